@@ -1,0 +1,446 @@
+//! Degenerate data, found before iterating (Brent §3; Ordo does the same).
+//!
+//! Finite Bradley–Terry ratings exist for a set of players exactly when the directed graph
+//! "i scored a point against j" is strongly connected on it. So:
+//! * a player who lost no points is infinitely strong, one who scored none infinitely weak;
+//! * groups that never met (weakly connected components) have unrelated scales;
+//! * a group that only ever beat another group is infinitely above it (the strongly
+//!   connected components of the graph, in dominance order).
+//!
+//! [`structure`] finds what can be rated: each strongly connected group with at least two
+//! players is rated on its own. A dummy player (γ > 0) who draws everyone, or old ratings
+//! (fixed opponents), connect players both ways and so make their groups rateable.
+
+use serde::{Deserialize, Serialize};
+use sprs::CsMat;
+
+/// What a player's rating is, or why there is none.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Status {
+    /// A finite rating, comparable within its group.
+    Rated,
+    /// No games (and no old rating).
+    NoGames,
+    /// Lost no points: infinitely strong on this data.
+    UnboundedAbove,
+    /// Scored no points: infinitely weak on this data.
+    UnboundedBelow,
+    /// Only beat some players and only lost to others: between groups, no finite rating.
+    NotComparable,
+}
+
+/// How the players split up for rating.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Structure {
+    /// Per player: the rated group, if any.
+    pub group: Vec<Option<usize>>,
+    pub status: Vec<Status>,
+    /// Per group: its players (the dummy is not listed) and whether old ratings anchor its scale.
+    pub groups: Vec<Vec<usize>>,
+    pub anchored: Vec<bool>,
+    /// Per player: a key that sorts groups largest-component first and dominant tiers first.
+    pub order: Vec<(usize, usize)>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FindingKind {
+    NoGames,
+    NoLosses,
+    NoPoints,
+    Disconnected,
+    Dominance,
+}
+
+/// One problem with the data, in plain words, naming the players concerned.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Finding {
+    pub kind: FindingKind,
+    pub message: String,
+    /// Every player concerned (the message may shorten the list).
+    pub players: Vec<String>,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Diagnosis {
+    pub findings: Vec<Finding>,
+    /// True when some players cannot get finite, comparable ratings without help.
+    pub degenerate: bool,
+    /// The dummy weight γ to try, when the data are degenerate and none is in use.
+    pub suggested_gamma: Option<f64>,
+}
+
+const SUGGESTED_GAMMA: f64 = 1.0;
+
+/// The graph "i scored against j" as adjacency lists, plus an optional hub node `n` joined
+/// both ways to the given players (the dummy player and the fixed opponents of old ratings).
+struct Graph {
+    ptr: Vec<usize>,
+    adj: Vec<usize>,
+}
+
+impl Graph {
+    fn new(s: &CsMat<f64>, hub: Option<&[bool]>) -> Graph {
+        let n = s.rows();
+        let nodes = n + usize::from(hub.is_some());
+        let mut ptr = Vec::with_capacity(nodes + 1);
+        let mut adj = Vec::with_capacity(s.nnz() + 2 * n);
+        ptr.push(0);
+        for i in 0..n {
+            let (cols, vals) = crate::sparse::row(s, i);
+            adj.extend(cols.iter().zip(vals).filter(|(_, &v)| v > 0.0).map(|(&j, _)| j));
+            if hub.is_some_and(|h| h[i]) {
+                adj.push(n);
+            }
+            ptr.push(adj.len());
+        }
+        if let Some(h) = hub {
+            adj.extend((0..n).filter(|&i| h[i]));
+            ptr.push(adj.len());
+        }
+        Graph { ptr, adj }
+    }
+
+    fn nodes(&self) -> usize {
+        self.ptr.len() - 1
+    }
+
+    fn out(&self, v: usize) -> &[usize] {
+        &self.adj[self.ptr[v]..self.ptr[v + 1]]
+    }
+
+    /// Strongly connected components (Tarjan, iterative so deep graphs cannot overflow the
+    /// stack). Components are numbered in reverse topological order: if i scored against j
+    /// and not back, j's component is numbered first.
+    fn strong_components(&self) -> (Vec<usize>, usize) {
+        const UNSET: usize = usize::MAX;
+        let n = self.nodes();
+        let (mut index, mut low, mut comp) = (vec![UNSET; n], vec![0; n], vec![UNSET; n]);
+        let mut on_stack = vec![false; n];
+        let (mut stack, mut call): (Vec<usize>, Vec<(usize, usize)>) = (Vec::new(), Vec::new());
+        let (mut counter, mut count) = (0, 0);
+        for start in 0..n {
+            if index[start] != UNSET {
+                continue;
+            }
+            index[start] = counter;
+            low[start] = counter;
+            counter += 1;
+            stack.push(start);
+            on_stack[start] = true;
+            call.push((start, 0));
+            while let Some(&mut (v, ref mut pos)) = call.last_mut() {
+                if let Some(&w) = self.out(v).get(*pos) {
+                    *pos += 1;
+                    if index[w] == UNSET {
+                        index[w] = counter;
+                        low[w] = counter;
+                        counter += 1;
+                        stack.push(w);
+                        on_stack[w] = true;
+                        call.push((w, 0));
+                    } else if on_stack[w] {
+                        low[v] = low[v].min(index[w]);
+                    }
+                } else {
+                    call.pop();
+                    if let Some(&(u, _)) = call.last() {
+                        low[u] = low[u].min(low[v]);
+                    }
+                    if low[v] == index[v] {
+                        while let Some(w) = stack.pop() {
+                            on_stack[w] = false;
+                            comp[w] = count;
+                            if w == v {
+                                break;
+                            }
+                        }
+                        count += 1;
+                    }
+                }
+            }
+        }
+        (comp, count)
+    }
+
+    /// Weakly connected components, numbered largest first (ties: lowest node first).
+    fn weak_components(&self, real: usize) -> Vec<usize> {
+        let n = self.nodes();
+        let mut parent: Vec<usize> = (0..n).collect();
+        fn find(p: &mut [usize], mut x: usize) -> usize {
+            while p[x] != x {
+                p[x] = p[p[x]];
+                x = p[x];
+            }
+            x
+        }
+        for v in 0..n {
+            for &w in self.out(v) {
+                let (a, b) = (find(&mut parent, v), find(&mut parent, w));
+                if a != b {
+                    parent[a.max(b)] = a.min(b);
+                }
+            }
+        }
+        let roots: Vec<usize> = (0..n).map(|v| find(&mut parent, v)).collect();
+        let mut size = vec![0usize; n];
+        for &r in &roots[..real] {
+            size[r] += 1;
+        }
+        let mut order: Vec<usize> = (0..n).filter(|&v| roots[v] == v).collect();
+        order.sort_by_key(|&r| (std::cmp::Reverse(size[r]), r));
+        let mut rank = vec![0; n];
+        for (k, &r) in order.iter().enumerate() {
+            rank[r] = k;
+        }
+        roots.iter().map(|&r| rank[r]).collect()
+    }
+}
+
+/// Splits the players for rating. `hub[i]` says player i is joined both ways to a fixed or
+/// dummy opponent (an old rating, or γ > 0 for a player with games); `prior[i]` that the
+/// player's old rating anchors the scale of its group.
+pub fn structure(s: &CsMat<f64>, hub: &[bool], prior: &[bool]) -> Structure {
+    let n = s.rows();
+    let use_hub = hub.iter().any(|&h| h);
+    let g = Graph::new(s, use_hub.then_some(hub));
+    let (comp, count) = g.strong_components();
+    let weak = g.weak_components(n);
+    let mut real = vec![0usize; count];
+    for &c in &comp[..n] {
+        real[c] += 1;
+    }
+    let hub_comp = use_hub.then(|| comp[n]);
+    let (rows, cols) = crate::sparse::row_and_column_sums(s);
+    let mut group_of_comp = vec![None; count];
+    let mut groups: Vec<Vec<usize>> = Vec::new();
+    let mut anchored = Vec::new();
+    let mut group = vec![None; n];
+    let mut status = vec![Status::Rated; n];
+    for i in 0..n {
+        let c = comp[i];
+        let rateable = real[c] >= 2 || hub_comp == Some(c);
+        if rateable {
+            let gid = *group_of_comp[c].get_or_insert_with(|| {
+                groups.push(Vec::new());
+                anchored.push(false);
+                groups.len() - 1
+            });
+            groups[gid].push(i);
+            anchored[gid] |= prior[i];
+            group[i] = Some(gid);
+        } else {
+            status[i] = if rows[i] + cols[i] == 0.0 {
+                Status::NoGames
+            } else if cols[i] == 0.0 {
+                Status::UnboundedAbove
+            } else if rows[i] == 0.0 {
+                Status::UnboundedBelow
+            } else {
+                Status::NotComparable
+            };
+        }
+    }
+    // Dominant tiers first: Tarjan numbers sinks (the beaten) first.
+    let order = (0..n).map(|i| (weak[i], count - 1 - comp[i])).collect();
+    Structure { group, status, groups, anchored, order }
+}
+
+/// Describes degenerate data in plain words. `gamma` is the dummy weight in use (0 = none).
+pub fn diagnose(s: &CsMat<f64>, names: &[String], gamma: f64) -> Diagnosis {
+    let n = s.rows();
+    let g = Graph::new(s, None);
+    let (rows, cols) = crate::sparse::row_and_column_sums(s);
+    let played: Vec<bool> = (0..n).map(|i| rows[i] + cols[i] > 0.0).collect();
+    let pick = |f: &dyn Fn(usize) -> bool| (0..n).filter(|&i| f(i)).collect::<Vec<_>>();
+    let no_games = pick(&|i| !played[i]);
+    let no_losses = pick(&|i| played[i] && cols[i] == 0.0);
+    let no_points = pick(&|i| played[i] && rows[i] == 0.0);
+    let mut findings = Vec::new();
+    let names_of = |ids: &[usize]| ids.iter().map(|&i| names[i].clone()).collect::<Vec<_>>();
+    let mut add = |kind, message: String, ids: &[usize]| findings.push(Finding { kind, message, players: names_of(ids) });
+    if !no_games.is_empty() {
+        add(FindingKind::NoGames, format!("{} no games, so no rating.", listing(names, &no_games, "has", "have")), &no_games);
+    }
+    if !no_losses.is_empty() {
+        add(
+            FindingKind::NoLosses,
+            format!("{} not lost a point: on these results their rating is infinitely high.", listing(names, &no_losses, "has", "have")),
+            &no_losses,
+        );
+    }
+    if !no_points.is_empty() {
+        add(
+            FindingKind::NoPoints,
+            format!("{} not scored a point: on these results their rating is infinitely low.", listing(names, &no_points, "has", "have")),
+            &no_points,
+        );
+    }
+    // Groups that never met, among players with games.
+    let weak = g.weak_components(n);
+    let mut components: Vec<Vec<usize>> = Vec::new();
+    for i in (0..n).filter(|&i| played[i]) {
+        if components.len() <= weak[i] {
+            components.resize(weak[i] + 1, Vec::new());
+        }
+        components[weak[i]].push(i);
+    }
+    components.retain(|c| !c.is_empty());
+    if components.len() > 1 {
+        let parts: Vec<String> = components
+            .iter()
+            .take(5)
+            .enumerate()
+            .map(|(k, c)| format!("group {} ({} players: {})", k + 1, c.len(), short_list(names, c)))
+            .collect();
+        let all: Vec<usize> = components.iter().skip(1).flatten().copied().collect();
+        add(
+            FindingKind::Disconnected,
+            format!(
+                "The players form {} groups that never met, directly or through common opponents, so their ratings cannot be compared: {}{}.",
+                components.len(),
+                parts.join("; "),
+                if components.len() > 5 { format!("; and {} more groups", components.len() - 5) } else { String::new() }
+            ),
+            &all,
+        );
+    }
+    // Tiers that only beat the tiers below, within each connected group.
+    let (comp, _) = g.strong_components();
+    for c in &components {
+        let mut sorted: Vec<usize> = c.clone();
+        sorted.sort_by_key(|&i| comp[i]);
+        let mut tiers: Vec<(usize, Vec<usize>)> = Vec::new();
+        for i in sorted {
+            match tiers.last_mut() {
+                Some((k, m)) if *k == comp[i] => m.push(i),
+                _ => tiers.push((comp[i], vec![i])),
+            }
+        }
+        let explained = |m: &Vec<usize>| m.len() == 1 && (cols[m[0]] == 0.0 || rows[m[0]] == 0.0);
+        if tiers.len() < 2 || tiers.iter().filter(|(_, m)| !explained(m)).count() < 2 {
+            continue;
+        }
+        tiers.sort_by_key(|(k, _)| std::cmp::Reverse(*k));
+        let shown: Vec<String> = tiers.iter().take(6).map(|(_, m)| format!("[{}]", short_list(names, m))).collect();
+        let members: Vec<usize> = tiers.iter().flat_map(|(_, m)| m.iter().copied()).collect();
+        add(
+            FindingKind::Dominance,
+            format!(
+                "Some groups only ever beat others and never lost a point to them, so the gaps between them are infinite. The groups, strongest first where an order exists: {}{}.",
+                shown.join(", "),
+                if tiers.len() > 6 { format!(" and {} more", tiers.len() - 6) } else { String::new() }
+            ),
+            &members,
+        );
+    }
+    let degenerate = findings.iter().any(|f| f.kind != FindingKind::NoGames);
+    Diagnosis { findings, degenerate, suggested_gamma: (degenerate && gamma <= 0.0).then_some(SUGGESTED_GAMMA) }
+}
+
+fn short_list(names: &[String], ids: &[usize]) -> String {
+    const SHOWN: usize = 8;
+    let mut s = ids.iter().take(SHOWN).map(|&i| names[i].as_str()).collect::<Vec<_>>().join(", ");
+    if ids.len() > SHOWN {
+        s += &format!(" and {} more", ids.len() - SHOWN);
+    }
+    s
+}
+
+fn listing(names: &[String], ids: &[usize], one: &str, many: &str) -> String {
+    format!("{} {}", short_list(names, ids), if ids.len() == 1 { one } else { many })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sparse::score_matrix;
+
+    fn setup(n: usize, games: &[(usize, usize, f64)]) -> (CsMat<f64>, Vec<String>) {
+        let s = score_matrix(n, games.iter().copied());
+        (s, (0..n).map(|i| format!("P{i}")).collect())
+    }
+
+    fn kinds(d: &Diagnosis) -> Vec<FindingKind> {
+        d.findings.iter().map(|f| f.kind).collect()
+    }
+
+    #[test]
+    fn healthy_round_robin_is_not_degenerate() {
+        let (s, names) = setup(3, &[(0, 1, 1.0), (1, 2, 1.0), (2, 0, 1.0)]);
+        let d = diagnose(&s, &names, 0.0);
+        assert!(!d.degenerate && d.findings.is_empty() && d.suggested_gamma.is_none());
+        let st = structure(&s, &[false; 3], &[false; 3]);
+        assert_eq!(st.groups, vec![vec![0, 1, 2]]);
+    }
+
+    #[test]
+    fn winner_and_loser_of_everything() {
+        // P0 beats everyone; P3 loses to everyone; P1 and P2 draw.
+        let (s, names) = setup(4, &[(0, 1, 1.0), (0, 2, 1.0), (1, 2, 0.5), (1, 3, 1.0), (2, 3, 1.0)]);
+        let d = diagnose(&s, &names, 0.0);
+        assert_eq!(kinds(&d), vec![FindingKind::NoLosses, FindingKind::NoPoints]);
+        assert_eq!(d.findings[0].players, vec!["P0"]);
+        assert_eq!(d.findings[1].players, vec!["P3"]);
+        assert!(d.findings[0].message.contains("P0 has not lost a point"));
+        assert_eq!(d.suggested_gamma, Some(1.0));
+        let st = structure(&s, &[false; 4], &[false; 4]);
+        assert_eq!(st.status, vec![Status::UnboundedAbove, Status::Rated, Status::Rated, Status::UnboundedBelow]);
+        assert_eq!(st.groups, vec![vec![1, 2]]);
+        assert!(st.order[0] < st.order[1] && st.order[1] < st.order[3]);
+        // With a dummy player everyone is one group.
+        let st = structure(&s, &[true; 4], &[false; 4]);
+        assert_eq!(st.groups, vec![vec![0, 1, 2, 3]]);
+        let d = diagnose(&s, &names, 0.5);
+        assert!(d.degenerate && d.suggested_gamma.is_none());
+    }
+
+    #[test]
+    fn groups_that_never_met() {
+        let (s, names) = setup(5, &[(0, 1, 0.5), (1, 0, 1.0), (2, 3, 1.0), (3, 4, 1.0), (4, 2, 0.5)]);
+        let d = diagnose(&s, &names, 0.0);
+        assert_eq!(kinds(&d), vec![FindingKind::Disconnected]);
+        assert!(d.findings[0].message.contains("2 groups that never met"), "{}", d.findings[0].message);
+        assert!(d.findings[0].message.contains("group 1 (3 players: P2, P3, P4)"));
+        assert_eq!(d.findings[0].players, vec!["P0", "P1"]);
+        let st = structure(&s, &[false; 5], &[false; 5]);
+        assert_eq!(st.groups.len(), 2);
+        assert!(st.order[2].0 < st.order[0].0, "the larger group comes first");
+    }
+
+    #[test]
+    fn a_group_that_only_beat_another() {
+        // {0,1} draw among themselves and beat both of {2,3}, who draw among themselves.
+        let (s, names) = setup(4, &[(0, 1, 0.5), (2, 3, 0.5), (0, 2, 1.0), (1, 3, 1.0)]);
+        let d = diagnose(&s, &names, 0.0);
+        assert_eq!(kinds(&d), vec![FindingKind::Dominance]);
+        assert!(d.findings[0].message.contains("[P0, P1], [P2, P3]"), "{}", d.findings[0].message);
+        let st = structure(&s, &[false; 4], &[false; 4]);
+        assert_eq!(st.groups.len(), 2);
+        assert!(st.order[0] == st.order[1] && st.order[1] < st.order[2]);
+    }
+
+    #[test]
+    fn old_ratings_anchor_a_lone_winner() {
+        let (s, names) = setup(3, &[(0, 1, 1.0), (1, 2, 0.5)]);
+        let prior = [true, false, false];
+        let st = structure(&s, &prior, &prior);
+        assert_eq!(st.status[0], Status::Rated);
+        assert_eq!(st.groups, vec![vec![0], vec![1, 2]]);
+        assert_eq!(st.anchored, vec![true, false]);
+        let d = diagnose(&s, &names, 0.0);
+        assert_eq!(kinds(&d), vec![FindingKind::NoLosses]);
+    }
+
+    #[test]
+    fn a_long_chain_does_not_overflow_the_stack() {
+        let n = 200_000;
+        let games: Vec<_> = (0..n - 1).map(|i| (i, i + 1, 1.0)).collect();
+        let (s, names) = setup(n, &games);
+        let st = structure(&s, &vec![false; n], &vec![false; n]);
+        assert!(st.groups.is_empty());
+        let d = diagnose(&s, &names, 0.0);
+        assert!(d.degenerate);
+    }
+}

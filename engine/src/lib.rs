@@ -1,0 +1,35 @@
+//! # ratings-engine
+//!
+//! Rating calculations over plain data, with no I/O, no clock and no web dependencies, so
+//! the same code runs natively (the `ratings-lab` command line) and in the browser (wasm).
+//!
+//! * [`model`]: players, games, events ([`Dataset`]);
+//! * [`parse`]: CSV games files and player lists, every error naming its line and column;
+//! * [`methods`]: [`rate`] by a [`Method`] — Brent's eigenvector ratings ([`methods::brent`]);
+//! * [`diagnose`]: degenerate data (unbeaten players, groups that never met, ...);
+//! * [`sparse`]: the score matrix kernels; [`scale`]: display scales;
+//! * [`export`]: the ratings as a table, CSV or the documented JSON shape.
+//!
+//! ```
+//! use ratings_engine::{parse::{parse_csv, CsvOptions}, rate, Method, Options};
+//! let text = "white,black,result\nAnna,Ben,1-0\nBen,Cleo,1-0\nCleo,Anna,1-0\nAnna,Cleo,1/2-1/2\n";
+//! let parsed = parse_csv(text, &CsvOptions::default()).unwrap();
+//! let rating = rate(&parsed.dataset, &Method::Brent(Default::default()), &Options::default()).unwrap();
+//! assert_eq!(rating.players[0].name, "Anna");
+//! ```
+
+pub mod diagnose;
+pub mod error;
+pub mod export;
+pub mod methods;
+pub mod model;
+pub mod parse;
+pub mod scale;
+pub mod sparse;
+
+pub use error::{ParseError, ParseErrors, RateError};
+pub use methods::brent::{BrentParams, Variant};
+pub use methods::report::{IterationRecord, PlayerRating, Rating, SolverReport, StopReason};
+pub use methods::{rate, rate_with, Method, Options};
+pub use model::{Dataset, Event, Game, Player, Prior};
+pub use scale::{Offset, Scale, ScaleKind};

@@ -1,0 +1,119 @@
+//! The problem Brent's iterations solve, set up once from a [`Dataset`]: the score matrix
+//! restricted to rateable groups, the dummy player, old ratings, and per-group scaling.
+
+use super::BrentParams;
+use crate::diagnose::{diagnose, structure, Diagnosis, Structure};
+use crate::model::Dataset;
+use crate::sparse::{row_and_column_sums, score_matrix, with_entries};
+use sprs::CsMat;
+
+/// Marks a node that is not rated.
+pub const UNRATED: u32 = u32::MAX;
+
+pub struct Problem {
+    /// Real players; node `n` is the dummy player when γ > 0.
+    pub n: usize,
+    pub nodes: usize,
+    /// Scores between players of the same rated group, plus the dummy's draws.
+    pub s: CsMat<f64>,
+    /// `Σ_j s_ij` over the stored entries (iteration (14) needs it).
+    pub scored: Vec<f64>,
+    pub sigma: f64,
+    /// Old ratings as strengths and weights (weight 0 = none).
+    pub prior_x: Vec<f64>,
+    pub prior_w: Vec<f64>,
+    /// Per node: its rated group, or [`UNRATED`].
+    pub group: Vec<u32>,
+    /// Per group: renormalise to geometric mean 1 (false when old ratings fix the scale).
+    pub renormalise: Vec<bool>,
+    /// Per group: the number of real players (for the geometric mean).
+    pub group_size: Vec<usize>,
+    pub structure: Structure,
+    pub diagnosis: Diagnosis,
+}
+
+impl Problem {
+    pub fn new(data: &Dataset, params: &BrentParams) -> Problem {
+        let n = data.players.len();
+        let full = score_matrix(n, data.games.iter().map(|g| (g.first, g.second, g.score)));
+        let (rows, cols) = row_and_column_sums(&full);
+        let names: Vec<String> = data.players.iter().map(|p| p.name.clone()).collect();
+        let diagnosis = diagnose(&full, &names, params.gamma);
+        let prior: Vec<bool> = data.players.iter().map(|p| p.prior.as_ref().is_some_and(|q| q.weight > 0.0)).collect();
+        let dummy = params.gamma > 0.0;
+        let hub: Vec<bool> = (0..n).map(|i| prior[i] || (dummy && rows[i] + cols[i] > 0.0)).collect();
+        let structure = structure(&full, &hub, &prior);
+        let ngroups = structure.groups.len();
+        let nodes = n + usize::from(dummy);
+        let mut group: Vec<u32> = structure.group.iter().map(|g| g.map_or(UNRATED, |g| g as u32)).collect();
+        // Keep only games inside a rated group: between groups the gaps are infinite, and such
+        // games would only pull the iteration towards that limit.
+        let inside = |i: usize, j: usize| group[i] != UNRATED && group[i] == group[j];
+        let games = data.games.iter().filter(|g| inside(g.first, g.second)).map(|g| (g.first, g.second, g.score));
+        let mut s = score_matrix(nodes, games);
+        if dummy {
+            // The dummy draws every player of its group, each pairing weighing γ in all.
+            let dummy_group = (0..n).find(|&i| hub[i] && !prior[i]).or((0..n).find(|&i| hub[i])).map(|i| group[i]);
+            group.push(dummy_group.unwrap_or(UNRATED));
+            let half = params.gamma / 2.0;
+            let members: Vec<usize> = (0..n).filter(|&i| rows[i] + cols[i] > 0.0 && group[i] != UNRATED && Some(group[i]) == dummy_group).collect();
+            s = with_entries(&s, members.iter().flat_map(|&i| [(i, n, half), (n, i, half)]), nodes);
+        }
+        let (scored, _) = row_and_column_sums(&s);
+        let mut prior_x = vec![1.0; nodes];
+        let mut prior_w = vec![0.0; nodes];
+        for (i, p) in data.players.iter().enumerate() {
+            if let Some(q) = p.prior.as_ref().filter(|q| q.weight > 0.0) {
+                prior_x[i] = q.log_strength.exp();
+                prior_w[i] = q.weight;
+            }
+        }
+        let renormalise = structure.anchored.iter().map(|a| !a).collect();
+        let group_size = structure.groups.iter().map(Vec::len).collect();
+        debug_assert_eq!(ngroups, structure.anchored.len());
+        Problem { n, nodes, s, scored, sigma: params.sigma, prior_x, prior_w, group, renormalise, group_size, structure, diagnosis }
+    }
+
+    /// Scales each unanchored group to geometric mean 1 over its real players.
+    pub fn renormalise(&self, x: &mut [f64]) {
+        let mut log_sum = vec![0.0; self.renormalise.len()];
+        for i in 0..self.n {
+            if self.group[i] != UNRATED {
+                log_sum[self.group[i] as usize] += x[i].ln();
+            }
+        }
+        let factor: Vec<f64> = log_sum
+            .iter()
+            .zip(&self.group_size)
+            .zip(&self.renormalise)
+            .map(|((&l, &size), &on)| if on { (-l / size as f64).exp() } else { 1.0 })
+            .collect();
+        for (xi, &g) in x.iter_mut().zip(&self.group) {
+            if g != UNRATED {
+                *xi *= factor[g as usize];
+            }
+        }
+    }
+
+    /// The equations (11) (with (16)'s old-rating term): per node, actual minus expected
+    /// score. Computed directly, as an independent check on the iterations.
+    pub fn equilibrium_residuals(&self, x: &[f64]) -> Vec<f64> {
+        let mut r = vec![0.0; self.nodes];
+        for (&v, (i, j)) in self.s.iter() {
+            // s_ij points of i against j: i scored v, expected v·x_i/(x_i+x_j) of them...
+            // written as actual − expected over the pair's games, split by who scored.
+            let p = x[i] / (x[i] + x[j]);
+            r[i] += v * (1.0 - p);
+            r[j] -= v * (1.0 - p);
+        }
+        for i in 0..self.nodes {
+            if self.prior_w[i] > 0.0 {
+                r[i] += self.prior_w[i] * (self.prior_x[i] - x[i]) / (2.0 * (x[i] + self.prior_x[i]));
+            }
+            if self.group[i] == UNRATED {
+                r[i] = 0.0;
+            }
+        }
+        r
+    }
+}

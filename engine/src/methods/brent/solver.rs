@@ -1,0 +1,244 @@
+//! The iterations, one pass over the nonzeros of S each, as a stepper so a caller (the web
+//! app's worker, a teacher's step-by-step view) can watch every iterate.
+
+use super::problem::{Problem, UNRATED};
+use super::{BrentParams, Variant};
+use crate::methods::report::{IterationRecord, StopReason};
+use crate::sparse::row;
+
+pub struct Solver {
+    pub problem: Problem,
+    variant: Variant,
+    eps: f64,
+    max_iter: usize,
+    /// Current strengths, per node (the dummy last).
+    x: Vec<f64>,
+    num: Vec<f64>,
+    den: Vec<f64>,
+    extra: Vec<f64>,
+    trace: Vec<IterationRecord>,
+    stop: Option<StopReason>,
+    fixed: Option<FixedWeights>,
+}
+
+/// State of the outer re-weighting for the fixed-weight eigenproblem (§3–4).
+struct FixedWeights {
+    /// The strengths the weights `u_ij = 1/(x_i + x_j)` were taken from.
+    outer_x: Vec<f64>,
+    /// `d_i = Σ_j a_ji` (plus the diagonal and old-rating terms).
+    d: Vec<f64>,
+    outer: usize,
+    /// Inner steps needed for the current eigenproblem; 1 means the weights have settled.
+    inner: usize,
+}
+
+/// Inner power steps allowed per eigenproblem before the weights are updated anyway.
+const MAX_INNER: usize = 1000;
+
+impl Solver {
+    pub fn new(problem: Problem, params: &BrentParams) -> Solver {
+        let nodes = problem.nodes;
+        let mut x = vec![1.0; nodes];
+        // Anchored groups start at their old ratings' scale, so the first steps are not wasted.
+        for i in 0..problem.n {
+            if problem.prior_w[i] > 0.0 {
+                x[i] = problem.prior_x[i];
+            }
+        }
+        let fixed = (params.variant == Variant::Fixed).then(|| FixedWeights { outer_x: Vec::new(), d: vec![0.0; nodes], outer: 0, inner: 0 });
+        let stop = problem.structure.groups.is_empty().then_some(StopReason::NothingToRate);
+        Solver {
+            problem,
+            variant: params.variant,
+            eps: params.eps,
+            max_iter: params.max_iter,
+            x,
+            num: vec![0.0; nodes],
+            den: vec![0.0; nodes],
+            extra: vec![0.0; nodes],
+            trace: Vec::new(),
+            stop,
+            fixed,
+        }
+    }
+
+    pub fn strengths(&self) -> &[f64] {
+        &self.x
+    }
+
+    pub fn trace(&self) -> &[IterationRecord] {
+        &self.trace
+    }
+
+    pub fn stop_reason(&self) -> Option<StopReason> {
+        self.stop
+    }
+
+    /// Runs one iteration, unless the solver has stopped. Returns its record.
+    pub fn step(&mut self) -> Option<&IterationRecord> {
+        if self.stop.is_some() {
+            return None;
+        }
+        if self.trace.len() >= self.max_iter {
+            self.stop = Some(StopReason::MaxIterations);
+            return None;
+        }
+        let (mut y, residual, outer) = match self.variant {
+            Variant::Alg1 => self.pass_unit(false),
+            Variant::Zermelo => self.pass_unit(true),
+            Variant::Fixed => self.pass_fixed(),
+        };
+        let p = &self.problem;
+        p.renormalise(&mut y);
+        let mut change: f64 = 0.0;
+        let mut finite = true;
+        for i in 0..p.nodes {
+            if p.group[i] == UNRATED {
+                continue;
+            }
+            finite &= y[i].is_finite() && y[i] > 0.0;
+            change = change.max(((y[i] - self.x[i]) / y[i]).abs());
+        }
+        let iteration = self.trace.len() + 1;
+        if !finite {
+            self.stop = Some(StopReason::NonFinite);
+            return None;
+        }
+        self.x = y;
+        self.trace.push(IterationRecord { iteration, change, residual, outer });
+        let converged = match &mut self.fixed {
+            // The outer loop has converged when a fresh eigenproblem needs a single step.
+            Some(f) => {
+                if change < self.eps {
+                    let settled = f.inner == 1;
+                    f.inner = 0; // start a new eigenproblem with new weights
+                    settled
+                } else {
+                    if f.inner >= MAX_INNER {
+                        f.inner = 0;
+                    }
+                    false
+                }
+            }
+            None => change < self.eps,
+        };
+        if converged {
+            self.stop = Some(StopReason::Converged);
+        } else if self.trace.len() >= self.max_iter {
+            self.stop = Some(StopReason::MaxIterations);
+        }
+        self.trace.last()
+    }
+
+    /// Stops the solver early (a caller's cancel button).
+    pub fn cancel(&mut self) {
+        self.stop.get_or_insert(StopReason::Cancelled);
+    }
+
+    /// One pass of iteration (13) (Algorithm 1), or of (14) when `zermelo`; also returns the
+    /// largest residual of equations (11) at the current iterate, which the same sums give.
+    fn pass_unit(&mut self, zermelo: bool) -> (Vec<f64>, f64, Option<usize>) {
+        let p = &self.problem;
+        let x = &self.x;
+        let (num, den, g) = (&mut self.num, &mut self.den, &mut self.extra);
+        num.fill(0.0);
+        den.fill(0.0);
+        g.fill(0.0);
+        for i in 0..p.nodes {
+            let (cols, vals) = row(&p.s, i);
+            let xi = x[i];
+            let mut acc = 0.0;
+            let mut gi = 0.0;
+            for (&j, &s) in cols.iter().zip(vals) {
+                let t = s / (xi + x[j]);
+                acc += t * x[j];
+                den[j] += t;
+                gi += t;
+            }
+            num[i] = acc;
+            if zermelo {
+                g[i] += gi;
+            }
+        }
+        let mut residual: f64 = 0.0;
+        let mut y = x.clone();
+        for i in 0..p.nodes {
+            if p.group[i] == UNRATED {
+                continue;
+            }
+            let xi = x[i];
+            let (w, xh) = (p.prior_w[i], p.prior_x[i]);
+            let prior_num = if w > 0.0 { w * xh / (2.0 * (xi + xh)) } else { 0.0 };
+            let prior_den = if w > 0.0 { w / (2.0 * (xi + xh)) } else { 0.0 };
+            residual = residual.max((num[i] + prior_num - xi * (den[i] + prior_den)).abs());
+            let sig = p.sigma;
+            y[i] = if zermelo {
+                // (14): x_i ← Σ_j s_ij / Σ_j g_ij/(x_i+x_j), with s_ii = σ, g_ii = 2σ.
+                (p.scored[i] + sig + w / 2.0) / (g[i] + den[i] + sig / xi + if w > 0.0 { w / (xi + xh) } else { 0.0 })
+            } else {
+                // (13)/(17): the diagonal adds σ/2 above and σ/(2 x_i) below.
+                (num[i] + sig / 2.0 + prior_num) / (den[i] + sig / (2.0 * xi) + prior_den)
+            };
+        }
+        (y, residual, None)
+    }
+
+    /// One power step `x ← D⁻¹ A x` for fixed weights `u_ij = 1/(x̄_i + x̄_j)`; when the
+    /// eigenproblem has converged, the weights are re-taken from the current strengths.
+    fn pass_fixed(&mut self) -> (Vec<f64>, f64, Option<usize>) {
+        let p = &self.problem;
+        let f = self.fixed.as_mut().expect("fixed variant");
+        let x = &self.x;
+        if f.inner == 0 {
+            // New weights from the current strengths, and D's diagonal for them.
+            f.outer += 1;
+            f.outer_x = x.clone();
+            f.d.fill(0.0);
+            for i in 0..p.nodes {
+                let (cols, vals) = row(&p.s, i);
+                for (&j, &s) in cols.iter().zip(vals) {
+                    f.d[j] += s / (f.outer_x[i] + f.outer_x[j]);
+                }
+            }
+            for i in 0..p.nodes {
+                let xo = f.outer_x[i];
+                f.d[i] += p.sigma / (2.0 * xo);
+                if p.prior_w[i] > 0.0 {
+                    f.d[i] += p.prior_w[i] / (2.0 * (xo + p.prior_x[i]));
+                }
+            }
+        }
+        f.inner += 1;
+        let xo = &f.outer_x;
+        let (num, den, ax) = (&mut self.num, &mut self.den, &mut self.extra);
+        num.fill(0.0);
+        den.fill(0.0);
+        for i in 0..p.nodes {
+            let (cols, vals) = row(&p.s, i);
+            let mut acc = 0.0;
+            let mut acc_a = 0.0;
+            for (&j, &s) in cols.iter().zip(vals) {
+                let t = s / (x[i] + x[j]);
+                acc += t * x[j];
+                den[j] += t;
+                acc_a += s / (xo[i] + xo[j]) * x[j];
+            }
+            num[i] = acc;
+            ax[i] = acc_a;
+        }
+        let mut residual: f64 = 0.0;
+        let mut y = x.clone();
+        for i in 0..p.nodes {
+            if p.group[i] == UNRATED {
+                continue;
+            }
+            let (w, xh, xi) = (p.prior_w[i], p.prior_x[i], x[i]);
+            let (pn, pd) = if w > 0.0 { (w * xh / (2.0 * (xi + xh)), w / (2.0 * (xi + xh))) } else { (0.0, 0.0) };
+            residual = residual.max((num[i] + pn - xi * (den[i] + pd)).abs());
+            let diag = p.sigma / (2.0 * xo[i]) * xi;
+            let prior = if w > 0.0 { w / (2.0 * (xo[i] + xh)) * xh } else { 0.0 };
+            y[i] = (ax[i] + diag + prior) / f.d[i];
+        }
+        (y, residual, Some(f.outer))
+    }
+}

@@ -1,0 +1,167 @@
+//! The results model: players, two-player games and multi-player events.
+//!
+//! A [`Dataset`] is plain data. Players are identified by name: leading and trailing
+//! whitespace is dropped, runs of inner whitespace count as one space, and case is
+//! ignored when matching (`"magnus  Carlsen"` and `"Magnus Carlsen"` are one player; the
+//! first spelling seen is the one shown). Duplicate game lines are real games.
+
+use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
+
+/// Index of a player in [`Dataset::players`].
+pub type PlayerId = usize;
+
+/// A rating the player brings in, counted as `weight` drawn games against a fixed
+/// opponent of that strength (Brent §6, eq. (17)).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Prior {
+    /// Natural log-strength `r̂ = ln x̂` (convert display ratings with [`crate::Scale::to_log_strength`]).
+    pub log_strength: f64,
+    /// Number of games the old rating is worth (may be scaled down, e.g. by 0.5, to age it).
+    pub weight: f64,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Player {
+    /// Display name: the first spelling seen, whitespace tidied.
+    pub name: String,
+    /// An optional external id (FIDE id, club number, ...).
+    pub id: Option<String>,
+    pub prior: Option<Prior>,
+}
+
+/// One two-player game. `first` is white / home / team 1.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Game {
+    pub first: PlayerId,
+    pub second: PlayerId,
+    /// The first player's score in `[0, 1]`; the second scored `1 - score`.
+    pub score: f64,
+    /// Points (goals, board points, ...) for each side, when the input gave them.
+    pub points: Option<(f64, f64)>,
+    pub handicap: Option<f64>,
+    pub komi: Option<f64>,
+    pub date: Option<String>,
+    pub round: Option<String>,
+    /// 1-based line of the input the game came from (0 when built in code).
+    pub line: usize,
+}
+
+/// A multi-player event: each player's finishing place (1 = winner).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Event {
+    pub name: String,
+    pub places: Vec<(PlayerId, u32)>,
+    pub line: usize,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Dataset {
+    pub players: Vec<Player>,
+    pub games: Vec<Game>,
+    pub events: Vec<Event>,
+    #[serde(skip)]
+    index: HashMap<String, PlayerId>,
+}
+
+/// The identity of a name: trimmed, inner whitespace collapsed, case folded.
+pub fn name_key(name: &str) -> String {
+    tidy_name(name).to_lowercase()
+}
+
+/// A name as shown: trimmed, inner whitespace collapsed.
+pub fn tidy_name(name: &str) -> String {
+    name.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+impl Dataset {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// The player called `name`, added if new. Returns `None` for a blank name.
+    pub fn player(&mut self, name: &str) -> Option<PlayerId> {
+        let key = name_key(name);
+        if key.is_empty() {
+            return None;
+        }
+        if let Some(&id) = self.index.get(&key) {
+            return Some(id);
+        }
+        let id = self.players.len();
+        self.players.push(Player { name: tidy_name(name), id: None, prior: None });
+        self.index.insert(key, id);
+        Some(id)
+    }
+
+    /// Looks a player up by name, as [`Dataset::player`] matches names.
+    pub fn find(&self, name: &str) -> Option<PlayerId> {
+        if self.index.len() != self.players.len() {
+            // Deserialised datasets arrive without the index.
+            return self.players.iter().position(|p| name_key(&p.name) == name_key(name));
+        }
+        self.index.get(&name_key(name)).copied()
+    }
+
+    /// Adds a decisive or drawn game between two named players (a convenience for code and tests).
+    pub fn add_game(&mut self, first: &str, second: &str, score: f64) -> &mut Game {
+        let first = self.player(first).expect("a non-blank name");
+        let second = self.player(second).expect("a non-blank name");
+        assert!(first != second, "a player cannot play themselves");
+        assert!((0.0..=1.0).contains(&score), "a score lies in [0, 1]");
+        self.games.push(Game {
+            first,
+            second,
+            score,
+            points: None,
+            handicap: None,
+            komi: None,
+            date: None,
+            round: None,
+            line: 0,
+        });
+        self.games.last_mut().expect("just pushed")
+    }
+
+    /// Rebuilds the name index (after deserialising).
+    pub fn reindex(&mut self) {
+        self.index = self.players.iter().enumerate().map(|(i, p)| (name_key(&p.name), i)).collect();
+    }
+
+    /// Per player: number of games played and points scored.
+    pub fn tallies(&self) -> Vec<(u32, f64)> {
+        let mut t = vec![(0u32, 0.0f64); self.players.len()];
+        for g in &self.games {
+            t[g.first].0 += 1;
+            t[g.first].1 += g.score;
+            t[g.second].0 += 1;
+            t[g.second].1 += 1.0 - g.score;
+        }
+        t
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_match_ignoring_case_and_spacing() {
+        let mut d = Dataset::new();
+        let a = d.player("  Magnus   Carlsen ").unwrap();
+        let b = d.player("magnus carlsen").unwrap();
+        assert_eq!(a, b);
+        assert_eq!(d.players[a].name, "Magnus Carlsen");
+        assert_eq!(d.player("   "), None);
+        assert_eq!(d.find("MAGNUS CARLSEN"), Some(a));
+    }
+
+    #[test]
+    fn duplicate_games_are_kept() {
+        let mut d = Dataset::new();
+        d.add_game("A", "B", 1.0);
+        d.add_game("A", "B", 1.0);
+        assert_eq!(d.games.len(), 2);
+        assert_eq!(d.tallies(), vec![(2, 2.0), (2, 0.0)]);
+    }
+}

@@ -1,0 +1,351 @@
+//! CSV games files: a header row, then one game per line.
+//!
+//! Columns are found by name (see [`Role::aliases`]) or by an explicit [`ColumnMap`].
+//! A result column (`1-0`, `=`, `0.5`, `3-1`, ...) or a pair of score columns gives the
+//! outcome; `date`, `round`, `handicap` and `komi` are optional.
+//!
+//! ```
+//! use ratings_engine::parse::{parse_csv, CsvOptions};
+//! let parsed = parse_csv("white,black,result\nAnna,Ben,1-0\nBen,Cleo,1/2-1/2\n", &CsvOptions::default()).unwrap();
+//! assert_eq!(parsed.dataset.games.len(), 2);
+//! assert_eq!(parsed.dataset.games[1].score, 0.5);
+//! ```
+
+use super::columns::{ColumnMap, Columns, Role};
+use super::records::{records, sniff_delimiter, Record};
+use super::result::{parse_number, parse_result, Outcome, EXPECTED_RESULT};
+use crate::error::{ParseError, ParseErrors};
+use crate::model::{Dataset, Game};
+use serde::{Deserialize, Serialize};
+
+/// What to do with a line that cannot be read.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum BadLines {
+    /// Fail, listing every bad line.
+    #[default]
+    Fail,
+    /// Leave bad lines out, each with a warning.
+    Skip,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct CsvOptions {
+    pub columns: ColumnMap,
+    pub bad_lines: BadLines,
+}
+
+/// Something the user should know that did not stop the parse.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Warning {
+    pub line: usize,
+    pub message: String,
+}
+
+impl std::fmt::Display for Warning {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.line > 0 {
+            write!(f, "line {}: {}", self.line, self.message)
+        } else {
+            f.write_str(&self.message)
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Parsed {
+    pub dataset: Dataset,
+    /// The columns used, so a user can see (and correct) what was recognised.
+    pub columns: Columns,
+    pub warnings: Vec<Warning>,
+}
+
+pub fn parse_csv(text: &str, options: &CsvOptions) -> Result<Parsed, ParseErrors> {
+    let (recs, mut errors) = records(text, sniff_delimiter(text));
+    let mut recs = recs.into_iter();
+    let Some(header) = recs.next() else {
+        return Err(ParseErrors(if errors.is_empty() { vec![ParseError::Empty] } else { errors }));
+    };
+    let columns = Columns::resolve(&header.fields, &options.columns, header.line).map_err(|e| ParseErrors(vec![e]))?;
+    let mut dataset = Dataset::new();
+    let mut warnings = Vec::new();
+    for rec in recs {
+        match read_game(&rec, &columns, &mut dataset) {
+            Ok(Some(game)) => dataset.games.push(game),
+            Ok(None) => {}
+            Err(Skipped::Warn(message)) => warnings.push(Warning { line: rec.line, message }),
+            Err(Skipped::Error(e)) => errors.push(e),
+        }
+    }
+    if options.bad_lines == BadLines::Skip {
+        warnings.extend(errors.drain(..).map(|e| Warning { line: e.line(), message: format!("skipped: {e}") }));
+        warnings.sort_by_key(|w| w.line);
+    }
+    if !errors.is_empty() {
+        errors.sort_by_key(ParseError::line);
+        return Err(ParseErrors(errors));
+    }
+    Ok(Parsed { dataset, columns, warnings })
+}
+
+enum Skipped {
+    Warn(String),
+    Error(ParseError),
+}
+
+fn read_game(rec: &Record, cols: &Columns, dataset: &mut Dataset) -> Result<Option<Game>, Skipped> {
+    let line = rec.line;
+    let field = |role: Role| -> Result<Option<&str>, Skipped> {
+        let Some(i) = cols.get(role) else { return Ok(None) };
+        match rec.fields.get(i) {
+            Some(v) => Ok(Some(v.trim())),
+            None => Err(Skipped::Error(ParseError::MissingField {
+                line,
+                column: cols.name(i).trim().into(),
+                fields: rec.fields.len(),
+                expected: role.describe().into(),
+            })),
+        }
+    };
+    let bad = |role: Role, expected: &str, found: &str| {
+        Skipped::Error(ParseError::BadField {
+            line,
+            column: cols.name(cols.get(role).unwrap_or(0)).trim().into(),
+            expected: expected.into(),
+            found: found.into(),
+        })
+    };
+    let name = |role: Role| -> Result<String, Skipped> {
+        let v = field(role)?.unwrap_or("");
+        if v.is_empty() {
+            Err(bad(role, &format!("a name for {}", role.describe()), v))
+        } else {
+            Ok(v.to_string())
+        }
+    };
+    let (first, second) = (name(Role::First)?, name(Role::Second)?);
+    let number = |role: Role, what: &str| -> Result<Option<f64>, Skipped> {
+        match field(role)? {
+            None | Some("") => Ok(None),
+            Some(v) => parse_number(v).map(Some).ok_or_else(|| bad(role, what, v)),
+        }
+    };
+    let signed = |role: Role, what: &str| -> Result<Option<f64>, Skipped> {
+        match field(role)? {
+            None | Some("") => Ok(None),
+            Some(v) => match v.parse::<f64>() {
+                Ok(x) if x.is_finite() => Ok(Some(x)),
+                _ => Err(bad(role, what, v)),
+            },
+        }
+    };
+    let points = match (number(Role::Score1, "a number of points (0 or more)")?, number(Role::Score2, "a number of points (0 or more)")?) {
+        (Some(a), Some(b)) => Some((a, b)),
+        _ => None,
+    };
+    let outcome = match field(Role::Result)? {
+        Some(r) if !r.is_empty() => parse_result(r).ok_or_else(|| bad(Role::Result, EXPECTED_RESULT, r))?,
+        _ => match points {
+            Some((a, b)) => Outcome::Played { score: if a > b { 1.0 } else if a < b { 0.0 } else { 0.5 }, points: Some((a, b)) },
+            None if cols.get(Role::Result).is_some() => return Err(bad(Role::Result, EXPECTED_RESULT, "")),
+            None => {
+                let role = if field(Role::Score1)?.unwrap_or("").is_empty() { Role::Score1 } else { Role::Score2 };
+                return Err(bad(role, "a number of points (0 or more)", ""));
+            }
+        },
+    };
+    let (score, result_points) = match outcome {
+        Outcome::Played { score, points } => (score, points),
+        Outcome::Forfeit => return Err(Skipped::Warn("a forfeit is not a game played: left out of the ratings".into())),
+        Outcome::Unfinished => return Err(Skipped::Warn("an unfinished game ('*') is left out".into())),
+    };
+    let handicap = signed(Role::Handicap, "a handicap in stones (a number)")?;
+    let komi = signed(Role::Komi, "a komi (a number such as 6.5 or -0.5)")?;
+    let text = |role: Role| field(role).map(|v| v.filter(|s| !s.is_empty()).map(str::to_string));
+    let (date, round) = (text(Role::Date)?, text(Role::Round)?);
+    let a = dataset.player(&first).expect("non-blank");
+    let b = dataset.player(&second).expect("non-blank");
+    if a == b {
+        return Err(Skipped::Error(ParseError::SelfPlay { line, name: dataset.players[a].name.clone() }));
+    }
+    Ok(Some(Game { first: a, second: b, score, points: points.or(result_points), handicap, komi, date, round, line }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::parse::ColumnMap;
+    use expect_test::{expect, Expect};
+
+    fn show(text: &str, options: &CsvOptions) -> String {
+        match parse_csv(text, options) {
+            Ok(p) => {
+                let d = &p.dataset;
+                let mut s = String::new();
+                for g in &d.games {
+                    s += &format!(
+                        "{}: {} - {} {}{}{}{}{}{}\n",
+                        g.line,
+                        d.players[g.first].name,
+                        d.players[g.second].name,
+                        g.score,
+                        g.points.map(|(a, b)| format!(" pts {a}:{b}")).unwrap_or_default(),
+                        g.date.as_ref().map(|x| format!(" date {x}")).unwrap_or_default(),
+                        g.round.as_ref().map(|x| format!(" round {x}")).unwrap_or_default(),
+                        g.handicap.map(|x| format!(" hcp {x}")).unwrap_or_default(),
+                        g.komi.map(|x| format!(" komi {x}")).unwrap_or_default(),
+                    );
+                }
+                for w in &p.warnings {
+                    s += &format!("warning: {w}\n");
+                }
+                s
+            }
+            Err(e) => format!("error: {e}\n"),
+        }
+    }
+
+    fn check(text: &str, expect: Expect) {
+        expect.assert_eq(&show(text, &CsvOptions::default()));
+    }
+
+    fn check_with(text: &str, map: &str, bad_lines: BadLines, expect: Expect) {
+        let options = CsvOptions { columns: ColumnMap::parse(map).unwrap(), bad_lines };
+        expect.assert_eq(&show(text, &options));
+    }
+
+    #[test]
+    fn chess_results() {
+        check(
+            "White,Black,Result\nAnna,Ben,1-0\nben , CLEO,½-½\nCleo,Anna,0-1\nAnna,Cleo,=\n",
+            expect![[r#"
+                2: Anna - Ben 1 pts 1:0
+                3: Ben - CLEO 0.5 pts 0.5:0.5
+                4: CLEO - Anna 0 pts 0:1
+                5: Anna - CLEO 0.5
+            "#]],
+        );
+    }
+
+    #[test]
+    fn score_columns_and_extras() {
+        check(
+            "home_team;away_team;home_score;away_score;date;week\nLions;Tigers;3;1;2024-01-02;1\nTigers;Lions;2;2;2024-01-09;2\n",
+            expect![[r#"
+                2: Lions - Tigers 1 pts 3:1 date 2024-01-02 round 1
+                3: Tigers - Lions 0.5 pts 2:2 date 2024-01-09 round 2
+            "#]],
+        );
+    }
+
+    #[test]
+    fn openfootball_header_by_aliases() {
+        check(
+            "round,date,time,team1,team2,ft1,ft2,ht1,ht2\nMatchday 1,2023-08-11,20:00,Burnley FC,Manchester City FC,0,3,0,2\n",
+            expect![[r#"
+                2: Burnley FC - Manchester City FC 0 pts 0:3 date 2023-08-11 round Matchday 1
+            "#]],
+        );
+    }
+
+    #[test]
+    fn go_columns() {
+        check(
+            "white,black,result,handicap,komi\nA,B,0-1,2,0.5\nB,A,1,0,-6.5\n",
+            expect![[r#"
+                2: A - B 0 pts 0:1 hcp 2 komi 0.5
+                3: B - A 1 hcp 0 komi -6.5
+            "#]],
+        );
+    }
+
+    #[test]
+    fn explicit_mapping() {
+        check_with(
+            "Gastgeber,Gast,Tore H,Tore G\nA,B,1,0\n",
+            "first=Gastgeber,second=gast,score1=tore h,score2=#4",
+            BadLines::Fail,
+            expect![[r#"
+                2: A - B 1 pts 1:0
+            "#]],
+        );
+        check_with(
+            "a,b,c\nx,y,1\n",
+            "first=a,second=b,result=nope",
+            BadLines::Fail,
+            expect![[r#"
+                error: the column mapping gives 'nope' for 'result', but the header on line 1 has no such column (it has 'a', 'b', 'c')
+            "#]],
+        );
+        assert!(ColumnMap::parse("winner=a").is_err());
+        assert!(ColumnMap::parse("first").is_err());
+    }
+
+    #[test]
+    fn missing_columns_are_named() {
+        check(
+            "player,opponent,result\nA,B,1\n",
+            expect![[r#"
+                error: line 1: no column for the first player (white / home) (expected a header named white, home, hometeam, team1 or teama); the header has 'player', 'opponent', 'result'; map a column to 'first'
+            "#]],
+        );
+        check(
+            "white,black\nA,B\n",
+            expect![[r#"
+                error: line 1: no column for the result (expected a header named result, res, outcome, score or winner1, or a pair of score columns such as home_score,away_score); the header has 'white', 'black'; map a column to 'result'
+            "#]],
+        );
+        check("", expect![[r#"
+            error: the input is empty: expected a header row such as 'white,black,result'
+        "#]]);
+    }
+
+    #[test]
+    fn every_bad_line_is_reported_with_line_and_column() {
+        check(
+            "white,black,result\nA,B,1-0\n\nA,B,2\nA,,1\nA,A,1\nC,D\nE,F,0.5\n",
+            expect![[r#"
+                error: line 4, column 'result': expected a result such as 1-0, 0-1, 1/2-1/2, =, 1, 0, 0.5, or a score such as 3-1, found '2'
+                line 5, column 'black': expected a name for the second player (black / away), found ''
+                line 6: 'A' is on both sides of the game (expected two different players)
+                line 7, column 'result': missing (the line has 2 fields; expected the result)
+            "#]],
+        );
+    }
+
+    #[test]
+    fn bad_lines_can_be_skipped_with_warnings() {
+        check_with(
+            "white,black,result\nA,B,1-0\nA,B,x\nB,A,+-\nB,A,*\nB,C,0\n",
+            "",
+            BadLines::Skip,
+            expect![[r#"
+                2: A - B 1 pts 1:0
+                6: B - C 0
+                warning: line 3: skipped: line 3, column 'result': expected a result such as 1-0, 0-1, 1/2-1/2, =, 1, 0, 0.5, or a score such as 3-1, found 'x'
+                warning: line 4: a forfeit is not a game played: left out of the ratings
+                warning: line 5: an unfinished game ('*') is left out
+            "#]],
+        );
+    }
+
+    #[test]
+    fn quoted_names_with_commas() {
+        check(
+            "white,black,result\n\"Carlsen, Magnus\",\"Nakamura, Hikaru\",1/2-1/2\n",
+            expect![[r#"
+                2: Carlsen, Magnus - Nakamura, Hikaru 0.5 pts 0.5:0.5
+            "#]],
+        );
+    }
+
+    #[test]
+    fn bad_numbers_name_the_column() {
+        check(
+            "home,away,hg,ag,handicap\nA,B,2,x,0\nA,B,1,1,two\n",
+            expect![[r#"
+                error: line 2, column 'ag': expected a number of points (0 or more), found 'x'
+                line 3, column 'handicap': expected a handicap in stones (a number), found 'two'
+            "#]],
+        );
+    }
+}

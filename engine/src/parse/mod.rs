@@ -1,0 +1,12 @@
+//! Readers that turn text into a [`crate::Dataset`]. Each reports every bad line with its
+//! number, the column, and what was expected.
+
+pub mod columns;
+pub mod csv;
+pub mod players;
+pub mod records;
+pub mod result;
+
+pub use columns::{ColumnMap, Columns, Role};
+pub use csv::{parse_csv, BadLines, CsvOptions, Parsed, Warning};
+pub use players::{apply_players, parse_players, PlayerRecord};

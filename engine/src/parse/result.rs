@@ -1,0 +1,114 @@
+//! Game results as people write them: `1-0`, `0-1`, `1/2-1/2`, `½-½`, `=`, `1`, `0`, `0.5`,
+//! `w`/`d`/`l`, and scores such as `3-1` or `2:2`.
+
+/// What a result field says.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Outcome {
+    /// A played game: the first player's score in `[0, 1]`, and points when the field had them.
+    Played { score: f64, points: Option<(f64, f64)> },
+    /// `+-`, `-+`, `--`: a forfeit, not a game over the board.
+    Forfeit,
+    /// `*`: a game still in progress.
+    Unfinished,
+}
+
+pub const EXPECTED_RESULT: &str =
+    "a result such as 1-0, 0-1, 1/2-1/2, =, 1, 0, 0.5, or a score such as 3-1";
+
+/// Parses a number written plainly, as a fraction `1/2`, or as `½`.
+pub fn parse_number(s: &str) -> Option<f64> {
+    let s = s.trim();
+    let v = match s {
+        "½" => 0.5,
+        _ => {
+            if let Some(whole) = s.strip_suffix('½') {
+                whole.parse::<u32>().ok()? as f64 + 0.5
+            } else if let Some((a, b)) = s.split_once('/') {
+                let (a, b): (f64, f64) = (a.trim().parse().ok()?, b.trim().parse().ok()?);
+                if b == 0.0 {
+                    return None;
+                }
+                a / b
+            } else {
+                s.parse().ok()?
+            }
+        }
+    };
+    (v.is_finite() && v >= 0.0).then_some(v)
+}
+
+pub fn parse_result(field: &str) -> Option<Outcome> {
+    let t: String = field
+        .trim()
+        .chars()
+        .map(|c| if matches!(c, '–' | '—' | '−' | '‒') { '-' } else { c })
+        .collect::<String>()
+        .to_lowercase();
+    let t = t.as_str();
+    let played = |score| Some(Outcome::Played { score, points: None });
+    match t {
+        "=" | "d" | "draw" | "½" | "1/2" | "0.5" | ".5" => return played(0.5),
+        "w" | "win" | "1" | "1.0" => return played(1.0),
+        "l" | "loss" | "0" | "0.0" => return played(0.0),
+        "+-" | "-+" | "--" | "+:-" | "-:+" | "+/-" | "-/+" => return Some(Outcome::Forfeit),
+        "*" => return Some(Outcome::Unfinished),
+        _ => {}
+    }
+    let pair = t.split_once('-').or_else(|| t.split_once(':'));
+    if let Some((a, b)) = pair {
+        let (a, b) = (parse_number(a)?, parse_number(b)?);
+        let score = if a > b { 1.0 } else if a < b { 0.0 } else { 0.5 };
+        return Some(Outcome::Played { score, points: Some((a, b)) });
+    }
+    let v = parse_number(t)?;
+    (v <= 1.0).then_some(Outcome::Played { score: v, points: None })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn check(input: &str, expect: Option<(f64, Option<(f64, f64)>)>) {
+        let got = parse_result(input).map(|o| match o {
+            Outcome::Played { score, points } => (score, points),
+            other => panic!("{input:?}: unexpected {other:?}"),
+        });
+        assert_eq!(got, expect, "input {input:?}");
+    }
+
+    #[test]
+    fn chess_results() {
+        check("1-0", Some((1.0, Some((1.0, 0.0)))));
+        check("0-1", Some((0.0, Some((0.0, 1.0)))));
+        check("1/2-1/2", Some((0.5, Some((0.5, 0.5)))));
+        check("½-½", Some((0.5, Some((0.5, 0.5)))));
+        check(" = ", Some((0.5, None)));
+        check("1", Some((1.0, None)));
+        check("0", Some((0.0, None)));
+        check("0.5", Some((0.5, None)));
+        check("D", Some((0.5, None)));
+        check("0.75", Some((0.75, None)));
+    }
+
+    #[test]
+    fn scores() {
+        check("3-1", Some((1.0, Some((3.0, 1.0)))));
+        check("2:2", Some((0.5, Some((2.0, 2.0)))));
+        check("0 – 4", Some((0.0, Some((0.0, 4.0)))));
+        check("2½-1½", Some((1.0, Some((2.5, 1.5)))));
+    }
+
+    #[test]
+    fn rejects_what_is_not_a_result() {
+        for bad in ["", "2", "-1", "x", "1-", "a-b", "1/0", "NaN", "inf", "1e999"] {
+            assert_eq!(parse_result(bad), None, "input {bad:?}");
+        }
+    }
+
+    #[test]
+    fn forfeits_and_unfinished() {
+        assert_eq!(parse_result("+-"), Some(Outcome::Forfeit));
+        assert_eq!(parse_result("-+"), Some(Outcome::Forfeit));
+        assert_eq!(parse_result("*"), Some(Outcome::Unfinished));
+    }
+}

@@ -1,0 +1,82 @@
+//! Display scales. Only rating differences carry meaning; a scale is a linear map of the
+//! log-strength `r = ln x`: `R = f · r + c`, with `f = 400 / ln 10` for the Elo-like scale
+//! (a 400-point gap is 10:1 odds) or `f = 1` for the natural one, and `c` chosen by the user.
+
+use serde::{Deserialize, Serialize};
+
+/// The Elo-like factor `400 / ln 10 ≈ 173.72`.
+pub const ELO_FACTOR: f64 = 400.0 / std::f64::consts::LN_10;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ScaleKind {
+    /// `400 / ln 10 · r + c`.
+    Elo,
+    /// The log-strength itself, `r + c`.
+    Natural,
+}
+
+/// Where the scale's zero lies.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Offset {
+    /// The mean rating of each rated group is this value.
+    Mean(f64),
+    /// The named player gets this rating.
+    Anchor { player: String, rating: f64 },
+    /// No shift (`c = 0`): the scale old ratings were given on.
+    Absolute,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Scale {
+    pub kind: ScaleKind,
+    /// `None` chooses: [`Offset::Absolute`] when old ratings fix the scale, else the mean at
+    /// 1500 (Elo) or 0 (natural).
+    pub offset: Option<Offset>,
+}
+
+impl Default for Scale {
+    fn default() -> Self {
+        Scale { kind: ScaleKind::Elo, offset: None }
+    }
+}
+
+impl Scale {
+    pub fn factor(&self) -> f64 {
+        match self.kind {
+            ScaleKind::Elo => ELO_FACTOR,
+            ScaleKind::Natural => 1.0,
+        }
+    }
+
+    /// The offset in force, given whether old ratings anchor the scale.
+    pub fn effective_offset(&self, anchored: bool) -> Offset {
+        match (&self.offset, anchored, self.kind) {
+            (Some(o), _, _) => o.clone(),
+            (None, true, _) => Offset::Absolute,
+            (None, false, ScaleKind::Elo) => Offset::Mean(1500.0),
+            (None, false, ScaleKind::Natural) => Offset::Mean(0.0),
+        }
+    }
+
+    /// Converts a rating given on this scale with `c = 0` (as old ratings are) to a log-strength.
+    pub fn to_log_strength(&self, rating: f64) -> f64 {
+        rating / self.factor()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn elo_factor_gives_ten_to_one_odds_at_400() {
+        let r = 400.0 / ELO_FACTOR;
+        assert!((r.exp() - 10.0).abs() < 1e-12);
+        let s = Scale::default();
+        assert!((s.to_log_strength(400.0) - 10f64.ln()).abs() < 1e-12);
+        assert_eq!(s.effective_offset(false), Offset::Mean(1500.0));
+        assert_eq!(s.effective_offset(true), Offset::Absolute);
+    }
+}
