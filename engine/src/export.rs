@@ -1,1 +1,189 @@
-//! placeholder
+//! The ratings written out: a text table for people, CSV for spreadsheets, and the JSON
+//! object documented in the README (a public interface: fields are only ever added).
+
+use crate::diagnose::Status;
+use crate::methods::report::{IterationRecord, PlayerRating, Rating, StopReason};
+use crate::scale::ScaleKind;
+use serde::Serialize;
+
+/// The JSON shape: `{"method", "players": [{"name", "rating", "games", "score", ...}],
+/// "iterations", "converged", "trace", "warnings", ...}`. Ratings without a finite value are
+/// `null`, with the reason in `status`.
+#[derive(Serialize)]
+pub struct JsonReport<'a> {
+    pub method: &'a str,
+    pub variant: &'a str,
+    pub players: &'a [PlayerRating],
+    pub iterations: usize,
+    pub converged: bool,
+    pub stop: StopReason,
+    pub final_residual: f64,
+    pub trace: &'a [IterationRecord],
+    pub warnings: &'a [String],
+    pub diagnosis: &'a crate::diagnose::Diagnosis,
+    pub groups: usize,
+    pub scale: &'a crate::methods::report::ScaleReport,
+}
+
+pub fn json(r: &Rating) -> String {
+    let report = JsonReport {
+        method: &r.method,
+        variant: &r.variant,
+        players: &r.players,
+        iterations: r.report.iterations,
+        converged: r.report.converged,
+        stop: r.report.stop,
+        final_residual: r.report.final_residual,
+        trace: &r.report.trace,
+        warnings: &r.warnings,
+        diagnosis: &r.diagnosis,
+        groups: r.groups,
+        scale: &r.scale,
+    };
+    serde_json::to_string_pretty(&report).expect("plain data serialises")
+}
+
+fn decimals(r: &Rating) -> usize {
+    match r.scale.kind {
+        ScaleKind::Elo => 1,
+        ScaleKind::Natural => 4,
+    }
+}
+
+/// Why a player has no rating, in a few words.
+pub fn status_note(s: Status) -> &'static str {
+    match s {
+        Status::Rated => "",
+        Status::NoGames => "no games",
+        Status::UnboundedAbove => "no finite rating: lost no points",
+        Status::UnboundedBelow => "no finite rating: scored no points",
+        Status::NotComparable => "no finite rating: not comparable with the groups it met",
+    }
+}
+
+pub fn csv(r: &Rating) -> String {
+    let mut out = String::from("rank,name,rating,log_strength,games,score,group,status\n");
+    let quote = |s: &str| if s.contains([',', '"', '\n']) { format!("\"{}\"", s.replace('"', "\"\"")) } else { s.to_string() };
+    let opt = |v: Option<f64>, d: usize| v.map(|v| format!("{v:.d$}")).unwrap_or_default();
+    for p in &r.players {
+        out += &format!(
+            "{},{},{},{},{},{},{},{}\n",
+            p.rank.map(|k| k.to_string()).unwrap_or_default(),
+            quote(&p.name),
+            opt(p.rating, decimals(r) + 2),
+            opt(p.log_strength, 8),
+            p.games,
+            p.score,
+            p.group.map(|g| g.to_string()).unwrap_or_default(),
+            serde_json::to_value(p.status).ok().and_then(|v| v.as_str().map(String::from)).unwrap_or_default(),
+        );
+    }
+    out
+}
+
+pub fn table(r: &Rating) -> String {
+    let width = r.players.iter().map(|p| p.name.chars().count()).max().unwrap_or(4).clamp(4, 40);
+    let groups = r.groups > 1;
+    let d = decimals(r);
+    let mut out = String::new();
+    let how = match r.report.stop {
+        StopReason::Converged => format!("converged in {} iterations", r.report.iterations),
+        StopReason::MaxIterations => format!("NOT converged after {} iterations", r.report.iterations),
+        StopReason::Cancelled => format!("stopped after {} iterations", r.report.iterations),
+        StopReason::NonFinite => format!("overflowed after {} iterations", r.report.iterations),
+        StopReason::NothingToRate => "nothing to rate".to_string(),
+    };
+    out += &format!("{} ({}): {how}; largest residual {:.1e}\n\n", title(r), r.variant, r.report.final_residual);
+    out += &format!("{:>4}  {:<width$}  {:>9}  {:>5}  {:>6}{}\n", "Rank", "Name", "Rating", "Games", "Score", if groups { "  Group" } else { "" });
+    for p in &r.players {
+        let name: String = p.name.chars().take(width).collect();
+        let rating = p.rating.map(|v| format!("{v:.d$}")).unwrap_or_else(|| "-".into());
+        let rank = p.rank.map(|k| k.to_string()).unwrap_or_default();
+        let group = if groups { format!("  {:>5}", p.group.map(|g| g.to_string()).unwrap_or_default()) } else { String::new() };
+        let note = status_note(p.status);
+        let note = if note.is_empty() { String::new() } else { format!("  ({note})") };
+        out += &format!("{rank:>4}  {name:<width$}  {rating:>9}  {:>5}  {:>6}{group}{note}\n", p.games, points(p.score));
+    }
+    for f in &r.diagnosis.findings {
+        out += &format!("\nnote: {}", f.message);
+    }
+    for w in &r.warnings {
+        out += &format!("\nwarning: {w}");
+    }
+    if !r.diagnosis.findings.is_empty() || !r.warnings.is_empty() {
+        out.push('\n');
+    }
+    out
+}
+
+/// Points as people write them: one decimal, two when a quarter point needs it.
+fn points(v: f64) -> String {
+    if (v * 10.0).fract().abs() < 1e-9 {
+        format!("{v:.1}")
+    } else {
+        format!("{v:.2}")
+    }
+}
+
+fn title(r: &Rating) -> &'static str {
+    match r.method.as_str() {
+        "brent" => "Brent eigenvector ratings",
+        _ => "Ratings",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{rate, BrentParams, Dataset, Method, Options};
+    use expect_test::expect;
+
+    fn sample() -> Rating {
+        let mut d = Dataset::new();
+        for (a, b, s) in [("Anna", "Ben", 1.0), ("Anna", "Ben", 0.5), ("Ben", "Cleo, Jr", 1.0), ("Cleo, Jr", "Anna", 1.0), ("Anna", "Cleo, Jr", 1.0), ("Dan", "Anna", 0.0)] {
+            d.add_game(a, b, s);
+        }
+        rate(&d, &Method::Brent(BrentParams { eps: 1e-12, ..Default::default() }), &Options::default()).unwrap()
+    }
+
+    #[test]
+    fn table_names_unrated_players_in_words() {
+        let t = table(&sample());
+        let body: Vec<&str> = t.lines().skip(2).collect();
+        expect![[r#"
+            Rank  Name         Rating  Games   Score
+               1  Anna         1560.2      5     3.5
+               2  Ben          1515.4      3     1.5
+               3  Cleo, Jr     1424.4      3     1.0
+               4  Dan               -      1     0.0  (no finite rating: scored no points)
+
+            note: Dan has not scored a point: on these results their rating is infinitely low.
+            warning: degenerate results (see the diagnosis): try a dummy player, gamma = 1"#]]
+        .assert_eq(&body.join("\n"));
+    }
+
+    #[test]
+    fn csv_quotes_and_leaves_missing_values_empty() {
+        let c = csv(&sample());
+        assert!(c.starts_with("rank,name,rating,log_strength,games,score,group,status\n1,Anna,"));
+        assert!(c.contains("\"Cleo, Jr\""));
+        assert!(c.ends_with("4,Dan,,,1,0,,unbounded_below\n"));
+    }
+
+    #[test]
+    fn json_has_the_documented_shape_and_no_non_numbers() {
+        let v: serde_json::Value = serde_json::from_str(&json(&sample())).unwrap();
+        assert_eq!(v["method"], "brent");
+        for key in ["players", "iterations", "converged", "trace", "warnings"] {
+            assert!(!v[key].is_null(), "{key}");
+        }
+        let p = &v["players"][0];
+        assert_eq!(p["name"], "Anna");
+        assert!(p["rating"].is_f64() && p["games"].is_u64() && p["score"].is_f64());
+        assert!(v["players"][3]["rating"].is_null());
+        assert_eq!(v["players"][3]["status"], "unbounded_below");
+        assert!(v["trace"][0]["change"].is_f64() && v["trace"][0]["residual"].is_f64());
+        let text = json(&sample());
+        assert!(!text.contains("NaN") && !text.contains("Infinity") && !text.contains(": inf"));
+    }
+}

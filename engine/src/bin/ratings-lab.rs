@@ -1,1 +1,233 @@
-fn main(){}
+//! `ratings-lab`: the command line over the rating engine. It reads a file, calls the
+//! engine, and prints; everything else lives in the library.
+
+use clap::{Parser, Subcommand, ValueEnum};
+use ratings_engine::parse::{apply_players, parse_csv, parse_players, BadLines, ColumnMap, CsvOptions};
+use ratings_engine::{export, rate, BrentParams, Method, Offset, Options, Scale, ScaleKind, Variant};
+use std::io::Read;
+use std::process::ExitCode;
+
+const INPUT_HELP: &str = "\
+INPUT FORMAT
+  A CSV file with a header row (comma, semicolon or tab separated; quoted fields, CRLF, a
+  UTF-8 BOM, blank lines and '#' comment lines are fine). One game per line. Columns are
+  found by header name, ignoring case, spaces, '_' and '-':
+    first player   white, home, home_team, team1, player1, p1, ...
+    second player  black, away, away_team, team2, player2, p2, opponent, ...
+    result         result, res, outcome, score: 1-0, 0-1, 1/2-1/2, ½-½, =, 1, 0, 0.5,
+                   w/d/l, or a score such as 3-1 or 2:2 (the first player's side first)
+    or points      home_score + away_score, score1 + score2, ft1 + ft2, fthg + ftag,
+                   home_goals + away_goals, ... (more points wins; equal is a draw)
+    optional       date, round (also matchday, week), handicap, komi
+  Any other header can be mapped with --map, e.g.
+    --map first=Heim,second=Gast,score1=Tore1,score2=Tore2   ('#3' names the 3rd column).
+  Names are matched ignoring case and extra spaces. Repeated lines are repeated games.
+  Forfeits (+-, -+) and unfinished games (*) are left out with a warning. A bad line is an
+  error naming its line and column; --skip-bad-lines leaves such lines out with a warning.
+
+  --players FILE reads a list 'name[,rating][,weight][,id]': old ratings, on the chosen
+  scale, each worth 'weight' drawn games (Brent section 6); players listed there without
+  games are reported as unrated.
+
+EXIT STATUS
+  0 ratings printed (a warning says if the iteration did not converge); 1 the input could
+  not be read or rated (the reason is on standard error); 2 bad command-line arguments.";
+
+#[derive(Parser)]
+#[command(name = "ratings-lab", version, about = "Rate players from game results: R. P. Brent's eigenvector ratings and more.", after_help = INPUT_HELP)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Rate the games in FILE (or standard input, '-') and print the ratings, best first.
+    #[command(after_help = INPUT_HELP)]
+    Rate(RateArgs),
+}
+
+#[derive(clap::Args)]
+struct RateArgs {
+    /// The games file (CSV), or '-' for standard input.
+    file: String,
+    /// The rating method.
+    #[arg(long, value_enum, default_value_t = MethodArg::Brent)]
+    method: MethodArg,
+    /// Brent's iteration: alg1 = Algorithm 1, iteration (13); fixed = the fixed-weight
+    /// eigenproblem of section 3 by the power method, re-weighted (section 4); zermelo =
+    /// iteration (14). All three have the same answer.
+    #[arg(long, value_enum, default_value_t = VariantArg::Alg1)]
+    variant: VariantArg,
+    /// Damping sigma >= 0 (the diagonal s_ii): changes the number of iterations, not the ratings.
+    #[arg(long, default_value_t = 0.3)]
+    sigma: f64,
+    /// Weight gamma >= 0 of a dummy player who draws everyone (0 = none). Makes every rating
+    /// finite; as gamma -> 0 the ratings tend to the true ones.
+    #[arg(long, default_value_t = 0.0)]
+    gamma: f64,
+    /// Stop when the largest relative change of a strength is below this.
+    #[arg(long, default_value_t = 1e-9)]
+    eps: f64,
+    /// Stop after this many iterations at most.
+    #[arg(long, default_value_t = 10_000)]
+    max_iter: usize,
+    /// Display scale: elo = 400/ln10 * r + c (400 points = 10:1 odds); natural = r + c,
+    /// the log-strength.
+    #[arg(long, value_enum, default_value_t = ScaleArg::Elo)]
+    scale: ScaleArg,
+    /// Put the mean rating (of each rated group) at this value [default: 1500 on the Elo
+    /// scale, 0 natural; with old ratings (--players) they keep their own scale].
+    #[arg(long, value_name = "RATING", conflicts_with = "anchor")]
+    mean: Option<f64>,
+    /// Give the named player this rating, and everyone else relative to them.
+    #[arg(long, value_name = "NAME=RATING")]
+    anchor: Option<String>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = FormatArg::Table)]
+    format: FormatArg,
+    /// Column mapping for headers not recognised: ROLE=COLUMN[,ROLE=COLUMN...] with ROLE one
+    /// of first, second, result, score1, score2, date, round, handicap, komi.
+    #[arg(long, value_name = "ROLE=COLUMN,...")]
+    map: Option<String>,
+    /// Leave out lines that cannot be read, with a warning, instead of failing.
+    #[arg(long)]
+    skip_bad_lines: bool,
+    /// A player list 'name[,rating][,weight][,id]' (old ratings on the display scale).
+    #[arg(long, value_name = "FILE")]
+    players: Option<String>,
+    /// Games an old rating is worth when the player list gives no weight.
+    #[arg(long, default_value_t = 1.0, value_name = "GAMES")]
+    prior_weight: f64,
+    /// With the table format, also print every iteration's change and residual.
+    #[arg(long)]
+    trace: bool,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum MethodArg {
+    /// R. P. Brent's eigenvector ratings (Bradley-Terry maximum likelihood).
+    Brent,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum VariantArg {
+    Alg1,
+    Fixed,
+    Zermelo,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum ScaleArg {
+    Elo,
+    Natural,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum FormatArg {
+    Table,
+    Csv,
+    Json,
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Rate(args) => run_rate(&args),
+    };
+    match result {
+        Ok(out) => {
+            print!("{out}");
+            ExitCode::SUCCESS
+        }
+        Err(message) => {
+            eprintln!("ratings-lab: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Reads a file (or standard input) as text; not UTF-8 is read as Latin-1, with a warning.
+fn read_text(path: &str, warnings: &mut Vec<String>) -> Result<String, String> {
+    let mut bytes = Vec::new();
+    if path == "-" {
+        std::io::stdin().read_to_end(&mut bytes).map_err(|e| format!("cannot read standard input: {e}"))?;
+    } else {
+        bytes = std::fs::read(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+    }
+    match String::from_utf8(bytes) {
+        Ok(s) => Ok(s),
+        Err(e) => {
+            warnings.push(format!("{path} is not UTF-8 (byte {}); read as Latin-1", e.utf8_error().valid_up_to()));
+            Ok(e.into_bytes().iter().map(|&b| b as char).collect())
+        }
+    }
+}
+
+fn run_rate(args: &RateArgs) -> Result<String, String> {
+    let mut warnings = Vec::new();
+    let text = read_text(&args.file, &mut warnings)?;
+    let columns = match &args.map {
+        Some(spec) => ColumnMap::parse(spec).map_err(|e| e.to_string())?,
+        None => ColumnMap::default(),
+    };
+    let bad_lines = if args.skip_bad_lines { BadLines::Skip } else { BadLines::Fail };
+    let name = if args.file == "-" { "standard input" } else { args.file.as_str() };
+    let parsed = parse_csv(&text, &CsvOptions { columns, bad_lines }).map_err(|e| format!("{name}:\n{e}"))?;
+    warnings.extend(parsed.warnings.iter().map(|w| w.to_string()));
+    let mut dataset = parsed.dataset;
+    let kind = match args.scale {
+        ScaleArg::Elo => ScaleKind::Elo,
+        ScaleArg::Natural => ScaleKind::Natural,
+    };
+    let offset = match (&args.anchor, args.mean) {
+        (Some(spec), _) => {
+            let (player, rating) = spec.rsplit_once('=').ok_or_else(|| format!("--anchor '{spec}': expected NAME=RATING"))?;
+            let rating: f64 = rating.trim().parse().ok().filter(|r: &f64| r.is_finite()).ok_or_else(|| format!("--anchor '{spec}': expected a number after '='"))?;
+            Some(Offset::Anchor { player: player.trim().to_string(), rating })
+        }
+        (None, Some(m)) => Some(Offset::Mean(m)),
+        (None, None) => None,
+    };
+    let scale = Scale { kind, offset };
+    if let Some(path) = &args.players {
+        let text = read_text(path, &mut warnings)?;
+        let list = parse_players(&text).map_err(|e| format!("{path}:\n{e}"))?;
+        apply_players(&mut dataset, &list, |r| scale.to_log_strength(r), args.prior_weight);
+    }
+    let method = match args.method {
+        MethodArg::Brent => Method::Brent(BrentParams {
+            variant: match args.variant {
+                VariantArg::Alg1 => Variant::Alg1,
+                VariantArg::Fixed => Variant::Fixed,
+                VariantArg::Zermelo => Variant::Zermelo,
+            },
+            sigma: args.sigma,
+            gamma: args.gamma,
+            eps: args.eps,
+            max_iter: args.max_iter,
+        }),
+    };
+    let mut rating = rate(&dataset, &method, &Options { scale }).map_err(|e| e.to_string())?;
+    warnings.append(&mut rating.warnings);
+    rating.warnings = warnings;
+    Ok(match args.format {
+        FormatArg::Table => {
+            let mut out = export::table(&rating);
+            if args.trace {
+                out += "\niteration  max rel. change  residual (11)\n";
+                for t in &rating.report.trace {
+                    out += &format!("{:>9}  {:>15.3e}  {:>13.3e}\n", t.iteration, t.change, t.residual);
+                }
+            }
+            out
+        }
+        FormatArg::Csv => {
+            for w in &rating.warnings {
+                eprintln!("warning: {w}");
+            }
+            export::csv(&rating)
+        }
+        FormatArg::Json => export::json(&rating) + "\n",
+    })
+}

@@ -1,0 +1,134 @@
+//! Shared test helpers: a seeded generator of tournaments and an independent check of
+//! Brent's equilibrium equations.
+#![allow(dead_code)]
+
+use ratings_engine::{Dataset, Rating};
+use std::collections::HashMap;
+
+/// SplitMix64: small, seeded, good enough for generating test data.
+pub struct Rng(u64);
+
+impl Rng {
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed)
+    }
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+    /// Uniform in [0, 1).
+    pub fn unit(&mut self) -> f64 {
+        (self.next_u64() >> 11) as f64 / (1u64 << 53) as f64
+    }
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next_u64() % n as u64) as usize
+    }
+    /// Roughly normal (sum of uniforms), mean 0, sd `sd`.
+    pub fn normal(&mut self, sd: f64) -> f64 {
+        ((0..12).map(|_| self.unit()).sum::<f64>() - 6.0) * sd
+    }
+}
+
+/// A game's result under Bradley–Terry with log-strengths `a`, `b` and some draws.
+pub fn play(rng: &mut Rng, a: f64, b: f64) -> f64 {
+    let p = 1.0 / (1.0 + (b - a).exp());
+    if rng.unit() < 0.2 {
+        0.5
+    } else if rng.unit() < p {
+        1.0
+    } else {
+        0.0
+    }
+}
+
+fn names(n: usize) -> Vec<String> {
+    (0..n).map(|i| format!("Player {i:03}")).collect()
+}
+
+pub fn round_robin(n: usize, seed: u64) -> Dataset {
+    let mut rng = Rng::new(seed);
+    let strength: Vec<f64> = (0..n).map(|_| rng.normal(0.8)).collect();
+    let names = names(n);
+    let mut d = Dataset::new();
+    for i in 0..n {
+        for j in i + 1..n {
+            let s = play(&mut rng, strength[i], strength[j]);
+            d.add_game(&names[i], &names[j], s);
+        }
+    }
+    d
+}
+
+/// A Swiss: each round, players sorted by score are paired with the next player they have
+/// not met yet.
+pub fn swiss(n: usize, rounds: usize, seed: u64) -> Dataset {
+    let mut rng = Rng::new(seed);
+    let strength: Vec<f64> = (0..n).map(|_| rng.normal(0.8)).collect();
+    let names = names(n);
+    let mut d = Dataset::new();
+    let mut score = vec![0.0; n];
+    let mut met = std::collections::HashSet::new();
+    for _ in 0..rounds {
+        let mut order: Vec<usize> = (0..n).collect();
+        order.sort_by(|&a, &b| score[b].partial_cmp(&score[a]).unwrap().then(a.cmp(&b)));
+        let mut free: Vec<usize> = order;
+        while free.len() >= 2 {
+            let a = free.remove(0);
+            let k = free.iter().position(|&b| !met.contains(&(a.min(b), a.max(b)))).unwrap_or(0);
+            let b = free.remove(k);
+            met.insert((a.min(b), a.max(b)));
+            let s = play(&mut rng, strength[a], strength[b]);
+            score[a] += s;
+            score[b] += 1.0 - s;
+            d.add_game(&names[a], &names[b], s);
+        }
+    }
+    d
+}
+
+/// A sparse league: `games` games between random pairs of `n` players.
+pub fn league(n: usize, games: usize, seed: u64) -> Dataset {
+    let mut rng = Rng::new(seed);
+    let strength: Vec<f64> = (0..n).map(|_| rng.normal(0.7)).collect();
+    let names = names(n);
+    let mut d = Dataset::new();
+    for _ in 0..games {
+        let a = rng.below(n);
+        let mut b = rng.below(n);
+        while b == a {
+            b = rng.below(n);
+        }
+        let s = play(&mut rng, strength[a], strength[b]);
+        d.add_game(&names[a], &names[b], s);
+    }
+    d
+}
+
+/// Log-strength by player name.
+pub fn by_name(r: &Rating) -> HashMap<String, f64> {
+    r.players.iter().filter_map(|p| Some((p.name.clone(), p.log_strength?))).collect()
+}
+
+/// The largest |actual − expected score| of Brent's equations (11), summed game by game
+/// straight from the dataset (not from the engine's matrix), with old ratings per (16).
+pub fn max_equilibrium_residual(d: &Dataset, r: &Rating) -> f64 {
+    let x: HashMap<String, f64> = by_name(r).into_iter().map(|(k, v)| (k, v.exp())).collect();
+    let mut res = vec![0.0; d.players.len()];
+    for g in &d.games {
+        let (a, b) = (&d.players[g.first].name, &d.players[g.second].name);
+        let (xa, xb) = (x[a], x[b]);
+        let pa = xa / (xa + xb);
+        res[g.first] += g.score - pa;
+        res[g.second] += (1.0 - g.score) - (1.0 - pa);
+    }
+    for (i, p) in d.players.iter().enumerate() {
+        if let Some(q) = &p.prior {
+            let (xi, xh) = (x[&p.name], q.log_strength.exp());
+            res[i] += q.weight / 2.0 - q.weight * xi / (xi + xh);
+        }
+    }
+    res.iter().fold(0.0f64, |m, v| m.max(v.abs()))
+}
