@@ -1,0 +1,198 @@
+//! The `ratings-lab` command line, run as a user runs it.
+
+use serde_json::Value;
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn run(args: &[&str], stdin: Option<&str>) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ratings-lab"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("runs");
+    let mut input = child.stdin.take().unwrap();
+    // The program may exit before reading (a missing file): a closed pipe is fine.
+    let _ = input.write_all(stdin.unwrap_or("").as_bytes());
+    drop(input);
+    child.wait_with_output().unwrap()
+}
+
+fn out(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn err(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+fn fixture(path: &str) -> String {
+    format!("{}/tests/data/{path}", env!("CARGO_MANIFEST_DIR"))
+}
+
+const SMALL: &str = "white,black,result\nAnna,Ben,1-0\nBen,Cleo,1-0\nCleo,Anna,1-0\nAnna,Cleo,1/2-1/2\nBen,Anna,0-1\n";
+
+#[test]
+fn rates_the_premier_league_table() {
+    let o = run(&["rate", &fixture("openfootball/en.1.csv")], None);
+    assert!(o.status.success(), "{}", err(&o));
+    let text = out(&o);
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(lines[0].starts_with("Brent eigenvector ratings (alg1): converged in"), "{text}");
+    assert!(lines[2].contains("Rank") && lines[2].contains("Rating"));
+    assert!(lines[3].contains("Manchester City FC") && lines[3].contains("31.5"), "{text}");
+    assert!(lines[4].contains("Arsenal FC"));
+    assert!(lines[22].contains("Sheffield United FC"), "{text}");
+    assert_eq!(lines.len(), 23, "20 teams, no warnings: {text}");
+}
+
+#[test]
+fn json_output_has_the_documented_shape() {
+    let o = run(&["rate", &fixture("openfootball/en.1.csv"), "--format", "json"], None);
+    assert!(o.status.success(), "{}", err(&o));
+    let v: Value = serde_json::from_str(&out(&o)).expect("one JSON object");
+    assert_eq!(v["method"], "brent");
+    assert_eq!(v["converged"], true);
+    assert!(v["iterations"].as_u64().unwrap() > 0);
+    assert_eq!(v["trace"].as_array().unwrap().len() as u64, v["iterations"].as_u64().unwrap());
+    assert!(v["warnings"].as_array().unwrap().is_empty());
+    let players = v["players"].as_array().unwrap();
+    assert_eq!(players.len(), 20);
+    let ratings: Vec<f64> = players.iter().map(|p| p["rating"].as_f64().unwrap()).collect();
+    assert!(ratings.windows(2).all(|w| w[0] >= w[1] - 1e-9), "best first");
+    assert_eq!(players[0]["name"], "Manchester City FC");
+    assert_eq!(players[0]["games"], 38);
+    assert_eq!(players[0]["score"], 31.5);
+    let mean = ratings.iter().sum::<f64>() / 20.0;
+    assert!((mean - 1500.0).abs() < 1e-6);
+}
+
+#[test]
+fn csv_output_and_standard_input() {
+    let o = run(&["rate", "-", "--format", "csv", "--scale", "natural"], Some(SMALL));
+    assert!(o.status.success(), "{}", err(&o));
+    let text = out(&o);
+    assert!(text.starts_with("rank,name,rating,log_strength,games,score,group,status\n1,Anna,"), "{text}");
+    assert_eq!(text.lines().count(), 4);
+}
+
+#[test]
+fn variants_agree_and_sigma_only_changes_iterations() {
+    let json = |extra: &[&str]| -> Value {
+        let mut args = vec!["rate", "-", "--format", "json", "--eps", "1e-12"];
+        args.extend_from_slice(extra);
+        let o = run(&args, Some(SMALL));
+        assert!(o.status.success(), "{}", err(&o));
+        serde_json::from_str(&out(&o)).unwrap()
+    };
+    let base = json(&[]);
+    for extra in [&["--variant", "fixed"][..], &["--variant", "zermelo"], &["--sigma", "2"]] {
+        let other = json(extra);
+        for (a, b) in base["players"].as_array().unwrap().iter().zip(other["players"].as_array().unwrap()) {
+            assert_eq!(a["name"], b["name"]);
+            assert!((a["rating"].as_f64().unwrap() - b["rating"].as_f64().unwrap()).abs() < 1e-6, "{extra:?}");
+        }
+    }
+    assert!(base["iterations"].as_u64() < json(&["--sigma", "10"])["iterations"].as_u64());
+}
+
+#[test]
+fn a_bad_line_is_an_error_naming_line_and_column() {
+    let o = run(&["rate", "-"], Some("white,black,result\nA,B,1-0\nA,B,win?\n"));
+    assert_eq!(o.status.code(), Some(1));
+    assert!(out(&o).is_empty());
+    assert!(err(&o).contains("line 3, column 'result': expected a result such as 1-0"), "{}", err(&o));
+    let o = run(&["rate", "-", "--skip-bad-lines"], Some("white,black,result\nA,B,1-0\nA,B,win?\nB,A,=\n"));
+    assert!(o.status.success(), "{}", err(&o));
+    assert!(out(&o).contains("warning: line 3: skipped"), "{}", out(&o));
+}
+
+#[test]
+fn column_mapping_for_any_header() {
+    let text = "Heim;Gast;Tore1;Tore2\nA;B;2;0\nB;A;1;1\nA;B;0;1\n";
+    let o = run(&["rate", "-"], Some(text));
+    assert_eq!(o.status.code(), Some(1));
+    assert!(err(&o).contains("no column for the first player"), "{}", err(&o));
+    let o = run(&["rate", "-", "--map", "first=Heim,second=Gast,score1=Tore1,score2=#4"], Some(text));
+    assert!(o.status.success(), "{}", err(&o));
+    assert!(out(&o).lines().nth(3).unwrap().contains(" A "));
+}
+
+#[test]
+fn degenerate_data_is_diagnosed_and_gamma_fixes_it() {
+    let text = "white,black,result\nA,B,1-0\nA,C,1-0\nB,C,1/2-1/2\nC,B,1-0\n";
+    let o = run(&["rate", "-"], Some(text));
+    assert!(o.status.success());
+    let t = out(&o);
+    assert!(t.contains("A has not lost a point"), "{t}");
+    assert!(t.contains("(no finite rating: lost no points)"));
+    assert!(t.contains("try a dummy player, gamma = 1"));
+    let o = run(&["rate", "-", "--gamma", "1", "--format", "json"], Some(text));
+    let v: Value = serde_json::from_str(&out(&o)).unwrap();
+    assert_eq!(v["players"][0]["name"], "A");
+    assert!(v["players"].as_array().unwrap().iter().all(|p| p["rating"].is_f64()));
+}
+
+#[test]
+fn old_ratings_and_anchors() {
+    let dir = std::env::temp_dir().join(format!("ratings-lab-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let players = dir.join("players.csv");
+    std::fs::write(&players, "name,rating,weight\nAnna,2000,10\nBen,1800,10\nCleo,1900,10\n").unwrap();
+    let o = run(&["rate", "-", "--players", players.to_str().unwrap(), "--format", "json"], Some(SMALL));
+    assert!(o.status.success(), "{}", err(&o));
+    let v: Value = serde_json::from_str(&out(&o)).unwrap();
+    let r: Vec<f64> = v["players"].as_array().unwrap().iter().map(|p| p["rating"].as_f64().unwrap()).collect();
+    // Ten games' worth of old ratings keep everyone near them, on their own scale.
+    assert!(r.iter().all(|&x| (1750.0..2050.0).contains(&x)), "{r:?}");
+    let o = run(&["rate", "-", "--anchor", "cleo=1000", "--format", "csv"], Some(SMALL));
+    assert!(out(&o).contains(",Cleo,1000.000,"), "{}", out(&o));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn errors_go_to_stderr_with_a_nonzero_exit() {
+    let o = run(&["rate", "/no/such/file.csv"], None);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(err(&o).starts_with("ratings-lab: cannot read /no/such/file.csv"), "{}", err(&o));
+    let o = run(&["rate", "-", "--sigma=-1"], Some(SMALL));
+    assert_eq!(o.status.code(), Some(1));
+    assert!(err(&o).contains("parameter sigma = -1: expected a number ≥ 0"), "{}", err(&o));
+    let o = run(&["rate", "-", "--variant", "nope"], Some(SMALL));
+    assert_eq!(o.status.code(), Some(2));
+    let o = run(&["rate", "-"], Some(""));
+    assert_eq!(o.status.code(), Some(1));
+    assert!(err(&o).contains("the input is empty"));
+}
+
+#[test]
+fn help_documents_every_flag_and_the_input_format() {
+    let o = run(&["rate", "--help"], None);
+    assert!(o.status.success());
+    let help = out(&o);
+    for flag in [
+        "--method", "--variant", "--sigma", "--gamma", "--eps", "--max-iter", "--scale", "--mean", "--anchor", "--format", "--map",
+        "--skip-bad-lines", "--players", "--prior-weight", "--trace",
+    ] {
+        assert!(help.contains(flag), "{flag} missing from --help");
+    }
+    for words in ["INPUT FORMAT", "1/2-1/2", "home_score", "EXIT STATUS"] {
+        assert!(help.contains(words), "{words}");
+    }
+}
+
+#[test]
+fn latin1_input_is_read_with_a_warning() {
+    let mut bytes = b"white,black,result\nM\xfcller,B,1-0\nB,M\xfcller,1-0\n".to_vec();
+    bytes.truncate(bytes.len());
+    let dir = std::env::temp_dir().join(format!("ratings-lab-latin1-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let f = dir.join("games.csv");
+    std::fs::write(&f, &bytes).unwrap();
+    let o = run(&["rate", f.to_str().unwrap()], None);
+    assert!(o.status.success(), "{}", err(&o));
+    assert!(out(&o).contains("Müller"));
+    assert!(out(&o).contains("is not UTF-8"));
+    std::fs::remove_dir_all(&dir).ok();
+}
