@@ -304,3 +304,19 @@ fn the_residual_trace_falls() {
     assert!(t.first().unwrap().residual > 1e3 * t.last().unwrap().residual);
     assert!(r.report.final_residual <= t.last().unwrap().residual);
 }
+
+#[test]
+fn without_damping_two_players_oscillate_and_the_warning_says_why() {
+    let mut d = Dataset::new();
+    d.add_game("A", "B", 1.0);
+    d.add_game("A", "B", 1.0);
+    d.add_game("B", "A", 1.0);
+    let undamped = brent(&d, BrentParams { sigma: 0.0, max_iter: 500, ..Default::default() });
+    assert_eq!(undamped.report.stop, StopReason::MaxIterations);
+    assert!(undamped.warnings.iter().any(|w| w.contains("try sigma = 0.3")), "{:?}", undamped.warnings);
+    for variant in [Variant::Alg1, Variant::Fixed, Variant::Zermelo] {
+        let r = by_name(&brent(&d, BrentParams { variant, eps: 1e-13, ..Default::default() }));
+        // Two wins to one: x_A / x_B = 2.
+        assert!((r["A"] - r["B"] - 2f64.ln()).abs() < 1e-10, "{variant:?}");
+    }
+}

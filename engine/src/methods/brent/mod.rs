@@ -189,11 +189,17 @@ pub fn snapshot(s: &Solver, data: &Dataset, params: &BrentParams, scale: &Scale)
     let mut warnings = Vec::new();
     let last_change = trace.last().map_or(f64::NAN, |t| t.change);
     match stop {
-        StopReason::MaxIterations => warnings.push(format!(
-            "did not converge in {} iterations (last relative change {last_change:.3e}, tolerance {:.1e}); the ratings shown are the last iterate",
-            trace.len(),
-            params.eps
-        )),
+        StopReason::MaxIterations => {
+            warnings.push(format!(
+                "did not converge in {} iterations (last relative change {last_change:.3e}, tolerance {:.1e}); the ratings shown are the last iterate",
+                trace.len(),
+                params.eps
+            ));
+            if params.sigma == 0.0 {
+                // Without damping the iteration has an eigenvalue −1 on two-sided schedules.
+                warnings.push("with sigma = 0 the iteration can oscillate forever when the players split into two sides that only play each other (two players, or home sides that only meet away sides): try sigma = 0.3".into());
+            }
+        }
         StopReason::NonFinite => warnings.push("the iteration overflowed; the ratings shown are the last finite iterate: add a dummy player (gamma > 0)".into()),
         StopReason::NothingToRate => warnings.push("no group of players can be rated on these results: add a dummy player (gamma > 0)".into()),
         StopReason::Cancelled => warnings.push(format!("stopped after {} iterations, before converging", trace.len())),
