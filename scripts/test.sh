@@ -1,5 +1,18 @@
 #!/usr/bin/env bash
-# Runs every test: the engine's native tests (unit, integration, command line, doc tests).
+# Sets up whatever is missing, then runs every test:
+#  1. the engine's native tests (unit, integration, command line, doc tests);
+#  2. the app's wasm tests in headless Chromium (wasm-bindgen-test);
+#  3. the release build of the site, then end-to-end tests driving it in Chromium
+#     (playwright-core; screenshots land in test-artifacts/).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-cargo test --workspace --locked
+./scripts/setup.sh
+source scripts/env.sh
+echo "== engine: native tests"
+cargo test --locked
+echo "== app: wasm tests in headless Chromium"
+cargo test --locked -p ratings-lab-web --target wasm32-unknown-unknown --test web
+echo "== app: release build"
+./scripts/build.sh
+echo "== app: end-to-end tests in headless Chromium"
+node --test --test-reporter=spec tests/e2e/

@@ -1,0 +1,11 @@
+#!/usr/bin/env bash
+# Builds the site into dist/ (release, wasm-opt -Oz) and prints the wasm sizes.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source scripts/env.sh
+cargo fetch --locked >/dev/null
+trunk build --release --offline --skip-version-check
+echo "wasm sizes (raw / gzipped):"
+for f in dist/*.wasm; do
+  printf '  %-40s %8d bytes raw  %8d bytes gzipped\n' "$(basename "$f")" "$(stat -c %s "$f")" "$(gzip -9 -c "$f" | wc -c)"
+done

@@ -1,0 +1,83 @@
+//! The page: input, method, convergence and results, wired to the worker.
+
+use crate::bridge::Bridge;
+use crate::components::{ConvergencePanel, InputPanel, MethodPanel, ResultsPanel};
+use crate::protocol::ToWorker;
+use crate::state::State;
+use crate::storage;
+use leptos::prelude::*;
+use std::time::Duration;
+
+pub use crate::{EXAMPLE, EXAMPLE_CREDIT};
+
+/// Delay after the last keystroke before the input is rated again.
+const TYPING_PAUSE: Duration = Duration::from_millis(250);
+
+#[component]
+pub fn App() -> impl IntoView {
+    let text = storage::load_input().unwrap_or_else(|| EXAMPLE.to_string());
+    let settings = storage::load_settings().unwrap_or_default();
+    let state = State::new(text, settings);
+    provide_context(state);
+
+    let bridge = StoredValue::new_local(Bridge::new("./worker_loader.js", move |msg| state.apply(msg)));
+    let request = move || {
+        let job = state.job.get_untracked() + 1;
+        state.job.set(job);
+        state.running.set(true);
+        state.failure.set(None);
+        state.playing.set(false);
+        let msg = ToWorker::Rate { job, text: state.text.get_untracked(), settings: state.settings.get_untracked() };
+        bridge.with_value(|b| b.send(msg));
+    };
+    let cancel = move || {
+        let job = state.job.get_untracked();
+        bridge.with_value(|b| b.send(ToWorker::Cancel { job }));
+    };
+    provide_context(Callback::new(move |()| cancel()));
+
+    // A parameter change recomputes at once; typing, after a short pause.
+    Effect::new(move |_| {
+        let s = state.settings.get();
+        storage::save_settings(&s);
+        request();
+    });
+    let typing = StoredValue::new_local(None::<TimeoutHandle>);
+    Effect::new(move |first: Option<()>| {
+        let text = state.text.get();
+        state.stored.set(storage::save_input(&text));
+        if first.is_some() {
+            if let Some(h) = typing.get_value() {
+                h.clear();
+            }
+            typing.set_value(set_timeout_with_handle(request, TYPING_PAUSE).ok());
+        }
+    });
+
+    let drop_file = move |ev: web_sys::DragEvent| {
+        ev.prevent_default();
+        if let Some(file) = ev.data_transfer().and_then(|d| d.files()).and_then(|f| f.get(0)) {
+            crate::components::input::read_file(file, state);
+        }
+    };
+
+    view! {
+        <div class="page" on:dragover=|ev: web_sys::DragEvent| ev.prevent_default() on:drop=drop_file>
+            <header class="top">
+                <h1>"Ratings Lab"</h1>
+                <p class="tagline">
+                    "R. P. Brent's eigenvector ratings from your game results, computed in your browser. Nothing is sent anywhere."
+                </p>
+            </header>
+            <main class="grid">
+                <InputPanel />
+                <MethodPanel />
+                <ConvergencePanel />
+                <ResultsPanel />
+            </main>
+            <footer class="foot">
+                "Ratings Lab · MIT OR Apache-2.0 · Example data: " {EXAMPLE_CREDIT}
+            </footer>
+        </div>
+    }
+}

@@ -1,0 +1,77 @@
+//! The page's side of the worker: starts it, holds requests until it says it is ready, and
+//! hands its messages to the app. The engine lives only in the worker's wasm, which keeps
+//! the page's own wasm small.
+
+use crate::protocol::{FromWorker, ToWorker};
+use std::cell::{Cell, RefCell};
+use std::rc::Rc;
+use wasm_bindgen::prelude::*;
+use web_sys::{MessageEvent, Worker};
+
+pub struct Bridge {
+    worker: Option<Worker>,
+    ready: Rc<Cell<bool>>,
+    pending: Rc<RefCell<Option<ToWorker>>>,
+    on_message: Rc<dyn Fn(FromWorker)>,
+}
+
+/// Said when the browser refuses to start the worker.
+pub const NO_WORKER: &str = "This browser could not start the background worker that computes the ratings: serve the site over http(s), not from a file.";
+
+fn send_now(worker: &Worker, msg: &ToWorker) {
+    match serde_wasm_bindgen::to_value(msg) {
+        Ok(v) => {
+            if let Err(e) = worker.post_message(&v) {
+                web_sys::console::error_2(&"cannot post to the worker".into(), &e);
+            }
+        }
+        Err(e) => web_sys::console::error_1(&format!("cannot encode a request: {e}").into()),
+    }
+}
+
+impl Bridge {
+    /// Starts the worker from `url` (Trunk's loader shim, `./worker_loader.js`).
+    pub fn new(url: &str, on_message: impl Fn(FromWorker) + 'static) -> Bridge {
+        let on_message: Rc<dyn Fn(FromWorker)> = Rc::new(on_message);
+        let ready = Rc::new(Cell::new(false));
+        let pending: Rc<RefCell<Option<ToWorker>>> = Rc::new(RefCell::new(None));
+        let worker = Worker::new(url).ok();
+        if let Some(w) = &worker {
+            let (ready, pending, on_message, w2) = (ready.clone(), pending.clone(), on_message.clone(), w.clone());
+            let handler = Closure::<dyn FnMut(MessageEvent)>::new(move |ev: MessageEvent| match serde_wasm_bindgen::from_value::<FromWorker>(ev.data()) {
+                Ok(FromWorker::Ready) => {
+                    ready.set(true);
+                    if let Some(msg) = pending.borrow_mut().take() {
+                        send_now(&w2, &msg);
+                    }
+                }
+                Ok(msg) => on_message(msg),
+                Err(e) => web_sys::console::error_1(&format!("unreadable worker message: {e}").into()),
+            });
+            w.set_onmessage(Some(handler.as_ref().unchecked_ref()));
+            handler.forget();
+        }
+        Bridge { worker, ready, pending, on_message }
+    }
+
+    pub fn has_worker(&self) -> bool {
+        self.worker.is_some()
+    }
+
+    pub fn send(&self, msg: ToWorker) {
+        match &self.worker {
+            Some(w) if self.ready.get() => send_now(w, &msg),
+            Some(_) => {
+                // Only the newest rate request matters; a cancel of an unsent job is moot.
+                if matches!(msg, ToWorker::Rate { .. }) {
+                    *self.pending.borrow_mut() = Some(msg);
+                }
+            }
+            None => {
+                if let ToWorker::Rate { job, .. } = msg {
+                    (self.on_message)(FromWorker::Failed { job, message: NO_WORKER.into() });
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,79 @@
+//! The convergence chart: per iteration, the largest relative change and the largest
+//! residual of equations (11), on a log scale, with the tolerance ε as a line.
+
+use crate::protocol::TraceEntry;
+use plotters::prelude::*;
+use plotters_canvas::CanvasBackend;
+use web_sys::HtmlCanvasElement;
+
+pub const HEIGHT: u32 = 240;
+
+/// The y range: all positive values shown, within [1e-17, 1e4].
+fn y_range(trace: &[TraceEntry], eps: f64) -> (f64, f64) {
+    let values = trace.iter().flat_map(|t| [t.change, t.residual]).chain([eps]).filter(|v| v.is_finite() && *v > 0.0);
+    let (lo, hi) = values.fold((f64::MAX, f64::MIN), |(lo, hi), v| (lo.min(v), hi.max(v)));
+    if lo > hi {
+        return (1e-12, 1.0);
+    }
+    ((lo / 3.0).max(1e-17), (hi * 3.0).min(1e4).max(lo * 10.0))
+}
+
+/// Draws the chart; `current` marks an iteration (the step-by-step view).
+pub fn draw(canvas: &HtmlCanvasElement, trace: &[TraceEntry], eps: f64, current: Option<usize>) -> Result<(), String> {
+    super::fit(canvas, HEIGHT);
+    let backend = CanvasBackend::with_canvas_object(canvas.clone()).ok_or("no 2D context")?;
+    let root = backend.into_drawing_area();
+    root.fill(&WHITE).map_err(|e| e.to_string())?;
+    let last = trace.last().map_or(1, |t| t.iteration).max(2);
+    let (lo, hi) = y_range(trace, eps);
+    let mut chart = ChartBuilder::on(&root)
+        .margin(10)
+        .x_label_area_size(32)
+        .y_label_area_size(56)
+        .build_cartesian_2d(1usize..last, (lo..hi).log_scale())
+        .map_err(|e| e.to_string())?;
+    chart
+        .configure_mesh()
+        .x_desc("iteration")
+        .y_label_formatter(&|v| super::tick(*v))
+        .label_style(("sans-serif", 12))
+        .light_line_style(RGBColor(238, 238, 238))
+        .draw()
+        .map_err(|e| e.to_string())?;
+    let positive = |v: f64| v.is_finite() && v > 0.0;
+    let change: Vec<(usize, f64)> = trace.iter().filter(|t| positive(t.change)).map(|t| (t.iteration, t.change)).collect();
+    // The residual belongs to the iterate a step started from: iterate k − 1 for step k.
+    let residual: Vec<(usize, f64)> = trace.iter().filter(|t| positive(t.residual) && t.iteration > 1).map(|t| (t.iteration - 1, t.residual)).collect();
+    let blue = RGBColor(31, 100, 180);
+    let orange = RGBColor(220, 110, 20);
+    chart
+        .draw_series(LineSeries::new(change, blue.stroke_width(2)))
+        .map_err(|e| e.to_string())?
+        .label("max relative change")
+        .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 16, y)], blue.stroke_width(2)));
+    chart
+        .draw_series(LineSeries::new(residual, orange.stroke_width(2)))
+        .map_err(|e| e.to_string())?
+        .label("largest residual of (11)")
+        .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 16, y)], orange.stroke_width(2)));
+    if positive(eps) {
+        let grey = RGBColor(120, 120, 120);
+        chart
+            .draw_series(LineSeries::new(vec![(1, eps), (last, eps)], grey.stroke_width(1)))
+            .map_err(|e| e.to_string())?
+            .label("tolerance ε")
+            .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 16, y)], grey));
+    }
+    if let Some(k) = current.filter(|&k| k >= 1 && k <= last) {
+        chart.draw_series(LineSeries::new(vec![(k, lo), (k, hi)], RGBColor(200, 30, 60).stroke_width(1))).map_err(|e| e.to_string())?;
+    }
+    chart
+        .configure_series_labels()
+        .position(SeriesLabelPosition::UpperRight)
+        .background_style(WHITE.mix(0.85))
+        .border_style(RGBColor(200, 200, 200))
+        .label_font(("sans-serif", 12))
+        .draw()
+        .map_err(|e| e.to_string())?;
+    root.present().map_err(|e| e.to_string())
+}

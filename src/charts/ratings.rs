@@ -1,0 +1,67 @@
+//! The ratings chart: one dot per player, best at the top, with the name beside it.
+
+use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
+use plotters_canvas::CanvasBackend;
+use web_sys::HtmlCanvasElement;
+
+/// At most this many players are drawn (the best); the table and exports have them all.
+pub const MAX_SHOWN: usize = 40;
+const ROW: u32 = 18;
+
+pub fn height(rows: usize) -> u32 {
+    60 + ROW * rows.clamp(3, MAX_SHOWN) as u32
+}
+
+/// Draws `(name, rating)` pairs in the order given; players without a rating are skipped.
+pub fn draw(canvas: &HtmlCanvasElement, players: &[(String, Option<f64>)]) -> Result<usize, String> {
+    let shown: Vec<(&str, f64)> = players.iter().filter_map(|(n, r)| Some((n.as_str(), r.filter(|v| v.is_finite())?))).take(MAX_SHOWN).collect();
+    super::fit(canvas, height(shown.len()));
+    let backend = CanvasBackend::with_canvas_object(canvas.clone()).ok_or("no 2D context")?;
+    let root = backend.into_drawing_area();
+    root.fill(&WHITE).map_err(|e| e.to_string())?;
+    if shown.is_empty() {
+        return Ok(0);
+    }
+    let (lo, hi) = shown.iter().fold((f64::MAX, f64::MIN), |(lo, hi), (_, r)| (lo.min(*r), hi.max(*r)));
+    let pad = ((hi - lo) * 0.08).max(1.0);
+    let n = shown.len();
+    // Room for the longest name shown (about 7 px a character at 12 px), within reason.
+    let longest = shown.iter().map(|(name, _)| name.chars().count().min(28)).max().unwrap_or(4) as f64;
+    let name_width = (longest * 7.0 + 12.0).clamp(60.0, canvas.width() as f64 * 0.5) as u32;
+    let mut chart = ChartBuilder::on(&root)
+        .margin(10)
+        .x_label_area_size(28)
+        .y_label_area_size(name_width)
+        .build_cartesian_2d((lo - pad)..(hi + pad), 0f64..n as f64)
+        .map_err(|e| e.to_string())?;
+    chart
+        .configure_mesh()
+        .y_labels(0)
+        .x_labels(5)
+        .x_label_formatter(&|v| format!("{v:.0}"))
+        .disable_y_mesh()
+        .label_style(("sans-serif", 12))
+        .light_line_style(RGBColor(238, 238, 238))
+        .draw()
+        .map_err(|e| e.to_string())?;
+    // Names beside their rows, right-aligned against the plot.
+    let style = TextStyle::from(("sans-serif", 12).into_font()).pos(Pos::new(HPos::Right, VPos::Center));
+    for (i, (name, _)) in shown.iter().enumerate() {
+        let (x, y) = chart.backend_coord(&(lo - pad, n as f64 - i as f64 - 0.5));
+        let label: String = name.chars().take(28).collect();
+        root.draw(&Text::new(label, (x - 6, y), style.clone())).map_err(|e| e.to_string())?;
+    }
+    let blue = RGBColor(31, 100, 180);
+    chart
+        .draw_series(shown.iter().enumerate().map(|(i, (_, r))| {
+            let y = n as f64 - i as f64 - 0.5;
+            PathElement::new(vec![(lo - pad, y), (*r, y)], RGBColor(210, 220, 235))
+        }))
+        .map_err(|e| e.to_string())?;
+    chart
+        .draw_series(shown.iter().enumerate().map(|(i, (_, r))| Circle::new((*r, n as f64 - i as f64 - 0.5), 4, blue.filled())))
+        .map_err(|e| e.to_string())?;
+    root.present().map_err(|e| e.to_string())?;
+    Ok(n)
+}

@@ -1,0 +1,89 @@
+//! A labelled numeric control: a slider and a number box kept in step, with a one-line
+//! explanation and a clear message for a value that cannot be used.
+
+use leptos::prelude::*;
+
+/// How the slider maps to the value.
+#[derive(Clone, Copy, PartialEq)]
+pub enum Slide {
+    Linear,
+    /// The slider moves the base-10 exponent (for tolerances).
+    Log10,
+}
+
+#[component]
+pub fn NumberControl(
+    id: &'static str,
+    label: &'static str,
+    help: &'static str,
+    min: f64,
+    max: f64,
+    step: f64,
+    #[prop(default = Slide::Linear)] slide: Slide,
+    #[prop(default = false)] integer: bool,
+    value: Signal<f64>,
+    set: Callback<f64>,
+) -> impl IntoView {
+    let problem = RwSignal::new(None::<String>);
+    let to_slider = move |v: f64| match slide {
+        Slide::Linear => v,
+        Slide::Log10 => v.log10(),
+    };
+    let from_slider = move |v: f64| match slide {
+        Slide::Linear => v,
+        Slide::Log10 => 10f64.powf(v),
+    };
+    let (lo, hi) = (to_slider(min), to_slider(max));
+    let accept = move |raw: String| match raw.trim().parse::<f64>() {
+        Ok(v) if v.is_finite() && v >= min && (integer == false || v.fract() == 0.0) => {
+            problem.set(None);
+            set.run(v);
+        }
+        _ => problem.set(Some(format!(
+            "{label}: expected {} of at least {min}, found '{}'",
+            if integer { "a whole number" } else { "a number" },
+            raw.trim()
+        ))),
+    };
+    let shown = move || {
+        let v = value.get();
+        if integer {
+            format!("{v:.0}")
+        } else if slide == Slide::Log10 {
+            format!("{v:e}")
+        } else {
+            format!("{v}")
+        }
+    };
+    view! {
+        <div class="control">
+            <label for=format!("{id}-number")>{label}</label>
+            <input
+                type="range"
+                data-testid=format!("{id}-range")
+                aria-label=label
+                min=lo
+                max=hi
+                step=if slide == Slide::Log10 { 1.0 } else { step }
+                prop:value=move || to_slider(value.get()).clamp(lo, hi).to_string()
+                on:input=move |ev| {
+                    if let Ok(v) = event_target_value(&ev).parse::<f64>() {
+                        let v = from_slider(v);
+                        problem.set(None);
+                        set.run(if slide == Slide::Log10 { v } else { (v / step).round() * step });
+                    }
+                }
+            />
+            <input
+                type="text"
+                inputmode="decimal"
+                id=format!("{id}-number")
+                data-testid=id
+                prop:value=shown
+                on:change=move |ev| accept(event_target_value(&ev))
+            />
+            <p class="help">{help}</p>
+            {move || problem.get().map(|p| view! { <p class="error" role="alert" data-testid=format!("{id}-error")>{p}</p> })}
+        </div>
+    }
+}

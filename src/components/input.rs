@@ -1,0 +1,155 @@
+//! The input panel: paste, open or drop results; see what was recognised and every error,
+//! each a link to its line.
+
+use crate::app::{EXAMPLE, EXAMPLE_CREDIT};
+use crate::state::State;
+use leptos::html::Textarea;
+use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+
+/// Reads a file chosen or dropped by the user into the input.
+pub fn read_file(file: web_sys::File, state: State) {
+    wasm_bindgen_futures::spawn_local(async move {
+        match wasm_bindgen_futures::JsFuture::from(file.text()).await {
+            Ok(text) => state.text.set(text.as_string().unwrap_or_default()),
+            Err(_) => state.failure.set(Some(format!("could not read the file {}", file.name()))),
+        }
+    });
+}
+
+/// UTF-16 offsets (what the DOM counts) of the start and end of 1-based `line`.
+pub fn line_span(text: &str, line: usize) -> (u32, u32) {
+    let mut start = 0u32;
+    for (i, l) in text.split('\n').enumerate() {
+        let len = l.encode_utf16().count() as u32;
+        if i + 1 == line {
+            return (start, start + len);
+        }
+        start += len + 1;
+    }
+    (start, start)
+}
+
+fn jump_to(area: &web_sys::HtmlTextAreaElement, text: &str, line: usize) {
+    let (a, b) = line_span(text, line);
+    let _ = area.focus();
+    let _ = area.set_selection_range(a, b);
+    let lines = text.split('\n').count().max(1) as f64;
+    let per_line = area.scroll_height() as f64 / lines;
+    area.set_scroll_top(((line.saturating_sub(3)) as f64 * per_line) as i32);
+}
+
+#[component]
+pub fn InputPanel() -> impl IntoView {
+    let state = expect_context::<State>();
+    let area = NodeRef::<Textarea>::new();
+    let on_file = move |ev: web_sys::Event| {
+        let input: web_sys::HtmlInputElement = event_target(&ev);
+        if let Some(file) = input.files().and_then(|f| f.get(0)) {
+            read_file(file, state);
+        }
+        input.set_value("");
+    };
+    let format = move || {
+        let errors = state.errors.with(Vec::len);
+        match state.summary.get() {
+            _ if errors > 0 => format!("CSV · {errors} {} to fix", if errors == 1 { "error" } else { "errors" }),
+            Some(s) => {
+                let cols = s.columns.iter().map(|(role, col)| format!("{role} = {col}")).collect::<Vec<_>>().join(", ");
+                format!("CSV · {} games · {} players · columns: {cols}", s.games, s.players)
+            }
+            None => "CSV".to_string(),
+        }
+    };
+    let messages = move || {
+        let errors = state.errors.get();
+        let warnings = state.warnings.get();
+        errors
+            .into_iter()
+            .map(|e| (true, e))
+            .chain(warnings.into_iter().map(|w| (false, w)))
+            .take(200)
+            .map(|(is_error, m)| {
+                let line = m.line;
+                let jump = move |_| {
+                    if let Some(a) = area.get() {
+                        jump_to(&a, &state.text.get_untracked(), line);
+                    }
+                };
+                view! {
+                    <li class=if is_error { "error" } else { "warning" } data-testid=if is_error { "error-item" } else { "warning-item" }>
+                        {(line > 0).then(|| view! { <button class="link" data-testid="error-line" on:click=jump>{format!("line {line}")}</button> })}
+                        <span>{m.message.clone()}</span>
+                    </li>
+                }
+            })
+            .collect_view()
+    };
+    let set_mapping = move |ev| {
+        let v = event_target_value(&ev);
+        state.settings.update(|s| s.mapping = v);
+    };
+    view! {
+        <section class="panel input-panel" aria-labelledby="input-title">
+            <h2 id="input-title">"Results"</h2>
+            <div class="toolbar">
+                <label class="button">
+                    "Open file…"
+                    <input type="file" accept=".csv,.tsv,.txt,text/csv,text/plain" data-testid="file-input" class="visually-hidden" on:change=on_file />
+                </label>
+                <Show when=move || state.text.with(|t| t.trim().is_empty())>
+                    <button data-testid="load-example" on:click=move |_| state.text.set(EXAMPLE.to_string())>"Load the example"</button>
+                </Show>
+                <button data-testid="clear" on:click=move |_| state.text.set(String::new())>"Clear"</button>
+                <span class="format" data-testid="format">{format}</span>
+            </div>
+            <p class="hint">
+                "Paste CSV with a header row (e.g. " <code>"white,black,result"</code> " or " <code>"home,away,home_score,away_score"</code>
+                "), open a file, or drop one anywhere on the page. Shown first: " {EXAMPLE_CREDIT} "."
+            </p>
+            <textarea
+                node_ref=area
+                data-testid="input"
+                spellcheck="false"
+                aria-label="Game results"
+                prop:value=move || state.text.get()
+                on:input=move |ev| state.text.set(event_target_value(&ev))
+            ></textarea>
+            <Show when=move || !state.stored.get()>
+                <p class="warning" data-testid="not-stored">"This input is too large to keep in the browser's storage: it will not survive a reload."</p>
+            </Show>
+            <details class="mapping">
+                <summary>"Column mapping and bad lines"</summary>
+                <label>
+                    "Columns "
+                    <input
+                        type="text"
+                        data-testid="mapping"
+                        placeholder="first=Heim,second=Gast,score1=Tore1,score2=Tore2"
+                        prop:value=move || state.settings.with(|s| s.mapping.clone())
+                        on:change=set_mapping
+                    />
+                </label>
+                <p class="help">"For headers not recognised: ROLE=COLUMN with ROLE one of first, second, result, score1, score2, date, round, handicap, komi (#3 = the third column)."</p>
+                <label>
+                    <input
+                        type="checkbox"
+                        data-testid="skip-bad-lines"
+                        prop:checked=move || state.settings.with(|s| s.skip_bad_lines)
+                        on:change=move |ev| {
+                            let on = event_target_checked(&ev);
+                            state.settings.update(|s| s.skip_bad_lines = on);
+                        }
+                    />
+                    " Leave out lines that cannot be read (with a warning) instead of stopping"
+                </label>
+            </details>
+            <ul class="messages" data-testid="errors">{messages}</ul>
+        </section>
+    }
+}
+
+#[allow(dead_code)]
+fn _assert_event_target(ev: &web_sys::Event) -> Option<web_sys::HtmlInputElement> {
+    ev.target()?.dyn_into().ok()
+}

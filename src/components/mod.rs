@@ -1,0 +1,12 @@
+//! The page's panels, each a component reading the shared [`crate::state::State`].
+
+pub mod controls;
+pub mod convergence;
+pub mod input;
+pub mod method;
+pub mod results;
+
+pub use convergence::ConvergencePanel;
+pub use input::InputPanel;
+pub use method::MethodPanel;
+pub use results::ResultsPanel;

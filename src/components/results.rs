@@ -1,0 +1,204 @@
+//! The results panel: the diagnosis (with its one-click fix), the sortable table, the ratings
+//! chart, and the exports.
+
+use crate::charts;
+use crate::protocol::PlayerRow;
+use crate::state::{SortKey, State};
+use leptos::html::Canvas;
+use leptos::prelude::*;
+use std::cmp::Ordering;
+
+/// Rows shown in the table; the exports always have every player.
+const MAX_ROWS: usize = 1000;
+
+/// The ratings to show: the final ones, or those after the chosen iteration (0 = the start,
+/// when everyone is equal).
+fn shown_ratings(state: &State) -> Vec<(PlayerRow, Option<f64>)> {
+    let step = state.step.get();
+    state.result.with(|r| {
+        let Some(r) = r else { return Vec::new() };
+        let start = if state.settings.with(|s| s.scale == "natural") { 0.0 } else { 1500.0 };
+        r.players
+            .iter()
+            .enumerate()
+            .map(|(i, p)| {
+                let rating = match (step, &r.steps) {
+                    (Some(0), Some(_)) => p.rating.map(|_| start),
+                    (Some(k), Some(steps)) => steps.get(k - 1).and_then(|s| s[i]),
+                    _ => p.rating,
+                };
+                (p.clone(), rating.filter(|v| v.is_finite()))
+            })
+            .collect()
+    })
+}
+
+fn compare(a: &(PlayerRow, Option<f64>), b: &(PlayerRow, Option<f64>), key: SortKey) -> Ordering {
+    let num = |x: Option<f64>, y: Option<f64>| match (x, y) {
+        (Some(x), Some(y)) => x.partial_cmp(&y).unwrap_or(Ordering::Equal),
+        (Some(_), None) => Ordering::Less,
+        (None, Some(_)) => Ordering::Greater,
+        (None, None) => Ordering::Equal,
+    };
+    match key {
+        SortKey::Rank => num(a.0.rank.map(|r| r as f64), b.0.rank.map(|r| r as f64)),
+        SortKey::Name => a.0.name.to_lowercase().cmp(&b.0.name.to_lowercase()),
+        SortKey::Rating => num(b.1, a.1),
+        SortKey::Games => b.0.games.cmp(&a.0.games),
+        SortKey::Score => b.0.score.partial_cmp(&a.0.score).unwrap_or(Ordering::Equal),
+    }
+}
+
+fn fmt_rating(v: Option<f64>, natural: bool) -> String {
+    match v {
+        Some(v) if natural => format!("{v:.4}"),
+        Some(v) => format!("{v:.1}"),
+        None => "—".into(),
+    }
+}
+
+#[component]
+pub fn ResultsPanel() -> impl IntoView {
+    let state = expect_context::<State>();
+    let canvas = NodeRef::<Canvas>::new();
+    let rows = Memo::new(move |_| {
+        let mut rows = shown_ratings(&state);
+        let (key, ascending) = state.sort.get();
+        rows.sort_by(|a, b| {
+            let o = compare(a, b, key);
+            if ascending { o } else { o.reverse() }
+        });
+        rows
+    });
+    Effect::new(move |_| {
+        // The chart always shows best first, whatever the table's order.
+        let mut pairs: Vec<(String, Option<f64>)> = shown_ratings(&state).into_iter().map(|(p, r)| (p.name, r)).collect();
+        if state.step.get().is_some() {
+            pairs.sort_by(|a, b| b.1.partial_cmp(&a.1).unwrap_or(Ordering::Equal));
+        }
+        if let Some(c) = canvas.get() {
+            if let Err(e) = charts::ratings::draw(&c, &pairs) {
+                web_sys::console::warn_1(&format!("ratings chart: {e}").into());
+            }
+        }
+    });
+    let natural = move || state.settings.with(|s| s.scale == "natural");
+    let header = move |key: SortKey, label: &'static str, testid: &'static str| {
+        let arrow = move || match state.sort.get() {
+            (k, true) if k == key => " ▲",
+            (k, false) if k == key => " ▼",
+            _ => "",
+        };
+        let aria = move || match state.sort.get() {
+            (k, true) if k == key => "ascending",
+            (k, false) if k == key => "descending",
+            _ => "none",
+        };
+        view! {
+            <th aria-sort=aria>
+                <button class="sort" data-testid=testid on:click=move |_| state.sort.update(|(k, asc)| {
+                    if *k == key { *asc = !*asc } else { *k = key; *asc = true }
+                })>{label}{arrow}</button>
+            </th>
+        }
+    };
+    let groups = move || state.result.with(|r| r.as_ref().map_or(1, |r| r.groups));
+    let body = move || {
+        let natural = natural();
+        let show_group = groups() > 1;
+        rows.with(|rows| {
+            rows.iter()
+                .take(MAX_ROWS)
+                .map(|(p, rating)| {
+                    view! {
+                        <tr data-testid="rating-row">
+                            <td class="num">{p.rank.map(|r| r.to_string()).unwrap_or_default()}</td>
+                            <td data-testid="player-name">{p.name.clone()}</td>
+                            <td class="num" data-testid="player-rating">{fmt_rating(*rating, natural)}</td>
+                            <td class="num">{p.games}</td>
+                            <td class="num">{format!("{}", p.score)}</td>
+                            {show_group.then(|| view! { <td class="num">{p.group.map(|g| g.to_string()).unwrap_or_default()}</td> })}
+                            <td class="note">{p.note.clone()}</td>
+                        </tr>
+                    }
+                })
+                .collect_view()
+        })
+    };
+    let more = move || {
+        let n = rows.with(Vec::len);
+        (n > MAX_ROWS).then(|| view! { <p class="help">{format!("Showing the first {MAX_ROWS} of {n} players; the exports have them all.")}</p> })
+    };
+    let diagnosis = move || {
+        state.result.with(|r| {
+            let r = r.as_ref()?;
+            if r.findings.is_empty() && r.warnings.is_empty() {
+                return None;
+            }
+            let fix = r.suggested_gamma.map(|g| {
+                view! {
+                    <button data-testid="add-dummy" on:click=move |_| state.settings.update(|s| s.gamma = g)>
+                        {format!("Add a dummy player (γ = {g})")}
+                    </button>
+                }
+            });
+            Some(view! {
+                <div class="diagnosis" data-testid="diagnosis" role="note">
+                    <ul>
+                        {r.findings.iter().map(|f| view! { <li>{f.message.clone()}</li> }).collect_view()}
+                        {r.warnings.iter().map(|w| view! { <li class="warning">{w.clone()}</li> }).collect_view()}
+                    </ul>
+                    {fix}
+                </div>
+            })
+        })
+    };
+    let export = move |kind: &'static str| {
+        move |_| {
+            state.result.with_untracked(|r| {
+                if let Some(r) = r {
+                    match kind {
+                        "csv" => crate::download::text(&r.csv, "ratings.csv", "text/csv"),
+                        _ => crate::download::text(&r.json, "ratings.json", "application/json"),
+                    }
+                }
+            })
+        }
+    };
+    let png = move |_| {
+        if let Some(c) = canvas.get() {
+            crate::download::canvas_png(&c, "ratings.png");
+        }
+    };
+    view! {
+        <section class="panel results-panel" aria-labelledby="results-title">
+            <h2 id="results-title">"Ratings"</h2>
+            {diagnosis}
+            <div class="exports">
+                <button data-testid="export-csv" on:click=export("csv")>"Download CSV"</button>
+                <button data-testid="export-json" on:click=export("json")>"Download JSON"</button>
+                <button data-testid="export-ratings-png" on:click=png>"Save chart (PNG)"</button>
+            </div>
+            <div class="results-body">
+                <div class="table-wrap">
+                    <table data-testid="results-table">
+                        <thead>
+                            <tr>
+                                {header(SortKey::Rank, "Rank", "sort-rank")}
+                                {header(SortKey::Name, "Name", "sort-name")}
+                                {header(SortKey::Rating, "Rating", "sort-rating")}
+                                {header(SortKey::Games, "Games", "sort-games")}
+                                {header(SortKey::Score, "Score", "sort-score")}
+                                {move || (groups() > 1).then(|| view! { <th>"Group"</th> })}
+                                <th>""</th>
+                            </tr>
+                        </thead>
+                        <tbody>{body}</tbody>
+                    </table>
+                    {more}
+                </div>
+                <canvas node_ref=canvas class="chart" data-testid="ratings-chart" aria-label="Ratings chart, best first"></canvas>
+            </div>
+        </section>
+    }
+}

@@ -1,0 +1,96 @@
+//! The app's state: one bundle of signals, shared by the components.
+
+use crate::protocol::{InputSummary, LineMessage, RatingResult, Settings, TraceEntry};
+use leptos::prelude::*;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SortKey {
+    Rank,
+    Name,
+    Rating,
+    Games,
+    Score,
+}
+
+#[derive(Clone, Copy)]
+pub struct State {
+    /// The results text, exactly as the user entered it.
+    pub text: RwSignal<String>,
+    pub settings: RwSignal<Settings>,
+    /// The newest job sent to the worker; older messages are ignored.
+    pub job: RwSignal<u32>,
+    pub running: RwSignal<bool>,
+    pub summary: RwSignal<Option<InputSummary>>,
+    pub errors: RwSignal<Vec<LineMessage>>,
+    pub warnings: RwSignal<Vec<LineMessage>>,
+    pub failure: RwSignal<Option<String>>,
+    pub trace: RwSignal<Vec<TraceEntry>>,
+    pub result: RwSignal<Option<RatingResult>>,
+    /// The iteration shown in the step-by-step view (1-based); `None` shows the final ratings.
+    pub step: RwSignal<Option<usize>>,
+    pub playing: RwSignal<bool>,
+    /// Iterations per second while playing.
+    pub speed: RwSignal<f64>,
+    /// Whether the input could be kept in the browser's storage.
+    pub stored: RwSignal<bool>,
+    pub sort: RwSignal<(SortKey, bool)>,
+}
+
+impl State {
+    pub fn new(text: String, settings: Settings) -> State {
+        State {
+            text: RwSignal::new(text),
+            settings: RwSignal::new(settings),
+            job: RwSignal::new(0),
+            running: RwSignal::new(false),
+            summary: RwSignal::new(None),
+            errors: RwSignal::new(Vec::new()),
+            warnings: RwSignal::new(Vec::new()),
+            failure: RwSignal::new(None),
+            trace: RwSignal::new(Vec::new()),
+            result: RwSignal::new(None),
+            step: RwSignal::new(None),
+            playing: RwSignal::new(false),
+            speed: RwSignal::new(4.0),
+            stored: RwSignal::new(true),
+            sort: RwSignal::new((SortKey::Rank, true)),
+        }
+    }
+
+    /// Applies a message from the worker (ignoring any from superseded jobs).
+    pub fn apply(&self, msg: crate::protocol::FromWorker) {
+        use crate::protocol::FromWorker::*;
+        if msg.job().is_some_and(|j| j != self.job.get_untracked()) {
+            return;
+        }
+        match msg {
+            Ready => {}
+            Parsed { summary, warnings, .. } => {
+                self.summary.set(Some(summary));
+                self.warnings.set(warnings);
+                self.errors.set(Vec::new());
+                self.trace.set(Vec::new());
+            }
+            ParseFailed { errors, .. } => {
+                self.errors.set(errors);
+                self.summary.set(None);
+                self.warnings.set(Vec::new());
+                self.trace.set(Vec::new());
+                self.result.set(None);
+                self.running.set(false);
+            }
+            Progress { trace, .. } => self.trace.update(|t| t.extend(trace)),
+            Done { result, .. } => {
+                self.step.set(None);
+                self.playing.set(false);
+                self.result.set(Some(result));
+                self.running.set(false);
+            }
+            Failed { message, .. } => {
+                self.failure.set(Some(message));
+                self.result.set(None);
+                self.running.set(false);
+            }
+        }
+    }
+}

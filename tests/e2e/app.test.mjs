@@ -1,0 +1,220 @@
+// End-to-end tests: the built site (dist/) served from loopback, driven in Debian's headless
+// Chromium by playwright-core. Screenshots go to test-artifacts/ (not committed).
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdir, readFile } from 'node:fs/promises';
+import { chromium } from 'playwright-core';
+import { serve } from './server.mjs';
+
+const ROOT = new URL('../../', import.meta.url).pathname;
+const ARTIFACTS = `${ROOT}test-artifacts`;
+let browser, site;
+const foreignRequests = [];
+
+before(async () => {
+  await mkdir(ARTIFACTS, { recursive: true });
+  site = await serve(`${ROOT}dist`);
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+});
+
+after(async () => {
+  await browser?.close();
+  site?.server.close();
+});
+
+/** A fresh page (fresh storage) on the site, every request checked against the site's origin. */
+async function open(viewport = { width: 1366, height: 900 }) {
+  const context = await browser.newContext({ viewport, acceptDownloads: true });
+  const page = await context.newPage();
+  page.on('request', (r) => {
+    const url = r.url();
+    if (!url.startsWith(site.origin) && !url.startsWith('data:') && !url.startsWith('blob:')) foreignRequests.push(url);
+  });
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.goto(`${site.origin}/`);
+  return { context, page, errors };
+}
+
+const rows = (page) => page.locator('[data-testid=rating-row]');
+const status = (page) => page.getByTestId('status');
+async function ratings(page) {
+  const names = await page.getByTestId('player-name').allTextContents();
+  const values = await page.getByTestId('player-rating').allTextContents();
+  return Object.fromEntries(names.map((n, i) => [n, Number(values[i])]));
+}
+async function converged(page) {
+  await page.waitForFunction(() => document.querySelector('[data-testid=status]')?.textContent.startsWith('Converged'), null, { timeout: 30000 });
+}
+async function paste(page, text) {
+  await page.getByTestId('input').fill(text);
+}
+
+const CHESS = 'white,black,result\nAnna,Ben,1-0\nBen,Cleo,1-0\nCleo,Anna,1-0\nAnna,Cleo,1/2-1/2\nDan,Anna,0-1\nDan,Ben,1/2-1/2\nCleo,Dan,1-0\n';
+
+test('the example is rated on first visit', async () => {
+  const { context, page, errors } = await open();
+  await converged(page);
+  assert.equal(await rows(page).count(), 20);
+  assert.equal(await page.getByTestId('player-name').first().textContent(), 'Manchester City FC');
+  assert.match(await page.getByTestId('format').textContent(), /380 games · 20 players/);
+  await page.screenshot({ path: `${ARTIFACTS}/desktop.png`, fullPage: true });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('the layout reads at phone width', async () => {
+  const { context, page } = await open({ width: 390, height: 844 });
+  await converged(page);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  assert.ok(overflow <= 1, `no sideways scrolling (${overflow}px)`);
+  await page.screenshot({ path: `${ARTIFACTS}/phone.png`, fullPage: true });
+  await context.close();
+});
+
+test('pasted results replace the table, and survive a reload', async () => {
+  const { context, page } = await open();
+  await converged(page);
+  await paste(page, CHESS);
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid=rating-row]').length === 4);
+  await converged(page);
+  const r = await ratings(page);
+  assert.deepEqual(Object.keys(r).sort(), ['Anna', 'Ben', 'Cleo', 'Dan']);
+  await page.reload();
+  assert.equal(await page.getByTestId('input').inputValue(), CHESS);
+  await converged(page);
+  assert.equal(await rows(page).count(), 4);
+  // Clear is the one thing that throws the input away.
+  await page.getByTestId('clear').click();
+  await page.reload();
+  assert.equal(await page.getByTestId('input').inputValue(), '');
+  await context.close();
+});
+
+test('sigma changes the iteration count, not the ratings', async () => {
+  const { context, page } = await open();
+  await converged(page);
+  const before = await ratings(page);
+  const itersBefore = await page.getByTestId('iterations').textContent();
+  await page.getByTestId('sigma').fill('3');
+  await page.getByTestId('sigma').press('Enter');
+  await page.waitForFunction((n) => {
+    const s = document.querySelector('[data-testid=status]').textContent;
+    return s.startsWith('Converged') && document.querySelector('[data-testid=iterations]').textContent !== n;
+  }, itersBefore, { timeout: 30000 });
+  const after = await ratings(page);
+  for (const [name, v] of Object.entries(before)) assert.ok(Math.abs(after[name] - v) <= 0.11, `${name}: ${v} vs ${after[name]}`);
+  // The other iterations agree too.
+  for (const variant of ['fixed', 'zermelo']) {
+    await page.getByTestId('variant').selectOption(variant);
+    await page.waitForTimeout(200);
+    await converged(page);
+    const other = await ratings(page);
+    for (const [name, v] of Object.entries(before)) assert.ok(Math.abs(other[name] - v) <= 0.11, `${variant} ${name}`);
+  }
+  await context.close();
+});
+
+test('a malformed line is listed with its line number, and clicking it selects the line', async () => {
+  const { context, page } = await open();
+  await converged(page);
+  await paste(page, 'white,black,result\nAnna,Ben,1-0\nAnna,Ben,maybe\nBen,Anna,=\n');
+  const item = page.getByTestId('error-item');
+  await item.first().waitFor();
+  assert.match(await item.first().textContent(), /line 3.*column 'result'.*found 'maybe'/);
+  assert.equal(await rows(page).count(), 0);
+  await page.getByTestId('error-line').first().click();
+  const sel = await page.getByTestId('input').evaluate((t) => t.value.slice(t.selectionStart, t.selectionEnd));
+  assert.equal(sel, 'Anna,Ben,maybe');
+  // Nothing the user typed is lost.
+  assert.match(await page.getByTestId('input').inputValue(), /maybe/);
+  await context.close();
+});
+
+test('degenerate results are explained and the dummy player fixes them', async () => {
+  const { context, page } = await open();
+  await converged(page);
+  await paste(page, 'white,black,result\nA,B,1-0\nA,C,1-0\nB,C,1/2-1/2\nC,B,1-0\n');
+  await page.getByTestId('diagnosis').waitFor();
+  assert.match(await page.getByTestId('diagnosis').textContent(), /A has not lost a point/);
+  assert.equal((await ratings(page)).A, NaN);
+  await page.getByTestId('add-dummy').click();
+  await page.waitForFunction(() => document.querySelector('[data-testid=gamma]').value === '1');
+  await converged(page);
+  const r = await ratings(page);
+  assert.ok(Number.isFinite(r.A) && r.A > r.B, JSON.stringify(r));
+  await context.close();
+});
+
+test('step by step shows the ratings after each iteration', async () => {
+  const { context, page } = await open();
+  await converged(page);
+  const final = await ratings(page);
+  await page.getByTestId('step-first').click();
+  assert.match(await page.getByTestId('step-label').textContent(), /iteration 1 of \d+/);
+  const first = await ratings(page);
+  assert.ok(Object.keys(final).some((n) => Math.abs(first[n] - final[n]) > 1), 'iteration 1 differs from the answer');
+  await page.getByTestId('step-next').click();
+  assert.match(await page.getByTestId('step-label').textContent(), /iteration 2 of/);
+  await page.getByTestId('step-speed').fill('30');
+  await page.getByTestId('step-play').click();
+  await page.waitForFunction(() => /final|iteration (\d+) of \1$/.test(document.querySelector('[data-testid=step-label]').textContent) || document.querySelector('[data-testid=step-play]').textContent.includes('Play'), null, { timeout: 20000 });
+  await page.getByTestId('step-final').click();
+  assert.match(await page.getByTestId('step-label').textContent(), /final ratings/);
+  await context.close();
+});
+
+test('exports: CSV, JSON and the charts as PNG', async () => {
+  const { context, page } = await open();
+  await converged(page);
+  for (const [id, start] of [['export-csv', 'rank,name,rating'], ['export-json', '{'], ['export-ratings-png', '\u0089PNG'], ['export-convergence-png', '\u0089PNG']]) {
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId(id).click()]);
+    const body = await readFile(await download.path(), 'latin1');
+    assert.ok(body.startsWith(start), `${id}: ${body.slice(0, 20)}`);
+  }
+  await context.close();
+});
+
+test('a long computation keeps the page responsive and can be cancelled', async () => {
+  const { context, page } = await open();
+  await converged(page);
+  await page.getByTestId('variant').selectOption('zermelo');
+  await page.getByTestId('eps').fill('1e-15');
+  await page.getByTestId('eps').press('Enter');
+  await page.getByTestId('max-iter').fill('100000');
+  await page.getByTestId('max-iter').press('Enter');
+  // Heavy damping: tiny steps, so a long way to a tolerance of 1e-15.
+  await page.getByTestId('sigma').fill('1000');
+  await page.getByTestId('sigma').press('Enter');
+  // A league of 5,000 players and 100,000 games.
+  let seed = 1;
+  const rnd = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+  const lines = ['white,black,result'];
+  for (let g = 0; g < 100000; g++) {
+    const a = Math.floor(rnd() * 5000);
+    const b = (a + 1 + Math.floor(rnd() * 4999)) % 5000;
+    lines.push(`P${a},P${b},${['1-0', '0-1', '1/2-1/2'][Math.floor(rnd() * 3)]}`);
+  }
+  await page.getByTestId('input').evaluate((t, text) => {
+    t.value = text;
+    t.dispatchEvent(new Event('input', { bubbles: true }));
+  }, lines.join('\n'));
+  await page.getByTestId('cancel').waitFor({ timeout: 10000 });
+  await page.waitForFunction(() => /iteration [1-9]/.test(document.querySelector('[data-testid=status]').textContent), null, { timeout: 20000 });
+  // The page answers while the worker computes.
+  const t0 = Date.now();
+  await page.getByTestId('sort-name').click();
+  assert.ok(Date.now() - t0 < 2000, 'a click is handled promptly during the computation');
+  await page.getByTestId('cancel').click();
+  await page.waitForFunction(() => document.querySelector('[data-testid=status]').textContent.startsWith('Cancelled after'), null, { timeout: 10000 });
+  assert.equal(await rows(page).count(), 1000, 'the last iterate is shown (first 1,000 rows)');
+  await context.close();
+});
+
+test('no request leaves the site', () => {
+  assert.deepEqual(foreignRequests, []);
+});

@@ -1,0 +1,136 @@
+//! The app's browser tests (wasm-bindgen-test in headless Chromium): the worker protocol,
+//! the work the worker does, the state's handling of messages, and the chart code.
+#![cfg(target_arch = "wasm32")]
+
+use leptos::prelude::*;
+use ratings_lab_web::charts;
+use ratings_lab_web::compute;
+use ratings_lab_web::protocol::*;
+use ratings_lab_web::state::State;
+use wasm_bindgen::JsCast;
+use wasm_bindgen_test::*;
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+const EXAMPLE: &str = ratings_lab_web::app::EXAMPLE;
+
+fn roundtrip<T: serde::Serialize + serde::de::DeserializeOwned>(v: &T) -> T {
+    serde_wasm_bindgen::from_value(serde_wasm_bindgen::to_value(v).expect("encodes")).expect("decodes")
+}
+
+#[wasm_bindgen_test]
+fn requests_cross_the_worker_boundary_intact() {
+    let msg = ToWorker::Rate { job: 7, text: "white,black,result\nA,B,½-½\n".into(), settings: Settings { sigma: 0.0, mapping: "first=white".into(), ..Default::default() } };
+    assert_eq!(roundtrip(&msg), msg);
+    let cancel = ToWorker::Cancel { job: 7 };
+    assert_eq!(roundtrip(&cancel), cancel);
+}
+
+#[wasm_bindgen_test]
+fn results_cross_the_worker_boundary_intact() {
+    let result = compute::rate_text(EXAMPLE, &Settings::default()).expect("the example rates");
+    let msg = FromWorker::Done { job: 3, result };
+    assert_eq!(roundtrip(&msg), msg);
+    let failed = FromWorker::ParseFailed { job: 4, errors: vec![LineMessage { line: 3, message: "bad".into() }] };
+    assert_eq!(roundtrip(&failed), failed);
+    assert_eq!(roundtrip(&FromWorker::Ready), FromWorker::Ready);
+}
+
+#[wasm_bindgen_test]
+fn the_example_rates_and_every_step_is_recorded_in_table_order() {
+    let r = compute::rate_text(EXAMPLE, &Settings::default()).unwrap();
+    assert!(r.converged);
+    assert_eq!(r.players.len(), 20);
+    assert_eq!(r.players[0].name, "Manchester City FC");
+    let steps = r.steps.as_ref().expect("small inputs record steps");
+    assert_eq!(steps.len(), r.iterations);
+    let last = steps.last().unwrap();
+    for (p, v) in r.players.iter().zip(last) {
+        assert!((p.rating.unwrap() - v.unwrap()).abs() < 1e-6, "{}: final {:?} vs last step {:?}", p.name, p.rating, v);
+    }
+    // The first step is far from the answer: there is something to watch.
+    let first = &steps[0];
+    assert!(r.players.iter().zip(first).any(|(p, v)| (p.rating.unwrap() - v.unwrap()).abs() > 1.0));
+    assert!(r.csv.starts_with("rank,name,rating"));
+    assert!(r.json.contains("\"method\": \"brent\""));
+}
+
+#[wasm_bindgen_test]
+fn parse_errors_name_their_lines() {
+    let errors = compute::rate_text("white,black,result\nA,B,1-0\nA,B,oops\n", &Settings::default()).unwrap_err();
+    assert_eq!(errors.len(), 1);
+    assert_eq!(errors[0].line, 3);
+    assert!(errors[0].message.contains("column 'result'"));
+    let skipped = compute::rate_text("white,black,result\nA,B,1-0\nA,B,oops\nB,A,=\n", &Settings { skip_bad_lines: true, ..Default::default() }).unwrap();
+    assert!(skipped.warnings.iter().any(|w| w.starts_with("line 3:")));
+    let bad_map = compute::rate_text("a,b,c\n", &Settings { mapping: "winner=a".into(), ..Default::default() }).unwrap_err();
+    assert!(bad_map[0].message.contains("bad column mapping"));
+}
+
+#[wasm_bindgen_test]
+fn the_state_ignores_messages_from_superseded_jobs() {
+    let owner = Owner::new();
+    owner.with(|| {
+        let state = State::new(String::new(), Settings::default());
+        state.job.set(2);
+        state.running.set(true);
+        state.apply(FromWorker::Progress { job: 1, trace: vec![TraceEntry { iteration: 1, change: 1.0, residual: 1.0 }] });
+        assert!(state.trace.get_untracked().is_empty());
+        state.apply(FromWorker::Progress { job: 2, trace: vec![TraceEntry { iteration: 1, change: 1.0, residual: 1.0 }] });
+        assert_eq!(state.trace.get_untracked().len(), 1);
+        let result = compute::rate_text(EXAMPLE, &Settings::default()).unwrap();
+        state.apply(FromWorker::Done { job: 1, result: result.clone() });
+        assert!(state.result.get_untracked().is_none() && state.running.get_untracked());
+        state.apply(FromWorker::Done { job: 2, result });
+        assert!(state.result.get_untracked().is_some() && !state.running.get_untracked());
+        state.apply(FromWorker::ParseFailed { job: 2, errors: vec![LineMessage { line: 5, message: "x".into() }] });
+        assert_eq!(state.errors.get_untracked()[0].line, 5);
+        assert!(state.result.get_untracked().is_none());
+    });
+}
+
+fn canvas(width: u32) -> web_sys::HtmlCanvasElement {
+    let document = web_sys::window().unwrap().document().unwrap();
+    let c: web_sys::HtmlCanvasElement = document.create_element("canvas").unwrap().dyn_into().unwrap();
+    c.set_attribute("style", &format!("width: {width}px; display: block")).unwrap();
+    document.body().unwrap().append_child(&c).unwrap();
+    c
+}
+
+/// Pixels that are clearly not white, and those of a strong blue (the data series).
+fn ink(c: &web_sys::HtmlCanvasElement) -> (usize, usize) {
+    let ctx: web_sys::CanvasRenderingContext2d = c.get_context("2d").unwrap().unwrap().dyn_into().unwrap();
+    let data = ctx.get_image_data(0.0, 0.0, c.width() as f64, c.height() as f64).unwrap().data();
+    let px = data.chunks(4);
+    let dark = px.clone().filter(|p| (p[0] as u32 + p[1] as u32 + p[2] as u32) < 600).count();
+    let blue = px.filter(|p| p[2] > 150 && p[0] < 80 && p[1] < 130).count();
+    (dark, blue)
+}
+
+#[wasm_bindgen_test]
+fn the_convergence_chart_draws_the_trace() {
+    let c = canvas(600);
+    let trace: Vec<TraceEntry> = (1..=30).map(|k| TraceEntry { iteration: k, change: 10f64.powi(-(k as i32) / 3), residual: 10f64.powi(1 - k as i32 / 3) }).collect();
+    charts::convergence::draw(&c, &trace, 1e-9, Some(5)).unwrap();
+    assert_eq!(c.width(), 600);
+    assert_eq!(c.height(), charts::convergence::HEIGHT);
+    let (dark, blue) = ink(&c);
+    assert!(dark > 500, "axes and labels drawn: {dark}");
+    assert!(blue > 100, "the change series drawn: {blue}");
+    // Empty, zero and non-finite values draw without error (nothing to plot is not a failure).
+    let odd = vec![TraceEntry { iteration: 1, change: f64::NAN, residual: 0.0 }, TraceEntry { iteration: 2, change: f64::INFINITY, residual: -1.0 }];
+    charts::convergence::draw(&c, &odd, f64::NAN, None).unwrap();
+    charts::convergence::draw(&c, &[], 1e-9, None).unwrap();
+}
+
+#[wasm_bindgen_test]
+fn the_ratings_chart_draws_a_dot_per_player_up_to_its_limit() {
+    let c = canvas(500);
+    let players: Vec<(String, Option<f64>)> = (0..60).map(|i| (format!("Player {i}"), if i == 3 { None } else { Some(1800.0 - 7.0 * i as f64) })).collect();
+    let shown = charts::ratings::draw(&c, &players).unwrap();
+    assert_eq!(shown, charts::ratings::MAX_SHOWN);
+    assert_eq!(c.height(), charts::ratings::height(shown));
+    let (dark, blue) = ink(&c);
+    assert!(dark > 1000 && blue > 200, "{dark} {blue}");
+    assert_eq!(charts::ratings::draw(&c, &[("Only unrated".into(), None)]).unwrap(), 0);
+}
