@@ -215,6 +215,34 @@ test('a long computation keeps the page responsive and can be cancelled', async 
   await context.close();
 });
 
+test('the site works under a sub-path', async () => {
+  const sub = await serve(`${ROOT}dist`, '/ratings-lab/');
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const failed = [];
+  page.on('response', (r) => { if (r.status() >= 400) failed.push(r.url()); });
+  await page.goto(`${sub.origin}/ratings-lab/`);
+  await converged(page);
+  assert.equal(await rows(page).count(), 20);
+  assert.deepEqual(failed, []);
+  await context.close();
+  sub.server.close();
+});
+
+test('a file can be opened, and a bad number is refused without losing the last good one', async () => {
+  const { context, page } = await open();
+  await converged(page);
+  await page.getByTestId('file-input').setInputFiles({ name: 'games.csv', mimeType: 'text/csv', buffer: Buffer.from(CHESS) });
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid=rating-row]').length === 4);
+  assert.equal(await page.getByTestId('input').inputValue(), CHESS);
+  await page.getByTestId('sigma').fill('-1');
+  await page.getByTestId('sigma').press('Enter');
+  assert.match(await page.getByTestId('sigma-error').textContent(), /Damping σ: expected a number of at least 0, found '-1'/);
+  await converged(page);
+  assert.equal(await rows(page).count(), 4);
+  await context.close();
+});
+
 test('no request leaves the site', () => {
   assert.deepEqual(foreignRequests, []);
 });

@@ -8,10 +8,13 @@ const TYPES = {
   '.css': 'text/css', '.svg': 'image/svg+xml', '.json': 'application/json', '.png': 'image/png',
 };
 
-export async function serve(root) {
+/** Serves `root` under `prefix` (e.g. '/project/', as a project page would be). */
+export async function serve(root, prefix = '/') {
   const server = createServer(async (req, res) => {
     try {
-      let path = normalize(decodeURIComponent(new URL(req.url, 'http://x').pathname)).replace(/^(\.\.[/\\])+/, '');
+      const url = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+      if (!url.startsWith(prefix)) throw new Error('outside the site');
+      let path = normalize('/' + url.slice(prefix.length)).replace(/^(\.\.[/\\])+/, '');
       let file = join(root, path);
       if ((await stat(file)).isDirectory()) file = join(file, 'index.html');
       const body = await readFile(file);
@@ -23,5 +26,5 @@ export async function serve(root) {
     }
   });
   await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
-  return { server, origin: `http://127.0.0.1:${server.address().port}` };
+  return { server, origin: `http://127.0.0.1:${server.address().port}`, prefix };
 }
