@@ -1,5 +1,5 @@
-//! A labelled numeric control: a slider and a number box kept in step, with a one-line
-//! explanation and a clear message for a value that cannot be used.
+//! Labelled controls with a one-line explanation: a slider and a number box kept in step
+//! (with a clear message for a value that cannot be used), and a choice from a list.
 
 use leptos::prelude::*;
 
@@ -84,6 +84,29 @@ pub fn NumberControl(
             />
             <p class="help">{help}</p>
             {move || problem.get().map(|p| view! { <p class="error" role="alert" data-testid=format!("{id}-error")>{p}</p> })}
+        </div>
+    }
+}
+
+/// A labelled choice from a fixed list of `(value, text)` options.
+#[component]
+pub fn ChoiceControl(
+    id: &'static str,
+    label: &'static str,
+    help: &'static str,
+    options: &'static [(&'static str, &'static str)],
+    value: Signal<String>,
+    set: Callback<String>,
+) -> impl IntoView {
+    view! {
+        <div class="control">
+            <label for=id>{label}</label>
+            <select id=id data-testid=id prop:value=move || value.get() on:change=move |ev| set.run(event_target_value(&ev))>
+                // Each option says whether it is chosen: a select's value set before its options
+                // exist would not stick (settings restored from storage).
+                {options.iter().map(|(v, text)| view! { <option value=*v prop:selected=move || value.get() == *v>{*text}</option> }).collect_view()}
+            </select>
+            <p class="help">{help}</p>
         </div>
     }
 }

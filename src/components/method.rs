@@ -1,6 +1,6 @@
 //! The method panel: Brent's method, its iteration and its parameters.
 
-use super::controls::{NumberControl, Slide};
+use super::controls::{ChoiceControl, NumberControl, Slide};
 use crate::state::State;
 use leptos::prelude::*;
 
@@ -16,23 +16,18 @@ pub fn MethodPanel() -> impl IntoView {
                 "Each player's expected score equals their actual score (Bradley–Terry maximum likelihood; a draw is half a win each way). "
                 "The iterations below all reach that answer."
             </p>
-            <div class="control">
-                <label for="variant">"Iteration"</label>
-                <select
-                    id="variant"
-                    data-testid="variant"
-                    prop:value=move || s.with(|s| s.variant.clone())
-                    on:change=move |ev| {
-                        let v = event_target_value(&ev);
-                        s.update(|s| s.variant = v);
-                    }
-                >
-                    <option value="alg1">"Algorithm 1 — iteration (13)"</option>
-                    <option value="fixed">"Fixed weights — power method on D⁻¹A (§3), re-weighted"</option>
-                    <option value="zermelo">"Iteration (14) — Zermelo's, slower"</option>
-                </select>
-                <p class="help">"How the fixed point is found: same ratings, different number of iterations."</p>
-            </div>
+            <ChoiceControl
+                id="variant"
+                label="Iteration"
+                help="How the fixed point is found: same ratings, different number of iterations."
+                options=&[
+                    ("alg1", "Algorithm 1 — iteration (13)"),
+                    ("fixed", "Fixed weights — power method on D⁻¹A (§3), re-weighted"),
+                    ("zermelo", "Iteration (14) — Zermelo's, slower"),
+                ]
+                value=Signal::derive(move || s.with(|s| s.variant.clone()))
+                set=Callback::new(move |v| s.update(|s| s.variant = v))
+            />
             <NumberControl
                 id="sigma"
                 label="Damping σ"
@@ -75,22 +70,14 @@ pub fn MethodPanel() -> impl IntoView {
                 value=get(|s| s.max_iter as f64)
                 set=Callback::new(move |v: f64| s.update(|s| s.max_iter = v as u32))
             />
-            <div class="control">
-                <label for="scale">"Display scale"</label>
-                <select
-                    id="scale"
-                    data-testid="scale"
-                    prop:value=move || s.with(|s| s.scale.clone())
-                    on:change=move |ev| {
-                        let v = event_target_value(&ev);
-                        s.update(|s| s.scale = v);
-                    }
-                >
-                    <option value="elo">"Elo-like: 400/ln 10 · r, mean 1500"</option>
-                    <option value="natural">"Natural: the log-strength r, mean 0"</option>
-                </select>
-                <p class="help">"Only differences matter: on the Elo-like scale, 400 points means 10:1 odds."</p>
-            </div>
+            <ChoiceControl
+                id="scale"
+                label="Display scale"
+                help="Only differences matter: on the Elo-like scale, 400 points means 10:1 odds."
+                options=&[("elo", "Elo-like: 400/ln 10 · r, mean 1500"), ("natural", "Natural: the log-strength r, mean 0")]
+                value=Signal::derive(move || s.with(|s| s.scale.clone()))
+                set=Callback::new(move |v| s.update(|s| s.scale = v))
+            />
         </section>
     }
 }

@@ -57,6 +57,11 @@ fn fmt_rating(v: Option<f64>, natural: bool) -> String {
     }
 }
 
+/// Points as people write them: one decimal (two when a quarter point needs it).
+fn fmt_score(v: f64) -> String {
+    if (v * 10.0).fract().abs() < 1e-9 { format!("{v:.1}") } else { format!("{v:.2}") }
+}
+
 #[component]
 pub fn ResultsPanel() -> impl IntoView {
     let state = expect_context::<State>();
@@ -116,7 +121,7 @@ pub fn ResultsPanel() -> impl IntoView {
                             <td data-testid="player-name">{p.name.clone()}</td>
                             <td class="num" data-testid="player-rating">{fmt_rating(*rating, natural)}</td>
                             <td class="num">{p.games}</td>
-                            <td class="num">{format!("{}", p.score)}</td>
+                            <td class="num">{fmt_score(p.score)}</td>
                             {show_group.then(|| view! { <td class="num">{p.group.map(|g| g.to_string()).unwrap_or_default()}</td> })}
                             <td class="note">{p.note.clone()}</td>
                         </tr>

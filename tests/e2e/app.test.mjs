@@ -215,6 +215,20 @@ test('a long computation keeps the page responsive and can be cancelled', async 
   await context.close();
 });
 
+test('the chosen method and parameters survive a reload', async () => {
+  const { context, page } = await open();
+  await converged(page);
+  await page.getByTestId('variant').selectOption('zermelo');
+  await page.getByTestId('sigma').fill('0.5');
+  await page.getByTestId('sigma').press('Enter');
+  await converged(page);
+  await page.reload();
+  await converged(page);
+  assert.equal(await page.getByTestId('variant').inputValue(), 'zermelo');
+  assert.equal(await page.getByTestId('sigma').inputValue(), '0.5');
+  await context.close();
+});
+
 test('the site works under a sub-path', async () => {
   const sub = await serve(`${ROOT}dist`, '/ratings-lab/');
   const context = await browser.newContext();
