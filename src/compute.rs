@@ -65,7 +65,7 @@ impl StepRecorder {
         let group = &solver.problem.structure.group;
         let ngroups = solver.problem.structure.groups.len();
         let order: Vec<usize> = rating.players.iter().map(|p| data.find(&p.name).expect("a rated player is in the data")).collect();
-        let factor = rating.scale.factor;
+        let factor = rating.scale.as_ref().map_or(1.0, |s| s.factor);
         // The final ratings fix each group's displayed mean; every step keeps it.
         let mut shown_mean = vec![0.0; ngroups];
         let mut count = vec![0usize; ngroups];

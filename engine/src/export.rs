@@ -22,7 +22,11 @@ pub struct JsonReport<'a> {
     pub warnings: &'a [String],
     pub diagnosis: &'a crate::diagnose::Diagnosis,
     pub groups: usize,
-    pub scale: &'a crate::methods::report::ScaleReport,
+    pub scale: &'a Option<crate::methods::report::ScaleReport>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub accuracy: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fit: Option<&'a crate::methods::report::ParameterFit>,
 }
 
 pub fn json(r: &Rating) -> String {
@@ -39,14 +43,19 @@ pub fn json(r: &Rating) -> String {
         diagnosis: &r.diagnosis,
         groups: r.groups,
         scale: &r.scale,
+        accuracy: r.accuracy,
+        fit: r.fit.as_ref(),
     };
     serde_json::to_string_pretty(&report).expect("plain data serialises")
 }
 
-fn decimals(r: &Rating) -> usize {
-    match r.scale.kind {
-        ScaleKind::Elo => 1,
-        ScaleKind::Natural => 4,
+/// Decimals that show a rating's meaningful digits on its method's scale.
+pub fn decimals(r: &Rating) -> usize {
+    match (r.method.as_str(), r.scale.as_ref().map(|s| s.kind)) {
+        ("aga", _) => 2,
+        ("jrank", _) => 3,
+        (_, Some(ScaleKind::Natural)) => 4,
+        _ => 1,
     }
 }
 
@@ -92,8 +101,13 @@ pub fn table(r: &Rating) -> String {
         StopReason::Cancelled => format!("stopped after {} iterations", r.report.iterations),
         StopReason::NonFinite => format!("overflowed after {} iterations", r.report.iterations),
         StopReason::NothingToRate => "nothing to rate".to_string(),
+        StopReason::Finished => "one pass through the games".to_string(),
     };
-    out += &format!("{} ({}): {how}; largest residual {:.1e}\n\n", title(r), r.variant, r.report.final_residual);
+    if r.report.final_residual.is_finite() && r.report.stop != StopReason::Finished {
+        out += &format!("{} ({}): {how}; largest residual {:.1e}\n\n", title(r), r.variant, r.report.final_residual);
+    } else {
+        out += &format!("{} ({}): {how}\n\n", title(r), r.variant);
+    }
     out += &format!("{:>4}  {:<width$}  {:>9}  {:>5}  {:>6}{}\n", "Rank", "Name", "Rating", "Games", "Score", if groups { "  Group" } else { "" });
     for p in &r.players {
         let name: String = p.name.chars().take(width).collect();

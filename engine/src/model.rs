@@ -21,13 +21,27 @@ pub struct Prior {
     pub weight: f64,
 }
 
+/// A rating as a player list gives it, on the scale of the method that reads it (Elo
+/// points for Elo, the dan/kyu scale for AGA), with the AGA's σ and date when given.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Listed {
+    pub rating: f64,
+    pub sigma: Option<f64>,
+    /// When the rating was computed (`YYYY-MM-DD`), for the AGA's σ growth with time.
+    pub date: Option<String>,
+}
+
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Player {
     /// Display name: the first spelling seen, whitespace tidied.
     pub name: String,
     /// An optional external id (FIDE id, club number, ...).
     pub id: Option<String>,
+    /// Brent's old rating, as virtual draws.
     pub prior: Option<Prior>,
+    /// The rating a player list gave, as given.
+    #[serde(default)]
+    pub listed: Option<Listed>,
 }
 
 /// One two-player game. `first` is white / home / team 1.
@@ -43,6 +57,12 @@ pub struct Game {
     pub komi: Option<f64>,
     pub date: Option<String>,
     pub round: Option<String>,
+    /// The event (tournament) the game belongs to.
+    #[serde(default)]
+    pub event: Option<String>,
+    /// The ranks the players declared for this game (Go: `3d`, `5k`), as written.
+    #[serde(default)]
+    pub ranks: (Option<String>, Option<String>),
     /// 1-based line of the input the game came from (0 when built in code).
     pub line: usize,
 }
@@ -89,14 +109,14 @@ impl Dataset {
             return Some(id);
         }
         let id = self.players.len();
-        self.players.push(Player { name: tidy_name(name), id: None, prior: None });
+        self.players.push(Player { name: tidy_name(name), id: None, prior: None, listed: None });
         self.index.insert(key, id);
         Some(id)
     }
 
     /// Looks a player up by name, as [`Dataset::player`] matches names.
     pub fn find(&self, name: &str) -> Option<PlayerId> {
-        if self.index.len() != self.players.len() {
+        if self.index.len() < self.players.len() {
             // Deserialised datasets arrive without the index.
             return self.players.iter().position(|p| name_key(&p.name) == name_key(name));
         }
@@ -118,9 +138,22 @@ impl Dataset {
             komi: None,
             date: None,
             round: None,
+            event: None,
+            ranks: (None, None),
             line: 0,
         });
         self.games.last_mut().expect("just pushed")
+    }
+
+    /// Gives player `id` a new display name (keeping its old name as a key too, so input that
+    /// uses either finds the player). A name another player has is left alone.
+    pub fn rename(&mut self, id: PlayerId, name: &str) {
+        let key = name_key(name);
+        if key.is_empty() || self.index.get(&key).is_some_and(|&other| other != id) {
+            return;
+        }
+        self.index.insert(key, id);
+        self.players[id].name = tidy_name(name);
     }
 
     /// Rebuilds the name index (after deserialising).

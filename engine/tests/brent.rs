@@ -144,7 +144,7 @@ fn old_ratings_are_virtual_draws() {
     assert!(r.report.converged);
     assert!(max_equilibrium_residual(&d, &r) < 1e-10);
     // Old ratings fix the scale: shown as given (c = 0), not moved to a mean of 1500.
-    assert_eq!(r.scale.offset, Offset::Absolute);
+    assert_eq!(r.scale.as_ref().unwrap().offset, Offset::Absolute);
     for v in [Variant::Fixed, Variant::Zermelo] {
         let b = brent(&d, BrentParams { eps: 1e-13, ..tight(v) });
         assert!(max_diff(&r, &b) < 1e-8, "{v:?}");

@@ -1,6 +1,10 @@
 //! The rating methods, behind one entry point: [`rate`].
 
+pub mod aga;
 pub mod brent;
+pub mod elo;
+pub mod jrank;
+pub mod multi_elo;
 pub mod report;
 
 use crate::error::RateError;

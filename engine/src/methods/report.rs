@@ -33,6 +33,8 @@ pub enum StopReason {
     NonFinite,
     /// No group of players could be rated at all.
     NothingToRate,
+    /// A sequential method (Elo) went once through the games.
+    Finished,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -61,6 +63,41 @@ pub struct PlayerRating {
     /// 1-based rated group; ratings compare only within a group.
     pub group: Option<usize>,
     pub status: Status,
+    /// The rating's uncertainty on the display scale: a standard error (Brent) or the
+    /// posterior σ (AGA).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sigma: Option<f64>,
+    /// The rating after each of the player's games (Elo, multiplayer Elo).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub history: Option<Vec<HistoryPoint>>,
+    /// The rating in words on the method's own scale (AGA: "3.4d", "5.2k").
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub label: Option<String>,
+}
+
+/// A rating at a point of a sequential method's run.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct HistoryPoint {
+    /// 1-based position of the game (or event) in processing order.
+    pub game: usize,
+    pub rating: f64,
+}
+
+/// JRank's parameter fit: the squared error per game over a grid of (k, p).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ParameterFit {
+    pub k_values: Vec<f64>,
+    pub p_values: Vec<f64>,
+    /// `error[i][j]` for `k_values[i]`, `p_values[j]`: the mean squared error per scored game.
+    pub error: Vec<Vec<f64>>,
+    pub best_k: f64,
+    pub best_p: f64,
+    pub best_error: f64,
+    /// Games the ratings were fitted on and games the error was measured on (the same games
+    /// when the fit is in-sample).
+    pub fitted_games: usize,
+    pub scored_games: usize,
+    pub in_sample: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -79,6 +116,14 @@ pub struct Rating {
     pub report: SolverReport,
     pub diagnosis: Diagnosis,
     pub groups: usize,
-    pub scale: ScaleReport,
+    /// The display scale (Brent); other methods have their own fixed scales.
+    pub scale: Option<ScaleReport>,
     pub warnings: Vec<String>,
+    /// Elo's foresight accuracy: among decisive games, the share won by the player the
+    /// pre-game ratings favoured.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub accuracy: Option<f64>,
+    /// JRank's parameter fit, when asked for.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fit: Option<ParameterFit>,
 }

@@ -15,10 +15,14 @@ pub enum Role {
     Round,
     Handicap,
     Komi,
+    Event,
+    Rank1,
+    Rank2,
+    Exclude,
 }
 
 impl Role {
-    pub const ALL: [Role; 9] = [
+    pub const ALL: [Role; 13] = [
         Role::First,
         Role::Second,
         Role::Result,
@@ -28,6 +32,10 @@ impl Role {
         Role::Round,
         Role::Handicap,
         Role::Komi,
+        Role::Event,
+        Role::Rank1,
+        Role::Rank2,
+        Role::Exclude,
     ];
 
     /// The name used in a mapping (`first=team1`).
@@ -42,6 +50,10 @@ impl Role {
             Role::Round => "round",
             Role::Handicap => "handicap",
             Role::Komi => "komi",
+            Role::Event => "event",
+            Role::Rank1 => "rank1",
+            Role::Rank2 => "rank2",
+            Role::Exclude => "exclude",
         }
     }
 
@@ -56,6 +68,10 @@ impl Role {
             Role::Round => "the round",
             Role::Handicap => "the handicap",
             Role::Komi => "the komi",
+            Role::Event => "the event (tournament)",
+            Role::Rank1 => "the first player's declared rank",
+            Role::Rank2 => "the second player's declared rank",
+            Role::Exclude => "whether to leave the game out",
         }
     }
 
@@ -63,11 +79,11 @@ impl Role {
     pub fn aliases(self) -> &'static [&'static str] {
         match self {
             Role::First => &[
-                "white", "home", "hometeam", "team1", "teama", "player1", "playera", "p1", "first",
+                "white", "home", "pinplayer1", "whiteid", "whitepin", "hometeam", "team1", "teama", "player1", "playera", "p1", "first",
                 "firstplayer", "host",
             ],
             Role::Second => &[
-                "black", "away", "awayteam", "visitor", "visitors", "team2", "teamb", "player2",
+                "black", "away", "pinplayer2", "blackid", "blackpin", "awayteam", "visitor", "visitors", "team2", "teamb", "player2",
                 "playerb", "p2", "second", "secondplayer", "opponent", "guest",
             ],
             Role::Result => &["result", "res", "outcome", "score", "winner1"],
@@ -85,6 +101,10 @@ impl Role {
             Role::Round => &["round", "rnd", "rd", "matchday", "week", "gameweek"],
             Role::Handicap => &["handicap", "hcp", "hc", "handi"],
             Role::Komi => &["komi"],
+            Role::Event => &["event", "tournament", "tournamentcode", "tourney", "competition"],
+            Role::Rank1 => &["rank1", "whiterank", "firstrank", "homerank"],
+            Role::Rank2 => &["rank2", "blackrank", "secondrank", "awayrank"],
+            Role::Exclude => &["exclude", "excluded", "skip"],
         }
     }
 
@@ -107,7 +127,7 @@ pub fn normalise_header(name: &str) -> String {
 pub struct ColumnMap(pub Vec<(Role, String)>);
 
 impl ColumnMap {
-    /// Parses `first=team1,second=team2,score1=ft1,score2=ft2`.
+    /// Parses `first=team1,second=team2,score1=ft1,score2=ft2` (`;` also separates).
     pub fn parse(spec: &str) -> Result<ColumnMap, ParseError> {
         let mut out = Vec::new();
         for part in spec.split(',').map(str::trim).filter(|p| !p.is_empty()) {

@@ -161,13 +161,19 @@ fn read_game(rec: &Record, cols: &Columns, dataset: &mut Dataset) -> Result<Opti
     let handicap = signed(Role::Handicap, "a handicap in stones (a number)")?;
     let komi = signed(Role::Komi, "a komi (a number such as 6.5 or -0.5)")?;
     let text = |role: Role| field(role).map(|v| v.filter(|s| !s.is_empty()).map(str::to_string));
-    let (date, round) = (text(Role::Date)?, text(Role::Round)?);
+    let (date, round, event) = (text(Role::Date)?, text(Role::Round)?, text(Role::Event)?);
+    let ranks = (text(Role::Rank1)?, text(Role::Rank2)?);
+    if let Some(x) = field(Role::Exclude)? {
+        if !matches!(x.to_lowercase().as_str(), "" | "0" | "no" | "false" | "n") {
+            return Err(Skipped::Warn(format!("left out: its '{}' column says to exclude it", cols.name(cols.get(Role::Exclude).unwrap_or(0)).trim())));
+        }
+    }
     let a = dataset.player(&first).expect("non-blank");
     let b = dataset.player(&second).expect("non-blank");
     if a == b {
         return Err(Skipped::Error(ParseError::SelfPlay { line, name: dataset.players[a].name.clone() }));
     }
-    Ok(Some(Game { first: a, second: b, score, points: points.or(result_points), handicap, komi, date, round, line }))
+    Ok(Some(Game { first: a, second: b, score, points: points.or(result_points), handicap, komi, date, round, event, ranks, line }))
 }
 
 #[cfg(test)]
@@ -285,7 +291,7 @@ mod tests {
         check(
             "player,opponent,result\nA,B,1\n",
             expect![[r#"
-                error: line 1: no column for the first player (white / home) (expected a header named white, home, hometeam, team1 or teama); the header has 'player', 'opponent', 'result'; map a column to 'first'
+                error: line 1: no column for the first player (white / home) (expected a header named white, home, pinplayer1, whiteid or whitepin); the header has 'player', 'opponent', 'result'; map a column to 'first'
             "#]],
         );
         check(
@@ -304,7 +310,7 @@ mod tests {
         check(
             "white,black,result\nA,B,1-0\n\nA,B,2\nA,,1\nA,A,1\nC,D\nE,F,0.5\n",
             expect![[r#"
-                error: line 4, column 'result': expected a result such as 1-0, 0-1, 1/2-1/2, =, 1, 0, 0.5, or a score such as 3-1, found '2'
+                error: line 4, column 'result': expected a result such as 1-0, 0-1, 1/2-1/2, =, 1, 0, 0.5, W, B, or a score such as 3-1, found '2'
                 line 5, column 'black': expected a name for the second player (black / away), found ''
                 line 6: 'A' is on both sides of the game (expected two different players)
                 line 7, column 'result': missing (the line has 2 fields; expected the result)
@@ -321,7 +327,7 @@ mod tests {
             expect![[r#"
                 2: A - B 1 pts 1:0
                 6: B - C 0
-                warning: line 3: skipped: line 3, column 'result': expected a result such as 1-0, 0-1, 1/2-1/2, =, 1, 0, 0.5, or a score such as 3-1, found 'x'
+                warning: line 3: skipped: line 3, column 'result': expected a result such as 1-0, 0-1, 1/2-1/2, =, 1, 0, 0.5, W, B, or a score such as 3-1, found 'x'
                 warning: line 4: a forfeit is not a game played: left out of the ratings
                 warning: line 5: an unfinished game ('*') is left out
             "#]],

@@ -1,6 +1,7 @@
 //! Readers that turn text into a [`crate::Dataset`]. Each reports every bad line with its
 //! number, the column, and what was expected.
 
+pub mod aga;
 pub mod columns;
 pub mod csv;
 pub mod players;

@@ -1,13 +1,16 @@
-//! Player lists: `name[,rating][,weight][,id]`, for old ratings (Brent §6) and ids.
+//! Player lists: `name[,rating][,weight][,sigma][,date][,id]`: old ratings and ids.
 //!
-//! `rating` is on the display scale the caller chooses (converted by the caller into a
-//! log-strength); `weight` is how many games that rating is worth.
+//! `rating` is on the scale of the method that reads it (Brent: the display scale, converted
+//! by the caller into a log-strength; Elo: the starting rating; AGA: the dan/kyu scale, with
+//! `sigma` and the `date` it was computed); `weight` is how many games it is worth (Brent §6).
+//! When the games name players by id (AGA pins, FIDE ids), a list with both `id` and `name`
+//! columns gives them their names.
 
 use super::columns::normalise_header;
 use super::records::{records, sniff_delimiter};
 use super::result::parse_number;
 use crate::error::{ParseError, ParseErrors};
-use crate::model::{Dataset, Prior};
+use crate::model::{Dataset, Listed, Prior};
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct PlayerRecord {
@@ -15,13 +18,17 @@ pub struct PlayerRecord {
     pub name: String,
     pub rating: Option<f64>,
     pub weight: Option<f64>,
+    pub sigma: Option<f64>,
+    pub date: Option<String>,
     pub id: Option<String>,
 }
 
 const NAME: &[&str] = &["name", "player", "team"];
 const RATING: &[&str] = &["rating", "elo", "prior", "oldrating", "r"];
 const WEIGHT: &[&str] = &["weight", "games", "priorgames", "priorweight", "w"];
-const ID: &[&str] = &["id", "fideid", "code", "number"];
+const ID: &[&str] = &["id", "fideid", "code", "number", "pin", "pinplayer"];
+const SIGMA: &[&str] = &["sigma", "sd", "rd", "deviation"];
+const DATE: &[&str] = &["date", "rated", "lastrated", "elabdate", "ratingdate"];
 
 pub fn parse_players(text: &str) -> Result<Vec<PlayerRecord>, ParseErrors> {
     let (recs, mut errors) = records(text, sniff_delimiter(text));
@@ -38,6 +45,7 @@ pub fn parse_players(text: &str) -> Result<Vec<PlayerRecord>, ParseErrors> {
         }]));
     };
     let (rating_col, weight_col, id_col) = (find(RATING), find(WEIGHT), find(ID));
+    let (sigma_col, date_col) = (find(SIGMA), find(DATE));
     let mut out = Vec::new();
     for rec in recs {
         let get = |c: Option<usize>| c.and_then(|c| rec.fields.get(c)).map(|s| s.trim()).filter(|s| !s.is_empty());
@@ -71,7 +79,19 @@ pub fn parse_players(text: &str) -> Result<Vec<PlayerRecord>, ParseErrors> {
                 }
             },
         };
-        out.push(PlayerRecord { line: rec.line, name: name.into(), rating, weight, id: get(id_col).map(String::from) });
+        let sigma = match get(sigma_col) {
+            None => None,
+            Some(v) => match parse_number(v) {
+                Some(x) if x > 0.0 => Some(x),
+                _ => {
+                    errors.push(bad(sigma_col.unwrap_or(0), "a standard deviation (a number above 0)", v));
+                    continue;
+                }
+            },
+        };
+        // Dates such as 0000-00-00 mean "unknown".
+        let date = get(date_col).filter(|d| !d.starts_with("0000")).map(String::from);
+        out.push(PlayerRecord { line: rec.line, name: name.into(), rating, weight, sigma, date, id: get(id_col).map(String::from) });
     }
     if errors.is_empty() {
         Ok(out)
@@ -85,9 +105,23 @@ pub fn parse_players(text: &str) -> Result<Vec<PlayerRecord>, ParseErrors> {
 /// `default_weight` is used where no weight is given.
 pub fn apply_players(dataset: &mut Dataset, list: &[PlayerRecord], to_log_strength: impl Fn(f64) -> f64, default_weight: f64) {
     for rec in list {
-        let Some(p) = dataset.player(&rec.name) else { continue };
+        // Games that name players by id: the list gives them their names.
+        let by_id = rec.id.as_deref().and_then(|id| dataset.find(id));
+        let p = match by_id {
+            Some(p) => {
+                dataset.rename(p, &rec.name);
+                p
+            }
+            None => match dataset.player(&rec.name) {
+                Some(p) => p,
+                None => continue,
+            },
+        };
         if let Some(id) = &rec.id {
             dataset.players[p].id = Some(id.clone());
+        }
+        if let Some(r) = rec.rating {
+            dataset.players[p].listed = Some(Listed { rating: r, sigma: rec.sigma, date: rec.date.clone() });
         }
         if let Some(r) = rec.rating {
             let weight = rec.weight.unwrap_or(default_weight);
@@ -113,7 +147,20 @@ mod tests {
         let mut d = Dataset::new();
         apply_players(&mut d, &list, |r| r / 100.0, 1.0);
         assert_eq!(d.players[0].prior, Some(Prior { log_strength: 18.0, weight: 10.0 }));
+        assert_eq!(d.players[0].listed, Some(Listed { rating: 1800.0, sigma: None, date: None }));
         assert_eq!(d.players[1].prior, None);
+    }
+
+    #[test]
+    fn ids_in_the_games_get_the_listed_names_and_sigmas() {
+        let mut d = Dataset::new();
+        d.add_game("44576", "7762", 1.0);
+        let list = parse_players("Pin_Player,Name,Rating,Sigma,Elab_Date\n44576,KENT KNOKE,1.65,0.51,0000-00-00\n7762,CASEY PILGER,-2.75,0.27,2001-05-02\n").unwrap();
+        apply_players(&mut d, &list, |r| r, 1.0);
+        assert_eq!(d.players[0].name, "KENT KNOKE");
+        assert_eq!(d.players[0].id.as_deref(), Some("44576"));
+        assert_eq!(d.players[1].listed, Some(Listed { rating: -2.75, sigma: Some(0.27), date: Some("2001-05-02".into()) }));
+        assert_eq!(d.find("casey pilger"), Some(1));
     }
 
     #[test]

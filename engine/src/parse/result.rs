@@ -13,7 +13,7 @@ pub enum Outcome {
 }
 
 pub const EXPECTED_RESULT: &str =
-    "a result such as 1-0, 0-1, 1/2-1/2, =, 1, 0, 0.5, or a score such as 3-1";
+    "a result such as 1-0, 0-1, 1/2-1/2, =, 1, 0, 0.5, W, B, or a score such as 3-1";
 
 /// Parses a number written plainly, as a fraction `1/2`, or as `½`.
 pub fn parse_number(s: &str) -> Option<f64> {
@@ -49,7 +49,8 @@ pub fn parse_result(field: &str) -> Option<Outcome> {
     match t {
         "=" | "d" | "draw" | "½" | "1/2" | "0.5" | ".5" => return played(0.5),
         "w" | "win" | "1" | "1.0" => return played(1.0),
-        "l" | "loss" | "0" | "0.0" => return played(0.0),
+        // "b": black (the second player) won, as Go records write it.
+        "l" | "loss" | "b" | "0" | "0.0" => return played(0.0),
         "+-" | "-+" | "--" | "+:-" | "-:+" | "+/-" | "-/+" => return Some(Outcome::Forfeit),
         "*" => return Some(Outcome::Unfinished),
         _ => {}

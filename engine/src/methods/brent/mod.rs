@@ -157,6 +157,9 @@ pub fn snapshot(s: &Solver, data: &Dataset, params: &BrentParams, scale: &Scale)
                 score: tallies[i].1,
                 group: g.map(|g| g + 1),
                 status: p.structure.status[i],
+                sigma: None,
+                history: None,
+                label: None,
             }
         })
         .collect();
@@ -203,7 +206,7 @@ pub fn snapshot(s: &Solver, data: &Dataset, params: &BrentParams, scale: &Scale)
         StopReason::NonFinite => warnings.push("the iteration overflowed; the ratings shown are the last finite iterate: add a dummy player (gamma > 0)".into()),
         StopReason::NothingToRate => warnings.push("no group of players can be rated on these results: add a dummy player (gamma > 0)".into()),
         StopReason::Cancelled => warnings.push(format!("stopped after {} iterations, before converging", trace.len())),
-        StopReason::Converged => {}
+        StopReason::Converged | StopReason::Finished => {}
     }
     if ngroups > 1 {
         warnings.push(format!("the players fall into {ngroups} groups rated separately: ratings compare only within a group"));
@@ -218,11 +221,26 @@ pub fn snapshot(s: &Solver, data: &Dataset, params: &BrentParams, scale: &Scale)
         report: SolverReport { iterations: trace.len(), converged: stop == StopReason::Converged, stop, trace, final_residual },
         diagnosis: p.diagnosis.clone(),
         groups: ngroups,
-        scale: ScaleReport { kind: scale.kind, factor, offset },
+        scale: Some(ScaleReport { kind: scale.kind, factor, offset }),
+        accuracy: None,
+        fit: None,
         warnings,
     })
 }
 
 fn placeholder() -> PlayerRating {
-    PlayerRating { name: String::new(), id: None, rank: None, rating: None, log_strength: None, games: 0, score: 0.0, group: None, status: Status::NoGames }
+    PlayerRating {
+        name: String::new(),
+        id: None,
+        rank: None,
+        rating: None,
+        log_strength: None,
+        games: 0,
+        score: 0.0,
+        group: None,
+        status: Status::NoGames,
+        sigma: None,
+        history: None,
+        label: None,
+    }
 }

@@ -1,0 +1,1 @@
+//! The AGA rating system (Waldron 2010): being written.

@@ -1,0 +1,1 @@
+//! Elo: being written.

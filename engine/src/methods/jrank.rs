@@ -1,0 +1,1 @@
+//! JRank (Londenberg 2010): being written.

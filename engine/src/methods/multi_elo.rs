@@ -1,0 +1,1 @@
+//! Multiplayer Elo: being written.

@@ -1,0 +1,1 @@
+//! The AGA results text format: being written.
