@@ -320,3 +320,36 @@ fn without_damping_two_players_oscillate_and_the_warning_says_why() {
         assert!((r["A"] - r["B"] - 2f64.ln()).abs() < 1e-10, "{variant:?}");
     }
 }
+
+#[test]
+fn standard_errors_from_the_fisher_information() {
+    // Two players, 3 wins to 1: d = r_A − r_B = ln 3, Var(d) = 1 / (n p (1 − p)) with p = 3/4;
+    // measured from the mean, each rating is ±d/2, so its standard error is half of d's.
+    let mut d = Dataset::new();
+    for s in [1.0, 1.0, 1.0, 0.0] {
+        d.add_game("A", "B", s);
+    }
+    let r = rate(&d, &Method::Brent(tight(Variant::Alg1)), &Options { scale: Scale { kind: ScaleKind::Natural, offset: None } }).unwrap();
+    let se_d = 1.0 / (4.0f64 * 0.75 * 0.25).sqrt();
+    for p in &r.players {
+        assert!((p.sigma.unwrap() - se_d / 2.0).abs() < 1e-9, "{}: {:?}", p.name, p.sigma);
+    }
+    // On the Elo-like scale the same, times 400/ln 10.
+    let elo = brent(&d, tight(Variant::Alg1));
+    assert!((elo.players[0].sigma.unwrap() - se_d / 2.0 * 400.0 / 10f64.ln()).abs() < 1e-6);
+    // More games, smaller errors.
+    let small = brent(&round_robin(16, 1), tight(Variant::Alg1));
+    let mut bigger = round_robin(16, 1);
+    let again = round_robin(16, 1);
+    for g in &again.games {
+        bigger.add_game(&again.players[g.first].name, &again.players[g.second].name, g.score);
+    }
+    let bigger = brent(&bigger, tight(Variant::Alg1));
+    for p in &small.players {
+        let q = bigger.players.iter().find(|q| q.name == p.name).unwrap();
+        assert!(q.sigma.unwrap() < p.sigma.unwrap(), "{}", p.name);
+    }
+    // An unconverged fit claims no uncertainty.
+    let early = brent(&round_robin(16, 1), BrentParams { max_iter: 2, ..Default::default() });
+    assert!(early.players.iter().all(|p| p.sigma.is_none()));
+}

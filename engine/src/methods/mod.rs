@@ -6,11 +6,14 @@ pub mod elo;
 pub mod jrank;
 pub mod multi_elo;
 pub mod report;
+pub mod sequential;
 
 use crate::error::RateError;
 use crate::model::Dataset;
 use crate::scale::Scale;
 use brent::BrentParams;
+use elo::EloParams;
+use multi_elo::MultiEloParams;
 use report::Rating;
 use serde::{Deserialize, Serialize};
 
@@ -18,6 +21,8 @@ use serde::{Deserialize, Serialize};
 #[serde(rename_all = "snake_case")]
 pub enum Method {
     Brent(BrentParams),
+    Elo(EloParams),
+    MultiElo(MultiEloParams),
 }
 
 /// Options every method shares.
@@ -40,5 +45,7 @@ pub fn rate_with(
 ) -> Result<Rating, RateError> {
     match method {
         Method::Brent(p) => brent::run(data, p, &options.scale, &mut |s| s.trace().last().is_none_or(|r| progress(r))),
+        Method::Elo(p) => elo::rate(data, p),
+        Method::MultiElo(p) => multi_elo::rate(data, p),
     }
 }

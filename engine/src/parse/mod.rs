@@ -4,10 +4,12 @@
 pub mod aga;
 pub mod columns;
 pub mod csv;
+pub mod events;
 pub mod players;
 pub mod records;
 pub mod result;
 
 pub use columns::{ColumnMap, Columns, Role};
 pub use csv::{parse_csv, BadLines, CsvOptions, Parsed, Warning};
+pub use events::{looks_like_events, parse_events};
 pub use players::{apply_players, parse_players, PlayerRecord};

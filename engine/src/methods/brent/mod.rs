@@ -24,6 +24,7 @@
 
 mod problem;
 mod solver;
+pub mod uncertainty;
 
 pub use problem::Problem;
 pub use solver::Solver;
@@ -144,6 +145,8 @@ pub fn snapshot(s: &Solver, data: &Dataset, params: &BrentParams, scale: &Scale)
         }
     };
     let tallies = data.tallies();
+    // Standard errors only for a finished fit: mid-iteration they would mean nothing.
+    let se = if s.stop_reason() == Some(StopReason::Converged) { uncertainty::standard_errors(p, x) } else { vec![None; p.nodes] };
     let mut players: Vec<PlayerRating> = (0..n)
         .map(|i| {
             let g = p.structure.group[i];
@@ -157,7 +160,7 @@ pub fn snapshot(s: &Solver, data: &Dataset, params: &BrentParams, scale: &Scale)
                 score: tallies[i].1,
                 group: g.map(|g| g + 1),
                 status: p.structure.status[i],
-                sigma: None,
+                sigma: se[i].filter(|_| g.is_some()).map(|v| factor * v),
                 history: None,
                 label: None,
             }
