@@ -71,12 +71,12 @@ pub fn status_note(s: Status) -> &'static str {
 }
 
 pub fn csv(r: &Rating) -> String {
-    let mut out = String::from("rank,name,rating,log_strength,games,score,group,status\n");
+    let mut out = String::from("rank,name,rating,log_strength,games,score,group,status,sigma,label\n");
     let quote = |s: &str| if s.contains([',', '"', '\n']) { format!("\"{}\"", s.replace('"', "\"\"")) } else { s.to_string() };
     let opt = |v: Option<f64>, d: usize| v.map(|v| format!("{v:.d$}")).unwrap_or_default();
     for p in &r.players {
         out += &format!(
-            "{},{},{},{},{},{},{},{}\n",
+            "{},{},{},{},{},{},{},{},{},{}\n",
             p.rank.map(|k| k.to_string()).unwrap_or_default(),
             quote(&p.name),
             opt(p.rating, decimals(r) + 2),
@@ -85,6 +85,8 @@ pub fn csv(r: &Rating) -> String {
             p.score,
             p.group.map(|g| g.to_string()).unwrap_or_default(),
             serde_json::to_value(p.status).ok().and_then(|v| v.as_str().map(String::from)).unwrap_or_default(),
+            opt(p.sigma, decimals(r) + 2),
+            p.label.as_deref().map(quote).unwrap_or_default(),
         );
     }
     out
@@ -108,7 +110,22 @@ pub fn table(r: &Rating) -> String {
     } else {
         out += &format!("{} ({}): {how}\n\n", title(r), r.variant);
     }
-    out += &format!("{:>4}  {:<width$}  {:>9}  {:>5}  {:>6}{}\n", "Rank", "Name", "Rating", "Games", "Score", if groups { "  Group" } else { "" });
+    if let Some(a) = r.accuracy {
+        out += &format!("foresight accuracy: {:.1}% of decisive games won by the favourite\n\n", 100.0 * a);
+    }
+    let sigma = r.players.iter().any(|p| p.sigma.is_some());
+    let label = r.players.iter().any(|p| p.label.is_some());
+    out += &format!(
+        "{:>4}  {:<width$}  {:>9}{}{}  {:>5}  {:>6}{}\n",
+        "Rank",
+        "Name",
+        "Rating",
+        if sigma { format!("  {:>7}", "±") } else { String::new() },
+        if label { format!("  {:>6}", "Level") } else { String::new() },
+        "Games",
+        "Score",
+        if groups { "  Group" } else { "" }
+    );
     for p in &r.players {
         let name: String = p.name.chars().take(width).collect();
         let rating = p.rating.map(|v| format!("{v:.d$}")).unwrap_or_else(|| "-".into());
@@ -116,7 +133,9 @@ pub fn table(r: &Rating) -> String {
         let group = if groups { format!("  {:>5}", p.group.map(|g| g.to_string()).unwrap_or_default()) } else { String::new() };
         let note = status_note(p.status);
         let note = if note.is_empty() { String::new() } else { format!("  ({note})") };
-        out += &format!("{rank:>4}  {name:<width$}  {rating:>9}  {:>5}  {:>6}{group}{note}\n", p.games, points(p.score));
+        let sig = if sigma { format!("  {:>7}", p.sigma.map(|v| format!("{v:.d$}")).unwrap_or_default()) } else { String::new() };
+        let lab = if label { format!("  {:>6}", p.label.clone().unwrap_or_default()) } else { String::new() };
+        out += &format!("{rank:>4}  {name:<width$}  {rating:>9}{sig}{lab}  {:>5}  {:>6}{group}{note}\n", p.games, points(p.score));
     }
     for f in &r.diagnosis.findings {
         out += &format!("\nnote: {}", f.message);
@@ -142,6 +161,10 @@ fn points(v: f64) -> String {
 fn title(r: &Rating) -> &'static str {
     match r.method.as_str() {
         "brent" => "Brent eigenvector ratings",
+        "elo" => "Elo ratings",
+        "multi_elo" => "Multiplayer Elo ratings",
+        "jrank" => "JRank strengths",
+        "aga" => "AGA ratings",
         _ => "Ratings",
     }
 }
@@ -165,11 +188,11 @@ mod tests {
         let t = table(&sample());
         let body: Vec<&str> = t.lines().skip(2).collect();
         expect![[r#"
-            Rank  Name         Rating  Games   Score
-               1  Anna         1560.2      5     3.5
-               2  Ben          1515.4      3     1.5
-               3  Cleo, Jr     1424.4      3     1.0
-               4  Dan               -      1     0.0  (no finite rating: scored no points)
+            Rank  Name         Rating        ±  Games   Score
+               1  Anna         1560.2    120.7      5     3.5
+               2  Ben          1515.4    138.6      3     1.5
+               3  Cleo, Jr     1424.4    143.7      3     1.0
+               4  Dan               -               1     0.0  (no finite rating: scored no points)
 
             note: Dan has not scored a point: on these results their rating is infinitely low.
             warning: degenerate results (see the diagnosis): try a dummy player, gamma = 1"#]]
@@ -179,9 +202,9 @@ mod tests {
     #[test]
     fn csv_quotes_and_leaves_missing_values_empty() {
         let c = csv(&sample());
-        assert!(c.starts_with("rank,name,rating,log_strength,games,score,group,status\n1,Anna,"));
+        assert!(c.starts_with("rank,name,rating,log_strength,games,score,group,status,sigma,label\n1,Anna,"));
         assert!(c.contains("\"Cleo, Jr\""));
-        assert!(c.ends_with("4,Dan,,,1,0,,unbounded_below\n"));
+        assert!(c.ends_with("4,Dan,,,1,0,,unbounded_below,,\n"), "{c}");
     }
 
     #[test]

@@ -73,7 +73,7 @@ fn csv_output_and_standard_input() {
     let o = run(&["rate", "-", "--format", "csv", "--scale", "natural"], Some(SMALL));
     assert!(o.status.success(), "{}", err(&o));
     let text = out(&o);
-    assert!(text.starts_with("rank,name,rating,log_strength,games,score,group,status\n1,Anna,"), "{text}");
+    assert!(text.starts_with("rank,name,rating,log_strength,games,score,group,status,sigma,label\n1,Anna,"), "{text}");
     assert_eq!(text.lines().count(), 4);
 }
 
@@ -195,4 +195,61 @@ fn latin1_input_is_read_with_a_warning() {
     assert!(out(&o).contains("Müller"));
     assert!(out(&o).contains("is not UTF-8"));
     std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn elo_json_has_the_same_shape_plus_history_and_accuracy() {
+    let o = run(&["rate", &fixture("openfootball/en.1.csv"), "--method", "elo", "--k", "20", "--home", "60", "--margin", "--format", "json"], None);
+    assert!(o.status.success(), "{}", err(&o));
+    let v: Value = serde_json::from_str(&out(&o)).unwrap();
+    assert_eq!(v["method"], "elo");
+    assert_eq!(v["variant"], "by date, margin");
+    let players = v["players"].as_array().unwrap();
+    assert_eq!(players.len(), 20);
+    assert_eq!(players[0]["name"], "Manchester City FC");
+    let history = players[0]["history"].as_array().unwrap();
+    assert_eq!(history.len(), 38);
+    assert_eq!(history.last().unwrap()["rating"], players[0]["rating"]);
+    let acc = v["accuracy"].as_f64().unwrap();
+    assert!((0.5..0.8).contains(&acc), "{acc}");
+    let sum: f64 = players.iter().map(|p| p["rating"].as_f64().unwrap()).sum();
+    assert!((sum - 20.0 * 1500.0).abs() < 1e-6);
+    let table = out(&run(&["rate", &fixture("openfootball/en.1.csv"), "--method", "elo"], None));
+    assert!(table.starts_with("Elo ratings (by date): one pass through the games"), "{table}");
+    assert!(table.contains("foresight accuracy:"));
+}
+
+#[test]
+fn multiplayer_elo_reads_events() {
+    let text = "event,player,place\ng1,Ann,1\ng1,Bo,2\ng1,Cy,3\ng1,Di,4\ng2,Bo,1\ng2,Ann,2\ng2,Cy,3\n";
+    let o = run(&["rate", "-", "--method", "multi-elo", "--format", "json"], Some(text));
+    assert!(o.status.success(), "{}", err(&o));
+    let v: Value = serde_json::from_str(&out(&o)).unwrap();
+    assert_eq!(v["method"], "multi_elo");
+    let names: Vec<&str> = v["players"].as_array().unwrap().iter().map(|p| p["name"].as_str().unwrap()).collect();
+    assert_eq!(names.len(), 4);
+    assert_eq!(names[3], "Cy", "two losses, the second in a smaller field");
+    let o = run(&["rate", "-", "--method", "multi-elo"], Some("event,player,place\ng1,A,1\ng1,B,zero\n"));
+    assert_eq!(o.status.code(), Some(1));
+    assert!(err(&o).contains("line 3, column 'place'"), "{}", err(&o));
+}
+
+#[test]
+fn multiplayer_elo_rates_the_riichi_club() {
+    // PlayerRatings' riichi data is GPL: it stays in ../shared and this test needs it.
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/data/playerratings_afl_riichi/riichi.csv");
+    if !std::path::Path::new(path).exists() {
+        eprintln!("skipped: {path} is absent (GPL data is not copied into the project)");
+        return;
+    }
+    let o = run(&["rate", path, "--method", "multi-elo", "--format", "json"], None);
+    assert!(o.status.success(), "{}", err(&o));
+    let v: Value = serde_json::from_str(&out(&o)).unwrap();
+    let players = v["players"].as_array().unwrap();
+    assert_eq!(players.len(), 69);
+    assert_eq!(v["iterations"], 540, "one update per game");
+    let games: u64 = players.iter().map(|p| p["games"].as_u64().unwrap()).sum();
+    assert_eq!(games, 4 * 540);
+    let sum: f64 = players.iter().map(|p| p["rating"].as_f64().unwrap()).sum();
+    assert!((sum - 69.0 * 1500.0).abs() < 1e-6);
 }

@@ -3,7 +3,10 @@
 
 use clap::{Parser, Subcommand, ValueEnum};
 use ratings_engine::parse::{apply_players, parse_csv, parse_players, BadLines, ColumnMap, CsvOptions};
-use ratings_engine::{export, rate, BrentParams, Method, Offset, Options, Scale, ScaleKind, Variant};
+use ratings_engine::methods::elo::EloParams;
+use ratings_engine::methods::multi_elo::MultiEloParams;
+use ratings_engine::parse::{looks_like_events, parse_events, Parsed};
+use ratings_engine::{export, rate, BrentParams, Method, Offset, Options, ParseErrors, Scale, ScaleKind, Variant};
 use std::io::Read;
 use std::process::ExitCode;
 
@@ -25,9 +28,15 @@ INPUT FORMAT
   Forfeits (+-, -+) and unfinished games (*) are left out with a warning. A bad line is an
   error naming its line and column; --skip-bad-lines leaves such lines out with a warning.
 
-  --players FILE reads a list 'name[,rating][,weight][,id]': old ratings, on the chosen
-  scale, each worth 'weight' drawn games (Brent section 6); players listed there without
-  games are reported as unrated.
+  --players FILE reads a list 'name[,rating][,weight][,sigma][,date][,id]': for Brent, old
+  ratings on the chosen scale, each worth 'weight' drawn games (section 6); for Elo and
+  multiplayer Elo, starting ratings; for AGA, previous ratings and sigmas on the dan/kyu
+  scale. Players listed there without games are reported as unrated.
+
+  Multiplayer Elo also reads events: 'event,player,place' (one row per player, place 1
+  wins, the rows of one event together), or one row per event with numbered player and
+  score columns (Play1..Play4, Score1..Score4; higher score places higher; --map
+  players=A|B|C,scores=X|Y|Z for other names). Two-player games count as two-player events.
 
 EXIT STATUS
   0 ratings printed (a warning says if the iteration did not converge); 1 the input could
@@ -54,6 +63,27 @@ struct RateArgs {
     /// The rating method.
     #[arg(long, value_enum, default_value_t = MethodArg::Brent)]
     method: MethodArg,
+    /// Elo, multiplayer Elo: the scale zeta (a gap of zeta points is 10:1 odds).
+    #[arg(long, default_value_t = 400.0, help_heading = "Elo")]
+    zeta: f64,
+    /// Elo, multiplayer Elo: the K factor.
+    #[arg(long, default_value_t = 25.0, help_heading = "Elo")]
+    k: f64,
+    /// Elo: home (white) advantage h in rating points.
+    #[arg(long, default_value_t = 0.0, help_heading = "Elo")]
+    home: f64,
+    /// Elo, multiplayer Elo: the starting rating (a --players list overrides it per player).
+    #[arg(long, default_value_t = 1500.0, help_heading = "Elo")]
+    initial: f64,
+    /// Elo: score games by their points, (P+1)/(P+P'+2), where the input has points.
+    #[arg(long, help_heading = "Elo")]
+    margin: bool,
+    /// Elo: use h only when judging foresight, not in the update (the seed's own code).
+    #[arg(long, help_heading = "Elo")]
+    home_in_predictions_only: bool,
+    /// Elo: take the games in input order even when they have dates or rounds.
+    #[arg(long, help_heading = "Elo")]
+    input_order: bool,
     /// Brent's iteration: alg1 = Algorithm 1, iteration (13); fixed = the fixed-weight
     /// eigenproblem of section 3 by the power method, re-weighted (section 4); zermelo =
     /// iteration (14). All three have the same answer.
@@ -108,6 +138,10 @@ struct RateArgs {
 enum MethodArg {
     /// R. P. Brent's eigenvector ratings (Bradley-Terry maximum likelihood).
     Brent,
+    /// Elo's sequential ratings.
+    Elo,
+    /// Multiplayer Elo: events with one winner among n players.
+    MultiElo,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -167,13 +201,17 @@ fn read_text(path: &str, warnings: &mut Vec<String>) -> Result<String, String> {
 fn run_rate(args: &RateArgs) -> Result<String, String> {
     let mut warnings = Vec::new();
     let text = read_text(&args.file, &mut warnings)?;
-    let columns = match &args.map {
-        Some(spec) => ColumnMap::parse(spec).map_err(|e| e.to_string())?,
-        None => ColumnMap::default(),
+    let columns = match (&args.map, args.method) {
+        (Some(spec), m) if !(matches!(m, MethodArg::MultiElo) && looks_like_events(&text)) => ColumnMap::parse(spec).map_err(|e| e.to_string())?,
+        _ => ColumnMap::default(),
     };
     let bad_lines = if args.skip_bad_lines { BadLines::Skip } else { BadLines::Fail };
     let name = if args.file == "-" { "standard input" } else { args.file.as_str() };
-    let parsed = parse_csv(&text, &CsvOptions { columns, bad_lines }).map_err(|e| format!("{name}:\n{e}"))?;
+    let parsed: Result<Parsed, ParseErrors> = match args.method {
+        MethodArg::MultiElo if looks_like_events(&text) => parse_events(&text, args.map.as_deref().unwrap_or("")),
+        _ => parse_csv(&text, &CsvOptions { columns, bad_lines }),
+    };
+    let parsed = parsed.map_err(|e| format!("{name}:\n{e}"))?;
     warnings.extend(parsed.warnings.iter().map(|w| w.to_string()));
     let mut dataset = parsed.dataset;
     let kind = match args.scale {
@@ -207,6 +245,16 @@ fn run_rate(args: &RateArgs) -> Result<String, String> {
             eps: args.eps,
             max_iter: args.max_iter,
         }),
+        MethodArg::Elo => Method::Elo(EloParams {
+            zeta: args.zeta,
+            k: args.k,
+            home: args.home,
+            initial: args.initial,
+            margin: args.margin,
+            home_in_update: !args.home_in_predictions_only,
+            chronological: !args.input_order,
+        }),
+        MethodArg::MultiElo => Method::MultiElo(MultiEloParams { zeta: args.zeta, k: args.k, initial: args.initial }),
     };
     let mut rating = rate(&dataset, &method, &Options { scale }).map_err(|e| e.to_string())?;
     warnings.append(&mut rating.warnings);
