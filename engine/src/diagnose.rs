@@ -247,14 +247,15 @@ pub fn structure(s: &CsMat<f64>, hub: &[bool], prior: &[bool]) -> Structure {
     Structure { group, status, groups, anchored, order }
 }
 
-/// Describes degenerate data in plain words. `gamma` is the dummy weight in use (0 = none).
-pub fn diagnose(s: &CsMat<f64>, names: &[String], gamma: f64) -> Diagnosis {
+/// Describes degenerate data in plain words. `gamma` is the dummy weight in use (0 = none);
+/// `prior[i]` says player i has an old rating (and so a rating without games).
+pub fn diagnose(s: &CsMat<f64>, names: &[String], gamma: f64, prior: &[bool]) -> Diagnosis {
     let n = s.rows();
     let g = Graph::new(s, None);
     let (rows, cols) = crate::sparse::row_and_column_sums(s);
     let played: Vec<bool> = (0..n).map(|i| rows[i] + cols[i] > 0.0).collect();
     let pick = |f: &dyn Fn(usize) -> bool| (0..n).filter(|&i| f(i)).collect::<Vec<_>>();
-    let no_games = pick(&|i| !played[i]);
+    let no_games = pick(&|i| !played[i] && !prior.get(i).copied().unwrap_or(false));
     let no_losses = pick(&|i| played[i] && cols[i] == 0.0);
     let no_points = pick(&|i| played[i] && rows[i] == 0.0);
     let mut findings = Vec::new();
@@ -318,8 +319,11 @@ pub fn diagnose(s: &CsMat<f64>, names: &[String], gamma: f64) -> Diagnosis {
                 _ => tiers.push((comp[i], vec![i])),
             }
         }
+        // Unbeaten and pointless players have findings of their own; report the tiers when
+        // something else is cut off too (a group, or a player between two tiers).
         let explained = |m: &Vec<usize>| m.len() == 1 && (cols[m[0]] == 0.0 || rows[m[0]] == 0.0);
-        if tiers.len() < 2 || tiers.iter().filter(|(_, m)| !explained(m)).count() < 2 {
+        let unexplained: Vec<&Vec<usize>> = tiers.iter().map(|(_, m)| m).filter(|m| !explained(m)).collect();
+        if tiers.len() < 2 || (unexplained.len() < 2 && !unexplained.iter().any(|m| m.len() == 1)) {
             continue;
         }
         tiers.sort_by_key(|(k, _)| std::cmp::Reverse(*k));
@@ -369,7 +373,7 @@ mod tests {
     #[test]
     fn healthy_round_robin_is_not_degenerate() {
         let (s, names) = setup(3, &[(0, 1, 1.0), (1, 2, 1.0), (2, 0, 1.0)]);
-        let d = diagnose(&s, &names, 0.0);
+        let d = diagnose(&s, &names, 0.0, &[]);
         assert!(!d.degenerate && d.findings.is_empty() && d.suggested_gamma.is_none());
         let st = structure(&s, &[false; 3], &[false; 3]);
         assert_eq!(st.groups, vec![vec![0, 1, 2]]);
@@ -379,7 +383,7 @@ mod tests {
     fn winner_and_loser_of_everything() {
         // P0 beats everyone; P3 loses to everyone; P1 and P2 draw.
         let (s, names) = setup(4, &[(0, 1, 1.0), (0, 2, 1.0), (1, 2, 0.5), (1, 3, 1.0), (2, 3, 1.0)]);
-        let d = diagnose(&s, &names, 0.0);
+        let d = diagnose(&s, &names, 0.0, &[]);
         assert_eq!(kinds(&d), vec![FindingKind::NoLosses, FindingKind::NoPoints]);
         assert_eq!(d.findings[0].players, vec!["P0"]);
         assert_eq!(d.findings[1].players, vec!["P3"]);
@@ -392,14 +396,14 @@ mod tests {
         // With a dummy player everyone is one group.
         let st = structure(&s, &[true; 4], &[false; 4]);
         assert_eq!(st.groups, vec![vec![0, 1, 2, 3]]);
-        let d = diagnose(&s, &names, 0.5);
+        let d = diagnose(&s, &names, 0.5, &[]);
         assert!(d.degenerate && d.suggested_gamma.is_none());
     }
 
     #[test]
     fn groups_that_never_met() {
         let (s, names) = setup(5, &[(0, 1, 0.5), (1, 0, 1.0), (2, 3, 1.0), (3, 4, 1.0), (4, 2, 0.5)]);
-        let d = diagnose(&s, &names, 0.0);
+        let d = diagnose(&s, &names, 0.0, &[]);
         assert_eq!(kinds(&d), vec![FindingKind::Disconnected]);
         assert!(d.findings[0].message.contains("2 groups that never met"), "{}", d.findings[0].message);
         assert!(d.findings[0].message.contains("group 1 (3 players: P2, P3, P4)"));
@@ -413,7 +417,7 @@ mod tests {
     fn a_group_that_only_beat_another() {
         // {0,1} draw among themselves and beat both of {2,3}, who draw among themselves.
         let (s, names) = setup(4, &[(0, 1, 0.5), (2, 3, 0.5), (0, 2, 1.0), (1, 3, 1.0)]);
-        let d = diagnose(&s, &names, 0.0);
+        let d = diagnose(&s, &names, 0.0, &[]);
         assert_eq!(kinds(&d), vec![FindingKind::Dominance]);
         assert!(d.findings[0].message.contains("[P0, P1], [P2, P3]"), "{}", d.findings[0].message);
         let st = structure(&s, &[false; 4], &[false; 4]);
@@ -429,7 +433,7 @@ mod tests {
         assert_eq!(st.status[0], Status::Rated);
         assert_eq!(st.groups, vec![vec![0], vec![1, 2]]);
         assert_eq!(st.anchored, vec![true, false]);
-        let d = diagnose(&s, &names, 0.0);
+        let d = diagnose(&s, &names, 0.0, &[]);
         assert_eq!(kinds(&d), vec![FindingKind::NoLosses]);
     }
 
@@ -440,7 +444,7 @@ mod tests {
         let (s, names) = setup(n, &games);
         let st = structure(&s, &vec![false; n], &vec![false; n]);
         assert!(st.groups.is_empty());
-        let d = diagnose(&s, &names, 0.0);
+        let d = diagnose(&s, &names, 0.0, &[]);
         assert!(d.degenerate);
     }
 }

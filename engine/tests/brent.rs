@@ -353,3 +353,18 @@ fn standard_errors_from_the_fisher_information() {
     let early = brent(&round_robin(16, 1), BrentParams { max_iter: 2, ..Default::default() });
     assert!(early.players.iter().all(|p| p.sigma.is_none()));
 }
+
+#[test]
+fn heavy_damping_cannot_fake_convergence() {
+    // With σ huge every step is tiny, so the step size alone would say "converged" at once.
+    let d = round_robin(16, 1);
+    let exact = brent(&d, tight(Variant::Alg1));
+    let stalled = brent(&d, BrentParams { sigma: 1e11, max_iter: 50, ..Default::default() });
+    assert_eq!(stalled.report.stop, StopReason::MaxIterations, "{:?}", stalled.report.stop);
+    assert!(!stalled.report.converged);
+    for v in [Variant::Alg1, Variant::Fixed, Variant::Zermelo] {
+        let slow = brent(&d, BrentParams { variant: v, sigma: 100.0, eps: 1e-12, max_iter: 1_000_000, ..Default::default() });
+        assert!(slow.report.converged, "{v:?}");
+        assert!(max_diff(&exact, &slow) < 1e-8, "{v:?}: {}", max_diff(&exact, &slow));
+    }
+}

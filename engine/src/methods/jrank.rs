@@ -1,1 +1,802 @@
-//! JRank (Londenberg 2010): being written.
+//! JRank (K. Londenberg, *JRank, a new Ranking and Tournament System for competitive Games*,
+//! 2010): every game measures a ratio of strengths, `W_p / O_pg = M(A_pg) / M(B_pg)` with
+//! `M(x) = (x + k)^p`, and a player's strength is the geometric mean of what their games say.
+//!
+//! In logs (`w = ln W`) one step is `f_p(w) = mean over p's games of (w_opponent + ln R_pg)`, a
+//! Jacobi step on the graph Laplacian of the schedule. The paper iterates `w ← f(w)` and
+//! claims convergence; that does not hold (see `docs/methods.md` §4): adding a constant to
+//! every `w` is a fixed direction, and on a two-sided schedule (two players; home sides that
+//! only meet away sides) the plain step has the eigenvalue −1 and oscillates forever. So each
+//! step is damped, `w ← (1 − damping)·w + damping·f(w)`, and each connected group is
+//! renormalised to mean `w = 0` (geometric mean strength 1). The fixed point solves `L w = b`
+//! exactly; [`direct`] solves that system and is the check on the iteration.
+//!
+//! [`rate`] can also fit `k` and `p` by the paper's grid search ([`FitParams`]), in-sample or
+//! on the latest games after fitting on the earlier ones.
+//!
+//! ```
+//! use ratings_engine::methods::jrank::{rate, JRankParams};
+//! use ratings_engine::Dataset;
+//! let mut d = Dataset::new();
+//! d.add_game("Anna", "Ben", 1.0).points = Some((3.0, 1.0));
+//! d.add_game("Ben", "Cleo", 1.0).points = Some((2.0, 0.0));
+//! d.add_game("Cleo", "Anna", 0.5).points = Some((1.0, 1.0));
+//! let r = rate(&d, &JRankParams::default()).unwrap();
+//! assert!(r.report.converged);
+//! assert_eq!(r.players[0].name, "Anna");
+//! ```
+
+use crate::diagnose::{Diagnosis, Finding, FindingKind, Status};
+use crate::error::RateError;
+use crate::methods::report::{IterationRecord, ParameterFit, PlayerRating, Rating, SolverReport, StopReason};
+use crate::model::{Dataset, Game};
+use serde::{Deserialize, Serialize};
+use std::cmp::Ordering;
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct JRankParams {
+    /// `k > 0` in `M(x) = (x + k)^p`: keeps a nil score finite and softens low scores.
+    pub k: f64,
+    /// `p > 0` in `M(x) = (x + k)^p`: how strongly a points ratio says "stronger".
+    pub p: f64,
+    /// The step's weight on `f(w)`, in (0, 1]; 1 is the paper's plain iteration, which can
+    /// oscillate forever. Changes the speed, never the answer.
+    pub damping: f64,
+    /// Tolerance on the largest change of a log-strength in one step.
+    pub eps: f64,
+    pub max_iter: usize,
+    /// Fit `k` and `p` by grid search as well (the ratings still use `k` and `p` above).
+    pub fit: Option<FitParams>,
+}
+
+impl Default for JRankParams {
+    fn default() -> Self {
+        JRankParams { k: 1.0, p: 0.5, damping: 0.5, eps: 1e-10, max_iter: 10_000, fit: None }
+    }
+}
+
+/// How to score the grid search over `(k, p)`.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct FitParams {
+    /// The fraction, in [0, 1), of the latest games (by date, then round, then input order)
+    /// that are scored after fitting on the earlier ones; 0 fits and scores on all games.
+    pub holdout: f64,
+}
+
+impl JRankParams {
+    pub fn validate(&self) -> Result<(), RateError> {
+        let bad = |name, value: f64, expected| Err(RateError::BadParameter { name, value: value.to_string(), expected });
+        if !(self.k.is_finite() && self.k > 0.0) {
+            return bad("k", self.k, "a number > 0");
+        }
+        if !(self.p.is_finite() && self.p > 0.0) {
+            return bad("p", self.p, "a number > 0");
+        }
+        if !(self.damping > 0.0 && self.damping <= 1.0) {
+            return bad("damping", self.damping, "a number in (0, 1]");
+        }
+        if !(self.eps.is_finite() && self.eps > 0.0) {
+            return bad("eps", self.eps, "a number > 0");
+        }
+        if self.max_iter == 0 {
+            return bad("max_iter", 0.0, "at least 1");
+        }
+        if let Some(f) = &self.fit {
+            if !(f.holdout >= 0.0 && f.holdout < 1.0) {
+                return bad("holdout", f.holdout, "a fraction in [0, 1)");
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The parameter grid of the paper: `GRID` log-spaced values over each range.
+const GRID: usize = 25;
+const K_RANGE: (f64, f64) = (0.001, 20.0);
+const P_RANGE: (f64, f64) = (0.001, 3.0);
+
+/// Groups up to this size are solved by a dense Cholesky factorisation; larger ones by
+/// conjugate gradients on the sparse Laplacian.
+const DENSE_MAX: usize = 300;
+
+/// A game as JRank reads it: two distinct players and each side's points.
+#[derive(Clone, Copy, Debug)]
+struct Pg {
+    a: usize,
+    b: usize,
+    pa: f64,
+    pb: f64,
+    /// Index in `Dataset::games`, for ordering by input.
+    index: usize,
+}
+
+impl Pg {
+    /// `ln M(A) − ln M(B)`, in logs so that no `k` and `p` can overflow it.
+    fn log_ratio(&self, k: f64, p: f64) -> f64 {
+        p * ((self.pa + k).ln() - (self.pb + k).ln())
+    }
+}
+
+struct Prepared {
+    games: Vec<Pg>,
+    /// Games that had no usable points and use the score instead.
+    from_score: usize,
+    /// Games that cannot be read (a player against themselves, an unknown player, no score).
+    skipped: usize,
+}
+
+/// The games JRank can use. Points must be finite and ≥ 0; otherwise the score stands in,
+/// as chess-like data have no points.
+fn prepare(data: &Dataset) -> Prepared {
+    let n = data.players.len();
+    let mut out = Prepared { games: Vec::with_capacity(data.games.len()), from_score: 0, skipped: 0 };
+    for (index, g) in data.games.iter().enumerate() {
+        if g.first == g.second || g.first >= n || g.second >= n {
+            out.skipped += 1;
+            continue;
+        }
+        let (pa, pb) = match g.points {
+            Some((a, b)) if a.is_finite() && b.is_finite() && a >= 0.0 && b >= 0.0 => (a, b),
+            _ if (0.0..=1.0).contains(&g.score) => {
+                out.from_score += 1;
+                (g.score, 1.0 - g.score)
+            }
+            _ => {
+                out.skipped += 1;
+                continue;
+            }
+        };
+        out.games.push(Pg { a: g.first, b: g.second, pa, pb, index });
+    }
+    out
+}
+
+/// The schedule's graph: connected groups and the Laplacian with game multiplicities.
+struct Schedule {
+    /// Per player: the group (numbered largest first), or `None` without games.
+    group: Vec<Option<usize>>,
+    groups: Vec<Vec<usize>>,
+    /// Per player: position within its group.
+    local: Vec<usize>,
+    /// Games played, `G_p` (the Laplacian's diagonal).
+    degree: Vec<f64>,
+    /// CSR adjacency: opponents and the number of games against each.
+    ptr: Vec<usize>,
+    adj: Vec<(usize, f64)>,
+}
+
+impl Schedule {
+    fn new(n: usize, games: &[Pg], names: &[String]) -> Schedule {
+        let mut parent: Vec<usize> = (0..n).collect();
+        fn find(p: &mut [usize], mut x: usize) -> usize {
+            while p[x] != x {
+                p[x] = p[p[x]];
+                x = p[x];
+            }
+            x
+        }
+        let mut degree = vec![0.0; n];
+        let mut pairs: Vec<(usize, usize)> = Vec::with_capacity(2 * games.len());
+        for g in games {
+            degree[g.a] += 1.0;
+            degree[g.b] += 1.0;
+            pairs.push((g.a, g.b));
+            pairs.push((g.b, g.a));
+            let (x, y) = (find(&mut parent, g.a), find(&mut parent, g.b));
+            if x != y {
+                parent[x.max(y)] = x.min(y);
+            }
+        }
+        pairs.sort_unstable();
+        let mut ptr = vec![0; n + 1];
+        let mut adj: Vec<(usize, f64)> = Vec::new();
+        let mut it = pairs.into_iter().peekable();
+        for i in 0..n {
+            while let Some(&(u, v)) = it.peek() {
+                if u != i {
+                    break;
+                }
+                it.next();
+                let same = adj.len() > ptr[i] && adj.last().is_some_and(|&(w, _)| w == v);
+                match adj.last_mut() {
+                    Some((_, c)) if same => *c += 1.0,
+                    _ => adj.push((v, 1.0)),
+                }
+            }
+            ptr[i + 1] = adj.len();
+        }
+        // Groups largest first; equal sizes by their first name in lower case, so the
+        // numbering does not depend on the order of the input.
+        let mut members: Vec<Vec<usize>> = vec![Vec::new(); n];
+        for i in (0..n).filter(|&i| degree[i] > 0.0) {
+            let r = find(&mut parent, i);
+            members[r].push(i);
+        }
+        let mut groups: Vec<Vec<usize>> = members.into_iter().filter(|m| !m.is_empty()).collect();
+        let first_name = |m: &Vec<usize>| m.iter().map(|&i| names.get(i).map_or(String::new(), |s| s.to_lowercase())).min().unwrap_or_default();
+        groups.sort_by_cached_key(|m| (std::cmp::Reverse(m.len()), first_name(m)));
+        let mut group = vec![None; n];
+        let mut local = vec![0; n];
+        for (gi, m) in groups.iter().enumerate() {
+            for (li, &i) in m.iter().enumerate() {
+                group[i] = Some(gi);
+                local[i] = li;
+            }
+        }
+        Schedule { group, groups, local, degree, ptr, adj }
+    }
+
+    fn neighbours(&self, i: usize) -> &[(usize, f64)] {
+        &self.adj[self.ptr[i]..self.ptr[i + 1]]
+    }
+
+    /// Sets each group's mean to 0.
+    fn centre(&self, w: &mut [f64]) {
+        for m in &self.groups {
+            let mean = m.iter().map(|&i| w[i]).sum::<f64>() / m.len() as f64;
+            for &i in m {
+                w[i] -= mean;
+            }
+        }
+    }
+}
+
+/// Solves `L w = b` per group, mean 0 per group, reusing one factorisation for many `b`
+/// (the fit solves the same schedule 25 times).
+struct LaplaceSolver<'s> {
+    s: &'s Schedule,
+    /// Per group: the lower Cholesky factor of `L + 11ᵀ` (row-major), for small groups.
+    factors: Vec<Option<Vec<f64>>>,
+}
+
+impl<'s> LaplaceSolver<'s> {
+    fn new(s: &'s Schedule) -> LaplaceSolver<'s> {
+        let factors = s.groups.iter().map(|m| if m.len() <= DENSE_MAX { cholesky(&dense_matrix(s, m), m.len()) } else { None }).collect();
+        LaplaceSolver { s, factors }
+    }
+
+    /// `b` per player (ignored outside groups); returns `w`, 0 for players without games.
+    fn solve(&self, b: &[f64]) -> Vec<f64> {
+        let mut w = vec![0.0; b.len()];
+        for (m, factor) in self.s.groups.iter().zip(&self.factors) {
+            // b sums to 0 over a group in exact arithmetic (each game gives +ln R and −ln R);
+            // projecting removes the rounding so the system stays consistent.
+            let mut rhs: Vec<f64> = m.iter().map(|&i| b[i]).collect();
+            let mean = rhs.iter().sum::<f64>() / rhs.len() as f64;
+            rhs.iter_mut().for_each(|v| *v -= mean);
+            let x = match factor {
+                Some(l) => cholesky_solve(l, m.len(), &rhs),
+                None => self.conjugate_gradient(m, &rhs),
+            };
+            let mean = x.iter().sum::<f64>() / x.len() as f64;
+            for (&i, v) in m.iter().zip(&x) {
+                w[i] = v - mean;
+            }
+        }
+        w
+    }
+
+    /// CG on the positive semi-definite `L` restricted to mean-zero vectors, where it is
+    /// definite (a group is connected), from 0 so the iterates stay mean-zero.
+    fn conjugate_gradient(&self, m: &[usize], b: &[f64]) -> Vec<f64> {
+        let s = self.s;
+        let n = m.len();
+        let apply = |x: &[f64], y: &mut [f64]| {
+            for (li, &i) in m.iter().enumerate() {
+                y[li] = s.degree[i] * x[li] - s.neighbours(i).iter().map(|&(j, c)| c * x[s.local[j]]).sum::<f64>();
+            }
+        };
+        let project = |v: &mut [f64]| {
+            let mean = v.iter().sum::<f64>() / v.len() as f64;
+            v.iter_mut().for_each(|x| *x -= mean);
+        };
+        let dot = |a: &[f64], b: &[f64]| a.iter().zip(b).map(|(x, y)| x * y).sum::<f64>();
+        let mut x = vec![0.0; n];
+        let mut r = b.to_vec();
+        let mut d = r.clone();
+        let mut q = vec![0.0; n];
+        let tol = 1e-28 * dot(b, b);
+        let mut rr = dot(&r, &r);
+        // Rounding can cost CG its finite termination on badly conditioned (long, thin)
+        // schedules, so allow well beyond n steps.
+        for _ in 0..(20 * n + 100) {
+            if rr <= tol || rr == 0.0 {
+                break;
+            }
+            apply(&d, &mut q);
+            let dq = dot(&d, &q);
+            if dq.is_nan() || dq <= 0.0 {
+                break;
+            }
+            let alpha = rr / dq;
+            x.iter_mut().zip(&d).for_each(|(x, d)| *x += alpha * d);
+            r.iter_mut().zip(&q).for_each(|(r, q)| *r -= alpha * q);
+            project(&mut r);
+            let next = dot(&r, &r);
+            let beta = next / rr;
+            rr = next;
+            d.iter_mut().zip(&r).for_each(|(d, r)| *d = r + beta * *d);
+        }
+        x
+    }
+}
+
+/// `L + 11ᵀ` on one group: definite for a connected group, and its solution of `L w = b`
+/// with `Σ b = 0` has mean 0 (summing the rows gives `n·Σw = Σb = 0`).
+fn dense_matrix(s: &Schedule, m: &[usize]) -> Vec<f64> {
+    let n = m.len();
+    let mut a = vec![1.0; n * n];
+    for (li, &i) in m.iter().enumerate() {
+        a[li * n + li] += s.degree[i];
+        for &(j, c) in s.neighbours(i) {
+            a[li * n + s.local[j]] -= c;
+        }
+    }
+    a
+}
+
+/// The lower Cholesky factor, or `None` if a pivot is not positive (then CG is used).
+fn cholesky(a: &[f64], n: usize) -> Option<Vec<f64>> {
+    let mut l = vec![0.0; n * n];
+    for i in 0..n {
+        for j in 0..=i {
+            let s = a[i * n + j] - (0..j).map(|k| l[i * n + k] * l[j * n + k]).sum::<f64>();
+            if i == j {
+                if s.is_nan() || s <= 0.0 {
+                    return None;
+                }
+                l[i * n + i] = s.sqrt();
+            } else {
+                l[i * n + j] = s / l[j * n + j];
+            }
+        }
+    }
+    Some(l)
+}
+
+fn cholesky_solve(l: &[f64], n: usize, b: &[f64]) -> Vec<f64> {
+    let mut y = vec![0.0; n];
+    for i in 0..n {
+        y[i] = (b[i] - (0..i).map(|k| l[i * n + k] * y[k]).sum::<f64>()) / l[i * n + i];
+    }
+    let mut x = vec![0.0; n];
+    for i in (0..n).rev() {
+        x[i] = (y[i] - (i + 1..n).map(|k| l[k * n + i] * x[k]).sum::<f64>()) / l[i * n + i];
+    }
+    x
+}
+
+/// `b_p = Σ_g ln R_pg` over the given games.
+fn right_hand_side(n: usize, games: &[Pg], k: f64, p: f64) -> Vec<f64> {
+    let mut b = vec![0.0; n];
+    for g in games {
+        let r = g.log_ratio(k, p);
+        b[g.a] += r;
+        b[g.b] -= r;
+    }
+    b
+}
+
+/// The fixed point by a direct solve of `L w = b` per connected group (`L` the schedule's
+/// Laplacian with game multiplicities, `b_p = Σ_g ln R_pg`), mean 0 per group: the
+/// log-strengths `w = ln W` per player, `None` without games. `k` and `p` that are not
+/// finite and > 0 give `None` for everyone.
+pub fn direct(data: &Dataset, k: f64, p: f64) -> Vec<Option<f64>> {
+    let n = data.players.len();
+    if !(k.is_finite() && k > 0.0 && p.is_finite() && p > 0.0) {
+        return vec![None; n];
+    }
+    let prep = prepare(data);
+    let names: Vec<String> = data.players.iter().map(|p| p.name.clone()).collect();
+    let s = Schedule::new(n, &prep.games, &names);
+    let w = LaplaceSolver::new(&s).solve(&right_hand_side(n, &prep.games, k, p));
+    (0..n).map(|i| s.group[i].map(|_| w[i]).filter(|w| w.is_finite())).collect()
+}
+
+/// Rates `data` by the damped, renormalised JRank iteration.
+pub fn rate(data: &Dataset, params: &JRankParams) -> Result<Rating, RateError> {
+    rate_with(data, params, &mut |_| true)
+}
+
+/// As [`rate`], calling `progress` with each iteration's record; it returns `false` to cancel.
+pub fn rate_with(data: &Dataset, params: &JRankParams, progress: &mut dyn FnMut(&IterationRecord) -> bool) -> Result<Rating, RateError> {
+    params.validate()?;
+    let prep = prepare(data);
+    if prep.games.is_empty() {
+        return Err(RateError::NoGames);
+    }
+    let n = data.players.len();
+    let names: Vec<String> = data.players.iter().map(|p| p.name.clone()).collect();
+    let s = Schedule::new(n, &prep.games, &names);
+    let lr: Vec<f64> = prep.games.iter().map(|g| g.log_ratio(params.k, params.p)).collect();
+
+    // f(w): the mean over each player's games of (w_opponent + ln R).
+    let step_target = |w: &[f64], f: &mut [f64]| {
+        f.iter_mut().for_each(|v| *v = 0.0);
+        for (g, r) in prep.games.iter().zip(&lr) {
+            f[g.a] += w[g.b] + r;
+            f[g.b] += w[g.a] - r;
+        }
+        for (v, d) in f.iter_mut().zip(&s.degree) {
+            if *d > 0.0 {
+                *v /= d;
+            }
+        }
+    };
+    let max_gap = |a: &[f64], b: &[f64]| a.iter().zip(b).fold(0.0f64, |m, (x, y)| m.max((x - y).abs()));
+
+    let d = params.damping;
+    let mut w = vec![0.0; n];
+    let mut f = vec![0.0; n];
+    let mut next = vec![0.0; n];
+    let mut trace: Vec<IterationRecord> = Vec::new();
+    let mut stop = StopReason::MaxIterations;
+    for iteration in 1..=params.max_iter {
+        step_target(&w, &mut f);
+        let residual = max_gap(&f, &w);
+        for i in 0..n {
+            next[i] = (1.0 - d) * w[i] + d * f[i];
+        }
+        s.centre(&mut next);
+        if next.iter().any(|v| !v.is_finite()) {
+            // Cannot happen for valid parameters (the step is an average); kept so that a
+            // rating is never NaN.
+            stop = StopReason::NonFinite;
+            break;
+        }
+        let change = max_gap(&next, &w);
+        std::mem::swap(&mut w, &mut next);
+        let record = IterationRecord { iteration, change, residual, outer: None };
+        trace.push(record);
+        let go_on = progress(&record);
+        if change < params.eps {
+            stop = StopReason::Converged;
+            break;
+        }
+        if !go_on {
+            stop = StopReason::Cancelled;
+            break;
+        }
+    }
+    step_target(&w, &mut f);
+    let final_residual = s.groups.iter().flatten().fold(0.0f64, |m, &i| m.max((f[i] - w[i]).abs()));
+
+    let mut warnings = Vec::new();
+    if prep.from_score > 0 {
+        warnings.push(format!(
+            "{} of {} games have no points: JRank uses their score as points (1–0 for a win, ½–½ for a draw)",
+            prep.from_score,
+            prep.games.len()
+        ));
+    }
+    if prep.skipped > 0 {
+        let what = if prep.skipped == 1 { "1 game was" } else { "games were" };
+        let what = if prep.skipped == 1 { what.to_string() } else { format!("{} {what}", prep.skipped) };
+        warnings.push(format!("{what} left out: a player against themselves, an unknown player, or no usable score"));
+    }
+    let last_change = trace.last().map_or(0.0, |t| t.change);
+    match stop {
+        StopReason::MaxIterations => {
+            warnings.push(format!(
+                "did not converge in {} iterations (last change {last_change:.3e}, tolerance {:.1e}); the ratings shown are the last iterate",
+                trace.len(),
+                params.eps
+            ));
+            if d == 1.0 {
+                // The undamped step has the eigenvalue −1 on two-sided schedules.
+                warnings.push("with damping = 1 (the paper's plain iteration) the iteration can oscillate forever when the players split into two sides that only play each other (two players, or home sides that only meet away sides): try damping = 0.5".into());
+            }
+        }
+        StopReason::NonFinite => warnings.push("the iteration overflowed; the ratings shown are the last finite iterate".into()),
+        StopReason::Cancelled => warnings.push(format!("stopped after {} iterations, before converging", trace.len())),
+        StopReason::Converged | StopReason::Finished | StopReason::NothingToRate => {}
+    }
+    let ngroups = s.groups.len();
+    if ngroups > 1 {
+        warnings.push(format!("the players fall into {ngroups} groups rated separately: ratings compare only within a group"));
+    }
+    if w.iter().any(|&v| v.abs() > f64::MAX.ln()) {
+        warnings.push("some strengths W = e^w lie beyond floating point range and are shown at its limit; their log-strengths are exact".into());
+    }
+
+    let fit = params.fit.as_ref().map(|fp| fit(data, &prep.games, &names, fp.holdout));
+    if let Some(fit) = &fit {
+        warnings.push(fit_summary(fit, params));
+    }
+
+    let players = players(data, &prep.games, &s, &w);
+    Ok(Rating {
+        method: "jrank".into(),
+        variant: "iteration".into(),
+        players,
+        report: SolverReport { iterations: trace.len(), converged: stop == StopReason::Converged, stop, trace, final_residual },
+        diagnosis: diagnosis(&s, &names),
+        groups: ngroups,
+        scale: None,
+        warnings,
+        accuracy: None,
+        fit,
+    })
+}
+
+/// The players best first: by group (largest first), then strength, then name in lower case
+/// (so the order does not depend on the order of the input); players without games last.
+fn players(data: &Dataset, games: &[Pg], s: &Schedule, w: &[f64]) -> Vec<PlayerRating> {
+    let n = data.players.len();
+    let mut score = vec![0.0; n];
+    let mut count = vec![0u32; n];
+    for g in games {
+        // A game read from its points may carry a score that is no number; the points decide it then.
+        let given = data.games[g.index].score;
+        let x = if given.is_finite() { given.clamp(0.0, 1.0) } else { 0.5 + 0.5 * (g.pa - g.pb).signum() * f64::from(g.pa != g.pb) };
+        score[g.a] += x;
+        score[g.b] += 1.0 - x;
+        count[g.a] += 1;
+        count[g.b] += 1;
+    }
+    let key = |i: usize| {
+        let r = s.group[i].map_or(0, |_| -(w[i] * 1e9).round() as i64);
+        (s.group[i].is_none(), s.group[i].unwrap_or(0), r, data.players[i].name.to_lowercase())
+    };
+    let mut idx: Vec<usize> = (0..n).collect();
+    idx.sort_by_cached_key(|&i| key(i));
+    let mut out = Vec::with_capacity(n);
+    let mut prev: Option<(usize, (usize, i64))> = None;
+    for (pos, &i) in idx.iter().enumerate() {
+        let rated = s.group[i].is_some();
+        let mut rank = None;
+        if rated {
+            let k = key(i);
+            let tie = (k.1, k.2);
+            let r = match prev {
+                Some((r, t)) if t == tie => r,
+                _ => pos + 1,
+            };
+            prev = Some((r, tie));
+            rank = Some(r);
+        }
+        out.push(PlayerRating {
+            name: data.players[i].name.clone(),
+            id: data.players[i].id.clone(),
+            rank,
+            rating: rated.then(|| w[i].exp().clamp(f64::MIN_POSITIVE, f64::MAX)),
+            log_strength: rated.then_some(w[i]),
+            games: count[i],
+            score: score[i],
+            group: s.group[i].map(|g| g + 1),
+            status: if rated { Status::Rated } else { Status::NoGames },
+            sigma: None,
+            history: None,
+            label: None,
+        });
+    }
+    out
+}
+
+/// JRank rates every player with games, so the only problems are players without games and
+/// groups that never met.
+fn diagnosis(s: &Schedule, names: &[String]) -> Diagnosis {
+    let short = |ids: &[usize]| {
+        const SHOWN: usize = 8;
+        let mut sorted: Vec<&str> = ids.iter().map(|&i| names[i].as_str()).collect();
+        sorted.sort_by_cached_key(|n| n.to_lowercase());
+        let mut text = sorted.iter().take(SHOWN).copied().collect::<Vec<_>>().join(", ");
+        if ids.len() > SHOWN {
+            text += &format!(" and {} more", ids.len() - SHOWN);
+        }
+        text
+    };
+    let mut d = Diagnosis::default();
+    let mut no_games: Vec<usize> = (0..names.len()).filter(|&i| s.group[i].is_none()).collect();
+    no_games.sort_by_cached_key(|&i| names[i].to_lowercase());
+    if !no_games.is_empty() {
+        let verb = if no_games.len() == 1 { "has" } else { "have" };
+        d.findings.push(Finding {
+            kind: FindingKind::NoGames,
+            message: format!("{} {verb} no games, so no rating.", short(&no_games)),
+            players: no_games.iter().map(|&i| names[i].clone()).collect(),
+        });
+    }
+    if s.groups.len() > 1 {
+        let parts: Vec<String> =
+            s.groups.iter().take(5).enumerate().map(|(k, m)| format!("group {} ({} players: {})", k + 1, m.len(), short(m))).collect();
+        let mut rest: Vec<usize> = s.groups.iter().skip(1).flatten().copied().collect();
+        rest.sort_by_cached_key(|&i| names[i].to_lowercase());
+        d.findings.push(Finding {
+            kind: FindingKind::Disconnected,
+            message: format!(
+                "The players form {} groups that never met, directly or through common opponents, so their ratings cannot be compared: {}{}.",
+                s.groups.len(),
+                parts.join("; "),
+                if s.groups.len() > 5 { format!("; and {} more groups", s.groups.len() - 5) } else { String::new() }
+            ),
+            players: rest.iter().map(|&i| names[i].clone()).collect(),
+        });
+        d.degenerate = true;
+    }
+    d
+}
+
+/// `GRID` values log-spaced over `[lo, hi]`, the ends exact.
+fn log_grid((lo, hi): (f64, f64)) -> Vec<f64> {
+    (0..GRID)
+        .map(|i| match i {
+            0 => lo,
+            i if i == GRID - 1 => hi,
+            i => (lo.ln() + (hi.ln() - lo.ln()) * i as f64 / (GRID - 1) as f64).exp(),
+        })
+        .collect()
+}
+
+/// Rounds compare as numbers when both are numbers, else as text; numbers first.
+fn cmp_round(a: &Option<String>, b: &Option<String>) -> Ordering {
+    let num = |s: &str| s.trim().parse::<f64>().ok().filter(|v| v.is_finite());
+    match (a, b) {
+        (Some(a), Some(b)) => match (num(a), num(b)) {
+            (Some(x), Some(y)) => x.total_cmp(&y),
+            (Some(_), None) => Ordering::Less,
+            (None, Some(_)) => Ordering::Greater,
+            (None, None) => a.cmp(b),
+        },
+        // An absent round or date counts as earlier than any given one.
+        (a, b) => a.is_some().cmp(&b.is_some()),
+    }
+}
+
+/// Games in time order: by date (ISO dates sort as text), then round, then input order.
+fn time_order(data: &Dataset, games: &[Pg]) -> Vec<Pg> {
+    let mut sorted = games.to_vec();
+    let at = |g: &Pg| -> &Game { &data.games[g.index] };
+    sorted.sort_by(|x, y| {
+        let (gx, gy) = (at(x), at(y));
+        let date = match (&gx.date, &gy.date) {
+            (Some(a), Some(b)) => a.trim().cmp(b.trim()),
+            (a, b) => a.is_some().cmp(&b.is_some()),
+        };
+        date.then_with(|| cmp_round(&gx.round, &gy.round)).then(x.index.cmp(&y.index))
+    });
+    sorted
+}
+
+/// The paper's grid search: for each `(k, p)`, rate the fitted games by the direct solve and
+/// take the mean over the scored games of `(W_first/W_second − M(A)/M(B))²`.
+fn fit(data: &Dataset, games: &[Pg], names: &[String], holdout: f64) -> ParameterFit {
+    let n = data.players.len();
+    let m = games.len();
+    let ordered = time_order(data, games);
+    // At least one game on each side when holding out; a single game can only be in-sample.
+    let fitted_count = if holdout > 0.0 && m >= 2 { (((1.0 - holdout) * m as f64 - 1e-9).ceil() as usize).clamp(1, m - 1) } else { m };
+    let in_sample = fitted_count == m;
+    let fitted = &ordered[..fitted_count];
+    let scored = if in_sample { &ordered[..] } else { &ordered[fitted_count..] };
+    let s = Schedule::new(n, fitted, names);
+    let solver = LaplaceSolver::new(&s);
+    let k_values = log_grid(K_RANGE);
+    let p_values = log_grid(P_RANGE);
+    let mut error = vec![vec![f64::MAX; GRID]; GRID];
+    for (row, &k) in error.iter_mut().zip(&k_values) {
+        // b, and so w, is linear in p: one solve per k serves every p. A player unseen in
+        // the fitted games has w = 0, i.e. W = 1.
+        let w1 = solver.solve(&right_hand_side(n, fitted, k, 1.0));
+        let per_game: Vec<(f64, f64)> = scored.iter().map(|g| (w1[g.a] - w1[g.b], g.log_ratio(k, 1.0))).collect();
+        for (cell, &p) in row.iter_mut().zip(&p_values) {
+            let total: f64 = per_game.iter().map(|&(dw, dr)| ((p * dw).exp() - (p * dr).exp()).powi(2)).sum();
+            let mean = total / per_game.len().max(1) as f64;
+            // Overflow is marked, never shown as infinity, and never chosen.
+            *cell = if mean.is_finite() { mean } else { f64::MAX };
+        }
+    }
+    let (mut bi, mut bj) = (0, 0);
+    for (i, row) in error.iter().enumerate() {
+        for (j, &e) in row.iter().enumerate() {
+            if e < error[bi][bj] {
+                (bi, bj) = (i, j);
+            }
+        }
+    }
+    ParameterFit {
+        best_k: k_values[bi],
+        best_p: p_values[bj],
+        best_error: error[bi][bj],
+        k_values,
+        p_values,
+        error,
+        fitted_games: fitted.len(),
+        scored_games: scored.len(),
+        in_sample,
+    }
+}
+
+fn fit_summary(fit: &ParameterFit, params: &JRankParams) -> String {
+    let how = if fit.in_sample {
+        format!("in-sample on {} games", fit.fitted_games)
+    } else {
+        format!("fitted on the earliest {} games, scored on the latest {}", fit.fitted_games, fit.scored_games)
+    };
+    if fit.best_error == f64::MAX {
+        return format!("parameter fit ({how}): every (k, p) on the grid overflowed; the ratings shown use k = {}, p = {}", params.k, params.p);
+    }
+    format!(
+        "parameter fit ({how}): the least mean squared error per game, {:.4e}, is at k = {:.4}, p = {:.4}; the ratings shown use k = {}, p = {}",
+        fit.best_error, fit.best_k, fit.best_p, params.k, params.p
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn chain_league(n: usize, extra: usize) -> Dataset {
+        // A path through everyone (connected) plus pseudo-random extra games with points.
+        let mut d = Dataset::new();
+        let name = |i: usize| format!("P{i:04}");
+        for i in 0..n - 1 {
+            d.add_game(&name(i), &name(i + 1), 1.0).points = Some(((i % 4) as f64, ((i * 7) % 3) as f64));
+        }
+        let mut x: u64 = 12345;
+        for _ in 0..extra {
+            x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            let a = (x >> 33) as usize % n;
+            let b = (a + 1 + (x >> 13) as usize % (n - 1)) % n;
+            d.add_game(&name(a), &name(b), 0.5).points = Some((((x >> 5) % 5) as f64, ((x >> 9) % 4) as f64));
+        }
+        d
+    }
+
+    #[test]
+    fn dense_and_conjugate_gradient_solves_agree() {
+        let d = chain_league(DENSE_MAX + 50, 2000);
+        let prep = prepare(&d);
+        let names: Vec<String> = d.players.iter().map(|p| p.name.clone()).collect();
+        let s = Schedule::new(d.players.len(), &prep.games, &names);
+        assert_eq!(s.groups.len(), 1);
+        let b = right_hand_side(d.players.len(), &prep.games, 1.0, 0.5);
+        let cg = LaplaceSolver { s: &s, factors: vec![None] }.conjugate_gradient(&s.groups[0], &b);
+        let dense = cholesky_solve(&cholesky(&dense_matrix(&s, &s.groups[0]), s.groups[0].len()).unwrap(), s.groups[0].len(), &b);
+        let gap = cg.iter().zip(&dense).fold(0.0f64, |m, (x, y)| m.max((x - y).abs()));
+        assert!(gap < 1e-9, "CG and Cholesky differ by {gap:e}");
+        // And the large group goes by CG in `direct`, which the iteration must match.
+        let r = rate(&d, &JRankParams { eps: 1e-13, max_iter: 200_000, ..Default::default() }).unwrap();
+        assert!(r.report.converged);
+        let w = direct(&d, 1.0, 0.5);
+        for p in &r.players {
+            let i = d.find(&p.name).unwrap();
+            assert!((p.log_strength.unwrap() - w[i].unwrap()).abs() < 1e-8, "{}", p.name);
+        }
+    }
+
+    #[test]
+    fn games_sort_by_date_then_round_then_input() {
+        let mut d = Dataset::new();
+        let rows = [(Some("2024-02-01"), Some("1")), (Some("2024-01-01"), Some("10")), (Some("2024-01-01"), Some("2")), (None, None), (Some("2024-01-01"), Some("2"))];
+        for (date, round) in rows {
+            let g = d.add_game("A", "B", 1.0);
+            g.date = date.map(String::from);
+            g.round = round.map(String::from);
+        }
+        let prep = prepare(&d);
+        let order: Vec<usize> = time_order(&d, &prep.games).iter().map(|g| g.index).collect();
+        assert_eq!(order, vec![3, 2, 4, 1, 0]);
+    }
+
+    #[test]
+    fn bad_games_are_left_out_not_panicked_on() {
+        let mut d = Dataset::new();
+        d.add_game("A", "B", 1.0).points = Some((f64::NAN, 1.0));
+        d.add_game("A", "B", 0.0);
+        d.games[1].second = 7;
+        let prep = prepare(&d);
+        assert_eq!((prep.games.len(), prep.from_score, prep.skipped), (1, 1, 1));
+        let r = rate(&d, &JRankParams::default()).unwrap();
+        assert!(r.players.iter().all(|p| p.rating.is_some_and(f64::is_finite)));
+        assert!(r.warnings.iter().any(|w| w.contains("1 game was left out")), "{:?}", r.warnings);
+        // A score that is no number, with points: the points decide, nothing is NaN.
+        d.add_game("B", "A", 0.5).points = Some((2.0, 0.0));
+        d.games[2].score = f64::NAN;
+        let r = rate(&d, &JRankParams { fit: Some(FitParams { holdout: 0.5 }), ..Default::default() }).unwrap();
+        let b = r.players.iter().find(|p| p.name == "B").unwrap();
+        assert_eq!((b.games, b.score), (2, 1.0));
+        assert!(r.players.iter().all(|p| p.score.is_finite() && p.rating.is_some_and(f64::is_finite)));
+        assert!(r.fit.unwrap().error.iter().flatten().all(|e| e.is_finite()));
+    }
+}

@@ -13,6 +13,7 @@ use crate::model::Dataset;
 use crate::scale::Scale;
 use brent::BrentParams;
 use elo::EloParams;
+use jrank::JRankParams;
 use multi_elo::MultiEloParams;
 use report::Rating;
 use serde::{Deserialize, Serialize};
@@ -23,6 +24,7 @@ pub enum Method {
     Brent(BrentParams),
     Elo(EloParams),
     MultiElo(MultiEloParams),
+    JRank(JRankParams),
 }
 
 /// Options every method shares.
@@ -47,5 +49,6 @@ pub fn rate_with(
         Method::Brent(p) => brent::run(data, p, &options.scale, &mut |s| s.trace().last().is_none_or(|r| progress(r))),
         Method::Elo(p) => elo::rate(data, p),
         Method::MultiElo(p) => multi_elo::rate(data, p),
+        Method::JRank(p) => jrank::rate_with(data, p, progress),
     }
 }

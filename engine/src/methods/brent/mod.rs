@@ -132,18 +132,29 @@ pub fn snapshot(s: &Solver, data: &Dataset, params: &BrentParams, scale: &Scale)
     let any_prior = p.structure.anchored.iter().any(|&a| a);
     let offset = scale.effective_offset(any_prior);
     let mean: Vec<f64> = p.structure.groups.iter().map(|m| m.iter().map(|&i| log[i].unwrap_or(0.0)).sum::<f64>() / m.len() as f64).collect();
-    let c: Vec<f64> = match &offset {
-        Offset::Mean(m) => mean.iter().map(|mu| m - factor * mu).collect(),
-        Offset::Absolute => vec![0.0; ngroups],
-        Offset::Anchor { player, rating } => {
+    // Groups that old ratings anchor keep that scale; the others are placed by the offset.
+    let per_group = |g: usize| match &scale.offset {
+        Some(o) => o.clone(),
+        None => scale.effective_offset(p.structure.anchored[g]),
+    };
+    let anchor_c = match &scale.offset {
+        Some(Offset::Anchor { player, rating }) => {
             let a = data.find(player).ok_or_else(|| RateError::UnknownAnchor(player.clone()))?;
             let (Some(g), Some(ra)) = (p.structure.group[a], log[a]) else {
                 return Err(RateError::UnknownAnchor(format!("{player} (who has no finite rating)")));
             };
-            let ca = rating - factor * ra;
-            mean.iter().map(|mu| ca + factor * (mean[g] - mu)).collect()
+            Some((g, rating - factor * ra))
         }
+        _ => None,
     };
+    let c: Vec<f64> = (0..ngroups)
+        .map(|g| match (per_group(g), anchor_c) {
+            (Offset::Mean(m), _) => m - factor * mean[g],
+            (Offset::Absolute, _) => 0.0,
+            (Offset::Anchor { .. }, Some((ga, ca))) => ca + factor * (mean[ga] - mean[g]),
+            (Offset::Anchor { .. }, None) => 0.0,
+        })
+        .collect();
     let tallies = data.tallies();
     // Standard errors only for a finished fit: mid-iteration they would mean nothing.
     let se = if s.stop_reason() == Some(StopReason::Converged) { uncertainty::standard_errors(p, x) } else { vec![None; p.nodes] };

@@ -38,8 +38,8 @@ impl Problem {
         let full = score_matrix(n, data.games.iter().map(|g| (g.first, g.second, g.score)));
         let (rows, cols) = row_and_column_sums(&full);
         let names: Vec<String> = data.players.iter().map(|p| p.name.clone()).collect();
-        let diagnosis = diagnose(&full, &names, params.gamma);
         let prior: Vec<bool> = data.players.iter().map(|p| p.prior.as_ref().is_some_and(|q| q.weight > 0.0)).collect();
+        let diagnosis = diagnose(&full, &names, params.gamma, &prior);
         let dummy = params.gamma > 0.0;
         let hub: Vec<bool> = (0..n).map(|i| prior[i] || (dummy && rows[i] + cols[i] > 0.0)).collect();
         let structure = structure(&full, &hub, &prior);

@@ -19,6 +19,9 @@ pub struct Solver {
     trace: Vec<IterationRecord>,
     stop: Option<StopReason>,
     fixed: Option<FixedWeights>,
+    /// The relative change an undamped step (13) would make from the current iterate: heavy
+    /// damping shrinks the steps, so a small step alone does not mean convergence.
+    undamped: f64,
 }
 
 /// State of the outer re-weighting for the fixed-weight eigenproblem (§3–4).
@@ -59,6 +62,7 @@ impl Solver {
             trace: Vec::new(),
             stop,
             fixed,
+            undamped: f64::INFINITY,
         }
     }
 
@@ -106,7 +110,9 @@ impl Solver {
         }
         self.x = y;
         self.trace.push(IterationRecord { iteration, change, residual, outer });
-        let converged = match &mut self.fixed {
+        let settled = self.undamped < self.eps;
+        let converged = settled
+            && match &mut self.fixed {
             // The outer loop has converged when a fresh eigenproblem needs a single step.
             Some(f) => {
                 if change < self.eps {
@@ -122,6 +128,14 @@ impl Solver {
             }
             None => change < self.eps,
         };
+        if !settled {
+            if let Some(f) = &mut self.fixed {
+                // A converged eigenproblem whose weights are not yet right: re-weight.
+                if change < self.eps {
+                    f.inner = 0;
+                }
+            }
+        }
         if converged {
             self.stop = Some(StopReason::Converged);
         } else if self.trace.len() >= self.max_iter {
@@ -161,6 +175,7 @@ impl Solver {
             }
         }
         let mut residual: f64 = 0.0;
+        let mut undamped: f64 = 0.0;
         let mut y = x.clone();
         for i in 0..p.nodes {
             if p.group[i] == UNRATED {
@@ -171,6 +186,7 @@ impl Solver {
             let prior_num = if w > 0.0 { w * xh / (2.0 * (xi + xh)) } else { 0.0 };
             let prior_den = if w > 0.0 { w / (2.0 * (xi + xh)) } else { 0.0 };
             residual = residual.max((num[i] + prior_num - xi * (den[i] + prior_den)).abs());
+            undamped = undamped.max(((num[i] + prior_num) / (xi * (den[i] + prior_den)) - 1.0).abs());
             let sig = p.sigma;
             y[i] = if zermelo {
                 // (14): x_i ← Σ_j s_ij / Σ_j g_ij/(x_i+x_j), with s_ii = σ, g_ii = 2σ.
@@ -180,6 +196,7 @@ impl Solver {
                 (num[i] + sig / 2.0 + prior_num) / (den[i] + sig / (2.0 * xi) + prior_den)
             };
         }
+        self.undamped = if undamped.is_finite() { undamped } else { f64::INFINITY };
         (y, residual, None)
     }
 
@@ -227,6 +244,7 @@ impl Solver {
             ax[i] = acc_a;
         }
         let mut residual: f64 = 0.0;
+        let mut undamped: f64 = 0.0;
         let mut y = x.clone();
         for i in 0..p.nodes {
             if p.group[i] == UNRATED {
@@ -235,10 +253,12 @@ impl Solver {
             let (w, xh, xi) = (p.prior_w[i], p.prior_x[i], x[i]);
             let (pn, pd) = if w > 0.0 { (w * xh / (2.0 * (xi + xh)), w / (2.0 * (xi + xh))) } else { (0.0, 0.0) };
             residual = residual.max((num[i] + pn - xi * (den[i] + pd)).abs());
+            undamped = undamped.max(((num[i] + pn) / (xi * (den[i] + pd)) - 1.0).abs());
             let diag = p.sigma / (2.0 * xo[i]) * xi;
             let prior = if w > 0.0 { w / (2.0 * (xo[i] + xh)) * xh } else { 0.0 };
             y[i] = (ax[i] + diag + prior) / f.d[i];
         }
+        self.undamped = if undamped.is_finite() { undamped } else { f64::INFINITY };
         (y, residual, Some(f.outer))
     }
 }
