@@ -122,6 +122,10 @@ pub fn run(
 
 /// The ratings at the solver's current iterate (final once it has stopped).
 pub fn snapshot(s: &Solver, data: &Dataset, params: &BrentParams, scale: &Scale) -> Result<Rating, RateError> {
+    if s.stop_reason() == Some(StopReason::NonFinite) {
+        // The last finite iterate is no answer: say so rather than show it as ratings.
+        return Err(RateError::NonFinite { iteration: s.trace().len() + 1 });
+    }
     let p = &s.problem;
     let x = s.strengths();
     let n = p.n;
