@@ -1,5 +1,7 @@
 //! Brent's fixed point is the Bradley–Terry maximum-likelihood estimate: checked against the
 //! estimates published with the `choix` library's tests (MIT; see tests/data/choix/SOURCE.txt).
+//! (choix's first pairwise case, a perfect cycle, has the starting point as its answer, so it
+//! could not fail here and is not used.)
 
 use ratings_engine::{rate, BrentParams, Dataset, Method, Options};
 use serde_json::Value;
@@ -26,11 +28,6 @@ fn check(file: &str) {
             assert!((got - expected).abs() < 1e-8, "{file} {variant:?} item {i}: {got} vs {expected}");
         }
     }
-}
-
-#[test]
-fn choix_pairwise_cycle() {
-    check("testcase-pairwise-1.json");
 }
 
 #[test]

@@ -1,1 +1,309 @@
-//! The AGA results text format: being written.
+//! The AGA results text format: one tournament's players and games.
+//!
+//! ```text
+//! # comments run from '#' to the end of the line; blank lines and CRLF are fine
+//! TOURNEY Spring Open 2010
+//!     start=2010-03-06
+//!     finish=2010-03-07
+//!     rules=AGA
+//! PLAYERS
+//! # id   name             rank  [previous rating]
+//! 1001   Smith, John      5D
+//! 1002   Doe, Jane        3k    -3.12
+//! GAMES
+//! # white black winner handicap komi
+//! 1001   1002  W      0        7.5
+//! ```
+//!
+//! Section headings (`TOURNEY`, `PLAYERS`, `GAMES`) are matched without case. The TOURNEY
+//! line's rest is the tournament's name (the games' `event`); `start=` (a date `YYYY-MM-DD`)
+//! becomes the games' date; `finish=` is checked; `rules=` and other settings are kept out
+//! with a warning only when unknown. A player line is an id, a name (any words), a rank
+//! (`5D`, `3k`, `1p`, `2 dan` is not: one token) and optionally a previous AGA rating, which
+//! becomes the player's listed rating. A game line is the white and black ids, the winner
+//! `W` or `B`, the handicap (whole stones) and the komi (may be negative). Players are named
+//! by their names (a name used twice gets its id added); ids are kept in `Player::id`.
+//!
+//! ```
+//! use ratings_engine::parse::aga::parse_aga;
+//! let p = parse_aga("TOURNEY Club\nstart=2010-01-02\nPLAYERS\n1 Ann Lee 2d\n2 Bo Kim 1k\nGAMES\n1 2 W 0 7.5\n").unwrap();
+//! let g = &p.dataset.games[0];
+//! assert_eq!((g.score, g.event.as_deref(), g.ranks.1.as_deref()), (1.0, Some("Club"), Some("1k")));
+//! ```
+
+use super::columns::Columns;
+use super::csv::{Parsed, Warning};
+use crate::error::{ParseError, ParseErrors};
+use crate::methods::aga::rank_seed;
+use crate::methods::aga::seed::day_number;
+use crate::model::{Dataset, Game, Listed};
+use std::collections::HashMap;
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Section {
+    None,
+    Tourney,
+    Players,
+    Games,
+}
+
+fn heading(token: &str) -> Option<Section> {
+    match token.to_uppercase().as_str() {
+        "TOURNEY" | "TOURNAMENT" => Some(Section::Tourney),
+        "PLAYERS" => Some(Section::Players),
+        "GAMES" => Some(Section::Games),
+        _ => None,
+    }
+}
+
+/// The lines that carry content: (1-based line number, text without its comment, trimmed).
+fn content_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    text.lines().enumerate().filter_map(|(i, l)| {
+        let l = l.split('#').next().unwrap_or("").trim();
+        (!l.is_empty()).then_some((i + 1, l))
+    })
+}
+
+/// True when the first line with content is a `TOURNEY` heading, or the text has both a
+/// `PLAYERS` and a `GAMES` heading.
+pub fn looks_like_aga(text: &str) -> bool {
+    let first = content_lines(text).next().map(|(_, l)| l.split_whitespace().next().unwrap_or(""));
+    if first.is_some_and(|t| heading(t) == Some(Section::Tourney)) {
+        return true;
+    }
+    let (mut players, mut games) = (false, false);
+    for (_, l) in content_lines(text) {
+        match heading(l) {
+            Some(Section::Players) => players = true,
+            Some(Section::Games) => games = true,
+            _ => {}
+        }
+    }
+    players && games
+}
+
+/// A player as the PLAYERS section gives them.
+struct Entry {
+    player: usize,
+    rank: String,
+    line: usize,
+}
+
+pub fn parse_aga(text: &str) -> Result<Parsed, ParseErrors> {
+    let mut errors: Vec<ParseError> = Vec::new();
+    let mut warnings: Vec<Warning> = Vec::new();
+    let mut dataset = Dataset::new();
+    let mut section = Section::None;
+    let mut tourney: Option<(usize, String)> = None;
+    let mut start: Option<String> = None;
+    let mut ids: HashMap<String, Entry> = HashMap::new();
+    let mut any = false;
+    let bad = |line: usize, column: &str, expected: &str, found: &str| ParseError::BadField {
+        line,
+        column: column.into(),
+        expected: expected.into(),
+        found: found.into(),
+    };
+    for (line, l) in content_lines(text) {
+        any = true;
+        let tokens: Vec<&str> = l.split_whitespace().collect();
+        if let Some(s) = heading(tokens[0]) {
+            match s {
+                Section::Tourney => {
+                    let name = l[tokens[0].len()..].trim();
+                    if let Some((first, _)) = &tourney {
+                        errors.push(bad(line, "TOURNEY", &format!("one TOURNEY section per file (the first is on line {first})"), l));
+                    } else if name.is_empty() {
+                        errors.push(bad(line, "TOURNEY", "the tournament's name after TOURNEY", ""));
+                    } else {
+                        tourney = Some((line, name.to_string()));
+                    }
+                }
+                _ if tokens.len() > 1 => {
+                    errors.push(bad(line, "section heading", &format!("{} alone on its line", tokens[0].to_uppercase()), l));
+                }
+                _ => {}
+            }
+            section = s;
+            continue;
+        }
+        match section {
+            Section::None => errors.push(bad(line, "section", "a TOURNEY, PLAYERS or GAMES heading before this line", l)),
+            Section::Tourney => {
+                let Some((key, value)) = l.split_once('=') else {
+                    errors.push(bad(line, "setting", "a setting such as start=2010-01-31, finish=..., rules=AGA", l));
+                    continue;
+                };
+                let (key, value) = (key.trim().to_lowercase(), value.trim());
+                match key.as_str() {
+                    "start" | "finish" => {
+                        if day_number(value).is_none() {
+                            errors.push(bad(line, &key, "a date as YYYY-MM-DD", value));
+                        } else if key == "start" {
+                            start = Some(value.to_string());
+                        }
+                    }
+                    "rules" => {}
+                    _ => warnings.push(Warning { line, message: format!("unknown setting '{key}' ignored") }),
+                }
+            }
+            Section::Players => {
+                if let Err(e) = read_player(line, &tokens, &mut dataset, &mut ids, &mut warnings) {
+                    errors.push(e);
+                }
+            }
+            Section::Games => match read_game(line, &tokens, &dataset, &ids) {
+                Ok(g) => dataset.games.push(g),
+                Err(e) => errors.push(e),
+            },
+        }
+    }
+    if !any {
+        errors.push(bad(1, "section", "a TOURNEY, PLAYERS or GAMES section", ""));
+    }
+    if !errors.is_empty() {
+        errors.sort_by_key(ParseError::line);
+        return Err(ParseErrors(errors));
+    }
+    let event = tourney.map(|(_, name)| name);
+    for g in &mut dataset.games {
+        g.event = event.clone();
+        g.date = start.clone();
+    }
+    Ok(Parsed { dataset, columns: Columns::default(), warnings })
+}
+
+const PLAYER_LINE: &str = "an id, a name and a rank such as 5D or 3k (optionally followed by a previous rating)";
+
+fn read_player(
+    line: usize,
+    tokens: &[&str],
+    dataset: &mut Dataset,
+    ids: &mut HashMap<String, Entry>,
+    warnings: &mut Vec<Warning>,
+) -> Result<(), ParseError> {
+    if tokens.len() < 3 {
+        return Err(ParseError::MissingField {
+            line,
+            column: if tokens.len() < 2 { "name" } else { "rank" }.into(),
+            fields: tokens.len(),
+            expected: PLAYER_LINE.into(),
+        });
+    }
+    let id = tokens[0];
+    let last = tokens[tokens.len() - 1];
+    let (rank, rating, name_end) = if rank_seed(last).is_some() {
+        (last, None, tokens.len() - 1)
+    } else if tokens.len() >= 4 && rank_seed(tokens[tokens.len() - 2]).is_some() {
+        match last.parse::<f64>() {
+            Ok(r) if r.is_finite() => (tokens[tokens.len() - 2], Some(r), tokens.len() - 2),
+            _ => {
+                return Err(ParseError::BadField {
+                    line,
+                    column: "rating".into(),
+                    expected: "a previous AGA rating (a number such as 3.45 or -5.2)".into(),
+                    found: last.into(),
+                })
+            }
+        }
+    } else {
+        return Err(ParseError::BadField {
+            line,
+            column: "rank".into(),
+            expected: "a rank such as 5D, 3k or 1p after the name (optionally followed by a previous rating)".into(),
+            found: last.into(),
+        });
+    };
+    let name = tokens[1..name_end].join(" ");
+    if name.is_empty() {
+        return Err(ParseError::MissingField { line, column: "name".into(), fields: tokens.len(), expected: PLAYER_LINE.into() });
+    }
+    if let Some(e) = ids.get(id) {
+        return Err(ParseError::BadField {
+            line,
+            column: "id".into(),
+            expected: format!("an id not used before (it is on line {})", e.line),
+            found: id.into(),
+        });
+    }
+    let shown = if dataset.find(&name).is_some() {
+        let other = format!("{name} ({id})");
+        warnings.push(Warning { line, message: format!("another player is called '{name}': this one is shown as '{other}'") });
+        other
+    } else {
+        name
+    };
+    let Some(player) = dataset.player(&shown) else {
+        return Err(ParseError::MissingField { line, column: "name".into(), fields: tokens.len(), expected: PLAYER_LINE.into() });
+    };
+    dataset.players[player].id = Some(id.to_string());
+    if let Some(r) = rating {
+        dataset.players[player].listed = Some(Listed { rating: r, sigma: None, date: None });
+    }
+    ids.insert(id.to_string(), Entry { player, rank: rank.to_string(), line });
+    Ok(())
+}
+
+const GAME_FIELDS: [&str; 5] = ["white id", "black id", "winner", "handicap", "komi"];
+const GAME_LINE: &str = "white id, black id, winner W or B, handicap, komi";
+
+fn read_game(line: usize, tokens: &[&str], dataset: &Dataset, ids: &HashMap<String, Entry>) -> Result<Game, ParseError> {
+    let bad = |column: &str, expected: &str, found: &str| ParseError::BadField {
+        line,
+        column: column.into(),
+        expected: expected.into(),
+        found: found.into(),
+    };
+    if tokens.len() < 5 {
+        return Err(ParseError::MissingField { line, column: GAME_FIELDS[tokens.len()].into(), fields: tokens.len(), expected: GAME_LINE.into() });
+    }
+    if tokens.len() > 5 {
+        return Err(bad("line", &format!("5 fields ({GAME_LINE})"), &tokens[5..].join(" ")));
+    }
+    let player = |i: usize| ids.get(tokens[i]).ok_or_else(|| bad(GAME_FIELDS[i], "an id from the PLAYERS section", tokens[i]));
+    let (w, b) = (player(0)?, player(1)?);
+    let score = match tokens[2].to_uppercase().as_str() {
+        "W" => 1.0,
+        "B" => 0.0,
+        _ => return Err(bad("winner", "W or B (the colour that won)", tokens[2])),
+    };
+    let handicap = match tokens[3].parse::<f64>() {
+        Ok(h) if h.is_finite() && h >= 0.0 && h.fract() == 0.0 => h,
+        _ => return Err(bad("handicap", "a handicap in whole stones, 0 or more", tokens[3])),
+    };
+    let komi = match tokens[4].parse::<f64>() {
+        Ok(k) if k.is_finite() => k,
+        _ => return Err(bad("komi", "a komi (a number such as 7.5, 0 or -0.5)", tokens[4])),
+    };
+    if w.player == b.player {
+        return Err(ParseError::SelfPlay { line, name: dataset.players[w.player].name.clone() });
+    }
+    Ok(Game {
+        first: w.player,
+        second: b.player,
+        score,
+        points: None,
+        handicap: Some(handicap),
+        komi: Some(komi),
+        date: None,
+        round: None,
+        event: None,
+        ranks: (Some(w.rank.clone()), Some(b.rank.clone())),
+        line,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_bad_line_is_reported() {
+        let e = parse_aga("TOURNEY T\nstart=2010-13-01\nPLAYERS\n1 A B 3x\n2 C 2d\n2 D 1k\nGAMES\n1 2 W 0 7\n2 2 B 0 7\n2 9 X 0\n").unwrap_err();
+        let lines: Vec<usize> = e.0.iter().map(ParseError::line).collect();
+        assert_eq!(lines, vec![2, 4, 6, 8, 9, 10], "{e}");
+        assert!(!looks_like_aga("white,black,result\n"));
+        assert!(looks_like_aga("# x\r\ntourney X\r\n"));
+    }
+}

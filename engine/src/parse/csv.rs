@@ -12,7 +12,7 @@
 //! ```
 
 use super::columns::{ColumnMap, Columns, Role};
-use super::records::{records, sniff_delimiter, Record};
+use super::records::{records_and_comments, sniff_delimiter, Record};
 use super::result::{parse_number, parse_result, Outcome, EXPECTED_RESULT};
 use crate::error::{ParseError, ParseErrors};
 use crate::model::{Dataset, Game};
@@ -60,7 +60,7 @@ pub struct Parsed {
 }
 
 pub fn parse_csv(text: &str, options: &CsvOptions) -> Result<Parsed, ParseErrors> {
-    let (recs, mut errors) = records(text, sniff_delimiter(text));
+    let (recs, mut errors, comments) = records_and_comments(text, sniff_delimiter(text));
     let mut recs = recs.into_iter();
     let Some(header) = recs.next() else {
         return Err(ParseErrors(if errors.is_empty() { vec![ParseError::Empty] } else { errors }));
@@ -68,6 +68,15 @@ pub fn parse_csv(text: &str, options: &CsvOptions) -> Result<Parsed, ParseErrors
     let columns = Columns::resolve(&header.fields, &options.columns, header.line).map_err(|e| ParseErrors(vec![e]))?;
     let mut dataset = Dataset::new();
     let mut warnings = Vec::new();
+    // A '#' line after the header with a full line's worth of fields is probably a game.
+    for &(line, delimiters) in &comments {
+        if line > header.line && header.fields.len() > 1 && delimiters + 1 >= header.fields.len() {
+            warnings.push(Warning {
+                line,
+                message: "starts with '#', so it was read as a comment; if it is a game, quote the name (\"#1 Seed\")".into(),
+            });
+        }
+    }
     for rec in recs {
         match read_game(&rec, &columns, &mut dataset) {
             Ok(Some(game)) => dataset.games.push(game),
@@ -98,6 +107,8 @@ fn read_game(rec: &Record, cols: &Columns, dataset: &mut Dataset) -> Result<Opti
         let Some(i) = cols.get(role) else { return Ok(None) };
         match rec.fields.get(i) {
             Some(v) => Ok(Some(v.trim())),
+            // Optional columns may be left off the end of a line.
+            None if !matches!(role, Role::First | Role::Second | Role::Result | Role::Score1 | Role::Score2) => Ok(None),
             None => Err(Skipped::Error(ParseError::MissingField {
                 line,
                 column: cols.name(i).trim().into(),
@@ -330,6 +341,17 @@ mod tests {
                 warning: line 3: skipped: line 3, column 'result': expected a result such as 1-0, 0-1, 1/2-1/2, =, 1, 0, 0.5, W, B, or a score such as 3-1, found 'x'
                 warning: line 4: a forfeit is not a game played: left out of the ratings
                 warning: line 5: an unfinished game ('*') is left out
+            "#]],
+        );
+    }
+
+    #[test]
+    fn optional_columns_may_be_left_off_and_hashes_are_flagged() {
+        check(
+            "white,black,result,date\nA,B,1-0,2024-01-01\nB,C,0-1\n#1 Seed,A,1-0\n# a real comment\n",
+            expect![[r#"
+                2: A - B 1 pts 1:0 date 2024-01-01
+                3: B - C 0 pts 0:1
             "#]],
         );
     }

@@ -36,7 +36,15 @@ pub fn sniff_delimiter(text: &str) -> char {
 /// Splits `text` into records. An unclosed quote is an error naming the line it opened on;
 /// every other line still yields a record.
 pub fn records(text: &str, delimiter: char) -> (Vec<Record>, Vec<ParseError>) {
+    let (recs, errors, _) = records_and_comments(text, delimiter);
+    (recs, errors)
+}
+
+/// As [`records`], also listing each `#` comment line with the number of delimiters in it
+/// (a comment that looks like a data line deserves a warning).
+pub fn records_and_comments(text: &str, delimiter: char) -> (Vec<Record>, Vec<ParseError>, Vec<(usize, usize)>) {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let mut comments = Vec::new();
     let mut out = Vec::new();
     let mut errors = Vec::new();
     let mut chars = text.chars().peekable();
@@ -63,6 +71,9 @@ pub fn records(text: &str, delimiter: char) -> (Vec<Record>, Vec<ParseError>) {
             // Comment lines and blank lines are not records.
             let rest: String = std::iter::once(c).chain(chars.clone().take_while(|&c| c != '\n')).collect();
             let trimmed = rest.trim();
+            if trimmed.starts_with('#') {
+                comments.push((line, trimmed.matches(delimiter).count()));
+            }
             if trimmed.is_empty() || trimmed.starts_with('#') {
                 for _ in 0..rest.chars().count().saturating_sub(1) {
                     chars.next();
@@ -112,12 +123,22 @@ pub fn records(text: &str, delimiter: char) -> (Vec<Record>, Vec<ParseError>) {
         }
     }
     if in_quotes {
-        errors.push(ParseError::UnclosedQuote { line: quote_line });
+        // Read the rest again with the unfinished record's lines left out, so one stray quote
+        // costs its own line and not every line after it.
+        let blanked: String = text
+            .split('\n')
+            .enumerate()
+            .map(|(i, l)| if (start_line..=quote_line).contains(&(i + 1)) { "" } else { l })
+            .collect::<Vec<_>>()
+            .join("\n");
+        let (recs, mut more, comments) = records_and_comments(&blanked, delimiter);
+        more.insert(0, ParseError::UnclosedQuote { line: quote_line });
+        return (recs, more, comments);
     } else if any || !field.is_empty() {
         fields.push(field);
         out.push(Record { line: start_line, fields });
     }
-    (out, errors)
+    (out, errors, comments)
 }
 
 #[cfg(test)]
@@ -169,6 +190,7 @@ mod tests {
             expect![[r#"
                 1: ["a", "b"]
                 2: ["x", "y"]
+                4: ["more"]
                 error: line 3: a quoted field is never closed (expected a closing '"')
             "#]],
         );
