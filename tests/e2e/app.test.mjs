@@ -141,7 +141,8 @@ test('degenerate results are explained and the dummy player fixes them', async (
   await paste(page, 'white,black,result\nA,B,1-0\nA,C,1-0\nB,C,1/2-1/2\nC,B,1-0\n');
   await page.getByTestId('diagnosis').waitFor();
   assert.match(await page.getByTestId('diagnosis').textContent(), /A has not lost a point/);
-  const cellA = await page.locator('[data-testid=rating-row]', { hasText: 'A' }).first().getByTestId('player-rating').textContent();
+  const rowA = page.locator('[data-testid=rating-row]').filter({ has: page.getByTestId('player-name').getByText('A', { exact: true }) });
+  const cellA = await rowA.getByTestId('player-rating').textContent();
   assert.equal(cellA, '—', 'no finite rating is shown as a dash, never as a number');
   await page.getByTestId('add-dummy').click();
   await page.waitForFunction(() => document.querySelector('[data-testid=gamma]').value === '1');
