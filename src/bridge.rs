@@ -13,6 +13,8 @@ pub struct Bridge {
     ready: Rc<Cell<bool>>,
     pending: Rc<RefCell<Option<ToWorker>>>,
     on_message: Rc<dyn Fn(FromWorker)>,
+    /// The newest job sent, for reporting a worker error against it.
+    last_job: Rc<Cell<u32>>,
 }
 
 /// Said when the browser refuses to start the worker.
@@ -36,8 +38,9 @@ impl Bridge {
         let ready = Rc::new(Cell::new(false));
         let pending: Rc<RefCell<Option<ToWorker>>> = Rc::new(RefCell::new(None));
         let worker = Worker::new(url).ok();
+        let last_job = Rc::new(Cell::new(0u32));
         if let Some(w) = &worker {
-            let (ready, pending, on_message, w2) = (ready.clone(), pending.clone(), on_message.clone(), w.clone());
+            let (ready, pending, handle, w2) = (ready.clone(), pending.clone(), on_message.clone(), w.clone());
             let handler = Closure::<dyn FnMut(MessageEvent)>::new(move |ev: MessageEvent| match serde_wasm_bindgen::from_value::<FromWorker>(ev.data()) {
                 Ok(FromWorker::Ready) => {
                     ready.set(true);
@@ -45,13 +48,20 @@ impl Bridge {
                         send_now(&w2, &msg);
                     }
                 }
-                Ok(msg) => on_message(msg),
+                Ok(msg) => handle(msg),
                 Err(e) => web_sys::console::error_1(&format!("unreadable worker message: {e}").into()),
             });
             w.set_onmessage(Some(handler.as_ref().unchecked_ref()));
             handler.forget();
+            // A worker that fails to load or traps would otherwise leave "Computing…" forever.
+            let (on_message, current) = (on_message.clone(), last_job.clone());
+            let on_error = Closure::<dyn FnMut(web_sys::ErrorEvent)>::new(move |ev: web_sys::ErrorEvent| {
+                on_message(FromWorker::Failed { job: current.get(), message: format!("the computation stopped: {}", ev.message()) });
+            });
+            w.set_onerror(Some(on_error.as_ref().unchecked_ref()));
+            on_error.forget();
         }
-        Bridge { worker, ready, pending, on_message }
+        Bridge { worker, ready, pending, on_message, last_job }
     }
 
     pub fn has_worker(&self) -> bool {
@@ -59,6 +69,9 @@ impl Bridge {
     }
 
     pub fn send(&self, msg: ToWorker) {
+        if let ToWorker::Rate { job, .. } = &msg {
+            self.last_job.set(*job);
+        }
         match &self.worker {
             Some(w) if self.ready.get() => send_now(w, &msg),
             Some(_) => {

@@ -1,27 +1,69 @@
 //! The work the worker does, as plain functions over the engine (so it is testable without
 //! a worker): parse the text, set up the solver, and turn the engine's results into messages.
 
-use crate::protocol::{Finding, InputSummary, LineMessage, PlayerRow, RatingResult, Settings, TraceEntry};
+use crate::protocol::{FitGrid, Finding, InputSummary, LineMessage, PlayerRow, RatingResult, Settings, TraceEntry};
+use ratings_engine::methods::aga::AgaParams;
 use ratings_engine::methods::brent::{self, Solver};
-use ratings_engine::parse::{parse_csv, BadLines, ColumnMap, CsvOptions};
-use ratings_engine::{export, BrentParams, Dataset, Rating, Scale, ScaleKind, Variant};
+use ratings_engine::methods::elo::EloParams;
+use ratings_engine::methods::jrank::{FitParams, JRankParams};
+use ratings_engine::methods::multi_elo::MultiEloParams;
+use ratings_engine::parse::aga::{looks_like_aga, parse_aga};
+use ratings_engine::parse::{looks_like_events, parse_csv, parse_events, BadLines, ColumnMap, CsvOptions};
+use ratings_engine::{export, BrentParams, Dataset, Method, Options, Rating, Scale, ScaleKind, Variant};
 
 /// Inputs up to this size record every iterate for the step-by-step view.
 pub const STEP_PLAYERS: usize = 400;
 pub const STEP_ITERATIONS: usize = 2_000;
+/// Rating histories are sent for at most this many points in all.
+pub const HISTORY_POINTS: usize = 200_000;
 
+/// Reads the text in the format the method takes: multi-player events for multiplayer Elo
+/// and the AGA's results format for AGA, when the text is in them; CSV games otherwise.
 pub fn parse(text: &str, settings: &Settings) -> Result<(Dataset, InputSummary, Vec<LineMessage>), Vec<LineMessage>> {
-    let columns = ColumnMap::parse(&settings.mapping).map_err(|e| vec![LineMessage { line: 0, message: e.to_string() }])?;
-    let bad_lines = if settings.skip_bad_lines { BadLines::Skip } else { BadLines::Fail };
-    let parsed = parse_csv(text, &CsvOptions { columns, bad_lines })
-        .map_err(|e| e.0.iter().map(|e| LineMessage { line: e.line(), message: e.to_string() }).collect::<Vec<_>>())?;
+    let lines = |e: ratings_engine::ParseErrors| e.0.iter().map(|e| LineMessage { line: e.line(), message: e.to_string() }).collect::<Vec<_>>();
+    let (parsed, format) = match settings.method.as_str() {
+        "multi_elo" if looks_like_events(text) => (parse_events(text, &settings.mapping).map_err(lines)?, "events"),
+        "aga" if looks_like_aga(text) => (parse_aga(text).map_err(lines)?, "AGA results"),
+        _ => {
+            let columns = ColumnMap::parse(&settings.mapping).map_err(|e| vec![LineMessage { line: 0, message: e.to_string() }])?;
+            let bad_lines = if settings.skip_bad_lines { BadLines::Skip } else { BadLines::Fail };
+            (parse_csv(text, &CsvOptions { columns, bad_lines }).map_err(lines)?, "CSV")
+        }
+    };
     let summary = InputSummary {
+        format: format.into(),
+        events: parsed.dataset.events.len(),
         games: parsed.dataset.games.len(),
         players: parsed.dataset.players.len(),
         columns: parsed.columns.found.iter().map(|(role, i)| (role.key().to_string(), parsed.columns.name(*i).trim().to_string())).collect(),
     };
     let warnings = parsed.warnings.iter().map(|w| LineMessage { line: w.line, message: w.message.clone() }).collect();
     Ok((parsed.dataset, summary, warnings))
+}
+
+/// The method chosen, with its parameters (Brent's come from [`params`]).
+pub fn method(settings: &Settings) -> Method {
+    let e = &settings.elo;
+    match settings.method.as_str() {
+        "elo" => Method::Elo(EloParams {
+            zeta: e.zeta,
+            k: e.k,
+            home: e.home,
+            initial: e.initial,
+            margin: e.margin,
+            home_in_update: e.home_in_update,
+            chronological: e.chronological,
+        }),
+        "multi_elo" => Method::MultiElo(MultiEloParams { zeta: e.zeta, k: e.k, initial: e.initial }),
+        "jrank" => Method::JRank(JRankParams {
+            k: settings.jrank.k,
+            p: settings.jrank.p,
+            fit: settings.jrank.fit.then_some(FitParams { holdout: settings.jrank.holdout }),
+            ..Default::default()
+        }),
+        "aga" => Method::Aga(AgaParams { by_event: settings.aga_by_event, ..Default::default() }),
+        _ => Method::Brent(params(settings).0),
+    }
 }
 
 pub fn params(settings: &Settings) -> (BrentParams, Scale) {
@@ -60,7 +102,7 @@ impl StepRecorder {
 
     /// Display ratings per iteration, in the order of `rating.players`, placed on the scale
     /// the final ratings use (each group's mean at the same value).
-    fn aligned(self, solver: &Solver, data: &Dataset, rating: &Rating) -> Option<Vec<Vec<Option<f64>>>> {
+    pub fn aligned(self, solver: &Solver, data: &Dataset, rating: &Rating) -> Option<Vec<Vec<Option<f64>>>> {
         let steps = self.steps?;
         let group = &solver.problem.structure.group;
         let ngroups = solver.problem.structure.groups.len();
@@ -95,8 +137,8 @@ impl StepRecorder {
     }
 }
 
-pub fn result(rating: &Rating, steps: StepRecorder, solver: &Solver, data: &Dataset, parse_warnings: &[LineMessage]) -> RatingResult {
-    let steps = steps.aligned(solver, data, rating);
+pub fn result(rating: &Rating, steps: Option<Vec<Vec<Option<f64>>>>, parse_warnings: &[LineMessage]) -> RatingResult {
+    let history_points: usize = rating.players.iter().map(|p| p.history.as_ref().map_or(0, Vec::len)).sum();
     let players: Vec<PlayerRow> = rating
         .players
         .iter()
@@ -108,11 +150,19 @@ pub fn result(rating: &Rating, steps: StepRecorder, solver: &Solver, data: &Data
             score: p.score,
             group: p.group,
             note: export::status_note(p.status).to_string(),
+            sigma: p.sigma.filter(|s| s.is_finite()),
+            label: p.label.clone(),
+            history: p
+                .history
+                .as_ref()
+                .filter(|_| history_points <= HISTORY_POINTS)
+                .map(|h| h.iter().filter(|x| x.rating.is_finite()).map(|x| (x.game, x.rating)).collect()),
         })
         .collect();
     let mut warnings: Vec<String> = parse_warnings.iter().map(|w| if w.line > 0 { format!("line {}: {}", w.line, w.message) } else { w.message.clone() }).collect();
     warnings.extend(rating.warnings.iter().cloned());
     RatingResult {
+        method: rating.method.clone(),
         players,
         iterations: rating.report.iterations,
         converged: rating.report.converged,
@@ -127,6 +177,18 @@ pub fn result(rating: &Rating, steps: StepRecorder, solver: &Solver, data: &Data
             .collect(),
         suggested_gamma: rating.diagnosis.suggested_gamma,
         groups: rating.groups,
+        accuracy: rating.accuracy.filter(|a| a.is_finite()),
+        fit: rating.fit.as_ref().map(|f| FitGrid {
+            k_values: f.k_values.clone(),
+            p_values: f.p_values.clone(),
+            error: f.error.clone(),
+            best_k: f.best_k,
+            best_p: f.best_p,
+            best_error: f.best_error,
+            in_sample: f.in_sample,
+            fitted_games: f.fitted_games,
+            scored_games: f.scored_games,
+        }),
         steps,
         csv: export::csv(rating),
         json: export::json(rating),
@@ -141,12 +203,23 @@ fn stop_name(s: ratings_engine::StopReason) -> &'static str {
         Cancelled => "cancelled",
         NonFinite => "non_finite",
         NothingToRate => "nothing_to_rate",
+        Finished => "finished",
     }
+}
+
+/// Rates a dataset by a method other than Brent's (those finish quickly; Brent's runs in
+/// slices, see the worker), reporting each iteration to `progress`.
+pub fn rate_other(data: &Dataset, settings: &Settings, progress: &mut dyn FnMut(&ratings_engine::IterationRecord) -> bool) -> Result<Rating, Vec<LineMessage>> {
+    ratings_engine::rate_with(data, &method(settings), &Options::default(), progress).map_err(|e| vec![LineMessage { line: 0, message: e.to_string() }])
 }
 
 /// Rates `text` in one go (no worker): used by tests and as the reference for the worker.
 pub fn rate_text(text: &str, settings: &Settings) -> Result<RatingResult, Vec<LineMessage>> {
     let (data, _, warnings) = parse(text, settings)?;
+    if settings.method != "brent" {
+        let rating = rate_other(&data, settings, &mut |_| true)?;
+        return Ok(result(&rating, None, &warnings));
+    }
     let (params, scale) = params(settings);
     let mut solver = brent::solver(&data, &params).map_err(|e| vec![LineMessage { line: 0, message: e.to_string() }])?;
     let mut steps = StepRecorder::new(&data);
@@ -154,5 +227,6 @@ pub fn rate_text(text: &str, settings: &Settings) -> Result<RatingResult, Vec<Li
         steps.record(&solver);
     }
     let rating = brent::snapshot(&solver, &data, &params, &scale).map_err(|e| vec![LineMessage { line: 0, message: e.to_string() }])?;
-    Ok(result(&rating, steps, &solver, &data, &warnings))
+    let steps = steps.aligned(&solver, &data, &rating);
+    Ok(result(&rating, steps, &warnings))
 }

@@ -4,10 +4,14 @@
 
 use serde::{Deserialize, Serialize};
 
-/// What the user chose in the method panel.
+/// What the user chose in the method panel. Fields added later default, so settings kept
+/// by an older version still load.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
 pub struct Settings {
-    /// `alg1`, `fixed` or `zermelo`.
+    /// `brent`, `elo`, `multi_elo`, `jrank` or `aga`.
+    pub method: String,
+    /// Brent: `alg1`, `fixed` or `zermelo`.
     pub variant: String,
     pub sigma: f64,
     pub gamma: f64,
@@ -18,11 +22,51 @@ pub struct Settings {
     /// Column mapping, `ROLE=COLUMN,...` (empty: header names decide).
     pub mapping: String,
     pub skip_bad_lines: bool,
+    pub elo: EloSettings,
+    pub jrank: JRankSettings,
+    /// AGA: rate event by event (the AGA's run) rather than in one fit.
+    pub aga_by_event: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct EloSettings {
+    pub zeta: f64,
+    pub k: f64,
+    pub home: f64,
+    pub initial: f64,
+    pub margin: bool,
+    pub home_in_update: bool,
+    pub chronological: bool,
+}
+
+impl Default for EloSettings {
+    fn default() -> Self {
+        EloSettings { zeta: 400.0, k: 25.0, home: 0.0, initial: 1500.0, margin: false, home_in_update: true, chronological: true }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct JRankSettings {
+    pub k: f64,
+    pub p: f64,
+    /// Fit k and p on a grid.
+    pub fit: bool,
+    /// Share of the latest games scored after fitting on the rest (0 = in-sample).
+    pub holdout: f64,
+}
+
+impl Default for JRankSettings {
+    fn default() -> Self {
+        JRankSettings { k: 1.0, p: 0.5, fit: false, holdout: 0.0 }
+    }
 }
 
 impl Default for Settings {
     fn default() -> Self {
         Settings {
+            method: "brent".into(),
             variant: "alg1".into(),
             sigma: 0.3,
             gamma: 0.0,
@@ -31,6 +75,9 @@ impl Default for Settings {
             scale: "elo".into(),
             mapping: String::new(),
             skip_bad_lines: false,
+            elo: EloSettings::default(),
+            jrank: JRankSettings::default(),
+            aga_by_event: true,
         }
     }
 }
@@ -52,6 +99,10 @@ pub struct LineMessage {
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct InputSummary {
+    /// `CSV`, `events` or `AGA results`.
+    pub format: String,
+    /// Multi-player events (multiplayer Elo).
+    pub events: usize,
     pub games: usize,
     pub players: usize,
     /// The columns recognised, as `role = header`.
@@ -75,6 +126,26 @@ pub struct PlayerRow {
     pub group: Option<usize>,
     /// Why there is no rating, in words ("" when rated).
     pub note: String,
+    /// Uncertainty on the display scale (Brent's standard error, the AGA's σ).
+    pub sigma: Option<f64>,
+    /// The method's own words for the rating (AGA: "3.4d").
+    pub label: Option<String>,
+    /// Rating after each game or event, as (position in the run, rating) (Elo methods).
+    pub history: Option<Vec<(usize, f64)>>,
+}
+
+/// JRank's fit: mean squared error over a (k, p) grid.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct FitGrid {
+    pub k_values: Vec<f64>,
+    pub p_values: Vec<f64>,
+    pub error: Vec<Vec<f64>>,
+    pub best_k: f64,
+    pub best_p: f64,
+    pub best_error: f64,
+    pub in_sample: bool,
+    pub fitted_games: usize,
+    pub scored_games: usize,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -85,6 +156,8 @@ pub struct Finding {
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct RatingResult {
+    /// `brent`, `elo`, `multi_elo`, `jrank` or `aga`.
+    pub method: String,
     /// Best first.
     pub players: Vec<PlayerRow>,
     pub iterations: usize,
@@ -96,6 +169,9 @@ pub struct RatingResult {
     pub findings: Vec<Finding>,
     pub suggested_gamma: Option<f64>,
     pub groups: usize,
+    /// Elo: the share of decisive games won by the favourite.
+    pub accuracy: Option<f64>,
+    pub fit: Option<FitGrid>,
     /// Display ratings after each iteration, aligned with `players` (small inputs only).
     pub steps: Option<Vec<Vec<Option<f64>>>>,
     /// The result as the engine exports it, for download.

@@ -33,6 +33,8 @@ pub struct State {
     pub speed: RwSignal<f64>,
     /// Whether the input could be kept in the browser's storage.
     pub stored: RwSignal<bool>,
+    /// A note about the last file read (its encoding).
+    pub file_note: RwSignal<Option<String>>,
     pub sort: RwSignal<(SortKey, bool)>,
 }
 
@@ -53,6 +55,7 @@ impl State {
             playing: RwSignal::new(false),
             speed: RwSignal::new(4.0),
             stored: RwSignal::new(true),
+            file_note: RwSignal::new(None),
             sort: RwSignal::new((SortKey::Rank, true)),
         }
     }

@@ -12,9 +12,15 @@ pub fn load_input() -> Option<String> {
     storage()?.get_item(INPUT_KEY).ok()?
 }
 
-/// Stores the input; `false` if the browser refused (e.g. over its quota).
+/// Stores the input; `false` if the browser refused (e.g. over its quota), in which case the
+/// older stored text is removed too, so a reload cannot bring back something stale.
 pub fn save_input(text: &str) -> bool {
-    storage().is_some_and(|s| s.set_item(INPUT_KEY, text).is_ok())
+    let Some(s) = storage() else { return false };
+    if s.set_item(INPUT_KEY, text).is_ok() {
+        return true;
+    }
+    let _ = s.remove_item(INPUT_KEY);
+    false
 }
 
 pub fn load_settings() -> Option<crate::protocol::Settings> {

@@ -66,6 +66,22 @@ async fn run(job: u32, text: String, settings: crate::protocol::Settings) {
         Err(errors) => return post(&FromWorker::ParseFailed { job, errors }),
     };
     post(&FromWorker::Parsed { job, summary, warnings: warnings.clone() });
+    if settings.method != "brent" {
+        // The other methods finish in one go; their iterations (if any) arrive together.
+        let mut trace = Vec::new();
+        let rated = compute::rate_other(&data, &settings, &mut |t| {
+            // Numbered in order: a method that fits event by event restarts its own count.
+            trace.push(crate::protocol::TraceEntry { iteration: trace.len() + 1, change: t.change, residual: t.residual });
+            true
+        });
+        return match rated {
+            Ok(rating) => {
+                post(&FromWorker::Progress { job, trace });
+                post(&FromWorker::Done { job, result: compute::result(&rating, None, &warnings) });
+            }
+            Err(e) => post(&FromWorker::Failed { job, message: e.into_iter().map(|m| m.message).collect::<Vec<_>>().join("; ") }),
+        };
+    }
     let (params, scale) = compute::params(&settings);
     let mut solver = match brent::solver(&data, &params) {
         Ok(s) => s,
@@ -98,7 +114,10 @@ async fn run(job: u32, text: String, settings: crate::protocol::Settings) {
         }
     }
     match brent::snapshot(&solver, &data, &params, &scale) {
-        Ok(rating) => post(&FromWorker::Done { job, result: compute::result(&rating, steps, &solver, &data, &warnings) }),
+        Ok(rating) => {
+            let steps = steps.aligned(&solver, &data, &rating);
+            post(&FromWorker::Done { job, result: compute::result(&rating, steps, &warnings) })
+        }
         Err(e) => post(&FromWorker::Failed { job, message: e.to_string() }),
     }
 }

@@ -126,11 +126,64 @@ fn the_convergence_chart_draws_the_trace() {
 #[wasm_bindgen_test]
 fn the_ratings_chart_draws_a_dot_per_player_up_to_its_limit() {
     let c = canvas(500);
-    let players: Vec<(String, Option<f64>)> = (0..60).map(|i| (format!("Player {i}"), if i == 3 { None } else { Some(1800.0 - 7.0 * i as f64) })).collect();
+    let players: Vec<(String, Option<f64>, Option<f64>)> =
+        (0..60).map(|i| (format!("Player {i}"), if i == 3 { None } else { Some(1800.0 - 7.0 * i as f64) }, Some(20.0))).collect();
     let shown = charts::ratings::draw(&c, &players).unwrap();
     assert_eq!(shown, charts::ratings::MAX_SHOWN);
     assert_eq!(c.height(), charts::ratings::height(shown));
     let (dark, blue) = ink(&c);
     assert!(dark > 1000 && blue > 200, "{dark} {blue}");
-    assert_eq!(charts::ratings::draw(&c, &[("Only unrated".into(), None)]).unwrap(), 0);
+    assert_eq!(charts::ratings::draw(&c, &[("Only unrated".into(), None, Some(1.0))]).unwrap(), 0);
+}
+
+#[wasm_bindgen_test]
+fn files_are_decoded_as_utf8_or_windows_1252_with_lf_line_ends() {
+    use ratings_lab_web::components::input::decode;
+    let (text, note) = decode("white,black,result\r\nMüller,B,1-0\r\n".as_bytes());
+    assert_eq!((text.as_str(), note), ("white,black,result\nMüller,B,1-0\n", None));
+    // "Müller" and "Möller" in Latin-1 stay two players.
+    let (text, note) = decode(b"white,black,result\nM\xfcller,M\xf6ller,1-0\n");
+    assert_eq!(text, "white,black,result\nMüller,Möller,1-0\n");
+    assert!(note.unwrap().contains("Windows-1252"));
+    assert_eq!(decode(b"\x80 \x93x\x94").0, "€ “x”");
+}
+
+#[wasm_bindgen_test]
+fn every_method_rates_the_example() {
+    for method in ["brent", "elo", "multi_elo", "jrank", "aga"] {
+        let settings = Settings { method: method.into(), ..Default::default() };
+        let r = compute::rate_text(EXAMPLE, &settings).unwrap_or_else(|e| panic!("{method}: {e:?}"));
+        assert_eq!(r.method, method);
+        assert_eq!(r.players.len(), 20, "{method}");
+        assert!(r.players.iter().all(|p| p.rating.is_some_and(f64::is_finite)), "{method}");
+        match method {
+            "elo" | "multi_elo" => assert!(r.players.iter().all(|p| p.history.as_ref().is_some_and(|h| h.len() == 38)), "{method}"),
+            "brent" | "aga" => assert!(r.players.iter().all(|p| p.sigma.is_some()), "{method}: uncertainties"),
+            _ => {}
+        }
+    }
+    let fit = compute::rate_text(EXAMPLE, &Settings { method: "jrank".into(), jrank: ratings_lab_web::protocol::JRankSettings { fit: true, ..Default::default() }, ..Default::default() }).unwrap();
+    let grid = fit.fit.expect("the fit grid");
+    assert_eq!(grid.error.len(), grid.k_values.len());
+}
+
+#[wasm_bindgen_test]
+fn the_history_and_fit_charts_draw() {
+    let c = canvas(600);
+    let series: Vec<(String, Vec<(usize, f64)>)> = (0..10).map(|i| (format!("P{i}"), (1..=30).map(|g| (g, 1500.0 + (g as f64 * (i as f64 - 5.0)))).collect())).collect();
+    assert_eq!(charts::history::draw(&c, &series).unwrap(), charts::history::MAX_LINES);
+    assert!(ink(&c).0 > 500);
+    let fit = ratings_lab_web::protocol::FitGrid {
+        k_values: vec![0.1, 1.0, 10.0],
+        p_values: vec![0.5, 1.0],
+        error: vec![vec![1.0, 2.0], vec![0.5, f64::NAN], vec![3.0, 4.0]],
+        best_k: 1.0,
+        best_p: 0.5,
+        best_error: 0.5,
+        in_sample: true,
+        fitted_games: 10,
+        scored_games: 10,
+    };
+    charts::heatmap::draw(&c, &fit).unwrap();
+    assert!(ink(&c).0 > 2000, "the grid is filled");
 }

@@ -20,7 +20,9 @@ fn y_range(trace: &[TraceEntry], eps: f64) -> (f64, f64) {
 
 /// Draws the chart; `current` marks an iteration (the step-by-step view).
 pub fn draw(canvas: &HtmlCanvasElement, trace: &[TraceEntry], eps: f64, current: Option<usize>) -> Result<(), String> {
-    super::fit(canvas, HEIGHT);
+    if super::fit(canvas, HEIGHT).is_none() {
+        return Ok(());
+    }
     let backend = CanvasBackend::with_canvas_object(canvas.clone()).ok_or("no 2D context")?;
     let root = backend.into_drawing_area();
     root.fill(&WHITE).map_err(|e| e.to_string())?;

@@ -2,19 +2,25 @@
 //! through `window`).
 
 pub mod convergence;
+pub mod heatmap;
+pub mod history;
 pub mod ratings;
 
 use web_sys::HtmlCanvasElement;
 
-/// Sizes the canvas's drawing buffer to its displayed width (and the device's pixel ratio),
-/// so the chart is crisp at any width. Returns the CSS size drawn at.
-pub fn fit(canvas: &HtmlCanvasElement, height: u32) -> (u32, u32) {
+/// Sizes the canvas's drawing buffer to its displayed width, so the chart is crisp at any
+/// width. Returns `None` while the canvas is not displayed (nothing to size it by): the
+/// caller draws again once it is.
+pub fn fit(canvas: &HtmlCanvasElement, height: u32) -> Option<(u32, u32)> {
+    if canvas.client_width() <= 0 {
+        return None;
+    }
     let width = (canvas.client_width().max(280)) as u32;
     if canvas.width() != width || canvas.height() != height {
         canvas.set_width(width);
         canvas.set_height(height);
     }
-    (width, height)
+    Some((width, height))
 }
 
 /// A number for an axis label: short, never NaN or infinite.

@@ -13,21 +13,28 @@ pub fn height(rows: usize) -> u32 {
     60 + ROW * rows.clamp(3, MAX_SHOWN) as u32
 }
 
-/// Draws `(name, rating)` pairs in the order given; players without a rating are skipped.
-pub fn draw(canvas: &HtmlCanvasElement, players: &[(String, Option<f64>)]) -> Result<usize, String> {
-    let shown: Vec<(&str, f64)> = players.iter().filter_map(|(n, r)| Some((n.as_str(), r.filter(|v| v.is_finite())?))).take(MAX_SHOWN).collect();
-    super::fit(canvas, height(shown.len()));
+/// Draws `(name, rating, uncertainty)` in the order given, the uncertainty as an error bar
+/// of ±1σ; players without a rating are skipped.
+pub fn draw(canvas: &HtmlCanvasElement, players: &[(String, Option<f64>, Option<f64>)]) -> Result<usize, String> {
+    let shown: Vec<(&str, f64, Option<f64>)> = players
+        .iter()
+        .filter_map(|(n, r, s)| Some((n.as_str(), r.filter(|v| v.is_finite())?, s.filter(|v| v.is_finite() && *v > 0.0))))
+        .take(MAX_SHOWN)
+        .collect();
+    if super::fit(canvas, height(shown.len())).is_none() {
+        return Ok(0);
+    }
     let backend = CanvasBackend::with_canvas_object(canvas.clone()).ok_or("no 2D context")?;
     let root = backend.into_drawing_area();
     root.fill(&WHITE).map_err(|e| e.to_string())?;
     if shown.is_empty() {
         return Ok(0);
     }
-    let (lo, hi) = shown.iter().fold((f64::MAX, f64::MIN), |(lo, hi), (_, r)| (lo.min(*r), hi.max(*r)));
+    let (lo, hi) = shown.iter().fold((f64::MAX, f64::MIN), |(lo, hi), (_, r, s)| (lo.min(r - s.unwrap_or(0.0)), hi.max(r + s.unwrap_or(0.0))));
     let pad = ((hi - lo) * 0.08).max(1.0);
     let n = shown.len();
     // Room for the longest name shown (about 7 px a character at 12 px), within reason.
-    let longest = shown.iter().map(|(name, _)| name.chars().count().min(28)).max().unwrap_or(4) as f64;
+    let longest = shown.iter().map(|(name, _, _)| name.chars().count().min(28)).max().unwrap_or(4) as f64;
     let name_width = (longest * 7.0 + 12.0).clamp(60.0, canvas.width() as f64 * 0.5) as u32;
     let mut chart = ChartBuilder::on(&root)
         .margin(10)
@@ -47,20 +54,40 @@ pub fn draw(canvas: &HtmlCanvasElement, players: &[(String, Option<f64>)]) -> Re
         .map_err(|e| e.to_string())?;
     // Names beside their rows, right-aligned against the plot.
     let style = TextStyle::from(("sans-serif", 12).into_font()).pos(Pos::new(HPos::Right, VPos::Center));
-    for (i, (name, _)) in shown.iter().enumerate() {
+    for (i, (name, _, _)) in shown.iter().enumerate() {
         let (x, y) = chart.backend_coord(&(lo - pad, n as f64 - i as f64 - 0.5));
         let label: String = name.chars().take(28).collect();
         root.draw(&Text::new(label, (x - 6, y), style.clone())).map_err(|e| e.to_string())?;
     }
     let blue = RGBColor(31, 100, 180);
     chart
-        .draw_series(shown.iter().enumerate().map(|(i, (_, r))| {
+        .draw_series(shown.iter().enumerate().map(|(i, (_, r, _))| {
             let y = n as f64 - i as f64 - 0.5;
             PathElement::new(vec![(lo - pad, y), (*r, y)], RGBColor(210, 220, 235))
         }))
         .map_err(|e| e.to_string())?;
+    // Error bars: ±1σ, with short caps.
+    let grey = RGBColor(90, 90, 90);
     chart
-        .draw_series(shown.iter().enumerate().map(|(i, (_, r))| Circle::new((*r, n as f64 - i as f64 - 0.5), 4, blue.filled())))
+        .draw_series(shown.iter().enumerate().filter_map(|(i, (_, r, s))| {
+            let (s, y) = (s.as_ref()?, n as f64 - i as f64 - 0.5);
+            Some(PathElement::new(vec![(r - s, y), (r + s, y)], grey.stroke_width(1)))
+        }))
+        .map_err(|e| e.to_string())?;
+    chart
+        .draw_series(shown.iter().enumerate().filter_map(|(i, (_, r, s))| {
+            let (s, y) = (s.as_ref()?, n as f64 - i as f64 - 0.5);
+            Some(PathElement::new(vec![(r - s, y - 0.25), (r - s, y + 0.25)], grey))
+        }))
+        .map_err(|e| e.to_string())?;
+    chart
+        .draw_series(shown.iter().enumerate().filter_map(|(i, (_, r, s))| {
+            let (s, y) = (s.as_ref()?, n as f64 - i as f64 - 0.5);
+            Some(PathElement::new(vec![(r + s, y - 0.25), (r + s, y + 0.25)], grey))
+        }))
+        .map_err(|e| e.to_string())?;
+    chart
+        .draw_series(shown.iter().enumerate().map(|(i, (_, r, _))| Circle::new((*r, n as f64 - i as f64 - 0.5), 4, blue.filled())))
         .map_err(|e| e.to_string())?;
     root.present().map_err(|e| e.to_string())?;
     Ok(n)

@@ -110,3 +110,18 @@ pub fn ChoiceControl(
         </div>
     }
 }
+
+/// A labelled on/off choice with its explanation.
+#[component]
+pub fn CheckControl(id: &'static str, label: &'static str, help: &'static str, value: Signal<bool>, set: Callback<bool>) -> impl IntoView {
+    view! {
+        <div class="control check">
+            <label>
+                <input type="checkbox" data-testid=id prop:checked=move || value.get() on:change=move |ev| set.run(event_target_checked(&ev)) />
+                " "
+                {label}
+            </label>
+            <p class="help">{help}</p>
+        </div>
+    }
+}

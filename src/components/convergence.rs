@@ -11,7 +11,30 @@ pub fn ConvergencePanel() -> impl IntoView {
     let state = expect_context::<State>();
     let cancel = expect_context::<Callback<()>>();
     let canvas = NodeRef::<Canvas>::new();
+    let history_canvas = NodeRef::<Canvas>::new();
+    let fit_canvas = NodeRef::<Canvas>::new();
+    let sequential = move || state.result.with(|r| r.as_ref().is_some_and(|r| r.method == "elo" || r.method == "multi_elo"));
+    let has_fit = move || state.result.with(|r| r.as_ref().is_some_and(|r| r.fit.is_some()));
+    let brent = move || state.settings.with(|s| s.method == "brent");
     Effect::new(move |_| {
+        state.result.with(|r| {
+            let Some(r) = r else { return };
+            if let Some(c) = history_canvas.get() {
+                let series: Vec<(String, Vec<(usize, f64)>)> = r.players.iter().filter_map(|p| Some((p.name.clone(), p.history.clone()?))).collect();
+                if let Err(e) = charts::history::draw(&c, &series) {
+                    web_sys::console::warn_1(&format!("history chart: {e}").into());
+                }
+            }
+            if let (Some(c), Some(fit)) = (fit_canvas.get(), &r.fit) {
+                if let Err(e) = charts::heatmap::draw(&c, fit) {
+                    web_sys::console::warn_1(&format!("fit chart: {e}").into());
+                }
+            }
+        });
+    });
+    Effect::new(move |_| {
+        // Also after each result: the chart may just have become visible.
+        state.result.track();
         let eps = state.settings.with(|s| s.eps);
         let current = state.step.get();
         state.trace.with(|trace| {
@@ -59,6 +82,10 @@ pub fn ConvergencePanel() -> impl IntoView {
         }
         match state.result.get() {
             Some(r) => match r.stop.as_str() {
+                "finished" => match r.accuracy {
+                    Some(a) => format!("Rated in one pass through {} games; foresight accuracy {:.1}%", r.iterations, 100.0 * a),
+                    None => format!("Rated in one pass through {} games", r.iterations),
+                },
                 "converged" => format!("Converged in {} iterations; largest residual {:.1e}", r.iterations, r.final_residual),
                 "max_iterations" => format!("Not converged after {} iterations (the cap)", r.iterations),
                 "cancelled" => format!("Cancelled after {} iterations: showing the last iterate", r.iterations),
@@ -89,7 +116,7 @@ pub fn ConvergencePanel() -> impl IntoView {
     };
     view! {
         <section class="panel convergence-panel" aria-labelledby="convergence-title">
-            <h2 id="convergence-title">"Convergence"</h2>
+            <h2 id="convergence-title">{move || if sequential() { "Rating history" } else { "Convergence" }}</h2>
             <div class="status-line">
                 <span data-testid="status" role="status">{status}</span>
                 <span class="visually-hidden" data-testid="iterations">{move || state.result.with(|r| r.as_ref().map(|r| r.iterations.to_string()).unwrap_or_default())}</span>
@@ -97,8 +124,28 @@ pub fn ConvergencePanel() -> impl IntoView {
                     <button data-testid="cancel" on:click=move |_| cancel.run(())>"Cancel"</button>
                 </Show>
             </div>
-            <canvas node_ref=canvas class="chart" data-testid="convergence-chart" aria-label="Convergence chart: change and residual per iteration, log scale"></canvas>
-            <div class="stepper" role="group" aria-label="Step through the iterations">
+            <div class:hidden=sequential>
+                <canvas node_ref=canvas class="chart" data-testid="convergence-chart" aria-label="Convergence chart: change and residual per iteration, log scale"></canvas>
+            </div>
+            <div class:hidden=move || !sequential()>
+                <h3>"The leading players' ratings, game by game"</h3>
+                <canvas node_ref=history_canvas class="chart" data-testid="history-chart" aria-label="Rating history chart"></canvas>
+            </div>
+            <div class:hidden=move || !has_fit()>
+                <h3>"JRank's fit"</h3>
+                <p class="help" data-testid="fit-summary">
+                    {move || state.result.with(|r| r.as_ref().and_then(|r| r.fit.as_ref()).map(|f| format!(
+                        "Best k = {:.3}, p = {:.3}: mean squared error {:.4} per game ({}; fitted on {} games, scored on {}).",
+                        f.best_k, f.best_p, f.best_error, if f.in_sample { "in-sample" } else { "held-out" }, f.fitted_games, f.scored_games
+                    )).unwrap_or_default())}
+                </p>
+                <p class="help">
+                    "Read it with care: p only scales every log-strength (w grows in proportion to p), and the source's error "
+                    "|W/O − M(A)/M(B)|² shrinks with p², so this criterion always prefers the smallest p. The k direction is the informative one."
+                </p>
+                <canvas node_ref=fit_canvas class="chart" data-testid="fit-chart" aria-label="Heat map of the fit error over k and p"></canvas>
+            </div>
+            <div class="stepper" class:hidden=move || !brent() role="group" aria-label="Step through the iterations">
                 <button data-testid="step-first" title="First iteration" on:click=move |_| { state.playing.set(false); if steps_len() > 0 { state.step.set(Some(1)); } }>"|◀"</button>
                 <button data-testid="step-prev" title="Previous iteration" on:click=move |_| step_by(-1)>"◀"</button>
                 <button

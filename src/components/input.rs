@@ -7,11 +7,40 @@ use leptos::html::Textarea;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
+/// Decodes a file's bytes: UTF-8 when they are valid UTF-8, else Windows-1252 (Latin-1, as
+/// older chess and club files are), with a note. Line ends become `\n`, as a text area keeps
+/// them, so line numbers and selections agree.
+pub fn decode(bytes: &[u8]) -> (String, Option<&'static str>) {
+    let (text, note) = match std::str::from_utf8(bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(bytes)) {
+        Ok(s) => (s.to_string(), None),
+        Err(_) => (bytes.iter().map(|&b| windows_1252(b)).collect(), Some("The file is not UTF-8: it was read as Windows-1252 (Latin-1).")),
+    };
+    (text.replace("\r\n", "\n").replace('\r', "\n"), note)
+}
+
+/// Windows-1252: Latin-1 but for 0x80–0x9F, where it has printable characters.
+fn windows_1252(b: u8) -> char {
+    const HIGH: [char; 32] = [
+        '€', '\u{81}', '‚', 'ƒ', '„', '…', '†', '‡', 'ˆ', '‰', 'Š', '‹', 'Œ', '\u{8d}', 'Ž', '\u{8f}', '\u{90}', '‘', '’', '“', '”', '•', '–', '—',
+        '˜', '™', 'š', '›', 'œ', '\u{9d}', 'ž', 'Ÿ',
+    ];
+    if (0x80..0xa0).contains(&b) {
+        HIGH[(b - 0x80) as usize]
+    } else {
+        b as char
+    }
+}
+
 /// Reads a file chosen or dropped by the user into the input.
 pub fn read_file(file: web_sys::File, state: State) {
     wasm_bindgen_futures::spawn_local(async move {
-        match wasm_bindgen_futures::JsFuture::from(file.text()).await {
-            Ok(text) => state.text.set(text.as_string().unwrap_or_default()),
+        match wasm_bindgen_futures::JsFuture::from(file.array_buffer()).await {
+            Ok(buffer) => {
+                let bytes = js_sys::Uint8Array::new(&buffer).to_vec();
+                let (text, note) = decode(&bytes);
+                state.file_note.set(note.map(String::from));
+                state.text.set(text);
+            }
             Err(_) => state.failure.set(Some(format!("could not read the file {}", file.name()))),
         }
     });
@@ -30,7 +59,10 @@ pub fn line_span(text: &str, line: usize) -> (u32, u32) {
     (start, start)
 }
 
-fn jump_to(area: &web_sys::HtmlTextAreaElement, text: &str, line: usize) {
+fn jump_to(area: &web_sys::HtmlTextAreaElement, line: usize) {
+    // The text area's own value: browsers keep its line ends as \n whatever was pasted.
+    let text = area.value();
+    let text = text.as_str();
     let (a, b) = line_span(text, line);
     let _ = area.focus();
     let _ = area.set_selection_range(a, b);
@@ -73,7 +105,7 @@ pub fn InputPanel() -> impl IntoView {
                 let line = m.line;
                 let jump = move |_| {
                     if let Some(a) = area.get() {
-                        jump_to(&a, &state.text.get_untracked(), line);
+                        jump_to(&a, line);
                     }
                 };
                 view! {
@@ -115,6 +147,7 @@ pub fn InputPanel() -> impl IntoView {
                 prop:value=move || state.text.get()
                 on:input=move |ev| state.text.set(event_target_value(&ev))
             ></textarea>
+            {move || state.file_note.get().map(|n| view! { <p class="warning" data-testid="file-note">{n}</p> })}
             <Show when=move || !state.stored.get()>
                 <p class="warning" data-testid="not-stored">"This input is too large to keep in the browser's storage: it will not survive a reload."</p>
             </Show>

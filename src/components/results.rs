@@ -49,11 +49,20 @@ fn compare(a: &(PlayerRow, Option<f64>), b: &(PlayerRow, Option<f64>), key: Sort
     }
 }
 
-fn fmt_rating(v: Option<f64>, natural: bool) -> String {
+/// Decimals that show a rating's meaningful digits on its method's scale.
+fn decimals(method: &str, natural: bool) -> usize {
+    match method {
+        "aga" => 2,
+        "jrank" => 3,
+        "brent" if natural => 4,
+        _ => 1,
+    }
+}
+
+fn fmt_rating(v: Option<f64>, d: usize) -> String {
     match v {
-        Some(v) if natural => format!("{v:.4}"),
-        Some(v) => format!("{v:.1}"),
-        None => "—".into(),
+        Some(v) if v.is_finite() => format!("{v:.d$}"),
+        _ => "—".into(),
     }
 }
 
@@ -77,7 +86,9 @@ pub fn ResultsPanel() -> impl IntoView {
     });
     Effect::new(move |_| {
         // The chart always shows best first, whatever the table's order.
-        let mut pairs: Vec<(String, Option<f64>)> = shown_ratings(&state).into_iter().map(|(p, r)| (p.name, r)).collect();
+        let final_view = state.step.get().is_none();
+        let mut pairs: Vec<(String, Option<f64>, Option<f64>)> =
+            shown_ratings(&state).into_iter().map(|(p, r)| (p.name, r, p.sigma.filter(|_| final_view))).collect();
         if state.step.get().is_some() {
             pairs.sort_by(|a, b| b.1.partial_cmp(&a.1).unwrap_or(Ordering::Equal));
         }
@@ -87,7 +98,12 @@ pub fn ResultsPanel() -> impl IntoView {
             }
         }
     });
-    let natural = move || state.settings.with(|s| s.scale == "natural");
+    let digits = move || {
+        let natural = state.settings.with(|s| s.scale == "natural");
+        state.result.with(|r| decimals(r.as_ref().map_or("brent", |r| r.method.as_str()), natural))
+    };
+    let has_sigma = move || state.result.with(|r| r.as_ref().is_some_and(|r| r.players.iter().any(|p| p.sigma.is_some())));
+    let has_label = move || state.result.with(|r| r.as_ref().is_some_and(|r| r.players.iter().any(|p| p.label.is_some())));
     let header = move |key: SortKey, label: &'static str, testid: &'static str| {
         let arrow = move || match state.sort.get() {
             (k, true) if k == key => " ▲",
@@ -109,8 +125,10 @@ pub fn ResultsPanel() -> impl IntoView {
     };
     let groups = move || state.result.with(|r| r.as_ref().map_or(1, |r| r.groups));
     let body = move || {
-        let natural = natural();
+        let d = digits();
         let show_group = groups() > 1;
+        let (show_sigma, show_label) = (has_sigma(), has_label());
+        let final_view = state.step.get().is_none();
         rows.with(|rows| {
             rows.iter()
                 .take(MAX_ROWS)
@@ -119,7 +137,9 @@ pub fn ResultsPanel() -> impl IntoView {
                         <tr data-testid="rating-row">
                             <td class="num">{p.rank.map(|r| r.to_string()).unwrap_or_default()}</td>
                             <td data-testid="player-name">{p.name.clone()}</td>
-                            <td class="num" data-testid="player-rating">{fmt_rating(*rating, natural)}</td>
+                            <td class="num" data-testid="player-rating">{fmt_rating(*rating, d)}</td>
+                            {show_sigma.then(|| view! { <td class="num" data-testid="player-sigma">{if final_view { p.sigma.map(|v| format!("±{v:.d$}")).unwrap_or_default() } else { String::new() }}</td> })}
+                            {show_label.then(|| view! { <td class="num" data-testid="player-label">{p.label.clone().unwrap_or_default()}</td> })}
                             <td class="num">{p.games}</td>
                             <td class="num">{fmt_score(p.score)}</td>
                             {show_group.then(|| view! { <td class="num">{p.group.map(|g| g.to_string()).unwrap_or_default()}</td> })}
@@ -192,6 +212,8 @@ pub fn ResultsPanel() -> impl IntoView {
                                 {header(SortKey::Rank, "Rank", "sort-rank")}
                                 {header(SortKey::Name, "Name", "sort-name")}
                                 {header(SortKey::Rating, "Rating", "sort-rating")}
+                                {move || has_sigma().then(|| view! { <th title="Uncertainty: standard error (Brent) or σ (AGA)">"±"</th> })}
+                                {move || has_label().then(|| view! { <th>"Level"</th> })}
                                 {header(SortKey::Games, "Games", "sort-games")}
                                 {header(SortKey::Score, "Score", "sort-score")}
                                 {move || (groups() > 1).then(|| view! { <th>"Group"</th> })}

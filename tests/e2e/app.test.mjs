@@ -231,6 +231,43 @@ test('the chosen method and parameters survive a reload', async () => {
   await context.close();
 });
 
+test('every method rates the example, with its own extras', async () => {
+  const { context, page, errors } = await open();
+  await converged(page);
+  const done = async () => page.waitForFunction(() => /^(Converged|Rated in one pass)/.test(document.querySelector('[data-testid=status]').textContent), null, { timeout: 60000 });
+  for (const method of ['elo', 'multi_elo', 'jrank', 'aga', 'brent']) {
+    await page.getByTestId('method').selectOption(method);
+    await page.waitForTimeout(100);
+    await done();
+    assert.equal(await rows(page).count(), 20, method);
+    const r = Object.values(await ratings(page));
+    assert.ok(r.every(Number.isFinite), `${method}: ${r}`);
+    if (method === 'elo' || method === 'multi_elo') {
+      assert.ok(await page.getByTestId('history-chart').isVisible(), `${method}: history chart`);
+      assert.match(await status(page).textContent(), /one pass through 380 games/);
+    }
+    if (method === 'aga') {
+      const levels = await page.getByTestId('player-label').allTextContents();
+      assert.ok(levels.every((l) => /^\d+\.\d[dk]$/.test(l)), levels.join(' '));
+      assert.equal(await page.getByTestId('player-sigma').count(), 20, 'AGA sigma shown');
+    }
+    if (method === 'brent') assert.equal(await page.getByTestId('player-sigma').count(), 20, 'standard errors shown');
+  }
+  // Elo's parameters move Elo's ratings; JRank's fit draws its heat map.
+  await page.getByTestId('method').selectOption('elo');
+  await done();
+  const before = await ratings(page);
+  await page.getByTestId('k').fill('40');
+  await page.getByTestId('k').press('Enter');
+  await page.waitForFunction((v) => document.querySelector('[data-testid=player-rating]').textContent !== v, String(Object.values(before)[0].toFixed(1)));
+  await page.getByTestId('method').selectOption('jrank');
+  await page.getByTestId('jrank-fit').check();
+  await page.getByTestId('fit-summary').waitFor({ state: 'visible', timeout: 60000 });
+  assert.match(await page.getByTestId('fit-summary').textContent(), /Best k = .*in-sample/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('the site works under a sub-path', async () => {
   const sub = await serve(`${ROOT}dist`, '/ratings-lab/');
   const context = await browser.newContext();

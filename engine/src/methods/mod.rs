@@ -11,6 +11,7 @@ pub mod sequential;
 use crate::error::RateError;
 use crate::model::Dataset;
 use crate::scale::Scale;
+use aga::AgaParams;
 use brent::BrentParams;
 use elo::EloParams;
 use jrank::JRankParams;
@@ -25,6 +26,7 @@ pub enum Method {
     Elo(EloParams),
     MultiElo(MultiEloParams),
     JRank(JRankParams),
+    Aga(AgaParams),
 }
 
 /// Options every method shares.
@@ -50,5 +52,6 @@ pub fn rate_with(
         Method::Elo(p) => elo::rate(data, p),
         Method::MultiElo(p) => multi_elo::rate(data, p),
         Method::JRank(p) => jrank::rate_with(data, p, progress),
+        Method::Aga(p) => aga::run(data, p, progress),
     }
 }

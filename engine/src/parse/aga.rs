@@ -17,9 +17,9 @@
 //!
 //! Section headings (`TOURNEY`, `PLAYERS`, `GAMES`) are matched without case. The TOURNEY
 //! line's rest is the tournament's name (the games' `event`); `start=` (a date `YYYY-MM-DD`)
-//! becomes the games' date; `finish=` is checked; `rules=` and other settings are kept out
-//! with a warning only when unknown. A player line is an id, a name (any words), a rank
-//! (`5D`, `3k`, `1p`, `2 dan` is not: one token) and optionally a previous AGA rating, which
+//! becomes the games' date; `finish=` is checked; `rules=` is accepted and other settings are
+//! ignored with a warning. A player line is an id, a name (any words), a rank written as one
+//! token (`5D`, `3k`, `1p`) and optionally a previous AGA rating, which
 //! becomes the player's listed rating. A game line is the white and black ids, the winner
 //! `W` or `B`, the handicap (whole stones) and the komi (may be negative). Players are named
 //! by their names (a name used twice gets its id added); ids are kept in `Player::id`.
@@ -256,7 +256,12 @@ fn read_game(line: usize, tokens: &[&str], dataset: &Dataset, ids: &HashMap<Stri
         found: found.into(),
     };
     if tokens.len() < 5 {
-        return Err(ParseError::MissingField { line, column: GAME_FIELDS[tokens.len()].into(), fields: tokens.len(), expected: GAME_LINE.into() });
+        return Err(ParseError::MissingField {
+            line,
+            column: GAME_FIELDS[tokens.len()].into(),
+            fields: tokens.len(),
+            expected: GAME_LINE.into(),
+        });
     }
     if tokens.len() > 5 {
         return Err(bad("line", &format!("5 fields ({GAME_LINE})"), &tokens[5..].join(" ")));
@@ -300,7 +305,8 @@ mod tests {
 
     #[test]
     fn every_bad_line_is_reported() {
-        let e = parse_aga("TOURNEY T\nstart=2010-13-01\nPLAYERS\n1 A B 3x\n2 C 2d\n2 D 1k\nGAMES\n1 2 W 0 7\n2 2 B 0 7\n2 9 X 0\n").unwrap_err();
+        let e = parse_aga("TOURNEY T\nstart=2010-13-01\nPLAYERS\n1 A B 3x\n2 C 2d\n2 D 1k\nGAMES\n1 2 W 0 7\n2 2 B 0 7\n2 9 X 0\n")
+            .unwrap_err();
         let lines: Vec<usize> = e.0.iter().map(ParseError::line).collect();
         assert_eq!(lines, vec![2, 4, 6, 8, 9, 10], "{e}");
         assert!(!looks_like_aga("white,black,result\n"));

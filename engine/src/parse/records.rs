@@ -46,7 +46,7 @@ pub fn records_and_comments(text: &str, delimiter: char) -> (Vec<Record>, Vec<Pa
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut comments = Vec::new();
     let mut out = Vec::new();
-    let mut errors = Vec::new();
+    let errors = Vec::new();
     let mut chars = text.chars().peekable();
     let mut line = 1;
     let mut at_line_start = true;

@@ -1,1 +1,515 @@
-//! The AGA rating system (Waldron 2010): being written.
+//! The AGA rating system (P. Waldron, *The AGA Ratings System*, 2010; `methods.md` §3, whose
+//! corrections to the paper are followed).
+//!
+//! Maximum a posteriori ratings: each player has a Gaussian prior `N(μ, σ)`, each game's
+//! result is probit in the rating difference, `P(white wins) = ½ erfc(−RD/(σ_px √2))`,
+//! `RD = r_white − r_black − d`, with the handicap equivalent `d` and spread `σ_px` of
+//! [`handicap::handicap_equivalent`]. Ratings are on the dan/kyu scale (3.4 = a 3 dan, −5.2 =
+//! a 5 kyu) with nothing in (−1, 1); the fit works on the continuous scale of
+//! [`seed::to_continuous`] and maps back. [`fit`] maximises the posterior by Newton's method
+//! and takes σ_i = √((H⁻¹)_ii) at the optimum.
+//!
+//! With [`AgaParams::by_event`] (the default) the run is the AGA's own: tournament by
+//! tournament in date order, each player's prior their previous result.
+//!
+//! * **Events**: games are grouped by `event`; games without one by `date`; games with
+//!   neither form one group. Groups run in order of their earliest date (undated groups
+//!   first), ties in input order.
+//! * **Priors**: a player's previous `(μ, σ)`, σ grown by eq. (32) for the days since their
+//!   last event (`√(σ² + (0.0005 t)²)`). A player with a listed rating (a player list's
+//!   `rating`, `sigma`, `date`) starts from it (σ from [`seed::seed_sigma`] when the list has
+//!   none, no growth when it has no date; a listed rating inside (−1, 1), such as the AGA's 0
+//!   for "unrated", is ignored with a warning). A new player is seeded from the rank they
+//!   declared in their first game there ([`seed::rank_seed`]: `3d` → 3.5, `5k` → −5.5) with
+//!   σ = [`seed::seed_sigma`]. A player with no usable rank and no listed rating gets
+//!   μ = the mean prior μ of their opponents in that event (or of everyone in it, or 0 on
+//!   the continuous scale = 1.0 if nobody has one) and σ = 6, with a warning.
+//! * **Self-promotion** (§4.2), by the rank declared in the event against the previous μ,
+//!   in stones on the continuous scale (`Δr`): `Δr ≥ 3` with at least one win at the new rank
+//!   reseeds at the claimed rank; otherwise `Δr ≥ 1` applies eqs. (30)–(31) (after the time
+//!   growth). Nobody is demoted by declaring a lower rank.
+//! * Posterior σ are exact (a dense inverse per connected group) up to
+//!   [`fit::DENSE_SIGMA_MAX`] connected players in one fit; beyond, `1/√H_ii`, with a warning.
+//! * Prior σ are kept within [0.01, 6] (6 is the largest seed σ; 0.01 keeps the Hessian
+//!   well conditioned).
+//!
+//! Without `by_event`, one fit over all games: listed ratings as they are (no time growth),
+//! else the first declared rank, else the default above; no self-promotion.
+//!
+//! Games are left out (with a warning) for a handicap that is negative, fractional or not a
+//! number, a komi that is not a number, the conditions BayRate refuses (handicap ≥ 2 with
+//! `|komi| ≥ 10`, or handicap < 2 with komi ≤ −20), a score outside [0, 1], or a player on
+//! both sides. Missing handicap or komi count as 0. A draw counts half a win each way.
+//! Games and score in the output count the games rated.
+//!
+//! ```
+//! use ratings_engine::{methods::aga::{rate, AgaParams}, Dataset};
+//! let mut d = Dataset::new();
+//! d.add_game("Anna", "Ben", 1.0).ranks = (Some("2d".into()), Some("1k".into()));
+//! d.add_game("Ben", "Anna", 0.0).ranks = (Some("1k".into()), Some("2d".into()));
+//! let r = rate(&d, &AgaParams::default()).unwrap();
+//! assert_eq!(r.players[0].name, "Anna");
+//! assert!(r.players.iter().all(|p| p.rating.unwrap().abs() >= 1.0));
+//! ```
+
+pub mod erfc;
+pub mod fit;
+pub mod handicap;
+pub mod linalg;
+pub mod seed;
+
+pub use fit::{FitGame, Seed};
+pub use handicap::handicap_equivalent;
+pub use seed::{decayed_sigma, from_continuous, label, promoted, rank_seed, seed_sigma, to_continuous};
+
+use crate::diagnose::{Diagnosis, Status};
+use crate::error::RateError;
+use crate::methods::report::{IterationRecord, PlayerRating, Rating, SolverReport, StopReason};
+use crate::model::Dataset;
+use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
+
+/// The largest prior σ (the seed curve's maximum).
+pub const SIGMA_MAX: f64 = 6.0;
+/// The smallest prior σ.
+pub const SIGMA_MIN: f64 = 0.01;
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct AgaParams {
+    /// Stop a fit when the largest |gradient| of the negative log-posterior is below this.
+    pub eps: f64,
+    /// Newton iterations allowed per fit.
+    pub max_iter: usize,
+    /// Rate event by event (the AGA's way) rather than in one fit.
+    pub by_event: bool,
+}
+
+impl Default for AgaParams {
+    fn default() -> Self {
+        AgaParams { eps: 1e-9, max_iter: 100, by_event: true }
+    }
+}
+
+impl AgaParams {
+    pub fn validate(&self) -> Result<(), RateError> {
+        if !(self.eps.is_finite() && self.eps > 0.0) {
+            return Err(RateError::BadParameter { name: "eps", value: self.eps.to_string(), expected: "a number > 0" });
+        }
+        if self.max_iter == 0 {
+            return Err(RateError::BadParameter { name: "max_iter", value: "0".into(), expected: "at least 1" });
+        }
+        Ok(())
+    }
+
+    pub fn variant(&self) -> &'static str {
+        if self.by_event {
+            "by_event"
+        } else {
+            "single_fit"
+        }
+    }
+}
+
+/// Rates `data` by the AGA system.
+pub fn rate(data: &Dataset, params: &AgaParams) -> Result<Rating, RateError> {
+    run(data, params, &mut |_| true)
+}
+
+/// As [`rate`], calling `progress` after each Newton iteration of each fit; it returns
+/// `false` to cancel (the events rated so far are reported).
+pub fn run(data: &Dataset, params: &AgaParams, progress: &mut dyn FnMut(&IterationRecord) -> bool) -> Result<Rating, RateError> {
+    params.validate()?;
+    let mut warnings = Vec::new();
+    let games = usable_games(data, &mut warnings);
+    if games.is_empty() {
+        return Err(RateError::NoGames);
+    }
+    let n = data.players.len();
+    // Listed ratings: the starting state.
+    let mut state: Vec<Option<State>> = vec![None; n];
+    let mut in_gap = Vec::new();
+    for (i, p) in data.players.iter().enumerate() {
+        let Some(l) = &p.listed else { continue };
+        if !(l.rating.is_finite() && l.rating.abs() >= 1.0) {
+            in_gap.push(p.name.clone());
+            continue;
+        }
+        let sigma = l.sigma.filter(|s| s.is_finite() && *s > 0.0).unwrap_or_else(|| seed_sigma(l.rating));
+        state[i] = Some(State { x: to_continuous(l.rating), sigma, day: l.date.as_deref().and_then(seed::day_number) });
+    }
+    if !in_gap.is_empty() {
+        warnings.push(format!(
+            "{} listed rating(s) inside (−1, 1), which is no AGA rating (0 means unrated), ignored: {}",
+            in_gap.len(),
+            names_list(&in_gap)
+        ));
+    }
+    let groups = if params.by_event {
+        events(data, &games, &mut warnings)
+    } else {
+        vec![Group { name: "all games".into(), day: None, games: (0..games.len()).collect() }]
+    };
+    let mut played = vec![false; n];
+    let mut unseeded = Vec::new();
+    let mut iterations = 0;
+    let mut all_converged = true;
+    let mut final_residual = 0.0f64;
+    let mut last_trace = Vec::new();
+    let mut stop = StopReason::Converged;
+    let mut rated_groups = 0;
+    let mut cancelled = false;
+    for group in &groups {
+        let (members, seeds, fit_games) = setup(data, &games, group, &state, params.by_event, &mut unseeded);
+        let mut cb = |r: &IterationRecord| {
+            let go = progress(r);
+            cancelled |= !go;
+            go
+        };
+        let result = fit::fit(&seeds, &fit_games, params.eps, params.max_iter, &mut cb);
+        iterations += result.trace.len();
+        final_residual = final_residual.max(result.gradient);
+        match result.stop {
+            StopReason::Converged => {}
+            StopReason::Cancelled => {}
+            other => {
+                all_converged = false;
+                if stop == StopReason::Converged {
+                    stop = other;
+                }
+                warnings.push(format!(
+                    "{}: the fit did not converge in {} Newton iterations (largest |gradient| {:.3e}, tolerance {:.1e}); its last iterate is used",
+                    group.name,
+                    result.trace.len(),
+                    result.gradient,
+                    params.eps
+                ));
+            }
+        }
+        if !result.sigma_exact {
+            warnings.push(format!(
+                "{}: more than {} connected players or a singular Hessian: σ is approximated by 1/√H_ii (everyone else held fixed), which understates it",
+                group.name,
+                fit::DENSE_SIGMA_MAX
+            ));
+        }
+        for (k, &p) in members.iter().enumerate() {
+            let (x, s) = (result.x[k], result.sigma[k]);
+            let (x, s) = if x.is_finite() && s.is_finite() && s > 0.0 { (x, s) } else { (seeds[k].mean, seeds[k].sigma) };
+            let day = group.day.or(state[p].as_ref().and_then(|st| st.day));
+            state[p] = Some(State { x, sigma: s.min(SIGMA_MAX), day });
+            played[p] = true;
+        }
+        last_trace = result.trace;
+        rated_groups += 1;
+        if cancelled || result.stop == StopReason::Cancelled {
+            cancelled = true;
+            break;
+        }
+    }
+    if cancelled {
+        stop = StopReason::Cancelled;
+        all_converged = false;
+        warnings.push(format!("stopped after {rated_groups} of {} fits, before finishing", groups.len()));
+    }
+    if !unseeded.is_empty() {
+        unseeded.sort_by_key(|s: &String| s.to_lowercase());
+        unseeded.dedup();
+        warnings.push(format!(
+            "{} player(s) with no declared rank or listed rating, started at their opponents' mean with σ = 6: {}",
+            unseeded.len(),
+            names_list(&unseeded)
+        ));
+    }
+    let players = output(data, &games, &state, &played);
+    Ok(Rating {
+        method: "aga".into(),
+        variant: params.variant().into(),
+        players,
+        report: SolverReport {
+            iterations,
+            converged: all_converged && stop == StopReason::Converged,
+            stop,
+            trace: last_trace,
+            final_residual,
+        },
+        diagnosis: Diagnosis::default(),
+        groups: 1,
+        scale: None,
+        warnings,
+        accuracy: None,
+        fit: None,
+    })
+}
+
+/// A player's rating between fits, on the continuous scale.
+#[derive(Clone, Copy, Debug)]
+struct State {
+    x: f64,
+    sigma: f64,
+    /// Day number of the event it comes from.
+    day: Option<i64>,
+}
+
+/// A game fit to rate.
+struct Usable {
+    index: usize,
+    white: usize,
+    black: usize,
+    score: f64,
+    d: f64,
+    sigma_px: f64,
+    /// The declared ranks' seeds.
+    seeds: (Option<f64>, Option<f64>),
+}
+
+fn usable_games(data: &Dataset, warnings: &mut Vec<String>) -> Vec<Usable> {
+    let mut out = Vec::with_capacity(data.games.len());
+    let mut skipped: Vec<String> = Vec::new();
+    let mut bad_ranks: Vec<String> = Vec::new();
+    let mut bad_rank_count = 0;
+    let n = data.players.len();
+    for (index, g) in data.games.iter().enumerate() {
+        let at = if g.line > 0 { format!("line {}", g.line) } else { format!("game {}", index + 1) };
+        if g.first >= n || g.second >= n || g.first == g.second {
+            skipped.push(format!("{at}: the same player (or no player) on both sides"));
+            continue;
+        }
+        if !(g.score.is_finite() && (0.0..=1.0).contains(&g.score)) {
+            skipped.push(format!("{at}: score {} is not in [0, 1]", g.score));
+            continue;
+        }
+        let (d, sigma_px) = match handicap::checked(g.handicap, g.komi) {
+            Ok(v) => v,
+            Err(e) => {
+                skipped.push(format!("{at}: {e}"));
+                continue;
+            }
+        };
+        let mut seed_of = |r: &Option<String>| {
+            let r = r.as_deref().map(str::trim).filter(|s| !s.is_empty())?;
+            let s = rank_seed(r);
+            if s.is_none() {
+                bad_rank_count += 1;
+                if bad_ranks.len() < 5 {
+                    bad_ranks.push(format!("'{r}' ({at})"));
+                }
+            }
+            s
+        };
+        let seeds = (seed_of(&g.ranks.0), seed_of(&g.ranks.1));
+        out.push(Usable { index, white: g.first, black: g.second, score: g.score, d, sigma_px, seeds });
+    }
+    if !skipped.is_empty() {
+        let shown: Vec<&str> = skipped.iter().take(10).map(String::as_str).collect();
+        let more = if skipped.len() > 10 { format!("; and {} more", skipped.len() - 10) } else { String::new() };
+        warnings.push(format!("{} game(s) left out: {}{more}", skipped.len(), shown.join("; ")));
+    }
+    if bad_rank_count > 0 {
+        let more = if bad_rank_count > bad_ranks.len() { format!(" and {} more", bad_rank_count - bad_ranks.len()) } else { String::new() };
+        warnings.push(format!(
+            "{bad_rank_count} declared rank(s) are not ranks such as 3d, 5k or 1p and were ignored: {}{more}",
+            bad_ranks.join(", ")
+        ));
+    }
+    out
+}
+
+/// A set of games rated in one fit.
+struct Group {
+    name: String,
+    day: Option<i64>,
+    /// Indices into the usable games.
+    games: Vec<usize>,
+}
+
+fn events(data: &Dataset, games: &[Usable], warnings: &mut Vec<String>) -> Vec<Group> {
+    let mut index: HashMap<(u8, String), usize> = HashMap::new();
+    let mut groups: Vec<Group> = Vec::new();
+    let mut bad_dates = 0;
+    for (k, u) in games.iter().enumerate() {
+        let g = &data.games[u.index];
+        let (key, name) = match (&g.event, &g.date) {
+            (Some(e), _) => ((0, e.clone()), e.clone()),
+            (None, Some(d)) => ((1, d.clone()), format!("games of {d}")),
+            (None, None) => ((2, String::new()), "games without event or date".into()),
+        };
+        let day = g.date.as_deref().and_then(seed::day_number);
+        if g.date.is_some() && day.is_none() {
+            bad_dates += 1;
+        }
+        let at = *index.entry(key).or_insert_with(|| {
+            groups.push(Group { name, day: None, games: Vec::new() });
+            groups.len() - 1
+        });
+        let grp = &mut groups[at];
+        grp.games.push(k);
+        grp.day = match (grp.day, day) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
+    }
+    if bad_dates > 0 {
+        warnings.push(format!("{bad_dates} game date(s) are not dates such as 2010-01-31: those games count as undated (no σ growth)"));
+    }
+    // Stable: undated first, then by date; ties keep input order.
+    groups.sort_by_key(|g| g.day.map_or((0, 0), |d| (1, d)));
+    groups
+}
+
+/// The players of a group, their priors and the games in local indices.
+fn setup(
+    data: &Dataset,
+    games: &[Usable],
+    group: &Group,
+    state: &[Option<State>],
+    by_event: bool,
+    unseeded: &mut Vec<String>,
+) -> (Vec<usize>, Vec<Seed>, Vec<FitGame>) {
+    let mut local: HashMap<usize, usize> = HashMap::new();
+    let mut members: Vec<usize> = Vec::new();
+    let mut fit_games = Vec::with_capacity(group.games.len());
+    // Per member: the declared seed (first usable one) and wins at it.
+    let mut claimed: Vec<Option<f64>> = Vec::new();
+    let mut wins: Vec<u32> = Vec::new();
+    let mut at = |p: usize, members: &mut Vec<usize>, claimed: &mut Vec<Option<f64>>, wins: &mut Vec<u32>| {
+        *local.entry(p).or_insert_with(|| {
+            members.push(p);
+            claimed.push(None);
+            wins.push(0);
+            members.len() - 1
+        })
+    };
+    for &k in &group.games {
+        let u = &games[k];
+        let (w, b) = (at(u.white, &mut members, &mut claimed, &mut wins), at(u.black, &mut members, &mut claimed, &mut wins));
+        for (i, seed, won) in [(w, u.seeds.0, u.score == 1.0), (b, u.seeds.1, u.score == 0.0)] {
+            if claimed[i].is_none() {
+                claimed[i] = seed;
+            }
+            if won && seed.is_some() && seed == claimed[i] {
+                wins[i] += 1;
+            }
+        }
+        fit_games.push(FitGame { white: w, black: b, score: u.score, d: u.d, sigma_px: u.sigma_px });
+    }
+    let mut priors: Vec<Option<Seed>> = members
+        .iter()
+        .enumerate()
+        .map(|(i, &p)| {
+            let prior = match (state[p], claimed[i]) {
+                (Some(st), claim) => {
+                    let mut sigma = st.sigma;
+                    if by_event {
+                        if let (Some(now), Some(then)) = (group.day, st.day) {
+                            sigma = decayed_sigma(sigma, (now - then) as f64);
+                        }
+                    }
+                    let mut s = Seed { mean: st.x, sigma };
+                    if let (true, Some(c)) = (by_event, claim) {
+                        let delta = to_continuous(c) - st.x;
+                        if delta >= 3.0 && wins[i] > 0 {
+                            s = Seed { mean: to_continuous(c), sigma: seed_sigma(c) };
+                        } else if delta >= 1.0 {
+                            let (mean, sigma) = promoted(s.mean, s.sigma, delta);
+                            s = Seed { mean, sigma };
+                        }
+                    }
+                    Some(s)
+                }
+                (None, Some(c)) => Some(Seed { mean: to_continuous(c), sigma: seed_sigma(c) }),
+                (None, None) => None,
+            };
+            prior.map(|s| Seed { mean: s.mean, sigma: s.sigma.clamp(SIGMA_MIN, SIGMA_MAX) })
+        })
+        .collect();
+    if priors.iter().any(Option::is_none) {
+        let known: Vec<f64> = priors.iter().flatten().map(|s| s.mean).collect();
+        let everyone = if known.is_empty() { 0.0 } else { known.iter().sum::<f64>() / known.len() as f64 };
+        let mut opp: Vec<(f64, u32)> = vec![(0.0, 0); members.len()];
+        for g in &fit_games {
+            for (me, other) in [(g.white, g.black), (g.black, g.white)] {
+                if let Some(s) = priors[other] {
+                    opp[me].0 += s.mean;
+                    opp[me].1 += 1;
+                }
+            }
+        }
+        for i in 0..members.len() {
+            if priors[i].is_none() {
+                let mean = if opp[i].1 > 0 { opp[i].0 / opp[i].1 as f64 } else { everyone };
+                priors[i] = Some(Seed { mean, sigma: SIGMA_MAX });
+                unseeded.push(data.players[members[i]].name.clone());
+            }
+        }
+    }
+    let seeds = priors.into_iter().map(|s| s.expect("every member has a prior")).collect();
+    (members, seeds, fit_games)
+}
+
+fn output(data: &Dataset, games: &[Usable], state: &[Option<State>], played: &[bool]) -> Vec<PlayerRating> {
+    let n = data.players.len();
+    let mut tally = vec![(0u32, 0.0f64); n];
+    for u in games {
+        tally[u.white].0 += 1;
+        tally[u.white].1 += u.score;
+        tally[u.black].0 += 1;
+        tally[u.black].1 += 1.0 - u.score;
+    }
+    let mut rows: Vec<PlayerRating> = (0..n)
+        .map(|i| {
+            let p = &data.players[i];
+            let (rating, sigma, status) = if played[i] {
+                let st = state[i].expect("a rated player has a state");
+                (Some(from_continuous(st.x)), Some(st.sigma), Status::Rated)
+            } else {
+                // Listed but without (rated) games: the list's rating, as given.
+                let l = p.listed.as_ref().filter(|l| l.rating.is_finite() && l.rating.abs() >= 1.0);
+                (l.map(|l| l.rating), l.and_then(|l| l.sigma).filter(|s| s.is_finite() && *s > 0.0), Status::NoGames)
+            };
+            PlayerRating {
+                name: p.name.clone(),
+                id: p.id.clone(),
+                rank: None,
+                rating,
+                log_strength: None,
+                games: tally[i].0,
+                score: tally[i].1,
+                group: played[i].then_some(1),
+                status,
+                sigma,
+                history: None,
+                label: rating.map(label),
+            }
+        })
+        .collect();
+    // Best first; rated players before the others; equal ratings by name.
+    let key = |r: &PlayerRating| {
+        let q = r.rating.map_or(i64::MAX, |x| -(x * 1e9).round() as i64);
+        (r.status != Status::Rated, q, r.name.to_lowercase())
+    };
+    rows.sort_by_cached_key(key);
+    let mut prev: Option<(i64, usize)> = None;
+    for (pos, r) in rows.iter_mut().enumerate() {
+        if r.status != Status::Rated {
+            continue;
+        }
+        let q = key(r).1;
+        let rank = match prev {
+            Some((pq, pr)) if pq == q => pr,
+            _ => pos + 1,
+        };
+        r.rank = Some(rank);
+        prev = Some((q, rank));
+    }
+    rows
+}
+
+fn names_list(names: &[String]) -> String {
+    const SHOWN: usize = 10;
+    let mut s = names.iter().take(SHOWN).cloned().collect::<Vec<_>>().join(", ");
+    if names.len() > SHOWN {
+        s += &format!(" and {} more", names.len() - SHOWN);
+    }
+    s
+}

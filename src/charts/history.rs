@@ -1,0 +1,70 @@
+//! Elo's rating history: the leading players' ratings after each game they played.
+
+use plotters::prelude::*;
+use plotters_canvas::CanvasBackend;
+use web_sys::HtmlCanvasElement;
+
+pub const HEIGHT: u32 = 260;
+/// Lines drawn at most (the best players), so the chart stays readable.
+pub const MAX_LINES: usize = 8;
+
+const PALETTE: [RGBColor; MAX_LINES] = [
+    RGBColor(31, 100, 180),
+    RGBColor(220, 110, 20),
+    RGBColor(40, 150, 60),
+    RGBColor(200, 40, 50),
+    RGBColor(130, 80, 180),
+    RGBColor(140, 90, 60),
+    RGBColor(220, 100, 170),
+    RGBColor(100, 100, 100),
+];
+
+/// Draws `(name, [(step, rating)])` series; returns how many were drawn.
+pub fn draw(canvas: &HtmlCanvasElement, series: &[(String, Vec<(usize, f64)>)]) -> Result<usize, String> {
+    if super::fit(canvas, HEIGHT).is_none() {
+        return Ok(0);
+    }
+    let backend = CanvasBackend::with_canvas_object(canvas.clone()).ok_or("no 2D context")?;
+    let root = backend.into_drawing_area();
+    root.fill(&WHITE).map_err(|e| e.to_string())?;
+    let shown: Vec<&(String, Vec<(usize, f64)>)> = series.iter().filter(|(_, h)| !h.is_empty()).take(MAX_LINES).collect();
+    if shown.is_empty() {
+        return Ok(0);
+    }
+    let last = shown.iter().flat_map(|(_, h)| h.iter().map(|x| x.0)).max().unwrap_or(1).max(2);
+    let (lo, hi) = shown.iter().flat_map(|(_, h)| h.iter().map(|x| x.1)).filter(|v| v.is_finite()).fold((f64::MAX, f64::MIN), |(a, b), v| (a.min(v), b.max(v)));
+    let pad = ((hi - lo) * 0.05).max(1.0);
+    let mut chart = ChartBuilder::on(&root)
+        .margin(10)
+        .x_label_area_size(30)
+        .y_label_area_size(50)
+        .build_cartesian_2d(0usize..last, (lo - pad)..(hi + pad))
+        .map_err(|e| e.to_string())?;
+    chart
+        .configure_mesh()
+        .x_desc("game")
+        .y_label_formatter(&|v| format!("{v:.0}"))
+        .label_style(("sans-serif", 12))
+        .light_line_style(RGBColor(238, 238, 238))
+        .draw()
+        .map_err(|e| e.to_string())?;
+    for (k, (name, h)) in shown.iter().enumerate() {
+        let color = PALETTE[k % PALETTE.len()];
+        let label: String = name.chars().take(24).collect();
+        chart
+            .draw_series(LineSeries::new(h.iter().copied().filter(|x| x.1.is_finite()), color.stroke_width(2)))
+            .map_err(|e| e.to_string())?
+            .label(label)
+            .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 16, y)], color.stroke_width(2)));
+    }
+    chart
+        .configure_series_labels()
+        .position(SeriesLabelPosition::UpperLeft)
+        .background_style(WHITE.mix(0.85))
+        .border_style(RGBColor(200, 200, 200))
+        .label_font(("sans-serif", 11))
+        .draw()
+        .map_err(|e| e.to_string())?;
+    root.present().map_err(|e| e.to_string())?;
+    Ok(shown.len())
+}
