@@ -253,3 +253,42 @@ fn multiplayer_elo_rates_the_riichi_club() {
     let sum: f64 = players.iter().map(|p| p["rating"].as_f64().unwrap()).sum();
     assert!((sum - 69.0 * 1500.0).abs() < 1e-6);
 }
+
+#[test]
+fn jrank_json_has_the_shape_and_the_fit_grid() {
+    let o = run(&["rate", &fixture("openfootball/en.1.csv"), "--method", "jrank", "--fit", "--holdout", "0.25", "--format", "json"], None);
+    assert!(o.status.success(), "{}", err(&o));
+    let v: Value = serde_json::from_str(&out(&o)).unwrap();
+    assert_eq!(v["method"], "jrank");
+    assert_eq!(v["converged"], true);
+    assert!(v["players"].as_array().unwrap().iter().all(|p| p["rating"].as_f64().is_some_and(|r| r > 0.0)));
+    let fit = &v["fit"];
+    assert_eq!(fit["k_values"].as_array().unwrap().len(), fit["error"].as_array().unwrap().len());
+    assert_eq!(fit["in_sample"], false);
+    assert_eq!(fit["fitted_games"].as_u64().unwrap() + fit["scored_games"].as_u64().unwrap(), 380);
+}
+
+#[test]
+fn aga_rates_the_bayrate_games_with_sigma_and_dan_kyu_labels() {
+    // The BayRate test data is GPL: it stays in ../shared and this test needs it.
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/data/aga_bayrate_testdata_go");
+    if !std::path::Path::new(dir).exists() {
+        eprintln!("skipped: {dir} is absent (GPL data is not copied into the project)");
+        return;
+    }
+    let games = format!("{dir}/games.csv");
+    let players = format!("{dir}/players.csv");
+    let o = run(&["rate", &games, "--method", "aga", "--players", &players, "--format", "json"], None);
+    assert!(o.status.success(), "{}", err(&o));
+    let v: Value = serde_json::from_str(&out(&o)).unwrap();
+    assert_eq!(v["method"], "aga");
+    let rated: Vec<&Value> = v["players"].as_array().unwrap().iter().filter(|p| p["status"] == "rated").collect();
+    assert!(rated.len() > 1400, "{}", rated.len());
+    for p in &rated {
+        let (r, s) = (p["rating"].as_f64().unwrap(), p["sigma"].as_f64().unwrap());
+        assert!(r.abs() >= 1.0 && s > 0.0 && s <= 6.0, "{p}");
+        let label = p["label"].as_str().unwrap();
+        assert!(label.ends_with(if r > 0.0 { 'd' } else { 'k' }), "{p}");
+    }
+    assert!(v["warnings"].as_array().unwrap().iter().any(|w| w.as_str().unwrap().contains("exclude")), "the 22 excluded games are reported");
+}

@@ -4,7 +4,9 @@
 use clap::{Parser, Subcommand, ValueEnum};
 use ratings_engine::parse::{apply_players, parse_csv, parse_players, BadLines, ColumnMap, CsvOptions};
 use ratings_engine::methods::elo::EloParams;
+use ratings_engine::methods::aga::AgaParams;
 use ratings_engine::methods::jrank::{FitParams, JRankParams};
+use ratings_engine::parse::aga::{looks_like_aga, parse_aga};
 use ratings_engine::methods::multi_elo::MultiEloParams;
 use ratings_engine::parse::{looks_like_events, parse_events, Parsed};
 use ratings_engine::{export, rate, BrentParams, Method, Offset, Options, ParseErrors, Scale, ScaleKind, Variant};
@@ -33,6 +35,9 @@ INPUT FORMAT
   ratings on the chosen scale, each worth 'weight' drawn games (section 6); for Elo and
   multiplayer Elo, starting ratings; for AGA, previous ratings and sigmas on the dan/kyu
   scale. Players listed there without games are reported as unrated.
+
+  AGA reads the same CSV with handicap, komi, declared ranks (rank1/rank2: 3d, 5k) and an
+  event (tournament) column, or the AGA results format (TOURNEY / PLAYERS / GAMES sections).
 
   Multiplayer Elo also reads events: 'event,player,place' (one row per player, place 1
   wins, the rows of one event together), or one row per event with numbered player and
@@ -103,6 +108,10 @@ struct RateArgs {
     /// (0 = in-sample).
     #[arg(long, default_value_t = 0.0, help_heading = "JRank")]
     holdout: f64,
+    /// AGA: one fit over all games instead of rating event (tournament) by event in date
+    /// order, as the AGA does.
+    #[arg(long, help_heading = "AGA")]
+    aga_single_fit: bool,
     /// Brent's iteration: alg1 = Algorithm 1, iteration (13); fixed = the fixed-weight
     /// eigenproblem of section 3 by the power method, re-weighted (section 4); zermelo =
     /// iteration (14). All three have the same answer.
@@ -163,6 +172,8 @@ enum MethodArg {
     MultiElo,
     /// JRank: geometric means of opponents' strengths times score ratios.
     Jrank,
+    /// The AGA's Go ratings: priors, handicap and komi, dan/kyu scale with sigma.
+    Aga,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -230,6 +241,7 @@ fn run_rate(args: &RateArgs) -> Result<String, String> {
     let name = if args.file == "-" { "standard input" } else { args.file.as_str() };
     let parsed: Result<Parsed, ParseErrors> = match args.method {
         MethodArg::MultiElo if looks_like_events(&text) => parse_events(&text, args.map.as_deref().unwrap_or("")),
+        MethodArg::Aga if looks_like_aga(&text) => parse_aga(&text),
         _ => parse_csv(&text, &CsvOptions { columns, bad_lines }),
     };
     let parsed = parsed.map_err(|e| format!("{name}:\n{e}"))?;
@@ -288,6 +300,7 @@ fn run_rate(args: &RateArgs) -> Result<String, String> {
             max_iter: args.max_iter,
             fit: args.fit.then_some(FitParams { holdout: args.holdout }),
         }),
+        MethodArg::Aga => Method::Aga(AgaParams { by_event: !args.aga_single_fit, ..Default::default() }),
     };
     let mut rating = rate(&dataset, &method, &Options { scale }).map_err(|e| e.to_string())?;
     warnings.append(&mut rating.warnings);
