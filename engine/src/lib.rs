@@ -8,7 +8,8 @@
 //! * [`methods`]: [`rate`] by a [`Method`] — Brent's eigenvector ratings ([`methods::brent`]);
 //! * [`diagnose`]: degenerate data (unbeaten players, groups that never met, ...);
 //! * [`sparse`]: the score matrix kernels; [`scale`]: display scales;
-//! * [`export`]: the ratings as a table, CSV or the documented JSON shape.
+//! * [`export`]: the ratings as a table, CSV or the documented JSON shape;
+//! * [`tournament`]: organisers' tournaments (from TRF or PGN), and [`tiebreak`]: FIDE's tiebreaks.
 //!
 //! ```
 //! use ratings_engine::{parse::{parse_csv, CsvOptions}, rate, Method, Options};
@@ -26,6 +27,8 @@ pub mod model;
 pub mod parse;
 pub mod scale;
 pub mod sparse;
+pub mod tiebreak;
+pub mod tournament;
 
 pub use error::{ParseError, ParseErrors, RateError};
 pub use methods::brent::{BrentParams, Variant};

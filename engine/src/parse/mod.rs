@@ -5,9 +5,11 @@ pub mod aga;
 pub mod columns;
 pub mod csv;
 pub mod events;
+pub mod pgn;
 pub mod players;
 pub mod records;
 pub mod result;
+pub mod trf;
 
 pub use columns::{ColumnMap, Columns, Role};
 pub use csv::{parse_csv, BadLines, CsvOptions, Parsed, Warning};

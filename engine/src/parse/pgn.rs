@@ -1,0 +1,1 @@
+//! PGN import: being written.

@@ -1,0 +1,1 @@
+//! FIDE TRF import: being written.

@@ -1,0 +1,1 @@
+//! FIDE tiebreaks (C.07): being written.

@@ -1,0 +1,270 @@
+//! A tournament as organisers' files describe it (FIDE TRF, PGN): entrants by start number,
+//! and each entrant's rounds — opponent, colour and result, including the rounds they did not
+//! play (byes, forfeits), which the FIDE tiebreaks need.
+//!
+//! The rating methods see only the games played over the board ([`Tournament::dataset`]).
+
+use crate::model::{Dataset, Game};
+use serde::{Deserialize, Serialize};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Colour {
+    White,
+    Black,
+}
+
+/// A round's outcome for one entrant, with the TRF result codes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum RoundResult {
+    /// `1`: won over the board.
+    Win,
+    /// `=`: drew over the board.
+    Draw,
+    /// `0`: lost over the board.
+    Loss,
+    /// `+`: won by forfeit (the opponent did not appear).
+    ForfeitWin,
+    /// `-`: lost by forfeit.
+    ForfeitLoss,
+    /// `W`: won a game that lasted less than one move (not rated).
+    WinUnrated,
+    /// `D`: drew a game of less than one move.
+    DrawUnrated,
+    /// `L`: lost a game of less than one move.
+    LossUnrated,
+    /// `H`: half-point bye.
+    HalfBye,
+    /// `F`: full-point bye.
+    FullBye,
+    /// `U`: pairing-allocated bye (odd number of players).
+    PairingBye,
+    /// `Z`: zero-point bye.
+    ZeroBye,
+    /// Blank: not paired, no points.
+    NotPaired,
+}
+
+impl RoundResult {
+    /// The TRF code.
+    pub fn code(self) -> char {
+        use RoundResult::*;
+        match self {
+            Win => '1',
+            Draw => '=',
+            Loss => '0',
+            ForfeitWin => '+',
+            ForfeitLoss => '-',
+            WinUnrated => 'W',
+            DrawUnrated => 'D',
+            LossUnrated => 'L',
+            HalfBye => 'H',
+            FullBye => 'F',
+            PairingBye => 'U',
+            ZeroBye => 'Z',
+            NotPaired => ' ',
+        }
+    }
+
+    /// Reads a TRF result code (case-insensitive; blank = not paired).
+    pub fn from_code(c: char) -> Option<RoundResult> {
+        use RoundResult::*;
+        Some(match c.to_ascii_uppercase() {
+            '1' => Win,
+            '=' | '½' => Draw,
+            '0' => Loss,
+            '+' => ForfeitWin,
+            '-' => ForfeitLoss,
+            'W' => WinUnrated,
+            'D' => DrawUnrated,
+            'L' => LossUnrated,
+            'H' => HalfBye,
+            'F' => FullBye,
+            'U' => PairingBye,
+            'Z' => ZeroBye,
+            ' ' => NotPaired,
+            _ => return None,
+        })
+    }
+
+    /// Played over the board against an opponent (`1 = 0`, and `W D L`, which were played,
+    /// however briefly).
+    pub fn over_the_board(self) -> bool {
+        use RoundResult::*;
+        matches!(self, Win | Draw | Loss | WinUnrated | DrawUnrated | LossUnrated)
+    }
+
+    /// Counts for rating (`1 = 0` only).
+    pub fn rated(self) -> bool {
+        matches!(self, RoundResult::Win | RoundResult::Draw | RoundResult::Loss)
+    }
+
+    /// The points under `scoring`.
+    pub fn points(self, scoring: &Scoring) -> f64 {
+        use RoundResult::*;
+        match self {
+            Win | WinUnrated | ForfeitWin => scoring.win,
+            Draw | DrawUnrated => scoring.draw,
+            Loss | LossUnrated | ForfeitLoss => scoring.loss,
+            HalfBye => scoring.draw,
+            FullBye => scoring.win,
+            PairingBye => scoring.pairing_bye,
+            ZeroBye | NotPaired => scoring.zero_bye,
+        }
+    }
+}
+
+/// Points per outcome (TRF record 162 may change them; 1 / ½ / 0 by default).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Scoring {
+    pub win: f64,
+    pub draw: f64,
+    pub loss: f64,
+    pub pairing_bye: f64,
+    pub zero_bye: f64,
+}
+
+impl Default for Scoring {
+    fn default() -> Self {
+        Scoring { win: 1.0, draw: 0.5, loss: 0.0, pairing_bye: 1.0, zero_bye: 0.0 }
+    }
+}
+
+/// One entrant's round.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RoundEntry {
+    /// Index into [`Tournament::entrants`] of the opponent, if any.
+    pub opponent: Option<usize>,
+    pub colour: Option<Colour>,
+    pub result: RoundResult,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Entrant {
+    /// Start number (TRF: starting rank).
+    pub start: u32,
+    pub name: String,
+    pub rating: Option<u32>,
+    pub title: Option<String>,
+    pub federation: Option<String>,
+    pub fide_id: Option<String>,
+    /// Points as the file states them (checked against the rounds).
+    pub declared_points: Option<f64>,
+    /// Rank as the file states it.
+    pub declared_rank: Option<u32>,
+    /// Round by round; `rounds[r]` is round r + 1.
+    pub rounds: Vec<RoundEntry>,
+    /// The file line the entrant came from (0 when built in code).
+    pub line: usize,
+}
+
+impl Entrant {
+    pub fn points(&self, scoring: &Scoring) -> f64 {
+        self.rounds.iter().map(|r| r.result.points(scoring)).sum()
+    }
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Tournament {
+    pub name: Option<String>,
+    pub city: Option<String>,
+    pub start_date: Option<String>,
+    pub end_date: Option<String>,
+    /// TRF 092 (e.g. "Individual: Swiss-System").
+    pub kind: Option<String>,
+    /// Number of rounds (TRF 142 / XXR, or the longest round list).
+    pub rounds: usize,
+    pub round_dates: Vec<Option<String>>,
+    pub scoring: Scoring,
+    pub entrants: Vec<Entrant>,
+}
+
+impl Tournament {
+    /// The games played and rated (`1 = 0`), once each, for the rating methods: names are
+    /// the entrants' names, with their ratings as listed Elo-like ratings.
+    pub fn dataset(&self) -> Dataset {
+        let mut d = Dataset::new();
+        let ids: Vec<usize> = self
+            .entrants
+            .iter()
+            .map(|e| {
+                let id = d.player(&e.name).unwrap_or_else(|| d.player(&format!("#{}", e.start)).expect("non-blank"));
+                d.players[id].id = e.fide_id.clone().or_else(|| Some(e.start.to_string()));
+                id
+            })
+            .collect();
+        for (i, e) in self.entrants.iter().enumerate() {
+            for (r, entry) in e.rounds.iter().enumerate() {
+                let Some(j) = entry.opponent else { continue };
+                // Each game once: from the side with the lower index.
+                if !entry.result.rated() || j <= i || j >= self.entrants.len() {
+                    continue;
+                }
+                let score = match entry.result {
+                    RoundResult::Win => 1.0,
+                    RoundResult::Draw => 0.5,
+                    _ => 0.0,
+                };
+                let (first, second, score) = match entry.colour {
+                    Some(Colour::Black) => (ids[j], ids[i], 1.0 - score),
+                    _ => (ids[i], ids[j], score),
+                };
+                d.games.push(Game {
+                    first,
+                    second,
+                    score,
+                    points: None,
+                    handicap: None,
+                    komi: None,
+                    date: self.round_dates.get(r).cloned().flatten(),
+                    round: Some((r + 1).to_string()),
+                    event: self.name.clone(),
+                    ranks: (None, None),
+                    line: e.line,
+                });
+            }
+        }
+        d
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn entry(opponent: Option<usize>, colour: Option<Colour>, result: RoundResult) -> RoundEntry {
+        RoundEntry { opponent, colour, result }
+    }
+
+    #[test]
+    fn codes_points_and_the_rated_games() {
+        for c in "1=0+-WDLHFUZ ".chars() {
+            assert_eq!(RoundResult::from_code(c).unwrap().code(), c);
+        }
+        assert_eq!(RoundResult::from_code('h'), Some(RoundResult::HalfBye));
+        assert_eq!(RoundResult::from_code('x'), None);
+        let s = Scoring::default();
+        assert_eq!(RoundResult::HalfBye.points(&s), 0.5);
+        assert_eq!(RoundResult::PairingBye.points(&s), 1.0);
+        let mut t = Tournament { rounds: 2, ..Default::default() };
+        let e = |start, name: &str, rounds| Entrant {
+            start,
+            name: name.into(),
+            rating: None,
+            title: None,
+            federation: None,
+            fide_id: None,
+            declared_points: None,
+            declared_rank: None,
+            rounds,
+            line: 0,
+        };
+        t.entrants.push(e(1, "A", vec![entry(Some(1), Some(Colour::Black), RoundResult::Win), entry(None, None, RoundResult::HalfBye)]));
+        t.entrants.push(e(2, "B", vec![entry(Some(0), Some(Colour::White), RoundResult::Loss), entry(Some(2), Some(Colour::White), RoundResult::ForfeitWin)]));
+        t.entrants.push(e(3, "C", vec![entry(None, None, RoundResult::PairingBye), entry(Some(1), Some(Colour::Black), RoundResult::ForfeitLoss)]));
+        assert_eq!(t.entrants[0].points(&s), 1.5);
+        let d = t.dataset();
+        assert_eq!(d.games.len(), 1, "only the game over the board");
+        let g = &d.games[0];
+        assert_eq!((d.players[g.first].name.as_str(), d.players[g.second].name.as_str(), g.score), ("B", "A", 0.0));
+    }
+}
