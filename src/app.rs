@@ -1,7 +1,7 @@
 //! The page: input, method, convergence and results, wired to the worker.
 
 use crate::bridge::Bridge;
-use crate::components::{ConvergencePanel, InputPanel, MethodPanel, ResultsPanel};
+use crate::components::{ConvergencePanel, InputPanel, MethodPanel, ResultsPanel, StandingsPanel};
 use crate::protocol::ToWorker;
 use crate::state::State;
 use crate::storage;
@@ -66,12 +66,13 @@ pub fn App() -> impl IntoView {
             <header class="top">
                 <h1>"Ratings Lab"</h1>
                 <p class="tagline">
-                    "R. P. Brent's eigenvector ratings from your game results, computed in your browser. Nothing is sent anywhere."
+                    "Ratings from your game results — Brent's eigenvector ratings, Elo, AGA, JRank — and FIDE tiebreaks, computed in your browser. Nothing is sent anywhere."
                 </p>
             </header>
             <main class="grid">
                 <InputPanel />
                 <MethodPanel />
+                <StandingsPanel />
                 <ConvergencePanel />
                 <ResultsPanel />
             </main>

@@ -192,6 +192,7 @@ pub fn result(rating: &Rating, steps: Option<Vec<Vec<Option<f64>>>>, parse_warni
         steps,
         csv: export::csv(rating),
         json: export::json(rating),
+        standings: None,
     }
 }
 

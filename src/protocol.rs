@@ -26,7 +26,15 @@ pub struct Settings {
     pub jrank: JRankSettings,
     /// AGA: rate event by event (the AGA's run) rather than in one fit.
     pub aga_by_event: bool,
+    /// Tournament files: the tiebreaks in the organiser's order (C.07 codes).
+    pub tiebreaks: Vec<String>,
+    /// `2023` or `2026` (FIDE C.07 as in force from 2026-03-01).
+    pub rules: String,
 }
+
+/// The tiebreak order a new user starts with: FIDE's usual Swiss order, then the
+/// eigenvector rating.
+pub const DEFAULT_TIEBREAKS: [&str; 4] = ["BH-C1", "BH", "SB", "EIG"];
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
@@ -78,6 +86,8 @@ impl Default for Settings {
             elo: EloSettings::default(),
             jrank: JRankSettings::default(),
             aga_by_event: true,
+            tiebreaks: DEFAULT_TIEBREAKS.iter().map(|c| c.to_string()).collect(),
+            rules: "2023".into(),
         }
     }
 }
@@ -177,6 +187,30 @@ pub struct RatingResult {
     /// The result as the engine exports it, for download.
     pub csv: String,
     pub json: String,
+    /// For a tournament file: the standings with the chosen tiebreaks.
+    pub standings: Option<StandingsView>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct StandingsView {
+    /// The tiebreak codes, in order: the table's columns.
+    pub codes: Vec<String>,
+    pub rows: Vec<StandingRowView>,
+    /// All tiebreak codes the engine knows, for adding one.
+    pub available: Vec<String>,
+    pub csv: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct StandingRowView {
+    pub rank: usize,
+    pub start: u32,
+    pub name: String,
+    pub rating: Option<u32>,
+    pub points: f64,
+    pub values: Vec<Option<f64>>,
+    /// How each value was derived (opponents, cuts, unplayed rounds).
+    pub explanations: Vec<String>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

@@ -7,29 +7,9 @@ use ratings_engine::methods::jrank::{direct, rate, FitParams, JRankParams};
 use ratings_engine::{Dataset, RateError, Rating, StopReason};
 use std::collections::HashMap;
 
-/// SplitMix64, seeded, for generating test data.
-struct Rng(u64);
+mod common;
 
-impl Rng {
-    fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    /// Uniform in [0, 1).
-    fn unit(&mut self) -> f64 {
-        (self.next_u64() >> 11) as f64 / (1u64 << 53) as f64
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next_u64() % n as u64) as usize
-    }
-    /// Roughly normal (sum of uniforms), mean 0, sd `sd`.
-    fn normal(&mut self, sd: f64) -> f64 {
-        ((0..12).map(|_| self.unit()).sum::<f64>() - 6.0) * sd
-    }
-}
+use common::Rng;
 
 fn name(i: usize) -> String {
     format!("Team {i:02}")
@@ -43,7 +23,7 @@ fn add(d: &mut Dataset, a: &str, b: &str, pa: f64, pb: f64) {
 /// A league: `m` games between random pairs of `n` teams, goals from six chances each
 /// that favour the stronger side.
 fn league(n: usize, m: usize, seed: u64) -> Dataset {
-    let mut rng = Rng(seed);
+    let mut rng = Rng::new(seed);
     let strength: Vec<f64> = (0..n).map(|_| rng.normal(0.7)).collect();
     let mut d = Dataset::new();
     for _ in 0..m {
@@ -60,7 +40,7 @@ fn league(n: usize, m: usize, seed: u64) -> Dataset {
 /// Data from JRank's own model: `M(A)/M(B) = W_a/W_b · e^noise` exactly, with the loser's
 /// points drawn from 0..=5 and the winner's solved for (so points are not whole numbers).
 fn jrank_model(n: usize, m: usize, k: f64, p: f64, seed: u64) -> Dataset {
-    let mut rng = Rng(seed);
+    let mut rng = Rng::new(seed);
     let w: Vec<f64> = (0..n).map(|_| rng.normal(0.6)).collect();
     let mut d = Dataset::new();
     for _ in 0..m {
@@ -189,7 +169,7 @@ fn bipartite_schedules_need_the_damping() {
     let mut two = Dataset::new();
     add(&mut two, "A", "B", 3.0, 1.0);
     add(&mut two, "A", "B", 0.0, 2.0);
-    let mut rng = Rng(5);
+    let mut rng = Rng::new(5);
     let mut home_away = Dataset::new();
     for h in 0..6 {
         for a in 0..6 {
@@ -220,7 +200,7 @@ fn renormalising_keeps_each_group_mean_at_zero() {
     // Two groups of different sizes, checked after every few steps and at the end (`check`
     // asserts mean w = 0 per group), and the geometric mean strength is 1.
     let mut d = league(12, 60, 3);
-    let mut rng = Rng(8);
+    let mut rng = Rng::new(8);
     for _ in 0..20 {
         let a = rng.below(5);
         let b = (a + 1 + rng.below(4)) % 5;
@@ -269,7 +249,7 @@ fn permuting_input_lines_does_not_change_ratings() {
     let mut shuffled = Dataset::new();
     shuffled.player("Idle Ian");
     let mut order: Vec<usize> = (0..d.games.len()).collect();
-    let mut rng = Rng(99);
+    let mut rng = Rng::new(99);
     for i in (1..order.len()).rev() {
         order.swap(i, rng.below(i + 1));
     }

@@ -5,8 +5,10 @@ pub mod convergence;
 pub mod input;
 pub mod method;
 pub mod results;
+pub mod standings;
 
 pub use convergence::ConvergencePanel;
 pub use input::InputPanel;
 pub use method::MethodPanel;
 pub use results::ResultsPanel;
+pub use standings::StandingsPanel;

@@ -74,6 +74,18 @@ impl Problem {
         Problem { n, nodes, s, scored, sigma: params.sigma, prior_x, prior_w, group, renormalise, group_size, structure, diagnosis }
     }
 
+    /// The old rating's terms of eq. (17) for node `i` at strength `xi`: `ŵ x̂ / (2(x + x̂))`
+    /// above and `ŵ / (2(x + x̂))` below (zero without an old rating).
+    #[inline]
+    pub fn prior_terms(&self, i: usize, xi: f64) -> (f64, f64) {
+        let (w, xh) = (self.prior_w[i], self.prior_x[i]);
+        if w > 0.0 {
+            (w * xh / (2.0 * (xi + xh)), w / (2.0 * (xi + xh)))
+        } else {
+            (0.0, 0.0)
+        }
+    }
+
     /// Scales each unanchored group to geometric mean 1 over its real players.
     pub fn renormalise(&self, x: &mut [f64]) {
         let mut log_sum = vec![0.0; self.renormalise.len()];

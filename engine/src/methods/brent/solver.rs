@@ -183,8 +183,7 @@ impl Solver {
             }
             let xi = x[i];
             let (w, xh) = (p.prior_w[i], p.prior_x[i]);
-            let prior_num = if w > 0.0 { w * xh / (2.0 * (xi + xh)) } else { 0.0 };
-            let prior_den = if w > 0.0 { w / (2.0 * (xi + xh)) } else { 0.0 };
+            let (prior_num, prior_den) = p.prior_terms(i, xi);
             residual = residual.max((num[i] + prior_num - xi * (den[i] + prior_den)).abs());
             undamped = undamped.max(((num[i] + prior_num) / (xi * (den[i] + prior_den)) - 1.0).abs());
             let sig = p.sigma;
@@ -251,7 +250,7 @@ impl Solver {
                 continue;
             }
             let (w, xh, xi) = (p.prior_w[i], p.prior_x[i], x[i]);
-            let (pn, pd) = if w > 0.0 { (w * xh / (2.0 * (xi + xh)), w / (2.0 * (xi + xh))) } else { (0.0, 0.0) };
+            let (pn, pd) = p.prior_terms(i, xi);
             residual = residual.max((num[i] + pn - xi * (den[i] + pd)).abs());
             undamped = undamped.max(((num[i] + pn) / (xi * (den[i] + pd)) - 1.0).abs());
             let diag = p.sigma / (2.0 * xo[i]) * xi;
