@@ -183,11 +183,15 @@ impl Tournament {
     /// the entrants' names, with their ratings as listed Elo-like ratings.
     pub fn dataset(&self) -> Dataset {
         let mut d = Dataset::new();
+        // Entrants are people, not names: two with one name stay two players.
+        let key = |e: &Entrant| crate::model::name_key(&e.name);
         let ids: Vec<usize> = self
             .entrants
             .iter()
             .map(|e| {
-                let id = d.player(&e.name).unwrap_or_else(|| d.player(&format!("#{}", e.start)).expect("non-blank"));
+                let shared = self.entrants.iter().filter(|o| key(o) == key(e)).count() > 1;
+                let name = if e.name.trim().is_empty() || shared { format!("{} (#{})", e.name.trim(), e.start).trim().to_string() } else { e.name.clone() };
+                let id = d.player(&name).expect("non-blank");
                 d.players[id].id = e.fide_id.clone().or_else(|| Some(e.start.to_string()));
                 id
             })
@@ -225,6 +229,35 @@ impl Tournament {
         }
         d
     }
+}
+
+/// Brent's eigenvector rating of each entrant (Elo-like scale, mean 1500) and its standard
+/// error, from the games played: the EIG tiebreak. When the results are degenerate (someone
+/// won or lost every game, or groups never met) a dummy player of weight 1 keeps every
+/// rating finite; the returned note says which was used.
+pub fn eigenvector_ratings(t: &Tournament) -> (Vec<Option<f64>>, Vec<Option<f64>>, String) {
+    use crate::{rate, BrentParams, Method, Options};
+    let data = t.dataset();
+    let n = t.entrants.len();
+    if data.games.is_empty() {
+        return (vec![None; n], vec![None; n], "no games were played over the board".into());
+    }
+    let run = |gamma: f64| rate(&data, &Method::Brent(BrentParams { gamma, ..Default::default() }), &Options::default()).ok();
+    let (rating, note) = match run(0.0) {
+        Some(r) if !r.diagnosis.degenerate => (Some(r), "Brent's rating of the games played (Elo-like scale, mean 1500)".to_string()),
+        _ => (run(1.0), "Brent's rating of the games played, with a dummy player (γ = 1) because some results alone give no finite rating (Elo-like scale, mean 1500)".to_string()),
+    };
+    let Some(rating) = rating else { return (vec![None; n], vec![None; n], note) };
+    // Dataset players are created in entrant order, so player i is entrant i.
+    let mut values = vec![None; n];
+    let mut errors = vec![None; n];
+    for p in &rating.players {
+        if let Some(i) = data.find(&p.name).filter(|&i| i < n) {
+            values[i] = p.rating;
+            errors[i] = p.sigma;
+        }
+    }
+    (values, errors, note)
 }
 
 #[cfg(test)]

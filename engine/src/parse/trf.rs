@@ -1,1 +1,876 @@
-//! FIDE TRF import: being written.
+//! FIDE Tournament Report Files (TRF-16, and TRF-26 of 2025/26), with the JaVaFo /
+//! Swiss-Manager extensions found in real files.
+//!
+//! The record code is a line's first three characters (matched without case). Columns are
+//! 1-based and counted in characters:
+//!
+//! * `001` player: start rank 5-8, sex 10, title 11-13, name 15-47, rating 49-52, federation
+//!   54-56, FIDE id 58-68, birth date 70-79, points 81-84, rank 86-89, then one block of ten
+//!   columns per round from column 92: opponent's start rank 92-95 (`0000` or blank: none),
+//!   colour 97 (`w`, `b`, `-` or blank), result 99. TRF-26 keeps these columns (it adds
+//!   records, it does not move fields), so there is one layout for both.
+//! * `012` name, `022` city, `042` / `052` start and end dates (as written), `062` number of
+//!   players (checked against the `001` records), `092` type, `132` round dates (ten-column
+//!   blocks aligned with the rounds, from column 92), `142` number of rounds.
+//! * Scoring: TRF-26's `162` (`W D L A P` followed by points, e.g. `162  W 3.0    D 1.0`;
+//!   `X` is read and ignored), JaVaFo's `XXS` (`WW=`, `BW=`, `W=`, `WD=`, `BD=`, `D=`, `WL=`,
+//!   `BL=`, `L=`, `ZPB=`, `HPB=`, `FPB=`, `PAB=`, `FW=`, `FL=`) and bbpPairings' `BBW BBD BBL
+//!   BBZ BBF BBU`. The model's [`Scoring`] has five values: win (also forfeit wins and
+//!   full-point byes), draw (also half-point byes), loss (also forfeit losses), pairing-allocated
+//!   bye (TRF-26: same as a win unless given) and zero-point bye (TRF-26's `A`, absence). A
+//!   file that scores half-point byes, full-point byes or forfeits apart from those gets a
+//!   warning saying how the model counts them.
+//! * `XXR` rounds (`142` wins when both are given), `XXC`, `XXA` (Baku acceleration: virtual
+//!   points, which are not results and are not added), `XXZ`, `XXF`, `###` comments, ruler
+//!   lines (`DDD SSSS ...`, digit rulers) and any other code: ignored without a word.
+//! * TRF-26 `299` (abnormal points): a typed record (`W D L F H Z + -`) makes that result
+//!   worth the given points for the listed players in its round (all rounds for `000`); an
+//!   untyped one is a bonus or penalty. They are used only to check the declared points.
+//!
+//! CRLF, CR-only line ends, a BOM, trailing spaces and short lines are fine.
+//!
+//! Results: `1 = 0`, `+ -`, `W D L`, `H F U Z` and blank, case-insensitive. Choices where
+//! the specification is silent:
+//! * `-` with no opponent (`0000 - -`, or a blank opponent) is an absence: [`RoundResult::ZeroBye`]
+//!   (TRF-26 scores absences with zero-point byes, code `A`); `-` against a real opponent is a
+//!   forfeit loss.
+//! * A blank result is [`RoundResult::NotPaired`]; with an opponent it gets a warning (paired,
+//!   no result yet).
+//! * A bye (`H F U Z`) with an opponent's number: the opponent is dropped, with a warning.
+//! * `+` with no opponent stays a forfeit win with no opponent, with a warning.
+//! * A game result (`1 = 0 W D L`) with no opponent is an error.
+//! * Rating `0`, FIDE id `0` and rank `0` read as absent. An unreadable rating, points or rank
+//!   is a warning (the field is left out); an unreadable start rank, opponent, colour or result
+//!   is an error naming the line and the columns.
+//!
+//! The entrants are sorted by start rank (opponents are start ranks, mapped to indices).
+//! Every entrant's round list is padded with `NotPaired` to the longest round list in the file;
+//! [`Tournament::rounds`] is `142` / `XXR` (the planned rounds) or else that longest list.
+//!
+//! Inconsistencies are warnings naming the line, never fixed: declared points that differ from
+//! the sum of the rounds under the scoring in force; a pairing one side does not report, or
+//! reports with the same colour or a result that is not the complement (`1`/`0`, `=`/`=`,
+//! `+`/`-`, `-`/`-`, `W`/`L`, `D`/`D`); more than one pairing-allocated bye in a round; a `062`
+//! count that differs from the number of players; an `XXR` / `142` smaller than the rounds in
+//! the file (the longer is used).
+//!
+//! ```
+//! use ratings_engine::parse::trf::parse_trf;
+//! let text = "012 Club\n\
+//! 001    1      Ann                                                                1.0    1     2 w 1\n\
+//! 001    2      Bo                                                                 0.0    2     1 b 0\n";
+//! let (t, warnings) = parse_trf(text).unwrap();
+//! assert_eq!((t.name.as_deref(), t.entrants.len(), t.rounds), (Some("Club"), 2, 1));
+//! assert!(warnings.is_empty());
+//! assert_eq!(t.dataset().games.len(), 1);
+//! ```
+
+use super::csv::Warning;
+use crate::error::{ParseError, ParseErrors};
+use crate::tournament::{Colour, Entrant, RoundEntry, RoundResult, Scoring, Tournament};
+use std::collections::HashMap;
+
+/// The lines of a text: (1-based number, content without its line end). Handles LF, CRLF,
+/// CR-only line ends and a BOM.
+pub(crate) fn split_lines(text: &str) -> Vec<(usize, &str)> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let parts: Vec<&str> = if text.contains('\n') { text.split('\n').map(|l| l.strip_suffix('\r').unwrap_or(l)).collect() } else { text.split('\r').collect() };
+    let mut out: Vec<(usize, &str)> = parts.into_iter().enumerate().map(|(i, l)| (i + 1, l)).collect();
+    if out.last().is_some_and(|(_, l)| l.is_empty()) {
+        out.pop();
+    }
+    out
+}
+
+/// A line as fixed columns (1-based, inclusive; columns past the end read as blanks).
+struct Cols {
+    chars: Vec<char>,
+    /// Length without trailing white space.
+    len: usize,
+}
+
+impl Cols {
+    fn new(line: &str) -> Cols {
+        let chars: Vec<char> = line.chars().collect();
+        let len = chars.iter().rposition(|c| !c.is_whitespace()).map_or(0, |i| i + 1);
+        Cols { chars, len }
+    }
+
+    fn get(&self, from: usize, to: usize) -> String {
+        (from..=to).map(|c| self.at(c)).collect()
+    }
+
+    fn field(&self, from: usize, to: usize) -> String {
+        self.get(from, to).trim().to_string()
+    }
+
+    fn at(&self, col: usize) -> char {
+        match self.chars.get(col - 1) {
+            Some(&c) if col <= self.len => c,
+            _ => ' ',
+        }
+    }
+}
+
+/// The record code of a line: its first three characters, upper-cased.
+fn code(line: &str) -> String {
+    line.chars().take(3).collect::<String>().to_uppercase()
+}
+
+/// The value of a header record: the text from column 5, trimmed (`None` when blank).
+fn value(line: &str) -> Option<String> {
+    let v: String = line.chars().skip(4).collect();
+    let v = v.trim();
+    (!v.is_empty()).then(|| v.to_string())
+}
+
+fn first_integer(s: &str) -> Option<usize> {
+    let digits: String = s.trim_start().chars().take_while(|c| c.is_ascii_digit()).collect();
+    digits.parse().ok()
+}
+
+fn number(s: &str) -> Option<f64> {
+    let v: f64 = s.trim().replace(',', ".").parse().ok()?;
+    v.is_finite().then_some(v)
+}
+
+/// A number of points as TRF writes them (`4.0`, `11.5`).
+pub(crate) fn show_points(x: f64) -> String {
+    if (x - x.round()).abs() < 1e-9 {
+        format!("{x:.1}")
+    } else {
+        let s = format!("{x:.3}");
+        s.trim_end_matches('0').to_string()
+    }
+}
+
+/// True when the text has a `001` player record with a start rank in columns 5-8 and its
+/// first line with content starts with a record code (three digits, `XX?` or `###`).
+pub fn looks_like_trf(text: &str) -> bool {
+    let lines = split_lines(text);
+    let Some((_, first)) = lines.iter().find(|(_, l)| !l.trim().is_empty()) else { return false };
+    let c = code(first);
+    let coded = c.len() == 3 && (c.chars().all(|c| c.is_ascii_digit()) || c == "###" || c.starts_with("XX")) && first.chars().nth(3).is_none_or(|c| c == ' ');
+    coded
+        && lines.iter().any(|(_, l)| {
+            let cols = Cols::new(l);
+            code(l) == "001" && cols.at(4) == ' ' && cols.field(5, 8).parse::<u32>().is_ok_and(|n| n > 0)
+        })
+}
+
+/// One round block as read, before opponents are resolved.
+struct RawRound {
+    opponent: Option<u32>,
+    colour: Option<Colour>,
+    result: RoundResult,
+    /// The block's first column (92, 102, ...).
+    col: usize,
+}
+
+struct RawEntrant {
+    entrant: Entrant,
+    rounds: Vec<RawRound>,
+}
+
+/// Points as the scoring records give them: (value, line).
+#[derive(Default)]
+struct ScoringRecords {
+    values: HashMap<&'static str, (f64, usize)>,
+}
+
+impl ScoringRecords {
+    fn set(&mut self, key: &'static str, v: f64, line: usize) {
+        self.values.insert(key, (v, line));
+    }
+
+    fn get(&self, key: &str) -> Option<(f64, usize)> {
+        self.values.get(key).copied()
+    }
+}
+
+/// `299` abnormal points.
+struct Abnormal {
+    line: usize,
+    /// The result the points replace (`None`: a bonus / penalty).
+    kind: Option<char>,
+    points: f64,
+    /// 1-based; `None` for all rounds.
+    round: Option<usize>,
+    players: Vec<u32>,
+}
+
+impl Abnormal {
+    fn applies_to(&self, r: RoundResult) -> bool {
+        use RoundResult::*;
+        match self.kind {
+            Some('W') => matches!(r, Win | WinUnrated),
+            Some('D') => matches!(r, Draw | DrawUnrated),
+            Some('L') => matches!(r, Loss | LossUnrated),
+            Some('F') => r == FullBye,
+            Some('H') => r == HalfBye,
+            Some('Z') => matches!(r, ZeroBye | NotPaired),
+            Some('+') => r == ForfeitWin,
+            Some('-') => r == ForfeitLoss,
+            _ => false,
+        }
+    }
+}
+
+fn bad(line: usize, column: impl Into<String>, expected: impl Into<String>, found: impl Into<String>) -> ParseError {
+    ParseError::BadField { line, column: column.into(), expected: expected.into(), found: found.into() }
+}
+
+/// Reads a TRF file into a [`Tournament`], with warnings for everything inconsistent.
+pub fn parse_trf(text: &str) -> Result<(Tournament, Vec<Warning>), ParseErrors> {
+    let mut errors: Vec<ParseError> = Vec::new();
+    let mut warnings: Vec<Warning> = Vec::new();
+    let mut t = Tournament::default();
+    let mut raw: Vec<RawEntrant> = Vec::new();
+    let mut declared_players: Option<(usize, usize)> = None;
+    let mut rounds_142: Option<(usize, usize)> = None;
+    let mut rounds_xxr: Option<(usize, usize)> = None;
+    let mut scoring = ScoringRecords::default();
+    let mut abnormal: Vec<Abnormal> = Vec::new();
+    let lines = split_lines(text);
+    if lines.iter().all(|(_, l)| l.trim().is_empty()) {
+        return Err(ParseErrors(vec![bad(0, "record code (columns 1-3)", "a TRF file with '001' player records", "an empty input")]));
+    }
+    for &(line, l) in &lines {
+        let c = code(l);
+        match c.as_str() {
+            "001" => {
+                // A record with a bad round still takes its start rank (so that its opponents'
+                // references to it are not reported as well).
+                let (p, e) = read_player(line, l, &mut warnings);
+                raw.extend(p);
+                errors.extend(e);
+            }
+            "012" => t.name = value(l),
+            "022" => t.city = value(l),
+            "042" => t.start_date = value(l),
+            "052" => t.end_date = value(l),
+            "062" => declared_players = value(l).and_then(|v| first_integer(&v)).map(|n| (n, line)),
+            "092" => t.kind = value(l),
+            "132" => {
+                let cols = Cols::new(l);
+                let mut dates: Vec<Option<String>> = Vec::new();
+                let mut col = 92;
+                while col <= cols.len {
+                    let d = cols.field(col, col + 9);
+                    dates.push((!d.is_empty()).then_some(d));
+                    col += 10;
+                }
+                while dates.last().is_some_and(|d| d.is_none()) {
+                    dates.pop();
+                }
+                t.round_dates = dates;
+            }
+            "142" => rounds_142 = value(l).and_then(|v| first_integer(&v)).map(|n| (n, line)),
+            "XXR" => rounds_xxr = value(l).and_then(|v| first_integer(&v)).map(|n| (n, line)),
+            "162" => read_162(line, l, &mut scoring, &mut warnings),
+            "XXS" => read_xxs(line, l, &mut scoring, &mut warnings),
+            "BBW" | "BBD" | "BBL" | "BBZ" | "BBF" | "BBU" => {
+                let key = match c.as_str() {
+                    "BBW" => "win",
+                    "BBD" => "draw",
+                    "BBL" => "loss",
+                    "BBZ" => "absence",
+                    "BBF" => "fl",
+                    _ => "pab",
+                };
+                match value(l).and_then(|v| number(&v)) {
+                    Some(v) => scoring.set(key, v, line),
+                    None => warnings.push(Warning { line, message: format!("{c}: expected a number of points; the record is ignored") }),
+                }
+            }
+            "299" => match read_299(line, l) {
+                Some(a) => abnormal.push(a),
+                None => warnings.push(Warning {
+                    line,
+                    message: "299 (abnormal points): expected a type in column 5, points in columns 14-17, a round in 20-22 and start ranks from column 24; the record is ignored".into(),
+                }),
+            },
+            _ => {}
+        }
+    }
+    t.scoring = build_scoring(&scoring, &mut warnings);
+
+    if raw.is_empty() && errors.is_empty() {
+        let first = lines.iter().find(|(_, l)| !l.trim().is_empty()).map_or(1, |(n, _)| *n);
+        errors.push(bad(first, "record code (columns 1-3)", "at least one '001' player record", "no 001 record"));
+    }
+
+    // Start ranks → indices.
+    raw.sort_by_key(|p| p.entrant.start);
+    let mut index: HashMap<u32, usize> = HashMap::new();
+    for (i, p) in raw.iter().enumerate() {
+        if let Some(&j) = index.get(&p.entrant.start) {
+            errors.push(bad(
+                p.entrant.line,
+                "start rank (columns 5-8)",
+                format!("a start rank used once (line {} has it too)", raw[j].entrant.line),
+                p.entrant.start.to_string(),
+            ));
+        } else {
+            index.insert(p.entrant.start, i);
+        }
+    }
+    let longest = raw.iter().map(|p| p.rounds.len()).max().unwrap_or(0);
+    let mut entrants: Vec<Entrant> = Vec::with_capacity(raw.len());
+    for (i, p) in raw.into_iter().enumerate() {
+        let mut e = p.entrant;
+        for (r, rr) in p.rounds.iter().enumerate() {
+            let opponent = match rr.opponent {
+                None => None,
+                Some(s) => match index.get(&s) {
+                    Some(&j) if j == i => {
+                        errors.push(bad(
+                            e.line,
+                            format!("round {} opponent (columns {}-{})", r + 1, rr.col, rr.col + 3),
+                            "the start rank of another player (a player cannot meet themselves)",
+                            s.to_string(),
+                        ));
+                        None
+                    }
+                    Some(&j) => Some(j),
+                    None => {
+                        errors.push(bad(
+                            e.line,
+                            format!("round {} opponent (columns {}-{})", r + 1, rr.col, rr.col + 3),
+                            "the start rank of a player in the file",
+                            s.to_string(),
+                        ));
+                        None
+                    }
+                },
+            };
+            e.rounds.push(RoundEntry { opponent, colour: rr.colour, result: rr.result });
+        }
+        e.rounds.resize(longest, RoundEntry { opponent: None, colour: None, result: RoundResult::NotPaired });
+        entrants.push(e);
+    }
+    if !errors.is_empty() {
+        errors.sort_by_key(ParseError::line);
+        return Err(ParseErrors(errors));
+    }
+    t.entrants = entrants;
+
+    // Rounds.
+    let declared = rounds_142.or(rounds_xxr);
+    if let (Some((a, la)), Some((b, lb))) = (rounds_142, rounds_xxr) {
+        if a != b {
+            warnings.push(Warning { line: lb, message: format!("XXR gives {b} rounds but the 142 record (line {la}) gives {a}; 142 is used") });
+        }
+    }
+    t.rounds = match declared {
+        Some((n, line)) if n < longest => {
+            warnings.push(Warning { line, message: format!("the file declares {n} rounds, but players' records have up to {longest}; {longest} are used") });
+            longest
+        }
+        Some((n, _)) => n,
+        None => longest,
+    };
+    if let Some((n, line)) = declared_players {
+        if n != t.entrants.len() {
+            warnings.push(Warning { line, message: format!("062 declares {n} players, but the file has {} player records (001)", t.entrants.len()) });
+        }
+    }
+    check_points(&t, &abnormal, &mut warnings);
+    check_pairings(&t, &mut warnings);
+    warnings.sort_by_key(|w| w.line);
+    Ok((t, warnings))
+}
+
+fn read_player(line: usize, l: &str, warnings: &mut Vec<Warning>) -> (Option<RawEntrant>, Vec<ParseError>) {
+    let c = Cols::new(l);
+    let start_text = c.field(5, 8);
+    let start = match start_text.parse::<u32>() {
+        Ok(n) if n > 0 => n,
+        _ => return (None, vec![bad(line, "start rank (columns 5-8)", "a start rank from 1 to 9999", c.get(5, 8))]),
+    };
+    let text = |from, to| Some(c.field(from, to)).filter(|s| !s.is_empty());
+    let mut warn_field = |what: &str, from: usize, to: usize, expected: &str| {
+        warnings.push(Warning { line, message: format!("{what} (columns {from}-{to}): expected {expected}, found '{}'; left out", c.get(from, to).trim()) })
+    };
+    let rating = match text(49, 52) {
+        None => None,
+        Some(s) => match s.parse::<u32>() {
+            Ok(0) => None,
+            Ok(n) => Some(n),
+            Err(_) => {
+                warn_field("rating", 49, 52, "a number");
+                None
+            }
+        },
+    };
+    let declared_points = match text(81, 84) {
+        None => None,
+        Some(s) => match number(&s) {
+            Some(v) => Some(v),
+            None => {
+                warn_field("points", 81, 84, "a number of points such as 4.5");
+                None
+            }
+        },
+    };
+    let declared_rank = match text(86, 89) {
+        None => None,
+        Some(s) => match s.parse::<u32>() {
+            Ok(0) => None,
+            Ok(n) => Some(n),
+            Err(_) => {
+                warn_field("rank", 86, 89, "a number");
+                None
+            }
+        },
+    };
+    let fide_id = text(58, 68).filter(|s| !s.trim_start_matches('0').is_empty());
+    let entrant = Entrant {
+        start,
+        name: c.field(15, 47),
+        rating,
+        title: text(11, 13),
+        federation: text(54, 56),
+        fide_id,
+        declared_points,
+        declared_rank,
+        rounds: Vec::new(),
+        line,
+    };
+    let mut rounds = Vec::new();
+    let mut errors = Vec::new();
+    let mut col = 92;
+    let mut r = 1;
+    while col <= c.len {
+        match read_round(line, &c, col, r, warnings) {
+            Ok(rr) => rounds.push(rr),
+            Err(e) => errors.push(e),
+        }
+        col += 10;
+        r += 1;
+    }
+    (Some(RawEntrant { entrant, rounds }), errors)
+}
+
+fn read_round(line: usize, c: &Cols, col: usize, r: usize, warnings: &mut Vec<Warning>) -> Result<RawRound, ParseError> {
+    let opp_text = c.get(col, col + 3);
+    let opponent = match opp_text.trim() {
+        "" => None,
+        s => match s.parse::<u32>() {
+            Ok(0) => None,
+            Ok(n) => Some(n),
+            Err(_) => {
+                return Err(bad(
+                    line,
+                    format!("round {r} opponent (columns {col}-{})", col + 3),
+                    "the opponent's start rank, or 0000 / blank for none",
+                    opp_text.trim(),
+                ))
+            }
+        },
+    };
+    let colour = match c.at(col + 5) {
+        'w' | 'W' => Some(Colour::White),
+        'b' | 'B' => Some(Colour::Black),
+        ' ' | '-' => None,
+        other => {
+            return Err(bad(line, format!("round {r} colour (column {})", col + 5), "w, b, - or blank", other.to_string()));
+        }
+    };
+    let code = c.at(col + 7);
+    let Some(mut result) = RoundResult::from_code(code) else {
+        return Err(bad(line, format!("round {r} result (column {})", col + 7), "a result code: 1 = 0 + - W D L H F U Z or blank", code.to_string()));
+    };
+    let mut opponent = opponent;
+    use RoundResult::*;
+    match (opponent, result) {
+        (None, ForfeitLoss) => result = ZeroBye,
+        (None, ForfeitWin) => warnings.push(Warning {
+            line,
+            message: format!("round {r}: a forfeit win ('+') with no opponent (columns {col}-{}); kept as a forfeit win against nobody", col + 3),
+        }),
+        (None, Win | Draw | Loss | WinUnrated | DrawUnrated | LossUnrated) => {
+            return Err(bad(
+                line,
+                format!("round {r} opponent (columns {col}-{})", col + 3),
+                format!("the opponent's start rank for the game result '{code}'"),
+                opp_text.trim(),
+            ));
+        }
+        (Some(s), HalfBye | FullBye | PairingBye | ZeroBye) => {
+            warnings.push(Warning { line, message: format!("round {r}: a bye ('{code}') with an opponent ({s}); the opponent is left out") });
+            opponent = None;
+        }
+        (Some(s), NotPaired) => {
+            warnings.push(Warning { line, message: format!("round {r}: paired with {s} but no result (column {}); counted as not played, no points", col + 7) })
+        }
+        _ => {}
+    }
+    Ok(RawRound { opponent, colour, result, col })
+}
+
+/// `162`: a code (`W D L A P X`) followed by points, repeated. Read leniently: the codes and
+/// numbers in order, with or without the column alignment of TRF-26.
+fn read_162(line: usize, l: &str, scoring: &mut ScoringRecords, warnings: &mut Vec<Warning>) {
+    let rest: String = l.chars().skip(3).collect();
+    let tokens: Vec<String> = rest
+        .replace('=', " ")
+        .split_whitespace()
+        .flat_map(|tok| {
+            // "W1.0" → "W", "1.0"
+            let mut cs = tok.chars();
+            match cs.next() {
+                Some(c) if c.is_ascii_alphabetic() && tok.len() > 1 => vec![c.to_string(), cs.as_str().to_string()],
+                _ => vec![tok.to_string()],
+            }
+        })
+        .collect();
+    let mut i = 0;
+    let mut any = false;
+    while i + 1 < tokens.len() {
+        let key = match tokens[i].to_uppercase().as_str() {
+            "W" => Some("win"),
+            "D" => Some("draw"),
+            "L" => Some("loss"),
+            "A" => Some("absence"),
+            "P" => Some("pab"),
+            "X" => Some("unknown"),
+            _ => None,
+        };
+        match (key, number(&tokens[i + 1])) {
+            (Some(k), Some(v)) => {
+                if k == "absence" {
+                    // TRF-26: absence covers zero-point byes and forfeit losses.
+                    scoring.set("fl", v, line);
+                }
+                scoring.set(k, v, line);
+                any = true;
+                i += 2;
+            }
+            _ => {
+                warnings.push(Warning {
+                    line,
+                    message: format!("162: expected a result code (W D L A P X) followed by points, found '{}'; the rest is ignored", tokens[i..].join(" ")),
+                });
+                return;
+            }
+        }
+    }
+    if !any && !tokens.is_empty() {
+        warnings.push(Warning { line, message: "162: expected a result code (W D L A P X) followed by points; ignored".into() });
+    }
+}
+
+/// JaVaFo's `XXS KEY=points ...`.
+fn read_xxs(line: usize, l: &str, scoring: &mut ScoringRecords, warnings: &mut Vec<Warning>) {
+    let rest: String = l.chars().skip(3).collect();
+    for tok in rest.split_whitespace() {
+        let Some((k, v)) = tok.split_once('=') else {
+            warnings.push(Warning { line, message: format!("XXS: expected KEY=points, found '{tok}'; ignored") });
+            continue;
+        };
+        let key = match k.to_uppercase().as_str() {
+            "WW" | "BW" | "W" => "win",
+            "WD" | "BD" | "D" => "draw",
+            "WL" | "BL" | "L" => "loss",
+            "ZPB" => "absence",
+            "HPB" => "hpb",
+            "FPB" => "fpb",
+            "PAB" => "pab",
+            "FW" => "fw",
+            "FL" => "fl",
+            _ => {
+                warnings.push(Warning { line, message: format!("XXS: unknown key '{k}'; ignored") });
+                continue;
+            }
+        };
+        match number(v) {
+            Some(x) => {
+                if let Some((old, _)) = scoring.get(key).filter(|_| matches!(k.len(), 2)) {
+                    // WW and BW (or WD / BD ...) differ: the model has one value per outcome.
+                    if old != x {
+                        warnings.push(Warning {
+                            line,
+                            message: format!(
+                                "XXS: {k}={v} differs from the other colour's {}; the model has one value, {} is used",
+                                show_points(old),
+                                show_points(x)
+                            ),
+                        });
+                    }
+                }
+                scoring.set(key, x, line);
+            }
+            None => warnings.push(Warning { line, message: format!("XXS: expected a number of points for {k}, found '{v}'; ignored") }),
+        }
+    }
+}
+
+fn read_299(line: usize, l: &str) -> Option<Abnormal> {
+    let c = Cols::new(l);
+    let kind = match c.at(5) {
+        ' ' => None,
+        k if "WDLFHZ+-".contains(k.to_ascii_uppercase()) => Some(k.to_ascii_uppercase()),
+        _ => return None,
+    };
+    let points = number(&c.field(14, 17))?;
+    let round = match c.field(20, 22).as_str() {
+        "" => None,
+        s => match s.parse::<usize>().ok()? {
+            0 => None,
+            n => Some(n),
+        },
+    };
+    let mut players = Vec::new();
+    let mut col = 24;
+    while col <= c.len {
+        let s = c.field(col, col + 3);
+        if !s.is_empty() {
+            players.push(s.parse::<u32>().ok()?);
+        }
+        col += 5;
+    }
+    (!players.is_empty()).then_some(Abnormal { line, kind, points, round, players })
+}
+
+fn build_scoring(s: &ScoringRecords, warnings: &mut Vec<Warning>) -> Scoring {
+    let d = Scoring::default();
+    let win = s.get("win").map_or(d.win, |v| v.0);
+    let draw = s.get("draw").map_or(d.draw, |v| v.0);
+    let loss = s.get("loss").map_or(d.loss, |v| v.0);
+    // TRF-26: a pairing-allocated bye scores as a win unless given.
+    let pairing_bye = s.get("pab").map_or(win, |v| v.0);
+    let zero_bye = s.get("absence").map_or(d.zero_bye, |v| v.0);
+    let mut differs = |key: &str, what: &str, model: &str, model_value: f64| {
+        if let Some((v, line)) = s.get(key) {
+            if (v - model_value).abs() > 1e-9 {
+                warnings.push(Warning {
+                    line,
+                    message: format!(
+                        "{what} score {} here, but the tournament model counts them as {model} ({}); points are checked with {}",
+                        show_points(v),
+                        show_points(model_value),
+                        show_points(model_value)
+                    ),
+                });
+            }
+        }
+    };
+    differs("hpb", "half-point byes", "draws", draw);
+    differs("fpb", "full-point byes", "wins", win);
+    differs("fw", "forfeit wins", "wins", win);
+    differs("fl", "forfeit losses", "losses", loss);
+    Scoring { win, draw, loss, pairing_bye, zero_bye }
+}
+
+fn check_points(t: &Tournament, abnormal: &[Abnormal], warnings: &mut Vec<Warning>) {
+    let s = &t.scoring;
+    for e in &t.entrants {
+        let Some(declared) = e.declared_points else { continue };
+        let mut sum = 0.0;
+        for (r, entry) in e.rounds.iter().enumerate() {
+            let special = abnormal
+                .iter()
+                .rev()
+                .find(|a| a.kind.is_some() && a.applies_to(entry.result) && a.round.is_none_or(|n| n == r + 1) && a.players.contains(&e.start));
+            sum += special.map_or_else(|| entry.result.points(s), |a| a.points);
+        }
+        sum += abnormal.iter().filter(|a| a.kind.is_none() && a.players.contains(&e.start)).map(|a| a.points).sum::<f64>();
+        if (sum - declared).abs() > 1e-6 {
+            let used: Vec<String> = abnormal.iter().filter(|a| a.players.contains(&e.start)).map(|a| a.line.to_string()).collect();
+            let bonus = if used.is_empty() { String::new() } else { format!(", with the 299 records on lines {}", used.join(", ")) };
+            warnings.push(Warning {
+                line: e.line,
+                message: format!(
+                    "start rank {}: declared points {} (columns 81-84) do not match the sum of the round results, {} (win {}, draw {}, loss {}, pairing-allocated bye {}, zero-point bye {}{bonus})",
+                    e.start,
+                    show_points(declared),
+                    show_points(sum),
+                    show_points(s.win),
+                    show_points(s.draw),
+                    show_points(s.loss),
+                    show_points(s.pairing_bye),
+                    show_points(s.zero_bye),
+                ),
+            });
+        }
+    }
+}
+
+/// A round entry as the TRF writes it: `  12 w 1`.
+fn describe(t: &Tournament, e: &RoundEntry) -> String {
+    let opp = e.opponent.map_or("0000".to_string(), |j| format!("{:>4}", t.entrants[j].start));
+    let colour = match e.colour {
+        Some(Colour::White) => 'w',
+        Some(Colour::Black) => 'b',
+        None => '-',
+    };
+    format!("'{opp} {colour} {}'", e.result.code())
+}
+
+fn complementary(a: RoundResult, b: RoundResult) -> bool {
+    use RoundResult::*;
+    matches!(
+        (a, b),
+        (Win, Loss)
+            | (Loss, Win)
+            | (Draw, Draw)
+            | (WinUnrated, LossUnrated)
+            | (LossUnrated, WinUnrated)
+            | (DrawUnrated, DrawUnrated)
+            | (ForfeitWin, ForfeitLoss)
+            | (ForfeitLoss, ForfeitWin)
+            | (ForfeitLoss, ForfeitLoss)
+            | (NotPaired, NotPaired)
+    )
+}
+
+fn check_pairings(t: &Tournament, warnings: &mut Vec<Warning>) {
+    for (i, e) in t.entrants.iter().enumerate() {
+        for (r, entry) in e.rounds.iter().enumerate() {
+            let Some(j) = entry.opponent else { continue };
+            let o = &t.entrants[j];
+            let other = o.rounds[r];
+            let here = describe(t, entry);
+            let there = describe(t, &other);
+            if other.opponent != Some(i) {
+                warnings.push(Warning {
+                    line: e.line,
+                    message: format!(
+                        "round {}: start rank {} has {here}, but start rank {} (line {}) has {there}: a pairing one side does not report",
+                        r + 1,
+                        e.start,
+                        o.start,
+                        o.line
+                    ),
+                });
+                continue;
+            }
+            if j < i {
+                continue; // the pair was checked from the other side
+            }
+            let mut problems = Vec::new();
+            let colours_ok = match (entry.colour, other.colour) {
+                (Some(a), Some(b)) => a != b,
+                (None, None) => true,
+                // A forfeit's scheduled colour may be left out on one side.
+                _ => !entry.result.over_the_board(),
+            };
+            if !colours_ok {
+                problems.push("the colours are not opposite");
+            }
+            if !complementary(entry.result, other.result) {
+                problems.push("the results are not complementary");
+            }
+            if !problems.is_empty() {
+                warnings.push(Warning {
+                    line: e.line,
+                    message: format!(
+                        "round {}: start rank {} has {here} and start rank {} (line {}) has {there}: {}",
+                        r + 1,
+                        e.start,
+                        o.start,
+                        o.line,
+                        problems.join(" and ")
+                    ),
+                });
+            }
+        }
+    }
+    // At most one pairing-allocated bye per round.
+    for r in 0..t.entrants.first().map_or(0, |e| e.rounds.len()) {
+        let byes: Vec<&Entrant> = t.entrants.iter().filter(|e| e.rounds[r].result == RoundResult::PairingBye).collect();
+        if byes.len() > 1 {
+            let list: Vec<String> = byes.iter().map(|e| format!("{} (line {})", e.start, e.line)).collect();
+            warnings.push(Warning {
+                line: byes[1].line,
+                message: format!("round {}: {} pairing-allocated byes (U), at most one is expected: start ranks {}", r + 1, byes.len(), list.join(", ")),
+            });
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn player(start: u32, name: &str, points: &str, rounds: &[&str]) -> String {
+        let mut l = format!("001 {start:>4}      {name:<33}{:33}{points:>4} {start:>4}  ", "");
+        for r in rounds {
+            l.push_str(&format!("{r:<8}  "));
+        }
+        l.trim_end().to_string()
+    }
+
+    #[test]
+    fn columns_of_the_player_record() {
+        let l = "001    1 mFM  Player, 1                         2240 ZZZ           7 0000/00/00  4.0    6     8 b =     0 - H";
+        let mut w = Vec::new();
+        let (p, e) = read_player(3, l, &mut w);
+        let p = p.unwrap();
+        assert!(e.is_empty());
+        let e = &p.entrant;
+        assert_eq!((e.start, e.name.as_str(), e.rating, e.title.as_deref(), e.federation.as_deref()), (1, "Player, 1", Some(2240), Some("FM"), Some("ZZZ")));
+        assert_eq!((e.fide_id.as_deref(), e.declared_points, e.declared_rank), (Some("7"), Some(4.0), Some(6)));
+        assert_eq!(p.rounds.len(), 2);
+        assert_eq!((p.rounds[0].opponent, p.rounds[0].colour, p.rounds[0].result), (Some(8), Some(Colour::Black), RoundResult::Draw));
+        assert_eq!((p.rounds[1].opponent, p.rounds[1].result), (None, RoundResult::HalfBye));
+        assert!(w.is_empty());
+    }
+
+    #[test]
+    fn the_helper_lines_up_with_the_columns() {
+        let l = player(12, "Some One", "1.5", &["   3 w 1", "0000 - H"]);
+        let c = Cols::new(&l);
+        assert_eq!((c.field(5, 8).as_str(), c.field(15, 47).as_str(), c.field(81, 84).as_str(), c.field(86, 89).as_str()), ("12", "Some One", "1.5", "12"));
+        assert_eq!((c.get(92, 99).as_str(), c.get(102, 109).as_str()), ("   3 w 1", "0000 - H"));
+    }
+
+    #[test]
+    fn scoring_records() {
+        let text = format!(
+            "162  W 3.0    D 1.0    L 0.0    A 0.0\n{}\n{}\n",
+            player(1, "A", "4.0", &["   2 w 1", "0000 - H"]),
+            player(2, "B", "3.0", &["   1 b 0", "0000 - U"])
+        );
+        let (t, w) = parse_trf(&text).unwrap();
+        assert_eq!(t.scoring, Scoring { win: 3.0, draw: 1.0, loss: 0.0, pairing_bye: 3.0, zero_bye: 0.0 });
+        assert!(w.is_empty(), "{w:?}");
+        let (t, w) = parse_trf("XXS WW=2 BW=2 WD=1 BD=1 PAB=1\n001    1      A\n").unwrap();
+        assert_eq!(t.scoring, Scoring { win: 2.0, draw: 1.0, loss: 0.0, pairing_bye: 1.0, zero_bye: 0.0 });
+        assert!(w.is_empty(), "{w:?}");
+        let (_, w) = parse_trf("XXS HPB=0\n001    1      A\n").unwrap();
+        assert_eq!(w.len(), 1);
+        assert!(w[0].message.starts_with("half-point byes score 0.0 here"), "{w:?}");
+    }
+
+    #[test]
+    fn abnormal_points_299() {
+        // Start rank 1 gets a one-point penalty; start rank 2's win in round 1 is worth 0.5.
+        let text = format!(
+            "299          -1.0  000 0001\n299 W         0.5  001 0002\n{}\n{}\n{}\n",
+            player(1, "A", "0.0", &["   2 w 0", "   3 w 1"]),
+            player(2, "B", "1.5", &["   1 b 1", "0000 - F"]),
+            player(3, "C", "0.0", &["0000 - Z", "   1 b 0"])
+        );
+        let (_, w) = parse_trf(&text).unwrap();
+        assert!(w.is_empty(), "{w:?}");
+    }
+
+    #[test]
+    fn detection() {
+        assert!(looks_like_trf("012 X\n001    1      A\n"));
+        assert!(looks_like_trf("\u{feff}### comment\r\n001    1      A\r\n"));
+        assert!(!looks_like_trf("white,black,result\n001    1      A\n"));
+        assert!(!looks_like_trf("[White \"A\"]\n"));
+        assert!(!looks_like_trf("012 X\n"));
+    }
+
+    #[test]
+    fn cr_only_line_ends() {
+        let text = format!("012 Mac\r{}\r{}\r", player(1, "A", "1.0", &["   2 w 1"]), player(2, "B", "0.0", &["   1 b 0"]));
+        let (t, w) = parse_trf(&text).unwrap();
+        assert_eq!((t.name.as_deref(), t.entrants.len(), t.entrants[1].line), (Some("Mac"), 2, 3));
+        assert!(w.is_empty());
+    }
+}
