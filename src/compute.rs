@@ -1,7 +1,7 @@
 //! The work the worker does, as plain functions over the engine (so it is testable without
 //! a worker): parse the text, set up the solver, and turn the engine's results into messages.
 
-use crate::protocol::{FitGrid, Finding, InputSummary, LineMessage, PlayerRow, RatingResult, Settings, TraceEntry};
+use crate::protocol::{FitGrid, Finding, InputSummary, LineMessage, PlayerRow, RatingResult, Settings, StandingRowView, StandingsView, TraceEntry};
 use ratings_engine::methods::aga::AgaParams;
 use ratings_engine::methods::brent::{self, Solver};
 use ratings_engine::methods::elo::EloParams;
@@ -9,6 +9,10 @@ use ratings_engine::methods::jrank::{FitParams, JRankParams};
 use ratings_engine::methods::multi_elo::MultiEloParams;
 use ratings_engine::parse::aga::{looks_like_aga, parse_aga};
 use ratings_engine::parse::{looks_like_events, parse_csv, parse_events, BadLines, ColumnMap, CsvOptions};
+use ratings_engine::parse::pgn::{looks_like_pgn, parse_pgn};
+use ratings_engine::parse::trf::{looks_like_trf, parse_trf};
+use ratings_engine::tiebreak::{all_codes, standings_with, Options as TiebreakOptions, Rules, Tiebreak};
+use ratings_engine::tournament::{eigenvector_ratings, Tournament};
 use ratings_engine::{export, BrentParams, Dataset, Method, Options, Rating, Scale, ScaleKind, Variant};
 
 /// Inputs up to this size record every iterate for the step-by-step view.
@@ -17,10 +21,38 @@ pub const STEP_ITERATIONS: usize = 2_000;
 /// Rating histories are sent for at most this many points in all.
 pub const HISTORY_POINTS: usize = 200_000;
 
-/// Reads the text in the format the method takes: multi-player events for multiplayer Elo
-/// and the AGA's results format for AGA, when the text is in them; CSV games otherwise.
-pub fn parse(text: &str, settings: &Settings) -> Result<(Dataset, InputSummary, Vec<LineMessage>), Vec<LineMessage>> {
+/// What was read: the games for the methods, and for a tournament file the tournament too.
+pub struct Input {
+    pub data: Dataset,
+    pub summary: InputSummary,
+    pub warnings: Vec<LineMessage>,
+    pub tournament: Option<Tournament>,
+}
+
+/// Reads the text: a FIDE TRF or PGN tournament file (any method rates its games, and the
+/// standings come with it), or the format the method takes — multi-player events for
+/// multiplayer Elo, the AGA's results format for AGA — or CSV games.
+pub fn parse(text: &str, settings: &Settings) -> Result<Input, Vec<LineMessage>> {
     let lines = |e: ratings_engine::ParseErrors| e.0.iter().map(|e| LineMessage { line: e.line(), message: e.to_string() }).collect::<Vec<_>>();
+    let tournament = if looks_like_trf(text) {
+        Some((parse_trf(text).map_err(lines)?, "TRF"))
+    } else if looks_like_pgn(text) {
+        Some((parse_pgn(text).map_err(lines)?, "PGN"))
+    } else {
+        None
+    };
+    if let Some(((t, warnings), format)) = tournament {
+        let data = t.dataset();
+        let summary = InputSummary {
+            format: format.into(),
+            events: 0,
+            games: data.games.len(),
+            players: t.entrants.len(),
+            columns: vec![("tournament".into(), t.name.clone().unwrap_or_default()), ("rounds".into(), t.rounds.to_string())],
+        };
+        let warnings = warnings.iter().map(|w| LineMessage { line: w.line, message: w.message.clone() }).collect();
+        return Ok(Input { data, summary, warnings, tournament: Some(t) });
+    }
     let (parsed, format) = match settings.method.as_str() {
         "multi_elo" if looks_like_events(text) => (parse_events(text, &settings.mapping).map_err(lines)?, "events"),
         "aga" if looks_like_aga(text) => (parse_aga(text).map_err(lines)?, "AGA results"),
@@ -38,7 +70,58 @@ pub fn parse(text: &str, settings: &Settings) -> Result<(Dataset, InputSummary, 
         columns: parsed.columns.found.iter().map(|(role, i)| (role.key().to_string(), parsed.columns.name(*i).trim().to_string())).collect(),
     };
     let warnings = parsed.warnings.iter().map(|w| LineMessage { line: w.line, message: w.message.clone() }).collect();
-    Ok((parsed.dataset, summary, warnings))
+    Ok(Input { data: parsed.dataset, summary, warnings, tournament: None })
+}
+
+/// The standings of a tournament with the tiebreaks chosen (unknown codes are left out with
+/// a note), EIG from Brent's ratings.
+pub fn standings(t: &Tournament, settings: &Settings) -> (StandingsView, Vec<String>) {
+    let mut notes = Vec::new();
+    let order: Vec<Tiebreak> = settings
+        .tiebreaks
+        .iter()
+        .filter_map(|c| match Tiebreak::parse(c) {
+            Ok(tb) => Some(tb),
+            Err(e) => {
+                notes.push(e.to_string());
+                None
+            }
+        })
+        .collect();
+    let rules = if settings.rules == "2026" { Rules::Fide2026 } else { Rules::Fide2023 };
+    let eig = order.iter().any(|tb| tb.code() == "EIG").then(|| eigenvector_ratings(t));
+    let options = TiebreakOptions { rules, eigenvector: eig.as_ref().map(|e| e.0.clone()), ..Default::default() };
+    let st = standings_with(t, &order, &options);
+    let rows = st
+        .rows
+        .iter()
+        .map(|r| StandingRowView {
+            rank: r.rank,
+            start: r.start,
+            name: r.name.clone(),
+            rating: t.entrants.get(r.entrant).and_then(|e| e.rating),
+            points: r.points,
+            values: r.values.iter().map(|v| v.value.filter(|x| x.is_finite())).collect(),
+            explanations: r
+                .values
+                .iter()
+                .map(|v| match (&eig, v.code.code()) {
+                    (Some((_, se, note)), "EIG") => {
+                        let pm = se.get(r.entrant).copied().flatten().map(|s| format!(" ± {s:.1}")).unwrap_or_default();
+                        format!("{}{pm}: {note}", v.value.map(|x| format!("{x:.1}")).unwrap_or_else(|| "no rating".into()))
+                    }
+                    _ => v.explanation.clone(),
+                })
+                .collect(),
+        })
+        .collect();
+    let view = StandingsView {
+        codes: order.iter().map(|tb| tb.code().to_string()).collect(),
+        rows,
+        available: all_codes().iter().map(|tb| tb.code().to_string()).collect(),
+        csv: st.to_csv(),
+    };
+    (view, notes)
 }
 
 /// The method chosen, with its parameters (Brent's come from [`params`]).
@@ -216,10 +299,18 @@ pub fn rate_other(data: &Dataset, settings: &Settings, progress: &mut dyn FnMut(
 
 /// Rates `text` in one go (no worker): used by tests and as the reference for the worker.
 pub fn rate_text(text: &str, settings: &Settings) -> Result<RatingResult, Vec<LineMessage>> {
-    let (data, _, warnings) = parse(text, settings)?;
+    let Input { data, warnings, tournament, .. } = parse(text, settings)?;
+    let with_standings = |mut r: RatingResult| {
+        if let Some(t) = &tournament {
+            let (view, notes) = standings(t, settings);
+            r.standings = Some(view);
+            r.warnings.extend(notes);
+        }
+        r
+    };
     if settings.method != "brent" {
         let rating = rate_other(&data, settings, &mut |_| true)?;
-        return Ok(result(&rating, None, &warnings));
+        return Ok(with_standings(result(&rating, None, &warnings)));
     }
     let (params, scale) = params(settings);
     let mut solver = brent::solver(&data, &params).map_err(|e| vec![LineMessage { line: 0, message: e.to_string() }])?;
@@ -229,5 +320,5 @@ pub fn rate_text(text: &str, settings: &Settings) -> Result<RatingResult, Vec<Li
     }
     let rating = brent::snapshot(&solver, &data, &params, &scale).map_err(|e| vec![LineMessage { line: 0, message: e.to_string() }])?;
     let steps = steps.aligned(&solver, &data, &rating);
-    Ok(result(&rating, steps, &warnings))
+    Ok(with_standings(result(&rating, steps, &warnings)))
 }

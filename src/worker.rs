@@ -61,9 +61,18 @@ fn superseded(job: u32) -> bool {
 }
 
 async fn run(job: u32, text: String, settings: crate::protocol::Settings) {
-    let (data, summary, warnings) = match compute::parse(&text, &settings) {
+    let compute::Input { data, summary, warnings, tournament } = match compute::parse(&text, &settings) {
         Ok(ok) => ok,
         Err(errors) => return post(&FromWorker::ParseFailed { job, errors }),
+    };
+    // A tournament file's standings come with whatever the method gives.
+    let finish = |mut r: crate::protocol::RatingResult| {
+        if let Some(t) = &tournament {
+            let (view, notes) = compute::standings(t, &settings);
+            r.standings = Some(view);
+            r.warnings.extend(notes);
+        }
+        r
     };
     post(&FromWorker::Parsed { job, summary, warnings: warnings.clone() });
     if settings.method != "brent" {
@@ -77,7 +86,7 @@ async fn run(job: u32, text: String, settings: crate::protocol::Settings) {
         return match rated {
             Ok(rating) => {
                 post(&FromWorker::Progress { job, trace });
-                post(&FromWorker::Done { job, result: compute::result(&rating, None, &warnings) });
+                post(&FromWorker::Done { job, result: finish(compute::result(&rating, None, &warnings)) });
             }
             Err(e) => post(&FromWorker::Failed { job, message: e.into_iter().map(|m| m.message).collect::<Vec<_>>().join("; ") }),
         };
@@ -116,7 +125,7 @@ async fn run(job: u32, text: String, settings: crate::protocol::Settings) {
     match brent::snapshot(&solver, &data, &params, &scale) {
         Ok(rating) => {
             let steps = steps.aligned(&solver, &data, &rating);
-            post(&FromWorker::Done { job, result: compute::result(&rating, steps, &warnings) })
+            post(&FromWorker::Done { job, result: finish(compute::result(&rating, steps, &warnings)) })
         }
         Err(e) => post(&FromWorker::Failed { job, message: e.to_string() }),
     }

@@ -292,3 +292,43 @@ fn aga_rates_the_bayrate_games_with_sigma_and_dan_kyu_labels() {
     }
     assert!(v["warnings"].as_array().unwrap().iter().any(|w| w.as_str().unwrap().contains("exclude")), "the 22 excluded games are reported");
 }
+
+#[test]
+fn tiebreaks_of_a_trf_tournament() {
+    let file = fixture("trf/held_swiss_5.trf");
+    let o = run(&["tiebreaks", &file, "--order", "BH-C1,bh,SB,EIG", "--format", "json"], None);
+    assert!(o.status.success(), "{}", err(&o));
+    let v: Value = serde_json::from_str(&out(&o)).unwrap();
+    assert_eq!(v["order"], serde_json::json!(["BH-C1", "BH", "SB", "EIG"]));
+    let players = v["players"].as_array().unwrap();
+    assert_eq!(players.len(), 16);
+    // Held's exercise 1: Bruno (start 2) has Buchholz 13.0 and leads on points.
+    let bruno = &players[0];
+    assert_eq!((bruno["name"].as_str(), bruno["start"].as_u64(), bruno["points"].as_f64(), bruno["rank"].as_u64()), (Some("Bruno"), Some(2), Some(4.0), Some(1)));
+    assert_eq!(bruno["tiebreaks"]["BH"], 13.0);
+    assert!(bruno["tiebreaks"]["EIG"].is_f64());
+    assert!(!bruno["explanations"]["BH"].as_str().unwrap().is_empty());
+    // Sorted by points, then the tiebreaks in order.
+    let key = |p: &Value| (p["points"].as_f64().unwrap(), p["tiebreaks"]["BH-C1"].as_f64().unwrap());
+    assert!(players.windows(2).all(|w| key(&w[0]) >= key(&w[1])));
+    let table = out(&run(&["tiebreaks", &file], None));
+    assert!(table.contains("Rk") && table.contains("BH-C1") && table.contains("EIG"), "{table}");
+    let bad = run(&["tiebreaks", &file, "--order", "BH,XYZ"], None);
+    assert_eq!(bad.status.code(), Some(1));
+    assert!(err(&bad).contains("unknown tiebreak 'XYZ'"), "{}", err(&bad));
+}
+
+#[test]
+fn tournament_files_feed_every_method() {
+    for file in [fixture("trf/held_swiss_5.trf"), fixture("pgn/uzchesscup.pgn")] {
+        for method in ["brent", "elo", "jrank", "aga", "multi-elo"] {
+            let o = run(&["rate", &file, "--method", method, "--gamma", "1", "--format", "json"], None);
+            assert!(o.status.success(), "{file} {method}: {}", err(&o));
+            let v: Value = serde_json::from_str(&out(&o)).unwrap();
+            assert!(v["players"].as_array().unwrap().iter().any(|p| p["rating"].is_f64()), "{file} {method}");
+        }
+    }
+    let o = run(&["tiebreaks", "-"], Some("white,black,result\nA,B,1-0\n"));
+    assert_eq!(o.status.code(), Some(1));
+    assert!(err(&o).contains("expected a FIDE TRF file"));
+}

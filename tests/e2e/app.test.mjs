@@ -268,6 +268,44 @@ test('every method rates the example, with its own extras', async () => {
   await context.close();
 });
 
+test('a TRF tournament: standings with tiebreaks, reordered, explained, exported', async () => {
+  const { context, page, errors } = await open();
+  await converged(page);
+  const trf = await readFile(`${ROOT}engine/tests/data/trf/held_swiss_5.trf`);
+  await page.getByTestId('file-input').setInputFiles({ name: 'held_swiss_5.trf', mimeType: 'text/plain', buffer: trf });
+  await page.getByTestId('standings-table').waitFor({ state: 'visible', timeout: 30000 });
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid=standing-row]').length === 16);
+  assert.match(await page.getByTestId('format').textContent(), /^TRF/);
+  const names = () => page.getByTestId('standing-name').allTextContents();
+  const heads = () => page.getByTestId('tiebreak-head').allTextContents();
+  assert.deepEqual(await heads(), ['BH-C1', 'BH', 'SB', 'EIG']);
+  const before = await names();
+  assert.equal(before[0], 'Bruno');
+  // Add "wins" and move it to the front: Stephan, with three wins, overtakes the 3.5 group.
+  await page.getByTestId('tiebreak-add').selectOption('WIN');
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid=tiebreak-head]').length === 5);
+  for (let i = 0; i < 4; i++) {
+    await page.getByTestId('tiebreak-up').nth(4 - i).click();
+  }
+  await page.waitForFunction(() => document.querySelector('[data-testid=tiebreak-head]').textContent === 'WIN');
+  const after = await names();
+  assert.equal(after[1], 'Stephan', after.join(', '));
+  assert.notDeepEqual(after, before);
+  // Each value explains itself: on hover (title) and on click.
+  const title = await page.locator('[data-testid=standing-row] td.tb').first().getAttribute('title');
+  assert.ok(title && title.length > 10, title);
+  await page.getByTestId('standing-row').first().click();
+  assert.match(await page.getByTestId('derivation').textContent(), /BH/);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-standings').click()]);
+  const csv = await readFile(await download.path(), 'utf8');
+  assert.match(csv.split('\n')[0], /WIN/);
+  // The method's ratings are there too, from the games played.
+  assert.equal(await rows(page).count(), 16);
+  await page.screenshot({ path: `${ARTIFACTS}/standings.png`, fullPage: true });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('the site works under a sub-path', async () => {
   const sub = await serve(`${ROOT}dist`, '/ratings-lab/');
   const context = await browser.newContext();

@@ -7,6 +7,11 @@ use ratings_engine::methods::elo::EloParams;
 use ratings_engine::methods::aga::AgaParams;
 use ratings_engine::methods::jrank::{FitParams, JRankParams};
 use ratings_engine::parse::aga::{looks_like_aga, parse_aga};
+use ratings_engine::parse::pgn::{looks_like_pgn, parse_pgn};
+use ratings_engine::parse::trf::{looks_like_trf, parse_trf};
+use ratings_engine::parse::Warning;
+use ratings_engine::tiebreak::{parse_order, standings_with, Options as TiebreakOptions, Rules};
+use ratings_engine::tournament::{eigenvector_ratings, Tournament};
 use ratings_engine::methods::multi_elo::MultiEloParams;
 use ratings_engine::parse::{looks_like_events, parse_events, Parsed};
 use ratings_engine::{export, rate, BrentParams, Method, Offset, Options, ParseErrors, Scale, ScaleKind, Variant};
@@ -60,6 +65,40 @@ enum Command {
     /// Rate the games in FILE (or standard input, '-') and print the ratings, best first.
     #[command(after_help = INPUT_HELP)]
     Rate(RateArgs),
+    /// Standings of a tournament (FIDE TRF or PGN) with FIDE tiebreaks (C.07) in the order
+    /// given, and the eigenvector rating (EIG) as a tiebreak of its own.
+    #[command(after_help = TIEBREAK_HELP)]
+    Tiebreaks(TiebreakArgs),
+}
+
+const TIEBREAK_HELP: &str = "\
+CODES (C.07 abbreviations; '/' may stand for '-', case does not matter)
+  BH Buchholz, BH-C1 / BH-C2 cut 1 / 2, BH-M1 median; SB Sonneborn-Berger (SB-C1 ...);
+  DE direct encounter; WIN wins (with unplayed), WON wins over the board; BPG games with
+  black, BWG wins with black; PS progressive score; KS Koya; ARO average rating of opponents
+  (ARO-C1); TPR tournament performance rating; PTP perfect tournament performance; AOB
+  average of opponents' Buchholz; FB fore Buchholz; EIG Brent's eigenvector rating of the
+  games played (it uses the whole results graph, not sums of opponents' scores).
+  Unplayed rounds follow C.07 article 16 (the 2026 rules cap them, art. 16.4).
+
+JSON
+  {\"players\": [{\"name\", \"start\", \"points\", \"rank\", \"tiebreaks\": {\"BH\": 13.0, ...},
+  \"explanations\": {\"BH\": \"...\"}}], \"rules\", \"order\", \"warnings\"}; a tiebreak that does not
+  apply is null.";
+
+#[derive(clap::Args)]
+struct TiebreakArgs {
+    /// The tournament file (FIDE TRF or PGN), or '-' for standard input.
+    file: String,
+    /// FIDE C.07 as approved in 2023, or with the changes in force from March 2026.
+    #[arg(long, value_parser = ["2023", "2026"], default_value = "2023")]
+    rules: String,
+    /// The tiebreaks, in order, comma-separated.
+    #[arg(long, default_value = "BH-C1,BH,SB,EIG", value_name = "CODE,...")]
+    order: String,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = FormatArg::Table)]
+    format: FormatArg,
 }
 
 #[derive(clap::Args)]
@@ -200,6 +239,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Rate(args) => run_rate(&args),
+        Command::Tiebreaks(args) => run_tiebreaks(&args),
     };
     match result {
         Ok(out) => {
@@ -239,6 +279,13 @@ fn run_rate(args: &RateArgs) -> Result<String, String> {
     };
     let bad_lines = if args.skip_bad_lines { BadLines::Skip } else { BadLines::Fail };
     let name = if args.file == "-" { "standard input" } else { args.file.as_str() };
+    // A tournament file: its games played over the board feed every method.
+    if looks_like_trf(&text) || looks_like_pgn(&text) {
+        let name = if args.file == "-" { "standard input" } else { args.file.as_str() };
+        let (t, tw) = read_tournament(&text).map_err(|e| format!("{name}:\n{e}"))?;
+        warnings.extend(tw.iter().map(|w| w.to_string()));
+        return rate_dataset(args, t.dataset(), warnings);
+    }
     let parsed: Result<Parsed, ParseErrors> = match args.method {
         MethodArg::MultiElo if looks_like_events(&text) => parse_events(&text, args.map.as_deref().unwrap_or("")),
         MethodArg::Aga if looks_like_aga(&text) => parse_aga(&text),
@@ -246,7 +293,90 @@ fn run_rate(args: &RateArgs) -> Result<String, String> {
     };
     let parsed = parsed.map_err(|e| format!("{name}:\n{e}"))?;
     warnings.extend(parsed.warnings.iter().map(|w| w.to_string()));
-    let mut dataset = parsed.dataset;
+    rate_dataset(args, parsed.dataset, warnings)
+}
+
+fn read_tournament(text: &str) -> Result<(Tournament, Vec<Warning>), ParseErrors> {
+    if looks_like_trf(text) {
+        parse_trf(text)
+    } else {
+        parse_pgn(text)
+    }
+}
+
+fn run_tiebreaks(args: &TiebreakArgs) -> Result<String, String> {
+    let mut warnings = Vec::new();
+    let text = read_text(&args.file, &mut warnings)?;
+    let name = if args.file == "-" { "standard input" } else { args.file.as_str() };
+    if !(looks_like_trf(&text) || looks_like_pgn(&text)) {
+        return Err(format!("{name}: expected a FIDE TRF file (lines starting 001) or PGN (tag pairs such as [White \"...\"])"));
+    }
+    let (t, tw) = read_tournament(&text).map_err(|e| format!("{name}:\n{e}"))?;
+    warnings.extend(tw.iter().map(|w| w.to_string()));
+    let order = parse_order(&args.order).map_err(|e| format!("--order: {e}"))?;
+    let rules = if args.rules == "2026" { Rules::Fide2026 } else { Rules::Fide2023 };
+    let eig = order.iter().any(|tb| tb.code() == "EIG").then(|| eigenvector_ratings(&t));
+    if let Some((_, _, note)) = &eig {
+        warnings.push(format!("EIG: {note}"));
+    }
+    let st = standings_with(&t, &order, &TiebreakOptions { rules, eigenvector: eig.map(|e| e.0), ..Default::default() });
+    Ok(match args.format {
+        FormatArg::Csv => {
+            for w in &warnings {
+                eprintln!("warning: {w}");
+            }
+            st.to_csv()
+        }
+        FormatArg::Json => {
+            let players: Vec<serde_json::Value> = st
+                .rows
+                .iter()
+                .map(|r| {
+                    let values: serde_json::Map<String, serde_json::Value> =
+                        r.values.iter().map(|v| (v.code.code().to_string(), v.value.filter(|x| x.is_finite()).map_or(serde_json::Value::Null, |x| serde_json::json!(x)))).collect();
+                    let why: serde_json::Map<String, serde_json::Value> = r.values.iter().map(|v| (v.code.code().to_string(), serde_json::json!(v.explanation))).collect();
+                    serde_json::json!({"name": r.name, "start": r.start, "points": r.points, "rank": r.rank, "tiebreaks": values, "explanations": why})
+                })
+                .collect();
+            let order: Vec<&str> = order.iter().map(|tb| tb.code()).collect();
+            serde_json::to_string_pretty(&serde_json::json!({"players": players, "rules": args.rules, "order": order, "warnings": warnings})).expect("plain data") + "\n"
+        }
+        FormatArg::Table => {
+            let width = st.rows.iter().map(|r| r.name.chars().count()).max().unwrap_or(4).clamp(4, 32);
+            let mut out = format!("{} — standings, FIDE C.07 ({} rules)\n\n", t.name.as_deref().unwrap_or("Tournament"), args.rules);
+            out += &format!("{:>3}  {:>4}  {:<width$}  {:>4}", "Rk", "No", "Name", "Pts");
+            for tb in &order {
+                out += &format!("  {:>7}", tb.code());
+            }
+            out.push('\n');
+            for r in &st.rows {
+                let name: String = r.name.chars().take(width).collect();
+                out += &format!("{:>3}  {:>4}  {:<width$}  {:>4.1}", r.rank, r.start, name, r.points);
+                for v in &r.values {
+                    let cell = match v.value.filter(|x| x.is_finite()) {
+                        Some(x) if matches!(v.code.code(), "ARO" | "ARO-C1" | "TPR" | "PTP") => format!("{x:.0}"),
+                        Some(x) if v.code.code() == "EIG" => format!("{x:.1}"),
+                        Some(x) if (x * 2.0).fract().abs() < 1e-9 => format!("{x:.1}"),
+                        Some(x) => format!("{x:.2}"),
+                        None => "-".into(),
+                    };
+                    out += &format!("  {cell:>7}");
+                }
+                out.push('\n');
+            }
+            for w in &warnings {
+                out += &format!("\nwarning: {w}");
+            }
+            if !warnings.is_empty() {
+                out.push('\n');
+            }
+            out
+        }
+    })
+}
+
+fn rate_dataset(args: &RateArgs, dataset: ratings_engine::Dataset, mut warnings: Vec<String>) -> Result<String, String> {
+    let mut dataset = dataset;
     let kind = match args.scale {
         ScaleArg::Elo => ScaleKind::Elo,
         ScaleArg::Natural => ScaleKind::Natural,

@@ -1,1 +1,274 @@
-//! FIDE tiebreaks (C.07): being written.
+//! FIDE tiebreaks (C.07, the 2023 regulations, with the rules approved for 2026 selectable),
+//! computed on a [`Tournament`] as arbiters apply them, and the standings they give.
+//!
+//! * Buchholz family ([`Tiebreak::Bh`], cuts and medians, Fore Buchholz, average of opponents'
+//!   Buchholz) and Sonneborn-Berger family, with the unplayed rounds of Article 16: an
+//!   opponent's score counts the rounds as they were scored, except that byes and absences
+//!   after the last round the opponent was available for count as draws (16.3); a
+//!   participant's own unplayed round (bye, forfeit won or lost) counts as a game against a
+//!   virtual opponent with the participant's own final score (16.4; the 2026 rules cap it by
+//!   the scheduled opponent's score for a forfeit and by a draw in every round for a bye); the
+//!   cut removes a voluntarily unplayed round first unless the least significant value is
+//!   worth more (16.5). With pre-determined pairings (round robin) forfeits count as games
+//!   against the scheduled opponent and there are no virtual opponents.
+//! * Direct encounter, among the players tied on points and every earlier tiebreak.
+//! * Counts (WIN, WON, BPG, BWG, GE), progressive score, Koya.
+//! * Rating based: ARO (cut-1), TPR, PTP, APRO, APPO, on the games played over the board;
+//!   unrated opponents are left out unless [`Options::unrated_rating`] gives them a rating.
+//! * EIG: the eigenvector rating, which the caller computes and passes in
+//!   [`Options::eigenvector`].
+//!
+//! The standings are those after the last round anyone has a result in: rounds a file
+//! announces (or has paired) but nobody has played yet are not counted as unplayed rounds.
+//!
+//! ```
+//! use ratings_engine::tiebreak::{standings, Rules, Tiebreak};
+//! use ratings_engine::tournament::{Colour, Entrant, RoundEntry, RoundResult, Tournament};
+//!
+//! // Three players, a round robin: Ann beats Bo, Bo beats Cy, Cy beats Ann.
+//! let game = |opponent, colour, result| RoundEntry { opponent: Some(opponent), colour: Some(colour), result };
+//! let bye = RoundEntry { opponent: None, colour: None, result: RoundResult::NotPaired };
+//! let entrant = |start: u32, name: &str, rounds| Entrant {
+//!     start, name: name.into(), rating: None, title: None, federation: None, fide_id: None,
+//!     declared_points: None, declared_rank: None, rounds, line: 0,
+//! };
+//! let (w, b) = (Colour::White, Colour::Black);
+//! let t = Tournament {
+//!     rounds: 3,
+//!     entrants: vec![
+//!         entrant(1, "Ann", vec![game(1, w, RoundResult::Win), bye, game(2, b, RoundResult::Loss)]),
+//!         entrant(2, "Bo", vec![game(0, b, RoundResult::Loss), game(2, w, RoundResult::Win), bye]),
+//!         entrant(3, "Cy", vec![bye, game(1, b, RoundResult::Loss), game(0, w, RoundResult::Win)]),
+//!     ],
+//!     ..Default::default()
+//! };
+//! let order = [Tiebreak::parse("DE").unwrap(), Tiebreak::parse("sb").unwrap()];
+//! let s = standings(&t, &order, Rules::Fide2023);
+//! // All on 1 point, all 1 point among them, the same Sonneborn-Berger: one shared rank.
+//! assert!(s.rows.iter().all(|r| r.points == 1.0 && r.rank == 1));
+//! assert_eq!(s.rows[0].values[1].code.code(), "SB");
+//! assert!(s.rows[0].values[1].explanation.contains("Bo (#2)"));
+//! ```
+
+mod codes;
+mod compute;
+mod context;
+mod de;
+mod rating;
+
+pub use codes::{all_codes, parse_order, Rules, Tiebreak, UnknownTiebreak};
+
+use crate::tournament::Tournament;
+use context::{num, Ctx};
+use serde::{Deserialize, Serialize};
+use std::cmp::Ordering;
+
+/// How the unplayed games of the tournament are treated.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Pairing {
+    /// Pre-determined when the file says so (TRF 092 naming a round robin) or when every
+    /// player was paired with every other; Swiss otherwise (also when 092 says Swiss).
+    #[default]
+    Auto,
+    /// Swiss system: virtual opponents for unplayed rounds.
+    Swiss,
+    /// Pre-determined pairings (round robin): forfeits count as played games.
+    PreDetermined,
+}
+
+/// Everything the standings can be asked for beyond the order of tiebreaks.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Options {
+    pub rules: Rules,
+    pub pairing: Pairing,
+    /// The rating an unrated opponent counts with in ARO, TPR, PTP (as the tournament
+    /// regulations fix it); `None` leaves games against unrated opponents out.
+    pub unrated_rating: Option<u32>,
+    /// The eigenvector rating of each entrant (by index), for [`Tiebreak::Eig`].
+    pub eigenvector: Option<Vec<Option<f64>>>,
+}
+
+/// One tiebreak's value for one player, and how it was derived.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct TiebreakValue {
+    pub code: Tiebreak,
+    /// `None` when the tiebreak does not apply (no rated opponents, DE for a player nobody is
+    /// tied with, EIG not supplied); such values rank last.
+    pub value: Option<f64>,
+    /// In plain words, short enough for a tooltip.
+    pub explanation: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct StandingRow {
+    /// Index into [`Tournament::entrants`].
+    pub entrant: usize,
+    pub start: u32,
+    pub name: String,
+    pub points: f64,
+    /// 1-based; shared by players level on points and on every tiebreak.
+    pub rank: usize,
+    /// In the order asked for.
+    pub values: Vec<TiebreakValue>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Standings {
+    /// Best first: by points, then the tiebreaks in order, then start number.
+    pub rows: Vec<StandingRow>,
+    pub rules: Rules,
+    pub order: Vec<Tiebreak>,
+    /// Whether the unplayed games were treated as in a round robin (pre-determined pairings).
+    pub pre_determined: bool,
+}
+
+/// The standings sorted by points and then by the tiebreaks in `order` (then start number).
+pub fn standings(t: &Tournament, order: &[Tiebreak], rules: Rules) -> Standings {
+    standings_with(t, order, &Options { rules, ..Options::default() })
+}
+
+/// Whether the tournament has pre-determined pairings, as [`Pairing::Auto`] decides.
+pub fn is_pre_determined(t: &Tournament) -> bool {
+    let kind = t.kind.as_deref().unwrap_or("").to_ascii_lowercase();
+    if kind.contains("swiss") {
+        return false;
+    }
+    if kind.contains("robin") || kind.contains("berger") || kind.split(|c: char| !c.is_ascii_alphanumeric()).any(|w| w == "rr") {
+        return true;
+    }
+    let n = t.entrants.len();
+    if n < 3 {
+        return false;
+    }
+    (0..n).all(|p| {
+        let mut met = vec![false; n];
+        met[p] = true;
+        for e in &t.entrants[p].rounds {
+            if let Some(o) = e.opponent.filter(|&o| o < n) {
+                met[o] = true;
+            }
+        }
+        met.iter().all(|&m| m)
+    })
+}
+
+/// [`standings`] with every option.
+pub fn standings_with(t: &Tournament, order: &[Tiebreak], options: &Options) -> Standings {
+    let pre_determined = match options.pairing {
+        Pairing::Auto => is_pre_determined(t),
+        Pairing::Swiss => false,
+        Pairing::PreDetermined => true,
+    };
+    let ctx = Ctx::new(t, options.rules, pre_determined, options.unrated_rating);
+    let n = ctx.n();
+    let mut computer = compute::Computer::new(&ctx);
+    let mut cache: Vec<(Tiebreak, Vec<TiebreakValue>)> = Vec::new();
+    // values[k][p]: the k-th tiebreak of the order for entrant p.
+    let mut values: Vec<Vec<TiebreakValue>> = Vec::with_capacity(order.len());
+    for (k, &tb) in order.iter().enumerate() {
+        if tb == Tiebreak::De {
+            let mut column: Vec<Option<TiebreakValue>> = vec![None; n];
+            let tied_on = if k == 0 {
+                "points".to_string()
+            } else {
+                format!("points, {}", order[..k].iter().map(|t| t.code()).collect::<Vec<_>>().join(", "))
+            };
+            for group in groups(&ctx, &values, k) {
+                for (p, value, explanation) in de::direct_encounter(&ctx, &group, &tied_on) {
+                    column[p] = Some(TiebreakValue { code: tb, value, explanation });
+                }
+            }
+            values.push(column.into_iter().map(|v| v.expect("every entrant is in a group")).collect());
+        } else if let Some((_, v)) = cache.iter().find(|(c, _)| *c == tb) {
+            values.push(v.clone());
+        } else {
+            let v = computer.values(tb, options.eigenvector.as_deref());
+            cache.push((tb, v.clone()));
+            values.push(v);
+        }
+    }
+    let mut idx: Vec<usize> = (0..n).collect();
+    idx.sort_by(|&a, &b| compare(&ctx, order, &values, a, b).then(t.entrants[a].start.cmp(&t.entrants[b].start)));
+    let mut rows: Vec<StandingRow> = Vec::with_capacity(n);
+    for (i, &p) in idx.iter().enumerate() {
+        let rank = if i > 0 && compare(&ctx, order, &values, idx[i - 1], p) == Ordering::Equal { rows[i - 1].rank } else { i + 1 };
+        let e = &t.entrants[p];
+        rows.push(StandingRow {
+            entrant: p,
+            start: e.start,
+            name: e.name.clone(),
+            points: ctx.points[p],
+            rank,
+            values: values.iter().map(|col| col[p].clone()).collect(),
+        });
+    }
+    Standings { rows, rules: options.rules, order: order.to_vec(), pre_determined }
+}
+
+/// A value as the ranking compares it.
+fn key(v: Option<f64>) -> Option<i64> {
+    v.map(|x| (x * 1e6).round() as i64)
+}
+
+/// Better first: points, then the first `values.len()` tiebreaks.
+fn compare(ctx: &Ctx, order: &[Tiebreak], values: &[Vec<TiebreakValue>], a: usize, b: usize) -> Ordering {
+    let mut o = key(Some(ctx.points[b])).cmp(&key(Some(ctx.points[a])));
+    for (k, col) in values.iter().enumerate() {
+        if o != Ordering::Equal {
+            break;
+        }
+        let (x, y) = (key(col[a].value), key(col[b].value));
+        o = match (x, y) {
+            (Some(x), Some(y)) if order[k].lower_is_better() => x.cmp(&y),
+            (Some(x), Some(y)) => y.cmp(&x),
+            (Some(_), None) => Ordering::Less,
+            (None, Some(_)) => Ordering::Greater,
+            (None, None) => Ordering::Equal,
+        };
+    }
+    o
+}
+
+/// The entrants grouped by points and the first `k` tiebreaks.
+fn groups(ctx: &Ctx, values: &[Vec<TiebreakValue>], k: usize) -> Vec<Vec<usize>> {
+    let mut out: Vec<Vec<usize>> = Vec::new();
+    let mut seen: Vec<(Option<i64>, Vec<Option<i64>>)> = Vec::new();
+    for p in 0..ctx.n() {
+        let sig = (key(Some(ctx.points[p])), values[..k].iter().map(|col| key(col[p].value)).collect::<Vec<_>>());
+        match seen.iter().position(|s| *s == sig) {
+            Some(i) => out[i].push(p),
+            None => {
+                seen.push(sig);
+                out.push(vec![p]);
+            }
+        }
+    }
+    out
+}
+
+impl Standings {
+    /// The standings as CSV: rank, start, name, points and one column per tiebreak.
+    pub fn to_csv(&self) -> String {
+        let mut s = String::from("rank,start,name,points");
+        for t in &self.order {
+            s.push(',');
+            s.push_str(t.code());
+        }
+        s.push('\n');
+        for r in &self.rows {
+            let name = if r.name.contains([',', '"', '\n']) { format!("\"{}\"", r.name.replace('"', "\"\"")) } else { r.name.clone() };
+            s.push_str(&format!("{},{},{},{}", r.rank, r.start, name, num(r.points)));
+            for v in &r.values {
+                s.push(',');
+                if let Some(x) = v.value {
+                    s.push_str(&num(x));
+                }
+            }
+            s.push('\n');
+        }
+        s
+    }
+}
+
+#[cfg(test)]
+mod tests;

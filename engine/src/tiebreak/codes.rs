@@ -1,0 +1,316 @@
+//! The tiebreak codes (C.07's abbreviations) and the rule sets.
+
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::str::FromStr;
+
+/// Which version of FIDE's tiebreak regulations (C.07) to apply.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Rules {
+    /// The regulations approved in 2023 (in force from 2024 until February 2026).
+    #[default]
+    Fide2023,
+    /// The regulations approved for March 2026: as 2023, but the virtual opponent of an
+    /// unplayed round is capped (Art. 16.4): by the scheduled opponent's score for a forfeit,
+    /// by half the rounds (a draw in every round) for a bye.
+    Fide2026,
+}
+
+impl Rules {
+    pub fn year(self) -> u16 {
+        match self {
+            Rules::Fide2023 => 2023,
+            Rules::Fide2026 => 2026,
+        }
+    }
+}
+
+impl fmt::Display for Rules {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "FIDE C.07 ({})", self.year())
+    }
+}
+
+impl FromStr for Rules {
+    type Err = String;
+
+    /// `2023` / `2024` / `fide2023` or `2026` / `fide2026` (case-insensitive).
+    fn from_str(s: &str) -> Result<Rules, String> {
+        let t = s.trim().to_ascii_lowercase();
+        let t = t.strip_prefix("fide").unwrap_or(&t).trim_start_matches(['-', '_', ' ']);
+        match t {
+            "2023" | "2024" | "2025" => Ok(Rules::Fide2023),
+            "2026" => Ok(Rules::Fide2026),
+            _ => Err(format!("unknown rules '{s}': expected 2023 or 2026")),
+        }
+    }
+}
+
+/// A tiebreak, by its C.07 abbreviation (serialised as the abbreviation, e.g. `"BH-C1"`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Tiebreak {
+    /// Buchholz (8.1): the sum of the opponents' scores.
+    #[serde(rename = "BH")]
+    Bh,
+    /// Buchholz cut-1: without the least significant opponent.
+    #[serde(rename = "BH-C1")]
+    BhC1,
+    /// Buchholz cut-2.
+    #[serde(rename = "BH-C2")]
+    BhC2,
+    /// Median Buchholz: without the highest and the lowest.
+    #[serde(rename = "BH-M1")]
+    BhM1,
+    /// Median-2 Buchholz: without the two highest and the two lowest.
+    #[serde(rename = "BH-M2")]
+    BhM2,
+    /// Fore Buchholz (8.3): Buchholz as if every game of the last round were drawn.
+    #[serde(rename = "FB")]
+    Fb,
+    /// Fore Buchholz cut-1.
+    #[serde(rename = "FB-C1")]
+    FbC1,
+    /// Average of opponents' Buchholz (8.2).
+    #[serde(rename = "AOB")]
+    Aob,
+    /// Sonneborn–Berger (9.1): opponents' scores weighted by the result against them.
+    #[serde(rename = "SB")]
+    Sb,
+    /// Sonneborn–Berger cut-1.
+    #[serde(rename = "SB-C1")]
+    SbC1,
+    /// Sonneborn–Berger cut-2.
+    #[serde(rename = "SB-C2")]
+    SbC2,
+    /// Sonneborn–Berger median-1.
+    #[serde(rename = "SB-M1")]
+    SbM1,
+    /// Sonneborn–Berger median-2.
+    #[serde(rename = "SB-M2")]
+    SbM2,
+    /// Direct encounter (6), among the players tied on points and every earlier tiebreak.
+    #[serde(rename = "DE")]
+    De,
+    /// Number of wins, with or without playing (7.1).
+    #[serde(rename = "WIN")]
+    Win,
+    /// Number of games won over the board (7.2).
+    #[serde(rename = "WON")]
+    Won,
+    /// Number of games played with black (7.3).
+    #[serde(rename = "BPG")]
+    Bpg,
+    /// Number of games won with black (7.4).
+    #[serde(rename = "BWG")]
+    Bwg,
+    /// Number of rounds one elected to play (7.6): the rounds less the voluntarily unplayed ones.
+    #[serde(rename = "GE")]
+    Ge,
+    /// Sum of progressive scores (7.5).
+    #[serde(rename = "PS")]
+    Ps,
+    /// Sum of progressive scores, cut-1 (without the first round's).
+    #[serde(rename = "PS-C1")]
+    PsC1,
+    /// Koya system (9.2): points scored against the opponents with at least half the
+    /// possible points.
+    #[serde(rename = "KS")]
+    Ks,
+    /// Average rating of opponents (10.1).
+    #[serde(rename = "ARO")]
+    Aro,
+    /// Average rating of opponents, cut-1 (without the lowest rated).
+    #[serde(rename = "ARO-C1")]
+    AroC1,
+    /// Tournament performance rating (10.2).
+    #[serde(rename = "TPR")]
+    Tpr,
+    /// Perfect tournament performance (10.3).
+    #[serde(rename = "PTP")]
+    Ptp,
+    /// Average performance rating of opponents (10.4).
+    #[serde(rename = "APRO")]
+    Apro,
+    /// Average perfect performance of opponents (10.5).
+    #[serde(rename = "APPO")]
+    Appo,
+    /// Brent's eigenvector rating: computed by the caller from the whole results graph (not a
+    /// sum of opponents' scores) and passed in [`super::Options::eigenvector`].
+    #[serde(rename = "EIG")]
+    Eig,
+}
+
+const ALL: [Tiebreak; 29] = [
+    Tiebreak::Bh,
+    Tiebreak::BhC1,
+    Tiebreak::BhC2,
+    Tiebreak::BhM1,
+    Tiebreak::BhM2,
+    Tiebreak::Fb,
+    Tiebreak::FbC1,
+    Tiebreak::Aob,
+    Tiebreak::Sb,
+    Tiebreak::SbC1,
+    Tiebreak::SbC2,
+    Tiebreak::SbM1,
+    Tiebreak::SbM2,
+    Tiebreak::De,
+    Tiebreak::Win,
+    Tiebreak::Won,
+    Tiebreak::Bpg,
+    Tiebreak::Bwg,
+    Tiebreak::Ge,
+    Tiebreak::Ps,
+    Tiebreak::PsC1,
+    Tiebreak::Ks,
+    Tiebreak::Aro,
+    Tiebreak::AroC1,
+    Tiebreak::Tpr,
+    Tiebreak::Ptp,
+    Tiebreak::Apro,
+    Tiebreak::Appo,
+    Tiebreak::Eig,
+];
+
+/// Every tiebreak this module knows, in the order of C.07's families.
+pub fn all_codes() -> &'static [Tiebreak] {
+    &ALL
+}
+
+/// How many of the lowest / highest values a Buchholz-like tiebreak cuts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Cut {
+    pub low: usize,
+    pub high: usize,
+}
+
+impl Tiebreak {
+    /// The C.07 abbreviation, e.g. `"BH-C1"`.
+    pub fn code(self) -> &'static str {
+        use Tiebreak::*;
+        match self {
+            Bh => "BH",
+            BhC1 => "BH-C1",
+            BhC2 => "BH-C2",
+            BhM1 => "BH-M1",
+            BhM2 => "BH-M2",
+            Fb => "FB",
+            FbC1 => "FB-C1",
+            Aob => "AOB",
+            Sb => "SB",
+            SbC1 => "SB-C1",
+            SbC2 => "SB-C2",
+            SbM1 => "SB-M1",
+            SbM2 => "SB-M2",
+            De => "DE",
+            Win => "WIN",
+            Won => "WON",
+            Bpg => "BPG",
+            Bwg => "BWG",
+            Ge => "GE",
+            Ps => "PS",
+            PsC1 => "PS-C1",
+            Ks => "KS",
+            Aro => "ARO",
+            AroC1 => "ARO-C1",
+            Tpr => "TPR",
+            Ptp => "PTP",
+            Apro => "APRO",
+            Appo => "APPO",
+            Eig => "EIG",
+        }
+    }
+
+    /// The name in words, e.g. "Buchholz cut-1".
+    pub fn name(self) -> &'static str {
+        use Tiebreak::*;
+        match self {
+            Bh => "Buchholz",
+            BhC1 => "Buchholz cut-1",
+            BhC2 => "Buchholz cut-2",
+            BhM1 => "Median Buchholz",
+            BhM2 => "Median-2 Buchholz",
+            Fb => "Fore Buchholz",
+            FbC1 => "Fore Buchholz cut-1",
+            Aob => "Average of opponents' Buchholz",
+            Sb => "Sonneborn-Berger",
+            SbC1 => "Sonneborn-Berger cut-1",
+            SbC2 => "Sonneborn-Berger cut-2",
+            SbM1 => "Sonneborn-Berger median-1",
+            SbM2 => "Sonneborn-Berger median-2",
+            De => "Direct encounter",
+            Win => "Number of wins",
+            Won => "Number of games won",
+            Bpg => "Games played with black",
+            Bwg => "Games won with black",
+            Ge => "Games elected to play",
+            Ps => "Progressive score",
+            PsC1 => "Progressive score cut-1",
+            Ks => "Koya system",
+            Aro => "Average rating of opponents",
+            AroC1 => "Average rating of opponents cut-1",
+            Tpr => "Tournament performance rating",
+            Ptp => "Perfect tournament performance",
+            Apro => "Average performance rating of opponents",
+            Appo => "Average perfect performance of opponents",
+            Eig => "Eigenvector rating",
+        }
+    }
+
+    /// Reads a code: case-insensitive, `/` or `_` for `-` (`bh/c1`), C.07's run-together
+    /// forms (`BHC1`) accepted. Unknown codes are an error listing the valid ones.
+    pub fn parse(code: &str) -> Result<Tiebreak, UnknownTiebreak> {
+        let norm: String = code.trim().to_ascii_uppercase().replace(['/', '_', ' '], "-");
+        let bare: String = norm.chars().filter(|&c| c != '-').collect();
+        ALL.iter()
+            .copied()
+            .find(|t| t.code() == norm || t.code().replace('-', "") == bare)
+            .ok_or_else(|| UnknownTiebreak(code.to_string()))
+    }
+
+    /// Lower values rank higher (only DE, whose value is a place among the tied players).
+    pub fn lower_is_better(self) -> bool {
+        self == Tiebreak::De
+    }
+
+    /// The cut of a Buchholz- or Sonneborn-Berger-like tiebreak (none for the others).
+    pub(crate) fn cut(self) -> Cut {
+        use Tiebreak::*;
+        let (low, high) = match self {
+            BhC1 | FbC1 | SbC1 | PsC1 | AroC1 => (1, 0),
+            BhC2 | SbC2 => (2, 0),
+            BhM1 | SbM1 => (1, 1),
+            BhM2 | SbM2 => (2, 2),
+            _ => (0, 0),
+        };
+        Cut { low, high }
+    }
+}
+
+impl fmt::Display for Tiebreak {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.code())
+    }
+}
+
+impl FromStr for Tiebreak {
+    type Err = UnknownTiebreak;
+
+    fn from_str(s: &str) -> Result<Tiebreak, UnknownTiebreak> {
+        Tiebreak::parse(s)
+    }
+}
+
+/// A tiebreak code that is not one of [`all_codes`].
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error, Serialize, Deserialize)]
+#[error("unknown tiebreak '{0}': expected one of {list}", list = valid_list())]
+pub struct UnknownTiebreak(pub String);
+
+fn valid_list() -> String {
+    ALL.iter().map(|t| t.code()).collect::<Vec<_>>().join(", ")
+}
+
+/// Reads a comma-separated list of codes (`BH-C1,BH,SB`), as the command line's `--order`.
+pub fn parse_order(list: &str) -> Result<Vec<Tiebreak>, UnknownTiebreak> {
+    list.split(',').map(str::trim).filter(|s| !s.is_empty()).map(Tiebreak::parse).collect()
+}

@@ -1,0 +1,138 @@
+//! Direct encounter (C.07 6), among the participants tied on points and every earlier tiebreak.
+//!
+//! When all the tied participants have met, they are ranked by the points scored in the games
+//! among them (the average, where two met more than once); those still level are ranked again
+//! among themselves. When not all have met (Swiss), a participant is ranked ahead only if their
+//! score among the tied is more than any other could have reached by also winning their missing
+//! encounters; the process then continues with the rest. With pre-determined pairings (round
+//! robin) unplayed games count as played and every encounter is scheduled, so all have met.
+
+use super::context::{num, Ctx, EPS};
+use std::collections::BTreeMap;
+
+struct Stat {
+    p: usize,
+    /// Points scored against the other tied participants.
+    score: f64,
+    /// Distinct tied opponents met.
+    met: usize,
+    /// The most the participant could have with the missing encounters won.
+    max: f64,
+}
+
+fn stats(ctx: &Ctx, group: &[usize]) -> (Vec<Stat>, bool) {
+    let others = group.len() - 1;
+    let mut all_met = true;
+    let stats = group
+        .iter()
+        .map(|&p| {
+            let mut by_opponent: BTreeMap<usize, (f64, usize)> = BTreeMap::new();
+            for r in 0..ctx.rounds {
+                let Some(o) = ctx.opponent(p, r) else { continue };
+                if ctx.met(p, r) && group.contains(&o) {
+                    let e = by_opponent.entry(o).or_insert((0.0, 0));
+                    e.0 += ctx.pts(p, r);
+                    e.1 += 1;
+                }
+            }
+            let score: f64 = by_opponent.values().map(|(s, k)| s / *k as f64).sum();
+            let met = by_opponent.len();
+            let max = if ctx.predetermined || met >= others {
+                score
+            } else {
+                all_met = false;
+                score + (others - met) as f64 * ctx.scoring.win
+            };
+            Stat { p, score, met, max }
+        })
+        .collect();
+    (stats, all_met || ctx.predetermined)
+}
+
+/// The group in tiers, best first; the players of a tier stay level.
+fn tiers(ctx: &Ctx, group: &[usize]) -> Vec<Vec<usize>> {
+    if group.len() <= 1 {
+        return vec![group.to_vec()];
+    }
+    let (mut st, all_met) = stats(ctx, group);
+    let start = |p: usize| ctx.t.entrants[p].start;
+    st.sort_by(|a, b| b.score.total_cmp(&a.score).then(b.max.total_cmp(&a.max)).then(start(a.p).cmp(&start(b.p))));
+    if all_met {
+        let mut split: Vec<Vec<usize>> = Vec::new();
+        for (i, s) in st.iter().enumerate() {
+            if i > 0 && (st[i - 1].score - s.score).abs() < EPS {
+                split.last_mut().expect("started").push(s.p);
+            } else {
+                split.push(vec![s.p]);
+            }
+        }
+        if split.len() == 1 {
+            return split;
+        }
+        return split.into_iter().flat_map(|tier| tiers(ctx, &tier)).collect();
+    }
+    // Not all have met: peel off those certainly ahead of all the rest.
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i + 1 < st.len() {
+        let best_rest = st[i + 1..].iter().map(|s| s.max).fold(f64::NEG_INFINITY, f64::max);
+        if st[i].score > best_rest + EPS {
+            out.push(vec![st[i].p]);
+            i += 1;
+        } else {
+            break;
+        }
+    }
+    if i == 0 {
+        return vec![group.to_vec()];
+    }
+    let rest: Vec<usize> = st[i..].iter().map(|s| s.p).collect();
+    out.extend(tiers(ctx, &rest));
+    out
+}
+
+/// For each member of a tied group: (entrant, place within the group (1 = first, shared places
+/// for players DE cannot separate), explanation).
+pub(crate) fn direct_encounter(ctx: &Ctx, group: &[usize], tied_on: &str) -> Vec<(usize, Option<f64>, String)> {
+    if group.len() <= 1 {
+        return group.iter().map(|&p| (p, None, format!("not tied with anyone on {tied_on}"))).collect();
+    }
+    let (st, all_met) = stats(ctx, group);
+    let ts = tiers(ctx, group);
+    let mut place = vec![0usize; ctx.n()];
+    let mut shared = vec![false; ctx.n()];
+    let mut before = 0;
+    for tier in &ts {
+        for &p in tier {
+            place[p] = before + 1;
+            shared[p] = tier.len() > 1;
+        }
+        before += tier.len();
+    }
+    st.iter()
+        .map(|s| {
+            let others: Vec<String> = group.iter().filter(|&&o| o != s.p).map(|&o| ctx.who(o)).collect();
+            let encounters = if all_met {
+                "all have met".to_string()
+            } else if s.met + 1 == group.len() {
+                "met them all, but not all the others have met".to_string()
+            } else {
+                format!("met {} of {}, at most {} with the missing games won", s.met, group.len() - 1, num(s.max))
+            };
+            let outcome = if ts.len() == 1 {
+                "no one can be separated".to_string()
+            } else if shared[s.p] {
+                format!("shares place {} of {}", place[s.p], group.len())
+            } else {
+                format!("place {} of {}", place[s.p], group.len())
+            };
+            let text = format!(
+                "DE {}: tied on {tied_on} with {}; scored {} against them ({encounters}); {outcome}",
+                place[s.p],
+                others.join(", "),
+                num(s.score)
+            );
+            (s.p, Some(place[s.p] as f64), text)
+        })
+        .collect()
+}

@@ -1,0 +1,117 @@
+//! The FIDE rating tables (B.02, 8.1a and 8.1b) and the rating-based tiebreaks' arithmetic:
+//! average rating of opponents, tournament performance rating, perfect tournament performance.
+
+/// B.02 table 8.1a: the rating difference `dp` for a fractional score `p`, indexed by
+/// `p × 100` (0 ..= 100).
+const SCORE_TO_DP: [i32; 101] = [
+    -800, -677, -589, -538, -501, -470, -444, -422, -401, -383, -366, -351, -336, -322, -309, -296, -284, -273, -262,
+    -251, -240, -230, -220, -211, -202, -193, -184, -175, -166, -158, -149, -141, -133, -125, -117, -110, -102, -95,
+    -87, -80, -72, -65, -57, -50, -43, -36, -29, -21, -14, -7, 0, 7, 14, 21, 29, 36, 43, 50, 57, 65, 72, 80, 87, 95,
+    102, 110, 117, 125, 133, 141, 149, 158, 166, 175, 184, 193, 202, 211, 220, 230, 240, 251, 262, 273, 284, 296,
+    309, 322, 336, 351, 366, 383, 401, 422, 444, 470, 501, 538, 589, 677, 800,
+];
+
+/// B.02 table 8.1b: the upper end of each band of rating differences, and the higher rated
+/// player's expected score (in hundredths) for that band; differences above 735 give 1.00.
+const DIFF_TO_PD: [(i32, i32); 50] = [
+    (3, 50), (10, 51), (17, 52), (25, 53), (32, 54), (39, 55), (46, 56), (53, 57), (61, 58), (68, 59),
+    (76, 60), (83, 61), (91, 62), (98, 63), (106, 64), (113, 65), (121, 66), (129, 67), (137, 68), (145, 69),
+    (153, 70), (162, 71), (170, 72), (179, 73), (188, 74), (197, 75), (206, 76), (215, 77), (225, 78), (235, 79),
+    (245, 80), (256, 81), (267, 82), (278, 83), (290, 84), (302, 85), (315, 86), (328, 87), (344, 88), (357, 89),
+    (374, 90), (391, 91), (411, 92), (432, 93), (456, 94), (484, 95), (517, 96), (559, 97), (619, 98), (735, 99),
+];
+
+/// `dp` for a score of `score` points out of `games`, with the fraction rounded to hundredths
+/// (half up), as table 8.1a is read.
+pub(crate) fn dp(score: f64, games: usize) -> i32 {
+    let p = (score * 100.0 / games as f64 + 1e-9).round().clamp(0.0, 100.0) as usize;
+    SCORE_TO_DP[p]
+}
+
+/// The expected score, in hundredths, of a player rated `own` against one rated `opponent`
+/// (table 8.1b, with no 400-point limit).
+pub(crate) fn expected_hundredths(own: i64, opponent: i64) -> i32 {
+    let diff = (own - opponent).unsigned_abs().min(800) as i32;
+    let pd = DIFF_TO_PD.iter().find(|(hi, _)| diff <= *hi).map_or(100, |(_, pd)| *pd);
+    if own >= opponent {
+        pd
+    } else {
+        100 - pd
+    }
+}
+
+/// Rounds to the nearest integer, halves up (the FIDE convention for averages of ratings).
+pub(crate) fn round_half_up(x: f64) -> f64 {
+    (x + 0.5 + 1e-9).floor()
+}
+
+/// The average of `ratings`, rounded half up; `None` when empty.
+pub(crate) fn average_rating(ratings: &[i64]) -> Option<i64> {
+    if ratings.is_empty() {
+        return None;
+    }
+    let sum: i64 = ratings.iter().sum();
+    Some(round_half_up(sum as f64 / ratings.len() as f64) as i64)
+}
+
+/// Tournament performance rating (C.07 10.2): the rounded average rating of the opponents plus
+/// `dp` for the fraction scored.
+pub(crate) fn tpr(score: f64, ratings: &[i64]) -> Option<i64> {
+    Some(average_rating(ratings)? + dp(score, ratings.len()) as i64)
+}
+
+/// Perfect tournament performance (C.07 10.3): the lowest rating whose expected score against
+/// the opponents (table 8.1b) reaches the score; for no points, the lowest opponent's rating
+/// less 800, for all the points, the highest opponent's rating plus 800.
+pub(crate) fn ptp(score: f64, ratings: &[i64]) -> Option<i64> {
+    let (&lo, &hi) = (ratings.iter().min()?, ratings.iter().max()?);
+    if score <= 1e-9 {
+        return Some(lo - 800);
+    }
+    if score >= ratings.len() as f64 - 1e-9 {
+        return Some(hi + 800);
+    }
+    let target = (score * 100.0).round() as i64;
+    let reaches = |r: i64| ratings.iter().map(|&o| expected_hundredths(r, o) as i64).sum::<i64>() >= target;
+    // The expected score grows with the rating: the lowest rating that reaches the score.
+    let (mut low, mut high) = (lo - 800, hi + 800);
+    while low < high {
+        let mid = low + (high - low) / 2;
+        if reaches(mid) {
+            high = mid;
+        } else {
+            low = mid + 1;
+        }
+    }
+    Some(low)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tables() {
+        assert_eq!(dp(3.5, 5), 149);
+        assert_eq!(dp(0.0, 2), -800);
+        assert_eq!(dp(2.0, 3), 125); // 0.67
+        assert_eq!(expected_hundredths(2000, 2000), 50);
+        assert_eq!(expected_hundredths(2004, 2000), 51);
+        assert_eq!(expected_hundredths(2000, 2004), 49);
+        assert_eq!(expected_hundredths(2736, 2000), 100);
+        assert_eq!(expected_hundredths(2735, 2000), 99);
+        assert_eq!(round_half_up(1987.5), 1988.0);
+        assert_eq!(round_half_up(1987.49), 1987.0);
+        assert_eq!(average_rating(&[1500, 1501]), Some(1501));
+    }
+
+    #[test]
+    fn perfect_performance() {
+        // Held's exercise 22: Charline, 3.5 from opponents rated 1700, 1950, 1850, 2050, 2150.
+        assert_eq!(ptp(3.5, &[1700, 1950, 1850, 2050, 2150]), Some(2112));
+        assert_eq!(ptp(0.0, &[1700, 1950]), Some(900));
+        assert_eq!(ptp(2.0, &[1700, 1950]), Some(2750));
+        // Differences up to 3 points give an even score.
+        assert_eq!(ptp(1.0, &[2000, 2000]), Some(1997));
+    }
+}

@@ -1,0 +1,282 @@
+//! Tournaments built in code: Mario Held's exercise tournament (FIDE TEC, "Exercises in
+//! Tie-Breaking", C.07-2023) and small cases for each rule.
+
+use super::*;
+use crate::tournament::{Colour, Entrant, RoundEntry, RoundResult, Tournament};
+
+/// A tournament from compact rounds: `"10b1"` (opponent 10, black, won), `"0-H"` (bye),
+/// `"12b-"` (forfeit loss); opponents and rows by start number.
+fn tour(rows: &[(u32, &str, u32, &str)]) -> Tournament {
+    let mut rows = rows.to_vec();
+    rows.sort_by_key(|r| r.0);
+    let index = |start: u32| rows.iter().position(|r| r.0 == start).expect("known start");
+    let entrants: Vec<Entrant> = rows
+        .iter()
+        .map(|&(start, name, rating, rounds)| Entrant {
+            start,
+            name: name.into(),
+            rating: (rating > 0).then_some(rating),
+            title: None,
+            federation: None,
+            fide_id: None,
+            declared_points: None,
+            declared_rank: None,
+            rounds: rounds
+                .split_whitespace()
+                .map(|tok| {
+                    let result = RoundResult::from_code(tok.chars().last().unwrap()).unwrap();
+                    let colour = match tok.chars().rev().nth(1).unwrap() {
+                        'w' => Some(Colour::White),
+                        'b' => Some(Colour::Black),
+                        _ => None,
+                    };
+                    let opp: u32 = tok[..tok.len() - 2].parse().unwrap();
+                    RoundEntry { opponent: (opp > 0).then(|| index(opp)), colour, result }
+                })
+                .collect(),
+            line: 0,
+        })
+        .collect();
+    let rounds = entrants.iter().map(|e| e.rounds.len()).max().unwrap_or(0);
+    Tournament { rounds, entrants, ..Default::default() }
+}
+
+/// Held's five-round Swiss (`held_swiss_5.trf`).
+fn held5() -> Tournament {
+    tour(&[
+        (1, "Alyx", 2200, "9w1 13b= 2w= 15b1 4w="),
+        (2, "Bruno", 2150, "10b1 7w1 1b= 16w1 3b="),
+        (3, "Charline", 2100, "11w= 6b1 8w1 4b= 2w="),
+        (4, "David", 2050, "12b1 0-H 13w1 3w= 1b="),
+        (5, "Helene", 2000, "13w0 15b0 11w1 7b= 10w1"),
+        (6, "Franck", 1950, "14b0 3w0 0-U 10w1 8b1"),
+        (7, "Genevieve", 1900, "15w1 2b0 16b0 5w= 11b0"),
+        (8, "Irina", 1850, "16b= 14w1 3b0 13w1 6w0"),
+        (9, "Jessica", 1800, "1b0 10w0 0-H 11b- 0-U"),
+        (10, "Lais", 1750, "2w0 9b1 15w0 6b0 5b0"),
+        (11, "Maria", 1700, "3b= 16w0 5b0 9w+ 7w1"),
+        (12, "Nick", 1650, "4w0 0-U 14w+ 0-Z 0-Z"),
+        (13, "Opal", 1600, "5b1 1w= 4b0 8b0 14w0"),
+        (14, "Paul", 1550, "6w1 8b0 12b- 0-Z 13b1"),
+        (15, "Reine", 1500, "7b0 5w1 10b1 1w0 16b0"),
+        (16, "Stephan", 1450, "8w= 11b1 7w1 2b0 15w1"),
+    ])
+}
+
+/// Held's round robin (`held_round_robin.trf`): Franck forfeits to Helene in round 4.
+fn held_rr() -> Tournament {
+    tour(&[
+        (1, "Alyx", 2200, "5w= 2w1 3b1 4w0 6b1"),
+        (2, "Bruno", 2150, "6w1 1b0 5w1 3w= 4b1"),
+        (3, "Charline", 2100, "4w1 6b1 1w0 2b= 5w1"),
+        (4, "David", 2050, "3b0 5b0 6w= 1b1 2w0"),
+        (5, "Franck", 1950, "1b= 4w1 2b0 6w- 3b0"),
+        (6, "Helene", 2000, "2b0 3w0 4b= 5b+ 1w0"),
+    ])
+}
+
+fn value(s: &Standings, start: u32, k: usize) -> Option<f64> {
+    s.rows.iter().find(|r| r.start == start).unwrap().values[k].value
+}
+
+fn values_of(t: &Tournament, tb: Tiebreak, rules: Rules, starts: &[u32]) -> Vec<Option<f64>> {
+    let s = standings(t, &[tb], rules);
+    starts.iter().map(|&st| value(&s, st, 0)).collect()
+}
+
+fn some(v: &[f64]) -> Vec<Option<f64>> {
+    v.iter().map(|&x| Some(x)).collect()
+}
+
+#[test]
+fn codes_parse_in_every_spelling() {
+    assert_eq!(Tiebreak::parse("BH/C1"), Ok(Tiebreak::BhC1));
+    assert_eq!(Tiebreak::parse(" bh-c1 "), Ok(Tiebreak::BhC1));
+    assert_eq!(Tiebreak::parse("BHC1"), Ok(Tiebreak::BhC1));
+    assert_eq!(Tiebreak::parse("aro/c1"), Ok(Tiebreak::AroC1));
+    assert_eq!("eig".parse::<Tiebreak>(), Ok(Tiebreak::Eig));
+    for &t in all_codes() {
+        assert_eq!(Tiebreak::parse(t.code()), Ok(t));
+        assert_eq!(serde_json::to_string(&t).unwrap(), format!("\"{}\"", t.code()));
+        assert_eq!(serde_json::from_str::<Tiebreak>(&format!("\"{}\"", t.code())).unwrap(), t);
+    }
+    let err = Tiebreak::parse("BH-C9").unwrap_err().to_string();
+    assert!(err.contains("unknown tiebreak 'BH-C9'") && err.contains("BH-C1") && err.contains("EIG"), "{err}");
+    assert_eq!(parse_order("BH-C1, bh,SB").unwrap(), vec![Tiebreak::BhC1, Tiebreak::Bh, Tiebreak::Sb]);
+    assert!(parse_order("BH,XX").is_err());
+    assert_eq!("2026".parse::<Rules>(), Ok(Rules::Fide2026));
+    assert_eq!("fide2023".parse::<Rules>(), Ok(Rules::Fide2023));
+    assert!("2019".parse::<Rules>().is_err());
+    for code in ["BH", "BH-C1", "BH-C2", "BH-M1", "SB", "SB-C1", "DE", "WIN", "WON", "BPG", "BWG", "PS", "KS", "ARO", "ARO-C1", "TPR", "PTP", "AOB", "FB", "EIG"] {
+        assert!(all_codes().iter().any(|t| t.code() == code), "{code}");
+    }
+}
+
+#[test]
+fn buchholz_with_byes_forfeits_and_absences() {
+    let t = held5();
+    assert!(!is_pre_determined(&t));
+    // Exercise 1-4: David's half-point bye counts his own 3.5; Nick's two zero-point byes at
+    // the end count as draws for his opponents (3, not 2).
+    assert_eq!(values_of(&t, Tiebreak::Bh, Rules::Fide2023, &[2, 1, 3, 4, 16, 5, 8, 11]), some(&[13.0, 12.5, 15.5, 15.0, 12.5, 8.5, 13.5, 13.5]));
+    // 2026: the bye's virtual opponent is capped at 2.5 (a draw every round), Maria's forfeit
+    // win at Jessica's 1.5.
+    assert_eq!(values_of(&t, Tiebreak::Bh, Rules::Fide2026, &[4, 11]), some(&[14.0, 12.5]));
+    // Exercise 5-8: the cut takes a voluntarily unplayed round first.
+    assert_eq!(values_of(&t, Tiebreak::BhC1, Rules::Fide2023, &[9, 12, 14, 15, 4]), some(&[7.5, 9.5, 9.0, 11.0, 11.5]));
+    let s = standings(&t, &[Tiebreak::BhC1], Rules::Fide2023);
+    let nick = &s.rows.iter().find(|r| r.start == 12).unwrap().values[0].explanation;
+    assert!(nick.contains("R2 pairing-allocated bye: virtual opponent 2 (own score 2)") && nick.contains("cut R4 (2, voluntarily unplayed)"), "{nick}");
+    let david = &standings(&t, &[Tiebreak::Bh], Rules::Fide2023).rows.iter().find(|r| r.start == 4).unwrap().values[0].explanation.clone();
+    assert!(david.contains("Nick (#12) 3 (R4, R5 unplayed at the end as draws)"), "{david}");
+    let capped = standings(&t, &[Tiebreak::Bh], Rules::Fide2026);
+    let maria = &capped.rows.iter().find(|r| r.start == 11).unwrap().values[0].explanation;
+    assert!(maria.contains("capped at Jessica (#9)'s 1.5"), "{maria}");
+}
+
+#[test]
+fn sonneborn_berger_fore_buchholz_and_averages() {
+    let t = held5();
+    assert_eq!(values_of(&t, Tiebreak::Sb, Rules::Fide2023, &[1, 3, 4, 16]), some(&[8.0, 10.5, 9.75, 7.25]));
+    assert_eq!(values_of(&t, Tiebreak::Sb, Rules::Fide2026, &[4, 6, 11]), some(&[9.25, 6.0, 4.75]));
+    // Cut-1 of SB: David's bye (1.75) is cut rather than Opal (1.5); under 2026 the capped
+    // bye (1.25) is worth less than Opal, so Opal goes.
+    assert_eq!(values_of(&t, Tiebreak::SbC1, Rules::Fide2023, &[4, 10]), some(&[8.0, 0.0]));
+    assert_eq!(values_of(&t, Tiebreak::SbC1, Rules::Fide2026, &[4]), some(&[7.75]));
+    assert_eq!(values_of(&t, Tiebreak::Fb, Rules::Fide2023, &[4, 12, 11]), some(&[15.5, 11.5, 12.5]));
+    assert_eq!(values_of(&t, Tiebreak::Fb, Rules::Fide2026, &[4, 12]), some(&[14.5, 11.0]));
+    assert_eq!(values_of(&t, Tiebreak::Aob, Rules::Fide2023, &[1, 4, 12, 9]), some(&[12.6, 13.38, 15.0, 12.75]));
+}
+
+#[test]
+fn counts_and_progressive_scores() {
+    let t = held5();
+    let starts = [6, 9, 11, 12, 14];
+    assert_eq!(values_of(&t, Tiebreak::Win, Rules::Fide2023, &starts), some(&[3.0, 1.0, 2.0, 2.0, 2.0]));
+    assert_eq!(values_of(&t, Tiebreak::Won, Rules::Fide2023, &starts), some(&[2.0, 0.0, 1.0, 0.0, 2.0]));
+    assert_eq!(values_of(&t, Tiebreak::Bpg, Rules::Fide2023, &starts), some(&[2.0, 1.0, 2.0, 0.0, 2.0]));
+    assert_eq!(values_of(&t, Tiebreak::Bwg, Rules::Fide2023, &starts), some(&[1.0, 0.0, 0.0, 0.0, 1.0]));
+    assert_eq!(values_of(&t, Tiebreak::Ge, Rules::Fide2023, &starts), some(&[5.0, 3.0, 5.0, 3.0, 3.0]));
+    assert_eq!(values_of(&t, Tiebreak::Ps, Rules::Fide2023, &[1, 4, 9]), some(&[11.0, 11.5, 2.5]));
+    assert_eq!(values_of(&t, Tiebreak::PsC1, Rules::Fide2023, &[1, 3, 13]), some(&[10.0, 10.5, 6.0]));
+}
+
+#[test]
+fn ratings_performance_and_unrated_opponents() {
+    let t = held5();
+    assert_eq!(values_of(&t, Tiebreak::Aro, Rules::Fide2023, &[1, 4, 6]), some(&[1820.0, 1888.0, 1813.0]));
+    // Nick played one game: nothing is left after the cut.
+    assert_eq!(values_of(&t, Tiebreak::AroC1, Rules::Fide2023, &[2, 9, 12]), vec![Some(1988.0), Some(2200.0), None]);
+    assert_eq!(values_of(&t, Tiebreak::Tpr, Rules::Fide2023, &[2, 6, 12, 9]), some(&[2120.0, 1813.0, 1250.0, 1175.0]));
+    assert_eq!(values_of(&t, Tiebreak::Apro, Rules::Fide2023, &[1, 3, 4, 16]), some(&[1789.0, 1904.0, 1772.0, 1805.0]));
+    assert_eq!(values_of(&t, Tiebreak::Ptp, Rules::Fide2023, &[3]), some(&[2112.0]));
+    // Make Alyx unrated: her opponents' ARO leaves her out unless a rating is given.
+    let mut u = t.clone();
+    u.entrants[0].rating = None;
+    let s = standings(&u, &[Tiebreak::Aro], Rules::Fide2023);
+    assert_eq!(value(&s, 9, 0), Some(1750.0));
+    assert!(s.rows.iter().find(|r| r.start == 9).unwrap().values[0].explanation.contains("unrated opponents left out"));
+    let s = standings_with(&u, &[Tiebreak::Aro], &Options { unrated_rating: Some(1000), ..Options::default() });
+    assert_eq!(value(&s, 9, 0), Some(1375.0));
+}
+
+#[test]
+fn direct_encounter_among_the_tied() {
+    let t = held5();
+    // Exercise 23 and 24: not all have met and no one is certainly ahead: shared ranks.
+    let s = standings(&t, &[Tiebreak::De], Rules::Fide2023);
+    let rank = |st: u32| s.rows.iter().find(|r| r.start == st).unwrap().rank;
+    assert_eq!([rank(1), rank(3), rank(4), rank(16)], [2, 2, 2, 2]);
+    assert_eq!([rank(5), rank(8), rank(11)], [7, 7, 7]);
+    assert_eq!(value(&s, 2, 0), None, "Bruno is alone on 4 points");
+    let ex = &s.rows.iter().find(|r| r.start == 4).unwrap().values[0].explanation;
+    assert!(ex.contains("scored 1 against them") && ex.contains("no one can be separated"), "{ex}");
+    // Exercise 26, the round robin: the forfeit counts as a game.
+    let rr = held_rr();
+    assert!(is_pre_determined(&rr));
+    let s = standings(&rr, &[Tiebreak::De], Rules::Fide2023);
+    let ranks: Vec<(u32, usize)> = s.rows.iter().map(|r| (r.start, r.rank)).collect();
+    assert_eq!(ranks, vec![(1, 1), (2, 2), (3, 2), (6, 4), (5, 5), (4, 6)]);
+    // DE after another tiebreak: only players level on both are compared.
+    let s = standings(&rr, &[Tiebreak::Sb, Tiebreak::De], Rules::Fide2023);
+    assert_eq!(value(&s, 2, 1), Some(1.0));
+    assert_eq!(value(&s, 1, 1), None);
+    assert!(s.rows.iter().find(|r| r.start == 2).unwrap().values[1].explanation.contains("tied on points, SB"));
+}
+
+#[test]
+fn round_robin_unplayed_games_count_as_played() {
+    let rr = held_rr();
+    let starts = [1, 2, 3, 4, 5, 6];
+    assert_eq!(values_of(&rr, Tiebreak::Sb, Rules::Fide2023, &starts), some(&[9.25, 6.25, 6.25, 4.25, 3.25, 2.25]));
+    assert_eq!(values_of(&rr, Tiebreak::SbC1, Rules::Fide2023, &starts), some(&[9.25, 4.75, 4.75, 4.25, 3.25, 1.5]));
+    assert_eq!(values_of(&rr, Tiebreak::Ks, Rules::Fide2023, &starts), some(&[2.0, 0.5, 0.5, 1.0, 0.5, 0.0]));
+    // The same tournament treated as a Swiss: Helene's forfeit win is a virtual opponent.
+    let s = standings_with(&rr, &[Tiebreak::Sb], &Options { pairing: Pairing::Swiss, ..Options::default() });
+    assert!(!s.pre_determined);
+    assert_eq!(value(&s, 6, 0), Some(2.25 - 1.5 + 1.5));
+}
+
+#[test]
+fn standings_sort_and_share_ranks() {
+    let t = held5();
+    let s = standings(&t, &[Tiebreak::BhC1, Tiebreak::Bh, Tiebreak::Sb], Rules::Fide2023);
+    let order: Vec<u32> = s.rows.iter().map(|r| r.start).collect();
+    // 3.5 points: Charline (BH-C1 13), David (11.5), then Alyx and Stephan (11, 12.5, SB 8 / 7.25).
+    assert_eq!(&order[..5], &[2, 3, 4, 1, 16]);
+    assert_eq!(s.rows.iter().map(|r| r.rank).collect::<Vec<_>>()[..5], [1, 2, 3, 4, 5]);
+    assert_eq!(s.rows[0].points, 4.0);
+    assert_eq!(s.order, vec![Tiebreak::BhC1, Tiebreak::Bh, Tiebreak::Sb]);
+    // No tiebreaks: equal points share the rank, listed by start number.
+    let s = standings(&t, &[], Rules::Fide2023);
+    assert_eq!(s.rows.iter().take(5).map(|r| (r.start, r.rank)).collect::<Vec<_>>(), vec![(2, 1), (1, 2), (3, 2), (4, 2), (16, 2)]);
+    let csv = standings(&t, &[Tiebreak::Bh, Tiebreak::AroC1], Rules::Fide2023).to_csv();
+    assert!(csv.starts_with("rank,start,name,points,BH,ARO-C1\n1,2,Bruno,4,13,1988\n"), "{csv}");
+    assert!(csv.contains(",Nick,2,11.5,\n"), "{csv}");
+    // Round trip through JSON.
+    let s = standings(&t, &[Tiebreak::De, Tiebreak::Bh], Rules::Fide2026);
+    let back: Standings = serde_json::from_str(&serde_json::to_string(&s).unwrap()).unwrap();
+    assert_eq!(back, s);
+}
+
+#[test]
+fn eigenvector_slot() {
+    let t = held_rr();
+    let s = standings(&t, &[Tiebreak::Eig], Rules::Fide2023);
+    assert!(s.rows.iter().all(|r| r.values[0].value.is_none()));
+    // 3.5 points each for Alyx, Bruno, Charline: the supplied ratings order them.
+    let eig = vec![Some(1.0), Some(3.0), Some(2.0), None, None, None];
+    let s = standings_with(&t, &[Tiebreak::Eig], &Options { eigenvector: Some(eig), ..Options::default() });
+    assert_eq!(s.rows.iter().take(3).map(|r| r.start).collect::<Vec<_>>(), vec![2, 3, 1]);
+    assert!(s.rows[0].values[0].explanation.contains("whole results graph"));
+}
+
+#[test]
+fn empty_and_unplayed_tournaments() {
+    let t = Tournament::default();
+    assert!(standings(&t, all_codes(), Rules::Fide2023).rows.is_empty());
+    let t = tour(&[(1, "A", 0, "0-Z 0-Z"), (2, "B", 0, "0-H 0-U")]);
+    let s = standings(&t, all_codes(), Rules::Fide2026);
+    assert_eq!(s.rows[0].start, 2);
+    let bh = s.rows[0].values[0].clone();
+    // B's two byes: virtual opponents with B's 1.5 capped at 1 (a draw in both rounds).
+    assert_eq!(bh.value, Some(2.0));
+    let aro = s.rows[0].values.iter().find(|v| v.code == Tiebreak::Aro).unwrap();
+    assert_eq!(aro.value, None);
+}
+
+#[test]
+fn planned_rounds_not_yet_played_are_ignored() {
+    // The file announces 9 rounds after 5 were played: the standings are those after round 5.
+    let mut t = held5();
+    t.rounds = 9;
+    for e in &mut t.entrants {
+        e.rounds.resize(9, RoundEntry { opponent: None, colour: None, result: RoundResult::NotPaired });
+    }
+    // Round 6 is paired, with no results yet.
+    t.entrants[0].rounds[5].opponent = Some(1);
+    t.entrants[1].rounds[5].opponent = Some(0);
+    assert_eq!(values_of(&t, Tiebreak::Bh, Rules::Fide2023, &[4, 12]), some(&[15.0, 11.5]));
+    assert_eq!(values_of(&t, Tiebreak::Ks, Rules::Fide2023, &[4]), some(&[1.0]));
+    assert_eq!(values_of(&t, Tiebreak::Bh, Rules::Fide2026, &[4]), some(&[14.0]));
+}
