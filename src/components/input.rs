@@ -85,12 +85,18 @@ pub fn InputPanel() -> impl IntoView {
     let format = move || {
         let errors = state.errors.with(Vec::len);
         match state.summary.get() {
-            _ if errors > 0 => format!("CSV · {errors} {} to fix", if errors == 1 { "error" } else { "errors" }),
+            _ if errors > 0 => format!("{errors} {} to fix", if errors == 1 { "error" } else { "errors" }),
+            Some(s) if s.format == "TRF" || s.format == "PGN" => {
+                let name = s.columns.iter().find(|(k, _)| k == "tournament").map(|(_, v)| v.clone()).unwrap_or_default();
+                let rounds = s.columns.iter().find(|(k, _)| k == "rounds").map(|(_, v)| v.clone()).unwrap_or_default();
+                format!("{} tournament · {name} · {} players · {rounds} rounds · {} games played", s.format, s.players, s.games)
+            }
+            Some(s) if s.format == "events" => format!("Events · {} events · {} players", s.events, s.players),
             Some(s) => {
                 let cols = s.columns.iter().map(|(role, col)| format!("{role} = {col}")).collect::<Vec<_>>().join(", ");
-                format!("CSV · {} games · {} players · columns: {cols}", s.games, s.players)
+                format!("{} · {} games · {} players · columns: {cols}", s.format, s.games, s.players)
             }
-            None => "CSV".to_string(),
+            None => String::new(),
         }
     };
     let messages = move || {
@@ -137,7 +143,7 @@ pub fn InputPanel() -> impl IntoView {
             </div>
             <p class="hint">
                 "Paste CSV with a header row (e.g. " <code>"white,black,result"</code> " or " <code>"home,away,home_score,away_score"</code>
-                "), open a file, or drop one anywhere on the page. Shown first: " {EXAMPLE_CREDIT} "."
+                "), a FIDE TRF or PGN tournament, or open or drop a file anywhere on the page. Shown first: " {EXAMPLE_CREDIT} "."
             </p>
             <textarea
                 node_ref=area

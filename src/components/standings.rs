@@ -144,6 +144,8 @@ pub fn StandingsPanel() -> impl IntoView {
                     if !v.is_empty() {
                         s.update(|s| s.tiebreaks.push(v));
                     }
+                    // Back to "Add a tiebreak…", ready for the next one.
+                    event_target::<web_sys::HtmlSelectElement>(&ev).set_value("");
                 }>
                     <option value="" selected=true>"Add a tiebreak…"</option>
                     {add_options}

@@ -275,7 +275,7 @@ test('a TRF tournament: standings with tiebreaks, reordered, explained, exported
   await page.getByTestId('file-input').setInputFiles({ name: 'held_swiss_5.trf', mimeType: 'text/plain', buffer: trf });
   await page.getByTestId('standings-table').waitFor({ state: 'visible', timeout: 30000 });
   await page.waitForFunction(() => document.querySelectorAll('[data-testid=standing-row]').length === 16);
-  assert.match(await page.getByTestId('format').textContent(), /^TRF/);
+  assert.match(await page.getByTestId('format').textContent(), /^TRF tournament · FIDE C.07 2023 Tie-Break Exercises · 16 players · 5 rounds/);
   const names = () => page.getByTestId('standing-name').allTextContents();
   const heads = () => page.getByTestId('tiebreak-head').allTextContents();
   assert.deepEqual(await heads(), ['BH-C1', 'BH', 'SB', 'EIG']);
