@@ -307,6 +307,7 @@ fn tiebreaks_of_a_trf_tournament() {
     assert_eq!((bruno["name"].as_str(), bruno["start"].as_u64(), bruno["points"].as_f64(), bruno["rank"].as_u64()), (Some("Bruno"), Some(2), Some(4.0), Some(1)));
     assert_eq!(bruno["tiebreaks"]["BH"], 13.0);
     assert!(bruno["tiebreaks"]["EIG"].is_f64());
+    assert!(bruno["eig_sigma"].as_f64().is_some_and(|s| s > 0.0), "the standard error beside EIG");
     assert!(!bruno["explanations"]["BH"].as_str().unwrap().is_empty());
     // Sorted by points, then the tiebreaks in order.
     let key = |p: &Value| (p["points"].as_f64().unwrap(), p["tiebreaks"]["BH-C1"].as_f64().unwrap());

@@ -83,8 +83,8 @@ CODES (C.07 abbreviations; '/' may stand for '-', case does not matter)
 
 JSON
   {\"players\": [{\"name\", \"start\", \"points\", \"rank\", \"tiebreaks\": {\"BH\": 13.0, ...},
-  \"explanations\": {\"BH\": \"...\"}}], \"rules\", \"order\", \"warnings\"}; a tiebreak that does not
-  apply is null.";
+  \"explanations\": {\"BH\": \"...\"}, \"eig_sigma\"}], \"rules\", \"order\", \"warnings\"}; a tiebreak
+  that does not apply is null; eig_sigma is EIG's standard error when EIG is asked for.";
 
 #[derive(clap::Args)]
 struct TiebreakArgs {
@@ -319,6 +319,7 @@ fn run_tiebreaks(args: &TiebreakArgs) -> Result<String, String> {
     if let Some((_, _, note)) = &eig {
         warnings.push(format!("EIG: {note}"));
     }
+    let eig_sigma = eig.as_ref().map(|e| e.1.clone());
     let st = standings_with(&t, &order, &TiebreakOptions { rules, eigenvector: eig.map(|e| e.0), ..Default::default() });
     Ok(match args.format {
         FormatArg::Csv => {
@@ -335,7 +336,12 @@ fn run_tiebreaks(args: &TiebreakArgs) -> Result<String, String> {
                     let values: serde_json::Map<String, serde_json::Value> =
                         r.values.iter().map(|v| (v.code.code().to_string(), v.value.filter(|x| x.is_finite()).map_or(serde_json::Value::Null, |x| serde_json::json!(x)))).collect();
                     let why: serde_json::Map<String, serde_json::Value> = r.values.iter().map(|v| (v.code.code().to_string(), serde_json::json!(v.explanation))).collect();
-                    serde_json::json!({"name": r.name, "start": r.start, "points": r.points, "rank": r.rank, "tiebreaks": values, "explanations": why})
+                    let mut p = serde_json::json!({"name": r.name, "start": r.start, "points": r.points, "rank": r.rank, "tiebreaks": values, "explanations": why});
+                    // EIG's uncertainty: the Bradley–Terry standard error on the same scale.
+                    if let Some(se) = eig_sigma.as_ref().and_then(|s| s.get(r.entrant).copied().flatten()) {
+                        p["eig_sigma"] = serde_json::json!(se);
+                    }
+                    p
                 })
                 .collect();
             let order: Vec<&str> = order.iter().map(|tb| tb.code()).collect();
