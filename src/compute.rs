@@ -54,7 +54,7 @@ pub fn parse(text: &str, settings: &Settings) -> Result<Input, Vec<LineMessage>>
         return Ok(Input { data, summary, warnings, tournament: Some(t) });
     }
     let (parsed, format) = match settings.method.as_str() {
-        "multi_elo" if looks_like_events(text) => (parse_events(text, &settings.mapping).map_err(lines)?, "events"),
+        "multi_elo" if looks_like_events(text) || settings.mapping.contains("players=") => (parse_events(text, &settings.mapping).map_err(lines)?, "events"),
         "aga" if looks_like_aga(text) => (parse_aga(text).map_err(lines)?, "AGA results"),
         _ => {
             let columns = ColumnMap::parse(&settings.mapping).map_err(|e| vec![LineMessage { line: 0, message: e.to_string() }])?;
@@ -291,6 +291,28 @@ fn stop_name(s: ratings_engine::StopReason) -> &'static str {
     }
 }
 
+/// A result with no ratings, only the reason (a tournament's standings are added to it).
+pub fn empty_result(method: &str, reason: &str) -> RatingResult {
+    RatingResult {
+        method: method.into(),
+        players: Vec::new(),
+        iterations: 0,
+        converged: false,
+        stop: "nothing_to_rate".into(),
+        final_residual: 0.0,
+        warnings: vec![format!("no ratings: {reason}")],
+        findings: Vec::new(),
+        suggested_gamma: None,
+        groups: 0,
+        accuracy: None,
+        fit: None,
+        steps: None,
+        csv: String::new(),
+        json: String::new(),
+        standings: None,
+    }
+}
+
 /// Rates a dataset by a method other than Brent's (those finish quickly; Brent's runs in
 /// slices, see the worker), reporting each iteration to `progress`.
 pub fn rate_other(data: &Dataset, settings: &Settings, progress: &mut dyn FnMut(&ratings_engine::IterationRecord) -> bool) -> Result<Rating, Vec<LineMessage>> {
@@ -308,12 +330,18 @@ pub fn rate_text(text: &str, settings: &Settings) -> Result<RatingResult, Vec<Li
         }
         r
     };
+    let unrated = |reason: String| if tournament.is_some() { Ok(with_standings(empty_result(&settings.method, &reason))) } else { Err(vec![LineMessage { line: 0, message: reason }]) };
     if settings.method != "brent" {
-        let rating = rate_other(&data, settings, &mut |_| true)?;
-        return Ok(with_standings(result(&rating, None, &warnings)));
+        return match rate_other(&data, settings, &mut |_| true) {
+            Ok(rating) => Ok(with_standings(result(&rating, None, &warnings))),
+            Err(e) => unrated(e.into_iter().map(|m| m.message).collect::<Vec<_>>().join("; ")),
+        };
     }
     let (params, scale) = params(settings);
-    let mut solver = brent::solver(&data, &params).map_err(|e| vec![LineMessage { line: 0, message: e.to_string() }])?;
+    let mut solver = match brent::solver(&data, &params) {
+        Ok(s) => s,
+        Err(e) => return unrated(e.to_string()),
+    };
     let mut steps = StepRecorder::new(&data);
     while solver.step().is_some() {
         steps.record(&solver);

@@ -56,6 +56,16 @@ pub fn start() {
     post(&FromWorker::Ready);
 }
 
+/// A tournament whose games cannot be rated (none played yet, all forfeits) still has
+/// standings: show them, with the reason there are no ratings.
+fn fail_or_standings(job: u32, settings: &crate::protocol::Settings, message: String, finish: &dyn Fn(crate::protocol::RatingResult) -> crate::protocol::RatingResult, tournament: bool) {
+    if tournament {
+        post(&FromWorker::Done { job, result: finish(compute::empty_result(&settings.method, &message)) });
+    } else {
+        post(&FromWorker::Failed { job, message });
+    }
+}
+
 fn superseded(job: u32) -> bool {
     CURRENT.with(|c| c.get()) != job
 }
@@ -88,13 +98,16 @@ async fn run(job: u32, text: String, settings: crate::protocol::Settings) {
                 post(&FromWorker::Progress { job, trace });
                 post(&FromWorker::Done { job, result: finish(compute::result(&rating, None, &warnings)) });
             }
-            Err(e) => post(&FromWorker::Failed { job, message: e.into_iter().map(|m| m.message).collect::<Vec<_>>().join("; ") }),
+            Err(e) => {
+                let message = e.into_iter().map(|m| m.message).collect::<Vec<_>>().join("; ");
+                fail_or_standings(job, &settings, message, &finish, tournament.is_some())
+            }
         };
     }
     let (params, scale) = compute::params(&settings);
     let mut solver = match brent::solver(&data, &params) {
         Ok(s) => s,
-        Err(e) => return post(&FromWorker::Failed { job, message: e.to_string() }),
+        Err(e) => return fail_or_standings(job, &settings, e.to_string(), &finish, tournament.is_some()),
     };
     let mut steps = StepRecorder::new(&data);
     let mut sent = 0;

@@ -187,3 +187,26 @@ fn the_history_and_fit_charts_draw() {
     charts::heatmap::draw(&c, &fit).unwrap();
     assert!(ink(&c).0 > 2000, "the grid is filled");
 }
+
+#[wasm_bindgen_test]
+fn a_tournament_brings_its_standings_even_before_any_game_is_played() {
+    let trf = include_str!("../engine/tests/data/trf/held_swiss_5.trf");
+    let r = compute::rate_text(trf, &Settings::default()).unwrap();
+    let st = r.standings.expect("standings");
+    assert_eq!(st.rows.len(), 16);
+    assert_eq!(st.codes, vec!["BH-C1", "BH", "SB", "EIG"]);
+    assert_eq!(st.rows[0].name, "Bruno");
+    assert!(st.rows[0].explanations[3].contains("Brent"), "{}", st.rows[0].explanations[3]);
+    // Round 1 not yet played: no ratings, but the standings (all level) are there.
+    let unplayed: String = trf
+        .lines()
+        .map(|l| if l.starts_with("001") { l.chars().take(91).collect::<String>() } else { l.to_string() })
+        .collect::<Vec<_>>()
+        .join("\n")
+        .replace(" 4.0 ", " 0.0 ")
+        .replace(" 3.5 ", " 0.0 ");
+    let r = compute::rate_text(&unplayed, &Settings::default()).unwrap();
+    assert!(r.players.is_empty());
+    assert_eq!(r.standings.expect("standings").rows.len(), 16);
+    assert!(r.warnings[0].starts_with("no ratings"), "{:?}", r.warnings);
+}

@@ -72,4 +72,6 @@ pub enum RateError {
     UnknownAnchor(String),
     #[error("the iteration produced a non-finite strength at iteration {iteration}; the data may be degenerate: try a dummy player (gamma > 0)")]
     NonFinite { iteration: usize },
+    #[error("the ratings overflowed (first for {player}): use a smaller K or starting rating")]
+    Overflow { player: String },
 }

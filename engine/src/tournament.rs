@@ -159,7 +159,8 @@ pub struct Entrant {
 
 impl Entrant {
     pub fn points(&self, scoring: &Scoring) -> f64 {
-        self.rounds.iter().map(|r| r.result.points(scoring)).sum()
+        // `+ 0.0`: an empty float sum is −0.0, which would print as "-0.0".
+        self.rounds.iter().map(|r| r.result.points(scoring)).sum::<f64>() + 0.0
     }
 }
 

@@ -368,3 +368,21 @@ fn heavy_damping_cannot_fake_convergence() {
         assert!(max_diff(&exact, &slow) < 1e-8, "{v:?}: {}", max_diff(&exact, &slow));
     }
 }
+
+#[test]
+fn standard_errors_with_a_dummy_player_tend_to_those_without() {
+    // The dummy is one more node; the errors shown are for ratings measured from the real
+    // players' mean, so a vanishing γ gives back the undamped errors.
+    let d = round_robin(16, 1);
+    let plain = brent(&d, tight(Variant::Alg1));
+    // (A tiny dummy converges slowly itself: γ = 10⁻³ is small enough to show the limit.)
+    let tiny = brent(&d, BrentParams { gamma: 1e-3, eps: 1e-12, ..tight(Variant::Alg1) });
+    for p in &plain.players {
+        let q = tiny.players.iter().find(|q| q.name == p.name).unwrap();
+        let (a, b) = (p.sigma.unwrap(), q.sigma.unwrap());
+        assert!((a - b).abs() < 5e-3 * a, "{}: {a} vs {b}", p.name);
+    }
+    // And a real dummy (γ = 1) shrinks them: it adds information.
+    let damped = brent(&d, BrentParams { gamma: 1.0, ..tight(Variant::Alg1) });
+    assert!(damped.players.iter().all(|q| q.sigma.unwrap() < plain.players.iter().find(|p| p.name == q.name).unwrap().sigma.unwrap()));
+}

@@ -333,3 +333,13 @@ fn tournament_files_feed_every_method() {
     assert_eq!(o.status.code(), Some(1));
     assert!(err(&o).contains("expected a FIDE TRF file"));
 }
+
+#[test]
+fn an_empty_tournament_prints_no_negative_zero() {
+    let text = "[White \"A\"]\n[Black \"B\"]\n[Result \"*\"]\n\n*\n";
+    let o = run(&["tiebreaks", "-", "--order", "BH,SB,PS,WIN,EIG", "--format", "json"], Some(text));
+    assert!(o.status.success(), "{}", err(&o));
+    assert!(!out(&o).contains("-0.0"), "{}", out(&o));
+    let t = out(&run(&["tiebreaks", "-"], Some(text)));
+    assert!(!t.contains("-0.0"), "{t}");
+}

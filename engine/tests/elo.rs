@@ -172,3 +172,15 @@ fn multiplayer_elo_hand_worked_and_invariant() {
     let shares = multi_elo::expected_shares(&[1e6, 0.0, -1e6], 400.0);
     assert!((shares[0] - 1.0).abs() < 1e-12 && shares.iter().all(|s| s.is_finite()));
 }
+
+#[test]
+fn overflowing_ratings_are_an_error_not_a_number() {
+    let d = league(5, 30, 2);
+    let e = elo::rate(&d, &EloParams { k: 1.7e308, initial: 1e308, ..Default::default() }).unwrap_err();
+    assert!(e.to_string().contains("overflowed"), "{e}");
+    // Huge but finite ratings still rank by value.
+    let r = elo::rate(&d, &EloParams { k: 1e300, ..Default::default() }).unwrap();
+    let v: Vec<f64> = r.players.iter().map(|p| p.rating.unwrap()).collect();
+    assert!(v.windows(2).all(|w| w[0] >= w[1]));
+    assert!(r.players.iter().filter(|p| p.rank == Some(1)).count() < r.players.len());
+}

@@ -606,3 +606,11 @@ fn pgn_bad_tags_and_unknown_results_are_errors_naming_the_line() {
         ]
     );
 }
+
+#[test]
+fn pgn_stray_closing_brace_is_stepped_over_not_looped_on() {
+    let text = "[White \"A\"]\n[Black \"B\"]\n[Result \"1-0\"]\n\n1. e4 } e5 1-0\n\n[White \"B\"]\n[Black \"A\"]\n[Round \"1\"]}\n[Result \"0-1\"]\n\n0-1\n";
+    let (t, warnings) = ratings_engine::parse::pgn::parse_pgn(text).expect("reads");
+    assert_eq!(t.entrants.len(), 2);
+    assert!(warnings.iter().any(|w| w.line == 5 && w.message.contains("'}' without a comment")), "{warnings:?}");
+}

@@ -89,6 +89,7 @@ pub fn ConvergencePanel() -> impl IntoView {
                 "converged" => format!("Converged in {} iterations; largest residual {:.1e}", r.iterations, r.final_residual),
                 "max_iterations" => format!("Not converged after {} iterations (the cap)", r.iterations),
                 "cancelled" => format!("Cancelled after {} iterations: showing the last iterate", r.iterations),
+                "nothing_to_rate" if r.players.is_empty() => r.warnings.first().cloned().unwrap_or_else(|| "No ratings".into()),
                 "nothing_to_rate" => "Nothing can be rated: see the diagnosis".into(),
                 _ => format!("Stopped after {} iterations: see the warnings", r.iterations),
             },

@@ -196,7 +196,12 @@ pub fn ResultsPanel() -> impl IntoView {
         }
     };
     view! {
-        <section class="panel results-panel" aria-labelledby="results-title">
+        <section
+            class="panel results-panel"
+            aria-labelledby="results-title"
+            data-testid="results-panel"
+            data-method=move || state.result.with(|r| r.as_ref().map(|r| r.method.clone()).unwrap_or_default())
+        >
             <h2 id="results-title">"Ratings"</h2>
             {diagnosis}
             <div class="exports">

@@ -234,11 +234,12 @@ test('the chosen method and parameters survive a reload', async () => {
 test('every method rates the example, with its own extras', async () => {
   const { context, page, errors } = await open();
   await converged(page);
-  const done = async () => page.waitForFunction(() => /^(Converged|Rated in one pass)/.test(document.querySelector('[data-testid=status]').textContent), null, { timeout: 60000 });
+  // Done when the result on show is the chosen method's and the status says it finished.
+  const done = async (method) => page.waitForFunction((m) => document.querySelector('[data-testid=results-panel]').dataset.method === m
+    && /^(Converged|Rated in one pass)/.test(document.querySelector('[data-testid=status]').textContent), method, { timeout: 60000 });
   for (const method of ['elo', 'multi_elo', 'jrank', 'aga', 'brent']) {
     await page.getByTestId('method').selectOption(method);
-    await page.waitForTimeout(100);
-    await done();
+    await done(method);
     assert.equal(await rows(page).count(), 20, method);
     const r = Object.values(await ratings(page));
     assert.ok(r.every(Number.isFinite), `${method}: ${r}`);
@@ -248,6 +249,7 @@ test('every method rates the example, with its own extras', async () => {
     }
     if (method === 'aga') {
       const levels = await page.getByTestId('player-label').allTextContents();
+      assert.equal(levels.length, 20);
       assert.ok(levels.every((l) => /^\d+\.\d[dk]$/.test(l)), levels.join(' '));
       assert.equal(await page.getByTestId('player-sigma').count(), 20, 'AGA sigma shown');
     }
@@ -255,7 +257,7 @@ test('every method rates the example, with its own extras', async () => {
   }
   // Elo's parameters move Elo's ratings; JRank's fit draws its heat map.
   await page.getByTestId('method').selectOption('elo');
-  await done();
+  await done('elo');
   const before = await ratings(page);
   await page.getByTestId('k').fill('40');
   await page.getByTestId('k').press('Enter');

@@ -15,7 +15,7 @@ use ratings_engine::tournament::{eigenvector_ratings, Tournament};
 use ratings_engine::methods::multi_elo::MultiEloParams;
 use ratings_engine::parse::{looks_like_events, parse_events, Parsed};
 use ratings_engine::{export, rate, BrentParams, Method, Offset, Options, ParseErrors, Scale, ScaleKind, Variant};
-use std::io::Read;
+use std::io::{Read, Write};
 use std::process::ExitCode;
 
 const INPUT_HELP: &str = "\
@@ -115,10 +115,10 @@ struct RateArgs {
     #[arg(long, default_value_t = 25.0, help_heading = "Elo")]
     k: f64,
     /// Elo: home (white) advantage h in rating points.
-    #[arg(long, default_value_t = 0.0, help_heading = "Elo")]
+    #[arg(long, default_value_t = 0.0, allow_negative_numbers = true, help_heading = "Elo")]
     home: f64,
     /// Elo, multiplayer Elo: the starting rating (a --players list overrides it per player).
-    #[arg(long, default_value_t = 1500.0, help_heading = "Elo")]
+    #[arg(long, default_value_t = 1500.0, allow_negative_numbers = true, help_heading = "Elo")]
     initial: f64,
     /// Elo: score games by their points, (P+1)/(P+P'+2), where the input has points.
     #[arg(long, help_heading = "Elo")]
@@ -175,7 +175,7 @@ struct RateArgs {
     scale: ScaleArg,
     /// Put the mean rating (of each rated group) at this value [default: 1500 on the Elo
     /// scale, 0 natural; with old ratings (--players) they keep their own scale].
-    #[arg(long, value_name = "RATING", conflicts_with = "anchor")]
+    #[arg(long, value_name = "RATING", conflicts_with = "anchor", allow_negative_numbers = true)]
     mean: Option<f64>,
     /// Give the named player this rating, and everyone else relative to them.
     #[arg(long, value_name = "NAME=RATING")]
@@ -190,7 +190,8 @@ struct RateArgs {
     /// Leave out lines that cannot be read, with a warning, instead of failing.
     #[arg(long)]
     skip_bad_lines: bool,
-    /// A player list 'name[,rating][,weight][,id]' (old ratings on the display scale).
+    /// A player list 'name[,rating][,weight][,sigma][,date][,id]': Brent's old ratings (on the
+    /// display scale), Elo's starting ratings, the AGA's previous ratings and sigmas.
     #[arg(long, value_name = "FILE")]
     players: Option<String>,
     /// Games an old rating is worth when the player list gives no weight.
@@ -243,8 +244,15 @@ fn main() -> ExitCode {
     };
     match result {
         Ok(out) => {
-            print!("{out}");
-            ExitCode::SUCCESS
+            // A reader that stops early (`| head`) closes the pipe: that is not an error.
+            let mut stdout = std::io::stdout().lock();
+            match stdout.write_all(out.as_bytes()).and_then(|()| stdout.flush()) {
+                Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
+                    eprintln!("ratings-lab: cannot write the output: {e}");
+                    ExitCode::FAILURE
+                }
+                _ => ExitCode::SUCCESS,
+            }
         }
         Err(message) => {
             eprintln!("ratings-lab: {message}");
@@ -273,8 +281,9 @@ fn read_text(path: &str, warnings: &mut Vec<String>) -> Result<String, String> {
 fn run_rate(args: &RateArgs) -> Result<String, String> {
     let mut warnings = Vec::new();
     let text = read_text(&args.file, &mut warnings)?;
-    let columns = match (&args.map, args.method) {
-        (Some(spec), m) if !(matches!(m, MethodArg::MultiElo) && looks_like_events(&text)) => ColumnMap::parse(spec).map_err(|e| e.to_string())?,
+    let events_input = matches!(args.method, MethodArg::MultiElo) && (looks_like_events(&text) || args.map.as_deref().is_some_and(|m| m.contains("players=")));
+    let columns = match &args.map {
+        Some(spec) if !events_input => ColumnMap::parse(spec).map_err(|e| e.to_string())?,
         _ => ColumnMap::default(),
     };
     let bad_lines = if args.skip_bad_lines { BadLines::Skip } else { BadLines::Fail };
@@ -286,8 +295,9 @@ fn run_rate(args: &RateArgs) -> Result<String, String> {
         warnings.extend(tw.iter().map(|w| w.to_string()));
         return rate_dataset(args, t.dataset(), warnings);
     }
+    let events_map = args.map.as_deref().is_some_and(|m| m.contains("players="));
     let parsed: Result<Parsed, ParseErrors> = match args.method {
-        MethodArg::MultiElo if looks_like_events(&text) => parse_events(&text, args.map.as_deref().unwrap_or("")),
+        MethodArg::MultiElo if events_map || looks_like_events(&text) => parse_events(&text, args.map.as_deref().unwrap_or("")),
         MethodArg::Aga if looks_like_aga(&text) => parse_aga(&text),
         _ => parse_csv(&text, &CsvOptions { columns, bad_lines }),
     };
@@ -383,6 +393,9 @@ fn run_tiebreaks(args: &TiebreakArgs) -> Result<String, String> {
 
 fn rate_dataset(args: &RateArgs, dataset: ratings_engine::Dataset, mut warnings: Vec<String>) -> Result<String, String> {
     let mut dataset = dataset;
+    if args.holdout != 0.0 && !args.fit {
+        warnings.push("--holdout has no effect without --fit".into());
+    }
     let kind = match args.scale {
         ScaleArg::Elo => ScaleKind::Elo,
         ScaleArg::Natural => ScaleKind::Natural,

@@ -110,7 +110,7 @@ pub fn rate(data: &Dataset, params: &EloParams) -> Result<Rating, RateError> {
         warnings.push("margin scoring asked for, but no game has points: plain results used".into());
     }
     let variant = format!("{how}{}", if params.margin { ", margin" } else { "" });
-    Ok(sequential::rating(
+    sequential::rating(
         data,
         Outcome {
             method: "elo",
@@ -122,5 +122,5 @@ pub fn rate(data: &Dataset, params: &EloParams) -> Result<Rating, RateError> {
             accuracy: (decisive > 0).then(|| foreseen as f64 / decisive as f64),
             warnings,
         },
-    ))
+    )
 }

@@ -673,7 +673,7 @@ fn fit(data: &Dataset, games: &[Pg], names: &[String], holdout: f64) -> Paramete
     let solver = LaplaceSolver::new(&s);
     let k_values = log_grid(K_RANGE);
     let p_values = log_grid(P_RANGE);
-    let mut error = vec![vec![f64::MAX; GRID]; GRID];
+    let mut error = vec![vec![f64::INFINITY; GRID]; GRID];
     for (row, &k) in error.iter_mut().zip(&k_values) {
         // b, and so w, is linear in p: one solve per k serves every p. A player unseen in
         // the fitted games has w = 0, i.e. W = 1.
@@ -682,8 +682,8 @@ fn fit(data: &Dataset, games: &[Pg], names: &[String], holdout: f64) -> Paramete
         for (cell, &p) in row.iter_mut().zip(&p_values) {
             let total: f64 = per_game.iter().map(|&(dw, dr)| ((p * dw).exp() - (p * dr).exp()).powi(2)).sum();
             let mean = total / per_game.len().max(1) as f64;
-            // Overflow is marked, never shown as infinity, and never chosen.
-            *cell = if mean.is_finite() { mean } else { f64::MAX };
+            // Overflow is marked as infinite: never chosen, and written as null in JSON.
+            *cell = if mean.is_finite() { mean } else { f64::INFINITY };
         }
     }
     let (mut bi, mut bj) = (0, 0);
@@ -713,7 +713,7 @@ fn fit_summary(fit: &ParameterFit, params: &JRankParams) -> String {
     } else {
         format!("fitted on the earliest {} games, scored on the latest {}", fit.fitted_games, fit.scored_games)
     };
-    if fit.best_error == f64::MAX {
+    if !fit.best_error.is_finite() {
         return format!("parameter fit ({how}): every (k, p) on the grid overflowed; the ratings shown use k = {}, p = {}", params.k, params.p);
     }
     format!(

@@ -89,7 +89,7 @@ pub fn rate(data: &Dataset, params: &MultiEloParams) -> Result<Rating, RateError
         }
     }
     let variant = if data.events.is_empty() { format!("two-player games, {how}") } else { "events in input order".to_string() };
-    Ok(sequential::rating(
+    sequential::rating(
         data,
         Outcome {
             method: "multi_elo",
@@ -101,5 +101,5 @@ pub fn rate(data: &Dataset, params: &MultiEloParams) -> Result<Rating, RateError
             accuracy: (decided > 0).then(|| foreseen as f64 / decided as f64),
             warnings: Vec::new(),
         },
-    ))
+    )
 }

@@ -88,7 +88,8 @@ pub struct HistoryPoint {
 pub struct ParameterFit {
     pub k_values: Vec<f64>,
     pub p_values: Vec<f64>,
-    /// `error[i][j]` for `k_values[i]`, `p_values[j]`: the mean squared error per scored game.
+    /// `error[i][j]` for `k_values[i]`, `p_values[j]`: the mean squared error per scored game
+    /// (infinite, written as `null` in JSON, where it overflowed).
     pub error: Vec<Vec<f64>>,
     pub best_k: f64,
     pub best_p: f64,

@@ -2,6 +2,7 @@
 //! and turning final ratings and histories into a [`Rating`].
 
 use crate::diagnose::{Diagnosis, Status};
+use crate::error::RateError;
 use crate::methods::report::{HistoryPoint, PlayerRating, Rating, SolverReport, StopReason};
 use crate::model::{Dataset, Game};
 
@@ -49,29 +50,39 @@ pub struct Outcome {
     pub warnings: Vec<String>,
 }
 
-/// Assembles the [`Rating`]: best first, equal ratings sharing a rank, ties by name.
-pub fn rating(data: &Dataset, out: Outcome) -> Rating {
+/// Assembles the [`Rating`]: best first, equal ratings sharing a rank, ties by name. Ratings
+/// that overflowed are an error, never shown as numbers.
+pub fn rating(data: &Dataset, out: Outcome) -> Result<Rating, RateError> {
     let n = data.players.len();
+    if let Some(i) = (0..n).find(|&i| !out.ratings[i].is_finite() || out.histories[i].iter().any(|h| !h.rating.is_finite())) {
+        return Err(RateError::Overflow { player: data.players[i].name.clone() });
+    }
     let mut idx: Vec<usize> = (0..n).collect();
-    let key = |i: usize| (out.tallies[i].0 == 0, -(out.ratings[i] * 1e6).round() as i64, data.players[i].name.to_lowercase());
-    idx.sort_by_cached_key(|&i| key(i));
+    let played = |i: usize| out.tallies[i].0 > 0;
+    idx.sort_by(|&a, &b| {
+        played(b)
+            .cmp(&played(a))
+            .then(out.ratings[b].total_cmp(&out.ratings[a]))
+            .then_with(|| data.players[a].name.to_lowercase().cmp(&data.players[b].name.to_lowercase()))
+    });
+    let same = |a: f64, b: f64| (a - b).abs() <= 1e-9 * a.abs().max(b.abs()).max(1.0);
     let mut players = Vec::with_capacity(n);
-    let mut prev: Option<(i64, usize)> = None;
+    let mut prev: Option<(f64, usize)> = None;
     for (pos, &i) in idx.iter().enumerate() {
         let played = out.tallies[i].0 > 0;
-        let k = key(i).1;
+        let r = out.ratings[i];
         let rank = played.then(|| match prev {
-            Some((r, rank)) if r == k => rank,
+            Some((q, rank)) if same(q, r) => rank,
             _ => pos + 1,
         });
-        if let Some(r) = rank {
-            prev = Some((k, r));
+        if let Some(k) = rank {
+            prev = Some((r, k));
         }
         players.push(PlayerRating {
             name: data.players[i].name.clone(),
             id: data.players[i].id.clone(),
             rank,
-            rating: Some(out.ratings[i]).filter(|r| r.is_finite()),
+            rating: Some(r),
             log_strength: None,
             games: out.tallies[i].0,
             score: out.tallies[i].1,
@@ -82,7 +93,7 @@ pub fn rating(data: &Dataset, out: Outcome) -> Rating {
             label: None,
         });
     }
-    Rating {
+    Ok(Rating {
         method: out.method.into(),
         variant: out.variant,
         players,
@@ -93,7 +104,7 @@ pub fn rating(data: &Dataset, out: Outcome) -> Rating {
         warnings: out.warnings,
         accuracy: out.accuracy,
         fit: None,
-    }
+    })
 }
 
 #[cfg(test)]

@@ -193,6 +193,11 @@ impl Reader {
                     }
                     rest = &rest[1..];
                 }
+                // A stray '}' (no comment open): step past it, or the scan would stand still.
+                '}' => {
+                    self.warnings.push(Warning { line, message: "'}' without a comment to close; ignored".into() });
+                    rest = &rest[1..];
+                }
                 _ => {
                     let len = rest.find(|c: char| c.is_whitespace() || "{}();".contains(c)).unwrap_or(rest.len());
                     let token = &rest[..len];

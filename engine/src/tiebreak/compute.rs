@@ -148,7 +148,7 @@ impl<'c, 'a> Computer<'c, 'a> {
         let terms = self.terms(p, fore, sb);
         let Cut { low, high } = t.cut();
         let (kept, cut) = cut_terms(terms.clone(), low, high);
-        let value: f64 = kept.iter().map(|k| k.value).sum();
+        let value: f64 = kept.iter().map(|k| k.value).sum::<f64>() + 0.0;
         let what = if sb {
             "opponents' scores × results"
         } else if fore {

@@ -45,7 +45,8 @@ impl<'a> Ctx<'a> {
             .max()
             .map_or(0, |r| r + 1);
         let mut c = Ctx { t, rounds, scoring: t.scoring, rules, predetermined, unrated_rating, points: Vec::new() };
-        c.points = (0..t.entrants.len()).map(|p| (0..rounds).map(|r| c.pts(p, r)).sum()).collect();
+        // `+ 0.0`: an empty float sum is −0.0, which would print as "-0.0".
+        c.points = (0..t.entrants.len()).map(|p| (0..rounds).map(|r| c.pts(p, r)).sum::<f64>() + 0.0).collect();
         c
     }
 

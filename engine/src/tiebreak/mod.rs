@@ -197,9 +197,13 @@ pub fn standings_with(t: &Tournament, order: &[Tiebreak], options: &Options) -> 
             entrant: p,
             start: e.start,
             name: e.name.clone(),
-            points: ctx.points[p],
+            points: ctx.points[p] + 0.0,
             rank,
-            values: values.iter().map(|col| col[p].clone()).collect(),
+            // `+ 0.0` turns an empty sum's −0.0 into 0.0, so nothing prints as "-0.0".
+            values: values
+                .iter()
+                .map(|col| TiebreakValue { value: col[p].value.map(|v| v + 0.0), ..col[p].clone() })
+                .collect(),
         });
     }
     Standings { rows, rules: options.rules, order: order.to_vec(), pre_determined }

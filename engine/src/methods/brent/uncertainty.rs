@@ -36,25 +36,44 @@ fn cholesky(a: &mut [f64], n: usize) -> bool {
     true
 }
 
-/// The diagonal of A⁻¹ from its Cholesky factor L: `(A⁻¹)_ii = ‖L⁻¹ e_i‖²` summed by columns.
-fn inverse_diagonal(l: &[f64], n: usize) -> Vec<f64> {
-    // Invert L (lower triangular) column by column; (A⁻¹)_ii = Σ_k (L⁻¹)_ki².
-    let mut diag = vec![0.0; n];
-    let mut col = vec![0.0; n];
+/// `M = L⁻¹` for the Cholesky factor L of A (row-major, lower triangular), so that
+/// `A⁻¹ = Mᵀ M`.
+fn lower_inverse(l: &[f64], n: usize) -> Vec<f64> {
+    let mut m = vec![0.0; n * n];
     for i in 0..n {
-        col.iter_mut().for_each(|c| *c = 0.0);
-        col[i] = 1.0 / l[i * n + i];
-        diag[i] += col[i] * col[i];
+        // Column i of L⁻¹, by forward substitution.
+        m[i * n + i] = 1.0 / l[i * n + i];
         for k in i + 1..n {
             let mut s = 0.0;
-            for m in i..k {
-                s -= l[k * n + m] * col[m];
+            for j in i..k {
+                s -= l[k * n + j] * m[j * n + i];
             }
-            col[k] = s / l[k * n + k];
-            diag[i] += col[k] * col[k];
+            m[k * n + i] = s / l[k * n + k];
         }
     }
-    diag
+    m
+}
+
+/// Per node, the variance of `r_i − mean(r_j, j ∈ real)` from `A⁻¹ = Mᵀ M`:
+/// `A⁻¹_ii − 2 s_i / R + T / R²`, with `s_i = Σ_{j real} A⁻¹_ij` and `T = Σ_i s_i` over the real
+/// nodes. With `real = None` the variance of `r_i` itself (`A⁻¹_ii`).
+fn variances(m: &[f64], n: usize, real: Option<&[bool]>) -> Vec<f64> {
+    // u_k = Σ_{j real} M_kj, so s_i = Σ_k M_ki u_k and T = Σ_k u_k².
+    let u: Vec<f64> = (0..n).map(|k| (0..n).filter(|&j| real.is_none_or(|r| r[j])).map(|j| m[k * n + j]).sum()).collect();
+    let count = real.map_or(0, |r| r.iter().filter(|&&x| x).count()) as f64;
+    let total: f64 = u.iter().map(|x| x * x).sum();
+    (0..n)
+        .map(|i| {
+            let diag: f64 = (0..n).map(|k| m[k * n + i] * m[k * n + i]).sum();
+            match real {
+                None => diag,
+                Some(_) => {
+                    let s: f64 = (0..n).map(|k| m[k * n + i] * u[k]).sum();
+                    diag - 2.0 * s / count + total / (count * count)
+                }
+            }
+        })
+        .collect()
 }
 
 /// Per node, the standard error of its log-strength, where it can be had.
@@ -97,19 +116,21 @@ pub fn standard_errors(p: &Problem, x: &[f64]) -> Vec<Option<f64>> {
                 h[local[i] * n + local[i]] += p.prior_w[i] * q * (1.0 - q);
             }
         }
+        // Without old ratings only differences are identified: add J/n (which leaves every
+        // contrast alone) and measure each rating from the mean of the real players, as shown.
         let anchored = !p.renormalise[g];
-        let shift = if anchored { 0.0 } else { 1.0 / n as f64 };
-        for v in h.iter_mut() {
-            *v += shift;
+        if !anchored {
+            let shift = 1.0 / n as f64;
+            h.iter_mut().for_each(|v| *v += shift);
         }
         if !cholesky(&mut h, n) {
             continue;
         }
-        let diag = inverse_diagonal(&h, n);
+        let real: Vec<bool> = m.iter().map(|&i| i < p.n).collect();
+        let var = variances(&lower_inverse(&h, n), n, (!anchored).then_some(&real[..]));
         for (k, &i) in m.iter().enumerate() {
-            let v = diag[k] - shift;
-            if v > 0.0 && v.is_finite() {
-                out[i] = Some(v.sqrt());
+            if var[k] > 0.0 && var[k].is_finite() {
+                out[i] = Some(var[k].sqrt());
             }
         }
     }
@@ -125,8 +146,11 @@ mod tests {
         // A = [[4, 2], [2, 3]], A⁻¹ = [[3, −2], [−2, 4]] / 8.
         let mut a = vec![4.0, 2.0, 2.0, 3.0];
         assert!(cholesky(&mut a, 2));
-        let d = inverse_diagonal(&a, 2);
+        let d = variances(&lower_inverse(&a, 2), 2, None);
         assert!((d[0] - 3.0 / 8.0).abs() < 1e-15 && (d[1] - 0.5).abs() < 1e-15);
+        // Var(r_0 − (r_0 + r_1)/2) = (A⁻¹_00 − 2 A⁻¹_01 + A⁻¹_11) / 4 = (3 + 4 + 4) / 32.
+        let c = variances(&lower_inverse(&a, 2), 2, Some(&[true, true]));
+        assert!((c[0] - 11.0 / 32.0).abs() < 1e-15, "{c:?}");
         assert!(!cholesky(&mut vec![1.0, 2.0, 2.0, 1.0], 2));
     }
 }
