@@ -443,3 +443,57 @@ fn bad_parameters_are_rejected() {
     assert!(rate(&d, &JRankParams { damping: 1.0, fit: fit(0.0), ..Default::default() }).is_ok(), "the limits themselves are allowed");
     assert_eq!(rate(&Dataset::new(), &JRankParams::default()), Err(RateError::NoGames));
 }
+
+/// A plain reference, written from the methods note alone and sharing nothing with the
+/// engine: `w_p = mean over p's games of (w_opp + ln(M(A)/M(B)))` is `L w = b` with L the
+/// game-count Laplacian; add the mean-zero row and solve the dense normal equations by
+/// Gaussian elimination.
+fn reference(d: &Dataset, k: f64, p: f64) -> Vec<f64> {
+    let n = d.players.len();
+    let m = |x: f64| (x + k).powf(p);
+    let mut l = vec![vec![0.0; n]; n];
+    let mut b = vec![0.0; n];
+    for g in &d.games {
+        let (a, pts_a, pts_b) = match g.points {
+            Some((x, y)) => (g.first, x, y),
+            None => (g.first, g.score, 1.0 - g.score),
+        };
+        let o = g.second;
+        l[a][a] += 1.0;
+        l[o][o] += 1.0;
+        l[a][o] -= 1.0;
+        l[o][a] -= 1.0;
+        let r = (m(pts_a) / m(pts_b)).ln();
+        b[a] += r;
+        b[o] -= r;
+    }
+    // L + 11ᵀ is nonsingular on a connected schedule and has the same mean-zero solution.
+    let mut a: Vec<Vec<f64>> = (0..n).map(|i| (0..n).map(|j| l[i][j] + 1.0).chain(std::iter::once(b[i])).collect()).collect();
+    for c in 0..n {
+        let pivot = (c..n).max_by(|&x, &y| a[x][c].abs().total_cmp(&a[y][c].abs())).unwrap();
+        a.swap(c, pivot);
+        for r in 0..n {
+            if r != c {
+                let f = a[r][c] / a[c][c];
+                for j in c..=n {
+                    a[r][j] -= f * a[c][j];
+                }
+            }
+        }
+    }
+    (0..n).map(|i| a[i][n] / a[i][i]).collect()
+}
+
+#[test]
+fn a_league_matches_a_plain_reference_implementation() {
+    for (seed, k, p) in [(21, 1.0, 0.5), (22, 0.2, 1.5)] {
+        let d = league(40, 500, seed);
+        let want = reference(&d, k, p);
+        let r = rate(&d, &JRankParams { k, p, ..tight() }).unwrap();
+        assert!(r.report.converged);
+        for (i, pl) in d.players.iter().enumerate() {
+            let got = r.players.iter().find(|q| q.name == pl.name).unwrap().log_strength.unwrap();
+            assert!((got - want[i]).abs() < 1e-8, "{}: {got} vs reference {}", pl.name, want[i]);
+        }
+    }
+}
