@@ -13,7 +13,7 @@ use ratings_engine::parse::pgn::{looks_like_pgn, parse_pgn};
 use ratings_engine::parse::trf::{looks_like_trf, parse_trf};
 use ratings_engine::tiebreak::{all_codes, standings_with, Options as TiebreakOptions, Rules, Tiebreak};
 use ratings_engine::tournament::{eigenvector_ratings, Tournament};
-use ratings_engine::{export, BrentParams, Dataset, Method, Options, Rating, Scale, ScaleKind, Variant};
+use ratings_engine::{export, BrentParams, Dataset, Method, Offset, Options, Rating, Scale, ScaleKind, Variant};
 
 /// Inputs up to this size record every iterate for the step-by-step view.
 pub const STEP_PLAYERS: usize = 400;
@@ -157,7 +157,14 @@ pub fn params(settings: &Settings) -> (BrentParams, Scale) {
     };
     let params = BrentParams { variant, sigma: settings.sigma, gamma: settings.gamma, eps: settings.eps, max_iter: settings.max_iter as usize };
     let kind = if settings.scale == "natural" { ScaleKind::Natural } else { ScaleKind::Elo };
-    (params, Scale { kind, offset: None })
+    let default = if kind == ScaleKind::Natural { 0.0 } else { 1500.0 };
+    let shown = settings.shown.filter(|v| v.is_finite()).unwrap_or(default);
+    let offset = if settings.anchor.trim().is_empty() {
+        settings.shown.map(|_| Offset::Mean(shown))
+    } else {
+        Some(Offset::Anchor { player: settings.anchor.trim().to_string(), rating: shown })
+    };
+    (params, Scale { kind, offset })
 }
 
 pub fn trace_entries(solver: &Solver, from: usize) -> Vec<TraceEntry> {

@@ -19,6 +19,11 @@ pub struct Settings {
     pub max_iter: u32,
     /// `elo` or `natural`.
     pub scale: String,
+    /// Brent: the rating shown for the group mean (or for the anchor player); `None` = 1500
+    /// on the Elo-like scale, 0 on the natural one.
+    pub shown: Option<f64>,
+    /// Brent: a player who gets the `shown` rating, everyone else relative to them.
+    pub anchor: String,
     /// Column mapping, `ROLE=COLUMN,...` (empty: header names decide).
     pub mapping: String,
     pub skip_bad_lines: bool,
@@ -81,6 +86,8 @@ impl Default for Settings {
             eps: 1e-9,
             max_iter: 10_000,
             scale: "elo".into(),
+            shown: None,
+            anchor: String::new(),
             mapping: String::new(),
             skip_bad_lines: false,
             elo: EloSettings::default(),

@@ -97,8 +97,37 @@ pub fn MethodPanel() -> impl IntoView {
                 help="Only differences matter: on the Elo-like scale, 400 points means 10:1 odds."
                 options=&[("elo", "Elo-like: 400/ln 10 · r, mean 1500"), ("natural", "Natural: the log-strength r, mean 0")]
                 value=Signal::derive(move || s.with(|s| s.scale.clone()))
-                set=Callback::new(move |v| s.update(|s| s.scale = v))
+                set=Callback::new(move |v| s.update(|s| {
+                    s.scale = v;
+                    s.shown = None;
+                }))
             />
+            <NumberControl
+                id="shown"
+                label="Shown at"
+                help="The rating the group's mean (or the anchor player, if named) is shown at."
+                min=-100000.0
+                max=100000.0
+                step=50.0
+                value=Signal::derive(move || s.with(|s| s.shown.unwrap_or(if s.scale == "natural" { 0.0 } else { 1500.0 })))
+                set=Callback::new(move |v| s.update(|s| s.shown = Some(v)))
+            />
+            <div class="control">
+                <label for="anchor">"Anchor player"</label>
+                <input
+                    type="text"
+                    id="anchor"
+                    data-testid="anchor"
+                    class="wide"
+                    placeholder="(none: the mean is shown at that value)"
+                    prop:value=move || s.with(|s| s.anchor.clone())
+                    on:change=move |ev| {
+                        let v = event_target_value(&ev);
+                        s.update(|s| s.anchor = v);
+                    }
+                />
+                <p class="help">"Give this player the rating above and everyone else relative to them."</p>
+            </div>
             </Show>
             <Show when=move || is("elo")() || is("multi_elo")()>
                 <NumberControl id="zeta" label="Scale ζ" help="A gap of ζ points means 10:1 odds (400 in chess)."

@@ -308,6 +308,23 @@ test('a TRF tournament: standings with tiebreaks, reordered, explained, exported
   await context.close();
 });
 
+test('the scale can be placed by its mean or by an anchor player', async () => {
+  const { context, page } = await open();
+  await converged(page);
+  await page.getByTestId('shown').fill('2000');
+  await page.getByTestId('shown').press('Enter');
+  await page.getByTestId('anchor').fill('Arsenal FC');
+  await page.getByTestId('anchor').press('Enter');
+  await page.waitForFunction(() => {
+    const row = [...document.querySelectorAll('[data-testid=rating-row]')].find((r) => r.querySelector('[data-testid=player-name]').textContent === 'Arsenal FC');
+    return row && row.querySelector('[data-testid=player-rating]').textContent === '2000.0';
+  }, null, { timeout: 30000 });
+  await page.getByTestId('anchor').fill('Nobody FC');
+  await page.getByTestId('anchor').press('Enter');
+  await page.waitForFunction(() => document.querySelector('[data-testid=status]').textContent.includes("'Nobody FC' is not in the results"), null, { timeout: 30000 });
+  await context.close();
+});
+
 test('the site works under a sub-path', async () => {
   const sub = await serve(`${ROOT}dist`, '/ratings-lab/');
   const context = await browser.newContext();
