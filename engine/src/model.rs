@@ -68,6 +68,13 @@ pub struct Game {
 }
 
 /// A multi-player event: each player's finishing place (1 = winner).
+impl Game {
+    /// A game with only its players, the first player's score and its input line.
+    pub fn new(first: PlayerId, second: PlayerId, score: f64, line: usize) -> Game {
+        Game { first, second, score, points: None, handicap: None, komi: None, date: None, round: None, event: None, ranks: (None, None), line }
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Event {
     pub name: String,
@@ -129,19 +136,7 @@ impl Dataset {
         let second = self.player(second).expect("a non-blank name");
         assert!(first != second, "a player cannot play themselves");
         assert!((0.0..=1.0).contains(&score), "a score lies in [0, 1]");
-        self.games.push(Game {
-            first,
-            second,
-            score,
-            points: None,
-            handicap: None,
-            komi: None,
-            date: None,
-            round: None,
-            event: None,
-            ranks: (None, None),
-            line: 0,
-        });
+        self.games.push(Game::new(first, second, score, 0));
         self.games.last_mut().expect("just pushed")
     }
 

@@ -158,6 +158,22 @@ pub struct Entrant {
 }
 
 impl Entrant {
+    /// An entrant with a start number and a name; everything else unknown.
+    pub fn new(start: u32, name: &str, line: usize) -> Entrant {
+        Entrant {
+            start,
+            name: name.to_string(),
+            rating: None,
+            title: None,
+            federation: None,
+            fide_id: None,
+            declared_points: None,
+            declared_rank: None,
+            rounds: Vec::new(),
+            line,
+        }
+    }
+
     pub fn points(&self, scoring: &Scoring) -> f64 {
         // `+ 0.0`: an empty float sum is −0.0, which would print as "-0.0".
         self.rounds.iter().map(|r| r.result.points(scoring)).sum::<f64>() + 0.0
@@ -214,17 +230,10 @@ impl Tournament {
                     _ => (ids[i], ids[j], score),
                 };
                 d.games.push(Game {
-                    first,
-                    second,
-                    score,
-                    points: None,
-                    handicap: None,
-                    komi: None,
                     date: self.round_dates.get(r).cloned().flatten(),
                     round: Some((r + 1).to_string()),
                     event: self.name.clone(),
-                    ranks: (None, None),
-                    line: e.line,
+                    ..Game::new(first, second, score, e.line)
                 });
             }
         }
@@ -280,18 +289,7 @@ mod tests {
         assert_eq!(RoundResult::HalfBye.points(&s), 0.5);
         assert_eq!(RoundResult::PairingBye.points(&s), 1.0);
         let mut t = Tournament { rounds: 2, ..Default::default() };
-        let e = |start, name: &str, rounds| Entrant {
-            start,
-            name: name.into(),
-            rating: None,
-            title: None,
-            federation: None,
-            fide_id: None,
-            declared_points: None,
-            declared_rank: None,
-            rounds,
-            line: 0,
-        };
+        let e = |start, name: &str, rounds| Entrant { rounds, ..Entrant::new(start, name, 0) };
         t.entrants.push(e(1, "A", vec![entry(Some(1), Some(Colour::Black), RoundResult::Win), entry(None, None, RoundResult::HalfBye)]));
         t.entrants.push(e(2, "B", vec![entry(Some(0), Some(Colour::White), RoundResult::Loss), entry(Some(2), Some(Colour::White), RoundResult::ForfeitWin)]));
         t.entrants.push(e(3, "C", vec![entry(None, None, RoundResult::PairingBye), entry(Some(1), Some(Colour::Black), RoundResult::ForfeitLoss)]));

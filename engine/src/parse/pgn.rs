@@ -510,18 +510,7 @@ fn entrant(entrants: &mut Vec<Entrant>, by_id: &mut HashMap<String, usize>, by_n
     let i = match found {
         Some(i) => i,
         None => {
-            entrants.push(Entrant {
-                start: entrants.len() as u32 + 1,
-                name: s.name.clone(),
-                rating: None,
-                title: None,
-                federation: None,
-                fide_id: None,
-                declared_points: None,
-                declared_rank: None,
-                rounds: Vec::new(),
-                line,
-            });
+            entrants.push(Entrant::new(entrants.len() as u32 + 1, &s.name, line));
             by_name.entry(s.name.clone()).or_insert(entrants.len() - 1);
             entrants.len() - 1
         }
