@@ -71,8 +71,10 @@ pub fn App() -> impl IntoView {
             </header>
             <main class="grid">
                 <InputPanel />
-                <MethodPanel />
+                // On a phone the panels stack in this order: an organiser's standings come
+                // straight after the file (the desktop grid places them on top).
                 <StandingsPanel />
+                <MethodPanel />
                 <ConvergencePanel />
                 <ResultsPanel />
             </main>
