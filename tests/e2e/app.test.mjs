@@ -353,6 +353,20 @@ test('a file can be opened, and a bad number is refused without losing the last 
   await context.close();
 });
 
+test('a file dropped anywhere on the page is read', async () => {
+  const { context, page } = await open();
+  await converged(page);
+  const dt = await page.evaluateHandle((text) => {
+    const d = new DataTransfer();
+    d.items.add(new File([text], 'dropped.csv', { type: 'text/csv' }));
+    return d;
+  }, CHESS);
+  await page.dispatchEvent('.page', 'drop', { dataTransfer: dt });
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid=rating-row]').length === 4);
+  assert.equal(await page.getByTestId('input').inputValue(), CHESS);
+  await context.close();
+});
+
 test('no request leaves the site', () => {
   assert.deepEqual(foreignRequests, []);
 });
