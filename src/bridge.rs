@@ -18,7 +18,8 @@ pub struct Bridge {
 }
 
 /// Said when the browser refuses to start the worker.
-pub const NO_WORKER: &str = "This browser could not start the background worker that computes the ratings: serve the site over http(s), not from a file.";
+pub const NO_WORKER: &str =
+    "This browser could not start the background worker that computes the ratings: serve the site over http(s), not from a file.";
 
 fn send_now(worker: &Worker, msg: &ToWorker) {
     match serde_wasm_bindgen::to_value(msg) {
@@ -41,15 +42,17 @@ impl Bridge {
         let last_job = Rc::new(Cell::new(0u32));
         if let Some(w) = &worker {
             let (ready, pending, handle, w2) = (ready.clone(), pending.clone(), on_message.clone(), w.clone());
-            let handler = Closure::<dyn FnMut(MessageEvent)>::new(move |ev: MessageEvent| match serde_wasm_bindgen::from_value::<FromWorker>(ev.data()) {
-                Ok(FromWorker::Ready) => {
-                    ready.set(true);
-                    if let Some(msg) = pending.borrow_mut().take() {
-                        send_now(&w2, &msg);
+            let handler = Closure::<dyn FnMut(MessageEvent)>::new(move |ev: MessageEvent| {
+                match serde_wasm_bindgen::from_value::<FromWorker>(ev.data()) {
+                    Ok(FromWorker::Ready) => {
+                        ready.set(true);
+                        if let Some(msg) = pending.borrow_mut().take() {
+                            send_now(&w2, &msg);
+                        }
                     }
+                    Ok(msg) => handle(msg),
+                    Err(e) => web_sys::console::error_1(&format!("unreadable worker message: {e}").into()),
                 }
-                Ok(msg) => handle(msg),
-                Err(e) => web_sys::console::error_1(&format!("unreadable worker message: {e}").into()),
             });
             w.set_onmessage(Some(handler.as_ref().unchecked_ref()));
             handler.forget();

@@ -1,16 +1,18 @@
 //! The work the worker does, as plain functions over the engine (so it is testable without
 //! a worker): parse the text, set up the solver, and turn the engine's results into messages.
 
-use crate::protocol::{FitGrid, Finding, InputSummary, LineMessage, PlayerRow, RatingResult, Settings, StandingRowView, StandingsView, TraceEntry};
+use crate::protocol::{
+    Finding, FitGrid, InputSummary, LineMessage, PlayerRow, RatingResult, Settings, StandingRowView, StandingsView, TraceEntry,
+};
 use ratings_engine::methods::aga::AgaParams;
 use ratings_engine::methods::brent::{self, Solver};
 use ratings_engine::methods::elo::EloParams;
 use ratings_engine::methods::jrank::{FitParams, JRankParams};
 use ratings_engine::methods::multi_elo::MultiEloParams;
 use ratings_engine::parse::aga::{looks_like_aga, parse_aga};
-use ratings_engine::parse::{looks_like_events, parse_csv, parse_events, BadLines, ColumnMap, CsvOptions};
 use ratings_engine::parse::pgn::{looks_like_pgn, parse_pgn};
 use ratings_engine::parse::trf::{looks_like_trf, parse_trf};
+use ratings_engine::parse::{looks_like_events, parse_csv, parse_events, BadLines, ColumnMap, CsvOptions};
 use ratings_engine::tiebreak::{all_codes, standings_with, Options as TiebreakOptions, Rules, Tiebreak};
 use ratings_engine::tournament::{eigenvector_ratings, Tournament};
 use ratings_engine::{export, BrentParams, Dataset, Method, Offset, Options, Rating, Scale, ScaleKind, Variant};
@@ -33,7 +35,8 @@ pub struct Input {
 /// standings come with it), or the format the method takes — multi-player events for
 /// multiplayer Elo, the AGA's results format for AGA — or CSV games.
 pub fn parse(text: &str, settings: &Settings) -> Result<Input, Vec<LineMessage>> {
-    let lines = |e: ratings_engine::ParseErrors| e.0.iter().map(|e| LineMessage { line: e.line(), message: e.to_string() }).collect::<Vec<_>>();
+    let lines =
+        |e: ratings_engine::ParseErrors| e.0.iter().map(|e| LineMessage { line: e.line(), message: e.to_string() }).collect::<Vec<_>>();
     let tournament = if looks_like_trf(text) {
         Some((parse_trf(text).map_err(lines)?, "TRF"))
     } else if looks_like_pgn(text) {
@@ -54,7 +57,9 @@ pub fn parse(text: &str, settings: &Settings) -> Result<Input, Vec<LineMessage>>
         return Ok(Input { data, summary, warnings, tournament: Some(t) });
     }
     let (parsed, format) = match settings.method.as_str() {
-        "multi_elo" if looks_like_events(text) || settings.mapping.contains("players=") => (parse_events(text, &settings.mapping).map_err(lines)?, "events"),
+        "multi_elo" if looks_like_events(text) || settings.mapping.contains("players=") => {
+            (parse_events(text, &settings.mapping).map_err(lines)?, "events")
+        }
         "aga" if looks_like_aga(text) => (parse_aga(text).map_err(lines)?, "AGA results"),
         _ => {
             let columns = ColumnMap::parse(&settings.mapping).map_err(|e| vec![LineMessage { line: 0, message: e.to_string() }])?;
@@ -67,7 +72,12 @@ pub fn parse(text: &str, settings: &Settings) -> Result<Input, Vec<LineMessage>>
         events: parsed.dataset.events.len(),
         games: parsed.dataset.games.len(),
         players: parsed.dataset.players.len(),
-        columns: parsed.columns.found.iter().map(|(role, i)| (role.key().to_string(), parsed.columns.name(*i).trim().to_string())).collect(),
+        columns: parsed
+            .columns
+            .found
+            .iter()
+            .map(|(role, i)| (role.key().to_string(), parsed.columns.name(*i).trim().to_string()))
+            .collect(),
     };
     let warnings = parsed.warnings.iter().map(|w| LineMessage { line: w.line, message: w.message.clone() }).collect();
     Ok(Input { data: parsed.dataset, summary, warnings, tournament: None })
@@ -155,7 +165,8 @@ pub fn params(settings: &Settings) -> (BrentParams, Scale) {
         "zermelo" => Variant::Zermelo,
         _ => Variant::Alg1,
     };
-    let params = BrentParams { variant, sigma: settings.sigma, gamma: settings.gamma, eps: settings.eps, max_iter: settings.max_iter as usize };
+    let params =
+        BrentParams { variant, sigma: settings.sigma, gamma: settings.gamma, eps: settings.eps, max_iter: settings.max_iter as usize };
     let kind = if settings.scale == "natural" { ScaleKind::Natural } else { ScaleKind::Elo };
     let default = if kind == ScaleKind::Natural { 0.0 } else { 1500.0 };
     let shown = settings.shown.filter(|v| v.is_finite()).unwrap_or(default);
@@ -249,7 +260,8 @@ pub fn result(rating: &Rating, steps: Option<Vec<Vec<Option<f64>>>>, parse_warni
                 .map(|h| h.iter().filter(|x| x.rating.is_finite()).map(|x| (x.game, x.rating)).collect()),
         })
         .collect();
-    let mut warnings: Vec<String> = parse_warnings.iter().map(|w| if w.line > 0 { format!("line {}: {}", w.line, w.message) } else { w.message.clone() }).collect();
+    let mut warnings: Vec<String> =
+        parse_warnings.iter().map(|w| if w.line > 0 { format!("line {}: {}", w.line, w.message) } else { w.message.clone() }).collect();
     warnings.extend(rating.warnings.iter().cloned());
     RatingResult {
         method: rating.method.clone(),
@@ -259,12 +271,7 @@ pub fn result(rating: &Rating, steps: Option<Vec<Vec<Option<f64>>>>, parse_warni
         stop: stop_name(rating.report.stop).into(),
         final_residual: rating.report.final_residual,
         warnings,
-        findings: rating
-            .diagnosis
-            .findings
-            .iter()
-            .map(|f| Finding { kind: format!("{:?}", f.kind), message: f.message.clone() })
-            .collect(),
+        findings: rating.diagnosis.findings.iter().map(|f| Finding { kind: format!("{:?}", f.kind), message: f.message.clone() }).collect(),
         suggested_gamma: rating.diagnosis.suggested_gamma,
         groups: rating.groups,
         accuracy: rating.accuracy.filter(|a| a.is_finite()),
@@ -322,8 +329,13 @@ pub fn empty_result(method: &str, reason: &str) -> RatingResult {
 
 /// Rates a dataset by a method other than Brent's (those finish quickly; Brent's runs in
 /// slices, see the worker), reporting each iteration to `progress`.
-pub fn rate_other(data: &Dataset, settings: &Settings, progress: &mut dyn FnMut(&ratings_engine::IterationRecord) -> bool) -> Result<Rating, Vec<LineMessage>> {
-    ratings_engine::rate_with(data, &method(settings), &Options::default(), progress).map_err(|e| vec![LineMessage { line: 0, message: e.to_string() }])
+pub fn rate_other(
+    data: &Dataset,
+    settings: &Settings,
+    progress: &mut dyn FnMut(&ratings_engine::IterationRecord) -> bool,
+) -> Result<Rating, Vec<LineMessage>> {
+    ratings_engine::rate_with(data, &method(settings), &Options::default(), progress)
+        .map_err(|e| vec![LineMessage { line: 0, message: e.to_string() }])
 }
 
 /// Rates `text` in one go (no worker): used by tests and as the reference for the worker.
@@ -337,7 +349,13 @@ pub fn rate_text(text: &str, settings: &Settings) -> Result<RatingResult, Vec<Li
         }
         r
     };
-    let unrated = |reason: String| if tournament.is_some() { Ok(with_standings(empty_result(&settings.method, &reason))) } else { Err(vec![LineMessage { line: 0, message: reason }]) };
+    let unrated = |reason: String| {
+        if tournament.is_some() {
+            Ok(with_standings(empty_result(&settings.method, &reason)))
+        } else {
+            Err(vec![LineMessage { line: 0, message: reason }])
+        }
+    };
     if settings.method != "brent" {
         return match rate_other(&data, settings, &mut |_| true) {
             Ok(rating) => Ok(with_standings(result(&rating, None, &warnings))),

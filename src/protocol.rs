@@ -224,12 +224,28 @@ pub struct StandingRowView {
 pub enum FromWorker {
     /// The worker is listening; requests sent before this would be lost.
     Ready,
-    Parsed { job: u32, summary: InputSummary, warnings: Vec<LineMessage> },
-    ParseFailed { job: u32, errors: Vec<LineMessage> },
+    Parsed {
+        job: u32,
+        summary: InputSummary,
+        warnings: Vec<LineMessage>,
+    },
+    ParseFailed {
+        job: u32,
+        errors: Vec<LineMessage>,
+    },
     /// Iterations done since the last progress message.
-    Progress { job: u32, trace: Vec<TraceEntry> },
-    Done { job: u32, result: RatingResult },
-    Failed { job: u32, message: String },
+    Progress {
+        job: u32,
+        trace: Vec<TraceEntry>,
+    },
+    Done {
+        job: u32,
+        result: RatingResult,
+    },
+    Failed {
+        job: u32,
+        message: String,
+    },
 }
 
 impl FromWorker {

@@ -39,11 +39,7 @@ mod serde_json_lite {
     use crate::protocol::Settings;
 
     pub fn to_string(s: &Settings) -> String {
-        serde_wasm_bindgen::to_value(s)
-            .ok()
-            .and_then(|v| js_sys::JSON::stringify(&v).ok())
-            .and_then(|s| s.as_string())
-            .unwrap_or_default()
+        serde_wasm_bindgen::to_value(s).ok().and_then(|v| js_sys::JSON::stringify(&v).ok()).and_then(|s| s.as_string()).unwrap_or_default()
     }
 
     pub fn from_str(text: &str) -> Option<Settings> {

@@ -58,7 +58,13 @@ pub fn start() {
 
 /// A tournament whose games cannot be rated (none played yet, all forfeits) still has
 /// standings: show them, with the reason there are no ratings.
-fn fail_or_standings(job: u32, settings: &crate::protocol::Settings, message: String, finish: &dyn Fn(crate::protocol::RatingResult) -> crate::protocol::RatingResult, tournament: bool) {
+fn fail_or_standings(
+    job: u32,
+    settings: &crate::protocol::Settings,
+    message: String,
+    finish: &dyn Fn(crate::protocol::RatingResult) -> crate::protocol::RatingResult,
+    tournament: bool,
+) {
     if tournament {
         post(&FromWorker::Done { job, result: finish(compute::empty_result(&settings.method, &message)) });
     } else {

@@ -20,7 +20,11 @@ fn roundtrip<T: serde::Serialize + serde::de::DeserializeOwned>(v: &T) -> T {
 
 #[wasm_bindgen_test]
 fn requests_cross_the_worker_boundary_intact() {
-    let msg = ToWorker::Rate { job: 7, text: "white,black,result\nA,B,½-½\n".into(), settings: Settings { sigma: 0.0, mapping: "first=white".into(), ..Default::default() } };
+    let msg = ToWorker::Rate {
+        job: 7,
+        text: "white,black,result\nA,B,½-½\n".into(),
+        settings: Settings { sigma: 0.0, mapping: "first=white".into(), ..Default::default() },
+    };
     assert_eq!(roundtrip(&msg), msg);
     let cancel = ToWorker::Cancel { job: 7 };
     assert_eq!(roundtrip(&cancel), cancel);
@@ -61,7 +65,9 @@ fn parse_errors_name_their_lines() {
     assert_eq!(errors.len(), 1);
     assert_eq!(errors[0].line, 3);
     assert!(errors[0].message.contains("column 'result'"));
-    let skipped = compute::rate_text("white,black,result\nA,B,1-0\nA,B,oops\nB,A,=\n", &Settings { skip_bad_lines: true, ..Default::default() }).unwrap();
+    let skipped =
+        compute::rate_text("white,black,result\nA,B,1-0\nA,B,oops\nB,A,=\n", &Settings { skip_bad_lines: true, ..Default::default() })
+            .unwrap();
     assert!(skipped.warnings.iter().any(|w| w.starts_with("line 3:")));
     let bad_map = compute::rate_text("a,b,c\n", &Settings { mapping: "winner=a".into(), ..Default::default() }).unwrap_err();
     assert!(bad_map[0].message.contains("bad column mapping"));
@@ -110,7 +116,9 @@ fn ink(c: &web_sys::HtmlCanvasElement) -> (usize, usize) {
 #[wasm_bindgen_test]
 fn the_convergence_chart_draws_the_trace() {
     let c = canvas(600);
-    let trace: Vec<TraceEntry> = (1..=30).map(|k| TraceEntry { iteration: k, change: 10f64.powi(-(k as i32) / 3), residual: 10f64.powi(1 - k as i32 / 3) }).collect();
+    let trace: Vec<TraceEntry> = (1..=30)
+        .map(|k| TraceEntry { iteration: k, change: 10f64.powi(-(k as i32) / 3), residual: 10f64.powi(1 - k as i32 / 3) })
+        .collect();
     charts::convergence::draw(&c, &trace, 1e-9, Some(5)).unwrap();
     assert_eq!(c.width(), 600);
     assert_eq!(c.height(), charts::convergence::HEIGHT);
@@ -118,7 +126,10 @@ fn the_convergence_chart_draws_the_trace() {
     assert!(dark > 500, "axes and labels drawn: {dark}");
     assert!(blue > 100, "the change series drawn: {blue}");
     // Empty, zero and non-finite values draw without error (nothing to plot is not a failure).
-    let odd = vec![TraceEntry { iteration: 1, change: f64::NAN, residual: 0.0 }, TraceEntry { iteration: 2, change: f64::INFINITY, residual: -1.0 }];
+    let odd = vec![
+        TraceEntry { iteration: 1, change: f64::NAN, residual: 0.0 },
+        TraceEntry { iteration: 2, change: f64::INFINITY, residual: -1.0 },
+    ];
     charts::convergence::draw(&c, &odd, f64::NAN, None).unwrap();
     charts::convergence::draw(&c, &[], 1e-9, None).unwrap();
 }
@@ -162,7 +173,15 @@ fn every_method_rates_the_example() {
             _ => {}
         }
     }
-    let fit = compute::rate_text(EXAMPLE, &Settings { method: "jrank".into(), jrank: ratings_lab_web::protocol::JRankSettings { fit: true, ..Default::default() }, ..Default::default() }).unwrap();
+    let fit = compute::rate_text(
+        EXAMPLE,
+        &Settings {
+            method: "jrank".into(),
+            jrank: ratings_lab_web::protocol::JRankSettings { fit: true, ..Default::default() },
+            ..Default::default()
+        },
+    )
+    .unwrap();
     let grid = fit.fit.expect("the fit grid");
     assert_eq!(grid.error.len(), grid.k_values.len());
 }
@@ -170,7 +189,8 @@ fn every_method_rates_the_example() {
 #[wasm_bindgen_test]
 fn the_history_and_fit_charts_draw() {
     let c = canvas(600);
-    let series: Vec<(String, Vec<(usize, f64)>)> = (0..10).map(|i| (format!("P{i}"), (1..=30).map(|g| (g, 1500.0 + (g as f64 * (i as f64 - 5.0)))).collect())).collect();
+    let series: Vec<(String, Vec<(usize, f64)>)> =
+        (0..10).map(|i| (format!("P{i}"), (1..=30).map(|g| (g, 1500.0 + (g as f64 * (i as f64 - 5.0)))).collect())).collect();
     assert_eq!(charts::history::draw(&c, &series).unwrap(), charts::history::MAX_LINES);
     assert!(ink(&c).0 > 500);
     let fit = ratings_lab_web::protocol::FitGrid {

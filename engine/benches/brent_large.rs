@@ -35,7 +35,13 @@ fn league(players: usize, games: usize) -> Dataset {
             b = (rng.next() % players as u64) as usize;
         }
         let p = 1.0 / (1.0 + (strength[b] - strength[a]).exp());
-        let s = if rng.unit() < 0.2 { 0.5 } else if rng.unit() < p { 1.0 } else { 0.0 };
+        let s = if rng.unit() < 0.2 {
+            0.5
+        } else if rng.unit() < p {
+            1.0
+        } else {
+            0.0
+        };
         d.add_game(&names[a], &names[b], s);
     }
     d

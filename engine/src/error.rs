@@ -70,7 +70,9 @@ pub enum RateError {
     NoGames,
     #[error("the anchor player '{0}' is not in the results")]
     UnknownAnchor(String),
-    #[error("the iteration produced a non-finite strength at iteration {iteration}; the data may be degenerate: try a dummy player (gamma > 0)")]
+    #[error(
+        "the iteration produced a non-finite strength at iteration {iteration}; the data may be degenerate: try a dummy player (gamma > 0)"
+    )]
     NonFinite { iteration: usize },
     #[error("the ratings overflowed (first for {player}): use a smaller K or starting rating")]
     Overflow { player: String },

@@ -177,7 +177,14 @@ mod tests {
 
     fn sample() -> Rating {
         let mut d = Dataset::new();
-        for (a, b, s) in [("Anna", "Ben", 1.0), ("Anna", "Ben", 0.5), ("Ben", "Cleo, Jr", 1.0), ("Cleo, Jr", "Anna", 1.0), ("Anna", "Cleo, Jr", 1.0), ("Dan", "Anna", 0.0)] {
+        for (a, b, s) in [
+            ("Anna", "Ben", 1.0),
+            ("Anna", "Ben", 0.5),
+            ("Ben", "Cleo, Jr", 1.0),
+            ("Cleo, Jr", "Anna", 1.0),
+            ("Anna", "Cleo, Jr", 1.0),
+            ("Dan", "Anna", 0.0),
+        ] {
             d.add_game(a, b, s);
         }
         rate(&d, &Method::Brent(BrentParams { eps: 1e-12, ..Default::default() }), &Options::default()).unwrap()

@@ -71,7 +71,19 @@ pub struct Game {
 impl Game {
     /// A game with only its players, the first player's score and its input line.
     pub fn new(first: PlayerId, second: PlayerId, score: f64, line: usize) -> Game {
-        Game { first, second, score, points: None, handicap: None, komi: None, date: None, round: None, event: None, ranks: (None, None), line }
+        Game {
+            first,
+            second,
+            score,
+            points: None,
+            handicap: None,
+            komi: None,
+            date: None,
+            round: None,
+            event: None,
+            ranks: (None, None),
+            line,
+        }
     }
 }
 

@@ -207,7 +207,11 @@ impl Tournament {
             .iter()
             .map(|e| {
                 let shared = self.entrants.iter().filter(|o| key(o) == key(e)).count() > 1;
-                let name = if e.name.trim().is_empty() || shared { format!("{} (#{})", e.name.trim(), e.start).trim().to_string() } else { e.name.clone() };
+                let name = if e.name.trim().is_empty() || shared {
+                    format!("{} (#{})", e.name.trim(), e.start).trim().to_string()
+                } else {
+                    e.name.clone()
+                };
                 let id = d.player(&name).expect("non-blank");
                 d.players[id].id = e.fide_id.clone().or_else(|| Some(e.start.to_string()));
                 id
@@ -291,8 +295,16 @@ mod tests {
         let mut t = Tournament { rounds: 2, ..Default::default() };
         let e = |start, name: &str, rounds| Entrant { rounds, ..Entrant::new(start, name, 0) };
         t.entrants.push(e(1, "A", vec![entry(Some(1), Some(Colour::Black), RoundResult::Win), entry(None, None, RoundResult::HalfBye)]));
-        t.entrants.push(e(2, "B", vec![entry(Some(0), Some(Colour::White), RoundResult::Loss), entry(Some(2), Some(Colour::White), RoundResult::ForfeitWin)]));
-        t.entrants.push(e(3, "C", vec![entry(None, None, RoundResult::PairingBye), entry(Some(1), Some(Colour::Black), RoundResult::ForfeitLoss)]));
+        t.entrants.push(e(
+            2,
+            "B",
+            vec![entry(Some(0), Some(Colour::White), RoundResult::Loss), entry(Some(2), Some(Colour::White), RoundResult::ForfeitWin)],
+        ));
+        t.entrants.push(e(
+            3,
+            "C",
+            vec![entry(None, None, RoundResult::PairingBye), entry(Some(1), Some(Colour::Black), RoundResult::ForfeitLoss)],
+        ));
         assert_eq!(t.entrants[0].points(&s), 1.5);
         let d = t.dataset();
         assert_eq!(d.games.len(), 1, "only the game over the board");

@@ -67,7 +67,8 @@ fn fixed_variant_records_its_outer_steps() {
 #[test]
 fn sigma_changes_iterations_not_ratings() {
     for (what, d) in datasets() {
-        let runs: Vec<Rating> = [0.0, 0.3, 1.0, 3.0].iter().map(|&sigma| brent(&d, BrentParams { sigma, ..tight(Variant::Alg1) })).collect();
+        let runs: Vec<Rating> =
+            [0.0, 0.3, 1.0, 3.0].iter().map(|&sigma| brent(&d, BrentParams { sigma, ..tight(Variant::Alg1) })).collect();
         for r in &runs[1..] {
             assert!(max_diff(&runs[0], r) < 1e-9, "{what}: {}", max_diff(&runs[0], r));
         }
@@ -252,7 +253,11 @@ fn display_scales() {
     .unwrap();
     let p2 = anchored.players.iter().find(|p| p.name == "Player 002").unwrap();
     assert!((p2.rating.unwrap() - 2000.0).abs() < 1e-9);
-    let missing = rate(&d, &Method::Brent(BrentParams::default()), &Options { scale: Scale { kind: ScaleKind::Elo, offset: Some(Offset::Anchor { player: "Nobody".into(), rating: 0.0 }) } });
+    let missing = rate(
+        &d,
+        &Method::Brent(BrentParams::default()),
+        &Options { scale: Scale { kind: ScaleKind::Elo, offset: Some(Offset::Anchor { player: "Nobody".into(), rating: 0.0 }) } },
+    );
     assert!(missing.unwrap_err().to_string().contains("'Nobody' is not in the results"));
 }
 
@@ -264,11 +269,18 @@ fn iteration_cap_and_bad_parameters() {
     assert!(r.warnings[0].contains("did not converge in 3 iterations"));
     assert_eq!(r.report.trace.len(), 3);
     assert!(r.report.trace.iter().all(|t| t.change.is_finite() && t.residual.is_finite()));
-    for bad in [BrentParams { sigma: -1.0, ..Default::default() }, BrentParams { gamma: f64::NAN, ..Default::default() }, BrentParams { eps: 0.0, ..Default::default() }] {
+    for bad in [
+        BrentParams { sigma: -1.0, ..Default::default() },
+        BrentParams { gamma: f64::NAN, ..Default::default() },
+        BrentParams { eps: 0.0, ..Default::default() },
+    ] {
         let e = rate(&d, &Method::Brent(bad), &Options::default()).unwrap_err();
         assert!(e.to_string().starts_with("parameter "), "{e}");
     }
-    assert_eq!(rate(&Dataset::new(), &Method::Brent(BrentParams::default()), &Options::default()).unwrap_err().to_string(), "there are no games to rate");
+    assert_eq!(
+        rate(&Dataset::new(), &Method::Brent(BrentParams::default()), &Options::default()).unwrap_err().to_string(),
+        "there are no games to rate"
+    );
 }
 
 #[test]

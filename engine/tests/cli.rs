@@ -172,8 +172,21 @@ fn help_documents_every_flag_and_the_input_format() {
     assert!(o.status.success());
     let help = out(&o);
     for flag in [
-        "--method", "--variant", "--sigma", "--gamma", "--eps", "--max-iter", "--scale", "--mean", "--anchor", "--format", "--map",
-        "--skip-bad-lines", "--players", "--prior-weight", "--trace",
+        "--method",
+        "--variant",
+        "--sigma",
+        "--gamma",
+        "--eps",
+        "--max-iter",
+        "--scale",
+        "--mean",
+        "--anchor",
+        "--format",
+        "--map",
+        "--skip-bad-lines",
+        "--players",
+        "--prior-weight",
+        "--trace",
     ] {
         assert!(help.contains(flag), "{flag} missing from --help");
     }
@@ -199,7 +212,10 @@ fn latin1_input_is_read_with_a_warning() {
 
 #[test]
 fn elo_json_has_the_same_shape_plus_history_and_accuracy() {
-    let o = run(&["rate", &fixture("openfootball/en.1.csv"), "--method", "elo", "--k", "20", "--home", "60", "--margin", "--format", "json"], None);
+    let o = run(
+        &["rate", &fixture("openfootball/en.1.csv"), "--method", "elo", "--k", "20", "--home", "60", "--margin", "--format", "json"],
+        None,
+    );
     assert!(o.status.success(), "{}", err(&o));
     let v: Value = serde_json::from_str(&out(&o)).unwrap();
     assert_eq!(v["method"], "elo");
@@ -290,7 +306,10 @@ fn aga_rates_the_bayrate_games_with_sigma_and_dan_kyu_labels() {
         let label = p["label"].as_str().unwrap();
         assert!(label.ends_with(if r > 0.0 { 'd' } else { 'k' }), "{p}");
     }
-    assert!(v["warnings"].as_array().unwrap().iter().any(|w| w.as_str().unwrap().contains("exclude")), "the 22 excluded games are reported");
+    assert!(
+        v["warnings"].as_array().unwrap().iter().any(|w| w.as_str().unwrap().contains("exclude")),
+        "the 22 excluded games are reported"
+    );
 }
 
 #[test]
@@ -304,7 +323,10 @@ fn tiebreaks_of_a_trf_tournament() {
     assert_eq!(players.len(), 16);
     // Held's exercise 1: Bruno (start 2) has Buchholz 13.0 and leads on points.
     let bruno = &players[0];
-    assert_eq!((bruno["name"].as_str(), bruno["start"].as_u64(), bruno["points"].as_f64(), bruno["rank"].as_u64()), (Some("Bruno"), Some(2), Some(4.0), Some(1)));
+    assert_eq!(
+        (bruno["name"].as_str(), bruno["start"].as_u64(), bruno["points"].as_f64(), bruno["rank"].as_u64()),
+        (Some("Bruno"), Some(2), Some(4.0), Some(1))
+    );
     assert_eq!(bruno["tiebreaks"]["BH"], 13.0);
     assert!(bruno["tiebreaks"]["EIG"].is_f64());
     assert!(bruno["eig_sigma"].as_f64().is_some_and(|s| s > 0.0), "the standard error beside EIG");

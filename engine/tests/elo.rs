@@ -34,7 +34,14 @@ fn hand_worked_games() {
     // μ = 1/(1 + 10^(−(1600 + 50 − 1500)/400)) = 0.7033850034718286; A gains 25(1 − μ).
     check(1.0, 1600.0, 1500.0, EloParams { home: 50.0, ..Default::default() }, 1607.4153749132042, 1492.5846250867958);
     // The seed's variant: h only in the predictions, so the update sees 100 points.
-    check(1.0, 1600.0, 1500.0, EloParams { home: 50.0, home_in_update: false, ..Default::default() }, 1608.9983750049278, 1491.0016249950722);
+    check(
+        1.0,
+        1600.0,
+        1500.0,
+        EloParams { home: 50.0, home_in_update: false, ..Default::default() },
+        1608.9983750049278,
+        1491.0016249950722,
+    );
     // Equal players, a draw: nothing moves; a win moves K/2.
     check(0.5, 1500.0, 1500.0, EloParams::default(), 1500.0, 1500.0);
     check(0.0, 1500.0, 1500.0, EloParams { k: 32.0, ..Default::default() }, 1484.0, 1516.0);
@@ -74,7 +81,13 @@ fn matches_the_reference_and_keeps_the_sum() {
     for g in &mut d.games {
         let (a, b) = (rng.below(5) as f64, rng.below(5) as f64);
         g.points = Some((a, b));
-        g.score = if a > b { 1.0 } else if a < b { 0.0 } else { 0.5 };
+        g.score = if a > b {
+            1.0
+        } else if a < b {
+            0.0
+        } else {
+            0.5
+        };
     }
     for params in [
         EloParams::default(),
@@ -128,7 +141,11 @@ fn foresight_accuracy_counts_decisive_games_won_by_the_favourite() {
 #[test]
 fn bad_parameters_are_refused() {
     let d = league(5, 10, 1);
-    for p in [EloParams { zeta: 0.0, ..Default::default() }, EloParams { k: -1.0, ..Default::default() }, EloParams { home: f64::NAN, ..Default::default() }] {
+    for p in [
+        EloParams { zeta: 0.0, ..Default::default() },
+        EloParams { k: -1.0, ..Default::default() },
+        EloParams { home: f64::NAN, ..Default::default() },
+    ] {
         assert!(elo::rate(&d, &p).unwrap_err().to_string().starts_with("parameter "));
     }
     assert!(elo::rate(&Dataset::new(), &EloParams::default()).is_err());
@@ -143,7 +160,13 @@ fn multiplayer_elo_with_two_players_is_elo() {
     }
     for (k, g) in d.games.iter().enumerate() {
         // A draw is a shared first place.
-        let (a, b) = if g.score > 0.5 { (1, 2) } else if g.score < 0.5 { (2, 1) } else { (1, 1) };
+        let (a, b) = if g.score > 0.5 {
+            (1, 2)
+        } else if g.score < 0.5 {
+            (2, 1)
+        } else {
+            (1, 1)
+        };
         events.events.push(Event { name: format!("e{k}"), places: vec![(g.first, a), (g.second, b)], line: k + 2 });
     }
     let elo = by_name(&elo::rate(&d, &EloParams { chronological: false, ..Default::default() }).unwrap());

@@ -122,7 +122,10 @@ fn trf_fide_c07_held_exercises() {
 #[test]
 fn trf_swiss_manager_crlf_ruler_lines_and_unplayed_rounds() {
     let text = fixture("trf/swiss_with_many_unplayed_rounds.trf");
-    assert!(text.contains("\r\n") && text.contains("\r\nDDD SSSS") && text.contains("\r\n1234567890"), "the copy lost its CRLF or ruler lines");
+    assert!(
+        text.contains("\r\n") && text.contains("\r\nDDD SSSS") && text.contains("\r\n1234567890"),
+        "the copy lost its CRLF or ruler lines"
+    );
     check_trf(
         &TrfCase {
             file: "swiss_with_many_unplayed_rounds.trf",
@@ -191,7 +194,10 @@ fn trf_sklangen_real_tournaments_gpl() {
     let (t, _) = parse_trf(&text).unwrap();
     // The withdrawn player: a forfeit loss against 153, then nothing.
     let e = &t.entrants[12];
-    assert_eq!((e.start, e.rounds[0].result, e.rounds[0].colour, e.rounds[1].result), (13, RoundResult::ForfeitLoss, None, RoundResult::NotPaired));
+    assert_eq!(
+        (e.start, e.rounds[0].result, e.rounds[0].colour, e.rounds[1].result),
+        (13, RoundResult::ForfeitLoss, None, RoundResult::NotPaired)
+    );
     assert_eq!(t.entrants[e.rounds[0].opponent.unwrap()].start, 153);
     // "0000 - -" is an absence.
     let (t, _) = parse_trf(&shared("sklangen_trf_real_tournaments/2020_06.trf").unwrap()).unwrap();
@@ -345,8 +351,10 @@ fn trf_header_records_bom_crlf_comments_rulers_lower_case_and_javafo_records() {
     assert_eq!(t.scoring, Scoring::default());
 
     // The same file with a record saying 4 rounds, fewer players and a 162 scoring (3/1/0).
-    let text =
-        text.replace("xxr 3", "142 4").replace("062 3", "062 4").replace("XXS WW=1.0 BW=1.0 WD=0.5 BD=0.5 PAB=1.0", "162  W 3.0    D 1.0    L 0.0    P 1.0");
+    let text = text
+        .replace("xxr 3", "142 4")
+        .replace("062 3", "062 4")
+        .replace("XXS WW=1.0 BW=1.0 WD=0.5 BD=0.5 PAB=1.0", "162  W 3.0    D 1.0    L 0.0    P 1.0");
     let (t, w) = parse_trf(&text).unwrap();
     assert_eq!(t.rounds, 4);
     assert_eq!(t.scoring, Scoring { win: 3.0, draw: 1.0, loss: 0.0, pairing_bye: 1.0, zero_bye: 0.0 });
@@ -417,12 +425,17 @@ fn trf_bad_opponent_and_bad_codes_are_errors_with_line_and_column() {
     ];
     let want: Vec<(usize, String, String)> = want.iter().map(|(l, c, f)| (*l, c.to_string(), f.to_string())).collect();
     assert_eq!(got, want);
-    assert_eq!(errors[0].to_string(), "line 2, column 'round 2 opponent (columns 102-105)': expected the start rank of a player in the file, found '17'");
+    assert_eq!(
+        errors[0].to_string(),
+        "line 2, column 'round 2 opponent (columns 102-105)': expected the start rank of a player in the file, found '17'"
+    );
 }
 
 #[test]
 fn trf_dataset_has_each_rated_game_once() {
-    for (file, text) in [("held_swiss_5.trf", fixture("trf/held_swiss_5.trf")), ("unplayed", fixture("trf/swiss_with_many_unplayed_rounds.trf"))] {
+    for (file, text) in
+        [("held_swiss_5.trf", fixture("trf/held_swiss_5.trf")), ("unplayed", fixture("trf/swiss_with_many_unplayed_rounds.trf"))]
+    {
         let (t, _) = parse_trf(&text).unwrap();
         let d = t.dataset();
         // The rated games from the entrants' rounds, as (round, white, black, White's score).
@@ -440,8 +453,11 @@ fn trf_dataset_has_each_rated_game_once() {
                 }
             }
         }
-        let got: Vec<String> =
-            d.games.iter().map(|g| format!("{} {} {} {}", g.round.as_deref().unwrap(), d.players[g.first].name, d.players[g.second].name, g.score)).collect();
+        let got: Vec<String> = d
+            .games
+            .iter()
+            .map(|g| format!("{} {} {} {}", g.round.as_deref().unwrap(), d.players[g.first].name, d.players[g.second].name, g.score))
+            .collect();
         assert_eq!(got.len(), want.len(), "{file}");
         assert_eq!(got.iter().cloned().collect::<HashSet<_>>(), want, "{file}: every game once, White first");
     }
@@ -466,7 +482,12 @@ fn check_pgn(c: &PgnCase) {
     assert!(looks_like_pgn(&text) && !looks_like_trf(&text), "{}", c.file);
     let (t, w) = parse_pgn(&text).unwrap_or_else(|e| panic!("{}: {e}", c.file));
     check_warnings(c.file, &w, &[]);
-    assert_eq!((t.name.as_deref(), t.entrants.len(), t.rounds, t.dataset().games.len()), (Some(c.name), c.entrants, c.rounds, c.games), "{}", c.file);
+    assert_eq!(
+        (t.name.as_deref(), t.entrants.len(), t.rounds, t.dataset().games.len()),
+        (Some(c.name), c.entrants, c.rounds, c.games),
+        "{}",
+        c.file
+    );
     assert_eq!((t.start_date.as_deref(), t.end_date.as_deref()), (Some(c.dates.0), Some(c.dates.1)), "{}", c.file);
     // Every player plays every round, once, against someone who has them in the same round.
     for (i, e) in t.entrants.iter().enumerate() {
@@ -502,7 +523,11 @@ fn check_pgn(c: &PgnCase) {
         let (id, rest) = rest.split_once(",Some(").unwrap();
         let (rating, rest) = rest.split_once(")),").unwrap();
         let points: f64 = rest.split_once(",List(").unwrap().0.parse().unwrap();
-        let e = t.entrants.iter().find(|e| e.fide_id.as_deref() == Some(id)).unwrap_or_else(|| panic!("{}: no entrant with FIDE id {id}", c.file));
+        let e = t
+            .entrants
+            .iter()
+            .find(|e| e.fide_id.as_deref() == Some(id))
+            .unwrap_or_else(|| panic!("{}: no entrant with FIDE id {id}", c.file));
         assert_eq!((e.points(&s), e.rating), (points, Some(rating.parse().unwrap())), "{}: {}", c.file, e.name);
         n += 1;
     }
@@ -523,7 +548,10 @@ fn pgn_women_world_rapid_2024() {
     });
     let (t, _) = parse_pgn(&fixture("pgn/FWWRC.pgn")).unwrap();
     let e = &t.entrants[0];
-    assert_eq!((e.name.as_str(), e.title.as_deref(), e.rating, e.fide_id.as_deref()), ("Charkhalashvili, Inga", Some("WGM"), Some(2289), Some("13601431")));
+    assert_eq!(
+        (e.name.as_str(), e.title.as_deref(), e.rating, e.fide_id.as_deref()),
+        ("Charkhalashvili, Inga", Some("WGM"), Some(2289), Some("13601431"))
+    );
     // Round 1, board 1: Charkhalashvili - Ju 0-1.
     assert_eq!((e.rounds[0].opponent, e.rounds[0].colour, e.rounds[0].result), (Some(1), Some(Colour::White), RoundResult::Loss));
     assert_eq!((t.round_dates[0].as_deref(), t.round_dates[10].as_deref()), (Some("2024.12.26"), Some("2024.12.28")));
@@ -540,7 +568,12 @@ fn pgn_uzchess_cup_2025() {
         rounds: 9,
         games: 45,
         dates: ("2025.06.18", "2025.06.27"),
-        some: &[("Praggnanandhaa R", 5.5), ("Abdusattorov, Nodirbek", 5.5), ("Aravindh, Chithambaram VR.", 2.5), ("Nepomniachtchi, Ian", 3.5)],
+        some: &[
+            ("Praggnanandhaa R", 5.5),
+            ("Abdusattorov, Nodirbek", 5.5),
+            ("Aravindh, Chithambaram VR.", 2.5),
+            ("Nepomniachtchi, Ian", 3.5),
+        ],
     });
 }
 

@@ -16,7 +16,13 @@ fn name(i: usize) -> String {
 }
 
 fn add(d: &mut Dataset, a: &str, b: &str, pa: f64, pb: f64) {
-    let score = if pa > pb { 1.0 } else if pa < pb { 0.0 } else { 0.5 };
+    let score = if pa > pb {
+        1.0
+    } else if pa < pb {
+        0.0
+    } else {
+        0.5
+    };
     d.add_game(a, b, score).points = Some((pa, pb));
 }
 
@@ -91,7 +97,13 @@ fn check(what: &str, d: &Dataset, params: &JRankParams) -> Rating {
         if let Some((lg, lw)) = last {
             assert!(g > lg || (g == lg && w <= lw + 1e-12), "{what}: {} is out of order", p.name);
             let prev = &r.players[pos - 1];
-            assert_eq!(p.rank == prev.rank, g == lg && (w * 1e9).round() == (lw * 1e9).round(), "{what}: ranks of {} and {}", prev.name, p.name);
+            assert_eq!(
+                p.rank == prev.rank,
+                g == lg && (w * 1e9).round() == (lw * 1e9).round(),
+                "{what}: ranks of {} and {}",
+                prev.name,
+                p.name
+            );
         }
         last = Some((g, w));
         groups.entry(g).or_default().push(w);
@@ -106,7 +118,12 @@ fn check(what: &str, d: &Dataset, params: &JRankParams) -> Rating {
         let exact = direct(d, params.k, params.p);
         for p in r.players.iter().filter(|p| p.status == Status::Rated) {
             let w = exact[d.find(&p.name).unwrap()].unwrap();
-            assert!((p.log_strength.unwrap() - w).abs() < 1e-6 * (1.0 + w.abs()), "{what}: {} iterated {} vs direct {w}", p.name, p.log_strength.unwrap());
+            assert!(
+                (p.log_strength.unwrap() - w).abs() < 1e-6 * (1.0 + w.abs()),
+                "{what}: {} iterated {} vs direct {w}",
+                p.name,
+                p.log_strength.unwrap()
+            );
         }
     }
     r
@@ -121,7 +138,8 @@ fn two_players_match_the_hand_worked_answer() {
     add(&mut d, "A", "B", 3.0, 1.0);
     add(&mut d, "B", "A", 1.0, 3.0);
     add(&mut d, "A", "B", 0.0, 2.0);
-    let cases: [(f64, f64, Option<f64>); 4] = [(1.0, 0.5, Some((4.0f64 / 3.0).powf(1.0 / 12.0))), (0.001, 3.0, None), (20.0, 0.001, None), (0.3, 1.0, None)];
+    let cases: [(f64, f64, Option<f64>); 4] =
+        [(1.0, 0.5, Some((4.0f64 / 3.0).powf(1.0 / 12.0))), (0.001, 3.0, None), (20.0, 0.001, None), (0.3, 1.0, None)];
     for (k, p, literal) in cases {
         let what = format!("k = {k}, p = {p}");
         let b = 2.0 * p * ((3.0 + k) / (1.0 + k)).ln() + p * (k / (2.0 + k)).ln();
@@ -338,7 +356,11 @@ fn fit_best_pair_is_the_grid_minimum() {
                 }
             }
             assert_eq!((f.best_error, f.best_k, f.best_p), (min.0, f.k_values[min.1], f.p_values[min.2]), "{what}, holdout {holdout}");
-            assert!(r.warnings.iter().any(|w| w.contains("parameter fit") && w.contains(&format!("p = {:.4}", f.best_p))), "{:?}", r.warnings);
+            assert!(
+                r.warnings.iter().any(|w| w.contains("parameter fit") && w.contains(&format!("p = {:.4}", f.best_p))),
+                "{:?}",
+                r.warnings
+            );
             // The ratings use the given k and p, not the best pair.
             let plain = check(what, &d, &JRankParams::default());
             assert_eq!(log_strengths(&r), log_strengths(&plain), "{what}");
@@ -350,7 +372,13 @@ fn fit_best_pair_is_the_grid_minimum() {
 fn fit_counts_in_sample_and_holdout_games() {
     // (games, holdout) → (fitted, scored, in-sample). At least one game is held out, and
     // one game can only be in-sample.
-    let cases = [(300, 0.0, (300, 300, true)), (300, 0.25, (225, 75, false)), (10, 0.2, (8, 2, false)), (7, 0.1, (6, 1, false)), (1, 0.5, (1, 1, true))];
+    let cases = [
+        (300, 0.0, (300, 300, true)),
+        (300, 0.25, (225, 75, false)),
+        (10, 0.2, (8, 2, false)),
+        (7, 0.1, (6, 1, false)),
+        (1, 0.5, (1, 1, true)),
+    ];
     for (m, holdout, expected) in cases {
         let d = league(12, m, 9);
         let r = fit_run(&d, holdout);

@@ -19,7 +19,8 @@ fn check(file: &str) {
         d.add_game(&format!("item {w}"), &format!("item {l}"), 1.0);
     }
     for variant in [ratings_engine::Variant::Alg1, ratings_engine::Variant::Fixed, ratings_engine::Variant::Zermelo] {
-        let r = rate(&d, &Method::Brent(BrentParams { variant, eps: 1e-13, max_iter: 100_000, ..Default::default() }), &Options::default()).unwrap();
+        let r = rate(&d, &Method::Brent(BrentParams { variant, eps: 1e-13, max_iter: 100_000, ..Default::default() }), &Options::default())
+            .unwrap();
         assert!(r.report.converged, "{file} {variant:?}");
         for (i, expected) in case["ml_est"].as_array().unwrap().iter().enumerate() {
             let got = r.players.iter().find(|p| p.name == format!("item {i}")).unwrap().log_strength.unwrap();

@@ -175,14 +175,22 @@ fn tiebreakserver_swiss_unplayed_rounds_2023_rules() {
     tsv_case(
         "tiebreakserver_swiss_unplayed_rounds_trf/expected_all_tiebreaks_rules_2026-02-28.tsv",
         Rules::Fide2023,
-        &["WIN", "WON", "BWG", "BPG", "DE", "PS", "PS/C1", "KS", "BH", "BH/C1", "BH/C2", "BH/M1", "BH/M2", "AOB", "FB", "SB", "SB/C1", "SB/C2", "SB/M1", "SB/M2"],
+        &[
+            "WIN", "WON", "BWG", "BPG", "DE", "PS", "PS/C1", "KS", "BH", "BH/C1", "BH/C2", "BH/M1", "BH/M2", "AOB", "FB", "SB", "SB/C1",
+            "SB/C2", "SB/M1", "SB/M2",
+        ],
         &["WIN", "WON", "BWG", "BPG"],
     );
 }
 
 #[test]
 fn tiebreakserver_swiss_unplayed_rounds_2026_rules() {
-    tsv_case("tiebreakserver_swiss_unplayed_rounds_trf/expected_SB_rules_2026-03-01.tsv", Rules::Fide2026, &["SB", "SB/C1", "SB/C2"], &["SB", "SB/C1", "SB/C2"]);
+    tsv_case(
+        "tiebreakserver_swiss_unplayed_rounds_trf/expected_SB_rules_2026-03-01.tsv",
+        Rules::Fide2026,
+        &["SB", "SB/C1", "SB/C2"],
+        &["SB", "SB/C1", "SB/C2"],
+    );
 }
 
 /// scalachess' snapshot lines: `PlayerWithScore(Player(<FIDE id>,Some(<rating>)),<points>,List(a, b, ...))`.
@@ -209,7 +217,15 @@ type Disagreements<'a> = &'a [(&'a str, &'a str, &'a str, &'a str)];
 /// per FIDE id; `decimals` says how to write each of ours for the comparison (scalachess
 /// prints floats such as 60.31818 and 2291.0). Where it disagrees with the regulations we
 /// expect the regulations' value, and check that the fixture still says what we noted.
-fn scalachess_case(failures: &mut Vec<String>, t: &Tournament, path: &str, codes: &[&str], decimals: &[usize], pre_determined: bool, disagreements: Disagreements) {
+fn scalachess_case(
+    failures: &mut Vec<String>,
+    t: &Tournament,
+    path: &str,
+    codes: &[&str],
+    decimals: &[usize],
+    pre_determined: bool,
+    disagreements: Disagreements,
+) {
     let lines = scalachess(path);
     assert_eq!(lines.len(), t.entrants.len());
     let order: Vec<Tiebreak> = codes.iter().map(|c| code(c)).collect();
@@ -302,8 +318,24 @@ fn scalachess_womens_world_rapid_2024() {
     assert_eq!((t.entrants.len(), t.rounds), (110, 11));
     // The test scalachess compares with chess-results' official crosstable.
     let mut failures = Vec::new();
-    scalachess_case(&mut failures, &t, "scalachess_fwwrc2024_pgn/expected_official_tournament.txt", &["BH-C1", "BH", "ARO-C1"], &[1, 1, 0], false, &[]);
-    scalachess_case(&mut failures, &t, "scalachess_fwwrc2024_pgn/expected_tournament.txt", &["AOB", "APPO", "DE", "PTP", "SB"], &[2, 0, 0, 0, 2], false, PTP_FLOAT);
+    scalachess_case(
+        &mut failures,
+        &t,
+        "scalachess_fwwrc2024_pgn/expected_official_tournament.txt",
+        &["BH-C1", "BH", "ARO-C1"],
+        &[1, 1, 0],
+        false,
+        &[],
+    );
+    scalachess_case(
+        &mut failures,
+        &t,
+        "scalachess_fwwrc2024_pgn/expected_tournament.txt",
+        &["AOB", "APPO", "DE", "PTP", "SB"],
+        &[2, 0, 0, 0, 2],
+        false,
+        PTP_FLOAT,
+    );
     assert_none(failures);
 }
 
@@ -312,7 +344,15 @@ fn scalachess_uzchess_cup_2025() {
     let t = pgn("scalachess_uzchesscup2025_pgn/uzchesscup.pgn");
     assert_eq!((t.entrants.len(), t.rounds), (10, 9));
     let mut failures = Vec::new();
-    scalachess_case(&mut failures, &t, "scalachess_uzchesscup2025_pgn/expected_uzchesscup.txt", &["DE", "SB", "WIN", "BWG", "KS"], &[0, 2, 0, 0, 1], true, &[]);
+    scalachess_case(
+        &mut failures,
+        &t,
+        "scalachess_uzchesscup2025_pgn/expected_uzchesscup.txt",
+        &["DE", "SB", "WIN", "BWG", "KS"],
+        &[0, 2, 0, 0, 1],
+        true,
+        &[],
+    );
     assert_none(failures);
     // Praggnanandhaa won on direct encounter from Sindarov and Abdusattorov (all on 5.5).
     let s = standings_with(&t, &[Tiebreak::De, Tiebreak::Sb], &options(Rules::Fide2023, true));

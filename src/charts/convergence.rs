@@ -45,7 +45,8 @@ pub fn draw(canvas: &HtmlCanvasElement, trace: &[TraceEntry], eps: f64, current:
     let positive = |v: f64| v.is_finite() && v > 0.0;
     let change: Vec<(usize, f64)> = trace.iter().filter(|t| positive(t.change)).map(|t| (t.iteration, t.change)).collect();
     // The residual belongs to the iterate a step started from: iterate k − 1 for step k.
-    let residual: Vec<(usize, f64)> = trace.iter().filter(|t| positive(t.residual) && t.iteration > 1).map(|t| (t.iteration - 1, t.residual)).collect();
+    let residual: Vec<(usize, f64)> =
+        trace.iter().filter(|t| positive(t.residual) && t.iteration > 1).map(|t| (t.iteration - 1, t.residual)).collect();
     let blue = RGBColor(31, 100, 180);
     let orange = RGBColor(220, 110, 20);
     chart

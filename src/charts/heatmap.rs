@@ -60,7 +60,9 @@ pub fn draw(canvas: &HtmlCanvasElement, fit: &FitGrid) -> Result<(), String> {
     let bi = fit.k_values.iter().position(|&k| k == fit.best_k);
     let bj = fit.p_values.iter().position(|&p| p == fit.best_p);
     if let (Some(i), Some(j)) = (bi, bj) {
-        chart.draw_series(std::iter::once(Cross::new((i as f64 + 0.5, j as f64 + 0.5), 6, RGBColor(220, 30, 40).stroke_width(2)))).map_err(|e| e.to_string())?;
+        chart
+            .draw_series(std::iter::once(Cross::new((i as f64 + 0.5, j as f64 + 0.5), 6, RGBColor(220, 30, 40).stroke_width(2))))
+            .map_err(|e| e.to_string())?;
     }
     root.present().map_err(|e| e.to_string())
 }

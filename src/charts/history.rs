@@ -32,7 +32,11 @@ pub fn draw(canvas: &HtmlCanvasElement, series: &[(String, Vec<(usize, f64)>)]) 
         return Ok(0);
     }
     let last = shown.iter().flat_map(|(_, h)| h.iter().map(|x| x.0)).max().unwrap_or(1).max(2);
-    let (lo, hi) = shown.iter().flat_map(|(_, h)| h.iter().map(|x| x.1)).filter(|v| v.is_finite()).fold((f64::MAX, f64::MIN), |(a, b), v| (a.min(v), b.max(v)));
+    let (lo, hi) = shown
+        .iter()
+        .flat_map(|(_, h)| h.iter().map(|x| x.1))
+        .filter(|v| v.is_finite())
+        .fold((f64::MAX, f64::MIN), |(a, b), v| (a.min(v), b.max(v)));
     let pad = ((hi - lo) * 0.05).max(1.0);
     let mut chart = ChartBuilder::on(&root)
         .margin(10)

@@ -30,7 +30,8 @@ pub fn draw(canvas: &HtmlCanvasElement, players: &[(String, Option<f64>, Option<
     if shown.is_empty() {
         return Ok(0);
     }
-    let (lo, hi) = shown.iter().fold((f64::MAX, f64::MIN), |(lo, hi), (_, r, s)| (lo.min(r - s.unwrap_or(0.0)), hi.max(r + s.unwrap_or(0.0))));
+    let (lo, hi) =
+        shown.iter().fold((f64::MAX, f64::MIN), |(lo, hi), (_, r, s)| (lo.min(r - s.unwrap_or(0.0)), hi.max(r + s.unwrap_or(0.0))));
     let pad = ((hi - lo) * 0.08).max(1.0);
     let n = shown.len();
     // Room for the longest name shown (about 7 px a character at 12 px), within reason.

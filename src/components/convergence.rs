@@ -20,7 +20,8 @@ pub fn ConvergencePanel() -> impl IntoView {
         state.result.with(|r| {
             let Some(r) = r else { return };
             if let Some(c) = history_canvas.get() {
-                let series: Vec<(String, Vec<(usize, f64)>)> = r.players.iter().filter_map(|p| Some((p.name.clone(), p.history.clone()?))).collect();
+                let series: Vec<(String, Vec<(usize, f64)>)> =
+                    r.players.iter().filter_map(|p| Some((p.name.clone(), p.history.clone()?))).collect();
                 if let Err(e) = charts::history::draw(&c, &series) {
                     web_sys::console::warn_1(&format!("history chart: {e}").into());
                 }

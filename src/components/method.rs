@@ -11,12 +11,14 @@ pub fn MethodPanel() -> impl IntoView {
     let get = move |f: fn(&crate::protocol::Settings) -> f64| Signal::derive(move || s.with(f));
     let flag = move |f: fn(&crate::protocol::Settings) -> bool| Signal::derive(move || s.with(f));
     let is = move |m: &'static str| move || s.with(|s| s.method == m);
-    let about = move || match s.with(|s| s.method.clone()).as_str() {
+    let about = move || {
+        match s.with(|s| s.method.clone()).as_str() {
         "elo" => "Elo: after each game, both players move by K × (result − expected result). Games are taken in date or round order when every game has one.",
         "multi_elo" => "Multiplayer Elo: one winner among n players; each player expects a share 10^(R/ζ) / Σ 10^(R/ζ) of the win. Reads event,player,place rows or numbered player/score columns; two-player games count too.",
         "jrank" => "JRank: each player's strength is the geometric mean over their games of the opponent's strength × M(points for) / M(points against), M(x) = (x + k)^p.",
         "aga" => "AGA (Go): the most probable ratings given each player's prior (declared rank or previous rating) and the games, with handicap and komi; shown on the dan/kyu scale with σ.",
         _ => "Brent: each player's expected score equals their actual score (Bradley–Terry maximum likelihood; a draw is half a win each way). The iterations below all reach that answer.",
+    }
     };
     view! {
         <section class="panel method-panel" aria-labelledby="method-title">

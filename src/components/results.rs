@@ -68,7 +68,11 @@ fn fmt_rating(v: Option<f64>, d: usize) -> String {
 
 /// Points as people write them: one decimal (two when a quarter point needs it).
 fn fmt_score(v: f64) -> String {
-    if (v * 10.0).fract().abs() < 1e-9 { format!("{v:.1}") } else { format!("{v:.2}") }
+    if (v * 10.0).fract().abs() < 1e-9 {
+        format!("{v:.1}")
+    } else {
+        format!("{v:.2}")
+    }
 }
 
 #[component]
@@ -80,7 +84,11 @@ pub fn ResultsPanel() -> impl IntoView {
         let (key, ascending) = state.sort.get();
         rows.sort_by(|a, b| {
             let o = compare(a, b, key);
-            if ascending { o } else { o.reverse() }
+            if ascending {
+                o
+            } else {
+                o.reverse()
+            }
         });
         rows
     });
@@ -152,7 +160,8 @@ pub fn ResultsPanel() -> impl IntoView {
     };
     let more = move || {
         let n = rows.with(Vec::len);
-        (n > MAX_ROWS).then(|| view! { <p class="help">{format!("Showing the first {MAX_ROWS} of {n} players; the exports have them all.")}</p> })
+        (n > MAX_ROWS)
+            .then(|| view! { <p class="help">{format!("Showing the first {MAX_ROWS} of {n} players; the exports have them all.")}</p> })
     };
     let diagnosis = move || {
         state.result.with(|r| {

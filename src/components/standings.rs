@@ -86,9 +86,7 @@ pub fn StandingsPanel() -> impl IntoView {
             .collect_view()
     };
     let head = move || {
-        standings().map(|st| {
-            st.codes.iter().map(|c| view! { <th class="num" data-testid="tiebreak-head">{c.clone()}</th> }).collect_view()
-        })
+        standings().map(|st| st.codes.iter().map(|c| view! { <th class="num" data-testid="tiebreak-head">{c.clone()}</th> }).collect_view())
     };
     let row_view = move |row: StandingRowView, codes: Vec<String>| {
         let start = row.start;

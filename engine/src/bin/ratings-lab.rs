@@ -2,18 +2,18 @@
 //! engine, and prints; everything else lives in the library.
 
 use clap::{Parser, Subcommand, ValueEnum};
-use ratings_engine::parse::{apply_players, parse_csv, parse_players, BadLines, ColumnMap, CsvOptions};
-use ratings_engine::methods::elo::EloParams;
 use ratings_engine::methods::aga::AgaParams;
+use ratings_engine::methods::elo::EloParams;
 use ratings_engine::methods::jrank::{FitParams, JRankParams};
+use ratings_engine::methods::multi_elo::MultiEloParams;
 use ratings_engine::parse::aga::{looks_like_aga, parse_aga};
 use ratings_engine::parse::pgn::{looks_like_pgn, parse_pgn};
 use ratings_engine::parse::trf::{looks_like_trf, parse_trf};
 use ratings_engine::parse::Warning;
+use ratings_engine::parse::{apply_players, parse_csv, parse_players, BadLines, ColumnMap, CsvOptions};
+use ratings_engine::parse::{looks_like_events, parse_events, Parsed};
 use ratings_engine::tiebreak::{parse_order, standings_with, Options as TiebreakOptions, Rules};
 use ratings_engine::tournament::{eigenvector_ratings, Tournament};
-use ratings_engine::methods::multi_elo::MultiEloParams;
-use ratings_engine::parse::{looks_like_events, parse_events, Parsed};
 use ratings_engine::{export, rate, BrentParams, Method, Offset, Options, ParseErrors, Scale, ScaleKind, Variant};
 use std::io::{Read, Write};
 use std::process::ExitCode;
@@ -281,7 +281,8 @@ fn read_text(path: &str, warnings: &mut Vec<String>) -> Result<String, String> {
 fn run_rate(args: &RateArgs) -> Result<String, String> {
     let mut warnings = Vec::new();
     let text = read_text(&args.file, &mut warnings)?;
-    let events_input = matches!(args.method, MethodArg::MultiElo) && (looks_like_events(&text) || args.map.as_deref().is_some_and(|m| m.contains("players=")));
+    let events_input = matches!(args.method, MethodArg::MultiElo)
+        && (looks_like_events(&text) || args.map.as_deref().is_some_and(|m| m.contains("players=")));
     let columns = match &args.map {
         Some(spec) if !events_input => ColumnMap::parse(spec).map_err(|e| e.to_string())?,
         _ => ColumnMap::default(),
@@ -355,7 +356,11 @@ fn run_tiebreaks(args: &TiebreakArgs) -> Result<String, String> {
                 })
                 .collect();
             let order: Vec<&str> = order.iter().map(|tb| tb.code()).collect();
-            serde_json::to_string_pretty(&serde_json::json!({"players": players, "rules": args.rules, "order": order, "warnings": warnings})).expect("plain data") + "\n"
+            serde_json::to_string_pretty(
+                &serde_json::json!({"players": players, "rules": args.rules, "order": order, "warnings": warnings}),
+            )
+            .expect("plain data")
+                + "\n"
         }
         FormatArg::Table => {
             let width = st.rows.iter().map(|r| r.name.chars().count()).max().unwrap_or(4).clamp(4, 32);
@@ -403,7 +408,12 @@ fn rate_dataset(args: &RateArgs, dataset: ratings_engine::Dataset, mut warnings:
     let offset = match (&args.anchor, args.mean) {
         (Some(spec), _) => {
             let (player, rating) = spec.rsplit_once('=').ok_or_else(|| format!("--anchor '{spec}': expected NAME=RATING"))?;
-            let rating: f64 = rating.trim().parse().ok().filter(|r: &f64| r.is_finite()).ok_or_else(|| format!("--anchor '{spec}': expected a number after '='"))?;
+            let rating: f64 = rating
+                .trim()
+                .parse()
+                .ok()
+                .filter(|r: &f64| r.is_finite())
+                .ok_or_else(|| format!("--anchor '{spec}': expected a number after '='"))?;
             Some(Offset::Anchor { player: player.trim().to_string(), rating })
         }
         (None, Some(m)) if m.is_finite() => Some(Offset::Mean(m)),

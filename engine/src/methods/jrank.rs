@@ -213,7 +213,8 @@ impl Schedule {
             members[r].push(i);
         }
         let mut groups: Vec<Vec<usize>> = members.into_iter().filter(|m| !m.is_empty()).collect();
-        let first_name = |m: &Vec<usize>| m.iter().map(|&i| names.get(i).map_or(String::new(), |s| s.to_lowercase())).min().unwrap_or_default();
+        let first_name =
+            |m: &Vec<usize>| m.iter().map(|&i| names.get(i).map_or(String::new(), |s| s.to_lowercase())).min().unwrap_or_default();
         groups.sort_by_cached_key(|m| (std::cmp::Reverse(m.len()), first_name(m)));
         let mut group = vec![None; n];
         let mut local = vec![0; n];
@@ -496,7 +497,9 @@ pub fn rate_with(data: &Dataset, params: &JRankParams, progress: &mut dyn FnMut(
         warnings.push(format!("the players fall into {ngroups} groups rated separately: ratings compare only within a group"));
     }
     if w.iter().any(|&v| v.abs() > f64::MAX.ln()) {
-        warnings.push("some strengths W = e^w lie beyond floating point range and are shown at its limit; their log-strengths are exact".into());
+        warnings.push(
+            "some strengths W = e^w lie beyond floating point range and are shown at its limit; their log-strengths are exact".into(),
+        );
     }
 
     let fit = params.fit.as_ref().map(|fp| fit(data, &prep.games, &names, fp.holdout));
@@ -714,7 +717,10 @@ fn fit_summary(fit: &ParameterFit, params: &JRankParams) -> String {
         format!("fitted on the earliest {} games, scored on the latest {}", fit.fitted_games, fit.scored_games)
     };
     if !fit.best_error.is_finite() {
-        return format!("parameter fit ({how}): every (k, p) on the grid overflowed; the ratings shown use k = {}, p = {}", params.k, params.p);
+        return format!(
+            "parameter fit ({how}): every (k, p) on the grid overflowed; the ratings shown use k = {}, p = {}",
+            params.k, params.p
+        );
     }
     format!(
         "parameter fit ({how}): the least mean squared error per game, {:.4e}, is at k = {:.4}, p = {:.4}; the ratings shown use k = {}, p = {}",
@@ -768,7 +774,13 @@ mod tests {
     #[test]
     fn games_sort_by_date_then_round_then_input() {
         let mut d = Dataset::new();
-        let rows = [(Some("2024-02-01"), Some("1")), (Some("2024-01-01"), Some("10")), (Some("2024-01-01"), Some("2")), (None, None), (Some("2024-01-01"), Some("2"))];
+        let rows = [
+            (Some("2024-02-01"), Some("1")),
+            (Some("2024-01-01"), Some("10")),
+            (Some("2024-01-01"), Some("2")),
+            (None, None),
+            (Some("2024-01-01"), Some("2")),
+        ];
         for (date, round) in rows {
             let g = d.add_game("A", "B", 1.0);
             g.date = date.map(String::from);

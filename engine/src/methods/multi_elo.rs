@@ -54,11 +54,20 @@ pub fn rate(data: &Dataset, params: &MultiEloParams) -> Result<Rating, RateError
         return bad("initial", params.initial, "a number");
     }
     // Events as (players, places); two-player games join them, in their own order.
-    let mut events: Vec<Vec<(usize, f64)>> = data.events.iter().map(|e| e.places.iter().map(|&(p, place)| (p, place as f64)).collect()).collect();
+    let mut events: Vec<Vec<(usize, f64)>> =
+        data.events.iter().map(|e| e.places.iter().map(|&(p, place)| (p, place as f64)).collect()).collect();
     let (order, how) = game_order(&data.games, true);
     for &gi in &order {
         let g = &data.games[gi];
-        let place = |s: f64| if s > 0.5 { 1.0 } else if s < 0.5 { 2.0 } else { 1.0 };
+        let place = |s: f64| {
+            if s > 0.5 {
+                1.0
+            } else if s < 0.5 {
+                2.0
+            } else {
+                1.0
+            }
+        };
         events.push(vec![(g.first, place(g.score)), (g.second, place(1.0 - g.score))]);
     }
     if events.is_empty() {

@@ -79,23 +79,79 @@ impl Role {
     pub fn aliases(self) -> &'static [&'static str] {
         match self {
             Role::First => &[
-                "white", "home", "pinplayer1", "whiteid", "whitepin", "hometeam", "team1", "teama", "player1", "playera", "p1", "first",
-                "firstplayer", "host",
+                "white",
+                "home",
+                "pinplayer1",
+                "whiteid",
+                "whitepin",
+                "hometeam",
+                "team1",
+                "teama",
+                "player1",
+                "playera",
+                "p1",
+                "first",
+                "firstplayer",
+                "host",
             ],
             Role::Second => &[
-                "black", "away", "pinplayer2", "blackid", "blackpin", "awayteam", "visitor", "visitors", "team2", "teamb", "player2",
-                "playerb", "p2", "second", "secondplayer", "opponent", "guest",
+                "black",
+                "away",
+                "pinplayer2",
+                "blackid",
+                "blackpin",
+                "awayteam",
+                "visitor",
+                "visitors",
+                "team2",
+                "teamb",
+                "player2",
+                "playerb",
+                "p2",
+                "second",
+                "secondplayer",
+                "opponent",
+                "guest",
             ],
             Role::Result => &["result", "res", "outcome", "score", "winner1"],
             Role::Score1 => &[
-                "homescore", "homegoals", "homepoints", "score1", "team1score", "goals1", "points1",
-                "pts1", "ft1", "fthg", "hg", "whitescore", "whitepoints", "scorea", "firstscore",
-                "player1score", "p1score",
+                "homescore",
+                "homegoals",
+                "homepoints",
+                "score1",
+                "team1score",
+                "goals1",
+                "points1",
+                "pts1",
+                "ft1",
+                "fthg",
+                "hg",
+                "whitescore",
+                "whitepoints",
+                "scorea",
+                "firstscore",
+                "player1score",
+                "p1score",
             ],
             Role::Score2 => &[
-                "awayscore", "awaygoals", "awaypoints", "score2", "team2score", "goals2", "points2",
-                "pts2", "ft2", "ftag", "ag", "blackscore", "blackpoints", "scoreb", "secondscore",
-                "player2score", "p2score", "visitorscore",
+                "awayscore",
+                "awaygoals",
+                "awaypoints",
+                "score2",
+                "team2score",
+                "goals2",
+                "points2",
+                "pts2",
+                "ft2",
+                "ftag",
+                "ag",
+                "blackscore",
+                "blackpoints",
+                "scoreb",
+                "secondscore",
+                "player2score",
+                "p2score",
+                "visitorscore",
             ],
             Role::Date => &["date", "gamedate", "matchdate", "day"],
             Role::Round => &["round", "rnd", "rd", "matchday", "week", "gameweek"],
@@ -116,10 +172,7 @@ impl Role {
 
 /// Header names compare without case, spaces, `_`, `-` or `.`.
 pub fn normalise_header(name: &str) -> String {
-    name.chars()
-        .filter(|c| !matches!(c, ' ' | '_' | '-' | '.' | '"'))
-        .flat_map(char::to_lowercase)
-        .collect()
+    name.chars().filter(|c| !matches!(c, ' ' | '_' | '-' | '.' | '"')).flat_map(char::to_lowercase).collect()
 }
 
 /// The user's explicit choices, by header name (or `#N` for the N-th column, 1-based).
@@ -131,10 +184,7 @@ impl ColumnMap {
     pub fn parse(spec: &str) -> Result<ColumnMap, ParseError> {
         let mut out = Vec::new();
         for part in spec.split(',').map(str::trim).filter(|p| !p.is_empty()) {
-            let bad = || ParseError::BadMapping {
-                spec: part.to_string(),
-                roles: Role::ALL.map(Role::key).join(", "),
-            };
+            let bad = || ParseError::BadMapping { spec: part.to_string(), roles: Role::ALL.map(Role::key).join(", ") };
             let (role, column) = part.split_once('=').ok_or_else(bad)?;
             let role = Role::from_key(role).ok_or_else(bad)?;
             if column.trim().is_empty() {
@@ -172,12 +222,8 @@ impl Columns {
                 Some(n) if n >= 1 && n <= header.len() => Some(n - 1),
                 _ => norm.iter().position(|h| *h == normalise_header(column)),
             };
-            let idx = idx.ok_or_else(|| ParseError::UnknownColumn {
-                line,
-                key: role.key().into(),
-                column: column.clone(),
-                found: listing(),
-            })?;
+            let idx =
+                idx.ok_or_else(|| ParseError::UnknownColumn { line, key: role.key().into(), column: column.clone(), found: listing() })?;
             found.retain(|(r, _)| r != role);
             found.push((*role, idx));
         }

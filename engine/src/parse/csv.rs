@@ -156,7 +156,16 @@ fn read_game(rec: &Record, cols: &Columns, dataset: &mut Dataset) -> Result<Opti
     let outcome = match field(Role::Result)? {
         Some(r) if !r.is_empty() => parse_result(r).ok_or_else(|| bad(Role::Result, EXPECTED_RESULT, r))?,
         _ => match points {
-            Some((a, b)) => Outcome::Played { score: if a > b { 1.0 } else if a < b { 0.0 } else { 0.5 }, points: Some((a, b)) },
+            Some((a, b)) => Outcome::Played {
+                score: if a > b {
+                    1.0
+                } else if a < b {
+                    0.0
+                } else {
+                    0.5
+                },
+                points: Some((a, b)),
+            },
             None if cols.get(Role::Result).is_some() => return Err(bad(Role::Result, EXPECTED_RESULT, "")),
             None => {
                 let role = if field(Role::Score1)?.unwrap_or("").is_empty() { Role::Score1 } else { Role::Score2 };
@@ -176,7 +185,10 @@ fn read_game(rec: &Record, cols: &Columns, dataset: &mut Dataset) -> Result<Opti
     let ranks = (text(Role::Rank1)?, text(Role::Rank2)?);
     if let Some(x) = field(Role::Exclude)? {
         if !matches!(x.to_lowercase().as_str(), "" | "0" | "no" | "false" | "n") {
-            return Err(Skipped::Warn(format!("left out: its '{}' column says to exclude it", cols.name(cols.get(Role::Exclude).unwrap_or(0)).trim())));
+            return Err(Skipped::Warn(format!(
+                "left out: its '{}' column says to exclude it",
+                cols.name(cols.get(Role::Exclude).unwrap_or(0)).trim()
+            )));
         }
     }
     let a = dataset.player(&first).expect("non-blank");
@@ -311,9 +323,12 @@ mod tests {
                 error: line 1: no column for the result (expected a header named result, res, outcome, score or winner1, or a pair of score columns such as home_score,away_score); the header has 'white', 'black'; map a column to 'result'
             "#]],
         );
-        check("", expect![[r#"
+        check(
+            "",
+            expect![[r#"
             error: the input is empty: expected a header row such as 'white,black,result'
-        "#]]);
+        "#]],
+        );
     }
 
     #[test]

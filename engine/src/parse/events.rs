@@ -52,7 +52,8 @@ fn wide_columns(norm: &[String], mapping: Option<&str>) -> Option<(Vec<usize>, V
             .iter()
             .enumerate()
             .filter_map(|(i, h)| {
-                let p = prefixes.iter().find(|p| h.starts_with(*p) && h[p.len()..].chars().all(|c| c.is_ascii_digit()) && h.len() > p.len())?;
+                let p =
+                    prefixes.iter().find(|p| h.starts_with(*p) && h[p.len()..].chars().all(|c| c.is_ascii_digit()) && h.len() > p.len())?;
                 Some((h[p.len()..].parse().ok()?, i))
             })
             .collect();
@@ -83,7 +84,12 @@ pub fn parse_events(text: &str, mapping: &str) -> Result<Parsed, ParseErrors> {
         let finish = |cur: Option<(String, Event)>, data: &mut Dataset, errors: &mut Vec<ParseError>| {
             if let Some((_, e)) = cur {
                 if e.places.len() < 2 {
-                    errors.push(ParseError::BadField { line: e.line, column: col(pl), expected: "at least two players in an event".into(), found: format!("{} in event '{}'", e.places.len(), e.name) });
+                    errors.push(ParseError::BadField {
+                        line: e.line,
+                        column: col(pl),
+                        expected: "at least two players in an event".into(),
+                        found: format!("{} in event '{}'", e.places.len(), e.name),
+                    });
                 } else {
                     data.events.push(e);
                 }
@@ -92,7 +98,12 @@ pub fn parse_events(text: &str, mapping: &str) -> Result<Parsed, ParseErrors> {
         for rec in recs {
             let get = |i: usize| rec.fields.get(i).map(|s| s.trim()).unwrap_or("");
             let (name, player, place) = (get(ev), get(pl), get(pc));
-            let bad = |c: usize, expected: &str, found: &str| ParseError::BadField { line: rec.line, column: col(c), expected: expected.into(), found: found.into() };
+            let bad = |c: usize, expected: &str, found: &str| ParseError::BadField {
+                line: rec.line,
+                column: col(c),
+                expected: expected.into(),
+                found: found.into(),
+            };
             if name.is_empty() {
                 errors.push(bad(ev, "an event name", name));
                 continue;
@@ -136,17 +147,32 @@ pub fn parse_events(text: &str, mapping: &str) -> Result<Parsed, ParseErrors> {
                     continue; // fewer players this time
                 }
                 let Some(p) = data.player(player) else {
-                    errors.push(ParseError::BadField { line: rec.line, column: col(pc), expected: "a player's name".into(), found: player.into() });
+                    errors.push(ParseError::BadField {
+                        line: rec.line,
+                        column: col(pc),
+                        expected: "a player's name".into(),
+                        found: player.into(),
+                    });
                     ok = false;
                     break;
                 };
                 let Ok(s) = score.parse::<f64>().map_err(|_| ()).and_then(|s| if s.is_finite() { Ok(s) } else { Err(()) }) else {
-                    errors.push(ParseError::BadField { line: rec.line, column: col(sc), expected: "a score (a number)".into(), found: score.into() });
+                    errors.push(ParseError::BadField {
+                        line: rec.line,
+                        column: col(sc),
+                        expected: "a score (a number)".into(),
+                        found: score.into(),
+                    });
                     ok = false;
                     break;
                 };
                 if entries.iter().any(|&(q, _)| q == p) {
-                    errors.push(ParseError::BadField { line: rec.line, column: col(pc), expected: "each player once per event".into(), found: format!("'{player}' twice") });
+                    errors.push(ParseError::BadField {
+                        line: rec.line,
+                        column: col(pc),
+                        expected: "each player once per event".into(),
+                        found: format!("'{player}' twice"),
+                    });
                     ok = false;
                     break;
                 }
@@ -156,7 +182,12 @@ pub fn parse_events(text: &str, mapping: &str) -> Result<Parsed, ParseErrors> {
                 continue;
             }
             if entries.len() < 2 {
-                errors.push(ParseError::BadField { line: rec.line, column: col(players[0]), expected: "at least two players".into(), found: entries.len().to_string() });
+                errors.push(ParseError::BadField {
+                    line: rec.line,
+                    column: col(players[0]),
+                    expected: "at least two players".into(),
+                    found: entries.len().to_string(),
+                });
                 continue;
             }
             // Higher score, better place; equal scores share a place.
@@ -169,7 +200,9 @@ pub fn parse_events(text: &str, mapping: &str) -> Result<Parsed, ParseErrors> {
             line: header.line,
             role: "multi-player events".into(),
             key: "players".into(),
-            aliases: "event, player and place (one row per player), or numbered player and score columns such as Play1..Play4 and Score1..Score4".into(),
+            aliases:
+                "event, player and place (one row per player), or numbered player and score columns such as Play1..Play4 and Score1..Score4"
+                    .into(),
             found: header.fields.iter().map(|h| format!("'{}'", h.trim())).collect::<Vec<_>>().join(", "),
         }]));
     }

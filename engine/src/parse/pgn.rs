@@ -150,8 +150,10 @@ impl Reader {
 
     fn close_variations(&mut self, line: usize) {
         if self.depth > 0 {
-            self.warnings
-                .push(Warning { line: self.variation_line, message: format!("a variation '(' opened here is not closed before line {line}; it ends there") });
+            self.warnings.push(Warning {
+                line: self.variation_line,
+                message: format!("a variation '(' opened here is not closed before line {line}; it ends there"),
+            });
             self.depth = 0;
         }
     }
@@ -246,7 +248,15 @@ struct Side {
 /// Reads a PGN file into a [`Tournament`], with warnings (`*` games, contradictions).
 pub fn parse_pgn(text: &str) -> Result<(Tournament, Vec<Warning>), ParseErrors> {
     let mut errors: Vec<ParseError> = Vec::new();
-    let mut r = Reader { games: Vec::new(), current: None, blank_after_tags: false, comment: None, depth: 0, variation_line: 0, warnings: Vec::new() };
+    let mut r = Reader {
+        games: Vec::new(),
+        current: None,
+        blank_after_tags: false,
+        comment: None,
+        depth: 0,
+        variation_line: 0,
+        warnings: Vec::new(),
+    };
     for (line, l) in split_lines(text) {
         if r.comment.is_some() {
             r.movetext(l, line);
@@ -319,7 +329,10 @@ pub fn parse_pgn(text: &str) -> Result<(Tournament, Vec<Warning>), ParseErrors> 
                     Ok(0) => None,
                     Ok(n) => Some(n),
                     Err(_) => {
-                        warnings.push(Warning { line, message: format!("{colour}Elo: expected a rating (a whole number), found '{v}'; left out") });
+                        warnings.push(Warning {
+                            line,
+                            message: format!("{colour}Elo: expected a rating (a whole number), found '{v}'; left out"),
+                        });
                         None
                     }
                 },
@@ -345,7 +358,10 @@ pub fn parse_pgn(text: &str) -> Result<(Tournament, Vec<Warning>), ParseErrors> 
         let result_text = match (tag, &g.termination) {
             (Some((v, _)), Some((m, ml))) => {
                 if v != m && parse_result(v).is_some() {
-                    warnings.push(Warning { line: *ml, message: format!("the moves end with '{m}' but the Result tag says '{v}'; the tag is used") });
+                    warnings.push(Warning {
+                        line: *ml,
+                        message: format!("the moves end with '{m}' but the Result tag says '{v}'; the tag is used"),
+                    });
                 }
                 Some((v.to_string(), tag.map_or(g.line, |t| t.1)))
             }
@@ -375,8 +391,10 @@ pub fn parse_pgn(text: &str) -> Result<(Tournament, Vec<Warning>), ParseErrors> 
             continue;
         }
         let Some(result) = result else {
-            warnings
-                .push(Warning { line: result_line, message: format!("'*' (not finished): the game {} - {} is left out", entrants[w].name, entrants[b].name) });
+            warnings.push(Warning {
+                line: result_line,
+                message: format!("'*' (not finished): the game {} - {} is left out", entrants[w].name, entrants[b].name),
+            });
             continue;
         };
         let round = match g.known("Round") {
@@ -386,7 +404,10 @@ pub fn parse_pgn(text: &str) -> Result<(Tournament, Vec<Warning>), ParseErrors> 
                 match digits.parse::<usize>() {
                     Ok(n) if n > 0 => Some(n),
                     _ => {
-                        warnings.push(Warning { line, message: format!("Round '{v}' has no round number; the game goes to each player's next free round") });
+                        warnings.push(Warning {
+                            line,
+                            message: format!("Round '{v}' has no round number; the game goes to each player's next free round"),
+                        });
                         None
                     }
                 }
@@ -400,18 +421,26 @@ pub fn parse_pgn(text: &str) -> Result<(Tournament, Vec<Warning>), ParseErrors> 
         return Err(ParseErrors(errors));
     }
     if raw.is_empty() {
-        return Err(ParseErrors(vec![bad(1, "tag pair", "a game: tag pairs such as [White \"Name\"] [Black \"Name\"] [Result \"1-0\"]", "no game")]));
+        return Err(ParseErrors(vec![bad(
+            1,
+            "tag pair",
+            "a game: tag pairs such as [White \"Name\"] [Black \"Name\"] [Result \"1-0\"]",
+            "no game",
+        )]));
     }
     if let (Some((first, _)), Some((other, line))) = (&name, &other_event) {
-        warnings
-            .push(Warning { line: *line, message: format!("the games come from more than one event ('{other}'); the first, '{first}', names the tournament") });
+        warnings.push(Warning {
+            line: *line,
+            message: format!("the games come from more than one event ('{other}'); the first, '{first}', names the tournament"),
+        });
     }
 
     // Rounds: numbered games first, then the rest in each player's next free round.
     let n = entrants.len();
     let mut slots: Vec<Vec<Option<(RoundEntry, usize)>>> = vec![Vec::new(); n];
     let mut dates_of_round: Vec<Vec<&str>> = Vec::new();
-    let entry = |opponent: usize, colour: Colour, result: RoundResult| RoundEntry { opponent: Some(opponent), colour: Some(colour), result };
+    let entry =
+        |opponent: usize, colour: Colour, result: RoundResult| RoundEntry { opponent: Some(opponent), colour: Some(colour), result };
     let black_result = |r: RoundResult| match r {
         RoundResult::Win => RoundResult::Loss,
         RoundResult::Loss => RoundResult::Win,
@@ -434,7 +463,8 @@ pub fn parse_pgn(text: &str) -> Result<(Tournament, Vec<Warning>), ParseErrors> 
             pending.push(g);
             continue;
         }
-        for (p, e) in [(g.white, entry(g.black, Colour::White, g.result)), (g.black, entry(g.white, Colour::Black, black_result(g.result)))] {
+        for (p, e) in [(g.white, entry(g.black, Colour::White, g.result)), (g.black, entry(g.white, Colour::Black, black_result(g.result)))]
+        {
             if slots[p].len() <= i {
                 slots[p].resize(i + 1, None);
             }
@@ -448,7 +478,8 @@ pub fn parse_pgn(text: &str) -> Result<(Tournament, Vec<Warning>), ParseErrors> 
         }
     }
     for g in pending {
-        for (p, e) in [(g.white, entry(g.black, Colour::White, g.result)), (g.black, entry(g.white, Colour::Black, black_result(g.result)))] {
+        for (p, e) in [(g.white, entry(g.black, Colour::White, g.result)), (g.black, entry(g.white, Colour::Black, black_result(g.result)))]
+        {
             match slots[p].iter().position(Option::is_none) {
                 Some(i) => slots[p][i] = Some((e, g.line)),
                 None => slots[p].push(Some((e, g.line))),
@@ -457,7 +488,8 @@ pub fn parse_pgn(text: &str) -> Result<(Tournament, Vec<Warning>), ParseErrors> 
     }
     let rounds = slots.iter().map(Vec::len).max().unwrap_or(0);
     for (e, s) in entrants.iter_mut().zip(slots) {
-        e.rounds = s.into_iter().map(|s| s.map_or(RoundEntry { opponent: None, colour: None, result: RoundResult::NotPaired }, |s| s.0)).collect();
+        e.rounds =
+            s.into_iter().map(|s| s.map_or(RoundEntry { opponent: None, colour: None, result: RoundResult::NotPaired }, |s| s.0)).collect();
         e.rounds.resize(rounds, RoundEntry { opponent: None, colour: None, result: RoundResult::NotPaired });
     }
     // A round's date: the date most of its games give (the earliest on a tie), which
@@ -502,7 +534,13 @@ fn parse_result(s: &str) -> Option<Option<RoundResult>> {
 }
 
 /// The entrant for a side: by FIDE id, else by name; new ones get the next start number.
-fn entrant(entrants: &mut Vec<Entrant>, by_id: &mut HashMap<String, usize>, by_name: &mut HashMap<String, usize>, s: Side, line: usize) -> usize {
+fn entrant(
+    entrants: &mut Vec<Entrant>,
+    by_id: &mut HashMap<String, usize>,
+    by_name: &mut HashMap<String, usize>,
+    s: Side,
+    line: usize,
+) -> usize {
     let found = match &s.fide_id {
         Some(id) => by_id.get(id).copied().or_else(|| by_name.get(&s.name).copied().filter(|&i| entrants[i].fide_id.is_none())),
         None => by_name.get(&s.name).copied(),
@@ -564,12 +602,16 @@ mod tests {
             (Some(1), RoundResult::Win, Some(2), RoundResult::Draw)
         );
         let d = &t.entrants[3];
-        assert_eq!((d.rounds[0].result, d.rounds[0].colour, d.rounds[1].result), (RoundResult::Win, Some(Colour::Black), RoundResult::Loss));
+        assert_eq!(
+            (d.rounds[0].result, d.rounds[0].colour, d.rounds[1].result),
+            (RoundResult::Win, Some(Colour::Black), RoundResult::Loss)
+        );
     }
 
     #[test]
     fn a_name_seen_first_without_an_id_takes_it() {
-        let text = "[White \"A\"]\n[Black \"B\"]\n[Result \"1-0\"]\n\n[White \"B\"]\n[Black \"A\"]\n[BlackFideId \"123\"]\n[Result \"0-1\"]\n";
+        let text =
+            "[White \"A\"]\n[Black \"B\"]\n[Result \"1-0\"]\n\n[White \"B\"]\n[Black \"A\"]\n[BlackFideId \"123\"]\n[Result \"0-1\"]\n";
         let (t, _) = parse_pgn(text).unwrap();
         assert_eq!(t.entrants.len(), 2);
         assert_eq!(t.entrants[0].fide_id.as_deref(), Some("123"));

@@ -155,7 +155,10 @@ mod tests {
     fn ids_in_the_games_get_the_listed_names_and_sigmas() {
         let mut d = Dataset::new();
         d.add_game("44576", "7762", 1.0);
-        let list = parse_players("Pin_Player,Name,Rating,Sigma,Elab_Date\n44576,KENT KNOKE,1.65,0.51,0000-00-00\n7762,CASEY PILGER,-2.75,0.27,2001-05-02\n").unwrap();
+        let list = parse_players(
+            "Pin_Player,Name,Rating,Sigma,Elab_Date\n44576,KENT KNOKE,1.65,0.51,0000-00-00\n7762,CASEY PILGER,-2.75,0.27,2001-05-02\n",
+        )
+        .unwrap();
         apply_players(&mut d, &list, |r| r, 1.0);
         assert_eq!(d.players[0].name, "KENT KNOKE");
         assert_eq!(d.players[0].id.as_deref(), Some("44576"));

@@ -13,11 +13,8 @@ pub struct Record {
 /// Picks the delimiter from the header line: the most frequent of `,` `;` tab outside quotes
 /// (comma on a tie).
 pub fn sniff_delimiter(text: &str) -> char {
-    let header = text
-        .trim_start_matches('\u{feff}')
-        .lines()
-        .find(|l| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
-        .unwrap_or("");
+    let header =
+        text.trim_start_matches('\u{feff}').lines().find(|l| !l.trim().is_empty() && !l.trim_start().starts_with('#')).unwrap_or("");
     let mut counts = [0usize; 3];
     let mut quoted = false;
     for c in header.chars() {
@@ -198,13 +195,19 @@ mod tests {
 
     #[test]
     fn semicolons_and_tabs_are_sniffed() {
-        check("a;b;c\n1;2;3", expect![[r#"
+        check(
+            "a;b;c\n1;2;3",
+            expect![[r#"
             1: ["a", "b", "c"]
             2: ["1", "2", "3"]
-        "#]]);
-        check("a\tb\n1,5\t2", expect![[r#"
+        "#]],
+        );
+        check(
+            "a\tb\n1,5\t2",
+            expect![[r#"
             1: ["a", "b"]
             2: ["1,5", "2"]
-        "#]]);
+        "#]],
+        );
     }
 }

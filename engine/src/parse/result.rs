@@ -12,8 +12,7 @@ pub enum Outcome {
     Unfinished,
 }
 
-pub const EXPECTED_RESULT: &str =
-    "a result such as 1-0, 0-1, 1/2-1/2, =, 1, 0, 0.5, W, B, or a score such as 3-1";
+pub const EXPECTED_RESULT: &str = "a result such as 1-0, 0-1, 1/2-1/2, =, 1, 0, 0.5, W, B, or a score such as 3-1";
 
 /// Parses a number written plainly, as a fraction `1/2`, or as `½`.
 pub fn parse_number(s: &str) -> Option<f64> {
@@ -38,12 +37,8 @@ pub fn parse_number(s: &str) -> Option<f64> {
 }
 
 pub fn parse_result(field: &str) -> Option<Outcome> {
-    let t: String = field
-        .trim()
-        .chars()
-        .map(|c| if matches!(c, '–' | '—' | '−' | '‒') { '-' } else { c })
-        .collect::<String>()
-        .to_lowercase();
+    let t: String =
+        field.trim().chars().map(|c| if matches!(c, '–' | '—' | '−' | '‒') { '-' } else { c }).collect::<String>().to_lowercase();
     let t = t.as_str();
     let played = |score| Some(Outcome::Played { score, points: None });
     match t {
@@ -58,7 +53,13 @@ pub fn parse_result(field: &str) -> Option<Outcome> {
     let pair = t.split_once('-').or_else(|| t.split_once(':'));
     if let Some((a, b)) = pair {
         let (a, b) = (parse_number(a)?, parse_number(b)?);
-        let score = if a > b { 1.0 } else if a < b { 0.0 } else { 0.5 };
+        let score = if a > b {
+            1.0
+        } else if a < b {
+            0.0
+        } else {
+            0.5
+        };
         return Some(Outcome::Played { score, points: Some((a, b)) });
     }
     let v = parse_number(t)?;

@@ -74,7 +74,11 @@ use std::collections::HashMap;
 /// CR-only line ends and a BOM.
 pub(crate) fn split_lines(text: &str) -> Vec<(usize, &str)> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let parts: Vec<&str> = if text.contains('\n') { text.split('\n').map(|l| l.strip_suffix('\r').unwrap_or(l)).collect() } else { text.split('\r').collect() };
+    let parts: Vec<&str> = if text.contains('\n') {
+        text.split('\n').map(|l| l.strip_suffix('\r').unwrap_or(l)).collect()
+    } else {
+        text.split('\r').collect()
+    };
     let mut out: Vec<(usize, &str)> = parts.into_iter().enumerate().map(|(i, l)| (i + 1, l)).collect();
     if out.last().is_some_and(|(_, l)| l.is_empty()) {
         out.pop();
@@ -150,7 +154,9 @@ pub fn looks_like_trf(text: &str) -> bool {
     let lines = split_lines(text);
     let Some((_, first)) = lines.iter().find(|(_, l)| !l.trim().is_empty()) else { return false };
     let c = code(first);
-    let coded = c.len() == 3 && (c.chars().all(|c| c.is_ascii_digit()) || c == "###" || c.starts_with("XX")) && first.chars().nth(3).is_none_or(|c| c == ' ');
+    let coded = c.len() == 3
+        && (c.chars().all(|c| c.is_ascii_digit()) || c == "###" || c.starts_with("XX"))
+        && first.chars().nth(3).is_none_or(|c| c == ' ');
     coded
         && lines.iter().any(|(_, l)| {
             let cols = Cols::new(l);
@@ -359,12 +365,16 @@ pub fn parse_trf(text: &str) -> Result<(Tournament, Vec<Warning>), ParseErrors> 
     let declared = rounds_142.or(rounds_xxr);
     if let (Some((a, la)), Some((b, lb))) = (rounds_142, rounds_xxr) {
         if a != b {
-            warnings.push(Warning { line: lb, message: format!("XXR gives {b} rounds but the 142 record (line {la}) gives {a}; 142 is used") });
+            warnings
+                .push(Warning { line: lb, message: format!("XXR gives {b} rounds but the 142 record (line {la}) gives {a}; 142 is used") });
         }
     }
     t.rounds = match declared {
         Some((n, line)) if n < longest => {
-            warnings.push(Warning { line, message: format!("the file declares {n} rounds, but players' records have up to {longest}; {longest} are used") });
+            warnings.push(Warning {
+                line,
+                message: format!("the file declares {n} rounds, but players' records have up to {longest}; {longest} are used"),
+            });
             longest
         }
         Some((n, _)) => n,
@@ -372,7 +382,10 @@ pub fn parse_trf(text: &str) -> Result<(Tournament, Vec<Warning>), ParseErrors> 
     };
     if let Some((n, line)) = declared_players {
         if n != t.entrants.len() {
-            warnings.push(Warning { line, message: format!("062 declares {n} players, but the file has {} player records (001)", t.entrants.len()) });
+            warnings.push(Warning {
+                line,
+                message: format!("062 declares {n} players, but the file has {} player records (001)", t.entrants.len()),
+            });
         }
     }
     check_points(&t, &abnormal, &mut warnings);
@@ -390,7 +403,10 @@ fn read_player(line: usize, l: &str, warnings: &mut Vec<Warning>) -> (Option<Raw
     };
     let text = |from, to| Some(c.field(from, to)).filter(|s| !s.is_empty());
     let mut warn_field = |what: &str, from: usize, to: usize, expected: &str| {
-        warnings.push(Warning { line, message: format!("{what} (columns {from}-{to}): expected {expected}, found '{}'; left out", c.get(from, to).trim()) })
+        warnings.push(Warning {
+            line,
+            message: format!("{what} (columns {from}-{to}): expected {expected}, found '{}'; left out", c.get(from, to).trim()),
+        })
     };
     let rating = match text(49, 52) {
         None => None,
@@ -479,7 +495,12 @@ fn read_round(line: usize, c: &Cols, col: usize, r: usize, warnings: &mut Vec<Wa
     };
     let code = c.at(col + 7);
     let Some(mut result) = RoundResult::from_code(code) else {
-        return Err(bad(line, format!("round {r} result (column {})", col + 7), "a result code: 1 = 0 + - W D L H F U Z or blank", code.to_string()));
+        return Err(bad(
+            line,
+            format!("round {r} result (column {})", col + 7),
+            "a result code: 1 = 0 + - W D L H F U Z or blank",
+            code.to_string(),
+        ));
     };
     let mut opponent = opponent;
     use RoundResult::*;
@@ -487,7 +508,10 @@ fn read_round(line: usize, c: &Cols, col: usize, r: usize, warnings: &mut Vec<Wa
         (None, ForfeitLoss) => result = ZeroBye,
         (None, ForfeitWin) => warnings.push(Warning {
             line,
-            message: format!("round {r}: a forfeit win ('+') with no opponent (columns {col}-{}); kept as a forfeit win against nobody", col + 3),
+            message: format!(
+                "round {r}: a forfeit win ('+') with no opponent (columns {col}-{}); kept as a forfeit win against nobody",
+                col + 3
+            ),
         }),
         (None, Win | Draw | Loss | WinUnrated | DrawUnrated | LossUnrated) => {
             return Err(bad(
@@ -498,12 +522,14 @@ fn read_round(line: usize, c: &Cols, col: usize, r: usize, warnings: &mut Vec<Wa
             ));
         }
         (Some(s), HalfBye | FullBye | PairingBye | ZeroBye) => {
-            warnings.push(Warning { line, message: format!("round {r}: a bye ('{code}') with an opponent ({s}); the opponent is left out") });
+            warnings
+                .push(Warning { line, message: format!("round {r}: a bye ('{code}') with an opponent ({s}); the opponent is left out") });
             opponent = None;
         }
-        (Some(s), NotPaired) => {
-            warnings.push(Warning { line, message: format!("round {r}: paired with {s} but no result (column {}); counted as not played, no points", col + 7) })
-        }
+        (Some(s), NotPaired) => warnings.push(Warning {
+            line,
+            message: format!("round {r}: paired with {s} but no result (column {}); counted as not played, no points", col + 7),
+        }),
         _ => {}
     }
     Ok(RawRound { opponent, colour, result, col })
@@ -550,7 +576,10 @@ fn read_162(line: usize, l: &str, scoring: &mut ScoringRecords, warnings: &mut V
             _ => {
                 warnings.push(Warning {
                     line,
-                    message: format!("162: expected a result code (W D L A P X) followed by points, found '{}'; the rest is ignored", tokens[i..].join(" ")),
+                    message: format!(
+                        "162: expected a result code (W D L A P X) followed by points, found '{}'; the rest is ignored",
+                        tokens[i..].join(" ")
+                    ),
                 });
                 return;
             }
@@ -669,10 +698,9 @@ fn check_points(t: &Tournament, abnormal: &[Abnormal], warnings: &mut Vec<Warnin
         let Some(declared) = e.declared_points else { continue };
         let mut sum = 0.0;
         for (r, entry) in e.rounds.iter().enumerate() {
-            let special = abnormal
-                .iter()
-                .rev()
-                .find(|a| a.kind.is_some() && a.applies_to(entry.result) && a.round.is_none_or(|n| n == r + 1) && a.players.contains(&e.start));
+            let special = abnormal.iter().rev().find(|a| {
+                a.kind.is_some() && a.applies_to(entry.result) && a.round.is_none_or(|n| n == r + 1) && a.players.contains(&e.start)
+            });
             sum += special.map_or_else(|| entry.result.points(s), |a| a.points);
         }
         sum += abnormal.iter().filter(|a| a.kind.is_none() && a.players.contains(&e.start)).map(|a| a.points).sum::<f64>();
@@ -784,7 +812,12 @@ fn check_pairings(t: &Tournament, warnings: &mut Vec<Warning>) {
             let list: Vec<String> = byes.iter().map(|e| format!("{} (line {})", e.start, e.line)).collect();
             warnings.push(Warning {
                 line: byes[1].line,
-                message: format!("round {}: {} pairing-allocated byes (U), at most one is expected: start ranks {}", r + 1, byes.len(), list.join(", ")),
+                message: format!(
+                    "round {}: {} pairing-allocated byes (U), at most one is expected: start ranks {}",
+                    r + 1,
+                    byes.len(),
+                    list.join(", ")
+                ),
             });
         }
     }
@@ -810,7 +843,10 @@ mod tests {
         let p = p.unwrap();
         assert!(e.is_empty());
         let e = &p.entrant;
-        assert_eq!((e.start, e.name.as_str(), e.rating, e.title.as_deref(), e.federation.as_deref()), (1, "Player, 1", Some(2240), Some("FM"), Some("ZZZ")));
+        assert_eq!(
+            (e.start, e.name.as_str(), e.rating, e.title.as_deref(), e.federation.as_deref()),
+            (1, "Player, 1", Some(2240), Some("FM"), Some("ZZZ"))
+        );
         assert_eq!((e.fide_id.as_deref(), e.declared_points, e.declared_rank), (Some("7"), Some(4.0), Some(6)));
         assert_eq!(p.rounds.len(), 2);
         assert_eq!((p.rounds[0].opponent, p.rounds[0].colour, p.rounds[0].result), (Some(8), Some(Colour::Black), RoundResult::Draw));
@@ -822,7 +858,10 @@ mod tests {
     fn the_helper_lines_up_with_the_columns() {
         let l = player(12, "Some One", "1.5", &["   3 w 1", "0000 - H"]);
         let c = Cols::new(&l);
-        assert_eq!((c.field(5, 8).as_str(), c.field(15, 47).as_str(), c.field(81, 84).as_str(), c.field(86, 89).as_str()), ("12", "Some One", "1.5", "12"));
+        assert_eq!(
+            (c.field(5, 8).as_str(), c.field(15, 47).as_str(), c.field(81, 84).as_str(), c.field(86, 89).as_str()),
+            ("12", "Some One", "1.5", "12")
+        );
         assert_eq!((c.get(92, 99).as_str(), c.get(102, 109).as_str()), ("   3 w 1", "0000 - H"));
     }
 

@@ -262,10 +262,7 @@ impl Tiebreak {
     pub fn parse(code: &str) -> Result<Tiebreak, UnknownTiebreak> {
         let norm: String = code.trim().to_ascii_uppercase().replace(['/', '_', ' '], "-");
         let bare: String = norm.chars().filter(|&c| c != '-').collect();
-        ALL.iter()
-            .copied()
-            .find(|t| t.code() == norm || t.code().replace('-', "") == bare)
-            .ok_or_else(|| UnknownTiebreak(code.to_string()))
+        ALL.iter().copied().find(|t| t.code() == norm || t.code().replace('-', "") == bare).ok_or_else(|| UnknownTiebreak(code.to_string()))
     }
 
     /// Lower values rank higher (only DE, whose value is a place among the tied players).

@@ -66,7 +66,11 @@ impl<'c, 'a> Computer<'c, 'a> {
             Appo => self.average_of_opponents(Appo),
             Eig => (0..n)
                 .map(|p| match eigenvector.and_then(|v| v.get(p).copied().flatten()) {
-                    Some(x) => tv(Eig, Some(x), format!("Brent's eigenvector rating {}: from the whole results graph, not from sums of opponents' scores", num(x))),
+                    Some(x) => tv(
+                        Eig,
+                        Some(x),
+                        format!("Brent's eigenvector rating {}: from the whole results graph, not from sums of opponents' scores", num(x)),
+                    ),
                     None => tv(Eig, None, "no eigenvector rating was supplied for this player".into()),
                 })
                 .collect(),
@@ -119,7 +123,9 @@ impl<'c, 'a> Computer<'c, 'a> {
                 let (score, cap) = match ctx.rules {
                     Rules::Fide2023 => (own, String::new()),
                     Rules::Fide2026 => match opp {
-                        Some(o) if adj[o].score < own - EPS => (adj[o].score, format!(", capped at {}'s {}", ctx.who(o), num(adj[o].score))),
+                        Some(o) if adj[o].score < own - EPS => {
+                            (adj[o].score, format!(", capped at {}'s {}", ctx.who(o), num(adj[o].score)))
+                        }
                         Some(_) => (own, String::new()),
                         None => {
                             let limit = ctx.draw() * ctx.rounds as f64;
@@ -132,7 +138,13 @@ impl<'c, 'a> Computer<'c, 'a> {
                     },
                 };
                 let fore_words = if adj[p].fore { " with the last round drawn" } else { "" };
-                let text = format!("R{} {}: virtual opponent {} (own score {}{fore_words}{cap})", r + 1, unplayed_kind(result), num(score), num(own));
+                let text = format!(
+                    "R{} {}: virtual opponent {} (own score {}{fore_words}{cap})",
+                    r + 1,
+                    unplayed_kind(result),
+                    num(score),
+                    num(own)
+                );
                 (score, ctx.vur(p, r), text)
             };
             let value = if sb { score * pts } else { score };
@@ -156,12 +168,16 @@ impl<'c, 'a> Computer<'c, 'a> {
         } else {
             "opponents' scores"
         };
-        let mut text = format!("{} {} = {what}: {}", t.code(), num(value), terms.iter().map(|t| t.text.as_str()).collect::<Vec<_>>().join(", "));
+        let mut text =
+            format!("{} {} = {what}: {}", t.code(), num(value), terms.iter().map(|t| t.text.as_str()).collect::<Vec<_>>().join(", "));
         if terms.is_empty() {
             text = format!("{} 0: no opponents", t.code());
         }
         if !cut.is_empty() {
-            let c: Vec<String> = cut.iter().map(|c| format!("R{} ({}{})", c.round, num(c.value), if c.vur { ", voluntarily unplayed" } else { "" })).collect();
+            let c: Vec<String> = cut
+                .iter()
+                .map(|c| format!("R{} ({}{})", c.round, num(c.value), if c.vur { ", voluntarily unplayed" } else { "" }))
+                .collect();
             text.push_str(&format!("; cut {}", c.join(", ")));
         }
         tv(t, Some(value), text)
@@ -220,7 +236,11 @@ impl<'c, 'a> Computer<'c, 'a> {
             Tiebreak::Bwg => "games won with black",
             _ => "rounds not voluntarily unplayed (byes H/Z, forfeit losses and unpaired rounds are not)",
         };
-        let text = if rounds.is_empty() { format!("{} 0: no {what}", t.code()) } else { format!("{} {} = {what}: {}", t.code(), rounds.len(), rounds.join(", ")) };
+        let text = if rounds.is_empty() {
+            format!("{} 0: no {what}", t.code())
+        } else {
+            format!("{} {} = {what}: {}", t.code(), rounds.len(), rounds.join(", "))
+        };
         tv(t, Some(rounds.len() as f64), text)
     }
 
@@ -238,7 +258,11 @@ impl<'c, 'a> Computer<'c, 'a> {
         let list: Vec<String> = cumulative.iter().map(|&x| num(x)).collect();
         let mut text = format!("{} {} = sum of the running scores after each round: {}", t.code(), num(value), list.join(", "));
         if low > 0 {
-            text.push_str(&format!("; cut the first {} ({})", if low == 1 { "round".to_string() } else { format!("{low} rounds") }, list[..low].join(", ")));
+            text.push_str(&format!(
+                "; cut the first {} ({})",
+                if low == 1 { "round".to_string() } else { format!("{low} rounds") },
+                list[..low].join(", ")
+            ));
         }
         tv(t, Some(value), text)
     }
@@ -267,7 +291,11 @@ impl<'c, 'a> Computer<'c, 'a> {
                     }
                 }
                 let list = if parts.is_empty() { "none".to_string() } else { parts.join(", ") };
-                tv(Tiebreak::Ks, Some(value), format!("KS {} = points against opponents with at least {} (half of {games} games): {list}", num(value), num(limit)))
+                tv(
+                    Tiebreak::Ks,
+                    Some(value),
+                    format!("KS {} = points against opponents with at least {} (half of {games} games): {list}", num(value), num(limit)),
+                )
             })
             .collect()
     }
@@ -317,10 +345,16 @@ impl<'c, 'a> Computer<'c, 'a> {
         match rating::average_rating(&ratings) {
             Some(a) => {
                 let list: Vec<String> = games.iter().map(|g| format!("{} {}", self.ctx.who(g.opponent), g.rating)).collect();
-                tv(t, Some(a as f64), format!("{} {a} = average rating of the opponents played, rounded: {}{cut}{note}", t.code(), list.join(", ")))
+                tv(
+                    t,
+                    Some(a as f64),
+                    format!("{} {a} = average rating of the opponents played, rounded: {}{cut}{note}", t.code(), list.join(", ")),
+                )
             }
             None if cut.is_empty() => tv(t, None, format!("{}: no rated opponents played over the board{note}", t.code())),
-            None => tv(t, None, format!("{}: none left after the cut{}{note}", t.code(), cut.replacen("; cut the lowest", " of the lowest", 1))),
+            None => {
+                tv(t, None, format!("{}: none left after the cut{}{note}", t.code(), cut.replacen("; cut the lowest", " of the lowest", 1)))
+            }
         }
     }
 
@@ -400,7 +434,11 @@ impl<'c, 'a> Computer<'c, 'a> {
                 match rating::average_rating(&ratings) {
                     Some(a) => {
                         let list: Vec<String> = vals.iter().map(|(o, v)| format!("{} {v}", ctx.who(*o))).collect();
-                        tv(t, Some(a as f64), format!("{} {a} = average {inner} of the opponents played, rounded: {}", t.code(), list.join(", ")))
+                        tv(
+                            t,
+                            Some(a as f64),
+                            format!("{} {a} = average {inner} of the opponents played, rounded: {}", t.code(), list.join(", ")),
+                        )
                     }
                     None => tv(t, None, format!("{}: no opponent played over the board has a {inner}", t.code())),
                 }
@@ -420,7 +458,8 @@ fn cut_terms(mut terms: Vec<Term>, low: usize, high: usize) -> (Vec<Term>, Vec<T
         if terms.is_empty() {
             break;
         }
-        let least = (0..terms.len()).min_by(|&i, &j| by((terms[i].score, terms[i].value), (terms[j].score, terms[j].value))).expect("non-empty");
+        let least =
+            (0..terms.len()).min_by(|&i, &j| by((terms[i].score, terms[i].value), (terms[j].score, terms[j].value))).expect("non-empty");
         let vur = (0..terms.len())
             .filter(|&i| terms[i].vur)
             .min_by(|&i, &j| by((terms[i].value, terms[i].score), (terms[j].value, terms[j].score)));
@@ -434,7 +473,8 @@ fn cut_terms(mut terms: Vec<Term>, low: usize, high: usize) -> (Vec<Term>, Vec<T
         if terms.is_empty() {
             break;
         }
-        let most = (0..terms.len()).min_by(|&i, &j| by((terms[j].score, terms[j].value), (terms[i].score, terms[i].value))).expect("non-empty");
+        let most =
+            (0..terms.len()).min_by(|&i, &j| by((terms[j].score, terms[j].value), (terms[i].score, terms[i].value))).expect("non-empty");
         cut.push(terms.remove(most));
     }
     (terms, cut)

@@ -200,10 +200,7 @@ pub fn standings_with(t: &Tournament, order: &[Tiebreak], options: &Options) -> 
             points: ctx.points[p] + 0.0,
             rank,
             // `+ 0.0` turns an empty sum's −0.0 into 0.0, so nothing prints as "-0.0".
-            values: values
-                .iter()
-                .map(|col| TiebreakValue { value: col[p].value.map(|v| v + 0.0), ..col[p].clone() })
-                .collect(),
+            values: values.iter().map(|col| TiebreakValue { value: col[p].value.map(|v| v + 0.0), ..col[p].clone() }).collect(),
         });
     }
     Standings { rows, rules: options.rules, order: order.to_vec(), pre_determined }

@@ -107,7 +107,10 @@ fn codes_parse_in_every_spelling() {
     assert_eq!("2026".parse::<Rules>(), Ok(Rules::Fide2026));
     assert_eq!("fide2023".parse::<Rules>(), Ok(Rules::Fide2023));
     assert!("2019".parse::<Rules>().is_err());
-    for code in ["BH", "BH-C1", "BH-C2", "BH-M1", "SB", "SB-C1", "DE", "WIN", "WON", "BPG", "BWG", "PS", "KS", "ARO", "ARO-C1", "TPR", "PTP", "AOB", "FB", "EIG"] {
+    for code in [
+        "BH", "BH-C1", "BH-C2", "BH-M1", "SB", "SB-C1", "DE", "WIN", "WON", "BPG", "BWG", "PS", "KS", "ARO", "ARO-C1", "TPR", "PTP", "AOB",
+        "FB", "EIG",
+    ] {
         assert!(all_codes().iter().any(|t| t.code() == code), "{code}");
     }
 }
@@ -118,7 +121,10 @@ fn buchholz_with_byes_forfeits_and_absences() {
     assert!(!is_pre_determined(&t));
     // Exercise 1-4: David's half-point bye counts his own 3.5; Nick's two zero-point byes at
     // the end count as draws for his opponents (3, not 2).
-    assert_eq!(values_of(&t, Tiebreak::Bh, Rules::Fide2023, &[2, 1, 3, 4, 16, 5, 8, 11]), some(&[13.0, 12.5, 15.5, 15.0, 12.5, 8.5, 13.5, 13.5]));
+    assert_eq!(
+        values_of(&t, Tiebreak::Bh, Rules::Fide2023, &[2, 1, 3, 4, 16, 5, 8, 11]),
+        some(&[13.0, 12.5, 15.5, 15.0, 12.5, 8.5, 13.5, 13.5])
+    );
     // 2026: the bye's virtual opponent is capped at 2.5 (a draw every round), Maria's forfeit
     // win at Jessica's 1.5.
     assert_eq!(values_of(&t, Tiebreak::Bh, Rules::Fide2026, &[4, 11]), some(&[14.0, 12.5]));
@@ -126,7 +132,10 @@ fn buchholz_with_byes_forfeits_and_absences() {
     assert_eq!(values_of(&t, Tiebreak::BhC1, Rules::Fide2023, &[9, 12, 14, 15, 4]), some(&[7.5, 9.5, 9.0, 11.0, 11.5]));
     let s = standings(&t, &[Tiebreak::BhC1], Rules::Fide2023);
     let nick = &s.rows.iter().find(|r| r.start == 12).unwrap().values[0].explanation;
-    assert!(nick.contains("R2 pairing-allocated bye: virtual opponent 2 (own score 2)") && nick.contains("cut R4 (2, voluntarily unplayed)"), "{nick}");
+    assert!(
+        nick.contains("R2 pairing-allocated bye: virtual opponent 2 (own score 2)") && nick.contains("cut R4 (2, voluntarily unplayed)"),
+        "{nick}"
+    );
     let david = &standings(&t, &[Tiebreak::Bh], Rules::Fide2023).rows.iter().find(|r| r.start == 4).unwrap().values[0].explanation.clone();
     assert!(david.contains("Nick (#12) 3 (R4, R5 unplayed at the end as draws)"), "{david}");
     let capped = standings(&t, &[Tiebreak::Bh], Rules::Fide2026);

@@ -105,12 +105,7 @@ pub fn solver(data: &Dataset, params: &BrentParams) -> Result<Solver, RateError>
 }
 
 /// Runs to the end, calling `observe` after each iteration; it returns `false` to cancel.
-pub fn run(
-    data: &Dataset,
-    params: &BrentParams,
-    scale: &Scale,
-    observe: &mut dyn FnMut(&Solver) -> bool,
-) -> Result<Rating, RateError> {
+pub fn run(data: &Dataset, params: &BrentParams, scale: &Scale, observe: &mut dyn FnMut(&Solver) -> bool) -> Result<Rating, RateError> {
     let mut s = solver(data, params)?;
     while s.step().is_some() {
         if !observe(&s) {
@@ -135,7 +130,8 @@ pub fn snapshot(s: &Solver, data: &Dataset, params: &BrentParams, scale: &Scale)
     let factor = scale.factor();
     let any_prior = p.structure.anchored.iter().any(|&a| a);
     let offset = scale.effective_offset(any_prior);
-    let mean: Vec<f64> = p.structure.groups.iter().map(|m| m.iter().map(|&i| log[i].unwrap_or(0.0)).sum::<f64>() / m.len() as f64).collect();
+    let mean: Vec<f64> =
+        p.structure.groups.iter().map(|m| m.iter().map(|&i| log[i].unwrap_or(0.0)).sum::<f64>() / m.len() as f64).collect();
     // Groups that old ratings anchor keep that scale; the others are placed by the offset.
     let per_group = |g: usize| match &scale.offset {
         Some(o) => o.clone(),
@@ -221,8 +217,12 @@ pub fn snapshot(s: &Solver, data: &Dataset, params: &BrentParams, scale: &Scale)
                 warnings.push("with sigma = 0 the iteration can oscillate forever when the players split into two sides that only play each other (two players, or home sides that only meet away sides): try sigma = 0.3".into());
             }
         }
-        StopReason::NonFinite => warnings.push("the iteration overflowed; the ratings shown are the last finite iterate: add a dummy player (gamma > 0)".into()),
-        StopReason::NothingToRate => warnings.push("no group of players can be rated on these results: add a dummy player (gamma > 0)".into()),
+        StopReason::NonFinite => {
+            warnings.push("the iteration overflowed; the ratings shown are the last finite iterate: add a dummy player (gamma > 0)".into())
+        }
+        StopReason::NothingToRate => {
+            warnings.push("no group of players can be rated on these results: add a dummy player (gamma > 0)".into())
+        }
         StopReason::Cancelled => warnings.push(format!("stopped after {} iterations, before converging", trace.len())),
         StopReason::Converged | StopReason::Finished => {}
     }

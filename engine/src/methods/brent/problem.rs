@@ -56,7 +56,8 @@ impl Problem {
             let dummy_group = (0..n).find(|&i| hub[i] && !prior[i]).or((0..n).find(|&i| hub[i])).map(|i| group[i]);
             group.push(dummy_group.unwrap_or(UNRATED));
             let half = params.gamma / 2.0;
-            let members: Vec<usize> = (0..n).filter(|&i| rows[i] + cols[i] > 0.0 && group[i] != UNRATED && Some(group[i]) == dummy_group).collect();
+            let members: Vec<usize> =
+                (0..n).filter(|&i| rows[i] + cols[i] > 0.0 && group[i] != UNRATED && Some(group[i]) == dummy_group).collect();
             s = with_entries(&s, members.iter().flat_map(|&i| [(i, n, half), (n, i, half)]), nodes);
         }
         let (scored, _) = row_and_column_sums(&s);

@@ -48,7 +48,8 @@ impl Solver {
                 x[i] = problem.prior_x[i];
             }
         }
-        let fixed = (params.variant == Variant::Fixed).then(|| FixedWeights { outer_x: Vec::new(), d: vec![0.0; nodes], outer: 0, inner: 0 });
+        let fixed =
+            (params.variant == Variant::Fixed).then(|| FixedWeights { outer_x: Vec::new(), d: vec![0.0; nodes], outer: 0, inner: 0 });
         let stop = problem.structure.groups.is_empty().then_some(StopReason::NothingToRate);
         Solver {
             problem,
@@ -113,21 +114,21 @@ impl Solver {
         let settled = self.undamped < self.eps;
         let converged = settled
             && match &mut self.fixed {
-            // The outer loop has converged when a fresh eigenproblem needs a single step.
-            Some(f) => {
-                if change < self.eps {
-                    let settled = f.inner == 1;
-                    f.inner = 0; // start a new eigenproblem with new weights
-                    settled
-                } else {
-                    if f.inner >= MAX_INNER {
-                        f.inner = 0;
+                // The outer loop has converged when a fresh eigenproblem needs a single step.
+                Some(f) => {
+                    if change < self.eps {
+                        let settled = f.inner == 1;
+                        f.inner = 0; // start a new eigenproblem with new weights
+                        settled
+                    } else {
+                        if f.inner >= MAX_INNER {
+                            f.inner = 0;
+                        }
+                        false
                     }
-                    false
                 }
-            }
-            None => change < self.eps,
-        };
+                None => change < self.eps,
+            };
         if !settled {
             if let Some(f) = &mut self.fixed {
                 // A converged eigenproblem whose weights are not yet right: re-weight.
