@@ -202,11 +202,15 @@ impl Tournament {
         let mut d = Dataset::new();
         // Entrants are people, not names: two with one name stay two players.
         let key = |e: &Entrant| crate::model::name_key(&e.name);
+        let mut count = std::collections::HashMap::new();
+        for e in &self.entrants {
+            *count.entry(key(e)).or_insert(0) += 1;
+        }
         let ids: Vec<usize> = self
             .entrants
             .iter()
             .map(|e| {
-                let shared = self.entrants.iter().filter(|o| key(o) == key(e)).count() > 1;
+                let shared = count[&key(e)] > 1;
                 let name = if e.name.trim().is_empty() || shared {
                     format!("{} (#{})", e.name.trim(), e.start).trim().to_string()
                 } else {

@@ -120,17 +120,7 @@ fn equal_scores_in_a_round_robin_give_equal_ratings() {
 fn permuting_input_lines_does_not_change_ratings() {
     let d = league(200, 1500, 7);
     let a = brent(&d, tight(Variant::Alg1));
-    let mut shuffled = Dataset::new();
-    let mut order: Vec<usize> = (0..d.games.len()).collect();
-    let mut rng = Rng::new(99);
-    for i in (1..order.len()).rev() {
-        order.swap(i, rng.below(i + 1));
-    }
-    for &k in &order {
-        let g = &d.games[k];
-        shuffled.add_game(&d.players[g.first].name, &d.players[g.second].name, g.score);
-    }
-    let b = brent(&shuffled, tight(Variant::Alg1));
+    let b = brent(&shuffled(&d, 99, Dataset::new()), tight(Variant::Alg1));
     assert!(max_diff(&a, &b) < 1e-10);
     let names = |r: &Rating| r.players.iter().map(|p| p.name.clone()).collect::<Vec<_>>();
     assert_eq!(names(&a), names(&b), "the same order, best first");

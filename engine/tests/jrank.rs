@@ -264,18 +264,9 @@ fn disconnected_groups_are_both_rated_and_named() {
 #[test]
 fn permuting_input_lines_does_not_change_ratings() {
     let d = league(30, 300, 21);
-    let mut shuffled = Dataset::new();
-    shuffled.player("Idle Ian");
-    let mut order: Vec<usize> = (0..d.games.len()).collect();
-    let mut rng = Rng::new(99);
-    for i in (1..order.len()).rev() {
-        order.swap(i, rng.below(i + 1));
-    }
-    for &k in &order {
-        let g = &d.games[k];
-        let (x, y) = g.points.unwrap();
-        add(&mut shuffled, &d.players[g.first].name, &d.players[g.second].name, x, y);
-    }
+    let mut idle = Dataset::new();
+    idle.player("Idle Ian");
+    let shuffled = common::shuffled(&d, 99, idle);
     let mut d = d;
     d.player("Idle Ian");
     let a = check("input order", &d, &tight());

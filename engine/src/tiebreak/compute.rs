@@ -301,6 +301,15 @@ impl<'c, 'a> Computer<'c, 'a> {
     }
 
     /// The games over the board against opponents with a rating, and the unrated opponents.
+    /// The ratings of p's rated opponents, p's score against them, and the note on unrated
+    /// opponents left out: what TPR and PTP start from.
+    fn rated_summary(&self, p: usize) -> (Vec<i64>, f64, String) {
+        let (games, unrated) = self.rated_games(p);
+        let ratings = games.iter().map(|g| g.rating).collect();
+        let score = games.iter().map(|g| g.score).sum();
+        (ratings, score, self.unrated_note(&unrated))
+    }
+
     fn rated_games(&self, p: usize) -> (Vec<RatedGame>, Vec<usize>) {
         let ctx = self.ctx;
         let mut games = Vec::new();
@@ -362,10 +371,7 @@ impl<'c, 'a> Computer<'c, 'a> {
         if self.tpr.is_none() {
             let v = (0..self.ctx.n())
                 .map(|p| {
-                    let (games, unrated) = self.rated_games(p);
-                    let ratings: Vec<i64> = games.iter().map(|g| g.rating).collect();
-                    let score: f64 = games.iter().map(|g| g.score).sum();
-                    let note = self.unrated_note(&unrated);
+                    let (ratings, score, note) = self.rated_summary(p);
                     match rating::tpr(score, &ratings) {
                         Some(x) => {
                             let aro = rating::average_rating(&ratings).unwrap_or(0);
@@ -396,10 +402,7 @@ impl<'c, 'a> Computer<'c, 'a> {
         if self.ptp.is_none() {
             let v = (0..self.ctx.n())
                 .map(|p| {
-                    let (games, unrated) = self.rated_games(p);
-                    let ratings: Vec<i64> = games.iter().map(|g| g.rating).collect();
-                    let score: f64 = games.iter().map(|g| g.score).sum();
-                    let note = self.unrated_note(&unrated);
+                    let (ratings, score, note) = self.rated_summary(p);
                     let list: Vec<String> = ratings.iter().map(|r| r.to_string()).collect();
                     match rating::ptp(score, &ratings) {
                         Some(x) => {

@@ -107,6 +107,21 @@ pub fn league(n: usize, games: usize, seed: u64) -> Dataset {
     d
 }
 
+/// The games of `d` in a shuffled order, added to `into` (players keep their names, games
+/// their scores and points).
+pub fn shuffled(d: &Dataset, seed: u64, mut into: Dataset) -> Dataset {
+    let mut order: Vec<usize> = (0..d.games.len()).collect();
+    let mut rng = Rng::new(seed);
+    for i in (1..order.len()).rev() {
+        order.swap(i, rng.below(i + 1));
+    }
+    for &k in &order {
+        let g = &d.games[k];
+        into.add_game(&d.players[g.first].name, &d.players[g.second].name, g.score).points = g.points;
+    }
+    into
+}
+
 /// Log-strength by player name.
 pub fn by_name(r: &Rating) -> HashMap<String, f64> {
     r.players.iter().filter_map(|p| Some((p.name.clone(), p.log_strength?))).collect()
