@@ -49,8 +49,13 @@ impl Problem {
         // Keep only games inside a rated group: between groups the gaps are infinite, and such
         // games would only pull the iteration towards that limit.
         let inside = |i: usize, j: usize| group[i] != UNRATED && group[i] == group[j];
-        let games = data.games.iter().filter(|g| inside(g.first, g.second)).map(|g| (g.first, g.second, g.score));
-        let mut s = score_matrix(nodes, games);
+        // Usually every game is inside one group and there is no dummy: the full matrix is the
+        // one to iterate on, so it is not built twice.
+        let mut s = if !dummy && data.games.iter().all(|g| inside(g.first, g.second)) {
+            full
+        } else {
+            score_matrix(nodes, data.games.iter().filter(|g| inside(g.first, g.second)).map(|g| (g.first, g.second, g.score)))
+        };
         if dummy {
             // The dummy draws every player of its group, each pairing weighing γ in all.
             let dummy_group = (0..n).find(|&i| hub[i] && !prior[i]).or((0..n).find(|&i| hub[i])).map(|i| group[i]);
