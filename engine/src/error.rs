@@ -77,3 +77,17 @@ pub enum RateError {
     #[error("the ratings overflowed (first for {player}): use a smaller K or starting rating")]
     Overflow { player: String },
 }
+
+/// The largest iteration cap any method accepts: beyond it a run (and its trace) would not
+/// end in any reasonable time or memory.
+pub const MAX_ITER: usize = 10_000_000;
+
+/// `Ok` when `ok`, else the error naming the parameter, its value and what was expected:
+/// the one way every method checks its parameters.
+pub fn check(ok: bool, name: &'static str, value: f64, expected: &'static str) -> Result<(), RateError> {
+    if ok {
+        Ok(())
+    } else {
+        Err(RateError::BadParameter { name, value: value.to_string(), expected })
+    }
+}

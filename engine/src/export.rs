@@ -2,8 +2,9 @@
 //! object documented in the README (a public interface: fields are only ever added).
 
 use crate::diagnose::Status;
+use crate::methods::fit::{Measures, Quantity};
 use crate::methods::report::{IterationRecord, PlayerRating, Rating, StopReason};
-use crate::scale::ScaleKind;
+use crate::methods::MethodKind;
 use serde::Serialize;
 
 /// The JSON shape: `{"method", "players": [{"name", "rating", "games", "score", ...}],
@@ -11,7 +12,7 @@ use serde::Serialize;
 /// `null`, with the reason in `status`.
 #[derive(Serialize)]
 pub struct JsonReport<'a> {
-    pub method: &'a str,
+    pub method: MethodKind,
     pub variant: &'a str,
     pub players: &'a [PlayerRating],
     pub iterations: usize,
@@ -27,11 +28,13 @@ pub struct JsonReport<'a> {
     pub accuracy: Option<f64>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub fit: Option<&'a crate::methods::report::ParameterFit>,
+    /// The parameters the method ran with, under the method's name.
+    pub params: &'a crate::methods::Method,
 }
 
 pub fn json(r: &Rating) -> String {
     let report = JsonReport {
-        method: &r.method,
+        method: r.method,
         variant: &r.variant,
         players: &r.players,
         iterations: r.report.iterations,
@@ -45,18 +48,14 @@ pub fn json(r: &Rating) -> String {
         scale: &r.scale,
         accuracy: r.accuracy,
         fit: r.fit.as_ref(),
+        params: &r.params,
     };
     serde_json::to_string_pretty(&report).expect("plain data serialises")
 }
 
 /// Decimals that show a rating's meaningful digits on its method's scale.
 pub fn decimals(r: &Rating) -> usize {
-    match (r.method.as_str(), r.scale.as_ref().map(|s| s.kind)) {
-        ("aga", _) => 2,
-        ("jrank", _) => 3,
-        (_, Some(ScaleKind::Natural)) => 4,
-        _ => 1,
-    }
+    r.method.decimals(r.scale.as_ref().map(|s| s.kind))
 }
 
 /// Why a player has no rating, in a few words.
@@ -97,18 +96,11 @@ pub fn table(r: &Rating) -> String {
     let groups = r.groups > 1;
     let d = decimals(r);
     let mut out = String::new();
-    let how = match r.report.stop {
-        StopReason::Converged => format!("converged in {} iterations", r.report.iterations),
-        StopReason::MaxIterations => format!("NOT converged after {} iterations", r.report.iterations),
-        StopReason::Cancelled => format!("stopped after {} iterations", r.report.iterations),
-        StopReason::NonFinite => format!("overflowed after {} iterations", r.report.iterations),
-        StopReason::NothingToRate => "nothing to rate".to_string(),
-        StopReason::Finished => "one pass through the games".to_string(),
-    };
+    let how = r.report.stop.text(r.report.iterations);
     if r.report.final_residual.is_finite() && r.report.stop != StopReason::Finished {
-        out += &format!("{} ({}): {how}; largest residual {:.1e}\n\n", title(r), r.variant, r.report.final_residual);
+        out += &format!("{} ({}): {how}; largest residual {:.1e}\n\n", r.method.title(), r.variant, r.report.final_residual);
     } else {
-        out += &format!("{} ({}): {how}\n\n", title(r), r.variant);
+        out += &format!("{} ({}): {how}\n\n", r.method.title(), r.variant);
     }
     if let Some(a) = r.accuracy {
         out += &format!("foresight accuracy: {:.1}% of decisive games won by the favourite\n\n", 100.0 * a);
@@ -149,23 +141,26 @@ pub fn table(r: &Rating) -> String {
     out
 }
 
+/// Every step of a trace as a table, its columns named by what the method measures.
+pub fn trace_table(trace: &[IterationRecord], m: &Measures) -> String {
+    let tolerance = match m.tolerance {
+        Some((Quantity::Change, t)) => format!("; stops when the {} is below {t:.1e}", m.change),
+        Some((Quantity::Residual, t)) => format!("; stops when the {} is below {t:.1e}", m.residual),
+        None => String::new(),
+    };
+    let mut out = format!("\nper {}{tolerance}\n{:>9}  {:>28}  {:>28}\n", m.step, m.step, m.change, m.residual);
+    for t in trace {
+        out += &format!("{:>9}  {:>28.3e}  {:>28.3e}\n", t.iteration, t.change, t.residual);
+    }
+    out
+}
+
 /// Points as people write them: one decimal, two when a quarter point needs it.
 fn points(v: f64) -> String {
     if (v * 10.0).fract().abs() < 1e-9 {
         format!("{v:.1}")
     } else {
         format!("{v:.2}")
-    }
-}
-
-fn title(r: &Rating) -> &'static str {
-    match r.method.as_str() {
-        "brent" => "Brent eigenvector ratings",
-        "elo" => "Elo ratings",
-        "multi_elo" => "Multiplayer Elo ratings",
-        "jrank" => "JRank strengths",
-        "aga" => "AGA ratings",
-        _ => "Ratings",
     }
 }
 

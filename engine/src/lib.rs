@@ -5,9 +5,12 @@
 //!
 //! * [`model`]: players, games, events ([`Dataset`]);
 //! * [`parse`]: CSV games files and player lists, every error naming its line and column;
-//! * [`methods`]: [`rate`] by a [`Method`] — Brent's eigenvector ratings ([`methods::brent`]);
+//! * [`methods`]: every method behind one fit interface ([`Fit`], begun by [`start`]), and
+//!   [`rate`] by a [`Method`] to the end — Brent's eigenvector ratings ([`methods::brent`]),
+//!   Elo, multiplayer Elo, JRank, AGA;
 //! * [`diagnose`]: degenerate data (unbeaten players, groups that never met, ...);
 //! * [`sparse`]: the score matrix kernels; [`scale`]: display scales;
+//! * [`job`]: one rating job as the command line and the app run it (read, fit, step, finish);
 //! * [`export`]: the ratings as a table, CSV or the documented JSON shape;
 //! * [`tournament`]: organisers' tournaments (from TRF or PGN), and [`tiebreak`]: FIDE's tiebreaks.
 //!
@@ -22,6 +25,7 @@
 pub mod diagnose;
 pub mod error;
 pub mod export;
+pub mod job;
 pub mod methods;
 pub mod model;
 pub mod parse;
@@ -33,6 +37,7 @@ pub mod tournament;
 pub use error::{ParseError, ParseErrors, RateError};
 pub use methods::brent::{BrentParams, Variant};
 pub use methods::report::{IterationRecord, PlayerRating, Rating, SolverReport, StopReason};
-pub use methods::{rate, rate_with, Method, Options};
+pub use methods::fit::{Fit, Measures, Quantity};
+pub use methods::{rate, rate_with, start, Method, MethodKind, Options};
 pub use model::{Dataset, Event, Game, Player, Prior};
 pub use scale::{Offset, Scale, ScaleKind};

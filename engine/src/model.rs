@@ -6,6 +6,7 @@
 //! first spelling seen is the one shown). Duplicate game lines are real games.
 
 use serde::{Deserialize, Serialize};
+use std::cmp::Ordering;
 use std::collections::HashMap;
 
 /// Index of a player in [`Dataset::players`].
@@ -181,6 +182,47 @@ impl Dataset {
     }
 }
 
+/// A round label's number, where it has one: the first run of digits ("Matchday 12" → 12,
+/// "3.1" → 3.1, "final" → none).
+pub fn round_number(round: &str) -> Option<f64> {
+    let digits: String = round.chars().skip_while(|c| !c.is_ascii_digit()).take_while(|c| c.is_ascii_digit() || *c == '.').collect();
+    digits.trim_end_matches('.').parse().ok().filter(|v: &f64| v.is_finite())
+}
+
+/// The one chronological order of games, which every method that needs time uses: by date
+/// (ISO dates sort as text; a game without a date before any with one), then by round read
+/// as a number where it is one ("Matchday 9" before "Matchday 12"; numbered rounds before
+/// other labels, which compare as text; no round first), then in input order.
+pub fn chronological_order(games: &[Game]) -> Vec<usize> {
+    let rounds: Vec<Option<f64>> = games.iter().map(|g| g.round.as_deref().and_then(round_number)).collect();
+    let mut order: Vec<usize> = (0..games.len()).collect();
+    order.sort_by(|&a, &b| {
+        let (ga, gb) = (&games[a], &games[b]);
+        let date = match (&ga.date, &gb.date) {
+            (Some(x), Some(y)) => x.trim().cmp(y.trim()),
+            (x, y) => x.is_some().cmp(&y.is_some()),
+        };
+        let round = match (rounds[a], rounds[b], &ga.round, &gb.round) {
+            (Some(x), Some(y), _, _) => x.total_cmp(&y),
+            (Some(_), None, _, Some(_)) => Ordering::Less,
+            (None, Some(_), Some(_), _) => Ordering::Greater,
+            (None, None, Some(x), Some(y)) => x.cmp(y),
+            (_, _, x, y) => x.is_some().cmp(&y.is_some()),
+        };
+        date.then(round).then(a.cmp(&b))
+    });
+    order
+}
+
+/// Each game's position in [`chronological_order`].
+pub fn chronological_rank(games: &[Game]) -> Vec<usize> {
+    let mut rank = vec![0; games.len()];
+    for (pos, i) in chronological_order(games).into_iter().enumerate() {
+        rank[i] = pos;
+    }
+    rank
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -194,6 +236,20 @@ mod tests {
         assert_eq!(d.players[a].name, "Magnus Carlsen");
         assert_eq!(d.player("   "), None);
         assert_eq!(d.find("MAGNUS CARLSEN"), Some(a));
+    }
+
+    #[test]
+    fn matchday_12_comes_after_matchday_9() {
+        let mut d = Dataset::new();
+        for (date, round) in [(None, Some("Matchday 12")), (None, Some("Matchday 9")), (None, Some("final")), (None, None)] {
+            let g = d.add_game("A", "B", 1.0);
+            g.date = date;
+            g.round = round.map(String::from);
+        }
+        assert_eq!(chronological_order(&d.games), vec![3, 1, 0, 2]);
+        d.games[3].date = Some("2024-01-01".into());
+        assert_eq!(chronological_order(&d.games), vec![1, 0, 2, 3], "undated games come first");
+        assert_eq!(round_number("Round 3."), Some(3.0));
     }
 
     #[test]

@@ -16,6 +16,42 @@ pub enum ScaleKind {
     Natural,
 }
 
+impl ScaleKind {
+    /// The name in flags and JSON: `elo`, `natural`.
+    pub fn name(self) -> &'static str {
+        match self {
+            ScaleKind::Elo => "elo",
+            ScaleKind::Natural => "natural",
+        }
+    }
+
+    /// The scale for a menu.
+    pub fn label(self) -> &'static str {
+        match self {
+            ScaleKind::Elo => "Elo-like: 400/ln 10 · r, mean 1500",
+            ScaleKind::Natural => "Natural: the log-strength r, mean 0",
+        }
+    }
+}
+
+impl std::fmt::Display for ScaleKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl std::str::FromStr for ScaleKind {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<ScaleKind, String> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "elo" => Ok(ScaleKind::Elo),
+            "natural" => Ok(ScaleKind::Natural),
+            _ => Err(format!("unknown scale '{s}': expected elo or natural")),
+        }
+    }
+}
+
 /// Where the scale's zero lies.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]

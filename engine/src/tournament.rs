@@ -253,29 +253,36 @@ impl Tournament {
 /// error, from the games played: the EIG tiebreak. When the results are degenerate (someone
 /// won or lost every game, or groups never met) a dummy player of weight 1 keeps every
 /// rating finite; the returned note says which was used.
-pub fn eigenvector_ratings(t: &Tournament) -> (Vec<Option<f64>>, Vec<Option<f64>>, String) {
+pub fn eigenvector_ratings(t: &Tournament) -> EigenvectorRatings {
     use crate::{rate, BrentParams, Method, Options};
     let data = t.dataset();
     let n = t.entrants.len();
     if data.games.is_empty() {
-        return (vec![None; n], vec![None; n], "no games were played over the board".into());
+        return EigenvectorRatings { rating: vec![None; n], sigma: vec![None; n], note: "no games were played over the board".into() };
     }
     let run = |gamma: f64| rate(&data, &Method::Brent(BrentParams { gamma, ..Default::default() }), &Options::default()).ok();
     let (rating, note) = match run(0.0) {
         Some(r) if !r.diagnosis.degenerate => (Some(r), "Brent's rating of the games played (Elo-like scale, mean 1500)".to_string()),
         _ => (run(1.0), "Brent's rating of the games played, with a dummy player (γ = 1) because some results alone give no finite rating (Elo-like scale, mean 1500)".to_string()),
     };
-    let Some(rating) = rating else { return (vec![None; n], vec![None; n], note) };
+    let Some(rating) = rating else { return EigenvectorRatings { rating: vec![None; n], sigma: vec![None; n], note } };
     // Dataset players are created in entrant order, so player i is entrant i.
     let mut values = vec![None; n];
     let mut errors = vec![None; n];
-    for p in &rating.players {
-        if let Some(i) = data.find(&p.name).filter(|&i| i < n) {
-            values[i] = p.rating;
-            errors[i] = p.sigma;
-        }
+    for p in rating.players.iter().filter(|p| p.index < n) {
+        values[p.index] = p.rating;
+        errors[p.index] = p.sigma;
     }
-    (values, errors, note)
+    EigenvectorRatings { rating: values, sigma: errors, note }
+}
+
+/// The EIG tiebreak's values: per entrant, Brent's rating and its standard error, and a note
+/// on how they were computed.
+#[derive(Clone, Debug, PartialEq)]
+pub struct EigenvectorRatings {
+    pub rating: Vec<Option<f64>>,
+    pub sigma: Vec<Option<f64>>,
+    pub note: String,
 }
 
 #[cfg(test)]

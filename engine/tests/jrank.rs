@@ -3,7 +3,7 @@
 //! the parameter fit.
 
 use ratings_engine::diagnose::{FindingKind, Status};
-use ratings_engine::methods::jrank::{direct, rate, FitParams, JRankParams};
+use ratings_engine::methods::jrank::{direct, rate, JRankParams};
 use ratings_engine::{Dataset, RateError, Rating, StopReason};
 use std::collections::HashMap;
 
@@ -75,7 +75,7 @@ fn log_strengths(r: &Rating) -> HashMap<String, f64> {
 /// converged, agreement with the direct solve.
 fn check(what: &str, d: &Dataset, params: &JRankParams) -> Rating {
     let r = rate(d, params).unwrap_or_else(|e| panic!("{what}: {e}"));
-    assert_eq!((r.method.as_str(), r.variant.as_str()), ("jrank", "iteration"), "{what}");
+    assert_eq!((r.method.name(), r.variant.as_str()), ("jrank", "iteration"), "{what}");
     assert_eq!(r.report.iterations, r.report.trace.len(), "{what}");
     assert!(r.report.final_residual.is_finite(), "{what}");
     let mut groups: HashMap<usize, Vec<f64>> = HashMap::new();
@@ -324,7 +324,7 @@ fn huge_strengths_stay_finite() {
 }
 
 fn fit_run(d: &Dataset, holdout: f64) -> Rating {
-    check(&format!("fit, holdout {holdout}"), d, &JRankParams { fit: Some(FitParams { holdout }), ..Default::default() })
+    check(&format!("fit, holdout {holdout}"), d, &JRankParams { fit: true, holdout, ..Default::default() })
 }
 
 #[test]
@@ -435,7 +435,6 @@ fn fit_on_model_data_prefers_the_flattest_model() {
 #[test]
 fn bad_parameters_are_rejected() {
     let d = league(6, 20, 1);
-    let fit = |holdout| Some(FitParams { holdout });
     let cases: Vec<(JRankParams, &str)> = vec![
         (JRankParams { k: 0.0, ..Default::default() }, "k"),
         (JRankParams { k: -1.0, ..Default::default() }, "k"),
@@ -449,9 +448,9 @@ fn bad_parameters_are_rejected() {
         (JRankParams { eps: 0.0, ..Default::default() }, "eps"),
         (JRankParams { eps: -1e-9, ..Default::default() }, "eps"),
         (JRankParams { max_iter: 0, ..Default::default() }, "max_iter"),
-        (JRankParams { fit: fit(1.0), ..Default::default() }, "holdout"),
-        (JRankParams { fit: fit(-0.1), ..Default::default() }, "holdout"),
-        (JRankParams { fit: fit(f64::NAN), ..Default::default() }, "holdout"),
+        (JRankParams { fit: true, holdout: 1.0, ..Default::default() }, "holdout"),
+        (JRankParams { fit: true, holdout: -0.1, ..Default::default() }, "holdout"),
+        (JRankParams { fit: true, holdout: f64::NAN, ..Default::default() }, "holdout"),
     ];
     for (params, expected) in cases {
         match rate(&d, &params) {
@@ -459,7 +458,7 @@ fn bad_parameters_are_rejected() {
             other => panic!("{params:?}: {other:?}"),
         }
     }
-    assert!(rate(&d, &JRankParams { damping: 1.0, fit: fit(0.0), ..Default::default() }).is_ok(), "the limits themselves are allowed");
+    assert!(rate(&d, &JRankParams { damping: 1.0, fit: true, holdout: 0.0, ..Default::default() }).is_ok(), "the limits themselves are allowed");
     assert_eq!(rate(&Dataset::new(), &JRankParams::default()), Err(RateError::NoGames));
 }
 

@@ -2,19 +2,18 @@
 //! engine, and prints; everything else lives in the library.
 
 use clap::{Parser, Subcommand, ValueEnum};
-use ratings_engine::methods::aga::AgaParams;
+use ratings_engine::job::{Job, Settings};
 use ratings_engine::methods::elo::EloParams;
-use ratings_engine::methods::jrank::{FitParams, JRankParams};
+use ratings_engine::methods::jrank::JRankParams;
 use ratings_engine::methods::multi_elo::MultiEloParams;
-use ratings_engine::parse::aga::{looks_like_aga, parse_aga};
+use ratings_engine::parse::decode::decode;
 use ratings_engine::parse::pgn::{looks_like_pgn, parse_pgn};
 use ratings_engine::parse::trf::{looks_like_trf, parse_trf};
 use ratings_engine::parse::Warning;
-use ratings_engine::parse::{apply_players, parse_csv, parse_players, BadLines, ColumnMap, CsvOptions};
-use ratings_engine::parse::{looks_like_events, parse_events, Parsed};
+use ratings_engine::parse::{apply_players, parse_players};
 use ratings_engine::tiebreak::{parse_order, standings_with, Options as TiebreakOptions, Rules};
-use ratings_engine::tournament::{eigenvector_ratings, Tournament};
-use ratings_engine::{export, rate, BrentParams, Method, Offset, Options, ParseErrors, Scale, ScaleKind, Variant};
+use ratings_engine::tournament::{eigenvector_ratings, EigenvectorRatings, Tournament};
+use ratings_engine::{export, BrentParams, MethodKind, ParseErrors, ScaleKind, Variant};
 use std::io::{Read, Write};
 use std::process::ExitCode;
 
@@ -105,20 +104,20 @@ struct TiebreakArgs {
 struct RateArgs {
     /// The games file (CSV), or '-' for standard input.
     file: String,
-    /// The rating method.
-    #[arg(long, value_enum, default_value_t = MethodArg::Brent)]
-    method: MethodArg,
+    /// The rating method: brent, elo, multi-elo, jrank or aga.
+    #[arg(long, default_value_t = MethodKind::Brent, value_name = "METHOD")]
+    method: MethodKind,
     /// Elo, multiplayer Elo: the scale zeta (a gap of zeta points is 10:1 odds).
-    #[arg(long, default_value_t = 400.0, help_heading = "Elo")]
+    #[arg(long, default_value_t = EloParams::default().zeta, help_heading = "Elo")]
     zeta: f64,
     /// Elo, multiplayer Elo: the K factor.
-    #[arg(long, default_value_t = 25.0, help_heading = "Elo")]
+    #[arg(long, default_value_t = EloParams::default().k, allow_negative_numbers = true, help_heading = "Elo")]
     k: f64,
     /// Elo: home (white) advantage h in rating points.
-    #[arg(long, default_value_t = 0.0, allow_negative_numbers = true, help_heading = "Elo")]
+    #[arg(long, default_value_t = EloParams::default().home, allow_negative_numbers = true, help_heading = "Elo")]
     home: f64,
     /// Elo, multiplayer Elo: the starting rating (a --players list overrides it per player).
-    #[arg(long, default_value_t = 1500.0, allow_negative_numbers = true, help_heading = "Elo")]
+    #[arg(long, default_value_t = EloParams::default().initial, allow_negative_numbers = true, help_heading = "Elo")]
     initial: f64,
     /// Elo: score games by their points, (P+1)/(P+P'+2), where the input has points.
     #[arg(long, help_heading = "Elo")]
@@ -130,14 +129,14 @@ struct RateArgs {
     #[arg(long, help_heading = "Elo")]
     input_order: bool,
     /// JRank: k in M(x) = (x + k)^p.
-    #[arg(long, default_value_t = 1.0, help_heading = "JRank")]
+    #[arg(long, default_value_t = JRankParams::default().k, allow_negative_numbers = true, help_heading = "JRank")]
     jrank_k: f64,
     /// JRank: p in M(x) = (x + k)^p.
-    #[arg(long, default_value_t = 0.5, help_heading = "JRank")]
+    #[arg(long, default_value_t = JRankParams::default().p, allow_negative_numbers = true, help_heading = "JRank")]
     jrank_p: f64,
     /// JRank: damping of the iteration, w <- (1 - d) w + d f(w); 1 is the paper's plain
     /// iteration, which oscillates on two-sided schedules.
-    #[arg(long, default_value_t = 0.5, help_heading = "JRank")]
+    #[arg(long, default_value_t = JRankParams::default().damping, allow_negative_numbers = true, help_heading = "JRank")]
     jrank_damping: f64,
     /// JRank: fit k and p by grid search (k in [0.001, 20], p in [0.001, 3]) minimising the
     /// squared error per game; the JSON has the whole grid under "fit".
@@ -145,7 +144,7 @@ struct RateArgs {
     fit: bool,
     /// JRank: with --fit, score the latest share of the games after fitting on the rest
     /// (0 = in-sample).
-    #[arg(long, default_value_t = 0.0, help_heading = "JRank")]
+    #[arg(long, default_value_t = JRankParams::default().holdout, allow_negative_numbers = true, help_heading = "JRank")]
     holdout: f64,
     /// AGA: one fit over all games instead of rating event (tournament) by event in date
     /// order, as the AGA does.
@@ -154,25 +153,28 @@ struct RateArgs {
     /// Brent's iteration: alg1 = Algorithm 1, iteration (13); fixed = the fixed-weight
     /// eigenproblem of section 3 by the power method, re-weighted (section 4); zermelo =
     /// iteration (14). All three have the same answer.
-    #[arg(long, value_enum, default_value_t = VariantArg::Alg1)]
-    variant: VariantArg,
+    #[arg(long, default_value_t = BrentParams::default().variant, value_name = "VARIANT")]
+    variant: Variant,
     /// Damping sigma >= 0 (the diagonal s_ii): changes the number of iterations, not the ratings.
-    #[arg(long, default_value_t = 0.3)]
+    #[arg(long, default_value_t = BrentParams::default().sigma, allow_negative_numbers = true)]
     sigma: f64,
     /// Weight gamma >= 0 of a dummy player who draws everyone (0 = none). Makes every rating
     /// finite; as gamma -> 0 the ratings tend to the true ones.
-    #[arg(long, default_value_t = 0.0)]
+    #[arg(long, default_value_t = BrentParams::default().gamma, allow_negative_numbers = true)]
     gamma: f64,
-    /// Stop when the largest relative change of a strength is below this.
-    #[arg(long, default_value_t = 1e-9)]
-    eps: f64,
-    /// Stop after this many iterations at most.
-    #[arg(long, default_value_t = 10_000)]
-    max_iter: usize,
+    /// The tolerance of an iterative method: Brent, the largest relative change of a strength
+    /// [default: 1e-9]; JRank, the largest change of a log-strength [default: 1e-10]; AGA, the
+    /// largest |gradient| of a fit [default: 1e-9].
+    #[arg(long, allow_negative_numbers = true)]
+    eps: Option<f64>,
+    /// The iteration cap of an iterative method: Brent and JRank, iterations [default: 10000];
+    /// AGA, Newton iterations per fit [default: 100]. At most 10000000.
+    #[arg(long)]
+    max_iter: Option<usize>,
     /// Display scale: elo = 400/ln10 * r + c (400 points = 10:1 odds); natural = r + c,
     /// the log-strength.
-    #[arg(long, value_enum, default_value_t = ScaleArg::Elo)]
-    scale: ScaleArg,
+    #[arg(long, default_value_t = ScaleKind::Elo, value_name = "SCALE")]
+    scale: ScaleKind,
     /// Put the mean rating (of each rated group) at this value [default: 1500 on the Elo
     /// scale, 0 natural; with old ratings (--players) they keep their own scale].
     #[arg(long, value_name = "RATING", conflicts_with = "anchor", allow_negative_numbers = true)]
@@ -195,38 +197,11 @@ struct RateArgs {
     #[arg(long, value_name = "FILE")]
     players: Option<String>,
     /// Games an old rating is worth when the player list gives no weight.
-    #[arg(long, default_value_t = 1.0, value_name = "GAMES")]
+    #[arg(long, default_value_t = 1.0, value_name = "GAMES", allow_negative_numbers = true)]
     prior_weight: f64,
     /// With the table format, also print every iteration's change and residual.
     #[arg(long)]
     trace: bool,
-}
-
-#[derive(Clone, Copy, ValueEnum)]
-enum MethodArg {
-    /// R. P. Brent's eigenvector ratings (Bradley-Terry maximum likelihood).
-    Brent,
-    /// Elo's sequential ratings.
-    Elo,
-    /// Multiplayer Elo: events with one winner among n players.
-    MultiElo,
-    /// JRank: geometric means of opponents' strengths times score ratios.
-    Jrank,
-    /// The AGA's Go ratings: priors, handicap and komi, dan/kyu scale with sigma.
-    Aga,
-}
-
-#[derive(Clone, Copy, ValueEnum)]
-enum VariantArg {
-    Alg1,
-    Fixed,
-    Zermelo,
-}
-
-#[derive(Clone, Copy, ValueEnum)]
-enum ScaleArg {
-    Elo,
-    Natural,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -261,7 +236,8 @@ fn main() -> ExitCode {
     }
 }
 
-/// Reads a file (or standard input) as text; not UTF-8 is read as Latin-1, with a warning.
+/// Reads a file (or standard input) as text by the engine's one decoding rule; a file that
+/// is not UTF-8 is read as Windows-1252, with a warning.
 fn read_text(path: &str, warnings: &mut Vec<String>) -> Result<String, String> {
     let mut bytes = Vec::new();
     if path == "-" {
@@ -269,42 +245,89 @@ fn read_text(path: &str, warnings: &mut Vec<String>) -> Result<String, String> {
     } else {
         bytes = std::fs::read(path).map_err(|e| format!("cannot read {path}: {e}"))?;
     }
-    match String::from_utf8(bytes) {
-        Ok(s) => Ok(s),
-        Err(e) => {
-            warnings.push(format!("{path} is not UTF-8 (byte {}); read as Latin-1", e.utf8_error().valid_up_to()));
-            Ok(e.into_bytes().iter().map(|&b| b as char).collect())
-        }
+    let decoded = decode(&bytes);
+    if let Some(note) = decoded.note {
+        warnings.push(format!("{} is {note}", display_name(path)));
     }
+    Ok(decoded.text)
+}
+
+fn display_name(path: &str) -> &str {
+    if path == "-" {
+        "standard input"
+    } else {
+        path
+    }
+}
+
+/// The settings the flags give, every default the engine's own.
+fn settings(args: &RateArgs) -> Result<Settings, String> {
+    let mut s = Settings { method: args.method, scale: args.scale, skip_bad_lines: args.skip_bad_lines, ..Default::default() };
+    s.mapping = args.map.clone().unwrap_or_default();
+    s.brent = BrentParams { variant: args.variant, sigma: args.sigma, gamma: args.gamma, ..s.brent };
+    s.elo = EloParams {
+        zeta: args.zeta,
+        k: args.k,
+        home: args.home,
+        initial: args.initial,
+        margin: args.margin,
+        home_in_update: !args.home_in_predictions_only,
+        chronological: !args.input_order,
+    };
+    s.multi_elo = MultiEloParams { zeta: args.zeta, k: args.k, initial: args.initial };
+    s.jrank = JRankParams { k: args.jrank_k, p: args.jrank_p, damping: args.jrank_damping, fit: args.fit, holdout: args.holdout, ..s.jrank };
+    s.aga.by_event = !args.aga_single_fit;
+    if let Some(eps) = args.eps {
+        (s.brent.eps, s.jrank.eps, s.aga.eps) = (eps, eps, eps);
+    }
+    if let Some(cap) = args.max_iter {
+        (s.brent.max_iter, s.jrank.max_iter, s.aga.max_iter) = (cap, cap, cap);
+    }
+    match (&args.anchor, args.mean) {
+        (Some(spec), _) => {
+            let (player, rating) = spec.rsplit_once('=').ok_or_else(|| format!("--anchor '{spec}': expected NAME=RATING"))?;
+            let rating = rating.trim().parse().ok().filter(|r: &f64| r.is_finite());
+            s.shown = Some(rating.ok_or_else(|| format!("--anchor '{spec}': expected a number after '='"))?);
+            s.anchor = player.trim().to_string();
+        }
+        (None, Some(m)) if m.is_finite() => s.shown = Some(m),
+        (None, Some(m)) => return Err(format!("--mean {m}: expected a finite number")),
+        (None, None) => {}
+    }
+    Ok(s)
 }
 
 fn run_rate(args: &RateArgs) -> Result<String, String> {
     let mut warnings = Vec::new();
     let text = read_text(&args.file, &mut warnings)?;
-    let events_input = matches!(args.method, MethodArg::MultiElo)
-        && (looks_like_events(&text) || args.map.as_deref().is_some_and(|m| m.contains("players=")));
-    let columns = match &args.map {
-        Some(spec) if !events_input => ColumnMap::parse(spec).map_err(|e| e.to_string())?,
-        _ => ColumnMap::default(),
-    };
-    let bad_lines = if args.skip_bad_lines { BadLines::Skip } else { BadLines::Fail };
-    let name = if args.file == "-" { "standard input" } else { args.file.as_str() };
-    // A tournament file: its games played over the board feed every method.
-    if looks_like_trf(&text) || looks_like_pgn(&text) {
-        let name = if args.file == "-" { "standard input" } else { args.file.as_str() };
-        let (t, tw) = read_tournament(&text).map_err(|e| format!("{name}:\n{e}"))?;
-        warnings.extend(tw.iter().map(|w| w.to_string()));
-        return rate_dataset(args, t.dataset(), warnings);
+    let settings = settings(args)?;
+    settings.method().validate().map_err(|e| e.to_string())?;
+    let mut job = Job::read(&text, &settings).map_err(|e| format!("{}:\n{e}", display_name(&args.file)))?;
+    warnings.extend(job.input.warnings.iter().map(|w| w.to_string()));
+    if !(args.prior_weight.is_finite() && args.prior_weight >= 0.0) {
+        return Err(format!("--prior-weight {}: expected a number of games, 0 or more", args.prior_weight));
     }
-    let events_map = args.map.as_deref().is_some_and(|m| m.contains("players="));
-    let parsed: Result<Parsed, ParseErrors> = match args.method {
-        MethodArg::MultiElo if events_map || looks_like_events(&text) => parse_events(&text, args.map.as_deref().unwrap_or("")),
-        MethodArg::Aga if looks_like_aga(&text) => parse_aga(&text),
-        _ => parse_csv(&text, &CsvOptions { columns, bad_lines }),
-    };
-    let parsed = parsed.map_err(|e| format!("{name}:\n{e}"))?;
-    warnings.extend(parsed.warnings.iter().map(|w| w.to_string()));
-    rate_dataset(args, parsed.dataset, warnings)
+    if let Some(path) = &args.players {
+        let list_text = read_text(path, &mut warnings)?;
+        let list = parse_players(&list_text).map_err(|e| format!("{path}:\n{e}"))?;
+        let scale = settings.scale();
+        apply_players(&mut job.input.dataset, &list, |r| scale.to_log_strength(r), args.prior_weight);
+    }
+    let finished = job.run();
+    let mut rating = finished.rating.map_err(|e| e.to_string())?;
+    warnings.append(&mut rating.warnings);
+    rating.warnings = warnings;
+    Ok(match (args.format, &finished.measures) {
+        (FormatArg::Table, Some(measures)) if args.trace => export::table(&rating) + &export::trace_table(&finished.trace, measures),
+        (FormatArg::Table, _) => export::table(&rating),
+        (FormatArg::Csv, _) => {
+            for w in &rating.warnings {
+                eprintln!("warning: {w}");
+            }
+            export::csv(&rating)
+        }
+        (FormatArg::Json, _) => export::json(&rating) + "\n",
+    })
 }
 
 fn read_tournament(text: &str) -> Result<(Tournament, Vec<Warning>), ParseErrors> {
@@ -327,11 +350,11 @@ fn run_tiebreaks(args: &TiebreakArgs) -> Result<String, String> {
     let order = parse_order(&args.order).map_err(|e| format!("--order: {e}"))?;
     let rules = if args.rules == "2026" { Rules::Fide2026 } else { Rules::Fide2023 };
     let eig = order.iter().any(|tb| tb.code() == "EIG").then(|| eigenvector_ratings(&t));
-    if let Some((_, _, note)) = &eig {
+    if let Some(EigenvectorRatings { note, .. }) = &eig {
         warnings.push(format!("EIG: {note}"));
     }
-    let eig_sigma = eig.as_ref().map(|e| e.1.clone());
-    let st = standings_with(&t, &order, &TiebreakOptions { rules, eigenvector: eig.map(|e| e.0), ..Default::default() });
+    let eig_sigma = eig.as_ref().map(|e| e.sigma.clone());
+    let st = standings_with(&t, &order, &TiebreakOptions { rules, eigenvector: eig.map(|e| e.rating), ..Default::default() });
     Ok(match args.format {
         FormatArg::Csv => {
             for w in &warnings {
@@ -393,94 +416,5 @@ fn run_tiebreaks(args: &TiebreakArgs) -> Result<String, String> {
             }
             out
         }
-    })
-}
-
-fn rate_dataset(args: &RateArgs, dataset: ratings_engine::Dataset, mut warnings: Vec<String>) -> Result<String, String> {
-    let mut dataset = dataset;
-    if args.holdout != 0.0 && !args.fit {
-        warnings.push("--holdout has no effect without --fit".into());
-    }
-    let kind = match args.scale {
-        ScaleArg::Elo => ScaleKind::Elo,
-        ScaleArg::Natural => ScaleKind::Natural,
-    };
-    let offset = match (&args.anchor, args.mean) {
-        (Some(spec), _) => {
-            let (player, rating) = spec.rsplit_once('=').ok_or_else(|| format!("--anchor '{spec}': expected NAME=RATING"))?;
-            let rating: f64 = rating
-                .trim()
-                .parse()
-                .ok()
-                .filter(|r: &f64| r.is_finite())
-                .ok_or_else(|| format!("--anchor '{spec}': expected a number after '='"))?;
-            Some(Offset::Anchor { player: player.trim().to_string(), rating })
-        }
-        (None, Some(m)) if m.is_finite() => Some(Offset::Mean(m)),
-        (None, Some(m)) => return Err(format!("--mean {m}: expected a finite number")),
-        (None, None) => None,
-    };
-    let scale = Scale { kind, offset };
-    if !(args.prior_weight.is_finite() && args.prior_weight >= 0.0) {
-        return Err(format!("--prior-weight {}: expected a number of games, 0 or more", args.prior_weight));
-    }
-    if let Some(path) = &args.players {
-        let text = read_text(path, &mut warnings)?;
-        let list = parse_players(&text).map_err(|e| format!("{path}:\n{e}"))?;
-        apply_players(&mut dataset, &list, |r| scale.to_log_strength(r), args.prior_weight);
-    }
-    let method = match args.method {
-        MethodArg::Brent => Method::Brent(BrentParams {
-            variant: match args.variant {
-                VariantArg::Alg1 => Variant::Alg1,
-                VariantArg::Fixed => Variant::Fixed,
-                VariantArg::Zermelo => Variant::Zermelo,
-            },
-            sigma: args.sigma,
-            gamma: args.gamma,
-            eps: args.eps,
-            max_iter: args.max_iter,
-        }),
-        MethodArg::Elo => Method::Elo(EloParams {
-            zeta: args.zeta,
-            k: args.k,
-            home: args.home,
-            initial: args.initial,
-            margin: args.margin,
-            home_in_update: !args.home_in_predictions_only,
-            chronological: !args.input_order,
-        }),
-        MethodArg::MultiElo => Method::MultiElo(MultiEloParams { zeta: args.zeta, k: args.k, initial: args.initial }),
-        MethodArg::Jrank => Method::JRank(JRankParams {
-            k: args.jrank_k,
-            p: args.jrank_p,
-            damping: args.jrank_damping,
-            eps: args.eps,
-            max_iter: args.max_iter,
-            fit: args.fit.then_some(FitParams { holdout: args.holdout }),
-        }),
-        MethodArg::Aga => Method::Aga(AgaParams { by_event: !args.aga_single_fit, ..Default::default() }),
-    };
-    let mut rating = rate(&dataset, &method, &Options { scale }).map_err(|e| e.to_string())?;
-    warnings.append(&mut rating.warnings);
-    rating.warnings = warnings;
-    Ok(match args.format {
-        FormatArg::Table => {
-            let mut out = export::table(&rating);
-            if args.trace {
-                out += "\niteration  max rel. change  residual (11)\n";
-                for t in &rating.report.trace {
-                    out += &format!("{:>9}  {:>15.3e}  {:>13.3e}\n", t.iteration, t.change, t.residual);
-                }
-            }
-            out
-        }
-        FormatArg::Csv => {
-            for w in &rating.warnings {
-                eprintln!("warning: {w}");
-            }
-            export::csv(&rating)
-        }
-        FormatArg::Json => export::json(&rating) + "\n",
     })
 }

@@ -15,13 +15,15 @@
 //! assert_eq!(r.players[0].rating, Some(1512.5)); // K/2 = 12.5 from an even game
 //! ```
 
-use super::sequential::{self, game_order, Outcome};
-use crate::error::RateError;
-use crate::methods::report::{HistoryPoint, Rating};
-use crate::model::Dataset;
+use super::sequential::{game_order, Rule, Run, SequentialFit, Step, Update};
+use crate::error::{check, RateError};
+use crate::methods::report::Rating;
+use crate::methods::{Method, MethodKind};
+use crate::model::{round_number, Dataset, Game};
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
 pub struct EloParams {
     /// Scale ζ: a gap of ζ points is 10:1 odds.
     pub zeta: f64,
@@ -46,20 +48,10 @@ impl Default for EloParams {
 
 impl EloParams {
     pub fn validate(&self) -> Result<(), RateError> {
-        let bad = |name, value: f64, expected| Err(RateError::BadParameter { name, value: value.to_string(), expected });
-        if !(self.zeta.is_finite() && self.zeta > 0.0) {
-            return bad("zeta", self.zeta, "a number > 0");
-        }
-        if !(self.k.is_finite() && self.k >= 0.0) {
-            return bad("k", self.k, "a number ≥ 0");
-        }
-        if !self.home.is_finite() {
-            return bad("home", self.home, "a number");
-        }
-        if !self.initial.is_finite() {
-            return bad("initial", self.initial, "a number");
-        }
-        Ok(())
+        check(self.zeta.is_finite() && self.zeta > 0.0, "zeta", self.zeta, "a number > 0")?;
+        check(self.k.is_finite() && self.k >= 0.0, "k", self.k, "a number ≥ 0")?;
+        check(self.home.is_finite(), "home", self.home, "a number")?;
+        check(self.initial.is_finite(), "initial", self.initial, "a number")
     }
 }
 
@@ -69,58 +61,74 @@ pub fn expected(diff: f64, zeta: f64) -> f64 {
 }
 
 pub fn rate(data: &Dataset, params: &EloParams) -> Result<Rating, RateError> {
+    crate::methods::rate(data, &Method::Elo(params.clone()), &Default::default())
+}
+
+/// Elo behind the [`crate::methods::fit::Fit`] interface: a step is the games of one date
+/// (or round), or one game when they are taken as listed.
+pub fn fit<'d>(data: &'d Dataset, params: &EloParams) -> Result<SequentialFit<'d, EloRule<'d>>, RateError> {
     params.validate()?;
     if data.games.is_empty() {
         return Err(RateError::NoGames);
     }
-    let n = data.players.len();
-    let mut r: Vec<f64> = data.players.iter().map(|p| p.listed.as_ref().map_or(params.initial, |l| l.rating)).collect();
-    let mut histories = vec![Vec::new(); n];
-    let mut tallies = vec![(0u32, 0.0f64); n];
-    let (order, how) = game_order(&data.games, params.chronological);
-    let (mut decisive, mut foreseen) = (0usize, 0usize);
-    let mut margin_used = false;
-    for (step, &gi) in order.iter().enumerate() {
-        let g = &data.games[gi];
+    let games = &data.games;
+    let (order, how) = game_order(games, params.chronological);
+    let variant = format!("{how}{}", if params.margin { ", margin" } else { "" });
+    let by_date = |a: usize, b: usize| games[a].date.as_deref().map(str::trim) == games[b].date.as_deref().map(str::trim);
+    let by_round = |a: usize, b: usize| {
+        let number = |i: usize| games[i].round.as_deref().and_then(round_number);
+        number(a) == number(b)
+    };
+    let each = |_: usize, _: usize| false;
+    let step = match how {
+        "by date" => Step { name: "date", same: &by_date, initial: params.initial },
+        "by round" => Step { name: "round", same: &by_round, initial: params.initial },
+        _ => Step { name: "game", same: &each, initial: params.initial },
+    };
+    let rule = EloRule { games, params: params.clone(), margin_used: false };
+    Ok(SequentialFit::new(data, rule, variant, order, step))
+}
+
+/// Elo's update of one game.
+pub struct EloRule<'d> {
+    games: &'d [Game],
+    params: EloParams,
+    margin_used: bool,
+}
+
+impl Rule for EloRule<'_> {
+    fn kind(&self) -> MethodKind {
+        MethodKind::Elo
+    }
+
+    fn params(&self) -> Method {
+        Method::Elo(self.params.clone())
+    }
+
+    fn apply(&mut self, item: usize, step: usize, run: &mut Run) -> Update {
+        let (g, params) = (&self.games[item], &self.params);
         let (i, j) = (g.first, g.second);
+        let r = &run.ratings;
         let with_home = r[i] + params.home - r[j];
         let mu = expected(if params.home_in_update { with_home } else { r[i] - r[j] }, params.zeta);
         let s = match (params.margin, g.points) {
             (true, Some((a, b))) => {
-                margin_used = true;
+                self.margin_used = true;
                 (a + 1.0) / (a + b + 2.0)
             }
             _ => g.score,
         };
-        if g.score != 0.5 && with_home != 0.0 {
-            decisive += 1;
-            foreseen += usize::from((with_home > 0.0) == (g.score > 0.5));
-        }
+        let foreseen = (g.score != 0.5 && with_home != 0.0).then(|| (with_home > 0.0) == (g.score > 0.5));
         let delta = params.k * (s - mu);
-        r[i] += delta;
-        r[j] -= delta;
-        for (p, sc) in [(i, g.score), (j, 1.0 - g.score)] {
-            tallies[p].0 += 1;
-            tallies[p].1 += sc;
-            histories[p].push(HistoryPoint { game: step + 1, rating: r[p] });
+        run.record(i, delta, g.score, step);
+        run.record(j, -delta, 1.0 - g.score, step);
+        Update { change: delta, surprise: s - mu, foreseen }
+    }
+
+    fn warnings(&self) -> Vec<String> {
+        if self.params.margin && !self.margin_used {
+            return vec!["margin scoring asked for, but no game has points: plain results used".into()];
         }
+        Vec::new()
     }
-    let mut warnings = Vec::new();
-    if params.margin && !margin_used {
-        warnings.push("margin scoring asked for, but no game has points: plain results used".into());
-    }
-    let variant = format!("{how}{}", if params.margin { ", margin" } else { "" });
-    sequential::rating(
-        data,
-        Outcome {
-            method: "elo",
-            variant,
-            ratings: r,
-            histories,
-            tallies,
-            steps: order.len(),
-            accuracy: (decisive > 0).then(|| foreseen as f64 / decisive as f64),
-            warnings,
-        },
-    )
 }

@@ -11,7 +11,7 @@
 //! renormalised to mean `w = 0` (geometric mean strength 1). The fixed point solves `L w = b`
 //! exactly; [`direct`] solves that system and is the check on the iteration.
 //!
-//! [`rate`] can also fit `k` and `p` by the paper's grid search ([`FitParams`]), in-sample or
+//! [`rate`] can also fit `k` and `p` by the paper's grid search ([`JRankParams::fit`]), in-sample or
 //! on the latest games after fitting on the earlier ones.
 //!
 //! ```
@@ -27,13 +27,16 @@
 //! ```
 
 use crate::diagnose::{Diagnosis, Finding, FindingKind, Status};
-use crate::error::RateError;
+use crate::error::{check, RateError, MAX_ITER};
+use crate::methods::fit::{groups_warning, stop_warning, Fit, Measures, Quantity};
+use crate::methods::ranking::{rank, Placing};
+use crate::methods::{Method, MethodKind};
 use crate::methods::report::{IterationRecord, ParameterFit, PlayerRating, Rating, SolverReport, StopReason};
-use crate::model::{Dataset, Game};
+use crate::model::Dataset;
 use serde::{Deserialize, Serialize};
-use std::cmp::Ordering;
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
 pub struct JRankParams {
     /// `k > 0` in `M(x) = (x + k)^p`: keeps a nil score finite and softens low scores.
     pub k: f64,
@@ -46,47 +49,28 @@ pub struct JRankParams {
     pub eps: f64,
     pub max_iter: usize,
     /// Fit `k` and `p` by grid search as well (the ratings still use `k` and `p` above).
-    pub fit: Option<FitParams>,
+    pub fit: bool,
+    /// With `fit`: the fraction, in [0, 1), of the latest games (in the chronological order
+    /// of [`crate::model::chronological_order`]) that are scored after fitting on the earlier
+    /// ones; 0 fits and scores on all games.
+    pub holdout: f64,
 }
 
 impl Default for JRankParams {
     fn default() -> Self {
-        JRankParams { k: 1.0, p: 0.5, damping: 0.5, eps: 1e-10, max_iter: 10_000, fit: None }
+        JRankParams { k: 1.0, p: 0.5, damping: 0.5, eps: 1e-10, max_iter: 10_000, fit: false, holdout: 0.0 }
     }
-}
-
-/// How to score the grid search over `(k, p)`.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-pub struct FitParams {
-    /// The fraction, in [0, 1), of the latest games (by date, then round, then input order)
-    /// that are scored after fitting on the earlier ones; 0 fits and scores on all games.
-    pub holdout: f64,
 }
 
 impl JRankParams {
     pub fn validate(&self) -> Result<(), RateError> {
-        let bad = |name, value: f64, expected| Err(RateError::BadParameter { name, value: value.to_string(), expected });
-        if !(self.k.is_finite() && self.k > 0.0) {
-            return bad("k", self.k, "a number > 0");
-        }
-        if !(self.p.is_finite() && self.p > 0.0) {
-            return bad("p", self.p, "a number > 0");
-        }
-        if !(self.damping > 0.0 && self.damping <= 1.0) {
-            return bad("damping", self.damping, "a number in (0, 1]");
-        }
-        if !(self.eps.is_finite() && self.eps > 0.0) {
-            return bad("eps", self.eps, "a number > 0");
-        }
-        if self.max_iter == 0 {
-            return bad("max_iter", 0.0, "at least 1");
-        }
-        if let Some(f) = &self.fit {
-            if !(f.holdout >= 0.0 && f.holdout < 1.0) {
-                return bad("holdout", f.holdout, "a fraction in [0, 1)");
-            }
-        }
-        Ok(())
+        check(self.k.is_finite() && self.k > 0.0, "k", self.k, "a number > 0")?;
+        check(self.p.is_finite() && self.p > 0.0, "p", self.p, "a number > 0")?;
+        check(self.damping > 0.0 && self.damping <= 1.0, "damping", self.damping, "a number in (0, 1]")?;
+        check(self.eps.is_finite() && self.eps > 0.0, "eps", self.eps, "a number > 0")?;
+        check(self.max_iter >= 1, "max_iter", self.max_iter as f64, "at least 1")?;
+        check(self.max_iter <= MAX_ITER, "max_iter", self.max_iter as f64, "at most 10000000")?;
+        check(self.holdout >= 0.0 && self.holdout < 1.0, "holdout", self.holdout, "a fraction in [0, 1)")
     }
 }
 
@@ -401,125 +385,170 @@ pub fn rate(data: &Dataset, params: &JRankParams) -> Result<Rating, RateError> {
 
 /// As [`rate`], calling `progress` with each iteration's record; it returns `false` to cancel.
 pub fn rate_with(data: &Dataset, params: &JRankParams, progress: &mut dyn FnMut(&IterationRecord) -> bool) -> Result<Rating, RateError> {
-    params.validate()?;
-    let prep = prepare(data);
-    if prep.games.is_empty() {
-        return Err(RateError::NoGames);
-    }
-    let n = data.players.len();
-    let names: Vec<String> = data.players.iter().map(|p| p.name.clone()).collect();
-    let s = Schedule::new(n, &prep.games, &names);
-    let lr: Vec<f64> = prep.games.iter().map(|g| g.log_ratio(params.k, params.p)).collect();
+    crate::methods::rate_with(data, &Method::JRank(params.clone()), &Default::default(), progress)
+}
 
-    // f(w): the mean over each player's games of (w_opponent + ln R).
-    let step_target = |w: &[f64], f: &mut [f64]| {
-        f.iter_mut().for_each(|v| *v = 0.0);
-        for (g, r) in prep.games.iter().zip(&lr) {
+/// JRank's iteration behind the [`Fit`] interface.
+pub struct JRankFit<'d> {
+    data: &'d Dataset,
+    params: JRankParams,
+    prep: Prepared,
+    names: Vec<String>,
+    s: Schedule,
+    /// Per usable game: `ln R = ln M(A) − ln M(B)`.
+    lr: Vec<f64>,
+    /// The log-strengths of the current iterate.
+    w: Vec<f64>,
+    trace: Vec<IterationRecord>,
+    stop: Option<StopReason>,
+}
+
+impl<'d> JRankFit<'d> {
+    pub fn new(data: &'d Dataset, params: &JRankParams) -> Result<JRankFit<'d>, RateError> {
+        params.validate()?;
+        let prep = prepare(data);
+        if prep.games.is_empty() {
+            return Err(RateError::NoGames);
+        }
+        let n = data.players.len();
+        let names: Vec<String> = data.players.iter().map(|p| p.name.clone()).collect();
+        let s = Schedule::new(n, &prep.games, &names);
+        let lr = prep.games.iter().map(|g| g.log_ratio(params.k, params.p)).collect();
+        Ok(JRankFit { data, params: params.clone(), prep, names, s, lr, w: vec![0.0; n], trace: Vec::new(), stop: None })
+    }
+
+    /// f(w): the mean over each player's games of (w_opponent + ln R).
+    fn target(&self, w: &[f64]) -> Vec<f64> {
+        let mut f = vec![0.0; w.len()];
+        for (g, r) in self.prep.games.iter().zip(&self.lr) {
             f[g.a] += w[g.b] + r;
             f[g.b] += w[g.a] - r;
         }
-        for (v, d) in f.iter_mut().zip(&s.degree) {
+        for (v, d) in f.iter_mut().zip(&self.s.degree) {
             if *d > 0.0 {
                 *v /= d;
             }
         }
-    };
-    let max_gap = |a: &[f64], b: &[f64]| a.iter().zip(b).fold(0.0f64, |m, (x, y)| m.max((x - y).abs()));
+        f
+    }
 
-    let d = params.damping;
-    let mut w = vec![0.0; n];
-    let mut f = vec![0.0; n];
-    let mut next = vec![0.0; n];
-    let mut trace: Vec<IterationRecord> = Vec::new();
-    let mut stop = StopReason::MaxIterations;
-    for iteration in 1..=params.max_iter {
-        step_target(&w, &mut f);
-        let residual = max_gap(&f, &w);
-        for i in 0..n {
-            next[i] = (1.0 - d) * w[i] + d * f[i];
-        }
-        s.centre(&mut next);
-        if next.iter().any(|v| !v.is_finite()) {
-            // Cannot happen for valid parameters (the step is an average); kept so that a
-            // rating is never NaN.
-            stop = StopReason::NonFinite;
-            break;
-        }
-        let change = max_gap(&next, &w);
-        std::mem::swap(&mut w, &mut next);
-        let record = IterationRecord { iteration, change, residual, outer: None };
-        trace.push(record);
-        let go_on = progress(&record);
-        if change < params.eps {
-            stop = StopReason::Converged;
-            break;
-        }
-        if !go_on {
-            stop = StopReason::Cancelled;
-            break;
-        }
-    }
-    step_target(&w, &mut f);
-    let final_residual = s.groups.iter().flatten().fold(0.0f64, |m, &i| m.max((f[i] - w[i]).abs()));
-
-    let mut warnings = Vec::new();
-    if prep.from_score > 0 {
-        warnings.push(format!(
-            "{} of {} games have no points: JRank uses their score as points (1–0 for a win, ½–½ for a draw)",
-            prep.from_score,
-            prep.games.len()
-        ));
-    }
-    if prep.skipped > 0 {
-        let what = if prep.skipped == 1 { "1 game was" } else { "games were" };
-        let what = if prep.skipped == 1 { what.to_string() } else { format!("{} {what}", prep.skipped) };
-        warnings.push(format!("{what} left out: a player against themselves, an unknown player, or no usable score"));
-    }
-    let last_change = trace.last().map_or(0.0, |t| t.change);
-    match stop {
-        StopReason::MaxIterations => {
+    fn warnings(&self, stop: StopReason) -> Vec<String> {
+        let mut warnings = Vec::new();
+        let (prep, params) = (&self.prep, &self.params);
+        if prep.from_score > 0 {
             warnings.push(format!(
-                "did not converge in {} iterations (last change {last_change:.3e}, tolerance {:.1e}); the ratings shown are the last iterate",
-                trace.len(),
-                params.eps
+                "{} of {} games have no points: JRank uses their score as points (1–0 for a win, ½–½ for a draw)",
+                prep.from_score,
+                prep.games.len()
             ));
-            if d == 1.0 {
+        }
+        if prep.skipped > 0 {
+            let what = if prep.skipped == 1 { "1 game was".to_string() } else { format!("{} games were", prep.skipped) };
+            warnings.push(format!("{what} left out: a player against themselves, an unknown player, or no usable score"));
+        }
+        let last_change = self.trace.last().map_or(0.0, |t| t.change);
+        warnings.extend(stop_warning(stop, self.trace.len(), &self.measures(), last_change));
+        match stop {
+            StopReason::MaxIterations if params.damping == 1.0 => {
                 // The undamped step has the eigenvalue −1 on two-sided schedules.
                 warnings.push("with damping = 1 (the paper's plain iteration) the iteration can oscillate forever when the players split into two sides that only play each other (two players, or home sides that only meet away sides): try damping = 0.5".into());
             }
+            StopReason::NonFinite => warnings.push("the iteration overflowed; the ratings shown are the last finite iterate".into()),
+            _ => {}
         }
-        StopReason::NonFinite => warnings.push("the iteration overflowed; the ratings shown are the last finite iterate".into()),
-        StopReason::Cancelled => warnings.push(format!("stopped after {} iterations, before converging", trace.len())),
-        StopReason::Converged | StopReason::Finished | StopReason::NothingToRate => {}
+        warnings.extend(groups_warning(self.s.groups.len()));
+        if self.w.iter().any(|&v| v.abs() > f64::MAX.ln()) {
+            warnings.push(
+                "some strengths W = e^w lie beyond floating point range and are shown at its limit; their log-strengths are exact".into(),
+            );
+        }
+        if params.holdout != 0.0 && !params.fit {
+            warnings.push("a held-out share has no effect without the parameter fit".into());
+        }
+        warnings
     }
-    let ngroups = s.groups.len();
-    if ngroups > 1 {
-        warnings.push(format!("the players fall into {ngroups} groups rated separately: ratings compare only within a group"));
-    }
-    if w.iter().any(|&v| v.abs() > f64::MAX.ln()) {
-        warnings.push(
-            "some strengths W = e^w lie beyond floating point range and are shown at its limit; their log-strengths are exact".into(),
-        );
+}
+
+fn max_gap(a: &[f64], b: &[f64]) -> f64 {
+    a.iter().zip(b).fold(0.0f64, |m, (x, y)| m.max((x - y).abs()))
+}
+
+impl Fit for JRankFit<'_> {
+    fn measures(&self) -> Measures {
+        Measures {
+            step: "iteration".into(),
+            change: "change of a log-strength".into(),
+            residual: "largest |f(w) − w|".into(),
+            tolerance: Some((Quantity::Change, self.params.eps)),
+        }
     }
 
-    let fit = params.fit.as_ref().map(|fp| fit(data, &prep.games, &names, fp.holdout));
-    if let Some(fit) = &fit {
-        warnings.push(fit_summary(fit, params));
+    fn step(&mut self) -> Option<IterationRecord> {
+        if self.stop.is_some() {
+            return None;
+        }
+        let f = self.target(&self.w);
+        let residual = max_gap(&f, &self.w);
+        let d = self.params.damping;
+        let mut next: Vec<f64> = self.w.iter().zip(&f).map(|(w, f)| (1.0 - d) * w + d * f).collect();
+        self.s.centre(&mut next);
+        if next.iter().any(|v| !v.is_finite()) {
+            // Cannot happen for valid parameters (the step is an average); kept so that a
+            // rating is never NaN.
+            self.stop = Some(StopReason::NonFinite);
+            return None;
+        }
+        let record = IterationRecord { iteration: self.trace.len() + 1, change: max_gap(&next, &self.w), residual, outer: None };
+        self.w = next;
+        self.trace.push(record);
+        if record.change < self.params.eps {
+            self.stop = Some(StopReason::Converged);
+        } else if self.trace.len() >= self.params.max_iter {
+            self.stop = Some(StopReason::MaxIterations);
+        }
+        Some(record)
     }
 
-    let players = players(data, &prep.games, &s, &w);
-    Ok(Rating {
-        method: "jrank".into(),
-        variant: "iteration".into(),
-        players,
-        report: SolverReport { iterations: trace.len(), converged: stop == StopReason::Converged, stop, trace, final_residual },
-        diagnosis: diagnosis(&s, &names),
-        groups: ngroups,
-        scale: None,
-        warnings,
-        accuracy: None,
-        fit,
-    })
+    fn trace(&self) -> &[IterationRecord] {
+        &self.trace
+    }
+
+    fn stop_reason(&self) -> Option<StopReason> {
+        self.stop
+    }
+
+    fn cancel(&mut self) {
+        self.stop.get_or_insert(StopReason::Cancelled);
+    }
+
+    fn display(&self) -> Vec<Option<f64>> {
+        (0..self.w.len()).map(|i| self.s.group[i].map(|_| self.w[i].exp().clamp(f64::MIN_POSITIVE, f64::MAX))).collect()
+    }
+
+    fn finish(&self) -> Result<Rating, RateError> {
+        let stop = self.stop.unwrap_or(StopReason::Cancelled);
+        let f = self.target(&self.w);
+        let final_residual = self.s.groups.iter().flatten().fold(0.0f64, |m, &i| m.max((f[i] - self.w[i]).abs()));
+        let mut warnings = self.warnings(stop);
+        let fit = self.params.fit.then(|| fit(self.data, &self.prep.games, &self.names, self.params.holdout));
+        if let Some(fit) = &fit {
+            warnings.push(fit_summary(fit, &self.params));
+        }
+        let trace = self.trace.clone();
+        Ok(Rating {
+            method: MethodKind::JRank,
+            variant: "iteration".into(),
+            params: Method::JRank(self.params.clone()),
+            players: players(self.data, &self.prep.games, &self.s, &self.w),
+            report: SolverReport { iterations: trace.len(), converged: stop == StopReason::Converged, stop, trace, final_residual },
+            diagnosis: diagnosis(&self.s, &self.names),
+            groups: self.s.groups.len(),
+            scale: None,
+            warnings,
+            accuracy: None,
+            fit,
+        })
+    }
 }
 
 /// The players best first: by group (largest first), then strength, then name in lower case
@@ -537,43 +566,27 @@ fn players(data: &Dataset, games: &[Pg], s: &Schedule, w: &[f64]) -> Vec<PlayerR
         count[g.a] += 1;
         count[g.b] += 1;
     }
-    let key = |i: usize| {
-        let r = s.group[i].map_or(0, |_| -(w[i] * 1e9).round() as i64);
-        (s.group[i].is_none(), s.group[i].unwrap_or(0), r, data.players[i].name.to_lowercase())
-    };
-    let mut idx: Vec<usize> = (0..n).collect();
-    idx.sort_by_cached_key(|&i| key(i));
-    let mut out = Vec::with_capacity(n);
-    let mut prev: Option<(usize, (usize, i64))> = None;
-    for (pos, &i) in idx.iter().enumerate() {
-        let rated = s.group[i].is_some();
-        let mut rank = None;
-        if rated {
-            let k = key(i);
-            let tie = (k.1, k.2);
-            let r = match prev {
-                Some((r, t)) if t == tie => r,
-                _ => pos + 1,
-            };
-            prev = Some((r, tie));
-            rank = Some(r);
-        }
-        out.push(PlayerRating {
-            name: data.players[i].name.clone(),
-            id: data.players[i].id.clone(),
-            rank,
-            rating: rated.then(|| w[i].exp().clamp(f64::MIN_POSITIVE, f64::MAX)),
-            log_strength: rated.then_some(w[i]),
-            games: count[i],
-            score: score[i],
-            group: s.group[i].map(|g| g + 1),
-            status: if rated { Status::Rated } else { Status::NoGames },
-            sigma: None,
-            history: None,
-            label: None,
-        });
-    }
-    out
+    let rows = (0..n)
+        .map(|i| {
+            let rated = s.group[i].is_some();
+            PlayerRating {
+                name: data.players[i].name.clone(),
+                index: i,
+                id: data.players[i].id.clone(),
+                rank: None,
+                rating: rated.then(|| w[i].exp().clamp(f64::MIN_POSITIVE, f64::MAX)),
+                log_strength: rated.then_some(w[i]),
+                games: count[i],
+                score: score[i],
+                group: s.group[i].map(|g| g + 1),
+                status: if rated { Status::Rated } else { Status::NoGames },
+                sigma: None,
+                history: None,
+                label: None,
+            }
+        })
+        .collect();
+    rank(rows, |i, _| Placing { ranked: s.group[i].is_some(), shares: true, tier: (s.group[i].unwrap_or(0), 0), value: Some(w[i]) })
 }
 
 /// JRank rates every player with games, so the only problems are players without games and
@@ -631,33 +644,11 @@ fn log_grid((lo, hi): (f64, f64)) -> Vec<f64> {
         .collect()
 }
 
-/// Rounds compare as numbers when both are numbers, else as text; numbers first.
-fn cmp_round(a: &Option<String>, b: &Option<String>) -> Ordering {
-    let num = |s: &str| s.trim().parse::<f64>().ok().filter(|v| v.is_finite());
-    match (a, b) {
-        (Some(a), Some(b)) => match (num(a), num(b)) {
-            (Some(x), Some(y)) => x.total_cmp(&y),
-            (Some(_), None) => Ordering::Less,
-            (None, Some(_)) => Ordering::Greater,
-            (None, None) => a.cmp(b),
-        },
-        // An absent round or date counts as earlier than any given one.
-        (a, b) => a.is_some().cmp(&b.is_some()),
-    }
-}
-
-/// Games in time order: by date (ISO dates sort as text), then round, then input order.
+/// Games in time order: the one chronological order of [`crate::model::chronological_order`].
 fn time_order(data: &Dataset, games: &[Pg]) -> Vec<Pg> {
+    let rank = crate::model::chronological_rank(&data.games);
     let mut sorted = games.to_vec();
-    let at = |g: &Pg| -> &Game { &data.games[g.index] };
-    sorted.sort_by(|x, y| {
-        let (gx, gy) = (at(x), at(y));
-        let date = match (&gx.date, &gy.date) {
-            (Some(a), Some(b)) => a.trim().cmp(b.trim()),
-            (a, b) => a.is_some().cmp(&b.is_some()),
-        };
-        date.then_with(|| cmp_round(&gx.round, &gy.round)).then(x.index.cmp(&y.index))
-    });
+    sorted.sort_by_key(|g| rank[g.index]);
     sorted
 }
 
@@ -805,7 +796,7 @@ mod tests {
         // A score that is no number, with points: the points decide, nothing is NaN.
         d.add_game("B", "A", 0.5).points = Some((2.0, 0.0));
         d.games[2].score = f64::NAN;
-        let r = rate(&d, &JRankParams { fit: Some(FitParams { holdout: 0.5 }), ..Default::default() }).unwrap();
+        let r = rate(&d, &JRankParams { fit: true, holdout: 0.5, ..Default::default() }).unwrap();
         let b = r.players.iter().find(|p| p.name == "B").unwrap();
         assert_eq!((b.games, b.score), (2, 1.0));
         assert!(r.players.iter().all(|p| p.score.is_finite() && p.rating.is_some_and(f64::is_finite)));

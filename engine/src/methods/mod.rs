@@ -1,32 +1,180 @@
-//! The rating methods, behind one entry point: [`rate`].
+//! The rating methods, behind one fit interface ([`fit::Fit`], started by [`start`]) and one
+//! entry point that runs a fit to the end ([`rate`]).
+//!
+//! A method is a [`MethodKind`] (which one) or a [`Method`] (which one, with its
+//! parameters). Names appear only at the edges: [`MethodKind::name`] for files, flags and
+//! JSON, [`MethodKind::title`] and [`MethodKind::label`] for people, and `FromStr`, which
+//! refuses an unknown name with the list of known ones.
 
 pub mod aga;
 pub mod brent;
 pub mod elo;
+pub mod fit;
 pub mod jrank;
 pub mod multi_elo;
+pub mod ranking;
 pub mod report;
 pub mod sequential;
 
 use crate::error::RateError;
 use crate::model::Dataset;
-use crate::scale::Scale;
+use crate::scale::{Scale, ScaleKind};
 use aga::AgaParams;
 use brent::BrentParams;
 use elo::EloParams;
+use fit::Fit;
 use jrank::JRankParams;
 use multi_elo::MultiEloParams;
 use report::Rating;
 use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::str::FromStr;
 
+/// Which rating method, without its parameters.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum MethodKind {
+    #[default]
+    #[serde(rename = "brent")]
+    Brent,
+    #[serde(rename = "elo")]
+    Elo,
+    #[serde(rename = "multi_elo", alias = "multi-elo")]
+    MultiElo,
+    #[serde(rename = "jrank")]
+    JRank,
+    #[serde(rename = "aga")]
+    Aga,
+}
+
+impl MethodKind {
+    pub const ALL: [MethodKind; 5] = [MethodKind::Brent, MethodKind::Elo, MethodKind::MultiElo, MethodKind::JRank, MethodKind::Aga];
+
+    /// The name in files, flags and JSON: `brent`, `elo`, `multi_elo`, `jrank`, `aga`.
+    pub fn name(self) -> &'static str {
+        match self {
+            MethodKind::Brent => "brent",
+            MethodKind::Elo => "elo",
+            MethodKind::MultiElo => "multi_elo",
+            MethodKind::JRank => "jrank",
+            MethodKind::Aga => "aga",
+        }
+    }
+
+    /// The heading of a table of its ratings.
+    pub fn title(self) -> &'static str {
+        match self {
+            MethodKind::Brent => "Brent eigenvector ratings",
+            MethodKind::Elo => "Elo ratings",
+            MethodKind::MultiElo => "Multiplayer Elo ratings",
+            MethodKind::JRank => "JRank strengths",
+            MethodKind::Aga => "AGA ratings",
+        }
+    }
+
+    /// A short name for a menu.
+    pub fn label(self) -> &'static str {
+        match self {
+            MethodKind::Brent => "Brent's eigenvector ratings",
+            MethodKind::Elo => "Elo",
+            MethodKind::MultiElo => "Multiplayer Elo",
+            MethodKind::JRank => "JRank",
+            MethodKind::Aga => "AGA (Go)",
+        }
+    }
+
+    /// What the method does, in one or two sentences.
+    pub fn about(self) -> &'static str {
+        match self {
+            MethodKind::Brent => "Brent: each player's expected score equals their actual score (Bradley–Terry maximum likelihood; a draw is half a win each way). The iterations below all reach that answer.",
+            MethodKind::Elo => "Elo: after each game, both players move by K × (result − expected result). Games are taken in date or round order when every game has one.",
+            MethodKind::MultiElo => "Multiplayer Elo: one winner among n players; each player expects a share 10^(R/ζ) / Σ 10^(R/ζ) of the win. Reads event,player,place rows or numbered player/score columns; two-player games count too.",
+            MethodKind::JRank => "JRank: each player's strength is the geometric mean over their games of the opponent's strength × M(points for) / M(points against), M(x) = (x + k)^p.",
+            MethodKind::Aga => "AGA (Go): the most probable ratings given each player's prior (declared rank or previous rating) and the games, with handicap and komi; shown on the dan/kyu scale with σ.",
+        }
+    }
+
+    /// Whether the method goes once through the games (Elo) rather than iterating to a fixed point.
+    pub fn sequential(self) -> bool {
+        matches!(self, MethodKind::Elo | MethodKind::MultiElo)
+    }
+
+    /// Decimals that show a rating's meaningful digits on the method's scale.
+    pub fn decimals(self, scale: Option<ScaleKind>) -> usize {
+        match (self, scale) {
+            (MethodKind::Aga, _) => 2,
+            (MethodKind::JRank, _) => 3,
+            (_, Some(ScaleKind::Natural)) => 4,
+            _ => 1,
+        }
+    }
+}
+
+impl fmt::Display for MethodKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for MethodKind {
+    type Err = String;
+
+    /// A method's [`name`](MethodKind::name), case-insensitive, `-` for `_` allowed.
+    fn from_str(s: &str) -> Result<MethodKind, String> {
+        let t = s.trim().to_ascii_lowercase().replace('-', "_");
+        MethodKind::ALL.into_iter().find(|m| m.name() == t).ok_or_else(|| {
+            let names: Vec<&str> = MethodKind::ALL.iter().map(|m| m.name()).collect();
+            format!("unknown method '{s}': expected one of {}", names.join(", "))
+        })
+    }
+}
+
+/// A method with its parameters.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
 pub enum Method {
+    #[serde(rename = "brent")]
     Brent(BrentParams),
+    #[serde(rename = "elo")]
     Elo(EloParams),
+    #[serde(rename = "multi_elo")]
     MultiElo(MultiEloParams),
+    #[serde(rename = "jrank")]
     JRank(JRankParams),
+    #[serde(rename = "aga")]
     Aga(AgaParams),
+}
+
+impl Method {
+    pub fn kind(&self) -> MethodKind {
+        match self {
+            Method::Brent(_) => MethodKind::Brent,
+            Method::Elo(_) => MethodKind::Elo,
+            Method::MultiElo(_) => MethodKind::MultiElo,
+            Method::JRank(_) => MethodKind::JRank,
+            Method::Aga(_) => MethodKind::Aga,
+        }
+    }
+
+    /// The method with its default parameters.
+    pub fn default_for(kind: MethodKind) -> Method {
+        match kind {
+            MethodKind::Brent => Method::Brent(BrentParams::default()),
+            MethodKind::Elo => Method::Elo(EloParams::default()),
+            MethodKind::MultiElo => Method::MultiElo(MultiEloParams::default()),
+            MethodKind::JRank => Method::JRank(JRankParams::default()),
+            MethodKind::Aga => Method::Aga(AgaParams::default()),
+        }
+    }
+
+    /// Checks every parameter, naming the first that cannot be used.
+    pub fn validate(&self) -> Result<(), RateError> {
+        match self {
+            Method::Brent(p) => p.validate(),
+            Method::Elo(p) => p.validate(),
+            Method::MultiElo(p) => p.validate(),
+            Method::JRank(p) => p.validate(),
+            Method::Aga(p) => p.validate(),
+        }
+    }
 }
 
 /// Options every method shares.
@@ -35,23 +183,54 @@ pub struct Options {
     pub scale: Scale,
 }
 
+/// Sets up `method` on `data`, ready to step ([`Fit::step`]) and be watched.
+pub fn start<'d>(data: &'d Dataset, method: &Method, options: &Options) -> Result<Box<dyn Fit + 'd>, RateError> {
+    method.validate()?;
+    Ok(match method {
+        Method::Brent(p) => Box::new(brent::BrentFit::new(data, p, &options.scale)?),
+        Method::Elo(p) => Box::new(elo::fit(data, p)?),
+        Method::MultiElo(p) => Box::new(multi_elo::fit(data, p)?),
+        Method::JRank(p) => Box::new(jrank::JRankFit::new(data, p)?),
+        Method::Aga(p) => Box::new(aga::AgaFit::new(data, p)?),
+    })
+}
+
 /// Rates `data` by `method`.
 pub fn rate(data: &Dataset, method: &Method, options: &Options) -> Result<Rating, RateError> {
     rate_with(data, method, options, &mut |_| true)
 }
 
-/// As [`rate`], calling `progress` with each iteration's record; it returns `false` to cancel.
+/// As [`rate`], calling `progress` with each step's record; it returns `false` to cancel.
 pub fn rate_with(
     data: &Dataset,
     method: &Method,
     options: &Options,
     progress: &mut dyn FnMut(&report::IterationRecord) -> bool,
 ) -> Result<Rating, RateError> {
-    match method {
-        Method::Brent(p) => brent::run(data, p, &options.scale, &mut |s| s.trace().last().is_none_or(|r| progress(r))),
-        Method::Elo(p) => elo::rate(data, p),
-        Method::MultiElo(p) => multi_elo::rate(data, p),
-        Method::JRank(p) => jrank::rate_with(data, p, progress),
-        Method::Aga(p) => aga::run(data, p, progress),
+    let mut fit = start(data, method, options)?;
+    while let Some(record) = fit.step() {
+        if !progress(&record) {
+            fit.cancel();
+        }
+    }
+    fit.finish()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn method_names_round_trip_and_unknown_names_are_refused() {
+        for m in MethodKind::ALL {
+            assert_eq!(m.name().parse::<MethodKind>(), Ok(m));
+            assert_eq!(serde_json::to_string(&m).unwrap(), format!("\"{}\"", m.name()));
+            assert_eq!(Method::default_for(m).kind(), m);
+        }
+        assert_eq!("Multi-Elo".parse::<MethodKind>(), Ok(MethodKind::MultiElo));
+        let e = "elo2".parse::<MethodKind>().unwrap_err();
+        assert_eq!(e, "unknown method 'elo2': expected one of brent, elo, multi_elo, jrank, aga");
+        let e = serde_json::from_str::<MethodKind>("\"bradley\"").unwrap_err().to_string();
+        assert!(e.contains("unknown variant `bradley`") && e.contains("brent"), "{e}");
     }
 }

@@ -14,13 +14,15 @@
 //! assert!((r.players[0].rating.unwrap() - (1500.0 + 25.0 * 0.75)).abs() < 1e-9);
 //! ```
 
-use super::sequential::{self, game_order, Outcome};
-use crate::error::RateError;
-use crate::methods::report::{HistoryPoint, Rating};
-use crate::model::Dataset;
+use super::sequential::{game_order, Rule, Run, SequentialFit, Step, Update};
+use crate::error::{check, RateError};
+use crate::methods::report::Rating;
+use crate::methods::{Method, MethodKind};
+use crate::model::{round_number, Dataset};
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
 pub struct MultiEloParams {
     pub zeta: f64,
     pub k: f64,
@@ -42,73 +44,84 @@ pub fn expected_shares(ratings: &[f64], zeta: f64) -> Vec<f64> {
     w.iter().map(|x| x / total).collect()
 }
 
+impl MultiEloParams {
+    pub fn validate(&self) -> Result<(), RateError> {
+        check(self.zeta.is_finite() && self.zeta > 0.0, "zeta", self.zeta, "a number > 0")?;
+        check(self.k.is_finite() && self.k >= 0.0, "k", self.k, "a number ≥ 0")?;
+        check(self.initial.is_finite(), "initial", self.initial, "a number")
+    }
+}
+
 pub fn rate(data: &Dataset, params: &MultiEloParams) -> Result<Rating, RateError> {
-    let bad = |name, value: f64, expected| Err(RateError::BadParameter { name, value: value.to_string(), expected });
-    if !(params.zeta.is_finite() && params.zeta > 0.0) {
-        return bad("zeta", params.zeta, "a number > 0");
-    }
-    if !(params.k.is_finite() && params.k >= 0.0) {
-        return bad("k", params.k, "a number ≥ 0");
-    }
-    if !params.initial.is_finite() {
-        return bad("initial", params.initial, "a number");
-    }
+    crate::methods::rate(data, &Method::MultiElo(params.clone()), &Default::default())
+}
+
+/// Multiplayer Elo behind the [`crate::methods::fit::Fit`] interface: a step is one event
+/// (or the two-player games of one date or round).
+pub fn fit<'d>(data: &'d Dataset, params: &MultiEloParams) -> Result<SequentialFit<'d, MultiEloRule>, RateError> {
+    params.validate()?;
     // Events as (players, places); two-player games join them, in their own order.
     let mut events: Vec<Vec<(usize, f64)>> =
         data.events.iter().map(|e| e.places.iter().map(|&(p, place)| (p, place as f64)).collect()).collect();
+    let first_game = events.len();
     let (order, how) = game_order(&data.games, true);
+    // A win places first, a loss second; a draw places both first (they share the win).
+    let place = |s: f64| if s < 0.5 { 2.0 } else { 1.0 };
     for &gi in &order {
         let g = &data.games[gi];
-        let place = |s: f64| {
-            if s > 0.5 {
-                1.0
-            } else if s < 0.5 {
-                2.0
-            } else {
-                1.0
-            }
-        };
         events.push(vec![(g.first, place(g.score)), (g.second, place(1.0 - g.score))]);
     }
     if events.is_empty() {
         return Err(RateError::NoGames);
     }
-    let n = data.players.len();
-    let mut r: Vec<f64> = data.players.iter().map(|p| p.listed.as_ref().map_or(params.initial, |l| l.rating)).collect();
-    let mut histories = vec![Vec::new(); n];
-    let mut tallies = vec![(0u32, 0.0f64); n];
-    let (mut decided, mut foreseen) = (0usize, 0usize);
-    for (step, ev) in events.iter().enumerate() {
-        let before: Vec<f64> = ev.iter().map(|&(p, _)| r[p]).collect();
-        let e = expected_shares(&before, params.zeta);
+    let variant = if data.events.is_empty() { format!("two-player games, {how}") } else { "events in input order".to_string() };
+    let games = &data.games;
+    // Item k ≥ first_game is the game order[k − first_game].
+    let game = |k: usize| (k >= first_game).then(|| &games[order[k - first_game]]);
+    let same = |a: usize, b: usize| match (game(a), game(b), how) {
+        (Some(x), Some(y), "by date") => x.date.as_deref().map(str::trim) == y.date.as_deref().map(str::trim),
+        (Some(x), Some(y), "by round") => x.round.as_deref().and_then(round_number) == y.round.as_deref().and_then(round_number),
+        _ => false,
+    };
+    let name = if data.events.is_empty() && how != "input order" { &how[3..] } else { "event" };
+    let items: Vec<usize> = (0..events.len()).collect();
+    let rule = MultiEloRule { events, params: params.clone() };
+    Ok(SequentialFit::new(data, rule, variant, items, Step { name, same: &same, initial: params.initial }))
+}
+
+/// Multiplayer Elo's update of one event.
+pub struct MultiEloRule {
+    events: Vec<Vec<(usize, f64)>>,
+    params: MultiEloParams,
+}
+
+impl Rule for MultiEloRule {
+    fn kind(&self) -> MethodKind {
+        MethodKind::MultiElo
+    }
+
+    fn params(&self) -> Method {
+        Method::MultiElo(self.params.clone())
+    }
+
+    fn apply(&mut self, item: usize, step: usize, run: &mut Run) -> Update {
+        let ev = &self.events[item];
+        let before: Vec<f64> = ev.iter().map(|&(p, _)| run.ratings[p]).collect();
+        let e = expected_shares(&before, self.params.zeta);
         let best = ev.iter().map(|&(_, place)| place).fold(f64::INFINITY, f64::min);
         let winners = ev.iter().filter(|&&(_, place)| place == best).count() as f64;
         // Foresight: did the favourite (a single highest rating) win alone?
         let top = before.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-        if winners == 1.0 && before.iter().filter(|&&x| x == top).count() == 1 {
-            decided += 1;
-            foreseen += usize::from(ev.iter().zip(&before).any(|(&(_, place), &x)| place == best && x == top));
-        }
+        let decided = winners == 1.0 && before.iter().filter(|&&x| x == top).count() == 1;
+        let foreseen = decided.then(|| ev.iter().zip(&before).any(|(&(_, place), &x)| place == best && x == top));
+        let (mut change, mut surprise) = (0.0f64, 0.0f64);
         for (k, &(p, place)) in ev.iter().enumerate() {
             let s = if place == best { 1.0 / winners } else { 0.0 };
-            r[p] += params.k * (s - e[k]);
-            tallies[p].0 += 1;
-            tallies[p].1 += s;
-            histories[p].push(HistoryPoint { game: step + 1, rating: r[p] });
+            let delta = self.params.k * (s - e[k]);
+            run.record(p, delta, s, step);
+            change = change.max(delta.abs());
+            surprise = surprise.max((s - e[k]).abs());
         }
+        Update { change, surprise, foreseen }
     }
-    let variant = if data.events.is_empty() { format!("two-player games, {how}") } else { "events in input order".to_string() };
-    sequential::rating(
-        data,
-        Outcome {
-            method: "multi_elo",
-            variant,
-            ratings: r,
-            histories,
-            tallies,
-            steps: events.len(),
-            accuracy: (decided > 0).then(|| foreseen as f64 / decided as f64),
-            warnings: Vec::new(),
-        },
-    )
 }

@@ -2,6 +2,7 @@
 //! per-iteration residuals, and why it stopped), in the spirit of argmin's solver state.
 
 use crate::diagnose::{Diagnosis, Status};
+use crate::methods::{Method, MethodKind};
 use crate::scale::{Offset, ScaleKind};
 use serde::{Deserialize, Serialize};
 
@@ -37,6 +38,32 @@ pub enum StopReason {
     Finished,
 }
 
+impl StopReason {
+    /// The name in JSON: `converged`, `max_iterations`, ...
+    pub fn name(self) -> &'static str {
+        match self {
+            StopReason::Converged => "converged",
+            StopReason::MaxIterations => "max_iterations",
+            StopReason::Cancelled => "cancelled",
+            StopReason::NonFinite => "non_finite",
+            StopReason::NothingToRate => "nothing_to_rate",
+            StopReason::Finished => "finished",
+        }
+    }
+
+    /// Why the fit stopped after `steps` steps, in words.
+    pub fn text(self, steps: usize) -> String {
+        match self {
+            StopReason::Converged => format!("converged in {steps} iterations"),
+            StopReason::MaxIterations => format!("NOT converged after {steps} iterations"),
+            StopReason::Cancelled => format!("stopped after {steps} iterations"),
+            StopReason::NonFinite => format!("overflowed after {steps} iterations"),
+            StopReason::NothingToRate => "nothing to rate".to_string(),
+            StopReason::Finished => "one pass through the games".to_string(),
+        }
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SolverReport {
     pub iterations: usize,
@@ -50,6 +77,9 @@ pub struct SolverReport {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct PlayerRating {
     pub name: String,
+    /// The player's index in the dataset (not in the JSON: names identify players there).
+    #[serde(skip)]
+    pub index: usize,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub id: Option<String>,
     /// 1-based place in the list; equal ratings share a rank. `None` without games.
@@ -110,8 +140,11 @@ pub struct ScaleReport {
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Rating {
-    pub method: String,
+    pub method: MethodKind,
+    /// How the method ran, in a few words (`alg1`, `by date, margin`, `by_event`).
     pub variant: String,
+    /// The parameters it ran with.
+    pub params: Method,
     /// Best first.
     pub players: Vec<PlayerRating>,
     pub report: SolverReport,

@@ -1,108 +1,243 @@
 //! What the sequential methods (Elo, multiplayer Elo) share: the order games are taken in,
-//! and turning final ratings and histories into a [`Rating`].
+//! the stepper behind the [`Fit`] interface (a step is the games of one date or round), and
+//! turning final ratings and histories into a [`Rating`].
 
 use crate::diagnose::{Diagnosis, Status};
 use crate::error::RateError;
-use crate::methods::report::{HistoryPoint, PlayerRating, Rating, SolverReport, StopReason};
-use crate::model::{Dataset, Game};
+use crate::methods::fit::{Fit, Measures};
+use crate::methods::ranking::{rank, Placing};
+use crate::methods::report::{HistoryPoint, IterationRecord, PlayerRating, Rating, SolverReport, StopReason};
+use crate::methods::{Method, MethodKind};
+use crate::model::{chronological_order, round_number, Dataset, Game};
 
-/// A round label's number ("Matchday 12" → 12), for ordering rounds.
-fn round_number(round: &str) -> Option<f64> {
-    let digits: String = round.chars().skip_while(|c| !c.is_ascii_digit()).take_while(|c| c.is_ascii_digit() || *c == '.').collect();
-    digits.parse().ok()
-}
-
-/// The order to take the games in: by date when every game has one, else by round when every
-/// game has a numbered one, else as given. Ties keep the input order.
+/// The order to take the games in: the chronological order when every game has a date, or
+/// every game a numbered round; else as given. Also says which, in words.
 pub fn game_order(games: &[Game], chronological: bool) -> (Vec<usize>, &'static str) {
-    let mut order: Vec<usize> = (0..games.len()).collect();
+    let input = || ((0..games.len()).collect(), "input order");
     if !chronological || games.is_empty() {
-        return (order, "input order");
+        return input();
     }
     if games.iter().all(|g| g.date.is_some()) {
-        order.sort_by(|&a, &b| {
-            let (ga, gb) = (&games[a], &games[b]);
-            ga.date.cmp(&gb.date).then_with(|| {
-                let (ra, rb) = (ga.round.as_deref().and_then(round_number), gb.round.as_deref().and_then(round_number));
-                ra.partial_cmp(&rb).unwrap_or(std::cmp::Ordering::Equal)
-            })
-        });
-        return (order, "by date");
+        return (chronological_order(games), "by date");
     }
     if games.iter().all(|g| g.round.as_deref().and_then(round_number).is_some()) {
-        let key = |i: usize| games[i].round.as_deref().and_then(round_number).unwrap_or(0.0);
-        order.sort_by(|&a, &b| key(a).partial_cmp(&key(b)).unwrap_or(std::cmp::Ordering::Equal));
-        return (order, "by round");
+        return (chronological_order(games), "by round");
     }
-    (order, "input order")
+    input()
 }
 
-/// Everything a sequential run produced.
-pub struct Outcome {
-    pub method: &'static str,
-    pub variant: String,
+/// One update of a sequential method: what it did to the ratings.
+pub struct Update {
+    /// The largest rating change it made.
+    pub change: f64,
+    /// The largest `|result − expected result|` among its players.
+    pub surprise: f64,
+    /// For the foresight accuracy: `Some(true)` when the favourite won a decided game.
+    pub foreseen: Option<bool>,
+}
+
+/// What a sequential method does with one item (a game for Elo, an event for multiplayer
+/// Elo): updates the ratings, the tallies and the histories.
+pub trait Rule {
+    fn kind(&self) -> MethodKind;
+    fn params(&self) -> Method;
+    /// Applies item `item` as the `step`-th (1-based) update of the run.
+    fn apply(&mut self, item: usize, step: usize, run: &mut Run) -> Update;
+    /// Warnings once the run is over.
+    fn warnings(&self) -> Vec<String> {
+        Vec::new()
+    }
+}
+
+/// The state of a sequential run.
+pub struct Run {
     pub ratings: Vec<f64>,
     pub histories: Vec<Vec<HistoryPoint>>,
     /// Games (or events) each player took part in, and points scored.
     pub tallies: Vec<(u32, f64)>,
-    pub steps: usize,
-    pub accuracy: Option<f64>,
-    pub warnings: Vec<String>,
+}
+
+impl Run {
+    /// Moves player `p` by `delta` after an item in which they scored `score`.
+    pub fn record(&mut self, p: usize, delta: f64, score: f64, step: usize) {
+        self.ratings[p] += delta;
+        self.tallies[p].0 += 1;
+        self.tallies[p].1 += score;
+        self.histories[p].push(HistoryPoint { game: step, rating: self.ratings[p] });
+    }
+}
+
+/// A sequential method behind the [`Fit`] interface: one step is one batch of items (the
+/// games of one date or round, or a single item when they are taken as listed).
+pub struct SequentialFit<'d, R: Rule> {
+    data: &'d Dataset,
+    rule: R,
+    variant: String,
+    /// The items in processing order, and the batches as ranges of that order.
+    order: Vec<usize>,
+    batches: Vec<std::ops::Range<usize>>,
+    step_name: &'static str,
+    run: Run,
+    done: usize,
+    decided: usize,
+    foreseen: usize,
+    trace: Vec<IterationRecord>,
+    stop: Option<StopReason>,
+}
+
+impl<'d, R: Rule> SequentialFit<'d, R> {
+    /// `order` lists the items in processing order; `same_step(a, b)` says whether two
+    /// consecutive items belong to one step.
+    pub fn new(data: &'d Dataset, rule: R, variant: String, order: Vec<usize>, step: Step<'_>) -> SequentialFit<'d, R> {
+        let initial = |p: &crate::model::Player, start: f64| p.listed.as_ref().map_or(start, |l| l.rating);
+        let start = step.initial;
+        let n = data.players.len();
+        let run = Run {
+            ratings: data.players.iter().map(|p| initial(p, start)).collect(),
+            histories: vec![Vec::new(); n],
+            tallies: vec![(0, 0.0); n],
+        };
+        let batches = batches(&order, step.same);
+        SequentialFit {
+            data,
+            rule,
+            variant,
+            order,
+            batches,
+            step_name: step.name,
+            run,
+            done: 0,
+            decided: 0,
+            foreseen: 0,
+            trace: Vec::new(),
+            stop: None,
+        }
+    }
+}
+
+/// How a run is cut into steps, and where ratings start.
+pub struct Step<'a> {
+    pub name: &'static str,
+    pub same: &'a dyn Fn(usize, usize) -> bool,
+    pub initial: f64,
+}
+
+fn batches(order: &[usize], same: &dyn Fn(usize, usize) -> bool) -> Vec<std::ops::Range<usize>> {
+    let mut out: Vec<std::ops::Range<usize>> = Vec::new();
+    for k in 0..order.len() {
+        match out.last_mut() {
+            Some(b) if same(order[k - 1], order[k]) => b.end = k + 1,
+            _ => out.push(k..k + 1),
+        }
+    }
+    out
+}
+
+impl<R: Rule> Fit for SequentialFit<'_, R> {
+    fn measures(&self) -> Measures {
+        Measures {
+            step: self.step_name.into(),
+            change: "largest rating change".into(),
+            residual: "largest |result − expected|".into(),
+            tolerance: None,
+        }
+    }
+
+    fn step(&mut self) -> Option<IterationRecord> {
+        if self.stop.is_some() {
+            return None;
+        }
+        let Some(batch) = self.batches.get(self.trace.len()).cloned() else {
+            self.stop = Some(StopReason::Finished);
+            return None;
+        };
+        let (mut change, mut residual) = (0.0f64, 0.0f64);
+        for k in batch {
+            self.done += 1;
+            let u = self.rule.apply(self.order[k], self.done, &mut self.run);
+            change = change.max(u.change.abs());
+            residual = residual.max(u.surprise.abs());
+            if let Some(f) = u.foreseen {
+                self.decided += 1;
+                self.foreseen += usize::from(f);
+            }
+        }
+        let record = IterationRecord { iteration: self.trace.len() + 1, change, residual, outer: None };
+        self.trace.push(record);
+        if self.trace.len() == self.batches.len() {
+            self.stop = Some(StopReason::Finished);
+        }
+        Some(record)
+    }
+
+    fn trace(&self) -> &[IterationRecord] {
+        &self.trace
+    }
+
+    fn stop_reason(&self) -> Option<StopReason> {
+        self.stop
+    }
+
+    fn cancel(&mut self) {
+        self.stop.get_or_insert(StopReason::Cancelled);
+    }
+
+    fn display(&self) -> Vec<Option<f64>> {
+        (0..self.run.ratings.len()).map(|i| Some(self.run.ratings[i]).filter(|r| r.is_finite())).collect()
+    }
+
+    fn finish(&self) -> Result<Rating, RateError> {
+        let mut warnings = self.rule.warnings();
+        let stop = self.stop.unwrap_or(StopReason::Cancelled);
+        if stop == StopReason::Cancelled {
+            warnings.push(format!("stopped after {} of {} steps, before the end of the games", self.trace.len(), self.batches.len()));
+        }
+        rating(self, stop, warnings)
+    }
 }
 
 /// Assembles the [`Rating`]: best first, equal ratings sharing a rank, ties by name. Ratings
 /// that overflowed are an error, never shown as numbers.
-pub fn rating(data: &Dataset, out: Outcome) -> Result<Rating, RateError> {
+fn rating<R: Rule>(fit: &SequentialFit<'_, R>, stop: StopReason, warnings: Vec<String>) -> Result<Rating, RateError> {
+    let (data, run) = (fit.data, &fit.run);
     let n = data.players.len();
-    if let Some(i) = (0..n).find(|&i| !out.ratings[i].is_finite() || out.histories[i].iter().any(|h| !h.rating.is_finite())) {
+    if let Some(i) = (0..n).find(|&i| !run.ratings[i].is_finite() || run.histories[i].iter().any(|h| !h.rating.is_finite())) {
         return Err(RateError::Overflow { player: data.players[i].name.clone() });
     }
-    let mut idx: Vec<usize> = (0..n).collect();
-    let played = |i: usize| out.tallies[i].0 > 0;
-    idx.sort_by(|&a, &b| {
-        played(b)
-            .cmp(&played(a))
-            .then(out.ratings[b].total_cmp(&out.ratings[a]))
-            .then_with(|| data.players[a].name.to_lowercase().cmp(&data.players[b].name.to_lowercase()))
-    });
-    let same = |a: f64, b: f64| (a - b).abs() <= 1e-9 * a.abs().max(b.abs()).max(1.0);
-    let mut players = Vec::with_capacity(n);
-    let mut prev: Option<(f64, usize)> = None;
-    for (pos, &i) in idx.iter().enumerate() {
-        let played = out.tallies[i].0 > 0;
-        let r = out.ratings[i];
-        let rank = played.then(|| match prev {
-            Some((q, rank)) if same(q, r) => rank,
-            _ => pos + 1,
-        });
-        if let Some(k) = rank {
-            prev = Some((r, k));
-        }
-        players.push(PlayerRating {
-            name: data.players[i].name.clone(),
-            id: data.players[i].id.clone(),
-            rank,
-            rating: Some(r),
-            log_strength: None,
-            games: out.tallies[i].0,
-            score: out.tallies[i].1,
-            group: played.then_some(1),
-            status: if played { Status::Rated } else { Status::NoGames },
-            sigma: None,
-            history: played.then(|| out.histories[i].clone()),
-            label: None,
-        });
-    }
+    let rows = (0..n)
+        .map(|i| {
+            let played = run.tallies[i].0 > 0;
+            PlayerRating {
+                name: data.players[i].name.clone(),
+                index: i,
+                id: data.players[i].id.clone(),
+                rank: None,
+                rating: Some(run.ratings[i]),
+                log_strength: None,
+                games: run.tallies[i].0,
+                score: run.tallies[i].1,
+                group: played.then_some(1),
+                status: if played { Status::Rated } else { Status::NoGames },
+                sigma: None,
+                history: played.then(|| run.histories[i].clone()),
+                label: None,
+            }
+        })
+        .collect();
+    let players = rank(rows, |i, _| Placing { ranked: run.tallies[i].0 > 0, shares: true, tier: (0, 0), value: Some(run.ratings[i]) });
     Ok(Rating {
-        method: out.method.into(),
-        variant: out.variant,
+        method: fit.rule.kind(),
+        variant: fit.variant.clone(),
+        params: fit.rule.params(),
         players,
-        report: SolverReport { iterations: out.steps, converged: true, stop: StopReason::Finished, trace: Vec::new(), final_residual: 0.0 },
+        // A sequential method's trace is its steps, not iterations towards a fixed point:
+        // the report counts the items processed and keeps no trace.
+        report: SolverReport { iterations: fit.done, converged: stop == StopReason::Finished, stop, trace: Vec::new(), final_residual: 0.0 },
         diagnosis: Diagnosis::default(),
         groups: 1,
         scale: None,
-        warnings: out.warnings,
-        accuracy: out.accuracy,
+        warnings,
+        accuracy: (fit.decided > 0).then(|| fit.foreseen as f64 / fit.decided as f64),
         fit: None,
     })
 }

@@ -1,9 +1,12 @@
 //! Readers that turn text into a [`crate::Dataset`]. Each reports every bad line with its
-//! number, the column, and what was expected.
+//! number, the column, and what was expected. [`decode`] turns a file's bytes into text by
+//! one rule, and [`detect`] finds the format and reads by it, for every caller.
 
 pub mod aga;
 pub mod columns;
 pub mod csv;
+pub mod decode;
+pub mod detect;
 pub mod events;
 pub mod pgn;
 pub mod players;

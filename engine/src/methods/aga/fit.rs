@@ -148,64 +148,118 @@ fn newton_direction(h: &Hessian, g: &[f64]) -> Vec<f64> {
     }
 }
 
-/// Maximises the posterior from `x = μ`. `progress` sees each Newton iteration and returns
-/// `false` to stop.
-pub fn fit(seeds: &[Seed], games: &[FitGame], eps: f64, max_iter: usize, progress: &mut dyn FnMut(&IterationRecord) -> bool) -> Fit {
-    let n = seeds.len();
-    let mut x: Vec<f64> = seeds.iter().map(|s| s.mean).collect();
-    let mut f = objective(&x, seeds, games);
-    let mut g = gradient(&x, seeds, games);
-    let mut trace = Vec::new();
-    let mut stop = StopReason::MaxIterations;
-    for iteration in 1..=max_iter {
-        let gmax = max_abs(&g);
-        if gmax < eps {
-            stop = StopReason::Converged;
-            break;
+/// One fit by Newton's method, a step at a time: the state between two Newton iterations.
+pub struct Newton {
+    seeds: Vec<Seed>,
+    games: Vec<FitGame>,
+    eps: f64,
+    max_iter: usize,
+    /// The current iterate, its objective and gradient.
+    pub x: Vec<f64>,
+    f: f64,
+    g: Vec<f64>,
+    pub trace: Vec<IterationRecord>,
+    pub stop: Option<StopReason>,
+}
+
+impl Newton {
+    /// Starts from `x = μ`.
+    pub fn new(seeds: Vec<Seed>, games: Vec<FitGame>, eps: f64, max_iter: usize) -> Newton {
+        let x: Vec<f64> = seeds.iter().map(|s| s.mean).collect();
+        let (f, g) = (objective(&x, &seeds, &games), gradient(&x, &seeds, &games));
+        Newton { seeds, games, eps, max_iter, x, f, g, trace: Vec::new(), stop: None }
+    }
+
+    /// The players' priors.
+    pub fn priors(&self) -> &[Seed] {
+        &self.seeds
+    }
+
+    /// The largest `|∂F/∂x_i|` at the current iterate.
+    pub fn gradient(&self) -> f64 {
+        max_abs(&self.g)
+    }
+
+    /// One Newton iteration with Armijo backtracking, unless the fit has stopped; returns
+    /// its record (`change`: the largest step, `residual`: the largest |gradient| it started from).
+    pub fn step(&mut self) -> Option<IterationRecord> {
+        if self.stop.is_some() {
+            return None;
         }
-        let h = hessian(&x, seeds, games);
-        let p = newton_direction(&h, &g);
+        let gmax = max_abs(&self.g);
+        let iteration = self.trace.len() + 1;
+        if gmax < self.eps {
+            self.stop = Some(StopReason::Converged);
+            return None;
+        }
+        if iteration > self.max_iter {
+            self.stop = Some(StopReason::MaxIterations);
+            return None;
+        }
+        let (next, fnext) = self.line_search();
+        if !(fnext.is_finite() && fnext <= self.f + 1e-12 * (1.0 + self.f.abs())) {
+            // No progress possible at working precision.
+            self.stop = Some(if gmax < self.eps.sqrt() { StopReason::Converged } else { StopReason::NonFinite });
+            let record = IterationRecord { iteration, change: 0.0, residual: gmax, outer: None };
+            self.trace.push(record);
+            return Some(record);
+        }
+        let change = next.iter().zip(&self.x).fold(0.0f64, |m, (a, b)| m.max((a - b).abs()));
+        self.x = next;
+        self.f = fnext;
+        self.g = gradient(&self.x, &self.seeds, &self.games);
+        let record = IterationRecord { iteration, change, residual: gmax, outer: None };
+        self.trace.push(record);
+        if iteration == self.max_iter {
+            self.stop = Some(if max_abs(&self.g) < self.eps { StopReason::Converged } else { StopReason::MaxIterations });
+        }
+        Some(record)
+    }
+
+    /// The Newton step, halved until the objective decreases enough: the next iterate and
+    /// its objective.
+    fn line_search(&self) -> (Vec<f64>, f64) {
+        let (x, f, g) = (&self.x, self.f, &self.g);
+        let h = hessian(x, &self.seeds, &self.games);
+        let p = newton_direction(&h, g);
         let slope: f64 = g.iter().zip(&p).map(|(a, b)| a * b).sum();
         let mut alpha = 1.0;
         let mut next = x.clone();
-        let mut fnext;
         loop {
-            for i in 0..n {
+            for i in 0..x.len() {
                 next[i] = x[i] + alpha * p[i];
             }
-            fnext = objective(&next, seeds, games);
+            let fnext = objective(&next, &self.seeds, &self.games);
             // Near the optimum the decrease is below rounding: take the full step.
             let tiny = -slope <= 1e-13 * (1.0 + f.abs());
             if fnext.is_finite() && (fnext <= f + 1e-4 * alpha * slope || (alpha == 1.0 && tiny)) {
-                break;
+                return (next, fnext);
             }
             alpha *= 0.5;
             if alpha < 1e-12 {
-                break;
+                return (next, fnext);
             }
         }
-        if !(fnext.is_finite() && fnext <= f + 1e-12 * (1.0 + f.abs())) {
-            // No progress possible at working precision.
-            stop = if gmax < eps.sqrt() { StopReason::Converged } else { StopReason::NonFinite };
-            trace.push(IterationRecord { iteration, change: 0.0, residual: gmax, outer: None });
-            break;
-        }
-        let change = (0..n).fold(0.0f64, |m, i| m.max((next[i] - x[i]).abs()));
-        x = next;
-        f = fnext;
-        g = gradient(&x, seeds, games);
-        let rec = IterationRecord { iteration, change, residual: gmax, outer: None };
-        trace.push(rec);
-        if !progress(&rec) {
-            stop = StopReason::Cancelled;
-            break;
+    }
+
+    /// The fit's result at the current iterate, with the posterior σ.
+    pub fn outcome(self) -> Fit {
+        let stop = self.stop.unwrap_or(StopReason::Cancelled);
+        let (sigma, sigma_exact) = posterior_sigma(&self.x, &self.seeds, &self.games);
+        Fit { gradient: max_abs(&self.g), x: self.x, sigma, sigma_exact, trace: self.trace, stop }
+    }
+}
+
+/// Maximises the posterior from `x = μ`. `progress` sees each Newton iteration and returns
+/// `false` to stop.
+pub fn fit(seeds: &[Seed], games: &[FitGame], eps: f64, max_iter: usize, progress: &mut dyn FnMut(&IterationRecord) -> bool) -> Fit {
+    let mut newton = Newton::new(seeds.to_vec(), games.to_vec(), eps, max_iter);
+    while let Some(record) = newton.step() {
+        if !progress(&record) {
+            newton.stop.get_or_insert(StopReason::Cancelled);
         }
     }
-    if stop == StopReason::MaxIterations && max_abs(&g) < eps {
-        stop = StopReason::Converged;
-    }
-    let (sigma, sigma_exact) = posterior_sigma(&x, seeds, games);
-    Fit { gradient: max_abs(&g), x, sigma, sigma_exact, trace, stop }
+    newton.outcome()
 }
 
 /// `√((H⁻¹)_ii)` at `x`, per connected group of players (the Hessian is block diagonal

@@ -58,13 +58,16 @@ pub mod handicap;
 pub mod linalg;
 pub mod seed;
 
-pub use fit::{FitGame, Seed};
+pub use fit::{FitGame, Newton, Seed};
 pub use handicap::handicap_equivalent;
 pub use seed::{decayed_sigma, from_continuous, label, promoted, rank_seed, seed_sigma, to_continuous};
 
 use crate::diagnose::{Diagnosis, Status};
-use crate::error::RateError;
+use crate::error::{check, RateError, MAX_ITER};
+use crate::methods::fit::{Fit, Measures, Quantity};
+use crate::methods::ranking::{rank, Placing};
 use crate::methods::report::{IterationRecord, PlayerRating, Rating, SolverReport, StopReason};
+use crate::methods::{Method, MethodKind};
 use crate::model::Dataset;
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
@@ -93,13 +96,9 @@ impl Default for AgaParams {
 
 impl AgaParams {
     pub fn validate(&self) -> Result<(), RateError> {
-        if !(self.eps.is_finite() && self.eps > 0.0) {
-            return Err(RateError::BadParameter { name: "eps", value: self.eps.to_string(), expected: "a number > 0" });
-        }
-        if self.max_iter == 0 {
-            return Err(RateError::BadParameter { name: "max_iter", value: "0".into(), expected: "at least 1" });
-        }
-        Ok(())
+        check(self.eps.is_finite() && self.eps > 0.0, "eps", self.eps, "a number > 0")?;
+        check(self.max_iter >= 1, "max_iter", self.max_iter as f64, "at least 1")?;
+        check(self.max_iter <= MAX_ITER, "max_iter", self.max_iter as f64, "at most 10000000")
     }
 
     pub fn variant(&self) -> &'static str {
@@ -119,15 +118,219 @@ pub fn rate(data: &Dataset, params: &AgaParams) -> Result<Rating, RateError> {
 /// As [`rate`], calling `progress` after each Newton iteration of each fit; it returns
 /// `false` to cancel (the events rated so far are reported).
 pub fn run(data: &Dataset, params: &AgaParams, progress: &mut dyn FnMut(&IterationRecord) -> bool) -> Result<Rating, RateError> {
-    params.validate()?;
-    let mut warnings = Vec::new();
-    let games = usable_games(data, &mut warnings);
-    if games.is_empty() {
-        return Err(RateError::NoGames);
+    crate::methods::rate_with(data, &Method::Aga(params.clone()), &Default::default(), progress)
+}
+
+/// The AGA's run behind the [`Fit`] interface: event by event, a step is one Newton
+/// iteration of the current event's fit (numbered through the whole run; `outer` numbers
+/// the fit).
+pub struct AgaFit<'d> {
+    data: &'d Dataset,
+    params: AgaParams,
+    games: Vec<Usable>,
+    groups: Vec<Group>,
+    /// Per player: the rating after their latest fit (or their listed rating).
+    state: Vec<Option<State>>,
+    played: Vec<bool>,
+    unseeded: Vec<String>,
+    warnings: Vec<String>,
+    /// The fit under way: its group, its members (dataset indices) and Newton's state.
+    current: Option<(usize, Vec<usize>, Newton)>,
+    next_group: usize,
+    trace: Vec<IterationRecord>,
+    /// The last finished fit's own trace (what the report keeps).
+    last_trace: Vec<IterationRecord>,
+    iterations: usize,
+    final_residual: f64,
+    /// The first way a fit failed to converge, if one did.
+    failed: Option<StopReason>,
+    rated_groups: usize,
+    stop: Option<StopReason>,
+}
+
+impl<'d> AgaFit<'d> {
+    pub fn new(data: &'d Dataset, params: &AgaParams) -> Result<AgaFit<'d>, RateError> {
+        params.validate()?;
+        let mut warnings = Vec::new();
+        let games = usable_games(data, &mut warnings);
+        if games.is_empty() {
+            return Err(RateError::NoGames);
+        }
+        let state = listed_states(data, &mut warnings);
+        let groups = if params.by_event {
+            events(data, &games, &mut warnings)
+        } else {
+            vec![Group { name: "all games".into(), day: None, games: (0..games.len()).collect() }]
+        };
+        let n = data.players.len();
+        Ok(AgaFit {
+            data,
+            params: params.clone(),
+            games,
+            groups,
+            state,
+            played: vec![false; n],
+            unseeded: Vec::new(),
+            warnings,
+            current: None,
+            next_group: 0,
+            trace: Vec::new(),
+            last_trace: Vec::new(),
+            iterations: 0,
+            final_residual: 0.0,
+            failed: None,
+            rated_groups: 0,
+            stop: None,
+        })
     }
-    let n = data.players.len();
-    // Listed ratings: the starting state.
-    let mut state: Vec<Option<State>> = vec![None; n];
+
+    /// Sets up the next event's fit, or returns false when there is none.
+    fn open_group(&mut self) -> bool {
+        let Some(group) = self.groups.get(self.next_group) else { return false };
+        let (members, seeds, fit_games) =
+            setup(self.data, &self.games, group, &self.state, self.params.by_event, &mut self.unseeded);
+        let newton = Newton::new(seeds, fit_games, self.params.eps, self.params.max_iter);
+        self.current = Some((self.next_group, members, newton));
+        self.next_group += 1;
+        true
+    }
+
+    /// Ends the current fit: its players' new ratings, and what to say about it.
+    fn close_group(&mut self) {
+        let Some((gi, members, newton)) = self.current.take() else { return };
+        let priors = newton.priors().to_vec();
+        let result = newton.outcome();
+        let group = &self.groups[gi];
+        self.iterations += result.trace.len();
+        self.final_residual = self.final_residual.max(result.gradient);
+        if !matches!(result.stop, StopReason::Converged | StopReason::Cancelled) {
+            self.failed.get_or_insert(result.stop);
+            self.warnings.push(format!(
+                "{}: the fit did not converge in {} Newton iterations (largest |gradient| {:.3e}, tolerance {:.1e}); its last iterate is used",
+                group.name,
+                result.trace.len(),
+                result.gradient,
+                self.params.eps
+            ));
+        }
+        if !result.sigma_exact {
+            self.warnings.push(format!(
+                "{}: more than {} connected players or a singular Hessian: σ is approximated by 1/√H_ii (everyone else held fixed), which understates it",
+                group.name,
+                fit::DENSE_SIGMA_MAX
+            ));
+        }
+        for (k, &p) in members.iter().enumerate() {
+            let (x, s) = (result.x[k], result.sigma[k]);
+            let (x, s) = if x.is_finite() && s.is_finite() && s > 0.0 { (x, s) } else { (priors[k].mean, priors[k].sigma) };
+            let day = group.day.or(self.state[p].as_ref().and_then(|st| st.day));
+            self.state[p] = Some(State { x, sigma: s.min(SIGMA_MAX), day });
+            self.played[p] = true;
+        }
+        self.last_trace = result.trace;
+        self.rated_groups += 1;
+    }
+}
+
+impl Fit for AgaFit<'_> {
+    fn measures(&self) -> Measures {
+        Measures {
+            step: "Newton step".into(),
+            change: "largest rating step (stones)".into(),
+            residual: "largest |gradient|".into(),
+            tolerance: Some((Quantity::Residual, self.params.eps)),
+        }
+    }
+
+    fn step(&mut self) -> Option<IterationRecord> {
+        while self.stop.is_none() {
+            if self.current.is_none() && !self.open_group() {
+                self.stop = Some(self.failed.unwrap_or(StopReason::Converged));
+                break;
+            }
+            let (gi, _, newton) = self.current.as_mut().expect("a fit is open");
+            if let Some(r) = newton.step() {
+                let record = IterationRecord { iteration: self.trace.len() + 1, outer: Some(*gi + 1), ..r };
+                self.trace.push(record);
+                return Some(record);
+            }
+            self.close_group();
+        }
+        None
+    }
+
+    fn trace(&self) -> &[IterationRecord] {
+        &self.trace
+    }
+
+    fn stop_reason(&self) -> Option<StopReason> {
+        self.stop
+    }
+
+    fn cancel(&mut self) {
+        if self.stop.is_some() {
+            return;
+        }
+        if let Some((_, _, newton)) = &mut self.current {
+            newton.stop.get_or_insert(StopReason::Cancelled);
+        }
+        self.close_group();
+        self.stop = Some(StopReason::Cancelled);
+    }
+
+    fn display(&self) -> Vec<Option<f64>> {
+        let mut out: Vec<Option<f64>> =
+            (0..self.data.players.len()).map(|i| self.state[i].filter(|_| self.played[i]).map(|s| from_continuous(s.x))).collect();
+        if let Some((_, members, newton)) = &self.current {
+            for (k, &p) in members.iter().enumerate() {
+                out[p] = Some(from_continuous(newton.x[k])).filter(|v| v.is_finite());
+            }
+        }
+        out
+    }
+
+    fn finish(&self) -> Result<Rating, RateError> {
+        let stop = self.stop.unwrap_or(StopReason::Cancelled);
+        let mut warnings = self.warnings.clone();
+        if stop == StopReason::Cancelled {
+            warnings.push(format!("stopped after {} of {} fits, before finishing", self.rated_groups, self.groups.len()));
+        }
+        if !self.unseeded.is_empty() {
+            let mut unseeded = self.unseeded.clone();
+            unseeded.sort_by_key(|s: &String| s.to_lowercase());
+            unseeded.dedup();
+            warnings.push(format!(
+                "{} player(s) with no declared rank or listed rating, started at their opponents' mean with σ = 6: {}",
+                unseeded.len(),
+                names_list(&unseeded)
+            ));
+        }
+        Ok(Rating {
+            method: MethodKind::Aga,
+            variant: self.params.variant().into(),
+            params: Method::Aga(self.params.clone()),
+            players: output(self.data, &self.games, &self.state, &self.played),
+            report: SolverReport {
+                iterations: self.iterations,
+                converged: stop == StopReason::Converged,
+                stop,
+                trace: self.last_trace.clone(),
+                final_residual: self.final_residual,
+            },
+            diagnosis: Diagnosis::default(),
+            groups: 1,
+            scale: None,
+            warnings,
+            accuracy: None,
+            fit: None,
+        })
+    }
+}
+
+/// The players' listed ratings, as the state the run starts from; listed ratings inside
+/// (−1, 1) are no AGA ratings and are ignored with a warning.
+fn listed_states(data: &Dataset, warnings: &mut Vec<String>) -> Vec<Option<State>> {
+    let mut state: Vec<Option<State>> = vec![None; data.players.len()];
     let mut in_gap = Vec::new();
     for (i, p) in data.players.iter().enumerate() {
         let Some(l) = &p.listed else { continue };
@@ -145,101 +348,7 @@ pub fn run(data: &Dataset, params: &AgaParams, progress: &mut dyn FnMut(&Iterati
             names_list(&in_gap)
         ));
     }
-    let groups = if params.by_event {
-        events(data, &games, &mut warnings)
-    } else {
-        vec![Group { name: "all games".into(), day: None, games: (0..games.len()).collect() }]
-    };
-    let mut played = vec![false; n];
-    let mut unseeded = Vec::new();
-    let mut iterations = 0;
-    let mut all_converged = true;
-    let mut final_residual = 0.0f64;
-    let mut last_trace = Vec::new();
-    let mut stop = StopReason::Converged;
-    let mut rated_groups = 0;
-    let mut cancelled = false;
-    for group in &groups {
-        let (members, seeds, fit_games) = setup(data, &games, group, &state, params.by_event, &mut unseeded);
-        let mut cb = |r: &IterationRecord| {
-            let go = progress(r);
-            cancelled |= !go;
-            go
-        };
-        let result = fit::fit(&seeds, &fit_games, params.eps, params.max_iter, &mut cb);
-        iterations += result.trace.len();
-        final_residual = final_residual.max(result.gradient);
-        match result.stop {
-            StopReason::Converged => {}
-            StopReason::Cancelled => {}
-            other => {
-                all_converged = false;
-                if stop == StopReason::Converged {
-                    stop = other;
-                }
-                warnings.push(format!(
-                    "{}: the fit did not converge in {} Newton iterations (largest |gradient| {:.3e}, tolerance {:.1e}); its last iterate is used",
-                    group.name,
-                    result.trace.len(),
-                    result.gradient,
-                    params.eps
-                ));
-            }
-        }
-        if !result.sigma_exact {
-            warnings.push(format!(
-                "{}: more than {} connected players or a singular Hessian: σ is approximated by 1/√H_ii (everyone else held fixed), which understates it",
-                group.name,
-                fit::DENSE_SIGMA_MAX
-            ));
-        }
-        for (k, &p) in members.iter().enumerate() {
-            let (x, s) = (result.x[k], result.sigma[k]);
-            let (x, s) = if x.is_finite() && s.is_finite() && s > 0.0 { (x, s) } else { (seeds[k].mean, seeds[k].sigma) };
-            let day = group.day.or(state[p].as_ref().and_then(|st| st.day));
-            state[p] = Some(State { x, sigma: s.min(SIGMA_MAX), day });
-            played[p] = true;
-        }
-        last_trace = result.trace;
-        rated_groups += 1;
-        if cancelled || result.stop == StopReason::Cancelled {
-            cancelled = true;
-            break;
-        }
-    }
-    if cancelled {
-        stop = StopReason::Cancelled;
-        all_converged = false;
-        warnings.push(format!("stopped after {rated_groups} of {} fits, before finishing", groups.len()));
-    }
-    if !unseeded.is_empty() {
-        unseeded.sort_by_key(|s: &String| s.to_lowercase());
-        unseeded.dedup();
-        warnings.push(format!(
-            "{} player(s) with no declared rank or listed rating, started at their opponents' mean with σ = 6: {}",
-            unseeded.len(),
-            names_list(&unseeded)
-        ));
-    }
-    let players = output(data, &games, &state, &played);
-    Ok(Rating {
-        method: "aga".into(),
-        variant: params.variant().into(),
-        players,
-        report: SolverReport {
-            iterations,
-            converged: all_converged && stop == StopReason::Converged,
-            stop,
-            trace: last_trace,
-            final_residual,
-        },
-        diagnosis: Diagnosis::default(),
-        groups: 1,
-        scale: None,
-        warnings,
-        accuracy: None,
-        fit: None,
-    })
+    state
 }
 
 /// A player's rating between fits, on the continuous scale.
@@ -456,7 +565,7 @@ fn output(data: &Dataset, games: &[Usable], state: &[Option<State>], played: &[b
         tally[u.black].0 += 1;
         tally[u.black].1 += 1.0 - u.score;
     }
-    let mut rows: Vec<PlayerRating> = (0..n)
+    let rows: Vec<PlayerRating> = (0..n)
         .map(|i| {
             let p = &data.players[i];
             let (rating, sigma, status) = if played[i] {
@@ -469,6 +578,7 @@ fn output(data: &Dataset, games: &[Usable], state: &[Option<State>], played: &[b
             };
             PlayerRating {
                 name: p.name.clone(),
+                index: i,
                 id: p.id.clone(),
                 rank: None,
                 rating,
@@ -483,26 +593,8 @@ fn output(data: &Dataset, games: &[Usable], state: &[Option<State>], played: &[b
             }
         })
         .collect();
-    // Best first; rated players before the others; equal ratings by name.
-    let key = |r: &PlayerRating| {
-        let q = r.rating.map_or(i64::MAX, |x| -(x * 1e9).round() as i64);
-        (r.status != Status::Rated, q, r.name.to_lowercase())
-    };
-    rows.sort_by_cached_key(key);
-    let mut prev: Option<(i64, usize)> = None;
-    for (pos, r) in rows.iter_mut().enumerate() {
-        if r.status != Status::Rated {
-            continue;
-        }
-        let q = key(r).1;
-        let rank = match prev {
-            Some((pq, pr)) if pq == q => pr,
-            _ => pos + 1,
-        };
-        r.rank = Some(rank);
-        prev = Some((q, rank));
-    }
-    rows
+    // Best first; rated players before the others (those by their listed rating); equal ratings by name.
+    rank(rows, |_, r| Placing { ranked: r.status == Status::Rated, shares: true, tier: (0, 0), value: r.rating })
 }
 
 fn names_list(names: &[String]) -> String {

@@ -30,8 +30,11 @@ pub use problem::Problem;
 pub use solver::Solver;
 
 use crate::diagnose::Status;
-use crate::error::RateError;
-use crate::methods::report::{PlayerRating, Rating, ScaleReport, SolverReport, StopReason};
+use crate::error::{check, RateError, MAX_ITER};
+use crate::methods::fit::{groups_warning, stop_warning, Fit, Measures, Quantity};
+use crate::methods::ranking::{rank, Placing};
+use crate::methods::report::{IterationRecord, PlayerRating, Rating, ScaleReport, SolverReport, StopReason};
+use crate::methods::{Method, MethodKind};
 use crate::model::Dataset;
 use crate::scale::{Offset, Scale};
 use serde::{Deserialize, Serialize};
@@ -49,6 +52,18 @@ pub enum Variant {
 }
 
 impl Variant {
+    pub const ALL: [Variant; 3] = [Variant::Alg1, Variant::Fixed, Variant::Zermelo];
+
+    /// What the variant does, for a menu.
+    pub fn label(self) -> &'static str {
+        match self {
+            Variant::Alg1 => "Algorithm 1 — iteration (13)",
+            Variant::Fixed => "Fixed weights — power method on D⁻¹A (§3), re-weighted",
+            Variant::Zermelo => "Iteration (14) — Zermelo's, slower",
+        }
+    }
+
+    /// The name in flags and JSON: `alg1`, `fixed`, `zermelo`.
     pub fn name(self) -> &'static str {
         match self {
             Variant::Alg1 => "alg1",
@@ -59,6 +74,7 @@ impl Variant {
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
 pub struct BrentParams {
     pub variant: Variant,
     /// Damping `σ ≥ 0`: the diagonal `s_ii`. Changes the speed, never the answer.
@@ -78,20 +94,11 @@ impl Default for BrentParams {
 
 impl BrentParams {
     pub fn validate(&self) -> Result<(), RateError> {
-        let bad = |name, value: f64, expected| Err(RateError::BadParameter { name, value: value.to_string(), expected });
-        if !(self.sigma.is_finite() && self.sigma >= 0.0) {
-            return bad("sigma", self.sigma, "a number ≥ 0");
-        }
-        if !(self.gamma.is_finite() && self.gamma >= 0.0) {
-            return bad("gamma", self.gamma, "a number ≥ 0");
-        }
-        if !(self.eps.is_finite() && self.eps > 0.0) {
-            return bad("eps", self.eps, "a number > 0");
-        }
-        if self.max_iter == 0 {
-            return bad("max_iter", 0.0, "at least 1");
-        }
-        Ok(())
+        check(self.sigma.is_finite() && self.sigma >= 0.0, "sigma", self.sigma, "a number ≥ 0")?;
+        check(self.gamma.is_finite() && self.gamma >= 0.0, "gamma", self.gamma, "a number ≥ 0")?;
+        check(self.eps.is_finite() && self.eps > 0.0, "eps", self.eps, "a number > 0")?;
+        check(self.max_iter >= 1, "max_iter", self.max_iter as f64, "at least 1")?;
+        check(self.max_iter <= MAX_ITER, "max_iter", self.max_iter as f64, "at most 10000000")
     }
 }
 
@@ -102,6 +109,89 @@ pub fn solver(data: &Dataset, params: &BrentParams) -> Result<Solver, RateError>
         return Err(RateError::NoGames);
     }
     Ok(Solver::new(Problem::new(data, params), params))
+}
+
+impl std::fmt::Display for Variant {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl std::str::FromStr for Variant {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Variant, String> {
+        let t = s.trim().to_ascii_lowercase();
+        Variant::ALL.into_iter().find(|v| v.name() == t).ok_or_else(|| format!("unknown variant '{s}': expected one of alg1, fixed, zermelo"))
+    }
+}
+
+/// Brent's method behind the [`Fit`] interface: the solver, and what it needs to show its
+/// iterates on the display scale.
+pub struct BrentFit<'d> {
+    solver: Solver,
+    data: &'d Dataset,
+    params: BrentParams,
+    scale: Scale,
+}
+
+impl<'d> BrentFit<'d> {
+    pub fn new(data: &'d Dataset, params: &BrentParams, scale: &Scale) -> Result<BrentFit<'d>, RateError> {
+        if let Some(Offset::Anchor { player, .. }) = &scale.offset {
+            data.find(player).ok_or_else(|| RateError::UnknownAnchor(player.clone()))?;
+        }
+        Ok(BrentFit { solver: solver(data, params)?, data, params: params.clone(), scale: scale.clone() })
+    }
+
+    pub fn solver(&self) -> &Solver {
+        &self.solver
+    }
+}
+
+/// What Brent's trace measures: the paper's stopping quantity, and the residual of (11).
+pub fn measures(params: &BrentParams) -> Measures {
+    Measures {
+        step: "iteration".into(),
+        change: "relative change".into(),
+        residual: "largest residual of (11)".into(),
+        tolerance: Some((Quantity::Change, params.eps)),
+    }
+}
+
+impl Fit for BrentFit<'_> {
+    fn measures(&self) -> Measures {
+        measures(&self.params)
+    }
+
+    fn step(&mut self) -> Option<IterationRecord> {
+        self.solver.step().copied()
+    }
+
+    fn trace(&self) -> &[IterationRecord] {
+        self.solver.trace()
+    }
+
+    fn stop_reason(&self) -> Option<StopReason> {
+        self.solver.stop_reason()
+    }
+
+    fn cancel(&mut self) {
+        self.solver.cancel();
+    }
+
+    fn display(&self) -> Vec<Option<f64>> {
+        // An anchor without a finite rating (yet) cannot place the scale: the mean does.
+        let placed = placement(&self.solver, self.data, &self.scale)
+            .or_else(|_| placement(&self.solver, self.data, &Scale { kind: self.scale.kind, offset: None }));
+        match placed {
+            Ok(p) => (0..self.solver.problem.n).map(|i| p.rating(&self.solver, i)).collect(),
+            Err(_) => vec![None; self.data.players.len()],
+        }
+    }
+
+    fn finish(&self) -> Result<Rating, RateError> {
+        snapshot(&self.solver, self.data, &self.params, &self.scale)
+    }
 }
 
 /// Runs to the end, calling `observe` after each iteration; it returns `false` to cancel.
@@ -115,21 +205,29 @@ pub fn run(data: &Dataset, params: &BrentParams, scale: &Scale, observe: &mut dy
     snapshot(&s, data, params, scale)
 }
 
-/// The ratings at the solver's current iterate (final once it has stopped).
-pub fn snapshot(s: &Solver, data: &Dataset, params: &BrentParams, scale: &Scale) -> Result<Rating, RateError> {
-    if s.stop_reason() == Some(StopReason::NonFinite) {
-        // The last finite iterate is no answer: say so rather than show it as ratings.
-        return Err(RateError::NonFinite { iteration: s.trace().len() + 1 });
+/// How log-strengths map to the display scale at an iterate: `R = factor · r + c[group]`.
+struct Placement {
+    factor: f64,
+    offset: Offset,
+    /// Per rated group.
+    c: Vec<f64>,
+    /// Per real player: `r = ln x`, `None` outside the rated groups.
+    log: Vec<Option<f64>>,
+}
+
+impl Placement {
+    fn rating(&self, s: &Solver, i: usize) -> Option<f64> {
+        self.log[i].zip(s.problem.structure.group[i]).map(|(r, g)| self.factor * r + self.c[g])
     }
+}
+
+/// The display scale's offset per group at the solver's current iterate.
+fn placement(s: &Solver, data: &Dataset, scale: &Scale) -> Result<Placement, RateError> {
     let p = &s.problem;
     let x = s.strengths();
-    let n = p.n;
-    let ngroups = p.structure.groups.len();
-    let log: Vec<Option<f64>> = (0..n).map(|i| p.structure.group[i].map(|_| x[i].ln())).collect();
-    // Per-group offset of the display scale.
+    let log: Vec<Option<f64>> = (0..p.n).map(|i| p.structure.group[i].map(|_| x[i].ln())).collect();
     let factor = scale.factor();
-    let any_prior = p.structure.anchored.iter().any(|&a| a);
-    let offset = scale.effective_offset(any_prior);
+    let offset = scale.effective_offset(p.structure.anchored.iter().any(|&a| a));
     let mean: Vec<f64> =
         p.structure.groups.iter().map(|m| m.iter().map(|&i| log[i].unwrap_or(0.0)).sum::<f64>() / m.len() as f64).collect();
     // Groups that old ratings anchor keep that scale; the others are placed by the offset.
@@ -147,7 +245,7 @@ pub fn snapshot(s: &Solver, data: &Dataset, params: &BrentParams, scale: &Scale)
         }
         _ => None,
     };
-    let c: Vec<f64> = (0..ngroups)
+    let c = (0..p.structure.groups.len())
         .map(|g| match (per_group(g), anchor_c) {
             (Offset::Mean(m), _) => m - factor * mean[g],
             (Offset::Absolute, _) => 0.0,
@@ -155,67 +253,80 @@ pub fn snapshot(s: &Solver, data: &Dataset, params: &BrentParams, scale: &Scale)
             (Offset::Anchor { .. }, None) => 0.0,
         })
         .collect();
+    Ok(Placement { factor, offset, c, log })
+}
+
+/// The ratings at the solver's current iterate (final once it has stopped).
+pub fn snapshot(s: &Solver, data: &Dataset, params: &BrentParams, scale: &Scale) -> Result<Rating, RateError> {
+    if s.stop_reason() == Some(StopReason::NonFinite) {
+        // The last finite iterate is no answer: say so rather than show it as ratings.
+        return Err(RateError::NonFinite { iteration: s.trace().len() + 1 });
+    }
+    let p = &s.problem;
+    let placed = placement(s, data, scale)?;
+    let players = rows(s, data, &placed);
+    let stop = s.stop_reason().unwrap_or(StopReason::Cancelled);
+    let trace = s.trace().to_vec();
+    let final_residual = p.equilibrium_residuals(s.strengths()).iter().fold(0.0f64, |m, r| m.max(r.abs()));
+    let warnings = warnings(s, params, stop);
+    Ok(Rating {
+        method: MethodKind::Brent,
+        variant: params.variant.name().into(),
+        params: Method::Brent(params.clone()),
+        players,
+        report: SolverReport { iterations: trace.len(), converged: stop == StopReason::Converged, stop, trace, final_residual },
+        diagnosis: p.diagnosis.clone(),
+        groups: p.structure.groups.len(),
+        scale: Some(ScaleReport { kind: scale.kind, factor: placed.factor, offset: placed.offset }),
+        accuracy: None,
+        fit: None,
+        warnings,
+    })
+}
+
+/// The players best first: larger groups first, dominant tiers first, then by rating.
+fn rows(s: &Solver, data: &Dataset, placed: &Placement) -> Vec<PlayerRating> {
+    let p = &s.problem;
     let tallies = data.tallies();
     // Standard errors only for a finished fit: mid-iteration they would mean nothing.
-    let se = if s.stop_reason() == Some(StopReason::Converged) { uncertainty::standard_errors(p, x) } else { vec![None; p.nodes] };
-    let mut players: Vec<PlayerRating> = (0..n)
+    let converged = s.stop_reason() == Some(StopReason::Converged);
+    let se = if converged { uncertainty::standard_errors(p, s.strengths()) } else { vec![None; p.nodes] };
+    let players = (0..p.n)
         .map(|i| {
             let g = p.structure.group[i];
             PlayerRating {
                 name: data.players[i].name.clone(),
+                index: i,
                 id: data.players[i].id.clone(),
                 rank: None,
-                rating: log[i].zip(g).map(|(r, g)| factor * r + c[g]),
-                log_strength: log[i],
+                rating: placed.rating(s, i),
+                log_strength: placed.log[i],
                 games: tallies[i].0,
                 score: tallies[i].1,
                 group: g.map(|g| g + 1),
                 status: p.structure.status[i],
-                sigma: se[i].filter(|_| g.is_some()).map(|v| factor * v),
+                sigma: se[i].filter(|_| g.is_some()).map(|v| placed.factor * v),
                 history: None,
                 label: None,
             }
         })
         .collect();
-    // Best first: larger groups first, dominant tiers first, then by rating; equal ratings
-    // by name, so the order does not depend on the order of the input.
-    let key = |i: usize| {
-        let r = log[i].map_or(0, |r| -(r * 1e9).round() as i64);
-        (p.structure.status[i] == Status::NoGames, p.structure.order[i], r, data.players[i].name.to_lowercase())
-    };
-    let mut idx: Vec<usize> = (0..n).collect();
-    idx.sort_by_cached_key(|&i| key(i));
-    let mut sorted: Vec<PlayerRating> = Vec::with_capacity(n);
-    let mut prev: Option<(usize, _)> = None;
-    for (pos, &i) in idx.iter().enumerate() {
-        let mut pr = std::mem::replace(&mut players[i], placeholder());
-        if pr.status != Status::NoGames {
-            let k = key(i);
-            let tie = (k.1, k.2);
-            pr.rank = Some(match prev {
-                Some((rank, t)) if t == tie && pr.status == Status::Rated => rank,
-                _ => pos + 1,
-            });
-            prev = Some((pr.rank.unwrap_or(pos + 1), tie));
-        }
-        sorted.push(pr);
-    }
-    let stop = s.stop_reason().unwrap_or(StopReason::Cancelled);
-    let trace = s.trace().to_vec();
-    let final_residual = p.equilibrium_residuals(x).iter().fold(0.0f64, |m, r| m.max(r.abs()));
+    rank(players, |i, r| Placing {
+        ranked: r.status != Status::NoGames,
+        shares: r.status == Status::Rated,
+        tier: p.structure.order[i],
+        value: Some(placed.log[i].unwrap_or(0.0)),
+    })
+}
+
+fn warnings(s: &Solver, params: &BrentParams, stop: StopReason) -> Vec<String> {
     let mut warnings = Vec::new();
-    let last_change = trace.last().map_or(f64::NAN, |t| t.change);
+    let last_change = s.trace().last().map_or(f64::NAN, |t| t.change);
+    warnings.extend(stop_warning(stop, s.trace().len(), &measures(params), last_change));
     match stop {
-        StopReason::MaxIterations => {
-            warnings.push(format!(
-                "did not converge in {} iterations (last relative change {last_change:.3e}, tolerance {:.1e}); the ratings shown are the last iterate",
-                trace.len(),
-                params.eps
-            ));
-            if params.sigma == 0.0 {
-                // Without damping the iteration has an eigenvalue −1 on two-sided schedules.
-                warnings.push("with sigma = 0 the iteration can oscillate forever when the players split into two sides that only play each other (two players, or home sides that only meet away sides): try sigma = 0.3".into());
-            }
+        StopReason::MaxIterations if params.sigma == 0.0 => {
+            // Without damping the iteration has an eigenvalue −1 on two-sided schedules.
+            warnings.push("with sigma = 0 the iteration can oscillate forever when the players split into two sides that only play each other (two players, or home sides that only meet away sides): try sigma = 0.3".into());
         }
         StopReason::NonFinite => {
             warnings.push("the iteration overflowed; the ratings shown are the last finite iterate: add a dummy player (gamma > 0)".into())
@@ -223,42 +334,11 @@ pub fn snapshot(s: &Solver, data: &Dataset, params: &BrentParams, scale: &Scale)
         StopReason::NothingToRate => {
             warnings.push("no group of players can be rated on these results: add a dummy player (gamma > 0)".into())
         }
-        StopReason::Cancelled => warnings.push(format!("stopped after {} iterations, before converging", trace.len())),
-        StopReason::Converged | StopReason::Finished => {}
+        _ => {}
     }
-    if ngroups > 1 {
-        warnings.push(format!("the players fall into {ngroups} groups rated separately: ratings compare only within a group"));
-    }
+    warnings.extend(groups_warning(s.problem.structure.groups.len()));
     if let Some(g) = s.problem.diagnosis.suggested_gamma {
         warnings.push(format!("degenerate results (see the diagnosis): try a dummy player, gamma = {g}"));
     }
-    Ok(Rating {
-        method: "brent".into(),
-        variant: params.variant.name().into(),
-        players: sorted,
-        report: SolverReport { iterations: trace.len(), converged: stop == StopReason::Converged, stop, trace, final_residual },
-        diagnosis: p.diagnosis.clone(),
-        groups: ngroups,
-        scale: Some(ScaleReport { kind: scale.kind, factor, offset }),
-        accuracy: None,
-        fit: None,
-        warnings,
-    })
-}
-
-fn placeholder() -> PlayerRating {
-    PlayerRating {
-        name: String::new(),
-        id: None,
-        rank: None,
-        rating: None,
-        log_strength: None,
-        games: 0,
-        score: 0.0,
-        group: None,
-        status: Status::NoGames,
-        sigma: None,
-        history: None,
-        label: None,
-    }
+    warnings
 }

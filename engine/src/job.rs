@@ -1,0 +1,234 @@
+//! One rating job, exactly as the command line, the app's worker and the tests run it: read
+//! the text ([`crate::parse::detect`]), start the chosen method's fit, step it (all at once,
+//! or in slices between which a caller looks at its messages), record the iterates for the
+//! step-by-step view, and finish with the ratings and, for a tournament file, the standings.
+//!
+//! [`Settings`] are what a user chooses: every method's parameters (so switching method
+//! keeps each one's), the display scale, the column mapping, and the tiebreaks. Their
+//! defaults are the engine's own; the command line and the app read them from here.
+
+use crate::error::{ParseErrors, RateError};
+use crate::methods::aga::AgaParams;
+use crate::methods::brent::BrentParams;
+use crate::methods::elo::EloParams;
+use crate::methods::fit::{Fit, Measures};
+use crate::methods::jrank::JRankParams;
+use crate::methods::multi_elo::MultiEloParams;
+use crate::methods::report::{IterationRecord, Rating};
+use crate::methods::{start, Method, MethodKind, Options};
+use crate::parse::detect::{read, Input, ReadOptions};
+use crate::parse::BadLines;
+use crate::scale::{Offset, Scale, ScaleKind};
+use crate::tiebreak::{standings_with, Options as TiebreakOptions, Rules, Standings, Tiebreak};
+use crate::tournament::{eigenvector_ratings, EigenvectorRatings};
+use serde::{Deserialize, Serialize};
+
+/// The tiebreak order a new user starts with: FIDE's usual Swiss order, then the
+/// eigenvector rating.
+pub const DEFAULT_TIEBREAKS: [Tiebreak; 4] = [Tiebreak::BhC1, Tiebreak::Bh, Tiebreak::Sb, Tiebreak::Eig];
+
+/// Inputs up to this many players record every iterate for the step-by-step view...
+pub const STEP_PLAYERS: usize = 400;
+/// ... for up to this many steps.
+pub const STEP_LIMIT: usize = 2_000;
+
+/// What the user chose. Fields added later default, so settings kept by an older version
+/// still load; an unknown method, variant, scale, rules or tiebreak name is an error.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Settings {
+    pub method: MethodKind,
+    pub brent: BrentParams,
+    pub elo: EloParams,
+    pub multi_elo: MultiEloParams,
+    pub jrank: JRankParams,
+    pub aga: AgaParams,
+    /// Brent's display scale.
+    pub scale: ScaleKind,
+    /// Brent: the rating shown for each group's mean (or for the anchor player); `None`:
+    /// the scale's default (1500 on the Elo-like scale, 0 on the natural one).
+    pub shown: Option<f64>,
+    /// Brent: a player who gets the `shown` rating, everyone else relative to them ("" = none).
+    pub anchor: String,
+    /// Column mapping, `ROLE=COLUMN,...` (empty: header names decide).
+    pub mapping: String,
+    pub skip_bad_lines: bool,
+    /// Tournament files: the tiebreaks in the organiser's order.
+    pub tiebreaks: Vec<Tiebreak>,
+    pub rules: Rules,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            method: MethodKind::default(),
+            brent: BrentParams::default(),
+            elo: EloParams::default(),
+            multi_elo: MultiEloParams::default(),
+            jrank: JRankParams::default(),
+            aga: AgaParams::default(),
+            scale: ScaleKind::Elo,
+            shown: None,
+            anchor: String::new(),
+            mapping: String::new(),
+            skip_bad_lines: false,
+            tiebreaks: DEFAULT_TIEBREAKS.to_vec(),
+            rules: Rules::default(),
+        }
+    }
+}
+
+impl Settings {
+    /// The chosen method with its parameters.
+    pub fn method(&self) -> Method {
+        match self.method {
+            MethodKind::Brent => Method::Brent(self.brent.clone()),
+            MethodKind::Elo => Method::Elo(self.elo.clone()),
+            MethodKind::MultiElo => Method::MultiElo(self.multi_elo.clone()),
+            MethodKind::JRank => Method::JRank(self.jrank.clone()),
+            MethodKind::Aga => Method::Aga(self.aga.clone()),
+        }
+    }
+
+    /// Brent's display scale: where the mean, or the anchor player, is shown.
+    pub fn scale(&self) -> Scale {
+        let shown = self.shown.filter(|v| v.is_finite());
+        let offset = match self.anchor.trim() {
+            "" => shown.map(Offset::Mean),
+            player => Some(Offset::Anchor { player: player.to_string(), rating: shown.unwrap_or(self.default_shown()) }),
+        };
+        Scale { kind: self.scale, offset }
+    }
+
+    /// The rating the mean is shown at when none is chosen.
+    pub fn default_shown(&self) -> f64 {
+        match self.scale {
+            ScaleKind::Elo => 1500.0,
+            ScaleKind::Natural => 0.0,
+        }
+    }
+
+    pub fn read_options(&self) -> ReadOptions {
+        let bad_lines = if self.skip_bad_lines { BadLines::Skip } else { BadLines::Fail };
+        ReadOptions { method: self.method, mapping: self.mapping.clone(), bad_lines }
+    }
+}
+
+/// A text read for rating, with the settings it is rated by.
+#[derive(Clone, Debug)]
+pub struct Job {
+    pub input: Input,
+    pub settings: Settings,
+}
+
+/// A tournament's standings with the chosen tiebreaks, and the eigenvector ratings (EIG)
+/// when they are among them.
+#[derive(Clone, Debug)]
+pub struct TournamentStandings {
+    pub standings: Standings,
+    pub eigenvector: Option<EigenvectorRatings>,
+}
+
+impl Job {
+    /// Reads `text` (in whatever format [`crate::parse::detect::detect`] finds).
+    pub fn read(text: &str, settings: &Settings) -> Result<Job, ParseErrors> {
+        Ok(Job { input: read(text, &settings.read_options())?, settings: settings.clone() })
+    }
+
+    /// Starts the chosen method's fit, recording iterates for the step-by-step view when the
+    /// input is small enough.
+    pub fn start(&self) -> Result<Running<'_>, RateError> {
+        let data = &self.input.dataset;
+        let fit = start(data, &self.settings.method(), &Options { scale: self.settings.scale() })?;
+        let mut steps = (data.players.len() <= STEP_PLAYERS).then(Vec::new);
+        if let Some(s) = &mut steps {
+            s.push(fit.display());
+        }
+        Ok(Running { fit, steps })
+    }
+
+    /// Runs to the end in one go.
+    pub fn run(&self) -> Finished {
+        match self.start() {
+            Ok(mut running) => {
+                running.advance(&mut || true);
+                running.finish()
+            }
+            Err(e) => Finished { rating: Err(e), steps: None, measures: None, trace: Vec::new() },
+        }
+    }
+
+    /// For a tournament file: the standings with the chosen tiebreaks (EIG from Brent's
+    /// ratings of the games played).
+    pub fn standings(&self) -> Option<TournamentStandings> {
+        let t = self.input.tournament.as_ref()?;
+        let order = &self.settings.tiebreaks;
+        let eigenvector = order.contains(&Tiebreak::Eig).then(|| eigenvector_ratings(t));
+        let options =
+            TiebreakOptions { rules: self.settings.rules, eigenvector: eigenvector.as_ref().map(|e| e.rating.clone()), ..Default::default() };
+        Some(TournamentStandings { standings: standings_with(t, order, &options), eigenvector })
+    }
+}
+
+/// A fit under way, with the iterates recorded so far.
+pub struct Running<'j> {
+    fit: Box<dyn Fit + 'j>,
+    /// The display ratings after each step (the first entry: before any), per dataset
+    /// player; `None` once the input or the run is too large to record.
+    steps: Option<Vec<Vec<Option<f64>>>>,
+}
+
+impl Running<'_> {
+    /// Steps while `more()` says so; returns whether the fit has more steps to take.
+    pub fn advance(&mut self, more: &mut dyn FnMut() -> bool) -> bool {
+        while more() {
+            if self.fit.step().is_none() {
+                return false;
+            }
+            if let Some(steps) = &mut self.steps {
+                if steps.len() > STEP_LIMIT {
+                    self.steps = None;
+                } else {
+                    steps.push(self.fit.display());
+                }
+            }
+        }
+        self.fit.stop_reason().is_none()
+    }
+
+    pub fn trace(&self) -> &[IterationRecord] {
+        self.fit.trace()
+    }
+
+    pub fn measures(&self) -> Measures {
+        self.fit.measures()
+    }
+
+    pub fn cancel(&mut self) {
+        self.fit.cancel();
+    }
+
+    /// The ratings at the current iterate, with the recorded steps in the order of the
+    /// ratings' players.
+    pub fn finish(self) -> Finished {
+        let rating = self.fit.finish();
+        let steps = match (&rating, self.steps) {
+            (Ok(r), Some(steps)) => Some(steps.iter().map(|s| r.players.iter().map(|p| s.get(p.index).copied().flatten()).collect()).collect()),
+            _ => None,
+        };
+        Finished { rating, steps, measures: Some(self.fit.measures()), trace: self.fit.trace().to_vec() }
+    }
+}
+
+/// What a finished (or cancelled) job has to show.
+#[derive(Clone, Debug)]
+pub struct Finished {
+    pub rating: Result<Rating, RateError>,
+    /// Display ratings after each step (`steps[0]`: before the first), aligned with
+    /// `rating.players`; `None` for large inputs.
+    pub steps: Option<Vec<Vec<Option<f64>>>>,
+    /// What the trace measures; `None` when the fit never started.
+    pub measures: Option<Measures>,
+    /// Every step's record (a sequential method's too, which its report leaves out).
+    pub trace: Vec<IterationRecord>,
+}

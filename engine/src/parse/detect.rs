@@ -1,0 +1,130 @@
+//! Which format a text is in, and reading it by that format: the one detection every caller
+//! (the command line, the app's worker, the tests) goes through.
+//!
+//! A FIDE TRF or PGN tournament file is recognised by its content whatever the method (any
+//! method rates its games, and the standings come with it). Otherwise the method decides:
+//! multiplayer Elo reads multi-player events when the text looks like them (or the column
+//! mapping names `players=`), AGA reads the AGA's results format when the text is in it, and
+//! everything else is a CSV games file.
+
+use super::{looks_like_events, parse_csv, parse_events, BadLines, ColumnMap, CsvOptions, Warning};
+use crate::error::ParseErrors;
+use crate::methods::MethodKind;
+use crate::model::Dataset;
+use crate::tournament::Tournament;
+use serde::{Deserialize, Serialize};
+
+/// The formats the engine reads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Format {
+    Trf,
+    Pgn,
+    AgaResults,
+    Events,
+    Csv,
+}
+
+impl Format {
+    /// The format's name for people: `TRF`, `PGN`, `AGA results`, `events`, `CSV`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::Trf => "TRF",
+            Format::Pgn => "PGN",
+            Format::AgaResults => "AGA results",
+            Format::Events => "events",
+            Format::Csv => "CSV",
+        }
+    }
+
+    pub fn is_tournament(self) -> bool {
+        matches!(self, Format::Trf | Format::Pgn)
+    }
+}
+
+/// How to read a text.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct ReadOptions {
+    /// The method the games are for (it decides between CSV and its own formats).
+    pub method: MethodKind,
+    /// A column mapping, `ROLE=COLUMN,...` (empty: header names decide).
+    pub mapping: String,
+    pub bad_lines: BadLines,
+}
+
+/// The format of `text`, for `options.method`.
+pub fn detect(text: &str, options: &ReadOptions) -> Format {
+    if super::trf::looks_like_trf(text) {
+        Format::Trf
+    } else if super::pgn::looks_like_pgn(text) {
+        Format::Pgn
+    } else if options.method == MethodKind::MultiElo && (looks_like_events(text) || options.mapping.contains("players=")) {
+        Format::Events
+    } else if options.method == MethodKind::Aga && super::aga::looks_like_aga(text) {
+        Format::AgaResults
+    } else {
+        Format::Csv
+    }
+}
+
+/// What was read: the games for the methods, and for a tournament file the tournament too.
+#[derive(Clone, Debug)]
+pub struct Input {
+    pub format: Format,
+    pub dataset: Dataset,
+    pub tournament: Option<Tournament>,
+    /// What was recognised, as `(what, value)`: the columns used (`first = White`, ...), or a
+    /// tournament's name and number of rounds.
+    pub recognised: Vec<(String, String)>,
+    pub warnings: Vec<Warning>,
+}
+
+impl Input {
+    /// Players: a tournament's entrants, else the dataset's players.
+    pub fn players(&self) -> usize {
+        self.tournament.as_ref().map_or(self.dataset.players.len(), |t| t.entrants.len())
+    }
+}
+
+/// Reads `text` in the format [`detect`] finds.
+pub fn read(text: &str, options: &ReadOptions) -> Result<Input, ParseErrors> {
+    let format = detect(text, options);
+    if format.is_tournament() {
+        let (t, warnings) = if format == Format::Trf { super::trf::parse_trf(text)? } else { super::pgn::parse_pgn(text)? };
+        let recognised = vec![("tournament".into(), t.name.clone().unwrap_or_default()), ("rounds".into(), t.rounds.to_string())];
+        return Ok(Input { format, dataset: t.dataset(), tournament: Some(t), recognised, warnings });
+    }
+    let parsed = match format {
+        Format::Events => parse_events(text, &options.mapping)?,
+        Format::AgaResults => super::aga::parse_aga(text)?,
+        _ => {
+            let columns = ColumnMap::parse(&options.mapping).map_err(|e| ParseErrors(vec![e]))?;
+            parse_csv(text, &CsvOptions { columns, bad_lines: options.bad_lines })?
+        }
+    };
+    let recognised =
+        parsed.columns.found.iter().map(|(role, i)| (role.key().to_string(), parsed.columns.name(*i).trim().to_string())).collect();
+    Ok(Input { format, dataset: parsed.dataset, tournament: None, recognised, warnings: parsed.warnings })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn check(text: &str, method: MethodKind, mapping: &str, expect: Format) {
+        let options = ReadOptions { method, mapping: mapping.into(), ..Default::default() };
+        assert_eq!(detect(text, &options), expect, "{text:?} for {method}");
+    }
+
+    #[test]
+    fn tournaments_by_content_other_formats_by_method() {
+        let trf = "012 Open\n001    1      Alpha, A                          2000                             1.0       2     2 w 1\n";
+        check(trf, MethodKind::Elo, "", Format::Trf);
+        check("[White \"A\"]\n[Black \"B\"]\n[Result \"1-0\"]\n\n1-0\n", MethodKind::Brent, "", Format::Pgn);
+        let events = "event,player,place\ng1,A,1\ng1,B,2\n";
+        check(events, MethodKind::MultiElo, "", Format::Events);
+        check(events, MethodKind::Brent, "", Format::Csv);
+        check("a,b,c\n", MethodKind::MultiElo, "players=a|b,scores=c|c", Format::Events);
+        check("white,black,result\nA,B,1-0\n", MethodKind::Aga, "", Format::Csv);
+    }
+}
