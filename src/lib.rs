@@ -6,6 +6,7 @@
 
 pub mod compute;
 pub mod protocol;
+pub mod settings;
 
 #[cfg(target_arch = "wasm32")]
 pub mod app;

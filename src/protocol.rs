@@ -1,103 +1,17 @@
-//! Messages between the page and the compute worker. These are the app's own types, kept
-//! apart from the engine's so either can change without breaking the other; they cross the
-//! worker boundary through `serde-wasm-bindgen`.
+//! Messages between the page and the compute worker. Requests carry the engine's own
+//! [`Settings`] (typed: an unknown method, variant, scale, rules or tiebreak fails to decode,
+//! with the list of known names); replies carry the engine's trace records, stop reasons and
+//! measures, and the app's own views of the ratings and standings (what a table shows). They
+//! cross the worker boundary through `serde-wasm-bindgen`.
 
+use ratings_engine::diagnose::FindingKind;
+use ratings_engine::methods::report::{IterationRecord, ParameterFit, StopReason};
+use ratings_engine::parse::detect::Format;
+use ratings_engine::tiebreak::Tiebreak;
+use ratings_engine::{Measures, MethodKind, ScaleKind};
 use serde::{Deserialize, Serialize};
 
-/// What the user chose in the method panel. Fields added later default, so settings kept
-/// by an older version still load.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(default)]
-pub struct Settings {
-    /// `brent`, `elo`, `multi_elo`, `jrank` or `aga`.
-    pub method: String,
-    /// Brent: `alg1`, `fixed` or `zermelo`.
-    pub variant: String,
-    pub sigma: f64,
-    pub gamma: f64,
-    pub eps: f64,
-    pub max_iter: u32,
-    /// `elo` or `natural`.
-    pub scale: String,
-    /// Brent: the rating shown for the group mean (or for the anchor player); `None` = 1500
-    /// on the Elo-like scale, 0 on the natural one.
-    pub shown: Option<f64>,
-    /// Brent: a player who gets the `shown` rating, everyone else relative to them.
-    pub anchor: String,
-    /// Column mapping, `ROLE=COLUMN,...` (empty: header names decide).
-    pub mapping: String,
-    pub skip_bad_lines: bool,
-    pub elo: EloSettings,
-    pub jrank: JRankSettings,
-    /// AGA: rate event by event (the AGA's run) rather than in one fit.
-    pub aga_by_event: bool,
-    /// Tournament files: the tiebreaks in the organiser's order (C.07 codes).
-    pub tiebreaks: Vec<String>,
-    /// `2023` or `2026` (FIDE C.07 as in force from 2026-03-01).
-    pub rules: String,
-}
-
-/// The tiebreak order a new user starts with: FIDE's usual Swiss order, then the
-/// eigenvector rating.
-pub const DEFAULT_TIEBREAKS: [&str; 4] = ["BH-C1", "BH", "SB", "EIG"];
-
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(default)]
-pub struct EloSettings {
-    pub zeta: f64,
-    pub k: f64,
-    pub home: f64,
-    pub initial: f64,
-    pub margin: bool,
-    pub home_in_update: bool,
-    pub chronological: bool,
-}
-
-impl Default for EloSettings {
-    fn default() -> Self {
-        EloSettings { zeta: 400.0, k: 25.0, home: 0.0, initial: 1500.0, margin: false, home_in_update: true, chronological: true }
-    }
-}
-
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(default)]
-pub struct JRankSettings {
-    pub k: f64,
-    pub p: f64,
-    /// Fit k and p on a grid.
-    pub fit: bool,
-    /// Share of the latest games scored after fitting on the rest (0 = in-sample).
-    pub holdout: f64,
-}
-
-impl Default for JRankSettings {
-    fn default() -> Self {
-        JRankSettings { k: 1.0, p: 0.5, fit: false, holdout: 0.0 }
-    }
-}
-
-impl Default for Settings {
-    fn default() -> Self {
-        Settings {
-            method: "brent".into(),
-            variant: "alg1".into(),
-            sigma: 0.3,
-            gamma: 0.0,
-            eps: 1e-9,
-            max_iter: 10_000,
-            scale: "elo".into(),
-            shown: None,
-            anchor: String::new(),
-            mapping: String::new(),
-            skip_bad_lines: false,
-            elo: EloSettings::default(),
-            jrank: JRankSettings::default(),
-            aga_by_event: true,
-            tiebreaks: DEFAULT_TIEBREAKS.iter().map(|c| c.to_string()).collect(),
-            rules: "2023".into(),
-        }
-    }
-}
+pub use ratings_engine::job::Settings;
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum ToWorker {
@@ -116,21 +30,21 @@ pub struct LineMessage {
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct InputSummary {
-    /// `CSV`, `events` or `AGA results`.
-    pub format: String,
+    pub format: Format,
     /// Multi-player events (multiplayer Elo).
     pub events: usize,
     pub games: usize,
     pub players: usize,
-    /// The columns recognised, as `role = header`.
+    /// What was recognised, as `(what, value)`: columns (`first = White`), or a tournament's
+    /// name and rounds.
     pub columns: Vec<(String, String)>,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
-pub struct TraceEntry {
-    pub iteration: usize,
-    pub change: f64,
-    pub residual: f64,
+impl InputSummary {
+    /// The value recognised for `what` ("" when none).
+    pub fn get(&self, what: &str) -> String {
+        self.columns.iter().find(|(k, _)| k == what).map(|(_, v)| v.clone()).unwrap_or_default()
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -151,45 +65,34 @@ pub struct PlayerRow {
     pub history: Option<Vec<(usize, f64)>>,
 }
 
-/// JRank's fit: mean squared error over a (k, p) grid.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct FitGrid {
-    pub k_values: Vec<f64>,
-    pub p_values: Vec<f64>,
-    pub error: Vec<Vec<f64>>,
-    pub best_k: f64,
-    pub best_p: f64,
-    pub best_error: f64,
-    pub in_sample: bool,
-    pub fitted_games: usize,
-    pub scored_games: usize,
-}
-
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Finding {
-    pub kind: String,
+    pub kind: FindingKind,
     pub message: String,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct RatingResult {
-    /// `brent`, `elo`, `multi_elo`, `jrank` or `aga`.
-    pub method: String,
+    pub method: MethodKind,
+    /// Brent's display scale (`None` for the other methods, which have their own).
+    pub scale: Option<ScaleKind>,
     /// Best first.
     pub players: Vec<PlayerRow>,
     pub iterations: usize,
     pub converged: bool,
-    /// `converged`, `max_iterations`, `cancelled`, `non_finite` or `nothing_to_rate`.
-    pub stop: String,
+    pub stop: StopReason,
     pub final_residual: f64,
+    /// What the trace measures, its tolerance, and what a step is.
+    pub measures: Option<Measures>,
     pub warnings: Vec<String>,
     pub findings: Vec<Finding>,
     pub suggested_gamma: Option<f64>,
     pub groups: usize,
     /// Elo: the share of decisive games won by the favourite.
     pub accuracy: Option<f64>,
-    pub fit: Option<FitGrid>,
-    /// Display ratings after each iteration, aligned with `players` (small inputs only).
+    pub fit: Option<ParameterFit>,
+    /// Display ratings before the first step (`steps[0]`) and after each, aligned with
+    /// `players` (small inputs only).
     pub steps: Option<Vec<Vec<Option<f64>>>>,
     /// The result as the engine exports it, for download.
     pub csv: String,
@@ -198,13 +101,18 @@ pub struct RatingResult {
     pub standings: Option<StandingsView>,
 }
 
+impl RatingResult {
+    /// Steps recorded (0 when none were).
+    pub fn step_count(&self) -> usize {
+        self.steps.as_ref().map_or(0, |s| s.len().saturating_sub(1))
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct StandingsView {
-    /// The tiebreak codes, in order: the table's columns.
-    pub codes: Vec<String>,
+    /// The tiebreaks, in order: the table's columns.
+    pub codes: Vec<Tiebreak>,
     pub rows: Vec<StandingRowView>,
-    /// All tiebreak codes the engine knows, for adding one.
-    pub available: Vec<String>,
     pub csv: String,
 }
 
@@ -233,10 +141,15 @@ pub enum FromWorker {
         job: u32,
         errors: Vec<LineMessage>,
     },
-    /// Iterations done since the last progress message.
+    /// The fit has started: what its trace measures.
+    Started {
+        job: u32,
+        measures: Measures,
+    },
+    /// Steps done since the last progress message.
     Progress {
         job: u32,
-        trace: Vec<TraceEntry>,
+        trace: Vec<IterationRecord>,
     },
     Done {
         job: u32,
@@ -254,6 +167,7 @@ impl FromWorker {
             FromWorker::Ready => None,
             FromWorker::Parsed { job, .. }
             | FromWorker::ParseFailed { job, .. }
+            | FromWorker::Started { job, .. }
             | FromWorker::Progress { job, .. }
             | FromWorker::Done { job, .. }
             | FromWorker::Failed { job, .. } => Some(*job),

@@ -1,6 +1,8 @@
 //! The app's state: one bundle of signals, shared by the components.
 
-use crate::protocol::{InputSummary, LineMessage, RatingResult, Settings, TraceEntry};
+use crate::protocol::{InputSummary, LineMessage, RatingResult, Settings};
+use ratings_engine::methods::report::IterationRecord;
+use ratings_engine::Measures;
 use leptos::prelude::*;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -24,7 +26,11 @@ pub struct State {
     pub errors: RwSignal<Vec<LineMessage>>,
     pub warnings: RwSignal<Vec<LineMessage>>,
     pub failure: RwSignal<Option<String>>,
-    pub trace: RwSignal<Vec<TraceEntry>>,
+    pub trace: RwSignal<Vec<IterationRecord>>,
+    /// What the running (or last) fit's trace measures.
+    pub measures: RwSignal<Option<Measures>>,
+    /// Something to say about the settings (saved ones that could not be read).
+    pub notice: RwSignal<Option<String>>,
     pub result: RwSignal<Option<RatingResult>>,
     /// The iteration shown in the step-by-step view (1-based); `None` shows the final ratings.
     pub step: RwSignal<Option<usize>>,
@@ -50,6 +56,8 @@ impl State {
             warnings: RwSignal::new(Vec::new()),
             failure: RwSignal::new(None),
             trace: RwSignal::new(Vec::new()),
+            measures: RwSignal::new(None),
+            notice: RwSignal::new(None),
             result: RwSignal::new(None),
             step: RwSignal::new(None),
             playing: RwSignal::new(false),
@@ -82,6 +90,7 @@ impl State {
                 self.result.set(None);
                 self.running.set(false);
             }
+            Started { measures, .. } => self.measures.set(Some(measures)),
             Progress { trace, .. } => self.trace.update(|t| t.extend(trace)),
             Done { result, .. } => {
                 self.step.set(None);

@@ -1,7 +1,12 @@
 //! What the user entered survives a reload: kept in the browser's local storage.
 
+use crate::settings::{Legacy, Settings, Stored};
+
 const INPUT_KEY: &str = "ratings-lab/input";
-const SETTINGS_KEY: &str = "ratings-lab/settings";
+/// The settings, versioned ([`crate::settings::Stored`]).
+const SETTINGS_KEY: &str = "ratings-lab/settings-v2";
+/// The first version's settings, read once and migrated.
+const LEGACY_SETTINGS_KEY: &str = "ratings-lab/settings";
 
 fn storage() -> Option<web_sys::Storage> {
     web_sys::window()?.local_storage().ok()?
@@ -23,27 +28,32 @@ pub fn save_input(text: &str) -> bool {
     false
 }
 
-pub fn load_settings() -> Option<crate::protocol::Settings> {
-    let text = storage()?.get_item(SETTINGS_KEY).ok()??;
-    serde_json_lite::from_str(&text)
+/// The stored settings: `Ok(None)` on a first visit, the first version's migrated, an error
+/// (for the page to show) when they name something the engine does not know.
+pub fn load_settings() -> Result<Option<Settings>, String> {
+    let Some(store) = storage() else { return Ok(None) };
+    let read = |key| store.get_item(key).ok().flatten();
+    if let Some(text) = read(SETTINGS_KEY) {
+        return from_json::<Stored>(&text).map(|s| Some(s.settings));
+    }
+    match read(LEGACY_SETTINGS_KEY) {
+        Some(text) => from_json::<Legacy>(&text).map(|l| Some(l.into())),
+        None => Ok(None),
+    }
 }
 
-pub fn save_settings(settings: &crate::protocol::Settings) {
+pub fn save_settings(settings: &Settings) {
     if let Some(s) = storage() {
-        let _ = s.set_item(SETTINGS_KEY, &serde_json_lite::to_string(settings));
+        let _ = s.set_item(SETTINGS_KEY, &to_json(&Stored::new(settings)));
     }
 }
 
-/// Settings as JSON through the browser's own JSON (no extra crate in the wasm).
-mod serde_json_lite {
-    use crate::protocol::Settings;
+/// JSON through the browser's own JSON (no extra crate in the wasm).
+fn to_json<T: serde::Serialize>(v: &T) -> String {
+    serde_wasm_bindgen::to_value(v).ok().and_then(|v| js_sys::JSON::stringify(&v).ok()).and_then(|s| s.as_string()).unwrap_or_default()
+}
 
-    pub fn to_string(s: &Settings) -> String {
-        serde_wasm_bindgen::to_value(s).ok().and_then(|v| js_sys::JSON::stringify(&v).ok()).and_then(|s| s.as_string()).unwrap_or_default()
-    }
-
-    pub fn from_str(text: &str) -> Option<Settings> {
-        let v = js_sys::JSON::parse(text).ok()?;
-        serde_wasm_bindgen::from_value(v).ok()
-    }
+fn from_json<T: serde::de::DeserializeOwned>(text: &str) -> Result<T, String> {
+    let v = js_sys::JSON::parse(text).map_err(|_| "not JSON".to_string())?;
+    serde_wasm_bindgen::from_value(v).map_err(|e| e.to_string())
 }

@@ -1,9 +1,10 @@
-//! The compute worker: receives [`ToWorker`] requests, runs the engine in slices so that a
-//! cancel or a newer request is seen within one slice, and posts progress and results.
+//! The compute worker: receives [`ToWorker`] requests and runs the engine's job through its
+//! one fit interface in slices, so that a cancel or a newer request is seen within one
+//! slice; posts the summary, the measures, progress and results.
 
-use crate::compute::{self, StepRecorder};
-use crate::protocol::{FromWorker, ToWorker};
-use ratings_engine::methods::brent;
+use crate::compute;
+use crate::protocol::{FromWorker, Settings, ToWorker};
+use ratings_engine::job::{Job, Running};
 use std::cell::Cell;
 use wasm_bindgen::prelude::*;
 use web_sys::DedicatedWorkerGlobalScope;
@@ -39,113 +40,79 @@ async fn yield_now() {
     let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
 }
 
+/// Decodes a request; one that cannot be read (an unknown method, say) becomes a failure
+/// for its job, naming what was wrong.
+pub fn read_request(value: JsValue) -> Result<ToWorker, FromWorker> {
+    serde_wasm_bindgen::from_value::<ToWorker>(value.clone()).map_err(|e| {
+        // The job number, if it can be found, so the page shows the failure against it.
+        let job = ["Rate", "Cancel"]
+            .iter()
+            .filter_map(|k| js_sys::Reflect::get(&value, &(*k).into()).ok().filter(|v| v.is_object()))
+            .find_map(|inner| js_sys::Reflect::get(&inner, &"job".into()).ok()?.as_f64())
+            .map_or(0, |j| j as u32);
+        FromWorker::Failed { job, message: format!("the request could not be read: {e}") }
+    })
+}
+
 /// Installs the message handler and tells the page it is listening.
 pub fn start() {
-    let handler = Closure::<dyn FnMut(web_sys::MessageEvent)>::new(move |ev: web_sys::MessageEvent| {
-        match serde_wasm_bindgen::from_value::<ToWorker>(ev.data()) {
-            Ok(ToWorker::Rate { job, text, settings }) => {
-                CURRENT.with(|c| c.set(job));
-                wasm_bindgen_futures::spawn_local(run(job, text, settings));
-            }
-            Ok(ToWorker::Cancel { job }) => CANCELLED.with(|c| c.set(Some(job))),
-            Err(e) => web_sys::console::error_1(&format!("unreadable request: {e}").into()),
+    let handler = Closure::<dyn FnMut(web_sys::MessageEvent)>::new(move |ev: web_sys::MessageEvent| match read_request(ev.data()) {
+        Ok(ToWorker::Rate { job, text, settings }) => {
+            CURRENT.with(|c| c.set(job));
+            wasm_bindgen_futures::spawn_local(run(job, text, settings));
         }
+        Ok(ToWorker::Cancel { job }) => CANCELLED.with(|c| c.set(Some(job))),
+        Err(failed) => post(&failed),
     });
     scope().set_onmessage(Some(handler.as_ref().unchecked_ref()));
     handler.forget();
     post(&FromWorker::Ready);
 }
 
-/// A tournament whose games cannot be rated (none played yet, all forfeits) still has
-/// standings: show them, with the reason there are no ratings.
-fn fail_or_standings(
-    job: u32,
-    settings: &crate::protocol::Settings,
-    message: String,
-    finish: &dyn Fn(crate::protocol::RatingResult) -> crate::protocol::RatingResult,
-    tournament: bool,
-) {
-    if tournament {
-        post(&FromWorker::Done { job, result: finish(compute::empty_result(&settings.method, &message)) });
-    } else {
-        post(&FromWorker::Failed { job, message });
-    }
-}
-
 fn superseded(job: u32) -> bool {
     CURRENT.with(|c| c.get()) != job
 }
 
-async fn run(job: u32, text: String, settings: crate::protocol::Settings) {
-    let compute::Input { data, summary, warnings, tournament } = match compute::parse(&text, &settings) {
-        Ok(ok) => ok,
-        Err(errors) => return post(&FromWorker::ParseFailed { job, errors }),
+async fn run(job: u32, text: String, settings: Settings) {
+    let parsed = match Job::read(&text, &settings) {
+        Ok(parsed) => parsed,
+        Err(e) => return post(&FromWorker::ParseFailed { job, errors: compute::line_messages(&e) }),
     };
-    // A tournament file's standings come with whatever the method gives.
-    let finish = |mut r: crate::protocol::RatingResult| {
-        if let Some(t) = &tournament {
-            let (view, notes) = compute::standings(t, &settings);
-            r.standings = Some(view);
-            r.warnings.extend(notes);
-        }
-        r
+    post(&FromWorker::Parsed { job, summary: compute::summary(&parsed), warnings: compute::warnings(&parsed) });
+    let finished = match parsed.start() {
+        Ok(running) => match step_in_slices(job, running).await {
+            Some(finished) => finished,
+            None => return,
+        },
+        Err(e) => ratings_engine::job::Finished { rating: Err(e), steps: None, measures: None, trace: Vec::new() },
     };
-    post(&FromWorker::Parsed { job, summary, warnings: warnings.clone() });
-    if settings.method != "brent" {
-        // The other methods finish in one go; their iterations (if any) arrive together.
-        let mut trace = Vec::new();
-        let rated = compute::rate_other(&data, &settings, &mut |t| {
-            // Numbered in order: a method that fits event by event restarts its own count.
-            trace.push(crate::protocol::TraceEntry { iteration: trace.len() + 1, change: t.change, residual: t.residual });
-            true
-        });
-        return match rated {
-            Ok(rating) => {
-                post(&FromWorker::Progress { job, trace });
-                post(&FromWorker::Done { job, result: finish(compute::result(&rating, None, &warnings)) });
-            }
-            Err(e) => {
-                let message = e.into_iter().map(|m| m.message).collect::<Vec<_>>().join("; ");
-                fail_or_standings(job, &settings, message, &finish, tournament.is_some())
-            }
-        };
+    match compute::result(&parsed, finished) {
+        Ok(result) => post(&FromWorker::Done { job, result }),
+        Err(message) => post(&FromWorker::Failed { job, message }),
     }
-    let (params, scale) = compute::params(&settings);
-    let mut solver = match brent::solver(&data, &params) {
-        Ok(s) => s,
-        Err(e) => return fail_or_standings(job, &settings, e.to_string(), &finish, tournament.is_some()),
-    };
-    let mut steps = StepRecorder::new(&data);
+}
+
+/// Steps the fit in slices of [`SLICE_MS`], posting the trace after each; `None` when a
+/// newer job superseded this one.
+async fn step_in_slices(job: u32, mut running: Running<'_>) -> Option<ratings_engine::job::Finished> {
+    post(&FromWorker::Started { job, measures: running.measures() });
     let mut sent = 0;
     loop {
         let start = js_sys::Date::now();
-        let mut more = true;
-        while js_sys::Date::now() - start < SLICE_MS {
-            if solver.step().is_none() {
-                more = false;
-                break;
-            }
-            steps.record(&solver);
-        }
-        post(&FromWorker::Progress { job, trace: compute::trace_entries(&solver, sent) });
-        sent = solver.trace().len();
+        let more = running.advance(&mut || js_sys::Date::now() - start < SLICE_MS);
+        post(&FromWorker::Progress { job, trace: running.trace()[sent..].to_vec() });
+        sent = running.trace().len();
         if !more {
             break;
         }
         yield_now().await;
         if superseded(job) {
-            return;
+            return None;
         }
         if CANCELLED.with(|c| c.get()) == Some(job) {
-            solver.cancel();
+            running.cancel();
             break;
         }
     }
-    match brent::snapshot(&solver, &data, &params, &scale) {
-        Ok(rating) => {
-            let steps = steps.aligned(&solver, &data, &rating);
-            post(&FromWorker::Done { job, result: finish(compute::result(&rating, steps, &warnings)) })
-        }
-        Err(e) => post(&FromWorker::Failed { job, message: e.to_string() }),
-    }
+    Some(running.finish())
 }

@@ -88,23 +88,34 @@ pub fn NumberControl(
     }
 }
 
-/// A labelled choice from a fixed list of `(value, text)` options.
+/// One choice of a [`ChoiceControl`]: the value, its name in the page (what a test
+/// selects), and its text.
+pub type Choice<T> = (T, &'static str, &'static str);
+
+/// A labelled choice of a typed value from a fixed list.
 #[component]
-pub fn ChoiceControl(
+pub fn ChoiceControl<T>(
     id: &'static str,
     label: &'static str,
     help: &'static str,
-    options: &'static [(&'static str, &'static str)],
-    value: Signal<String>,
-    set: Callback<String>,
-) -> impl IntoView {
+    options: Vec<Choice<T>>,
+    value: Signal<T>,
+    set: Callback<T>,
+) -> impl IntoView
+where
+    T: Copy + PartialEq + Send + Sync + 'static,
+{
+    let options = StoredValue::new(options);
+    let pick = move |name: String| options.with_value(|o| o.iter().find(|c| c.1 == name).map(|c| c.0));
     view! {
         <div class="control">
             <label for=id>{label}</label>
-            <select id=id data-testid=id prop:value=move || value.get() on:change=move |ev| set.run(event_target_value(&ev))>
+            <select id=id data-testid=id on:change=move |ev| if let Some(v) = pick(event_target_value(&ev)) { set.run(v) }>
                 // Each option says whether it is chosen: a select's value set before its options
                 // exist would not stick (settings restored from storage).
-                {options.iter().map(|(v, text)| view! { <option value=*v prop:selected=move || value.get() == *v>{*text}</option> }).collect_view()}
+                {options.with_value(|o| o.iter().map(|&(v, name, text)| view! {
+                    <option value=name prop:selected=move || value.get() == v>{text}</option>
+                }).collect_view())}
             </select>
             <p class="help">{help}</p>
         </div>

@@ -9,10 +9,12 @@ use std::str::FromStr;
 pub enum Rules {
     /// The regulations approved in 2023 (in force from 2024 until February 2026).
     #[default]
+    #[serde(rename = "2023", alias = "Fide2023")]
     Fide2023,
     /// The regulations approved for March 2026: as 2023, but the virtual opponent of an
     /// unplayed round is capped (Art. 16.4): by the scheduled opponent's score for a forfeit,
     /// by half the rounds (a draw in every round) for a bye.
+    #[serde(rename = "2026", alias = "Fide2026")]
     Fide2026,
 }
 

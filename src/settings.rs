@@ -1,0 +1,159 @@
+//! The settings as the app keeps them in the browser's storage: the engine's own
+//! [`Settings`], versioned, and the migration from the first version's shape (flat Brent
+//! parameters, Elo's shared with multiplayer Elo, `aga_by_event`), so a returning user keeps
+//! what they chose. A stored name the engine does not know is an error that says which.
+
+pub use ratings_engine::job::Settings;
+use ratings_engine::methods::brent::{BrentParams, Variant};
+use ratings_engine::methods::elo::EloParams;
+use ratings_engine::methods::jrank::JRankParams;
+use ratings_engine::methods::multi_elo::MultiEloParams;
+use ratings_engine::tiebreak::{Rules, Tiebreak};
+use ratings_engine::{MethodKind, ScaleKind};
+use serde::{Deserialize, Serialize};
+
+/// The version written now.
+pub const VERSION: u32 = 2;
+
+/// What is stored: `{"version": 2, "settings": {...}}`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Stored {
+    pub version: u32,
+    pub settings: Settings,
+}
+
+impl Stored {
+    pub fn new(settings: &Settings) -> Stored {
+        Stored { version: VERSION, settings: settings.clone() }
+    }
+}
+
+/// The first version's shape (kept under another key, unversioned).
+#[derive(Clone, Debug, Deserialize)]
+#[serde(default)]
+pub struct Legacy {
+    method: MethodKind,
+    variant: Variant,
+    sigma: f64,
+    gamma: f64,
+    eps: f64,
+    max_iter: usize,
+    scale: ScaleKind,
+    shown: Option<f64>,
+    anchor: String,
+    mapping: String,
+    skip_bad_lines: bool,
+    /// Elo's parameters, which multiplayer Elo shared.
+    elo: EloParams,
+    jrank: LegacyJRank,
+    aga_by_event: bool,
+    tiebreaks: Vec<Tiebreak>,
+    rules: Rules,
+}
+
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(default)]
+struct LegacyJRank {
+    k: Option<f64>,
+    p: Option<f64>,
+    fit: bool,
+    holdout: f64,
+}
+
+impl Default for Legacy {
+    fn default() -> Self {
+        let s = Settings::default();
+        Legacy {
+            method: s.method,
+            variant: s.brent.variant,
+            sigma: s.brent.sigma,
+            gamma: s.brent.gamma,
+            eps: s.brent.eps,
+            max_iter: s.brent.max_iter,
+            scale: s.scale,
+            shown: s.shown,
+            anchor: s.anchor,
+            mapping: s.mapping,
+            skip_bad_lines: s.skip_bad_lines,
+            elo: s.elo,
+            jrank: LegacyJRank::default(),
+            aga_by_event: s.aga.by_event,
+            tiebreaks: s.tiebreaks,
+            rules: s.rules,
+        }
+    }
+}
+
+impl From<Legacy> for Settings {
+    fn from(l: Legacy) -> Settings {
+        let d = Settings::default();
+        let e = &l.elo;
+        Settings {
+            method: l.method,
+            brent: BrentParams { variant: l.variant, sigma: l.sigma, gamma: l.gamma, eps: l.eps, max_iter: l.max_iter },
+            multi_elo: MultiEloParams { zeta: e.zeta, k: e.k, initial: e.initial },
+            elo: l.elo,
+            jrank: JRankParams {
+                k: l.jrank.k.unwrap_or(d.jrank.k),
+                p: l.jrank.p.unwrap_or(d.jrank.p),
+                fit: l.jrank.fit,
+                holdout: l.jrank.holdout,
+                ..d.jrank
+            },
+            aga: ratings_engine::methods::aga::AgaParams { by_event: l.aga_by_event, ..d.aga },
+            scale: l.scale,
+            shown: l.shown,
+            anchor: l.anchor,
+            mapping: l.mapping,
+            skip_bad_lines: l.skip_bad_lines,
+            tiebreaks: l.tiebreaks,
+            rules: l.rules,
+        }
+    }
+}
+
+/// Why stored settings could not be used, in words for the page.
+pub fn unreadable(error: &str) -> String {
+    format!("Your saved settings could not be read ({error}); the defaults are used instead.")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_first_versions_settings_still_load() {
+        let old = r#"{"method":"jrank","variant":"zermelo","sigma":0.5,"gamma":1.0,"eps":1e-8,"max_iter":500,"scale":"natural",
+            "shown":null,"anchor":"","mapping":"first=Heim","skip_bad_lines":true,
+            "elo":{"zeta":300.0,"k":16.0,"home":30.0,"initial":1200.0,"margin":true,"home_in_update":false,"chronological":false},
+            "jrank":{"k":2.0,"p":0.7,"fit":true,"holdout":0.2},"aga_by_event":false,"tiebreaks":["BH","SB","EIG"],"rules":"2026"}"#;
+        let s: Settings = serde_json::from_str::<Legacy>(old).unwrap().into();
+        assert_eq!(s.method, MethodKind::JRank);
+        assert_eq!(s.brent, BrentParams { variant: Variant::Zermelo, sigma: 0.5, gamma: 1.0, eps: 1e-8, max_iter: 500 });
+        assert_eq!((s.elo.k, s.multi_elo.k, s.multi_elo.initial), (16.0, 16.0, 1200.0));
+        assert_eq!((s.jrank.k, s.jrank.p, s.jrank.fit, s.jrank.holdout, s.jrank.eps), (2.0, 0.7, true, 0.2, JRankParams::default().eps));
+        assert!(!s.aga.by_event && s.skip_bad_lines && s.scale == ScaleKind::Natural);
+        assert_eq!((s.tiebreaks, s.rules), (vec![Tiebreak::Bh, Tiebreak::Sb, Tiebreak::Eig], Rules::Fide2026));
+        // The current version round-trips.
+        let now = Stored::new(&Settings::default());
+        assert_eq!(serde_json::from_str::<Stored>(&serde_json::to_string(&now).unwrap()).unwrap(), now);
+    }
+
+    #[test]
+    fn unknown_names_in_stored_settings_are_errors_that_say_which() {
+        for (json, now, word) in [
+            (r#"{"method":"bradley"}"#, r#"{"method":"bradley"}"#, "bradley"),
+            (r#"{"variant":"alg2"}"#, r#"{"brent":{"variant":"alg2"}}"#, "alg2"),
+            (r#"{"scale":"glicko"}"#, r#"{"scale":"glicko"}"#, "glicko"),
+            (r#"{"rules":"1999"}"#, r#"{"rules":"1999"}"#, "1999"),
+            (r#"{"tiebreaks":["BH","XYZ"]}"#, r#"{"tiebreaks":["BH","XYZ"]}"#, "XYZ"),
+        ] {
+            let e = serde_json::from_str::<Legacy>(json).unwrap_err().to_string();
+            assert!(e.contains(word), "{json}: {e}");
+            let v2 = format!(r#"{{"version":2,"settings":{now}}}"#);
+            let e = serde_json::from_str::<Stored>(&v2).unwrap_err().to_string();
+            assert!(e.contains(word), "{v2}: {e}");
+        }
+        assert!(unreadable("unknown variant `bradley`").contains("defaults are used"));
+    }
+}
