@@ -69,22 +69,22 @@ pub fn strong_components<'a>(nodes: usize, out: impl Fn(usize) -> &'a [usize]) -
         if index[start] != UNSET {
             continue;
         }
-        index[start] = counter;
-        low[start] = counter;
-        counter += 1;
-        stack.push(start);
-        on_stack[start] = true;
-        call.push((start, 0));
-        while let Some(&mut (v, ref mut pos)) = call.last_mut() {
+        // The node to enter next: the start, then each newly found out-neighbour.
+        let mut enter = Some(start);
+        loop {
+            if let Some(v) = enter.take() {
+                index[v] = counter;
+                low[v] = counter;
+                counter += 1;
+                stack.push(v);
+                on_stack[v] = true;
+                call.push((v, 0));
+            }
+            let Some(&mut (v, ref mut pos)) = call.last_mut() else { break };
             if let Some(&w) = out(v).get(*pos) {
                 *pos += 1;
                 if index[w] == UNSET {
-                    index[w] = counter;
-                    low[w] = counter;
-                    counter += 1;
-                    stack.push(w);
-                    on_stack[w] = true;
-                    call.push((w, 0));
+                    enter = Some(w);
                 } else if on_stack[w] {
                     low[v] = low[v].min(index[w]);
                 }
