@@ -305,7 +305,7 @@ mod tests {
         assert!(exact);
         let h = hessian(&x, &seeds, &games);
         let all: Vec<usize> = (0..7).collect();
-        let whole = Cholesky::factor(h.dense_lower(&all, 0..h.edges.len(), &mut vec![usize::MAX; 7]), 7).unwrap().inverse_diagonal();
+        let whole = Cholesky::factor(h.dense_lower(&all, 0..h.edges.len(), &mut [usize::MAX; 7]), 7).unwrap().inverse_diagonal();
         for i in 0..7 {
             assert!((sigma[i] - whole[i].sqrt()).abs() < 1e-12, "{i}: {} vs {}", sigma[i], whole[i].sqrt());
         }
