@@ -11,6 +11,8 @@
 //! players is rated on its own. A dummy player (γ > 0) who draws everyone, or old ratings
 //! (fixed opponents), connect players both ways and so make their groups rateable.
 
+use crate::graph::{strong_components, UnionFind};
+use crate::text::names_and_more;
 use serde::{Deserialize, Serialize};
 use sprs::CsMat;
 
@@ -110,80 +112,22 @@ impl Graph {
         &self.adj[self.ptr[v]..self.ptr[v + 1]]
     }
 
-    /// Strongly connected components (Tarjan, iterative so deep graphs cannot overflow the
-    /// stack). Components are numbered in reverse topological order: if i scored against j
-    /// and not back, j's component is numbered first.
+    /// Strongly connected components, numbered in reverse topological order: if i scored
+    /// against j and not back, j's component is numbered first.
     fn strong_components(&self) -> (Vec<usize>, usize) {
-        const UNSET: usize = usize::MAX;
-        let n = self.nodes();
-        let (mut index, mut low, mut comp) = (vec![UNSET; n], vec![0; n], vec![UNSET; n]);
-        let mut on_stack = vec![false; n];
-        let (mut stack, mut call): (Vec<usize>, Vec<(usize, usize)>) = (Vec::new(), Vec::new());
-        let (mut counter, mut count) = (0, 0);
-        for start in 0..n {
-            if index[start] != UNSET {
-                continue;
-            }
-            index[start] = counter;
-            low[start] = counter;
-            counter += 1;
-            stack.push(start);
-            on_stack[start] = true;
-            call.push((start, 0));
-            while let Some(&mut (v, ref mut pos)) = call.last_mut() {
-                if let Some(&w) = self.out(v).get(*pos) {
-                    *pos += 1;
-                    if index[w] == UNSET {
-                        index[w] = counter;
-                        low[w] = counter;
-                        counter += 1;
-                        stack.push(w);
-                        on_stack[w] = true;
-                        call.push((w, 0));
-                    } else if on_stack[w] {
-                        low[v] = low[v].min(index[w]);
-                    }
-                } else {
-                    call.pop();
-                    if let Some(&(u, _)) = call.last() {
-                        low[u] = low[u].min(low[v]);
-                    }
-                    if low[v] == index[v] {
-                        while let Some(w) = stack.pop() {
-                            on_stack[w] = false;
-                            comp[w] = count;
-                            if w == v {
-                                break;
-                            }
-                        }
-                        count += 1;
-                    }
-                }
-            }
-        }
-        (comp, count)
+        strong_components(self.nodes(), |v| self.out(v))
     }
 
     /// Weakly connected components, numbered largest first (ties: lowest node first).
     fn weak_components(&self, real: usize) -> Vec<usize> {
         let n = self.nodes();
-        let mut parent: Vec<usize> = (0..n).collect();
-        fn find(p: &mut [usize], mut x: usize) -> usize {
-            while p[x] != x {
-                p[x] = p[p[x]];
-                x = p[x];
-            }
-            x
-        }
+        let mut sets = UnionFind::new(n);
         for v in 0..n {
             for &w in self.out(v) {
-                let (a, b) = (find(&mut parent, v), find(&mut parent, w));
-                if a != b {
-                    parent[a.max(b)] = a.min(b);
-                }
+                sets.union(v, w);
             }
         }
-        let roots: Vec<usize> = (0..n).map(|v| find(&mut parent, v)).collect();
+        let roots: Vec<usize> = (0..n).map(|v| sets.find(v)).collect();
         let mut size = vec![0usize; n];
         for &r in &roots[..real] {
             size[r] += 1;
@@ -254,31 +198,41 @@ pub fn diagnose(s: &CsMat<f64>, names: &[String], gamma: f64, prior: &[bool]) ->
     let g = Graph::new(s, None);
     let (rows, cols) = crate::sparse::row_and_column_sums(s);
     let played: Vec<bool> = (0..n).map(|i| rows[i] + cols[i] > 0.0).collect();
-    let pick = |f: &dyn Fn(usize) -> bool| (0..n).filter(|&i| f(i)).collect::<Vec<_>>();
+    let mut findings = player_findings(names, &rows, &cols, &played, prior);
+    let components = groups_of_players(&g, &played);
+    findings.extend(disconnected(names, &components));
+    findings.extend(dominance(&g, names, &components, &rows, &cols));
+    let degenerate = findings.iter().any(|f| f.kind != FindingKind::NoGames);
+    Diagnosis { findings, degenerate, suggested_gamma: (degenerate && gamma <= 0.0).then_some(SUGGESTED_GAMMA) }
+}
+
+/// A finding naming every player of `ids`.
+fn finding(kind: FindingKind, message: String, names: &[String], ids: &[usize]) -> Finding {
+    Finding { kind, message, players: ids.iter().map(|&i| names[i].clone()).collect() }
+}
+
+/// Players without games (and without an old rating), unbeaten players, and players who
+/// scored no point: `rows` and `cols` are the points scored and conceded.
+fn player_findings(names: &[String], rows: &[f64], cols: &[f64], played: &[bool], prior: &[bool]) -> Vec<Finding> {
+    let pick = |f: &dyn Fn(usize) -> bool| (0..played.len()).filter(|&i| f(i)).collect::<Vec<_>>();
     let no_games = pick(&|i| !played[i] && !prior.get(i).copied().unwrap_or(false));
     let no_losses = pick(&|i| played[i] && cols[i] == 0.0);
     let no_points = pick(&|i| played[i] && rows[i] == 0.0);
-    let mut findings = Vec::new();
-    let names_of = |ids: &[usize]| ids.iter().map(|&i| names[i].clone()).collect::<Vec<_>>();
-    let mut add = |kind, message: String, ids: &[usize]| findings.push(Finding { kind, message, players: names_of(ids) });
-    if !no_games.is_empty() {
-        add(FindingKind::NoGames, format!("{} no games, so no rating.", listing(names, &no_games, "has", "have")), &no_games);
-    }
-    if !no_losses.is_empty() {
-        add(
-            FindingKind::NoLosses,
-            format!("{} not lost a point: on these results their rating is infinitely high.", listing(names, &no_losses, "has", "have")),
-            &no_losses,
-        );
-    }
-    if !no_points.is_empty() {
-        add(
-            FindingKind::NoPoints,
-            format!("{} not scored a point: on these results their rating is infinitely low.", listing(names, &no_points, "has", "have")),
-            &no_points,
-        );
-    }
-    // Groups that never met, among players with games.
+    [
+        (FindingKind::NoGames, no_games, "no games, so no rating."),
+        (FindingKind::NoLosses, no_losses, "not lost a point: on these results their rating is infinitely high."),
+        (FindingKind::NoPoints, no_points, "not scored a point: on these results their rating is infinitely low."),
+    ]
+    .into_iter()
+    .filter(|(_, ids, _)| !ids.is_empty())
+    .map(|(kind, ids, what)| finding(kind, format!("{} {what}", listing(names, &ids, "has", "have")), names, &ids))
+    .collect()
+}
+
+/// The groups of players with games that met, directly or through common opponents (weakly
+/// connected components), largest first.
+fn groups_of_players(g: &Graph, played: &[bool]) -> Vec<Vec<usize>> {
+    let n = played.len();
     let weak = g.weak_components(n);
     let mut components: Vec<Vec<usize>> = Vec::new();
     for i in (0..n).filter(|&i| played[i]) {
@@ -288,28 +242,36 @@ pub fn diagnose(s: &CsMat<f64>, names: &[String], gamma: f64, prior: &[bool]) ->
         components[weak[i]].push(i);
     }
     components.retain(|c| !c.is_empty());
-    if components.len() > 1 {
-        let parts: Vec<String> = components
-            .iter()
-            .take(5)
-            .enumerate()
-            .map(|(k, c)| format!("group {} ({} players: {})", k + 1, c.len(), short_list(names, c)))
-            .collect();
-        let all: Vec<usize> = components.iter().skip(1).flatten().copied().collect();
-        add(
-            FindingKind::Disconnected,
-            format!(
-                "The players form {} groups that never met, directly or through common opponents, so their ratings cannot be compared: {}{}.",
-                components.len(),
-                parts.join("; "),
-                if components.len() > 5 { format!("; and {} more groups", components.len() - 5) } else { String::new() }
-            ),
-            &all,
-        );
+    components
+}
+
+/// Groups that never met, if there are several; the players named are those outside the
+/// largest group.
+fn disconnected(names: &[String], components: &[Vec<usize>]) -> Option<Finding> {
+    if components.len() < 2 {
+        return None;
     }
-    // Tiers that only beat the tiers below, within each connected group.
+    let parts: Vec<String> = components
+        .iter()
+        .take(5)
+        .enumerate()
+        .map(|(k, c)| format!("group {} ({} players: {})", k + 1, c.len(), short_list(names, c)))
+        .collect();
+    let all: Vec<usize> = components.iter().skip(1).flatten().copied().collect();
+    let message = format!(
+        "The players form {} groups that never met, directly or through common opponents, so their ratings cannot be compared: {}{}.",
+        components.len(),
+        parts.join("; "),
+        if components.len() > 5 { format!("; and {} more groups", components.len() - 5) } else { String::new() }
+    );
+    Some(finding(FindingKind::Disconnected, message, names, &all))
+}
+
+/// Tiers that only beat the tiers below, within each connected group: one finding a group.
+fn dominance(g: &Graph, names: &[String], components: &[Vec<usize>], rows: &[f64], cols: &[f64]) -> Vec<Finding> {
     let (comp, _) = g.strong_components();
-    for c in &components {
+    let mut findings = Vec::new();
+    for c in components {
         let mut sorted: Vec<usize> = c.clone();
         sorted.sort_by_key(|&i| comp[i]);
         let mut tiers: Vec<(usize, Vec<usize>)> = Vec::new();
@@ -329,27 +291,20 @@ pub fn diagnose(s: &CsMat<f64>, names: &[String], gamma: f64, prior: &[bool]) ->
         tiers.sort_by_key(|(k, _)| std::cmp::Reverse(*k));
         let shown: Vec<String> = tiers.iter().take(6).map(|(_, m)| format!("[{}]", short_list(names, m))).collect();
         let members: Vec<usize> = tiers.iter().flat_map(|(_, m)| m.iter().copied()).collect();
-        add(
-            FindingKind::Dominance,
-            format!(
-                "Some groups only ever beat others and never lost a point to them, so the gaps between them are infinite. The groups, strongest first where an order exists: {}{}.",
-                shown.join(", "),
-                if tiers.len() > 6 { format!(" and {} more", tiers.len() - 6) } else { String::new() }
-            ),
-            &members,
+        let message = format!(
+            "Some groups only ever beat others and never lost a point to them, so the gaps between them are infinite. The groups, strongest first where an order exists: {}{}.",
+            shown.join(", "),
+            if tiers.len() > 6 { format!(" and {} more", tiers.len() - 6) } else { String::new() }
         );
+        findings.push(finding(FindingKind::Dominance, message, names, &members));
     }
-    let degenerate = findings.iter().any(|f| f.kind != FindingKind::NoGames);
-    Diagnosis { findings, degenerate, suggested_gamma: (degenerate && gamma <= 0.0).then_some(SUGGESTED_GAMMA) }
+    findings
 }
 
+/// The players `ids`, by name, the first eight in full.
 fn short_list(names: &[String], ids: &[usize]) -> String {
     const SHOWN: usize = 8;
-    let mut s = ids.iter().take(SHOWN).map(|&i| names[i].as_str()).collect::<Vec<_>>().join(", ");
-    if ids.len() > SHOWN {
-        s += &format!(" and {} more", ids.len() - SHOWN);
-    }
-    s
+    names_and_more(ids.iter().map(|&i| &names[i]), SHOWN)
 }
 
 fn listing(names: &[String], ids: &[usize], one: &str, many: &str) -> String {

@@ -11,6 +11,9 @@
 //! * [`diagnose`]: degenerate data (unbeaten players, groups that never met, ...);
 //! * [`sparse`]: the score matrix kernels; [`scale`]: display scales;
 //! * [`job`]: one rating job as the command line and the app run it (read, fit, step, finish);
+//! * [`linalg`]: the one Cholesky factorisation and the one conjugate-gradient solver;
+//! * [`graph`]: union–find, connected and strongly connected components;
+//! * [`text`]: "A, B and N more" lists of players in messages;
 //! * [`export`]: the ratings as a table, CSV or the documented JSON shape;
 //! * [`tournament`]: organisers' tournaments (from TRF or PGN), and [`tiebreak`]: FIDE's tiebreaks.
 //!
@@ -26,11 +29,14 @@ pub mod diagnose;
 pub mod error;
 pub mod export;
 pub mod job;
+pub mod graph;
+pub mod linalg;
 pub mod methods;
 pub mod model;
 pub mod parse;
 pub mod scale;
 pub mod sparse;
+pub mod text;
 pub mod tiebreak;
 pub mod tournament;
 

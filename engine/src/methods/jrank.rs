@@ -151,14 +151,7 @@ struct Schedule {
 
 impl Schedule {
     fn new(n: usize, games: &[Pg], names: &[String]) -> Schedule {
-        let mut parent: Vec<usize> = (0..n).collect();
-        fn find(p: &mut [usize], mut x: usize) -> usize {
-            while p[x] != x {
-                p[x] = p[p[x]];
-                x = p[x];
-            }
-            x
-        }
+        let mut sets = crate::graph::UnionFind::new(n);
         let mut degree = vec![0.0; n];
         let mut pairs: Vec<(usize, usize)> = Vec::with_capacity(2 * games.len());
         for g in games {
@@ -166,10 +159,7 @@ impl Schedule {
             degree[g.b] += 1.0;
             pairs.push((g.a, g.b));
             pairs.push((g.b, g.a));
-            let (x, y) = (find(&mut parent, g.a), find(&mut parent, g.b));
-            if x != y {
-                parent[x.max(y)] = x.min(y);
-            }
+            sets.union(g.a, g.b);
         }
         pairs.sort_unstable();
         let mut ptr = vec![0; n + 1];
@@ -193,7 +183,7 @@ impl Schedule {
         // numbering does not depend on the order of the input.
         let mut members: Vec<Vec<usize>> = vec![Vec::new(); n];
         for i in (0..n).filter(|&i| degree[i] > 0.0) {
-            let r = find(&mut parent, i);
+            let r = sets.find(i);
             members[r].push(i);
         }
         let mut groups: Vec<Vec<usize>> = members.into_iter().filter(|m| !m.is_empty()).collect();
@@ -230,13 +220,15 @@ impl Schedule {
 /// (the fit solves the same schedule 25 times).
 struct LaplaceSolver<'s> {
     s: &'s Schedule,
-    /// Per group: the lower Cholesky factor of `L + 11ᵀ` (row-major), for small groups.
-    factors: Vec<Option<Vec<f64>>>,
+    /// Per group: the Cholesky factor of `L + 11ᵀ`, for small groups.
+    factors: Vec<Option<crate::linalg::Cholesky>>,
 }
 
 impl<'s> LaplaceSolver<'s> {
     fn new(s: &'s Schedule) -> LaplaceSolver<'s> {
-        let factors = s.groups.iter().map(|m| if m.len() <= DENSE_MAX { cholesky(&dense_matrix(s, m), m.len()) } else { None }).collect();
+        // None (a pivot not positive to working precision) sends the group to CG as well.
+        let factor = |m: &Vec<usize>| crate::linalg::Cholesky::factor(dense_matrix(s, m), m.len());
+        let factors = s.groups.iter().map(|m| if m.len() <= DENSE_MAX { factor(m) } else { None }).collect();
         LaplaceSolver { s, factors }
     }
 
@@ -250,7 +242,11 @@ impl<'s> LaplaceSolver<'s> {
             let mean = rhs.iter().sum::<f64>() / rhs.len() as f64;
             rhs.iter_mut().for_each(|v| *v -= mean);
             let x = match factor {
-                Some(l) => cholesky_solve(l, m.len(), &rhs),
+                Some(l) => {
+                    let mut x = rhs;
+                    l.solve(&mut x);
+                    x
+                }
                 None => self.conjugate_gradient(m, &rhs),
             };
             let mean = x.iter().sum::<f64>() / x.len() as f64;
@@ -262,8 +258,10 @@ impl<'s> LaplaceSolver<'s> {
     }
 
     /// CG on the positive semi-definite `L` restricted to mean-zero vectors, where it is
-    /// definite (a group is connected), from 0 so the iterates stay mean-zero.
+    /// definite (a group is connected), from 0 so the iterates stay mean-zero; to
+    /// `r·r ≤ 1e-28 b·b`, as the dense solve is exact to rounding too.
     fn conjugate_gradient(&self, m: &[usize], b: &[f64]) -> Vec<f64> {
+        use crate::linalg::{conjugate_gradient, CgOptions};
         let s = self.s;
         let n = m.len();
         let apply = |x: &[f64], y: &mut [f64]| {
@@ -271,84 +269,29 @@ impl<'s> LaplaceSolver<'s> {
                 y[li] = s.degree[i] * x[li] - s.neighbours(i).iter().map(|&(j, c)| c * x[s.local[j]]).sum::<f64>();
             }
         };
-        let project = |v: &mut [f64]| {
-            let mean = v.iter().sum::<f64>() / v.len() as f64;
-            v.iter_mut().for_each(|x| *x -= mean);
-        };
-        let dot = |a: &[f64], b: &[f64]| a.iter().zip(b).map(|(x, y)| x * y).sum::<f64>();
-        let mut x = vec![0.0; n];
-        let mut r = b.to_vec();
-        let mut d = r.clone();
-        let mut q = vec![0.0; n];
-        let tol = 1e-28 * dot(b, b);
-        let mut rr = dot(&r, &r);
         // Rounding can cost CG its finite termination on badly conditioned (long, thin)
         // schedules, so allow well beyond n steps.
-        for _ in 0..(20 * n + 100) {
-            if rr <= tol || rr == 0.0 {
-                break;
-            }
-            apply(&d, &mut q);
-            let dq = dot(&d, &q);
-            if dq.is_nan() || dq <= 0.0 {
-                break;
-            }
-            let alpha = rr / dq;
-            x.iter_mut().zip(&d).for_each(|(x, d)| *x += alpha * d);
-            r.iter_mut().zip(&q).for_each(|(r, q)| *r -= alpha * q);
-            project(&mut r);
-            let next = dot(&r, &r);
-            let beta = next / rr;
-            rr = next;
-            d.iter_mut().zip(&r).for_each(|(d, r)| *d = r + beta * *d);
-        }
+        let opt = CgOptions { diagonal: None, mean_zero: true, rtol: 1e-14, max_steps: 20 * n + 100 };
+        let mut x = vec![0.0; n];
+        conjugate_gradient(apply, b, &mut x, &opt);
         x
     }
 }
 
-/// `L + 11ᵀ` on one group: definite for a connected group, and its solution of `L w = b`
-/// with `Σ b = 0` has mean 0 (summing the rows gives `n·Σw = Σb = 0`).
+/// `L + 11ᵀ` on one group, its lower triangle packed by rows: definite for a connected group,
+/// and its solution of `L w = b` with `Σ b = 0` has mean 0 (summing the rows gives
+/// `n·Σw = Σb = 0`).
 fn dense_matrix(s: &Schedule, m: &[usize]) -> Vec<f64> {
-    let n = m.len();
-    let mut a = vec![1.0; n * n];
+    use crate::linalg::{packed_index, packed_len};
+    let mut a = vec![1.0; packed_len(m.len())];
     for (li, &i) in m.iter().enumerate() {
-        a[li * n + li] += s.degree[i];
-        for &(j, c) in s.neighbours(i) {
-            a[li * n + s.local[j]] -= c;
+        a[packed_index(li, li)] += s.degree[i];
+        // The opponents listed by both players: each pair once, from its lower row.
+        for &(j, c) in s.neighbours(i).iter().filter(|&&(j, _)| s.local[j] < li) {
+            a[packed_index(li, s.local[j])] -= c;
         }
     }
     a
-}
-
-/// The lower Cholesky factor, or `None` if a pivot is not positive (then CG is used).
-fn cholesky(a: &[f64], n: usize) -> Option<Vec<f64>> {
-    let mut l = vec![0.0; n * n];
-    for i in 0..n {
-        for j in 0..=i {
-            let s = a[i * n + j] - (0..j).map(|k| l[i * n + k] * l[j * n + k]).sum::<f64>();
-            if i == j {
-                if s.is_nan() || s <= 0.0 {
-                    return None;
-                }
-                l[i * n + i] = s.sqrt();
-            } else {
-                l[i * n + j] = s / l[j * n + j];
-            }
-        }
-    }
-    Some(l)
-}
-
-fn cholesky_solve(l: &[f64], n: usize, b: &[f64]) -> Vec<f64> {
-    let mut y = vec![0.0; n];
-    for i in 0..n {
-        y[i] = (b[i] - (0..i).map(|k| l[i * n + k] * y[k]).sum::<f64>()) / l[i * n + i];
-    }
-    let mut x = vec![0.0; n];
-    for i in (0..n).rev() {
-        x[i] = (y[i] - (i + 1..n).map(|k| l[k * n + i] * x[k]).sum::<f64>()) / l[i * n + i];
-    }
-    x
 }
 
 /// `b_p = Σ_g ln R_pg` over the given games.
@@ -592,16 +535,8 @@ fn players(data: &Dataset, games: &[Pg], s: &Schedule, w: &[f64]) -> Vec<PlayerR
 /// JRank rates every player with games, so the only problems are players without games and
 /// groups that never met.
 fn diagnosis(s: &Schedule, names: &[String]) -> Diagnosis {
-    let short = |ids: &[usize]| {
-        const SHOWN: usize = 8;
-        let mut sorted: Vec<&str> = ids.iter().map(|&i| names[i].as_str()).collect();
-        sorted.sort_by_cached_key(|n| n.to_lowercase());
-        let mut text = sorted.iter().take(SHOWN).copied().collect::<Vec<_>>().join(", ");
-        if ids.len() > SHOWN {
-            text += &format!(" and {} more", ids.len() - SHOWN);
-        }
-        text
-    };
+    const SHOWN: usize = 8;
+    let short = |ids: &[usize]| crate::text::sorted_names_and_more(ids.iter().map(|&i| &names[i]), SHOWN);
     let mut d = Diagnosis::default();
     let mut no_games: Vec<usize> = (0..names.len()).filter(|&i| s.group[i].is_none()).collect();
     no_games.sort_by_cached_key(|&i| names[i].to_lowercase());
@@ -749,7 +684,8 @@ mod tests {
         assert_eq!(s.groups.len(), 1);
         let b = right_hand_side(d.players.len(), &prep.games, 1.0, 0.5);
         let cg = LaplaceSolver { s: &s, factors: vec![None] }.conjugate_gradient(&s.groups[0], &b);
-        let dense = cholesky_solve(&cholesky(&dense_matrix(&s, &s.groups[0]), s.groups[0].len()).unwrap(), s.groups[0].len(), &b);
+        let mut dense = b.clone();
+        crate::linalg::Cholesky::factor(dense_matrix(&s, &s.groups[0]), s.groups[0].len()).unwrap().solve(&mut dense);
         let gap = cg.iter().zip(&dense).fold(0.0f64, |m, (x, y)| m.max((x - y).abs()));
         assert!(gap < 1e-9, "CG and Cholesky differ by {gap:e}");
         // And the large group goes by CG in `direct`, which the iteration must match.

@@ -16,7 +16,9 @@
 //! The posterior σ_i is `√((H⁻¹)_ii)` at the optimum (the corrected eqs. (26)–(27)).
 
 use super::erfc::{log_ndtr, ndtr_curvature, ndtr_ratio};
-use super::linalg::{cholesky, cholesky_solve, inverse_diagonal, pcg, Hessian};
+use super::linalg::Hessian;
+use crate::graph::connected_components;
+use crate::linalg::{conjugate_gradient, CgOptions, Cholesky};
 use crate::methods::report::{IterationRecord, StopReason};
 
 /// Above this many players a Newton step is solved by conjugate gradients.
@@ -129,17 +131,17 @@ fn newton_direction(h: &Hessian, g: &[f64]) -> Vec<f64> {
     let rhs: Vec<f64> = g.iter().map(|v| -v).collect();
     if n <= DENSE_MAX {
         let idx: Vec<usize> = (0..n).collect();
-        let mut l = h.dense_lower(&idx);
-        if cholesky(&mut l, n) {
+        if let Some(l) = Cholesky::factor(h.dense_lower(&idx, 0..h.edges.len(), &mut vec![usize::MAX; n]), n) {
             let mut p = rhs;
-            cholesky_solve(&l, n, &mut p);
+            l.solve(&mut p);
             return p;
         }
     }
     let mut p = vec![0.0; n];
     // Tight enough for a full-precision optimum: the step's own error is O(rtol ‖g‖).
     let rtol = (1e-3 * max_abs(g)).clamp(1e-13, 1e-3);
-    pcg(h, &rhs, &mut p, rtol, 20 * n + 100);
+    let opt = CgOptions { diagonal: Some(&h.diag), mean_zero: false, rtol, max_steps: 20 * n + 100 };
+    conjugate_gradient(|v, y| h.apply(v, y), &rhs, &mut p, &opt);
     if p.iter().all(|v| v.is_finite()) {
         p
     } else {
@@ -271,20 +273,22 @@ pub fn posterior_sigma(x: &[f64], seeds: &[Seed], games: &[FitGame]) -> (Vec<f64
     let h = hessian(x, seeds, games);
     let mut sigma: Vec<f64> = seeds.iter().map(|s| s.sigma).collect();
     let mut exact = true;
-    for comp in components(n, games) {
+    let comps = connected_components(n, games.iter().map(|g| (g.white, g.black)));
+    let edges = edges_by_component(&comps, &h);
+    // One position array for every block: a fresh one per block would be quadratic when
+    // there are many small groups.
+    let mut pos = vec![usize::MAX; n];
+    for (comp, edges) in comps.iter().zip(edges) {
         let m = comp.len();
         let local = || comp.iter().map(|&i| 1.0 / h.diag[i]).collect::<Vec<f64>>();
         let d = if m > DENSE_SIGMA_MAX {
             exact = false;
             local()
+        } else if let Some(l) = Cholesky::factor(h.dense_lower(comp, edges, &mut pos), m) {
+            l.inverse_diagonal()
         } else {
-            let mut l = h.dense_lower(&comp);
-            if cholesky(&mut l, m) {
-                inverse_diagonal(&l, m)
-            } else {
-                exact = false;
-                local()
-            }
+            exact = false;
+            local()
         };
         for (k, &i) in comp.iter().enumerate() {
             let s = d[k].sqrt();
@@ -295,31 +299,18 @@ pub fn posterior_sigma(x: &[f64], seeds: &[Seed], games: &[FitGame]) -> (Vec<f64
     (sigma, exact)
 }
 
-/// The connected groups of players (union–find over the games), each sorted.
-fn components(n: usize, games: &[FitGame]) -> Vec<Vec<usize>> {
-    let mut parent: Vec<usize> = (0..n).collect();
-    fn root(p: &mut [usize], mut i: usize) -> usize {
-        while p[i] != i {
-            p[i] = p[p[i]];
-            i = p[i];
-        }
-        i
-    }
-    for g in games {
-        let (a, b) = (root(&mut parent, g.white), root(&mut parent, g.black));
-        if a != b {
-            parent[a.max(b)] = a.min(b);
+/// Per component, the indices of the Hessian's edges inside it, in order: so that each block
+/// reads its own edges, not all of them.
+fn edges_by_component(comps: &[Vec<usize>], h: &Hessian) -> Vec<Vec<usize>> {
+    let mut comp_of = vec![0; h.n()];
+    for (c, comp) in comps.iter().enumerate() {
+        for &i in comp {
+            comp_of[i] = c;
         }
     }
-    let mut out: Vec<Vec<usize>> = Vec::new();
-    let mut slot = vec![usize::MAX; n];
-    for i in 0..n {
-        let r = root(&mut parent, i);
-        if slot[r] == usize::MAX {
-            slot[r] = out.len();
-            out.push(Vec::new());
-        }
-        out[slot[r]].push(i);
+    let mut out = vec![Vec::new(); comps.len()];
+    for (e, &(a, _, _)) in h.edges.iter().enumerate() {
+        out[comp_of[a]].push(e);
     }
     out
 }
@@ -350,6 +341,29 @@ mod tests {
         assert_eq!(r.stop, StopReason::Converged);
         assert!(r.gradient < 1e-10);
         assert!(r.sigma_exact);
+    }
+
+    #[test]
+    fn posterior_sigma_by_groups_matches_the_whole_inverse() {
+        // Three groups (one a lone player) of interleaved players, and priors wide enough
+        // that the cap at the prior's σ does not hide anything.
+        let seeds: Vec<Seed> = (0..7).map(|i| Seed { mean: i as f64 - 3.0, sigma: 5.0 + i as f64 }).collect();
+        let pairs = [(0, 3), (3, 5), (5, 0), (1, 4), (4, 6), (1, 6), (0, 5)];
+        let games: Vec<FitGame> = pairs
+            .iter()
+            .enumerate()
+            .map(|(k, &(white, black))| FitGame { white, black, score: (k % 2) as f64, d: 0.5, sigma_px: 1.06 })
+            .collect();
+        let x: Vec<f64> = (0..7).map(|i| 0.3 * i as f64 - 1.0).collect();
+        let (sigma, exact) = posterior_sigma(&x, &seeds, &games);
+        assert!(exact);
+        let h = hessian(&x, &seeds, &games);
+        let all: Vec<usize> = (0..7).collect();
+        let whole = Cholesky::factor(h.dense_lower(&all, 0..h.edges.len(), &mut [usize::MAX; 7]), 7).unwrap().inverse_diagonal();
+        for i in 0..7 {
+            assert!((sigma[i] - whole[i].sqrt()).abs() < 1e-12, "{i}: {} vs {}", sigma[i], whole[i].sqrt());
+        }
+        assert_eq!(sigma[2], seeds[2].sigma, "a player without games keeps the prior's σ");
     }
 
     #[test]

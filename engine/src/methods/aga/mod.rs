@@ -599,9 +599,5 @@ fn output(data: &Dataset, games: &[Usable], state: &[Option<State>], played: &[b
 
 fn names_list(names: &[String]) -> String {
     const SHOWN: usize = 10;
-    let mut s = names.iter().take(SHOWN).cloned().collect::<Vec<_>>().join(", ");
-    if names.len() > SHOWN {
-        s += &format!(" and {} more", names.len() - SHOWN);
-    }
-    s
+    crate::text::names_and_more(names, SHOWN)
 }

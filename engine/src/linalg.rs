@@ -1,0 +1,327 @@
+//! The dense and iterative solvers for symmetric positive definite systems, one copy each.
+//!
+//! Every method that needs linear algebra solves with a graph Laplacian plus something
+//! definite: JRank's `L + 11ᵀ`, the AGA Hessian `diag(1/σ²) + Laplacian`, Brent's Fisher
+//! information. Small systems go by [`Cholesky`] (packed lower triangle, which also gives the
+//! diagonal of the inverse, i.e. the variances); large sparse ones by [`conjugate_gradient`]
+//! with the operator as a closure, so no method has to build a matrix it never stores.
+
+/// Where entry `(i, j)`, `j ≤ i`, of a lower triangle packed by rows is stored (row `i`
+/// holds columns `0..=i`).
+pub fn packed_index(i: usize, j: usize) -> usize {
+    debug_assert!(j <= i);
+    i * (i + 1) / 2 + j
+}
+
+/// The length of a packed lower triangle of order `n`.
+pub fn packed_len(n: usize) -> usize {
+    n * (n + 1) / 2
+}
+
+/// `a · b`. Four accumulators: faster (they pipeline), and no less accurate.
+pub fn dot(a: &[f64], b: &[f64]) -> f64 {
+    let n = a.len().min(b.len());
+    let (mut s0, mut s1, mut s2, mut s3) = (0.0, 0.0, 0.0, 0.0);
+    let mut k = 0;
+    while k + 4 <= n {
+        s0 += a[k] * b[k];
+        s1 += a[k + 1] * b[k + 1];
+        s2 += a[k + 2] * b[k + 2];
+        s3 += a[k + 3] * b[k + 3];
+        k += 4;
+    }
+    while k < n {
+        s0 += a[k] * b[k];
+        k += 1;
+    }
+    (s0 + s1) + (s2 + s3)
+}
+
+fn norm(v: &[f64]) -> f64 {
+    dot(v, v).sqrt()
+}
+
+/// `A = L Lᵀ`, `L` lower triangular and packed by rows (see [`packed_index`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Cholesky {
+    l: Vec<f64>,
+    n: usize,
+}
+
+impl Cholesky {
+    /// Factors `A` of order `n`, given as its lower triangle packed by rows (factored in place).
+    /// `None` when a pivot is not positive or not finite: `A` is not positive definite to
+    /// working precision, and the caller falls back (to CG, or to no variances).
+    pub fn factor(mut a: Vec<f64>, n: usize) -> Option<Cholesky> {
+        assert_eq!(a.len(), packed_len(n), "a packed lower triangle of order {n}");
+        for i in 0..n {
+            let ri = packed_index(i, 0);
+            for j in 0..=i {
+                let rj = packed_index(j, 0);
+                let s = a[ri + j] - dot(&a[ri..ri + j], &a[rj..rj + j]);
+                if i == j {
+                    if !(s > 0.0 && s.is_finite()) {
+                        return None;
+                    }
+                    a[ri + i] = s.sqrt();
+                } else {
+                    a[ri + j] = s / a[rj + j];
+                }
+            }
+        }
+        Some(Cholesky { l: a, n })
+    }
+
+    /// The order of `A`.
+    pub fn order(&self) -> usize {
+        self.n
+    }
+
+    /// Solves `A x = b` in place (`b` becomes `x`): forward by rows of `L`, then back by
+    /// columns of `L` (rows of `Lᵀ`), so both sweeps read the packed rows contiguously.
+    pub fn solve(&self, b: &mut [f64]) {
+        let (l, n) = (&self.l, self.n);
+        for i in 0..n {
+            let ri = packed_index(i, 0);
+            b[i] = (b[i] - dot(&l[ri..ri + i], &b[..i])) / l[ri + i];
+        }
+        for i in (0..n).rev() {
+            let ri = packed_index(i, 0);
+            b[i] /= l[ri + i];
+            let bi = b[i];
+            for (bk, lk) in b[..i].iter_mut().zip(&l[ri..ri + i]) {
+                *bk -= lk * bi;
+            }
+        }
+    }
+
+    /// The diagonal of `A⁻¹` (the variances, when `A` is an information matrix), without
+    /// forming `A⁻¹`: `(A⁻¹)_jj = Σ_i (L⁻¹)_ij²`. Computes `L⁻¹` row by row (packed like `L`)
+    /// and accumulates its columns' squares.
+    pub fn inverse_diagonal(&self) -> Vec<f64> {
+        let (l, m) = (&self.l, self.n);
+        let mut inv = vec![0.0; l.len()];
+        let mut out = vec![0.0; m];
+        // Row i of L⁻¹: (L⁻¹)_ii = 1/L_ii; (L⁻¹)_ij = −(Σ_{k=j}^{i−1} L_ik (L⁻¹)_kj)/L_ii for j < i.
+        // Computed column-wise within the row from a scratch copy: y_j = Σ_k L_ik (L⁻¹)_kj.
+        let mut acc = vec![0.0; m];
+        for i in 0..m {
+            let ri = packed_index(i, 0);
+            let lii = l[ri + i];
+            acc[..i].iter_mut().for_each(|v| *v = 0.0);
+            for k in 0..i {
+                let lik = l[ri + k];
+                if lik == 0.0 {
+                    continue;
+                }
+                let rk = packed_index(k, 0);
+                for (a, v) in acc[..=k].iter_mut().zip(&inv[rk..=rk + k]) {
+                    *a += lik * v;
+                }
+            }
+            for j in 0..i {
+                let v = -acc[j] / lii;
+                inv[ri + j] = v;
+                out[j] += v * v;
+            }
+            inv[ri + i] = 1.0 / lii;
+            out[i] += 1.0 / (lii * lii);
+        }
+        out
+    }
+}
+
+/// How [`conjugate_gradient`] runs, besides the operator.
+#[derive(Clone, Copy, Debug)]
+pub struct CgOptions<'a> {
+    /// The operator's diagonal (all > 0), for the Jacobi preconditioner; `None` for plain CG.
+    pub diagonal: Option<&'a [f64]>,
+    /// Solve on the mean-zero vectors: for a Laplacian of a connected graph, singular on the
+    /// constants but definite there. `b` must then be mean-zero; the residual is projected
+    /// back each step, as rounding would otherwise let it drift into the null space.
+    pub mean_zero: bool,
+    /// Stop when `‖r‖ ≤ rtol ‖b‖`.
+    pub rtol: f64,
+    /// Stop after this many steps: rounding can cost CG its finite termination on badly
+    /// conditioned systems, so callers allow well beyond `n`.
+    pub max_steps: usize,
+}
+
+/// Solves `A x = b` by conjugate gradients from `x = 0` (so mean-zero iterates stay mean-zero),
+/// `apply(v, y)` setting `y = A v`. Also stops on a curvature `p·Ap` that is not positive or
+/// is NaN (then `A` is not definite on the iterates and `x` is the last good iterate).
+/// Returns the number of steps taken.
+pub fn conjugate_gradient(apply: impl Fn(&[f64], &mut [f64]), b: &[f64], x: &mut [f64], opt: &CgOptions) -> usize {
+    let n = b.len();
+    x.iter_mut().for_each(|v| *v = 0.0);
+    let bnorm = norm(b);
+    if bnorm == 0.0 {
+        return 0;
+    }
+    let minv: Option<Vec<f64>> = opt.diagonal.map(|d| d.iter().map(|d| 1.0 / d).collect());
+    // z = M⁻¹ r; with a projection the preconditioned residual must be projected too.
+    let precondition = |r: &[f64], z: &mut [f64]| match &minv {
+        Some(minv) => {
+            z.iter_mut().zip(r).zip(minv).for_each(|((z, r), m)| *z = r * m);
+            if opt.mean_zero {
+                centre(z);
+            }
+        }
+        None => z.copy_from_slice(r),
+    };
+    let mut r = b.to_vec();
+    let mut z = vec![0.0; n];
+    precondition(&r, &mut z);
+    let mut p = z.clone();
+    let mut q = vec![0.0; n];
+    let mut rz = dot(&r, &z);
+    for step in 1..=opt.max_steps {
+        apply(&p, &mut q);
+        let pq = dot(&p, &q);
+        if pq.is_nan() || pq <= 0.0 {
+            return step;
+        }
+        let alpha = rz / pq;
+        for i in 0..n {
+            x[i] += alpha * p[i];
+            r[i] -= alpha * q[i];
+        }
+        if opt.mean_zero {
+            centre(&mut r);
+        }
+        if norm(&r) <= opt.rtol * bnorm {
+            return step;
+        }
+        precondition(&r, &mut z);
+        let next = dot(&r, &z);
+        let beta = next / rz;
+        rz = next;
+        for i in 0..n {
+            p[i] = z[i] + beta * p[i];
+        }
+    }
+    opt.max_steps
+}
+
+/// Subtracts the mean.
+fn centre(v: &mut [f64]) {
+    let mean = v.iter().sum::<f64>() / v.len() as f64;
+    v.iter_mut().for_each(|x| *x -= mean);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The full matrix of a packed lower triangle, for checking against.
+    fn full(a: &[f64], n: usize) -> Vec<Vec<f64>> {
+        (0..n).map(|i| (0..n).map(|j| a[packed_index(i.max(j), i.min(j))]).collect()).collect()
+    }
+
+    fn multiply(a: &[Vec<f64>], x: &[f64], y: &mut [f64]) {
+        for (y, row) in y.iter_mut().zip(a) {
+            *y = row.iter().zip(x).map(|(a, x)| a * x).sum();
+        }
+    }
+
+    /// One SPD system: the factor solves it, its inverse diagonal matches solving for unit
+    /// vectors, and CG (plain and Jacobi) finds the same solution.
+    fn check(name: &str, packed: &[f64], b: &[f64], expected_inverse_diagonal: Option<&[f64]>) {
+        let n = b.len();
+        let a = full(packed, n);
+        let f = Cholesky::factor(packed.to_vec(), n).unwrap_or_else(|| panic!("{name}: not factored"));
+        assert_eq!(f.order(), n);
+        let mut x = b.to_vec();
+        f.solve(&mut x);
+        let mut y = vec![0.0; n];
+        multiply(&a, &x, &mut y);
+        for i in 0..n {
+            assert!((y[i] - b[i]).abs() < 1e-12, "{name}: residual {i}: {} vs {}", y[i], b[i]);
+        }
+        let d = f.inverse_diagonal();
+        for j in 0..n {
+            let mut e = vec![0.0; n];
+            e[j] = 1.0;
+            f.solve(&mut e);
+            assert!((e[j] - d[j]).abs() < 1e-12, "{name}: {j}: {} vs {}", e[j], d[j]);
+            if let Some(expected) = expected_inverse_diagonal {
+                assert!((d[j] - expected[j]).abs() < 1e-15, "{name}: {j}: {} vs {}", d[j], expected[j]);
+            }
+        }
+        let diagonal: Vec<f64> = (0..n).map(|i| a[i][i]).collect();
+        for pre in [None, Some(&diagonal[..])] {
+            let mut z = vec![f64::NAN; n];
+            let opt = CgOptions { diagonal: pre, mean_zero: false, rtol: 1e-14, max_steps: 10 * n };
+            let steps = conjugate_gradient(|v, y| multiply(&a, v, y), b, &mut z, &opt);
+            assert!(steps <= 10 * n, "{name}");
+            for i in 0..n {
+                assert!((z[i] - x[i]).abs() < 1e-12, "{name}: CG ({}) {i}: {} vs {}", pre.is_some(), z[i], x[i]);
+            }
+        }
+    }
+
+    #[test]
+    fn factor_solve_inverse_diagonal_and_cg_agree() {
+        // A = [[4, 2], [2, 3]], A⁻¹ = [[3, −2], [−2, 4]] / 8.
+        check("2×2", &[4.0, 2.0, 3.0], &[1.0, -1.0], Some(&[3.0 / 8.0, 0.5]));
+        check("diagonal", &[2.0, 0.0, 4.0, 0.0, 0.0, 0.5], &[1.0, 2.0, 3.0], Some(&[0.5, 0.25, 2.0]));
+        // A Laplacian plus a positive diagonal (the AGA Hessian's shape), order 5 so that
+        // the dot products run through both the 4-wide and the remainder loops.
+        let mut a = vec![0.0; packed_len(5)];
+        for (i, j, w) in [(1, 0, 1.0), (2, 1, 0.7), (3, 0, 1.0), (4, 3, 0.3), (4, 2, 2.0)] {
+            a[packed_index(i, i)] += w;
+            a[packed_index(j, j)] += w;
+            a[packed_index(i, j)] -= w;
+        }
+        for i in 0..5 {
+            a[packed_index(i, i)] += 0.25 + 0.1 * i as f64;
+        }
+        check("hessian", &a, &[1.0, -2.0, 0.5, 3.0, 0.0], None);
+    }
+
+    #[test]
+    fn factor_refuses_what_is_not_positive_definite() {
+        for (name, a) in [
+            ("indefinite", vec![1.0, 2.0, 1.0]),
+            ("zero pivot", vec![0.0, 0.0, 1.0]),
+            ("singular", vec![1.0, 1.0, 1.0]),
+            ("NaN", vec![1.0, f64::NAN, 1.0]),
+            ("infinite", vec![f64::INFINITY, 0.0, 1.0]),
+        ] {
+            assert!(Cholesky::factor(a, 2).is_none(), "{name}");
+        }
+        assert!(Cholesky::factor(Vec::new(), 0).is_some_and(|f| f.inverse_diagonal().is_empty()));
+    }
+
+    #[test]
+    fn cg_on_mean_zero_vectors_solves_a_singular_laplacian() {
+        // A path of 6: L is singular on the constants; b is mean-zero.
+        let n = 6;
+        let laplacian = |v: &[f64], y: &mut [f64]| {
+            for i in 0..n {
+                let left = if i > 0 { v[i] - v[i - 1] } else { 0.0 };
+                let right = if i + 1 < n { v[i] - v[i + 1] } else { 0.0 };
+                y[i] = left + right;
+            }
+        };
+        let b = [1.0, -2.0, 0.5, 3.0, -1.5, -1.0];
+        let degree = [1.0, 2.0, 2.0, 2.0, 2.0, 1.0];
+        for pre in [None, Some(&degree[..])] {
+            let mut x = vec![0.0; n];
+            let opt = CgOptions { diagonal: pre, mean_zero: true, rtol: 1e-14, max_steps: 20 * n + 100 };
+            conjugate_gradient(laplacian, &b, &mut x, &opt);
+            assert!(x.iter().sum::<f64>().abs() < 1e-12, "mean zero");
+            let mut y = vec![0.0; n];
+            laplacian(&x, &mut y);
+            for i in 0..n {
+                assert!((y[i] - b[i]).abs() < 1e-12, "{i}: {} vs {}", y[i], b[i]);
+            }
+        }
+        // b = 0 takes no steps; a negative curvature stops at once.
+        let mut x = vec![1.0; n];
+        let opt = CgOptions { diagonal: None, mean_zero: false, rtol: 1e-14, max_steps: 50 };
+        assert_eq!(conjugate_gradient(laplacian, &[0.0; 6], &mut x, &opt), 0);
+        assert!(x.iter().all(|&v| v == 0.0));
+        assert_eq!(conjugate_gradient(|v, y| y.iter_mut().zip(v).for_each(|(y, v)| *y = -v), &b, &mut x, &opt), 1);
+    }
+}
