@@ -16,8 +16,12 @@ const TYPING_PAUSE: Duration = Duration::from_millis(250);
 #[component]
 pub fn App() -> impl IntoView {
     let text = storage::load_input().unwrap_or_else(|| EXAMPLE.to_string());
-    let settings = storage::load_settings().unwrap_or_default();
+    let (settings, notice) = match storage::load_settings() {
+        Ok(settings) => (settings.unwrap_or_default(), None),
+        Err(e) => (Default::default(), Some(crate::settings::unreadable(&e))),
+    };
     let state = State::new(text, settings);
+    state.notice.set(notice);
     provide_context(state);
 
     let bridge = StoredValue::new_local(Bridge::new("./worker_loader.js", move |msg| state.apply(msg)));

@@ -7,6 +7,9 @@ use ratings_lab_web::charts;
 use ratings_lab_web::compute;
 use ratings_lab_web::protocol::*;
 use ratings_lab_web::state::State;
+use ratings_engine::methods::report::IterationRecord as TraceEntry;
+use ratings_engine::tiebreak::Tiebreak;
+use ratings_engine::{Measures, MethodKind, Quantity};
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 
@@ -23,7 +26,7 @@ fn requests_cross_the_worker_boundary_intact() {
     let msg = ToWorker::Rate {
         job: 7,
         text: "white,black,result\nA,B,½-½\n".into(),
-        settings: Settings { sigma: 0.0, mapping: "first=white".into(), ..Default::default() },
+        settings: Settings { mapping: "first=white".into(), ..Default::default() },
     };
     assert_eq!(roundtrip(&msg), msg);
     let cancel = ToWorker::Cancel { job: 7 };
@@ -47,16 +50,17 @@ fn the_example_rates_and_every_step_is_recorded_in_table_order() {
     assert_eq!(r.players.len(), 20);
     assert_eq!(r.players[0].name, "Manchester City FC");
     let steps = r.steps.as_ref().expect("small inputs record steps");
-    assert_eq!(steps.len(), r.iterations);
+    assert_eq!(steps.len(), r.iterations + 1, "the start and each iteration");
     let last = steps.last().unwrap();
     for (p, v) in r.players.iter().zip(last) {
         assert!((p.rating.unwrap() - v.unwrap()).abs() < 1e-6, "{}: final {:?} vs last step {:?}", p.name, p.rating, v);
     }
     // The first step is far from the answer: there is something to watch.
-    let first = &steps[0];
+    let first = &steps[1];
     assert!(r.players.iter().zip(first).any(|(p, v)| (p.rating.unwrap() - v.unwrap()).abs() > 1.0));
     assert!(r.csv.starts_with("rank,name,rating"));
     assert!(r.json.contains("\"method\": \"brent\""));
+    assert_eq!(r.measures.unwrap().tolerance, Some((Quantity::Change, 1e-9)));
 }
 
 #[wasm_bindgen_test]
@@ -80,9 +84,9 @@ fn the_state_ignores_messages_from_superseded_jobs() {
         let state = State::new(String::new(), Settings::default());
         state.job.set(2);
         state.running.set(true);
-        state.apply(FromWorker::Progress { job: 1, trace: vec![TraceEntry { iteration: 1, change: 1.0, residual: 1.0 }] });
+        state.apply(FromWorker::Progress { job: 1, trace: vec![TraceEntry { iteration: 1, change: 1.0, residual: 1.0, outer: None }] });
         assert!(state.trace.get_untracked().is_empty());
-        state.apply(FromWorker::Progress { job: 2, trace: vec![TraceEntry { iteration: 1, change: 1.0, residual: 1.0 }] });
+        state.apply(FromWorker::Progress { job: 2, trace: vec![TraceEntry { iteration: 1, change: 1.0, residual: 1.0, outer: None }] });
         assert_eq!(state.trace.get_untracked().len(), 1);
         let result = compute::rate_text(EXAMPLE, &Settings::default()).unwrap();
         state.apply(FromWorker::Done { job: 1, result: result.clone() });
@@ -117,9 +121,10 @@ fn ink(c: &web_sys::HtmlCanvasElement) -> (usize, usize) {
 fn the_convergence_chart_draws_the_trace() {
     let c = canvas(600);
     let trace: Vec<TraceEntry> = (1..=30)
-        .map(|k| TraceEntry { iteration: k, change: 10f64.powi(-(k as i32) / 3), residual: 10f64.powi(1 - k as i32 / 3) })
+        .map(|k| TraceEntry { iteration: k, change: 10f64.powi(-(k as i32) / 3), residual: 10f64.powi(1 - k as i32 / 3), outer: None })
         .collect();
-    charts::convergence::draw(&c, &trace, 1e-9, Some(5)).unwrap();
+    let measures = |tolerance| Measures { step: "iteration".into(), change: "change".into(), residual: "residual".into(), tolerance };
+    charts::convergence::draw(&c, &trace, &measures(Some((Quantity::Change, 1e-9))), Some(5)).unwrap();
     assert_eq!(c.width(), 600);
     assert_eq!(c.height(), charts::convergence::HEIGHT);
     let (dark, blue) = ink(&c);
@@ -127,11 +132,11 @@ fn the_convergence_chart_draws_the_trace() {
     assert!(blue > 100, "the change series drawn: {blue}");
     // Empty, zero and non-finite values draw without error (nothing to plot is not a failure).
     let odd = vec![
-        TraceEntry { iteration: 1, change: f64::NAN, residual: 0.0 },
-        TraceEntry { iteration: 2, change: f64::INFINITY, residual: -1.0 },
+        TraceEntry { iteration: 1, change: f64::NAN, residual: 0.0, outer: None },
+        TraceEntry { iteration: 2, change: f64::INFINITY, residual: -1.0, outer: None },
     ];
-    charts::convergence::draw(&c, &odd, f64::NAN, None).unwrap();
-    charts::convergence::draw(&c, &[], 1e-9, None).unwrap();
+    charts::convergence::draw(&c, &odd, &measures(Some((Quantity::Residual, f64::NAN))), None).unwrap();
+    charts::convergence::draw(&c, &[], &measures(None), None).unwrap();
 }
 
 #[wasm_bindgen_test]
@@ -157,31 +162,30 @@ fn files_are_decoded_as_utf8_or_windows_1252_with_lf_line_ends() {
     assert_eq!(text, "white,black,result\nMüller,Möller,1-0\n");
     assert!(note.unwrap().contains("Windows-1252"));
     assert_eq!(decode(b"\x80 \x93x\x94").0, "€ “x”");
+    // The app decodes as the engine (and so the command line) does.
+    let bytes = b"white,black,result\r\nZo\xeb \x80,B\xe9la \x8a,1-0\r\n";
+    assert_eq!(decode(bytes).0, ratings_engine::parse::decode::decode(bytes).text);
 }
 
 #[wasm_bindgen_test]
 fn every_method_rates_the_example() {
-    for method in ["brent", "elo", "multi_elo", "jrank", "aga"] {
-        let settings = Settings { method: method.into(), ..Default::default() };
+    for method in MethodKind::ALL {
+        let settings = Settings { method, ..Default::default() };
         let r = compute::rate_text(EXAMPLE, &settings).unwrap_or_else(|e| panic!("{method}: {e:?}"));
         assert_eq!(r.method, method);
         assert_eq!(r.players.len(), 20, "{method}");
         assert!(r.players.iter().all(|p| p.rating.is_some_and(f64::is_finite)), "{method}");
         match method {
-            "elo" | "multi_elo" => assert!(r.players.iter().all(|p| p.history.as_ref().is_some_and(|h| h.len() == 38)), "{method}"),
-            "brent" | "aga" => assert!(r.players.iter().all(|p| p.sigma.is_some()), "{method}: uncertainties"),
-            _ => {}
+            MethodKind::Elo | MethodKind::MultiElo => {
+                assert!(r.players.iter().all(|p| p.history.as_ref().is_some_and(|h| h.len() == 38)), "{method}")
+            }
+            MethodKind::Brent | MethodKind::Aga => assert!(r.players.iter().all(|p| p.sigma.is_some()), "{method}: uncertainties"),
+            MethodKind::JRank => {}
         }
     }
-    let fit = compute::rate_text(
-        EXAMPLE,
-        &Settings {
-            method: "jrank".into(),
-            jrank: ratings_lab_web::protocol::JRankSettings { fit: true, ..Default::default() },
-            ..Default::default()
-        },
-    )
-    .unwrap();
+    let mut settings = Settings { method: MethodKind::JRank, ..Default::default() };
+    settings.jrank.fit = true;
+    let fit = compute::rate_text(EXAMPLE, &settings).unwrap();
     let grid = fit.fit.expect("the fit grid");
     assert_eq!(grid.error.len(), grid.k_values.len());
 }
@@ -193,7 +197,7 @@ fn the_history_and_fit_charts_draw() {
         (0..10).map(|i| (format!("P{i}"), (1..=30).map(|g| (g, 1500.0 + (g as f64 * (i as f64 - 5.0)))).collect())).collect();
     assert_eq!(charts::history::draw(&c, &series).unwrap(), charts::history::MAX_LINES);
     assert!(ink(&c).0 > 500);
-    let fit = ratings_lab_web::protocol::FitGrid {
+    let fit = ratings_engine::methods::report::ParameterFit {
         k_values: vec![0.1, 1.0, 10.0],
         p_values: vec![0.5, 1.0],
         error: vec![vec![1.0, 2.0], vec![0.5, f64::NAN], vec![3.0, 4.0]],
@@ -214,7 +218,7 @@ fn a_tournament_brings_its_standings_even_before_any_game_is_played() {
     let r = compute::rate_text(trf, &Settings::default()).unwrap();
     let st = r.standings.expect("standings");
     assert_eq!(st.rows.len(), 16);
-    assert_eq!(st.codes, vec!["BH-C1", "BH", "SB", "EIG"]);
+    assert_eq!(st.codes, vec![Tiebreak::BhC1, Tiebreak::Bh, Tiebreak::Sb, Tiebreak::Eig]);
     assert_eq!(st.rows[0].name, "Bruno");
     assert!(st.rows[0].explanations[3].contains("Brent"), "{}", st.rows[0].explanations[3]);
     // Round 1 not yet played: no ratings, but the standings (all level) are there.
@@ -229,4 +233,38 @@ fn a_tournament_brings_its_standings_even_before_any_game_is_played() {
     assert!(r.players.is_empty());
     assert_eq!(r.standings.expect("standings").rows.len(), 16);
     assert!(r.warnings[0].starts_with("no ratings"), "{:?}", r.warnings);
+}
+
+/// Every method steps through the one fit interface: JRank and AGA record their iterates
+/// for the step-by-step view and name their own quantity and tolerance.
+#[wasm_bindgen_test]
+fn jrank_and_aga_can_be_stepped_with_their_own_measures() {
+    for (method, quantity) in [(MethodKind::JRank, Quantity::Change), (MethodKind::Aga, Quantity::Residual)] {
+        let r = compute::rate_text(EXAMPLE, &Settings { method, ..Default::default() }).unwrap();
+        let m = r.measures.clone().expect("measures");
+        let tolerance = if method == MethodKind::JRank { 1e-10 } else { 1e-9 };
+        assert_eq!(m.tolerance, Some((quantity, tolerance)), "{method}");
+        let steps = r.steps.as_ref().expect("steps recorded");
+        assert!(steps.len() > 2, "{method}: {} steps", steps.len());
+        let last = steps.last().unwrap();
+        for (p, v) in r.players.iter().zip(last) {
+            assert!((p.rating.unwrap() - v.unwrap()).abs() < 1e-6 * p.rating.unwrap().abs().max(1.0), "{method}: {}", p.name);
+        }
+    }
+}
+
+/// A request naming a method the engine does not know fails with a message that says so,
+/// against its job.
+#[wasm_bindgen_test]
+fn an_unknown_method_in_a_request_is_a_clear_failure() {
+    let good = serde_wasm_bindgen::to_value(&ToWorker::Rate { job: 9, text: "x".into(), settings: Settings::default() }).unwrap();
+    let settings = js_sys::Reflect::get(&js_sys::Reflect::get(&good, &"Rate".into()).unwrap(), &"settings".into()).unwrap();
+    js_sys::Reflect::set(&settings, &"method".into(), &"bradley".into()).unwrap();
+    match ratings_lab_web::worker::read_request(good) {
+        Err(FromWorker::Failed { job, message }) => {
+            assert_eq!(job, 9);
+            assert!(message.contains("bradley") && message.contains("brent"), "{message}");
+        }
+        other => panic!("{other:?}"),
+    }
 }

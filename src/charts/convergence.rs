@@ -1,12 +1,31 @@
-//! The convergence chart: per iteration, the largest relative change and the largest
-//! residual of equations (11), on a log scale, with the tolerance ε as a line.
+//! The convergence chart: per step, the two quantities the method's trace measures (named by
+//! its [`Measures`]: for Brent the relative change and the residual of (11), for JRank the
+//! change of a log-strength and |f(w) − w|, for AGA the Newton step and the gradient), on a
+//! log scale, with the method's own tolerance as a line.
 
-use crate::protocol::TraceEntry;
+use ratings_engine::methods::report::IterationRecord as TraceEntry;
+use ratings_engine::{Measures, Quantity};
 use plotters::prelude::*;
 use plotters_canvas::CanvasBackend;
 use web_sys::HtmlCanvasElement;
 
 pub const HEIGHT: u32 = 240;
+
+/// A series' name, marked when the tolerance applies to it.
+fn label(m: &Measures, q: Quantity) -> String {
+    let name = match q {
+        Quantity::Change => &m.change,
+        Quantity::Residual => &m.residual,
+    };
+    match m.tolerance {
+        Some((on, _)) if on == q => format!("{name} (stops below ε)"),
+        _ => name.clone(),
+    }
+}
+
+fn tolerance_label(m: &Measures) -> String {
+    m.tolerance.map(|(_, t)| format!("tolerance ε = {t:.0e}")).unwrap_or_default()
+}
 
 /// The y range: all positive values shown, within [1e-17, 1e4].
 fn y_range(trace: &[TraceEntry], eps: f64) -> (f64, f64) {
@@ -18,8 +37,9 @@ fn y_range(trace: &[TraceEntry], eps: f64) -> (f64, f64) {
     ((lo / 3.0).max(1e-17), (hi * 3.0).min(1e4).max(lo * 10.0))
 }
 
-/// Draws the chart; `current` marks an iteration (the step-by-step view).
-pub fn draw(canvas: &HtmlCanvasElement, trace: &[TraceEntry], eps: f64, current: Option<usize>) -> Result<(), String> {
+/// Draws the chart; `current` marks a step (the step-by-step view).
+pub fn draw(canvas: &HtmlCanvasElement, trace: &[TraceEntry], measures: &Measures, current: Option<usize>) -> Result<(), String> {
+    let eps = measures.tolerance.map_or(f64::NAN, |(_, t)| t);
     if super::fit(canvas, HEIGHT).is_none() {
         return Ok(());
     }
@@ -36,7 +56,7 @@ pub fn draw(canvas: &HtmlCanvasElement, trace: &[TraceEntry], eps: f64, current:
         .map_err(|e| e.to_string())?;
     chart
         .configure_mesh()
-        .x_desc("iteration")
+        .x_desc(measures.step.as_str())
         .y_label_formatter(&|v| super::tick(*v))
         .label_style(("sans-serif", 12))
         .light_line_style(RGBColor(238, 238, 238))
@@ -52,19 +72,19 @@ pub fn draw(canvas: &HtmlCanvasElement, trace: &[TraceEntry], eps: f64, current:
     chart
         .draw_series(LineSeries::new(change, blue.stroke_width(2)))
         .map_err(|e| e.to_string())?
-        .label("max relative change")
+        .label(label(measures, Quantity::Change))
         .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 16, y)], blue.stroke_width(2)));
     chart
         .draw_series(LineSeries::new(residual, orange.stroke_width(2)))
         .map_err(|e| e.to_string())?
-        .label("largest residual of (11)")
+        .label(label(measures, Quantity::Residual))
         .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 16, y)], orange.stroke_width(2)));
     if positive(eps) {
         let grey = RGBColor(120, 120, 120);
         chart
             .draw_series(LineSeries::new(vec![(1, eps), (last, eps)], grey.stroke_width(1)))
             .map_err(|e| e.to_string())?
-            .label("tolerance ε")
+            .label(tolerance_label(measures))
             .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 16, y)], grey));
     }
     if let Some(k) = current.filter(|&k| k >= 1 && k <= last) {

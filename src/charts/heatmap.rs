@@ -1,7 +1,7 @@
 //! JRank's parameter fit as a heat map: the error over the (k, p) grid, darker is lower,
 //! with the best pair marked.
 
-use crate::protocol::FitGrid;
+use ratings_engine::methods::report::ParameterFit as FitGrid;
 use plotters::prelude::*;
 use plotters_canvas::CanvasBackend;
 use web_sys::HtmlCanvasElement;

@@ -110,7 +110,11 @@ where
     view! {
         <div class="control">
             <label for=id>{label}</label>
-            <select id=id data-testid=id on:change=move |ev| if let Some(v) = pick(event_target_value(&ev)) { set.run(v) }>
+            <select id=id data-testid=id on:change=move |ev| {
+                if let Some(v) = pick(event_target_value(&ev)) {
+                    set.run(v);
+                }
+            }>
                 // Each option says whether it is chosen: a select's value set before its options
                 // exist would not stick (settings restored from storage).
                 {options.with_value(|o| o.iter().map(|&(v, name, text)| view! {

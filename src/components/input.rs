@@ -5,30 +5,13 @@ use crate::app::{EXAMPLE, EXAMPLE_CREDIT};
 use crate::state::State;
 use leptos::html::Textarea;
 use leptos::prelude::*;
-use wasm_bindgen::JsCast;
+use ratings_engine::parse::detect::Format;
 
-/// Decodes a file's bytes: UTF-8 when they are valid UTF-8, else Windows-1252 (Latin-1, as
-/// older chess and club files are), with a note. Line ends become `\n`, as a text area keeps
-/// them, so line numbers and selections agree.
-pub fn decode(bytes: &[u8]) -> (String, Option<&'static str>) {
-    let (text, note) = match std::str::from_utf8(bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(bytes)) {
-        Ok(s) => (s.to_string(), None),
-        Err(_) => (bytes.iter().map(|&b| windows_1252(b)).collect(), Some("The file is not UTF-8: it was read as Windows-1252 (Latin-1).")),
-    };
-    (text.replace("\r\n", "\n").replace('\r', "\n"), note)
-}
-
-/// Windows-1252: Latin-1 but for 0x80–0x9F, where it has printable characters.
-fn windows_1252(b: u8) -> char {
-    const HIGH: [char; 32] = [
-        '€', '\u{81}', '‚', 'ƒ', '„', '…', '†', '‡', 'ˆ', '‰', 'Š', '‹', 'Œ', '\u{8d}', 'Ž', '\u{8f}', '\u{90}', '‘', '’', '“', '”', '•',
-        '–', '—', '˜', '™', 'š', '›', 'œ', '\u{9d}', 'ž', 'Ÿ',
-    ];
-    if (0x80..0xa0).contains(&b) {
-        HIGH[(b - 0x80) as usize]
-    } else {
-        b as char
-    }
+/// Decodes a file's bytes by the engine's one rule (the command line uses the same): UTF-8,
+/// else Windows-1252 with a note; line ends become `\n`.
+pub fn decode(bytes: &[u8]) -> (String, Option<String>) {
+    let d = ratings_engine::parse::decode::decode(bytes);
+    (d.text, d.note.map(|n| format!("The file is {n}.")))
 }
 
 /// Reads a file chosen or dropped by the user into the input.
@@ -38,7 +21,7 @@ pub fn read_file(file: web_sys::File, state: State) {
             Ok(buffer) => {
                 let bytes = js_sys::Uint8Array::new(&buffer).to_vec();
                 let (text, note) = decode(&bytes);
-                state.file_note.set(note.map(String::from));
+                state.file_note.set(note);
                 state.text.set(text);
             }
             Err(_) => state.failure.set(Some(format!("could not read the file {}", file.name()))),
@@ -71,6 +54,54 @@ fn jump_to(area: &web_sys::HtmlTextAreaElement, line: usize) {
     area.set_scroll_top(((line.saturating_sub(3)) as f64 * per_line) as i32);
 }
 
+/// What was recognised, in a line.
+fn format_line(state: &State) -> String {
+    let errors = state.errors.with(Vec::len);
+    match state.summary.get() {
+        _ if errors > 0 => format!("{errors} {} to fix", if errors == 1 { "error" } else { "errors" }),
+        Some(s) if s.format.is_tournament() => format!(
+            "{} tournament · {} · {} players · {} rounds · {} games played",
+            s.format.name(),
+            s.get("tournament"),
+            s.players,
+            s.get("rounds"),
+            s.games
+        ),
+        Some(s) if s.format == Format::Events => format!("Events · {} events · {} players", s.events, s.players),
+        Some(s) => {
+            let cols = s.columns.iter().map(|(role, col)| format!("{role} = {col}")).collect::<Vec<_>>().join(", ");
+            format!("{} · {} games · {} players · columns: {cols}", s.format.name(), s.games, s.players)
+        }
+        None => String::new(),
+    }
+}
+
+/// Every error and warning, each a link to its line.
+fn messages(state: &State, area: NodeRef<Textarea>) -> impl IntoView {
+    let errors = state.errors.get();
+    let warnings = state.warnings.get();
+    errors
+        .into_iter()
+        .map(|e| (true, e))
+        .chain(warnings.into_iter().map(|w| (false, w)))
+        .take(200)
+        .map(|(is_error, m)| {
+            let line = m.line;
+            let jump = move |_| {
+                if let Some(a) = area.get() {
+                    jump_to(&a, line);
+                }
+            };
+            view! {
+                <li class=if is_error { "error" } else { "warning" } data-testid=if is_error { "error-item" } else { "warning-item" }>
+                    {(line > 0).then(|| view! { <button class="link" data-testid="error-line" on:click=jump>{format!("line {line}")}</button> })}
+                    <span>{m.message.clone()}</span>
+                </li>
+            }
+        })
+        .collect_view()
+}
+
 #[component]
 pub fn InputPanel() -> impl IntoView {
     let state = expect_context::<State>();
@@ -82,64 +113,19 @@ pub fn InputPanel() -> impl IntoView {
         }
         input.set_value("");
     };
-    let format = move || {
-        let errors = state.errors.with(Vec::len);
-        match state.summary.get() {
-            _ if errors > 0 => format!("{errors} {} to fix", if errors == 1 { "error" } else { "errors" }),
-            Some(s) if s.format == "TRF" || s.format == "PGN" => {
-                let name = s.columns.iter().find(|(k, _)| k == "tournament").map(|(_, v)| v.clone()).unwrap_or_default();
-                let rounds = s.columns.iter().find(|(k, _)| k == "rounds").map(|(_, v)| v.clone()).unwrap_or_default();
-                format!("{} tournament · {name} · {} players · {rounds} rounds · {} games played", s.format, s.players, s.games)
-            }
-            Some(s) if s.format == "events" => format!("Events · {} events · {} players", s.events, s.players),
-            Some(s) => {
-                let cols = s.columns.iter().map(|(role, col)| format!("{role} = {col}")).collect::<Vec<_>>().join(", ");
-                format!("{} · {} games · {} players · columns: {cols}", s.format, s.games, s.players)
-            }
-            None => String::new(),
-        }
-    };
-    let messages = move || {
-        let errors = state.errors.get();
-        let warnings = state.warnings.get();
-        errors
-            .into_iter()
-            .map(|e| (true, e))
-            .chain(warnings.into_iter().map(|w| (false, w)))
-            .take(200)
-            .map(|(is_error, m)| {
-                let line = m.line;
-                let jump = move |_| {
-                    if let Some(a) = area.get() {
-                        jump_to(&a, line);
-                    }
-                };
-                view! {
-                    <li class=if is_error { "error" } else { "warning" } data-testid=if is_error { "error-item" } else { "warning-item" }>
-                        {(line > 0).then(|| view! { <button class="link" data-testid="error-line" on:click=jump>{format!("line {line}")}</button> })}
-                        <span>{m.message.clone()}</span>
-                    </li>
-                }
-            })
-            .collect_view()
-    };
-    let set_mapping = move |ev| {
-        let v = event_target_value(&ev);
-        state.settings.update(|s| s.mapping = v);
-    };
     view! {
         <section class="panel input-panel" aria-labelledby="input-title">
             <h2 id="input-title">"Results"</h2>
             <div class="toolbar">
                 <label class="button">
                     "Open file…"
-                    <input type="file" accept=".csv,.tsv,.txt,text/csv,text/plain" data-testid="file-input" class="visually-hidden" on:change=on_file />
+                    <input type="file" accept=".csv,.tsv,.txt,.trf,.pgn,text/csv,text/plain" data-testid="file-input" class="visually-hidden" on:change=on_file />
                 </label>
                 <Show when=move || state.text.with(|t| t.trim().is_empty())>
                     <button data-testid="load-example" on:click=move |_| state.text.set(EXAMPLE.to_string())>"Load the example"</button>
                 </Show>
                 <button data-testid="clear" on:click=move |_| state.text.set(String::new())>"Clear"</button>
-                <span class="format" data-testid="format">{format}</span>
+                <span class="format" data-testid="format">{move || format_line(&state)}</span>
             </div>
             <p class="hint">
                 "Paste CSV with a header row (e.g. " <code>"white,black,result"</code> " or " <code>"home,away,home_score,away_score"</code>
@@ -157,38 +143,46 @@ pub fn InputPanel() -> impl IntoView {
             <Show when=move || !state.stored.get()>
                 <p class="warning" data-testid="not-stored">"This input is too large to keep in the browser's storage: it will not survive a reload."</p>
             </Show>
-            <details class="mapping">
-                <summary>"Column mapping and bad lines"</summary>
-                <label>
-                    "Columns "
-                    <input
-                        type="text"
-                        data-testid="mapping"
-                        placeholder="first=Heim,second=Gast,score1=Tore1,score2=Tore2"
-                        prop:value=move || state.settings.with(|s| s.mapping.clone())
-                        on:change=set_mapping
-                    />
-                </label>
-                <p class="help">"For headers not recognised: ROLE=COLUMN with ROLE one of first, second, result, score1, score2, date, round, handicap, komi (#3 = the third column)."</p>
-                <label>
-                    <input
-                        type="checkbox"
-                        data-testid="skip-bad-lines"
-                        prop:checked=move || state.settings.with(|s| s.skip_bad_lines)
-                        on:change=move |ev| {
-                            let on = event_target_checked(&ev);
-                            state.settings.update(|s| s.skip_bad_lines = on);
-                        }
-                    />
-                    " Leave out lines that cannot be read (with a warning) instead of stopping"
-                </label>
-            </details>
-            <ul class="messages" data-testid="errors">{messages}</ul>
+            <MappingControls />
+            <ul class="messages" data-testid="errors">{move || messages(&state, area)}</ul>
         </section>
     }
 }
 
-#[allow(dead_code)]
-fn _assert_event_target(ev: &web_sys::Event) -> Option<web_sys::HtmlInputElement> {
-    ev.target()?.dyn_into().ok()
+/// The column mapping and what to do with bad lines.
+#[component]
+fn MappingControls() -> impl IntoView {
+    let state = expect_context::<State>();
+    let set_mapping = move |ev| {
+        let v = event_target_value(&ev);
+        state.settings.update(|s| s.mapping = v);
+    };
+    view! {
+        <details class="mapping">
+            <summary>"Column mapping and bad lines"</summary>
+            <label>
+                "Columns "
+                <input
+                    type="text"
+                    data-testid="mapping"
+                    placeholder="first=Heim,second=Gast,score1=Tore1,score2=Tore2"
+                    prop:value=move || state.settings.with(|s| s.mapping.clone())
+                    on:change=set_mapping
+                />
+            </label>
+            <p class="help">"For headers not recognised: ROLE=COLUMN with ROLE one of first, second, result, score1, score2, date, round, handicap, komi (#3 = the third column)."</p>
+            <label>
+                <input
+                    type="checkbox"
+                    data-testid="skip-bad-lines"
+                    prop:checked=move || state.settings.with(|s| s.skip_bad_lines)
+                    on:change=move |ev| {
+                        let on = event_target_checked(&ev);
+                        state.settings.update(|s| s.skip_bad_lines = on);
+                    }
+                />
+                " Leave out lines that cannot be read (with a warning) instead of stopping"
+            </label>
+        </details>
+    }
 }

@@ -6,25 +6,24 @@ use crate::protocol::PlayerRow;
 use crate::state::{SortKey, State};
 use leptos::html::Canvas;
 use leptos::prelude::*;
+use ratings_engine::MethodKind;
 use std::cmp::Ordering;
+use wasm_bindgen::JsCast;
 
 /// Rows shown in the table; the exports always have every player.
 const MAX_ROWS: usize = 1000;
 
-/// The ratings to show: the final ones, or those after the chosen iteration (0 = the start,
-/// when everyone is equal).
+/// The ratings to show: the final ones, or those after the chosen step (0 = the start).
 fn shown_ratings(state: &State) -> Vec<(PlayerRow, Option<f64>)> {
     let step = state.step.get();
     state.result.with(|r| {
         let Some(r) = r else { return Vec::new() };
-        let start = if state.settings.with(|s| s.scale == "natural") { 0.0 } else { 1500.0 };
         r.players
             .iter()
             .enumerate()
             .map(|(i, p)| {
                 let rating = match (step, &r.steps) {
-                    (Some(0), Some(_)) => p.rating.map(|_| start),
-                    (Some(k), Some(steps)) => steps.get(k - 1).and_then(|s| s[i]),
+                    (Some(k), Some(steps)) => steps.get(k).and_then(|s| s[i]),
                     _ => p.rating,
                 };
                 (p.clone(), rating.filter(|v| v.is_finite()))
@@ -49,16 +48,6 @@ fn compare(a: &(PlayerRow, Option<f64>), b: &(PlayerRow, Option<f64>), key: Sort
     }
 }
 
-/// Decimals that show a rating's meaningful digits on its method's scale.
-fn decimals(method: &str, natural: bool) -> usize {
-    match method {
-        "aga" => 2,
-        "jrank" => 3,
-        "brent" if natural => 4,
-        _ => 1,
-    }
-}
-
 fn fmt_rating(v: Option<f64>, d: usize) -> String {
     match v {
         Some(v) if v.is_finite() => format!("{v:.d$}"),
@@ -78,92 +67,29 @@ fn fmt_score(v: f64) -> String {
 #[component]
 pub fn ResultsPanel() -> impl IntoView {
     let state = expect_context::<State>();
-    let canvas = NodeRef::<Canvas>::new();
-    let rows = Memo::new(move |_| {
-        let mut rows = shown_ratings(&state);
-        let (key, ascending) = state.sort.get();
-        rows.sort_by(|a, b| {
-            let o = compare(a, b, key);
-            if ascending {
-                o
-            } else {
-                o.reverse()
-            }
-        });
-        rows
-    });
-    Effect::new(move |_| {
-        // The chart always shows best first, whatever the table's order.
-        let final_view = state.step.get().is_none();
-        let mut pairs: Vec<(String, Option<f64>, Option<f64>)> =
-            shown_ratings(&state).into_iter().map(|(p, r)| (p.name, r, p.sigma.filter(|_| final_view))).collect();
-        if state.step.get().is_some() {
-            pairs.sort_by(|a, b| b.1.partial_cmp(&a.1).unwrap_or(Ordering::Equal));
-        }
-        if let Some(c) = canvas.get() {
-            if let Err(e) = charts::ratings::draw(&c, &pairs) {
-                web_sys::console::warn_1(&format!("ratings chart: {e}").into());
-            }
-        }
-    });
-    let digits = move || {
-        let natural = state.settings.with(|s| s.scale == "natural");
-        state.result.with(|r| decimals(r.as_ref().map_or("brent", |r| r.method.as_str()), natural))
-    };
-    let has_sigma = move || state.result.with(|r| r.as_ref().is_some_and(|r| r.players.iter().any(|p| p.sigma.is_some())));
-    let has_label = move || state.result.with(|r| r.as_ref().is_some_and(|r| r.players.iter().any(|p| p.label.is_some())));
-    let header = move |key: SortKey, label: &'static str, testid: &'static str| {
-        let arrow = move || match state.sort.get() {
-            (k, true) if k == key => " ▲",
-            (k, false) if k == key => " ▼",
-            _ => "",
-        };
-        let aria = move || match state.sort.get() {
-            (k, true) if k == key => "ascending",
-            (k, false) if k == key => "descending",
-            _ => "none",
-        };
-        view! {
-            <th aria-sort=aria>
-                <button class="sort" data-testid=testid on:click=move |_| state.sort.update(|(k, asc)| {
-                    if *k == key { *asc = !*asc } else { *k = key; *asc = true }
-                })>{label}{arrow}</button>
-            </th>
-        }
-    };
-    let groups = move || state.result.with(|r| r.as_ref().map_or(1, |r| r.groups));
-    let body = move || {
-        let d = digits();
-        let show_group = groups() > 1;
-        let (show_sigma, show_label) = (has_sigma(), has_label());
-        let final_view = state.step.get().is_none();
-        rows.with(|rows| {
-            rows.iter()
-                .take(MAX_ROWS)
-                .map(|(p, rating)| {
-                    view! {
-                        <tr data-testid="rating-row">
-                            <td class="num">{p.rank.map(|r| r.to_string()).unwrap_or_default()}</td>
-                            <td data-testid="player-name">{p.name.clone()}</td>
-                            <td class="num" data-testid="player-rating">{fmt_rating(*rating, d)}</td>
-                            {show_sigma.then(|| view! { <td class="num" data-testid="player-sigma">{if final_view { p.sigma.map(|v| format!("±{v:.d$}")).unwrap_or_default() } else { String::new() }}</td> })}
-                            {show_label.then(|| view! { <td class="num" data-testid="player-label">{p.label.clone().unwrap_or_default()}</td> })}
-                            <td class="num">{p.games}</td>
-                            <td class="num">{fmt_score(p.score)}</td>
-                            {show_group.then(|| view! { <td class="num">{p.group.map(|g| g.to_string()).unwrap_or_default()}</td> })}
-                            <td class="note">{p.note.clone()}</td>
-                        </tr>
-                    }
-                })
-                .collect_view()
-        })
-    };
-    let more = move || {
-        let n = rows.with(Vec::len);
-        (n > MAX_ROWS)
-            .then(|| view! { <p class="help">{format!("Showing the first {MAX_ROWS} of {n} players; the exports have them all.")}</p> })
-    };
-    let diagnosis = move || {
+    view! {
+        <section
+            class="panel results-panel"
+            aria-labelledby="results-title"
+            data-testid="results-panel"
+            data-method=move || state.result.with(|r| r.as_ref().map(|r| r.method.name()).unwrap_or_default())
+        >
+            <h2 id="results-title">"Ratings"</h2>
+            <Diagnosis />
+            <Exports />
+            <div class="results-body">
+                <RatingsTable />
+                <RatingsChart />
+            </div>
+        </section>
+    }
+}
+
+/// The diagnosis in plain words, the warnings, and the one-click dummy player.
+#[component]
+fn Diagnosis() -> impl IntoView {
+    let state = expect_context::<State>();
+    move || {
         state.result.with(|r| {
             let r = r.as_ref()?;
             if r.findings.is_empty() && r.warnings.is_empty() {
@@ -171,7 +97,7 @@ pub fn ResultsPanel() -> impl IntoView {
             }
             let fix = r.suggested_gamma.map(|g| {
                 view! {
-                    <button data-testid="add-dummy" on:click=move |_| state.settings.update(|s| s.gamma = g)>
+                    <button data-testid="add-dummy" on:click=move |_| state.settings.update(|s| { s.method = MethodKind::Brent; s.brent.gamma = g; })>
                         {format!("Add a dummy player (γ = {g})")}
                     </button>
                 }
@@ -186,60 +112,141 @@ pub fn ResultsPanel() -> impl IntoView {
                 </div>
             })
         })
-    };
-    let export = move |kind: &'static str| {
+    }
+}
+
+#[component]
+fn Exports() -> impl IntoView {
+    let state = expect_context::<State>();
+    let export = move |json: bool| {
         move |_| {
-            state.result.with_untracked(|r| {
-                if let Some(r) = r {
-                    match kind {
-                        "csv" => crate::download::text(&r.csv, "ratings.csv", "text/csv"),
-                        _ => crate::download::text(&r.json, "ratings.json", "application/json"),
-                    }
-                }
+            state.result.with_untracked(|r| match (r, json) {
+                (Some(r), false) => crate::download::text(&r.csv, "ratings.csv", "text/csv"),
+                (Some(r), true) => crate::download::text(&r.json, "ratings.json", "application/json"),
+                (None, _) => {}
             })
         }
     };
     let png = move |_| {
-        if let Some(c) = canvas.get() {
+        let canvas = web_sys::window().and_then(|w| w.document()).and_then(|d| d.query_selector("[data-testid=ratings-chart]").ok().flatten());
+        if let Some(c) = canvas.and_then(|c| c.dyn_into::<web_sys::HtmlCanvasElement>().ok()) {
             crate::download::canvas_png(&c, "ratings.png");
         }
     };
     view! {
-        <section
-            class="panel results-panel"
-            aria-labelledby="results-title"
-            data-testid="results-panel"
-            data-method=move || state.result.with(|r| r.as_ref().map(|r| r.method.clone()).unwrap_or_default())
-        >
-            <h2 id="results-title">"Ratings"</h2>
-            {diagnosis}
-            <div class="exports">
-                <button data-testid="export-csv" on:click=export("csv")>"Download CSV"</button>
-                <button data-testid="export-json" on:click=export("json")>"Download JSON"</button>
-                <button data-testid="export-ratings-png" on:click=png>"Save chart (PNG)"</button>
-            </div>
-            <div class="results-body">
-                <div class="table-wrap">
-                    <table data-testid="results-table">
-                        <thead>
-                            <tr>
-                                {header(SortKey::Rank, "Rank", "sort-rank")}
-                                {header(SortKey::Name, "Name", "sort-name")}
-                                {header(SortKey::Rating, "Rating", "sort-rating")}
-                                {move || has_sigma().then(|| view! { <th title="Uncertainty: standard error (Brent) or σ (AGA)">"±"</th> })}
-                                {move || has_label().then(|| view! { <th>"Level"</th> })}
-                                {header(SortKey::Games, "Games", "sort-games")}
-                                {header(SortKey::Score, "Score", "sort-score")}
-                                {move || (groups() > 1).then(|| view! { <th>"Group"</th> })}
-                                <th>""</th>
-                            </tr>
-                        </thead>
-                        <tbody>{body}</tbody>
-                    </table>
-                    {more}
-                </div>
-                <canvas node_ref=canvas class="chart" data-testid="ratings-chart" aria-label="Ratings chart, best first"></canvas>
-            </div>
-        </section>
+        <div class="exports">
+            <button data-testid="export-csv" on:click=export(false)>"Download CSV"</button>
+            <button data-testid="export-json" on:click=export(true)>"Download JSON"</button>
+            <button data-testid="export-ratings-png" on:click=png>"Save chart (PNG)"</button>
+        </div>
     }
+}
+
+/// The best 40 with error bars, best first whatever the table's order.
+#[component]
+fn RatingsChart() -> impl IntoView {
+    let state = expect_context::<State>();
+    let canvas = NodeRef::<Canvas>::new();
+    Effect::new(move |_| {
+        let final_view = state.step.get().is_none();
+        let mut pairs: Vec<(String, Option<f64>, Option<f64>)> =
+            shown_ratings(&state).into_iter().map(|(p, r)| (p.name, r, p.sigma.filter(|_| final_view))).collect();
+        if !final_view {
+            pairs.sort_by(|a, b| b.1.partial_cmp(&a.1).unwrap_or(Ordering::Equal));
+        }
+        if let Some(c) = canvas.get() {
+            if let Err(e) = charts::ratings::draw(&c, &pairs) {
+                web_sys::console::warn_1(&format!("ratings chart: {e}").into());
+            }
+        }
+    });
+    view! { <canvas node_ref=canvas class="chart" data-testid="ratings-chart" role="img" aria-label="Ratings chart, best first"></canvas> }
+}
+
+/// A sortable column header.
+fn header(state: State, key: SortKey, label: &'static str, testid: &'static str) -> impl IntoView {
+    let arrow = move || match state.sort.get() {
+        (k, true) if k == key => " ▲",
+        (k, false) if k == key => " ▼",
+        _ => "",
+    };
+    let aria = move || match state.sort.get() {
+        (k, true) if k == key => "ascending",
+        (k, false) if k == key => "descending",
+        _ => "none",
+    };
+    view! {
+        <th aria-sort=aria>
+            <button class="sort" data-testid=testid on:click=move |_| state.sort.update(|(k, asc)| {
+                if *k == key { *asc = !*asc } else { *k = key; *asc = true }
+            })>{label}{arrow}</button>
+        </th>
+    }
+}
+
+#[component]
+fn RatingsTable() -> impl IntoView {
+    let state = expect_context::<State>();
+    let rows = Memo::new(move |_| {
+        let mut rows = shown_ratings(&state);
+        let (key, ascending) = state.sort.get();
+        rows.sort_by(|a, b| if ascending { compare(a, b, key) } else { compare(a, b, key).reverse() });
+        rows
+    });
+    let has = move |f: fn(&PlayerRow) -> bool| state.result.with(|r| r.as_ref().is_some_and(|r| r.players.iter().any(f)));
+    let groups = move || state.result.with(|r| r.as_ref().map_or(1, |r| r.groups));
+    let more = move || {
+        let n = rows.with(Vec::len);
+        (n > MAX_ROWS).then(|| view! { <p class="help">{format!("Showing the first {MAX_ROWS} of {n} players; the exports have them all.")}</p> })
+    };
+    view! {
+        <div class="table-wrap" tabindex="0" role="region" aria-label="Ratings table">
+            <table data-testid="results-table">
+                <thead>
+                    <tr>
+                        {header(state, SortKey::Rank, "Rank", "sort-rank")}
+                        {header(state, SortKey::Name, "Name", "sort-name")}
+                        {header(state, SortKey::Rating, "Rating", "sort-rating")}
+                        {move || has(|p| p.sigma.is_some()).then(|| view! { <th title="Uncertainty: standard error (Brent) or σ (AGA)">"±"</th> })}
+                        {move || has(|p| p.label.is_some()).then(|| view! { <th>"Level"</th> })}
+                        {header(state, SortKey::Games, "Games", "sort-games")}
+                        {header(state, SortKey::Score, "Score", "sort-score")}
+                        {move || (groups() > 1).then(|| view! { <th>"Group"</th> })}
+                        <th><span class="visually-hidden">"Note"</span></th>
+                    </tr>
+                </thead>
+                <tbody>{move || rows.with(|rows| table_body(&state, rows))}</tbody>
+            </table>
+            {more}
+        </div>
+    }
+}
+
+/// The table's rows: the first [`MAX_ROWS`] of them.
+fn table_body(state: &State, rows: &[(PlayerRow, Option<f64>)]) -> impl IntoView {
+    let d = state.result.with(|r| r.as_ref().map_or(1, |r| r.method.decimals(r.scale)));
+    let show_group = state.result.with(|r| r.as_ref().is_some_and(|r| r.groups > 1));
+    let (show_sigma, show_label) = state.result.with(|r| {
+        r.as_ref().map_or((false, false), |r| (r.players.iter().any(|p| p.sigma.is_some()), r.players.iter().any(|p| p.label.is_some())))
+    });
+    let final_view = state.step.get().is_none();
+    rows.iter()
+        .take(MAX_ROWS)
+        .map(|(p, rating)| {
+            let sigma = if final_view { p.sigma.map(|v| format!("±{v:.d$}")).unwrap_or_default() } else { String::new() };
+            view! {
+                <tr data-testid="rating-row">
+                    <td class="num">{p.rank.map(|r| r.to_string()).unwrap_or_default()}</td>
+                    <td data-testid="player-name">{p.name.clone()}</td>
+                    <td class="num" data-testid="player-rating">{fmt_rating(*rating, d)}</td>
+                    {show_sigma.then(|| view! { <td class="num" data-testid="player-sigma">{sigma}</td> })}
+                    {show_label.then(|| view! { <td class="num" data-testid="player-label">{p.label.clone().unwrap_or_default()}</td> })}
+                    <td class="num">{p.games}</td>
+                    <td class="num">{fmt_score(p.score)}</td>
+                    {show_group.then(|| view! { <td class="num">{p.group.map(|g| g.to_string()).unwrap_or_default()}</td> })}
+                    <td class="note">{p.note.clone()}</td>
+                </tr>
+            }
+        })
+        .collect_view()
 }

@@ -1,24 +1,25 @@
 //! Tournament standings: points, then the organiser's tiebreaks in their order; each value
 //! explains itself on hover or click; reorder by dragging or with the arrows; export and print.
 
-use crate::protocol::StandingRowView;
+use crate::protocol::{Settings, StandingRowView};
+use ratings_engine::tiebreak::{all_codes, Rules, Tiebreak};
 use crate::state::State;
 use leptos::prelude::*;
 
 /// A tiebreak value as arbiters write it: ratings whole, half points with one decimal,
 /// averages with two.
-pub fn fmt_value(code: &str, v: Option<f64>) -> String {
+pub fn fmt_value(code: Tiebreak, v: Option<f64>) -> String {
     let Some(v) = v.filter(|v| v.is_finite()) else { return "—".into() };
     match code {
-        "EIG" => format!("{v:.1}"),
-        "ARO" | "ARO-C1" | "TPR" | "PTP" | "APRO" | "APPO" => format!("{v:.0}"),
+        Tiebreak::Eig => format!("{v:.1}"),
+        Tiebreak::Aro | Tiebreak::AroC1 | Tiebreak::Tpr | Tiebreak::Ptp | Tiebreak::Apro | Tiebreak::Appo => format!("{v:.0}"),
         _ if (v * 2.0).fract().abs() < 1e-9 => format!("{v:.1}"),
         _ => format!("{v:.2}"),
     }
 }
 
 /// Moves the tiebreak at `from` to `to` in the order.
-pub fn moved(order: &[String], from: usize, to: usize) -> Vec<String> {
+pub fn moved<T: Clone>(order: &[T], from: usize, to: usize) -> Vec<T> {
     let mut v = order.to_vec();
     if from < v.len() && to < v.len() {
         let item = v.remove(from);
@@ -30,97 +31,7 @@ pub fn moved(order: &[String], from: usize, to: usize) -> Vec<String> {
 #[component]
 pub fn StandingsPanel() -> impl IntoView {
     let state = expect_context::<State>();
-    let s = state.settings;
-    let open_row = RwSignal::new(None::<u32>);
-    let dragging = RwSignal::new(None::<usize>);
     let standings = move || state.result.with(|r| r.as_ref().and_then(|r| r.standings.clone()));
-    let order = move || s.with(|s| s.tiebreaks.clone());
-    let set_order = move |v: Vec<String>| s.update(|s| s.tiebreaks = v);
-    let chips = move || {
-        let order = order();
-        let n = order.len();
-        order
-            .into_iter()
-            .enumerate()
-            .map(|(i, code)| {
-                let label = code.clone();
-                view! {
-                    <li
-                        class="chip"
-                        draggable="true"
-                        data-testid="tiebreak-chip"
-                        on:dragstart=move |_| dragging.set(Some(i))
-                        on:dragover=|ev: web_sys::DragEvent| ev.prevent_default()
-                        on:drop=move |ev: web_sys::DragEvent| {
-                            ev.prevent_default();
-                            ev.stop_propagation();
-                            if let Some(from) = dragging.get_untracked() {
-                                set_order(moved(&s.with_untracked(|s| s.tiebreaks.clone()), from, i));
-                            }
-                            dragging.set(None);
-                        }
-                    >
-                        <span class="chip-label">{format!("{}. {label}", i + 1)}</span>
-                        <button class="mini" title="Earlier" aria-label=format!("Move {label} earlier") disabled=i == 0
-                            data-testid="tiebreak-up"
-                            on:click=move |_| set_order(moved(&s.with_untracked(|s| s.tiebreaks.clone()), i, i.saturating_sub(1)))>"←"</button>
-                        <button class="mini" title="Later" aria-label=format!("Move {label} later") disabled=i + 1 == n
-                            data-testid="tiebreak-down"
-                            on:click=move |_| set_order(moved(&s.with_untracked(|s| s.tiebreaks.clone()), i, i + 1))>"→"</button>
-                        <button class="mini" title="Remove" aria-label=format!("Remove {label}")
-                            data-testid="tiebreak-remove"
-                            on:click=move |_| s.update(|s| { s.tiebreaks.remove(i); })>"×"</button>
-                    </li>
-                }
-            })
-            .collect_view()
-    };
-    let add_options = move || {
-        let have = order();
-        standings()
-            .map(|st| st.available)
-            .unwrap_or_default()
-            .into_iter()
-            .filter(|c| !have.contains(c))
-            .map(|c| view! { <option value=c.clone()>{c.clone()}</option> })
-            .collect_view()
-    };
-    let head = move || {
-        standings().map(|st| st.codes.iter().map(|c| view! { <th class="num" data-testid="tiebreak-head">{c.clone()}</th> }).collect_view())
-    };
-    let row_view = move |row: StandingRowView, codes: Vec<String>| {
-        let start = row.start;
-        let is_open = move || open_row.get() == Some(start);
-        let details: Vec<(String, String)> = codes.iter().cloned().zip(row.explanations.iter().cloned()).collect();
-        let cells = codes
-            .iter()
-            .zip(row.values.iter().zip(&row.explanations))
-            .map(|(c, (v, why))| view! { <td class="num tb" title=why.clone()>{fmt_value(c, *v)}</td> })
-            .collect_view();
-        view! {
-            <tr data-testid="standing-row" class="clickable" on:click=move |_| open_row.update(|o| *o = if *o == Some(start) { None } else { Some(start) })>
-                <td class="num">{row.rank}</td>
-                <td class="num">{row.start}</td>
-                <td data-testid="standing-name">{row.name.clone()}</td>
-                <td class="num">{row.rating.map(|r| r.to_string()).unwrap_or_default()}</td>
-                <td class="num">{format!("{:.1}", row.points)}</td>
-                {cells}
-            </tr>
-            <Show when=is_open>
-                <tr class="derivation" data-testid="derivation">
-                    <td colspan="99">
-                        <ul>{details.iter().map(|(c, why)| view! { <li><b>{c.clone()}</b>": "{why.clone()}</li> }).collect_view()}</ul>
-                    </td>
-                </tr>
-            </Show>
-        }
-    };
-    let body = move || {
-        standings().map(|st| {
-            let codes = st.codes.clone();
-            st.rows.into_iter().map(|row| row_view(row, codes.clone())).collect_view()
-        })
-    };
     let export = move |_| {
         if let Some(st) = standings() {
             crate::download::text(&st.csv, "standings.csv", "text/csv");
@@ -134,28 +45,7 @@ pub fn StandingsPanel() -> impl IntoView {
     view! {
         <section class="panel standings-panel" class:hidden=move || standings().is_none() aria-labelledby="standings-title">
             <h2 id="standings-title">"Standings and tiebreaks"</h2>
-            <div class="tiebreak-order">
-                <span class="help">"Tiebreaks, in order (drag or use the arrows):"</span>
-                <ol class="chips" data-testid="tiebreak-order">{chips}</ol>
-                <select data-testid="tiebreak-add" aria-label="Add a tiebreak" on:change=move |ev| {
-                    let v = event_target_value(&ev);
-                    if !v.is_empty() {
-                        s.update(|s| s.tiebreaks.push(v));
-                    }
-                    // Back to "Add a tiebreak…", ready for the next one.
-                    event_target::<web_sys::HtmlSelectElement>(&ev).set_value("");
-                }>
-                    <option value="" selected=true>"Add a tiebreak…"</option>
-                    {add_options}
-                </select>
-                <label>
-                    "Rules "
-                    <select data-testid="rules" on:change=move |ev| { let v = event_target_value(&ev); s.update(|s| s.rules = v); }>
-                        <option value="2023" prop:selected=move || s.with(|s| s.rules == "2023")>"FIDE C.07 (2023)"</option>
-                        <option value="2026" prop:selected=move || s.with(|s| s.rules == "2026")>"FIDE C.07 (from March 2026)"</option>
-                    </select>
-                </label>
-            </div>
+            <TiebreakOrder />
             <p class="help">
                 "EIG is Brent's eigenvector rating of the games played (Elo-like scale): unlike Buchholz or Sonneborn–Berger, "
                 "it weighs every result through the whole results graph rather than summing opponents' scores. Click a row to see how each value was derived."
@@ -164,14 +54,147 @@ pub fn StandingsPanel() -> impl IntoView {
                 <button data-testid="export-standings" on:click=export>"Download standings (CSV)"</button>
                 <button data-testid="print-standings" on:click=print>"Print"</button>
             </div>
-            <div class="table-wrap">
-                <table data-testid="standings-table">
-                    <thead>
-                        <tr><th class="num">"Rk"</th><th class="num">"No"</th><th>"Name"</th><th class="num">"Rtg"</th><th class="num">"Pts"</th>{head}</tr>
-                    </thead>
-                    <tbody>{body}</tbody>
-                </table>
-            </div>
+            <StandingsTable />
         </section>
+    }
+}
+
+/// One tiebreak of the order: its place, and buttons to move or remove it.
+fn chip(s: RwSignal<Settings>, dragging: RwSignal<Option<usize>>, i: usize, n: usize, code: Tiebreak) -> impl IntoView {
+    let label = code.code();
+    let set_order = move |v: Vec<Tiebreak>| s.update(|s| s.tiebreaks = v);
+    let order = move || s.with_untracked(|s| s.tiebreaks.clone());
+    view! {
+        <li
+            class="chip"
+            draggable="true"
+            data-testid="tiebreak-chip"
+            on:dragstart=move |_| dragging.set(Some(i))
+            on:dragover=|ev: web_sys::DragEvent| ev.prevent_default()
+            on:drop=move |ev: web_sys::DragEvent| {
+                ev.prevent_default();
+                ev.stop_propagation();
+                if let Some(from) = dragging.get_untracked() {
+                    set_order(moved(&order(), from, i));
+                }
+                dragging.set(None);
+            }
+        >
+            <span class="chip-label">{format!("{}. {label}", i + 1)}</span>
+            <button class="mini" title="Earlier" aria-label=format!("Move {label} earlier") disabled=i == 0
+                data-testid="tiebreak-up" on:click=move |_| set_order(moved(&order(), i, i.saturating_sub(1)))>"←"</button>
+            <button class="mini" title="Later" aria-label=format!("Move {label} later") disabled=i + 1 == n
+                data-testid="tiebreak-down" on:click=move |_| set_order(moved(&order(), i, i + 1))>"→"</button>
+            <button class="mini" title="Remove" aria-label=format!("Remove {label}")
+                data-testid="tiebreak-remove" on:click=move |_| s.update(|s| { s.tiebreaks.remove(i); })>"×"</button>
+        </li>
+    }
+}
+
+/// The organiser's tiebreak order (drag, arrows, remove, add) and the rules in force.
+#[component]
+fn TiebreakOrder() -> impl IntoView {
+    let s = expect_context::<State>().settings;
+    let dragging = RwSignal::new(None::<usize>);
+    let chips = move || {
+        let order = s.with(|s| s.tiebreaks.clone());
+        let n = order.len();
+        order.into_iter().enumerate().map(|(i, code)| chip(s, dragging, i, n, code)).collect_view()
+    };
+    let add_options = move || {
+        let have = s.with(|s| s.tiebreaks.clone());
+        all_codes().iter().filter(|c| !have.contains(c)).map(|c| view! { <option value=c.code()>{c.code()}</option> }).collect_view()
+    };
+    let add = move |ev: leptos::ev::Event| {
+        if let Ok(code) = event_target_value(&ev).parse::<Tiebreak>() {
+            s.update(|s| s.tiebreaks.push(code));
+        }
+        // Back to "Add a tiebreak…", ready for the next one.
+        event_target::<web_sys::HtmlSelectElement>(&ev).set_value("");
+    };
+    let rules = move |ev| {
+        if let Ok(r) = event_target_value(&ev).parse::<Rules>() {
+            s.update(|s| s.rules = r);
+        }
+    };
+    view! {
+        <div class="tiebreak-order">
+            <span class="help">"Tiebreaks, in order (drag or use the arrows):"</span>
+            <ol class="chips" data-testid="tiebreak-order">{chips}</ol>
+            <select data-testid="tiebreak-add" aria-label="Add a tiebreak" on:change=add>
+                <option value="" selected=true>"Add a tiebreak…"</option>
+                {add_options}
+            </select>
+            <label>
+                "Rules "
+                <select data-testid="rules" on:change=rules>
+                    <option value="2023" prop:selected=move || s.with(|s| s.rules == Rules::Fide2023)>"FIDE C.07 (2023)"</option>
+                    <option value="2026" prop:selected=move || s.with(|s| s.rules == Rules::Fide2026)>"FIDE C.07 (from March 2026)"</option>
+                </select>
+            </label>
+        </div>
+    }
+}
+
+/// One standings row, and (when opened) how each value was derived.
+fn row_view(open_row: RwSignal<Option<u32>>, row: StandingRowView, codes: Vec<Tiebreak>) -> impl IntoView {
+    let start = row.start;
+    let is_open = move || open_row.get() == Some(start);
+    let toggle = move || open_row.update(|o| *o = if *o == Some(start) { None } else { Some(start) });
+    let details: Vec<(&'static str, String)> = codes.iter().map(|c| c.code()).zip(row.explanations.iter().cloned()).collect();
+    let cells = codes
+        .iter()
+        .zip(row.values.iter().zip(&row.explanations))
+        .map(|(&c, (v, why))| view! { <td class="num tb" title=why.clone()>{fmt_value(c, *v)}</td> })
+        .collect_view();
+    view! {
+        <tr data-testid="standing-row" class="clickable" tabindex="0" aria-expanded=move || is_open().to_string()
+            on:click=move |_| toggle()
+            on:keydown=move |ev: web_sys::KeyboardEvent| {
+                if ev.key() == "Enter" || ev.key() == " " {
+                    ev.prevent_default();
+                    toggle();
+                }
+            }>
+            <td class="num">{row.rank}</td>
+            <td class="num">{row.start}</td>
+            <td data-testid="standing-name">{row.name.clone()}</td>
+            <td class="num">{row.rating.map(|r| r.to_string()).unwrap_or_default()}</td>
+            <td class="num">{format!("{:.1}", row.points)}</td>
+            {cells}
+        </tr>
+        <Show when=is_open>
+            <tr class="derivation" data-testid="derivation">
+                <td colspan="99">
+                    <ul>{details.iter().map(|(c, why)| view! { <li><b>{*c}</b>": "{why.clone()}</li> }).collect_view()}</ul>
+                </td>
+            </tr>
+        </Show>
+    }
+}
+
+#[component]
+fn StandingsTable() -> impl IntoView {
+    let state = expect_context::<State>();
+    let open_row = RwSignal::new(None::<u32>);
+    let standings = move || state.result.with(|r| r.as_ref().and_then(|r| r.standings.clone()));
+    let head = move || {
+        standings().map(|st| st.codes.iter().map(|c| view! { <th class="num" data-testid="tiebreak-head">{c.code()}</th> }).collect_view())
+    };
+    let body = move || {
+        standings().map(|st| {
+            let codes = st.codes.clone();
+            st.rows.into_iter().map(|row| row_view(open_row, row, codes.clone())).collect_view()
+        })
+    };
+    view! {
+        <div class="table-wrap" tabindex="0" role="region" aria-label="Standings table">
+            <table data-testid="standings-table">
+                <thead>
+                    <tr><th class="num">"Rk"</th><th class="num">"No"</th><th>"Name"</th><th class="num">"Rtg"</th><th class="num">"Pts"</th>{head}</tr>
+                </thead>
+                <tbody>{body}</tbody>
+            </table>
+        </div>
     }
 }
