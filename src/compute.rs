@@ -160,3 +160,23 @@ fn standings_view(st: &TournamentStandings, t: &Tournament) -> StandingsView {
         .collect();
     StandingsView { codes: st.standings.order.clone(), rows, csv: st.standings.to_csv() }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ratings_engine::{Method, MethodKind};
+
+    /// The app runs each method with the engine's own defaults (JRank's tolerance 1e-10, as
+    /// the command line and the engine have it), and says so in its JSON export.
+    #[test]
+    fn the_app_runs_every_method_with_the_engines_defaults() {
+        for method in MethodKind::ALL {
+            let settings = Settings { method, ..Default::default() };
+            assert_eq!(settings.method(), Method::default_for(method));
+            let r = rate_text(crate::EXAMPLE, &settings).unwrap();
+            let v: serde_json::Value = serde_json::from_str(&r.json).unwrap();
+            assert_eq!(v["params"], serde_json::to_value(Method::default_for(method)).unwrap(), "{method}");
+        }
+        assert_eq!(Settings::default().jrank.eps, 1e-10);
+    }
+}

@@ -365,3 +365,63 @@ fn an_empty_tournament_prints_no_negative_zero() {
     let t = out(&run(&["tiebreaks", "-"], Some(text)));
     assert!(!t.contains("-0.0"), "{t}");
 }
+
+/// Defaults live once, in the engine: what the command line runs with when no flag is given
+/// is each method's own default (JRank's tolerance is 1e-10, not Brent's 1e-9).
+#[test]
+fn every_method_runs_with_the_engines_own_defaults() {
+    use ratings_engine::{Method, MethodKind};
+    for method in MethodKind::ALL {
+        let o = run(&["rate", "-", "--method", method.name(), "--format", "json"], Some(SMALL));
+        assert!(o.status.success(), "{method}: {}", err(&o));
+        let v: Value = serde_json::from_str(&out(&o)).unwrap();
+        let engine = serde_json::to_value(Method::default_for(method)).unwrap();
+        assert_eq!(v["params"], engine, "{method}");
+    }
+    let o = run(&["rate", "-", "--method", "jrank", "--format", "json"], Some(SMALL));
+    let v: Value = serde_json::from_str(&out(&o)).unwrap();
+    assert_eq!(v["params"]["jrank"]["eps"], 1e-10);
+    // One --eps sets the tolerance of whichever iterative method runs.
+    let o = run(&["rate", "-", "--method", "jrank", "--eps", "1e-7", "--format", "json"], Some(SMALL));
+    let v: Value = serde_json::from_str(&out(&o)).unwrap();
+    assert_eq!(v["params"]["jrank"]["eps"], 1e-7);
+}
+
+#[test]
+fn unknown_method_variant_scale_or_rules_names_are_clear_errors() {
+    for (args, words) in [
+        (vec!["rate", "-", "--method", "bradley"], vec!["unknown method 'bradley'", "brent, elo, multi_elo, jrank, aga"]),
+        (vec!["rate", "-", "--variant", "alg2"], vec!["unknown variant 'alg2'", "alg1, fixed, zermelo"]),
+        (vec!["rate", "-", "--scale", "glicko"], vec!["unknown scale 'glicko'", "elo or natural"]),
+        (vec!["tiebreaks", "-", "--rules", "1999"], vec!["1999"]),
+    ] {
+        let o = run(&args, Some(SMALL));
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", err(&o));
+        for w in words {
+            assert!(err(&o).contains(w), "{args:?}: {}", err(&o));
+        }
+    }
+    // A parameter out of range names itself, and the iteration cap has a ceiling.
+    let o = run(&["rate", "-", "--gamma", "-1"], Some(SMALL));
+    assert!(err(&o).contains("gamma") && err(&o).contains("≥ 0"), "{}", err(&o));
+    let o = run(&["rate", "-", "--max-iter", "100000000"], Some(SMALL));
+    assert!(err(&o).contains("max_iter") && err(&o).contains("at most"), "{}", err(&o));
+}
+
+/// The command line decodes a file that is not UTF-8 by the engine's one rule (the app
+/// decodes by the same function: tests/web.rs checks that side).
+#[test]
+fn windows_1252_files_decode_as_the_engine_decodes_them() {
+    let bytes = b"white,black,result\r\nZo\xeb \x80,B\xe9la \x8a,1-0\r\nB\xe9la \x8a,Zo\xeb \x80,1/2-1/2\r\n";
+    let expected = ratings_engine::parse::decode::decode(bytes).text;
+    assert!(expected.contains("Zoë €") && expected.contains("Béla Š"));
+    let dir = std::env::temp_dir().join(format!("ratings-lab-1252-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let f = dir.join("games.csv");
+    std::fs::write(&f, bytes).unwrap();
+    let o = run(&["rate", f.to_str().unwrap(), "--format", "csv"], None);
+    assert!(o.status.success(), "{}", err(&o));
+    assert!(out(&o).contains("Zoë €") && out(&o).contains("Béla Š"), "{}", out(&o));
+    assert!(err(&o).contains("not UTF-8: read as Windows-1252"), "{}", err(&o));
+    std::fs::remove_dir_all(&dir).ok();
+}
