@@ -367,6 +367,59 @@ test('a file dropped anywhere on the page is read', async () => {
   await context.close();
 });
 
+test('JRank and AGA step through their own iterations, measured against their own tolerance', async () => {
+  const { context, page, errors } = await open();
+  await converged(page);
+  for (const [method, step, words, tolerance] of [
+    ['jrank', 'iteration', 'change of a log-strength', '1e-10'],
+    ['aga', 'Newton step', 'largest |gradient|', '1e-9'],
+  ]) {
+    await page.getByTestId('method').selectOption(method);
+    await page.waitForFunction((m) => document.querySelector('[data-testid=results-panel]').dataset.method === m
+      && document.querySelector('[data-testid=status]').textContent.startsWith('Converged'), method, { timeout: 60000 });
+    const legend = await page.getByTestId('trace-legend').textContent();
+    assert.ok(legend.includes(words) && legend.includes(`ε = ${tolerance}`), `${method}: ${legend}`);
+    assert.match(await page.getByTestId('convergence-chart').getAttribute('aria-label'), new RegExp(words.replace(/[|]/g, '\\|')));
+    const final = await ratings(page);
+    await page.getByTestId('step-first').click();
+    assert.match(await page.getByTestId('step-label').textContent(), new RegExp(`${step} 1 of \\d+`), method);
+    const first = await ratings(page);
+    assert.ok(Object.keys(final).some((n) => Math.abs(first[n] - final[n]) > 1e-3), `${method}: step 1 differs from the answer`);
+    await page.getByTestId('step-next').click();
+    assert.match(await page.getByTestId('step-label').textContent(), new RegExp(`${step} 2 of`), method);
+    await page.getByTestId('convergence-chart').screenshot({ path: `${ARTIFACTS}/convergence-${method}.png` });
+    await page.getByTestId('step-final').click();
+    assert.match(await page.getByTestId('step-label').textContent(), /final ratings/);
+  }
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('saved settings: the first version migrates, an unknown method is named and the defaults used', async () => {
+  const legacy = { method: 'brent', variant: 'zermelo', sigma: 0.4, gamma: 0, eps: 1e-9, max_iter: 10000, scale: 'elo', shown: null,
+    anchor: '', mapping: '', skip_bad_lines: false, elo: { zeta: 400, k: 16 }, jrank: { k: 1, p: 0.5, fit: false, holdout: 0 },
+    aga_by_event: true, tiebreaks: ['BH', 'SB'], rules: '2023' };
+  for (const [key, value, check] of [
+    ['ratings-lab/settings', legacy, async (page) => {
+      assert.equal(await page.getByTestId('variant').inputValue(), 'zermelo');
+      assert.equal(await page.getByTestId('sigma').inputValue(), '0.4');
+    }],
+    ['ratings-lab/settings-v2', { version: 2, settings: { method: 'bradley' } }, async (page) => {
+      assert.match(await page.getByTestId('settings-notice').textContent(), /bradley.*defaults are used/);
+      assert.equal(await page.getByTestId('method').inputValue(), 'brent');
+    }],
+  ]) {
+    const context = await browser.newContext();
+    await context.addInitScript(([k, v]) => { if (!sessionStorage.getItem('seeded')) { localStorage.setItem(k, v); sessionStorage.setItem('seeded', '1'); } }, [key, JSON.stringify(value)]);
+    const page = await context.newPage();
+    await page.goto(`${site.origin}/`);
+    await converged(page);
+    await check(page);
+    assert.equal(await rows(page).count(), 20);
+    await context.close();
+  }
+});
+
 test('no request leaves the site', () => {
   assert.deepEqual(foreignRequests, []);
 });

@@ -466,6 +466,98 @@ fn events(data: &Dataset, games: &[Usable], warnings: &mut Vec<String>) -> Vec<G
     groups
 }
 
+/// One event's players (dataset indices), what each declared there, and its games in
+/// local indices.
+struct Roster {
+    members: Vec<usize>,
+    /// Per member: the declared rank's seed (the first usable one) and wins at that rank.
+    claimed: Vec<Option<f64>>,
+    wins: Vec<u32>,
+    games: Vec<FitGame>,
+}
+
+impl Roster {
+    fn new(games: &[Usable], group: &Group) -> Roster {
+        let mut local: HashMap<usize, usize> = HashMap::new();
+        let mut r = Roster { members: Vec::new(), claimed: Vec::new(), wins: Vec::new(), games: Vec::with_capacity(group.games.len()) };
+        for &k in &group.games {
+            let u = &games[k];
+            let (w, b) = (r.local(&mut local, u.white), r.local(&mut local, u.black));
+            for (i, seed, won) in [(w, u.seeds.0, u.score == 1.0), (b, u.seeds.1, u.score == 0.0)] {
+                if r.claimed[i].is_none() {
+                    r.claimed[i] = seed;
+                }
+                if won && seed.is_some() && seed == r.claimed[i] {
+                    r.wins[i] += 1;
+                }
+            }
+            r.games.push(FitGame { white: w, black: b, score: u.score, d: u.d, sigma_px: u.sigma_px });
+        }
+        r
+    }
+
+    /// The local index of player `p`, added if new.
+    fn local(&mut self, index: &mut HashMap<usize, usize>, p: usize) -> usize {
+        *index.entry(p).or_insert_with(|| {
+            self.members.push(p);
+            self.claimed.push(None);
+            self.wins.push(0);
+            self.members.len() - 1
+        })
+    }
+}
+
+/// A member's prior from their previous rating (grown with time, and promoted by a higher
+/// declared rank) or from their declared rank; `None` with neither.
+fn prior(state: Option<State>, claim: Option<f64>, wins: u32, day: Option<i64>, by_event: bool) -> Option<Seed> {
+    let prior = match (state, claim) {
+        (Some(st), claim) => {
+            let mut sigma = st.sigma;
+            if let (true, Some(now), Some(then)) = (by_event, day, st.day) {
+                sigma = decayed_sigma(sigma, (now - then) as f64);
+            }
+            let mut s = Seed { mean: st.x, sigma };
+            if let (true, Some(c)) = (by_event, claim) {
+                let delta = to_continuous(c) - st.x;
+                if delta >= 3.0 && wins > 0 {
+                    s = Seed { mean: to_continuous(c), sigma: seed_sigma(c) };
+                } else if delta >= 1.0 {
+                    let (mean, sigma) = promoted(s.mean, s.sigma, delta);
+                    s = Seed { mean, sigma };
+                }
+            }
+            Some(s)
+        }
+        (None, Some(c)) => Some(Seed { mean: to_continuous(c), sigma: seed_sigma(c) }),
+        (None, None) => None,
+    };
+    prior.map(|s| Seed { mean: s.mean, sigma: s.sigma.clamp(SIGMA_MIN, SIGMA_MAX) })
+}
+
+/// Priors for the members with none: their opponents' mean prior (or everyone's, or 0), σ = 6.
+fn fill_unseeded(priors: &mut [Option<Seed>], games: &[FitGame]) -> Vec<usize> {
+    let known: Vec<f64> = priors.iter().flatten().map(|s| s.mean).collect();
+    let everyone = if known.is_empty() { 0.0 } else { known.iter().sum::<f64>() / known.len() as f64 };
+    let mut opp: Vec<(f64, u32)> = vec![(0.0, 0); priors.len()];
+    for g in games {
+        for (me, other) in [(g.white, g.black), (g.black, g.white)] {
+            if let Some(s) = priors[other] {
+                opp[me].0 += s.mean;
+                opp[me].1 += 1;
+            }
+        }
+    }
+    let mut filled = Vec::new();
+    for i in 0..priors.len() {
+        if priors[i].is_none() {
+            let mean = if opp[i].1 > 0 { opp[i].0 / opp[i].1 as f64 } else { everyone };
+            priors[i] = Some(Seed { mean, sigma: SIGMA_MAX });
+            filled.push(i);
+        }
+    }
+    filled
+}
+
 /// The players of a group, their priors and the games in local indices.
 fn setup(
     data: &Dataset,
@@ -475,85 +567,14 @@ fn setup(
     by_event: bool,
     unseeded: &mut Vec<String>,
 ) -> (Vec<usize>, Vec<Seed>, Vec<FitGame>) {
-    let mut local: HashMap<usize, usize> = HashMap::new();
-    let mut members: Vec<usize> = Vec::new();
-    let mut fit_games = Vec::with_capacity(group.games.len());
-    // Per member: the declared seed (first usable one) and wins at it.
-    let mut claimed: Vec<Option<f64>> = Vec::new();
-    let mut wins: Vec<u32> = Vec::new();
-    let mut at = |p: usize, members: &mut Vec<usize>, claimed: &mut Vec<Option<f64>>, wins: &mut Vec<u32>| {
-        *local.entry(p).or_insert_with(|| {
-            members.push(p);
-            claimed.push(None);
-            wins.push(0);
-            members.len() - 1
-        })
-    };
-    for &k in &group.games {
-        let u = &games[k];
-        let (w, b) = (at(u.white, &mut members, &mut claimed, &mut wins), at(u.black, &mut members, &mut claimed, &mut wins));
-        for (i, seed, won) in [(w, u.seeds.0, u.score == 1.0), (b, u.seeds.1, u.score == 0.0)] {
-            if claimed[i].is_none() {
-                claimed[i] = seed;
-            }
-            if won && seed.is_some() && seed == claimed[i] {
-                wins[i] += 1;
-            }
-        }
-        fit_games.push(FitGame { white: w, black: b, score: u.score, d: u.d, sigma_px: u.sigma_px });
-    }
-    let mut priors: Vec<Option<Seed>> = members
-        .iter()
-        .enumerate()
-        .map(|(i, &p)| {
-            let prior = match (state[p], claimed[i]) {
-                (Some(st), claim) => {
-                    let mut sigma = st.sigma;
-                    if by_event {
-                        if let (Some(now), Some(then)) = (group.day, st.day) {
-                            sigma = decayed_sigma(sigma, (now - then) as f64);
-                        }
-                    }
-                    let mut s = Seed { mean: st.x, sigma };
-                    if let (true, Some(c)) = (by_event, claim) {
-                        let delta = to_continuous(c) - st.x;
-                        if delta >= 3.0 && wins[i] > 0 {
-                            s = Seed { mean: to_continuous(c), sigma: seed_sigma(c) };
-                        } else if delta >= 1.0 {
-                            let (mean, sigma) = promoted(s.mean, s.sigma, delta);
-                            s = Seed { mean, sigma };
-                        }
-                    }
-                    Some(s)
-                }
-                (None, Some(c)) => Some(Seed { mean: to_continuous(c), sigma: seed_sigma(c) }),
-                (None, None) => None,
-            };
-            prior.map(|s| Seed { mean: s.mean, sigma: s.sigma.clamp(SIGMA_MIN, SIGMA_MAX) })
-        })
-        .collect();
-    if priors.iter().any(Option::is_none) {
-        let known: Vec<f64> = priors.iter().flatten().map(|s| s.mean).collect();
-        let everyone = if known.is_empty() { 0.0 } else { known.iter().sum::<f64>() / known.len() as f64 };
-        let mut opp: Vec<(f64, u32)> = vec![(0.0, 0); members.len()];
-        for g in &fit_games {
-            for (me, other) in [(g.white, g.black), (g.black, g.white)] {
-                if let Some(s) = priors[other] {
-                    opp[me].0 += s.mean;
-                    opp[me].1 += 1;
-                }
-            }
-        }
-        for i in 0..members.len() {
-            if priors[i].is_none() {
-                let mean = if opp[i].1 > 0 { opp[i].0 / opp[i].1 as f64 } else { everyone };
-                priors[i] = Some(Seed { mean, sigma: SIGMA_MAX });
-                unseeded.push(data.players[members[i]].name.clone());
-            }
-        }
+    let r = Roster::new(games, group);
+    let mut priors: Vec<Option<Seed>> =
+        r.members.iter().enumerate().map(|(i, &p)| prior(state[p], r.claimed[i], r.wins[i], group.day, by_event)).collect();
+    for i in fill_unseeded(&mut priors, &r.games) {
+        unseeded.push(data.players[r.members[i]].name.clone());
     }
     let seeds = priors.into_iter().map(|s| s.expect("every member has a prior")).collect();
-    (members, seeds, fit_games)
+    (r.members, seeds, r.games)
 }
 
 fn output(data: &Dataset, games: &[Usable], state: &[Option<State>], played: &[bool]) -> Vec<PlayerRating> {
