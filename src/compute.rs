@@ -177,6 +177,6 @@ mod tests {
             let v: serde_json::Value = serde_json::from_str(&r.json).unwrap();
             assert_eq!(v["params"], serde_json::to_value(Method::default_for(method)).unwrap(), "{method}");
         }
-        assert_eq!(Settings::default().jrank.eps, 1e-10);
+        assert_eq!(Settings::default().params.jrank.eps, 1e-10);
     }
 }

@@ -9,6 +9,7 @@ use ratings_engine::methods::elo::EloParams;
 use ratings_engine::methods::jrank::JRankParams;
 use ratings_engine::methods::multi_elo::MultiEloParams;
 use ratings_engine::tiebreak::{Rules, Tiebreak};
+use ratings_engine::methods::Params;
 use ratings_engine::{MethodKind, ScaleKind};
 use serde::{Deserialize, Serialize};
 
@@ -65,19 +66,19 @@ impl Default for Legacy {
         let s = Settings::default();
         Legacy {
             method: s.method,
-            variant: s.brent.variant,
-            sigma: s.brent.sigma,
-            gamma: s.brent.gamma,
-            eps: s.brent.eps,
-            max_iter: s.brent.max_iter,
+            variant: s.params.brent.variant,
+            sigma: s.params.brent.sigma,
+            gamma: s.params.brent.gamma,
+            eps: s.params.brent.eps,
+            max_iter: s.params.brent.max_iter,
             scale: s.scale,
             shown: s.shown,
             anchor: s.anchor,
             mapping: s.mapping,
             skip_bad_lines: s.skip_bad_lines,
-            elo: s.elo,
+            elo: s.params.elo,
             jrank: LegacyJRank::default(),
-            aga_by_event: s.aga.by_event,
+            aga_by_event: s.params.aga.by_event,
             tiebreaks: s.tiebreaks,
             rules: s.rules,
         }
@@ -90,17 +91,19 @@ impl From<Legacy> for Settings {
         let e = &l.elo;
         Settings {
             method: l.method,
+            params: Params {
             brent: BrentParams { variant: l.variant, sigma: l.sigma, gamma: l.gamma, eps: l.eps, max_iter: l.max_iter },
             multi_elo: MultiEloParams { zeta: e.zeta, k: e.k, initial: e.initial },
             elo: l.elo,
             jrank: JRankParams {
-                k: l.jrank.k.unwrap_or(d.jrank.k),
-                p: l.jrank.p.unwrap_or(d.jrank.p),
+                k: l.jrank.k.unwrap_or(d.params.jrank.k),
+                p: l.jrank.p.unwrap_or(d.params.jrank.p),
                 fit: l.jrank.fit,
                 holdout: l.jrank.holdout,
-                ..d.jrank
+                ..d.params.jrank
             },
-            aga: ratings_engine::methods::aga::AgaParams { by_event: l.aga_by_event, ..d.aga },
+            aga: ratings_engine::methods::aga::AgaParams { by_event: l.aga_by_event, ..d.params.aga },
+            },
             scale: l.scale,
             shown: l.shown,
             anchor: l.anchor,
@@ -129,10 +132,10 @@ mod tests {
             "jrank":{"k":2.0,"p":0.7,"fit":true,"holdout":0.2},"aga_by_event":false,"tiebreaks":["BH","SB","EIG"],"rules":"2026"}"#;
         let s: Settings = serde_json::from_str::<Legacy>(old).unwrap().into();
         assert_eq!(s.method, MethodKind::JRank);
-        assert_eq!(s.brent, BrentParams { variant: Variant::Zermelo, sigma: 0.5, gamma: 1.0, eps: 1e-8, max_iter: 500 });
-        assert_eq!((s.elo.k, s.multi_elo.k, s.multi_elo.initial), (16.0, 16.0, 1200.0));
-        assert_eq!((s.jrank.k, s.jrank.p, s.jrank.fit, s.jrank.holdout, s.jrank.eps), (2.0, 0.7, true, 0.2, JRankParams::default().eps));
-        assert!(!s.aga.by_event && s.skip_bad_lines && s.scale == ScaleKind::Natural);
+        assert_eq!(s.params.brent, BrentParams { variant: Variant::Zermelo, sigma: 0.5, gamma: 1.0, eps: 1e-8, max_iter: 500 });
+        assert_eq!((s.params.elo.k, s.params.multi_elo.k, s.params.multi_elo.initial), (16.0, 16.0, 1200.0));
+        assert_eq!((s.params.jrank.k, s.params.jrank.p, s.params.jrank.fit, s.params.jrank.holdout, s.params.jrank.eps), (2.0, 0.7, true, 0.2, JRankParams::default().eps));
+        assert!(!s.params.aga.by_event && s.skip_bad_lines && s.scale == ScaleKind::Natural);
         assert_eq!((s.tiebreaks, s.rules), (vec![Tiebreak::Bh, Tiebreak::Sb, Tiebreak::Eig], Rules::Fide2026));
         // The current version round-trips.
         let now = Stored::new(&Settings::default());

@@ -184,7 +184,7 @@ fn every_method_rates_the_example() {
         }
     }
     let mut settings = Settings { method: MethodKind::JRank, ..Default::default() };
-    settings.jrank.fit = true;
+    settings.params.jrank.fit = true;
     let fit = compute::rate_text(EXAMPLE, &settings).unwrap();
     let grid = fit.fit.expect("the fit grid");
     assert_eq!(grid.error.len(), grid.k_values.len());

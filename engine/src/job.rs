@@ -8,14 +8,9 @@
 //! defaults are the engine's own; the command line and the app read them from here.
 
 use crate::error::{ParseErrors, RateError};
-use crate::methods::aga::AgaParams;
-use crate::methods::brent::BrentParams;
-use crate::methods::elo::EloParams;
 use crate::methods::fit::{Fit, Measures};
-use crate::methods::jrank::JRankParams;
-use crate::methods::multi_elo::MultiEloParams;
 use crate::methods::report::{IterationRecord, Rating};
-use crate::methods::{start, Method, MethodKind, Options};
+use crate::methods::{start, Method, MethodKind, Options, Params};
 use crate::parse::detect::{read, Input, ReadOptions};
 use crate::parse::BadLines;
 use crate::scale::{Offset, Scale, ScaleKind};
@@ -38,11 +33,10 @@ pub const STEP_LIMIT: usize = 2_000;
 #[serde(default)]
 pub struct Settings {
     pub method: MethodKind,
-    pub brent: BrentParams,
-    pub elo: EloParams,
-    pub multi_elo: MultiEloParams,
-    pub jrank: JRankParams,
-    pub aga: AgaParams,
+    /// Every method's parameters (kept apart, so switching method keeps each one's), stored
+    /// flat: `"brent": {...}, "elo": {...}, ...`.
+    #[serde(flatten)]
+    pub params: Params,
     /// Brent's display scale.
     pub scale: ScaleKind,
     /// Brent: the rating shown for each group's mean (or for the anchor player); `None`:
@@ -62,11 +56,7 @@ impl Default for Settings {
     fn default() -> Self {
         Settings {
             method: MethodKind::default(),
-            brent: BrentParams::default(),
-            elo: EloParams::default(),
-            multi_elo: MultiEloParams::default(),
-            jrank: JRankParams::default(),
-            aga: AgaParams::default(),
+            params: Params::default(),
             scale: ScaleKind::Elo,
             shown: None,
             anchor: String::new(),
@@ -81,13 +71,7 @@ impl Default for Settings {
 impl Settings {
     /// The chosen method with its parameters.
     pub fn method(&self) -> Method {
-        match self.method {
-            MethodKind::Brent => Method::Brent(self.brent.clone()),
-            MethodKind::Elo => Method::Elo(self.elo.clone()),
-            MethodKind::MultiElo => Method::MultiElo(self.multi_elo.clone()),
-            MethodKind::JRank => Method::JRank(self.jrank.clone()),
-            MethodKind::Aga => Method::Aga(self.aga.clone()),
-        }
+        self.params.method(self.method)
     }
 
     /// Brent's display scale: where the mean, or the anchor player, is shown.

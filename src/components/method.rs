@@ -57,15 +57,15 @@ fn BrentControls() -> impl IntoView {
     let variants: Vec<Choice<Variant>> = Variant::ALL.iter().map(|&v| (v, v.name(), v.label())).collect();
     view! {
         <ChoiceControl id="variant" label="Iteration" help="How the fixed point is found: same ratings, different number of iterations."
-            options=variants value=Signal::derive(move || s.with(|s| s.brent.variant)) set=setter(s, |s, v| s.brent.variant = v) />
+            options=variants value=Signal::derive(move || s.with(|s| s.params.brent.variant)) set=setter(s, |s, v| s.params.brent.variant = v) />
         <NumberControl id="sigma" label="Damping σ" help="The diagonal s_ii = σ: changes the speed (0.2–0.5 is fastest), never the ratings."
-            min=0.0 max=5.0 step=0.05 value=number(s, |s| s.brent.sigma) set=setter(s, |s, v| s.brent.sigma = v) />
+            min=0.0 max=5.0 step=0.05 value=number(s, |s| s.params.brent.sigma) set=setter(s, |s, v| s.params.brent.sigma = v) />
         <NumberControl id="gamma" label="Dummy player γ" help="A player who draws everyone with weight γ: every rating becomes finite; 0 = off."
-            min=0.0 max=5.0 step=0.05 value=number(s, |s| s.brent.gamma) set=setter(s, |s, v| s.brent.gamma = v) />
+            min=0.0 max=5.0 step=0.05 value=number(s, |s| s.params.brent.gamma) set=setter(s, |s, v| s.params.brent.gamma = v) />
         <Tolerance help="Stop when no strength changes by more than this fraction in one iteration."
-            value=number(s, |s| s.brent.eps) set=setter(s, |s, v| s.brent.eps = v) />
+            value=number(s, |s| s.params.brent.eps) set=setter(s, |s, v| s.params.brent.eps = v) />
         <IterationCap help="Stop after this many iterations even if not converged."
-            value=number(s, |s| s.brent.max_iter as f64) set=setter(s, |s, v: f64| s.brent.max_iter = v as usize) />
+            value=number(s, |s| s.params.brent.max_iter as f64) set=setter(s, |s, v: f64| s.params.brent.max_iter = v as usize) />
         <ScaleControls />
     }
 }
@@ -118,19 +118,19 @@ fn EloControls() -> impl IntoView {
     let s = expect_context::<State>().settings;
     view! {
         <NumberControl id="zeta" label="Scale ζ" help="A gap of ζ points means 10:1 odds (400 in chess)."
-            min=1.0 max=2000.0 step=10.0 value=number(s, |s| s.elo.zeta) set=setter(s, |s, v| s.elo.zeta = v) />
+            min=1.0 max=2000.0 step=10.0 value=number(s, |s| s.params.elo.zeta) set=setter(s, |s, v| s.params.elo.zeta = v) />
         <NumberControl id="k" label="K factor" help="How far one result moves a rating (25 for new players in chess, 32 in Elo's original system)."
-            min=0.0 max=200.0 step=1.0 value=number(s, |s| s.elo.k) set=setter(s, |s, v| s.elo.k = v) />
+            min=0.0 max=200.0 step=1.0 value=number(s, |s| s.params.elo.k) set=setter(s, |s, v| s.params.elo.k = v) />
         <NumberControl id="initial" label="Starting rating" help="Everyone's rating before their first game."
-            min=-10000.0 max=10000.0 step=50.0 value=number(s, |s| s.elo.initial) set=setter(s, |s, v| s.elo.initial = v) />
+            min=-10000.0 max=10000.0 step=50.0 value=number(s, |s| s.params.elo.initial) set=setter(s, |s, v| s.params.elo.initial = v) />
         <NumberControl id="home" label="Home advantage h" help="Rating points added to the home (white) side's expected result."
-            min=-500.0 max=500.0 step=5.0 value=number(s, |s| s.elo.home) set=setter(s, |s, v| s.elo.home = v) />
+            min=-500.0 max=500.0 step=5.0 value=number(s, |s| s.params.elo.home) set=setter(s, |s, v| s.params.elo.home = v) />
         <CheckControl id="margin" label="Score by margin" help="With points (goals), score a game (P + 1) / (P + P′ + 2) instead of 1, ½ or 0."
-            value=flag(s, |s| s.elo.margin) set=setter(s, |s, v| s.elo.margin = v) />
+            value=flag(s, |s| s.params.elo.margin) set=setter(s, |s, v| s.params.elo.margin = v) />
         <CheckControl id="home-in-update" label="Home advantage in the update" help="Off: h only judges the predictions (the source's own code)."
-            value=flag(s, |s| s.elo.home_in_update) set=setter(s, |s, v| s.elo.home_in_update = v) />
+            value=flag(s, |s| s.params.elo.home_in_update) set=setter(s, |s, v| s.params.elo.home_in_update = v) />
         <CheckControl id="chronological" label="By date or round" help="Take the games in date (or round) order when every game has one; off: as listed."
-            value=flag(s, |s| s.elo.chronological) set=setter(s, |s, v| s.elo.chronological = v) />
+            value=flag(s, |s| s.params.elo.chronological) set=setter(s, |s, v| s.params.elo.chronological = v) />
     }
 }
 
@@ -139,11 +139,11 @@ fn MultiEloControls() -> impl IntoView {
     let s = expect_context::<State>().settings;
     view! {
         <NumberControl id="zeta" label="Scale ζ" help="A gap of ζ points means 10:1 odds (400 in chess)."
-            min=1.0 max=2000.0 step=10.0 value=number(s, |s| s.multi_elo.zeta) set=setter(s, |s, v| s.multi_elo.zeta = v) />
+            min=1.0 max=2000.0 step=10.0 value=number(s, |s| s.params.multi_elo.zeta) set=setter(s, |s, v| s.params.multi_elo.zeta = v) />
         <NumberControl id="k" label="K factor" help="How far one event moves a rating."
-            min=0.0 max=200.0 step=1.0 value=number(s, |s| s.multi_elo.k) set=setter(s, |s, v| s.multi_elo.k = v) />
+            min=0.0 max=200.0 step=1.0 value=number(s, |s| s.params.multi_elo.k) set=setter(s, |s, v| s.params.multi_elo.k = v) />
         <NumberControl id="initial" label="Starting rating" help="Everyone's rating before their first event."
-            min=-10000.0 max=10000.0 step=50.0 value=number(s, |s| s.multi_elo.initial) set=setter(s, |s, v| s.multi_elo.initial = v) />
+            min=-10000.0 max=10000.0 step=50.0 value=number(s, |s| s.params.multi_elo.initial) set=setter(s, |s, v| s.params.multi_elo.initial = v) />
     }
 }
 
@@ -152,19 +152,19 @@ fn JRankControls() -> impl IntoView {
     let s = expect_context::<State>().settings;
     view! {
         <NumberControl id="jrank-k" label="k" help="M(x) = (x + k)^p: k softens scores near zero."
-            min=0.001 max=20.0 step=0.001 value=number(s, |s| s.jrank.k) set=setter(s, |s, v| s.jrank.k = v) />
+            min=0.001 max=20.0 step=0.001 value=number(s, |s| s.params.jrank.k) set=setter(s, |s, v| s.params.jrank.k = v) />
         <NumberControl id="jrank-p" label="p" help="M(x) = (x + k)^p: p sets how much a margin counts."
-            min=0.001 max=3.0 step=0.001 value=number(s, |s| s.jrank.p) set=setter(s, |s, v| s.jrank.p = v) />
+            min=0.001 max=3.0 step=0.001 value=number(s, |s| s.params.jrank.p) set=setter(s, |s, v| s.params.jrank.p = v) />
         <NumberControl id="jrank-damping" label="Damping d" help="w ← (1 − d)·w + d·f(w): changes the speed, never the answer; 1 is the paper's plain step, which can oscillate forever."
-            min=0.05 max=1.0 step=0.05 value=number(s, |s| s.jrank.damping) set=setter(s, |s, v| s.jrank.damping = v) />
+            min=0.05 max=1.0 step=0.05 value=number(s, |s| s.params.jrank.damping) set=setter(s, |s, v| s.params.jrank.damping = v) />
         <Tolerance help="Stop when no log-strength changes by more than this in one iteration."
-            value=number(s, |s| s.jrank.eps) set=setter(s, |s, v| s.jrank.eps = v) />
+            value=number(s, |s| s.params.jrank.eps) set=setter(s, |s, v| s.params.jrank.eps = v) />
         <IterationCap help="Stop after this many iterations even if not converged."
-            value=number(s, |s| s.jrank.max_iter as f64) set=setter(s, |s, v: f64| s.jrank.max_iter = v as usize) />
+            value=number(s, |s| s.params.jrank.max_iter as f64) set=setter(s, |s, v: f64| s.params.jrank.max_iter = v as usize) />
         <CheckControl id="jrank-fit" label="Fit k and p" help="Search a grid of (k, p) for the smallest squared error per game; shown as a heat map."
-            value=flag(s, |s| s.jrank.fit) set=setter(s, |s, v| s.jrank.fit = v) />
+            value=flag(s, |s| s.params.jrank.fit) set=setter(s, |s, v| s.params.jrank.fit = v) />
         <NumberControl id="holdout" label="Held-out share" help="Fit on the earlier games and score the latest share of them (0 = fit and score on all: in-sample)."
-            min=0.0 max=0.9 step=0.05 value=number(s, |s| s.jrank.holdout) set=setter(s, |s, v| s.jrank.holdout = v) />
+            min=0.0 max=0.9 step=0.05 value=number(s, |s| s.params.jrank.holdout) set=setter(s, |s, v| s.params.jrank.holdout = v) />
     }
 }
 
@@ -173,10 +173,10 @@ fn AgaControls() -> impl IntoView {
     let s = expect_context::<State>().settings;
     view! {
         <CheckControl id="aga-by-event" label="Event by event" help="Rate tournament by tournament in date order, as the AGA does; off: one fit over all games."
-            value=flag(s, |s| s.aga.by_event) set=setter(s, |s, v| s.aga.by_event = v) />
+            value=flag(s, |s| s.params.aga.by_event) set=setter(s, |s, v| s.params.aga.by_event = v) />
         <Tolerance help="Stop a fit when no rating's gradient exceeds this (largest |∂F/∂x|)."
-            value=number(s, |s| s.aga.eps) set=setter(s, |s, v| s.aga.eps = v) />
+            value=number(s, |s| s.params.aga.eps) set=setter(s, |s, v| s.params.aga.eps = v) />
         <IterationCap help="Newton iterations allowed per fit."
-            value=number(s, |s| s.aga.max_iter as f64) set=setter(s, |s, v: f64| s.aga.max_iter = v as usize) />
+            value=number(s, |s| s.params.aga.max_iter as f64) set=setter(s, |s, v: f64| s.params.aga.max_iter = v as usize) />
     }
 }

@@ -97,7 +97,7 @@ fn Diagnosis() -> impl IntoView {
             }
             let fix = r.suggested_gamma.map(|g| {
                 view! {
-                    <button data-testid="add-dummy" on:click=move |_| state.settings.update(|s| { s.method = MethodKind::Brent; s.brent.gamma = g; })>
+                    <button data-testid="add-dummy" on:click=move |_| state.settings.update(|s| { s.method = MethodKind::Brent; s.params.brent.gamma = g; })>
                         {format!("Add a dummy player (γ = {g})")}
                     </button>
                 }

@@ -264,8 +264,8 @@ fn display_name(path: &str) -> &str {
 fn settings(args: &RateArgs) -> Result<Settings, String> {
     let mut s = Settings { method: args.method, scale: args.scale, skip_bad_lines: args.skip_bad_lines, ..Default::default() };
     s.mapping = args.map.clone().unwrap_or_default();
-    s.brent = BrentParams { variant: args.variant, sigma: args.sigma, gamma: args.gamma, ..s.brent };
-    s.elo = EloParams {
+    s.params.brent = BrentParams { variant: args.variant, sigma: args.sigma, gamma: args.gamma, ..s.params.brent };
+    s.params.elo = EloParams {
         zeta: args.zeta,
         k: args.k,
         home: args.home,
@@ -274,14 +274,14 @@ fn settings(args: &RateArgs) -> Result<Settings, String> {
         home_in_update: !args.home_in_predictions_only,
         chronological: !args.input_order,
     };
-    s.multi_elo = MultiEloParams { zeta: args.zeta, k: args.k, initial: args.initial };
-    s.jrank = JRankParams { k: args.jrank_k, p: args.jrank_p, damping: args.jrank_damping, fit: args.fit, holdout: args.holdout, ..s.jrank };
-    s.aga.by_event = !args.aga_single_fit;
+    s.params.multi_elo = MultiEloParams { zeta: args.zeta, k: args.k, initial: args.initial };
+    s.params.jrank = JRankParams { k: args.jrank_k, p: args.jrank_p, damping: args.jrank_damping, fit: args.fit, holdout: args.holdout, ..s.params.jrank };
+    s.params.aga.by_event = !args.aga_single_fit;
     if let Some(eps) = args.eps {
-        (s.brent.eps, s.jrank.eps, s.aga.eps) = (eps, eps, eps);
+        (s.params.brent.eps, s.params.jrank.eps, s.params.aga.eps) = (eps, eps, eps);
     }
     if let Some(cap) = args.max_iter {
-        (s.brent.max_iter, s.jrank.max_iter, s.aga.max_iter) = (cap, cap, cap);
+        (s.params.brent.max_iter, s.params.jrank.max_iter, s.params.aga.max_iter) = (cap, cap, cap);
     }
     match (&args.anchor, args.mean) {
         (Some(spec), _) => {

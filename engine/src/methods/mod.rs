@@ -177,6 +177,31 @@ impl Method {
     }
 }
 
+/// Every method's parameters at once: what a user's settings keep, so that switching
+/// method keeps each one's.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Params {
+    pub brent: BrentParams,
+    pub elo: EloParams,
+    pub multi_elo: MultiEloParams,
+    pub jrank: JRankParams,
+    pub aga: AgaParams,
+}
+
+impl Params {
+    /// Method `kind` with its parameters.
+    pub fn method(&self, kind: MethodKind) -> Method {
+        match kind {
+            MethodKind::Brent => Method::Brent(self.brent.clone()),
+            MethodKind::Elo => Method::Elo(self.elo.clone()),
+            MethodKind::MultiElo => Method::MultiElo(self.multi_elo.clone()),
+            MethodKind::JRank => Method::JRank(self.jrank.clone()),
+            MethodKind::Aga => Method::Aga(self.aga.clone()),
+        }
+    }
+}
+
 /// Options every method shares.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Options {
