@@ -22,7 +22,9 @@ pub const NO_WORKER: &str =
     "This browser could not start the background worker that computes the ratings: serve the site over http(s), not from a file.";
 
 fn send_now(worker: &Worker, msg: &ToWorker) {
-    match serde_wasm_bindgen::to_value(msg) {
+    // Plain objects rather than Maps for the settings' flattened parameters: easier to read
+    // in the browser's tools, and what the worker's error path looks into.
+    match serde::Serialize::serialize(msg, &serde_wasm_bindgen::Serializer::json_compatible()) {
         Ok(v) => {
             if let Err(e) = worker.post_message(&v) {
                 web_sys::console::error_2(&"cannot post to the worker".into(), &e);

@@ -6,7 +6,6 @@
 pub use ratings_engine::job::Settings;
 use ratings_engine::methods::brent::{BrentParams, Variant};
 use ratings_engine::methods::elo::EloParams;
-use ratings_engine::methods::jrank::JRankParams;
 use ratings_engine::methods::multi_elo::MultiEloParams;
 use ratings_engine::tiebreak::{Rules, Tiebreak};
 use ratings_engine::methods::Params;
@@ -87,23 +86,20 @@ impl Default for Legacy {
 
 impl From<Legacy> for Settings {
     fn from(l: Legacy) -> Settings {
-        let d = Settings::default();
+        // Start from the defaults, so a method added since needs nothing here.
+        let mut params = Params::default();
         let e = &l.elo;
+        params.multi_elo = MultiEloParams { zeta: e.zeta, k: e.k, initial: e.initial };
+        params.elo = l.elo;
+        params.brent = BrentParams { variant: l.variant, sigma: l.sigma, gamma: l.gamma, eps: l.eps, max_iter: l.max_iter };
+        let j = &mut params.jrank;
+        (j.fit, j.holdout) = (l.jrank.fit, l.jrank.holdout);
+        j.k = l.jrank.k.unwrap_or(j.k);
+        j.p = l.jrank.p.unwrap_or(j.p);
+        params.aga.by_event = l.aga_by_event;
         Settings {
             method: l.method,
-            params: Params {
-            brent: BrentParams { variant: l.variant, sigma: l.sigma, gamma: l.gamma, eps: l.eps, max_iter: l.max_iter },
-            multi_elo: MultiEloParams { zeta: e.zeta, k: e.k, initial: e.initial },
-            elo: l.elo,
-            jrank: JRankParams {
-                k: l.jrank.k.unwrap_or(d.params.jrank.k),
-                p: l.jrank.p.unwrap_or(d.params.jrank.p),
-                fit: l.jrank.fit,
-                holdout: l.jrank.holdout,
-                ..d.params.jrank
-            },
-            aga: ratings_engine::methods::aga::AgaParams { by_event: l.aga_by_event, ..d.params.aga },
-            },
+            params,
             scale: l.scale,
             shown: l.shown,
             anchor: l.anchor,
@@ -123,6 +119,7 @@ pub fn unreadable(error: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use ratings_engine::methods::jrank::JRankParams;
 
     #[test]
     fn the_first_versions_settings_still_load() {

@@ -1,6 +1,7 @@
 //! What the user entered survives a reload: kept in the browser's local storage.
 
 use crate::settings::{Legacy, Settings, Stored};
+use serde::Serialize;
 
 const INPUT_KEY: &str = "ratings-lab/input";
 /// The settings, versioned ([`crate::settings::Stored`]).
@@ -48,12 +49,14 @@ pub fn save_settings(settings: &Settings) {
     }
 }
 
-/// JSON through the browser's own JSON (no extra crate in the wasm).
-fn to_json<T: serde::Serialize>(v: &T) -> String {
-    serde_wasm_bindgen::to_value(v).ok().and_then(|v| js_sys::JSON::stringify(&v).ok()).and_then(|s| s.as_string()).unwrap_or_default()
+/// JSON through the browser's own JSON (no extra crate in the wasm). Maps (the settings'
+/// flattened parameters are one) become plain objects, which JSON can hold.
+pub fn to_json<T: serde::Serialize>(v: &T) -> String {
+    let serializer = serde_wasm_bindgen::Serializer::json_compatible();
+    v.serialize(&serializer).ok().and_then(|v| js_sys::JSON::stringify(&v).ok()).and_then(|s| s.as_string()).unwrap_or_default()
 }
 
-fn from_json<T: serde::de::DeserializeOwned>(text: &str) -> Result<T, String> {
+pub fn from_json<T: serde::de::DeserializeOwned>(text: &str) -> Result<T, String> {
     let v = js_sys::JSON::parse(text).map_err(|_| "not JSON".to_string())?;
     serde_wasm_bindgen::from_value(v).map_err(|e| e.to_string())
 }

@@ -175,12 +175,11 @@ fn every_method_rates_the_example() {
         assert_eq!(r.method, method);
         assert_eq!(r.players.len(), 20, "{method}");
         assert!(r.players.iter().all(|p| p.rating.is_some_and(f64::is_finite)), "{method}");
-        match method {
-            MethodKind::Elo | MethodKind::MultiElo => {
-                assert!(r.players.iter().all(|p| p.history.as_ref().is_some_and(|h| h.len() == 38)), "{method}")
-            }
-            MethodKind::Brent | MethodKind::Aga => assert!(r.players.iter().all(|p| p.sigma.is_some()), "{method}: uncertainties"),
-            MethodKind::JRank => {}
+        if method.sequential() {
+            assert!(r.players.iter().all(|p| p.history.as_ref().is_some_and(|h| h.len() == 38)), "{method}");
+        }
+        if matches!(method, MethodKind::Brent | MethodKind::Aga) {
+            assert!(r.players.iter().all(|p| p.sigma.is_some()), "{method}: uncertainties");
         }
     }
     let mut settings = Settings { method: MethodKind::JRank, ..Default::default() };
@@ -257,7 +256,10 @@ fn jrank_and_aga_can_be_stepped_with_their_own_measures() {
 /// against its job.
 #[wasm_bindgen_test]
 fn an_unknown_method_in_a_request_is_a_clear_failure() {
-    let good = serde_wasm_bindgen::to_value(&ToWorker::Rate { job: 9, text: "x".into(), settings: Settings::default() }).unwrap();
+    use serde::Serialize;
+    let request = ToWorker::Rate { job: 9, text: "x".into(), settings: Settings::default() };
+    let good = request.serialize(&serde_wasm_bindgen::Serializer::json_compatible()).unwrap();
+    assert_eq!(ratings_lab_web::worker::read_request(good.clone()).unwrap(), request);
     let settings = js_sys::Reflect::get(&js_sys::Reflect::get(&good, &"Rate".into()).unwrap(), &"settings".into()).unwrap();
     js_sys::Reflect::set(&settings, &"method".into(), &"bradley".into()).unwrap();
     match ratings_lab_web::worker::read_request(good) {
@@ -267,4 +269,18 @@ fn an_unknown_method_in_a_request_is_a_clear_failure() {
         }
         other => panic!("{other:?}"),
     }
+}
+
+/// Settings go to the browser's storage as JSON and come back the same (the flattened
+/// parameters included).
+#[wasm_bindgen_test]
+fn settings_survive_the_round_trip_through_storage_json() {
+    use ratings_lab_web::settings::Stored;
+    use ratings_lab_web::storage::{from_json, to_json};
+    let mut settings = Settings { method: MethodKind::Aga, ..Default::default() };
+    settings.params.brent.variant = ratings_engine::Variant::Zermelo;
+    settings.params.jrank.eps = 1e-7;
+    let json = to_json(&Stored::new(&settings));
+    assert!(json.contains("\"zermelo\"") && json.contains("\"version\":2"), "{json}");
+    assert_eq!(from_json::<Stored>(&json).unwrap().settings, settings);
 }
