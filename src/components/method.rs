@@ -110,7 +110,7 @@ fn Tolerance(help: &'static str, value: Signal<f64>, set: Callback<f64>) -> impl
 /// A method's iteration cap.
 #[component]
 fn IterationCap(help: &'static str, value: Signal<f64>, set: Callback<f64>) -> impl IntoView {
-    view! { <NumberControl id="max-iter" label="Iteration cap" help=help min=1.0 max=1e7 step=1.0 integer=true value=value set=set /> }
+    view! { <NumberControl id="max-iter" label="Iteration cap" help=help min=1.0 max=1e7 step=1.0 slide=Slide::Log10 integer=true value=value set=set /> }
 }
 
 #[component]

@@ -118,7 +118,7 @@ impl Rule for EloRule<'_> {
             }
             _ => g.score,
         };
-        let foreseen = (g.score != 0.5 && with_home != 0.0).then(|| (with_home > 0.0) == (g.score > 0.5));
+        let foreseen = (g.score != 0.5 && with_home != 0.0).then_some((with_home > 0.0) == (g.score > 0.5));
         let delta = params.k * (s - mu);
         run.record(i, delta, g.score, step);
         run.record(j, -delta, 1.0 - g.score, step);

@@ -21,6 +21,9 @@ pub struct Placing {
     pub value: Option<f64>,
 }
 
+/// A row's sort key: unranked last, tier, then the value's key.
+type Key = (bool, (usize, usize), (i64, f64));
+
 /// The sort key of a value: rounded to 1e-9 and negated (so an ascending sort is best
 /// first); beyond what 1e-9 steps can count (|v| > 9e9), the value itself orders.
 fn quantise(value: Option<f64>) -> (i64, f64) {
@@ -41,7 +44,7 @@ fn quantise(value: Option<f64>) -> (i64, f64) {
 /// ranks.
 pub fn rank(rows: Vec<PlayerRating>, placing: impl Fn(usize, &PlayerRating) -> Placing) -> Vec<PlayerRating> {
     let places: Vec<Placing> = rows.iter().enumerate().map(|(i, r)| placing(i, r)).collect();
-    let keys: Vec<_> = places.iter().map(|p| (!p.ranked, p.tier, quantise(p.value))).collect();
+    let keys: Vec<Key> = places.iter().map(|p| (!p.ranked, p.tier, quantise(p.value))).collect();
     let key = |i: usize| keys[i];
     let order = |a: usize, b: usize| {
         let ((ra, ta, (qa, xa)), (rb, tb, (qb, xb))) = (key(a), key(b));
@@ -53,7 +56,7 @@ pub fn rank(rows: Vec<PlayerRating>, placing: impl Fn(usize, &PlayerRating) -> P
     let mut slots: Vec<Option<PlayerRating>> = rows.into_iter().map(Some).collect();
     let mut out = Vec::with_capacity(slots.len());
     // The previous ranked row: its rank, key, and whether it may share.
-    let mut previous: Option<(usize, (bool, (usize, usize), (i64, f64)), bool)> = None;
+    let mut previous: Option<(usize, Key, bool)> = None;
     for (pos, &i) in idx.iter().enumerate() {
         let mut row = slots[i].take().expect("each row once");
         let p = places[i];
