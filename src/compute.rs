@@ -100,7 +100,7 @@ pub fn standings(t: &Tournament, settings: &Settings) -> (StandingsView, Vec<Str
         .collect();
     let rules = if settings.rules == "2026" { Rules::Fide2026 } else { Rules::Fide2023 };
     let eig = order.iter().any(|tb| tb.code() == "EIG").then(|| eigenvector_ratings(t));
-    let options = TiebreakOptions { rules, eigenvector: eig.as_ref().map(|e| e.0.clone()), ..Default::default() };
+    let options = TiebreakOptions { rules, eigenvector: eig.as_ref().map(|e| e.rating.clone()), ..Default::default() };
     let st = standings_with(t, &order, &options);
     let rows = st
         .rows
@@ -116,9 +116,9 @@ pub fn standings(t: &Tournament, settings: &Settings) -> (StandingsView, Vec<Str
                 .values
                 .iter()
                 .map(|v| match (&eig, v.code.code()) {
-                    (Some((_, se, note)), "EIG") => {
-                        let pm = se.get(r.entrant).copied().flatten().map(|s| format!(" ± {s:.1}")).unwrap_or_default();
-                        format!("{}{pm}: {note}", v.value.map(|x| format!("{x:.1}")).unwrap_or_else(|| "no rating".into()))
+                    (Some(eig), "EIG") => {
+                        let pm = eig.sigma.get(r.entrant).copied().flatten().map(|s| format!(" ± {s:.1}")).unwrap_or_default();
+                        format!("{}{pm}: {}", v.value.map(|x| format!("{x:.1}")).unwrap_or_else(|| "no rating".into()), eig.note)
                     }
                     _ => v.explanation.clone(),
                 })

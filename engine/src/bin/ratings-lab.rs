@@ -327,11 +327,11 @@ fn run_tiebreaks(args: &TiebreakArgs) -> Result<String, String> {
     let order = parse_order(&args.order).map_err(|e| format!("--order: {e}"))?;
     let rules = if args.rules == "2026" { Rules::Fide2026 } else { Rules::Fide2023 };
     let eig = order.iter().any(|tb| tb.code() == "EIG").then(|| eigenvector_ratings(&t));
-    if let Some((_, _, note)) = &eig {
-        warnings.push(format!("EIG: {note}"));
+    if let Some(eig) = &eig {
+        warnings.push(format!("EIG: {}", eig.note));
     }
-    let eig_sigma = eig.as_ref().map(|e| e.1.clone());
-    let st = standings_with(&t, &order, &TiebreakOptions { rules, eigenvector: eig.map(|e| e.0), ..Default::default() });
+    let eig_sigma = eig.as_ref().map(|e| e.sigma.clone());
+    let st = standings_with(&t, &order, &TiebreakOptions { rules, eigenvector: eig.map(|e| e.rating), ..Default::default() });
     Ok(match args.format {
         FormatArg::Csv => {
             for w in &warnings {
