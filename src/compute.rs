@@ -98,8 +98,9 @@ pub fn standings(t: &Tournament, settings: &Settings) -> (StandingsView, Vec<Str
             }
         })
         .collect();
-    let rules = if settings.rules == "2026" { Rules::Fide2026 } else { Rules::Fide2023 };
-    let eig = order.iter().any(|tb| tb.code() == "EIG").then(|| eigenvector_ratings(t));
+    // The page offers 2023 and 2026; anything else is read as 2023, as it always was.
+    let rules = settings.rules.parse::<Rules>().unwrap_or_default();
+    let eig = order.contains(&Tiebreak::Eig).then(|| eigenvector_ratings(t));
     let options = TiebreakOptions { rules, eigenvector: eig.as_ref().map(|e| e.rating.clone()), ..Default::default() };
     let st = standings_with(t, &order, &options);
     let rows = st
@@ -115,8 +116,8 @@ pub fn standings(t: &Tournament, settings: &Settings) -> (StandingsView, Vec<Str
             explanations: r
                 .values
                 .iter()
-                .map(|v| match (&eig, v.code.code()) {
-                    (Some(eig), "EIG") => {
+                .map(|v| match (&eig, v.code) {
+                    (Some(eig), Tiebreak::Eig) => {
                         let pm = eig.sigma.get(r.entrant).copied().flatten().map(|s| format!(" ± {s:.1}")).unwrap_or_default();
                         format!("{}{pm}: {}", v.value.map(|x| format!("{x:.1}")).unwrap_or_else(|| "no rating".into()), eig.note)
                     }

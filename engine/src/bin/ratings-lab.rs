@@ -1,6 +1,7 @@
 //! `ratings-lab`: the command line over the rating engine. It reads a file, calls the
 //! engine, and prints; everything else lives in the library.
 
+use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::{Parser, Subcommand, ValueEnum};
 use ratings_engine::methods::aga::AgaParams;
 use ratings_engine::methods::elo::EloParams;
@@ -12,7 +13,7 @@ use ratings_engine::parse::trf::{looks_like_trf, parse_trf};
 use ratings_engine::parse::Warning;
 use ratings_engine::parse::{apply_players, parse_csv, parse_players, BadLines, ColumnMap, CsvOptions};
 use ratings_engine::parse::{looks_like_events, parse_events, Parsed};
-use ratings_engine::tiebreak::{parse_order, standings_with, Options as TiebreakOptions, Rules};
+use ratings_engine::tiebreak::{parse_order, standings_with, Options as TiebreakOptions, Rules, Tiebreak};
 use ratings_engine::tournament::{eigenvector_ratings, Tournament};
 use ratings_engine::{export, rate, BrentParams, Method, Offset, Options, ParseErrors, Scale, ScaleKind, Variant};
 use std::io::{Read, Write};
@@ -91,8 +92,8 @@ struct TiebreakArgs {
     /// The tournament file (FIDE TRF or PGN), or '-' for standard input.
     file: String,
     /// FIDE C.07 as approved in 2023, or with the changes in force from March 2026.
-    #[arg(long, value_parser = ["2023", "2026"], default_value = "2023")]
-    rules: String,
+    #[arg(long, value_parser = PossibleValuesParser::new(Rules::ALL.map(Rules::code)).try_map(|s| s.parse::<Rules>()), default_value = "2023")]
+    rules: Rules,
     /// The tiebreaks, in order, comma-separated.
     #[arg(long, default_value = "BH-C1,BH,SB,EIG", value_name = "CODE,...")]
     order: String,
@@ -325,8 +326,8 @@ fn run_tiebreaks(args: &TiebreakArgs) -> Result<String, String> {
     let (t, tw) = read_tournament(&text).map_err(|e| format!("{name}:\n{e}"))?;
     warnings.extend(tw.iter().map(|w| w.to_string()));
     let order = parse_order(&args.order).map_err(|e| format!("--order: {e}"))?;
-    let rules = if args.rules == "2026" { Rules::Fide2026 } else { Rules::Fide2023 };
-    let eig = order.iter().any(|tb| tb.code() == "EIG").then(|| eigenvector_ratings(&t));
+    let rules = args.rules;
+    let eig = order.contains(&Tiebreak::Eig).then(|| eigenvector_ratings(&t));
     if let Some(eig) = &eig {
         warnings.push(format!("EIG: {}", eig.note));
     }
@@ -357,14 +358,14 @@ fn run_tiebreaks(args: &TiebreakArgs) -> Result<String, String> {
                 .collect();
             let order: Vec<&str> = order.iter().map(|tb| tb.code()).collect();
             serde_json::to_string_pretty(
-                &serde_json::json!({"players": players, "rules": args.rules, "order": order, "warnings": warnings}),
+                &serde_json::json!({"players": players, "rules": rules.code(), "order": order, "warnings": warnings}),
             )
             .expect("plain data")
                 + "\n"
         }
         FormatArg::Table => {
             let width = st.rows.iter().map(|r| r.name.chars().count()).max().unwrap_or(4).clamp(4, 32);
-            let mut out = format!("{} — standings, FIDE C.07 ({} rules)\n\n", t.name.as_deref().unwrap_or("Tournament"), args.rules);
+            let mut out = format!("{} — standings, FIDE C.07 ({} rules)\n\n", t.name.as_deref().unwrap_or("Tournament"), rules.code());
             out += &format!("{:>3}  {:>4}  {:<width$}  {:>4}", "Rk", "No", "Name", "Pts");
             for tb in &order {
                 out += &format!("  {:>7}", tb.code());
@@ -375,8 +376,8 @@ fn run_tiebreaks(args: &TiebreakArgs) -> Result<String, String> {
                 out += &format!("{:>3}  {:>4}  {:<width$}  {:>4.1}", r.rank, r.start, name, r.points);
                 for v in &r.values {
                     let cell = match v.value.filter(|x| x.is_finite()) {
-                        Some(x) if matches!(v.code.code(), "ARO" | "ARO-C1" | "TPR" | "PTP") => format!("{x:.0}"),
-                        Some(x) if v.code.code() == "EIG" => format!("{x:.1}"),
+                        Some(x) if matches!(v.code, Tiebreak::Aro | Tiebreak::AroC1 | Tiebreak::Tpr | Tiebreak::Ptp) => format!("{x:.0}"),
+                        Some(x) if v.code == Tiebreak::Eig => format!("{x:.1}"),
                         Some(x) if (x * 2.0).fract().abs() < 1e-9 => format!("{x:.1}"),
                         Some(x) => format!("{x:.2}"),
                         None => "-".into(),

@@ -116,6 +116,30 @@ fn codes_parse_in_every_spelling() {
 }
 
 #[test]
+fn rules_by_code_in_words_and_in_json() {
+    for rules in Rules::ALL {
+        assert_eq!(rules.code().parse::<Rules>(), Ok(rules));
+        assert_eq!(rules.code(), rules.year().to_string());
+        assert!(rules.name().starts_with("FIDE C.07") && rules.name().contains(rules.code()), "{}", rules.name());
+        assert_eq!(serde_json::to_string(&rules).unwrap(), format!("\"{}\"", rules.code()));
+        assert_eq!(serde_json::from_str::<Rules>(&format!("\"{}\"", rules.code())).unwrap(), rules);
+    }
+    // The variant names earlier versions wrote are still read.
+    assert_eq!(serde_json::from_str::<Rules>("\"Fide2023\"").unwrap(), Rules::Fide2023);
+    assert_eq!(serde_json::from_str::<Rules>("\"Fide2026\"").unwrap(), Rules::Fide2026);
+    assert_eq!("2025".parse::<Rules>(), Ok(Rules::Fide2023));
+    assert_eq!(" FIDE-2026 ".parse::<Rules>(), Ok(Rules::Fide2026));
+}
+
+#[test]
+fn unknown_rules_are_a_clear_error() {
+    assert_eq!("2019".parse::<Rules>(), Err("unknown rules '2019': expected 2023 or 2026".to_string()));
+    assert_eq!("".parse::<Rules>(), Err("unknown rules '': expected 2023 or 2026".to_string()));
+    let err = serde_json::from_str::<Rules>("\"2019\"").unwrap_err().to_string();
+    assert!(err.contains("2019") && err.contains("2023") && err.contains("2026"), "{err}");
+}
+
+#[test]
 fn buchholz_with_byes_forfeits_and_absences() {
     let t = held5();
     assert!(!is_pre_determined(&t));
