@@ -13,7 +13,7 @@ use ratings_engine::parse::trf::{looks_like_trf, parse_trf};
 use ratings_engine::parse::Warning;
 use ratings_engine::parse::{apply_players, parse_csv, parse_players, BadLines, ColumnMap, CsvOptions};
 use ratings_engine::parse::{looks_like_events, parse_events, Parsed};
-use ratings_engine::tiebreak::{parse_order, standings_with, Options as TiebreakOptions, Rules, Tiebreak};
+use ratings_engine::tiebreak::{parse_order, report, standings_with, Options as TiebreakOptions, Rules, Tiebreak};
 use ratings_engine::tournament::{eigenvector_ratings, Tournament};
 use ratings_engine::{export, rate, BrentParams, Method, Offset, Options, ParseErrors, Scale, ScaleKind, Variant};
 use std::io::{Read, Write};
@@ -326,13 +326,12 @@ fn run_tiebreaks(args: &TiebreakArgs) -> Result<String, String> {
     let (t, tw) = read_tournament(&text).map_err(|e| format!("{name}:\n{e}"))?;
     warnings.extend(tw.iter().map(|w| w.to_string()));
     let order = parse_order(&args.order).map_err(|e| format!("--order: {e}"))?;
-    let rules = args.rules;
     let eig = order.contains(&Tiebreak::Eig).then(|| eigenvector_ratings(&t));
     if let Some(eig) = &eig {
         warnings.push(format!("EIG: {}", eig.note));
     }
-    let eig_sigma = eig.as_ref().map(|e| e.sigma.clone());
-    let st = standings_with(&t, &order, &TiebreakOptions { rules, eigenvector: eig.map(|e| e.rating), ..Default::default() });
+    let options = TiebreakOptions { rules: args.rules, eigenvector: eig.as_ref().map(|e| e.rating.clone()), ..Default::default() };
+    let st = standings_with(&t, &order, &options);
     Ok(match args.format {
         FormatArg::Csv => {
             for w in &warnings {
@@ -340,60 +339,8 @@ fn run_tiebreaks(args: &TiebreakArgs) -> Result<String, String> {
             }
             st.to_csv()
         }
-        FormatArg::Json => {
-            let players: Vec<serde_json::Value> = st
-                .rows
-                .iter()
-                .map(|r| {
-                    let values: serde_json::Map<String, serde_json::Value> =
-                        r.values.iter().map(|v| (v.code.code().to_string(), v.value.filter(|x| x.is_finite()).map_or(serde_json::Value::Null, |x| serde_json::json!(x)))).collect();
-                    let why: serde_json::Map<String, serde_json::Value> = r.values.iter().map(|v| (v.code.code().to_string(), serde_json::json!(v.explanation))).collect();
-                    let mut p = serde_json::json!({"name": r.name, "start": r.start, "points": r.points, "rank": r.rank, "tiebreaks": values, "explanations": why});
-                    // EIG's uncertainty: the Bradley–Terry standard error on the same scale.
-                    if let Some(se) = eig_sigma.as_ref().and_then(|s| s.get(r.entrant).copied().flatten()) {
-                        p["eig_sigma"] = serde_json::json!(se);
-                    }
-                    p
-                })
-                .collect();
-            let order: Vec<&str> = order.iter().map(|tb| tb.code()).collect();
-            serde_json::to_string_pretty(
-                &serde_json::json!({"players": players, "rules": rules.code(), "order": order, "warnings": warnings}),
-            )
-            .expect("plain data")
-                + "\n"
-        }
-        FormatArg::Table => {
-            let width = st.rows.iter().map(|r| r.name.chars().count()).max().unwrap_or(4).clamp(4, 32);
-            let mut out = format!("{} — standings, FIDE C.07 ({} rules)\n\n", t.name.as_deref().unwrap_or("Tournament"), rules.code());
-            out += &format!("{:>3}  {:>4}  {:<width$}  {:>4}", "Rk", "No", "Name", "Pts");
-            for tb in &order {
-                out += &format!("  {:>7}", tb.code());
-            }
-            out.push('\n');
-            for r in &st.rows {
-                let name: String = r.name.chars().take(width).collect();
-                out += &format!("{:>3}  {:>4}  {:<width$}  {:>4.1}", r.rank, r.start, name, r.points);
-                for v in &r.values {
-                    let cell = match v.value.filter(|x| x.is_finite()) {
-                        Some(x) if matches!(v.code, Tiebreak::Aro | Tiebreak::AroC1 | Tiebreak::Tpr | Tiebreak::Ptp) => format!("{x:.0}"),
-                        Some(x) if v.code == Tiebreak::Eig => format!("{x:.1}"),
-                        Some(x) if (x * 2.0).fract().abs() < 1e-9 => format!("{x:.1}"),
-                        Some(x) => format!("{x:.2}"),
-                        None => "-".into(),
-                    };
-                    out += &format!("  {cell:>7}");
-                }
-                out.push('\n');
-            }
-            for w in &warnings {
-                out += &format!("\nwarning: {w}");
-            }
-            if !warnings.is_empty() {
-                out.push('\n');
-            }
-            out
-        }
+        FormatArg::Json => report::json(&st, eig.as_ref(), &warnings) + "\n",
+        FormatArg::Table => report::table(t.name.as_deref(), &st, &warnings),
     })
 }
 
