@@ -35,7 +35,7 @@
 
 use super::csv::Warning;
 use super::trf::split_lines;
-use crate::error::{ParseError, ParseErrors};
+use crate::error::{bad_field as bad, ParseError, ParseErrors};
 use crate::tournament::{Colour, Entrant, RoundEntry, RoundResult, Tournament};
 use std::collections::HashMap;
 
@@ -74,10 +74,6 @@ impl RawGame {
     fn known(&self, name: &str) -> Option<(&str, usize)> {
         self.tag(name).filter(|(v, _)| !v.is_empty() && !v.chars().all(|c| c == '?' || c == '-'))
     }
-}
-
-fn bad(line: usize, column: impl Into<String>, expected: impl Into<String>, found: impl Into<String>) -> ParseError {
-    ParseError::BadField { line, column: column.into(), expected: expected.into(), found: found.into() }
 }
 
 const TAG_EXPECTED: &str = "tag pairs such as [White \"Name\"]";

@@ -66,7 +66,7 @@
 //! ```
 
 use super::csv::Warning;
-use crate::error::{ParseError, ParseErrors};
+use crate::error::{bad_field as bad, ParseError, ParseErrors};
 use crate::tournament::{Colour, Entrant, RoundEntry, RoundResult, Scoring, Tournament};
 use std::collections::HashMap;
 
@@ -220,10 +220,6 @@ impl Abnormal {
             _ => false,
         }
     }
-}
-
-fn bad(line: usize, column: impl Into<String>, expected: impl Into<String>, found: impl Into<String>) -> ParseError {
-    ParseError::BadField { line, column: column.into(), expected: expected.into(), found: found.into() }
 }
 
 /// A number a header record declares (`062` players, `142` / `XXR` rounds), and its line.
