@@ -344,11 +344,8 @@ fn tiebreaks_of_a_trf_tournament() {
 #[test]
 fn tiebreak_rules_are_named_by_year() {
     let file = fixture("trf/held_swiss_5.trf");
-    let o = run(&["tiebreaks", &file, "--rules", "2026", "--format", "json"], None);
-    assert!(o.status.success(), "{}", err(&o));
-    let v: Value = serde_json::from_str(&out(&o)).unwrap();
-    assert_eq!(v["rules"], "2026");
     assert!(out(&run(&["tiebreaks", &file], None)).contains("FIDE C.07 (2023 rules)"));
+    assert!(out(&run(&["tiebreaks", &file, "--rules", "2026"], None)).contains("FIDE C.07 (2026 rules)"));
     for unknown in ["2019", "2025", "fide2026"] {
         let o = run(&["tiebreaks", &file, "--rules", unknown], None);
         assert_eq!(o.status.code(), Some(2), "{unknown}");
