@@ -39,6 +39,11 @@ impl ParseError {
     }
 }
 
+/// A field that cannot be read: its line and column, what was expected and what was found.
+pub(crate) fn bad_field(line: usize, column: impl Into<String>, expected: impl Into<String>, found: impl Into<String>) -> ParseError {
+    ParseError::BadField { line, column: column.into(), expected: expected.into(), found: found.into() }
+}
+
 /// All the problems found in one input (the parser reports every bad line, not just the first).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ParseErrors(pub Vec<ParseError>);

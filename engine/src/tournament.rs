@@ -249,6 +249,25 @@ impl Tournament {
     }
 }
 
+/// Brent's eigenvector rating of each entrant and its standard error, by entrant index: the
+/// EIG tiebreak's values and the uncertainty shown beside them.
+#[derive(Clone, Debug, PartialEq)]
+pub struct EigenvectorRatings {
+    /// On the Elo-like scale (mean 1500); `None` for an entrant with no rating.
+    pub rating: Vec<Option<f64>>,
+    /// The standard error of each rating, on the same scale.
+    pub sigma: Vec<Option<f64>>,
+    /// How the ratings were obtained (with or without a dummy player), or why there are none.
+    pub note: String,
+}
+
+impl EigenvectorRatings {
+    /// No rating for any of `n` entrants, and why.
+    fn none(n: usize, note: String) -> EigenvectorRatings {
+        EigenvectorRatings { rating: vec![None; n], sigma: vec![None; n], note }
+    }
+}
+
 /// Brent's eigenvector rating of each entrant (Elo-like scale, mean 1500) and its standard
 /// error, from the games played: the EIG tiebreak. When the results are degenerate (someone
 /// won or lost every game, or groups never met) a dummy player of weight 1 keeps every
@@ -258,31 +277,21 @@ pub fn eigenvector_ratings(t: &Tournament) -> EigenvectorRatings {
     let data = t.dataset();
     let n = t.entrants.len();
     if data.games.is_empty() {
-        return EigenvectorRatings { rating: vec![None; n], sigma: vec![None; n], note: "no games were played over the board".into() };
+        return EigenvectorRatings::none(n, "no games were played over the board".into());
     }
     let run = |gamma: f64| rate(&data, &Method::Brent(BrentParams { gamma, ..Default::default() }), &Options::default()).ok();
     let (rating, note) = match run(0.0) {
         Some(r) if !r.diagnosis.degenerate => (Some(r), "Brent's rating of the games played (Elo-like scale, mean 1500)".to_string()),
         _ => (run(1.0), "Brent's rating of the games played, with a dummy player (γ = 1) because some results alone give no finite rating (Elo-like scale, mean 1500)".to_string()),
     };
-    let Some(rating) = rating else { return EigenvectorRatings { rating: vec![None; n], sigma: vec![None; n], note } };
+    let Some(rating) = rating else { return EigenvectorRatings::none(n, note) };
     // Dataset players are created in entrant order, so player i is entrant i.
-    let mut values = vec![None; n];
-    let mut errors = vec![None; n];
+    let mut out = EigenvectorRatings::none(n, note);
     for p in rating.players.iter().filter(|p| p.index < n) {
-        values[p.index] = p.rating;
-        errors[p.index] = p.sigma;
+        out.rating[p.index] = p.rating;
+        out.sigma[p.index] = p.sigma;
     }
-    EigenvectorRatings { rating: values, sigma: errors, note }
-}
-
-/// The EIG tiebreak's values: per entrant, Brent's rating and its standard error, and a note
-/// on how they were computed.
-#[derive(Clone, Debug, PartialEq)]
-pub struct EigenvectorRatings {
-    pub rating: Vec<Option<f64>>,
-    pub sigma: Vec<Option<f64>>,
-    pub note: String,
+    out
 }
 
 #[cfg(test)]

@@ -342,6 +342,19 @@ fn tiebreaks_of_a_trf_tournament() {
 }
 
 #[test]
+fn tiebreak_rules_are_named_by_year() {
+    let file = fixture("trf/held_swiss_5.trf");
+    assert!(out(&run(&["tiebreaks", &file], None)).contains("FIDE C.07 (2023 rules)"));
+    assert!(out(&run(&["tiebreaks", &file, "--rules", "2026"], None)).contains("FIDE C.07 (2026 rules)"));
+    for unknown in ["2019", "2025", "fide2026"] {
+        let o = run(&["tiebreaks", &file, "--rules", unknown], None);
+        assert_eq!(o.status.code(), Some(2), "{unknown}");
+        assert!(err(&o).contains(&format!("invalid value '{unknown}' for '--rules")), "{}", err(&o));
+        assert!(err(&o).contains("[possible values: 2023, 2026]"), "{}", err(&o));
+    }
+}
+
+#[test]
 fn tournament_files_feed_every_method() {
     for file in [fixture("trf/held_swiss_5.trf"), fixture("pgn/uzchesscup.pgn")] {
         for method in ["brent", "elo", "jrank", "aga", "multi-elo"] {

@@ -1,6 +1,7 @@
 //! `ratings-lab`: the command line over the rating engine. It reads a file, calls the
 //! engine, and prints; everything else lives in the library.
 
+use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::{Parser, Subcommand, ValueEnum};
 use ratings_engine::job::{Job, Settings};
 use ratings_engine::methods::elo::EloParams;
@@ -11,8 +12,8 @@ use ratings_engine::parse::pgn::{looks_like_pgn, parse_pgn};
 use ratings_engine::parse::trf::{looks_like_trf, parse_trf};
 use ratings_engine::parse::Warning;
 use ratings_engine::parse::{apply_players, parse_players};
-use ratings_engine::tiebreak::{parse_order, standings_with, Options as TiebreakOptions, Rules};
-use ratings_engine::tournament::{eigenvector_ratings, EigenvectorRatings, Tournament};
+use ratings_engine::tiebreak::{parse_order, report, standings_with, Options as TiebreakOptions, Rules, Tiebreak};
+use ratings_engine::tournament::{eigenvector_ratings, Tournament};
 use ratings_engine::{export, BrentParams, MethodKind, ParseErrors, ScaleKind, Variant};
 use std::io::{Read, Write};
 use std::process::ExitCode;
@@ -90,8 +91,8 @@ struct TiebreakArgs {
     /// The tournament file (FIDE TRF or PGN), or '-' for standard input.
     file: String,
     /// FIDE C.07 as approved in 2023, or with the changes in force from March 2026.
-    #[arg(long, value_parser = ["2023", "2026"], default_value = "2023")]
-    rules: String,
+    #[arg(long, value_parser = PossibleValuesParser::new(Rules::ALL.map(Rules::code)).try_map(|s| s.parse::<Rules>()), default_value = "2023")]
+    rules: Rules,
     /// The tiebreaks, in order, comma-separated.
     #[arg(long, default_value = "BH-C1,BH,SB,EIG", value_name = "CODE,...")]
     order: String,
@@ -348,13 +349,12 @@ fn run_tiebreaks(args: &TiebreakArgs) -> Result<String, String> {
     let (t, tw) = read_tournament(&text).map_err(|e| format!("{name}:\n{e}"))?;
     warnings.extend(tw.iter().map(|w| w.to_string()));
     let order = parse_order(&args.order).map_err(|e| format!("--order: {e}"))?;
-    let rules = if args.rules == "2026" { Rules::Fide2026 } else { Rules::Fide2023 };
-    let eig = order.iter().any(|tb| tb.code() == "EIG").then(|| eigenvector_ratings(&t));
-    if let Some(EigenvectorRatings { note, .. }) = &eig {
-        warnings.push(format!("EIG: {note}"));
+    let eig = order.contains(&Tiebreak::Eig).then(|| eigenvector_ratings(&t));
+    if let Some(eig) = &eig {
+        warnings.push(format!("EIG: {}", eig.note));
     }
-    let eig_sigma = eig.as_ref().map(|e| e.sigma.clone());
-    let st = standings_with(&t, &order, &TiebreakOptions { rules, eigenvector: eig.map(|e| e.rating), ..Default::default() });
+    let options = TiebreakOptions { rules: args.rules, eigenvector: eig.as_ref().map(|e| e.rating.clone()), ..Default::default() };
+    let st = standings_with(&t, &order, &options);
     Ok(match args.format {
         FormatArg::Csv => {
             for w in &warnings {
@@ -362,59 +362,7 @@ fn run_tiebreaks(args: &TiebreakArgs) -> Result<String, String> {
             }
             st.to_csv()
         }
-        FormatArg::Json => {
-            let players: Vec<serde_json::Value> = st
-                .rows
-                .iter()
-                .map(|r| {
-                    let values: serde_json::Map<String, serde_json::Value> =
-                        r.values.iter().map(|v| (v.code.code().to_string(), v.value.filter(|x| x.is_finite()).map_or(serde_json::Value::Null, |x| serde_json::json!(x)))).collect();
-                    let why: serde_json::Map<String, serde_json::Value> = r.values.iter().map(|v| (v.code.code().to_string(), serde_json::json!(v.explanation))).collect();
-                    let mut p = serde_json::json!({"name": r.name, "start": r.start, "points": r.points, "rank": r.rank, "tiebreaks": values, "explanations": why});
-                    // EIG's uncertainty: the Bradley–Terry standard error on the same scale.
-                    if let Some(se) = eig_sigma.as_ref().and_then(|s| s.get(r.entrant).copied().flatten()) {
-                        p["eig_sigma"] = serde_json::json!(se);
-                    }
-                    p
-                })
-                .collect();
-            let order: Vec<&str> = order.iter().map(|tb| tb.code()).collect();
-            serde_json::to_string_pretty(
-                &serde_json::json!({"players": players, "rules": args.rules, "order": order, "warnings": warnings}),
-            )
-            .expect("plain data")
-                + "\n"
-        }
-        FormatArg::Table => {
-            let width = st.rows.iter().map(|r| r.name.chars().count()).max().unwrap_or(4).clamp(4, 32);
-            let mut out = format!("{} — standings, FIDE C.07 ({} rules)\n\n", t.name.as_deref().unwrap_or("Tournament"), args.rules);
-            out += &format!("{:>3}  {:>4}  {:<width$}  {:>4}", "Rk", "No", "Name", "Pts");
-            for tb in &order {
-                out += &format!("  {:>7}", tb.code());
-            }
-            out.push('\n');
-            for r in &st.rows {
-                let name: String = r.name.chars().take(width).collect();
-                out += &format!("{:>3}  {:>4}  {:<width$}  {:>4.1}", r.rank, r.start, name, r.points);
-                for v in &r.values {
-                    let cell = match v.value.filter(|x| x.is_finite()) {
-                        Some(x) if matches!(v.code.code(), "ARO" | "ARO-C1" | "TPR" | "PTP") => format!("{x:.0}"),
-                        Some(x) if v.code.code() == "EIG" => format!("{x:.1}"),
-                        Some(x) if (x * 2.0).fract().abs() < 1e-9 => format!("{x:.1}"),
-                        Some(x) => format!("{x:.2}"),
-                        None => "-".into(),
-                    };
-                    out += &format!("  {cell:>7}");
-                }
-                out.push('\n');
-            }
-            for w in &warnings {
-                out += &format!("\nwarning: {w}");
-            }
-            if !warnings.is_empty() {
-                out.push('\n');
-            }
-            out
-        }
+        FormatArg::Json => report::json(&st, eig.as_ref(), &warnings) + "\n",
+        FormatArg::Table => report::table(t.name.as_deref(), &st, &warnings),
     })
 }

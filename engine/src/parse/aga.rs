@@ -33,7 +33,7 @@
 
 use super::columns::Columns;
 use super::csv::{Parsed, Warning};
-use crate::error::{ParseError, ParseErrors};
+use crate::error::{bad_field as bad, ParseError, ParseErrors};
 use crate::methods::aga::rank_seed;
 use crate::methods::aga::seed::day_number;
 use crate::model::{Dataset, Game, Listed};
@@ -91,74 +91,21 @@ struct Entry {
 }
 
 pub fn parse_aga(text: &str) -> Result<Parsed, ParseErrors> {
-    let mut errors: Vec<ParseError> = Vec::new();
-    let mut warnings: Vec<Warning> = Vec::new();
-    let mut dataset = Dataset::new();
-    let mut section = Section::None;
-    let mut tourney: Option<(usize, String)> = None;
-    let mut start: Option<String> = None;
-    let mut ids: HashMap<String, Entry> = HashMap::new();
-    let mut any = false;
-    let bad = |line: usize, column: &str, expected: &str, found: &str| ParseError::BadField {
-        line,
-        column: column.into(),
-        expected: expected.into(),
-        found: found.into(),
+    let mut r = Reader {
+        dataset: Dataset::new(),
+        section: Section::None,
+        tourney: None,
+        start: None,
+        ids: HashMap::new(),
+        errors: Vec::new(),
+        warnings: Vec::new(),
     };
+    let mut any = false;
     for (line, l) in content_lines(text) {
         any = true;
-        let tokens: Vec<&str> = l.split_whitespace().collect();
-        if let Some(s) = heading(tokens[0]) {
-            match s {
-                Section::Tourney => {
-                    let name = l[tokens[0].len()..].trim();
-                    if let Some((first, _)) = &tourney {
-                        errors.push(bad(line, "TOURNEY", &format!("one TOURNEY section per file (the first is on line {first})"), l));
-                    } else if name.is_empty() {
-                        errors.push(bad(line, "TOURNEY", "the tournament's name after TOURNEY", ""));
-                    } else {
-                        tourney = Some((line, name.to_string()));
-                    }
-                }
-                _ if tokens.len() > 1 => {
-                    errors.push(bad(line, "section heading", &format!("{} alone on its line", tokens[0].to_uppercase()), l));
-                }
-                _ => {}
-            }
-            section = s;
-            continue;
-        }
-        match section {
-            Section::None => errors.push(bad(line, "section", "a TOURNEY, PLAYERS or GAMES heading before this line", l)),
-            Section::Tourney => {
-                let Some((key, value)) = l.split_once('=') else {
-                    errors.push(bad(line, "setting", "a setting such as start=2010-01-31, finish=..., rules=AGA", l));
-                    continue;
-                };
-                let (key, value) = (key.trim().to_lowercase(), value.trim());
-                match key.as_str() {
-                    "start" | "finish" => {
-                        if day_number(value).is_none() {
-                            errors.push(bad(line, &key, "a date as YYYY-MM-DD", value));
-                        } else if key == "start" {
-                            start = Some(value.to_string());
-                        }
-                    }
-                    "rules" => {}
-                    _ => warnings.push(Warning { line, message: format!("unknown setting '{key}' ignored") }),
-                }
-            }
-            Section::Players => {
-                if let Err(e) = read_player(line, &tokens, &mut dataset, &mut ids, &mut warnings) {
-                    errors.push(e);
-                }
-            }
-            Section::Games => match read_game(line, &tokens, &dataset, &ids) {
-                Ok(g) => dataset.games.push(g),
-                Err(e) => errors.push(e),
-            },
-        }
+        r.read_line(line, l);
     }
+    let Reader { mut dataset, tourney, start, mut errors, warnings, .. } = r;
     if !any {
         errors.push(bad(1, "section", "a TOURNEY, PLAYERS or GAMES section", ""));
     }
@@ -166,12 +113,99 @@ pub fn parse_aga(text: &str) -> Result<Parsed, ParseErrors> {
         errors.sort_by_key(ParseError::line);
         return Err(ParseErrors(errors));
     }
-    let event = tourney.map(|(_, name)| name);
+    let event = tourney.map(|t| t.name);
     for g in &mut dataset.games {
         g.event = event.clone();
         g.date = start.clone();
     }
     Ok(Parsed { dataset, columns: Columns::default(), warnings })
+}
+
+/// The TOURNEY heading: the tournament's name, and its line.
+struct Tourney {
+    line: usize,
+    name: String,
+}
+
+/// What the lines read so far give, and the section they are in.
+struct Reader {
+    dataset: Dataset,
+    section: Section,
+    tourney: Option<Tourney>,
+    /// `start=`: every game's date.
+    start: Option<String>,
+    /// The players by their ids.
+    ids: HashMap<String, Entry>,
+    errors: Vec<ParseError>,
+    warnings: Vec<Warning>,
+}
+
+impl Reader {
+    /// A line with content: a section heading, or a line of the section it is in.
+    fn read_line(&mut self, line: usize, l: &str) {
+        let tokens: Vec<&str> = l.split_whitespace().collect();
+        if let Some(s) = heading(tokens[0]) {
+            self.heading(s, &tokens, line, l);
+            return;
+        }
+        match self.section {
+            Section::None => self.errors.push(bad(line, "section", "a TOURNEY, PLAYERS or GAMES heading before this line", l)),
+            Section::Tourney => self.setting(line, l),
+            Section::Players => {
+                if let Err(e) = read_player(line, &tokens, &mut self.dataset, &mut self.ids, &mut self.warnings) {
+                    self.errors.push(e);
+                }
+            }
+            Section::Games => match read_game(line, &tokens, &self.dataset, &self.ids) {
+                Ok(g) => self.dataset.games.push(g),
+                Err(e) => self.errors.push(e),
+            },
+        }
+    }
+
+    /// A section heading: TOURNEY followed by the tournament's name (once per file), PLAYERS
+    /// or GAMES alone on its line.
+    fn heading(&mut self, s: Section, tokens: &[&str], line: usize, l: &str) {
+        match s {
+            Section::Tourney => {
+                let name = l[tokens[0].len()..].trim();
+                if let Some(first) = &self.tourney {
+                    let expected = format!("one TOURNEY section per file (the first is on line {})", first.line);
+                    self.errors.push(bad(line, "TOURNEY", expected, l));
+                } else if name.is_empty() {
+                    self.errors.push(bad(line, "TOURNEY", "the tournament's name after TOURNEY", ""));
+                } else {
+                    self.tourney = Some(Tourney { line, name: name.to_string() });
+                }
+            }
+            _ if tokens.len() > 1 => {
+                self.errors.push(bad(line, "section heading", format!("{} alone on its line", tokens[0].to_uppercase()), l));
+            }
+            _ => {}
+        }
+        self.section = s;
+    }
+
+    /// A TOURNEY setting, `key=value`: `start` and `finish` dates, `rules`; others are ignored
+    /// with a warning.
+    fn setting(&mut self, line: usize, l: &str) {
+        let Some((key, value)) = l.split_once('=') else {
+            self.errors.push(bad(line, "setting", "a setting such as start=2010-01-31, finish=..., rules=AGA", l));
+            return;
+        };
+        let (key, value) = (key.trim().to_lowercase(), value.trim());
+        match key.as_str() {
+            "start" | "finish" => {
+                if day_number(value).is_none() {
+                    self.errors.push(bad(line, &key, "a date as YYYY-MM-DD", value));
+                } else if key == "start" {
+                    self.start = Some(value.to_string());
+                }
+            }
+            "rules" => {}
+            _ => self.warnings.push(Warning { line, message: format!("unknown setting '{key}' ignored") }),
+        }
+    }
 }
 
 const PLAYER_LINE: &str = "an id, a name and a rank such as 5D or 3k (optionally followed by a previous rating)";

@@ -102,61 +102,124 @@ enum Skipped {
 }
 
 fn read_game(rec: &Record, cols: &Columns, dataset: &mut Dataset) -> Result<Option<Game>, Skipped> {
-    let line = rec.line;
-    let field = |role: Role| -> Result<Option<&str>, Skipped> {
-        let Some(i) = cols.get(role) else { return Ok(None) };
-        match rec.fields.get(i) {
-            Some(v) => Ok(Some(v.trim())),
-            // Optional columns may be left off the end of a line.
-            None if !matches!(role, Role::First | Role::Second | Role::Result | Role::Score1 | Role::Score2) => Ok(None),
-            None => Err(Skipped::Error(ParseError::MissingField {
-                line,
-                column: cols.name(i).trim().into(),
-                fields: rec.fields.len(),
-                expected: role.describe().into(),
-            })),
-        }
-    };
-    let bad = |role: Role, expected: &str, found: &str| {
-        Skipped::Error(ParseError::BadField {
-            line,
-            column: cols.name(cols.get(role).unwrap_or(0)).trim().into(),
-            expected: expected.into(),
-            found: found.into(),
-        })
-    };
-    let name = |role: Role| -> Result<String, Skipped> {
-        let v = field(role)?.unwrap_or("");
-        if v.is_empty() {
-            Err(bad(role, &format!("a name for {}", role.describe()), v))
-        } else {
-            Ok(v.to_string())
-        }
-    };
-    let (first, second) = (name(Role::First)?, name(Role::Second)?);
-    let number = |role: Role, what: &str| -> Result<Option<f64>, Skipped> {
-        match field(role)? {
-            None | Some("") => Ok(None),
-            Some(v) => parse_number(v).map(Some).ok_or_else(|| bad(role, what, v)),
-        }
-    };
-    let signed = |role: Role, what: &str| -> Result<Option<f64>, Skipped> {
-        match field(role)? {
-            None | Some("") => Ok(None),
-            Some(v) => match v.parse::<f64>() {
-                Ok(x) if x.is_finite() => Ok(Some(x)),
-                _ => Err(bad(role, what, v)),
-            },
-        }
-    };
-    let points = match (number(Role::Score1, "a number of points (0 or more)")?, number(Role::Score2, "a number of points (0 or more)")?) {
+    let row = Row { rec, cols };
+    let (first, second) = (row.name(Role::First)?, row.name(Role::Second)?);
+    let points = match (row.number(Role::Score1, POINTS)?, row.number(Role::Score2, POINTS)?) {
         (Some(a), Some(b)) => Some((a, b)),
         _ => None,
     };
-    let outcome = match field(Role::Result)? {
-        Some(r) if !r.is_empty() => parse_result(r).ok_or_else(|| bad(Role::Result, EXPECTED_RESULT, r))?,
-        _ => match points {
-            Some((a, b)) => Outcome::Played {
+    let (score, result_points) = match row.outcome(points)? {
+        Outcome::Played { score, points } => (score, points),
+        Outcome::Forfeit => return Err(Skipped::Warn("a forfeit is not a game played: left out of the ratings".into())),
+        Outcome::Unfinished => return Err(Skipped::Warn("an unfinished game ('*') is left out".into())),
+    };
+    let handicap = row.signed(Role::Handicap, "a handicap in stones (a number)")?;
+    let komi = row.signed(Role::Komi, "a komi (a number such as 6.5 or -0.5)")?;
+    let (date, round, event) = (row.text(Role::Date)?, row.text(Role::Round)?, row.text(Role::Event)?);
+    let ranks = (row.text(Role::Rank1)?, row.text(Role::Rank2)?);
+    row.not_excluded()?;
+    let a = dataset.player(&first).expect("non-blank");
+    let b = dataset.player(&second).expect("non-blank");
+    if a == b {
+        return Err(Skipped::Error(ParseError::SelfPlay { line: rec.line, name: dataset.players[a].name.clone() }));
+    }
+    Ok(Some(Game {
+        first: a,
+        second: b,
+        score,
+        points: points.or(result_points),
+        handicap,
+        komi,
+        date,
+        round,
+        event,
+        ranks,
+        line: rec.line,
+    }))
+}
+
+const POINTS: &str = "a number of points (0 or more)";
+
+/// One line of the file, its fields read by the role of their column.
+struct Row<'a> {
+    rec: &'a Record,
+    cols: &'a Columns,
+}
+
+impl<'a> Row<'a> {
+    /// The role's field, trimmed; `None` when the file has no column for the role, or when an
+    /// optional column is left off the end of the line (a missing required one is an error).
+    fn field(&self, role: Role) -> Result<Option<&'a str>, Skipped> {
+        let Some(i) = self.cols.get(role) else { return Ok(None) };
+        match self.rec.fields.get(i) {
+            Some(v) => Ok(Some(v.trim())),
+            None if !matches!(role, Role::First | Role::Second | Role::Result | Role::Score1 | Role::Score2) => Ok(None),
+            None => Err(Skipped::Error(ParseError::MissingField {
+                line: self.rec.line,
+                column: self.cols.name(i).trim().into(),
+                fields: self.rec.fields.len(),
+                expected: role.describe().into(),
+            })),
+        }
+    }
+
+    /// The error for a field that cannot be read.
+    fn bad(&self, role: Role, expected: &str, found: &str) -> Skipped {
+        Skipped::Error(ParseError::BadField {
+            line: self.rec.line,
+            column: self.column_name(role).into(),
+            expected: expected.into(),
+            found: found.into(),
+        })
+    }
+
+    /// The header of the role's column, trimmed.
+    fn column_name(&self, role: Role) -> &str {
+        self.cols.name(self.cols.get(role).unwrap_or(0)).trim()
+    }
+
+    /// A player's name, which may not be blank.
+    fn name(&self, role: Role) -> Result<String, Skipped> {
+        let v = self.field(role)?.unwrap_or("");
+        if v.is_empty() {
+            Err(self.bad(role, &format!("a name for {}", role.describe()), v))
+        } else {
+            Ok(v.to_string())
+        }
+    }
+
+    /// A number of points (0 or more); `None` when blank.
+    fn number(&self, role: Role, what: &str) -> Result<Option<f64>, Skipped> {
+        match self.field(role)? {
+            None | Some("") => Ok(None),
+            Some(v) => parse_number(v).map(Some).ok_or_else(|| self.bad(role, what, v)),
+        }
+    }
+
+    /// A finite number, which may be negative; `None` when blank.
+    fn signed(&self, role: Role, what: &str) -> Result<Option<f64>, Skipped> {
+        match self.field(role)? {
+            None | Some("") => Ok(None),
+            Some(v) => match v.parse::<f64>() {
+                Ok(x) if x.is_finite() => Ok(Some(x)),
+                _ => Err(self.bad(role, what, v)),
+            },
+        }
+    }
+
+    /// A text field; `None` when blank.
+    fn text(&self, role: Role) -> Result<Option<String>, Skipped> {
+        self.field(role).map(|v| v.filter(|s| !s.is_empty()).map(str::to_string))
+    }
+
+    /// The outcome: the result column's, else the one the `points` of the score columns give
+    /// (more points wins).
+    fn outcome(&self, points: Option<(f64, f64)>) -> Result<Outcome, Skipped> {
+        if let Some(r) = self.field(Role::Result)?.filter(|r| !r.is_empty()) {
+            return parse_result(r).ok_or_else(|| self.bad(Role::Result, EXPECTED_RESULT, r));
+        }
+        match points {
+            Some((a, b)) => Ok(Outcome::Played {
                 score: if a > b {
                     1.0
                 } else if a < b {
@@ -165,38 +228,25 @@ fn read_game(rec: &Record, cols: &Columns, dataset: &mut Dataset) -> Result<Opti
                     0.5
                 },
                 points: Some((a, b)),
-            },
-            None if cols.get(Role::Result).is_some() => return Err(bad(Role::Result, EXPECTED_RESULT, "")),
+            }),
+            None if self.cols.get(Role::Result).is_some() => Err(self.bad(Role::Result, EXPECTED_RESULT, "")),
             None => {
-                let role = if field(Role::Score1)?.unwrap_or("").is_empty() { Role::Score1 } else { Role::Score2 };
-                return Err(bad(role, "a number of points (0 or more)", ""));
+                let role = if self.field(Role::Score1)?.unwrap_or("").is_empty() { Role::Score1 } else { Role::Score2 };
+                Err(self.bad(role, POINTS, ""))
             }
-        },
-    };
-    let (score, result_points) = match outcome {
-        Outcome::Played { score, points } => (score, points),
-        Outcome::Forfeit => return Err(Skipped::Warn("a forfeit is not a game played: left out of the ratings".into())),
-        Outcome::Unfinished => return Err(Skipped::Warn("an unfinished game ('*') is left out".into())),
-    };
-    let handicap = signed(Role::Handicap, "a handicap in stones (a number)")?;
-    let komi = signed(Role::Komi, "a komi (a number such as 6.5 or -0.5)")?;
-    let text = |role: Role| field(role).map(|v| v.filter(|s| !s.is_empty()).map(str::to_string));
-    let (date, round, event) = (text(Role::Date)?, text(Role::Round)?, text(Role::Event)?);
-    let ranks = (text(Role::Rank1)?, text(Role::Rank2)?);
-    if let Some(x) = field(Role::Exclude)? {
-        if !matches!(x.to_lowercase().as_str(), "" | "0" | "no" | "false" | "n") {
-            return Err(Skipped::Warn(format!(
-                "left out: its '{}' column says to exclude it",
-                cols.name(cols.get(Role::Exclude).unwrap_or(0)).trim()
-            )));
         }
     }
-    let a = dataset.player(&first).expect("non-blank");
-    let b = dataset.player(&second).expect("non-blank");
-    if a == b {
-        return Err(Skipped::Error(ParseError::SelfPlay { line, name: dataset.players[a].name.clone() }));
+
+    /// A game the exclude column marks (anything but blank, `0`, `no`, `false`, `n`) is left
+    /// out with a warning.
+    fn not_excluded(&self) -> Result<(), Skipped> {
+        match self.field(Role::Exclude)? {
+            Some(x) if !matches!(x.to_lowercase().as_str(), "" | "0" | "no" | "false" | "n") => {
+                Err(Skipped::Warn(format!("left out: its '{}' column says to exclude it", self.column_name(Role::Exclude))))
+            }
+            _ => Ok(()),
+        }
     }
-    Ok(Some(Game { first: a, second: b, score, points: points.or(result_points), handicap, komi, date, round, event, ranks, line }))
 }
 
 #[cfg(test)]

@@ -8,10 +8,11 @@
 
 use super::columns::normalise_header;
 use super::csv::{Parsed, Warning};
-use super::records::{records, sniff_delimiter};
+use super::records::{records, sniff_delimiter, Record};
 use crate::error::{ParseError, ParseErrors};
 use crate::model::{Dataset, Event};
 use crate::parse::Columns;
+use std::collections::HashSet;
 
 const EVENT: &[&str] = &["event", "game", "match", "round", "hand", "time", "id"];
 const PLAYER: &[&str] = &["player", "name", "team"];
@@ -22,17 +23,31 @@ pub fn looks_like_events(text: &str) -> bool {
     let (recs, _) = records(text, sniff_delimiter(text));
     recs.first().is_some_and(|h| {
         let norm: Vec<String> = h.fields.iter().map(|f| normalise_header(f)).collect();
-        long_columns(&norm).is_some() || wide_columns(&norm, None).is_some_and(|(p, _)| p.len() >= 3)
+        long_columns(&norm).is_some() || wide_columns(&norm, None).is_some_and(|w| w.players.len() >= 3)
     })
 }
 
-fn long_columns(norm: &[String]) -> Option<(usize, usize, usize)> {
+/// The long form's columns, by index.
+#[derive(Clone, Copy)]
+struct LongColumns {
+    event: usize,
+    player: usize,
+    place: usize,
+}
+
+fn long_columns(norm: &[String]) -> Option<LongColumns> {
     let find = |names: &[&str]| norm.iter().position(|h| names.contains(&h.as_str()));
-    Some((find(EVENT)?, find(PLAYER)?, find(PLACE)?))
+    Some(LongColumns { event: find(EVENT)?, player: find(PLAYER)?, place: find(PLACE)? })
+}
+
+/// The wide form's columns, by index: `scores[k]` is `players[k]`'s score.
+struct WideColumns {
+    players: Vec<usize>,
+    scores: Vec<usize>,
 }
 
 /// Numbered player columns and their score columns, by number (or by an explicit mapping).
-fn wide_columns(norm: &[String], mapping: Option<&str>) -> Option<(Vec<usize>, Vec<usize>)> {
+fn wide_columns(norm: &[String], mapping: Option<&str>) -> Option<WideColumns> {
     if let Some(spec) = mapping {
         let mut players = Vec::new();
         let mut scores = Vec::new();
@@ -45,7 +60,7 @@ fn wide_columns(norm: &[String], mapping: Option<&str>) -> Option<(Vec<usize>, V
                 _ => {}
             }
         }
-        return (!players.is_empty() && players.len() == scores.len()).then_some((players, scores));
+        return (!players.is_empty() && players.len() == scores.len()).then_some(WideColumns { players, scores });
     }
     let numbered = |prefixes: &[&str]| -> Vec<(u32, usize)> {
         let mut v: Vec<(u32, usize)> = norm
@@ -65,136 +80,22 @@ fn wide_columns(norm: &[String], mapping: Option<&str>) -> Option<(Vec<usize>, V
     if players.len() < 2 || players.len() != scores.len() || players.iter().zip(&scores).any(|(a, b)| a.0 != b.0) {
         return None;
     }
-    Some((players.iter().map(|x| x.1).collect(), scores.iter().map(|x| x.1).collect()))
+    Some(WideColumns { players: players.iter().map(|x| x.1).collect(), scores: scores.iter().map(|x| x.1).collect() })
 }
 
 /// Reads events; `mapping` is the wide form's `players=...,scores=...` (may be empty).
 pub fn parse_events(text: &str, mapping: &str) -> Result<Parsed, ParseErrors> {
-    let (recs, mut errors) = records(text, sniff_delimiter(text));
+    let (recs, errors) = records(text, sniff_delimiter(text));
     let mut recs = recs.into_iter();
     let header = recs.next().ok_or_else(|| ParseErrors(vec![ParseError::Empty]))?;
     let norm: Vec<String> = header.fields.iter().map(|f| normalise_header(f)).collect();
-    let mut data = Dataset::new();
-    let mut warnings = Vec::new();
-    let col = |i: usize| header.fields[i].trim().to_string();
+    let mut reader = EventReader { header: &header, data: Dataset::new(), errors };
     let mapping = (!mapping.trim().is_empty()).then_some(mapping);
-    if let (None, Some((ev, pl, pc))) = (mapping, long_columns(&norm)) {
-        let mut seen = std::collections::HashSet::new();
-        let mut current: Option<(String, Event)> = None;
-        let finish = |cur: Option<(String, Event)>, data: &mut Dataset, errors: &mut Vec<ParseError>| {
-            if let Some((_, e)) = cur {
-                if e.places.len() < 2 {
-                    errors.push(ParseError::BadField {
-                        line: e.line,
-                        column: col(pl),
-                        expected: "at least two players in an event".into(),
-                        found: format!("{} in event '{}'", e.places.len(), e.name),
-                    });
-                } else {
-                    data.events.push(e);
-                }
-            }
-        };
-        for rec in recs {
-            let get = |i: usize| rec.fields.get(i).map(|s| s.trim()).unwrap_or("");
-            let (name, player, place) = (get(ev), get(pl), get(pc));
-            let bad = |c: usize, expected: &str, found: &str| ParseError::BadField {
-                line: rec.line,
-                column: col(c),
-                expected: expected.into(),
-                found: found.into(),
-            };
-            if name.is_empty() {
-                errors.push(bad(ev, "an event name", name));
-                continue;
-            }
-            let Some(p) = data.player(player) else {
-                errors.push(bad(pl, "a player's name", player));
-                continue;
-            };
-            let place: u32 = match place.parse() {
-                Ok(x) if x >= 1 => x,
-                _ => {
-                    errors.push(bad(pc, "a place: a whole number from 1 (the winner)", place));
-                    continue;
-                }
-            };
-            if current.as_ref().is_none_or(|(n, _)| n != name) {
-                if !seen.insert(name.to_string()) {
-                    errors.push(bad(ev, "the rows of one event together", &format!("'{name}' again after other events")));
-                    continue;
-                }
-                finish(current.take(), &mut data, &mut errors);
-                current = Some((name.to_string(), Event { name: name.to_string(), places: Vec::new(), line: rec.line }));
-            }
-            let (_, e) = current.as_mut().expect("just set");
-            if e.places.iter().any(|&(q, _)| q == p) {
-                errors.push(bad(pl, "each player once per event", &format!("'{player}' twice")));
-                continue;
-            }
-            e.places.push((p, place));
-        }
-        finish(current.take(), &mut data, &mut errors);
-    } else if let Some((players, scores)) = wide_columns(&norm, mapping) {
+    if let (None, Some(cols)) = (mapping, long_columns(&norm)) {
+        reader.long(recs, cols);
+    } else if let Some(cols) = wide_columns(&norm, mapping) {
         let name_col = norm.iter().position(|h| EVENT.contains(&h.as_str()));
-        for rec in recs {
-            let get = |i: usize| rec.fields.get(i).map(|s| s.trim()).unwrap_or("");
-            let mut entries: Vec<(usize, f64)> = Vec::new();
-            let mut ok = true;
-            for (&pc, &sc) in players.iter().zip(&scores) {
-                let (player, score) = (get(pc), get(sc));
-                if player.is_empty() && score.is_empty() {
-                    continue; // fewer players this time
-                }
-                let Some(p) = data.player(player) else {
-                    errors.push(ParseError::BadField {
-                        line: rec.line,
-                        column: col(pc),
-                        expected: "a player's name".into(),
-                        found: player.into(),
-                    });
-                    ok = false;
-                    break;
-                };
-                let Ok(s) = score.parse::<f64>().map_err(|_| ()).and_then(|s| if s.is_finite() { Ok(s) } else { Err(()) }) else {
-                    errors.push(ParseError::BadField {
-                        line: rec.line,
-                        column: col(sc),
-                        expected: "a score (a number)".into(),
-                        found: score.into(),
-                    });
-                    ok = false;
-                    break;
-                };
-                if entries.iter().any(|&(q, _)| q == p) {
-                    errors.push(ParseError::BadField {
-                        line: rec.line,
-                        column: col(pc),
-                        expected: "each player once per event".into(),
-                        found: format!("'{player}' twice"),
-                    });
-                    ok = false;
-                    break;
-                }
-                entries.push((p, s));
-            }
-            if !ok {
-                continue;
-            }
-            if entries.len() < 2 {
-                errors.push(ParseError::BadField {
-                    line: rec.line,
-                    column: col(players[0]),
-                    expected: "at least two players".into(),
-                    found: entries.len().to_string(),
-                });
-                continue;
-            }
-            // Higher score, better place; equal scores share a place.
-            let places = entries.iter().map(|&(p, s)| (p, 1 + entries.iter().filter(|&&(_, t)| t > s).count() as u32)).collect();
-            let name = name_col.map(|c| format!("{} {}", col(c), get(c))).unwrap_or_else(|| format!("line {}", rec.line));
-            data.events.push(Event { name, places, line: rec.line });
-        }
+        reader.wide(recs, &cols, name_col);
     } else {
         return Err(ParseErrors(vec![ParseError::MissingColumn {
             line: header.line,
@@ -206,14 +107,126 @@ pub fn parse_events(text: &str, mapping: &str) -> Result<Parsed, ParseErrors> {
             found: header.fields.iter().map(|h| format!("'{}'", h.trim())).collect::<Vec<_>>().join(", "),
         }]));
     }
+    let EventReader { data, mut errors, .. } = reader;
     if !errors.is_empty() {
         errors.sort_by_key(ParseError::line);
         return Err(ParseErrors(errors));
     }
+    let mut warnings = Vec::new();
     if data.events.is_empty() {
         warnings.push(Warning { line: 0, message: "no events found".into() });
     }
     Ok(Parsed { dataset: data, columns: Columns::default(), warnings })
+}
+
+/// The events read so far and the errors found; the header names the columns in errors.
+struct EventReader<'a> {
+    header: &'a Record,
+    data: Dataset,
+    errors: Vec<ParseError>,
+}
+
+impl EventReader<'_> {
+    fn bad(&self, line: usize, column: usize, expected: &str, found: &str) -> ParseError {
+        ParseError::BadField { line, column: self.header.fields[column].trim().to_string(), expected: expected.into(), found: found.into() }
+    }
+
+    /// The long form: one row per player per event, the rows of one event together.
+    fn long(&mut self, recs: impl Iterator<Item = Record>, cols: LongColumns) {
+        let mut seen = HashSet::new();
+        let mut current: Option<Event> = None;
+        for rec in recs {
+            let get = |i: usize| rec.fields.get(i).map(|s| s.trim()).unwrap_or("");
+            let (name, player, place) = (get(cols.event), get(cols.player), get(cols.place));
+            if name.is_empty() {
+                self.errors.push(self.bad(rec.line, cols.event, "an event name", name));
+                continue;
+            }
+            let Some(p) = self.data.player(player) else {
+                self.errors.push(self.bad(rec.line, cols.player, "a player's name", player));
+                continue;
+            };
+            let place: u32 = match place.parse() {
+                Ok(x) if x >= 1 => x,
+                _ => {
+                    self.errors.push(self.bad(rec.line, cols.place, "a place: a whole number from 1 (the winner)", place));
+                    continue;
+                }
+            };
+            if current.as_ref().is_none_or(|e| e.name != name) {
+                if !seen.insert(name.to_string()) {
+                    let again = format!("'{name}' again after other events");
+                    self.errors.push(self.bad(rec.line, cols.event, "the rows of one event together", &again));
+                    continue;
+                }
+                self.finish(current.take(), cols.player);
+                current = Some(Event { name: name.to_string(), places: Vec::new(), line: rec.line });
+            }
+            let e = current.as_mut().expect("just set");
+            if e.places.iter().any(|&(q, _)| q == p) {
+                self.errors.push(self.bad(rec.line, cols.player, "each player once per event", &format!("'{player}' twice")));
+                continue;
+            }
+            e.places.push((p, place));
+        }
+        self.finish(current, cols.player);
+    }
+
+    /// Keeps a long-form event read in full, unless it has fewer than two players.
+    fn finish(&mut self, event: Option<Event>, player_col: usize) {
+        let Some(e) = event else { return };
+        if e.places.len() < 2 {
+            let found = format!("{} in event '{}'", e.places.len(), e.name);
+            self.errors.push(self.bad(e.line, player_col, "at least two players in an event", &found));
+        } else {
+            self.data.events.push(e);
+        }
+    }
+
+    /// The wide form: one row per event (named by the `name_col` column, else by its line);
+    /// a higher score places higher, equal scores share a place.
+    fn wide(&mut self, recs: impl Iterator<Item = Record>, cols: &WideColumns, name_col: Option<usize>) {
+        for rec in recs {
+            let Some(entries) = self.wide_entries(&rec, cols) else { continue };
+            if entries.len() < 2 {
+                self.errors.push(self.bad(rec.line, cols.players[0], "at least two players", &entries.len().to_string()));
+                continue;
+            }
+            let places = entries.iter().map(|&(p, s)| (p, 1 + entries.iter().filter(|&&(_, t)| t > s).count() as u32)).collect();
+            let name = match name_col {
+                Some(c) => format!("{} {}", self.header.fields[c].trim(), rec.fields.get(c).map(|s| s.trim()).unwrap_or("")),
+                None => format!("line {}", rec.line),
+            };
+            self.data.events.push(Event { name, places, line: rec.line });
+        }
+    }
+
+    /// A wide row's players and their scores (pairs left blank skipped: fewer players this
+    /// time); `None`, with an error, when one cannot be read.
+    fn wide_entries(&mut self, rec: &Record, cols: &WideColumns) -> Option<Vec<(usize, f64)>> {
+        let get = |i: usize| rec.fields.get(i).map(|s| s.trim()).unwrap_or("");
+        let mut entries: Vec<(usize, f64)> = Vec::new();
+        for (&pc, &sc) in cols.players.iter().zip(&cols.scores) {
+            let (player, score) = (get(pc), get(sc));
+            if player.is_empty() && score.is_empty() {
+                continue;
+            }
+            let error = match (self.data.player(player), score.parse::<f64>().ok().filter(|s| s.is_finite())) {
+                (None, _) => self.bad(rec.line, pc, "a player's name", player),
+                (Some(_), None) => self.bad(rec.line, sc, "a score (a number)", score),
+                (Some(p), Some(_)) if entries.iter().any(|&(q, _)| q == p) => {
+                    self.bad(rec.line, pc, "each player once per event", &format!("'{player}' twice"))
+                }
+                (Some(p), Some(s)) => {
+                    entries.push((p, s));
+                    continue;
+                }
+            };
+            self.errors.push(error);
+            return None;
+        }
+        Some(entries)
+    }
 }
 
 #[cfg(test)]

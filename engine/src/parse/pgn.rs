@@ -35,7 +35,7 @@
 
 use super::csv::Warning;
 use super::trf::split_lines;
-use crate::error::{ParseError, ParseErrors};
+use crate::error::{bad_field as bad, ParseError, ParseErrors};
 use crate::tournament::{Colour, Entrant, RoundEntry, RoundResult, Tournament};
 use std::collections::HashMap;
 
@@ -74,10 +74,6 @@ impl RawGame {
     fn known(&self, name: &str) -> Option<(&str, usize)> {
         self.tag(name).filter(|(v, _)| !v.is_empty() && !v.chars().all(|c| c == '?' || c == '-'))
     }
-}
-
-fn bad(line: usize, column: impl Into<String>, expected: impl Into<String>, found: impl Into<String>) -> ParseError {
-    ParseError::BadField { line, column: column.into(), expected: expected.into(), found: found.into() }
 }
 
 const TAG_EXPECTED: &str = "tag pairs such as [White \"Name\"]";
@@ -126,7 +122,8 @@ fn parse_tags(s: &str, line: usize) -> Result<(Tags, &str), ParseError> {
     Ok((tags, rest))
 }
 
-/// The lexer's state across lines.
+/// The lexer's state across lines, and what it has read.
+#[derive(Default)]
 struct Reader {
     games: Vec<RawGame>,
     current: Option<RawGame>,
@@ -138,9 +135,71 @@ struct Reader {
     depth: usize,
     variation_line: usize,
     warnings: Vec<Warning>,
+    errors: Vec<ParseError>,
+}
+
+/// Reads the games of a file: their tags and how their move text ended.
+fn read_games(text: &str) -> Reader {
+    let mut r = Reader::default();
+    for (line, l) in split_lines(text) {
+        r.read_line(line, l);
+    }
+    if let Some(line) = r.comment {
+        r.errors.push(bad(line, "comment", "a '}' closing the comment opened here", "the end of the file"));
+    }
+    let end = split_lines(text).len() + 1;
+    r.close_variations(end);
+    r.finish();
+    r
 }
 
 impl Reader {
+    /// One line: move text (also inside a comment left open), tag pairs, a blank line or a
+    /// `%` escape line.
+    fn read_line(&mut self, line: usize, l: &str) {
+        if self.comment.is_some() {
+            self.movetext(l, line);
+            return;
+        }
+        if l.starts_with('%') {
+            return;
+        }
+        let t = l.trim();
+        if t.is_empty() {
+            if self.current.as_ref().is_some_and(|g| !g.tags.is_empty()) {
+                self.blank_after_tags = true;
+            }
+        } else if t.starts_with('[') {
+            self.tag_line(t, line);
+        } else {
+            self.movetext(l, line);
+        }
+    }
+
+    /// A line of tag pairs (perhaps followed by moves): they begin a new game unless they
+    /// continue the current game's tags.
+    fn tag_line(&mut self, t: &str, line: usize) {
+        self.close_variations(line);
+        let starts_new = self.current.as_ref().is_none_or(|g| g.has_moves || g.termination.is_some() || self.blank_after_tags);
+        if starts_new {
+            self.finish();
+            self.current = Some(RawGame { line, ..Default::default() });
+        }
+        match parse_tags(t, line) {
+            Ok((tags, rest)) => {
+                let g = self.current.as_mut().expect("a current game");
+                g.tags.extend(tags.into_iter().map(|(n, v)| (n, v, line)));
+                if !rest.is_empty() {
+                    self.movetext(rest, line);
+                }
+            }
+            Err(e) => {
+                self.errors.push(e);
+                self.current.as_mut().expect("a current game").bad = true;
+            }
+        }
+    }
+
     fn finish(&mut self) {
         if let Some(g) = self.current.take() {
             self.games.push(g);
@@ -236,6 +295,20 @@ struct Game {
     date: Option<String>,
 }
 
+impl Game {
+    /// The game as each player's round: (entrant, entry), White's first.
+    fn entries(&self) -> [(usize, RoundEntry); 2] {
+        let entry =
+            |opponent: usize, colour: Colour, result: RoundResult| RoundEntry { opponent: Some(opponent), colour: Some(colour), result };
+        let black_result = match self.result {
+            RoundResult::Win => RoundResult::Loss,
+            RoundResult::Loss => RoundResult::Win,
+            other => other,
+        };
+        [(self.white, entry(self.black, Colour::White, self.result)), (self.black, entry(self.white, Colour::Black, black_result))]
+    }
+}
+
 /// One side of a game as the tags give it.
 struct Side {
     name: String,
@@ -247,174 +320,10 @@ struct Side {
 
 /// Reads a PGN file into a [`Tournament`], with warnings (`*` games, contradictions).
 pub fn parse_pgn(text: &str) -> Result<(Tournament, Vec<Warning>), ParseErrors> {
-    let mut errors: Vec<ParseError> = Vec::new();
-    let mut r = Reader {
-        games: Vec::new(),
-        current: None,
-        blank_after_tags: false,
-        comment: None,
-        depth: 0,
-        variation_line: 0,
-        warnings: Vec::new(),
-    };
-    for (line, l) in split_lines(text) {
-        if r.comment.is_some() {
-            r.movetext(l, line);
-            continue;
-        }
-        if l.starts_with('%') {
-            continue;
-        }
-        let t = l.trim();
-        if t.is_empty() {
-            if r.current.as_ref().is_some_and(|g| !g.tags.is_empty()) {
-                r.blank_after_tags = true;
-            }
-            continue;
-        }
-        if t.starts_with('[') {
-            r.close_variations(line);
-            let starts_new = r.current.as_ref().is_none_or(|g| g.has_moves || g.termination.is_some() || r.blank_after_tags);
-            if starts_new {
-                r.finish();
-                r.current = Some(RawGame { line, ..Default::default() });
-            }
-            match parse_tags(t, line) {
-                Ok((tags, rest)) => {
-                    let g = r.current.as_mut().expect("a current game");
-                    g.tags.extend(tags.into_iter().map(|(n, v)| (n, v, line)));
-                    if !rest.is_empty() {
-                        r.movetext(rest, line);
-                    }
-                }
-                Err(e) => {
-                    errors.push(e);
-                    r.current.as_mut().expect("a current game").bad = true;
-                }
-            }
-            continue;
-        }
-        r.movetext(l, line);
-    }
-    if let Some(line) = r.comment {
-        errors.push(bad(line, "comment", "a '}' closing the comment opened here", "the end of the file"));
-    }
-    let end = split_lines(text).len() + 1;
-    r.close_variations(end);
-    r.finish();
-    let mut warnings = std::mem::take(&mut r.warnings);
-    let raw = r.games;
-
-    // Entrants and games.
-    let mut entrants: Vec<Entrant> = Vec::new();
-    let mut by_id: HashMap<String, usize> = HashMap::new();
-    let mut by_name: HashMap<String, usize> = HashMap::new();
-    let mut games: Vec<Game> = Vec::new();
-    let mut name: Option<(String, usize)> = None;
-    let mut other_event: Option<(String, usize)> = None;
+    let Reader { games: raw, mut warnings, mut errors, .. } = read_games(text);
+    let mut found = Collected::default();
     for g in raw.iter().filter(|g| !g.bad) {
-        let mut side = |colour: &str| -> Result<Side, ParseError> {
-            let Some((player, _)) = g.known(colour) else {
-                return Err(bad(
-                    g.line,
-                    colour,
-                    format!("a {colour} tag naming the player with the {} pieces", colour.to_lowercase()),
-                    g.tag(colour).map_or("", |t| t.0),
-                ));
-            };
-            let text = |tag: &str| g.known(&format!("{colour}{tag}")).map(|(v, _)| v.to_string());
-            let rating = match g.known(&format!("{colour}Elo")) {
-                None => None,
-                Some((v, line)) => match v.parse::<u32>() {
-                    Ok(0) => None,
-                    Ok(n) => Some(n),
-                    Err(_) => {
-                        warnings.push(Warning {
-                            line,
-                            message: format!("{colour}Elo: expected a rating (a whole number), found '{v}'; left out"),
-                        });
-                        None
-                    }
-                },
-            };
-            Ok(Side {
-                name: player.to_string(),
-                fide_id: text("FideId").filter(|s| !s.trim_start_matches('0').is_empty()),
-                rating,
-                title: text("Title"),
-                federation: text("Fed"),
-            })
-        };
-        let (white, black) = match (side("White"), side("Black")) {
-            (Ok(w), Ok(b)) => (w, b),
-            (w, b) => {
-                errors.extend(w.err());
-                errors.extend(b.err());
-                continue;
-            }
-        };
-        // The result: the tag, else the termination marker.
-        let tag = g.tag("Result");
-        let result_text = match (tag, &g.termination) {
-            (Some((v, _)), Some((m, ml))) => {
-                if v != m && parse_result(v).is_some() {
-                    warnings.push(Warning {
-                        line: *ml,
-                        message: format!("the moves end with '{m}' but the Result tag says '{v}'; the tag is used"),
-                    });
-                }
-                Some((v.to_string(), tag.map_or(g.line, |t| t.1)))
-            }
-            (Some((v, l)), None) => Some((v.to_string(), l)),
-            (None, Some((m, ml))) => Some((m.clone(), *ml)),
-            (None, None) => None,
-        };
-        let Some((result_text, result_line)) = result_text else {
-            errors.push(bad(g.line, "Result", "a Result tag, or a result (1-0, 0-1, 1/2-1/2, *) at the end of the moves", ""));
-            continue;
-        };
-        let Some(result) = parse_result(&result_text) else {
-            errors.push(bad(result_line, "Result", "1-0, 0-1, 1/2-1/2 or *", result_text));
-            continue;
-        };
-        if let Some((event, line)) = g.known("Event") {
-            match &name {
-                None => name = Some((event.to_string(), line)),
-                Some((first, _)) if first != event && other_event.is_none() => other_event = Some((event.to_string(), line)),
-                _ => {}
-            }
-        }
-        let w = entrant(&mut entrants, &mut by_id, &mut by_name, white, g.line);
-        let b = entrant(&mut entrants, &mut by_id, &mut by_name, black, g.line);
-        if w == b {
-            errors.push(ParseError::SelfPlay { line: g.line, name: entrants[w].name.clone() });
-            continue;
-        }
-        let Some(result) = result else {
-            warnings.push(Warning {
-                line: result_line,
-                message: format!("'*' (not finished): the game {} - {} is left out", entrants[w].name, entrants[b].name),
-            });
-            continue;
-        };
-        let round = match g.known("Round") {
-            None => None,
-            Some((v, line)) => {
-                let digits: String = v.chars().skip_while(|c| !c.is_ascii_digit()).take_while(|c| c.is_ascii_digit()).collect();
-                match digits.parse::<usize>() {
-                    Ok(n) if n > 0 => Some(n),
-                    _ => {
-                        warnings.push(Warning {
-                            line,
-                            message: format!("Round '{v}' has no round number; the game goes to each player's next free round"),
-                        });
-                        None
-                    }
-                }
-            }
-        };
-        let date = g.known("Date").or_else(|| g.known("UTCDate")).map(|(v, _)| v.to_string());
-        games.push(Game { line: g.line, white: w, black: b, result, round, date });
+        found.add(g, &mut warnings, &mut errors);
     }
     if !errors.is_empty() {
         errors.sort_by_key(ParseError::line);
@@ -428,98 +337,258 @@ pub fn parse_pgn(text: &str) -> Result<(Tournament, Vec<Warning>), ParseErrors> 
             "no game",
         )]));
     }
-    if let (Some((first, _)), Some((other, line))) = (&name, &other_event) {
+    if let (Some(first), Some((other, line))) = (&found.name, &found.other_event) {
         warnings.push(Warning {
             line: *line,
             message: format!("the games come from more than one event ('{other}'); the first, '{first}', names the tournament"),
         });
     }
-
-    // Rounds: numbered games first, then the rest in each player's next free round.
-    let n = entrants.len();
-    let mut slots: Vec<Vec<Option<(RoundEntry, usize)>>> = vec![Vec::new(); n];
-    let mut dates_of_round: Vec<Vec<&str>> = Vec::new();
-    let entry =
-        |opponent: usize, colour: Colour, result: RoundResult| RoundEntry { opponent: Some(opponent), colour: Some(colour), result };
-    let black_result = |r: RoundResult| match r {
-        RoundResult::Win => RoundResult::Loss,
-        RoundResult::Loss => RoundResult::Win,
-        other => other,
-    };
-    let mut pending: Vec<&Game> = Vec::new();
-    for g in &games {
-        let Some(round) = g.round else {
-            pending.push(g);
-            continue;
-        };
-        let i = round - 1;
-        let taken = |p: usize| slots[p].get(i).and_then(|s| s.as_ref()).map(|s| s.1);
-        if let Some(other) = taken(g.white).or(taken(g.black)) {
-            let who = if taken(g.white).is_some() { &entrants[g.white].name } else { &entrants[g.black].name };
-            warnings.push(Warning {
-                line: g.line,
-                message: format!("round {round}: {who} already has a game in round {round} (line {other}); this game goes to each player's next free round"),
-            });
-            pending.push(g);
-            continue;
-        }
-        for (p, e) in [(g.white, entry(g.black, Colour::White, g.result)), (g.black, entry(g.white, Colour::Black, black_result(g.result)))]
-        {
-            if slots[p].len() <= i {
-                slots[p].resize(i + 1, None);
-            }
-            slots[p][i] = Some((e, g.line));
-        }
-        if let Some(d) = g.date.as_deref().filter(|d| !d.contains('?')) {
-            if dates_of_round.len() <= i {
-                dates_of_round.resize(i + 1, Vec::new());
-            }
-            dates_of_round[i].push(d);
-        }
-    }
-    for g in pending {
-        for (p, e) in [(g.white, entry(g.black, Colour::White, g.result)), (g.black, entry(g.white, Colour::Black, black_result(g.result)))]
-        {
-            match slots[p].iter().position(Option::is_none) {
-                Some(i) => slots[p][i] = Some((e, g.line)),
-                None => slots[p].push(Some((e, g.line))),
-            }
-        }
-    }
-    let rounds = slots.iter().map(Vec::len).max().unwrap_or(0);
-    for (e, s) in entrants.iter_mut().zip(slots) {
-        e.rounds =
-            s.into_iter().map(|s| s.map_or(RoundEntry { opponent: None, colour: None, result: RoundResult::NotPaired }, |s| s.0)).collect();
-        e.rounds.resize(rounds, RoundEntry { opponent: None, colour: None, result: RoundResult::NotPaired });
-    }
-    // A round's date: the date most of its games give (the earliest on a tie), which
-    // outvotes a stray date (broadcast exports stamp some games with the study's date).
-    let round_dates: Vec<Option<String>> = dates_of_round
-        .iter_mut()
-        .map(|ds| {
-            ds.sort_unstable();
-            let mut best: Option<(&str, usize)> = None;
-            for d in ds.iter() {
-                let n = ds.iter().filter(|x| *x == d).count();
-                if best.is_none_or(|(_, m)| n > m) {
-                    best = Some((d, n));
-                }
-            }
-            best.map(|(d, _)| d.to_string())
-        })
-        .collect();
+    let Collected { entrants: Entrants { list: mut entrants, .. }, games, name, .. } = found;
+    let rounds = Rounds::fill(&entrants, &games, &mut warnings);
+    let round_dates = rounds.dates();
+    let n_rounds = rounds.set(&mut entrants);
     let dates: Vec<&String> = games.iter().filter_map(|g| g.date.as_ref()).filter(|d| !d.contains('?')).collect();
     let t = Tournament {
-        name: name.map(|n| n.0),
+        name,
         start_date: dates.iter().min().map(|d| d.to_string()),
         end_date: dates.iter().max().map(|d| d.to_string()),
-        rounds,
+        rounds: n_rounds,
         round_dates: if round_dates.iter().any(Option::is_some) { round_dates } else { Vec::new() },
         entrants,
         ..Default::default()
     };
     warnings.sort_by_key(|w| w.line);
     Ok((t, warnings))
+}
+
+/// What the games give: the entrants, the games between them, and the event's name.
+#[derive(Default)]
+struct Collected {
+    entrants: Entrants,
+    games: Vec<Game>,
+    /// The first `Event`.
+    name: Option<String>,
+    /// The first `Event` that differs from it, and its line.
+    other_event: Option<(String, usize)>,
+}
+
+impl Collected {
+    /// Adds a game read from the file; a game with an error adds nothing, and a `*` game adds
+    /// its players only (with a warning).
+    fn add(&mut self, g: &RawGame, warnings: &mut Vec<Warning>, errors: &mut Vec<ParseError>) {
+        let (white, black) = match (side(g, "White", warnings), side(g, "Black", warnings)) {
+            (Ok(w), Ok(b)) => (w, b),
+            (w, b) => {
+                errors.extend(w.err());
+                errors.extend(b.err());
+                return;
+            }
+        };
+        let (result, result_line) = match game_result(g, warnings) {
+            Ok(r) => r,
+            Err(e) => {
+                errors.push(e);
+                return;
+            }
+        };
+        if let Some((event, line)) = g.known("Event") {
+            match &self.name {
+                None => self.name = Some(event.to_string()),
+                Some(first) if first != event && self.other_event.is_none() => self.other_event = Some((event.to_string(), line)),
+                _ => {}
+            }
+        }
+        let w = self.entrants.entrant(white, g.line);
+        let b = self.entrants.entrant(black, g.line);
+        let names = &self.entrants.list;
+        if w == b {
+            errors.push(ParseError::SelfPlay { line: g.line, name: names[w].name.clone() });
+            return;
+        }
+        let Some(result) = result else {
+            let message = format!("'*' (not finished): the game {} - {} is left out", names[w].name, names[b].name);
+            warnings.push(Warning { line: result_line, message });
+            return;
+        };
+        let date = g.known("Date").or_else(|| g.known("UTCDate")).map(|(v, _)| v.to_string());
+        self.games.push(Game { line: g.line, white: w, black: b, result, round: round_number(g, warnings), date });
+    }
+}
+
+/// A side's player (`colour` is `White` or `Black`) and what the tags say about them; an
+/// unreadable rating is left out with a warning.
+fn side(g: &RawGame, colour: &str, warnings: &mut Vec<Warning>) -> Result<Side, ParseError> {
+    let Some((player, _)) = g.known(colour) else {
+        return Err(bad(
+            g.line,
+            colour,
+            format!("a {colour} tag naming the player with the {} pieces", colour.to_lowercase()),
+            g.tag(colour).map_or("", |t| t.0),
+        ));
+    };
+    let text = |tag: &str| g.known(&format!("{colour}{tag}")).map(|(v, _)| v.to_string());
+    let rating = match g.known(&format!("{colour}Elo")) {
+        None => None,
+        Some((v, line)) => match v.parse::<u32>() {
+            Ok(0) => None,
+            Ok(n) => Some(n),
+            Err(_) => {
+                warnings.push(Warning { line, message: format!("{colour}Elo: expected a rating (a whole number), found '{v}'; left out") });
+                None
+            }
+        },
+    };
+    Ok(Side {
+        name: player.to_string(),
+        fide_id: text("FideId").filter(|s| !s.trim_start_matches('0').is_empty()),
+        rating,
+        title: text("Title"),
+        federation: text("Fed"),
+    })
+}
+
+/// The game's result (White's; `None` for `*`) and its line: the `Result` tag, else the
+/// termination marker (a marker that contradicts the tag gets a warning).
+fn game_result(g: &RawGame, warnings: &mut Vec<Warning>) -> Result<(Option<RoundResult>, usize), ParseError> {
+    let (text, line) = match (g.tag("Result"), &g.termination) {
+        (Some((v, l)), Some((m, ml))) => {
+            if v != m && parse_result(v).is_some() {
+                warnings.push(Warning {
+                    line: *ml,
+                    message: format!("the moves end with '{m}' but the Result tag says '{v}'; the tag is used"),
+                });
+            }
+            (v.to_string(), l)
+        }
+        (Some((v, l)), None) => (v.to_string(), l),
+        (None, Some((m, ml))) => (m.clone(), *ml),
+        (None, None) => {
+            return Err(bad(g.line, "Result", "a Result tag, or a result (1-0, 0-1, 1/2-1/2, *) at the end of the moves", ""));
+        }
+    };
+    match parse_result(&text) {
+        Some(result) => Ok((result, line)),
+        None => Err(bad(line, "Result", "1-0, 0-1, 1/2-1/2 or *", text)),
+    }
+}
+
+/// The first number in the `Round` tag (`"5.3"` → 5); none (with a warning) when it has none.
+fn round_number(g: &RawGame, warnings: &mut Vec<Warning>) -> Option<usize> {
+    let (v, line) = g.known("Round")?;
+    let digits: String = v.chars().skip_while(|c| !c.is_ascii_digit()).take_while(|c| c.is_ascii_digit()).collect();
+    match digits.parse::<usize>() {
+        Ok(n) if n > 0 => Some(n),
+        _ => {
+            warnings.push(Warning {
+                line,
+                message: format!("Round '{v}' has no round number; the game goes to each player's next free round"),
+            });
+            None
+        }
+    }
+}
+
+/// A game in one entrant's round, and the line the game is on.
+#[derive(Clone, Copy)]
+struct Slot {
+    entry: RoundEntry,
+    line: usize,
+}
+
+/// The rounds as the games fill them.
+struct Rounds<'a> {
+    /// `slots[p][r]`: entrant p's game in round r + 1.
+    slots: Vec<Vec<Option<Slot>>>,
+    /// The dates the games of each round give (unknown dates left out).
+    dates: Vec<Vec<&'a str>>,
+}
+
+impl<'a> Rounds<'a> {
+    /// Numbered games first, then the rest in each player's next free round, in file order.
+    fn fill(entrants: &[Entrant], games: &'a [Game], warnings: &mut Vec<Warning>) -> Rounds<'a> {
+        let mut rounds = Rounds { slots: vec![Vec::new(); entrants.len()], dates: Vec::new() };
+        let mut pending = Vec::new();
+        for g in games {
+            if !rounds.place_numbered(g, entrants, warnings) {
+                pending.push(g);
+            }
+        }
+        for g in pending {
+            rounds.place_next_free(g);
+        }
+        rounds
+    }
+
+    /// Puts a game in the round its tag numbers; false when it has no number, or when one of
+    /// its players already has a game in that round (with a warning).
+    fn place_numbered(&mut self, g: &'a Game, entrants: &[Entrant], warnings: &mut Vec<Warning>) -> bool {
+        let Some(round) = g.round else { return false };
+        let i = round - 1;
+        let taken = |p: usize| self.slots[p].get(i).and_then(|s| s.as_ref()).map(|s| s.line);
+        if let Some(other) = taken(g.white).or(taken(g.black)) {
+            let who = if taken(g.white).is_some() { &entrants[g.white].name } else { &entrants[g.black].name };
+            warnings.push(Warning {
+                line: g.line,
+                message: format!("round {round}: {who} already has a game in round {round} (line {other}); this game goes to each player's next free round"),
+            });
+            return false;
+        }
+        for (p, entry) in g.entries() {
+            if self.slots[p].len() <= i {
+                self.slots[p].resize(i + 1, None);
+            }
+            self.slots[p][i] = Some(Slot { entry, line: g.line });
+        }
+        if let Some(d) = g.date.as_deref().filter(|d| !d.contains('?')) {
+            if self.dates.len() <= i {
+                self.dates.resize(i + 1, Vec::new());
+            }
+            self.dates[i].push(d);
+        }
+        true
+    }
+
+    fn place_next_free(&mut self, g: &Game) {
+        for (p, entry) in g.entries() {
+            let slot = Some(Slot { entry, line: g.line });
+            match self.slots[p].iter().position(Option::is_none) {
+                Some(i) => self.slots[p][i] = slot,
+                None => self.slots[p].push(slot),
+            }
+        }
+    }
+
+    /// A round's date: the date most of its games give (the earliest on a tie), which
+    /// outvotes a stray date (broadcast exports stamp some games with the study's date).
+    fn dates(&self) -> Vec<Option<String>> {
+        self.dates
+            .iter()
+            .map(|ds| {
+                let mut ds = ds.clone();
+                ds.sort_unstable();
+                let mut best: Option<(&str, usize)> = None;
+                for d in ds.iter() {
+                    let n = ds.iter().filter(|x| *x == d).count();
+                    if best.is_none_or(|(_, m)| n > m) {
+                        best = Some((d, n));
+                    }
+                }
+                best.map(|(d, _)| d.to_string())
+            })
+            .collect()
+    }
+
+    /// Gives each entrant its rounds, `NotPaired` where it has no game, all as many as the
+    /// longest; returns that number of rounds.
+    fn set(self, entrants: &mut [Entrant]) -> usize {
+        let rounds = self.slots.iter().map(Vec::len).max().unwrap_or(0);
+        let not_paired = RoundEntry { opponent: None, colour: None, result: RoundResult::NotPaired };
+        for (e, s) in entrants.iter_mut().zip(self.slots) {
+            e.rounds = s.into_iter().map(|s| s.map_or(not_paired, |s| s.entry)).collect();
+            e.rounds.resize(rounds, not_paired);
+        }
+        rounds
+    }
 }
 
 /// `Some(Some(result))` for a finished game (White's result), `Some(None)` for `*`.
@@ -533,37 +602,44 @@ fn parse_result(s: &str) -> Option<Option<RoundResult>> {
     })
 }
 
-/// The entrant for a side: by FIDE id, else by name; new ones get the next start number.
-fn entrant(
-    entrants: &mut Vec<Entrant>,
-    by_id: &mut HashMap<String, usize>,
-    by_name: &mut HashMap<String, usize>,
-    s: Side,
-    line: usize,
-) -> usize {
-    let found = match &s.fide_id {
-        Some(id) => by_id.get(id).copied().or_else(|| by_name.get(&s.name).copied().filter(|&i| entrants[i].fide_id.is_none())),
-        None => by_name.get(&s.name).copied(),
-    };
-    let i = match found {
-        Some(i) => i,
-        None => {
-            entrants.push(Entrant::new(entrants.len() as u32 + 1, &s.name, line));
-            by_name.entry(s.name.clone()).or_insert(entrants.len() - 1);
-            entrants.len() - 1
+/// The entrants met so far, found by FIDE id or by name.
+#[derive(Default)]
+struct Entrants {
+    list: Vec<Entrant>,
+    by_id: HashMap<String, usize>,
+    by_name: HashMap<String, usize>,
+}
+
+impl Entrants {
+    /// The entrant for a side: by FIDE id, else by name; new ones get the next start number.
+    fn entrant(&mut self, s: Side, line: usize) -> usize {
+        let entrants = &mut self.list;
+        let found = match &s.fide_id {
+            Some(id) => {
+                self.by_id.get(id).copied().or_else(|| self.by_name.get(&s.name).copied().filter(|&i| entrants[i].fide_id.is_none()))
+            }
+            None => self.by_name.get(&s.name).copied(),
+        };
+        let i = match found {
+            Some(i) => i,
+            None => {
+                entrants.push(Entrant::new(entrants.len() as u32 + 1, &s.name, line));
+                self.by_name.entry(s.name.clone()).or_insert(entrants.len() - 1);
+                entrants.len() - 1
+            }
+        };
+        let e = &mut entrants[i];
+        if e.fide_id.is_none() {
+            if let Some(id) = s.fide_id {
+                self.by_id.insert(id.clone(), i);
+                e.fide_id = Some(id);
+            }
         }
-    };
-    let e = &mut entrants[i];
-    if e.fide_id.is_none() {
-        if let Some(id) = s.fide_id {
-            by_id.insert(id.clone(), i);
-            e.fide_id = Some(id);
-        }
+        e.rating = e.rating.or(s.rating);
+        e.title = e.title.take().or(s.title);
+        e.federation = e.federation.take().or(s.federation);
+        i
     }
-    e.rating = e.rating.or(s.rating);
-    e.title = e.title.take().or(s.title);
-    e.federation = e.federation.take().or(s.federation);
-    i
 }
 
 #[cfg(test)]

@@ -41,101 +41,136 @@ pub fn records(text: &str, delimiter: char) -> (Vec<Record>, Vec<ParseError>) {
 /// (a comment that looks like a data line deserves a warning).
 pub fn records_and_comments(text: &str, delimiter: char) -> (Vec<Record>, Vec<ParseError>, Vec<(usize, usize)>) {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let mut comments = Vec::new();
-    let mut out = Vec::new();
-    let errors = Vec::new();
+    let mut s = Splitter { delimiter, line: 1, at_line_start: true, start_line: 1, ..Splitter::default() };
     let mut chars = text.chars().peekable();
-    let mut line = 1;
-    let mut at_line_start = true;
-    let mut fields: Vec<String> = Vec::new();
-    let mut field = String::new();
-    let mut start_line = 1;
-    let mut in_quotes = false;
-    let mut quote_line = 0;
-    let mut any = false; // the record has content
     while let Some(c) = chars.next() {
-        if at_line_start && !in_quotes {
-            at_line_start = false;
-            start_line = line;
-            if c == '\n' || (c == '\r' && chars.peek() == Some(&'\n')) {
-                if c == '\r' {
-                    chars.next();
-                }
-                line += 1;
-                at_line_start = true;
-                continue;
-            }
-            // Comment lines and blank lines are not records.
-            let rest: String = std::iter::once(c).chain(chars.clone().take_while(|&c| c != '\n')).collect();
-            let trimmed = rest.trim();
-            if trimmed.starts_with('#') {
-                comments.push((line, trimmed.matches(delimiter).count()));
-            }
-            if trimmed.is_empty() || trimmed.starts_with('#') {
-                for _ in 0..rest.chars().count().saturating_sub(1) {
-                    chars.next();
-                }
-                if chars.next().is_some() {
-                    line += 1;
-                }
-                at_line_start = true;
-                continue;
-            }
+        if s.at_line_start && !s.in_quotes && s.skip_line(c, &mut chars) {
+            continue;
         }
+        s.push(c, &mut chars);
+    }
+    if s.in_quotes {
+        return without_unclosed_quote(text, s.start_line, s.quote_line, delimiter);
+    } else if s.any || !s.field.is_empty() {
+        s.fields.push(s.field);
+        s.out.push(Record { line: s.start_line, fields: s.fields });
+    }
+    (s.out, Vec::new(), s.comments)
+}
+
+type Chars<'a> = std::iter::Peekable<std::str::Chars<'a>>;
+
+/// The state of the split as it walks the text, character by character.
+#[derive(Default)]
+struct Splitter {
+    delimiter: char,
+    out: Vec<Record>,
+    /// (line, delimiters in it) of each `#` comment line.
+    comments: Vec<(usize, usize)>,
+    line: usize,
+    at_line_start: bool,
+    /// The current record: its fields so far, the field being read, the line it started on.
+    fields: Vec<String>,
+    field: String,
+    start_line: usize,
+    in_quotes: bool,
+    quote_line: usize,
+    /// The record has content.
+    any: bool,
+}
+
+impl Splitter {
+    /// At the start of a line (outside quotes) whose first character is `c`: skips the line
+    /// when it is blank or a `#` comment (noting the comment), and says whether it did.
+    fn skip_line(&mut self, c: char, chars: &mut Chars) -> bool {
+        self.at_line_start = false;
+        self.start_line = self.line;
+        if c == '\n' || (c == '\r' && chars.peek() == Some(&'\n')) {
+            if c == '\r' {
+                chars.next();
+            }
+            self.line += 1;
+            self.at_line_start = true;
+            return true;
+        }
+        // Comment lines and blank lines are not records.
+        let rest: String = std::iter::once(c).chain(chars.clone().take_while(|&c| c != '\n')).collect();
+        let trimmed = rest.trim();
+        if trimmed.starts_with('#') {
+            self.comments.push((self.line, trimmed.matches(self.delimiter).count()));
+        }
+        if !(trimmed.is_empty() || trimmed.starts_with('#')) {
+            return false;
+        }
+        for _ in 0..rest.chars().count().saturating_sub(1) {
+            chars.next();
+        }
+        if chars.next().is_some() {
+            self.line += 1;
+        }
+        self.at_line_start = true;
+        true
+    }
+
+    /// One character of a record: quotes, delimiters and line ends, or content.
+    fn push(&mut self, c: char, chars: &mut Chars) {
         match c {
-            '"' if in_quotes => {
+            '"' if self.in_quotes => {
                 if chars.peek() == Some(&'"') {
                     chars.next();
-                    field.push('"');
+                    self.field.push('"');
                 } else {
-                    in_quotes = false;
+                    self.in_quotes = false;
                 }
             }
-            '"' if field.trim().is_empty() => {
-                field.clear();
-                in_quotes = true;
-                quote_line = line;
-                any = true;
+            '"' if self.field.trim().is_empty() => {
+                self.field.clear();
+                self.in_quotes = true;
+                self.quote_line = self.line;
+                self.any = true;
             }
-            '\n' if in_quotes => {
-                field.push('\n');
-                line += 1;
+            '\n' if self.in_quotes => {
+                self.field.push('\n');
+                self.line += 1;
             }
             '\r' if chars.peek() == Some(&'\n') => {}
             '\n' => {
-                fields.push(std::mem::take(&mut field));
-                out.push(Record { line: start_line, fields: std::mem::take(&mut fields) });
-                any = false;
-                line += 1;
-                at_line_start = true;
+                self.fields.push(std::mem::take(&mut self.field));
+                self.out.push(Record { line: self.start_line, fields: std::mem::take(&mut self.fields) });
+                self.any = false;
+                self.line += 1;
+                self.at_line_start = true;
             }
-            c if c == delimiter && !in_quotes => {
-                fields.push(std::mem::take(&mut field));
-                any = true;
+            c if c == self.delimiter && !self.in_quotes => {
+                self.fields.push(std::mem::take(&mut self.field));
+                self.any = true;
             }
             c => {
-                field.push(c);
-                any = true;
+                self.field.push(c);
+                self.any = true;
             }
         }
     }
-    if in_quotes {
-        // Read the rest again with the unfinished record's lines left out, so one stray quote
-        // costs its own line and not every line after it.
-        let blanked: String = text
-            .split('\n')
-            .enumerate()
-            .map(|(i, l)| if (start_line..=quote_line).contains(&(i + 1)) { "" } else { l })
-            .collect::<Vec<_>>()
-            .join("\n");
-        let (recs, mut more, comments) = records_and_comments(&blanked, delimiter);
-        more.insert(0, ParseError::UnclosedQuote { line: quote_line });
-        return (recs, more, comments);
-    } else if any || !field.is_empty() {
-        fields.push(field);
-        out.push(Record { line: start_line, fields });
-    }
-    (out, errors, comments)
+}
+
+/// A quote opened on `quote_line` (in the record that starts on `start_line`) is never
+/// closed: reads the text again with that record's lines left out, so one stray quote costs
+/// its own line and not every line after it.
+fn without_unclosed_quote(
+    text: &str,
+    start_line: usize,
+    quote_line: usize,
+    delimiter: char,
+) -> (Vec<Record>, Vec<ParseError>, Vec<(usize, usize)>) {
+    let blanked: String = text
+        .split('\n')
+        .enumerate()
+        .map(|(i, l)| if (start_line..=quote_line).contains(&(i + 1)) { "" } else { l })
+        .collect::<Vec<_>>()
+        .join("\n");
+    let (recs, mut more, comments) = records_and_comments(&blanked, delimiter);
+    more.insert(0, ParseError::UnclosedQuote { line: quote_line });
+    (recs, more, comments)
 }
 
 #[cfg(test)]

@@ -66,7 +66,7 @@
 //! ```
 
 use super::csv::Warning;
-use crate::error::{ParseError, ParseErrors};
+use crate::error::{bad_field as bad, ParseError, ParseErrors};
 use crate::tournament::{Colour, Entrant, RoundEntry, RoundResult, Scoring, Tournament};
 use std::collections::HashMap;
 
@@ -222,75 +222,54 @@ impl Abnormal {
     }
 }
 
-fn bad(line: usize, column: impl Into<String>, expected: impl Into<String>, found: impl Into<String>) -> ParseError {
-    ParseError::BadField { line, column: column.into(), expected: expected.into(), found: found.into() }
+/// A number a header record declares (`062` players, `142` / `XXR` rounds), and its line.
+#[derive(Clone, Copy)]
+struct Declared {
+    n: usize,
+    line: usize,
 }
 
-/// Reads a TRF file into a [`Tournament`], with warnings for everything inconsistent.
-pub fn parse_trf(text: &str) -> Result<(Tournament, Vec<Warning>), ParseErrors> {
-    let mut errors: Vec<ParseError> = Vec::new();
-    let mut warnings: Vec<Warning> = Vec::new();
-    let mut t = Tournament::default();
-    let mut raw: Vec<RawEntrant> = Vec::new();
-    let mut declared_players: Option<(usize, usize)> = None;
-    let mut rounds_142: Option<(usize, usize)> = None;
-    let mut rounds_xxr: Option<(usize, usize)> = None;
-    let mut scoring = ScoringRecords::default();
-    let mut abnormal: Vec<Abnormal> = Vec::new();
-    let lines = split_lines(text);
-    if lines.iter().all(|(_, l)| l.trim().is_empty()) {
-        return Err(ParseErrors(vec![bad(0, "record code (columns 1-3)", "a TRF file with '001' player records", "an empty input")]));
-    }
-    for &(line, l) in &lines {
+/// What the records of a file give, before opponents are resolved.
+#[derive(Default)]
+struct Records {
+    /// The tournament's header: name, city, dates, type, round dates.
+    header: Tournament,
+    players: Vec<RawEntrant>,
+    /// `062`: the number of players.
+    players_062: Option<Declared>,
+    rounds_142: Option<Declared>,
+    rounds_xxr: Option<Declared>,
+    scoring: ScoringRecords,
+    abnormal: Vec<Abnormal>,
+}
+
+impl Records {
+    /// Reads one line by its record code; codes not listed in the module's notes are ignored.
+    fn read(&mut self, line: usize, l: &str, warnings: &mut Vec<Warning>, errors: &mut Vec<ParseError>) {
+        let declared = || value(l).and_then(|v| first_integer(&v)).map(|n| Declared { n, line });
         let c = code(l);
         match c.as_str() {
             "001" => {
                 // A record with a bad round still takes its start rank (so that its opponents'
                 // references to it are not reported as well).
-                let (p, e) = read_player(line, l, &mut warnings);
-                raw.extend(p);
+                let (p, e) = read_player(line, l, warnings);
+                self.players.extend(p);
                 errors.extend(e);
             }
-            "012" => t.name = value(l),
-            "022" => t.city = value(l),
-            "042" => t.start_date = value(l),
-            "052" => t.end_date = value(l),
-            "062" => declared_players = value(l).and_then(|v| first_integer(&v)).map(|n| (n, line)),
-            "092" => t.kind = value(l),
-            "132" => {
-                let cols = Cols::new(l);
-                let mut dates: Vec<Option<String>> = Vec::new();
-                let mut col = 92;
-                while col <= cols.len {
-                    let d = cols.field(col, col + 9);
-                    dates.push((!d.is_empty()).then_some(d));
-                    col += 10;
-                }
-                while dates.last().is_some_and(|d| d.is_none()) {
-                    dates.pop();
-                }
-                t.round_dates = dates;
-            }
-            "142" => rounds_142 = value(l).and_then(|v| first_integer(&v)).map(|n| (n, line)),
-            "XXR" => rounds_xxr = value(l).and_then(|v| first_integer(&v)).map(|n| (n, line)),
-            "162" => read_162(line, l, &mut scoring, &mut warnings),
-            "XXS" => read_xxs(line, l, &mut scoring, &mut warnings),
-            "BBW" | "BBD" | "BBL" | "BBZ" | "BBF" | "BBU" => {
-                let key = match c.as_str() {
-                    "BBW" => "win",
-                    "BBD" => "draw",
-                    "BBL" => "loss",
-                    "BBZ" => "absence",
-                    "BBF" => "fl",
-                    _ => "pab",
-                };
-                match value(l).and_then(|v| number(&v)) {
-                    Some(v) => scoring.set(key, v, line),
-                    None => warnings.push(Warning { line, message: format!("{c}: expected a number of points; the record is ignored") }),
-                }
-            }
+            "012" => self.header.name = value(l),
+            "022" => self.header.city = value(l),
+            "042" => self.header.start_date = value(l),
+            "052" => self.header.end_date = value(l),
+            "062" => self.players_062 = declared(),
+            "092" => self.header.kind = value(l),
+            "132" => self.header.round_dates = round_dates(l),
+            "142" => self.rounds_142 = declared(),
+            "XXR" => self.rounds_xxr = declared(),
+            "162" => read_162(line, l, &mut self.scoring, warnings),
+            "XXS" => read_xxs(line, l, &mut self.scoring, warnings),
+            "BBW" | "BBD" | "BBL" | "BBZ" | "BBF" | "BBU" => read_bb(&c, line, l, &mut self.scoring, warnings),
             "299" => match read_299(line, l) {
-                Some(a) => abnormal.push(a),
+                Some(a) => self.abnormal.push(a),
                 None => warnings.push(Warning {
                     line,
                     message: "299 (abnormal points): expected a type in column 5, points in columns 14-17, a round in 20-22 and start ranks from column 24; the record is ignored".into(),
@@ -299,14 +278,85 @@ pub fn parse_trf(text: &str) -> Result<(Tournament, Vec<Warning>), ParseErrors> 
             _ => {}
         }
     }
-    t.scoring = build_scoring(&scoring, &mut warnings);
+}
 
-    if raw.is_empty() && errors.is_empty() {
+/// Reads a TRF file into a [`Tournament`], with warnings for everything inconsistent.
+pub fn parse_trf(text: &str) -> Result<(Tournament, Vec<Warning>), ParseErrors> {
+    let mut errors: Vec<ParseError> = Vec::new();
+    let mut warnings: Vec<Warning> = Vec::new();
+    let lines = split_lines(text);
+    if lines.iter().all(|(_, l)| l.trim().is_empty()) {
+        return Err(ParseErrors(vec![bad(0, "record code (columns 1-3)", "a TRF file with '001' player records", "an empty input")]));
+    }
+    let mut records = Records::default();
+    for &(line, l) in &lines {
+        records.read(line, l, &mut warnings, &mut errors);
+    }
+    let Records { header: mut t, players, players_062, rounds_142, rounds_xxr, scoring, abnormal } = records;
+    t.scoring = build_scoring(&scoring, &mut warnings);
+    if players.is_empty() && errors.is_empty() {
         let first = lines.iter().find(|(_, l)| !l.trim().is_empty()).map_or(1, |(n, _)| *n);
         errors.push(bad(first, "record code (columns 1-3)", "at least one '001' player record", "no 001 record"));
     }
+    let longest = players.iter().map(|p| p.rounds.len()).max().unwrap_or(0);
+    let entrants = resolve_opponents(players, longest, &mut errors);
+    if !errors.is_empty() {
+        errors.sort_by_key(ParseError::line);
+        return Err(ParseErrors(errors));
+    }
+    t.entrants = entrants;
+    t.rounds = planned_rounds(rounds_142, rounds_xxr, longest, &mut warnings);
+    if let Some(Declared { n, line }) = players_062 {
+        if n != t.entrants.len() {
+            warnings.push(Warning {
+                line,
+                message: format!("062 declares {n} players, but the file has {} player records (001)", t.entrants.len()),
+            });
+        }
+    }
+    check_points(&t, &abnormal, &mut warnings);
+    check_pairings(&t, &mut warnings);
+    warnings.sort_by_key(|w| w.line);
+    Ok((t, warnings))
+}
 
-    // Start ranks → indices.
+/// `132`: the round dates, in ten-column blocks aligned with the rounds from column 92
+/// (blank blocks at the end dropped).
+fn round_dates(l: &str) -> Vec<Option<String>> {
+    let cols = Cols::new(l);
+    let mut dates: Vec<Option<String>> = Vec::new();
+    let mut col = 92;
+    while col <= cols.len {
+        let d = cols.field(col, col + 9);
+        dates.push((!d.is_empty()).then_some(d));
+        col += 10;
+    }
+    while dates.last().is_some_and(|d| d.is_none()) {
+        dates.pop();
+    }
+    dates
+}
+
+/// bbpPairings' `BBW BBD BBL BBZ BBF BBU` (code `c`): the points of one outcome.
+fn read_bb(c: &str, line: usize, l: &str, scoring: &mut ScoringRecords, warnings: &mut Vec<Warning>) {
+    let key = match c {
+        "BBW" => "win",
+        "BBD" => "draw",
+        "BBL" => "loss",
+        "BBZ" => "absence",
+        "BBF" => "fl",
+        _ => "pab",
+    };
+    match value(l).and_then(|v| number(&v)) {
+        Some(v) => scoring.set(key, v, line),
+        None => warnings.push(Warning { line, message: format!("{c}: expected a number of points; the record is ignored") }),
+    }
+}
+
+/// The entrants sorted by start rank, with the opponents' start ranks turned into indices and
+/// every round list padded with `NotPaired` to the `longest`. A start rank used twice, or an
+/// opponent that is no other player's start rank, is an error.
+fn resolve_opponents(mut raw: Vec<RawEntrant>, longest: usize, errors: &mut Vec<ParseError>) -> Vec<Entrant> {
     raw.sort_by_key(|p| p.entrant.start);
     let mut index: HashMap<u32, usize> = HashMap::new();
     for (i, p) in raw.iter().enumerate() {
@@ -321,77 +371,57 @@ pub fn parse_trf(text: &str) -> Result<(Tournament, Vec<Warning>), ParseErrors> 
             index.insert(p.entrant.start, i);
         }
     }
-    let longest = raw.iter().map(|p| p.rounds.len()).max().unwrap_or(0);
     let mut entrants: Vec<Entrant> = Vec::with_capacity(raw.len());
     for (i, p) in raw.into_iter().enumerate() {
         let mut e = p.entrant;
         for (r, rr) in p.rounds.iter().enumerate() {
-            let opponent = match rr.opponent {
+            let opponent = match rr.opponent.map(|s| (s, index.get(&s).copied())) {
                 None => None,
-                Some(s) => match index.get(&s) {
-                    Some(&j) if j == i => {
-                        errors.push(bad(
-                            e.line,
-                            format!("round {} opponent (columns {}-{})", r + 1, rr.col, rr.col + 3),
-                            "the start rank of another player (a player cannot meet themselves)",
-                            s.to_string(),
-                        ));
-                        None
-                    }
-                    Some(&j) => Some(j),
-                    None => {
-                        errors.push(bad(
-                            e.line,
-                            format!("round {} opponent (columns {}-{})", r + 1, rr.col, rr.col + 3),
-                            "the start rank of a player in the file",
-                            s.to_string(),
-                        ));
-                        None
-                    }
-                },
+                Some((_, Some(j))) if j != i => Some(j),
+                Some((s, found)) => {
+                    let expected = match found {
+                        Some(_) => "the start rank of another player (a player cannot meet themselves)",
+                        None => "the start rank of a player in the file",
+                    };
+                    errors.push(bad(
+                        e.line,
+                        format!("round {} opponent (columns {}-{})", r + 1, rr.col, rr.col + 3),
+                        expected,
+                        s.to_string(),
+                    ));
+                    None
+                }
             };
             e.rounds.push(RoundEntry { opponent, colour: rr.colour, result: rr.result });
         }
         e.rounds.resize(longest, RoundEntry { opponent: None, colour: None, result: RoundResult::NotPaired });
         entrants.push(e);
     }
-    if !errors.is_empty() {
-        errors.sort_by_key(ParseError::line);
-        return Err(ParseErrors(errors));
-    }
-    t.entrants = entrants;
+    entrants
+}
 
-    // Rounds.
-    let declared = rounds_142.or(rounds_xxr);
-    if let (Some((a, la)), Some((b, lb))) = (rounds_142, rounds_xxr) {
-        if a != b {
-            warnings
-                .push(Warning { line: lb, message: format!("XXR gives {b} rounds but the 142 record (line {la}) gives {a}; 142 is used") });
+/// The number of rounds: as `142` (or else `XXR`) declares, unless the players' records have
+/// more (`longest`), with a warning.
+fn planned_rounds(rounds_142: Option<Declared>, rounds_xxr: Option<Declared>, longest: usize, warnings: &mut Vec<Warning>) -> usize {
+    if let (Some(a), Some(b)) = (rounds_142, rounds_xxr) {
+        if a.n != b.n {
+            warnings.push(Warning {
+                line: b.line,
+                message: format!("XXR gives {} rounds but the 142 record (line {}) gives {}; 142 is used", b.n, a.line, a.n),
+            });
         }
     }
-    t.rounds = match declared {
-        Some((n, line)) if n < longest => {
+    match rounds_142.or(rounds_xxr) {
+        Some(Declared { n, line }) if n < longest => {
             warnings.push(Warning {
                 line,
                 message: format!("the file declares {n} rounds, but players' records have up to {longest}; {longest} are used"),
             });
             longest
         }
-        Some((n, _)) => n,
+        Some(Declared { n, .. }) => n,
         None => longest,
-    };
-    if let Some((n, line)) = declared_players {
-        if n != t.entrants.len() {
-            warnings.push(Warning {
-                line,
-                message: format!("062 declares {n} players, but the file has {} player records (001)", t.entrants.len()),
-            });
-        }
     }
-    check_points(&t, &abnormal, &mut warnings);
-    check_pairings(&t, &mut warnings);
-    warnings.sort_by_key(|w| w.line);
-    Ok((t, warnings))
 }
 
 fn read_player(line: usize, l: &str, warnings: &mut Vec<Warning>) -> (Option<RawEntrant>, Vec<ParseError>) {

@@ -4,7 +4,9 @@ use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::str::FromStr;
 
-/// Which version of FIDE's tiebreak regulations (C.07) to apply.
+/// Which version of FIDE's tiebreak regulations (C.07) to apply. Serialised as its
+/// [`code`](Rules::code), `"2023"` or `"2026"`; the variant names of earlier versions
+/// (`"Fide2023"`, `"Fide2026"`) are still read, so JSON written by them still loads.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Rules {
     /// The regulations approved in 2023 (in force from 2024 until February 2026).
@@ -19,10 +21,28 @@ pub enum Rules {
 }
 
 impl Rules {
+    pub const ALL: [Rules; 2] = [Rules::Fide2023, Rules::Fide2026];
+
     pub fn year(self) -> u16 {
         match self {
             Rules::Fide2023 => 2023,
             Rules::Fide2026 => 2026,
+        }
+    }
+
+    /// The short name the command line and the JSON use: `"2023"` or `"2026"`.
+    pub fn code(self) -> &'static str {
+        match self {
+            Rules::Fide2023 => "2023",
+            Rules::Fide2026 => "2026",
+        }
+    }
+
+    /// The rules in words, e.g. "FIDE C.07 as approved in 2023".
+    pub fn name(self) -> &'static str {
+        match self {
+            Rules::Fide2023 => "FIDE C.07 as approved in 2023",
+            Rules::Fide2026 => "FIDE C.07 with the changes in force from March 2026",
         }
     }
 }

@@ -20,6 +20,7 @@
 //!
 //! The standings are those after the last round anyone has a result in: rounds a file
 //! announces (or has paired) but nobody has played yet are not counted as unplayed rounds.
+//! [`report`] writes them as a text table or JSON, [`Standings::to_csv`] as CSV.
 //!
 //! ```
 //! use ratings_engine::tiebreak::{standings, Rules, Tiebreak};
@@ -55,6 +56,7 @@ mod compute;
 mod context;
 mod de;
 mod rating;
+pub mod report;
 
 pub use codes::{all_codes, parse_order, Rules, Tiebreak, UnknownTiebreak};
 

@@ -116,6 +116,30 @@ fn codes_parse_in_every_spelling() {
 }
 
 #[test]
+fn rules_by_code_in_words_and_in_json() {
+    for rules in Rules::ALL {
+        assert_eq!(rules.code().parse::<Rules>(), Ok(rules));
+        assert_eq!(rules.code(), rules.year().to_string());
+        assert!(rules.name().starts_with("FIDE C.07") && rules.name().contains(rules.code()), "{}", rules.name());
+        assert_eq!(serde_json::to_string(&rules).unwrap(), format!("\"{}\"", rules.code()));
+        assert_eq!(serde_json::from_str::<Rules>(&format!("\"{}\"", rules.code())).unwrap(), rules);
+    }
+    // The variant names earlier versions wrote are still read.
+    assert_eq!(serde_json::from_str::<Rules>("\"Fide2023\"").unwrap(), Rules::Fide2023);
+    assert_eq!(serde_json::from_str::<Rules>("\"Fide2026\"").unwrap(), Rules::Fide2026);
+    assert_eq!("2025".parse::<Rules>(), Ok(Rules::Fide2023));
+    assert_eq!(" FIDE-2026 ".parse::<Rules>(), Ok(Rules::Fide2026));
+}
+
+#[test]
+fn unknown_rules_are_a_clear_error() {
+    assert_eq!("2019".parse::<Rules>(), Err("unknown rules '2019': expected 2023 or 2026".to_string()));
+    assert_eq!("".parse::<Rules>(), Err("unknown rules '': expected 2023 or 2026".to_string()));
+    let err = serde_json::from_str::<Rules>("\"2019\"").unwrap_err().to_string();
+    assert!(err.contains("2019") && err.contains("2023") && err.contains("2026"), "{err}");
+}
+
+#[test]
 fn buchholz_with_byes_forfeits_and_absences() {
     let t = held5();
     assert!(!is_pre_determined(&t));
@@ -288,4 +312,60 @@ fn planned_rounds_not_yet_played_are_ignored() {
     assert_eq!(values_of(&t, Tiebreak::Bh, Rules::Fide2023, &[4, 12]), some(&[15.0, 11.5]));
     assert_eq!(values_of(&t, Tiebreak::Ks, Rules::Fide2023, &[4]), some(&[1.0]));
     assert_eq!(values_of(&t, Tiebreak::Bh, Rules::Fide2026, &[4]), some(&[14.0]));
+}
+
+#[test]
+fn report_table_and_json() {
+    use crate::tournament::EigenvectorRatings;
+    use expect_test::expect;
+    let t = held5();
+    // Jessica (start 9) has no eigenvector rating: "-" in the table, null in the JSON.
+    let eig = EigenvectorRatings {
+        rating: (0..16).map(|i| (i != 8).then_some(1700.0 - 25.04 * i as f64)).collect(),
+        sigma: (0..16).map(|i| (i != 8).then_some(100.0 + i as f64)).collect(),
+        note: "made up".into(),
+    };
+    let order = [Tiebreak::BhC1, Tiebreak::Aob, Tiebreak::Aro, Tiebreak::Tpr, Tiebreak::Eig];
+    let s = standings_with(&t, &order, &Options { rules: Rules::Fide2026, eigenvector: Some(eig.rating.clone()), ..Options::default() });
+    expect![[r#"
+        Held's Swiss — standings, FIDE C.07 (2026 rules)
+
+         Rk    No  Name        Pts    BH-C1      AOB      ARO      TPR      EIG
+          1     2  Bruno       4.0     12.0    13.60     1880     2120   1675.0
+          2     3  Charline    3.5     13.0    12.90     1940     2089   1649.9
+          3     4  David       3.5     11.5    13.38     1888     2081   1624.9
+          4    16  Stephan     3.5     11.0    13.10     1820     1969   1324.4
+          5     1  Alyx        3.5     11.0    12.40     1820     1969   1700.0
+          6     6  Franck      3.0     10.5    13.25     1813     1813   1574.8
+          7     8  Irina       2.5     12.0    12.90     1730     1730   1524.7
+          8    11  Maria       2.5     11.0    12.75     1863     1776   1449.6
+          9     5  Helene      2.5      7.5    13.20     1690     1690   1599.8
+         10    15  Reine       2.0     11.0    12.20     1860     1788   1349.4
+         11    12  Nick        2.0      9.5     14.0     2050     1250   1424.6
+         12    14  Paul        2.0      9.0     13.0     1800     1925   1374.5
+         13     7  Genevieve   1.5     12.5    11.70     1760     1611   1549.8
+         14    13  Opal        1.5     12.0    11.90     1930     1781   1399.5
+         15     9  Jessica     1.5      7.5    12.75     1975     1175        -
+         16    10  Lais        1.0     11.5    10.80     1880     1640   1474.6
+
+        warning: a warning
+    "#]]
+    .assert_eq(&report::table(Some("Held's Swiss"), &s, &["a warning".to_string()]));
+    let v: serde_json::Value = serde_json::from_str(&report::json(&s, Some(&eig), &[])).unwrap();
+    assert_eq!((v["rules"].as_str(), v["order"].to_string().as_str()), (Some("2026"), r#"["BH-C1","AOB","ARO","TPR","EIG"]"#));
+    let players = v["players"].as_array().unwrap();
+    let jessica = players.iter().find(|p| p["start"] == 9).unwrap();
+    assert!(jessica["tiebreaks"]["EIG"].is_null() && jessica.get("eig_sigma").is_none(), "{jessica}");
+    assert_eq!((players[0]["name"].as_str(), players[0]["eig_sigma"].as_f64()), (Some("Bruno"), Some(101.0)));
+    assert_eq!(players[0]["tiebreaks"]["BH-C1"], 12.0);
+    assert!(players[0]["explanations"]["BH-C1"].as_str().unwrap().starts_with("BH-C1 12"));
+    // No tiebreaks, no warnings, no name.
+    let plain = report::table(None, &standings(&t, &[], Rules::Fide2023), &[]);
+    expect![[r#"
+        Tournament — standings, FIDE C.07 (2023 rules)
+
+         Rk    No  Name        Pts
+          1     2  Bruno       4.0"#]]
+    .assert_eq(&plain.lines().take(4).collect::<Vec<_>>().join("\n"));
+    assert!(plain.ends_with("Lais        1.0\n"), "{plain}");
 }
