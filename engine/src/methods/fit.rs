@@ -34,6 +34,41 @@ pub struct Measures {
     pub tolerance: Option<(Quantity, f64)>,
 }
 
+/// What a fit has done so far: each step's record and, once it has stopped, why (argmin's
+/// `State`, reduced to what every method shares).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Steps {
+    pub trace: Vec<IterationRecord>,
+    pub stop: Option<StopReason>,
+}
+
+impl Steps {
+    /// Steps taken.
+    pub fn len(&self) -> usize {
+        self.trace.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.trace.is_empty()
+    }
+
+    /// Records the next step, numbered from 1, and returns its record.
+    pub fn push(&mut self, change: f64, residual: f64, outer: Option<usize>) -> IterationRecord {
+        let record = IterationRecord { iteration: self.trace.len() + 1, change, residual, outer };
+        self.trace.push(record);
+        record
+    }
+
+    /// Stops for `why`, unless already stopped.
+    pub fn stop(&mut self, why: StopReason) {
+        self.stop.get_or_insert(why);
+    }
+
+    pub fn stopped(&self) -> bool {
+        self.stop.is_some()
+    }
+}
+
 /// A method being fitted, one step at a time.
 pub trait Fit {
     /// What the trace measures and the tolerance in force.
@@ -42,15 +77,26 @@ pub trait Fit {
     /// Takes one step, unless the fit has stopped; returns its record.
     fn step(&mut self) -> Option<IterationRecord>;
 
+    /// The steps taken so far, and why the fit stopped.
+    fn steps(&self) -> &Steps;
+
+    fn steps_mut(&mut self) -> &mut Steps;
+
     /// Every step's record so far.
-    fn trace(&self) -> &[IterationRecord];
+    fn trace(&self) -> &[IterationRecord] {
+        &self.steps().trace
+    }
 
     /// Why the fit stopped, once it has.
-    fn stop_reason(&self) -> Option<StopReason>;
+    fn stop_reason(&self) -> Option<StopReason> {
+        self.steps().stop
+    }
 
     /// Stops the fit early (a caller's cancel button); [`Fit::finish`] then reports the
     /// current iterate.
-    fn cancel(&mut self);
+    fn cancel(&mut self) {
+        self.steps_mut().stop(StopReason::Cancelled);
+    }
 
     /// The display rating of each player of the dataset (in its order) at the current
     /// iterate, `None` for a player with no rating (yet): what the step-by-step view shows.

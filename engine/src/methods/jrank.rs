@@ -28,7 +28,7 @@
 
 use crate::diagnose::{Diagnosis, Finding, FindingKind, Status};
 use crate::error::{check, RateError, MAX_ITER};
-use crate::methods::fit::{groups_warning, stop_warning, Fit, Measures, Quantity};
+use crate::methods::fit::{groups_warning, stop_warning, Fit, Measures, Quantity, Steps};
 use crate::methods::ranking::{rank, Placing};
 use crate::methods::{Method, MethodKind};
 use crate::methods::report::{IterationRecord, ParameterFit, PlayerRating, Rating, SolverReport, StopReason};
@@ -342,8 +342,7 @@ pub struct JRankFit<'d> {
     lr: Vec<f64>,
     /// The log-strengths of the current iterate.
     w: Vec<f64>,
-    trace: Vec<IterationRecord>,
-    stop: Option<StopReason>,
+    steps: Steps,
 }
 
 impl<'d> JRankFit<'d> {
@@ -357,7 +356,7 @@ impl<'d> JRankFit<'d> {
         let names: Vec<String> = data.players.iter().map(|p| p.name.clone()).collect();
         let s = Schedule::new(n, &prep.games, &names);
         let lr = prep.games.iter().map(|g| g.log_ratio(params.k, params.p)).collect();
-        Ok(JRankFit { data, params: params.clone(), prep, names, s, lr, w: vec![0.0; n], trace: Vec::new(), stop: None })
+        Ok(JRankFit { data, params: params.clone(), prep, names, s, lr, w: vec![0.0; n], steps: Steps::default() })
     }
 
     /// f(w): the mean over each player's games of (w_opponent + ln R).
@@ -389,8 +388,8 @@ impl<'d> JRankFit<'d> {
             let what = if prep.skipped == 1 { "1 game was".to_string() } else { format!("{} games were", prep.skipped) };
             warnings.push(format!("{what} left out: a player against themselves, an unknown player, or no usable score"));
         }
-        let last_change = self.trace.last().map_or(0.0, |t| t.change);
-        warnings.extend(stop_warning(stop, self.trace.len(), &self.measures(), last_change));
+        let last_change = self.steps.trace.last().map_or(0.0, |t| t.change);
+        warnings.extend(stop_warning(stop, self.steps.len(), &self.measures(), last_change));
         match stop {
             StopReason::MaxIterations if params.damping == 1.0 => {
                 // The undamped step has the eigenvalue −1 on two-sided schedules.
@@ -427,7 +426,7 @@ impl Fit for JRankFit<'_> {
     }
 
     fn step(&mut self) -> Option<IterationRecord> {
-        if self.stop.is_some() {
+        if self.steps.stopped() {
             return None;
         }
         let f = self.target(&self.w);
@@ -438,30 +437,25 @@ impl Fit for JRankFit<'_> {
         if next.iter().any(|v| !v.is_finite()) {
             // Cannot happen for valid parameters (the step is an average); kept so that a
             // rating is never NaN.
-            self.stop = Some(StopReason::NonFinite);
+            self.steps.stop(StopReason::NonFinite);
             return None;
         }
-        let record = IterationRecord { iteration: self.trace.len() + 1, change: max_gap(&next, &self.w), residual, outer: None };
+        let record = self.steps.push(max_gap(&next, &self.w), residual, None);
         self.w = next;
-        self.trace.push(record);
         if record.change < self.params.eps {
-            self.stop = Some(StopReason::Converged);
-        } else if self.trace.len() >= self.params.max_iter {
-            self.stop = Some(StopReason::MaxIterations);
+            self.steps.stop(StopReason::Converged);
+        } else if self.steps.len() >= self.params.max_iter {
+            self.steps.stop(StopReason::MaxIterations);
         }
         Some(record)
     }
 
-    fn trace(&self) -> &[IterationRecord] {
-        &self.trace
+    fn steps(&self) -> &Steps {
+        &self.steps
     }
 
-    fn stop_reason(&self) -> Option<StopReason> {
-        self.stop
-    }
-
-    fn cancel(&mut self) {
-        self.stop.get_or_insert(StopReason::Cancelled);
+    fn steps_mut(&mut self) -> &mut Steps {
+        &mut self.steps
     }
 
     fn display(&self) -> Vec<Option<f64>> {
@@ -469,7 +463,7 @@ impl Fit for JRankFit<'_> {
     }
 
     fn finish(&self) -> Result<Rating, RateError> {
-        let stop = self.stop.unwrap_or(StopReason::Cancelled);
+        let stop = self.steps.stop.unwrap_or(StopReason::Cancelled);
         let f = self.target(&self.w);
         let final_residual = self.s.groups.iter().flatten().fold(0.0f64, |m, &i| m.max((f[i] - self.w[i]).abs()));
         let mut warnings = self.warnings(stop);
@@ -477,7 +471,7 @@ impl Fit for JRankFit<'_> {
         if let Some(fit) = &fit {
             warnings.push(fit_summary(fit, &self.params));
         }
-        let trace = self.trace.clone();
+        let trace = self.steps.trace.clone();
         Ok(Rating {
             method: MethodKind::JRank,
             variant: "iteration".into(),

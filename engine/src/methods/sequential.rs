@@ -4,7 +4,7 @@
 
 use crate::diagnose::{Diagnosis, Status};
 use crate::error::RateError;
-use crate::methods::fit::{Fit, Measures};
+use crate::methods::fit::{Fit, Measures, Steps};
 use crate::methods::ranking::{rank, Placing};
 use crate::methods::report::{HistoryPoint, IterationRecord, PlayerRating, Rating, SolverReport, StopReason};
 use crate::methods::{Method, MethodKind};
@@ -81,8 +81,7 @@ pub struct SequentialFit<'d, R: Rule> {
     done: usize,
     decided: usize,
     foreseen: usize,
-    trace: Vec<IterationRecord>,
-    stop: Option<StopReason>,
+    steps: Steps,
 }
 
 impl<'d, R: Rule> SequentialFit<'d, R> {
@@ -109,8 +108,7 @@ impl<'d, R: Rule> SequentialFit<'d, R> {
             done: 0,
             decided: 0,
             foreseen: 0,
-            trace: Vec::new(),
-            stop: None,
+            steps: Steps::default(),
         }
     }
 }
@@ -144,11 +142,11 @@ impl<R: Rule> Fit for SequentialFit<'_, R> {
     }
 
     fn step(&mut self) -> Option<IterationRecord> {
-        if self.stop.is_some() {
+        if self.steps.stopped() {
             return None;
         }
-        let Some(batch) = self.batches.get(self.trace.len()).cloned() else {
-            self.stop = Some(StopReason::Finished);
+        let Some(batch) = self.batches.get(self.steps.len()).cloned() else {
+            self.steps.stop(StopReason::Finished);
             return None;
         };
         let (mut change, mut residual) = (0.0f64, 0.0f64);
@@ -162,24 +160,19 @@ impl<R: Rule> Fit for SequentialFit<'_, R> {
                 self.foreseen += usize::from(f);
             }
         }
-        let record = IterationRecord { iteration: self.trace.len() + 1, change, residual, outer: None };
-        self.trace.push(record);
-        if self.trace.len() == self.batches.len() {
-            self.stop = Some(StopReason::Finished);
+        let record = self.steps.push(change, residual, None);
+        if self.steps.len() == self.batches.len() {
+            self.steps.stop(StopReason::Finished);
         }
         Some(record)
     }
 
-    fn trace(&self) -> &[IterationRecord] {
-        &self.trace
+    fn steps(&self) -> &Steps {
+        &self.steps
     }
 
-    fn stop_reason(&self) -> Option<StopReason> {
-        self.stop
-    }
-
-    fn cancel(&mut self) {
-        self.stop.get_or_insert(StopReason::Cancelled);
+    fn steps_mut(&mut self) -> &mut Steps {
+        &mut self.steps
     }
 
     fn display(&self) -> Vec<Option<f64>> {
@@ -188,9 +181,9 @@ impl<R: Rule> Fit for SequentialFit<'_, R> {
 
     fn finish(&self) -> Result<Rating, RateError> {
         let mut warnings = self.rule.warnings();
-        let stop = self.stop.unwrap_or(StopReason::Cancelled);
+        let stop = self.steps.stop.unwrap_or(StopReason::Cancelled);
         if stop == StopReason::Cancelled {
-            warnings.push(format!("stopped after {} of {} steps, before the end of the games", self.trace.len(), self.batches.len()));
+            warnings.push(format!("stopped after {} of {} steps, before the end of the games", self.steps.len(), self.batches.len()));
         }
         rating(self, stop, warnings)
     }

@@ -64,7 +64,7 @@ pub use seed::{decayed_sigma, from_continuous, label, promoted, rank_seed, seed_
 
 use crate::diagnose::{Diagnosis, Status};
 use crate::error::{check, RateError, MAX_ITER};
-use crate::methods::fit::{Fit, Measures, Quantity};
+use crate::methods::fit::{Fit, Measures, Quantity, Steps};
 use crate::methods::ranking::{rank, Placing};
 use crate::methods::report::{IterationRecord, PlayerRating, Rating, SolverReport, StopReason};
 use crate::methods::{Method, MethodKind};
@@ -137,7 +137,7 @@ pub struct AgaFit<'d> {
     /// The fit under way: its group, its members (dataset indices) and Newton's state.
     current: Option<(usize, Vec<usize>, Newton)>,
     next_group: usize,
-    trace: Vec<IterationRecord>,
+    steps: Steps,
     /// The last finished fit's own trace (what the report keeps).
     last_trace: Vec<IterationRecord>,
     iterations: usize,
@@ -145,7 +145,6 @@ pub struct AgaFit<'d> {
     /// The first way a fit failed to converge, if one did.
     failed: Option<StopReason>,
     rated_groups: usize,
-    stop: Option<StopReason>,
 }
 
 impl<'d> AgaFit<'d> {
@@ -174,13 +173,12 @@ impl<'d> AgaFit<'d> {
             warnings,
             current: None,
             next_group: 0,
-            trace: Vec::new(),
+            steps: Steps::default(),
             last_trace: Vec::new(),
             iterations: 0,
             final_residual: 0.0,
             failed: None,
             rated_groups: 0,
-            stop: None,
         })
     }
 
@@ -243,39 +241,38 @@ impl Fit for AgaFit<'_> {
     }
 
     fn step(&mut self) -> Option<IterationRecord> {
-        while self.stop.is_none() {
+        while !self.steps.stopped() {
             if self.current.is_none() && !self.open_group() {
-                self.stop = Some(self.failed.unwrap_or(StopReason::Converged));
+                self.steps.stop(self.failed.unwrap_or(StopReason::Converged));
                 break;
             }
             let (gi, _, newton) = self.current.as_mut().expect("a fit is open");
             if let Some(r) = newton.step() {
-                let record = IterationRecord { iteration: self.trace.len() + 1, outer: Some(*gi + 1), ..r };
-                self.trace.push(record);
-                return Some(record);
+                let outer = Some(*gi + 1);
+                return Some(self.steps.push(r.change, r.residual, outer));
             }
             self.close_group();
         }
         None
     }
 
-    fn trace(&self) -> &[IterationRecord] {
-        &self.trace
+    fn steps(&self) -> &Steps {
+        &self.steps
     }
 
-    fn stop_reason(&self) -> Option<StopReason> {
-        self.stop
+    fn steps_mut(&mut self) -> &mut Steps {
+        &mut self.steps
     }
 
     fn cancel(&mut self) {
-        if self.stop.is_some() {
+        if self.steps.stopped() {
             return;
         }
         if let Some((_, _, newton)) = &mut self.current {
             newton.stop.get_or_insert(StopReason::Cancelled);
         }
         self.close_group();
-        self.stop = Some(StopReason::Cancelled);
+        self.steps.stop(StopReason::Cancelled);
     }
 
     fn display(&self) -> Vec<Option<f64>> {
@@ -290,7 +287,7 @@ impl Fit for AgaFit<'_> {
     }
 
     fn finish(&self) -> Result<Rating, RateError> {
-        let stop = self.stop.unwrap_or(StopReason::Cancelled);
+        let stop = self.steps.stop.unwrap_or(StopReason::Cancelled);
         let mut warnings = self.warnings.clone();
         if stop == StopReason::Cancelled {
             warnings.push(format!("stopped after {} of {} fits, before finishing", self.rated_groups, self.groups.len()));

@@ -31,7 +31,7 @@ pub use solver::Solver;
 
 use crate::diagnose::Status;
 use crate::error::{check, RateError, MAX_ITER};
-use crate::methods::fit::{groups_warning, stop_warning, Fit, Measures, Quantity};
+use crate::methods::fit::{groups_warning, stop_warning, Fit, Measures, Quantity, Steps};
 use crate::methods::ranking::{rank, Placing};
 use crate::methods::report::{IterationRecord, PlayerRating, Rating, ScaleReport, SolverReport, StopReason};
 use crate::methods::{Method, MethodKind};
@@ -167,16 +167,12 @@ impl Fit for BrentFit<'_> {
         self.solver.step().copied()
     }
 
-    fn trace(&self) -> &[IterationRecord] {
-        self.solver.trace()
+    fn steps(&self) -> &Steps {
+        self.solver.steps()
     }
 
-    fn stop_reason(&self) -> Option<StopReason> {
-        self.solver.stop_reason()
-    }
-
-    fn cancel(&mut self) {
-        self.solver.cancel();
+    fn steps_mut(&mut self) -> &mut Steps {
+        self.solver.steps_mut()
     }
 
     fn display(&self) -> Vec<Option<f64>> {

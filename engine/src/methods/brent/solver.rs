@@ -3,6 +3,7 @@
 
 use super::problem::{Problem, UNRATED};
 use super::{BrentParams, Variant};
+use crate::methods::fit::Steps;
 use crate::methods::report::{IterationRecord, StopReason};
 use crate::sparse::row;
 
@@ -16,8 +17,7 @@ pub struct Solver {
     num: Vec<f64>,
     den: Vec<f64>,
     extra: Vec<f64>,
-    trace: Vec<IterationRecord>,
-    stop: Option<StopReason>,
+    steps: Steps,
     fixed: Option<FixedWeights>,
     /// The relative change an undamped step (13) would make from the current iterate: heavy
     /// damping shrinks the steps, so a small step alone does not mean convergence.
@@ -60,8 +60,7 @@ impl Solver {
             num: vec![0.0; nodes],
             den: vec![0.0; nodes],
             extra: vec![0.0; nodes],
-            trace: Vec::new(),
-            stop,
+            steps: Steps { trace: Vec::new(), stop },
             fixed,
             undamped: f64::INFINITY,
         }
@@ -72,20 +71,28 @@ impl Solver {
     }
 
     pub fn trace(&self) -> &[IterationRecord] {
-        &self.trace
+        &self.steps.trace
     }
 
     pub fn stop_reason(&self) -> Option<StopReason> {
-        self.stop
+        self.steps.stop
+    }
+
+    pub fn steps(&self) -> &Steps {
+        &self.steps
+    }
+
+    pub fn steps_mut(&mut self) -> &mut Steps {
+        &mut self.steps
     }
 
     /// Runs one iteration, unless the solver has stopped. Returns its record.
     pub fn step(&mut self) -> Option<&IterationRecord> {
-        if self.stop.is_some() {
+        if self.steps.stopped() {
             return None;
         }
-        if self.trace.len() >= self.max_iter {
-            self.stop = Some(StopReason::MaxIterations);
+        if self.steps.len() >= self.max_iter {
+            self.steps.stop(StopReason::MaxIterations);
             return None;
         }
         let (mut y, residual, outer) = match self.variant {
@@ -104,13 +111,12 @@ impl Solver {
             finite &= y[i].is_finite() && y[i] > 0.0;
             change = change.max(((y[i] - self.x[i]) / y[i]).abs());
         }
-        let iteration = self.trace.len() + 1;
         if !finite {
-            self.stop = Some(StopReason::NonFinite);
+            self.steps.stop(StopReason::NonFinite);
             return None;
         }
         self.x = y;
-        self.trace.push(IterationRecord { iteration, change, residual, outer });
+        self.steps.push(change, residual, outer);
         let settled = self.undamped < self.eps;
         let converged = settled
             && match &mut self.fixed {
@@ -138,16 +144,16 @@ impl Solver {
             }
         }
         if converged {
-            self.stop = Some(StopReason::Converged);
-        } else if self.trace.len() >= self.max_iter {
-            self.stop = Some(StopReason::MaxIterations);
+            self.steps.stop(StopReason::Converged);
+        } else if self.steps.len() >= self.max_iter {
+            self.steps.stop(StopReason::MaxIterations);
         }
-        self.trace.last()
+        self.steps.trace.last()
     }
 
     /// Stops the solver early (a caller's cancel button).
     pub fn cancel(&mut self) {
-        self.stop.get_or_insert(StopReason::Cancelled);
+        self.steps.stop(StopReason::Cancelled);
     }
 
     /// One pass of iteration (13) (Algorithm 1), or of (14) when `zermelo`; also returns the
