@@ -7,8 +7,8 @@ pub use ratings_engine::job::Settings;
 use ratings_engine::methods::brent::{BrentParams, Variant};
 use ratings_engine::methods::elo::EloParams;
 use ratings_engine::methods::multi_elo::MultiEloParams;
-use ratings_engine::tiebreak::{Rules, Tiebreak};
 use ratings_engine::methods::Params;
+use ratings_engine::tiebreak::{Rules, Tiebreak};
 use ratings_engine::{MethodKind, ScaleKind};
 use serde::{Deserialize, Serialize};
 
@@ -131,7 +131,10 @@ mod tests {
         assert_eq!(s.method, MethodKind::JRank);
         assert_eq!(s.params.brent, BrentParams { variant: Variant::Zermelo, sigma: 0.5, gamma: 1.0, eps: 1e-8, max_iter: 500 });
         assert_eq!((s.params.elo.k, s.params.multi_elo.k, s.params.multi_elo.initial), (16.0, 16.0, 1200.0));
-        assert_eq!((s.params.jrank.k, s.params.jrank.p, s.params.jrank.fit, s.params.jrank.holdout, s.params.jrank.eps), (2.0, 0.7, true, 0.2, JRankParams::default().eps));
+        assert_eq!(
+            (s.params.jrank.k, s.params.jrank.p, s.params.jrank.fit, s.params.jrank.holdout, s.params.jrank.eps),
+            (2.0, 0.7, true, 0.2, JRankParams::default().eps)
+        );
         assert!(!s.params.aga.by_event && s.skip_bad_lines && s.scale == ScaleKind::Natural);
         assert_eq!((s.tiebreaks, s.rules), (vec![Tiebreak::Bh, Tiebreak::Sb, Tiebreak::Eig], Rules::Fide2026));
         // The current version round-trips.

@@ -1,9 +1,9 @@
 //! The app's state: one bundle of signals, shared by the components.
 
 use crate::protocol::{InputSummary, LineMessage, RatingResult, Settings};
+use leptos::prelude::*;
 use ratings_engine::methods::report::IterationRecord;
 use ratings_engine::Measures;
-use leptos::prelude::*;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SortKey {

@@ -3,13 +3,13 @@
 #![cfg(target_arch = "wasm32")]
 
 use leptos::prelude::*;
+use ratings_engine::methods::report::IterationRecord as TraceEntry;
+use ratings_engine::tiebreak::Tiebreak;
+use ratings_engine::{Measures, MethodKind, Quantity};
 use ratings_lab_web::charts;
 use ratings_lab_web::compute;
 use ratings_lab_web::protocol::*;
 use ratings_lab_web::state::State;
-use ratings_engine::methods::report::IterationRecord as TraceEntry;
-use ratings_engine::tiebreak::Tiebreak;
-use ratings_engine::{Measures, MethodKind, Quantity};
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 

@@ -148,8 +148,11 @@ impl Job {
         let t = self.input.tournament.as_ref()?;
         let order = &self.settings.tiebreaks;
         let eigenvector = order.contains(&Tiebreak::Eig).then(|| eigenvector_ratings(t));
-        let options =
-            TiebreakOptions { rules: self.settings.rules, eigenvector: eigenvector.as_ref().map(|e| e.rating.clone()), ..Default::default() };
+        let options = TiebreakOptions {
+            rules: self.settings.rules,
+            eigenvector: eigenvector.as_ref().map(|e| e.rating.clone()),
+            ..Default::default()
+        };
         Some(TournamentStandings { standings: standings_with(t, order, &options), eigenvector })
     }
 }
@@ -197,7 +200,9 @@ impl Running<'_> {
     pub fn finish(self) -> Finished {
         let rating = self.fit.finish();
         let steps = match (&rating, self.steps) {
-            (Ok(r), Some(steps)) => Some(steps.iter().map(|s| r.players.iter().map(|p| s.get(p.index).copied().flatten()).collect()).collect()),
+            (Ok(r), Some(steps)) => {
+                Some(steps.iter().map(|s| r.players.iter().map(|p| s.get(p.index).copied().flatten()).collect()).collect())
+            }
             _ => None,
         };
         Finished { rating, steps, measures: Some(self.fit.measures()), trace: self.fit.trace().to_vec() }

@@ -28,8 +28,8 @@
 pub mod diagnose;
 pub mod error;
 pub mod export;
-pub mod job;
 pub mod graph;
+pub mod job;
 pub mod linalg;
 pub mod methods;
 pub mod model;
@@ -42,8 +42,8 @@ pub mod tournament;
 
 pub use error::{ParseError, ParseErrors, RateError};
 pub use methods::brent::{BrentParams, Variant};
-pub use methods::report::{IterationRecord, PlayerRating, Rating, SolverReport, StopReason};
 pub use methods::fit::{Fit, Measures, Quantity};
+pub use methods::report::{IterationRecord, PlayerRating, Rating, SolverReport, StopReason};
 pub use methods::{rate, rate_with, start, Method, MethodKind, Options};
 pub use model::{Dataset, Event, Game, Player, Prior};
 pub use scale::{Offset, Scale, ScaleKind};

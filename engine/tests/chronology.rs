@@ -14,7 +14,13 @@ fn league(label: impl Fn(usize) -> String) -> Dataset {
         for (a, b) in [(0, 1), (2, 3), (0, 2), (1, 3)] {
             x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
             let (ga, gb) = ((x >> 40) % 4, (x >> 20) % 3);
-            let score = if ga > gb { 1.0 } else if ga < gb { 0.0 } else { 0.5 };
+            let score = if ga > gb {
+                1.0
+            } else if ga < gb {
+                0.0
+            } else {
+                0.5
+            };
             let g = d.add_game(teams[(a + round) % 4], teams[(b + round) % 4], score);
             g.points = Some((ga as f64, gb as f64));
             g.round = Some(label(round));

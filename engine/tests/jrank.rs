@@ -458,7 +458,10 @@ fn bad_parameters_are_rejected() {
             other => panic!("{params:?}: {other:?}"),
         }
     }
-    assert!(rate(&d, &JRankParams { damping: 1.0, fit: true, holdout: 0.0, ..Default::default() }).is_ok(), "the limits themselves are allowed");
+    assert!(
+        rate(&d, &JRankParams { damping: 1.0, fit: true, holdout: 0.0, ..Default::default() }).is_ok(),
+        "the limits themselves are allowed"
+    );
     assert_eq!(rate(&Dataset::new(), &JRankParams::default()), Err(RateError::NoGames));
 }
 

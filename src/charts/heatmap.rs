@@ -1,9 +1,9 @@
 //! JRank's parameter fit as a heat map: the error over the (k, p) grid, darker is lower,
 //! with the best pair marked.
 
-use ratings_engine::methods::report::ParameterFit as FitGrid;
 use plotters::prelude::*;
 use plotters_canvas::CanvasBackend;
+use ratings_engine::methods::report::ParameterFit as FitGrid;
 use web_sys::HtmlCanvasElement;
 
 pub const HEIGHT: u32 = 280;

@@ -122,7 +122,8 @@ fn HistoryChart() -> impl IntoView {
     Effect::new(move |_| {
         state.result.with(|r| {
             let (Some(r), Some(c)) = (r, canvas.get()) else { return };
-            let series: Vec<(String, Vec<(usize, f64)>)> = r.players.iter().filter_map(|p| Some((p.name.clone(), p.history.clone()?))).collect();
+            let series: Vec<(String, Vec<(usize, f64)>)> =
+                r.players.iter().filter_map(|p| Some((p.name.clone(), p.history.clone()?))).collect();
             if let Err(e) = charts::history::draw(&c, &series) {
                 web_sys::console::warn_1(&format!("history chart: {e}").into());
             }
@@ -233,7 +234,8 @@ fn Stepper() -> impl IntoView {
         state.playing.update(|p| *p = !*p);
     };
     let png = move |_| {
-        let canvas = web_sys::window().and_then(|w| w.document()).and_then(|d| d.query_selector("[data-testid=convergence-chart]").ok().flatten());
+        let canvas =
+            web_sys::window().and_then(|w| w.document()).and_then(|d| d.query_selector("[data-testid=convergence-chart]").ok().flatten());
         if let Some(c) = canvas.and_then(|c| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlCanvasElement>(c).ok()) {
             crate::download::canvas_png(&c, "convergence.png");
         }

@@ -128,7 +128,8 @@ fn Exports() -> impl IntoView {
         }
     };
     let png = move |_| {
-        let canvas = web_sys::window().and_then(|w| w.document()).and_then(|d| d.query_selector("[data-testid=ratings-chart]").ok().flatten());
+        let canvas =
+            web_sys::window().and_then(|w| w.document()).and_then(|d| d.query_selector("[data-testid=ratings-chart]").ok().flatten());
         if let Some(c) = canvas.and_then(|c| c.dyn_into::<web_sys::HtmlCanvasElement>().ok()) {
             crate::download::canvas_png(&c, "ratings.png");
         }
@@ -197,7 +198,8 @@ fn RatingsTable() -> impl IntoView {
     let groups = move || state.result.with(|r| r.as_ref().map_or(1, |r| r.groups));
     let more = move || {
         let n = rows.with(Vec::len);
-        (n > MAX_ROWS).then(|| view! { <p class="help">{format!("Showing the first {MAX_ROWS} of {n} players; the exports have them all.")}</p> })
+        (n > MAX_ROWS)
+            .then(|| view! { <p class="help">{format!("Showing the first {MAX_ROWS} of {n} players; the exports have them all.")}</p> })
     };
     view! {
         <div class="table-wrap" tabindex="0" role="region" aria-label="Ratings table">

@@ -2,9 +2,9 @@
 //! explains itself on hover or click; reorder by dragging or with the arrows; export and print.
 
 use crate::protocol::{Settings, StandingRowView};
-use ratings_engine::tiebreak::{all_codes, Rules, Tiebreak};
 use crate::state::State;
 use leptos::prelude::*;
+use ratings_engine::tiebreak::{all_codes, Rules, Tiebreak};
 
 /// A tiebreak value as arbiters write it: ratings whole, half points with one decimal,
 /// averages with two.

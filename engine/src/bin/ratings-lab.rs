@@ -276,7 +276,14 @@ fn settings(args: &RateArgs) -> Result<Settings, String> {
         chronological: !args.input_order,
     };
     s.params.multi_elo = MultiEloParams { zeta: args.zeta, k: args.k, initial: args.initial };
-    s.params.jrank = JRankParams { k: args.jrank_k, p: args.jrank_p, damping: args.jrank_damping, fit: args.fit, holdout: args.holdout, ..s.params.jrank };
+    s.params.jrank = JRankParams {
+        k: args.jrank_k,
+        p: args.jrank_p,
+        damping: args.jrank_damping,
+        fit: args.fit,
+        holdout: args.holdout,
+        ..s.params.jrank
+    };
     s.params.aga.by_event = !args.aga_single_fit;
     if let Some(eps) = args.eps {
         (s.params.brent.eps, s.params.jrank.eps, s.params.aga.eps) = (eps, eps, eps);

@@ -30,8 +30,8 @@ use crate::diagnose::{Diagnosis, Finding, FindingKind, Status};
 use crate::error::{check, RateError, MAX_ITER};
 use crate::methods::fit::{groups_warning, stop_warning, Fit, Measures, Quantity, Steps};
 use crate::methods::ranking::{rank, Placing};
-use crate::methods::{Method, MethodKind};
 use crate::methods::report::{IterationRecord, ParameterFit, PlayerRating, Rating, SolverReport, StopReason};
+use crate::methods::{Method, MethodKind};
 use crate::model::Dataset;
 use serde::{Deserialize, Serialize};
 

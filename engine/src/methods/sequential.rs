@@ -225,7 +225,13 @@ fn rating<R: Rule>(fit: &SequentialFit<'_, R>, stop: StopReason, warnings: Vec<S
         players,
         // A sequential method's trace is its steps, not iterations towards a fixed point:
         // the report counts the items processed and keeps no trace.
-        report: SolverReport { iterations: fit.done, converged: stop == StopReason::Finished, stop, trace: Vec::new(), final_residual: 0.0 },
+        report: SolverReport {
+            iterations: fit.done,
+            converged: stop == StopReason::Finished,
+            stop,
+            trace: Vec::new(),
+            final_residual: 0.0,
+        },
         diagnosis: Diagnosis::default(),
         groups: 1,
         scale: None,

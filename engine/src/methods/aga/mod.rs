@@ -185,8 +185,7 @@ impl<'d> AgaFit<'d> {
     /// Sets up the next event's fit, or returns false when there is none.
     fn open_group(&mut self) -> bool {
         let Some(group) = self.groups.get(self.next_group) else { return false };
-        let (members, seeds, fit_games) =
-            setup(self.data, &self.games, group, &self.state, self.params.by_event, &mut self.unseeded);
+        let (members, seeds, fit_games) = setup(self.data, &self.games, group, &self.state, self.params.by_event, &mut self.unseeded);
         let newton = Newton::new(seeds, fit_games, self.params.eps, self.params.max_iter);
         self.current = Some((self.next_group, members, newton));
         self.next_group += 1;

@@ -122,7 +122,10 @@ impl std::str::FromStr for Variant {
 
     fn from_str(s: &str) -> Result<Variant, String> {
         let t = s.trim().to_ascii_lowercase();
-        Variant::ALL.into_iter().find(|v| v.name() == t).ok_or_else(|| format!("unknown variant '{s}': expected one of alg1, fixed, zermelo"))
+        Variant::ALL
+            .into_iter()
+            .find(|v| v.name() == t)
+            .ok_or_else(|| format!("unknown variant '{s}': expected one of alg1, fixed, zermelo"))
     }
 }
 
