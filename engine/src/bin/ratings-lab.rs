@@ -8,13 +8,10 @@ use ratings_engine::methods::elo::EloParams;
 use ratings_engine::methods::jrank::JRankParams;
 use ratings_engine::methods::multi_elo::MultiEloParams;
 use ratings_engine::parse::decode::decode;
-use ratings_engine::parse::pgn::{looks_like_pgn, parse_pgn};
-use ratings_engine::parse::trf::{looks_like_trf, parse_trf};
-use ratings_engine::parse::Warning;
+use ratings_engine::parse::detect::detect;
 use ratings_engine::parse::{apply_players, parse_players};
-use ratings_engine::tiebreak::{parse_order, report, standings_with, Options as TiebreakOptions, Rules, Tiebreak};
-use ratings_engine::tournament::{eigenvector_ratings, Tournament};
-use ratings_engine::{export, BrentParams, MethodKind, ParseErrors, ScaleKind, Variant};
+use ratings_engine::tiebreak::{parse_order, report, Rules};
+use ratings_engine::{export, BrentParams, MethodKind, ScaleKind, Variant};
 use std::io::{Read, Write};
 use std::process::ExitCode;
 
@@ -338,30 +335,24 @@ fn run_rate(args: &RateArgs) -> Result<String, String> {
     })
 }
 
-fn read_tournament(text: &str) -> Result<(Tournament, Vec<Warning>), ParseErrors> {
-    if looks_like_trf(text) {
-        parse_trf(text)
-    } else {
-        parse_pgn(text)
-    }
-}
-
 fn run_tiebreaks(args: &TiebreakArgs) -> Result<String, String> {
     let mut warnings = Vec::new();
     let text = read_text(&args.file, &mut warnings)?;
-    let name = if args.file == "-" { "standard input" } else { args.file.as_str() };
-    if !(looks_like_trf(&text) || looks_like_pgn(&text)) {
-        return Err(format!("{name}: expected a FIDE TRF file (lines starting 001) or PGN (tag pairs such as [White \"...\"])"));
+    let name = display_name(&args.file);
+    let tiebreaks = parse_order(&args.order).map_err(|e| format!("--order: {e}"))?;
+    let settings = Settings { tiebreaks, rules: args.rules, ..Default::default() };
+    let expected = || format!("{name}: expected a FIDE TRF file (lines starting 001) or PGN (tag pairs such as [White \"...\"])");
+    if !detect(&text, &settings.read_options()).is_tournament() {
+        return Err(expected());
     }
-    let (t, tw) = read_tournament(&text).map_err(|e| format!("{name}:\n{e}"))?;
-    warnings.extend(tw.iter().map(|w| w.to_string()));
-    let order = parse_order(&args.order).map_err(|e| format!("--order: {e}"))?;
-    let eig = order.contains(&Tiebreak::Eig).then(|| eigenvector_ratings(&t));
+    let job = Job::read(&text, &settings).map_err(|e| format!("{name}:\n{e}"))?;
+    let standings = job.standings().ok_or_else(expected)?;
+    warnings.extend(job.input.warnings.iter().map(|w| w.to_string()));
+    let (st, eig) = (standings.standings, standings.eigenvector);
     if let Some(eig) = &eig {
         warnings.push(format!("EIG: {}", eig.note));
     }
-    let options = TiebreakOptions { rules: args.rules, eigenvector: eig.as_ref().map(|e| e.rating.clone()), ..Default::default() };
-    let st = standings_with(&t, &order, &options);
+    let title = job.input.tournament.as_ref().and_then(|t| t.name.clone());
     Ok(match args.format {
         FormatArg::Csv => {
             for w in &warnings {
@@ -370,6 +361,6 @@ fn run_tiebreaks(args: &TiebreakArgs) -> Result<String, String> {
             st.to_csv()
         }
         FormatArg::Json => report::json(&st, eig.as_ref(), &warnings) + "\n",
-        FormatArg::Table => report::table(t.name.as_deref(), &st, &warnings),
+        FormatArg::Table => report::table(title.as_deref(), &st, &warnings),
     })
 }
