@@ -32,6 +32,19 @@ pub enum Status {
     NotComparable,
 }
 
+impl Status {
+    /// The name in CSV and JSON: `rated`, `no_games`, `unbounded_above`, ...
+    pub fn name(self) -> &'static str {
+        match self {
+            Status::Rated => "rated",
+            Status::NoGames => "no_games",
+            Status::UnboundedAbove => "unbounded_above",
+            Status::UnboundedBelow => "unbounded_below",
+            Status::NotComparable => "not_comparable",
+        }
+    }
+}
+
 /// How the players split up for rating.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Structure {
@@ -315,6 +328,13 @@ fn listing(names: &[String], ids: &[usize], one: &str, many: &str) -> String {
 mod tests {
     use super::*;
     use crate::sparse::score_matrix;
+
+    #[test]
+    fn status_names_are_their_json_names() {
+        for s in [Status::Rated, Status::NoGames, Status::UnboundedAbove, Status::UnboundedBelow, Status::NotComparable] {
+            assert_eq!(serde_json::to_value(s).unwrap(), s.name());
+        }
+    }
 
     fn setup(n: usize, games: &[(usize, usize, f64)]) -> (CsMat<f64>, Vec<String>) {
         let s = score_matrix(n, games.iter().copied());

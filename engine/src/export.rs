@@ -83,7 +83,7 @@ pub fn csv(r: &Rating) -> String {
             p.games,
             p.score,
             p.group.map(|g| g.to_string()).unwrap_or_default(),
-            serde_json::to_value(p.status).ok().and_then(|v| v.as_str().map(String::from)).unwrap_or_default(),
+            p.status.name(),
             opt(p.sigma, decimals(r) + 2),
             p.label.as_deref().map(quote).unwrap_or_default(),
         );
