@@ -1,7 +1,6 @@
 //! What the user entered survives a reload: kept in the browser's local storage.
 
 use crate::settings::{Legacy, Settings, Stored};
-use serde::Serialize;
 
 const INPUT_KEY: &str = "ratings-lab/input";
 /// The settings, versioned ([`crate::settings::Stored`]).
