@@ -81,6 +81,8 @@ impl State {
                 self.warnings.set(warnings);
                 self.errors.set(Vec::new());
                 self.trace.set(Vec::new());
+                // The fit's measures arrive when it starts; the last one's no longer apply.
+                self.measures.set(None);
             }
             ParseFailed { errors, .. } => {
                 self.errors.set(errors);
@@ -88,11 +90,13 @@ impl State {
                 self.warnings.set(Vec::new());
                 self.trace.set(Vec::new());
                 self.result.set(None);
+                self.measures.set(None);
                 self.running.set(false);
             }
             Started { measures, .. } => self.measures.set(Some(measures)),
             Progress { trace, .. } => self.trace.update(|t| t.extend(trace)),
             Done { result, .. } => {
+                self.measures.set(result.measures.clone());
                 self.step.set(None);
                 self.playing.set(false);
                 self.result.set(Some(result));

@@ -62,7 +62,13 @@ pub fn start() {
             wasm_bindgen_futures::spawn_local(run(job, text, settings));
         }
         Ok(ToWorker::Cancel { job }) => CANCELLED.with(|c| c.set(Some(job))),
-        Err(failed) => post(&failed),
+        Err(failed) => {
+            // A request that cannot be read still supersedes the job before it.
+            if let Some(job) = failed.job().filter(|&j| j > 0) {
+                CURRENT.with(|c| c.set(job));
+            }
+            post(&failed);
+        }
     });
     scope().set_onmessage(Some(handler.as_ref().unchecked_ref()));
     handler.forget();

@@ -194,11 +194,19 @@ pub fn round_number(round: &str) -> Option<f64> {
 /// as a number where it is one ("Matchday 9" before "Matchday 12"; numbered rounds before
 /// other labels, which compare as text; no round first), then in input order.
 pub fn chronological_order(games: &[Game]) -> Vec<usize> {
+    chronological_order_by(games, true)
+}
+
+/// [`chronological_order`], with the dates left out when `dates` is false: for a method that
+/// takes games by round because not every game has a date (a few dates must not put the
+/// undated rounds first).
+pub fn chronological_order_by(games: &[Game], dates: bool) -> Vec<usize> {
     let rounds: Vec<Option<f64>> = games.iter().map(|g| g.round.as_deref().and_then(round_number)).collect();
     let mut order: Vec<usize> = (0..games.len()).collect();
     order.sort_by(|&a, &b| {
         let (ga, gb) = (&games[a], &games[b]);
         let date = match (&ga.date, &gb.date) {
+            _ if !dates => Ordering::Equal,
             (Some(x), Some(y)) => x.trim().cmp(y.trim()),
             (x, y) => x.is_some().cmp(&y.is_some()),
         };

@@ -419,6 +419,8 @@ fn unknown_method_variant_scale_or_rules_names_are_clear_errors() {
     assert!(err(&o).contains("gamma") && err(&o).contains("≥ 0"), "{}", err(&o));
     let o = run(&["rate", "-", "--max-iter", "100000000"], Some(SMALL));
     assert!(err(&o).contains("max_iter") && err(&o).contains("at most"), "{}", err(&o));
+    let o = run(&["rate", "-", "--anchor", "=1600"], Some(SMALL));
+    assert!(!o.status.success() && err(&o).contains("expected NAME=RATING"), "{}", err(&o));
 }
 
 /// The command line decodes a file that is not UTF-8 by the engine's one rule (the app

@@ -102,7 +102,8 @@ pub trait Fit {
     /// iterate, `None` for a player with no rating (yet): what the step-by-step view shows.
     fn display(&self) -> Vec<Option<f64>>;
 
-    /// The ratings at the current iterate (final once the fit has stopped).
+    /// The ratings at the current iterate: final once the fit has stopped; cancel first to
+    /// stop it early (AGA's event under way is only counted once it is closed).
     fn finish(&self) -> Result<Rating, RateError>;
 }
 

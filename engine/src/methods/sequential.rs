@@ -8,7 +8,7 @@ use crate::methods::fit::{Fit, Measures, Steps};
 use crate::methods::ranking::{rank, Placing};
 use crate::methods::report::{HistoryPoint, IterationRecord, PlayerRating, Rating, SolverReport, StopReason};
 use crate::methods::{Method, MethodKind};
-use crate::model::{chronological_order, round_number, Dataset, Game};
+use crate::model::{chronological_order, chronological_order_by, round_number, Dataset, Game};
 
 /// The order to take the games in: the chronological order when every game has a date, or
 /// every game a numbered round; else as given. Also says which, in words.
@@ -21,7 +21,7 @@ pub fn game_order(games: &[Game], chronological: bool) -> (Vec<usize>, &'static 
         return (chronological_order(games), "by date");
     }
     if games.iter().all(|g| g.round.as_deref().and_then(round_number).is_some()) {
-        return (chronological_order(games), "by round");
+        return (chronological_order_by(games, false), "by round");
     }
     input()
 }
@@ -258,5 +258,8 @@ mod tests {
         assert_eq!(game_order(&d.games, false).0, vec![0, 1, 2]);
         d.games[0].date = Some("2024-01-03".into());
         assert_eq!(game_order(&d.games, true).1, "by round", "dates only count when every game has one");
+        // A date on some games does not move them: round 1 still comes first.
+        d.games[2].date = Some("2024-01-01".into());
+        assert_eq!(game_order(&d.games, true), (vec![2, 1, 0], "by round"));
     }
 }

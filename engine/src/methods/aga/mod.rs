@@ -275,8 +275,12 @@ impl Fit for AgaFit<'_> {
     }
 
     fn display(&self) -> Vec<Option<f64>> {
-        let mut out: Vec<Option<f64>> =
-            (0..self.data.players.len()).map(|i| self.state[i].filter(|_| self.played[i]).map(|s| from_continuous(s.x))).collect();
+        // Players rated so far, at their latest rating; the others at their listed rating, as
+        // the final table shows them.
+        let listed = |i: usize| self.data.players[i].listed.as_ref().map(|l| l.rating).filter(|r| r.is_finite() && r.abs() >= 1.0);
+        let mut out: Vec<Option<f64>> = (0..self.data.players.len())
+            .map(|i| if self.played[i] { self.state[i].map(|s| from_continuous(s.x)) } else { listed(i) })
+            .collect();
         if let Some((_, members, newton)) = &self.current {
             for (k, &p) in members.iter().enumerate() {
                 out[p] = Some(from_continuous(newton.x[k])).filter(|v| v.is_finite());
