@@ -16,6 +16,9 @@ pub struct JsonReport<'a> {
     pub variant: &'a str,
     pub players: &'a [PlayerRating],
     pub iterations: usize,
+    /// Brent: full passes over the score matrix (an accelerated iteration may take two).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub passes: Option<usize>,
     pub converged: bool,
     pub stop: StopReason,
     pub final_residual: f64,
@@ -38,6 +41,7 @@ pub fn json(r: &Rating) -> String {
         variant: &r.variant,
         players: &r.players,
         iterations: r.report.iterations,
+        passes: r.report.passes,
         converged: r.report.converged,
         stop: r.report.stop,
         final_residual: r.report.final_residual,
@@ -96,7 +100,10 @@ pub fn table(r: &Rating) -> String {
     let groups = r.groups > 1;
     let d = decimals(r);
     let mut out = String::new();
-    let how = r.report.stop.text(r.report.iterations);
+    let mut how = r.report.stop.text(r.report.iterations);
+    if let Some(p) = r.report.passes.filter(|&p| p != r.report.iterations) {
+        how += &format!(" ({p} passes)");
+    }
     if r.report.final_residual.is_finite() && r.report.stop != StopReason::Finished {
         out += &format!("{} ({}): {how}; largest residual {:.1e}\n\n", r.method.title(), r.variant, r.report.final_residual);
     } else {

@@ -290,8 +290,10 @@ fn settings(args: &RateArgs) -> Result<Settings, String> {
     }
     match (&args.anchor, args.mean) {
         (Some(spec), _) => {
-            let (player, rating) =
-                spec.rsplit_once('=').filter(|(p, _)| !p.trim().is_empty()).ok_or_else(|| format!("--anchor '{spec}': expected NAME=RATING"))?;
+            let (player, rating) = spec
+                .rsplit_once('=')
+                .filter(|(p, _)| !p.trim().is_empty())
+                .ok_or_else(|| format!("--anchor '{spec}': expected NAME=RATING"))?;
             let rating = rating.trim().parse().ok().filter(|r: &f64| r.is_finite());
             s.shown = Some(rating.ok_or_else(|| format!("--anchor '{spec}': expected a number after '='"))?);
             s.anchor = player.trim().to_string();

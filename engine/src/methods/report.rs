@@ -72,6 +72,9 @@ pub struct SolverReport {
     pub trace: Vec<IterationRecord>,
     /// The largest residual of equations (11) at the final ratings.
     pub final_residual: f64,
+    /// Brent: full passes over the score matrix, whatever the variant does inside an iteration.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub passes: Option<usize>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

@@ -231,6 +231,7 @@ fn rating<R: Rule>(fit: &SequentialFit<'_, R>, stop: StopReason, warnings: Vec<S
             stop,
             trace: Vec::new(),
             final_residual: 0.0,
+            passes: None,
         },
         diagnosis: Diagnosis::default(),
         groups: 1,

@@ -316,6 +316,7 @@ impl Fit for AgaFit<'_> {
                 stop,
                 trace: self.last_trace.clone(),
                 final_residual: self.final_residual,
+                passes: None,
             },
             diagnosis: Diagnosis::default(),
             groups: 1,

@@ -5,7 +5,9 @@
 //! * [`Variant::Alg1`]: Algorithm 1, iteration (13), damped by the diagonal `s_ii = σ`;
 //! * [`Variant::Fixed`]: the fixed-weight eigenproblem `D⁻¹A x = x` of §3 by the power
 //!   method, with the weights `u_ij = 1/(x_i + x_j)` re-taken once it has converged (§4);
-//! * [`Variant::Zermelo`]: iteration (14) (Zermelo's, Hunter's MM), slower.
+//! * [`Variant::Zermelo`]: iteration (14) (Zermelo's, Hunter's MM), slower;
+//! * [`Variant::Accelerated`]: iteration (13) with Anderson acceleration in log space, each
+//!   step safeguarded by the likelihood ([`accelerated`]): the fewest passes.
 //!
 //! A dummy player who draws everyone with weight γ keeps every rating finite; old ratings
 //! enter as virtual draws (§6, eq. (17)). Each iteration is one pass over the nonzeros of
@@ -22,6 +24,7 @@
 //! assert_eq!(r.players[0].name, "Anna");
 //! ```
 
+mod accelerated;
 mod problem;
 mod solver;
 pub mod uncertainty;
@@ -49,10 +52,12 @@ pub enum Variant {
     Fixed,
     /// Iteration (14).
     Zermelo,
+    /// Iteration (13) with Anderson acceleration in log space, safeguarded by the likelihood.
+    Accelerated,
 }
 
 impl Variant {
-    pub const ALL: [Variant; 3] = [Variant::Alg1, Variant::Fixed, Variant::Zermelo];
+    pub const ALL: [Variant; 4] = [Variant::Alg1, Variant::Fixed, Variant::Zermelo, Variant::Accelerated];
 
     /// What the variant does, for a menu.
     pub fn label(self) -> &'static str {
@@ -60,6 +65,7 @@ impl Variant {
             Variant::Alg1 => "Algorithm 1 — iteration (13)",
             Variant::Fixed => "Fixed weights — power method on D⁻¹A (§3), re-weighted",
             Variant::Zermelo => "Iteration (14) — Zermelo's, slower",
+            Variant::Accelerated => "Accelerated — (13) with Anderson mixing, never lowering the likelihood",
         }
     }
 
@@ -69,6 +75,7 @@ impl Variant {
             Variant::Alg1 => "alg1",
             Variant::Fixed => "fixed",
             Variant::Zermelo => "zermelo",
+            Variant::Accelerated => "accelerated",
         }
     }
 }
@@ -125,7 +132,7 @@ impl std::str::FromStr for Variant {
         Variant::ALL
             .into_iter()
             .find(|v| v.name() == t)
-            .ok_or_else(|| format!("unknown variant '{s}': expected one of alg1, fixed, zermelo"))
+            .ok_or_else(|| format!("unknown variant '{s}': expected one of alg1, fixed, zermelo, accelerated"))
     }
 }
 
@@ -273,7 +280,14 @@ pub fn snapshot(s: &Solver, data: &Dataset, params: &BrentParams, scale: &Scale)
         variant: params.variant.name().into(),
         params: Method::Brent(params.clone()),
         players,
-        report: SolverReport { iterations: trace.len(), converged: stop == StopReason::Converged, stop, trace, final_residual },
+        report: SolverReport {
+            iterations: trace.len(),
+            converged: stop == StopReason::Converged,
+            stop,
+            trace,
+            final_residual,
+            passes: Some(s.passes()),
+        },
         diagnosis: p.diagnosis.clone(),
         groups: p.structure.groups.len(),
         scale: Some(ScaleReport { kind: scale.kind, factor: placed.factor, offset: placed.offset }),

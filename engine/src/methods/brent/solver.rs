@@ -1,6 +1,7 @@
 //! The iterations, one pass over the nonzeros of S each, as a stepper so a caller (the web
 //! app's worker, a teacher's step-by-step view) can watch every iterate.
 
+use super::accelerated::Accelerated;
 use super::problem::{Problem, UNRATED};
 use super::{BrentParams, Variant};
 use crate::methods::fit::Steps;
@@ -22,6 +23,9 @@ pub struct Solver {
     /// The relative change an undamped step (13) would make from the current iterate: heavy
     /// damping shrinks the steps, so a small step alone does not mean convergence.
     undamped: f64,
+    /// Passes over the score matrix so far (the accelerated variant counts its own).
+    passes: usize,
+    accelerated: Option<Accelerated>,
 }
 
 /// State of the outer re-weighting for the fixed-weight eigenproblem (§3–4).
@@ -51,6 +55,7 @@ impl Solver {
         let fixed =
             (params.variant == Variant::Fixed).then(|| FixedWeights { outer_x: Vec::new(), d: vec![0.0; nodes], outer: 0, inner: 0 });
         let stop = problem.structure.groups.is_empty().then_some(StopReason::NothingToRate);
+        let accelerated = (params.variant == Variant::Accelerated && stop.is_none()).then(|| Accelerated::new(&problem, &x));
         Solver {
             problem,
             variant: params.variant,
@@ -63,7 +68,14 @@ impl Solver {
             steps: Steps { trace: Vec::new(), stop },
             fixed,
             undamped: f64::INFINITY,
+            passes: 0,
+            accelerated,
         }
+    }
+
+    /// Passes over the score matrix so far, whatever the variant does inside an iteration.
+    pub fn passes(&self) -> usize {
+        self.accelerated.as_ref().map_or(self.passes, |a| a.passes)
     }
 
     pub fn strengths(&self) -> &[f64] {
@@ -95,22 +107,17 @@ impl Solver {
             self.steps.stop(StopReason::MaxIterations);
             return None;
         }
+        if self.accelerated.is_some() {
+            return self.step_accelerated();
+        }
+        self.passes += 1;
         let (mut y, residual, outer) = match self.variant {
-            Variant::Alg1 => self.pass_unit(false),
+            Variant::Alg1 | Variant::Accelerated => self.pass_unit(false),
             Variant::Zermelo => self.pass_unit(true),
             Variant::Fixed => self.pass_fixed(),
         };
-        let p = &self.problem;
-        p.renormalise(&mut y);
-        let mut change: f64 = 0.0;
-        let mut finite = true;
-        for i in 0..p.nodes {
-            if p.group[i] == UNRATED {
-                continue;
-            }
-            finite &= y[i].is_finite() && y[i] > 0.0;
-            change = change.max(((y[i] - self.x[i]) / y[i]).abs());
-        }
+        self.problem.renormalise(&mut y);
+        let (change, finite) = self.change(&y);
         if !finite {
             self.steps.stop(StopReason::NonFinite);
             return None;
@@ -144,6 +151,41 @@ impl Solver {
             }
         }
         if converged {
+            self.steps.stop(StopReason::Converged);
+        } else if self.steps.len() >= self.max_iter {
+            self.steps.stop(StopReason::MaxIterations);
+        }
+        self.steps.trace.last()
+    }
+
+    /// The paper's stopping quantity from the current iterate to `y`, `max |y_i − x_i| / y_i`,
+    /// and whether every strength of `y` is finite and positive.
+    fn change(&self, y: &[f64]) -> (f64, bool) {
+        let p = &self.problem;
+        let (mut change, mut finite) = (0.0f64, true);
+        for i in (0..p.nodes).filter(|&i| p.group[i] != UNRATED) {
+            finite &= y[i].is_finite() && y[i] > 0.0;
+            change = change.max(((y[i] - self.x[i]) / y[i]).abs());
+        }
+        (change, finite)
+    }
+
+    /// One accelerated iteration: converged when both the step and an undamped step (13)
+    /// from the new iterate are below ε.
+    fn step_accelerated(&mut self) -> Option<&IterationRecord> {
+        let acc = self.accelerated.as_mut().expect("the accelerated variant");
+        let residual = acc.eval.residual;
+        let y = acc.step(&self.problem, &self.x);
+        let undamped = acc.eval.undamped;
+        let (change, finite) = self.change(&y);
+        if !finite {
+            self.steps.stop(StopReason::NonFinite);
+            return None;
+        }
+        self.x = y;
+        self.undamped = undamped;
+        self.steps.push(change, residual, None);
+        if undamped < self.eps && change < self.eps {
             self.steps.stop(StopReason::Converged);
         } else if self.steps.len() >= self.max_iter {
             self.steps.stop(StopReason::MaxIterations);
@@ -213,7 +255,8 @@ impl Solver {
         let f = self.fixed.as_mut().expect("fixed variant");
         let x = &self.x;
         if f.inner == 0 {
-            // New weights from the current strengths, and D's diagonal for them.
+            // New weights from the current strengths, and D's diagonal for them: a pass.
+            self.passes += 1;
             f.outer += 1;
             f.outer_x = x.clone();
             f.d.fill(0.0);

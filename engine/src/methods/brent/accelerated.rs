@@ -1,0 +1,198 @@
+//! Iteration (13) accelerated: Anderson mixing of its steps in log space, safeguarded by the
+//! likelihood. The fixed point is the same as Algorithm 1's (the Bradley–Terry maximum
+//! likelihood); only the way there is shorter.
+//!
+//! One pass over the score matrix at an iterate gives everything a step needs: the sums of
+//! (13) and of (14), the residuals of (11), and the log-likelihood
+//! `ℓ(r) = Σ_ij s_ij (r_i − ln(x_i + x_j))` (plus an old rating's virtual draws). From the
+//! last few iterates and their (13) steps, Anderson's method (type II, Walker & Ni 2011)
+//! extrapolates the next iterate. The extrapolation is kept only if `ℓ` does not fall (to
+//! rounding: 1e-10 relative); otherwise the iterate takes Zermelo's step (14) instead, which
+//! is a minorise–maximise step and never lowers `ℓ` (damping σ only moves it towards the
+//! current iterate, which keeps that property), and the history restarts.
+//!
+//! A pass is one sweep over the stored scores; [`Accelerated::passes`] counts them, whatever
+//! happens inside an iteration.
+
+use super::problem::{Problem, UNRATED};
+use crate::linalg::{dot, packed_index, packed_len, Cholesky};
+use crate::sparse::row;
+use std::collections::VecDeque;
+
+/// Iterates Anderson's method remembers.
+const MEMORY: usize = 6;
+
+/// A relative fall of the log-likelihood this small is rounding, not a worse iterate.
+const ROUNDING: f64 = 1e-10;
+
+/// What one pass at an iterate gives.
+pub(super) struct Evaluation {
+    /// Per node: `Σ_j s_ij x_j/(x_i+x_j)`, `Σ_j s_ji/(x_i+x_j)` and `Σ_j s_ij/(x_i+x_j)`.
+    num: Vec<f64>,
+    den: Vec<f64>,
+    row: Vec<f64>,
+    pub loglik: f64,
+    /// The largest residual of (11), in game points.
+    pub residual: f64,
+    /// The relative change an undamped step (13) would make.
+    pub undamped: f64,
+}
+
+/// One pass over the scores at strengths `x`.
+pub(super) fn evaluate(p: &Problem, x: &[f64]) -> Evaluation {
+    let n = p.nodes;
+    let (mut num, mut den, mut rows) = (vec![0.0; n], vec![0.0; n], vec![0.0; n]);
+    let mut loglik = 0.0;
+    for i in 0..n {
+        let (cols, vals) = row(&p.s, i);
+        let (xi, ri) = (x[i], x[i].ln());
+        let (mut acc, mut gi) = (0.0, 0.0);
+        for (&j, &s) in cols.iter().zip(vals) {
+            let sum = xi + x[j];
+            let t = s / sum;
+            acc += t * x[j];
+            den[j] += t;
+            gi += t;
+            loglik += s * (ri - sum.ln());
+        }
+        num[i] = acc;
+        rows[i] = gi;
+    }
+    let (mut residual, mut undamped) = (0.0f64, 0.0f64);
+    for i in (0..n).filter(|&i| p.group[i] != UNRATED) {
+        let (pn, pd) = p.prior_terms(i, x[i]);
+        residual = residual.max((num[i] + pn - x[i] * (den[i] + pd)).abs());
+        undamped = undamped.max(((num[i] + pn) / (x[i] * (den[i] + pd)) - 1.0).abs());
+        let (w, xh) = (p.prior_w[i], p.prior_x[i]);
+        if w > 0.0 {
+            // An old rating: w/2 drawn games each way against a fixed opponent of strength x̂.
+            loglik += w / 2.0 * (x[i].ln() + xh.ln() - 2.0 * (x[i] + xh).ln());
+        }
+    }
+    let undamped = if undamped.is_finite() { undamped } else { f64::INFINITY };
+    Evaluation { num, den, row: rows, loglik, residual, undamped }
+}
+
+/// Step (13) from `x` (with its evaluation `e`), renormalised.
+fn step13(p: &Problem, x: &[f64], e: &Evaluation) -> Vec<f64> {
+    let mut y = x.to_vec();
+    for i in (0..p.nodes).filter(|&i| p.group[i] != UNRATED) {
+        let (pn, pd) = p.prior_terms(i, x[i]);
+        y[i] = (e.num[i] + p.sigma / 2.0 + pn) / (e.den[i] + p.sigma / (2.0 * x[i]) + pd);
+    }
+    p.renormalise(&mut y);
+    y
+}
+
+/// Step (14), Zermelo's (Hunter's minorise–maximise step), from `x`, renormalised.
+pub(super) fn step14(p: &Problem, x: &[f64], e: &Evaluation) -> Vec<f64> {
+    let mut y = x.to_vec();
+    for i in (0..p.nodes).filter(|&i| p.group[i] != UNRATED) {
+        let (w, xh) = (p.prior_w[i], p.prior_x[i]);
+        let prior = if w > 0.0 { w / (x[i] + xh) } else { 0.0 };
+        y[i] = (p.scored[i] + p.sigma + w / 2.0) / (e.row[i] + e.den[i] + p.sigma / x[i] + prior);
+    }
+    p.renormalise(&mut y);
+    y
+}
+
+/// Anderson's method on the map `r ↦ ln(step13(e^r))`: the last iterates' differences and
+/// their residuals' differences.
+#[derive(Default)]
+struct Anderson {
+    dr: VecDeque<Vec<f64>>,
+    df: VecDeque<Vec<f64>>,
+    /// The previous iterate and its residual `G(r) − r`.
+    last: Option<(Vec<f64>, Vec<f64>)>,
+}
+
+impl Anderson {
+    /// The next iterate from `r` and its step `g = G(r)`.
+    fn propose(&mut self, r: &[f64], g: &[f64]) -> Vec<f64> {
+        let f: Vec<f64> = g.iter().zip(r).map(|(g, r)| g - r).collect();
+        if let Some((r0, f0)) = self.last.take() {
+            self.dr.push_back(r.iter().zip(&r0).map(|(a, b)| a - b).collect());
+            self.df.push_back(f.iter().zip(&f0).map(|(a, b)| a - b).collect());
+            if self.dr.len() > MEMORY {
+                self.dr.pop_front();
+                self.df.pop_front();
+            }
+        }
+        let gamma = self.mixing(&f);
+        let mut next = g.to_vec();
+        for (k, c) in gamma.iter().enumerate() {
+            for ((v, dr), df) in next.iter_mut().zip(&self.dr[k]).zip(&self.df[k]) {
+                *v -= c * (dr + df);
+            }
+        }
+        self.last = Some((r.to_vec(), f));
+        next
+    }
+
+    /// The least-squares coefficients `argmin ‖f − ΔF γ‖` (a tiny ridge keeps them defined).
+    fn mixing(&self, f: &[f64]) -> Vec<f64> {
+        let m = self.df.len();
+        let mut a = vec![0.0; packed_len(m)];
+        for i in 0..m {
+            for j in 0..=i {
+                a[packed_index(i, j)] = dot(&self.df[i], &self.df[j]);
+            }
+        }
+        let ridge = 1e-12 * (0..m).map(|i| a[packed_index(i, i)]).sum::<f64>().max(f64::MIN_POSITIVE);
+        for i in 0..m {
+            a[packed_index(i, i)] += ridge;
+        }
+        let mut b: Vec<f64> = self.df.iter().map(|d| dot(d, f)).collect();
+        match Cholesky::factor(a, m) {
+            Some(c) if b.iter().all(|v| v.is_finite()) => {
+                c.solve(&mut b);
+                b
+            }
+            _ => Vec::new(),
+        }
+    }
+}
+
+/// The accelerated iteration's state between steps.
+pub(super) struct Accelerated {
+    anderson: Anderson,
+    /// The evaluation at the current iterate.
+    pub eval: Evaluation,
+    pub passes: usize,
+    /// Extrapolations refused because the likelihood would have fallen.
+    pub refused: usize,
+}
+
+impl Accelerated {
+    /// Starts at `x` (one pass to evaluate it).
+    pub fn new(p: &Problem, x: &[f64]) -> Accelerated {
+        Accelerated { anderson: Anderson::default(), eval: evaluate(p, x), passes: 1, refused: 0 }
+    }
+
+    /// The next iterate from `x`, never with a lower likelihood; updates the evaluation.
+    pub fn step(&mut self, p: &Problem, x: &[f64]) -> Vec<f64> {
+        let g = step13(p, x, &self.eval);
+        let rated = |i: &usize| p.group[*i] != UNRATED;
+        let log = |v: &[f64]| v.iter().enumerate().map(|(i, v)| if rated(&i) { v.ln() } else { 0.0 }).collect::<Vec<f64>>();
+        let proposal = self.anderson.propose(&log(x), &log(&g));
+        let mut y = x.to_vec();
+        for i in (0..p.nodes).filter(rated) {
+            y[i] = proposal[i].exp();
+        }
+        p.renormalise(&mut y);
+        let tried = evaluate(p, &y);
+        self.passes += 1;
+        let floor = self.eval.loglik - ROUNDING * self.eval.loglik.abs().max(1.0);
+        if tried.loglik.is_finite() && tried.loglik >= floor && y.iter().all(|v| v.is_finite() && *v > 0.0) {
+            self.eval = tried;
+            return y;
+        }
+        // The extrapolation would lower the likelihood: a minorise–maximise step cannot.
+        self.refused += 1;
+        self.anderson = Anderson::default();
+        let y = step14(p, x, &self.eval);
+        self.eval = evaluate(p, &y);
+        self.passes += 1;
+        y
+    }
+}
