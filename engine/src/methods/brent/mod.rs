@@ -303,7 +303,7 @@ fn rows(s: &Solver, data: &Dataset, placed: &Placement) -> Vec<PlayerRating> {
     let tallies = data.tallies();
     // Standard errors only for a finished fit: mid-iteration they would mean nothing.
     let converged = s.stop_reason() == Some(StopReason::Converged);
-    let se = if converged { uncertainty::standard_errors(p, s.strengths()) } else { vec![None; p.nodes] };
+    let se = if converged { uncertainty::standard_errors(p, s.strengths()).se } else { vec![None; p.nodes] };
     let players = (0..p.n)
         .map(|i| {
             let g = p.structure.group[i];
@@ -350,6 +350,13 @@ fn warnings(s: &Solver, params: &BrentParams, stop: StopReason) -> Vec<String> {
         _ => {}
     }
     warnings.extend(groups_warning(s.problem.structure.groups.len()));
+    let large = s.problem.group_size.iter().any(|&n| n > uncertainty::MAX_GROUP);
+    if stop == StopReason::Converged && large {
+        warnings.push(format!(
+            "standard errors in groups of more than {} players are approximated by 1/√H_ii (each rating's error with every other rating held fixed), which understates them a little",
+            uncertainty::MAX_GROUP
+        ));
+    }
     if let Some(g) = s.problem.diagnosis.suggested_gamma {
         warnings.push(format!("degenerate results (see the diagnosis): try a dummy player, gamma = {g}"));
     }

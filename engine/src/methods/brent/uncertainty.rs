@@ -11,7 +11,7 @@
 use super::problem::{Problem, UNRATED};
 use crate::linalg::{dot, packed_index, packed_len, Cholesky};
 
-/// Groups above this size get no standard errors (the dense inverse is O(n³)).
+/// Groups above this size get approximate standard errors (the dense inverse is O(n³)).
 pub const MAX_GROUP: usize = 1500;
 
 /// Per node, the variance of `r_i − mean(r_j, j ∈ real)`, from the factor of `A`:
@@ -29,8 +29,20 @@ fn variances(a: &Cholesky, real: Option<&[bool]>) -> Vec<f64> {
 }
 
 /// Per node, the standard error of its log-strength, where it can be had.
-pub fn standard_errors(p: &Problem, x: &[f64]) -> Vec<Option<f64>> {
-    let mut out = vec![None; p.nodes];
+/// Standard errors, and whether some are the large-group approximation.
+#[derive(Clone, Debug, PartialEq)]
+pub struct StandardErrors {
+    /// Per node, on the natural log scale.
+    pub se: Vec<Option<f64>>,
+    /// Some group had more than [`MAX_GROUP`] players: its errors are `1/√H_ii`.
+    pub approximate: bool,
+}
+
+/// Per node, the standard error of its log-strength: exact (a dense inverse) for groups up
+/// to [`MAX_GROUP`] players, and beyond that `1/√H_ii`, the error of a rating with every other
+/// rating held fixed, which understates the true one a little (the caller says so).
+pub fn standard_errors(p: &Problem, x: &[f64]) -> StandardErrors {
+    let mut out = StandardErrors { se: vec![None; p.nodes], approximate: false };
     let ngroups = p.group_size.len();
     // Nodes of each group (the dummy player included), in a dense local order.
     let mut members: Vec<Vec<usize>> = vec![Vec::new(); ngroups];
@@ -46,50 +58,79 @@ pub fn standard_errors(p: &Problem, x: &[f64]) -> Vec<Option<f64>> {
         }
     }
     for (g, m) in members.iter().enumerate() {
-        let n = m.len();
-        if n < 2 || n > MAX_GROUP {
-            continue;
-        }
-        // The lower triangle, packed by rows (see `crate::linalg`).
-        let mut h = vec![0.0; packed_len(n)];
-        for &i in m {
-            let (cols, vals) = crate::sparse::row(&p.s, i);
-            for (&j, &s) in cols.iter().zip(vals) {
-                // Each stored s_ij is part of the pair's games; s_ij + s_ji sums to g_ij.
-                let q = x[i] / (x[i] + x[j]);
-                let w = s * q * (1.0 - q);
-                let (a, b) = (local[i], local[j]);
-                h[packed_index(a, a)] += w;
-                h[packed_index(b, b)] += w;
-                h[packed_index(a.max(b), a.min(b))] -= w;
-                if a == b {
-                    // A game against oneself (data built by hand): both off-diagonal terms
-                    // land on the diagonal, and cancel as in the full matrix.
-                    h[packed_index(a, a)] -= w;
-                }
+        match m.len() {
+            0 | 1 => {}
+            n if n > MAX_GROUP => {
+                out.approximate = true;
+                diagonal_group(p, x, m, &mut out.se);
             }
-            if p.prior_w[i] > 0.0 {
-                let q = x[i] / (x[i] + p.prior_x[i]);
-                h[packed_index(local[i], local[i])] += p.prior_w[i] * q * (1.0 - q);
-            }
-        }
-        // Without old ratings only differences are identified: add J/n (which leaves every
-        // contrast alone) and measure each rating from the mean of the real players, as shown.
-        let anchored = !p.renormalise[g];
-        if !anchored {
-            let shift = 1.0 / n as f64;
-            h.iter_mut().for_each(|v| *v += shift);
-        }
-        let Some(factor) = Cholesky::factor(h, n) else { continue };
-        let real: Vec<bool> = m.iter().map(|&i| i < p.n).collect();
-        let var = variances(&factor, (!anchored).then_some(&real[..]));
-        for (k, &i) in m.iter().enumerate() {
-            if var[k] > 0.0 && var[k].is_finite() {
-                out[i] = Some(var[k].sqrt());
-            }
+            _ => dense_group(p, x, m, &local, !p.renormalise[g], &mut out.se),
         }
     }
     out
+}
+
+/// `1/√H_ii` for the members `m` of a large group: the Fisher information's diagonal.
+fn diagonal_group(p: &Problem, x: &[f64], m: &[usize], out: &mut [Option<f64>]) {
+    let mut diag = vec![0.0; p.nodes];
+    for &i in m {
+        let (cols, vals) = crate::sparse::row(&p.s, i);
+        for (&j, &s) in cols.iter().zip(vals).filter(|(&j, _)| j != i) {
+            let q = x[i] / (x[i] + x[j]);
+            let w = s * q * (1.0 - q);
+            diag[i] += w;
+            diag[j] += w;
+        }
+        if p.prior_w[i] > 0.0 {
+            let q = x[i] / (x[i] + p.prior_x[i]);
+            diag[i] += p.prior_w[i] * q * (1.0 - q);
+        }
+    }
+    for &i in m {
+        out[i] = Some(1.0 / diag[i].sqrt()).filter(|v| v.is_finite() && *v > 0.0);
+    }
+}
+
+/// The exact errors of a group from the dense inverse of its Fisher information.
+fn dense_group(p: &Problem, x: &[f64], m: &[usize], local: &[usize], anchored: bool, out: &mut [Option<f64>]) {
+    let n = m.len();
+    // The lower triangle, packed by rows (see `crate::linalg`).
+    let mut h = vec![0.0; packed_len(n)];
+    for &i in m {
+        let (cols, vals) = crate::sparse::row(&p.s, i);
+        for (&j, &s) in cols.iter().zip(vals) {
+            // Each stored s_ij is part of the pair's games; s_ij + s_ji sums to g_ij.
+            let q = x[i] / (x[i] + x[j]);
+            let w = s * q * (1.0 - q);
+            let (a, b) = (local[i], local[j]);
+            h[packed_index(a, a)] += w;
+            h[packed_index(b, b)] += w;
+            h[packed_index(a.max(b), a.min(b))] -= w;
+            if a == b {
+                // A game against oneself (data built by hand): both off-diagonal terms
+                // land on the diagonal, and cancel as in the full matrix.
+                h[packed_index(a, a)] -= w;
+            }
+        }
+        if p.prior_w[i] > 0.0 {
+            let q = x[i] / (x[i] + p.prior_x[i]);
+            h[packed_index(local[i], local[i])] += p.prior_w[i] * q * (1.0 - q);
+        }
+    }
+    // Without old ratings only differences are identified: add J/n (which leaves every
+    // contrast alone) and measure each rating from the mean of the real players, as shown.
+    if !anchored {
+        let shift = 1.0 / n as f64;
+        h.iter_mut().for_each(|v| *v += shift);
+    }
+    let Some(factor) = Cholesky::factor(h, n) else { return };
+    let real: Vec<bool> = m.iter().map(|&i| i < p.n).collect();
+    let var = variances(&factor, (!anchored).then_some(&real[..]));
+    for (k, &i) in m.iter().enumerate() {
+        if var[k] > 0.0 && var[k].is_finite() {
+            out[i] = Some(var[k].sqrt());
+        }
+    }
 }
 
 #[cfg(test)]
