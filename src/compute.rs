@@ -91,6 +91,8 @@ fn rated(rating: &Rating, parse_warnings: &[LineMessage]) -> RatingResult {
         scale: rating.scale.as_ref().map(|s| s.kind),
         players: player_rows(rating),
         iterations: rating.report.iterations,
+        passes: rating.report.passes,
+        variant: rating.variant.clone(),
         converged: rating.report.converged,
         stop: rating.report.stop,
         final_residual: rating.report.final_residual,
@@ -115,6 +117,8 @@ fn unrated(job: &Job, reason: &str) -> RatingResult {
         scale: None,
         players: Vec::new(),
         iterations: 0,
+        passes: None,
+        variant: String::new(),
         converged: false,
         stop: StopReason::NothingToRate,
         final_residual: 0.0,
@@ -167,16 +171,25 @@ mod tests {
     use ratings_engine::{Method, MethodKind};
 
     /// The app runs each method with the engine's own defaults (JRank's tolerance 1e-10, as
-    /// the command line and the engine have it), and says so in its JSON export.
+    /// the command line and the engine have it), and says so in its JSON export. Brent's
+    /// iteration is the one difference, and the engine's too: automatic in the app (Algorithm
+    /// 1 to watch on small inputs), accelerated in the command line.
     #[test]
     fn the_app_runs_every_method_with_the_engines_defaults() {
+        use ratings_engine::methods::brent::{BrentParams, Variant};
         for method in MethodKind::ALL {
             let settings = Settings { method, ..Default::default() };
-            assert_eq!(settings.method(), Method::default_for(method));
+            let expected = match Method::default_for(method) {
+                Method::Brent(p) => Method::Brent(BrentParams { variant: Variant::Auto, ..p }),
+                other => other,
+            };
+            assert_eq!(settings.method(), expected);
             let r = rate_text(crate::EXAMPLE, &settings).unwrap();
             let v: serde_json::Value = serde_json::from_str(&r.json).unwrap();
-            assert_eq!(v["params"], serde_json::to_value(Method::default_for(method)).unwrap(), "{method}");
+            assert_eq!(v["params"], serde_json::to_value(&expected).unwrap(), "{method}");
         }
         assert_eq!(Settings::default().params.jrank.eps, 1e-10);
+        // The example's 20 teams are a small input: Algorithm 1, to watch.
+        assert_eq!(rate_text(crate::EXAMPLE, &Settings::default()).unwrap().json.contains("\"variant\": \"alg1\""), true);
     }
 }

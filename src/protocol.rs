@@ -79,6 +79,10 @@ pub struct RatingResult {
     /// Best first.
     pub players: Vec<PlayerRow>,
     pub iterations: usize,
+    /// Brent: full passes over the scores, whatever the iteration does inside a step.
+    pub passes: Option<usize>,
+    /// Brent: the iteration that ran (`auto` resolved).
+    pub variant: String,
     pub converged: bool,
     pub stop: StopReason,
     pub final_residual: f64,

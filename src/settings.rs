@@ -91,7 +91,10 @@ impl From<Legacy> for Settings {
         let e = &l.elo;
         params.multi_elo = MultiEloParams { zeta: e.zeta, k: e.k, initial: e.initial };
         params.elo = l.elo;
-        params.brent = BrentParams { variant: l.variant, sigma: l.sigma, gamma: l.gamma, eps: l.eps, max_iter: l.max_iter };
+        // The first version had Algorithm 1 for everything; automatic is Algorithm 1 on the
+        // inputs it could handle, and accelerated on the large ones it could not.
+        let variant = if l.variant == Variant::Alg1 { Variant::Auto } else { l.variant };
+        params.brent = BrentParams { variant, sigma: l.sigma, gamma: l.gamma, eps: l.eps, max_iter: l.max_iter };
         let j = &mut params.jrank;
         (j.fit, j.holdout) = (l.jrank.fit, l.jrank.holdout);
         j.k = l.jrank.k.unwrap_or(j.k);

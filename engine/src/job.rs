@@ -8,6 +8,7 @@
 //! defaults are the engine's own; the command line and the app read them from here.
 
 use crate::error::{ParseErrors, RateError};
+use crate::methods::brent::{BrentParams, Variant};
 use crate::methods::fit::{Fit, Measures};
 use crate::methods::report::{IterationRecord, Rating};
 use crate::methods::{start, Method, MethodKind, Options, Params};
@@ -56,7 +57,9 @@ impl Default for Settings {
     fn default() -> Self {
         Settings {
             method: MethodKind::default(),
-            params: Params::default(),
+            // The app: Algorithm 1 on small inputs, to watch and step through; accelerated on
+            // large ones (it says so).
+            params: Params { brent: BrentParams { variant: Variant::Auto, ..Default::default() }, ..Default::default() },
             scale: ScaleKind::Elo,
             shown: None,
             anchor: String::new(),

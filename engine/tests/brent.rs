@@ -313,7 +313,7 @@ fn without_damping_two_players_oscillate_and_the_warning_says_why() {
     d.add_game("A", "B", 1.0);
     d.add_game("A", "B", 1.0);
     d.add_game("B", "A", 1.0);
-    let undamped = brent(&d, BrentParams { sigma: 0.0, max_iter: 500, ..Default::default() });
+    let undamped = brent(&d, BrentParams { variant: Variant::Alg1, sigma: 0.0, max_iter: 500, ..Default::default() });
     assert_eq!(undamped.report.stop, StopReason::MaxIterations);
     assert!(undamped.warnings.iter().any(|w| w.contains("try sigma = 0.3")), "{:?}", undamped.warnings);
     for variant in [Variant::Alg1, Variant::Fixed, Variant::Zermelo] {

@@ -44,12 +44,17 @@ fn status(state: &State) -> String {
     }
     let Some(r) = state.result.get() else { return String::new() };
     let n = r.iterations;
+    // Passes over the scores, when an iteration may take more than one (Brent's accelerated).
+    let passes = match r.passes.filter(|&p| p != n) {
+        Some(p) => format!(" ({p} passes, {})", r.variant),
+        None => String::new(),
+    };
     match r.stop {
         StopReason::Finished => match r.accuracy {
             Some(a) => format!("Rated in one pass through {n} games; foresight accuracy {:.1}%", 100.0 * a),
             None => format!("Rated in one pass through {n} games"),
         },
-        StopReason::Converged => format!("Converged in {n} iterations; largest residual {:.1e}", r.final_residual),
+        StopReason::Converged => format!("Converged in {n} iterations{passes}; largest residual {:.1e}", r.final_residual),
         StopReason::MaxIterations => format!("Not converged after {n} iterations (the cap)"),
         StopReason::Cancelled => format!("Cancelled after {n} iterations: showing the last iterate"),
         StopReason::NothingToRate if r.players.is_empty() => r.warnings.first().cloned().unwrap_or_else(|| "No ratings".into()),

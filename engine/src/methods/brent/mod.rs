@@ -7,7 +7,8 @@
 //!   method, with the weights `u_ij = 1/(x_i + x_j)` re-taken once it has converged (§4);
 //! * [`Variant::Zermelo`]: iteration (14) (Zermelo's, Hunter's MM), slower;
 //! * [`Variant::Accelerated`]: iteration (13) with Anderson acceleration in log space, each
-//!   step safeguarded by the likelihood ([`accelerated`]): the fewest passes.
+//!   step safeguarded by the likelihood ([`accelerated`]): the fewest passes, and the default;
+//! * [`Variant::Auto`]: Algorithm 1 for small inputs (to watch), accelerated for large ones.
 //!
 //! A dummy player who draws everyone with weight γ keeps every rating finite; old ratings
 //! enter as virtual draws (§6, eq. (17)). Each iteration is one pass over the nonzeros of
@@ -54,10 +55,16 @@ pub enum Variant {
     Zermelo,
     /// Iteration (13) with Anderson acceleration in log space, safeguarded by the likelihood.
     Accelerated,
+    /// Algorithm 1 up to [`AUTO_PLAYERS`] players (its iterations are the ones to watch and
+    /// step through), the accelerated iteration above.
+    Auto,
 }
 
+/// Above this many players [`Variant::Auto`] takes the accelerated iteration.
+pub const AUTO_PLAYERS: usize = 2_000;
+
 impl Variant {
-    pub const ALL: [Variant; 4] = [Variant::Alg1, Variant::Fixed, Variant::Zermelo, Variant::Accelerated];
+    pub const ALL: [Variant; 5] = [Variant::Auto, Variant::Alg1, Variant::Fixed, Variant::Zermelo, Variant::Accelerated];
 
     /// What the variant does, for a menu.
     pub fn label(self) -> &'static str {
@@ -66,6 +73,7 @@ impl Variant {
             Variant::Fixed => "Fixed weights — power method on D⁻¹A (§3), re-weighted",
             Variant::Zermelo => "Iteration (14) — Zermelo's, slower",
             Variant::Accelerated => "Accelerated — (13) with Anderson mixing, never lowering the likelihood",
+            Variant::Auto => "Automatic — Algorithm 1 up to 2,000 players, accelerated above",
         }
     }
 
@@ -76,6 +84,16 @@ impl Variant {
             Variant::Fixed => "fixed",
             Variant::Zermelo => "zermelo",
             Variant::Accelerated => "accelerated",
+            Variant::Auto => "auto",
+        }
+    }
+
+    /// The iteration that runs for `players` players ([`Variant::Auto`] decides by size).
+    pub fn resolve(self, players: usize) -> Variant {
+        match self {
+            Variant::Auto if players > AUTO_PLAYERS => Variant::Accelerated,
+            Variant::Auto => Variant::Alg1,
+            v => v,
         }
     }
 }
@@ -95,7 +113,8 @@ pub struct BrentParams {
 
 impl Default for BrentParams {
     fn default() -> Self {
-        BrentParams { variant: Variant::Alg1, sigma: 0.3, gamma: 0.0, eps: 1e-9, max_iter: 10_000 }
+        // The fewest passes: the default wherever no one asked for a classic iteration.
+        BrentParams { variant: Variant::Accelerated, sigma: 0.3, gamma: 0.0, eps: 1e-9, max_iter: 10_000 }
     }
 }
 
@@ -115,7 +134,8 @@ pub fn solver(data: &Dataset, params: &BrentParams) -> Result<Solver, RateError>
     if data.games.is_empty() {
         return Err(RateError::NoGames);
     }
-    Ok(Solver::new(Problem::new(data, params), params))
+    let params = BrentParams { variant: params.variant.resolve(data.players.len()), ..params.clone() };
+    Ok(Solver::new(Problem::new(data, &params), &params))
 }
 
 impl std::fmt::Display for Variant {
@@ -132,7 +152,7 @@ impl std::str::FromStr for Variant {
         Variant::ALL
             .into_iter()
             .find(|v| v.name() == t)
-            .ok_or_else(|| format!("unknown variant '{s}': expected one of alg1, fixed, zermelo, accelerated"))
+            .ok_or_else(|| format!("unknown variant '{s}': expected one of alg1, fixed, zermelo, accelerated, auto"))
     }
 }
 
@@ -277,7 +297,7 @@ pub fn snapshot(s: &Solver, data: &Dataset, params: &BrentParams, scale: &Scale)
     let warnings = warnings(s, params, stop);
     Ok(Rating {
         method: MethodKind::Brent,
-        variant: params.variant.name().into(),
+        variant: s.variant().name().into(),
         params: Method::Brent(params.clone()),
         players,
         report: SolverReport {
@@ -348,6 +368,11 @@ fn warnings(s: &Solver, params: &BrentParams, stop: StopReason) -> Vec<String> {
             warnings.push("no group of players can be rated on these results: add a dummy player (gamma > 0)".into())
         }
         _ => {}
+    }
+    if params.variant == Variant::Auto && s.variant() == Variant::Accelerated {
+        warnings.push(format!(
+            "more than {AUTO_PLAYERS} players: the accelerated iteration was used (choose Algorithm 1 to watch its iterations)"
+        ));
     }
     warnings.extend(groups_warning(s.problem.structure.groups.len()));
     let large = s.problem.group_size.iter().any(|&n| n > uncertainty::MAX_GROUP);

@@ -73,6 +73,11 @@ impl Solver {
         }
     }
 
+    /// The iteration that runs (never [`Variant::Auto`]).
+    pub fn variant(&self) -> Variant {
+        self.variant
+    }
+
     /// Passes over the score matrix so far, whatever the variant does inside an iteration.
     pub fn passes(&self) -> usize {
         self.accelerated.as_ref().map_or(self.passes, |a| a.passes)
@@ -112,7 +117,7 @@ impl Solver {
         }
         self.passes += 1;
         let (mut y, residual, outer) = match self.variant {
-            Variant::Alg1 | Variant::Accelerated => self.pass_unit(false),
+            Variant::Alg1 | Variant::Accelerated | Variant::Auto => self.pass_unit(false),
             Variant::Zermelo => self.pass_unit(true),
             Variant::Fixed => self.pass_fixed(),
         };
