@@ -2,13 +2,17 @@
 
 use crate::bridge::Bridge;
 use crate::components::{ConvergencePanel, InputPanel, MethodPanel, ResultsPanel, StandingsPanel};
-use crate::protocol::ToWorker;
+use crate::protocol::{Source, ToWorker};
 use crate::state::State;
 use crate::storage;
 use leptos::prelude::*;
 use std::time::Duration;
 
 pub use crate::{EXAMPLE, EXAMPLE_CREDIT};
+
+/// Rates the input again now (after a large file is stored or removed).
+#[derive(Clone, Copy)]
+pub struct Rerate(pub Callback<()>);
 
 /// Delay after the last keystroke before the input is rated again.
 const TYPING_PAUSE: Duration = Duration::from_millis(250);
@@ -31,7 +35,11 @@ pub fn App() -> impl IntoView {
         state.running.set(true);
         state.failure.set(None);
         state.playing.set(false);
-        let msg = ToWorker::Rate { job, text: state.text.get_untracked(), settings: state.settings.get_untracked() };
+        let source = match state.stored_file.get_untracked() {
+            Some(f) => Source::Stored(f),
+            None => Source::Text(state.text.get_untracked()),
+        };
+        let msg = ToWorker::Rate { job, source, settings: state.settings.get_untracked() };
         bridge.with_value(|b| b.send(msg));
     };
     let cancel = move || {
@@ -39,6 +47,13 @@ pub fn App() -> impl IntoView {
         bridge.with_value(|b| b.send(ToWorker::Cancel { job }));
     };
     provide_context(Callback::new(move |()| cancel()));
+    provide_context(Rerate(Callback::new(move |()| request())));
+    // The text kept in local storage is the text area's; a large file is kept apart.
+    if let Some(f) = storage::load_file() {
+        // A large file kept from last time: the worker reads it; the page shows its start.
+        state.stored_file.set(Some(f));
+        crate::components::input::load_preview(state);
+    }
 
     // A parameter change recomputes at once; typing, after a short pause.
     Effect::new(move |_| {
@@ -58,10 +73,11 @@ pub fn App() -> impl IntoView {
         }
     });
 
+    let rerate = Rerate(Callback::new(move |()| request()));
     let drop_file = move |ev: web_sys::DragEvent| {
         ev.prevent_default();
         if let Some(file) = ev.data_transfer().and_then(|d| d.files()).and_then(|f| f.get(0)) {
-            crate::components::input::read_file(file, state);
+            crate::components::input::read_file(file, state, rerate);
         }
     };
 

@@ -19,6 +19,8 @@ pub mod components;
 #[cfg(target_arch = "wasm32")]
 pub mod download;
 #[cfg(target_arch = "wasm32")]
+pub mod idb;
+#[cfg(target_arch = "wasm32")]
 pub mod state;
 #[cfg(target_arch = "wasm32")]
 pub mod storage;

@@ -13,10 +13,31 @@ use serde::{Deserialize, Serialize};
 
 pub use ratings_engine::job::Settings;
 
+/// Where a job's input is.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Source {
+    /// The text in the text area.
+    Text(String),
+    /// A large file kept in the browser's storage ([`StoredFile`]), which
+    /// the worker reads itself.
+    Stored(StoredFile),
+}
+
+/// A large input file kept in the browser's storage: its name and size in bytes.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct StoredFile {
+    pub name: String,
+    pub size: f64,
+}
+
+/// Files (or pastes) larger than this are kept in the browser's storage and read by the
+/// worker, not put into the text area.
+pub const LARGE_INPUT: f64 = 1_000_000.0;
+
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum ToWorker {
-    /// Parse `text` and rate it; a newer job supersedes this one.
-    Rate { job: u32, text: String, settings: Settings },
+    /// Read the input and rate it; a newer job supersedes this one.
+    Rate { job: u32, source: Source, settings: Settings },
     /// Stop job `job` and report its last iterate.
     Cancel { job: u32 },
 }
@@ -145,6 +166,12 @@ pub enum FromWorker {
         job: u32,
         errors: Vec<LineMessage>,
     },
+    /// Bytes of a stored file read so far.
+    Reading {
+        job: u32,
+        bytes: f64,
+        total: f64,
+    },
     /// The fit has started: what its trace measures.
     Started {
         job: u32,
@@ -171,6 +198,7 @@ impl FromWorker {
             FromWorker::Ready => None,
             FromWorker::Parsed { job, .. }
             | FromWorker::ParseFailed { job, .. }
+            | FromWorker::Reading { job, .. }
             | FromWorker::Started { job, .. }
             | FromWorker::Progress { job, .. }
             | FromWorker::Done { job, .. }

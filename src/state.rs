@@ -1,6 +1,6 @@
 //! The app's state: one bundle of signals, shared by the components.
 
-use crate::protocol::{InputSummary, LineMessage, RatingResult, Settings};
+use crate::protocol::{InputSummary, LineMessage, RatingResult, Settings, StoredFile};
 use leptos::prelude::*;
 use ratings_engine::methods::report::IterationRecord;
 use ratings_engine::Measures;
@@ -31,6 +31,12 @@ pub struct State {
     pub measures: RwSignal<Option<Measures>>,
     /// Something to say about the settings (saved ones that could not be read).
     pub notice: RwSignal<Option<String>>,
+    /// A large input kept in the browser's storage instead of the text area.
+    pub stored_file: RwSignal<Option<StoredFile>>,
+    /// Its first lines, to show in place of the text area.
+    pub preview: RwSignal<String>,
+    /// Bytes of it the worker has read, and its size.
+    pub reading: RwSignal<Option<(f64, f64)>>,
     pub result: RwSignal<Option<RatingResult>>,
     /// The iteration shown in the step-by-step view (1-based); `None` shows the final ratings.
     pub step: RwSignal<Option<usize>>,
@@ -58,6 +64,9 @@ impl State {
             trace: RwSignal::new(Vec::new()),
             measures: RwSignal::new(None),
             notice: RwSignal::new(None),
+            stored_file: RwSignal::new(None),
+            preview: RwSignal::new(String::new()),
+            reading: RwSignal::new(None),
             result: RwSignal::new(None),
             step: RwSignal::new(None),
             playing: RwSignal::new(false),
@@ -77,6 +86,7 @@ impl State {
         match msg {
             Ready => {}
             Parsed { summary, warnings, .. } => {
+                self.reading.set(None);
                 self.summary.set(Some(summary));
                 self.warnings.set(warnings);
                 self.errors.set(Vec::new());
@@ -85,6 +95,7 @@ impl State {
                 self.measures.set(None);
             }
             ParseFailed { errors, .. } => {
+                self.reading.set(None);
                 self.errors.set(errors);
                 self.summary.set(None);
                 self.warnings.set(Vec::new());
@@ -93,6 +104,7 @@ impl State {
                 self.measures.set(None);
                 self.running.set(false);
             }
+            Reading { bytes, total, .. } => self.reading.set(Some((bytes, total))),
             Started { measures, .. } => self.measures.set(Some(measures)),
             Progress { trace, .. } => self.trace.update(|t| t.extend(trace)),
             Done { result, .. } => {
@@ -103,6 +115,7 @@ impl State {
                 self.running.set(false);
             }
             Failed { message, .. } => {
+                self.reading.set(None);
                 self.failure.set(Some(message));
                 self.result.set(None);
                 self.running.set(false);

@@ -1,8 +1,11 @@
 //! What the user entered survives a reload: kept in the browser's local storage.
 
+use crate::protocol::StoredFile;
 use crate::settings::{Legacy, Settings, Stored};
 
 const INPUT_KEY: &str = "ratings-lab/input";
+/// The name and size of a large input kept in IndexedDB (see [`crate::idb`]).
+const FILE_KEY: &str = "ratings-lab/input-file";
 /// The settings, versioned ([`crate::settings::Stored`]).
 const SETTINGS_KEY: &str = "ratings-lab/settings-v2";
 /// The first version's settings, read once and migrated.
@@ -30,6 +33,20 @@ pub fn save_input(text: &str) -> bool {
 
 /// The stored settings: `Ok(None)` on a first visit, the first version's migrated, an error
 /// (for the page to show) when they name something the engine does not know.
+/// The large input kept in IndexedDB, if any.
+pub fn load_file() -> Option<StoredFile> {
+    from_json(&storage()?.get_item(FILE_KEY).ok()??).ok()
+}
+
+/// Remembers (or forgets) that a large input is kept in IndexedDB.
+pub fn save_file(file: Option<&StoredFile>) {
+    let Some(s) = storage() else { return };
+    let _ = match file {
+        Some(f) => s.set_item(FILE_KEY, &to_json(f)),
+        None => s.remove_item(FILE_KEY),
+    };
+}
+
 pub fn load_settings() -> Result<Option<Settings>, String> {
     let Some(store) = storage() else { return Ok(None) };
     let read = |key| store.get_item(key).ok().flatten();

@@ -3,7 +3,7 @@
 //! slice; posts the summary, the measures, progress and results.
 
 use crate::compute;
-use crate::protocol::{FromWorker, Settings, ToWorker};
+use crate::protocol::{FromWorker, Settings, Source, ToWorker};
 use ratings_engine::job::{Job, Running};
 use std::cell::Cell;
 use wasm_bindgen::prelude::*;
@@ -57,9 +57,9 @@ pub fn read_request(value: JsValue) -> Result<ToWorker, FromWorker> {
 /// Installs the message handler and tells the page it is listening.
 pub fn start() {
     let handler = Closure::<dyn FnMut(web_sys::MessageEvent)>::new(move |ev: web_sys::MessageEvent| match read_request(ev.data()) {
-        Ok(ToWorker::Rate { job, text, settings }) => {
+        Ok(ToWorker::Rate { job, source, settings }) => {
             CURRENT.with(|c| c.set(job));
-            wasm_bindgen_futures::spawn_local(run(job, text, settings));
+            wasm_bindgen_futures::spawn_local(run(job, source, settings));
         }
         Ok(ToWorker::Cancel { job }) => CANCELLED.with(|c| c.set(Some(job))),
         Err(failed) => {
@@ -79,7 +79,48 @@ fn superseded(job: u32) -> bool {
     CURRENT.with(|c| c.get()) != job
 }
 
-async fn run(job: u32, text: String, settings: Settings) {
+/// Bytes read from a stored file per slice: small enough to report progress and see a
+/// cancel often, large enough to read fast.
+const CHUNK: f64 = 4_000_000.0;
+
+/// The input's text: as given, or read from the browser's storage in chunks (posting the
+/// bytes read) and decoded by the engine's one rule. `None` when superseded or cancelled.
+async fn text_of(job: u32, source: Source) -> Option<Result<String, String>> {
+    let name = match source {
+        Source::Text(text) => return Some(Ok(text)),
+        Source::Stored(f) => f.name,
+    };
+    let blob = match crate::idb::get().await {
+        Ok(Some((blob, _))) => blob,
+        Ok(None) => return Some(Err(format!("{name} is no longer kept in this browser: open it again"))),
+        Err(e) => return Some(Err(e)),
+    };
+    let total = blob.size();
+    let mut bytes: Vec<u8> = Vec::with_capacity(total as usize);
+    while (bytes.len() as f64) < total {
+        let start = bytes.len() as f64;
+        let part = match blob.slice_with_f64_and_f64(start, (start + CHUNK).min(total)) {
+            Ok(p) => p,
+            Err(_) => return Some(Err(format!("cannot read {name}"))),
+        };
+        match wasm_bindgen_futures::JsFuture::from(part.array_buffer()).await {
+            Ok(buffer) => bytes.extend(js_sys::Uint8Array::new(&buffer).to_vec()),
+            Err(_) => return Some(Err(format!("cannot read {name}"))),
+        }
+        post(&FromWorker::Reading { job, bytes: bytes.len() as f64, total });
+        if superseded(job) || CANCELLED.with(|c| c.get()) == Some(job) {
+            return None;
+        }
+    }
+    Some(Ok(ratings_engine::parse::decode::decode(&bytes).text))
+}
+
+async fn run(job: u32, source: Source, settings: Settings) {
+    let text = match text_of(job, source).await {
+        Some(Ok(text)) => text,
+        Some(Err(message)) => return post(&FromWorker::Failed { job, message }),
+        None => return post(&FromWorker::Failed { job, message: "stopped while reading the file".into() }),
+    };
     let parsed = match Job::read(&text, &settings) {
         Ok(parsed) => parsed,
         Err(e) => return post(&FromWorker::ParseFailed { job, errors: compute::line_messages(&e) }),

@@ -25,11 +25,14 @@ fn roundtrip<T: serde::Serialize + serde::de::DeserializeOwned>(v: &T) -> T {
 fn requests_cross_the_worker_boundary_intact() {
     let msg = ToWorker::Rate {
         job: 7,
-        text: "white,black,result\nA,B,½-½\n".into(),
+        source: Source::Text("white,black,result\nA,B,½-½\n".into()),
         settings: Settings { mapping: "first=white".into(), ..Default::default() },
     };
     assert_eq!(roundtrip(&msg), msg);
     let cancel = ToWorker::Cancel { job: 7 };
+    let stored =
+        ToWorker::Rate { job: 8, source: Source::Stored(StoredFile { name: "big.csv".into(), size: 2e6 }), settings: Settings::default() };
+    assert_eq!(roundtrip(&stored), stored);
     assert_eq!(roundtrip(&cancel), cancel);
 }
 
@@ -257,7 +260,7 @@ fn jrank_and_aga_can_be_stepped_with_their_own_measures() {
 #[wasm_bindgen_test]
 fn an_unknown_method_in_a_request_is_a_clear_failure() {
     use serde::Serialize;
-    let request = ToWorker::Rate { job: 9, text: "x".into(), settings: Settings::default() };
+    let request = ToWorker::Rate { job: 9, source: Source::Text("x".into()), settings: Settings::default() };
     let good = request.serialize(&serde_wasm_bindgen::Serializer::json_compatible()).unwrap();
     assert_eq!(ratings_lab_web::worker::read_request(good.clone()).unwrap(), request);
     let settings = js_sys::Reflect::get(&js_sys::Reflect::get(&good, &"Rate".into()).unwrap(), &"settings".into()).unwrap();

@@ -32,6 +32,9 @@ pub fn ConvergencePanel() -> impl IntoView {
 /// What the fit is doing, or how it ended, in words.
 fn status(state: &State) -> String {
     let steps = state.trace.with(Vec::len);
+    if let (true, Some((done, total)), Some(f)) = (state.running.get(), state.reading.get(), state.stored_file.get()) {
+        return format!("Reading {}… {:.1} of {:.1} MB", f.name, done / 1e6, total / 1e6);
+    }
     if state.running.get() {
         let what = state.measures.with(|m| m.as_ref().map_or("iteration".to_string(), |m| m.step.clone()));
         return format!("Computing… {what} {steps}");

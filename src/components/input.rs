@@ -1,7 +1,8 @@
 //! The input panel: paste, open or drop results; see what was recognised and every error,
 //! each a link to its line.
 
-use crate::app::{EXAMPLE, EXAMPLE_CREDIT};
+use crate::app::{Rerate, EXAMPLE, EXAMPLE_CREDIT};
+use crate::protocol::{StoredFile, LARGE_INPUT};
 use crate::state::State;
 use leptos::html::Textarea;
 use leptos::prelude::*;
@@ -14,19 +15,87 @@ pub fn decode(bytes: &[u8]) -> (String, Option<String>) {
     (d.text, d.note.map(|n| format!("The file is {n}.")))
 }
 
-/// Reads a file chosen or dropped by the user into the input.
-pub fn read_file(file: web_sys::File, state: State) {
+/// Reads a file chosen or dropped by the user: into the text area, or, when it is large,
+/// into the browser's storage, from where the worker reads it (the page never holds it).
+pub fn read_file(file: web_sys::File, state: State, rerate: Rerate) {
+    if file.size() > LARGE_INPUT {
+        let name = file.name();
+        return keep_large(file.into(), name, state, rerate);
+    }
     wasm_bindgen_futures::spawn_local(async move {
         match wasm_bindgen_futures::JsFuture::from(file.array_buffer()).await {
             Ok(buffer) => {
                 let bytes = js_sys::Uint8Array::new(&buffer).to_vec();
                 let (text, note) = decode(&bytes);
+                forget_stored(state);
                 state.file_note.set(note);
                 state.text.set(text);
+                rerate.0.run(());
             }
             Err(_) => state.failure.set(Some(format!("could not read the file {}", file.name()))),
         }
     });
+}
+
+/// Keeps a large input (a file, or a paste) in the browser's storage and rates it from there.
+pub fn keep_large(blob: web_sys::Blob, name: String, state: State, rerate: Rerate) {
+    wasm_bindgen_futures::spawn_local(async move {
+        match crate::idb::put(&blob, &name).await {
+            Ok(()) => {
+                let info = StoredFile { name, size: blob.size() };
+                crate::storage::save_file(Some(&info));
+                state.file_note.set(None);
+                state.preview.set(preview_of(&blob).await);
+                state.stored_file.set(Some(info));
+                rerate.0.run(());
+            }
+            Err(e) => state.failure.set(Some(format!("{name} could not be kept in this browser: {e}"))),
+        }
+    });
+}
+
+/// The first lines of a large input, to show in place of the text area.
+async fn preview_of(blob: &web_sys::Blob) -> String {
+    const BYTES: f64 = 16_384.0;
+    const LINES: usize = 12;
+    let Ok(part) = blob.slice_with_f64_and_f64(0.0, BYTES.min(blob.size())) else { return String::new() };
+    let Ok(buffer) = wasm_bindgen_futures::JsFuture::from(part.array_buffer()).await else { return String::new() };
+    let (text, _) = decode(&js_sys::Uint8Array::new(&buffer).to_vec());
+    text.lines().take(LINES).collect::<Vec<_>>().join("\n")
+}
+
+/// Shows the start of the large input kept from an earlier visit.
+pub fn load_preview(state: State) {
+    wasm_bindgen_futures::spawn_local(async move {
+        if let Ok(Some((blob, _))) = crate::idb::get().await {
+            state.preview.set(preview_of(&blob).await);
+        }
+    });
+}
+
+/// Forgets a large input kept in the browser's storage.
+pub fn forget_stored(state: State) {
+    if state.stored_file.get_untracked().is_some() {
+        crate::storage::save_file(None);
+        state.stored_file.set(None);
+        state.preview.set(String::new());
+        wasm_bindgen_futures::spawn_local(async {
+            let _ = crate::idb::delete().await;
+        });
+    }
+}
+
+/// A paste too large for the text area goes to the browser's storage instead.
+fn intercept_large_paste(ev: web_sys::ClipboardEvent, state: State, rerate: Rerate) {
+    let Some(text) = ev.clipboard_data().and_then(|d| d.get_data("text").ok()) else { return };
+    if (text.len() as f64) <= LARGE_INPUT {
+        return;
+    }
+    ev.prevent_default();
+    let parts = js_sys::Array::of1(&text.into());
+    if let Ok(blob) = web_sys::Blob::new_with_str_sequence(&parts) {
+        keep_large(blob, "pasted results".into(), state, rerate);
+    }
 }
 
 /// UTF-16 offsets (what the DOM counts) of the start and end of 1-based `line`.
@@ -106,13 +175,20 @@ fn messages(state: &State, area: NodeRef<Textarea>) -> impl IntoView {
 pub fn InputPanel() -> impl IntoView {
     let state = expect_context::<State>();
     let area = NodeRef::<Textarea>::new();
+    let rerate = expect_context::<Rerate>();
     let on_file = move |ev: web_sys::Event| {
         let input: web_sys::HtmlInputElement = event_target(&ev);
         if let Some(file) = input.files().and_then(|f| f.get(0)) {
-            read_file(file, state);
+            read_file(file, state, rerate);
         }
         input.set_value("");
     };
+    let clear = move |_| {
+        forget_stored(state);
+        state.text.set(String::new());
+        rerate.0.run(());
+    };
+    let stored = move || state.stored_file.get().is_some();
     view! {
         <section class="panel input-panel" aria-labelledby="input-title">
             <h2 id="input-title">"Results"</h2>
@@ -121,23 +197,26 @@ pub fn InputPanel() -> impl IntoView {
                     "Open file…"
                     <input type="file" accept=".csv,.tsv,.txt,.trf,.pgn,text/csv,text/plain" data-testid="file-input" class="visually-hidden" on:change=on_file />
                 </label>
-                <Show when=move || state.text.with(|t| t.trim().is_empty())>
+                <Show when=move || state.text.with(|t| t.trim().is_empty()) && !stored()>
                     <button data-testid="load-example" on:click=move |_| state.text.set(EXAMPLE.to_string())>"Load the example"</button>
                 </Show>
-                <button data-testid="clear" on:click=move |_| state.text.set(String::new())>"Clear"</button>
+                <button data-testid="clear" on:click=clear>"Clear"</button>
                 <span class="format" data-testid="format">{move || format_line(&state)}</span>
             </div>
             <p class="hint">
                 "Paste CSV with a header row (e.g. " <code>"white,black,result"</code> " or " <code>"home,away,home_score,away_score"</code>
                 "), a FIDE TRF or PGN tournament, or open or drop a file anywhere on the page. Shown first: " {EXAMPLE_CREDIT} "."
             </p>
+            <StoredFilePanel />
             <textarea
                 node_ref=area
                 data-testid="input"
+                class:hidden=stored
                 spellcheck="false"
                 aria-label="Game results"
                 prop:value=move || state.text.get()
                 on:input=move |ev| state.text.set(event_target_value(&ev))
+                on:paste=move |ev| intercept_large_paste(ev, state, rerate)
             ></textarea>
             {move || state.file_note.get().map(|n| view! { <p class="warning" data-testid="file-note">{n}</p> })}
             <Show when=move || !state.stored.get()>
@@ -146,6 +225,39 @@ pub fn InputPanel() -> impl IntoView {
             <MappingControls />
             <ul class="messages" data-testid="errors">{move || messages(&state, area)}</ul>
         </section>
+    }
+}
+
+/// A large input kept in the browser's storage: its name, size and first lines, and how far
+/// the worker has read it.
+#[component]
+fn StoredFilePanel() -> impl IntoView {
+    let state = expect_context::<State>();
+    let about = move || {
+        state.stored_file.get().map(|f| {
+            format!(
+                "{} · {:.1} MB · kept in this browser (too large for the text box; Clear removes it). Its first lines:",
+                f.name,
+                f.size / 1e6
+            )
+        })
+    };
+    let progress = move || {
+        state.reading.get().map(|(done, total)| {
+            view! {
+                <p class="help">
+                    <progress data-testid="read-progress" max=total value=done></progress>
+                    {format!(" read {:.1} of {:.1} MB", done / 1e6, total / 1e6)}
+                </p>
+            }
+        })
+    };
+    view! {
+        <div class="stored-file" data-testid="stored-file" class:hidden=move || state.stored_file.get().is_none()>
+            <p data-testid="stored-about">{about}</p>
+            <pre data-testid="stored-preview">{move || state.preview.get()}</pre>
+            {progress}
+        </div>
     }
 }
 

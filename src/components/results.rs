@@ -10,8 +10,12 @@ use ratings_engine::MethodKind;
 use std::cmp::Ordering;
 use wasm_bindgen::JsCast;
 
-/// Rows shown in the table; the exports always have every player.
-const MAX_ROWS: usize = 1000;
+/// Tables longer than this render only the rows in view (and a few around them).
+const VIRTUAL_FROM: usize = 300;
+/// The height of a row of a long table, in CSS pixels (fixed by `.virtual` in the style).
+const ROW_HEIGHT: f64 = 28.0;
+/// Rows rendered above and below the ones in view.
+const SLACK: usize = 15;
 
 /// The ratings to show: the final ones, or those after the chosen step (0 = the start).
 fn shown_ratings(state: &State) -> Vec<(PlayerRow, Option<f64>)> {
@@ -185,6 +189,17 @@ fn header(state: State, key: SortKey, label: &'static str, testid: &'static str)
     }
 }
 
+/// The rows of a long table worth rendering, as a range, for a scroll position and the
+/// height of the view.
+fn visible(rows: usize, scroll_top: f64, view: f64) -> std::ops::Range<usize> {
+    if rows <= VIRTUAL_FROM {
+        return 0..rows;
+    }
+    let first = ((scroll_top / ROW_HEIGHT) as usize).saturating_sub(SLACK).min(rows);
+    let count = (view / ROW_HEIGHT) as usize + 2 * SLACK;
+    first..(first + count).min(rows)
+}
+
 #[component]
 fn RatingsTable() -> impl IntoView {
     let state = expect_context::<State>();
@@ -196,13 +211,20 @@ fn RatingsTable() -> impl IntoView {
     });
     let has = move |f: fn(&PlayerRow) -> bool| state.result.with(|r| r.as_ref().is_some_and(|r| r.players.iter().any(f)));
     let groups = move || state.result.with(|r| r.as_ref().map_or(1, |r| r.groups));
-    let more = move || {
+    // The scroll position and height of the table's view (long tables render what is in it).
+    let view = RwSignal::new((0.0, 640.0));
+    let long = move || rows.with(Vec::len) > VIRTUAL_FROM;
+    let on_scroll = move |ev: web_sys::Event| {
+        let el: web_sys::Element = event_target(&ev);
+        view.set((el.scroll_top() as f64, el.client_height().max(200) as f64));
+    };
+    let count = move || {
         let n = rows.with(Vec::len);
-        (n > MAX_ROWS)
-            .then(|| view! { <p class="help">{format!("Showing the first {MAX_ROWS} of {n} players; the exports have them all.")}</p> })
+        long().then(|| view! { <p class="help" data-testid="row-count">{format!("{n} players: scroll the table to see them all; the exports have them too.")}</p> })
     };
     view! {
-        <div class="table-wrap" tabindex="0" role="region" aria-label="Ratings table">
+        {count}
+        <div class="table-wrap" class:virtual=long tabindex="0" role="region" aria-label="Ratings table" on:scroll=on_scroll>
             <table data-testid="results-table">
                 <thead>
                     <tr>
@@ -217,23 +239,35 @@ fn RatingsTable() -> impl IntoView {
                         <th><span class="visually-hidden">"Note"</span></th>
                     </tr>
                 </thead>
-                <tbody>{move || rows.with(|rows| table_body(&state, rows))}</tbody>
+                <tbody>
+                    {move || rows.with(|rows| {
+                        let (top, height) = view.get();
+                        table_body(&state, rows, visible(rows.len(), top, height))
+                    })}
+                </tbody>
             </table>
-            {more}
         </div>
     }
 }
 
-/// The table's rows: the first [`MAX_ROWS`] of them.
-fn table_body(state: &State, rows: &[(PlayerRow, Option<f64>)]) -> impl IntoView {
+/// A spacer row standing for `n` rows not rendered.
+fn spacer(n: usize) -> impl IntoView {
+    (n > 0).then(
+        || view! { <tr class="spacer" aria-hidden="true"><td colspan="99" style=format!("height: {}px", n as f64 * ROW_HEIGHT)></td></tr> },
+    )
+}
+
+/// The table's rows in `range`, with spacers for the others.
+fn table_body(state: &State, rows: &[(PlayerRow, Option<f64>)], range: std::ops::Range<usize>) -> impl IntoView {
     let d = state.result.with(|r| r.as_ref().map_or(1, |r| r.method.decimals(r.scale)));
     let show_group = state.result.with(|r| r.as_ref().is_some_and(|r| r.groups > 1));
     let (show_sigma, show_label) = state.result.with(|r| {
         r.as_ref().map_or((false, false), |r| (r.players.iter().any(|p| p.sigma.is_some()), r.players.iter().any(|p| p.label.is_some())))
     });
     let final_view = state.step.get().is_none();
-    rows.iter()
-        .take(MAX_ROWS)
+    let (before, after) = (range.start, rows.len() - range.end);
+    let body = rows[range]
+        .iter()
         .map(|(p, rating)| {
             let sigma = if final_view { p.sigma.map(|v| format!("±{v:.d$}")).unwrap_or_default() } else { String::new() };
             view! {
@@ -250,5 +284,6 @@ fn table_body(state: &State, rows: &[(PlayerRow, Option<f64>)]) -> impl IntoView
                 </tr>
             }
         })
-        .collect_view()
+        .collect_view();
+    view! { {spacer(before)} {body} {spacer(after)} }
 }

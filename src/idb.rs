@@ -1,0 +1,82 @@
+//! A large input file kept in the browser's IndexedDB, so it survives a reload without going
+//! through the text area (which would freeze the page) or local storage (too small). The
+//! page stores it; the worker reads it from there; *Clear* removes it. It works in both,
+//! since both have `indexedDB` on their global object.
+
+use js_sys::{Object, Promise, Reflect};
+use wasm_bindgen::prelude::*;
+use wasm_bindgen_futures::JsFuture;
+use web_sys::{Blob, IdbDatabase, IdbFactory, IdbOpenDbRequest, IdbRequest, IdbTransactionMode};
+
+const DB: &str = "ratings-lab";
+const STORE: &str = "files";
+const KEY: &str = "input";
+
+fn error(what: &str, e: JsValue) -> String {
+    format!("{what}: {}", e.as_string().or_else(|| js_sys::JSON::stringify(&e).ok().and_then(|s| s.as_string())).unwrap_or_default())
+}
+
+/// Waits for a request's success (its result) or failure.
+async fn done(req: &IdbRequest) -> Result<JsValue, String> {
+    let promise = Promise::new(&mut |resolve, reject| {
+        let ok = Closure::once_into_js(move |ev: web_sys::Event| {
+            let result = ev.target().and_then(|t| t.dyn_into::<IdbRequest>().ok()).and_then(|r| r.result().ok());
+            let _ = resolve.call1(&JsValue::NULL, &result.unwrap_or(JsValue::UNDEFINED));
+        });
+        let fail = Closure::once_into_js(move |ev: web_sys::Event| {
+            let _ = reject.call1(&JsValue::NULL, &ev);
+        });
+        req.set_onsuccess(Some(ok.unchecked_ref()));
+        req.set_onerror(Some(fail.unchecked_ref()));
+    });
+    JsFuture::from(promise).await.map_err(|e| error("the browser's storage refused", e))
+}
+
+/// The database, with its one store created on first use.
+async fn open() -> Result<IdbDatabase, String> {
+    let factory: IdbFactory =
+        Reflect::get(&js_sys::global(), &"indexedDB".into()).ok().and_then(|f| f.dyn_into().ok()).ok_or("this browser has no IndexedDB")?;
+    let req: IdbOpenDbRequest = factory.open_with_u32(DB, 1).map_err(|e| error("cannot open the browser's storage", e))?;
+    let upgrade = Closure::once_into_js(move |ev: web_sys::Event| {
+        let db = ev.target().and_then(|t| t.dyn_into::<IdbOpenDbRequest>().ok()).and_then(|r| r.result().ok());
+        if let Some(db) = db.and_then(|d| d.dyn_into::<IdbDatabase>().ok()) {
+            let _ = db.create_object_store(STORE);
+        }
+    });
+    req.set_onupgradeneeded(Some(upgrade.unchecked_ref()));
+    done(&req).await?.dyn_into().map_err(|_| "the browser's storage gave no database".to_string())
+}
+
+async fn store(mode: IdbTransactionMode) -> Result<web_sys::IdbObjectStore, String> {
+    let db = open().await?;
+    let tx = db.transaction_with_str_and_mode(STORE, mode).map_err(|e| error("cannot use the browser's storage", e))?;
+    tx.object_store(STORE).map_err(|e| error("cannot use the browser's storage", e))
+}
+
+/// Keeps `file` (under `name`), replacing any kept before.
+pub async fn put(file: &Blob, name: &str) -> Result<(), String> {
+    let value = Object::new();
+    Reflect::set(&value, &"name".into(), &name.into()).map_err(|e| error("", e))?;
+    Reflect::set(&value, &"blob".into(), file).map_err(|e| error("", e))?;
+    let req =
+        store(IdbTransactionMode::Readwrite).await?.put_with_key(&value, &KEY.into()).map_err(|e| error("cannot keep the file", e))?;
+    done(&req).await.map(|_| ())
+}
+
+/// The file kept, and its name.
+pub async fn get() -> Result<Option<(Blob, String)>, String> {
+    let req = store(IdbTransactionMode::Readonly).await?.get(&KEY.into()).map_err(|e| error("cannot read the kept file", e))?;
+    let value = done(&req).await?;
+    if value.is_undefined() || value.is_null() {
+        return Ok(None);
+    }
+    let blob = Reflect::get(&value, &"blob".into()).ok().and_then(|b| b.dyn_into::<Blob>().ok());
+    let name = Reflect::get(&value, &"name".into()).ok().and_then(|n| n.as_string()).unwrap_or_default();
+    Ok(blob.map(|b| (b, name)))
+}
+
+/// Forgets the kept file.
+pub async fn delete() -> Result<(), String> {
+    let req = store(IdbTransactionMode::Readwrite).await?.delete(&KEY.into()).map_err(|e| error("cannot remove the kept file", e))?;
+    done(&req).await.map(|_| ())
+}
