@@ -37,6 +37,8 @@ pub struct State {
     pub preview: RwSignal<String>,
     /// Bytes of it the worker has read, and its size.
     pub reading: RwSignal<Option<(f64, f64)>>,
+    /// The job whose result is shown (for tests and benchmarks to see a new one arrive).
+    pub shown_job: RwSignal<u32>,
     pub result: RwSignal<Option<RatingResult>>,
     /// The iteration shown in the step-by-step view (1-based); `None` shows the final ratings.
     pub step: RwSignal<Option<usize>>,
@@ -67,6 +69,7 @@ impl State {
             stored_file: RwSignal::new(None),
             preview: RwSignal::new(String::new()),
             reading: RwSignal::new(None),
+            shown_job: RwSignal::new(0),
             result: RwSignal::new(None),
             step: RwSignal::new(None),
             playing: RwSignal::new(false),
@@ -107,7 +110,8 @@ impl State {
             Reading { bytes, total, .. } => self.reading.set(Some((bytes, total))),
             Started { measures, .. } => self.measures.set(Some(measures)),
             Progress { trace, .. } => self.trace.update(|t| t.extend(trace)),
-            Done { result, .. } => {
+            Done { job, result } => {
+                self.shown_job.set(job);
                 self.measures.set(result.measures.clone());
                 self.step.set(None);
                 self.playing.set(false);

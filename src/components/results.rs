@@ -77,6 +77,7 @@ pub fn ResultsPanel() -> impl IntoView {
             aria-labelledby="results-title"
             data-testid="results-panel"
             data-method=move || state.result.with(|r| r.as_ref().map(|r| r.method.name()).unwrap_or_default())
+            data-job=move || state.shown_job.get()
         >
             <h2 id="results-title">"Ratings"</h2>
             <Diagnosis />

@@ -1,0 +1,107 @@
+// Browser benchmark (not part of the test run): the built site (dist/, `./scripts/build.sh`)
+// in Debian's headless Chromium, driven by playwright-core.
+//   1. A generated league of 100,000 players and 1,000,000 games (log-strength spread 1.5,
+//      20 % draws; about 26 MB) opened through the file picker: seconds from the file chosen
+//      to the ratings table shown, and the longest stretch the page did not answer.
+//   2. A 500-player Swiss: a parameter change (σ) to the new ratings drawn, in milliseconds.
+// Run: node scripts/bench-browser.mjs   (SIZE=100000 for a league ten times smaller)
+import { chromium } from 'playwright-core';
+import { serve } from '../tests/e2e/server.mjs';
+
+const ROOT = new URL('../', import.meta.url).pathname;
+const GAMES = Number(process.env.SIZE ?? 1000000);
+const PLAYERS = GAMES / 10;
+
+/** mulberry32: exact in JavaScript's numbers. */
+function rng(seed) {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function league() {
+  const rnd = rng(11);
+  const gauss = () => Math.sqrt(-2 * Math.log(rnd() + 1e-12)) * Math.cos(2 * Math.PI * rnd());
+  const strength = Array.from({ length: PLAYERS }, () => 1.5 * gauss());
+  const parts = ['white,black,result\n'];
+  for (let g = 0; g < GAMES; g++) {
+    const a = Math.floor(rnd() * PLAYERS);
+    const b = (a + 1 + Math.floor(rnd() * (PLAYERS - 1))) % PLAYERS;
+    const p = 1 / (1 + Math.exp(strength[b] - strength[a]));
+    parts.push(`Player ${a},Player ${b},${rnd() < 0.2 ? '1/2-1/2' : (rnd() < p ? '1-0' : '0-1')}\n`);
+  }
+  return Buffer.from(parts.join(''));
+}
+
+function swiss(n = 500, rounds = 9) {
+  const rnd = rng(5);
+  const strength = Array.from({ length: n }, () => 1.5 * (rnd() + rnd() + rnd() - 1.5) * 2);
+  const score = new Array(n).fill(0);
+  const lines = ['white,black,result'];
+  for (let r = 0; r < rounds; r++) {
+    const order = [...score.keys()].sort((x, y) => score[y] - score[x] || x - y);
+    for (let k = 0; k + 1 < n; k += 2) {
+      const [a, b] = [order[k], order[k + 1]];
+      const p = 1 / (1 + Math.exp(strength[b] - strength[a]));
+      const s = rnd() < 0.2 ? 0.5 : (rnd() < p ? 1 : 0);
+      score[a] += s;
+      score[b] += 1 - s;
+      lines.push(`P${a},P${b},${s === 0.5 ? '1/2-1/2' : s === 1 ? '1-0' : '0-1'}`);
+    }
+  }
+  return lines.join('\n') + '\n';
+}
+
+/** The longest gap between animation frames while `work` runs: how long the page froze. */
+async function longestFreeze(page, work) {
+  await page.evaluate(() => {
+    window.__gaps = [];
+    let last = performance.now();
+    const tick = (t) => { window.__gaps.push(t - last); last = t; window.__raf = requestAnimationFrame(tick); };
+    window.__raf = requestAnimationFrame(tick);
+  });
+  await work();
+  return page.evaluate(() => { cancelAnimationFrame(window.__raf); return Math.max(...window.__gaps); });
+}
+
+const site = await serve(`${ROOT}dist`);
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-quic', '--no-first-run',
+    '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+});
+const page = await (await browser.newContext({ viewport: { width: 1366, height: 900 } })).newPage();
+await page.goto(`${site.origin}/`);
+await page.waitForFunction(() => document.querySelector('[data-testid=status]')?.textContent.startsWith('Converged'), null, { timeout: 60000 });
+
+const buffer = league();
+console.log(`league: ${PLAYERS} players, ${GAMES} games, ${(buffer.length / 1e6).toFixed(1)} MB`);
+let seconds = 0;
+const freeze = await longestFreeze(page, async () => {
+  const t = Date.now();
+  await page.getByTestId('file-input').setInputFiles({ name: 'league.csv', mimeType: 'text/csv', buffer });
+  await page.waitForFunction((n) => document.querySelector('[data-testid=format]').textContent.includes(`${n} games`)
+    && document.querySelector('[data-testid=status]').textContent.startsWith('Converged')
+    && document.querySelectorAll('[data-testid=rating-row]').length > 0, GAMES, { timeout: 600000, polling: 50 });
+  seconds = (Date.now() - t) / 1000;
+});
+console.log(`file chosen to table shown: ${seconds.toFixed(2)} s; longest freeze ${freeze.toFixed(0)} ms; ${await page.getByTestId('status').textContent()}`);
+await page.getByTestId('clear').click();
+
+await page.getByTestId('input').fill(swiss());
+await page.waitForFunction(() => document.querySelector('[data-testid=status]').textContent.startsWith('Converged') && document.querySelectorAll('[data-testid=rating-row]').length > 0, null, { timeout: 60000 });
+const times = [];
+for (const sigma of ['0.4', '0.5', '0.3', '0.45', '0.35']) {
+  const before = Number(await page.getByTestId('results-panel').getAttribute('data-job'));
+  const t = await page.evaluate(() => performance.now());
+  await page.getByTestId('sigma').fill(sigma);
+  await page.getByTestId('sigma').press('Enter');
+  await page.waitForFunction((b) => Number(document.querySelector('[data-testid=results-panel]').dataset.job) > b, before, { polling: 'raf' });
+  times.push((await page.evaluate(() => performance.now())) - t);
+}
+console.log(`500-player Swiss, σ changed to the new ratings drawn: ${times.map((t) => t.toFixed(0)).join(', ')} ms`);
+await browser.close();
+site.server.close();
