@@ -17,6 +17,7 @@ use super::result::{parse_number, parse_result, Outcome, EXPECTED_RESULT};
 use crate::error::{ParseError, ParseErrors};
 use crate::model::{Dataset, Game, PlayerId};
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 use serde::{Deserialize, Serialize};
 
 /// What to do with a line that cannot be read.
@@ -81,7 +82,7 @@ pub(crate) struct GameReader {
     errors: Vec<ParseError>,
     /// Each name as written (trimmed) to its player, so that [`Dataset::player`], which tidies
     /// and lower-cases the name, runs once per spelling and not once per game.
-    names: HashMap<Box<str>, PlayerId>,
+    names: Names,
     /// The results read so far (a file uses a handful of spellings): `parse_result` is pure.
     results: Vec<(Box<str>, Option<Outcome>)>,
 }
@@ -95,7 +96,7 @@ impl GameReader {
             dataset: Dataset::new(),
             warnings: Vec::new(),
             errors: Vec::new(),
-            names: HashMap::new(),
+            names: Names::default(),
             results: Vec::new(),
         }
     }
@@ -161,7 +162,7 @@ enum Skipped {
 fn read_game(
     row: &Row,
     dataset: &mut Dataset,
-    names: &mut HashMap<Box<str>, PlayerId>,
+    names: &mut Names,
     results: &mut Vec<(Box<str>, Option<Outcome>)>,
 ) -> Result<Game, Skipped> {
     let (first, second) = (row.name(Role::First)?, row.name(Role::Second)?);
@@ -179,7 +180,7 @@ fn read_game(
     let (date, round, event) = (row.text(Role::Date)?, row.text(Role::Round)?, row.text(Role::Event)?);
     let ranks = (row.text(Role::Rank1)?, row.text(Role::Rank2)?);
     row.not_excluded()?;
-    let (a, b) = (intern(names, dataset, first), intern(names, dataset, second));
+    let (a, b) = (names.intern(dataset, first), names.intern(dataset, second));
     if a == b {
         return Err(Skipped::Error(ParseError::SelfPlay { line: row.rec.line, name: dataset.players[a].name.clone() }));
     }
@@ -187,14 +188,93 @@ fn read_game(
     Ok(Game { first: a, second: b, score, points, handicap, komi, date, round, event, ranks, line: row.rec.line })
 }
 
-/// The player a (trimmed, non-blank) name as written stands for.
-fn intern(names: &mut HashMap<Box<str>, PlayerId>, dataset: &mut Dataset, name: &str) -> PlayerId {
-    if let Some(&id) = names.get(name) {
-        return id;
+/// Each name as written (trimmed) to its player, so that [`Dataset::player`], which tidies and
+/// lower-cases the name (allocating), runs once per spelling and not once per game. Names are
+/// the keys of a big table looked up at random, so short ones are kept in the table itself
+/// (no pointer to follow) and hashed by a fast non-cryptographic hash.
+#[derive(Default)]
+pub(crate) struct Names(HashMap<NameKey, u32, BuildHasherDefault<FastHasher>>);
+
+impl Names {
+    /// The player a (trimmed, non-blank) name as written stands for.
+    fn intern(&mut self, dataset: &mut Dataset, name: &str) -> PlayerId {
+        if let Some(&id) = self.0.get(name.as_bytes()) {
+            return id as PlayerId;
+        }
+        let id = dataset.player(name).expect("non-blank");
+        self.0.insert(NameKey::new(name), id as u32);
+        id
     }
-    let id = dataset.player(name).expect("non-blank");
-    names.insert(name.into(), id);
-    id
+}
+
+/// A name's bytes: in place when short (most names), else on the heap.
+#[derive(PartialEq, Eq)]
+enum NameKey {
+    Inline(u8, [u8; 22]),
+    Heap(Box<[u8]>),
+}
+
+impl NameKey {
+    fn new(name: &str) -> NameKey {
+        let b = name.as_bytes();
+        if b.len() <= 22 {
+            let mut bytes = [0; 22];
+            bytes[..b.len()].copy_from_slice(b);
+            NameKey::Inline(b.len() as u8, bytes)
+        } else {
+            NameKey::Heap(b.into())
+        }
+    }
+}
+
+impl std::borrow::Borrow<[u8]> for NameKey {
+    fn borrow(&self) -> &[u8] {
+        match self {
+            NameKey::Inline(len, bytes) => &bytes[..*len as usize],
+            NameKey::Heap(b) => b,
+        }
+    }
+}
+
+impl std::hash::Hash for NameKey {
+    fn hash<H: Hasher>(&self, h: &mut H) {
+        std::borrow::Borrow::<[u8]>::borrow(self).hash(h)
+    }
+}
+
+/// FxHash's word-at-a-time mixing with a final avalanche (the table picks buckets by the low
+/// bits). Not proof against crafted collisions: a file can only slow its own import.
+#[derive(Default)]
+pub(crate) struct FastHasher(u64);
+
+impl Hasher for FastHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        let mut chunks = bytes.chunks_exact(8);
+        for c in &mut chunks {
+            self.add(u64::from_le_bytes(c.try_into().expect("8 bytes")));
+        }
+        let rest = chunks.remainder();
+        let mut last = [0u8; 8];
+        last[..rest.len()].copy_from_slice(rest);
+        self.add(u64::from_le_bytes(last) ^ ((rest.len() as u64) << 59));
+    }
+
+    fn write_usize(&mut self, i: usize) {
+        self.add(i as u64);
+    }
+
+    fn finish(&self) -> u64 {
+        let mut h = self.0;
+        h ^= h >> 33;
+        h = h.wrapping_mul(0xff51_afd7_ed55_8ccd);
+        h ^ (h >> 33)
+    }
+}
+
+impl FastHasher {
+    fn add(&mut self, word: u64) {
+        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x51_7cc1_b727_220a_95);
+    }
 }
 
 const POINTS: &str = "a number of points (0 or more)";

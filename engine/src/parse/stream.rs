@@ -28,6 +28,13 @@ use std::borrow::Cow;
 
 const BOM: &[u8] = b"\xef\xbb\xbf";
 
+/// `decode`'s note for an input that is not UTF-8.
+fn not_utf8(all: &[u8]) -> String {
+    let after_bom = all.strip_prefix(BOM).unwrap_or(all);
+    let first_bad = std::str::from_utf8(after_bom).err().map_or(after_bom.len(), |e| e.valid_up_to());
+    format!("{NOT_UTF8} (the first byte that is not UTF-8 is byte {})", first_bad + 1)
+}
+
 /// Reads a games CSV pushed in chunks of any size (a chunk may end mid-line, mid-character or
 /// inside a quoted field).
 pub struct CsvReader {
@@ -76,8 +83,13 @@ impl CsvReader {
     /// What [`decode`](super::decode::decode) notes about the bytes pushed so far: `None`
     /// while they are UTF-8, else that they were read as Windows-1252 (call it after the last
     /// [`push`](Self::push), before [`finish`](Self::finish)).
-    pub fn note(&self) -> Option<&str> {
-        self.note.as_deref()
+    pub fn note(&self) -> Option<String> {
+        // The line not yet ended may hold the first byte that is not UTF-8.
+        let tail = if self.started { &self.tail[..] } else { self.tail.strip_prefix(BOM).unwrap_or(&self.tail) };
+        match &self.note {
+            None if self.utf8 && std::str::from_utf8(tail).is_err() => Some(not_utf8(&self.all)),
+            note => note.clone(),
+        }
     }
 
     /// The end of the input: what [`parse_csv`](super::parse_csv) gives for the whole text.
@@ -130,9 +142,7 @@ impl CsvReader {
     /// The input is not UTF-8: reads it again from the first byte as Windows-1252.
     fn restart(&mut self) {
         let all = std::mem::take(&mut self.all);
-        let after_bom = all.strip_prefix(BOM).unwrap_or(&all);
-        let first_bad = std::str::from_utf8(after_bom).err().map_or(after_bom.len(), |e| e.valid_up_to());
-        let note = format!("{NOT_UTF8} (the first byte that is not UTF-8 is byte {})", first_bad + 1);
+        let note = not_utf8(&all);
         *self = CsvReader { utf8: false, note: Some(note), ..CsvReader::new(self.options.clone()) };
         assert!(self.feed(&all), "Windows-1252 reads any byte");
     }
