@@ -12,10 +12,12 @@
 //! ```
 
 use super::columns::{ColumnMap, Columns, Role};
-use super::records::{records_and_comments, sniff_delimiter, Record};
+use super::records::{sniff_delimiter, Fields, Splitter};
 use super::result::{parse_number, parse_result, Outcome, EXPECTED_RESULT};
 use crate::error::{ParseError, ParseErrors};
-use crate::model::{Dataset, Game};
+use crate::model::{Dataset, Game, PlayerId};
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 use serde::{Deserialize, Serialize};
 
 /// What to do with a line that cannot be read.
@@ -60,40 +62,96 @@ pub struct Parsed {
 }
 
 pub fn parse_csv(text: &str, options: &CsvOptions) -> Result<Parsed, ParseErrors> {
-    let (recs, mut errors, comments) = records_and_comments(text, sniff_delimiter(text));
-    let mut recs = recs.into_iter();
-    let Some(header) = recs.next() else {
-        return Err(ParseErrors(if errors.is_empty() { vec![ParseError::Empty] } else { errors }));
-    };
-    let columns = Columns::resolve(&header.fields, &options.columns, header.line).map_err(|e| ParseErrors(vec![e]))?;
-    let mut dataset = Dataset::new();
-    let mut warnings = Vec::new();
-    // A '#' line after the header with a full line's worth of fields is probably a game.
-    for &(line, delimiters) in &comments {
-        if line > header.line && header.fields.len() > 1 && delimiters + 1 >= header.fields.len() {
-            warnings.push(Warning {
-                line,
-                message: "starts with '#', so it was read as a comment; if it is a game, quote the name (\"#1 Seed\")".into(),
-            });
+    let mut splitter = Splitter::new(sniff_delimiter(text));
+    let mut games = GameReader::new(options);
+    // Room for every line as a game, so the games are not moved as they grow.
+    games.dataset.games.reserve(text.bytes().filter(|&b| b == b'\n').count() + 1);
+    splitter.text(text, &mut |rec: Fields| games.record(&rec));
+    games.finish(splitter)
+}
+
+/// Reads records into games as the splitter hands them over (the first is the header), for
+/// [`parse_csv`] and the chunked [`super::stream::CsvReader`] alike.
+pub(crate) struct GameReader {
+    bad_lines: BadLines,
+    map: ColumnMap,
+    /// The header's line and number of fields, and the columns it gives (or why it cannot).
+    header: Option<(usize, usize, Result<Columns, ParseError>)>,
+    pub dataset: Dataset,
+    warnings: Vec<Warning>,
+    errors: Vec<ParseError>,
+    /// Each name as written (trimmed) to its player, so that [`Dataset::player`], which tidies
+    /// and lower-cases the name, runs once per spelling and not once per game.
+    names: Names,
+    /// The results read so far (a file uses a handful of spellings): `parse_result` is pure.
+    results: Vec<(Box<str>, Option<Outcome>)>,
+}
+
+impl GameReader {
+    pub fn new(options: &CsvOptions) -> GameReader {
+        GameReader {
+            bad_lines: options.bad_lines,
+            map: options.columns.clone(),
+            header: None,
+            dataset: Dataset::new(),
+            warnings: Vec::new(),
+            errors: Vec::new(),
+            names: Names::default(),
+            results: Vec::new(),
         }
     }
-    for rec in recs {
-        match read_game(&rec, &columns, &mut dataset) {
-            Ok(Some(game)) => dataset.games.push(game),
-            Ok(None) => {}
-            Err(Skipped::Warn(message)) => warnings.push(Warning { line: rec.line, message }),
-            Err(Skipped::Error(e)) => errors.push(e),
+
+    /// One record: the header if it is the first, else a game.
+    pub fn record(&mut self, rec: &Fields) {
+        let columns = match &self.header {
+            None => {
+                let fields = rec.to_strings();
+                let columns = Columns::resolve(&fields, &self.map, rec.line);
+                self.header = Some((rec.line, fields.len(), columns));
+                return;
+            }
+            Some((_, _, Ok(columns))) => columns,
+            Some((_, _, Err(_))) => return,
+        };
+        let row = Row { rec, cols: columns };
+        match read_game(&row, &mut self.dataset, &mut self.names, &mut self.results) {
+            Ok(game) => self.dataset.games.push(game),
+            Err(Skipped::Warn(message)) => self.warnings.push(Warning { line: rec.line, message }),
+            Err(Skipped::Error(e)) => self.errors.push(e),
         }
     }
-    if options.bad_lines == BadLines::Skip {
-        warnings.extend(errors.drain(..).map(|e| Warning { line: e.line(), message: format!("skipped: {e}") }));
-        warnings.sort_by_key(|w| w.line);
+
+    /// The games, the columns and the warnings, or every error; `splitter` has read the whole
+    /// text (its comments and unclosed quotes count too).
+    pub fn finish(self, splitter: Splitter) -> Result<Parsed, ParseErrors> {
+        let GameReader { bad_lines, header, dataset, warnings: game_warnings, errors: game_errors, .. } = self;
+        let mut errors = splitter.errors;
+        let Some((header_line, header_fields, columns)) = header else {
+            return Err(ParseErrors(if errors.is_empty() { vec![ParseError::Empty] } else { errors }));
+        };
+        let columns = columns.map_err(|e| ParseErrors(vec![e]))?;
+        errors.extend(game_errors);
+        let mut warnings = Vec::new();
+        // A '#' line after the header with a full line's worth of fields is probably a game.
+        for &(line, delimiters) in &splitter.comments {
+            if line > header_line && header_fields > 1 && delimiters + 1 >= header_fields {
+                warnings.push(Warning {
+                    line,
+                    message: "starts with '#', so it was read as a comment; if it is a game, quote the name (\"#1 Seed\")".into(),
+                });
+            }
+        }
+        warnings.extend(game_warnings);
+        if bad_lines == BadLines::Skip {
+            warnings.extend(errors.drain(..).map(|e| Warning { line: e.line(), message: format!("skipped: {e}") }));
+            warnings.sort_by_key(|w| w.line);
+        }
+        if !errors.is_empty() {
+            errors.sort_by_key(ParseError::line);
+            return Err(ParseErrors(errors));
+        }
+        Ok(Parsed { dataset, columns, warnings })
     }
-    if !errors.is_empty() {
-        errors.sort_by_key(ParseError::line);
-        return Err(ParseErrors(errors));
-    }
-    Ok(Parsed { dataset, columns, warnings })
 }
 
 enum Skipped {
@@ -101,14 +159,18 @@ enum Skipped {
     Error(ParseError),
 }
 
-fn read_game(rec: &Record, cols: &Columns, dataset: &mut Dataset) -> Result<Option<Game>, Skipped> {
-    let row = Row { rec, cols };
+fn read_game(
+    row: &Row,
+    dataset: &mut Dataset,
+    names: &mut Names,
+    results: &mut Vec<(Box<str>, Option<Outcome>)>,
+) -> Result<Game, Skipped> {
     let (first, second) = (row.name(Role::First)?, row.name(Role::Second)?);
     let points = match (row.number(Role::Score1, POINTS)?, row.number(Role::Score2, POINTS)?) {
         (Some(a), Some(b)) => Some((a, b)),
         _ => None,
     };
-    let (score, result_points) = match row.outcome(points)? {
+    let (score, result_points) = match row.outcome(points, results)? {
         Outcome::Played { score, points } => (score, points),
         Outcome::Forfeit => return Err(Skipped::Warn("a forfeit is not a game played: left out of the ratings".into())),
         Outcome::Unfinished => return Err(Skipped::Warn("an unfinished game ('*') is left out".into())),
@@ -118,31 +180,108 @@ fn read_game(rec: &Record, cols: &Columns, dataset: &mut Dataset) -> Result<Opti
     let (date, round, event) = (row.text(Role::Date)?, row.text(Role::Round)?, row.text(Role::Event)?);
     let ranks = (row.text(Role::Rank1)?, row.text(Role::Rank2)?);
     row.not_excluded()?;
-    let a = dataset.player(&first).expect("non-blank");
-    let b = dataset.player(&second).expect("non-blank");
+    let (a, b) = (names.intern(dataset, first), names.intern(dataset, second));
     if a == b {
-        return Err(Skipped::Error(ParseError::SelfPlay { line: rec.line, name: dataset.players[a].name.clone() }));
+        return Err(Skipped::Error(ParseError::SelfPlay { line: row.rec.line, name: dataset.players[a].name.clone() }));
     }
-    Ok(Some(Game {
-        first: a,
-        second: b,
-        score,
-        points: points.or(result_points),
-        handicap,
-        komi,
-        date,
-        round,
-        event,
-        ranks,
-        line: rec.line,
-    }))
+    let points = points.or(result_points);
+    Ok(Game { first: a, second: b, score, points, handicap, komi, date, round, event, ranks, line: row.rec.line })
+}
+
+/// Each name as written (trimmed) to its player, so that [`Dataset::player`], which tidies and
+/// lower-cases the name (allocating), runs once per spelling and not once per game. Names are
+/// the keys of a big table looked up at random, so short ones are kept in the table itself
+/// (no pointer to follow) and hashed by a fast non-cryptographic hash.
+#[derive(Default)]
+pub(crate) struct Names(HashMap<NameKey, u32, BuildHasherDefault<FastHasher>>);
+
+impl Names {
+    /// The player a (trimmed, non-blank) name as written stands for.
+    fn intern(&mut self, dataset: &mut Dataset, name: &str) -> PlayerId {
+        if let Some(&id) = self.0.get(name.as_bytes()) {
+            return id as PlayerId;
+        }
+        let id = dataset.player(name).expect("non-blank");
+        self.0.insert(NameKey::new(name), id as u32);
+        id
+    }
+}
+
+/// A name's bytes: in place when short (most names), else on the heap.
+#[derive(PartialEq, Eq)]
+enum NameKey {
+    Inline(u8, [u8; 22]),
+    Heap(Box<[u8]>),
+}
+
+impl NameKey {
+    fn new(name: &str) -> NameKey {
+        let b = name.as_bytes();
+        if b.len() <= 22 {
+            let mut bytes = [0; 22];
+            bytes[..b.len()].copy_from_slice(b);
+            NameKey::Inline(b.len() as u8, bytes)
+        } else {
+            NameKey::Heap(b.into())
+        }
+    }
+}
+
+impl std::borrow::Borrow<[u8]> for NameKey {
+    fn borrow(&self) -> &[u8] {
+        match self {
+            NameKey::Inline(len, bytes) => &bytes[..*len as usize],
+            NameKey::Heap(b) => b,
+        }
+    }
+}
+
+impl std::hash::Hash for NameKey {
+    fn hash<H: Hasher>(&self, h: &mut H) {
+        std::borrow::Borrow::<[u8]>::borrow(self).hash(h)
+    }
+}
+
+/// FxHash's word-at-a-time mixing with a final avalanche (the table picks buckets by the low
+/// bits). Not proof against crafted collisions: a file can only slow its own import.
+#[derive(Default)]
+pub(crate) struct FastHasher(u64);
+
+impl Hasher for FastHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        let mut chunks = bytes.chunks_exact(8);
+        for c in &mut chunks {
+            self.add(u64::from_le_bytes(c.try_into().expect("8 bytes")));
+        }
+        let rest = chunks.remainder();
+        let mut last = [0u8; 8];
+        last[..rest.len()].copy_from_slice(rest);
+        self.add(u64::from_le_bytes(last) ^ ((rest.len() as u64) << 59));
+    }
+
+    fn write_usize(&mut self, i: usize) {
+        self.add(i as u64);
+    }
+
+    fn finish(&self) -> u64 {
+        let mut h = self.0;
+        h ^= h >> 33;
+        h = h.wrapping_mul(0xff51_afd7_ed55_8ccd);
+        h ^ (h >> 33)
+    }
+}
+
+impl FastHasher {
+    fn add(&mut self, word: u64) {
+        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x51_7cc1_b727_220a_95);
+    }
 }
 
 const POINTS: &str = "a number of points (0 or more)";
 
 /// One line of the file, its fields read by the role of their column.
 struct Row<'a> {
-    rec: &'a Record,
+    rec: &'a Fields<'a>,
     cols: &'a Columns,
 }
 
@@ -151,13 +290,13 @@ impl<'a> Row<'a> {
     /// optional column is left off the end of the line (a missing required one is an error).
     fn field(&self, role: Role) -> Result<Option<&'a str>, Skipped> {
         let Some(i) = self.cols.get(role) else { return Ok(None) };
-        match self.rec.fields.get(i) {
+        match self.rec.get(i) {
             Some(v) => Ok(Some(v.trim())),
             None if !matches!(role, Role::First | Role::Second | Role::Result | Role::Score1 | Role::Score2) => Ok(None),
             None => Err(Skipped::Error(ParseError::MissingField {
                 line: self.rec.line,
                 column: self.cols.name(i).trim().into(),
-                fields: self.rec.fields.len(),
+                fields: self.rec.len(),
                 expected: role.describe().into(),
             })),
         }
@@ -179,12 +318,12 @@ impl<'a> Row<'a> {
     }
 
     /// A player's name, which may not be blank.
-    fn name(&self, role: Role) -> Result<String, Skipped> {
+    fn name(&self, role: Role) -> Result<&'a str, Skipped> {
         let v = self.field(role)?.unwrap_or("");
         if v.is_empty() {
             Err(self.bad(role, &format!("a name for {}", role.describe()), v))
         } else {
-            Ok(v.to_string())
+            Ok(v)
         }
     }
 
@@ -214,9 +353,9 @@ impl<'a> Row<'a> {
 
     /// The outcome: the result column's, else the one the `points` of the score columns give
     /// (more points wins).
-    fn outcome(&self, points: Option<(f64, f64)>) -> Result<Outcome, Skipped> {
+    fn outcome(&self, points: Option<(f64, f64)>, results: &mut Vec<(Box<str>, Option<Outcome>)>) -> Result<Outcome, Skipped> {
         if let Some(r) = self.field(Role::Result)?.filter(|r| !r.is_empty()) {
-            return parse_result(r).ok_or_else(|| self.bad(Role::Result, EXPECTED_RESULT, r));
+            return cached_result(results, r).ok_or_else(|| self.bad(Role::Result, EXPECTED_RESULT, r));
         }
         match points {
             Some((a, b)) => Ok(Outcome::Played {
@@ -247,6 +386,18 @@ impl<'a> Row<'a> {
             _ => Ok(()),
         }
     }
+}
+
+/// [`parse_result`], remembering up to 32 spellings: it lower-cases (allocating) every call.
+fn cached_result(results: &mut Vec<(Box<str>, Option<Outcome>)>, r: &str) -> Option<Outcome> {
+    if let Some((_, outcome)) = results.iter().find(|(s, _)| **s == *r) {
+        return *outcome;
+    }
+    let outcome = parse_result(r);
+    if results.len() < 32 {
+        results.push((r.into(), outcome));
+    }
+    outcome
 }
 
 #[cfg(test)]

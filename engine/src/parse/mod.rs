@@ -12,6 +12,7 @@ pub mod pgn;
 pub mod players;
 pub mod records;
 pub mod result;
+pub mod stream;
 pub mod trf;
 
 pub use columns::{ColumnMap, Columns, Role};

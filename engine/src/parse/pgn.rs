@@ -141,13 +141,15 @@ struct Reader {
 /// Reads the games of a file: their tags and how their move text ended.
 fn read_games(text: &str) -> Reader {
     let mut r = Reader::default();
-    for (line, l) in split_lines(text) {
+    // Lines are slices of the text; move text is scanned in place and never copied.
+    let lines = split_lines(text);
+    for &(line, l) in &lines {
         r.read_line(line, l);
     }
     if let Some(line) = r.comment {
         r.errors.push(bad(line, "comment", "a '}' closing the comment opened here", "the end of the file"));
     }
-    let end = split_lines(text).len() + 1;
+    let end = lines.len() + 1;
     r.close_variations(end);
     r.finish();
     r

@@ -13,11 +13,18 @@ pub struct Record {
 /// Picks the delimiter from the header line: the most frequent of `,` `;` tab outside quotes
 /// (comma on a tie).
 pub fn sniff_delimiter(text: &str) -> char {
-    let header =
-        text.trim_start_matches('\u{feff}').lines().find(|l| !l.trim().is_empty() && !l.trim_start().starts_with('#')).unwrap_or("");
+    text.trim_start_matches('\u{feff}').lines().find_map(delimiter_of).unwrap_or(',')
+}
+
+/// The delimiter [`sniff_delimiter`] picks when `line` is the header line; `None` when it
+/// cannot be (blank, or a `#` comment), so a reader fed line by line can sniff too.
+pub(crate) fn delimiter_of(line: &str) -> Option<char> {
+    if line.trim().is_empty() || line.trim_start().starts_with('#') {
+        return None;
+    }
     let mut counts = [0usize; 3];
     let mut quoted = false;
-    for c in header.chars() {
+    for c in line.chars() {
         match c {
             '"' => quoted = !quoted,
             ',' if !quoted => counts[0] += 1,
@@ -27,7 +34,7 @@ pub fn sniff_delimiter(text: &str) -> char {
         }
     }
     let best = (0..3).max_by_key(|&i| (counts[i], std::cmp::Reverse(i))).unwrap_or(0);
-    [',', ';', '\t'][best]
+    Some([',', ';', '\t'][best])
 }
 
 /// Splits `text` into records. An unclosed quote is an error naming the line it opened on;
@@ -40,137 +47,215 @@ pub fn records(text: &str, delimiter: char) -> (Vec<Record>, Vec<ParseError>) {
 /// As [`records`], also listing each `#` comment line with the number of delimiters in it
 /// (a comment that looks like a data line deserves a warning).
 pub fn records_and_comments(text: &str, delimiter: char) -> (Vec<Record>, Vec<ParseError>, Vec<(usize, usize)>) {
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let mut s = Splitter { delimiter, line: 1, at_line_start: true, start_line: 1, ..Splitter::default() };
-    let mut chars = text.chars().peekable();
-    while let Some(c) = chars.next() {
-        if s.at_line_start && !s.in_quotes && s.skip_line(c, &mut chars) {
-            continue;
-        }
-        s.push(c, &mut chars);
-    }
-    if s.in_quotes {
-        return without_unclosed_quote(text, s.start_line, s.quote_line, delimiter);
-    } else if s.any || !s.field.is_empty() {
-        s.fields.push(s.field);
-        s.out.push(Record { line: s.start_line, fields: s.fields });
-    }
-    (s.out, Vec::new(), s.comments)
+    let mut s = Splitter::new(delimiter);
+    let mut out = Vec::new();
+    s.text(text, &mut |r: Fields| out.push(Record { line: r.line, fields: r.to_strings() }));
+    (out, s.errors, s.comments)
 }
 
-type Chars<'a> = std::iter::Peekable<std::str::Chars<'a>>;
+/// A field of a record: a range of the line it ends on (no copy: the common case), or its own
+/// text when it cannot be one (a `""` escape, text after a closing quote, several lines).
+#[derive(Clone, Debug)]
+pub(crate) enum Field {
+    Range(usize, usize),
+    Owned(String),
+}
 
-/// The state of the split as it walks the text, character by character.
-#[derive(Default)]
-struct Splitter {
-    delimiter: char,
-    out: Vec<Record>,
-    /// (line, delimiters in it) of each `#` comment line.
-    comments: Vec<(usize, usize)>,
+impl Field {
+    fn as_str<'a>(&'a self, text: &'a str) -> &'a str {
+        match self {
+            Field::Range(a, b) => &text[*a..*b],
+            Field::Owned(s) => s,
+        }
+    }
+
+    /// Appends `text[s..e]`, staying a range while the field is contiguous in the line.
+    fn extend(&mut self, text: &str, s: usize, e: usize) {
+        match self {
+            _ if s == e => {}
+            Field::Range(a, b) if *a == *b => *self = Field::Range(s, e),
+            Field::Range(_, b) if *b == s => *b = e,
+            Field::Range(a, b) => *self = Field::Owned([&text[*a..*b], &text[s..e]].concat()),
+            Field::Owned(o) => o.push_str(&text[s..e]),
+        }
+    }
+
+    /// The field as its own text, before the line it borrows from goes.
+    fn own(&mut self, text: &str) {
+        if let Field::Range(a, b) = *self {
+            *self = Field::Owned(text[a..b].to_string());
+        }
+    }
+}
+
+/// One record as the splitter hands it over: its first line and its fields, borrowed.
+pub(crate) struct Fields<'a> {
+    pub line: usize,
+    text: &'a str,
+    fields: &'a [Field],
+}
+
+impl<'a> Fields<'a> {
+    pub fn len(&self) -> usize {
+        self.fields.len()
+    }
+
+    pub fn get(&self, i: usize) -> Option<&'a str> {
+        let text = self.text;
+        self.fields.get(i).map(|f| f.as_str(text))
+    }
+
+    pub fn to_strings(&self) -> Vec<String> {
+        (0..self.len()).filter_map(|i| self.get(i)).map(str::to_string).collect()
+    }
+}
+
+/// The splitter, fed one line at a time (so text can arrive in pieces). A record is handed
+/// over when its last line ends; only a quoted field with a line break in it keeps anything
+/// across lines: the record so far, and its later lines, which are read again as lines of
+/// their own when the quote is never closed (so one stray quote costs its own line and not
+/// every line after it).
+pub(crate) struct Splitter {
+    delimiter: u8,
+    /// The number of the next line.
     line: usize,
-    at_line_start: bool,
+    /// Whether a BOM may still start the text.
+    first: bool,
     /// The current record: its fields so far, the field being read, the line it started on.
-    fields: Vec<String>,
-    field: String,
+    fields: Vec<Field>,
+    field: Field,
     start_line: usize,
     in_quotes: bool,
     quote_line: usize,
-    /// The record has content.
-    any: bool,
+    /// A record is open across a line end, and its later lines as read: (number, line, ended by '\n').
+    open: bool,
+    kept: Vec<(usize, String, bool)>,
+    /// (line, delimiters in it) of each `#` comment line.
+    pub comments: Vec<(usize, usize)>,
+    pub errors: Vec<ParseError>,
 }
 
 impl Splitter {
-    /// At the start of a line (outside quotes) whose first character is `c`: skips the line
-    /// when it is blank or a `#` comment (noting the comment), and says whether it did.
-    fn skip_line(&mut self, c: char, chars: &mut Chars) -> bool {
-        self.at_line_start = false;
-        self.start_line = self.line;
-        if c == '\n' || (c == '\r' && chars.peek() == Some(&'\n')) {
-            if c == '\r' {
-                chars.next();
-            }
-            self.line += 1;
-            self.at_line_start = true;
-            return true;
+    pub fn new(delimiter: char) -> Splitter {
+        assert!(delimiter.is_ascii() && delimiter != '"', "a delimiter is one ASCII character other than '\"'");
+        Splitter {
+            delimiter: delimiter as u8,
+            line: 1,
+            first: true,
+            fields: Vec::new(),
+            field: Field::Range(0, 0),
+            start_line: 1,
+            in_quotes: false,
+            quote_line: 0,
+            open: false,
+            kept: Vec::new(),
+            comments: Vec::new(),
+            errors: Vec::new(),
         }
-        // Comment lines and blank lines are not records.
-        let rest: String = std::iter::once(c).chain(chars.clone().take_while(|&c| c != '\n')).collect();
-        let trimmed = rest.trim();
-        if trimmed.starts_with('#') {
-            self.comments.push((self.line, trimmed.matches(self.delimiter).count()));
-        }
-        if !(trimmed.is_empty() || trimmed.starts_with('#')) {
-            return false;
-        }
-        for _ in 0..rest.chars().count().saturating_sub(1) {
-            chars.next();
-        }
-        if chars.next().is_some() {
-            self.line += 1;
-        }
-        self.at_line_start = true;
-        true
     }
 
-    /// One character of a record: quotes, delimiters and line ends, or content.
-    fn push(&mut self, c: char, chars: &mut Chars) {
-        match c {
-            '"' if self.in_quotes => {
-                if chars.peek() == Some(&'"') {
-                    chars.next();
-                    self.field.push('"');
+    /// A whole text, then its end.
+    pub fn text(&mut self, text: &str, emit: &mut impl FnMut(Fields)) {
+        let mut rest = text;
+        while let Some(k) = rest.find('\n') {
+            self.line(&rest[..k], true, emit);
+            rest = &rest[k + 1..];
+        }
+        if !rest.is_empty() {
+            self.line(rest, false, emit);
+        }
+        self.end(emit);
+    }
+
+    /// One line, without its `\n`; `ended` when a `\n` followed it (else it is the last).
+    pub fn line(&mut self, l: &str, ended: bool, emit: &mut impl FnMut(Fields)) {
+        let l = if std::mem::take(&mut self.first) { l.strip_prefix('\u{feff}').unwrap_or(l) } else { l };
+        let number = self.line;
+        self.line += 1;
+        // A '\r' before the '\n' is part of the line end, in quotes or not.
+        let content = if ended { l.strip_suffix('\r').unwrap_or(l) } else { l };
+        if self.open {
+            self.kept.push((number, l.to_string(), ended));
+        } else {
+            // Comment lines and blank lines are not records.
+            let t = l.trim();
+            if t.starts_with('#') {
+                self.comments.push((number, t.bytes().filter(|&b| b == self.delimiter).count()));
+            }
+            if t.is_empty() || t.starts_with('#') {
+                return;
+            }
+            self.start_line = number;
+            self.fields.clear();
+            self.field = Field::Range(0, 0);
+        }
+        self.scan(content, number);
+        if self.in_quotes {
+            // The quoted field goes on in the next line: the record keeps its own copy.
+            self.fields.iter_mut().for_each(|f| f.own(content));
+            self.field.own(content);
+            if ended {
+                self.field.extend("\n", 0, 1);
+            }
+            self.open = true;
+            return;
+        }
+        self.open = false;
+        self.kept.clear();
+        let field = std::mem::replace(&mut self.field, Field::Range(0, 0));
+        self.fields.push(field);
+        emit(Fields { line: self.start_line, text: content, fields: &self.fields });
+    }
+
+    /// The end of the text. A quote still open is an error naming the line it opened on; the
+    /// record's lines up to there are left out and the lines after it read again.
+    pub fn end(&mut self, emit: &mut impl FnMut(Fields)) {
+        while self.open {
+            let quote_line = self.quote_line;
+            self.errors.push(ParseError::UnclosedQuote { line: quote_line });
+            let kept = std::mem::take(&mut self.kept);
+            (self.open, self.in_quotes, self.line) = (false, false, quote_line + 1);
+            for (number, l, ended) in kept.into_iter().filter(|(n, _, _)| *n > quote_line) {
+                debug_assert_eq!(number, self.line);
+                self.line(&l, ended, emit);
+            }
+        }
+    }
+
+    /// Reads a line's characters into the current record: quotes (`""` inside them is a
+    /// quote), delimiters outside quotes, and content. A quote opens a field only where the
+    /// field so far is blank; elsewhere it is content.
+    fn scan(&mut self, text: &str, number: usize) {
+        let (b, d) = (text.as_bytes(), self.delimiter);
+        let mut i = 0;
+        while i < b.len() {
+            if self.in_quotes {
+                let q = b[i..].iter().position(|&c| c == b'"').map_or(b.len(), |k| i + k);
+                self.field.extend(text, i, q);
+                if q == b.len() {
+                    return;
+                } else if b.get(q + 1) == Some(&b'"') {
+                    self.field.extend(text, q, q + 1);
+                    i = q + 2;
                 } else {
                     self.in_quotes = false;
+                    i = q + 1;
                 }
-            }
-            '"' if self.field.trim().is_empty() => {
-                self.field.clear();
-                self.in_quotes = true;
-                self.quote_line = self.line;
-                self.any = true;
-            }
-            '\n' if self.in_quotes => {
-                self.field.push('\n');
-                self.line += 1;
-            }
-            '\r' if chars.peek() == Some(&'\n') => {}
-            '\n' => {
-                self.fields.push(std::mem::take(&mut self.field));
-                self.out.push(Record { line: self.start_line, fields: std::mem::take(&mut self.fields) });
-                self.any = false;
-                self.line += 1;
-                self.at_line_start = true;
-            }
-            c if c == self.delimiter && !self.in_quotes => {
-                self.fields.push(std::mem::take(&mut self.field));
-                self.any = true;
-            }
-            c => {
-                self.field.push(c);
-                self.any = true;
+            } else if b[i] == b'"' && self.field.as_str(text).trim().is_empty() {
+                self.field = Field::Range(i + 1, i + 1);
+                (self.in_quotes, self.quote_line) = (true, number);
+                i += 1;
+            } else if b[i] == d {
+                let field = std::mem::replace(&mut self.field, Field::Range(i + 1, i + 1));
+                self.fields.push(field);
+                i += 1;
+            } else {
+                let end = b[i + 1..].iter().position(|&c| c == b'"' || c == d).map_or(b.len(), |k| i + 1 + k);
+                self.field.extend(text, i, end);
+                i = end;
             }
         }
     }
-}
-
-/// A quote opened on `quote_line` (in the record that starts on `start_line`) is never
-/// closed: reads the text again with that record's lines left out, so one stray quote costs
-/// its own line and not every line after it.
-fn without_unclosed_quote(
-    text: &str,
-    start_line: usize,
-    quote_line: usize,
-    delimiter: char,
-) -> (Vec<Record>, Vec<ParseError>, Vec<(usize, usize)>) {
-    let blanked: String = text
-        .split('\n')
-        .enumerate()
-        .map(|(i, l)| if (start_line..=quote_line).contains(&(i + 1)) { "" } else { l })
-        .collect::<Vec<_>>()
-        .join("\n");
-    let (recs, mut more, comments) = records_and_comments(&blanked, delimiter);
-    more.insert(0, ParseError::UnclosedQuote { line: quote_line });
-    (recs, more, comments)
 }
 
 #[cfg(test)]

@@ -1,0 +1,207 @@
+//! A games CSV read from bytes that arrive in pieces (a `File` read in chunks by the app's
+//! worker): [`CsvReader`] gives exactly what [`parse_csv`](super::parse_csv) gives on the
+//! bytes [`decode`](super::decode::decode)d as a whole.
+//!
+//! Only the bytes of a line not yet ended are kept, and the lines of a quoted field that goes
+//! on over line breaks (as [`parse_csv`](super::parse_csv) needs them). Bytes are decoded as
+//! `decode` does: UTF-8, else Windows-1252 for the whole input. Until a line proves the input
+//! is not UTF-8 the reader also keeps every byte it was given, and when one does, it starts
+//! again from the first byte reading Windows-1252 (and keeps no more bytes). Line ends are
+//! `\n`, `\r\n` or a lone `\r`, as `decode` makes them; a file that ends its lines with `\r`
+//! alone is therefore held whole until [`CsvReader::finish`].
+//!
+//! ```
+//! use ratings_engine::parse::{parse_csv, stream::CsvReader, CsvOptions};
+//! let text = "white,black,result\nAnna,\"Ben\nBenson\",1-0\r\nBen,Cleo,1/2-1/2\n";
+//! let mut reader = CsvReader::new(CsvOptions::default());
+//! for chunk in text.as_bytes().chunks(5) {
+//!     reader.push(chunk);
+//! }
+//! assert_eq!(reader.finish(), parse_csv(&text.replace("\r\n", "\n"), &CsvOptions::default()));
+//! ```
+
+use super::csv::{CsvOptions, GameReader, Parsed};
+use super::decode::{windows_1252, NOT_UTF8};
+use super::records::{delimiter_of, Fields, Splitter};
+use crate::error::ParseErrors;
+use std::borrow::Cow;
+
+const BOM: &[u8] = b"\xef\xbb\xbf";
+
+/// `decode`'s note for an input that is not UTF-8.
+fn not_utf8(all: &[u8]) -> String {
+    let after_bom = all.strip_prefix(BOM).unwrap_or(all);
+    let first_bad = std::str::from_utf8(after_bom).err().map_or(after_bom.len(), |e| e.valid_up_to());
+    format!("{NOT_UTF8} (the first byte that is not UTF-8 is byte {})", first_bad + 1)
+}
+
+/// Reads a games CSV pushed in chunks of any size (a chunk may end mid-line, mid-character or
+/// inside a quoted field).
+pub struct CsvReader {
+    options: CsvOptions,
+    /// The bytes of the line not yet ended.
+    tail: Vec<u8>,
+    /// UTF-8 until a line shows otherwise; then Windows-1252 for the whole input.
+    utf8: bool,
+    /// Every byte so far, while the input may still turn out not to be UTF-8.
+    all: Vec<u8>,
+    note: Option<String>,
+    /// Whether the first bytes (which may be a byte-order mark) have been read.
+    started: bool,
+    /// Lines before the header's, held until the header tells the delimiter: (line, ended).
+    waiting: Vec<(String, bool)>,
+    split: Option<Splitter>,
+    games: GameReader,
+}
+
+impl CsvReader {
+    pub fn new(options: CsvOptions) -> CsvReader {
+        let games = GameReader::new(&options);
+        CsvReader {
+            options,
+            tail: Vec::new(),
+            utf8: true,
+            all: Vec::new(),
+            note: None,
+            started: false,
+            waiting: Vec::new(),
+            split: None,
+            games,
+        }
+    }
+
+    /// The next bytes of the input.
+    pub fn push(&mut self, bytes: &[u8]) {
+        if self.utf8 {
+            self.all.extend_from_slice(bytes);
+        }
+        if !self.feed(bytes) {
+            self.restart();
+        }
+    }
+
+    /// What [`decode`](super::decode::decode) notes about the bytes pushed so far: `None`
+    /// while they are UTF-8, else that they were read as Windows-1252 (call it after the last
+    /// [`push`](Self::push), before [`finish`](Self::finish)).
+    pub fn note(&self) -> Option<String> {
+        // The line not yet ended may hold the first byte that is not UTF-8.
+        let tail = if self.started { &self.tail[..] } else { self.tail.strip_prefix(BOM).unwrap_or(&self.tail) };
+        match &self.note {
+            None if self.utf8 && std::str::from_utf8(tail).is_err() => Some(not_utf8(&self.all)),
+            note => note.clone(),
+        }
+    }
+
+    /// The end of the input: what [`parse_csv`](super::parse_csv) gives for the whole text.
+    pub fn finish(mut self) -> Result<Parsed, ParseErrors> {
+        let tail = std::mem::take(&mut self.tail);
+        if !self.block(&tail, false) {
+            self.restart();
+            let tail = std::mem::take(&mut self.tail);
+            assert!(self.block(&tail, false), "Windows-1252 reads any byte");
+        }
+        let mut split = match self.split.take() {
+            Some(split) => split,
+            None => self.start(','),
+        };
+        let games = &mut self.games;
+        split.end(&mut |rec: Fields| games.record(&rec));
+        self.games.finish(split)
+    }
+
+    /// Reads the ended lines of `bytes` and keeps the rest; false when they are not UTF-8
+    /// after all (the reader must start again).
+    fn feed(&mut self, bytes: &[u8]) -> bool {
+        let mut data = bytes;
+        if !self.tail.is_empty() {
+            let Some(k) = data.iter().position(|&b| b == b'\n') else {
+                self.tail.extend_from_slice(data);
+                return true;
+            };
+            let mut line = std::mem::take(&mut self.tail);
+            line.extend_from_slice(&data[..k]);
+            if !self.block(&line, true) {
+                return false;
+            }
+            line.clear();
+            self.tail = line;
+            data = &data[k + 1..];
+        }
+        match data.iter().rposition(|&b| b == b'\n') {
+            Some(k) => {
+                if !self.block(&data[..k], true) {
+                    return false;
+                }
+                self.tail.extend_from_slice(&data[k + 1..]);
+            }
+            None => self.tail.extend_from_slice(data),
+        }
+        true
+    }
+
+    /// The input is not UTF-8: reads it again from the first byte as Windows-1252.
+    fn restart(&mut self) {
+        let all = std::mem::take(&mut self.all);
+        let note = not_utf8(&all);
+        *self = CsvReader { utf8: false, note: Some(note), ..CsvReader::new(self.options.clone()) };
+        assert!(self.feed(&all), "Windows-1252 reads any byte");
+    }
+
+    /// Lines of bytes: all ended by a `\n` (the last one's is not in `bytes`) when `ended`,
+    /// else the input's last bytes. False when they are not UTF-8 in a UTF-8 reading.
+    fn block(&mut self, bytes: &[u8], ended: bool) -> bool {
+        let bytes = if std::mem::replace(&mut self.started, true) { bytes } else { bytes.strip_prefix(BOM).unwrap_or(bytes) };
+        let text = if self.utf8 {
+            match std::str::from_utf8(bytes) {
+                Ok(s) => Cow::Borrowed(s),
+                Err(_) => return false,
+            }
+        } else {
+            Cow::Owned(bytes.iter().map(|&b| windows_1252(b)).collect::<String>())
+        };
+        if !ended {
+            // The input's end: a '\r' here is not followed by '\n', so it ends a line alone.
+            let mut pieces = text.split('\r').peekable();
+            while let Some(piece) = pieces.next() {
+                let last = pieces.peek().is_none();
+                if !(last && piece.is_empty()) {
+                    self.line(piece, !last);
+                }
+            }
+            return true;
+        }
+        for line in text.split('\n') {
+            match line.strip_suffix('\r').unwrap_or(line) {
+                l if l.contains('\r') => l.split('\r').for_each(|piece| self.line(piece, true)),
+                l => self.line(l, true),
+            }
+        }
+        true
+    }
+
+    /// One decoded line (no line end in it), to the splitter once the delimiter is known.
+    fn line(&mut self, l: &str, ended: bool) {
+        if let Some(split) = &mut self.split {
+            let games = &mut self.games;
+            split.line(l, ended, &mut |rec: Fields| games.record(&rec));
+            return;
+        }
+        // Before the header: `sniff_delimiter` looks past byte-order marks at the start.
+        let probe = if self.waiting.is_empty() { l.trim_start_matches('\u{feff}') } else { l };
+        self.waiting.push((l.to_string(), ended));
+        if let Some(d) = delimiter_of(probe) {
+            let split = self.start(d);
+            self.split = Some(split);
+        }
+    }
+
+    /// A splitter for delimiter `d`, given the lines held so far.
+    fn start(&mut self, d: char) -> Splitter {
+        let mut split = Splitter::new(d);
+        let games = &mut self.games;
+        for (l, ended) in std::mem::take(&mut self.waiting) {
+            split.line(&l, ended, &mut |rec: Fields| games.record(&rec));
+        }
+        split
+    }
+}
