@@ -33,6 +33,7 @@ pub mod job;
 pub mod linalg;
 pub mod methods;
 pub mod model;
+pub mod pairs;
 pub mod parse;
 pub mod scale;
 pub mod sparse;
