@@ -111,6 +111,16 @@ impl Pairs {
         self.start[v]..self.start[v + 1]
     }
 
+    /// The pairs whose smaller node is `a`: their larger nodes and both directions' points.
+    /// A kernel that sweeps node by node keeps `a`'s sums in registers: consecutive pairs
+    /// share `a`, and adding into memory at `a` pair after pair would chain every pair's
+    /// update to the previous one's store.
+    #[inline]
+    pub fn run(&self, a: usize) -> (&[u32], &[f64], &[f64]) {
+        let r = self.starting_at(a);
+        (&self.b[r.clone()], &self.ab[r.clone()], &self.ba[r])
+    }
+
     /// Per node, the points scored `Σ_j s_ij` and conceded `Σ_j s_ji` (a game against oneself
     /// counts both ways, as on a matrix's diagonal).
     pub fn sums(&self) -> (Vec<f64>, Vec<f64>) {
@@ -150,6 +160,7 @@ mod tests {
         // 0–1: 1 + 0.5 for player 0, 0 + 0.5 for player 1.
         assert_eq!((p.ab.clone(), p.ba.clone()), (vec![1.5, 1.0, 1.0], vec![0.5, 0.0, 0.0]));
         assert_eq!((p.starting_at(0), p.starting_at(1), p.starting_at(2), p.starting_at(3)), (0..1, 1..3, 3..3, 3..3));
+        assert_eq!(p.run(1), (&[2u32, 3][..], &[1.0, 1.0][..], &[0.0, 0.0][..]));
         let (scored, conceded) = p.sums();
         assert_eq!(scored, vec![1.5, 2.5, 0.0, 0.0]);
         assert_eq!(conceded, vec![0.5, 1.5, 1.0, 1.0]);

@@ -44,18 +44,27 @@ pub(super) fn evaluate(p: &Problem, x: &[f64]) -> Evaluation {
     // ln x per node once, so a pair costs one division and one logarithm.
     let logs: Vec<f64> = x.iter().map(|v| v.ln()).collect();
     let mut loglik = 0.0;
-    for (a, b, ab, ba) in p.s.iter() {
-        let sum = x[a] + x[b];
-        let t = 1.0 / sum;
-        let (ta, tb) = (ab * t, ba * t);
-        num[a] += ta * x[b];
-        num[b] += tb * x[a];
-        den[b] += ta;
-        den[a] += tb;
-        rows[a] += ta;
-        rows[b] += tb;
-        let ln_sum = sum.ln();
-        loglik += ab * (logs[a] - ln_sum) + ba * (logs[b] - ln_sum);
+    for a in 0..n {
+        let (bs, abs, bas) = p.s.run(a);
+        let (xa, la) = (x[a], logs[a]);
+        let (mut num_a, mut den_a, mut row_a) = (0.0, 0.0, 0.0);
+        for ((&b, &ab), &ba) in bs.iter().zip(abs).zip(bas) {
+            let (b, xb) = (b as usize, x[b as usize]);
+            let sum = xa + xb;
+            let t = 1.0 / sum;
+            let (ta, tb) = (ab * t, ba * t);
+            num_a += ta * xb;
+            den_a += tb;
+            row_a += ta;
+            num[b] += tb * xa;
+            den[b] += ta;
+            rows[b] += tb;
+            let ln_sum = sum.ln();
+            loglik += ab * (la - ln_sum) + ba * (logs[b] - ln_sum);
+        }
+        num[a] += num_a;
+        den[a] += den_a;
+        rows[a] += row_a;
     }
     let (mut residual, mut undamped) = (0.0f64, 0.0f64);
     for i in (0..n).filter(|&i| p.group[i] != UNRATED) {

@@ -237,17 +237,28 @@ impl Solver {
         num.fill(0.0);
         den.fill(0.0);
         g.fill(0.0);
-        for (a, b, ab, ba) in p.s.iter() {
-            // One division per pair: s_ab/(x_a+x_b) and s_ba/(x_a+x_b) from it.
-            let t = 1.0 / (x[a] + x[b]);
-            let (ta, tb) = (ab * t, ba * t);
-            num[a] += ta * x[b];
-            num[b] += tb * x[a];
-            den[b] += ta;
-            den[a] += tb;
+        for a in 0..p.nodes {
+            let (bs, abs, bas) = p.s.run(a);
+            let xa = x[a];
+            let (mut num_a, mut den_a, mut g_a) = (0.0, 0.0, 0.0);
+            for ((&b, &ab), &ba) in bs.iter().zip(abs).zip(bas) {
+                let (b, xb) = (b as usize, x[b as usize]);
+                // One division per pair: s_ab/(x_a+x_b) and s_ba/(x_a+x_b) from it.
+                let t = 1.0 / (xa + xb);
+                let (ta, tb) = (ab * t, ba * t);
+                num_a += ta * xb;
+                den_a += tb;
+                g_a += ta;
+                num[b] += tb * xa;
+                den[b] += ta;
+                if zermelo {
+                    g[b] += tb;
+                }
+            }
+            num[a] += num_a;
+            den[a] += den_a;
             if zermelo {
-                g[a] += ta;
-                g[b] += tb;
+                g[a] += g_a;
             }
         }
         let mut residual: f64 = 0.0;
@@ -292,16 +303,26 @@ impl Solver {
         num.fill(0.0);
         den.fill(0.0);
         ax.fill(0.0);
-        for ((a, b, ab, ba), &u) in p.s.iter().zip(&f.u) {
-            // One division per pair at the current strengths; the fixed weight u is kept.
-            let t = 1.0 / (x[a] + x[b]);
-            let (ta, tb) = (ab * t, ba * t);
-            num[a] += ta * x[b];
-            num[b] += tb * x[a];
-            den[b] += ta;
-            den[a] += tb;
-            ax[a] += ab * u * x[b];
-            ax[b] += ba * u * x[a];
+        for a in 0..p.nodes {
+            let (bs, abs, bas) = p.s.run(a);
+            let us = &f.u[p.s.starting_at(a)];
+            let xa = x[a];
+            let (mut num_a, mut den_a, mut ax_a) = (0.0, 0.0, 0.0);
+            for (((&b, &ab), &ba), &u) in bs.iter().zip(abs).zip(bas).zip(us) {
+                let (b, xb) = (b as usize, x[b as usize]);
+                // One division per pair at the current strengths; the fixed weight u is kept.
+                let t = 1.0 / (xa + xb);
+                let (ta, tb) = (ab * t, ba * t);
+                num_a += ta * xb;
+                den_a += tb;
+                ax_a += ab * u * xb;
+                num[b] += tb * xa;
+                den[b] += ta;
+                ax[b] += ba * u * xa;
+            }
+            num[a] += num_a;
+            den[a] += den_a;
+            ax[a] += ax_a;
         }
         let mut residual: f64 = 0.0;
         let mut undamped: f64 = 0.0;
