@@ -10,8 +10,8 @@
 //!   step safeguarded by the likelihood ([`accelerated`]): the fewest passes.
 //!
 //! A dummy player who draws everyone with weight γ keeps every rating finite; old ratings
-//! enter as virtual draws (§6, eq. (17)). Each iteration is one pass over the nonzeros of
-//! the sparse score matrix.
+//! enter as virtual draws (§6, eq. (17)). Each iteration is one pass over the pairs of
+//! players who met ([`crate::pairs`]).
 //!
 //! ```
 //! use ratings_engine::{rate, BrentParams, Dataset, Method, Options};

@@ -22,7 +22,7 @@ pub struct Solver {
     /// The relative change an undamped step (13) would make from the current iterate: heavy
     /// damping shrinks the steps, so a small step alone does not mean convergence.
     undamped: f64,
-    /// Passes over the score matrix so far (the accelerated variant counts its own).
+    /// Passes over the pairs so far (the accelerated variant counts its own).
     passes: usize,
     accelerated: Option<Accelerated>,
 }
@@ -103,7 +103,7 @@ impl Solver {
         }
     }
 
-    /// Passes over the score matrix so far, whatever the variant does inside an iteration.
+    /// Passes over the pairs so far, whatever the variant does inside an iteration.
     pub fn passes(&self) -> usize {
         self.accelerated.as_ref().map_or(self.passes, |a| a.passes)
     }
