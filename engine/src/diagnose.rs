@@ -12,9 +12,9 @@
 //! (fixed opponents), connect players both ways and so make their groups rateable.
 
 use crate::graph::{strong_components, UnionFind};
+use crate::pairs::Pairs;
 use crate::text::names_and_more;
 use serde::{Deserialize, Serialize};
-use sprs::CsMat;
 
 /// What a player's rating is, or why there is none.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -96,23 +96,46 @@ struct Graph {
 }
 
 impl Graph {
-    fn new(s: &CsMat<f64>, hub: Option<&[bool]>) -> Graph {
-        let n = s.rows();
+    /// The adjacency lists from the pairs in linear time (a counting pass, then a filling
+    /// pass): each list ascends with the hub last, as a score matrix's rows would, so the
+    /// search visits nodes in the same order whatever structure the scores came in.
+    fn new(s: &Pairs, hub: Option<&[bool]>) -> Graph {
+        let n = s.nodes;
         let nodes = n + usize::from(hub.is_some());
-        let mut ptr = Vec::with_capacity(nodes + 1);
-        let mut adj = Vec::with_capacity(s.nnz() + 2 * n);
-        ptr.push(0);
+        let to_hub = |i: usize| hub.is_some_and(|h| h[i]);
+        let mut ptr = vec![0usize; nodes + 1];
+        for (a, b, ab, ba) in s.iter().filter(|&(a, b, _, _)| a != b) {
+            ptr[a + 1] += usize::from(ab > 0.0);
+            ptr[b + 1] += usize::from(ba > 0.0);
+        }
         for i in 0..n {
-            let (cols, vals) = crate::sparse::row(s, i);
-            adj.extend(cols.iter().zip(vals).filter(|(_, &v)| v > 0.0).map(|(&j, _)| j));
-            if hub.is_some_and(|h| h[i]) {
-                adj.push(n);
-            }
-            ptr.push(adj.len());
+            ptr[i + 1] += usize::from(to_hub(i));
         }
         if let Some(h) = hub {
-            adj.extend((0..n).filter(|&i| h[i]));
-            ptr.push(adj.len());
+            ptr[n + 1] = h.iter().filter(|&&x| x).count();
+        }
+        for v in 0..nodes {
+            ptr[v + 1] += ptr[v];
+        }
+        // Sweeping the pairs in order fills node v's list with its opponents below v (as the
+        // larger node, by a) and then those above it (as the smaller node, by b): ascending.
+        let mut next = ptr[..nodes].to_vec();
+        let mut adj = vec![0usize; ptr[nodes]];
+        let mut push = |v: usize, w: usize| {
+            adj[next[v]] = w;
+            next[v] += 1;
+        };
+        for (a, b, ab, ba) in s.iter().filter(|&(a, b, _, _)| a != b) {
+            if ab > 0.0 {
+                push(a, b);
+            }
+            if ba > 0.0 {
+                push(b, a);
+            }
+        }
+        for i in (0..n).filter(|&i| to_hub(i)) {
+            push(i, n);
+            push(n, i);
         }
         Graph { ptr, adj }
     }
@@ -158,8 +181,8 @@ impl Graph {
 /// Splits the players for rating. `hub[i]` says player i is joined both ways to a fixed or
 /// dummy opponent (an old rating, or γ > 0 for a player with games); `prior[i]` that the
 /// player's old rating anchors the scale of its group.
-pub fn structure(s: &CsMat<f64>, hub: &[bool], prior: &[bool]) -> Structure {
-    let n = s.rows();
+pub fn structure(s: &Pairs, hub: &[bool], prior: &[bool]) -> Structure {
+    let n = s.nodes;
     let use_hub = hub.iter().any(|&h| h);
     let g = Graph::new(s, use_hub.then_some(hub));
     let (comp, count) = g.strong_components();
@@ -169,7 +192,7 @@ pub fn structure(s: &CsMat<f64>, hub: &[bool], prior: &[bool]) -> Structure {
         real[c] += 1;
     }
     let hub_comp = use_hub.then(|| comp[n]);
-    let (rows, cols) = crate::sparse::row_and_column_sums(s);
+    let (rows, cols) = s.sums();
     let mut group_of_comp = vec![None; count];
     let mut groups: Vec<Vec<usize>> = Vec::new();
     let mut anchored = Vec::new();
@@ -206,10 +229,10 @@ pub fn structure(s: &CsMat<f64>, hub: &[bool], prior: &[bool]) -> Structure {
 
 /// Describes degenerate data in plain words. `gamma` is the dummy weight in use (0 = none);
 /// `prior[i]` says player i has an old rating (and so a rating without games).
-pub fn diagnose(s: &CsMat<f64>, names: &[String], gamma: f64, prior: &[bool]) -> Diagnosis {
-    let n = s.rows();
+pub fn diagnose(s: &Pairs, names: &[String], gamma: f64, prior: &[bool]) -> Diagnosis {
+    let n = s.nodes;
     let g = Graph::new(s, None);
-    let (rows, cols) = crate::sparse::row_and_column_sums(s);
+    let (rows, cols) = s.sums();
     let played: Vec<bool> = (0..n).map(|i| rows[i] + cols[i] > 0.0).collect();
     let mut findings = player_findings(names, &rows, &cols, &played, prior);
     let components = groups_of_players(&g, &played);
@@ -327,7 +350,6 @@ fn listing(names: &[String], ids: &[usize], one: &str, many: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sparse::score_matrix;
 
     #[test]
     fn status_names_are_their_json_names() {
@@ -336,8 +358,8 @@ mod tests {
         }
     }
 
-    fn setup(n: usize, games: &[(usize, usize, f64)]) -> (CsMat<f64>, Vec<String>) {
-        let s = score_matrix(n, games.iter().copied());
+    fn setup(n: usize, games: &[(usize, usize, f64)]) -> (Pairs, Vec<String>) {
+        let s = Pairs::from_games(n, games.iter().copied());
         (s, (0..n).map(|i| format!("P{i}")).collect())
     }
 

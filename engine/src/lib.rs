@@ -9,7 +9,7 @@
 //!   [`rate`] by a [`Method`] to the end — Brent's eigenvector ratings ([`methods::brent`]),
 //!   Elo, multiplayer Elo, JRank, AGA;
 //! * [`diagnose`]: degenerate data (unbeaten players, groups that never met, ...);
-//! * [`sparse`]: the score matrix kernels; [`scale`]: display scales;
+//! * [`pairs`]: the scores as compact pairs, the kernels' input; [`scale`]: display scales;
 //! * [`job`]: one rating job as the command line and the app run it (read, fit, step, finish);
 //! * [`linalg`]: the one Cholesky factorisation and the one conjugate-gradient solver;
 //! * [`graph`]: union–find, connected and strongly connected components;
@@ -33,9 +33,9 @@ pub mod job;
 pub mod linalg;
 pub mod methods;
 pub mod model;
+pub mod pairs;
 pub mod parse;
 pub mod scale;
-pub mod sparse;
 pub mod text;
 pub mod tiebreak;
 pub mod tournament;

@@ -2,7 +2,7 @@
 //! likelihood. The fixed point is the same as Algorithm 1's (the Bradley–Terry maximum
 //! likelihood); only the way there is shorter.
 //!
-//! One pass over the score matrix at an iterate gives everything a step needs: the sums of
+//! One pass over the pairs at an iterate gives everything a step needs: the sums of
 //! (13) and of (14), the residuals of (11), and the log-likelihood
 //! `ℓ(r) = Σ_ij s_ij (r_i − ln(x_i + x_j))` (plus an old rating's virtual draws). From the
 //! last few iterates and their (13) steps, Anderson's method (type II, Walker & Ni 2011)
@@ -11,12 +11,11 @@
 //! is a minorise–maximise step and never lowers `ℓ` (damping σ only moves it towards the
 //! current iterate, which keeps that property), and the history restarts.
 //!
-//! A pass is one sweep over the stored scores; [`Accelerated::passes`] counts them, whatever
+//! A pass is one sweep over the pairs; [`Accelerated::passes`] counts them, whatever
 //! happens inside an iteration.
 
 use super::problem::{Problem, UNRATED};
 use crate::linalg::{dot, packed_index, packed_len, Cholesky};
-use crate::sparse::row;
 use std::collections::VecDeque;
 
 /// Iterates Anderson's method remembers.
@@ -42,21 +41,30 @@ pub(super) struct Evaluation {
 pub(super) fn evaluate(p: &Problem, x: &[f64]) -> Evaluation {
     let n = p.nodes;
     let (mut num, mut den, mut rows) = (vec![0.0; n], vec![0.0; n], vec![0.0; n]);
+    // ln x per node once, so a pair costs one division and one logarithm.
+    let logs: Vec<f64> = x.iter().map(|v| v.ln()).collect();
     let mut loglik = 0.0;
-    for i in 0..n {
-        let (cols, vals) = row(&p.s, i);
-        let (xi, ri) = (x[i], x[i].ln());
-        let (mut acc, mut gi) = (0.0, 0.0);
-        for (&j, &s) in cols.iter().zip(vals) {
-            let sum = xi + x[j];
-            let t = s / sum;
-            acc += t * x[j];
-            den[j] += t;
-            gi += t;
-            loglik += s * (ri - sum.ln());
+    for a in 0..n {
+        let (bs, abs, bas) = p.s.run(a);
+        let (xa, la) = (x[a], logs[a]);
+        let (mut num_a, mut den_a, mut row_a) = (0.0, 0.0, 0.0);
+        for ((&b, &ab), &ba) in bs.iter().zip(abs).zip(bas) {
+            let (b, xb) = (b as usize, x[b as usize]);
+            let sum = xa + xb;
+            let t = 1.0 / sum;
+            let (ta, tb) = (ab * t, ba * t);
+            num_a += ta * xb;
+            den_a += tb;
+            row_a += ta;
+            num[b] += tb * xa;
+            den[b] += ta;
+            rows[b] += tb;
+            let ln_sum = sum.ln();
+            loglik += ab * (la - ln_sum) + ba * (logs[b] - ln_sum);
         }
-        num[i] = acc;
-        rows[i] = gi;
+        num[a] += num_a;
+        den[a] += den_a;
+        rows[a] += row_a;
     }
     let (mut residual, mut undamped) = (0.0f64, 0.0f64);
     for i in (0..n).filter(|&i| p.group[i] != UNRATED) {

@@ -11,8 +11,8 @@
 //! * [`Variant::Auto`]: Algorithm 1 for small inputs (to watch), accelerated for large ones.
 //!
 //! A dummy player who draws everyone with weight γ keeps every rating finite; old ratings
-//! enter as virtual draws (§6, eq. (17)). Each iteration is one pass over the nonzeros of
-//! the sparse score matrix.
+//! enter as virtual draws (§6, eq. (17)). Each iteration is one pass over the pairs of
+//! players who met ([`crate::pairs`]).
 //!
 //! ```
 //! use ratings_engine::{rate, BrentParams, Dataset, Method, Options};

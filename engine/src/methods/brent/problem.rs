@@ -1,11 +1,10 @@
-//! The problem Brent's iterations solve, set up once from a [`Dataset`]: the score matrix
+//! The problem Brent's iterations solve, set up once from a [`Dataset`]: the scores as pairs
 //! restricted to rateable groups, the dummy player, old ratings, and per-group scaling.
 
 use super::BrentParams;
 use crate::diagnose::{diagnose, structure, Diagnosis, Structure};
 use crate::model::Dataset;
-use crate::sparse::{row_and_column_sums, score_matrix, with_entries};
-use sprs::CsMat;
+use crate::pairs::Pairs;
 
 /// Marks a node that is not rated.
 pub const UNRATED: u32 = u32::MAX;
@@ -14,8 +13,9 @@ pub struct Problem {
     /// Real players; node `n` is the dummy player when γ > 0.
     pub n: usize,
     pub nodes: usize,
-    /// Scores between players of the same rated group, plus the dummy's draws.
-    pub s: CsMat<f64>,
+    /// Scores between players of the same rated group, plus the dummy's draws: every pair
+    /// lies inside one rated group.
+    pub s: Pairs,
     /// `Σ_j s_ij` over the stored entries (iteration (14) needs it).
     pub scored: Vec<f64>,
     pub sigma: f64,
@@ -35,8 +35,8 @@ pub struct Problem {
 impl Problem {
     pub fn new(data: &Dataset, params: &BrentParams) -> Problem {
         let n = data.players.len();
-        let full = score_matrix(n, data.games.iter().map(|g| (g.first, g.second, g.score)));
-        let (rows, cols) = row_and_column_sums(&full);
+        let full = Pairs::from_games(n, data.games.iter().map(|g| (g.first, g.second, g.score)));
+        let (rows, cols) = full.sums();
         let names: Vec<String> = data.players.iter().map(|p| p.name.clone()).collect();
         let prior: Vec<bool> = data.players.iter().map(|p| p.prior.as_ref().is_some_and(|q| q.weight > 0.0)).collect();
         let diagnosis = diagnose(&full, &names, params.gamma, &prior);
@@ -49,23 +49,22 @@ impl Problem {
         // Keep only games inside a rated group: between groups the gaps are infinite, and such
         // games would only pull the iteration towards that limit.
         let inside = |i: usize, j: usize| group[i] != UNRATED && group[i] == group[j];
-        // Usually every game is inside one group and there is no dummy: the full matrix is the
-        // one to iterate on, so it is not built twice.
-        let mut s = if !dummy && data.games.iter().all(|g| inside(g.first, g.second)) {
+        // Usually every game is inside one group and there is no dummy: the full pairs are the
+        // ones to iterate on, so they are not built twice.
+        // The dummy draws every player of its group, each pairing weighing γ in all.
+        let dummy_group = if dummy { (0..n).find(|&i| hub[i] && !prior[i]).or((0..n).find(|&i| hub[i])).map(|i| group[i]) } else { None };
+        let s = if !dummy && data.games.iter().all(|g| inside(g.first, g.second)) {
             full
         } else {
-            score_matrix(nodes, data.games.iter().filter(|g| inside(g.first, g.second)).map(|g| (g.first, g.second, g.score)))
+            let games = data.games.iter().filter(|g| inside(g.first, g.second)).map(|g| Pairs::game(g.first, g.second, g.score));
+            let half = params.gamma / 2.0;
+            let members = (0..n).filter(|&i| rows[i] + cols[i] > 0.0 && group[i] != UNRATED && Some(group[i]) == dummy_group);
+            Pairs::from_entries(nodes, games.chain(members.map(|i| (i, n, half, half))))
         };
         if dummy {
-            // The dummy draws every player of its group, each pairing weighing γ in all.
-            let dummy_group = (0..n).find(|&i| hub[i] && !prior[i]).or((0..n).find(|&i| hub[i])).map(|i| group[i]);
             group.push(dummy_group.unwrap_or(UNRATED));
-            let half = params.gamma / 2.0;
-            let members: Vec<usize> =
-                (0..n).filter(|&i| rows[i] + cols[i] > 0.0 && group[i] != UNRATED && Some(group[i]) == dummy_group).collect();
-            s = with_entries(&s, members.iter().flat_map(|&i| [(i, n, half), (n, i, half)]), nodes);
         }
-        let (scored, _) = row_and_column_sums(&s);
+        let (scored, _) = s.sums();
         let mut prior_x = vec![1.0; nodes];
         let mut prior_w = vec![0.0; nodes];
         for (i, p) in data.players.iter().enumerate() {
@@ -117,12 +116,14 @@ impl Problem {
     /// score. Computed directly, as an independent check on the iterations.
     pub fn equilibrium_residuals(&self, x: &[f64]) -> Vec<f64> {
         let mut r = vec![0.0; self.nodes];
-        for (&v, (i, j)) in self.s.iter() {
-            // s_ij points of i against j: i scored v, expected v·x_i/(x_i+x_j) of them...
-            // written as actual − expected over the pair's games, split by who scored.
-            let p = x[i] / (x[i] + x[j]);
-            r[i] += v * (1.0 - p);
-            r[j] -= v * (1.0 - p);
+        for (a, b, ab, ba) in self.s.iter() {
+            // Actual minus expected over the pair's games, split by who scored: of the ab
+            // points a scored, a was expected ab·x_a/(x_a+x_b), so a is ab·x_b/(x_a+x_b) ahead
+            // on them, and behind by ba·x_a/(x_a+x_b) on b's points; b the opposite.
+            let t = 1.0 / (x[a] + x[b]);
+            let d = ab * (x[b] * t) - ba * (x[a] * t);
+            r[a] += d;
+            r[b] -= d;
         }
         for i in 0..self.nodes {
             if self.prior_w[i] > 0.0 {

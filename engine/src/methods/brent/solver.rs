@@ -1,4 +1,4 @@
-//! The iterations, one pass over the nonzeros of S each, as a stepper so a caller (the web
+//! The iterations, one pass over the pairs that met each, as a stepper so a caller (the web
 //! app's worker, a teacher's step-by-step view) can watch every iterate.
 
 use super::accelerated::Accelerated;
@@ -6,7 +6,6 @@ use super::problem::{Problem, UNRATED};
 use super::{BrentParams, Variant};
 use crate::methods::fit::Steps;
 use crate::methods::report::{IterationRecord, StopReason};
-use crate::sparse::row;
 
 pub struct Solver {
     pub problem: Problem,
@@ -23,7 +22,7 @@ pub struct Solver {
     /// The relative change an undamped step (13) would make from the current iterate: heavy
     /// damping shrinks the steps, so a small step alone does not mean convergence.
     undamped: f64,
-    /// Passes over the score matrix so far (the accelerated variant counts its own).
+    /// Passes over the pairs so far (the accelerated variant counts its own).
     passes: usize,
     accelerated: Option<Accelerated>,
 }
@@ -32,11 +31,37 @@ pub struct Solver {
 struct FixedWeights {
     /// The strengths the weights `u_ij = 1/(x_i + x_j)` were taken from.
     outer_x: Vec<f64>,
+    /// Per pair, the weight `u_ab = 1/(x̄_a + x̄_b)`.
+    u: Vec<f64>,
     /// `d_i = Σ_j a_ji` (plus the diagonal and old-rating terms).
     d: Vec<f64>,
     outer: usize,
     /// Inner steps needed for the current eigenproblem; 1 means the weights have settled.
     inner: usize,
+}
+
+impl FixedWeights {
+    /// Takes new weights `u_ab = 1/(x̄_a + x̄_b)` from `x`, kept per pair so the inner steps
+    /// divide once per pair, and `D`'s diagonal for them.
+    fn reweight(&mut self, p: &Problem, x: &[f64]) {
+        self.outer += 1;
+        self.outer_x = x.to_vec();
+        let xo = &self.outer_x;
+        self.u.clear();
+        self.u.extend(p.s.iter().map(|(a, b, _, _)| 1.0 / (xo[a] + xo[b])));
+        self.d.fill(0.0);
+        for ((a, b, ab, ba), &u) in p.s.iter().zip(&self.u) {
+            self.d[b] += ab * u;
+            self.d[a] += ba * u;
+        }
+        for i in 0..p.nodes {
+            let xo = self.outer_x[i];
+            self.d[i] += p.sigma / (2.0 * xo);
+            if p.prior_w[i] > 0.0 {
+                self.d[i] += p.prior_w[i] / (2.0 * (xo + p.prior_x[i]));
+            }
+        }
+    }
 }
 
 /// Inner power steps allowed per eigenproblem before the weights are updated anyway.
@@ -52,8 +77,13 @@ impl Solver {
                 x[i] = problem.prior_x[i];
             }
         }
-        let fixed =
-            (params.variant == Variant::Fixed).then(|| FixedWeights { outer_x: Vec::new(), d: vec![0.0; nodes], outer: 0, inner: 0 });
+        let fixed = (params.variant == Variant::Fixed).then(|| FixedWeights {
+            outer_x: Vec::new(),
+            u: Vec::new(),
+            d: vec![0.0; nodes],
+            outer: 0,
+            inner: 0,
+        });
         let stop = problem.structure.groups.is_empty().then_some(StopReason::NothingToRate);
         let accelerated = (params.variant == Variant::Accelerated && stop.is_none()).then(|| Accelerated::new(&problem, &x));
         Solver {
@@ -78,7 +108,7 @@ impl Solver {
         self.variant
     }
 
-    /// Passes over the score matrix so far, whatever the variant does inside an iteration.
+    /// Passes over the pairs so far, whatever the variant does inside an iteration.
     pub fn passes(&self) -> usize {
         self.accelerated.as_ref().map_or(self.passes, |a| a.passes)
     }
@@ -212,20 +242,28 @@ impl Solver {
         num.fill(0.0);
         den.fill(0.0);
         g.fill(0.0);
-        for i in 0..p.nodes {
-            let (cols, vals) = row(&p.s, i);
-            let xi = x[i];
-            let mut acc = 0.0;
-            let mut gi = 0.0;
-            for (&j, &s) in cols.iter().zip(vals) {
-                let t = s / (xi + x[j]);
-                acc += t * x[j];
-                den[j] += t;
-                gi += t;
+        for a in 0..p.nodes {
+            let (bs, abs, bas) = p.s.run(a);
+            let xa = x[a];
+            let (mut num_a, mut den_a, mut g_a) = (0.0, 0.0, 0.0);
+            for ((&b, &ab), &ba) in bs.iter().zip(abs).zip(bas) {
+                let (b, xb) = (b as usize, x[b as usize]);
+                // One division per pair: s_ab/(x_a+x_b) and s_ba/(x_a+x_b) from it.
+                let t = 1.0 / (xa + xb);
+                let (ta, tb) = (ab * t, ba * t);
+                num_a += ta * xb;
+                den_a += tb;
+                g_a += ta;
+                num[b] += tb * xa;
+                den[b] += ta;
+                if zermelo {
+                    g[b] += tb;
+                }
             }
-            num[i] = acc;
+            num[a] += num_a;
+            den[a] += den_a;
             if zermelo {
-                g[i] += gi;
+                g[a] += g_a;
             }
         }
         let mut residual: f64 = 0.0;
@@ -262,40 +300,34 @@ impl Solver {
         if f.inner == 0 {
             // New weights from the current strengths, and D's diagonal for them: a pass.
             self.passes += 1;
-            f.outer += 1;
-            f.outer_x = x.clone();
-            f.d.fill(0.0);
-            for i in 0..p.nodes {
-                let (cols, vals) = row(&p.s, i);
-                for (&j, &s) in cols.iter().zip(vals) {
-                    f.d[j] += s / (f.outer_x[i] + f.outer_x[j]);
-                }
-            }
-            for i in 0..p.nodes {
-                let xo = f.outer_x[i];
-                f.d[i] += p.sigma / (2.0 * xo);
-                if p.prior_w[i] > 0.0 {
-                    f.d[i] += p.prior_w[i] / (2.0 * (xo + p.prior_x[i]));
-                }
-            }
+            f.reweight(p, x);
         }
         f.inner += 1;
         let xo = &f.outer_x;
         let (num, den, ax) = (&mut self.num, &mut self.den, &mut self.extra);
         num.fill(0.0);
         den.fill(0.0);
-        for i in 0..p.nodes {
-            let (cols, vals) = row(&p.s, i);
-            let mut acc = 0.0;
-            let mut acc_a = 0.0;
-            for (&j, &s) in cols.iter().zip(vals) {
-                let t = s / (x[i] + x[j]);
-                acc += t * x[j];
-                den[j] += t;
-                acc_a += s / (xo[i] + xo[j]) * x[j];
+        ax.fill(0.0);
+        for a in 0..p.nodes {
+            let (bs, abs, bas) = p.s.run(a);
+            let us = &f.u[p.s.starting_at(a)];
+            let xa = x[a];
+            let (mut num_a, mut den_a, mut ax_a) = (0.0, 0.0, 0.0);
+            for (((&b, &ab), &ba), &u) in bs.iter().zip(abs).zip(bas).zip(us) {
+                let (b, xb) = (b as usize, x[b as usize]);
+                // One division per pair at the current strengths; the fixed weight u is kept.
+                let t = 1.0 / (xa + xb);
+                let (ta, tb) = (ab * t, ba * t);
+                num_a += ta * xb;
+                den_a += tb;
+                ax_a += ab * u * xb;
+                num[b] += tb * xa;
+                den[b] += ta;
+                ax[b] += ba * u * xa;
             }
-            num[i] = acc;
-            ax[i] = acc_a;
+            num[a] += num_a;
+            den[a] += den_a;
+            ax[a] += ax_a;
         }
         let mut residual: f64 = 0.0;
         let mut undamped: f64 = 0.0;

@@ -70,16 +70,28 @@ pub fn standard_errors(p: &Problem, x: &[f64]) -> StandardErrors {
     out
 }
 
+/// Pair `k`'s information: its games `g = s_ab + s_ba` times `p(1 − p)` for
+/// `p = x_a/(x_a + x_b)`, from one division.
+#[inline]
+fn information(p: &Problem, x: &[f64], k: usize) -> f64 {
+    let (a, b) = (p.s.a[k] as usize, p.s.b[k] as usize);
+    let t = 1.0 / (x[a] + x[b]);
+    (p.s.ab[k] + p.s.ba[k]) * (x[a] * t) * (x[b] * t)
+}
+
 /// `1/√H_ii` for the members `m` of a large group: the Fisher information's diagonal.
 fn diagonal_group(p: &Problem, x: &[f64], m: &[usize], out: &mut [Option<f64>]) {
     let mut diag = vec![0.0; p.nodes];
     for &i in m {
-        let (cols, vals) = crate::sparse::row(&p.s, i);
-        for (&j, &s) in cols.iter().zip(vals).filter(|(&j, _)| j != i) {
-            let q = x[i] / (x[i] + x[j]);
-            let w = s * q * (1.0 - q);
-            diag[i] += w;
-            diag[j] += w;
+        // Every pair lies inside one group, so the group's pairs are those starting at its
+        // members; a game against oneself adds nothing to the information.
+        for k in p.s.starting_at(i) {
+            let j = p.s.b[k] as usize;
+            if j != i {
+                let w = information(p, x, k);
+                diag[i] += w;
+                diag[j] += w;
+            }
         }
         if p.prior_w[i] > 0.0 {
             let q = x[i] / (x[i] + p.prior_x[i]);
@@ -97,20 +109,17 @@ fn dense_group(p: &Problem, x: &[f64], m: &[usize], local: &[usize], anchored: b
     // The lower triangle, packed by rows (see `crate::linalg`).
     let mut h = vec![0.0; packed_len(n)];
     for &i in m {
-        let (cols, vals) = crate::sparse::row(&p.s, i);
-        for (&j, &s) in cols.iter().zip(vals) {
-            // Each stored s_ij is part of the pair's games; s_ij + s_ji sums to g_ij.
-            let q = x[i] / (x[i] + x[j]);
-            let w = s * q * (1.0 - q);
+        for k in p.s.starting_at(i) {
+            let j = p.s.b[k] as usize;
+            if j == i {
+                // A game against oneself (data built by hand) adds nothing to a Laplacian.
+                continue;
+            }
+            let w = information(p, x, k);
             let (a, b) = (local[i], local[j]);
             h[packed_index(a, a)] += w;
             h[packed_index(b, b)] += w;
             h[packed_index(a.max(b), a.min(b))] -= w;
-            if a == b {
-                // A game against oneself (data built by hand): both off-diagonal terms
-                // land on the diagonal, and cancel as in the full matrix.
-                h[packed_index(a, a)] -= w;
-            }
         }
         if p.prior_w[i] > 0.0 {
             let q = x[i] / (x[i] + p.prior_x[i]);
