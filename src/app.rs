@@ -17,8 +17,9 @@ pub struct Rerate(pub Callback<()>);
 /// Delay after the last keystroke before the input is rated again.
 const TYPING_PAUSE: Duration = Duration::from_millis(250);
 
-#[component]
-pub fn App() -> impl IntoView {
+/// The state as the user left it: the text, the settings (or why they could not be read),
+/// and a large file kept from last time (the worker reads it; the page shows its start).
+fn restored_state() -> State {
     let text = storage::load_input().unwrap_or_else(|| EXAMPLE.to_string());
     let (settings, notice) = match storage::load_settings() {
         Ok(settings) => (settings.unwrap_or_default(), None),
@@ -26,6 +27,16 @@ pub fn App() -> impl IntoView {
     };
     let state = State::new(text, settings);
     state.notice.set(notice);
+    if let Some(f) = storage::load_file() {
+        state.stored_file.set(Some(f));
+        crate::components::input::load_preview(state);
+    }
+    state
+}
+
+#[component]
+pub fn App() -> impl IntoView {
+    let state = restored_state();
     provide_context(state);
 
     let bridge = StoredValue::new_local(Bridge::new("./worker_loader.js", move |msg| state.apply(msg)));
@@ -47,13 +58,8 @@ pub fn App() -> impl IntoView {
         bridge.with_value(|b| b.send(ToWorker::Cancel { job }));
     };
     provide_context(Callback::new(move |()| cancel()));
-    provide_context(Rerate(Callback::new(move |()| request())));
-    // The text kept in local storage is the text area's; a large file is kept apart.
-    if let Some(f) = storage::load_file() {
-        // A large file kept from last time: the worker reads it; the page shows its start.
-        state.stored_file.set(Some(f));
-        crate::components::input::load_preview(state);
-    }
+    let rerate = Rerate(Callback::new(move |()| request()));
+    provide_context(rerate);
 
     // A parameter change recomputes at once; typing, after a short pause.
     Effect::new(move |_| {
@@ -73,7 +79,6 @@ pub fn App() -> impl IntoView {
         }
     });
 
-    let rerate = Rerate(Callback::new(move |()| request()));
     let drop_file = move |ev: web_sys::DragEvent| {
         ev.prevent_default();
         if let Some(file) = ev.data_transfer().and_then(|d| d.files()).and_then(|f| f.get(0)) {

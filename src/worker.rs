@@ -4,7 +4,7 @@
 
 use crate::compute;
 use crate::protocol::{FromWorker, Settings, Source, ToWorker};
-use ratings_engine::job::{Job, Running};
+use ratings_engine::job::{Job, JobReader, Running};
 use std::cell::Cell;
 use wasm_bindgen::prelude::*;
 use web_sys::DedicatedWorkerGlobalScope;
@@ -79,51 +79,49 @@ fn superseded(job: u32) -> bool {
     CURRENT.with(|c| c.get()) != job
 }
 
-/// Bytes read from a stored file per slice: small enough to report progress and see a
+/// Bytes read from a stored file at a time: small enough to report progress and see a
 /// cancel often, large enough to read fast.
 const CHUNK: f64 = 4_000_000.0;
 
-/// The input's text: as given, or read from the browser's storage in chunks (posting the
-/// bytes read) and decoded by the engine's one rule. `None` when superseded or cancelled.
-async fn text_of(job: u32, source: Source) -> Option<Result<String, String>> {
-    let name = match source {
-        Source::Text(text) => return Some(Ok(text)),
-        Source::Stored(f) => f.name,
-    };
+/// Reads a stored file from the browser's storage in chunks, posting the bytes read, into
+/// the engine's chunked reader (a CSV is parsed as it arrives). `None` when superseded or
+/// cancelled.
+async fn read_stored(job: u32, name: &str, settings: &Settings) -> Option<Result<Job, FromWorker>> {
+    let failed = |message: String| Some(Err(FromWorker::Failed { job, message }));
     let blob = match crate::idb::get().await {
         Ok(Some((blob, _))) => blob,
-        Ok(None) => return Some(Err(format!("{name} is no longer kept in this browser: open it again"))),
-        Err(e) => return Some(Err(e)),
+        Ok(None) => return failed(format!("{name} is no longer kept in this browser: open it again")),
+        Err(e) => return failed(e),
     };
-    let total = blob.size();
-    let mut bytes: Vec<u8> = Vec::with_capacity(total as usize);
-    while (bytes.len() as f64) < total {
-        let start = bytes.len() as f64;
-        let part = match blob.slice_with_f64_and_f64(start, (start + CHUNK).min(total)) {
-            Ok(p) => p,
-            Err(_) => return Some(Err(format!("cannot read {name}"))),
-        };
+    let (total, mut done) = (blob.size(), 0.0);
+    let mut reader = JobReader::new(settings);
+    while done < total {
+        let end = (done + CHUNK).min(total);
+        let Ok(part) = blob.slice_with_f64_and_f64(done, end) else { return failed(format!("cannot read {name}")) };
         match wasm_bindgen_futures::JsFuture::from(part.array_buffer()).await {
-            Ok(buffer) => bytes.extend(js_sys::Uint8Array::new(&buffer).to_vec()),
-            Err(_) => return Some(Err(format!("cannot read {name}"))),
+            Ok(buffer) => reader.push(&js_sys::Uint8Array::new(&buffer).to_vec()),
+            Err(_) => return failed(format!("cannot read {name}")),
         }
-        post(&FromWorker::Reading { job, bytes: bytes.len() as f64, total });
+        done = end;
+        post(&FromWorker::Reading { job, bytes: done, total });
         if superseded(job) || CANCELLED.with(|c| c.get()) == Some(job) {
             return None;
         }
     }
-    Some(Ok(ratings_engine::parse::decode::decode(&bytes).text))
+    Some(reader.finish().map_err(|e| FromWorker::ParseFailed { job, errors: compute::line_messages(&e) }))
 }
 
 async fn run(job: u32, source: Source, settings: Settings) {
-    let text = match text_of(job, source).await {
-        Some(Ok(text)) => text,
-        Some(Err(message)) => return post(&FromWorker::Failed { job, message }),
-        None => return post(&FromWorker::Failed { job, message: "stopped while reading the file".into() }),
+    let read = match source {
+        Source::Text(text) => Job::read(&text, &settings).map_err(|e| FromWorker::ParseFailed { job, errors: compute::line_messages(&e) }),
+        Source::Stored(f) => match read_stored(job, &f.name, &settings).await {
+            Some(read) => read,
+            None => Err(FromWorker::Failed { job, message: "stopped while reading the file".into() }),
+        },
     };
-    let parsed = match Job::read(&text, &settings) {
+    let parsed = match read {
         Ok(parsed) => parsed,
-        Err(e) => return post(&FromWorker::ParseFailed { job, errors: compute::line_messages(&e) }),
+        Err(message) => return post(&message),
     };
     post(&FromWorker::Parsed { job, summary: compute::summary(&parsed), warnings: compute::warnings(&parsed) });
     let finished = match parsed.start() {

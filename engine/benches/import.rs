@@ -59,11 +59,7 @@ fn best_of_three(read: impl Fn() -> Parsed) -> (f64, Parsed) {
 fn report(what: &str, lines: usize, seconds: f64, parsed: &Parsed) {
     let d = &parsed.dataset;
     assert_eq!(d.games.len(), lines, "{what}: every line is a game");
-    println!(
-        "{what:<28} {lines:>9} lines: {seconds:7.3} s, {:>12.0} lines/s ({} players)",
-        lines as f64 / seconds,
-        d.players.len()
-    );
+    println!("{what:<28} {lines:>9} lines: {seconds:7.3} s, {:>12.0} lines/s ({} players)", lines as f64 / seconds, d.players.len());
 }
 
 fn main() {

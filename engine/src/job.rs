@@ -1,5 +1,5 @@
 //! One rating job, exactly as the command line, the app's worker and the tests run it: read
-//! the text ([`crate::parse::detect`]), start the chosen method's fit, step it (all at once,
+//! the text ([`crate::parse::detect`]; a large file in chunks, [`JobReader`]), start the chosen method's fit, step it (all at once,
 //! or in slices between which a caller looks at its messages), record the iterates for the
 //! step-by-step view, and finish with the ratings and, for a tournament file, the standings.
 //!
@@ -12,8 +12,10 @@ use crate::methods::brent::{BrentParams, Variant};
 use crate::methods::fit::{Fit, Measures};
 use crate::methods::report::{IterationRecord, Rating};
 use crate::methods::{start, Method, MethodKind, Options, Params};
-use crate::parse::detect::{read, Input, ReadOptions};
-use crate::parse::BadLines;
+use crate::parse::decode::decode;
+use crate::parse::detect::{detect, read, Format, Input, ReadOptions};
+use crate::parse::stream::CsvReader;
+use crate::parse::{BadLines, ColumnMap, CsvOptions, Warning};
 use crate::scale::{Offset, Scale, ScaleKind};
 use crate::tiebreak::{standings_with, Options as TiebreakOptions, Rules, Standings, Tiebreak};
 use crate::tournament::{eigenvector_ratings, EigenvectorRatings};
@@ -160,6 +162,82 @@ impl Job {
     }
 }
 
+/// A job's input read in chunks (a large file read piece by piece): a CSV games file is
+/// parsed as it arrives ([`crate::parse::stream::CsvReader`]); any other format, recognised
+/// from the first chunk, is kept and read whole at the end. Gives what [`Job::read`] gives
+/// on the whole decoded text.
+pub struct JobReader {
+    settings: Settings,
+    state: Reading,
+}
+
+enum Reading {
+    /// The first bytes, until there are enough to recognise the format.
+    Start(Vec<u8>),
+    Csv(CsvReader),
+    Whole(Vec<u8>),
+}
+
+/// Bytes enough to recognise a format by its first lines.
+const DETECT_BYTES: usize = 65_536;
+
+impl JobReader {
+    pub fn new(settings: &Settings) -> JobReader {
+        JobReader { settings: settings.clone(), state: Reading::Start(Vec::new()) }
+    }
+
+    pub fn push(&mut self, bytes: &[u8]) {
+        match &mut self.state {
+            Reading::Start(buf) => {
+                buf.extend_from_slice(bytes);
+                if buf.len() >= DETECT_BYTES {
+                    self.decide();
+                }
+            }
+            Reading::Csv(reader) => reader.push(bytes),
+            Reading::Whole(buf) => buf.extend_from_slice(bytes),
+        }
+    }
+
+    /// Chooses how to read, from the first bytes.
+    fn decide(&mut self) {
+        if !matches!(self.state, Reading::Start(_)) {
+            return;
+        }
+        let Reading::Start(buf) = std::mem::replace(&mut self.state, Reading::Whole(Vec::new())) else { return };
+        let options = self.settings.read_options();
+        let csv = detect(&decode(&buf).text, &options) == Format::Csv;
+        match (csv, ColumnMap::parse(&options.mapping)) {
+            (true, Ok(columns)) => {
+                let mut reader = CsvReader::new(CsvOptions { columns, bad_lines: options.bad_lines });
+                reader.push(&buf);
+                self.state = Reading::Csv(reader);
+            }
+            _ => self.state = Reading::Whole(buf),
+        }
+    }
+
+    /// The job, with a warning when the bytes were not UTF-8.
+    pub fn finish(mut self) -> Result<Job, ParseErrors> {
+        self.decide();
+        let (input, note) = match self.state {
+            Reading::Csv(reader) => {
+                let note = reader.note();
+                (Input::from_parsed(Format::Csv, reader.finish()?), note)
+            }
+            Reading::Whole(buf) | Reading::Start(buf) => {
+                let decoded = decode(&buf);
+                (read(&decoded.text, &self.settings.read_options())?, decoded.note)
+            }
+        };
+        let mut job = Job { input, settings: self.settings };
+        if let Some(note) = note {
+            job.input.warnings.insert(0, Warning { line: 0, message: format!("the file is {note}") });
+        }
+        Ok(job)
+    }
+}
+
 /// A fit under way, with the iterates recorded so far.
 pub struct Running<'j> {
     fit: Box<dyn Fit + 'j>,
@@ -223,4 +301,37 @@ pub struct Finished {
     pub measures: Option<Measures>,
     /// Every step's record (a sequential method's too, which its report leaves out).
     pub trace: Vec<IterationRecord>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Read in chunks, a job is what it is read whole: CSV (parsed as it arrives), a
+    /// tournament file, and bytes that are not UTF-8.
+    #[test]
+    fn a_job_read_in_chunks_is_the_job_read_whole() {
+        let csv = include_str!("../tests/data/openfootball/en.1.csv").repeat(40).replace("round,date,time,team1", "r,date,time,team1");
+        let csv = format!(
+            "round,date,time,team1,team2,ft1,ft2,ht1,ht2\n{}",
+            csv.lines().filter(|l| !l.starts_with("r,")).collect::<Vec<_>>().join("\n")
+        );
+        let trf = include_str!("../tests/data/trf/held_swiss_5.trf").to_string();
+        let latin = b"white,black,result\nM\xfcller,B,1-0\nB,M\xfcller,1/2-1/2\n".to_vec();
+        for bytes in [csv.into_bytes(), trf.into_bytes(), latin] {
+            let settings = Settings::default();
+            let mut reader = JobReader::new(&settings);
+            for chunk in bytes.chunks(7_001) {
+                reader.push(chunk);
+            }
+            let streamed = reader.finish().unwrap();
+            let decoded = decode(&bytes);
+            let whole = Job::read(&decoded.text, &settings).unwrap();
+            assert_eq!(streamed.input.format, whole.input.format);
+            assert_eq!(streamed.input.dataset, whole.input.dataset);
+            assert_eq!(streamed.input.recognised, whole.input.recognised);
+            let noted = streamed.input.warnings.len() - whole.input.warnings.len();
+            assert_eq!(noted, usize::from(decoded.note.is_some()));
+        }
+    }
 }

@@ -50,8 +50,22 @@ fn the_fixture_in_random_chunks() {
 /// Pieces a generated file is made of: names with quotes, commas, line breaks, accents,
 /// Windows-1252 bytes; comments, blank lines, bad results, unclosed quotes; line ends of all kinds.
 const PIECES: &[&[u8]] = &[
-    b"Anna", b"Ben", b"  cleo ", b"\"Carlsen, Magnus\"", b"\"say \"\"hi\"\"\"", b"\"two\nlines\"", b"\"two\r\nlines\"", b"Zo\xc3\xab",
-    b"\xc3\x87a", b"\"\"", b" \"q\" x", b"a\"b", b"#1 Seed", b"Dan", b"Eve", b"\xef\xbb\xbfBom",
+    b"Anna",
+    b"Ben",
+    b"  cleo ",
+    b"\"Carlsen, Magnus\"",
+    b"\"say \"\"hi\"\"\"",
+    b"\"two\nlines\"",
+    b"\"two\r\nlines\"",
+    b"Zo\xc3\xab",
+    b"\xc3\x87a",
+    b"\"\"",
+    b" \"q\" x",
+    b"a\"b",
+    b"#1 Seed",
+    b"Dan",
+    b"Eve",
+    b"\xef\xbb\xbfBom",
 ];
 const RESULTS: &[&str] = &["1-0", "0-1", "1/2-1/2", "=", "x", "*", "+-", "3-1", "", "\"1-0\""];
 const ENDS: &[&[u8]] = &[b"\n", b"\r\n", b"\r", b"\n\n", b"\n# a comment\n", b"\n  \n"];

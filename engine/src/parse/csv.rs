@@ -16,9 +16,9 @@ use super::records::{sniff_delimiter, Fields, Splitter};
 use super::result::{parse_number, parse_result, Outcome, EXPECTED_RESULT};
 use crate::error::{ParseError, ParseErrors};
 use crate::model::{Dataset, Game, PlayerId};
+use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
-use serde::{Deserialize, Serialize};
 
 /// What to do with a line that cannot be read.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -159,12 +159,7 @@ enum Skipped {
     Error(ParseError),
 }
 
-fn read_game(
-    row: &Row,
-    dataset: &mut Dataset,
-    names: &mut Names,
-    results: &mut Vec<(Box<str>, Option<Outcome>)>,
-) -> Result<Game, Skipped> {
+fn read_game(row: &Row, dataset: &mut Dataset, names: &mut Names, results: &mut Vec<(Box<str>, Option<Outcome>)>) -> Result<Game, Skipped> {
     let (first, second) = (row.name(Role::First)?, row.name(Role::Second)?);
     let points = match (row.number(Role::Score1, POINTS)?, row.number(Role::Score2, POINTS)?) {
         (Some(a), Some(b)) => Some((a, b)),

@@ -102,9 +102,16 @@ pub fn read(text: &str, options: &ReadOptions) -> Result<Input, ParseErrors> {
             parse_csv(text, &CsvOptions { columns, bad_lines: options.bad_lines })?
         }
     };
-    let recognised =
-        parsed.columns.found.iter().map(|(role, i)| (role.key().to_string(), parsed.columns.name(*i).trim().to_string())).collect();
-    Ok(Input { format, dataset: parsed.dataset, tournament: None, recognised, warnings: parsed.warnings })
+    Ok(Input::from_parsed(format, parsed))
+}
+
+impl Input {
+    /// The input of a games file read as `format`.
+    pub fn from_parsed(format: Format, parsed: super::Parsed) -> Input {
+        let columns = &parsed.columns;
+        let recognised = columns.found.iter().map(|(role, i)| (role.key().to_string(), columns.name(*i).trim().to_string())).collect();
+        Input { format, dataset: parsed.dataset, tournament: None, recognised, warnings: parsed.warnings }
+    }
 }
 
 #[cfg(test)]
