@@ -41,13 +41,16 @@ pub(super) struct Evaluation {
 pub(super) fn evaluate(p: &Problem, x: &[f64]) -> Evaluation {
     let n = p.nodes;
     let (mut num, mut den, mut rows) = (vec![0.0; n], vec![0.0; n], vec![0.0; n]);
-    // ln x per node once, so a pair costs one division and one logarithm.
-    let logs: Vec<f64> = x.iter().map(|v| v.ln()).collect();
-    let mut loglik = 0.0;
+    // ℓ = Σ_i scored_i ln x_i − Σ_pairs g_ab ln(x_a + x_b), g_ab the games of the pair. The
+    // second sum multiplies the sums of a node's pairs together (raised to their whole number
+    // of games) and takes one logarithm per batch: a logarithm per pair would cost more than
+    // the rest of the pass.
+    let mut log_sums = 0.0;
     for a in 0..n {
         let (bs, abs, bas) = p.s.run(a);
-        let (xa, la) = (x[a], logs[a]);
+        let xa = x[a];
         let (mut num_a, mut den_a, mut row_a) = (0.0, 0.0, 0.0);
+        let mut product = 1.0f64;
         for ((&b, &ab), &ba) in bs.iter().zip(abs).zip(bas) {
             let (b, xb) = (b as usize, x[b as usize]);
             let sum = xa + xb;
@@ -59,12 +62,25 @@ pub(super) fn evaluate(p: &Problem, x: &[f64]) -> Evaluation {
             num[b] += tb * xa;
             den[b] += ta;
             rows[b] += tb;
-            let ln_sum = sum.ln();
-            loglik += ab * (la - ln_sum) + ba * (logs[b] - ln_sum);
+            let games = ab + ba;
+            if games == games.trunc() && games <= 16.0 {
+                product *= sum.powi(games as i32);
+                if !(1e-150..=1e150).contains(&product) {
+                    log_sums += product.ln();
+                    product = 1.0;
+                }
+            } else {
+                log_sums += games * sum.ln();
+            }
         }
+        log_sums += product.ln();
         num[a] += num_a;
         den[a] += den_a;
         rows[a] += row_a;
+    }
+    let mut loglik = -log_sums;
+    for i in (0..n).filter(|&i| p.scored[i] != 0.0) {
+        loglik += p.scored[i] * x[i].ln();
     }
     let (mut residual, mut undamped) = (0.0f64, 0.0f64);
     for i in (0..n).filter(|&i| p.group[i] != UNRATED) {
