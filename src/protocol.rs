@@ -97,7 +97,9 @@ pub struct RatingResult {
     pub method: MethodKind,
     /// Brent's display scale (`None` for the other methods, which have their own).
     pub scale: Option<ScaleKind>,
-    /// Best first.
+    /// Best first. Crosses the worker boundary as one JSON text: a hundred thousand small
+    /// objects one by one would hold the page up for seconds.
+    #[serde(with = "players_as_json")]
     pub players: Vec<PlayerRow>,
     pub iterations: usize,
     /// Brent: full passes over the scores, whatever the iteration does inside a step.
@@ -204,5 +206,22 @@ impl FromWorker {
             | FromWorker::Done { job, .. }
             | FromWorker::Failed { job, .. } => Some(*job),
         }
+    }
+}
+
+/// The players as one JSON text on the wire (every number in a [`PlayerRow`] is finite).
+mod players_as_json {
+    use super::PlayerRow;
+    use serde::de::Error as _;
+    use serde::ser::Error as _;
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(players: &[PlayerRow], s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&serde_json::to_string(players).map_err(S::Error::custom)?)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<PlayerRow>, D::Error> {
+        let text = String::deserialize(d)?;
+        serde_json::from_str(&text).map_err(D::Error::custom)
     }
 }
