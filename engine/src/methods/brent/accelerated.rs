@@ -19,7 +19,7 @@ use crate::linalg::{dot, packed_index, packed_len, Cholesky};
 use std::collections::VecDeque;
 
 /// Iterates Anderson's method remembers.
-const MEMORY: usize = 6;
+const MEMORY: usize = 12;
 
 /// A relative fall of the log-likelihood this small is rounding, not a worse iterate.
 const ROUNDING: f64 = 1e-10;
@@ -37,8 +37,8 @@ pub(super) struct Evaluation {
     pub undamped: f64,
 }
 
-/// One pass over the scores at strengths `x`.
-pub(super) fn evaluate(p: &Problem, x: &[f64]) -> Evaluation {
+/// One pass over the scores at strengths `x`, whose logarithms are `r`.
+pub(super) fn evaluate(p: &Problem, x: &[f64], r: &[f64]) -> Evaluation {
     let n = p.nodes;
     let (mut num, mut den, mut rows) = (vec![0.0; n], vec![0.0; n], vec![0.0; n]);
     // ℓ = Σ_i scored_i ln x_i − Σ_pairs g_ab ln(x_a + x_b), g_ab the games of the pair. The
@@ -80,7 +80,7 @@ pub(super) fn evaluate(p: &Problem, x: &[f64]) -> Evaluation {
     }
     let mut loglik = -log_sums;
     for i in (0..n).filter(|&i| p.scored[i] != 0.0) {
-        loglik += p.scored[i] * x[i].ln();
+        loglik += p.scored[i] * r[i];
     }
     let (mut residual, mut undamped) = (0.0f64, 0.0f64);
     for i in (0..n).filter(|&i| p.group[i] != UNRATED) {
@@ -90,22 +90,42 @@ pub(super) fn evaluate(p: &Problem, x: &[f64]) -> Evaluation {
         let (w, xh) = (p.prior_w[i], p.prior_x[i]);
         if w > 0.0 {
             // An old rating: w/2 drawn games each way against a fixed opponent of strength x̂.
-            loglik += w / 2.0 * (x[i].ln() + xh.ln() - 2.0 * (x[i] + xh).ln());
+            loglik += w / 2.0 * (r[i] + xh.ln() - 2.0 * (x[i] + xh).ln());
         }
     }
     let undamped = if undamped.is_finite() { undamped } else { f64::INFINITY };
     Evaluation { num, den, row: rows, loglik, residual, undamped }
 }
 
-/// Step (13) from `x` (with its evaluation `e`), renormalised.
-fn step13(p: &Problem, x: &[f64], e: &Evaluation) -> Vec<f64> {
-    let mut y = x.to_vec();
+/// Step (13) from `x` (with its evaluation `e`), in logarithms, centred.
+fn step13_log(p: &Problem, x: &[f64], e: &Evaluation) -> Vec<f64> {
+    let mut r = vec![0.0; p.nodes];
     for i in (0..p.nodes).filter(|&i| p.group[i] != UNRATED) {
         let (pn, pd) = p.prior_terms(i, x[i]);
-        y[i] = (e.num[i] + p.sigma / 2.0 + pn) / (e.den[i] + p.sigma / (2.0 * x[i]) + pd);
+        r[i] = ((e.num[i] + p.sigma / 2.0 + pn) / (e.den[i] + p.sigma / (2.0 * x[i]) + pd)).ln();
     }
-    p.renormalise(&mut y);
-    y
+    centre(p, &mut r);
+    r
+}
+
+/// The logarithms of strengths `x` (0 outside the rated groups).
+fn logs(p: &Problem, x: &[f64]) -> Vec<f64> {
+    (0..p.nodes).map(|i| if p.group[i] != UNRATED { x[i].ln() } else { 0.0 }).collect()
+}
+
+/// [`Problem::renormalise`] in logarithms: each group that old ratings do not anchor is moved
+/// to mean 0 over its real players (no logarithm or exponential per node).
+fn centre(p: &Problem, r: &mut [f64]) {
+    let mut sum = vec![0.0; p.renormalise.len()];
+    for i in (0..p.n).filter(|&i| p.group[i] != UNRATED) {
+        sum[p.group[i] as usize] += r[i];
+    }
+    for (i, v) in r.iter_mut().enumerate() {
+        let g = p.group[i];
+        if g != UNRATED && p.renormalise[g as usize] {
+            *v -= sum[g as usize] / p.group_size[g as usize] as f64;
+        }
+    }
 }
 
 /// Step (14), Zermelo's (Hunter's minorise–maximise step), from `x`, renormalised.
@@ -126,6 +146,9 @@ pub(super) fn step14(p: &Problem, x: &[f64], e: &Evaluation) -> Vec<f64> {
 struct Anderson {
     dr: VecDeque<Vec<f64>>,
     df: VecDeque<Vec<f64>>,
+    /// `gram[i][j] = df_i · df_j`, kept up to date one row at a time (a full product each
+    /// step would cost more than the pass).
+    gram: VecDeque<Vec<f64>>,
     /// The previous iterate and its residual `G(r) − r`.
     last: Option<(Vec<f64>, Vec<f64>)>,
 }
@@ -135,12 +158,21 @@ impl Anderson {
     fn propose(&mut self, r: &[f64], g: &[f64]) -> Vec<f64> {
         let f: Vec<f64> = g.iter().zip(r).map(|(g, r)| g - r).collect();
         if let Some((r0, f0)) = self.last.take() {
-            self.dr.push_back(r.iter().zip(&r0).map(|(a, b)| a - b).collect());
-            self.df.push_back(f.iter().zip(&f0).map(|(a, b)| a - b).collect());
-            if self.dr.len() > MEMORY {
+            if self.dr.len() == MEMORY {
                 self.dr.pop_front();
                 self.df.pop_front();
+                self.gram.pop_front();
+                self.gram.iter_mut().for_each(|row| drop(row.remove(0)));
             }
+            let df: Vec<f64> = f.iter().zip(&f0).map(|(a, b)| a - b).collect();
+            let mut row: Vec<f64> = self.df.iter().map(|d| dot(d, &df)).collect();
+            for (old, &v) in self.gram.iter_mut().zip(&row) {
+                old.push(v);
+            }
+            row.push(dot(&df, &df));
+            self.gram.push_back(row);
+            self.dr.push_back(r.iter().zip(&r0).map(|(a, b)| a - b).collect());
+            self.df.push_back(df);
         }
         let gamma = self.mixing(&f);
         let mut next = g.to_vec();
@@ -159,7 +191,7 @@ impl Anderson {
         let mut a = vec![0.0; packed_len(m)];
         for i in 0..m {
             for j in 0..=i {
-                a[packed_index(i, j)] = dot(&self.df[i], &self.df[j]);
+                a[packed_index(i, j)] = self.gram[i][j];
             }
         }
         let ridge = 1e-12 * (0..m).map(|i| a[packed_index(i, i)]).sum::<f64>().max(f64::MIN_POSITIVE);
@@ -180,8 +212,9 @@ impl Anderson {
 /// The accelerated iteration's state between steps.
 pub(super) struct Accelerated {
     anderson: Anderson,
-    /// The evaluation at the current iterate.
+    /// The evaluation at the current iterate, and its logarithms.
     pub eval: Evaluation,
+    r: Vec<f64>,
     pub passes: usize,
     /// Extrapolations refused because the likelihood would have fallen.
     pub refused: usize,
@@ -190,32 +223,33 @@ pub(super) struct Accelerated {
 impl Accelerated {
     /// Starts at `x` (one pass to evaluate it).
     pub fn new(p: &Problem, x: &[f64]) -> Accelerated {
-        Accelerated { anderson: Anderson::default(), eval: evaluate(p, x), passes: 1, refused: 0 }
+        let r = logs(p, x);
+        Accelerated { anderson: Anderson::default(), eval: evaluate(p, x, &r), r, passes: 1, refused: 0 }
     }
 
     /// The next iterate from `x`, never with a lower likelihood; updates the evaluation.
     pub fn step(&mut self, p: &Problem, x: &[f64]) -> Vec<f64> {
-        let g = step13(p, x, &self.eval);
-        let rated = |i: &usize| p.group[*i] != UNRATED;
-        let log = |v: &[f64]| v.iter().enumerate().map(|(i, v)| if rated(&i) { v.ln() } else { 0.0 }).collect::<Vec<f64>>();
-        let proposal = self.anderson.propose(&log(x), &log(&g));
+        let g = step13_log(p, x, &self.eval);
+        let mut proposal = self.anderson.propose(&self.r, &g);
+        centre(p, &mut proposal);
         let mut y = x.to_vec();
-        for i in (0..p.nodes).filter(rated) {
+        for i in (0..p.nodes).filter(|&i| p.group[i] != UNRATED) {
             y[i] = proposal[i].exp();
         }
-        p.renormalise(&mut y);
-        let tried = evaluate(p, &y);
+        let tried = evaluate(p, &y, &proposal);
         self.passes += 1;
         let floor = self.eval.loglik - ROUNDING * self.eval.loglik.abs().max(1.0);
         if tried.loglik.is_finite() && tried.loglik >= floor && y.iter().all(|v| v.is_finite() && *v > 0.0) {
             self.eval = tried;
+            self.r = proposal;
             return y;
         }
         // The extrapolation would lower the likelihood: a minorise–maximise step cannot.
         self.refused += 1;
         self.anderson = Anderson::default();
         let y = step14(p, x, &self.eval);
-        self.eval = evaluate(p, &y);
+        self.r = logs(p, &y);
+        self.eval = evaluate(p, &y, &self.r);
         self.passes += 1;
         y
     }
