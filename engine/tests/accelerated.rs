@@ -15,19 +15,7 @@ fn brent(d: &Dataset, variant: Variant, gamma: f64, eps: f64) -> Rating {
 
 /// A league whose log-strengths spread like a real federation's (sd 1.5), 20 % draws.
 fn federation(n: usize, games: usize, seed: u64) -> Dataset {
-    let mut rng = Rng::new(seed);
-    let strength: Vec<f64> = (0..n).map(|_| rng.normal(1.5)).collect();
-    let mut d = Dataset::new();
-    for _ in 0..games {
-        let a = rng.below(n);
-        let mut b = rng.below(n);
-        while b == a {
-            b = rng.below(n);
-        }
-        let s = play(&mut rng, strength[a], strength[b]);
-        d.add_game(&format!("P{a}"), &format!("P{b}"), s);
-    }
-    d
+    league_with_spread(n, games, seed, 1.5)
 }
 
 fn with_old_ratings(mut d: Dataset) -> Dataset {

@@ -91,8 +91,14 @@ pub fn swiss(n: usize, rounds: usize, seed: u64) -> Dataset {
 
 /// A sparse league: `games` games between random pairs of `n` players.
 pub fn league(n: usize, games: usize, seed: u64) -> Dataset {
+    league_with_spread(n, games, seed, 0.7)
+}
+
+/// A sparse league whose log-strengths have standard deviation `spread` (1.5 is a real
+/// federation's, about 260 Elo).
+pub fn league_with_spread(n: usize, games: usize, seed: u64, spread: f64) -> Dataset {
     let mut rng = Rng::new(seed);
-    let strength: Vec<f64> = (0..n).map(|_| rng.normal(0.7)).collect();
+    let strength: Vec<f64> = (0..n).map(|_| rng.normal(spread)).collect();
     let names = names(n);
     let mut d = Dataset::new();
     for _ in 0..games {
