@@ -162,7 +162,9 @@ impl Anderson {
                 self.dr.pop_front();
                 self.df.pop_front();
                 self.gram.pop_front();
-                self.gram.iter_mut().for_each(|row| drop(row.remove(0)));
+                for row in self.gram.iter_mut() {
+                    row.remove(0);
+                }
             }
             let df: Vec<f64> = f.iter().zip(&f0).map(|(a, b)| a - b).collect();
             let mut row: Vec<f64> = self.df.iter().map(|d| dot(d, &df)).collect();
