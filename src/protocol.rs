@@ -28,6 +28,10 @@ pub enum Source {
 pub struct StoredFile {
     pub name: String,
     pub size: f64,
+    /// When it was kept (milliseconds since 1970): another file of the same name and size is
+    /// another input.
+    #[serde(default)]
+    pub stamp: f64,
 }
 
 /// Files (or pastes) larger than this are kept in the browser's storage and read by the

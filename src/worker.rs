@@ -5,7 +5,7 @@
 use crate::compute;
 use crate::protocol::{FromWorker, Settings, Source, ToWorker};
 use ratings_engine::job::{Job, JobReader, Running};
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
 use wasm_bindgen::prelude::*;
 use web_sys::DedicatedWorkerGlobalScope;
 
@@ -13,6 +13,9 @@ use web_sys::DedicatedWorkerGlobalScope;
 const SLICE_MS: f64 = 25.0;
 
 thread_local! {
+    /// The last input read, and where from: a parameter change rates it again without
+    /// reading (or parsing) it again.
+    static LAST: RefCell<Option<(Source, Job)>> = const { RefCell::new(None) };
     /// The newest job: older ones stop at their next slice.
     static CURRENT: Cell<u32> = const { Cell::new(0) };
     /// A job the user cancelled.
@@ -111,14 +114,30 @@ async fn read_stored(job: u32, name: &str, settings: &Settings) -> Option<Result
     Some(reader.finish().map_err(|e| FromWorker::ParseFailed { job, errors: compute::line_messages(&e) }))
 }
 
-async fn run(job: u32, source: Source, settings: Settings) {
-    let read = match source {
-        Source::Text(text) => Job::read(&text, &settings).map_err(|e| FromWorker::ParseFailed { job, errors: compute::line_messages(&e) }),
-        Source::Stored(f) => match read_stored(job, &f.name, &settings).await {
+/// The job for `source`: the last one read with these settings when the source is the same,
+/// else read anew (and kept for next time).
+async fn job_for(job: u32, source: Source, settings: &Settings) -> Result<Job, FromWorker> {
+    let kept = LAST.with(|l| l.borrow().as_ref().filter(|(s, _)| *s == source).and_then(|(_, j)| j.with_settings(settings)));
+    if let Some(kept) = kept {
+        return Ok(kept);
+    }
+    let read = read(job, source.clone(), settings).await?;
+    LAST.with(|l| *l.borrow_mut() = Some((source, read.clone())));
+    Ok(read)
+}
+
+async fn read(job: u32, source: Source, settings: &Settings) -> Result<Job, FromWorker> {
+    match source {
+        Source::Text(text) => Job::read(&text, settings).map_err(|e| FromWorker::ParseFailed { job, errors: compute::line_messages(&e) }),
+        Source::Stored(f) => match read_stored(job, &f.name, settings).await {
             Some(read) => read,
             None => Err(FromWorker::Failed { job, message: "stopped while reading the file".into() }),
         },
-    };
+    }
+}
+
+async fn run(job: u32, source: Source, settings: Settings) {
+    let read = job_for(job, source, &settings).await;
     let parsed = match read {
         Ok(parsed) => parsed,
         Err(message) => return post(&message),

@@ -30,8 +30,11 @@ fn requests_cross_the_worker_boundary_intact() {
     };
     assert_eq!(roundtrip(&msg), msg);
     let cancel = ToWorker::Cancel { job: 7 };
-    let stored =
-        ToWorker::Rate { job: 8, source: Source::Stored(StoredFile { name: "big.csv".into(), size: 2e6 }), settings: Settings::default() };
+    let stored = ToWorker::Rate {
+        job: 8,
+        source: Source::Stored(StoredFile { name: "big.csv".into(), size: 2e6, stamp: 1.0 }),
+        settings: Settings::default(),
+    };
     assert_eq!(roundtrip(&stored), stored);
     assert_eq!(roundtrip(&cancel), cancel);
 }

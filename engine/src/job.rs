@@ -20,6 +20,7 @@ use crate::scale::{Offset, Scale, ScaleKind};
 use crate::tiebreak::{standings_with, Options as TiebreakOptions, Rules, Standings, Tiebreak};
 use crate::tournament::{eigenvector_ratings, EigenvectorRatings};
 use serde::{Deserialize, Serialize};
+use std::rc::Rc;
 
 /// The tiebreak order a new user starts with: FIDE's usual Swiss order, then the
 /// eigenvector rating.
@@ -103,10 +104,12 @@ impl Settings {
     }
 }
 
-/// A text read for rating, with the settings it is rated by.
+/// A text read for rating, with the settings it is rated by. The input is shared, so a
+/// caller that keeps it (the app's worker) can rate it again with other settings without
+/// reading it again ([`Job::with_settings`]).
 #[derive(Clone, Debug)]
 pub struct Job {
-    pub input: Input,
+    pub input: Rc<Input>,
     pub settings: Settings,
 }
 
@@ -121,7 +124,13 @@ pub struct TournamentStandings {
 impl Job {
     /// Reads `text` (in whatever format [`crate::parse::detect::detect`] finds).
     pub fn read(text: &str, settings: &Settings) -> Result<Job, ParseErrors> {
-        Ok(Job { input: read(text, &settings.read_options())?, settings: settings.clone() })
+        Ok(Job { input: Rc::new(read(text, &settings.read_options())?), settings: settings.clone() })
+    }
+
+    /// The same input with other settings; `None` when they would read it differently (another
+    /// method's format, another column mapping, bad lines kept or not).
+    pub fn with_settings(&self, settings: &Settings) -> Option<Job> {
+        (settings.read_options() == self.settings.read_options()).then(|| Job { input: Rc::clone(&self.input), settings: settings.clone() })
     }
 
     /// Starts the chosen method's fit, recording iterates for the step-by-step view when the
@@ -230,11 +239,11 @@ impl JobReader {
                 (read(&decoded.text, &self.settings.read_options())?, decoded.note)
             }
         };
-        let mut job = Job { input, settings: self.settings };
+        let mut input = input;
         if let Some(note) = note {
-            job.input.warnings.insert(0, Warning { line: 0, message: format!("the file is {note}") });
+            input.warnings.insert(0, Warning { line: 0, message: format!("the file is {note}") });
         }
-        Ok(job)
+        Ok(Job { input: Rc::new(input), settings: self.settings })
     }
 }
 

@@ -42,7 +42,7 @@ pub fn keep_large(blob: web_sys::Blob, name: String, state: State, rerate: Rerat
     wasm_bindgen_futures::spawn_local(async move {
         match crate::idb::put(&blob, &name).await {
             Ok(()) => {
-                let info = StoredFile { name, size: blob.size() };
+                let info = StoredFile { name, size: blob.size(), stamp: js_sys::Date::now() };
                 crate::storage::save_file(Some(&info));
                 state.file_note.set(None);
                 state.preview.set(preview_of(&blob).await);

@@ -319,7 +319,7 @@ fn run_rate(args: &RateArgs) -> Result<String, String> {
         let list_text = read_text(path, &mut warnings)?;
         let list = parse_players(&list_text).map_err(|e| format!("{path}:\n{e}"))?;
         let scale = settings.scale();
-        apply_players(&mut job.input.dataset, &list, |r| scale.to_log_strength(r), args.prior_weight);
+        apply_players(&mut std::rc::Rc::make_mut(&mut job.input).dataset, &list, |r| scale.to_log_strength(r), args.prior_weight);
     }
     let finished = job.run();
     let mut rating = finished.rating.map_err(|e| e.to_string())?;
