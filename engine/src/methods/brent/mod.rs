@@ -60,8 +60,10 @@ pub enum Variant {
     Auto,
 }
 
-/// Above this many players [`Variant::Auto`] takes the accelerated iteration.
-pub const AUTO_PLAYERS: usize = 2_000;
+/// Above this many players [`Variant::Auto`] takes the accelerated iteration: the app records
+/// Algorithm 1's iterations for its step-by-step view up to this size
+/// ([`crate::job::STEP_PLAYERS`]); beyond, only the answer matters, and the fewest passes.
+pub const AUTO_PLAYERS: usize = crate::job::STEP_PLAYERS;
 
 impl Variant {
     pub const ALL: [Variant; 5] = [Variant::Auto, Variant::Alg1, Variant::Fixed, Variant::Zermelo, Variant::Accelerated];
@@ -73,7 +75,7 @@ impl Variant {
             Variant::Fixed => "Fixed weights — power method on D⁻¹A (§3), re-weighted",
             Variant::Zermelo => "Iteration (14) — Zermelo's, slower",
             Variant::Accelerated => "Accelerated — (13) with Anderson mixing, never lowering the likelihood",
-            Variant::Auto => "Automatic — Algorithm 1 up to 2,000 players, accelerated above",
+            Variant::Auto => "Automatic — Algorithm 1 up to 400 players (to step through), accelerated above",
         }
     }
 
