@@ -12,43 +12,28 @@ use ratings_engine::methods::brent::{snapshot, solver};
 use ratings_engine::{BrentParams, Dataset, Scale, Variant};
 use std::time::Instant;
 
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    fn unit(&mut self) -> f64 {
-        (self.next() >> 11) as f64 / (1u64 << 53) as f64
-    }
-}
+// The tests' seeded generator (SplitMix64), so benches and tests make data one way.
+#[path = "../tests/common/mod.rs"]
+mod common;
+use common::Rng;
+
 
 /// A league with Bradley–Terry outcomes, log-strengths ~ N(0, spread²), 20 % draws.
 fn league(players: usize, games: usize, spread: f64) -> Dataset {
-    let mut rng = Rng(2010);
-    let strength: Vec<f64> = (0..players).map(|_| ((0..12).map(|_| rng.unit()).sum::<f64>() - 6.0) * spread).collect();
+    let mut rng = Rng::new(2010);
+    let strength: Vec<f64> = (0..players).map(|_| rng.normal(spread)).collect();
     let names: Vec<String> = (0..players).map(|i| format!("p{i}")).collect();
     let mut d = Dataset::new();
     for name in &names {
         d.player(name);
     }
     for _ in 0..games {
-        let a = (rng.next() % players as u64) as usize;
-        let mut b = (rng.next() % players as u64) as usize;
+        let a = rng.below(players);
+        let mut b = rng.below(players);
         while b == a {
-            b = (rng.next() % players as u64) as usize;
+            b = rng.below(players);
         }
-        let p = 1.0 / (1.0 + (strength[b] - strength[a]).exp());
-        let s = if rng.unit() < 0.2 {
-            0.5
-        } else if rng.unit() < p {
-            1.0
-        } else {
-            0.0
-        };
+        let s = common::play(&mut rng, strength[a], strength[b]);
         d.add_game(&names[a], &names[b], s);
     }
     d

@@ -10,30 +10,24 @@ use ratings_engine::parse::stream::CsvReader;
 use ratings_engine::parse::{parse_csv, CsvOptions, Parsed};
 use std::time::Instant;
 
-/// SplitMix64: a fixed, dependency-free stream, so every run reads the same file.
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-}
+// The tests' seeded generator (SplitMix64), so benches and tests make data one way.
+#[path = "../tests/common/mod.rs"]
+mod common;
+use common::Rng;
+
 
 /// A games file of `lines` games between `players` players.
 fn games_csv(players: u64, lines: usize) -> String {
-    let mut rng = Rng(2024);
+    let mut rng = Rng::new(2024);
     let mut text = String::with_capacity(lines * 32);
     text.push_str("white,black,result\n");
     for _ in 0..lines {
-        let a = rng.next() % players;
-        let mut b = rng.next() % players;
+        let a = rng.next_u64() % players;
+        let mut b = rng.next_u64() % players;
         while b == a {
-            b = rng.next() % players;
+            b = rng.next_u64() % players;
         }
-        let result = match rng.next() % 10 {
+        let result = match rng.next_u64() % 10 {
             0 | 1 => "1/2-1/2",
             2..=5 => "1-0",
             _ => "0-1",

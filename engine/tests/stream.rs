@@ -2,24 +2,13 @@
 //! reads exactly what `parse_csv` reads from the decoded whole: the same dataset, columns and
 //! warnings, or the same errors, and the same decoding note.
 
+mod common;
+
+use common::Rng;
 use ratings_engine::parse::decode::decode;
 use ratings_engine::parse::stream::CsvReader;
 use ratings_engine::parse::{parse_csv, BadLines, ColumnMap, CsvOptions};
 
-/// SplitMix64: fixed seeds, so a failure can be replayed.
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
 
 fn check(what: &str, bytes: &[u8], options: &CsvOptions, rng: &mut Rng) {
     let decoded = decode(bytes);
@@ -40,7 +29,7 @@ fn check(what: &str, bytes: &[u8], options: &CsvOptions, rng: &mut Rng) {
 
 #[test]
 fn the_fixture_in_random_chunks() {
-    let mut rng = Rng(1);
+    let mut rng = Rng::new(1);
     let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/openfootball/en.1.csv")).expect("fixture");
     check("en.1.csv", &bytes, &CsvOptions::default(), &mut rng);
     let crlf = String::from_utf8(bytes).unwrap().replace('\n', "\r\n");
@@ -105,7 +94,7 @@ fn generated(rng: &mut Rng, delimiter: u8, lines: usize) -> Vec<u8> {
 
 #[test]
 fn generated_files_in_random_chunks() {
-    let mut rng = Rng(2);
+    let mut rng = Rng::new(2);
     let plain = CsvOptions::default();
     let skip = CsvOptions { bad_lines: BadLines::Skip, ..CsvOptions::default() };
     let mapped = CsvOptions { columns: ColumnMap::parse("first=#2,second=#1").unwrap(), bad_lines: BadLines::Skip };
@@ -120,7 +109,7 @@ fn generated_files_in_random_chunks() {
 
 #[test]
 fn edge_cases() {
-    let mut rng = Rng(3);
+    let mut rng = Rng::new(3);
     for text in [
         &b""[..],
         b"\xef\xbb\xbf",
