@@ -17,7 +17,6 @@ use std::time::Instant;
 mod common;
 use common::Rng;
 
-
 /// A league with Bradley–Terry outcomes, log-strengths ~ N(0, spread²), 20 % draws.
 fn league(players: usize, games: usize, spread: f64) -> Dataset {
     let mut rng = Rng::new(2010);

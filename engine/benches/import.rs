@@ -15,7 +15,6 @@ use std::time::Instant;
 mod common;
 use common::Rng;
 
-
 /// A games file of `lines` games between `players` players.
 fn games_csv(players: u64, lines: usize) -> String {
     let mut rng = Rng::new(2024);

@@ -9,7 +9,6 @@ use ratings_engine::parse::decode::decode;
 use ratings_engine::parse::stream::CsvReader;
 use ratings_engine::parse::{parse_csv, BadLines, ColumnMap, CsvOptions};
 
-
 fn check(what: &str, bytes: &[u8], options: &CsvOptions, rng: &mut Rng) {
     let decoded = decode(bytes);
     let whole = parse_csv(&decoded.text, options);

@@ -209,8 +209,8 @@ pub struct Options {
 }
 
 /// Sets up `method` on `data`, ready to step ([`Fit::step`]) and be watched.
+/// Each method's constructor checks its parameters.
 pub fn start<'d>(data: &'d Dataset, method: &Method, options: &Options) -> Result<Box<dyn Fit + 'd>, RateError> {
-    method.validate()?;
     Ok(match method {
         Method::Brent(p) => Box::new(brent::BrentFit::new(data, p, &options.scale)?),
         Method::Elo(p) => Box::new(elo::fit(data, p)?),

@@ -218,15 +218,13 @@ pub(super) struct Accelerated {
     pub eval: Evaluation,
     r: Vec<f64>,
     pub passes: usize,
-    /// Extrapolations refused because the likelihood would have fallen.
-    pub refused: usize,
 }
 
 impl Accelerated {
     /// Starts at `x` (one pass to evaluate it).
     pub fn new(p: &Problem, x: &[f64]) -> Accelerated {
         let r = logs(p, x);
-        Accelerated { anderson: Anderson::default(), eval: evaluate(p, x, &r), r, passes: 1, refused: 0 }
+        Accelerated { anderson: Anderson::default(), eval: evaluate(p, x, &r), r, passes: 1 }
     }
 
     /// The next iterate from `x`, never with a lower likelihood; updates the evaluation.
@@ -247,7 +245,6 @@ impl Accelerated {
             return y;
         }
         // The extrapolation would lower the likelihood: a minorise–maximise step cannot.
-        self.refused += 1;
         self.anderson = Anderson::default();
         let y = step14(p, x, &self.eval);
         self.r = logs(p, &y);
