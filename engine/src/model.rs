@@ -7,7 +7,7 @@
 
 use serde::{Deserialize, Serialize};
 use std::cmp::Ordering;
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 
 /// Index of a player in [`Dataset::players`].
 pub type PlayerId = usize;
@@ -46,6 +46,11 @@ pub struct Player {
 }
 
 /// One two-player game. `first` is white / home / team 1.
+///
+/// Kept compact (96 bytes), because a big file holds millions of them: what most games have
+/// is inline (a result such as `1-0` gives points too), and what few inputs give (handicap,
+/// komi, event, declared ranks: Go's records) sits behind one pointer, read and written
+/// through accessors.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Game {
     pub first: PlayerId,
@@ -54,40 +59,81 @@ pub struct Game {
     pub score: f64,
     /// Points (goals, board points, ...) for each side, when the input gave them.
     pub points: Option<(f64, f64)>,
-    pub handicap: Option<f64>,
-    pub komi: Option<f64>,
-    pub date: Option<String>,
-    pub round: Option<String>,
-    /// The event (tournament) the game belongs to.
-    #[serde(default)]
-    pub event: Option<String>,
-    /// The ranks the players declared for this game (Go: `3d`, `5k`), as written.
-    #[serde(default)]
-    pub ranks: (Option<String>, Option<String>),
+    pub date: Option<Box<str>>,
+    pub round: Option<Box<str>>,
     /// 1-based line of the input the game came from (0 when built in code).
     pub line: usize,
+    #[serde(flatten, default)]
+    extra: Option<Box<GameExtra>>,
 }
 
-/// A multi-player event: each player's finishing place (1 = winner).
+/// The parts of a game that few inputs give (see [`Game`]).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+struct GameExtra {
+    #[serde(default)]
+    handicap: Option<f64>,
+    #[serde(default)]
+    komi: Option<f64>,
+    #[serde(default)]
+    event: Option<String>,
+    #[serde(default)]
+    ranks: (Option<String>, Option<String>),
+}
+
 impl Game {
     /// A game with only its players, the first player's score and its input line.
     pub fn new(first: PlayerId, second: PlayerId, score: f64, line: usize) -> Game {
-        Game {
-            first,
-            second,
-            score,
-            points: None,
-            handicap: None,
-            komi: None,
-            date: None,
-            round: None,
-            event: None,
-            ranks: (None, None),
-            line,
+        Game { first, second, score, points: None, date: None, round: None, line, extra: None }
+    }
+
+    /// The handicap in stones (Go), when given.
+    pub fn handicap(&self) -> Option<f64> {
+        self.extra.as_ref().and_then(|e| e.handicap)
+    }
+
+    /// The komi (Go), when given.
+    pub fn komi(&self) -> Option<f64> {
+        self.extra.as_ref().and_then(|e| e.komi)
+    }
+
+    /// The event (tournament) the game belongs to.
+    pub fn event(&self) -> Option<&str> {
+        self.extra.as_ref().and_then(|e| e.event.as_deref())
+    }
+
+    /// The ranks the players declared for this game (Go: `3d`, `5k`), as written.
+    pub fn ranks(&self) -> (Option<&str>, Option<&str>) {
+        self.extra.as_ref().map_or((None, None), |e| (e.ranks.0.as_deref(), e.ranks.1.as_deref()))
+    }
+
+    pub fn set_handicap(&mut self, handicap: Option<f64>) -> &mut Game {
+        self.edit(|e| e.handicap = handicap)
+    }
+
+    pub fn set_komi(&mut self, komi: Option<f64>) -> &mut Game {
+        self.edit(|e| e.komi = komi)
+    }
+
+    pub fn set_event(&mut self, event: Option<String>) -> &mut Game {
+        self.edit(|e| e.event = event)
+    }
+
+    pub fn set_ranks(&mut self, first: Option<String>, second: Option<String>) -> &mut Game {
+        self.edit(|e| e.ranks = (first, second))
+    }
+
+    /// Changes the rarely given parts, which stay unallocated while all of them are unset.
+    fn edit(&mut self, change: impl FnOnce(&mut GameExtra)) -> &mut Game {
+        let mut extra = self.extra.take().unwrap_or_default();
+        change(&mut extra);
+        if *extra != GameExtra::default() {
+            self.extra = Some(extra);
         }
+        self
     }
 }
 
+/// A multi-player event: each player's finishing place (1 = winner).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Event {
     pub name: String,
@@ -101,7 +147,7 @@ pub struct Dataset {
     pub games: Vec<Game>,
     pub events: Vec<Event>,
     #[serde(skip)]
-    index: HashMap<String, PlayerId>,
+    index: FxHashMap<String, PlayerId>,
 }
 
 /// The identity of a name: trimmed, inner whitespace collapsed, case folded.
@@ -111,6 +157,11 @@ pub fn name_key(name: &str) -> String {
 
 /// A name as shown: trimmed, inner whitespace collapsed.
 pub fn tidy_name(name: &str) -> String {
+    let trimmed = name.trim();
+    if !trimmed.contains("  ") && !trimmed.contains(|c: char| c.is_whitespace() && c != ' ') {
+        // Already tidy (most names): one copy, no list of words.
+        return trimmed.to_string();
+    }
     name.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
@@ -252,12 +303,22 @@ mod tests {
         for (date, round) in [(None, Some("Matchday 12")), (None, Some("Matchday 9")), (None, Some("final")), (None, None)] {
             let g = d.add_game("A", "B", 1.0);
             g.date = date;
-            g.round = round.map(String::from);
+            g.round = round.map(Box::from);
         }
         assert_eq!(chronological_order(&d.games), vec![3, 1, 0, 2]);
         d.games[3].date = Some("2024-01-01".into());
         assert_eq!(chronological_order(&d.games), vec![1, 0, 2, 3], "undated games come first");
         assert_eq!(round_number("Round 3."), Some(3.0));
+    }
+
+    #[test]
+    fn a_game_stays_compact() {
+        assert!(std::mem::size_of::<Game>() <= 96, "{} bytes", std::mem::size_of::<Game>());
+        let mut g = Game::new(0, 1, 1.0, 3);
+        g.set_komi(Some(6.5));
+        assert_eq!(g.komi(), Some(6.5));
+        g.set_komi(None);
+        assert_eq!(g, Game::new(0, 1, 1.0, 3), "nothing left allocated");
     }
 
     #[test]

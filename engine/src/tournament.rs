@@ -237,12 +237,11 @@ impl Tournament {
                     Some(Colour::Black) => (ids[j], ids[i], 1.0 - score),
                     _ => (ids[i], ids[j], score),
                 };
-                d.games.push(Game {
-                    date: self.round_dates.get(r).cloned().flatten(),
-                    round: Some((r + 1).to_string()),
-                    event: self.name.clone(),
-                    ..Game::new(first, second, score, e.line)
-                });
+                let mut game = Game::new(first, second, score, e.line);
+                game.date = self.round_dates.get(r).cloned().flatten().map(Box::from);
+                game.round = Some((r + 1).to_string().into());
+                game.set_event(self.name.clone());
+                d.games.push(game);
             }
         }
         d

@@ -46,9 +46,9 @@ fn player<'a>(r: &'a Rating, name: &str) -> &'a ratings_engine::PlayerRating {
 /// Adds a Go game: White, Black, White's score, handicap, komi, declared ranks.
 fn go(d: &mut Dataset, w: &str, b: &str, score: f64, h: f64, k: f64, rw: &str, rb: &str) {
     let g = d.add_game(w, b, score);
-    g.handicap = Some(h);
-    g.komi = Some(k);
-    g.ranks = (Some(rw.into()), Some(rb.into()));
+    g.set_handicap(Some(h));
+    g.set_komi(Some(k));
+    g.set_ranks(Some(rw.into()), Some(rb.into()));
 }
 
 fn single_fit() -> AgaParams {
@@ -384,10 +384,10 @@ fn self_promotion_and_time_decay_by_hand() {
         let score = if a_wins { 1.0 } else { 0.0 };
         for (w, b, s, rw, rb) in [("A", "B", score, declared, "3k"), ("B", "A", 1.0, "3k", declared)] {
             let g = d.add_game(w, b, s);
-            g.handicap = Some(0.0);
-            g.komi = Some(7.5);
-            g.ranks = (Some(rw.into()), Some(rb.into()));
-            g.event = Some("Open".into());
+            g.set_handicap(Some(0.0));
+            g.set_komi(Some(7.5));
+            g.set_ranks(Some(rw.into()), Some(rb.into()));
+            g.set_event(Some("Open".into()));
             g.date = Some("2011-01-01".into());
         }
         d.players[0].listed = Some(Listed { rating: 2.5, sigma: Some(0.5), date: Some("2010-01-01".into()) });
@@ -411,9 +411,9 @@ fn ratings_carry_over_between_events() {
     let rows = [("E1", "2001-01-01", "A", "B", 1.0), ("E1", "2001-01-01", "B", "A", 1.0), ("E2", "2001-07-20", "A", "B", 1.0)];
     for (ev, date, w, b, s) in rows {
         let g = d.add_game(w, b, s);
-        g.ranks = (Some("5k".into()), Some("5k".into()));
-        g.komi = Some(7.0);
-        g.event = Some(ev.into());
+        g.set_ranks(Some("5k".into()), Some("5k".into()));
+        g.set_komi(Some(7.0));
+        g.set_event(Some(ev.into()));
         g.date = Some(date.into());
     }
     let r = rate(&d, &AgaParams::default()).unwrap();
@@ -442,7 +442,7 @@ fn hostile_input_gives_finite_ratings_and_warnings() {
     }
     go(&mut d, "A", "C", 0.0, 0.0, 7.5, "3d", "625"); // not a rank
     go(&mut d, "C", "NoRank", 1.0, 0.0, 7.5, "", "");
-    d.add_game("NoRank", "Nobody", 0.5).komi = Some(7.5); // a draw, no ranks at all
+    d.add_game("NoRank", "Nobody", 0.5).set_komi(Some(7.5)); // a draw, no ranks at all
     d.add_game("Z1", "Z2", 1.0); // a group of its own, without ranks
     let mut bad = d.games[0].clone();
     bad.second = bad.first;
@@ -540,10 +540,10 @@ fn aga_results_format() {
     assert_eq!(d.players[1].listed, Some(Listed { rating: -3.12, sigma: None, date: None }));
     assert_eq!(d.games.len(), 3);
     let g = &d.games[1];
-    assert_eq!((g.first, g.second, g.score, g.handicap, g.komi, g.line), (1, 2, 0.0, Some(0.0), Some(7.5), 14));
-    assert_eq!(g.ranks, (Some("3k".into()), Some("1d".into())));
-    assert_eq!((g.event.as_deref(), g.date.as_deref()), (Some("Spring Open 2010"), Some("2010-03-06")));
-    assert_eq!(d.games[2].komi, Some(-0.5));
+    assert_eq!((g.first, g.second, g.score, g.handicap(), g.komi(), g.line), (1, 2, 0.0, Some(0.0), Some(7.5), 14));
+    assert_eq!(g.ranks(), (Some("3k"), Some("1d")));
+    assert_eq!((g.event(), g.date.as_deref()), (Some("Spring Open 2010"), Some("2010-03-06")));
+    assert_eq!(d.games[2].komi(), Some(-0.5));
     assert!(p.warnings.is_empty(), "{:?}", p.warnings);
     let r = rate(d, &AgaParams::default()).unwrap();
     assert_eq!(r.players.len(), 3);
@@ -708,7 +708,7 @@ fn bayrate_test_data() {
     assert!(reference.len() >= 1500);
     let mut first_rank: HashMap<String, f64> = HashMap::new();
     for g in &data.games {
-        for (p, r) in [(g.first, &g.ranks.0), (g.second, &g.ranks.1)] {
+        for (p, r) in [(g.first, g.ranks().0), (g.second, g.ranks().1)] {
             if let Some(s) = r.as_deref().and_then(rank_seed) {
                 first_rank.entry(data.players[p].name.clone()).or_insert(s);
             }

@@ -23,7 +23,7 @@ fn league(label: impl Fn(usize) -> String) -> Dataset {
             };
             let g = d.add_game(teams[(a + round) % 4], teams[(b + round) % 4], score);
             g.points = Some((ga as f64, gb as f64));
-            g.round = Some(label(round));
+            g.round = Some(label(round).into());
         }
     }
     d

@@ -393,8 +393,8 @@ fn fit_holds_out_the_latest_games_by_date() {
             add(&mut out, &d.players[g.first].name, &d.players[g.second].name, x, y);
             if dated {
                 // Two games a day; the round orders them within the day.
-                out.games.last_mut().unwrap().date = Some(format!("2024-{:02}-{:02}", 1 + i / 56, 1 + (i / 2) % 28));
-                out.games.last_mut().unwrap().round = Some(format!("{}", 1 + i % 2));
+                out.games.last_mut().unwrap().date = Some(format!("2024-{:02}-{:02}", 1 + i / 56, 1 + (i / 2) % 28).into());
+                out.games.last_mut().unwrap().round = Some(format!("{}", 1 + i % 2).into());
             }
         }
         out

@@ -3,7 +3,7 @@
 
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::{Parser, Subcommand, ValueEnum};
-use ratings_engine::job::{Job, Settings};
+use ratings_engine::job::{Job, JobReader, Settings};
 use ratings_engine::methods::elo::EloParams;
 use ratings_engine::methods::jrank::JRankParams;
 use ratings_engine::methods::multi_elo::MultiEloParams;
@@ -250,6 +250,27 @@ fn read_text(path: &str, warnings: &mut Vec<String>) -> Result<String, String> {
     Ok(decoded.text)
 }
 
+/// Reads a file (or standard input) into a job piece by piece, so a large games file is
+/// parsed as it arrives and never held whole ([`JobReader`]).
+fn read_job(path: &str, settings: &Settings) -> Result<Job, String> {
+    let mut source: Box<dyn Read> = if path == "-" {
+        Box::new(std::io::stdin().lock())
+    } else {
+        Box::new(std::fs::File::open(path).map_err(|e| format!("cannot read {path}: {e}"))?)
+    };
+    let mut reader = JobReader::new(settings);
+    let mut chunk = vec![0; 1 << 20];
+    loop {
+        match source.read(&mut chunk) {
+            Ok(0) => break,
+            Ok(n) => reader.push(&chunk[..n]),
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(format!("cannot read {}: {e}", display_name(path))),
+        }
+    }
+    reader.finish().map_err(|e| format!("{}:\n{e}", display_name(path)))
+}
+
 fn display_name(path: &str) -> &str {
     if path == "-" {
         "standard input"
@@ -307,10 +328,9 @@ fn settings(args: &RateArgs) -> Result<Settings, String> {
 
 fn run_rate(args: &RateArgs) -> Result<String, String> {
     let mut warnings = Vec::new();
-    let text = read_text(&args.file, &mut warnings)?;
     let settings = settings(args)?;
     settings.method().validate().map_err(|e| e.to_string())?;
-    let mut job = Job::read(&text, &settings).map_err(|e| format!("{}:\n{e}", display_name(&args.file)))?;
+    let mut job = read_job(&args.file, &settings)?;
     warnings.extend(job.input.warnings.iter().map(|w| w.to_string()));
     if !(args.prior_weight.is_finite() && args.prior_weight >= 0.0) {
         return Err(format!("--prior-weight {}: expected a number of games, 0 or more", args.prior_weight));

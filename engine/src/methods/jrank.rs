@@ -711,8 +711,8 @@ mod tests {
         ];
         for (date, round) in rows {
             let g = d.add_game("A", "B", 1.0);
-            g.date = date.map(String::from);
-            g.round = round.map(String::from);
+            g.date = date.map(Box::from);
+            g.round = round.map(Box::from);
         }
         let prep = prepare(&d);
         let order: Vec<usize> = time_order(&d, &prep.games).iter().map(|g| g.index).collect();

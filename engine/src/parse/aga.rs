@@ -28,7 +28,7 @@
 //! use ratings_engine::parse::aga::parse_aga;
 //! let p = parse_aga("TOURNEY Club\nstart=2010-01-02\nPLAYERS\n1 Ann Lee 2d\n2 Bo Kim 1k\nGAMES\n1 2 W 0 7.5\n").unwrap();
 //! let g = &p.dataset.games[0];
-//! assert_eq!((g.score, g.event.as_deref(), g.ranks.1.as_deref()), (1.0, Some("Club"), Some("1k")));
+//! assert_eq!((g.score, g.event(), g.ranks().1), (1.0, Some("Club"), Some("1k")));
 //! ```
 
 use super::columns::Columns;
@@ -115,8 +115,8 @@ pub fn parse_aga(text: &str) -> Result<Parsed, ParseErrors> {
     }
     let event = tourney.map(|t| t.name);
     for g in &mut dataset.games {
-        g.event = event.clone();
-        g.date = start.clone();
+        g.set_event(event.clone());
+        g.date = start.as_deref().map(Box::from);
     }
     Ok(Parsed { dataset, columns: Columns::default(), warnings })
 }
@@ -318,19 +318,9 @@ fn read_game(line: usize, tokens: &[&str], dataset: &Dataset, ids: &HashMap<Stri
     if w.player == b.player {
         return Err(ParseError::SelfPlay { line, name: dataset.players[w.player].name.clone() });
     }
-    Ok(Game {
-        first: w.player,
-        second: b.player,
-        score,
-        points: None,
-        handicap: Some(handicap),
-        komi: Some(komi),
-        date: None,
-        round: None,
-        event: None,
-        ranks: (Some(w.rank.clone()), Some(b.rank.clone())),
-        line,
-    })
+    let mut game = Game::new(w.player, b.player, score, line);
+    game.set_handicap(Some(handicap)).set_komi(Some(komi)).set_ranks(Some(w.rank.clone()), Some(b.rank.clone()));
+    Ok(game)
 }
 
 #[cfg(test)]

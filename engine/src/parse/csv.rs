@@ -15,10 +15,9 @@ use super::columns::{ColumnMap, Columns, Role};
 use super::records::{sniff_delimiter, Fields, Splitter};
 use super::result::{parse_number, parse_result, Outcome, EXPECTED_RESULT};
 use crate::error::{ParseError, ParseErrors};
+use super::names::{Batch, Names};
 use crate::model::{Dataset, Game, PlayerId};
 use serde::{Deserialize, Serialize};
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
 
 /// What to do with a line that cannot be read.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -80,9 +79,13 @@ pub(crate) struct GameReader {
     pub dataset: Dataset,
     warnings: Vec<Warning>,
     errors: Vec<ParseError>,
-    /// Each name as written (trimmed) to its player, so that [`Dataset::player`], which tidies
-    /// and lower-cases the name, runs once per spelling and not once per game.
+    /// Each name as written (trimmed) to its player ([`Names`]).
     names: Names,
+    /// Games read but not yet given their players: their names wait in `batch`, to be
+    /// resolved together ([`GameReader::flush`]).
+    waiting: Vec<Game>,
+    batch: Batch,
+    ids: Vec<PlayerId>,
     /// The results read so far (a file uses a handful of spellings): `parse_result` is pure.
     results: Vec<(Box<str>, Option<Outcome>)>,
 }
@@ -97,6 +100,9 @@ impl GameReader {
             warnings: Vec::new(),
             errors: Vec::new(),
             names: Names::default(),
+            waiting: Vec::with_capacity(BATCH),
+            batch: Batch::default(),
+            ids: Vec::with_capacity(2 * BATCH),
             results: Vec::new(),
         }
     }
@@ -114,16 +120,40 @@ impl GameReader {
             Some((_, _, Err(_))) => return,
         };
         let row = Row { rec, cols: columns };
-        match read_game(&row, &mut self.dataset, &mut self.names, &mut self.results) {
-            Ok(game) => self.dataset.games.push(game),
+        match read_game(&row, &mut self.results) {
+            Ok((game, first, second)) => {
+                self.batch.push(first);
+                self.batch.push(second);
+                self.waiting.push(game);
+                if self.waiting.len() == BATCH {
+                    self.flush();
+                }
+            }
             Err(Skipped::Warn(message)) => self.warnings.push(Warning { line: rec.line, message }),
             Err(Skipped::Error(e)) => self.errors.push(e),
         }
     }
 
+    /// Gives the waiting games their players, and keeps each that is not a player against
+    /// themselves.
+    fn flush(&mut self) {
+        self.ids.clear();
+        self.names.resolve(&mut self.batch, &mut self.dataset, &mut self.ids);
+        for (mut game, ids) in self.waiting.drain(..).zip(self.ids.chunks_exact(2)) {
+            (game.first, game.second) = (ids[0], ids[1]);
+            if game.first == game.second {
+                let name = self.dataset.players[game.first].name.clone();
+                self.errors.push(ParseError::SelfPlay { line: game.line, name });
+            } else {
+                self.dataset.games.push(game);
+            }
+        }
+    }
+
     /// The games, the columns and the warnings, or every error; `splitter` has read the whole
     /// text (its comments and unclosed quotes count too).
-    pub fn finish(self, splitter: Splitter) -> Result<Parsed, ParseErrors> {
+    pub fn finish(mut self, splitter: Splitter) -> Result<Parsed, ParseErrors> {
+        self.flush();
         let GameReader { bad_lines, header, dataset, warnings: game_warnings, errors: game_errors, .. } = self;
         let mut errors = splitter.errors;
         let Some((header_line, header_fields, columns)) = header else {
@@ -159,7 +189,9 @@ enum Skipped {
     Error(ParseError),
 }
 
-fn read_game(row: &Row, dataset: &mut Dataset, names: &mut Names, results: &mut Vec<(Box<str>, Option<Outcome>)>) -> Result<Game, Skipped> {
+/// A game from one row, with its players' names as written (its players are found later, in
+/// a batch, and are left 0 here).
+fn read_game<'r>(row: &Row<'r>, results: &mut Vec<(Box<str>, Option<Outcome>)>) -> Result<(Game, &'r str, &'r str), Skipped> {
     let (first, second) = (row.name(Role::First)?, row.name(Role::Second)?);
     let points = match (row.number(Role::Score1, POINTS)?, row.number(Role::Score2, POINTS)?) {
         (Some(a), Some(b)) => Some((a, b)),
@@ -175,102 +207,18 @@ fn read_game(row: &Row, dataset: &mut Dataset, names: &mut Names, results: &mut 
     let (date, round, event) = (row.text(Role::Date)?, row.text(Role::Round)?, row.text(Role::Event)?);
     let ranks = (row.text(Role::Rank1)?, row.text(Role::Rank2)?);
     row.not_excluded()?;
-    let (a, b) = (names.intern(dataset, first), names.intern(dataset, second));
-    if a == b {
-        return Err(Skipped::Error(ParseError::SelfPlay { line: row.rec.line, name: dataset.players[a].name.clone() }));
-    }
     let points = points.or(result_points);
-    Ok(Game { first: a, second: b, score, points, handicap, komi, date, round, event, ranks, line: row.rec.line })
+    let mut game = Game::new(0, 0, score, row.rec.line);
+    (game.points, game.date, game.round) = (points, date.map(Box::from), round.map(Box::from));
+    if handicap.is_some() || komi.is_some() || event.is_some() || ranks != (None, None) {
+        game.set_handicap(handicap).set_komi(komi).set_event(event).set_ranks(ranks.0, ranks.1);
+    }
+    Ok((game, first, second))
 }
 
-/// Each name as written (trimmed) to its player, so that [`Dataset::player`], which tidies and
-/// lower-cases the name (allocating), runs once per spelling and not once per game. Names are
-/// the keys of a big table looked up at random, so short ones are kept in the table itself
-/// (no pointer to follow) and hashed by a fast non-cryptographic hash.
-#[derive(Default)]
-pub(crate) struct Names(HashMap<NameKey, u32, BuildHasherDefault<FastHasher>>);
-
-impl Names {
-    /// The player a (trimmed, non-blank) name as written stands for.
-    fn intern(&mut self, dataset: &mut Dataset, name: &str) -> PlayerId {
-        if let Some(&id) = self.0.get(name.as_bytes()) {
-            return id as PlayerId;
-        }
-        let id = dataset.player(name).expect("non-blank");
-        self.0.insert(NameKey::new(name), id as u32);
-        id
-    }
-}
-
-/// A name's bytes: in place when short (most names), else on the heap.
-#[derive(PartialEq, Eq)]
-enum NameKey {
-    Inline(u8, [u8; 22]),
-    Heap(Box<[u8]>),
-}
-
-impl NameKey {
-    fn new(name: &str) -> NameKey {
-        let b = name.as_bytes();
-        if b.len() <= 22 {
-            let mut bytes = [0; 22];
-            bytes[..b.len()].copy_from_slice(b);
-            NameKey::Inline(b.len() as u8, bytes)
-        } else {
-            NameKey::Heap(b.into())
-        }
-    }
-}
-
-impl std::borrow::Borrow<[u8]> for NameKey {
-    fn borrow(&self) -> &[u8] {
-        match self {
-            NameKey::Inline(len, bytes) => &bytes[..*len as usize],
-            NameKey::Heap(b) => b,
-        }
-    }
-}
-
-impl std::hash::Hash for NameKey {
-    fn hash<H: Hasher>(&self, h: &mut H) {
-        std::borrow::Borrow::<[u8]>::borrow(self).hash(h)
-    }
-}
-
-/// FxHash's word-at-a-time mixing with a final avalanche (the table picks buckets by the low
-/// bits). Not proof against crafted collisions: a file can only slow its own import.
-#[derive(Default)]
-pub(crate) struct FastHasher(u64);
-
-impl Hasher for FastHasher {
-    fn write(&mut self, bytes: &[u8]) {
-        let mut chunks = bytes.chunks_exact(8);
-        for c in &mut chunks {
-            self.add(u64::from_le_bytes(c.try_into().expect("8 bytes")));
-        }
-        let rest = chunks.remainder();
-        let mut last = [0u8; 8];
-        last[..rest.len()].copy_from_slice(rest);
-        self.add(u64::from_le_bytes(last) ^ ((rest.len() as u64) << 59));
-    }
-
-    fn write_usize(&mut self, i: usize) {
-        self.add(i as u64);
-    }
-
-    fn finish(&self) -> u64 {
-        let mut h = self.0;
-        h ^= h >> 33;
-        h = h.wrapping_mul(0xff51_afd7_ed55_8ccd);
-        h ^ (h >> 33)
-    }
-}
-
-impl FastHasher {
-    fn add(&mut self, word: u64) {
-        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x51_7cc1_b727_220a_95);
-    }
-}
+/// Games whose players are found together (see [`Names`]): enough for the processor to
+/// overlap their lookups, few enough to stay in the cache.
+const BATCH: usize = 64;
 
 const POINTS: &str = "a number of points (0 or more)";
 
@@ -416,8 +364,8 @@ mod tests {
                         g.points.map(|(a, b)| format!(" pts {a}:{b}")).unwrap_or_default(),
                         g.date.as_ref().map(|x| format!(" date {x}")).unwrap_or_default(),
                         g.round.as_ref().map(|x| format!(" round {x}")).unwrap_or_default(),
-                        g.handicap.map(|x| format!(" hcp {x}")).unwrap_or_default(),
-                        g.komi.map(|x| format!(" komi {x}")).unwrap_or_default(),
+                        g.handicap().map(|x| format!(" hcp {x}")).unwrap_or_default(),
+                        g.komi().map(|x| format!(" komi {x}")).unwrap_or_default(),
                     );
                 }
                 for w in &p.warnings {

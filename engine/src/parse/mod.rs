@@ -8,6 +8,7 @@ pub mod csv;
 pub mod decode;
 pub mod detect;
 pub mod events;
+mod names;
 pub mod pgn;
 pub mod players;
 pub mod records;

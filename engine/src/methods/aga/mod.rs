@@ -45,8 +45,8 @@
 //! ```
 //! use ratings_engine::{methods::aga::{rate, AgaParams}, Dataset};
 //! let mut d = Dataset::new();
-//! d.add_game("Anna", "Ben", 1.0).ranks = (Some("2d".into()), Some("1k".into()));
-//! d.add_game("Ben", "Anna", 0.0).ranks = (Some("1k".into()), Some("2d".into()));
+//! d.add_game("Anna", "Ben", 1.0).set_ranks(Some("2d".into()), Some("1k".into()));
+//! d.add_game("Ben", "Anna", 0.0).set_ranks(Some("1k".into()), Some("2d".into()));
 //! let r = rate(&d, &AgaParams::default()).unwrap();
 //! assert_eq!(r.players[0].name, "Anna");
 //! assert!(r.players.iter().all(|p| p.rating.unwrap().abs() >= 1.0));
@@ -389,15 +389,15 @@ fn usable_games(data: &Dataset, warnings: &mut Vec<String>) -> Vec<Usable> {
             skipped.push(format!("{at}: score {} is not in [0, 1]", g.score));
             continue;
         }
-        let (d, sigma_px) = match handicap::checked(g.handicap, g.komi) {
+        let (d, sigma_px) = match handicap::checked(g.handicap(), g.komi()) {
             Ok(v) => v,
             Err(e) => {
                 skipped.push(format!("{at}: {e}"));
                 continue;
             }
         };
-        let mut seed_of = |r: &Option<String>| {
-            let r = r.as_deref().map(str::trim).filter(|s| !s.is_empty())?;
+        let mut seed_of = |r: Option<&str>| {
+            let r = r.map(str::trim).filter(|s| !s.is_empty())?;
             let s = rank_seed(r);
             if s.is_none() {
                 bad_rank_count += 1;
@@ -407,7 +407,8 @@ fn usable_games(data: &Dataset, warnings: &mut Vec<String>) -> Vec<Usable> {
             }
             s
         };
-        let seeds = (seed_of(&g.ranks.0), seed_of(&g.ranks.1));
+        let ranks = g.ranks();
+        let seeds = (seed_of(ranks.0), seed_of(ranks.1));
         out.push(Usable { index, white: g.first, black: g.second, score: g.score, d, sigma_px, seeds });
     }
     if !skipped.is_empty() {
@@ -439,9 +440,9 @@ fn events(data: &Dataset, games: &[Usable], warnings: &mut Vec<String>) -> Vec<G
     let mut bad_dates = 0;
     for (k, u) in games.iter().enumerate() {
         let g = &data.games[u.index];
-        let (key, name) = match (&g.event, &g.date) {
-            (Some(e), _) => ((0, e.clone()), e.clone()),
-            (None, Some(d)) => ((1, d.clone()), format!("games of {d}")),
+        let (key, name) = match (g.event(), g.date.as_deref()) {
+            (Some(e), _) => ((0, e.to_string()), e.to_string()),
+            (None, Some(d)) => ((1, d.to_string()), format!("games of {d}")),
             (None, None) => ((2, String::new()), "games without event or date".into()),
         };
         let day = g.date.as_deref().and_then(seed::day_number);

@@ -63,8 +63,10 @@ pub(super) fn evaluate(p: &Problem, x: &[f64], r: &[f64]) -> Evaluation {
             den[b] += ta;
             rows[b] += tb;
             let games = ab + ba;
-            if games == games.trunc() && games <= 16.0 {
-                product *= sum.powi(games as i32);
+            // Most pairs met once: then no call to round or to raise to a power.
+            let whole = games == 1.0 || (games <= 16.0 && games == games.trunc());
+            if whole {
+                product *= if games == 1.0 { sum } else { sum.powi(games as i32) };
                 if !(1e-150..=1e150).contains(&product) {
                     log_sums += product.ln();
                     product = 1.0;
