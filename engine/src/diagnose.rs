@@ -182,11 +182,38 @@ impl Graph {
 /// dummy opponent (an old rating, or γ > 0 for a player with games); `prior[i]` that the
 /// player's old rating anchors the scale of its group.
 pub fn structure(s: &Pairs, hub: &[bool], prior: &[bool]) -> Structure {
-    let n = s.nodes;
     let use_hub = hub.iter().any(|&h| h);
-    let g = Graph::new(s, use_hub.then_some(hub));
-    let (comp, count) = g.strong_components();
-    let weak = g.weak_components(n);
+    structure_of(s, &Parts::of(&Graph::new(s, use_hub.then_some(hub)), s.nodes), use_hub, prior)
+}
+
+/// [`diagnose`] and [`structure`] together: without a hub both look at the same graph, which
+/// is then built and taken apart once.
+pub fn analyse(s: &Pairs, names: &[String], gamma: f64, hub: &[bool], prior: &[bool]) -> (Diagnosis, Structure) {
+    let plain = Graph::new(s, None);
+    let parts = Parts::of(&plain, s.nodes);
+    let diagnosis = diagnose_with(s, &parts, names, gamma, prior);
+    let structure = if hub.iter().any(|&h| h) { structure(s, hub, prior) } else { structure_of(s, &parts, false, prior) };
+    (diagnosis, structure)
+}
+
+/// A graph's strong components (numbered as [`Graph::strong_components`] numbers them), their
+/// number, and its weak components over the first `real` nodes.
+struct Parts {
+    comp: Vec<usize>,
+    count: usize,
+    weak: Vec<usize>,
+}
+
+impl Parts {
+    fn of(g: &Graph, real: usize) -> Parts {
+        let (comp, count) = g.strong_components();
+        Parts { comp, count, weak: g.weak_components(real) }
+    }
+}
+
+fn structure_of(s: &Pairs, parts: &Parts, use_hub: bool, prior: &[bool]) -> Structure {
+    let n = s.nodes;
+    let (comp, count, weak) = (&parts.comp, parts.count, &parts.weak);
     let mut real = vec![0usize; count];
     for &c in &comp[..n] {
         real[c] += 1;
@@ -230,14 +257,18 @@ pub fn structure(s: &Pairs, hub: &[bool], prior: &[bool]) -> Structure {
 /// Describes degenerate data in plain words. `gamma` is the dummy weight in use (0 = none);
 /// `prior[i]` says player i has an old rating (and so a rating without games).
 pub fn diagnose(s: &Pairs, names: &[String], gamma: f64, prior: &[bool]) -> Diagnosis {
-    let n = s.nodes;
     let g = Graph::new(s, None);
+    diagnose_with(s, &Parts::of(&g, s.nodes), names, gamma, prior)
+}
+
+fn diagnose_with(s: &Pairs, parts: &Parts, names: &[String], gamma: f64, prior: &[bool]) -> Diagnosis {
+    let n = s.nodes;
     let (rows, cols) = s.sums();
     let played: Vec<bool> = (0..n).map(|i| rows[i] + cols[i] > 0.0).collect();
     let mut findings = player_findings(names, &rows, &cols, &played, prior);
-    let components = groups_of_players(&g, &played);
+    let components = groups_of_players(&parts.weak, &played);
     findings.extend(disconnected(names, &components));
-    findings.extend(dominance(&g, names, &components, &rows, &cols));
+    findings.extend(dominance(&parts.comp, names, &components, &rows, &cols));
     let degenerate = findings.iter().any(|f| f.kind != FindingKind::NoGames);
     Diagnosis { findings, degenerate, suggested_gamma: (degenerate && gamma <= 0.0).then_some(SUGGESTED_GAMMA) }
 }
@@ -267,9 +298,8 @@ fn player_findings(names: &[String], rows: &[f64], cols: &[f64], played: &[bool]
 
 /// The groups of players with games that met, directly or through common opponents (weakly
 /// connected components), largest first.
-fn groups_of_players(g: &Graph, played: &[bool]) -> Vec<Vec<usize>> {
+fn groups_of_players(weak: &[usize], played: &[bool]) -> Vec<Vec<usize>> {
     let n = played.len();
-    let weak = g.weak_components(n);
     let mut components: Vec<Vec<usize>> = Vec::new();
     for i in (0..n).filter(|&i| played[i]) {
         if components.len() <= weak[i] {
@@ -304,8 +334,7 @@ fn disconnected(names: &[String], components: &[Vec<usize>]) -> Option<Finding> 
 }
 
 /// Tiers that only beat the tiers below, within each connected group: one finding a group.
-fn dominance(g: &Graph, names: &[String], components: &[Vec<usize>], rows: &[f64], cols: &[f64]) -> Vec<Finding> {
-    let (comp, _) = g.strong_components();
+fn dominance(comp: &[usize], names: &[String], components: &[Vec<usize>], rows: &[f64], cols: &[f64]) -> Vec<Finding> {
     let mut findings = Vec::new();
     for c in components {
         let mut sorted: Vec<usize> = c.clone();

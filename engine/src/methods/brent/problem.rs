@@ -2,7 +2,7 @@
 //! restricted to rateable groups, the dummy player, old ratings, and per-group scaling.
 
 use super::BrentParams;
-use crate::diagnose::{diagnose, structure, Diagnosis, Structure};
+use crate::diagnose::{analyse, Diagnosis, Structure};
 use crate::model::Dataset;
 use crate::pairs::Pairs;
 
@@ -39,10 +39,9 @@ impl Problem {
         let (rows, cols) = full.sums();
         let names: Vec<String> = data.players.iter().map(|p| p.name.clone()).collect();
         let prior: Vec<bool> = data.players.iter().map(|p| p.prior.as_ref().is_some_and(|q| q.weight > 0.0)).collect();
-        let diagnosis = diagnose(&full, &names, params.gamma, &prior);
         let dummy = params.gamma > 0.0;
         let hub: Vec<bool> = (0..n).map(|i| prior[i] || (dummy && rows[i] + cols[i] > 0.0)).collect();
-        let structure = structure(&full, &hub, &prior);
+        let (diagnosis, structure) = analyse(&full, &names, params.gamma, &hub, &prior);
         let ngroups = structure.groups.len();
         let nodes = n + usize::from(dummy);
         let mut group: Vec<u32> = structure.group.iter().map(|g| g.map_or(UNRATED, |g| g as u32)).collect();
