@@ -1,0 +1,22 @@
+//! Parse a tournament (TRF or PGN), then compute the standings with tiebreaks (the first
+//! byte picks the rules and the tiebreak order): no panic, every value finite.
+#![no_main]
+use libfuzzer_sys::fuzz_target;
+use ratings_engine::job::{Job, Settings};
+use ratings_engine::parse::decode::decode;
+use ratings_engine::tiebreak::{all_codes, Rules};
+use ratings_engine_fuzz::check_standings;
+
+fuzz_target!(|bytes: &[u8]| {
+    let Some((&pick, rest)) = bytes.split_first() else { return };
+    let codes = all_codes();
+    let start = pick as usize % codes.len();
+    let tiebreaks = codes.iter().cycle().skip(start).take(1 + (pick as usize / 7) % 6).copied().collect();
+    let rules = Rules::ALL[(pick as usize >> 7) % Rules::ALL.len()];
+    let settings = Settings { tiebreaks, rules, ..Settings::default() };
+    let text = decode(rest).text;
+    let Ok(job) = Job::read(&text, &settings) else { return };
+    if let Some(s) = job.standings() {
+        check_standings(&s.standings);
+    }
+});
