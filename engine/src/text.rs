@@ -10,7 +10,7 @@ pub fn names_and_more<S: AsRef<str>>(names: impl IntoIterator<Item = S>, shown: 
             if count > 0 {
                 text += ", ";
             }
-            text += name.as_ref();
+            text += &crate::error::excerpt(name.as_ref());
         }
         count += 1;
     }

@@ -8,7 +8,7 @@
 
 use super::columns::normalise_header;
 use super::csv::{Parsed, Warning};
-use super::records::{records, sniff_delimiter, Record};
+use super::records::{first_record, records, sniff_delimiter, Record};
 use crate::error::{ParseError, ParseErrors};
 use crate::model::{Dataset, Event};
 use crate::parse::Columns;
@@ -20,8 +20,7 @@ const PLACE: &[&str] = &["place", "rank", "position", "finish", "placing"];
 
 /// Whether the header looks like multi-player events (long or wide).
 pub fn looks_like_events(text: &str) -> bool {
-    let (recs, _) = records(text, sniff_delimiter(text));
-    recs.first().is_some_and(|h| {
+    first_record(text, sniff_delimiter(text)).is_some_and(|h| {
         let norm: Vec<String> = h.fields.iter().map(|f| normalise_header(f)).collect();
         long_columns(&norm).is_some() || wide_columns(&norm, None).is_some_and(|w| w.players.len() >= 3)
     })

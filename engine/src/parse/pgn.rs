@@ -34,16 +34,15 @@
 //! ```
 
 use super::csv::Warning;
-use super::trf::split_lines;
-use crate::error::{bad_field as bad, ParseError, ParseErrors};
+use super::trf::{lines, split_lines};
+use crate::error::{bad_field as bad, excerpt, ParseError, ParseErrors};
 use crate::tournament::{Colour, Entrant, RoundEntry, RoundResult, Tournament};
 use std::collections::HashMap;
 
 /// True when the first line with content (after `%` escape lines) is a tag pair such as
 /// `[Event "..."]`.
 pub fn looks_like_pgn(text: &str) -> bool {
-    let lines = split_lines(text);
-    let Some((_, first)) = lines.iter().find(|(_, l)| !l.trim().is_empty() && !l.starts_with('%')) else { return false };
+    let Some((_, first)) = lines(text).find(|(_, l)| !l.trim().is_empty() && !l.starts_with('%')) else { return false };
     let t = first.trim_start();
     let Some(rest) = t.strip_prefix('[') else { return false };
     let rest = rest.trim_start();
@@ -322,6 +321,7 @@ struct Side {
 
 /// Reads a PGN file into a [`Tournament`], with warnings (`*` games, contradictions).
 pub fn parse_pgn(text: &str) -> Result<(Tournament, Vec<Warning>), ParseErrors> {
+    super::check_line_lengths(text)?;
     let Reader { games: raw, mut warnings, mut errors, .. } = read_games(text);
     let mut found = Collected::default();
     for g in raw.iter().filter(|g| !g.bad) {
@@ -342,7 +342,7 @@ pub fn parse_pgn(text: &str) -> Result<(Tournament, Vec<Warning>), ParseErrors> 
     if let (Some(first), Some((other, line))) = (&found.name, &found.other_event) {
         warnings.push(Warning {
             line: *line,
-            message: format!("the games come from more than one event ('{other}'); the first, '{first}', names the tournament"),
+            message: format!("the games come from more than one event ('{}'); the first, '{}', names the tournament", excerpt(other), excerpt(first)),
         });
     }
     let Collected { entrants: Entrants { list: mut entrants, .. }, games, name, .. } = found;
@@ -408,7 +408,7 @@ impl Collected {
             return;
         }
         let Some(result) = result else {
-            let message = format!("'*' (not finished): the game {} - {} is left out", names[w].name, names[b].name);
+            let message = format!("'*' (not finished): the game {} - {} is left out", excerpt(&names[w].name), excerpt(&names[b].name));
             warnings.push(Warning { line: result_line, message });
             return;
         };
@@ -435,7 +435,7 @@ fn side(g: &RawGame, colour: &str, warnings: &mut Vec<Warning>) -> Result<Side, 
             Ok(0) => None,
             Ok(n) => Some(n),
             Err(_) => {
-                warnings.push(Warning { line, message: format!("{colour}Elo: expected a rating (a whole number), found '{v}'; left out") });
+                warnings.push(Warning { line, message: format!("{colour}Elo: expected a rating (a whole number), found '{}'; left out", excerpt(v)) });
                 None
             }
         },
@@ -457,7 +457,7 @@ fn game_result(g: &RawGame, warnings: &mut Vec<Warning>) -> Result<(Option<Round
             if v != m && parse_result(v).is_some() {
                 warnings.push(Warning {
                     line: *ml,
-                    message: format!("the moves end with '{m}' but the Result tag says '{v}'; the tag is used"),
+                    message: format!("the moves end with '{}' but the Result tag says '{}'; the tag is used", excerpt(m), excerpt(v)),
                 });
             }
             (v.to_string(), l)
@@ -483,7 +483,7 @@ fn round_number(g: &RawGame, warnings: &mut Vec<Warning>) -> Option<usize> {
         _ => {
             warnings.push(Warning {
                 line,
-                message: format!("Round '{v}' has no round number; the game goes to each player's next free round"),
+                message: format!("Round '{}' has no round number; the game goes to each player's next free round", excerpt(v)),
             });
             None
         }
@@ -531,7 +531,7 @@ impl<'a> Rounds<'a> {
             let who = if taken(g.white).is_some() { &entrants[g.white].name } else { &entrants[g.black].name };
             warnings.push(Warning {
                 line: g.line,
-                message: format!("round {round}: {who} already has a game in round {round} (line {other}); this game goes to each player's next free round"),
+                message: format!("round {round}: {} already has a game in round {round} (line {other}); this game goes to each player's next free round", excerpt(who)),
             });
             return false;
         }

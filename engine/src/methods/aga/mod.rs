@@ -402,7 +402,7 @@ fn usable_games(data: &Dataset, warnings: &mut Vec<String>) -> Vec<Usable> {
             if s.is_none() {
                 bad_rank_count += 1;
                 if bad_ranks.len() < 5 {
-                    bad_ranks.push(format!("'{r}' ({at})"));
+                    bad_ranks.push(format!("'{}' ({at})", crate::error::excerpt(r)));
                 }
             }
             s
@@ -440,8 +440,9 @@ fn events(data: &Dataset, games: &[Usable], warnings: &mut Vec<String>) -> Vec<G
     for (k, u) in games.iter().enumerate() {
         let g = &data.games[u.index];
         let (key, name) = match (&g.event, &g.date) {
-            (Some(e), _) => ((0, e.clone()), e.clone()),
-            (None, Some(d)) => ((1, d.clone()), format!("games of {d}")),
+            // The group's name is what warnings call it: a short excerpt of a long one.
+            (Some(e), _) => ((0, e.clone()), crate::error::excerpt(e)),
+            (None, Some(d)) => ((1, d.clone()), format!("games of {}", crate::error::excerpt(d))),
             (None, None) => ((2, String::new()), "games without event or date".into()),
         };
         let day = g.date.as_deref().and_then(seed::day_number);
