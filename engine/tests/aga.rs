@@ -426,7 +426,7 @@ fn ratings_carry_over_between_events() {
     check("A after two events", player(&r, "A").rating.unwrap(), from_continuous(f2.x[0]), 1e-9);
     check("B's σ after two events", player(&r, "B").sigma.unwrap(), f2.sigma[1], 1e-9);
     assert_eq!(r.variant, "by_event");
-    assert_eq!(r.report.iterations, f1.trace.len() + f2.trace.len());
+    assert_eq!(r.report.iterations, f1.iterations + f2.iterations);
 }
 
 #[test]

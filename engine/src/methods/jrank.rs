@@ -471,14 +471,14 @@ impl Fit for JRankFit<'_> {
         if let Some(fit) = &fit {
             warnings.push(fit_summary(fit, &self.params));
         }
-        let trace = self.steps.trace.clone();
+        let trace = self.steps.trace.records().to_vec();
         Ok(Rating {
             method: MethodKind::JRank,
             variant: "iteration".into(),
             params: Method::JRank(self.params.clone()),
             players: players(self.data, &self.prep.games, &self.s, &self.w),
             report: SolverReport {
-                iterations: trace.len(),
+                iterations: self.steps.len(),
                 converged: stop == StopReason::Converged,
                 stop,
                 trace,

@@ -198,14 +198,14 @@ impl<'d> AgaFit<'d> {
         let priors = newton.priors().to_vec();
         let result = newton.outcome();
         let group = &self.groups[gi];
-        self.iterations += result.trace.len();
+        self.iterations += result.iterations;
         self.final_residual = self.final_residual.max(result.gradient);
         if !matches!(result.stop, StopReason::Converged | StopReason::Cancelled) {
             self.failed.get_or_insert(result.stop);
             self.warnings.push(format!(
                 "{}: the fit did not converge in {} Newton iterations (largest |gradient| {:.3e}, tolerance {:.1e}); its last iterate is used",
                 group.name,
-                result.trace.len(),
+                result.iterations,
                 result.gradient,
                 self.params.eps
             ));
@@ -268,7 +268,7 @@ impl Fit for AgaFit<'_> {
             return;
         }
         if let Some((_, _, newton)) = &mut self.current {
-            newton.stop.get_or_insert(StopReason::Cancelled);
+            newton.steps.stop(StopReason::Cancelled);
         }
         self.close_group();
         self.steps.stop(StopReason::Cancelled);
