@@ -61,8 +61,6 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Rate the games in FILE (or standard input, '-') and print the ratings, best first.
-    // Every numeric flag takes a negative number, so that its parameter's check can say what
-    // it must be, rather than the number being taken for a flag.
     #[command(after_help = INPUT_HELP)]
     Rate(RateArgs),
     /// Standings of a tournament (FIDE TRF or PGN) with FIDE tiebreaks (C.07) in the order
@@ -101,6 +99,8 @@ struct TiebreakArgs {
     format: FormatArg,
 }
 
+// Every numeric flag has `allow_negative_numbers`: `--gamma -1` must reach the parameter's own
+// check ("γ must be ≥ 0"), not be taken for an unknown flag.
 #[derive(clap::Args)]
 struct RateArgs {
     /// The games file (CSV), or '-' for standard input.
@@ -109,16 +109,16 @@ struct RateArgs {
     #[arg(long, default_value_t = MethodKind::Brent, value_name = "METHOD")]
     method: MethodKind,
     /// Elo, multiplayer Elo: the scale zeta (a gap of zeta points is 10:1 odds).
-    #[arg(long, default_value_t = EloParams::default().zeta, help_heading = "Elo")]
+    #[arg(long, default_value_t = EloParams::default().zeta, allow_negative_numbers = true, help_heading = "Elo")]
     zeta: f64,
     /// Elo, multiplayer Elo: the K factor.
-    #[arg(long, default_value_t = EloParams::default().k, help_heading = "Elo")]
+    #[arg(long, default_value_t = EloParams::default().k, allow_negative_numbers = true, help_heading = "Elo")]
     k: f64,
     /// Elo: home (white) advantage h in rating points.
-    #[arg(long, default_value_t = EloParams::default().home, help_heading = "Elo")]
+    #[arg(long, default_value_t = EloParams::default().home, allow_negative_numbers = true, help_heading = "Elo")]
     home: f64,
     /// Elo, multiplayer Elo: the starting rating (a --players list overrides it per player).
-    #[arg(long, default_value_t = EloParams::default().initial, help_heading = "Elo")]
+    #[arg(long, default_value_t = EloParams::default().initial, allow_negative_numbers = true, help_heading = "Elo")]
     initial: f64,
     /// Elo: score games by their points, (P+1)/(P+P'+2), where the input has points.
     #[arg(long, help_heading = "Elo")]
@@ -130,14 +130,14 @@ struct RateArgs {
     #[arg(long, help_heading = "Elo")]
     input_order: bool,
     /// JRank: k in M(x) = (x + k)^p.
-    #[arg(long, default_value_t = JRankParams::default().k, help_heading = "JRank")]
+    #[arg(long, default_value_t = JRankParams::default().k, allow_negative_numbers = true, help_heading = "JRank")]
     jrank_k: f64,
     /// JRank: p in M(x) = (x + k)^p.
-    #[arg(long, default_value_t = JRankParams::default().p, help_heading = "JRank")]
+    #[arg(long, default_value_t = JRankParams::default().p, allow_negative_numbers = true, help_heading = "JRank")]
     jrank_p: f64,
     /// JRank: damping of the iteration, w <- (1 - d) w + d f(w); 1 is the paper's plain
     /// iteration, which oscillates on two-sided schedules.
-    #[arg(long, default_value_t = JRankParams::default().damping, help_heading = "JRank")]
+    #[arg(long, default_value_t = JRankParams::default().damping, allow_negative_numbers = true, help_heading = "JRank")]
     jrank_damping: f64,
     /// JRank: fit k and p by grid search (k in [0.001, 20], p in [0.001, 3]) minimising the
     /// squared error per game; the JSON has the whole grid under "fit".
@@ -145,7 +145,7 @@ struct RateArgs {
     fit: bool,
     /// JRank: with --fit, score the latest share of the games after fitting on the rest
     /// (0 = in-sample).
-    #[arg(long, default_value_t = JRankParams::default().holdout, help_heading = "JRank")]
+    #[arg(long, default_value_t = JRankParams::default().holdout, allow_negative_numbers = true, help_heading = "JRank")]
     holdout: f64,
     /// AGA: one fit over all games instead of rating event (tournament) by event in date
     /// order, as the AGA does.
@@ -157,20 +157,20 @@ struct RateArgs {
     #[arg(long, default_value_t = BrentParams::default().variant, value_name = "VARIANT")]
     variant: Variant,
     /// Damping sigma >= 0 (the diagonal s_ii): changes the number of iterations, not the ratings.
-    #[arg(long, default_value_t = BrentParams::default().sigma)]
+    #[arg(long, default_value_t = BrentParams::default().sigma, allow_negative_numbers = true)]
     sigma: f64,
     /// Weight gamma >= 0 of a dummy player who draws everyone (0 = none). Makes every rating
     /// finite; as gamma -> 0 the ratings tend to the true ones.
-    #[arg(long, default_value_t = BrentParams::default().gamma)]
+    #[arg(long, default_value_t = BrentParams::default().gamma, allow_negative_numbers = true)]
     gamma: f64,
     /// The tolerance of an iterative method: Brent, the largest relative change of a strength
     /// [default: 1e-9]; JRank, the largest change of a log-strength [default: 1e-10]; AGA, the
     /// largest |gradient| of a fit [default: 1e-9].
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true)]
     eps: Option<f64>,
     /// The iteration cap of an iterative method: Brent and JRank, iterations [default: 10000];
     /// AGA, Newton iterations per fit [default: 100]. At most 10000000.
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true)]
     max_iter: Option<i64>,
     /// Display scale: elo = 400/ln10 * r + c (400 points = 10:1 odds); natural = r + c,
     /// the log-strength.
@@ -178,7 +178,7 @@ struct RateArgs {
     scale: ScaleKind,
     /// Put the mean rating (of each rated group) at this value [default: 1500 on the Elo
     /// scale, 0 natural; with old ratings (--players) they keep their own scale].
-    #[arg(long, value_name = "RATING", conflicts_with = "anchor")]
+    #[arg(long, value_name = "RATING", conflicts_with = "anchor", allow_negative_numbers = true)]
     mean: Option<f64>,
     /// Give the named player this rating, and everyone else relative to them.
     #[arg(long, value_name = "NAME=RATING")]
@@ -198,7 +198,7 @@ struct RateArgs {
     #[arg(long, value_name = "FILE")]
     players: Option<String>,
     /// Games an old rating is worth when the player list gives no weight.
-    #[arg(long, default_value_t = 1.0, value_name = "GAMES")]
+    #[arg(long, default_value_t = 1.0, value_name = "GAMES", allow_negative_numbers = true)]
     prior_weight: f64,
     /// With the table format, also print every iteration's change and residual.
     #[arg(long)]
