@@ -28,12 +28,28 @@ pub enum ParseError {
     LineTooLong { line: usize, bytes: usize, start: String },
     #[error("line {line}: a quoted field opened here runs on past {} bytes (expected a closing '\"' before)", MAX_LINE_BYTES)]
     QuoteTooLong { line: usize },
+    #[error("line {line} and after: {count} more problems like these, not listed (the first {} are)", MAX_PROBLEMS)]
+    More { line: usize, count: usize },
 }
 
 /// The longest line any reader accepts, in bytes (64 KiB): a longer one is refused by its
 /// number, so that no line (a header of millions of fields, a file of NUL bytes with no line
 /// break) costs more than a bounded amount of memory or makes a message of its size.
 pub const MAX_LINE_BYTES: usize = 65_536;
+
+/// The most problems of one kind (errors, or warnings) a read lists; past them it counts
+/// them, in one last item ([`ParseError::More`]): a file of a million bad lines costs a
+/// thousand messages, not a million.
+pub const MAX_PROBLEMS: usize = 1_000;
+
+/// Adds `item` to `list` unless the list holds [`MAX_PROBLEMS`] already; whether it did.
+pub(crate) fn keep<T>(list: &mut Vec<T>, item: T) -> bool {
+    let room = list.len() < MAX_PROBLEMS;
+    if room {
+        list.push(item);
+    }
+    room
+}
 
 /// The most characters of the input a message quotes (see [`excerpt`]).
 pub const EXCERPT_CHARS: usize = 200;
@@ -79,7 +95,8 @@ impl ParseError {
             | ParseError::MissingColumn { line, .. }
             | ParseError::UnknownColumn { line, .. }
             | ParseError::LineTooLong { line, .. }
-            | ParseError::QuoteTooLong { line } => *line,
+            | ParseError::QuoteTooLong { line }
+            | ParseError::More { line, .. } => *line,
         }
     }
 }

@@ -14,7 +14,7 @@
 use super::columns::{ColumnMap, Columns, Role};
 use super::records::{sniff_delimiter, Fields, Splitter};
 use super::result::{parse_number, parse_result, Outcome, EXPECTED_RESULT};
-use crate::error::{ParseError, ParseErrors};
+use crate::error::{keep, ParseError, ParseErrors};
 use crate::model::{Dataset, Game, PlayerId};
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
@@ -64,8 +64,8 @@ pub struct Parsed {
 pub fn parse_csv(text: &str, options: &CsvOptions) -> Result<Parsed, ParseErrors> {
     let mut splitter = Splitter::new(sniff_delimiter(text));
     let mut games = GameReader::new(options);
-    // Room for every line as a game, so the games are not moved as they grow.
-    games.dataset.games.reserve(text.bytes().filter(|&b| b == b'\n').count() + 1);
+    // Room for every line that may be a game, so the games are not moved as they grow.
+    games.dataset.games.reserve(super::records::possible_records(text));
     splitter.text(text, &mut |rec: Fields| games.record(&rec));
     games.finish(splitter)
 }
@@ -80,6 +80,8 @@ pub(crate) struct GameReader {
     pub dataset: Dataset,
     warnings: Vec<Warning>,
     errors: Vec<ParseError>,
+    /// Errors and warnings past the [`crate::error::MAX_PROBLEMS`] listed: how many, and the first's line.
+    more: [(usize, usize); 2],
     /// Each name as written (trimmed) to its player, so that [`Dataset::player`], which tidies
     /// and lower-cases the name, runs once per spelling and not once per game.
     names: Names,
@@ -96,6 +98,7 @@ impl GameReader {
             dataset: Dataset::new(),
             warnings: Vec::new(),
             errors: Vec::new(),
+            more: [(0, 0); 2],
             names: Names::default(),
             results: Vec::new(),
         }
@@ -116,15 +119,21 @@ impl GameReader {
         let row = Row { rec, cols: columns };
         match read_game(&row, &mut self.dataset, &mut self.names, &mut self.results) {
             Ok(game) => self.dataset.games.push(game),
-            Err(Skipped::Warn(message)) => self.warnings.push(Warning { line: rec.line, message }),
-            Err(Skipped::Error(e)) => self.errors.push(e),
+            Err(Skipped::Warn(message)) => count_more(&mut self.more[1], keep(&mut self.warnings, Warning { line: rec.line, message }), rec.line),
+            Err(Skipped::Error(e)) => count_more(&mut self.more[0], keep(&mut self.errors, e), rec.line),
         }
     }
 
     /// The games, the columns and the warnings, or every error; `splitter` has read the whole
     /// text (its comments and unclosed quotes count too).
     pub fn finish(self, splitter: Splitter) -> Result<Parsed, ParseErrors> {
-        let GameReader { bad_lines, header, dataset, warnings: game_warnings, errors: game_errors, .. } = self;
+        let GameReader { bad_lines, header, dataset, warnings: mut game_warnings, errors: mut game_errors, more, .. } = self;
+        if more[0].0 > 0 {
+            game_errors.push(ParseError::More { line: more[0].1, count: more[0].0 });
+        }
+        if more[1].0 > 0 {
+            game_warnings.push(Warning { line: more[1].1, message: ParseError::More { line: more[1].1, count: more[1].0 }.to_string() });
+        }
         let mut errors = splitter.errors;
         let Some((header_line, header_fields, columns)) = header else {
             return Err(ParseErrors(if errors.is_empty() { vec![ParseError::Empty] } else { errors }));
@@ -151,6 +160,16 @@ impl GameReader {
             return Err(ParseErrors(errors));
         }
         Ok(Parsed { dataset, columns, warnings })
+    }
+}
+
+/// Counts a problem that was not listed (`kept` false) in `more`: how many, the first's line.
+fn count_more(more: &mut (usize, usize), kept: bool, line: usize) {
+    if !kept {
+        if more.0 == 0 {
+            more.1 = line;
+        }
+        more.0 += 1;
     }
 }
 

@@ -6,7 +6,7 @@
 //! an unclosed quote: so nothing the splitter holds grows with a malformed input beyond the
 //! limit.
 
-use crate::error::{line_too_long, ParseError, MAX_LINE_BYTES};
+use crate::error::{line_too_long, ParseError, MAX_LINE_BYTES, MAX_PROBLEMS};
 use std::collections::VecDeque;
 
 /// One record and the 1-based line it starts on.
@@ -14,6 +14,13 @@ use std::collections::VecDeque;
 pub struct Record {
     pub line: usize,
     pub fields: Vec<String>,
+}
+
+/// How many lines of `text` may be records (for room reserved ahead): lines of five bytes
+/// or more (the shortest game, `a,b,1`) that are not `#` comments. Blank lines and comments
+/// reserve nothing, so a file of line breaks costs nothing per line.
+pub(crate) fn possible_records(text: &str) -> usize {
+    text.split('\n').filter(|l| l.len() >= 5 && !l.trim_start().starts_with('#')).count()
 }
 
 /// Picks the delimiter from the header line: the most frequent of `,` `;` tab outside quotes
@@ -73,7 +80,8 @@ pub fn first_record(text: &str, delimiter: char) -> Option<Record> {
     first
 }
 
-/// As [`records`], also listing each `#` comment line with the number of delimiters in it
+/// As [`records`], also listing the `#` comment lines that look like records (see
+/// the splitter's `comments`) with the number of delimiters in each
 /// (a comment that looks like a data line deserves a warning).
 pub fn records_and_comments(text: &str, delimiter: char) -> (Vec<Record>, Vec<ParseError>, Vec<(usize, usize)>) {
     let mut s = Splitter::new(delimiter);
@@ -165,9 +173,11 @@ pub(crate) struct Splitter {
     again: VecDeque<(String, bool)>,
     /// Whether the first record (the header) was refused: nothing after it is read.
     halted: bool,
-    /// Whether a record has been handed over.
+    /// Whether a record has been handed over, and the first one's number of fields.
     emitted: bool,
-    /// (line, delimiters in it) of each `#` comment line.
+    header_fields: usize,
+    /// (line, delimiters in it) of the `#` comment lines after the first record with as many
+    /// fields as it (at most [`MAX_PROBLEMS`]).
     pub comments: Vec<(usize, usize)>,
     pub errors: Vec<ParseError>,
 }
@@ -190,6 +200,7 @@ impl Splitter {
             again: VecDeque::new(),
             halted: false,
             emitted: false,
+            header_fields: 0,
             comments: Vec::new(),
             errors: Vec::new(),
         }
@@ -243,8 +254,12 @@ impl Splitter {
             }
             // Comment lines and blank lines are not records.
             let t = l.trim();
-            if t.starts_with('#') {
-                self.comments.push((number, t.bytes().filter(|&b| b == self.delimiter).count()));
+            if t.starts_with('#') && self.header_fields > 1 {
+                // Only those that look like a record after the header are worth a warning.
+                let delimiters = t.bytes().filter(|&b| b == self.delimiter).count();
+                if delimiters + 1 >= self.header_fields && self.comments.len() < MAX_PROBLEMS {
+                    self.comments.push((number, delimiters));
+                }
             }
             if t.is_empty() || t.starts_with('#') {
                 return;
@@ -271,7 +286,9 @@ impl Splitter {
         self.kept.clear();
         let field = std::mem::replace(&mut self.field, Field::Range(0, 0));
         self.fields.push(field);
-        self.emitted = true;
+        if !std::mem::replace(&mut self.emitted, true) {
+            self.header_fields = self.fields.len();
+        }
         emit(Fields { line: self.start_line, text: content, fields: &self.fields });
     }
 
