@@ -173,3 +173,23 @@ fn messages_quote_at_most_200_characters_of_the_input() {
         assert_short(case, &messages);
     }
 }
+
+#[test]
+fn a_pgn_round_table_out_of_proportion_is_refused_not_allocated() {
+    let game = |white: &str, black: &str, round: &str| format!("[White \"{white}\"]\n[Black \"{black}\"]\n[Round \"{round}\"]\n[Result \"1-0\"]\n\n1-0\n\n");
+    // A round number of a hundred million: a table of 2 × 10⁸ rounds.
+    let text = game("A", "B", "1") + &game("B", "C", "100000000");
+    let e = ratings_engine::parse::pgn::parse_pgn(&text).unwrap_err().to_string();
+    assert!(e.starts_with("line 8, column 'Round'") && e.contains("round 100000000 is the highest"), "{e}");
+    // One player's collection of 3,000 games against 3,000 others: 3,001 entrants × 3,000 rounds.
+    let text: String = (0..3_000).map(|i| game("Me", &format!("Opponent {i}"), "?")).collect();
+    let e = ratings_engine::parse::pgn::parse_pgn(&text).unwrap_err().to_string();
+    assert!(e.contains("3001 entrants and up to 3000 rounds"), "{e}");
+    // A tournament's own table is never refused: 300 players, 11 rounds, some unnumbered.
+    let text: String = (0..11).flat_map(|r| (0..150).map(move |k| (r, k))).map(|(r, k)| {
+        let round = if k % 7 == 0 { "?".to_string() } else { (r + 1).to_string() };
+        game(&format!("P{}", 2 * k), &format!("P{}", (2 * k + 1 + 2 * r) % 300), &round)
+    }).collect();
+    let (t, _) = ratings_engine::parse::pgn::parse_pgn(&text).unwrap();
+    assert_eq!(t.entrants.len(), 300);
+}

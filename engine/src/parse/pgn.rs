@@ -346,6 +346,7 @@ pub fn parse_pgn(text: &str) -> Result<(Tournament, Vec<Warning>), ParseErrors> 
         });
     }
     let Collected { entrants: Entrants { list: mut entrants, .. }, games, name, .. } = found;
+    check_round_table(&entrants, &games)?;
     let rounds = Rounds::fill(&entrants, &games, &mut warnings);
     let round_dates = rounds.dates();
     let n_rounds = rounds.set(&mut entrants);
@@ -361,6 +362,31 @@ pub fn parse_pgn(text: &str) -> Result<(Tournament, Vec<Warning>), ParseErrors> 
     };
     warnings.sort_by_key(|w| w.line);
     Ok((t, warnings))
+}
+
+/// A tournament's table of entrants × rounds is about twice its games (each entrant plays
+/// in most rounds); beyond this many times the games (plus a constant) the file is a game
+/// collection, or has a round number such as 1000000, and the table would not fit in memory.
+const ROUND_TABLE_PER_GAME: usize = 16;
+
+/// Refuses games whose round table (every entrant × the rounds, at most the largest round
+/// number plus the most games one player has) would be out of proportion to them, before it
+/// is made: an error naming the largest round, never an allocation of gigabytes.
+fn check_round_table(entrants: &[Entrant], games: &[Game]) -> Result<(), ParseErrors> {
+    let mut played = vec![0usize; entrants.len()];
+    for g in games {
+        played[g.white] += 1;
+        played[g.black] += 1;
+    }
+    let (highest, line) = games.iter().filter_map(|g| g.round.map(|r| (r, g.line))).max().unwrap_or((0, 0));
+    let rounds = highest.saturating_add(played.iter().copied().max().unwrap_or(0));
+    let limit = ROUND_TABLE_PER_GAME * games.len() + 4_000_000;
+    if entrants.len().saturating_mul(rounds) <= limit {
+        return Ok(());
+    }
+    let found = format!("{} entrants and up to {rounds} rounds (round {highest} is the highest numbered) for {} games", entrants.len(), games.len());
+    let expected = "the games of one tournament, each player in most rounds (a game collection can be read as CSV)";
+    Err(ParseErrors(vec![bad(line.max(1), "Round", expected, found)]))
 }
 
 /// What the games give: the entrants, the games between them, and the event's name.
@@ -515,8 +541,11 @@ impl<'a> Rounds<'a> {
                 pending.push(g);
             }
         }
+        // Per entrant, no free round before this one: slots only fill from here on, so each
+        // entrant's rounds are scanned once in all (not once per game).
+        let mut free = vec![0; entrants.len()];
         for g in pending {
-            rounds.place_next_free(g);
+            rounds.place_next_free(g, &mut free);
         }
         rounds
     }
@@ -550,13 +579,17 @@ impl<'a> Rounds<'a> {
         true
     }
 
-    fn place_next_free(&mut self, g: &Game) {
+    fn place_next_free(&mut self, g: &Game, free: &mut [usize]) {
         for (p, entry) in g.entries() {
             let slot = Some(Slot { entry, line: g.line });
-            match self.slots[p].iter().position(Option::is_none) {
-                Some(i) => self.slots[p][i] = slot,
-                None => self.slots[p].push(slot),
+            let slots = &mut self.slots[p];
+            let i = (free[p]..slots.len()).find(|&i| slots[i].is_none()).unwrap_or(slots.len());
+            if i == slots.len() {
+                slots.push(slot);
+            } else {
+                slots[i] = slot;
             }
+            free[p] = i + 1;
         }
     }
 
@@ -568,11 +601,11 @@ impl<'a> Rounds<'a> {
             .map(|ds| {
                 let mut ds = ds.clone();
                 ds.sort_unstable();
+                // Equal dates are adjacent once sorted: count each run once.
                 let mut best: Option<(&str, usize)> = None;
-                for d in ds.iter() {
-                    let n = ds.iter().filter(|x| *x == d).count();
-                    if best.is_none_or(|(_, m)| n > m) {
-                        best = Some((d, n));
+                for run in ds.chunk_by(|a, b| a == b) {
+                    if best.is_none_or(|(_, m)| run.len() > m) {
+                        best = Some((run[0], run.len()));
                     }
                 }
                 best.map(|(d, _)| d.to_string())
