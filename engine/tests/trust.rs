@@ -3,7 +3,7 @@
 //! message the size of the input. (The resource bounds are in `bounds.rs`.)
 
 use ratings_engine::error::{EXCERPT_CHARS, MAX_LINE_BYTES};
-use ratings_engine::job::{Job, Settings};
+use ratings_engine::job::{Job, JobReader, Settings};
 use ratings_engine::methods::aga::rank_seed;
 use ratings_engine::model::name_key;
 use ratings_engine::parse::aga::parse_aga;
@@ -137,6 +137,13 @@ fn a_line_past_the_limit_is_refused_by_its_number_and_quoted_briefly() {
             Ok(_) => panic!("{case}: read"),
         };
         assert!(e.0.iter().any(|e| e.line() == line), "{case}: line {line} is not named: {e}");
+        // Read in pieces, as the app's worker reads a file: the same refusal.
+        let mut reader = JobReader::new(&settings);
+        text.as_bytes().chunks(10_007).for_each(|chunk| reader.push(chunk));
+        match reader.finish() {
+            Err(streamed) => assert_eq!(streamed.to_string(), e.to_string(), "{case}: read in pieces"),
+            Ok(_) => panic!("{case}: read in pieces"),
+        }
         let message = e.to_string();
         assert!(message.contains(&format!("line {line}")), "{case}: {message:.300}");
         assert_short(case, &message);
