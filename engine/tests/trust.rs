@@ -67,7 +67,8 @@ fn renamed_duplicate_entrants_never_merge() {
 #[test]
 fn inconsistent_data_are_refused_in_release_builds_too() {
     // Each case: how the data were built wrongly, and what the error says.
-    let cases: [(&str, fn(&mut Dataset), &str); 4] = [
+    type Spoil = fn(&mut Dataset);
+    let cases: [(&str, Spoil, &str); 4] = [
         ("one player on both sides", |d| d.games[0].second = d.games[0].first, "'A' is on both sides"),
         ("a player who does not exist", |d| d.games[0].second = 9, "player number 9 is not in the data"),
         ("a score out of range", |d| d.games[0].score = 2.0, "the score is 2"),
