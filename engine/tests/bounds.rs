@@ -117,11 +117,12 @@ fn ring(names: &[String]) -> String {
     text
 }
 
-/// `k` pairs of players who meet once each and no one else: `k` connected groups.
+/// `k` pairs of players who meet once each and no one else: `k` connected groups, each game
+/// an event (an AGA fit) and a round (an Elo step) of its own.
 fn many_components(k: usize) -> String {
-    let mut text = String::from("white,black,result,rank1,rank2\n");
+    let mut text = String::from("white,black,result,rank1,rank2,event,round\n");
     for i in 0..k {
-        text += &format!("a{i},b{i},{},3d,2d\n", if i % 2 == 0 { "W" } else { "B" });
+        text += &format!("a{i},b{i},{},3d,2d,e{i},{}\n", if i % 2 == 0 { "W" } else { "B" }, i + 1);
     }
     text
 }
