@@ -444,7 +444,7 @@ fn hostile_input_gives_finite_ratings_and_warnings() {
     go(&mut d, "C", "NoRank", 1.0, 0.0, 7.5, "", "");
     d.add_game("NoRank", "Nobody", 0.5).komi = Some(7.5); // a draw, no ranks at all
     d.add_game("Z1", "Z2", 1.0); // a group of its own, without ranks
-    // Data no reader makes (a player on both sides, a score of 2) are refused, not rated.
+                                 // Data no reader makes (a player on both sides, a score of 2) are refused, not rated.
     for spoil in [|g: &mut Game| g.second = g.first, |g: &mut Game| g.score = 2.0] {
         let mut spoilt = d.clone();
         spoil(&mut spoilt.games[0]);

@@ -98,7 +98,14 @@ fn measure<R>(f: impl FnOnce() -> R) -> (R, Usage) {
     });
     let r = f();
     let after = USAGE.with(Cell::get);
-    (r, Usage { held: after.held.saturating_sub(before.held), peak: after.peak - before.held, allocated: after.allocated - before.allocated })
+    (
+        r,
+        Usage {
+            held: after.held.saturating_sub(before.held),
+            peak: after.peak - before.held,
+            allocated: after.allocated - before.allocated,
+        },
+    )
 }
 
 /// `n` distinct names of `len` characters that share a long prefix (so that comparing two

@@ -3,8 +3,8 @@
 //! the parameter fit.
 
 use ratings_engine::diagnose::{FindingKind, Status};
-use ratings_engine::methods::jrank::{direct, rate, JRankParams};
 use ratings_engine::methods::fit::{TRACE_FULL, TRACE_STRIDE};
+use ratings_engine::methods::jrank::{direct, rate, JRankParams};
 use ratings_engine::{Dataset, RateError, Rating, StopReason};
 use std::collections::HashMap;
 

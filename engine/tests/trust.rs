@@ -31,12 +31,9 @@ fn assert_distinct_names(d: &Dataset, case: &str) {
 #[test]
 fn renamed_duplicate_entrants_never_merge() {
     // Entrant 2's shown name would be "A (#2)": entrant 1's own name. 1 beat 2.
-    let text = [
-        trf_player(1, "A (#2)", "1.0", &["   2 w 1"]),
-        trf_player(2, "A", "0.0", &["   1 b 0"]),
-        trf_player(3, "A", "0.5", &["0000 - H"]),
-    ]
-    .join("\n");
+    let text =
+        [trf_player(1, "A (#2)", "1.0", &["   2 w 1"]), trf_player(2, "A", "0.0", &["   1 b 0"]), trf_player(3, "A", "0.5", &["0000 - H"])]
+            .join("\n");
     let (t, _) = parse_trf(&text).unwrap();
     let d = t.dataset();
     assert_eq!(d.players.len(), 3, "one player per entrant");
@@ -110,7 +107,11 @@ fn aga_rank_0p_is_refused_not_wrapped() {
 fn assert_short(case: &str, text: &str) {
     for line in text.lines() {
         let quoted = line.matches('¤').count();
-        assert!(quoted <= 2 * EXCERPT_CHARS && line.chars().count() <= 1_000, "{case}: a message of {} characters: {line:.300}…", line.len());
+        assert!(
+            quoted <= 2 * EXCERPT_CHARS && line.chars().count() <= 1_000,
+            "{case}: a message of {} characters: {line:.300}…",
+            line.len()
+        );
     }
 }
 
@@ -125,7 +126,12 @@ fn a_line_past_the_limit_is_refused_by_its_number_and_quoted_briefly() {
         ("NUL bytes", nul.clone(), MethodKind::Brent, 1),
         ("NUL bytes after comments", format!("# c\n\n{nul}"), MethodKind::Elo, 3),
         ("a long game line", format!("white,black,result\nA,B,1-0\n{long_name},B,1-0\nB,C,0-1\n"), MethodKind::Brent, 3),
-        ("a quoted field never closed", format!("white,black,result\nA,\"B{}\nC,D,1-0\n", "\nx".repeat(MAX_LINE_BYTES)), MethodKind::Brent, 2),
+        (
+            "a quoted field never closed",
+            format!("white,black,result\nA,\"B{}\nC,D,1-0\n", "\nx".repeat(MAX_LINE_BYTES)),
+            MethodKind::Brent,
+            2,
+        ),
         ("events", format!("event,player,place\n{long_name},A,1\n"), MethodKind::MultiElo, 2),
         ("TRF", format!("012 T\n{}\n001    2      {long_name}\n", trf_player(1, "A", "0.0", &[])), MethodKind::Brent, 3),
         ("PGN", format!("[White \"A\"]\n[Black \"{long_name}\"]\n[Result \"1-0\"]\n\n1-0\n"), MethodKind::Brent, 2),
@@ -184,7 +190,9 @@ fn messages_quote_at_most_200_characters_of_the_input() {
 
 #[test]
 fn a_pgn_round_table_out_of_proportion_is_refused_not_allocated() {
-    let game = |white: &str, black: &str, round: &str| format!("[White \"{white}\"]\n[Black \"{black}\"]\n[Round \"{round}\"]\n[Result \"1-0\"]\n\n1-0\n\n");
+    let game = |white: &str, black: &str, round: &str| {
+        format!("[White \"{white}\"]\n[Black \"{black}\"]\n[Round \"{round}\"]\n[Result \"1-0\"]\n\n1-0\n\n")
+    };
     // A round number of a hundred million: a table of 2 × 10⁸ rounds.
     let text = game("A", "B", "1") + &game("B", "C", "100000000");
     let e = ratings_engine::parse::pgn::parse_pgn(&text).unwrap_err().to_string();
@@ -194,10 +202,13 @@ fn a_pgn_round_table_out_of_proportion_is_refused_not_allocated() {
     let e = ratings_engine::parse::pgn::parse_pgn(&text).unwrap_err().to_string();
     assert!(e.contains("3001 entrants and up to 3000 rounds"), "{e}");
     // A tournament's own table is never refused: 300 players, 11 rounds, some unnumbered.
-    let text: String = (0..11).flat_map(|r| (0..150).map(move |k| (r, k))).map(|(r, k)| {
-        let round = if k % 7 == 0 { "?".to_string() } else { (r + 1).to_string() };
-        game(&format!("P{}", 2 * k), &format!("P{}", (2 * k + 1 + 2 * r) % 300), &round)
-    }).collect();
+    let text: String = (0..11)
+        .flat_map(|r| (0..150).map(move |k| (r, k)))
+        .map(|(r, k)| {
+            let round = if k % 7 == 0 { "?".to_string() } else { (r + 1).to_string() };
+            game(&format!("P{}", 2 * k), &format!("P{}", (2 * k + 1 + 2 * r) % 300), &round)
+        })
+        .collect();
     let (t, _) = ratings_engine::parse::pgn::parse_pgn(&text).unwrap();
     assert_eq!(t.entrants.len(), 300);
 }

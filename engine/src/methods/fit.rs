@@ -199,7 +199,11 @@ mod tests {
             (TRACE_FULL + 1, TRACE_FULL + 1, Some(TRACE_FULL)),
             (TRACE_FULL + TRACE_STRIDE, TRACE_FULL + 1, Some(TRACE_FULL)),
             (TRACE_FULL + TRACE_STRIDE + 7, TRACE_FULL + 2, Some(TRACE_FULL + TRACE_STRIDE)),
-            (crate::error::MAX_ITER, TRACE_FULL + (crate::error::MAX_ITER - TRACE_FULL) / TRACE_STRIDE, Some(crate::error::MAX_ITER - TRACE_STRIDE)),
+            (
+                crate::error::MAX_ITER,
+                TRACE_FULL + (crate::error::MAX_ITER - TRACE_FULL) / TRACE_STRIDE,
+                Some(crate::error::MAX_ITER - TRACE_STRIDE),
+            ),
         ];
         for (taken, kept, before_last) in cases {
             let mut steps = Steps::default();

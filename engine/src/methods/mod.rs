@@ -230,7 +230,8 @@ pub fn start<'d>(data: &'d Dataset, method: &Method, options: &Options) -> Resul
 pub fn check_data(data: &Dataset) -> Result<(), RateError> {
     let n = data.players.len();
     let name = |p: usize| crate::error::excerpt(&data.players[p].name);
-    let at = |what: &str, k: usize, line: usize| if line > 0 { format!("{what} {} (line {line})", k + 1) } else { format!("{what} {}", k + 1) };
+    let at =
+        |what: &str, k: usize, line: usize| if line > 0 { format!("{what} {} (line {line})", k + 1) } else { format!("{what} {}", k + 1) };
     let bad = |item: String, problem: String, expected| Err(RateError::InvalidData { item, problem, expected });
     for (k, g) in data.games.iter().enumerate() {
         if let Some(p) = [g.first, g.second].into_iter().find(|&p| p >= n) {

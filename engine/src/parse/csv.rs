@@ -119,7 +119,9 @@ impl GameReader {
         let row = Row { rec, cols: columns };
         match read_game(&row, &mut self.dataset, &mut self.names, &mut self.results) {
             Ok(game) => self.dataset.games.push(game),
-            Err(Skipped::Warn(message)) => count_more(&mut self.more[1], keep(&mut self.warnings, Warning { line: rec.line, message }), rec.line),
+            Err(Skipped::Warn(message)) => {
+                count_more(&mut self.more[1], keep(&mut self.warnings, Warning { line: rec.line, message }), rec.line)
+            }
             Err(Skipped::Error(e)) => count_more(&mut self.more[0], keep(&mut self.errors, e), rec.line),
         }
     }

@@ -221,9 +221,7 @@ impl EventReader<'_> {
             let error = match (self.data.player(player), score.parse::<f64>().ok().filter(|s| s.is_finite())) {
                 (None, _) => self.bad(rec.line, pc, "a player's name", player),
                 (Some(_), None) => self.bad(rec.line, sc, "a score (a number)", score),
-                (Some(p), Some(_)) if !seen.insert(p) => {
-                    self.bad(rec.line, pc, "each player once per event", &format!("'{player}' twice"))
-                }
+                (Some(p), Some(_)) if !seen.insert(p) => self.bad(rec.line, pc, "each player once per event", &format!("'{player}' twice")),
                 (Some(p), Some(s)) => {
                     entries.push((p, s));
                     continue;

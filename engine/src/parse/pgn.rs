@@ -342,7 +342,11 @@ pub fn parse_pgn(text: &str) -> Result<(Tournament, Vec<Warning>), ParseErrors> 
     if let (Some(first), Some((other, line))) = (&found.name, &found.other_event) {
         warnings.push(Warning {
             line: *line,
-            message: format!("the games come from more than one event ('{}'); the first, '{}', names the tournament", excerpt(other), excerpt(first)),
+            message: format!(
+                "the games come from more than one event ('{}'); the first, '{}', names the tournament",
+                excerpt(other),
+                excerpt(first)
+            ),
         });
     }
     let Collected { entrants: Entrants { list: mut entrants, .. }, games, name, .. } = found;
@@ -384,7 +388,11 @@ fn check_round_table(entrants: &[Entrant], games: &[Game]) -> Result<(), ParseEr
     if entrants.len().saturating_mul(rounds) <= limit {
         return Ok(());
     }
-    let found = format!("{} entrants and up to {rounds} rounds (round {highest} is the highest numbered) for {} games", entrants.len(), games.len());
+    let found = format!(
+        "{} entrants and up to {rounds} rounds (round {highest} is the highest numbered) for {} games",
+        entrants.len(),
+        games.len()
+    );
     let expected = "the games of one tournament, each player in most rounds (a game collection can be read as CSV)";
     Err(ParseErrors(vec![bad(line.max(1), "Round", expected, found)]))
 }
@@ -461,7 +469,10 @@ fn side(g: &RawGame, colour: &str, warnings: &mut Vec<Warning>) -> Result<Side, 
             Ok(0) => None,
             Ok(n) => Some(n),
             Err(_) => {
-                warnings.push(Warning { line, message: format!("{colour}Elo: expected a rating (a whole number), found '{}'; left out", excerpt(v)) });
+                warnings.push(Warning {
+                    line,
+                    message: format!("{colour}Elo: expected a rating (a whole number), found '{}'; left out", excerpt(v)),
+                });
                 None
             }
         },
@@ -560,7 +571,10 @@ impl<'a> Rounds<'a> {
             let who = if taken(g.white).is_some() { &entrants[g.white].name } else { &entrants[g.black].name };
             warnings.push(Warning {
                 line: g.line,
-                message: format!("round {round}: {} already has a game in round {round} (line {other}); this game goes to each player's next free round", excerpt(who)),
+                message: format!(
+                    "round {round}: {} already has a game in round {round} (line {other}); this game goes to each player's next free round",
+                    excerpt(who)
+                ),
             });
             return false;
         }

@@ -662,7 +662,8 @@ fn read_xxs(line: usize, l: &str, scoring: &mut ScoringRecords, warnings: &mut V
                 }
                 scoring.set(key, x, line);
             }
-            None => warnings.push(Warning { line, message: format!("XXS: expected a number of points for {k}, found '{}'; ignored", excerpt(v)) }),
+            None => warnings
+                .push(Warning { line, message: format!("XXS: expected a number of points for {k}, found '{}'; ignored", excerpt(v)) }),
         }
     }
 }

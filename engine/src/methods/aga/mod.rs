@@ -296,7 +296,8 @@ impl Fit for AgaFit<'_> {
         if stop == StopReason::Cancelled {
             warnings.push(format!("stopped after {} of {} fits, before finishing", self.rated_groups, self.groups.len()));
         }
-        let unseeded: Vec<&str> = (0..self.unseeded.len()).filter(|&i| self.unseeded[i]).map(|i| self.data.players[i].name.as_str()).collect();
+        let unseeded: Vec<&str> =
+            (0..self.unseeded.len()).filter(|&i| self.unseeded[i]).map(|i| self.data.players[i].name.as_str()).collect();
         if !unseeded.is_empty() {
             warnings.push(format!(
                 "{} player(s) with no declared rank or listed rating, started at their opponents' mean with σ = 6: {}",
