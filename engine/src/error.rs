@@ -39,8 +39,8 @@ pub const MAX_LINE_BYTES: usize = 65_536;
 
 /// The most problems of one kind (errors, or warnings) a games CSV read lists; past them it
 /// counts them, in one last item ([`ParseError::More`]): a file of a million bad lines costs
-/// a thousand messages, not a million. (The other formats' problems are few by nature: a
-/// tournament file's lines are records of a few hundred entrants.)
+/// a thousand messages, not a million. (The other readers still list every problem, each
+/// holding at most a piece of its own line.)
 pub const MAX_PROBLEMS: usize = 1_000;
 
 /// Adds `item` to `list` unless the list holds [`MAX_PROBLEMS`] already; whether it did.
