@@ -84,7 +84,7 @@ fn run(d: &Dataset, variant: Variant, gamma: f64, read_ms: f64) {
     let t = Instant::now();
     while s.step().is_some() {}
     let iterate = t.elapsed().as_secs_f64();
-    let (iters, passes) = (s.trace().len(), s.passes());
+    let (iters, passes) = (s.steps().len(), s.passes());
     let r = snapshot(&s, d, &params, &Scale::default()).expect("rates");
     let per_pass = 1e3 * iterate / passes.max(1) as f64;
     println!(

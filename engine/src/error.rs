@@ -3,25 +3,85 @@
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-/// One problem in the input, located by 1-based line number.
+/// One problem in the input, located by 1-based line number. What it quotes of the input
+/// is at most [`EXCERPT_CHARS`] characters of each field ([`excerpt`]), so a message stays
+/// short whatever the input.
 #[derive(Clone, Debug, PartialEq, Error, Serialize, Deserialize)]
 pub enum ParseError {
     #[error("the input is empty: expected a header row such as 'white,black,result'")]
     Empty,
-    #[error("line {line}, column '{column}': expected {expected}, found '{found}'")]
+    #[error("line {line}, column '{}': expected {expected}, found '{}'", excerpt(.column), excerpt(.found))]
     BadField { line: usize, column: String, expected: String, found: String },
-    #[error("line {line}, column '{column}': missing (the line has {fields} fields; expected {expected})")]
+    #[error("line {line}, column '{}': missing (the line has {fields} fields; expected {expected})", excerpt(.column))]
     MissingField { line: usize, column: String, fields: usize, expected: String },
     #[error("line {line}: a quoted field is never closed (expected a closing '\"')")]
     UnclosedQuote { line: usize },
-    #[error("line {line}: '{name}' is on both sides of the game (expected two different players)")]
+    #[error("line {line}: '{}' is on both sides of the game (expected two different players)", excerpt(.name))]
     SelfPlay { line: usize, name: String },
-    #[error("line {line}: no column for {role} (expected a header named {aliases}); the header has {found}; map a column to '{key}'")]
+    #[error("line {line}: no column for {role} (expected a header named {aliases}); the header has {}; map a column to '{key}'", excerpt(.found))]
     MissingColumn { line: usize, role: String, key: String, aliases: String, found: String },
-    #[error("the column mapping gives '{column}' for '{key}', but the header on line {line} has no such column (it has {found})")]
+    #[error("the column mapping gives '{}' for '{key}', but the header on line {line} has no such column (it has {})", excerpt(.column), excerpt(.found))]
     UnknownColumn { line: usize, key: String, column: String, found: String },
-    #[error("bad column mapping '{spec}': expected ROLE=COLUMN with ROLE one of {roles}")]
+    #[error("bad column mapping '{}': expected ROLE=COLUMN with ROLE one of {roles}", excerpt(.spec))]
     BadMapping { spec: String, roles: String },
+    #[error("line {line}: {bytes} bytes long (expected a line of at most {} bytes); it starts '{}'", MAX_LINE_BYTES, excerpt(.start))]
+    LineTooLong { line: usize, bytes: usize, start: String },
+    #[error("line {line}: a quoted field opened here runs on past {} bytes (expected a closing '\"' before)", MAX_LINE_BYTES)]
+    QuoteTooLong { line: usize },
+    #[error("line {line} and after: {count} more problems like these, not listed (the first {} are)", MAX_PROBLEMS)]
+    More { line: usize, count: usize },
+}
+
+/// The longest line any reader accepts, in bytes (64 KiB): a longer one is refused by its
+/// number, so that no line (a header of millions of fields, a file of NUL bytes with no line
+/// break) costs more than a bounded amount of memory or makes a message of its size.
+pub const MAX_LINE_BYTES: usize = 65_536;
+
+/// The most problems of one kind (errors, or warnings) a games CSV read lists; past them it
+/// counts them, in one last item ([`ParseError::More`]): a file of a million bad lines costs
+/// a thousand messages, not a million. (The other readers still list every problem, each
+/// holding at most a piece of its own line.)
+pub const MAX_PROBLEMS: usize = 1_000;
+
+/// Adds `item` to `list` unless the list holds [`MAX_PROBLEMS`] already; whether it did.
+pub(crate) fn keep<T>(list: &mut Vec<T>, item: T) -> bool {
+    let room = list.len() < MAX_PROBLEMS;
+    if room {
+        list.push(item);
+    }
+    room
+}
+
+/// The most characters of the input a message quotes (see [`excerpt`]).
+pub const EXCERPT_CHARS: usize = 200;
+
+/// `text` as a message quotes it: at most [`EXCERPT_CHARS`] characters, then `…` and how
+/// many more there were; control characters written as escapes (`\u{0}`, counted as written),
+/// so that a message about binary input stays one short readable line.
+pub fn excerpt(text: &str) -> String {
+    let mut out = String::new();
+    let (mut written, mut rest) = (0, text.chars());
+    for c in rest.by_ref() {
+        let escaped = c.is_control() && c != '\t';
+        let width = if escaped { c.escape_default().count() } else { 1 };
+        if written + width > EXCERPT_CHARS {
+            let more = 1 + rest.count();
+            out += &format!("… ({more} more characters)");
+            return out;
+        }
+        written += width;
+        if escaped {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// The error for line `line`, `l`, longer than [`MAX_LINE_BYTES`] (keeping only its start).
+pub fn line_too_long(line: usize, l: &str) -> ParseError {
+    ParseError::LineTooLong { line, bytes: l.len(), start: l.chars().take(EXCERPT_CHARS).collect() }
 }
 
 impl ParseError {
@@ -34,7 +94,10 @@ impl ParseError {
             | ParseError::UnclosedQuote { line }
             | ParseError::SelfPlay { line, .. }
             | ParseError::MissingColumn { line, .. }
-            | ParseError::UnknownColumn { line, .. } => *line,
+            | ParseError::UnknownColumn { line, .. }
+            | ParseError::LineTooLong { line, .. }
+            | ParseError::QuoteTooLong { line }
+            | ParseError::More { line, .. } => *line,
         }
     }
 }
@@ -73,13 +136,15 @@ pub enum RateError {
     BadParameter { name: &'static str, value: String, expected: &'static str },
     #[error("there are no games to rate")]
     NoGames,
-    #[error("the anchor player '{0}' is not in the results")]
+    #[error("the anchor player '{}' is not in the results", excerpt(.0))]
     UnknownAnchor(String),
     #[error(
         "the iteration produced a non-finite strength at iteration {iteration}; the data may be degenerate: try a dummy player (gamma > 0)"
     )]
     NonFinite { iteration: usize },
-    #[error("the ratings overflowed (first for {player}): use a smaller K or starting rating")]
+    #[error("{item}: {problem} (expected {expected}); the data were built wrongly")]
+    InvalidData { item: String, problem: String, expected: &'static str },
+    #[error("the ratings overflowed (first for {}): use a smaller K or starting rating", excerpt(.player))]
     Overflow { player: String },
 }
 

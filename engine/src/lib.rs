@@ -13,7 +13,8 @@
 //! * [`job`]: one rating job as the command line and the app run it (read, fit, step, finish);
 //! * [`linalg`]: the one Cholesky factorisation and the one conjugate-gradient solver;
 //! * [`graph`]: union–find, connected and strongly connected components;
-//! * [`text`]: "A, B and N more" lists of players in messages;
+//! * [`text`]: "A, B and N more" lists of players in messages; [`distinct`]: people who
+//!   share a name kept apart;
 //! * [`export`]: the ratings as a table, CSV or the documented JSON shape;
 //! * [`tournament`]: organisers' tournaments (from TRF or PGN), and [`tiebreak`]: FIDE's tiebreaks.
 //!
@@ -26,6 +27,7 @@
 //! ```
 
 pub mod diagnose;
+pub mod distinct;
 pub mod error;
 pub mod export;
 pub mod graph;

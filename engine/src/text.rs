@@ -3,29 +3,52 @@
 
 /// The first `shown` of `names` joined by ", ", then " and N more" for the `N` left out.
 pub fn names_and_more<S: AsRef<str>>(names: impl IntoIterator<Item = S>, shown: usize) -> String {
-    let mut text = String::new();
+    let mut listed = Vec::new();
     let mut count = 0;
     for name in names {
         if count < shown {
-            if count > 0 {
-                text += ", ";
-            }
-            text += name.as_ref();
+            listed.push(name);
         }
         count += 1;
     }
-    if count > shown {
-        text += &format!(" and {} more", count - shown);
-    }
-    text
+    join_and_more(&listed, count)
 }
 
-/// As [`names_and_more`], the names first sorted by their lower case (equal ones keep their
-/// order), so that the list does not depend on the order of the input.
+/// As [`names_and_more`], the names first ordered by their lower case (equal ones keep their
+/// order), so that the list does not depend on the order of the input. Only the shown ones
+/// are sorted, after a selection of them, and lower case is compared character by character:
+/// nothing is allocated per name or per comparison, however many names there are.
 pub fn sorted_names_and_more<S: AsRef<str>>(names: impl IntoIterator<Item = S>, shown: usize) -> String {
-    let mut sorted: Vec<S> = names.into_iter().collect();
-    sorted.sort_by_cached_key(|n| n.as_ref().to_lowercase());
-    names_and_more(sorted, shown)
+    let mut names: Vec<(usize, S)> = names.into_iter().enumerate().collect();
+    let total = names.len();
+    let order = |a: &(usize, S), b: &(usize, S)| lower_case_cmp(a.1.as_ref(), b.1.as_ref()).then(a.0.cmp(&b.0));
+    if shown < total {
+        names.select_nth_unstable_by(shown, order);
+        names.truncate(shown);
+    }
+    names.sort_by(order);
+    let listed: Vec<S> = names.into_iter().map(|(_, name)| name).collect();
+    join_and_more(&listed, total)
+}
+
+/// `a` and `b` compared in lower case, without making lower-case copies.
+pub fn lower_case_cmp(a: &str, b: &str) -> std::cmp::Ordering {
+    a.chars().flat_map(char::to_lowercase).cmp(b.chars().flat_map(char::to_lowercase))
+}
+
+/// `listed` joined by ", " (each name an excerpt), then " and N more" for the rest of `total`.
+fn join_and_more<S: AsRef<str>>(listed: &[S], total: usize) -> String {
+    let mut text = String::new();
+    for (k, name) in listed.iter().enumerate() {
+        if k > 0 {
+            text += ", ";
+        }
+        text += &crate::error::excerpt(name.as_ref());
+    }
+    if total > listed.len() {
+        text += &format!(" and {} more", total - listed.len());
+    }
+    text
 }
 
 #[cfg(test)]

@@ -4,6 +4,7 @@
 //!
 //! The rating methods see only the games played over the board ([`Tournament::dataset`]).
 
+use crate::distinct::DistinctNames;
 use crate::model::{Dataset, Game};
 use serde::{Deserialize, Serialize};
 
@@ -200,27 +201,26 @@ impl Tournament {
     /// the entrants' names, with their ratings as listed Elo-like ratings.
     pub fn dataset(&self) -> Dataset {
         let mut d = Dataset::new();
-        // Entrants are people, not names: two with one name stay two players.
+        // Entrants are people, not names: two with one name stay two players, shown with their
+        // start numbers. Every entrant is a new player (never one found by name), so player i
+        // is entrant i whatever the names: a renamed duplicate that equals another entrant's
+        // own name ("A (#2)") gets a further suffix instead of merging the two.
         let key = |e: &Entrant| crate::model::name_key(&e.name);
         let mut count = std::collections::HashMap::new();
         for e in &self.entrants {
             *count.entry(key(e)).or_insert(0) += 1;
         }
-        let ids: Vec<usize> = self
-            .entrants
-            .iter()
-            .map(|e| {
-                let shared = count[&key(e)] > 1;
-                let name = if e.name.trim().is_empty() || shared {
-                    format!("{} (#{})", e.name.trim(), e.start).trim().to_string()
-                } else {
-                    e.name.clone()
-                };
-                let id = d.player(&name).expect("non-blank");
-                d.players[id].id = e.fide_id.clone().or_else(|| Some(e.start.to_string()));
-                id
-            })
-            .collect();
+        let mut distinct = DistinctNames::new();
+        for e in &self.entrants {
+            let shared = count[&key(e)] > 1;
+            let name = if e.name.trim().is_empty() || shared {
+                format!("{} (#{})", e.name.trim(), e.start).trim().to_string()
+            } else {
+                e.name.clone()
+            };
+            let id = distinct.add(&mut d, &name);
+            d.players[id].id = e.fide_id.clone().or_else(|| Some(e.start.to_string()));
+        }
         for (i, e) in self.entrants.iter().enumerate() {
             for (r, entry) in e.rounds.iter().enumerate() {
                 let Some(j) = entry.opponent else { continue };
@@ -234,8 +234,8 @@ impl Tournament {
                     _ => 0.0,
                 };
                 let (first, second, score) = match entry.colour {
-                    Some(Colour::Black) => (ids[j], ids[i], 1.0 - score),
-                    _ => (ids[i], ids[j], score),
+                    Some(Colour::Black) => (j, i, 1.0 - score),
+                    _ => (i, j, score),
                 };
                 let mut game = Game::new(first, second, score, e.line);
                 game.date = self.round_dates.get(r).cloned().flatten().map(Box::from);

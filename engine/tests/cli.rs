@@ -424,6 +424,41 @@ fn unknown_method_variant_scale_or_rules_names_are_clear_errors() {
     assert!(!o.status.success() && err(&o).contains("expected NAME=RATING"), "{}", err(&o));
 }
 
+/// A negative number given to any numeric flag reaches the parameter's own check (and its
+/// message), or is taken when it is allowed, never refused as an unknown argument.
+#[test]
+fn negative_numbers_reach_the_parameter_check() {
+    // Each case: the method, the flag, and the words of the parameter's message ("" = allowed).
+    let cases = [
+        ("brent", "--sigma", "parameter sigma = -1: expected a number ≥ 0"),
+        ("brent", "--gamma", "parameter gamma = -1: expected a number ≥ 0"),
+        ("brent", "--eps", "parameter eps = -1: expected a number > 0"),
+        ("brent", "--max-iter", "parameter max_iter = -1: expected at least 1"),
+        ("brent", "--mean", ""),
+        ("brent", "--prior-weight", "--prior-weight -1: expected a number of games, 0 or more"),
+        ("elo", "--zeta", "parameter zeta = -1: expected a number > 0"),
+        ("elo", "--k", "parameter k = -1: expected a number ≥ 0"),
+        ("elo", "--home", ""),
+        ("elo", "--initial", ""),
+        ("multi-elo", "--zeta", "parameter zeta = -1: expected a number > 0"),
+        ("jrank", "--jrank-k", "parameter k = -1: expected a number > 0"),
+        ("jrank", "--jrank-p", "parameter p = -1: expected a number > 0"),
+        ("jrank", "--jrank-damping", "parameter damping = -1: expected a number in (0, 1]"),
+        ("jrank", "--holdout", "parameter holdout = -1: expected a fraction in [0, 1)"),
+        ("jrank", "--max-iter", "parameter max_iter = -1: expected at least 1"),
+        ("aga", "--max-iter", "parameter max_iter = -1: expected at least 1"),
+    ];
+    for (method, flag, words) in cases {
+        let o = run(&["rate", "-", "--method", method, flag, "-1"], Some(SMALL));
+        if words.is_empty() {
+            assert!(o.status.success(), "{method} {flag} -1: {}", err(&o));
+        } else {
+            assert_eq!(o.status.code(), Some(1), "{method} {flag} -1: {}", err(&o));
+            assert!(err(&o).contains(words), "{method} {flag} -1: {}", err(&o));
+        }
+    }
+}
+
 /// The command line decodes a file that is not UTF-8 by the engine's one rule (the app
 /// decodes by the same function: tests/web.rs checks that side).
 #[test]

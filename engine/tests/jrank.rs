@@ -3,6 +3,7 @@
 //! the parameter fit.
 
 use ratings_engine::diagnose::{FindingKind, Status};
+use ratings_engine::methods::fit::{TRACE_FULL, TRACE_STRIDE};
 use ratings_engine::methods::jrank::{direct, rate, JRankParams};
 use ratings_engine::{Dataset, RateError, Rating, StopReason};
 use std::collections::HashMap;
@@ -76,7 +77,11 @@ fn log_strengths(r: &Rating) -> HashMap<String, f64> {
 fn check(what: &str, d: &Dataset, params: &JRankParams) -> Rating {
     let r = rate(d, params).unwrap_or_else(|e| panic!("{what}: {e}"));
     assert_eq!((r.method.name(), r.variant.as_str()), ("jrank", "iteration"), "{what}");
-    assert_eq!(r.report.iterations, r.report.trace.len(), "{what}");
+    // Every iteration's record up to TRACE_FULL, then every TRACE_STRIDE-th and the last.
+    let n = r.report.iterations;
+    let kept = n.min(TRACE_FULL) + n.saturating_sub(TRACE_FULL) / TRACE_STRIDE + usize::from(n > TRACE_FULL && n % TRACE_STRIDE != 0);
+    assert_eq!(r.report.trace.len(), kept, "{what}");
+    assert_eq!(r.report.trace.last().map(|t| t.iteration), (n > 0).then_some(n), "{what}: the last is kept");
     assert!(r.report.final_residual.is_finite(), "{what}");
     let mut groups: HashMap<usize, Vec<f64>> = HashMap::new();
     let mut seen_unrated = false;

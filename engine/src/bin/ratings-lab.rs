@@ -3,6 +3,7 @@
 
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::{Parser, Subcommand, ValueEnum};
+use ratings_engine::error::check;
 use ratings_engine::job::{Job, JobReader, Settings};
 use ratings_engine::methods::elo::EloParams;
 use ratings_engine::methods::jrank::JRankParams;
@@ -98,6 +99,8 @@ struct TiebreakArgs {
     format: FormatArg,
 }
 
+// Every numeric flag has `allow_negative_numbers`: `--gamma -1` must reach the parameter's own
+// check ("γ must be ≥ 0"), not be taken for an unknown flag.
 #[derive(clap::Args)]
 struct RateArgs {
     /// The games file (CSV), or '-' for standard input.
@@ -106,7 +109,7 @@ struct RateArgs {
     #[arg(long, default_value_t = MethodKind::Brent, value_name = "METHOD")]
     method: MethodKind,
     /// Elo, multiplayer Elo: the scale zeta (a gap of zeta points is 10:1 odds).
-    #[arg(long, default_value_t = EloParams::default().zeta, help_heading = "Elo")]
+    #[arg(long, default_value_t = EloParams::default().zeta, allow_negative_numbers = true, help_heading = "Elo")]
     zeta: f64,
     /// Elo, multiplayer Elo: the K factor.
     #[arg(long, default_value_t = EloParams::default().k, allow_negative_numbers = true, help_heading = "Elo")]
@@ -167,8 +170,8 @@ struct RateArgs {
     eps: Option<f64>,
     /// The iteration cap of an iterative method: Brent and JRank, iterations [default: 10000];
     /// AGA, Newton iterations per fit [default: 100]. At most 10000000.
-    #[arg(long)]
-    max_iter: Option<usize>,
+    #[arg(long, allow_negative_numbers = true)]
+    max_iter: Option<i64>,
     /// Display scale: elo = 400/ln10 * r + c (400 points = 10:1 odds); natural = r + c,
     /// the log-strength.
     #[arg(long, default_value_t = ScaleKind::Elo, value_name = "SCALE")]
@@ -307,6 +310,9 @@ fn settings(args: &RateArgs) -> Result<Settings, String> {
         (s.params.brent.eps, s.params.jrank.eps, s.params.aga.eps) = (eps, eps, eps);
     }
     if let Some(cap) = args.max_iter {
+        // Signed, so that a negative cap gets the parameter's own message, not clap's.
+        check(cap >= 1, "max_iter", cap as f64, "at least 1").map_err(|e| e.to_string())?;
+        let cap = usize::try_from(cap).unwrap_or(usize::MAX);
         (s.params.brent.max_iter, s.params.jrank.max_iter, s.params.aga.max_iter) = (cap, cap, cap);
     }
     match (&args.anchor, args.mean) {

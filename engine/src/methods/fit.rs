@@ -34,27 +34,80 @@ pub struct Measures {
     pub tolerance: Option<(Quantity, f64)>,
 }
 
-/// What a fit has done so far: each step's record and, once it has stopped, why (argmin's
-/// `State`, reduced to what every method shares).
+/// Every step's record up to this many steps is kept (what the convergence chart and the
+/// step-by-step view show in full).
+pub const TRACE_FULL: usize = 10_000;
+
+/// Beyond [`TRACE_FULL`] steps, every this-many-th step's record is kept (and the latest).
+pub const TRACE_STRIDE: usize = 1_000;
+
+/// The records of a run's steps, bounded whatever the number of steps: every step's up to
+/// [`TRACE_FULL`], then every [`TRACE_STRIDE`]-th, and always the latest (which the next
+/// record replaces unless it is one of those kept). A run capped at
+/// [`MAX_ITER`](crate::error::MAX_ITER) steps keeps at most `TRACE_FULL + MAX_ITER /
+/// TRACE_STRIDE + 1` records (20,001), not ten million. Records are only ever appended or the
+/// provisional latest replaced, so the trace never gets shorter: a reader who has seen its
+/// first `k` records can take the rest from `k`.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Trace {
+    records: Vec<IterationRecord>,
+    /// Whether the last record is kept only as the latest.
+    provisional: bool,
+}
+
+impl Trace {
+    /// Adds the record of the next step (its `iteration` numbers it).
+    pub fn push(&mut self, record: IterationRecord) {
+        if self.provisional {
+            self.records.pop();
+        }
+        self.provisional = record.iteration > TRACE_FULL && record.iteration % TRACE_STRIDE != 0;
+        self.records.push(record);
+    }
+
+    /// The records kept, in order.
+    pub fn records(&self) -> &[IterationRecord] {
+        &self.records
+    }
+
+    /// The latest step's record.
+    pub fn last(&self) -> Option<&IterationRecord> {
+        self.records.last()
+    }
+
+    pub fn into_records(self) -> Vec<IterationRecord> {
+        self.records
+    }
+}
+
+/// What a fit has done so far: how many steps, their records (bounded: see [`Trace`]) and,
+/// once it has stopped, why (argmin's `State`, reduced to what every method shares).
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Steps {
-    pub trace: Vec<IterationRecord>,
+    pub trace: Trace,
+    taken: usize,
     pub stop: Option<StopReason>,
 }
 
 impl Steps {
-    /// Steps taken.
+    /// No step taken yet, stopped already for `stop` if given (a fit with nothing to do).
+    pub fn new(stop: Option<StopReason>) -> Steps {
+        Steps { stop, ..Steps::default() }
+    }
+
+    /// Steps taken (the trace may keep fewer records).
     pub fn len(&self) -> usize {
-        self.trace.len()
+        self.taken
     }
 
     pub fn is_empty(&self) -> bool {
-        self.trace.is_empty()
+        self.taken == 0
     }
 
     /// Records the next step, numbered from 1, and returns its record.
     pub fn push(&mut self, change: f64, residual: f64, outer: Option<usize>) -> IterationRecord {
-        let record = IterationRecord { iteration: self.trace.len() + 1, change, residual, outer };
+        self.taken += 1;
+        let record = IterationRecord { iteration: self.taken, change, residual, outer };
         self.trace.push(record);
         record
     }
@@ -82,9 +135,9 @@ pub trait Fit {
 
     fn steps_mut(&mut self) -> &mut Steps;
 
-    /// Every step's record so far.
+    /// The records kept of the steps so far (every step's, up to [`TRACE_FULL`]; see [`Trace`]).
     fn trace(&self) -> &[IterationRecord] {
-        &self.steps().trace
+        self.steps().trace.records()
     }
 
     /// Why the fit stopped, once it has.
@@ -130,4 +183,41 @@ pub fn stop_warning(stop: StopReason, steps: usize, measures: &Measures, last: f
 /// The warning for ratings that fall into groups rated separately, or `None` for one group.
 pub fn groups_warning(groups: usize) -> Option<String> {
     (groups > 1).then(|| format!("the players fall into {groups} groups rated separately: ratings compare only within a group"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_stored_trace_is_bounded_and_keeps_the_last_step() {
+        // Each case: steps taken, records kept, the last kept iteration before the latest.
+        let cases = [
+            (0, 0, None),
+            (1, 1, None),
+            (TRACE_FULL, TRACE_FULL, Some(TRACE_FULL - 1)),
+            (TRACE_FULL + 1, TRACE_FULL + 1, Some(TRACE_FULL)),
+            (TRACE_FULL + TRACE_STRIDE, TRACE_FULL + 1, Some(TRACE_FULL)),
+            (TRACE_FULL + TRACE_STRIDE + 7, TRACE_FULL + 2, Some(TRACE_FULL + TRACE_STRIDE)),
+            (
+                crate::error::MAX_ITER,
+                TRACE_FULL + (crate::error::MAX_ITER - TRACE_FULL) / TRACE_STRIDE,
+                Some(crate::error::MAX_ITER - TRACE_STRIDE),
+            ),
+        ];
+        for (taken, kept, before_last) in cases {
+            let mut steps = Steps::default();
+            let mut longest = 0;
+            for k in 0..taken {
+                let record = steps.push(k as f64, 0.0, None);
+                assert_eq!(steps.trace.last(), Some(&record), "{taken}: the latest is always there");
+                assert!(steps.trace.records().len() >= longest, "{taken}: the trace never gets shorter");
+                longest = steps.trace.records().len();
+            }
+            let records = steps.trace.records();
+            assert_eq!((steps.len(), records.len()), (taken, kept), "{taken}");
+            assert!(records.windows(2).all(|w| w[0].iteration < w[1].iteration), "{taken}");
+            assert_eq!(records.iter().rev().nth(1).map(|r| r.iteration), before_last, "{taken}");
+        }
+    }
 }

@@ -471,14 +471,14 @@ impl Fit for JRankFit<'_> {
         if let Some(fit) = &fit {
             warnings.push(fit_summary(fit, &self.params));
         }
-        let trace = self.steps.trace.clone();
+        let trace = self.steps.trace.records().to_vec();
         Ok(Rating {
             method: MethodKind::JRank,
             variant: "iteration".into(),
             params: Method::JRank(self.params.clone()),
             players: players(self.data, &self.prep.games, &self.s, &self.w),
             report: SolverReport {
-                iterations: trace.len(),
+                iterations: self.steps.len(),
                 converged: stop == StopReason::Converged,
                 stop,
                 trace,
@@ -727,6 +727,10 @@ mod tests {
         d.games[1].second = 7;
         let prep = prepare(&d);
         assert_eq!((prep.games.len(), prep.from_score, prep.skipped), (1, 1, 1));
+        // Rated, data that name no such player are refused first (`methods::check_data`).
+        assert!(matches!(rate(&d, &JRankParams::default()), Err(RateError::InvalidData { .. })));
+        // A game with no score and no points is left out, with a warning.
+        (d.games[1].second, d.games[1].score) = (1, f64::NAN);
         let r = rate(&d, &JRankParams::default()).unwrap();
         assert!(r.players.iter().all(|p| p.rating.is_some_and(f64::is_finite)));
         assert!(r.warnings.iter().any(|w| w.contains("1 game was left out")), "{:?}", r.warnings);

@@ -209,8 +209,9 @@ pub struct Options {
 }
 
 /// Sets up `method` on `data`, ready to step ([`Fit::step`]) and be watched.
-/// Each method's constructor checks its parameters.
+/// Each method's constructor checks its parameters; the data are checked here ([`check_data`]).
 pub fn start<'d>(data: &'d Dataset, method: &Method, options: &Options) -> Result<Box<dyn Fit + 'd>, RateError> {
+    check_data(data)?;
     Ok(match method {
         Method::Brent(p) => Box::new(brent::BrentFit::new(data, p, &options.scale)?),
         Method::Elo(p) => Box::new(elo::fit(data, p)?),
@@ -218,6 +219,45 @@ pub fn start<'d>(data: &'d Dataset, method: &Method, options: &Options) -> Resul
         Method::JRank(p) => Box::new(jrank::JRankFit::new(data, p)?),
         Method::Aga(p) => Box::new(aga::AgaFit::new(data, p)?),
     })
+}
+
+/// Checks what every method relies on and no reader ever breaks, so that data built wrongly
+/// (by code, or two people merged into one) are refused, never rated into a wrong answer or a
+/// panic: every game and event names players of the dataset, no game has one player on both
+/// sides and no event one player twice, and every score that is a number lies in [0, 1] (a
+/// score that is no number is the methods' to leave out, or to take from the points). Linear
+/// in the games and events, in release builds as in debug ones.
+pub fn check_data(data: &Dataset) -> Result<(), RateError> {
+    let n = data.players.len();
+    let name = |p: usize| crate::error::excerpt(&data.players[p].name);
+    let at =
+        |what: &str, k: usize, line: usize| if line > 0 { format!("{what} {} (line {line})", k + 1) } else { format!("{what} {}", k + 1) };
+    let bad = |item: String, problem: String, expected| Err(RateError::InvalidData { item, problem, expected });
+    for (k, g) in data.games.iter().enumerate() {
+        if let Some(p) = [g.first, g.second].into_iter().find(|&p| p >= n) {
+            return bad(at("game", k, g.line), format!("player number {p} is not in the data"), "one of the dataset's players");
+        }
+        if g.first == g.second {
+            return bad(at("game", k, g.line), format!("'{}' is on both sides", name(g.first)), "two different players");
+        }
+        if !g.score.is_nan() && !(0.0..=1.0).contains(&g.score) {
+            return bad(at("game", k, g.line), format!("the score is {}", g.score), "a score in [0, 1]");
+        }
+    }
+    // Per player, the last event they were seen in (plus one): one pass, no set per event.
+    let mut seen = vec![0usize; n];
+    for (k, e) in data.events.iter().enumerate() {
+        for &(p, _) in &e.places {
+            if p >= n {
+                return bad(at("event", k, e.line), format!("player number {p} is not in the data"), "one of the dataset's players");
+            }
+            if seen[p] == k + 1 {
+                return bad(at("event", k, e.line), format!("'{}' is in it twice", name(p)), "each player once in an event");
+            }
+            seen[p] = k + 1;
+        }
+    }
+    Ok(())
 }
 
 /// Rates `data` by `method`.

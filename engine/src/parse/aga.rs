@@ -33,7 +33,8 @@
 
 use super::columns::Columns;
 use super::csv::{Parsed, Warning};
-use crate::error::{bad_field as bad, ParseError, ParseErrors};
+use crate::distinct::DistinctNames;
+use crate::error::{bad_field as bad, excerpt, ParseError, ParseErrors};
 use crate::methods::aga::rank_seed;
 use crate::methods::aga::seed::day_number;
 use crate::model::{Dataset, Game, Listed};
@@ -91,12 +92,14 @@ struct Entry {
 }
 
 pub fn parse_aga(text: &str) -> Result<Parsed, ParseErrors> {
+    super::check_line_lengths(text)?;
     let mut r = Reader {
         dataset: Dataset::new(),
         section: Section::None,
         tourney: None,
         start: None,
         ids: HashMap::new(),
+        names: DistinctNames::new(),
         errors: Vec::new(),
         warnings: Vec::new(),
     };
@@ -136,6 +139,7 @@ struct Reader {
     start: Option<String>,
     /// The players by their ids.
     ids: HashMap<String, Entry>,
+    names: DistinctNames,
     errors: Vec<ParseError>,
     warnings: Vec<Warning>,
 }
@@ -152,7 +156,7 @@ impl Reader {
             Section::None => self.errors.push(bad(line, "section", "a TOURNEY, PLAYERS or GAMES heading before this line", l)),
             Section::Tourney => self.setting(line, l),
             Section::Players => {
-                if let Err(e) = read_player(line, &tokens, &mut self.dataset, &mut self.ids, &mut self.warnings) {
+                if let Err(e) = read_player(line, &tokens, (&mut self.dataset, &mut self.names), &mut self.ids, &mut self.warnings) {
                     self.errors.push(e);
                 }
             }
@@ -203,7 +207,7 @@ impl Reader {
                 }
             }
             "rules" => {}
-            _ => self.warnings.push(Warning { line, message: format!("unknown setting '{key}' ignored") }),
+            _ => self.warnings.push(Warning { line, message: format!("unknown setting '{}' ignored", excerpt(&key)) }),
         }
     }
 }
@@ -213,7 +217,7 @@ const PLAYER_LINE: &str = "an id, a name and a rank such as 5D or 3k (optionally
 fn read_player(
     line: usize,
     tokens: &[&str],
-    dataset: &mut Dataset,
+    (dataset, names): (&mut Dataset, &mut DistinctNames),
     ids: &mut HashMap<String, Entry>,
     warnings: &mut Vec<Warning>,
 ) -> Result<(), ParseError> {
@@ -261,16 +265,15 @@ fn read_player(
             found: id.into(),
         });
     }
-    let shown = if dataset.find(&name).is_some() {
-        let other = format!("{name} ({id})");
-        warnings.push(Warning { line, message: format!("another player is called '{name}': this one is shown as '{other}'") });
-        other
-    } else {
-        name
-    };
-    let Some(player) = dataset.player(&shown) else {
-        return Err(ParseError::MissingField { line, column: "name".into(), fields: tokens.len(), expected: PLAYER_LINE.into() });
-    };
+    // Players are people, found by id: one who shares a name gets a new player all the same
+    // (shown with their id, and never merged with a player who happens to be called that).
+    let wanted = if dataset.find(&name).is_some() { format!("{name} ({id})") } else { name.clone() };
+    let player = names.add(dataset, &wanted);
+    let shown = &dataset.players[player].name;
+    if *shown != name {
+        let message = format!("another player is called '{}': this one is shown as '{}'", excerpt(&name), excerpt(shown));
+        warnings.push(Warning { line, message });
+    }
     dataset.players[player].id = Some(id.to_string());
     if let Some(r) = rating {
         dataset.players[player].listed = Some(Listed { rating: r, sigma: None, date: None });

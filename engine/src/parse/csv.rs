@@ -14,8 +14,8 @@
 use super::columns::{ColumnMap, Columns, Role};
 use super::records::{sniff_delimiter, Fields, Splitter};
 use super::result::{parse_number, parse_result, Outcome, EXPECTED_RESULT};
-use crate::error::{ParseError, ParseErrors};
 use super::names::{Batch, Names};
+use crate::error::{keep, ParseError, ParseErrors};
 use crate::model::{Dataset, Game, PlayerId};
 use serde::{Deserialize, Serialize};
 
@@ -63,8 +63,8 @@ pub struct Parsed {
 pub fn parse_csv(text: &str, options: &CsvOptions) -> Result<Parsed, ParseErrors> {
     let mut splitter = Splitter::new(sniff_delimiter(text));
     let mut games = GameReader::new(options);
-    // Room for every line as a game, so the games are not moved as they grow.
-    games.dataset.games.reserve(text.bytes().filter(|&b| b == b'\n').count() + 1);
+    // Room for every line that may be a game, so the games are not moved as they grow.
+    games.dataset.games.reserve(super::records::possible_records(text));
     splitter.text(text, &mut |rec: Fields| games.record(&rec));
     games.finish(splitter)
 }
@@ -79,6 +79,8 @@ pub(crate) struct GameReader {
     pub dataset: Dataset,
     warnings: Vec<Warning>,
     errors: Vec<ParseError>,
+    /// Errors and warnings past the [`crate::error::MAX_PROBLEMS`] listed: how many, and the first's line.
+    more: [(usize, usize); 2],
     /// Each name as written (trimmed) to its player ([`Names`]).
     names: Names,
     /// Games read but not yet given their players: their names wait in `batch`, to be
@@ -99,6 +101,7 @@ impl GameReader {
             dataset: Dataset::new(),
             warnings: Vec::new(),
             errors: Vec::new(),
+            more: [(0, 0); 2],
             names: Names::default(),
             waiting: Vec::with_capacity(BATCH),
             batch: Batch::default(),
@@ -129,8 +132,14 @@ impl GameReader {
                     self.flush();
                 }
             }
-            Err(Skipped::Warn(message)) => self.warnings.push(Warning { line: rec.line, message }),
-            Err(Skipped::Error(e)) => self.errors.push(e),
+            Err(Skipped::Warn(message)) => {
+                count_more(&mut self.more[1], keep(&mut self.warnings, Warning { line: rec.line, message }), rec.line)
+            }
+            Err(Skipped::Error(e)) => {
+                // The waiting games' errors (a player against themselves) come from earlier lines.
+                self.flush();
+                count_more(&mut self.more[0], keep(&mut self.errors, e), rec.line)
+            }
         }
     }
 
@@ -143,7 +152,8 @@ impl GameReader {
             (game.first, game.second) = (ids[0], ids[1]);
             if game.first == game.second {
                 let name = self.dataset.players[game.first].name.clone();
-                self.errors.push(ParseError::SelfPlay { line: game.line, name });
+                let kept = keep(&mut self.errors, ParseError::SelfPlay { line: game.line, name });
+                count_more(&mut self.more[0], kept, game.line);
             } else {
                 self.dataset.games.push(game);
             }
@@ -154,7 +164,13 @@ impl GameReader {
     /// text (its comments and unclosed quotes count too).
     pub fn finish(mut self, splitter: Splitter) -> Result<Parsed, ParseErrors> {
         self.flush();
-        let GameReader { bad_lines, header, dataset, warnings: game_warnings, errors: game_errors, .. } = self;
+        let GameReader { bad_lines, header, dataset, warnings: mut game_warnings, errors: mut game_errors, more, .. } = self;
+        if more[0].0 > 0 {
+            game_errors.push(ParseError::More { line: more[0].1, count: more[0].0 });
+        }
+        if more[1].0 > 0 {
+            game_warnings.push(Warning { line: more[1].1, message: ParseError::More { line: more[1].1, count: more[1].0 }.to_string() });
+        }
         let mut errors = splitter.errors;
         let Some((header_line, header_fields, columns)) = header else {
             return Err(ParseErrors(if errors.is_empty() { vec![ParseError::Empty] } else { errors }));
@@ -181,6 +197,16 @@ impl GameReader {
             return Err(ParseErrors(errors));
         }
         Ok(Parsed { dataset, columns, warnings })
+    }
+}
+
+/// Counts a problem that was not listed (`kept` false) in `more`: how many, the first's line.
+fn count_more(more: &mut (usize, usize), kept: bool, line: usize) {
+    if !kept {
+        if more.0 == 0 {
+            more.1 = line;
+        }
+        more.0 += 1;
     }
 }
 

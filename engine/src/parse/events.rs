@@ -8,7 +8,7 @@
 
 use super::columns::normalise_header;
 use super::csv::{Parsed, Warning};
-use super::records::{records, sniff_delimiter, Record};
+use super::records::{first_record, records, sniff_delimiter, Record};
 use crate::error::{ParseError, ParseErrors};
 use crate::model::{Dataset, Event};
 use crate::parse::Columns;
@@ -20,8 +20,7 @@ const PLACE: &[&str] = &["place", "rank", "position", "finish", "placing"];
 
 /// Whether the header looks like multi-player events (long or wide).
 pub fn looks_like_events(text: &str) -> bool {
-    let (recs, _) = records(text, sniff_delimiter(text));
-    recs.first().is_some_and(|h| {
+    first_record(text, sniff_delimiter(text)).is_some_and(|h| {
         let norm: Vec<String> = h.fields.iter().map(|f| normalise_header(f)).collect();
         long_columns(&norm).is_some() || wide_columns(&norm, None).is_some_and(|w| w.players.len() >= 3)
     })
@@ -134,6 +133,8 @@ impl EventReader<'_> {
     /// The long form: one row per player per event, the rows of one event together.
     fn long(&mut self, recs: impl Iterator<Item = Record>, cols: LongColumns) {
         let mut seen = HashSet::new();
+        // The players of the current event, so that a player twice is found without a scan.
+        let mut in_event: HashSet<usize> = HashSet::new();
         let mut current: Option<Event> = None;
         for rec in recs {
             let get = |i: usize| rec.fields.get(i).map(|s| s.trim()).unwrap_or("");
@@ -161,9 +162,10 @@ impl EventReader<'_> {
                 }
                 self.finish(current.take(), cols.player);
                 current = Some(Event { name: name.to_string(), places: Vec::new(), line: rec.line });
+                in_event.clear();
             }
             let e = current.as_mut().expect("just set");
-            if e.places.iter().any(|&(q, _)| q == p) {
+            if !in_event.insert(p) {
                 self.errors.push(self.bad(rec.line, cols.player, "each player once per event", &format!("'{player}' twice")));
                 continue;
             }
@@ -192,7 +194,11 @@ impl EventReader<'_> {
                 self.errors.push(self.bad(rec.line, cols.players[0], "at least two players", &entries.len().to_string()));
                 continue;
             }
-            let places = entries.iter().map(|&(p, s)| (p, 1 + entries.iter().filter(|&&(_, t)| t > s).count() as u32)).collect();
+            // A player's place is one more than the number of higher scores: counted in the
+            // scores sorted highest first, not by comparing every pair.
+            let mut scores: Vec<f64> = entries.iter().map(|&(_, s)| s).collect();
+            scores.sort_unstable_by(|a, b| b.total_cmp(a));
+            let places = entries.iter().map(|&(p, s)| (p, 1 + scores.partition_point(|&t| t > s) as u32)).collect();
             let name = match name_col {
                 Some(c) => format!("{} {}", self.header.fields[c].trim(), rec.fields.get(c).map(|s| s.trim()).unwrap_or("")),
                 None => format!("line {}", rec.line),
@@ -206,6 +212,7 @@ impl EventReader<'_> {
     fn wide_entries(&mut self, rec: &Record, cols: &WideColumns) -> Option<Vec<(usize, f64)>> {
         let get = |i: usize| rec.fields.get(i).map(|s| s.trim()).unwrap_or("");
         let mut entries: Vec<(usize, f64)> = Vec::new();
+        let mut seen: HashSet<usize> = HashSet::new();
         for (&pc, &sc) in cols.players.iter().zip(&cols.scores) {
             let (player, score) = (get(pc), get(sc));
             if player.is_empty() && score.is_empty() {
@@ -214,9 +221,7 @@ impl EventReader<'_> {
             let error = match (self.data.player(player), score.parse::<f64>().ok().filter(|s| s.is_finite())) {
                 (None, _) => self.bad(rec.line, pc, "a player's name", player),
                 (Some(_), None) => self.bad(rec.line, sc, "a score (a number)", score),
-                (Some(p), Some(_)) if entries.iter().any(|&(q, _)| q == p) => {
-                    self.bad(rec.line, pc, "each player once per event", &format!("'{player}' twice"))
-                }
+                (Some(p), Some(_)) if !seen.insert(p) => self.bad(rec.line, pc, "each player once per event", &format!("'{player}' twice")),
                 (Some(p), Some(s)) => {
                     entries.push((p, s));
                     continue;

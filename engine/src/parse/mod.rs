@@ -20,3 +20,17 @@ pub use columns::{ColumnMap, Columns, Role};
 pub use csv::{parse_csv, BadLines, CsvOptions, Parsed, Warning};
 pub use events::{looks_like_events, parse_events};
 pub use players::{apply_players, parse_players, PlayerRecord};
+
+use crate::error::{line_too_long, ParseErrors, MAX_LINE_BYTES};
+
+/// Every line of `text` longer than [`MAX_LINE_BYTES`], as errors: the readers that take a
+/// text whole (TRF, PGN, the AGA's format) refuse such a file before reading it. (CSV, events
+/// and player lists are refused line by line, by [`records`].)
+pub(crate) fn check_line_lengths(text: &str) -> Result<(), ParseErrors> {
+    let errors: Vec<_> = trf::lines(text).filter(|(_, l)| l.len() > MAX_LINE_BYTES).map(|(n, l)| line_too_long(n, l)).collect();
+    if errors.is_empty() {
+        Ok(())
+    } else {
+        Err(ParseErrors(errors))
+    }
+}

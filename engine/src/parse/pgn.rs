@@ -34,16 +34,15 @@
 //! ```
 
 use super::csv::Warning;
-use super::trf::split_lines;
-use crate::error::{bad_field as bad, ParseError, ParseErrors};
+use super::trf::{lines, split_lines};
+use crate::error::{bad_field as bad, excerpt, ParseError, ParseErrors};
 use crate::tournament::{Colour, Entrant, RoundEntry, RoundResult, Tournament};
 use std::collections::HashMap;
 
 /// True when the first line with content (after `%` escape lines) is a tag pair such as
 /// `[Event "..."]`.
 pub fn looks_like_pgn(text: &str) -> bool {
-    let lines = split_lines(text);
-    let Some((_, first)) = lines.iter().find(|(_, l)| !l.trim().is_empty() && !l.starts_with('%')) else { return false };
+    let Some((_, first)) = lines(text).find(|(_, l)| !l.trim().is_empty() && !l.starts_with('%')) else { return false };
     let t = first.trim_start();
     let Some(rest) = t.strip_prefix('[') else { return false };
     let rest = rest.trim_start();
@@ -322,6 +321,7 @@ struct Side {
 
 /// Reads a PGN file into a [`Tournament`], with warnings (`*` games, contradictions).
 pub fn parse_pgn(text: &str) -> Result<(Tournament, Vec<Warning>), ParseErrors> {
+    super::check_line_lengths(text)?;
     let Reader { games: raw, mut warnings, mut errors, .. } = read_games(text);
     let mut found = Collected::default();
     for g in raw.iter().filter(|g| !g.bad) {
@@ -342,10 +342,15 @@ pub fn parse_pgn(text: &str) -> Result<(Tournament, Vec<Warning>), ParseErrors> 
     if let (Some(first), Some((other, line))) = (&found.name, &found.other_event) {
         warnings.push(Warning {
             line: *line,
-            message: format!("the games come from more than one event ('{other}'); the first, '{first}', names the tournament"),
+            message: format!(
+                "the games come from more than one event ('{}'); the first, '{}', names the tournament",
+                excerpt(other),
+                excerpt(first)
+            ),
         });
     }
     let Collected { entrants: Entrants { list: mut entrants, .. }, games, name, .. } = found;
+    check_round_table(&entrants, &games)?;
     let rounds = Rounds::fill(&entrants, &games, &mut warnings);
     let round_dates = rounds.dates();
     let n_rounds = rounds.set(&mut entrants);
@@ -361,6 +366,35 @@ pub fn parse_pgn(text: &str) -> Result<(Tournament, Vec<Warning>), ParseErrors> 
     };
     warnings.sort_by_key(|w| w.line);
     Ok((t, warnings))
+}
+
+/// A tournament's table of entrants × rounds is about twice its games (each entrant plays
+/// in most rounds); beyond this many times the games (plus a constant) the file is a game
+/// collection, or has a round number such as 1000000, and the table would not fit in memory.
+const ROUND_TABLE_PER_GAME: usize = 16;
+
+/// Refuses games whose round table (every entrant × the rounds, at most the largest round
+/// number plus the most games one player has) would be out of proportion to them, before it
+/// is made: an error naming the largest round, never an allocation of gigabytes.
+fn check_round_table(entrants: &[Entrant], games: &[Game]) -> Result<(), ParseErrors> {
+    let mut played = vec![0usize; entrants.len()];
+    for g in games {
+        played[g.white] += 1;
+        played[g.black] += 1;
+    }
+    let (highest, line) = games.iter().filter_map(|g| g.round.map(|r| (r, g.line))).max().unwrap_or((0, 0));
+    let rounds = highest.saturating_add(played.iter().copied().max().unwrap_or(0));
+    let limit = ROUND_TABLE_PER_GAME * games.len() + 4_000_000;
+    if entrants.len().saturating_mul(rounds) <= limit {
+        return Ok(());
+    }
+    let found = format!(
+        "{} entrants and up to {rounds} rounds (round {highest} is the highest numbered) for {} games",
+        entrants.len(),
+        games.len()
+    );
+    let expected = "the games of one tournament, each player in most rounds (a game collection can be read as CSV)";
+    Err(ParseErrors(vec![bad(line.max(1), "Round", expected, found)]))
 }
 
 /// What the games give: the entrants, the games between them, and the event's name.
@@ -408,7 +442,7 @@ impl Collected {
             return;
         }
         let Some(result) = result else {
-            let message = format!("'*' (not finished): the game {} - {} is left out", names[w].name, names[b].name);
+            let message = format!("'*' (not finished): the game {} - {} is left out", excerpt(&names[w].name), excerpt(&names[b].name));
             warnings.push(Warning { line: result_line, message });
             return;
         };
@@ -435,7 +469,10 @@ fn side(g: &RawGame, colour: &str, warnings: &mut Vec<Warning>) -> Result<Side, 
             Ok(0) => None,
             Ok(n) => Some(n),
             Err(_) => {
-                warnings.push(Warning { line, message: format!("{colour}Elo: expected a rating (a whole number), found '{v}'; left out") });
+                warnings.push(Warning {
+                    line,
+                    message: format!("{colour}Elo: expected a rating (a whole number), found '{}'; left out", excerpt(v)),
+                });
                 None
             }
         },
@@ -457,7 +494,7 @@ fn game_result(g: &RawGame, warnings: &mut Vec<Warning>) -> Result<(Option<Round
             if v != m && parse_result(v).is_some() {
                 warnings.push(Warning {
                     line: *ml,
-                    message: format!("the moves end with '{m}' but the Result tag says '{v}'; the tag is used"),
+                    message: format!("the moves end with '{}' but the Result tag says '{}'; the tag is used", excerpt(m), excerpt(v)),
                 });
             }
             (v.to_string(), l)
@@ -483,7 +520,7 @@ fn round_number(g: &RawGame, warnings: &mut Vec<Warning>) -> Option<usize> {
         _ => {
             warnings.push(Warning {
                 line,
-                message: format!("Round '{v}' has no round number; the game goes to each player's next free round"),
+                message: format!("Round '{}' has no round number; the game goes to each player's next free round", excerpt(v)),
             });
             None
         }
@@ -515,8 +552,11 @@ impl<'a> Rounds<'a> {
                 pending.push(g);
             }
         }
+        // Per entrant, no free round before this one: slots only fill from here on, so each
+        // entrant's rounds are scanned once in all (not once per game).
+        let mut free = vec![0; entrants.len()];
         for g in pending {
-            rounds.place_next_free(g);
+            rounds.place_next_free(g, &mut free);
         }
         rounds
     }
@@ -531,7 +571,10 @@ impl<'a> Rounds<'a> {
             let who = if taken(g.white).is_some() { &entrants[g.white].name } else { &entrants[g.black].name };
             warnings.push(Warning {
                 line: g.line,
-                message: format!("round {round}: {who} already has a game in round {round} (line {other}); this game goes to each player's next free round"),
+                message: format!(
+                    "round {round}: {} already has a game in round {round} (line {other}); this game goes to each player's next free round",
+                    excerpt(who)
+                ),
             });
             return false;
         }
@@ -550,13 +593,17 @@ impl<'a> Rounds<'a> {
         true
     }
 
-    fn place_next_free(&mut self, g: &Game) {
+    fn place_next_free(&mut self, g: &Game, free: &mut [usize]) {
         for (p, entry) in g.entries() {
             let slot = Some(Slot { entry, line: g.line });
-            match self.slots[p].iter().position(Option::is_none) {
-                Some(i) => self.slots[p][i] = slot,
-                None => self.slots[p].push(slot),
+            let slots = &mut self.slots[p];
+            let i = (free[p]..slots.len()).find(|&i| slots[i].is_none()).unwrap_or(slots.len());
+            if i == slots.len() {
+                slots.push(slot);
+            } else {
+                slots[i] = slot;
             }
+            free[p] = i + 1;
         }
     }
 
@@ -568,11 +615,11 @@ impl<'a> Rounds<'a> {
             .map(|ds| {
                 let mut ds = ds.clone();
                 ds.sort_unstable();
+                // Equal dates are adjacent once sorted: count each run once.
                 let mut best: Option<(&str, usize)> = None;
-                for d in ds.iter() {
-                    let n = ds.iter().filter(|x| *x == d).count();
-                    if best.is_none_or(|(_, m)| n > m) {
-                        best = Some((d, n));
+                for run in ds.chunk_by(|a, b| a == b) {
+                    if best.is_none_or(|(_, m)| run.len() > m) {
+                        best = Some((run[0], run.len()));
                     }
                 }
                 best.map(|(d, _)| d.to_string())

@@ -1,13 +1,26 @@
 //! Splits delimited text into records: quoted fields (with `""` escapes, commas and line
 //! breaks inside), CRLF, a UTF-8 BOM, blank lines and `#` comment lines.
+//!
+//! A line longer than [`MAX_LINE_BYTES`] is refused by its number (an error; with the header
+//! line, nothing after it is read), and a quoted field still open after that many bytes is
+//! an unclosed quote: so nothing the splitter holds grows with a malformed input beyond the
+//! limit.
 
-use crate::error::ParseError;
+use crate::error::{line_too_long, ParseError, MAX_LINE_BYTES, MAX_PROBLEMS};
+use std::collections::VecDeque;
 
 /// One record and the 1-based line it starts on.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Record {
     pub line: usize,
     pub fields: Vec<String>,
+}
+
+/// How many lines of `text` may be records (for room reserved ahead): lines of five bytes
+/// or more (the shortest game, `a,b,1`) that are not `#` comments. Blank lines and comments
+/// reserve nothing, so a file of line breaks costs nothing per line.
+pub(crate) fn possible_records(text: &str) -> usize {
+    text.split('\n').filter(|l| l.len() >= 5 && !l.trim_start().starts_with('#')).count()
 }
 
 /// Picks the delimiter from the header line: the most frequent of `,` `;` tab outside quotes
@@ -44,7 +57,31 @@ pub fn records(text: &str, delimiter: char) -> (Vec<Record>, Vec<ParseError>) {
     (recs, errors)
 }
 
-/// As [`records`], also listing each `#` comment line with the number of delimiters in it
+/// The first record of `text` (its header), reading no further than its last line: what
+/// detection needs of what may be a large file.
+pub fn first_record(text: &str, delimiter: char) -> Option<Record> {
+    let mut s = Splitter::new(delimiter);
+    let mut first = None;
+    let mut keep = |r: Fields| {
+        first.get_or_insert_with(|| Record { line: r.line, fields: r.to_strings() });
+    };
+    let mut rest = text;
+    while !rest.is_empty() && !s.emitted {
+        let (l, ended, next) = match rest.find('\n') {
+            Some(k) => (&rest[..k], true, &rest[k + 1..]),
+            None => (rest, false, ""),
+        };
+        s.line(l, ended, &mut keep);
+        rest = next;
+    }
+    if !s.emitted {
+        s.end(&mut keep);
+    }
+    first
+}
+
+/// As [`records`], also listing the `#` comment lines that look like records (see
+/// the splitter's `comments`) with the number of delimiters in each
 /// (a comment that looks like a data line deserves a warning).
 pub fn records_and_comments(text: &str, delimiter: char) -> (Vec<Record>, Vec<ParseError>, Vec<(usize, usize)>) {
     let mut s = Splitter::new(delimiter);
@@ -130,7 +167,17 @@ pub(crate) struct Splitter {
     /// A record is open across a line end, and its later lines as read: (number, line, ended by '\n').
     open: bool,
     kept: Vec<(usize, String, bool)>,
-    /// (line, delimiters in it) of each `#` comment line.
+    /// The bytes of the record open across line ends so far.
+    open_bytes: usize,
+    /// Lines to read again, before any later line: those after a quote found never closed.
+    again: VecDeque<(String, bool)>,
+    /// Whether the first record (the header) was refused: nothing after it is read.
+    halted: bool,
+    /// Whether a record has been handed over, and the first one's number of fields.
+    emitted: bool,
+    header_fields: usize,
+    /// (line, delimiters in it) of the `#` comment lines after the first record with as many
+    /// fields as it (at most [`MAX_PROBLEMS`]).
     pub comments: Vec<(usize, usize)>,
     pub errors: Vec<ParseError>,
 }
@@ -149,6 +196,11 @@ impl Splitter {
             quote_line: 0,
             open: false,
             kept: Vec::new(),
+            open_bytes: 0,
+            again: VecDeque::new(),
+            halted: false,
+            emitted: false,
+            header_fields: 0,
             comments: Vec::new(),
             errors: Vec::new(),
         }
@@ -169,18 +221,45 @@ impl Splitter {
 
     /// One line, without its `\n`; `ended` when a `\n` followed it (else it is the last).
     pub fn line(&mut self, l: &str, ended: bool, emit: &mut impl FnMut(Fields)) {
+        self.read(l, ended, emit);
+        while let Some((l, ended)) = self.again.pop_front() {
+            self.read(&l, ended, emit);
+        }
+    }
+
+    /// [`Splitter::line`], but lines to read again are left in `self.again` (read in a loop,
+    /// not by recursion, however many quotes are abandoned).
+    fn read(&mut self, l: &str, ended: bool, emit: &mut impl FnMut(Fields)) {
         let l = if std::mem::take(&mut self.first) { l.strip_prefix('\u{feff}').unwrap_or(l) } else { l };
         let number = self.line;
         self.line += 1;
+        if self.halted {
+            return;
+        }
         // A '\r' before the '\n' is part of the line end, in quotes or not.
         let content = if ended { l.strip_suffix('\r').unwrap_or(l) } else { l };
         if self.open {
             self.kept.push((number, l.to_string(), ended));
+            self.open_bytes += l.len() + 1;
+            if self.open_bytes > MAX_LINE_BYTES {
+                self.abandon(ParseError::QuoteTooLong { line: self.quote_line });
+                return;
+            }
         } else {
+            if l.len() > MAX_LINE_BYTES {
+                self.errors.push(line_too_long(number, l));
+                // Without its header a file cannot be read: the header's error is the answer.
+                self.halted = !self.emitted;
+                return;
+            }
             // Comment lines and blank lines are not records.
             let t = l.trim();
-            if t.starts_with('#') {
-                self.comments.push((number, t.bytes().filter(|&b| b == self.delimiter).count()));
+            if t.starts_with('#') && self.header_fields > 1 {
+                // Only those that look like a record after the header are worth a warning.
+                let delimiters = t.bytes().filter(|&b| b == self.delimiter).count();
+                if delimiters + 1 >= self.header_fields && self.comments.len() < MAX_PROBLEMS {
+                    self.comments.push((number, delimiters));
+                }
             }
             if t.is_empty() || t.starts_with('#') {
                 return;
@@ -197,6 +276,9 @@ impl Splitter {
             if ended {
                 self.field.extend("\n", 0, 1);
             }
+            if !self.open {
+                self.open_bytes = l.len() + 1;
+            }
             self.open = true;
             return;
         }
@@ -204,6 +286,9 @@ impl Splitter {
         self.kept.clear();
         let field = std::mem::replace(&mut self.field, Field::Range(0, 0));
         self.fields.push(field);
+        if !std::mem::replace(&mut self.emitted, true) {
+            self.header_fields = self.fields.len();
+        }
         emit(Fields { line: self.start_line, text: content, fields: &self.fields });
     }
 
@@ -211,14 +296,24 @@ impl Splitter {
     /// record's lines up to there are left out and the lines after it read again.
     pub fn end(&mut self, emit: &mut impl FnMut(Fields)) {
         while self.open {
-            let quote_line = self.quote_line;
-            self.errors.push(ParseError::UnclosedQuote { line: quote_line });
-            let kept = std::mem::take(&mut self.kept);
-            (self.open, self.in_quotes, self.line) = (false, false, quote_line + 1);
-            for (number, l, ended) in kept.into_iter().filter(|(n, _, _)| *n > quote_line) {
-                debug_assert_eq!(number, self.line);
-                self.line(&l, ended, emit);
+            self.abandon(ParseError::UnclosedQuote { line: self.quote_line });
+            while let Some((l, ended)) = self.again.pop_front() {
+                self.read(&l, ended, emit);
             }
+        }
+    }
+
+    /// Gives up the open record for `error` (a quote never closed, or not within the limit):
+    /// its lines after the quote's are to be read again as lines of their own, before any
+    /// later line, so one stray quote costs its own line and not every line after it.
+    fn abandon(&mut self, error: ParseError) {
+        self.errors.push(error);
+        let quote_line = self.quote_line;
+        let kept = std::mem::take(&mut self.kept);
+        (self.open, self.in_quotes, self.line) = (false, false, quote_line + 1);
+        let later = kept.into_iter().filter(|(n, _, _)| *n > quote_line).map(|(_, l, ended)| (l, ended));
+        for (k, line) in later.enumerate() {
+            self.again.insert(k, line);
         }
     }
 

@@ -66,24 +66,26 @@
 //! ```
 
 use super::csv::Warning;
-use crate::error::{bad_field as bad, ParseError, ParseErrors};
+use crate::error::{bad_field as bad, excerpt, ParseError, ParseErrors};
 use crate::tournament::{Colour, Entrant, RoundEntry, RoundResult, Scoring, Tournament};
 use std::collections::HashMap;
 
 /// The lines of a text: (1-based number, content without its line end). Handles LF, CRLF,
 /// CR-only line ends and a BOM.
 pub(crate) fn split_lines(text: &str) -> Vec<(usize, &str)> {
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let parts: Vec<&str> = if text.contains('\n') {
-        text.split('\n').map(|l| l.strip_suffix('\r').unwrap_or(l)).collect()
-    } else {
-        text.split('\r').collect()
-    };
-    let mut out: Vec<(usize, &str)> = parts.into_iter().enumerate().map(|(i, l)| (i + 1, l)).collect();
+    let mut out: Vec<(usize, &str)> = lines(text).collect();
     if out.last().is_some_and(|(_, l)| l.is_empty()) {
         out.pop();
     }
     out
+}
+
+/// [`split_lines`] one at a time (with a last empty line when the text ends with a line
+/// end): detection looks at a few lines of what may be a large file, and keeps none.
+pub(crate) fn lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let end = if text.contains('\n') { '\n' } else { '\r' };
+    text.split(end).map(|l| l.strip_suffix('\r').unwrap_or(l)).enumerate().map(|(i, l)| (i + 1, l))
 }
 
 /// A line as fixed columns (1-based, inclusive; columns past the end read as blanks).
@@ -151,14 +153,13 @@ pub(crate) fn show_points(x: f64) -> String {
 /// True when the text has a `001` player record with a start rank in columns 5-8 and its
 /// first line with content starts with a record code (three digits, `XX?` or `###`).
 pub fn looks_like_trf(text: &str) -> bool {
-    let lines = split_lines(text);
-    let Some((_, first)) = lines.iter().find(|(_, l)| !l.trim().is_empty()) else { return false };
+    let Some((_, first)) = lines(text).find(|(_, l)| !l.trim().is_empty()) else { return false };
     let c = code(first);
     let coded = c.len() == 3
         && (c.chars().all(|c| c.is_ascii_digit()) || c == "###" || c.starts_with("XX"))
         && first.chars().nth(3).is_none_or(|c| c == ' ');
     coded
-        && lines.iter().any(|(_, l)| {
+        && lines(text).any(|(_, l)| {
             let cols = Cols::new(l);
             code(l) == "001" && cols.at(4) == ' ' && cols.field(5, 8).parse::<u32>().is_ok_and(|n| n > 0)
         })
@@ -282,6 +283,7 @@ impl Records {
 
 /// Reads a TRF file into a [`Tournament`], with warnings for everything inconsistent.
 pub fn parse_trf(text: &str) -> Result<(Tournament, Vec<Warning>), ParseErrors> {
+    super::check_line_lengths(text)?;
     let mut errors: Vec<ParseError> = Vec::new();
     let mut warnings: Vec<Warning> = Vec::new();
     let lines = split_lines(text);
@@ -608,7 +610,7 @@ fn read_162(line: usize, l: &str, scoring: &mut ScoringRecords, warnings: &mut V
                     line,
                     message: format!(
                         "162: expected a result code (W D L A P X) followed by points, found '{}'; the rest is ignored",
-                        tokens[i..].join(" ")
+                        excerpt(&tokens[i..].join(" "))
                     ),
                 });
                 return;
@@ -625,7 +627,7 @@ fn read_xxs(line: usize, l: &str, scoring: &mut ScoringRecords, warnings: &mut V
     let rest: String = l.chars().skip(3).collect();
     for tok in rest.split_whitespace() {
         let Some((k, v)) = tok.split_once('=') else {
-            warnings.push(Warning { line, message: format!("XXS: expected KEY=points, found '{tok}'; ignored") });
+            warnings.push(Warning { line, message: format!("XXS: expected KEY=points, found '{}'; ignored", excerpt(tok)) });
             continue;
         };
         let key = match k.to_uppercase().as_str() {
@@ -639,7 +641,7 @@ fn read_xxs(line: usize, l: &str, scoring: &mut ScoringRecords, warnings: &mut V
             "FW" => "fw",
             "FL" => "fl",
             _ => {
-                warnings.push(Warning { line, message: format!("XXS: unknown key '{k}'; ignored") });
+                warnings.push(Warning { line, message: format!("XXS: unknown key '{}'; ignored", excerpt(k)) });
                 continue;
             }
         };
@@ -660,7 +662,8 @@ fn read_xxs(line: usize, l: &str, scoring: &mut ScoringRecords, warnings: &mut V
                 }
                 scoring.set(key, x, line);
             }
-            None => warnings.push(Warning { line, message: format!("XXS: expected a number of points for {k}, found '{v}'; ignored") }),
+            None => warnings
+                .push(Warning { line, message: format!("XXS: expected a number of points for {k}, found '{}'; ignored", excerpt(v)) }),
         }
     }
 }

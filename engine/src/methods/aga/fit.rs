@@ -19,6 +19,7 @@ use super::erfc::{log_ndtr, ndtr_curvature, ndtr_ratio};
 use super::linalg::Hessian;
 use crate::graph::connected_components;
 use crate::linalg::{conjugate_gradient, CgOptions, Cholesky};
+use crate::methods::fit::Steps;
 use crate::methods::report::{IterationRecord, StopReason};
 
 /// Above this many players a Newton step is solved by conjugate gradients.
@@ -53,6 +54,9 @@ pub struct Fit {
     pub x: Vec<f64>,
     /// The posterior σ of each.
     pub sigma: Vec<f64>,
+    /// Newton iterations taken.
+    pub iterations: usize,
+    /// Their records (bounded: see [`crate::methods::fit::Trace`]).
     pub trace: Vec<IterationRecord>,
     pub stop: StopReason,
     /// `max |∂F/∂x_i|` at `x`.
@@ -160,8 +164,8 @@ pub struct Newton {
     pub x: Vec<f64>,
     f: f64,
     g: Vec<f64>,
-    pub trace: Vec<IterationRecord>,
-    pub stop: Option<StopReason>,
+    /// The iterations taken, their records and why the fit stopped.
+    pub steps: Steps,
 }
 
 impl Newton {
@@ -169,7 +173,7 @@ impl Newton {
     pub fn new(seeds: Vec<Seed>, games: Vec<FitGame>, eps: f64, max_iter: usize) -> Newton {
         let x: Vec<f64> = seeds.iter().map(|s| s.mean).collect();
         let (f, g) = (objective(&x, &seeds, &games), gradient(&x, &seeds, &games));
-        Newton { seeds, games, eps, max_iter, x, f, g, trace: Vec::new(), stop: None }
+        Newton { seeds, games, eps, max_iter, x, f, g, steps: Steps::default() }
     }
 
     /// The players' priors.
@@ -185,35 +189,31 @@ impl Newton {
     /// One Newton iteration with Armijo backtracking, unless the fit has stopped; returns
     /// its record (`change`: the largest step, `residual`: the largest |gradient| it started from).
     pub fn step(&mut self) -> Option<IterationRecord> {
-        if self.stop.is_some() {
+        if self.steps.stopped() {
             return None;
         }
         let gmax = max_abs(&self.g);
-        let iteration = self.trace.len() + 1;
         if gmax < self.eps {
-            self.stop = Some(StopReason::Converged);
+            self.steps.stop(StopReason::Converged);
             return None;
         }
-        if iteration > self.max_iter {
-            self.stop = Some(StopReason::MaxIterations);
+        if self.steps.len() >= self.max_iter {
+            self.steps.stop(StopReason::MaxIterations);
             return None;
         }
         let (next, fnext) = self.line_search();
         if !(fnext.is_finite() && fnext <= self.f + 1e-12 * (1.0 + self.f.abs())) {
             // No progress possible at working precision.
-            self.stop = Some(if gmax < self.eps.sqrt() { StopReason::Converged } else { StopReason::NonFinite });
-            let record = IterationRecord { iteration, change: 0.0, residual: gmax, outer: None };
-            self.trace.push(record);
-            return Some(record);
+            self.steps.stop(if gmax < self.eps.sqrt() { StopReason::Converged } else { StopReason::NonFinite });
+            return Some(self.steps.push(0.0, gmax, None));
         }
         let change = next.iter().zip(&self.x).fold(0.0f64, |m, (a, b)| m.max((a - b).abs()));
         self.x = next;
         self.f = fnext;
         self.g = gradient(&self.x, &self.seeds, &self.games);
-        let record = IterationRecord { iteration, change, residual: gmax, outer: None };
-        self.trace.push(record);
-        if iteration == self.max_iter {
-            self.stop = Some(if max_abs(&self.g) < self.eps { StopReason::Converged } else { StopReason::MaxIterations });
+        let record = self.steps.push(change, gmax, None);
+        if self.steps.len() == self.max_iter {
+            self.steps.stop(if max_abs(&self.g) < self.eps { StopReason::Converged } else { StopReason::MaxIterations });
         }
         Some(record)
     }
@@ -246,9 +246,10 @@ impl Newton {
 
     /// The fit's result at the current iterate, with the posterior σ.
     pub fn outcome(self) -> Fit {
-        let stop = self.stop.unwrap_or(StopReason::Cancelled);
+        let stop = self.steps.stop.unwrap_or(StopReason::Cancelled);
         let (sigma, sigma_exact) = posterior_sigma(&self.x, &self.seeds, &self.games);
-        Fit { gradient: max_abs(&self.g), x: self.x, sigma, sigma_exact, trace: self.trace, stop }
+        let iterations = self.steps.len();
+        Fit { gradient: max_abs(&self.g), x: self.x, sigma, sigma_exact, iterations, trace: self.steps.trace.into_records(), stop }
     }
 }
 
@@ -258,7 +259,7 @@ pub fn fit(seeds: &[Seed], games: &[FitGame], eps: f64, max_iter: usize, progres
     let mut newton = Newton::new(seeds.to_vec(), games.to_vec(), eps, max_iter);
     while let Some(record) = newton.step() {
         if !progress(&record) {
-            newton.stop.get_or_insert(StopReason::Cancelled);
+            newton.steps.stop(StopReason::Cancelled);
         }
     }
     newton.outcome()

@@ -132,7 +132,8 @@ pub struct AgaFit<'d> {
     /// Per player: the rating after their latest fit (or their listed rating).
     state: Vec<Option<State>>,
     played: Vec<bool>,
-    unseeded: Vec<String>,
+    /// Per player: started at their opponents' mean, for want of a rank or rating.
+    unseeded: Vec<bool>,
     warnings: Vec<String>,
     /// The fit under way: its group, its members (dataset indices) and Newton's state.
     current: Option<(usize, Vec<usize>, Newton)>,
@@ -169,7 +170,7 @@ impl<'d> AgaFit<'d> {
             groups,
             state,
             played: vec![false; n],
-            unseeded: Vec::new(),
+            unseeded: vec![false; n],
             warnings,
             current: None,
             next_group: 0,
@@ -185,7 +186,7 @@ impl<'d> AgaFit<'d> {
     /// Sets up the next event's fit, or returns false when there is none.
     fn open_group(&mut self) -> bool {
         let Some(group) = self.groups.get(self.next_group) else { return false };
-        let (members, seeds, fit_games) = setup(self.data, &self.games, group, &self.state, self.params.by_event, &mut self.unseeded);
+        let (members, seeds, fit_games) = setup(&self.games, group, &self.state, self.params.by_event, &mut self.unseeded);
         let newton = Newton::new(seeds, fit_games, self.params.eps, self.params.max_iter);
         self.current = Some((self.next_group, members, newton));
         self.next_group += 1;
@@ -198,14 +199,14 @@ impl<'d> AgaFit<'d> {
         let priors = newton.priors().to_vec();
         let result = newton.outcome();
         let group = &self.groups[gi];
-        self.iterations += result.trace.len();
+        self.iterations += result.iterations;
         self.final_residual = self.final_residual.max(result.gradient);
         if !matches!(result.stop, StopReason::Converged | StopReason::Cancelled) {
             self.failed.get_or_insert(result.stop);
             self.warnings.push(format!(
                 "{}: the fit did not converge in {} Newton iterations (largest |gradient| {:.3e}, tolerance {:.1e}); its last iterate is used",
                 group.name,
-                result.trace.len(),
+                result.iterations,
                 result.gradient,
                 self.params.eps
             ));
@@ -268,7 +269,7 @@ impl Fit for AgaFit<'_> {
             return;
         }
         if let Some((_, _, newton)) = &mut self.current {
-            newton.stop.get_or_insert(StopReason::Cancelled);
+            newton.steps.stop(StopReason::Cancelled);
         }
         self.close_group();
         self.steps.stop(StopReason::Cancelled);
@@ -295,14 +296,13 @@ impl Fit for AgaFit<'_> {
         if stop == StopReason::Cancelled {
             warnings.push(format!("stopped after {} of {} fits, before finishing", self.rated_groups, self.groups.len()));
         }
-        if !self.unseeded.is_empty() {
-            let mut unseeded = self.unseeded.clone();
-            unseeded.sort_by_key(|s: &String| s.to_lowercase());
-            unseeded.dedup();
+        let unseeded: Vec<&str> =
+            (0..self.unseeded.len()).filter(|&i| self.unseeded[i]).map(|i| self.data.players[i].name.as_str()).collect();
+        if !unseeded.is_empty() {
             warnings.push(format!(
                 "{} player(s) with no declared rank or listed rating, started at their opponents' mean with σ = 6: {}",
                 unseeded.len(),
-                names_list(&unseeded)
+                crate::text::sorted_names_and_more(unseeded, SHOWN_NAMES)
             ));
         }
         Ok(Rating {
@@ -402,7 +402,7 @@ fn usable_games(data: &Dataset, warnings: &mut Vec<String>) -> Vec<Usable> {
             if s.is_none() {
                 bad_rank_count += 1;
                 if bad_ranks.len() < 5 {
-                    bad_ranks.push(format!("'{r}' ({at})"));
+                    bad_ranks.push(format!("'{}' ({at})", crate::error::excerpt(r)));
                 }
             }
             s
@@ -441,8 +441,9 @@ fn events(data: &Dataset, games: &[Usable], warnings: &mut Vec<String>) -> Vec<G
     for (k, u) in games.iter().enumerate() {
         let g = &data.games[u.index];
         let (key, name) = match (g.event(), g.date.as_deref()) {
-            (Some(e), _) => ((0, e.to_string()), e.to_string()),
-            (None, Some(d)) => ((1, d.to_string()), format!("games of {d}")),
+            // The group's name is what warnings call it: a short excerpt of a long one.
+            (Some(e), _) => ((0, e.to_string()), crate::error::excerpt(e)),
+            (None, Some(d)) => ((1, d.to_string()), format!("games of {}", crate::error::excerpt(d))),
             (None, None) => ((2, String::new()), "games without event or date".into()),
         };
         let day = g.date.as_deref().and_then(seed::day_number);
@@ -562,18 +563,17 @@ fn fill_unseeded(priors: &mut [Option<Seed>], games: &[FitGame]) -> Vec<usize> {
 
 /// The players of a group, their priors and the games in local indices.
 fn setup(
-    data: &Dataset,
     games: &[Usable],
     group: &Group,
     state: &[Option<State>],
     by_event: bool,
-    unseeded: &mut Vec<String>,
+    unseeded: &mut [bool],
 ) -> (Vec<usize>, Vec<Seed>, Vec<FitGame>) {
     let r = Roster::new(games, group);
     let mut priors: Vec<Option<Seed>> =
         r.members.iter().enumerate().map(|(i, &p)| prior(state[p], r.claimed[i], r.wins[i], group.day, by_event)).collect();
     for i in fill_unseeded(&mut priors, &r.games) {
-        unseeded.push(data.players[r.members[i]].name.clone());
+        unseeded[r.members[i]] = true;
     }
     let seeds = priors.into_iter().map(|s| s.expect("every member has a prior")).collect();
     (r.members, seeds, r.games)
@@ -620,7 +620,9 @@ fn output(data: &Dataset, games: &[Usable], state: &[Option<State>], played: &[b
     rank(rows, |_, r| Placing { ranked: r.status == Status::Rated, shares: true, tier: (0, 0), value: r.rating })
 }
 
+/// Names a warning shows before "and N more".
+const SHOWN_NAMES: usize = 10;
+
 fn names_list(names: &[String]) -> String {
-    const SHOWN: usize = 10;
-    crate::text::names_and_more(names, SHOWN)
+    crate::text::names_and_more(names, SHOWN_NAMES)
 }

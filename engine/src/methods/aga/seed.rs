@@ -42,7 +42,8 @@ pub fn rank_seed(rank: &str) -> Option<f64> {
     match unit {
         "d" | "dan" => (1..=9).contains(&n).then_some(n as f64 + 0.5),
         "k" | "kyu" => (1..=50).contains(&n).then_some(-(n as f64) - 0.5),
-        "p" | "pro" | "professional" => (1..=9).contains(&n).then_some(9.5 + (n - 1) as f64 / 3.0),
+        // `then`, not `then_some`: its argument is evaluated first, and `n - 1` must not be for 0p.
+        "p" | "pro" | "professional" => (1..=9).contains(&n).then(|| 9.5 + (n - 1) as f64 / 3.0),
         _ => None,
     }
 }

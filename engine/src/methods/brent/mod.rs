@@ -288,7 +288,7 @@ fn placement(s: &Solver, data: &Dataset, scale: &Scale) -> Result<Placement, Rat
 pub fn snapshot(s: &Solver, data: &Dataset, params: &BrentParams, scale: &Scale) -> Result<Rating, RateError> {
     if s.stop_reason() == Some(StopReason::NonFinite) {
         // The last finite iterate is no answer: say so rather than show it as ratings.
-        return Err(RateError::NonFinite { iteration: s.trace().len() + 1 });
+        return Err(RateError::NonFinite { iteration: s.steps().len() + 1 });
     }
     let p = &s.problem;
     let placed = placement(s, data, scale)?;
@@ -303,7 +303,7 @@ pub fn snapshot(s: &Solver, data: &Dataset, params: &BrentParams, scale: &Scale)
         params: Method::Brent(params.clone()),
         players,
         report: SolverReport {
-            iterations: trace.len(),
+            iterations: s.steps().len(),
             converged: stop == StopReason::Converged,
             stop,
             trace,
@@ -357,7 +357,7 @@ fn rows(s: &Solver, data: &Dataset, placed: &Placement) -> Vec<PlayerRating> {
 fn warnings(s: &Solver, params: &BrentParams, stop: StopReason) -> Vec<String> {
     let mut warnings = Vec::new();
     let last_change = s.trace().last().map_or(f64::NAN, |t| t.change);
-    warnings.extend(stop_warning(stop, s.trace().len(), &measures(params), last_change));
+    warnings.extend(stop_warning(stop, s.steps().len(), &measures(params), last_change));
     match stop {
         StopReason::MaxIterations if params.sigma == 0.0 => {
             // Without damping the iteration has an eigenvalue −1 on two-sided schedules.

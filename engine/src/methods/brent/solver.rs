@@ -95,7 +95,7 @@ impl Solver {
             num: vec![0.0; nodes],
             den: vec![0.0; nodes],
             extra: vec![0.0; nodes],
-            steps: Steps { trace: Vec::new(), stop },
+            steps: Steps::new(stop),
             fixed,
             undamped: f64::INFINITY,
             passes: 0,
@@ -117,8 +117,9 @@ impl Solver {
         &self.x
     }
 
+    /// The records kept of the iterations so far (see [`crate::methods::fit::Trace`]).
     pub fn trace(&self) -> &[IterationRecord] {
-        &self.steps.trace
+        self.steps.trace.records()
     }
 
     pub fn stop_reason(&self) -> Option<StopReason> {

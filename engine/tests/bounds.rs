@@ -1,0 +1,233 @@
+//! Resource bounds on pathological inputs (issue 10), measured by counting, never by timing:
+//! a counting allocator records, per thread, the peak of the bytes held and every byte
+//! allocated while a job reads and rates an input.
+//!
+//! * **Memory**: the peak stays within [`MEMORY_MULTIPLE`] × the input's bytes, plus
+//!   [`PEAK_PER_ITEM`] bytes per player and per game (the dataset's and the ratings' own
+//!   records: a game is a fixed-size record however short its line), plus a constant.
+//! * **Time**, by what is allocated: a step that allocated a whole-player array per connected
+//!   group, or a key per sort comparison, allocates more bytes than the input by a factor that
+//!   grows with the input (the number of groups, or log n comparisons per name); the total
+//!   allocated stays within [`ALLOCATED_MULTIPLE`] × the input plus [`ALLOCATED_PER_ITEM`]
+//!   per player and per game, so the work done is linear, or n log n where it sorts.
+//! * **Refusals and messages**: a line past the limit is refused by its number, a message is
+//!   short, and the stored trace is bounded whatever the iteration cap.
+//!
+//! Sizes are reduced (a few MB) so that the file runs in seconds in a debug build.
+
+use ratings_engine::error::MAX_LINE_BYTES;
+use ratings_engine::job::{Job, Settings};
+use ratings_engine::methods::fit::{TRACE_FULL, TRACE_STRIDE};
+use ratings_engine::{MethodKind, StopReason};
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::cell::Cell;
+
+/// The documented bound on the peak: this many times the input's bytes…
+const MEMORY_MULTIPLE: usize = 4;
+
+/// …plus this many bytes per player and per game (measured: 250–700 for every method).
+const PEAK_PER_ITEM: usize = 1024;
+
+/// Every byte allocated, however briefly: this many times the input's bytes…
+const ALLOCATED_MULTIPLE: usize = 8;
+
+/// …plus this many bytes per player and per game (measured: up to 1,600).
+const ALLOCATED_PER_ITEM: usize = 2048;
+
+/// Bytes any job may hold whatever its input (tables, scratch, the first allocations).
+const SLACK: usize = 256 * 1024;
+
+/// Counts the current thread's allocations: what it holds, its peak, and the total allocated.
+struct Counting;
+
+#[derive(Clone, Copy, Default, Debug)]
+struct Usage {
+    held: usize,
+    peak: usize,
+    allocated: usize,
+}
+
+thread_local! {
+    static USAGE: Cell<Usage> = const { Cell::new(Usage { held: 0, peak: 0, allocated: 0 }) };
+}
+
+fn record(grow: usize, shrink: usize) {
+    // `try_with`: a thread being torn down has no counter left, and needs none.
+    let _ = USAGE.try_with(|u| {
+        let mut v = u.get();
+        v.held = (v.held + grow).saturating_sub(shrink);
+        v.peak = v.peak.max(v.held);
+        v.allocated += grow;
+        u.set(v);
+    });
+}
+
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        let p = unsafe { System.alloc(layout) };
+        if !p.is_null() {
+            record(layout.size(), 0);
+        }
+        p
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        unsafe { System.dealloc(ptr, layout) };
+        record(0, layout.size());
+    }
+
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        let p = unsafe { System.realloc(ptr, layout, new_size) };
+        if !p.is_null() {
+            record(new_size, layout.size());
+        }
+        p
+    }
+}
+
+#[global_allocator]
+static ALLOCATOR: Counting = Counting;
+
+/// What `f` held at its peak beyond what was held before, and what it allocated in all.
+fn measure<R>(f: impl FnOnce() -> R) -> (R, Usage) {
+    let before = USAGE.with(|u| {
+        let mut v = u.get();
+        v.peak = v.held;
+        u.set(v);
+        v
+    });
+    let r = f();
+    let after = USAGE.with(Cell::get);
+    (
+        r,
+        Usage {
+            held: after.held.saturating_sub(before.held),
+            peak: after.peak - before.held,
+            allocated: after.allocated - before.allocated,
+        },
+    )
+}
+
+/// `n` distinct names of `len` characters that share a long prefix (so that comparing two
+/// reads most of them), in a scrambled order (so that sorting them compares n log n pairs).
+fn long_names(n: usize, len: usize) -> Vec<String> {
+    (0..n).map(|i| format!("{}{:08}", "n".repeat(len - 8), i * 7_919 % n)).collect()
+}
+
+/// A ring of drawn games between `names`: everyone is rated, and everyone equal, so that
+/// ranking them compares every pair it looks at by name.
+fn ring(names: &[String]) -> String {
+    let mut text = String::from("white,black,result\n");
+    for (i, a) in names.iter().enumerate() {
+        text += &format!("{a},{},1/2-1/2\n", names[(i + 1) % names.len()]);
+    }
+    text
+}
+
+/// `k` pairs of players who meet once each and no one else: `k` connected groups, each game
+/// an event (an AGA fit) and a round (an Elo step) of its own.
+fn many_components(k: usize) -> String {
+    let mut text = String::from("white,black,result,rank1,rank2,event,round\n");
+    for i in 0..k {
+        text += &format!("a{i},b{i},{},3d,2d,e{i},{}\n", if i % 2 == 0 { "W" } else { "B" }, i + 1);
+    }
+    text
+}
+
+/// Reads and rates `text` by `method`; checks that the ratings are numbers where given and
+/// that the bounds hold.
+fn rate_within_bounds(case: &str, text: &str, method: MethodKind) {
+    let settings = Settings { method, ..Settings::default() };
+    let ((items, rating), usage) = measure(|| {
+        let job = Job::read(text, &settings).unwrap_or_else(|e| panic!("{case}, {method}: {e}"));
+        let items = job.input.dataset.players.len() + job.input.dataset.games.len();
+        (items, job.run().rating.unwrap_or_else(|e| panic!("{case}, {method}: {e}")))
+    });
+    assert!(rating.players.iter().all(|p| p.rating.is_none_or(f64::is_finite)), "{case}, {method}: a rating that is no number");
+    let size = text.len();
+    let what = format!("{case}, {method}: {size} bytes of input, {items} players and games");
+    assert!(usage.peak <= MEMORY_MULTIPLE * size + PEAK_PER_ITEM * items + SLACK, "{what}: a peak of {} bytes", usage.peak);
+    let allocated = ALLOCATED_MULTIPLE * size + ALLOCATED_PER_ITEM * items + SLACK;
+    assert!(usage.allocated <= allocated, "{what}: {} bytes allocated", usage.allocated);
+}
+
+#[test]
+fn long_distinct_names_stay_within_the_memory_bound_for_every_method() {
+    let text = ring(&long_names(3_203, 1_000));
+    // Above the sizes of a dense inverse (the AGA's 3,000, Brent's 1,500), whose constant
+    // (tens of MB) would hide the names' share.
+    for method in MethodKind::ALL {
+        rate_within_bounds("3,203 names of 1,000 characters", &text, method);
+    }
+}
+
+#[test]
+fn many_connected_groups_cost_in_proportion_to_their_sizes() {
+    let text = many_components(5_000);
+    for method in MethodKind::ALL {
+        rate_within_bounds("5,000 groups of two", &text, method);
+    }
+}
+
+#[test]
+fn pathological_lines_are_refused_within_the_bounds() {
+    let long_header = "a,".repeat(MAX_LINE_BYTES * 4);
+    let nul = "\0".repeat(1 << 20);
+    let blank = "\n".repeat(1 << 20);
+    // Each case: the input, and the line refused (0: read, no line refused).
+    let cases: [(&str, String, usize); 4] = [
+        ("a header of 262,144 fields", format!("{long_header}\nA,B,1-0\n"), 1),
+        ("1 MB of NUL bytes", nul, 1),
+        ("1 MB of line breaks", format!("white,black,result\n{blank}A,B,1-0\n"), 0),
+        ("1 MB of comment lines", format!("white,black,result\n{}A,B,1-0\n", "#\n".repeat(1 << 19)), 0),
+    ];
+    for (case, text, line) in cases {
+        for method in MethodKind::ALL {
+            let settings = Settings { method, ..Settings::default() };
+            let (read, usage) = measure(|| Job::read(&text, &settings).map(|job| job.run().rating.map(|r| r.players.len())));
+            let size = text.len();
+            match read {
+                Err(e) if line > 0 => {
+                    assert_eq!(e.0[0].line(), line, "{case}, {method}: {e}");
+                    assert!(e.to_string().len() <= 1_000, "{case}, {method}: a message of {} bytes", e.to_string().len());
+                }
+                Ok(Ok(players)) if line == 0 => assert_eq!(players, 2, "{case}, {method}"),
+                other => panic!("{case}, {method}: {other:?}"),
+            }
+            // Refused or blank lines hold nothing: no per-item allowance here.
+            assert!(usage.peak <= MEMORY_MULTIPLE * size + SLACK, "{case}, {method}: peak {} bytes for {size} of input", usage.peak);
+        }
+    }
+}
+
+#[test]
+fn the_iteration_cap_bounds_the_stored_trace_for_every_method() {
+    // Three players who never settle within ε = 1e-300 (a tolerance below any change).
+    let cap = TRACE_FULL + 3 * TRACE_STRIDE + 17;
+    let text = "white,black,result,rank1,rank2\nA,B,W,3d,2d\nB,C,B,2d,1d\nC,A,W,1d,3d\nA,C,1/2-1/2,3d,1d\n";
+    let games: String = (0..cap).map(|i| format!("P{},P{},1-0\n", i % 50, (i + 1) % 50)).collect();
+    let long = format!("white,black,result\n{games}");
+    for method in MethodKind::ALL {
+        let mut settings = Settings { method, ..Settings::default() };
+        (settings.params.brent.eps, settings.params.jrank.eps, settings.params.aga.eps) = (1e-300, 1e-300, 1e-300);
+        (settings.params.brent.max_iter, settings.params.jrank.max_iter, settings.params.aga.max_iter) = (cap, cap, cap);
+        (settings.params.elo.chronological, settings.params.jrank.damping) = (false, 1.0);
+        // The sequential methods take a step per game: give them as many games as the cap.
+        // JRank's plain iteration (damping 1) oscillates on two players who only meet.
+        let input = match method {
+            _ if method.sequential() => &long,
+            MethodKind::JRank => "white,black,result\nA,B,1-0\nB,A,1/2-1/2\n",
+            _ => text,
+        };
+        let job = Job::read(input, &settings).unwrap();
+        let finished = job.run();
+        let rating = finished.rating.unwrap_or_else(|e| panic!("{method}: {e}"));
+        let steps = finished.trace.last().map_or(0, |r| r.iteration);
+        let kept = finished.trace.len();
+        assert!(kept <= TRACE_FULL + steps.saturating_sub(TRACE_FULL) / TRACE_STRIDE + 1, "{method}: {kept} records of {steps} steps");
+        assert!(rating.report.trace.len() <= kept, "{method}");
+        if matches!(method, MethodKind::Brent | MethodKind::JRank) {
+            assert_eq!((steps, rating.report.stop), (cap, StopReason::MaxIterations), "{method}: the cap is reached");
+        }
+    }
+}
