@@ -43,7 +43,7 @@ impl Kept {
         match self {
             Kept::Yes => None,
             Kept::Refused(why) => Some(format!(
-                "The browser's storage is full ({why}): {what} could not be kept and will not survive a reload. Free space by removing other sites' data, or keep a copy (Download)."
+                "The browser's storage is full ({why}): {what} could not be kept, so will not survive a reload. Removing other sites' data in the browser's settings makes room."
             )),
             Kept::NoStorage => Some(format!("This browser keeps no data for this page (its storage is off or blocked): {what} will not survive a reload.")),
         }

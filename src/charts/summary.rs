@@ -50,5 +50,5 @@ pub fn history(series: &[(String, Vec<(usize, f64)>)], max_lines: usize) -> Stri
     if lines.is_empty() {
         return "Rating history chart: no history.".into();
     }
-    format!("Rating history of the {} leading players: {}.", lines.len(), lines.join("; "))
+    format!("Rating history of the leading players, game by game: {}.", lines.join("; "))
 }

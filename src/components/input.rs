@@ -227,6 +227,7 @@ pub fn InputPanel() -> impl IntoView {
                 <button data-testid="clear" on:click=clear>"Clear"</button>
                 <span class="format" data-testid="format">{move || format_line(&state)}</span>
             </div>
+            <UndoBar />
             <p class="hint">
                 "Paste CSV with a header row (e.g. " <code>"white,black,result"</code> " or " <code>"home,away,home_score,away_score"</code>
                 "), a FIDE TRF or PGN tournament, or open or drop a file anywhere on the page. Shown first: " {EXAMPLE_CREDIT} "."
@@ -242,7 +243,6 @@ pub fn InputPanel() -> impl IntoView {
                 on:input=move |ev| state.text.set(event_target_value(&ev))
                 on:paste=move |ev| intercept_large_paste(ev, state, rerate)
             ></textarea>
-            <UndoBar />
             {move || state.file_note.get().map(|n| view! { <p class="warning" data-testid="file-note">{n}</p> })}
             {move || storage_note(&state)}
             <MappingControls />
