@@ -2,7 +2,8 @@
 # Installs what building and testing Ratings Lab needs, skipping whatever is already right:
 # the wasm32 target, Trunk, wasm-bindgen-cli (the version Cargo.lock pins), wasm-opt from npm's
 # binaryen 132 (never Debian's binaryen 108: it breaks the page at load), Debian's Chromium and
-# ChromeDriver, and the node packages. See ../shared/docs/toolchain.md for why each is pinned.
+# ChromeDriver, and the node packages (axe-core for the accessibility checks). See
+# ../shared/docs/toolchain.md for why each is pinned.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -44,8 +45,9 @@ if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null; the
 fi
 
 if [ -f package.json ]; then
-  if [ ! -x node_modules/.bin/wasm-opt ] || ! node_modules/.bin/wasm-opt --version 2>/dev/null | grep -q "version 132"; then
-    say "installing node packages (binaryen 132, playwright-core)"
+  if [ ! -x node_modules/.bin/wasm-opt ] || ! node_modules/.bin/wasm-opt --version 2>/dev/null | grep -q "version 132" \
+    || [ ! -f node_modules/playwright-core/package.json ] || [ ! -f node_modules/axe-core/axe.min.js ]; then
+    say "installing node packages (binaryen 132, playwright-core, axe-core)"
     npm ci --no-audit --no-fund
   fi
 fi

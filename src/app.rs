@@ -34,12 +34,26 @@ fn restored_state() -> State {
     state
 }
 
+/// How to keep the app: offline once visited, and as one file to download (not shown in that
+/// file itself).
+#[component]
+fn GetTheApp() -> impl IntoView {
+    (!crate::bridge::one_file()).then(|| {
+        view! {
+            <p class="get-app">
+                <a href="ratings-lab.html" download="ratings-lab.html" data-testid="download-one-file">"Download the app as one file"</a>
+                " to keep: open it in a browser, with no internet and no install. This site also works offline once visited."
+            </p>
+        }
+    })
+}
+
 #[component]
 pub fn App() -> impl IntoView {
     let state = restored_state();
     provide_context(state);
 
-    let bridge = StoredValue::new_local(Bridge::new("./worker_loader.js", move |msg| state.apply(msg)));
+    let bridge = StoredValue::new_local(Bridge::new(&crate::bridge::worker_url(), move |msg| state.apply(msg)));
     let request = move || {
         let job = state.job.get_untracked() + 1;
         state.job.set(job);
@@ -64,7 +78,7 @@ pub fn App() -> impl IntoView {
     // A parameter change recomputes at once; typing, after a short pause.
     Effect::new(move |_| {
         let s = state.settings.get();
-        storage::save_settings(&s);
+        state.settings_kept.set(storage::save_settings(&s));
         request();
     });
     let typing = StoredValue::new_local(None::<TimeoutHandle>);
@@ -82,7 +96,8 @@ pub fn App() -> impl IntoView {
     let drop_file = move |ev: web_sys::DragEvent| {
         ev.prevent_default();
         if let Some(file) = ev.data_transfer().and_then(|d| d.files()).and_then(|f| f.get(0)) {
-            crate::components::input::read_file(file, state, rerate);
+            let how = crate::state::How::Dropped(file.name());
+            crate::components::input::read_file(file, how, state, rerate);
         }
     };
 
@@ -93,6 +108,7 @@ pub fn App() -> impl IntoView {
                 <p class="tagline">
                     "Ratings from your game results — Brent's eigenvector ratings, Elo, AGA, JRank — and FIDE tiebreaks, computed in your browser. Nothing is sent anywhere."
                 </p>
+                <GetTheApp />
             </header>
             <main class="grid">
                 <InputPanel />

@@ -18,8 +18,21 @@ pub struct Bridge {
 }
 
 /// Said when the browser refuses to start the worker.
-pub const NO_WORKER: &str =
-    "This browser could not start the background worker that computes the ratings: serve the site over http(s), not from a file.";
+pub const NO_WORKER: &str = "This browser could not start the background worker that computes the ratings: serve the site over http(s), or use the app in one file (ratings-lab.html), which works from a file.";
+
+/// Whether this page is the app in one file (`ratings-lab.html`, started by `web/one-file.js`).
+pub fn one_file() -> bool {
+    web_sys::window().and_then(|w| js_sys::Reflect::get(&w, &"ratingsLabOneFile".into()).ok()).is_some_and(|v| v.is_truthy())
+}
+
+/// Where the worker starts: Trunk's loader shim beside the page, or in the one-file app the
+/// Blob URL its loader made (`window.ratingsLabWorker`: the worker's glue and wasm inlined).
+pub fn worker_url() -> String {
+    web_sys::window()
+        .and_then(|w| js_sys::Reflect::get(&w, &"ratingsLabWorker".into()).ok())
+        .and_then(|v| v.as_string())
+        .unwrap_or_else(|| "./worker_loader.js".to_string())
+}
 
 fn send_now(worker: &Worker, msg: &ToWorker) {
     // Plain objects rather than Maps for the settings' flattened parameters: easier to read

@@ -16,8 +16,8 @@ fn error(what: &str, e: JsValue) -> String {
     format!("{what}: {}", e.as_string().or_else(|| js_sys::JSON::stringify(&e).ok().and_then(|s| s.as_string())).unwrap_or_default())
 }
 
-/// Waits for a request's success (its result) or failure.
-async fn done(req: &IdbRequest) -> Result<JsValue, String> {
+/// Watches a request from now on: the future gives its success (its result) or failure.
+fn watch(req: &IdbRequest) -> JsFuture {
     let promise = Promise::new(&mut |resolve, reject| {
         let ok = Closure::once_into_js(move |ev: web_sys::Event| {
             let result = ev.target().and_then(|t| t.dyn_into::<IdbRequest>().ok()).and_then(|r| r.result().ok());
@@ -29,7 +29,12 @@ async fn done(req: &IdbRequest) -> Result<JsValue, String> {
         req.set_onsuccess(Some(ok.unchecked_ref()));
         req.set_onerror(Some(fail.unchecked_ref()));
     });
-    JsFuture::from(promise).await.map_err(|e| error("the browser's storage refused", e))
+    JsFuture::from(promise)
+}
+
+/// Waits for a request's success (its result) or failure.
+async fn done(req: &IdbRequest) -> Result<JsValue, String> {
+    watch(req).await.map_err(|e| error("the browser's storage refused", e))
 }
 
 /// The database, with its one store created on first use.
@@ -63,16 +68,33 @@ pub async fn put(file: &Blob, name: &str) -> Result<(), String> {
     done(&req).await.map(|_| ())
 }
 
-/// The file kept, and its name.
-pub async fn get() -> Result<Option<(Blob, String)>, String> {
-    let req = store(IdbTransactionMode::Readonly).await?.get(&KEY.into()).map_err(|e| error("cannot read the kept file", e))?;
-    let value = done(&req).await?;
+/// A stored value as the file and its name.
+fn file_of(value: JsValue) -> Option<(Blob, String)> {
     if value.is_undefined() || value.is_null() {
-        return Ok(None);
+        return None;
     }
     let blob = Reflect::get(&value, &"blob".into()).ok().and_then(|b| b.dyn_into::<Blob>().ok());
     let name = Reflect::get(&value, &"name".into()).ok().and_then(|n| n.as_string()).unwrap_or_default();
-    Ok(blob.map(|b| (b, name)))
+    blob.map(|b| (b, name))
+}
+
+/// The file kept, and its name.
+pub async fn get() -> Result<Option<(Blob, String)>, String> {
+    let req = store(IdbTransactionMode::Readonly).await?.get(&KEY.into()).map_err(|e| error("cannot read the kept file", e))?;
+    Ok(file_of(done(&req).await?))
+}
+
+/// The file kept, and its name, removed from the storage in the same transaction (the page
+/// keeps it, one step back, for *Undo*).
+pub async fn take() -> Result<Option<(Blob, String)>, String> {
+    let store = store(IdbTransactionMode::Readwrite).await?;
+    let get = store.get(&KEY.into()).map_err(|e| error("cannot read the kept file", e))?;
+    let got = watch(&get);
+    let delete = store.delete(&KEY.into()).map_err(|e| error("cannot remove the kept file", e))?;
+    let deleted = watch(&delete);
+    let value = got.await.map_err(|e| error("cannot read the kept file", e))?;
+    deleted.await.map_err(|e| error("cannot remove the kept file", e))?;
+    Ok(file_of(value))
 }
 
 /// Forgets the kept file.

@@ -1,6 +1,7 @@
 //! The app's state: one bundle of signals, shared by the components.
 
 use crate::protocol::{InputSummary, LineMessage, RatingResult, Settings, StoredFile};
+use crate::storage::Kept;
 use leptos::prelude::*;
 use ratings_engine::methods::report::IterationRecord;
 use ratings_engine::Measures;
@@ -12,6 +13,34 @@ pub enum SortKey {
     Rating,
     Games,
     Score,
+}
+
+/// An input: text (in the text area), or a large file kept in the browser's storage.
+#[derive(Clone)]
+pub enum Input {
+    Text(String),
+    /// The file's contents and its name.
+    File(web_sys::Blob, String),
+}
+
+/// What put the input there in place of the one before (kept one step back for *Undo*).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum How {
+    Cleared,
+    Opened(String),
+    Dropped(String),
+    Pasted,
+    /// Undo brought the earlier input back (so the button reads *Redo*).
+    Undone,
+    /// Redo put the undone input back.
+    Redone,
+}
+
+/// The input replaced last, one step back.
+#[derive(Clone)]
+pub struct Replaced {
+    pub input: Input,
+    pub how: How,
 }
 
 #[derive(Clone, Copy)]
@@ -46,7 +75,11 @@ pub struct State {
     /// Iterations per second while playing.
     pub speed: RwSignal<f64>,
     /// Whether the input could be kept in the browser's storage.
-    pub stored: RwSignal<bool>,
+    pub stored: RwSignal<Kept>,
+    /// Whether the settings could be kept in the browser's storage.
+    pub settings_kept: RwSignal<Kept>,
+    /// The input that Clear, opening or dropping a file last replaced, for *Undo*.
+    pub undo: RwSignal<Option<Replaced>, LocalStorage>,
     /// A note about the last file read (its encoding).
     pub file_note: RwSignal<Option<String>>,
     pub sort: RwSignal<(SortKey, bool)>,
@@ -74,7 +107,9 @@ impl State {
             step: RwSignal::new(None),
             playing: RwSignal::new(false),
             speed: RwSignal::new(4.0),
-            stored: RwSignal::new(true),
+            stored: RwSignal::new(Kept::Yes),
+            settings_kept: RwSignal::new(Kept::Yes),
+            undo: RwSignal::new_local(None),
             file_note: RwSignal::new(None),
             sort: RwSignal::new((SortKey::Rank, true)),
         }

@@ -290,3 +290,52 @@ fn settings_survive_the_round_trip_through_storage_json() {
     assert!(json.contains("\"zermelo\"") && json.contains("\"version\":2"), "{json}");
     assert_eq!(from_json::<Stored>(&json).unwrap().settings, settings);
 }
+
+/// The keys a focused tiebreak chip answers: arrows move it one place (not past either end),
+/// Home and End to the ends, Delete and Backspace remove it; other keys are left alone.
+#[wasm_bindgen_test]
+fn tiebreak_chips_move_by_keyboard_within_the_order() {
+    use ratings_lab_web::components::standings::{chip_key, moved};
+    assert_eq!(chip_key("ArrowLeft", 2, 4), Some(Some(1)));
+    assert_eq!(chip_key("ArrowUp", 2, 4), Some(Some(1)));
+    assert_eq!(chip_key("ArrowRight", 2, 4), Some(Some(3)));
+    assert_eq!(chip_key("ArrowLeft", 0, 4), None, "the first stays first");
+    assert_eq!(chip_key("ArrowDown", 3, 4), None, "the last stays last");
+    assert_eq!(chip_key("Home", 2, 4), Some(Some(0)));
+    assert_eq!(chip_key("End", 1, 4), Some(Some(3)));
+    assert_eq!(chip_key("Delete", 0, 1), Some(None));
+    assert_eq!(chip_key("Backspace", 3, 4), Some(None));
+    assert_eq!(chip_key("Enter", 1, 4), None);
+    assert_eq!(chip_key("a", 1, 4), None);
+    assert_eq!(moved(&["BH-C1", "BH", "SB", "EIG"], 2, 0), ["SB", "BH-C1", "BH", "EIG"]);
+}
+
+/// Each chart's text alternative names what it shows and where it ends.
+#[wasm_bindgen_test]
+fn the_charts_text_alternatives_say_what_they_show() {
+    let players: Vec<(String, Option<f64>, Option<f64>)> =
+        (0..60).map(|i| (format!("P{i}"), if i == 1 { None } else { Some(1800.0 - 7.0 * i as f64) }, None)).collect();
+    let text = charts::summary::ratings(&players, charts::ratings::MAX_SHOWN);
+    assert!(text.starts_with("Ratings chart of the best 40, best first") && text.contains("P0 1800.0, P2 1786.0, P3 1779.0 …"), "{text}");
+    assert!(text.contains("down to P40 1520.0"), "{text}");
+    assert_eq!(charts::summary::ratings(&[], 40), "Ratings chart: nothing rated yet.");
+    let measures = Measures { step: "iteration".into(), change: "relative change".into(), residual: "residual".into(), tolerance: None };
+    let trace = vec![TraceEntry { iteration: 1, change: 0.5, residual: 2.0, outer: None }, TraceEntry { iteration: 2, change: 1e-10, residual: 3e-9, outer: None }];
+    assert_eq!(
+        charts::summary::convergence(&trace, &measures),
+        "Convergence chart, log scale: the relative change and the residual per iteration; 2 iterations, the last at 1.0e-10 and 3.0e-9."
+    );
+    let series = vec![("Ann".to_string(), vec![(1, 1500.0), (5, 1540.4)]), ("Bo".to_string(), vec![])];
+    assert_eq!(charts::summary::history(&series, 8), "Rating history of the leading players, game by game: Ann from 1500 to 1540.");
+}
+
+/// A write the browser refuses is said in words, naming the browser's reason; storage that
+/// is off says so; a kept one says nothing.
+#[wasm_bindgen_test]
+fn storage_refusals_are_put_in_words() {
+    use ratings_lab_web::storage::Kept;
+    assert_eq!(Kept::Yes.problem("this input"), None);
+    let full = Kept::Refused("QuotaExceededError".into()).problem("the settings").unwrap();
+    assert!(full.starts_with("The browser's storage is full (QuotaExceededError): the settings could not be kept"), "{full}");
+    assert!(Kept::NoStorage.problem("this input").unwrap().contains("keeps no data for this page"));
+}

@@ -103,7 +103,7 @@ fn TraceChart() -> impl IntoView {
     });
     let label = move || {
         state.measures.with(|m| match m {
-            Some(m) => format!("Convergence chart: {} and {} per {}, log scale", m.change, m.residual, m.step),
+            Some(m) => state.trace.with(|t| charts::summary::convergence(t, m)),
             None => "Convergence chart".to_string(),
         })
     };
@@ -127,11 +127,13 @@ fn legend(m: &ratings_engine::Measures) -> String {
 fn HistoryChart() -> impl IntoView {
     let state = expect_context::<State>();
     let canvas = NodeRef::<Canvas>::new();
+    let label = RwSignal::new(String::from("Rating history chart"));
     Effect::new(move |_| {
         state.result.with(|r| {
             let (Some(r), Some(c)) = (r, canvas.get()) else { return };
             let series: Vec<(String, Vec<(usize, f64)>)> =
                 r.players.iter().filter_map(|p| Some((p.name.clone(), p.history.clone()?))).collect();
+            label.set(charts::summary::history(&series, charts::history::MAX_LINES));
             if let Err(e) = charts::history::draw(&c, &series) {
                 web_sys::console::warn_1(&format!("history chart: {e}").into());
             }
@@ -139,7 +141,7 @@ fn HistoryChart() -> impl IntoView {
     });
     view! {
         <h3>"The leading players' ratings, game by game"</h3>
-        <canvas node_ref=canvas class="chart" data-testid="history-chart" role="img" aria-label="Rating history chart"></canvas>
+        <canvas node_ref=canvas class="chart" data-testid="history-chart" role="img" aria-label=move || label.get()></canvas>
     }
 }
 
@@ -175,12 +177,13 @@ fn FitChart() -> impl IntoView {
     view! {
         <div class:hidden=move || !has_fit()>
             <h3>"JRank's fit"</h3>
-            <p class="help" data-testid="fit-summary">{summary}</p>
+            <p class="help" id="fit-summary" data-testid="fit-summary">{summary}</p>
             <p class="help">
                 "Read it with care: p only scales every log-strength (w grows in proportion to p), and the source's error "
                 "|W/O − M(A)/M(B)|² shrinks with p², so this criterion always prefers the smallest p. The k direction is the informative one."
             </p>
-            <canvas node_ref=canvas class="chart" data-testid="fit-chart" role="img" aria-label="Heat map of the fit error over k and p"></canvas>
+            <canvas node_ref=canvas class="chart" data-testid="fit-chart" role="img"
+                aria-label="Heat map of the fit error over k and p" aria-describedby="fit-summary"></canvas>
         </div>
     }
 }

@@ -3,9 +3,11 @@
 
 use crate::app::{Rerate, EXAMPLE, EXAMPLE_CREDIT};
 use crate::protocol::{StoredFile, LARGE_INPUT};
-use crate::state::State;
+use crate::state::{How, Input, Replaced, State};
+use crate::storage::{self, Kept};
 use leptos::html::Textarea;
 use leptos::prelude::*;
+use leptos::task::spawn_local;
 use ratings_engine::parse::detect::Format;
 
 /// Decodes a file's bytes by the engine's one rule (the command line uses the same): UTF-8,
@@ -15,43 +17,80 @@ pub fn decode(bytes: &[u8]) -> (String, Option<String>) {
     (d.text, d.note.map(|n| format!("The file is {n}.")))
 }
 
-/// Reads a file chosen or dropped by the user: into the text area, or, when it is large,
-/// into the browser's storage, from where the worker reads it (the page never holds it).
-pub fn read_file(file: web_sys::File, state: State, rerate: Rerate) {
+/// Reads a file chosen or dropped by the user in place of the input (the one before is kept
+/// for *Undo*): into the text area, or, when it is large, into the browser's storage, from
+/// where the worker reads it (the page never holds it).
+pub fn read_file(file: web_sys::File, how: How, state: State, rerate: Rerate) {
+    let name = file.name();
     if file.size() > LARGE_INPUT {
-        let name = file.name();
-        return keep_large(file.into(), name, state, rerate);
+        return spawn_local(replace_input(state, Input::File(file.into(), name), how, rerate));
     }
-    wasm_bindgen_futures::spawn_local(async move {
+    spawn_local(async move {
         match wasm_bindgen_futures::JsFuture::from(file.array_buffer()).await {
             Ok(buffer) => {
                 let bytes = js_sys::Uint8Array::new(&buffer).to_vec();
                 let (text, note) = decode(&bytes);
-                forget_stored(state);
+                replace_input(state, Input::Text(text), how, rerate).await;
                 state.file_note.set(note);
-                state.text.set(text);
-                rerate.0.run(());
             }
-            Err(_) => state.failure.set(Some(format!("could not read the file {}", file.name()))),
+            Err(_) => state.failure.set(Some(format!("could not read the file {name}"))),
         }
     });
 }
 
-/// Keeps a large input (a file, or a paste) in the browser's storage and rates it from there.
-pub fn keep_large(blob: web_sys::Blob, name: String, state: State, rerate: Rerate) {
-    wasm_bindgen_futures::spawn_local(async move {
-        match crate::idb::put(&blob, &name).await {
-            Ok(()) => {
-                let info = StoredFile { name, size: blob.size(), stamp: js_sys::Date::now() };
-                crate::storage::save_file(Some(&info));
-                state.file_note.set(None);
-                state.preview.set(preview_of(&blob).await);
-                state.stored_file.set(Some(info));
-                rerate.0.run(());
-            }
-            Err(e) => state.failure.set(Some(format!("{name} could not be kept in this browser: {e}"))),
+/// Puts `next` in place of the input (what *Clear*, opening or dropping a file, a large paste
+/// and *Undo* do), keeping the input it replaces one step back for *Undo*.
+pub async fn replace_input(state: State, next: Input, how: How, rerate: Rerate) {
+    let current = take_current(state).await;
+    let same = matches!((&current, &next), (Some(Input::Text(a)), Input::Text(b)) if a == b);
+    state.file_note.set(None);
+    match next {
+        Input::Text(text) => {
+            state.text.set(text);
+            rerate.0.run(());
         }
-    });
+        Input::File(blob, name) => keep_large(blob, name, state, rerate).await,
+    }
+    match (current, how) {
+        (Some(_), _) if same => {}
+        (Some(input), how) => state.undo.set(Some(Replaced { input, how })),
+        // Undo back to nothing: nothing is left to go back to.
+        (None, How::Undone | How::Redone) => state.undo.set(None),
+        (None, _) => {}
+    }
+}
+
+/// The input as it is, taken out of the browser's storage when it is a large file kept there;
+/// `None` when there is nothing worth keeping (an empty text area).
+async fn take_current(state: State) -> Option<Input> {
+    if state.stored_file.get_untracked().is_some() {
+        crate::storage::save_file(None);
+        state.stored_file.set(None);
+        state.preview.set(String::new());
+        return match crate::idb::take().await {
+            Ok(file) => file.map(|(blob, name)| Input::File(blob, name)),
+            Err(e) => {
+                state.failure.set(Some(format!("the file kept in this browser could not be read back: {e}")));
+                None
+            }
+        };
+    }
+    let text = state.text.get_untracked();
+    (!text.trim().is_empty()).then_some(Input::Text(text))
+}
+
+/// Keeps a large input (a file, or a paste) in the browser's storage and rates it from there.
+async fn keep_large(blob: web_sys::Blob, name: String, state: State, rerate: Rerate) {
+    match crate::idb::put(&blob, &name).await {
+        Ok(()) => {
+            let info = StoredFile { name, size: blob.size(), stamp: js_sys::Date::now() };
+            state.stored.set(crate::storage::save_file(Some(&info)));
+            state.preview.set(preview_of(&blob).await);
+            state.stored_file.set(Some(info));
+            rerate.0.run(());
+        }
+        Err(e) => state.failure.set(Some(format!("{name} could not be kept in this browser: {e}"))),
+    }
 }
 
 /// The first lines of a large input, to show in place of the text area.
@@ -73,18 +112,6 @@ pub fn load_preview(state: State) {
     });
 }
 
-/// Forgets a large input kept in the browser's storage.
-pub fn forget_stored(state: State) {
-    if state.stored_file.get_untracked().is_some() {
-        crate::storage::save_file(None);
-        state.stored_file.set(None);
-        state.preview.set(String::new());
-        wasm_bindgen_futures::spawn_local(async {
-            let _ = crate::idb::delete().await;
-        });
-    }
-}
-
 /// A paste too large for the text area goes to the browser's storage instead.
 fn intercept_large_paste(ev: web_sys::ClipboardEvent, state: State, rerate: Rerate) {
     let Some(text) = ev.clipboard_data().and_then(|d| d.get_data("text").ok()) else { return };
@@ -94,7 +121,7 @@ fn intercept_large_paste(ev: web_sys::ClipboardEvent, state: State, rerate: Rera
     ev.prevent_default();
     let parts = js_sys::Array::of1(&text.into());
     if let Ok(blob) = web_sys::Blob::new_with_str_sequence(&parts) {
-        keep_large(blob, "pasted results".into(), state, rerate);
+        spawn_local(replace_input(state, Input::File(blob, "pasted results".into()), How::Pasted, rerate));
     }
 }
 
@@ -179,15 +206,12 @@ pub fn InputPanel() -> impl IntoView {
     let on_file = move |ev: web_sys::Event| {
         let input: web_sys::HtmlInputElement = event_target(&ev);
         if let Some(file) = input.files().and_then(|f| f.get(0)) {
-            read_file(file, state, rerate);
+            let how = How::Opened(file.name());
+            read_file(file, how, state, rerate);
         }
         input.set_value("");
     };
-    let clear = move |_| {
-        forget_stored(state);
-        state.text.set(String::new());
-        rerate.0.run(());
-    };
+    let clear = move |_| spawn_local(replace_input(state, Input::Text(String::new()), How::Cleared, rerate));
     let stored = move || state.stored_file.get().is_some();
     view! {
         <section class="panel input-panel" aria-labelledby="input-title">
@@ -203,6 +227,7 @@ pub fn InputPanel() -> impl IntoView {
                 <button data-testid="clear" on:click=clear>"Clear"</button>
                 <span class="format" data-testid="format">{move || format_line(&state)}</span>
             </div>
+            <UndoBar />
             <p class="hint">
                 "Paste CSV with a header row (e.g. " <code>"white,black,result"</code> " or " <code>"home,away,home_score,away_score"</code>
                 "), a FIDE TRF or PGN tournament, or open or drop a file anywhere on the page. Shown first: " {EXAMPLE_CREDIT} "."
@@ -219,12 +244,63 @@ pub fn InputPanel() -> impl IntoView {
                 on:paste=move |ev| intercept_large_paste(ev, state, rerate)
             ></textarea>
             {move || state.file_note.get().map(|n| view! { <p class="warning" data-testid="file-note">{n}</p> })}
-            <Show when=move || !state.stored.get()>
-                <p class="warning" data-testid="not-stored">"This input is too large to keep in the browser's storage: it will not survive a reload."</p>
-            </Show>
+            {move || storage_note(&state)}
             <MappingControls />
             <ul class="messages" data-testid="errors">{move || messages(&state, area)}</ul>
         </section>
+    }
+}
+
+/// What keeping the input in the browser's storage came to, when it failed.
+fn storage_note(state: &State) -> Option<impl IntoView> {
+    if !storage::available() {
+        let note = Kept::NoStorage.problem("what you enter and choose");
+        return Some(view! { <p class="warning" role="alert" data-testid="storage-off">{note}</p> }.into_any());
+    }
+    let note = state.stored.with(|k| k.problem("this input"))?;
+    Some(view! { <p class="warning" role="alert" data-testid="not-stored">{note}</p> }.into_any())
+}
+
+/// What *Undo* would bring back, in words.
+fn undo_text(r: &Replaced) -> String {
+    let before = match &r.input {
+        Input::Text(t) => format!("{} lines", t.lines().count()),
+        Input::File(_, name) => name.clone(),
+    };
+    match &r.how {
+        How::Cleared => format!("Cleared the results ({before})."),
+        How::Opened(name) => format!("Opened {name} in place of the results before ({before})."),
+        How::Dropped(name) => format!("Read {name}, dropped on the page, in place of the results before ({before})."),
+        How::Pasted => format!("The large paste took the place of the results before ({before})."),
+        How::Undone => format!("Brought back the earlier results; the ones they replaced ({before}) are one step back."),
+        How::Redone => format!("Put back the results undone; the earlier ones ({before}) are one step back."),
+    }
+}
+
+/// The input replaced last, one step back: what replaced it, and *Undo* (or *Redo*).
+#[component]
+fn UndoBar() -> impl IntoView {
+    let state = expect_context::<State>();
+    let rerate = expect_context::<Rerate>();
+    let undo = move |_| {
+        if let Some(r) = state.undo.get_untracked() {
+            let how = if r.how == How::Undone { How::Redone } else { How::Undone };
+            spawn_local(replace_input(state, r.input, how, rerate));
+        }
+    };
+    move || {
+        state.undo.with(|u| {
+            u.as_ref().map(|r| {
+                let label = if r.how == How::Undone { "Redo" } else { "Undo" };
+                view! {
+                    <p class="undo" role="status" data-testid="undo-bar">
+                        <span data-testid="undo-text">{undo_text(r)}</span>
+                        " "
+                        <button data-testid="undo" on:click=undo>{label}</button>
+                    </p>
+                }
+            })
+        })
     }
 }
 

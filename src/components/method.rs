@@ -5,6 +5,7 @@
 use super::controls::{CheckControl, Choice, ChoiceControl, NumberControl, Slide};
 use crate::protocol::Settings;
 use crate::state::State;
+use crate::storage::Kept;
 use leptos::prelude::*;
 use ratings_engine::methods::brent::Variant;
 use ratings_engine::{MethodKind, ScaleKind};
@@ -33,6 +34,9 @@ pub fn MethodPanel() -> impl IntoView {
         <section class="panel method-panel" aria-labelledby="method-title">
             <h2 id="method-title">"Method"</h2>
             {move || state.notice.get().map(|n| view! { <p class="warning" role="alert" data-testid="settings-notice">{n}</p> })}
+            // Storage that is off altogether is said once, in the input panel.
+            {move || state.settings_kept.with(|k| matches!(k, Kept::Refused(_)).then(|| k.problem("the settings")).flatten())
+                .map(|n| view! { <p class="warning" role="alert" data-testid="settings-not-kept">{n}</p> })}
             <ChoiceControl
                 id="method"
                 label="Rating method"

@@ -153,6 +153,7 @@ fn Exports() -> impl IntoView {
 fn RatingsChart() -> impl IntoView {
     let state = expect_context::<State>();
     let canvas = NodeRef::<Canvas>::new();
+    let label = RwSignal::new(String::from("Ratings chart"));
     Effect::new(move |_| {
         let final_view = state.step.get().is_none();
         let mut pairs: Vec<(String, Option<f64>, Option<f64>)> =
@@ -160,13 +161,14 @@ fn RatingsChart() -> impl IntoView {
         if !final_view {
             pairs.sort_by(|a, b| b.1.partial_cmp(&a.1).unwrap_or(Ordering::Equal));
         }
+        label.set(charts::summary::ratings(&pairs, charts::ratings::MAX_SHOWN));
         if let Some(c) = canvas.get() {
             if let Err(e) = charts::ratings::draw(&c, &pairs) {
                 web_sys::console::warn_1(&format!("ratings chart: {e}").into());
             }
         }
     });
-    view! { <canvas node_ref=canvas class="chart" data-testid="ratings-chart" role="img" aria-label="Ratings chart, best first"></canvas> }
+    view! { <canvas node_ref=canvas class="chart" data-testid="ratings-chart" role="img" aria-label=move || label.get()></canvas> }
 }
 
 /// A sortable column header.

@@ -1,5 +1,6 @@
 //! Tournament standings: points, then the organiser's tiebreaks in their order; each value
-//! explains itself on hover or click; reorder by dragging or with the arrows; export and print.
+//! explains itself on hover or click; reorder by dragging, with the arrows, or by keyboard on a
+//! chip; export and print.
 
 use crate::protocol::{Settings, StandingRowView};
 use crate::state::State;
@@ -59,34 +60,119 @@ pub fn StandingsPanel() -> impl IntoView {
     }
 }
 
-/// One tiebreak of the order: its place, and buttons to move or remove it.
-fn chip(s: RwSignal<Settings>, dragging: RwSignal<Option<usize>>, i: usize, n: usize, code: Tiebreak) -> impl IntoView {
+/// What a key does to tiebreak `i` of `n` when its chip has the focus: `Some(Some(to))` moves
+/// it to place `to` (arrows one place, Home and End to either end), `Some(None)` removes it
+/// (Delete, Backspace), `None` is any other key.
+pub fn chip_key(key: &str, i: usize, n: usize) -> Option<Option<usize>> {
+    match key {
+        "ArrowLeft" | "ArrowUp" if i > 0 => Some(Some(i - 1)),
+        "ArrowRight" | "ArrowDown" if i + 1 < n => Some(Some(i + 1)),
+        "Home" if i > 0 => Some(Some(0)),
+        "End" if i + 1 < n => Some(Some(n - 1)),
+        "Delete" | "Backspace" => Some(None),
+        _ => None,
+    }
+}
+
+/// Focuses what `selector` finds once the page has redrawn: the chips are drawn anew when the
+/// order changes, and the keyboard's place would otherwise be lost.
+fn focus_later(selector: String) {
+    request_animation_frame(move || {
+        let found = document().query_selector(&selector).ok().flatten();
+        if let Some(el) = found.and_then(|e| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(e).ok()) {
+            let _ = el.focus();
+        }
+    });
+}
+
+/// The order's signals: the settings, the chip being dragged, and what a screen reader hears.
+#[derive(Clone, Copy)]
+struct Order {
+    s: RwSignal<Settings>,
+    dragging: RwSignal<Option<usize>>,
+    announce: RwSignal<String>,
+}
+
+impl Order {
+    fn codes(self) -> Vec<Tiebreak> {
+        self.s.with_untracked(|s| s.tiebreaks.clone())
+    }
+
+    /// Moves tiebreak `from` to place `to`, says so, and puts the focus on `then` (a button
+    /// of the moved chip, or the chip itself when `then` is empty).
+    fn place(self, from: usize, to: usize, then: &str) {
+        let codes = self.codes();
+        let (Some(code), n) = (codes.get(from).copied(), codes.len()) else { return };
+        self.s.update(|s| s.tiebreaks = moved(&codes, from, to));
+        self.announce.set(format!("{} moved to place {} of {n}", code.code(), to + 1));
+        let buttons_work = match then {
+            "tiebreak-up" => to > 0,
+            "tiebreak-down" => to + 1 < n,
+            _ => false,
+        };
+        let chip = format!("[data-testid=tiebreak-order] > li:nth-child({})", to + 1);
+        focus_later(if buttons_work { format!("{chip} [data-testid={then}]") } else { chip });
+    }
+
+    /// Removes tiebreak `i`, says so, and puts the focus on the chip now in its place (or on
+    /// the list to add one, when none is left).
+    fn remove(self, i: usize) {
+        let codes = self.codes();
+        let Some(code) = codes.get(i).copied() else { return };
+        self.s.update(|s| {
+            s.tiebreaks.remove(i);
+        });
+        self.announce.set(format!("{} removed", code.code()));
+        let left = codes.len() - 1;
+        focus_later(match left {
+            0 => "[data-testid=tiebreak-add]".to_string(),
+            _ => format!("[data-testid=tiebreak-order] > li:nth-child({})", i.min(left - 1) + 1),
+        });
+    }
+}
+
+/// One tiebreak of the order: its place, and buttons to move or remove it. The chip itself
+/// takes the focus: arrows move it, Delete removes it.
+fn chip(o: Order, i: usize, n: usize, code: Tiebreak) -> impl IntoView {
     let label = code.code();
-    let set_order = move |v: Vec<Tiebreak>| s.update(|s| s.tiebreaks = v);
-    let order = move || s.with_untracked(|s| s.tiebreaks.clone());
+    let on_key = move |ev: web_sys::KeyboardEvent| {
+        // Keys on the chip itself; its buttons keep their own.
+        if ev.target() != ev.current_target() || ev.alt_key() || ev.ctrl_key() || ev.meta_key() {
+            return;
+        }
+        match chip_key(&ev.key(), i, n) {
+            Some(Some(to)) => o.place(i, to, ""),
+            Some(None) => o.remove(i),
+            None => return,
+        }
+        ev.prevent_default();
+    };
     view! {
         <li
             class="chip"
             draggable="true"
+            tabindex="0"
+            aria-describedby="tiebreak-keys"
             data-testid="tiebreak-chip"
-            on:dragstart=move |_| dragging.set(Some(i))
+            on:keydown=on_key
+            on:dragstart=move |_| o.dragging.set(Some(i))
             on:dragover=|ev: web_sys::DragEvent| ev.prevent_default()
             on:drop=move |ev: web_sys::DragEvent| {
                 ev.prevent_default();
                 ev.stop_propagation();
-                if let Some(from) = dragging.get_untracked() {
-                    set_order(moved(&order(), from, i));
+                if let Some(from) = o.dragging.get_untracked() {
+                    o.place(from, i, "");
                 }
-                dragging.set(None);
+                o.dragging.set(None);
             }
         >
             <span class="chip-label">{format!("{}. {label}", i + 1)}</span>
             <button class="mini" title="Earlier" aria-label=format!("Move {label} earlier") disabled=i == 0
-                data-testid="tiebreak-up" on:click=move |_| set_order(moved(&order(), i, i.saturating_sub(1)))>"←"</button>
+                data-testid="tiebreak-up" on:click=move |_| o.place(i, i.saturating_sub(1), "tiebreak-up")>"←"</button>
             <button class="mini" title="Later" aria-label=format!("Move {label} later") disabled=i + 1 == n
-                data-testid="tiebreak-down" on:click=move |_| set_order(moved(&order(), i, i + 1))>"→"</button>
+                data-testid="tiebreak-down" on:click=move |_| o.place(i, i + 1, "tiebreak-down")>"→"</button>
             <button class="mini" title="Remove" aria-label=format!("Remove {label}")
-                data-testid="tiebreak-remove" on:click=move |_| s.update(|s| { s.tiebreaks.remove(i); })>"×"</button>
+                data-testid="tiebreak-remove" on:click=move |_| o.remove(i)>"×"</button>
         </li>
     }
 }
@@ -95,11 +181,11 @@ fn chip(s: RwSignal<Settings>, dragging: RwSignal<Option<usize>>, i: usize, n: u
 #[component]
 fn TiebreakOrder() -> impl IntoView {
     let s = expect_context::<State>().settings;
-    let dragging = RwSignal::new(None::<usize>);
+    let o = Order { s, dragging: RwSignal::new(None), announce: RwSignal::new(String::new()) };
     let chips = move || {
         let order = s.with(|s| s.tiebreaks.clone());
         let n = order.len();
-        order.into_iter().enumerate().map(|(i, code)| chip(s, dragging, i, n, code)).collect_view()
+        order.into_iter().enumerate().map(|(i, code)| chip(o, i, n, code)).collect_view()
     };
     let add_options = move || {
         let have = s.with(|s| s.tiebreaks.clone());
@@ -119,8 +205,10 @@ fn TiebreakOrder() -> impl IntoView {
     };
     view! {
         <div class="tiebreak-order">
-            <span class="help">"Tiebreaks, in order (drag or use the arrows):"</span>
-            <ol class="chips" data-testid="tiebreak-order">{chips}</ol>
+            <span class="help" id="tiebreak-order-label">"Tiebreaks, in order (drag or use the arrows):"</span>
+            <ol class="chips" data-testid="tiebreak-order" aria-labelledby="tiebreak-order-label">{chips}</ol>
+            <span class="visually-hidden" id="tiebreak-keys">"Left and right arrows move this tiebreak, Home and End to either end; Delete removes it."</span>
+            <span class="visually-hidden" aria-live="polite" data-testid="tiebreak-announce">{move || o.announce.get()}</span>
             <select data-testid="tiebreak-add" aria-label="Add a tiebreak" on:change=add>
                 <option value="" selected=true>"Add a tiebreak…"</option>
                 {add_options}
@@ -148,17 +236,14 @@ fn row_view(open_row: RwSignal<Option<u32>>, row: StandingRowView, codes: Vec<Ti
         .map(|(&c, (v, why))| view! { <td class="num tb" title=why.clone()>{fmt_value(c, *v)}</td> })
         .collect_view();
     view! {
-        <tr data-testid="standing-row" class="clickable" tabindex="0" aria-expanded=move || is_open().to_string()
-            on:click=move |_| toggle()
-            on:keydown=move |ev: web_sys::KeyboardEvent| {
-                if ev.key() == "Enter" || ev.key() == " " {
-                    ev.prevent_default();
-                    toggle();
-                }
-            }>
+        // The whole row opens on a click; the name is the button a keyboard or screen reader uses
+        // (its click reaches the row).
+        <tr data-testid="standing-row" class="clickable" on:click=move |_| toggle()>
             <td class="num">{row.rank}</td>
             <td class="num">{row.start}</td>
-            <td data-testid="standing-name">{row.name.clone()}</td>
+            <td data-testid="standing-name">
+                <button class="link row-toggle" data-testid="standing-toggle" aria-expanded=move || is_open().to_string() title="How each value was derived">{row.name.clone()}</button>
+            </td>
             <td class="num">{row.rating.map(|r| r.to_string()).unwrap_or_default()}</td>
             <td class="num">{format!("{:.1}", row.points)}</td>
             {cells}

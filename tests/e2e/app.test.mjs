@@ -3,22 +3,16 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdir, readFile } from 'node:fs/promises';
-import { chromium } from 'playwright-core';
 import { serve } from './server.mjs';
+import { ARTIFACTS, ROOT, launch } from './browser.mjs';
 
-const ROOT = new URL('../../', import.meta.url).pathname;
-const ARTIFACTS = `${ROOT}test-artifacts`;
 let browser, site;
 const foreignRequests = [];
 
 before(async () => {
   await mkdir(ARTIFACTS, { recursive: true });
   site = await serve(`${ROOT}dist`);
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  browser = await launch();
 });
 
 after(async () => {

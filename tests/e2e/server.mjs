@@ -6,16 +6,20 @@ import { extname, join, normalize } from 'node:path';
 const TYPES = {
   '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.wasm': 'application/wasm',
   '.css': 'text/css', '.svg': 'image/svg+xml', '.json': 'application/json', '.png': 'image/png',
+  '.webmanifest': 'application/manifest+json',
 };
 
-/** Serves `root` under `prefix` (e.g. '/project/', as a project page would be). */
+/** Serves `root` under `prefix` (e.g. '/project/', as a project page would be). `site.root`
+ * may be changed to serve another build at the same address; `site.stop()` takes the server
+ * down at once (open connections too), as when the network goes. */
 export async function serve(root, prefix = '/') {
+  const site = { root, prefix };
   const server = createServer(async (req, res) => {
     try {
       const url = decodeURIComponent(new URL(req.url, 'http://x').pathname);
       if (!url.startsWith(prefix)) throw new Error('outside the site');
       let path = normalize('/' + url.slice(prefix.length)).replace(/^(\.\.[/\\])+/, '');
-      let file = join(root, path);
+      let file = join(site.root, path);
       if ((await stat(file)).isDirectory()) file = join(file, 'index.html');
       const body = await readFile(file);
       res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
@@ -26,5 +30,11 @@ export async function serve(root, prefix = '/') {
     }
   });
   await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
-  return { server, origin: `http://127.0.0.1:${server.address().port}`, prefix };
+  site.server = server;
+  site.origin = `http://127.0.0.1:${server.address().port}`;
+  site.stop = () => new Promise((ok) => {
+    server.close(ok);
+    server.closeAllConnections();
+  });
+  return site;
 }

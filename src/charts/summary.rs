@@ -1,0 +1,54 @@
+//! The charts in words: each canvas's text alternative (its `aria-label`), for screen readers
+//! and anyone who cannot see the drawing. The tables beside the charts hold every value.
+
+use ratings_engine::methods::report::IterationRecord;
+use ratings_engine::Measures;
+
+/// How many players a summary names.
+const NAMED: usize = 3;
+
+/// "A 1789.1, B 1758.7, C 1717.3" for the first few of `items`.
+fn list(items: &[String]) -> String {
+    items.iter().take(NAMED).cloned().collect::<Vec<_>>().join(", ")
+}
+
+/// The ratings chart: who leads, who is last of those drawn, and where the rest are.
+pub fn ratings(players: &[(String, Option<f64>, Option<f64>)], max_shown: usize) -> String {
+    let rated: Vec<String> = players
+        .iter()
+        .filter_map(|(n, r, _)| r.filter(|v| v.is_finite()).map(|r| format!("{n} {r:.1}")))
+        .take(max_shown)
+        .collect();
+    match rated.as_slice() {
+        [] => "Ratings chart: nothing rated yet.".into(),
+        [only] => format!("Ratings chart: {only}."),
+        [.., last] => format!(
+            "Ratings chart of the best {}, best first, with ±1σ bars where known: {}{}, down to {last}. The ratings table has every value.",
+            rated.len(),
+            list(&rated),
+            if rated.len() > NAMED + 1 { " …" } else { "" },
+        ),
+    }
+}
+
+/// The convergence chart: what it plots, and where the trace ended.
+pub fn convergence(trace: &[IterationRecord], m: &Measures) -> String {
+    let what = format!("Convergence chart, log scale: the {} and the {} per {}", m.change, m.residual, m.step);
+    match trace.last() {
+        None => format!("{what}."),
+        Some(r) => format!("{what}; {} {}s, the last at {:.1e} and {:.1e}.", trace.len(), m.step, r.change, r.residual),
+    }
+}
+
+/// The rating history chart: each line's first and last rating.
+pub fn history(series: &[(String, Vec<(usize, f64)>)], max_lines: usize) -> String {
+    let lines: Vec<String> = series
+        .iter()
+        .filter_map(|(name, h)| Some(format!("{name} from {:.0} to {:.0}", h.first()?.1, h.last()?.1)))
+        .take(max_lines)
+        .collect();
+    if lines.is_empty() {
+        return "Rating history chart: no history.".into();
+    }
+    format!("Rating history of the leading players, game by game: {}.", lines.join("; "))
+}

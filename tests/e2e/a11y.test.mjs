@@ -1,0 +1,173 @@
+// Accessibility: axe-core finds no serious or critical violation on any view, and the app can
+// be used by keyboard alone, with the focus always visible.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdir, readFile } from 'node:fs/promises';
+import { serve } from './server.mjs';
+import { ARTIFACTS, DESKTOP, PHONE, ROOT, finished, launch } from './browser.mjs';
+
+const AXE = `${ROOT}node_modules/axe-core/axe.min.js`;
+const TRF = `${ROOT}engine/tests/data/trf/held_swiss_5.trf`;
+let browser, site;
+
+before(async () => {
+  await mkdir(ARTIFACTS, { recursive: true });
+  site = await serve(`${ROOT}dist`);
+  browser = await launch();
+});
+
+after(async () => {
+  await browser?.close();
+  await site?.stop();
+});
+
+async function open(viewport = DESKTOP) {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.goto(`${site.origin}/`);
+  await finished(page);
+  await page.addScriptTag({ path: AXE });
+  return { context, page, errors };
+}
+
+/** Runs axe on the page as it is; fails on any serious or critical violation, naming it. */
+async function axe(page, view) {
+  const violations = await page.evaluate(async () => (await window.axe.run(document)).violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`));
+  assert.deepEqual(violations, [], `${view}: ${violations.join('\n')}`);
+}
+
+const method = (page) => page.evaluate(() => document.querySelector('[data-testid=results-panel]').dataset.method);
+
+async function choose(page, name) {
+  await page.getByTestId('method').selectOption(name);
+  await page.waitForFunction((m) => document.querySelector('[data-testid=results-panel]').dataset.method === m, name, { timeout: 60000 });
+  await finished(page);
+}
+
+test('axe: no serious or critical violation on any view, at desktop and phone width', async () => {
+  for (const viewport of [DESKTOP, PHONE]) {
+    const { context, page, errors } = await open(viewport);
+    const at = viewport === PHONE ? 'phone' : 'desktop';
+    await axe(page, `${at} ratings (Brent)`);
+    await page.getByTestId('step-first').click();
+    await axe(page, `${at} step by step`);
+    await page.getByTestId('step-final').click();
+    for (const name of ['elo', 'multi_elo', 'jrank', 'aga']) {
+      await choose(page, name);
+      await axe(page, `${at} ${name}`);
+    }
+    await choose(page, 'jrank');
+    await page.getByTestId('jrank-fit').check();
+    await page.getByTestId('fit-summary').waitFor({ state: 'visible', timeout: 60000 });
+    await axe(page, `${at} JRank's fit`);
+    await page.getByTestId('jrank-fit').uncheck();
+    await choose(page, 'brent');
+    await page.locator('details.mapping summary').click();
+    await page.getByTestId('input').fill('white,black,result\nAnna,Ben,1-0\nAnna,Ben,maybe\n');
+    await page.getByTestId('error-item').first().waitFor();
+    await axe(page, `${at} parse errors and the column mapping`);
+    await page.getByTestId('clear').click();
+    await page.getByTestId('undo-bar').waitFor();
+    await axe(page, `${at} cleared, with Undo`);
+    await page.getByTestId('input').fill(await readFile(TRF, 'utf8'));
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid=standing-row]').length === 16, null, { timeout: 30000 });
+    await finished(page);
+    await page.getByTestId('standing-toggle').first().click();
+    await page.getByTestId('derivation').waitFor();
+    await axe(page, `${at} standings, a row explained`);
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
+});
+
+test('the charts say what they show in words', async () => {
+  const { context, page } = await open();
+  const label = (id) => page.getByTestId(id).getAttribute('aria-label');
+  assert.match(await label('ratings-chart'), /best 20, best first.*Manchester City FC 1789\.1.*down to Sheffield United FC 1211\.4/);
+  assert.match(await label('convergence-chart'), /relative change and the largest residual of \(11\) per iteration; \d+ iterations, the last at/);
+  await choose(page, 'elo');
+  assert.match(await label('history-chart'), /Rating history of the leading players, game by game: .* from \d+ to \d+/);
+  await context.close();
+});
+
+/** The element with the focus: a short description, whether it is what `selector` (and
+ * `text`) picks out, and whether the focus shows (an outline on it or its `.button` label). */
+function focused([selector, text]) {
+  const el = document.activeElement;
+  const shows = (e) => e && getComputedStyle(e).outlineStyle !== 'none' && parseFloat(getComputedStyle(e).outlineWidth) > 0;
+  return {
+    what: el.outerHTML.slice(0, 100),
+    hit: el.matches(selector) && (!text || el.textContent.includes(text)),
+    visible: shows(el) || shows(el.closest('.button')),
+  };
+}
+
+/** Presses Tab until the focus reaches `selector` (with `text`), checking that the focus is
+ * visible on every element it passes. */
+async function tabTo(page, selector, text) {
+  for (let i = 0; i < 250; i++) {
+    await page.keyboard.press('Tab');
+    const f = await page.evaluate(focused, [selector, text]);
+    assert.ok(f.visible, `the focus does not show on ${f.what}`);
+    if (f.hit) return;
+  }
+  assert.fail(`Tab never reached ${selector} ${text ?? ''}`);
+}
+
+test('keyboard only: a tournament pasted, the tiebreak order, a row explained, the method and a parameter changed', async () => {
+  const { context, page, errors } = await open();
+  await tabTo(page, '[data-testid=input]');
+  await page.keyboard.press('Control+A');
+  await page.keyboard.insertText(await readFile(TRF, 'utf8'));
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid=standing-row]').length === 16, null, { timeout: 30000 });
+  await finished(page);
+  const heads = () => page.getByTestId('tiebreak-head').allTextContents();
+  assert.deepEqual(await heads(), ['BH-C1', 'BH', 'SB', 'EIG']);
+  // The tiebreak order: arrows on a chip move it, and the focus stays with it.
+  await tabTo(page, '[data-testid=tiebreak-chip]', 'SB');
+  await page.keyboard.press('ArrowLeft');
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid=tiebreak-head]')[1]?.textContent === 'SB');
+  assert.deepEqual(await heads(), ['BH-C1', 'SB', 'BH', 'EIG']);
+  await page.waitForFunction(() => document.activeElement.textContent.includes('2. SB'));
+  await page.keyboard.press('Home');
+  await page.waitForFunction(() => document.querySelector('[data-testid=tiebreak-head]').textContent === 'SB');
+  assert.equal(await page.evaluate(() => document.activeElement.textContent.startsWith('1. SB')), true);
+  assert.equal(await page.getByTestId('tiebreak-announce').textContent(), 'SB moved to place 1 of 4');
+  // A button's move keeps the focus on that button of the moved chip (the first chip's
+  // 'earlier' is disabled, so Tab goes straight to 'later').
+  await page.keyboard.press('Tab');
+  assert.equal(await page.evaluate(() => document.activeElement.dataset.testid), 'tiebreak-down');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid=tiebreak-head]')[1]?.textContent === 'SB');
+  assert.equal(await page.evaluate(() => document.activeElement.getAttribute('aria-label')), 'Move SB later');
+  // A standings row explains itself from the keyboard.
+  await tabTo(page, '[data-testid=standing-toggle]');
+  await page.keyboard.press('Enter');
+  await page.getByTestId('derivation').waitFor();
+  assert.equal(await page.evaluate(() => document.activeElement.getAttribute('aria-expanded')), 'true');
+  // The method: a closed select changes with the arrow keys.
+  await tabTo(page, '[data-testid=method]');
+  await page.keyboard.press('ArrowDown');
+  await page.waitForFunction(() => document.querySelector('[data-testid=results-panel]').dataset.method === 'elo', null, { timeout: 60000 });
+  await finished(page);
+  // A parameter: typed into its box, and nudged with its slider.
+  const first = await page.getByTestId('player-rating').first().textContent();
+  await tabTo(page, '[data-testid=k-range]');
+  await page.keyboard.press('ArrowRight');
+  await page.waitForFunction(() => document.querySelector('[data-testid=k]').value === '26');
+  await page.keyboard.press('Tab');
+  assert.equal(await page.evaluate(() => document.activeElement.dataset.testid), 'k');
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type('40');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction((v) => document.querySelector('[data-testid=player-rating]').textContent !== v, first, { timeout: 30000 });
+  assert.equal(await page.getByTestId('k').inputValue(), '40');
+  assert.equal(await method(page), 'elo');
+  await page.screenshot({ path: `${ARTIFACTS}/keyboard.png` });
+  assert.deepEqual(errors, []);
+  await context.close();
+});

@@ -1,0 +1,214 @@
+// Nothing lost: what the user typed, loaded or chose survives a reload, a failed parse and a
+// cancelled fit; a full storage is reported; Clear, opening and dropping a file can be undone.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdir } from 'node:fs/promises';
+import { serve } from './server.mjs';
+import { ARTIFACTS, DESKTOP, PHONE, ROOT, finished, launch } from './browser.mjs';
+
+let browser, site;
+
+before(async () => {
+  await mkdir(ARTIFACTS, { recursive: true });
+  site = await serve(`${ROOT}dist`);
+  browser = await launch();
+});
+
+after(async () => {
+  await browser?.close();
+  await site?.stop();
+});
+
+async function open(viewport = DESKTOP) {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.goto(`${site.origin}/`);
+  await finished(page);
+  return { context, page, errors };
+}
+
+const CHESS = 'white,black,result\nAnna,Ben,1-0\nBen,Cleo,1-0\nCleo,Anna,1-0\nAnna,Cleo,1/2-1/2\nDan,Anna,0-1\nDan,Ben,1/2-1/2\nCleo,Dan,1-0\n';
+const OTHER = 'white,black,result\nXena,Yuri,1-0\nYuri,Zoe,1/2-1/2\nZoe,Xena,0-1\n';
+const input = (page) => page.getByTestId('input').inputValue();
+const rows = (page, n) => page.waitForFunction((n) => document.querySelectorAll('[data-testid=rating-row]').length === n, n, { timeout: 30000 });
+
+/** A league of `players` and `games` as CSV, the same every time. */
+function league(players, games) {
+  let seed = 1;
+  const rnd = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+  const lines = ['white,black,result'];
+  for (let g = 0; g < games; g++) {
+    const a = Math.floor(rnd() * players);
+    const b = (a + 1 + Math.floor(rnd() * (players - 1))) % players;
+    lines.push(`P${a},P${b},${['1-0', '0-1', '1/2-1/2'][Math.floor(rnd() * 3)]}`);
+  }
+  return lines.join('\n') + '\n';
+}
+
+/** Puts `text` in the text area as a paste would (fill types long texts too slowly). */
+async function setInput(page, text) {
+  await page.getByTestId('input').evaluate((t, text) => {
+    t.value = text;
+    t.dispatchEvent(new Event('input', { bubbles: true }));
+  }, text);
+}
+
+async function setNumber(page, id, value) {
+  await page.getByTestId(id).fill(value);
+  await page.getByTestId(id).press('Enter');
+}
+
+test('a failed parse keeps the text and the settings, across a reload too', async () => {
+  const { context, page, errors } = await open();
+  await page.getByTestId('variant').selectOption('zermelo');
+  await setNumber(page, 'sigma', '0.7');
+  const bad = 'white,black,result\nAnna,Ben,1-0\nAnna,Ben,maybe\n';
+  await page.getByTestId('input').fill(bad);
+  await page.getByTestId('error-item').first().waitFor();
+  assert.equal(await input(page), bad);
+  await page.reload();
+  await page.getByTestId('error-item').first().waitFor({ timeout: 30000 });
+  assert.equal(await input(page), bad);
+  assert.match(await page.getByTestId('error-item').first().textContent(), /line 3/);
+  assert.equal(await page.getByTestId('variant').inputValue(), 'zermelo');
+  assert.equal(await page.getByTestId('sigma').inputValue(), '0.7');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a cancelled fit keeps the input and the settings, across a reload too', async () => {
+  const { context, page, errors } = await open();
+  // Heavy damping and a tiny tolerance: a long way to go, plenty of time to cancel.
+  await page.getByTestId('variant').selectOption('zermelo');
+  await setNumber(page, 'eps', '1e-15');
+  await setNumber(page, 'max-iter', '1000000');
+  await setNumber(page, 'sigma', '1000');
+  const text = league(1000, 20000);
+  await setInput(page, text);
+  await page.getByTestId('cancel').waitFor({ timeout: 20000 });
+  await page.waitForFunction(() => /iteration [1-9]/.test(document.querySelector('[data-testid=status]').textContent), null, { timeout: 30000 });
+  await page.getByTestId('cancel').click();
+  await page.waitForFunction(() => document.querySelector('[data-testid=status]').textContent.startsWith('Cancelled after'), null, { timeout: 20000 });
+  const check = async () => {
+    assert.equal(await input(page), text);
+    assert.equal(await page.getByTestId('variant').inputValue(), 'zermelo');
+    assert.equal(await page.getByTestId('sigma').inputValue(), '1000');
+    assert.equal(await page.getByTestId('eps').inputValue(), '1e-15');
+    assert.equal(await page.getByTestId('max-iter').inputValue(), '1000000');
+  };
+  await check();
+  await page.reload();
+  await page.getByTestId('cancel').waitFor({ timeout: 20000 });
+  await check();
+  await page.getByTestId('cancel').click();
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+/** Fills the site's local storage to the last few bytes. */
+async function fillStorage(page) {
+  await page.evaluate(() => {
+    let n = Object.keys(localStorage).filter((k) => k.startsWith('filler-')).length;
+    for (const size of [1 << 20, 1 << 14, 1 << 8, 1]) {
+      try {
+        for (;;) localStorage.setItem(`filler-${n++}`, 'x'.repeat(size));
+      } catch { /* full at this size: try smaller */ }
+    }
+  });
+}
+
+test('a full storage is reported, not swallowed', async () => {
+  const { context, page, errors } = await open();
+  await fillStorage(page);
+  // Longer than the example kept now, so it cannot take its place.
+  const text = league(40, 3000);
+  await setInput(page, text);
+  await page.getByTestId('not-stored').waitFor();
+  assert.match(await page.getByTestId('not-stored').textContent(), /storage is full \(QuotaExceededError\): this input could not be kept, so will not survive a reload/);
+  await fillStorage(page);
+  await page.getByTestId('anchor').fill('A name long enough to need more room than the storage has left');
+  await page.getByTestId('anchor').press('Enter');
+  await page.getByTestId('settings-not-kept').waitFor();
+  assert.match(await page.getByTestId('settings-not-kept').textContent(), /storage is full.*the settings could not be kept/);
+  await page.screenshot({ path: `${ARTIFACTS}/storage-full.png` });
+  // Room again: the next change is kept, and the notes go.
+  await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('filler-')).forEach((k) => localStorage.removeItem(k)));
+  await page.getByTestId('input').fill(CHESS);
+  await page.getByTestId('anchor').fill('');
+  await page.getByTestId('anchor').press('Enter');
+  await page.waitForFunction(() => !document.querySelector('[data-testid=not-stored]') && !document.querySelector('[data-testid=settings-not-kept]'));
+  await page.reload();
+  assert.equal(await input(page), CHESS);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+async function drop(page, name, text) {
+  const dt = await page.evaluateHandle(([name, text]) => {
+    const d = new DataTransfer();
+    d.items.add(new File([text], name, { type: 'text/csv' }));
+    return d;
+  }, [name, text]);
+  await page.dispatchEvent('.page', 'drop', { dataTransfer: dt });
+}
+
+test('Clear, opening a file and dropping a file keep the input before one step back, with Undo', async () => {
+  const { context, page, errors } = await open();
+  const undo = () => page.getByTestId('undo').click();
+  const bar = () => page.getByTestId('undo-text').textContent();
+  await page.getByTestId('input').fill(CHESS);
+  await rows(page, 4);
+  // Clear, then Undo.
+  await page.getByTestId('clear').click();
+  await page.waitForFunction(() => document.querySelector('[data-testid=input]').value === '');
+  assert.match(await bar(), /^Cleared the results \(8 lines\)\.$/);
+  assert.equal(await page.getByTestId('undo').textContent(), 'Undo');
+  await page.screenshot({ path: `${ARTIFACTS}/undo.png` });
+  await undo();
+  await rows(page, 4);
+  assert.equal(await input(page), CHESS);
+  assert.equal(await page.getByTestId('undo-bar').count(), 0, 'nothing left to undo');
+  // Open a file, then Undo, then Redo.
+  await page.getByTestId('file-input').setInputFiles({ name: 'other.csv', mimeType: 'text/csv', buffer: Buffer.from(OTHER) });
+  await rows(page, 3);
+  assert.match(await bar(), /^Opened other\.csv in place of the results before \(8 lines\)\.$/);
+  await undo();
+  await rows(page, 4);
+  assert.equal(await input(page), CHESS);
+  assert.equal(await page.getByTestId('undo').textContent(), 'Redo');
+  await undo();
+  await rows(page, 3);
+  assert.equal(await input(page), OTHER);
+  // Drop a file, then Undo.
+  await drop(page, 'dropped.csv', CHESS);
+  await rows(page, 4);
+  assert.match(await bar(), /^Read dropped\.csv, dropped on the page, in place of the results before \(4 lines\)\.$/);
+  await undo();
+  await rows(page, 3);
+  assert.equal(await input(page), OTHER);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a large file kept in the browser comes back with Undo after Clear', async () => {
+  const { context, page, errors } = await open(PHONE);
+  const big = Buffer.from(league(300, 90000));
+  assert.ok(big.length > 1e6);
+  await page.getByTestId('file-input').setInputFiles({ name: 'big.csv', mimeType: 'text/csv', buffer: big });
+  await page.waitForFunction(() => /^CSV · 90000 games/.test(document.querySelector('[data-testid=format]').textContent), null, { timeout: 60000 });
+  await finished(page);
+  await page.getByTestId('clear').click();
+  await page.waitForFunction(() => document.querySelector('[data-testid=stored-file]').classList.contains('hidden'));
+  assert.match(await page.getByTestId('undo-text').textContent(), /^Cleared the results \(big\.csv\)\.$/);
+  await page.screenshot({ path: `${ARTIFACTS}/undo-phone.png` });
+  await page.getByTestId('undo').click();
+  await page.waitForFunction(() => /^CSV · 90000 games/.test(document.querySelector('[data-testid=format]').textContent), null, { timeout: 60000 });
+  assert.match(await page.getByTestId('stored-about').textContent(), /^big\.csv · /);
+  // Kept again in the browser: it survives a reload.
+  await page.reload();
+  await page.waitForFunction(() => /^CSV · 90000 games/.test(document.querySelector('[data-testid=format]').textContent), null, { timeout: 60000 });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
