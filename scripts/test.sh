@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Sets up whatever is missing, then runs every test:
-#  1. the engine's native tests (unit, integration, command line, doc tests);
+#  1. the engine's native tests (unit, integration, command line, doc tests), then a short
+#     run of each fuzz target (when a nightly toolchain is present; skipped, saying so, if not);
 #  2. the app's wasm tests in headless Chromium (wasm-bindgen-test);
 #  3. the release build of the site, then end-to-end tests driving it in Chromium
 #     (playwright-core; screenshots land in test-artifacts/).
@@ -10,6 +11,8 @@ cd "$(dirname "$0")/.."
 source scripts/env.sh
 echo "== engine: native tests"
 cargo test --locked
+echo "== engine: fuzzing, 20 s a target (scripts/fuzz.sh runs longer)"
+./scripts/fuzz.sh 20
 echo "== app: wasm tests in headless Chromium"
 cargo test --locked -p ratings-lab-web --target wasm32-unknown-unknown --test web
 echo "== app: release build"
