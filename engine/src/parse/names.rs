@@ -17,6 +17,9 @@ pub(crate) struct Batch {
     bytes: Vec<u8>,
     ends: Vec<usize>,
     hashes: Vec<u64>,
+    /// Each short name padded as a [`Key`] holds it, so that matching it is one compare of
+    /// a fixed size (no call to compare bytes).
+    padded: Vec<[u8; INLINE]>,
 }
 
 impl Batch {
@@ -24,6 +27,7 @@ impl Batch {
         self.bytes.extend_from_slice(name.as_bytes());
         self.ends.push(self.bytes.len());
         self.hashes.push(hash(name.as_bytes()));
+        self.padded.push(pad(name.as_bytes()));
     }
 
     pub fn len(&self) -> usize {
@@ -39,6 +43,7 @@ impl Batch {
         self.bytes.clear();
         self.ends.clear();
         self.hashes.clear();
+        self.padded.clear();
     }
 }
 
@@ -61,7 +66,7 @@ impl Names {
         self.prefetch(batch);
         for k in 0..batch.len() {
             let (name, h) = (batch.name(k), batch.hashes[k]);
-            let player = match self.find(name, h) {
+            let player = match self.find(name, &batch.padded[k], h) {
                 Ok(player) => player,
                 Err(slot) => self.insert(slot, name, h, dataset),
             };
@@ -91,7 +96,7 @@ impl Names {
     }
 
     /// The player of `name`, or the empty slot where it belongs.
-    fn find(&self, name: &[u8], h: u64) -> Result<u32, usize> {
+    fn find(&self, name: &[u8], padded: &[u8; INLINE], h: u64) -> Result<u32, usize> {
         let mask = self.slots.len() - 1;
         let mut i = h as usize & mask;
         loop {
@@ -101,7 +106,7 @@ impl Names {
             }
             if slot >> 32 == h >> 32 {
                 let (key, player) = &self.entries[(slot as u32 - 1) as usize];
-                if key.bytes() == name {
+                if key.is(name, padded) {
                     return Ok(*player);
                 }
             }
@@ -136,20 +141,37 @@ impl Names {
     }
 }
 
+/// The longest name a [`Key`] holds in place.
+const INLINE: usize = 22;
+
 /// A name's bytes: in place when short (most names), else on the heap.
 enum Key {
-    Inline(u8, [u8; 22]),
+    Inline(u8, [u8; INLINE]),
     Heap(Box<[u8]>),
+}
+
+/// A short name's bytes, padded with zeros to [`INLINE`] (a longer one's first bytes).
+fn pad(name: &[u8]) -> [u8; INLINE] {
+    let mut bytes = [0; INLINE];
+    let n = name.len().min(INLINE);
+    bytes[..n].copy_from_slice(&name[..n]);
+    bytes
 }
 
 impl Key {
     fn new(name: &[u8]) -> Key {
-        if name.len() <= 22 {
-            let mut bytes = [0; 22];
-            bytes[..name.len()].copy_from_slice(name);
-            Key::Inline(name.len() as u8, bytes)
+        if name.len() <= INLINE {
+            Key::Inline(name.len() as u8, pad(name))
         } else {
             Key::Heap(name.into())
+        }
+    }
+
+    /// Whether this is `name` (given padded too, see [`pad`]).
+    fn is(&self, name: &[u8], padded: &[u8; INLINE]) -> bool {
+        match self {
+            Key::Inline(len, bytes) => *len as usize == name.len() && bytes == padded,
+            Key::Heap(b) => **b == *name,
         }
     }
 
