@@ -57,13 +57,18 @@ pub fn App() -> impl IntoView {
     let request = move || {
         let job = state.job.get_untracked() + 1;
         state.job.set(job);
-        state.running.set(true);
-        state.failure.set(None);
         state.playing.set(false);
         let source = match state.stored_file.get_untracked() {
             Some(f) => Source::Stored(f),
             None => Source::Text(state.text.get_untracked()),
         };
+        if matches!(&source, Source::Text(t) if t.trim().is_empty()) {
+            // Nothing entered (yet, or after Clear): nothing to fix either.
+            state.show_nothing();
+            return;
+        }
+        state.running.set(true);
+        state.failure.set(None);
         let msg = ToWorker::Rate { job, source, settings: state.settings.get_untracked() };
         bridge.with_value(|b| b.send(msg));
     };

@@ -115,6 +115,25 @@ impl State {
         }
     }
 
+    /// No ratings: the input's errors (none when there is no input), and nothing left of the
+    /// last fit (its trace, measures and result no longer describe the input).
+    fn show_no_ratings(&self, errors: Vec<LineMessage>) {
+        self.reading.set(None);
+        self.errors.set(errors);
+        self.summary.set(None);
+        self.warnings.set(Vec::new());
+        self.trace.set(Vec::new());
+        self.result.set(None);
+        self.measures.set(None);
+        self.running.set(false);
+        self.failure.set(None);
+    }
+
+    /// The state of an empty input: nothing to rate, nothing to fix.
+    pub fn show_nothing(&self) {
+        self.show_no_ratings(Vec::new());
+    }
+
     /// Applies a message from the worker (ignoring any from superseded jobs).
     pub fn apply(&self, msg: crate::protocol::FromWorker) {
         use crate::protocol::FromWorker::*;
@@ -132,16 +151,7 @@ impl State {
                 // The fit's measures arrive when it starts; the last one's no longer apply.
                 self.measures.set(None);
             }
-            ParseFailed { errors, .. } => {
-                self.reading.set(None);
-                self.errors.set(errors);
-                self.summary.set(None);
-                self.warnings.set(Vec::new());
-                self.trace.set(Vec::new());
-                self.result.set(None);
-                self.measures.set(None);
-                self.running.set(false);
-            }
+            ParseFailed { errors, .. } => self.show_no_ratings(errors),
             Reading { bytes, total, .. } => self.reading.set(Some((bytes, total))),
             Started { measures, .. } => self.measures.set(Some(measures)),
             Progress { trace, .. } => self.trace.update(|t| t.extend(trace)),

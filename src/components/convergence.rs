@@ -45,7 +45,10 @@ fn status(state: &State) -> String {
     if state.errors.with(|e| !e.is_empty()) {
         return "Fix the errors in the results to see ratings.".into();
     }
-    let Some(r) = state.result.get() else { return String::new() };
+    let nothing = state.stored_file.with(Option::is_none) && state.text.with(|t| t.trim().is_empty());
+    let Some(r) = state.result.get() else {
+        return if nothing { "Paste results, open a file or load the example to see ratings.".into() } else { String::new() };
+    };
     let n = r.iterations;
     // Passes over the scores, when an iteration may take more than one (Brent's accelerated).
     let passes = match r.passes.filter(|&p| p != n) {
@@ -92,7 +95,13 @@ fn TraceChart() -> impl IntoView {
         // Also after each result: the chart may just have become visible.
         state.result.track();
         let current = state.step.get();
-        let Some(measures) = state.measures.get() else { return };
+        let Some(measures) = state.measures.get() else {
+            // No fit: an old drawing must not stay behind (the canvas is hidden too).
+            if let Some(c) = canvas.get() {
+                c.set_width(c.width());
+            }
+            return;
+        };
         state.trace.with(|trace| {
             if let Some(c) = canvas.get() {
                 if let Err(e) = charts::convergence::draw(&c, trace, &measures, current) {
@@ -108,7 +117,8 @@ fn TraceChart() -> impl IntoView {
         })
     };
     view! {
-        <canvas node_ref=canvas class="chart" data-testid="convergence-chart" role="img" aria-label=label></canvas>
+        <canvas node_ref=canvas class="chart" data-testid="convergence-chart" role="img" aria-label=label
+            style:display=move || if state.measures.with(Option::is_none) { "none" } else { "" }></canvas>
         <p class="help" data-testid="trace-legend">{move || state.measures.with(|m| m.as_ref().map(legend))}</p>
     }
 }
@@ -252,7 +262,7 @@ fn Stepper() -> impl IntoView {
         }
     };
     view! {
-        <div class="stepper" role="group" aria-label="Step through the iterations">
+        <div class="stepper" role="group" aria-label="Step through the iterations" class:hidden=move || state.result.with(Option::is_none)>
             <button data-testid="step-first" title="First step" on:click=move |_| { state.playing.set(false); if steps() > 0 { state.step.set(Some(1)); } }>"|◀"</button>
             <button data-testid="step-prev" title="Previous step" on:click=move |_| step_by(-1)>"◀"</button>
             <button data-testid="step-play" title="Play / pause" on:click=toggle>{move || if state.playing.get() { "❚❚ Pause" } else { "▶ Play" }}</button>

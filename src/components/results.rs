@@ -132,6 +132,7 @@ fn Exports() -> impl IntoView {
             })
         }
     };
+    let none = move || state.result.with(Option::is_none);
     let png = move |_| {
         let canvas =
             web_sys::window().and_then(|w| w.document()).and_then(|d| d.query_selector("[data-testid=ratings-chart]").ok().flatten());
@@ -141,9 +142,9 @@ fn Exports() -> impl IntoView {
     };
     view! {
         <div class="exports">
-            <button data-testid="export-csv" on:click=export(false)>"Download CSV"</button>
-            <button data-testid="export-json" on:click=export(true)>"Download JSON"</button>
-            <button data-testid="export-ratings-png" on:click=png>"Save chart (PNG)"</button>
+            <button data-testid="export-csv" on:click=export(false) disabled=none>"Download CSV"</button>
+            <button data-testid="export-json" on:click=export(true) disabled=none>"Download JSON"</button>
+            <button data-testid="export-ratings-png" on:click=png disabled=none>"Save chart (PNG)"</button>
         </div>
     }
 }

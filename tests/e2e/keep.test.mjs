@@ -165,6 +165,11 @@ test('Clear, opening a file and dropping a file keep the input before one step b
   await page.waitForFunction(() => document.querySelector('[data-testid=input]').value === '');
   assert.match(await bar(), /^Cleared the results \(8 lines\)\.$/);
   assert.equal(await page.getByTestId('undo').textContent(), 'Undo');
+  // An empty input is nothing to fix, and nothing of the last fit stays on the page.
+  await page.waitForFunction(() => document.querySelector('[data-testid=status]').textContent.startsWith('Paste results'));
+  assert.equal(await page.getByTestId('errors').locator('li').count(), 0, 'no error for an empty input');
+  assert.ok(await page.getByTestId('convergence-chart').isHidden(), 'no chart of a fit that no longer applies');
+  assert.ok(await page.getByTestId('export-csv').isDisabled(), 'nothing to download');
   await page.screenshot({ path: `${ARTIFACTS}/undo.png` });
   await undo();
   await rows(page, 4);
