@@ -270,6 +270,15 @@ fn diagnose_with(s: &Pairs, parts: &Parts, names: &[String], gamma: f64, prior: 
     findings.extend(disconnected(names, &components));
     findings.extend(dominance(&parts.comp, names, &components, &rows, &cols));
     let degenerate = findings.iter().any(|f| f.kind != FindingKind::NoGames);
+    if gamma > 0.0 {
+        // The findings describe the results; with a dummy player the ratings are finite and
+        // comparable all the same, and must not be called infinite.
+        for f in findings.iter_mut().filter(|f| f.kind != FindingKind::NoGames) {
+            f.message.push_str(&format!(
+                " The dummy player (γ = {gamma}) makes every rating finite and comparable: these gaps are set by γ, not by the results."
+            ));
+        }
+    }
     Diagnosis { findings, degenerate, suggested_gamma: (degenerate && gamma <= 0.0).then_some(SUGGESTED_GAMMA) }
 }
 
@@ -424,6 +433,19 @@ mod tests {
         assert_eq!(st.groups, vec![vec![0, 1, 2, 3]]);
         let d = diagnose(&s, &names, 0.5, &[]);
         assert!(d.degenerate && d.suggested_gamma.is_none());
+    }
+
+    /// With a dummy player the findings still describe the results, but say the ratings are
+    /// finite after all.
+    #[test]
+    fn a_dummy_player_makes_the_findings_say_the_ratings_are_finite() {
+        let (s, names) = setup(2, &[(0, 1, 1.0)]);
+        let without = diagnose(&s, &names, 0.0, &[false; 2]);
+        let with = diagnose(&s, &names, 1.0, &[false; 2]);
+        assert_eq!(kinds(&with), kinds(&without));
+        assert!(without.findings.iter().all(|f| !f.message.contains("finite and comparable")));
+        assert!(with.findings.iter().all(|f| f.message.contains("The dummy player (γ = 1) makes every rating finite")), "{:?}", with.findings);
+        assert_eq!(with.suggested_gamma, None);
     }
 
     #[test]

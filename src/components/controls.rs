@@ -2,6 +2,26 @@
 //! (with a clear message for a value that cannot be used), and a choice from a list.
 
 use leptos::prelude::*;
+use leptos::leptos_dom::helpers::{set_timeout_with_handle, TimeoutHandle};
+use std::time::Duration;
+
+/// How long typing in a number box pauses before the value applies (Enter or leaving the
+/// box applies it at once).
+const TYPING_PAUSE: Duration = Duration::from_millis(250);
+
+/// `v` on the slider's grid of `step`s, without the binary fractions that multiplying by the
+/// step leaves (3.55, not 3.5500000000000003).
+fn on_grid(v: f64, step: f64) -> f64 {
+    let decimals = (0..10).find(|&d| {
+        let scaled = step * 10f64.powi(d);
+        (scaled - scaled.round()).abs() < 1e-9
+    });
+    let snapped = (v / step).round() * step;
+    match decimals {
+        Some(d) => (snapped * 10f64.powi(d)).round() / 10f64.powi(d),
+        None => snapped,
+    }
+}
 
 /// How the slider maps to the value.
 #[derive(Clone, Copy, PartialEq)]
@@ -33,7 +53,21 @@ pub fn NumberControl(
         Slide::Linear => v,
         Slide::Log10 => 10f64.powf(v),
     };
-    let (lo, hi) = (to_slider(min), to_slider(max));
+    // The slider's positions are whole steps from 0 (ζ's 400 is a position though its least
+    // value is 1); a position below the least value gives the least value.
+    let (lo, hi) = match slide {
+        Slide::Linear => ((min / step).floor() * step, max),
+        Slide::Log10 => (to_slider(min), to_slider(max)),
+    };
+    let pending = StoredValue::new_local(None::<TimeoutHandle>);
+    let typing = RwSignal::new(false);
+    let settle = move || {
+        if let Some(h) = pending.get_value() {
+            h.clear();
+        }
+        pending.set_value(None);
+        typing.set(false);
+    };
     let accept = move |raw: String| match raw.trim().parse::<f64>() {
         Ok(v) if v.is_finite() && v >= min && (integer == false || v.fract() == 0.0) => {
             problem.set(None);
@@ -70,7 +104,7 @@ pub fn NumberControl(
                     if let Ok(v) = event_target_value(&ev).parse::<f64>() {
                         let v = from_slider(v);
                         problem.set(None);
-                        set.run(if slide == Slide::Log10 { v } else { (v / step).round() * step });
+                        set.run(if slide == Slide::Log10 { v } else { on_grid(v, step).max(min) });
                     }
                 }
             />
@@ -80,7 +114,22 @@ pub fn NumberControl(
                 id=format!("{id}-number")
                 data-testid=id
                 prop:value=shown
-                on:change=move |ev| accept(event_target_value(&ev))
+                class:pending=move || typing.get()
+                title=move || typing.get().then_some("applies after a short pause, or on Enter")
+                on:input=move |ev| {
+                    settle();
+                    let raw = event_target_value(&ev);
+                    typing.set(true);
+                    let apply = move || {
+                        typing.set(false);
+                        accept(raw);
+                    };
+                    pending.set_value(set_timeout_with_handle(apply, TYPING_PAUSE).ok());
+                }
+                on:change=move |ev| {
+                    settle();
+                    accept(event_target_value(&ev))
+                }
             />
             <p class="help">{help}</p>
             {move || problem.get().map(|p| view! { <p class="error" role="alert" data-testid=format!("{id}-error")>{p}</p> })}

@@ -57,15 +57,28 @@ fn status(state: &State) -> String {
     };
     match r.stop {
         StopReason::Finished => match r.accuracy {
-            Some(a) => format!("Rated in one pass through {n} games; foresight accuracy {:.1}%", 100.0 * a),
-            None => format!("Rated in one pass through {n} games"),
+            Some(a) => format!(
+                "Rated in one pass through {}; foresight accuracy {:.1}% (of the decisive games, the share won by the player rated higher before the game)",
+                count(n, "game"),
+                100.0 * a
+            ),
+            None => format!("Rated in one pass through {}", count(n, "game")),
         },
-        StopReason::Converged => format!("Converged in {n} iterations{passes}; largest residual {:.1e}", r.final_residual),
-        StopReason::MaxIterations => format!("Not converged after {n} iterations (the cap)"),
-        StopReason::Cancelled => format!("Cancelled after {n} iterations: showing the last iterate"),
+        StopReason::Converged => format!("Converged in {}{passes}; largest residual {:.1e}", count(n, "iteration"), r.final_residual),
+        StopReason::MaxIterations => format!("Not converged after {} (the cap)", count(n, "iteration")),
+        StopReason::Cancelled => format!("Cancelled after {}: showing the last iterate", count(n, "iteration")),
         StopReason::NothingToRate if r.players.is_empty() => r.warnings.first().cloned().unwrap_or_else(|| "No ratings".into()),
         StopReason::NothingToRate => "Nothing can be rated: see the diagnosis".into(),
-        StopReason::NonFinite => format!("Stopped after {n} iterations: see the warnings"),
+        StopReason::NonFinite => format!("Stopped after {}: see the warnings", count(n, "iteration")),
+    }
+}
+
+/// "1 iteration", "13 iterations".
+fn count(n: usize, what: &str) -> String {
+    if n == 1 {
+        format!("1 {what}")
+    } else {
+        format!("{n} {what}s")
     }
 }
 
@@ -224,6 +237,19 @@ fn play(state: State) {
     });
 }
 
+/// Why this run has no steps to show: too many players, or too many steps, to keep them all.
+fn why_no_steps(state: &State) -> String {
+    use ratings_engine::job::{STEP_LIMIT, STEP_PLAYERS};
+    let (players, steps) = state.result.with(|r| r.as_ref().map_or((0, 0), |r| (r.players.len(), r.iterations)));
+    if players > STEP_PLAYERS {
+        format!("Step-by-step keeps the ratings of up to {STEP_PLAYERS} players after each step; this run rates {players}.")
+    } else if steps > STEP_LIMIT {
+        format!("Step-by-step keeps up to {STEP_LIMIT} steps; this run took {steps}.")
+    } else {
+        "Step-by-step is not available for this run.".to_string()
+    }
+}
+
 #[component]
 fn Stepper() -> impl IntoView {
     let state = expect_context::<State>();
@@ -231,7 +257,7 @@ fn Stepper() -> impl IntoView {
     let steps = move || state.result.with(|r| r.as_ref().map_or(0, |r| r.step_count()));
     let what = move || state.result.with(|r| r.as_ref().and_then(|r| r.measures.as_ref()).map_or("iteration".into(), |m| m.step.clone()));
     let label = move || match (state.step.get(), steps()) {
-        (_, 0) => "Step-by-step is available for up to 400 players and 2,000 steps.".to_string(),
+        (_, 0) => why_no_steps(&state),
         (None, n) => format!("Showing the final ratings ({} {n})", what()),
         (Some(0), n) => format!("Showing the start, before {} 1 of {n}", what()),
         (Some(k), n) => format!("Showing {} {k} of {n}", what()),

@@ -113,6 +113,30 @@ test('sigma changes the iteration count, not the ratings', async () => {
   await context.close();
 });
 
+test('a typed value applies after a short pause, marked pending meanwhile; sliders show clean values', async () => {
+  const { context, page } = await open();
+  await converged(page);
+  const itersBefore = await page.getByTestId('iterations').textContent();
+  // Typing, without Enter: the box is marked pending, then the value applies on its own.
+  await page.getByTestId('sigma').click();
+  await page.getByTestId('sigma').fill('');
+  await page.getByTestId('sigma').pressSequentially('2.5');
+  assert.match(await page.getByTestId('sigma').getAttribute('class'), /pending/);
+  await page.waitForFunction((n) => document.querySelector('[data-testid=status]').textContent.startsWith('Converged')
+    && document.querySelector('[data-testid=iterations]').textContent !== n, itersBefore, { timeout: 30000 });
+  assert.doesNotMatch(await page.getByTestId('sigma').getAttribute('class') ?? '', /pending/);
+  // Arrowing the slider lands on its grid: 2.55, not 2.5500000000000003.
+  await page.getByTestId('sigma-range').focus();
+  await page.keyboard.press('ArrowRight');
+  await page.waitForFunction(() => document.querySelector('[data-testid=sigma]').value === '2.55');
+  // Elo's ζ slider sits where its box says: 400.
+  await page.getByTestId('method').selectOption('elo');
+  await page.waitForFunction(() => document.querySelector('[data-testid=zeta]'));
+  assert.equal(await page.getByTestId('zeta').inputValue(), '400');
+  assert.equal(await page.getByTestId('zeta-range').inputValue(), '400');
+  await context.close();
+});
+
 test('a malformed line is listed with its line number, and clicking it selects the line', async () => {
   const { context, page } = await open();
   await converged(page);
@@ -143,6 +167,9 @@ test('degenerate results are explained and the dummy player fixes them', async (
   await converged(page);
   const r = await ratings(page);
   assert.ok(Number.isFinite(r.A) && r.A > r.B, JSON.stringify(r));
+  // The finding still describes the results, and now says the rating is finite after all.
+  await page.waitForFunction(() => document.querySelector('[data-testid=diagnosis]')?.textContent.includes('makes every rating finite'));
+  assert.equal(await page.getByTestId('add-dummy').count(), 0, 'no dummy player to add: there is one');
   await context.close();
 });
 
