@@ -34,7 +34,8 @@ fn y_range(trace: &[TraceEntry], eps: f64) -> (f64, f64) {
     if lo > hi {
         return (1e-12, 1.0);
     }
-    ((lo / 3.0).max(1e-17), (hi * 3.0).min(1e4).max(lo * 10.0))
+    // At least three decades, so that a short trace's ticks do not pile up.
+    ((lo / 3.0).max(1e-17), (hi * 3.0).min(1e4).max(lo * 1e3))
 }
 
 /// Draws the chart; `current` marks a step (the step-by-step view).
@@ -50,13 +51,14 @@ pub fn draw(canvas: &HtmlCanvasElement, trace: &[TraceEntry], measures: &Measure
     let (lo, hi) = y_range(trace, eps);
     let mut chart = ChartBuilder::on(&root)
         .margin(10)
-        .x_label_area_size(32)
-        .y_label_area_size(56)
+        .x_label_area_size(40)
+        .y_label_area_size(72)
         .build_cartesian_2d(1usize..last, (lo..hi).log_scale())
         .map_err(|e| e.to_string())?;
     chart
         .configure_mesh()
         .x_desc(measures.step.as_str())
+        .y_desc("size (log scale)")
         .y_label_formatter(&|v| super::tick(*v))
         .label_style(("sans-serif", 12))
         .light_line_style(RGBColor(238, 238, 238))

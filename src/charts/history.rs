@@ -38,9 +38,14 @@ pub fn draw(canvas: &HtmlCanvasElement, series: &[(String, Vec<(usize, f64)>)]) 
         .filter(|v| v.is_finite())
         .fold((f64::MAX, f64::MIN), |(a, b), v| (a.min(v), b.max(v)));
     let pad = ((hi - lo) * 0.05).max(1.0);
-    let mut chart = ChartBuilder::on(&root)
+    // The legend goes in a strip below the chart, in columns: inside, it would cover lines.
+    let (width, height) = root.dim_in_pixel();
+    let columns = (width as usize / 170).clamp(1, 4);
+    let strip = 6 + shown.len().div_ceil(columns) as u32 * 16;
+    let (plot, legend) = root.split_vertically(height.saturating_sub(strip));
+    let mut chart = ChartBuilder::on(&plot)
         .margin(10)
-        .x_label_area_size(30)
+        .x_label_area_size(40)
         .y_label_area_size(50)
         .build_cartesian_2d(0usize..last, (lo - pad)..(hi + pad))
         .map_err(|e| e.to_string())?;
@@ -57,18 +62,11 @@ pub fn draw(canvas: &HtmlCanvasElement, series: &[(String, Vec<(usize, f64)>)]) 
         let label: String = name.chars().take(24).collect();
         chart
             .draw_series(LineSeries::new(h.iter().copied().filter(|x| x.1.is_finite()), color.stroke_width(2)))
-            .map_err(|e| e.to_string())?
-            .label(label)
-            .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 16, y)], color.stroke_width(2)));
+            .map_err(|e| e.to_string())?;
+        let (x, y) = ((10 + (k % columns) * (width as usize / columns)) as i32, (10 + (k / columns) * 16) as i32);
+        legend.draw(&PathElement::new(vec![(x, y), (x + 16, y)], color.stroke_width(2))).map_err(|e| e.to_string())?;
+        legend.draw(&Text::new(label, (x + 22, y - 7), ("sans-serif", 12))).map_err(|e| e.to_string())?;
     }
-    chart
-        .configure_series_labels()
-        .position(SeriesLabelPosition::UpperLeft)
-        .background_style(WHITE.mix(0.85))
-        .border_style(RGBColor(200, 200, 200))
-        .label_font(("sans-serif", 11))
-        .draw()
-        .map_err(|e| e.to_string())?;
     root.present().map_err(|e| e.to_string())?;
     Ok(shown.len())
 }

@@ -270,6 +270,7 @@ test('every method rates the example, with its own extras', async () => {
     if (method === 'elo' || method === 'multi_elo') {
       assert.ok(await page.getByTestId('history-chart').isVisible(), `${method}: history chart`);
       assert.match(await status(page).textContent(), /one pass through 380 games/);
+      if (method === 'elo') await page.locator('.convergence-panel').screenshot({ path: `${ARTIFACTS}/elo-convergence.png` });
     }
     if (method === 'aga') {
       const levels = await page.getByTestId('player-label').allTextContents();
