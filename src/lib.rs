@@ -5,6 +5,7 @@
 //! through [`bridge`] with the messages of [`protocol`]; [`compute`] is the work itself.
 
 pub mod compute;
+pub mod lessons;
 pub mod protocol;
 pub mod settings;
 

@@ -28,6 +28,8 @@ pub enum Input {
 pub enum How {
     Cleared,
     Opened(String),
+    /// A lesson dataset was loaded (its title).
+    Lesson(&'static str),
     Dropped(String),
     Pasted,
     /// Undo brought the earlier input back (so the button reads *Redo*).

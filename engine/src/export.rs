@@ -102,7 +102,7 @@ pub fn table(r: &Rating) -> String {
     let mut out = String::new();
     let mut how = r.report.stop.text(r.report.iterations);
     if let Some(p) = r.report.passes.filter(|&p| p != r.report.iterations) {
-        how += &format!(" ({p} passes)");
+        how += &format!(" ({})", crate::text::count(p, "pass", "passes"));
     }
     if r.report.final_residual.is_finite() && r.report.stop != StopReason::Finished {
         out += &format!("{} ({}): {how}; largest residual {:.1e}\n\n", r.method.title(), r.variant, r.report.final_residual);

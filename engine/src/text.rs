@@ -1,6 +1,16 @@
 //! Text shared by messages: "A, B, C and N more" lists of players. Findings and warnings
 //! name the players concerned, but a message must stay readable when thousands are.
 
+/// A count with its noun, singular for one: "1 iteration", "13 iterations" (a noun that
+/// does not take a plain "s" gives its plural: `count(n, "pass", "passes")`).
+pub fn count(n: usize, one: &str, many: &str) -> String {
+    if n == 1 {
+        format!("1 {one}")
+    } else {
+        format!("{n} {many}")
+    }
+}
+
 /// The first `shown` of `names` joined by ", ", then " and N more" for the `N` left out.
 pub fn names_and_more<S: AsRef<str>>(names: impl IntoIterator<Item = S>, shown: usize) -> String {
     let mut listed = Vec::new();

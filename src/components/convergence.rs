@@ -3,6 +3,7 @@
 //! and the step-by-step player, which every method has.
 
 use crate::charts;
+use ratings_engine::text::count;
 use crate::state::State;
 use leptos::html::Canvas;
 use leptos::prelude::*;
@@ -59,28 +60,21 @@ fn status(state: &State) -> String {
         StopReason::Finished => match r.accuracy {
             Some(a) => format!(
                 "Rated in one pass through {}; foresight accuracy {:.1}% (of the decisive games, the share won by the player rated higher before the game)",
-                count(n, "game"),
+                count(n, "game", "games"),
                 100.0 * a
             ),
-            None => format!("Rated in one pass through {}", count(n, "game")),
+            None => format!("Rated in one pass through {}", count(n, "game", "games")),
         },
-        StopReason::Converged => format!("Converged in {}{passes}; largest residual {:.1e}", count(n, "iteration"), r.final_residual),
-        StopReason::MaxIterations => format!("Not converged after {} (the cap)", count(n, "iteration")),
-        StopReason::Cancelled => format!("Cancelled after {}: showing the last iterate", count(n, "iteration")),
+        StopReason::Converged => format!("Converged in {}{passes}; largest residual {:.1e}", count(n, "iteration", "iterations"), r.final_residual),
+        StopReason::MaxIterations => format!("Not converged after {} (the cap)", count(n, "iteration", "iterations")),
+        StopReason::Cancelled => format!("Cancelled after {}: showing the last iterate", count(n, "iteration", "iterations")),
         StopReason::NothingToRate if r.players.is_empty() => r.warnings.first().cloned().unwrap_or_else(|| "No ratings".into()),
         StopReason::NothingToRate => "Nothing can be rated: see the diagnosis".into(),
-        StopReason::NonFinite => format!("Stopped after {}: see the warnings", count(n, "iteration")),
+        StopReason::NonFinite => format!("Stopped after {}: see the warnings", count(n, "iteration", "iterations")),
     }
 }
 
-/// "1 iteration", "13 iterations".
-fn count(n: usize, what: &str) -> String {
-    if n == 1 {
-        format!("1 {what}")
-    } else {
-        format!("{n} {what}s")
-    }
-}
+
 
 #[component]
 fn StatusLine() -> impl IntoView {

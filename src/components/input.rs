@@ -224,10 +224,12 @@ pub fn InputPanel() -> impl IntoView {
                 <Show when=move || state.text.with(|t| t.trim().is_empty()) && !stored()>
                     <button data-testid="load-example" on:click=move |_| state.text.set(EXAMPLE.to_string())>"Load the example"</button>
                 </Show>
+                <LessonPicker />
                 <button data-testid="clear" on:click=clear>"Clear"</button>
                 <span class="format" data-testid="format">{move || format_line(&state)}</span>
             </div>
             <UndoBar />
+            <LessonNote />
             <p class="hint">
                 "Paste CSV with a header row (e.g. " <code>"white,black,result"</code> " or " <code>"home,away,home_score,away_score"</code>
                 "), a FIDE TRF or PGN tournament, or open or drop a file anywhere on the page. Shown first: " {EXAMPLE_CREDIT} "."
@@ -261,6 +263,42 @@ fn storage_note(state: &State) -> Option<impl IntoView> {
     Some(view! { <p class="warning" role="alert" data-testid="not-stored">{note}</p> }.into_any())
 }
 
+/// A lesson dataset in one click, in place of the input (which *Undo* brings back).
+#[component]
+fn LessonPicker() -> impl IntoView {
+    let state = expect_context::<State>();
+    let rerate = expect_context::<Rerate>();
+    let pick = move |ev: web_sys::Event| {
+        let select: web_sys::HtmlSelectElement = event_target(&ev);
+        if let Some(lesson) = crate::lessons::by_id(&select.value()) {
+            spawn_local(replace_input(state, Input::Text(lesson.text.to_string()), How::Lesson(lesson.title), rerate));
+        }
+        // Back to the prompt, so the same lesson can be picked again.
+        select.set_value("");
+    };
+    view! {
+        <select data-testid="lesson" aria-label="Load a lesson dataset" class="lesson-picker" on:change=pick>
+            <option value="" selected>"Lessons…"</option>
+            {crate::lessons::LESSONS.iter().map(|l| view! { <option value=l.id>{l.title}</option> }).collect_view()}
+        </select>
+    }
+}
+
+/// What the loaded lesson shows, and where its data come from (while its data are the input).
+#[component]
+fn LessonNote() -> impl IntoView {
+    let state = expect_context::<State>();
+    move || {
+        state.text.with(|t| crate::lessons::find(t)).map(|l| {
+            view! {
+                <p class="lesson-note" data-testid="lesson-note" role="note">
+                    <strong>{l.title}</strong> ". " {l.teaches} <span class="credit">" Data: " {l.credit} "."</span>
+                </p>
+            }
+        })
+    }
+}
+
 /// What *Undo* would bring back, in words.
 fn undo_text(r: &Replaced) -> String {
     let before = match &r.input {
@@ -270,6 +308,7 @@ fn undo_text(r: &Replaced) -> String {
     match &r.how {
         How::Cleared => format!("Cleared the results ({before})."),
         How::Opened(name) => format!("Opened {name} in place of the results before ({before})."),
+        How::Lesson(title) => format!("Loaded the lesson “{title}” in place of the results before ({before})."),
         How::Dropped(name) => format!("Read {name}, dropped on the page, in place of the results before ({before})."),
         How::Pasted => format!("The large paste took the place of the results before ({before})."),
         How::Undone => format!("Brought back the earlier results; the ones they replaced ({before}) are one step back."),

@@ -217,3 +217,37 @@ test('a large file kept in the browser comes back with Undo after Clear', async 
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('a lesson loads in one click, says what it teaches and whose data it is, and Undo brings the own data back', async () => {
+  const { context, page } = await open();
+  await setInput(page, CHESS);
+  await rows(page, 4);
+  await page.getByTestId('lesson').selectOption('missed-rounds');
+  await rows(page, 6);
+  assert.match(await page.getByTestId('lesson-note').textContent(), /Dee missed two games.*Data: made up for Ratings Lab \(CC0\)\./);
+  assert.equal(await page.getByTestId('player-name').first().textContent(), 'Dee', 'the eigenvector puts Dee first');
+  assert.match(await page.getByTestId('undo-text').textContent(), /^Loaded the lesson “Points or strength\? A round robin with missed games” in place of the results before \(8 lines\)\.$/);
+  assert.equal(await page.getByTestId('lesson').inputValue(), '', 'the picker is ready for the next one');
+  await page.screenshot({ path: `${ARTIFACTS}/lesson.png` });
+  // The Swiss lesson opens the standings, with its credit.
+  await page.getByTestId('lesson').selectOption('swiss-buchholz');
+  await page.getByTestId('standings-table').waitFor();
+  assert.match(await page.getByTestId('lesson-note').textContent(), /TieBreakServer \(MIT/);
+  // Undo goes one step back (the first lesson), Undo again is Redo: the own data are one
+  // click away from the lesson loaded first.
+  await page.getByTestId('lesson').selectOption('missed-rounds');
+  await rows(page, 6);
+  await page.getByTestId('undo').click();
+  await page.getByTestId('standings-table').waitFor();
+  await context.close();
+  const fresh = await open();
+  await setInput(fresh.page, CHESS);
+  await rows(fresh.page, 4);
+  await fresh.page.getByTestId('lesson').selectOption('cycle');
+  await rows(fresh.page, 3);
+  await fresh.page.getByTestId('undo').click();
+  await rows(fresh.page, 4);
+  assert.equal(await input(fresh.page), CHESS);
+  assert.equal(await fresh.page.getByTestId('lesson-note').count(), 0);
+  await fresh.context.close();
+});

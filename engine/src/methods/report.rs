@@ -1,6 +1,7 @@
 //! What every method returns: ratings best first, and the solver's report (iterations,
 //! per-iteration residuals, and why it stopped), in the spirit of argmin's solver state.
 
+use crate::text::count;
 use crate::diagnose::{Diagnosis, Status};
 use crate::methods::{Method, MethodKind};
 use crate::scale::{Offset, ScaleKind};
@@ -54,10 +55,10 @@ impl StopReason {
     /// Why the fit stopped after `steps` steps, in words.
     pub fn text(self, steps: usize) -> String {
         match self {
-            StopReason::Converged => format!("converged in {steps} iterations"),
-            StopReason::MaxIterations => format!("NOT converged after {steps} iterations"),
-            StopReason::Cancelled => format!("stopped after {steps} iterations"),
-            StopReason::NonFinite => format!("overflowed after {steps} iterations"),
+            StopReason::Converged => format!("converged in {}", count(steps, "iteration", "iterations")),
+            StopReason::MaxIterations => format!("NOT converged after {}", count(steps, "iteration", "iterations")),
+            StopReason::Cancelled => format!("stopped after {}", count(steps, "iteration", "iterations")),
+            StopReason::NonFinite => format!("overflowed after {}", count(steps, "iteration", "iterations")),
             StopReason::NothingToRate => "nothing to rate".to_string(),
             StopReason::Finished => "one pass through the games".to_string(),
         }

@@ -1,0 +1,156 @@
+//! Lesson datasets: small results built in, each showing one thing a class should see about
+//! rating methods, with a line saying what to look at and where the data come from. Every
+//! claim a line makes is checked by the tests below, on the engine's own answers.
+
+/// One lesson: a name for the picker (`id` for tests and links), what it teaches, its source.
+pub struct Lesson {
+    pub id: &'static str,
+    pub title: &'static str,
+    pub teaches: &'static str,
+    pub credit: &'static str,
+    pub text: &'static str,
+}
+
+const MADE_HERE: &str = "made up for Ratings Lab (CC0)";
+
+pub const LESSONS: [Lesson; 6] = [
+    Lesson {
+        id: "missed-rounds",
+        title: "Points or strength? A round robin with missed games",
+        teaches: "Dee missed two games and has a point less than Ada, but beat her: the eigenvector \
+                  rating puts Dee first, because it weighs who you scored against, not how often you played.",
+        credit: MADE_HERE,
+        text: include_str!("lessons/missed-rounds.csv"),
+    },
+    Lesson {
+        id: "cycle",
+        title: "A cycle: Rock beats Scissors beats Paper beats Rock",
+        teaches: "Each beats one and loses to another, twice over: every method rates all three \
+                  equal. No order of strength explains a cycle.",
+        credit: MADE_HERE,
+        text: include_str!("lessons/cycle.csv"),
+    },
+    Lesson {
+        id: "swiss-buchholz",
+        title: "A Swiss where Buchholz and the eigenvector rating disagree",
+        teaches: "Open the standings: among the players on 2 points, Paul has the lowest Buchholz \
+                  but by far the highest EIG — Buchholz adds up opponents' points, EIG weighs every result.",
+        credit: "FIDE C.07 tie-break exercise (IA Mario Held), TRF from FIDE's TieBreakServer (MIT, © 2024 FIDE)",
+        text: include_str!("lessons/swiss-buchholz.trf"),
+    },
+    Lesson {
+        id: "undefeated",
+        title: "An undefeated player: a rating without an end",
+        teaches: "Ada won every game, so on these results alone her rating is infinite (shown as a \
+                  dash). Add a dummy player (γ = 1): every rating becomes finite, the order stays.",
+        credit: MADE_HERE,
+        text: include_str!("lessons/undefeated.csv"),
+    },
+    Lesson {
+        id: "two-groups",
+        title: "Two groups that never met",
+        teaches: "North and South never played each other: their ratings are two separate scales, \
+                  and North A and South B rate the same only by convention.",
+        credit: MADE_HERE,
+        text: include_str!("lessons/two-groups.csv"),
+    },
+    Lesson {
+        id: "card-games",
+        title: "Multiplayer: six card nights",
+        teaches: "Each night ranks four players. Choose Multiplayer Elo: every night counts as a game \
+                  between each pair at the table, the higher place winning.",
+        credit: MADE_HERE,
+        text: include_str!("lessons/card-games.csv"),
+    },
+];
+
+/// The lesson whose data these are, if any (to show its line while it is loaded).
+pub fn find(text: &str) -> Option<&'static Lesson> {
+    LESSONS.iter().find(|l| l.text == text)
+}
+
+/// The lesson called `id`.
+pub fn by_id(id: &str) -> Option<&'static Lesson> {
+    LESSONS.iter().find(|l| l.id == id)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::compute::rate_text;
+    use crate::protocol::Settings;
+    use ratings_engine::job::Job;
+    use ratings_engine::tiebreak::Tiebreak;
+    use ratings_engine::MethodKind;
+
+    fn rating(text: &str, settings: &Settings, name: &str) -> Option<f64> {
+        let r = rate_text(text, settings).expect("the lesson rates");
+        r.players.iter().find(|p| p.name == name).unwrap_or_else(|| panic!("{name}")).rating
+    }
+
+    fn lesson(id: &str) -> &'static str {
+        by_id(id).expect("a lesson").text
+    }
+
+    #[test]
+    fn every_lesson_reads_and_rates() {
+        for l in &LESSONS {
+            let mut settings = Settings::default();
+            if l.id == "card-games" {
+                settings.method = MethodKind::MultiElo;
+            }
+            let r = rate_text(l.text, &settings).unwrap_or_else(|e| panic!("{}: {e:?}", l.id));
+            assert!(r.players.len() >= 3, "{}", l.id);
+            assert_eq!(find(l.text).map(|f| f.id), Some(l.id));
+        }
+    }
+
+    #[test]
+    fn dee_has_fewer_points_than_ada_but_the_higher_rating() {
+        let r = rate_text(lesson("missed-rounds"), &Settings::default()).unwrap();
+        let (ada, dee) = (r.players.iter().find(|p| p.name == "Ada").unwrap(), r.players.iter().find(|p| p.name == "Dee").unwrap());
+        assert!(ada.score > dee.score, "{} vs {}", ada.score, dee.score);
+        assert!(dee.rating > ada.rating);
+        assert_eq!(r.players.iter().filter(|p| p.rating > dee.rating).count(), 0, "Dee first");
+    }
+
+    #[test]
+    fn a_cycle_rates_everyone_equal_by_every_method() {
+        for method in [MethodKind::Brent, MethodKind::JRank] {
+            let s = Settings { method, ..Settings::default() };
+            let r: Vec<f64> = ["Rock", "Paper", "Scissors"].iter().map(|n| rating(lesson("cycle"), &s, n).unwrap()).collect();
+            assert!(r.iter().all(|v| (v - r[0]).abs() < 1e-9), "{method:?}: {r:?}");
+        }
+    }
+
+    #[test]
+    fn on_two_points_paul_has_the_lowest_buchholz_and_the_highest_eig() {
+        let settings = Settings { tiebreaks: vec![Tiebreak::Bh, Tiebreak::Eig], ..Settings::default() };
+        let job = Job::read(lesson("swiss-buchholz"), &settings).unwrap();
+        let s = job.standings().unwrap().standings;
+        let on_two: Vec<(&str, f64, f64)> = s
+            .rows
+            .iter()
+            .filter(|r| r.points == 2.0)
+            .map(|r| (r.name.as_str(), r.values[0].value.unwrap(), r.values[1].value.unwrap()))
+            .collect();
+        let paul = on_two.iter().find(|r| r.0 == "Paul").expect("Paul on 2 points");
+        assert!(on_two.iter().all(|r| r.0 == "Paul" || (r.1 > paul.1 && r.2 < paul.2)), "{on_two:?}");
+    }
+
+    #[test]
+    fn the_undefeated_player_is_infinite_until_a_dummy_player_comes() {
+        let text = lesson("undefeated");
+        assert_eq!(rating(text, &Settings::default(), "Ada"), None);
+        let mut s = Settings::default();
+        s.params.brent.gamma = 1.0;
+        let (ada, ben) = (rating(text, &s, "Ada").unwrap(), rating(text, &s, "Ben").unwrap());
+        assert!(ada.is_finite() && ada > ben);
+    }
+
+    #[test]
+    fn the_two_groups_are_rated_apart() {
+        let r = rate_text(lesson("two-groups"), &Settings::default()).unwrap();
+        assert_eq!(r.groups, 2);
+    }
+}
