@@ -34,6 +34,12 @@ pub fn failure_messages(c: &Comparison) -> Vec<String> {
     c.failures().map(|(k, e)| format!("{}: {e}", labels[k])).collect()
 }
 
+/// "label: warning" for each warning of each method that rated.
+pub fn warnings(c: &Comparison, labels: &[String]) -> Vec<String> {
+    let rated = c.outcomes.iter().enumerate().filter_map(|(k, o)| o.as_ref().ok().map(|r| (k, r)));
+    rated.flat_map(|(k, r)| r.rating.warnings.iter().map(move |w| format!("{}: {w}", labels[k]))).collect()
+}
+
 /// The positions of the methods that rated, with their labels.
 fn shown(c: &Comparison) -> Vec<(usize, String)> {
     labels(&c.methods).into_iter().enumerate().filter(|(k, _)| c.outcomes[*k].is_ok()).collect()
@@ -233,8 +239,8 @@ pub fn table(c: &Comparison) -> String {
     out
 }
 
-/// What the table needs said under it: the shift's meaning, the spread's, each method's
-/// warnings and failures.
+/// What the table needs said under it: the shift's meaning, the spread's, and each method's
+/// warnings (failures are errors, which the caller reports).
 fn notes(c: &Comparison, methods: &[(usize, String)], labels: &[String]) -> String {
     let mut notes = Vec::new();
     if methods.len() > 1 {
@@ -247,11 +253,7 @@ fn notes(c: &Comparison, methods: &[(usize, String)], labels: &[String]) -> Stri
             notes.push(format!("{}: no order changes these ratings (spread 0)", free.join(", ")));
         }
     }
-    for (k, l) in methods {
-        let warnings = &c.outcomes[*k].as_ref().expect("shown methods rated").rating.warnings;
-        notes.extend(warnings.iter().map(|w| format!("warning: {l}: {w}")));
-    }
-    notes.extend(c.failures().map(|(k, e)| format!("error: {}: {e}", labels[k])));
+    notes.extend(warnings(c, labels).into_iter().map(|w| format!("warning: {w}")));
     if notes.is_empty() {
         String::new()
     } else {
@@ -333,7 +335,7 @@ mod tests {
         // Right-aligned columns end at the same place on every line.
         let ends = |l: &str| l.chars().count();
         assert!(body.iter().all(|l| ends(l) == ends(body[0])), "{text}");
-        assert!(text.contains("error: elo#2: "), "{text}");
+        assert!(!text.contains("elo#2"), "a failed method has no column: {text}");
         assert!(text.contains("brent – elo"), "{text}");
     }
 }
