@@ -3,6 +3,7 @@
 
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::{CommandFactory, Parser, Subcommand, ValueEnum};
+use ratings_engine::compare::{self, export as compare_export, order::Order};
 use ratings_engine::error::check;
 use ratings_engine::job::{Job, JobReader, Settings};
 use ratings_engine::methods::elo::EloParams;
@@ -12,7 +13,6 @@ use ratings_engine::parse::decode::decode;
 use ratings_engine::parse::detect::detect;
 use ratings_engine::parse::{apply_players, parse_players};
 use ratings_engine::tiebreak::{parse_order, report, Rules};
-use ratings_engine::compare::{self, export as compare_export, order::Order};
 use ratings_engine::{export, BrentParams, Method, MethodKind, Options, ScaleKind, Variant};
 use std::ffi::OsString;
 use std::io::{Read, Write};

@@ -112,7 +112,9 @@ pub fn json(c: &Comparison) -> String {
                 name: &r.name,
                 ratings: ByMethod(all.iter().map(|&(k, l)| (l, r.ratings[k])).collect()),
                 ranks: ByMethod(all.iter().map(|&(k, l)| (l, r.ranks[k])).collect()),
-                spread: ByMethod(spread.iter().map(|&(k, l)| (l, r.spread[k].map(|s| JsonSpread { min: s.min, max: s.max, sd: s.sd }))).collect()),
+                spread: ByMethod(
+                    spread.iter().map(|&(k, l)| (l, r.spread[k].map(|s| JsonSpread { min: s.min, max: s.max, sd: s.sd }))).collect(),
+                ),
             })
             .collect(),
         agreement: c.pairs.iter().map(pair).collect(),
@@ -176,7 +178,13 @@ fn agreement_table(c: &Comparison, labels: &[String]) -> String {
     for p in &c.pairs {
         let a = &p.agreement;
         let top = a.top.map_or("-".to_string(), |t| format!("{} of {}", trim_number(t.overlap), t.size));
-        lines.push(vec![format!("{} – {}", labels[p.a], labels[p.b]), a.common.to_string(), fmt(a.kendall_tau_b), fmt(a.spearman_rho), top]);
+        lines.push(vec![
+            format!("{} – {}", labels[p.a], labels[p.b]),
+            a.common.to_string(),
+            fmt(a.kendall_tau_b),
+            fmt(a.spearman_rho),
+            top,
+        ]);
     }
     columns(&lines)
 }

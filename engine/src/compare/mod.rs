@@ -4,8 +4,10 @@
 //! and, when asked, how far Elo's ratings move when the games come in another order
 //! ([`order`]).
 //!
-//! Every method is rated by [`crate::methods::rate`], the same fit every other caller runs. A
-//! method that fails keeps its error, naming nothing else: the others' results stand.
+//! Every method is rated by [`crate::methods::rate`], the same fit every other caller runs
+//! (a caller that steps the fits itself, as the app's worker does, hands the results to
+//! [`Comparison::new`]). A method that fails keeps its error in its place and the others'
+//! results stand; the edges name it ([`export::failure_messages`]: `elo#2: …`).
 //!
 //! Agreement is measured on ranks (each method's own, [`crate::methods::ranking::rank`], so
 //! ties are its one tie rule) over the players both methods rate ([`order::rated`]: a finite
@@ -75,7 +77,7 @@ pub struct Comparison {
     pub rows: Vec<Row>,
     /// Every pair of methods that both rated, `a < b`, in list order.
     pub pairs: Vec<Pair>,
-    /// Whether spreads over orders were asked for.
+    /// How many orders the spreads are over (0: none asked for).
     pub orders: usize,
 }
 
@@ -119,11 +121,11 @@ impl Comparison {
             })
             .collect();
         for (k, outcome) in outcomes.iter().enumerate() {
-            let Ok(rated_) = outcome else { continue };
-            for p in rated_.rating.players.iter().filter(|p| p.index < n) {
+            let Ok(result) = outcome else { continue };
+            for p in result.rating.players.iter().filter(|p| p.index < n) {
                 rows[p.index].ratings[k] = rated(p);
                 rows[p.index].ranks[k] = rated(p).and(p.rank);
-                rows[p.index].spread[k] = rated_.spread.as_ref().and_then(|s| s.get(p.index).copied().flatten());
+                rows[p.index].spread[k] = result.spread.as_ref().and_then(|s| s.get(p.index).copied().flatten());
             }
         }
         let ok: Vec<usize> = (0..m).filter(|&k| outcomes[k].is_ok()).collect();
