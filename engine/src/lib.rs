@@ -8,6 +8,8 @@
 //! * [`methods`]: every method behind one fit interface ([`Fit`], begun by [`start`]), and
 //!   [`rate`] by a [`Method`] to the end — Brent's eigenvector ratings ([`methods::brent`]),
 //!   Elo, multiplayer Elo, JRank, AGA;
+//! * [`compare`]: methods side by side (rank agreement: Kendall's τ-b, Spearman's ρ, top-10
+//!   overlap) and Elo's order dependence (replays in other orders);
 //! * [`diagnose`]: degenerate data (unbeaten players, groups that never met, ...);
 //! * [`pairs`]: the scores as compact pairs, the kernels' input; [`scale`]: display scales;
 //! * [`job`]: one rating job as the command line and the app run it (read, fit, step, finish);
@@ -26,6 +28,7 @@
 //! assert_eq!(rating.players[0].name, "Anna");
 //! ```
 
+pub mod compare;
 pub mod diagnose;
 pub mod distinct;
 pub mod error;

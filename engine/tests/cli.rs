@@ -476,3 +476,131 @@ fn windows_1252_files_decode_as_the_engine_decodes_them() {
     assert!(err(&o).contains("not UTF-8: read as Windows-1252"), "{}", err(&o));
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// `compare` on the Premier League with `args`, its JSON read.
+fn compare_json(args: &[&str]) -> Value {
+    let file = fixture("openfootball/en.1.csv");
+    let mut all = vec!["compare", &file];
+    all.extend(args);
+    all.extend(["--format", "json"]);
+    let o = run(&all, None);
+    assert!(o.status.success(), "{args:?}: {}", err(&o));
+    serde_json::from_str(&out(&o)).expect("one JSON object")
+}
+
+/// Each player's value under `method` in `section` ("ratings", "ranks"), by name.
+fn by_name(v: &Value, section: &str, method: &str) -> Vec<(String, Value)> {
+    let mut rows: Vec<(String, Value)> =
+        v["players"].as_array().unwrap().iter().map(|p| (p["name"].as_str().unwrap().to_string(), p[section][method].clone())).collect();
+    rows.sort_by(|a, b| a.0.cmp(&b.0));
+    rows
+}
+
+#[test]
+fn compare_prints_the_documented_json() {
+    let v = compare_json(&["--methods", "brent,elo"]);
+    assert_eq!(v["methods"], serde_json::json!(["brent", "elo"]));
+    let players = v["players"].as_array().unwrap();
+    assert_eq!(players.len(), 20);
+    let city = &players[0];
+    assert_eq!(city["name"], "Manchester City FC", "best first by the first method");
+    assert_eq!((city["ranks"]["brent"].as_u64(), city["ranks"]["elo"].as_u64()), (Some(1), Some(1)));
+    assert!(city["ratings"]["brent"].is_f64() && city["ratings"]["elo"].is_f64());
+    assert_eq!(city["spread"], serde_json::json!({}), "no orders asked for");
+    let pairs = v["agreement"].as_array().unwrap();
+    assert_eq!(pairs.len(), 1);
+    let p = &pairs[0];
+    assert_eq!((p["a"].as_str(), p["b"].as_str()), (Some("brent"), Some("elo")));
+    let (tau, rho) = (p["kendall_tau_b"].as_f64().unwrap(), p["spearman_rho"].as_f64().unwrap());
+    assert!(0.5 < tau && tau < rho && rho <= 1.0, "{tau} {rho}");
+    let top = p["top10_overlap"].as_f64().unwrap();
+    assert!((5.0..=10.0).contains(&top), "{top}");
+}
+
+/// The flags mean in `compare` what they mean in `rate`: the same ratings.
+#[test]
+fn compare_shares_the_rate_flags_and_their_defaults() {
+    let flags = ["--k", "20", "--home", "60", "--margin", "--gamma", "0.5"];
+    let v = compare_json(&[&["--methods", "elo,brent"][..], &flags].concat());
+    for (method, name) in [("elo", "elo"), ("brent", "brent")] {
+        let file = fixture("openfootball/en.1.csv");
+        let o = run(&[&["rate", &file, "--method", method, "--format", "json"][..], &flags].concat(), None);
+        let rated: Value = serde_json::from_str(&out(&o)).unwrap();
+        let mut want: Vec<(String, Value)> =
+            rated["players"].as_array().unwrap().iter().map(|p| (p["name"].as_str().unwrap().to_string(), p["rating"].clone())).collect();
+        want.sort_by(|a, b| a.0.cmp(&b.0));
+        assert_eq!(by_name(&v, "ratings", name), want, "{method}");
+    }
+}
+
+#[test]
+fn compare_the_same_method_twice_with_flags_of_its_own() {
+    let v = compare_json(&["--methods", "elo:k=16,brent,elo:k=40", "--shuffles", "20", "--seed", "3"]);
+    assert_eq!(v["methods"], serde_json::json!(["elo", "brent", "elo#2"]));
+    assert_eq!(v["agreement"].as_array().unwrap().len(), 3);
+    assert_ne!(by_name(&v, "ratings", "elo"), by_name(&v, "ratings", "elo#2"));
+    let mean_sd = |m: &str| by_name(&v, "spread", m).iter().map(|(_, s)| s["sd"].as_f64().unwrap()).sum::<f64>() / 20.0;
+    assert!(mean_sd("elo") > 0.0, "Elo's ratings move with the order");
+    assert!(mean_sd("elo#2") > mean_sd("elo"), "a larger K, a larger spread");
+    // Brent takes no order: its spread is its rating, with sd 0.
+    for p in v["players"].as_array().unwrap() {
+        let (r, s) = (&p["ratings"]["brent"], &p["spread"]["brent"]);
+        assert!(s["min"] == *r && s["max"] == *r && s["sd"] == 0.0, "{p}");
+    }
+    // The same seed, the same orders; another seed, others.
+    assert_eq!(compare_json(&["--methods", "elo:k=16,brent,elo:k=40", "--shuffles", "20", "--seed", "3"]), v);
+    let other = compare_json(&["--methods", "elo:k=16", "--shuffles", "20", "--seed", "4"]);
+    assert_ne!(by_name(&other, "spread", "elo"), by_name(&v, "spread", "elo"));
+}
+
+#[test]
+fn compare_table_puts_the_agreement_on_top_and_csv_has_a_row_per_player() {
+    let file = fixture("openfootball/en.1.csv");
+    let o = run(&["compare", &file, "--methods", "brent,elo,jrank", "--shuffles", "5", "--reversed"], None);
+    assert!(o.status.success(), "{}", err(&o));
+    let text = out(&o);
+    let (agreement, table) = (text.find("Kendall τ-b").unwrap(), text.find("Name").unwrap());
+    assert!(agreement < table, "{text}");
+    assert!(text.contains("brent – elo") && text.contains("elo – jrank"), "{text}");
+    let rows: Vec<&str> = text[table..].lines().take_while(|l| !l.is_empty()).collect();
+    assert_eq!(rows.len(), 21, "{text}");
+    let width = rows[0].chars().count();
+    assert!(rows.iter().all(|l| l.chars().count() == width), "aligned columns:\n{text}");
+    assert!(text.contains("brent, jrank: no order changes these ratings"), "{text}");
+    let o = run(&["compare", &file, "--methods", "brent,elo", "--format", "csv"], None);
+    let csv = out(&o);
+    assert!(csv.starts_with("name,brent_rating,brent_rank,elo_rating,elo_rank\nManchester City FC,"), "{csv}");
+    assert_eq!(csv.lines().count(), 21);
+}
+
+#[test]
+fn compare_reports_a_failing_method_by_name_and_keeps_the_others() {
+    let o = run(&["compare", "-", "--methods", "brent,elo", "--k", "-1", "--format", "json"], Some(SMALL));
+    assert_eq!(o.status.code(), Some(1), "{}", err(&o));
+    assert!(err(&o).contains("elo: parameter k = -1: expected a number ≥ 0"), "{}", err(&o));
+    let v: Value = serde_json::from_str(&out(&o)).unwrap();
+    assert_eq!(v["methods"], serde_json::json!(["brent"]));
+    assert_eq!(v["players"][0]["name"], "Anna");
+    // Nothing rated at all is an error of the command.
+    let o = run(&["compare", "-", "--methods", "elo,multi-elo", "--k", "-1"], Some(SMALL));
+    assert_eq!(o.status.code(), Some(1));
+    assert!(err(&o).contains("elo: ") && err(&o).contains("multi_elo: ") && out(&o).is_empty(), "{}", err(&o));
+}
+
+#[test]
+fn compare_refuses_bad_method_lists_as_bad_arguments() {
+    for (methods, words) in [
+        ("brent,bradley", "unknown method 'bradley'"),
+        ("elo:format=csv", "'format' is not a method's parameter"),
+        ("elo:k=abc", "invalid value 'abc'"),
+        (",", "expected at least one method"),
+    ] {
+        let o = run(&["compare", "-", "--methods", methods], Some(SMALL));
+        assert_eq!(o.status.code(), Some(2), "{methods}: {}", err(&o));
+        assert!(err(&o).contains(words), "{methods}: {}", err(&o));
+    }
+    let o = run(&["compare", "--help"], None);
+    for words in ["--methods", "--shuffles", "--seed", "--reversed", "--k", "--gamma", "elo#2", "kendall_tau_b"] {
+        assert!(out(&o).contains(words), "{words} missing from compare --help");
+    }
+}

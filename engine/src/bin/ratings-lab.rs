@@ -2,7 +2,8 @@
 //! engine, and prints; everything else lives in the library.
 
 use clap::builder::{PossibleValuesParser, TypedValueParser};
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::{CommandFactory, Parser, Subcommand, ValueEnum};
+use ratings_engine::compare::{self, export as compare_export, order::Order};
 use ratings_engine::error::check;
 use ratings_engine::job::{Job, JobReader, Settings};
 use ratings_engine::methods::elo::EloParams;
@@ -12,7 +13,8 @@ use ratings_engine::parse::decode::decode;
 use ratings_engine::parse::detect::detect;
 use ratings_engine::parse::{apply_players, parse_players};
 use ratings_engine::tiebreak::{parse_order, report, Rules};
-use ratings_engine::{export, BrentParams, MethodKind, ScaleKind, Variant};
+use ratings_engine::{export, BrentParams, Method, MethodKind, Options, ScaleKind, Variant};
+use std::ffi::OsString;
 use std::io::{Read, Write};
 use std::process::ExitCode;
 
@@ -67,6 +69,74 @@ enum Command {
     /// given, and the eigenvector rating (EIG) as a tiebreak of its own.
     #[command(after_help = TIEBREAK_HELP)]
     Tiebreaks(TiebreakArgs),
+    /// Rate the games in FILE by several methods and compare them: each player's rating and
+    /// rank under each, how far every pair of methods agrees (Kendall's tau-b, Spearman's rho,
+    /// the top-10 overlap), and with --shuffles how far Elo's ratings move when the games come
+    /// in another order.
+    // A flag given again overrides itself: a method's own flags (`elo:k=40`) are read by
+    // parsing the command line again with them appended.
+    #[command(after_help = COMPARE_HELP, args_override_self = true)]
+    Compare(CompareArgs),
+}
+
+const COMPARE_HELP: &str = "\
+METHODS
+  --methods brent,elo,jrank compares three methods, every flag applying to each. A method may
+  appear more than once, with flags of its own after colons, written as 'rate' takes them
+  without the dashes:  --methods elo:k=16,elo:k=40:margin  (the second Elo is 'elo#2' in the
+  output). The file is read once, as the first multi-elo or aga in the list reads it (events,
+  the AGA's format), else as the first method reads it; every method rates those games.
+
+AGREEMENT
+  Over the players both methods rate, on their ranks: Kendall's tau-b (ties counted as tau-b
+  does), Spearman's rho (tied ranks averaged) and how many of one method's top 10 are in the
+  other's (a tie at the 10th place shares it: 9.5). Undefined (fewer than two players, every
+  rank equal): '-', null in JSON.
+
+ORDERS
+  --shuffles N replays Elo and multiplayer Elo N times with the games shuffled (seeded by
+  --seed: the same seed, the same orders), --reversed once with them reversed; each player's
+  rating then has a min, max and sd over those orders. Brent, JRank and the AGA take no order
+  (the AGA goes event by event, but by the calendar): their spread is 0.
+
+JSON
+  {\"methods\": [...], \"players\": [{\"name\", \"ratings\": {method: r}, \"ranks\": {method: k},
+  \"spread\": {method: {\"min\", \"max\", \"sd\"}}}], \"agreement\": [{\"a\", \"b\",
+  \"kendall_tau_b\", \"spearman_rho\", \"top10_overlap\"}]}; spread is {} without orders.
+
+EXIT STATUS
+  0 every method rated; 1 the input could not be read, or a method could not rate (the others'
+  results are still printed; the error names the method); 2 bad command-line arguments.";
+
+/// Most orders `compare` replays (each is a whole run of every sequential method).
+const MAX_ORDERS: usize = 10_000;
+
+#[derive(clap::Args)]
+struct CompareArgs {
+    /// The games file (CSV), or '-' for standard input.
+    file: String,
+    /// The methods, comma-separated (brent, elo, multi-elo, jrank, aga), each with optional
+    /// flags of its own after colons: elo:k=40:margin.
+    #[arg(long, default_value = "brent,elo", value_name = "METHOD[:FLAG=VALUE...],...")]
+    methods: String,
+    #[command(flatten)]
+    params: MethodArgs,
+    #[command(flatten)]
+    scale: ScaleArgs,
+    /// Replay the sequential methods with the games shuffled N times (at most 10000).
+    #[arg(long, default_value_t = 0, value_name = "N", help_heading = "Orders")]
+    shuffles: usize,
+    /// The seed of the shuffles: the same seed, the same orders.
+    #[arg(long, default_value_t = 1, value_name = "S", help_heading = "Orders")]
+    seed: u64,
+    /// Also replay the sequential methods with the games in reversed order.
+    #[arg(long, help_heading = "Orders")]
+    reversed: bool,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = FormatArg::Table)]
+    format: FormatArg,
+    #[command(flatten)]
+    input: InputArgs,
 }
 
 const TIEBREAK_HELP: &str = "\
@@ -101,6 +171,10 @@ struct TiebreakArgs {
 
 // Every numeric flag has `allow_negative_numbers`: `--gamma -1` must reach the parameter's own
 // check ("γ must be ≥ 0"), not be taken for an unknown flag.
+//
+// The flags are grouped so that `rate` and `compare` share them (`#[command(flatten)]`): every
+// method's parameters, the display scale, and how the input is read. Their order here is the
+// order `--help` lists them in.
 #[derive(clap::Args)]
 struct RateArgs {
     /// The games file (CSV), or '-' for standard input.
@@ -108,6 +182,23 @@ struct RateArgs {
     /// The rating method: brent, elo, multi-elo, jrank or aga.
     #[arg(long, default_value_t = MethodKind::Brent, value_name = "METHOD")]
     method: MethodKind,
+    #[command(flatten)]
+    params: MethodArgs,
+    #[command(flatten)]
+    scale: ScaleArgs,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = FormatArg::Table)]
+    format: FormatArg,
+    #[command(flatten)]
+    input: InputArgs,
+    /// With the table format, also print every iteration's change and residual.
+    #[arg(long)]
+    trace: bool,
+}
+
+/// Every method's parameters: what `compare` also takes per method (`elo:k=40`).
+#[derive(clap::Args, Clone)]
+struct MethodArgs {
     /// Elo, multiplayer Elo: the scale zeta (a gap of zeta points is 10:1 odds).
     #[arg(long, default_value_t = EloParams::default().zeta, allow_negative_numbers = true, help_heading = "Elo")]
     zeta: f64,
@@ -172,6 +263,11 @@ struct RateArgs {
     /// AGA, Newton iterations per fit [default: 100]. At most 10000000.
     #[arg(long, allow_negative_numbers = true)]
     max_iter: Option<i64>,
+}
+
+/// Where Brent's display scale puts the ratings (every method of a comparison shares it).
+#[derive(clap::Args)]
+struct ScaleArgs {
     /// Display scale: elo = 400/ln10 * r + c (400 points = 10:1 odds); natural = r + c,
     /// the log-strength.
     #[arg(long, default_value_t = ScaleKind::Elo, value_name = "SCALE")]
@@ -183,9 +279,11 @@ struct RateArgs {
     /// Give the named player this rating, and everyone else relative to them.
     #[arg(long, value_name = "NAME=RATING")]
     anchor: Option<String>,
-    /// Output format.
-    #[arg(long, value_enum, default_value_t = FormatArg::Table)]
-    format: FormatArg,
+}
+
+/// How the input is read.
+#[derive(clap::Args)]
+struct InputArgs {
     /// Column mapping for headers not recognised: ROLE=COLUMN[,ROLE=COLUMN...] with ROLE one
     /// of first, second, result, score1, score2, date, round, handicap, komi.
     #[arg(long, value_name = "ROLE=COLUMN,...")]
@@ -200,9 +298,6 @@ struct RateArgs {
     /// Games an old rating is worth when the player list gives no weight.
     #[arg(long, default_value_t = 1.0, value_name = "GAMES", allow_negative_numbers = true)]
     prior_weight: f64,
-    /// With the table format, also print every iteration's change and residual.
-    #[arg(long)]
-    trace: bool,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -213,13 +308,15 @@ enum FormatArg {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let argv: Vec<OsString> = std::env::args_os().collect();
+    let cli = Cli::parse_from(&argv);
     let result = match cli.command {
-        Command::Rate(args) => run_rate(&args),
-        Command::Tiebreaks(args) => run_tiebreaks(&args),
+        Command::Rate(args) => run_rate(&args).map(|out| (out, ExitCode::SUCCESS)),
+        Command::Tiebreaks(args) => run_tiebreaks(&args).map(|out| (out, ExitCode::SUCCESS)),
+        Command::Compare(args) => run_compare(&args, &argv),
     };
     match result {
-        Ok(out) => {
+        Ok((out, status)) => {
             // A reader that stops early (`| head`) closes the pipe: that is not an error.
             let mut stdout = std::io::stdout().lock();
             match stdout.write_all(out.as_bytes()).and_then(|()| stdout.flush()) {
@@ -227,7 +324,7 @@ fn main() -> ExitCode {
                     eprintln!("ratings-lab: cannot write the output: {e}");
                     ExitCode::FAILURE
                 }
-                _ => ExitCode::SUCCESS,
+                _ => status,
             }
         }
         Err(message) => {
@@ -282,40 +379,12 @@ fn display_name(path: &str) -> &str {
     }
 }
 
-/// The settings the flags give, every default the engine's own.
-fn settings(args: &RateArgs) -> Result<Settings, String> {
-    let mut s = Settings { method: args.method, scale: args.scale, skip_bad_lines: args.skip_bad_lines, ..Default::default() };
-    s.mapping = args.map.clone().unwrap_or_default();
-    s.params.brent = BrentParams { variant: args.variant, sigma: args.sigma, gamma: args.gamma, ..s.params.brent };
-    s.params.elo = EloParams {
-        zeta: args.zeta,
-        k: args.k,
-        home: args.home,
-        initial: args.initial,
-        margin: args.margin,
-        home_in_update: !args.home_in_predictions_only,
-        chronological: !args.input_order,
-    };
-    s.params.multi_elo = MultiEloParams { zeta: args.zeta, k: args.k, initial: args.initial };
-    s.params.jrank = JRankParams {
-        k: args.jrank_k,
-        p: args.jrank_p,
-        damping: args.jrank_damping,
-        fit: args.fit,
-        holdout: args.holdout,
-        ..s.params.jrank
-    };
-    s.params.aga.by_event = !args.aga_single_fit;
-    if let Some(eps) = args.eps {
-        (s.params.brent.eps, s.params.jrank.eps, s.params.aga.eps) = (eps, eps, eps);
-    }
-    if let Some(cap) = args.max_iter {
-        // Signed, so that a negative cap gets the parameter's own message, not clap's.
-        check(cap >= 1, "max_iter", cap as f64, "at least 1").map_err(|e| e.to_string())?;
-        let cap = usize::try_from(cap).unwrap_or(usize::MAX);
-        (s.params.brent.max_iter, s.params.jrank.max_iter, s.params.aga.max_iter) = (cap, cap, cap);
-    }
-    match (&args.anchor, args.mean) {
+/// The settings the flags give for `method`, every default the engine's own.
+fn settings(method: MethodKind, args: &MethodArgs, scale: &ScaleArgs, input: &InputArgs) -> Result<Settings, String> {
+    let mut s = Settings { method, scale: scale.scale, skip_bad_lines: input.skip_bad_lines, ..Default::default() };
+    s.mapping = input.map.clone().unwrap_or_default();
+    set_params(&mut s, args)?;
+    match (&scale.anchor, scale.mean) {
         (Some(spec), _) => {
             let (player, rating) = spec
                 .rsplit_once('=')
@@ -332,21 +401,62 @@ fn settings(args: &RateArgs) -> Result<Settings, String> {
     Ok(s)
 }
 
-fn run_rate(args: &RateArgs) -> Result<String, String> {
-    let mut warnings = Vec::new();
-    let settings = settings(args)?;
-    settings.method().validate().map_err(|e| e.to_string())?;
-    let mut job = read_job(&args.file, &settings)?;
-    warnings.extend(job.input.warnings.iter().map(|w| w.to_string()));
-    if !(args.prior_weight.is_finite() && args.prior_weight >= 0.0) {
-        return Err(format!("--prior-weight {}: expected a number of games, 0 or more", args.prior_weight));
+/// Every method's parameters from the flags.
+fn set_params(s: &mut Settings, args: &MethodArgs) -> Result<(), String> {
+    s.params.brent = BrentParams { variant: args.variant, sigma: args.sigma, gamma: args.gamma, ..s.params.brent.clone() };
+    s.params.elo = EloParams {
+        zeta: args.zeta,
+        k: args.k,
+        home: args.home,
+        initial: args.initial,
+        margin: args.margin,
+        home_in_update: !args.home_in_predictions_only,
+        chronological: !args.input_order,
+    };
+    s.params.multi_elo = MultiEloParams { zeta: args.zeta, k: args.k, initial: args.initial };
+    s.params.jrank = JRankParams {
+        k: args.jrank_k,
+        p: args.jrank_p,
+        damping: args.jrank_damping,
+        fit: args.fit,
+        holdout: args.holdout,
+        ..s.params.jrank.clone()
+    };
+    s.params.aga.by_event = !args.aga_single_fit;
+    if let Some(eps) = args.eps {
+        (s.params.brent.eps, s.params.jrank.eps, s.params.aga.eps) = (eps, eps, eps);
     }
-    if let Some(path) = &args.players {
-        let list_text = read_text(path, &mut warnings)?;
+    if let Some(cap) = args.max_iter {
+        // Signed, so that a negative cap gets the parameter's own message, not clap's.
+        check(cap >= 1, "max_iter", cap as f64, "at least 1").map_err(|e| e.to_string())?;
+        let cap = usize::try_from(cap).unwrap_or(usize::MAX);
+        (s.params.brent.max_iter, s.params.jrank.max_iter, s.params.aga.max_iter) = (cap, cap, cap);
+    }
+    Ok(())
+}
+
+/// Reads the input for `settings` and applies the player list: what `rate` and `compare`
+/// share. Warnings about the input go to `warnings`.
+fn load(file: &str, settings: &Settings, input: &InputArgs, warnings: &mut Vec<String>) -> Result<Job, String> {
+    let mut job = read_job(file, settings)?;
+    warnings.extend(job.input.warnings.iter().map(|w| w.to_string()));
+    if !(input.prior_weight.is_finite() && input.prior_weight >= 0.0) {
+        return Err(format!("--prior-weight {}: expected a number of games, 0 or more", input.prior_weight));
+    }
+    if let Some(path) = &input.players {
+        let list_text = read_text(path, warnings)?;
         let list = parse_players(&list_text).map_err(|e| format!("{path}:\n{e}"))?;
         let scale = settings.scale();
-        apply_players(&mut std::rc::Rc::make_mut(&mut job.input).dataset, &list, |r| scale.to_log_strength(r), args.prior_weight);
+        apply_players(&mut std::rc::Rc::make_mut(&mut job.input).dataset, &list, |r| scale.to_log_strength(r), input.prior_weight);
     }
+    Ok(job)
+}
+
+fn run_rate(args: &RateArgs) -> Result<String, String> {
+    let mut warnings = Vec::new();
+    let settings = settings(args.method, &args.params, &args.scale, &args.input)?;
+    settings.method().validate().map_err(|e| e.to_string())?;
+    let job = load(&args.file, &settings, &args.input, &mut warnings)?;
     let finished = job.run();
     let mut rating = finished.rating.map_err(|e| e.to_string())?;
     warnings.append(&mut rating.warnings);
@@ -392,4 +502,105 @@ fn run_tiebreaks(args: &TiebreakArgs) -> Result<String, String> {
         FormatArg::Json => report::json(&st, eig.as_ref(), &warnings) + "\n",
         FormatArg::Table => report::table(title.as_deref(), &st, &warnings),
     })
+}
+
+/// One entry of `--methods`: a method, and flags of its own (`elo:k=40:margin` →
+/// `--k=40 --margin`).
+struct MethodSpec {
+    kind: MethodKind,
+    flags: Vec<String>,
+}
+
+/// Reads `--methods`; a bad entry is a bad argument (exit status 2), as clap's own are.
+fn method_specs(list: &str) -> Vec<MethodSpec> {
+    let bad = |message: String| -> ! { Cli::command().error(clap::error::ErrorKind::InvalidValue, message).exit() };
+    let known: Vec<String> = <MethodArgs as clap::Args>::augment_args(clap::Command::new("flags"))
+        .get_arguments()
+        .filter_map(|a| a.get_long().map(str::to_string))
+        .collect();
+    let specs: Vec<MethodSpec> = list
+        .split(',')
+        .filter(|entry| !entry.trim().is_empty())
+        .map(|entry| {
+            let mut parts = entry.trim().split(':');
+            let kind = parts.next().unwrap_or_default().parse::<MethodKind>().unwrap_or_else(|e| bad(format!("--methods: {e}")));
+            let flags = parts
+                .map(|flag| {
+                    let (name, value) = flag.split_once('=').map_or((flag, None), |(n, v)| (n, Some(v)));
+                    let name = name.trim().replace('_', "-");
+                    if !known.contains(&name) {
+                        bad(format!("--methods '{entry}': '{name}' is not a method's parameter (expected one of {})", known.join(", ")));
+                    }
+                    value.map_or(format!("--{name}"), |v| format!("--{name}={v}"))
+                })
+                .collect();
+            MethodSpec { kind, flags }
+        })
+        .collect();
+    if specs.is_empty() {
+        bad("--methods: expected at least one method, such as brent,elo".into());
+    }
+    specs
+}
+
+/// A method's parameters: the command line's flags, with the method's own flags after them
+/// (parsed again by clap, so they mean, default and fail exactly as the flags do).
+fn method_params(args: &CompareArgs, spec: &MethodSpec, argv: &[OsString]) -> MethodArgs {
+    if spec.flags.is_empty() {
+        return args.params.clone();
+    }
+    let extended = argv.iter().cloned().chain(spec.flags.iter().map(OsString::from));
+    match Cli::try_parse_from(extended).unwrap_or_else(|e| e.exit()).command {
+        Command::Compare(again) => again.params,
+        _ => unreachable!("the same command line, parsed again"),
+    }
+}
+
+/// The method whose reading of the file every method rates: the first with formats of its
+/// own (multiplayer Elo reads events, the AGA its results format), else the first.
+fn reading_method(specs: &[MethodSpec]) -> MethodKind {
+    let own = |k: MethodKind| matches!(k, MethodKind::MultiElo | MethodKind::Aga);
+    specs.iter().map(|s| s.kind).find(|&k| own(k)).unwrap_or(specs[0].kind)
+}
+
+fn run_compare(args: &CompareArgs, argv: &[OsString]) -> Result<(String, ExitCode), String> {
+    let specs = method_specs(&args.methods);
+    if args.shuffles > MAX_ORDERS {
+        return Err(format!("--shuffles {}: expected at most {MAX_ORDERS}", args.shuffles));
+    }
+    let mut methods: Vec<Method> = Vec::new();
+    for spec in &specs {
+        methods.push(settings(spec.kind, &method_params(args, spec, argv), &args.scale, &args.input)?.method());
+    }
+    let read = settings(reading_method(&specs), &args.params, &args.scale, &args.input)?;
+    let mut warnings = Vec::new();
+    let job = load(&args.file, &read, &args.input, &mut warnings)?;
+    let mut orders = if args.reversed { vec![Order::Reversed] } else { Vec::new() };
+    orders.extend(Order::shuffles(args.shuffles, args.seed));
+    let options = Options { scale: read.scale() };
+    let comparison = compare::compare(&job.input.dataset, &methods, &options, &orders);
+    let failures = compare_export::failure_messages(&comparison);
+    for f in &failures {
+        eprintln!("ratings-lab: {f}");
+    }
+    if failures.len() == methods.len() {
+        return Err("no method could rate the games".into());
+    }
+    let out = match args.format {
+        FormatArg::Table => {
+            let notes: String = warnings.iter().map(|w| format!("warning: {w}\n")).collect();
+            compare_export::table(&comparison) + &notes
+        }
+        FormatArg::Csv | FormatArg::Json => {
+            let labels = compare_export::labels(&comparison.methods);
+            for w in warnings.iter().chain(&compare_export::warnings(&comparison, &labels)) {
+                eprintln!("warning: {w}");
+            }
+            match args.format {
+                FormatArg::Csv => compare_export::csv(&comparison),
+                _ => compare_export::json(&comparison) + "\n",
+            }
+        }
+    };
+    Ok((out, if failures.is_empty() { ExitCode::SUCCESS } else { ExitCode::FAILURE }))
 }

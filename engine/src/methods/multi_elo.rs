@@ -124,4 +124,8 @@ impl Rule for MultiEloRule {
         }
         Update { change, surprise, foreseen }
     }
+
+    fn item(&self) -> &'static str {
+        "event"
+    }
 }

@@ -47,6 +47,10 @@ pub trait Rule {
     fn warnings(&self) -> Vec<String> {
         Vec::new()
     }
+    /// What one item is, in words: a step when the items are taken one by one.
+    fn item(&self) -> &'static str {
+        "game"
+    }
 }
 
 /// The state of a sequential run.
@@ -110,6 +114,21 @@ impl<'d, R: Rule> SequentialFit<'d, R> {
             foreseen: 0,
             steps: Steps::default(),
         }
+    }
+}
+
+impl<R: Rule> SequentialFit<'_, R> {
+    /// The same run with its items taken in another order: `permute` rearranges the order
+    /// the method would have used (by date, round or as listed). Each item becomes a step of
+    /// its own, since a date's games are no longer together. Consumes the fit, so that no
+    /// step can have been taken in the old order (the order-dependence study,
+    /// [`crate::compare::order`], replays Elo this way).
+    pub fn reordered(mut self, permute: impl FnOnce(&mut [usize])) -> Self {
+        permute(&mut self.order);
+        self.batches = (0..self.order.len()).map(|k| k..k + 1).collect();
+        self.step_name = self.rule.item();
+        self.variant = format!("{}, reordered", self.variant);
+        self
     }
 }
 
