@@ -2,22 +2,19 @@
 //! Brent's equilibrium equations.
 #![allow(dead_code)]
 
+use ratings_engine::compare::order::SplitMix64;
 use ratings_engine::{Dataset, Rating};
 use std::collections::HashMap;
 
-/// SplitMix64: small, seeded, good enough for generating test data.
-pub struct Rng(u64);
+/// The engine's seeded SplitMix64, with what generating test data needs.
+pub struct Rng(SplitMix64);
 
 impl Rng {
     pub fn new(seed: u64) -> Rng {
-        Rng(seed)
+        Rng(SplitMix64::new(seed))
     }
     pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+        self.0.next_u64()
     }
     /// Uniform in [0, 1).
     pub fn unit(&mut self) -> f64 {
