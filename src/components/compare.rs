@@ -271,7 +271,7 @@ fn CompareControls() -> impl IntoView {
                 </select>
             </label>
             <Show when=shuffled>
-                <label>"times " <input type="number" min="1" max="1000" data-testid="compare-shuffles" prop:value=move || lab.shuffles.get().to_string() on:change=number(lab.shuffles, 1, 1000) /></label>
+                <label>"times " <input type="number" min="1" max="10000" data-testid="compare-shuffles" prop:value=move || lab.shuffles.get().to_string() on:change=number(lab.shuffles, 1, 10_000) /></label>
                 <label>"seed " <input type="number" min="0" data-testid="compare-seed" prop:value=move || lab.seed.get().to_string() on:change=number(lab.seed, 0, u32::MAX) /></label>
             </Show>
         </div>
