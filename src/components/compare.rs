@@ -339,11 +339,10 @@ fn AgreementTable() -> impl IntoView {
                     let top = p.top.map(|(o, n)| format!("{} of {n}", fmt(Some(o), if o.fract() == 0.0 { 0 } else { 1 }))).unwrap_or_else(|| "—".into());
                     view! {
                         <tr data-testid="agreement-row">
-                            <th scope="row">{format!("{} · {}", v.labels[p.a], v.labels[p.b])}</th>
+                            <th scope="row">{format!("{} · {}", v.labels[p.a], v.labels[p.b])}<span class="common">{format!(" ({} players)", p.common)}</span></th>
                             <td class="num" data-testid="agreement-tau">{fmt(p.tau, 3)}</td>
                             <td class="num" data-testid="agreement-rho">{fmt(p.rho, 3)}</td>
                             <td class="num" data-testid="agreement-top">{top}</td>
-                            <td class="num">{p.common}</td>
                         </tr>
                     }
                 })
@@ -353,20 +352,19 @@ fn AgreementTable() -> impl IntoView {
     view! {
         <h3>"Agreement"</h3>
         <div class="table-wrap" tabindex="0" role="region" aria-label="Agreement between the methods">
-            <table data-testid="agreement-table">
+            <table data-testid="agreement-table" class="agreement">
                 <thead>
                     <tr>
                         <th scope="col">"Methods"</th>
-                        <th scope="col" title="Kendall's τ-b: 1 = the same order, −1 = reversed; ties counted">"Kendall τ"</th>
-                        <th scope="col" title="Spearman's ρ: the correlation of the ranks">"Spearman ρ"</th>
-                        <th scope="col">"Top 10 shared"</th>
-                        <th scope="col">"Players"</th>
+                        <th scope="col" class="num" title="Kendall's τ-b: 1 = the same order, −1 = reversed; ties counted">"Kendall τ"</th>
+                        <th scope="col" class="num" title="Spearman's ρ: the correlation of the ranks">"Spearman ρ"</th>
+                        <th scope="col" class="num">"Top 10 shared"</th>
                     </tr>
                 </thead>
                 <tbody>{rows}</tbody>
             </table>
         </div>
-        <p class="help">"Kendall's τ (τ-b, with ties) and Spearman's ρ are 1 when two methods order the players alike and −1 when one reverses the other; the top 10 shared counts players both put in their top 10."</p>
+        <p class="help">"Kendall's τ (τ-b, with ties) and Spearman's ρ are 1 when two methods order the players alike and −1 when one reverses the other; the top 10 shared counts players both put in their top 10 (a tie at 10th place counts in part)."</p>
     }
 }
 
@@ -482,7 +480,7 @@ fn sort_header(lab: Lab, key: CompareSort, label: String, testid: String) -> imp
         _ => "",
     };
     view! {
-        <th scope="col" aria-sort=aria>
+        <th scope="col" aria-sort=aria data-testid=matches!(key, CompareSort::Rank(_)).then_some("compare-column")>
             <button class="sort" data-testid=testid on:click=move |_| lab.sort.update(|(k, asc)| {
                 if *k == key { *asc = !*asc } else { *k = key; *asc = true }
             })>{label}{arrow}</button>
@@ -528,8 +526,7 @@ fn CompareTable() -> impl IntoView {
             let (a, b) = lab.pair.get();
             let mut cells = vec![sort_header(lab, CompareSort::Name, "Player".into(), "compare-sort-name".into()).into_any()];
             for (k, l) in v.labels.iter().enumerate() {
-                cells.push(view! { <th scope="col" class="num" data-testid="compare-column">{l.clone()}</th> }.into_any());
-                cells.push(sort_header(lab, CompareSort::Rank(k), format!("Rank ({})", l), format!("compare-sort-rank-{k}")).into_any());
+                cells.push(sort_header(lab, CompareSort::Rank(k), l.clone(), format!("compare-sort-rank-{k}")).into_any());
             }
             let shift = format!("Shift {} → {}", v.labels.get(a).cloned().unwrap_or_default(), v.labels.get(b).cloned().unwrap_or_default());
             cells.push(sort_header(lab, CompareSort::Shift, shift, "compare-sort-shift".into()).into_any());
@@ -551,7 +548,7 @@ fn CompareTable() -> impl IntoView {
                 <tbody>{body}</tbody>
             </table>
         </div>
-        <p class="help">"The shift is the places a player gains (↑) or loses (↓) from A's ranking to B's; sort by it to see who the two methods disagree on most."</p>
+        <p class="help">"Each method's column: the rating and the rank (#); click a heading to sort. The shift is the places a player gains (↑) or loses (↓) from A's ranking to B's; sort by it to see who the two methods disagree on most."</p>
     }
 }
 
@@ -561,8 +558,10 @@ fn table_row(lab: Lab, v: &CompareView, i: usize, pair: (usize, usize)) -> AnyVi
     let cells = (0..v.labels.len())
         .map(|k| {
             view! {
-                <td class="num" data-testid=format!("compare-rating-{k}")>{fmt(r.ratings[k], v.decimals[k])}</td>
-                <td class="num" data-testid=format!("compare-rank-{k}")>{r.ranks[k].map(|x| x.to_string()).unwrap_or_default()}</td>
+                <td class="num">
+                    <span data-testid=format!("compare-rating-{k}")>{fmt(r.ratings[k], v.decimals[k])}</span>
+                    <span class="rank" data-testid=format!("compare-rank-{k}")>{r.ranks[k].map(|x| format!("#{x}")).unwrap_or_default()}</span>
+                </td>
             }
         })
         .collect_view();
@@ -604,7 +603,7 @@ fn spread_cell(r: &CompareRow, k: usize, (lo, hi): (f64, f64), d: usize) -> AnyV
                 <span class="spread-range" style=bar></span>
                 {mark.map(|m| view! { <span class="spread-mark" style=m></span> })}
             </span>
-            <span class="spread-text">{format!("{:.d$}–{:.d$}, sd {:.d$}", s.min, s.max, s.sd)}</span>
+            <span class="spread-text"><b>{fmt(r.ratings[k], d)}</b>{format!(" · {:.d$}–{:.d$}, sd {:.d$}", s.min, s.max, s.sd)}</span>
         </td>
     }
     .into_any()
@@ -626,14 +625,14 @@ fn OrderDependence() -> impl IntoView {
         lab.view.with(|v| {
             let v = v.as_ref().filter(|v| v.orders > 0)?;
             let sentences = (0..v.labels.len()).filter(|&k| v.errors[k].is_none()).map(|k| view! { <li data-testid="spread-sentence">{spread_sentence(v, k)}</li> }).collect_view();
-            let heads = v.labels.iter().map(|l| view! { <th scope="col">{format!("{l}: rating")}</th><th scope="col">{format!("{l}: spread over the orders")}</th> }).collect_view();
+            let heads = v.labels.iter().map(|l| view! { <th scope="col">{l.clone()}</th> }).collect_view();
             let scale = ranges(v);
             let rows = v
                 .rows
                 .iter()
                 .map(|r| {
                     let cells = (0..v.labels.len())
-                        .map(|k| view! { <td class="num">{fmt(r.ratings[k], v.decimals[k])}</td> {spread_cell(r, k, scale[k], v.decimals[k])} })
+                        .map(|k| spread_cell(r, k, scale[k], v.decimals[k]))
                         .collect_view();
                     view! { <tr data-testid="spread-row"><th scope="row">{r.name.clone()}</th>{cells}</tr> }
                 })
@@ -648,7 +647,7 @@ fn OrderDependence() -> impl IntoView {
                         <tbody>{rows}</tbody>
                     </table>
                 </div>
-                <p class="help">"Each bar runs from the lowest to the highest rating the player got over the orders, on that method's range; the tick is the rating in the given order."</p>
+                <p class="help">"Each cell: the rating in the given order, then the lowest and highest over the orders and their sd; the bar runs from the lowest to the highest on that method's range, the tick at the rating in the given order."</p>
                 {sweep_view(v)}
             })
         })
