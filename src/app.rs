@@ -1,7 +1,7 @@
 //! The page: input, method, convergence and results, wired to the worker.
 
 use crate::bridge::Bridge;
-use crate::components::{ConvergencePanel, InputPanel, MethodPanel, ResultsPanel, StandingsPanel};
+use crate::components::{ComparePanel, ConvergencePanel, InputPanel, MethodPanel, ResultsPanel, StandingsPanel};
 use crate::protocol::{Source, ToWorker};
 use crate::state::State;
 use crate::storage;
@@ -53,7 +53,13 @@ pub fn App() -> impl IntoView {
     let state = restored_state();
     provide_context(state);
 
-    let bridge = StoredValue::new_local(Bridge::new(&crate::bridge::worker_url(), move |msg| state.apply(msg)));
+    let lab = crate::components::compare::Lab::new(state);
+    provide_context(lab);
+    let bridge = StoredValue::new_local(Bridge::new(&crate::bridge::worker_url(), move |msg| match msg.is_compare() {
+        true => lab.apply(msg),
+        false => state.apply(msg),
+    }));
+    provide_context(crate::components::compare::SendToWorker(Callback::new(move |msg| bridge.with_value(|b| b.send(msg)))));
     let request = move || {
         let job = state.job.get_untracked() + 1;
         state.job.set(job);
@@ -123,6 +129,7 @@ pub fn App() -> impl IntoView {
                 <MethodPanel />
                 <ConvergencePanel />
                 <ResultsPanel />
+                <ComparePanel />
             </main>
             <footer class="foot">
                 "Ratings Lab · MIT OR Apache-2.0 · Example data: " {EXAMPLE_CREDIT}

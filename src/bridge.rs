@@ -12,6 +12,8 @@ pub struct Bridge {
     worker: Option<Worker>,
     ready: Rc<Cell<bool>>,
     pending: Rc<RefCell<Option<ToWorker>>>,
+    /// A comparison asked for before the worker was ready.
+    pending_compare: Rc<RefCell<Option<ToWorker>>>,
     on_message: Rc<dyn Fn(FromWorker)>,
     /// The newest job sent, for reporting a worker error against it.
     last_job: Rc<Cell<u32>>,
@@ -53,15 +55,20 @@ impl Bridge {
         let on_message: Rc<dyn Fn(FromWorker)> = Rc::new(on_message);
         let ready = Rc::new(Cell::new(false));
         let pending: Rc<RefCell<Option<ToWorker>>> = Rc::new(RefCell::new(None));
+        let pending_compare: Rc<RefCell<Option<ToWorker>>> = Rc::new(RefCell::new(None));
         let worker = Worker::new(url).ok();
         let last_job = Rc::new(Cell::new(0u32));
         if let Some(w) = &worker {
             let (ready, pending, handle, w2) = (ready.clone(), pending.clone(), on_message.clone(), w.clone());
+            let pending_compare = pending_compare.clone();
             let handler = Closure::<dyn FnMut(MessageEvent)>::new(move |ev: MessageEvent| {
                 match serde_wasm_bindgen::from_value::<FromWorker>(ev.data()) {
                     Ok(FromWorker::Ready) => {
                         ready.set(true);
                         if let Some(msg) = pending.borrow_mut().take() {
+                            send_now(&w2, &msg);
+                        }
+                        if let Some(msg) = pending_compare.borrow_mut().take() {
                             send_now(&w2, &msg);
                         }
                     }
@@ -79,7 +86,7 @@ impl Bridge {
             w.set_onerror(Some(on_error.as_ref().unchecked_ref()));
             on_error.forget();
         }
-        Bridge { worker, ready, pending, on_message, last_job }
+        Bridge { worker, ready, pending, pending_compare, on_message, last_job }
     }
 
     pub fn has_worker(&self) -> bool {
@@ -96,11 +103,15 @@ impl Bridge {
                 // Only the newest rate request matters; a cancel of an unsent job is moot.
                 if matches!(msg, ToWorker::Rate { .. }) {
                     *self.pending.borrow_mut() = Some(msg);
+                } else if matches!(msg, ToWorker::Compare { .. }) {
+                    *self.pending_compare.borrow_mut() = Some(msg);
                 }
             }
             None => {
                 if let ToWorker::Rate { job, .. } = msg {
                     (self.on_message)(FromWorker::Failed { job, message: NO_WORKER.into() });
+                } else if let ToWorker::Compare { job, .. } = msg {
+                    (self.on_message)(FromWorker::CompareFailed { job, message: NO_WORKER.into(), cancelled: false });
                 }
             }
         }

@@ -11,6 +11,8 @@ use ratings_engine::tiebreak::Tiebreak;
 use ratings_engine::{Measures, MethodKind, ScaleKind};
 use serde::{Deserialize, Serialize};
 
+pub use crate::compare::{CompareRequest, CompareView, Orders};
+
 pub use ratings_engine::job::Settings;
 
 /// Where a job's input is.
@@ -44,7 +46,15 @@ pub enum ToWorker {
     Rate { job: u32, source: Source, settings: Settings },
     /// Stop job `job` and report its last iterate.
     Cancel { job: u32 },
+    /// Compare methods on the input (numbered from [`COMPARE_JOBS`]; a newer one supersedes
+    /// this one, never a `Rate` job).
+    Compare { job: u32, source: Source, settings: Settings, request: CompareRequest },
+    /// Stop comparison `job`.
+    CancelCompare { job: u32 },
 }
+
+/// Comparison jobs are numbered from here, apart from rating jobs.
+pub const COMPARE_JOBS: u32 = 1 << 30;
 
 /// A message about one input line (0 = not about a particular line).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -196,6 +206,23 @@ pub enum FromWorker {
         job: u32,
         message: String,
     },
+    /// A comparison: `done` of `total` steps, the next one `doing`.
+    CompareProgress {
+        job: u32,
+        done: usize,
+        total: usize,
+        doing: String,
+    },
+    Compared {
+        job: u32,
+        view: CompareView,
+    },
+    /// The comparison could not be made (or was cancelled: `cancelled`).
+    CompareFailed {
+        job: u32,
+        message: String,
+        cancelled: bool,
+    },
 }
 
 impl FromWorker {
@@ -208,8 +235,16 @@ impl FromWorker {
             | FromWorker::Started { job, .. }
             | FromWorker::Progress { job, .. }
             | FromWorker::Done { job, .. }
-            | FromWorker::Failed { job, .. } => Some(*job),
+            | FromWorker::Failed { job, .. }
+            | FromWorker::CompareProgress { job, .. }
+            | FromWorker::Compared { job, .. }
+            | FromWorker::CompareFailed { job, .. } => Some(*job),
         }
+    }
+
+    /// Whether this is about a comparison (the compare view's to apply).
+    pub fn is_compare(&self) -> bool {
+        matches!(self, FromWorker::CompareProgress { .. } | FromWorker::Compared { .. } | FromWorker::CompareFailed { .. })
     }
 }
 

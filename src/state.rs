@@ -165,6 +165,8 @@ impl State {
                 self.result.set(Some(result));
                 self.running.set(false);
             }
+            // The compare view's (crate::components::compare applies them).
+            CompareProgress { .. } | Compared { .. } | CompareFailed { .. } => {}
             Failed { message, .. } => {
                 self.reading.set(None);
                 self.failure.set(Some(message));

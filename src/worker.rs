@@ -20,6 +20,9 @@ thread_local! {
     static CURRENT: Cell<u32> = const { Cell::new(0) };
     /// A job the user cancelled.
     static CANCELLED: Cell<Option<u32>> = const { Cell::new(None) };
+    /// The newest comparison, and one the user cancelled (comparisons never stop a rating).
+    static COMPARE_CURRENT: Cell<u32> = const { Cell::new(0) };
+    static COMPARE_CANCELLED: Cell<Option<u32>> = const { Cell::new(None) };
 }
 
 fn scope() -> DedicatedWorkerGlobalScope {
@@ -48,12 +51,16 @@ async fn yield_now() {
 pub fn read_request(value: JsValue) -> Result<ToWorker, FromWorker> {
     serde_wasm_bindgen::from_value::<ToWorker>(value.clone()).map_err(|e| {
         // The job number, if it can be found, so the page shows the failure against it.
-        let job = ["Rate", "Cancel"]
+        let job = ["Rate", "Cancel", "Compare"]
             .iter()
             .filter_map(|k| js_sys::Reflect::get(&value, &(*k).into()).ok().filter(|v| v.is_object()))
             .find_map(|inner| js_sys::Reflect::get(&inner, &"job".into()).ok()?.as_f64())
             .map_or(0, |j| j as u32);
-        FromWorker::Failed { job, message: format!("the request could not be read: {e}") }
+        let message = format!("the request could not be read: {e}");
+        match job >= crate::protocol::COMPARE_JOBS {
+            true => FromWorker::CompareFailed { job, message, cancelled: false },
+            false => FromWorker::Failed { job, message },
+        }
     })
 }
 
@@ -65,6 +72,12 @@ pub fn start() {
             wasm_bindgen_futures::spawn_local(run(job, source, settings));
         }
         Ok(ToWorker::Cancel { job }) => CANCELLED.with(|c| c.set(Some(job))),
+        Ok(ToWorker::Compare { job, source, settings, request }) => {
+            COMPARE_CURRENT.with(|c| c.set(job));
+            wasm_bindgen_futures::spawn_local(run_compare(job, source, settings, request));
+        }
+        Ok(ToWorker::CancelCompare { job }) => COMPARE_CANCELLED.with(|c| c.set(Some(job))),
+        Err(failed) if failed.is_compare() => post(&failed),
         Err(failed) => {
             // A request that cannot be read still supersedes the job before it.
             if let Some(job) = failed.job().filter(|&j| j > 0) {
@@ -79,7 +92,10 @@ pub fn start() {
 }
 
 fn superseded(job: u32) -> bool {
-    CURRENT.with(|c| c.get()) != job
+    match job >= crate::protocol::COMPARE_JOBS {
+        true => COMPARE_CURRENT.with(|c| c.get()) != job,
+        false => CURRENT.with(|c| c.get()) != job,
+    }
 }
 
 /// Bytes read from a stored file at a time: small enough to report progress and see a
@@ -179,4 +195,41 @@ async fn step_in_slices(job: u32, mut running: Running<'_>) -> Option<ratings_en
         }
     }
     Some(running.finish())
+}
+
+/// Compares the methods of `request` on the input, a step at a time (each method, each
+/// replay), posting progress after each slice; a newer comparison or a cancel stops it.
+async fn run_compare(job: u32, source: Source, settings: Settings, request: crate::compare::CompareRequest) {
+    let failed = |message: String, cancelled: bool| post(&FromWorker::CompareFailed { job, message, cancelled });
+    let parsed = match job_for(job, source, &settings).await {
+        Ok(parsed) => parsed,
+        Err(FromWorker::ParseFailed { errors, .. }) => {
+            let first = errors.first().map(|e| format!("line {}: {}", e.line, e.message)).unwrap_or_default();
+            return failed(format!("the input could not be read ({first})"), false);
+        }
+        Err(FromWorker::Failed { message, .. }) => return failed(message, false),
+        Err(_) => return failed("the input could not be read".into(), false),
+    };
+    let options = ratings_engine::methods::Options { scale: settings.scale() };
+    let mut run = crate::compare::CompareRun::new(&parsed.input.dataset, &request, options);
+    loop {
+        let (total, done) = run.progress();
+        post(&FromWorker::CompareProgress { job, done, total, doing: run.doing() });
+        let start = js_sys::Date::now();
+        let mut more = true;
+        while more && js_sys::Date::now() - start < SLICE_MS {
+            more = run.step();
+        }
+        if !more {
+            break;
+        }
+        yield_now().await;
+        if superseded(job) {
+            return;
+        }
+        if COMPARE_CANCELLED.with(|c| c.get()) == Some(job) {
+            return failed("Cancelled: the comparison stopped before it was done (what is shown below is the last one finished).".into(), true);
+        }
+    }
+    post(&FromWorker::Compared { job, view: run.finish() });
 }

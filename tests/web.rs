@@ -339,3 +339,41 @@ fn storage_refusals_are_put_in_words() {
     assert!(full.starts_with("The browser's storage is full (QuotaExceededError): the settings could not be kept"), "{full}");
     assert!(Kept::NoStorage.problem("this input").unwrap().contains("keeps no data for this page"));
 }
+
+#[wasm_bindgen_test]
+fn a_comparison_crosses_the_worker_boundary_intact() {
+    use ratings_engine::methods::{brent::BrentParams, elo::EloParams, Method};
+    use ratings_lab_web::compare::{compare_text, CompareRequest, Orders};
+    let request = CompareRequest {
+        methods: vec![Method::Brent(BrentParams::default()), Method::Elo(EloParams { k: 16.0, ..Default::default() }), Method::Elo(EloParams::default())],
+        orders: Orders::Shuffled { n: 4, seed: 9 },
+    };
+    let msg = ToWorker::Compare { job: COMPARE_JOBS + 1, source: Source::Text(EXAMPLE.into()), settings: Settings::default(), request: request.clone() };
+    assert_eq!(roundtrip(&msg), msg);
+    assert_eq!(roundtrip(&ToWorker::CancelCompare { job: COMPARE_JOBS + 1 }), ToWorker::CancelCompare { job: COMPARE_JOBS + 1 });
+    let view = compare_text(EXAMPLE, &Settings::default(), &request).expect("the example compares");
+    assert_eq!(view.labels[1], "Elo (K = 16)");
+    assert!(view.rows.iter().any(|r| r.spread[1].is_some_and(|s| s.sd > 0.0)));
+    let done = FromWorker::Compared { job: COMPARE_JOBS + 1, view };
+    assert!(done.is_compare());
+    assert_eq!(roundtrip(&done), done);
+    let progress = FromWorker::CompareProgress { job: COMPARE_JOBS + 1, done: 3, total: 9, doing: "Elo: order 2 of 4".into() };
+    assert_eq!(roundtrip(&progress), progress);
+}
+
+#[wasm_bindgen_test]
+fn the_scatter_plot_draws_a_dot_per_player_and_names_the_furthest() {
+    use charts::scatter::{draw, furthest, nearest, summary, Dot};
+    let document = web_sys::window().unwrap().document().unwrap();
+    let canvas: web_sys::HtmlCanvasElement = document.create_element("canvas").unwrap().unchecked_into();
+    canvas.set_attribute("style", "width: 400px; display: block").unwrap();
+    document.body().unwrap().append_child(&canvas).unwrap();
+    let dots: Vec<Dot> = (0..6).map(|i| Dot { row: i, name: format!("P{i}"), a: i + 1, b: if i == 5 { 1 } else { i + 2 } }).collect();
+    let at = draw(&canvas, &dots, ("Brent", "Elo"), Some(2)).expect("draws");
+    assert_eq!(at.len(), 6);
+    assert_eq!(furthest(&dots)[0], 5, "the one ranked 6th by A and 1st by B");
+    let (row, x, y) = at[3];
+    assert_eq!(nearest(&at, x + 3, y - 2), Some(row));
+    assert!(summary(&dots, ("Brent", "Elo")).contains("P5 (Brent 6, Elo 1)"));
+    canvas.remove();
+}

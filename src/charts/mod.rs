@@ -5,6 +5,7 @@ pub mod convergence;
 pub mod heatmap;
 pub mod history;
 pub mod ratings;
+pub mod scatter;
 pub mod summary;
 
 use web_sys::HtmlCanvasElement;

@@ -1,5 +1,6 @@
 //! The page's panels, each a component reading the shared [`crate::state::State`].
 
+pub mod compare;
 pub mod controls;
 pub mod convergence;
 pub mod input;
@@ -7,6 +8,7 @@ pub mod method;
 pub mod results;
 pub mod standings;
 
+pub use compare::ComparePanel;
 pub use convergence::ConvergencePanel;
 pub use input::InputPanel;
 pub use method::MethodPanel;

@@ -171,3 +171,20 @@ test('keyboard only: a tournament pasted, the tiebreak order, a row explained, t
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('axe: no serious or critical violation on the compare view, at desktop and phone width', async () => {
+  for (const viewport of [DESKTOP, PHONE]) {
+    const { context, page, errors } = await open(viewport);
+    const at = viewport === PHONE ? 'phone' : 'desktop';
+    await page.getByTestId('compare-open').click();
+    await page.waitForFunction(() => /^Compared/.test(document.querySelector('[data-testid=compare-status]')?.textContent ?? ''), null, { timeout: 60000 });
+    await page.getByTestId('compare-row').first().focus();
+    await axe(page, `${at} compare view (Brent against Elo, 20 shuffles)`);
+    await page.getByTestId('compare-add').click();
+    await page.getByTestId('compare-run').click();
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid=agreement-row]').length === 3, null, { timeout: 60000 });
+    await axe(page, `${at} compare view with three methods`);
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
+});

@@ -1,0 +1,393 @@
+//! Methods side by side, the app's part (wasm-free, so native tests run it): what the page
+//! asks for ([`CompareRequest`]: the methods, each with its parameters, and the orders to
+//! replay the games in), the work the worker does step by step ([`CompareRun`]: each method
+//! in turn, then each replay, so progress is reported and a cancel is seen between steps),
+//! and what the page shows ([`CompareView`]: a row per player, the agreement of every pair,
+//! the spread over the orders, and K against the spread). Built on `ratings_engine::compare`.
+
+use ratings_engine::compare::order::{rated, replay, Order, Spread};
+use ratings_engine::compare::{Comparison, Rated};
+use ratings_engine::error::RateError;
+use ratings_engine::methods::report::Rating;
+use ratings_engine::methods::{rate, Method, Options};
+use ratings_engine::model::Dataset;
+use ratings_engine::{MethodKind, ScaleKind};
+use serde::{Deserialize, Serialize};
+
+/// The K values of the "K against the spread" line.
+pub const SWEEP_K: [f64; 4] = [10.0, 20.0, 40.0, 80.0];
+
+/// Which orders the games are replayed in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Orders {
+    /// No replay.
+    None,
+    Reversed,
+    /// `n` shuffles from `seed` (repeatable).
+    Shuffled { n: u32, seed: u32 },
+}
+
+impl Orders {
+    pub fn list(self) -> Vec<Order> {
+        match self {
+            Orders::None => Vec::new(),
+            Orders::Reversed => vec![Order::Reversed],
+            Orders::Shuffled { n, seed } => Order::shuffles(n as usize, u64::from(seed)),
+        }
+    }
+
+    /// In words: "20 shuffled orders (seed 1)".
+    pub fn text(self) -> String {
+        match self {
+            Orders::None => "the given order only".into(),
+            Orders::Reversed => "the reversed order".into(),
+            Orders::Shuffled { n, seed } => format!("{n} shuffled order{} (seed {seed})", if n == 1 { "" } else { "s" }),
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CompareRequest {
+    pub methods: Vec<Method>,
+    pub orders: Orders,
+}
+
+/// One player's row: each method's rating, rank and spread over the orders, in the methods' order.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CompareRow {
+    pub name: String,
+    pub ratings: Vec<Option<f64>>,
+    pub ranks: Vec<Option<usize>>,
+    pub spread: Vec<Option<Spread>>,
+}
+
+impl CompareRow {
+    /// Places gained going from method `a` to method `b` (positive: ranked better by `b`).
+    pub fn shift(&self, a: usize, b: usize) -> Option<i64> {
+        Some(self.ranks[a]? as i64 - self.ranks[b]? as i64)
+    }
+}
+
+/// The agreement of methods `a` and `b` over the `common` players both rate.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PairView {
+    pub a: usize,
+    pub b: usize,
+    pub common: usize,
+    pub tau: Option<f64>,
+    pub rho: Option<f64>,
+    /// (expected overlap, of how many) of the two top-10s.
+    pub top: Option<(f64, usize)>,
+}
+
+/// K against the spread: the mean over players of the sd of their rating over the orders.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Sweep {
+    pub method: String,
+    pub points: Vec<(f64, f64)>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CompareView {
+    pub labels: Vec<String>,
+    /// Why a method could not rate (`None`: it rated).
+    pub errors: Vec<Option<String>>,
+    pub decimals: Vec<usize>,
+    pub sequential: Vec<bool>,
+    /// Best first by the first method that rated.
+    pub rows: Vec<CompareRow>,
+    pub pairs: Vec<PairView>,
+    pub orders: usize,
+    pub order_text: String,
+    pub sweep: Option<Sweep>,
+}
+
+/// A short name for a method in a column heading.
+pub fn short(kind: MethodKind) -> &'static str {
+    match kind {
+        MethodKind::Brent => "Brent",
+        MethodKind::Elo => "Elo",
+        MethodKind::MultiElo => "Multiplayer Elo",
+        MethodKind::JRank => "JRank",
+        MethodKind::Aga => "AGA",
+    }
+}
+
+/// The parameter that tells two entries of one method apart, in words ("K = 40").
+fn telling(m: &Method) -> String {
+    match m {
+        Method::Brent(p) => format!("σ = {}, γ = {}", p.sigma, p.gamma),
+        Method::Elo(p) => format!("K = {}", p.k),
+        Method::MultiElo(p) => format!("K = {}", p.k),
+        Method::JRank(p) => format!("k = {}, p = {}", p.k, p.p),
+        Method::Aga(p) => (if p.by_event { "by event" } else { "one fit" }).into(),
+    }
+}
+
+/// Each method's heading: "Brent", "Elo (K = 16)" when the same method appears twice.
+pub fn labels(methods: &[Method]) -> Vec<String> {
+    let kinds: Vec<MethodKind> = methods.iter().map(Method::kind).collect();
+    let mut labels: Vec<String> = methods
+        .iter()
+        .map(|m| match kinds.iter().filter(|&&k| k == m.kind()).count() {
+            1 => short(m.kind()).to_string(),
+            _ => format!("{} ({})", short(m.kind()), telling(m)),
+        })
+        .collect();
+    // Identical entries still get headings of their own.
+    for k in 1..labels.len() {
+        let before = labels[..k].iter().filter(|l| **l == labels[k]).count();
+        if before > 0 {
+            labels[k] = format!("{} #{}", labels[k], before + 1);
+        }
+    }
+    labels
+}
+
+/// The spread of one player's ratings over the orders (population sd).
+fn spread_of(values: &[f64]) -> Option<Spread> {
+    let n = values.len();
+    if n == 0 {
+        return None;
+    }
+    let mean = values.iter().sum::<f64>() / n as f64;
+    let var = values.iter().map(|v| (v - mean).powi(2)).sum::<f64>() / n as f64;
+    let (min, max) = values.iter().fold((f64::MAX, f64::MIN), |(lo, hi), &v| (lo.min(v), hi.max(v)));
+    Some(Spread { min, max, mean, sd: var.max(0.0).sqrt(), orders: n })
+}
+
+/// Each player's ratings over the replays, added to one at a time.
+#[derive(Clone, Debug, Default)]
+struct Replays(Vec<Vec<f64>>);
+
+impl Replays {
+    fn add(&mut self, rating: &Rating, players: usize) {
+        self.0.resize(players, Vec::new());
+        for p in rating.players.iter().filter(|p| p.index < players) {
+            if let Some(r) = rated(p) {
+                self.0[p.index].push(r);
+            }
+        }
+    }
+
+    fn spreads(&self, players: usize) -> Vec<Option<Spread>> {
+        (0..players).map(|i| self.0.get(i).and_then(|v| spread_of(v))).collect()
+    }
+
+    /// The mean over players of the sd of their ratings.
+    fn mean_sd(&self) -> f64 {
+        let sds: Vec<f64> = self.0.iter().filter_map(|v| spread_of(v)).map(|s| s.sd).collect();
+        if sds.is_empty() {
+            0.0
+        } else {
+            sds.iter().sum::<f64>() / sds.len() as f64
+        }
+    }
+}
+
+/// One step of the work.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Step {
+    Rate(usize),
+    Replay(usize, usize),
+    Sweep(usize, usize),
+}
+
+/// A comparison done a step at a time: each method, each method's replays, then K against
+/// the spread for the first Elo-like method (when there are orders).
+pub struct CompareRun<'d> {
+    data: &'d Dataset,
+    methods: Vec<Method>,
+    options: Options,
+    orders: Vec<Order>,
+    orders_text: String,
+    steps: Vec<Step>,
+    done: usize,
+    outcomes: Vec<Option<Result<Rating, RateError>>>,
+    replays: Vec<Replays>,
+    sweep_of: Option<usize>,
+    sweep: Vec<Replays>,
+    scale: ScaleKind,
+}
+
+impl<'d> CompareRun<'d> {
+    pub fn new(data: &'d Dataset, request: &CompareRequest, options: Options) -> CompareRun<'d> {
+        let orders = request.orders.list();
+        let m = request.methods.len();
+        let sweep_of = (!orders.is_empty()).then(|| request.methods.iter().position(|x| x.kind().sequential())).flatten();
+        let mut steps = Vec::new();
+        for k in 0..m {
+            steps.push(Step::Rate(k));
+            steps.extend((0..orders.len()).map(|o| Step::Replay(k, o)));
+        }
+        if sweep_of.is_some() {
+            steps.extend((0..SWEEP_K.len()).flat_map(|j| (0..orders.len()).map(move |o| Step::Sweep(j, o))));
+        }
+        CompareRun {
+            data,
+            scale: options.scale.kind,
+            options,
+            methods: request.methods.clone(),
+            orders_text: request.orders.text(),
+            orders,
+            steps,
+            done: 0,
+            outcomes: vec![None; m],
+            replays: vec![Replays::default(); m],
+            sweep_of,
+            sweep: vec![Replays::default(); SWEEP_K.len()],
+        }
+    }
+
+    /// Steps in all, and steps done.
+    pub fn progress(&self) -> (usize, usize) {
+        (self.steps.len(), self.done)
+    }
+
+    /// What the next step does, in words ("Elo (K = 16): order 3 of 20").
+    pub fn doing(&self) -> String {
+        let labels = labels(&self.methods);
+        let n = self.orders.len();
+        match self.steps.get(self.done) {
+            Some(Step::Rate(k)) => format!("{}: rating", labels[*k]),
+            Some(Step::Replay(k, o)) => format!("{}: order {} of {n}", labels[*k], o + 1),
+            Some(Step::Sweep(j, o)) => format!("K = {}: order {} of {n}", SWEEP_K[*j], o + 1),
+            None => "done".into(),
+        }
+    }
+
+    /// Takes one step; `false` when there was none left.
+    pub fn step(&mut self) -> bool {
+        let Some(&step) = self.steps.get(self.done) else { return false };
+        self.done += 1;
+        let players = self.data.players.len();
+        match step {
+            Step::Rate(k) => self.outcomes[k] = Some(rate(self.data, &self.methods[k], &self.options)),
+            Step::Replay(k, o) => {
+                if matches!(self.outcomes[k], Some(Ok(_))) {
+                    if let Ok(r) = replay(self.data, &self.methods[k], &self.options, self.orders[o]) {
+                        self.replays[k].add(&r, players);
+                    }
+                }
+            }
+            Step::Sweep(j, o) => {
+                let method = with_k(&self.methods[self.sweep_of.unwrap_or(0)], SWEEP_K[j]);
+                if let Ok(r) = replay(self.data, &method, &self.options, self.orders[o]) {
+                    self.sweep[j].add(&r, players);
+                }
+            }
+        }
+        true
+    }
+
+    /// Runs every step left.
+    pub fn run(mut self) -> CompareView {
+        while self.step() {}
+        self.finish()
+    }
+
+    /// The comparison of what was computed.
+    pub fn finish(self) -> CompareView {
+        let players = self.data.players.len();
+        let n = self.orders.len();
+        let (data, options) = (self.data, &self.options);
+        let outcomes: Vec<Result<Rated, RateError>> = self
+            .outcomes
+            .into_iter()
+            .zip(&self.replays)
+            .zip(&self.methods)
+            .map(|((o, r), m)| {
+                // A method not rated yet (finished early) is rated now.
+                let rating = o.unwrap_or_else(|| rate(data, m, options))?;
+                Ok(Rated { rating, spread: (n > 0).then(|| r.spreads(players)) })
+            })
+            .collect();
+        let sweep = self.sweep_of.map(|k| Sweep {
+            method: labels(&self.methods)[k].clone(),
+            points: SWEEP_K.iter().zip(&self.sweep).map(|(&k, r)| (k, r.mean_sd())).collect(),
+        });
+        let c = Comparison::new(self.data, self.methods, outcomes, n);
+        view(&c, self.scale, self.orders_text, sweep)
+    }
+}
+
+/// `m` with K replaced (Elo and multiplayer Elo).
+fn with_k(m: &Method, k: f64) -> Method {
+    match m {
+        Method::Elo(p) => Method::Elo(ratings_engine::methods::elo::EloParams { k, ..p.clone() }),
+        Method::MultiElo(p) => Method::MultiElo(ratings_engine::methods::multi_elo::MultiEloParams { k, ..p.clone() }),
+        other => other.clone(),
+    }
+}
+
+/// The page's view of a comparison.
+pub fn view(c: &Comparison, scale: ScaleKind, order_text: String, sweep: Option<Sweep>) -> CompareView {
+    let rows = c
+        .rows
+        .iter()
+        .map(|r| CompareRow { name: r.name.clone(), ratings: r.ratings.clone(), ranks: r.ranks.clone(), spread: r.spread.clone() })
+        .collect();
+    let pairs = c
+        .pairs
+        .iter()
+        .map(|p| PairView {
+            a: p.a,
+            b: p.b,
+            common: p.agreement.common,
+            tau: p.agreement.kendall_tau_b,
+            rho: p.agreement.spearman_rho,
+            top: p.agreement.top.map(|t| (t.overlap, t.size)),
+        })
+        .collect();
+    CompareView {
+        labels: labels(&c.methods),
+        errors: c.outcomes.iter().map(|o| o.as_ref().err().map(ToString::to_string)).collect(),
+        decimals: c.methods.iter().map(|m| m.kind().decimals((m.kind() == MethodKind::Brent).then_some(scale))).collect(),
+        sequential: c.methods.iter().map(|m| m.kind().sequential()).collect(),
+        rows,
+        pairs,
+        orders: c.orders,
+        order_text,
+        sweep,
+    }
+}
+
+/// Reads `text` and compares as the worker does, all at once (for tests).
+pub fn compare_text(text: &str, settings: &ratings_engine::job::Settings, request: &CompareRequest) -> Result<CompareView, String> {
+    let job = ratings_engine::job::Job::read(text, settings).map_err(|e| e.to_string())?;
+    let options = Options { scale: settings.scale() };
+    Ok(CompareRun::new(&job.input.dataset, request, options).run())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ratings_engine::methods::brent::BrentParams;
+    use ratings_engine::methods::elo::EloParams;
+
+    const EXAMPLE: &str = crate::EXAMPLE;
+
+    #[test]
+    fn brent_against_elo_on_the_example_with_shuffles() {
+        let request = CompareRequest {
+            methods: vec![Method::Brent(BrentParams::default()), Method::Elo(EloParams::default())],
+            orders: Orders::Shuffled { n: 5, seed: 1 },
+        };
+        let v = compare_text(EXAMPLE, &Default::default(), &request).unwrap();
+        assert_eq!(v.labels, ["Brent", "Elo"]);
+        assert_eq!(v.rows.len(), 20);
+        assert_eq!(v.rows[0].name, "Manchester City FC");
+        assert!(v.pairs[0].tau.unwrap() > 0.5);
+        assert!(v.rows.iter().all(|r| r.spread[0].unwrap().max - r.spread[0].unwrap().min < 1e-6), "Brent: no order moves it");
+        assert!(v.rows.iter().any(|r| r.spread[1].unwrap().sd > 0.0), "Elo moves with the order");
+        let sweep = v.sweep.unwrap();
+        assert!(sweep.points.windows(2).all(|w| w[1].1 > w[0].1), "a larger K, a larger spread: {:?}", sweep.points);
+    }
+
+    #[test]
+    fn the_same_method_twice_gets_two_headings() {
+        let m = |k| Method::Elo(EloParams { k, ..Default::default() });
+        assert_eq!(labels(&[m(16.0), m(40.0)]), ["Elo (K = 16)", "Elo (K = 40)"]);
+        assert_eq!(labels(&[m(16.0), m(16.0)]), ["Elo (K = 16)", "Elo (K = 16) #2"]);
+    }
+}
