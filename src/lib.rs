@@ -6,6 +6,7 @@
 
 pub mod compute;
 pub mod lessons;
+pub mod link;
 pub mod protocol;
 pub mod settings;
 
