@@ -5,10 +5,12 @@ pub mod convergence;
 pub mod input;
 pub mod method;
 pub mod results;
+pub mod share;
 pub mod standings;
 
 pub use convergence::ConvergencePanel;
 pub use input::InputPanel;
 pub use method::MethodPanel;
 pub use results::ResultsPanel;
+pub use share::ShareBar;
 pub use standings::StandingsPanel;
