@@ -118,10 +118,29 @@ fn restore(scenario: Scenario, state: State, rerate: Rerate, share: Share) {
     spawn_local(async move {
         crate::components::input::replace_input(state, Input::Text(text), How::Link, rerate).await;
         if let Some(step) = view.step {
-            share.pending.set(Some((state.job.get_untracked(), step)));
+            // After the rating the text change asks for once typing pauses (a quarter second).
+            set_timeout(move || arm_step(state, share, step), std::time::Duration::from_millis(400));
         }
     });
     share.opened.set(Some(Ok("Opened a link: its results, method, parameters and view are shown.".into())));
+}
+
+/// Shows `step` once the ratings of the newest job are in (now, if they are).
+fn arm_step(state: State, share: Share, step: usize) {
+    share.pending.set(Some((state.job.get_untracked(), step)));
+    show_pending(state, share);
+}
+
+/// Shows the step a link asked for, when the ratings it belongs to have arrived.
+fn show_pending(state: State, share: Share) {
+    let Some((after, step)) = share.pending.get_untracked() else { return };
+    let steps = state.result.with_untracked(|r| r.as_ref().map(|r| r.step_count()));
+    if let (true, Some(steps)) = (state.shown_job.get_untracked() >= after, steps) {
+        share.pending.set(None);
+        if steps > 0 {
+            state.step.set(Some(step.min(steps)));
+        }
+    }
 }
 
 /// Reads the address's fragment: restores the scenario of a link, or says why it cannot.
@@ -151,15 +170,8 @@ pub fn provide(state: State, rerate: Rerate) {
     let listener = window_event_listener(leptos::ev::hashchange, move |_| open_fragment(state, rerate, share));
     std::mem::forget(listener);
     Effect::new(move |_| {
-        let shown = state.shown_job.get();
-        let Some((after, step)) = share.pending.get_untracked() else { return };
-        let steps = state.result.with_untracked(|r| r.as_ref().map_or(0, |r| r.step_count()));
-        if shown >= after && state.result.with_untracked(Option::is_some) {
-            share.pending.set(None);
-            if steps > 0 {
-                state.step.set(Some(step.min(steps)));
-            }
-        }
+        state.shown_job.track();
+        show_pending(state, share);
     });
     // A link made earlier no longer describes a changed scenario.
     Effect::new(move |_| {
