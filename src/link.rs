@@ -127,8 +127,30 @@ pub fn make(settings: &Settings, view: &View, input: Given) -> (String, Carries)
 }
 
 fn compress(out: &Out) -> Vec<u8> {
-    let json = serde_json::to_vec(out).expect("settings serialise");
-    miniz_oxide::deflate::compress_to_vec_zlib(&json, LEVEL)
+    miniz_oxide::deflate::compress_to_vec_zlib(to_json(out).as_bytes(), LEVEL)
+}
+
+/// JSON in the page through the browser's own JSON, as the stored settings are (so the page
+/// carries no second copy of the settings' serde code); natively (the tests) through
+/// `serde_json`. Both write the same JSON.
+#[cfg(target_arch = "wasm32")]
+fn to_json<T: Serialize>(value: &T) -> String {
+    crate::storage::to_json(value)
+}
+
+#[cfg(target_arch = "wasm32")]
+fn from_json<T: serde::de::DeserializeOwned>(text: &str) -> Result<T, String> {
+    crate::storage::from_json(text)
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+fn to_json<T: Serialize>(value: &T) -> String {
+    serde_json::to_string(value).expect("settings serialise")
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+fn from_json<T: serde::de::DeserializeOwned>(text: &str) -> Result<T, String> {
+    serde_json::from_str(text).map_err(|e| e.to_string())
 }
 
 fn pack(out: &Out) -> String {
@@ -186,7 +208,8 @@ fn read_v1(payload: &str) -> Result<Scenario, LinkError> {
     let payload: String = payload.chars().filter(|c| !c.is_whitespace() && *c != '=').collect();
     let packed = URL_SAFE_NO_PAD.decode(payload).map_err(|_| LinkError::Damaged)?;
     let json = miniz_oxide::inflate::decompress_to_vec_zlib_with_limit(&packed, MAX_UNPACKED).map_err(|_| LinkError::Damaged)?;
-    serde_json::from_slice(&json).map_err(|e| LinkError::Unreadable(e.to_string()))
+    let json = String::from_utf8(json).map_err(|_| LinkError::Damaged)?;
+    from_json(&json).map_err(LinkError::Unreadable)
 }
 
 #[cfg(test)]

@@ -54,6 +54,13 @@ fn consume_fragment() {
     }
 }
 
+/// The clipboard, where the page may write to it (a secure context: https, loopback, a file).
+fn clipboard() -> Option<web_sys::Clipboard> {
+    let navigator = web_sys::window()?.navigator();
+    let clipboard = js_sys::Reflect::get(&navigator, &"clipboard".into()).ok()?;
+    (!clipboard.is_undefined() && !clipboard.is_null()).then(|| navigator.clipboard())
+}
+
 /// Makes the link, shows it and puts it on the clipboard.
 fn copy_link(state: State, share: Share) {
     let settings = state.settings.get_untracked();
@@ -72,8 +79,8 @@ fn copy_link(state: State, share: Share) {
     };
     share.made.set(Some((url.clone(), format!("{says} Copying…"))));
     spawn_local(async move {
-        let copied = match web_sys::window() {
-            Some(w) => wasm_bindgen_futures::JsFuture::from(w.navigator().clipboard().write_text(&url)).await.is_ok(),
+        let copied = match clipboard() {
+            Some(c) => wasm_bindgen_futures::JsFuture::from(c.write_text(&url)).await.is_ok(),
             None => false,
         };
         let outcome = if copied { "Copied." } else { "Copy it from the box (this browser did not let the page copy it)." };
