@@ -75,7 +75,7 @@ fn copy_link(state: State, share: Share) {
     let says = match carries {
         Carries::Data => format!("The link holds the results, the method, every parameter and the view ({size})."),
         Carries::Lesson => "The link holds the lesson, the method, every parameter and the view.".to_string(),
-        Carries::SettingsOnly(why) => format!("{}{}: the method, every parameter and the view.", why.text()[..1].to_uppercase(), &why.text()[1..]),
+        Carries::SettingsOnly(why) => format!("{}{} (the method, every parameter and the view).", why.text()[..1].to_uppercase(), &why.text()[1..]),
     };
     share.made.set(Some((url.clone(), format!("{says} Copying…"))));
     spawn_local(async move {
@@ -118,7 +118,7 @@ fn restore(scenario: Scenario, state: State, rerate: Rerate, share: Share) {
             }
         },
         Data::Left(why) => {
-            let note = format!("Opened a link: {}. Its settings are applied to your own results.", why.text());
+            let note = format!("Opened a link: {}, applied to your own results.", why.text());
             return share.opened.set(Some(Ok(note)));
         }
     };
@@ -218,15 +218,17 @@ pub fn ShareBar() -> impl IntoView {
                 <p class="help" role="status" data-testid="link-status">{says}</p>
             })}
             {move || share.opened.get().map(|opened| match opened {
-                Ok(text) => view! { <p class="share-note" role="status" data-testid="link-opened">{text}</p> }.into_any(),
+                Ok(text) => view! {
+                    <p class="share-note" role="status" data-testid="link-opened">
+                        {text}
+                        <Show when=move || share.before.with(Option::is_some)>
+                            " Its method and parameters replaced yours: "
+                            <button class="link" data-testid="own-settings" on:click=put_back>"put my settings back"</button>
+                        </Show>
+                    </p>
+                }.into_any(),
                 Err(text) => view! { <p class="share-note warning" role="alert" data-testid="link-problem">{text}</p> }.into_any(),
             })}
-            <Show when=move || share.before.with(Option::is_some)>
-                <p class="share-note" data-testid="link-settings-note">
-                    "The link's method and parameters replaced yours. "
-                    <button class="link" data-testid="own-settings" on:click=put_back>"Put my settings back"</button>
-                </p>
-            </Show>
         </div>
     }
 }

@@ -194,16 +194,23 @@ test('a cut or unknown link says so clearly and shows the usual state', async ()
   }
 });
 
-/** CSV that compresses badly (a note of random letters on every line), among 30 players. */
+/** CSV that compresses badly (a note of random characters on every line), among 30 players;
+ * the same every time (mulberry32). */
 function noisy(bytes) {
   let seed = 3;
-  const rnd = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+  const rnd = () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const chars = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
   const lines = ['white,black,result,note'];
   let size = 0;
   while (size < bytes) {
     const a = Math.floor(rnd() * 30);
     const b = (a + 1 + Math.floor(rnd() * 29)) % 30;
-    const note = Array.from({ length: 40 }, () => String.fromCharCode(97 + Math.floor(rnd() * 26))).join('');
+    const note = Array.from({ length: 60 }, () => chars[Math.floor(rnd() * chars.length)]).join('');
     const line = `P${a},P${b},${['1-0', '0-1', '1/2-1/2'][Math.floor(rnd() * 3)]},${note}`;
     lines.push(line);
     size += line.length + 1;
