@@ -105,7 +105,10 @@ fn restore(scenario: Scenario, state: State, rerate: Rerate, share: Share) {
     }
     let own = state.settings.get_untracked();
     if own != settings {
-        share.before.set(Some(own));
+        // The user's own, not those of a link opened before this one.
+        if share.before.with_untracked(Option::is_none) {
+            share.before.set(Some(own));
+        }
         state.settings.set(settings);
     }
     let text = match data {
