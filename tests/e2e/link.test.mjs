@@ -122,6 +122,8 @@ test('a copied link opened in a fresh browser restores the data, the method, eve
   await context.close();
 
   const fresh = await open(link);
+  await fresh.page.waitForFunction(() => /\b2 of \d+/.test(document.querySelector('[data-testid=step-label]').textContent), null, { timeout: 30000 });
+  await fresh.page.screenshot({ path: `${ARTIFACTS}/link-opened-desktop.png` });
   await assertScenario(fresh.page);
   assert.match(await fresh.page.getByTestId('link-opened').textContent(), /Opened a link/);
   assert.equal(new URL(fresh.page.url()).hash, '', 'the fragment is consumed');
