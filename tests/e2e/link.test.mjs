@@ -230,6 +230,12 @@ test('data too large for a link: the link carries the settings only and says so'
   assert.match(await page.getByTestId('link-status').textContent(), /^The data are too large for a link: it carries the settings only/);
   assert.ok(link.length < 2000, `${link.length} characters`);
   await page.screenshot({ path: `${ARTIFACTS}/link-settings-only-desktop.png` });
+  // A large file kept in the browser (no text in the page) is not carried either.
+  await page.getByTestId('file-input').setInputFiles({ name: 'big.csv', mimeType: 'text/csv', buffer: Buffer.from(noisy(1_100_000)) });
+  await page.getByTestId('stored-file').and(page.locator(':not(.hidden)')).waitFor();
+  const fileLink = await copyLink(page);
+  assert.match(await page.getByTestId('link-status').textContent(), /^The data are a large file kept in this browser, too large for a link: it carries the settings only/);
+  assert.ok(fileLink.length < 2000, `${fileLink.length} characters`);
   await context.close();
 
   const fresh = await open(link);
