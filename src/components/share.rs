@@ -17,6 +17,8 @@ use leptos::task::spawn_local;
 struct Share {
     /// The link made last (`None` once the scenario changes) and what it carries, in words.
     made: RwSignal<Option<(String, String)>>,
+    /// Whether that link carries the settings only (said as a warning).
+    partial: RwSignal<bool>,
     /// What became of the link this page was opened with: `Ok` says what it restored, `Err`
     /// why nothing was taken from it.
     opened: RwSignal<Option<Result<String, String>>>,
@@ -77,6 +79,7 @@ fn copy_link(state: State, share: Share) {
         Carries::Lesson => "The link holds the lesson, the method, every parameter and the view.".to_string(),
         Carries::SettingsOnly(why) => format!("{}{} (the method, every parameter and the view).", why.text()[..1].to_uppercase(), &why.text()[1..]),
     };
+    share.partial.set(matches!(carries, Carries::SettingsOnly(_)));
     share.made.set(Some((url.clone(), format!("{says} Copying…"))));
     spawn_local(async move {
         let copied = match clipboard() {
@@ -171,6 +174,7 @@ fn open_fragment(state: State, rerate: Rerate, share: Share) {
 pub fn provide(state: State, rerate: Rerate) {
     let share = Share {
         made: RwSignal::new(None),
+        partial: RwSignal::new(false),
         opened: RwSignal::new(None),
         before: RwSignal::new(None),
         pending: RwSignal::new(None),
@@ -218,7 +222,7 @@ pub fn ShareBar() -> impl IntoView {
                 <div class="share-row">
                     <input type="text" readonly class="share-link" data-testid="link" aria-label="Link to this scenario" prop:value=url on:focus=select_all />
                 </div>
-                <p class="help" role="status" data-testid="link-status">{says}</p>
+                <p class=move || if share.partial.get() { "help warning" } else { "help" } role="status" data-testid="link-status">{says}</p>
             })}
             {move || share.opened.get().map(|opened| match opened {
                 Ok(text) => view! {
