@@ -249,7 +249,10 @@ mod tests {
     fn settings_view_and_data_round_trip() {
         let (fragment, carries) = make(&unusual(), &view(), Given::Text(GAMES));
         assert_eq!(carries, Carries::Data);
-        assert!(fragment.starts_with("v1=") && fragment[3..].bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_'), "{fragment}");
+        assert!(
+            fragment.starts_with("v1=") && fragment[3..].bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_'),
+            "{fragment}"
+        );
         assert_eq!(open(&fragment), Scenario { settings: unusual(), view: view(), data: Data::Text(GAMES.into()) });
         // The defaults, an empty input and non-ASCII names too.
         let text = "white,black,result\nŽofie,Ærø €,1-0\n";

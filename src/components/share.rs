@@ -77,7 +77,9 @@ fn copy_link(state: State, share: Share) {
     let says = match carries {
         Carries::Data => format!("The link holds the results, the method, every parameter and the view ({size})."),
         Carries::Lesson => "The link holds the lesson, the method, every parameter and the view.".to_string(),
-        Carries::SettingsOnly(why) => format!("{}{} (the method, every parameter and the view).", why.text()[..1].to_uppercase(), &why.text()[1..]),
+        Carries::SettingsOnly(why) => {
+            format!("{}{} (the method, every parameter and the view).", why.text()[..1].to_uppercase(), &why.text()[1..])
+        }
     };
     share.partial.set(matches!(carries, Carries::SettingsOnly(_)));
     share.made.set(Some((url.clone(), format!("{says} Copying…"))));
@@ -119,7 +121,8 @@ fn restore(scenario: Scenario, state: State, rerate: Rerate, share: Share) {
         Data::Lesson(id) => match crate::lessons::by_id(&id) {
             Some(lesson) => lesson.text.to_string(),
             None => {
-                let note = format!("This link names a lesson this version does not have ({id}): its settings are applied to your own results.");
+                let note =
+                    format!("This link names a lesson this version does not have ({id}): its settings are applied to your own results.");
                 return share.opened.set(Some(Ok(note)));
             }
         },
