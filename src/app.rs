@@ -85,6 +85,8 @@ pub fn App() -> impl IntoView {
     provide_context(Callback::new(move |()| cancel()));
     let rerate = Rerate(Callback::new(move |()| request()));
     provide_context(rerate);
+    // A link's scenario, before the first request (so its settings are the ones rated).
+    crate::components::share::provide(state, rerate);
 
     // A parameter change recomputes at once; typing, after a short pause.
     Effect::new(move |_| {
@@ -120,6 +122,7 @@ pub fn App() -> impl IntoView {
                     "Ratings from your game results — Brent's eigenvector ratings, Elo, AGA, JRank — and FIDE tiebreaks, computed in your browser. Nothing is sent anywhere."
                 </p>
                 <GetTheApp />
+                <crate::components::ShareBar />
             </header>
             <main class="grid">
                 <InputPanel />

@@ -7,6 +7,7 @@
 pub mod compare;
 pub mod compute;
 pub mod lessons;
+pub mod link;
 pub mod protocol;
 pub mod settings;
 

@@ -32,6 +32,8 @@ pub enum How {
     Lesson(&'static str),
     Dropped(String),
     Pasted,
+    /// A link's data were opened.
+    Link,
     /// Undo brought the earlier input back (so the button reads *Redo*).
     Undone,
     /// Redo put the undone input back.

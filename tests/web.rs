@@ -376,4 +376,21 @@ fn the_scatter_plot_draws_a_dot_per_player_and_names_the_furthest() {
     assert_eq!(nearest(&at, x + 3, y - 2), Some(row));
     assert!(summary(&dots, ("Brent", "Elo")).contains("P5 (Brent 6, Elo 1)"));
     canvas.remove();
+
+/// The page writes and reads links through the browser's JSON (natively the tests use
+/// serde_json): unusual settings, a view and non-ASCII data come back exactly; a cut link is
+/// damaged.
+#[wasm_bindgen_test]
+fn a_link_round_trips_through_the_browsers_json() {
+    use ratings_lab_web::link::{self, Data, Given, LinkError, Scenario, View};
+    let mut settings = Settings { method: MethodKind::JRank, shown: Some(2.5), anchor: "Žofie".into(), ..Settings::default() };
+    settings.params.brent.sigma = 0.55;
+    settings.params.elo.k = 40.0;
+    settings.params.jrank.eps = 1e-7;
+    let view = View { step: Some(2), sort: Some(("score".into(), false)), speed: Some(7.5) };
+    let text = "white,black,result\nŽofie,Ærø €,1-0\n";
+    let (fragment, _) = link::make(&settings, &view, Given::Text(text));
+    let read = link::read(&format!("#{fragment}")).expect("a link").expect("readable");
+    assert_eq!(read, Scenario { settings, view, data: Data::Text(text.into()) });
+    assert_eq!(link::read(&fragment[..fragment.len() - 4]), Some(Err(LinkError::Damaged)));
 }

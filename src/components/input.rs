@@ -311,6 +311,7 @@ fn undo_text(r: &Replaced) -> String {
         How::Lesson(title) => format!("Loaded the lesson “{title}” in place of the results before ({before})."),
         How::Dropped(name) => format!("Read {name}, dropped on the page, in place of the results before ({before})."),
         How::Pasted => format!("The large paste took the place of the results before ({before})."),
+        How::Link => format!("Opened a link in place of the results before ({before})."),
         How::Undone => format!("Brought back the earlier results; the ones they replaced ({before}) are one step back."),
         How::Redone => format!("Put back the results undone; the earlier ones ({before}) are one step back."),
     }

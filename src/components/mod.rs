@@ -6,6 +6,7 @@ pub mod convergence;
 pub mod input;
 pub mod method;
 pub mod results;
+pub mod share;
 pub mod standings;
 
 pub use compare::ComparePanel;
@@ -13,4 +14,5 @@ pub use convergence::ConvergencePanel;
 pub use input::InputPanel;
 pub use method::MethodPanel;
 pub use results::ResultsPanel;
+pub use share::ShareBar;
 pub use standings::StandingsPanel;

@@ -206,6 +206,8 @@ test('a large file kept in the browser comes back with Undo after Clear', async 
   await finished(page);
   await page.getByTestId('clear').click();
   await page.waitForFunction(() => document.querySelector('[data-testid=stored-file]').classList.contains('hidden'));
+  // The file is read back out of IndexedDB before Undo offers it: wait for that, not just the hiding.
+  await page.waitForFunction(() => /^Cleared the results/.test(document.querySelector('[data-testid=undo-text]')?.textContent ?? ''), null, { timeout: 30000 });
   assert.match(await page.getByTestId('undo-text').textContent(), /^Cleared the results \(big\.csv\)\.$/);
   await page.screenshot({ path: `${ARTIFACTS}/undo-phone.png` });
   await page.getByTestId('undo').click();

@@ -1,0 +1,244 @@
+//! *Copy link*: the scenario (method, every parameter, the view, the data when they fit) in a
+//! link ([`crate::link`]), shown in a read-only box beside the button and put on the
+//! clipboard. Opening such a link restores it: the link's data take the input's place (the
+//! input before stays one step back, for *Undo*), its settings replace the user's (which one
+//! click puts back), and the fragment is removed from the address, so a reload shows what is
+//! stored, as usual. A link that cannot be read says why and changes nothing.
+
+use crate::app::Rerate;
+use crate::link::{self, Carries, Data, Given, Scenario, View};
+use crate::settings::Settings;
+use crate::state::{How, Input, SortKey, State};
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+
+/// What the share bar shows, and what opening a link left to do.
+#[derive(Clone, Copy)]
+struct Share {
+    /// The link made last (`None` once the scenario changes) and what it carries, in words.
+    made: RwSignal<Option<(String, String)>>,
+    /// Whether that link carries the settings only (said as a warning).
+    partial: RwSignal<bool>,
+    /// What became of the link this page was opened with: `Ok` says what it restored, `Err`
+    /// why nothing was taken from it.
+    opened: RwSignal<Option<Result<String, String>>>,
+    /// The user's own settings, which an opened link replaced.
+    before: RwSignal<Option<Settings>>,
+    /// The step to show once the ratings of the link's scenario arrive (after this job).
+    pending: RwSignal<Option<(u32, usize)>>,
+}
+
+const SORT_KEYS: [(SortKey, &str); 5] =
+    [(SortKey::Rank, "rank"), (SortKey::Name, "name"), (SortKey::Rating, "rating"), (SortKey::Games, "games"), (SortKey::Score, "score")];
+
+/// The view as the page shows it now.
+fn current_view(state: &State) -> View {
+    let (key, ascending) = state.sort.get_untracked();
+    let sort = SORT_KEYS.iter().find(|(k, _)| *k == key).map(|(_, name)| (name.to_string(), ascending));
+    let default_sort = (SortKey::Rank, true);
+    View {
+        step: state.step.get_untracked(),
+        sort: (state.sort.get_untracked() != default_sort).then_some(sort).flatten(),
+        speed: Some(state.speed.get_untracked()),
+    }
+}
+
+/// The page's address without its fragment.
+fn base_url() -> String {
+    let href = web_sys::window().and_then(|w| w.location().href().ok()).unwrap_or_default();
+    href.split('#').next().unwrap_or_default().to_string()
+}
+
+/// Removes the fragment from the address (without a reload or a new history entry).
+fn consume_fragment() {
+    if let Some(history) = web_sys::window().and_then(|w| w.history().ok()) {
+        let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&base_url()));
+    }
+}
+
+/// The clipboard, where the page may write to it (a secure context: https, loopback, a file).
+fn clipboard() -> Option<web_sys::Clipboard> {
+    let navigator = web_sys::window()?.navigator();
+    let clipboard = js_sys::Reflect::get(&navigator, &"clipboard".into()).ok()?;
+    (!clipboard.is_undefined() && !clipboard.is_null()).then(|| navigator.clipboard())
+}
+
+/// Makes the link, shows it and puts it on the clipboard.
+fn copy_link(state: State, share: Share) {
+    let settings = state.settings.get_untracked();
+    let view = current_view(&state);
+    let (fragment, carries) = if state.stored_file.with_untracked(Option::is_some) {
+        link::make(&settings, &view, Given::StoredFile)
+    } else {
+        state.text.with_untracked(|t| link::make(&settings, &view, Given::Text(t)))
+    };
+    let url = format!("{}#{fragment}", base_url());
+    let size = if url.len() >= 10_000 { format!("{:.0} KB", url.len() as f64 / 1000.0) } else { format!("{} characters", url.len()) };
+    let says = match carries {
+        Carries::Data => format!("The link holds the results, the method, every parameter and the view ({size})."),
+        Carries::Lesson => "The link holds the lesson, the method, every parameter and the view.".to_string(),
+        Carries::SettingsOnly(why) => {
+            format!("{}{} (the method, every parameter and the view).", why.text()[..1].to_uppercase(), &why.text()[1..])
+        }
+    };
+    share.partial.set(matches!(carries, Carries::SettingsOnly(_)));
+    share.made.set(Some((url.clone(), format!("{says} Copying…"))));
+    spawn_local(async move {
+        let copied = match clipboard() {
+            Some(c) => wasm_bindgen_futures::JsFuture::from(c.write_text(&url)).await.is_ok(),
+            None => false,
+        };
+        let outcome = if copied { "Copied." } else { "Copy it from the box (this browser did not let the page copy it)." };
+        share.made.update(|m| {
+            if let Some((_, text)) = m.as_mut().filter(|(u, _)| *u == url) {
+                *text = format!("{says} {outcome}");
+            }
+        });
+    });
+}
+
+/// Restores what a link holds.
+fn restore(scenario: Scenario, state: State, rerate: Rerate, share: Share) {
+    let Scenario { settings, view, data } = scenario;
+    if let Some((name, ascending)) = &view.sort {
+        if let Some((key, _)) = SORT_KEYS.iter().find(|(_, n)| n == name) {
+            state.sort.set((*key, *ascending));
+        }
+    }
+    if let Some(speed) = view.speed.filter(|s| s.is_finite() && *s > 0.0) {
+        state.speed.set(speed.clamp(0.5, 30.0));
+    }
+    let own = state.settings.get_untracked();
+    if own != settings {
+        // The user's own, not those of a link opened before this one.
+        if share.before.with_untracked(Option::is_none) {
+            share.before.set(Some(own));
+        }
+        state.settings.set(settings);
+    }
+    let text = match data {
+        Data::Text(text) => text,
+        Data::Lesson(id) => match crate::lessons::by_id(&id) {
+            Some(lesson) => lesson.text.to_string(),
+            None => {
+                let note =
+                    format!("This link names a lesson this version does not have ({id}): its settings are applied to your own results.");
+                return share.opened.set(Some(Ok(note)));
+            }
+        },
+        Data::Left(why) => {
+            let note = format!("Opened a link: {}, applied to your own results.", why.text());
+            return share.opened.set(Some(Ok(note)));
+        }
+    };
+    spawn_local(async move {
+        crate::components::input::replace_input(state, Input::Text(text), How::Link, rerate).await;
+        if let Some(step) = view.step {
+            // After the rating the text change asks for once typing pauses (a quarter second).
+            set_timeout(move || arm_step(state, share, step), std::time::Duration::from_millis(400));
+        }
+    });
+    share.opened.set(Some(Ok("Opened a link: its results, method, parameters and view are shown.".into())));
+}
+
+/// Shows `step` once the ratings of the newest job are in (now, if they are).
+fn arm_step(state: State, share: Share, step: usize) {
+    share.pending.set(Some((state.job.get_untracked(), step)));
+    show_pending(state, share);
+}
+
+/// Shows the step a link asked for, when the ratings it belongs to have arrived.
+fn show_pending(state: State, share: Share) {
+    let Some((after, step)) = share.pending.get_untracked() else { return };
+    let steps = state.result.with_untracked(|r| r.as_ref().map(|r| r.step_count()));
+    if let (true, Some(steps)) = (state.shown_job.get_untracked() >= after, steps) {
+        share.pending.set(None);
+        if steps > 0 {
+            state.step.set(Some(step.min(steps)));
+        }
+    }
+}
+
+/// Reads the address's fragment: restores the scenario of a link, or says why it cannot.
+fn open_fragment(state: State, rerate: Rerate, share: Share) {
+    let Some(hash) = web_sys::window().and_then(|w| w.location().hash().ok()) else { return };
+    let Some(read) = link::read(&hash) else { return };
+    consume_fragment();
+    share.made.set(None);
+    match read {
+        Ok(scenario) => restore(scenario, state, rerate, share),
+        Err(e) => share.opened.set(Some(Err(format!("{e} Shown instead: your own results and settings, as you left them.")))),
+    }
+}
+
+/// Sets up sharing: opens the link the page was opened with (and any pasted into the address
+/// bar later), and shows a restored step once its ratings arrive. Called by the app before it
+/// first rates, so a link's settings are the ones rated first.
+pub fn provide(state: State, rerate: Rerate) {
+    let share = Share {
+        made: RwSignal::new(None),
+        partial: RwSignal::new(false),
+        opened: RwSignal::new(None),
+        before: RwSignal::new(None),
+        pending: RwSignal::new(None),
+    };
+    provide_context(share);
+    open_fragment(state, rerate, share);
+    let listener = window_event_listener(leptos::ev::hashchange, move |_| open_fragment(state, rerate, share));
+    std::mem::forget(listener);
+    Effect::new(move |_| {
+        state.shown_job.track();
+        show_pending(state, share);
+    });
+    // A link made earlier no longer describes a changed scenario.
+    Effect::new(move |_| {
+        state.settings.track();
+        state.text.track();
+        state.stored_file.track();
+        state.sort.track();
+        share.made.set(None);
+    });
+}
+
+/// *Copy link*, the link made, and what an opened link restored (or why it could not).
+#[component]
+pub fn ShareBar() -> impl IntoView {
+    let state = expect_context::<State>();
+    let share = expect_context::<Share>();
+    let put_back = move |_| {
+        if let Some(own) = share.before.get_untracked() {
+            share.before.set(None);
+            state.settings.set(own);
+        }
+    };
+    let select_all = |ev: web_sys::FocusEvent| {
+        let input: web_sys::HtmlInputElement = event_target(&ev);
+        input.select();
+    };
+    view! {
+        <div class="share" data-testid="share">
+            <div class="share-row">
+                <button data-testid="copy-link" on:click=move |_| copy_link(state, share)>"Copy link"</button>
+                <span class="help">"to this scenario: the data, the method, every parameter and the view."</span>
+            </div>
+            {move || share.made.get().map(|(url, says)| view! {
+                <div class="share-row">
+                    <input type="text" readonly class="share-link" data-testid="link" aria-label="Link to this scenario" prop:value=url on:focus=select_all />
+                </div>
+                <p class=move || if share.partial.get() { "help warning" } else { "help" } role="status" data-testid="link-status">{says}</p>
+            })}
+            {move || share.opened.get().map(|opened| match opened {
+                Ok(text) => view! {
+                    <p class="share-note" role="status" data-testid="link-opened">
+                        {text}
+                        <Show when=move || share.before.with(Option::is_some)>
+                            " Its method and parameters replaced yours: "
+                            <button class="link" data-testid="own-settings" on:click=put_back>"put my settings back"</button>
+                        </Show>
+                    </p>
+                }.into_any(),
+                Err(text) => view! { <p class="share-note warning" role="alert" data-testid="link-problem">{text}</p> }.into_any(),
+            })}
+        </div>
+    }
+}
