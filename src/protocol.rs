@@ -5,6 +5,8 @@
 //! cross the worker boundary through `serde-wasm-bindgen`.
 
 use ratings_engine::diagnose::FindingKind;
+use ratings_engine::methods::race::Race;
+use ratings_engine::methods::working::Working;
 use ratings_engine::methods::report::{IterationRecord, ParameterFit, StopReason};
 use ratings_engine::parse::detect::Format;
 use ratings_engine::tiebreak::Tiebreak;
@@ -44,6 +46,10 @@ pub enum ToWorker {
     Rate { job: u32, source: Source, settings: Settings },
     /// Stop job `job` and report its last iterate.
     Cancel { job: u32 },
+    /// Race the iterations on the input (numbered apart from `Rate` jobs, never superseding them).
+    Race { job: u32, source: Source, settings: Settings },
+    /// The working of step `step` (1-based) for the player named `player`.
+    Working { job: u32, source: Source, settings: Settings, step: usize, player: String },
 }
 
 /// A message about one input line (0 = not about a particular line).
@@ -196,6 +202,16 @@ pub enum FromWorker {
         job: u32,
         message: String,
     },
+    /// The reply to [`ToWorker::Race`].
+    Raced {
+        job: u32,
+        race: Result<Race, String>,
+    },
+    /// The reply to [`ToWorker::Working`].
+    Worked {
+        job: u32,
+        working: Result<Working, String>,
+    },
 }
 
 impl FromWorker {
@@ -208,7 +224,9 @@ impl FromWorker {
             | FromWorker::Started { job, .. }
             | FromWorker::Progress { job, .. }
             | FromWorker::Done { job, .. }
-            | FromWorker::Failed { job, .. } => Some(*job),
+            | FromWorker::Failed { job, .. }
+            | FromWorker::Raced { job, .. }
+            | FromWorker::Worked { job, .. } => Some(*job),
         }
     }
 }

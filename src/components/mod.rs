@@ -4,11 +4,14 @@ pub mod controls;
 pub mod convergence;
 pub mod input;
 pub mod method;
+pub mod race;
 pub mod results;
 pub mod standings;
+pub mod working;
 
 pub use convergence::ConvergencePanel;
 pub use input::InputPanel;
 pub use method::MethodPanel;
+pub use race::RacePanel;
 pub use results::ResultsPanel;
 pub use standings::StandingsPanel;
