@@ -25,10 +25,14 @@ fn positive(v: f64) -> bool {
 /// Draws the race; `selected` is drawn thicker. Returns each curve's points in canvas
 /// pixels (for clicking a curve), or `None` while the canvas is not displayed.
 pub fn draw(canvas: &HtmlCanvasElement, curves: &[Curve], selected: Option<usize>) -> Result<Option<Vec<Vec<(i32, i32)>>>, String> {
-    let Some((width, _)) = super::fit(canvas, HEIGHT) else { return Ok(None) };
+    let legend_height = LEGEND_ROW * curves.len() as u32 + 8;
+    let Some((width, _)) = super::fit(canvas, HEIGHT + legend_height) else { return Ok(None) };
     let backend = CanvasBackend::with_canvas_object(canvas.clone()).ok_or("no 2D context")?;
     let root = backend.into_drawing_area();
     root.fill(&WHITE).map_err(|e| e.to_string())?;
+    // The legend below the plot, one curve a line: it never covers a curve.
+    let (root, legend) = root.split_vertically(HEIGHT);
+    draw_legend(&legend, curves, width < 500)?;
     let last = curves.iter().map(|c| c.points.len()).max().unwrap_or(1).max(2);
     let values = curves.iter().flat_map(|c| c.points.iter().map(|p| p.1).chain([c.tolerance])).filter(|v| positive(*v));
     let (lo, hi) = values.fold((f64::MAX, f64::MIN), |(lo, hi), v| (lo.min(v), hi.max(v)));
@@ -57,24 +61,31 @@ pub fn draw(canvas: &HtmlCanvasElement, curves: &[Curve], selected: Option<usize
         pixels.push(points.iter().map(|p| chart.backend_coord(p)).collect());
         chart
             .draw_series(LineSeries::new(points, colour.stroke_width(width)))
-            .map_err(|e| e.to_string())?
-            .label(format!("{}: {}", c.title, c.quantity))
-            .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 16, y)], colour.stroke_width(3)));
+            .map_err(|e| e.to_string())?;
         if positive(c.tolerance) {
             let tol = vec![(1, c.tolerance), (last, c.tolerance)];
             chart.draw_series(LineSeries::new(tol, colour.mix(0.6).stroke_width(1))).map_err(|e| e.to_string())?;
         }
     }
-    chart
-        .configure_series_labels()
-        .position(SeriesLabelPosition::UpperRight)
-        .background_style(WHITE.mix(0.9))
-        .border_style(RGBColor(200, 200, 200))
-        .label_font(("sans-serif", if width < 500 { 11 } else { 12 }))
-        .draw()
-        .map_err(|e| e.to_string())?;
     root.present().map_err(|e| e.to_string())?;
     Ok(Some(pixels))
+}
+
+/// Height of a legend line, in pixels.
+const LEGEND_ROW: u32 = 18;
+
+/// Each curve's colour, name and quantity, and what the thin lines are.
+fn draw_legend(area: &DrawingArea<CanvasBackend, plotters::coord::Shift>, curves: &[Curve], narrow: bool) -> Result<(), String> {
+    let font = ("sans-serif", if narrow { 11 } else { 12 }).into_font().color(&BLACK);
+    for (k, c) in curves.iter().enumerate() {
+        let y = 4 + (k as u32 * LEGEND_ROW) as i32 + 8;
+        let colour = COLOURS[k % COLOURS.len()];
+        area.draw(&PathElement::new(vec![(16, y), (40, y)], colour.stroke_width(3))).map_err(|e| e.to_string())?;
+        let text = format!("{}: {} (thin line: its tolerance {:.0e})", c.title, c.quantity, c.tolerance);
+        let text = if narrow { format!("{}: {}", c.title, c.quantity) } else { text };
+        area.draw(&Text::new(text, (48, y - 7), font.clone())).map_err(|e| e.to_string())?;
+    }
+    Ok(())
 }
 
 /// Which curve a click at (x, y) (canvas pixels) is on: the nearest within 12 pixels.

@@ -144,9 +144,14 @@ fn RaceView(race: Race, pending: RwSignal<bool>) -> impl IntoView {
     view! {
         <canvas node_ref=canvas class="chart race-chart" data-testid="race-chart" role="img" aria-label=summary
             data-curves=race.with_value(|r| r.curves.len()) on:click=click></canvas>
+        <p class="help">
+            "The fixed-weight curve jumps each time its weights are re-taken from the current strengths (§4): each tooth is one eigenproblem solved by the power method. "
+            "The thin lines are the tolerances."
+        </p>
         <RaceTable race=race pending=pending />
         <h3>"Iterations to converge against σ (Algorithm 1)"</h3>
-        <canvas node_ref=sweep_canvas class="chart" data-testid="sweep-chart" role="img" aria-label=sweep_summary></canvas>
+        <canvas node_ref=sweep_canvas class="chart" data-testid="sweep-chart" role="img" aria-label=sweep_summary.clone()></canvas>
+        <p class="help" data-testid="sweep-summary">{sweep_summary}</p>
         <SweepTable race=race />
     }
 }
@@ -165,7 +170,14 @@ fn sweep_summary(r: &Race) -> String {
     let best = r.sweep.iter().filter(|p| p.converged).min_by_key(|p| p.iterations);
     let capped = r.sweep.iter().filter(|p| !p.converged).count();
     let best = best.map_or("none converged".to_string(), |p| format!("fewest iterations {} at σ = {:.2}", p.iterations, p.sigma));
-    format!("Iterations against σ from 0 to 1: {best}; {capped} of {} runs stopped at the cap of {}.", r.sweep.len(), r.cap)
+    let paper: Vec<usize> = r.sweep.iter().filter(|p| p.converged && (0.2..=0.5001).contains(&p.sigma)).map(|p| p.iterations).collect();
+    let paper = match (paper.iter().min(), paper.iter().max()) {
+        (Some(lo), Some(hi)) if lo == hi => format!("; in the paper's fastest range, σ = 0.2–0.5: {lo}"),
+        (Some(lo), Some(hi)) => format!("; in the paper's fastest range, σ = 0.2–0.5: {lo} to {hi}"),
+        _ => String::new(),
+    };
+    let capped = if capped > 0 { format!("{capped} of {} runs stopped at the cap of {} (not converged)", r.sweep.len(), r.cap) } else { "every run converged".into() };
+    format!("Algorithm 1's iterations against σ from 0 to 1: {best}{paper}; {capped}.")
 }
 
 #[component]
@@ -182,13 +194,15 @@ fn RaceTable(race: StoredValue<Race>, pending: RwSignal<bool>) -> impl IntoView 
                 view! {
                     <tr data-testid="race-row" data-racer=format!("{racer:?}").to_lowercase() data-iterations=c.iterations
                         data-converged=c.converged.to_string() data-values=values.join(" ")>
-                        <th scope="row"><span class="swatch" style:background=charts::race::css(k) aria-hidden="true"></span>{c.title.clone()}</th>
-                        <td>{c.quantity.clone()}</td>
+                        <th scope="row">
+                            <span class="swatch" style:background=charts::race::css(k) aria-hidden="true"></span>{c.title.clone()}
+                            <span class="quantity">{c.quantity.clone()}</span>
+                        </th>
                         <td class="num">{format!("{:.0e}", c.tolerance)}</td>
                         <td class="num">{if c.converged { c.iterations.to_string() } else { format!("{} (not converged)", c.iterations) }}</td>
                         <td>
                             <button data-testid="race-step" aria-pressed=move || is_current().to_string()
-                                on:click=move |_| pick(state, racer, pending)>"Step through"</button>
+                                on:click=move |_| pick(state, racer, pending)>"Step through"<span class="visually-hidden">{format!(" {}", c.title)}</span></button>
                         </td>
                     </tr>
                 }
@@ -198,7 +212,7 @@ fn RaceTable(race: StoredValue<Race>, pending: RwSignal<bool>) -> impl IntoView 
     view! {
         <div class="table-wrap" role="region" aria-label="The race in numbers" tabindex="0">
             <table data-testid="race-table">
-                <thead><tr><th scope="col">"Iteration"</th><th scope="col">"Quantity plotted"</th><th scope="col">"Tolerance"</th><th scope="col">"Iterations"</th><th scope="col"><span class="visually-hidden">"Step"</span></th></tr></thead>
+                <thead><tr><th scope="col">"Iteration (quantity plotted)"</th><th scope="col">"Tolerance"</th><th scope="col">"Iterations"</th><th scope="col"><span class="visually-hidden">"Step"</span></th></tr></thead>
                 <tbody>{rows}</tbody>
             </table>
         </div>
