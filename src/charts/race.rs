@@ -147,7 +147,7 @@ pub fn draw_sweep(canvas: &HtmlCanvasElement, sweep: &[SweepPoint], cap: usize) 
         chart
             .draw_series(capped.iter().map(|&p| Cross::new(p, 6, red.stroke_width(2))))
             .map_err(|e| e.to_string())?
-            .label(format!("not converged (stopped at {cap})"))
+            .label(format!("not converged (cap: {cap})"))
             .legend(move |(x, y)| Cross::new((x + 8, y), 5, red.stroke_width(2)));
     }
     chart

@@ -84,7 +84,7 @@ fn brent(w: BrentWorking) -> impl IntoView {
             view! {
                 <tr data-testid="working-term" data-num=t.num.to_string() data-den=t.den.to_string()>
                     <th scope="row">{t.opponent.clone()}</th>
-                    <td class="num">{sig(t.scored)}</td><td class="num">{sig(t.conceded)}</td><td class="num">{sig(t.strength)}</td>
+                    <td class="num">{t.scored.to_string()}</td><td class="num">{t.conceded.to_string()}</td><td class="num">{sig(t.strength)}</td>
                     <td class="num">{sig(t.num)}</td><td class="num">{sig(t.den)}</td>
                 </tr>
             }
