@@ -196,9 +196,8 @@ fn RaceTable(race: StoredValue<Race>, pending: RwSignal<bool>) -> impl IntoView 
                         data-converged=c.converged.to_string() data-values=values.join(" ")>
                         <th scope="row">
                             <span class="swatch" style:background=charts::race::css(k) aria-hidden="true"></span>{c.title.clone()}
-                            <span class="quantity">{c.quantity.clone()}</span>
+                            <span class="quantity">{format!("{}, tolerance {:.0e}", c.quantity, c.tolerance)}</span>
                         </th>
-                        <td class="num">{format!("{:.0e}", c.tolerance)}</td>
                         <td class="num">{if c.converged { c.iterations.to_string() } else { format!("{} (not converged)", c.iterations) }}</td>
                         <td>
                             <button data-testid="race-step" aria-pressed=move || is_current().to_string()
@@ -212,7 +211,7 @@ fn RaceTable(race: StoredValue<Race>, pending: RwSignal<bool>) -> impl IntoView 
     view! {
         <div class="table-wrap" role="region" aria-label="The race in numbers" tabindex="0">
             <table data-testid="race-table">
-                <thead><tr><th scope="col">"Iteration (quantity plotted)"</th><th scope="col">"Tolerance"</th><th scope="col">"Iterations"</th><th scope="col"><span class="visually-hidden">"Step"</span></th></tr></thead>
+                <thead><tr><th scope="col">"Iteration (quantity plotted, tolerance)"</th><th scope="col">"Iterations"</th><th scope="col"><span class="visually-hidden">"Step"</span></th></tr></thead>
                 <tbody>{rows}</tbody>
             </table>
         </div>
