@@ -124,7 +124,12 @@ fn RaceView(race: Race, pending: RwSignal<bool>) -> impl IntoView {
         let sel = selected();
         if let Some(c) = canvas.get() {
             match race.with_value(|r| charts::race::draw(&c, &r.curves, sel)) {
-                Ok(Some(p)) => pixels.set_value(p),
+                Ok(Some(p)) => {
+                    // Each curve's last point in pixels, for tests to click.
+                    let ends: Vec<String> = p.iter().map(|c| c.last().map_or(String::new(), |(x, y)| format!("{x},{y}"))).collect();
+                    let _ = c.set_attribute("data-ends", &ends.join(" "));
+                    pixels.set_value(p);
+                }
                 Ok(None) => {}
                 Err(e) => web_sys::console::warn_1(&format!("race chart: {e}").into()),
             }

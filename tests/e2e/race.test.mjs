@@ -81,6 +81,15 @@ test('picking a curve opens that iteration step by step', async () => {
   await page.locator('[data-testid=race-row][data-racer=jrank] [data-testid=race-step]').click();
   await page.waitForFunction(() => document.querySelector('[data-testid=results-panel]').dataset.method === 'jrank', null, { timeout: 60000 });
   await page.waitForFunction(() => /^Showing iteration 1 of/.test(document.querySelector('[data-testid=step-label]')?.textContent ?? ''), null, { timeout: 60000 });
+  // A click on a curve picks it too: the end of Algorithm 1's curve.
+  const ends = (await page.getByTestId('race-chart').getAttribute('data-ends')).split(' ').map((e) => e.split(',').map(Number));
+  assert.equal(ends.length, 4);
+  await page.getByTestId('race-chart').click({ position: { x: ends[0][0], y: ends[0][1] } });
+  await page.waitForFunction(() => document.querySelector('[data-testid=results-panel]').dataset.method === 'brent', null, { timeout: 60000 });
+  await page.waitForFunction(() => /^Showing iteration 1 of \d+/.test(document.querySelector('[data-testid=step-label]')?.textContent ?? ''),
+    null, { timeout: 60000 });
+  assert.equal(await page.getByTestId('variant').inputValue(), 'alg1');
+  assert.equal(await page.locator('[data-testid=race-row][data-racer=alg1] [data-testid=race-step]').getAttribute('aria-pressed'), 'true');
   assert.deepEqual(errors, []);
   await context.close();
 });
