@@ -59,9 +59,7 @@ pub fn draw(canvas: &HtmlCanvasElement, curves: &[Curve], selected: Option<usize
         let width = if selected == Some(k) { 4 } else { 2 };
         let points: Vec<(usize, f64)> = c.points.iter().copied().filter(|p| positive(p.1)).collect();
         pixels.push(points.iter().map(|p| chart.backend_coord(p)).collect());
-        chart
-            .draw_series(LineSeries::new(points, colour.stroke_width(width)))
-            .map_err(|e| e.to_string())?;
+        chart.draw_series(LineSeries::new(points, colour.stroke_width(width))).map_err(|e| e.to_string())?;
         if positive(c.tolerance) {
             let tol = vec![(1, c.tolerance), (last, c.tolerance)];
             chart.draw_series(LineSeries::new(tol, colour.mix(0.6).stroke_width(1))).map_err(|e| e.to_string())?;

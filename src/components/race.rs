@@ -181,7 +181,11 @@ fn sweep_summary(r: &Race) -> String {
         (Some(lo), Some(hi)) => format!("; in the paper's fastest range, σ = 0.2–0.5: {lo} to {hi}"),
         _ => String::new(),
     };
-    let capped = if capped > 0 { format!("{capped} of {} runs stopped at the cap of {} (not converged)", r.sweep.len(), r.cap) } else { "every run converged".into() };
+    let capped = if capped > 0 {
+        format!("{capped} of {} runs stopped at the cap of {} (not converged)", r.sweep.len(), r.cap)
+    } else {
+        "every run converged".into()
+    };
     format!("Algorithm 1's iterations against σ from 0 to 1: {best}{paper}; {capped}.")
 }
 

@@ -43,7 +43,8 @@ pub fn Working() -> impl IntoView {
             }
         }
     });
-    let names = move || state.result.with(|r| r.as_ref().map(|r| r.players.iter().map(|p| p.name.clone()).collect::<Vec<_>>()).unwrap_or_default());
+    let names =
+        move || state.result.with(|r| r.as_ref().map(|r| r.players.iter().map(|p| p.name.clone()).collect::<Vec<_>>()).unwrap_or_default());
     let reply = move || state.working.with(|w| w.as_ref().filter(|(j, _)| *j == asked.get()).map(|(_, w)| w.clone()));
     view! {
         <div class="working" data-testid="working-panel" class:hidden=move || !shown()>
@@ -72,7 +73,11 @@ fn largest(terms: &[Term], value: fn(&Term) -> f64) -> String {
     let mut t: Vec<&Term> = terms.iter().filter(|t| value(t) > 0.0).collect();
     t.sort_by(|a, b| value(b).total_cmp(&value(a)));
     let named: Vec<String> = t.iter().take(3).map(|t| format!("{} ({})", t.opponent, sig(value(t)))).collect();
-    if named.is_empty() { "no one".into() } else { named.join(", ") }
+    if named.is_empty() {
+        "no one".into()
+    } else {
+        named.join(", ")
+    }
 }
 
 fn brent(w: BrentWorking) -> impl IntoView {
@@ -90,8 +95,7 @@ fn brent(w: BrentWorking) -> impl IntoView {
             }
         })
         .collect_view();
-    let prior = (w.prior_num != 0.0 || w.prior_den != 0.0)
-        .then(|| format!(" + old rating's {} (eq. (17))", sig(w.prior_num)));
+    let prior = (w.prior_num != 0.0 || w.prior_den != 0.0).then(|| format!(" + old rating's {} (eq. (17))", sig(w.prior_num)));
     let prior_den = (w.prior_den != 0.0).then(|| format!(" + old rating's {}", sig(w.prior_den)));
     view! {
         <div class="working-body" data-testid="working" data-method="brent" data-x=w.x.to_string() data-num=w.num.to_string() data-den=w.den.to_string()

@@ -93,11 +93,7 @@ fn run(data: &Dataset, racer: Racer, method: &Method) -> Result<Curve, String> {
         Quantity::Change => m.change.clone(),
         Quantity::Residual => m.residual.clone(),
     };
-    let points = fit
-        .trace()
-        .iter()
-        .map(|t| (t.iteration, if quantity == Quantity::Change { t.change } else { t.residual }))
-        .collect();
+    let points = fit.trace().iter().map(|t| (t.iteration, if quantity == Quantity::Change { t.change } else { t.residual })).collect();
     Ok(Curve {
         racer,
         title: racer.title().into(),
@@ -140,7 +136,9 @@ mod tests {
 
     fn league() -> Dataset {
         let mut d = Dataset::new();
-        for (a, b, s) in [("A", "B", 1.0), ("B", "C", 1.0), ("C", "A", 0.5), ("A", "D", 1.0), ("D", "B", 0.5), ("C", "D", 0.0), ("B", "A", 0.5)] {
+        for (a, b, s) in
+            [("A", "B", 1.0), ("B", "C", 1.0), ("C", "A", 0.5), ("A", "D", 1.0), ("D", "B", 0.5), ("C", "D", 0.0), ("B", "A", 0.5)]
+        {
             d.add_game(a, b, s);
         }
         d

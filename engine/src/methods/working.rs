@@ -191,8 +191,18 @@ pub fn elo_working(data: &Dataset, params: &EloParams, k: usize, i: usize) -> Re
         let first = g.first == i;
         if first || g.second == i {
             let j = if first { g.second } else { g.first };
-            let (expected, score, change) = if first { (u.expected, u.score, u.change) } else { (1.0 - u.expected, 1.0 - u.score, -u.change) };
-            games.push(EloGame { opponent: data.players[j].name.clone(), first, before: r[i], opponent_before: r[j], expected, score, k: params.k, change });
+            let (expected, score, change) =
+                if first { (u.expected, u.score, u.change) } else { (1.0 - u.expected, 1.0 - u.score, -u.change) };
+            games.push(EloGame {
+                opponent: data.players[j].name.clone(),
+                first,
+                before: r[i],
+                opponent_before: r[j],
+                expected,
+                score,
+                k: params.k,
+                change,
+            });
         }
         r[g.first] += u.change;
         r[g.second] -= u.change;
@@ -206,7 +216,9 @@ mod tests {
 
     fn league() -> Dataset {
         let mut d = Dataset::new();
-        for (a, b, s) in [("A", "B", 1.0), ("B", "C", 1.0), ("C", "A", 0.5), ("A", "D", 1.0), ("D", "B", 0.5), ("C", "D", 0.0), ("B", "A", 0.5)] {
+        for (a, b, s) in
+            [("A", "B", 1.0), ("B", "C", 1.0), ("C", "A", 0.5), ("A", "D", 1.0), ("D", "B", 0.5), ("C", "D", 0.0), ("B", "A", 0.5)]
+        {
             d.add_game(a, b, s);
         }
         d
