@@ -1,7 +1,7 @@
 //! The page: input, method, convergence and results, wired to the worker.
 
 use crate::bridge::Bridge;
-use crate::components::{ComparePanel, ConvergencePanel, InputPanel, MethodPanel, ResultsPanel, StandingsPanel};
+use crate::components::{ComparePanel, ConvergencePanel, InputPanel, MethodPanel, RacePanel, ResultsPanel, StandingsPanel};
 use crate::protocol::{Source, ToWorker};
 use crate::state::State;
 use crate::storage;
@@ -83,6 +83,8 @@ pub fn App() -> impl IntoView {
         bridge.with_value(|b| b.send(ToWorker::Cancel { job }));
     };
     provide_context(Callback::new(move |()| cancel()));
+    // Other requests (the race, a step's working), sent as they are.
+    provide_context(Callback::new(move |msg: ToWorker| bridge.with_value(|b| b.send(msg))));
     let rerate = Rerate(Callback::new(move |()| request()));
     provide_context(rerate);
     // A link's scenario, before the first request (so its settings are the ones rated).
@@ -133,6 +135,7 @@ pub fn App() -> impl IntoView {
                 <ConvergencePanel />
                 <ResultsPanel />
                 <ComparePanel />
+                <RacePanel />
             </main>
             <footer class="foot">
                 "Ratings Lab · MIT OR Apache-2.0 · Example data: " {EXAMPLE_CREDIT}

@@ -5,6 +5,8 @@
 //! cross the worker boundary through `serde-wasm-bindgen`.
 
 use ratings_engine::diagnose::FindingKind;
+use ratings_engine::methods::race::Race;
+use ratings_engine::methods::working::Working;
 use ratings_engine::methods::report::{IterationRecord, ParameterFit, StopReason};
 use ratings_engine::parse::detect::Format;
 use ratings_engine::tiebreak::Tiebreak;
@@ -51,6 +53,10 @@ pub enum ToWorker {
     Compare { job: u32, source: Source, settings: Settings, request: CompareRequest },
     /// Stop comparison `job`.
     CancelCompare { job: u32 },
+    /// Race the iterations on the input (numbered apart from `Rate` jobs, never superseding them).
+    Race { job: u32, source: Source, settings: Settings },
+    /// The working of step `step` (1-based) for the player named `player`.
+    Working { job: u32, source: Source, settings: Settings, step: usize, player: String },
 }
 
 /// Comparison jobs are numbered from here, apart from rating jobs.
@@ -223,6 +229,16 @@ pub enum FromWorker {
         message: String,
         cancelled: bool,
     },
+    /// The reply to [`ToWorker::Race`].
+    Raced {
+        job: u32,
+        race: Result<Race, String>,
+    },
+    /// The reply to [`ToWorker::Working`].
+    Worked {
+        job: u32,
+        working: Result<Working, String>,
+    },
 }
 
 impl FromWorker {
@@ -238,7 +254,9 @@ impl FromWorker {
             | FromWorker::Failed { job, .. }
             | FromWorker::CompareProgress { job, .. }
             | FromWorker::Compared { job, .. }
-            | FromWorker::CompareFailed { job, .. } => Some(*job),
+            | FromWorker::CompareFailed { job, .. }
+            | FromWorker::Raced { job, .. }
+            | FromWorker::Worked { job, .. } => Some(*job),
         }
     }
 

@@ -87,6 +87,10 @@ pub struct State {
     /// A note about the last file read (its encoding).
     pub file_note: RwSignal<Option<String>>,
     pub sort: RwSignal<(SortKey, bool)>,
+    /// The last race of the iterations (`components/race.rs`), with its request number.
+    pub race: RwSignal<Option<(u32, Result<ratings_engine::methods::race::Race, String>)>>,
+    /// The last step's working asked for (`components/working.rs`), with its request number.
+    pub working: RwSignal<Option<(u32, Result<ratings_engine::methods::working::Working, String>)>>,
 }
 
 impl State {
@@ -116,6 +120,8 @@ impl State {
             undo: RwSignal::new_local(None),
             file_note: RwSignal::new(None),
             sort: RwSignal::new((SortKey::Rank, true)),
+            race: RwSignal::new(None),
+            working: RwSignal::new(None),
         }
     }
 
@@ -141,6 +147,12 @@ impl State {
     /// Applies a message from the worker (ignoring any from superseded jobs).
     pub fn apply(&self, msg: crate::protocol::FromWorker) {
         use crate::protocol::FromWorker::*;
+        // Race and working replies are numbered apart; their components check the number.
+        match msg {
+            Raced { job, race } => return self.race.set(Some((job, race))),
+            Worked { job, working } => return self.working.set(Some((job, working))),
+            _ => {}
+        }
         if msg.job().is_some_and(|j| j != self.job.get_untracked()) {
             return;
         }
@@ -175,6 +187,7 @@ impl State {
                 self.result.set(None);
                 self.running.set(false);
             }
+            Raced { .. } | Worked { .. } => {}
         }
     }
 }

@@ -29,7 +29,7 @@ fn scope() -> DedicatedWorkerGlobalScope {
     js_sys::global().unchecked_into()
 }
 
-fn post(msg: &FromWorker) {
+pub(crate) fn post(msg: &FromWorker) {
     match serde_wasm_bindgen::to_value(msg) {
         Ok(v) => {
             let _ = scope().post_message(&v);
@@ -78,6 +78,10 @@ pub fn start() {
         }
         Ok(ToWorker::CancelCompare { job }) => COMPARE_CANCELLED.with(|c| c.set(Some(job))),
         Err(failed) if failed.is_compare() => post(&failed),
+        Ok(ToWorker::Race { job, source, settings }) => wasm_bindgen_futures::spawn_local(crate::worker_lab::race(job, source, settings)),
+        Ok(ToWorker::Working { job, source, settings, step, player }) => {
+            wasm_bindgen_futures::spawn_local(crate::worker_lab::working(job, source, settings, step, player))
+        }
         Err(failed) => {
             // A request that cannot be read still supersedes the job before it.
             if let Some(job) = failed.job().filter(|&j| j > 0) {
@@ -132,7 +136,7 @@ async fn read_stored(job: u32, name: &str, settings: &Settings) -> Option<Result
 
 /// The job for `source`: the last one read with these settings when the source is the same,
 /// else read anew (and kept for next time).
-async fn job_for(job: u32, source: Source, settings: &Settings) -> Result<Job, FromWorker> {
+pub(crate) async fn job_for(job: u32, source: Source, settings: &Settings) -> Result<Job, FromWorker> {
     let kept = LAST.with(|l| l.borrow().as_ref().filter(|(s, _)| *s == source).and_then(|(_, j)| j.with_settings(settings)));
     if let Some(kept) = kept {
         return Ok(kept);

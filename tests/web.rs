@@ -376,6 +376,7 @@ fn the_scatter_plot_draws_a_dot_per_player_and_names_the_furthest() {
     assert_eq!(nearest(&at, x + 3, y - 2), Some(row));
     assert!(summary(&dots, ("Brent", "Elo")).contains("P5 (Brent 6, Elo 1)"));
     canvas.remove();
+}
 
 /// The page writes and reads links through the browser's JSON (natively the tests use
 /// serde_json): unusual settings, a view and non-ASCII data come back exactly; a cut link is
@@ -393,4 +394,40 @@ fn a_link_round_trips_through_the_browsers_json() {
     let read = link::read(&format!("#{fragment}")).expect("a link").expect("readable");
     assert_eq!(read, Scenario { settings, view, data: Data::Text(text.into()) });
     assert_eq!(link::read(&fragment[..fragment.len() - 4]), Some(Err(LinkError::Damaged)));
+}
+
+/// The race and a step's working cross the worker boundary intact, and the state keeps
+/// them whatever the rating job (they are numbered apart).
+#[wasm_bindgen_test]
+fn the_race_and_the_working_cross_the_worker_boundary_and_are_kept() {
+    use ratings_engine::methods::{race, working};
+    let job = ratings_engine::job::Job::read(EXAMPLE, &Settings::default()).unwrap();
+    let data = &job.input.dataset;
+    let params = Settings::default().params;
+    let r = race::race(data, &params.brent, &params.jrank).unwrap();
+    assert_eq!(r.curves.len(), 4);
+    let w = working::working(data, &Settings::default().method(), 2, 0).unwrap();
+    let raced = FromWorker::Raced { job: 5, race: Ok(r) };
+    let worked = FromWorker::Worked { job: 6, working: Ok(w) };
+    assert_eq!(roundtrip(&raced), raced);
+    assert_eq!(roundtrip(&worked), worked);
+    let ask = ToWorker::Working { job: 6, source: Source::Text("x".into()), settings: Settings::default(), step: 2, player: "A".into() };
+    assert_eq!(roundtrip(&ask), ask);
+    let owner = Owner::new();
+    owner.with(|| {
+        let state = State::new(String::new(), Settings::default());
+        state.job.set(40);
+        state.apply(raced);
+        state.apply(worked);
+        assert_eq!(state.race.get_untracked().map(|(j, r)| (j, r.is_ok())), Some((5, true)));
+        assert_eq!(state.working.get_untracked().map(|(j, _)| j), Some(6));
+    });
+}
+
+#[wasm_bindgen_test]
+fn a_click_picks_the_nearest_curve_within_reach() {
+    let curves = vec![vec![(10, 10), (100, 10)], vec![(10, 50), (100, 90)]];
+    assert_eq!(charts::race::hit(&curves, 55, 14), Some(0));
+    assert_eq!(charts::race::hit(&curves, 55, 72), Some(1));
+    assert_eq!(charts::race::hit(&curves, 55, 35), None);
 }

@@ -4,6 +4,7 @@
 pub mod convergence;
 pub mod heatmap;
 pub mod history;
+pub mod race;
 pub mod ratings;
 pub mod scatter;
 pub mod summary;

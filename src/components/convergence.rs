@@ -26,6 +26,7 @@ pub fn ConvergencePanel() -> impl IntoView {
             </div>
             <FitChart />
             <Stepper />
+            <super::working::Working />
         </section>
     }
 }

@@ -5,14 +5,17 @@ pub mod controls;
 pub mod convergence;
 pub mod input;
 pub mod method;
+pub mod race;
 pub mod results;
 pub mod share;
 pub mod standings;
+pub mod working;
 
 pub use compare::ComparePanel;
 pub use convergence::ConvergencePanel;
 pub use input::InputPanel;
 pub use method::MethodPanel;
+pub use race::RacePanel;
 pub use results::ResultsPanel;
 pub use share::ShareBar;
 pub use standings::StandingsPanel;

@@ -188,3 +188,22 @@ test('axe: no serious or critical violation on the compare view, at desktop and 
     await context.close();
   }
 });
+
+test('axe: no serious or critical violation on the race and the working of a step, at desktop and phone width', async () => {
+  for (const viewport of [DESKTOP, PHONE]) {
+    const { context, page, errors } = await open(viewport);
+    const at = viewport === PHONE ? 'phone' : 'desktop';
+    await page.getByTestId('race-run').click();
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid=race-row]').length === 4, null, { timeout: 120000 });
+    await page.locator('details.sweep-numbers summary').click();
+    await axe(page, `${at} the iterations raced`);
+    await page.locator('[data-testid=race-row][data-racer=alg1] [data-testid=race-step]').click();
+    await page.waitForFunction(() => /^Showing iteration 1 of/.test(document.querySelector('[data-testid=step-label]')?.textContent ?? ''), null, { timeout: 60000 });
+    await page.getByTestId('working-player').selectOption({ index: 1 });
+    await page.getByTestId('working').waitFor({ timeout: 30000 });
+    await page.locator('[data-testid=working] details summary').click();
+    await axe(page, `${at} the working of a step`);
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
+});

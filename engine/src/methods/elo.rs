@@ -64,6 +64,30 @@ pub fn rate(data: &Dataset, params: &EloParams) -> Result<Rating, RateError> {
     crate::methods::rate(data, &Method::Elo(params.clone()), &Default::default())
 }
 
+/// One game's update, as the run makes it: the first player's expected score μ, their score
+/// S (the margin score when used), and the change `K (S − μ)` (the second player's is its
+/// negative). The step-by-step working ([`crate::methods::working`]) shows these numbers.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct GameUpdate {
+    pub expected: f64,
+    pub score: f64,
+    pub change: f64,
+    /// Whether S is the margin score.
+    pub margin: bool,
+}
+
+/// The update of game `g` at ratings `r` (before the game).
+pub fn game_update(g: &Game, params: &EloParams, r: &[f64]) -> GameUpdate {
+    let (i, j) = (g.first, g.second);
+    let with_home = r[i] + params.home - r[j];
+    let mu = expected(if params.home_in_update { with_home } else { r[i] - r[j] }, params.zeta);
+    let (s, margin) = match (params.margin, g.points) {
+        (true, Some((a, b))) => ((a + 1.0) / (a + b + 2.0), true),
+        _ => (g.score, false),
+    };
+    GameUpdate { expected: mu, score: s, change: params.k * (s - mu), margin }
+}
+
 /// Elo behind the [`crate::methods::fit::Fit`] interface: a step is the games of one date
 /// (or round), or one game when they are taken as listed.
 pub fn fit<'d>(data: &'d Dataset, params: &EloParams) -> Result<SequentialFit<'d, EloRule<'d>>, RateError> {
@@ -108,18 +132,11 @@ impl Rule for EloRule<'_> {
     fn apply(&mut self, item: usize, step: usize, run: &mut Run) -> Update {
         let (g, params) = (&self.games[item], &self.params);
         let (i, j) = (g.first, g.second);
-        let r = &run.ratings;
-        let with_home = r[i] + params.home - r[j];
-        let mu = expected(if params.home_in_update { with_home } else { r[i] - r[j] }, params.zeta);
-        let s = match (params.margin, g.points) {
-            (true, Some((a, b))) => {
-                self.margin_used = true;
-                (a + 1.0) / (a + b + 2.0)
-            }
-            _ => g.score,
-        };
+        let u = game_update(g, params, &run.ratings);
+        self.margin_used |= u.margin;
+        let with_home = run.ratings[i] + params.home - run.ratings[j];
         let foreseen = (g.score != 0.5 && with_home != 0.0).then_some((with_home > 0.0) == (g.score > 0.5));
-        let delta = params.k * (s - mu);
+        let (s, mu, delta) = (u.score, u.expected, u.change);
         run.record(i, delta, g.score, step);
         run.record(j, -delta, 1.0 - g.score, step);
         Update { change: delta, surprise: s - mu, foreseen }

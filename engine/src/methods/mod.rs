@@ -14,7 +14,9 @@ pub mod jrank;
 pub mod multi_elo;
 pub mod ranking;
 pub mod report;
+pub mod race;
 pub mod sequential;
+pub mod working;
 
 use crate::error::RateError;
 use crate::model::Dataset;

@@ -132,6 +132,18 @@ impl<R: Rule> SequentialFit<'_, R> {
     }
 }
 
+impl<R: Rule> SequentialFit<'_, R> {
+    /// The ratings now (after the steps taken), per dataset player.
+    pub fn ratings(&self) -> &[f64] {
+        &self.run.ratings
+    }
+
+    /// The items (games or events) of step `k` (1-based), in the order they are applied.
+    pub fn step_items(&self, k: usize) -> Vec<usize> {
+        k.checked_sub(1).and_then(|k| self.batches.get(k)).map_or_else(Vec::new, |b| b.clone().map(|x| self.order[x]).collect())
+    }
+}
+
 /// How a run is cut into steps, and where ratings start.
 pub struct Step<'a> {
     pub name: &'static str,

@@ -30,7 +30,7 @@ mod problem;
 mod solver;
 pub mod uncertainty;
 
-pub use problem::Problem;
+pub use problem::{Problem, UNRATED};
 pub use solver::Solver;
 
 use crate::diagnose::Status;

@@ -1,0 +1,42 @@
+//! The worker's answers to the lab's requests: the iterations raced on the input
+//! ([`ratings_engine::methods::race`]) and one step's working for one player
+//! ([`ratings_engine::methods::working`]). Both run at once (small inputs only) and are
+//! numbered apart from rating jobs, which they never supersede.
+
+use crate::protocol::{FromWorker, Settings, Source};
+use crate::worker::{job_for, post};
+use ratings_engine::job::STEP_PLAYERS;
+use ratings_engine::methods::{race, working};
+use ratings_engine::MethodKind;
+
+/// Races the four iterations (and sweeps σ) on the input, with the user's parameters.
+pub async fn race(job: u32, source: Source, settings: Settings) {
+    let settings = Settings { method: MethodKind::Brent, ..settings };
+    let race = match job_for(job, source, &settings).await {
+        Ok(read) => {
+            let data = &read.input.dataset;
+            if data.players.len() > STEP_PLAYERS {
+                Err(format!("The race runs on inputs of up to {STEP_PLAYERS} players; this one has {}.", data.players.len()))
+            } else {
+                race::race(data, &settings.params.brent, &settings.params.jrank)
+            }
+        }
+        Err(_) => Err("The input cannot be read: fix its errors first.".into()),
+    };
+    post(&FromWorker::Raced { job, race });
+}
+
+/// The working of step `step` for the player named `player`, under the chosen method.
+pub async fn working(job: u32, source: Source, settings: Settings, step: usize, player: String) {
+    let working = match job_for(job, source, &settings).await {
+        Ok(read) => {
+            let data = &read.input.dataset;
+            match data.find(&player) {
+                Some(i) => working::working(data, &settings.method(), step, i),
+                None => Err(format!("{player} is not in the data")),
+            }
+        }
+        Err(_) => Err("The input cannot be read: fix its errors first.".into()),
+    };
+    post(&FromWorker::Worked { job, working });
+}
