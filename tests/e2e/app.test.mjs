@@ -485,6 +485,10 @@ test('a large file is kept in the browser, read by the worker, survives a reload
   await page.getByTestId('clear').click();
   await page.waitForFunction(() => document.querySelector('[data-testid=stored-file]').classList.contains('hidden'));
   assert.ok(await page.getByTestId('input').isVisible());
+  // Clear is done once the file is read back for Undo and the empty input stored: the offer
+  // to undo says so (reloading before would race it).
+  await page.getByTestId('undo-bar').waitFor();
+  await page.waitForFunction(() => document.querySelector('[data-testid=input]').value === '');
   await page.reload();
   await page.waitForFunction(() => document.querySelector('[data-testid=status]').textContent.length > 0, null, { timeout: 30000 });
   assert.ok(await page.getByTestId('stored-file').isHidden(), 'the file is gone after Clear');
