@@ -10,6 +10,10 @@ use std::time::Duration;
 
 pub use crate::{EXAMPLE, EXAMPLE_CREDIT};
 
+/// Sends a request to the worker as it is (a comparison, the race, a step's working).
+#[derive(Clone, Copy)]
+pub struct SendToWorker(pub Callback<ToWorker>);
+
 /// Rates the input again now (after a large file is stored or removed).
 #[derive(Clone, Copy)]
 pub struct Rerate(pub Callback<()>);
@@ -48,6 +52,36 @@ fn GetTheApp() -> impl IntoView {
     })
 }
 
+/// Stores what changes and rates it again: a parameter change at once, typing after a short
+/// pause.
+fn keep_and_rerate(state: State, request: impl Fn() + Copy + 'static) {
+    Effect::new(move |_| {
+        let s = state.settings.get();
+        state.settings_kept.set(storage::save_settings(&s));
+        request();
+    });
+    let typing = StoredValue::new_local(None::<TimeoutHandle>);
+    Effect::new(move |first: Option<()>| {
+        let text = state.text.get();
+        state.stored.set(storage::save_input(&text));
+        if first.is_some() {
+            if let Some(h) = typing.get_value() {
+                h.clear();
+            }
+            typing.set_value(set_timeout_with_handle(request, TYPING_PAUSE).ok());
+        }
+    });
+}
+
+/// A file dropped anywhere on the page is read as if opened.
+fn drop_file(ev: web_sys::DragEvent, state: State, rerate: Rerate) {
+    ev.prevent_default();
+    if let Some(file) = ev.data_transfer().and_then(|d| d.files()).and_then(|f| f.get(0)) {
+        let how = crate::state::How::Dropped(file.name());
+        crate::components::input::read_file(file, how, state, rerate);
+    }
+}
+
 #[component]
 pub fn App() -> impl IntoView {
     let state = restored_state();
@@ -59,7 +93,7 @@ pub fn App() -> impl IntoView {
         true => lab.apply(msg),
         false => state.apply(msg),
     }));
-    provide_context(crate::components::compare::SendToWorker(Callback::new(move |msg| bridge.with_value(|b| b.send(msg)))));
+    provide_context(SendToWorker(Callback::new(move |msg| bridge.with_value(|b| b.send(msg)))));
     let request = move || {
         let job = state.job.get_untracked() + 1;
         state.job.set(job);
@@ -83,38 +117,13 @@ pub fn App() -> impl IntoView {
         bridge.with_value(|b| b.send(ToWorker::Cancel { job }));
     };
     provide_context(Callback::new(move |()| cancel()));
-    // Other requests (the race, a step's working), sent as they are.
-    provide_context(Callback::new(move |msg: ToWorker| bridge.with_value(|b| b.send(msg))));
     let rerate = Rerate(Callback::new(move |()| request()));
     provide_context(rerate);
     // A link's scenario, before the first request (so its settings are the ones rated).
     crate::components::share::provide(state, rerate);
 
-    // A parameter change recomputes at once; typing, after a short pause.
-    Effect::new(move |_| {
-        let s = state.settings.get();
-        state.settings_kept.set(storage::save_settings(&s));
-        request();
-    });
-    let typing = StoredValue::new_local(None::<TimeoutHandle>);
-    Effect::new(move |first: Option<()>| {
-        let text = state.text.get();
-        state.stored.set(storage::save_input(&text));
-        if first.is_some() {
-            if let Some(h) = typing.get_value() {
-                h.clear();
-            }
-            typing.set_value(set_timeout_with_handle(request, TYPING_PAUSE).ok());
-        }
-    });
-
-    let drop_file = move |ev: web_sys::DragEvent| {
-        ev.prevent_default();
-        if let Some(file) = ev.data_transfer().and_then(|d| d.files()).and_then(|f| f.get(0)) {
-            let how = crate::state::How::Dropped(file.name());
-            crate::components::input::read_file(file, how, state, rerate);
-        }
-    };
+    keep_and_rerate(state, request);
+    let drop_file = move |ev: web_sys::DragEvent| drop_file(ev, state, rerate);
 
     view! {
         <div class="page" on:dragover=|ev: web_sys::DragEvent| ev.prevent_default() on:drop=drop_file>

@@ -24,7 +24,10 @@ pub enum Orders {
     None,
     Reversed,
     /// `n` shuffles from `seed` (repeatable).
-    Shuffled { n: u32, seed: u32 },
+    Shuffled {
+        n: u32,
+        seed: u32,
+    },
 }
 
 impl Orders {

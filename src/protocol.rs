@@ -6,8 +6,8 @@
 
 use ratings_engine::diagnose::FindingKind;
 use ratings_engine::methods::race::Race;
-use ratings_engine::methods::working::Working;
 use ratings_engine::methods::report::{IterationRecord, ParameterFit, StopReason};
+use ratings_engine::methods::working::Working;
 use ratings_engine::parse::detect::Format;
 use ratings_engine::tiebreak::Tiebreak;
 use ratings_engine::{Measures, MethodKind, ScaleKind};

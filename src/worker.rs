@@ -232,7 +232,10 @@ async fn run_compare(job: u32, source: Source, settings: Settings, request: crat
             return;
         }
         if COMPARE_CANCELLED.with(|c| c.get()) == Some(job) {
-            return failed("Cancelled: the comparison stopped before it was done (what is shown below is the last one finished).".into(), true);
+            return failed(
+                "Cancelled: the comparison stopped before it was done (what is shown below is the last one finished).".into(),
+                true,
+            );
         }
     }
     post(&FromWorker::Compared { job, view: run.finish() });

@@ -320,7 +320,10 @@ fn the_charts_text_alternatives_say_what_they_show() {
     assert!(text.contains("down to P40 1520.0"), "{text}");
     assert_eq!(charts::summary::ratings(&[], 40), "Ratings chart: nothing rated yet.");
     let measures = Measures { step: "iteration".into(), change: "relative change".into(), residual: "residual".into(), tolerance: None };
-    let trace = vec![TraceEntry { iteration: 1, change: 0.5, residual: 2.0, outer: None }, TraceEntry { iteration: 2, change: 1e-10, residual: 3e-9, outer: None }];
+    let trace = vec![
+        TraceEntry { iteration: 1, change: 0.5, residual: 2.0, outer: None },
+        TraceEntry { iteration: 2, change: 1e-10, residual: 3e-9, outer: None },
+    ];
     assert_eq!(
         charts::summary::convergence(&trace, &measures),
         "Convergence chart, log scale: the relative change and the residual per iteration; 2 iterations, the last at 1.0e-10 and 3.0e-9."
@@ -345,10 +348,19 @@ fn a_comparison_crosses_the_worker_boundary_intact() {
     use ratings_engine::methods::{brent::BrentParams, elo::EloParams, Method};
     use ratings_lab_web::compare::{compare_text, CompareRequest, Orders};
     let request = CompareRequest {
-        methods: vec![Method::Brent(BrentParams::default()), Method::Elo(EloParams { k: 16.0, ..Default::default() }), Method::Elo(EloParams::default())],
+        methods: vec![
+            Method::Brent(BrentParams::default()),
+            Method::Elo(EloParams { k: 16.0, ..Default::default() }),
+            Method::Elo(EloParams::default()),
+        ],
         orders: Orders::Shuffled { n: 4, seed: 9 },
     };
-    let msg = ToWorker::Compare { job: COMPARE_JOBS + 1, source: Source::Text(EXAMPLE.into()), settings: Settings::default(), request: request.clone() };
+    let msg = ToWorker::Compare {
+        job: COMPARE_JOBS + 1,
+        source: Source::Text(EXAMPLE.into()),
+        settings: Settings::default(),
+        request: request.clone(),
+    };
     assert_eq!(roundtrip(&msg), msg);
     assert_eq!(roundtrip(&ToWorker::CancelCompare { job: COMPARE_JOBS + 1 }), ToWorker::CancelCompare { job: COMPARE_JOBS + 1 });
     let view = compare_text(EXAMPLE, &Settings::default(), &request).expect("the example compares");

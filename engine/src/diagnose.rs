@@ -444,7 +444,11 @@ mod tests {
         let with = diagnose(&s, &names, 1.0, &[false; 2]);
         assert_eq!(kinds(&with), kinds(&without));
         assert!(without.findings.iter().all(|f| !f.message.contains("finite and comparable")));
-        assert!(with.findings.iter().all(|f| f.message.contains("The dummy player (γ = 1) makes every rating finite")), "{:?}", with.findings);
+        assert!(
+            with.findings.iter().all(|f| f.message.contains("The dummy player (γ = 1) makes every rating finite")),
+            "{:?}",
+            with.findings
+        );
         assert_eq!(with.suggested_gamma, None);
     }
 

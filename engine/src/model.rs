@@ -5,9 +5,9 @@
 //! ignored when matching (`"magnus  Carlsen"` and `"Magnus Carlsen"` are one player; the
 //! first spelling seen is the one shown). Duplicate game lines are real games.
 
+use rustc_hash::FxHashMap;
 use serde::{Deserialize, Serialize};
 use std::cmp::Ordering;
-use rustc_hash::FxHashMap;
 
 /// Index of a player in [`Dataset::players`].
 pub type PlayerId = usize;

@@ -40,7 +40,12 @@ pub fn height(width: i32) -> u32 {
 
 /// Draws the dots (A's ranks across, B's up), `highlight` ringed; returns each dot's row and
 /// position on the canvas, for hovering.
-pub fn draw(canvas: &HtmlCanvasElement, dots: &[Dot], titles: (&str, &str), highlight: Option<usize>) -> Result<Vec<(usize, i32, i32)>, String> {
+pub fn draw(
+    canvas: &HtmlCanvasElement,
+    dots: &[Dot],
+    titles: (&str, &str),
+    highlight: Option<usize>,
+) -> Result<Vec<(usize, i32, i32)>, String> {
     if super::fit(canvas, height(canvas.client_width())).is_none() {
         return Ok(Vec::new());
     }
@@ -69,11 +74,11 @@ pub fn draw(canvas: &HtmlCanvasElement, dots: &[Dot], titles: (&str, &str), high
         .draw()
         .map_err(|e| e.to_string())?;
     let grey = RGBColor(150, 150, 150);
-    chart.draw_series(std::iter::once(PathElement::new(vec![(0.5, 0.5), (n + 0.5, n + 0.5)], grey.stroke_width(1)))).map_err(|e| e.to_string())?;
-    let blue = RGBColor(31, 100, 180);
     chart
-        .draw_series(dots.iter().map(|d| Circle::new((d.a as f64, d.b as f64), 4, blue.filled())))
+        .draw_series(std::iter::once(PathElement::new(vec![(0.5, 0.5), (n + 0.5, n + 0.5)], grey.stroke_width(1))))
         .map_err(|e| e.to_string())?;
+    let blue = RGBColor(31, 100, 180);
+    chart.draw_series(dots.iter().map(|d| Circle::new((d.a as f64, d.b as f64), 4, blue.filled()))).map_err(|e| e.to_string())?;
     if let Some(d) = highlight.and_then(|h| dots.iter().find(|d| d.row == h)) {
         let orange = RGBColor(200, 90, 0);
         chart.draw_series(std::iter::once(Circle::new((d.a as f64, d.b as f64), 8, orange.stroke_width(2)))).map_err(|e| e.to_string())?;
@@ -110,7 +115,12 @@ pub fn nearest(at: &[(usize, i32, i32)], x: i32, y: i32) -> Option<usize> {
 
 /// The chart in words: what it plots and who is furthest from agreement.
 pub fn summary(dots: &[Dot], titles: (&str, &str)) -> String {
-    let what = format!("Scatter plot of {} players' ranks by {} (across) against {} (up), with the diagonal where they agree", dots.len(), titles.0, titles.1);
+    let what = format!(
+        "Scatter plot of {} players' ranks by {} (across) against {} (up), with the diagonal where they agree",
+        dots.len(),
+        titles.0,
+        titles.1
+    );
     let on = dots.iter().filter(|d| d.gap() == 0).count();
     let far: Vec<String> = furthest(dots)
         .iter()

@@ -14,11 +14,8 @@ fn list(items: &[String]) -> String {
 
 /// The ratings chart: who leads, who is last of those drawn, and where the rest are.
 pub fn ratings(players: &[(String, Option<f64>, Option<f64>)], max_shown: usize) -> String {
-    let rated: Vec<String> = players
-        .iter()
-        .filter_map(|(n, r, _)| r.filter(|v| v.is_finite()).map(|r| format!("{n} {r:.1}")))
-        .take(max_shown)
-        .collect();
+    let rated: Vec<String> =
+        players.iter().filter_map(|(n, r, _)| r.filter(|v| v.is_finite()).map(|r| format!("{n} {r:.1}"))).take(max_shown).collect();
     match rated.as_slice() {
         [] => "Ratings chart: nothing rated yet.".into(),
         [only] => format!("Ratings chart: {only}."),

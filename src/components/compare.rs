@@ -14,9 +14,7 @@ use leptos::prelude::*;
 use ratings_engine::methods::Method;
 use ratings_engine::MethodKind;
 
-/// Sends a request to the worker (the app provides it).
-#[derive(Clone, Copy)]
-pub struct SendToWorker(pub Callback<ToWorker>);
+pub use crate::app::SendToWorker;
 
 /// How the compare table is sorted.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -501,7 +499,11 @@ fn sorted(v: &CompareView, (key, ascending): (CompareSort, bool), (a, b): (usize
             CompareSort::Rank(k) => rank(rx, k).cmp(&rank(ry, k)),
             CompareSort::Shift => shift(ry).cmp(&shift(rx)),
         };
-        if ascending { o } else { o.reverse() }
+        if ascending {
+            o
+        } else {
+            o.reverse()
+        }
     });
     order
 }
@@ -528,7 +530,8 @@ fn CompareTable() -> impl IntoView {
             for (k, l) in v.labels.iter().enumerate() {
                 cells.push(sort_header(lab, CompareSort::Rank(k), l.clone(), format!("compare-sort-rank-{k}")).into_any());
             }
-            let shift = format!("Shift {} → {}", v.labels.get(a).cloned().unwrap_or_default(), v.labels.get(b).cloned().unwrap_or_default());
+            let shift =
+                format!("Shift {} → {}", v.labels.get(a).cloned().unwrap_or_default(), v.labels.get(b).cloned().unwrap_or_default());
             cells.push(sort_header(lab, CompareSort::Shift, shift, "compare-sort-shift".into()).into_any());
             cells
         })
@@ -584,9 +587,14 @@ fn spread_sentence(v: &CompareView, k: usize) -> String {
     let d = v.decimals[k];
     let zero = widest < 0.5 * 10f64.powi(-(d as i32));
     match (v.sequential[k], zero) {
-        (false, true) => format!("{}: the same ratings in every order — spread {:.d$} for every player. No order changes it.", v.labels[k], 0.0),
+        (false, true) => {
+            format!("{}: the same ratings in every order — spread {:.d$} for every player. No order changes it.", v.labels[k], 0.0)
+        }
         (false, false) => format!("{}: widest spread {widest:.d$} (it should not depend on the order: rounding).", v.labels[k]),
-        (true, _) => format!("{}: takes the games one by one, so the order moves it — widest spread {widest:.d$}, mean sd {mean_sd:.d$}.", v.labels[k]),
+        (true, _) => format!(
+            "{}: takes the games one by one, so the order moves it — widest spread {widest:.d$}, mean sd {mean_sd:.d$}.",
+            v.labels[k]
+        ),
     }
 }
 
@@ -674,7 +682,11 @@ fn sweep_view(v: &CompareView) -> Option<AnyView> {
             }
         })
         .collect_view();
-    let verdict = if grows { "Here a larger K gives a larger spread: each game moves the ratings further, so the last games weigh more." } else { "Here the spread does not grow with K at every step." };
+    let verdict = if grows {
+        "Here a larger K gives a larger spread: each game moves the ratings further, so the last games weigh more."
+    } else {
+        "Here the spread does not grow with K at every step."
+    };
     Some(
         view! {
             <h3>{format!("K against the spread ({})", s.method)}</h3>

@@ -1,8 +1,8 @@
 //! Labelled controls with a one-line explanation: a slider and a number box kept in step
 //! (with a clear message for a value that cannot be used), and a choice from a list.
 
-use leptos::prelude::*;
 use leptos::leptos_dom::helpers::{set_timeout_with_handle, TimeoutHandle};
+use leptos::prelude::*;
 use std::time::Duration;
 
 /// How long typing in a number box pauses before the value applies (Enter or leaving the
@@ -29,6 +29,62 @@ pub enum Slide {
     Linear,
     /// The slider moves the base-10 exponent (for tolerances).
     Log10,
+}
+
+/// A typed value, if it is one the control takes, else what was expected, in words.
+fn read_number(raw: &str, label: &str, min: f64, integer: bool) -> Result<f64, String> {
+    match raw.trim().parse::<f64>() {
+        Ok(v) if v.is_finite() && v >= min && (!integer || v.fract() == 0.0) => Ok(v),
+        _ => Err(format!(
+            "{label}: expected {} of at least {min}, found '{}'",
+            if integer { "a whole number" } else { "a number" },
+            raw.trim()
+        )),
+    }
+}
+
+/// The value as the number box shows it.
+fn shown_number(v: f64, integer: bool, slide: Slide) -> String {
+    if integer {
+        format!("{v:.0}")
+    } else if slide == Slide::Log10 {
+        format!("{v:e}")
+    } else {
+        format!("{v}")
+    }
+}
+
+/// The pause after typing: what to do once it is over, and whether one is under way.
+#[derive(Clone, Copy)]
+struct Pause {
+    pending: StoredValue<Option<TimeoutHandle>, LocalStorage>,
+    typing: RwSignal<bool>,
+}
+
+impl Pause {
+    fn new() -> Pause {
+        Pause { pending: StoredValue::new_local(None), typing: RwSignal::new(false) }
+    }
+
+    /// Forgets the pause under way, if any.
+    fn settle(self) {
+        if let Some(h) = self.pending.get_value() {
+            h.clear();
+        }
+        self.pending.set_value(None);
+        self.typing.set(false);
+    }
+
+    /// Starts the pause again, `apply` to run at its end.
+    fn then(self, apply: impl FnOnce() + 'static) {
+        self.settle();
+        self.typing.set(true);
+        let done = move || {
+            self.typing.set(false);
+            apply();
+        };
+        self.pending.set_value(set_timeout_with_handle(done, TYPING_PAUSE).ok());
+    }
 }
 
 #[component]
@@ -59,36 +115,16 @@ pub fn NumberControl(
         Slide::Linear => ((min / step).floor() * step, max),
         Slide::Log10 => (to_slider(min), to_slider(max)),
     };
-    let pending = StoredValue::new_local(None::<TimeoutHandle>);
-    let typing = RwSignal::new(false);
-    let settle = move || {
-        if let Some(h) = pending.get_value() {
-            h.clear();
-        }
-        pending.set_value(None);
-        typing.set(false);
-    };
-    let accept = move |raw: String| match raw.trim().parse::<f64>() {
-        Ok(v) if v.is_finite() && v >= min && (integer == false || v.fract() == 0.0) => {
+    let pause = Pause::new();
+    let typing = pause.typing;
+    let accept = move |raw: String| match read_number(&raw, label, min, integer) {
+        Ok(v) => {
             problem.set(None);
             set.run(v);
         }
-        _ => problem.set(Some(format!(
-            "{label}: expected {} of at least {min}, found '{}'",
-            if integer { "a whole number" } else { "a number" },
-            raw.trim()
-        ))),
+        Err(message) => problem.set(Some(message)),
     };
-    let shown = move || {
-        let v = value.get();
-        if integer {
-            format!("{v:.0}")
-        } else if slide == Slide::Log10 {
-            format!("{v:e}")
-        } else {
-            format!("{v}")
-        }
-    };
+    let shown = move || shown_number(value.get(), integer, slide);
     view! {
         <div class="control">
             <label for=format!("{id}-number")>{label}</label>
@@ -117,17 +153,11 @@ pub fn NumberControl(
                 class:pending=move || typing.get()
                 title=move || typing.get().then_some("applies after a short pause, or on Enter")
                 on:input=move |ev| {
-                    settle();
                     let raw = event_target_value(&ev);
-                    typing.set(true);
-                    let apply = move || {
-                        typing.set(false);
-                        accept(raw);
-                    };
-                    pending.set_value(set_timeout_with_handle(apply, TYPING_PAUSE).ok());
+                    pause.then(move || accept(raw));
                 }
                 on:change=move |ev| {
-                    settle();
+                    pause.settle();
                     accept(event_target_value(&ev))
                 }
             />

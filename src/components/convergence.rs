@@ -3,11 +3,11 @@
 //! and the step-by-step player, which every method has.
 
 use crate::charts;
-use ratings_engine::text::count;
 use crate::state::State;
 use leptos::html::Canvas;
 use leptos::prelude::*;
 use ratings_engine::methods::report::StopReason;
+use ratings_engine::text::count;
 use std::time::Duration;
 
 #[component]
@@ -74,8 +74,6 @@ fn status(state: &State) -> String {
         StopReason::NonFinite => format!("Stopped after {}: see the warnings", count(n, "iteration", "iterations")),
     }
 }
-
-
 
 #[component]
 fn StatusLine() -> impl IntoView {

@@ -1,35 +1,18 @@
 // Accessibility: axe-core finds no serious or critical violation on any view, and the app can
 // be used by keyboard alone, with the focus always visible.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdir, readFile } from 'node:fs/promises';
-import { serve } from './server.mjs';
-import { ARTIFACTS, DESKTOP, PHONE, ROOT, finished, launch } from './browser.mjs';
+import { readFile } from 'node:fs/promises';
+import { ARTIFACTS, DESKTOP, PHONE, ROOT, finished, siteForTests } from './browser.mjs';
 
 const AXE = `${ROOT}node_modules/axe-core/axe.min.js`;
 const TRF = `${ROOT}engine/tests/data/trf/held_swiss_5.trf`;
-let browser, site;
-
-before(async () => {
-  await mkdir(ARTIFACTS, { recursive: true });
-  site = await serve(`${ROOT}dist`);
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  await site?.stop();
-});
+const shared = siteForTests();
 
 async function open(viewport = DESKTOP) {
-  const context = await browser.newContext({ viewport });
-  const page = await context.newPage();
-  const errors = [];
-  page.on('pageerror', (e) => errors.push(String(e)));
-  await page.goto(`${site.origin}/`);
-  await finished(page);
-  await page.addScriptTag({ path: AXE });
-  return { context, page, errors };
+  const opened = await shared.open(viewport);
+  await opened.page.addScriptTag({ path: AXE });
+  return opened;
 }
 
 /** Runs axe on the page as it is; fails on any serious or critical violation, naming it. */

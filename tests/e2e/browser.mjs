@@ -1,5 +1,8 @@
 // What the end-to-end test files share: Debian's headless Chromium, the paths, and waits.
+import { before, after } from 'node:test';
+import { mkdir } from 'node:fs/promises';
 import { chromium } from 'playwright-core';
+import { serve } from './server.mjs';
 
 export const ROOT = new URL('../../', import.meta.url).pathname;
 export const ARTIFACTS = `${ROOT}test-artifacts`;
@@ -18,4 +21,32 @@ export function launch() {
 export async function finished(page, timeout = 60000) {
   await page.waitForFunction(() => /^(Converged|Rated in one pass)/.test(document.querySelector('[data-testid=status]')?.textContent ?? ''),
     null, { timeout });
+}
+
+/**
+ * The built site served and a browser launched for one test file (set up before its tests,
+ * closed after), and `open(viewport, { options, setup })`: a fresh context (nothing stored)
+ * on the site with the ratings done, its page errors collected.
+ */
+export function siteForTests() {
+  const shared = {};
+  before(async () => {
+    await mkdir(ARTIFACTS, { recursive: true });
+    shared.site = await serve(`${ROOT}dist`);
+    shared.browser = await launch();
+  });
+  after(async () => {
+    await shared.browser?.close();
+    await shared.site?.stop();
+  });
+  shared.open = async (viewport = DESKTOP, { url, options = {} } = {}) => {
+    const context = await shared.browser.newContext({ viewport, ...options });
+    const page = await context.newPage();
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+    await page.goto(url ?? `${shared.site.origin}/`);
+    await finished(page);
+    return { context, page, errors };
+  };
+  return shared;
 }

@@ -1,34 +1,11 @@
 // The compare view: Brent against Elo on the example (both columns, Kendall's τ, the scatter
 // plot), Elo's spread over 20 shuffles against Brent's values in every order, the same
 // method twice, sorting by the shift, and screenshots at desktop and phone width.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdir } from 'node:fs/promises';
-import { serve } from './server.mjs';
-import { ARTIFACTS, DESKTOP, PHONE, ROOT, finished, launch } from './browser.mjs';
+import { ARTIFACTS, DESKTOP, PHONE, siteForTests } from './browser.mjs';
 
-let browser, site;
-
-before(async () => {
-  await mkdir(ARTIFACTS, { recursive: true });
-  site = await serve(`${ROOT}dist`);
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  await site?.stop();
-});
-
-async function open(viewport = DESKTOP) {
-  const context = await browser.newContext({ viewport });
-  const page = await context.newPage();
-  const errors = [];
-  page.on('pageerror', (e) => errors.push(String(e)));
-  await page.goto(`${site.origin}/`);
-  await finished(page);
-  return { context, page, errors };
-}
+const { open } = siteForTests();
 
 /** Waits for the comparison to finish (the status says what was compared). */
 async function compared(page) {

@@ -2,32 +2,9 @@
 // cancelled fit; a full storage is reported; Clear, opening and dropping a file can be undone.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdir } from 'node:fs/promises';
-import { serve } from './server.mjs';
-import { ARTIFACTS, DESKTOP, PHONE, ROOT, finished, launch } from './browser.mjs';
+import { ARTIFACTS, PHONE, finished, siteForTests } from './browser.mjs';
 
-let browser, site;
-
-before(async () => {
-  await mkdir(ARTIFACTS, { recursive: true });
-  site = await serve(`${ROOT}dist`);
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  await site?.stop();
-});
-
-async function open(viewport = DESKTOP) {
-  const context = await browser.newContext({ viewport });
-  const page = await context.newPage();
-  const errors = [];
-  page.on('pageerror', (e) => errors.push(String(e)));
-  await page.goto(`${site.origin}/`);
-  await finished(page);
-  return { context, page, errors };
-}
+const { open } = siteForTests();
 
 const CHESS = 'white,black,result\nAnna,Ben,1-0\nBen,Cleo,1-0\nCleo,Anna,1-0\nAnna,Cleo,1/2-1/2\nDan,Anna,0-1\nDan,Ben,1/2-1/2\nCleo,Dan,1-0\n';
 const OTHER = 'white,black,result\nXena,Yuri,1-0\nYuri,Zoe,1/2-1/2\nZoe,Xena,0-1\n';

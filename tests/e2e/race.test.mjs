@@ -3,32 +3,9 @@
 // next rating). Screenshots of the race at desktop and phone width go to test-artifacts/.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdir } from 'node:fs/promises';
-import { serve } from './server.mjs';
-import { ARTIFACTS, DESKTOP, PHONE, ROOT, finished, launch } from './browser.mjs';
+import { ARTIFACTS, DESKTOP, PHONE, finished, siteForTests } from './browser.mjs';
 
-let browser, site;
-
-before(async () => {
-  await mkdir(ARTIFACTS, { recursive: true });
-  site = await serve(`${ROOT}dist`);
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  await site?.stop();
-});
-
-async function open(viewport = DESKTOP) {
-  const context = await browser.newContext({ viewport });
-  const page = await context.newPage();
-  const errors = [];
-  page.on('pageerror', (e) => errors.push(String(e)));
-  await page.goto(`${site.origin}/`);
-  await finished(page);
-  return { context, page, errors };
-}
+const { open } = siteForTests();
 
 /** Races the iterations and waits for the four rows. */
 async function race(page) {

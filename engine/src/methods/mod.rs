@@ -12,9 +12,9 @@ pub mod elo;
 pub mod fit;
 pub mod jrank;
 pub mod multi_elo;
+pub mod race;
 pub mod ranking;
 pub mod report;
-pub mod race;
 pub mod sequential;
 pub mod working;
 

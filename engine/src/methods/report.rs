@@ -1,10 +1,10 @@
 //! What every method returns: ratings best first, and the solver's report (iterations,
 //! per-iteration residuals, and why it stopped), in the spirit of argmin's solver state.
 
-use crate::text::count;
 use crate::diagnose::{Diagnosis, Status};
 use crate::methods::{Method, MethodKind};
 use crate::scale::{Offset, ScaleKind};
+use crate::text::count;
 use serde::{Deserialize, Serialize};
 
 /// One iteration of an iterative method.

@@ -12,9 +12,9 @@
 //! ```
 
 use super::columns::{ColumnMap, Columns, Role};
+use super::names::{Batch, Names};
 use super::records::{sniff_delimiter, Fields, Splitter};
 use super::result::{parse_number, parse_result, Outcome, EXPECTED_RESULT};
-use super::names::{Batch, Names};
 use crate::error::{keep, ParseError, ParseErrors};
 use crate::model::{Dataset, Game, PlayerId};
 use serde::{Deserialize, Serialize};
