@@ -9,6 +9,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 ./scripts/setup.sh
 source scripts/env.sh
+# A test run builds once: incremental caches would only take disk (a CI disk once ran out).
+export CARGO_INCREMENTAL=0
+echo "== disk free here: $(df -h . | awk 'NR==2 {print $4}')"
 echo "== engine: native tests"
 cargo test --locked
 echo "== engine: fuzzing, 20 s a target (scripts/fuzz.sh runs longer)"

@@ -15,6 +15,7 @@
 //! happens inside an iteration.
 
 use super::problem::{Problem, UNRATED};
+use super::sweep::{sweep, Node};
 use crate::linalg::{dot, packed_index, packed_len, Cholesky};
 use std::collections::VecDeque;
 
@@ -26,10 +27,9 @@ const ROUNDING: f64 = 1e-10;
 
 /// What one pass at an iterate gives.
 pub(super) struct Evaluation {
-    /// Per node: `Σ_j s_ij x_j/(x_i+x_j)`, `Σ_j s_ji/(x_i+x_j)` and `Σ_j s_ij/(x_i+x_j)`.
-    num: Vec<f64>,
-    den: Vec<f64>,
-    row: Vec<f64>,
+    /// Per node: the strength and `Σ_j s_ij x_j/(x_i+x_j)`, `Σ_j s_ji/(x_i+x_j)` and
+    /// `Σ_j s_ij/(x_i+x_j)` (see [`sweep`]).
+    nodes: Vec<Node>,
     pub loglik: f64,
     /// The largest residual of (11), in game points.
     pub residual: f64,
@@ -39,56 +39,18 @@ pub(super) struct Evaluation {
 
 /// One pass over the scores at strengths `x`, whose logarithms are `r`.
 pub(super) fn evaluate(p: &Problem, x: &[f64], r: &[f64]) -> Evaluation {
-    let n = p.nodes;
-    let (mut num, mut den, mut rows) = (vec![0.0; n], vec![0.0; n], vec![0.0; n]);
-    // ℓ = Σ_i scored_i ln x_i − Σ_pairs g_ab ln(x_a + x_b), g_ab the games of the pair. The
-    // second sum multiplies the sums of a node's pairs together (raised to their whole number
-    // of games) and takes one logarithm per batch: a logarithm per pair would cost more than
-    // the rest of the pass.
-    let mut log_sums = 0.0;
-    for a in 0..n {
-        let (bs, abs, bas) = p.s.run(a);
-        let xa = x[a];
-        let (mut num_a, mut den_a, mut row_a) = (0.0, 0.0, 0.0);
-        let mut product = 1.0f64;
-        for ((&b, &ab), &ba) in bs.iter().zip(abs).zip(bas) {
-            let (b, xb) = (b as usize, x[b as usize]);
-            let sum = xa + xb;
-            let t = 1.0 / sum;
-            let (ta, tb) = (ab * t, ba * t);
-            num_a += ta * xb;
-            den_a += tb;
-            row_a += ta;
-            num[b] += tb * xa;
-            den[b] += ta;
-            rows[b] += tb;
-            let games = ab + ba;
-            // Most pairs met once: then no call to round or to raise to a power.
-            let whole = games == 1.0 || (games <= 16.0 && games == games.trunc());
-            if whole {
-                product *= if games == 1.0 { sum } else { sum.powi(games as i32) };
-                if !(1e-150..=1e150).contains(&product) {
-                    log_sums += product.ln();
-                    product = 1.0;
-                }
-            } else {
-                log_sums += games * sum.ln();
-            }
-        }
-        log_sums += product.ln();
-        num[a] += num_a;
-        den[a] += den_a;
-        rows[a] += row_a;
-    }
-    let mut loglik = -log_sums;
-    for i in (0..n).filter(|&i| p.scored[i] != 0.0) {
+    let mut nodes = Vec::with_capacity(p.nodes);
+    // ℓ = Σ_i scored_i ln x_i − Σ_pairs g_ab ln(x_a + x_b), g_ab the games of the pair.
+    let mut loglik = -sweep::<true, true>(&p.s, x, &mut nodes);
+    for i in (0..p.nodes).filter(|&i| p.scored[i] != 0.0) {
         loglik += p.scored[i] * r[i];
     }
     let (mut residual, mut undamped) = (0.0f64, 0.0f64);
-    for i in (0..n).filter(|&i| p.group[i] != UNRATED) {
+    for i in (0..p.nodes).filter(|&i| p.group[i] != UNRATED) {
         let (pn, pd) = p.prior_terms(i, x[i]);
-        residual = residual.max((num[i] + pn - x[i] * (den[i] + pd)).abs());
-        undamped = undamped.max(((num[i] + pn) / (x[i] * (den[i] + pd)) - 1.0).abs());
+        let Node { num, den, .. } = nodes[i];
+        residual = residual.max((num + pn - x[i] * (den + pd)).abs());
+        undamped = undamped.max(((num + pn) / (x[i] * (den + pd)) - 1.0).abs());
         let (w, xh) = (p.prior_w[i], p.prior_x[i]);
         if w > 0.0 {
             // An old rating: w/2 drawn games each way against a fixed opponent of strength x̂.
@@ -96,7 +58,7 @@ pub(super) fn evaluate(p: &Problem, x: &[f64], r: &[f64]) -> Evaluation {
         }
     }
     let undamped = if undamped.is_finite() { undamped } else { f64::INFINITY };
-    Evaluation { num, den, row: rows, loglik, residual, undamped }
+    Evaluation { nodes, loglik, residual, undamped }
 }
 
 /// Step (13) from `x` (with its evaluation `e`), in logarithms, centred.
@@ -104,7 +66,8 @@ fn step13_log(p: &Problem, x: &[f64], e: &Evaluation) -> Vec<f64> {
     let mut r = vec![0.0; p.nodes];
     for i in (0..p.nodes).filter(|&i| p.group[i] != UNRATED) {
         let (pn, pd) = p.prior_terms(i, x[i]);
-        r[i] = ((e.num[i] + p.sigma / 2.0 + pn) / (e.den[i] + p.sigma / (2.0 * x[i]) + pd)).ln();
+        let Node { num, den, .. } = e.nodes[i];
+        r[i] = ((num + p.sigma / 2.0 + pn) / (den + p.sigma / (2.0 * x[i]) + pd)).ln();
     }
     centre(p, &mut r);
     r
@@ -136,7 +99,8 @@ pub(super) fn step14(p: &Problem, x: &[f64], e: &Evaluation) -> Vec<f64> {
     for i in (0..p.nodes).filter(|&i| p.group[i] != UNRATED) {
         let (w, xh) = (p.prior_w[i], p.prior_x[i]);
         let prior = if w > 0.0 { w / (x[i] + xh) } else { 0.0 };
-        y[i] = (p.scored[i] + p.sigma + w / 2.0) / (e.row[i] + e.den[i] + p.sigma / x[i] + prior);
+        let Node { den, row, .. } = e.nodes[i];
+        y[i] = (p.scored[i] + p.sigma + w / 2.0) / (row + den + p.sigma / x[i] + prior);
     }
     p.renormalise(&mut y);
     y

@@ -3,6 +3,7 @@
 
 use super::accelerated::Accelerated;
 use super::problem::{Problem, UNRATED};
+use super::sweep::{sweep, Node};
 use super::{BrentParams, Variant};
 use crate::methods::fit::Steps;
 use crate::methods::report::{IterationRecord, StopReason};
@@ -14,6 +15,8 @@ pub struct Solver {
     max_iter: usize,
     /// Current strengths, per node (the dummy last).
     x: Vec<f64>,
+    /// The strengths and sums of the current pass (see [`sweep`]).
+    work: Vec<Node>,
     num: Vec<f64>,
     den: Vec<f64>,
     extra: Vec<f64>,
@@ -92,6 +95,7 @@ impl Solver {
             eps: params.eps,
             max_iter: params.max_iter,
             x,
+            work: Vec::with_capacity(nodes),
             num: vec![0.0; nodes],
             den: vec![0.0; nodes],
             extra: vec![0.0; nodes],
@@ -239,33 +243,11 @@ impl Solver {
     fn pass_unit(&mut self, zermelo: bool) -> (Vec<f64>, f64, Option<usize>) {
         let p = &self.problem;
         let x = &self.x;
-        let (num, den, g) = (&mut self.num, &mut self.den, &mut self.extra);
-        num.fill(0.0);
-        den.fill(0.0);
-        g.fill(0.0);
-        for a in 0..p.nodes {
-            let (bs, abs, bas) = p.s.run(a);
-            let xa = x[a];
-            let (mut num_a, mut den_a, mut g_a) = (0.0, 0.0, 0.0);
-            for ((&b, &ab), &ba) in bs.iter().zip(abs).zip(bas) {
-                let (b, xb) = (b as usize, x[b as usize]);
-                // One division per pair: s_ab/(x_a+x_b) and s_ba/(x_a+x_b) from it.
-                let t = 1.0 / (xa + xb);
-                let (ta, tb) = (ab * t, ba * t);
-                num_a += ta * xb;
-                den_a += tb;
-                g_a += ta;
-                num[b] += tb * xa;
-                den[b] += ta;
-                if zermelo {
-                    g[b] += tb;
-                }
-            }
-            num[a] += num_a;
-            den[a] += den_a;
-            if zermelo {
-                g[a] += g_a;
-            }
+        let work = &mut self.work;
+        if zermelo {
+            sweep::<true, false>(&p.s, x, work);
+        } else {
+            sweep::<false, false>(&p.s, x, work);
         }
         let mut residual: f64 = 0.0;
         let mut undamped: f64 = 0.0;
@@ -277,15 +259,15 @@ impl Solver {
             let xi = x[i];
             let (w, xh) = (p.prior_w[i], p.prior_x[i]);
             let (prior_num, prior_den) = p.prior_terms(i, xi);
-            residual = residual.max((num[i] + prior_num - xi * (den[i] + prior_den)).abs());
-            undamped = undamped.max(((num[i] + prior_num) / (xi * (den[i] + prior_den)) - 1.0).abs());
+            residual = residual.max((work[i].num + prior_num - xi * (work[i].den + prior_den)).abs());
+            undamped = undamped.max(((work[i].num + prior_num) / (xi * (work[i].den + prior_den)) - 1.0).abs());
             let sig = p.sigma;
             y[i] = if zermelo {
                 // (14): x_i ← Σ_j s_ij / Σ_j g_ij/(x_i+x_j), with s_ii = σ, g_ii = 2σ.
-                (p.scored[i] + sig + w / 2.0) / (g[i] + den[i] + sig / xi + if w > 0.0 { w / (xi + xh) } else { 0.0 })
+                (p.scored[i] + sig + w / 2.0) / (work[i].row + work[i].den + sig / xi + if w > 0.0 { w / (xi + xh) } else { 0.0 })
             } else {
                 // (13)/(17): the diagonal adds σ/2 above and σ/(2 x_i) below.
-                (num[i] + sig / 2.0 + prior_num) / (den[i] + sig / (2.0 * xi) + prior_den)
+                (work[i].num + sig / 2.0 + prior_num) / (work[i].den + sig / (2.0 * xi) + prior_den)
             };
         }
         self.undamped = if undamped.is_finite() { undamped } else { f64::INFINITY };
