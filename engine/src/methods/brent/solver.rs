@@ -3,7 +3,7 @@
 
 use super::accelerated::Accelerated;
 use super::problem::{Problem, UNRATED};
-use super::sweep::{sweep, Node};
+use super::sweep::{sweep, MaxRatio, Node};
 use super::{BrentParams, Variant};
 use crate::methods::fit::Steps;
 use crate::methods::report::{IterationRecord, StopReason};
@@ -250,7 +250,7 @@ impl Solver {
             sweep::<false, false>(&p.s, x, work);
         }
         let mut residual: f64 = 0.0;
-        let mut undamped: f64 = 0.0;
+        let mut undamped = MaxRatio::new();
         let mut y = x.clone();
         for i in 0..p.nodes {
             if p.group[i] == UNRATED {
@@ -260,7 +260,8 @@ impl Solver {
             let (w, xh) = (p.prior_w[i], p.prior_x[i]);
             let (prior_num, prior_den) = p.prior_terms(i, xi);
             residual = residual.max((work[i].num + prior_num - xi * (work[i].den + prior_den)).abs());
-            undamped = undamped.max(((work[i].num + prior_num) / (xi * (work[i].den + prior_den)) - 1.0).abs());
+            let expected = xi * (work[i].den + prior_den);
+            undamped.add(work[i].num + prior_num - expected, expected);
             let sig = p.sigma;
             y[i] = if zermelo {
                 // (14): x_i ← Σ_j s_ij / Σ_j g_ij/(x_i+x_j), with s_ii = σ, g_ii = 2σ.
@@ -270,7 +271,7 @@ impl Solver {
                 (work[i].num + sig / 2.0 + prior_num) / (work[i].den + sig / (2.0 * xi) + prior_den)
             };
         }
-        self.undamped = if undamped.is_finite() { undamped } else { f64::INFINITY };
+        self.undamped = undamped.value();
         (y, residual, None)
     }
 
