@@ -47,29 +47,38 @@ pub struct Player {
 
 /// One two-player game. `first` is white / home / team 1.
 ///
-/// Kept compact (96 bytes), because a big file holds millions of them: what most games have
-/// is inline (a result such as `1-0` gives points too), and what few inputs give (handicap,
-/// komi, event, declared ranks: Go's records) sits behind one pointer, read and written
-/// through accessors.
+/// Kept compact (48 bytes), because a big file holds millions of them: the players, the
+/// score, the input line and the date and round (one allocation for both, when given) are
+/// inline; what few inputs give (points other than the result's, handicap, komi, event,
+/// declared ranks: Go's and football's records) sits behind one pointer. The parts other than
+/// the players and the score are read and written through accessors.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Game {
-    pub first: PlayerId,
-    pub second: PlayerId,
+    /// The players, as `u32` (read through [`Game::first`] and [`Game::second`]).
+    first: u32,
+    second: u32,
     /// The first player's score in `[0, 1]`; the second scored `1 - score`.
     pub score: f64,
-    /// Points (goals, board points, ...) for each side, when the input gave them.
-    pub points: Option<(f64, f64)>,
-    pub date: Option<Box<str>>,
-    pub round: Option<Box<str>>,
-    /// 1-based line of the input the game came from (0 when built in code).
-    pub line: usize,
+    /// The date, [`WHEN_SEPARATOR`], the round; `None` when neither is given.
+    when: Option<Box<str>>,
     #[serde(flatten, default)]
     extra: Option<Box<GameExtra>>,
+    /// 1-based line of the input the game came from (0 when built in code). A `u32`: a game
+    /// past line 4,294,967,295 (a 4 GB file of line breaks before it) is said to be on that line.
+    line: u32,
+    /// The points are the score itself (`1-0`, `½-½` written as a result): no need to keep them.
+    points_are_score: bool,
 }
+
+/// Between a game's date and round in their one allocation (a control character, which a
+/// date or round given with it loses: see [`Game::set_when`]).
+const WHEN_SEPARATOR: char = '\u{1f}';
 
 /// The parts of a game that few inputs give (see [`Game`]).
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 struct GameExtra {
+    #[serde(default)]
+    points: Option<(f64, f64)>,
     #[serde(default)]
     handicap: Option<f64>,
     #[serde(default)]
@@ -83,7 +92,80 @@ struct GameExtra {
 impl Game {
     /// A game with only its players, the first player's score and its input line.
     pub fn new(first: PlayerId, second: PlayerId, score: f64, line: usize) -> Game {
-        Game { first, second, score, points: None, date: None, round: None, line, extra: None }
+        let line = u32::try_from(line).unwrap_or(u32::MAX);
+        let mut game = Game { first: 0, second: 0, score, when: None, extra: None, line, points_are_score: false };
+        game.set_players(first, second);
+        game
+    }
+
+    /// The first player (white, home, team 1).
+    #[inline]
+    pub fn first(&self) -> PlayerId {
+        self.first as PlayerId
+    }
+
+    /// The second player.
+    #[inline]
+    pub fn second(&self) -> PlayerId {
+        self.second as PlayerId
+    }
+
+    /// Sets both players. A dataset holds fewer than 2³² players (each takes more than a byte
+    /// of memory), so a number past that is a bug, not an input.
+    pub fn set_players(&mut self, first: PlayerId, second: PlayerId) -> &mut Game {
+        let id = |p: PlayerId| u32::try_from(p).expect("fewer than 2^32 players");
+        (self.first, self.second) = (id(first), id(second));
+        self
+    }
+
+    /// The 1-based input line the game came from (0 when built in code).
+    pub fn line(&self) -> usize {
+        self.line as usize
+    }
+
+    /// The date, as written, when given.
+    pub fn date(&self) -> Option<&str> {
+        self.when.as_deref().and_then(|w| w.split(WHEN_SEPARATOR).next()).filter(|d| !d.is_empty())
+    }
+
+    /// The round, as written, when given.
+    pub fn round(&self) -> Option<&str> {
+        self.when.as_deref().and_then(|w| w.split_once(WHEN_SEPARATOR)).map(|(_, r)| r).filter(|r| !r.is_empty())
+    }
+
+    /// Sets the date and the round (blank counts as not given; a control character
+    /// `U+001F` in either becomes a space).
+    pub fn set_when(&mut self, date: Option<&str>, round: Option<&str>) -> &mut Game {
+        let clean = |v: Option<&str>| v.unwrap_or("").replace(WHEN_SEPARATOR, " ");
+        let (date, round) = (clean(date), clean(round));
+        self.when = (!date.is_empty() || !round.is_empty()).then(|| format!("{date}{WHEN_SEPARATOR}{round}").into());
+        self
+    }
+
+    pub fn set_date<S: AsRef<str>>(&mut self, date: Option<S>) -> &mut Game {
+        let round = self.round().map(str::to_string);
+        self.set_when(date.as_ref().map(|d| d.as_ref()), round.as_deref())
+    }
+
+    pub fn set_round<S: AsRef<str>>(&mut self, round: Option<S>) -> &mut Game {
+        let date = self.date().map(str::to_string);
+        self.set_when(date.as_deref(), round.as_ref().map(|r| r.as_ref()))
+    }
+
+    /// Points (goals, board points, ...) for each side, when the input gave them.
+    pub fn points(&self) -> Option<(f64, f64)> {
+        if self.points_are_score {
+            return Some((self.score, 1.0 - self.score));
+        }
+        self.extra.as_ref().and_then(|e| e.points)
+    }
+
+    /// Sets the points; points that are the score itself (as a result `1-0` gives) are only
+    /// marked, not stored.
+    pub fn set_points(&mut self, points: Option<(f64, f64)>) -> &mut Game {
+        self.points_are_score = points.is_some_and(|(a, b)| a == self.score && b == 1.0 - self.score);
+        let stored = points.filter(|_| !self.points_are_score);
+        self.edit(|e| e.points = stored)
     }
 
     /// The handicap in stones (Go), when given.
@@ -170,6 +252,14 @@ impl Dataset {
         Self::default()
     }
 
+    /// Gives back the room the lists grew into while reading (up to half of them: a million
+    /// games in a list grown by doubling held room for 1,048,576).
+    pub fn shrink_to_fit(&mut self) {
+        self.games.shrink_to_fit();
+        self.players.shrink_to_fit();
+        self.events.shrink_to_fit();
+    }
+
     /// The player called `name`, added if new. Returns `None` for a blank name.
     pub fn player(&mut self, name: &str) -> Option<PlayerId> {
         let key = name_key(name);
@@ -224,10 +314,10 @@ impl Dataset {
     pub fn tallies(&self) -> Vec<(u32, f64)> {
         let mut t = vec![(0u32, 0.0f64); self.players.len()];
         for g in &self.games {
-            t[g.first].0 += 1;
-            t[g.first].1 += g.score;
-            t[g.second].0 += 1;
-            t[g.second].1 += 1.0 - g.score;
+            t[g.first()].0 += 1;
+            t[g.first()].1 += g.score;
+            t[g.second()].0 += 1;
+            t[g.second()].1 += 1.0 - g.score;
         }
         t
     }
@@ -252,16 +342,16 @@ pub fn chronological_order(games: &[Game]) -> Vec<usize> {
 /// takes games by round because not every game has a date (a few dates must not put the
 /// undated rounds first).
 pub fn chronological_order_by(games: &[Game], dates: bool) -> Vec<usize> {
-    let rounds: Vec<Option<f64>> = games.iter().map(|g| g.round.as_deref().and_then(round_number)).collect();
+    let rounds: Vec<Option<f64>> = games.iter().map(|g| g.round().and_then(round_number)).collect();
     let mut order: Vec<usize> = (0..games.len()).collect();
     order.sort_by(|&a, &b| {
         let (ga, gb) = (&games[a], &games[b]);
-        let date = match (&ga.date, &gb.date) {
+        let date = match (ga.date(), gb.date()) {
             _ if !dates => Ordering::Equal,
             (Some(x), Some(y)) => x.trim().cmp(y.trim()),
             (x, y) => x.is_some().cmp(&y.is_some()),
         };
-        let round = match (rounds[a], rounds[b], &ga.round, &gb.round) {
+        let round = match (rounds[a], rounds[b], ga.round(), gb.round()) {
             (Some(x), Some(y), _, _) => x.total_cmp(&y),
             (Some(_), None, _, Some(_)) => Ordering::Less,
             (None, Some(_), Some(_), _) => Ordering::Greater,
@@ -298,22 +388,41 @@ mod tests {
     }
 
     #[test]
+    fn a_games_date_round_and_points_read_back_as_set() {
+        let mut g = Game::new(0, 1, 1.0, 7);
+        assert_eq!((g.date(), g.round(), g.points(), g.line()), (None, None, None, 7));
+        g.set_when(Some("2024-05-01"), Some("3"));
+        assert_eq!((g.date(), g.round()), (Some("2024-05-01"), Some("3")));
+        g.set_date(None::<&str>);
+        assert_eq!((g.date(), g.round()), (None, Some("3")));
+        g.set_round(Some("")).set_date(Some("a\u{1f}b"));
+        assert_eq!((g.date(), g.round()), (Some("a b"), None), "the separator cannot be forged");
+        // Points that are the score are marked, not stored; others are stored.
+        g.set_points(Some((1.0, 0.0)));
+        assert_eq!((g.points(), g.extra.is_none()), (Some((1.0, 0.0)), true));
+        g.set_points(Some((3.0, 1.0)));
+        assert_eq!((g.points(), g.extra.is_some()), (Some((3.0, 1.0)), true));
+        g.set_points(None);
+        assert_eq!((g.points(), g.extra.is_none()), (None, true));
+        assert_eq!(Game::new(0, 1, 0.5, usize::MAX).line(), u32::MAX as usize);
+    }
+
+    #[test]
     fn matchday_12_comes_after_matchday_9() {
         let mut d = Dataset::new();
         for (date, round) in [(None, Some("Matchday 12")), (None, Some("Matchday 9")), (None, Some("final")), (None, None)] {
             let g = d.add_game("A", "B", 1.0);
-            g.date = date;
-            g.round = round.map(Box::from);
+            g.set_when(date, round);
         }
         assert_eq!(chronological_order(&d.games), vec![3, 1, 0, 2]);
-        d.games[3].date = Some("2024-01-01".into());
+        d.games[3].set_date(Some("2024-01-01"));
         assert_eq!(chronological_order(&d.games), vec![1, 0, 2, 3], "undated games come first");
         assert_eq!(round_number("Round 3."), Some(3.0));
     }
 
     #[test]
     fn a_game_stays_compact() {
-        assert!(std::mem::size_of::<Game>() <= 96, "{} bytes", std::mem::size_of::<Game>());
+        assert!(std::mem::size_of::<Game>() <= 48, "{} bytes", std::mem::size_of::<Game>());
         let mut g = Game::new(0, 1, 1.0, 3);
         g.set_komi(Some(6.5));
         assert_eq!(g.komi(), Some(6.5));

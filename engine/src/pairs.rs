@@ -69,7 +69,9 @@ impl Pairs {
             })
             .collect();
         entries.sort_by_key(|e| e.0);
-        let mut p = Pairs { nodes, ..Pairs::default() };
+        // Merge a pair's entries in place, then make the arrays at their final size: lists
+        // grown a push at a time would hold up to twice the room.
+        let mut kept = 0;
         let mut k = 0;
         while k < entries.len() {
             let key = entries[k].0;
@@ -80,14 +82,73 @@ impl Pairs {
                 k += 1;
             }
             if ab > 0.0 || ba > 0.0 {
-                p.a.push((key >> 32) as u32);
-                p.b.push(key as u32);
-                p.ab.push(ab);
-                p.ba.push(ba);
+                entries[kept] = (key, ab, ba);
+                kept += 1;
             }
         }
+        entries.truncate(kept);
+        let mut p = Pairs {
+            nodes,
+            a: entries.iter().map(|e| (e.0 >> 32) as u32).collect(),
+            b: entries.iter().map(|e| e.0 as u32).collect(),
+            ab: entries.iter().map(|e| e.1).collect(),
+            ba: entries.iter().map(|e| e.2).collect(),
+            start: Vec::new(),
+        };
+        drop(entries);
         p.start = offsets(nodes, &p.a);
         p
+    }
+
+    /// These pairs, over `nodes` nodes (at least as many as now), restricted to those
+    /// `keep(a, b)` accepts, with an entry `(i, ab, ba)` against the last node added after each
+    /// node's kept pairs (`last` sorted by `i`, the dummy player's draws). The same as building
+    /// them from the kept games and the entries, without building or sorting again, and in
+    /// place: no second copy of a million pairs.
+    pub fn restrict(mut self, nodes: usize, keep: impl Fn(usize, usize) -> bool, last: &[(usize, f64, f64)]) -> Pairs {
+        assert!(nodes >= self.nodes && nodes < u32::MAX as usize, "the nodes only grow, and fit in u32");
+        assert!(last.windows(2).all(|w| w[0].0 < w[1].0) && last.iter().all(|e| e.0 < nodes - 1), "entries by node, before the last");
+        let mut kept = 0;
+        for k in 0..self.len() {
+            if keep(self.a[k] as usize, self.b[k] as usize) {
+                self.set(kept, (self.a[k], self.b[k], self.ab[k], self.ba[k]));
+                kept += 1;
+            }
+        }
+        let last: Vec<(usize, f64, f64)> = last.iter().copied().filter(|e| e.1 > 0.0 || e.2 > 0.0).collect();
+        let total = kept + last.len();
+        // Room for the new entries at the end, then everything moved back to its place from
+        // the end forwards: an entry only ever moves later, onto one already moved.
+        // `reserve_exact`: a plain resize would double each list's room.
+        self.a.reserve_exact(total.saturating_sub(self.a.len()));
+        self.b.reserve_exact(total.saturating_sub(self.b.len()));
+        self.ab.reserve_exact(total.saturating_sub(self.ab.len()));
+        self.ba.reserve_exact(total.saturating_sub(self.ba.len()));
+        self.a.resize(total, 0);
+        self.b.resize(total, 0);
+        self.ab.resize(total, 0.0);
+        self.ba.resize(total, 0.0);
+        let v = (nodes - 1) as u32;
+        let (mut read, mut write) = (kept, total);
+        for &(i, ab, ba) in last.iter().rev() {
+            // Pairs of nodes after `i` keep their order, shifted by the entries still to come.
+            while read > 0 && self.a[read - 1] as usize > i {
+                read -= 1;
+                write -= 1;
+                self.set(write, (self.a[read], self.b[read], self.ab[read], self.ba[read]));
+            }
+            write -= 1;
+            self.set(write, (i as u32, v, ab, ba));
+        }
+        debug_assert_eq!(read, write, "the pairs before the first new entry stay where they are");
+        self.nodes = nodes;
+        self.start = offsets(nodes, &self.a);
+        self
+    }
+
+    #[inline]
+    fn set(&mut self, k: usize, (a, b, ab, ba): (u32, u32, f64, f64)) {
+        (self.a[k], self.b[k], self.ab[k], self.ba[k]) = (a, b, ab, ba);
     }
 
     /// The number of pairs.
@@ -164,6 +225,19 @@ mod tests {
         let (scored, conceded) = p.sums();
         assert_eq!(scored, vec![1.5, 2.5, 0.0, 0.0]);
         assert_eq!(conceded, vec![0.5, 1.5, 1.0, 1.0]);
+    }
+
+    #[test]
+    fn restricting_equals_building_from_the_kept_games() {
+        let games = [(1, 2, 1.0), (0, 1, 1.0), (1, 0, 0.5), (3, 1, 0.0), (2, 3, 0.5), (0, 3, 1.0)];
+        let keep = |a: usize, b: usize| (a + b) % 2 == 1;
+        let full = Pairs::from_games(4, games.into_iter());
+        let kept = games.into_iter().filter(|&(i, j, _)| keep(i, j));
+        assert_eq!(full.clone().restrict(4, keep, &[]), Pairs::from_games(4, kept.clone()));
+        // With a fifth node that draws nodes 0 and 2 (half a game each way).
+        let last = [(0, 0.5, 0.5), (2, 0.5, 0.5)];
+        let entries = kept.map(|(i, j, s)| Pairs::game(i, j, s)).chain(last.iter().map(|&(i, ab, ba)| (i, 4, ab, ba)));
+        assert_eq!(full.restrict(5, keep, &last), Pairs::from_entries(5, entries));
     }
 
     #[test]

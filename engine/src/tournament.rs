@@ -238,8 +238,7 @@ impl Tournament {
                     _ => (i, j, score),
                 };
                 let mut game = Game::new(first, second, score, e.line);
-                game.date = self.round_dates.get(r).cloned().flatten().map(Box::from);
-                game.round = Some((r + 1).to_string().into());
+                game.set_when(self.round_dates.get(r).and_then(|d| d.as_deref()), Some(&(r + 1).to_string()));
                 game.set_event(self.name.clone());
                 d.games.push(game);
             }
@@ -328,6 +327,6 @@ mod tests {
         let d = t.dataset();
         assert_eq!(d.games.len(), 1, "only the game over the board");
         let g = &d.games[0];
-        assert_eq!((d.players[g.first].name.as_str(), d.players[g.second].name.as_str(), g.score), ("B", "A", 0.0));
+        assert_eq!((d.players[g.first()].name.as_str(), d.players[g.second()].name.as_str(), g.score), ("B", "A", 0.0));
     }
 }

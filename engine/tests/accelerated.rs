@@ -66,8 +66,8 @@ fn the_accelerated_variant_reaches_algorithm_1s_ratings() {
 /// a win each way, an old rating `w` draws against a fixed opponent.
 fn loglik(d: &Dataset, group: &[Option<usize>], x: &[f64]) -> f64 {
     let mut l = 0.0;
-    for g in d.games.iter().filter(|g| group[g.first].is_some() && group[g.first] == group[g.second]) {
-        let (a, b) = (x[g.first], x[g.second]);
+    for g in d.games.iter().filter(|g| group[g.first()].is_some() && group[g.first()] == group[g.second()]) {
+        let (a, b) = (x[g.first()], x[g.second()]);
         l += g.score * (a / (a + b)).ln() + (1.0 - g.score) * (b / (a + b)).ln();
     }
     for (i, p) in d.players.iter().enumerate().filter(|(i, _)| group[*i].is_some()) {

@@ -388,7 +388,7 @@ fn self_promotion_and_time_decay_by_hand() {
             g.set_komi(Some(7.5));
             g.set_ranks(Some(rw.into()), Some(rb.into()));
             g.set_event(Some("Open".into()));
-            g.date = Some("2011-01-01".into());
+            g.set_date(Some("2011-01-01"));
         }
         d.players[0].listed = Some(Listed { rating: 2.5, sigma: Some(0.5), date: Some("2010-01-01".into()) });
         d.players[1].listed = Some(Listed { rating: -3.5, sigma: Some(0.8), date: Some("2011-01-01".into()) });
@@ -414,7 +414,7 @@ fn ratings_carry_over_between_events() {
         g.set_ranks(Some("5k".into()), Some("5k".into()));
         g.set_komi(Some(7.0));
         g.set_event(Some(ev.into()));
-        g.date = Some(date.into());
+        g.set_date(Some(date));
     }
     let r = rate(&d, &AgaParams::default()).unwrap();
     let (dd, spx) = handicap_equivalent(0.0, 7.0);
@@ -445,7 +445,13 @@ fn hostile_input_gives_finite_ratings_and_warnings() {
     d.add_game("NoRank", "Nobody", 0.5).set_komi(Some(7.5)); // a draw, no ranks at all
     d.add_game("Z1", "Z2", 1.0); // a group of its own, without ranks
                                  // Data no reader makes (a player on both sides, a score of 2) are refused, not rated.
-    for spoil in [|g: &mut Game| g.second = g.first, |g: &mut Game| g.score = 2.0] {
+    for spoil in [
+        |g: &mut Game| {
+            let f = g.first();
+            g.set_players(f, f);
+        },
+        |g: &mut Game| g.score = 2.0,
+    ] {
         let mut spoilt = d.clone();
         spoil(&mut spoilt.games[0]);
         assert!(matches!(rate(&spoilt, &AgaParams::default()), Err(RateError::InvalidData { .. })));
@@ -540,9 +546,9 @@ fn aga_results_format() {
     assert_eq!(d.players[1].listed, Some(Listed { rating: -3.12, sigma: None, date: None }));
     assert_eq!(d.games.len(), 3);
     let g = &d.games[1];
-    assert_eq!((g.first, g.second, g.score, g.handicap(), g.komi(), g.line), (1, 2, 0.0, Some(0.0), Some(7.5), 14));
+    assert_eq!((g.first(), g.second(), g.score, g.handicap(), g.komi(), g.line()), (1, 2, 0.0, Some(0.0), Some(7.5), 14));
     assert_eq!(g.ranks(), (Some("3k"), Some("1d")));
-    assert_eq!((g.event(), g.date.as_deref()), (Some("Spring Open 2010"), Some("2010-03-06")));
+    assert_eq!((g.event(), g.date()), (Some("Spring Open 2010"), Some("2010-03-06")));
     assert_eq!(d.games[2].komi(), Some(-0.5));
     assert!(p.warnings.is_empty(), "{:?}", p.warnings);
     let r = rate(d, &AgaParams::default()).unwrap();
@@ -708,7 +714,7 @@ fn bayrate_test_data() {
     assert!(reference.len() >= 1500);
     let mut first_rank: HashMap<String, f64> = HashMap::new();
     for g in &data.games {
-        for (p, r) in [(g.first, g.ranks().0), (g.second, g.ranks().1)] {
+        for (p, r) in [(g.first(), g.ranks().0), (g.second(), g.ranks().1)] {
             if let Some(s) = r.as_deref().and_then(rank_seed) {
                 first_rank.entry(data.players[p].name.clone()).or_insert(s);
             }

@@ -193,7 +193,7 @@ fn groups_that_never_met_are_rated_separately() {
     let mut d = round_robin(6, 31);
     let other = round_robin(4, 32);
     for g in &other.games {
-        d.add_game(&format!("Club {}", other.players[g.first].name), &format!("Club {}", other.players[g.second].name), g.score);
+        d.add_game(&format!("Club {}", other.players[g.first()].name), &format!("Club {}", other.players[g.second()].name), g.score);
     }
     let r = brent(&d, tight(Variant::Alg1));
     assert!(r.diagnosis.findings.iter().any(|f| f.kind == FindingKind::Disconnected));
@@ -213,7 +213,7 @@ fn a_group_that_only_beat_another_is_diagnosed() {
     let mut d = round_robin(5, 41);
     let low = round_robin(5, 42);
     for g in &low.games {
-        d.add_game(&format!("Low {}", low.players[g.first].name), &format!("Low {}", low.players[g.second].name), g.score);
+        d.add_game(&format!("Low {}", low.players[g.first()].name), &format!("Low {}", low.players[g.second()].name), g.score);
     }
     d.add_game("Player 000", "Low Player 000", 1.0);
     d.add_game("Low Player 001", "Player 001", 0.0);
@@ -344,7 +344,7 @@ fn standard_errors_from_the_fisher_information() {
     let mut bigger = round_robin(16, 1);
     let again = round_robin(16, 1);
     for g in &again.games {
-        bigger.add_game(&again.players[g.first].name, &again.players[g.second].name, g.score);
+        bigger.add_game(&again.players[g.first()].name, &again.players[g.second()].name, g.score);
     }
     let bigger = brent(&bigger, tight(Variant::Alg1));
     for p in &small.players {

@@ -22,8 +22,8 @@ fn league(label: impl Fn(usize) -> String) -> Dataset {
                 0.5
             };
             let g = d.add_game(teams[(a + round) % 4], teams[(b + round) % 4], score);
-            g.points = Some((ga as f64, gb as f64));
-            g.round = Some(label(round).into());
+            g.set_points(Some((ga as f64, gb as f64)));
+            g.set_round(Some(label(round)));
         }
     }
     d
@@ -41,7 +41,7 @@ fn matchday_12_orders_after_matchday_9_for_every_method() {
     let numbers = league(|r| r.to_string());
     // Text order would put "Matchday 10" .. "Matchday 14" before "Matchday 2".
     let order = chronological_order(&words.games);
-    let rounds: Vec<&str> = order.iter().map(|&i| words.games[i].round.as_deref().unwrap()).collect();
+    let rounds: Vec<&str> = order.iter().map(|&i| words.games[i].round().unwrap()).collect();
     assert_eq!((rounds[0], rounds[8], rounds[32]), ("Matchday 1", "Matchday 3", "Matchday 9"));
     assert_eq!(rounds[36], "Matchday 10");
     assert_eq!(order, chronological_order(&numbers.games));

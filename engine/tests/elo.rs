@@ -50,13 +50,13 @@ fn hand_worked_games() {
 #[test]
 fn margin_scores_use_points() {
     let mut d = Dataset::new();
-    d.add_game("A", "B", 1.0).points = Some((3.0, 1.0));
+    d.add_game("A", "B", 1.0).set_points(Some((3.0, 1.0)));
     let r = by_name(&elo::rate(&d, &EloParams { margin: true, ..Default::default() }).unwrap());
     // S = (3 + 1)/(3 + 1 + 2) = 2/3 against an expected 1/2.
     assert!((r["A"] - (1500.0 + 25.0 / 6.0)).abs() < 1e-9, "{r:?}");
     let plain = elo::rate(&d, &EloParams { margin: true, ..Default::default() }).unwrap();
     assert!(plain.warnings.is_empty());
-    d.games[0].points = None;
+    d.games[0].set_points(None);
     let warned = elo::rate(&d, &EloParams { margin: true, ..Default::default() }).unwrap();
     assert!(warned.warnings[0].contains("no game has points"));
 }
@@ -65,11 +65,11 @@ fn margin_scores_use_points() {
 fn reference(d: &Dataset, p: &EloParams) -> Vec<f64> {
     let mut r = vec![p.initial; d.players.len()];
     for g in &d.games {
-        let e = 1.0 / (1.0 + 10f64.powf(-(r[g.first] + p.home - r[g.second]) / p.zeta));
-        let s = if p.margin { g.points.map_or(g.score, |(a, b)| (a + 1.0) / (a + b + 2.0)) } else { g.score };
-        let (ri, rj) = (r[g.first], r[g.second]);
-        r[g.first] = ri + p.k * (s - e);
-        r[g.second] = rj + p.k * ((1.0 - s) - (1.0 - e));
+        let e = 1.0 / (1.0 + 10f64.powf(-(r[g.first()] + p.home - r[g.second()]) / p.zeta));
+        let s = if p.margin { g.points().map_or(g.score, |(a, b)| (a + 1.0) / (a + b + 2.0)) } else { g.score };
+        let (ri, rj) = (r[g.first()], r[g.second()]);
+        r[g.first()] = ri + p.k * (s - e);
+        r[g.second()] = rj + p.k * ((1.0 - s) - (1.0 - e));
     }
     r
 }
@@ -80,7 +80,7 @@ fn matches_the_reference_and_keeps_the_sum() {
     let mut rng = Rng::new(3);
     for g in &mut d.games {
         let (a, b) = (rng.below(5) as f64, rng.below(5) as f64);
-        g.points = Some((a, b));
+        g.set_points(Some((a, b)));
         g.score = if a > b {
             1.0
         } else if a < b {
@@ -115,8 +115,8 @@ fn matches_the_reference_and_keeps_the_sum() {
 #[test]
 fn games_are_taken_by_date_when_every_game_has_one() {
     let mut d = Dataset::new();
-    d.add_game("A", "B", 1.0).date = Some("2024-02-01".into());
-    d.add_game("B", "A", 1.0).date = Some("2024-01-01".into());
+    d.add_game("A", "B", 1.0).set_date(Some("2024-02-01"));
+    d.add_game("B", "A", 1.0).set_date(Some("2024-01-01"));
     let by_date = elo::rate(&d, &EloParams::default()).unwrap();
     let as_given = elo::rate(&d, &EloParams { chronological: false, ..Default::default() }).unwrap();
     assert_eq!(by_date.variant, "by date");
@@ -167,7 +167,7 @@ fn multiplayer_elo_with_two_players_is_elo() {
         } else {
             (1, 1)
         };
-        events.events.push(Event { name: format!("e{k}"), places: vec![(g.first, a), (g.second, b)], line: k + 2 });
+        events.events.push(Event { name: format!("e{k}"), places: vec![(g.first(), a), (g.second(), b)], line: k + 2 });
     }
     let elo = by_name(&elo::rate(&d, &EloParams { chronological: false, ..Default::default() }).unwrap());
     for data in [&events, &d] {

@@ -456,7 +456,7 @@ fn trf_dataset_has_each_rated_game_once() {
         let got: Vec<String> = d
             .games
             .iter()
-            .map(|g| format!("{} {} {} {}", g.round.as_deref().unwrap(), d.players[g.first].name, d.players[g.second].name, g.score))
+            .map(|g| format!("{} {} {} {}", g.round().unwrap(), d.players[g.first()].name, d.players[g.second()].name, g.score))
             .collect();
         assert_eq!(got.len(), want.len(), "{file}");
         assert_eq!(got.iter().cloned().collect::<HashSet<_>>(), want, "{file}: every game once, White first");

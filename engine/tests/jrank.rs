@@ -24,7 +24,7 @@ fn add(d: &mut Dataset, a: &str, b: &str, pa: f64, pb: f64) {
     } else {
         0.5
     };
-    d.add_game(a, b, score).points = Some((pa, pb));
+    d.add_game(a, b, score).set_points(Some((pa, pb)));
 }
 
 /// A league: `m` games between random pairs of `n` teams, goals from six chances each
@@ -295,7 +295,7 @@ fn players_without_games_and_chess_like_data() {
     explicit.player("Nobody");
     for (a, b, s) in [("Anna", "Ben", 1.0), ("Ben", "Cleo", 0.5), ("Cleo", "Anna", 1.0), ("Anna", "Ben", 0.5)] {
         chess.add_game(a, b, s);
-        explicit.add_game(a, b, s).points = Some((s, 1.0 - s));
+        explicit.add_game(a, b, s).set_points(Some((s, 1.0 - s)));
     }
     let r = check("chess", &chess, &tight());
     let e = check("explicit", &explicit, &tight());
@@ -394,12 +394,12 @@ fn fit_holds_out_the_latest_games_by_date() {
         let idx: Vec<usize> = if reverse { (0..d.games.len()).rev().collect() } else { (0..d.games.len()).collect() };
         for i in idx {
             let g = &d.games[i];
-            let (x, y) = g.points.unwrap();
-            add(&mut out, &d.players[g.first].name, &d.players[g.second].name, x, y);
+            let (x, y) = g.points().unwrap();
+            add(&mut out, &d.players[g.first()].name, &d.players[g.second()].name, x, y);
             if dated {
                 // Two games a day; the round orders them within the day.
-                out.games.last_mut().unwrap().date = Some(format!("2024-{:02}-{:02}", 1 + i / 56, 1 + (i / 2) % 28).into());
-                out.games.last_mut().unwrap().round = Some(format!("{}", 1 + i % 2).into());
+                out.games.last_mut().unwrap().set_date(Some(format!("2024-{:02}-{:02}", 1 + i / 56, 1 + (i / 2) % 28)));
+                out.games.last_mut().unwrap().set_round(Some(format!("{}", 1 + i % 2)));
             }
         }
         out
@@ -480,11 +480,11 @@ fn reference(d: &Dataset, k: f64, p: f64) -> Vec<f64> {
     let mut l = vec![vec![0.0; n]; n];
     let mut b = vec![0.0; n];
     for g in &d.games {
-        let (a, pts_a, pts_b) = match g.points {
-            Some((x, y)) => (g.first, x, y),
-            None => (g.first, g.score, 1.0 - g.score),
+        let (a, pts_a, pts_b) = match g.points() {
+            Some((x, y)) => (g.first(), x, y),
+            None => (g.first(), g.score, 1.0 - g.score),
         };
-        let o = g.second;
+        let o = g.second();
         l[a][a] += 1.0;
         l[o][o] += 1.0;
         l[a][o] -= 1.0;

@@ -39,7 +39,7 @@ fn renamed_duplicate_entrants_never_merge() {
     assert_eq!(d.players.len(), 3, "one player per entrant");
     assert_distinct_names(&d, "TRF");
     let g = &d.games[0];
-    assert_eq!((g.first, g.second, g.score), (0, 1, 1.0), "entrant 1 beat entrant 2, not themselves");
+    assert_eq!((g.first(), g.second(), g.score), (0, 1, 1.0), "entrant 1 beat entrant 2, not themselves");
     let ids: Vec<Option<&str>> = d.players.iter().map(|p| p.id.as_deref()).collect();
     assert_eq!(ids, [Some("1"), Some("2"), Some("3")], "player i is entrant i");
     // The EIG tiebreak goes to the right entrants: the winner above the loser, the third none.
@@ -57,7 +57,7 @@ fn renamed_duplicate_entrants_never_merge() {
     let p = parse_aga(aga).unwrap();
     assert_eq!(p.dataset.players.len(), 3);
     assert_distinct_names(&p.dataset, "AGA");
-    let pairs: Vec<(usize, usize)> = p.dataset.games.iter().map(|g| (g.first, g.second)).collect();
+    let pairs: Vec<(usize, usize)> = p.dataset.games.iter().map(|g| (g.first(), g.second())).collect();
     assert_eq!(pairs, [(0, 1), (1, 2)]);
 }
 
@@ -66,8 +66,22 @@ fn inconsistent_data_are_refused_in_release_builds_too() {
     // Each case: how the data were built wrongly, and what the error says.
     type Spoil = fn(&mut Dataset);
     let cases: [(&str, Spoil, &str); 4] = [
-        ("one player on both sides", |d| d.games[0].second = d.games[0].first, "'A' is on both sides"),
-        ("a player who does not exist", |d| d.games[0].second = 9, "player number 9 is not in the data"),
+        (
+            "one player on both sides",
+            |d| {
+                let f = d.games[0].first();
+                d.games[0].set_players(f, f);
+            },
+            "'A' is on both sides",
+        ),
+        (
+            "a player who does not exist",
+            |d| {
+                let f = d.games[0].first();
+                d.games[0].set_players(f, 9);
+            },
+            "player number 9 is not in the data",
+        ),
         ("a score out of range", |d| d.games[0].score = 2.0, "the score is 2"),
         ("a player twice in an event", |d| d.events[0].places.push((0, 3)), "'A' is in it twice"),
     ];

@@ -178,7 +178,7 @@ mod tests {
             let b = (a + 1 + rng.below(n - 1)) % n;
             let p = 1.0 / (1.0 + (strength[b] - strength[a]).exp());
             let s = if unit(&mut rng) < 0.2 { 0.5 } else { f64::from(u8::from(unit(&mut rng) < p)) };
-            d.add_game(&format!("P{a:02}"), &format!("P{b:02}"), s).date = Some(format!("2024-{:02}-01", 1 + k / 40).into());
+            d.add_game(&format!("P{a:02}"), &format!("P{b:02}"), s).set_date(Some(format!("2024-{:02}-01", 1 + k / 40)));
         }
         d
     }

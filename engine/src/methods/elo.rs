@@ -78,10 +78,10 @@ pub struct GameUpdate {
 
 /// The update of game `g` at ratings `r` (before the game).
 pub fn game_update(g: &Game, params: &EloParams, r: &[f64]) -> GameUpdate {
-    let (i, j) = (g.first, g.second);
+    let (i, j) = (g.first(), g.second());
     let with_home = r[i] + params.home - r[j];
     let mu = expected(if params.home_in_update { with_home } else { r[i] - r[j] }, params.zeta);
-    let (s, margin) = match (params.margin, g.points) {
+    let (s, margin) = match (params.margin, g.points()) {
         (true, Some((a, b))) => ((a + 1.0) / (a + b + 2.0), true),
         _ => (g.score, false),
     };
@@ -98,9 +98,9 @@ pub fn fit<'d>(data: &'d Dataset, params: &EloParams) -> Result<SequentialFit<'d
     let games = &data.games;
     let (order, how) = game_order(games, params.chronological);
     let variant = format!("{how}{}", if params.margin { ", margin" } else { "" });
-    let by_date = |a: usize, b: usize| games[a].date.as_deref().map(str::trim) == games[b].date.as_deref().map(str::trim);
+    let by_date = |a: usize, b: usize| games[a].date().map(str::trim) == games[b].date().map(str::trim);
     let by_round = |a: usize, b: usize| {
-        let number = |i: usize| games[i].round.as_deref().and_then(round_number);
+        let number = |i: usize| games[i].round().and_then(round_number);
         number(a) == number(b)
     };
     let each = |_: usize, _: usize| false;
@@ -131,7 +131,7 @@ impl Rule for EloRule<'_> {
 
     fn apply(&mut self, item: usize, step: usize, run: &mut Run) -> Update {
         let (g, params) = (&self.games[item], &self.params);
-        let (i, j) = (g.first, g.second);
+        let (i, j) = (g.first(), g.second());
         let u = game_update(g, params, &run.ratings);
         self.margin_used |= u.margin;
         let with_home = run.ratings[i] + params.home - run.ratings[j];

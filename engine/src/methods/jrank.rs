@@ -18,9 +18,9 @@
 //! use ratings_engine::methods::jrank::{rate, JRankParams};
 //! use ratings_engine::Dataset;
 //! let mut d = Dataset::new();
-//! d.add_game("Anna", "Ben", 1.0).points = Some((3.0, 1.0));
-//! d.add_game("Ben", "Cleo", 1.0).points = Some((2.0, 0.0));
-//! d.add_game("Cleo", "Anna", 0.5).points = Some((1.0, 1.0));
+//! d.add_game("Anna", "Ben", 1.0).set_points(Some((3.0, 1.0)));
+//! d.add_game("Ben", "Cleo", 1.0).set_points(Some((2.0, 0.0)));
+//! d.add_game("Cleo", "Anna", 0.5).set_points(Some((1.0, 1.0)));
 //! let r = rate(&d, &JRankParams::default()).unwrap();
 //! assert!(r.report.converged);
 //! assert_eq!(r.players[0].name, "Anna");
@@ -115,11 +115,11 @@ fn prepare(data: &Dataset) -> Prepared {
     let n = data.players.len();
     let mut out = Prepared { games: Vec::with_capacity(data.games.len()), from_score: 0, skipped: 0 };
     for (index, g) in data.games.iter().enumerate() {
-        if g.first == g.second || g.first >= n || g.second >= n {
+        if g.first() == g.second() || g.first() >= n || g.second() >= n {
             out.skipped += 1;
             continue;
         }
-        let (pa, pb) = match g.points {
+        let (pa, pb) = match g.points() {
             Some((a, b)) if a.is_finite() && b.is_finite() && a >= 0.0 && b >= 0.0 => (a, b),
             _ if (0.0..=1.0).contains(&g.score) => {
                 out.from_score += 1;
@@ -130,7 +130,7 @@ fn prepare(data: &Dataset) -> Prepared {
                 continue;
             }
         };
-        out.games.push(Pg { a: g.first, b: g.second, pa, pb, index });
+        out.games.push(Pg { a: g.first(), b: g.second(), pa, pb, index });
     }
     out
 }
@@ -664,14 +664,14 @@ mod tests {
         let mut d = Dataset::new();
         let name = |i: usize| format!("P{i:04}");
         for i in 0..n - 1 {
-            d.add_game(&name(i), &name(i + 1), 1.0).points = Some(((i % 4) as f64, ((i * 7) % 3) as f64));
+            d.add_game(&name(i), &name(i + 1), 1.0).set_points(Some(((i % 4) as f64, ((i * 7) % 3) as f64)));
         }
         let mut x: u64 = 12345;
         for _ in 0..extra {
             x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
             let a = (x >> 33) as usize % n;
             let b = (a + 1 + (x >> 13) as usize % (n - 1)) % n;
-            d.add_game(&name(a), &name(b), 0.5).points = Some((((x >> 5) % 5) as f64, ((x >> 9) % 4) as f64));
+            d.add_game(&name(a), &name(b), 0.5).set_points(Some((((x >> 5) % 5) as f64, ((x >> 9) % 4) as f64)));
         }
         d
     }
@@ -711,8 +711,7 @@ mod tests {
         ];
         for (date, round) in rows {
             let g = d.add_game("A", "B", 1.0);
-            g.date = date.map(Box::from);
-            g.round = round.map(Box::from);
+            g.set_when(date, round);
         }
         let prep = prepare(&d);
         let order: Vec<usize> = time_order(&d, &prep.games).iter().map(|g| g.index).collect();
@@ -722,20 +721,22 @@ mod tests {
     #[test]
     fn bad_games_are_left_out_not_panicked_on() {
         let mut d = Dataset::new();
-        d.add_game("A", "B", 1.0).points = Some((f64::NAN, 1.0));
+        d.add_game("A", "B", 1.0).set_points(Some((f64::NAN, 1.0)));
         d.add_game("A", "B", 0.0);
-        d.games[1].second = 7;
+        let f = d.games[1].first();
+        d.games[1].set_players(f, 7);
         let prep = prepare(&d);
         assert_eq!((prep.games.len(), prep.from_score, prep.skipped), (1, 1, 1));
         // Rated, data that name no such player are refused first (`methods::check_data`).
         assert!(matches!(rate(&d, &JRankParams::default()), Err(RateError::InvalidData { .. })));
         // A game with no score and no points is left out, with a warning.
-        (d.games[1].second, d.games[1].score) = (1, f64::NAN);
+        let f = d.games[1].first();
+        d.games[1].set_players(f, 1).score = f64::NAN;
         let r = rate(&d, &JRankParams::default()).unwrap();
         assert!(r.players.iter().all(|p| p.rating.is_some_and(f64::is_finite)));
         assert!(r.warnings.iter().any(|w| w.contains("1 game was left out")), "{:?}", r.warnings);
         // A score that is no number, with points: the points decide, nothing is NaN.
-        d.add_game("B", "A", 0.5).points = Some((2.0, 0.0));
+        d.add_game("B", "A", 0.5).set_points(Some((2.0, 0.0)));
         d.games[2].score = f64::NAN;
         let r = rate(&d, &JRankParams { fit: true, holdout: 0.5, ..Default::default() }).unwrap();
         let b = r.players.iter().find(|p| p.name == "B").unwrap();

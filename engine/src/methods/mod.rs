@@ -236,14 +236,14 @@ pub fn check_data(data: &Dataset) -> Result<(), RateError> {
         |what: &str, k: usize, line: usize| if line > 0 { format!("{what} {} (line {line})", k + 1) } else { format!("{what} {}", k + 1) };
     let bad = |item: String, problem: String, expected| Err(RateError::InvalidData { item, problem, expected });
     for (k, g) in data.games.iter().enumerate() {
-        if let Some(p) = [g.first, g.second].into_iter().find(|&p| p >= n) {
-            return bad(at("game", k, g.line), format!("player number {p} is not in the data"), "one of the dataset's players");
+        if let Some(p) = [g.first(), g.second()].into_iter().find(|&p| p >= n) {
+            return bad(at("game", k, g.line()), format!("player number {p} is not in the data"), "one of the dataset's players");
         }
-        if g.first == g.second {
-            return bad(at("game", k, g.line), format!("'{}' is on both sides", name(g.first)), "two different players");
+        if g.first() == g.second() {
+            return bad(at("game", k, g.line()), format!("'{}' is on both sides", name(g.first())), "two different players");
         }
         if !g.score.is_nan() && !(0.0..=1.0).contains(&g.score) {
-            return bad(at("game", k, g.line), format!("the score is {}", g.score), "a score in [0, 1]");
+            return bad(at("game", k, g.line()), format!("the score is {}", g.score), "a score in [0, 1]");
         }
     }
     // Per player, the last event they were seen in (plus one): one pass, no set per event.

@@ -69,7 +69,7 @@ pub fn fit<'d>(data: &'d Dataset, params: &MultiEloParams) -> Result<SequentialF
     let place = |s: f64| if s < 0.5 { 2.0 } else { 1.0 };
     for &gi in &order {
         let g = &data.games[gi];
-        events.push(vec![(g.first, place(g.score)), (g.second, place(1.0 - g.score))]);
+        events.push(vec![(g.first(), place(g.score)), (g.second(), place(1.0 - g.score))]);
     }
     if events.is_empty() {
         return Err(RateError::NoGames);
@@ -79,8 +79,8 @@ pub fn fit<'d>(data: &'d Dataset, params: &MultiEloParams) -> Result<SequentialF
     // Item k ≥ first_game is the game order[k − first_game].
     let game = |k: usize| (k >= first_game).then(|| &games[order[k - first_game]]);
     let same = |a: usize, b: usize| match (game(a), game(b), how) {
-        (Some(x), Some(y), "by date") => x.date.as_deref().map(str::trim) == y.date.as_deref().map(str::trim),
-        (Some(x), Some(y), "by round") => x.round.as_deref().and_then(round_number) == y.round.as_deref().and_then(round_number),
+        (Some(x), Some(y), "by date") => x.date().map(str::trim) == y.date().map(str::trim),
+        (Some(x), Some(y), "by round") => x.round().and_then(round_number) == y.round().and_then(round_number),
         _ => false,
     };
     let name = if data.events.is_empty() && how != "input order" { &how[3..] } else { "event" };

@@ -17,10 +17,10 @@ pub fn game_order(games: &[Game], chronological: bool) -> (Vec<usize>, &'static 
     if !chronological || games.is_empty() {
         return input();
     }
-    if games.iter().all(|g| g.date.is_some()) {
+    if games.iter().all(|g| g.date().is_some()) {
         return (chronological_order(games), "by date");
     }
-    if games.iter().all(|g| g.round.as_deref().and_then(round_number).is_some()) {
+    if games.iter().all(|g| g.round().and_then(round_number).is_some()) {
         return (chronological_order_by(games, false), "by round");
     }
     input()
@@ -284,14 +284,14 @@ mod tests {
         assert_eq!(round_number("final"), None);
         let mut d = Dataset::new();
         for r in ["10", "2", "1"] {
-            d.add_game("A", "B", 1.0).round = Some(r.into());
+            d.add_game("A", "B", 1.0).set_round(Some(r));
         }
         assert_eq!(game_order(&d.games, true), (vec![2, 1, 0], "by round"));
         assert_eq!(game_order(&d.games, false).0, vec![0, 1, 2]);
-        d.games[0].date = Some("2024-01-03".into());
+        d.games[0].set_date(Some("2024-01-03"));
         assert_eq!(game_order(&d.games, true).1, "by round", "dates only count when every game has one");
         // A date on some games does not move them: round 1 still comes first.
-        d.games[2].date = Some("2024-01-01".into());
+        d.games[2].set_date(Some("2024-01-01"));
         assert_eq!(game_order(&d.games, true), (vec![2, 1, 0], "by round"));
     }
 }

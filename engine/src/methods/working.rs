@@ -188,9 +188,9 @@ pub fn elo_working(data: &Dataset, params: &EloParams, k: usize, i: usize) -> Re
     let mut games = Vec::new();
     for g in items.iter().map(|&x| &data.games[x]) {
         let u = elo::game_update(g, params, &r);
-        let first = g.first == i;
-        if first || g.second == i {
-            let j = if first { g.second } else { g.first };
+        let first = g.first() == i;
+        if first || g.second() == i {
+            let j = if first { g.second() } else { g.first() };
             let (expected, score, change) =
                 if first { (u.expected, u.score, u.change) } else { (1.0 - u.expected, 1.0 - u.score, -u.change) };
             games.push(EloGame {
@@ -204,8 +204,8 @@ pub fn elo_working(data: &Dataset, params: &EloParams, k: usize, i: usize) -> Re
                 change,
             });
         }
-        r[g.first] += u.change;
-        r[g.second] -= u.change;
+        r[g.first()] += u.change;
+        r[g.second()] -= u.change;
     }
     Ok(EloWorking { step: k, player: data.players[i].name.clone(), before, games, after: r[i] })
 }

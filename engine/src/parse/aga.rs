@@ -119,7 +119,7 @@ pub fn parse_aga(text: &str) -> Result<Parsed, ParseErrors> {
     let event = tourney.map(|t| t.name);
     for g in &mut dataset.games {
         g.set_event(event.clone());
-        g.date = start.as_deref().map(Box::from);
+        g.set_date(start.as_deref());
     }
     Ok(Parsed { dataset, columns: Columns::default(), warnings })
 }

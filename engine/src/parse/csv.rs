@@ -149,11 +149,11 @@ impl GameReader {
         self.ids.clear();
         self.names.resolve(&mut self.batch, &mut self.dataset, &mut self.ids);
         for (mut game, ids) in self.waiting.drain(..).zip(self.ids.chunks_exact(2)) {
-            (game.first, game.second) = (ids[0], ids[1]);
-            if game.first == game.second {
-                let name = self.dataset.players[game.first].name.clone();
-                let kept = keep(&mut self.errors, ParseError::SelfPlay { line: game.line, name });
-                count_more(&mut self.more[0], kept, game.line);
+            game.set_players(ids[0], ids[1]);
+            if game.first() == game.second() {
+                let name = self.dataset.players[game.first()].name.clone();
+                let kept = keep(&mut self.errors, ParseError::SelfPlay { line: game.line(), name });
+                count_more(&mut self.more[0], kept, game.line());
             } else {
                 self.dataset.games.push(game);
             }
@@ -235,7 +235,8 @@ fn read_game<'r>(row: &Row<'r>, results: &mut Vec<(Box<str>, Option<Outcome>)>) 
     row.not_excluded()?;
     let points = points.or(result_points);
     let mut game = Game::new(0, 0, score, row.rec.line);
-    (game.points, game.date, game.round) = (points, date.map(Box::from), round.map(Box::from));
+    game.set_when(date.as_deref(), round.as_deref());
+    game.set_points(points);
     if handicap.is_some() || komi.is_some() || event.is_some() || ranks != (None, None) {
         game.set_handicap(handicap).set_komi(komi).set_event(event).set_ranks(ranks.0, ranks.1);
     }
@@ -383,13 +384,13 @@ mod tests {
                 for g in &d.games {
                     s += &format!(
                         "{}: {} - {} {}{}{}{}{}{}\n",
-                        g.line,
-                        d.players[g.first].name,
-                        d.players[g.second].name,
+                        g.line(),
+                        d.players[g.first()].name,
+                        d.players[g.second()].name,
                         g.score,
-                        g.points.map(|(a, b)| format!(" pts {a}:{b}")).unwrap_or_default(),
-                        g.date.as_ref().map(|x| format!(" date {x}")).unwrap_or_default(),
-                        g.round.as_ref().map(|x| format!(" round {x}")).unwrap_or_default(),
+                        g.points().map(|(a, b)| format!(" pts {a}:{b}")).unwrap_or_default(),
+                        g.date().map(|x| format!(" date {x}")).unwrap_or_default(),
+                        g.round().map(|x| format!(" round {x}")).unwrap_or_default(),
                         g.handicap().map(|x| format!(" hcp {x}")).unwrap_or_default(),
                         g.komi().map(|x| format!(" komi {x}")).unwrap_or_default(),
                     );

@@ -110,7 +110,9 @@ impl Input {
     pub fn from_parsed(format: Format, parsed: super::Parsed) -> Input {
         let columns = &parsed.columns;
         let recognised = columns.found.iter().map(|(role, i)| (role.key().to_string(), columns.name(*i).trim().to_string())).collect();
-        Input { format, dataset: parsed.dataset, tournament: None, recognised, warnings: parsed.warnings }
+        let mut dataset = parsed.dataset;
+        dataset.shrink_to_fit();
+        Input { format, dataset, tournament: None, recognised, warnings: parsed.warnings }
     }
 }
 

@@ -120,7 +120,7 @@ pub fn shuffled(d: &Dataset, seed: u64, mut into: Dataset) -> Dataset {
     }
     for &k in &order {
         let g = &d.games[k];
-        into.add_game(&d.players[g.first].name, &d.players[g.second].name, g.score).points = g.points;
+        into.add_game(&d.players[g.first()].name, &d.players[g.second()].name, g.score).set_points(g.points());
     }
     into
 }
@@ -136,11 +136,11 @@ pub fn max_equilibrium_residual(d: &Dataset, r: &Rating) -> f64 {
     let x: HashMap<String, f64> = by_name(r).into_iter().map(|(k, v)| (k, v.exp())).collect();
     let mut res = vec![0.0; d.players.len()];
     for g in &d.games {
-        let (a, b) = (&d.players[g.first].name, &d.players[g.second].name);
+        let (a, b) = (&d.players[g.first()].name, &d.players[g.second()].name);
         let (xa, xb) = (x[a], x[b]);
         let pa = xa / (xa + xb);
-        res[g.first] += g.score - pa;
-        res[g.second] += (1.0 - g.score) - (1.0 - pa);
+        res[g.first()] += g.score - pa;
+        res[g.second()] += (1.0 - g.score) - (1.0 - pa);
     }
     for (i, p) in d.players.iter().enumerate() {
         if let Some(q) = &p.prior {

@@ -380,8 +380,8 @@ fn usable_games(data: &Dataset, warnings: &mut Vec<String>) -> Vec<Usable> {
     let mut bad_rank_count = 0;
     let n = data.players.len();
     for (index, g) in data.games.iter().enumerate() {
-        let at = if g.line > 0 { format!("line {}", g.line) } else { format!("game {}", index + 1) };
-        if g.first >= n || g.second >= n || g.first == g.second {
+        let at = if g.line() > 0 { format!("line {}", g.line()) } else { format!("game {}", index + 1) };
+        if g.first() >= n || g.second() >= n || g.first() == g.second() {
             skipped.push(format!("{at}: the same player (or no player) on both sides"));
             continue;
         }
@@ -409,7 +409,7 @@ fn usable_games(data: &Dataset, warnings: &mut Vec<String>) -> Vec<Usable> {
         };
         let ranks = g.ranks();
         let seeds = (seed_of(ranks.0), seed_of(ranks.1));
-        out.push(Usable { index, white: g.first, black: g.second, score: g.score, d, sigma_px, seeds });
+        out.push(Usable { index, white: g.first(), black: g.second(), score: g.score, d, sigma_px, seeds });
     }
     if !skipped.is_empty() {
         let shown: Vec<&str> = skipped.iter().take(10).map(String::as_str).collect();
@@ -440,14 +440,14 @@ fn events(data: &Dataset, games: &[Usable], warnings: &mut Vec<String>) -> Vec<G
     let mut bad_dates = 0;
     for (k, u) in games.iter().enumerate() {
         let g = &data.games[u.index];
-        let (key, name) = match (g.event(), g.date.as_deref()) {
+        let (key, name) = match (g.event(), g.date()) {
             // The group's name is what warnings call it: a short excerpt of a long one.
             (Some(e), _) => ((0, e.to_string()), crate::error::excerpt(e)),
             (None, Some(d)) => ((1, d.to_string()), format!("games of {}", crate::error::excerpt(d))),
             (None, None) => ((2, String::new()), "games without event or date".into()),
         };
-        let day = g.date.as_deref().and_then(seed::day_number);
-        if g.date.is_some() && day.is_none() {
+        let day = g.date().and_then(seed::day_number);
+        if g.date().is_some() && day.is_none() {
             bad_dates += 1;
         }
         let at = *index.entry(key).or_insert_with(|| {

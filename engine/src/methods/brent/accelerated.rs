@@ -193,6 +193,13 @@ impl Accelerated {
         Accelerated { anderson: Anderson::default(), eval: evaluate(p, x, &r), r, passes: 1 }
     }
 
+    /// Lets go of the remembered iterates and the evaluation's sums (the run has stopped).
+    pub fn shed(&mut self) {
+        self.anderson = Anderson::default();
+        self.eval.nodes = Vec::new();
+        self.r = Vec::new();
+    }
+
     /// The next iterate from `x`, never with a lower likelihood; updates the evaluation.
     pub fn step(&mut self, p: &Problem, x: &[f64]) -> Vec<f64> {
         let g = step13_log(p, x, &self.eval);

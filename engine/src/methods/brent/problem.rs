@@ -35,7 +35,7 @@ pub struct Problem {
 impl Problem {
     pub fn new(data: &Dataset, params: &BrentParams) -> Problem {
         let n = data.players.len();
-        let full = Pairs::from_games(n, data.games.iter().map(|g| (g.first, g.second, g.score)));
+        let full = Pairs::from_games(n, data.games.iter().map(|g| (g.first(), g.second(), g.score)));
         let (rows, cols) = full.sums();
         let names: Vec<String> = data.players.iter().map(|p| p.name.clone()).collect();
         let prior: Vec<bool> = data.players.iter().map(|p| p.prior.as_ref().is_some_and(|q| q.weight > 0.0)).collect();
@@ -49,16 +49,16 @@ impl Problem {
         // games would only pull the iteration towards that limit.
         let inside = |i: usize, j: usize| group[i] != UNRATED && group[i] == group[j];
         // Usually every game is inside one group and there is no dummy: the full pairs are the
-        // ones to iterate on, so they are not built twice.
+        // ones to iterate on. Else they are restricted where they are (no second build).
         // The dummy draws every player of its group, each pairing weighing γ in all.
         let dummy_group = if dummy { (0..n).find(|&i| hub[i] && !prior[i]).or((0..n).find(|&i| hub[i])).map(|i| group[i]) } else { None };
-        let s = if !dummy && data.games.iter().all(|g| inside(g.first, g.second)) {
+        let s = if !dummy && full.iter().all(|(a, b, _, _)| inside(a, b)) {
             full
         } else {
-            let games = data.games.iter().filter(|g| inside(g.first, g.second)).map(|g| Pairs::game(g.first, g.second, g.score));
             let half = params.gamma / 2.0;
             let members = (0..n).filter(|&i| rows[i] + cols[i] > 0.0 && group[i] != UNRATED && Some(group[i]) == dummy_group);
-            Pairs::from_entries(nodes, games.chain(members.map(|i| (i, n, half, half))))
+            let draws: Vec<(usize, f64, f64)> = members.map(|i| (i, half, half)).collect();
+            full.restrict(nodes, inside, &draws)
         };
         if dummy {
             group.push(dummy_group.unwrap_or(UNRATED));

@@ -140,6 +140,32 @@ impl Solver {
 
     /// Runs one iteration, unless the solver has stopped. Returns its record.
     pub fn step(&mut self) -> Option<&IterationRecord> {
+        let stepped = self.iterate().is_some();
+        if self.steps.stopped() {
+            self.shed();
+        }
+        if stepped {
+            self.steps.trace.last()
+        } else {
+            None
+        }
+    }
+
+    /// Lets go of what only further iterations need (the accelerated iteration's remembered
+    /// iterates, the pass's sums): the results are made from the strengths and the problem,
+    /// and at the end of a large run this memory is the difference between its peak and less.
+    fn shed(&mut self) {
+        if let Some(a) = &mut self.accelerated {
+            a.shed();
+        }
+        for v in [&mut self.num, &mut self.den, &mut self.extra] {
+            *v = Vec::new();
+        }
+        self.work = Vec::new();
+        self.fixed = None;
+    }
+
+    fn iterate(&mut self) -> Option<&IterationRecord> {
         if self.steps.stopped() {
             return None;
         }
@@ -236,6 +262,7 @@ impl Solver {
     /// Stops the solver early (a caller's cancel button).
     pub fn cancel(&mut self) {
         self.steps.stop(StopReason::Cancelled);
+        self.shed();
     }
 
     /// One pass of iteration (13) (Algorithm 1), or of (14) when `zermelo`; also returns the
