@@ -219,7 +219,7 @@ impl Tournament {
                 e.name.clone()
             };
             let id = distinct.add(&mut d, &name);
-            d.players[id].id = e.fide_id.clone().or_else(|| Some(e.start.to_string()));
+            d.players[id].set_id(e.fide_id.clone().or_else(|| Some(e.start.to_string())));
         }
         for (i, e) in self.entrants.iter().enumerate() {
             for (r, entry) in e.rounds.iter().enumerate() {

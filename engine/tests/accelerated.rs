@@ -20,7 +20,7 @@ fn federation(n: usize, games: usize, seed: u64) -> Dataset {
 
 fn with_old_ratings(mut d: Dataset) -> Dataset {
     for (k, i) in (0..d.players.len()).step_by(7).enumerate() {
-        d.players[i].prior = Some(Prior { log_strength: (k % 5) as f64 * 0.4 - 0.8, weight: 1.0 + (k % 3) as f64 });
+        d.players[i].set_prior(Some(Prior { log_strength: (k % 5) as f64 * 0.4 - 0.8, weight: 1.0 + (k % 3) as f64 }));
     }
     d
 }
@@ -71,7 +71,7 @@ fn loglik(d: &Dataset, group: &[Option<usize>], x: &[f64]) -> f64 {
         l += g.score * (a / (a + b)).ln() + (1.0 - g.score) * (b / (a + b)).ln();
     }
     for (i, p) in d.players.iter().enumerate().filter(|(i, _)| group[*i].is_some()) {
-        if let Some(q) = p.prior.as_ref().filter(|q| q.weight > 0.0) {
+        if let Some(q) = p.prior().filter(|q| q.weight > 0.0) {
             let h = q.log_strength.exp();
             l += q.weight / 2.0 * ((x[i] / (x[i] + h)).ln() + (h / (x[i] + h)).ln());
         }

@@ -129,8 +129,8 @@ fn permuting_input_lines_does_not_change_ratings() {
 #[test]
 fn old_ratings_are_virtual_draws() {
     let mut d = round_robin(8, 21);
-    d.players[0].prior = Some(Prior { log_strength: 2.0, weight: 4.0 });
-    d.players[3].prior = Some(Prior { log_strength: -1.0, weight: 2.0 });
+    d.players[0].set_prior(Some(Prior { log_strength: 2.0, weight: 4.0 }));
+    d.players[3].set_prior(Some(Prior { log_strength: -1.0, weight: 2.0 }));
     let r = brent(&d, tight(Variant::Alg1));
     assert!(r.report.converged);
     assert!(max_equilibrium_residual(&d, &r) < 1e-10);
@@ -141,7 +141,7 @@ fn old_ratings_are_virtual_draws() {
         assert!(max_diff(&r, &b) < 1e-8, "{v:?}");
     }
     // A heavy prior pins its player.
-    d.players[0].prior = Some(Prior { log_strength: 2.0, weight: 1e6 });
+    d.players[0].set_prior(Some(Prior { log_strength: 2.0, weight: 1e6 }));
     let r = by_name(&brent(&d, tight(Variant::Alg1)));
     assert!((r["Player 000"] - 2.0).abs() < 1e-4);
 }
@@ -152,7 +152,7 @@ fn a_player_only_known_by_an_old_rating_keeps_it() {
     d.add_game("A", "B", 1.0);
     d.add_game("B", "A", 0.5);
     let c = d.player("C").unwrap();
-    d.players[c].prior = Some(Prior { log_strength: 1.5, weight: 3.0 });
+    d.players[c].set_prior(Some(Prior { log_strength: 1.5, weight: 3.0 }));
     let r = brent(&d, tight(Variant::Alg1));
     let c = r.players.iter().find(|p| p.name == "C").unwrap();
     assert!((c.log_strength.unwrap() - 1.5).abs() < 1e-12);

@@ -16,7 +16,7 @@ fn by_name(r: &Rating) -> HashMap<String, f64> {
 
 fn listed(d: &mut Dataset, name: &str, rating: f64) {
     let p = d.player(name).unwrap();
-    d.players[p].listed = Some(Listed { rating, sigma: None, date: None });
+    d.players[p].set_listed(Some(Listed { rating, sigma: None, date: None }));
 }
 
 /// Checks one game between A (first, listed at `a`) and B (at `b`).

@@ -40,7 +40,7 @@ fn renamed_duplicate_entrants_never_merge() {
     assert_distinct_names(&d, "TRF");
     let g = &d.games[0];
     assert_eq!((g.first(), g.second(), g.score), (0, 1, 1.0), "entrant 1 beat entrant 2, not themselves");
-    let ids: Vec<Option<&str>> = d.players.iter().map(|p| p.id.as_deref()).collect();
+    let ids: Vec<Option<&str>> = d.players.iter().map(|p| p.id()).collect();
     assert_eq!(ids, [Some("1"), Some("2"), Some("3")], "player i is entrant i");
     // The EIG tiebreak goes to the right entrants: the winner above the loser, the third none.
     let eig = eigenvector_ratings(&t);

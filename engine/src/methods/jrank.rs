@@ -516,7 +516,7 @@ fn players(data: &Dataset, games: &[Pg], s: &Schedule, w: &[f64]) -> Vec<PlayerR
             PlayerRating {
                 name: data.players[i].name.clone(),
                 index: i,
-                id: data.players[i].id.clone(),
+                id: data.players[i].id().map(str::to_string),
                 rank: None,
                 rating: rated.then(|| w[i].exp().clamp(f64::MIN_POSITIVE, f64::MAX)),
                 log_strength: rated.then_some(w[i]),

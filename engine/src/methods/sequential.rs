@@ -92,7 +92,7 @@ impl<'d, R: Rule> SequentialFit<'d, R> {
     /// `order` lists the items in processing order; `same_step(a, b)` says whether two
     /// consecutive items belong to one step.
     pub fn new(data: &'d Dataset, rule: R, variant: String, order: Vec<usize>, step: Step<'_>) -> SequentialFit<'d, R> {
-        let initial = |p: &crate::model::Player, start: f64| p.listed.as_ref().map_or(start, |l| l.rating);
+        let initial = |p: &crate::model::Player, start: f64| p.listed().map_or(start, |l| l.rating);
         let start = step.initial;
         let n = data.players.len();
         let run = Run {
@@ -234,7 +234,7 @@ fn rating<R: Rule>(fit: &SequentialFit<'_, R>, stop: StopReason, warnings: Vec<S
             PlayerRating {
                 name: data.players[i].name.clone(),
                 index: i,
-                id: data.players[i].id.clone(),
+                id: data.players[i].id().map(str::to_string),
                 rank: None,
                 rating: Some(run.ratings[i]),
                 log_strength: None,

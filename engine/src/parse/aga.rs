@@ -274,9 +274,9 @@ fn read_player(
         let message = format!("another player is called '{}': this one is shown as '{}'", excerpt(&name), excerpt(shown));
         warnings.push(Warning { line, message });
     }
-    dataset.players[player].id = Some(id.to_string());
+    dataset.players[player].set_id(Some(id.to_string()));
     if let Some(r) = rating {
-        dataset.players[player].listed = Some(Listed { rating: r, sigma: None, date: None });
+        dataset.players[player].set_listed(Some(Listed { rating: r, sigma: None, date: None }));
     }
     ids.insert(id.to_string(), Entry { player, rank: rank.to_string(), line });
     Ok(())

@@ -118,15 +118,15 @@ pub fn apply_players(dataset: &mut Dataset, list: &[PlayerRecord], to_log_streng
             },
         };
         if let Some(id) = &rec.id {
-            dataset.players[p].id = Some(id.clone());
+            dataset.players[p].set_id(Some(id.clone()));
         }
         if let Some(r) = rec.rating {
-            dataset.players[p].listed = Some(Listed { rating: r, sigma: rec.sigma, date: rec.date.clone() });
+            dataset.players[p].set_listed(Some(Listed { rating: r, sigma: rec.sigma, date: rec.date.clone() }));
         }
         if let Some(r) = rec.rating {
             let weight = rec.weight.unwrap_or(default_weight);
             if weight > 0.0 {
-                dataset.players[p].prior = Some(Prior { log_strength: to_log_strength(r), weight });
+                dataset.players[p].set_prior(Some(Prior { log_strength: to_log_strength(r), weight }));
             }
         }
     }
@@ -146,9 +146,9 @@ mod tests {
         assert_eq!(list[1].rating, None);
         let mut d = Dataset::new();
         apply_players(&mut d, &list, |r| r / 100.0, 1.0);
-        assert_eq!(d.players[0].prior, Some(Prior { log_strength: 18.0, weight: 10.0 }));
-        assert_eq!(d.players[0].listed, Some(Listed { rating: 1800.0, sigma: None, date: None }));
-        assert_eq!(d.players[1].prior, None);
+        assert_eq!(d.players[0].prior(), Some(&Prior { log_strength: 18.0, weight: 10.0 }));
+        assert_eq!(d.players[0].listed(), Some(&Listed { rating: 1800.0, sigma: None, date: None }));
+        assert_eq!(d.players[1].prior(), None);
     }
 
     #[test]
@@ -161,8 +161,8 @@ mod tests {
         .unwrap();
         apply_players(&mut d, &list, |r| r, 1.0);
         assert_eq!(d.players[0].name, "KENT KNOKE");
-        assert_eq!(d.players[0].id.as_deref(), Some("44576"));
-        assert_eq!(d.players[1].listed, Some(Listed { rating: -2.75, sigma: Some(0.27), date: Some("2001-05-02".into()) }));
+        assert_eq!(d.players[0].id(), Some("44576"));
+        assert_eq!(d.players[1].listed(), Some(&Listed { rating: -2.75, sigma: Some(0.27), date: Some("2001-05-02".into()) }));
         assert_eq!(d.find("casey pilger"), Some(1));
     }
 

@@ -143,7 +143,7 @@ pub fn max_equilibrium_residual(d: &Dataset, r: &Rating) -> f64 {
         res[g.second()] += (1.0 - g.score) - (1.0 - pa);
     }
     for (i, p) in d.players.iter().enumerate() {
-        if let Some(q) = &p.prior {
+        if let Some(q) = p.prior() {
             let (xi, xh) = (x[&p.name], q.log_strength.exp());
             res[i] += q.weight / 2.0 - q.weight * xi / (xi + xh);
         }

@@ -278,7 +278,7 @@ impl Fit for AgaFit<'_> {
     fn display(&self) -> Vec<Option<f64>> {
         // Players rated so far, at their latest rating; the others at their listed rating, as
         // the final table shows them.
-        let listed = |i: usize| self.data.players[i].listed.as_ref().map(|l| l.rating).filter(|r| r.is_finite() && r.abs() >= 1.0);
+        let listed = |i: usize| self.data.players[i].listed().map(|l| l.rating).filter(|r| r.is_finite() && r.abs() >= 1.0);
         let mut out: Vec<Option<f64>> = (0..self.data.players.len())
             .map(|i| if self.played[i] { self.state[i].map(|s| from_continuous(s.x)) } else { listed(i) })
             .collect();
@@ -334,7 +334,7 @@ fn listed_states(data: &Dataset, warnings: &mut Vec<String>) -> Vec<Option<State
     let mut state: Vec<Option<State>> = vec![None; data.players.len()];
     let mut in_gap = Vec::new();
     for (i, p) in data.players.iter().enumerate() {
-        let Some(l) = &p.listed else { continue };
+        let Some(l) = p.listed() else { continue };
         if !(l.rating.is_finite() && l.rating.abs() >= 1.0) {
             in_gap.push(p.name.clone());
             continue;
@@ -596,13 +596,13 @@ fn output(data: &Dataset, games: &[Usable], state: &[Option<State>], played: &[b
                 (Some(from_continuous(st.x)), Some(st.sigma), Status::Rated)
             } else {
                 // Listed but without (rated) games: the list's rating, as given.
-                let l = p.listed.as_ref().filter(|l| l.rating.is_finite() && l.rating.abs() >= 1.0);
+                let l = p.listed().filter(|l| l.rating.is_finite() && l.rating.abs() >= 1.0);
                 (l.map(|l| l.rating), l.and_then(|l| l.sigma).filter(|s| s.is_finite() && *s > 0.0), Status::NoGames)
             };
             PlayerRating {
                 name: p.name.clone(),
                 index: i,
-                id: p.id.clone(),
+                id: p.id().map(str::to_string),
                 rank: None,
                 rating,
                 log_strength: None,

@@ -333,7 +333,7 @@ fn rows(s: &Solver, data: &Dataset, placed: &Placement) -> Vec<PlayerRating> {
             PlayerRating {
                 name: data.players[i].name.clone(),
                 index: i,
-                id: data.players[i].id.clone(),
+                id: data.players[i].id().map(str::to_string),
                 rank: None,
                 rating: placed.rating(s, i),
                 log_strength: placed.log[i],

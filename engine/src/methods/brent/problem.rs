@@ -38,7 +38,7 @@ impl Problem {
         let full = Pairs::from_games(n, data.games.iter().map(|g| (g.first(), g.second(), g.score)));
         let (rows, cols) = full.sums();
         let names: Vec<String> = data.players.iter().map(|p| p.name.clone()).collect();
-        let prior: Vec<bool> = data.players.iter().map(|p| p.prior.as_ref().is_some_and(|q| q.weight > 0.0)).collect();
+        let prior: Vec<bool> = data.players.iter().map(|p| p.prior().is_some_and(|q| q.weight > 0.0)).collect();
         let dummy = params.gamma > 0.0;
         let hub: Vec<bool> = (0..n).map(|i| prior[i] || (dummy && rows[i] + cols[i] > 0.0)).collect();
         let (diagnosis, structure) = analyse(&full, &names, params.gamma, &hub, &prior);
@@ -67,7 +67,7 @@ impl Problem {
         let mut prior_x = vec![1.0; nodes];
         let mut prior_w = vec![0.0; nodes];
         for (i, p) in data.players.iter().enumerate() {
-            if let Some(q) = p.prior.as_ref().filter(|q| q.weight > 0.0) {
+            if let Some(q) = p.prior().filter(|q| q.weight > 0.0) {
                 prior_x[i] = q.log_strength.exp();
                 prior_w[i] = q.weight;
             }
