@@ -4,7 +4,8 @@
 //      20 % draws; about 26 MB) opened through the file picker: seconds from the file chosen
 //      to the ratings table shown, and the longest stretch the page did not answer.
 //   2. A 500-player Swiss: a parameter change (σ) to the new ratings drawn, in milliseconds.
-// Run: node scripts/bench-browser.mjs   (SIZE=100000 for a league ten times smaller)
+// Run: node scripts/bench-browser.mjs   (SIZE=100000 for a league ten times smaller; SWISS_ONLY=1
+// for the Swiss alone, RUNS=n for n parameter changes)
 import { chromium } from 'playwright-core';
 import { serve } from '../tests/e2e/server.mjs';
 
@@ -77,6 +78,7 @@ const page = await (await browser.newContext({ viewport: { width: 1366, height: 
 await page.goto(`${site.origin}/`);
 await page.waitForFunction(() => document.querySelector('[data-testid=status]')?.textContent.startsWith('Converged'), null, { timeout: 60000 });
 
+if (!process.env.SWISS_ONLY) {
 const buffer = league();
 console.log(`league: ${PLAYERS} players, ${GAMES} games, ${(buffer.length / 1e6).toFixed(1)} MB`);
 // Playwright hands the file to the page through its protocol, which itself takes the page's
@@ -94,13 +96,15 @@ const freeze = await longestFreeze(page, async () => {
 });
 console.log(`file chosen to table shown: ${seconds.toFixed(2)} s; longest freeze after the file was handed over ${freeze.toFixed(0)} ms; ${await page.getByTestId('status').textContent()}`);
 await page.getByTestId('clear').click();
+}
 
 await page.getByTestId('input').fill(swiss());
 await page.waitForFunction(() => document.querySelector('[data-testid=status]').textContent.startsWith('Converged') && document.querySelectorAll('[data-testid=rating-row]').length > 0, null, { timeout: 60000 });
 const times = [];
 // Timed inside the page, so that no round trip to this script counts: from the new value
 // being committed (the change event) to the first frame drawn after the new ratings arrived.
-for (const sigma of ['0.4', '0.5', '0.3', '0.45', '0.35']) {
+const sigmas = Array.from({ length: Number(process.env.RUNS ?? 5) }, (_, k) => (0.3 + 0.05 * ((k * 3) % 5)).toFixed(2));
+for (const sigma of sigmas) {
   times.push(await page.evaluate(async (value) => {
     const panel = document.querySelector('[data-testid=results-panel]');
     const input = document.querySelector('[data-testid=sigma]');

@@ -51,6 +51,14 @@ pub fn result(job: &Job, finished: Finished) -> Result<RatingResult, String> {
     Ok(result)
 }
 
+/// The ratings without their standard errors, which [`result`] of the finished job adds: what
+/// the page shows first on a large group ([`ratings_engine::job::Running::finish_early`]).
+pub fn early_result(job: &Job, early: Finished) -> Result<RatingResult, String> {
+    let mut result = result(job, early)?;
+    result.errors_pending = true;
+    Ok(result)
+}
+
 /// Reads and rates `text` in one go: the tests' way through the same job the worker runs.
 pub fn rate_text(text: &str, settings: &Settings) -> Result<RatingResult, Vec<LineMessage>> {
     let job = Job::read(text, settings).map_err(|e| line_messages(&e))?;
@@ -107,6 +115,7 @@ fn rated(rating: &Rating, parse_warnings: &[LineMessage]) -> RatingResult {
         csv: export::csv(rating),
         json: export::json(rating),
         standings: None,
+        errors_pending: false,
     }
 }
 
@@ -133,6 +142,7 @@ fn unrated(job: &Job, reason: &str) -> RatingResult {
         csv: String::new(),
         json: String::new(),
         standings: None,
+        errors_pending: false,
     }
 }
 

@@ -146,6 +146,10 @@ pub struct RatingResult {
     pub json: String,
     /// For a tournament file: the standings with the chosen tiebreaks.
     pub standings: Option<StandingsView>,
+    /// The ratings are shown before their standard errors, which follow in a second `Done`
+    /// for the same job (Brent on a group of hundreds: see `Fit::finish_early`).
+    #[serde(default)]
+    pub errors_pending: bool,
 }
 
 impl RatingResult {

@@ -40,11 +40,20 @@ pub(crate) fn post(msg: &FromWorker) {
 
 /// Yields to the event loop, so queued messages (cancel, a newer job) are delivered.
 async fn yield_now() {
+    sleep(0).await;
+}
+
+/// Waits `ms` milliseconds, the event loop running meanwhile.
+async fn sleep(ms: i32) {
     let promise = js_sys::Promise::new(&mut |resolve, _| {
-        let _ = scope().set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, 0);
+        let _ = scope().set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, ms);
     });
     let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
 }
+
+/// How long the worker waits, after posting ratings whose standard errors are still to come,
+/// before computing those (unless a newer job came meanwhile).
+const ERRORS_AFTER_MS: i32 = 150;
 
 /// Decodes a request; one that cannot be read (an unknown method, say) becomes a failure
 /// for its job, naming what was wrong.
@@ -165,7 +174,23 @@ async fn run(job: u32, source: Source, settings: Settings) {
     post(&FromWorker::Parsed { job, summary: compute::summary(&parsed), warnings: compute::warnings(&parsed) });
     let finished = match parsed.start() {
         Ok(running) => match step_in_slices(job, running).await {
-            Some(finished) => finished,
+            Some(running) => {
+                // The ratings first when their standard errors take long, then the whole result
+                // (unless a newer job came meanwhile).
+                if let Some(early) = running.finish_early() {
+                    match compute::early_result(&parsed, early) {
+                        Ok(result) => post(&FromWorker::Done { job, result }),
+                        Err(message) => return post(&FromWorker::Failed { job, message }),
+                    }
+                    // The errors wait until the user pauses: a slider dragged on would queue each
+                    // value behind a dense inverse of the last.
+                    sleep(ERRORS_AFTER_MS).await;
+                    if superseded(job) {
+                        return;
+                    }
+                }
+                running.finish()
+            }
             None => return,
         },
         Err(e) => ratings_engine::job::Finished { rating: Err(e), steps: None, measures: None, trace: Vec::new() },
@@ -176,9 +201,9 @@ async fn run(job: u32, source: Source, settings: Settings) {
     }
 }
 
-/// Steps the fit in slices of [`SLICE_MS`], posting the trace after each; `None` when a
-/// newer job superseded this one.
-async fn step_in_slices(job: u32, mut running: Running<'_>) -> Option<ratings_engine::job::Finished> {
+/// Steps the fit in slices of [`SLICE_MS`], posting the trace after each, until it stops (or
+/// is cancelled); `None` when a newer job superseded this one.
+async fn step_in_slices(job: u32, mut running: Running<'_>) -> Option<Running<'_>> {
     post(&FromWorker::Started { job, measures: running.measures() });
     let mut sent = 0;
     loop {
@@ -198,7 +223,7 @@ async fn step_in_slices(job: u32, mut running: Running<'_>) -> Option<ratings_en
             break;
         }
     }
-    Some(running.finish())
+    Some(running)
 }
 
 /// Compares the methods of `request` on the input, a step at a time (each method, each

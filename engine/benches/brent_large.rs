@@ -6,7 +6,8 @@
 //! makes) and its ratio to a plain streaming read of the same arrays, total time, and peak memory.
 //!
 //! `cargo bench --bench brent_large` (`-- --quick`: the small league only; `-- --all`: the
-//! slow classic variants on the large league too).
+//! slow classic variants on the large league too; `-- --swiss`: a 500-player Swiss, the app's
+//! case of a parameter change).
 
 use ratings_engine::methods::brent::{snapshot, solver};
 use ratings_engine::{BrentParams, Dataset, Scale, Variant};
@@ -110,8 +111,44 @@ fn run(d: &Dataset, variant: Variant, gamma: f64, read_ms: f64) {
     );
 }
 
+/// A 500-player, 9-round Swiss (spread 1.5): the app's case of a parameter change, where a
+/// fit must take milliseconds. Prints the fit's time (the best of 20) and the standard
+/// errors' for each variant.
+fn swiss_case() {
+    let d = common::swiss(500, 9, 5);
+    for variant in [Variant::Alg1, Variant::Accelerated] {
+        for gamma in [0.0, 1.0] {
+            let params = BrentParams { variant, sigma: 0.4, gamma, eps: 1e-9, max_iter: 10_000 };
+            let (mut fit_ms, mut passes) = (f64::INFINITY, 0);
+            for _ in 0..20 {
+                let t = Instant::now();
+                let mut s = solver(&d, &params).expect("valid");
+                while s.step().is_some() {}
+                fit_ms = fit_ms.min(t.elapsed().as_secs_f64() * 1e3);
+                passes = s.passes();
+            }
+            let s = {
+                let mut s = solver(&d, &params).expect("valid");
+                while s.step().is_some() {}
+                s
+            };
+            let t = Instant::now();
+            let r = snapshot(&s, &d, &params, &Scale::default()).expect("rates");
+            let finish_ms = t.elapsed().as_secs_f64() * 1e3;
+            println!(
+                "swiss 500×9 {:<11} γ={gamma:<3} {passes:>5} passes | fit {fit_ms:6.2} ms | result with standard errors {finish_ms:6.2} ms | {:?}",
+                variant.name(),
+                r.report.stop
+            );
+        }
+    }
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().collect();
+    if args.iter().any(|a| a == "--swiss") {
+        return swiss_case();
+    }
     let (quick, all) = (args.iter().any(|a| a == "--quick"), args.iter().any(|a| a == "--all"));
     let sizes: &[(usize, usize)] = if quick { &[(10_000, 100_000)] } else { &[(10_000, 100_000), (100_000, 1_000_000)] };
     for &(n, m) in sizes {

@@ -289,7 +289,18 @@ impl Running<'_> {
     /// ratings' players.
     pub fn finish(self) -> Finished {
         let rating = self.fit.finish();
-        let steps = match (&rating, self.steps) {
+        self.finished(rating)
+    }
+
+    /// The ratings without their slow parts (see [`Fit::finish_early`]), when the fit has
+    /// any: what the app shows first, before [`Running::finish`]'s whole result.
+    pub fn finish_early(&self) -> Option<Finished> {
+        let rating = self.fit.finish_early()?;
+        Some(self.finished(rating))
+    }
+
+    fn finished(&self, rating: Result<Rating, RateError>) -> Finished {
+        let steps = match (&rating, &self.steps) {
             (Ok(r), Some(steps)) => {
                 Some(steps.iter().map(|s| r.players.iter().map(|p| s.get(p.index).copied().flatten()).collect()).collect())
             }

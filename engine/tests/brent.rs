@@ -388,3 +388,29 @@ fn standard_errors_with_a_dummy_player_tend_to_those_without() {
     let damped = brent(&d, BrentParams { gamma: 1.0, ..tight(Variant::Alg1) });
     assert!(damped.players.iter().all(|q| q.sigma.unwrap() < plain.players.iter().find(|p| p.name == q.name).unwrap().sigma.unwrap()));
 }
+
+#[test]
+fn on_a_large_group_the_ratings_come_first_and_the_standard_errors_after() {
+    use ratings_engine::methods::brent::EARLY_ERRORS;
+    use ratings_engine::{start, Fit};
+    let check = |players: usize, early: bool| {
+        let d = swiss(players, 7, 9);
+        let method = Method::Brent(BrentParams { gamma: 1.0, ..BrentParams::default() });
+        let mut fit = start(&d, &method, &Options::default()).expect("starts");
+        while fit.step().is_some() {}
+        let whole = fit.finish().expect("rates");
+        assert!(whole.players.iter().all(|p| p.sigma.is_some()), "{players}: every standard error");
+        match fit.finish_early() {
+            Some(first) => {
+                let first = first.expect("rates");
+                assert!(early, "{players} players: only a large group is finished early");
+                assert!(first.players.iter().all(|p| p.sigma.is_none()), "the errors come later");
+                let strip = |r: &Rating| r.players.iter().map(|p| (p.name.clone(), p.rank, p.rating)).collect::<Vec<_>>();
+                assert_eq!(strip(&first), strip(&whole), "the same ratings and ranks");
+            }
+            None => assert!(!early, "{players} players: a large group is finished early"),
+        }
+    };
+    check(EARLY_ERRORS - 10, false);
+    check(EARLY_ERRORS + 10, true);
+}

@@ -66,7 +66,12 @@ fn status(state: &State) -> String {
             ),
             None => format!("Rated in one pass through {}", count(n, "game", "games")),
         },
-        StopReason::Converged => format!("Converged in {}{passes}; largest residual {:.1e}", count(n, "iteration", "iterations"), r.final_residual),
+        StopReason::Converged => format!(
+            "Converged in {}{passes}; largest residual {:.1e}{}",
+            count(n, "iteration", "iterations"),
+            r.final_residual,
+            if r.errors_pending { "; standard errors: computing…" } else { "" }
+        ),
         StopReason::MaxIterations => format!("Not converged after {} (the cap)", count(n, "iteration", "iterations")),
         StopReason::Cancelled => format!("Cancelled after {}: showing the last iterate", count(n, "iteration", "iterations")),
         StopReason::NothingToRate if r.players.is_empty() => r.warnings.first().cloned().unwrap_or_else(|| "No ratings".into()),

@@ -78,6 +78,8 @@ pub fn ResultsPanel() -> impl IntoView {
             data-testid="results-panel"
             data-method=move || state.result.with(|r| r.as_ref().map(|r| r.method.name()).unwrap_or_default())
             data-job=move || state.shown_job.get()
+            // The standard errors of a large group follow the ratings (see RatingResult).
+            aria-busy=move || state.result.with(|r| r.as_ref().is_some_and(|r| r.errors_pending)).to_string()
         >
             <h2 id="results-title">"Ratings"</h2>
             <Diagnosis />
@@ -235,7 +237,10 @@ fn RatingsTable() -> impl IntoView {
                         {header(state, SortKey::Rank, "Rank", "sort-rank")}
                         {header(state, SortKey::Name, "Name", "sort-name")}
                         {header(state, SortKey::Rating, "Rating", "sort-rating")}
-                        {move || has(|p| p.sigma.is_some()).then(|| view! { <th title="Uncertainty: standard error (Brent) or σ (AGA)">"±"</th> })}
+                        {move || {
+                            let pending = state.result.with(|r| r.as_ref().is_some_and(|r| r.errors_pending));
+                            (pending || has(|p| p.sigma.is_some())).then(|| view! { <th title="Uncertainty: standard error (Brent) or σ (AGA)">"±"</th> })
+                        }}
                         {move || has(|p| p.label.is_some()).then(|| view! { <th>"Level"</th> })}
                         {header(state, SortKey::Games, "Games", "sort-games")}
                         {header(state, SortKey::Score, "Score", "sort-score")}
@@ -265,15 +270,22 @@ fn spacer(n: usize) -> impl IntoView {
 fn table_body(state: &State, rows: &[(PlayerRow, Option<f64>)], range: std::ops::Range<usize>) -> impl IntoView {
     let d = state.result.with(|r| r.as_ref().map_or(1, |r| r.method.decimals(r.scale)));
     let show_group = state.result.with(|r| r.as_ref().is_some_and(|r| r.groups > 1));
-    let (show_sigma, show_label) = state.result.with(|r| {
-        r.as_ref().map_or((false, false), |r| (r.players.iter().any(|p| p.sigma.is_some()), r.players.iter().any(|p| p.label.is_some())))
+    // Standard errors still being computed show as "…" in their column (no jump when they come).
+    let (show_sigma, show_label, pending) = state.result.with(|r| {
+        r.as_ref().map_or((false, false, false), |r| {
+            (r.errors_pending || r.players.iter().any(|p| p.sigma.is_some()), r.players.iter().any(|p| p.label.is_some()), r.errors_pending)
+        })
     });
     let final_view = state.step.get().is_none();
     let (before, after) = (range.start, rows.len() - range.end);
     let body = rows[range]
         .iter()
         .map(|(p, rating)| {
-            let sigma = if final_view { p.sigma.map(|v| format!("±{v:.d$}")).unwrap_or_default() } else { String::new() };
+            let sigma = match (final_view, pending && p.rating.is_some()) {
+                (true, true) => "…".to_string(),
+                (true, false) => p.sigma.map(|v| format!("±{v:.d$}")).unwrap_or_default(),
+                (false, _) => String::new(),
+            };
             view! {
                 <tr data-testid="rating-row">
                     <td class="num">{p.rank.map(|r| r.to_string()).unwrap_or_default()}</td>

@@ -500,3 +500,37 @@ test('a large file is kept in the browser, read by the worker, survives a reload
 test('no request leaves the site', () => {
   assert.deepEqual(foreignRequests, []);
 });
+
+test('on a large Swiss the ratings come first, then their standard errors', async () => {
+  const { context, page } = await open();
+  await converged(page);
+  // 300 players, 7 rounds, paired by score: one group too large for instant standard errors.
+  const lines = ['white,black,result'];
+  const score = new Array(300).fill(0);
+  let seed = 7;
+  const rnd = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+  for (let r = 0; r < 7; r++) {
+    const order = [...score.keys()].sort((x, y) => score[y] - score[x] || x - y);
+    for (let k = 0; k < 300; k += 2) {
+      const s = rnd() < 0.2 ? 0.5 : rnd() < 0.5 ? 1 : 0;
+      score[order[k]] += s;
+      score[order[k + 1]] += 1 - s;
+      lines.push(`P${order[k]},P${order[k + 1]},${s === 0.5 ? '1/2-1/2' : s === 1 ? '1-0' : '0-1'}`);
+    }
+  }
+  // Watch the results panel: it must be busy (errors to come) before it is not.
+  await page.evaluate(() => {
+    window.__busy = [];
+    const panel = document.querySelector('[data-testid=results-panel]');
+    new MutationObserver(() => window.__busy.push(panel.getAttribute('aria-busy'))).observe(panel, { attributes: true, attributeFilter: ['aria-busy'] });
+  });
+  await page.getByTestId('input').fill(lines.join('\n') + '\n');
+  await page.waitForFunction(() => window.__busy.includes('true'), null, { timeout: 30000 });
+  assert.match(await status(page).textContent(), /standard errors: computing/);
+  await page.waitForFunction(() => document.querySelector('[data-testid=results-panel]').getAttribute('aria-busy') === 'false'
+    && [...document.querySelectorAll('[data-testid=player-sigma]')].some((c) => c.textContent.startsWith('±')), null, { timeout: 30000 });
+  assert.doesNotMatch(await status(page).textContent(), /computing/);
+  const sigmas = await page.getByTestId('player-sigma').allTextContents();
+  assert.ok(sigmas.every((s) => s === '' || /^±\d/.test(s)), sigmas.slice(0, 5).join(' '));
+  await context.close();
+});

@@ -158,6 +158,13 @@ pub trait Fit {
     /// The ratings at the current iterate: final once the fit has stopped; cancel first to
     /// stop it early (AGA's event under way is only counted once it is closed).
     fn finish(&self) -> Result<Rating, RateError>;
+
+    /// The ratings without what takes long to add (Brent's exact standard errors on a group
+    /// of hundreds of players: a dense inverse, O(n³)), so a page can show them at once and
+    /// [`Fit::finish`]'s a moment later; `None` when the whole result is as quick.
+    fn finish_early(&self) -> Option<Result<Rating, RateError>> {
+        None
+    }
 }
 
 /// The warning for a fit that stopped before its tolerance was met, or `None`.

@@ -221,6 +221,24 @@ impl Fit for BrentFit<'_> {
     fn finish(&self) -> Result<Rating, RateError> {
         snapshot(&self.solver, self.data, &self.params, &self.scale)
     }
+
+    fn finish_early(&self) -> Option<Result<Rating, RateError>> {
+        let s = &self.solver;
+        let slow = s.stop_reason() == Some(StopReason::Converged) && s.problem.group_size.iter().any(|&n| n > EARLY_ERRORS);
+        slow.then(|| snapshot_with(s, self.data, &self.params, &self.scale, Errors::Later))
+    }
+}
+
+/// Groups larger than this make the exact standard errors slow enough (a dense inverse,
+/// O(n³): some 10 ms at 250 players in the browser) that [`Fit::finish_early`] leaves them
+/// out, for the app to show the ratings first.
+pub const EARLY_ERRORS: usize = 250;
+
+/// Whether a snapshot computes the standard errors now or leaves them for later.
+#[derive(Clone, Copy, PartialEq)]
+enum Errors {
+    Now,
+    Later,
 }
 
 /// Runs to the end, calling `observe` after each iteration; it returns `false` to cancel.
@@ -287,13 +305,17 @@ fn placement(s: &Solver, data: &Dataset, scale: &Scale) -> Result<Placement, Rat
 
 /// The ratings at the solver's current iterate (final once it has stopped).
 pub fn snapshot(s: &Solver, data: &Dataset, params: &BrentParams, scale: &Scale) -> Result<Rating, RateError> {
+    snapshot_with(s, data, params, scale, Errors::Now)
+}
+
+fn snapshot_with(s: &Solver, data: &Dataset, params: &BrentParams, scale: &Scale, errors: Errors) -> Result<Rating, RateError> {
     if s.stop_reason() == Some(StopReason::NonFinite) {
         // The last finite iterate is no answer: say so rather than show it as ratings.
         return Err(RateError::NonFinite { iteration: s.steps().len() + 1 });
     }
     let p = &s.problem;
     let placed = placement(s, data, scale)?;
-    let players = rows(s, data, &placed);
+    let players = rows(s, data, &placed, errors);
     let stop = s.stop_reason().unwrap_or(StopReason::Cancelled);
     let trace = s.trace().to_vec();
     let final_residual = p.equilibrium_residuals(s.strengths()).iter().fold(0.0f64, |m, r| m.max(r.abs()));
@@ -321,11 +343,11 @@ pub fn snapshot(s: &Solver, data: &Dataset, params: &BrentParams, scale: &Scale)
 }
 
 /// The players best first: larger groups first, dominant tiers first, then by rating.
-fn rows(s: &Solver, data: &Dataset, placed: &Placement) -> Vec<PlayerRating> {
+fn rows(s: &Solver, data: &Dataset, placed: &Placement, errors: Errors) -> Vec<PlayerRating> {
     let p = &s.problem;
     let tallies = data.tallies();
     // Standard errors only for a finished fit: mid-iteration they would mean nothing.
-    let converged = s.stop_reason() == Some(StopReason::Converged);
+    let converged = s.stop_reason() == Some(StopReason::Converged) && errors == Errors::Now;
     let se = if converged { uncertainty::standard_errors(p, s.strengths()).se } else { vec![None; p.nodes] };
     let players = (0..p.n)
         .map(|i| {
