@@ -87,14 +87,19 @@ impl Player {
         self.edit(|e| e.listed = listed)
     }
 
-    /// Changes the rarely given parts, which stay unallocated while all of them are unset.
     fn edit(&mut self, change: impl FnOnce(&mut PlayerExtra)) -> &mut Player {
-        let mut extra = self.extra.take().unwrap_or_default();
-        change(&mut extra);
-        if *extra != PlayerExtra::default() {
-            self.extra = Some(extra);
-        }
+        edit_rare(&mut self.extra, change);
         self
+    }
+}
+
+/// Changes the rarely given parts of a record (a player's, a game's), which stay unallocated
+/// while all of them are unset.
+fn edit_rare<T: Default + PartialEq>(slot: &mut Option<Box<T>>, change: impl FnOnce(&mut T)) {
+    let mut extra = slot.take().unwrap_or_default();
+    change(&mut extra);
+    if *extra != T::default() {
+        *slot = Some(extra);
     }
 }
 
@@ -257,13 +262,8 @@ impl Game {
         self.edit(|e| e.ranks = (first, second))
     }
 
-    /// Changes the rarely given parts, which stay unallocated while all of them are unset.
     fn edit(&mut self, change: impl FnOnce(&mut GameExtra)) -> &mut Game {
-        let mut extra = self.extra.take().unwrap_or_default();
-        change(&mut extra);
-        if *extra != GameExtra::default() {
-            self.extra = Some(extra);
-        }
+        edit_rare(&mut self.extra, change);
         self
     }
 }
