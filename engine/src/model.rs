@@ -223,6 +223,10 @@ impl Game {
     pub fn set_points(&mut self, points: Option<(f64, f64)>) -> &mut Game {
         self.points_are_score = points.is_some_and(|(a, b)| a == self.score && b == 1.0 - self.score);
         let stored = points.filter(|_| !self.points_are_score);
+        if stored.is_none() && self.extra.is_none() {
+            // Nothing to store, nothing stored: no allocation (most games of a chess file).
+            return self;
+        }
         self.edit(|e| e.points = stored)
     }
 

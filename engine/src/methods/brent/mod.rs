@@ -28,7 +28,7 @@
 mod accelerated;
 mod problem;
 mod solver;
-mod sweep;
+pub mod sweep;
 pub mod uncertainty;
 
 pub use problem::{Problem, UNRATED};

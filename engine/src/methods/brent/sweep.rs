@@ -13,7 +13,7 @@ use crate::pairs::Pairs;
 /// A node's strength and the sums a pass gathers at it.
 #[derive(Clone, Copy, Debug, Default)]
 #[repr(C, align(32))]
-pub(super) struct Node {
+pub struct Node {
     pub x: f64,
     pub num: f64,
     pub den: f64,
@@ -23,7 +23,7 @@ pub(super) struct Node {
 /// Fills `nodes` (resized to the pairs' nodes) from strengths `x` and sums the pairs at them.
 /// With `ROW`, also `row`; with `LOGLIK`, returns `Σ_pairs g_ab ln(x_a + x_b)` (`g_ab` the
 /// pair's games), else 0.
-pub(super) fn sweep<const ROW: bool, const LOGLIK: bool>(s: &Pairs, x: &[f64], nodes: &mut Vec<Node>) -> f64 {
+pub fn sweep<const ROW: bool, const LOGLIK: bool>(s: &Pairs, x: &[f64], nodes: &mut Vec<Node>) -> f64 {
     nodes.clear();
     nodes.extend(x.iter().map(|&x| Node { x, ..Node::default() }));
     let mut log_sums = 0.0;
@@ -82,7 +82,7 @@ pub(super) fn sweep<const ROW: bool, const LOGLIK: bool>(s: &Pairs, x: &[f64], n
 /// division at the end, not one per node (a pass's per-node work is a fifth of it on a small
 /// league). Terms that are not numbers are skipped, as `f64::max` skips them.
 #[derive(Clone, Copy, Debug)]
-pub(super) struct MaxRatio {
+pub struct MaxRatio {
     p: f64,
     q: f64,
 }
