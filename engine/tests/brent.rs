@@ -414,3 +414,13 @@ fn on_a_large_group_the_ratings_come_first_and_the_standard_errors_after() {
     check(EARLY_ERRORS - 10, false);
     check(EARLY_ERRORS + 10, true);
 }
+
+#[test]
+fn a_group_too_large_for_exact_errors_is_finished_at_once() {
+    // Above MAX_GROUP the errors are the quick diagonal approximation: nothing to wait for.
+    let d = league(2_000, 12_000, 4);
+    let method = Method::Brent(BrentParams { gamma: 1.0, ..BrentParams::default() });
+    let mut fit = ratings_engine::start(&d, &method, &Options::default()).expect("starts");
+    while ratings_engine::Fit::step(&mut *fit).is_some() {}
+    assert!(ratings_engine::Fit::finish_early(&*fit).is_none());
+}

@@ -43,8 +43,12 @@ pub fn Working() -> impl IntoView {
             }
         }
     });
-    let names =
-        move || state.result.with(|r| r.as_ref().map(|r| r.players.iter().map(|p| p.name.clone()).collect::<Vec<_>>()).unwrap_or_default());
+    // The players to choose from only while the panel shows (stepping: small inputs only): a
+    // hidden list of 100,000 options took the page seconds to build after each large result.
+    let names = move || match shown() {
+        true => state.result.with(|r| r.as_ref().map(|r| r.players.iter().map(|p| p.name.clone()).collect::<Vec<_>>()).unwrap_or_default()),
+        false => Vec::new(),
+    };
     let reply = move || state.working.with(|w| w.as_ref().filter(|(j, _)| *j == asked.get()).map(|(_, w)| w.clone()));
     view! {
         <div class="working" data-testid="working-panel" class:hidden=move || !shown()>

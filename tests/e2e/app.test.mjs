@@ -478,6 +478,9 @@ test('a large file is kept in the browser, read by the worker, survives a reload
   assert.match(await page.getByTestId('stored-preview').textContent(), /^white,black,result\nPlayer /);
   assert.match(await status(page).textContent(), /passes, accelerated/);
   assert.match(await page.getByTestId('row-count').textContent(), /^10000 players/);
+  // Nothing hidden is built per player: the working's player list waits for the step view
+  // (a list of every player took the page seconds on a million games).
+  assert.equal(await page.locator('[data-testid=working-player] option').count(), 1);
   await page.screenshot({ path: `${ARTIFACTS}/large-file.png` });
   await page.reload();
   await done();

@@ -224,7 +224,9 @@ impl Fit for BrentFit<'_> {
 
     fn finish_early(&self) -> Option<Result<Rating, RateError>> {
         let s = &self.solver;
-        let slow = s.stop_reason() == Some(StopReason::Converged) && s.problem.group_size.iter().any(|&n| n > EARLY_ERRORS);
+        // Only the dense inverse is slow: a group above `MAX_GROUP` gets the quick diagonal.
+        let dense = |n: usize| n > EARLY_ERRORS && n <= uncertainty::MAX_GROUP;
+        let slow = s.stop_reason() == Some(StopReason::Converged) && s.problem.group_size.iter().any(|&n| dense(n));
         slow.then(|| snapshot_with(s, self.data, &self.params, &self.scale, Errors::Later))
     }
 }
