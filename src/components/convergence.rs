@@ -106,19 +106,26 @@ fn TraceChart() -> impl IntoView {
         // Also after each result: the chart may just have become visible.
         state.result.track();
         let current = state.step.get();
+        canvas.track();
         let Some(measures) = state.measures.get() else {
-            // No fit: an old drawing must not stay behind (the canvas is hidden too).
-            if let Some(c) = canvas.get() {
-                c.set_width(c.width());
-            }
+            // No fit: an old drawing must not stay behind (the canvas is hidden too), nor a
+            // drawing still waiting for its frame.
+            charts::at_next_frame("convergence", move || {
+                if let Some(c) = canvas.get_untracked() {
+                    c.set_width(c.width());
+                }
+            });
             return;
         };
-        state.trace.with(|trace| {
-            if let Some(c) = canvas.get() {
-                if let Err(e) = charts::convergence::draw(&c, trace, &measures, current) {
-                    web_sys::console::warn_1(&format!("convergence chart: {e}").into());
+        state.trace.track();
+        charts::at_next_frame("convergence", move || {
+            state.trace.with_untracked(|trace| {
+                if let Some(c) = canvas.get_untracked() {
+                    if let Err(e) = charts::convergence::draw(&c, trace, &measures, current) {
+                        web_sys::console::warn_1(&format!("convergence chart: {e}").into());
+                    }
                 }
-            }
+            })
         });
     });
     let label = move || {

@@ -165,11 +165,14 @@ fn RatingsChart() -> impl IntoView {
             pairs.sort_by(|a, b| b.1.partial_cmp(&a.1).unwrap_or(Ordering::Equal));
         }
         label.set(charts::summary::ratings(&pairs, charts::ratings::MAX_SHOWN));
-        if let Some(c) = canvas.get() {
-            if let Err(e) = charts::ratings::draw(&c, &pairs) {
-                web_sys::console::warn_1(&format!("ratings chart: {e}").into());
+        canvas.track();
+        charts::at_next_frame("ratings", move || {
+            if let Some(c) = canvas.get_untracked() {
+                if let Err(e) = charts::ratings::draw(&c, &pairs) {
+                    web_sys::console::warn_1(&format!("ratings chart: {e}").into());
+                }
             }
-        }
+        });
     });
     view! { <canvas node_ref=canvas class="chart" data-testid="ratings-chart" role="img" aria-label=move || label.get()></canvas> }
 }
