@@ -27,14 +27,16 @@ pub fn sweep<const ROW: bool, const LOGLIK: bool>(s: &Pairs, x: &[f64], nodes: &
     nodes.clear();
     nodes.extend(x.iter().map(|&x| Node { x, ..Node::default() }));
     let mut log_sums = 0.0;
+    // ℓ's pair terms multiply the pairs' sums together (raised to their whole number of
+    // games) and take one logarithm per batch, when the product nears the ends of the
+    // floating-point range: a logarithm per pair, or per player, would cost more than the
+    // rest of the pass.
+    let mut product = 1.0f64;
     for a in 0..s.nodes {
         let (bs, abs, bas) = s.run(a);
         let xa = nodes[a].x;
         let (mut num_a, mut den_a, mut row_a) = (0.0, 0.0, 0.0);
-        // ℓ's pair terms multiply a node's sums together (raised to their whole number of
-        // games) and take one logarithm per batch: a logarithm per pair would cost more than
-        // the rest of the pass.
-        let mut product = 1.0f64;
+
         let first = s.starting_at(a).start;
         for (k, ((&b, &ab), &ba)) in bs.iter().zip(abs).zip(bas).enumerate() {
             prefetch(nodes, s.b.get(first + k + AHEAD));
@@ -71,9 +73,9 @@ pub fn sweep<const ROW: bool, const LOGLIK: bool>(s: &Pairs, x: &[f64], nodes: &
         if ROW {
             near.row += row_a;
         }
-        if LOGLIK {
-            log_sums += product.ln();
-        }
+    }
+    if LOGLIK {
+        log_sums += product.ln();
     }
     log_sums
 }
