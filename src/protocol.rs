@@ -157,6 +157,12 @@ impl RatingResult {
     pub fn step_count(&self) -> usize {
         self.steps.as_ref().map_or(0, |s| s.len().saturating_sub(1))
     }
+
+    /// Whether the table has an uncertainty (±) column: some player has one, or they are
+    /// still being computed (the column stays put when they come).
+    pub fn shows_uncertainty(&self) -> bool {
+        self.errors_pending || self.players.iter().any(|p| p.sigma.is_some())
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

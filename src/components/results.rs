@@ -240,10 +240,7 @@ fn RatingsTable() -> impl IntoView {
                         {header(state, SortKey::Rank, "Rank", "sort-rank")}
                         {header(state, SortKey::Name, "Name", "sort-name")}
                         {header(state, SortKey::Rating, "Rating", "sort-rating")}
-                        {move || {
-                            let pending = state.result.with(|r| r.as_ref().is_some_and(|r| r.errors_pending));
-                            (pending || has(|p| p.sigma.is_some())).then(|| view! { <th title="Uncertainty: standard error (Brent) or σ (AGA)">"±"</th> })
-                        }}
+                        {move || state.result.with(|r| r.as_ref().is_some_and(|r| r.shows_uncertainty())).then(|| view! { <th title="Uncertainty: standard error (Brent) or σ (AGA)">"±"</th> })}
                         {move || has(|p| p.label.is_some()).then(|| view! { <th>"Level"</th> })}
                         {header(state, SortKey::Games, "Games", "sort-games")}
                         {header(state, SortKey::Score, "Score", "sort-score")}
@@ -273,11 +270,9 @@ fn spacer(n: usize) -> impl IntoView {
 fn table_body(state: &State, rows: &[(PlayerRow, Option<f64>)], range: std::ops::Range<usize>) -> impl IntoView {
     let d = state.result.with(|r| r.as_ref().map_or(1, |r| r.method.decimals(r.scale)));
     let show_group = state.result.with(|r| r.as_ref().is_some_and(|r| r.groups > 1));
-    // Standard errors still being computed show as "…" in their column (no jump when they come).
+    // Standard errors still being computed show as "…" in their column.
     let (show_sigma, show_label, pending) = state.result.with(|r| {
-        r.as_ref().map_or((false, false, false), |r| {
-            (r.errors_pending || r.players.iter().any(|p| p.sigma.is_some()), r.players.iter().any(|p| p.label.is_some()), r.errors_pending)
-        })
+        r.as_ref().map_or((false, false, false), |r| (r.shows_uncertainty(), r.players.iter().any(|p| p.label.is_some()), r.errors_pending))
     });
     let final_view = state.step.get().is_none();
     let (before, after) = (range.start, rows.len() - range.end);

@@ -15,7 +15,7 @@
 //! happens inside an iteration.
 
 use super::problem::{Problem, UNRATED};
-use super::sweep::{sweep, Node};
+use super::sweep::{sweep, MaxRatio, Node};
 use crate::linalg::{dot, packed_index, packed_len, Cholesky};
 use std::collections::VecDeque;
 
@@ -45,20 +45,20 @@ pub(super) fn evaluate(p: &Problem, x: &[f64], r: &[f64]) -> Evaluation {
     for i in (0..p.nodes).filter(|&i| p.scored[i] != 0.0) {
         loglik += p.scored[i] * r[i];
     }
-    let (mut residual, mut undamped) = (0.0f64, 0.0f64);
+    let (mut residual, mut undamped) = (0.0f64, MaxRatio::new());
     for i in (0..p.nodes).filter(|&i| p.group[i] != UNRATED) {
         let (pn, pd) = p.prior_terms(i, x[i]);
         let Node { num, den, .. } = nodes[i];
-        residual = residual.max((num + pn - x[i] * (den + pd)).abs());
-        undamped = undamped.max(((num + pn) / (x[i] * (den + pd)) - 1.0).abs());
+        let expected = x[i] * (den + pd);
+        residual = residual.max((num + pn - expected).abs());
+        undamped.add(num + pn - expected, expected);
         let (w, xh) = (p.prior_w[i], p.prior_x[i]);
         if w > 0.0 {
             // An old rating: w/2 drawn games each way against a fixed opponent of strength x̂.
             loglik += w / 2.0 * (r[i] + xh.ln() - 2.0 * (x[i] + xh).ln());
         }
     }
-    let undamped = if undamped.is_finite() { undamped } else { f64::INFINITY };
-    Evaluation { nodes, loglik, residual, undamped }
+    Evaluation { nodes, loglik, residual, undamped: undamped.value() }
 }
 
 /// Step (13) from `x` (with its evaluation `e`, and `logs` its logarithms), in logarithms,

@@ -17,9 +17,6 @@ pub struct Solver {
     x: Vec<f64>,
     /// The strengths and sums of the current pass (see [`sweep`]).
     work: Vec<Node>,
-    num: Vec<f64>,
-    den: Vec<f64>,
-    extra: Vec<f64>,
     steps: Steps,
     fixed: Option<FixedWeights>,
     /// The relative change an undamped step (13) would make from the current iterate: heavy
@@ -38,6 +35,11 @@ struct FixedWeights {
     u: Vec<f64>,
     /// `d_i = Σ_j a_ji` (plus the diagonal and old-rating terms).
     d: Vec<f64>,
+    /// Per node, a power step's sums: (13)'s two at the current strengths (for the stopping
+    /// quantities) and `(A x)_i` with the fixed weights.
+    num: Vec<f64>,
+    den: Vec<f64>,
+    ax: Vec<f64>,
     outer: usize,
     /// Inner steps needed for the current eigenproblem; 1 means the weights have settled.
     inner: usize,
@@ -84,6 +86,9 @@ impl Solver {
             outer_x: Vec::new(),
             u: Vec::new(),
             d: vec![0.0; nodes],
+            num: vec![0.0; nodes],
+            den: vec![0.0; nodes],
+            ax: vec![0.0; nodes],
             outer: 0,
             inner: 0,
         });
@@ -96,9 +101,6 @@ impl Solver {
             max_iter: params.max_iter,
             x,
             work: Vec::with_capacity(nodes),
-            num: vec![0.0; nodes],
-            den: vec![0.0; nodes],
-            extra: vec![0.0; nodes],
             steps: Steps::new(stop),
             fixed,
             undamped: f64::INFINITY,
@@ -157,9 +159,6 @@ impl Solver {
     fn shed(&mut self) {
         if let Some(a) = &mut self.accelerated {
             a.shed();
-        }
-        for v in [&mut self.num, &mut self.den, &mut self.extra] {
-            *v = Vec::new();
         }
         self.work = Vec::new();
         self.fixed = None;
@@ -286,8 +285,8 @@ impl Solver {
             let xi = x[i];
             let (w, xh) = (p.prior_w[i], p.prior_x[i]);
             let (prior_num, prior_den) = p.prior_terms(i, xi);
-            residual = residual.max((work[i].num + prior_num - xi * (work[i].den + prior_den)).abs());
             let expected = xi * (work[i].den + prior_den);
+            residual = residual.max((work[i].num + prior_num - expected).abs());
             undamped.add(work[i].num + prior_num - expected, expected);
             let sig = p.sigma;
             y[i] = if zermelo {
@@ -314,14 +313,13 @@ impl Solver {
             f.reweight(p, x);
         }
         f.inner += 1;
-        let xo = &f.outer_x;
-        let (num, den, ax) = (&mut self.num, &mut self.den, &mut self.extra);
+        let FixedWeights { outer_x: xo, u: weights, d, num, den, ax, outer, .. } = f;
         num.fill(0.0);
         den.fill(0.0);
         ax.fill(0.0);
         for a in 0..p.nodes {
             let (bs, abs, bas) = p.s.run(a);
-            let us = &f.u[p.s.starting_at(a)];
+            let us = &weights[p.s.starting_at(a)];
             let xa = x[a];
             let (mut num_a, mut den_a, mut ax_a) = (0.0, 0.0, 0.0);
             for (((&b, &ab), &ba), &u) in bs.iter().zip(abs).zip(bas).zip(us) {
@@ -341,7 +339,7 @@ impl Solver {
             ax[a] += ax_a;
         }
         let mut residual: f64 = 0.0;
-        let mut undamped: f64 = 0.0;
+        let mut undamped = MaxRatio::new();
         let mut y = x.clone();
         for i in 0..p.nodes {
             if p.group[i] == UNRATED {
@@ -349,13 +347,14 @@ impl Solver {
             }
             let (w, xh, xi) = (p.prior_w[i], p.prior_x[i], x[i]);
             let (pn, pd) = p.prior_terms(i, xi);
-            residual = residual.max((num[i] + pn - xi * (den[i] + pd)).abs());
-            undamped = undamped.max(((num[i] + pn) / (xi * (den[i] + pd)) - 1.0).abs());
+            let expected = xi * (den[i] + pd);
+            residual = residual.max((num[i] + pn - expected).abs());
+            undamped.add(num[i] + pn - expected, expected);
             let diag = p.sigma / (2.0 * xo[i]) * xi;
             let prior = if w > 0.0 { w / (2.0 * (xo[i] + xh)) * xh } else { 0.0 };
-            y[i] = (ax[i] + diag + prior) / f.d[i];
+            y[i] = (ax[i] + diag + prior) / d[i];
         }
-        self.undamped = if undamped.is_finite() { undamped } else { f64::INFINITY };
-        (y, residual, Some(f.outer))
+        self.undamped = undamped.value();
+        (y, residual, Some(*outer))
     }
 }
