@@ -3,7 +3,7 @@
 //   1. A generated league of 100,000 players and 1,000,000 games (log-strength spread 1.5,
 //      20 % draws; about 26 MB) opened through the file picker: seconds from the file chosen
 //      to the ratings table shown, and the longest stretch the page did not answer.
-//   2. A 500-player Swiss: a parameter change (σ) to the new ratings drawn, in milliseconds.
+//   2. A 500-player Swiss: a parameter change (σ, then γ) to the new ratings drawn, in milliseconds.
 // Run: node scripts/bench-browser.mjs   (SIZE=100000 for a league ten times smaller; SWISS_ONLY=1
 // for the Swiss alone, RUNS=n for n parameter changes)
 import { chromium } from 'playwright-core';
@@ -100,14 +100,13 @@ await page.getByTestId('clear').click();
 
 await page.getByTestId('input').fill(swiss());
 await page.waitForFunction(() => document.querySelector('[data-testid=status]').textContent.startsWith('Converged') && document.querySelectorAll('[data-testid=rating-row]').length > 0, null, { timeout: 60000 });
-const times = [];
 // Timed inside the page, so that no round trip to this script counts: from the new value
 // being committed (the change event) to the first frame drawn after the new ratings arrived.
-const sigmas = Array.from({ length: Number(process.env.RUNS ?? 5) }, (_, k) => (0.3 + 0.05 * ((k * 3) % 5)).toFixed(2));
-for (const sigma of sigmas) {
-  times.push(await page.evaluate(async (value) => {
+// σ changes only the speed (the worker starts from the last answer); γ moves the answer.
+async function change(control, value) {
+  const ms = await page.evaluate(async ([control, value]) => {
     const panel = document.querySelector('[data-testid=results-panel]');
-    const input = document.querySelector('[data-testid=sigma]');
+    const input = document.querySelector(`[data-testid=${control}]`);
     const before = Number(panel.dataset.job);
     const t = performance.now();
     input.value = value;
@@ -118,8 +117,19 @@ for (const sigma of sigmas) {
       check();
     });
     return performance.now() - t;
-  }, sigma));
+  }, [control, value]);
+  // Past the standard errors' pause, as a user between changes.
+  await new Promise((done) => setTimeout(done, 400));
+  return ms;
 }
-console.log(`500-player Swiss, σ changed to the new ratings drawn: ${times.map((t) => t.toFixed(0)).join(', ')} ms`);
+const runs = Number(process.env.RUNS ?? 5);
+for (const [control, values] of [
+  ['sigma', Array.from({ length: runs }, (_, k) => (0.3 + 0.05 * ((k * 3) % 5)).toFixed(2))],
+  ['gamma', Array.from({ length: runs }, (_, k) => ['0.5', '1', '0.25', '2', '0'][k % 5])],
+]) {
+  const times = [];
+  for (const value of values) times.push(await change(control, value));
+  console.log(`500-player Swiss, ${control === 'sigma' ? 'σ' : 'γ'} changed to the new ratings drawn: ${times.map((t) => t.toFixed(0)).join(', ')} ms`);
+}
 await browser.close();
 site.server.close();

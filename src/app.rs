@@ -107,7 +107,7 @@ pub fn App() -> impl IntoView {
             state.show_nothing();
             return;
         }
-        state.running.set(true);
+        state.begin(job);
         state.failure.set(None);
         let msg = ToWorker::Rate { job, source, settings: state.settings.get_untracked() };
         bridge.with_value(|b| b.send(msg));

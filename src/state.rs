@@ -1,10 +1,20 @@
 //! The app's state: one bundle of signals, shared by the components.
 
-use crate::protocol::{InputSummary, LineMessage, RatingResult, Settings, StoredFile};
+use crate::protocol::{FromWorker, InputSummary, LineMessage, RatingResult, Settings, StoredFile};
 use crate::storage::Kept;
 use leptos::prelude::*;
 use ratings_engine::methods::report::IterationRecord;
 use ratings_engine::Measures;
+
+/// How long a job runs before the page shows it under way ([`State::begin`]).
+pub const BUSY_AFTER_MS: u64 = 120;
+
+/// Sets `signal` only when `value` differs, so what shows it is not rebuilt for nothing.
+fn set_if_new<T: PartialEq + Send + Sync + 'static>(signal: RwSignal<T>, value: T) {
+    if signal.with_untracked(|v| *v != value) {
+        signal.set(value);
+    }
+}
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SortKey {
@@ -54,7 +64,11 @@ pub struct State {
     pub settings: RwSignal<Settings>,
     /// The newest job sent to the worker; older messages are ignored.
     pub job: RwSignal<u32>,
+    /// Whether the newest job is shown as under way (see [`State::begin`]).
     pub running: RwSignal<bool>,
+    /// The newest job while it is quiet (its first [`BUSY_AFTER_MS`]), and the messages it
+    /// has sent meanwhile, held back.
+    quiet: StoredValue<(Option<u32>, Vec<FromWorker>)>,
     pub summary: RwSignal<Option<InputSummary>>,
     pub errors: RwSignal<Vec<LineMessage>>,
     pub warnings: RwSignal<Vec<LineMessage>>,
@@ -100,6 +114,7 @@ impl State {
             settings: RwSignal::new(settings),
             job: RwSignal::new(0),
             running: RwSignal::new(false),
+            quiet: StoredValue::new((None, Vec::new())),
             summary: RwSignal::new(None),
             errors: RwSignal::new(Vec::new()),
             warnings: RwSignal::new(Vec::new()),
@@ -128,6 +143,7 @@ impl State {
     /// No ratings: the input's errors (none when there is no input), and nothing left of the
     /// last fit (its trace, measures and result no longer describe the input).
     fn show_no_ratings(&self, errors: Vec<LineMessage>) {
+        self.quiet.set_value((None, Vec::new()));
         self.reading.set(None);
         self.errors.set(errors);
         self.summary.set(None);
@@ -144,6 +160,29 @@ impl State {
         self.show_no_ratings(Vec::new());
     }
 
+    /// Marks `job` (just sent) as under way, quietly at first: a job done within
+    /// [`BUSY_AFTER_MS`] (a parameter change on a few hundred players) replaces the last result
+    /// in one go, without a frame of "Computing…" and an empty chart in between; a longer one
+    /// then shows its progress, and its Cancel button.
+    pub fn begin(&self, job: u32) {
+        self.quiet.set_value((Some(job), Vec::new()));
+        let state = *self;
+        set_timeout(move || state.show_busy(job), std::time::Duration::from_millis(BUSY_AFTER_MS));
+    }
+
+    /// Ends `job`'s quiet start, if it is still in it: shows it under way, with what it has
+    /// sent meanwhile.
+    fn show_busy(&self, job: u32) {
+        if self.quiet.with_value(|(quiet, _)| *quiet != Some(job)) {
+            return;
+        }
+        let (_, held) = self.quiet.try_update_value(|q| std::mem::replace(q, (None, Vec::new()))).unwrap_or_default();
+        self.running.set(true);
+        for msg in held {
+            self.apply(msg);
+        }
+    }
+
     /// Applies a message from the worker (ignoring any from superseded jobs).
     pub fn apply(&self, msg: crate::protocol::FromWorker) {
         use crate::protocol::FromWorker::*;
@@ -156,13 +195,21 @@ impl State {
         if msg.job().is_some_and(|j| j != self.job.get_untracked()) {
             return;
         }
+        if self.quiet.with_value(|(quiet, _)| quiet.is_some() && *quiet == msg.job()) {
+            match msg {
+                Parsed { .. } | Reading { .. } | Started { .. } | Progress { .. } => {
+                    return self.quiet.update_value(|(_, held)| held.push(msg))
+                }
+                _ => self.show_busy(msg.job().unwrap_or_default()),
+            }
+        }
         match msg {
             Ready => {}
             Parsed { summary, warnings, .. } => {
                 self.reading.set(None);
-                self.summary.set(Some(summary));
-                self.warnings.set(warnings);
-                self.errors.set(Vec::new());
+                set_if_new(self.summary, Some(summary));
+                set_if_new(self.warnings, warnings);
+                set_if_new(self.errors, Vec::new());
                 self.trace.set(Vec::new());
                 // The fit's measures arrive when it starts; the last one's no longer apply.
                 self.measures.set(None);

@@ -136,11 +136,22 @@ impl Job {
     /// Starts the chosen method's fit, recording iterates for the step-by-step view when the
     /// input is small enough.
     pub fn start(&self) -> Result<Running<'_>, RateError> {
+        self.start_from(None)
+    }
+
+    /// Starts as [`Job::start`], from `warm` (a previous fit's [`Running::iterate`] on this
+    /// input) when the method can use one ([`Fit::warm`]) and the input is too large to step
+    /// through: a small input keeps the method's own start, so its steps show the method.
+    pub fn start_from(&self, warm: Option<&[f64]>) -> Result<Running<'_>, RateError> {
         let data = &self.input.dataset;
-        let fit = start(data, &self.settings.method(), &Options { scale: self.settings.scale() })?;
+        let mut fit = start(data, &self.settings.method(), &Options { scale: self.settings.scale() })?;
         let mut steps = (data.players.len() <= STEP_PLAYERS).then(Vec::new);
-        if let Some(s) = &mut steps {
-            s.push(fit.display());
+        match (&mut steps, warm) {
+            (Some(s), _) => s.push(fit.display()),
+            (None, Some(warm)) => {
+                fit.warm(warm);
+            }
+            (None, None) => {}
         }
         Ok(Running { fit, steps })
     }
@@ -283,6 +294,12 @@ impl Running<'_> {
 
     pub fn cancel(&mut self) {
         self.fit.cancel();
+    }
+
+    /// The current iterate, for a later run of the same input to start from
+    /// ([`Job::start_from`]); `None` when the method has no use for one.
+    pub fn iterate(&self) -> Option<Vec<f64>> {
+        self.fit.iterate()
     }
 
     /// The ratings at the current iterate, with the recorded steps in the order of the

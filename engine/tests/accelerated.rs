@@ -132,3 +132,43 @@ fn standard_errors_at_any_size_say_when_they_are_approximate() {
     let small = brent(&federation(200, 1600, 13), Variant::Accelerated, 1.0, 1e-10);
     assert!(!small.warnings.iter().any(|w| w.contains("approximated")));
 }
+
+/// Runs a solver to its end, from `warm` when given; its strengths and passes.
+fn solve(d: &Dataset, params: &BrentParams, warm: Option<&[f64]>) -> (Vec<f64>, usize, bool) {
+    let mut s = solver(d, params).unwrap();
+    let warmed = warm.is_some_and(|x| s.warm(x));
+    while s.step().is_some() {}
+    assert_eq!(s.stop_reason(), Some(ratings_engine::StopReason::Converged), "{params:?}");
+    (s.strengths().to_vec(), s.passes(), warmed)
+}
+
+/// A parameter change started from the last answer (the app's worker does this on large
+/// inputs) reaches the answer a cold start reaches, in fewer passes; the classic iterations
+/// keep their own start.
+#[test]
+fn a_warm_start_reaches_the_cold_answer_in_fewer_passes() {
+    for (what, d) in cases() {
+        let at = |sigma: f64, gamma: f64| BrentParams { variant: Variant::Accelerated, sigma, gamma, eps: 1e-12, max_iter: 10_000 };
+        for (from, to) in
+            [(at(0.3, 0.0), at(0.5, 0.0)), (at(0.3, 0.5), at(0.3, 1.0)), (at(0.3, 0.0), at(0.3, 0.5)), (at(0.3, 1.0), at(0.3, 0.0))]
+        {
+            let (previous, _, _) = solve(&d, &from, None);
+            let (cold, cold_passes, _) = solve(&d, &to, None);
+            let (warm, warm_passes, warmed) = solve(&d, &to, Some(&previous));
+            assert!(warmed, "{what}");
+            let n = d.players.len();
+            for i in (0..n).filter(|&i| cold[i] > 0.0 && cold[i].is_finite()) {
+                let (x, y) = (cold[i].ln(), warm[i].ln());
+                assert!((x - y).abs() <= 1e-9 * x.abs().max(1.0), "{what} {from:?} → {to:?}, player {i}: {x} vs {y}");
+            }
+            assert!(warm_passes <= cold_passes, "{what} {from:?} → {to:?}: {warm_passes} vs {cold_passes} passes");
+            if from.gamma == to.gamma {
+                // σ changes only the speed: the answer is where it starts.
+                assert!(warm_passes <= 4, "{what}: {warm_passes} passes from the answer");
+            }
+        }
+        let alg1 = BrentParams { variant: Variant::Alg1, ..Default::default() };
+        let (x, _, _) = solve(&d, &alg1, None);
+        assert!(!solve(&d, &alg1, Some(&x)).2, "{what}: Algorithm 1 keeps the paper's start");
+    }
+}

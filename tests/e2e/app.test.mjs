@@ -504,17 +504,19 @@ test('no request leaves the site', () => {
   assert.deepEqual(foreignRequests, []);
 });
 
-test('on a large Swiss the ratings come first, then their standard errors', async () => {
+test('on a large Swiss the ratings come first, then their standard errors; a parameter change starts from them', async () => {
   const { context, page } = await open();
   await converged(page);
-  // 300 players, 7 rounds, paired by score: one group too large for instant standard errors.
+  // 450 players, 7 rounds, paired by score: one group too large for instant standard errors,
+  // and too large to step through (the accelerated iteration runs).
   const lines = ['white,black,result'];
-  const score = new Array(300).fill(0);
+  const n = 450;
+  const score = new Array(n).fill(0);
   let seed = 7;
   const rnd = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
   for (let r = 0; r < 7; r++) {
     const order = [...score.keys()].sort((x, y) => score[y] - score[x] || x - y);
-    for (let k = 0; k < 300; k += 2) {
+    for (let k = 0; k < n; k += 2) {
       const s = rnd() < 0.2 ? 0.5 : rnd() < 0.5 ? 1 : 0;
       score[order[k]] += s;
       score[order[k + 1]] += 1 - s;
@@ -535,5 +537,13 @@ test('on a large Swiss the ratings come first, then their standard errors', asyn
   assert.doesNotMatch(await status(page).textContent(), /computing/);
   const sigmas = await page.getByTestId('player-sigma').allTextContents();
   assert.ok(sigmas.every((s) => s === '' || /^±\d/.test(s)), sigmas.slice(0, 5).join(' '));
+  // Damping changes the speed, never the answer: from the ratings shown, two passes.
+  const before = await page.getByTestId('player-rating').allTextContents();
+  const job = await page.getByTestId('results-panel').getAttribute('data-job');
+  await page.getByTestId('sigma').fill('0.5');
+  await page.getByTestId('sigma').dispatchEvent('change');
+  await page.waitForFunction((j) => document.querySelector('[data-testid=results-panel]').dataset.job !== j, job, { timeout: 30000 });
+  assert.match(await status(page).textContent(), /Converged in 1 iteration \(2 passes, accelerated, from the previous ratings\)/);
+  assert.deepEqual(await page.getByTestId('player-rating').allTextContents(), before);
   await context.close();
 });

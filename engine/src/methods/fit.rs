@@ -165,6 +165,19 @@ pub trait Fit {
     fn finish_early(&self) -> Option<Result<Rating, RateError>> {
         None
     }
+
+    /// The current iterate, for a later fit of the same input to start from ([`Fit::warm`]);
+    /// `None` for a method that has no use for one.
+    fn iterate(&self) -> Option<Vec<f64>> {
+        None
+    }
+
+    /// Starts from `iterate`, a previous fit's ([`Fit::iterate`]) of the same input with other
+    /// parameters, instead of the method's own start: the same answer (to the tolerance) in
+    /// fewer steps. Only before the first step; returns whether it was taken.
+    fn warm(&mut self, _iterate: &[f64]) -> bool {
+        false
+    }
 }
 
 /// The warning for a fit that stopped before its tolerance was met, or `None`.

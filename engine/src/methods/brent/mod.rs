@@ -222,6 +222,14 @@ impl Fit for BrentFit<'_> {
         snapshot(&self.solver, self.data, &self.params, &self.scale)
     }
 
+    fn iterate(&self) -> Option<Vec<f64>> {
+        Some(self.solver.strengths().to_vec())
+    }
+
+    fn warm(&mut self, iterate: &[f64]) -> bool {
+        self.solver.warm(iterate)
+    }
+
     fn finish_early(&self) -> Option<Result<Rating, RateError>> {
         let s = &self.solver;
         // Only the dense inverse is slow: a group above `MAX_GROUP` gets the quick diagonal.
@@ -324,7 +332,10 @@ fn snapshot_with(s: &Solver, data: &Dataset, params: &BrentParams, scale: &Scale
     let warnings = warnings(s, params, stop);
     Ok(Rating {
         method: MethodKind::Brent,
-        variant: s.variant().name().into(),
+        variant: match s.warmed() {
+            true => format!("{}, from the previous ratings", s.variant().name()),
+            false => s.variant().name().into(),
+        },
         params: Method::Brent(params.clone()),
         players,
         report: SolverReport {

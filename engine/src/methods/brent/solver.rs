@@ -25,6 +25,8 @@ pub struct Solver {
     /// Passes over the pairs so far (the accelerated variant counts its own).
     passes: usize,
     accelerated: Option<Accelerated>,
+    /// Whether the iteration started from a previous fit's strengths ([`Solver::warm`]).
+    warmed: bool,
 }
 
 /// State of the outer re-weighting for the fixed-weight eigenproblem (§3–4).
@@ -106,7 +108,36 @@ impl Solver {
             undamped: f64::INFINITY,
             passes: 0,
             accelerated,
+            warmed: false,
         }
+    }
+
+    /// Starts from `x0`, a previous fit's strengths of the same input ([`Solver::strengths`];
+    /// the dummy's may be missing), instead of 1: the same fixed point, reached in a few passes
+    /// after a parameter change (σ changes only the speed; a new γ or ε moves the answer a
+    /// little). Only the accelerated iteration takes one, before its first step: the classic
+    /// iterations keep the paper's start, to be watched. Returns whether `x0` was taken.
+    pub fn warm(&mut self, x0: &[f64]) -> bool {
+        let p = &self.problem;
+        if self.accelerated.is_none() || !self.steps.is_empty() || x0.len() < p.n {
+            return false;
+        }
+        let usable = |v: f64| v.is_finite() && v > 0.0;
+        for i in (0..p.nodes).filter(|&i| p.group[i] != UNRATED) {
+            match x0.get(i) {
+                Some(&v) if usable(v) => self.x[i] = v,
+                _ => {}
+            }
+        }
+        p.renormalise(&mut self.x);
+        self.accelerated = Some(Accelerated::new(p, &self.x));
+        self.warmed = true;
+        true
+    }
+
+    /// Whether the iteration started from a previous fit's strengths.
+    pub fn warmed(&self) -> bool {
+        self.warmed
     }
 
     /// The iteration that runs (never [`Variant::Auto`]).
