@@ -14,7 +14,7 @@ pub const HISTORY_POINTS: usize = 200_000;
 
 /// Parse errors, each with its line.
 pub fn line_messages(e: &ParseErrors) -> Vec<LineMessage> {
-    e.0.iter().map(|e| LineMessage { line: e.line(), message: e.to_string() }).collect()
+    e.0.iter().map(|e| LineMessage { line: e.line(), message: if e.line() > 0 { e.detail() } else { e.to_string() } }).collect()
 }
 
 /// What was read, in a line: format, counts, the columns recognised.
@@ -172,7 +172,10 @@ fn standings_view(st: &TournamentStandings, t: &Tournament) -> StandingsView {
                 .collect(),
         })
         .collect();
-    StandingsView { codes: st.standings.order.clone(), rows, csv: st.standings.to_csv() }
+    // Every column the page shows: the listed ratings, and EIG's standard error beside it.
+    let ratings: Vec<Option<u32>> = t.entrants.iter().map(|e| e.rating).collect();
+    let sigma = st.eigenvector.as_ref().map(|e| e.sigma.as_slice());
+    StandingsView { codes: st.standings.order.clone(), rows, csv: st.standings.to_csv_with(Some(&ratings), sigma) }
 }
 
 #[cfg(test)]

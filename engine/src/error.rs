@@ -12,6 +12,9 @@ pub enum ParseError {
     Empty,
     #[error("line {line}, column '{}': expected {expected}, found '{}'", excerpt(.column), excerpt(.found))]
     BadField { line: usize, column: String, expected: String, found: String },
+    /// A record that is there but incomplete or contradicted (a TRF line cut off).
+    #[error("line {line}: {problem}; expected {expected}")]
+    BadRecord { line: usize, problem: String, expected: String },
     #[error("line {line}, column '{}': missing (the line has {fields} fields; expected {expected})", excerpt(.column))]
     MissingField { line: usize, column: String, fields: usize, expected: String },
     #[error("line {line}: a quoted field is never closed (expected a closing '\"')")]
@@ -86,10 +89,21 @@ pub fn line_too_long(line: usize, l: &str) -> ParseError {
 
 impl ParseError {
     /// The input line the error is about (0 when it concerns no particular line).
+    /// The message without its leading line number, for a list that shows the line apart
+    /// (a warning, the app's list of errors).
+    pub fn detail(&self) -> String {
+        let (message, line) = (self.to_string(), self.line());
+        [format!("line {line}: "), format!("line {line}, ")]
+            .iter()
+            .find_map(|prefix| message.strip_prefix(prefix.as_str()).map(str::to_string))
+            .unwrap_or(message)
+    }
+
     pub fn line(&self) -> usize {
         match self {
             ParseError::Empty | ParseError::BadMapping { .. } => 0,
             ParseError::BadField { line, .. }
+            | ParseError::BadRecord { line, .. }
             | ParseError::MissingField { line, .. }
             | ParseError::UnclosedQuote { line }
             | ParseError::SelfPlay { line, .. }

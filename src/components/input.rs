@@ -190,7 +190,7 @@ fn messages(state: &State, area: NodeRef<Textarea>) -> impl IntoView {
             };
             view! {
                 <li class=if is_error { "error" } else { "warning" } data-testid=if is_error { "error-item" } else { "warning-item" }>
-                    {(line > 0).then(|| view! { <button class="link" data-testid="error-line" on:click=jump>{format!("line {line}")}</button> })}
+                    {(line > 0).then(|| view! { <button class="link" data-testid="error-line" on:click=jump>{format!("line {line}")}</button>": " })}
                     <span>{m.message.clone()}</span>
                 </li>
             }
@@ -248,9 +248,25 @@ pub fn InputPanel() -> impl IntoView {
             {move || state.file_note.get().map(|n| view! { <p class="warning" data-testid="file-note">{n}</p> })}
             {move || storage_note(&state)}
             <MappingControls />
+            {move || leave_out_offer(&state)}
             <ul class="messages" data-testid="errors">{move || messages(&state, area)}</ul>
         </section>
     }
+}
+
+/// With lines that cannot be read: the way past them in one click (they are left out, each
+/// with a warning; the text stays as it is).
+fn leave_out_offer(state: &State) -> Option<impl IntoView> {
+    let blocked = state.errors.with(|e| !e.is_empty()) && state.settings.with(|s| !s.skip_bad_lines);
+    let settings = state.settings;
+    blocked.then(|| {
+        view! {
+            <p class="leave-out">
+                <button data-testid="leave-out-bad" on:click=move |_| settings.update(|s| s.skip_bad_lines = true)>"Leave these lines out"</button>
+                " and rate the rest (each line left out is listed with a warning; your text is kept as it is)."
+            </p>
+        }
+    })
 }
 
 /// What keeping the input in the browser's storage came to, when it failed.
@@ -409,7 +425,7 @@ fn MappingControls() -> impl IntoView {
                         state.settings.update(|s| s.skip_bad_lines = on);
                     }
                 />
-                " Leave out lines that cannot be read (with a warning) instead of stopping"
+                " Leave out lines that cannot be read (CSV rows, TRF player records, PGN games), each with a warning, instead of stopping"
             </label>
         </details>
     }

@@ -187,17 +187,27 @@ fn TiebreakOrder() -> impl IntoView {
         let n = order.len();
         order.into_iter().enumerate().map(|(i, code)| chip(o, i, n, code)).collect_view()
     };
+    // Choosing in the list only selects (arrowing through a closed list fires a change per
+    // step); the button adds.
+    let chosen = RwSignal::new(None::<Tiebreak>);
     let add_options = move || {
         let have = s.with(|s| s.tiebreaks.clone());
-        all_codes().iter().filter(|c| !have.contains(c)).map(|c| view! { <option value=c.code()>{c.code()}</option> }).collect_view()
+        all_codes()
+            .iter()
+            .filter(|c| !have.contains(c))
+            .map(|&c| {
+                view! { <option value=c.code() title=c.description() prop:selected=move || chosen.get() == Some(c)>{format!("{} ({})", c.name(), c.code())}</option> }
+            })
+            .collect_view()
     };
-    let add = move |ev: leptos::ev::Event| {
-        if let Ok(code) = event_target_value(&ev).parse::<Tiebreak>() {
+    let choose = move |ev: leptos::ev::Event| chosen.set(event_target_value(&ev).parse::<Tiebreak>().ok());
+    let add = move |_| {
+        if let Some(code) = chosen.get_untracked().filter(|c| s.with_untracked(|s| !s.tiebreaks.contains(c))) {
             s.update(|s| s.tiebreaks.push(code));
+            chosen.set(None);
         }
-        // Back to "Add a tiebreak…", ready for the next one.
-        event_target::<web_sys::HtmlSelectElement>(&ev).set_value("");
     };
+    let about = move || chosen.get().map(|c| format!("{}: {}", c.code(), c.description()));
     let rules = move |ev| {
         if let Ok(r) = event_target_value(&ev).parse::<Rules>() {
             s.update(|s| s.rules = r);
@@ -209,10 +219,14 @@ fn TiebreakOrder() -> impl IntoView {
             <ol class="chips" data-testid="tiebreak-order" aria-labelledby="tiebreak-order-label">{chips}</ol>
             <span class="visually-hidden" id="tiebreak-keys">"Left and right arrows move this tiebreak, Home and End to either end; Delete removes it."</span>
             <span class="visually-hidden" aria-live="polite" data-testid="tiebreak-announce">{move || o.announce.get()}</span>
-            <select data-testid="tiebreak-add" aria-label="Add a tiebreak" on:change=add>
-                <option value="" selected=true>"Add a tiebreak…"</option>
-                {add_options}
-            </select>
+            <span class="tiebreak-add">
+                <select data-testid="tiebreak-add" aria-label="Tiebreak to add" aria-describedby="tiebreak-about" on:change=choose>
+                    <option value="" prop:selected=move || chosen.get().is_none()>"Add a tiebreak…"</option>
+                    {add_options}
+                </select>
+                <button data-testid="tiebreak-add-button" on:click=add disabled=move || chosen.get().is_none()>"Add"</button>
+            </span>
+            <span class="help tiebreak-about" id="tiebreak-about" data-testid="tiebreak-about">{about}</span>
             <label>
                 "Rules "
                 <select data-testid="rules" on:change=rules>

@@ -127,6 +127,16 @@ test('keyboard only: a tournament pasted, the tiebreak order, a row explained, t
   await page.keyboard.press('Enter');
   await page.waitForFunction(() => document.querySelectorAll('[data-testid=tiebreak-head]')[1]?.textContent === 'SB');
   assert.equal(await page.evaluate(() => document.activeElement.getAttribute('aria-label')), 'Move SB later');
+  // Arrowing through the list of tiebreaks only chooses; Enter on Add adds.
+  await tabTo(page, '[data-testid=tiebreak-add]');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  await page.waitForFunction(() => document.querySelector('[data-testid=tiebreak-about]').textContent !== '');
+  assert.equal((await heads()).length, 4);
+  await page.keyboard.press('Tab');
+  assert.equal(await page.evaluate(() => document.activeElement.dataset.testid), 'tiebreak-add-button');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid=tiebreak-head]').length === 5);
   // A standings row explains itself from the keyboard.
   await tabTo(page, '[data-testid=standing-toggle]');
   await page.keyboard.press('Enter');

@@ -143,7 +143,7 @@ test('a malformed line is listed with its line number, and clicking it selects t
   await paste(page, 'white,black,result\nAnna,Ben,1-0\nAnna,Ben,maybe\nBen,Anna,=\n');
   const item = page.getByTestId('error-item');
   await item.first().waitFor();
-  assert.match(await item.first().textContent(), /line 3.*column 'result'.*found 'maybe'/);
+  assert.match(await item.first().textContent(), /^line 3: column 'result'.*found 'maybe'/);
   assert.equal(await rows(page).count(), 0);
   await page.getByTestId('error-line').first().click();
   const sel = await page.getByTestId('input').evaluate((t) => t.value.slice(t.selectionStart, t.selectionEnd));
@@ -295,6 +295,26 @@ test('every method rates the example, with its own extras', async () => {
   await context.close();
 });
 
+test('a TRF with a bad record: the error names its line, and one click leaves it out and ranks the rest', async () => {
+  const { context, page } = await open();
+  await converged(page);
+  const trf = (await readFile(`${ROOT}engine/tests/data/trf/held_swiss_5.trf`, 'utf8'))
+    .replace('Charline                          2100 NOR           0 1990/01/01  3.5    3    11 w =', 'Charline                          2100 NOR           0 1990/01/01  3.5    3    11 x =');
+  await paste(page, trf);
+  const item = page.getByTestId('error-item');
+  await item.first().waitFor({ timeout: 30000 });
+  assert.match(await item.first().textContent(), /^line 7: column 'round 1 colour \(column 97\)': expected w, b, - or blank, found 'x'/);
+  await page.getByTestId('leave-out-bad').click();
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid=standing-row]').length === 15, null, { timeout: 30000 });
+  const warnings = await page.getByTestId('warning-item').allTextContents();
+  assert.ok(warnings.some((w) => /^line 7: Charline \(start rank 3\) is left out \(bad line\)/.test(w)), warnings.join('\n'));
+  assert.ok(warnings.some((w) => /Maria \(start rank 11\), round 1: the opponent, start rank 3, is not in the file/.test(w)), warnings.join('\n'));
+  assert.ok(!warnings.some((w) => /line \d+\s*line|line \d+[a-z]/.test(w)), warnings.join('\n'));
+  assert.equal(await page.getByTestId('input').inputValue(), trf, 'the text is kept as it was');
+  assert.equal(await page.getByTestId('skip-bad-lines').isChecked(), true);
+  await context.close();
+});
+
 test('a TRF tournament: standings with tiebreaks, reordered, explained, exported', async () => {
   const { context, page, errors } = await open();
   await converged(page);
@@ -310,6 +330,10 @@ test('a TRF tournament: standings with tiebreaks, reordered, explained, exported
   assert.equal(before[0], 'Bruno');
   // Add "wins" and move it to the front: Stephan, with three wins, overtakes the 3.5 group.
   await page.getByTestId('tiebreak-add').selectOption('WIN');
+  assert.match(await page.getByTestId('tiebreak-about').textContent(), /^WIN: the rounds won/);
+  assert.deepEqual(await heads(), ['BH-C1', 'BH', 'SB', 'EIG'], 'choosing alone adds nothing');
+  assert.match(await page.locator('[data-testid=tiebreak-add] option[value=WIN]').textContent(), /^Number of wins \(WIN\)$/);
+  await page.getByTestId('tiebreak-add-button').click();
   await page.waitForFunction(() => document.querySelectorAll('[data-testid=tiebreak-head]').length === 5);
   for (let i = 0; i < 4; i++) {
     await page.getByTestId('tiebreak-up').nth(4 - i).click();
@@ -325,7 +349,11 @@ test('a TRF tournament: standings with tiebreaks, reordered, explained, exported
   assert.match(await page.getByTestId('derivation').textContent(), /BH/);
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-standings').click()]);
   const csv = await readFile(await download.path(), 'utf8');
-  assert.match(csv.split('\n')[0], /WIN/);
+  // Every column shown, and EIG's standard error beside it.
+  assert.equal(csv.split('\n')[0], 'rank,start,name,rating,points,WIN,BH-C1,BH,SB,EIG,EIG ±');
+  const bruno = csv.split('\n').find((l) => l.includes(',Bruno,')).split(',');
+  assert.equal(bruno[3], '2150');
+  assert.ok(Number(bruno[10]) > 0, bruno.join(','));
   // The method's ratings are there too, from the games played.
   assert.equal(await rows(page).count(), 16);
   await page.screenshot({ path: `${ARTIFACTS}/standings.png`, fullPage: true });

@@ -167,6 +167,10 @@ struct TiebreakArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = FormatArg::Table)]
     format: FormatArg,
+    /// Leave out records that cannot be read (a player line, a game), with a warning naming
+    /// the player, instead of failing; their opponents' games with them count as unplayed.
+    #[arg(long)]
+    skip_bad_lines: bool,
 }
 
 // Every numeric flag has `allow_negative_numbers`: `--gamma -1` must reach the parameter's own
@@ -517,7 +521,7 @@ fn run_tiebreaks(args: &TiebreakArgs) -> Result<String, String> {
     let text = read_text(&args.file, &mut warnings)?;
     let name = display_name(&args.file);
     let tiebreaks = parse_order(&args.order).map_err(|e| format!("--order: {e}"))?;
-    let settings = Settings { tiebreaks, rules: args.rules, ..Default::default() };
+    let settings = Settings { tiebreaks, rules: args.rules, skip_bad_lines: args.skip_bad_lines, ..Default::default() };
     let expected = || format!("{name}: expected a FIDE TRF file (lines starting 001) or PGN (tag pairs such as [White \"...\"])");
     if !detect(&text, &settings.read_options()).is_tournament() {
         return Err(expected());

@@ -189,7 +189,7 @@ impl GameReader {
         }
         warnings.extend(game_warnings);
         if bad_lines == BadLines::Skip {
-            warnings.extend(errors.drain(..).map(|e| Warning { line: e.line(), message: format!("skipped: {e}") }));
+            warnings.extend(errors.drain(..).map(|e| Warning { line: e.line(), message: format!("skipped: {}", e.detail()) }));
             warnings.sort_by_key(|w| w.line);
         }
         if !errors.is_empty() {
@@ -524,7 +524,7 @@ mod tests {
             expect![[r#"
                 2: A - B 1 pts 1:0
                 6: B - C 0
-                warning: line 3: skipped: line 3, column 'result': expected a result such as 1-0, 0-1, 1/2-1/2, =, 1, 0, 0.5, W, B, or a score such as 3-1, found 'x'
+                warning: line 3: skipped: column 'result': expected a result such as 1-0, 0-1, 1/2-1/2, =, 1, 0, 0.5, W, B, or a score such as 3-1, found 'x'
                 warning: line 4: a forfeit is not a game played: left out of the ratings
                 warning: line 5: an unfinished game ('*') is left out
             "#]],

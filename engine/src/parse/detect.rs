@@ -90,7 +90,10 @@ impl Input {
 pub fn read(text: &str, options: &ReadOptions) -> Result<Input, ParseErrors> {
     let format = detect(text, options);
     if format.is_tournament() {
-        let (t, warnings) = if format == Format::Trf { super::trf::parse_trf(text)? } else { super::pgn::parse_pgn(text)? };
+        let (t, warnings) = match format {
+            Format::Trf => super::trf::parse_trf_with(text, options.bad_lines)?,
+            _ => super::pgn::parse_pgn_with(text, options.bad_lines)?,
+        };
         let recognised = vec![("tournament".into(), t.name.clone().unwrap_or_default()), ("rounds".into(), t.rounds.to_string())];
         return Ok(Input { format, dataset: t.dataset(), tournament: Some(t), recognised, warnings });
     }

@@ -33,7 +33,7 @@
 //! assert!(warnings.is_empty());
 //! ```
 
-use super::csv::Warning;
+use super::csv::{BadLines, Warning};
 use super::trf::{lines, split_lines};
 use crate::error::{bad_field as bad, excerpt, ParseError, ParseErrors};
 use crate::tournament::{Colour, Entrant, RoundEntry, RoundResult, Tournament};
@@ -321,11 +321,26 @@ struct Side {
 
 /// Reads a PGN file into a [`Tournament`], with warnings (`*` games, contradictions).
 pub fn parse_pgn(text: &str) -> Result<(Tournament, Vec<Warning>), ParseErrors> {
+    parse_pgn_with(text, BadLines::Fail)
+}
+
+/// Reads games as [`parse_pgn`]; with [`BadLines::Skip`] a game that cannot be read is left
+/// out with a warning naming its players (where its tags name them) instead of failing.
+pub fn parse_pgn_with(text: &str, bad_lines: BadLines) -> Result<(Tournament, Vec<Warning>), ParseErrors> {
     super::check_line_lengths(text)?;
     let Reader { games: raw, mut warnings, mut errors, .. } = read_games(text);
+    let skip = bad_lines == BadLines::Skip;
+    if skip {
+        warnings.extend(errors.drain(..).map(|e| Warning { line: e.line(), message: format!("left out (bad line): {}", e.detail()) }));
+    }
     let mut found = Collected::default();
     for g in raw.iter().filter(|g| !g.bad) {
-        found.add(g, &mut warnings, &mut errors);
+        let mut bad_game = Vec::new();
+        found.add(g, &mut warnings, &mut bad_game);
+        match skip {
+            true => warnings.extend(bad_game.iter().map(|e| left_out(g, e))),
+            false => errors.append(&mut bad_game),
+        }
     }
     if !errors.is_empty() {
         errors.sort_by_key(ParseError::line);
@@ -366,6 +381,12 @@ pub fn parse_pgn(text: &str) -> Result<(Tournament, Vec<Warning>), ParseErrors> 
     };
     warnings.sort_by_key(|w| w.line);
     Ok((t, warnings))
+}
+
+/// The warning for a game left out ([`BadLines::Skip`]), naming its players as its tags do.
+fn left_out(g: &RawGame, e: &ParseError) -> Warning {
+    let name = |tag: &str| g.known(tag).map_or("?".to_string(), |(v, _)| excerpt(v));
+    Warning { line: e.line(), message: format!("the game {} – {} is left out (bad line): {}", name("White"), name("Black"), e.detail()) }
 }
 
 /// A tournament's table of entrants × rounds is about twice its games (each entrant plays
@@ -433,6 +454,12 @@ impl Collected {
                 Some(first) if first != event && self.other_event.is_none() => self.other_event = Some((event.to_string(), line)),
                 _ => {}
             }
+        }
+        let same_id = white.fide_id.is_none() || black.fide_id.is_none() || white.fide_id == black.fide_id;
+        if white.name == black.name && same_id {
+            // Before the player is listed: a game left out must not leave an entrant behind.
+            errors.push(ParseError::SelfPlay { line: g.line, name: white.name });
+            return;
         }
         let w = self.entrants.entrant(white, g.line);
         let b = self.entrants.entrant(black, g.line);
@@ -704,6 +731,27 @@ mod tests {
             let e = parse_tags(bad_line, 7).unwrap_err();
             assert_eq!(e.line(), 7, "{bad_line}");
         }
+    }
+
+    #[test]
+    fn bad_games_left_out_name_their_players() {
+        let g = |w: &str, b: &str, r: &str| format!("[White \"{w}\"]\n[Black \"{b}\"]\n[Round \"1\"]\n[Result \"{r}\"]\n\n{r}\n\n");
+        let text = [
+            g("Ann", "Bob", "1-0"),
+            g("Cat", "Dan", "2-0"),
+            "[White \"Eve]\n[Black \"Fay\"]\n[Result \"1-0\"]\n\n1-0\n\n".into(),
+            g("Gus", "Gus", "0-1"),
+        ]
+        .concat();
+        let e = parse_pgn(&text).unwrap_err();
+        assert_eq!(e.0.iter().map(ParseError::line).collect::<Vec<_>>(), [11, 15, 21], "{e}");
+        let (t, w) = parse_pgn_with(&text, BadLines::Skip).unwrap();
+        let w: Vec<String> = w.iter().map(ToString::to_string).collect();
+        assert_eq!(t.entrants.iter().map(|e| e.name.as_str()).collect::<Vec<_>>(), ["Ann", "Bob"], "{w:?}");
+        assert!(w.iter().any(|w| w.starts_with("line 11: the game Cat – Dan is left out (bad line): ")), "{w:?}");
+        assert!(w.iter().any(|w| w.starts_with("line 15: left out (bad line): ")), "{w:?}");
+        assert!(w.iter().any(|w| w.starts_with("line 21: the game Gus – Gus is left out")), "{w:?}");
+        assert!(!w.iter().any(|w| w.contains(": line ")), "no line said twice: {w:?}");
     }
 
     #[test]

@@ -27,7 +27,12 @@
 //!   worth the given points for the listed players in its round (all rounds for `000`); an
 //!   untyped one is a bonus or penalty. They are used only to check the declared points.
 //!
-//! CRLF, CR-only line ends, a BOM, trailing spaces and short lines are fine.
+//! CRLF, CR-only line ends, a BOM, trailing spaces and short lines are fine. A line that
+//! ends inside a round's block, or before rounds in which other players' records list games
+//! with it, is cut off: an error. With [`BadLines::Skip`] a player record with an error is
+//! left out with a warning naming the player, and its opponents' rounds against it count as
+//! unplayed (a win as a forfeit win, a loss as a forfeit loss, a draw as a half-point bye: the
+//! points stay, the opponent is unknown), each with a warning naming the player affected.
 //!
 //! Results: `1 = 0`, `+ -`, `W D L`, `H F U Z` and blank, case-insensitive. Choices where
 //! the specification is silent:
@@ -65,7 +70,7 @@
 //! assert_eq!(t.dataset().games.len(), 1);
 //! ```
 
-use super::csv::Warning;
+use super::csv::{BadLines, Warning};
 use crate::error::{bad_field as bad, excerpt, ParseError, ParseErrors};
 use crate::tournament::{Colour, Entrant, RoundEntry, RoundResult, Scoring, Tournament};
 use std::collections::HashMap;
@@ -177,6 +182,10 @@ struct RawRound {
 struct RawEntrant {
     entrant: Entrant,
     rounds: Vec<RawRound>,
+    /// The first column of a round's block the line ends inside (a line cut off), if any.
+    partial: Option<usize>,
+    /// Round blocks on the line, read or not.
+    blocks: usize,
 }
 
 /// Points as the scoring records give them: (value, line).
@@ -242,6 +251,8 @@ struct Records {
     rounds_xxr: Option<Declared>,
     scoring: ScoringRecords,
     abnormal: Vec<Abnormal>,
+    /// Leave out player records with errors (with a warning) instead of failing.
+    skip: bool,
 }
 
 impl Records {
@@ -254,8 +265,16 @@ impl Records {
                 // A record with a bad round still takes its start rank (so that its opponents'
                 // references to it are not reported as well).
                 let (p, e) = read_player(line, l, warnings);
-                self.players.extend(p);
-                errors.extend(e);
+                match (self.skip, e.first()) {
+                    (true, Some(first)) => {
+                        let c = Cols::new(l);
+                        warnings.push(left_out(line, &c.field(15, 47), c.field(5, 8).parse().ok(), first));
+                    }
+                    _ => {
+                        self.players.extend(p);
+                        errors.extend(e);
+                    }
+                }
             }
             "012" => self.header.name = value(l),
             "022" => self.header.city = value(l),
@@ -283,6 +302,11 @@ impl Records {
 
 /// Reads a TRF file into a [`Tournament`], with warnings for everything inconsistent.
 pub fn parse_trf(text: &str) -> Result<(Tournament, Vec<Warning>), ParseErrors> {
+    parse_trf_with(text, BadLines::Fail)
+}
+
+/// Reads a TRF file, failing on a bad player record or leaving it out (`bad_lines`).
+pub fn parse_trf_with(text: &str, bad_lines: BadLines) -> Result<(Tournament, Vec<Warning>), ParseErrors> {
     super::check_line_lengths(text)?;
     let mut errors: Vec<ParseError> = Vec::new();
     let mut warnings: Vec<Warning> = Vec::new();
@@ -290,18 +314,30 @@ pub fn parse_trf(text: &str) -> Result<(Tournament, Vec<Warning>), ParseErrors> 
     if lines.iter().all(|(_, l)| l.trim().is_empty()) {
         return Err(ParseErrors(vec![bad(0, "record code (columns 1-3)", "a TRF file with '001' player records", "an empty input")]));
     }
-    let mut records = Records::default();
+    let skip = bad_lines == BadLines::Skip;
+    let mut records = Records { skip, ..Default::default() };
     for &(line, l) in &lines {
         records.read(line, l, &mut warnings, &mut errors);
     }
-    let Records { header: mut t, players, players_062, rounds_142, rounds_xxr, scoring, abnormal } = records;
+    let Records { header: mut t, mut players, players_062, rounds_142, rounds_xxr, scoring, abnormal, .. } = records;
     t.scoring = build_scoring(&scoring, &mut warnings);
     if players.is_empty() && errors.is_empty() {
         let first = lines.iter().find(|(_, l)| !l.trim().is_empty()).map_or(1, |(n, _)| *n);
         errors.push(bad(first, "record code (columns 1-3)", "at least one '001' player record", "no 001 record"));
     }
+    let cut = cut_off(&players);
+    for (i, e) in &cut {
+        match skip {
+            true => warnings.push(left_out(e.line(), &players[*i].entrant.name, Some(players[*i].entrant.start), e)),
+            false => errors.push(e.clone()),
+        }
+    }
+    if skip && !cut.is_empty() {
+        let starts: Vec<u32> = cut.iter().map(|(i, _)| players[*i].entrant.start).collect();
+        players.retain(|p| !starts.contains(&p.entrant.start));
+    }
     let longest = players.iter().map(|p| p.rounds.len()).max().unwrap_or(0);
-    let entrants = resolve_opponents(players, longest, &mut errors);
+    let entrants = resolve_opponents(players, longest, skip, &mut errors, &mut warnings);
     if !errors.is_empty() {
         errors.sort_by_key(ParseError::line);
         return Err(ParseErrors(errors));
@@ -355,31 +391,104 @@ fn read_bb(c: &str, line: usize, l: &str, scoring: &mut ScoringRecords, warnings
     }
 }
 
-/// The entrants sorted by start rank, with the opponents' start ranks turned into indices and
-/// every round list padded with `NotPaired` to the `longest`. A start rank used twice, or an
-/// opponent that is no other player's start rank, is an error.
-fn resolve_opponents(mut raw: Vec<RawEntrant>, longest: usize, errors: &mut Vec<ParseError>) -> Vec<Entrant> {
-    raw.sort_by_key(|p| p.entrant.start);
-    let mut index: HashMap<u32, usize> = HashMap::new();
-    for (i, p) in raw.iter().enumerate() {
-        if let Some(&j) = index.get(&p.entrant.start) {
-            errors.push(bad(
-                p.entrant.line,
-                "start rank (columns 5-8)",
-                format!("a start rank used once (line {} has it too)", raw[j].entrant.line),
-                p.entrant.start.to_string(),
-            ));
-        } else {
-            index.insert(p.entrant.start, i);
+/// The warning for a player record left out ([`BadLines::Skip`]), naming the player.
+fn left_out(line: usize, name: &str, start: Option<u32>, error: &ParseError) -> Warning {
+    let who = match (name.trim(), start) {
+        ("", Some(s)) => format!("start rank {s}"),
+        ("", None) => "a player".to_string(),
+        (name, Some(s)) => format!("{} (start rank {s})", excerpt(name)),
+        (name, None) => excerpt(name),
+    };
+    Warning { line, message: format!("{who} is left out (bad line): {}", error.detail()) }
+}
+
+/// Player records that end before their rounds do: `(index, error)` for each record that
+/// stops inside a round's block, or before rounds in which other records list a game with it
+/// (a line cut off; a player who withdrew ends early too, but no one lists games with them).
+fn cut_off(players: &[RawEntrant]) -> Vec<(usize, ParseError)> {
+    let mut cut = Vec::new();
+    for (i, p) in players.iter().enumerate() {
+        let ends = p.blocks;
+        let listed: Vec<usize> = (ends..players.iter().map(|q| q.blocks).max().unwrap_or(0))
+            .filter(|&r| {
+                players
+                    .iter()
+                    .any(|q| q.rounds.get(r).is_some_and(|rr| rr.opponent == Some(p.entrant.start) && rr.result != RoundResult::NotPaired))
+            })
+            .collect();
+        let line = p.entrant.line;
+        if let Some(col) = p.partial {
+            let problem =
+                format!("start rank {}'s record stops inside round {}'s block (columns {col}-{})", p.entrant.start, ends + 1, col + 7);
+            cut.push((i, ParseError::BadRecord { line, problem, expected: "the whole block: the line looks cut off".into() }));
+        } else if !listed.is_empty() {
+            let rounds: Vec<String> = listed.iter().map(|r| (r + 1).to_string()).collect();
+            let problem = format!(
+                "start rank {}'s record ends after round {ends}, but other players' records list games with it in round{} {}",
+                p.entrant.start,
+                if rounds.len() > 1 { "s" } else { "" },
+                rounds.join(", ")
+            );
+            cut.push((i, ParseError::BadRecord { line, problem, expected: "those rounds too: the line looks cut off".into() }));
         }
     }
-    let mut entrants: Vec<Entrant> = Vec::with_capacity(raw.len());
-    for (i, p) in raw.into_iter().enumerate() {
+    cut
+}
+
+/// The entrants sorted by start rank, with the opponents' start ranks turned into indices and
+/// every round list padded with `NotPaired` to the `longest`. A start rank used twice, or an
+/// opponent that is no other player's start rank, is an error; with `skip` the second record
+/// of a start rank is left out, and a round against no one in the file counts as unplayed
+/// ([`unplayed`]), each with a warning.
+fn resolve_opponents(
+    mut raw: Vec<RawEntrant>,
+    longest: usize,
+    skip: bool,
+    errors: &mut Vec<ParseError>,
+    warnings: &mut Vec<Warning>,
+) -> Vec<Entrant> {
+    raw.sort_by_key(|p| p.entrant.start);
+    let mut index: HashMap<u32, usize> = HashMap::new();
+    let mut kept = Vec::with_capacity(raw.len());
+    for p in raw {
+        if let Some(&j) = index.get(&p.entrant.start) {
+            let twice: &RawEntrant = &kept[j];
+            let e = bad(
+                p.entrant.line,
+                "start rank (columns 5-8)",
+                format!("a start rank used once (line {} has it too)", twice.entrant.line),
+                p.entrant.start.to_string(),
+            );
+            match skip {
+                true => warnings.push(left_out(p.entrant.line, &p.entrant.name, Some(p.entrant.start), &e)),
+                false => errors.push(e),
+            }
+            continue;
+        }
+        index.insert(p.entrant.start, kept.len());
+        kept.push(p);
+    }
+    let mut entrants: Vec<Entrant> = Vec::with_capacity(kept.len());
+    for (i, p) in kept.into_iter().enumerate() {
         let mut e = p.entrant;
         for (r, rr) in p.rounds.iter().enumerate() {
-            let opponent = match rr.opponent.map(|s| (s, index.get(&s).copied())) {
-                None => None,
-                Some((_, Some(j))) if j != i => Some(j),
+            let mut entry = RoundEntry { opponent: None, colour: rr.colour, result: rr.result };
+            match rr.opponent.map(|s| (s, index.get(&s).copied())) {
+                None => {}
+                Some((_, Some(j))) if j != i => entry.opponent = Some(j),
+                Some((s, found)) if skip => {
+                    entry = unplayed(rr.result);
+                    let who = if found.is_some() { "the player themselves" } else { "not in the file (left out?)" };
+                    let message = format!(
+                        "{} (start rank {}), round {}: the opponent, start rank {s}, is {who}; the result '{}' counts as unplayed ('{}')",
+                        excerpt(&e.name),
+                        e.start,
+                        r + 1,
+                        rr.result.code(),
+                        entry.result.code()
+                    );
+                    warnings.push(Warning { line: e.line, message });
+                }
                 Some((s, found)) => {
                     let expected = match found {
                         Some(_) => "the start rank of another player (a player cannot meet themselves)",
@@ -391,15 +500,27 @@ fn resolve_opponents(mut raw: Vec<RawEntrant>, longest: usize, errors: &mut Vec<
                         expected,
                         s.to_string(),
                     ));
-                    None
                 }
-            };
-            e.rounds.push(RoundEntry { opponent, colour: rr.colour, result: rr.result });
+            }
+            e.rounds.push(entry);
         }
         e.rounds.resize(longest, RoundEntry { opponent: None, colour: None, result: RoundResult::NotPaired });
         entrants.push(e);
     }
     entrants
+}
+
+/// A round whose opponent was left out: the points stay, the game is unplayed (a win a forfeit
+/// win, a loss a forfeit loss, a draw a half-point bye).
+fn unplayed(result: RoundResult) -> RoundEntry {
+    use RoundResult::*;
+    let result = match result {
+        Win | WinUnrated | ForfeitWin => ForfeitWin,
+        Loss | LossUnrated | ForfeitLoss => ForfeitLoss,
+        Draw | DrawUnrated => HalfBye,
+        other => other,
+    };
+    RoundEntry { opponent: None, colour: None, result }
 }
 
 /// The number of rounds: as `142` (or else `XXR`) declares, unless the players' records have
@@ -487,9 +608,13 @@ fn read_player(line: usize, l: &str, warnings: &mut Vec<Warning>) -> (Option<Raw
     };
     let mut rounds = Vec::new();
     let mut errors = Vec::new();
-    let mut col = 92;
-    let mut r = 1;
+    let (mut col, mut r, mut partial) = (92, 1, None);
     while col <= c.len {
+        if c.len < col + 7 && c.get(col, c.len).chars().any(|ch| ch.is_ascii_alphanumeric() && ch != '0') {
+            // The result's column is past the end: the line stops inside the block.
+            partial = Some(col);
+            break;
+        }
         match read_round(line, &c, col, r, warnings) {
             Ok(rr) => rounds.push(rr),
             Err(e) => errors.push(e),
@@ -497,7 +622,7 @@ fn read_player(line: usize, l: &str, warnings: &mut Vec<Warning>) -> (Option<Raw
         col += 10;
         r += 1;
     }
-    (Some(RawEntrant { entrant, rounds }), errors)
+    (Some(RawEntrant { entrant, rounds, partial, blocks: r - 1 }), errors)
 }
 
 fn read_round(line: usize, c: &Cols, col: usize, r: usize, warnings: &mut Vec<Warning>) -> Result<RawRound, ParseError> {
@@ -885,6 +1010,67 @@ mod tests {
         assert_eq!((p.rounds[0].opponent, p.rounds[0].colour, p.rounds[0].result), (Some(8), Some(Colour::Black), RoundResult::Draw));
         assert_eq!((p.rounds[1].opponent, p.rounds[1].result), (None, RoundResult::HalfBye));
         assert!(w.is_empty());
+    }
+
+    /// Four players, three rounds, all paired (1–2, 3–4; 1–3, 2–4; 1–4, 2–3).
+    fn four(lines: [&str; 4]) -> String {
+        format!("012 Four\n142 3\n{}\n", lines.join("\n"))
+    }
+
+    fn good_four() -> [String; 4] {
+        [
+            player(1, "Ann", "2.5", &["   2 w 1", "   3 b 1", "   4 w ="]),
+            player(2, "Bob", "1.0", &["   1 b 0", "   4 w 1", "   3 b 0"]),
+            player(3, "Cat", "1.5", &["   4 w =", "   1 w 0", "   2 w 1"]),
+            player(4, "Dan", "1.0", &["   3 b =", "   2 b 0", "   1 b ="]),
+        ]
+    }
+
+    fn skipping(text: &str) -> (Tournament, Vec<String>) {
+        let (t, w) = parse_trf_with(text, BadLines::Skip).expect("read with bad lines left out");
+        (t, w.iter().map(ToString::to_string).collect())
+    }
+
+    #[test]
+    fn a_line_cut_off_is_an_error_naming_it() {
+        let [a, b, c, d] = good_four();
+        // Cut after round 1 (others list games with Bob in rounds 2 and 3), and inside round 2.
+        for (cut, says) in [
+            (&b[..101], "line 4: start rank 2's record ends after round 1, but other players' records list games with it in rounds 2, 3"),
+            (&b[..105], "line 4: start rank 2's record stops inside round 2's block (columns 102-109)"),
+        ] {
+            let e = parse_trf(&four([&a, cut, &c, &d])).unwrap_err().to_string();
+            assert!(e.starts_with(says), "{e}");
+            assert!(e.contains("the line looks cut off"), "{e}");
+        }
+        // A player who withdrew ends early too, and no one lists a game with them: not cut.
+        let withdrawn = [player(1, "Ann", "1.0", &["   2 w 1"]), player(2, "Bob", "0.0", &["   1 b 0"])];
+        let text = format!("012 W\n142 3\n{}\n{}\n", withdrawn[0], withdrawn[1]);
+        assert!(parse_trf(&text).is_ok());
+    }
+
+    #[test]
+    fn bad_records_left_out_name_the_players_affected() {
+        let [a, b, c, d] = good_four();
+        let bad_colour = b.replacen("   4 w 1", "   4 x 1", 1);
+        for (what, text, gone) in
+            [("a bad colour", four([&a, &bad_colour, &c, &d]), "Bob"), ("a cut line", four([&a, &b[..101], &c, &d]), "Bob")]
+        {
+            assert!(parse_trf(&text).is_err(), "{what}: blocks without skipping");
+            let (t, w) = skipping(&text);
+            assert_eq!(t.entrants.iter().map(|e| e.name.as_str()).collect::<Vec<_>>(), ["Ann", "Cat", "Dan"], "{what}");
+            assert!(w.iter().any(|w| w.starts_with("line 4: Bob (start rank 2) is left out (bad line): ")), "{what}: {w:?}");
+            // Each opponent keeps its points, the game unplayed, and is told so by name.
+            let ann = &t.entrants[0];
+            assert_eq!((ann.rounds[0].opponent, ann.rounds[0].result), (None, RoundResult::ForfeitWin), "{what}");
+            assert!(
+                w.iter().any(|w| w.starts_with("line 3: Ann (start rank 1), round 1: the opponent, start rank 2, is not in the file")),
+                "{what}: {w:?}"
+            );
+            let cat = &t.entrants[1];
+            assert_eq!(cat.points(&t.scoring), 1.5, "{what}: Cat keeps the win over {gone}");
+            assert!(!w.iter().any(|w| w.contains("line 4: line 4")), "{what}: {w:?}");
+        }
     }
 
     #[test]

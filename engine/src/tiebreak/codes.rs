@@ -279,6 +279,42 @@ impl Tiebreak {
         }
     }
 
+    /// What it measures, in one line (the app's list and the printed footnotes).
+    pub fn description(self) -> &'static str {
+        use Tiebreak::*;
+        match self {
+            Bh => "the sum of the opponents' scores (unplayed rounds count as C.07 says)",
+            BhC1 => "Buchholz without the lowest opponent's score",
+            BhC2 => "Buchholz without the two lowest opponents' scores",
+            BhM1 => "Buchholz without the highest and the lowest opponent's score",
+            BhM2 => "Buchholz without the two highest and the two lowest",
+            Fb => "Buchholz as if every game of the last round were drawn",
+            FbC1 => "Fore Buchholz without the lowest opponent's score",
+            Aob => "the average of the opponents' Buchholz",
+            Sb => "the scores of the opponents beaten, plus half the scores of those drawn",
+            SbC1 => "Sonneborn-Berger without the least significant opponent",
+            SbC2 => "Sonneborn-Berger without the two least significant opponents",
+            SbM1 => "Sonneborn-Berger without the most and the least significant opponent",
+            SbM2 => "Sonneborn-Berger without the two most and the two least significant",
+            De => "the points scored against the other players still tied",
+            Win => "the rounds won, with or without playing",
+            Won => "the games won over the board",
+            Bpg => "the games played with black",
+            Bwg => "the games won with black",
+            Ge => "the rounds the player chose to play (all but requested byes and own forfeits)",
+            Ps => "the sum of the running scores after each round",
+            PsC1 => "progressive score without the first round",
+            Ks => "the points scored against opponents who finished on at least half the maximum",
+            Aro => "the average rating of the opponents",
+            AroC1 => "the average rating of the opponents without the lowest-rated",
+            Tpr => "the opponents' average rating plus the difference the score percentage gives",
+            Ptp => "the rating at which the expected score equals the score made",
+            Apro => "the average of the opponents' performance ratings",
+            Appo => "the average of the opponents' perfect performances",
+            Eig => "Brent's eigenvector rating of the games played: every result weighed through all the results",
+        }
+    }
+
     /// Reads a code: case-insensitive, `/` or `_` for `-` (`bh/c1`), C.07's run-together
     /// forms (`BHC1`) accepted. Unknown codes are an error listing the valid ones.
     pub fn parse(code: &str) -> Result<Tiebreak, UnknownTiebreak> {

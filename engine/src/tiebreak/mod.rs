@@ -252,19 +252,35 @@ fn groups(ctx: &Ctx, values: &[Vec<TiebreakValue>], k: usize) -> Vec<Vec<usize>>
 impl Standings {
     /// The standings as CSV: rank, start, name, points and one column per tiebreak.
     pub fn to_csv(&self) -> String {
-        let mut s = String::from("rank,start,name,points");
+        self.to_csv_with(None, None)
+    }
+
+    /// The standings as CSV with every column a page shows: rank, start, name, the listed
+    /// `ratings` (by entrant) after the name when given, points, one column per tiebreak, and
+    /// after EIG its standard error (`EIG ±`, by entrant) when given.
+    pub fn to_csv_with(&self, ratings: Option<&[Option<u32>]>, eig_sigma: Option<&[Option<f64>]>) -> String {
+        let mut s = String::from("rank,start,name");
+        s.push_str(if ratings.is_some() { ",rating,points" } else { ",points" });
         for t in &self.order {
             s.push(',');
             s.push_str(t.code());
+            if *t == Tiebreak::Eig && eig_sigma.is_some() {
+                s.push_str(",EIG ±");
+            }
         }
         s.push('\n');
+        let cell = |x: Option<f64>| x.filter(|x| x.is_finite()).map(num).unwrap_or_default();
         for r in &self.rows {
             let name = if r.name.contains([',', '"', '\n']) { format!("\"{}\"", r.name.replace('"', "\"\"")) } else { r.name.clone() };
-            s.push_str(&format!("{},{},{},{}", r.rank, r.start, name, num(r.points)));
+            s.push_str(&format!("{},{},{}", r.rank, r.start, name));
+            if let Some(ratings) = ratings {
+                s.push_str(&format!(",{}", ratings.get(r.entrant).copied().flatten().map(|x| x.to_string()).unwrap_or_default()));
+            }
+            s.push_str(&format!(",{}", num(r.points)));
             for v in &r.values {
-                s.push(',');
-                if let Some(x) = v.value {
-                    s.push_str(&num(x));
+                s.push_str(&format!(",{}", cell(v.value)));
+                if let (Tiebreak::Eig, Some(sd)) = (v.code, eig_sigma) {
+                    s.push_str(&format!(",{}", cell(sd.get(r.entrant).copied().flatten())));
                 }
             }
             s.push('\n');
