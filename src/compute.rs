@@ -2,7 +2,9 @@
 //! a worker): the input's summary, and the finished job as the messages the page shows. The
 //! worker and the tests run the same job; only the worker stops between slices.
 
-use crate::protocol::{Finding, InputSummary, LineMessage, PlayerRow, RatingResult, Settings, StandingRowView, StandingsView};
+use crate::protocol::{
+    Finding, InputSummary, LineMessage, PlayerRow, RatingResult, Settings, StandingRowView, StandingsTitle, StandingsView,
+};
 use ratings_engine::job::{Finished, Job, TournamentStandings};
 use ratings_engine::methods::report::{Rating, StopReason};
 use ratings_engine::tiebreak::Tiebreak;
@@ -175,7 +177,18 @@ fn standings_view(st: &TournamentStandings, t: &Tournament) -> StandingsView {
     // Every column the page shows: the listed ratings, and EIG's standard error beside it.
     let ratings: Vec<Option<u32>> = t.entrants.iter().map(|e| e.rating).collect();
     let sigma = st.eigenvector.as_ref().map(|e| e.sigma.as_slice());
-    StandingsView { codes: st.standings.order.clone(), rows, csv: st.standings.to_csv_with(Some(&ratings), sigma) }
+    let title = StandingsTitle {
+        name: t.name.clone(),
+        city: t.city.clone(),
+        start_date: t.start_date.clone(),
+        end_date: t.end_date.clone(),
+        arbiter: t.arbiter.clone(),
+        kind: t.kind.clone(),
+        rounds: t.rounds,
+        players: t.entrants.len(),
+        rules: st.standings.rules,
+    };
+    StandingsView { codes: st.standings.order.clone(), rows, csv: st.standings.to_csv_with(Some(&ratings), sigma), title }
 }
 
 #[cfg(test)]

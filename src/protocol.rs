@@ -171,6 +171,23 @@ pub struct StandingsView {
     pub codes: Vec<Tiebreak>,
     pub rows: Vec<StandingRowView>,
     pub csv: String,
+    /// What a printed page's title block says.
+    pub title: StandingsTitle,
+}
+
+/// The tournament as its file describes it, and the rules the standings follow: the title
+/// block of the printed standings.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct StandingsTitle {
+    pub name: Option<String>,
+    pub city: Option<String>,
+    pub start_date: Option<String>,
+    pub end_date: Option<String>,
+    pub arbiter: Option<String>,
+    pub kind: Option<String>,
+    pub rounds: usize,
+    pub players: usize,
+    pub rules: ratings_engine::tiebreak::Rules,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

@@ -189,6 +189,8 @@ pub struct Tournament {
     pub end_date: Option<String>,
     /// TRF 092 (e.g. "Individual: Swiss-System").
     pub kind: Option<String>,
+    /// TRF 102: the chief arbiter.
+    pub arbiter: Option<String>,
     /// Number of rounds (TRF 142 / XXR, or the longest round list).
     pub rounds: usize,
     pub round_dates: Vec<Option<String>>,

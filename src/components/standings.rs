@@ -2,7 +2,7 @@
 //! explains itself on hover or click; reorder by dragging, with the arrows, or by keyboard on a
 //! chip; export and print.
 
-use crate::protocol::{Settings, StandingRowView};
+use crate::protocol::{Settings, StandingRowView, StandingsView};
 use crate::state::State;
 use leptos::prelude::*;
 use ratings_engine::tiebreak::{all_codes, Rules, Tiebreak};
@@ -55,9 +55,42 @@ pub fn StandingsPanel() -> impl IntoView {
                 <button data-testid="export-standings" on:click=export>"Download standings (CSV)"</button>
                 <button data-testid="print-standings" on:click=print>"Print"</button>
             </div>
+            {move || standings().map(|st| print_title(&st))}
             <StandingsTable />
+            {move || standings().map(|st| legend(&st.codes))}
         </section>
     }
+}
+
+/// The printed page's title block: the tournament as its file names it, the rules in force
+/// and the tiebreaks in order by their full names (shown only in print).
+fn print_title(st: &StandingsView) -> impl IntoView {
+    let t = &st.title;
+    let dates = match (&t.start_date, &t.end_date) {
+        (Some(a), Some(b)) if a != b => Some(format!("{a} – {b}")),
+        (Some(a), _) | (None, Some(a)) => Some(a.clone()),
+        (None, None) => None,
+    };
+    let facts: Vec<String> = [t.city.clone(), dates, t.kind.clone(), Some(format!("{} rounds · {} players", t.rounds, t.players))]
+        .into_iter()
+        .flatten()
+        .collect();
+    let order = st.codes.iter().enumerate().map(|(i, c)| format!("{}. {} ({})", i + 1, c.name(), c.code())).collect::<Vec<_>>().join(", ");
+    view! {
+        <header class="print-title print-only" data-testid="print-title">
+            <h1>{t.name.clone().unwrap_or_else(|| "Tournament standings".into())}</h1>
+            <p>{facts.join(" · ")}</p>
+            {t.arbiter.clone().map(|a| view! { <p>"Chief arbiter: " {a}</p> })}
+            <p>{format!("Standings under {}. Tiebreaks, in order: {order}.", t.rules.name())}</p>
+        </header>
+    }
+}
+
+/// Each tiebreak of the table in one line: its code, full name and what it measures (on
+/// screen below the table; the printed page's footnotes).
+fn legend(codes: &[Tiebreak]) -> impl IntoView {
+    let items = codes.iter().map(|c| view! { <li><b>{c.code()}</b>" — "{c.name()}": "{c.description()}"."</li> }).collect_view();
+    view! { <ul class="tiebreak-legend help" data-testid="tiebreak-legend">{items}</ul> }
 }
 
 /// What a key does to tiebreak `i` of `n` when its chip has the focus: `Some(Some(to))` moves

@@ -10,7 +10,7 @@
 //!   colour 97 (`w`, `b`, `-` or blank), result 99. TRF-26 keeps these columns (it adds
 //!   records, it does not move fields), so there is one layout for both.
 //! * `012` name, `022` city, `042` / `052` start and end dates (as written), `062` number of
-//!   players (checked against the `001` records), `092` type, `132` round dates (ten-column
+//!   players (checked against the `001` records), `092` type, `102` chief arbiter, `132` round dates (ten-column
 //!   blocks aligned with the rounds, from column 92), `142` number of rounds.
 //! * Scoring: TRF-26's `162` (`W D L A P` followed by points, e.g. `162  W 3.0    D 1.0`;
 //!   `X` is read and ignored), JaVaFo's `XXS` (`WW=`, `BW=`, `W=`, `WD=`, `BD=`, `D=`, `WL=`,
@@ -282,6 +282,7 @@ impl Records {
             "052" => self.header.end_date = value(l),
             "062" => self.players_062 = declared(),
             "092" => self.header.kind = value(l),
+            "102" => self.header.arbiter = value(l),
             "132" => self.header.round_dates = round_dates(l),
             "142" => self.rounds_142 = declared(),
             "XXR" => self.rounds_xxr = declared(),
