@@ -3,7 +3,7 @@
 //! worker and the tests run the same job; only the worker stops between slices.
 
 use crate::protocol::{
-    Finding, InputSummary, LineMessage, PlayerRow, RatingResult, Settings, StandingRowView, StandingsTitle, StandingsView,
+    CrossCell, Finding, InputSummary, LineMessage, PlayerRow, RatingResult, Settings, StandingRowView, StandingsTitle, StandingsView,
 };
 use ratings_engine::job::{Finished, Job, TournamentStandings};
 use ratings_engine::methods::report::{Rating, StopReason};
@@ -160,6 +160,10 @@ fn standings_view(st: &TournamentStandings, t: &Tournament) -> StandingsView {
             name: r.name.clone(),
             rating: t.entrants.get(r.entrant).and_then(|e| e.rating),
             points: r.points,
+            rounds: t.entrants.get(r.entrant).map_or_else(Vec::new, |e| {
+                let start = |j: usize| t.entrants[j].start;
+                e.rounds.iter().map(|x| CrossCell { opponent: x.opponent.map(start), colour: x.colour, result: x.result }).collect()
+            }),
             values: r.values.iter().map(|v| v.value.filter(|x| x.is_finite())).collect(),
             explanations: r
                 .values
@@ -188,7 +192,13 @@ fn standings_view(st: &TournamentStandings, t: &Tournament) -> StandingsView {
         players: t.entrants.len(),
         rules: st.standings.rules,
     };
-    StandingsView { codes: st.standings.order.clone(), rows, csv: st.standings.to_csv_with(Some(&ratings), sigma), title }
+    StandingsView {
+        codes: st.standings.order.clone(),
+        rows,
+        csv: st.standings.to_csv_with(Some(&ratings), sigma),
+        title,
+        round_robin: st.standings.pre_determined,
+    }
 }
 
 #[cfg(test)]

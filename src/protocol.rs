@@ -173,6 +173,17 @@ pub struct StandingsView {
     pub csv: String,
     /// What a printed page's title block says.
     pub title: StandingsTitle,
+    /// Whether the pairings were fixed in advance (a round robin): the crosstable is square.
+    pub round_robin: bool,
+}
+
+/// One round of one player, for the crosstable: the opponent's start number, the colour and
+/// the result.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CrossCell {
+    pub opponent: Option<u32>,
+    pub colour: Option<ratings_engine::tournament::Colour>,
+    pub result: ratings_engine::tournament::RoundResult,
 }
 
 /// The tournament as its file describes it, and the rules the standings follow: the title
@@ -198,6 +209,8 @@ pub struct StandingRowView {
     pub rating: Option<u32>,
     pub points: f64,
     pub values: Vec<Option<f64>>,
+    /// Round by round, for the crosstable.
+    pub rounds: Vec<CrossCell>,
     /// How each value was derived (opponents, cuts, unplayed rounds).
     pub explanations: Vec<String>,
 }

@@ -94,6 +94,40 @@ impl RoundResult {
         matches!(self, Win | Draw | Loss | WinUnrated | DrawUnrated | LossUnrated)
     }
 
+    /// As a crosstable writes it: `1 ½ 0` for games, `+ −` for forfeits, the points of a bye
+    /// (blank when not paired).
+    pub fn symbol(self) -> &'static str {
+        use RoundResult::*;
+        match self {
+            Win | WinUnrated | FullBye | PairingBye => "1",
+            Draw | DrawUnrated | HalfBye => "½",
+            Loss | LossUnrated | ZeroBye => "0",
+            ForfeitWin => "+",
+            ForfeitLoss => "−",
+            NotPaired => "",
+        }
+    }
+
+    /// In words, for a crosstable cell's title ("won", "half-point bye").
+    pub fn words(self) -> &'static str {
+        use RoundResult::*;
+        match self {
+            Win => "won",
+            Draw => "drew",
+            Loss => "lost",
+            ForfeitWin => "won by forfeit",
+            ForfeitLoss => "lost by forfeit",
+            WinUnrated => "won (game of less than one move)",
+            DrawUnrated => "drew (game of less than one move)",
+            LossUnrated => "lost (game of less than one move)",
+            HalfBye => "half-point bye",
+            FullBye => "full-point bye",
+            PairingBye => "pairing-allocated bye",
+            ZeroBye => "zero-point bye",
+            NotPaired => "not paired",
+        }
+    }
+
     /// Counts for rating (`1 = 0` only).
     pub fn rated(self) -> bool {
         matches!(self, RoundResult::Win | RoundResult::Draw | RoundResult::Loss)

@@ -3,6 +3,7 @@
 pub mod compare;
 pub mod controls;
 pub mod convergence;
+pub mod crosstable;
 pub mod input;
 pub mod method;
 pub mod race;

@@ -2,6 +2,7 @@
 //! explains itself on hover or click; reorder by dragging, with the arrows, or by keyboard on a
 //! chip; export and print.
 
+use crate::components::crosstable::{crosstable, CrossOrder};
 use crate::protocol::{Settings, StandingRowView, StandingsView};
 use crate::state::State;
 use leptos::prelude::*;
@@ -38,6 +39,9 @@ pub fn StandingsPanel() -> impl IntoView {
             crate::download::text(&st.csv, "standings.csv", "text/csv");
         }
     };
+    // The crosstable instead of the standings, and its order.
+    let cross = RwSignal::new(false);
+    let order = RwSignal::new(CrossOrder::Rank);
     let print = move |_| {
         if let Some(w) = web_sys::window() {
             let _ = w.print();
@@ -56,7 +60,23 @@ pub fn StandingsPanel() -> impl IntoView {
                 <button data-testid="print-standings" on:click=print>"Print"</button>
             </div>
             {move || standings().map(|st| print_title(&st))}
-            <StandingsTable />
+            <div class="view-switch" role="group" aria-label="Table shown">
+                <button data-testid="show-standings" aria-pressed=move || (!cross.get()).to_string() on:click=move |_| cross.set(false)>"Standings"</button>
+                <button data-testid="show-crosstable" aria-pressed=move || cross.get().to_string() on:click=move |_| cross.set(true)>"Crosstable"</button>
+                <Show when=move || cross.get()>
+                    <label>
+                        "Order "
+                        <select data-testid="cross-order" on:change=move |ev| order.set(if event_target_value(&ev) == "start" { CrossOrder::Start } else { CrossOrder::Rank })>
+                            <option value="rank" prop:selected=move || order.get() == CrossOrder::Rank>"by final rank"</option>
+                            <option value="start" prop:selected=move || order.get() == CrossOrder::Start>"by start number"</option>
+                        </select>
+                    </label>
+                </Show>
+            </div>
+            <Show when=move || !cross.get()>
+                <StandingsTable />
+            </Show>
+            {move || cross.get().then(|| standings().map(|st| crosstable(&st, order.get())))}
             {move || standings().map(|st| legend(&st.codes))}
         </section>
     }

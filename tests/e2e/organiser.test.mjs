@@ -63,3 +63,77 @@ test('printed standings of a 52-player Swiss: title block first, no blank page, 
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+const HELD = `${ROOT}engine/tests/data/trf`;
+const opposite = { 1: '0', 0: '1', '½': '½', '+': '−', '−': '+' };
+
+/** The crosstable as the page shows it: per row, its number, name and the text of each cell. */
+async function crossRows(page) {
+  return page.locator('[data-testid=cross-row]').evaluateAll((rows) => rows.map((r) => {
+    const cells = [...r.querySelectorAll('td')].map((td) => td.textContent);
+    return { n: Number(cells[0]), name: cells[1], cells: cells.slice(3) };
+  }));
+}
+
+test('a round robin\'s crosstable is square: each result mirrored in its opponent\'s row, with the other colour', async () => {
+  const { context, page, errors } = await open();
+  await openTournament(page, `${HELD}/held_round_robin.trf`, 6);
+  await page.getByTestId('show-crosstable').click();
+  await page.getByTestId('crosstable').waitFor();
+  assert.equal(await page.getByTestId('crosstable').getAttribute('data-square'), 'true');
+  await page.getByTestId('cross-order').selectOption('start');
+  await page.waitForFunction(() => document.querySelector('[data-testid=cross-name]').textContent === 'Alyx');
+  const rows = await crossRows(page);
+  assert.deepEqual(rows.map((r) => r.name), ['Alyx', 'Bruno', 'Charline', 'David', 'Franck', 'Helene']);
+  for (const [i, row] of rows.entries()) {
+    assert.equal(row.cells[i], '×');
+    for (let j = 0; j < rows.length; j++) {
+      if (i === j) continue;
+      const [result, colour] = [row.cells[j].slice(0, 1), row.cells[j].slice(1)];
+      const back = rows[j].cells[i];
+      assert.equal(back.slice(0, 1), opposite[result], `${row.name} against ${rows[j].name}: ${row.cells[j]} / ${back}`);
+      assert.equal(back.slice(1), { w: 'b', b: 'w' }[colour], `${row.name} against ${rows[j].name}: colours`);
+    }
+  }
+  // Alyx: drew Franck with white, beat Bruno with white; Franck lost to Helene by forfeit.
+  assert.equal(rows[0].cells[4], '½w');
+  assert.equal(rows[0].cells[1], '1w');
+  assert.equal(rows[4].cells[5], '−w');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a Swiss crosstable: the opponent\'s number in the order shown, colour and result, each game seen from both sides', async () => {
+  const { context, page, errors } = await open();
+  await openTournament(page, `${HELD}/held_swiss_5.trf`, 16);
+  await page.getByTestId('show-crosstable').click();
+  await page.getByTestId('crosstable').waitFor();
+  assert.equal(await page.getByTestId('crosstable').getAttribute('data-square'), 'false');
+  for (const order of ['rank', 'start']) {
+    await page.getByTestId('cross-order').selectOption(order);
+    await page.waitForFunction((o) => document.querySelector('[data-testid=cross-name]').textContent === (o === 'rank' ? 'Bruno' : 'Alyx'), order);
+    const rows = await crossRows(page);
+    const byNumber = new Map(rows.map((r) => [r.n, r]));
+    for (const row of rows) {
+      for (let k = 0; k < 5; k++) {
+        const m = /^(\d+)([wb])(.)$/.exec(row.cells[k]);
+        if (!m) continue;
+        const other = byNumber.get(Number(m[1])).cells[k];
+        assert.equal(other, `${row.n}${{ w: 'b', b: 'w' }[m[2]]}${opposite[m[3]]}`, `${row.name}, round ${k + 1}: ${row.cells[k]} / ${other}`);
+      }
+    }
+    if (order === 'start') {
+      // Bruno (start 2): round 1 black against 10, won; David (4) had a half-point bye in round 2.
+      assert.equal(byNumber.get(2).cells[0], '10b1');
+      assert.equal(byNumber.get(4).cells[1], '–½');
+    }
+  }
+  await page.screenshot({ path: `${ARTIFACTS}/crosstable.png`, fullPage: true });
+  // The crosstable prints too, under the title block.
+  const pages = await pdfPages(await page.pdf({ preferCSSPageSize: true }));
+  assert.match(pages[0], /FIDE C\.07 2023 Tie-Break Exercises/);
+  assert.match(pages[0], /R1\s+R2\s+R3\s+R4\s+R5/);
+  assert.match(pages[0], /10b1/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
