@@ -47,6 +47,7 @@ pub fn result(job: &Job, finished: Finished) -> Result<RatingResult, String> {
     };
     result.steps = finished.steps;
     result.measures = finished.measures;
+    result.eig_gamma = job.eig_rule_gamma();
     if let (Some(st), Some(t)) = (job.standings(), &job.input.tournament) {
         result.standings = Some(standings_view(&st, t));
     }
@@ -110,6 +111,7 @@ fn rated(rating: &Rating, parse_warnings: &[LineMessage]) -> RatingResult {
         warnings,
         findings: rating.diagnosis.findings.iter().map(|f| Finding { kind: f.kind, message: f.message.clone() }).collect(),
         suggested_gamma: rating.diagnosis.suggested_gamma,
+        eig_gamma: None,
         groups: rating.groups,
         accuracy: rating.accuracy.filter(|a| a.is_finite()),
         fit: rating.fit.clone(),
@@ -137,6 +139,7 @@ fn unrated(job: &Job, reason: &str) -> RatingResult {
         warnings: vec![format!("no ratings: {reason}")],
         findings: Vec::new(),
         suggested_gamma: None,
+        eig_gamma: None,
         groups: 0,
         accuracy: None,
         fit: None,

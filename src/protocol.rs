@@ -134,6 +134,9 @@ pub struct RatingResult {
     pub warnings: Vec<String>,
     pub findings: Vec<Finding>,
     pub suggested_gamma: Option<f64>,
+    /// Brent's γ as the EIG tiebreak's rule set it on a tournament file (γ not set by hand).
+    #[serde(default)]
+    pub eig_gamma: Option<f64>,
     pub groups: usize,
     /// Elo: the share of decisive games won by the favourite.
     pub accuracy: Option<f64>,

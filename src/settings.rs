@@ -110,6 +110,7 @@ impl From<Legacy> for Settings {
             skip_bad_lines: l.skip_bad_lines,
             tiebreaks: l.tiebreaks,
             rules: l.rules,
+            gamma_as_eig: true,
         }
     }
 }

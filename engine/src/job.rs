@@ -18,7 +18,7 @@ use crate::parse::stream::CsvReader;
 use crate::parse::{BadLines, ColumnMap, CsvOptions, Warning};
 use crate::scale::{Offset, Scale, ScaleKind};
 use crate::tiebreak::{standings_with, Options as TiebreakOptions, Rules, Standings, Tiebreak};
-use crate::tournament::{eigenvector_ratings, EigenvectorRatings};
+use crate::tournament::{eig_gamma, eigenvector_ratings, EigenvectorRatings};
 use serde::{Deserialize, Serialize};
 use std::rc::Rc;
 
@@ -54,6 +54,10 @@ pub struct Settings {
     /// Tournament files: the tiebreaks in the organiser's order.
     pub tiebreaks: Vec<Tiebreak>,
     pub rules: Rules,
+    /// Tournament files: Brent's γ follows the EIG tiebreak's rule ([`eig_gamma`]: 0, or 1
+    /// when the results alone leave someone without a finite rating), so the ratings and the
+    /// EIG column agree; off once γ is set by hand (the command line always sets it).
+    pub gamma_as_eig: bool,
 }
 
 impl Default for Settings {
@@ -70,6 +74,7 @@ impl Default for Settings {
             skip_bad_lines: false,
             tiebreaks: DEFAULT_TIEBREAKS.to_vec(),
             rules: Rules::default(),
+            gamma_as_eig: true,
         }
     }
 }
@@ -144,7 +149,12 @@ impl Job {
     /// through: a small input keeps the method's own start, so its steps show the method.
     pub fn start_from(&self, warm: Option<&[f64]>) -> Result<Running<'_>, RateError> {
         let data = &self.input.dataset;
-        let mut fit = start(data, &self.settings.method(), &Options { scale: self.settings.scale() })?;
+        let mut method = self.settings.method();
+        let eig = self.eig_rule_gamma();
+        if let (Method::Brent(p), Some(gamma)) = (&mut method, eig) {
+            p.gamma = gamma;
+        }
+        let mut fit = start(data, &method, &Options { scale: self.settings.scale() })?;
         let mut steps = (data.players.len() <= STEP_PLAYERS).then(Vec::new);
         match (&mut steps, warm) {
             (Some(s), _) => s.push(fit.display()),
@@ -153,7 +163,19 @@ impl Job {
             }
             (None, None) => {}
         }
-        Ok(Running { fit, steps })
+        let note = eig.filter(|&g| g > 0.0).map(|g| {
+            format!(
+                "γ = {g}, as for the EIG tiebreak: the results alone leave some players without a finite rating (set γ to rate otherwise)"
+            )
+        });
+        Ok(Running { fit, steps, note })
+    }
+
+    /// Brent's γ by the EIG tiebreak's rule, when it applies: a tournament file, Brent's
+    /// method, and γ not set by hand ([`Settings::gamma_as_eig`]).
+    pub fn eig_rule_gamma(&self) -> Option<f64> {
+        let applies = self.input.tournament.is_some() && self.settings.gamma_as_eig && self.settings.method == MethodKind::Brent;
+        applies.then(|| eig_gamma(&self.input.dataset))
     }
 
     /// Runs to the end in one go.
@@ -261,6 +283,8 @@ impl JobReader {
 /// A fit under way, with the iterates recorded so far.
 pub struct Running<'j> {
     fit: Box<dyn Fit + 'j>,
+    /// Said first among the rating's warnings (γ set by EIG's rule).
+    note: Option<String>,
     /// The display ratings after each step (the first entry: before any), per dataset
     /// player; `None` once the input or the run is too large to record.
     steps: Option<Vec<Vec<Option<f64>>>>,
@@ -316,7 +340,10 @@ impl Running<'_> {
         Some(self.finished(rating))
     }
 
-    fn finished(&self, rating: Result<Rating, RateError>) -> Finished {
+    fn finished(&self, mut rating: Result<Rating, RateError>) -> Finished {
+        if let (Ok(r), Some(note)) = (&mut rating, &self.note) {
+            r.warnings.insert(0, note.clone());
+        }
         let steps = match (&rating, &self.steps) {
             (Ok(r), Some(steps)) => {
                 Some(steps.iter().map(|s| r.players.iter().map(|p| s.get(p.index).copied().flatten()).collect()).collect())

@@ -302,6 +302,20 @@ impl EigenvectorRatings {
     }
 }
 
+/// EIG's dummy-player rule on a tournament's games (`data`, [`Tournament::dataset`]): none
+/// (γ = 0, the games alone) unless the games alone leave some player without a finite rating
+/// (degenerate results: an unbeaten or pointless player, groups that only beat others), then
+/// γ = 1. The app's ratings of a tournament follow it too, so the two agree.
+pub fn eig_gamma(data: &Dataset) -> f64 {
+    let pairs = crate::pairs::Pairs::from_games(data.players.len(), data.games.iter().map(|g| (g.first(), g.second(), g.score)));
+    let names: Vec<String> = data.players.iter().map(|p| p.name.clone()).collect();
+    let prior: Vec<bool> = data.players.iter().map(|p| p.prior().is_some_and(|q| q.weight > 0.0)).collect();
+    match crate::diagnose::diagnose(&pairs, &names, 0.0, &prior).degenerate {
+        true => 1.0,
+        false => 0.0,
+    }
+}
+
 /// Brent's eigenvector rating of each entrant (Elo-like scale, mean 1500) and its standard
 /// error, from the games played: the EIG tiebreak. When the results are degenerate (someone
 /// won or lost every game, or groups never met) a dummy player of weight 1 keeps every
@@ -313,10 +327,11 @@ pub fn eigenvector_ratings(t: &Tournament) -> EigenvectorRatings {
     if data.games.is_empty() {
         return EigenvectorRatings::none(n, "no games were played over the board".into());
     }
-    let run = |gamma: f64| rate(&data, &Method::Brent(BrentParams { gamma, ..Default::default() }), &Options::default()).ok();
-    let (rating, note) = match run(0.0) {
-        Some(r) if !r.diagnosis.degenerate => (Some(r), "Brent's rating of the games played (Elo-like scale, mean 1500)".to_string()),
-        _ => (run(1.0), "Brent's rating of the games played, with a dummy player (γ = 1) because some results alone give no finite rating (Elo-like scale, mean 1500)".to_string()),
+    let gamma = eig_gamma(&data);
+    let rating = rate(&data, &Method::Brent(BrentParams { gamma, ..Default::default() }), &Options::default()).ok();
+    let note = match gamma > 0.0 {
+        false => "Brent's rating of the games played (Elo-like scale, mean 1500)".to_string(),
+        true => "Brent's rating of the games played, with a dummy player (γ = 1) because some results alone give no finite rating (Elo-like scale, mean 1500)".to_string(),
     };
     let Some(rating) = rating else { return EigenvectorRatings::none(n, note) };
     // Dataset players are created in entrant order, so player i is entrant i.

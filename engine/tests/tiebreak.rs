@@ -359,3 +359,29 @@ fn scalachess_uzchess_cup_2025() {
     assert_eq!(t.entrants[s.rows[0].entrant].fide_id.as_deref(), Some("25059530"));
     assert_eq!((s.rows[0].rank, s.rows[1].rank), (1, 2));
 }
+
+/// A tournament's ratings follow EIG's dummy-player rule unless γ is set by hand: on results
+/// that leave players without a finite rating alone, γ = 1 and the ratings are EIG's values,
+/// saying so; with the rule off, γ as set.
+#[test]
+fn a_tournaments_ratings_follow_eigs_rule_until_gamma_is_set() {
+    use ratings_engine::job::{Job, Settings};
+    let text = read("fide_c07_held_exercises_trf/held_swiss_5.trf");
+    let job = Job::read(&text, &Settings::default()).unwrap();
+    assert_eq!(job.eig_rule_gamma(), Some(1.0), "degenerate at γ = 0: an unbeaten and pointless players");
+    let rating = job.run().rating.unwrap();
+    assert!(rating.warnings[0].starts_with("γ = 1, as for the EIG tiebreak"), "{:?}", rating.warnings);
+    let eig = job.standings().unwrap().eigenvector.unwrap();
+    for p in &rating.players {
+        let (ours, theirs) = (p.rating.unwrap(), eig.rating[p.index].unwrap());
+        assert!((ours - theirs).abs() < 1e-6, "{}: {ours} vs EIG {theirs}", p.name);
+    }
+    let by_hand = Job::read(&text, &Settings { gamma_as_eig: false, ..Settings::default() }).unwrap();
+    assert_eq!(by_hand.eig_rule_gamma(), None);
+    let rating = by_hand.run().rating.unwrap();
+    assert!(rating.diagnosis.degenerate && rating.players.iter().any(|p| p.rating.is_none()));
+    assert!(!rating.warnings.iter().any(|w| w.contains("EIG")), "{:?}", rating.warnings);
+    // A CSV of games is no tournament: γ as set.
+    let csv = Job::read("white,black,result\nA,B,1-0\n", &Settings::default()).unwrap();
+    assert_eq!(csv.eig_rule_gamma(), None);
+}

@@ -55,9 +55,48 @@ pub fn MethodPanel() -> impl IntoView {
     }
 }
 
+/// γ as in use: on a tournament file following EIG's rule, the rule's value.
+fn gamma_shown(state: State) -> Signal<f64> {
+    Signal::derive(move || {
+        let by_rule = state.result.with(|r| r.as_ref().and_then(|r| r.eig_gamma));
+        match (by_rule, state.settings.with(|s| s.gamma_as_eig)) {
+            (Some(g), true) => g,
+            _ => state.settings.with(|s| s.params.brent.gamma),
+        }
+    })
+}
+
+/// On a tournament file: that γ follows the EIG tiebreak's rule, or the way back to it.
+fn gamma_note(state: State) -> Option<AnyView> {
+    let s = state.settings;
+    let tournament = state.summary.with(|x| x.as_ref().is_some_and(|x| x.format.is_tournament()));
+    let by_rule = state.result.with(|r| r.as_ref().and_then(|r| r.eig_gamma));
+    match (tournament, by_rule, s.with(|s| s.gamma_as_eig)) {
+        (true, Some(g), true) => Some(
+            view! {
+                <p class="help" data-testid="gamma-eig-note">
+                    {format!("On a tournament γ follows the EIG tiebreak's rule (γ = {g} here: 0, or 1 when the results alone leave someone without a finite rating), so the ratings match the EIG column. Setting γ overrides it.")}
+                </p>
+            }
+            .into_any(),
+        ),
+        (true, _, false) => Some(
+            view! {
+                <p class="help">
+                    <button class="link" data-testid="gamma-eig" on:click=move |_| s.update(|s| s.gamma_as_eig = true)>"Follow the EIG tiebreak's rule for γ"</button>
+                    " (as the standings' EIG column does)."
+                </p>
+            }
+            .into_any(),
+        ),
+        _ => None,
+    }
+}
+
 #[component]
 fn BrentControls() -> impl IntoView {
-    let s = expect_context::<State>().settings;
+    let state = expect_context::<State>();
+    let s = state.settings;
     let variants: Vec<Choice<Variant>> = Variant::ALL.iter().map(|&v| (v, v.name(), v.label())).collect();
     view! {
         <ChoiceControl id="variant" label="Iteration" help="How the fixed point is found: same ratings, different number of iterations."
@@ -65,7 +104,11 @@ fn BrentControls() -> impl IntoView {
         <NumberControl id="sigma" label="Damping σ" help="The diagonal s_ii = σ: changes the speed (0.2–0.5 is fastest), never the ratings."
             min=0.0 max=5.0 step=0.05 value=number(s, |s| s.params.brent.sigma) set=setter(s, |s, v| s.params.brent.sigma = v) />
         <NumberControl id="gamma" label="Dummy player γ" help="A player who draws everyone with weight γ: every rating becomes finite; 0 = off."
-            min=0.0 max=5.0 step=0.05 value=number(s, |s| s.params.brent.gamma) set=setter(s, |s, v| s.params.brent.gamma = v) />
+            min=0.0 max=5.0 step=0.05 value=gamma_shown(state) set=setter(s, |s, v| {
+                s.params.brent.gamma = v;
+                s.gamma_as_eig = false;
+            }) />
+        {move || gamma_note(state)}
         <Tolerance help="Stop when no strength changes by more than this fraction in one iteration."
             value=number(s, |s| s.params.brent.eps) set=setter(s, |s, v| s.params.brent.eps = v) />
         <IterationCap help="Stop after this many iterations even if not converged."

@@ -157,10 +157,33 @@ fn RatingsChart() -> impl IntoView {
     let state = expect_context::<State>();
     let canvas = NodeRef::<Canvas>::new();
     let label = RwSignal::new(String::from("Ratings chart"));
+    let groups_note = RwSignal::new(None::<String>);
     Effect::new(move |_| {
         let final_view = state.step.get().is_none();
-        let mut pairs: Vec<(String, Option<f64>, Option<f64>)> =
-            shown_ratings(&state).into_iter().map(|(p, r)| (p.name, r, p.sigma.filter(|_| final_view))).collect();
+        let shown = shown_ratings(&state);
+        // Ratings of different groups are not on one scale: the chart keeps to the group of
+        // the best player shown, and says so.
+        let rated_groups = |g: Option<usize>| shown.iter().any(|(p, r)| r.is_some() && p.group == g);
+        let first = shown.iter().find(|(_, r)| r.is_some()).map(|(p, _)| p.group);
+        let others = shown
+            .iter()
+            .filter_map(|(p, r)| r.and(p.group))
+            .filter(|&g| Some(Some(g)) != first)
+            .collect::<std::collections::BTreeSet<_>>()
+            .len();
+        groups_note.set(match (first, others) {
+            (Some(Some(g)), n) if n > 0 && rated_groups(Some(g)) => Some(format!(
+                "The chart shows group {g} only: the {n} other {}, not comparable with it (the table lists every group).",
+                if n == 1 { "group is rated on a scale of its own" } else { "groups are rated on scales of their own" }
+            )),
+            _ => None,
+        });
+        let keep = first.flatten();
+        let mut pairs: Vec<(String, Option<f64>, Option<f64>)> = shown
+            .into_iter()
+            .filter(|(p, _)| keep.is_none() || p.group == keep)
+            .map(|(p, r)| (p.name, r, p.sigma.filter(|_| final_view)))
+            .collect();
         if !final_view {
             pairs.sort_by(|a, b| b.1.partial_cmp(&a.1).unwrap_or(Ordering::Equal));
         }
@@ -174,7 +197,10 @@ fn RatingsChart() -> impl IntoView {
             }
         });
     });
-    view! { <canvas node_ref=canvas class="chart" data-testid="ratings-chart" role="img" aria-label=move || label.get()></canvas> }
+    view! {
+        {move || groups_note.get().map(|n| view! { <p class="help" data-testid="chart-groups-note">{n}</p> })}
+        <canvas node_ref=canvas class="chart" data-testid="ratings-chart" role="img" aria-label=move || label.get()></canvas>
+    }
 }
 
 /// A sortable column header.

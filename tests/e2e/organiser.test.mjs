@@ -137,3 +137,43 @@ test('a Swiss crosstable: the opponent\'s number in the order shown, colour and 
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('a tournament\'s ratings follow the EIG column\'s dummy-player rule until γ is set, and say so', async () => {
+  const { context, page, errors } = await open();
+  await openTournament(page, `${HELD}/held_swiss_5.trf`, 16);
+  await page.getByTestId('gamma-eig-note').waitFor({ timeout: 30000 });
+  assert.equal(await page.getByTestId('gamma').inputValue(), '1');
+  const eig = await page.locator('[data-testid=standing-row]').evaluateAll((rows) => Object.fromEntries(rows.map((r) => {
+    const cells = [...r.querySelectorAll('td')];
+    return [r.querySelector('[data-testid=standing-name]').textContent, Number(cells[cells.length - 1].textContent)];
+  })));
+  const names = await page.getByTestId('player-name').allTextContents();
+  const values = await page.getByTestId('player-rating').allTextContents();
+  assert.equal(names.length, 16);
+  for (const [i, name] of names.entries()) {
+    assert.ok(Math.abs(Number(values[i]) - eig[name]) <= 0.05, `${name}: rating ${values[i]}, EIG ${eig[name]}`);
+  }
+  assert.match(await page.locator('.results-panel').textContent(), /γ = 1, as for the EIG tiebreak/);
+  // Set by hand: the rule is off, and one click brings it back.
+  await page.getByTestId('gamma').fill('0.5');
+  await page.getByTestId('gamma').dispatchEvent('change');
+  await page.getByTestId('gamma-eig').waitFor({ timeout: 30000 });
+  assert.equal(await page.getByTestId('gamma-eig-note').count(), 0);
+  await page.waitForFunction(() => !document.querySelector('.results-panel').textContent.includes('as for the EIG tiebreak'), null, { timeout: 30000 });
+  await page.getByTestId('gamma-eig').click();
+  await page.getByTestId('gamma-eig-note').waitFor({ timeout: 30000 });
+  assert.equal(await page.getByTestId('gamma').inputValue(), '1');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('groups rated apart are never drawn on one axis: the chart keeps to one group and says so', async () => {
+  const { context, page, errors } = await open();
+  // Two groups that never met, each with finite ratings of its own.
+  await page.getByTestId('input').fill('white,black,result\nAnn,Bob,1-0\nBob,Ann,1-0\nAnn,Bob,1/2-1/2\nCat,Dan,1-0\nDan,Cat,1/2-1/2\nCat,Dan,0-1\nDan,Cat,1-0\n');
+  await page.getByTestId('chart-groups-note').waitFor({ timeout: 30000 });
+  assert.match(await page.getByTestId('chart-groups-note').textContent(), /^The chart shows group 1 only: the 1 other group is rated on a scale of its own, not comparable with it/);
+  assert.match(await page.getByTestId('ratings-chart').getAttribute('aria-label'), /best 2, /);
+  assert.deepEqual(errors, []);
+  await context.close();
+});

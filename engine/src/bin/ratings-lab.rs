@@ -422,7 +422,8 @@ fn display_name(path: &str) -> &str {
 
 /// The settings the flags give for `method`, every default the engine's own.
 fn settings(method: MethodKind, args: &MethodArgs, scale: &ScaleArgs, input: &InputArgs) -> Result<Settings, String> {
-    let mut s = Settings { method, scale: scale.scale, skip_bad_lines: input.skip_bad_lines, ..Default::default() };
+    // γ is what the flags say, on a tournament file too (the app follows EIG's rule until set).
+    let mut s = Settings { method, scale: scale.scale, skip_bad_lines: input.skip_bad_lines, gamma_as_eig: false, ..Default::default() };
     s.mapping = input.map.clone().unwrap_or_default();
     set_params(&mut s, args)?;
     match (&scale.anchor, scale.mean) {
