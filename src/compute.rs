@@ -153,11 +153,15 @@ fn unrated(job: &Job, reason: &str) -> RatingResult {
 
 /// The standings as the table shows them; EIG's explanation carries its standard error.
 fn standings_view(st: &TournamentStandings, t: &Tournament) -> StandingsView {
+    let agrees = ratings_engine::tiebreak::declared::agrees(t, &st.standings.rows);
     let rows = st
         .standings
         .rows
         .iter()
-        .map(|r| StandingRowView {
+        .zip(agrees)
+        .map(|(r, agrees)| StandingRowView {
+            declared_rank: t.entrants.get(r.entrant).and_then(|e| e.declared_rank),
+            declared_agrees: agrees,
             rank: r.rank,
             start: r.start,
             name: r.name.clone(),
@@ -201,6 +205,8 @@ fn standings_view(st: &TournamentStandings, t: &Tournament) -> StandingsView {
         csv: st.standings.to_csv_with(Some(&ratings), sigma),
         title,
         round_robin: st.standings.pre_determined,
+        declared: st.declared.clone(),
+        search: st.search.clone(),
     }
 }
 

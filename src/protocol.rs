@@ -178,6 +178,9 @@ pub struct StandingsView {
     pub title: StandingsTitle,
     /// Whether the pairings were fixed in advance (a round robin): the crosstable is square.
     pub round_robin: bool,
+    /// The file's declared ranks against these standings, and the order that gives them.
+    pub declared: Option<ratings_engine::tiebreak::declared::RankCheck>,
+    pub search: Option<ratings_engine::tiebreak::declared::Search>,
 }
 
 /// One round of one player, for the crosstable: the opponent's start number, the colour and
@@ -214,6 +217,9 @@ pub struct StandingRowView {
     pub values: Vec<Option<f64>>,
     /// Round by round, for the crosstable.
     pub rounds: Vec<CrossCell>,
+    /// The rank the file declares, and whether these standings give it (within a tie).
+    pub declared_rank: Option<u32>,
+    pub declared_agrees: bool,
     /// How each value was derived (opponents, cuts, unplayed rounds).
     pub explanations: Vec<String>,
 }

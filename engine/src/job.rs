@@ -17,6 +17,7 @@ use crate::parse::detect::{detect, read, Format, Input, ReadOptions};
 use crate::parse::stream::CsvReader;
 use crate::parse::{BadLines, ColumnMap, CsvOptions, Warning};
 use crate::scale::{Offset, Scale, ScaleKind};
+use crate::tiebreak::declared::{self, RankCheck, Search};
 use crate::tiebreak::{standings_with, Options as TiebreakOptions, Rules, Standings, Tiebreak};
 use crate::tournament::{eig_gamma, eigenvector_ratings, EigenvectorRatings};
 use serde::{Deserialize, Serialize};
@@ -124,6 +125,10 @@ pub struct Job {
 pub struct TournamentStandings {
     pub standings: Standings,
     pub eigenvector: Option<EigenvectorRatings>,
+    /// The file's declared ranks against these standings (when it declares any).
+    pub declared: Option<RankCheck>,
+    /// When they differ: the order of tiebreaks and rules that gives them, or the closest.
+    pub search: Option<Search>,
 }
 
 impl Job {
@@ -200,7 +205,11 @@ impl Job {
             eigenvector: eigenvector.as_ref().map(|e| e.rating.clone()),
             ..Default::default()
         };
-        Some(TournamentStandings { standings: standings_with(t, order, &options), eigenvector })
+        let standings = standings_with(t, order, &options);
+        let declared = declared::check(t, &standings);
+        let differs = declared.as_ref().is_some_and(|d| d.agree < d.declared);
+        let search = differs.then(|| self.input.declared_search.get_or_init(|| declared::search(t, &TiebreakOptions::default())).clone());
+        Some(TournamentStandings { standings, eigenvector, declared, search })
     }
 }
 

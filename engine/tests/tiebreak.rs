@@ -385,3 +385,36 @@ fn a_tournaments_ratings_follow_eigs_rule_until_gamma_is_set() {
     let csv = Job::read("white,black,result\nA,B,1-0\n", &Settings::default()).unwrap();
     assert_eq!(csv.eig_rule_gamma(), None);
 }
+
+/// The ranks a file declares, checked: TieBreakServer's Swiss with unplayed rounds declares
+/// ranks that the default order does not give and SB, DE, WIN under the 2023 rules does
+/// (found by the search); Held's round robin's agree; the first difference says why.
+#[test]
+fn declared_ranks_are_checked_and_the_order_that_gives_them_found() {
+    use ratings_engine::tiebreak::declared::{check, search};
+    let t = trf("tiebreakserver_swiss_unplayed_rounds_trf/swiss_with_many_unplayed_rounds.trf");
+    let options = Options::default();
+    let st = standings_with(&t, &[Tiebreak::BhC1, Tiebreak::Bh, Tiebreak::Sb], &options);
+    let c = check(&t, &st).unwrap();
+    assert_eq!((c.declared, c.agree), (15, 10));
+    let first = c.first_difference.unwrap();
+    assert!(
+        first.starts_with("the file gives rank 4 to Player, 12 (no. 12, 4 points), these standings rank 5; rank 4 here is Player, 1"),
+        "{first}"
+    );
+    assert!(first.ends_with("; BH-C1: 23.5 and 24.5"), "{first}");
+    let found = search(&t, &options);
+    assert_eq!(found.reproduced_by, Some((vec![Tiebreak::Sb, Tiebreak::De, Tiebreak::Win], Rules::Fide2023)));
+    let again = standings_with(&t, &[Tiebreak::Sb, Tiebreak::De, Tiebreak::Win], &options);
+    let c = check(&t, &again).unwrap();
+    assert_eq!((c.agree, c.first_difference), (15, None));
+    let rr = trf("fide_c07_held_exercises_trf/held_round_robin.trf");
+    let c = check(&rr, &standings_with(&rr, &[Tiebreak::BhC1, Tiebreak::Bh, Tiebreak::Sb], &options)).unwrap();
+    assert_eq!((c.declared, c.agree), (6, 6));
+    // Held's Swiss files put the start rank where the rank goes: no order gives it, and the
+    // closest is named with how many it gives.
+    let h = trf("fide_c07_held_exercises_trf/held_swiss_5.trf");
+    let found = search(&h, &options);
+    assert!(found.reproduced_by.is_none());
+    assert!(found.closest.is_some_and(|(_, _, n)| n < 16));
+}

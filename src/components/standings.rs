@@ -59,6 +59,7 @@ pub fn StandingsPanel() -> impl IntoView {
                 <button data-testid="export-standings" on:click=export>"Download standings (CSV)"</button>
                 <button data-testid="print-standings" on:click=print>"Print"</button>
             </div>
+            {move || standings().map(|st| declared_box(&st, state.settings))}
             {move || standings().map(|st| print_title(&st))}
             <div class="view-switch" role="group" aria-label="Table shown">
                 <button data-testid="show-standings" aria-pressed=move || (!cross.get()).to_string() on:click=move |_| cross.set(false)>"Standings"</button>
@@ -104,6 +105,44 @@ fn print_title(st: &StandingsView) -> impl IntoView {
             <p>{format!("Standings under {}. Tiebreaks, in order: {order}.", t.rules.name())}</p>
         </header>
     }
+}
+
+/// The file's declared ranks against these standings: that they agree, or where they first
+/// differ and which order of tiebreaks (under which rules) gives them, with the way to use it.
+fn declared_box(st: &StandingsView, settings: RwSignal<Settings>) -> Option<AnyView> {
+    let check = st.declared.as_ref()?;
+    if check.agree == check.declared {
+        let text = format!("The file's declared ranks ({}) agree with these standings.", check.declared);
+        return Some(view! { <p class="declared ok" data-testid="declared-check">{text}</p> }.into_any());
+    }
+    let names = |order: &[Tiebreak]| match order.is_empty() {
+        true => "points alone (players level in start order)".to_string(),
+        false => order.iter().map(|c| c.code()).collect::<Vec<_>>().join(", "),
+    };
+    let differ = format!(
+        "The file declares ranks for {} players; {} differ from these standings. The first: {}.",
+        check.declared,
+        check.declared - check.agree,
+        check.first_difference.clone().unwrap_or_default()
+    );
+    let search = st.search.clone().map(|found| match (found.reproduced_by, found.closest) {
+        (Some((order, rules)), _) => {
+            let text = format!("These ranks follow {} under {}. ", names(&order), rules.name());
+            let apply = move |_| settings.update(|s| (s.tiebreaks, s.rules) = (order.clone(), rules));
+            view! { <p data-testid="declared-found">{text}<button data-testid="declared-apply" on:click=apply>"Use this order"</button></p> }.into_any()
+        }
+        (None, Some((order, rules, n))) => {
+            let text = format!(
+                "No common order of tiebreaks gives them, under either rule set (points alone, the usual orders and every order of up to three of BH-C1, BH, BH-C2, BH-M1, SB, DE, WIN, ARO were tried); the closest, {} under {}, gives {n} of the {}.",
+                names(&order),
+                rules.name(),
+                check.declared
+            );
+            view! { <p data-testid="declared-found">{text}</p> }.into_any()
+        }
+        (None, None) => ().into_any(),
+    });
+    Some(view! { <div class="declared differs" data-testid="declared-check"><p>{differ}</p>{search}</div> }.into_any())
 }
 
 /// Each tiebreak of the table in one line: its code, full name and what it measures (on
@@ -292,7 +331,7 @@ fn TiebreakOrder() -> impl IntoView {
 }
 
 /// One standings row, and (when opened) how each value was derived.
-fn row_view(open_row: RwSignal<Option<u32>>, row: StandingRowView, codes: Vec<Tiebreak>) -> impl IntoView {
+fn row_view(open_row: RwSignal<Option<u32>>, row: StandingRowView, codes: Vec<Tiebreak>, file_rank: bool) -> impl IntoView {
     let start = row.start;
     let is_open = move || open_row.get() == Some(start);
     let toggle = move || open_row.update(|o| *o = if *o == Some(start) { None } else { Some(start) });
@@ -307,6 +346,13 @@ fn row_view(open_row: RwSignal<Option<u32>>, row: StandingRowView, codes: Vec<Ti
         // (its click reaches the row).
         <tr data-testid="standing-row" class="clickable" on:click=move |_| toggle()>
             <td class="num">{row.rank}</td>
+            {file_rank.then(|| {
+                let title = match row.declared_agrees {
+                    true => "the file's rank: the same".to_string(),
+                    false => format!("the file's rank differs: {}", row.declared_rank.map_or("none".into(), |r| r.to_string())),
+                };
+                view! { <td class="num file-rank" class:differs=!row.declared_agrees data-testid="declared-rank" title=title>{row.declared_rank.map(|r| r.to_string()).unwrap_or_default()}</td> }
+            })}
             <td class="num">{row.start}</td>
             <td data-testid="standing-name">
                 <button class="link row-toggle" data-testid="standing-toggle" aria-expanded=move || is_open().to_string() title="How each value was derived">{row.name.clone()}</button>
@@ -330,20 +376,22 @@ fn StandingsTable() -> impl IntoView {
     let state = expect_context::<State>();
     let open_row = RwSignal::new(None::<u32>);
     let standings = move || state.result.with(|r| r.as_ref().and_then(|r| r.standings.clone()));
+    let file_rank = move || state.result.with(|r| r.as_ref().and_then(|r| r.standings.as_ref()).is_some_and(|st| st.declared.is_some()));
     let head = move || {
         standings().map(|st| st.codes.iter().map(|c| view! { <th class="num" data-testid="tiebreak-head">{c.code()}</th> }).collect_view())
     };
     let body = move || {
         standings().map(|st| {
             let codes = st.codes.clone();
-            st.rows.into_iter().map(|row| row_view(open_row, row, codes.clone())).collect_view()
+            let file_rank = st.declared.is_some();
+            st.rows.into_iter().map(|row| row_view(open_row, row, codes.clone(), file_rank)).collect_view()
         })
     };
     view! {
         <div class="table-wrap" tabindex="0" role="region" aria-label="Standings table">
             <table data-testid="standings-table">
                 <thead>
-                    <tr><th class="num">"Rk"</th><th class="num">"No"</th><th>"Name"</th><th class="num">"Rtg"</th><th class="num">"Pts"</th>{head}</tr>
+                    <tr><th class="num">"Rk"</th>{move || file_rank().then(|| view! { <th class="num file-rank" title="The rank the file declares">"File"</th> })}<th class="num">"No"</th><th>"Name"</th><th class="num">"Rtg"</th><th class="num">"Pts"</th>{head}</tr>
                 </thead>
                 <tbody>{body}</tbody>
             </table>

@@ -177,3 +177,20 @@ test('groups rated apart are never drawn on one axis: the chart keeps to one gro
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('the file\'s own ranks checked: where they differ, the order that gives them found and applied in one click', async () => {
+  const { context, page, errors } = await open();
+  await openTournament(page, `${HELD}/swiss_with_many_unplayed_rounds.trf`, 15);
+  const box = page.getByTestId('declared-check');
+  await box.waitFor();
+  assert.match(await box.textContent(), /The file declares ranks for 15 players; 5 differ from these standings\. The first: the file gives rank 4 to Player, 12/);
+  assert.match(await page.getByTestId('declared-found').textContent(), /These ranks follow SB, DE, WIN under FIDE C\.07 as approved in 2023/);
+  assert.equal(await page.locator('td.differs[data-testid=declared-rank]').count(), 5);
+  await page.getByTestId('declared-apply').click();
+  await page.waitForFunction(() => [...document.querySelectorAll('[data-testid=tiebreak-head]')].map((h) => h.textContent).join() === 'SB,DE,WIN');
+  await page.waitForFunction(() => document.querySelector('[data-testid=declared-check]').textContent.startsWith('The file\'s declared ranks (15) agree'));
+  assert.equal(await page.locator('td.differs[data-testid=declared-rank]').count(), 0);
+  await page.locator('.standings-panel').screenshot({ path: `${ARTIFACTS}/declared-ranks.png` });
+  assert.deepEqual(errors, []);
+  await context.close();
+});

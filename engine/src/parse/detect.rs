@@ -77,6 +77,9 @@ pub struct Input {
     /// tournament's name and number of rounds.
     pub recognised: Vec<(String, String)>,
     pub warnings: Vec<Warning>,
+    /// A tournament's declared ranks searched for the order that gives them, once (it tries
+    /// hundreds of orders; see [`crate::tiebreak::declared::search`]).
+    pub declared_search: std::cell::OnceCell<crate::tiebreak::declared::Search>,
 }
 
 impl Input {
@@ -95,7 +98,7 @@ pub fn read(text: &str, options: &ReadOptions) -> Result<Input, ParseErrors> {
             _ => super::pgn::parse_pgn_with(text, options.bad_lines)?,
         };
         let recognised = vec![("tournament".into(), t.name.clone().unwrap_or_default()), ("rounds".into(), t.rounds.to_string())];
-        return Ok(Input { format, dataset: t.dataset(), tournament: Some(t), recognised, warnings });
+        return Ok(Input { format, dataset: t.dataset(), tournament: Some(t), recognised, warnings, declared_search: Default::default() });
     }
     let parsed = match format {
         Format::Events => parse_events(text, &options.mapping)?,
@@ -115,7 +118,7 @@ impl Input {
         let recognised = columns.found.iter().map(|(role, i)| (role.key().to_string(), columns.name(*i).trim().to_string())).collect();
         let mut dataset = parsed.dataset;
         dataset.shrink_to_fit();
-        Input { format, dataset, tournament: None, recognised, warnings: parsed.warnings }
+        Input { format, dataset, tournament: None, recognised, warnings: parsed.warnings, declared_search: Default::default() }
     }
 }
 

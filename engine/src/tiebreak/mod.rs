@@ -55,6 +55,7 @@ mod codes;
 mod compute;
 mod context;
 mod de;
+pub mod declared;
 mod rating;
 pub mod report;
 
@@ -156,44 +157,29 @@ pub fn is_pre_determined(t: &Tournament) -> bool {
 
 /// [`standings`] with every option.
 pub fn standings_with(t: &Tournament, order: &[Tiebreak], options: &Options) -> Standings {
-    let pre_determined = match options.pairing {
+    let ctx = Ctx::new(t, options.rules, pre_determined(t, options), options.unrated_rating);
+    standings_in(&ctx, order, options, &mut Vec::new())
+}
+
+pub(crate) fn pre_determined(t: &Tournament, options: &Options) -> bool {
+    match options.pairing {
         Pairing::Auto => is_pre_determined(t),
         Pairing::Swiss => false,
         Pairing::PreDetermined => true,
-    };
-    let ctx = Ctx::new(t, options.rules, pre_determined, options.unrated_rating);
-    let n = ctx.n();
-    let mut computer = compute::Computer::new(&ctx);
-    let mut cache: Vec<(Tiebreak, Vec<TiebreakValue>)> = Vec::new();
-    // values[k][p]: the k-th tiebreak of the order for entrant p.
-    let mut values: Vec<Vec<TiebreakValue>> = Vec::with_capacity(order.len());
-    for (k, &tb) in order.iter().enumerate() {
-        if tb == Tiebreak::De {
-            let mut column: Vec<Option<TiebreakValue>> = vec![None; n];
-            let tied_on = if k == 0 {
-                "points".to_string()
-            } else {
-                format!("points, {}", order[..k].iter().map(|t| t.code()).collect::<Vec<_>>().join(", "))
-            };
-            for group in groups(&ctx, &values, k) {
-                for (p, value, explanation) in de::direct_encounter(&ctx, &group, &tied_on) {
-                    column[p] = Some(TiebreakValue { code: tb, value, explanation });
-                }
-            }
-            values.push(column.into_iter().map(|v| v.expect("every entrant is in a group")).collect());
-        } else if let Some((_, v)) = cache.iter().find(|(c, _)| *c == tb) {
-            values.push(v.clone());
-        } else {
-            let v = computer.values(tb, options.eigenvector.as_deref());
-            cache.push((tb, v.clone()));
-            values.push(v);
-        }
     }
-    let mut idx: Vec<usize> = (0..n).collect();
-    idx.sort_by(|&a, &b| compare(&ctx, order, &values, a, b).then(t.entrants[a].start.cmp(&t.entrants[b].start)));
+}
+
+/// Values computed once per tiebreak (DE aside, which depends on the order before it), kept
+/// across standings of the same tournament and rules ([`declared`]'s search).
+pub(crate) type Cache = Vec<(Tiebreak, Vec<TiebreakValue>)>;
+
+fn standings_in(ctx: &Ctx, order: &[Tiebreak], options: &Options, cache: &mut Cache) -> Standings {
+    let (t, n) = (ctx.t, ctx.n());
+    let (idx, values) = ranked(ctx, order, options, cache);
+    let cols = values.columns(cache);
     let mut rows: Vec<StandingRow> = Vec::with_capacity(n);
     for (i, &p) in idx.iter().enumerate() {
-        let rank = if i > 0 && compare(&ctx, order, &values, idx[i - 1], p) == Ordering::Equal { rows[i - 1].rank } else { i + 1 };
+        let rank = if i > 0 && compare(ctx, order, &cols, idx[i - 1], p) == Ordering::Equal { rows[i - 1].rank } else { i + 1 };
         let e = &t.entrants[p];
         rows.push(StandingRow {
             entrant: p,
@@ -202,10 +188,66 @@ pub fn standings_with(t: &Tournament, order: &[Tiebreak], options: &Options) -> 
             points: ctx.points[p] + 0.0,
             rank,
             // `+ 0.0` turns an empty sum's −0.0 into 0.0, so nothing prints as "-0.0".
-            values: values.iter().map(|col| TiebreakValue { value: col[p].value.map(|v| v + 0.0), ..col[p].clone() }).collect(),
+            values: cols.iter().map(|col| TiebreakValue { value: col[p].value.map(|v| v + 0.0), ..col[p].clone() }).collect(),
         });
     }
-    Standings { rows, rules: options.rules, order: order.to_vec(), pre_determined }
+    Standings { rows, rules: options.rules, order: order.to_vec(), pre_determined: ctx.predetermined }
+}
+
+/// The columns of an order's values: cached ones by their place in the cache, DE's (which
+/// depend on the tiebreaks before it) computed for the order.
+pub(crate) struct Columns {
+    /// Per tiebreak of the order: `Ok(place in the cache)` or `Err(place in `de`)`.
+    at: Vec<Result<usize, usize>>,
+    de: Vec<Vec<TiebreakValue>>,
+}
+
+impl Columns {
+    fn columns<'a>(&'a self, cache: &'a Cache) -> Vec<&'a [TiebreakValue]> {
+        self.at
+            .iter()
+            .map(|at| match *at {
+                Ok(c) => cache[c].1.as_slice(),
+                Err(d) => self.de[d].as_slice(),
+            })
+            .collect()
+    }
+}
+
+/// The entrants in standings order under `order` (ties left in start order), and the
+/// order's values; values not yet in `cache` are computed into it.
+pub(crate) fn ranked(ctx: &Ctx, order: &[Tiebreak], options: &Options, cache: &mut Cache) -> (Vec<usize>, Columns) {
+    let (t, n) = (ctx.t, ctx.n());
+    let mut computer = compute::Computer::new(ctx);
+    for &tb in order.iter().filter(|&&tb| tb != Tiebreak::De) {
+        if !cache.iter().any(|(c, _)| *c == tb) {
+            let v = computer.values(tb, options.eigenvector.as_deref());
+            cache.push((tb, v));
+        }
+    }
+    let mut columns = Columns { at: Vec::with_capacity(order.len()), de: Vec::new() };
+    for (k, &tb) in order.iter().enumerate() {
+        if tb != Tiebreak::De {
+            columns.at.push(Ok(cache.iter().position(|(c, _)| *c == tb).expect("computed above")));
+            continue;
+        }
+        let mut column: Vec<Option<TiebreakValue>> = vec![None; n];
+        let tied_on = match k {
+            0 => "points".to_string(),
+            _ => format!("points, {}", order[..k].iter().map(|t| t.code()).collect::<Vec<_>>().join(", ")),
+        };
+        for group in groups(ctx, &columns.columns(cache), k) {
+            for (p, value, explanation) in de::direct_encounter(ctx, &group, &tied_on) {
+                column[p] = Some(TiebreakValue { code: tb, value, explanation });
+            }
+        }
+        columns.de.push(column.into_iter().map(|v| v.expect("every entrant is in a group")).collect());
+        columns.at.push(Err(columns.de.len() - 1));
+    }
+    let cols = columns.columns(cache);
+    let mut idx: Vec<usize> = (0..n).collect();
+    idx.sort_by(|&a, &b| compare(ctx, order, &cols, a, b).then(t.entrants[a].start.cmp(&t.entrants[b].start)));
+    (idx, columns)
 }
 
 /// A value as the ranking compares it.
@@ -214,7 +256,7 @@ fn key(v: Option<f64>) -> Option<i64> {
 }
 
 /// Better first: points, then the first `values.len()` tiebreaks.
-fn compare(ctx: &Ctx, order: &[Tiebreak], values: &[Vec<TiebreakValue>], a: usize, b: usize) -> Ordering {
+fn compare(ctx: &Ctx, order: &[Tiebreak], values: &[&[TiebreakValue]], a: usize, b: usize) -> Ordering {
     let mut o = key(Some(ctx.points[b])).cmp(&key(Some(ctx.points[a])));
     for (k, col) in values.iter().enumerate() {
         if o != Ordering::Equal {
@@ -233,7 +275,7 @@ fn compare(ctx: &Ctx, order: &[Tiebreak], values: &[Vec<TiebreakValue>], a: usiz
 }
 
 /// The entrants grouped by points and the first `k` tiebreaks.
-fn groups(ctx: &Ctx, values: &[Vec<TiebreakValue>], k: usize) -> Vec<Vec<usize>> {
+fn groups(ctx: &Ctx, values: &[&[TiebreakValue]], k: usize) -> Vec<Vec<usize>> {
     let mut out: Vec<Vec<usize>> = Vec::new();
     let mut seen: Vec<(Option<i64>, Vec<Option<i64>>)> = Vec::new();
     for p in 0..ctx.n() {
