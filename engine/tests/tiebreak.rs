@@ -418,3 +418,53 @@ fn declared_ranks_are_checked_and_the_order_that_gives_them_found() {
     assert!(found.reproduced_by.is_none());
     assert!(found.closest.is_some_and(|(_, _, n)| n < 16));
 }
+
+/// Every TRF at hand (the MIT ones here; the GPL ones in ../shared, skipped when absent),
+/// written back with the computed ranks: only columns 86-89 of player records change, and
+/// reading it back gives the same tournament with those ranks declared.
+#[test]
+fn a_trf_written_back_with_the_computed_ranks_changes_nothing_else() {
+    use ratings_engine::parse::trf::with_ranks;
+    let mut files: Vec<String> = ["held_round_robin", "held_swiss_5", "held_swiss_9"]
+        .iter()
+        .map(|f| format!("{DATA}/fide_c07_held_exercises_trf/{f}.trf"))
+        .chain([format!("{DATA}/tiebreakserver_swiss_unplayed_rounds_trf/swiss_with_many_unplayed_rounds.trf")])
+        .collect();
+    let shared = concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/data");
+    for dir in ["sklangen_trf_real_tournaments", "competichess_trf_real"] {
+        match std::fs::read_dir(format!("{shared}/{dir}")) {
+            Ok(entries) => files.extend(entries.flatten().map(|e| e.path().display().to_string()).filter(|p| p.ends_with(".trf"))),
+            Err(_) => eprintln!("skipped: {shared}/{dir} is absent (GPL data is not copied into the project)"),
+        }
+    }
+    for path in &files {
+        let text = std::fs::read_to_string(path).unwrap();
+        let (t, _) = parse_trf(&text).unwrap();
+        let st = standings_with(&t, &[Tiebreak::BhC1, Tiebreak::Bh, Tiebreak::Sb], &Options::default());
+        let rank_of = |start: u32| st.rows.iter().find(|r| r.start == start).map(|r| r.rank);
+        let written = with_ranks(&text, &rank_of);
+        let (old, new): (Vec<&str>, Vec<&str>) = (text.split('\n').collect(), written.split('\n').collect());
+        assert_eq!(old.len(), new.len(), "{path}");
+        for (a, b) in old.iter().zip(&new) {
+            if !a.starts_with("001") {
+                assert_eq!(a, b, "{path}: only player records change");
+                continue;
+            }
+            let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
+            let outside = |c: &[char]| [&c[..85.min(c.len())], c.get(89..).unwrap_or(&[])].concat();
+            assert_eq!(outside(&a).iter().collect::<String>().trim_end(), outside(&b).iter().collect::<String>().trim_end(), "{path}");
+        }
+        let (back, _) = parse_trf(&written).unwrap();
+        for (e, f) in t.entrants.iter().zip(&back.entrants) {
+            assert_eq!((&e.name, e.start, &e.rounds, e.declared_points), (&f.name, f.start, &f.rounds, f.declared_points), "{path}");
+            assert_eq!(f.declared_rank.map(|r| r as usize), rank_of(e.start), "{path}: {}", e.name);
+        }
+        // The declared ranks written back as they were: the very same file.
+        let same =
+            with_ranks(&text, &|start| t.entrants.iter().find(|e| e.start == start).and_then(|e| e.declared_rank.map(|r| r as usize)));
+        let declared_everywhere = t.entrants.iter().all(|e| e.declared_rank.is_some());
+        if declared_everywhere {
+            assert_eq!(same, text, "{path}");
+        }
+    }
+}

@@ -39,6 +39,17 @@ pub fn StandingsPanel() -> impl IntoView {
             crate::download::text(&st.csv, "standings.csv", "text/csv");
         }
     };
+    // A TRF written back: the text as entered, each player's rank set (nothing else changed).
+    let is_trf = move || {
+        state.summary.with(|x| x.as_ref().is_some_and(|x| x.format == ratings_engine::parse::detect::Format::Trf))
+            && state.stored_file.with(Option::is_none)
+    };
+    let export_trf = move |_| {
+        let Some(st) = standings() else { return };
+        let ranks: std::collections::HashMap<u32, usize> = st.rows.iter().map(|r| (r.start, r.rank)).collect();
+        let text = state.text.with_untracked(|t| ratings_engine::parse::trf::with_ranks(t, &|start| ranks.get(&start).copied()));
+        crate::download::text(&text, "standings.trf", "text/plain");
+    };
     // The crosstable instead of the standings, and its order.
     let cross = RwSignal::new(false);
     let order = RwSignal::new(CrossOrder::Rank);
@@ -58,6 +69,11 @@ pub fn StandingsPanel() -> impl IntoView {
             <div class="exports">
                 <button data-testid="export-standings" on:click=export>"Download standings (CSV)"</button>
                 <button data-testid="print-standings" on:click=print>"Print"</button>
+                <Show when=is_trf>
+                    <button data-testid="export-trf" on:click=export_trf title="The file as it was, with these standings' ranks in each player record (columns 86-89)">
+                        "Download TRF with these ranks"
+                    </button>
+                </Show>
             </div>
             {move || standings().map(|st| declared_box(&st, state.settings))}
             {move || standings().map(|st| print_title(&st))}

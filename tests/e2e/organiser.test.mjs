@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { access, readFile, writeFile } from 'node:fs/promises';
 import { PDFParse } from 'pdf-parse';
-import { ARTIFACTS, ROOT, siteForTests } from './browser.mjs';
+import { ARTIFACTS, DESKTOP, ROOT, siteForTests } from './browser.mjs';
 
 const { open } = siteForTests();
 
@@ -178,8 +178,8 @@ test('groups rated apart are never drawn on one axis: the chart keeps to one gro
   await context.close();
 });
 
-test('the file\'s own ranks checked: where they differ, the order that gives them found and applied in one click', async () => {
-  const { context, page, errors } = await open();
+test('the file\'s own ranks checked: where they differ, the order that gives them found and applied in one click; the TRF written back with the ranks shown', async () => {
+  const { context, page, errors } = await open(DESKTOP, { options: { acceptDownloads: true } });
   await openTournament(page, `${HELD}/swiss_with_many_unplayed_rounds.trf`, 15);
   const box = page.getByTestId('declared-check');
   await box.waitFor();
@@ -191,6 +191,23 @@ test('the file\'s own ranks checked: where they differ, the order that gives the
   await page.waitForFunction(() => document.querySelector('[data-testid=declared-check]').textContent.startsWith('The file\'s declared ranks (15) agree'));
   assert.equal(await page.locator('td.differs[data-testid=declared-rank]').count(), 0);
   await page.locator('.standings-panel').screenshot({ path: `${ARTIFACTS}/declared-ranks.png` });
+  // Written back with the ranks shown: every line as it was but for columns 86-89.
+  await page.getByTestId('tiebreak-up').nth(1).click();
+  await page.waitForFunction(() => [...document.querySelectorAll('[data-testid=tiebreak-head]')].map((h) => h.textContent).join() === 'DE,SB,WIN');
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-trf').click()]);
+  const written = (await readFile(await download.path(), 'utf8')).split('\n');
+  // The text area keeps lines, not line ends: CRLF comes back as LF.
+  const original = (await readFile(`${HELD}/swiss_with_many_unplayed_rounds.trf`, 'utf8')).replaceAll('\r', '').split('\n');
+  assert.equal(written.length, original.length);
+  const shown = Object.fromEntries((await page.locator('[data-testid=standing-row]').evaluateAll((rows) => rows.map((r) => {
+    const cells = [...r.querySelectorAll('td')].map((td) => td.textContent);
+    return [cells[2], cells[0]];
+  }))));
+  for (const [i, line] of original.entries()) {
+    if (!line.startsWith('001')) { assert.equal(written[i], line); continue; }
+    assert.equal(written[i].slice(0, 85) + written[i].slice(89), line.slice(0, 85) + line.slice(89));
+    assert.equal(written[i].slice(85, 89).trim(), shown[line.slice(4, 8).trim()], line.slice(0, 50));
+  }
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -93,6 +93,42 @@ pub(crate) fn lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
     text.split(end).map(|l| l.strip_suffix('\r').unwrap_or(l)).enumerate().map(|(i, l)| (i + 1, l))
 }
 
+/// The file with each player record's rank (columns 86-89) set to `rank_of` its start rank,
+/// and nothing else changed: every other record, column, line end and byte order mark kept
+/// as it was (a record too short to reach the rank is padded with spaces up to it).
+pub fn with_ranks(text: &str, rank_of: &dyn Fn(u32) -> Option<usize>) -> String {
+    let (bom, body) = match text.strip_prefix('\u{feff}') {
+        Some(rest) => ("\u{feff}", rest),
+        None => ("", text),
+    };
+    let end = if body.contains('\n') { '\n' } else { '\r' };
+    let mut out = String::with_capacity(text.len() + 64);
+    out.push_str(bom);
+    for (i, piece) in body.split(end).enumerate() {
+        if i > 0 {
+            out.push(end);
+        }
+        let (line, cr) = match piece.strip_suffix('\r') {
+            Some(l) if end == '\n' => (l, "\r"),
+            _ => (piece, ""),
+        };
+        let start = (code(line) == "001").then(|| Cols::new(line).field(5, 8).parse::<u32>().ok()).flatten();
+        match start.and_then(rank_of).filter(|&r| r <= 9999) {
+            Some(rank) => {
+                let mut chars: Vec<char> = line.chars().collect();
+                if chars.len() < 89 {
+                    chars.resize(89, ' ');
+                }
+                chars.splice(85..89, format!("{rank:>4}").chars());
+                out.extend(chars);
+            }
+            None => out.push_str(line),
+        }
+        out.push_str(cr);
+    }
+    out
+}
+
 /// A line as fixed columns (1-based, inclusive; columns past the end read as blanks).
 struct Cols {
     chars: Vec<char>,
