@@ -160,6 +160,7 @@ fn standings_view(st: &TournamentStandings, t: &Tournament) -> StandingsView {
         .iter()
         .zip(agrees)
         .map(|(r, agrees)| StandingRowView {
+            previous_rank: st.previous.as_ref().and_then(|p| p.rows.iter().find(|q| q.entrant == r.entrant)).map(|q| q.rank),
             declared_rank: t.entrants.get(r.entrant).and_then(|e| e.declared_rank),
             declared_agrees: agrees,
             rank: r.rank,
@@ -198,6 +199,7 @@ fn standings_view(st: &TournamentStandings, t: &Tournament) -> StandingsView {
         rounds: t.rounds,
         players: t.entrants.len(),
         rules: st.standings.rules,
+        after_round: (st.round < st.rounds_played).then_some(st.round),
     };
     StandingsView {
         codes: st.standings.order.clone(),
@@ -207,6 +209,8 @@ fn standings_view(st: &TournamentStandings, t: &Tournament) -> StandingsView {
         round_robin: st.standings.pre_determined,
         declared: st.declared.clone(),
         search: st.search.clone(),
+        round: st.round,
+        rounds_played: st.rounds_played,
     }
 }
 

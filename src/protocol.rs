@@ -181,6 +181,9 @@ pub struct StandingsView {
     /// The file's declared ranks against these standings, and the order that gives them.
     pub declared: Option<ratings_engine::tiebreak::declared::RankCheck>,
     pub search: Option<ratings_engine::tiebreak::declared::Search>,
+    /// The round these standings are after, of the rounds played in the file.
+    pub round: usize,
+    pub rounds_played: usize,
 }
 
 /// One round of one player, for the crosstable: the opponent's start number, the colour and
@@ -205,6 +208,8 @@ pub struct StandingsTitle {
     pub rounds: usize,
     pub players: usize,
     pub rules: ratings_engine::tiebreak::Rules,
+    /// Standings after this round, when not the last played.
+    pub after_round: Option<usize>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -220,6 +225,8 @@ pub struct StandingRowView {
     /// The rank the file declares, and whether these standings give it (within a tie).
     pub declared_rank: Option<u32>,
     pub declared_agrees: bool,
+    /// The rank after the round before (from round 2).
+    pub previous_rank: Option<usize>,
     /// How each value was derived (opponents, cuts, unplayed rounds).
     pub explanations: Vec<String>,
 }

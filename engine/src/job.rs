@@ -19,7 +19,7 @@ use crate::parse::{BadLines, ColumnMap, CsvOptions, Warning};
 use crate::scale::{Offset, Scale, ScaleKind};
 use crate::tiebreak::declared::{self, RankCheck, Search};
 use crate::tiebreak::{standings_with, Options as TiebreakOptions, Rules, Standings, Tiebreak};
-use crate::tournament::{eig_gamma, eigenvector_ratings, EigenvectorRatings};
+use crate::tournament::{eig_gamma, eigenvector_ratings, EigenvectorRatings, Tournament};
 use serde::{Deserialize, Serialize};
 use std::rc::Rc;
 
@@ -59,6 +59,9 @@ pub struct Settings {
     /// when the results alone leave someone without a finite rating), so the ratings and the
     /// EIG column agree; off once γ is set by hand (the command line always sets it).
     pub gamma_as_eig: bool,
+    /// Tournament files: the standings, tiebreaks and ratings after this round (`None`: all
+    /// rounds played).
+    pub after_round: Option<usize>,
 }
 
 impl Default for Settings {
@@ -76,6 +79,7 @@ impl Default for Settings {
             tiebreaks: DEFAULT_TIEBREAKS.to_vec(),
             rules: Rules::default(),
             gamma_as_eig: true,
+            after_round: None,
         }
     }
 }
@@ -115,7 +119,11 @@ impl Settings {
 /// reading it again ([`Job::with_settings`]).
 #[derive(Clone, Debug)]
 pub struct Job {
+    /// What is rated and ranked: the input, or on a tournament file with
+    /// [`Settings::after_round`] the tournament as it stood after that round.
     pub input: Rc<Input>,
+    /// The input as read, all rounds.
+    pub full: Rc<Input>,
     pub settings: Settings,
 }
 
@@ -129,18 +137,44 @@ pub struct TournamentStandings {
     pub declared: Option<RankCheck>,
     /// When they differ: the order of tiebreaks and rules that gives them, or the closest.
     pub search: Option<Search>,
+    /// The round these standings are after, of the rounds played in the file.
+    pub round: usize,
+    pub rounds_played: usize,
+    /// The standings after the round before (for each player's move), from round 2.
+    pub previous: Option<Standings>,
 }
 
 impl Job {
     /// Reads `text` (in whatever format [`crate::parse::detect::detect`] finds).
     pub fn read(text: &str, settings: &Settings) -> Result<Job, ParseErrors> {
-        Ok(Job { input: Rc::new(read(text, &settings.read_options())?), settings: settings.clone() })
+        Ok(Job::of(Rc::new(read(text, &settings.read_options())?), settings))
     }
 
     /// The same input with other settings; `None` when they would read it differently (another
     /// method's format, another column mapping, bad lines kept or not).
     pub fn with_settings(&self, settings: &Settings) -> Option<Job> {
-        (settings.read_options() == self.settings.read_options()).then(|| Job { input: Rc::clone(&self.input), settings: settings.clone() })
+        (settings.read_options() == self.settings.read_options()).then(|| Job::of(Rc::clone(&self.full), settings))
+    }
+
+    /// The job on `full` with `settings`: a tournament cut after [`Settings::after_round`].
+    fn of(full: Rc<Input>, settings: &Settings) -> Job {
+        let cut = full.tournament.as_ref().zip(settings.after_round).filter(|(t, n)| *n < t.rounds_played());
+        let input = match cut {
+            Some((t, n)) => {
+                let t = t.after_round(n);
+                let (format, recognised, warnings) = (full.format, full.recognised.clone(), full.warnings.clone());
+                Rc::new(Input {
+                    format,
+                    dataset: t.dataset(),
+                    tournament: Some(t),
+                    recognised,
+                    warnings,
+                    declared_search: Default::default(),
+                })
+            }
+            None => Rc::clone(&full),
+        };
+        Job { input, full, settings: settings.clone() }
     }
 
     /// Starts the chosen method's fit, recording iterates for the step-by-step view when the
@@ -198,6 +232,17 @@ impl Job {
     /// ratings of the games played).
     pub fn standings(&self) -> Option<TournamentStandings> {
         let t = self.input.tournament.as_ref()?;
+        let (standings, eigenvector) = self.standings_of(t);
+        let declared = declared::check(t, &standings);
+        let differs = declared.as_ref().is_some_and(|d| d.agree < d.declared);
+        let search = differs.then(|| self.input.declared_search.get_or_init(|| declared::search(t, &TiebreakOptions::default())).clone());
+        let (shown, full) = (t.rounds_played(), self.full.tournament.as_ref()?);
+        let previous = (shown > 1).then(|| self.standings_of(&full.after_round(shown - 1)).0);
+        Some(TournamentStandings { standings, eigenvector, declared, search, round: shown, rounds_played: full.rounds_played(), previous })
+    }
+
+    /// `t`'s standings in the order and rules chosen, with EIG's ratings when it is a tiebreak.
+    fn standings_of(&self, t: &Tournament) -> (Standings, Option<EigenvectorRatings>) {
         let order = &self.settings.tiebreaks;
         let eigenvector = order.contains(&Tiebreak::Eig).then(|| eigenvector_ratings(t));
         let options = TiebreakOptions {
@@ -205,11 +250,7 @@ impl Job {
             eigenvector: eigenvector.as_ref().map(|e| e.rating.clone()),
             ..Default::default()
         };
-        let standings = standings_with(t, order, &options);
-        let declared = declared::check(t, &standings);
-        let differs = declared.as_ref().is_some_and(|d| d.agree < d.declared);
-        let search = differs.then(|| self.input.declared_search.get_or_init(|| declared::search(t, &TiebreakOptions::default())).clone());
-        Some(TournamentStandings { standings, eigenvector, declared, search })
+        (standings_with(t, order, &options), eigenvector)
     }
 }
 
@@ -285,7 +326,7 @@ impl JobReader {
         if let Some(note) = note {
             input.warnings.insert(0, Warning { line: 0, message: format!("the file is {note}") });
         }
-        Ok(Job { input: Rc::new(input), settings: self.settings })
+        Ok(Job::of(Rc::new(input), &self.settings))
     }
 }
 

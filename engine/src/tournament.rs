@@ -233,6 +233,26 @@ pub struct Tournament {
 }
 
 impl Tournament {
+    /// Rounds with a result for anyone (planned rounds not yet played are not counted).
+    pub fn rounds_played(&self) -> usize {
+        let last = |e: &Entrant| e.rounds.iter().rposition(|r| r.result != RoundResult::NotPaired).map_or(0, |r| r + 1);
+        self.entrants.iter().map(last).max().unwrap_or(0)
+    }
+
+    /// The tournament as it stood after round `n`: later rounds not yet played (still planned:
+    /// the declared number of rounds stays), and no declared ranks (the file's are final).
+    pub fn after_round(&self, n: usize) -> Tournament {
+        let mut t = self.clone();
+        for e in &mut t.entrants {
+            for r in e.rounds.iter_mut().skip(n) {
+                *r = RoundEntry { opponent: None, colour: None, result: RoundResult::NotPaired };
+            }
+            e.declared_rank = None;
+            e.declared_points = None;
+        }
+        t
+    }
+
     /// The games played and rated (`1 = 0`), once each, for the rating methods: names are
     /// the entrants' names, with their ratings as listed Elo-like ratings.
     pub fn dataset(&self) -> Dataset {

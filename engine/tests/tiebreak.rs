@@ -468,3 +468,42 @@ fn a_trf_written_back_with_the_computed_ranks_changes_nothing_else() {
         }
     }
 }
+
+/// Any round: the standings, the tiebreaks and the ratings after round 3 of Held's 5-round
+/// Swiss count rounds 1-3 only (later rounds are still to be played, not unplayed), each
+/// player's rank after round 2 is there for the move, and the final standings are the default.
+#[test]
+fn standings_and_ratings_after_any_round() {
+    use ratings_engine::job::{Job, Settings};
+    use ratings_engine::tournament::RoundResult;
+    let text = read("fide_c07_held_exercises_trf/held_swiss_5.trf");
+    let full = trf("fide_c07_held_exercises_trf/held_swiss_5.trf");
+    let job = Job::read(&text, &Settings { after_round: Some(3), ..Settings::default() }).unwrap();
+    let st = job.standings().unwrap();
+    assert_eq!((st.round, st.rounds_played), (3, 5));
+    let cut = full.after_round(3);
+    for row in &st.standings.rows {
+        let e = &full.entrants[row.entrant];
+        assert_eq!(row.points, e.rounds[..3].iter().map(|r| r.result.points(&full.scoring)).sum::<f64>(), "{}", e.name);
+    }
+    assert_eq!(
+        st.standings,
+        standings_with(
+            &cut,
+            &Settings::default().tiebreaks,
+            &Options { eigenvector: st.eigenvector.as_ref().map(|e| e.rating.clone()), ..Options::default() }
+        )
+    );
+    let previous = st.previous.unwrap();
+    assert!(previous.rows.iter().all(|r| r.points <= 2.0));
+    let games = |j: &Job| j.input.dataset.games.len();
+    let played = |n: usize| full.entrants.iter().map(|e| e.rounds[..n].iter().filter(|r| r.result.rated()).count()).sum::<usize>() / 2;
+    assert_eq!(games(&job), played(3));
+    assert!(job.run().rating.unwrap().players.iter().all(|p| p.games <= 3));
+    // The last round (the default) and a round past the end are the whole file.
+    let last = Job::read(&text, &Settings::default()).unwrap();
+    assert_eq!((games(&last), last.standings().unwrap().round), (played(5), 5));
+    let past = Job::read(&text, &Settings { after_round: Some(9), ..Settings::default() }).unwrap();
+    assert_eq!(games(&past), played(5));
+    assert!(cut.entrants.iter().all(|e| e.rounds[3..].iter().all(|r| r.result == RoundResult::NotPaired) && e.declared_rank.is_none()));
+}

@@ -317,7 +317,7 @@ fn table_body(state: &State, rows: &[(PlayerRow, Option<f64>)], range: std::ops:
                     <td class="num" data-testid="player-rating">{fmt_rating(*rating, d)}</td>
                     {show_sigma.then(|| view! { <td class="num" data-testid="player-sigma">{sigma}</td> })}
                     {show_label.then(|| view! { <td class="num" data-testid="player-label">{p.label.clone().unwrap_or_default()}</td> })}
-                    <td class="num">{p.games}</td>
+                    <td class="num" data-testid="player-games">{p.games}</td>
                     <td class="num">{fmt_score(p.score)}</td>
                     {show_group.then(|| view! { <td class="num">{p.group.map(|g| g.to_string()).unwrap_or_default()}</td> })}
                     <td class="note">{p.note.clone()}</td>

@@ -77,6 +77,7 @@ pub fn StandingsPanel() -> impl IntoView {
             </div>
             {move || standings().map(|st| declared_box(&st, state.settings))}
             {move || standings().map(|st| print_title(&st))}
+            {move || standings().map(|st| round_picker(&st, state.settings))}
             <div class="view-switch" role="group" aria-label="Table shown">
                 <button data-testid="show-standings" aria-pressed=move || (!cross.get()).to_string() on:click=move |_| cross.set(false)>"Standings"</button>
                 <button data-testid="show-crosstable" aria-pressed=move || cross.get().to_string() on:click=move |_| cross.set(true)>"Crosstable"</button>
@@ -118,9 +119,36 @@ fn print_title(st: &StandingsView) -> impl IntoView {
             <h1>{t.name.clone().unwrap_or_else(|| "Tournament standings".into())}</h1>
             <p>{facts.join(" · ")}</p>
             {t.arbiter.clone().map(|a| view! { <p>"Chief arbiter: " {a}</p> })}
+            {t.after_round.map(|r| view! { <p><b>{format!("Standings after round {r} of {}", t.rounds)}</b></p> })}
             <p>{format!("Standings under {}. Tiebreaks, in order: {order}.", t.rules.name())}</p>
         </header>
     }
+}
+
+/// Which round the standings are after (the last played by default).
+fn round_picker(st: &StandingsView, settings: RwSignal<Settings>) -> Option<impl IntoView> {
+    let played = st.rounds_played;
+    let shown = st.round;
+    let options = (1..=played)
+        .map(|r| {
+            let label = if r == played { format!("{r} (all played)") } else { r.to_string() };
+            view! { <option value=r.to_string() selected=r == shown>{label}</option> }
+        })
+        .collect_view();
+    let pick = move |ev: leptos::ev::Event| {
+        if let Ok(r) = event_target_value(&ev).parse::<usize>() {
+            settings.update(|s| s.after_round = (r < played).then_some(r));
+        }
+    };
+    (played > 1).then(|| {
+        view! {
+            <label class="round-picker">
+                "Standings after round "
+                <select data-testid="round" on:change=pick>{options}</select>
+                {(shown < played).then(|| view! { <span class="help">" — later rounds left out; the ratings too"</span> })}
+            </label>
+        }
+    })
 }
 
 /// The file's declared ranks against these standings: that they agree, or where they first
@@ -346,8 +374,19 @@ fn TiebreakOrder() -> impl IntoView {
     }
 }
 
+/// Places gained (▲) or lost (▼) since the round before.
+fn movement_cell(rank: usize, previous: Option<usize>) -> impl IntoView {
+    let (text, class, title) = match previous {
+        Some(p) if p > rank => (format!("▲{}", p - rank), "num move up", format!("up from {p}")),
+        Some(p) if p < rank => (format!("▼{}", rank - p), "num move down", format!("down from {p}")),
+        Some(p) => ("=".to_string(), "num move", format!("{p} before too")),
+        None => (String::new(), "num move", String::new()),
+    };
+    view! { <td class=class data-testid="rank-move" title=title>{text}</td> }
+}
+
 /// One standings row, and (when opened) how each value was derived.
-fn row_view(open_row: RwSignal<Option<u32>>, row: StandingRowView, codes: Vec<Tiebreak>, file_rank: bool) -> impl IntoView {
+fn row_view(open_row: RwSignal<Option<u32>>, row: StandingRowView, codes: Vec<Tiebreak>, file_rank: bool, movement: bool) -> impl IntoView {
     let start = row.start;
     let is_open = move || open_row.get() == Some(start);
     let toggle = move || open_row.update(|o| *o = if *o == Some(start) { None } else { Some(start) });
@@ -362,6 +401,7 @@ fn row_view(open_row: RwSignal<Option<u32>>, row: StandingRowView, codes: Vec<Ti
         // (its click reaches the row).
         <tr data-testid="standing-row" class="clickable" on:click=move |_| toggle()>
             <td class="num">{row.rank}</td>
+            {movement.then(|| movement_cell(row.rank, row.previous_rank))}
             {file_rank.then(|| {
                 let title = match row.declared_agrees {
                     true => "the file's rank: the same".to_string(),
@@ -369,12 +409,12 @@ fn row_view(open_row: RwSignal<Option<u32>>, row: StandingRowView, codes: Vec<Ti
                 };
                 view! { <td class="num file-rank" class:differs=!row.declared_agrees data-testid="declared-rank" title=title>{row.declared_rank.map(|r| r.to_string()).unwrap_or_default()}</td> }
             })}
-            <td class="num">{row.start}</td>
+            <td class="num" data-testid="standing-start">{row.start}</td>
             <td data-testid="standing-name">
                 <button class="link row-toggle" data-testid="standing-toggle" aria-expanded=move || is_open().to_string() title="How each value was derived">{row.name.clone()}</button>
             </td>
             <td class="num">{row.rating.map(|r| r.to_string()).unwrap_or_default()}</td>
-            <td class="num">{format!("{:.1}", row.points)}</td>
+            <td class="num" data-testid="standing-points">{format!("{:.1}", row.points)}</td>
             {cells}
         </tr>
         <Show when=is_open>
@@ -392,6 +432,7 @@ fn StandingsTable() -> impl IntoView {
     let state = expect_context::<State>();
     let open_row = RwSignal::new(None::<u32>);
     let standings = move || state.result.with(|r| r.as_ref().and_then(|r| r.standings.clone()));
+    let movement = move || state.result.with(|r| r.as_ref().and_then(|r| r.standings.as_ref()).is_some_and(|st| st.round > 1));
     let file_rank = move || state.result.with(|r| r.as_ref().and_then(|r| r.standings.as_ref()).is_some_and(|st| st.declared.is_some()));
     let head = move || {
         standings().map(|st| st.codes.iter().map(|c| view! { <th class="num" data-testid="tiebreak-head">{c.code()}</th> }).collect_view())
@@ -400,14 +441,15 @@ fn StandingsTable() -> impl IntoView {
         standings().map(|st| {
             let codes = st.codes.clone();
             let file_rank = st.declared.is_some();
-            st.rows.into_iter().map(|row| row_view(open_row, row, codes.clone(), file_rank)).collect_view()
+            let movement = st.round > 1;
+            st.rows.into_iter().map(|row| row_view(open_row, row, codes.clone(), file_rank, movement)).collect_view()
         })
     };
     view! {
         <div class="table-wrap" tabindex="0" role="region" aria-label="Standings table">
             <table data-testid="standings-table">
                 <thead>
-                    <tr><th class="num">"Rk"</th>{move || file_rank().then(|| view! { <th class="num file-rank" title="The rank the file declares">"File"</th> })}<th class="num">"No"</th><th>"Name"</th><th class="num">"Rtg"</th><th class="num">"Pts"</th>{head}</tr>
+                    <tr><th class="num">"Rk"</th>{move || movement().then(|| view! { <th class="num" title="Places gained or lost since the round before">"+/−"</th> })}{move || file_rank().then(|| view! { <th class="num file-rank" title="The rank the file declares">"File"</th> })}<th class="num">"No"</th><th>"Name"</th><th class="num">"Rtg"</th><th class="num">"Pts"</th>{head}</tr>
                 </thead>
                 <tbody>{body}</tbody>
             </table>

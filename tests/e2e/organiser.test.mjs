@@ -199,15 +199,41 @@ test('the file\'s own ranks checked: where they differ, the order that gives the
   // The text area keeps lines, not line ends: CRLF comes back as LF.
   const original = (await readFile(`${HELD}/swiss_with_many_unplayed_rounds.trf`, 'utf8')).replaceAll('\r', '').split('\n');
   assert.equal(written.length, original.length);
-  const shown = Object.fromEntries((await page.locator('[data-testid=standing-row]').evaluateAll((rows) => rows.map((r) => {
-    const cells = [...r.querySelectorAll('td')].map((td) => td.textContent);
-    return [cells[2], cells[0]];
-  }))));
+  const shown = Object.fromEntries((await page.locator('[data-testid=standing-row]').evaluateAll((rows) => rows.map((r) => (
+    [r.querySelector('[data-testid=standing-start]').textContent, r.querySelector('td').textContent])))));
   for (const [i, line] of original.entries()) {
     if (!line.startsWith('001')) { assert.equal(written[i], line); continue; }
     assert.equal(written[i].slice(0, 85) + written[i].slice(89), line.slice(0, 85) + line.slice(89));
     assert.equal(written[i].slice(85, 89).trim(), shown[line.slice(4, 8).trim()], line.slice(0, 50));
   }
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('any round: standings, crosstable and ratings after round 3, each player\'s move since round 2, back to the last round', async () => {
+  const { context, page, errors } = await open();
+  await openTournament(page, `${HELD}/held_swiss_5.trf`, 16);
+  assert.equal(await page.getByTestId('round').inputValue(), '5');
+  const points = async () => (await page.getByTestId('standing-points').allTextContents()).map(Number);
+  assert.equal(Math.max(...await points()), 4);
+  await page.getByTestId('round').selectOption('3');
+  await page.waitForFunction(() => document.querySelector('[data-testid=format]') && document.querySelector('[data-testid=round]').value === '3'
+    && Math.max(...[...document.querySelectorAll('[data-testid=standing-points]')].map((c) => Number(c.textContent))) <= 3, null, { timeout: 30000 });
+  const moves = await page.getByTestId('rank-move').allTextContents();
+  assert.equal(moves.length, 16);
+  assert.ok(moves.every((m) => /^(▲\d+|▼\d+|=)$/.test(m)), moves.join(' '));
+  assert.ok(moves.some((m) => m.startsWith('▲')) && moves.some((m) => m.startsWith('▼')));
+  // The ratings count the games of rounds 1-3 only.
+  await page.waitForFunction(() => [...document.querySelectorAll('[data-testid=rating-row]')].length > 0);
+  const games = await page.locator('[data-testid=rating-row]').evaluateAll((rows) => rows.map((r) => Number(r.querySelector('[data-testid=player-games]').textContent)));
+  assert.ok(games.every((g) => g <= 3), games.join(' '));
+  await page.getByTestId('show-crosstable').click();
+  const cells = await page.locator('[data-testid=cross-row]').first().evaluate((r) => [...r.querySelectorAll('td')].slice(3, 8).map((td) => td.textContent));
+  assert.deepEqual(cells.slice(3), ['', ''], 'rounds 4 and 5 not yet played');
+  const pages = await pdfPages(await page.pdf({ preferCSSPageSize: true }));
+  assert.match(pages[0], /Standings after round 3 of 5/);
+  await page.getByTestId('round').selectOption('5');
+  await page.waitForFunction(() => document.querySelector('[data-testid=round]').value === '5');
   assert.deepEqual(errors, []);
   await context.close();
 });
