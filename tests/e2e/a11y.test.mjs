@@ -62,6 +62,12 @@ test('axe: no serious or critical violation on any view, at desktop and phone wi
     await page.getByTestId('standing-toggle').first().click();
     await page.getByTestId('derivation').waitFor();
     await axe(page, `${at} standings, a row explained`);
+    await page.getByTestId('round').selectOption('3');
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid=rank-move]').length === 16, null, { timeout: 30000 });
+    await page.getByTestId('show-crosstable').click();
+    await page.getByTestId('crosstable').waitFor();
+    await axe(page, `${at} crosstable after round 3, the file's ranks checked`);
+    await page.screenshot({ path: `${ARTIFACTS}/crosstable-${at}.png`, fullPage: true });
     assert.deepEqual(errors, []);
     await context.close();
   }
