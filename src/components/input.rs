@@ -44,6 +44,10 @@ pub async fn replace_input(state: State, next: Input, how: How, rerate: Rerate) 
     let current = take_current(state).await;
     let same = matches!((&current, &next), (Some(Input::Text(a)), Input::Text(b)) if a == b);
     state.file_note.set(None);
+    // Another file opens on its last round, not on the round the last one was looked at.
+    if !same && state.settings.with_untracked(|s| s.after_round.is_some()) {
+        state.settings.update(|s| s.after_round = None);
+    }
     match next {
         Input::Text(text) => {
             state.text.set(text);

@@ -40,9 +40,11 @@ pub fn StandingsPanel() -> impl IntoView {
         }
     };
     // A TRF written back: the text as entered, each player's rank set (nothing else changed).
+    // Only the final standings' ranks belong in the file (not those after an earlier round).
     let is_trf = move || {
         state.summary.with(|x| x.as_ref().is_some_and(|x| x.format == ratings_engine::parse::detect::Format::Trf))
             && state.stored_file.with(Option::is_none)
+            && standings().is_some_and(|st| st.round == st.rounds_played)
     };
     let export_trf = move |_| {
         let Some(st) = standings() else { return };
