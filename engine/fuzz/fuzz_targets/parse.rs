@@ -1,7 +1,7 @@
 //! Every parser on any text: no panic, and its errors name lines the text has.
 #![no_main]
 use libfuzzer_sys::fuzz_target;
-use ratings_engine::parse::{aga, decode::decode, parse_csv, parse_events, parse_players, pgn, trf, CsvOptions};
+use ratings_engine::parse::{aga, decode::decode, parse_csv, parse_events, parse_players, pgn, trf, BadLines, CsvOptions};
 use ratings_engine_fuzz::check_errors;
 
 fuzz_target!(|bytes: &[u8]| {
@@ -9,11 +9,19 @@ fuzz_target!(|bytes: &[u8]| {
     if let Err(e) = parse_csv(&text, &CsvOptions::default()) {
         check_errors(&text, &e);
     }
-    if let Err(e) = trf::parse_trf(&text) {
-        check_errors(&text, &e);
+    for bad_lines in [BadLines::Fail, BadLines::Skip] {
+        if let Err(e) = trf::parse_trf_with(&text, bad_lines) {
+            check_errors(&text, &e);
+        }
+        if let Err(e) = pgn::parse_pgn_with(&text, bad_lines) {
+            check_errors(&text, &e);
+        }
     }
-    if let Err(e) = pgn::parse_pgn(&text) {
-        check_errors(&text, &e);
+    // Written back with ranks: the same records (only a record's rank may change).
+    if let Ok((t, _)) = trf::parse_trf(&text) {
+        let written = trf::with_ranks(&text, &|start| Some(start as usize));
+        let (back, _) = trf::parse_trf(&written).expect("a TRF written back reads");
+        assert_eq!(back.entrants.len(), t.entrants.len());
     }
     if let Err(e) = aga::parse_aga(&text) {
         check_errors(&text, &e);

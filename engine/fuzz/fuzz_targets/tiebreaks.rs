@@ -13,10 +13,16 @@ fuzz_target!(|bytes: &[u8]| {
     let start = pick as usize % codes.len();
     let tiebreaks = codes.iter().cycle().skip(start).take(1 + (pick as usize / 7) % 6).copied().collect();
     let rules = Rules::ALL[(pick as usize >> 7) % Rules::ALL.len()];
-    let settings = Settings { tiebreaks, rules, ..Settings::default() };
+    // The rounds shown and bad lines left out or not, from the same byte.
+    let after_round = (pick % 3 == 0).then_some(1 + (pick as usize / 3) % 4);
+    let skip_bad_lines = pick % 2 == 0;
+    let settings = Settings { tiebreaks, rules, after_round, skip_bad_lines, ..Settings::default() };
     let text = decode(rest).text;
     let Ok(job) = Job::read(&text, &settings) else { return };
     if let Some(s) = job.standings() {
         check_standings(&s.standings);
+        if let Some(previous) = &s.previous {
+            check_standings(previous);
+        }
     }
 });
