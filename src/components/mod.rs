@@ -6,6 +6,7 @@ pub mod convergence;
 pub mod crosstable;
 pub mod input;
 pub mod method;
+pub mod pairings;
 pub mod race;
 pub mod results;
 pub mod share;

@@ -3,6 +3,7 @@
 //! chip; export and print.
 
 use crate::components::crosstable::{crosstable, CrossOrder};
+use crate::components::pairings::pairings;
 use crate::protocol::{Settings, StandingRowView, StandingsView};
 use crate::state::State;
 use leptos::prelude::*;
@@ -30,6 +31,15 @@ pub fn moved<T: Clone>(order: &[T], from: usize, to: usize) -> Vec<T> {
     v
 }
 
+/// What the standings panel's table shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Shown {
+    Standings,
+    Crosstable,
+    /// The pairings and results of the round the standings are after.
+    Pairings,
+}
+
 #[component]
 pub fn StandingsPanel() -> impl IntoView {
     let state = expect_context::<State>();
@@ -52,8 +62,8 @@ pub fn StandingsPanel() -> impl IntoView {
         let text = state.text.with_untracked(|t| ratings_engine::parse::trf::with_ranks(t, &|start| ranks.get(&start).copied()));
         crate::download::text(&text, "standings.trf", "text/plain");
     };
-    // The crosstable instead of the standings, and its order.
-    let cross = RwSignal::new(false);
+    // The crosstable or a round's pairings instead of the standings, and the crosstable's order.
+    let shown = RwSignal::new(Shown::Standings);
     let order = RwSignal::new(CrossOrder::Rank);
     let print = move |_| {
         if let Some(w) = web_sys::window() {
@@ -81,9 +91,10 @@ pub fn StandingsPanel() -> impl IntoView {
             {move || standings().map(|st| print_title(&st))}
             {move || standings().map(|st| round_picker(&st, state.settings))}
             <div class="view-switch" role="group" aria-label="Table shown">
-                <button data-testid="show-standings" aria-pressed=move || (!cross.get()).to_string() on:click=move |_| cross.set(false)>"Standings"</button>
-                <button data-testid="show-crosstable" aria-pressed=move || cross.get().to_string() on:click=move |_| cross.set(true)>"Crosstable"</button>
-                <Show when=move || cross.get()>
+                <button data-testid="show-standings" aria-pressed=move || (shown.get() == Shown::Standings).to_string() on:click=move |_| shown.set(Shown::Standings)>"Standings"</button>
+                <button data-testid="show-crosstable" aria-pressed=move || (shown.get() == Shown::Crosstable).to_string() on:click=move |_| shown.set(Shown::Crosstable)>"Crosstable"</button>
+                <button data-testid="show-pairings" aria-pressed=move || (shown.get() == Shown::Pairings).to_string() on:click=move |_| shown.set(Shown::Pairings)>"Round pairings"</button>
+                <Show when=move || shown.get() == Shown::Crosstable>
                     <label>
                         "Order "
                         <select data-testid="cross-order" on:change=move |ev| order.set(if event_target_value(&ev) == "start" { CrossOrder::Start } else { CrossOrder::Rank })>
@@ -93,10 +104,14 @@ pub fn StandingsPanel() -> impl IntoView {
                     </label>
                 </Show>
             </div>
-            <Show when=move || !cross.get()>
+            <Show when=move || shown.get() == Shown::Standings>
                 <StandingsTable />
             </Show>
-            {move || cross.get().then(|| standings().map(|st| crosstable(&st, order.get())))}
+            {move || match shown.get() {
+                Shown::Crosstable => standings().map(|st| crosstable(&st, order.get()).into_any()),
+                Shown::Pairings => standings().map(|st| pairings(&st, st.round.max(1)).into_any()),
+                Shown::Standings => None,
+            }}
             {move || standings().map(|st| legend(&st.codes))}
         </section>
     }

@@ -241,3 +241,27 @@ test('any round: standings, crosstable and ratings after round 3, each player\'s
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('a round\'s pairings and results, board by board, with the players who had no opponent, printable', async () => {
+  const { context, page, errors } = await open();
+  await openTournament(page, `${HELD}/held_swiss_5.trf`, 16);
+  await page.getByTestId('round').selectOption('3');
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid=rank-move]').length === 16 && document.querySelector('[data-testid=round]').value === '3', null, { timeout: 30000 });
+  await page.getByTestId('show-pairings').click();
+  await page.getByTestId('pairings').waitFor();
+  const boards = await page.getByTestId('board').allTextContents();
+  // Everyone once: on a board, or without an opponent.
+  assert.equal(boards.length * 2 + await page.getByTestId('board-alone').count(), 16, boards.join('\n'));
+  assert.ok(boards.length >= 7);
+  assert.ok(boards.some((b) => /Alyx \(1, 2200\)½-½Bruno \(2, 2150\)/.test(b)), boards.join('\n'));
+  await page.getByTestId('round').selectOption('2');
+  await page.waitForFunction(() => document.querySelector('[data-testid=pairings] caption')?.textContent.startsWith('Round 2'), null, { timeout: 30000 });
+  const alone = await page.getByTestId('board-alone').allTextContents();
+  assert.ok(alone.includes('David (4, 2050): half-point bye (½)'), alone.join('\n'));
+  const pages = await pdfPages(await page.pdf({ preferCSSPageSize: true }));
+  assert.match(pages[0], /Round 2: pairings and results/);
+  assert.match(pages[0], /Standings after round 2 of 5/);
+  await page.locator('.standings-panel').screenshot({ path: `${ARTIFACTS}/pairings.png` });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
