@@ -183,20 +183,7 @@ fn the_gradient_is_zero_at_the_answer() {
         check(&format!("{} by event", p.name), player(&by_event, &p.name).rating.unwrap(), p.rating.unwrap(), 1e-12);
     }
     let names = ["A", "B", "C", "D", "E"];
-    let rank_of = |n: &str| {
-        games
-            .iter()
-            .find_map(|g| {
-                if g.0 == n {
-                    Some(g.5)
-                } else if g.1 == n {
-                    Some(g.6)
-                } else {
-                    None
-                }
-            })
-            .unwrap()
-    };
+    let rank_of = |n: &str| games.iter().find_map(|g| (g.0 == n).then_some(g.5).or((g.1 == n).then_some(g.6))).unwrap();
     let prior: Vec<(f64, f64)> = names.iter().map(|n| rank_seed(rank_of(n)).unwrap()).map(|s| (to_continuous(s), seed_sigma(s))).collect();
     let idx = |n: &str| names.iter().position(|m| *m == n).unwrap();
     let gs: Vec<_> = games
