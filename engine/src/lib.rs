@@ -41,6 +41,7 @@ pub mod model;
 pub mod pairs;
 pub mod parse;
 pub mod scale;
+pub mod team;
 pub mod text;
 pub mod tiebreak;
 pub mod tournament;

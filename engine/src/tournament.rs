@@ -230,6 +230,10 @@ pub struct Tournament {
     pub round_dates: Vec<Option<String>>,
     pub scoring: Scoring,
     pub entrants: Vec<Entrant>,
+    /// Points by entrant and round that override the scoring of the round's result (a team's
+    /// game points in a match: [`crate::team`]); `None` for individual tournaments.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub points_by_round: Option<Vec<Vec<f64>>>,
 }
 
 impl Tournament {

@@ -1,0 +1,112 @@
+//! Team tournaments ([`ratings_engine::team`]): match points and game points, and C.07's
+//! tiebreaks on either, against IA Mario Held's team exercises 34-37 (*Exercises in
+//! Tie-Breaking*, Rev. 2403220900 / C.07-2023, pp. 52-69), under the 2023 rules and the 2026
+//! adjustment. The crosstable (Held's page 6) and the expected values are as TieBreakServer's
+//! `tests/test_fide_held_team_exercises.py` encodes them (MIT, © Otto Milvang and FIDE TEC;
+//! github.com/OttoMilvang/TieBreakServer, commit 18e13e3f).
+
+use ratings_engine::team::{TeamRound, Teams};
+use ratings_engine::tiebreak::{standings_with, Options, Pairing, Rules, Standings, Tiebreak};
+use ratings_engine::tournament::{Colour, RoundResult, Tournament};
+
+/// Per team, per round: opponent, the team's colour and its game points; or an unplayed round.
+const ROWS: [[&str; 7]; 14] = [
+    ["8w2.5", "4b1.5", "7w3", "2b2.5", "5w1.5", "+F", "3b2.5"],
+    ["9b3", "3w4", "5b0", "1w1.5", "13w3", "4b2.5", "10b3"],
+    ["10w2.5", "2b0", "9w3", "6b2.5", "4w3", "5b3.5", "1w1.5"],
+    ["11b3", "1w2.5", "13b3", "5w3.5", "3b1", "2w1.5", "9b2.5"],
+    ["12w4", "6b3", "2w4", "4b0.5", "1b2.5", "3w0.5", "13b3.5"],
+    ["13b2", "5w1", "8b3", "3w1.5", "11b2.5", "-F", "12w2.5"],
+    ["14w2", "8b2", "1b1", "10w2.5", "9b2", "13w2", "ZPB"],
+    ["1b1.5", "7w2", "6w1", "12b3.5", "10b2", "9w2", "11w3"],
+    ["2w1", "12b4", "3b1", "14w3", "7w2", "8b2", "4w1.5"],
+    ["3b1.5", "11w1.5", "12b2.5", "7b1.5", "8w2", "14b3", "2w1"],
+    ["4w1", "10b2.5", "14w2", "13b1.5", "6w1.5", "12w2", "8b1"],
+    ["5b0", "9w0", "10w1.5", "8w0.5", "PAB", "11b2", "6b1.5"],
+    ["6w2", "14b2.5", "4w1", "11w2.5", "2b1", "7b2", "5w0.5"],
+    ["7b2", "13w1.5", "11b2", "9b1", "HPB", "10w1", "PAB"],
+];
+
+fn round(cell: &str) -> TeamRound {
+    let unplayed = |r| TeamRound::Unplayed(r);
+    match cell {
+        "+F" => unplayed(RoundResult::ForfeitWin),
+        "-F" | "ZPB" => unplayed(RoundResult::ZeroBye),
+        "PAB" => unplayed(RoundResult::PairingBye),
+        "HPB" => unplayed(RoundResult::HalfBye),
+        _ => {
+            let at = cell.find(['w', 'b']).expect("a colour");
+            let colour = if &cell[at..=at] == "w" { Colour::White } else { Colour::Black };
+            let opponent = cell[..at].parse::<usize>().expect("a team") - 1;
+            TeamRound::Match { opponent, colour: Some(colour), game_points: cell[at + 1..].parse().expect("game points") }
+        }
+    }
+}
+
+fn held() -> Teams {
+    Teams {
+        names: (1..=14).map(|t| format!("Team {t}")).collect(),
+        rounds: ROWS.iter().map(|row| row.iter().map(|c| round(c)).collect()).collect(),
+        boards: 4,
+        planned: 7,
+    }
+}
+
+fn standings(t: &Tournament, order: &[Tiebreak], rules: Rules) -> Standings {
+    standings_with(t, order, &Options { rules, pairing: Pairing::Swiss, ..Options::default() })
+}
+
+/// Each team's value of the order's `k`-th tiebreak (by team number), as Held writes it.
+fn column(st: &Standings, k: usize, decimals: usize) -> Vec<String> {
+    let mut rows: Vec<_> = st.rows.iter().map(|r| (r.start, r.values[k].value.expect("a value"))).collect();
+    rows.sort_by_key(|r| r.0);
+    rows.iter().map(|(_, v)| format!("{v:.decimals$}")).collect()
+}
+
+fn points(st: &Standings) -> Vec<f64> {
+    let mut rows: Vec<_> = st.rows.iter().map(|r| (r.start, r.points)).collect();
+    rows.sort_by_key(|r| r.0);
+    rows.iter().map(|r| r.1).collect()
+}
+
+#[test]
+fn exercise_34_match_points_and_game_points_in_either_order() {
+    let (mp, gp) = (held().match_points(), held().game_points());
+    let mp_points = points(&standings(&mp, &[], Rules::Fide2023));
+    let gp_points = points(&standings(&gp, &[], Rules::Fide2023));
+    assert_eq!(mp_points, [10., 10., 10., 10., 10., 7., 6., 7., 6., 5., 4., 2., 6., 4.]);
+    assert_eq!(gp_points, [17.5, 17., 16., 17., 18., 12.5, 11.5, 15., 14.5, 13., 11.5, 7.5, 11.5, 11.5]);
+    let order = |first: &[f64], second: &[f64]| {
+        let mut teams: Vec<usize> = (1..=14).collect();
+        teams.sort_by(|&a, &b| second[b - 1].total_cmp(&second[a - 1]).then(a.cmp(&b)));
+        teams.sort_by(|&a, &b| first[b - 1].total_cmp(&first[a - 1]));
+        teams
+    };
+    assert_eq!(order(&mp_points, &gp_points), [5, 1, 2, 4, 3, 8, 6, 9, 7, 13, 10, 11, 14, 12]);
+    assert_eq!(order(&gp_points, &mp_points), [5, 1, 2, 4, 3, 8, 9, 10, 6, 7, 13, 11, 14, 12]);
+}
+
+#[test]
+fn exercises_35_to_37_buchholz_on_match_points_and_on_game_points() {
+    let mp = standings(&held().match_points(), &[Tiebreak::Bh, Tiebreak::BhC1], Rules::Fide2023);
+    assert_eq!(column(&mp, 0, 0), ["64", "57", "58", "56", "55", "46", "44", "41", "50", "44", "41", "41", "52", "36"]);
+    assert_eq!(column(&mp, 1, 0), ["57", "52", "53", "52", "53", "39", "38", "39", "48", "42", "39", "39", "48", "32"]);
+    let gp = standings(&held().game_points(), &[Tiebreak::Bh, Tiebreak::BhC1], Rules::Fide2023);
+    let bh_gp = ["114.0", "107.5", "109.5", "106.0", "99.0", "92.0", "94.5", "90.0", "97.5", "92.0", "88.0", "92.0", "101.0", "87.0"];
+    let bh_c1_gp = ["100.5", "96.0", "97.0", "94.5", "91.5", "79.5", "83.0", "82.5", "90.0", "84.5", "80.5", "84.5", "89.5", "75.5"];
+    assert_eq!(column(&gp, 0, 1), bh_gp);
+    assert_eq!(column(&gp, 1, 1), bh_c1_gp);
+}
+
+/// Under the 2026 adjustment only team 1's round-six forfeit win changes (its virtual
+/// opponent is capped); team 2, with every round played, keeps Held's values.
+#[test]
+fn exercises_35_to_37_under_the_2026_rules() {
+    let mp = standings(&held().match_points(), &[Tiebreak::Bh, Tiebreak::BhC1], Rules::Fide2026);
+    assert_eq!(
+        (&column(&mp, 0, 0)[..2], &column(&mp, 1, 0)[..2]),
+        (&["61".to_string(), "57".into()][..], &["54".to_string(), "52".into()][..])
+    );
+    let gp = standings(&held().game_points(), &[Tiebreak::Bh], Rules::Fide2026);
+    assert_eq!(&column(&gp, 0, 1)[..2], ["110.5", "107.5"]);
+}
