@@ -154,13 +154,15 @@ fn unrated(job: &Job, reason: &str) -> RatingResult {
 /// The standings as the table shows them; EIG's explanation carries its standard error.
 fn standings_view(st: &TournamentStandings, t: &Tournament) -> StandingsView {
     let agrees = ratings_engine::tiebreak::declared::agrees(t, &st.standings.rows);
+    let previous: std::collections::HashMap<usize, usize> =
+        st.previous.iter().flat_map(|p| p.rows.iter().map(|q| (q.entrant, q.rank))).collect();
     let rows = st
         .standings
         .rows
         .iter()
         .zip(agrees)
         .map(|(r, agrees)| StandingRowView {
-            previous_rank: st.previous.as_ref().and_then(|p| p.rows.iter().find(|q| q.entrant == r.entrant)).map(|q| q.rank),
+            previous_rank: previous.get(&r.entrant).copied(),
             declared_rank: t.entrants.get(r.entrant).and_then(|e| e.declared_rank),
             declared_agrees: agrees,
             rank: r.rank,

@@ -74,8 +74,9 @@ fn square_cell(row: &StandingRowView, column: &StandingRowView) -> impl IntoView
 /// The crosstable of `st` in `order`.
 pub fn crosstable(st: &StandingsView, order: CrossOrder) -> impl IntoView {
     let rows = ordered(st, order);
-    let numbers: Vec<(u32, u32, String)> = rows.iter().map(|(n, r)| (r.start, *n, r.name.clone())).collect();
-    let number = move |start: u32| numbers.iter().find(|(s, _, _)| *s == start).map(|(_, n, name)| (*n, name.clone()));
+    // Each start number's number in the table, and name: a cell per player per round looks one up.
+    let numbers: std::collections::HashMap<u32, (u32, String)> = rows.iter().map(|(n, r)| (r.start, (*n, r.name.clone()))).collect();
+    let number = move |start: u32| numbers.get(&start).cloned();
     let square = st.round_robin;
     let rounds = rows.iter().map(|(_, r)| r.rounds.len()).max().unwrap_or(0);
     let first = if order == CrossOrder::Rank { "Rk" } else { "No" };

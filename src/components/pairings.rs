@@ -29,7 +29,9 @@ fn score(white: RoundResult) -> &'static str {
 
 /// The boards of round `round` (1-based) and the players with no opponent in it.
 fn boards(st: &StandingsView, round: usize) -> (Vec<Board<'_>>, Vec<&StandingRowView>) {
-    let by_start = |s: u32| st.rows.iter().find(|r| r.start == s);
+    // Each start number's row and place in the standings.
+    let index: std::collections::HashMap<u32, usize> = st.rows.iter().enumerate().map(|(i, r)| (r.start, i)).collect();
+    let by_start = |s: u32| index.get(&s).map(|&i| &st.rows[i]);
     let mut boards = Vec::new();
     let mut alone = Vec::new();
     for row in &st.rows {
@@ -44,7 +46,7 @@ fn boards(st: &StandingsView, round: usize) -> (Vec<Board<'_>>, Vec<&StandingRow
             None => {}
         }
     }
-    let place = |r: &StandingRowView| st.rows.iter().position(|x| x.start == r.start).unwrap_or(usize::MAX);
+    let place = |r: &StandingRowView| index.get(&r.start).copied().unwrap_or(usize::MAX);
     boards.sort_by_key(|b| place(b.white).min(place(b.black)));
     (boards, alone)
 }

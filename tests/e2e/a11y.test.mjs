@@ -68,6 +68,9 @@ test('axe: no serious or critical violation on any view, at desktop and phone wi
     await page.getByTestId('crosstable').waitFor();
     await axe(page, `${at} crosstable after round 3, the file's ranks checked`);
     await page.screenshot({ path: `${ARTIFACTS}/crosstable-${at}.png`, fullPage: true });
+    await page.getByTestId('show-pairings').click();
+    await page.getByTestId('pairings').waitFor();
+    await axe(page, `${at} round 3's pairings`);
     assert.deepEqual(errors, []);
     await context.close();
   }

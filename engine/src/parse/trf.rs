@@ -444,9 +444,10 @@ fn left_out(line: usize, name: &str, start: Option<u32>, error: &ParseError) -> 
 /// (a line cut off; a player who withdrew ends early too, but no one lists games with them).
 fn cut_off(players: &[RawEntrant]) -> Vec<(usize, ParseError)> {
     let mut cut = Vec::new();
+    let longest = players.iter().map(|q| q.blocks).max().unwrap_or(0);
     for (i, p) in players.iter().enumerate() {
         let ends = p.blocks;
-        let listed: Vec<usize> = (ends..players.iter().map(|q| q.blocks).max().unwrap_or(0))
+        let listed: Vec<usize> = (ends..longest)
             .filter(|&r| {
                 players
                     .iter()
