@@ -604,3 +604,125 @@ fn compare_refuses_bad_method_lists_as_bad_arguments() {
         assert!(out(&o).contains(words), "{words} missing from compare --help");
     }
 }
+
+/// A scratch file for this test process.
+fn scratch(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("ratings-lab-organiser-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+fn json_of(args: &[&str]) -> Value {
+    let o = run(args, None);
+    assert!(o.status.success(), "{args:?}: {}", err(&o));
+    serde_json::from_str(&out(&o)).unwrap()
+}
+
+#[test]
+fn tiebreaks_after_a_round_are_the_library_s_standings_of_the_tournament_then() {
+    use ratings_engine::tiebreak::{standings, Rules, Tiebreak};
+    let file = fixture("trf/held_swiss_5.trf");
+    let v = json_of(&["tiebreaks", &file, "--round", "3", "--order", "BH,SB,PS", "--format", "json"]);
+    assert_eq!((v["round"].as_u64(), v["rounds_played"].as_u64()), (Some(3), Some(5)));
+    let (t, _) = ratings_engine::parse::trf::parse_trf(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    let expected = standings(&t.after_round(3), &[Tiebreak::Bh, Tiebreak::Sb, Tiebreak::Ps], Rules::Fide2023);
+    for (p, r) in v["players"].as_array().unwrap().iter().zip(&expected.rows) {
+        assert_eq!(
+            (p["start"].as_u64(), p["points"].as_f64(), p["rank"].as_u64()),
+            (Some(r.start as u64), Some(r.points), Some(r.rank as u64))
+        );
+        for tb in &r.values {
+            assert_eq!(p["tiebreaks"][tb.code.code()].as_f64(), tb.value, "{} of {}", tb.code, r.name);
+        }
+    }
+    // Bruno (2): 1, 1, ½ in the first three rounds.
+    let bruno = v["players"].as_array().unwrap().iter().find(|p| p["start"] == 2).unwrap();
+    assert_eq!(bruno["points"], 2.5);
+    let table = out(&run(&["tiebreaks", &file, "--round", "3"], None));
+    assert!(table.contains("standings after round 3 of 5 played"), "{table}");
+    let o = run(&["tiebreaks", &file, "--round", "6"], None);
+    assert!(!o.status.success() && err(&o).contains("--round 6: the file has 5 rounds played (expected 1 to 5)"), "{}", err(&o));
+}
+
+#[test]
+fn ranks_written_back_are_checked_and_the_order_that_gave_them_is_found() {
+    let file = fixture("trf/held_swiss_5.trf");
+    let text = std::fs::read_to_string(&file).unwrap();
+    let written = scratch("held_bh_sb.trf");
+    let w = written.to_str().unwrap();
+    let o = run(&["tiebreaks", &file, "--order", "BH,SB", "--write-trf", w], None);
+    assert!(o.status.success(), "{}", err(&o));
+    let back = std::fs::read_to_string(&written).unwrap();
+    // Only the rank columns (86-89) of the player lines change.
+    assert_eq!(text.lines().count(), back.lines().count());
+    for (a, b) in text.lines().zip(back.lines()) {
+        let outside = |l: &str| l.chars().enumerate().filter(|(i, _)| !(85..89).contains(i)).map(|(_, c)| c).collect::<String>();
+        assert_eq!(outside(a).trim_end(), outside(b).trim_end());
+    }
+    // The file that agrees: with the order in force.
+    let v = json_of(&["tiebreaks", w, "--order", "BH,SB", "--check-ranks", "--format", "json"]);
+    assert_eq!(v["ranks_agree"], true);
+    assert_eq!(v["matching_order"], serde_json::json!({"order": ["BH", "SB"], "rules": "2023"}));
+    assert!(v["players"].as_array().unwrap().iter().all(|p| p["declared_rank"].is_u64()));
+    // Checked under another order: they differ, the first difference is explained, and the
+    // search finds an order that gives them, which then agrees.
+    let v = json_of(&["tiebreaks", w, "--order", "PS", "--check-ranks", "--format", "json"]);
+    assert_eq!(v["ranks_agree"], false);
+    assert!(v["first_difference"].as_str().unwrap().contains("the file gives rank"), "{v}");
+    let found = &v["matching_order"];
+    let order: Vec<&str> = found["order"].as_array().unwrap().iter().map(|c| c.as_str().unwrap()).collect();
+    let again = json_of(&[
+        "tiebreaks",
+        w,
+        "--order",
+        &order.join(","),
+        "--rules",
+        found["rules"].as_str().unwrap(),
+        "--check-ranks",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(again["ranks_agree"], true, "{order:?}");
+    // The table says the same in words, with the file's rank beside each player.
+    let table = out(&run(&["tiebreaks", w, "--order", "PS", "--check-ranks"], None));
+    assert!(table.contains("File") && table.contains("differ from these standings") && table.contains("They follow"), "{table}");
+    // Ranks are final: not written or checked after an earlier round.
+    let o = run(&["tiebreaks", &file, "--round", "3", "--write-trf", w], None);
+    assert!(!o.status.success() && err(&o).contains("final standings"), "{}", err(&o));
+    let o = run(&["tiebreaks", "-", "--write-trf", w], Some("[White \"A\"]\n[Black \"B\"]\n[Result \"1-0\"]\n\n1-0\n"));
+    assert!(!o.status.success() && err(&o).contains("expected a TRF file"), "{}", err(&o));
+}
+
+#[test]
+fn the_crosstable_of_a_round_robin_mirrors_each_game() {
+    let file = fixture("trf/held_round_robin.trf");
+    let o = run(&["tiebreaks", &file, "--crosstable", "--order", "SB"], None);
+    assert!(o.status.success(), "{}", err(&o));
+    let text = out(&o);
+    let rows: Vec<Vec<&str>> =
+        text.lines().filter(|l| l.trim_start().starts_with(|c: char| c.is_ascii_digit())).map(|l| l.split_whitespace().collect()).collect();
+    assert_eq!(rows.len(), 6, "{text}");
+    // Columns: place, start, name, six cells, points, SB.
+    let cell = |i: usize, j: usize| rows[i][3 + j];
+    let mirror = |c: &str| -> String {
+        let (result, colour) = c.split_at(c.len() - 1);
+        let r = match result {
+            "1" => "0",
+            "0" => "1",
+            "½" => "½",
+            "+" => "−",
+            "−" => "+",
+            other => other,
+        };
+        format!("{r}{}", if colour == "w" { "b" } else { "w" })
+    };
+    for i in 0..6 {
+        assert_eq!(cell(i, i), "x");
+        for j in (0..6).filter(|&j| j != i) {
+            assert_eq!(mirror(cell(i, j)), cell(j, i), "row {i} column {j}:\n{text}");
+        }
+    }
+    let swiss = out(&run(&["tiebreaks", &fixture("trf/held_swiss_5.trf"), "--crosstable", "--format", "csv"], None));
+    assert!(swiss.starts_with("rank,start,name,R1,R2,R3,R4,R5,points,BH-C1,BH,SB,EIG\n"), "{swiss}");
+    assert_eq!(swiss.lines().count(), 17);
+}

@@ -5,14 +5,14 @@ use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::{CommandFactory, Parser, Subcommand, ValueEnum};
 use ratings_engine::compare::{self, export as compare_export, order::Order};
 use ratings_engine::error::check;
-use ratings_engine::job::{Job, JobReader, Settings};
+use ratings_engine::job::{Job, JobReader, Settings, TournamentStandings};
 use ratings_engine::methods::elo::EloParams;
 use ratings_engine::methods::jrank::JRankParams;
 use ratings_engine::methods::multi_elo::MultiEloParams;
 use ratings_engine::parse::decode::decode;
-use ratings_engine::parse::detect::detect;
+use ratings_engine::parse::detect::{detect, Format};
 use ratings_engine::parse::{apply_players, parse_players};
-use ratings_engine::tiebreak::{parse_order, report, Rules};
+use ratings_engine::tiebreak::{crosstable, parse_order, report, Rules};
 use ratings_engine::{export, BrentParams, Method, MethodKind, Options, ScaleKind, Variant};
 use std::ffi::OsString;
 use std::io::{Read, Write};
@@ -152,7 +152,11 @@ CODES (C.07 abbreviations; '/' may stand for '-', case does not matter)
 JSON
   {\"players\": [{\"name\", \"start\", \"points\", \"rank\", \"tiebreaks\": {\"BH\": 13.0, ...},
   \"explanations\": {\"BH\": \"...\"}, \"eig_sigma\"}], \"rules\", \"order\", \"warnings\"}; a tiebreak
-  that does not apply is null; eig_sigma is EIG's standard error when EIG is asked for.";
+  that does not apply is null; eig_sigma is EIG's standard error when EIG is asked for.
+  With --round N: \"round\", \"rounds_played\". With --check-ranks: each player's
+  \"declared_rank\" (null when the file gives none), \"ranks_agree\", and when they differ
+  \"first_difference\" and \"matching_order\": {\"order\", \"rules\"} (or \"closest_order\" with
+  \"ranks_matched\" when no common order gives them).";
 
 #[derive(clap::Args)]
 struct TiebreakArgs {
@@ -171,6 +175,22 @@ struct TiebreakArgs {
     /// the player, instead of failing; their opponents' games with them count as unplayed.
     #[arg(long)]
     skip_bad_lines: bool,
+    /// The standings after round N: points and every tiebreak as they stood then (rounds
+    /// still to be played count as C.07 counts them: fore-Buchholz's assumption).
+    #[arg(long, value_name = "N")]
+    round: Option<usize>,
+    /// Compare the ranks the file declares (TRF columns 86-89) with these standings, and when
+    /// they differ, search the common orders under both rule sets for one that gives them.
+    #[arg(long)]
+    check_ranks: bool,
+    /// Print the crosstable (square for a round robin, a cell per round for a Swiss) instead of
+    /// the standings table (with --format csv, as CSV).
+    #[arg(long)]
+    crosstable: bool,
+    /// Write the TRF file back to OUT with these standings' ranks in columns 86-89 (every
+    /// other character unchanged); a TRF file only, final round only.
+    #[arg(long, value_name = "OUT")]
+    write_trf: Option<String>,
 }
 
 // Every numeric flag has `allow_negative_numbers`: `--gamma -1` must reach the parameter's own
@@ -522,29 +542,76 @@ fn run_tiebreaks(args: &TiebreakArgs) -> Result<String, String> {
     let text = read_text(&args.file, &mut warnings)?;
     let name = display_name(&args.file);
     let tiebreaks = parse_order(&args.order).map_err(|e| format!("--order: {e}"))?;
-    let settings = Settings { tiebreaks, rules: args.rules, skip_bad_lines: args.skip_bad_lines, ..Default::default() };
+    let mut settings = Settings { tiebreaks, rules: args.rules, skip_bad_lines: args.skip_bad_lines, ..Default::default() };
+    settings.after_round = args.round;
     let expected = || format!("{name}: expected a FIDE TRF file (lines starting 001) or PGN (tag pairs such as [White \"...\"])");
     if !detect(&text, &settings.read_options()).is_tournament() {
         return Err(expected());
     }
     let job = Job::read(&text, &settings).map_err(|e| format!("{name}:\n{e}"))?;
     let standings = job.standings().ok_or_else(expected)?;
+    check_round(args.round, standings.rounds_played)?;
+    if let Some(out) = &args.write_trf {
+        warnings.push(write_trf(&text, &job, &standings, out)?);
+    }
     warnings.extend(job.input.warnings.iter().map(|w| w.to_string()));
-    let (st, eig) = (standings.standings, standings.eigenvector);
-    if let Some(eig) = &eig {
+    if args.check_ranks && standings.declared.is_none() {
+        warnings.push("--check-ranks: the file declares no ranks (TRF columns 86-89 are empty)".into());
+    }
+    let (st, eig) = (&standings.standings, standings.eigenvector.as_ref());
+    if let Some(eig) = eig {
         warnings.push(format!("EIG: {}", eig.note));
     }
-    let title = job.input.tournament.as_ref().and_then(|t| t.name.clone());
-    Ok(match args.format {
-        FormatArg::Csv => {
+    let t = job.input.tournament.as_ref().ok_or_else(expected)?;
+    let ranks = args.check_ranks.then(|| {
+        let full = job.full.tournament.as_ref().unwrap_or(t);
+        report::Ranks { tournament: full, check: standings.declared.as_ref(), search: standings.search.as_ref() }
+    });
+    let extras = report::Extras { round: args.round.map(|n| (n, standings.rounds_played)), ranks };
+    if args.check_ranks && args.round.is_some_and(|n| n < standings.rounds_played) {
+        return Err("--check-ranks: the file's ranks are final; they cannot be checked after an earlier round".into());
+    }
+    Ok(match (args.format, args.crosstable) {
+        (FormatArg::Csv, crosstable) => {
             for w in &warnings {
                 eprintln!("warning: {w}");
             }
-            st.to_csv()
+            if crosstable {
+                crosstable::csv(t, st)
+            } else {
+                st.to_csv()
+            }
         }
-        FormatArg::Json => report::json(&st, eig.as_ref(), &warnings) + "\n",
-        FormatArg::Table => report::table(title.as_deref(), &st, &warnings),
+        (FormatArg::Json, _) => report::json_with(st, eig, &warnings, &extras) + "\n",
+        (FormatArg::Table, true) => crosstable::text(t.name.as_deref(), t, st),
+        (FormatArg::Table, false) => report::table_with(t.name.as_deref(), st, &warnings, &extras),
     })
+}
+
+/// `--round N` names a round played: from 1 to the last with a result.
+fn check_round(round: Option<usize>, played: usize) -> Result<(), String> {
+    match round {
+        Some(n) if n == 0 || n > played => Err(format!("--round {n}: the file has {played} rounds played (expected 1 to {played})")),
+        _ => Ok(()),
+    }
+}
+
+/// Writes `text` back to `out` with the standings' ranks (a TRF, after its last round); says
+/// what it wrote.
+fn write_trf(text: &str, job: &Job, standings: &TournamentStandings, out: &str) -> Result<String, String> {
+    if job.full.format != Format::Trf {
+        return Err(format!("--write-trf: expected a TRF file, not {}", job.full.format.name()));
+    }
+    if standings.round < standings.rounds_played {
+        return Err(format!(
+            "--write-trf: ranks are written for the final standings (round {}), not after round {}",
+            standings.rounds_played, standings.round
+        ));
+    }
+    let ranks: std::collections::HashMap<u32, usize> = standings.standings.rows.iter().map(|r| (r.start, r.rank)).collect();
+    let written = ratings_engine::parse::trf::with_ranks(text, &|start| ranks.get(&start).copied());
+    std::fs::write(out, written).map_err(|e| format!("--write-trf: cannot write {out}: {e}"))?;
+    Ok(format!("wrote {out} with {} ranks", ranks.len()))
 }
 
 /// One entry of `--methods`: a method, and flags of its own (`elo:k=40:margin` →

@@ -54,6 +54,7 @@
 mod codes;
 mod compute;
 mod context;
+pub mod crosstable;
 mod de;
 pub mod declared;
 mod rating;
@@ -291,6 +292,14 @@ fn groups(ctx: &Ctx, values: &[&[TiebreakValue]], k: usize) -> Vec<Vec<usize>> {
     out
 }
 
+/// A CSV field: quoted (quotes doubled) when it holds a comma, a quote or a line break.
+pub(crate) fn csv_field(s: &str) -> std::borrow::Cow<'_, str> {
+    match s.contains([',', '"', '\n', '\r']) {
+        true => format!("\"{}\"", s.replace('"', "\"\"")).into(),
+        false => s.into(),
+    }
+}
+
 impl Standings {
     /// The standings as CSV: rank, start, name, points and one column per tiebreak.
     pub fn to_csv(&self) -> String {
@@ -313,8 +322,7 @@ impl Standings {
         s.push('\n');
         let cell = |x: Option<f64>| x.filter(|x| x.is_finite()).map(num).unwrap_or_default();
         for r in &self.rows {
-            let name = if r.name.contains([',', '"', '\n']) { format!("\"{}\"", r.name.replace('"', "\"\"")) } else { r.name.clone() };
-            s.push_str(&format!("{},{},{}", r.rank, r.start, name));
+            s.push_str(&format!("{},{},{}", r.rank, r.start, csv_field(&r.name)));
             if let Some(ratings) = ratings {
                 s.push_str(&format!(",{}", ratings.get(r.entrant).copied().flatten().map(|x| x.to_string()).unwrap_or_default()));
             }

@@ -2,8 +2,9 @@
 //! the JSON object its help documents (`{"players": [...], "rules", "order", "warnings"}`).
 //! CSV is [`Standings::to_csv`].
 
-use super::{Standings, Tiebreak, TiebreakValue};
-use crate::tournament::EigenvectorRatings;
+use super::declared::{RankCheck, Search};
+use super::{Rules, Standings, Tiebreak, TiebreakValue};
+use crate::tournament::{EigenvectorRatings, Tournament};
 use serde_json::{json, Map, Value};
 
 /// Names longer than this are cut in the table, so one long name does not push every column
@@ -13,9 +14,81 @@ const NAME_WIDTH: usize = 32;
 /// The standings as a text table: a title naming the tournament and the rules, one row per
 /// player (rank, start number, name, points, the tiebreaks in order), then the warnings.
 pub fn table(tournament_name: Option<&str>, st: &Standings, warnings: &[String]) -> String {
+    table_with(tournament_name, st, warnings, &Extras::default())
+}
+
+/// What `--round` and `--check-ranks` add to a report.
+#[derive(Clone, Copy, Default)]
+pub struct Extras<'a> {
+    /// The standings are after round `.0` of the `.1` played.
+    pub round: Option<(usize, usize)>,
+    /// The file's declared ranks checked against the standings.
+    pub ranks: Option<Ranks<'a>>,
+}
+
+/// The declared ranks of `tournament` against the standings, and the order that gives them.
+#[derive(Clone, Copy)]
+pub struct Ranks<'a> {
+    pub tournament: &'a Tournament,
+    /// `None` when the file declares no rank.
+    pub check: Option<&'a RankCheck>,
+    pub search: Option<&'a Search>,
+}
+
+impl Ranks<'_> {
+    fn agree(&self) -> bool {
+        self.check.is_some_and(|c| c.agree == c.declared)
+    }
+
+    /// The order (and rules) that gives the declared ranks: the one in force when they agree.
+    fn matching(&self, st: &Standings) -> Option<(Vec<Tiebreak>, Rules)> {
+        match self.agree() {
+            true => Some((st.order.clone(), st.rules)),
+            false => self.search.and_then(|s| s.reproduced_by.clone()),
+        }
+    }
+
+    /// The check in words, as the table ends with it.
+    fn words(&self, st: &Standings) -> String {
+        let Some(check) = self.check else { return String::new() };
+        let codes = |o: &[Tiebreak]| {
+            if o.is_empty() {
+                "points alone".to_string()
+            } else {
+                o.iter().map(|t| t.code()).collect::<Vec<_>>().join(", ")
+            }
+        };
+        if self.agree() {
+            return format!("The file's declared ranks ({}) agree with these standings.\n", check.declared);
+        }
+        let mut out = format!(
+            "The file declares {} ranks; {} differ from these standings. The first: {}.\n",
+            check.declared,
+            check.declared - check.agree,
+            check.first_difference.as_deref().unwrap_or("")
+        );
+        match (self.matching(st), self.search.and_then(|s| s.closest.clone())) {
+            (Some((order, rules)), _) => out += &format!("They follow {} under the {} rules.\n", codes(&order), rules.code()),
+            (None, Some((order, rules, n))) => {
+                out += &format!("No common order gives them; the closest, {} under the {} rules, gives {n}.\n", codes(&order), rules.code())
+            }
+            (None, None) => {}
+        }
+        out
+    }
+}
+
+/// [`table`] with the round the standings are after and the declared ranks' check.
+pub fn table_with(tournament_name: Option<&str>, st: &Standings, warnings: &[String], extras: &Extras) -> String {
     let width = st.rows.iter().map(|r| r.name.chars().count()).max().unwrap_or(4).clamp(4, NAME_WIDTH);
-    let mut out = format!("{} — standings, FIDE C.07 ({} rules)\n\n", tournament_name.unwrap_or("Tournament"), st.rules.code());
+    let after = extras.round.map_or(String::new(), |(n, of)| format!(" after round {n} of {of} played"));
+    let name = tournament_name.unwrap_or("Tournament");
+    let mut out = format!("{name} — standings{after}, FIDE C.07 ({} rules)\n\n", st.rules.code());
     out += &format!("{:>3}  {:>4}  {:<width$}  {:>4}", "Rk", "No", "Name", "Pts");
+    let declared = |e: usize| extras.ranks.and_then(|r| r.tournament.entrants[e].declared_rank);
+    if extras.ranks.is_some() {
+        out += &format!("  {:>4}", "File");
+    }
     for tb in &st.order {
         out += &format!("  {:>7}", tb.code());
     }
@@ -23,10 +96,16 @@ pub fn table(tournament_name: Option<&str>, st: &Standings, warnings: &[String])
     for r in &st.rows {
         let name: String = r.name.chars().take(width).collect();
         out += &format!("{:>3}  {:>4}  {:<width$}  {:>4.1}", r.rank, r.start, name, r.points);
+        if extras.ranks.is_some() {
+            out += &format!("  {:>4}", declared(r.entrant).map_or("-".to_string(), |d| d.to_string()));
+        }
         for v in &r.values {
             out += &format!("  {:>7}", cell(v));
         }
         out.push('\n');
+    }
+    if let Some(words) = extras.ranks.map(|r| r.words(st)).filter(|w| !w.is_empty()) {
+        out += &format!("\n{words}");
     }
     for w in warnings {
         out += &format!("\nwarning: {w}");
@@ -40,7 +119,7 @@ pub fn table(tournament_name: Option<&str>, st: &Standings, warnings: &[String])
 /// One tiebreak value in the table: ratings as whole numbers, EIG to a tenth (its precision
 /// is no better), points to a half, anything else (averages) to two places; `-` when the
 /// tiebreak does not apply.
-fn cell(v: &TiebreakValue) -> String {
+pub(crate) fn cell(v: &TiebreakValue) -> String {
     match v.value.filter(|x| x.is_finite()) {
         Some(x) if matches!(v.code, Tiebreak::Aro | Tiebreak::AroC1 | Tiebreak::Tpr | Tiebreak::Ptp) => format!("{x:.0}"),
         Some(x) if v.code == Tiebreak::Eig => format!("{x:.1}"),
@@ -56,6 +135,15 @@ fn cell(v: &TiebreakValue) -> String {
 /// that does not apply is `null`; `eig_sigma`, EIG's standard error, is there when `eig` is
 /// given and the player has one.
 pub fn json(st: &Standings, eig: Option<&EigenvectorRatings>, warnings: &[String]) -> String {
+    json_with(st, eig, warnings, &Extras::default())
+}
+
+/// [`json`] with `"round"` and `"rounds_played"` (after `--round`), and with `--check-ranks`
+/// each player's `"declared_rank"` (null when the file gives none), `"ranks_agree"`, and when
+/// they differ `"first_difference"` and `"matching_order"` (`{"order", "rules"}`: the order
+/// that gives them, when one was found; the order in force when they agree) or
+/// `"closest_order"` (`{"order", "rules", "ranks_matched"}`).
+pub fn json_with(st: &Standings, eig: Option<&EigenvectorRatings>, warnings: &[String], extras: &Extras) -> String {
     let players: Vec<Value> = st
         .rows
         .iter()
@@ -72,10 +160,29 @@ pub fn json(st: &Standings, eig: Option<&EigenvectorRatings>, warnings: &[String
             if let Some(se) = eig.and_then(|e| e.sigma.get(r.entrant).copied().flatten()) {
                 p["eig_sigma"] = json!(se);
             }
+            if let Some(ranks) = extras.ranks {
+                p["declared_rank"] = json!(ranks.tournament.entrants[r.entrant].declared_rank);
+            }
             p
         })
         .collect();
-    let order: Vec<&str> = st.order.iter().map(|tb| tb.code()).collect();
-    serde_json::to_string_pretty(&json!({"players": players, "rules": st.rules.code(), "order": order, "warnings": warnings}))
-        .expect("plain data")
+    let codes = |o: &[Tiebreak]| o.iter().map(|tb| tb.code()).collect::<Vec<_>>();
+    let mut out = json!({"players": players, "rules": st.rules.code(), "order": codes(&st.order), "warnings": warnings});
+    if let Some((n, of)) = extras.round {
+        (out["round"], out["rounds_played"]) = (json!(n), json!(of));
+    }
+    if let Some(ranks) = extras.ranks {
+        out["ranks_agree"] = json!(ranks.agree());
+        if let Some(first) = ranks.check.and_then(|c| c.first_difference.as_ref()) {
+            out["first_difference"] = json!(first);
+        }
+        match (ranks.matching(st), ranks.search.and_then(|s| s.closest.as_ref())) {
+            (Some((order, rules)), _) => out["matching_order"] = json!({"order": codes(&order), "rules": rules.code()}),
+            (None, Some((order, rules, n))) => {
+                out["closest_order"] = json!({"order": codes(order), "rules": rules.code(), "ranks_matched": n})
+            }
+            (None, None) => {}
+        }
+    }
+    serde_json::to_string_pretty(&out).expect("plain data")
 }
