@@ -19,7 +19,7 @@ use crate::parse::{BadLines, ColumnMap, CsvOptions, Warning};
 use crate::scale::{Offset, Scale, ScaleKind};
 use crate::tiebreak::declared::{self, RankCheck, Search};
 use crate::tiebreak::{standings_with, Options as TiebreakOptions, Rules, Standings, Tiebreak};
-use crate::tournament::{eig_gamma, eigenvector_ratings, EigenvectorRatings, Tournament};
+use crate::tournament::{eig_gamma, eigenvector_ratings, DeclaredOrder, EigenvectorRatings, Tournament};
 use serde::{Deserialize, Serialize};
 use std::rc::Rc;
 
@@ -142,6 +142,8 @@ pub struct TournamentStandings {
     pub rounds_played: usize,
     /// The standings after the round before (for each player's move), from round 2.
     pub previous: Option<Standings>,
+    /// The tiebreaks the file declares (TRF-2026 212/202), if it does.
+    pub file_order: Option<DeclaredOrder>,
 }
 
 impl Job {
@@ -238,7 +240,8 @@ impl Job {
         let search = differs.then(|| self.input.declared_search.get_or_init(|| declared::search(t, &TiebreakOptions::default())).clone());
         let (shown, full) = (t.rounds_played(), self.full.tournament.as_ref()?);
         let previous = (shown > 1).then(|| self.standings_of(&full.after_round(shown - 1)).0);
-        Some(TournamentStandings { standings, eigenvector, declared, search, round: shown, rounds_played: full.rounds_played(), previous })
+        let file_order = full.declared_order.clone();
+        Some(TournamentStandings { standings, eigenvector, declared, search, round: shown, rounds_played: full.rounds_played(), previous, file_order })
     }
 
     /// `t`'s standings in the order and rules chosen, with EIG's ratings when it is a tiebreak.

@@ -230,10 +230,39 @@ pub struct Tournament {
     pub round_dates: Vec<Option<String>>,
     pub scoring: Scoring,
     pub entrants: Vec<Entrant>,
+    /// The tiebreaks the file declares (TRF-2026 records 212 and 202).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub declared_order: Option<DeclaredOrder>,
     /// Points by entrant and round that override the scoring of the round's result (a team's
     /// game points in a match: [`crate::team`]); `None` for individual tournaments.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub points_by_round: Option<Vec<Vec<f64>>>,
+}
+
+/// The order of tiebreaks a file declares: TRF-2026 record 212 ("used to define standings",
+/// points among them) or 202 ("used to break ties", points implied before them).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct DeclaredOrder {
+    /// 212 or 202.
+    pub record: u16,
+    pub line: usize,
+    /// The tiebreaks after points, in order.
+    pub tiebreaks: Vec<crate::tiebreak::Tiebreak>,
+    /// Codes listed that this tool does not compute (team tiebreaks, a misspelling), as written.
+    pub unknown: Vec<String>,
+}
+
+impl DeclaredOrder {
+    /// The order, when every code in it is one computed here.
+    pub fn usable(&self) -> Option<&[crate::tiebreak::Tiebreak]> {
+        self.unknown.is_empty().then_some(&self.tiebreaks[..])
+    }
+
+    /// "BH-C1, BH, SB (record 212)".
+    pub fn describe(&self) -> String {
+        let codes: Vec<&str> = self.tiebreaks.iter().map(|t| t.code()).chain(self.unknown.iter().map(String::as_str)).collect();
+        format!("{} (record {})", codes.join(", "), self.record)
+    }
 }
 
 impl Tournament {

@@ -726,3 +726,21 @@ fn the_crosstable_of_a_round_robin_mirrors_each_game() {
     assert!(swiss.starts_with("rank,start,name,R1,R2,R3,R4,R5,points,BH-C1,BH,SB,EIG\n"), "{swiss}");
     assert_eq!(swiss.lines().count(), 17);
 }
+
+#[test]
+fn the_file_s_own_tiebreaks_are_the_default_order() {
+    let text = std::fs::read_to_string(fixture("trf/held_swiss_5.trf")).unwrap();
+    let declared = text.replacen('\n', "\n212 PTS, BH/C1, SB\n", 1);
+    let o = run(&["tiebreaks", "-", "--format", "json"], Some(&declared));
+    let v: Value = serde_json::from_str(&out(&o)).unwrap();
+    assert_eq!(v["order"], serde_json::json!(["BH-C1", "SB"]));
+    assert_eq!(v["declared_order"], serde_json::json!({"record": 212, "order": ["BH-C1", "SB"], "unknown": []}));
+    // --order wins; the table says the file's order is not the one in use.
+    let table = out(&run(&["tiebreaks", "-", "--order", "BH"], Some(&declared)));
+    assert!(table.contains("The file declares its tiebreaks: BH-C1, SB (record 212) — not the order in use."), "{table}");
+    // A list with a code not computed here is shown, not used.
+    let team = text.replacen('\n', "\n212 PTS BBE BH\n", 1);
+    let v: Value = serde_json::from_str(&out(&run(&["tiebreaks", "-", "--format", "json"], Some(&team)))).unwrap();
+    assert_eq!(v["order"], serde_json::json!(["BH-C1", "BH", "SB", "EIG"]));
+    assert!(v["warnings"].as_array().unwrap().iter().any(|w| w.as_str().unwrap().contains("BBE not computed here")));
+}

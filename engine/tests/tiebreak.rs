@@ -507,3 +507,46 @@ fn standings_and_ratings_after_any_round() {
     assert_eq!(games(&past), played(5));
     assert!(cut.entrants.iter().all(|e| e.rounds[3..].iter().all(|r| r.result == RoundResult::NotPaired) && e.declared_rank.is_none()));
 }
+
+/// TRF-2026's tiebreak lists: 212 (PTS first) and 202 (points implied), `/` or `-` before a
+/// modifier, commas or spaces; 212 wins over 202; codes not computed here are kept aside.
+/// The search tries the file's order first: ranks written by PS, KS (outside the search's
+/// pool) are found only when the file declares that order.
+#[test]
+fn the_file_s_declared_tiebreak_order_is_read_and_tried_first() {
+    use ratings_engine::parse::trf::with_ranks;
+    use ratings_engine::tiebreak::declared::search;
+    let text = std::fs::read_to_string(format!("{DATA}/fide_c07_held_exercises_trf/held_swiss_5.trf")).unwrap();
+    let with = |records: &[&str]| {
+        let mut lines: Vec<&str> = text.lines().collect();
+        lines.splice(1..1, records.iter().copied());
+        lines.join("\n") + "\n"
+    };
+    let order = |records: &[&str]| parse_trf(&with(records)).unwrap();
+    let (t, w) = order(&["212 PTS, BH/C1, SB"]);
+    let d = t.declared_order.unwrap();
+    assert_eq!((d.record, d.line, &d.tiebreaks[..], d.unknown.len()), (212, 2, &[Tiebreak::BhC1, Tiebreak::Sb][..], 0));
+    assert!(w.iter().all(|w| !w.message.starts_with("212")), "{w:?}");
+    let (t, _) = order(&["202 BH-C1 BH", "212 PTS,SB"]);
+    assert_eq!(t.declared_order.unwrap().tiebreaks, [Tiebreak::Sb]);
+    let (t, _) = order(&["212 PTS SB", "202 BH"]);
+    assert_eq!(t.declared_order.unwrap().tiebreaks, [Tiebreak::Sb]);
+    let (t, w) = order(&["202 BC, BH"]);
+    let d = t.declared_order.unwrap();
+    assert_eq!((d.record, &d.tiebreaks[..], &d.unknown[..], d.usable()), (202, &[Tiebreak::Bh][..], &["BC".to_string()][..], None));
+    assert!(w.iter().any(|w| w.line == 2 && w.message.contains("BC not computed here")), "{w:?}");
+    let (_, w) = order(&["212 BH SB"]);
+    assert!(w.iter().any(|w| w.message.contains("does not start with PTS")), "{w:?}");
+    // Ranks by PS then KS, in exact positions.
+    let (t, _) = parse_trf(&text).unwrap();
+    let st = standings_with(&t, &[Tiebreak::Ps, Tiebreak::Ks], &Options::default());
+    let place = |start: u32| st.rows.iter().position(|r| r.start == start).map(|i| i + 1);
+    let ranked = with_ranks(&text, &place);
+    let (plain, _) = parse_trf(&ranked).unwrap();
+    assert!(search(&plain, &Options::default()).reproduced_by.is_none_or(|(o, _)| o != [Tiebreak::Ps, Tiebreak::Ks]));
+    let declared = ranked.replacen('\n', "\n212 PTS PS KS\n", 1);
+    let (t, _) = parse_trf(&declared).unwrap();
+    let found = search(&t, &Options::default());
+    assert_eq!(found.reproduced_by, Some((vec![Tiebreak::Ps, Tiebreak::Ks], Rules::Fide2023)));
+    assert!(found.from_file);
+}

@@ -156,7 +156,8 @@ JSON
   With --round N: \"round\", \"rounds_played\". With --check-ranks: each player's
   \"declared_rank\" (null when the file gives none), \"ranks_agree\", and when they differ
   \"first_difference\" and \"matching_order\": {\"order\", \"rules\"} (or \"closest_order\" with
-  \"ranks_matched\" when no common order gives them).";
+  \"ranks_matched\" when no common order gives them). \"declared_order\": {\"record\", \"order\",
+  \"unknown\"} when the file declares its tiebreaks (TRF-2026 record 212 or 202).";
 
 #[derive(clap::Args)]
 struct TiebreakArgs {
@@ -165,9 +166,10 @@ struct TiebreakArgs {
     /// FIDE C.07 as approved in 2023, or with the changes in force from March 2026.
     #[arg(long, value_parser = PossibleValuesParser::new(Rules::ALL.map(Rules::code)).try_map(|s| s.parse::<Rules>()), default_value = "2023")]
     rules: Rules,
-    /// The tiebreaks, in order, comma-separated.
-    #[arg(long, default_value = "BH-C1,BH,SB,EIG", value_name = "CODE,...")]
-    order: String,
+    /// The tiebreaks, in order, comma-separated [default: the file's own (TRF-2026 record 212
+    /// or 202) when it declares one computed here, else BH-C1,BH,SB,EIG].
+    #[arg(long, value_name = "CODE,...")]
+    order: Option<String>,
     /// Output format.
     #[arg(long, value_enum, default_value_t = FormatArg::Table)]
     format: FormatArg,
@@ -541,14 +543,19 @@ fn run_tiebreaks(args: &TiebreakArgs) -> Result<String, String> {
     let mut warnings = Vec::new();
     let text = read_text(&args.file, &mut warnings)?;
     let name = display_name(&args.file);
-    let tiebreaks = parse_order(&args.order).map_err(|e| format!("--order: {e}"))?;
-    let mut settings = Settings { tiebreaks, rules: args.rules, skip_bad_lines: args.skip_bad_lines, ..Default::default() };
+    let given = args.order.as_deref().map(parse_order).transpose().map_err(|e| format!("--order: {e}"))?;
+    let mut settings = Settings { rules: args.rules, skip_bad_lines: args.skip_bad_lines, ..Default::default() };
     settings.after_round = args.round;
     let expected = || format!("{name}: expected a FIDE TRF file (lines starting 001) or PGN (tag pairs such as [White \"...\"])");
     if !detect(&text, &settings.read_options()).is_tournament() {
         return Err(expected());
     }
-    let job = Job::read(&text, &settings).map_err(|e| format!("{name}:\n{e}"))?;
+    let mut job = Job::read(&text, &settings).map_err(|e| format!("{name}:\n{e}"))?;
+    let file_order = job.full.tournament.as_ref().and_then(|t| t.declared_order.as_ref()).and_then(|o| o.usable());
+    if let Some(order) = given.or_else(|| file_order.map(<[_]>::to_vec)) {
+        settings.tiebreaks = order;
+        job = job.with_settings(&settings).expect("the same reading");
+    }
     let standings = job.standings().ok_or_else(expected)?;
     check_round(args.round, standings.rounds_played)?;
     if let Some(out) = &args.write_trf {
@@ -567,7 +574,8 @@ fn run_tiebreaks(args: &TiebreakArgs) -> Result<String, String> {
         let full = job.full.tournament.as_ref().unwrap_or(t);
         report::Ranks { tournament: full, check: standings.declared.as_ref(), search: standings.search.as_ref() }
     });
-    let extras = report::Extras { round: args.round.map(|n| (n, standings.rounds_played)), ranks };
+    let round = args.round.map(|n| (n, standings.rounds_played));
+    let extras = report::Extras { round, ranks, file_order: standings.file_order.as_ref() };
     if args.check_ranks && args.round.is_some_and(|n| n < standings.rounds_played) {
         return Err("--check-ranks: the file's ranks are final; they cannot be checked after an earlier round".into());
     }

@@ -12,6 +12,10 @@
 //! * `012` name, `022` city, `042` / `052` start and end dates (as written), `062` number of
 //!   players (checked against the `001` records), `092` type, `102` chief arbiter, `132` round dates (ten-column
 //!   blocks aligned with the rounds, from column 92), `142` number of rounds.
+//! * TRF-26's tiebreak lists: `212` (the standings' order, `PTS` first) and `202` (the
+//!   tiebreaks after points); 212 wins when a file has both, as FIDE's reference reader
+//!   (TieBreakServer) has it. Codes are C.07's, comma- or space-separated, `/` or `-` before a
+//!   modifier (`BH/C1`); codes not computed here are named in a warning.
 //! * Scoring: TRF-26's `162` (`W D L A P` followed by points, e.g. `162  W 3.0    D 1.0`;
 //!   `X` is read and ignored), JaVaFo's `XXS` (`WW=`, `BW=`, `W=`, `WD=`, `BD=`, `D=`, `WL=`,
 //!   `BL=`, `L=`, `ZPB=`, `HPB=`, `FPB=`, `PAB=`, `FW=`, `FL=`) and bbpPairings' `BBW BBD BBL
@@ -72,7 +76,8 @@
 
 use super::csv::{BadLines, Warning};
 use crate::error::{bad_field as bad, excerpt, ParseError, ParseErrors};
-use crate::tournament::{Colour, Entrant, RoundEntry, RoundResult, Scoring, Tournament};
+use crate::tiebreak::Tiebreak;
+use crate::tournament::{Colour, DeclaredOrder, Entrant, RoundEntry, RoundResult, Scoring, Tournament};
 use std::collections::HashMap;
 
 /// The lines of a text: (1-based number, content without its line end). Handles LF, CRLF,
@@ -320,6 +325,11 @@ impl Records {
             "092" => self.header.kind = value(l),
             "102" => self.header.arbiter = value(l),
             "132" => self.header.round_dates = round_dates(l),
+            // 212 is the whole standings order and wins over 202 wherever it stands.
+            "212" => self.header.declared_order = Some(read_order(212, line, l, warnings)),
+            "202" if self.header.declared_order.as_ref().is_none_or(|o| o.record == 202) => {
+                self.header.declared_order = Some(read_order(202, line, l, warnings))
+            }
             "142" => self.rounds_142 = declared(),
             "XXR" => self.rounds_xxr = declared(),
             "162" => read_162(line, l, &mut self.scoring, warnings),
@@ -393,6 +403,33 @@ pub fn parse_trf_with(text: &str, bad_lines: BadLines) -> Result<(Tournament, Ve
     check_pairings(&t, &mut warnings);
     warnings.sort_by_key(|w| w.line);
     Ok((t, warnings))
+}
+
+/// `212` / `202`: the tiebreaks, comma- or space-separated, as C.07 codes (`BH-C1` or
+/// `BH/C1`). Points come first in the standings here: a 212 list that does not start with
+/// `PTS` is read as the tiebreaks after points, with a warning; codes not computed here are
+/// kept aside, named in a warning.
+fn read_order(record: u16, line: usize, l: &str, warnings: &mut Vec<Warning>) -> DeclaredOrder {
+    let text = value(l).unwrap_or_default();
+    let mut codes: Vec<&str> = text.split([',', ' ', '\t', ';']).filter(|c| !c.is_empty()).collect();
+    let pts_first = codes.first().is_some_and(|c| c.eq_ignore_ascii_case("PTS"));
+    if pts_first {
+        codes.remove(0);
+    } else if record == 212 {
+        warnings.push(Warning { line, message: "212: the list does not start with PTS; these standings rank by points first, then by the tiebreaks listed".into() });
+    }
+    let mut order = DeclaredOrder { record, line, tiebreaks: Vec::new(), unknown: Vec::new() };
+    for c in codes.into_iter().filter(|c| !c.eq_ignore_ascii_case("PTS")) {
+        match Tiebreak::parse(c) {
+            Ok(t) => order.tiebreaks.push(t),
+            Err(_) => order.unknown.push(c.to_string()),
+        }
+    }
+    if !order.unknown.is_empty() {
+        let message = format!("{record}: tiebreak {} not computed here; the file's order is shown but cannot be used", order.unknown.join(", "));
+        warnings.push(Warning { line, message });
+    }
+    order
 }
 
 /// `132`: the round dates, in ten-column blocks aligned with the rounds from column 92

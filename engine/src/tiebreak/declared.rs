@@ -5,7 +5,8 @@
 //! Against the order in force a declared rank agrees when it falls within the computed rank's
 //! tie (players level on points and every tiebreak share a rank, in any order among
 //! themselves). The search asks more: an order reproduces the file when it gives every
-//! declared rank exactly, ties in start order. It tries points alone, the orders organisers
+//! declared rank exactly, ties in start order. It tries the order the file declares (TRF-2026
+//! record 212 or 202) first, then points alone, the orders organisers
 //! commonly use ([`COMMON`]), then every order of up to three tiebreaks from [`POOL`], under
 //! both rule sets, each tiebreak's values computed once per rule set.
 
@@ -62,6 +63,9 @@ pub struct Search {
     pub reproduced_by: Option<(Vec<Tiebreak>, Rules)>,
     /// When none does: the order that comes closest, and how many ranks it gives.
     pub closest: Option<(Vec<Tiebreak>, Rules, usize)>,
+    /// Whether the order found is the one the file declares (TRF 212/202), tried first.
+    #[serde(default)]
+    pub from_file: bool,
 }
 
 /// Per row of `rows` (in order): whether its declared rank, if any, lies within its tie.
@@ -97,24 +101,27 @@ pub fn search(t: &Tournament, options: &Options) -> Search {
         let options = Options { rules, eigenvector: None, ..options.clone() };
         let ctx = super::Ctx::new(t, rules, super::pre_determined(t, &options), options.unrated_rating);
         let mut cache = Cache::new();
-        for order in candidates() {
+        for order in candidates(t) {
             let (idx, _) = ranked(&ctx, &order, &options, &mut cache);
             let exact = idx.iter().enumerate().filter(|(i, &p)| t.entrants[p].declared_rank == Some(*i as u32 + 1)).count();
             if exact == declared {
-                return Search { reproduced_by: Some((order, rules)), closest: None };
+                let from_file = t.declared_order.as_ref().and_then(|d| d.usable()) == Some(&order[..]);
+                return Search { reproduced_by: Some((order, rules)), closest: None, from_file };
             }
             if closest.as_ref().is_none_or(|c| exact > c.2) {
                 closest = Some((order, rules, exact));
             }
         }
     }
-    Search { reproduced_by: None, closest }
+    Search { reproduced_by: None, closest, from_file: false }
 }
 
-/// The common orders, then every order of one to three tiebreaks from the pool.
-fn candidates() -> Vec<Vec<Tiebreak>> {
-    // Points alone (ties in start order) first: a file written before its tiebreaks were.
-    let mut out: Vec<Vec<Tiebreak>> = vec![Vec::new()];
+/// The file's own order (when it declares one computed here), points alone, the common
+/// orders, then every order of one to three tiebreaks from the pool.
+fn candidates(t: &Tournament) -> Vec<Vec<Tiebreak>> {
+    let mut out: Vec<Vec<Tiebreak>> = t.declared_order.as_ref().and_then(|d| d.usable()).map(|o| vec![o.to_vec()]).unwrap_or_default();
+    // Points alone (ties in start order): a file written before its tiebreaks were.
+    out.push(Vec::new());
     out.extend(COMMON.iter().map(|o| o.to_vec()));
     for &a in POOL {
         out.push(vec![a]);

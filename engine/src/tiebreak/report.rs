@@ -4,7 +4,7 @@
 
 use super::declared::{RankCheck, Search};
 use super::{Rules, Standings, Tiebreak, TiebreakValue};
-use crate::tournament::{EigenvectorRatings, Tournament};
+use crate::tournament::{DeclaredOrder, EigenvectorRatings, Tournament};
 use serde_json::{json, Map, Value};
 
 /// Names longer than this are cut in the table, so one long name does not push every column
@@ -24,6 +24,8 @@ pub struct Extras<'a> {
     pub round: Option<(usize, usize)>,
     /// The file's declared ranks checked against the standings.
     pub ranks: Option<Ranks<'a>>,
+    /// The tiebreaks the file declares (TRF 212/202).
+    pub file_order: Option<&'a DeclaredOrder>,
 }
 
 /// The declared ranks of `tournament` against the standings, and the order that gives them.
@@ -68,7 +70,10 @@ impl Ranks<'_> {
             check.first_difference.as_deref().unwrap_or("")
         );
         match (self.matching(st), self.search.and_then(|s| s.closest.clone())) {
-            (Some((order, rules)), _) => out += &format!("They follow {} under the {} rules.\n", codes(&order), rules.code()),
+            (Some((order, rules)), _) => {
+                let own = if self.search.is_some_and(|s| s.from_file) { ", the file's own order," } else { "" };
+                out += &format!("They follow {}{own} under the {} rules.\n", codes(&order), rules.code())
+            }
             (None, Some((order, rules, n))) => {
                 out += &format!("No common order gives them; the closest, {} under the {} rules, gives {n}.\n", codes(&order), rules.code())
             }
@@ -103,6 +108,10 @@ pub fn table_with(tournament_name: Option<&str>, st: &Standings, warnings: &[Str
             out += &format!("  {:>7}", cell(v));
         }
         out.push('\n');
+    }
+    if let Some(declared) = extras.file_order {
+        let used = if declared.usable() == Some(&st.order[..]) { "in use" } else { "not the order in use" };
+        out += &format!("\nThe file declares its tiebreaks: {} — {used}.\n", declared.describe());
     }
     if let Some(words) = extras.ranks.map(|r| r.words(st)).filter(|w| !w.is_empty()) {
         out += &format!("\n{words}");
@@ -142,7 +151,8 @@ pub fn json(st: &Standings, eig: Option<&EigenvectorRatings>, warnings: &[String
 /// each player's `"declared_rank"` (null when the file gives none), `"ranks_agree"`, and when
 /// they differ `"first_difference"` and `"matching_order"` (`{"order", "rules"}`: the order
 /// that gives them, when one was found; the order in force when they agree) or
-/// `"closest_order"` (`{"order", "rules", "ranks_matched"}`).
+/// `"closest_order"` (`{"order", "rules", "ranks_matched"}`); `"declared_order"` (`{"record",
+/// "order", "unknown"}`) when the file declares its tiebreaks.
 pub fn json_with(st: &Standings, eig: Option<&EigenvectorRatings>, warnings: &[String], extras: &Extras) -> String {
     let players: Vec<Value> = st
         .rows
@@ -170,6 +180,9 @@ pub fn json_with(st: &Standings, eig: Option<&EigenvectorRatings>, warnings: &[S
     let mut out = json!({"players": players, "rules": st.rules.code(), "order": codes(&st.order), "warnings": warnings});
     if let Some((n, of)) = extras.round {
         (out["round"], out["rounds_played"]) = (json!(n), json!(of));
+    }
+    if let Some(d) = extras.file_order {
+        out["declared_order"] = json!({"record": d.record, "order": codes(&d.tiebreaks), "unknown": d.unknown});
     }
     if let Some(ranks) = extras.ranks {
         out["ranks_agree"] = json!(ranks.agree());
