@@ -211,6 +211,7 @@ fn standings_view(st: &TournamentStandings, t: &Tournament) -> StandingsView {
         round_robin: st.standings.pre_determined,
         declared: st.declared.clone(),
         search: st.search.clone(),
+        file_order: st.file_order.clone(),
         round: st.round,
         rounds_played: st.rounds_played,
     }

@@ -181,6 +181,8 @@ pub struct StandingsView {
     /// The file's declared ranks against these standings, and the order that gives them.
     pub declared: Option<ratings_engine::tiebreak::declared::RankCheck>,
     pub search: Option<ratings_engine::tiebreak::declared::Search>,
+    /// The tiebreaks the file declares (TRF-2026 212/202).
+    pub file_order: Option<ratings_engine::tournament::DeclaredOrder>,
     /// The round these standings are after, of the rounds played in the file.
     pub round: usize,
     pub rounds_played: usize,

@@ -171,10 +171,11 @@ fn round_picker(st: &StandingsView, settings: RwSignal<Settings>) -> Option<impl
 /// The file's declared ranks against these standings: that they agree, or where they first
 /// differ and which order of tiebreaks (under which rules) gives them, with the way to use it.
 fn declared_box(st: &StandingsView, settings: RwSignal<Settings>) -> Option<AnyView> {
-    let check = st.declared.as_ref()?;
+    let own = file_order(st, settings);
+    let Some(check) = st.declared.as_ref() else { return own.map(|o| view! { <div class="declared">{o}</div> }.into_any()) };
     if check.agree == check.declared {
         let text = format!("The file's declared ranks ({}) agree with these standings.", check.declared);
-        return Some(view! { <p class="declared ok" data-testid="declared-check">{text}</p> }.into_any());
+        return Some(view! { <div class="declared ok" data-testid="declared-check"><p>{text}</p>{own}</div> }.into_any());
     }
     let names = |order: &[Tiebreak]| match order.is_empty() {
         true => "points alone (players level in start order)".to_string(),
@@ -188,7 +189,8 @@ fn declared_box(st: &StandingsView, settings: RwSignal<Settings>) -> Option<AnyV
     );
     let search = st.search.clone().map(|found| match (found.reproduced_by, found.closest) {
         (Some((order, rules)), _) => {
-            let text = format!("These ranks follow {} under {}. ", names(&order), rules.name());
+            let own = if found.from_file { ", the order the file declares," } else { "" };
+            let text = format!("These ranks follow {}{own} under {}. ", names(&order), rules.name());
             let apply = move |_| settings.update(|s| (s.tiebreaks, s.rules) = (order.clone(), rules));
             view! { <p data-testid="declared-found">{text}<button data-testid="declared-apply" on:click=apply>"Use this order"</button></p> }.into_any()
         }
@@ -203,7 +205,25 @@ fn declared_box(st: &StandingsView, settings: RwSignal<Settings>) -> Option<AnyV
         }
         (None, None) => ().into_any(),
     });
-    Some(view! { <div class="declared differs" data-testid="declared-check"><p>{differ}</p>{search}</div> }.into_any())
+    Some(view! { <div class="declared differs" data-testid="declared-check"><p>{differ}</p>{search}{own}</div> }.into_any())
+}
+
+/// The tiebreaks the file declares (TRF-2026 record 212 or 202), and a button to use them
+/// when they are not the order in force and every one is computed here.
+fn file_order(st: &StandingsView, settings: RwSignal<Settings>) -> Option<AnyView> {
+    let d = st.file_order.clone()?;
+    let in_use = d.usable() == Some(&st.codes[..]);
+    let text = match (in_use, d.usable()) {
+        (true, _) => format!("The file declares its tiebreaks: {}; they are the order in use.", d.describe()),
+        (false, Some(_)) => format!("The file declares its tiebreaks: {}. ", d.describe()),
+        (false, None) => format!("The file declares its tiebreaks: {}; {} not computed here.", d.describe(), d.unknown.join(", ")),
+    };
+    let order = d.usable().filter(|_| !in_use).map(<[_]>::to_vec);
+    let button = order.map(|order| {
+        let apply = move |_| settings.update(|s| s.tiebreaks = order.clone());
+        view! { <button data-testid="file-order-apply" on:click=apply>"Use the file's order"</button> }
+    });
+    Some(view! { <p data-testid="file-order">{text}{button}</p> }.into_any())
 }
 
 /// Each tiebreak of the table in one line: its code, full name and what it measures (on

@@ -210,6 +210,21 @@ test('the file\'s own ranks checked: where they differ, the order that gives the
   await context.close();
 });
 
+test('the tiebreaks a TRF-2026 file declares (record 212) are shown and used in one click', async () => {
+  const { context, page, errors } = await open();
+  const text = (await readFile(`${HELD}/held_swiss_5.trf`, 'utf8')).replace('\n', '\n212 PTS, BH/C1, SB\n');
+  await page.getByTestId('file-input').setInputFiles({ name: 'declared.trf', mimeType: 'text/plain', buffer: Buffer.from(text) });
+  const own = page.getByTestId('file-order');
+  await own.waitFor();
+  assert.match(await own.textContent(), /The file declares its tiebreaks: BH-C1, SB \(record 212\)\./);
+  await page.getByTestId('file-order-apply').click();
+  await page.waitForFunction(() => [...document.querySelectorAll('[data-testid=tiebreak-head]')].map((h) => h.textContent).join() === 'BH-C1,SB');
+  assert.match(await own.textContent(), /they are the order in use/);
+  assert.equal(await page.getByTestId('file-order-apply').count(), 0);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('any round: standings, crosstable and ratings after round 3, each player\'s move since round 2, back to the last round', async () => {
   const { context, page, errors } = await open();
   await openTournament(page, `${HELD}/held_swiss_5.trf`, 16);
