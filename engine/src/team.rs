@@ -10,13 +10,16 @@
 //! the boards), a forfeit loss, a zero-point bye and an absence nothing.
 
 use crate::tournament::{Colour, Entrant, RoundEntry, RoundResult, Scoring, Tournament};
+use std::collections::HashMap;
 
 /// One team's round: a match against a team with the game points it scored, or a round
-/// without a match (its result code: `ForfeitWin`, `PairingBye`, `HalfBye`, `ZeroBye`, ...).
+/// without a match (its result code: `ForfeitWin`, `PairingBye`, `HalfBye`, `ZeroBye`, ...)
+/// with the game points its players were given, when a file says (`None`: Held's convention
+/// above).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum TeamRound {
     Match { opponent: usize, colour: Option<Colour>, game_points: f64 },
-    Unplayed(RoundResult),
+    Unplayed { result: RoundResult, game_points: Option<f64> },
 }
 
 /// The teams of a tournament and their rounds.
@@ -63,7 +66,9 @@ impl Teams {
                         };
                         (RoundEntry { opponent: Some(opponent), colour, result }, game_points.then_some(gp))
                     }
-                    TeamRound::Unplayed(result) => (RoundEntry { opponent: None, colour: None, result }, None),
+                    TeamRound::Unplayed { result, game_points: gp } => {
+                        (RoundEntry { opponent: None, colour: None, result }, if game_points { gp } else { None })
+                    }
                 };
                 points.push(p.unwrap_or_else(|| entry.result.points(&scoring)));
                 e.rounds.push(entry);
@@ -73,5 +78,99 @@ impl Teams {
         }
         t.points_by_round = game_points.then_some(by_round);
         t
+    }
+}
+
+impl Teams {
+    /// The teams of a tournament file (its [`Tournament::teams`]) and their matches, made from
+    /// the players' games: a team's round is a match against the team its players met (most
+    /// of them, with a warning when they met several), scoring the points its players made;
+    /// a round in which none of them had an opponent is unplayed, by the players' codes (all
+    /// pairing-allocated byes: the team's; a forfeit win or loss; full-, half- or zero-point
+    /// byes). `None` when the file lists no teams. Boards: the most players a team fielded
+    /// in a match.
+    pub fn of(t: &Tournament) -> Option<(Teams, Vec<String>)> {
+        if t.teams.is_empty() {
+            return None;
+        }
+        let by_start: HashMap<u32, usize> = t.entrants.iter().enumerate().map(|(i, e)| (e.start, i)).collect();
+        let mut warnings = Vec::new();
+        let mut team_of: Vec<Option<usize>> = vec![None; t.entrants.len()];
+        let mut members: Vec<Vec<usize>> = Vec::new();
+        for (k, team) in t.teams.iter().enumerate() {
+            let mut listed = Vec::new();
+            for start in &team.players {
+                match by_start.get(start) {
+                    Some(&e) if team_of[e].is_none() => (team_of[e], _) = (Some(k), listed.push(e)),
+                    Some(_) => warnings.push(format!("line {}: player {start} is listed in two teams; kept in the first", team.line)),
+                    None => warnings.push(format!("line {}: team {} lists player {start}, who has no 001 record", team.line, team.name)),
+                }
+            }
+            members.push(listed);
+        }
+        let played = t.entrants.iter().map(|e| e.rounds.len()).max().unwrap_or(0);
+        let mut boards = 0;
+        let rounds: Vec<Vec<TeamRound>> = (0..members.len())
+            .map(|k| (0..played).map(|r| team_round(t, k, r, &members[k], &team_of, &mut boards, &mut warnings)).collect())
+            .collect();
+        let names = t.teams.iter().map(|team| team.name.clone()).collect();
+        Some((Teams { names, rounds, boards: boards.max(1), planned: t.rounds.max(played) }, warnings))
+    }
+}
+
+/// Team `k`'s round `r` from its players' entries (see [`Teams::of`]).
+fn team_round(
+    t: &Tournament,
+    k: usize,
+    r: usize,
+    members: &[usize],
+    team_of: &[Option<usize>],
+    boards: &mut usize,
+    warnings: &mut Vec<String>,
+) -> TeamRound {
+    let entries: Vec<&RoundEntry> = members.iter().filter_map(|&e| t.entrants[e].rounds.get(r)).collect();
+    let points: f64 = entries.iter().map(|e| e.result.points(&t.scoring)).sum::<f64>() + 0.0;
+    let mut met: Vec<(usize, usize)> = Vec::new();
+    for o in entries.iter().filter_map(|e| e.opponent.and_then(|o| team_of[o])) {
+        match met.iter_mut().find(|(team, _)| *team == o) {
+            Some(m) => m.1 += 1,
+            None => met.push((o, 1)),
+        }
+    }
+    met.sort_by_key(|&(team, n)| (std::cmp::Reverse(n), team));
+    if met.len() > 1 {
+        let name = |i: usize| t.teams[i].name.as_str();
+        warnings.push(format!("round {}: team {}'s players met players of {} teams; read as a match against {}", r + 1, name(k), met.len(), name(met[0].0)));
+    }
+    let fielded = entries.iter().filter(|e| e.opponent.is_some() || e.result != RoundResult::NotPaired).count();
+    match met.first() {
+        Some(&(opponent, _)) => {
+            *boards = (*boards).max(fielded);
+            let colour = entries.iter().find(|e| e.opponent.is_some()).and_then(|e| e.colour);
+            TeamRound::Match { opponent, colour, game_points: points }
+        }
+        None => TeamRound::Unplayed { result: unplayed(&entries), game_points: Some(points) },
+    }
+}
+
+/// A team's round without a match, by its players' codes.
+fn unplayed(entries: &[&RoundEntry]) -> RoundResult {
+    use RoundResult::*;
+    let has = |r: RoundResult| entries.iter().any(|e| e.result == r);
+    let results: Vec<RoundResult> = entries.iter().map(|e| e.result).filter(|&r| r != NotPaired).collect();
+    if results.is_empty() {
+        NotPaired
+    } else if results.iter().all(|&r| r == PairingBye) {
+        PairingBye
+    } else if has(ForfeitWin) {
+        ForfeitWin
+    } else if has(FullBye) {
+        FullBye
+    } else if has(HalfBye) {
+        HalfBye
+    } else if has(ForfeitLoss) {
+        ForfeitLoss
+    } else {
+        ZeroBye
     }
 }

@@ -230,6 +230,9 @@ pub struct Tournament {
     pub round_dates: Vec<Option<String>>,
     pub scoring: Scoring,
     pub entrants: Vec<Entrant>,
+    /// The teams a team tournament's file lists (TRF 013, TRF-2026 310); empty otherwise.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub teams: Vec<TeamRecord>,
     /// The tiebreaks the file declares (TRF-2026 records 212 and 202).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub declared_order: Option<DeclaredOrder>,
@@ -237,6 +240,21 @@ pub struct Tournament {
     /// game points in a match: [`crate::team`]); `None` for individual tournaments.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub points_by_round: Option<Vec<Vec<f64>>>,
+}
+
+/// A team as its file lists it: TRF 013 (name and players) or TRF-2026 310 (also its number,
+/// and the match points, game points and rank the file declares).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct TeamRecord {
+    /// The team's pairing number (013: its place among the team records).
+    pub number: u32,
+    pub name: String,
+    /// The players' start numbers, in board order.
+    pub players: Vec<u32>,
+    pub declared_match_points: Option<f64>,
+    pub declared_game_points: Option<f64>,
+    pub declared_rank: Option<u32>,
+    pub line: usize,
 }
 
 /// The order of tiebreaks a file declares: TRF-2026 record 212 ("used to define standings",

@@ -28,7 +28,7 @@ const ROWS: [[&str; 7]; 14] = [
 ];
 
 fn round(cell: &str) -> TeamRound {
-    let unplayed = |r| TeamRound::Unplayed(r);
+    let unplayed = |result| TeamRound::Unplayed { result, game_points: None };
     match cell {
         "+F" => unplayed(RoundResult::ForfeitWin),
         "-F" | "ZPB" => unplayed(RoundResult::ZeroBye),
@@ -137,4 +137,44 @@ fn exercises_42_to_44_direct_encounter() {
     assert_eq!(rank(11), rank(14));
     assert!(rank(7) == rank(9) && rank(9) == rank(13));
     assert!(rank(6) < rank(8));
+}
+
+/// A team Swiss in TRF-2026 form (TieBreakServer's `fideteam_nocolor.trf`, MIT): the teams
+/// made from the players' games score the match and game points the file's 310 records
+/// declare, and the same file written with 013 records (which declare none) reads the same.
+#[test]
+fn teams_made_from_a_trf_score_what_its_team_records_declare() {
+    use ratings_engine::parse::trf::parse_trf;
+    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/trf/fideteam_nocolor.trf")).unwrap();
+    let (t, _) = parse_trf(&text).unwrap();
+    assert_eq!(t.teams.len(), 9);
+    assert_eq!((t.teams[3].number, t.teams[3].name.as_str(), &t.teams[3].players[..]), (4, "Team 4", &[7, 8][..]));
+    let (teams, warnings) = Teams::of(&t).unwrap();
+    assert!(warnings.is_empty(), "{warnings:?}");
+    assert_eq!((teams.boards, teams.planned), (2, 7));
+    // Team 2 sat out round 7 with a pairing-allocated bye on both boards.
+    assert_eq!(teams.rounds[1][6], TeamRound::Unplayed { result: RoundResult::PairingBye, game_points: Some(2.0) });
+    let mp = points(&standings(&teams.match_points(), &[], Rules::Fide2023));
+    let gp = points(&standings(&teams.game_points(), &[], Rules::Fide2023));
+    for (k, team) in t.teams.iter().enumerate() {
+        assert_eq!((mp[k], gp[k]), (team.declared_match_points.unwrap(), team.declared_game_points.unwrap()), "{}", team.name);
+    }
+    // Ranked by match points, then game points: the ranks the file declares.
+    let mut order: Vec<usize> = (0..9).collect();
+    order.sort_by(|&a, &b| mp[b].total_cmp(&mp[a]).then(gp[b].total_cmp(&gp[a])));
+    let ranks: Vec<u32> = order.iter().map(|&k| t.teams[k].declared_rank.unwrap()).collect();
+    assert_eq!(ranks, (1..=9).collect::<Vec<u32>>());
+    // The same teams as 013 records: name in 5-36, players from 37.
+    let legacy: String = text
+        .lines()
+        .map(|l| match l.strip_prefix("310") {
+            Some(_) => format!("013 {:<32}{}", l[8..40].trim_end(), l[73..].split_whitespace().map(|p| format!("{p:>4} ")).collect::<String>()),
+            None => l.to_string(),
+        })
+        .collect::<Vec<_>>()
+        .join("\n");
+    let (old, _) = parse_trf(&legacy).unwrap();
+    let (old_teams, _) = Teams::of(&old).unwrap();
+    assert_eq!(old_teams, teams);
+    assert!(old.teams.iter().all(|team| team.declared_match_points.is_none() && team.declared_rank.is_none()));
 }

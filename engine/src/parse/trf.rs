@@ -12,6 +12,11 @@
 //! * `012` name, `022` city, `042` / `052` start and end dates (as written), `062` number of
 //!   players (checked against the `001` records), `092` type, `102` chief arbiter, `132` round dates (ten-column
 //!   blocks aligned with the rounds, from column 92), `142` number of rounds.
+//! * Teams: `013` (name 5-36, players' start numbers from 37 in four columns a column apart)
+//!   and TRF-26's `310` (number 5-7, name 9-40, match points 55-60, game points 62-67, rank
+//!   69-71, players from 74); read into [`Tournament::teams`] ([`crate::team::Teams::of`] makes
+//!   the matches from the players' games). `320`/`330` are not read: the players' own result
+//!   codes say the same.
 //! * TRF-26's tiebreak lists: `212` (the standings' order, `PTS` first) and `202` (the
 //!   tiebreaks after points); 212 wins when a file has both, as FIDE's reference reader
 //!   (TieBreakServer) has it. Codes are C.07's, comma- or space-separated, `/` or `-` before a
@@ -77,7 +82,7 @@
 use super::csv::{BadLines, Warning};
 use crate::error::{bad_field as bad, excerpt, ParseError, ParseErrors};
 use crate::tiebreak::Tiebreak;
-use crate::tournament::{Colour, DeclaredOrder, Entrant, RoundEntry, RoundResult, Scoring, Tournament};
+use crate::tournament::{Colour, DeclaredOrder, Entrant, RoundEntry, RoundResult, Scoring, TeamRecord, Tournament};
 use std::collections::HashMap;
 
 /// The lines of a text: (1-based number, content without its line end). Handles LF, CRLF,
@@ -325,6 +330,10 @@ impl Records {
             "092" => self.header.kind = value(l),
             "102" => self.header.arbiter = value(l),
             "132" => self.header.round_dates = round_dates(l),
+            "013" | "310" => match read_team(&c, line, l, self.header.teams.len()) {
+                Ok(team) => self.header.teams.push(team),
+                Err(message) => warnings.push(Warning { line, message }),
+            },
             // 212 is the whole standings order and wins over 202 wherever it stands.
             "212" => self.header.declared_order = Some(read_order(212, line, l, warnings)),
             "202" if self.header.declared_order.as_ref().is_none_or(|o| o.record == 202) => {
@@ -403,6 +412,35 @@ pub fn parse_trf_with(text: &str, bad_lines: BadLines) -> Result<(Tournament, Ve
     check_pairings(&t, &mut warnings);
     warnings.sort_by_key(|w| w.line);
     Ok((t, warnings))
+}
+
+/// A team record: `013` (name 5-36, players' start numbers in four columns from 37, a column
+/// apart: 37-40, 42-45, ...) or TRF-2026's `310` (number 5-7, name 9-40, match points 55-60,
+/// game points 62-67, rank 69-71, players from 74: 74-77, 79-82, ...). `before`: the team
+/// records read so far (an 013 team's number is its place).
+fn read_team(code: &str, line: usize, l: &str, before: usize) -> Result<TeamRecord, String> {
+    let cols = Cols::new(l);
+    let new = code == "310";
+    let (name, first) = if new { (cols.field(9, 40), 74) } else { (cols.field(5, 36), 37) };
+    let team_number = match new {
+        true => cols.field(5, 7).parse::<u32>().map_err(|_| format!("310: expected the team's number in columns 5-7, found '{}'", excerpt(&cols.get(5, 7))))?,
+        false => before as u32 + 1,
+    };
+    let mut players = Vec::new();
+    let mut col = first;
+    while col <= cols.len {
+        let field = cols.field(col, col + 3);
+        match field.parse::<u32>() {
+            Ok(0) => {}
+            Ok(n) => players.push(n),
+            Err(_) if field.is_empty() => {}
+            Err(_) => return Err(format!("{code}: expected a player's start number in columns {col}-{}, found '{}'", col + 3, excerpt(&field))),
+        }
+        col += 5;
+    }
+    let points = |from, to| new.then(|| number(&cols.field(from, to))).flatten();
+    let declared_rank = new.then(|| cols.field(69, 71).parse().ok()).flatten();
+    Ok(TeamRecord { number: team_number, name, players, declared_match_points: points(55, 60), declared_game_points: points(62, 67), declared_rank, line })
 }
 
 /// `212` / `202`: the tiebreaks, comma- or space-separated, as C.07 codes (`BH-C1` or
