@@ -241,7 +241,16 @@ impl Job {
         let (shown, full) = (t.rounds_played(), self.full.tournament.as_ref()?);
         let previous = (shown > 1).then(|| self.standings_of(&full.after_round(shown - 1)).0);
         let file_order = full.declared_order.clone();
-        Some(TournamentStandings { standings, eigenvector, declared, search, round: shown, rounds_played: full.rounds_played(), previous, file_order })
+        Some(TournamentStandings {
+            standings,
+            eigenvector,
+            declared,
+            search,
+            round: shown,
+            rounds_played: full.rounds_played(),
+            previous,
+            file_order,
+        })
     }
 
     /// `t`'s standings in the order and rules chosen, with EIG's ratings when it is a tiebreak.

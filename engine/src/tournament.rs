@@ -240,6 +240,11 @@ pub struct Tournament {
     /// game points in a match: [`crate::team`]); `None` for individual tournaments.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub points_by_round: Option<Vec<Vec<f64>>>,
+    /// What Sonneborn-Berger multiplies each opponent's score by, by entrant and round, when
+    /// it is not the round's points: a team's result in the other kind of points (C.07's
+    /// EMGSB and EGMSB, [`crate::team`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sb_factor_by_round: Option<Vec<Vec<f64>>>,
 }
 
 /// A team as its file lists it: TRF 013 (name and players) or TRF-2026 310 (also its number,

@@ -168,7 +168,9 @@ fn teams_made_from_a_trf_score_what_its_team_records_declare() {
     let legacy: String = text
         .lines()
         .map(|l| match l.strip_prefix("310") {
-            Some(_) => format!("013 {:<32}{}", l[8..40].trim_end(), l[73..].split_whitespace().map(|p| format!("{p:>4} ")).collect::<String>()),
+            Some(_) => {
+                format!("013 {:<32}{}", l[8..40].trim_end(), l[73..].split_whitespace().map(|p| format!("{p:>4} ")).collect::<String>())
+            }
             None => l.to_string(),
         })
         .collect::<Vec<_>>()
@@ -177,4 +179,64 @@ fn teams_made_from_a_trf_score_what_its_team_records_declare() {
     let (old_teams, _) = Teams::of(&old).unwrap();
     assert_eq!(old_teams, teams);
     assert!(old.teams.iter().all(|team| team.declared_match_points.is_none() && team.declared_rank.is_none()));
+}
+
+/// The values of one team tiebreak by team number, as Held writes them.
+fn team_column(code: &str, rules: Rules, decimals: usize) -> Vec<String> {
+    use ratings_engine::team::{TeamScore, TeamTiebreak};
+    let tb = TeamTiebreak::parse(code).unwrap();
+    let st = held().standings(TeamScore::MatchPoints, &[tb], rules);
+    let mut rows: Vec<_> = st.rows.iter().map(|r| (r.team, r.values[0].value.expect("a value"))).collect();
+    rows.sort_by_key(|r| r.0);
+    rows.iter().map(|(_, v)| format!("{v:.decimals$}")).collect()
+}
+
+/// Exercises 39 and 40: the mixed Sonneborn-Berger (opponents' game points × match points won
+/// against them, and opponents' match points × game points won), both rule sets. Under the
+/// 2026 rules only team 1's round-six forfeit win (no opponent: capped at a draw every round)
+/// changes.
+#[test]
+fn exercises_39_and_40_mixed_sonneborn_berger() {
+    let egmsb = team_column("EGMSB", Rules::Fide2023, 1);
+    assert_eq!(&egmsb[..5], ["158.0", "144.0", "150.0", "146.0", "132.0"]);
+    let emgsb = team_column("ESB:MG", Rules::Fide2023, 1);
+    assert_eq!((emgsb[6].as_str(), emgsb[8].as_str(), emgsb[12].as_str()), ("68.5", "83.0", "73.0"));
+    assert_eq!(&team_column("EGMSB", Rules::Fide2026, 1)[..2], ["151.0", "144.0"]);
+    assert_eq!(&team_column("EMGSB", Rules::Fide2026, 1)[..2], ["146.5", "131.0"]);
+    // The same-kind variants are SB on that kind of points (exercises 38, 41).
+    assert_eq!(&team_column("EMMSB", Rules::Fide2023, 0)[..5], ["88", "74", "76", "72", "70"]);
+    let gg = team_column("EGGSB", Rules::Fide2023, 2);
+    assert_eq!((gg[5].as_str(), gg[7].as_str()), ("157.50", "181.50"));
+}
+
+/// Exercise 49: game points + Buchholz on match points ÷ 3 (14 match points at most ÷ 4 game
+/// points a match), to two decimals; 2026 caps team 1's forfeit win.
+#[test]
+fn exercise_49_scores_and_schedule_strength_combination() {
+    let sssc = team_column("SSSC", Rules::Fide2023, 2);
+    let held =
+        ["38.83", "36.00", "35.33", "35.67", "36.33", "27.83", "26.17", "28.67", "31.17", "27.67", "25.17", "21.17", "28.83", "23.50"];
+    assert_eq!(sssc, held);
+    assert_eq!(&team_column("SSSC", Rules::Fide2026, 2)[..2], ["37.83", "36.00"]);
+}
+
+/// Team standings: match points first, then the tiebreaks in order; exercise 34's order by
+/// match points then game points; codes read as C.07 and TRF-2026 write them.
+#[test]
+fn team_standings_rank_by_the_primary_score_then_the_tiebreaks() {
+    use ratings_engine::team::{TeamScore, TeamTiebreak};
+    let st = held().standings(TeamScore::MatchPoints, &[TeamTiebreak::Secondary], Rules::Fide2023);
+    let order: Vec<usize> = st.rows.iter().map(|r| r.team + 1).collect();
+    assert_eq!(order, [5, 1, 2, 4, 3, 8, 6, 9, 7, 13, 10, 11, 14, 12]);
+    // 11 and 14 are level on 4 match points and 11.5 game points: one rank.
+    let rank = |team: usize| st.rows.iter().find(|r| r.team + 1 == team).unwrap().rank;
+    assert_eq!((rank(11), rank(14), rank(12)), (12, 12, 14));
+    let st = held().standings(TeamScore::GamePoints, &[TeamTiebreak::Secondary], Rules::Fide2023);
+    let order: Vec<usize> = st.rows.iter().map(|r| r.team + 1).collect();
+    assert_eq!(order, [5, 1, 2, 4, 3, 8, 9, 10, 6, 7, 13, 11, 14, 12]);
+    for (code, shown) in [("ESB:GM", "EGMSB"), ("emmsb", "EMMSB"), ("MPvGP", "MPvGP"), ("bh/c1", "BH-C1"), ("sssc", "SSSC")] {
+        assert_eq!(TeamTiebreak::parse(code).map(|t| t.code()), Ok(shown.to_string()));
+    }
+    assert!(TeamTiebreak::parse("DE").unwrap_err().contains("not offered for teams"));
+    assert!(TeamTiebreak::parse("XYZ").unwrap_err().contains("unknown team tiebreak"));
 }

@@ -423,7 +423,10 @@ fn read_team(code: &str, line: usize, l: &str, before: usize) -> Result<TeamReco
     let new = code == "310";
     let (name, first) = if new { (cols.field(9, 40), 74) } else { (cols.field(5, 36), 37) };
     let team_number = match new {
-        true => cols.field(5, 7).parse::<u32>().map_err(|_| format!("310: expected the team's number in columns 5-7, found '{}'", excerpt(&cols.get(5, 7))))?,
+        true => cols
+            .field(5, 7)
+            .parse::<u32>()
+            .map_err(|_| format!("310: expected the team's number in columns 5-7, found '{}'", excerpt(&cols.get(5, 7))))?,
         false => before as u32 + 1,
     };
     let mut players = Vec::new();
@@ -434,13 +437,23 @@ fn read_team(code: &str, line: usize, l: &str, before: usize) -> Result<TeamReco
             Ok(0) => {}
             Ok(n) => players.push(n),
             Err(_) if field.is_empty() => {}
-            Err(_) => return Err(format!("{code}: expected a player's start number in columns {col}-{}, found '{}'", col + 3, excerpt(&field))),
+            Err(_) => {
+                return Err(format!("{code}: expected a player's start number in columns {col}-{}, found '{}'", col + 3, excerpt(&field)))
+            }
         }
         col += 5;
     }
     let points = |from, to| new.then(|| number(&cols.field(from, to))).flatten();
     let declared_rank = new.then(|| cols.field(69, 71).parse().ok()).flatten();
-    Ok(TeamRecord { number: team_number, name, players, declared_match_points: points(55, 60), declared_game_points: points(62, 67), declared_rank, line })
+    Ok(TeamRecord {
+        number: team_number,
+        name,
+        players,
+        declared_match_points: points(55, 60),
+        declared_game_points: points(62, 67),
+        declared_rank,
+        line,
+    })
 }
 
 /// `212` / `202`: the tiebreaks, comma- or space-separated, as C.07 codes (`BH-C1` or
@@ -454,7 +467,10 @@ fn read_order(record: u16, line: usize, l: &str, warnings: &mut Vec<Warning>) ->
     if pts_first {
         codes.remove(0);
     } else if record == 212 {
-        warnings.push(Warning { line, message: "212: the list does not start with PTS; these standings rank by points first, then by the tiebreaks listed".into() });
+        warnings.push(Warning {
+            line,
+            message: "212: the list does not start with PTS; these standings rank by points first, then by the tiebreaks listed".into(),
+        });
     }
     let mut order = DeclaredOrder { record, line, tiebreaks: Vec::new(), unknown: Vec::new() };
     for c in codes.into_iter().filter(|c| !c.eq_ignore_ascii_case("PTS")) {
@@ -464,7 +480,8 @@ fn read_order(record: u16, line: usize, l: &str, warnings: &mut Vec<Warning>) ->
         }
     }
     if !order.unknown.is_empty() {
-        let message = format!("{record}: tiebreak {} not computed here; the file's order is shown but cannot be used", order.unknown.join(", "));
+        let message =
+            format!("{record}: tiebreak {} not computed here; the file's order is shown but cannot be used", order.unknown.join(", "));
         warnings.push(Warning { line, message });
     }
     order

@@ -147,9 +147,10 @@ impl<'c, 'a> Computer<'c, 'a> {
                 );
                 (score, ctx.vur(p, r), text)
             };
-            let value = if sb { score * pts } else { score };
+            let factor = if sb { ctx.sb_factor(p, r) } else { pts };
+            let value = if sb { score * factor } else { score };
             if sb {
-                text.push_str(&format!(" ×{}", num(pts)));
+                text.push_str(&format!(" ×{}", num(factor)));
             }
             out.push(Term { round: r + 1, score, value, vur, text });
         }

@@ -64,6 +64,13 @@ impl<'a> Ctx<'a> {
         given.unwrap_or_else(|| self.result(p, r).points(&self.scoring))
     }
 
+    /// What Sonneborn-Berger multiplies round `r`'s opponent's score by: the round's points,
+    /// unless the tournament gives another factor ([`Tournament::sb_factor_by_round`]).
+    pub fn sb_factor(&self, p: usize, r: usize) -> f64 {
+        let given = self.t.sb_factor_by_round.as_ref().and_then(|by| by.get(p)?.get(r).copied());
+        given.unwrap_or_else(|| self.pts(p, r))
+    }
+
     pub fn draw(&self) -> f64 {
         self.scoring.draw
     }

@@ -63,7 +63,8 @@ pub mod report;
 pub use codes::{all_codes, parse_order, Rules, Tiebreak, UnknownTiebreak};
 
 use crate::tournament::Tournament;
-use context::{num, Ctx};
+pub(crate) use context::num;
+use context::Ctx;
 use serde::{Deserialize, Serialize};
 use std::cmp::Ordering;
 

@@ -9,6 +9,10 @@
 //! match (every board won), a pairing-allocated bye and a half-point bye as a drawn match (half
 //! the boards), a forfeit loss, a zero-point bye and an absence nothing.
 
+mod standings;
+
+pub use standings::{TeamRow, TeamScore, TeamStandings, TeamTiebreak, TeamValue};
+
 use crate::tournament::{Colour, Entrant, RoundEntry, RoundResult, Scoring, Tournament};
 use std::collections::HashMap;
 
@@ -140,7 +144,13 @@ fn team_round(
     met.sort_by_key(|&(team, n)| (std::cmp::Reverse(n), team));
     if met.len() > 1 {
         let name = |i: usize| t.teams[i].name.as_str();
-        warnings.push(format!("round {}: team {}'s players met players of {} teams; read as a match against {}", r + 1, name(k), met.len(), name(met[0].0)));
+        warnings.push(format!(
+            "round {}: team {}'s players met players of {} teams; read as a match against {}",
+            r + 1,
+            name(k),
+            met.len(),
+            name(met[0].0)
+        ));
     }
     let fielded = entries.iter().filter(|e| e.opponent.is_some() || e.result != RoundResult::NotPaired).count();
     match met.first() {
