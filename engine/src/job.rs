@@ -17,6 +17,7 @@ use crate::parse::detect::{detect, read, Format, Input, ReadOptions};
 use crate::parse::stream::CsvReader;
 use crate::parse::{BadLines, ColumnMap, CsvOptions, Warning};
 use crate::scale::{Offset, Scale, ScaleKind};
+use crate::team::{TeamScore, TeamStandings, TeamTiebreak, Teams, DEFAULT_TEAM_TIEBREAKS};
 use crate::tiebreak::declared::{self, RankCheck, Search};
 use crate::tiebreak::{standings_with, Options as TiebreakOptions, Rules, Standings, Tiebreak};
 use crate::tournament::{eig_gamma, eigenvector_ratings, DeclaredOrder, EigenvectorRatings, Tournament};
@@ -62,6 +63,9 @@ pub struct Settings {
     /// Tournament files: the standings, tiebreaks and ratings after this round (`None`: all
     /// rounds played).
     pub after_round: Option<usize>,
+    /// Team tournaments: the score teams are ranked by first, and the tiebreaks after it.
+    pub team_primary: TeamScore,
+    pub team_tiebreaks: Vec<TeamTiebreak>,
 }
 
 impl Default for Settings {
@@ -80,6 +84,8 @@ impl Default for Settings {
             rules: Rules::default(),
             gamma_as_eig: true,
             after_round: None,
+            team_primary: TeamScore::MatchPoints,
+            team_tiebreaks: DEFAULT_TEAM_TIEBREAKS.to_vec(),
         }
     }
 }
@@ -251,6 +257,13 @@ impl Job {
             previous,
             file_order,
         })
+    }
+
+    /// For a team tournament file (TRF 013 or 310 records): the team standings in the primary
+    /// score and order chosen, with warnings from making the matches.
+    pub fn team_standings(&self) -> Option<(TeamStandings, Vec<String>)> {
+        let (teams, warnings) = Teams::of(self.input.tournament.as_ref()?)?;
+        Some((teams.standings(self.settings.team_primary, &self.settings.team_tiebreaks, self.settings.rules), warnings))
     }
 
     /// `t`'s standings in the order and rules chosen, with EIG's ratings when it is a tiebreak.

@@ -269,6 +269,9 @@ pub struct DeclaredOrder {
     /// 212 or 202.
     pub record: u16,
     pub line: usize,
+    /// Every code after points, as written.
+    #[serde(default)]
+    pub codes: Vec<String>,
     /// The tiebreaks after points, in order.
     pub tiebreaks: Vec<crate::tiebreak::Tiebreak>,
     /// Codes listed that this tool does not compute (team tiebreaks, a misspelling), as written.
@@ -281,10 +284,19 @@ impl DeclaredOrder {
         self.unknown.is_empty().then_some(&self.tiebreaks[..])
     }
 
-    /// "BH-C1, BH, SB (record 212)".
+    /// The order as team tiebreaks (a team file's), when every code is one computed here.
+    pub fn team_order(&self) -> Option<Vec<crate::team::TeamTiebreak>> {
+        self.codes.iter().map(|c| crate::team::TeamTiebreak::parse(c).ok()).collect()
+    }
+
+    /// "BH-C1, BH, SB (record 212)": each code as this tool writes it, when it knows it.
     pub fn describe(&self) -> String {
-        let codes: Vec<&str> = self.tiebreaks.iter().map(|t| t.code()).chain(self.unknown.iter().map(String::as_str)).collect();
-        format!("{} (record {})", codes.join(", "), self.record)
+        let show = |c: &String| match (crate::tiebreak::Tiebreak::parse(c), crate::team::TeamTiebreak::parse(c)) {
+            (Ok(t), _) => t.code().to_string(),
+            (_, Ok(t)) => t.code(),
+            _ => c.clone(),
+        };
+        format!("{} (record {})", self.codes.iter().map(show).collect::<Vec<_>>().join(", "), self.record)
     }
 }
 

@@ -744,3 +744,33 @@ fn the_file_s_own_tiebreaks_are_the_default_order() {
     assert_eq!(v["order"], serde_json::json!(["BH-C1", "BH", "SB", "EIG"]));
     assert!(v["warnings"].as_array().unwrap().iter().any(|w| w.as_str().unwrap().contains("BBE not computed here")));
 }
+
+#[test]
+fn team_standings_of_a_team_trf() {
+    let file = fixture("trf/fideteam_nocolor.trf");
+    // The file's own order (212 PTS, BC, BBE) by default: its declared team ranks.
+    let v = json_of(&["tiebreaks", &file, "--teams", "--format", "json"]);
+    assert_eq!((v["primary"].as_str(), &v["order"]), (Some("MP"), &serde_json::json!(["BC", "BBE"])));
+    let teams = v["teams"].as_array().unwrap();
+    assert_eq!(teams.len(), 9);
+    for t in teams {
+        assert_eq!(t["rank"], t["declared_rank"], "{t}");
+    }
+    assert_eq!(
+        (teams[0]["name"].as_str(), teams[0]["match_points"].as_f64(), teams[0]["game_points"].as_f64()),
+        (Some("Team 1"), Some(14.0), Some(13.5))
+    );
+    assert!(v["warnings"].as_array().unwrap().is_empty(), "{v}");
+    // Another primary and order; CSV and the table.
+    let v = json_of(&["tiebreaks", &file, "--teams", "--primary", "gp", "--order", "MPvGP,EGMSB", "--format", "json"]);
+    assert_eq!(v["teams"][0]["tiebreaks"]["MPvGP"], 14.0);
+    let csv = out(&run(&["tiebreaks", &file, "--teams", "--format", "csv"], None));
+    assert!(csv.starts_with("rank,number,team,match_points,game_points,BC,BBE\n1,1,Team 1,14,13.5,"), "{csv}");
+    let table = out(&run(&["tiebreaks", &file, "--teams"], None));
+    assert!(table.contains("team standings by match points"), "{table}");
+    // Errors: a bad code, a file without teams.
+    let o = run(&["tiebreaks", &file, "--teams", "--order", "DE"], None);
+    assert!(!o.status.success() && err(&o).contains("not offered for teams"), "{}", err(&o));
+    let o = run(&["tiebreaks", &fixture("trf/held_swiss_5.trf"), "--teams"], None);
+    assert!(!o.status.success() && err(&o).contains("lists no teams"), "{}", err(&o));
+}

@@ -1,5 +1,5 @@
 //! Team tournaments ([`ratings_engine::team`]): match points and game points, and C.07's
-//! tiebreaks on either, against IA Mario Held's team exercises 34-37 (*Exercises in
+//! tiebreaks on either and the team tiebreaks, against IA Mario Held's team exercises 34-49 (*Exercises in
 //! Tie-Breaking*, Rev. 2403220900 / C.07-2023, pp. 52-69), under the 2023 rules and the 2026
 //! adjustment. The crosstable (Held's page 6) and the expected values are as TieBreakServer's
 //! `tests/test_fide_held_team_exercises.py` encodes them (MIT, © Otto Milvang and FIDE TEC;
@@ -49,6 +49,7 @@ fn held() -> Teams {
         rounds: ROWS.iter().map(|row| row.iter().map(|c| round(c)).collect()).collect(),
         boards: 4,
         planned: 7,
+        board_points: Vec::new(),
     }
 }
 
@@ -128,8 +129,8 @@ fn exercises_38_and_41_sonneborn_berger_on_match_or_game_points() {
 }
 
 /// Exercises 42-44: direct encounter among teams level on match points leaves 11 and 14 tied
-/// (they did not all meet), and 7, 9 and 13, and puts 6 before 8. (Exercise 45's extended
-/// direct encounter, which orders the five leaders, is not implemented.)
+/// (they did not all meet), and 7, 9 and 13, and puts 6 before 8 (the individual DE on the
+/// teams; the teams' own, extended, direct encounter is tested below).
 #[test]
 fn exercises_42_to_44_direct_encounter() {
     let st = standings(&held().match_points(), &[Tiebreak::De], Rules::Fide2023);
@@ -239,4 +240,114 @@ fn team_standings_rank_by_the_primary_score_then_the_tiebreaks() {
     }
     assert!(TeamTiebreak::parse("DE").unwrap_err().contains("not offered for teams"));
     assert!(TeamTiebreak::parse("XYZ").unwrap_err().contains("unknown team tiebreak"));
+}
+
+/// Held's teams with each board's result, as TieBreakServer's test builds them: the team
+/// listed with White wins its first boards, draws a half, loses the rest; team 11 against 14
+/// (round 3) goes W, D, D, L. Unplayed rounds: a forfeit win a win on every board, a
+/// pairing-allocated bye too (C.07 12's preamble), a half-point bye a draw on every board.
+fn held_with_boards() -> Teams {
+    let mut teams = held();
+    let board = |gp: f64| -> Vec<f64> { (0..4).map(|b| (gp - b as f64).clamp(0.0, 1.0)).collect() };
+    teams.board_points = vec![vec![Vec::new(); 7]; 14];
+    for (k, row) in teams.rounds.iter().enumerate() {
+        for (r, round) in row.iter().enumerate() {
+            teams.board_points[k][r] = match *round {
+                TeamRound::Match { opponent, colour: Some(Colour::White), game_points } => {
+                    let mine = if (k, opponent) == (10, 13) { vec![1.0, 0.5, 0.5, 0.0] } else { board(game_points) };
+                    teams.board_points[opponent][r] = mine.iter().map(|p| 1.0 - p).collect();
+                    mine
+                }
+                TeamRound::Match { .. } => continue,
+                TeamRound::Unplayed { result: RoundResult::ForfeitWin | RoundResult::PairingBye, .. } => vec![1.0; 4],
+                TeamRound::Unplayed { result: RoundResult::HalfBye, .. } => vec![0.5; 4],
+                TeamRound::Unplayed { .. } => vec![0.0; 4],
+            };
+        }
+    }
+    teams
+}
+
+fn team_ranks(teams: &Teams, code: &str) -> Vec<usize> {
+    use ratings_engine::team::{TeamScore, TeamTiebreak};
+    let st = teams.standings(TeamScore::MatchPoints, &[TeamTiebreak::parse(code).unwrap()], Rules::Fide2023);
+    let mut ranks: Vec<(usize, usize)> = st.rows.iter().map(|r| (r.team + 1, r.rank)).collect();
+    ranks.sort();
+    ranks.into_iter().map(|r| r.1).collect()
+}
+
+/// Exercises 42-45: the extended direct encounter orders the five leaders 4, 2, 1, 3, 5 (match
+/// points among them level; game points put 4 first and 5 last; game points again among 1, 2
+/// and 3), puts 6 before 8, and leaves 11 and 14 (drawn 2-2) and 7, 9, 13 (not all met) level.
+#[test]
+fn exercises_42_to_45_extended_direct_encounter() {
+    let rank = team_ranks(&held(), "EDE");
+    let mut leaders: Vec<usize> = (1..=5).collect();
+    leaders.sort_by_key(|&t| rank[t - 1]);
+    assert_eq!(leaders, [4, 2, 1, 3, 5]);
+    assert!((1..=5).all(|t| (1..=5).filter(|&u| rank[u - 1] == rank[t - 1]).count() == 1), "{rank:?}");
+    assert!(rank[5] < rank[7]);
+    assert_eq!(rank[10], rank[13]);
+    assert!(rank[6] == rank[8] && rank[8] == rank[12]);
+}
+
+/// Exercises 46-48: after the extended direct encounter leaves 11 and 14 level, the board steps
+/// on their match (W, D, D, L from 11's side) put 11 first: board count 3.5 against 6.5 (lower
+/// is better), board 1 won, and 2 against 1 without board 4.
+#[test]
+fn exercises_46_to_48_board_steps_after_the_direct_encounter() {
+    let teams = held_with_boards();
+    for code in ["EDEBT", "EDET", "EDEB", "EDEBB"] {
+        let rank = team_ranks(&teams, code);
+        assert!(rank[10] < rank[13], "{code}: {rank:?}");
+    }
+    // Without board results (or with EDE alone) they stay level.
+    assert_eq!(team_ranks(&held(), "EDEBT")[10], team_ranks(&held(), "EDEBT")[13]);
+    assert_eq!(team_ranks(&teams, "EDE")[10], team_ranks(&teams, "EDE")[13]);
+}
+
+/// The board tiebreaks alone, over every round: board count (lower first), top-board results
+/// and bottom-board elimination, by hand on team 1 (boards from its game points).
+#[test]
+fn board_count_top_boards_and_bottom_board_elimination() {
+    use ratings_engine::team::{TeamScore, TeamTiebreak};
+    let teams = held_with_boards();
+    let order = [TeamTiebreak::BoardCount, TeamTiebreak::TopBoards, TeamTiebreak::BottomBoards];
+    let st = teams.standings(TeamScore::MatchPoints, &order, Rules::Fide2023);
+    let one = st.rows.iter().find(|r| r.team == 0).unwrap();
+    // Team 1: 8w2.5, 4b1.5 (4 white: 2.5 → 1, 1, .5, 0; team 1 0, 0, .5, 1), 7w3, 2b2.5 (2 white 1.5 →
+    // 1, .5, 0, 0; team 1 0, .5, 1, 1), 5w1.5, +F, 3b2.5 (3 white 1.5).
+    let boards = [
+        [1.0, 1.0, 0.5, 0.0],
+        [0.0, 0.0, 0.5, 1.0],
+        [1.0, 1.0, 1.0, 0.0],
+        [0.0, 0.5, 1.0, 1.0],
+        [1.0, 0.5, 0.0, 0.0],
+        [1.0; 4],
+        [0.0, 0.5, 1.0, 1.0],
+    ];
+    let per_board: Vec<f64> = (0..4).map(|b| boards.iter().map(|r| r[b]).sum()).collect();
+    assert_eq!(per_board, [4.0, 4.5, 5.0, 4.0]);
+    let bc = 4.0 + 2.0 * 4.5 + 3.0 * 5.0 + 4.0 * 4.0;
+    assert_eq!(one.values.iter().map(|v| v.value).collect::<Vec<_>>(), [Some(bc), Some(4.0), Some(13.5)]);
+    // Board count ranks lower first among teams level on match points.
+    let leaders: Vec<&ratings_engine::team::TeamRow> = st.rows.iter().filter(|r| r.match_points == 10.0).collect();
+    assert!(leaders.windows(2).all(|w| w[0].values[0].value <= w[1].values[0].value));
+}
+
+/// The team file declares its order (212 PTS, BC, BBE): read as team tiebreaks, it gives the
+/// ranks its 310 records declare.
+#[test]
+fn a_team_file_s_declared_order_gives_its_declared_ranks() {
+    use ratings_engine::parse::trf::parse_trf;
+    use ratings_engine::team::TeamScore;
+    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/trf/fideteam_nocolor.trf")).unwrap();
+    let (t, warnings) = parse_trf(&text).unwrap();
+    assert!(warnings.iter().all(|w| !w.message.contains("not computed here")), "{warnings:?}");
+    let order = t.declared_order.as_ref().unwrap().team_order().unwrap();
+    let (teams, _) = Teams::of(&t).unwrap();
+    let st = teams.standings(TeamScore::MatchPoints, &order, Rules::Fide2023);
+    for r in &st.rows {
+        assert_eq!(Some(r.rank as u32), t.teams[r.team].declared_rank, "{}", r.name);
+    }
 }

@@ -12,6 +12,7 @@ use ratings_engine::methods::multi_elo::MultiEloParams;
 use ratings_engine::parse::decode::decode;
 use ratings_engine::parse::detect::{detect, Format};
 use ratings_engine::parse::{apply_players, parse_players};
+use ratings_engine::team::{TeamScore, TeamTiebreak};
 use ratings_engine::tiebreak::{crosstable, parse_order, report, Rules};
 use ratings_engine::{export, BrentParams, Method, MethodKind, Options, ScaleKind, Variant};
 use std::ffi::OsString;
@@ -159,6 +160,12 @@ JSON
   \"ranks_matched\" when no common order gives them). \"declared_order\": {\"record\", \"order\",
   \"unknown\"} when the file declares its tiebreaks (TRF-2026 record 212 or 202).";
 
+#[derive(Clone, Copy, ValueEnum)]
+enum PrimaryArg {
+    Mp,
+    Gp,
+}
+
 #[derive(clap::Args)]
 struct TiebreakArgs {
     /// The tournament file (FIDE TRF or PGN), or '-' for standard input.
@@ -189,6 +196,15 @@ struct TiebreakArgs {
     /// the standings table (with --format csv, as CSV).
     #[arg(long)]
     crosstable: bool,
+    /// A team tournament (TRF 013 or 310 team records): the teams' standings instead of the
+    /// players', by --primary points, with team tiebreaks in --order (MPvGP, EMMSB, EMGSB,
+    /// EGMSB, EGGSB, SSSC, or any individual code on the primary score) [default order: the
+    /// file's own, else MPvGP,EMMSB,BH-C1].
+    #[arg(long)]
+    teams: bool,
+    /// With --teams: rank by match points or by game points first.
+    #[arg(long, value_enum, default_value_t = PrimaryArg::Mp)]
+    primary: PrimaryArg,
     /// Write the TRF file back to OUT with these standings' ranks in columns 86-89 (every
     /// other character unchanged); a TRF file only, final round only.
     #[arg(long, value_name = "OUT")]
@@ -543,6 +559,9 @@ fn run_tiebreaks(args: &TiebreakArgs) -> Result<String, String> {
     let mut warnings = Vec::new();
     let text = read_text(&args.file, &mut warnings)?;
     let name = display_name(&args.file);
+    if args.teams {
+        return run_teams(args, &text, warnings);
+    }
     let given = args.order.as_deref().map(parse_order).transpose().map_err(|e| format!("--order: {e}"))?;
     let mut settings = Settings { rules: args.rules, skip_bad_lines: args.skip_bad_lines, ..Default::default() };
     settings.after_round = args.round;
@@ -593,6 +612,41 @@ fn run_tiebreaks(args: &TiebreakArgs) -> Result<String, String> {
         (FormatArg::Json, _) => report::json_with(st, eig, &warnings, &extras) + "\n",
         (FormatArg::Table, true) => crosstable::text(t.name.as_deref(), t, st),
         (FormatArg::Table, false) => report::table_with(t.name.as_deref(), st, &warnings, &extras),
+    })
+}
+
+/// `tiebreaks --teams`: the team standings of a team tournament file.
+fn run_teams(args: &TiebreakArgs, text: &str, mut warnings: Vec<String>) -> Result<String, String> {
+    let name = display_name(&args.file);
+    let mut settings = Settings { rules: args.rules, skip_bad_lines: args.skip_bad_lines, ..Default::default() };
+    settings.after_round = args.round;
+    settings.team_primary = match args.primary {
+        PrimaryArg::Mp => TeamScore::MatchPoints,
+        PrimaryArg::Gp => TeamScore::GamePoints,
+    };
+    let job = Job::read(text, &settings).map_err(|e| format!("{name}:\n{e}"))?;
+    let t = job.full.tournament.as_ref().filter(|t| !t.teams.is_empty());
+    let t = t.ok_or_else(|| format!("--teams: {name} lists no teams (expected TRF 013 or 310 team records)"))?;
+    if let Some(list) = &args.order {
+        let codes = list.split(',').map(str::trim).filter(|c| !c.is_empty());
+        settings.team_tiebreaks = codes.map(TeamTiebreak::parse).collect::<Result<_, _>>().map_err(|e| format!("--order: {e}"))?;
+    } else if let Some(order) = t.declared_order.as_ref().and_then(|o| o.team_order()) {
+        settings.team_tiebreaks = order;
+    }
+    let job = job.with_settings(&settings).expect("the same reading");
+    check_round(args.round, t.rounds_played())?;
+    let (st, made) = job.team_standings().ok_or("--teams: the file lists no teams")?;
+    warnings.extend(job.input.warnings.iter().map(|w| w.to_string()));
+    warnings.extend(made);
+    Ok(match args.format {
+        FormatArg::Csv => {
+            for w in &warnings {
+                eprintln!("warning: {w}");
+            }
+            st.to_csv(&t.teams)
+        }
+        FormatArg::Json => st.json(&t.teams, &warnings) + "\n",
+        FormatArg::Table => st.table(t.name.as_deref(), &t.teams, &warnings) + "\n",
     })
 }
 

@@ -408,6 +408,7 @@ pub fn parse_trf_with(text: &str, bad_lines: BadLines) -> Result<(Tournament, Ve
             });
         }
     }
+    order_warnings(&t, &mut warnings);
     check_points(&t, &abnormal, &mut warnings);
     check_pairings(&t, &mut warnings);
     warnings.sort_by_key(|w| w.line);
@@ -472,19 +473,30 @@ fn read_order(record: u16, line: usize, l: &str, warnings: &mut Vec<Warning>) ->
             message: "212: the list does not start with PTS; these standings rank by points first, then by the tiebreaks listed".into(),
         });
     }
-    let mut order = DeclaredOrder { record, line, tiebreaks: Vec::new(), unknown: Vec::new() };
-    for c in codes.into_iter().filter(|c| !c.eq_ignore_ascii_case("PTS")) {
-        match Tiebreak::parse(c) {
+    let codes: Vec<String> = codes.into_iter().filter(|c| !c.eq_ignore_ascii_case("PTS")).map(str::to_string).collect();
+    let mut order = DeclaredOrder { record, line, codes: codes.clone(), tiebreaks: Vec::new(), unknown: Vec::new() };
+    for c in codes {
+        match Tiebreak::parse(&c) {
             Ok(t) => order.tiebreaks.push(t),
-            Err(_) => order.unknown.push(c.to_string()),
+            Err(_) => order.unknown.push(c),
         }
     }
-    if !order.unknown.is_empty() {
-        let message =
-            format!("{record}: tiebreak {} not computed here; the file's order is shown but cannot be used", order.unknown.join(", "));
-        warnings.push(Warning { line, message });
-    }
     order
+}
+
+/// The declared order's codes not computed here, named once the file is read (a team file's
+/// are team tiebreaks).
+fn order_warnings(t: &Tournament, warnings: &mut Vec<Warning>) {
+    let Some(order) = &t.declared_order else { return };
+    let unknown: Vec<&str> = match t.teams.is_empty() {
+        true => order.unknown.iter().map(String::as_str).collect(),
+        false => order.codes.iter().filter(|c| crate::team::TeamTiebreak::parse(c).is_err()).map(String::as_str).collect(),
+    };
+    if !unknown.is_empty() {
+        let message =
+            format!("{}: tiebreak {} not computed here; the file's order is shown but cannot be used", order.record, unknown.join(", "));
+        warnings.push(Warning { line: order.line, message });
+    }
 }
 
 /// `132`: the round dates, in ten-column blocks aligned with the rounds from column 92
@@ -1093,7 +1105,10 @@ fn check_pairings(t: &Tournament, warnings: &mut Vec<Warning>) {
             }
         }
     }
-    // At most one pairing-allocated bye per round.
+    // At most one pairing-allocated bye per round (in a team event, one team's: all its boards).
+    if !t.teams.is_empty() {
+        return;
+    }
     for r in 0..t.entrants.first().map_or(0, |e| e.rounds.len()) {
         let byes: Vec<&Entrant> = t.entrants.iter().filter(|e| e.rounds[r].result == RoundResult::PairingBye).collect();
         if byes.len() > 1 {

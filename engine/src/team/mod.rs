@@ -9,9 +9,11 @@
 //! match (every board won), a pairing-allocated bye and a half-point bye as a drawn match (half
 //! the boards), a forfeit loss, a zero-point bye and an absence nothing.
 
+mod boards;
+mod report;
 mod standings;
 
-pub use standings::{TeamRow, TeamScore, TeamStandings, TeamTiebreak, TeamValue};
+pub use standings::{EdeBoards, TeamRow, TeamScore, TeamStandings, TeamTiebreak, TeamValue, DEFAULT_TEAM_TIEBREAKS};
 
 use crate::tournament::{Colour, Entrant, RoundEntry, RoundResult, Scoring, Tournament};
 use std::collections::HashMap;
@@ -36,6 +38,10 @@ pub struct Teams {
     pub boards: usize,
     /// The rounds planned.
     pub planned: usize,
+    /// `board_points[t][r]`: team `t`'s points board by board in round `r + 1` (board 1
+    /// first; a round without a match, its players' points for the bye or forfeit); empty
+    /// when the boards' results are not known. Board tiebreaks (C.07 12) need them.
+    pub board_points: Vec<Vec<Vec<f64>>>,
 }
 
 impl Teams {
@@ -114,11 +120,15 @@ impl Teams {
         }
         let played = t.entrants.iter().map(|e| e.rounds.len()).max().unwrap_or(0);
         let mut boards = 0;
+        let mut board_points = vec![Vec::with_capacity(played); members.len()];
         let rounds: Vec<Vec<TeamRound>> = (0..members.len())
-            .map(|k| (0..played).map(|r| team_round(t, k, r, &members[k], &team_of, &mut boards, &mut warnings)).collect())
+            .map(|k| {
+                let mut round = |r| team_round(t, k, r, &members[k], &team_of, &mut boards, &mut board_points[k], &mut warnings);
+                (0..played).map(&mut round).collect()
+            })
             .collect();
         let names = t.teams.iter().map(|team| team.name.clone()).collect();
-        Some((Teams { names, rounds, boards: boards.max(1), planned: t.rounds.max(played) }, warnings))
+        Some((Teams { names, rounds, boards: boards.max(1), planned: t.rounds.max(played), board_points }, warnings))
     }
 }
 
@@ -130,9 +140,12 @@ fn team_round(
     members: &[usize],
     team_of: &[Option<usize>],
     boards: &mut usize,
+    boards_out: &mut Vec<Vec<f64>>,
     warnings: &mut Vec<String>,
 ) -> TeamRound {
-    let entries: Vec<&RoundEntry> = members.iter().filter_map(|&e| t.entrants[e].rounds.get(r)).collect();
+    let entries: Vec<&RoundEntry> =
+        members.iter().filter_map(|&e| t.entrants[e].rounds.get(r)).filter(|e| e.result != RoundResult::NotPaired).collect();
+    boards_out.push(entries.iter().map(|e| e.result.points(&t.scoring)).collect());
     let points: f64 = entries.iter().map(|e| e.result.points(&t.scoring)).sum::<f64>() + 0.0;
     let mut met: Vec<(usize, usize)> = Vec::new();
     for o in entries.iter().filter_map(|e| e.opponent.and_then(|o| team_of[o])) {

@@ -6,9 +6,10 @@
 //! players (the teams are read as players: [`super::Teams::match_points`]). Checked against
 //! Held's team exercises 34-41 and 49 (`tests/team.rs`).
 //!
-//! Not here: the extended direct encounter (13.3) and the board tiebreaks (12: board count,
-//! top-board results, bottom-board elimination), which need each board's result; and the
-//! individual DE and EIG, which are not offered for teams.
+//! Also the extended direct encounter (13.3; with the board steps of 13.3.2: `EDEBT`, `EDEBB`,
+//! `EDET`, `EDEB`) and the board tiebreaks (12: board count, top-board results, bottom-board
+//! elimination), which need each board's result ([`Teams::board_points`]). The individual DE
+//! and EIG are not offered for teams.
 
 use super::Teams;
 use crate::tiebreak::{standings_with, Options, Rules, Tiebreak};
@@ -52,8 +53,18 @@ impl TeamScore {
     }
 }
 
-/// A team tiebreak (C.07 13), or an individual one on the primary score.
+/// The team tiebreaks a new user starts with: the other score, then the extended
+/// Sonneborn-Berger in match points, then Buchholz cut 1.
+pub const DEFAULT_TEAM_TIEBREAKS: [TeamTiebreak; 3] = [
+    TeamTiebreak::Secondary,
+    TeamTiebreak::Esb { opponent: TeamScore::MatchPoints, own: TeamScore::MatchPoints },
+    TeamTiebreak::Individual(Tiebreak::BhC1),
+];
+
+/// A team tiebreak (C.07 13), or an individual one on the primary score. Kept (in settings)
+/// as its code.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(try_from = "String", into = "String")]
 pub enum TeamTiebreak {
     /// The other score (`MPvGP`, 13.1).
     Secondary,
@@ -63,8 +74,59 @@ pub enum TeamTiebreak {
     /// Scores and schedule strength combination (13.4): the secondary score plus the Buchholz
     /// of the primary divided by a normalising factor.
     Sssc,
+    /// Extended direct encounter (13.3), then, when exactly two teams are still level, the
+    /// board steps chosen on their matches against each other (13.3.2).
+    Ede(EdeBoards),
+    /// Board count (12.1): each game point times its board number, summed; lower is better.
+    BoardCount,
+    /// Top-board results (12.2): the points on board 1, then board 2, ...
+    TopBoards,
+    /// Bottom-board elimination (12.3): the points without the last board, then without the
+    /// last two, ...
+    BottomBoards,
     /// An individual tiebreak computed on the primary score.
     Individual(Tiebreak),
+}
+
+/// What follows an extended direct encounter that leaves two teams level (C.07 13.3.2), on the
+/// games of their matches against each other.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum EdeBoards {
+    /// Nothing (`EDE`).
+    Nothing,
+    /// Board count, then top-board results (`EDEBT`).
+    CountThenTop,
+    /// Board count, then bottom-board elimination (`EDEBB`).
+    CountThenBottom,
+    /// Top-board results (`EDET`).
+    Top,
+    /// Bottom-board elimination (`EDEB`).
+    Bottom,
+}
+
+impl EdeBoards {
+    const ALL: [EdeBoards; 5] =
+        [EdeBoards::Nothing, EdeBoards::CountThenTop, EdeBoards::CountThenBottom, EdeBoards::Top, EdeBoards::Bottom];
+
+    fn suffix(self) -> &'static str {
+        match self {
+            EdeBoards::Nothing => "",
+            EdeBoards::CountThenTop => "BT",
+            EdeBoards::CountThenBottom => "BB",
+            EdeBoards::Top => "T",
+            EdeBoards::Bottom => "B",
+        }
+    }
+
+    fn words(self) -> &'static str {
+        match self {
+            EdeBoards::Nothing => "",
+            EdeBoards::CountThenTop => "; two teams still level: board count, then top-board results, in their matches",
+            EdeBoards::CountThenBottom => "; two teams still level: board count, then bottom-board elimination, in their matches",
+            EdeBoards::Top => "; two teams still level: top-board results in their matches",
+            EdeBoards::Bottom => "; two teams still level: bottom-board elimination in their matches",
+        }
+    }
 }
 
 impl TeamTiebreak {
@@ -89,6 +151,10 @@ impl TeamTiebreak {
             TeamTiebreak::Secondary => "MPvGP".into(),
             TeamTiebreak::Esb { opponent, own } => format!("E{}{}SB", opponent.letter(), own.letter()),
             TeamTiebreak::Sssc => "SSSC".into(),
+            TeamTiebreak::Ede(boards) => format!("EDE{}", boards.suffix()),
+            TeamTiebreak::BoardCount => "BC".into(),
+            TeamTiebreak::TopBoards => "TBR".into(),
+            TeamTiebreak::BottomBoards => "BBE".into(),
             TeamTiebreak::Individual(t) => t.code().into(),
         }
     }
@@ -101,6 +167,14 @@ impl TeamTiebreak {
             }
             TeamTiebreak::Sssc => {
                 "Scores and schedule strength combination: the secondary score + Buchholz of the primary ÷ a normalising factor".into()
+            }
+            TeamTiebreak::Ede(boards) => {
+                format!("Extended direct encounter: match points, then game points, among the teams level{}", boards.words())
+            }
+            TeamTiebreak::BoardCount => "Board count: each game point times its board number (lower is better)".into(),
+            TeamTiebreak::TopBoards => "Top-board results: the points on board 1, then board 2, ...".into(),
+            TeamTiebreak::BottomBoards => {
+                "Bottom-board elimination: the points without the last board, then without the last two, ...".into()
             }
             TeamTiebreak::Individual(t) => format!("{}, on the primary score", t.name()),
         }
@@ -119,8 +193,13 @@ impl TeamTiebreak {
             ['E', o, w, 'S', 'B'] | ['E', 'S', 'B', o, w] => score(o).zip(score(w)),
             _ => None,
         };
+        let ede = EdeBoards::ALL.into_iter().find(|b| norm == format!("EDE{}", b.suffix()));
         match (norm.as_str(), esb) {
             (_, Some((opponent, own))) => Ok(TeamTiebreak::Esb { opponent, own }),
+            _ if ede.is_some() => Ok(TeamTiebreak::Ede(ede.expect("found"))),
+            ("BC", _) => Ok(TeamTiebreak::BoardCount),
+            ("TBR", _) => Ok(TeamTiebreak::TopBoards),
+            ("BBE", _) => Ok(TeamTiebreak::BottomBoards),
             ("MPVGP" | "GPVMP", _) => Ok(TeamTiebreak::Secondary),
             ("SSSC", _) => Ok(TeamTiebreak::Sssc),
             _ => match Tiebreak::parse(code) {
@@ -129,10 +208,24 @@ impl TeamTiebreak {
                 }
                 Ok(t) => Ok(TeamTiebreak::Individual(t)),
                 Err(_) => Err(format!(
-                    "unknown team tiebreak '{code}': expected MPvGP, EMMSB, EMGSB, EGMSB, EGGSB, SSSC or an individual code such as BH-C1"
+                    "unknown team tiebreak '{code}': expected MPvGP, EMMSB, EMGSB, EGMSB, EGGSB, SSSC, EDE, EDEBT, EDEBB, EDET, EDEB, BC, TBR, BBE or an individual code such as BH-C1"
                 )),
             },
         }
+    }
+}
+
+impl TryFrom<String> for TeamTiebreak {
+    type Error = String;
+
+    fn try_from(code: String) -> Result<TeamTiebreak, String> {
+        TeamTiebreak::parse(&code)
+    }
+}
+
+impl From<TeamTiebreak> for String {
+    fn from(t: TeamTiebreak) -> String {
+        t.code()
     }
 }
 
@@ -170,6 +263,25 @@ pub struct TeamStandings {
     pub rows: Vec<TeamRow>,
 }
 
+/// `groups` (in order) each split by `key` (higher first; teams with equal keys stay together,
+/// in team order).
+fn split(groups: &[Vec<usize>], key: &dyn Fn(usize) -> Vec<f64>) -> Vec<Vec<usize>> {
+    let mut out: Vec<Vec<usize>> = Vec::new();
+    for group in groups {
+        let mut g = group.clone();
+        g.sort_by(|&a, &b| key(b).partial_cmp(&key(a)).unwrap_or(std::cmp::Ordering::Equal).then(a.cmp(&b)));
+        let start = out.len();
+        for (i, &k) in g.iter().enumerate() {
+            if i > 0 && key(g[i - 1]) == key(k) && out.len() > start {
+                out.last_mut().expect("a group").push(k);
+            } else {
+                out.push(vec![k]);
+            }
+        }
+    }
+    out
+}
+
 /// Each entrant's points round by round.
 fn per_round(t: &Tournament) -> Vec<Vec<f64>> {
     let computed = || t.entrants.iter().map(|e| e.rounds.iter().map(|r| r.result.points(&t.scoring)).collect()).collect();
@@ -177,42 +289,102 @@ fn per_round(t: &Tournament) -> Vec<Vec<f64>> {
 }
 
 impl Teams {
-    fn scored(&self, score: TeamScore) -> Tournament {
+    pub(super) fn scored(&self, score: TeamScore) -> Tournament {
         match score {
             TeamScore::MatchPoints => self.match_points(),
             TeamScore::GamePoints => self.game_points(),
         }
     }
 
-    /// The teams ranked by `primary`, then by `order` (see the module's notes).
+    /// The teams ranked by `primary`, then by `order` (see the module's notes): each tiebreak
+    /// splits the groups still level, so the extended direct encounter sees only the teams
+    /// level on everything before it.
     pub fn standings(&self, primary: TeamScore, order: &[TeamTiebreak], rules: Rules) -> TeamStandings {
         let options = Options { rules, ..Options::default() };
-        let (mp, gp) = (self.match_points(), self.game_points());
         let totals = |t: &Tournament| -> Vec<f64> { per_round(t).iter().map(|r| r.iter().sum::<f64>() + 0.0).collect() };
-        let (mp_total, gp_total) = (totals(&mp), totals(&gp));
-        let columns: Vec<Vec<TeamValue>> = order.iter().map(|&tb| self.column(tb, primary, &options)).collect();
-        let score = |k: usize| if primary == TeamScore::MatchPoints { mp_total[k] } else { gp_total[k] };
-        let key = |k: usize| -> Vec<f64> {
-            let mut key = vec![score(k)];
-            key.extend(columns.iter().map(|c| c[k].value.unwrap_or(f64::NEG_INFINITY)));
-            key
-        };
-        let mut idx: Vec<usize> = (0..self.names.len()).collect();
-        idx.sort_by(|&a, &b| key(b).partial_cmp(&key(a)).unwrap_or(std::cmp::Ordering::Equal).then(a.cmp(&b)));
-        let mut rows: Vec<TeamRow> = Vec::with_capacity(idx.len());
-        for (place, &k) in idx.iter().enumerate() {
-            let rank = match rows.last() {
-                Some(prev) if key(prev.team) == key(k) => prev.rank,
-                _ => place + 1,
+        let (mp_total, gp_total) = (totals(&self.match_points()), totals(&self.game_points()));
+        let first = if primary == TeamScore::MatchPoints { &mp_total } else { &gp_total };
+        let n = self.names.len();
+        let mut groups = split(&[(0..n).collect()], &|k| vec![first[k]]);
+        let mut columns = Vec::with_capacity(order.len());
+        for &tb in order {
+            let (column, next) = match tb {
+                TeamTiebreak::Ede(boards) => self.ede(&groups, primary, boards, &options),
+                _ => {
+                    let (column, keys) = self.column(tb, primary, &options);
+                    (column, split(&groups, &|k| keys[k].clone()))
+                }
             };
-            let values = columns.iter().map(|c| c[k].clone()).collect();
-            rows.push(TeamRow { team: k, name: self.names[k].clone(), match_points: mp_total[k], game_points: gp_total[k], rank, values });
+            columns.push(column);
+            groups = next;
+        }
+        let mut rows = Vec::with_capacity(n);
+        for group in &groups {
+            let rank = rows.len() + 1;
+            for &k in group {
+                let values = columns.iter().map(|c: &Vec<TeamValue>| c[k].clone()).collect();
+                rows.push(TeamRow {
+                    team: k,
+                    name: self.names[k].clone(),
+                    match_points: mp_total[k],
+                    game_points: gp_total[k],
+                    rank,
+                    values,
+                });
+            }
         }
         TeamStandings { primary, order: order.to_vec(), rules, rows }
     }
 
-    /// One tiebreak's value for every team (by team index).
-    fn column(&self, tb: TeamTiebreak, primary: TeamScore, options: &Options) -> Vec<TeamValue> {
+    /// The extended direct encounter in each group of more than one team: its places (the
+    /// column) and the groups it leaves.
+    fn ede(&self, groups: &[Vec<usize>], primary: TeamScore, boards: EdeBoards, options: &Options) -> (Vec<TeamValue>, Vec<Vec<usize>>) {
+        let (first, second) = (self.scored(primary), self.scored(primary.other()));
+        let pre = crate::tiebreak::is_pre_determined(&first);
+        let ctx = |t| crate::tiebreak::Ctx::new(t, options.rules, pre, None);
+        let (a, b) = (ctx(&first), ctx(&second));
+        let mut column = vec![TeamValue { value: None, explanation: "EDE: level with no other team".into() }; self.names.len()];
+        let mut out = Vec::new();
+        for group in groups {
+            if group.len() < 2 {
+                out.push(group.clone());
+                continue;
+            }
+            let mut tiers = crate::tiebreak::extended_direct_encounter([&a, &b], group);
+            tiers = tiers.into_iter().flat_map(|tier| self.board_steps(tier, boards)).collect();
+            let mut place = 1;
+            for tier in &tiers {
+                for &k in tier {
+                    let others: Vec<&str> = group.iter().filter(|&&o| o != k).map(|&o| self.names[o].as_str()).collect();
+                    let shared = if tier.len() > 1 { "shares " } else { "" };
+                    let explanation = format!(
+                        "EDE {place}: level with {}; {shared}place {place} of {}{}",
+                        others.join(", "),
+                        group.len(),
+                        boards.words()
+                    );
+                    column[k] = TeamValue { value: Some(place as f64), explanation };
+                }
+                place += tier.len();
+            }
+            out.extend(tiers);
+        }
+        (column, out)
+    }
+
+    /// One tiebreak's value for every team (by team index), and the keys it ranks by (higher
+    /// first).
+    fn column(&self, tb: TeamTiebreak, primary: TeamScore, options: &Options) -> (Vec<TeamValue>, Vec<Vec<f64>>) {
+        let keys = |values: &[TeamValue]| values.iter().map(|v| vec![v.value.unwrap_or(f64::NEG_INFINITY)]).collect();
+        let column = match tb {
+            TeamTiebreak::BoardCount | TeamTiebreak::TopBoards | TeamTiebreak::BottomBoards => return self.board_column(tb),
+            _ => self.value_column(tb, primary, options),
+        };
+        let k = keys(&column);
+        (column, k)
+    }
+
+    fn value_column(&self, tb: TeamTiebreak, primary: TeamScore, options: &Options) -> Vec<TeamValue> {
         let individual = |t: &Tournament, code: Tiebreak| -> Vec<TeamValue> {
             let st = standings_with(t, &[code], options);
             let mut out = vec![TeamValue { value: None, explanation: String::new() }; t.entrants.len()];
@@ -247,6 +419,7 @@ impl Teams {
                     .collect()
             }
             TeamTiebreak::Sssc => self.sssc(primary, options),
+            _ => unreachable!("computed apart"),
         }
     }
 

@@ -91,6 +91,25 @@ fn tiers(ctx: &Ctx, group: &[usize]) -> Vec<Vec<usize>> {
     out
 }
 
+/// The extended direct encounter of teams (C.07 13.3): direct encounter on the primary
+/// score (`scores[0]`), then on the secondary (`scores[1]`) over the same matches; a group a
+/// pass separates is taken further with the same score, one it cannot separate with the
+/// other, until neither separates it (the order Held's exercise 45 follows). The group in
+/// tiers, best first.
+pub(crate) fn extended(scores: [&Ctx; 2], group: &[usize]) -> Vec<Vec<usize>> {
+    fn go(scores: [&Ctx; 2], group: &[usize], current: usize, switched: bool) -> Vec<Vec<usize>> {
+        if group.len() <= 1 {
+            return vec![group.to_vec()];
+        }
+        let ts = tiers(scores[current], group);
+        if ts.len() == 1 {
+            return if switched { ts } else { go(scores, group, 1 - current, true) };
+        }
+        ts.into_iter().flat_map(|tier| go(scores, &tier, current, false)).collect()
+    }
+    go(scores, group, 0, false)
+}
+
 /// For each member of a tied group: (entrant, place within the group (1 = first, shared places
 /// for players DE cannot separate), explanation).
 pub(crate) fn direct_encounter(ctx: &Ctx, group: &[usize], tied_on: &str) -> Vec<(usize, Option<f64>, String)> {

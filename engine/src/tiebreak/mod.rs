@@ -63,8 +63,8 @@ pub mod report;
 pub use codes::{all_codes, parse_order, Rules, Tiebreak, UnknownTiebreak};
 
 use crate::tournament::Tournament;
-pub(crate) use context::num;
-use context::Ctx;
+pub(crate) use context::{num, Ctx};
+pub(crate) use de::extended as extended_direct_encounter;
 use serde::{Deserialize, Serialize};
 use std::cmp::Ordering;
 
