@@ -3,7 +3,7 @@
 //! worker and the tests run the same job; only the worker stops between slices.
 
 use crate::protocol::{
-    CrossCell, Finding, InputSummary, LineMessage, PlayerRow, RatingResult, Settings, StandingRowView, StandingsTitle, StandingsView,
+    CrossCell, Finding, InputSummary, LineMessage, PlayerRow, RatingResult, Settings, StandingRowView, StandingsTitle, StandingsView, TeamsView,
 };
 use ratings_engine::job::{Finished, Job, TournamentStandings};
 use ratings_engine::methods::report::{Rating, StopReason};
@@ -49,7 +49,17 @@ pub fn result(job: &Job, finished: Finished) -> Result<RatingResult, String> {
     result.measures = finished.measures;
     result.eig_gamma = job.eig_rule_gamma();
     if let (Some(st), Some(t)) = (job.standings(), &job.input.tournament) {
-        result.standings = Some(standings_view(&st, t));
+        let mut view = standings_view(&st, t);
+        view.teams = job.team_standings().map(|(standings, warnings)| TeamsView {
+            csv: standings.to_csv(&t.teams),
+            numbers: t.teams.iter().map(|r| r.number).collect(),
+            // The file's team ranks are final: not shown against the standings after an earlier round.
+            declared_ranks: t.teams.iter().map(|r| r.declared_rank.filter(|_| st.round == st.rounds_played)).collect(),
+            file_order: t.declared_order.as_ref().and_then(|o| o.team_order()),
+            standings,
+            warnings,
+        });
+        result.standings = Some(view);
     }
     Ok(result)
 }
@@ -212,6 +222,7 @@ fn standings_view(st: &TournamentStandings, t: &Tournament) -> StandingsView {
         declared: st.declared.clone(),
         search: st.search.clone(),
         file_order: st.file_order.clone(),
+        teams: None,
         round: st.round,
         rounds_played: st.rounds_played,
     }

@@ -183,9 +183,25 @@ pub struct StandingsView {
     pub search: Option<ratings_engine::tiebreak::declared::Search>,
     /// The tiebreaks the file declares (TRF-2026 212/202).
     pub file_order: Option<ratings_engine::tournament::DeclaredOrder>,
+    /// A team tournament's team standings (TRF 013 or 310 team records).
+    pub teams: Option<TeamsView>,
     /// The round these standings are after, of the rounds played in the file.
     pub round: usize,
     pub rounds_played: usize,
+}
+
+/// A team tournament's standings as the team table shows them.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct TeamsView {
+    pub standings: ratings_engine::team::TeamStandings,
+    /// By team index: its pairing number and the rank the file declares.
+    pub numbers: Vec<u32>,
+    pub declared_ranks: Vec<Option<u32>>,
+    pub csv: String,
+    /// From making the matches out of the players' games.
+    pub warnings: Vec<String>,
+    /// The order the file declares, as team tiebreaks (when every code is computed here).
+    pub file_order: Option<Vec<ratings_engine::team::TeamTiebreak>>,
 }
 
 /// One round of one player, for the crosstable: the opponent's start number, the colour and

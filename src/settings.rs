@@ -111,7 +111,7 @@ impl From<Legacy> for Settings {
             tiebreaks: l.tiebreaks,
             rules: l.rules,
             gamma_as_eig: true,
-            after_round: None,
+            ..Settings::default()
         }
     }
 }

@@ -11,6 +11,7 @@ pub mod race;
 pub mod results;
 pub mod share;
 pub mod standings;
+pub mod teams;
 pub mod working;
 
 pub use compare::ComparePanel;

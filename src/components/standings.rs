@@ -38,6 +38,8 @@ enum Shown {
     Crosstable,
     /// The pairings and results of the round the standings are after.
     Pairings,
+    /// A team tournament's team standings.
+    Teams,
 }
 
 #[component]
@@ -63,7 +65,16 @@ pub fn StandingsPanel() -> impl IntoView {
         crate::download::text(&text, "standings.trf", "text/plain");
     };
     // The crosstable or a round's pairings instead of the standings, and the crosstable's order.
-    let shown = RwSignal::new(Shown::Standings);
+    // Until the user picks a view: a team event's team standings, else the players'.
+    let picked = RwSignal::new(None::<Shown>);
+    let (team_chosen, team_open) = (RwSignal::new(None), RwSignal::new(None));
+    let has_teams = move || state.result.with(|r| r.as_ref().and_then(|r| r.standings.as_ref()).is_some_and(|s| s.teams.is_some()));
+    let shown = Signal::derive(move || match picked.get() {
+        Some(Shown::Teams) if !has_teams() => Shown::Standings,
+        Some(s) => s,
+        None if has_teams() => Shown::Teams,
+        None => Shown::Standings,
+    });
     let order = RwSignal::new(CrossOrder::Rank);
     let print = move |_| {
         if let Some(w) = web_sys::window() {
@@ -73,11 +84,13 @@ pub fn StandingsPanel() -> impl IntoView {
     view! {
         <section class="panel standings-panel" class:hidden=move || standings().is_none() aria-labelledby="standings-title">
             <h2 id="standings-title">"Standings and tiebreaks"</h2>
-            <TiebreakOrder />
-            <p class="help">
-                "EIG is Brent's eigenvector rating of the games played (Elo-like scale): unlike Buchholz or Sonneborn–Berger, "
-                "it weighs every result through the whole results graph rather than summing opponents' scores. Click a row to see how each value was derived."
-            </p>
+            <Show when=move || shown.get() != Shown::Teams>
+                <TiebreakOrder />
+                <p class="help">
+                    "EIG is Brent's eigenvector rating of the games played (Elo-like scale): unlike Buchholz or Sonneborn–Berger, "
+                    "it weighs every result through the whole results graph rather than summing opponents' scores. Click a row to see how each value was derived."
+                </p>
+            </Show>
             <div class="exports">
                 <button data-testid="export-standings" on:click=export>"Download standings (CSV)"</button>
                 <button data-testid="print-standings" on:click=print>"Print"</button>
@@ -87,13 +100,16 @@ pub fn StandingsPanel() -> impl IntoView {
                     </button>
                 </Show>
             </div>
-            {move || standings().map(|st| declared_box(&st, state.settings))}
-            {move || standings().map(|st| print_title(&st))}
+            {move || standings().filter(|_| shown.get() != Shown::Teams).map(|st| declared_box(&st, state.settings))}
+            {move || standings().map(|st| print_title(&st, shown.get() == Shown::Teams))}
             {move || standings().map(|st| round_picker(&st, state.settings))}
             <div class="view-switch" role="group" aria-label="Table shown">
-                <button data-testid="show-standings" aria-pressed=move || (shown.get() == Shown::Standings).to_string() on:click=move |_| shown.set(Shown::Standings)>"Standings"</button>
-                <button data-testid="show-crosstable" aria-pressed=move || (shown.get() == Shown::Crosstable).to_string() on:click=move |_| shown.set(Shown::Crosstable)>"Crosstable"</button>
-                <button data-testid="show-pairings" aria-pressed=move || (shown.get() == Shown::Pairings).to_string() on:click=move |_| shown.set(Shown::Pairings)>"Round pairings"</button>
+                <Show when=has_teams>
+                    <button data-testid="show-teams" aria-pressed=move || (shown.get() == Shown::Teams).to_string() on:click=move |_| picked.set(Some(Shown::Teams))>"Teams"</button>
+                </Show>
+                <button data-testid="show-standings" aria-pressed=move || (shown.get() == Shown::Standings).to_string() on:click=move |_| picked.set(Some(Shown::Standings))>{move || if has_teams() { "Players" } else { "Standings" }}</button>
+                <button data-testid="show-crosstable" aria-pressed=move || (shown.get() == Shown::Crosstable).to_string() on:click=move |_| picked.set(Some(Shown::Crosstable))>"Crosstable"</button>
+                <button data-testid="show-pairings" aria-pressed=move || (shown.get() == Shown::Pairings).to_string() on:click=move |_| picked.set(Some(Shown::Pairings))>"Round pairings"</button>
                 <Show when=move || shown.get() == Shown::Crosstable>
                     <label>
                         "Order "
@@ -110,16 +126,17 @@ pub fn StandingsPanel() -> impl IntoView {
             {move || match shown.get() {
                 Shown::Crosstable => standings().map(|st| crosstable(&st, order.get()).into_any()),
                 Shown::Pairings => standings().map(|st| pairings(&st, st.round.max(1)).into_any()),
+                Shown::Teams => standings().and_then(|st| st.teams).map(|t| crate::components::teams::team_table(&t, state.settings, team_chosen, team_open).into_any()),
                 Shown::Standings => None,
             }}
-            {move || standings().map(|st| legend(&st.codes))}
+            {move || standings().filter(|_| shown.get() != Shown::Teams).map(|st| legend(&st.codes))}
         </section>
     }
 }
 
 /// The printed page's title block: the tournament as its file names it, the rules in force
 /// and the tiebreaks in order by their full names (shown only in print).
-fn print_title(st: &StandingsView) -> impl IntoView {
+fn print_title(st: &StandingsView, teams: bool) -> impl IntoView {
     let t = &st.title;
     let dates = match (&t.start_date, &t.end_date) {
         (Some(a), Some(b)) if a != b => Some(format!("{a} – {b}")),
@@ -130,7 +147,14 @@ fn print_title(st: &StandingsView) -> impl IntoView {
         .into_iter()
         .flatten()
         .collect();
-    let order = st.codes.iter().enumerate().map(|(i, c)| format!("{}. {} ({})", i + 1, c.name(), c.code())).collect::<Vec<_>>().join(", ");
+    let order = match st.teams.as_ref().filter(|_| teams) {
+        Some(t) => {
+            let first = format!("Teams ranked by {}", t.standings.primary.name());
+            let rest = t.standings.order.iter().enumerate().map(|(i, c)| format!("{}. {} ({})", i + 1, c.name(), c.code()));
+            std::iter::once(first).chain(rest).collect::<Vec<_>>().join(", ")
+        }
+        None => st.codes.iter().enumerate().map(|(i, c)| format!("{}. {} ({})", i + 1, c.name(), c.code())).collect::<Vec<_>>().join(", "),
+    };
     view! {
         <header class="print-title print-only" data-testid="print-title">
             <h1>{t.name.clone().unwrap_or_else(|| "Tournament standings".into())}</h1>
@@ -211,7 +235,8 @@ fn declared_box(st: &StandingsView, settings: RwSignal<Settings>) -> Option<AnyV
 /// The tiebreaks the file declares (TRF-2026 record 212 or 202), and a button to use them
 /// when they are not the order in force and every one is computed here.
 fn file_order(st: &StandingsView, settings: RwSignal<Settings>) -> Option<AnyView> {
-    let d = st.file_order.clone()?;
+    // A team event's declared order is the teams' (shown with the team standings).
+    let d = st.file_order.clone().filter(|_| st.teams.is_none())?;
     let in_use = d.usable() == Some(&st.codes[..]);
     let text = match (in_use, d.usable()) {
         (true, _) => format!("The file declares its tiebreaks: {}; they are the order in use.", d.describe()),

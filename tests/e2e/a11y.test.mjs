@@ -7,6 +7,7 @@ import { ARTIFACTS, DESKTOP, PHONE, ROOT, finished, siteForTests } from './brows
 
 const AXE = `${ROOT}node_modules/axe-core/axe.min.js`;
 const TRF = `${ROOT}engine/tests/data/trf/held_swiss_5.trf`;
+const TEAMS = `${ROOT}engine/tests/data/trf/fideteam_nocolor.trf`;
 const shared = siteForTests();
 
 async function open(viewport = DESKTOP) {
@@ -71,6 +72,11 @@ test('axe: no serious or critical violation on any view, at desktop and phone wi
     await page.getByTestId('show-pairings').click();
     await page.getByTestId('pairings').waitFor();
     await axe(page, `${at} round 3's pairings`);
+    await page.getByTestId('input').fill(await readFile(TEAMS, 'utf8'));
+    await page.getByTestId('show-teams').click();
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid=team-row]').length === 9, null, { timeout: 30000 });
+    await axe(page, `${at} team standings`);
+    await page.screenshot({ path: `${ARTIFACTS}/teams-${at}.png`, fullPage: true });
     assert.deepEqual(errors, []);
     await context.close();
   }

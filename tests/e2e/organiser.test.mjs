@@ -225,6 +225,52 @@ test('the tiebreaks a TRF-2026 file declares (record 212) are shown and used in 
   await context.close();
 });
 
+test('a team event opens on its team standings: match and game points, team tiebreaks, the file\'s own order and ranks', async () => {
+  const { context, page, errors } = await open(DESKTOP, { options: { acceptDownloads: true } });
+  await page.getByTestId('file-input').setInputFiles(`${HELD}/fideteam_nocolor.trf`);
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid=team-row]').length === 9, null, { timeout: 30000 });
+  const heads = () => page.locator('[data-testid=team-tiebreak-head]').allTextContents();
+  assert.deepEqual(await heads(), ['MPvGP', 'EMMSB', 'BH-C1']);
+  const first = await page.locator('[data-testid=team-row]').first().locator('td').allTextContents();
+  assert.deepEqual(first.slice(0, 6), ['1', '1', '1', 'Team 1', '14.0', '13.5']);
+  // The file declares PTS, BC, BBE (record 212): used in one click, every rank then the file's.
+  assert.match(await page.getByTestId('team-file-order').textContent(), /The file declares its team tiebreaks: BC, BBE\./);
+  await page.getByTestId('team-file-order-apply').click();
+  await page.waitForFunction(() => [...document.querySelectorAll('[data-testid=team-tiebreak-head]')].map((h) => h.textContent).join() === 'BC,BBE');
+  assert.equal(await page.locator('[data-testid=team-declared-rank].differs').count(), 0);
+  assert.equal(await page.getByTestId('team-file-order').count(), 0);
+  // Game points first; a tiebreak added by its full name; one removed.
+  await page.getByTestId('team-primary').selectOption('GP');
+  await page.waitForFunction(() => document.querySelector('[data-testid=team-table] caption').textContent.includes('game points'));
+  await page.getByTestId('team-tiebreak-add').selectOption('SSSC');
+  await page.getByTestId('team-tiebreak-add-button').click();
+  await page.waitForFunction(() => [...document.querySelectorAll('[data-testid=team-tiebreak-head]')].map((h) => h.textContent).join() === 'BC,BBE,SSSC');
+  await page.getByTestId('team-tiebreak-remove').first().click();
+  await page.waitForFunction(() => [...document.querySelectorAll('[data-testid=team-tiebreak-head]')].map((h) => h.textContent).join() === 'BBE,SSSC');
+  // A row's derivation by keyboard.
+  await page.getByTestId('team-toggle').first().focus();
+  await page.keyboard.press('Enter');
+  assert.match(await page.getByTestId('team-derivation').textContent(), /SSSC: SSSC 21\.79 = 14 match points \+ BH 54\.5 ÷ 7/);
+  const names = await page.getByTestId('team-name').allTextContents();
+  assert.equal(names[0], 'Team 1');
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-teams').click()]);
+  const csv = await readFile(await download.path(), 'utf8');
+  assert.match(csv, /^rank,number,team,match_points,game_points,BBE,SSSC\n1,1,Team 1,14,13.5,/);
+  await page.locator('.standings-panel').screenshot({ path: `${ARTIFACTS}/team-standings.png` });
+  const pdf = await page.pdf({ preferCSSPageSize: true });
+  await writeFile(`${ARTIFACTS}/team-standings.pdf`, pdf);
+  const printed = (await pdfPages(pdf)).join('\n');
+  assert.match(printed, /Teams ranked by game points, 1\.\s+Bottom-board elimination/);
+  assert.match(printed, /Rk\s+No\s+Team\s+MP\s+GP\s+BBE\s+SSSC/);
+  assert.match(printed, /1\s+1\s+Team 1\s+14\.0\s+13\.5\s+7\.0\s+21\.79/);
+  assert.doesNotMatch(printed, /Add a team tiebreak|Download team standings|declares ranks for|Use the file's order/);
+  // The players' standings are one click away.
+  await page.getByTestId('show-standings').click();
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid=standing-row]').length === 18);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('any round: standings, crosstable and ratings after round 3, each player\'s move since round 2, back to the last round', async () => {
   const { context, page, errors } = await open();
   await openTournament(page, `${HELD}/held_swiss_5.trf`, 16);
