@@ -3,7 +3,8 @@
 //! worker and the tests run the same job; only the worker stops between slices.
 
 use crate::protocol::{
-    CrossCell, Finding, InputSummary, LineMessage, PlayerRow, RatingResult, Settings, StandingRowView, StandingsTitle, StandingsView, TeamsView,
+    CrossCell, Finding, InputSummary, LineMessage, PlayerRow, RatingResult, Settings, StandingRowView, StandingsTitle, StandingsView,
+    TeamsView,
 };
 use ratings_engine::job::{Finished, Job, TournamentStandings};
 use ratings_engine::methods::report::{Rating, StopReason};

@@ -238,6 +238,10 @@ fn team_standings_rank_by_the_primary_score_then_the_tiebreaks() {
     for (code, shown) in [("ESB:GM", "EGMSB"), ("emmsb", "EMMSB"), ("MPvGP", "MPvGP"), ("bh/c1", "BH-C1"), ("sssc", "SSSC")] {
         assert_eq!(TeamTiebreak::parse(code).map(|t| t.code()), Ok(shown.to_string()));
     }
+    // An individual tiebreak on the other score: Buchholz on game points under match points
+    // first is Held's exercise 37.
+    assert_eq!(&team_column("BH:GP", Rules::Fide2023, 1)[..3], ["114.0", "107.5", "109.5"]);
+    assert_eq!(TeamTiebreak::parse("bh-c1:gp").map(|t| t.code()), Ok("BH-C1:GP".to_string()));
     assert!(TeamTiebreak::parse("DE").unwrap_err().contains("not offered for teams"));
     assert!(TeamTiebreak::parse("XYZ").unwrap_err().contains("unknown team tiebreak"));
 }

@@ -103,11 +103,35 @@ pub fn StandingsPanel() -> impl IntoView {
             {move || standings().filter(|_| shown.get() != Shown::Teams).map(|st| declared_box(&st, state.settings))}
             {move || standings().map(|st| print_title(&st, shown.get() == Shown::Teams))}
             {move || standings().map(|st| round_picker(&st, state.settings))}
+            {view_switch(picked, shown, Signal::derive(has_teams), order)}
+            <Show when=move || shown.get() == Shown::Standings>
+                <StandingsTable />
+            </Show>
+            {move || match shown.get() {
+                Shown::Crosstable => standings().map(|st| crosstable(&st, order.get()).into_any()),
+                Shown::Pairings => standings().map(|st| pairings(&st, st.round.max(1)).into_any()),
+                Shown::Teams => standings().and_then(|st| st.teams).map(|t| crate::components::teams::team_table(&t, state.settings, team_chosen, team_open).into_any()),
+                Shown::Standings => None,
+            }}
+            {move || standings().filter(|_| shown.get() != Shown::Teams).map(|st| legend(&st.codes))}
+        </section>
+    }
+}
+
+/// The buttons choosing the table shown (the team standings first in a team event), and the
+/// crosstable's order when it is shown.
+fn view_switch(
+    picked: RwSignal<Option<Shown>>,
+    shown: Signal<Shown>,
+    has_teams: Signal<bool>,
+    order: RwSignal<CrossOrder>,
+) -> impl IntoView {
+    view! {
             <div class="view-switch" role="group" aria-label="Table shown">
-                <Show when=has_teams>
+                <Show when=move || has_teams.get()>
                     <button data-testid="show-teams" aria-pressed=move || (shown.get() == Shown::Teams).to_string() on:click=move |_| picked.set(Some(Shown::Teams))>"Teams"</button>
                 </Show>
-                <button data-testid="show-standings" aria-pressed=move || (shown.get() == Shown::Standings).to_string() on:click=move |_| picked.set(Some(Shown::Standings))>{move || if has_teams() { "Players" } else { "Standings" }}</button>
+                <button data-testid="show-standings" aria-pressed=move || (shown.get() == Shown::Standings).to_string() on:click=move |_| picked.set(Some(Shown::Standings))>{move || if has_teams.get() { "Players" } else { "Standings" }}</button>
                 <button data-testid="show-crosstable" aria-pressed=move || (shown.get() == Shown::Crosstable).to_string() on:click=move |_| picked.set(Some(Shown::Crosstable))>"Crosstable"</button>
                 <button data-testid="show-pairings" aria-pressed=move || (shown.get() == Shown::Pairings).to_string() on:click=move |_| picked.set(Some(Shown::Pairings))>"Round pairings"</button>
                 <Show when=move || shown.get() == Shown::Crosstable>
@@ -120,17 +144,6 @@ pub fn StandingsPanel() -> impl IntoView {
                     </label>
                 </Show>
             </div>
-            <Show when=move || shown.get() == Shown::Standings>
-                <StandingsTable />
-            </Show>
-            {move || match shown.get() {
-                Shown::Crosstable => standings().map(|st| crosstable(&st, order.get()).into_any()),
-                Shown::Pairings => standings().map(|st| pairings(&st, st.round.max(1)).into_any()),
-                Shown::Teams => standings().and_then(|st| st.teams).map(|t| crate::components::teams::team_table(&t, state.settings, team_chosen, team_open).into_any()),
-                Shown::Standings => None,
-            }}
-            {move || standings().filter(|_| shown.get() != Shown::Teams).map(|st| legend(&st.codes))}
-        </section>
     }
 }
 

@@ -30,13 +30,21 @@ fn controls(view: &TeamsView, settings: RwSignal<Settings>, chosen: RwSignal<Opt
         view! { <li class="chip" title=tb.name()><span>{tb.code()}</span><button class="chip-remove" data-testid="team-tiebreak-remove" aria-label=format!("Remove {}", tb.code()) on:click=remove>"×"</button></li> }
     }).collect_view();
     let have = view.standings.order.clone();
-    let options = TeamTiebreak::all().into_iter().filter(|t| !have.contains(t)).map(|t| {
-        view! { <option value=t.code() prop:selected=move || chosen.get() == Some(t)>{format!("{} ({})", t.name(), t.code())}</option> }
-    }).collect_view();
+    let options = TeamTiebreak::all()
+        .into_iter()
+        .filter(|t| !have.contains(t))
+        .map(|t| {
+            view! { <option value=t.code() prop:selected=move || chosen.get() == Some(t)>{format!("{} ({})", t.name(), t.code())}</option> }
+        })
+        .collect_view();
     let choose = move |ev| chosen.set(TeamTiebreak::parse(&event_target_value(&ev)).ok());
     let add = move |_| {
         if let Some(t) = chosen.get_untracked() {
-            settings.update(|s| if !s.team_tiebreaks.contains(&t) { s.team_tiebreaks.push(t) });
+            settings.update(|s| {
+                if !s.team_tiebreaks.contains(&t) {
+                    s.team_tiebreaks.push(t)
+                }
+            });
             chosen.set(None);
         }
     };
@@ -72,10 +80,16 @@ fn controls(view: &TeamsView, settings: RwSignal<Settings>, chosen: RwSignal<Opt
 /// says how it was derived), and the file's rank when it declares one. `chosen`: the tiebreak
 /// picked to add, `open`: the team whose derivation is shown (kept by the panel: the table is
 /// drawn anew with each result).
-pub fn team_table(view: &TeamsView, settings: RwSignal<Settings>, chosen: RwSignal<Option<TeamTiebreak>>, open: RwSignal<Option<usize>>) -> impl IntoView {
+pub fn team_table(
+    view: &TeamsView,
+    settings: RwSignal<Settings>,
+    chosen: RwSignal<Option<TeamTiebreak>>,
+    open: RwSignal<Option<usize>>,
+) -> impl IntoView {
     let st = &view.standings;
     let declared = view.declared_ranks.iter().any(Option::is_some);
-    let heads = st.order.iter().map(|t| view! { <th class="num" title=t.name() data-testid="team-tiebreak-head">{t.code()}</th> }).collect_view();
+    let heads =
+        st.order.iter().map(|t| view! { <th class="num" title=t.name() data-testid="team-tiebreak-head">{t.code()}</th> }).collect_view();
     let columns = 6 + st.order.len() + usize::from(declared);
     let rows = st.rows.iter().map(|r| {
         let cells = st.order.iter().zip(&r.values).map(|(&tb, v)| view! { <td class="num tb" title=v.explanation.clone()>{show(v.value, Some(tb))}</td> }).collect_view();

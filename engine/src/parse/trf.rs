@@ -330,6 +330,7 @@ impl Records {
             "092" => self.header.kind = value(l),
             "102" => self.header.arbiter = value(l),
             "132" => self.header.round_dates = round_dates(l),
+            "362" => warnings.push(Warning { line, message: "362: match points other than 2, 1 and 0 are not read; teams are scored 2 for a won match, 1 a drawn one".into() }),
             "013" | "310" => match read_team(&c, line, l, self.header.teams.len()) {
                 Ok(team) => self.header.teams.push(team),
                 Err(message) => warnings.push(Warning { line, message }),

@@ -2,7 +2,7 @@
 //! game points), then by tiebreaks in order: the other score (13.1, `MPvGP`), the extended
 //! Sonneborn-Berger in any pairing of the two kinds of points (13.2, `EMMSB` `EMGSB` `EGMSB`
 //! `EGGSB`), the scores and schedule strength combination (13.4, `SSSC`), or any individual
-//! tiebreak on the primary score (13's preamble). Unplayed rounds follow article 16 as for
+//! tiebreak on the primary score or on either (13's preamble: `BH:GP`). Unplayed rounds follow article 16 as for
 //! players (the teams are read as players: [`super::Teams::match_points`]). Checked against
 //! Held's team exercises 34-41 and 49 (`tests/team.rs`).
 //!
@@ -86,6 +86,8 @@ pub enum TeamTiebreak {
     BottomBoards,
     /// An individual tiebreak computed on the primary score.
     Individual(Tiebreak),
+    /// An individual tiebreak computed on the given score (C.07's `BH:GP`, `PS:MP`).
+    On(Tiebreak, TeamScore),
 }
 
 /// What follows an extended direct encounter that leaves two teams level (C.07 13.3.2), on the
@@ -143,7 +145,10 @@ impl TeamTiebreak {
             .copied()
             .filter(|t| !matches!(t, Tiebreak::De | Tiebreak::Eig))
             .map(TeamTiebreak::Individual);
-        team.chain(individual).collect()
+        let on = [Tiebreak::Bh, Tiebreak::BhC1, Tiebreak::BhC2, Tiebreak::BhM1, Tiebreak::Ps, Tiebreak::Ks]
+            .into_iter()
+            .flat_map(|t| TeamScore::ALL.map(|s| TeamTiebreak::On(t, s)));
+        team.chain(individual).chain(on).collect()
     }
 
     pub fn code(self) -> String {
@@ -156,6 +161,7 @@ impl TeamTiebreak {
             TeamTiebreak::TopBoards => "TBR".into(),
             TeamTiebreak::BottomBoards => "BBE".into(),
             TeamTiebreak::Individual(t) => t.code().into(),
+            TeamTiebreak::On(t, score) => format!("{}:{}", t.code(), score.code()),
         }
     }
 
@@ -177,6 +183,7 @@ impl TeamTiebreak {
                 "Bottom-board elimination: the points without the last board, then without the last two, ...".into()
             }
             TeamTiebreak::Individual(t) => format!("{}, on the primary score", t.name()),
+            TeamTiebreak::On(t, score) => format!("{}, on {}", t.name(), score.name()),
         }
     }
 
@@ -202,16 +209,28 @@ impl TeamTiebreak {
             ("BBE", _) => Ok(TeamTiebreak::BottomBoards),
             ("MPVGP" | "GPVMP", _) => Ok(TeamTiebreak::Secondary),
             ("SSSC", _) => Ok(TeamTiebreak::Sssc),
-            _ => match Tiebreak::parse(code) {
-                Ok(Tiebreak::De | Tiebreak::Eig) => {
-                    Err(format!("'{code}' is not offered for teams (the extended direct encounter is not computed here)"))
-                }
-                Ok(t) => Ok(TeamTiebreak::Individual(t)),
+            _ => match individual(code) {
+                Ok((Tiebreak::De | Tiebreak::Eig, _)) => Err(format!("'{code}' is not offered for teams (EDE is the teams' direct encounter)")),
+                Ok((t, None)) => Ok(TeamTiebreak::Individual(t)),
+                Ok((t, Some(on))) => Ok(TeamTiebreak::On(t, on)),
                 Err(_) => Err(format!(
-                    "unknown team tiebreak '{code}': expected MPvGP, EMMSB, EMGSB, EGMSB, EGGSB, SSSC, EDE, EDEBT, EDEBB, EDET, EDEB, BC, TBR, BBE or an individual code such as BH-C1"
+                    "unknown team tiebreak '{code}': expected MPvGP, EMMSB, EMGSB, EGMSB, EGGSB, SSSC, EDE, EDEBT, EDEBB, EDET, EDEB, BC, TBR, BBE or an individual code such as BH-C1 (on the primary score) or BH:GP"
                 )),
             },
         }
+    }
+}
+
+/// An individual code, with the score it is computed on when given (`BH-C1:GP`).
+fn individual(code: &str) -> Result<(Tiebreak, Option<TeamScore>), crate::tiebreak::UnknownTiebreak> {
+    let on = code.rsplit_once(':').and_then(|(t, s)| match s.trim().to_ascii_uppercase().as_str() {
+        "MP" => Some((t, TeamScore::MatchPoints)),
+        "GP" => Some((t, TeamScore::GamePoints)),
+        _ => None,
+    });
+    match on {
+        Some((t, score)) => Ok((Tiebreak::parse(t)?, Some(score))),
+        None => Ok((Tiebreak::parse(code)?, None)),
     }
 }
 
@@ -396,6 +415,7 @@ impl Teams {
         };
         match tb {
             TeamTiebreak::Individual(code) => individual(&self.scored(primary), code),
+            TeamTiebreak::On(code, score) => individual(&self.scored(score), code),
             TeamTiebreak::Secondary => {
                 let other = primary.other();
                 let t = self.scored(other);
