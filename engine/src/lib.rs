@@ -32,6 +32,7 @@ pub mod compare;
 pub mod diagnose;
 pub mod distinct;
 pub mod error;
+pub mod evaluation;
 pub mod export;
 pub mod graph;
 pub mod job;

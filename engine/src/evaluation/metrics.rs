@@ -1,0 +1,81 @@
+//! Scores of probabilistic predictions of games: each game a predicted expected score `p` of
+//! the first player and the observed score `s` (1 a win, ½ a draw, 0 a loss).
+//!
+//! * log-loss: `−(s ln p + (1 − s) ln(1 − p))`, a draw counting half each way; `p` and `1 − p`
+//!   are taken as at least 1e-15 so one confident miss costs about 34.5, not infinity;
+//! * Brier score: `(p − s)²`;
+//! * accuracy on decisive games: the share whose winner was favoured (`p` above ½ for a first
+//!   player's win), a prediction of exactly ½ counting half;
+//! * calibration: the games in ten bins of `p` ([0, 0.1), ..., [0.9, 1]), each with its mean
+//!   prediction and mean observed score.
+
+use serde::{Deserialize, Serialize};
+
+/// The smallest probability a log-loss takes.
+pub const FLOOR: f64 = 1e-15;
+
+/// One calibration bin.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Bin {
+    pub from: f64,
+    pub to: f64,
+    pub games: usize,
+    /// Mean prediction and mean observed score of its games (`None` when it has none).
+    pub predicted: Option<f64>,
+    pub observed: Option<f64>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Scores {
+    pub games: usize,
+    pub log_loss: f64,
+    pub brier: f64,
+    /// `None` when no game was decisive.
+    pub accuracy: Option<f64>,
+    pub decisive: usize,
+    pub calibration: Vec<Bin>,
+}
+
+/// Log-loss of one prediction.
+pub fn log_loss(p: f64, s: f64) -> f64 {
+    -(s * p.max(FLOOR).ln() + (1.0 - s) * (1.0 - p).max(FLOOR).ln())
+}
+
+/// Scores `(p, s)` pairs; `None` when there are none.
+pub fn score(pairs: &[(f64, f64)]) -> Option<Scores> {
+    if pairs.is_empty() {
+        return None;
+    }
+    let n = pairs.len() as f64;
+    let log = pairs.iter().map(|&(p, s)| log_loss(p, s)).sum::<f64>() / n;
+    let brier = pairs.iter().map(|&(p, s)| (p - s) * (p - s)).sum::<f64>() / n;
+    let decisive: Vec<f64> = pairs
+        .iter()
+        .filter(|&&(_, s)| s != 0.5)
+        .map(|&(p, s)| match (p - 0.5).partial_cmp(&0.0) {
+            Some(std::cmp::Ordering::Equal) | None => 0.5,
+            Some(o) => f64::from(u8::from((o == std::cmp::Ordering::Greater) == (s > 0.5))),
+        })
+        .collect();
+    let accuracy = (!decisive.is_empty()).then(|| decisive.iter().sum::<f64>() / decisive.len() as f64);
+    Some(Scores { games: pairs.len(), log_loss: log, brier, accuracy, decisive: decisive.len(), calibration: calibration(pairs) })
+}
+
+/// Ten bins of the prediction, the last closed at 1.
+pub fn calibration(pairs: &[(f64, f64)]) -> Vec<Bin> {
+    let mut sums = [(0usize, 0.0, 0.0); 10];
+    for &(p, s) in pairs {
+        let b = ((p * 10.0).floor() as usize).min(9);
+        sums[b] = (sums[b].0 + 1, sums[b].1 + p, sums[b].2 + s);
+    }
+    sums.iter()
+        .enumerate()
+        .map(|(b, &(games, p, s))| Bin {
+            from: b as f64 / 10.0,
+            to: (b + 1) as f64 / 10.0,
+            games,
+            predicted: (games > 0).then(|| p / games as f64),
+            observed: (games > 0).then(|| s / games as f64),
+        })
+        .collect()
+}

@@ -1,0 +1,233 @@
+//! Which method predicts best: each method fit on the earlier games and scored on the later
+//! ones ([`evaluate`]), parameters tuned out of sample ([`tune`]), and a simulation lab with
+//! known strengths ([`simulate`]).
+//!
+//! The games are split by time: by date when every game has one, else by round, else in input
+//! order (the order the sequential methods take them in). The later share (`holdout`, 20 % by
+//! default) is predicted by each method fit on the games before it. With `rolling = K` the
+//! later share is cut into `K` consecutive blocks and each is predicted from everything before
+//! it (a rolling origin); the predictions of all blocks are scored together.
+
+pub mod metrics;
+pub mod predict;
+pub mod random;
+pub mod simulate;
+
+use crate::compare::export::labels;
+use crate::methods::sequential::game_order;
+use crate::methods::{rate, Method, Options};
+use crate::model::Dataset;
+pub use metrics::{Bin, Scores};
+use predict::Predictor;
+use serde::{Deserialize, Serialize};
+
+/// The share of the games held out when none is chosen.
+pub const DEFAULT_HOLDOUT: f64 = 0.2;
+
+/// One method's predictions of the held-out games.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct MethodScores {
+    pub label: String,
+    pub method: Method,
+    /// The scores, or why the method could not be fit.
+    pub scores: Result<Scores, String>,
+    /// Held-out games in which a player had no rating from the earlier games (the method's
+    /// default was used).
+    pub unseen_games: usize,
+    /// Whether the method fits parameters of its own to the data (JRank's `k`, `p` grid):
+    /// fit on the earlier games only, as everything is here.
+    pub fits_parameters: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Evaluation {
+    pub methods: Vec<MethodScores>,
+    /// How the games were put in time order: "by date", "by round", "input order".
+    pub order: String,
+    pub holdout: f64,
+    /// Blocks of the rolling origin (1: a single split).
+    pub folds: usize,
+    /// Games predicted (each once), and games the first fit learnt from.
+    pub games_scored: usize,
+    pub first_training_games: usize,
+}
+
+/// The game indices of each fold: (earlier games, games predicted).
+pub fn splits(data: &Dataset, holdout: f64, rolling: usize) -> (Vec<(Vec<usize>, Vec<usize>)>, &'static str) {
+    let (order, how) = game_order(&data.games, true);
+    let n = order.len();
+    let held = ((n as f64 * holdout.clamp(0.0, 1.0)).round() as usize).min(n);
+    let folds = rolling.clamp(1, held.max(1));
+    let start = n - held;
+    let cut = |k: usize| start + held * k / folds;
+    let out = (0..folds)
+        .map(|k| {
+            let mut train = order[..cut(k)].to_vec();
+            train.sort_unstable();
+            (train, order[cut(k)..cut(k + 1)].to_vec())
+        })
+        .filter(|(_, test)| !test.is_empty())
+        .collect();
+    (out, how)
+}
+
+/// `data` with only the games `keep` (in input order); players and ids unchanged.
+pub fn subset(data: &Dataset, keep: &[usize]) -> Dataset {
+    let mut d = data.clone();
+    d.games = keep.iter().map(|&i| data.games[i].clone()).collect();
+    d.events.clear();
+    d
+}
+
+/// The (prediction, score) pairs of `method` fit on `train` for the games `test`, and how many
+/// had a player without a rating.
+pub fn predictions(
+    data: &Dataset,
+    method: &Method,
+    options: &Options,
+    train: &[usize],
+    test: &[usize],
+) -> Result<(Vec<(f64, f64)>, usize), String> {
+    let fitted = subset(data, train);
+    let rating = rate(&fitted, method, options).map_err(|e| e.to_string())?;
+    let predictor = Predictor::new(method, &rating, &fitted);
+    let mut unseen = 0;
+    let pairs = test
+        .iter()
+        .map(|&i| {
+            let g = &data.games[i];
+            let (p, missing) = predictor.predict(g);
+            unseen += usize::from(missing);
+            (p, g.score)
+        })
+        .collect();
+    Ok((pairs, unseen))
+}
+
+/// Every method fit on the earlier games and scored on the later ones (see the module's notes).
+pub fn evaluate(data: &Dataset, methods: &[Method], options: &Options, holdout: f64, rolling: usize) -> Evaluation {
+    let (folds, how) = splits(data, holdout, rolling);
+    let names = labels(methods);
+    let scored = methods
+        .iter()
+        .zip(names)
+        .map(|(method, label)| {
+            let mut pairs = Vec::new();
+            let mut unseen = 0;
+            let mut failed = None;
+            for (train, test) in &folds {
+                match predictions(data, method, options, train, test) {
+                    Ok((p, u)) => {
+                        pairs.extend(p);
+                        unseen += u;
+                    }
+                    Err(e) => failed = Some(e),
+                }
+            }
+            let scores = match failed {
+                Some(e) => Err(e),
+                None => metrics::score(&pairs).ok_or_else(|| "no game to predict".to_string()),
+            };
+            let fits_parameters = matches!(method, Method::JRank(p) if p.fit);
+            MethodScores { label, method: method.clone(), scores, unseen_games: unseen, fits_parameters }
+        })
+        .collect();
+    Evaluation {
+        methods: scored,
+        order: how.to_string(),
+        holdout,
+        folds: folds.len(),
+        games_scored: folds.iter().map(|(_, t)| t.len()).sum(),
+        first_training_games: folds.first().map_or(0, |(t, _)| t.len()),
+    }
+}
+
+/// A parameter [`tune`] searches.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Parameter {
+    EloK,
+    EloZeta,
+    BrentGamma,
+    JRankK,
+    JRankP,
+}
+
+impl Parameter {
+    pub const ALL: [Parameter; 5] = [Parameter::EloK, Parameter::EloZeta, Parameter::BrentGamma, Parameter::JRankK, Parameter::JRankP];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Parameter::EloK => "Elo's K",
+            Parameter::EloZeta => "Elo's ζ",
+            Parameter::BrentGamma => "Brent's γ",
+            Parameter::JRankK => "JRank's k",
+            Parameter::JRankP => "JRank's p",
+        }
+    }
+
+    /// A grid worth searching.
+    pub fn grid(self) -> Vec<f64> {
+        match self {
+            Parameter::EloK => vec![4.0, 8.0, 12.0, 16.0, 20.0, 25.0, 32.0, 40.0, 50.0, 64.0],
+            Parameter::EloZeta => vec![200.0, 300.0, 400.0, 500.0, 600.0, 800.0],
+            Parameter::BrentGamma => vec![0.0, 0.1, 0.25, 0.5, 1.0, 2.0, 4.0, 8.0],
+            Parameter::JRankK => vec![0.1, 0.25, 0.5, 1.0, 2.0, 4.0],
+            Parameter::JRankP => vec![0.25, 0.5, 0.75, 1.0, 1.5, 2.0],
+        }
+    }
+
+    /// `method` with the parameter set to `value` (`None`: not this method's parameter).
+    pub fn set(self, method: &Method, value: f64) -> Option<Method> {
+        let mut m = method.clone();
+        match (self, &mut m) {
+            (Parameter::EloK, Method::Elo(p)) => p.k = value,
+            (Parameter::EloZeta, Method::Elo(p)) => p.zeta = value,
+            (Parameter::BrentGamma, Method::Brent(p)) => p.gamma = value,
+            (Parameter::JRankK, Method::JRank(p)) => p.k = value,
+            (Parameter::JRankP, Method::JRank(p)) => p.p = value,
+            _ => return None,
+        }
+        Some(m)
+    }
+}
+
+/// One value of a tuned parameter: the log-loss on the last share of the earlier games (fit on
+/// the games before them: the choice is made there) and on the held-out games.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct TunePoint {
+    pub value: f64,
+    pub validation: Option<f64>,
+    pub held_out: Option<f64>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Tuning {
+    pub parameter: Parameter,
+    pub points: Vec<TunePoint>,
+    /// The value with the lowest validation log-loss.
+    pub chosen: Option<f64>,
+}
+
+/// Searches `grid` for `parameter` of `method`: chosen on the last `holdout` share of the
+/// earlier games (fit on those before), then scored on the held-out games (fit on all the
+/// earlier ones), so the held-out score of the choice is honest.
+pub fn tune(data: &Dataset, method: &Method, options: &Options, parameter: Parameter, grid: &[f64], holdout: f64) -> Tuning {
+    let (folds, _) = splits(data, holdout, 1);
+    let Some((train, test)) = folds.first() else { return Tuning { parameter, points: Vec::new(), chosen: None } };
+    let inner = subset(data, train);
+    let (inner_folds, _) = splits(&inner, holdout, 1);
+    let log = |d: &Dataset, m: &Method, tr: &[usize], te: &[usize]| {
+        predictions(d, m, options, tr, te).ok().and_then(|(p, _)| metrics::score(&p)).map(|s| s.log_loss)
+    };
+    let points: Vec<TunePoint> = grid
+        .iter()
+        .filter_map(|&value| {
+            let m = parameter.set(method, value)?;
+            let validation = inner_folds.first().and_then(|(tr, te)| log(&inner, &m, tr, te));
+            Some(TunePoint { value, validation, held_out: log(data, &m, train, test) })
+        })
+        .collect();
+    let chosen =
+        points.iter().filter_map(|p| p.validation.map(|v| (p.value, v))).min_by(|a, b| a.1.total_cmp(&b.1)).map(|(value, _)| value);
+    Tuning { parameter, points, chosen }
+}

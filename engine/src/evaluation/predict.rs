@@ -1,0 +1,100 @@
+//! What each method predicts for a game from its fit on earlier games: the first player's
+//! expected score, by the method's own model.
+//!
+//! * Brent (Bradley–Terry): `x_i / (x_i + x_j)`, from the natural log-strengths;
+//! * Elo: its expected score `1 / (1 + 10^(−(R_i + h − R_j)/ζ))`, home advantage `h` included;
+//! * multiplayer Elo: the first player's expected share of a two-player game,
+//!   `1 / (1 + 10^(−(R_i − R_j)/ζ))`;
+//! * AGA: its probit, `Φ((x_i − x_j − d)/σ_px)` on the continuous rating scale, with `d` and
+//!   `σ_px` from the game's handicap and komi (a game without either is the AGA's even game
+//!   without komi, as the ratings were fit with);
+//! * JRank: its paper's model, `W_i / W_j = M(S_i)/M(S_j)` with `M(x) = (x + k)^p` and the
+//!   scores `S_i + S_j = 1`, solved for `S_i`: with `q = exp((w_i − w_j)/p)`,
+//!   `S_i = (q(1 + k) − k)/(1 + q)`, kept within [0, 1] (the model gives certainty beyond).
+//!
+//! A player the earlier games leave without a rating (unseen, or unbounded when γ = 0) gets
+//! the method's default: Brent's and JRank's mean (log-strength 0), Elo's initial rating (or
+//! the player list's), the AGA's 0 on its continuous scale; such games are counted.
+
+use crate::methods::aga::{erfc::erfc, handicap::handicap_equivalent, seed::to_continuous};
+use crate::methods::elo::expected;
+use crate::methods::report::Rating;
+use crate::methods::Method;
+use crate::model::{Dataset, Game};
+
+/// A fitted method's predictions.
+pub struct Predictor {
+    model: Model,
+    /// By player id: the value the model reads (`None`: no rating from the earlier games).
+    values: Vec<Option<f64>>,
+    /// By player id: the value used when there is none.
+    defaults: Vec<f64>,
+}
+
+enum Model {
+    Logistic,
+    Elo { zeta: f64, home: f64 },
+    Shares { zeta: f64 },
+    Aga,
+    JRank { k: f64, p: f64 },
+}
+
+impl Predictor {
+    /// The predictions of `method` fit as `rating` on `data`'s players.
+    pub fn new(method: &Method, rating: &Rating, data: &Dataset) -> Predictor {
+        let n = data.players.len();
+        let mut values = vec![None; n];
+        let (model, natural) = match method {
+            Method::Brent(_) => (Model::Logistic, true),
+            Method::Elo(p) => (Model::Elo { zeta: p.zeta, home: p.home }, false),
+            Method::MultiElo(p) => (Model::Shares { zeta: p.zeta }, false),
+            Method::Aga(_) => (Model::Aga, false),
+            Method::JRank(p) => (Model::JRank { k: p.k, p: p.p }, true),
+        };
+        for r in &rating.players {
+            let v = if natural { r.log_strength } else { r.rating.filter(|_| r.rank.is_some()) };
+            if let Some(slot) = values.get_mut(r.index) {
+                *slot = v.filter(|x| x.is_finite()).map(|x| if matches!(model, Model::Aga) { to_continuous(x) } else { x });
+            }
+        }
+        let defaults = data
+            .players
+            .iter()
+            .map(|p| match method {
+                Method::Elo(e) => p.listed().map_or(e.initial, |l| l.rating),
+                Method::MultiElo(e) => p.listed().map_or(e.initial, |l| l.rating),
+                _ => 0.0,
+            })
+            .collect();
+        Predictor { model, values, defaults }
+    }
+
+    /// The first player's expected score in `g`, and whether a player had no rating.
+    pub fn predict(&self, g: &Game) -> (f64, bool) {
+        let value = |i: usize| self.values.get(i).copied().flatten();
+        let (a, b) = (value(g.first()), value(g.second()));
+        let unseen = a.is_none() || b.is_none();
+        let a = a.unwrap_or_else(|| self.defaults.get(g.first()).copied().unwrap_or(0.0));
+        let b = b.unwrap_or_else(|| self.defaults.get(g.second()).copied().unwrap_or(0.0));
+        (self.expected(a, b, g), unseen)
+    }
+
+    fn expected(&self, a: f64, b: f64, g: &Game) -> f64 {
+        match self.model {
+            Model::Logistic => 1.0 / (1.0 + (b - a).exp()),
+            Model::Elo { zeta, home } => expected(a + home - b, zeta),
+            Model::Shares { zeta } => expected(a - b, zeta),
+            Model::Aga => {
+                let (d, sigma) = handicap_equivalent(g.handicap().unwrap_or(0.0), g.komi().unwrap_or(0.0));
+                0.5 * erfc(-((a - b - d) / sigma) / std::f64::consts::SQRT_2)
+            }
+            Model::JRank { k, p } => {
+                let q = ((a - b) / p).exp();
+                if q.is_infinite() {
+                    return 1.0;
+                }
+                ((q * (1.0 + k) - k) / (1.0 + q)).clamp(0.0, 1.0)
+            }
+        }
+    }
+}

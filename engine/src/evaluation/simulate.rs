@@ -1,0 +1,474 @@
+//! The simulation lab: tournaments played by players of known strength, rated by each method,
+//! and each method's order compared with the truth.
+//!
+//! * Strengths: natural log-strengths drawn from a normal distribution with the chosen
+//!   standard deviation (`spread`), or from `clusters` groups: cluster centres evenly spaced
+//!   and scaled so the whole field's spread is about `spread`, players a quarter of it around
+//!   them.
+//! * Games follow Bradley–Terry: the first player's expected score is `1/(1 + e^(s_j − s_i))`.
+//!   A draw happens with probability `draws × 2·min(p, 1 − p)`: the chosen rate between equals,
+//!   rarer the more lopsided the game (as in real chess); wins and losses share the rest so the
+//!   expected score stays `p`.
+//! * Schedules: a single or double round robin (the circle method; colours alternate, swapped
+//!   in the second half), a Swiss of `R` rounds, or `M` games between random pairs.
+//! * The Swiss is a simplified Dutch system: players sorted by score, then by their seed (the
+//!   true strength: a field seeded by accurate ratings); each player in turn takes the first
+//!   of the bottom half of their score group not yet met (then those below: floating down),
+//!   searching back when the rest cannot be paired without a repeat; with an odd number the
+//!   lowest-placed player who has not had one gets a bye (a point, no game). No colour rules
+//!   and no criteria beyond "not twice".
+//! * Each repetition is seeded from the run's seed and its number, so runs are repeatable.
+//!
+//! Reported per method, over the repetitions: Kendall's τ_b between its ratings and the true
+//! strengths (mean and standard deviation), the share of tournaments whose true best player
+//! it ranks first (a tie for first counting its share), and the mean absolute rank error
+//! (ties ranked at their mean place). The organisers' order, points then Buchholz, is the
+//! baseline.
+
+use super::random::Random;
+use crate::compare::agreement::kendall_tau_b;
+use crate::compare::export::labels;
+use crate::diagnose::Status;
+use crate::methods::{rate, Method, Options};
+use crate::model::{Dataset, Game};
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::str::FromStr;
+
+/// How the players meet.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Schedule {
+    RoundRobin,
+    DoubleRoundRobin,
+    Swiss { rounds: usize },
+    Random { games: usize },
+}
+
+impl fmt::Display for Schedule {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Schedule::RoundRobin => f.write_str("round-robin"),
+            Schedule::DoubleRoundRobin => f.write_str("double-round-robin"),
+            Schedule::Swiss { rounds } => write!(f, "swiss:{rounds}"),
+            Schedule::Random { games } => write!(f, "random:{games}"),
+        }
+    }
+}
+
+impl FromStr for Schedule {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Schedule, String> {
+        let expected = || format!("schedule '{s}': expected round-robin, double-round-robin, swiss:R (R rounds) or random:M (M games)");
+        let number = |n: &str| n.trim().parse::<usize>().ok().filter(|&n| n > 0).ok_or_else(expected);
+        match s.trim().to_ascii_lowercase().split_once(':') {
+            Some(("swiss", n)) => Ok(Schedule::Swiss { rounds: number(n)? }),
+            Some(("random", n)) => Ok(Schedule::Random { games: number(n)? }),
+            None if s.trim().eq_ignore_ascii_case("round-robin") => Ok(Schedule::RoundRobin),
+            None if s.trim().eq_ignore_ascii_case("double-round-robin") => Ok(Schedule::DoubleRoundRobin),
+            _ => Err(expected()),
+        }
+    }
+}
+
+/// What is simulated.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Setup {
+    pub players: usize,
+    pub schedule: Schedule,
+    /// Standard deviation of the true natural log-strengths.
+    pub spread: f64,
+    /// Clusters of strength (0 or 1: one normal field).
+    pub clusters: usize,
+    /// The draw rate between equals.
+    pub draws: f64,
+    pub repetitions: usize,
+    pub seed: u64,
+}
+
+impl Default for Setup {
+    fn default() -> Self {
+        Setup { players: 100, schedule: Schedule::Swiss { rounds: 7 }, spread: 1.5, clusters: 0, draws: 0.3, repetitions: 200, seed: 1 }
+    }
+}
+
+impl Setup {
+    /// Why the setup cannot be run, if it cannot.
+    pub fn check(&self) -> Result<(), String> {
+        let fail = |m: String| Err(m);
+        match self {
+            s if s.players < 2 || s.players > 2000 => fail(format!("players {}: expected 2 to 2000", s.players)),
+            s if !(s.spread.is_finite() && (0.0..=10.0).contains(&s.spread)) => fail(format!("spread {}: expected 0 to 10", s.spread)),
+            s if !(s.draws.is_finite() && (0.0..=1.0).contains(&s.draws)) => fail(format!("draws {}: expected 0 to 1", s.draws)),
+            s if s.repetitions == 0 || s.repetitions > 100_000 => fail(format!("repetitions {}: expected 1 to 100000", s.repetitions)),
+            s if s.clusters > s.players => fail(format!("clusters {}: expected at most the {} players", s.clusters, s.players)),
+            Setup { schedule: Schedule::Swiss { rounds }, players, .. } if *rounds >= *players => {
+                fail(format!("swiss:{rounds}: a Swiss of {players} players has fewer than {players} rounds"))
+            }
+            Setup { schedule: Schedule::Random { games }, .. } if *games > 1_000_000 => {
+                fail(format!("random:{games}: at most 1000000 games"))
+            }
+            _ => Ok(()),
+        }
+    }
+}
+
+/// A mean and standard deviation over the repetitions (`None` when nothing was measured).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Summary {
+    pub mean: Option<f64>,
+    pub sd: Option<f64>,
+}
+
+impl Summary {
+    pub fn of(xs: &[f64]) -> Summary {
+        let n = xs.len() as f64;
+        let mean = (!xs.is_empty()).then(|| xs.iter().sum::<f64>() / n);
+        let sd = mean.filter(|_| xs.len() > 1).map(|m| (xs.iter().map(|x| (x - m) * (x - m)).sum::<f64>() / (n - 1.0)).sqrt());
+        Summary { mean, sd }
+    }
+}
+
+/// How one ordering (a method's, or the baseline) did over the repetitions.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Outcome {
+    pub label: String,
+    pub kendall_tau: Summary,
+    pub top1_share: Option<f64>,
+    pub mean_abs_rank_error: Summary,
+    /// Repetitions the method could not rate, and the first reason.
+    pub failures: usize,
+    pub failure: Option<String>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Simulation {
+    pub setup: Setup,
+    pub methods: Vec<Outcome>,
+    /// Points, then Buchholz.
+    pub baseline: Outcome,
+    /// Repetitions run (fewer than asked when cancelled).
+    pub completed: usize,
+}
+
+/// One ordering's measures in one tournament.
+#[derive(Clone, Copy, Default)]
+struct Measured {
+    tau: Option<f64>,
+    top1: Option<f64>,
+    rank_error: Option<f64>,
+}
+
+#[derive(Default)]
+struct Tally {
+    taus: Vec<f64>,
+    tops: Vec<f64>,
+    errors: Vec<f64>,
+    failures: usize,
+    failure: Option<String>,
+}
+
+impl Tally {
+    fn add(&mut self, m: Measured) {
+        self.taus.extend(m.tau);
+        self.tops.extend(m.top1);
+        self.errors.extend(m.rank_error);
+    }
+
+    fn outcome(self, label: String) -> Outcome {
+        let top1_share = (!self.tops.is_empty()).then(|| self.tops.iter().sum::<f64>() / self.tops.len() as f64);
+        Outcome {
+            label,
+            kendall_tau: Summary::of(&self.taus),
+            top1_share,
+            mean_abs_rank_error: Summary::of(&self.errors),
+            failures: self.failures,
+            failure: self.failure,
+        }
+    }
+}
+
+/// Runs the lab: `setup.repetitions` tournaments, each rated by every method. `progress` is
+/// called after each repetition with the number done; it returns `false` to stop early.
+pub fn simulate(setup: &Setup, methods: &[Method], options: &Options, progress: &mut dyn FnMut(usize) -> bool) -> Simulation {
+    let mut tallies: Vec<Tally> = methods.iter().map(|_| Tally::default()).collect();
+    let mut baseline = Tally::default();
+    let mut completed = 0;
+    for r in 0..setup.repetitions {
+        let (truth, data, byes) = tournament(setup, r as u64);
+        baseline.add(measure(&points_buchholz(&data, &byes), &truth));
+        for (method, tally) in methods.iter().zip(&mut tallies) {
+            match rate(&data, method, options) {
+                Ok(rating) => tally.add(measure(&order_values(&rating, data.players.len()), &truth)),
+                Err(e) => {
+                    tally.failures += 1;
+                    tally.failure.get_or_insert_with(|| e.to_string());
+                }
+            }
+        }
+        completed = r + 1;
+        if !progress(completed) {
+            break;
+        }
+    }
+    let methods = tallies.into_iter().zip(labels(methods)).map(|(t, label)| t.outcome(label)).collect();
+    Simulation { setup: setup.clone(), methods, baseline: baseline.outcome("points_buchholz".into()), completed }
+}
+
+/// Repetition `r`: the true strengths, the games played, and the byes each player had.
+pub fn tournament(setup: &Setup, r: u64) -> (Vec<f64>, Dataset, Vec<u32>) {
+    let mut rng = Random::stream(setup.seed, r);
+    let truth = strengths(setup, &mut rng);
+    let mut data = Dataset::new();
+    let ids: Vec<usize> = (1..=setup.players).map(|i| data.player(&format!("P{i}")).expect("a name")).collect();
+    let mut byes = vec![0u32; setup.players];
+    let play = |rng: &mut Random, a: usize, b: usize, round: usize, data: &mut Dataset| {
+        let score = outcome(rng, truth[a] - truth[b], setup.draws);
+        let mut g = Game::new(ids[a], ids[b], score, data.games.len() + 1);
+        g.set_round(Some(round.to_string()));
+        data.games.push(g);
+    };
+    match setup.schedule {
+        Schedule::RoundRobin | Schedule::DoubleRoundRobin => {
+            let legs = if setup.schedule == Schedule::RoundRobin { 1 } else { 2 };
+            for (round, pairs) in circle(setup.players, legs).into_iter().enumerate() {
+                for (a, b) in pairs {
+                    play(&mut rng, a, b, round + 1, &mut data);
+                }
+            }
+        }
+        Schedule::Swiss { rounds } => {
+            let mut game = |a, b, round, d: &mut Dataset| play(&mut rng, a, b, round, d);
+            swiss(setup.players, rounds, &truth, &mut byes, &mut game, &mut data)
+        }
+        Schedule::Random { games } => {
+            for k in 0..games {
+                let a = rng.below(setup.players);
+                let b = (a + 1 + rng.below(setup.players - 1)) % setup.players;
+                play(&mut rng, a, b, k / (setup.players / 2).max(1) + 1, &mut data);
+            }
+        }
+    }
+    (truth, data, byes)
+}
+
+fn strengths(setup: &Setup, rng: &mut Random) -> Vec<f64> {
+    let n = setup.players;
+    if setup.clusters <= 1 {
+        return (0..n).map(|_| rng.normal() * setup.spread).collect();
+    }
+    // Centres evenly spaced with standard deviation about `spread`; players around them.
+    let c = setup.clusters as f64;
+    let step = setup.spread * (12.0 / (c * c - 1.0)).sqrt() * 0.97;
+    (0..n).map(|i| ((i % setup.clusters) as f64 - (c - 1.0) / 2.0) * step + rng.normal() * setup.spread / 4.0).collect()
+}
+
+/// One game's score for the first player, whose log-strength is `diff` above the second's.
+fn outcome(rng: &mut Random, diff: f64, draws: f64) -> f64 {
+    let p = 1.0 / (1.0 + (-diff).exp());
+    let d = draws * 2.0 * p.min(1.0 - p);
+    let u = rng.unit();
+    if u < p - d / 2.0 {
+        1.0
+    } else if u < p + d / 2.0 {
+        0.5
+    } else {
+        0.0
+    }
+}
+
+/// The circle method: `legs` round robins of `n` players (a bye when `n` is odd), each round
+/// its pairs; colours alternate, and swap in the second leg.
+fn circle(n: usize, legs: usize) -> Vec<Vec<(usize, usize)>> {
+    let m = n + n % 2;
+    let mut ring: Vec<usize> = (0..m).collect();
+    let mut rounds = Vec::new();
+    for r in 0..m - 1 {
+        let pairs: Vec<(usize, usize)> = (0..m / 2)
+            .map(|i| (ring[i], ring[m - 1 - i]))
+            .filter(|&(a, b)| a < n && b < n)
+            .map(|(a, b)| if (r + usize::from(a == ring[0])) % 2 == 0 { (a, b) } else { (b, a) })
+            .collect();
+        rounds.push(pairs);
+        ring[1..].rotate_right(1);
+    }
+    let first: Vec<_> = rounds.clone();
+    for leg in 1..legs {
+        rounds.extend(first.iter().map(|pairs| pairs.iter().map(|&(a, b)| if leg % 2 == 1 { (b, a) } else { (a, b) }).collect()));
+    }
+    rounds
+}
+
+/// A simplified Dutch Swiss (see the module's notes); `play(a, b, round, data)` plays a game.
+fn swiss(
+    n: usize,
+    rounds: usize,
+    truth: &[f64],
+    byes: &mut [u32],
+    play: &mut dyn FnMut(usize, usize, usize, &mut Dataset),
+    data: &mut Dataset,
+) {
+    let mut seed: Vec<usize> = (0..n).collect();
+    seed.sort_by(|&a, &b| truth[b].total_cmp(&truth[a]));
+    let mut place = vec![0; n];
+    for (i, &p) in seed.iter().enumerate() {
+        place[p] = i;
+    }
+    let mut score = vec![0.0f64; n];
+    let mut met = vec![Vec::new(); n];
+    for round in 1..=rounds {
+        let mut order: Vec<usize> = (0..n).collect();
+        order.sort_by(|&a, &b| score[b].total_cmp(&score[a]).then(place[a].cmp(&place[b])));
+        if n % 2 == 1 {
+            let bye = *order.iter().rev().find(|&&p| byes[p] == 0).unwrap_or(&order[n - 1]);
+            byes[bye] += 1;
+            score[bye] += 1.0;
+            order.retain(|&p| p != bye);
+        }
+        let before = data.games.len();
+        for (a, b) in pair_round(&order, &score, &met) {
+            play(a, b, round, data);
+            met[a].push(b);
+            met[b].push(a);
+        }
+        for g in &data.games[before..] {
+            score[g.first()] += g.score;
+            score[g.second()] += 1.0 - g.score;
+        }
+    }
+}
+
+/// Pairs `order` (sorted by score, then seed): the first player left takes the first player
+/// of the bottom half of its score group they have not met (then those below, then the top
+/// half's), searching back when the rest cannot all be paired without a repeat. Only a field
+/// too small for its rounds pairs someone twice.
+fn pair_round(order: &[usize], score: &[f64], met: &[Vec<usize>]) -> Vec<(usize, usize)> {
+    let mut pairs = Vec::with_capacity(order.len() / 2);
+    let mut budget = 100_000;
+    if pair_rest(order, score, met, &mut pairs, &mut budget) {
+        return pairs;
+    }
+    order.chunks(2).filter(|c| c.len() == 2).map(|c| (c[0], c[1])).collect()
+}
+
+fn pair_rest(rest: &[usize], score: &[f64], met: &[Vec<usize>], pairs: &mut Vec<(usize, usize)>, budget: &mut usize) -> bool {
+    let Some(&a) = rest.first() else { return true };
+    if *budget == 0 {
+        return false;
+    }
+    *budget -= 1;
+    let group = rest.iter().take_while(|&&p| score[p] == score[a]).count();
+    let half = (group / 2).max(1);
+    for c in (half..rest.len()).chain(1..half) {
+        let b = rest[c];
+        if met[a].contains(&b) {
+            continue;
+        }
+        let next: Vec<usize> = rest.iter().enumerate().filter(|&(i, _)| i != 0 && i != c).map(|(_, &p)| p).collect();
+        pairs.push((a, b));
+        if pair_rest(&next, score, met, pairs, budget) {
+            return true;
+        }
+        pairs.pop();
+    }
+    false
+}
+
+/// Each player's value to rank by (best highest): the rating, with players whose rating is
+/// unbounded above or below placed above or below everyone; `NaN` for no rating.
+fn order_values(rating: &crate::methods::report::Rating, n: usize) -> Vec<f64> {
+    let mut v = vec![f64::NAN; n];
+    for p in &rating.players {
+        let value = match p.status {
+            Status::UnboundedAbove => Some(f64::MAX),
+            Status::UnboundedBelow => Some(f64::MIN),
+            _ => p.log_strength.or(p.rating).filter(|x| x.is_finite()),
+        };
+        if let (Some(x), Some(slot)) = (value, v.get_mut(p.index)) {
+            *slot = x;
+        }
+    }
+    v
+}
+
+/// Points then Buchholz (the sum of the opponents' points), as one value.
+fn points_buchholz(data: &Dataset, byes: &[u32]) -> Vec<f64> {
+    let n = data.players.len();
+    let mut points: Vec<f64> = byes.iter().map(|&b| f64::from(b)).collect();
+    points.resize(n, 0.0);
+    for g in &data.games {
+        points[g.first()] += g.score;
+        points[g.second()] += 1.0 - g.score;
+    }
+    let mut bh = vec![0.0; n];
+    for g in &data.games {
+        bh[g.first()] += points[g.second()];
+        bh[g.second()] += points[g.first()];
+    }
+    // Buchholz is at most games × points, far below 1e6: points decide first.
+    (0..n).map(|i| points[i] * 1e6 + bh[i]).collect()
+}
+
+/// Average ranks (1 = best) of `values` (NaN: unranked), ties at their mean place.
+fn ranks(values: &[f64]) -> Vec<Option<f64>> {
+    let mut idx: Vec<usize> = (0..values.len()).filter(|&i| !values[i].is_nan()).collect();
+    idx.sort_by(|&a, &b| values[b].total_cmp(&values[a]));
+    let mut out = vec![None; values.len()];
+    let mut i = 0;
+    while i < idx.len() {
+        let mut j = i;
+        while j + 1 < idx.len() && values[idx[j + 1]] == values[idx[i]] {
+            j += 1;
+        }
+        let mean = (i + j) as f64 / 2.0 + 1.0;
+        for &k in &idx[i..=j] {
+            out[k] = Some(mean);
+        }
+        i = j + 1;
+    }
+    out
+}
+
+/// One ordering against the truth.
+fn measure(values: &[f64], truth: &[f64]) -> Measured {
+    let tau = kendall_tau_b(values, truth);
+    let best = (0..truth.len()).max_by(|&a, &b| truth[a].total_cmp(&truth[b]));
+    let top = values.iter().copied().filter(|x| !x.is_nan()).fold(f64::NEG_INFINITY, f64::max);
+    let firsts = values.iter().filter(|&&x| x == top).count();
+    let top1 = best.filter(|_| firsts > 0).map(|b| if values[b] == top { 1.0 / firsts as f64 } else { 0.0 });
+    let (mine, real) = (ranks(values), ranks(truth));
+    let errors: Vec<f64> = mine.iter().zip(&real).filter_map(|(a, b)| Some((a.as_ref()? - b.as_ref()?).abs())).collect();
+    let rank_error = (!errors.is_empty()).then(|| errors.iter().sum::<f64>() / errors.len() as f64);
+    Measured { tau, top1, rank_error }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn circle_meets_everyone_once_per_leg() {
+        for n in [2, 5, 6, 9] {
+            let rounds = circle(n, 2);
+            let mut count = std::collections::HashMap::new();
+            for &(a, b) in rounds.iter().flatten() {
+                *count.entry((a.min(b), a.max(b))).or_insert(0) += 1;
+            }
+            assert_eq!(count.len(), n * (n - 1) / 2, "{n}");
+            assert!(count.values().all(|&c| c == 2), "{n}");
+        }
+    }
+
+    #[test]
+    fn schedules_read_and_write_the_same() {
+        for s in ["round-robin", "double-round-robin", "swiss:7", "random:500"] {
+            assert_eq!(s.parse::<Schedule>().unwrap().to_string(), s);
+        }
+        assert!("swiss:0".parse::<Schedule>().unwrap_err().contains("expected round-robin"));
+    }
+
+    #[test]
+    fn ranks_share_ties_and_skip_the_unranked() {
+        assert_eq!(ranks(&[3.0, 1.0, 3.0, f64::NAN]), [Some(1.5), Some(3.0), Some(1.5), None]);
+    }
+}
