@@ -774,3 +774,66 @@ fn team_standings_of_a_team_trf() {
     let o = run(&["tiebreaks", &fixture("trf/held_swiss_5.trf"), "--teams"], None);
     assert!(!o.status.success() && err(&o).contains("lists no teams"), "{}", err(&o));
 }
+
+#[test]
+fn evaluate_prints_the_documented_json_and_table() {
+    let file = fixture("openfootball/en.1.csv");
+    let v = json_of(&["evaluate", &file, "--methods", "brent:gamma=1,elo,jrank", "--format", "json"]);
+    let methods = v["methods"].as_array().unwrap();
+    assert_eq!(methods.iter().map(|m| m["method"].as_str().unwrap()).collect::<Vec<_>>(), ["brent", "elo", "jrank"]);
+    for m in methods {
+        for key in ["log_loss", "brier", "accuracy"] {
+            assert!(m[key].as_f64().is_some_and(|x| x.is_finite() && x > 0.0), "{key}: {m}");
+        }
+        assert_eq!((m["games_scored"].as_u64(), m["unseen_games"].as_u64()), (Some(76), Some(0)));
+        assert_eq!(m["calibration"].as_array().unwrap().len(), 10);
+    }
+    assert_eq!((v["order"].as_str(), v["holdout"].as_f64(), v["folds"].as_u64()), (Some("by date"), Some(0.2), Some(1)));
+    // --holdout, --rolling; the tuning curve; the table's words.
+    let v = json_of(&["evaluate", &file, "--holdout", "0.5", "--rolling", "5", "--tune", "elo-k", "--format", "json"]);
+    assert_eq!((v["games_scored"].as_u64(), v["folds"].as_u64()), (Some(190), Some(5)));
+    assert_eq!(v["tuning"]["points"].as_array().unwrap().len(), 10);
+    assert!(v["tuning"]["chosen"].is_f64());
+    let table = out(&run(&["evaluate", &file, "--methods", "brent,aga"], None));
+    assert!(table.contains("log-loss") && table.contains("aga: the AGA's model reads every game as an even Go game"), "{table}");
+    let o = run(&["evaluate", &file, "--holdout", "1.5"], None);
+    assert!(!o.status.success() && err(&o).contains("--holdout 1.5: expected a share between 0 and 1"), "{}", err(&o));
+}
+
+#[test]
+fn simulate_prints_the_documented_json_and_is_repeatable() {
+    let args = [
+        "simulate",
+        "--players",
+        "12",
+        "--schedule",
+        "swiss:5",
+        "--repetitions",
+        "10",
+        "--seed",
+        "9",
+        "--methods",
+        "brent:gamma=1,elo",
+        "--format",
+        "json",
+    ];
+    let v = json_of(&args);
+    let methods = v["methods"].as_array().unwrap();
+    assert_eq!(methods.len(), 2);
+    for m in methods.iter().chain([&v["baseline"]]) {
+        assert!(m["kendall_tau"]["mean"].is_f64() && m["kendall_tau"]["sd"].is_f64(), "{m}");
+        assert!(m["top1_share"].as_f64().is_some_and(|t| (0.0..=1.0).contains(&t)));
+        assert!(m["mean_abs_rank_error"]["mean"].is_f64());
+    }
+    assert_eq!(v["baseline"]["method"], "points_buchholz");
+    assert_eq!((v["setup"]["schedule"].as_str(), v["completed"].as_u64()), (Some("swiss:5"), Some(10)));
+    assert_eq!(json_of(&args), v, "the same seed, the same numbers");
+    let csv = out(&run(&["simulate", "--players", "8", "--schedule", "round-robin", "--repetitions", "3", "--format", "csv"], None));
+    assert!(csv.starts_with("method,kendall_tau_mean,kendall_tau_sd,top1_share,") && csv.contains("\npoints_buchholz,"), "{csv}");
+    for (bad, words) in [("swiss:0", "expected round-robin"), ("knockout", "expected round-robin")] {
+        let o = run(&["simulate", "--schedule", bad], None);
+        assert!(!o.status.success() && err(&o).contains(words), "{}", err(&o));
+    }
+    let o = run(&["simulate", "--players", "1"], None);
+    assert!(!o.status.success() && err(&o).contains("players 1: expected 2 to 2000"), "{}", err(&o));
+}

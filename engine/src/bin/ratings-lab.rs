@@ -5,6 +5,8 @@ use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::{CommandFactory, Parser, Subcommand, ValueEnum};
 use ratings_engine::compare::{self, export as compare_export, order::Order};
 use ratings_engine::error::check;
+use ratings_engine::evaluation::simulate::{simulate, Schedule, Setup};
+use ratings_engine::evaluation::{self, report as evaluation_report, Parameter};
 use ratings_engine::job::{Job, JobReader, Settings, TournamentStandings};
 use ratings_engine::methods::elo::EloParams;
 use ratings_engine::methods::jrank::JRankParams;
@@ -78,6 +80,114 @@ enum Command {
     // parsing the command line again with them appended.
     #[command(after_help = COMPARE_HELP, args_override_self = true)]
     Compare(CompareArgs),
+    /// Which method predicts best: each fit on the earlier games of FILE and scored on the
+    /// later ones (log-loss, Brier score, accuracy on decisive games, calibration).
+    #[command(after_help = EVALUATE_HELP, args_override_self = true)]
+    Evaluate(EvaluateArgs),
+    /// The simulation lab: tournaments of players with known strengths, rated by each method,
+    /// each method's order compared with the truth (Kendall's tau, the true best ranked first,
+    /// the rank error), with points then Buchholz as the baseline.
+    #[command(after_help = SIMULATE_HELP, args_override_self = true)]
+    Simulate(SimulateArgs),
+}
+
+const EVALUATE_HELP: &str = "\
+SPLIT
+  The games in time order (by date when every game has one, else by round, else as given);
+  the later --holdout share is predicted by each method fit on the games before it. With
+  --rolling K the later share is cut into K blocks, each predicted from everything before it.
+  Each method predicts by its own model: Brent x_i/(x_i+x_j); Elo its expected score with
+  --home; multiplayer Elo the two-player share; the AGA its probit with handicap and komi;
+  JRank its paper's model solved for the score. A player without a rating from the earlier
+  games gets the method's default (counted as unseen_games). --methods as for 'compare'.
+
+TUNING
+  --tune elo-k|elo-zeta|brent-gamma|jrank-k|jrank-p searches a grid for that parameter of the
+  first method it belongs to: chosen on the last share of the earlier games, every value also
+  scored on the held-out games.
+
+JSON
+  {\"methods\": [{\"method\", \"log_loss\", \"brier\", \"accuracy\", \"games_scored\",
+  \"unseen_games\", \"fits_parameters\", \"calibration\": [{\"from\", \"to\", \"games\",
+  \"predicted\", \"observed\"}], \"error\"}], \"order\", \"holdout\", \"folds\",
+  \"games_scored\", \"training_games\", \"tuning\"}";
+
+const SIMULATE_HELP: &str = "\
+SIMULATION
+  True natural log-strengths drawn from a normal with standard deviation --spread (or
+  --clusters groups); games by Bradley-Terry, a draw with probability --draws between equals,
+  rarer the more lopsided the game. Schedules: round-robin, double-round-robin, swiss:R (a
+  simplified Dutch system seeded by true strength, no rematches), random:M (M games between
+  random pairs). Each repetition is seeded from --seed: the same seed, the same numbers.
+  --methods and the method flags as for 'compare'.
+
+JSON
+  {\"methods\": [{\"method\", \"kendall_tau\": {\"mean\", \"sd\"}, \"top1_share\",
+  \"mean_abs_rank_error\": {\"mean\", \"sd\"}, \"failures\", \"error\"}], \"baseline\": {...,
+  \"method\": \"points_buchholz\"}, \"setup\": {...}, \"completed\"}";
+
+#[derive(clap::Args)]
+struct EvaluateArgs {
+    /// The games file (CSV), or '-' for standard input.
+    file: String,
+    /// The methods, comma-separated, each with optional flags of its own: elo:k=40.
+    #[arg(long, default_value = "brent,elo", value_name = "METHOD[:FLAG=VALUE...],...")]
+    methods: String,
+    #[command(flatten)]
+    params: MethodArgs,
+    /// Cut the held-out share into K blocks, each predicted from everything before it.
+    #[arg(long, default_value_t = 1, value_name = "K")]
+    rolling: usize,
+    /// Tune a parameter out of sample.
+    #[arg(long, value_enum, value_name = "PARAMETER")]
+    tune: Option<TuneArg>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = FormatArg::Table)]
+    format: FormatArg,
+    #[command(flatten)]
+    input: InputArgs,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum TuneArg {
+    EloK,
+    EloZeta,
+    BrentGamma,
+    JrankK,
+    JrankP,
+}
+
+#[derive(clap::Args)]
+struct SimulateArgs {
+    /// Players per tournament.
+    #[arg(long, default_value_t = Setup::default().players)]
+    players: usize,
+    /// round-robin, double-round-robin, swiss:R or random:M.
+    #[arg(long, default_value_t = Setup::default().schedule, value_parser = |s: &str| s.parse::<Schedule>())]
+    schedule: Schedule,
+    /// Standard deviation of the true natural log-strengths.
+    #[arg(long, default_value_t = Setup::default().spread, allow_negative_numbers = true)]
+    spread: f64,
+    /// Strengths in this many clusters (0: one normal field).
+    #[arg(long, default_value_t = 0)]
+    clusters: usize,
+    /// The draw rate between equal players.
+    #[arg(long, default_value_t = Setup::default().draws, allow_negative_numbers = true)]
+    draws: f64,
+    /// Tournaments simulated.
+    #[arg(long, default_value_t = Setup::default().repetitions)]
+    repetitions: usize,
+    /// The seed: the same seed, the same tournaments.
+    #[arg(long, default_value_t = Setup::default().seed)]
+    seed: u64,
+    /// The methods, comma-separated, each with optional flags of its own: brent:gamma=0.5.
+    #[arg(long, default_value = "brent,elo", value_name = "METHOD[:FLAG=VALUE...],...")]
+    methods: String,
+    #[command(flatten)]
+    params: MethodArgs,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = FormatArg::Table)]
+    format: FormatArg,
 }
 
 const COMPARE_HELP: &str = "\
@@ -277,9 +387,9 @@ struct MethodArgs {
     #[arg(long, help_heading = "JRank")]
     fit: bool,
     /// JRank: with --fit, score the latest share of the games after fitting on the rest
-    /// (0 = in-sample).
-    #[arg(long, default_value_t = JRankParams::default().holdout, allow_negative_numbers = true, help_heading = "JRank")]
-    holdout: f64,
+    /// (0 = in-sample) [default: 0]. In 'evaluate': the later share predicted [default: 0.2].
+    #[arg(long, allow_negative_numbers = true, help_heading = "JRank")]
+    holdout: Option<f64>,
     /// AGA: one fit over all games instead of rating event (tournament) by event in date
     /// order, as the AGA does.
     #[arg(long, help_heading = "AGA")]
@@ -342,6 +452,19 @@ struct InputArgs {
     prior_weight: f64,
 }
 
+/// The flags' defaults, for commands that do not take them.
+impl Default for ScaleArgs {
+    fn default() -> Self {
+        ScaleArgs { scale: ScaleKind::Elo, mean: None, anchor: None }
+    }
+}
+
+impl Default for InputArgs {
+    fn default() -> Self {
+        InputArgs { map: None, skip_bad_lines: false, players: None, prior_weight: 1.0 }
+    }
+}
+
 #[derive(Clone, Copy, ValueEnum)]
 enum FormatArg {
     Table,
@@ -393,6 +516,8 @@ fn main() -> ExitCode {
         Command::Rate(args) => run_rate(&args).map(|out| (out, ExitCode::SUCCESS)),
         Command::Tiebreaks(args) => run_tiebreaks(&args).map(|out| (out, ExitCode::SUCCESS)),
         Command::Compare(args) => run_compare(&args, &argv),
+        Command::Evaluate(args) => run_evaluate(&args, &argv),
+        Command::Simulate(args) => run_simulate(&args, &argv).map(|out| (out, ExitCode::SUCCESS)),
     };
     match result {
         Ok((out, status)) => {
@@ -499,7 +624,7 @@ fn set_params(s: &mut Settings, args: &MethodArgs) -> Result<(), String> {
         p: args.jrank_p,
         damping: args.jrank_damping,
         fit: args.fit,
-        holdout: args.holdout,
+        holdout: args.holdout.unwrap_or(JRankParams::default().holdout),
         ..s.params.jrank.clone()
     };
     s.params.aga.by_event = !args.aga_single_fit;
@@ -717,13 +842,15 @@ fn method_specs(list: &str) -> Vec<MethodSpec> {
 
 /// A method's parameters: the command line's flags, with the method's own flags after them
 /// (parsed again by clap, so they mean, default and fail exactly as the flags do).
-fn method_params(args: &CompareArgs, spec: &MethodSpec, argv: &[OsString]) -> MethodArgs {
+fn method_params(params: &MethodArgs, spec: &MethodSpec, argv: &[OsString]) -> MethodArgs {
     if spec.flags.is_empty() {
-        return args.params.clone();
+        return params.clone();
     }
     let extended = argv.iter().cloned().chain(spec.flags.iter().map(OsString::from));
     match Cli::try_parse_from(extended).unwrap_or_else(|e| e.exit()).command {
         Command::Compare(again) => again.params,
+        Command::Evaluate(again) => again.params,
+        Command::Simulate(again) => again.params,
         _ => unreachable!("the same command line, parsed again"),
     }
 }
@@ -742,7 +869,7 @@ fn run_compare(args: &CompareArgs, argv: &[OsString]) -> Result<(String, ExitCod
     }
     let mut methods: Vec<Method> = Vec::new();
     for spec in &specs {
-        methods.push(settings(spec.kind, &method_params(args, spec, argv), &args.scale, &args.input)?.method());
+        methods.push(settings(spec.kind, &method_params(&args.params, spec, argv), &args.scale, &args.input)?.method());
     }
     let read = settings(reading_method(&specs), &args.params, &args.scale, &args.input)?;
     let mut warnings = Vec::new();
@@ -775,4 +902,82 @@ fn run_compare(args: &CompareArgs, argv: &[OsString]) -> Result<(String, ExitCod
         }
     };
     Ok((out, if failures.is_empty() { ExitCode::SUCCESS } else { ExitCode::FAILURE }))
+}
+
+/// `evaluate`: every method fit on the earlier games and scored on the later ones.
+fn run_evaluate(args: &EvaluateArgs, argv: &[OsString]) -> Result<(String, ExitCode), String> {
+    // `--holdout` is the method flags' (JRank's own held-out share, the same idea).
+    let holdout = args.params.holdout.unwrap_or(evaluation::DEFAULT_HOLDOUT);
+    if !(holdout > 0.0 && holdout < 1.0) {
+        return Err(format!("--holdout {holdout}: expected a share between 0 and 1"));
+    }
+    let specs = method_specs(&args.methods);
+    let scale = ScaleArgs::default();
+    let methods = specs
+        .iter()
+        .map(|spec| settings(spec.kind, &method_params(&args.params, spec, argv), &scale, &args.input).map(|s| s.method()))
+        .collect::<Result<Vec<_>, _>>()?;
+    let read = settings(reading_method(&specs), &args.params, &scale, &args.input)?;
+    let mut warnings = Vec::new();
+    let job = load(&args.file, &read, &args.input, &mut warnings)?;
+    let data = &job.input.dataset;
+    if data.games.len() < 10 {
+        return Err(format!("{}: {} games; at least 10 are needed to hold some out", display_name(&args.file), data.games.len()));
+    }
+    let options = Options { scale: read.scale() };
+    let e = evaluation::evaluate(data, &methods, &options, holdout, args.rolling.max(1));
+    let tuning = args.tune.map(|t| {
+        let parameter = match t {
+            TuneArg::EloK => Parameter::EloK,
+            TuneArg::EloZeta => Parameter::EloZeta,
+            TuneArg::BrentGamma => Parameter::BrentGamma,
+            TuneArg::JrankK => Parameter::JRankK,
+            TuneArg::JrankP => Parameter::JRankP,
+        };
+        let base = methods.iter().find(|m| parameter.set(m, 1.0).is_some()).cloned().unwrap_or_else(|| match parameter {
+            Parameter::EloK | Parameter::EloZeta => Method::default_for(MethodKind::Elo),
+            Parameter::BrentGamma => Method::default_for(MethodKind::Brent),
+            _ => Method::default_for(MethodKind::JRank),
+        });
+        evaluation::tune(data, &base, &options, parameter, &parameter.grid(), holdout)
+    });
+    let failed = e.methods.iter().filter(|m| m.scores.is_err()).count();
+    if failed == methods.len() {
+        return Err("no method could be fit on the earlier games".into());
+    }
+    let out = match args.format {
+        FormatArg::Table => {
+            let notes: String = warnings.iter().map(|w| format!("warning: {w}\n")).collect();
+            evaluation_report::evaluation_table(&e) + &tuning.as_ref().map(evaluation_report::tuning_table).unwrap_or_default() + &notes
+        }
+        FormatArg::Csv => evaluation_report::evaluation_csv(&e),
+        FormatArg::Json => evaluation_report::evaluation_json(&e, tuning.as_ref()) + "\n",
+    };
+    Ok((out, if failed == 0 { ExitCode::SUCCESS } else { ExitCode::FAILURE }))
+}
+
+/// `simulate`: the lab, as the flags set it up.
+fn run_simulate(args: &SimulateArgs, argv: &[OsString]) -> Result<String, String> {
+    let setup = Setup {
+        players: args.players,
+        schedule: args.schedule,
+        spread: args.spread,
+        clusters: args.clusters,
+        draws: args.draws,
+        repetitions: args.repetitions,
+        seed: args.seed,
+    };
+    setup.check()?;
+    let specs = method_specs(&args.methods);
+    let (scale, input) = (ScaleArgs::default(), InputArgs::default());
+    let methods = specs
+        .iter()
+        .map(|spec| settings(spec.kind, &method_params(&args.params, spec, argv), &scale, &input).map(|s| s.method()))
+        .collect::<Result<Vec<_>, _>>()?;
+    let sim = simulate(&setup, &methods, &Options::default(), &mut |_| true);
+    Ok(match args.format {
+        FormatArg::Table => evaluation_report::simulation_table(&sim),
+        FormatArg::Csv => evaluation_report::simulation_csv(&sim),
+        FormatArg::Json => evaluation_report::simulation_json(&sim) + "\n",
+    })
 }

@@ -11,6 +11,7 @@
 pub mod metrics;
 pub mod predict;
 pub mod random;
+pub mod report;
 pub mod simulate;
 
 use crate::compare::export::labels;
@@ -37,6 +38,20 @@ pub struct MethodScores {
     /// Whether the method fits parameters of its own to the data (JRank's `k`, `p` grid):
     /// fit on the earlier games only, as everything is here.
     pub fits_parameters: bool,
+    /// What to bear in mind reading its scores, when something is.
+    pub note: Option<String>,
+}
+
+/// A caveat on a method's predictions of these games.
+fn note(method: &Method, data: &Dataset) -> Option<String> {
+    let go = data.games.iter().any(|g| g.handicap().is_some() || g.komi().is_some());
+    match method {
+        Method::Aga(_) if !go => Some(
+            "the AGA's model reads every game as an even Go game without komi, in which the first player (White) gives Black about 0.58 stones: on other games it underrates the first player".into(),
+        ),
+        Method::JRank(_) => Some("JRank's model gives certainty beyond a strength ratio, and a miss then costs the most a log-loss can".into()),
+        _ => None,
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -129,7 +144,7 @@ pub fn evaluate(data: &Dataset, methods: &[Method], options: &Options, holdout: 
                 None => metrics::score(&pairs).ok_or_else(|| "no game to predict".to_string()),
             };
             let fits_parameters = matches!(method, Method::JRank(p) if p.fit);
-            MethodScores { label, method: method.clone(), scores, unseen_games: unseen, fits_parameters }
+            MethodScores { label, method: method.clone(), scores, unseen_games: unseen, fits_parameters, note: note(method, data) }
         })
         .collect();
     Evaluation {

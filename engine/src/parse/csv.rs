@@ -507,7 +507,7 @@ mod tests {
         check(
             "white,black,result\nA,B,1-0\n\nA,B,2\nA,,1\nA,A,1\nC,D\nE,F,0.5\n",
             expect![[r#"
-                error: line 4, column 'result': expected a result such as 1-0, 0-1, 1/2-1/2, =, 1, 0, 0.5, W, B, or a score such as 3-1, found '2'
+                error: line 4, column 'result': expected a result such as 1-0, 0-1, 1/2-1/2, =, 1, 0, 0.5, W, B, H/D/A, or a score such as 3-1, found '2'
                 line 5, column 'black': expected a name for the second player (black / away), found ''
                 line 6: 'A' is on both sides of the game (expected two different players)
                 line 7, column 'result': missing (the line has 2 fields; expected the result)
@@ -524,7 +524,7 @@ mod tests {
             expect![[r#"
                 2: A - B 1 pts 1:0
                 6: B - C 0
-                warning: line 3: skipped: column 'result': expected a result such as 1-0, 0-1, 1/2-1/2, =, 1, 0, 0.5, W, B, or a score such as 3-1, found 'x'
+                warning: line 3: skipped: column 'result': expected a result such as 1-0, 0-1, 1/2-1/2, =, 1, 0, 0.5, W, B, H/D/A, or a score such as 3-1, found 'x'
                 warning: line 4: a forfeit is not a game played: left out of the ratings
                 warning: line 5: an unfinished game ('*') is left out
             "#]],

@@ -1,5 +1,6 @@
 //! Game results as people write them: `1-0`, `0-1`, `1/2-1/2`, `½-½`, `=`, `1`, `0`, `0.5`,
-//! `w`/`d`/`l`, and scores such as `3-1` or `2:2`.
+//! `w`/`d`/`l`, football's `H`/`D`/`A` (home win, draw, away win: the first player is the home
+//! side), and scores such as `3-1` or `2:2`.
 
 /// What a result field says.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -12,7 +13,7 @@ pub enum Outcome {
     Unfinished,
 }
 
-pub const EXPECTED_RESULT: &str = "a result such as 1-0, 0-1, 1/2-1/2, =, 1, 0, 0.5, W, B, or a score such as 3-1";
+pub const EXPECTED_RESULT: &str = "a result such as 1-0, 0-1, 1/2-1/2, =, 1, 0, 0.5, W, B, H/D/A, or a score such as 3-1";
 
 /// Parses a number written plainly, as a fraction `1/2`, or as `½`.
 pub fn parse_number(s: &str) -> Option<f64> {
@@ -43,7 +44,8 @@ pub fn parse_result(field: &str) -> Option<Outcome> {
     let played = |score| Some(Outcome::Played { score, points: None });
     match t {
         "=" | "d" | "draw" | "½" | "1/2" | "0.5" | ".5" => return played(0.5),
-        "w" | "win" | "1" | "1.0" => return played(1.0),
+        "w" | "win" | "1" | "1.0" | "h" | "home" => return played(1.0),
+        "a" | "away" => return played(0.0),
         // "b": black (the second player) won, as Go records write it.
         "l" | "loss" | "b" | "0" | "0.0" => return played(0.0),
         "+-" | "-+" | "--" | "+:-" | "-:+" | "+/-" | "-/+" => return Some(Outcome::Forfeit),
@@ -89,6 +91,8 @@ mod tests {
         check("0", Some((0.0, None)));
         check("0.5", Some((0.5, None)));
         check("D", Some((0.5, None)));
+        check("H", Some((1.0, None)));
+        check("a", Some((0.0, None)));
         check("0.75", Some((0.75, None)));
     }
 

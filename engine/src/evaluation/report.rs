@@ -1,0 +1,170 @@
+//! The evaluation and the simulation lab written out, as the command line prints them
+//! (`ratings-lab evaluate`, `ratings-lab simulate`): a text table, CSV, and the JSON objects its
+//! help documents.
+
+use super::simulate::{Outcome, Simulation, Summary};
+use super::{Evaluation, Tuning};
+use serde_json::{json, Value};
+
+fn fixed(x: Option<f64>, places: usize) -> String {
+    x.filter(|v| v.is_finite()).map_or("-".into(), |v| format!("{v:.places$}"))
+}
+
+/// Held-out scores: one row per method, best log-loss first as listed; then how the games were
+/// split, and each method that could not be fit.
+pub fn evaluation_table(e: &Evaluation) -> String {
+    let mut out = format!(
+        "Held-out prediction: {} games predicted ({} later share, {}{}), fit on the {} before\n\n",
+        e.games_scored,
+        format_args!("{:.0} %", e.holdout * 100.0),
+        e.order,
+        if e.folds > 1 { format!(", rolling origin in {} blocks", e.folds) } else { String::new() },
+        e.first_training_games
+    );
+    out += &format!("{:<12} {:>9} {:>8} {:>9} {:>7} {:>7}\n", "method", "log-loss", "Brier", "accuracy", "games", "unseen");
+    for m in &e.methods {
+        match &m.scores {
+            Ok(s) => {
+                let acc = s.accuracy.map_or("-".into(), |a| format!("{:.1} %", a * 100.0));
+                out += &format!("{:<12} {:>9.4} {:>8.4} {acc:>9} {:>7} {:>7}\n", m.label, s.log_loss, s.brier, s.games, m.unseen_games);
+            }
+            Err(why) => out += &format!("{:<12} could not be fit: {why}\n", m.label),
+        }
+    }
+    out += "\nLog-loss: a draw counts half each way; ln 2 = 0.6931 is a coin's. Accuracy: decisive games whose\nwinner was favoured. Unseen: games with a player the earlier games leave unrated (the method's default used).\n";
+    if e.methods.iter().any(|m| m.fits_parameters) {
+        out += "JRank's k and p were fitted on the earlier games only.\n";
+    }
+    for m in e.methods.iter().filter(|m| m.note.is_some()) {
+        out += &format!("{}: {}.\n", m.label, m.note.as_deref().unwrap_or_default());
+    }
+    out
+}
+
+/// `method,log_loss,brier,accuracy,games_scored,unseen_games,error`.
+pub fn evaluation_csv(e: &Evaluation) -> String {
+    let mut out = String::from("method,log_loss,brier,accuracy,games_scored,unseen_games,error\n");
+    for m in &e.methods {
+        match &m.scores {
+            Ok(s) => {
+                out += &format!(
+                    "{},{},{},{},{},{},\n",
+                    m.label,
+                    s.log_loss,
+                    s.brier,
+                    s.accuracy.map_or(String::new(), |a| a.to_string()),
+                    s.games,
+                    m.unseen_games
+                )
+            }
+            Err(why) => out += &format!("{},,,,,,{}\n", m.label, crate::tiebreak::csv_field(why)),
+        }
+    }
+    out
+}
+
+/// `{"methods": [{"method", "log_loss", "brier", "accuracy", "games_scored", "unseen_games",
+/// "fits_parameters", "note", "calibration": [{"from", "to", "games", "predicted", "observed"}]}],
+/// "order", "holdout", "folds", "games_scored", "training_games"}`; a method that could not be fit
+/// has `"error"` and null scores; `"tuning"` when a parameter was tuned.
+pub fn evaluation_json(e: &Evaluation, tuning: Option<&Tuning>) -> String {
+    let methods: Vec<Value> = e
+        .methods
+        .iter()
+        .map(|m| {
+            let s = m.scores.as_ref().ok();
+            json!({"method": m.label, "log_loss": s.map(|s| s.log_loss), "brier": s.map(|s| s.brier),
+                "accuracy": s.and_then(|s| s.accuracy), "games_scored": s.map_or(0, |s| s.games), "unseen_games": m.unseen_games,
+                "fits_parameters": m.fits_parameters, "calibration": s.map(|s| &s.calibration), "error": m.scores.as_ref().err(), "note": m.note})
+        })
+        .collect();
+    let mut out = json!({"methods": methods, "order": e.order, "holdout": e.holdout, "folds": e.folds,
+        "games_scored": e.games_scored, "training_games": e.first_training_games});
+    if let Some(t) = tuning {
+        out["tuning"] = json!({"parameter": t.parameter.name(), "chosen": t.chosen,
+            "points": t.points.iter().map(|p| json!({"value": p.value, "validation_log_loss": p.validation, "held_out_log_loss": p.held_out})).collect::<Vec<_>>()});
+    }
+    serde_json::to_string_pretty(&out).expect("plain data")
+}
+
+/// The tuning curve as text.
+pub fn tuning_table(t: &Tuning) -> String {
+    let mut out =
+        format!("\nTuning {}: chosen on the last share of the earlier games, then scored on the held-out games\n", t.parameter.name());
+    out += &format!("{:>10} {:>12} {:>12}\n", "value", "validation", "held out");
+    for p in &t.points {
+        let mark = if t.chosen == Some(p.value) { "  ← chosen" } else { "" };
+        out += &format!("{:>10} {:>12} {:>12}{mark}\n", crate::tiebreak::num(p.value), fixed(p.validation, 4), fixed(p.held_out, 4));
+    }
+    out
+}
+
+fn summary(s: &Summary) -> Value {
+    json!({"mean": s.mean, "sd": s.sd})
+}
+
+fn outcome_json(o: &Outcome) -> Value {
+    json!({"method": o.label, "kendall_tau": summary(&o.kendall_tau), "top1_share": o.top1_share,
+        "mean_abs_rank_error": summary(&o.mean_abs_rank_error), "failures": o.failures, "error": o.failure})
+}
+
+fn plus_minus(s: &Summary, places: usize) -> String {
+    format!("{} ± {}", fixed(s.mean, places), fixed(s.sd, places))
+}
+
+/// The lab's results: a line saying what was simulated, then one row per method and the
+/// baseline.
+pub fn simulation_table(sim: &Simulation) -> String {
+    let s = &sim.setup;
+    let mut out = format!(
+        "{} tournaments ({}) of {} players, log-strength spread {}{}, draws {} between equals, seed {}\n\n",
+        sim.completed,
+        s.schedule,
+        s.players,
+        s.spread,
+        if s.clusters > 1 { format!(" in {} clusters", s.clusters) } else { String::new() },
+        s.draws,
+        s.seed
+    );
+    out += &format!("{:<18} {:>17} {:>8} {:>17}\n", "method", "Kendall's tau", "top-1", "mean |rank err|");
+    for o in sim.methods.iter().chain([&sim.baseline]) {
+        let top = o.top1_share.map_or("-".into(), |t| format!("{:.0} %", t * 100.0));
+        out += &format!("{:<18} {:>17} {top:>8} {:>17}\n", o.label, plus_minus(&o.kendall_tau, 3), plus_minus(&o.mean_abs_rank_error, 2));
+        if let Some(why) = &o.failure {
+            out += &format!("  {} could not rate {} of them: {why}\n", o.label, o.failures);
+        }
+    }
+    out += "\nKendall's tau: with the true strengths (mean ± sd over the tournaments). Top-1: the share in which the\ntrue best is ranked first. points_buchholz: the organisers' order, points then Buchholz.\n";
+    out
+}
+
+/// `method,kendall_tau_mean,kendall_tau_sd,top1_share,mean_abs_rank_error_mean,mean_abs_rank_error_sd,failures`.
+pub fn simulation_csv(sim: &Simulation) -> String {
+    let opt = |x: Option<f64>| x.map_or(String::new(), |v| v.to_string());
+    let mut out =
+        String::from("method,kendall_tau_mean,kendall_tau_sd,top1_share,mean_abs_rank_error_mean,mean_abs_rank_error_sd,failures\n");
+    for o in sim.methods.iter().chain([&sim.baseline]) {
+        out += &format!(
+            "{},{},{},{},{},{},{}\n",
+            o.label,
+            opt(o.kendall_tau.mean),
+            opt(o.kendall_tau.sd),
+            opt(o.top1_share),
+            opt(o.mean_abs_rank_error.mean),
+            opt(o.mean_abs_rank_error.sd),
+            o.failures
+        );
+    }
+    out
+}
+
+/// `{"methods": [{"method", "kendall_tau": {"mean", "sd"}, "top1_share",
+/// "mean_abs_rank_error": {"mean", "sd"}, "failures", "error"}], "baseline": {...
+/// "method": "points_buchholz"}, "setup": {...}, "completed"}`.
+pub fn simulation_json(sim: &Simulation) -> String {
+    let out = json!({"methods": sim.methods.iter().map(outcome_json).collect::<Vec<_>>(), "baseline": outcome_json(&sim.baseline),
+        "setup": {"players": sim.setup.players, "schedule": sim.setup.schedule.to_string(), "spread": sim.setup.spread,
+            "clusters": sim.setup.clusters, "draws": sim.setup.draws, "repetitions": sim.setup.repetitions, "seed": sim.setup.seed},
+        "completed": sim.completed});
+    serde_json::to_string_pretty(&out).expect("plain data")
+}
