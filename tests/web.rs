@@ -443,3 +443,25 @@ fn a_click_picks_the_nearest_curve_within_reach() {
     assert_eq!(charts::race::hit(&curves, 55, 72), Some(1));
     assert_eq!(charts::race::hit(&curves, 55, 35), None);
 }
+
+/// The simulation lab in the browser gives, for one seed, the numbers a native build gives
+/// (`engine/tests/evaluation.rs`, `the_same_seed_gives_these_numbers`), to 1e-9.
+#[wasm_bindgen_test]
+fn the_lab_gives_the_native_numbers_for_a_seed() {
+    use ratings_engine::evaluation::simulate::{simulate, Schedule, Setup};
+    use ratings_engine::methods::{brent::BrentParams, elo::EloParams};
+    use ratings_engine::{Method, Options};
+    let setup = Setup { players: 16, schedule: Schedule::Swiss { rounds: 5 }, spread: 1.5, draws: 0.3, repetitions: 5, seed: 2024, clusters: 0 };
+    let methods = [Method::Brent(BrentParams { gamma: 1.0, ..Default::default() }), Method::Elo(EloParams::default())];
+    let sim = simulate(&setup, &methods, &Options::default(), &mut |_| true);
+    let got = [
+        sim.methods[0].kendall_tau.mean.unwrap(),
+        sim.methods[1].kendall_tau.mean.unwrap(),
+        sim.baseline.kendall_tau.mean.unwrap(),
+        sim.methods[0].mean_abs_rank_error.mean.unwrap(),
+    ];
+    let expected = [0.690000000000000, 0.657819992317827, 0.648848199697384, 1.875];
+    for (g, e) in got.iter().zip(expected) {
+        assert!((g - e).abs() < 1e-9, "{got:?}");
+    }
+}

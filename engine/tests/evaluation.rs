@@ -152,3 +152,23 @@ fn swiss_rounds_pair_everyone_once_without_repeats() {
         assert!(byes.iter().all(|&b| b <= 1));
     }
 }
+
+/// The lab's numbers for one seed, as a native build computes them; the app's wasm tests
+/// (`tests/web.rs`, `the_lab_gives_the_native_numbers_for_a_seed`) check the same numbers in
+/// the browser, to 1e-9.
+#[test]
+fn the_same_seed_gives_these_numbers() {
+    let setup = Setup { players: 16, schedule: Schedule::Swiss { rounds: 5 }, spread: 1.5, draws: 0.3, repetitions: 5, seed: 2024, clusters: 0 };
+    let methods = [Method::Brent(BrentParams { gamma: 1.0, ..Default::default() }), Method::Elo(EloParams::default())];
+    let sim = simulate(&setup, &methods, &Options::default(), &mut |_| true);
+    let got = [
+        sim.methods[0].kendall_tau.mean.unwrap(),
+        sim.methods[1].kendall_tau.mean.unwrap(),
+        sim.baseline.kendall_tau.mean.unwrap(),
+        sim.methods[0].mean_abs_rank_error.mean.unwrap(),
+    ];
+    let expected = [0.690000000000000, 0.657819992317827, 0.648848199697384, 1.875];
+    for (g, e) in got.iter().zip(expected) {
+        assert!((g - e).abs() < 1e-9, "{got:?}");
+    }
+}
