@@ -33,6 +33,21 @@ pub struct JsonReport<'a> {
     pub fit: Option<&'a crate::methods::report::ParameterFit>,
     /// The parameters the method ran with, under the method's name.
     pub params: &'a crate::methods::Method,
+    /// Elo with `per_game`: each game's ratings before it, by the players' names.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub games: Option<Vec<JsonGame<'a>>>,
+}
+
+/// One game in the JSON: `{"line", "first", "second", "first_before", "second_before",
+/// "expected"}` (the first player's expected score).
+#[derive(Serialize)]
+pub struct JsonGame<'a> {
+    pub line: usize,
+    pub first: &'a str,
+    pub second: &'a str,
+    pub first_before: f64,
+    pub second_before: f64,
+    pub expected: f64,
 }
 
 pub fn json(r: &Rating) -> String {
@@ -53,6 +68,24 @@ pub fn json(r: &Rating) -> String {
         accuracy: r.accuracy,
         fit: r.fit.as_ref(),
         params: &r.params,
+        games: r.games.as_ref().map(|games| {
+            let mut names = vec![""; r.players.iter().map(|p| p.index + 1).max().unwrap_or(0)];
+            for p in &r.players {
+                names[p.index] = p.name.as_str();
+            }
+            let name = |i: usize| names.get(i).copied().unwrap_or("");
+            games
+                .iter()
+                .map(|g| JsonGame {
+                    line: g.line,
+                    first: name(g.first),
+                    second: name(g.second),
+                    first_before: g.first_before,
+                    second_before: g.second_before,
+                    expected: g.expected,
+                })
+                .collect()
+        }),
     };
     serde_json::to_string_pretty(&report).expect("plain data serialises")
 }

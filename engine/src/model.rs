@@ -52,6 +52,9 @@ struct PlayerExtra {
     prior: Option<Prior>,
     #[serde(default)]
     listed: Option<Listed>,
+    /// A player list's ratings for the start of given seasons (Elo: instead of the reversion).
+    #[serde(default)]
+    season_ratings: Vec<(String, f64)>,
 }
 
 impl Player {
@@ -85,6 +88,15 @@ impl Player {
 
     pub fn set_listed(&mut self, listed: Option<Listed>) -> &mut Player {
         self.edit(|e| e.listed = listed)
+    }
+
+    /// The rating a player list gives for the start of `season`.
+    pub fn season_rating(&self, season: &str) -> Option<f64> {
+        self.extra.as_ref()?.season_ratings.iter().find(|(s, _)| s.trim() == season.trim()).map(|&(_, r)| r)
+    }
+
+    pub fn add_season_rating(&mut self, season: String, rating: f64) -> &mut Player {
+        self.edit(|e| e.season_ratings.push((season, rating)))
     }
 
     fn edit(&mut self, change: impl FnOnce(&mut PlayerExtra)) -> &mut Player {
@@ -145,6 +157,12 @@ struct GameExtra {
     event: Option<String>,
     #[serde(default)]
     ranks: (Option<String>, Option<String>),
+    /// The season the game belongs to (Elo's reversion between seasons).
+    #[serde(default)]
+    season: Option<String>,
+    /// Played on neutral ground: no home advantage.
+    #[serde(default)]
+    neutral: bool,
 }
 
 impl Game {
@@ -264,6 +282,24 @@ impl Game {
 
     pub fn set_ranks(&mut self, first: Option<String>, second: Option<String>) -> &mut Game {
         self.edit(|e| e.ranks = (first, second))
+    }
+
+    /// The season the game belongs to, as written.
+    pub fn season(&self) -> Option<&str> {
+        self.extra.as_ref()?.season.as_deref()
+    }
+
+    pub fn set_season(&mut self, season: Option<String>) -> &mut Game {
+        self.edit(|x| x.season = season)
+    }
+
+    /// Whether the game was played on neutral ground (no home advantage).
+    pub fn neutral(&self) -> bool {
+        self.extra.as_ref().is_some_and(|x| x.neutral)
+    }
+
+    pub fn set_neutral(&mut self, neutral: bool) -> &mut Game {
+        self.edit(|x| x.neutral = neutral)
     }
 
     fn edit(&mut self, change: impl FnOnce(&mut GameExtra)) -> &mut Game {

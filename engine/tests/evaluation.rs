@@ -158,7 +158,8 @@ fn swiss_rounds_pair_everyone_once_without_repeats() {
 /// the browser, to 1e-9.
 #[test]
 fn the_same_seed_gives_these_numbers() {
-    let setup = Setup { players: 16, schedule: Schedule::Swiss { rounds: 5 }, spread: 1.5, draws: 0.3, repetitions: 5, seed: 2024, clusters: 0 };
+    let setup =
+        Setup { players: 16, schedule: Schedule::Swiss { rounds: 5 }, spread: 1.5, draws: 0.3, repetitions: 5, seed: 2024, clusters: 0 };
     let methods = [Method::Brent(BrentParams { gamma: 1.0, ..Default::default() }), Method::Elo(EloParams::default())];
     let sim = simulate(&setup, &methods, &Options::default(), &mut |_| true);
     let got = [

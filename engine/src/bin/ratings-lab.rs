@@ -8,7 +8,7 @@ use ratings_engine::error::check;
 use ratings_engine::evaluation::simulate::{simulate, Schedule, Setup};
 use ratings_engine::evaluation::{self, report as evaluation_report, Parameter};
 use ratings_engine::job::{Job, JobReader, Settings, TournamentStandings};
-use ratings_engine::methods::elo::EloParams;
+use ratings_engine::methods::elo::{EloParams, Mov};
 use ratings_engine::methods::jrank::JRankParams;
 use ratings_engine::methods::multi_elo::MultiEloParams;
 use ratings_engine::parse::decode::decode;
@@ -270,6 +270,12 @@ JSON
   \"ranks_matched\" when no common order gives them). \"declared_order\": {\"record\", \"order\",
   \"unknown\"} when the file declares its tiebreaks (TRF-2026 record 212 or 202).";
 
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum MovArg {
+    Off,
+    Fivethirtyeight,
+}
+
 #[derive(Clone, Copy, ValueEnum)]
 enum PrimaryArg {
     Mp,
@@ -369,6 +375,21 @@ struct MethodArgs {
     /// Elo: use h only when judging foresight, not in the update (the seed's own code).
     #[arg(long, help_heading = "Elo")]
     home_in_predictions_only: bool,
+    /// Elo: a margin-of-victory multiplier of the change: fivethirtyeight is
+    /// ln(max(|margin|,1)+1) * 2.2/(0.001*d_w+2.2), d_w the winner's edge with home advantage.
+    #[arg(long, value_enum, default_value_t = MovArg::Off, help_heading = "Elo")]
+    mov: MovArg,
+    /// Elo: when a player first plays in a new season (a 'season' column), their rating reverts
+    /// this share of the way toward --season-mean (or takes the player list's rating for it).
+    #[arg(long, default_value_t = EloParams::default().season_regression, value_name = "SHARE", allow_negative_numbers = true, help_heading = "Elo")]
+    season_regression: f64,
+    /// Elo: where ratings revert to between seasons [default: --initial].
+    #[arg(long, value_name = "RATING", allow_negative_numbers = true, help_heading = "Elo")]
+    season_mean: Option<f64>,
+    /// Elo: each game's ratings before it and the first player's expected score (JSON
+    /// "games": [{"line", "first", "second", "first_before", "second_before", "expected"}]).
+    #[arg(long, help_heading = "Elo")]
+    per_game: bool,
     /// Elo: take the games in input order even when they have dates or rounds.
     #[arg(long, help_heading = "Elo")]
     input_order: bool,
@@ -617,6 +638,13 @@ fn set_params(s: &mut Settings, args: &MethodArgs) -> Result<(), String> {
         margin: args.margin,
         home_in_update: !args.home_in_predictions_only,
         chronological: !args.input_order,
+        mov: match args.mov {
+            MovArg::Off => Mov::Off,
+            MovArg::Fivethirtyeight => Mov::FiveThirtyEight,
+        },
+        season_regression: args.season_regression,
+        season_mean: args.season_mean,
+        per_game: args.per_game,
     };
     s.params.multi_elo = MultiEloParams { zeta: args.zeta, k: args.k, initial: args.initial };
     s.params.jrank = JRankParams {

@@ -6,6 +6,14 @@
 //! margin score `(P + 1) / (P + P′ + 2)`. The seed's own code used h only when judging
 //! foresight; the usual practice (and the default here) also puts it in the update.
 //!
+//! As sports analysts run it (FiveThirtyEight's NFL Elo, ClubElo): a game on neutral ground
+//! (`neutral` column) has no home advantage; with [`Mov::FiveThirtyEight`] the change is
+//! multiplied by `ln(max(|margin|, 1) + 1) · 2.2 / (0.001 · d_w + 2.2)`, `d_w` the winner's
+//! rating edge including home advantage (a tie: `ln 2 · 2.2 / 1.0`); with seasons (`season`
+//! column) a player's rating, when they first play in a new season, reverts once a share
+//! (`season_regression`) toward `season_mean`, or is set to the player list's rating for that
+//! season when it gives one.
+//!
 //! ```
 //! use ratings_engine::methods::elo::{rate, EloParams};
 //! use ratings_engine::Dataset;
@@ -17,6 +25,7 @@
 
 use super::sequential::{game_order, Rule, Run, SequentialFit, Step, Update};
 use crate::error::{check, RateError};
+pub use crate::methods::report::GameRecord;
 use crate::methods::report::Rating;
 use crate::methods::{Method, MethodKind};
 use crate::model::{round_number, Dataset, Game};
@@ -38,11 +47,41 @@ pub struct EloParams {
     pub home_in_update: bool,
     /// Take the games by date or round when every game has one (false: as given).
     pub chronological: bool,
+    /// A margin-of-victory multiplier of the change.
+    pub mov: Mov,
+    /// The share of the way toward `season_mean` a rating reverts when its player first plays
+    /// in a new season (0: no reversion).
+    pub season_regression: f64,
+    /// Where ratings revert to between seasons (`None`: the initial rating).
+    pub season_mean: Option<f64>,
+    /// Keep each game's ratings before it and the expected score ([`Rating::games`]).
+    pub per_game: bool,
+}
+
+/// A margin-of-victory multiplier of Elo's change.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Mov {
+    #[default]
+    Off,
+    /// FiveThirtyEight's: `ln(max(|margin|, 1) + 1) · 2.2 / (0.001 · d_w + 2.2)`.
+    FiveThirtyEight,
 }
 
 impl Default for EloParams {
     fn default() -> Self {
-        EloParams { zeta: 400.0, k: 25.0, home: 0.0, initial: 1500.0, margin: false, home_in_update: true, chronological: true }
+        EloParams {
+            zeta: 400.0,
+            k: 25.0,
+            home: 0.0,
+            initial: 1500.0,
+            margin: false,
+            home_in_update: true,
+            chronological: true,
+            mov: Mov::Off,
+            season_regression: 0.0,
+            season_mean: None,
+            per_game: false,
+        }
     }
 }
 
@@ -51,7 +90,20 @@ impl EloParams {
         check(self.zeta.is_finite() && self.zeta > 0.0, "zeta", self.zeta, "a number > 0")?;
         check(self.k.is_finite() && self.k >= 0.0, "k", self.k, "a number ≥ 0")?;
         check(self.home.is_finite(), "home", self.home, "a number")?;
-        check(self.initial.is_finite(), "initial", self.initial, "a number")
+        check(self.initial.is_finite(), "initial", self.initial, "a number")?;
+        let r = self.season_regression;
+        check(r.is_finite() && (0.0..=1.0).contains(&r), "season_regression", r, "a share from 0 to 1")?;
+        let mean = self.season_mean.unwrap_or(self.initial);
+        check(mean.is_finite(), "season_mean", mean, "a number")
+    }
+
+    /// The first player's home advantage in `g` (none on neutral ground).
+    pub fn home_of(&self, g: &Game) -> f64 {
+        if g.neutral() {
+            0.0
+        } else {
+            self.home
+        }
     }
 }
 
@@ -79,13 +131,25 @@ pub struct GameUpdate {
 /// The update of game `g` at ratings `r` (before the game).
 pub fn game_update(g: &Game, params: &EloParams, r: &[f64]) -> GameUpdate {
     let (i, j) = (g.first(), g.second());
-    let with_home = r[i] + params.home - r[j];
+    let with_home = r[i] + params.home_of(g) - r[j];
     let mu = expected(if params.home_in_update { with_home } else { r[i] - r[j] }, params.zeta);
     let (s, margin) = match (params.margin, g.points()) {
         (true, Some((a, b))) => ((a + 1.0) / (a + b + 2.0), true),
         _ => (g.score, false),
     };
-    GameUpdate { expected: mu, score: s, change: params.k * (s - mu), margin }
+    let multiplier = match (params.mov, g.points()) {
+        (Mov::FiveThirtyEight, Some((a, b))) => fivethirtyeight(a - b, with_home, g.score),
+        _ => 1.0,
+    };
+    GameUpdate { expected: mu, score: s, change: params.k * multiplier * (s - mu), margin }
+}
+
+/// FiveThirtyEight's margin-of-victory multiplier for a game won by `margin` points by the
+/// first player, `diff` rating points (home advantage included) ahead, who scored `score`.
+pub fn fivethirtyeight(margin: f64, diff: f64, score: f64) -> f64 {
+    let winner_edge = if score > 0.5 { diff } else { -diff };
+    let damping = if score == 0.5 { 2.2 / 1.0 } else { 2.2 / (0.001 * winner_edge + 2.2) };
+    (margin.abs().max(1.0) + 1.0).ln() * damping
 }
 
 /// Elo behind the [`crate::methods::fit::Fit`] interface: a step is the games of one date
@@ -109,15 +173,43 @@ pub fn fit<'d>(data: &'d Dataset, params: &EloParams) -> Result<SequentialFit<'d
         "by round" => Step { name: "round", same: &by_round, initial: params.initial },
         _ => Step { name: "game", same: &each, initial: params.initial },
     };
-    let rule = EloRule { games, params: params.clone(), margin_used: false };
+    let n = data.players.len();
+    let seasons = vec![None; if games.iter().any(|g| g.season().is_some()) { n } else { 0 }];
+    let per_game = if params.per_game { Vec::with_capacity(games.len()) } else { Vec::new() };
+    let rule = EloRule { games, data, params: params.clone(), margin_used: false, mov_used: false, seasons, per_game };
     Ok(SequentialFit::new(data, rule, variant, order, step))
 }
 
 /// Elo's update of one game.
 pub struct EloRule<'d> {
     games: &'d [Game],
+    data: &'d Dataset,
     params: EloParams,
     margin_used: bool,
+    mov_used: bool,
+    /// By player: the season of their last game (empty when no game has a season).
+    seasons: Vec<Option<&'d str>>,
+    /// Each game's ratings before it and the first player's expected score, when asked for.
+    per_game: Vec<GameRecord>,
+}
+
+impl<'d> EloRule<'d> {
+    /// Player `p`'s first game of `season`: the player list's rating for that season, or the
+    /// reversion toward the mean (a player's very first game keeps their starting rating).
+    fn enter_season(&mut self, p: usize, season: &'d str, run: &mut Run) {
+        let last = std::mem::replace(&mut self.seasons[p], Some(season));
+        if last.is_some_and(|l| l.trim() == season.trim()) {
+            return;
+        }
+        let listed = self.data.players[p].season_rating(season);
+        let r = run.ratings[p];
+        let mean = self.params.season_mean.unwrap_or(self.params.initial);
+        run.ratings[p] = match (listed, last) {
+            (Some(x), _) => x,
+            (None, Some(_)) => r + self.params.season_regression * (mean - r),
+            (None, None) => r,
+        };
+    }
 }
 
 impl Rule for EloRule<'_> {
@@ -130,11 +222,27 @@ impl Rule for EloRule<'_> {
     }
 
     fn apply(&mut self, item: usize, step: usize, run: &mut Run) -> Update {
-        let (g, params) = (&self.games[item], &self.params);
+        let g = &self.games[item];
         let (i, j) = (g.first(), g.second());
+        if let (false, Some(season)) = (self.seasons.is_empty(), g.season()) {
+            self.enter_season(i, season, run);
+            self.enter_season(j, season, run);
+        }
+        let params = &self.params;
         let u = game_update(g, params, &run.ratings);
         self.margin_used |= u.margin;
-        let with_home = run.ratings[i] + params.home - run.ratings[j];
+        self.mov_used |= params.mov != Mov::Off && g.points().is_some();
+        if params.per_game {
+            self.per_game.push(GameRecord {
+                line: g.line(),
+                first: i,
+                second: j,
+                first_before: run.ratings[i],
+                second_before: run.ratings[j],
+                expected: u.expected,
+            });
+        }
+        let with_home = run.ratings[i] + params.home_of(g) - run.ratings[j];
         let foreseen = (g.score != 0.5 && with_home != 0.0).then_some((with_home > 0.0) == (g.score > 0.5));
         let (s, mu, delta) = (u.score, u.expected, u.change);
         run.record(i, delta, g.score, step);
@@ -142,10 +250,21 @@ impl Rule for EloRule<'_> {
         Update { change: delta, surprise: s - mu, foreseen }
     }
 
+    fn games(&self) -> Option<Vec<GameRecord>> {
+        self.params.per_game.then(|| self.per_game.clone())
+    }
+
     fn warnings(&self) -> Vec<String> {
+        let mut out = Vec::new();
         if self.params.margin && !self.margin_used {
-            return vec!["margin scoring asked for, but no game has points: plain results used".into()];
+            out.push("margin scoring asked for, but no game has points: plain results used".into());
         }
-        Vec::new()
+        if self.params.mov != Mov::Off && !self.mov_used {
+            out.push("a margin-of-victory multiplier asked for, but no game has points: none applied".into());
+        }
+        if self.params.season_regression > 0.0 && self.seasons.is_empty() {
+            out.push("a reversion between seasons asked for, but no game has a season (a 'season' column): none made".into());
+        }
+        out
     }
 }

@@ -491,6 +491,7 @@ impl Fit for JRankFit<'_> {
             warnings,
             accuracy: None,
             fit,
+            games: None,
         })
     }
 }

@@ -142,6 +142,20 @@ pub struct ScaleReport {
     pub offset: Offset,
 }
 
+/// One game as a sequential method met it: the players' ratings before it and the first
+/// player's expected score (Elo's `per_game`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GameRecord {
+    /// The input line.
+    pub line: usize,
+    /// Player ids.
+    pub first: usize,
+    pub second: usize,
+    pub first_before: f64,
+    pub second_before: f64,
+    pub expected: f64,
+}
+
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Rating {
     pub method: MethodKind,
@@ -164,4 +178,7 @@ pub struct Rating {
     /// JRank's parameter fit, when asked for.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub fit: Option<ParameterFit>,
+    /// Each game's ratings before it (Elo with `per_game`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub games: Option<Vec<GameRecord>>,
 }

@@ -51,6 +51,10 @@ pub trait Rule {
     fn item(&self) -> &'static str {
         "game"
     }
+    /// Each game's ratings before it, when the rule keeps them (Elo's `per_game`).
+    fn games(&self) -> Option<Vec<crate::methods::report::GameRecord>> {
+        None
+    }
 }
 
 /// The state of a sequential run.
@@ -270,6 +274,7 @@ fn rating<R: Rule>(fit: &SequentialFit<'_, R>, stop: StopReason, warnings: Vec<S
         warnings,
         accuracy: (fit.decided > 0).then(|| fit.foreseen as f64 / fit.decided as f64),
         fit: None,
+        games: fit.rule.games(),
     })
 }
 

@@ -19,10 +19,12 @@ pub enum Role {
     Rank1,
     Rank2,
     Exclude,
+    Season,
+    Neutral,
 }
 
 impl Role {
-    pub const ALL: [Role; 13] = [
+    pub const ALL: [Role; 15] = [
         Role::First,
         Role::Second,
         Role::Result,
@@ -36,6 +38,8 @@ impl Role {
         Role::Rank1,
         Role::Rank2,
         Role::Exclude,
+        Role::Season,
+        Role::Neutral,
     ];
 
     /// The name used in a mapping (`first=team1`).
@@ -54,6 +58,8 @@ impl Role {
             Role::Rank1 => "rank1",
             Role::Rank2 => "rank2",
             Role::Exclude => "exclude",
+            Role::Season => "season",
+            Role::Neutral => "neutral",
         }
     }
 
@@ -72,6 +78,8 @@ impl Role {
             Role::Rank1 => "the first player's declared rank",
             Role::Rank2 => "the second player's declared rank",
             Role::Exclude => "whether to leave the game out",
+            Role::Season => "the season (Elo's reversion between seasons)",
+            Role::Neutral => "whether the ground was neutral (no home advantage)",
         }
     }
 
@@ -89,7 +97,7 @@ impl Role {
 /// Header names recognised for each role, compared after [`normalise_header`]. The first five
 /// are the ones a missing column's error suggests, so the commonest come first.
 #[rustfmt::skip] // a table: one role to a line (or two)
-const ALIASES: [(Role, &[&str]); 13] = [
+const ALIASES: [(Role, &[&str]); 15] = [
     (Role::First, &["white", "home", "pinplayer1", "whiteid", "whitepin", "hometeam", "team1", "teama", "player1", "playera", "p1",
         "first", "firstplayer", "host"]),
     (Role::Second, &["black", "away", "pinplayer2", "blackid", "blackpin", "awayteam", "visitor", "visitors", "team2", "teamb",
@@ -107,6 +115,8 @@ const ALIASES: [(Role, &[&str]); 13] = [
     (Role::Rank1, &["rank1", "whiterank", "firstrank", "homerank"]),
     (Role::Rank2, &["rank2", "blackrank", "secondrank", "awayrank"]),
     (Role::Exclude, &["exclude", "excluded", "skip"]),
+    (Role::Season, &["season", "year", "seasonyear"]),
+    (Role::Neutral, &["neutral", "neutralsite", "neutralground", "neutralvenue"]),
 ];
 
 /// Header names compare without case, spaces, `_`, `-` or `.`.

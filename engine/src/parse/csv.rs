@@ -232,6 +232,7 @@ fn read_game<'r>(row: &Row<'r>, results: &mut Vec<(Box<str>, Option<Outcome>)>) 
     let komi = row.signed(Role::Komi, "a komi (a number such as 6.5 or -0.5)")?;
     let (date, round, event) = (row.text(Role::Date)?, row.text(Role::Round)?, row.text(Role::Event)?);
     let ranks = (row.text(Role::Rank1)?, row.text(Role::Rank2)?);
+    let (season, neutral) = (row.text(Role::Season)?, row.yes(Role::Neutral)?);
     row.not_excluded()?;
     let points = points.or(result_points);
     let mut game = Game::new(0, 0, score, row.rec.line);
@@ -239,6 +240,9 @@ fn read_game<'r>(row: &Row<'r>, results: &mut Vec<(Box<str>, Option<Outcome>)>) 
     game.set_points(points);
     if handicap.is_some() || komi.is_some() || event.is_some() || ranks != (None, None) {
         game.set_handicap(handicap).set_komi(komi).set_event(event).set_ranks(ranks.0, ranks.1);
+    }
+    if season.is_some() || neutral {
+        game.set_season(season).set_neutral(neutral);
     }
     Ok((game, first, second))
 }
@@ -348,12 +352,15 @@ impl<'a> Row<'a> {
 
     /// A game the exclude column marks (anything but blank, `0`, `no`, `false`, `n`) is left
     /// out with a warning.
+    /// Whether a yes/no column says yes: anything but blank, `0`, `no`, `false`, `n`.
+    fn yes(&self, role: Role) -> Result<bool, Skipped> {
+        Ok(self.field(role)?.is_some_and(|x| !matches!(x.trim().to_lowercase().as_str(), "" | "0" | "no" | "false" | "n")))
+    }
+
     fn not_excluded(&self) -> Result<(), Skipped> {
-        match self.field(Role::Exclude)? {
-            Some(x) if !matches!(x.to_lowercase().as_str(), "" | "0" | "no" | "false" | "n") => {
-                Err(Skipped::Warn(format!("left out: its '{}' column says to exclude it", self.column_name(Role::Exclude))))
-            }
-            _ => Ok(()),
+        match self.yes(Role::Exclude)? {
+            true => Err(Skipped::Warn(format!("left out: its '{}' column says to exclude it", self.column_name(Role::Exclude)))),
+            false => Ok(()),
         }
     }
 }

@@ -1,4 +1,6 @@
-//! Player lists: `name[,rating][,weight][,sigma][,date][,id]`: old ratings and ids.
+//! Player lists: `name[,rating][,weight][,sigma][,date][,id][,season]`: old ratings and ids.
+//! A row with a `season` gives the rating the player starts that season with (Elo's seasons:
+//! instead of the reversion toward the mean).
 //!
 //! `rating` is on the scale of the method that reads it (Brent: the display scale, converted
 //! by the caller into a log-strength; Elo: the starting rating; AGA: the dan/kyu scale, with
@@ -21,6 +23,7 @@ pub struct PlayerRecord {
     pub sigma: Option<f64>,
     pub date: Option<String>,
     pub id: Option<String>,
+    pub season: Option<String>,
 }
 
 const NAME: &[&str] = &["name", "player", "team"];
@@ -29,6 +32,7 @@ const WEIGHT: &[&str] = &["weight", "games", "priorgames", "priorweight", "w"];
 const ID: &[&str] = &["id", "fideid", "code", "number", "pin", "pinplayer"];
 const SIGMA: &[&str] = &["sigma", "sd", "rd", "deviation"];
 const DATE: &[&str] = &["date", "rated", "lastrated", "elabdate", "ratingdate"];
+const SEASON: &[&str] = &["season", "year"];
 
 pub fn parse_players(text: &str) -> Result<Vec<PlayerRecord>, ParseErrors> {
     let (recs, mut errors) = records(text, sniff_delimiter(text));
@@ -45,7 +49,7 @@ pub fn parse_players(text: &str) -> Result<Vec<PlayerRecord>, ParseErrors> {
         }]));
     };
     let (rating_col, weight_col, id_col) = (find(RATING), find(WEIGHT), find(ID));
-    let (sigma_col, date_col) = (find(SIGMA), find(DATE));
+    let (sigma_col, date_col, season_col) = (find(SIGMA), find(DATE), find(SEASON));
     let mut out = Vec::new();
     for rec in recs {
         let get = |c: Option<usize>| c.and_then(|c| rec.fields.get(c)).map(|s| s.trim()).filter(|s| !s.is_empty());
@@ -91,7 +95,8 @@ pub fn parse_players(text: &str) -> Result<Vec<PlayerRecord>, ParseErrors> {
         };
         // Dates such as 0000-00-00 mean "unknown".
         let date = get(date_col).filter(|d| !d.starts_with("0000")).map(String::from);
-        out.push(PlayerRecord { line: rec.line, name: name.into(), rating, weight, sigma, date, id: get(id_col).map(String::from) });
+        let (id, season) = (get(id_col).map(String::from), get(season_col).map(String::from));
+        out.push(PlayerRecord { line: rec.line, name: name.into(), rating, weight, sigma, date, id, season });
     }
     if errors.is_empty() {
         Ok(out)
@@ -119,6 +124,10 @@ pub fn apply_players(dataset: &mut Dataset, list: &[PlayerRecord], to_log_streng
         };
         if let Some(id) = &rec.id {
             dataset.players[p].set_id(Some(id.clone()));
+        }
+        if let (Some(season), Some(r)) = (&rec.season, rec.rating) {
+            dataset.players[p].add_season_rating(season.clone(), r);
+            continue;
         }
         if let Some(r) = rec.rating {
             dataset.players[p].set_listed(Some(Listed { rating: r, sigma: rec.sigma, date: rec.date.clone() }));

@@ -324,6 +324,7 @@ impl Fit for AgaFit<'_> {
             warnings,
             accuracy: None,
             fit: None,
+            games: None,
         })
     }
 }

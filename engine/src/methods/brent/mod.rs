@@ -351,6 +351,7 @@ fn snapshot_with(s: &Solver, data: &Dataset, params: &BrentParams, scale: &Scale
         scale: Some(ScaleReport { kind: scale.kind, factor: placed.factor, offset: placed.offset }),
         accuracy: None,
         fit: None,
+        games: None,
         warnings,
     })
 }
