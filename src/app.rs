@@ -1,7 +1,7 @@
 //! The page: input, method, convergence and results, wired to the worker.
 
 use crate::bridge::Bridge;
-use crate::components::{ComparePanel, ConvergencePanel, InputPanel, MethodPanel, RacePanel, ResultsPanel, StandingsPanel};
+use crate::components::{ComparePanel, ConvergencePanel, InputPanel, MethodPanel, PredictPanel, RacePanel, ResultsPanel, StandingsPanel};
 use crate::protocol::{Source, ToWorker};
 use crate::state::State;
 use crate::storage;
@@ -89,9 +89,16 @@ pub fn App() -> impl IntoView {
 
     let lab = crate::components::compare::Lab::new(state);
     provide_context(lab);
-    let bridge = StoredValue::new_local(Bridge::new(&crate::bridge::worker_url(), move |msg| match msg.is_compare() {
-        true => lab.apply(msg),
-        false => state.apply(msg),
+    let predict = crate::components::predict::Predict::new();
+    provide_context(predict);
+    let bridge = StoredValue::new_local(Bridge::new(&crate::bridge::worker_url(), move |msg| {
+        if msg.is_compare() {
+            lab.apply(msg)
+        } else if msg.is_predict() {
+            predict.apply(msg)
+        } else {
+            state.apply(msg)
+        }
     }));
     provide_context(SendToWorker(Callback::new(move |msg| bridge.with_value(|b| b.send(msg)))));
     let request = move || {
@@ -144,6 +151,7 @@ pub fn App() -> impl IntoView {
                 <ConvergencePanel />
                 <ResultsPanel />
                 <ComparePanel />
+                <PredictPanel />
                 <RacePanel />
             </main>
             <footer class="foot">

@@ -57,6 +57,30 @@ pub enum ToWorker {
     Race { job: u32, source: Source, settings: Settings },
     /// The working of step `step` (1-based) for the player named `player`.
     Working { job: u32, source: Source, settings: Settings, step: usize, player: String },
+    /// Held-out prediction on the input, or the simulation lab (numbered from [`PREDICT_JOBS`];
+    /// a newer one supersedes this one). The lab needs no input (`source` `None`).
+    Predict { job: u32, source: Option<Source>, settings: Settings, request: PredictRequest },
+    /// Stop prediction job `job`.
+    CancelPredict { job: u32 },
+}
+
+/// Prediction jobs are numbered from here, apart from rating and comparison jobs.
+pub const PREDICT_JOBS: u32 = 1 << 29;
+
+/// What the prediction view asks for.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum PredictRequest {
+    /// Each method fit on the earlier games, scored on the later `holdout` share.
+    Evaluate { methods: Vec<ratings_engine::Method>, holdout: f64, rolling: usize },
+    /// The simulation lab.
+    Simulate { setup: ratings_engine::evaluation::simulate::Setup, methods: Vec<ratings_engine::Method> },
+}
+
+/// What the worker answers a [`PredictRequest`] with.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum PredictResult {
+    Evaluated(ratings_engine::evaluation::Evaluation),
+    Simulated(ratings_engine::evaluation::simulate::Simulation),
 }
 
 /// Comparison jobs are numbered from here, apart from rating jobs.
@@ -313,6 +337,24 @@ pub enum FromWorker {
         job: u32,
         working: Result<Working, String>,
     },
+    /// A prediction job: `done` of `total` steps (methods, or repetitions).
+    PredictProgress {
+        job: u32,
+        done: usize,
+        total: usize,
+    },
+    Predicted {
+        job: u32,
+        result: PredictResult,
+    },
+    /// The prediction job could not be done (or was cancelled: `cancelled`; what was done so
+    /// far, if anything, in `partial`).
+    PredictFailed {
+        job: u32,
+        message: String,
+        cancelled: bool,
+        partial: Option<PredictResult>,
+    },
 }
 
 impl FromWorker {
@@ -330,8 +372,16 @@ impl FromWorker {
             | FromWorker::Compared { job, .. }
             | FromWorker::CompareFailed { job, .. }
             | FromWorker::Raced { job, .. }
-            | FromWorker::Worked { job, .. } => Some(*job),
+            | FromWorker::Worked { job, .. }
+            | FromWorker::PredictProgress { job, .. }
+            | FromWorker::Predicted { job, .. }
+            | FromWorker::PredictFailed { job, .. } => Some(*job),
         }
+    }
+
+    /// Whether this is about a prediction job (the prediction view's to apply).
+    pub fn is_predict(&self) -> bool {
+        matches!(self, FromWorker::PredictProgress { .. } | FromWorker::Predicted { .. } | FromWorker::PredictFailed { .. })
     }
 
     /// Whether this is about a comparison (the compare view's to apply).

@@ -228,6 +228,7 @@ impl State {
             }
             // The compare view's (crate::components::compare applies them).
             CompareProgress { .. } | Compared { .. } | CompareFailed { .. } => {}
+            PredictProgress { .. } | Predicted { .. } | PredictFailed { .. } => {}
             Failed { message, .. } => {
                 self.reading.set(None);
                 self.failure.set(Some(message));

@@ -48,7 +48,7 @@ async fn yield_now() {
 }
 
 /// Waits `ms` milliseconds, the event loop running meanwhile.
-async fn sleep(ms: i32) {
+pub(crate) async fn sleep(ms: i32) {
     let promise = js_sys::Promise::new(&mut |resolve, _| {
         let _ = scope().set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, ms);
     });
@@ -95,6 +95,11 @@ pub fn start() {
         Ok(ToWorker::Working { job, source, settings, step, player }) => {
             wasm_bindgen_futures::spawn_local(crate::worker_lab::working(job, source, settings, step, player))
         }
+        Ok(ToWorker::Predict { job, source, settings, request }) => {
+            crate::worker_predict::begin(job);
+            wasm_bindgen_futures::spawn_local(crate::worker_predict::run(job, source, settings, request));
+        }
+        Ok(ToWorker::CancelPredict { job }) => crate::worker_predict::cancel(job),
         Err(failed) => {
             // A request that cannot be read still supersedes the job before it.
             if let Some(job) = failed.job().filter(|&j| j > 0) {

@@ -392,7 +392,7 @@ fn standard_errors_with_a_dummy_player_tend_to_those_without() {
 #[test]
 fn on_a_large_group_the_ratings_come_first_and_the_standard_errors_after() {
     use ratings_engine::methods::brent::EARLY_ERRORS;
-    use ratings_engine::{start, Fit};
+    use ratings_engine::start;
     let check = |players: usize, early: bool| {
         let d = swiss(players, 7, 9);
         let method = Method::Brent(BrentParams { gamma: 1.0, ..BrentParams::default() });

@@ -1,6 +1,7 @@
 //! Charts drawn with `plotters` on a `<canvas>`, on the main thread (plotters measures text
 //! through `window`).
 
+pub mod calibration;
 pub mod convergence;
 pub mod heatmap;
 pub mod history;

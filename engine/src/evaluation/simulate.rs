@@ -191,14 +191,41 @@ impl Tally {
 /// Runs the lab: `setup.repetitions` tournaments, each rated by every method. `progress` is
 /// called after each repetition with the number done; it returns `false` to stop early.
 pub fn simulate(setup: &Setup, methods: &[Method], options: &Options, progress: &mut dyn FnMut(usize) -> bool) -> Simulation {
-    let mut tallies: Vec<Tally> = methods.iter().map(|_| Tally::default()).collect();
-    let mut baseline = Tally::default();
-    let mut completed = 0;
-    for r in 0..setup.repetitions {
-        let (truth, data, byes) = tournament(setup, r as u64);
-        baseline.add(measure(&points_buchholz(&data, &byes), &truth));
-        for (method, tally) in methods.iter().zip(&mut tallies) {
-            match rate(&data, method, options) {
+    let mut run = SimulationRun::new(setup.clone(), methods.to_vec(), options.clone());
+    while run.step() && progress(run.completed) {}
+    run.finish()
+}
+
+/// The lab a repetition at a time (the app's worker runs it between messages).
+pub struct SimulationRun {
+    setup: Setup,
+    methods: Vec<Method>,
+    options: Options,
+    tallies: Vec<Tally>,
+    baseline: Tally,
+    completed: usize,
+}
+
+impl SimulationRun {
+    pub fn new(setup: Setup, methods: Vec<Method>, options: Options) -> SimulationRun {
+        let tallies = methods.iter().map(|_| Tally::default()).collect();
+        SimulationRun { setup, methods, options, tallies, baseline: Tally::default(), completed: 0 }
+    }
+
+    /// (repetitions done, repetitions asked for).
+    pub fn progress(&self) -> (usize, usize) {
+        (self.completed, self.setup.repetitions)
+    }
+
+    /// Plays and rates the next repetition; `false` once none is left.
+    pub fn step(&mut self) -> bool {
+        if self.completed >= self.setup.repetitions {
+            return false;
+        }
+        let (truth, data, byes) = tournament(&self.setup, self.completed as u64);
+        self.baseline.add(measure(&points_buchholz(&data, &byes), &truth));
+        for (method, tally) in self.methods.iter().zip(&mut self.tallies) {
+            match rate(&data, method, &self.options) {
                 Ok(rating) => tally.add(measure(&order_values(&rating, data.players.len()), &truth)),
                 Err(e) => {
                     tally.failures += 1;
@@ -206,13 +233,16 @@ pub fn simulate(setup: &Setup, methods: &[Method], options: &Options, progress: 
                 }
             }
         }
-        completed = r + 1;
-        if !progress(completed) {
-            break;
-        }
+        self.completed += 1;
+        self.completed < self.setup.repetitions
     }
-    let methods = tallies.into_iter().zip(labels(methods)).map(|(t, label)| t.outcome(label)).collect();
-    Simulation { setup: setup.clone(), methods, baseline: baseline.outcome("points_buchholz".into()), completed }
+
+    /// The results of the repetitions run so far.
+    pub fn finish(self) -> Simulation {
+        let labels = labels(&self.methods);
+        let methods = self.tallies.into_iter().zip(labels).map(|(t, label)| t.outcome(label)).collect();
+        Simulation { setup: self.setup, methods, baseline: self.baseline.outcome("points_buchholz".into()), completed: self.completed }
+    }
 }
 
 /// Repetition `r`: the true strengths, the games played, and the byes each player had.

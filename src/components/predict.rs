@@ -1,0 +1,373 @@
+//! The prediction view: which method predicts best on the user's own games (each fit on the
+//! earlier games and scored on the later ones: a table and a calibration chart), and the
+//! simulation lab, where the true strengths are known (tournaments played and rated in the
+//! worker, with progress and Cancel, then Kendall's τ and the rest per method, points then
+//! Buchholz as the baseline).
+
+use crate::app::SendToWorker;
+use crate::charts::calibration::{self, Series};
+use crate::protocol::{FromWorker, PredictRequest, PredictResult, Source, ToWorker, PREDICT_JOBS};
+use crate::state::State;
+use leptos::html::Canvas;
+use leptos::prelude::*;
+use ratings_engine::evaluation::simulate::{Schedule, Setup, Simulation, Summary};
+use ratings_engine::evaluation::{Evaluation, DEFAULT_HOLDOUT};
+use ratings_engine::MethodKind;
+
+/// The prediction view's state.
+#[derive(Clone, Copy)]
+pub struct Predict {
+    pub open: RwSignal<bool>,
+    pub kinds: RwSignal<Vec<MethodKind>>,
+    /// The held-out share, in per cent.
+    pub holdout: RwSignal<f64>,
+    pub rolling: RwSignal<usize>,
+    pub setup: RwSignal<Setup>,
+    pub job: RwSignal<u32>,
+    pub running: RwSignal<bool>,
+    pub progress: RwSignal<Option<(usize, usize)>>,
+    pub evaluation: RwSignal<Option<Evaluation>>,
+    pub simulation: RwSignal<Option<Simulation>>,
+    pub failure: RwSignal<Option<String>>,
+}
+
+impl Predict {
+    pub fn new() -> Predict {
+        Predict {
+            open: RwSignal::new(false),
+            kinds: RwSignal::new(vec![MethodKind::Brent, MethodKind::Elo]),
+            holdout: RwSignal::new(DEFAULT_HOLDOUT * 100.0),
+            rolling: RwSignal::new(1),
+            setup: RwSignal::new(Setup { repetitions: 100, ..Setup::default() }),
+            job: RwSignal::new(PREDICT_JOBS),
+            running: RwSignal::new(false),
+            progress: RwSignal::new(None),
+            evaluation: RwSignal::new(None),
+            simulation: RwSignal::new(None),
+            failure: RwSignal::new(None),
+        }
+    }
+
+    /// Applies a prediction message from the worker (ignoring superseded ones).
+    pub fn apply(&self, msg: FromWorker) {
+        if msg.job() != Some(self.job.get_untracked()) {
+            return;
+        }
+        let keep = |r: PredictResult| match r {
+            PredictResult::Evaluated(e) => self.evaluation.set(Some(e)),
+            PredictResult::Simulated(s) => self.simulation.set(Some(s)),
+        };
+        match msg {
+            FromWorker::PredictProgress { done, total, .. } => self.progress.set(Some((done, total))),
+            FromWorker::Predicted { result, .. } => {
+                keep(result);
+                self.failure.set(None);
+                self.running.set(false);
+            }
+            FromWorker::PredictFailed { message, partial, .. } => {
+                partial.map(keep);
+                self.failure.set(Some(message));
+                self.running.set(false);
+            }
+            _ => {}
+        }
+    }
+
+    fn send(&self, state: State, send: SendToWorker, source: Option<Source>, request: PredictRequest) {
+        let job = self.job.get_untracked() + 1;
+        self.job.set(job);
+        self.running.set(true);
+        self.failure.set(None);
+        self.progress.set(None);
+        send.0.run(ToWorker::Predict { job, source, settings: state.settings.get_untracked(), request });
+    }
+
+    /// The chosen methods, each with the user's parameters.
+    fn methods(&self, state: State) -> Vec<ratings_engine::Method> {
+        let kinds = self.kinds.get_untracked();
+        state.settings.with_untracked(|s| kinds.iter().map(|&k| s.params.method(k)).collect())
+    }
+
+    pub fn evaluate(&self, state: State, send: SendToWorker) {
+        let source = match state.stored_file.get_untracked() {
+            Some(f) => Source::Stored(f),
+            None => Source::Text(state.text.get_untracked()),
+        };
+        if matches!(&source, Source::Text(t) if t.trim().is_empty()) {
+            return self.failure.set(Some("There are no results to predict: enter or open some first.".into()));
+        }
+        let request = PredictRequest::Evaluate {
+            methods: self.methods(state),
+            holdout: self.holdout.get_untracked() / 100.0,
+            rolling: self.rolling.get_untracked(),
+        };
+        self.send(state, send, Some(source), request);
+    }
+
+    pub fn simulate(&self, state: State, send: SendToWorker) {
+        let setup = self.setup.get_untracked();
+        if let Err(e) = setup.check() {
+            return self.failure.set(Some(format!("The lab cannot run: {e}.")));
+        }
+        self.send(state, send, None, PredictRequest::Simulate { setup, methods: self.methods(state) });
+    }
+
+    pub fn cancel(&self, send: SendToWorker) {
+        send.0.run(ToWorker::CancelPredict { job: self.job.get_untracked() });
+    }
+}
+
+impl Default for Predict {
+    fn default() -> Self {
+        Predict::new()
+    }
+}
+
+fn fixed(x: Option<f64>, places: usize) -> String {
+    x.filter(|v| v.is_finite()).map_or("—".into(), |v| format!("{v:.places$}"))
+}
+
+/// The methods to predict with, one check box each.
+fn method_choice(p: Predict) -> impl IntoView {
+    let boxes = MethodKind::ALL
+        .iter()
+        .map(|&k| {
+            let checked = move || p.kinds.with(|ks| ks.contains(&k));
+            let toggle = move |_| {
+                p.kinds.update(|ks| match ks.iter().position(|&x| x == k) {
+                    Some(i) => _ = ks.remove(i),
+                    None => ks.push(k),
+                })
+            };
+            view! { <label><input type="checkbox" data-testid=format!("predict-method-{}", k.name()) prop:checked=checked on:change=toggle />{format!(" {} ", k.title())}</label> }
+        })
+        .collect_view();
+    view! { <fieldset class="predict-methods"><legend>"Methods (each with the parameters chosen above)"</legend>{boxes}</fieldset> }
+}
+
+/// A number input bound to `get`/`set` within `lo..=hi`.
+fn number(label: &'static str, testid: &'static str, value: Signal<f64>, lo: f64, hi: f64, step: f64, set: impl Fn(f64) + Copy + 'static) -> impl IntoView {
+    let change = move |ev| {
+        if let Ok(v) = event_target_value(&ev).trim().parse::<f64>() {
+            if v.is_finite() {
+                set(v.clamp(lo, hi));
+            }
+        }
+    };
+    view! {
+        <label class="predict-number">{label}" "
+            <input type="number" data-testid=testid min=lo.to_string() max=hi.to_string() step=step.to_string() prop:value=move || value.get().to_string() on:change=change />
+        </label>
+    }
+}
+
+/// Progress of the running job, with Cancel; or what went wrong.
+fn status(p: Predict) -> impl IntoView {
+    let send = expect_context::<SendToWorker>();
+    let progress = move || {
+        let (done, total) = p.progress.get().unwrap_or((0, 1));
+        view! {
+            <p data-testid="predict-progress" role="status">
+                <progress max=total.max(1).to_string() value=done.to_string()></progress>
+                {format!(" {done} of {total} ")}
+                <button data-testid="predict-cancel" on:click=move |_| p.cancel(send)>"Cancel"</button>
+            </p>
+        }
+    };
+    view! {
+        <Show when=move || p.running.get()>{progress}</Show>
+        {move || p.failure.get().map(|f| view! { <p class="note" data-testid="predict-failure" role="status">{f}</p> })}
+    }
+}
+
+/// The held-out scores: one row per method, the best log-loss in bold; notes below.
+fn evaluation_table(e: &Evaluation) -> impl IntoView {
+    let best = e.methods.iter().filter_map(|m| m.scores.as_ref().ok().map(|s| s.log_loss)).fold(f64::INFINITY, f64::min);
+    let rows = e
+        .methods
+        .iter()
+        .map(|m| match &m.scores {
+            Ok(s) => {
+                let acc = s.accuracy.map_or("—".into(), |a| format!("{:.1} %", a * 100.0));
+                view! {
+                    <tr data-testid="predict-row">
+                        <td>{m.label.clone()}</td>
+                        <td class="num" class:best=s.log_loss == best>{format!("{:.4}", s.log_loss)}</td>
+                        <td class="num">{format!("{:.4}", s.brier)}</td>
+                        <td class="num">{acc}</td>
+                        <td class="num">{s.games}</td>
+                        <td class="num">{m.unseen_games}</td>
+                    </tr>
+                }
+                .into_any()
+            }
+            Err(why) => view! { <tr data-testid="predict-row"><td>{m.label.clone()}</td><td colspan="5">{format!("could not be fit: {why}")}</td></tr> }.into_any(),
+        })
+        .collect_view();
+    let folds = if e.folds > 1 { format!(", a rolling origin in {} blocks", e.folds) } else { String::new() };
+    let caption = format!(
+        "The later {:.0} % of the games ({}, taken {}{folds}) predicted by each method fit on the games before: log-loss (lower is better; a coin's is 0.693, a draw counting half each way), Brier score, accuracy on decisive games, games with a player the earlier games left unrated (the method's default used).",
+        e.holdout * 100.0,
+        e.games_scored,
+        e.order
+    );
+    let notes = e.methods.iter().filter_map(|m| m.note.as_ref().map(|n| view! { <li>{format!("{}: {n}.", m.label)}</li> })).collect_view();
+    view! {
+        <div class="table-wrap" tabindex="0" role="region" aria-label="Held-out prediction">
+            <table class="predict-table" data-testid="predict-table">
+                <caption class="help">{caption}</caption>
+                <thead><tr><th>"Method"</th><th class="num">"Log-loss"</th><th class="num">"Brier"</th><th class="num">"Accuracy"</th><th class="num">"Games"</th><th class="num">"Unseen"</th></tr></thead>
+                <tbody>{rows}</tbody>
+            </table>
+        </div>
+        <ul class="help">{notes}</ul>
+    }
+}
+
+/// The calibration chart of the last evaluation.
+#[component]
+fn CalibrationChart() -> impl IntoView {
+    let p = expect_context::<Predict>();
+    let canvas = NodeRef::<Canvas>::new();
+    let label = RwSignal::new(String::from("Calibration chart"));
+    Effect::new(move |_| {
+        p.evaluation.with(|e| {
+            let Some(e) = e else { return };
+            let series: Vec<Series> = e.methods.iter().filter_map(|m| Some(Series { label: &m.label, bins: &m.scores.as_ref().ok()?.calibration })).collect();
+            label.set(calibration::summary(&series));
+            if let Some(c) = canvas.get() {
+                if let Err(err) = calibration::draw(&c, &series) {
+                    web_sys::console::warn_1(&format!("calibration chart: {err}").into());
+                }
+            }
+        })
+    });
+    view! { <canvas node_ref=canvas class="chart" data-testid="predict-calibration" role="img" aria-label=move || label.get()></canvas> }
+}
+
+fn plus_minus(s: &Summary, places: usize) -> String {
+    format!("{} ± {}", fixed(s.mean, places), fixed(s.sd, places))
+}
+
+/// The lab's results: Kendall's τ, the true best ranked first, the rank error, per method
+/// and for points then Buchholz.
+fn simulation_table(sim: &Simulation) -> impl IntoView {
+    let rows = sim
+        .methods
+        .iter()
+        .chain([&sim.baseline])
+        .map(|o| {
+            let name = if o.label == "points_buchholz" { "points, then Buchholz".to_string() } else { o.label.clone() };
+            view! {
+                <tr data-testid="lab-row">
+                    <td>{name}</td>
+                    <td class="num">{plus_minus(&o.kendall_tau, 3)}</td>
+                    <td class="num">{o.top1_share.map_or("—".into(), |t| format!("{:.0} %", t * 100.0))}</td>
+                    <td class="num">{plus_minus(&o.mean_abs_rank_error, 2)}</td>
+                </tr>
+            }
+        })
+        .collect_view();
+    let s = &sim.setup;
+    let caption = format!(
+        "{} tournaments ({}) of {} players, true log-strengths of spread {}, draws {} between equals, seed {}: each method's order against the truth (mean ± sd over the tournaments).",
+        sim.completed, s.schedule, s.players, s.spread, s.draws, s.seed
+    );
+    view! {
+        <div class="table-wrap" tabindex="0" role="region" aria-label="Simulation lab results">
+            <table class="predict-table" data-testid="lab-table">
+                <caption class="help">{caption}</caption>
+                <thead><tr><th>"Method"</th><th class="num">"Kendall's τ"</th><th class="num">"True best first"</th><th class="num">"Mean |rank error|"</th></tr></thead>
+                <tbody>{rows}</tbody>
+            </table>
+        </div>
+    }
+}
+
+/// The lab's setup: players, schedule, spread, draws, repetitions, seed.
+fn lab_setup(p: Predict) -> impl IntoView {
+    let get = move |f: fn(&Setup) -> f64| Signal::derive(move || p.setup.with(f));
+    let set = move |f: fn(&mut Setup, f64)| move |v: f64| p.setup.update(|s| f(s, v));
+    let kind = move |ev| {
+        let n = p.setup.with_untracked(|s| match s.schedule {
+            Schedule::Swiss { rounds } => rounds,
+            Schedule::Random { games } => games / 10,
+            _ => 7,
+        });
+        let schedule = match event_target_value(&ev).as_str() {
+            "round-robin" => Schedule::RoundRobin,
+            "double-round-robin" => Schedule::DoubleRoundRobin,
+            "random" => Schedule::Random { games: n.max(1) * 10 },
+            _ => Schedule::Swiss { rounds: n.clamp(1, 30) },
+        };
+        p.setup.update(|s| s.schedule = schedule);
+    };
+    let is = move |k: &'static str| move || p.setup.with(|s| s.schedule.to_string().split(':').next() == Some(k));
+    let count: Signal<f64> = Signal::derive(move || {
+        p.setup.with(|s| match s.schedule {
+            Schedule::Swiss { rounds } => rounds as f64,
+            Schedule::Random { games } => games as f64,
+            _ => 0.0,
+        })
+    });
+    let counted = move || count.get() > 0.0;
+    let set_count = move |v: f64| p.setup.update(|s| match &mut s.schedule {
+        Schedule::Swiss { rounds } => *rounds = v as usize,
+        Schedule::Random { games } => *games = v as usize,
+        _ => {}
+    });
+    view! {
+        <div class="predict-setup">
+            {number("Players", "lab-players", get(|s| s.players as f64), 2.0, 2000.0, 1.0, set(|s, v| s.players = v as usize))}
+            <label>"Schedule "
+                <select data-testid="lab-schedule" on:change=kind>
+                    <option value="swiss" prop:selected=is("swiss")>"Swiss"</option>
+                    <option value="round-robin" prop:selected=is("round-robin")>"round robin"</option>
+                    <option value="double-round-robin" prop:selected=is("double-round-robin")>"double round robin"</option>
+                    <option value="random" prop:selected=is("random")>"random pairings"</option>
+                </select>
+            </label>
+            <Show when=counted>
+                {number("Rounds or games", "lab-count", count, 1.0, 1_000_000.0, 1.0, set_count)}
+            </Show>
+            {number("Spread (sd of log-strength)", "lab-spread", get(|s| s.spread), 0.0, 10.0, 0.1, set(|s, v| s.spread = v))}
+            {number("Draw rate between equals", "lab-draws", get(|s| s.draws), 0.0, 1.0, 0.05, set(|s, v| s.draws = v))}
+            {number("Tournaments", "lab-repetitions", get(|s| s.repetitions as f64), 1.0, 100_000.0, 1.0, set(|s, v| s.repetitions = v as usize))}
+            {number("Seed", "lab-seed", get(|s| s.seed as f64), 0.0, 1e15, 1.0, set(|s, v| s.seed = v as u64))}
+        </div>
+    }
+}
+
+#[component]
+pub fn PredictPanel() -> impl IntoView {
+    let (p, state, send) = (expect_context::<Predict>(), expect_context::<State>(), expect_context::<SendToWorker>());
+    let holdout = Signal::derive(move || p.holdout.get());
+    let rolling = Signal::derive(move || p.rolling.get() as f64);
+    view! {
+        <section class="panel predict-panel" aria-labelledby="predict-title" data-testid="predict-panel">
+            <h2 id="predict-title">"Which method predicts best?"</h2>
+            <p class="help">"Each method fit on your earlier games and judged on how well it predicts the later ones; and a lab of simulated tournaments where the true strengths are known."</p>
+            <button data-testid="predict-open" aria-expanded=move || p.open.get().to_string() aria-controls="predict-body" on:click=move |_| p.open.update(|o| *o = !*o)>
+                {move || if p.open.get() { "Close the prediction view" } else { "Open the prediction view" }}
+            </button>
+            <Show when=move || p.open.get()>
+                <div id="predict-body" class="predict-body">
+                    {method_choice(p)}
+                    <h3>"On your games"</h3>
+                    <div class="predict-setup">
+                        {number("Held out (%)", "predict-holdout", holdout, 5.0, 80.0, 5.0, move |v| p.holdout.set(v))}
+                        {number("Rolling blocks", "predict-rolling", rolling, 1.0, 50.0, 1.0, move |v| p.rolling.set(v as usize))}
+                        <button data-testid="predict-evaluate" disabled=move || p.running.get() on:click=move |_| p.evaluate(state, send)>"Predict the later games"</button>
+                    </div>
+                    {move || p.evaluation.get().map(|e| evaluation_table(&e))}
+                    <Show when=move || p.evaluation.with(Option::is_some)><CalibrationChart /></Show>
+                    <h3>"Simulation lab"</h3>
+                    {lab_setup(p)}
+                    <button data-testid="lab-run" disabled=move || p.running.get() on:click=move |_| p.simulate(state, send)>"Run the lab"</button>
+                    {status(p)}
+                    {move || p.simulation.get().map(|s| simulation_table(&s))}
+                </div>
+            </Show>
+        </section>
+    }
+}

@@ -1,0 +1,78 @@
+// The prediction view: Brent and Elo predicting the later games of the example (a table and a
+// calibration chart), and the simulation lab with progress, Cancel (the tournaments done
+// kept) and a result table; screenshots at desktop and phone width.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { ARTIFACTS, DESKTOP, PHONE, siteForTests } from './browser.mjs';
+
+const { open } = siteForTests();
+
+/** Whether a canvas has anything but white on it. */
+const drawn = (canvas) => canvas.evaluate((c) => {
+  const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+  for (let i = 0; i < d.length; i += 4) if (d[i] < 200 || d[i + 1] < 200 || d[i + 2] < 200) return true;
+  return false;
+});
+
+test('the later games of the example predicted by Brent and Elo: a table and a calibration chart', async () => {
+  for (const viewport of [DESKTOP, PHONE]) {
+    const { context, page, errors } = await open(viewport);
+    await page.getByTestId('predict-open').click();
+    assert.equal(await page.getByTestId('predict-method-brent').isChecked(), true);
+    assert.equal(await page.getByTestId('predict-method-elo').isChecked(), true);
+    await page.getByTestId('predict-method-jrank').check();
+    await page.getByTestId('predict-evaluate').click();
+    await page.getByTestId('predict-table').waitFor({ timeout: 60000 });
+    const rows = await page.getByTestId('predict-row').allTextContents();
+    assert.equal(rows.length, 3, rows.join('\n'));
+    for (const row of await page.locator('[data-testid=predict-row]').all()) {
+      const cells = await row.locator('td').allTextContents();
+      const [logLoss, brier] = [Number(cells[1]), Number(cells[2])];
+      assert.ok(logLoss > 0.3 && logLoss < 1.5 && brier > 0 && brier < 0.5, cells.join(' | '));
+      assert.equal(cells[4], '76');
+    }
+    assert.match(await page.getByTestId('predict-table').locator('caption').textContent(), /The later 20 % of the games \(76, taken by date\)/);
+    const chart = page.getByTestId('predict-calibration');
+    assert.match(await chart.getAttribute('aria-label'), /^Calibration: predicted against observed score in ten bins\. brent: /);
+    assert.ok(await drawn(chart), 'the calibration chart is drawn');
+    const at = viewport === PHONE ? 'phone' : 'desktop';
+    await page.getByTestId('predict-panel').screenshot({ path: `${ARTIFACTS}/predict-${at}.png` });
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
+});
+
+test('the simulation lab: progress, Cancel keeps the tournaments done, then a full run with the baseline', async () => {
+  const { context, page, errors } = await open();
+  await page.getByTestId('predict-open').click();
+  await page.getByTestId('lab-players').fill('60');
+  await page.getByTestId('lab-players').dispatchEvent('change');
+  await page.getByTestId('lab-repetitions').fill('3000');
+  await page.getByTestId('lab-repetitions').dispatchEvent('change');
+  await page.getByTestId('lab-run').click();
+  await page.getByTestId('predict-progress').waitFor();
+  await page.waitForFunction(() => / [1-9]\d* of 3000 /.test(document.querySelector('[data-testid=predict-progress]')?.textContent ?? ''));
+  await page.getByTestId('predict-cancel').click();
+  const failure = page.getByTestId('predict-failure');
+  await failure.waitFor({ timeout: 30000 });
+  const done = Number((await failure.textContent()).match(/Cancelled after (\d+) of 3000 tournaments/)[1]);
+  assert.ok(done > 0 && done < 3000, `${done}`);
+  assert.match(await page.getByTestId('lab-table').locator('caption').textContent(), new RegExp(`^${done} tournaments \\(swiss:7\\) of 60 players`));
+  // A short run to the end: both methods and the baseline.
+  await page.getByTestId('lab-repetitions').fill('20');
+  await page.getByTestId('lab-repetitions').dispatchEvent('change');
+  await page.getByTestId('lab-schedule').selectOption('round-robin');
+  await page.getByTestId('lab-run').click();
+  await page.waitForFunction(() => /^20 tournaments \(round-robin\)/.test(document.querySelector('[data-testid=lab-table] caption')?.textContent ?? ''), null, { timeout: 60000 });
+  const rows = await page.getByTestId('lab-row').allTextContents();
+  assert.equal(rows.length, 3, rows.join('\n'));
+  assert.match(rows[2], /^points, then Buchholz/);
+  for (const row of await page.locator('[data-testid=lab-row]').all()) {
+    const tau = Number((await row.locator('td').nth(1).textContent()).split(' ± ')[0]);
+    assert.ok(tau > 0.7 && tau <= 1, `τ ${tau}`);
+  }
+  assert.equal(await page.getByTestId('predict-failure').count(), 0);
+  await page.getByTestId('predict-panel').screenshot({ path: `${ARTIFACTS}/lab-desktop.png` });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
