@@ -131,5 +131,18 @@ for (const [control, values] of [
   for (const value of values) times.push(await change(control, value));
   console.log(`500-player Swiss, ${control === 'sigma' ? 'σ' : 'γ'} changed to the new ratings drawn: ${times.map((t) => t.toFixed(0)).join(', ')} ms`);
 }
+// The simulation lab: 200 Swiss tournaments (7 rounds) of 100 players, every method.
+await page.getByTestId('predict-open').click();
+for (const k of ['jrank', 'aga', 'multi_elo']) await page.getByTestId(`predict-method-${k}`).check();
+await page.getByTestId('lab-repetitions').fill('200');
+await page.getByTestId('lab-repetitions').dispatchEvent('change');
+const lab = [];
+for (let i = 0; i < 3; i++) {
+  const t0 = performance.now();
+  await page.getByTestId('lab-run').click();
+  await page.waitForFunction(() => !document.querySelector('[data-testid=lab-run]').disabled && document.querySelector('[data-testid=lab-table]'), null, { timeout: 120000 });
+  lab.push((performance.now() - t0) / 1000);
+}
+console.log(`simulation lab, 200 Swiss tournaments of 100 players rated by all five methods: ${lab.map((t) => t.toFixed(2)).join(', ')} s`);
 await browser.close();
 site.server.close();
