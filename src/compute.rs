@@ -125,6 +125,7 @@ fn rated(rating: &Rating, parse_warnings: &[LineMessage]) -> RatingResult {
         eig_gamma: None,
         groups: rating.groups,
         accuracy: rating.accuracy.filter(|a| a.is_finite()),
+        games: game_rows(rating),
         fit: rating.fit.clone(),
         steps: None,
         csv: export::csv(rating),
@@ -159,7 +160,32 @@ fn unrated(job: &Job, reason: &str) -> RatingResult {
         json: String::new(),
         standings: None,
         errors_pending: false,
+        games: None,
     }
+}
+
+/// Elo's games with each one's ratings before it, by the players' names.
+fn game_rows(rating: &Rating) -> Option<Vec<crate::protocol::GameRow>> {
+    let games = rating.games.as_ref()?;
+    let mut names = vec![""; rating.players.iter().map(|p| p.index + 1).max().unwrap_or(0)];
+    for p in &rating.players {
+        names[p.index] = p.name.as_str();
+    }
+    let name = |i: usize| names.get(i).map_or(String::new(), |n| n.to_string());
+    Some(
+        games
+            .iter()
+            .map(|g| crate::protocol::GameRow {
+                line: g.line,
+                first: name(g.first),
+                second: name(g.second),
+                first_before: g.first_before,
+                second_before: g.second_before,
+                expected: g.expected,
+                score: g.score,
+            })
+            .collect(),
+    )
 }
 
 /// The standings as the table shows them; EIG's explanation carries its standard error.

@@ -74,6 +74,8 @@ pub enum PredictRequest {
     Evaluate { methods: Vec<ratings_engine::Method>, holdout: f64, rolling: usize },
     /// The simulation lab.
     Simulate { setup: ratings_engine::evaluation::simulate::Setup, methods: Vec<ratings_engine::Method> },
+    /// A parameter of `method` searched out of sample.
+    Tune { method: ratings_engine::Method, parameter: ratings_engine::evaluation::Parameter, holdout: f64 },
 }
 
 /// What the worker answers a [`PredictRequest`] with.
@@ -81,6 +83,7 @@ pub enum PredictRequest {
 pub enum PredictResult {
     Evaluated(ratings_engine::evaluation::Evaluation),
     Simulated(ratings_engine::evaluation::simulate::Simulation),
+    Tuned(ratings_engine::evaluation::Tuning),
 }
 
 /// Comparison jobs are numbered from here, apart from rating jobs.
@@ -177,6 +180,22 @@ pub struct RatingResult {
     /// for the same job (Brent on a group of hundreds: see `Fit::finish_early`).
     #[serde(default)]
     pub errors_pending: bool,
+    /// Elo with "each game's ratings": every game's ratings before it, in the order played.
+    #[serde(default)]
+    pub games: Option<Vec<GameRow>>,
+}
+
+/// One game as Elo met it: the players' ratings before it, the first player's expected and
+/// actual score.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GameRow {
+    pub line: usize,
+    pub first: String,
+    pub second: String,
+    pub first_before: f64,
+    pub second_before: f64,
+    pub expected: f64,
+    pub score: f64,
 }
 
 impl RatingResult {

@@ -7,7 +7,7 @@ use crate::protocol::{FromWorker, PredictRequest, PredictResult, Settings, Sourc
 use crate::worker::{job_for, post, sleep};
 use ratings_engine::compare::export::labels;
 use ratings_engine::evaluation::simulate::SimulationRun;
-use ratings_engine::evaluation::{evaluate, Evaluation};
+use ratings_engine::evaluation::{evaluate, tune, Evaluation};
 use ratings_engine::methods::Options;
 use std::cell::Cell;
 
@@ -35,6 +35,17 @@ fn stopped(job: u32) -> (bool, bool) {
 pub async fn run(job: u32, source: Option<Source>, settings: Settings, request: PredictRequest) {
     match request {
         PredictRequest::Evaluate { methods, holdout, rolling } => run_evaluation(job, source, settings, methods, holdout, rolling).await,
+        PredictRequest::Tune { method, parameter, holdout } => {
+            let failed = |message: String| post(&FromWorker::PredictFailed { job, message, cancelled: false, partial: None });
+            let Some(source) = source else { return failed("There are no results to tune on: enter or open some first.".into()) };
+            let Ok(read) = job_for(job, source, &settings).await else {
+                return failed("The input cannot be read: fix its errors first.".into());
+            };
+            post(&FromWorker::PredictProgress { job, done: 0, total: 1 });
+            let options = Options { scale: settings.scale() };
+            let tuning = tune(&read.input.dataset, &method, &options, parameter, &parameter.grid(), holdout);
+            post(&FromWorker::Predicted { job, result: PredictResult::Tuned(tuning) });
+        }
         PredictRequest::Simulate { setup, methods } => {
             if let Err(message) = setup.check() {
                 return post(&FromWorker::PredictFailed { job, message, cancelled: false, partial: None });
@@ -57,7 +68,12 @@ pub async fn run(job: u32, source: Option<Source>, settings: Settings, request: 
                     (false, true) => {
                         let (done, total) = run.progress();
                         let message = format!("Cancelled after {done} of {total} tournaments: the results below are theirs.");
-                        return post(&FromWorker::PredictFailed { job, message, cancelled: true, partial: Some(PredictResult::Simulated(run.finish())) });
+                        return post(&FromWorker::PredictFailed {
+                            job,
+                            message,
+                            cancelled: true,
+                            partial: Some(PredictResult::Simulated(run.finish())),
+                        });
                     }
                     _ => {}
                 }
@@ -68,7 +84,14 @@ pub async fn run(job: u32, source: Option<Source>, settings: Settings, request: 
 }
 
 /// Evaluates the methods one at a time, merging their scores into one evaluation.
-async fn run_evaluation(job: u32, source: Option<Source>, settings: Settings, methods: Vec<ratings_engine::Method>, holdout: f64, rolling: usize) {
+async fn run_evaluation(
+    job: u32,
+    source: Option<Source>,
+    settings: Settings,
+    methods: Vec<ratings_engine::Method>,
+    holdout: f64,
+    rolling: usize,
+) {
     let failed = |message: String| post(&FromWorker::PredictFailed { job, message, cancelled: false, partial: None });
     let Some(source) = source else { return failed("There are no results to predict: enter or open some first.".into()) };
     let read = match job_for(job, source, &settings).await {

@@ -48,6 +48,8 @@ pub struct JsonGame<'a> {
     pub first_before: f64,
     pub second_before: f64,
     pub expected: f64,
+    /// The first player's score.
+    pub score: f64,
 }
 
 pub fn json(r: &Rating) -> String {
@@ -83,6 +85,7 @@ pub fn json(r: &Rating) -> String {
                     first_before: g.first_before,
                     second_before: g.second_before,
                     expected: g.expected,
+                    score: g.score,
                 })
                 .collect()
         }),

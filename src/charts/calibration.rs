@@ -14,8 +14,14 @@ pub struct Series<'a> {
 }
 
 /// Colours told apart without red and green alone (Okabe–Ito).
-const COLOURS: [RGBColor; 6] =
-    [RGBColor(0, 114, 178), RGBColor(230, 159, 0), RGBColor(0, 158, 115), RGBColor(204, 121, 167), RGBColor(86, 180, 233), RGBColor(213, 94, 0)];
+const COLOURS: [RGBColor; 6] = [
+    RGBColor(0, 114, 178),
+    RGBColor(230, 159, 0),
+    RGBColor(0, 158, 115),
+    RGBColor(204, 121, 167),
+    RGBColor(86, 180, 233),
+    RGBColor(213, 94, 0),
+];
 
 /// The chart in words: per method, its largest gap between predicted and observed.
 pub fn summary(series: &[Series]) -> String {
@@ -29,7 +35,9 @@ pub fn summary(series: &[Series]) -> String {
                 .filter(|&(_, _, n)| n >= 10)
                 .max_by(|a, b| (a.0 - a.1).abs().total_cmp(&(b.0 - b.1).abs()));
             match worst {
-                Some((p, o, n)) => format!("{}: furthest from the diagonal where it predicts {:.2} and {:.2} was scored ({n} games)", s.label, p, o),
+                Some((p, o, n)) => {
+                    format!("{}: furthest from the diagonal where it predicts {:.2} and {:.2} was scored ({n} games)", s.label, p, o)
+                }
                 None => format!("{}: too few games in any bin to say", s.label),
             }
         })
@@ -62,7 +70,9 @@ pub fn draw(canvas: &HtmlCanvasElement, series: &[Series]) -> Result<(), String>
         .light_line_style(RGBColor(238, 238, 238))
         .draw()
         .map_err(|e| e.to_string())?;
-    chart.draw_series(std::iter::once(PathElement::new(vec![(0.0, 0.0), (1.0, 1.0)], RGBColor(150, 150, 150)))).map_err(|e| e.to_string())?;
+    chart
+        .draw_series(std::iter::once(PathElement::new(vec![(0.0, 0.0), (1.0, 1.0)], RGBColor(150, 150, 150))))
+        .map_err(|e| e.to_string())?;
     for (k, s) in series.iter().enumerate() {
         let colour = COLOURS[k % COLOURS.len()];
         let points: Vec<(f64, f64)> = s.bins.iter().filter_map(|b| Some((b.predicted?, b.observed?))).collect();

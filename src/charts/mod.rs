@@ -9,6 +9,7 @@ pub mod race;
 pub mod ratings;
 pub mod scatter;
 pub mod summary;
+pub mod tuning;
 
 use std::cell::RefCell;
 use std::collections::HashMap;

@@ -124,16 +124,8 @@ pub fn crosstable(st: &StandingsView, order: CrossOrder) -> impl IntoView {
     }
 }
 
-/// Points as arbiters write them: `3`, `3½`.
-fn fmt_points(p: f64) -> String {
-    let whole = p.trunc();
-    match ((p - whole) * 2.0).round() as i64 {
-        0 => format!("{whole:.0}"),
-        1 if whole == 0.0 => "½".to_string(),
-        1 => format!("{whole:.0}½"),
-        _ => format!("{p}"),
-    }
-}
+/// Points as arbiters write them: `3`, `3½` (the engine's crosstable writes them so too).
+pub use ratings_engine::tiebreak::crosstable::points as fmt_points;
 
 #[cfg(test)]
 mod tests {

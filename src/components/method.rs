@@ -8,6 +8,7 @@ use crate::state::State;
 use crate::storage::Kept;
 use leptos::prelude::*;
 use ratings_engine::methods::brent::Variant;
+use ratings_engine::methods::elo::Mov;
 use ratings_engine::{MethodKind, ScaleKind};
 
 /// A number from the settings, as a signal.
@@ -178,6 +179,14 @@ fn EloControls() -> impl IntoView {
             value=flag(s, |s| s.params.elo.home_in_update) set=setter(s, |s, v| s.params.elo.home_in_update = v) />
         <CheckControl id="chronological" label="By date or round" help="Take the games in date (or round) order when every game has one; off: as listed."
             value=flag(s, |s| s.params.elo.chronological) set=setter(s, |s, v| s.params.elo.chronological = v) />
+        <CheckControl id="mov" label="Margin of victory (FiveThirtyEight)" help="With points, multiply the change by ln(max(|margin|, 1) + 1) · 2.2 / (0.001 · winner's edge + 2.2): big wins count more, expected ones less."
+            value=flag(s, |s| s.params.elo.mov == Mov::FiveThirtyEight) set=setter(s, |s, v| s.params.elo.mov = if v { Mov::FiveThirtyEight } else { Mov::Off }) />
+        <NumberControl id="season-regression" label="Reversion between seasons" help="With a season column: the share of the way back to the mean a rating goes when its player first plays in a new season (FiveThirtyEight: ⅓)."
+            min=0.0 max=1.0 step=0.05 value=number(s, |s| s.params.elo.season_regression) set=setter(s, |s, v| s.params.elo.season_regression = v) />
+        <NumberControl id="season-mean" label="Mean between seasons" help="Where ratings revert to between seasons (the starting rating unless set)."
+            min=-10000.0 max=10000.0 step=5.0 value=number(s, |s| s.params.elo.season_mean.unwrap_or(s.params.elo.initial)) set=setter(s, |s, v| s.params.elo.season_mean = Some(v)) />
+        <CheckControl id="per-game" label="Each game's ratings" help="Keep every game's ratings before it and the expected result: a table under the ratings."
+            value=flag(s, |s| s.params.elo.per_game) set=setter(s, |s, v| s.params.elo.per_game = v) />
     }
 }
 

@@ -11,7 +11,7 @@ use crate::state::State;
 use leptos::html::Canvas;
 use leptos::prelude::*;
 use ratings_engine::evaluation::simulate::{Schedule, Setup, Simulation, Summary};
-use ratings_engine::evaluation::{Evaluation, DEFAULT_HOLDOUT};
+use ratings_engine::evaluation::{Evaluation, Parameter, Tuning, DEFAULT_HOLDOUT};
 use ratings_engine::MethodKind;
 
 /// The prediction view's state.
@@ -28,6 +28,9 @@ pub struct Predict {
     pub progress: RwSignal<Option<(usize, usize)>>,
     pub evaluation: RwSignal<Option<Evaluation>>,
     pub simulation: RwSignal<Option<Simulation>>,
+    pub tuning: RwSignal<Option<Tuning>>,
+    /// The parameter to tune.
+    pub parameter: RwSignal<Parameter>,
     pub failure: RwSignal<Option<String>>,
 }
 
@@ -44,6 +47,8 @@ impl Predict {
             progress: RwSignal::new(None),
             evaluation: RwSignal::new(None),
             simulation: RwSignal::new(None),
+            tuning: RwSignal::new(None),
+            parameter: RwSignal::new(Parameter::EloK),
             failure: RwSignal::new(None),
         }
     }
@@ -56,6 +61,7 @@ impl Predict {
         let keep = |r: PredictResult| match r {
             PredictResult::Evaluated(e) => self.evaluation.set(Some(e)),
             PredictResult::Simulated(s) => self.simulation.set(Some(s)),
+            PredictResult::Tuned(t) => self.tuning.set(Some(t)),
         };
         match msg {
             FromWorker::PredictProgress { done, total, .. } => self.progress.set(Some((done, total))),
@@ -112,6 +118,16 @@ impl Predict {
         self.send(state, send, None, PredictRequest::Simulate { setup, methods: self.methods(state) });
     }
 
+    pub fn tune(&self, state: State, send: SendToWorker) {
+        let source = match state.stored_file.get_untracked() {
+            Some(f) => Source::Stored(f),
+            None => Source::Text(state.text.get_untracked()),
+        };
+        let parameter = self.parameter.get_untracked();
+        let method = state.settings.with_untracked(|s| s.params.method(owner(parameter)));
+        self.send(state, send, Some(source), PredictRequest::Tune { method, parameter, holdout: self.holdout.get_untracked() / 100.0 });
+    }
+
     pub fn cancel(&self, send: SendToWorker) {
         send.0.run(ToWorker::CancelPredict { job: self.job.get_untracked() });
     }
@@ -146,7 +162,15 @@ fn method_choice(p: Predict) -> impl IntoView {
 }
 
 /// A number input bound to `get`/`set` within `lo..=hi`.
-fn number(label: &'static str, testid: &'static str, value: Signal<f64>, lo: f64, hi: f64, step: f64, set: impl Fn(f64) + Copy + 'static) -> impl IntoView {
+fn number(
+    label: &'static str,
+    testid: &'static str,
+    value: Signal<f64>,
+    lo: f64,
+    hi: f64,
+    step: f64,
+    set: impl Fn(f64) + Copy + 'static,
+) -> impl IntoView {
     let change = move |ev| {
         if let Ok(v) = event_target_value(&ev).trim().parse::<f64>() {
             if v.is_finite() {
@@ -213,9 +237,9 @@ fn evaluation_table(e: &Evaluation) -> impl IntoView {
     );
     let notes = e.methods.iter().filter_map(|m| m.note.as_ref().map(|n| view! { <li>{format!("{}: {n}.", m.label)}</li> })).collect_view();
     view! {
+        <p class="help" data-testid="predict-caption">{caption}</p>
         <div class="table-wrap" tabindex="0" role="region" aria-label="Held-out prediction">
             <table class="predict-table" data-testid="predict-table">
-                <caption class="help">{caption}</caption>
                 <thead><tr><th>"Method"</th><th class="num">"Log-loss"</th><th class="num">"Brier"</th><th class="num">"Accuracy"</th><th class="num">"Games"</th><th class="num">"Unseen"</th></tr></thead>
                 <tbody>{rows}</tbody>
             </table>
@@ -233,7 +257,8 @@ fn CalibrationChart() -> impl IntoView {
     Effect::new(move |_| {
         p.evaluation.with(|e| {
             let Some(e) = e else { return };
-            let series: Vec<Series> = e.methods.iter().filter_map(|m| Some(Series { label: &m.label, bins: &m.scores.as_ref().ok()?.calibration })).collect();
+            let series: Vec<Series> =
+                e.methods.iter().filter_map(|m| Some(Series { label: &m.label, bins: &m.scores.as_ref().ok()?.calibration })).collect();
             label.set(calibration::summary(&series));
             if let Some(c) = canvas.get() {
                 if let Err(err) = calibration::draw(&c, &series) {
@@ -274,9 +299,9 @@ fn simulation_table(sim: &Simulation) -> impl IntoView {
         sim.completed, s.schedule, s.players, s.spread, s.draws, s.seed
     );
     view! {
+        <p class="help" data-testid="lab-caption">{caption}</p>
         <div class="table-wrap" tabindex="0" role="region" aria-label="Simulation lab results">
             <table class="predict-table" data-testid="lab-table">
-                <caption class="help">{caption}</caption>
                 <thead><tr><th>"Method"</th><th class="num">"Kendall's τ"</th><th class="num">"True best first"</th><th class="num">"Mean |rank error|"</th></tr></thead>
                 <tbody>{rows}</tbody>
             </table>
@@ -311,11 +336,13 @@ fn lab_setup(p: Predict) -> impl IntoView {
         })
     });
     let counted = move || count.get() > 0.0;
-    let set_count = move |v: f64| p.setup.update(|s| match &mut s.schedule {
-        Schedule::Swiss { rounds } => *rounds = v as usize,
-        Schedule::Random { games } => *games = v as usize,
-        _ => {}
-    });
+    let set_count = move |v: f64| {
+        p.setup.update(|s| match &mut s.schedule {
+            Schedule::Swiss { rounds } => *rounds = v as usize,
+            Schedule::Random { games } => *games = v as usize,
+            _ => {}
+        })
+    };
     view! {
         <div class="predict-setup">
             {number("Players", "lab-players", get(|s| s.players as f64), 2.0, 2000.0, 1.0, set(|s, v| s.players = v as usize))}
@@ -353,6 +380,7 @@ pub fn PredictPanel() -> impl IntoView {
             <Show when=move || p.open.get()>
                 <div id="predict-body" class="predict-body">
                     {method_choice(p)}
+                    {status(p)}
                     <h3>"On your games"</h3>
                     <div class="predict-setup">
                         {number("Held out (%)", "predict-holdout", holdout, 5.0, 80.0, 5.0, move |v| p.holdout.set(v))}
@@ -361,13 +389,101 @@ pub fn PredictPanel() -> impl IntoView {
                     </div>
                     {move || p.evaluation.get().map(|e| evaluation_table(&e))}
                     <Show when=move || p.evaluation.with(Option::is_some)><CalibrationChart /></Show>
+                    {tuning(p)}
                     <h3>"Simulation lab"</h3>
                     {lab_setup(p)}
                     <button data-testid="lab-run" disabled=move || p.running.get() on:click=move |_| p.simulate(state, send)>"Run the lab"</button>
-                    {status(p)}
                     {move || p.simulation.get().map(|s| simulation_table(&s))}
                 </div>
             </Show>
         </section>
     }
+}
+
+/// The method a parameter belongs to.
+fn owner(p: Parameter) -> MethodKind {
+    match p {
+        Parameter::EloK | Parameter::EloZeta => MethodKind::Elo,
+        Parameter::BrentGamma => MethodKind::Brent,
+        Parameter::JRankK | Parameter::JRankP => MethodKind::JRank,
+    }
+}
+
+/// Puts `value` in the user's parameters.
+fn apply(settings: RwSignal<crate::protocol::Settings>, p: Parameter, value: f64) {
+    settings.update(|s| match p {
+        Parameter::EloK => s.params.elo.k = value,
+        Parameter::EloZeta => s.params.elo.zeta = value,
+        Parameter::BrentGamma => s.params.brent.gamma = value,
+        Parameter::JRankK => s.params.jrank.k = value,
+        Parameter::JRankP => s.params.jrank.p = value,
+    });
+}
+
+/// The parameter to tune, the Tune button, and the curve with its table and the way to use the
+/// value chosen.
+fn tuning(p: Predict) -> impl IntoView {
+    let (state, send) = (expect_context::<State>(), expect_context::<SendToWorker>());
+    let pick = move |ev| {
+        let i: usize = event_target_value(&ev).parse().unwrap_or(0);
+        p.parameter.set(Parameter::ALL[i.min(Parameter::ALL.len() - 1)]);
+    };
+    let options = Parameter::ALL
+        .iter()
+        .enumerate()
+        .map(|(i, &q)| view! { <option value=i.to_string() prop:selected=move || p.parameter.get() == q>{q.name()}</option> })
+        .collect_view();
+    let result = move || {
+        p.tuning.get().map(|t| {
+            let rows = t
+                .points
+                .iter()
+                .map(|q| {
+                    let mark = if t.chosen == Some(q.value) { " ← chosen" } else { "" };
+                    view! { <tr data-testid="tune-row"><td class="num">{format!("{}{mark}", q.value)}</td><td class="num">{fixed(q.validation, 4)}</td><td class="num">{fixed(q.held_out, 4)}</td></tr> }
+                })
+                .collect_view();
+            let use_it = t.chosen.map(|v| {
+                let parameter = t.parameter;
+                view! { <button data-testid="tune-apply" on:click=move |_| apply(state.settings, parameter, v)>{format!("Use {} = {v}", parameter.name())}</button> }
+            });
+            view! {
+                <TuningChart />
+                {use_it}
+                <div class="table-wrap" tabindex="0" role="region" aria-label="Tuning">
+                    <table class="predict-table" data-testid="tune-table">
+                        <thead><tr><th class="num">"Value"</th><th class="num">"Validation log-loss"</th><th class="num">"Held-out log-loss"</th></tr></thead>
+                        <tbody>{rows}</tbody>
+                    </table>
+                </div>
+            }
+        })
+    };
+    view! {
+        <div class="predict-setup">
+            <label>"Tune "<select data-testid="tune-parameter" on:change=pick>{options}</select></label>
+            <button data-testid="tune-run" disabled=move || p.running.get() on:click=move |_| p.tune(state, send)>"Tune out of sample"</button>
+        </div>
+        <p class="help">"Each value is chosen on the last share of the earlier games (fit on those before them), and also scored on the held-out games: the choice never sees them."</p>
+        {result}
+    }
+}
+
+#[component]
+fn TuningChart() -> impl IntoView {
+    let p = expect_context::<Predict>();
+    let canvas = NodeRef::<Canvas>::new();
+    let label = RwSignal::new(String::from("Tuning curve"));
+    Effect::new(move |_| {
+        p.tuning.with(|t| {
+            let Some(t) = t else { return };
+            label.set(crate::charts::tuning::summary(t));
+            if let Some(c) = canvas.get() {
+                if let Err(e) = crate::charts::tuning::draw(&c, t) {
+                    web_sys::console::warn_1(&format!("tuning chart: {e}").into());
+                }
+            }
+        })
+    });
+    view! { <canvas node_ref=canvas class="chart" data-testid="tune-chart" role="img" aria-label=move || label.get()></canvas> }
 }

@@ -88,7 +88,70 @@ pub fn ResultsPanel() -> impl IntoView {
                 <RatingsTable />
                 <RatingsChart />
             </div>
+            <GameTable />
         </section>
+    }
+}
+
+/// Games shown in the per-game table (all of them are in its CSV).
+const GAMES_SHOWN: usize = 200;
+
+/// Elo's games with each one's ratings before it and the expected result, latest first (the
+/// most recent [`GAMES_SHOWN`]; every game in the CSV).
+#[component]
+fn GameTable() -> impl IntoView {
+    let state = expect_context::<State>();
+    move || {
+        let games = state.result.with(|r| r.as_ref().and_then(|r| r.games.clone()))?;
+        let csv = {
+            let mut out = String::from("line,first,second,first_before,second_before,expected,score\n");
+            let field = |s: &str| if s.contains([',', '"', '\n']) { format!("\"{}\"", s.replace('"', "\"\"")) } else { s.to_string() };
+            for g in &games {
+                out += &format!(
+                    "{},{},{},{},{},{},{}\n",
+                    g.line,
+                    field(&g.first),
+                    field(&g.second),
+                    g.first_before,
+                    g.second_before,
+                    g.expected,
+                    g.score
+                );
+            }
+            out
+        };
+        let download = move |_| crate::download::text(&csv, "games.csv", "text/csv");
+        let rows = games
+            .iter()
+            .rev()
+            .take(GAMES_SHOWN)
+            .map(|g| {
+                view! {
+                    <tr data-testid="game-row">
+                        <td class="num">{g.line}</td>
+                        <td>{g.first.clone()}</td>
+                        <td class="num">{format!("{:.1}", g.first_before)}</td>
+                        <td>{g.second.clone()}</td>
+                        <td class="num">{format!("{:.1}", g.second_before)}</td>
+                        <td class="num">{format!("{:.3}", g.expected)}</td>
+                        <td class="num">{crate::components::crosstable::fmt_points(g.score)}</td>
+                    </tr>
+                }
+            })
+            .collect_view();
+        let summary = format!("Each game's ratings before it ({} games; the latest {} shown)", games.len(), games.len().min(GAMES_SHOWN));
+        Some(view! {
+            <details class="game-table" data-testid="game-table">
+                <summary>{summary}</summary>
+                <button data-testid="export-games" on:click=download>"Download every game (CSV)"</button>
+                <div class="table-wrap" tabindex="0" role="region" aria-label="Each game's ratings before it">
+                    <table>
+                        <thead><tr><th class="num">"Line"</th><th>"First"</th><th class="num">"Before"</th><th>"Second"</th><th class="num">"Before"</th><th class="num">"Expected"</th><th class="num">"Score"</th></tr></thead>
+                        <tbody>{rows}</tbody>
+                    </table>
+                </div>
+            </details>
+        })
     }
 }
 

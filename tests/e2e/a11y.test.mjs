@@ -215,3 +215,23 @@ test('axe: no serious or critical violation on the race and the working of a ste
     await context.close();
   }
 });
+
+test('axe: no serious or critical violation on the prediction view and the lab, at desktop and phone width', async () => {
+  for (const viewport of [DESKTOP, PHONE]) {
+    const { context, page, errors } = await open(viewport);
+    const at = viewport === PHONE ? 'phone' : 'desktop';
+    await page.getByTestId('predict-open').click();
+    await page.getByTestId('predict-evaluate').click();
+    await page.getByTestId('predict-table').waitFor({ timeout: 60000 });
+    await page.getByTestId('tune-run').click();
+    await page.getByTestId('tune-table').waitFor({ timeout: 60000 });
+    await page.getByTestId('lab-repetitions').fill('10');
+    await page.getByTestId('lab-repetitions').dispatchEvent('change');
+    await page.getByTestId('lab-run').click();
+    await page.getByTestId('lab-table').waitFor({ timeout: 60000 });
+    await axe(page, `${at} prediction view, tuning and the lab`);
+    await page.getByTestId('predict-panel').screenshot({ path: `${ARTIFACTS}/predict-lab-${at}.png` });
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
+});

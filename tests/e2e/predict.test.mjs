@@ -31,7 +31,7 @@ test('the later games of the example predicted by Brent and Elo: a table and a c
       assert.ok(logLoss > 0.3 && logLoss < 1.5 && brier > 0 && brier < 0.5, cells.join(' | '));
       assert.equal(cells[4], '76');
     }
-    assert.match(await page.getByTestId('predict-table').locator('caption').textContent(), /The later 20 % of the games \(76, taken by date\)/);
+    assert.match(await page.getByTestId('predict-caption').textContent(), /The later 20 % of the games \(76, taken by date\)/);
     const chart = page.getByTestId('predict-calibration');
     assert.match(await chart.getAttribute('aria-label'), /^Calibration: predicted against observed score in ten bins\. brent: /);
     assert.ok(await drawn(chart), 'the calibration chart is drawn');
@@ -57,13 +57,13 @@ test('the simulation lab: progress, Cancel keeps the tournaments done, then a fu
   await failure.waitFor({ timeout: 30000 });
   const done = Number((await failure.textContent()).match(/Cancelled after (\d+) of 3000 tournaments/)[1]);
   assert.ok(done > 0 && done < 3000, `${done}`);
-  assert.match(await page.getByTestId('lab-table').locator('caption').textContent(), new RegExp(`^${done} tournaments \\(swiss:7\\) of 60 players`));
+  assert.match(await page.getByTestId('lab-caption').textContent(), new RegExp(`^${done} tournaments \\(swiss:7\\) of 60 players`));
   // A short run to the end: both methods and the baseline.
   await page.getByTestId('lab-repetitions').fill('20');
   await page.getByTestId('lab-repetitions').dispatchEvent('change');
   await page.getByTestId('lab-schedule').selectOption('round-robin');
   await page.getByTestId('lab-run').click();
-  await page.waitForFunction(() => /^20 tournaments \(round-robin\)/.test(document.querySelector('[data-testid=lab-table] caption')?.textContent ?? ''), null, { timeout: 60000 });
+  await page.waitForFunction(() => /^20 tournaments \(round-robin\)/.test(document.querySelector('[data-testid=lab-caption]')?.textContent ?? ''), null, { timeout: 60000 });
   const rows = await page.getByTestId('lab-row').allTextContents();
   assert.equal(rows.length, 3, rows.join('\n'));
   assert.match(rows[2], /^points, then Buchholz/);
@@ -73,6 +73,44 @@ test('the simulation lab: progress, Cancel keeps the tournaments done, then a fu
   }
   assert.equal(await page.getByTestId('predict-failure').count(), 0);
   await page.getByTestId('predict-panel').screenshot({ path: `${ARTIFACTS}/lab-desktop.png` });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('Elo\'s K tuned out of sample: a curve, a table, and the value chosen put in Elo\'s panel', async () => {
+  const { context, page, errors } = await open();
+  await page.getByTestId('predict-open').click();
+  await page.getByTestId('tune-run').click();
+  await page.getByTestId('tune-table').waitFor({ timeout: 60000 });
+  const rows = await page.getByTestId('tune-row').allTextContents();
+  assert.equal(rows.length, 10, rows.join('\n'));
+  assert.equal(rows.filter((r) => r.includes('← chosen')).length, 1);
+  const chart = page.getByTestId('tune-chart');
+  assert.match(await chart.getAttribute('aria-label'), /^Tuning curve of Elo's K: .* the lowest validation log-loss is at \d+/);
+  assert.ok(await drawn(chart));
+  const chosen = (await page.getByTestId('tune-apply').textContent()).match(/= (\d+(\.\d+)?)/)[1];
+  await page.getByTestId('tune-apply').click();
+  await page.getByTestId('method').selectOption('elo');
+  await page.waitForFunction((k) => document.querySelector('[data-testid=k]')?.value === k, chosen);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('Elo as sports analysts run it: each game\'s ratings before it, and the margin-of-victory multiplier', async () => {
+  const { context, page, errors } = await open();
+  await page.getByTestId('method').selectOption('elo');
+  await page.waitForFunction(() => document.querySelector('[data-testid=results-panel]').dataset.method === 'elo', null, { timeout: 60000 });
+  const before = await page.getByTestId('rating-row').first().textContent();
+  await page.getByTestId('per-game').check();
+  const games = page.getByTestId('game-table');
+  await games.waitFor({ timeout: 60000 });
+  assert.match(await games.locator('summary').textContent(), /Each game's ratings before it \(380 games; the latest 200 shown\)/);
+  await games.locator('summary').click();
+  assert.equal(await page.getByTestId('game-row').count(), 200);
+  const first = await page.getByTestId('game-row').first().locator('td').allTextContents();
+  assert.ok(Number(first[5]) > 0 && Number(first[5]) < 1, first.join(' | '));
+  await page.getByTestId('mov').check();
+  await page.waitForFunction((b) => document.querySelector('[data-testid=rating-row]').textContent !== b, before, { timeout: 60000 });
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -240,6 +240,7 @@ impl Rule for EloRule<'_> {
                 first_before: run.ratings[i],
                 second_before: run.ratings[j],
                 expected: u.expected,
+                score: g.score,
             });
         }
         let with_home = run.ratings[i] + params.home_of(g) - run.ratings[j];

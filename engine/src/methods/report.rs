@@ -154,6 +154,8 @@ pub struct GameRecord {
     pub first_before: f64,
     pub second_before: f64,
     pub expected: f64,
+    /// The first player's score.
+    pub score: f64,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
