@@ -99,8 +99,9 @@ async fn run_evaluation(
         Err(_) => return failed("The input cannot be read: fix its errors first.".into()),
     };
     let data = &read.input.dataset;
-    if data.games.len() < 10 {
-        return failed(format!("{} games: at least 10 are needed to hold some out.", data.games.len()));
+    let items = if ratings_engine::evaluation::events_only(data) { data.events.len() } else { data.games.len() };
+    if items < 10 {
+        return failed(format!("{items} games: at least 10 are needed to hold some out."));
     }
     let options = Options { scale: settings.scale() };
     let mut merged: Option<Evaluation> = None;

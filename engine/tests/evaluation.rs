@@ -173,3 +173,38 @@ fn the_same_seed_gives_these_numbers() {
         assert!((g - e).abs() < 1e-9, "{got:?}");
     }
 }
+
+/// Multi-player events: the winner's predicted share is the prediction (log-loss −ln e_w), a
+/// tie for first shares the win; by hand, then multiplayer Elo on events from known strengths
+/// beats guessing, and a method that does not rate events says so.
+#[test]
+fn multi_player_events_are_scored_by_the_winner_s_share() {
+    use ratings_engine::evaluation::metrics::score_events;
+    use ratings_engine::methods::multi_elo::MultiEloParams;
+    use ratings_engine::model::{Dataset, Event};
+    let s = score_events(&[(vec![0.5, 0.3, 0.2], vec![1.0, 0.0, 0.0]), (vec![0.25; 4], vec![0.0, 0.5, 0.5, 0.0])]).unwrap();
+    let expected_log = (-(0.5f64.ln()) - 0.5 * 0.25f64.ln() * 2.0) / 2.0;
+    assert!(close(s.log_loss, expected_log), "{}", s.log_loss);
+    assert!(close(s.brier, ((0.25 + 0.09 + 0.04) + (0.0625 + 0.0625 * 2.0 + 0.0625)) / 2.0));
+    // The favourite won the first; the second's four-way tie for favourite scores the tied shares' mean.
+    assert_eq!(s.accuracy, Some((1.0 + 0.25) / 2.0));
+    // 12 players of known strength, 300 four-player events in which stronger players place higher more often.
+    let mut rng = ratings_engine::evaluation::random::Random::new(4);
+    let strength: Vec<f64> = (0..12).map(|_| rng.normal()).collect();
+    let mut d = Dataset::new();
+    let ids: Vec<usize> = (0..12).map(|i| d.player(&format!("P{i}")).unwrap()).collect();
+    for e in 0..300 {
+        let mut table: Vec<usize> = (0..12).collect();
+        rng.shuffle(&mut table);
+        let mut seated: Vec<(usize, f64)> = table[..4].iter().map(|&p| (p, strength[p] + rng.normal())).collect();
+        seated.sort_by(|a, b| b.1.total_cmp(&a.1));
+        let places = seated.iter().enumerate().map(|(k, &(p, _))| (ids[p], k as u32 + 1)).collect();
+        d.events.push(Event { name: format!("E{e}"), places, line: e + 2 });
+    }
+    let e =
+        evaluate(&d, &[Method::MultiElo(MultiEloParams::default()), Method::Brent(BrentParams::default())], &Options::default(), 0.2, 1);
+    let multi = e.methods[0].scores.as_ref().unwrap();
+    assert_eq!(multi.games, 60);
+    assert!(multi.log_loss < 4f64.ln() - 0.05, "{} against guessing's {}", multi.log_loss, 4f64.ln());
+    assert!(e.methods[1].scores.as_ref().is_err());
+}

@@ -235,7 +235,15 @@ fn evaluation_table(e: &Evaluation) -> impl IntoView {
         e.games_scored,
         e.order
     );
-    let notes = e.methods.iter().filter_map(|m| m.note.as_ref().map(|n| view! { <li>{format!("{}: {n}.", m.label)}</li> })).collect_view();
+    let fitted =
+        e.methods.iter().filter(|m| m.fits_parameters).map(|m| format!("{}: its k and p were fitted on the earlier games only.", m.label));
+    let notes = e
+        .methods
+        .iter()
+        .filter_map(|m| m.note.as_ref().map(|n| format!("{}: {n}.", m.label)))
+        .chain(fitted)
+        .map(|n| view! { <li>{n}</li> })
+        .collect_view();
     view! {
         <p class="help" data-testid="predict-caption">{caption}</p>
         <div class="table-wrap" tabindex="0" role="region" aria-label="Held-out prediction">

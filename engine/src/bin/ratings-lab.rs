@@ -949,8 +949,9 @@ fn run_evaluate(args: &EvaluateArgs, argv: &[OsString]) -> Result<(String, ExitC
     let mut warnings = Vec::new();
     let job = load(&args.file, &read, &args.input, &mut warnings)?;
     let data = &job.input.dataset;
-    if data.games.len() < 10 {
-        return Err(format!("{}: {} games; at least 10 are needed to hold some out", display_name(&args.file), data.games.len()));
+    let items = if evaluation::events_only(data) { data.events.len() } else { data.games.len() };
+    if items < 10 {
+        return Err(format!("{}: {items} games; at least 10 are needed to hold some out", display_name(&args.file)));
     }
     let options = Options { scale: read.scale() };
     let e = evaluation::evaluate(data, &methods, &options, holdout, args.rolling.max(1));

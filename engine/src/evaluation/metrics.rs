@@ -79,3 +79,32 @@ pub fn calibration(pairs: &[(f64, f64)]) -> Vec<Bin> {
         })
         .collect()
 }
+
+/// Scores multi-player events: each event the predicted shares `e` (summing to 1) and the
+/// actual ones `s` (1 to the winner; a tie for first shares it). Log-loss is the
+/// cross-entropy `−Σ s_i ln e_i` (the winner's `−ln e_w`), Brier `Σ (e_i − s_i)²`, accuracy
+/// whether the favourite won (a tie for favourite counting its share), calibration over every
+/// player's predicted share and actual share.
+pub fn score_events(events: &[(Vec<f64>, Vec<f64>)]) -> Option<Scores> {
+    if events.is_empty() {
+        return None;
+    }
+    let n = events.len() as f64;
+    let log = events
+        .iter()
+        .map(|(e, s)| -e.iter().zip(s).map(|(&e, &s)| if s > 0.0 { s * e.max(FLOOR).ln() } else { 0.0 }).sum::<f64>())
+        .sum::<f64>()
+        / n;
+    let brier = events.iter().map(|(e, s)| e.iter().zip(s).map(|(e, s)| (e - s) * (e - s)).sum::<f64>()).sum::<f64>() / n;
+    let hits: Vec<f64> = events
+        .iter()
+        .map(|(e, s)| {
+            let top = e.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+            let favourites: Vec<usize> = (0..e.len()).filter(|&i| e[i] == top).collect();
+            favourites.iter().map(|&i| s[i]).sum::<f64>() / favourites.len() as f64
+        })
+        .collect();
+    let accuracy = Some(hits.iter().sum::<f64>() / n);
+    let pairs: Vec<(f64, f64)> = events.iter().flat_map(|(e, s)| e.iter().copied().zip(s.iter().copied())).collect();
+    Some(Scores { games: events.len(), log_loss: log, brier, accuracy, decisive: events.len(), calibration: calibration(&pairs) })
+}

@@ -67,9 +67,13 @@ pub struct Evaluation {
     pub first_training_games: usize,
 }
 
-/// The game indices of each fold: (earlier games, games predicted).
+/// The game indices of each fold: (earlier games, games predicted); for an input of
+/// multi-player events only, the event indices (in input order).
 pub fn splits(data: &Dataset, holdout: f64, rolling: usize) -> (Vec<(Vec<usize>, Vec<usize>)>, &'static str) {
-    let (order, how) = game_order(&data.games, true);
+    let (order, how) = match events_only(data) {
+        true => ((0..data.events.len()).collect(), "input order"),
+        false => game_order(&data.games, true),
+    };
     let n = order.len();
     let held = ((n as f64 * holdout.clamp(0.0, 1.0)).round() as usize).min(n);
     let folds = rolling.clamp(1, held.max(1));
@@ -84,6 +88,44 @@ pub fn splits(data: &Dataset, holdout: f64, rolling: usize) -> (Vec<(Vec<usize>,
         .filter(|(_, test)| !test.is_empty())
         .collect();
     (out, how)
+}
+
+/// Whether the input is multi-player events and no two-player games (multiplayer Elo's).
+pub fn events_only(data: &Dataset) -> bool {
+    data.games.is_empty() && !data.events.is_empty()
+}
+
+/// `data` with only the events `keep`.
+fn event_subset(data: &Dataset, keep: &[usize]) -> Dataset {
+    let mut d = data.clone();
+    d.events = keep.iter().map(|&i| data.events[i].clone()).collect();
+    d
+}
+
+/// Each held-out event's predicted and actual shares (a tie for first shares the win), and
+/// how many had a player without a rating.
+fn event_predictions(
+    data: &Dataset,
+    method: &Method,
+    options: &Options,
+    train: &[usize],
+    test: &[usize],
+) -> Result<(Vec<(Vec<f64>, Vec<f64>)>, usize), String> {
+    let fitted = event_subset(data, train);
+    let rating = rate(&fitted, method, options).map_err(|e| e.to_string())?;
+    let predictor = Predictor::new(method, &rating, &fitted);
+    let mut unseen = 0;
+    let mut out = Vec::with_capacity(test.len());
+    for &i in test {
+        let event = &data.events[i];
+        let (shares, missing) = predictor.predict_event(event).ok_or("only multiplayer Elo predicts multi-player events")?;
+        let best = event.places.iter().map(|p| p.1).min().unwrap_or(1);
+        let winners = event.places.iter().filter(|p| p.1 == best).count() as f64;
+        let actual = event.places.iter().map(|p| if p.1 == best { 1.0 / winners } else { 0.0 }).collect();
+        unseen += usize::from(missing);
+        out.push((shares, actual));
+    }
+    Ok((out, unseen))
 }
 
 /// `data` with only the games `keep` (in input order); players and ids unchanged.
@@ -127,21 +169,9 @@ pub fn evaluate(data: &Dataset, methods: &[Method], options: &Options, holdout: 
         .iter()
         .zip(names)
         .map(|(method, label)| {
-            let mut pairs = Vec::new();
-            let mut unseen = 0;
-            let mut failed = None;
-            for (train, test) in &folds {
-                match predictions(data, method, options, train, test) {
-                    Ok((p, u)) => {
-                        pairs.extend(p);
-                        unseen += u;
-                    }
-                    Err(e) => failed = Some(e),
-                }
-            }
-            let scores = match failed {
-                Some(e) => Err(e),
-                None => metrics::score(&pairs).ok_or_else(|| "no game to predict".to_string()),
+            let (scores, unseen) = match events_only(data) {
+                true => score_folds(&folds, |tr, te| event_predictions(data, method, options, tr, te), |p| metrics::score_events(p)),
+                false => score_folds(&folds, |tr, te| predictions(data, method, options, tr, te), |p| metrics::score(p)),
             };
             let fits_parameters = matches!(method, Method::JRank(p) if p.fit);
             MethodScores { label, method: method.clone(), scores, unseen_games: unseen, fits_parameters, note: note(method, data) }
@@ -155,6 +185,27 @@ pub fn evaluate(data: &Dataset, methods: &[Method], options: &Options, holdout: 
         games_scored: folds.iter().map(|(_, t)| t.len()).sum(),
         first_training_games: folds.first().map_or(0, |(t, _)| t.len()),
     }
+}
+
+/// Every fold's predictions scored together, and the unseen count; or the first failure.
+#[allow(clippy::type_complexity)]
+fn score_folds<T>(
+    folds: &[(Vec<usize>, Vec<usize>)],
+    predict: impl Fn(&[usize], &[usize]) -> Result<(Vec<T>, usize), String>,
+    score: impl Fn(&[T]) -> Option<Scores>,
+) -> (Result<Scores, String>, usize) {
+    let mut all = Vec::new();
+    let mut unseen = 0;
+    for (train, test) in folds {
+        match predict(train, test) {
+            Ok((p, u)) => {
+                all.extend(p);
+                unseen += u;
+            }
+            Err(e) => return (Err(e), unseen),
+        }
+    }
+    (score(&all).ok_or_else(|| "nothing to predict".to_string()), unseen)
 }
 
 /// A parameter [`tune`] searches.

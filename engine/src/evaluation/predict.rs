@@ -4,7 +4,8 @@
 //! * Brent (Bradley–Terry): `x_i / (x_i + x_j)`, from the natural log-strengths;
 //! * Elo: its expected score `1 / (1 + 10^(−(R_i + h − R_j)/ζ))`, home advantage `h` included;
 //! * multiplayer Elo: the first player's expected share of a two-player game,
-//!   `1 / (1 + 10^(−(R_i − R_j)/ζ))`;
+//!   `1 / (1 + 10^(−(R_i − R_j)/ζ))`; of a multi-player event, each player's share
+//!   `10^(R_i/ζ) / Σ_j 10^(R_j/ζ)`, the winner's being its prediction;
 //! * AGA: its probit, `Φ((x_i − x_j − d)/σ_px)` on the continuous rating scale, with `d` and
 //!   `σ_px` from the game's handicap and komi (a game without either is the AGA's even game
 //!   without komi, as the ratings were fit with);
@@ -20,7 +21,7 @@ use crate::methods::aga::{erfc::erfc, handicap::handicap_equivalent, seed::to_co
 use crate::methods::elo::expected;
 use crate::methods::report::Rating;
 use crate::methods::Method;
-use crate::model::{Dataset, Game};
+use crate::model::{Dataset, Event, Game};
 
 /// A fitted method's predictions.
 pub struct Predictor {
@@ -77,6 +78,24 @@ impl Predictor {
         let a = a.unwrap_or_else(|| self.defaults.get(g.first()).copied().unwrap_or(0.0));
         let b = b.unwrap_or_else(|| self.defaults.get(g.second()).copied().unwrap_or(0.0));
         (self.expected(a, b, g), unseen)
+    }
+
+    /// Each player's predicted share of a multi-player event (multiplayer Elo's model:
+    /// `10^(R_i/ζ) / Σ_j 10^(R_j/ζ)`), and whether a player had no rating; `None` for the
+    /// methods that do not rate events.
+    pub fn predict_event(&self, event: &Event) -> Option<(Vec<f64>, bool)> {
+        let Model::Shares { zeta } = self.model else { return None };
+        let mut unseen = false;
+        let ratings: Vec<f64> = event
+            .places
+            .iter()
+            .map(|&(p, _)| {
+                let v = self.values.get(p).copied().flatten();
+                unseen |= v.is_none();
+                v.unwrap_or_else(|| self.defaults.get(p).copied().unwrap_or(0.0))
+            })
+            .collect();
+        Some((crate::methods::multi_elo::expected_shares(&ratings, zeta), unseen))
     }
 
     fn expected(&self, a: f64, b: f64, g: &Game) -> f64 {
