@@ -167,10 +167,7 @@ fn unrated(job: &Job, reason: &str) -> RatingResult {
 /// Elo's games with each one's ratings before it, by the players' names.
 fn game_rows(rating: &Rating) -> Option<Vec<crate::protocol::GameRow>> {
     let games = rating.games.as_ref()?;
-    let mut names = vec![""; rating.players.iter().map(|p| p.index + 1).max().unwrap_or(0)];
-    for p in &rating.players {
-        names[p.index] = p.name.as_str();
-    }
+    let names = rating.names_by_index();
     let name = |i: usize| names.get(i).map_or(String::new(), |n| n.to_string());
     Some(
         games

@@ -71,10 +71,7 @@ pub fn json(r: &Rating) -> String {
         fit: r.fit.as_ref(),
         params: &r.params,
         games: r.games.as_ref().map(|games| {
-            let mut names = vec![""; r.players.iter().map(|p| p.index + 1).max().unwrap_or(0)];
-            for p in &r.players {
-                names[p.index] = p.name.as_str();
-            }
+            let names = r.names_by_index();
             let name = |i: usize| names.get(i).copied().unwrap_or("");
             games
                 .iter()

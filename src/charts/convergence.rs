@@ -92,13 +92,6 @@ pub fn draw(canvas: &HtmlCanvasElement, trace: &[TraceEntry], measures: &Measure
     if let Some(k) = current.filter(|&k| k >= 1 && k <= last) {
         chart.draw_series(LineSeries::new(vec![(k, lo), (k, hi)], RGBColor(200, 30, 60).stroke_width(1))).map_err(|e| e.to_string())?;
     }
-    chart
-        .configure_series_labels()
-        .position(SeriesLabelPosition::UpperRight)
-        .background_style(WHITE.mix(0.85))
-        .border_style(RGBColor(200, 200, 200))
-        .label_font(("sans-serif", 12))
-        .draw()
-        .map_err(|e| e.to_string())?;
+    super::legend(&mut chart, SeriesLabelPosition::UpperRight)?;
     root.present().map_err(|e| e.to_string())
 }

@@ -68,3 +68,23 @@ pub fn tick(v: f64) -> String {
         format!("{v:.0e}")
     }
 }
+
+/// A chart's legend at `position`, drawn as every chart here draws it.
+pub fn legend<'a, DB, CT>(
+    chart: &mut plotters::chart::ChartContext<'a, DB, CT>,
+    position: plotters::chart::SeriesLabelPosition,
+) -> Result<(), String>
+where
+    DB: plotters::backend::DrawingBackend + 'a,
+    CT: plotters::coord::CoordTranslate,
+{
+    use plotters::style::{Color, RGBColor, WHITE};
+    chart
+        .configure_series_labels()
+        .position(position)
+        .background_style(WHITE.mix(0.85))
+        .border_style(RGBColor(200, 200, 200))
+        .label_font(("sans-serif", 12))
+        .draw()
+        .map_err(|e| e.to_string())
+}

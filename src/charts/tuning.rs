@@ -54,13 +54,6 @@ pub fn draw(canvas: &HtmlCanvasElement, t: &Tuning) -> Result<(), String> {
             .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 16, y)], colour.stroke_width(2)));
         chart.draw_series(pts.iter().map(|&p| Circle::new(p, 3, colour.filled()))).map_err(|e| e.to_string())?;
     }
-    chart
-        .configure_series_labels()
-        .position(SeriesLabelPosition::UpperRight)
-        .background_style(WHITE.mix(0.85))
-        .border_style(RGBColor(200, 200, 200))
-        .label_font(("sans-serif", 12))
-        .draw()
-        .map_err(|e| e.to_string())?;
+    super::legend(&mut chart, SeriesLabelPosition::UpperRight)?;
     root.present().map_err(|e| e.to_string())
 }

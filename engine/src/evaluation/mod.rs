@@ -67,9 +67,15 @@ pub struct Evaluation {
     pub first_training_games: usize,
 }
 
+/// One fold: the earlier games (or events) fit, and those predicted, by index.
+pub type Fold = (Vec<usize>, Vec<usize>);
+
+/// A multi-player event's predicted shares and actual ones.
+type Shares = (Vec<f64>, Vec<f64>);
+
 /// The game indices of each fold: (earlier games, games predicted); for an input of
 /// multi-player events only, the event indices (in input order).
-pub fn splits(data: &Dataset, holdout: f64, rolling: usize) -> (Vec<(Vec<usize>, Vec<usize>)>, &'static str) {
+pub fn splits(data: &Dataset, holdout: f64, rolling: usize) -> (Vec<Fold>, &'static str) {
     let (order, how) = match events_only(data) {
         true => ((0..data.events.len()).collect(), "input order"),
         false => game_order(&data.games, true),
@@ -110,7 +116,7 @@ fn event_predictions(
     options: &Options,
     train: &[usize],
     test: &[usize],
-) -> Result<(Vec<(Vec<f64>, Vec<f64>)>, usize), String> {
+) -> Result<(Vec<Shares>, usize), String> {
     let fitted = event_subset(data, train);
     let rating = rate(&fitted, method, options).map_err(|e| e.to_string())?;
     let predictor = Predictor::new(method, &rating, &fitted);
@@ -170,8 +176,8 @@ pub fn evaluate(data: &Dataset, methods: &[Method], options: &Options, holdout: 
         .zip(names)
         .map(|(method, label)| {
             let (scores, unseen) = match events_only(data) {
-                true => score_folds(&folds, |tr, te| event_predictions(data, method, options, tr, te), |p| metrics::score_events(p)),
-                false => score_folds(&folds, |tr, te| predictions(data, method, options, tr, te), |p| metrics::score(p)),
+                true => score_folds(&folds, |tr, te| event_predictions(data, method, options, tr, te), metrics::score_events),
+                false => score_folds(&folds, |tr, te| predictions(data, method, options, tr, te), metrics::score),
             };
             let fits_parameters = matches!(method, Method::JRank(p) if p.fit);
             MethodScores { label, method: method.clone(), scores, unseen_games: unseen, fits_parameters, note: note(method, data) }
@@ -188,9 +194,8 @@ pub fn evaluate(data: &Dataset, methods: &[Method], options: &Options, holdout: 
 }
 
 /// Every fold's predictions scored together, and the unseen count; or the first failure.
-#[allow(clippy::type_complexity)]
 fn score_folds<T>(
-    folds: &[(Vec<usize>, Vec<usize>)],
+    folds: &[Fold],
     predict: impl Fn(&[usize], &[usize]) -> Result<(Vec<T>, usize), String>,
     score: impl Fn(&[T]) -> Option<Scores>,
 ) -> (Result<Scores, String>, usize) {

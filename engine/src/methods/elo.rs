@@ -197,7 +197,7 @@ impl<'d> EloRule<'d> {
     /// Player `p`'s first game of `season`: the player list's rating for that season, or the
     /// reversion toward the mean (a player's very first game keeps their starting rating).
     fn enter_season(&mut self, p: usize, season: &'d str, run: &mut Run) {
-        let last = std::mem::replace(&mut self.seasons[p], Some(season));
+        let last = self.seasons[p].replace(season);
         if last.is_some_and(|l| l.trim() == season.trim()) {
             return;
         }

@@ -184,3 +184,14 @@ pub struct Rating {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub games: Option<Vec<GameRecord>>,
 }
+
+impl Rating {
+    /// The players' names by dataset index (the rows are best first).
+    pub fn names_by_index(&self) -> Vec<&str> {
+        let mut names = vec![""; self.players.iter().map(|p| p.index + 1).max().unwrap_or(0)];
+        for p in &self.players {
+            names[p.index] = p.name.as_str();
+        }
+        names
+    }
+}

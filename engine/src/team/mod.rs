@@ -119,30 +119,37 @@ impl Teams {
             members.push(listed);
         }
         let played = t.entrants.iter().map(|e| e.rounds.len()).max().unwrap_or(0);
-        let mut boards = 0;
+        let mut gathered = Gathered { boards: 0, warnings: &mut warnings };
         let mut board_points = vec![Vec::with_capacity(played); members.len()];
         let rounds: Vec<Vec<TeamRound>> = (0..members.len())
             .map(|k| {
-                let mut round = |r| team_round(t, k, r, &members[k], &team_of, &mut boards, &mut board_points[k], &mut warnings);
+                let mut round = |r| team_round(t, (k, r), &members[k], &team_of, &mut board_points[k], &mut gathered);
                 (0..played).map(&mut round).collect()
             })
             .collect();
+        let boards = gathered.boards.max(1);
         let names = t.teams.iter().map(|team| team.name.clone()).collect();
-        Some((Teams { names, rounds, boards: boards.max(1), planned: t.rounds.max(played), board_points }, warnings))
+        Some((Teams { names, rounds, boards, planned: t.rounds.max(played), board_points }, warnings))
     }
 }
 
-/// Team `k`'s round `r` from its players' entries (see [`Teams::of`]).
+/// What making the matches gathers besides them: the most boards fielded, and warnings.
+struct Gathered<'w> {
+    boards: usize,
+    warnings: &'w mut Vec<String>,
+}
+
+/// Team `k`'s round `r` from its players' entries (see [`Teams::of`]); its board points go
+/// to `boards_out`.
 fn team_round(
     t: &Tournament,
-    k: usize,
-    r: usize,
+    (k, r): (usize, usize),
     members: &[usize],
     team_of: &[Option<usize>],
-    boards: &mut usize,
     boards_out: &mut Vec<Vec<f64>>,
-    warnings: &mut Vec<String>,
+    gathered: &mut Gathered,
 ) -> TeamRound {
+    let (boards, warnings) = (&mut gathered.boards, &mut *gathered.warnings);
     let entries: Vec<&RoundEntry> =
         members.iter().filter_map(|&e| t.entrants[e].rounds.get(r)).filter(|e| e.result != RoundResult::NotPaired).collect();
     boards_out.push(entries.iter().map(|e| e.result.points(&t.scoring)).collect());
