@@ -63,9 +63,20 @@ pub struct Settings {
     /// Tournament files: the standings, tiebreaks and ratings after this round (`None`: all
     /// rounds played).
     pub after_round: Option<usize>,
-    /// Team tournaments: the score teams are ranked by first, and the tiebreaks after it.
+    /// Team tournaments: the score teams are ranked by first, and the tiebreaks after it
+    /// (left out of the serialised settings at their defaults: shared links stay short).
+    #[serde(skip_serializing_if = "is_match_points")]
     pub team_primary: TeamScore,
+    #[serde(skip_serializing_if = "is_default_team_order")]
     pub team_tiebreaks: Vec<TeamTiebreak>,
+}
+
+fn is_match_points(s: &TeamScore) -> bool {
+    *s == TeamScore::MatchPoints
+}
+
+fn is_default_team_order(o: &[TeamTiebreak]) -> bool {
+    o == DEFAULT_TEAM_TIEBREAKS
 }
 
 impl Default for Settings {

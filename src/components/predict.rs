@@ -366,6 +366,7 @@ fn lab_setup(p: Predict) -> impl IntoView {
                 {number("Rounds or games", "lab-count", count, 1.0, 1_000_000.0, 1.0, set_count)}
             </Show>
             {number("Spread (sd of log-strength)", "lab-spread", get(|s| s.spread), 0.0, 10.0, 0.1, set(|s, v| s.spread = v))}
+            {number("Clusters (0: one field)", "lab-clusters", get(|s| s.clusters as f64), 0.0, 20.0, 1.0, set(|s, v| s.clusters = v as usize))}
             {number("Draw rate between equals", "lab-draws", get(|s| s.draws), 0.0, 1.0, 0.05, set(|s, v| s.draws = v))}
             {number("Tournaments", "lab-repetitions", get(|s| s.repetitions as f64), 1.0, 100_000.0, 1.0, set(|s, v| s.repetitions = v as usize))}
             {number("Seed", "lab-seed", get(|s| s.seed as f64), 0.0, 1e15, 1.0, set(|s, v| s.seed = v as u64))}

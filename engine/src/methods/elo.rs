@@ -47,15 +47,24 @@ pub struct EloParams {
     pub home_in_update: bool,
     /// Take the games by date or round when every game has one (false: as given).
     pub chronological: bool,
-    /// A margin-of-victory multiplier of the change.
+    /// A margin-of-victory multiplier of the change. (These four are left out of the
+    /// serialised settings when at their defaults: shared links stay short.)
+    #[serde(skip_serializing_if = "is_default")]
     pub mov: Mov,
     /// The share of the way toward `season_mean` a rating reverts when its player first plays
     /// in a new season (0: no reversion).
+    #[serde(skip_serializing_if = "is_default")]
     pub season_regression: f64,
     /// Where ratings revert to between seasons (`None`: the initial rating).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub season_mean: Option<f64>,
     /// Keep each game's ratings before it and the expected score ([`Rating::games`]).
+    #[serde(skip_serializing_if = "is_default")]
     pub per_game: bool,
+}
+
+fn is_default<T: Default + PartialEq>(x: &T) -> bool {
+    *x == T::default()
 }
 
 /// A margin-of-victory multiplier of Elo's change.
