@@ -102,15 +102,25 @@ SPLIT
   games gets the method's default (counted as unseen_games). --methods as for 'compare'.
 
 TUNING
-  --tune elo-k|elo-zeta|brent-gamma|jrank-k|jrank-p searches a grid for that parameter of the
-  first method it belongs to: chosen on the last share of the earlier games, every value also
-  scored on the held-out games.
+  --tune elo-k|elo-zeta|elo-home|brent-gamma|jrank-k|jrank-p searches a grid for that parameter
+  of the first method it belongs to: chosen on the last share of the earlier games, every value
+  also scored on the held-out games; --grid V,V,... searches your values instead. A value
+  chosen at an end of the grid is noted: the best may lie beyond it.
+
+BASELINES
+  Every evaluation also scores a coin (every game 1/2: log-loss ln 2, Brier 0.25) and, when
+  the games have a home side (not on neutral ground), the home rate: the first side's share of
+  the points in the earlier games, predicted for every later game. A method worse than the
+  best baseline is noted, with why that usually is (ratings frozen over the held-out span:
+  try --rolling).
 
 JSON
   {\"methods\": [{\"method\", \"log_loss\", \"brier\", \"accuracy\", \"games_scored\",
   \"unseen_games\", \"fits_parameters\", \"calibration\": [{\"from\", \"to\", \"games\",
   \"predicted\", \"observed\"}], \"error\"}], \"order\", \"holdout\", \"folds\",
-  \"games_scored\", \"training_games\", \"tuning\"}";
+  \"games_scored\", \"training_games\", \"baselines\": [{\"baseline\", \"log_loss\",
+  \"brier\", \"accuracy\", \"games_scored\", \"rate\", \"calibration\"}], \"best_method\",
+  \"notes\", \"tuning\": {..., \"edge_note\"}}";
 
 const SIMULATE_HELP: &str = "\
 SIMULATION
@@ -141,6 +151,9 @@ struct EvaluateArgs {
     /// Tune a parameter out of sample.
     #[arg(long, value_enum, value_name = "PARAMETER")]
     tune: Option<TuneArg>,
+    /// The values --tune searches, comma-separated [default: a grid per parameter].
+    #[arg(long, value_name = "V,V,...", requires = "tune")]
+    grid: Option<String>,
     /// Output format.
     #[arg(long, value_enum, default_value_t = FormatArg::Table)]
     format: FormatArg,
@@ -152,6 +165,7 @@ struct EvaluateArgs {
 enum TuneArg {
     EloK,
     EloZeta,
+    EloHome,
     BrentGamma,
     JrankK,
     JrankP,
@@ -954,21 +968,20 @@ fn run_evaluate(args: &EvaluateArgs, argv: &[OsString]) -> Result<(String, ExitC
         return Err(format!("{}: {items} games; at least 10 are needed to hold some out", display_name(&args.file)));
     }
     let options = Options { scale: read.scale() };
+    let grid = args.grid.as_deref().map(parse_grid).transpose()?;
     let e = evaluation::evaluate(data, &methods, &options, holdout, args.rolling.max(1));
     let tuning = args.tune.map(|t| {
         let parameter = match t {
             TuneArg::EloK => Parameter::EloK,
             TuneArg::EloZeta => Parameter::EloZeta,
+            TuneArg::EloHome => Parameter::EloHome,
             TuneArg::BrentGamma => Parameter::BrentGamma,
             TuneArg::JrankK => Parameter::JRankK,
             TuneArg::JrankP => Parameter::JRankP,
         };
-        let base = methods.iter().find(|m| parameter.set(m, 1.0).is_some()).cloned().unwrap_or_else(|| match parameter {
-            Parameter::EloK | Parameter::EloZeta => Method::default_for(MethodKind::Elo),
-            Parameter::BrentGamma => Method::default_for(MethodKind::Brent),
-            _ => Method::default_for(MethodKind::JRank),
-        });
-        evaluation::tune(data, &base, &options, parameter, &parameter.grid(), holdout)
+        let base =
+            methods.iter().find(|m| parameter.set(m, 1.0).is_some()).cloned().unwrap_or_else(|| Method::default_for(parameter.method()));
+        evaluation::tune(data, &base, &options, parameter, grid.as_deref().unwrap_or(&parameter.grid()), holdout)
     });
     let failed = e.methods.iter().filter(|m| m.scores.is_err()).count();
     if failed == methods.len() {
@@ -983,6 +996,25 @@ fn run_evaluate(args: &EvaluateArgs, argv: &[OsString]) -> Result<(String, ExitC
         FormatArg::Json => evaluation_report::evaluation_json(&e, tuning.as_ref()) + "\n",
     };
     Ok((out, if failed == 0 { ExitCode::SUCCESS } else { ExitCode::FAILURE }))
+}
+
+/// `--grid 1,2,4`: the values to tune over, each a number.
+fn parse_grid(text: &str) -> Result<Vec<f64>, String> {
+    let values = text
+        .split(',')
+        .map(|v| {
+            v.trim()
+                .parse::<f64>()
+                .ok()
+                .filter(|x| x.is_finite())
+                .ok_or_else(|| format!("--grid: '{}' is not a number", ratings_engine::error::excerpt(v.trim())))
+        })
+        .collect::<Result<Vec<f64>, String>>()?;
+    match values.len() {
+        0 => Err("--grid: expected values such as 1,2,4".into()),
+        n if n > 200 => Err(format!("--grid: {n} values; at most 200")),
+        _ => Ok(values),
+    }
 }
 
 /// `simulate`: the lab, as the flags set it up.

@@ -8,6 +8,7 @@
 //! later share is cut into `K` consecutive blocks and each is predicted from everything before
 //! it (a rolling origin); the predictions of all blocks are scored together.
 
+pub mod baseline;
 pub mod metrics;
 pub mod predict;
 pub mod random;
@@ -16,8 +17,9 @@ pub mod simulate;
 
 use crate::compare::export::labels;
 use crate::methods::sequential::game_order;
-use crate::methods::{rate, Method, Options};
-use crate::model::Dataset;
+use crate::methods::{rate, Method, MethodKind, Options, Params};
+use crate::model::{Dataset, Event};
+pub use baseline::{Baseline, BaselineScores, Behind};
 pub use metrics::{Bin, Scores};
 use predict::Predictor;
 use serde::{Deserialize, Serialize};
@@ -65,6 +67,10 @@ pub struct Evaluation {
     /// Games predicted (each once), and games the first fit learnt from.
     pub games_scored: usize,
     pub first_training_games: usize,
+    /// The predictions every method should beat, scored on the same games
+    /// ([`baseline::baselines`]).
+    #[serde(default)]
+    pub baselines: Vec<BaselineScores>,
 }
 
 /// One fold: the earlier games (or events) fit, and those predicted, by index.
@@ -125,13 +131,17 @@ fn event_predictions(
     for &i in test {
         let event = &data.events[i];
         let (shares, missing) = predictor.predict_event(event).ok_or("only multiplayer Elo predicts multi-player events")?;
-        let best = event.places.iter().map(|p| p.1).min().unwrap_or(1);
-        let winners = event.places.iter().filter(|p| p.1 == best).count() as f64;
-        let actual = event.places.iter().map(|p| if p.1 == best { 1.0 / winners } else { 0.0 }).collect();
         unseen += usize::from(missing);
-        out.push((shares, actual));
+        out.push((shares, actual_shares(event)));
     }
     Ok((out, unseen))
+}
+
+/// Each player's actual share of an event's win: a tie for first shares it.
+fn actual_shares(event: &Event) -> Vec<f64> {
+    let best = event.places.iter().map(|p| p.1).min().unwrap_or(1);
+    let winners = event.places.iter().filter(|p| p.1 == best).count() as f64;
+    event.places.iter().map(|p| if p.1 == best { 1.0 / winners } else { 0.0 }).collect()
 }
 
 /// `data` with only the games `keep` (in input order); players and ids unchanged.
@@ -190,6 +200,7 @@ pub fn evaluate(data: &Dataset, methods: &[Method], options: &Options, holdout: 
         folds: folds.len(),
         games_scored: folds.iter().map(|(_, t)| t.len()).sum(),
         first_training_games: folds.first().map_or(0, |(t, _)| t.len()),
+        baselines: baseline::baselines(data, &folds),
     }
 }
 
@@ -218,21 +229,46 @@ fn score_folds<T>(
 pub enum Parameter {
     EloK,
     EloZeta,
+    /// Elo's home advantage `h` (Brent's Bradley–Terry and JRank have no home term).
+    EloHome,
     BrentGamma,
     JRankK,
     JRankP,
 }
 
 impl Parameter {
-    pub const ALL: [Parameter; 5] = [Parameter::EloK, Parameter::EloZeta, Parameter::BrentGamma, Parameter::JRankK, Parameter::JRankP];
+    pub const ALL: [Parameter; 6] =
+        [Parameter::EloK, Parameter::EloZeta, Parameter::EloHome, Parameter::BrentGamma, Parameter::JRankK, Parameter::JRankP];
 
     pub fn name(self) -> &'static str {
         match self {
             Parameter::EloK => "Elo's K",
             Parameter::EloZeta => "Elo's ζ",
+            Parameter::EloHome => "Elo's home advantage h",
             Parameter::BrentGamma => "Brent's γ",
             Parameter::JRankK => "JRank's k",
             Parameter::JRankP => "JRank's p",
+        }
+    }
+
+    /// The parameter's letter: "K = 4".
+    pub fn symbol(self) -> &'static str {
+        match self {
+            Parameter::EloK => "K",
+            Parameter::EloZeta => "ζ",
+            Parameter::EloHome => "h",
+            Parameter::BrentGamma => "γ",
+            Parameter::JRankK => "k",
+            Parameter::JRankP => "p",
+        }
+    }
+
+    /// The method it belongs to.
+    pub fn method(self) -> MethodKind {
+        match self {
+            Parameter::EloK | Parameter::EloZeta | Parameter::EloHome => MethodKind::Elo,
+            Parameter::BrentGamma => MethodKind::Brent,
+            Parameter::JRankK | Parameter::JRankP => MethodKind::JRank,
         }
     }
 
@@ -241,10 +277,42 @@ impl Parameter {
         match self {
             Parameter::EloK => vec![4.0, 8.0, 12.0, 16.0, 20.0, 25.0, 32.0, 40.0, 50.0, 64.0],
             Parameter::EloZeta => vec![200.0, 300.0, 400.0, 500.0, 600.0, 800.0],
+            // Chess's White scores about 35 points' worth; FiveThirtyEight's NFL uses 65.
+            Parameter::EloHome => vec![0.0, 15.0, 30.0, 45.0, 65.0, 80.0, 100.0, 130.0],
             Parameter::BrentGamma => vec![0.0, 0.1, 0.25, 0.5, 1.0, 2.0, 4.0, 8.0],
             Parameter::JRankK => vec![0.1, 0.25, 0.5, 1.0, 2.0, 4.0],
             Parameter::JRankP => vec![0.25, 0.5, 0.75, 1.0, 1.5, 2.0],
         }
+    }
+
+    /// Whether values below `value` are allowed (K and γ are at least 0; h may be negative:
+    /// an away advantage).
+    fn below_allowed(self, value: f64) -> bool {
+        match self {
+            Parameter::EloK | Parameter::BrentGamma => value > 0.0,
+            _ => true,
+        }
+    }
+
+    /// `grid` carried on past `edge`: three more values beyond it (halving or doubling the
+    /// positive parameters, steps of the grid's spacing for h), so a choice at the edge can be
+    /// searched again.
+    pub fn widen(self, grid: &[f64], edge: Edge) -> Vec<f64> {
+        let (Some(&lo), Some(&hi)) = (grid.iter().min_by(|a, b| a.total_cmp(b)), grid.iter().max_by(|a, b| a.total_cmp(b))) else {
+            return self.grid();
+        };
+        let step = if hi > lo { (hi - lo) / (grid.len() - 1) as f64 } else { 10.0 };
+        let more: Vec<f64> = match (self, edge) {
+            (Parameter::EloHome, Edge::Lowest) => (1..=3).map(|k| lo - step * k as f64).collect(),
+            (Parameter::EloHome, Edge::Highest) => (1..=3).map(|k| hi + step * k as f64).collect(),
+            (_, Edge::Lowest) if lo > 0.0 => vec![lo / 8.0, lo / 4.0, lo / 2.0],
+            (_, Edge::Lowest) => Vec::new(),
+            (_, Edge::Highest) => vec![hi * 1.5, hi * 2.0, hi * 3.0],
+        };
+        let mut out: Vec<f64> = grid.iter().copied().chain(more).filter(|v| v.is_finite()).collect();
+        out.sort_by(f64::total_cmp);
+        out.dedup();
+        out
     }
 
     /// `method` with the parameter set to `value` (`None`: not this method's parameter).
@@ -253,6 +321,7 @@ impl Parameter {
         match (self, &mut m) {
             (Parameter::EloK, Method::Elo(p)) => p.k = value,
             (Parameter::EloZeta, Method::Elo(p)) => p.zeta = value,
+            (Parameter::EloHome, Method::Elo(p)) => p.home = value,
             (Parameter::BrentGamma, Method::Brent(p)) => p.gamma = value,
             (Parameter::JRankK, Method::JRank(p)) => p.k = value,
             (Parameter::JRankP, Method::JRank(p)) => p.p = value,
@@ -260,6 +329,25 @@ impl Parameter {
         }
         Some(m)
     }
+
+    /// Puts `value` in the user's parameters (the app's "Use K = 16").
+    pub fn put(self, params: &mut Params, value: f64) {
+        match self {
+            Parameter::EloK => params.elo.k = value,
+            Parameter::EloZeta => params.elo.zeta = value,
+            Parameter::EloHome => params.elo.home = value,
+            Parameter::BrentGamma => params.brent.gamma = value,
+            Parameter::JRankK => params.jrank.k = value,
+            Parameter::JRankP => params.jrank.p = value,
+        }
+    }
+}
+
+/// Which end of its grid a tuned value is at.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Edge {
+    Lowest,
+    Highest,
 }
 
 /// One value of a tuned parameter: the log-loss on the last share of the earlier games (fit on
@@ -301,4 +389,33 @@ pub fn tune(data: &Dataset, method: &Method, options: &Options, parameter: Param
     let chosen =
         points.iter().filter_map(|p| p.validation.map(|v| (p.value, v))).min_by(|a, b| a.1.total_cmp(&b.1)).map(|(value, _)| value);
     Tuning { parameter, points, chosen }
+}
+
+impl Tuning {
+    /// The end of the grid the chosen value is at, when it is at one and the parameter may go
+    /// beyond it: the best value may lie outside the grid.
+    pub fn edge(&self) -> Option<Edge> {
+        let chosen = self.chosen?;
+        let tried = || self.points.iter().filter(|p| p.validation.is_some()).map(|p| p.value);
+        if tried().count() < 2 {
+            return None;
+        }
+        if tried().all(|v| v >= chosen) && self.parameter.below_allowed(chosen) {
+            Some(Edge::Lowest)
+        } else if tried().all(|v| v <= chosen) {
+            Some(Edge::Highest)
+        } else {
+            None
+        }
+    }
+
+    /// "K = 4 was the lowest value tried: the best may lie below; widen the grid".
+    pub fn edge_note(&self) -> Option<String> {
+        let (edge, value) = (self.edge()?, self.chosen?);
+        let (end, side) = match edge {
+            Edge::Lowest => ("lowest", "below"),
+            Edge::Highest => ("highest", "above"),
+        };
+        Some(format!("{} = {} was the {end} value tried: the best may lie {side}; widen the grid", self.parameter.symbol(), value))
+    }
 }

@@ -2,7 +2,8 @@
 //! expected score, by the method's own model.
 //!
 //! * Brent (Bradley–Terry): `x_i / (x_i + x_j)`, from the natural log-strengths;
-//! * Elo: its expected score `1 / (1 + 10^(−(R_i + h − R_j)/ζ))`, home advantage `h` included;
+//! * Elo: its expected score `1 / (1 + 10^(−(R_i + h − R_j)/ζ))`, home advantage `h` included
+//!   (none on neutral ground, as in the fit);
 //! * multiplayer Elo: the first player's expected share of a two-player game,
 //!   `1 / (1 + 10^(−(R_i − R_j)/ζ))`; of a multi-player event, each player's share
 //!   `10^(R_i/ζ) / Σ_j 10^(R_j/ζ)`, the winner's being its prediction;
@@ -101,7 +102,7 @@ impl Predictor {
     fn expected(&self, a: f64, b: f64, g: &Game) -> f64 {
         match self.model {
             Model::Logistic => 1.0 / (1.0 + (b - a).exp()),
-            Model::Elo { zeta, home } => expected(a + home - b, zeta),
+            Model::Elo { zeta, home } => expected(a + if g.neutral() { 0.0 } else { home } - b, zeta),
             Model::Shares { zeta } => expected(a - b, zeta),
             Model::Aga => {
                 let (d, sigma) = handicap_equivalent(g.handicap().unwrap_or(0.0), g.komi().unwrap_or(0.0));

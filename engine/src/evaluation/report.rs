@@ -2,6 +2,7 @@
 //! (`ratings-lab evaluate`, `ratings-lab simulate`): a text table, CSV, and the JSON objects its
 //! help documents.
 
+use super::baseline::{Baseline, BaselineScores, SUGGESTED_ROLLING};
 use super::simulate::{Outcome, Simulation, Summary};
 use super::{Evaluation, Tuning};
 use serde_json::{json, Value};
@@ -10,8 +11,28 @@ fn fixed(x: Option<f64>, places: usize) -> String {
     x.filter(|v| v.is_finite()).map_or("-".into(), |v| format!("{v:.places$}"))
 }
 
-/// Held-out scores: one row per method, best log-loss first as listed; then how the games were
-/// split, and each method that could not be fit.
+/// A baseline as the table names it: "coin", "home rate".
+fn baseline_label(b: &BaselineScores) -> String {
+    match b.baseline {
+        Baseline::Coin => "coin".into(),
+        Baseline::HomeRate => "home rate".into(),
+    }
+}
+
+/// How the command line asks for rolling blocks, as the note suggests them.
+fn rolling_hint(e: &Evaluation) -> String {
+    format!("--rolling {}", SUGGESTED_ROLLING.min(e.games_scored.max(1)))
+}
+
+/// The notes below the tables: the methods behind a baseline (and why), each method's own.
+pub fn evaluation_notes(e: &Evaluation) -> Vec<String> {
+    let behind = e.behind().map(|b| b.text(&rolling_hint(e)));
+    let own = e.methods.iter().filter_map(|m| Some(format!("{}: {}.", m.label, m.note.as_deref()?)));
+    behind.into_iter().chain(own).collect()
+}
+
+/// Held-out scores: one row per method as listed, then the baselines; then how the games were
+/// split, the notes, and each method that could not be fit.
 pub fn evaluation_table(e: &Evaluation) -> String {
     let mut out = format!(
         "Held-out prediction: {} games predicted ({} later share, {}{}), fit on the {} before\n\n",
@@ -22,43 +43,50 @@ pub fn evaluation_table(e: &Evaluation) -> String {
         e.first_training_games
     );
     out += &format!("{:<12} {:>9} {:>8} {:>9} {:>7} {:>7}\n", "method", "log-loss", "Brier", "accuracy", "games", "unseen");
+    let acc = |s: &super::Scores| s.accuracy.map_or("-".into(), |a| format!("{:.1} %", a * 100.0));
     for m in &e.methods {
         match &m.scores {
             Ok(s) => {
-                let acc = s.accuracy.map_or("-".into(), |a| format!("{:.1} %", a * 100.0));
-                out += &format!("{:<12} {:>9.4} {:>8.4} {acc:>9} {:>7} {:>7}\n", m.label, s.log_loss, s.brier, s.games, m.unseen_games);
+                out += &format!("{:<12} {:>9.4} {:>8.4} {:>9} {:>7} {:>7}\n", m.label, s.log_loss, s.brier, acc(s), s.games, m.unseen_games)
             }
             Err(why) => out += &format!("{:<12} could not be fit: {why}\n", m.label),
         }
     }
+    if !e.baselines.is_empty() {
+        out += "baselines:\n";
+    }
+    for b in &e.baselines {
+        let s = &b.scores;
+        out += &format!("{:<12} {:>9.4} {:>8.4} {:>9} {:>7} {:>7}\n", baseline_label(b), s.log_loss, s.brier, acc(s), s.games, "-");
+    }
     out += "\nLog-loss: a draw counts half each way; ln 2 = 0.6931 is a coin's. Accuracy: decisive games whose\nwinner was favoured. Unseen: games with a player the earlier games leave unrated (the method's default used).\n";
+    if let Some(rate) = e.baselines.iter().find_map(|b| b.rate) {
+        out += &format!("Home rate: the first side (home, White) scored {:.1} % in the earlier games; predicted for every later game not on neutral ground.\n", rate * 100.0);
+    }
     if e.methods.iter().any(|m| m.fits_parameters) {
         out += "JRank's k and p were fitted on the earlier games only.\n";
     }
-    for m in e.methods.iter().filter(|m| m.note.is_some()) {
-        out += &format!("{}: {}.\n", m.label, m.note.as_deref().unwrap_or_default());
+    for note in evaluation_notes(e) {
+        out += &note;
+        out += "\n";
     }
     out
 }
 
-/// `method,log_loss,brier,accuracy,games_scored,unseen_games,error`.
+/// `method,log_loss,brier,accuracy,games_scored,unseen_games,error,kind`: the methods (`kind`
+/// `method`), then the baselines (`kind` `baseline`, named `coin`, `home_rate`).
 pub fn evaluation_csv(e: &Evaluation) -> String {
-    let mut out = String::from("method,log_loss,brier,accuracy,games_scored,unseen_games,error\n");
+    let mut out = String::from("method,log_loss,brier,accuracy,games_scored,unseen_games,error,kind\n");
+    let acc = |s: &super::Scores| s.accuracy.map_or(String::new(), |a| a.to_string());
     for m in &e.methods {
         match &m.scores {
-            Ok(s) => {
-                out += &format!(
-                    "{},{},{},{},{},{},\n",
-                    m.label,
-                    s.log_loss,
-                    s.brier,
-                    s.accuracy.map_or(String::new(), |a| a.to_string()),
-                    s.games,
-                    m.unseen_games
-                )
-            }
-            Err(why) => out += &format!("{},,,,,,{}\n", m.label, crate::tiebreak::csv_field(why)),
+            Ok(s) => out += &format!("{},{},{},{},{},{},,method\n", m.label, s.log_loss, s.brier, acc(s), s.games, m.unseen_games),
+            Err(why) => out += &format!("{},,,,,,{},method\n", m.label, crate::tiebreak::csv_field(why)),
         }
+    }
+    for b in &e.baselines {
+        let s = &b.scores;
+        out += &format!("{},{},{},{},{},,,baseline\n", b.baseline.name(), s.log_loss, s.brier, acc(s), s.games);
     }
     out
 }
@@ -66,7 +94,11 @@ pub fn evaluation_csv(e: &Evaluation) -> String {
 /// `{"methods": [{"method", "log_loss", "brier", "accuracy", "games_scored", "unseen_games",
 /// "fits_parameters", "note", "calibration": [{"from", "to", "games", "predicted", "observed"}]}],
 /// "order", "holdout", "folds", "games_scored", "training_games"}`; a method that could not be fit
-/// has `"error"` and null scores; `"tuning"` when a parameter was tuned.
+/// has `"error"` and null scores; `"baselines": [{"baseline", "log_loss", "brier", "accuracy",
+/// "games_scored", "rate", "calibration"}]` (`coin`, `home_rate`); `"best_method"` (the label
+/// of the method with the lowest log-loss if it beats every baseline, else null); `"notes"`
+/// (the methods behind a baseline and why); `"tuning"` when a parameter was tuned, with its
+/// `"edge_note"` when the value chosen is at an end of the grid.
 pub fn evaluation_json(e: &Evaluation, tuning: Option<&Tuning>) -> String {
     let methods: Vec<Value> = e
         .methods
@@ -78,10 +110,22 @@ pub fn evaluation_json(e: &Evaluation, tuning: Option<&Tuning>) -> String {
                 "fits_parameters": m.fits_parameters, "calibration": s.map(|s| &s.calibration), "error": m.scores.as_ref().err(), "note": m.note})
         })
         .collect();
+    let baselines: Vec<Value> = e
+        .baselines
+        .iter()
+        .map(|b| {
+            let s = &b.scores;
+            json!({"baseline": b.baseline.name(), "log_loss": s.log_loss, "brier": s.brier, "accuracy": s.accuracy,
+                "games_scored": s.games, "rate": b.rate, "calibration": s.calibration})
+        })
+        .collect();
+    let best = e.best_method().map(|i| e.methods[i].label.clone());
+    let notes: Vec<String> = e.behind().map(|b| b.text(&rolling_hint(e))).into_iter().collect();
     let mut out = json!({"methods": methods, "order": e.order, "holdout": e.holdout, "folds": e.folds,
-        "games_scored": e.games_scored, "training_games": e.first_training_games});
+        "games_scored": e.games_scored, "training_games": e.first_training_games, "baselines": baselines,
+        "best_method": best, "notes": notes});
     if let Some(t) = tuning {
-        out["tuning"] = json!({"parameter": t.parameter.name(), "chosen": t.chosen,
+        out["tuning"] = json!({"parameter": t.parameter.name(), "chosen": t.chosen, "edge_note": t.edge_note(),
             "points": t.points.iter().map(|p| json!({"value": p.value, "validation_log_loss": p.validation, "held_out_log_loss": p.held_out})).collect::<Vec<_>>()});
     }
     serde_json::to_string_pretty(&out).expect("plain data")
@@ -94,7 +138,10 @@ pub fn tuning_table(t: &Tuning) -> String {
     out += &format!("{:>10} {:>12} {:>12}\n", "value", "validation", "held out");
     for p in &t.points {
         let mark = if t.chosen == Some(p.value) { "  ← chosen" } else { "" };
-        out += &format!("{:>10} {:>12} {:>12}{mark}\n", crate::tiebreak::num(p.value), fixed(p.validation, 4), fixed(p.held_out, 4));
+        out += &format!("{:>10} {:>12} {:>12}{mark}\n", p.value.to_string(), fixed(p.validation, 4), fixed(p.held_out, 4));
+    }
+    if let Some(note) = t.edge_note() {
+        out += &format!("{note} (--grid).\n");
     }
     out
 }
