@@ -74,8 +74,15 @@ pub enum PredictRequest {
     Evaluate { methods: Vec<ratings_engine::Method>, holdout: f64, rolling: usize },
     /// The simulation lab.
     Simulate { setup: ratings_engine::evaluation::simulate::Setup, methods: Vec<ratings_engine::Method> },
-    /// A parameter of `method` searched out of sample.
-    Tune { method: ratings_engine::Method, parameter: ratings_engine::evaluation::Parameter, holdout: f64 },
+    /// A parameter of `method` searched out of sample, over `grid` (`None`: the parameter's
+    /// own grid).
+    Tune {
+        method: ratings_engine::Method,
+        parameter: ratings_engine::evaluation::Parameter,
+        holdout: f64,
+        #[serde(default)]
+        grid: Option<Vec<f64>>,
+    },
 }
 
 /// What the worker answers a [`PredictRequest`] with.

@@ -35,7 +35,7 @@ fn stopped(job: u32) -> (bool, bool) {
 pub async fn run(job: u32, source: Option<Source>, settings: Settings, request: PredictRequest) {
     match request {
         PredictRequest::Evaluate { methods, holdout, rolling } => run_evaluation(job, source, settings, methods, holdout, rolling).await,
-        PredictRequest::Tune { method, parameter, holdout } => {
+        PredictRequest::Tune { method, parameter, holdout, grid } => {
             let failed = |message: String| post(&FromWorker::PredictFailed { job, message, cancelled: false, partial: None });
             let Some(source) = source else { return failed("There are no results to tune on: enter or open some first.".into()) };
             let Ok(read) = job_for(job, source, &settings).await else {
@@ -43,7 +43,9 @@ pub async fn run(job: u32, source: Option<Source>, settings: Settings, request: 
             };
             post(&FromWorker::PredictProgress { job, done: 0, total: 1 });
             let options = Options { scale: settings.scale() };
-            let tuning = tune(&read.input.dataset, &method, &options, parameter, &parameter.grid(), holdout);
+            // A grid from the page is the parameter's own carried past an end: a few values more.
+            let grid = grid.filter(|g| !g.is_empty() && g.len() <= 64).unwrap_or_else(|| parameter.grid());
+            let tuning = tune(&read.input.dataset, &method, &options, parameter, &grid, holdout);
             post(&FromWorker::Predicted { job, result: PredictResult::Tuned(tuning) });
         }
         PredictRequest::Simulate { setup, methods } => {

@@ -11,7 +11,8 @@ use crate::state::State;
 use leptos::html::Canvas;
 use leptos::prelude::*;
 use ratings_engine::evaluation::simulate::{Schedule, Setup, Simulation, Summary};
-use ratings_engine::evaluation::{Evaluation, Parameter, Tuning, DEFAULT_HOLDOUT};
+use ratings_engine::evaluation::baseline::SUGGESTED_ROLLING;
+use ratings_engine::evaluation::{Baseline, BaselineScores, Edge, Evaluation, Parameter, Tuning, DEFAULT_HOLDOUT};
 use ratings_engine::MethodKind;
 
 /// The prediction view's state.
@@ -118,14 +119,15 @@ impl Predict {
         self.send(state, send, None, PredictRequest::Simulate { setup, methods: self.methods(state) });
     }
 
-    pub fn tune(&self, state: State, send: SendToWorker) {
+    /// Tunes the chosen parameter over its grid, or over `grid`.
+    pub fn tune(&self, state: State, send: SendToWorker, grid: Option<Vec<f64>>) {
         let source = match state.stored_file.get_untracked() {
             Some(f) => Source::Stored(f),
             None => Source::Text(state.text.get_untracked()),
         };
         let parameter = self.parameter.get_untracked();
-        let method = state.settings.with_untracked(|s| s.params.method(owner(parameter)));
-        self.send(state, send, Some(source), PredictRequest::Tune { method, parameter, holdout: self.holdout.get_untracked() / 100.0 });
+        let method = state.settings.with_untracked(|s| s.params.method(parameter.method()));
+        self.send(state, send, Some(source), PredictRequest::Tune { method, parameter, holdout: self.holdout.get_untracked() / 100.0, grid });
     }
 
     pub fn cancel(&self, send: SendToWorker) {
@@ -204,19 +206,68 @@ fn status(p: Predict) -> impl IntoView {
     }
 }
 
-/// The held-out scores: one row per method, the best log-loss in bold; notes below.
-fn evaluation_table(e: &Evaluation) -> impl IntoView {
-    let best = e.methods.iter().filter_map(|m| m.scores.as_ref().ok().map(|s| s.log_loss)).fold(f64::INFINITY, f64::min);
+/// A baseline's row: "a coin (½ each)", "home rate (58.2 %)".
+fn baseline_row(b: &BaselineScores) -> impl IntoView {
+    let s = &b.scores;
+    let name = match (b.baseline, b.rate) {
+        (Baseline::Coin, _) => "coin (½ each)".to_string(),
+        (Baseline::HomeRate, Some(r)) => format!("home rate ({:.1} %)", r * 100.0),
+        (Baseline::HomeRate, None) => "home rate".to_string(),
+    };
+    let acc = s.accuracy.map_or("—".into(), |a| format!("{:.1} %", a * 100.0));
+    view! {
+        <tr class="baseline-row" data-testid="predict-baseline-row" title=b.baseline.about()>
+            <td>{format!("baseline: {name}")}</td>
+            <td class="num">{format!("{:.4}", s.log_loss)}</td>
+            <td class="num">{format!("{:.4}", s.brier)}</td>
+            <td class="num">{acc}</td>
+            <td class="num">{s.games}</td>
+            <td class="num">"—"</td>
+        </tr>
+    }
+}
+
+/// The note when methods predict worse than the best baseline, with a way to predict again in
+/// rolling blocks when the evaluation was not rolling.
+fn behind_note(p: Predict, e: &Evaluation) -> Option<impl IntoView> {
+    let behind = e.behind()?;
+    let blocks = SUGGESTED_ROLLING.min(e.games_scored.max(1));
+    let text = behind.text("the Rolling blocks field above, or the button below");
+    let lead = match e.best_method() {
+        None => format!("No method beat {}, so none is marked best.", behind.baseline.title()),
+        Some(_) => String::new(),
+    };
+    let (state, send) = (expect_context::<State>(), expect_context::<SendToWorker>());
+    let again = (e.folds <= 1).then(|| {
+        let run = move |_| {
+            p.rolling.set(blocks);
+            p.evaluate(state, send);
+        };
+        view! { <button data-testid="predict-rolling-again" disabled=move || p.running.get() on:click=run>{format!("Predict again in {blocks} rolling blocks")}</button> }
+    });
+    Some(view! {
+        <div class="predict-behind" data-testid="predict-behind" role="note">
+            <p><strong>{lead}</strong>" "{text}</p>
+            {again}
+        </div>
+    })
+}
+
+/// The held-out scores: one row per method, then the baselines; the best log-loss in bold only
+/// when it beats every baseline (else a note says why none is marked); notes below.
+fn evaluation_table(p: Predict, e: &Evaluation) -> impl IntoView {
+    let best = e.best_method();
     let rows = e
         .methods
         .iter()
-        .map(|m| match &m.scores {
+        .enumerate()
+        .map(|(i, m)| match &m.scores {
             Ok(s) => {
                 let acc = s.accuracy.map_or("—".into(), |a| format!("{:.1} %", a * 100.0));
                 view! {
                     <tr data-testid="predict-row">
                         <td>{m.label.clone()}</td>
-                        <td class="num" class:best=s.log_loss == best>{format!("{:.4}", s.log_loss)}</td>
+                        <td class="num" class:best=best == Some(i)>{format!("{:.4}", s.log_loss)}</td>
                         <td class="num">{format!("{:.4}", s.brier)}</td>
                         <td class="num">{acc}</td>
                         <td class="num">{s.games}</td>
@@ -228,9 +279,10 @@ fn evaluation_table(e: &Evaluation) -> impl IntoView {
             Err(why) => view! { <tr data-testid="predict-row"><td>{m.label.clone()}</td><td colspan="5">{format!("could not be fit: {why}")}</td></tr> }.into_any(),
         })
         .collect_view();
+    let baselines = e.baselines.iter().map(baseline_row).collect_view();
     let folds = if e.folds > 1 { format!(", a rolling origin in {} blocks", e.folds) } else { String::new() };
     let caption = format!(
-        "The later {:.0} % of the games ({}, taken {}{folds}) predicted by each method fit on the games before: log-loss (lower is better; a coin's is 0.693, a draw counting half each way), Brier score, accuracy on decisive games, games with a player the earlier games left unrated (the method's default used).",
+        "The later {:.0} % of the games ({}, taken {}{folds}) predicted by each method fit on the games before: log-loss (lower is better; a coin's is 0.693, a draw counting half each way), Brier score, accuracy on decisive games, games with a player the earlier games left unrated (the method's default used). The baselines need no ratings: a coin, and the home side's (White's) share of the points in the earlier games; a method worth using beats them.",
         e.holdout * 100.0,
         e.games_scored,
         e.order
@@ -246,10 +298,11 @@ fn evaluation_table(e: &Evaluation) -> impl IntoView {
         .collect_view();
     view! {
         <p class="help" data-testid="predict-caption">{caption}</p>
+        {behind_note(p, e)}
         <div class="table-wrap" tabindex="0" role="region" aria-label="Held-out prediction">
             <table class="predict-table" data-testid="predict-table">
                 <thead><tr><th>"Method"</th><th class="num">"Log-loss"</th><th class="num">"Brier"</th><th class="num">"Accuracy"</th><th class="num">"Games"</th><th class="num">"Unseen"</th></tr></thead>
-                <tbody>{rows}</tbody>
+                <tbody>{rows}{baselines}</tbody>
             </table>
         </div>
         <ul class="help">{notes}</ul>
@@ -396,7 +449,7 @@ pub fn PredictPanel() -> impl IntoView {
                         {number("Rolling blocks", "predict-rolling", rolling, 1.0, 50.0, 1.0, move |v| p.rolling.set(v as usize))}
                         <button data-testid="predict-evaluate" disabled=move || p.running.get() on:click=move |_| p.evaluate(state, send)>"Predict the later games"</button>
                     </div>
-                    {move || p.evaluation.get().map(|e| evaluation_table(&e))}
+                    {move || p.evaluation.get().map(|e| evaluation_table(p, &e))}
                     <Show when=move || p.evaluation.with(Option::is_some)><CalibrationChart /></Show>
                     {tuning(p)}
                     <h3>"Simulation lab"</h3>
@@ -407,26 +460,6 @@ pub fn PredictPanel() -> impl IntoView {
             </Show>
         </section>
     }
-}
-
-/// The method a parameter belongs to.
-fn owner(p: Parameter) -> MethodKind {
-    match p {
-        Parameter::EloK | Parameter::EloZeta => MethodKind::Elo,
-        Parameter::BrentGamma => MethodKind::Brent,
-        Parameter::JRankK | Parameter::JRankP => MethodKind::JRank,
-    }
-}
-
-/// Puts `value` in the user's parameters.
-fn apply(settings: RwSignal<crate::protocol::Settings>, p: Parameter, value: f64) {
-    settings.update(|s| match p {
-        Parameter::EloK => s.params.elo.k = value,
-        Parameter::EloZeta => s.params.elo.zeta = value,
-        Parameter::BrentGamma => s.params.brent.gamma = value,
-        Parameter::JRankK => s.params.jrank.k = value,
-        Parameter::JRankP => s.params.jrank.p = value,
-    });
 }
 
 /// The parameter to tune, the Tune button, and the curve with its table and the way to use the
@@ -454,10 +487,12 @@ fn tuning(p: Predict) -> impl IntoView {
                 .collect_view();
             let use_it = t.chosen.map(|v| {
                 let parameter = t.parameter;
-                view! { <button data-testid="tune-apply" on:click=move |_| apply(state.settings, parameter, v)>{format!("Use {} = {v}", parameter.name())}</button> }
+                let put = move |_| state.settings.update(|s| parameter.put(&mut s.params, v));
+                view! { <button data-testid="tune-apply" on:click=put>{format!("Use {} = {v}", parameter.name())}</button> }
             });
             view! {
                 <TuningChart />
+                {edge_note(p, &t)}
                 {use_it}
                 <div class="table-wrap" tabindex="0" role="region" aria-label="Tuning">
                     <table class="predict-table" data-testid="tune-table">
@@ -471,11 +506,35 @@ fn tuning(p: Predict) -> impl IntoView {
     view! {
         <div class="predict-setup">
             <label>"Tune "<select data-testid="tune-parameter" on:change=pick>{options}</select></label>
-            <button data-testid="tune-run" disabled=move || p.running.get() on:click=move |_| p.tune(state, send)>"Tune out of sample"</button>
+            <button data-testid="tune-run" disabled=move || p.running.get() on:click=move |_| p.tune(state, send, None)>"Tune out of sample"</button>
         </div>
         <p class="help">"Each value is chosen on the last share of the earlier games (fit on those before them), and also scored on the held-out games: the choice never sees them."</p>
         {result}
     }
+}
+
+/// "K = 4 was the lowest value tried …", with the grid carried on past that end in one click.
+fn edge_note(p: Predict, t: &Tuning) -> Option<impl IntoView> {
+    let (note, edge) = (t.edge_note()?, t.edge()?);
+    let (state, send) = (expect_context::<State>(), expect_context::<SendToWorker>());
+    let tried: Vec<f64> = t.points.iter().map(|q| q.value).collect();
+    let parameter = t.parameter;
+    let wider = parameter.widen(&tried, edge);
+    let label = match edge {
+        Edge::Lowest => "Try lower values",
+        Edge::Highest => "Try higher values",
+    };
+    let again = move |_| {
+        // The grid belongs to the parameter tuned: keep the picker on it.
+        p.parameter.set(parameter);
+        p.tune(state, send, Some(wider.clone()));
+    };
+    Some(view! {
+        <div class="predict-behind" data-testid="tune-edge" role="note">
+            <p>{format!("{note}.")}</p>
+            <button data-testid="tune-widen" disabled=move || p.running.get() on:click=again>{label}</button>
+        </div>
+    })
 }
 
 #[component]
