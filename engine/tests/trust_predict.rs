@@ -222,3 +222,22 @@ fn evaluate_on_the_command_line_shows_the_baselines_and_the_notes() {
     let (_, err, ok) = cli(&["evaluate", NFL, "--tune", "elo-k", "--grid", "4,x"]);
     assert!(!ok && err.contains("--grid: 'x' is not a number"), "{err}");
 }
+
+/// Multi-player events: the coin is equal shares (the winner's log-loss ln n), and there is no
+/// home side.
+#[test]
+fn events_have_equal_shares_as_their_coin() {
+    use ratings_engine::methods::multi_elo::MultiEloParams;
+    use ratings_engine::model::Event;
+    let mut d = Dataset::new();
+    let ids: Vec<usize> = (0..6).map(|i| d.player(&format!("P{i}")).unwrap()).collect();
+    for e in 0..40 {
+        let places = (0..3).map(|k| (ids[(e + k * 2) % 6], k as u32 + 1)).collect();
+        d.events.push(Event { name: format!("E{e}"), places, line: e + 2 });
+    }
+    let e = evaluate(&d, &[Method::MultiElo(MultiEloParams::default())], &Options::default(), 0.25, 1);
+    assert_eq!(e.baselines.len(), 1);
+    let coin = &e.baselines[0];
+    assert_eq!((coin.baseline, coin.scores.games), (Baseline::Coin, 10));
+    assert!((coin.scores.log_loss - 3f64.ln()).abs() < 1e-12, "{}", coin.scores.log_loss);
+}

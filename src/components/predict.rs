@@ -10,8 +10,8 @@ use crate::protocol::{FromWorker, PredictRequest, PredictResult, Source, ToWorke
 use crate::state::State;
 use leptos::html::Canvas;
 use leptos::prelude::*;
-use ratings_engine::evaluation::simulate::{Schedule, Setup, Simulation, Summary};
 use ratings_engine::evaluation::baseline::SUGGESTED_ROLLING;
+use ratings_engine::evaluation::simulate::{Schedule, Setup, Simulation, Summary};
 use ratings_engine::evaluation::{Baseline, BaselineScores, Edge, Evaluation, Parameter, Tuning, DEFAULT_HOLDOUT};
 use ratings_engine::MethodKind;
 
@@ -127,7 +127,12 @@ impl Predict {
         };
         let parameter = self.parameter.get_untracked();
         let method = state.settings.with_untracked(|s| s.params.method(parameter.method()));
-        self.send(state, send, Some(source), PredictRequest::Tune { method, parameter, holdout: self.holdout.get_untracked() / 100.0, grid });
+        self.send(
+            state,
+            send,
+            Some(source),
+            PredictRequest::Tune { method, parameter, holdout: self.holdout.get_untracked() / 100.0, grid },
+        );
     }
 
     pub fn cancel(&self, send: SendToWorker) {
@@ -217,7 +222,7 @@ fn baseline_row(b: &BaselineScores) -> impl IntoView {
     let acc = s.accuracy.map_or("—".into(), |a| format!("{:.1} %", a * 100.0));
     view! {
         <tr class="baseline-row" data-testid="predict-baseline-row" title=b.baseline.about()>
-            <td>{format!("baseline: {name}")}</td>
+            <td>{name}</td>
             <td class="num">{format!("{:.4}", s.log_loss)}</td>
             <td class="num">{format!("{:.4}", s.brier)}</td>
             <td class="num">{acc}</td>
@@ -279,7 +284,15 @@ fn evaluation_table(p: Predict, e: &Evaluation) -> impl IntoView {
             Err(why) => view! { <tr data-testid="predict-row"><td>{m.label.clone()}</td><td colspan="5">{format!("could not be fit: {why}")}</td></tr> }.into_any(),
         })
         .collect_view();
-    let baselines = e.baselines.iter().map(baseline_row).collect_view();
+    let baselines = (!e.baselines.is_empty()).then(|| {
+        let rows = e.baselines.iter().map(baseline_row).collect_view();
+        view! {
+            <tbody class="baselines">
+                <tr><th colspan="6" scope="rowgroup" class="baseline-head">"Baselines (no ratings: a method should beat them)"</th></tr>
+                {rows}
+            </tbody>
+        }
+    });
     let folds = if e.folds > 1 { format!(", a rolling origin in {} blocks", e.folds) } else { String::new() };
     let caption = format!(
         "The later {:.0} % of the games ({}, taken {}{folds}) predicted by each method fit on the games before: log-loss (lower is better; a coin's is 0.693, a draw counting half each way), Brier score, accuracy on decisive games, games with a player the earlier games left unrated (the method's default used). The baselines need no ratings: a coin, and the home side's (White's) share of the points in the earlier games; a method worth using beats them.",
@@ -302,7 +315,8 @@ fn evaluation_table(p: Predict, e: &Evaluation) -> impl IntoView {
         <div class="table-wrap" tabindex="0" role="region" aria-label="Held-out prediction">
             <table class="predict-table" data-testid="predict-table">
                 <thead><tr><th>"Method"</th><th class="num">"Log-loss"</th><th class="num">"Brier"</th><th class="num">"Accuracy"</th><th class="num">"Games"</th><th class="num">"Unseen"</th></tr></thead>
-                <tbody>{rows}{baselines}</tbody>
+                <tbody>{rows}</tbody>
+                {baselines}
             </table>
         </div>
         <ul class="help">{notes}</ul>
