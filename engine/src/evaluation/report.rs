@@ -49,7 +49,7 @@ pub fn evaluation_csv(e: &Evaluation) -> String {
             Ok(s) => {
                 out += &format!(
                     "{},{},{},{},{},{},\n",
-                    m.label,
+                    crate::escape::csv_field(&m.label),
                     s.log_loss,
                     s.brier,
                     s.accuracy.map_or(String::new(), |a| a.to_string()),
@@ -57,7 +57,7 @@ pub fn evaluation_csv(e: &Evaluation) -> String {
                     m.unseen_games
                 )
             }
-            Err(why) => out += &format!("{},,,,,,{}\n", m.label, crate::tiebreak::csv_field(why)),
+            Err(why) => out += &format!("{},,,,,,{}\n", crate::escape::csv_field(&m.label), crate::escape::csv_text(why)),
         }
     }
     out
@@ -146,7 +146,7 @@ pub fn simulation_csv(sim: &Simulation) -> String {
     for o in sim.methods.iter().chain([&sim.baseline]) {
         out += &format!(
             "{},{},{},{},{},{},{}\n",
-            o.label,
+            crate::escape::csv_field(&o.label),
             opt(o.kendall_tau.mean),
             opt(o.kendall_tau.sd),
             opt(o.top1_share),
