@@ -302,7 +302,7 @@ pub struct JobReader {
 enum Reading {
     /// The first bytes, until there are enough to recognise the format.
     Start(Vec<u8>),
-    Csv(CsvReader),
+    Csv(Box<CsvReader>),
     Whole(Vec<u8>),
     /// Not text (`parse::decode`'s rule): nothing more is kept.
     Refused(ParseError),
@@ -355,7 +355,7 @@ impl JobReader {
             (true, Ok(columns)) => {
                 let mut reader = CsvReader::new(CsvOptions { columns, bad_lines: options.bad_lines });
                 reader.push(&buf);
-                self.state = Reading::Csv(reader);
+                self.state = Reading::Csv(Box::new(reader));
             }
             _ => self.state = Reading::Whole(buf),
         }

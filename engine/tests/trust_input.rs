@@ -45,11 +45,11 @@ fn a_png_is_not_a_results_file_whole_or_in_chunks() {
     for chunk in [1, 7, 4096, 1 << 20] {
         let mut reader = JobReader::new(&Settings::default());
         png.chunks(chunk).for_each(|c| reader.push(c));
-        let e = reader.finish().err().expect("refused").to_string();
+        let e = reader.finish().expect_err("refused").to_string();
         assert_eq!(e, expected, "chunks of {chunk}");
         let mut csv = CsvReader::new(CsvOptions::default());
         png.chunks(chunk).for_each(|c| csv.push(c));
-        assert_eq!(csv.finish().err().expect("refused").to_string(), expected, "chunks of {chunk}");
+        assert_eq!(csv.finish().expect_err("refused").to_string(), expected, "chunks of {chunk}");
     }
 }
 
@@ -64,12 +64,12 @@ fn a_nul_byte_past_the_first_chunk_is_refused_by_its_place() {
     bytes.extend_from_slice(b"Ben,\x00Cleo,0-1\n");
     let mut reader = JobReader::new(&Settings::default());
     bytes.chunks(65_536).for_each(|c| reader.push(c));
-    let e = reader.finish().err().expect("refused").to_string();
+    let e = reader.finish().expect_err("refused").to_string();
     assert!(e.contains(&format!("byte {} is a NUL", at + 5)), "{e}");
     // A spreadsheet saved as .xlsx (a ZIP archive) is told to be saved as CSV.
     let mut reader = JobReader::new(&Settings::default());
     reader.push(b"PK\x03\x04\x14\x00\x06\x00\x08\x00\x00\x00!\x00");
-    assert!(reader.finish().err().unwrap().to_string().contains("save it as CSV"));
+    assert!(reader.finish().expect_err("refused").to_string().contains("save it as CSV"));
 }
 
 #[test]

@@ -18,9 +18,19 @@ pub fn decode(bytes: &[u8]) -> Result<(String, Option<String>), String> {
     Ok((d.text, d.note.map(|n| format!("The file is {n}."))))
 }
 
-/// Why a file is not opened, said where the input is (which stays as it was).
+/// Why a file is not opened, said where the input is (which stays as it was), and brought
+/// into view (on a phone it is below the text area).
 fn refuse(state: State, name: &str, why: &str) {
     state.file_note.set(Some(format!("{name} was not opened: {why}. Your results were left as they were.")));
+    request_animation_frame(|| {
+        let Some(note) = document().query_selector("[data-testid=file-note]").ok().flatten() else { return };
+        // `scrollIntoView({block: "nearest"})`: scrolls only as far as needed, not at all when it is in view.
+        let options = js_sys::Object::new();
+        let _ = js_sys::Reflect::set(&options, &"block".into(), &"nearest".into());
+        if let Ok(scroll) = js_sys::Reflect::get(&note, &"scrollIntoView".into()) {
+            let _ = js_sys::Function::from(scroll).call1(&note, &options);
+        }
+    });
 }
 
 /// Why a large file is not text, from its first bytes (its signature or a NUL byte there;

@@ -34,6 +34,11 @@ for (const [viewport, label] of [[DESKTOP, 'desktop'], [PHONE, 'phone']]) {
     assert.equal(await page.getByTestId('error-item').count(), 0);
     // Nothing replaced, so nothing to undo.
     assert.equal(await page.getByTestId('undo').count(), 0);
+    // Said where it is seen: the note is scrolled into view (on a phone it is below the text area).
+    await page.waitForFunction(() => {
+      const r = document.querySelector('[data-testid=file-note]').getBoundingClientRect();
+      return r.top >= 0 && r.bottom <= window.innerHeight;
+    }, null, { timeout: 5000 });
     await page.screenshot({ path: `${ARTIFACTS}/refused-png-${label}.png` });
     assert.deepEqual(errors, []);
     await context.close();
