@@ -60,3 +60,27 @@ test('a large binary file is refused before it is kept, and the text area keeps 
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test("the app's CSV downloads write a formula-like name behind a single quote", async () => {
+  const { context, page, errors } = await open(DESKTOP);
+  const games = 'white,black,result\n"=HYPERLINK(""http://x"",""y"")",Ben,1-0\nBen,@SUM(A1),1-0\n@SUM(A1),"=HYPERLINK(""http://x"",""y"")",1/2-1/2\n';
+  await page.getByTestId('input').fill(games);
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid=rating-row]').length === 3, null, { timeout: 30000 });
+  await finished(page);
+  const download = async (id) => {
+    const [d] = await Promise.all([page.waitForEvent('download'), page.getByTestId(id).click()]);
+    return readFile(await d.path(), 'utf8');
+  };
+  const ratings = await download('export-csv');
+  assert.ok(ratings.includes('"\'=HYPERLINK(""http://x"",""y"")"') && ratings.includes('"\'@SUM(A1)"'), ratings);
+  assert.ok(!/(^|,)"?[=+@]/m.test(ratings), ratings);
+  // Elo's games, each with the ratings before it.
+  await page.getByTestId('method').selectOption('elo');
+  await page.getByTestId('per-game').check();
+  await page.locator('[data-testid=game-table] summary').click({ timeout: 30000 });
+  const perGame = await download('export-games');
+  assert.ok(perGame.includes('"\'=HYPERLINK(""http://x"",""y"")"') && perGame.includes('"\'@SUM(A1)"'), perGame);
+  assert.ok(!/(^|,)"?[=+@]/m.test(perGame), perGame);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
