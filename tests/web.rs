@@ -161,16 +161,16 @@ fn the_ratings_chart_draws_a_dot_per_player_up_to_its_limit() {
 #[wasm_bindgen_test]
 fn files_are_decoded_as_utf8_or_windows_1252_with_lf_line_ends() {
     use ratings_lab_web::components::input::decode;
-    let (text, note) = decode("white,black,result\r\nMüller,B,1-0\r\n".as_bytes());
+    let (text, note) = decode("white,black,result\r\nMüller,B,1-0\r\n".as_bytes()).unwrap();
     assert_eq!((text.as_str(), note), ("white,black,result\nMüller,B,1-0\n", None));
     // "Müller" and "Möller" in Latin-1 stay two players.
-    let (text, note) = decode(b"white,black,result\nM\xfcller,M\xf6ller,1-0\n");
+    let (text, note) = decode(b"white,black,result\nM\xfcller,M\xf6ller,1-0\n").unwrap();
     assert_eq!(text, "white,black,result\nMüller,Möller,1-0\n");
     assert!(note.unwrap().contains("Windows-1252"));
-    assert_eq!(decode(b"\x80 \x93x\x94").0, "€ “x”");
+    assert_eq!(decode(b"\x80 \x93x\x94").unwrap().0, "€ “x”");
     // The app decodes as the engine (and so the command line) does.
     let bytes = b"white,black,result\r\nZo\xeb \x80,B\xe9la \x8a,1-0\r\n";
-    assert_eq!(decode(bytes).0, ratings_engine::parse::decode::decode(bytes).text);
+    assert_eq!(decode(bytes).unwrap().0, ratings_engine::parse::decode::decode(bytes).unwrap().text);
 }
 
 #[wasm_bindgen_test]

@@ -31,6 +31,9 @@ pub enum ParseError {
     LineTooLong { line: usize, bytes: usize, start: String },
     #[error("line {line}: a quoted field opened here runs on past {} bytes (expected a closing '\"' before)", MAX_LINE_BYTES)]
     QuoteTooLong { line: usize },
+    /// Bytes that are not text (`parse::decode`): an image, a spreadsheet, NUL bytes.
+    #[error("this is not a results file: it looks like {looks_like}")]
+    NotText { looks_like: String },
     #[error("line {line} and after: {count} more problems like these, not listed (the first {} are)", MAX_PROBLEMS)]
     More { line: usize, count: usize },
 }
@@ -101,7 +104,7 @@ impl ParseError {
 
     pub fn line(&self) -> usize {
         match self {
-            ParseError::Empty | ParseError::BadMapping { .. } => 0,
+            ParseError::Empty | ParseError::BadMapping { .. } | ParseError::NotText { .. } => 0,
             ParseError::BadField { line, .. }
             | ParseError::BadRecord { line, .. }
             | ParseError::MissingField { line, .. }

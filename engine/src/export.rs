@@ -108,7 +108,7 @@ pub fn status_note(s: Status) -> &'static str {
 
 pub fn csv(r: &Rating) -> String {
     let mut out = String::from("rank,name,rating,log_strength,games,score,group,status,sigma,label\n");
-    let quote = |s: &str| if s.contains([',', '"', '\n']) { format!("\"{}\"", s.replace('"', "\"\"")) } else { s.to_string() };
+    let quote = |s: &str| crate::escape::csv_text(s).into_owned();
     let opt = |v: Option<f64>, d: usize| v.map(|v| format!("{v:.d$}")).unwrap_or_default();
     for p in &r.players {
         out += &format!(
@@ -129,7 +129,7 @@ pub fn csv(r: &Rating) -> String {
 }
 
 pub fn table(r: &Rating) -> String {
-    let width = r.players.iter().map(|p| p.name.chars().count()).max().unwrap_or(4).clamp(4, 40);
+    let width = r.players.iter().map(|p| crate::escape::terminal(&p.name).chars().count()).max().unwrap_or(4).clamp(4, 40);
     let groups = r.groups > 1;
     let d = decimals(r);
     let mut out = String::new();
@@ -159,14 +159,14 @@ pub fn table(r: &Rating) -> String {
         if groups { "  Group" } else { "" }
     );
     for p in &r.players {
-        let name: String = p.name.chars().take(width).collect();
+        let name: String = crate::escape::terminal(&p.name).chars().take(width).collect();
         let rating = p.rating.map(|v| format!("{v:.d$}")).unwrap_or_else(|| "-".into());
         let rank = p.rank.map(|k| k.to_string()).unwrap_or_default();
         let group = if groups { format!("  {:>5}", p.group.map(|g| g.to_string()).unwrap_or_default()) } else { String::new() };
         let note = status_note(p.status);
         let note = if note.is_empty() { String::new() } else { format!("  ({note})") };
         let sig = if sigma { format!("  {:>7}", p.sigma.map(|v| format!("{v:.d$}")).unwrap_or_default()) } else { String::new() };
-        let lab = if label { format!("  {:>6}", p.label.clone().unwrap_or_default()) } else { String::new() };
+        let lab = if label { format!("  {:>6}", crate::escape::terminal(p.label.as_deref().unwrap_or_default())) } else { String::new() };
         out += &format!("{rank:>4}  {name:<width$}  {rating:>9}{sig}{lab}  {:>5}  {:>6}{group}{note}\n", p.games, points(p.score));
     }
     for f in &r.diagnosis.findings {

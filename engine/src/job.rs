@@ -7,12 +7,12 @@
 //! keeps each one's), the display scale, the column mapping, and the tiebreaks. Their
 //! defaults are the engine's own; the command line and the app read them from here.
 
-use crate::error::{ParseErrors, RateError};
+use crate::error::{ParseError, ParseErrors, RateError};
 use crate::methods::brent::{BrentParams, Variant};
 use crate::methods::fit::{Fit, Measures};
 use crate::methods::report::{IterationRecord, Rating};
 use crate::methods::{start, Method, MethodKind, Options, Params};
-use crate::parse::decode::decode;
+use crate::parse::decode::{decode, nul_error};
 use crate::parse::detect::{detect, read, Format, Input, ReadOptions};
 use crate::parse::stream::CsvReader;
 use crate::parse::{BadLines, ColumnMap, CsvOptions, Warning};
@@ -302,8 +302,10 @@ pub struct JobReader {
 enum Reading {
     /// The first bytes, until there are enough to recognise the format.
     Start(Vec<u8>),
-    Csv(CsvReader),
+    Csv(Box<CsvReader>),
     Whole(Vec<u8>),
+    /// Not text (`parse::decode`'s rule): nothing more is kept.
+    Refused(ParseError),
 }
 
 /// Bytes enough to recognise a format by its first lines.
@@ -323,7 +325,14 @@ impl JobReader {
                 }
             }
             Reading::Csv(reader) => reader.push(bytes),
-            Reading::Whole(buf) => buf.extend_from_slice(bytes),
+            Reading::Whole(buf) => {
+                if let Some(e) = nul_error(bytes, buf.len()) {
+                    self.state = Reading::Refused(e);
+                } else {
+                    buf.extend_from_slice(bytes);
+                }
+            }
+            Reading::Refused(_) => {}
         }
     }
 
@@ -334,12 +343,19 @@ impl JobReader {
         }
         let Reading::Start(buf) = std::mem::replace(&mut self.state, Reading::Whole(Vec::new())) else { return };
         let options = self.settings.read_options();
-        let csv = detect(&decode(&buf).text, &options) == Format::Csv;
+        let decoded = match decode(&buf) {
+            Ok(decoded) => decoded,
+            Err(e) => {
+                self.state = Reading::Refused(e);
+                return;
+            }
+        };
+        let csv = detect(&decoded.text, &options) == Format::Csv;
         match (csv, ColumnMap::parse(&options.mapping)) {
             (true, Ok(columns)) => {
                 let mut reader = CsvReader::new(CsvOptions { columns, bad_lines: options.bad_lines });
                 reader.push(&buf);
-                self.state = Reading::Csv(reader);
+                self.state = Reading::Csv(Box::new(reader));
             }
             _ => self.state = Reading::Whole(buf),
         }
@@ -353,8 +369,9 @@ impl JobReader {
                 let note = reader.note();
                 (Input::from_parsed(Format::Csv, reader.finish()?), note)
             }
+            Reading::Refused(e) => return Err(ParseErrors(vec![e])),
             Reading::Whole(buf) | Reading::Start(buf) => {
-                let decoded = decode(&buf);
+                let decoded = decode(&buf).map_err(|e| ParseErrors(vec![e]))?;
                 (read(&decoded.text, &self.settings.read_options())?, decoded.note)
             }
         };
@@ -475,7 +492,7 @@ mod tests {
                 reader.push(chunk);
             }
             let streamed = reader.finish().unwrap();
-            let decoded = decode(&bytes);
+            let decoded = decode(&bytes).unwrap();
             let whole = Job::read(&decoded.text, &settings).unwrap();
             assert_eq!(streamed.input.format, whole.input.format);
             assert_eq!(streamed.input.dataset, whole.input.dataset);

@@ -32,6 +32,7 @@ pub mod compare;
 pub mod diagnose;
 pub mod distinct;
 pub mod error;
+pub mod escape;
 pub mod evaluation;
 pub mod export;
 pub mod graph;

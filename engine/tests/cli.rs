@@ -464,7 +464,7 @@ fn negative_numbers_reach_the_parameter_check() {
 #[test]
 fn windows_1252_files_decode_as_the_engine_decodes_them() {
     let bytes = b"white,black,result\r\nZo\xeb \x80,B\xe9la \x8a,1-0\r\nB\xe9la \x8a,Zo\xeb \x80,1/2-1/2\r\n";
-    let expected = ratings_engine::parse::decode::decode(bytes).text;
+    let expected = ratings_engine::parse::decode::decode(bytes).unwrap().text;
     assert!(expected.contains("Zoë €") && expected.contains("Béla Š"));
     let dir = std::env::temp_dir().join(format!("ratings-lab-1252-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();

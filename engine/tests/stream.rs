@@ -10,7 +10,7 @@ use ratings_engine::parse::stream::CsvReader;
 use ratings_engine::parse::{parse_csv, BadLines, ColumnMap, CsvOptions};
 
 fn check(what: &str, bytes: &[u8], options: &CsvOptions, rng: &mut Rng) {
-    let decoded = decode(bytes);
+    let decoded = decode(bytes).expect("text");
     let whole = parse_csv(&decoded.text, options);
     for round in 0..4 {
         let mut reader = CsvReader::new(options.clone());

@@ -11,10 +11,35 @@ use leptos::task::spawn_local;
 use ratings_engine::parse::detect::Format;
 
 /// Decodes a file's bytes by the engine's one rule (the command line uses the same): UTF-8,
-/// else Windows-1252 with a note; line ends become `\n`.
-pub fn decode(bytes: &[u8]) -> (String, Option<String>) {
-    let d = ratings_engine::parse::decode::decode(bytes);
-    (d.text, d.note.map(|n| format!("The file is {n}.")))
+/// else Windows-1252 with a note; line ends become `\n`. Bytes that are not text (an image, a
+/// spreadsheet) are an error saying what they look like.
+pub fn decode(bytes: &[u8]) -> Result<(String, Option<String>), String> {
+    let d = ratings_engine::parse::decode::decode(bytes).map_err(|e| e.to_string())?;
+    Ok((d.text, d.note.map(|n| format!("The file is {n}."))))
+}
+
+/// Why a file is not opened, said where the input is (which stays as it was), and brought
+/// into view (on a phone it is below the text area).
+fn refuse(state: State, name: &str, why: &str) {
+    state.file_note.set(Some(format!("{name} was not opened: {why}. Your results were left as they were.")));
+    request_animation_frame(|| {
+        let Some(note) = document().query_selector("[data-testid=file-note]").ok().flatten() else { return };
+        // `scrollIntoView({block: "nearest"})`: scrolls only as far as needed, not at all when it is in view.
+        let options = js_sys::Object::new();
+        let _ = js_sys::Reflect::set(&options, &"block".into(), &"nearest".into());
+        if let Ok(scroll) = js_sys::Reflect::get(&note, &"scrollIntoView".into()) {
+            let _ = js_sys::Function::from(scroll).call1(&note, &options);
+        }
+    });
+}
+
+/// Why a large file is not text, from its first bytes (its signature or a NUL byte there;
+/// the worker's reader checks the rest by the same rule).
+async fn not_text(blob: &web_sys::Blob) -> Option<String> {
+    const BYTES: f64 = 65_536.0;
+    let part = blob.slice_with_f64_and_f64(0.0, BYTES.min(blob.size())).ok()?;
+    let buffer = wasm_bindgen_futures::JsFuture::from(part.array_buffer()).await.ok()?;
+    ratings_engine::parse::decode::not_text(&js_sys::Uint8Array::new(&buffer).to_vec()).map(|e| e.to_string())
 }
 
 /// Reads a file chosen or dropped by the user in place of the input (the one before is kept
@@ -23,16 +48,22 @@ pub fn decode(bytes: &[u8]) -> (String, Option<String>) {
 pub fn read_file(file: web_sys::File, how: How, state: State, rerate: Rerate) {
     let name = file.name();
     if file.size() > LARGE_INPUT {
-        return spawn_local(replace_input(state, Input::File(file.into(), name), how, rerate));
+        return spawn_local(async move {
+            match not_text(&file).await {
+                Some(why) => refuse(state, &name, &why),
+                None => replace_input(state, Input::File(file.into(), name), how, rerate).await,
+            }
+        });
     }
     spawn_local(async move {
         match wasm_bindgen_futures::JsFuture::from(file.array_buffer()).await {
-            Ok(buffer) => {
-                let bytes = js_sys::Uint8Array::new(&buffer).to_vec();
-                let (text, note) = decode(&bytes);
-                replace_input(state, Input::Text(text), how, rerate).await;
-                state.file_note.set(note);
-            }
+            Ok(buffer) => match decode(&js_sys::Uint8Array::new(&buffer).to_vec()) {
+                Ok((text, note)) => {
+                    replace_input(state, Input::Text(text), how, rerate).await;
+                    state.file_note.set(note);
+                }
+                Err(why) => refuse(state, &name, &why),
+            },
             Err(_) => state.failure.set(Some(format!("could not read the file {name}"))),
         }
     });
@@ -103,7 +134,7 @@ async fn preview_of(blob: &web_sys::Blob) -> String {
     const LINES: usize = 12;
     let Ok(part) = blob.slice_with_f64_and_f64(0.0, BYTES.min(blob.size())) else { return String::new() };
     let Ok(buffer) = wasm_bindgen_futures::JsFuture::from(part.array_buffer()).await else { return String::new() };
-    let (text, _) = decode(&js_sys::Uint8Array::new(&buffer).to_vec());
+    let Ok((text, _)) = decode(&js_sys::Uint8Array::new(&buffer).to_vec()) else { return String::new() };
     text.lines().take(LINES).collect::<Vec<_>>().join("\n")
 }
 
@@ -249,7 +280,7 @@ pub fn InputPanel() -> impl IntoView {
                 on:input=move |ev| state.text.set(event_target_value(&ev))
                 on:paste=move |ev| intercept_large_paste(ev, state, rerate)
             ></textarea>
-            {move || state.file_note.get().map(|n| view! { <p class="warning" data-testid="file-note">{n}</p> })}
+            {move || state.file_note.get().map(|n| view! { <p class="warning" role="status" data-testid="file-note">{n}</p> })}
             {move || storage_note(&state)}
             <MappingControls />
             {move || leave_out_offer(&state)}
@@ -261,7 +292,8 @@ pub fn InputPanel() -> impl IntoView {
 /// With lines that cannot be read: the way past them in one click (they are left out, each
 /// with a warning; the text stays as it is).
 fn leave_out_offer(state: &State) -> Option<impl IntoView> {
-    let blocked = state.errors.with(|e| !e.is_empty()) && state.settings.with(|s| !s.skip_bad_lines);
+    // Only lines can be left out: not a file that is not text at all (an error of no line).
+    let blocked = state.errors.with(|e| e.iter().any(|e| e.line > 0)) && state.settings.with(|s| !s.skip_bad_lines);
     let settings = state.settings;
     blocked.then(|| {
         view! {

@@ -105,7 +105,7 @@ fn GameTable() -> impl IntoView {
         let games = state.result.with(|r| r.as_ref().and_then(|r| r.games.clone()))?;
         let csv = {
             let mut out = String::from("line,first,second,first_before,second_before,expected,score\n");
-            let field = |s: &str| if s.contains([',', '"', '\n']) { format!("\"{}\"", s.replace('"', "\"\"")) } else { s.to_string() };
+            let field = ratings_engine::escape::csv_text;
             for g in &games {
                 out += &format!(
                     "{},{},{},{},{},{},{}\n",

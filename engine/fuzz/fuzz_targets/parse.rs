@@ -5,7 +5,8 @@ use ratings_engine::parse::{aga, decode::decode, parse_csv, parse_events, parse_
 use ratings_engine_fuzz::check_errors;
 
 fuzz_target!(|bytes: &[u8]| {
-    let text = decode(bytes).text;
+    // Bytes that are not text (refused by `decode`) are still fuzzed as text, as a paste may be.
+    let text = decode(bytes).map_or_else(|_| String::from_utf8_lossy(bytes).into_owned(), |d| d.text);
     if let Err(e) = parse_csv(&text, &CsvOptions::default()) {
         check_errors(&text, &e);
     }

@@ -15,7 +15,8 @@ fuzz_target!(|bytes: &[u8]| {
     settings.params.brent.gamma = if pick & 0x80 != 0 { 1.0 } else { 0.0 };
     settings.params.brent.max_iter = 2_000;
     settings.skip_bad_lines = pick & 0x40 != 0;
-    let text = decode(rest).text;
+    // Bytes that are not text (refused by `decode`) are still fuzzed as text, as a paste may be.
+    let text = decode(rest).map_or_else(|_| String::from_utf8_lossy(rest).into_owned(), |d| d.text);
     let Ok(job) = Job::read(&text, &settings) else { return };
     if let Ok(rating) = job.run().rating {
         check_rating(&rating);

@@ -5,6 +5,7 @@ use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::{CommandFactory, Parser, Subcommand, ValueEnum};
 use ratings_engine::compare::{self, export as compare_export, order::Order};
 use ratings_engine::error::check;
+use ratings_engine::escape;
 use ratings_engine::evaluation::simulate::{simulate, Schedule, Setup};
 use ratings_engine::evaluation::{self, report as evaluation_report, Parameter};
 use ratings_engine::job::{Job, JobReader, Settings, TournamentStandings};
@@ -500,7 +501,7 @@ impl Default for InputArgs {
     }
 }
 
-#[derive(Clone, Copy, ValueEnum)]
+#[derive(Clone, Copy, PartialEq, ValueEnum)]
 enum FormatArg {
     Table,
     Csv,
@@ -547,6 +548,15 @@ fn main() -> ExitCode {
     tune_allocator();
     let argv: Vec<OsString> = std::env::args_os().collect();
     let cli = Cli::parse_from(&argv);
+    // A text table goes to a terminal: names in it reach it escaped (CSV and JSON quote them).
+    let table = FormatArg::Table
+        == match &cli.command {
+            Command::Rate(a) => a.format,
+            Command::Tiebreaks(a) => a.format,
+            Command::Compare(a) => a.format,
+            Command::Evaluate(a) => a.format,
+            Command::Simulate(a) => a.format,
+        };
     let result = match cli.command {
         Command::Rate(args) => run_rate(&args).map(|out| (out, ExitCode::SUCCESS)),
         Command::Tiebreaks(args) => run_tiebreaks(&args).map(|out| (out, ExitCode::SUCCESS)),
@@ -556,6 +566,7 @@ fn main() -> ExitCode {
     };
     match result {
         Ok((out, status)) => {
+            let out = if table { escape::terminal_lines(&out) } else { out.into() };
             // A reader that stops early (`| head`) closes the pipe: that is not an error.
             let mut stdout = std::io::stdout().lock();
             match stdout.write_all(out.as_bytes()).and_then(|()| stdout.flush()) {
@@ -567,7 +578,7 @@ fn main() -> ExitCode {
             }
         }
         Err(message) => {
-            eprintln!("ratings-lab: {message}");
+            eprintln!("ratings-lab: {}", escape::terminal_lines(&message));
             ExitCode::FAILURE
         }
     }
@@ -582,7 +593,7 @@ fn read_text(path: &str, warnings: &mut Vec<String>) -> Result<String, String> {
     } else {
         bytes = std::fs::read(path).map_err(|e| format!("cannot read {path}: {e}"))?;
     }
-    let decoded = decode(&bytes);
+    let decoded = decode(&bytes).map_err(|e| format!("{}: {e}", display_name(path)))?;
     if let Some(note) = decoded.note {
         warnings.push(format!("{} is {note}", display_name(path)));
     }
@@ -714,7 +725,7 @@ fn run_rate(args: &RateArgs) -> Result<String, String> {
         (FormatArg::Table, _) => export::table(&rating),
         (FormatArg::Csv, _) => {
             for w in &rating.warnings {
-                eprintln!("warning: {w}");
+                eprintln!("warning: {}", escape::terminal_lines(&w.to_string()));
             }
             export::csv(&rating)
         }
@@ -768,7 +779,7 @@ fn run_tiebreaks(args: &TiebreakArgs) -> Result<String, String> {
     Ok(match (args.format, args.crosstable) {
         (FormatArg::Csv, crosstable) => {
             for w in &warnings {
-                eprintln!("warning: {w}");
+                eprintln!("warning: {}", escape::terminal_lines(&w.to_string()));
             }
             if crosstable {
                 crosstable::csv(t, st)
@@ -808,7 +819,7 @@ fn run_teams(args: &TiebreakArgs, text: &str, mut warnings: Vec<String>) -> Resu
     Ok(match args.format {
         FormatArg::Csv => {
             for w in &warnings {
-                eprintln!("warning: {w}");
+                eprintln!("warning: {}", escape::terminal_lines(&w.to_string()));
             }
             st.to_csv(&t.teams)
         }
@@ -922,7 +933,7 @@ fn run_compare(args: &CompareArgs, argv: &[OsString]) -> Result<(String, ExitCod
     let comparison = compare::compare(&job.input.dataset, &methods, &options, &orders);
     let failures = compare_export::failure_messages(&comparison);
     for f in &failures {
-        eprintln!("ratings-lab: {f}");
+        eprintln!("ratings-lab: {}", escape::terminal_lines(f));
     }
     if failures.len() == methods.len() {
         return Err("no method could rate the games".into());
@@ -935,7 +946,7 @@ fn run_compare(args: &CompareArgs, argv: &[OsString]) -> Result<(String, ExitCod
         FormatArg::Csv | FormatArg::Json => {
             let labels = compare_export::labels(&comparison.methods);
             for w in warnings.iter().chain(&compare_export::warnings(&comparison, &labels)) {
-                eprintln!("warning: {w}");
+                eprintln!("warning: {}", escape::terminal_lines(&w.to_string()));
             }
             match args.format {
                 FormatArg::Csv => compare_export::csv(&comparison),

@@ -124,7 +124,6 @@ pub fn json(c: &Comparison) -> String {
 
 pub fn csv(c: &Comparison) -> String {
     let methods = shown(c);
-    let quote = |s: &str| if s.contains([',', '"', '\n']) { format!("\"{}\"", s.replace('"', "\"\"")) } else { s.to_string() };
     let mut header = vec!["name".to_string()];
     for (_, l) in &methods {
         header.extend([format!("{l}_rating"), format!("{l}_rank")]);
@@ -132,9 +131,9 @@ pub fn csv(c: &Comparison) -> String {
             header.extend([format!("{l}_min"), format!("{l}_max"), format!("{l}_sd")]);
         }
     }
-    let mut out = header.iter().map(|h| quote(h)).collect::<Vec<_>>().join(",") + "\n";
+    let mut out = header.iter().map(|h| crate::escape::csv_field(h)).collect::<Vec<_>>().join(",") + "\n";
     for r in &c.rows {
-        let mut cells = vec![quote(&r.name)];
+        let mut cells = vec![crate::escape::csv_text(&r.name).into_owned()];
         for &(k, _) in &methods {
             let d = places(c, k) + 2;
             let num = |v: Option<f64>| v.map(|v| format!("{v:.d$}")).unwrap_or_default();
@@ -198,7 +197,7 @@ fn trim_number(v: f64) -> String {
 /// One player's cells: per method rating and rank (and the rank shift from the first method
 /// shown), and for a sequential method with orders its spread.
 fn player_cells(c: &Comparison, r: &Row, methods: &[(usize, String)]) -> Vec<String> {
-    let name: String = r.name.chars().take(40).collect();
+    let name: String = crate::escape::terminal(&r.name).chars().take(40).collect();
     let mut cells = vec![name];
     for (j, &(k, _)) in methods.iter().enumerate() {
         let d = places(c, k);

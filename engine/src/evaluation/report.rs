@@ -80,8 +80,16 @@ pub fn evaluation_csv(e: &Evaluation) -> String {
     let acc = |s: &super::Scores| s.accuracy.map_or(String::new(), |a| a.to_string());
     for m in &e.methods {
         match &m.scores {
-            Ok(s) => out += &format!("{},{},{},{},{},{},,method\n", m.label, s.log_loss, s.brier, acc(s), s.games, m.unseen_games),
-            Err(why) => out += &format!("{},,,,,,{},method\n", m.label, crate::tiebreak::csv_field(why)),
+            Ok(s) => out += &format!(
+                "{},{},{},{},{},{},,method\n",
+                crate::escape::csv_field(&m.label),
+                s.log_loss,
+                s.brier,
+                acc(s),
+                s.games,
+                m.unseen_games
+            ),
+            Err(why) => out += &format!("{},,,,,,{},method\n", crate::escape::csv_field(&m.label), crate::escape::csv_text(why)),
         }
     }
     for b in &e.baselines {
@@ -193,7 +201,7 @@ pub fn simulation_csv(sim: &Simulation) -> String {
     for o in sim.methods.iter().chain([&sim.baseline]) {
         out += &format!(
             "{},{},{},{},{},{},{}\n",
-            o.label,
+            crate::escape::csv_field(&o.label),
             opt(o.kendall_tau.mean),
             opt(o.kendall_tau.sd),
             opt(o.top1_share),

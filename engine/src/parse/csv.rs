@@ -14,8 +14,8 @@
 use super::columns::{ColumnMap, Columns, Role};
 use super::names::{Batch, Names};
 use super::records::{sniff_delimiter, Fields, Splitter};
-use super::result::{parse_number, parse_result, Outcome, EXPECTED_RESULT};
-use crate::error::{keep, ParseError, ParseErrors};
+use super::result::{is_game_points, parse_number, parse_result, Outcome, EXPECTED_RESULT};
+use crate::error::{excerpt, keep, ParseError, ParseErrors};
 use crate::model::{Dataset, Game, PlayerId};
 use serde::{Deserialize, Serialize};
 
@@ -88,8 +88,64 @@ pub(crate) struct GameReader {
     waiting: Vec<Game>,
     batch: Batch,
     ids: Vec<PlayerId>,
-    /// The results read so far (a file uses a handful of spellings): `parse_result` is pure.
-    results: Vec<(Box<str>, Option<Outcome>)>,
+    /// The result column's spellings and the kinds of result it held.
+    results: Results,
+}
+
+/// The result column as read so far: its spellings (a file uses a handful: `parse_result` is
+/// pure, so each is parsed once), and whether it held scores such as `2-0` (read as points,
+/// more points wins) and game results such as `½-½`, to say so ([`Results::warning`]).
+#[derive(Default)]
+struct Results {
+    cache: Vec<(Box<str>, Option<Outcome>)>,
+    /// Scores: how many, the first's line and spelling.
+    scores: (usize, usize, Box<str>),
+    /// The first result that is a game's and cannot be a score (`½-½`, `=`, `1`, `W`): line, spelling.
+    game: Option<(usize, Box<str>)>,
+}
+
+impl Results {
+    /// A result read on `line` as `outcome`, noted by kind.
+    fn note(&mut self, line: usize, spelling: &str, outcome: &Outcome) {
+        match outcome {
+            Outcome::Played { points: Some(p), .. } if !is_game_points(*p) => {
+                if self.scores.0 == 0 {
+                    self.scores = (0, line, spelling.into());
+                }
+                self.scores.0 += 1;
+            }
+            Outcome::Played { points, .. } if self.game.is_none() && points.is_none_or(|(a, b)| a == b) => {
+                self.game = Some((line, spelling.into()));
+            }
+            _ => {}
+        }
+    }
+
+    /// What a user is told about scores in a result column (`2-0` is no game's result: read
+    /// as a win like `1-0`, it must not pass unsaid): on the first one's line, with how many
+    /// there are; worded as a likely typo when the column's other results are a game's.
+    fn warning(&self, column: &str) -> Option<Warning> {
+        let (count, line, first) = (self.scores.0, self.scores.1, excerpt(&self.scores.2));
+        if count == 0 {
+            return None;
+        }
+        let more = match count {
+            1 => String::new(),
+            n => format!(" (and {} more line{} like it)", n - 1, if n == 2 { "" } else { "s" }),
+        };
+        let read = "read as points, more points winning: a win, draw or loss as 1-0, ½-½ or 0-1; the points \
+                    themselves count only in methods that use them (JRank, Elo's margin scores)";
+        let message = match &self.game {
+            Some((game_line, game)) => format!(
+                "'{first}' in column '{}'{more} is a score, not a game's result (1-0, 0-1, ½-½), while the column's \
+                 other results are a game's ('{}' on line {game_line}): it was {read}. If it is a typo, correct it",
+                excerpt(column),
+                excerpt(game)
+            ),
+            None => format!("'{first}' in column '{}'{more} is a score: {read}", excerpt(column)),
+        };
+        Some(Warning { line, message })
+    }
 }
 
 impl GameReader {
@@ -106,7 +162,7 @@ impl GameReader {
             waiting: Vec::with_capacity(BATCH),
             batch: Batch::default(),
             ids: Vec::with_capacity(2 * BATCH),
-            results: Vec::new(),
+            results: Results::default(),
         }
     }
 
@@ -164,7 +220,7 @@ impl GameReader {
     /// text (its comments and unclosed quotes count too).
     pub fn finish(mut self, splitter: Splitter) -> Result<Parsed, ParseErrors> {
         self.flush();
-        let GameReader { bad_lines, header, dataset, warnings: mut game_warnings, errors: mut game_errors, more, .. } = self;
+        let GameReader { bad_lines, header, dataset, warnings: mut game_warnings, errors: mut game_errors, more, results, .. } = self;
         if more[0].0 > 0 {
             game_errors.push(ParseError::More { line: more[0].1, count: more[0].0 });
         }
@@ -176,6 +232,10 @@ impl GameReader {
             return Err(ParseErrors(if errors.is_empty() { vec![ParseError::Empty] } else { errors }));
         };
         let columns = columns.map_err(|e| ParseErrors(vec![e]))?;
+        if let Some(w) = columns.get(Role::Result).and_then(|i| results.warning(columns.name(i).trim())) {
+            let at = game_warnings.partition_point(|x| x.line <= w.line);
+            game_warnings.insert(at, w);
+        }
         errors.extend(game_errors);
         let mut warnings = Vec::new();
         // A '#' line after the header with a full line's worth of fields is probably a game.
@@ -217,7 +277,7 @@ enum Skipped {
 
 /// A game from one row, with its players' names as written (its players are found later, in
 /// a batch, and are left 0 here).
-fn read_game<'r>(row: &Row<'r>, results: &mut Vec<(Box<str>, Option<Outcome>)>) -> Result<(Game, &'r str, &'r str), Skipped> {
+fn read_game<'r>(row: &Row<'r>, results: &mut Results) -> Result<(Game, &'r str, &'r str), Skipped> {
     let (first, second) = (row.name(Role::First)?, row.name(Role::Second)?);
     let points = match (row.number(Role::Score1, POINTS)?, row.number(Role::Score2, POINTS)?) {
         (Some(a), Some(b)) => Some((a, b)),
@@ -327,9 +387,11 @@ impl<'a> Row<'a> {
 
     /// The outcome: the result column's, else the one the `points` of the score columns give
     /// (more points wins).
-    fn outcome(&self, points: Option<(f64, f64)>, results: &mut Vec<(Box<str>, Option<Outcome>)>) -> Result<Outcome, Skipped> {
+    fn outcome(&self, points: Option<(f64, f64)>, results: &mut Results) -> Result<Outcome, Skipped> {
         if let Some(r) = self.field(Role::Result)?.filter(|r| !r.is_empty()) {
-            return cached_result(results, r).ok_or_else(|| self.bad(Role::Result, EXPECTED_RESULT, r));
+            let outcome = cached_result(&mut results.cache, r).ok_or_else(|| self.bad(Role::Result, EXPECTED_RESULT, r))?;
+            results.note(self.rec.line, r, &outcome);
+            return Ok(outcome);
         }
         match points {
             Some((a, b)) => Ok(Outcome::Played {
@@ -555,6 +617,40 @@ mod tests {
             "white,black,result\n\"Carlsen, Magnus\",\"Nakamura, Hikaru\",1/2-1/2\n",
             expect![[r#"
                 2: Carlsen, Magnus - Nakamura, Hikaru 0.5 pts 0.5:0.5
+            "#]],
+        );
+    }
+
+    #[test]
+    fn a_score_in_a_result_column_is_said() {
+        // Among a game's results, `2-0` is most likely a typo: read (as the README documents a
+        // score) but said, on its line.
+        check(
+            "white,black,result\nAnna,Ben,1-0\nBen,Cara,2-0\nCara,Anna,½-½\n",
+            expect![[r#"
+                2: Anna - Ben 1 pts 1:0
+                3: Ben - Cara 1 pts 2:0
+                4: Cara - Anna 0.5 pts 0.5:0.5
+                warning: line 3: '2-0' in column 'result' is a score, not a game's result (1-0, 0-1, ½-½), while the column's other results are a game's ('½-½' on line 4): it was read as points, more points winning: a win, draw or loss as 1-0, ½-½ or 0-1; the points themselves count only in methods that use them (JRank, Elo's margin scores). If it is a typo, correct it
+            "#]],
+        );
+        // A column of football scores: read as scores, said once.
+        check(
+            "home,away,score\nLions,Tigers,2-1\nTigers,Lions,1-1\nLions,Bears,1-0\nBears,Tigers,0-3\n",
+            expect![[r#"
+                2: Lions - Tigers 1 pts 2:1
+                3: Tigers - Lions 0.5 pts 1:1
+                4: Lions - Bears 1 pts 1:0
+                5: Bears - Tigers 0 pts 0:3
+                warning: line 2: '2-1' in column 'score' (and 2 more lines like it) is a score: read as points, more points winning: a win, draw or loss as 1-0, ½-½ or 0-1; the points themselves count only in methods that use them (JRank, Elo's margin scores)
+            "#]],
+        );
+        // A result that is no documented form is an error naming the line, the column and the forms.
+        check(
+            "white,black,result\nAnna,Ben,1--0\nBen,Cara,2-0-1\n",
+            expect![[r#"
+                error: line 2, column 'result': expected a result such as 1-0, 0-1, 1/2-1/2, =, 1, 0, 0.5, W, B, H/D/A, or a score such as 3-1, found '1--0'
+                line 3, column 'result': expected a result such as 1-0, 0-1, 1/2-1/2, =, 1, 0, 0.5, W, B, H/D/A, or a score such as 3-1, found '2-0-1'
             "#]],
         );
     }

@@ -1,11 +1,16 @@
 //! Bytes to text: the one rule for every file, in the command line and the app alike.
 //!
-//! UTF-8 when the bytes are valid UTF-8 (a byte-order mark is dropped); otherwise
-//! Windows-1252, the superset of Latin-1 that older chess and club files are written in
-//! (bytes 0x80–0x9F are its printable characters: `€`, `‚`, `Š`, ...; the five it leaves
-//! undefined map to the control characters of the same number, as browsers do), with a note
-//! saying so. Line ends become `\n`, as a browser's text area keeps them, so line numbers
-//! and selections agree everywhere.
+//! Bytes that are not text at all — a file with a known binary signature (a PNG image, a
+//! PDF, a spreadsheet, an archive …) or with NUL bytes, which no text file has — are refused
+//! with [`ParseError::NotText`], naming what the file looks like: read as text they would be
+//! screens of mojibake with every line "bad". Otherwise UTF-8 when the bytes are valid UTF-8
+//! (a byte-order mark is dropped); else Windows-1252, the superset of Latin-1 that older chess
+//! and club files are written in (bytes 0x80–0x9F are its printable characters: `€`, `‚`,
+//! `Š`, ...; the five it leaves undefined map to the control characters of the same number, as
+//! browsers do), with a note saying so. Line ends become `\n`, as a browser's text area keeps
+//! them, so line numbers and selections agree everywhere.
+
+use crate::error::ParseError;
 
 /// Decoded text, and a note when it was not UTF-8.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -17,8 +22,11 @@ pub struct Decoded {
 /// What the note says about a file that is not UTF-8.
 pub const NOT_UTF8: &str = "not UTF-8: read as Windows-1252 (Latin-1)";
 
-/// Decodes a file's bytes by the rule above.
-pub fn decode(bytes: &[u8]) -> Decoded {
+/// Decodes a file's bytes by the rule above; an error when they are not text.
+pub fn decode(bytes: &[u8]) -> Result<Decoded, ParseError> {
+    if let Some(e) = not_text(bytes) {
+        return Err(e);
+    }
     let bytes = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(bytes);
     let (text, note) = match std::str::from_utf8(bytes) {
         Ok(s) => (s.to_string(), None),
@@ -28,7 +36,61 @@ pub fn decode(bytes: &[u8]) -> Decoded {
         }
     };
     let text = if text.contains('\r') { text.replace("\r\n", "\n").replace('\r', "\n") } else { text };
-    Decoded { text, note }
+    Ok(Decoded { text, note })
+}
+
+/// How many of a file's first bytes [`not_text`] needs to recognise every signature.
+pub const SIGNATURE_BYTES: usize = 16;
+
+/// Why a file's `bytes` are not text, or `None`: a known signature at the start, or a NUL byte.
+pub fn not_text(bytes: &[u8]) -> Option<ParseError> {
+    signature_error(bytes).or_else(|| nul_error(bytes, 0))
+}
+
+/// The error for a file that starts with `head` (its first [`SIGNATURE_BYTES`] bytes, or the
+/// whole file when shorter) when that is a known binary signature.
+pub fn signature_error(head: &[u8]) -> Option<ParseError> {
+    signature(head).map(|kind| ParseError::NotText { looks_like: kind.into() })
+}
+
+/// The error for a NUL byte in `bytes`, the file's bytes from byte `offset` (0-based): a
+/// reader that has the file in pieces asks about each piece.
+pub fn nul_error(bytes: &[u8], offset: usize) -> Option<ParseError> {
+    let nul = bytes.iter().position(|&b| b == 0)?;
+    Some(ParseError::NotText {
+        looks_like: format!(
+            "a binary file: byte {} is a NUL (0), which no text file has (if it is text saved as UTF-16, save it as UTF-8)",
+            offset + nul + 1
+        ),
+    })
+}
+
+/// What a file starting with `head` is, by the signatures ("magic numbers") of the binary
+/// files most often opened by mistake.
+fn signature(head: &[u8]) -> Option<&'static str> {
+    const SPREADSHEET: &str = "a spreadsheet (save it as CSV, then open the CSV)";
+    const KNOWN: [(&[u8], &str); 16] = [
+        (b"\x89PNG\r\n\x1a\n", "a PNG image"),
+        (b"\xff\xd8\xff", "a JPEG image"),
+        (b"GIF87a", "a GIF image"),
+        (b"GIF89a", "a GIF image"),
+        (b"%PDF-", "a PDF document"),
+        (b"PK\x03\x04", "a ZIP archive, or an .xlsx or .ods spreadsheet, which is one (save it as CSV, then open the CSV)"),
+        (b"PK\x05\x06", "an (empty) ZIP archive"),
+        (b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1", SPREADSHEET),
+        (b"\x1f\x8b", "a gzip-compressed file (uncompress it first)"),
+        (b"7z\xbc\xaf\x27\x1c", "a 7-Zip archive"),
+        (b"Rar!\x1a\x07", "a RAR archive"),
+        (b"\xfd7zXZ\x00", "an xz-compressed file (uncompress it first)"),
+        (b"\x7fELF", "a program (an ELF executable)"),
+        (b"SQLite format 3\x00", "an SQLite database"),
+        (b"\xff\xfe", "text saved as UTF-16 (save it as UTF-8)"),
+        (b"\xfe\xff", "text saved as UTF-16 (save it as UTF-8)"),
+    ];
+    if head.len() >= 12 && &head[..4] == b"RIFF" && &head[8..12] == b"WEBP" {
+        return Some("a WebP image");
+    }
+    KNOWN.iter().find(|(magic, _)| head.starts_with(magic)).map(|&(_, kind)| kind)
 }
 
 /// Windows-1252: Latin-1 but for 0x80–0x9F, where it has printable characters.
@@ -49,7 +111,7 @@ mod tests {
     use super::*;
 
     fn check(bytes: &[u8], text: &str, noted: bool) {
-        let d = decode(bytes);
+        let d = decode(bytes).unwrap();
         assert_eq!(d.text, text);
         assert_eq!(d.note.is_some(), noted, "{:?}", d.note);
     }
@@ -59,6 +121,31 @@ mod tests {
         check(b"\xef\xbb\xbfwhite,black\r\nAnna,Bo\r\n", "white,black\nAnna,Bo\n", false);
         check("Zoë,Ça".as_bytes(), "Zoë,Ça", false);
         check(b"Zo\xeb,\x80 5,\x8a\r", "Zoë,€ 5,Š\n", true);
-        assert!(decode(b"ab\xff").note.unwrap().contains("byte 3"));
+        assert!(decode(b"ab\xff").unwrap().note.unwrap().contains("byte 3"));
+    }
+
+    fn refused(bytes: &[u8]) -> String {
+        decode(bytes).expect_err("not text").to_string()
+    }
+
+    #[test]
+    fn binary_files_are_not_text() {
+        let png = b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR";
+        assert_eq!(refused(png), "this is not a results file: it looks like a PNG image");
+        assert!(refused(b"\xff\xd8\xff\xe0\x00\x10JFIF").contains("a JPEG image"));
+        assert!(refused(b"GIF89a\x01\x00").contains("a GIF image"));
+        assert!(refused(b"%PDF-1.7\n%\xe2\xe3").contains("a PDF document"));
+        assert!(refused(b"PK\x03\x04\x14\x00\x06\x00").contains("save it as CSV"));
+        assert!(refused(b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1\x00").contains("a spreadsheet (save it as CSV"));
+        assert!(refused(b"\x1f\x8b\x08\x00").contains("gzip"));
+        assert!(refused(b"RIFF\x10\x00\x00\x00WEBPVP8 ").contains("a WebP image"));
+        assert!(refused(b"\xff\xfew\x00h\x00").contains("UTF-16"));
+        // No signature, but a NUL byte: said by its place.
+        let nul = refused(b"white,black,result\nA,B,1-0\x00\n");
+        assert!(nul.contains("byte 27 is a NUL"), "{nul}");
+        assert!(nul_error(b"ab\x00", 10).unwrap().to_string().contains("byte 13"));
+        // Text that merely starts like a signature's letters is text.
+        assert!(decode(b"PKO,Bo,1-0\n").is_ok());
+        assert!(decode(b"GIF,Bo,1-0\n").is_ok());
     }
 }

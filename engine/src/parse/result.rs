@@ -15,9 +15,19 @@ pub enum Outcome {
 
 pub const EXPECTED_RESULT: &str = "a result such as 1-0, 0-1, 1/2-1/2, =, 1, 0, 0.5, W, B, H/D/A, or a score such as 3-1";
 
+/// Whether a result's points are a game's (`1-0`, `0-1`, `½-½`) rather than a score such as
+/// `2-0` or `1-1`, which [`parse_result`] reads too (more points wins) but which a reader says.
+pub fn is_game_points((a, b): (f64, f64)) -> bool {
+    matches!((a, b), (1.0, 0.0) | (0.0, 1.0) | (0.5, 0.5))
+}
+
 /// Parses a number written plainly, as a fraction `1/2`, or as `½`.
 pub fn parse_number(s: &str) -> Option<f64> {
     let s = s.trim();
+    // "-0" (as in "1--0") is not a number of points.
+    if s.starts_with('-') {
+        return None;
+    }
     let v = match s {
         "½" => 0.5,
         _ => {
@@ -106,8 +116,22 @@ mod tests {
 
     #[test]
     fn rejects_what_is_not_a_result() {
-        for bad in ["", "2", "-1", "x", "1-", "a-b", "1/0", "NaN", "inf", "1e999"] {
+        for bad in ["", "2", "-1", "x", "1-", "a-b", "1/0", "NaN", "inf", "1e999", "1--0", "1-0-0"] {
             assert_eq!(parse_result(bad), None, "input {bad:?}");
+        }
+    }
+
+    #[test]
+    fn scores_are_told_from_game_results() {
+        let points = |r: &str| match parse_result(r) {
+            Some(Outcome::Played { points: Some(p), .. }) => p,
+            other => panic!("{r:?}: {other:?}"),
+        };
+        for game in ["1-0", "0-1", "1/2-1/2", "½-½", "1:0", "0.5-0.5"] {
+            assert!(is_game_points(points(game)), "{game}");
+        }
+        for score in ["2-0", "0-2", "1-1", "0-0", "3-1", "2½-1½", "1-½"] {
+            assert!(!is_game_points(points(score)), "{score}");
         }
     }
 

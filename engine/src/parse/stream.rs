@@ -8,7 +8,8 @@
 //! is not UTF-8 the reader also keeps every byte it was given, and when one does, it starts
 //! again from the first byte reading Windows-1252 (and keeps no more bytes). Line ends are
 //! `\n`, `\r\n` or a lone `\r`, as `decode` makes them; a file that ends its lines with `\r`
-//! alone is therefore held whole until [`CsvReader::finish`].
+//! alone is therefore held whole until [`CsvReader::finish`]. Bytes that are not text are
+//! refused by `decode`'s rule ([`signature_error`], [`nul_error`]), and nothing past them is read.
 //!
 //! ```
 //! use ratings_engine::parse::{parse_csv, stream::CsvReader, CsvOptions};
@@ -21,9 +22,9 @@
 //! ```
 
 use super::csv::{CsvOptions, GameReader, Parsed};
-use super::decode::{windows_1252, NOT_UTF8};
+use super::decode::{nul_error, signature_error, windows_1252, NOT_UTF8, SIGNATURE_BYTES};
 use super::records::{delimiter_of, Fields, Splitter};
-use crate::error::ParseErrors;
+use crate::error::{ParseError, ParseErrors};
 use std::borrow::Cow;
 
 const BOM: &[u8] = b"\xef\xbb\xbf";
@@ -52,6 +53,11 @@ pub struct CsvReader {
     waiting: Vec<(String, bool)>,
     split: Option<Splitter>,
     games: GameReader,
+    /// The first bytes (up to [`SIGNATURE_BYTES`]), how many bytes were pushed, and why they
+    /// are not text once a piece shows it.
+    head: Vec<u8>,
+    pushed: usize,
+    refused: Option<ParseError>,
 }
 
 impl CsvReader {
@@ -67,11 +73,23 @@ impl CsvReader {
             waiting: Vec::new(),
             split: None,
             games,
+            head: Vec::new(),
+            pushed: 0,
+            refused: None,
         }
     }
 
     /// The next bytes of the input.
     pub fn push(&mut self, bytes: &[u8]) {
+        if self.refused.is_some() {
+            return;
+        }
+        if let Some(e) = self.not_text(bytes) {
+            // Nothing more of it is read or kept.
+            let head = std::mem::take(&mut self.head);
+            *self = CsvReader { refused: Some(e), head, ..CsvReader::new(self.options.clone()) };
+            return;
+        }
         if self.utf8 {
             self.all.extend_from_slice(bytes);
         }
@@ -92,8 +110,30 @@ impl CsvReader {
         }
     }
 
+    /// Why the input is not text, given its next `bytes`: the signature once the first
+    /// [`SIGNATURE_BYTES`] are in, a NUL byte in any piece.
+    fn not_text(&mut self, bytes: &[u8]) -> Option<ParseError> {
+        let offset = self.pushed;
+        self.pushed += bytes.len();
+        if self.head.len() < SIGNATURE_BYTES {
+            let take = bytes.len().min(SIGNATURE_BYTES - self.head.len());
+            self.head.extend_from_slice(&bytes[..take]);
+            if self.head.len() == SIGNATURE_BYTES {
+                if let Some(e) = signature_error(&self.head) {
+                    return Some(e);
+                }
+            }
+        }
+        // A NUL inside a signature not yet complete (a PNG's ninth byte): the signature says more.
+        nul_error(bytes, offset).map(|e| signature_error(&self.head).unwrap_or(e))
+    }
+
     /// The end of the input: what [`parse_csv`](super::parse_csv) gives for the whole text.
     pub fn finish(mut self) -> Result<Parsed, ParseErrors> {
+        // A file shorter than a signature is checked whole at its end.
+        if let Some(e) = self.refused.take().or_else(|| signature_error(&self.head).filter(|_| self.pushed < SIGNATURE_BYTES)) {
+            return Err(ParseErrors(vec![e]));
+        }
         let tail = std::mem::take(&mut self.tail);
         if !self.block(&tail, false) {
             self.restart();
@@ -143,7 +183,8 @@ impl CsvReader {
     fn restart(&mut self) {
         let all = std::mem::take(&mut self.all);
         let note = not_utf8(&all);
-        *self = CsvReader { utf8: false, note: Some(note), ..CsvReader::new(self.options.clone()) };
+        let (head, pushed) = (std::mem::take(&mut self.head), self.pushed);
+        *self = CsvReader { utf8: false, note: Some(note), head, pushed, ..CsvReader::new(self.options.clone()) };
         assert!(self.feed(&all), "Windows-1252 reads any byte");
     }
 

@@ -23,7 +23,7 @@ fn record(records: &[TeamRecord], team: usize) -> (u32, Option<u32>) {
 impl TeamStandings {
     /// Rank, number, team, match points, game points, then the tiebreaks; then the warnings.
     pub fn table(&self, name: Option<&str>, records: &[TeamRecord], warnings: &[String]) -> String {
-        let width = self.rows.iter().map(|r| r.name.chars().count()).max().unwrap_or(4).clamp(4, 32);
+        let width = self.rows.iter().map(|r| crate::escape::terminal(&r.name).chars().count()).max().unwrap_or(4).clamp(4, 32);
         let mut out = format!(
             "{} — team standings by {}, FIDE C.07 ({} rules)\n\n{:>3}  {:>4}  {:<width$}  {:>6}  {:>6}",
             name.unwrap_or("Tournament"),
@@ -40,7 +40,7 @@ impl TeamStandings {
         }
         out.push('\n');
         for r in &self.rows {
-            let short: String = r.name.chars().take(width).collect();
+            let short: String = crate::escape::terminal(&r.name).chars().take(width).collect();
             let (number, _) = record(records, r.team);
             out += &format!(
                 "{:>3}  {number:>4}  {short:<width$}  {:>6}  {:>6}",

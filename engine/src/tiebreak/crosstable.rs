@@ -70,7 +70,7 @@ pub fn text(name: Option<&str>, t: &Tournament, st: &Standings) -> String {
     let (heads, rows) = cells(t, st);
     let width = |k: usize| rows.iter().map(|r| r[k].chars().count()).chain([heads[k].len()]).max().unwrap_or(1);
     let widths: Vec<usize> = (0..heads.len()).map(width).collect();
-    let name_width = st.rows.iter().map(|r| r.name.chars().count()).max().unwrap_or(4).clamp(4, 32);
+    let name_width = st.rows.iter().map(|r| crate::escape::terminal(&r.name).chars().count()).max().unwrap_or(4).clamp(4, 32);
     let mut out = format!("{} — crosstable\n\n{:>3}  {:>4}  {:<name_width$}", name.unwrap_or("Tournament"), "Rk", "No", "Name");
     for (h, w) in heads.iter().zip(&widths) {
         out += &format!("  {h:>w$}");
@@ -81,7 +81,7 @@ pub fn text(name: Option<&str>, t: &Tournament, st: &Standings) -> String {
     }
     out.push('\n');
     for (i, (r, row)) in st.rows.iter().zip(&rows).enumerate() {
-        let short: String = r.name.chars().take(name_width).collect();
+        let short: String = crate::escape::terminal(&r.name).chars().take(name_width).collect();
         out += &format!("{:>3}  {:>4}  {short:<name_width$}", i + 1, r.start);
         for (c, w) in row.iter().zip(&widths) {
             out += &format!("  {c:>w$}");
@@ -107,13 +107,13 @@ pub fn csv(t: &Tournament, st: &Standings) -> String {
     let (heads, rows) = cells(t, st);
     let mut out = String::from("rank,start,name");
     for h in heads.iter().map(String::as_str).chain(["points"]).chain(st.order.iter().map(|c| c.code())) {
-        out += &format!(",{}", csv_field(h));
+        out += &format!(",{}", crate::escape::csv_field(h));
     }
     out.push('\n');
     for (i, (r, row)) in st.rows.iter().zip(&rows).enumerate() {
         out += &format!("{},{},{}", i + 1, r.start, csv_field(&r.name));
         for c in row {
-            out += &format!(",{}", csv_field(c));
+            out += &format!(",{}", crate::escape::csv_field(c));
         }
         out += &format!(",{}", r.points);
         for v in &r.values {

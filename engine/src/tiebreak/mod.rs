@@ -293,13 +293,8 @@ fn groups(ctx: &Ctx, values: &[&[TiebreakValue]], k: usize) -> Vec<Vec<usize>> {
     out
 }
 
-/// A CSV field: quoted (quotes doubled) when it holds a comma, a quote or a line break.
-pub(crate) fn csv_field(s: &str) -> std::borrow::Cow<'_, str> {
-    match s.contains([',', '"', '\n', '\r']) {
-        true => format!("\"{}\"", s.replace('"', "\"\"")).into(),
-        false => s.into(),
-    }
-}
+/// A CSV field holding text from the input: [`crate::escape::csv_text`] (quoted, and no formula).
+pub(crate) use crate::escape::csv_text as csv_field;
 
 impl Standings {
     /// The standings as CSV: rank, start, name, points and one column per tiebreak.

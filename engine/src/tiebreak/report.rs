@@ -85,7 +85,7 @@ impl Ranks<'_> {
 
 /// [`table`] with the round the standings are after and the declared ranks' check.
 pub fn table_with(tournament_name: Option<&str>, st: &Standings, warnings: &[String], extras: &Extras) -> String {
-    let width = st.rows.iter().map(|r| r.name.chars().count()).max().unwrap_or(4).clamp(4, NAME_WIDTH);
+    let width = st.rows.iter().map(|r| crate::escape::terminal(&r.name).chars().count()).max().unwrap_or(4).clamp(4, NAME_WIDTH);
     let after = extras.round.map_or(String::new(), |(n, of)| format!(" after round {n} of {of} played"));
     let name = tournament_name.unwrap_or("Tournament");
     let mut out = format!("{name} — standings{after}, FIDE C.07 ({} rules)\n\n", st.rules.code());
@@ -99,7 +99,7 @@ pub fn table_with(tournament_name: Option<&str>, st: &Standings, warnings: &[Str
     }
     out.push('\n');
     for r in &st.rows {
-        let name: String = r.name.chars().take(width).collect();
+        let name: String = crate::escape::terminal(&r.name).chars().take(width).collect();
         out += &format!("{:>3}  {:>4}  {:<width$}  {:>4.1}", r.rank, r.start, name, r.points);
         if extras.ranks.is_some() {
             out += &format!("  {:>4}", declared(r.entrant).map_or("-".to_string(), |d| d.to_string()));
