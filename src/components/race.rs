@@ -68,11 +68,13 @@ pub fn RacePanel() -> impl IntoView {
         send.run(ToWorker::Race { job, source: source(&state), settings: state.settings.get_untracked() });
     };
     // A link that had raced the iterations races them again on its data (asked, perhaps,
-    // before this panel was drawn: each request is answered once).
+    // before this panel was drawn: each request is answered once), once ratings have come
+    // (before, the worker may not be ready, and holds only rating and compare requests).
     let answered = StoredValue::new(0u32);
     Effect::new(move |_| {
         let asked_for = state.race_request.get();
-        if asked_for > answered.get_value() {
+        state.shown_job.track();
+        if asked_for > answered.get_value() && state.result.with_untracked(Option::is_some) {
             answered.set_value(asked_for);
             run(());
         }
