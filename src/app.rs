@@ -52,6 +52,25 @@ fn GetTheApp() -> impl IntoView {
     })
 }
 
+/// The first stop of the keyboard: straight to the answer (an organiser's standings when a
+/// tournament is read, else the ratings), past the header and the input.
+#[component]
+fn SkipLink() -> impl IntoView {
+    let skip = move |ev: web_sys::MouseEvent| {
+        ev.prevent_default();
+        let doc = document();
+        let standings = doc.query_selector(".standings-panel:not(.hidden) h2").ok().flatten();
+        let target = standings.or_else(|| doc.get_element_by_id("results-title"));
+        if let Some(el) = target.and_then(|e| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(e).ok()) {
+            // A heading takes the focus only when asked to (and is no Tab stop after).
+            let _ = el.set_attribute("tabindex", "-1");
+            let _ = el.focus();
+            el.scroll_into_view();
+        }
+    };
+    view! { <a class="skip-link" href="#results-title" data-testid="skip-link" on:click=skip>"Skip to the results"</a> }
+}
+
 /// Stores what changes and rates it again: a parameter change at once, typing after a short
 /// pause.
 fn keep_and_rerate(state: State, request: impl Fn() + Copy + 'static) {
@@ -134,6 +153,7 @@ pub fn App() -> impl IntoView {
 
     view! {
         <div class="page" on:dragover=|ev: web_sys::DragEvent| ev.prevent_default() on:drop=drop_file>
+            <SkipLink />
             <header class="top">
                 <h1>"Ratings Lab"</h1>
                 <p class="tagline">

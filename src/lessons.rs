@@ -2,20 +2,26 @@
 //! rating methods, with a line saying what to look at and where the data come from. Every
 //! claim a line makes is checked by the tests below, on the engine's own answers.
 
-/// One lesson: a name for the picker (`id` for tests and links), what it teaches, its source.
+/// One lesson: a name for the picker (`id` for tests and links), what it teaches, its source,
+/// and the method it teaches with (loading a lesson sets it: the card nights need multiplayer
+/// Elo, and a lesson read by whatever method was last chosen may not show its point at all).
 pub struct Lesson {
     pub id: &'static str,
+    pub method: MethodKind,
     pub title: &'static str,
     pub teaches: &'static str,
     pub credit: &'static str,
     pub text: &'static str,
 }
 
+use ratings_engine::MethodKind;
+
 const MADE_HERE: &str = "made up for Ratings Lab (CC0)";
 
 pub const LESSONS: [Lesson; 6] = [
     Lesson {
         id: "missed-rounds",
+        method: MethodKind::Brent,
         title: "Points or strength? A round robin with missed games",
         teaches: "Dee missed two games and has a point less than Ada, but beat her: the eigenvector \
                   rating puts Dee first, because it weighs who you scored against, not how often you played.",
@@ -24,6 +30,7 @@ pub const LESSONS: [Lesson; 6] = [
     },
     Lesson {
         id: "cycle",
+        method: MethodKind::Brent,
         title: "A cycle: Rock beats Scissors beats Paper beats Rock",
         teaches: "Each beats one and loses to another, twice over: every method rates all three \
                   equal. No order of strength explains a cycle.",
@@ -32,6 +39,7 @@ pub const LESSONS: [Lesson; 6] = [
     },
     Lesson {
         id: "swiss-buchholz",
+        method: MethodKind::Brent,
         title: "A Swiss where Buchholz and the eigenvector rating disagree",
         teaches: "Open the standings: among the players on 2 points, Paul has the lowest Buchholz \
                   but by far the highest EIG — Buchholz adds up opponents' points, EIG weighs every result.",
@@ -40,6 +48,7 @@ pub const LESSONS: [Lesson; 6] = [
     },
     Lesson {
         id: "undefeated",
+        method: MethodKind::Brent,
         title: "An undefeated player: a rating without an end",
         teaches: "Ada won every game, so on these results alone her rating is infinite (shown as a \
                   dash). Add a dummy player (γ = 1): every rating becomes finite, the order stays.",
@@ -48,6 +57,7 @@ pub const LESSONS: [Lesson; 6] = [
     },
     Lesson {
         id: "two-groups",
+        method: MethodKind::Brent,
         title: "Two groups that never met",
         teaches: "North and South never played each other: their ratings are two separate scales, \
                   and North A and South B rate the same only by convention.",
@@ -56,9 +66,10 @@ pub const LESSONS: [Lesson; 6] = [
     },
     Lesson {
         id: "card-games",
+        method: MethodKind::MultiElo,
         title: "Multiplayer: six card nights",
-        teaches: "Each night ranks four players. Choose Multiplayer Elo: every night counts as a game \
-                  between each pair at the table, the higher place winning.",
+        teaches: "Each night ranks four players. Rated by multiplayer Elo (chosen for you): each night \
+                  moves every player by how their place compares with what their rating expected.",
         credit: MADE_HERE,
         text: include_str!("lessons/card-games.csv"),
     },
@@ -95,10 +106,7 @@ mod tests {
     #[test]
     fn every_lesson_reads_and_rates() {
         for l in &LESSONS {
-            let mut settings = Settings::default();
-            if l.id == "card-games" {
-                settings.method = MethodKind::MultiElo;
-            }
+            let settings = Settings { method: l.method, ..Settings::default() };
             let r = rate_text(l.text, &settings).unwrap_or_else(|e| panic!("{}: {e:?}", l.id));
             assert!(r.players.len() >= 3, "{}", l.id);
             assert_eq!(find(l.text).map(|f| f.id), Some(l.id));

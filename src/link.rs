@@ -9,6 +9,7 @@
 //! this version does not know is ignored. The data travel when the compressed link is at most
 //! [`MAX_COMPRESSED`] bytes; otherwise the link says why it carries the settings only.
 
+use crate::compare::{CompareRequest, Orders};
 use crate::settings::Settings;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine;
@@ -33,7 +34,27 @@ pub struct Scenario {
     pub data: Data,
 }
 
-/// What is shown of the ratings: the step, the table's order, the playing speed.
+/// What the organiser's panel shows of a tournament (the round is the settings' `after_round`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum OrganiserView {
+    #[default]
+    Standings,
+    Crosstable,
+    /// The pairings and results of the round the standings are after.
+    Pairings,
+    /// A team tournament's team standings.
+    Teams,
+}
+
+/// The most methods a link's compare view may name (the view offers fewer): a link asks for
+/// no more work than the page itself would.
+pub const MAX_COMPARE_METHODS: usize = 8;
+/// The most shuffles a link's compare view may ask for (the view's own limit).
+pub const MAX_SHUFFLES: u32 = 10_000;
+
+/// What is shown: the step, the table's order, the playing speed, and the views open beside
+/// the ratings (the compare view, the race, a player's working, the organiser's view).
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct View {
@@ -44,6 +65,27 @@ pub struct View {
     pub sort: Option<(String, bool)>,
     /// Steps per second while playing.
     pub speed: Option<f64>,
+    /// The compare view, when it is open: its methods and the orders replayed.
+    pub compare: Option<CompareRequest>,
+    /// Whether the iterations were raced (the link races them again on its data).
+    pub race: bool,
+    /// The player whose working the step-by-step view shows.
+    pub working: Option<String>,
+    /// The organiser's view of a tournament, when one was picked.
+    pub organiser: Option<OrganiserView>,
+}
+
+impl View {
+    /// The compare view a link asks for, within what the page itself would do (`None` when it
+    /// asks for more: too many methods or shuffles).
+    pub fn compare_within_bounds(&self) -> Option<&CompareRequest> {
+        let c = self.compare.as_ref()?;
+        let shuffles = match c.orders {
+            Orders::Shuffled { n, .. } => n,
+            _ => 0,
+        };
+        (c.methods.len() >= 2 && c.methods.len() <= MAX_COMPARE_METHODS && shuffles <= MAX_SHUFFLES).then_some(c)
+    }
 }
 
 /// The data a link holds, or why it holds none.
@@ -237,8 +279,33 @@ mod tests {
         s
     }
 
+    /// A view with every part set: a link carries the whole view.
     fn view() -> View {
-        View { step: Some(3), sort: Some(("name".into(), true)), speed: Some(7.5) }
+        let methods = vec![unusual().params.method(MethodKind::Brent), unusual().params.method(MethodKind::Elo)];
+        View {
+            step: Some(3),
+            sort: Some(("name".into(), true)),
+            speed: Some(7.5),
+            compare: Some(CompareRequest { methods, orders: Orders::Shuffled { n: 5, seed: 9 } }),
+            race: true,
+            working: Some("Ben".into()),
+            organiser: Some(OrganiserView::Crosstable),
+        }
+    }
+
+    #[test]
+    fn a_link_asks_for_no_more_comparing_than_the_page_would() {
+        let mut v = view();
+        assert!(v.compare_within_bounds().is_some());
+        let c = v.compare.as_mut().unwrap();
+        c.orders = Orders::Shuffled { n: MAX_SHUFFLES + 1, seed: 1 };
+        assert!(v.compare_within_bounds().is_none(), "too many shuffles");
+        let mut v = view();
+        let c = v.compare.as_mut().unwrap();
+        c.methods = vec![c.methods[0].clone(); MAX_COMPARE_METHODS + 1];
+        assert!(v.compare_within_bounds().is_none(), "too many methods");
+        let (fragment, _) = make(&unusual(), &v, Given::Text(GAMES));
+        assert_eq!(open(&fragment).view, v, "read as written; bounded where it is used");
     }
 
     fn open(fragment: &str) -> Scenario {
@@ -265,7 +332,9 @@ mod tests {
     #[test]
     fn a_lesson_travels_by_its_id() {
         let lesson = &crate::lessons::LESSONS[1];
-        let (fragment, carries) = make(&unusual(), &view(), Given::Text(lesson.text));
+        // (The compare view's methods would add their parameters: not what is measured here.)
+        let view = View { compare: None, ..view() };
+        let (fragment, carries) = make(&unusual(), &view, Given::Text(lesson.text));
         assert_eq!(carries, Carries::Lesson);
         assert_eq!(open(&fragment).data, Data::Lesson(lesson.id.into()));
         assert!(fragment.len() < 600, "{}", fragment.len());

@@ -174,6 +174,10 @@ pub struct RatingResult {
     pub groups: usize,
     /// Elo: the share of decisive games won by the favourite.
     pub accuracy: Option<f64>,
+    /// How many decisive games (multiplayer Elo: events with a single favourite) `accuracy`
+    /// is the share of.
+    #[serde(default)]
+    pub decided: Option<usize>,
     pub fit: Option<ParameterFit>,
     /// Display ratings before the first step (`steps[0]`) and after each, aligned with
     /// `players` (small inputs only).

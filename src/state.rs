@@ -33,7 +33,7 @@ pub enum Input {
     File(web_sys::Blob, String),
 }
 
-/// What put the input there in place of the one before (kept one step back for *Undo*).
+/// What put the input there in place of the one before (kept for *Undo*).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum How {
     Cleared,
@@ -44,17 +44,38 @@ pub enum How {
     Pasted,
     /// A link's data were opened.
     Link,
-    /// Undo brought the earlier input back (so the button reads *Redo*).
-    Undone,
-    /// Redo put the undone input back.
-    Redone,
 }
 
-/// The input replaced last, one step back.
+/// An input replaced by a change, and the change.
 #[derive(Clone)]
 pub struct Replaced {
     pub input: Input,
     pub how: How,
+    /// The settings before the change, when the change set them too (a lesson sets the method
+    /// it teaches): *Undo* puts them back with the input.
+    pub settings: Option<Settings>,
+}
+
+/// How many changes of the input *Undo* can take back.
+pub const UNDO_DEPTH: usize = 20;
+
+/// The inputs replaced, newest last: `back` for *Undo*, `forward` (what Undo took back) for
+/// *Redo*; a new change empties `forward`.
+#[derive(Clone, Default)]
+pub struct History {
+    pub back: Vec<Replaced>,
+    pub forward: Vec<Replaced>,
+}
+
+impl History {
+    /// Keeps `r` for *Undo* after a new change (dropping the oldest beyond [`UNDO_DEPTH`]).
+    pub fn push(&mut self, r: Replaced) {
+        self.forward.clear();
+        self.back.push(r);
+        if self.back.len() > UNDO_DEPTH {
+            self.back.remove(0);
+        }
+    }
 }
 
 #[derive(Clone, Copy)]
@@ -96,8 +117,9 @@ pub struct State {
     pub stored: RwSignal<Kept>,
     /// Whether the settings could be kept in the browser's storage.
     pub settings_kept: RwSignal<Kept>,
-    /// The input that Clear, opening or dropping a file last replaced, for *Undo*.
-    pub undo: RwSignal<Option<Replaced>, LocalStorage>,
+    /// The inputs that Clear, opening or dropping a file, lessons and links replaced, for *Undo*
+    /// and *Redo*.
+    pub undo: RwSignal<History, LocalStorage>,
     /// A note about the last file read (its encoding).
     pub file_note: RwSignal<Option<String>>,
     pub sort: RwSignal<(SortKey, bool)>,
@@ -105,6 +127,12 @@ pub struct State {
     pub race: RwSignal<Option<(u32, Result<ratings_engine::methods::race::Race, String>)>>,
     /// The last step's working asked for (`components/working.rs`), with its request number.
     pub working: RwSignal<Option<(u32, Result<ratings_engine::methods::working::Working, String>)>>,
+    /// The player whose working is shown (empty: none chosen).
+    pub working_player: RwSignal<String>,
+    /// Asks the race panel to race the iterations (a link that had raced them raises it).
+    pub race_request: RwSignal<u32>,
+    /// The organiser's view, once picked (until then a team event's teams, else standings).
+    pub organiser: RwSignal<Option<crate::link::OrganiserView>>,
 }
 
 impl State {
@@ -132,11 +160,14 @@ impl State {
             speed: RwSignal::new(4.0),
             stored: RwSignal::new(Kept::Yes),
             settings_kept: RwSignal::new(Kept::Yes),
-            undo: RwSignal::new_local(None),
+            undo: RwSignal::new_local(History::default()),
             file_note: RwSignal::new(None),
             sort: RwSignal::new((SortKey::Rank, true)),
             race: RwSignal::new(None),
             working: RwSignal::new(None),
+            working_player: RwSignal::new(String::new()),
+            race_request: RwSignal::new(0),
+            organiser: RwSignal::new(None),
         }
     }
 

@@ -3,11 +3,13 @@
 //! and the step-by-step player, which every method has.
 
 use crate::charts;
+use crate::protocol::RatingResult;
 use crate::state::State;
 use leptos::html::Canvas;
 use leptos::prelude::*;
 use ratings_engine::methods::report::StopReason;
 use ratings_engine::text::count;
+use ratings_engine::MethodKind;
 use std::time::Duration;
 
 #[component]
@@ -58,14 +60,7 @@ fn status(state: &State) -> String {
         None => String::new(),
     };
     match r.stop {
-        StopReason::Finished => match r.accuracy {
-            Some(a) => format!(
-                "Rated in one pass through {}; foresight accuracy {:.1}% (of the decisive games, the share won by the player rated higher before the game)",
-                count(n, "game", "games"),
-                100.0 * a
-            ),
-            None => format!("Rated in one pass through {}", count(n, "game", "games")),
-        },
+        StopReason::Finished => finished_status(&r),
         StopReason::Converged => format!(
             "Converged in {}{passes}; largest residual {:.1e}{}",
             count(n, "iteration", "iterations"),
@@ -77,6 +72,28 @@ fn status(state: &State) -> String {
         StopReason::NothingToRate if r.players.is_empty() => r.warnings.first().cloned().unwrap_or_else(|| "No ratings".into()),
         StopReason::NothingToRate => "Nothing can be rated: see the diagnosis".into(),
         StopReason::NonFinite => format!("Stopped after {}: see the warnings", count(n, "iteration", "iterations")),
+    }
+}
+
+/// A sequential method's one pass, and its foresight: how often the favourite before a game
+/// (for multiplayer Elo, before an event: the single highest rating at the table) won it.
+fn finished_status(r: &RatingResult) -> String {
+    let multi = r.method == MethodKind::MultiElo && r.measures.as_ref().is_some_and(|m| m.step == "event");
+    let item = |n| if multi { count(n, "event", "events") } else { count(n, "game", "games") };
+    let pass = format!("Rated in one pass through {}", item(r.iterations));
+    match (r.accuracy, r.decided) {
+        (Some(a), Some(d)) if multi => format!(
+            "{pass}; foresight: the favourite (the one highest rating before the event) won {:.0}% of the {} that had one",
+            100.0 * a,
+            item(d)
+        ),
+        (Some(a), Some(d)) => format!(
+            "{pass}; foresight accuracy {:.1}% (of the {} decisive games, the share won by the player rated higher before the game)",
+            100.0 * a,
+            d
+        ),
+        _ if multi => format!("{pass}; no event had a single favourite, so there is no foresight to report"),
+        _ => pass,
     }
 }
 

@@ -2,7 +2,7 @@
 //! each a link to its line.
 
 use crate::app::{Rerate, EXAMPLE, EXAMPLE_CREDIT};
-use crate::protocol::{StoredFile, LARGE_INPUT};
+use crate::protocol::{Settings, StoredFile, LARGE_INPUT};
 use crate::state::{How, Input, Replaced, State};
 use crate::storage::{self, Kept};
 use leptos::html::Textarea;
@@ -70,13 +70,29 @@ pub fn read_file(file: web_sys::File, how: How, state: State, rerate: Rerate) {
 }
 
 /// Puts `next` in place of the input (what *Clear*, opening or dropping a file, a large paste
-/// and *Undo* do), keeping the input it replaces one step back for *Undo*.
+/// and a link do), keeping the input it replaces for *Undo*.
 pub async fn replace_input(state: State, next: Input, how: How, rerate: Rerate) {
+    replace_input_with(state, next, how, None, rerate).await
+}
+
+/// [`replace_input`] for a change that also set the settings (`before`: those it replaced).
+pub async fn replace_input_with(state: State, next: Input, how: How, before: Option<Settings>, rerate: Rerate) {
+    let same =
+        matches!(&next, Input::Text(b) if state.stored_file.with_untracked(Option::is_none) && state.text.with_untracked(|a| a == b));
+    // A link's round is the link's own (its settings are in place already).
+    let keep_round = same || how == How::Link;
+    if let Some(input) = swap_input(state, next, keep_round, rerate).await.filter(|_| !same) {
+        state.undo.update(|h| h.push(Replaced { input, how, settings: before }));
+    }
+}
+
+/// Puts `next` in place of the input and returns the input it replaced (`None`: nothing worth
+/// keeping, an empty text area).
+async fn swap_input(state: State, next: Input, keep_round: bool, rerate: Rerate) -> Option<Input> {
     let current = take_current(state).await;
-    let same = matches!((&current, &next), (Some(Input::Text(a)), Input::Text(b)) if a == b);
     state.file_note.set(None);
     // Another file opens on its last round, not on the round the last one was looked at.
-    if !same && state.settings.with_untracked(|s| s.after_round.is_some()) {
+    if !keep_round && state.settings.with_untracked(|s| s.after_round.is_some()) {
         state.settings.update(|s| s.after_round = None);
     }
     match next {
@@ -86,12 +102,21 @@ pub async fn replace_input(state: State, next: Input, how: How, rerate: Rerate) 
         }
         Input::File(blob, name) => keep_large(blob, name, state, rerate).await,
     }
-    match (current, how) {
-        (Some(_), _) if same => {}
-        (Some(input), how) => state.undo.set(Some(Replaced { input, how })),
-        // Undo back to nothing: nothing is left to go back to.
-        (None, How::Undone | How::Redone) => state.undo.set(None),
-        (None, _) => {}
+    current
+}
+
+/// *Undo* (`back`) or *Redo*: the newest change of that side taken back or done again, and
+/// the input it replaces kept on the other side (settings too, when the change set them).
+async fn step_history(state: State, back: bool, rerate: Rerate) {
+    let Some(r) = state.undo.try_update(|h| if back { h.back.pop() } else { h.forward.pop() }).flatten() else { return };
+    let now = r.settings.as_ref().map(|s| {
+        let now = state.settings.get_untracked();
+        state.settings.set(s.clone());
+        now
+    });
+    if let Some(input) = swap_input(state, r.input, false, rerate).await {
+        let kept = Replaced { input, how: r.how, settings: now };
+        state.undo.update(|h| if back { h.forward.push(kept) } else { h.back.push(kept) });
     }
 }
 
@@ -315,21 +340,54 @@ fn storage_note(state: &State) -> Option<impl IntoView> {
     Some(view! { <p class="warning" role="alert" data-testid="not-stored">{note}</p> }.into_any())
 }
 
-/// A lesson dataset in one click, in place of the input (which *Undo* brings back).
+/// Loads the lesson chosen in `select` in place of the input (which *Undo* brings back), with
+/// the method it teaches, and puts the picker back to its prompt (so the same lesson can be
+/// picked again).
+fn load_lesson(select: &web_sys::HtmlSelectElement, state: State, rerate: Rerate) {
+    if let Some(lesson) = crate::lessons::by_id(&select.value()) {
+        let before = state.settings.get_untracked();
+        let settings = (before.method != lesson.method).then(|| {
+            state.settings.update(|s| s.method = lesson.method);
+            before
+        });
+        let how = How::Lesson(lesson.title);
+        spawn_local(replace_input_with(state, Input::Text(lesson.text.to_string()), how, settings, rerate));
+    }
+    select.set_value("");
+}
+
+/// A lesson dataset in one click, in place of the input. From the keyboard, the arrows only
+/// choose (a closed list fires a change per arrow) and Enter loads.
 #[component]
 fn LessonPicker() -> impl IntoView {
     let state = expect_context::<State>();
     let rerate = expect_context::<Rerate>();
+    let arrowing = StoredValue::new(false);
     let pick = move |ev: web_sys::Event| {
-        let select: web_sys::HtmlSelectElement = event_target(&ev);
-        if let Some(lesson) = crate::lessons::by_id(&select.value()) {
-            spawn_local(replace_input(state, Input::Text(lesson.text.to_string()), How::Lesson(lesson.title), rerate));
+        if !arrowing.get_value() {
+            load_lesson(&event_target(&ev), state, rerate);
         }
-        // Back to the prompt, so the same lesson can be picked again.
-        select.set_value("");
+    };
+    let key = move |ev: web_sys::KeyboardEvent| match ev.key().as_str() {
+        "ArrowUp" | "ArrowDown" | "ArrowLeft" | "ArrowRight" | "Home" | "End" | "PageUp" | "PageDown" => arrowing.set_value(true),
+        "Enter" => {
+            ev.prevent_default();
+            arrowing.set_value(false);
+            load_lesson(&event_target(&ev), state, rerate);
+        }
+        _ => {}
+    };
+    let mouse = move |_| arrowing.set_value(false);
+    // Arrowed to but not loaded: the prompt again, so the list never names a lesson not loaded.
+    let blur = move |ev: web_sys::FocusEvent| {
+        if arrowing.get_value() {
+            event_target::<web_sys::HtmlSelectElement>(&ev).set_value("");
+        }
+        arrowing.set_value(false);
     };
     view! {
-        <select data-testid="lesson" aria-label="Load a lesson dataset" class="lesson-picker" on:change=pick>
+        <select data-testid="lesson" aria-label="Load a lesson dataset (arrows choose, Enter loads)" class="lesson-picker"
+            on:change=pick on:keydown=key on:mousedown=mouse on:blur=blur>
             <option value="" selected>"Lessons…"</option>
             {crate::lessons::LESSONS.iter().map(|l| view! { <option value=l.id>{l.title}</option> }).collect_view()}
         </select>
@@ -351,7 +409,7 @@ fn LessonNote() -> impl IntoView {
     }
 }
 
-/// What *Undo* would bring back, in words.
+/// What *Undo* would take back, in words.
 fn undo_text(r: &Replaced) -> String {
     let before = match &r.input {
         Input::Text(t) => format!("{} lines", t.lines().count()),
@@ -364,33 +422,43 @@ fn undo_text(r: &Replaced) -> String {
         How::Dropped(name) => format!("Read {name}, dropped on the page, in place of the results before ({before})."),
         How::Pasted => format!("The large paste took the place of the results before ({before})."),
         How::Link => format!("Opened a link in place of the results before ({before})."),
-        How::Undone => format!("Brought back the earlier results; the ones they replaced ({before}) are one step back."),
-        How::Redone => format!("Put back the results undone; the earlier ones ({before}) are one step back."),
     }
 }
 
-/// The input replaced last, one step back: what replaced it, and *Undo* (or *Redo*).
+/// What *Redo* would do again, in words (`r` keeps the input Undo took back).
+fn redo_text(r: &Replaced) -> String {
+    let undone = match &r.input {
+        Input::Text(t) => format!("{} lines", t.lines().count()),
+        Input::File(_, name) => name.clone(),
+    };
+    format!("Undone: the results before are back; Redo puts the undone ones ({undone}) back again.")
+}
+
+/// The changes of the input that can be taken back (up to [`crate::state::UNDO_DEPTH`]): the
+/// newest said in words, *Undo* and *Redo*.
 #[component]
 fn UndoBar() -> impl IntoView {
     let state = expect_context::<State>();
     let rerate = expect_context::<Rerate>();
-    let undo = move |_| {
-        if let Some(r) = state.undo.get_untracked() {
-            let how = if r.how == How::Undone { How::Redone } else { How::Undone };
-            spawn_local(replace_input(state, r.input, how, rerate));
-        }
-    };
+    let undo = move |_| spawn_local(step_history(state, true, rerate));
+    let redo = move |_| spawn_local(step_history(state, false, rerate));
     move || {
-        state.undo.with(|u| {
-            u.as_ref().map(|r| {
-                let label = if r.how == How::Undone { "Redo" } else { "Undo" };
-                view! {
-                    <p class="undo" role="status" data-testid="undo-bar">
-                        <span data-testid="undo-text">{undo_text(r)}</span>
-                        " "
-                        <button data-testid="undo" on:click=undo>{label}</button>
-                    </p>
-                }
+        state.undo.with(|h| {
+            let text = match (h.back.last(), h.forward.last()) {
+                (Some(r), _) => undo_text(r),
+                (None, Some(r)) => redo_text(r),
+                (None, None) => return None,
+            };
+            let (back, forward) = (h.back.len(), h.forward.len());
+            let steps = format!("{back} change(s) can be taken back, {forward} done again");
+            Some(view! {
+                <p class="undo" role="status" data-testid="undo-bar">
+                    <span data-testid="undo-text">{text}</span>
+                    " "
+                    <button data-testid="undo" on:click=undo disabled=back == 0 title=steps.clone()>"Undo"</button>
+                    " "
+                    <button data-testid="redo" on:click=redo disabled=forward == 0 title=steps>"Redo"</button>
+                </p>
             })
         })
     }

@@ -60,13 +60,25 @@ pub fn RacePanel() -> impl IntoView {
     // The input the race ran on (a change makes it stale).
     let raced_on = RwSignal::new(None::<String>);
     let pending = RwSignal::new(false);
-    let run = move |_| {
+    let run = move |()| {
         let job = asked.get_untracked() + 1;
         asked.set(job);
         busy.set(true);
         raced_on.set(Some(state.text.get_untracked()));
         send.run(ToWorker::Race { job, source: source(&state), settings: state.settings.get_untracked() });
     };
+    // A link that had raced the iterations races them again on its data (asked, perhaps,
+    // before this panel was drawn: each request is answered once), once ratings have come
+    // (before, the worker may not be ready, and holds only rating and compare requests).
+    let answered = StoredValue::new(0u32);
+    Effect::new(move |_| {
+        let asked_for = state.race_request.get();
+        state.shown_job.track();
+        if asked_for > answered.get_value() && state.result.with_untracked(Option::is_some) {
+            answered.set_value(asked_for);
+            run(());
+        }
+    });
     Effect::new(move |_| {
         if state.race.with(|r| r.as_ref().is_some_and(|(j, _)| *j == asked.get_untracked())) {
             busy.set(false);
@@ -97,7 +109,7 @@ pub fn RacePanel() -> impl IntoView {
                 "Click a curve, or its Step through button, to step through that iteration's ratings."
             </p>
             <div class="toolbar">
-                <button data-testid="race-run" on:click=run disabled=move || busy.get() || nothing()>
+                <button data-testid="race-run" on:click=move |_| run(()) disabled=move || busy.get() || nothing()>
                     {move || if race().is_some() { "Race again" } else { "Race the iterations" }}
                 </button>
                 <span role="status" data-testid="race-status">

@@ -5,7 +5,9 @@
 //! click puts back), and the fragment is removed from the address, so a reload shows what is
 //! stored, as usual. A link that cannot be read says why and changes nothing.
 
-use crate::app::Rerate;
+use crate::app::{Rerate, SendToWorker};
+use crate::compare::{CompareRequest, Orders};
+use crate::components::compare::{Lab, Replay};
 use crate::link::{self, Carries, Data, Given, Scenario, View};
 use crate::settings::Settings;
 use crate::state::{How, Input, SortKey, State};
@@ -26,20 +28,58 @@ struct Share {
     before: RwSignal<Option<Settings>>,
     /// The step to show once the ratings of the link's scenario arrive (after this job).
     pending: RwSignal<Option<(u32, usize)>>,
+    /// The compare view's state (a link carries it when it is open), and the worker.
+    lab: Option<Lab>,
+    send: Option<SendToWorker>,
 }
 
 const SORT_KEYS: [(SortKey, &str); 5] =
     [(SortKey::Rank, "rank"), (SortKey::Name, "name"), (SortKey::Rating, "rating"), (SortKey::Games, "games"), (SortKey::Score, "score")];
 
 /// The view as the page shows it now.
-fn current_view(state: &State) -> View {
+fn current_view(state: &State, lab: Option<Lab>) -> View {
     let (key, ascending) = state.sort.get_untracked();
     let sort = SORT_KEYS.iter().find(|(k, _)| *k == key).map(|(_, name)| (name.to_string(), ascending));
     let default_sort = (SortKey::Rank, true);
+    let step = state.step.get_untracked();
+    let compare = lab.filter(|l| l.open.get_untracked()).map(|l| CompareRequest { methods: l.methods.get_untracked(), orders: l.orders() });
+    let working = state.working_player.get_untracked();
     View {
-        step: state.step.get_untracked(),
+        step,
         sort: (state.sort.get_untracked() != default_sort).then_some(sort).flatten(),
         speed: Some(state.speed.get_untracked()),
+        compare,
+        race: state.race.with_untracked(|r| r.as_ref().is_some_and(|(_, r)| r.is_ok())),
+        working: (step.is_some() && !working.is_empty()).then_some(working),
+        organiser: state.organiser.get_untracked(),
+    }
+}
+
+/// Opens the views beside the ratings that a link had open: the organiser's view and the
+/// player whose working is shown at once, then (on the link's data) the compare view and the
+/// race.
+fn restore_views(view: &View, state: State, share: Share) {
+    state.organiser.set(view.organiser);
+    state.working_player.set(view.working.clone().unwrap_or_default());
+    if let (Some(lab), Some(c)) = (share.lab, view.compare_within_bounds()) {
+        lab.methods.set(c.methods.clone());
+        match c.orders {
+            Orders::None => lab.replay.set(Replay::None),
+            Orders::Reversed => lab.replay.set(Replay::Reversed),
+            Orders::Shuffled { n, seed } => {
+                lab.replay.set(Replay::Shuffled);
+                lab.shuffles.set(n);
+                lab.seed.set(seed);
+            }
+        }
+        lab.open.set(true);
+        lab.view.set(None);
+        if let Some(send) = share.send {
+            lab.start(state, send);
+        }
+    }
+    if view.race {
+        state.race_request.update(|n| *n += 1);
     }
 }
 
@@ -66,7 +106,7 @@ fn clipboard() -> Option<web_sys::Clipboard> {
 /// Makes the link, shows it and puts it on the clipboard.
 fn copy_link(state: State, share: Share) {
     let settings = state.settings.get_untracked();
-    let view = current_view(&state);
+    let view = current_view(&state, share.lab);
     let (fragment, carries) = if state.stored_file.with_untracked(Option::is_some) {
         link::make(&settings, &view, Given::StoredFile)
     } else {
@@ -127,12 +167,14 @@ fn restore(scenario: Scenario, state: State, rerate: Rerate, share: Share) {
             }
         },
         Data::Left(why) => {
+            restore_views(&view, state, share);
             let note = format!("Opened a link: {}, applied to your own results.", why.text());
             return share.opened.set(Some(Ok(note)));
         }
     };
     spawn_local(async move {
         crate::components::input::replace_input(state, Input::Text(text), How::Link, rerate).await;
+        restore_views(&view, state, share);
         if let Some(step) = view.step {
             // After the rating the text change asks for once typing pauses (a quarter second).
             set_timeout(move || arm_step(state, share, step), std::time::Duration::from_millis(400));
@@ -181,6 +223,8 @@ pub fn provide(state: State, rerate: Rerate) {
         opened: RwSignal::new(None),
         before: RwSignal::new(None),
         pending: RwSignal::new(None),
+        lab: use_context::<Lab>(),
+        send: use_context::<SendToWorker>(),
     };
     provide_context(share);
     open_fragment(state, rerate, share);
@@ -196,6 +240,8 @@ pub fn provide(state: State, rerate: Rerate) {
         state.text.track();
         state.stored_file.track();
         state.sort.track();
+        state.organiser.track();
+        state.working_player.track();
         share.made.set(None);
     });
 }

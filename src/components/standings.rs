@@ -31,16 +31,8 @@ pub fn moved<T: Clone>(order: &[T], from: usize, to: usize) -> Vec<T> {
     v
 }
 
-/// What the standings panel's table shows.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Shown {
-    Standings,
-    Crosstable,
-    /// The pairings and results of the round the standings are after.
-    Pairings,
-    /// A team tournament's team standings.
-    Teams,
-}
+/// What the standings panel's table shows (kept in the state: a link carries it).
+use crate::link::OrganiserView as Shown;
 
 #[component]
 pub fn StandingsPanel() -> impl IntoView {
@@ -66,7 +58,7 @@ pub fn StandingsPanel() -> impl IntoView {
     };
     // The crosstable or a round's pairings instead of the standings, and the crosstable's order.
     // Until the user picks a view: a team event's team standings, else the players'.
-    let picked = RwSignal::new(None::<Shown>);
+    let picked = state.organiser;
     let (team_chosen, team_open) = (RwSignal::new(None), RwSignal::new(None));
     let has_teams = move || state.result.with(|r| r.as_ref().and_then(|r| r.standings.as_ref()).is_some_and(|s| s.teams.is_some()));
     let shown = Signal::derive(move || match picked.get() {
@@ -343,7 +335,8 @@ impl Order {
 }
 
 /// One tiebreak of the order: its place, and buttons to move or remove it. The chip itself
-/// takes the focus: arrows move it, Delete removes it.
+/// takes the focus, one Tab stop a chip: arrows move it, Delete removes it; its buttons are
+/// for the pointer (out of the Tab order: the keys on the chip do what they do).
 fn chip(o: Order, i: usize, n: usize, code: Tiebreak) -> impl IntoView {
     let label = code.code();
     let on_key = move |ev: web_sys::KeyboardEvent| {
@@ -379,11 +372,11 @@ fn chip(o: Order, i: usize, n: usize, code: Tiebreak) -> impl IntoView {
         >
             <span class="chip-label">{format!("{}. {label}", i + 1)}</span>
             <button class="mini" title="Earlier" aria-label=format!("Move {label} earlier") disabled=i == 0
-                data-testid="tiebreak-up" on:click=move |_| o.place(i, i.saturating_sub(1), "tiebreak-up")>"←"</button>
+                tabindex="-1" data-testid="tiebreak-up" on:click=move |_| o.place(i, i.saturating_sub(1), "tiebreak-up")>"←"</button>
             <button class="mini" title="Later" aria-label=format!("Move {label} later") disabled=i + 1 == n
-                data-testid="tiebreak-down" on:click=move |_| o.place(i, i + 1, "tiebreak-down")>"→"</button>
+                tabindex="-1" data-testid="tiebreak-down" on:click=move |_| o.place(i, i + 1, "tiebreak-down")>"→"</button>
             <button class="mini" title="Remove" aria-label=format!("Remove {label}")
-                data-testid="tiebreak-remove" on:click=move |_| o.remove(i)>"×"</button>
+                tabindex="-1" data-testid="tiebreak-remove" on:click=move |_| o.remove(i)>"×"</button>
         </li>
     }
 }

@@ -490,6 +490,7 @@ impl Fit for JRankFit<'_> {
             scale: None,
             warnings,
             accuracy: None,
+            decided: None,
             fit,
             games: None,
         })

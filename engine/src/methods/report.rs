@@ -177,6 +177,9 @@ pub struct Rating {
     /// pre-game ratings favoured.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub accuracy: Option<f64>,
+    /// How many games (or events with a single favourite) `accuracy` is the share of.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub decided: Option<usize>,
     /// JRank's parameter fit, when asked for.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub fit: Option<ParameterFit>,

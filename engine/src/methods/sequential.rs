@@ -273,6 +273,7 @@ fn rating<R: Rule>(fit: &SequentialFit<'_, R>, stop: StopReason, warnings: Vec<S
         scale: None,
         warnings,
         accuracy: (fit.decided > 0).then(|| fit.foreseen as f64 / fit.decided as f64),
+        decided: (fit.decided > 0).then_some(fit.decided),
         fit: None,
         games: fit.rule.games(),
     })

@@ -323,6 +323,7 @@ impl Fit for AgaFit<'_> {
             scale: None,
             warnings,
             accuracy: None,
+            decided: None,
             fit: None,
             games: None,
         })

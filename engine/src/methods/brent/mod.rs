@@ -350,6 +350,7 @@ fn snapshot_with(s: &Solver, data: &Dataset, params: &BrentParams, scale: &Scale
         groups: p.structure.groups.len(),
         scale: Some(ScaleReport { kind: scale.kind, factor: placed.factor, offset: placed.offset }),
         accuracy: None,
+        decided: None,
         fit: None,
         games: None,
         warnings,
