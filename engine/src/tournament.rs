@@ -247,6 +247,31 @@ pub struct Tournament {
     pub sb_factor_by_round: Option<Vec<Vec<f64>>>,
 }
 
+/// A round entered in a file but not yet played ([`Tournament::pending_round`]): only byes or
+/// absences are entered (or pairings without results).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PendingRound {
+    /// 1-based.
+    pub round: usize,
+    /// The entrants with an entry in it (or a later round).
+    pub entries: usize,
+    /// Of those, the entrants paired with an opponent but without a result.
+    pub paired: usize,
+}
+
+impl PendingRound {
+    /// "round 5 pending: byes entered for 3 players, not yet paired (the standings are after
+    /// round 4)".
+    pub fn text(&self) -> String {
+        let (n, s) = (self.entries, if self.entries == 1 { "" } else { "s" });
+        let what = match self.paired {
+            0 => format!("byes or absences entered for {n} player{s}, not yet paired"),
+            _ => format!("entries for {n} player{s}, paired but no results yet"),
+        };
+        format!("round {} pending: {what} (the standings are after round {})", self.round, self.round - 1)
+    }
+}
+
 /// A team as its file lists it: TRF 013 (name and players) or TRF-2026 310 (also its number,
 /// and the match points, game points and rank the file declares).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -301,10 +326,48 @@ impl DeclaredOrder {
 }
 
 impl Tournament {
-    /// Rounds with a result for anyone (planned rounds not yet played are not counted).
+    /// The rounds played: up to the last round with a game between two entrants (over the
+    /// board, or a forfeit between two paired players). Planned rounds nobody has a result in
+    /// are not counted, nor is a round in which only byes or absences are entered: a file saved
+    /// before a round is paired (Swiss-Manager and Vega write the requested byes first) is the
+    /// tournament after the round before ([`Tournament::pending_round`] names the round).
+    ///
+    /// A file with no game at all (only byes entered) keeps its rounds with a result: there
+    /// is no earlier round to rank after.
     pub fn rounds_played(&self) -> usize {
-        let last = |e: &Entrant| e.rounds.iter().rposition(|r| r.result != RoundResult::NotPaired).map_or(0, |r| r + 1);
-        self.entrants.iter().map(last).max().unwrap_or(0)
+        let last = |e: &Entrant, played: &dyn Fn(&RoundEntry) -> bool| e.rounds.iter().rposition(played).map_or(0, |r| r + 1);
+        let game = |r: &RoundEntry| r.opponent.is_some() && r.result != RoundResult::NotPaired;
+        let with_games = self.entrants.iter().map(|e| last(e, &game)).max().unwrap_or(0);
+        match with_games {
+            0 => self.entrants.iter().map(|e| last(e, &|r| r.result != RoundResult::NotPaired)).max().unwrap_or(0),
+            n => n,
+        }
+    }
+
+    /// The round after the last one played in which entries are already made (byes or
+    /// absences requested, or pairings without results): the next round, not yet played.
+    pub fn pending_round(&self) -> Option<PendingRound> {
+        let n = self.rounds_played();
+        let later =
+            |e: &Entrant| e.rounds.iter().skip(n).filter(|r| r.result != RoundResult::NotPaired || r.opponent.is_some()).count() > 0;
+        let paired = |e: &Entrant| e.rounds.iter().skip(n).any(|r| r.opponent.is_some());
+        let entries = self.entrants.iter().filter(|e| later(e)).count();
+        let paired = self.entrants.iter().filter(|e| paired(e)).count();
+        (entries > 0).then_some(PendingRound { round: n + 1, entries, paired })
+    }
+
+    /// The tournament without its pending round's entries ([`Tournament::pending_round`]):
+    /// what the standings rank. The declared ranks stay: a file saved before the next round is
+    /// paired declares the ranks after the last round played.
+    pub fn without_pending(&self) -> Tournament {
+        let n = self.rounds_played();
+        let mut t = self.clone();
+        for e in &mut t.entrants {
+            for r in e.rounds.iter_mut().skip(n) {
+                *r = RoundEntry { opponent: None, colour: None, result: RoundResult::NotPaired };
+            }
+        }
+        t
     }
 
     /// The tournament as it stood after round `n`: later rounds not yet played (still planned:

@@ -59,8 +59,10 @@ mod de;
 pub mod declared;
 mod rating;
 pub mod report;
+pub mod rules;
 
 pub use codes::{all_codes, parse_order, Rules, Tiebreak, UnknownTiebreak};
+pub use rules::{RulesChoice, RulesReason};
 
 use crate::tournament::Tournament;
 pub(crate) use context::{num, Ctx};
