@@ -1,0 +1,151 @@
+//! Tournament files read as organisers write them (issue 19): a file saved before a round is
+//! paired, the C.07 rules in force when the tournament started, bye placeholders named as
+//! players, and team records out of their columns. GPL files in `../shared` are read where
+//! they live and the tests that need them skip when they are absent.
+
+use ratings_engine::job::{Job, Settings};
+use ratings_engine::parse::trf::parse_trf;
+use ratings_engine::tiebreak::{Rules, RulesReason, Tiebreak};
+use ratings_engine::tournament::PendingRound;
+use serde_json::Value;
+use std::process::Command;
+
+const SHARED: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/data");
+const TEAM_FILE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/trf/fideteam_nocolor.trf");
+
+/// A GPL file read where it lives, `None` (with a message) when it is not there.
+fn shared(path: &str) -> Option<String> {
+    let p = format!("{SHARED}/{path}");
+    match std::fs::read_to_string(&p) {
+        Ok(t) => Some(t),
+        Err(_) => {
+            println!("SKIPPED: {p} is not there (GPL data is read from ../shared, never copied)");
+            None
+        }
+    }
+}
+
+/// The command line's JSON output for `args`, with `stdin`.
+fn cli_json(args: &[&str], stdin: Option<&str>) -> Value {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ratings-lab"))
+        .args(args)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(stdin.unwrap_or("").as_bytes()).unwrap();
+    let o = child.wait_with_output().unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    serde_json::from_slice(&o.stdout).unwrap()
+}
+
+/// A TRF player record (start rank, name, points, rounds as `"   2 w 1"`).
+fn player(start: u32, name: &str, points: &str, rounds: &[&str]) -> String {
+    let mut l = format!("001 {start:>4}      {name:<33}{:33}{points:>4} {start:>4}  ", "");
+    for r in rounds {
+        l.push_str(&format!("{r:<8}  "));
+    }
+    l.trim_end().to_string()
+}
+
+fn settings(order: &[Tiebreak]) -> Settings {
+    Settings { tiebreaks: order.to_vec(), ..Settings::default() }
+}
+
+/// Four players, two rounds played, round 3 with only a half-point bye and an absence entered.
+#[test]
+fn a_round_with_only_byes_entered_is_pending_not_played() {
+    let text = [
+        "012 Mid-round\n042 2025/01/10\nXXR 5".to_string(),
+        player(1, "Ann", "2.5", &["   2 w 1", "   3 b 1", "0000 - H"]),
+        player(2, "Bob", "1.0", &["   1 b 0", "   4 w 1"]),
+        player(3, "Cat", "1.0", &["   4 w 1", "   1 w 0", "0000 - Z"]),
+        player(4, "Dan", "0.0", &["   3 b 0", "   2 b 0"]),
+    ]
+    .join("\n");
+    let job = Job::read(&text, &settings(&[Tiebreak::Bh])).unwrap();
+    let st = job.standings().unwrap();
+    assert_eq!((st.round, st.rounds_played), (2, 2), "the standings are after round 2");
+    assert_eq!(st.pending_round, Some(PendingRound { round: 3, entries: 2, paired: 0 }));
+    assert_eq!(
+        st.pending_round.unwrap().text(),
+        "round 3 pending: byes or absences entered for 2 players, not yet paired (the standings are after round 2)"
+    );
+    let ann = &st.standings.rows[0];
+    // Ann: 2 points after round 2 (not 2.5), BH = Bob 1 + Cat 1 (no virtual opponent for round 3).
+    assert_eq!((ann.name.as_str(), ann.points, ann.values[0].value), ("Ann", 2.0, Some(2.0)));
+    assert_eq!(job.input.tournament.as_ref().unwrap().rounds_played(), 2);
+}
+
+/// The real file of the issue: the Open de Gros saved after round 4, with three round-5
+/// byes already entered (GPL; skipped when absent).
+#[test]
+fn the_gros_file_saved_mid_round_ranks_after_round_4() {
+    let Some(text) = shared("competichess_trf_real/open_gros_2010_after_round4.trf") else { return };
+    let job = Job::read(&text, &settings(&[Tiebreak::BhC1, Tiebreak::Bh, Tiebreak::Sb])).unwrap();
+    let st = job.standings().unwrap();
+    assert_eq!((st.round, st.rounds_played), (4, 4));
+    assert_eq!(st.pending_round, Some(PendingRound { round: 5, entries: 3, paired: 0 }));
+    let leader = &st.standings.rows[0];
+    assert_eq!((leader.name.as_str(), leader.points), ("Mirzoev Azer", 4.0));
+    // BH after round 4 is 10 (2 + 3 + 2 + 3); counted after a round 5 of absences it was 16.
+    assert_eq!(leader.values[1].value, Some(10.0));
+    // The file's ranks (after round 4) against the standings after round 4 by BH-C1, BH, SB:
+    // 13 of 52 agree (12 with the default order, which ends with EIG; 11 against "round 5 all
+    // played"). Its ranks follow no common order of tiebreaks: the check says so.
+    let check = st.declared.as_ref().unwrap();
+    assert_eq!((check.declared, check.agree), (52, 13));
+    assert_eq!(job.rules().rules, Rules::Fide2023, "the Open started on 24/09/2010");
+    // The command line says the same, and writes the ranks of round 4.
+    let out = std::env::temp_dir().join(format!("gros-ranks-{}.trf", std::process::id()));
+    let v = cli_json(&["tiebreaks", "-", "--format", "json", "--write-trf", out.to_str().unwrap()], Some(&text));
+    assert_eq!(v["pending_round"]["round"], 5);
+    assert_eq!(v["players"][0]["tiebreaks"]["BH"], 10.0);
+    assert_eq!(v["rules"], "2023");
+    let written = std::fs::read_to_string(&out).unwrap();
+    std::fs::remove_file(&out).ok();
+    let (t, _) = parse_trf(&written).unwrap();
+    for row in &st.standings.rows {
+        let e = t.entrants.iter().find(|e| e.start == row.start).unwrap();
+        assert_eq!(e.declared_rank, Some(row.rank as u32), "start rank {}", row.start);
+    }
+}
+
+/// The team tiebreaks of Team 2 in TieBreakServer's team file under each rule set: BH 55 and
+/// SB 51 under the 2023 rules, 53 and 49 under those in force from March 2026.
+fn team_2(text: &str, rules: Option<Rules>) -> (f64, f64, Rules, RulesReason) {
+    use ratings_engine::team::TeamTiebreak;
+    let order = vec![TeamTiebreak::parse("BH").unwrap(), TeamTiebreak::parse("SB").unwrap()];
+    let s = Settings { rules, team_tiebreaks: order, ..Settings::default() };
+    let job = Job::read(text, &s).unwrap();
+    let (st, _) = job.team_standings().unwrap();
+    let row = st.rows.iter().find(|r| r.name == "Team 2").unwrap();
+    let choice = job.rules();
+    assert_eq!(st.rules, choice.rules);
+    (row.values[0].value.unwrap(), row.values[1].value.unwrap(), choice.rules, choice.reason)
+}
+
+#[test]
+fn the_rules_in_force_when_the_tournament_started() {
+    let text = std::fs::read_to_string(TEAM_FILE).unwrap();
+    // No start date: the rules in force now.
+    assert_eq!(team_2(&text, None), (53.0, 49.0, Rules::Fide2026, RulesReason::NoDate));
+    // Started in May 2026, or before March 2026.
+    let dated = |d: &str| format!("042 {d}\n{text}");
+    let started = |d: &str| RulesReason::Started { date: d.into(), record: 42 };
+    assert_eq!(team_2(&dated("2026/05/10"), None), (53.0, 49.0, Rules::Fide2026, started("2026/05/10")));
+    assert_eq!(team_2(&dated("28.02.2026"), None), (55.0, 51.0, Rules::Fide2023, started("28.02.2026")));
+    // The user's choice overrides the date.
+    assert_eq!(team_2(&dated("2026/05/10"), Some(Rules::Fide2023)), (55.0, 51.0, Rules::Fide2023, RulesReason::Chosen));
+    // The command line says which rules and why; --rules overrides.
+    let v = cli_json(&["tiebreaks", TEAM_FILE, "--teams", "--order", "BH,SB", "--format", "json"], None);
+    assert_eq!((v["rules"].as_str(), v["teams"][2]["tiebreaks"]["BH"].as_f64()), (Some("2026"), Some(53.0)));
+    assert_eq!(v["rules_reason"], "no start date in the file (TRF 042): the rules in force now");
+    let v = cli_json(&["tiebreaks", "-", "--format", "json"], Some(&dated("2025/12/01")));
+    assert_eq!(v["rules"], "2023");
+    assert!(v["rules_reason"].as_str().unwrap().starts_with("the tournament started 2025/12/01 (TRF 042), before"), "{v}");
+    let v = cli_json(&["tiebreaks", "-", "--rules", "2026", "--format", "json"], Some(&dated("2025/12/01")));
+    assert_eq!((v["rules"].as_str(), v["rules_reason"].as_str()), (Some("2026"), Some("chosen by the user")));
+}
