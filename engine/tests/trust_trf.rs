@@ -100,7 +100,7 @@ fn the_gros_file_saved_mid_round_ranks_after_round_4() {
     assert_eq!(job.rules().rules, Rules::Fide2023, "the Open started on 24/09/2010");
     // The command line says the same, and writes the ranks of round 4.
     let out = std::env::temp_dir().join(format!("gros-ranks-{}.trf", std::process::id()));
-    let v = cli_json(&["tiebreaks", "-", "--format", "json", "--write-trf", out.to_str().unwrap()], Some(&text));
+    let v = cli_json(&["tiebreaks", "-", "--order", "BH-C1,BH,SB", "--format", "json", "--write-trf", out.to_str().unwrap()], Some(&text));
     assert_eq!(v["pending_round"]["round"], 5);
     assert_eq!(v["players"][0]["tiebreaks"]["BH"], 10.0);
     assert_eq!(v["rules"], "2023");
