@@ -149,3 +149,69 @@ fn the_rules_in_force_when_the_tournament_started() {
     let v = cli_json(&["tiebreaks", "-", "--rules", "2026", "--format", "json"], Some(&dated("2025/12/01")));
     assert_eq!((v["rules"].as_str(), v["rules_reason"].as_str()), (Some("2026"), Some("chosen by the user")));
 }
+
+/// TieBreakServer's team file with `edit` applied to the record of team `number`.
+fn team_file_with(number: u32, edit: &dyn Fn(&str) -> String) -> String {
+    let text = std::fs::read_to_string(TEAM_FILE).unwrap();
+    let head = format!("310 {number:>3} ");
+    text.lines().map(|l| if l.starts_with(&head) { edit(l) } else { l.to_string() }).collect::<Vec<_>>().join("\n")
+}
+
+#[test]
+fn a_team_record_out_of_its_columns_is_an_error_naming_the_line() {
+    // One space inserted at column 73 of team 1's record: its players are no longer where
+    // TRF-2026 puts them (they were read as none: team 1 ranked 9th with 0 match points).
+    let shifted = team_file_with(1, &|l| format!("{} {}", &l[..72], &l[72..]));
+    let e = Job::read(&shifted, &Settings::default()).unwrap_err().to_string();
+    assert!(e.starts_with("line 8, column '310 players (columns 74-82)': expected players' start numbers in columns 74-77"), "{e}");
+    assert!(e.contains("column 78 blank (the record looks shifted), found '    1    '"), "{e}");
+    // Match points that are not a number where the format puts them.
+    let bad_points = team_file_with(2, &|l| format!("{}x{}", &l[..56], &l[57..]));
+    let e = Job::read(&bad_points, &Settings::default()).unwrap_err().to_string();
+    assert!(e.starts_with("line 9, column '310 match points (columns 55-60)'"), "{e}");
+    // With bad lines left out, the record is left out with a warning naming the line.
+    let job = Job::read(&shifted, &Settings { skip_bad_lines: true, ..Settings::default() }).unwrap();
+    let w: Vec<String> = job.input.warnings.iter().map(ToString::to_string).collect();
+    assert!(w.iter().any(|w| w.starts_with("line 8: team record left out (bad line): ")), "{w:?}");
+    // The command line fails, naming the line.
+    let o = Command::new(env!("CARGO_BIN_EXE_ratings-lab"))
+        .args(["tiebreaks", "-", "--teams"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .and_then(|mut c| {
+            use std::io::Write;
+            c.stdin.take().unwrap().write_all(shifted.as_bytes())?;
+            c.wait_with_output()
+        })
+        .unwrap();
+    assert!(!o.status.success());
+    assert!(String::from_utf8_lossy(&o.stderr).contains("line 8, column '310 players"), "{}", String::from_utf8_lossy(&o.stderr));
+}
+
+#[test]
+fn players_on_no_team_and_declared_points_that_disagree_are_warned_about() {
+    let warnings = |text: &str| -> Vec<String> {
+        let job = Job::read(text, &Settings::default()).unwrap();
+        job.input.warnings.iter().map(ToString::to_string).collect()
+    };
+    assert_eq!(warnings(&std::fs::read_to_string(TEAM_FILE).unwrap()), Vec::<String>::new(), "the file as written");
+    // Team 9's second player (start rank 18) taken off its record.
+    let loose = team_file_with(9, &|l| l[..78].trim_end().to_string());
+    let w = warnings(&loose);
+    assert!(
+        w.iter()
+            .any(|w| w
+                == "line 34: 1 player is on no team's record (013 / 310): T9B2 (start rank 18, line 34); their games count for no team"),
+        "{w:?}"
+    );
+    // Team 4 declares 12 match points; its players' games give 11.
+    let changed = team_file_with(4, &|l| format!("{}12.0{}", &l[..56], &l[60..]));
+    let w = warnings(&changed);
+    assert_eq!(w, ["line 11: team 4 (Team 4): declared match points 12.0 (columns 55-60) differ from its players' games, which give 11.0"]);
+    // And declared game points.
+    let changed = team_file_with(4, &|l| format!("{}10.0{}", &l[..63], &l[67..]));
+    let w = warnings(&changed);
+    assert_eq!(w, ["line 11: team 4 (Team 4): declared game points 10.0 (columns 62-67) differ from its players' games, which give 9.0"]);
+}
