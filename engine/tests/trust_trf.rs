@@ -215,3 +215,69 @@ fn players_on_no_team_and_declared_points_that_disagree_are_warned_about() {
     let w = warnings(&changed);
     assert_eq!(w, ["line 11: team 4 (Team 4): declared game points 10.0 (columns 62-67) differ from its players' games, which give 9.0"]);
 }
+
+/// The 9. Karl-Mala-Gedenkturnier (GPL; skipped when absent): 284 records, the last one
+/// "spielfrei", the dummy opponent of the bye, which was ranked 284th as a player.
+#[test]
+fn spielfrei_in_a_real_file_is_not_a_player() {
+    let Some(text) = shared("sklangen_trf_real_tournaments/example1.trf") else { return };
+    let job = Job::read(&text, &Settings::default()).unwrap();
+    let st = job.standings().unwrap();
+    assert_eq!(st.standings.rows.len(), 283);
+    assert!(st.standings.rows.iter().all(|r| r.name != "spielfrei"));
+    assert_eq!(job.input.dataset.players.len(), 283);
+    let w: Vec<String> = job.input.warnings.iter().map(ToString::to_string).collect();
+    let expected = "line 297: 'spielfrei' (start rank 284) is a bye placeholder, not a player: left out of the standings and the ratings; it has no games";
+    assert!(w.iter().any(|w| w == expected), "{w:?}");
+    assert!(!w.iter().any(|w| w.contains("062 declares")), "the 062 count includes the placeholder's record: {w:?}");
+}
+
+/// Games against a placeholder are byes worth what the file gave: a TRF with "BYE" as start
+/// rank 3 and a PGN with `[Black "BYE"]`.
+#[test]
+fn games_against_a_bye_placeholder_are_byes() {
+    let text = [
+        "012 Small".to_string(),
+        player(1, "Ann", "2.0", &["   2 w 1", "   3 b 1"]),
+        player(2, "Bob", "1.0", &["   1 b 0", "   4 w 1"]),
+        player(3, "(Bye)", "0.0", &["   4 w 0", "   1 w 0"]),
+        player(4, "Dan", "1.0", &["   3 b 1", "   2 b 0"]),
+    ]
+    .join("\n");
+    let (t, w) = parse_trf(&text).unwrap();
+    assert_eq!(t.entrants.iter().map(|e| e.name.as_str()).collect::<Vec<_>>(), ["Ann", "Bob", "Dan"]);
+    use ratings_engine::tournament::RoundResult::{PairingBye, Win};
+    let (ann, dan) = (&t.entrants[0], &t.entrants[2]);
+    assert_eq!((ann.rounds[1].result, ann.rounds[1].opponent), (PairingBye, None));
+    assert_eq!((dan.rounds[0].result, dan.rounds[0].opponent), (PairingBye, None));
+    assert_eq!(
+        (dan.rounds[1].result, dan.rounds[1].opponent.map(|o| t.entrants[o].name.as_str())),
+        (ratings_engine::tournament::RoundResult::Loss, Some("Bob"))
+    );
+    assert_eq!(ann.rounds[0].result, Win);
+    let w: Vec<String> = w.iter().map(ToString::to_string).collect();
+    assert_eq!(w, ["line 4: '(Bye)' (start rank 3) is a bye placeholder, not a player: left out of the standings and the ratings; its games count as byes for their opponents: Ann in round 2 (pairing-allocated bye), Dan in round 1 (pairing-allocated bye)"]);
+    let st = Job::read(&text, &settings(&[Tiebreak::Bh])).unwrap().standings().unwrap();
+    assert_eq!(
+        st.standings.rows.iter().map(|r| (r.name.as_str(), r.points)).collect::<Vec<_>>(),
+        [("Ann", 2.0), ("Bob", 1.0), ("Dan", 1.0)]
+    );
+
+    let pgn = "[Event \"Club\"]\n[Round \"1\"]\n[White \"Ann\"]\n[Black \"Bob\"]\n[Result \"1/2-1/2\"]\n\n1/2-1/2\n\n\
+               [Event \"Club\"]\n[Round \"1\"]\n[White \"Cat\"]\n[Black \"BYE\"]\n[Result \"1-0\"]\n\n1-0\n\n\
+               [Event \"Club\"]\n[Round \"2\"]\n[White \"Bob\"]\n[Black \"Cat\"]\n[Result \"0-1\"]\n\n0-1\n\n\
+               [Event \"Club\"]\n[Round \"2\"]\n[White \"spielfrei\"]\n[Black \"Ann\"]\n[Result \"1/2-1/2\"]\n\n1/2-1/2\n";
+    let job = Job::read(pgn, &settings(&[Tiebreak::Bh])).unwrap();
+    let st = job.standings().unwrap();
+    let rows: Vec<(&str, f64)> = st.standings.rows.iter().map(|r| (r.name.as_str(), r.points)).collect();
+    assert_eq!(rows, [("Cat", 2.0), ("Ann", 1.0), ("Bob", 0.5)]);
+    assert_eq!(job.input.dataset.games.len(), 2, "only the games between players are rated");
+    let w: Vec<String> = job.input.warnings.iter().map(ToString::to_string).collect();
+    assert!(
+        w.iter()
+            .any(|w| w.starts_with("line 9: 'BYE' is a bye placeholder, not a player")
+                && w.ends_with("Cat in round 1 (pairing-allocated bye)")),
+        "{w:?}"
+    );
+    assert!(w.iter().any(|w| w.ends_with("Ann in round 2 (half-point bye)")), "{w:?}");
+}

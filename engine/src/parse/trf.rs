@@ -401,13 +401,13 @@ pub fn parse_trf_with(text: &str, bad_lines: BadLines) -> Result<(Tournament, Ve
         return Err(ParseErrors(errors));
     }
     t.entrants = entrants;
+    let placeholders = t.take_bye_placeholders();
+    warnings.extend(placeholders.iter().map(|p| Warning { line: p.line, message: p.warning(true) }));
     t.rounds = planned_rounds(rounds_142, rounds_xxr, longest, &mut warnings);
     if let Some(Declared { n, line }) = players_062 {
-        if n != t.entrants.len() {
-            warnings.push(Warning {
-                line,
-                message: format!("062 declares {n} players, but the file has {} player records (001)", t.entrants.len()),
-            });
+        let records = t.entrants.len() + placeholders.len();
+        if n != records {
+            warnings.push(Warning { line, message: format!("062 declares {n} players, but the file has {records} player records (001)") });
         }
     }
     order_warnings(&t, &mut warnings);
