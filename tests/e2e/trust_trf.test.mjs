@@ -59,6 +59,8 @@ test('a file saved before round 5 is paired: standings after round 4, round 5 pe
     // The declared-ranks check is made against round 4's standings.
     assert.match(await page.getByTestId('declared-check').textContent(), /declares ranks for 52 players; 40 differ/);
     await page.screenshot({ path: `${ARTIFACTS}/trust-trf-pending-${at}.png` });
+    await page.locator('.rules-used').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${ARTIFACTS}/trust-trf-pending-${at}-rules.png` });
     await page.addScriptTag({ path: AXE });
     const violations = await page.evaluate(async () => (await window.axe.run(document)).violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id));
