@@ -176,7 +176,8 @@ fn print_title(st: &StandingsView, teams: bool) -> impl IntoView {
             {t.arbiter.clone().map(|a| view! { <p>"Chief arbiter: " {a}</p> })}
             {t.after_round.map(|r| view! { <p><b>{format!("Standings after round {r} of {}", t.rounds)}</b></p> })}
             {t.pending.clone().map(|p| view! { <p>{capitalised(&p)}"."</p> })}
-            <p>{format!("Standings under {} ({}). Tiebreaks, in order: {order}.", t.rules.name(), t.rules_reason)}</p>
+            <p>{format!("Standings under {} ({}).", t.rules.name(), t.rules_reason)}</p>
+            <p>{format!("Tiebreaks, in order: {order}.")}</p>
         </header>
     }
 }
