@@ -94,7 +94,7 @@ pub fn table_with(tournament_name: Option<&str>, st: &Standings, warnings: &[Str
     let name = tournament_name.unwrap_or("Tournament");
     let mut out = format!("{name} — standings{after}, FIDE C.07 ({} rules)\n", st.rules.code());
     if let Some(choice) = extras.rules {
-        out += &format!("Rules: {}\n", choice.text());
+        out += &format!("Rules: {} ({})\n", choice.rules.code(), choice.why());
     }
     if let Some(pending) = extras.pending {
         let text = pending.text();
