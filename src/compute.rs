@@ -237,7 +237,9 @@ fn standings_view(st: &TournamentStandings, t: &Tournament) -> StandingsView {
         rounds: t.rounds,
         players: t.entrants.len(),
         rules: st.standings.rules,
+        rules_reason: st.rules.why(),
         after_round: (st.round < st.rounds_played).then_some(st.round),
+        pending: st.pending_round.map(|p| p.text()),
     };
     StandingsView {
         codes: st.standings.order.clone(),

@@ -280,8 +280,14 @@ pub struct StandingsTitle {
     pub rounds: usize,
     pub players: usize,
     pub rules: ratings_engine::tiebreak::Rules,
+    /// Why those rules ("the tournament started …", "chosen by the user").
+    #[serde(default)]
+    pub rules_reason: String,
     /// Standings after this round, when not the last played.
     pub after_round: Option<usize>,
+    /// The file's round entered but not played (only byes entered), in words.
+    #[serde(default)]
+    pub pending: Option<String>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

@@ -12,8 +12,9 @@ use ratings_engine::tiebreak::{Rules, Tiebreak};
 use ratings_engine::{MethodKind, ScaleKind};
 use serde::{Deserialize, Serialize};
 
-/// The version written now.
-pub const VERSION: u32 = 2;
+/// The version written now (3: the rules are chosen by the tournament's start date unless the
+/// user picks them; version 2 wrote the 2023 rules for everyone).
+pub const VERSION: u32 = 3;
 
 /// What is stored: `{"version": 2, "settings": {...}}`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -25,6 +26,16 @@ pub struct Stored {
 impl Stored {
     pub fn new(settings: &Settings) -> Stored {
         Stored { version: VERSION, settings: settings.clone() }
+    }
+
+    /// The settings, migrated: before version 3 every user's settings held the 2023 rules,
+    /// the default then; they now follow the tournament's start date.
+    pub fn current(self) -> Settings {
+        let mut s = self.settings;
+        if self.version < 3 && s.rules == Some(Rules::Fide2023) {
+            s.rules = None;
+        }
+        s
     }
 }
 
@@ -79,7 +90,7 @@ impl Default for Legacy {
             jrank: LegacyJRank::default(),
             aga_by_event: s.params.aga.by_event,
             tiebreaks: s.tiebreaks,
-            rules: s.rules,
+            rules: s.rules.unwrap_or(Rules::Fide2023),
         }
     }
 }
@@ -109,7 +120,8 @@ impl From<Legacy> for Settings {
             mapping: l.mapping,
             skip_bad_lines: l.skip_bad_lines,
             tiebreaks: l.tiebreaks,
-            rules: l.rules,
+            // The 2023 rules were everyone's default then: by the start date now.
+            rules: (l.rules != Rules::Fide2023).then_some(l.rules),
             gamma_as_eig: true,
             ..Settings::default()
         }
@@ -141,10 +153,22 @@ mod tests {
             (2.0, 0.7, true, 0.2, JRankParams::default().eps)
         );
         assert!(!s.params.aga.by_event && s.skip_bad_lines && s.scale == ScaleKind::Natural);
-        assert_eq!((s.tiebreaks, s.rules), (vec![Tiebreak::Bh, Tiebreak::Sb, Tiebreak::Eig], Rules::Fide2026));
+        assert_eq!((s.tiebreaks, s.rules), (vec![Tiebreak::Bh, Tiebreak::Sb, Tiebreak::Eig], Some(Rules::Fide2026)));
         // The current version round-trips.
         let now = Stored::new(&Settings::default());
         assert_eq!(serde_json::from_str::<Stored>(&serde_json::to_string(&now).unwrap()).unwrap(), now);
+    }
+
+    /// Version 2 wrote the 2023 rules, its default, for everyone: they now follow the start
+    /// date; a choice of the 2026 rules, and any choice stored since, is kept.
+    #[test]
+    fn the_rules_of_version_2_follow_the_start_date() {
+        let read = |json: &str| serde_json::from_str::<Stored>(json).unwrap().current().rules;
+        assert_eq!(read(r#"{"version":2,"settings":{"rules":"2023"}}"#), None);
+        assert_eq!(read(r#"{"version":2,"settings":{"rules":"2026"}}"#), Some(Rules::Fide2026));
+        assert_eq!(read(r#"{"version":3,"settings":{"rules":"2023"}}"#), Some(Rules::Fide2023));
+        assert_eq!(read(r#"{"version":3,"settings":{}}"#), None);
+        assert_eq!(Stored::new(&Settings::default()).current().rules, None);
     }
 
     #[test]

@@ -19,8 +19,8 @@ use crate::parse::{BadLines, ColumnMap, CsvOptions, Warning};
 use crate::scale::{Offset, Scale, ScaleKind};
 use crate::team::{TeamScore, TeamStandings, TeamTiebreak, Teams, DEFAULT_TEAM_TIEBREAKS};
 use crate::tiebreak::declared::{self, RankCheck, Search};
-use crate::tiebreak::{standings_with, Options as TiebreakOptions, Rules, Standings, Tiebreak};
-use crate::tournament::{eig_gamma, eigenvector_ratings, DeclaredOrder, EigenvectorRatings, Tournament};
+use crate::tiebreak::{standings_with, Options as TiebreakOptions, Rules, RulesChoice, Standings, Tiebreak};
+use crate::tournament::{eig_gamma, eigenvector_ratings, DeclaredOrder, EigenvectorRatings, PendingRound, Tournament};
 use serde::{Deserialize, Serialize};
 use std::rc::Rc;
 
@@ -55,7 +55,10 @@ pub struct Settings {
     pub skip_bad_lines: bool,
     /// Tournament files: the tiebreaks in the organiser's order.
     pub tiebreaks: Vec<Tiebreak>,
-    pub rules: Rules,
+    /// The C.07 rules chosen; `None` (the default): those in force when the tournament
+    /// started ([`RulesChoice`]: its start date, else the rules in force now).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rules: Option<Rules>,
     /// Tournament files: Brent's γ follows the EIG tiebreak's rule ([`eig_gamma`]: 0, or 1
     /// when the results alone leave someone without a finite rating), so the ratings and the
     /// EIG column agree; off once γ is set by hand (the command line always sets it).
@@ -92,7 +95,7 @@ impl Default for Settings {
             mapping: String::new(),
             skip_bad_lines: false,
             tiebreaks: DEFAULT_TIEBREAKS.to_vec(),
-            rules: Rules::default(),
+            rules: None,
             gamma_as_eig: true,
             after_round: None,
             team_primary: TeamScore::MatchPoints,
@@ -161,6 +164,11 @@ pub struct TournamentStandings {
     pub previous: Option<Standings>,
     /// The tiebreaks the file declares (TRF-2026 212/202), if it does.
     pub file_order: Option<DeclaredOrder>,
+    /// The rules the standings follow, and why (chosen, or by the start date).
+    pub rules: RulesChoice,
+    /// The file's round entered but not played (byes requested before pairing), if any: the
+    /// standings are after the round before it.
+    pub pending_round: Option<PendingRound>,
 }
 
 impl Job {
@@ -175,12 +183,15 @@ impl Job {
         (settings.read_options() == self.settings.read_options()).then(|| Job::of(Rc::clone(&self.full), settings))
     }
 
-    /// The job on `full` with `settings`: a tournament cut after [`Settings::after_round`].
+    /// The job on `full` with `settings`: a tournament cut after [`Settings::after_round`], or
+    /// without its pending round's entries ([`Tournament::pending_round`]).
     fn of(full: Rc<Input>, settings: &Settings) -> Job {
-        let cut = full.tournament.as_ref().zip(settings.after_round).filter(|(t, n)| *n < t.rounds_played());
+        let cut = full.tournament.as_ref().and_then(|t| match settings.after_round {
+            Some(n) if n < t.rounds_played() => Some(t.after_round(n)),
+            _ => t.pending_round().map(|_| t.without_pending()),
+        });
         let input = match cut {
-            Some((t, n)) => {
-                let t = t.after_round(n);
+            Some(t) => {
                 let (format, recognised, warnings) = (full.format, full.recognised.clone(), full.warnings.clone());
                 Rc::new(Input {
                     format,
@@ -267,6 +278,8 @@ impl Job {
             rounds_played: full.rounds_played(),
             previous,
             file_order,
+            rules: self.rules(),
+            pending_round: full.pending_round(),
         })
     }
 
@@ -274,7 +287,16 @@ impl Job {
     /// score and order chosen, with warnings from making the matches.
     pub fn team_standings(&self) -> Option<(TeamStandings, Vec<String>)> {
         let (teams, warnings) = Teams::of(self.input.tournament.as_ref()?)?;
-        Some((teams.standings(self.settings.team_primary, &self.settings.team_tiebreaks, self.settings.rules), warnings))
+        let rules = self.rules();
+        let mut st = teams.standings(self.settings.team_primary, &self.settings.team_tiebreaks, rules.rules);
+        st.rules_reason = Some(rules.why());
+        Some((st, warnings))
+    }
+
+    /// The rules the standings follow: those chosen, or those in force when the tournament
+    /// started ([`RulesChoice::of`]).
+    pub fn rules(&self) -> RulesChoice {
+        RulesChoice::of(self.full.tournament.as_ref(), self.settings.rules)
     }
 
     /// `t`'s standings in the order and rules chosen, with EIG's ratings when it is a tiebreak.
@@ -282,7 +304,7 @@ impl Job {
         let order = &self.settings.tiebreaks;
         let eigenvector = order.contains(&Tiebreak::Eig).then(|| eigenvector_ratings(t));
         let options = TiebreakOptions {
-            rules: self.settings.rules,
+            rules: self.rules().rules,
             eigenvector: eigenvector.as_ref().map(|e| e.rating.clone()),
             ..Default::default()
         };

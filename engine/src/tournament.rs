@@ -247,6 +247,98 @@ pub struct Tournament {
     pub sb_factor_by_round: Option<Vec<Vec<f64>>>,
 }
 
+/// Names pairing programs write for the bye's dummy opponent (German "spielfrei" and
+/// "Freilos", English "bye", French "exempt"), matched as a whole name without case, in
+/// brackets or not ("(bye)", "[Bye]"). A name that only contains one ("Bye, John") is a
+/// player's.
+pub fn is_bye_placeholder(name: &str) -> bool {
+    let n = name.trim().trim_matches(|c: char| matches!(c, '(' | ')' | '[' | ']' | '<' | '>' | '*' | '-' | '_' | ' ')).to_lowercase();
+    matches!(n.as_str(), "spielfrei" | "freilos" | "bye" | "exempt" | "pairing bye" | "pairing-allocated bye")
+}
+
+/// A result against a bye placeholder as the bye it is, worth the points the file gave: a win
+/// the pairing-allocated bye (a full-point bye when the file scores the two apart), a draw a
+/// half-point bye, a loss a zero-point bye.
+pub fn as_bye(result: RoundResult, scoring: &Scoring) -> RoundResult {
+    use RoundResult::*;
+    match result {
+        Win | WinUnrated | ForfeitWin if scoring.pairing_bye == scoring.win => PairingBye,
+        Win | WinUnrated | ForfeitWin => FullBye,
+        Draw | DrawUnrated => HalfBye,
+        Loss | LossUnrated | ForfeitLoss => ZeroBye,
+        other => other,
+    }
+}
+
+/// A bye placeholder taken out of a tournament ([`Tournament::take_bye_placeholders`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Placeholder {
+    pub name: String,
+    pub start: u32,
+    /// Its record's line (a PGN: its first game's).
+    pub line: usize,
+    /// The byes its games became.
+    pub byes: Vec<Bye>,
+}
+
+/// A game against a bye placeholder, now a bye: the entrant's start number and name, the
+/// round (1-based) and the bye.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Bye {
+    pub start: u32,
+    pub name: String,
+    pub round: usize,
+    pub result: RoundResult,
+}
+
+impl Placeholder {
+    /// "'spielfrei' (start rank 284) is a bye placeholder, not a player: ..." (its start rank
+    /// said when `with_start`: a TRF's, not a PGN's).
+    pub fn warning(&self, with_start: bool) -> String {
+        let list: Vec<String> = self
+            .byes
+            .iter()
+            .take(10)
+            .map(|b| format!("{} in round {} ({})", crate::error::excerpt(&b.name), b.round, b.result.words()))
+            .collect();
+        let games = match self.byes.len() {
+            0 => "it has no games".to_string(),
+            n if n > 10 => format!("its games count as byes for their opponents: {} and {} more", list.join(", "), n - 10),
+            _ => format!("its games count as byes for their opponents: {}", list.join(", ")),
+        };
+        let start = if with_start { format!(" (start rank {})", self.start) } else { String::new() };
+        format!(
+            "'{}'{start} is a bye placeholder, not a player: left out of the standings and the ratings; {games}",
+            crate::error::excerpt(&self.name)
+        )
+    }
+}
+
+/// A round entered in a file but not yet played ([`Tournament::pending_round`]): only byes or
+/// absences are entered (or pairings without results).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PendingRound {
+    /// 1-based.
+    pub round: usize,
+    /// The entrants with an entry in it (or a later round).
+    pub entries: usize,
+    /// Of those, the entrants paired with an opponent but without a result.
+    pub paired: usize,
+}
+
+impl PendingRound {
+    /// "round 5 pending: byes entered for 3 players, not yet paired (the standings are after
+    /// round 4)".
+    pub fn text(&self) -> String {
+        let (n, s) = (self.entries, if self.entries == 1 { "" } else { "s" });
+        let what = match self.paired {
+            0 => format!("byes or absences entered for {n} player{s}, not yet paired"),
+            _ => format!("entries for {n} player{s}, paired but no results yet"),
+        };
+        format!("round {} pending: {what} (the standings are after round {})", self.round, self.round - 1)
+    }
+}
+
 /// A team as its file lists it: TRF 013 (name and players) or TRF-2026 310 (also its number,
 /// and the match points, game points and rank the file declares).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -301,10 +393,48 @@ impl DeclaredOrder {
 }
 
 impl Tournament {
-    /// Rounds with a result for anyone (planned rounds not yet played are not counted).
+    /// The rounds played: up to the last round with a game between two entrants (over the
+    /// board, or a forfeit between two paired players). Planned rounds nobody has a result in
+    /// are not counted, nor is a round in which only byes or absences are entered: a file saved
+    /// before a round is paired (Swiss-Manager and Vega write the requested byes first) is the
+    /// tournament after the round before ([`Tournament::pending_round`] names the round).
+    ///
+    /// A file with no game at all (only byes entered) keeps its rounds with a result: there
+    /// is no earlier round to rank after.
     pub fn rounds_played(&self) -> usize {
-        let last = |e: &Entrant| e.rounds.iter().rposition(|r| r.result != RoundResult::NotPaired).map_or(0, |r| r + 1);
-        self.entrants.iter().map(last).max().unwrap_or(0)
+        let last = |e: &Entrant, played: &dyn Fn(&RoundEntry) -> bool| e.rounds.iter().rposition(played).map_or(0, |r| r + 1);
+        let game = |r: &RoundEntry| r.opponent.is_some() && r.result != RoundResult::NotPaired;
+        let with_games = self.entrants.iter().map(|e| last(e, &game)).max().unwrap_or(0);
+        match with_games {
+            0 => self.entrants.iter().map(|e| last(e, &|r| r.result != RoundResult::NotPaired)).max().unwrap_or(0),
+            n => n,
+        }
+    }
+
+    /// The round after the last one played in which entries are already made (byes or
+    /// absences requested, or pairings without results): the next round, not yet played.
+    pub fn pending_round(&self) -> Option<PendingRound> {
+        let n = self.rounds_played();
+        let later =
+            |e: &Entrant| e.rounds.iter().skip(n).filter(|r| r.result != RoundResult::NotPaired || r.opponent.is_some()).count() > 0;
+        let paired = |e: &Entrant| e.rounds.iter().skip(n).any(|r| r.opponent.is_some());
+        let entries = self.entrants.iter().filter(|e| later(e)).count();
+        let paired = self.entrants.iter().filter(|e| paired(e)).count();
+        (entries > 0).then_some(PendingRound { round: n + 1, entries, paired })
+    }
+
+    /// The tournament without its pending round's entries ([`Tournament::pending_round`]):
+    /// what the standings rank. The declared ranks stay: a file saved before the next round is
+    /// paired declares the ranks after the last round played.
+    pub fn without_pending(&self) -> Tournament {
+        let n = self.rounds_played();
+        let mut t = self.clone();
+        for e in &mut t.entrants {
+            for r in e.rounds.iter_mut().skip(n) {
+                *r = RoundEntry { opponent: None, colour: None, result: RoundResult::NotPaired };
+            }
+        }
+        t
     }
 
     /// The tournament as it stood after round `n`: later rounds not yet played (still planned:
@@ -319,6 +449,45 @@ impl Tournament {
             e.declared_points = None;
         }
         t
+    }
+
+    /// Takes out the entrants that are bye placeholders ([`is_bye_placeholder`]: "spielfrei",
+    /// "BYE", ...): a pairing program's dummy opponent for the player with the bye, not a
+    /// player. Each game against one becomes a bye for the opponent, with the points the
+    /// file gave ([`as_bye`]); the placeholders are returned (for the reader's warning) and
+    /// the remaining entrants' opponents renumbered.
+    pub fn take_bye_placeholders(&mut self) -> Vec<Placeholder> {
+        let dummy: Vec<bool> = self.entrants.iter().map(|e| is_bye_placeholder(&e.name)).collect();
+        if !dummy.contains(&true) {
+            return Vec::new();
+        }
+        let mut taken: Vec<Placeholder> = Vec::new();
+        let mut new_index = vec![None; self.entrants.len()];
+        let mut kept = 0;
+        for (i, e) in self.entrants.iter().enumerate() {
+            match dummy[i] {
+                true => taken.push(Placeholder { name: e.name.clone(), start: e.start, line: e.line, byes: Vec::new() }),
+                false => (new_index[i], kept) = (Some(kept), kept + 1),
+            }
+        }
+        let scoring = self.scoring;
+        for (e, _) in self.entrants.iter_mut().zip(&dummy).filter(|(_, &d)| !d) {
+            for (r, entry) in e.rounds.iter_mut().enumerate() {
+                let Some(j) = entry.opponent else { continue };
+                match new_index.get(j).copied().flatten() {
+                    Some(k) => entry.opponent = Some(k),
+                    None => {
+                        *entry = RoundEntry { opponent: None, colour: None, result: as_bye(entry.result, &scoring) };
+                        let p = dummy[..j].iter().filter(|&&d| d).count();
+                        taken[p].byes.push(Bye { start: e.start, name: e.name.clone(), round: r + 1, result: entry.result });
+                    }
+                }
+            }
+        }
+        // `retain` visits the entrants once each, in order.
+        let mut flags = dummy.iter();
+        self.entrants.retain(|_| !flags.next().copied().unwrap_or(false));
+        taken
     }
 
     /// The games played and rated (`1 = 0`), once each, for the rating methods: names are

@@ -154,14 +154,19 @@ fn trf_sklangen_real_tournaments_gpl() {
         TrfCase {
             file: "example1.trf",
             name: "9. Karl-Mala-Gedenkturnier",
-            entrants: 284,
+            // 284 records, the last the bye's dummy opponent "spielfrei", which is not a player
+            // (issue 19: it was ranked 284th).
+            entrants: 283,
             rounds: 7,
             recorded: 7,
             games: 970,
-            codes: "1:722 =:496 0:722 +:11 -:10 Z:1 _:26",
+            codes: "1:722 =:496 0:722 +:11 -:10 _:20",
             first: ("Vasquez,Rodrigo", Some(2558), Some("3400042"), Some(6.0), Some(4)),
             // A real oddity of the file: start rank 282 has '0000 - +' in round 5 (1.0 point).
-            warnings: &[(295, "round 5: a forfeit win ('+') with no opponent (columns 132-135)")],
+            warnings: &[
+                (295, "round 5: a forfeit win ('+') with no opponent (columns 132-135)"),
+                (297, "'spielfrei' (start rank 284) is a bye placeholder, not a player"),
+            ],
         },
         TrfCase {
             file: "2020_06.trf",

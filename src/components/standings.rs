@@ -94,6 +94,7 @@ pub fn StandingsPanel() -> impl IntoView {
             </div>
             {move || standings().filter(|_| shown.get() != Shown::Teams).map(|st| declared_box(&st, state.settings))}
             {move || standings().map(|st| print_title(&st, shown.get() == Shown::Teams))}
+            {move || standings().map(|st| rules_used(&st))}
             {move || standings().map(|st| round_picker(&st, state.settings))}
             {view_switch(picked, shown, Signal::derive(has_teams), order)}
             <Show when=move || shown.get() == Shown::Standings>
@@ -166,8 +167,29 @@ fn print_title(st: &StandingsView, teams: bool) -> impl IntoView {
             <p>{facts.join(" · ")}</p>
             {t.arbiter.clone().map(|a| view! { <p>"Chief arbiter: " {a}</p> })}
             {t.after_round.map(|r| view! { <p><b>{format!("Standings after round {r} of {}", t.rounds)}</b></p> })}
-            <p>{format!("Standings under {}. Tiebreaks, in order: {order}.", t.rules.name())}</p>
+            {t.pending.clone().map(|p| view! { <p>{capitalised(&p)}"."</p> })}
+            <p>{format!("Standings under {} ({}).", t.rules.name(), t.rules_reason)}</p>
+            <p>{format!("Tiebreaks, in order: {order}.")}</p>
         </header>
+    }
+}
+
+/// "Round 5 pending…" from "round 5 pending…".
+fn capitalised(text: &str) -> String {
+    let mut c = text.chars();
+    c.next().map(|f| f.to_uppercase().chain(c).collect()).unwrap_or_default()
+}
+
+/// On screen: the rules the standings follow and why, and the file's round not yet played
+/// (only byes entered), if any.
+fn rules_used(st: &StandingsView) -> impl IntoView {
+    let t = &st.title;
+    let rules = format!("Rules: {} — {}.", t.rules.name(), t.rules_reason);
+    view! {
+        <div class="rules-used">
+            {t.pending.clone().map(|p| view! { <p class="pending-round" data-testid="pending-round" role="status">{capitalised(&p)}"."</p> })}
+            <p class="help" data-testid="rules-used">{rules}</p>
+        </div>
     }
 }
 
@@ -177,7 +199,8 @@ fn round_picker(st: &StandingsView, settings: RwSignal<Settings>) -> Option<impl
     let shown = st.round;
     let options = (1..=played)
         .map(|r| {
-            let label = if r == played { format!("{r} (all played)") } else { r.to_string() };
+            let last = if st.title.pending.is_some() { "last played" } else { "all played" };
+            let label = if r == played { format!("{r} ({last})") } else { r.to_string() };
             view! { <option value=r.to_string() selected=r == shown>{label}</option> }
         })
         .collect_view();
@@ -220,7 +243,7 @@ fn declared_box(st: &StandingsView, settings: RwSignal<Settings>) -> Option<AnyV
         (Some((order, rules)), _) => {
             let own = if found.from_file { ", the order the file declares," } else { "" };
             let text = format!("These ranks follow {}{own} under {}. ", names(&order), rules.name());
-            let apply = move |_| settings.update(|s| (s.tiebreaks, s.rules) = (order.clone(), rules));
+            let apply = move |_| settings.update(|s| (s.tiebreaks, s.rules) = (order.clone(), Some(rules)));
             view! { <p data-testid="declared-found">{text}<button data-testid="declared-apply" on:click=apply>"Use this order"</button></p> }.into_any()
         }
         (None, Some((order, rules, n))) => {
@@ -412,9 +435,13 @@ fn TiebreakOrder() -> impl IntoView {
         }
     };
     let about = move || chosen.get().map(|c| format!("{}: {}", c.code(), c.description()));
+    // "By the start date" (the engine's default) or the rules the user picks.
     let rules = move |ev| {
-        if let Ok(r) = event_target_value(&ev).parse::<Rules>() {
-            s.update(|s| s.rules = r);
+        let value = event_target_value(&ev);
+        match value.parse::<Rules>() {
+            Ok(r) => s.update(|s| s.rules = Some(r)),
+            Err(_) if value == "date" => s.update(|s| s.rules = None),
+            Err(_) => {}
         }
     };
     view! {
@@ -434,8 +461,9 @@ fn TiebreakOrder() -> impl IntoView {
             <label>
                 "Rules "
                 <select data-testid="rules" on:change=rules>
-                    <option value="2023" prop:selected=move || s.with(|s| s.rules == Rules::Fide2023)>"FIDE C.07 (2023)"</option>
-                    <option value="2026" prop:selected=move || s.with(|s| s.rules == Rules::Fide2026)>"FIDE C.07 (from March 2026)"</option>
+                    <option value="date" prop:selected=move || s.with(|s| s.rules.is_none())>"In force at the start date"</option>
+                    <option value="2023" prop:selected=move || s.with(|s| s.rules == Some(Rules::Fide2023))>"FIDE C.07 (2023)"</option>
+                    <option value="2026" prop:selected=move || s.with(|s| s.rules == Some(Rules::Fide2026))>"FIDE C.07 (from March 2026)"</option>
                 </select>
             </label>
         </div>

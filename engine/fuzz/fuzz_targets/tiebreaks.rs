@@ -16,7 +16,7 @@ fuzz_target!(|bytes: &[u8]| {
     // The rounds shown and bad lines left out or not, from the same byte.
     let after_round = (pick % 3 == 0).then_some(1 + (pick as usize / 3) % 4);
     let skip_bad_lines = pick % 2 == 0;
-    let settings = Settings { tiebreaks, rules, after_round, skip_bad_lines, ..Settings::default() };
+    let settings = Settings { tiebreaks, rules: Some(rules), after_round, skip_bad_lines, ..Settings::default() };
     // Bytes that are not text (refused by `decode`) are still fuzzed as text, as a paste may be.
     let text = decode(rest).map_or_else(|_| String::from_utf8_lossy(rest).into_owned(), |d| d.text);
     let Ok(job) = Job::read(&text, &settings) else { return };

@@ -277,8 +277,10 @@ CODES (C.07 abbreviations; '/' may stand for '-', case does not matter)
 
 JSON
   {\"players\": [{\"name\", \"start\", \"points\", \"rank\", \"tiebreaks\": {\"BH\": 13.0, ...},
-  \"explanations\": {\"BH\": \"...\"}, \"eig_sigma\"}], \"rules\", \"order\", \"warnings\"}; a tiebreak
-  that does not apply is null; eig_sigma is EIG's standard error when EIG is asked for.
+  \"explanations\": {\"BH\": \"...\"}, \"eig_sigma\"}], \"rules\", \"rules_reason\", \"order\", \"warnings\"};
+  a tiebreak that does not apply is null; eig_sigma is EIG's standard error when EIG is asked
+  for; rules_reason says why those rules (--rules, or the start date: TRF 042). A round with
+  only byes entered is not played: \"pending_round\": {\"round\", \"entries\", \"paired\", \"text\"}.
   With --round N: \"round\", \"rounds_played\". With --check-ranks: each player's
   \"declared_rank\" (null when the file gives none), \"ranks_agree\", and when they differ
   \"first_difference\" and \"matching_order\": {\"order\", \"rules\"} (or \"closest_order\" with
@@ -301,9 +303,11 @@ enum PrimaryArg {
 struct TiebreakArgs {
     /// The tournament file (FIDE TRF or PGN), or '-' for standard input.
     file: String,
-    /// FIDE C.07 as approved in 2023, or with the changes in force from March 2026.
-    #[arg(long, value_parser = PossibleValuesParser::new(Rules::ALL.map(Rules::code)).try_map(|s| s.parse::<Rules>()), default_value = "2023")]
-    rules: Rules,
+    /// FIDE C.07 as approved in 2023, or with the changes in force from March 2026 [default:
+    /// the rules in force when the tournament started (TRF 042), the 2026 rules when the file
+    /// gives no start date].
+    #[arg(long, value_parser = PossibleValuesParser::new(Rules::ALL.map(Rules::code)).try_map(|s| s.parse::<Rules>()))]
+    rules: Option<Rules>,
     /// The tiebreaks, in order, comma-separated [default: the file's own (TRF-2026 record 212
     /// or 202) when it declares one computed here, else BH-C1,BH,SB,EIG].
     #[arg(long, value_name = "CODE,...")]
@@ -772,7 +776,8 @@ fn run_tiebreaks(args: &TiebreakArgs) -> Result<String, String> {
         report::Ranks { tournament: full, check: standings.declared.as_ref(), search: standings.search.as_ref() }
     });
     let round = args.round.map(|n| (n, standings.rounds_played));
-    let extras = report::Extras { round, ranks, file_order: standings.file_order.as_ref() };
+    let pending = standings.pending_round;
+    let extras = report::Extras { round, ranks, file_order: standings.file_order.as_ref(), rules: Some(&standings.rules), pending };
     if args.check_ranks && args.round.is_some_and(|n| n < standings.rounds_played) {
         return Err("--check-ranks: the file's ranks are final; they cannot be checked after an earlier round".into());
     }

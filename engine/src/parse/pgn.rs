@@ -370,7 +370,7 @@ pub fn parse_pgn_with(text: &str, bad_lines: BadLines) -> Result<(Tournament, Ve
     let round_dates = rounds.dates();
     let n_rounds = rounds.set(&mut entrants);
     let dates: Vec<&String> = games.iter().filter_map(|g| g.date.as_ref()).filter(|d| !d.contains('?')).collect();
-    let t = Tournament {
+    let mut t = Tournament {
         name,
         start_date: dates.iter().min().map(|d| d.to_string()),
         end_date: dates.iter().max().map(|d| d.to_string()),
@@ -379,6 +379,14 @@ pub fn parse_pgn_with(text: &str, bad_lines: BadLines) -> Result<(Tournament, Ve
         entrants,
         ..Default::default()
     };
+    // "BYE", "spielfrei" as a player: the games against it are byes (start numbers close up).
+    let placeholders = t.take_bye_placeholders();
+    warnings.extend(placeholders.iter().map(|p| Warning { line: p.line, message: p.warning(false) }));
+    if !placeholders.is_empty() {
+        for (i, e) in t.entrants.iter_mut().enumerate() {
+            e.start = i as u32 + 1;
+        }
+    }
     warnings.sort_by_key(|w| w.line);
     Ok((t, warnings))
 }

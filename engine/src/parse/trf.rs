@@ -333,7 +333,8 @@ impl Records {
             "362" => warnings.push(Warning { line, message: "362: match points other than 2, 1 and 0 are not read; teams are scored 2 for a won match, 1 a drawn one".into() }),
             "013" | "310" => match read_team(&c, line, l, self.header.teams.len()) {
                 Ok(team) => self.header.teams.push(team),
-                Err(message) => warnings.push(Warning { line, message }),
+                Err(e) if self.skip => warnings.push(Warning { line, message: format!("team record left out (bad line): {}", e.detail()) }),
+                Err(e) => errors.push(e),
             },
             // 212 is the whole standings order and wins over 202 wherever it stands.
             "212" => self.header.declared_order = Some(read_order(212, line, l, warnings)),
@@ -400,18 +401,19 @@ pub fn parse_trf_with(text: &str, bad_lines: BadLines) -> Result<(Tournament, Ve
         return Err(ParseErrors(errors));
     }
     t.entrants = entrants;
+    let placeholders = t.take_bye_placeholders();
+    warnings.extend(placeholders.iter().map(|p| Warning { line: p.line, message: p.warning(true) }));
     t.rounds = planned_rounds(rounds_142, rounds_xxr, longest, &mut warnings);
     if let Some(Declared { n, line }) = players_062 {
-        if n != t.entrants.len() {
-            warnings.push(Warning {
-                line,
-                message: format!("062 declares {n} players, but the file has {} player records (001)", t.entrants.len()),
-            });
+        let records = t.entrants.len() + placeholders.len();
+        if n != records {
+            warnings.push(Warning { line, message: format!("062 declares {n} players, but the file has {records} player records (001)") });
         }
     }
     order_warnings(&t, &mut warnings);
     check_points(&t, &abnormal, &mut warnings);
     check_pairings(&t, &mut warnings);
+    check_teams(&t, &mut warnings);
     warnings.sort_by_key(|w| w.line);
     Ok((t, warnings))
 }
@@ -419,18 +421,23 @@ pub fn parse_trf_with(text: &str, bad_lines: BadLines) -> Result<(Tournament, Ve
 /// A team record: `013` (name 5-36, players' start numbers in four columns from 37, a column
 /// apart: 37-40, 42-45, ...) or TRF-2026's `310` (number 5-7, name 9-40, match points 55-60,
 /// game points 62-67, rank 69-71, players from 74: 74-77, 79-82, ...). `before`: the team
-/// records read so far (an 013 team's number is its place).
-fn read_team(code: &str, line: usize, l: &str, before: usize) -> Result<TeamRecord, String> {
+/// records read so far (an 013 team's number is its place). A number that is not where the
+/// format puts it (a 310 record shifted by a column: digits in the blank column between two
+/// fields, points that are not a number) is an error naming the line: read from the wrong
+/// columns, a team would silently lose its players or its points.
+fn read_team(code: &str, line: usize, l: &str, before: usize) -> Result<TeamRecord, ParseError> {
     let cols = Cols::new(l);
     let new = code == "310";
     let (name, first) = if new { (cols.field(9, 40), 74) } else { (cols.field(5, 36), 37) };
     let team_number = match new {
-        true => cols
-            .field(5, 7)
-            .parse::<u32>()
-            .map_err(|_| format!("310: expected the team's number in columns 5-7, found '{}'", excerpt(&cols.get(5, 7))))?,
+        true => {
+            cols.field(5, 7).parse::<u32>().map_err(|_| bad(line, "310 team number (columns 5-7)", "the team's number", cols.get(5, 7)))?
+        }
         false => before as u32 + 1,
     };
+    if new {
+        check_310_columns(line, &cols)?;
+    }
     let mut players = Vec::new();
     let mut col = first;
     while col <= cols.len {
@@ -439,9 +446,7 @@ fn read_team(code: &str, line: usize, l: &str, before: usize) -> Result<TeamReco
             Ok(0) => {}
             Ok(n) => players.push(n),
             Err(_) if field.is_empty() => {}
-            Err(_) => {
-                return Err(format!("{code}: expected a player's start number in columns {col}-{}, found '{}'", col + 3, excerpt(&field)))
-            }
+            Err(_) => return Err(bad(line, format!("{code} player (columns {col}-{})", col + 3), "a player's start number", field)),
         }
         col += 5;
     }
@@ -456,6 +461,33 @@ fn read_team(code: &str, line: usize, l: &str, before: usize) -> Result<TeamReco
         declared_rank,
         line,
     })
+}
+
+/// A `310` record's numbers where TRF-2026 puts them: match points 55-60 and game points 62-67
+/// numbers (or blank), rank 69-71 a whole number (or blank), the column before each of them and
+/// the column between two players' start numbers (73, 78, 83, ...) blank.
+fn check_310_columns(line: usize, cols: &Cols) -> Result<(), ParseError> {
+    let numeric = [("match points", 55, 60), ("game points", 62, 67), ("rank", 69, 71)];
+    for (what, from, to) in numeric {
+        let field = cols.field(from, to);
+        let ok = field.is_empty() || if what == "rank" { field.parse::<u32>().is_ok() } else { number(&field).is_some() };
+        if !ok || cols.at(from - 1) != ' ' {
+            let column = format!("310 {what} (columns {from}-{to})");
+            return Err(bad(line, column, format!("a number in columns {from}-{to}, column {} blank", from - 1), cols.get(from - 1, to)));
+        }
+    }
+    let mut gap = 73;
+    while gap <= cols.len {
+        if cols.at(gap) != ' ' {
+            let (from, to) = (gap.saturating_sub(4).max(73), (gap + 4).min(cols.len));
+            let column = format!("310 players (columns {from}-{to})");
+            let expected =
+                format!("players' start numbers in columns 74-77, 79-82, ... with column {gap} blank (the record looks shifted)");
+            return Err(bad(line, column, expected, cols.get(from, to)));
+        }
+        gap += 5;
+    }
+    Ok(())
 }
 
 /// `212` / `202`: the tiebreaks, comma- or space-separated, as C.07 codes (`BH-C1` or
@@ -1022,6 +1054,51 @@ fn check_points(t: &Tournament, abnormal: &[Abnormal], warnings: &mut Vec<Warnin
                     show_points(s.zero_bye),
                 ),
             });
+        }
+    }
+}
+
+/// A team file's players on no team (their games count for no team), and the match and game
+/// points a `310` record declares that differ from those its players' games give.
+fn check_teams(t: &Tournament, warnings: &mut Vec<Warning>) {
+    if t.teams.is_empty() {
+        return;
+    }
+    let listed: std::collections::HashSet<u32> = t.teams.iter().flat_map(|team| team.players.iter().copied()).collect();
+    let loose: Vec<&Entrant> = t.entrants.iter().filter(|e| !listed.contains(&e.start)).collect();
+    if let Some(first) = loose.first() {
+        let names: Vec<String> =
+            loose.iter().take(10).map(|e| format!("{} (start rank {}, line {})", excerpt(&e.name), e.start, e.line)).collect();
+        let more = if loose.len() > 10 { format!(" and {} more", loose.len() - 10) } else { String::new() };
+        let message = format!(
+            "{} player{} on no team's record (013 / 310): {}{more}; their games count for no team",
+            loose.len(),
+            if loose.len() == 1 { " is" } else { "s are" },
+            names.join(", ")
+        );
+        warnings.push(Warning { line: first.line, message });
+    }
+    let Some((teams, _)) = crate::team::Teams::of(t) else { return };
+    let (mp, gp) = (teams.match_points(), teams.game_points());
+    for (k, team) in t.teams.iter().enumerate() {
+        let computed_mp = mp.entrants.get(k).map(|e| e.points(&mp.scoring));
+        let computed_gp = gp.points_by_round.as_ref().and_then(|p| p.get(k)).map(|p| p.iter().sum::<f64>() + 0.0);
+        for (what, cols, declared, computed) in [
+            ("match points", "55-60", team.declared_match_points, computed_mp),
+            ("game points", "62-67", team.declared_game_points, computed_gp),
+        ] {
+            if let (Some(d), Some(c)) = (declared, computed) {
+                if (d - c).abs() > 1e-6 {
+                    let message = format!(
+                        "team {} ({}): declared {what} {} (columns {cols}) differ from its players' games, which give {}",
+                        team.number,
+                        excerpt(&team.name),
+                        show_points(d),
+                        show_points(c)
+                    );
+                    warnings.push(Warning { line: team.line, message });
+                }
+            }
         }
     }
 }

@@ -35,6 +35,9 @@ impl TeamStandings {
             "MP",
             "GP"
         );
+        if let Some(why) = &self.rules_reason {
+            out.insert_str(out.find("\n\n").unwrap_or(out.len()), &format!("\nRules: {} ({why})", self.rules.code()));
+        }
         for tb in &self.order {
             out += &format!("  {:>7}", tb.code());
         }
@@ -79,7 +82,7 @@ impl TeamStandings {
 
     /// `{"teams": [{"number", "name", "rank", "match_points", "game_points", "tiebreaks":
     /// {"EMGSB": 68.5, ...}, "explanations": {...}, "declared_rank"}], "primary", "order",
-    /// "rules", "warnings"}`; a tiebreak that does not apply is null, a rank the file does not
+    /// "rules", "rules_reason", "warnings"}` (`rules_reason` when known); a tiebreak that does not apply is null, a rank the file does not
     /// declare null.
     pub fn json(&self, records: &[TeamRecord], warnings: &[String]) -> String {
         let teams: Vec<Value> = self
@@ -96,7 +99,11 @@ impl TeamStandings {
             })
             .collect();
         let order: Vec<String> = self.order.iter().map(|t| t.code()).collect();
-        let out = json!({"teams": teams, "primary": self.primary.code(), "order": order, "rules": self.rules.code(), "warnings": warnings});
+        let mut out =
+            json!({"teams": teams, "primary": self.primary.code(), "order": order, "rules": self.rules.code(), "warnings": warnings});
+        if let Some(why) = &self.rules_reason {
+            out["rules_reason"] = json!(why);
+        }
         serde_json::to_string_pretty(&out).expect("plain data")
     }
 }

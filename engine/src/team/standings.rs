@@ -278,6 +278,8 @@ pub struct TeamStandings {
     pub primary: TeamScore,
     pub order: Vec<TeamTiebreak>,
     pub rules: Rules,
+    /// Why these rules, in words ([`crate::tiebreak::RulesChoice::why`]), when the caller knows.
+    pub rules_reason: Option<String>,
     /// Best first.
     pub rows: Vec<TeamRow>,
 }
@@ -352,7 +354,7 @@ impl Teams {
                 });
             }
         }
-        TeamStandings { primary, order: order.to_vec(), rules, rows }
+        TeamStandings { primary, order: order.to_vec(), rules, rules_reason: None, rows }
     }
 
     /// The extended direct encounter in each group of more than one team: its places (the

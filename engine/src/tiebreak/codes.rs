@@ -22,6 +22,9 @@ pub enum Rules {
 
 impl Rules {
     pub const ALL: [Rules; 2] = [Rules::Fide2023, Rules::Fide2026];
+    /// The newest rules: those in force now, for a tournament with no start date
+    /// ([`super::rules::RulesChoice`]).
+    pub const LATEST: Rules = Rules::Fide2026;
 
     pub fn year(self) -> u16 {
         match self {

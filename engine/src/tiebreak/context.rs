@@ -37,9 +37,9 @@ pub(crate) struct Adjusted {
 impl<'a> Ctx<'a> {
     pub fn new(t: &'a Tournament, rules: Rules, predetermined: bool, unrated_rating: Option<u32>) -> Ctx<'a> {
         // The rounds played so far: planned rounds nobody has a result in yet (a tournament in
-        // progress, perhaps with the next round paired) are not unplayed rounds.
-        let rounds =
-            t.entrants.iter().filter_map(|e| e.rounds.iter().rposition(|r| r.result != RoundResult::NotPaired)).max().map_or(0, |r| r + 1);
+        // progress, perhaps with the next round paired, or only its byes entered) are not
+        // unplayed rounds.
+        let rounds = t.rounds_played();
         let mut c = Ctx { t, rounds, scoring: t.scoring, rules, predetermined, unrated_rating, points: Vec::new() };
         // `+ 0.0`: an empty float sum is −0.0, which would print as "-0.0".
         c.points = (0..t.entrants.len()).map(|p| (0..rounds).map(|r| c.pts(p, r)).sum::<f64>() + 0.0).collect();

@@ -18,8 +18,10 @@
 //! * EIG: the eigenvector rating, which the caller computes and passes in
 //!   [`Options::eigenvector`].
 //!
-//! The standings are those after the last round anyone has a result in: rounds a file
-//! announces (or has paired) but nobody has played yet are not counted as unplayed rounds.
+//! The standings are those after the last round with a game ([`Tournament::rounds_played`]):
+//! rounds a file announces (or has paired, or has only byes entered in) but nobody has played
+//! yet are not counted as unplayed rounds. Which rules apply by default: [`rules`] (the start
+//! date).
 //! [`report`] writes them as a text table or JSON, [`Standings::to_csv`] as CSV.
 //!
 //! ```
@@ -59,8 +61,10 @@ mod de;
 pub mod declared;
 mod rating;
 pub mod report;
+pub mod rules;
 
 pub use codes::{all_codes, parse_order, Rules, Tiebreak, UnknownTiebreak};
+pub use rules::{RulesChoice, RulesReason};
 
 use crate::tournament::Tournament;
 pub(crate) use context::{num, Ctx};

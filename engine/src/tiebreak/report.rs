@@ -3,8 +3,8 @@
 //! CSV is [`Standings::to_csv`].
 
 use super::declared::{RankCheck, Search};
-use super::{Rules, Standings, Tiebreak, TiebreakValue};
-use crate::tournament::{DeclaredOrder, EigenvectorRatings, Tournament};
+use super::{Rules, RulesChoice, Standings, Tiebreak, TiebreakValue};
+use crate::tournament::{DeclaredOrder, EigenvectorRatings, PendingRound, Tournament};
 use serde_json::{json, Map, Value};
 
 /// Names longer than this are cut in the table, so one long name does not push every column
@@ -26,6 +26,10 @@ pub struct Extras<'a> {
     pub ranks: Option<Ranks<'a>>,
     /// The tiebreaks the file declares (TRF 212/202).
     pub file_order: Option<&'a DeclaredOrder>,
+    /// Why the standings follow their rules (chosen, or by the start date).
+    pub rules: Option<&'a RulesChoice>,
+    /// The file's round entered but not yet played.
+    pub pending: Option<PendingRound>,
 }
 
 /// The declared ranks of `tournament` against the standings, and the order that gives them.
@@ -88,7 +92,15 @@ pub fn table_with(tournament_name: Option<&str>, st: &Standings, warnings: &[Str
     let width = st.rows.iter().map(|r| crate::escape::terminal(&r.name).chars().count()).max().unwrap_or(4).clamp(4, NAME_WIDTH);
     let after = extras.round.map_or(String::new(), |(n, of)| format!(" after round {n} of {of} played"));
     let name = tournament_name.unwrap_or("Tournament");
-    let mut out = format!("{name} — standings{after}, FIDE C.07 ({} rules)\n\n", st.rules.code());
+    let mut out = format!("{name} — standings{after}, FIDE C.07 ({} rules)\n", st.rules.code());
+    if let Some(choice) = extras.rules {
+        out += &format!("Rules: {} ({})\n", choice.rules.code(), choice.why());
+    }
+    if let Some(pending) = extras.pending {
+        let text = pending.text();
+        out += &format!("{}{}\n", text[..1].to_uppercase(), &text[1..]);
+    }
+    out.push('\n');
     out += &format!("{:>3}  {:>4}  {:<width$}  {:>4}", "Rk", "No", "Name", "Pts");
     let declared = |e: usize| extras.ranks.and_then(|r| r.tournament.entrants[e].declared_rank);
     if extras.ranks.is_some() {
@@ -152,7 +164,9 @@ pub fn json(st: &Standings, eig: Option<&EigenvectorRatings>, warnings: &[String
 /// they differ `"first_difference"` and `"matching_order"` (`{"order", "rules"}`: the order
 /// that gives them, when one was found; the order in force when they agree) or
 /// `"closest_order"` (`{"order", "rules", "ranks_matched"}`); `"declared_order"` (`{"record",
-/// "order", "unknown"}`) when the file declares its tiebreaks.
+/// "order", "unknown"}`) when the file declares its tiebreaks; `"rules_reason"` (why these
+/// rules) and `"pending_round"` (`{"round", "entries", "paired", "text"}`: a round with only
+/// byes entered) when the caller gives them.
 pub fn json_with(st: &Standings, eig: Option<&EigenvectorRatings>, warnings: &[String], extras: &Extras) -> String {
     let players: Vec<Value> = st
         .rows
@@ -180,6 +194,12 @@ pub fn json_with(st: &Standings, eig: Option<&EigenvectorRatings>, warnings: &[S
     let mut out = json!({"players": players, "rules": st.rules.code(), "order": codes(&st.order), "warnings": warnings});
     if let Some((n, of)) = extras.round {
         (out["round"], out["rounds_played"]) = (json!(n), json!(of));
+    }
+    if let Some(choice) = extras.rules {
+        out["rules_reason"] = json!(choice.why());
+    }
+    if let Some(p) = extras.pending {
+        out["pending_round"] = json!({"round": p.round, "entries": p.entries, "paired": p.paired, "text": p.text()});
     }
     if let Some(d) = extras.file_order {
         out["declared_order"] = json!({"record": d.record, "order": codes(&d.tiebreaks), "unknown": d.unknown});
