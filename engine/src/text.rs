@@ -24,6 +24,14 @@ pub fn names_and_more<S: AsRef<str>>(names: impl IntoIterator<Item = S>, shown: 
     join_and_more(&listed, count)
 }
 
+/// The first `shown` of `names` (an iterator that may hold more: only `shown` are taken) out
+/// of `total`, joined as [`names_and_more`] joins them: a list of a large group is made in
+/// time and space for the names shown, not for the group.
+pub fn first_of<S: AsRef<str>>(names: impl IntoIterator<Item = S>, total: usize, shown: usize) -> String {
+    let listed: Vec<S> = names.into_iter().take(shown).collect();
+    join_and_more(&listed, total.max(listed.len()))
+}
+
 /// As [`names_and_more`], the names first ordered by their lower case (equal ones keep their
 /// order), so that the list does not depend on the order of the input. Only the shown ones
 /// are sorted, after a selection of them, and lower case is compared character by character:
@@ -80,5 +88,11 @@ mod tests {
         }
         assert_eq!(names_and_more(Vec::<String>::new(), 8), "");
         assert_eq!(sorted_names_and_more(["b", "B", "a"], 8), "a, b, B");
+        // Only the names shown are taken from the iterator.
+        assert_eq!(
+            first_of(names.iter().chain(std::iter::repeat(&"x").take(1 << 40)), 1 << 30, 2),
+            format!("ben, Anna and {} more", (1u64 << 30) - 2)
+        );
+        assert_eq!(first_of(names, 4, 8), "ben, Anna, cleo, Dan");
     }
 }

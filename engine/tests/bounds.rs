@@ -18,6 +18,8 @@
 use ratings_engine::error::MAX_LINE_BYTES;
 use ratings_engine::job::{Job, Settings};
 use ratings_engine::methods::fit::{TRACE_FULL, TRACE_STRIDE};
+use ratings_engine::team::TeamTiebreak;
+use ratings_engine::tiebreak::{report, Tiebreak};
 use ratings_engine::{MethodKind, StopReason};
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
@@ -230,4 +232,70 @@ fn the_iteration_cap_bounds_the_stored_trace_for_every_method() {
             assert_eq!((steps, rating.report.stop), (cap, StopReason::MaxIterations), "{method}: the cap is reached");
         }
     }
+}
+
+/// A TRF of `n` players (`n` even) who each drew their one game, with the standings' order
+/// `212` when given: everyone is tied on points, one group of `n` for the direct encounter.
+/// With `teams`, every player is also a one-player team (013), all level on match points.
+fn tied_group(n: usize, order: Option<&str>, teams: bool) -> String {
+    let mut text = String::from("012 One tied group\n");
+    if let Some(order) = order {
+        text += &format!("212 {order}\n");
+    }
+    for s in 1..=n {
+        let (opponent, colour) = if s % 2 == 1 { (s + 1, 'w') } else { (s - 1, 'b') };
+        text += &format!("001 {s:>4}      {:<33}{:33}{:>4}       {opponent:>4} {colour} =\n", format!("Player {s}"), "", "0.5");
+    }
+    if teams {
+        for s in 1..=n {
+            text += &format!("013 {:<32}{s:>4}\n", format!("Team {s}"));
+        }
+    }
+    text
+}
+
+/// Bytes allocated per tied player by reading, ranking and writing the JSON (measured: 16 KB,
+/// most of it `serde_json`'s tree of the JSON; quadratic work allocated 40 KB a player at
+/// 2,000 players, and ten times that at 10,000).
+const TIED_PER_PLAYER: usize = 32 * 1024;
+
+/// Work that grows with the square of a tied group shows in the bytes: each explanation
+/// listing every tied player (a JSON of 183 MB for 9,998 players) or a membership scan per
+/// round. Both the bytes allocated and the JSON stay linear in the group (issue 19, item 20).
+#[test]
+fn direct_encounter_on_a_large_tied_group_is_linear() {
+    let n = 9_998;
+    let text = tied_group(n, Some("PTS,DE,BH"), false);
+    let settings = Settings { tiebreaks: vec![Tiebreak::De, Tiebreak::Bh], ..Settings::default() };
+    let (json, usage) = measure(|| {
+        let job = Job::read(&text, &settings).expect("a TRF");
+        let st = job.standings().expect("a tournament");
+        assert!(st.standings.rows.iter().all(|r| r.values[0].value == Some(1.0)), "no one can be separated");
+        report::json(&st.standings, None, &[])
+    });
+    let per = |x: usize| x / n;
+    assert!(json.len() <= 1_000 * n, "JSON of {} bytes, {} a player", json.len(), per(json.len()));
+    let bound = ALLOCATED_MULTIPLE * text.len() + TIED_PER_PLAYER * n + SLACK;
+    assert!(usage.allocated <= bound, "{} bytes allocated, {} a player", usage.allocated, per(usage.allocated));
+    assert!(usage.peak <= bound / 2, "a peak of {} bytes, {} a player", usage.peak, per(usage.peak));
+}
+
+/// The teams' extended direct encounter on 9,998 one-player teams level on match points
+/// (2.2 GB before): linear in bytes allocated and in its JSON.
+#[test]
+fn extended_direct_encounter_on_a_large_level_group_is_linear() {
+    let n = 9_998;
+    let text = tied_group(n, None, true);
+    let settings = Settings { team_tiebreaks: vec![TeamTiebreak::parse("EDE").unwrap()], ..Settings::default() };
+    let (json, usage) = measure(|| {
+        let job = Job::read(&text, &settings).expect("a TRF");
+        let (st, _) = job.team_standings().expect("teams");
+        assert_eq!(st.rows.len(), n);
+        st.json(&job.input.tournament.as_ref().unwrap().teams, &[])
+    });
+    let per = |x: usize| x / n;
+    assert!(json.len() <= 1_000 * n, "JSON of {} bytes, {} a team", json.len(), per(json.len()));
+    let bound = ALLOCATED_MULTIPLE * text.len() + TIED_PER_PLAYER * n + SLACK;
+    assert!(usage.allocated <= bound, "{} bytes allocated, {} a team", usage.allocated, per(usage.allocated));
+    assert!(usage.peak <= bound / 2, "a peak of {} bytes, {} a team", usage.peak, per(usage.peak));
 }
