@@ -53,7 +53,9 @@ pub struct Settings {
     /// Column mapping, `ROLE=COLUMN,...` (empty: header names decide).
     pub mapping: String,
     pub skip_bad_lines: bool,
-    /// Tournament files: the tiebreaks in the organiser's order.
+    /// Tournament files: the tiebreaks in the organiser's order (each once: a list that repeats
+    /// one is refused when read, [`crate::tiebreak::order`]).
+    #[serde(deserialize_with = "crate::tiebreak::order::distinct")]
     pub tiebreaks: Vec<Tiebreak>,
     pub rules: Rules,
     /// Tournament files: Brent's γ follows the EIG tiebreak's rule ([`eig_gamma`]: 0, or 1
@@ -67,7 +69,7 @@ pub struct Settings {
     /// (left out of the serialised settings at their defaults: shared links stay short).
     #[serde(skip_serializing_if = "is_match_points")]
     pub team_primary: TeamScore,
-    #[serde(skip_serializing_if = "is_default_team_order")]
+    #[serde(skip_serializing_if = "is_default_team_order", deserialize_with = "crate::tiebreak::order::distinct")]
     pub team_tiebreaks: Vec<TeamTiebreak>,
 }
 

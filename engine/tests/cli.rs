@@ -342,6 +342,18 @@ fn tiebreaks_of_a_trf_tournament() {
     assert!(err(&bad).contains("unknown tiebreak 'XYZ'"), "{}", err(&bad));
 }
 
+/// A tiebreak listed twice is refused, naming it (it printed three identical columns).
+#[test]
+fn a_repeated_tiebreak_in_the_order_is_refused() {
+    let file = fixture("trf/held_swiss_5.trf");
+    let bad = run(&["tiebreaks", &file, "--order", "BH,BH,BH"], None);
+    assert_eq!(bad.status.code(), Some(1), "{}", out(&bad));
+    assert!(err(&bad).contains("--order: BH is listed twice in the order of tiebreaks (at 1 and 2)"), "{}", err(&bad));
+    let bad = run(&["tiebreaks", &fixture("trf/fideteam_nocolor.trf"), "--teams", "--order", "EMGSB,BC,ESB:MG"], None);
+    assert_eq!(bad.status.code(), Some(1), "{}", out(&bad));
+    assert!(err(&bad).contains("--order: EMGSB is listed twice in the order of tiebreaks (at 1 and 3)"), "{}", err(&bad));
+}
+
 #[test]
 fn tiebreak_rules_are_named_by_year() {
     let file = fixture("trf/held_swiss_5.trf");

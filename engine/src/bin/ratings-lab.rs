@@ -15,7 +15,7 @@ use ratings_engine::parse::decode::decode;
 use ratings_engine::parse::detect::{detect, Format};
 use ratings_engine::parse::{apply_players, parse_players};
 use ratings_engine::team::{TeamScore, TeamTiebreak};
-use ratings_engine::tiebreak::{crosstable, parse_order, report, Rules};
+use ratings_engine::tiebreak::{crosstable, order, parse_order, report, Rules};
 use ratings_engine::{export, BrentParams, Method, MethodKind, Options, ScaleKind, Variant};
 use std::ffi::OsString;
 use std::io::{Read, Write};
@@ -783,6 +783,7 @@ fn run_teams(args: &TiebreakArgs, text: &str, mut warnings: Vec<String>) -> Resu
     if let Some(list) = &args.order {
         let codes = list.split(',').map(str::trim).filter(|c| !c.is_empty());
         settings.team_tiebreaks = codes.map(TeamTiebreak::parse).collect::<Result<_, _>>().map_err(|e| format!("--order: {e}"))?;
+        order::check(&settings.team_tiebreaks).map_err(|e| format!("--order: {e}"))?;
     } else if let Some(order) = t.declared_order.as_ref().and_then(|o| o.team_order()) {
         settings.team_tiebreaks = order;
     }

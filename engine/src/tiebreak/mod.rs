@@ -57,10 +57,12 @@ mod context;
 pub mod crosstable;
 mod de;
 pub mod declared;
+pub mod order;
 mod rating;
 pub mod report;
 
-pub use codes::{all_codes, parse_order, Rules, Tiebreak, UnknownTiebreak};
+pub use codes::{all_codes, Rules, Tiebreak, UnknownTiebreak};
+pub use order::{parse_order, OrderError, MAX_ORDER};
 
 use crate::tournament::Tournament;
 pub(crate) use context::{num, Ctx};
