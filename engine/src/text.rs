@@ -11,6 +11,19 @@ pub fn count(n: usize, one: &str, many: &str) -> String {
     }
 }
 
+/// A number with its thousands separated by commas: `1234567` as `1,234,567`.
+pub fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
 /// The first `shown` of `names` joined by ", ", then " and N more" for the `N` left out.
 pub fn names_and_more<S: AsRef<str>>(names: impl IntoIterator<Item = S>, shown: usize) -> String {
     let mut listed = Vec::new();
@@ -94,5 +107,6 @@ mod tests {
             format!("ben, Anna and {} more", (1u64 << 30) - 2)
         );
         assert_eq!(first_of(names, 4, 8), "ben, Anna, cleo, Dan");
+        assert_eq!([0, 999, 1000, 1234567].map(thousands), ["0", "999", "1,000", "1,234,567"]);
     }
 }

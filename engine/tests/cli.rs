@@ -846,6 +846,14 @@ fn simulate_prints_the_documented_json_and_is_repeatable() {
         let o = run(&["simulate", "--schedule", bad], None);
         assert!(!o.status.success() && err(&o).contains(words), "{}", err(&o));
     }
+    // 2,000 players in a round robin 100,000 times would run for days: refused at once, with
+    // the limit (issue 19).
+    let o = run(&["simulate", "--players", "2000", "--repetitions", "100000", "--schedule", "round-robin"], None);
+    assert!(
+        !o.status.success() && err(&o).contains("more than the 100,000,000 a simulation may ask for; at most 25 repetitions"),
+        "{}",
+        err(&o)
+    );
     let o = run(&["simulate", "--players", "1"], None);
     assert!(!o.status.success() && err(&o).contains("players 1: expected 2 to 2000"), "{}", err(&o));
 }
