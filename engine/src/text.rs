@@ -103,7 +103,7 @@ mod tests {
         assert_eq!(sorted_names_and_more(["b", "B", "a"], 8), "a, b, B");
         // Only the names shown are taken from the iterator.
         assert_eq!(
-            first_of(names.iter().chain(std::iter::repeat(&"x").take(1 << 40)), 1 << 30, 2),
+            first_of(names.iter().chain(std::iter::repeat_n(&"x", 1 << 40)), 1 << 30, 2),
             format!("ben, Anna and {} more", (1u64 << 30) - 2)
         );
         assert_eq!(first_of(names, 4, 8), "ben, Anna, cleo, Dan");

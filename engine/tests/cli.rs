@@ -810,6 +810,12 @@ fn evaluate_prints_the_documented_json_and_table() {
     assert!(table.contains("log-loss") && table.contains("aga: the AGA's model reads every game as an even Go game"), "{table}");
     let o = run(&["evaluate", &file, "--holdout", "1.5"], None);
     assert!(!o.status.success() && err(&o).contains("--holdout 1.5: expected a share between 0 and 1"), "{}", err(&o));
+    // --rolling is bounded: at most 1,000 blocks (each a whole fit), at most one per held-out
+    // game (then said).
+    let o = run(&["evaluate", &file, "--rolling", "100000"], None);
+    assert!(!o.status.success() && err(&o).contains("--rolling 100000: expected 1 to 1000 blocks"), "{}", err(&o));
+    let table = out(&run(&["evaluate", &file, "--methods", "elo", "--rolling", "1000"], None));
+    assert!(table.contains("warning: --rolling 1000: the held-out share has 76 games, so 76 blocks of one game each"), "{table}");
 }
 
 #[test]

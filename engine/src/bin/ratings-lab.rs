@@ -135,7 +135,8 @@ struct EvaluateArgs {
     methods: String,
     #[command(flatten)]
     params: MethodArgs,
-    /// Cut the held-out share into K blocks, each predicted from everything before it.
+    /// Cut the held-out share into K blocks, each predicted from everything before it (1 to
+    /// 1000; at most one block per held-out game).
     #[arg(long, default_value_t = 1, value_name = "K")]
     rolling: usize,
     /// Tune a parameter out of sample.
@@ -955,7 +956,14 @@ fn run_evaluate(args: &EvaluateArgs, argv: &[OsString]) -> Result<(String, ExitC
         return Err(format!("{}: {items} games; at least 10 are needed to hold some out", display_name(&args.file)));
     }
     let options = Options { scale: read.scale() };
-    let e = evaluation::evaluate(data, &methods, &options, holdout, args.rolling.max(1));
+    evaluation::check_rolling(args.rolling)?;
+    let e = evaluation::evaluate(data, &methods, &options, holdout, args.rolling);
+    if e.folds < args.rolling {
+        warnings.push(format!(
+            "--rolling {}: the held-out share has {} games, so {} blocks of one game each",
+            args.rolling, e.games_scored, e.folds
+        ));
+    }
     let tuning = args.tune.map(|t| {
         let parameter = match t {
             TuneArg::EloK => Parameter::EloK,
