@@ -12,7 +12,7 @@ use crate::methods::brent::{BrentParams, Variant};
 use crate::methods::fit::{Fit, Measures};
 use crate::methods::report::{IterationRecord, Rating};
 use crate::methods::{start, Method, MethodKind, Options, Params};
-use crate::parse::decode::decode;
+use crate::parse::decode::{decode, decode_owned};
 use crate::parse::detect::{detect, read, Format, Input, ReadOptions};
 use crate::parse::stream::CsvReader;
 use crate::parse::{BadLines, ColumnMap, CsvOptions, Warning};
@@ -356,7 +356,7 @@ impl JobReader {
                 (Input::from_parsed(Format::Csv, reader.finish()?), note)
             }
             Reading::Whole(buf) | Reading::Start(buf) => {
-                let decoded = decode(&buf);
+                let decoded = decode_owned(buf);
                 (read(&decoded.text, &self.settings.read_options())?, decoded.note)
             }
         };

@@ -24,6 +24,24 @@ pub fn thousands(n: u64) -> String {
     out
 }
 
+/// `text` cut to its first `max` bytes (at a character's boundary) and a note of how much was
+/// left out, when it is longer: an explanation that lists every game of a player of thousands
+/// stays readable, and a table of them in proportion to the players, not to their games.
+pub fn cut_to(mut text: String, max: usize) -> String {
+    if text.len() <= max {
+        return text;
+    }
+    let mut end = max;
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    let left_out = text[end..].chars().count();
+    text.truncate(end);
+    text += &format!(" … ({} more characters left out)", thousands(left_out as u64));
+    text.shrink_to_fit();
+    text
+}
+
 /// The first `shown` of `names` joined by ", ", then " and N more" for the `N` left out.
 pub fn names_and_more<S: AsRef<str>>(names: impl IntoIterator<Item = S>, shown: usize) -> String {
     let mut listed = Vec::new();
@@ -108,5 +126,7 @@ mod tests {
         );
         assert_eq!(first_of(names, 4, 8), "ben, Anna, cleo, Dan");
         assert_eq!([0, 999, 1000, 1234567].map(thousands), ["0", "999", "1,000", "1,234,567"]);
+        assert_eq!(cut_to("short".into(), 5), "short");
+        assert_eq!(cut_to("Zoë and more".into(), 3), "Zo … (10 more characters left out)");
     }
 }

@@ -11,7 +11,7 @@ use ratings_engine::job::{Job, JobReader, Settings, TournamentStandings};
 use ratings_engine::methods::elo::{EloParams, Mov};
 use ratings_engine::methods::jrank::JRankParams;
 use ratings_engine::methods::multi_elo::MultiEloParams;
-use ratings_engine::parse::decode::decode;
+use ratings_engine::parse::decode::decode_owned;
 use ratings_engine::parse::detect::{detect, Format};
 use ratings_engine::parse::{apply_players, parse_players};
 use ratings_engine::team::{TeamScore, TeamTiebreak};
@@ -569,7 +569,7 @@ fn read_text(path: &str, warnings: &mut Vec<String>) -> Result<String, String> {
     } else {
         bytes = std::fs::read(path).map_err(|e| format!("cannot read {path}: {e}"))?;
     }
-    let decoded = decode(&bytes);
+    let decoded = decode_owned(bytes);
     if let Some(note) = decoded.note {
         warnings.push(format!("{} is {note}", display_name(path)));
     }

@@ -31,6 +31,19 @@ pub fn decode(bytes: &[u8]) -> Decoded {
     Decoded { text, note }
 }
 
+/// [`decode`] of bytes the caller gives up: UTF-8 becomes the text in the same buffer, not a
+/// copy of it (a file of 50 MB read whole is held once, not twice).
+pub fn decode_owned(mut bytes: Vec<u8>) -> Decoded {
+    if bytes.starts_with(b"\xef\xbb\xbf") {
+        bytes.drain(..3);
+    }
+    match String::from_utf8(bytes) {
+        Ok(text) if !text.contains('\r') => Decoded { text, note: None },
+        Ok(text) => decode(text.as_bytes()),
+        Err(e) => decode(e.as_bytes()),
+    }
+}
+
 /// Windows-1252: Latin-1 but for 0x80–0x9F, where it has printable characters.
 pub(crate) fn windows_1252(b: u8) -> char {
     const HIGH: [char; 32] = [
@@ -52,6 +65,7 @@ mod tests {
         let d = decode(bytes);
         assert_eq!(d.text, text);
         assert_eq!(d.note.is_some(), noted, "{:?}", d.note);
+        assert_eq!(decode_owned(bytes.to_vec()), d, "the same, from owned bytes");
     }
 
     #[test]
