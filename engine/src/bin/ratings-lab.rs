@@ -724,6 +724,8 @@ fn run_tiebreaks(args: &TiebreakArgs) -> Result<String, String> {
         return Err(expected());
     }
     let mut job = Job::read(&text, &settings).map_err(|e| format!("{name}:\n{e}"))?;
+    // The text is kept only to be written back with ranks: a large file is held once, as read.
+    let text = args.write_trf.as_ref().map(|_| text);
     let file_order = job.full.tournament.as_ref().and_then(|t| t.declared_order.as_ref()).and_then(|o| o.usable());
     if let Some(order) = given.or_else(|| file_order.map(<[_]>::to_vec)) {
         settings.tiebreaks = order;
@@ -731,8 +733,8 @@ fn run_tiebreaks(args: &TiebreakArgs) -> Result<String, String> {
     }
     let standings = job.standings().ok_or_else(expected)?;
     check_round(args.round, standings.rounds_played)?;
-    if let Some(out) = &args.write_trf {
-        warnings.push(write_trf(&text, &job, &standings, out)?);
+    if let (Some(out), Some(text)) = (&args.write_trf, &text) {
+        warnings.push(write_trf(text, &job, &standings, out)?);
     }
     warnings.extend(job.input.warnings.iter().map(|w| w.to_string()));
     if args.check_ranks && standings.declared.is_none() {
