@@ -385,3 +385,38 @@ fn the_standings_of_a_pgn_game_collection_stay_in_proportion() {
     assert!(usage.held <= MEMORY_MULTIPLE * size, "{} bytes held for {size} bytes of PGN", usage.held);
     assert!(usage.peak <= 2 * MEMORY_MULTIPLE * size, "a peak of {} bytes for {size} bytes of PGN", usage.peak);
 }
+
+/// 100,000 players who each played one game (the shape of the million-player CSV, 10 MB,
+/// that peaked at 713 MB): the ratings' JSON (24 MB here) is written as it is made, never held
+/// as one string beside the ratings, and the whole job stays within the documented bound.
+#[test]
+fn many_players_of_one_game_each_are_rated_and_written_within_the_bound() {
+    let n = 100_000;
+    let mut text = String::from("white,black,result\n");
+    for i in (0..n).step_by(2) {
+        text += &format!("p{},p{},1-0\n", i * 7_919 % n, (i + 1) * 7_919 % n);
+    }
+    rate_within_bounds("100,000 players of one game each", &text, MethodKind::Brent);
+    let rating = Job::read(&text, &Settings::default()).unwrap().run().rating.unwrap();
+    let mut written = 0;
+    let mut counter = Counter(&mut written);
+    let (result, usage) = measure(|| ratings_engine::export::write_json(&rating, &mut counter));
+    result.unwrap();
+    drop(counter);
+    assert!(written > 20_000_000, "{written} bytes of JSON");
+    assert!(usage.peak <= SLACK, "a peak of {} bytes writing {written} bytes of JSON", usage.peak);
+}
+
+/// Counts the bytes written to it and keeps none.
+struct Counter<'a>(&'a mut usize);
+
+impl std::io::Write for Counter<'_> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        *self.0 += buf.len();
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}

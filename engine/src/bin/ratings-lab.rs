@@ -536,16 +536,20 @@ fn main() -> ExitCode {
     let cli = Cli::parse_from(&argv);
     let result = match cli.command {
         Command::Rate(args) => run_rate(&args).map(|out| (out, ExitCode::SUCCESS)),
-        Command::Tiebreaks(args) => run_tiebreaks(&args).map(|out| (out, ExitCode::SUCCESS)),
-        Command::Compare(args) => run_compare(&args, &argv),
-        Command::Evaluate(args) => run_evaluate(&args, &argv),
-        Command::Simulate(args) => run_simulate(&args, &argv).map(|out| (out, ExitCode::SUCCESS)),
+        Command::Tiebreaks(args) => run_tiebreaks(&args).map(|out| (Output::Text(out), ExitCode::SUCCESS)),
+        Command::Compare(args) => run_compare(&args, &argv).map(|(out, status)| (Output::Text(out), status)),
+        Command::Evaluate(args) => run_evaluate(&args, &argv).map(|(out, status)| (Output::Text(out), status)),
+        Command::Simulate(args) => run_simulate(&args, &argv).map(|out| (Output::Text(out), ExitCode::SUCCESS)),
     };
     match result {
         Ok((out, status)) => {
             // A reader that stops early (`| head`) closes the pipe: that is not an error.
-            let mut stdout = std::io::stdout().lock();
-            match stdout.write_all(out.as_bytes()).and_then(|()| stdout.flush()) {
+            let mut stdout = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
+            let written = match out {
+                Output::Text(text) => stdout.write_all(text.as_bytes()),
+                Output::Json(rating) => export::write_json(&rating, &mut stdout).and_then(|()| stdout.write_all(b"\n")),
+            };
+            match written.and_then(|()| stdout.flush()) {
                 Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
                     eprintln!("ratings-lab: cannot write the output: {e}");
                     ExitCode::FAILURE
@@ -686,7 +690,14 @@ fn load(file: &str, settings: &Settings, input: &InputArgs, warnings: &mut Vec<S
     Ok(job)
 }
 
-fn run_rate(args: &RateArgs) -> Result<String, String> {
+/// What a command prints: its text, or ratings written as JSON while they are written (the
+/// input let go first: a large file's JSON is never held, beside its input, as one string).
+enum Output {
+    Text(String),
+    Json(Box<ratings_engine::Rating>),
+}
+
+fn run_rate(args: &RateArgs) -> Result<Output, String> {
     let mut warnings = Vec::new();
     let settings = settings(args.method, &args.params, &args.scale, &args.input)?;
     settings.method().validate().map_err(|e| e.to_string())?;
@@ -696,7 +707,7 @@ fn run_rate(args: &RateArgs) -> Result<String, String> {
     let mut rating = finished.rating.map_err(|e| e.to_string())?;
     warnings.append(&mut rating.warnings);
     rating.warnings = warnings;
-    Ok(match (args.format, &finished.measures) {
+    Ok(Output::Text(match (args.format, &finished.measures) {
         (FormatArg::Table, Some(measures)) if args.trace => export::table(&rating) + &export::trace_table(&finished.trace, measures),
         (FormatArg::Table, _) => export::table(&rating),
         (FormatArg::Csv, _) => {
@@ -705,8 +716,8 @@ fn run_rate(args: &RateArgs) -> Result<String, String> {
             }
             export::csv(&rating)
         }
-        (FormatArg::Json, _) => export::json(&rating) + "\n",
-    })
+        (FormatArg::Json, _) => return Ok(Output::Json(Box::new(rating))),
+    }))
 }
 
 fn run_tiebreaks(args: &TiebreakArgs) -> Result<String, String> {
