@@ -398,21 +398,20 @@ fn many_players_of_one_game_each_are_rated_and_written_within_the_bound() {
     }
     rate_within_bounds("100,000 players of one game each", &text, MethodKind::Brent);
     let rating = Job::read(&text, &Settings::default()).unwrap().run().rating.unwrap();
-    let mut written = 0;
-    let mut counter = Counter(&mut written);
+    let mut counter = Counter(0);
     let (result, usage) = measure(|| ratings_engine::export::write_json(&rating, &mut counter));
     result.unwrap();
-    drop(counter);
+    let written = counter.0;
     assert!(written > 20_000_000, "{written} bytes of JSON");
     assert!(usage.peak <= SLACK, "a peak of {} bytes writing {written} bytes of JSON", usage.peak);
 }
 
 /// Counts the bytes written to it and keeps none.
-struct Counter<'a>(&'a mut usize);
+struct Counter(usize);
 
-impl std::io::Write for Counter<'_> {
+impl std::io::Write for Counter {
     fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        *self.0 += buf.len();
+        self.0 += buf.len();
         Ok(buf.len())
     }
 
