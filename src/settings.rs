@@ -58,6 +58,7 @@ pub struct Legacy {
     elo: EloParams,
     jrank: LegacyJRank,
     aga_by_event: bool,
+    #[serde(deserialize_with = "ratings_engine::tiebreak::order::distinct")]
     tiebreaks: Vec<Tiebreak>,
     rules: Rules,
 }
@@ -179,6 +180,8 @@ mod tests {
             (r#"{"scale":"glicko"}"#, r#"{"scale":"glicko"}"#, "glicko"),
             (r#"{"rules":"1999"}"#, r#"{"rules":"1999"}"#, "1999"),
             (r#"{"tiebreaks":["BH","XYZ"]}"#, r#"{"tiebreaks":["BH","XYZ"]}"#, "XYZ"),
+            // A tiebreak listed twice (issue 19): refused, naming it.
+            (r#"{"tiebreaks":["BH","SB","BH"]}"#, r#"{"tiebreaks":["BH","SB","BH"]}"#, "BH is listed twice"),
         ] {
             let e = serde_json::from_str::<Legacy>(json).unwrap_err().to_string();
             assert!(e.contains(word), "{json}: {e}");

@@ -53,6 +53,14 @@ pub struct JsonGame<'a> {
 }
 
 pub fn json(r: &Rating) -> String {
+    let mut out = Vec::new();
+    write_json(r, &mut out).expect("writing to memory");
+    String::from_utf8(out).expect("JSON is UTF-8")
+}
+
+/// [`json`] written to `w` as it is made (the command line writes a million players' JSON,
+/// 250 MB, without holding it).
+pub fn write_json(r: &Rating, w: impl std::io::Write) -> std::io::Result<()> {
     let report = JsonReport {
         method: r.method,
         variant: &r.variant,
@@ -87,7 +95,7 @@ pub fn json(r: &Rating) -> String {
                 .collect()
         }),
     };
-    serde_json::to_string_pretty(&report).expect("plain data serialises")
+    serde_json::to_writer_pretty(w, &report).map_err(std::io::Error::from)
 }
 
 /// Decimals that show a rating's meaningful digits on its method's scale.

@@ -12,7 +12,7 @@ use crate::methods::brent::{BrentParams, Variant};
 use crate::methods::fit::{Fit, Measures};
 use crate::methods::report::{IterationRecord, Rating};
 use crate::methods::{start, Method, MethodKind, Options, Params};
-use crate::parse::decode::{decode, nul_error};
+use crate::parse::decode::{decode, decode_owned, nul_error};
 use crate::parse::detect::{detect, read, Format, Input, ReadOptions};
 use crate::parse::stream::CsvReader;
 use crate::parse::{BadLines, ColumnMap, CsvOptions, Warning};
@@ -53,7 +53,9 @@ pub struct Settings {
     /// Column mapping, `ROLE=COLUMN,...` (empty: header names decide).
     pub mapping: String,
     pub skip_bad_lines: bool,
-    /// Tournament files: the tiebreaks in the organiser's order.
+    /// Tournament files: the tiebreaks in the organiser's order (each once: a list that repeats
+    /// one is refused when read, [`crate::tiebreak::order`]).
+    #[serde(deserialize_with = "crate::tiebreak::order::distinct")]
     pub tiebreaks: Vec<Tiebreak>,
     /// The C.07 rules chosen; `None` (the default): those in force when the tournament
     /// started ([`RulesChoice`]: its start date, else the rules in force now).
@@ -70,7 +72,7 @@ pub struct Settings {
     /// (left out of the serialised settings at their defaults: shared links stay short).
     #[serde(skip_serializing_if = "is_match_points")]
     pub team_primary: TeamScore,
-    #[serde(skip_serializing_if = "is_default_team_order")]
+    #[serde(skip_serializing_if = "is_default_team_order", deserialize_with = "crate::tiebreak::order::distinct")]
     pub team_tiebreaks: Vec<TeamTiebreak>,
 }
 
@@ -393,7 +395,7 @@ impl JobReader {
             }
             Reading::Refused(e) => return Err(ParseErrors(vec![e])),
             Reading::Whole(buf) | Reading::Start(buf) => {
-                let decoded = decode(&buf).map_err(|e| ParseErrors(vec![e]))?;
+                let decoded = decode_owned(buf).map_err(|e| ParseErrors(vec![e]))?;
                 (read(&decoded.text, &self.settings.read_options())?, decoded.note)
             }
         };

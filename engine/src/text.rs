@@ -11,6 +11,37 @@ pub fn count(n: usize, one: &str, many: &str) -> String {
     }
 }
 
+/// A number with its thousands separated by commas: `1234567` as `1,234,567`.
+pub fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// `text` cut to its first `max` bytes (at a character's boundary) and a note of how much was
+/// left out, when it is longer: an explanation that lists every game of a player of thousands
+/// stays readable, and a table of them in proportion to the players, not to their games.
+pub fn cut_to(mut text: String, max: usize) -> String {
+    if text.len() <= max {
+        return text;
+    }
+    let mut end = max;
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    let left_out = text[end..].chars().count();
+    text.truncate(end);
+    text += &format!(" … ({} more characters left out)", thousands(left_out as u64));
+    text.shrink_to_fit();
+    text
+}
+
 /// The first `shown` of `names` joined by ", ", then " and N more" for the `N` left out.
 pub fn names_and_more<S: AsRef<str>>(names: impl IntoIterator<Item = S>, shown: usize) -> String {
     let mut listed = Vec::new();
@@ -22,6 +53,14 @@ pub fn names_and_more<S: AsRef<str>>(names: impl IntoIterator<Item = S>, shown: 
         count += 1;
     }
     join_and_more(&listed, count)
+}
+
+/// The first `shown` of `names` (an iterator that may hold more: only `shown` are taken) out
+/// of `total`, joined as [`names_and_more`] joins them: a list of a large group is made in
+/// time and space for the names shown, not for the group.
+pub fn first_of<S: AsRef<str>>(names: impl IntoIterator<Item = S>, total: usize, shown: usize) -> String {
+    let listed: Vec<S> = names.into_iter().take(shown).collect();
+    join_and_more(&listed, total.max(listed.len()))
 }
 
 /// As [`names_and_more`], the names first ordered by their lower case (equal ones keep their
@@ -80,5 +119,14 @@ mod tests {
         }
         assert_eq!(names_and_more(Vec::<String>::new(), 8), "");
         assert_eq!(sorted_names_and_more(["b", "B", "a"], 8), "a, b, B");
+        // Only the names shown are taken from the iterator.
+        assert_eq!(
+            first_of(names.iter().chain(std::iter::repeat_n(&"x", 1 << 40)), 1 << 30, 2),
+            format!("ben, Anna and {} more", (1u64 << 30) - 2)
+        );
+        assert_eq!(first_of(names, 4, 8), "ben, Anna, cleo, Dan");
+        assert_eq!([0, 999, 1000, 1234567].map(thousands), ["0", "999", "1,000", "1,234,567"]);
+        assert_eq!(cut_to("short".into(), 5), "short");
+        assert_eq!(cut_to("Zoë and more".into(), 3), "Zo … (10 more characters left out)");
     }
 }

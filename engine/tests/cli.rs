@@ -342,6 +342,18 @@ fn tiebreaks_of_a_trf_tournament() {
     assert!(err(&bad).contains("unknown tiebreak 'XYZ'"), "{}", err(&bad));
 }
 
+/// A tiebreak listed twice is refused, naming it (it printed three identical columns).
+#[test]
+fn a_repeated_tiebreak_in_the_order_is_refused() {
+    let file = fixture("trf/held_swiss_5.trf");
+    let bad = run(&["tiebreaks", &file, "--order", "BH,BH,BH"], None);
+    assert_eq!(bad.status.code(), Some(1), "{}", out(&bad));
+    assert!(err(&bad).contains("--order: BH is listed twice in the order of tiebreaks (at 1 and 2)"), "{}", err(&bad));
+    let bad = run(&["tiebreaks", &fixture("trf/fideteam_nocolor.trf"), "--teams", "--order", "EMGSB,BC,ESB:MG"], None);
+    assert_eq!(bad.status.code(), Some(1), "{}", out(&bad));
+    assert!(err(&bad).contains("--order: EMGSB is listed twice in the order of tiebreaks (at 1 and 3)"), "{}", err(&bad));
+}
+
 #[test]
 fn tiebreak_rules_are_named_by_year() {
     let file = fixture("trf/held_swiss_5.trf");
@@ -798,6 +810,12 @@ fn evaluate_prints_the_documented_json_and_table() {
     assert!(table.contains("log-loss") && table.contains("aga: the AGA's model reads every game as an even Go game"), "{table}");
     let o = run(&["evaluate", &file, "--holdout", "1.5"], None);
     assert!(!o.status.success() && err(&o).contains("--holdout 1.5: expected a share between 0 and 1"), "{}", err(&o));
+    // --rolling is bounded: at most 1,000 blocks (each a whole fit), at most one per held-out
+    // game (then said).
+    let o = run(&["evaluate", &file, "--rolling", "100000"], None);
+    assert!(!o.status.success() && err(&o).contains("--rolling 100000: expected 1 to 1000 blocks"), "{}", err(&o));
+    let table = out(&run(&["evaluate", &file, "--methods", "elo", "--rolling", "1000"], None));
+    assert!(table.contains("warning: --rolling 1000: the held-out share has 76 games, so 76 blocks of one game each"), "{table}");
 }
 
 #[test]
@@ -834,6 +852,14 @@ fn simulate_prints_the_documented_json_and_is_repeatable() {
         let o = run(&["simulate", "--schedule", bad], None);
         assert!(!o.status.success() && err(&o).contains(words), "{}", err(&o));
     }
+    // 2,000 players in a round robin 100,000 times would run for days: refused at once, with
+    // the limit (issue 19).
+    let o = run(&["simulate", "--players", "2000", "--repetitions", "100000", "--schedule", "round-robin"], None);
+    assert!(
+        !o.status.success() && err(&o).contains("more than the 100,000,000 a simulation may ask for; at most 25 repetitions"),
+        "{}",
+        err(&o)
+    );
     let o = run(&["simulate", "--players", "1"], None);
     assert!(!o.status.success() && err(&o).contains("players 1: expected 2 to 2000"), "{}", err(&o));
 }

@@ -49,7 +49,8 @@ fn brent_predicts_data_from_its_own_model_almost_as_well_as_the_truth() {
     assert_eq!((e.games_scored, e.first_training_games, e.order.as_str()), (1200, 4800, "by round"));
     let brent = e.methods[0].scores.as_ref().unwrap().log_loss;
     let (folds, _) = splits(&data, 0.2, 1);
-    let true_pairs: Vec<(f64, f64)> = folds[0]
+    let true_pairs: Vec<(f64, f64)> = folds
+        .fold(0)
         .1
         .iter()
         .map(|&i| {
@@ -85,6 +86,7 @@ fn rolling_origin_scores_each_block_once() {
         Setup { players: 12, schedule: Schedule::Random { games: 400 }, spread: 1.0, draws: 0.1, repetitions: 1, seed: 5, clusters: 0 };
     let (_, data, _) = tournament(&setup, 0);
     let (folds, _) = splits(&data, 0.25, 4);
+    let folds: Vec<_> = folds.iter().collect();
     assert_eq!(folds.len(), 4);
     assert_eq!(folds.iter().map(|f| f.1.len()).sum::<usize>(), 100);
     assert!(folds.windows(2).all(|w| w[1].0.len() > w[0].0.len()));

@@ -12,11 +12,11 @@ use ratings_engine::job::{Job, JobReader, Settings, TournamentStandings};
 use ratings_engine::methods::elo::{EloParams, Mov};
 use ratings_engine::methods::jrank::JRankParams;
 use ratings_engine::methods::multi_elo::MultiEloParams;
-use ratings_engine::parse::decode::decode;
+use ratings_engine::parse::decode::decode_owned;
 use ratings_engine::parse::detect::{detect, Format};
 use ratings_engine::parse::{apply_players, parse_players};
 use ratings_engine::team::{TeamScore, TeamTiebreak};
-use ratings_engine::tiebreak::{crosstable, parse_order, report, Rules};
+use ratings_engine::tiebreak::{crosstable, order, parse_order, report, Rules};
 use ratings_engine::{export, BrentParams, Method, MethodKind, Options, ScaleKind, Variant};
 use std::ffi::OsString;
 use std::io::{Read, Write};
@@ -146,7 +146,8 @@ struct EvaluateArgs {
     methods: String,
     #[command(flatten)]
     params: MethodArgs,
-    /// Cut the held-out share into K blocks, each predicted from everything before it.
+    /// Cut the held-out share into K blocks, each predicted from everything before it (1 to
+    /// 1000; at most one block per held-out game).
     #[arg(long, default_value_t = 1, value_name = "K")]
     rolling: usize,
     /// Tune a parameter out of sample.
@@ -563,17 +564,21 @@ fn main() -> ExitCode {
         };
     let result = match cli.command {
         Command::Rate(args) => run_rate(&args).map(|out| (out, ExitCode::SUCCESS)),
-        Command::Tiebreaks(args) => run_tiebreaks(&args).map(|out| (out, ExitCode::SUCCESS)),
-        Command::Compare(args) => run_compare(&args, &argv),
-        Command::Evaluate(args) => run_evaluate(&args, &argv),
-        Command::Simulate(args) => run_simulate(&args, &argv).map(|out| (out, ExitCode::SUCCESS)),
+        Command::Tiebreaks(args) => run_tiebreaks(&args).map(|out| (Output::Text(out), ExitCode::SUCCESS)),
+        Command::Compare(args) => run_compare(&args, &argv).map(|(out, status)| (Output::Text(out), status)),
+        Command::Evaluate(args) => run_evaluate(&args, &argv).map(|(out, status)| (Output::Text(out), status)),
+        Command::Simulate(args) => run_simulate(&args, &argv).map(|out| (Output::Text(out), ExitCode::SUCCESS)),
     };
     match result {
         Ok((out, status)) => {
             let out = if table { escape::terminal_lines(&out) } else { out.into() };
             // A reader that stops early (`| head`) closes the pipe: that is not an error.
-            let mut stdout = std::io::stdout().lock();
-            match stdout.write_all(out.as_bytes()).and_then(|()| stdout.flush()) {
+            let mut stdout = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
+            let written = match out {
+                Output::Text(text) => stdout.write_all(text.as_bytes()),
+                Output::Json(rating) => export::write_json(&rating, &mut stdout).and_then(|()| stdout.write_all(b"\n")),
+            };
+            match written.and_then(|()| stdout.flush()) {
                 Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
                     eprintln!("ratings-lab: cannot write the output: {e}");
                     ExitCode::FAILURE
@@ -597,7 +602,7 @@ fn read_text(path: &str, warnings: &mut Vec<String>) -> Result<String, String> {
     } else {
         bytes = std::fs::read(path).map_err(|e| format!("cannot read {path}: {e}"))?;
     }
-    let decoded = decode(&bytes).map_err(|e| format!("{}: {e}", display_name(path)))?;
+    let decoded = decode_owned(bytes).map_err(|e| format!("{}: {e}", display_name(path)))?;
     if let Some(note) = decoded.note {
         warnings.push(format!("{} is {note}", display_name(path)));
     }
@@ -714,7 +719,14 @@ fn load(file: &str, settings: &Settings, input: &InputArgs, warnings: &mut Vec<S
     Ok(job)
 }
 
-fn run_rate(args: &RateArgs) -> Result<String, String> {
+/// What a command prints: its text, or ratings written as JSON while they are written (the
+/// input let go first: a large file's JSON is never held, beside its input, as one string).
+enum Output {
+    Text(String),
+    Json(Box<ratings_engine::Rating>),
+}
+
+fn run_rate(args: &RateArgs) -> Result<Output, String> {
     let mut warnings = Vec::new();
     let settings = settings(args.method, &args.params, &args.scale, &args.input)?;
     settings.method().validate().map_err(|e| e.to_string())?;
@@ -724,7 +736,7 @@ fn run_rate(args: &RateArgs) -> Result<String, String> {
     let mut rating = finished.rating.map_err(|e| e.to_string())?;
     warnings.append(&mut rating.warnings);
     rating.warnings = warnings;
-    Ok(match (args.format, &finished.measures) {
+    Ok(Output::Text(match (args.format, &finished.measures) {
         (FormatArg::Table, Some(measures)) if args.trace => export::table(&rating) + &export::trace_table(&finished.trace, measures),
         (FormatArg::Table, _) => export::table(&rating),
         (FormatArg::Csv, _) => {
@@ -733,8 +745,8 @@ fn run_rate(args: &RateArgs) -> Result<String, String> {
             }
             export::csv(&rating)
         }
-        (FormatArg::Json, _) => export::json(&rating) + "\n",
-    })
+        (FormatArg::Json, _) => return Ok(Output::Json(Box::new(rating))),
+    }))
 }
 
 fn run_tiebreaks(args: &TiebreakArgs) -> Result<String, String> {
@@ -752,6 +764,8 @@ fn run_tiebreaks(args: &TiebreakArgs) -> Result<String, String> {
         return Err(expected());
     }
     let mut job = Job::read(&text, &settings).map_err(|e| format!("{name}:\n{e}"))?;
+    // The text is kept only to be written back with ranks: a large file is held once, as read.
+    let text = args.write_trf.as_ref().map(|_| text);
     let file_order = job.full.tournament.as_ref().and_then(|t| t.declared_order.as_ref()).and_then(|o| o.usable());
     if let Some(order) = given.or_else(|| file_order.map(<[_]>::to_vec)) {
         settings.tiebreaks = order;
@@ -759,8 +773,8 @@ fn run_tiebreaks(args: &TiebreakArgs) -> Result<String, String> {
     }
     let standings = job.standings().ok_or_else(expected)?;
     check_round(args.round, standings.rounds_played)?;
-    if let Some(out) = &args.write_trf {
-        warnings.push(write_trf(&text, &job, &standings, out)?);
+    if let (Some(out), Some(text)) = (&args.write_trf, &text) {
+        warnings.push(write_trf(text, &job, &standings, out)?);
     }
     warnings.extend(job.input.warnings.iter().map(|w| w.to_string()));
     if args.check_ranks && standings.declared.is_none() {
@@ -813,6 +827,7 @@ fn run_teams(args: &TiebreakArgs, text: &str, mut warnings: Vec<String>) -> Resu
     if let Some(list) = &args.order {
         let codes = list.split(',').map(str::trim).filter(|c| !c.is_empty());
         settings.team_tiebreaks = codes.map(TeamTiebreak::parse).collect::<Result<_, _>>().map_err(|e| format!("--order: {e}"))?;
+        order::check(&settings.team_tiebreaks).map_err(|e| format!("--order: {e}"))?;
     } else if let Some(order) = t.declared_order.as_ref().and_then(|o| o.team_order()) {
         settings.team_tiebreaks = order;
     }
@@ -985,7 +1000,14 @@ fn run_evaluate(args: &EvaluateArgs, argv: &[OsString]) -> Result<(String, ExitC
     }
     let options = Options { scale: read.scale() };
     let grid = args.grid.as_deref().map(parse_grid).transpose()?;
-    let e = evaluation::evaluate(data, &methods, &options, holdout, args.rolling.max(1));
+    evaluation::check_rolling(args.rolling)?;
+    let e = evaluation::evaluate(data, &methods, &options, holdout, args.rolling);
+    if e.folds < args.rolling {
+        warnings.push(format!(
+            "--rolling {}: the held-out share has {} games, so {} blocks of one game each",
+            args.rolling, e.games_scored, e.folds
+        ));
+    }
     let tuning = args.tune.map(|t| {
         let parameter = match t {
             TuneArg::EloK => Parameter::EloK,

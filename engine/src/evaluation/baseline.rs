@@ -13,7 +13,7 @@
 //! predict worse than a coin. Rolling blocks (`rolling`) refit as the games come.
 
 use super::metrics::{self, Scores};
-use super::{actual_shares, events_only, Evaluation, Fold};
+use super::{actual_shares, events_only, Evaluation, Splits};
 use crate::methods::MethodKind;
 use crate::model::Dataset;
 use serde::{Deserialize, Serialize};
@@ -68,11 +68,11 @@ pub struct BaselineScores {
 }
 
 /// The baselines' scores on `folds` (the coin always; the home rate when it applies).
-pub fn baselines(data: &Dataset, folds: &[Fold]) -> Vec<BaselineScores> {
+pub fn baselines(data: &Dataset, folds: &Splits) -> Vec<BaselineScores> {
     if events_only(data) {
         let shares: Vec<(Vec<f64>, Vec<f64>)> = folds
             .iter()
-            .flat_map(|(_, test)| test.iter().map(|&i| &data.events[i]))
+            .flat_map(|(_, test)| test.into_iter().map(|i| &data.events[i]))
             .map(|e| (vec![1.0 / e.places.len().max(1) as f64; e.places.len()], actual_shares(e)))
             .collect();
         return metrics::score_events(&shares)
@@ -80,7 +80,7 @@ pub fn baselines(data: &Dataset, folds: &[Fold]) -> Vec<BaselineScores> {
             .into_iter()
             .collect();
     }
-    let coin: Vec<(f64, f64)> = folds.iter().flat_map(|(_, test)| test.iter().map(|&i| (0.5, data.games[i].score))).collect();
+    let coin: Vec<(f64, f64)> = folds.iter().flat_map(|(_, test)| test.into_iter().map(|i| (0.5, data.games[i].score))).collect();
     let mut out: Vec<BaselineScores> =
         metrics::score(&coin).map(|scores| BaselineScores { baseline: Baseline::Coin, scores, rate: None }).into_iter().collect();
     if let Some(home) = home_rate(data, folds) {
@@ -91,18 +91,21 @@ pub fn baselines(data: &Dataset, folds: &[Fold]) -> Vec<BaselineScores> {
 
 /// The home rate's scores, when some earlier game of the first fold and some later game has a
 /// home side.
-fn home_rate(data: &Dataset, folds: &[Fold]) -> Option<BaselineScores> {
+fn home_rate(data: &Dataset, folds: &Splits) -> Option<BaselineScores> {
     let rate = |train: &[usize]| {
         let (n, sum) = train.iter().map(|&i| &data.games[i]).filter(|g| !g.neutral()).fold((0usize, 0.0), |(n, s), g| (n + 1, s + g.score));
         (n > 0).then(|| sum / n as f64)
     };
-    let first = rate(&folds.first()?.0)?;
+    if folds.is_empty() {
+        return None;
+    }
+    let first = rate(&folds.fold(0).0)?;
     let later_home = folds.iter().any(|(_, test)| test.iter().any(|&i| !data.games[i].neutral()));
     if !later_home {
         return None;
     }
     let mut pairs = Vec::new();
-    for (train, test) in folds {
+    for (train, test) in folds.iter() {
         let p = rate(train).unwrap_or(0.5);
         pairs.extend(test.iter().map(|&i| &data.games[i]).map(|g| (if g.neutral() { 0.5 } else { p }, g.score)));
     }

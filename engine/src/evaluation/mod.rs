@@ -76,30 +76,95 @@ pub struct Evaluation {
 /// One fold: the earlier games (or events) fit, and those predicted, by index.
 pub type Fold = (Vec<usize>, Vec<usize>);
 
+/// The most blocks of a rolling origin: each block is a whole fit of every method on all the
+/// games before it, so blocks multiply the time by their number (the app offers up to 50).
+pub const MAX_ROLLING: usize = 1_000;
+
+/// Refuses a rolling origin of more blocks than [`MAX_ROLLING`] (or none), naming the limit.
+pub fn check_rolling(rolling: usize) -> Result<(), String> {
+    match rolling {
+        1..=MAX_ROLLING => Ok(()),
+        _ => Err(format!(
+            "--rolling {rolling}: expected 1 to {MAX_ROLLING} blocks (each block fits every method again on all the games before it)"
+        )),
+    }
+}
+
+/// The folds of a split by time, made as they are used ([`Splits::fold`], [`Splits::iter`]):
+/// only the time order is kept, and each fold's indices are made when it is fit, so a rolling
+/// origin of many blocks holds one fold at a time, not every fold's copy of the earlier games.
+#[derive(Clone, Debug)]
+pub struct Splits {
+    /// Game (or event) indices in time order.
+    order: Vec<usize>,
+    /// Where the held-out share starts in `order`, and its length.
+    start: usize,
+    held: usize,
+    /// Blocks of the rolling origin: at most the held-out games (a block has one at least).
+    blocks: usize,
+}
+
+impl Splits {
+    /// The number of folds (0 when nothing is held out).
+    pub fn len(&self) -> usize {
+        if self.held == 0 {
+            0
+        } else {
+            self.blocks
+        }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Where fold `k`'s predicted games start in the time order.
+    fn cut(&self, k: usize) -> usize {
+        self.start + self.held * k / self.blocks
+    }
+
+    /// Fold `k`: the earlier games (in input order) and those predicted (in time order).
+    pub fn fold(&self, k: usize) -> Fold {
+        let mut train = self.order[..self.cut(k)].to_vec();
+        train.sort_unstable();
+        (train, self.order[self.cut(k)..self.cut(k + 1)].to_vec())
+    }
+
+    /// The folds in turn, each made when it is reached.
+    pub fn iter(&self) -> impl Iterator<Item = Fold> + '_ {
+        (0..self.len()).map(|k| self.fold(k))
+    }
+
+    /// Games predicted in all (each once).
+    pub fn predicted(&self) -> usize {
+        self.held
+    }
+
+    /// Games the first fold learns from.
+    pub fn first_training(&self) -> usize {
+        if self.is_empty() {
+            0
+        } else {
+            self.start
+        }
+    }
+}
+
 /// A multi-player event's predicted shares and actual ones.
 type Shares = (Vec<f64>, Vec<f64>);
 
-/// The game indices of each fold: (earlier games, games predicted); for an input of
-/// multi-player events only, the event indices (in input order).
-pub fn splits(data: &Dataset, holdout: f64, rolling: usize) -> (Vec<Fold>, &'static str) {
+/// The folds of `data` split by time: (earlier games, games predicted); for an input of
+/// multi-player events only, the event indices (in input order). `rolling` blocks, at most
+/// the games held out and [`MAX_ROLLING`].
+pub fn splits(data: &Dataset, holdout: f64, rolling: usize) -> (Splits, &'static str) {
     let (order, how) = match events_only(data) {
         true => ((0..data.events.len()).collect(), "input order"),
         false => game_order(&data.games, true),
     };
     let n = order.len();
     let held = ((n as f64 * holdout.clamp(0.0, 1.0)).round() as usize).min(n);
-    let folds = rolling.clamp(1, held.max(1));
-    let start = n - held;
-    let cut = |k: usize| start + held * k / folds;
-    let out = (0..folds)
-        .map(|k| {
-            let mut train = order[..cut(k)].to_vec();
-            train.sort_unstable();
-            (train, order[cut(k)..cut(k + 1)].to_vec())
-        })
-        .filter(|(_, test)| !test.is_empty())
-        .collect();
-    (out, how)
+    let blocks = rolling.clamp(1, held.clamp(1, MAX_ROLLING));
+    (Splits { order, start: n - held, held, blocks }, how)
 }
 
 /// Whether the input is multi-player events and no two-player games (multiplayer Elo's).
@@ -198,22 +263,22 @@ pub fn evaluate(data: &Dataset, methods: &[Method], options: &Options, holdout: 
         order: how.to_string(),
         holdout,
         folds: folds.len(),
-        games_scored: folds.iter().map(|(_, t)| t.len()).sum(),
-        first_training_games: folds.first().map_or(0, |(t, _)| t.len()),
+        games_scored: folds.predicted(),
+        first_training_games: folds.first_training(),
         baselines: baseline::baselines(data, &folds),
     }
 }
 
 /// Every fold's predictions scored together, and the unseen count; or the first failure.
 fn score_folds<T>(
-    folds: &[Fold],
+    folds: &Splits,
     predict: impl Fn(&[usize], &[usize]) -> Result<(Vec<T>, usize), String>,
     score: impl Fn(&[T]) -> Option<Scores>,
 ) -> (Result<Scores, String>, usize) {
-    let mut all = Vec::new();
+    let mut all = Vec::with_capacity(folds.predicted());
     let mut unseen = 0;
-    for (train, test) in folds {
-        match predict(train, test) {
+    for (train, test) in folds.iter() {
+        match predict(&train, &test) {
             Ok((p, u)) => {
                 all.extend(p);
                 unseen += u;
@@ -372,9 +437,11 @@ pub struct Tuning {
 /// earlier ones), so the held-out score of the choice is honest.
 pub fn tune(data: &Dataset, method: &Method, options: &Options, parameter: Parameter, grid: &[f64], holdout: f64) -> Tuning {
     let (folds, _) = splits(data, holdout, 1);
-    let Some((train, test)) = folds.first() else { return Tuning { parameter, points: Vec::new(), chosen: None } };
+    let Some((train, test)) = folds.iter().next() else { return Tuning { parameter, points: Vec::new(), chosen: None } };
+    let (train, test) = (&train[..], &test[..]);
     let inner = subset(data, train);
     let (inner_folds, _) = splits(&inner, holdout, 1);
+    let inner_folds: Vec<Fold> = inner_folds.iter().collect();
     let log = |d: &Dataset, m: &Method, tr: &[usize], te: &[usize]| {
         predictions(d, m, options, tr, te).ok().and_then(|(p, _)| metrics::score(&p)).map(|s| s.log_loss)
     };

@@ -31,6 +31,7 @@ use crate::compare::export::labels;
 use crate::diagnose::Status;
 use crate::methods::{rate, Method, Options};
 use crate::model::{Dataset, Game};
+use crate::text::thousands;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::str::FromStr;
@@ -92,9 +93,48 @@ impl Default for Setup {
     }
 }
 
+/// The most work a simulation may ask for, in player-games (each game counted once for each of
+/// its two players) over all its repetitions: the games played and rated grow as players² for
+/// a round robin and players × rounds for a Swiss, times the repetitions, and 2,000 players in
+/// a round robin 100,000 times over would run for days. This is some minutes natively (the
+/// default lab, 100 players × 7 rounds × 200, is 140,000), the same in the app's lab and on
+/// the command line.
+pub const MAX_PLAYER_GAMES: u64 = 100_000_000;
+
 impl Setup {
+    /// The player-games of one repetition: `n(n − 1)` for a round robin, twice that for a
+    /// double one, players × rounds for a Swiss (a bye counted as a game), 2 × games at random.
+    pub fn player_games(&self) -> u64 {
+        let n = self.players as u64;
+        match self.schedule {
+            Schedule::RoundRobin => n * n.saturating_sub(1),
+            Schedule::DoubleRoundRobin => 2 * n * n.saturating_sub(1),
+            Schedule::Swiss { rounds } => n * rounds as u64,
+            Schedule::Random { games } => 2 * games as u64,
+        }
+    }
+
     /// Why the setup cannot be run, if it cannot.
     pub fn check(&self) -> Result<(), String> {
+        self.check_each()?;
+        let (each, reps) = (self.player_games().max(1), self.repetitions as u64);
+        match each.saturating_mul(reps) {
+            total if total > MAX_PLAYER_GAMES => Err(format!(
+                "{} players, {}, {} repetitions: {} player-games in all ({} a repetition), more than the {} a simulation may ask for; at most {} repetitions of this schedule",
+                self.players,
+                self.schedule,
+                self.repetitions,
+                thousands(total),
+                thousands(each),
+                thousands(MAX_PLAYER_GAMES),
+                thousands(MAX_PLAYER_GAMES / each),
+            )),
+            _ => Ok(()),
+        }
+    }
+
+    /// Each setting within its range.
+    fn check_each(&self) -> Result<(), String> {
         let fail = |m: String| Err(m);
         match self {
             s if s.players < 2 || s.players > 2000 => fail(format!("players {}: expected 2 to 2000", s.players)),
@@ -495,6 +535,29 @@ mod tests {
             assert_eq!(s.parse::<Schedule>().unwrap().to_string(), s);
         }
         assert!("swiss:0".parse::<Schedule>().unwrap_err().contains("expected round-robin"));
+    }
+
+    /// 2,000 players in a round robin 100,000 times (it was accepted, and would have run for
+    /// days): refused by the work asked for, with the limit and the repetitions that fit.
+    #[test]
+    fn the_work_a_simulation_asks_for_is_bounded() {
+        let huge = Setup { players: 2000, schedule: Schedule::RoundRobin, repetitions: 100_000, ..Setup::default() };
+        assert_eq!(huge.player_games(), 2000 * 1999);
+        assert_eq!(
+            huge.check().unwrap_err(),
+            "2000 players, round-robin, 100000 repetitions: 399,800,000,000 player-games in all (3,998,000 a repetition), \
+             more than the 100,000,000 a simulation may ask for; at most 25 repetitions of this schedule"
+        );
+        let fits = Setup { repetitions: 25, ..huge.clone() };
+        assert_eq!(fits.check(), Ok(()));
+        assert!(Setup { repetitions: 26, ..huge }.check().is_err());
+        // Swiss and random schedules by players × rounds and 2 × games.
+        let swiss = Setup { players: 2000, schedule: Schedule::Swiss { rounds: 11 }, repetitions: 100_000, ..Setup::default() };
+        assert!(swiss.check().unwrap_err().contains("at most 4,545 repetitions"));
+        let random = Setup { schedule: Schedule::Random { games: 1_000_000 }, repetitions: 51, ..Setup::default() };
+        assert!(random.check().unwrap_err().contains("(2,000,000 a repetition)"));
+        assert_eq!(Setup::default().check(), Ok(()));
+        assert_eq!(Setup::default().player_games() * 200, 140_000);
     }
 
     #[test]

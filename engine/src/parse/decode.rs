@@ -93,6 +93,22 @@ fn signature(head: &[u8]) -> Option<&'static str> {
     KNOWN.iter().find(|(magic, _)| head.starts_with(magic)).map(|&(_, kind)| kind)
 }
 
+/// [`decode`] of bytes the caller gives up: UTF-8 becomes the text in the same buffer, not a
+/// copy of it (a file of 50 MB read whole is held once, not twice).
+pub fn decode_owned(mut bytes: Vec<u8>) -> Result<Decoded, ParseError> {
+    if let Some(e) = not_text(&bytes) {
+        return Err(e);
+    }
+    if bytes.starts_with(b"\xef\xbb\xbf") {
+        bytes.drain(..3);
+    }
+    match String::from_utf8(bytes) {
+        Ok(text) if !text.contains('\r') => Ok(Decoded { text, note: None }),
+        Ok(text) => decode(text.as_bytes()),
+        Err(e) => decode(e.as_bytes()),
+    }
+}
+
 /// Windows-1252: Latin-1 but for 0x80–0x9F, where it has printable characters.
 pub(crate) fn windows_1252(b: u8) -> char {
     const HIGH: [char; 32] = [
@@ -114,6 +130,7 @@ mod tests {
         let d = decode(bytes).unwrap();
         assert_eq!(d.text, text);
         assert_eq!(d.note.is_some(), noted, "{:?}", d.note);
+        assert_eq!(decode_owned(bytes.to_vec()), d, "the same, from owned bytes");
     }
 
     #[test]

@@ -34,7 +34,7 @@
 //! ```
 
 use super::csv::{BadLines, Warning};
-use super::trf::{lines, split_lines};
+use super::trf::lines;
 use crate::error::{bad_field as bad, excerpt, ParseError, ParseErrors};
 use crate::tournament::{Colour, Entrant, RoundEntry, RoundResult, Tournament};
 use std::collections::HashMap;
@@ -137,20 +137,29 @@ struct Reader {
     errors: Vec<ParseError>,
 }
 
-/// Reads the games of a file: their tags and how their move text ended.
-fn read_games(text: &str) -> Reader {
+/// Reads the games of a file: their tags and how their move text ended, each handed to `each`
+/// as soon as it is complete (a file of a million games never holds them all as read, nor a
+/// list of its lines).
+fn read_games(text: &str, mut each: impl FnMut(RawGame)) -> Reader {
     let mut r = Reader::default();
-    // Lines are slices of the text; move text is scanned in place and never copied.
-    let lines = split_lines(text);
-    for &(line, l) in &lines {
+    // Lines are slices of the text, taken one at a time (as `split_lines` gives them: without
+    // the empty line after a final line end); move text is scanned in place and never copied.
+    let mut lines = lines(text).peekable();
+    let mut end = 1;
+    while let Some((line, l)) = lines.next() {
+        if l.is_empty() && lines.peek().is_none() {
+            break;
+        }
         r.read_line(line, l);
+        r.games.drain(..).for_each(&mut each);
+        end = line + 1;
     }
     if let Some(line) = r.comment {
         r.errors.push(bad(line, "comment", "a '}' closing the comment opened here", "the end of the file"));
     }
-    let end = lines.len() + 1;
     r.close_variations(end);
     r.finish();
+    r.games.drain(..).for_each(&mut each);
     r
 }
 
@@ -328,25 +337,32 @@ pub fn parse_pgn(text: &str) -> Result<(Tournament, Vec<Warning>), ParseErrors> 
 /// out with a warning naming its players (where its tags name them) instead of failing.
 pub fn parse_pgn_with(text: &str, bad_lines: BadLines) -> Result<(Tournament, Vec<Warning>), ParseErrors> {
     super::check_line_lengths(text)?;
-    let Reader { games: raw, mut warnings, mut errors, .. } = read_games(text);
     let skip = bad_lines == BadLines::Skip;
+    // Each game is added as it is read; what adding says is kept apart and put after what
+    // reading said, as when every game was read first.
+    let (mut found, mut added, mut added_errors, mut games) = (Collected::default(), Vec::new(), Vec::new(), 0);
+    let Reader { mut warnings, mut errors, .. } = read_games(text, |g| {
+        games += 1;
+        if g.bad {
+            return;
+        }
+        let mut bad_game = Vec::new();
+        found.add(&g, &mut added, &mut bad_game);
+        match skip {
+            true => added.extend(bad_game.iter().map(|e| left_out(&g, e))),
+            false => added_errors.append(&mut bad_game),
+        }
+    });
     if skip {
         warnings.extend(errors.drain(..).map(|e| Warning { line: e.line(), message: format!("left out (bad line): {}", e.detail()) }));
     }
-    let mut found = Collected::default();
-    for g in raw.iter().filter(|g| !g.bad) {
-        let mut bad_game = Vec::new();
-        found.add(g, &mut warnings, &mut bad_game);
-        match skip {
-            true => warnings.extend(bad_game.iter().map(|e| left_out(g, e))),
-            false => errors.append(&mut bad_game),
-        }
-    }
+    warnings.append(&mut added);
+    errors.append(&mut added_errors);
     if !errors.is_empty() {
         errors.sort_by_key(ParseError::line);
         return Err(ParseErrors(errors));
     }
-    if raw.is_empty() {
+    if games == 0 {
         return Err(ParseErrors(vec![bad(
             1,
             "tag pair",

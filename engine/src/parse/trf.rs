@@ -507,6 +507,7 @@ fn read_order(record: u16, line: usize, l: &str, warnings: &mut Vec<Warning>) ->
         });
     }
     let codes: Vec<String> = codes.into_iter().filter(|c| !c.eq_ignore_ascii_case("PTS")).map(str::to_string).collect();
+    let codes = without_repeats(record, line, codes, warnings);
     let mut order = DeclaredOrder { record, line, codes: codes.clone(), tiebreaks: Vec::new(), unknown: Vec::new() };
     for c in codes {
         match Tiebreak::parse(&c) {
@@ -515,6 +516,36 @@ fn read_order(record: u16, line: usize, l: &str, warnings: &mut Vec<Warning>) ->
         }
     }
     order
+}
+
+/// A declared order's codes with the repeats left out (each tiebreak is applied once,
+/// [`crate::tiebreak::order`]), named in a warning. Codes are the same when they read as the
+/// same tiebreak (`BH/C1` and `BH-C1`), individual or a team's.
+fn without_repeats(record: u16, line: usize, codes: Vec<String>, warnings: &mut Vec<Warning>) -> Vec<String> {
+    let key = |c: &str| match (Tiebreak::parse(c), crate::team::TeamTiebreak::parse(c)) {
+        (Ok(t), _) => t.code().to_string(),
+        (_, Ok(t)) => t.code(),
+        _ => c.to_ascii_uppercase(),
+    };
+    let mut seen = std::collections::HashSet::new();
+    let (mut repeated, mut count) = (Vec::new(), 0);
+    let mut kept = Vec::new();
+    for c in codes {
+        if seen.insert(key(&c)) {
+            kept.push(c);
+        } else {
+            count += 1;
+            if repeated.len() < 8 {
+                repeated.push(c);
+            }
+        }
+    }
+    if count > 0 {
+        let listed = crate::text::first_of(&repeated, count, 8);
+        let message = format!("{record}: {listed} listed again; each tiebreak is applied once, so the repeats are left out");
+        warnings.push(Warning { line, message });
+    }
+    kept
 }
 
 /// The declared order's codes not computed here, named once the file is read (a team file's
@@ -1233,6 +1264,24 @@ mod tests {
         assert_eq!((p.rounds[0].opponent, p.rounds[0].colour, p.rounds[0].result), (Some(8), Some(Colour::Black), RoundResult::Draw));
         assert_eq!((p.rounds[1].opponent, p.rounds[1].result), (None, RoundResult::HalfBye));
         assert!(w.is_empty());
+    }
+
+    #[test]
+    fn a_declared_order_that_repeats_a_tiebreak_keeps_each_once_with_a_warning() {
+        let mut w = Vec::new();
+        let o = read_order(212, 4, "212 PTS,DE,BH,bh,BH/C1,BH-C1,DE", &mut w);
+        assert_eq!(o.tiebreaks, vec![Tiebreak::De, Tiebreak::Bh, Tiebreak::BhC1]);
+        assert_eq!(o.codes, ["DE", "BH", "BH/C1"]);
+        assert_eq!(w.len(), 1);
+        assert_eq!(
+            (w[0].line, w[0].message.as_str()),
+            (4, "212: bh, BH-C1, DE listed again; each tiebreak is applied once, so the repeats are left out")
+        );
+        // A team file's codes too, and many repeats are counted, not listed.
+        let mut w = Vec::new();
+        let o = read_order(202, 2, &format!("202 EMGSB ESB:MG{}", " BH".repeat(20)), &mut w);
+        assert_eq!(o.codes, ["EMGSB", "BH"]);
+        assert!(w[0].message.starts_with("202: ESB:MG, BH, BH, BH, BH, BH, BH, BH and 12 more listed again"), "{}", w[0].message);
     }
 
     /// Four players, three rounds, all paired (1–2, 3–4; 1–3, 2–4; 1–4, 2–3).

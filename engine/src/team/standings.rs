@@ -376,14 +376,12 @@ impl Teams {
             let mut place = 1;
             for tier in &tiers {
                 for &k in tier {
-                    let others: Vec<&str> = group.iter().filter(|&&o| o != k).map(|&o| self.names[o].as_str()).collect();
+                    // The first few others by name, the rest counted: a group can be thousands.
+                    let names = group.iter().filter(|&&o| o != k).map(|&o| self.names[o].as_str());
+                    let others = crate::text::first_of(names, group.len() - 1, crate::tiebreak::DE_NAMED);
                     let shared = if tier.len() > 1 { "shares " } else { "" };
-                    let explanation = format!(
-                        "EDE {place}: level with {}; {shared}place {place} of {}{}",
-                        others.join(", "),
-                        group.len(),
-                        boards.words()
-                    );
+                    let explanation =
+                        format!("EDE {place}: level with {others}; {shared}place {place} of {}{}", group.len(), boards.words());
                     column[k] = TeamValue { value: Some(place as f64), explanation };
                 }
                 place += tier.len();

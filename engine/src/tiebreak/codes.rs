@@ -198,7 +198,7 @@ const ALL: [Tiebreak; 29] = [
 ];
 
 /// Every tiebreak this module knows, in the order of C.07's families.
-pub fn all_codes() -> &'static [Tiebreak] {
+pub const fn all_codes() -> &'static [Tiebreak] {
     &ALL
 }
 
@@ -366,9 +366,4 @@ pub struct UnknownTiebreak(pub String);
 
 fn valid_list() -> String {
     ALL.iter().map(|t| t.code()).collect::<Vec<_>>().join(", ")
-}
-
-/// Reads a comma-separated list of codes (`BH-C1,BH,SB`), as the command line's `--order`.
-pub fn parse_order(list: &str) -> Result<Vec<Tiebreak>, UnknownTiebreak> {
-    list.split(',').map(str::trim).filter(|s| !s.is_empty()).map(Tiebreak::parse).collect()
 }

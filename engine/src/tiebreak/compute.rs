@@ -38,8 +38,13 @@ pub(crate) struct Computer<'c, 'a> {
     ptp: Option<Vec<TiebreakValue>>,
 }
 
+/// The longest explanation kept, in bytes: a 20-round event's longest is under 1,000; a player
+/// of a game collection with thousands of games would otherwise carry a list of every one, in
+/// every tiebreak (a million PGN games made 300 MB of explanations).
+pub(crate) const MAX_EXPLANATION: usize = 2_000;
+
 fn tv(code: Tiebreak, value: Option<f64>, explanation: String) -> TiebreakValue {
-    TiebreakValue { code, value, explanation }
+    TiebreakValue { code, value, explanation: crate::text::cut_to(explanation, MAX_EXPLANATION) }
 }
 
 impl<'c, 'a> Computer<'c, 'a> {

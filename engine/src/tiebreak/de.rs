@@ -6,9 +6,17 @@
 //! score among the tied is more than any other could have reached by also winning their missing
 //! encounters; the process then continues with the rest. With pre-determined pairings (round
 //! robin) unplayed games count as played and every encounter is scheduled, so all have met.
+//!
+//! A tied group can hold thousands (everyone on ½ after one round): membership is looked up in
+//! a set, not by scanning the group, and an explanation names the first [`NAMED`] of the
+//! others and counts the rest, so the work and the text stay linear in the group.
 
 use super::context::{num, Ctx, EPS};
+use rustc_hash::FxHashSet;
 use std::collections::BTreeMap;
+
+/// How many of the other tied players an explanation names (then "and N more").
+pub(crate) const NAMED: usize = 8;
 
 struct Stat {
     p: usize,
@@ -22,6 +30,7 @@ struct Stat {
 
 fn stats(ctx: &Ctx, group: &[usize]) -> (Vec<Stat>, bool) {
     let others = group.len() - 1;
+    let members: FxHashSet<usize> = group.iter().copied().collect();
     let mut all_met = true;
     let stats = group
         .iter()
@@ -29,7 +38,7 @@ fn stats(ctx: &Ctx, group: &[usize]) -> (Vec<Stat>, bool) {
             let mut by_opponent: BTreeMap<usize, (f64, usize)> = BTreeMap::new();
             for r in 0..ctx.rounds {
                 let Some(o) = ctx.opponent(p, r) else { continue };
-                if ctx.met(p, r) && group.contains(&o) {
+                if ctx.met(p, r) && members.contains(&o) {
                     let e = by_opponent.entry(o).or_insert((0.0, 0));
                     e.0 += ctx.pts(p, r);
                     e.1 += 1;
@@ -71,12 +80,16 @@ fn tiers(ctx: &Ctx, group: &[usize]) -> Vec<Vec<usize>> {
         }
         return split.into_iter().flat_map(|tier| tiers(ctx, &tier)).collect();
     }
-    // Not all have met: peel off those certainly ahead of all the rest.
+    // Not all have met: peel off those certainly ahead of all the rest (the best the rest
+    // could reach, as a running maximum from the end: one pass, not one per player).
+    let mut best_after = vec![f64::NEG_INFINITY; st.len()];
+    for i in (0..st.len().saturating_sub(1)).rev() {
+        best_after[i] = best_after[i + 1].max(st[i + 1].max);
+    }
     let mut out = Vec::new();
     let mut i = 0;
     while i + 1 < st.len() {
-        let best_rest = st[i + 1..].iter().map(|s| s.max).fold(f64::NEG_INFINITY, f64::max);
-        if st[i].score > best_rest + EPS {
+        if st[i].score > best_after[i] + EPS {
             out.push(vec![st[i].p]);
             i += 1;
         } else {
@@ -130,7 +143,7 @@ pub(crate) fn direct_encounter(ctx: &Ctx, group: &[usize], tied_on: &str) -> Vec
     }
     st.iter()
         .map(|s| {
-            let others: Vec<String> = group.iter().filter(|&&o| o != s.p).map(|&o| ctx.who(o)).collect();
+            let others = crate::text::first_of(group.iter().filter(|&&o| o != s.p).map(|&o| ctx.who(o)), group.len() - 1, NAMED);
             let encounters = if all_met {
                 "all have met".to_string()
             } else if s.met + 1 == group.len() {
@@ -148,7 +161,7 @@ pub(crate) fn direct_encounter(ctx: &Ctx, group: &[usize], tied_on: &str) -> Vec
             let text = format!(
                 "DE {}: tied on {tied_on} with {}; scored {} against them ({encounters}); {outcome}",
                 place[s.p],
-                others.join(", "),
+                others,
                 num(s.score)
             );
             (s.p, Some(place[s.p] as f64), text)

@@ -59,16 +59,18 @@ mod context;
 pub mod crosstable;
 mod de;
 pub mod declared;
+pub mod order;
 mod rating;
 pub mod report;
 pub mod rules;
 
-pub use codes::{all_codes, parse_order, Rules, Tiebreak, UnknownTiebreak};
+pub use codes::{all_codes, Rules, Tiebreak, UnknownTiebreak};
+pub use order::{parse_order, OrderError, MAX_ORDER};
 pub use rules::{RulesChoice, RulesReason};
 
 use crate::tournament::Tournament;
 pub(crate) use context::{num, Ctx};
-pub(crate) use de::extended as extended_direct_encounter;
+pub(crate) use de::{extended as extended_direct_encounter, NAMED as DE_NAMED};
 use serde::{Deserialize, Serialize};
 use std::cmp::Ordering;
 
@@ -280,16 +282,18 @@ fn compare(ctx: &Ctx, order: &[Tiebreak], values: &[&[TiebreakValue]], a: usize,
     o
 }
 
-/// The entrants grouped by points and the first `k` tiebreaks.
+/// The entrants grouped by points and the first `k` tiebreaks (groups in order of their first
+/// entrant; each group's signature found by hashing, not by a scan of the groups so far).
 fn groups(ctx: &Ctx, values: &[&[TiebreakValue]], k: usize) -> Vec<Vec<usize>> {
     let mut out: Vec<Vec<usize>> = Vec::new();
-    let mut seen: Vec<(Option<i64>, Vec<Option<i64>>)> = Vec::new();
+    let mut seen: rustc_hash::FxHashMap<Vec<Option<i64>>, usize> = Default::default();
     for p in 0..ctx.n() {
-        let sig = (key(Some(ctx.points[p])), values[..k].iter().map(|col| key(col[p].value)).collect::<Vec<_>>());
-        match seen.iter().position(|s| *s == sig) {
-            Some(i) => out[i].push(p),
+        let sig: Vec<Option<i64>> =
+            std::iter::once(key(Some(ctx.points[p]))).chain(values[..k].iter().map(|col| key(col[p].value))).collect();
+        match seen.get(&sig) {
+            Some(&i) => out[i].push(p),
             None => {
-                seen.push(sig);
+                seen.insert(sig, out.len());
                 out.push(vec![p]);
             }
         }
