@@ -106,7 +106,7 @@ fn home_rate(data: &Dataset, folds: &Splits) -> Option<BaselineScores> {
     }
     let mut pairs = Vec::new();
     for (train, test) in folds.iter() {
-        let p = rate(train).unwrap_or(0.5);
+        let p = rate(&train).unwrap_or(0.5);
         pairs.extend(test.iter().map(|&i| &data.games[i]).map(|g| (if g.neutral() { 0.5 } else { p }, g.score)));
     }
     metrics::score(&pairs).map(|scores| BaselineScores { baseline: Baseline::HomeRate, scores, rate: Some(first) })

@@ -130,7 +130,7 @@ mod tests {
         let d = decode(bytes).unwrap();
         assert_eq!(d.text, text);
         assert_eq!(d.note.is_some(), noted, "{:?}", d.note);
-        assert_eq!(decode_owned(bytes.to_vec()), d, "the same, from owned bytes");
+        assert_eq!(decode_owned(bytes.to_vec()), Ok(d), "the same, from owned bytes");
     }
 
     #[test]
