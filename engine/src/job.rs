@@ -67,16 +67,14 @@ pub struct Settings {
     /// (left out of the serialised settings at their defaults: shared links stay short).
     #[serde(skip_serializing_if = "is_match_points")]
     pub team_primary: TeamScore,
-    #[serde(skip_serializing_if = "is_default_team_order")]
-    pub team_tiebreaks: Vec<TeamTiebreak>,
+    /// `None`: the file's own order (TRF-2026 212/202) when it declares one every code of
+    /// which is computed here, else [`DEFAULT_TEAM_TIEBREAKS`] ([`Job::team_order`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub team_tiebreaks: Option<Vec<TeamTiebreak>>,
 }
 
 fn is_match_points(s: &TeamScore) -> bool {
     *s == TeamScore::MatchPoints
-}
-
-fn is_default_team_order(o: &[TeamTiebreak]) -> bool {
-    o == DEFAULT_TEAM_TIEBREAKS
 }
 
 impl Default for Settings {
@@ -96,7 +94,7 @@ impl Default for Settings {
             gamma_as_eig: true,
             after_round: None,
             team_primary: TeamScore::MatchPoints,
-            team_tiebreaks: DEFAULT_TEAM_TIEBREAKS.to_vec(),
+            team_tiebreaks: None,
         }
     }
 }
@@ -274,7 +272,14 @@ impl Job {
     /// score and order chosen, with warnings from making the matches.
     pub fn team_standings(&self) -> Option<(TeamStandings, Vec<String>)> {
         let (teams, warnings) = Teams::of(self.input.tournament.as_ref()?)?;
-        Some((teams.standings(self.settings.team_primary, &self.settings.team_tiebreaks, self.settings.rules), warnings))
+        Some((teams.standings(self.settings.team_primary, &self.team_order(), self.settings.rules), warnings))
+    }
+
+    /// The team tiebreaks in force: the ones chosen, else the file's declared order (as the
+    /// command line does for players), else [`DEFAULT_TEAM_TIEBREAKS`].
+    pub fn team_order(&self) -> Vec<TeamTiebreak> {
+        let file = || self.full.tournament.as_ref().and_then(|t| t.declared_order.as_ref()).and_then(|o| o.team_order());
+        self.settings.team_tiebreaks.clone().or_else(file).unwrap_or_else(|| DEFAULT_TEAM_TIEBREAKS.to_vec())
     }
 
     /// `t`'s standings in the order and rules chosen, with EIG's ratings when it is a tiebreak.

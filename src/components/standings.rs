@@ -40,6 +40,8 @@ enum Shown {
     Pairings,
     /// A team tournament's team standings.
     Teams,
+    /// A team tournament's crosstable of matches.
+    TeamCross,
 }
 
 #[component]
@@ -67,15 +69,17 @@ pub fn StandingsPanel() -> impl IntoView {
     // The crosstable or a round's pairings instead of the standings, and the crosstable's order.
     // Until the user picks a view: a team event's team standings, else the players'.
     let picked = RwSignal::new(None::<Shown>);
-    let (team_chosen, team_open) = (RwSignal::new(None), RwSignal::new(None));
+    let (team_chosen, team_open, team_refocus) = (RwSignal::new(None), RwSignal::new(None), RwSignal::new(None));
     let has_teams = move || state.result.with(|r| r.as_ref().and_then(|r| r.standings.as_ref()).is_some_and(|s| s.teams.is_some()));
     let shown = Signal::derive(move || match picked.get() {
-        Some(Shown::Teams) if !has_teams() => Shown::Standings,
+        Some(Shown::Teams | Shown::TeamCross) if !has_teams() => Shown::Standings,
         Some(s) => s,
         None if has_teams() => Shown::Teams,
         None => Shown::Standings,
     });
     let order = RwSignal::new(CrossOrder::Rank);
+    // The round whose pairings are shown (`None`: the round the standings are after; 0: all).
+    let pairing_round = RwSignal::new(None::<usize>);
     let print = move |_| {
         if let Some(w) = web_sys::window() {
             let _ = w.print();
@@ -104,16 +108,30 @@ pub fn StandingsPanel() -> impl IntoView {
             {move || standings().map(|st| print_title(&st, shown.get() == Shown::Teams))}
             {move || standings().map(|st| round_picker(&st, state.settings))}
             {view_switch(picked, shown, Signal::derive(has_teams), order)}
+            {move || standings().filter(|_| shown.get() == Shown::Pairings).map(|st| pairings_picker(&st, pairing_round))}
             <Show when=move || shown.get() == Shown::Standings>
                 <StandingsTable />
             </Show>
             {move || match shown.get() {
                 Shown::Crosstable => standings().map(|st| crosstable(&st, order.get()).into_any()),
-                Shown::Pairings => standings().map(|st| pairings(&st, st.round.max(1)).into_any()),
-                Shown::Teams => standings().and_then(|st| st.teams).map(|t| crate::components::teams::team_table(&t, state.settings, team_chosen, team_open).into_any()),
+                Shown::Pairings => standings().map(|st| {
+                    let rounds = match pairing_round.get() {
+                        Some(0) => (1..=st.round.max(1)).collect(),
+                        Some(r) if r <= st.round => vec![r],
+                        _ => vec![st.round.max(1)],
+                    };
+                    let all = rounds.len() > 1;
+                    let one = |r: usize| match st.teams.as_ref() {
+                        Some(t) => crate::components::teams::team_pairings(&st, t, r).into_any(),
+                        None => pairings(&st, r).into_any(),
+                    };
+                    view! { <div class="pairing-rounds" class:all-rounds=all>{rounds.into_iter().map(|r| view! { <section class="pairing-round">{one(r)}</section> }).collect_view()}</div> }.into_any()
+                }),
+                Shown::Teams => standings().and_then(|st| st.teams).map(|t| crate::components::teams::team_table(&t, state.settings, team_chosen, team_open, team_refocus).into_any()),
+                Shown::TeamCross => standings().and_then(|st| st.teams).map(|t| crate::components::teams::team_crosstable(&t).into_any()),
                 Shown::Standings => None,
             }}
-            {move || standings().filter(|_| shown.get() != Shown::Teams).map(|st| legend(&st.codes))}
+            {move || standings().filter(|_| !matches!(shown.get(), Shown::Teams | Shown::TeamCross)).map(|st| legend(&st.codes))}
         </section>
     }
 }
@@ -130,6 +148,9 @@ fn view_switch(
             <div class="view-switch" role="group" aria-label="Table shown">
                 <Show when=move || has_teams.get()>
                     <button data-testid="show-teams" aria-pressed=move || (shown.get() == Shown::Teams).to_string() on:click=move |_| picked.set(Some(Shown::Teams))>"Teams"</button>
+                </Show>
+                <Show when=move || has_teams.get()>
+                    <button data-testid="show-team-crosstable" aria-pressed=move || (shown.get() == Shown::TeamCross).to_string() on:click=move |_| picked.set(Some(Shown::TeamCross))>"Team crosstable"</button>
                 </Show>
                 <button data-testid="show-standings" aria-pressed=move || (shown.get() == Shown::Standings).to_string() on:click=move |_| picked.set(Some(Shown::Standings))>{move || if has_teams.get() { "Players" } else { "Standings" }}</button>
                 <button data-testid="show-crosstable" aria-pressed=move || (shown.get() == Shown::Crosstable).to_string() on:click=move |_| picked.set(Some(Shown::Crosstable))>"Crosstable"</button>
@@ -179,6 +200,24 @@ fn print_title(st: &StandingsView, teams: bool) -> impl IntoView {
     }
 }
 
+/// Which round's pairings are shown: any round up to the standings', or all of them (one
+/// after another, each printed on its own page).
+fn pairings_picker(st: &StandingsView, round: RwSignal<Option<usize>>) -> impl IntoView {
+    let last = st.round.max(1);
+    let chosen = round.get_untracked().filter(|&r| r <= last).unwrap_or(last);
+    let options = (1..=last).map(|r| view! { <option value=r.to_string() selected=r == chosen>{r.to_string()}</option> }).collect_view();
+    let pick = move |ev: leptos::ev::Event| round.set(event_target_value(&ev).parse::<usize>().ok());
+    view! {
+        <label class="round-picker pairing-picker">
+            "Pairings of round "
+            <select data-testid="pairings-round" on:change=pick>
+                {options}
+                <option value="0" selected=chosen == 0>"every round (to print)"</option>
+            </select>
+        </label>
+    }
+}
+
 /// Which round the standings are after (the last played by default).
 fn round_picker(st: &StandingsView, settings: RwSignal<Settings>) -> Option<impl IntoView> {
     let played = st.rounds_played;
@@ -208,6 +247,10 @@ fn round_picker(st: &StandingsView, settings: RwSignal<Settings>) -> Option<impl
 /// The file's declared ranks against these standings: that they agree, or where they first
 /// differ and which order of tiebreaks (under which rules) gives them, with the way to use it.
 fn declared_box(st: &StandingsView, settings: RwSignal<Settings>) -> Option<AnyView> {
+    // A team event's player records carry no players' ranks to check (its ranks are the teams').
+    if st.teams.is_some() {
+        return None;
+    }
     let own = file_order(st, settings);
     let Some(check) = st.declared.as_ref() else { return own.map(|o| view! { <div class="declared">{o}</div> }.into_any()) };
     if check.agree == check.declared {
@@ -508,14 +551,16 @@ fn StandingsTable() -> impl IntoView {
     let open_row = RwSignal::new(None::<u32>);
     let standings = move || state.result.with(|r| r.as_ref().and_then(|r| r.standings.clone()));
     let movement = move || state.result.with(|r| r.as_ref().and_then(|r| r.standings.as_ref()).is_some_and(|st| st.round > 1));
-    let file_rank = move || state.result.with(|r| r.as_ref().and_then(|r| r.standings.as_ref()).is_some_and(|st| st.declared.is_some()));
+    let file_rank = move || {
+        state.result.with(|r| r.as_ref().and_then(|r| r.standings.as_ref()).is_some_and(|st| st.declared.is_some() && st.teams.is_none()))
+    };
     let head = move || {
         standings().map(|st| st.codes.iter().map(|c| view! { <th class="num" data-testid="tiebreak-head">{c.code()}</th> }).collect_view())
     };
     let body = move || {
         standings().map(|st| {
             let codes = st.codes.clone();
-            let file_rank = st.declared.is_some();
+            let file_rank = st.declared.is_some() && st.teams.is_none();
             let movement = st.round > 1;
             st.rows.into_iter().map(|row| row_view(open_row, row, codes.clone(), file_rank, movement)).collect_view()
         })

@@ -782,9 +782,7 @@ fn run_teams(args: &TiebreakArgs, text: &str, mut warnings: Vec<String>) -> Resu
     let t = t.ok_or_else(|| format!("--teams: {name} lists no teams (expected TRF 013 or 310 team records)"))?;
     if let Some(list) = &args.order {
         let codes = list.split(',').map(str::trim).filter(|c| !c.is_empty());
-        settings.team_tiebreaks = codes.map(TeamTiebreak::parse).collect::<Result<_, _>>().map_err(|e| format!("--order: {e}"))?;
-    } else if let Some(order) = t.declared_order.as_ref().and_then(|o| o.team_order()) {
-        settings.team_tiebreaks = order;
+        settings.team_tiebreaks = Some(codes.map(TeamTiebreak::parse).collect::<Result<_, _>>().map_err(|e| format!("--order: {e}"))?);
     }
     let job = job.with_settings(&settings).expect("the same reading");
     check_round(args.round, t.rounds_played())?;
