@@ -125,7 +125,7 @@ mod tests {
 
     #[test]
     fn on_two_points_paul_has_the_lowest_buchholz_and_the_highest_eig() {
-        let settings = Settings { tiebreaks: vec![Tiebreak::Bh, Tiebreak::Eig], ..Settings::default() };
+        let settings = Settings { tiebreaks: Some(vec![Tiebreak::Bh, Tiebreak::Eig]), ..Settings::default() };
         let job = Job::read(lesson("swiss-buchholz"), &settings).unwrap();
         let s = job.standings().unwrap().standings;
         let on_two: Vec<(&str, f64, f64)> = s

@@ -8,6 +8,7 @@ pub mod compare;
 pub mod compute;
 pub mod lessons;
 pub mod link;
+pub mod print;
 pub mod protocol;
 pub mod settings;
 

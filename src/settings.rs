@@ -47,7 +47,7 @@ pub struct Legacy {
     elo: EloParams,
     jrank: LegacyJRank,
     aga_by_event: bool,
-    tiebreaks: Vec<Tiebreak>,
+    tiebreaks: Option<Vec<Tiebreak>>,
     rules: Rules,
 }
 
@@ -108,7 +108,8 @@ impl From<Legacy> for Settings {
             anchor: l.anchor,
             mapping: l.mapping,
             skip_bad_lines: l.skip_bad_lines,
-            tiebreaks: l.tiebreaks,
+            // The order every early version stored unasked: none chosen (the file's default).
+            tiebreaks: l.tiebreaks.filter(|o| o[..] != ratings_engine::job::OLD_DEFAULT_TIEBREAKS),
             rules: l.rules,
             gamma_as_eig: true,
             ..Settings::default()
@@ -141,7 +142,7 @@ mod tests {
             (2.0, 0.7, true, 0.2, JRankParams::default().eps)
         );
         assert!(!s.params.aga.by_event && s.skip_bad_lines && s.scale == ScaleKind::Natural);
-        assert_eq!((s.tiebreaks, s.rules), (vec![Tiebreak::Bh, Tiebreak::Sb, Tiebreak::Eig], Rules::Fide2026));
+        assert_eq!((s.tiebreaks, s.rules), (Some(vec![Tiebreak::Bh, Tiebreak::Sb, Tiebreak::Eig]), Rules::Fide2026));
         // The current version round-trips.
         let now = Stored::new(&Settings::default());
         assert_eq!(serde_json::from_str::<Stored>(&serde_json::to_string(&now).unwrap()).unwrap(), now);

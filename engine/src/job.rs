@@ -24,9 +24,21 @@ use crate::tournament::{eig_gamma, eigenvector_ratings, DeclaredOrder, Eigenvect
 use serde::{Deserialize, Serialize};
 use std::rc::Rc;
 
-/// The tiebreak order a new user starts with: FIDE's usual Swiss order, then the
-/// eigenvector rating.
-pub const DEFAULT_TIEBREAKS: [Tiebreak; 4] = [Tiebreak::BhC1, Tiebreak::Bh, Tiebreak::Sb, Tiebreak::Eig];
+/// The tiebreak order this tool started every user with before it followed the event's type:
+/// settings stored with it (every older version wrote the order out) mean "the default".
+pub const OLD_DEFAULT_TIEBREAKS: [Tiebreak; 4] = [Tiebreak::BhC1, Tiebreak::Bh, Tiebreak::Sb, Tiebreak::Eig];
+
+/// FIDE's recommended tiebreaks for an individual event: for a round robin (pairings fixed in
+/// advance) direct encounter, wins, Sonneborn-Berger, Koya; for a Swiss Buchholz cut-1,
+/// Buchholz, Sonneborn-Berger. These are the first of the lists FIDE recommends by event
+/// type (Handbook C.02 (2017) 13.16.2 for round robins and 13.16.5 for Swiss events, whose
+/// tiebreaks C.07 (2023) defines: DE 6, WIN 7.1, BH 8.1 and its cut-1, SB 9.1, KS 9.2).
+pub fn recommended_order(round_robin: bool) -> &'static [Tiebreak] {
+    match round_robin {
+        true => &[Tiebreak::De, Tiebreak::Win, Tiebreak::Sb, Tiebreak::Ks],
+        false => &[Tiebreak::BhC1, Tiebreak::Bh, Tiebreak::Sb],
+    }
+}
 
 /// Inputs up to this many players record every iterate for the step-by-step view...
 pub const STEP_PLAYERS: usize = 400;
@@ -53,8 +65,10 @@ pub struct Settings {
     /// Column mapping, `ROLE=COLUMN,...` (empty: header names decide).
     pub mapping: String,
     pub skip_bad_lines: bool,
-    /// Tournament files: the tiebreaks in the organiser's order.
-    pub tiebreaks: Vec<Tiebreak>,
+    /// Tournament files: the tiebreaks in the organiser's order; `None`: the default for the
+    /// file ([`Job::order`]: its declared order, else FIDE's recommended one for its type).
+    #[serde(skip_serializing_if = "Option::is_none", deserialize_with = "chosen_order")]
+    pub tiebreaks: Option<Vec<Tiebreak>>,
     pub rules: Rules,
     /// Tournament files: Brent's γ follows the EIG tiebreak's rule ([`eig_gamma`]: 0, or 1
     /// when the results alone leave someone without a finite rating), so the ratings and the
@@ -73,6 +87,13 @@ pub struct Settings {
     pub team_tiebreaks: Option<Vec<TeamTiebreak>>,
 }
 
+/// A stored order; the one every earlier version stored unasked ([`OLD_DEFAULT_TIEBREAKS`])
+/// reads as none chosen.
+fn chosen_order<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<Vec<Tiebreak>>, D::Error> {
+    let order = Option::<Vec<Tiebreak>>::deserialize(d)?;
+    Ok(order.filter(|o| o[..] != OLD_DEFAULT_TIEBREAKS))
+}
+
 fn is_match_points(s: &TeamScore) -> bool {
     *s == TeamScore::MatchPoints
 }
@@ -89,7 +110,7 @@ impl Default for Settings {
             anchor: String::new(),
             mapping: String::new(),
             skip_bad_lines: false,
-            tiebreaks: DEFAULT_TIEBREAKS.to_vec(),
+            tiebreaks: None,
             rules: Rules::default(),
             gamma_as_eig: true,
             after_round: None,
@@ -282,9 +303,23 @@ impl Job {
         self.settings.team_tiebreaks.clone().or_else(file).unwrap_or_else(|| DEFAULT_TEAM_TIEBREAKS.to_vec())
     }
 
+    /// The tiebreaks in force: the ones chosen, else the file's declared order (TRF-2026
+    /// 212/202) when every code in it is computed here, else FIDE's recommended order for the
+    /// event's type ([`recommended_order`]). EIG is offered, never put in unasked.
+    pub fn order(&self) -> Vec<Tiebreak> {
+        if let Some(order) = &self.settings.tiebreaks {
+            return order.clone();
+        }
+        let Some(t) = self.full.tournament.as_ref() else { return recommended_order(false).to_vec() };
+        match t.declared_order.as_ref().and_then(|o| o.usable()) {
+            Some(order) => order.to_vec(),
+            None => recommended_order(crate::tiebreak::is_pre_determined(t)).to_vec(),
+        }
+    }
+
     /// `t`'s standings in the order and rules chosen, with EIG's ratings when it is a tiebreak.
     fn standings_of(&self, t: &Tournament) -> (Standings, Option<EigenvectorRatings>) {
-        let order = &self.settings.tiebreaks;
+        let order = &self.order();
         let eigenvector = order.contains(&Tiebreak::Eig).then(|| eigenvector_ratings(t));
         let options = TiebreakOptions {
             rules: self.settings.rules,

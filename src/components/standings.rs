@@ -271,7 +271,7 @@ fn declared_box(st: &StandingsView, settings: RwSignal<Settings>) -> Option<AnyV
         (Some((order, rules)), _) => {
             let own = if found.from_file { ", the order the file declares," } else { "" };
             let text = format!("These ranks follow {}{own} under {}. ", names(&order), rules.name());
-            let apply = move |_| settings.update(|s| (s.tiebreaks, s.rules) = (order.clone(), rules));
+            let apply = move |_| settings.update(|s| (s.tiebreaks, s.rules) = (Some(order.clone()), rules));
             view! { <p data-testid="declared-found">{text}<button data-testid="declared-apply" on:click=apply>"Use this order"</button></p> }.into_any()
         }
         (None, Some((order, rules, n))) => {
@@ -301,7 +301,7 @@ fn file_order(st: &StandingsView, settings: RwSignal<Settings>) -> Option<AnyVie
     };
     let order = d.usable().filter(|_| !in_use).map(<[_]>::to_vec);
     let button = order.map(|order| {
-        let apply = move |_| settings.update(|s| s.tiebreaks = order.clone());
+        let apply = move |_| settings.update(|s| s.tiebreaks = Some(order.clone()));
         view! { <button data-testid="file-order-apply" on:click=apply>"Use the file's order"</button> }
     });
     Some(view! { <p data-testid="file-order">{text}{button}</p> }.into_any())
@@ -343,13 +343,30 @@ fn focus_later(selector: String) {
 #[derive(Clone, Copy)]
 struct Order {
     s: RwSignal<Settings>,
+    /// The order in force when none is chosen (the file's, or FIDE's recommended one).
+    state: State,
     dragging: RwSignal<Option<usize>>,
     announce: RwSignal<String>,
 }
 
 impl Order {
     fn codes(self) -> Vec<Tiebreak> {
-        self.s.with_untracked(|s| s.tiebreaks.clone())
+        self.s.with_untracked(|s| s.tiebreaks.clone()).unwrap_or_else(|| self.in_force())
+    }
+
+    /// The order of the standings shown.
+    fn in_force(self) -> Vec<Tiebreak> {
+        self.state.result.with_untracked(|r| r.as_ref().and_then(|r| r.standings.as_ref()).map(|st| st.codes.clone()).unwrap_or_default())
+    }
+
+    /// The order the chips show (tracked): the one chosen, else the standings'.
+    fn shown(self) -> Vec<Tiebreak> {
+        match self.s.with(|s| s.tiebreaks.clone()) {
+            Some(order) => order,
+            None => {
+                self.state.result.with(|r| r.as_ref().and_then(|r| r.standings.as_ref()).map(|st| st.codes.clone()).unwrap_or_default())
+            }
+        }
     }
 
     /// Moves tiebreak `from` to place `to`, says so, and puts the focus on `then` (a button
@@ -357,7 +374,7 @@ impl Order {
     fn place(self, from: usize, to: usize, then: &str) {
         let codes = self.codes();
         let (Some(code), n) = (codes.get(from).copied(), codes.len()) else { return };
-        self.s.update(|s| s.tiebreaks = moved(&codes, from, to));
+        self.s.update(|s| s.tiebreaks = Some(moved(&codes, from, to)));
         self.announce.set(format!("{} moved to place {} of {n}", code.code(), to + 1));
         let buttons_work = match then {
             "tiebreak-up" => to > 0,
@@ -373,9 +390,9 @@ impl Order {
     fn remove(self, i: usize) {
         let codes = self.codes();
         let Some(code) = codes.get(i).copied() else { return };
-        self.s.update(|s| {
-            s.tiebreaks.remove(i);
-        });
+        let mut left = codes.clone();
+        left.remove(i);
+        self.s.update(|s| s.tiebreaks = Some(left));
         self.announce.set(format!("{} removed", code.code()));
         let left = codes.len() - 1;
         focus_later(match left {
@@ -434,10 +451,11 @@ fn chip(o: Order, i: usize, n: usize, code: Tiebreak) -> impl IntoView {
 /// The organiser's tiebreak order (drag, arrows, remove, add) and the rules in force.
 #[component]
 fn TiebreakOrder() -> impl IntoView {
-    let s = expect_context::<State>().settings;
-    let o = Order { s, dragging: RwSignal::new(None), announce: RwSignal::new(String::new()) };
+    let state = expect_context::<State>();
+    let s = state.settings;
+    let o = Order { s, state, dragging: RwSignal::new(None), announce: RwSignal::new(String::new()) };
     let chips = move || {
-        let order = s.with(|s| s.tiebreaks.clone());
+        let order = o.shown();
         let n = order.len();
         order.into_iter().enumerate().map(|(i, code)| chip(o, i, n, code)).collect_view()
     };
@@ -445,7 +463,7 @@ fn TiebreakOrder() -> impl IntoView {
     // step); the button adds.
     let chosen = RwSignal::new(None::<Tiebreak>);
     let add_options = move || {
-        let have = s.with(|s| s.tiebreaks.clone());
+        let have = o.shown();
         all_codes()
             .iter()
             .filter(|c| !have.contains(c))
@@ -456,8 +474,10 @@ fn TiebreakOrder() -> impl IntoView {
     };
     let choose = move |ev: leptos::ev::Event| chosen.set(event_target_value(&ev).parse::<Tiebreak>().ok());
     let add = move |_| {
-        if let Some(code) = chosen.get_untracked().filter(|c| s.with_untracked(|s| !s.tiebreaks.contains(c))) {
-            s.update(|s| s.tiebreaks.push(code));
+        let mut order = o.codes();
+        if let Some(code) = chosen.get_untracked().filter(|c| !order.contains(c)) {
+            order.push(code);
+            s.update(|s| s.tiebreaks = Some(order));
             chosen.set(None);
         }
     };

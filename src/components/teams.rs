@@ -310,7 +310,7 @@ pub fn team_crosstable(tv: &TeamsView) -> impl IntoView {
     let st = &tv.standings;
     let number = |k: usize| tv.numbers.get(k).copied().unwrap_or(k as u32 + 1);
     let rounds = tv.rounds.iter().map(Vec::len).max().unwrap_or(0);
-    let (wide, size) = crate::components::crosstable::print_fit(rounds, 3.6, st.order.len() + 1);
+    let (wide, size) = crate::print::print_fit(rounds, 3.6, st.order.len() + 1);
     let heads = (1..=rounds).map(|r| view! { <th class="num" title=format!("round {r}")>{format!("R{r}")}</th> }).collect_view();
     let tiebreaks = st.order.iter().map(|t| view! { <th class="num" title=t.name()>{t.code()}</th> }).collect_view();
     let body = st

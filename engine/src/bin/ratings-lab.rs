@@ -290,7 +290,8 @@ struct TiebreakArgs {
     #[arg(long, value_parser = PossibleValuesParser::new(Rules::ALL.map(Rules::code)).try_map(|s| s.parse::<Rules>()), default_value = "2023")]
     rules: Rules,
     /// The tiebreaks, in order, comma-separated [default: the file's own (TRF-2026 record 212
-    /// or 202) when it declares one computed here, else BH-C1,BH,SB,EIG].
+    /// or 202) when it declares one computed here, else FIDE's recommended order: BH-C1,BH,SB
+    /// for a Swiss, DE,WIN,SB,KS for a round robin; EIG only when asked].
     #[arg(long, value_name = "CODE,...")]
     order: Option<String>,
     /// Output format.
@@ -723,9 +724,9 @@ fn run_tiebreaks(args: &TiebreakArgs) -> Result<String, String> {
         return Err(expected());
     }
     let mut job = Job::read(&text, &settings).map_err(|e| format!("{name}:\n{e}"))?;
-    let file_order = job.full.tournament.as_ref().and_then(|t| t.declared_order.as_ref()).and_then(|o| o.usable());
-    if let Some(order) = given.or_else(|| file_order.map(<[_]>::to_vec)) {
-        settings.tiebreaks = order;
+    // Without --order: the file's declared order, else FIDE's recommended one (`Job::order`).
+    if let Some(order) = given {
+        settings.tiebreaks = Some(order);
         job = job.with_settings(&settings).expect("the same reading");
     }
     let standings = job.standings().ok_or_else(expected)?;
