@@ -238,7 +238,9 @@ fn standings_view(st: &TournamentStandings, t: &Tournament) -> StandingsView {
                 let start = |j: usize| t.entrants[j].start;
                 e.rounds.iter().map(|x| CrossCell { opponent: x.opponent.map(start), colour: x.colour, result: x.result }).collect()
             }),
-            title: t.entrants.get(r.entrant).and_then(|e| e.title.clone()),
+            title: t.entrants.get(r.entrant).and_then(|e| e.title.as_deref()).map(title_abbreviation),
+            sex: t.entrants.get(r.entrant).and_then(|e| e.sex),
+            birth_year: t.entrants.get(r.entrant).and_then(|e| e.birth_year),
             federation: t.entrants.get(r.entrant).and_then(|e| e.federation.clone()),
             round_points: t
                 .entrants
@@ -286,6 +288,23 @@ fn standings_view(st: &TournamentStandings, t: &Tournament) -> StandingsView {
         round: st.round,
         rounds_played: st.rounds_played,
     }
+}
+
+/// A title as lists print it: TRF-16's codes (`g`, `m`, `f`, `c`, `wg`, `wm`, `wf`, `wc`)
+/// as GM, IM, FM, CM, WGM, WIM, WFM, WCM; anything else as the file writes it.
+fn title_abbreviation(code: &str) -> String {
+    match code.to_ascii_lowercase().as_str() {
+        "g" => "GM",
+        "m" => "IM",
+        "f" => "FM",
+        "c" => "CM",
+        "wg" => "WGM",
+        "wm" => "WIM",
+        "wf" => "WFM",
+        "wc" => "WCM",
+        _ => code,
+    }
+    .to_string()
 }
 
 #[cfg(test)]

@@ -4,6 +4,7 @@
 //! input, the controls and the charts; the engine runs in a Web Worker ([`worker`]), spoken to
 //! through [`bridge`] with the messages of [`protocol`]; [`compute`] is the work itself.
 
+pub mod categories;
 pub mod compare;
 pub mod compute;
 pub mod lessons;

@@ -314,6 +314,11 @@ pub struct StandingRowView {
     pub title: Option<String>,
     #[serde(default)]
     pub federation: Option<String>,
+    /// Sex and year of birth (TRF `001` columns 10 and 70-73): the category lists.
+    #[serde(default)]
+    pub sex: Option<ratings_engine::tournament::Sex>,
+    #[serde(default)]
+    pub birth_year: Option<u16>,
     /// The points scored in each round (the pairings' points before a round).
     #[serde(default)]
     pub round_points: Vec<f64>,

@@ -78,6 +78,7 @@ pub fn crosstable(st: &StandingsView, order: CrossOrder) -> impl IntoView {
     let numbers: std::collections::HashMap<u32, (u32, String)> = rows.iter().map(|(n, r)| (r.start, (*n, r.name.clone()))).collect();
     let number = move |start: u32| numbers.get(&start).cloned();
     let square = st.round_robin;
+    let titles = st.rows.iter().any(|r| r.title.is_some());
     let rounds = rows.iter().map(|(_, r)| r.rounds.len()).max().unwrap_or(0);
     let first = if order == CrossOrder::Rank { "Rk" } else { "No" };
     let columns = match square {
@@ -99,6 +100,7 @@ pub fn crosstable(st: &StandingsView, order: CrossOrder) -> impl IntoView {
                 <tr data-testid="cross-row">
                     <td class="num">{*n}</td>
                     <td class="cross-name" data-testid="cross-name">{r.name.clone()}</td>
+                    {titles.then(|| view! { <td class="player-title">{r.title.clone().unwrap_or_default()}</td> })}
                     <td class="num">{r.rating.map(|x| x.to_string()).unwrap_or_default()}</td>
                     {cells}
                     <td class="num"><b>{fmt_points(r.points)}</b></td>
@@ -122,7 +124,7 @@ pub fn crosstable(st: &StandingsView, order: CrossOrder) -> impl IntoView {
             <table class="crosstable" data-testid="crosstable" data-square=square.to_string()>
                 <caption class="help">{caption}</caption>
                 <thead>
-                    <tr><th class="num">{first}</th><th>"Name"</th><th class="num">"Rtg"</th>{columns}<th class="num">"Pts"</th>{tiebreaks}</tr>
+                    <tr><th class="num">{first}</th><th>"Name"</th>{titles.then(|| view! { <th title="Title">"Ti"</th> })}<th class="num">"Rtg"</th>{columns}<th class="num">"Pts"</th>{tiebreaks}</tr>
                 </thead>
                 <tbody>{body}</tbody>
             </table>

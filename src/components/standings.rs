@@ -2,6 +2,7 @@
 //! explains itself on hover or click; reorder by dragging, with the arrows, or by keyboard on a
 //! chip; export and print.
 
+use crate::categories::{event_year, offered, places, Category};
 use crate::components::crosstable::{crosstable, CrossOrder};
 use crate::components::pairings::pairings;
 use crate::protocol::{Settings, StandingRowView, StandingsView};
@@ -523,8 +524,27 @@ fn movement_cell(rank: usize, previous: Option<usize>) -> impl IntoView {
     view! { <td class=class data-testid="rank-move" title=title>{text}</td> }
 }
 
-/// One standings row, and (when opened) how each value was derived.
-fn row_view(open_row: RwSignal<Option<u32>>, row: StandingRowView, codes: Vec<Tiebreak>, file_rank: bool, movement: bool) -> impl IntoView {
+/// The columns a standings table has besides the tiebreaks.
+#[derive(Clone, Copy)]
+struct Columns {
+    file_rank: bool,
+    movement: bool,
+    federation: bool,
+    titles: bool,
+    /// A category is chosen: each row's place in it.
+    category: bool,
+}
+
+/// One standings row, and (when opened) how each value was derived. `place`: its place in
+/// the chosen category.
+fn row_view(
+    open_row: RwSignal<Option<u32>>,
+    row: StandingRowView,
+    codes: Vec<Tiebreak>,
+    cols: Columns,
+    place: Option<usize>,
+) -> impl IntoView {
+    let Columns { file_rank, movement, .. } = cols;
     let start = row.start;
     let is_open = move || open_row.get() == Some(start);
     let toggle = move || open_row.update(|o| *o = if *o == Some(start) { None } else { Some(start) });
@@ -538,6 +558,7 @@ fn row_view(open_row: RwSignal<Option<u32>>, row: StandingRowView, codes: Vec<Ti
         // The whole row opens on a click; the name is the button a keyboard or screen reader uses
         // (its click reaches the row).
         <tr data-testid="standing-row" class="clickable" on:click=move |_| toggle()>
+            {cols.category.then(|| view! { <td class="num" data-testid="category-place">{place.map(|p| p.to_string()).unwrap_or_default()}</td> })}
             <td class="num">{row.rank}</td>
             {movement.then(|| movement_cell(row.rank, row.previous_rank))}
             {file_rank.then(|| {
@@ -551,6 +572,8 @@ fn row_view(open_row: RwSignal<Option<u32>>, row: StandingRowView, codes: Vec<Ti
             <td data-testid="standing-name">
                 <button class="link row-toggle" data-testid="standing-toggle" aria-expanded=move || is_open().to_string() title="How each value was derived">{row.name.clone()}</button>
             </td>
+            {cols.titles.then(|| view! { <td class="player-title" data-testid="player-title">{row.title.clone().unwrap_or_default()}</td> })}
+            {cols.federation.then(|| view! { <td data-testid="standing-fed">{row.federation.clone().unwrap_or_default()}</td> })}
             <td class="num">{row.rating.map(|r| r.to_string()).unwrap_or_default()}</td>
             <td class="num" data-testid="standing-points">{format!("{:.1}", row.points)}</td>
             {cells}
@@ -565,31 +588,79 @@ fn row_view(open_row: RwSignal<Option<u32>>, row: StandingRowView, codes: Vec<Ti
     }
 }
 
+/// The columns `st` shows, in the category chosen.
+fn columns(st: &StandingsView, category: Category) -> Columns {
+    Columns {
+        file_rank: st.declared.is_some() && st.teams.is_none(),
+        movement: st.round > 1,
+        federation: st.rows.iter().any(|r| r.federation.is_some()),
+        titles: st.rows.iter().any(|r| r.title.is_some()),
+        category: category != Category::All,
+    }
+}
+
+/// The category list: which players the standings show (women, an age group, a rating band),
+/// with their place within it.
+fn category_picker(st: &StandingsView, category: RwSignal<Category>) -> Option<impl IntoView> {
+    let year = event_year(st.title.start_date.as_deref());
+    let offered = offered(&st.rows, year);
+    let current = category.get_untracked();
+    let options = offered.iter().map(|&c| view! { <option value=c.value() selected=c == current>{c.label()}</option> }).collect_view();
+    let pick = move |ev: leptos::ev::Event| category.set(Category::parse(&event_target_value(&ev)).unwrap_or(Category::All));
+    (offered.len() > 1).then(|| {
+        view! {
+            <label class="category-picker">
+                "Category "
+                <select data-testid="category" on:change=pick>{options}</select>
+            </label>
+        }
+    })
+}
+
 #[component]
 fn StandingsTable() -> impl IntoView {
     let state = expect_context::<State>();
     let open_row = RwSignal::new(None::<u32>);
+    let category = RwSignal::new(Category::All);
     let standings = move || state.result.with(|r| r.as_ref().and_then(|r| r.standings.clone()));
-    let movement = move || state.result.with(|r| r.as_ref().and_then(|r| r.standings.as_ref()).is_some_and(|st| st.round > 1));
-    let file_rank = move || {
-        state.result.with(|r| r.as_ref().and_then(|r| r.standings.as_ref()).is_some_and(|st| st.declared.is_some() && st.teams.is_none()))
-    };
+    let cols = move || state.result.with(|r| r.as_ref().and_then(|r| r.standings.as_ref()).map(|st| columns(st, category.get())));
+    let has = move |f: fn(Columns) -> bool| cols().is_some_and(f);
     let head = move || {
         standings().map(|st| st.codes.iter().map(|c| view! { <th class="num" data-testid="tiebreak-head">{c.code()}</th> }).collect_view())
     };
     let body = move || {
         standings().map(|st| {
-            let codes = st.codes.clone();
-            let file_rank = st.declared.is_some() && st.teams.is_none();
-            let movement = st.round > 1;
-            st.rows.into_iter().map(|row| row_view(open_row, row, codes.clone(), file_rank, movement)).collect_view()
+            let (codes, cols, chosen) = (st.codes.clone(), columns(&st, category.get()), category.get());
+            let places = places(&st.rows, chosen, event_year(st.title.start_date.as_deref()));
+            st.rows
+                .into_iter()
+                .zip(places)
+                .filter(|(_, p)| chosen == Category::All || p.is_some())
+                .map(|(row, place)| row_view(open_row, row, codes.clone(), cols, place))
+                .collect_view()
         })
     };
+    let caption = move || {
+        let c = category.get();
+        let text = format!("{}: the players in this category, with their place in it (Cat) and in the whole event (Rk)", c.label());
+        (c != Category::All).then(|| view! { <caption class="category-caption" data-testid="category-caption">{text}</caption> })
+    };
     view! {
+        {move || standings().and_then(|st| category_picker(&st, category))}
         <div class="table-wrap" tabindex="0" role="region" aria-label="Standings table">
             <table data-testid="standings-table">
+                {caption}
                 <thead>
-                    <tr><th class="num">"Rk"</th>{move || movement().then(|| view! { <th class="num" title="Places gained or lost since the round before">"+/−"</th> })}{move || file_rank().then(|| view! { <th class="num file-rank" title="The rank the file declares">"File"</th> })}<th class="num">"No"</th><th>"Name"</th><th class="num">"Rtg"</th><th class="num">"Pts"</th>{head}</tr>
+                    <tr>
+                        {move || has(|c| c.category).then(|| view! { <th class="num" title="Place within the category">"Cat"</th> })}
+                        <th class="num">"Rk"</th>
+                        {move || has(|c| c.movement).then(|| view! { <th class="num" title="Places gained or lost since the round before">"+/−"</th> })}
+                        {move || has(|c| c.file_rank).then(|| view! { <th class="num file-rank" title="The rank the file declares">"File"</th> })}
+                        <th class="num">"No"</th><th>"Name"</th>
+                        {move || has(|c| c.titles).then(|| view! { <th title="Title">"Ti"</th> })}
+                        {move || has(|c| c.federation).then(|| view! { <th title="Federation">"Fed"</th> })}
+                        <th class="num">"Rtg"</th><th class="num">"Pts"</th>{head}
+                    </tr>
                 </thead>
                 <tbody>{body}</tbody>
             </table>
