@@ -89,7 +89,7 @@ pub fn StandingsPanel() -> impl IntoView {
     view! {
         <section class="panel standings-panel" class:hidden=move || standings().is_none() aria-labelledby="standings-title">
             <h2 id="standings-title">"Standings and tiebreaks"</h2>
-            <Show when=move || shown.get() != Shown::Teams>
+            <Show when=move || !matches!(shown.get(), Shown::Teams | Shown::TeamCross)>
                 <TiebreakOrder />
                 <p class="help">
                     "EIG is Brent's eigenvector rating of the games played (Elo-like scale): unlike Buchholz or Sonneborn–Berger, "
@@ -106,7 +106,7 @@ pub fn StandingsPanel() -> impl IntoView {
                 </Show>
             </div>
             {move || standings().filter(|_| shown.get() != Shown::Teams).map(|st| declared_box(&st, state.settings))}
-            {move || standings().map(|st| print_title(&st, shown.get() == Shown::Teams))}
+            {move || standings().map(|st| print_title(&st, matches!(shown.get(), Shown::Teams | Shown::TeamCross)))}
             {move || standings().map(|st| round_picker(&st, state.settings))}
             {view_switch(picked, shown, Signal::derive(has_teams), order)}
             {move || standings().filter(|_| shown.get() == Shown::Pairings).map(|st| pairings_picker(&st, pairing_round))}
