@@ -12,10 +12,10 @@ use ratings_engine::tiebreak::{Rules, Tiebreak};
 use ratings_engine::{MethodKind, ScaleKind};
 use serde::{Deserialize, Serialize};
 
-/// The version written now.
-pub const VERSION: u32 = 2;
+/// The version written now (3: a tiebreak order is stored only when chosen).
+pub const VERSION: u32 = 3;
 
-/// What is stored: `{"version": 2, "settings": {...}}`.
+/// What is stored: `{"version": 3, "settings": {...}}`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Stored {
     pub version: u32,
@@ -25,6 +25,17 @@ pub struct Stored {
 impl Stored {
     pub fn new(settings: &Settings) -> Stored {
         Stored { version: VERSION, settings: settings.clone() }
+    }
+
+    /// The settings as they are used now: before version 3 every order was written out,
+    /// chosen or not, and the one every user started with (BH-C1, BH, SB, EIG) means none
+    /// chosen (the file's order, else FIDE's recommended one for the event's type).
+    pub fn into_settings(self) -> Settings {
+        let mut s = self.settings;
+        if self.version < 3 {
+            s.tiebreaks = s.tiebreaks.filter(|o| o[..] != ratings_engine::job::OLD_DEFAULT_TIEBREAKS);
+        }
+        s
     }
 }
 
@@ -126,6 +137,19 @@ pub fn unreadable(error: &str) -> String {
 mod tests {
     use super::*;
     use ratings_engine::methods::jrank::JRankParams;
+
+    /// Version 2 wrote the order every user started with: it reads as none chosen now; any
+    /// other order, or that one stored by version 3 (chosen), is kept.
+    #[test]
+    fn the_old_default_order_reads_as_none_chosen() {
+        let stored = |v: u32, order: &str| {
+            let text = format!(r#"{{"version":{v},"settings":{{"tiebreaks":{order}}}}}"#);
+            serde_json::from_str::<Stored>(&text).unwrap().into_settings().tiebreaks
+        };
+        assert_eq!(stored(2, r#"["BH-C1","BH","SB","EIG"]"#), None);
+        assert_eq!(stored(2, r#"["BH","EIG"]"#), Some(vec![Tiebreak::Bh, Tiebreak::Eig]));
+        assert_eq!(stored(3, r#"["BH-C1","BH","SB","EIG"]"#).map(|o| o.len()), Some(4));
+    }
 
     #[test]
     fn the_first_versions_settings_still_load() {

@@ -91,7 +91,7 @@ pub fn load_settings() -> Result<Option<Settings>, String> {
     let Some(store) = storage() else { return Ok(None) };
     let read = |key| store.get_item(key).ok().flatten();
     if let Some(text) = read(SETTINGS_KEY) {
-        return from_json::<Stored>(&text).map(|s| Some(s.settings));
+        return from_json::<Stored>(&text).map(|s| Some(s.into_settings()));
     }
     match read(LEGACY_SETTINGS_KEY) {
         Some(text) => from_json::<Legacy>(&text).map(|l| Some(l.into())),

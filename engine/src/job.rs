@@ -25,7 +25,8 @@ use serde::{Deserialize, Serialize};
 use std::rc::Rc;
 
 /// The tiebreak order this tool started every user with before it followed the event's type:
-/// settings stored with it (every older version wrote the order out) mean "the default".
+/// the app's settings stored with it by an older version (which wrote the order out, chosen
+/// or not) read as none chosen.
 pub const OLD_DEFAULT_TIEBREAKS: [Tiebreak; 4] = [Tiebreak::BhC1, Tiebreak::Bh, Tiebreak::Sb, Tiebreak::Eig];
 
 /// FIDE's recommended tiebreaks for an individual event: for a round robin (pairings fixed in
@@ -67,7 +68,7 @@ pub struct Settings {
     pub skip_bad_lines: bool,
     /// Tournament files: the tiebreaks in the organiser's order; `None`: the default for the
     /// file ([`Job::order`]: its declared order, else FIDE's recommended one for its type).
-    #[serde(skip_serializing_if = "Option::is_none", deserialize_with = "chosen_order")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub tiebreaks: Option<Vec<Tiebreak>>,
     pub rules: Rules,
     /// Tournament files: Brent's γ follows the EIG tiebreak's rule ([`eig_gamma`]: 0, or 1
@@ -85,13 +86,6 @@ pub struct Settings {
     /// which is computed here, else [`DEFAULT_TEAM_TIEBREAKS`] ([`Job::team_order`]).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub team_tiebreaks: Option<Vec<TeamTiebreak>>,
-}
-
-/// A stored order; the one every earlier version stored unasked ([`OLD_DEFAULT_TIEBREAKS`])
-/// reads as none chosen.
-fn chosen_order<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<Vec<Tiebreak>>, D::Error> {
-    let order = Option::<Vec<Tiebreak>>::deserialize(d)?;
-    Ok(order.filter(|o| o[..] != OLD_DEFAULT_TIEBREAKS))
 }
 
 fn is_match_points(s: &TeamScore) -> bool {

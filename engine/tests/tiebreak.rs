@@ -554,8 +554,7 @@ fn the_file_s_declared_tiebreak_order_is_read_and_tried_first() {
 
 /// Without a chosen order, a tournament is ranked by FIDE's recommended tiebreaks for its type
 /// (issue 19, item 12): a Swiss by BH-C1, BH, SB; a round robin by DE, WIN, SB, KS; a file
-/// that declares its order (TRF-2026 212) by that order. EIG is offered, never put in unasked;
-/// settings stored with the order every earlier version wrote unasked read as none chosen.
+/// that declares its order (TRF-2026 212) by that order. EIG is offered, never put in unasked.
 #[test]
 fn the_default_order_is_fide_s_recommended_one_for_the_event_type() {
     use ratings_engine::job::{Job, Settings};
@@ -566,10 +565,9 @@ fn the_default_order_is_fide_s_recommended_one_for_the_event_type() {
     assert_eq!(order(&held("held_round_robin.trf")), [De, Win, Sb, Ks]);
     let declared = held("held_swiss_5.trf").replacen('\n', "\n212 PTS, SB, BH\n", 1);
     assert_eq!(order(&declared), [Sb, Bh]);
-    // Chosen: kept, EIG included; the old unasked default stored by earlier versions: none.
-    let chosen: Settings = serde_json::from_str(r#"{"tiebreaks":["BH","EIG"]}"#).unwrap();
-    assert_eq!(chosen.tiebreaks, Some(vec![Bh, Eig]));
-    let old: Settings = serde_json::from_str(r#"{"tiebreaks":["BH-C1","BH","SB","EIG"]}"#).unwrap();
-    assert_eq!(old.tiebreaks, None);
+    // Chosen: kept, EIG included (the app's stored settings of older versions: src/settings.rs).
+    let chosen: Settings = serde_json::from_str(r#"{"tiebreaks":["BH-C1","BH","SB","EIG"]}"#).unwrap();
+    assert_eq!(chosen.tiebreaks, Some(vec![BhC1, Bh, Sb, Eig]));
+    assert_eq!(Job::read(&held("held_swiss_5.trf"), &chosen).unwrap().order(), [BhC1, Bh, Sb, Eig]);
     assert!(!serde_json::to_string(&Settings::default()).unwrap().contains("tiebreaks"));
 }

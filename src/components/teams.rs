@@ -325,7 +325,11 @@ pub fn team_crosstable(tv: &TeamsView) -> impl IntoView {
                         format!("round {}: against team {}: {gp} game points, {}", i + 1, number(o), c.result.words()),
                     ),
                     None if c.result == RoundResult::NotPaired => (String::new(), format!("round {}: not paired", i + 1)),
-                    None => (format!("– {}", c.result.symbol()), format!("round {}: {}", i + 1, c.result.words())),
+                    // A round without a match: its game points when known (a bye's), else its code.
+                    None => {
+                        let shown = c.game_points.map_or_else(|| c.result.symbol().to_string(), fmt_points);
+                        (format!("– {shown}"), format!("round {}: {}", i + 1, c.result.words()))
+                    }
                 };
                 view! { <td class="num cross" title=title>{text}</td> }
             });

@@ -295,8 +295,8 @@ test('axe: the new organiser views have no serious or critical violation, at des
     await page.getByTestId('team-pairings').waitFor();
     await axe('team pairings');
     await page.locator('.standings-panel').screenshot({ path: `${ARTIFACTS}/team-pairings-${at}.png` });
-    await openTournament(page, 'long_20.trf', longSwiss(22, 20), 22);
     await page.getByTestId('show-standings').click();
+    await openTournament(page, 'long_20.trf', longSwiss(22, 20), 22);
     await page.getByTestId('category').selectOption('women');
     await page.waitForFunction(() => document.querySelectorAll('[data-testid=standing-row]').length === 5);
     await axe('a category list');
