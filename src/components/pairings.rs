@@ -78,11 +78,11 @@ pub fn pairings(st: &StandingsView, round: usize) -> impl IntoView {
             view! {
                 <tr data-testid="board">
                     <td class="num">{i + 1}</td>
-                    <td>{player(b.white)}</td>
                     <td class="num" data-testid="board-points">{fmt_points(points_before(b.white, round))}</td>
+                    <td>{player(b.white)}</td>
                     <td class="result" data-testid="board-result">{score(b.result)}</td>
-                    <td class="num" data-testid="board-points">{fmt_points(points_before(b.black, round))}</td>
                     <td>{player(b.black)}</td>
+                    <td class="num" data-testid="board-points">{fmt_points(points_before(b.black, round))}</td>
                 </tr>
             }
         })
@@ -98,7 +98,7 @@ pub fn pairings(st: &StandingsView, round: usize) -> impl IntoView {
         <div class="table-wrap" tabindex="0" role="region" aria-label=format!("Pairings and results of round {round}")>
             <table class="pairings" data-testid="pairings">
                 <caption>{format!("Round {round}: pairings and results")}</caption>
-                <thead><tr><th class="num">"Bd"</th><th>"White"</th><th class="num" title="Points before the round">"Pts"</th><th>"Result"</th><th class="num" title="Points before the round">"Pts"</th><th>"Black"</th></tr></thead>
+                <thead><tr><th class="num">"Bd"</th><th class="num" title="White's points before the round">"Pts"</th><th>"White"</th><th>"Result"</th><th>"Black"</th><th class="num" title="Black's points before the round">"Pts"</th></tr></thead>
                 <tbody>{rows}</tbody>
             </table>
         </div>

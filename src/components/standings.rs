@@ -643,13 +643,14 @@ fn StandingsTable() -> impl IntoView {
     let caption = move || {
         let c = category.get();
         let text = format!("{}: the players in this category, with their place in it (Cat) and in the whole event (Rk)", c.label());
-        (c != Category::All).then(|| view! { <caption class="category-caption" data-testid="category-caption">{text}</caption> })
+        (c != Category::All).then(|| view! { <p class="category-caption" id="category-caption" data-testid="category-caption">{text}</p> })
     };
     view! {
         {move || standings().and_then(|st| category_picker(&st, category))}
+        // Above the table, not its caption: a caption scrolls away with a wide table on a phone.
+        {caption}
         <div class="table-wrap" tabindex="0" role="region" aria-label="Standings table">
             <table data-testid="standings-table">
-                {caption}
                 <thead>
                     <tr>
                         {move || has(|c| c.category).then(|| view! { <th class="num" title="Place within the category">"Cat"</th> })}

@@ -209,13 +209,13 @@ test('pairings with each player\'s points before the round, every round printed 
   const gained = { '1-0': [1, 0], '0-1': [0, 1], '½-½': [0.5, 0.5], '+/−': [1, 0], '−/+': [0, 1] };
   const name = (cell) => cell.replace(/ \(.*$/, '');
   const toNumber = (s) => Number(s.replace('½', '.5').replace(/^\./, '0.'));
-  for (const [, white, wp, result, bp, black] of await boards()) {
+  for (const [, wp, white, result, black, bp] of await boards()) {
     assert.equal(toNumber(wp) + gained[result][0], final[name(white)], `${white} ${wp} ${result}`);
     assert.equal(toNumber(bp) + gained[result][1], final[name(black)], `${black} ${bp} ${result}`);
   }
   await page.getByTestId('pairings-round').selectOption('1');
   await page.waitForFunction(() => document.querySelector('.pairings caption')?.textContent.startsWith('Round 1'));
-  assert.ok((await boards()).every((b) => b[2] === '0' && b[4] === '0'));
+  assert.ok((await boards()).every((b) => b[1] === '0' && b[5] === '0'));
   // Every round, a printed page each.
   await page.getByTestId('pairings-round').selectOption('0');
   await page.waitForFunction(() => document.querySelectorAll('[data-testid=pairings]').length === 5);
