@@ -4,7 +4,7 @@
 
 use crate::protocol::{
     CrossCell, Finding, InputSummary, LineMessage, PlayerRow, RatingResult, Settings, StandingRowView, StandingsTitle, StandingsView,
-    TeamsView,
+    TeamCell, TeamsView,
 };
 use ratings_engine::job::{Finished, Job, TournamentStandings};
 use ratings_engine::methods::report::{Rating, StopReason};
@@ -51,18 +51,48 @@ pub fn result(job: &Job, finished: Finished) -> Result<RatingResult, String> {
     result.eig_gamma = job.eig_rule_gamma();
     if let (Some(st), Some(t)) = (job.standings(), &job.input.tournament) {
         let mut view = standings_view(&st, t);
-        view.teams = job.team_standings().map(|(standings, warnings)| TeamsView {
-            csv: standings.to_csv(&t.teams),
-            numbers: t.teams.iter().map(|r| r.number).collect(),
-            // The file's team ranks are final: not shown against the standings after an earlier round.
-            declared_ranks: t.teams.iter().map(|r| r.declared_rank.filter(|_| st.round == st.rounds_played)).collect(),
-            file_order: t.declared_order.as_ref().and_then(|o| o.team_order()),
-            standings,
-            warnings,
+        view.teams = job.team_standings().map(|(standings, warnings)| {
+            let (rounds, members, boards) = team_matches(t);
+            TeamsView {
+                csv: standings.to_csv(&t.teams),
+                numbers: t.teams.iter().map(|r| r.number).collect(),
+                // The file's team ranks are final: not shown against the standings after an earlier round.
+                declared_ranks: t.teams.iter().map(|r| r.declared_rank.filter(|_| st.round == st.rounds_played)).collect(),
+                file_order: t.declared_order.as_ref().and_then(|o| o.team_order()),
+                standings,
+                warnings,
+                rounds,
+                members,
+                boards,
+            }
         });
         result.standings = Some(view);
     }
     Ok(result)
+}
+
+/// A team event's matches round by round, each team's players (board order) and the boards
+/// per match.
+type TeamMatches = (Vec<Vec<TeamCell>>, Vec<Vec<u32>>, usize);
+
+fn team_matches(t: &Tournament) -> TeamMatches {
+    use ratings_engine::team::{TeamRound, Teams};
+    use ratings_engine::tournament::RoundResult;
+    let Some((teams, _)) = Teams::of(t) else { return (Vec::new(), Vec::new(), 0) };
+    let half = teams.boards as f64 / 2.0;
+    let cell = |r: &TeamRound| match *r {
+        TeamRound::Match { opponent, game_points, .. } => {
+            let result = match game_points.partial_cmp(&half) {
+                Some(std::cmp::Ordering::Greater) => RoundResult::Win,
+                Some(std::cmp::Ordering::Equal) => RoundResult::Draw,
+                _ => RoundResult::Loss,
+            };
+            TeamCell { opponent: Some(opponent), game_points: Some(game_points), result }
+        }
+        TeamRound::Unplayed { result, game_points } => TeamCell { opponent: None, game_points, result },
+    };
+    let rounds = teams.rounds.iter().map(|r| r.iter().map(cell).collect()).collect();
+    (rounds, t.teams.iter().map(|team| team.players.clone()).collect(), teams.boards)
 }
 
 /// The ratings without their standard errors, which [`result`] of the finished job adds: what
@@ -210,6 +240,14 @@ fn standings_view(st: &TournamentStandings, t: &Tournament) -> StandingsView {
                 let start = |j: usize| t.entrants[j].start;
                 e.rounds.iter().map(|x| CrossCell { opponent: x.opponent.map(start), colour: x.colour, result: x.result }).collect()
             }),
+            title: t.entrants.get(r.entrant).and_then(|e| e.title.as_deref()).map(title_abbreviation),
+            sex: t.entrants.get(r.entrant).and_then(|e| e.sex),
+            birth_year: t.entrants.get(r.entrant).and_then(|e| e.birth_year),
+            federation: t.entrants.get(r.entrant).and_then(|e| e.federation.clone()),
+            round_points: t
+                .entrants
+                .get(r.entrant)
+                .map_or_else(Vec::new, |e| e.rounds.iter().map(|x| x.result.points(&t.scoring)).collect()),
             values: r.values.iter().map(|v| v.value.filter(|x| x.is_finite())).collect(),
             explanations: r
                 .values
@@ -254,6 +292,23 @@ fn standings_view(st: &TournamentStandings, t: &Tournament) -> StandingsView {
         round: st.round,
         rounds_played: st.rounds_played,
     }
+}
+
+/// A title as lists print it: TRF-16's codes (`g`, `m`, `f`, `c`, `wg`, `wm`, `wf`, `wc`)
+/// as GM, IM, FM, CM, WGM, WIM, WFM, WCM; anything else as the file writes it.
+fn title_abbreviation(code: &str) -> String {
+    match code.to_ascii_lowercase().as_str() {
+        "g" => "GM",
+        "m" => "IM",
+        "f" => "FM",
+        "c" => "CM",
+        "wg" => "WGM",
+        "wm" => "WIM",
+        "wf" => "WFM",
+        "wc" => "WCM",
+        _ => code,
+    }
+    .to_string()
 }
 
 #[cfg(test)]

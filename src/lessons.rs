@@ -43,7 +43,8 @@ pub const LESSONS: [Lesson; 6] = [
         title: "A Swiss where Buchholz and the eigenvector rating disagree",
         teaches: "Open the standings: among the players on 2 points, Paul has the lowest Buchholz \
                   but by far the highest EIG — Buchholz adds up opponents' points, EIG weighs every result.",
-        credit: "FIDE C.07 tie-break exercise (IA Mario Held), TRF from FIDE's TieBreakServer (MIT, © 2024 FIDE)",
+        // Record 212 added here: the lesson's order shows EIG, which no order has unasked.
+        credit: "FIDE C.07 tie-break exercise (IA Mario Held), TRF from FIDE's TieBreakServer (MIT, © 2024 FIDE), with its tiebreaks declared (record 212)",
         text: include_str!("lessons/swiss-buchholz.trf"),
     },
     Lesson {
@@ -131,9 +132,18 @@ mod tests {
         }
     }
 
+    /// No order has EIG unasked (issue 19): the Swiss lesson declares its own (record 212), so
+    /// the column its line speaks of is there when it opens.
+    #[test]
+    fn the_swiss_lesson_opens_with_its_eig_column() {
+        let job = Job::read(lesson("swiss-buchholz"), &Settings::default()).unwrap();
+        let order = job.standings().unwrap().standings.order;
+        assert_eq!(order, [Tiebreak::BhC1, Tiebreak::Bh, Tiebreak::Sb, Tiebreak::Eig]);
+    }
+
     #[test]
     fn on_two_points_paul_has_the_lowest_buchholz_and_the_highest_eig() {
-        let settings = Settings { tiebreaks: vec![Tiebreak::Bh, Tiebreak::Eig], ..Settings::default() };
+        let settings = Settings { tiebreaks: Some(vec![Tiebreak::Bh, Tiebreak::Eig]), ..Settings::default() };
         let job = Job::read(lesson("swiss-buchholz"), &settings).unwrap();
         let s = job.standings().unwrap().standings;
         let on_two: Vec<(&str, f64, f64)> = s

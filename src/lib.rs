@@ -4,10 +4,12 @@
 //! input, the controls and the charts; the engine runs in a Web Worker ([`worker`]), spoken to
 //! through [`bridge`] with the messages of [`protocol`]; [`compute`] is the work itself.
 
+pub mod categories;
 pub mod compare;
 pub mod compute;
 pub mod lessons;
 pub mod link;
+pub mod print;
 pub mod protocol;
 pub mod settings;
 

@@ -45,6 +45,8 @@ pub enum OrganiserView {
     Pairings,
     /// A team tournament's team standings.
     Teams,
+    /// A team tournament's crosstable of matches.
+    TeamCross,
 }
 
 /// The most methods a link's compare view may name (the view offers fewer): a link asks for

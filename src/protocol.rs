@@ -256,6 +256,25 @@ pub struct TeamsView {
     pub warnings: Vec<String>,
     /// The order the file declares, as team tiebreaks (when every code is computed here).
     pub file_order: Option<Vec<ratings_engine::team::TeamTiebreak>>,
+    /// By team index, round by round: the match or the round without one (the team
+    /// crosstable, the team pairings).
+    #[serde(default)]
+    pub rounds: Vec<Vec<TeamCell>>,
+    /// By team index: its players' start numbers, board order (a match's boards).
+    #[serde(default)]
+    pub members: Vec<Vec<u32>>,
+    /// Boards per match: the game points a match is worth.
+    #[serde(default)]
+    pub boards: usize,
+}
+
+/// One team's round: the team met (an index into the teams) with the game points scored and
+/// the match's result, or no opponent and the round's code (a bye, a forfeit).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct TeamCell {
+    pub opponent: Option<usize>,
+    pub game_points: Option<f64>,
+    pub result: ratings_engine::tournament::RoundResult,
 }
 
 /// One round of one player, for the crosstable: the opponent's start number, the colour and
@@ -307,6 +326,19 @@ pub struct StandingRowView {
     pub previous_rank: Option<usize>,
     /// How each value was derived (opponents, cuts, unplayed rounds).
     pub explanations: Vec<String>,
+    /// The title and federation the file gives (TRF `001` columns 11-13 and 54-56).
+    #[serde(default)]
+    pub title: Option<String>,
+    #[serde(default)]
+    pub federation: Option<String>,
+    /// Sex and year of birth (TRF `001` columns 10 and 70-73): the category lists.
+    #[serde(default)]
+    pub sex: Option<ratings_engine::tournament::Sex>,
+    #[serde(default)]
+    pub birth_year: Option<u16>,
+    /// The points scored in each round (the pairings' points before a round).
+    #[serde(default)]
+    pub round_points: Vec<f64>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

@@ -13,10 +13,11 @@ use ratings_engine::{MethodKind, ScaleKind};
 use serde::{Deserialize, Serialize};
 
 /// The version written now (3: the rules are chosen by the tournament's start date unless the
-/// user picks them; version 2 wrote the 2023 rules for everyone).
+/// user picks them, and a tiebreak order is stored only when chosen; version 2 wrote the 2023
+/// rules and the order BH-C1, BH, SB, EIG for everyone).
 pub const VERSION: u32 = 3;
 
-/// What is stored: `{"version": 2, "settings": {...}}`.
+/// What is stored: `{"version": 3, "settings": {...}}`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Stored {
     pub version: u32,
@@ -28,12 +29,17 @@ impl Stored {
         Stored { version: VERSION, settings: settings.clone() }
     }
 
-    /// The settings, migrated: before version 3 every user's settings held the 2023 rules,
-    /// the default then; they now follow the tournament's start date.
+    /// The settings as they are used now: before version 3 every user's settings held the 2023
+    /// rules and the order BH-C1, BH, SB, EIG, the defaults then, chosen or not; they now mean
+    /// none chosen: the rules in force at the tournament's start date, the file's order, else
+    /// FIDE's recommended one for the event's type.
     pub fn current(self) -> Settings {
         let mut s = self.settings;
-        if self.version < 3 && s.rules == Some(Rules::Fide2023) {
-            s.rules = None;
+        if self.version < 3 {
+            s.tiebreaks = s.tiebreaks.filter(|o| o[..] != ratings_engine::job::OLD_DEFAULT_TIEBREAKS);
+            if s.rules == Some(Rules::Fide2023) {
+                s.rules = None;
+            }
         }
         s
     }
@@ -58,8 +64,8 @@ pub struct Legacy {
     elo: EloParams,
     jrank: LegacyJRank,
     aga_by_event: bool,
-    #[serde(deserialize_with = "ratings_engine::tiebreak::order::distinct")]
-    tiebreaks: Vec<Tiebreak>,
+    #[serde(deserialize_with = "ratings_engine::tiebreak::order::distinct_some")]
+    tiebreaks: Option<Vec<Tiebreak>>,
     rules: Rules,
 }
 
@@ -120,7 +126,8 @@ impl From<Legacy> for Settings {
             anchor: l.anchor,
             mapping: l.mapping,
             skip_bad_lines: l.skip_bad_lines,
-            tiebreaks: l.tiebreaks,
+            // The order every early version stored unasked: none chosen (the file's default).
+            tiebreaks: l.tiebreaks.filter(|o| o[..] != ratings_engine::job::OLD_DEFAULT_TIEBREAKS),
             // The 2023 rules were everyone's default then: by the start date now.
             rules: (l.rules != Rules::Fide2023).then_some(l.rules),
             gamma_as_eig: true,
@@ -139,6 +146,19 @@ mod tests {
     use super::*;
     use ratings_engine::methods::jrank::JRankParams;
 
+    /// Version 2 wrote the order every user started with: it reads as none chosen now; any
+    /// other order, or that one stored by version 3 (chosen), is kept.
+    #[test]
+    fn the_old_default_order_reads_as_none_chosen() {
+        let stored = |v: u32, order: &str| {
+            let text = format!(r#"{{"version":{v},"settings":{{"tiebreaks":{order}}}}}"#);
+            serde_json::from_str::<Stored>(&text).unwrap().current().tiebreaks
+        };
+        assert_eq!(stored(2, r#"["BH-C1","BH","SB","EIG"]"#), None);
+        assert_eq!(stored(2, r#"["BH","EIG"]"#), Some(vec![Tiebreak::Bh, Tiebreak::Eig]));
+        assert_eq!(stored(3, r#"["BH-C1","BH","SB","EIG"]"#).map(|o| o.len()), Some(4));
+    }
+
     #[test]
     fn the_first_versions_settings_still_load() {
         let old = r#"{"method":"jrank","variant":"zermelo","sigma":0.5,"gamma":1.0,"eps":1e-8,"max_iter":500,"scale":"natural",
@@ -154,7 +174,7 @@ mod tests {
             (2.0, 0.7, true, 0.2, JRankParams::default().eps)
         );
         assert!(!s.params.aga.by_event && s.skip_bad_lines && s.scale == ScaleKind::Natural);
-        assert_eq!((s.tiebreaks, s.rules), (vec![Tiebreak::Bh, Tiebreak::Sb, Tiebreak::Eig], Some(Rules::Fide2026)));
+        assert_eq!((s.tiebreaks, s.rules), (Some(vec![Tiebreak::Bh, Tiebreak::Sb, Tiebreak::Eig]), Some(Rules::Fide2026)));
         // The current version round-trips.
         let now = Stored::new(&Settings::default());
         assert_eq!(serde_json::from_str::<Stored>(&serde_json::to_string(&now).unwrap()).unwrap(), now);

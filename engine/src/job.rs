@@ -24,9 +24,22 @@ use crate::tournament::{eig_gamma, eigenvector_ratings, DeclaredOrder, Eigenvect
 use serde::{Deserialize, Serialize};
 use std::rc::Rc;
 
-/// The tiebreak order a new user starts with: FIDE's usual Swiss order, then the
-/// eigenvector rating.
-pub const DEFAULT_TIEBREAKS: [Tiebreak; 4] = [Tiebreak::BhC1, Tiebreak::Bh, Tiebreak::Sb, Tiebreak::Eig];
+/// The tiebreak order this tool started every user with before it followed the event's type:
+/// the app's settings stored with it by an older version (which wrote the order out, chosen
+/// or not) read as none chosen.
+pub const OLD_DEFAULT_TIEBREAKS: [Tiebreak; 4] = [Tiebreak::BhC1, Tiebreak::Bh, Tiebreak::Sb, Tiebreak::Eig];
+
+/// FIDE's recommended tiebreaks for an individual event: for a round robin (pairings fixed in
+/// advance) direct encounter, wins, Sonneborn-Berger, Koya; for a Swiss Buchholz cut-1,
+/// Buchholz, Sonneborn-Berger. These are the first of the lists FIDE recommends by event
+/// type (Handbook C.02 (2017) 13.16.2 for round robins and 13.16.5 for Swiss events, whose
+/// tiebreaks C.07 (2023) defines: DE 6, WIN 7.1, BH 8.1 and its cut-1, SB 9.1, KS 9.2).
+pub fn recommended_order(round_robin: bool) -> &'static [Tiebreak] {
+    match round_robin {
+        true => &[Tiebreak::De, Tiebreak::Win, Tiebreak::Sb, Tiebreak::Ks],
+        false => &[Tiebreak::BhC1, Tiebreak::Bh, Tiebreak::Sb],
+    }
+}
 
 /// Inputs up to this many players record every iterate for the step-by-step view...
 pub const STEP_PLAYERS: usize = 400;
@@ -53,10 +66,12 @@ pub struct Settings {
     /// Column mapping, `ROLE=COLUMN,...` (empty: header names decide).
     pub mapping: String,
     pub skip_bad_lines: bool,
-    /// Tournament files: the tiebreaks in the organiser's order (each once: a list that repeats
-    /// one is refused when read, [`crate::tiebreak::order`]).
-    #[serde(deserialize_with = "crate::tiebreak::order::distinct")]
-    pub tiebreaks: Vec<Tiebreak>,
+    /// Tournament files: the tiebreaks in the organiser's order; `None`: the default for the
+    /// file ([`Job::order`]: its declared order, else FIDE's recommended one for its type).
+    /// Each tiebreak once: a list that repeats one is refused when read
+    /// ([`crate::tiebreak::order`]).
+    #[serde(skip_serializing_if = "Option::is_none", deserialize_with = "crate::tiebreak::order::distinct_some")]
+    pub tiebreaks: Option<Vec<Tiebreak>>,
     /// The C.07 rules chosen; `None` (the default): those in force when the tournament
     /// started ([`RulesChoice`]: its start date, else the rules in force now).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -72,16 +87,14 @@ pub struct Settings {
     /// (left out of the serialised settings at their defaults: shared links stay short).
     #[serde(skip_serializing_if = "is_match_points")]
     pub team_primary: TeamScore,
-    #[serde(skip_serializing_if = "is_default_team_order", deserialize_with = "crate::tiebreak::order::distinct")]
-    pub team_tiebreaks: Vec<TeamTiebreak>,
+    /// `None`: the file's own order (TRF-2026 212/202) when it declares one every code of
+    /// which is computed here, else [`DEFAULT_TEAM_TIEBREAKS`] ([`Job::team_order`]).
+    #[serde(skip_serializing_if = "Option::is_none", deserialize_with = "crate::tiebreak::order::distinct_some")]
+    pub team_tiebreaks: Option<Vec<TeamTiebreak>>,
 }
 
 fn is_match_points(s: &TeamScore) -> bool {
     *s == TeamScore::MatchPoints
-}
-
-fn is_default_team_order(o: &[TeamTiebreak]) -> bool {
-    o == DEFAULT_TEAM_TIEBREAKS
 }
 
 impl Default for Settings {
@@ -96,12 +109,12 @@ impl Default for Settings {
             anchor: String::new(),
             mapping: String::new(),
             skip_bad_lines: false,
-            tiebreaks: DEFAULT_TIEBREAKS.to_vec(),
+            tiebreaks: None,
             rules: None,
             gamma_as_eig: true,
             after_round: None,
             team_primary: TeamScore::MatchPoints,
-            team_tiebreaks: DEFAULT_TEAM_TIEBREAKS.to_vec(),
+            team_tiebreaks: None,
         }
     }
 }
@@ -290,7 +303,7 @@ impl Job {
     pub fn team_standings(&self) -> Option<(TeamStandings, Vec<String>)> {
         let (teams, warnings) = Teams::of(self.input.tournament.as_ref()?)?;
         let rules = self.rules();
-        let mut st = teams.standings(self.settings.team_primary, &self.settings.team_tiebreaks, rules.rules);
+        let mut st = teams.standings(self.settings.team_primary, &self.team_order(), rules.rules);
         st.rules_reason = Some(rules.why());
         Some((st, warnings))
     }
@@ -301,9 +314,30 @@ impl Job {
         RulesChoice::of(self.full.tournament.as_ref(), self.settings.rules)
     }
 
+    /// The team tiebreaks in force: the ones chosen, else the file's declared order (as the
+    /// command line does for players), else [`DEFAULT_TEAM_TIEBREAKS`].
+    pub fn team_order(&self) -> Vec<TeamTiebreak> {
+        let file = || self.full.tournament.as_ref().and_then(|t| t.declared_order.as_ref()).and_then(|o| o.team_order());
+        self.settings.team_tiebreaks.clone().or_else(file).unwrap_or_else(|| DEFAULT_TEAM_TIEBREAKS.to_vec())
+    }
+
+    /// The tiebreaks in force: the ones chosen, else the file's declared order (TRF-2026
+    /// 212/202) when every code in it is computed here, else FIDE's recommended order for the
+    /// event's type ([`recommended_order`]). EIG is offered, never put in unasked.
+    pub fn order(&self) -> Vec<Tiebreak> {
+        if let Some(order) = &self.settings.tiebreaks {
+            return order.clone();
+        }
+        let Some(t) = self.full.tournament.as_ref() else { return recommended_order(false).to_vec() };
+        match t.declared_order.as_ref().and_then(|o| o.usable()) {
+            Some(order) => order.to_vec(),
+            None => recommended_order(crate::tiebreak::is_pre_determined(t)).to_vec(),
+        }
+    }
+
     /// `t`'s standings in the order and rules chosen, with EIG's ratings when it is a tiebreak.
     fn standings_of(&self, t: &Tournament) -> (Standings, Option<EigenvectorRatings>) {
-        let order = &self.settings.tiebreaks;
+        let order = &self.order();
         let eigenvector = order.contains(&Tiebreak::Eig).then(|| eigenvector_ratings(t));
         let options = TiebreakOptions {
             rules: self.rules().rules,

@@ -164,6 +164,13 @@ impl Default for Scoring {
     }
 }
 
+/// A player's sex as a TRF gives it (column 10 of a `001` record).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Sex {
+    Male,
+    Female,
+}
+
 /// One entrant's round.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct RoundEntry {
@@ -182,6 +189,12 @@ pub struct Entrant {
     pub title: Option<String>,
     pub federation: Option<String>,
     pub fide_id: Option<String>,
+    /// TRF `001` column 10 (`m`, or `w`/`f`) and the year of birth (columns 70-79, year
+    /// first): what the organiser's category lists (women, age groups) are made from.
+    #[serde(default)]
+    pub sex: Option<Sex>,
+    #[serde(default)]
+    pub birth_year: Option<u16>,
     /// Points as the file states them (checked against the rounds).
     pub declared_points: Option<f64>,
     /// Rank as the file states it.
@@ -202,6 +215,8 @@ impl Entrant {
             title: None,
             federation: None,
             fide_id: None,
+            sex: None,
+            birth_year: None,
             declared_points: None,
             declared_rank: None,
             rounds: Vec::new(),

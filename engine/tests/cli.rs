@@ -335,8 +335,9 @@ fn tiebreaks_of_a_trf_tournament() {
     // Sorted by points, then the tiebreaks in order.
     let key = |p: &Value| (p["points"].as_f64().unwrap(), p["tiebreaks"]["BH-C1"].as_f64().unwrap());
     assert!(players.windows(2).all(|w| key(&w[0]) >= key(&w[1])));
+    // By default FIDE's recommended Swiss order: EIG is offered, not put in unasked (issue 19).
     let table = out(&run(&["tiebreaks", &file], None));
-    assert!(table.contains("Rk") && table.contains("BH-C1") && table.contains("EIG"), "{table}");
+    assert!(table.contains("Rk") && table.contains("BH-C1") && !table.contains("EIG"), "{table}");
     let bad = run(&["tiebreaks", &file, "--order", "BH,XYZ"], None);
     assert_eq!(bad.status.code(), Some(1));
     assert!(err(&bad).contains("unknown tiebreak 'XYZ'"), "{}", err(&bad));
@@ -735,7 +736,7 @@ fn the_crosstable_of_a_round_robin_mirrors_each_game() {
         }
     }
     let swiss = out(&run(&["tiebreaks", &fixture("trf/held_swiss_5.trf"), "--crosstable", "--format", "csv"], None));
-    assert!(swiss.starts_with("rank,start,name,R1,R2,R3,R4,R5,points,BH-C1,BH,SB,EIG\n"), "{swiss}");
+    assert!(swiss.starts_with("rank,start,name,R1,R2,R3,R4,R5,points,BH-C1,BH,SB\n"), "{swiss}");
     assert_eq!(swiss.lines().count(), 17);
 }
 
@@ -753,7 +754,7 @@ fn the_file_s_own_tiebreaks_are_the_default_order() {
     // A list with a code not computed here is shown, not used.
     let team = text.replacen('\n', "\n212 PTS BBE BH\n", 1);
     let v: Value = serde_json::from_str(&out(&run(&["tiebreaks", "-", "--format", "json"], Some(&team)))).unwrap();
-    assert_eq!(v["order"], serde_json::json!(["BH-C1", "BH", "SB", "EIG"]));
+    assert_eq!(v["order"], serde_json::json!(["BH-C1", "BH", "SB"]));
     assert!(v["warnings"].as_array().unwrap().iter().any(|w| w.as_str().unwrap().contains("BBE not computed here")));
 }
 

@@ -355,3 +355,29 @@ fn a_team_file_s_declared_order_gives_its_declared_ranks() {
         assert_eq!(Some(r.rank as u32), t.teams[r.team].declared_rank, "{}", r.name);
     }
 }
+
+/// A team file's declared order (TRF-2026 212) is the one in force unless another is chosen,
+/// as the command line does for players (issue 19, item 13): the app's team view starts with
+/// it, and a chosen order (even an empty one) replaces it.
+#[test]
+fn a_team_file_s_declared_order_is_the_default() {
+    use ratings_engine::job::{Job, Settings};
+    use ratings_engine::team::{TeamTiebreak, DEFAULT_TEAM_TIEBREAKS};
+    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/trf/fideteam_nocolor.trf")).unwrap();
+    let job = Job::read(&text, &Settings::default()).unwrap();
+    let declared = job.full.tournament.as_ref().unwrap().declared_order.as_ref().unwrap().team_order().unwrap();
+    assert_ne!(declared, DEFAULT_TEAM_TIEBREAKS.to_vec());
+    assert_eq!(job.team_order(), declared);
+    let (st, _) = job.team_standings().unwrap();
+    assert_eq!(st.order, declared);
+    for r in &st.rows {
+        assert_eq!(Some(r.rank as u32), job.full.tournament.as_ref().unwrap().teams[r.team].declared_rank, "{}", r.name);
+    }
+    // Chosen: that order, whatever the file says.
+    let chosen = vec![TeamTiebreak::parse("BH").unwrap()];
+    let job = job.with_settings(&Settings { team_tiebreaks: Some(chosen.clone()), ..Settings::default() }).unwrap();
+    assert_eq!(job.team_standings().unwrap().0.order, chosen);
+    // A file that declares no order: the engine's default.
+    let plain: String = text.lines().filter(|l| !l.starts_with("212")).map(|l| format!("{l}\n")).collect();
+    assert_eq!(Job::read(&plain, &Settings::default()).unwrap().team_order(), DEFAULT_TEAM_TIEBREAKS.to_vec());
+}

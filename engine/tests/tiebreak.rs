@@ -367,7 +367,8 @@ fn scalachess_uzchess_cup_2025() {
 fn a_tournaments_ratings_follow_eigs_rule_until_gamma_is_set() {
     use ratings_engine::job::{Job, Settings};
     let text = read("fide_c07_held_exercises_trf/held_swiss_5.trf");
-    let job = Job::read(&text, &Settings::default()).unwrap();
+    // EIG asked for (it is offered, not in the default order).
+    let job = Job::read(&text, &Settings { tiebreaks: Some(vec![Tiebreak::Eig]), ..Settings::default() }).unwrap();
     assert_eq!(job.eig_rule_gamma(), Some(1.0), "degenerate at γ = 0: an unbeaten and pointless players");
     let rating = job.run().rating.unwrap();
     assert!(rating.warnings[0].starts_with("γ = 1, as for the EIG tiebreak"), "{:?}", rating.warnings);
@@ -490,7 +491,7 @@ fn standings_and_ratings_after_any_round() {
         st.standings,
         standings_with(
             &cut,
-            &Settings::default().tiebreaks,
+            &job.order(),
             &Options { eigenvector: st.eigenvector.as_ref().map(|e| e.rating.clone()), ..Options::default() }
         )
     );
@@ -549,4 +550,24 @@ fn the_file_s_declared_tiebreak_order_is_read_and_tried_first() {
     let found = search(&t, &Options::default());
     assert_eq!(found.reproduced_by, Some((vec![Tiebreak::Ps, Tiebreak::Ks], Rules::Fide2023)));
     assert!(found.from_file);
+}
+
+/// Without a chosen order, a tournament is ranked by FIDE's recommended tiebreaks for its type
+/// (issue 19, item 12): a Swiss by BH-C1, BH, SB; a round robin by DE, WIN, SB, KS; a file
+/// that declares its order (TRF-2026 212) by that order. EIG is offered, never put in unasked.
+#[test]
+fn the_default_order_is_fide_s_recommended_one_for_the_event_type() {
+    use ratings_engine::job::{Job, Settings};
+    use ratings_engine::tiebreak::Tiebreak::*;
+    let held = |name: &str| std::fs::read_to_string(format!("{}/tests/data/trf/{name}", env!("CARGO_MANIFEST_DIR"))).unwrap();
+    let order = |text: &str| Job::read(text, &Settings::default()).unwrap().standings().unwrap().standings.order;
+    assert_eq!(order(&held("held_swiss_5.trf")), [BhC1, Bh, Sb]);
+    assert_eq!(order(&held("held_round_robin.trf")), [De, Win, Sb, Ks]);
+    let declared = held("held_swiss_5.trf").replacen('\n', "\n212 PTS, SB, BH\n", 1);
+    assert_eq!(order(&declared), [Sb, Bh]);
+    // Chosen: kept, EIG included (the app's stored settings of older versions: src/settings.rs).
+    let chosen: Settings = serde_json::from_str(r#"{"tiebreaks":["BH-C1","BH","SB","EIG"]}"#).unwrap();
+    assert_eq!(chosen.tiebreaks, Some(vec![BhC1, Bh, Sb, Eig]));
+    assert_eq!(Job::read(&held("held_swiss_5.trf"), &chosen).unwrap().order(), [BhC1, Bh, Sb, Eig]);
+    assert!(!serde_json::to_string(&Settings::default()).unwrap().contains("tiebreaks"));
 }

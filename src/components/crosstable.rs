@@ -78,6 +78,7 @@ pub fn crosstable(st: &StandingsView, order: CrossOrder) -> impl IntoView {
     let numbers: std::collections::HashMap<u32, (u32, String)> = rows.iter().map(|(n, r)| (r.start, (*n, r.name.clone()))).collect();
     let number = move |start: u32| numbers.get(&start).cloned();
     let square = st.round_robin;
+    let titles = st.rows.iter().any(|r| r.title.is_some());
     let rounds = rows.iter().map(|(_, r)| r.rounds.len()).max().unwrap_or(0);
     let first = if order == CrossOrder::Rank { "Rk" } else { "No" };
     let columns = match square {
@@ -99,6 +100,7 @@ pub fn crosstable(st: &StandingsView, order: CrossOrder) -> impl IntoView {
                 <tr data-testid="cross-row">
                     <td class="num">{*n}</td>
                     <td class="cross-name" data-testid="cross-name">{r.name.clone()}</td>
+                    {titles.then(|| view! { <td class="player-title">{r.title.clone().unwrap_or_default()}</td> })}
                     <td class="num">{r.rating.map(|x| x.to_string()).unwrap_or_default()}</td>
                     {cells}
                     <td class="num"><b>{fmt_points(r.points)}</b></td>
@@ -111,12 +113,18 @@ pub fn crosstable(st: &StandingsView, order: CrossOrder) -> impl IntoView {
         true => "Each cell: the row's result against the column's player (1 win, ½ draw, 0 loss, + and − by forfeit), with the row's colour (w or b).",
         false => "Each round: the opponent's number in this table, the colour (w or b) and the result (1 win, ½ draw, 0 loss, + and − by forfeit; – for no opponent: a bye's points).",
     };
+    // A Swiss cell is up to five characters ("104w½"), a square one two per game.
+    let (wide, size) = match square {
+        true => crate::print::print_fit(rows.len(), 2.4, st.codes.len()),
+        false => crate::print::print_fit(rounds, 3.6, st.codes.len()),
+    };
     view! {
-        <div class="table-wrap" tabindex="0" role="region" aria-label="Crosstable">
+        <div class="table-wrap cross-print" tabindex="0" role="region" aria-label="Crosstable"
+            data-print=if wide { "wide" } else { "upright" } style=format!("--print-size: {size}pt")>
             <table class="crosstable" data-testid="crosstable" data-square=square.to_string()>
                 <caption class="help">{caption}</caption>
                 <thead>
-                    <tr><th class="num">{first}</th><th>"Name"</th><th class="num">"Rtg"</th>{columns}<th class="num">"Pts"</th>{tiebreaks}</tr>
+                    <tr><th class="num">{first}</th><th>"Name"</th>{titles.then(|| view! { <th title="Title">"Ti"</th> })}<th class="num">"Rtg"</th>{columns}<th class="num">"Pts"</th>{tiebreaks}</tr>
                 </thead>
                 <tbody>{body}</tbody>
             </table>

@@ -1,8 +1,9 @@
 //! The pairings and results of one round, board by board, as an arbiter posts them: white,
-//! the result, black (each with start number and rating), then the players without an
+//! the result, black (each with title, start number, rating and points before the round), then the players without an
 //! opponent that round (byes, forfeits whose opponent is not known, absences). Boards follow
 //! the better current rank of the two players (a TRF does not keep board numbers).
 
+use crate::components::crosstable::fmt_points;
 use crate::protocol::{StandingRowView, StandingsView};
 use leptos::prelude::*;
 use ratings_engine::tournament::{Colour, RoundResult};
@@ -52,10 +53,19 @@ fn boards(st: &StandingsView, round: usize) -> (Vec<Board<'_>>, Vec<&StandingRow
 }
 
 fn player(r: &StandingRowView) -> String {
+    let name = match &r.title {
+        Some(t) => format!("{t} {}", r.name),
+        None => r.name.clone(),
+    };
     match r.rating {
-        Some(rating) => format!("{} ({}, {rating})", r.name, r.start),
-        None => format!("{} ({})", r.name, r.start),
+        Some(rating) => format!("{name} ({}, {rating})", r.start),
+        None => format!("{name} ({})", r.start),
     }
+}
+
+/// A player's points before round `round` (1-based), as pairing lists print them.
+pub fn points_before(r: &StandingRowView, round: usize) -> f64 {
+    r.round_points.iter().take(round.saturating_sub(1)).sum::<f64>() + 0.0
 }
 
 /// Round `round`'s pairings and results of `st`.
@@ -68,9 +78,11 @@ pub fn pairings(st: &StandingsView, round: usize) -> impl IntoView {
             view! {
                 <tr data-testid="board">
                     <td class="num">{i + 1}</td>
+                    <td class="num" data-testid="board-points">{fmt_points(points_before(b.white, round))}</td>
                     <td>{player(b.white)}</td>
                     <td class="result" data-testid="board-result">{score(b.result)}</td>
                     <td>{player(b.black)}</td>
+                    <td class="num" data-testid="board-points">{fmt_points(points_before(b.black, round))}</td>
                 </tr>
             }
         })
@@ -86,7 +98,7 @@ pub fn pairings(st: &StandingsView, round: usize) -> impl IntoView {
         <div class="table-wrap" tabindex="0" role="region" aria-label=format!("Pairings and results of round {round}")>
             <table class="pairings" data-testid="pairings">
                 <caption>{format!("Round {round}: pairings and results")}</caption>
-                <thead><tr><th class="num">"Bd"</th><th>"White"</th><th>"Result"</th><th>"Black"</th></tr></thead>
+                <thead><tr><th class="num">"Bd"</th><th class="num" title="White's points before the round">"Pts"</th><th>"White"</th><th>"Result"</th><th>"Black"</th><th class="num" title="Black's points before the round">"Pts"</th></tr></thead>
                 <tbody>{rows}</tbody>
             </table>
         </div>

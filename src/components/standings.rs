@@ -2,6 +2,7 @@
 //! explains itself on hover or click; reorder by dragging, with the arrows, or by keyboard on a
 //! chip; export and print.
 
+use crate::categories::{event_year, offered, places, Category};
 use crate::components::crosstable::{crosstable, CrossOrder};
 use crate::components::pairings::pairings;
 use crate::protocol::{Settings, StandingRowView, StandingsView};
@@ -59,15 +60,17 @@ pub fn StandingsPanel() -> impl IntoView {
     // The crosstable or a round's pairings instead of the standings, and the crosstable's order.
     // Until the user picks a view: a team event's team standings, else the players'.
     let picked = state.organiser;
-    let (team_chosen, team_open) = (RwSignal::new(None), RwSignal::new(None));
+    let (team_chosen, team_open, team_refocus) = (RwSignal::new(None), RwSignal::new(None), RwSignal::new(None));
     let has_teams = move || state.result.with(|r| r.as_ref().and_then(|r| r.standings.as_ref()).is_some_and(|s| s.teams.is_some()));
     let shown = Signal::derive(move || match picked.get() {
-        Some(Shown::Teams) if !has_teams() => Shown::Standings,
+        Some(Shown::Teams | Shown::TeamCross) if !has_teams() => Shown::Standings,
         Some(s) => s,
         None if has_teams() => Shown::Teams,
         None => Shown::Standings,
     });
     let order = RwSignal::new(CrossOrder::Rank);
+    // The round whose pairings are shown (`None`: the round the standings are after; 0: all).
+    let pairing_round = RwSignal::new(None::<usize>);
     let print = move |_| {
         if let Some(w) = web_sys::window() {
             let _ = w.print();
@@ -76,7 +79,7 @@ pub fn StandingsPanel() -> impl IntoView {
     view! {
         <section class="panel standings-panel" class:hidden=move || standings().is_none() aria-labelledby="standings-title">
             <h2 id="standings-title">"Standings and tiebreaks"</h2>
-            <Show when=move || shown.get() != Shown::Teams>
+            <Show when=move || !matches!(shown.get(), Shown::Teams | Shown::TeamCross)>
                 <TiebreakOrder />
                 <p class="help">
                     "EIG is Brent's eigenvector rating of the games played (Elo-like scale): unlike Buchholz or Sonneborn–Berger, "
@@ -93,20 +96,34 @@ pub fn StandingsPanel() -> impl IntoView {
                 </Show>
             </div>
             {move || standings().filter(|_| shown.get() != Shown::Teams).map(|st| declared_box(&st, state.settings))}
-            {move || standings().map(|st| print_title(&st, shown.get() == Shown::Teams))}
+            {move || standings().map(|st| print_title(&st, matches!(shown.get(), Shown::Teams | Shown::TeamCross)))}
             {move || standings().map(|st| rules_used(&st))}
             {move || standings().map(|st| round_picker(&st, state.settings))}
             {view_switch(picked, shown, Signal::derive(has_teams), order)}
+            {move || standings().filter(|_| shown.get() == Shown::Pairings).map(|st| pairings_picker(&st, pairing_round))}
             <Show when=move || shown.get() == Shown::Standings>
                 <StandingsTable />
             </Show>
             {move || match shown.get() {
                 Shown::Crosstable => standings().map(|st| crosstable(&st, order.get()).into_any()),
-                Shown::Pairings => standings().map(|st| pairings(&st, st.round.max(1)).into_any()),
-                Shown::Teams => standings().and_then(|st| st.teams).map(|t| crate::components::teams::team_table(&t, state.settings, team_chosen, team_open).into_any()),
+                Shown::Pairings => standings().map(|st| {
+                    let rounds = match pairing_round.get() {
+                        Some(0) => (1..=st.round.max(1)).collect(),
+                        Some(r) if r <= st.round => vec![r],
+                        _ => vec![st.round.max(1)],
+                    };
+                    let all = rounds.len() > 1;
+                    let one = |r: usize| match st.teams.as_ref() {
+                        Some(t) => crate::components::teams::team_pairings(&st, t, r).into_any(),
+                        None => pairings(&st, r).into_any(),
+                    };
+                    view! { <div class="pairing-rounds" class:all-rounds=all>{rounds.into_iter().map(|r| view! { <section class="pairing-round">{one(r)}</section> }).collect_view()}</div> }.into_any()
+                }),
+                Shown::Teams => standings().and_then(|st| st.teams).map(|t| crate::components::teams::team_table(&t, state.settings, team_chosen, team_open, team_refocus).into_any()),
+                Shown::TeamCross => standings().and_then(|st| st.teams).map(|t| crate::components::teams::team_crosstable(&t).into_any()),
                 Shown::Standings => None,
             }}
-            {move || standings().filter(|_| shown.get() != Shown::Teams).map(|st| legend(&st.codes))}
+            {move || standings().filter(|_| !matches!(shown.get(), Shown::Teams | Shown::TeamCross)).map(|st| legend(&st.codes))}
         </section>
     }
 }
@@ -123,6 +140,9 @@ fn view_switch(
             <div class="view-switch" role="group" aria-label="Table shown">
                 <Show when=move || has_teams.get()>
                     <button data-testid="show-teams" aria-pressed=move || (shown.get() == Shown::Teams).to_string() on:click=move |_| picked.set(Some(Shown::Teams))>"Teams"</button>
+                </Show>
+                <Show when=move || has_teams.get()>
+                    <button data-testid="show-team-crosstable" aria-pressed=move || (shown.get() == Shown::TeamCross).to_string() on:click=move |_| picked.set(Some(Shown::TeamCross))>"Team crosstable"</button>
                 </Show>
                 <button data-testid="show-standings" aria-pressed=move || (shown.get() == Shown::Standings).to_string() on:click=move |_| picked.set(Some(Shown::Standings))>{move || if has_teams.get() { "Players" } else { "Standings" }}</button>
                 <button data-testid="show-crosstable" aria-pressed=move || (shown.get() == Shown::Crosstable).to_string() on:click=move |_| picked.set(Some(Shown::Crosstable))>"Crosstable"</button>
@@ -193,6 +213,24 @@ fn rules_used(st: &StandingsView) -> impl IntoView {
     }
 }
 
+/// Which round's pairings are shown: any round up to the standings', or all of them (one
+/// after another, each printed on its own page).
+fn pairings_picker(st: &StandingsView, round: RwSignal<Option<usize>>) -> impl IntoView {
+    let last = st.round.max(1);
+    let chosen = round.get_untracked().filter(|&r| r <= last).unwrap_or(last);
+    let options = (1..=last).map(|r| view! { <option value=r.to_string() selected=r == chosen>{r.to_string()}</option> }).collect_view();
+    let pick = move |ev: leptos::ev::Event| round.set(event_target_value(&ev).parse::<usize>().ok());
+    view! {
+        <label class="round-picker pairing-picker">
+            "Pairings of round "
+            <select data-testid="pairings-round" on:change=pick>
+                {options}
+                <option value="0" selected=chosen == 0>"every round (to print)"</option>
+            </select>
+        </label>
+    }
+}
+
 /// Which round the standings are after (the last played by default).
 fn round_picker(st: &StandingsView, settings: RwSignal<Settings>) -> Option<impl IntoView> {
     let played = st.rounds_played;
@@ -223,6 +261,10 @@ fn round_picker(st: &StandingsView, settings: RwSignal<Settings>) -> Option<impl
 /// The file's declared ranks against these standings: that they agree, or where they first
 /// differ and which order of tiebreaks (under which rules) gives them, with the way to use it.
 fn declared_box(st: &StandingsView, settings: RwSignal<Settings>) -> Option<AnyView> {
+    // A team event's player records carry no players' ranks to check (its ranks are the teams').
+    if st.teams.is_some() {
+        return None;
+    }
     let own = file_order(st, settings);
     let Some(check) = st.declared.as_ref() else { return own.map(|o| view! { <div class="declared">{o}</div> }.into_any()) };
     if check.agree == check.declared {
@@ -243,7 +285,7 @@ fn declared_box(st: &StandingsView, settings: RwSignal<Settings>) -> Option<AnyV
         (Some((order, rules)), _) => {
             let own = if found.from_file { ", the order the file declares," } else { "" };
             let text = format!("These ranks follow {}{own} under {}. ", names(&order), rules.name());
-            let apply = move |_| settings.update(|s| (s.tiebreaks, s.rules) = (order.clone(), Some(rules)));
+            let apply = move |_| settings.update(|s| (s.tiebreaks, s.rules) = (Some(order.clone()), Some(rules)));
             view! { <p data-testid="declared-found">{text}<button data-testid="declared-apply" on:click=apply>"Use this order"</button></p> }.into_any()
         }
         (None, Some((order, rules, n))) => {
@@ -273,7 +315,7 @@ fn file_order(st: &StandingsView, settings: RwSignal<Settings>) -> Option<AnyVie
     };
     let order = d.usable().filter(|_| !in_use).map(<[_]>::to_vec);
     let button = order.map(|order| {
-        let apply = move |_| settings.update(|s| s.tiebreaks = order.clone());
+        let apply = move |_| settings.update(|s| s.tiebreaks = Some(order.clone()));
         view! { <button data-testid="file-order-apply" on:click=apply>"Use the file's order"</button> }
     });
     Some(view! { <p data-testid="file-order">{text}{button}</p> }.into_any())
@@ -315,13 +357,30 @@ fn focus_later(selector: String) {
 #[derive(Clone, Copy)]
 struct Order {
     s: RwSignal<Settings>,
+    /// The order in force when none is chosen (the file's, or FIDE's recommended one).
+    state: State,
     dragging: RwSignal<Option<usize>>,
     announce: RwSignal<String>,
 }
 
 impl Order {
     fn codes(self) -> Vec<Tiebreak> {
-        self.s.with_untracked(|s| s.tiebreaks.clone())
+        self.s.with_untracked(|s| s.tiebreaks.clone()).unwrap_or_else(|| self.in_force())
+    }
+
+    /// The order of the standings shown.
+    fn in_force(self) -> Vec<Tiebreak> {
+        self.state.result.with_untracked(|r| r.as_ref().and_then(|r| r.standings.as_ref()).map(|st| st.codes.clone()).unwrap_or_default())
+    }
+
+    /// The order the chips show (tracked): the one chosen, else the standings'.
+    fn shown(self) -> Vec<Tiebreak> {
+        match self.s.with(|s| s.tiebreaks.clone()) {
+            Some(order) => order,
+            None => {
+                self.state.result.with(|r| r.as_ref().and_then(|r| r.standings.as_ref()).map(|st| st.codes.clone()).unwrap_or_default())
+            }
+        }
     }
 
     /// Moves tiebreak `from` to place `to`, says so, and puts the focus on `then` (a button
@@ -329,7 +388,7 @@ impl Order {
     fn place(self, from: usize, to: usize, then: &str) {
         let codes = self.codes();
         let (Some(code), n) = (codes.get(from).copied(), codes.len()) else { return };
-        self.s.update(|s| s.tiebreaks = moved(&codes, from, to));
+        self.s.update(|s| s.tiebreaks = Some(moved(&codes, from, to)));
         self.announce.set(format!("{} moved to place {} of {n}", code.code(), to + 1));
         let buttons_work = match then {
             "tiebreak-up" => to > 0,
@@ -345,9 +404,9 @@ impl Order {
     fn remove(self, i: usize) {
         let codes = self.codes();
         let Some(code) = codes.get(i).copied() else { return };
-        self.s.update(|s| {
-            s.tiebreaks.remove(i);
-        });
+        let mut left = codes.clone();
+        left.remove(i);
+        self.s.update(|s| s.tiebreaks = Some(left));
         self.announce.set(format!("{} removed", code.code()));
         let left = codes.len() - 1;
         focus_later(match left {
@@ -407,10 +466,11 @@ fn chip(o: Order, i: usize, n: usize, code: Tiebreak) -> impl IntoView {
 /// The organiser's tiebreak order (drag, arrows, remove, add) and the rules in force.
 #[component]
 fn TiebreakOrder() -> impl IntoView {
-    let s = expect_context::<State>().settings;
-    let o = Order { s, dragging: RwSignal::new(None), announce: RwSignal::new(String::new()) };
+    let state = expect_context::<State>();
+    let s = state.settings;
+    let o = Order { s, state, dragging: RwSignal::new(None), announce: RwSignal::new(String::new()) };
     let chips = move || {
-        let order = s.with(|s| s.tiebreaks.clone());
+        let order = o.shown();
         let n = order.len();
         order.into_iter().enumerate().map(|(i, code)| chip(o, i, n, code)).collect_view()
     };
@@ -418,7 +478,7 @@ fn TiebreakOrder() -> impl IntoView {
     // step); the button adds.
     let chosen = RwSignal::new(None::<Tiebreak>);
     let add_options = move || {
-        let have = s.with(|s| s.tiebreaks.clone());
+        let have = o.shown();
         all_codes()
             .iter()
             .filter(|c| !have.contains(c))
@@ -429,8 +489,10 @@ fn TiebreakOrder() -> impl IntoView {
     };
     let choose = move |ev: leptos::ev::Event| chosen.set(event_target_value(&ev).parse::<Tiebreak>().ok());
     let add = move |_| {
-        if let Some(code) = chosen.get_untracked().filter(|c| s.with_untracked(|s| !s.tiebreaks.contains(c))) {
-            s.update(|s| s.tiebreaks.push(code));
+        let mut order = o.codes();
+        if let Some(code) = chosen.get_untracked().filter(|c| !order.contains(c)) {
+            order.push(code);
+            s.update(|s| s.tiebreaks = Some(order));
             chosen.set(None);
         }
     };
@@ -481,8 +543,27 @@ fn movement_cell(rank: usize, previous: Option<usize>) -> impl IntoView {
     view! { <td class=class data-testid="rank-move" title=title>{text}</td> }
 }
 
-/// One standings row, and (when opened) how each value was derived.
-fn row_view(open_row: RwSignal<Option<u32>>, row: StandingRowView, codes: Vec<Tiebreak>, file_rank: bool, movement: bool) -> impl IntoView {
+/// The columns a standings table has besides the tiebreaks.
+#[derive(Clone, Copy)]
+struct Columns {
+    file_rank: bool,
+    movement: bool,
+    federation: bool,
+    titles: bool,
+    /// A category is chosen: each row's place in it.
+    category: bool,
+}
+
+/// One standings row, and (when opened) how each value was derived. `place`: its place in
+/// the chosen category.
+fn row_view(
+    open_row: RwSignal<Option<u32>>,
+    row: StandingRowView,
+    codes: Vec<Tiebreak>,
+    cols: Columns,
+    place: Option<usize>,
+) -> impl IntoView {
+    let Columns { file_rank, movement, .. } = cols;
     let start = row.start;
     let is_open = move || open_row.get() == Some(start);
     let toggle = move || open_row.update(|o| *o = if *o == Some(start) { None } else { Some(start) });
@@ -496,6 +577,7 @@ fn row_view(open_row: RwSignal<Option<u32>>, row: StandingRowView, codes: Vec<Ti
         // The whole row opens on a click; the name is the button a keyboard or screen reader uses
         // (its click reaches the row).
         <tr data-testid="standing-row" class="clickable" on:click=move |_| toggle()>
+            {cols.category.then(|| view! { <td class="num" data-testid="category-place">{place.map(|p| p.to_string()).unwrap_or_default()}</td> })}
             <td class="num">{row.rank}</td>
             {movement.then(|| movement_cell(row.rank, row.previous_rank))}
             {file_rank.then(|| {
@@ -509,6 +591,8 @@ fn row_view(open_row: RwSignal<Option<u32>>, row: StandingRowView, codes: Vec<Ti
             <td data-testid="standing-name">
                 <button class="link row-toggle" data-testid="standing-toggle" aria-expanded=move || is_open().to_string() title="How each value was derived">{row.name.clone()}</button>
             </td>
+            {cols.titles.then(|| view! { <td class="player-title" data-testid="player-title">{row.title.clone().unwrap_or_default()}</td> })}
+            {cols.federation.then(|| view! { <td data-testid="standing-fed">{row.federation.clone().unwrap_or_default()}</td> })}
             <td class="num">{row.rating.map(|r| r.to_string()).unwrap_or_default()}</td>
             <td class="num" data-testid="standing-points">{format!("{:.1}", row.points)}</td>
             {cells}
@@ -523,29 +607,80 @@ fn row_view(open_row: RwSignal<Option<u32>>, row: StandingRowView, codes: Vec<Ti
     }
 }
 
+/// The columns `st` shows, in the category chosen.
+fn columns(st: &StandingsView, category: Category) -> Columns {
+    Columns {
+        file_rank: st.declared.is_some() && st.teams.is_none(),
+        movement: st.round > 1,
+        federation: st.rows.iter().any(|r| r.federation.is_some()),
+        titles: st.rows.iter().any(|r| r.title.is_some()),
+        category: category != Category::All,
+    }
+}
+
+/// The category list: which players the standings show (women, an age group, a rating band),
+/// with their place within it.
+fn category_picker(st: &StandingsView, category: RwSignal<Category>) -> Option<impl IntoView> {
+    let year = event_year(st.title.start_date.as_deref());
+    let offered = offered(&st.rows, year);
+    let current = category.get_untracked();
+    let options = offered.iter().map(|&c| view! { <option value=c.value() selected=c == current>{c.label()}</option> }).collect_view();
+    let pick = move |ev: leptos::ev::Event| category.set(Category::parse(&event_target_value(&ev)).unwrap_or(Category::All));
+    (offered.len() > 1).then(|| {
+        view! {
+            <label class="category-picker">
+                "Category "
+                <select data-testid="category" on:change=pick>{options}</select>
+            </label>
+        }
+    })
+}
+
 #[component]
 fn StandingsTable() -> impl IntoView {
     let state = expect_context::<State>();
     let open_row = RwSignal::new(None::<u32>);
+    let category = RwSignal::new(Category::All);
     let standings = move || state.result.with(|r| r.as_ref().and_then(|r| r.standings.clone()));
-    let movement = move || state.result.with(|r| r.as_ref().and_then(|r| r.standings.as_ref()).is_some_and(|st| st.round > 1));
-    let file_rank = move || state.result.with(|r| r.as_ref().and_then(|r| r.standings.as_ref()).is_some_and(|st| st.declared.is_some()));
+    let cols = move || state.result.with(|r| r.as_ref().and_then(|r| r.standings.as_ref()).map(|st| columns(st, category.get())));
+    let has = move |f: fn(Columns) -> bool| cols().is_some_and(f);
     let head = move || {
         standings().map(|st| st.codes.iter().map(|c| view! { <th class="num" data-testid="tiebreak-head">{c.code()}</th> }).collect_view())
     };
     let body = move || {
         standings().map(|st| {
-            let codes = st.codes.clone();
-            let file_rank = st.declared.is_some();
-            let movement = st.round > 1;
-            st.rows.into_iter().map(|row| row_view(open_row, row, codes.clone(), file_rank, movement)).collect_view()
+            let (codes, cols, chosen) = (st.codes.clone(), columns(&st, category.get()), category.get());
+            let places = places(&st.rows, chosen, event_year(st.title.start_date.as_deref()));
+            st.rows
+                .into_iter()
+                .zip(places)
+                .filter(|(_, p)| chosen == Category::All || p.is_some())
+                .map(|(row, place)| row_view(open_row, row, codes.clone(), cols, place))
+                .collect_view()
         })
     };
+    let caption = move || {
+        let c = category.get();
+        let text = format!("{}: the players in this category, with their place in it (Cat) and in the whole event (Rk)", c.label());
+        (c != Category::All).then(|| view! { <p class="category-caption" id="category-caption" data-testid="category-caption">{text}</p> })
+    };
     view! {
+        {move || standings().and_then(|st| category_picker(&st, category))}
+        // Above the table, not its caption: a caption scrolls away with a wide table on a phone.
+        {caption}
         <div class="table-wrap" tabindex="0" role="region" aria-label="Standings table">
             <table data-testid="standings-table">
                 <thead>
-                    <tr><th class="num">"Rk"</th>{move || movement().then(|| view! { <th class="num" title="Places gained or lost since the round before">"+/−"</th> })}{move || file_rank().then(|| view! { <th class="num file-rank" title="The rank the file declares">"File"</th> })}<th class="num">"No"</th><th>"Name"</th><th class="num">"Rtg"</th><th class="num">"Pts"</th>{head}</tr>
+                    <tr>
+                        {move || has(|c| c.category).then(|| view! { <th class="num" title="Place within the category">"Cat"</th> })}
+                        <th class="num">"Rk"</th>
+                        {move || has(|c| c.movement).then(|| view! { <th class="num" title="Places gained or lost since the round before">"+/−"</th> })}
+                        {move || has(|c| c.file_rank).then(|| view! { <th class="num file-rank" title="The rank the file declares">"File"</th> })}
+                        <th class="num">"No"</th><th>"Name"</th>
+                        {move || has(|c| c.titles).then(|| view! { <th title="Title">"Ti"</th> })}
+                        {move || has(|c| c.federation).then(|| view! { <th title="Federation">"Fed"</th> })}
+                        <th class="num">"Rtg"</th><th class="num">"Pts"</th>{head}
+                    </tr>
                 </thead>
                 <tbody>{body}</tbody>
             </table>

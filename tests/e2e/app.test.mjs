@@ -325,6 +325,11 @@ test('a TRF tournament: standings with tiebreaks, reordered, explained, exported
   assert.match(await page.getByTestId('format').textContent(), /^TRF tournament · FIDE C.07 2023 Tie-Break Exercises · 16 players · 5 rounds/);
   const names = () => page.getByTestId('standing-name').allTextContents();
   const heads = () => page.getByTestId('tiebreak-head').allTextContents();
+  // FIDE's recommended Swiss order by default (issue 19); EIG is offered: added here.
+  assert.deepEqual(await heads(), ['BH-C1', 'BH', 'SB']);
+  await page.getByTestId('tiebreak-add').selectOption('EIG');
+  await page.getByTestId('tiebreak-add-button').click();
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid=tiebreak-head]').length === 4);
   assert.deepEqual(await heads(), ['BH-C1', 'BH', 'SB', 'EIG']);
   const before = await names();
   assert.equal(before[0], 'Bruno');

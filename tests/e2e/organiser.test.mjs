@@ -141,6 +141,10 @@ test('a Swiss crosstable: the opponent\'s number in the order shown, colour and 
 test('a tournament\'s ratings follow the EIG column\'s dummy-player rule until γ is set, and say so', async () => {
   const { context, page, errors } = await open();
   await openTournament(page, `${HELD}/held_swiss_5.trf`, 16);
+  // EIG is offered, not in the default order (issue 19): added, as the last column.
+  await page.getByTestId('tiebreak-add').selectOption('EIG');
+  await page.getByTestId('tiebreak-add-button').click();
+  await page.waitForFunction(() => [...document.querySelectorAll('[data-testid=tiebreak-head]')].pop()?.textContent === 'EIG', null, { timeout: 30000 });
   await page.getByTestId('gamma-eig-note').waitFor({ timeout: 30000 });
   assert.equal(await page.getByTestId('gamma').inputValue(), '1');
   const eig = await page.locator('[data-testid=standing-row]').evaluateAll((rows) => Object.fromEntries(rows.map((r) => {
@@ -210,16 +214,15 @@ test('the file\'s own ranks checked: where they differ, the order that gives the
   await context.close();
 });
 
-test('the tiebreaks a TRF-2026 file declares (record 212) are shown and used in one click', async () => {
+test('the tiebreaks a TRF-2026 file declares (record 212) are shown and used by default', async () => {
   const { context, page, errors } = await open();
   const text = (await readFile(`${HELD}/held_swiss_5.trf`, 'utf8')).replace('\n', '\n212 PTS, BH/C1, SB\n');
   await page.getByTestId('file-input').setInputFiles({ name: 'declared.trf', mimeType: 'text/plain', buffer: Buffer.from(text) });
   const own = page.getByTestId('file-order');
   await own.waitFor();
-  assert.match(await own.textContent(), /The file declares its tiebreaks: BH-C1, SB \(record 212\)\./);
-  await page.getByTestId('file-order-apply').click();
+  // Used by default, as the command line does (issue 19); the button is for after a change.
   await page.waitForFunction(() => [...document.querySelectorAll('[data-testid=tiebreak-head]')].map((h) => h.textContent).join() === 'BH-C1,SB');
-  assert.match(await own.textContent(), /they are the order in use/);
+  assert.match(await own.textContent(), /The file declares its tiebreaks: BH-C1, SB \(record 212\); they are the order in use/);
   assert.equal(await page.getByTestId('file-order-apply').count(), 0);
   assert.deepEqual(errors, []);
   await context.close();
@@ -230,13 +233,11 @@ test('a team event opens on its team standings: match and game points, team tieb
   await page.getByTestId('file-input').setInputFiles(`${HELD}/fideteam_nocolor.trf`);
   await page.waitForFunction(() => document.querySelectorAll('[data-testid=team-row]').length === 9, null, { timeout: 30000 });
   const heads = () => page.locator('[data-testid=team-tiebreak-head]').allTextContents();
-  assert.deepEqual(await heads(), ['MPvGP', 'EMMSB', 'BH-C1']);
+  // The file declares PTS, BC, BBE (record 212): the order in force by default (issue 19),
+  // every rank then the file's.
+  assert.deepEqual(await heads(), ['BC', 'BBE']);
   const first = await page.locator('[data-testid=team-row]').first().locator('td').allTextContents();
   assert.deepEqual(first.slice(0, 6), ['1', '1', '1', 'Team 1', '14.0', '13.5']);
-  // The file declares PTS, BC, BBE (record 212): used in one click, every rank then the file's.
-  assert.match(await page.getByTestId('team-file-order').textContent(), /The file declares its team tiebreaks: BC, BBE\./);
-  await page.getByTestId('team-file-order-apply').click();
-  await page.waitForFunction(() => [...document.querySelectorAll('[data-testid=team-tiebreak-head]')].map((h) => h.textContent).join() === 'BC,BBE');
   assert.equal(await page.locator('[data-testid=team-declared-rank].differs').count(), 0);
   assert.equal(await page.getByTestId('team-file-order').count(), 0);
   // Game points first; a tiebreak added by its full name; one removed.

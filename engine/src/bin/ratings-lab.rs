@@ -310,7 +310,8 @@ struct TiebreakArgs {
     #[arg(long, value_parser = PossibleValuesParser::new(Rules::ALL.map(Rules::code)).try_map(|s| s.parse::<Rules>()))]
     rules: Option<Rules>,
     /// The tiebreaks, in order, comma-separated [default: the file's own (TRF-2026 record 212
-    /// or 202) when it declares one computed here, else BH-C1,BH,SB,EIG].
+    /// or 202) when it declares one computed here, else FIDE's recommended order: BH-C1,BH,SB
+    /// for a Swiss, DE,WIN,SB,KS for a round robin; EIG only when asked].
     #[arg(long, value_name = "CODE,...")]
     order: Option<String>,
     /// Output format.
@@ -571,10 +572,10 @@ fn main() -> ExitCode {
     };
     match result {
         Ok((out, status)) => {
-            let out = if table { escape::terminal_lines(&out) } else { out.into() };
             // A reader that stops early (`| head`) closes the pipe: that is not an error.
             let mut stdout = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
             let written = match out {
+                Output::Text(text) if table => stdout.write_all(escape::terminal_lines(&text).as_bytes()),
                 Output::Text(text) => stdout.write_all(text.as_bytes()),
                 Output::Json(rating) => export::write_json(&rating, &mut stdout).and_then(|()| stdout.write_all(b"\n")),
             };
@@ -766,9 +767,9 @@ fn run_tiebreaks(args: &TiebreakArgs) -> Result<String, String> {
     let mut job = Job::read(&text, &settings).map_err(|e| format!("{name}:\n{e}"))?;
     // The text is kept only to be written back with ranks: a large file is held once, as read.
     let text = args.write_trf.as_ref().map(|_| text);
-    let file_order = job.full.tournament.as_ref().and_then(|t| t.declared_order.as_ref()).and_then(|o| o.usable());
-    if let Some(order) = given.or_else(|| file_order.map(<[_]>::to_vec)) {
-        settings.tiebreaks = order;
+    // Without --order: the file's declared order, else FIDE's recommended one (`Job::order`).
+    if let Some(order) = given {
+        settings.tiebreaks = Some(order);
         job = job.with_settings(&settings).expect("the same reading");
     }
     let standings = job.standings().ok_or_else(expected)?;
@@ -826,10 +827,9 @@ fn run_teams(args: &TiebreakArgs, text: &str, mut warnings: Vec<String>) -> Resu
     let t = t.ok_or_else(|| format!("--teams: {name} lists no teams (expected TRF 013 or 310 team records)"))?;
     if let Some(list) = &args.order {
         let codes = list.split(',').map(str::trim).filter(|c| !c.is_empty());
-        settings.team_tiebreaks = codes.map(TeamTiebreak::parse).collect::<Result<_, _>>().map_err(|e| format!("--order: {e}"))?;
-        order::check(&settings.team_tiebreaks).map_err(|e| format!("--order: {e}"))?;
-    } else if let Some(order) = t.declared_order.as_ref().and_then(|o| o.team_order()) {
-        settings.team_tiebreaks = order;
+        let codes: Vec<TeamTiebreak> = codes.map(TeamTiebreak::parse).collect::<Result<_, _>>().map_err(|e| format!("--order: {e}"))?;
+        order::check(&codes).map_err(|e| format!("--order: {e}"))?;
+        settings.team_tiebreaks = Some(codes);
     }
     let job = job.with_settings(&settings).expect("the same reading");
     check_round(args.round, t.rounds_played())?;

@@ -80,15 +80,17 @@ pub fn evaluation_csv(e: &Evaluation) -> String {
     let acc = |s: &super::Scores| s.accuracy.map_or(String::new(), |a| a.to_string());
     for m in &e.methods {
         match &m.scores {
-            Ok(s) => out += &format!(
-                "{},{},{},{},{},{},,method\n",
-                crate::escape::csv_field(&m.label),
-                s.log_loss,
-                s.brier,
-                acc(s),
-                s.games,
-                m.unseen_games
-            ),
+            Ok(s) => {
+                out += &format!(
+                    "{},{},{},{},{},{},,method\n",
+                    crate::escape::csv_field(&m.label),
+                    s.log_loss,
+                    s.brier,
+                    acc(s),
+                    s.games,
+                    m.unseen_games
+                )
+            }
             Err(why) => out += &format!("{},,,,,,{},method\n", crate::escape::csv_field(&m.label), crate::escape::csv_text(why)),
         }
     }

@@ -82,7 +82,7 @@
 use super::csv::{BadLines, Warning};
 use crate::error::{bad_field as bad, excerpt, ParseError, ParseErrors};
 use crate::tiebreak::Tiebreak;
-use crate::tournament::{Colour, DeclaredOrder, Entrant, RoundEntry, RoundResult, Scoring, TeamRecord, Tournament};
+use crate::tournament::{Colour, DeclaredOrder, Entrant, RoundEntry, RoundResult, Scoring, Sex, TeamRecord, Tournament};
 use std::collections::HashMap;
 
 /// The lines of a text: (1-based number, content without its line end). Handles LF, CRLF,
@@ -807,6 +807,14 @@ fn read_player(line: usize, l: &str, warnings: &mut Vec<Warning>) -> (Option<Raw
         title: text(11, 13),
         federation: text(54, 56),
         fide_id,
+        // Column 10: `m` or `w` (TRF-16), `f` in some writers; anything else unknown.
+        sex: match c.get(10, 10).trim() {
+            "m" | "M" => Some(Sex::Male),
+            "w" | "W" | "f" | "F" => Some(Sex::Female),
+            _ => None,
+        },
+        // Columns 70-79, "YYYY/MM/DD" or the year alone: the year, when it is one.
+        birth_year: c.get(70, 73).trim().parse::<u16>().ok().filter(|y| (1850..=2200).contains(y)),
         declared_points,
         declared_rank,
         rounds: Vec::new(),
@@ -1247,6 +1255,18 @@ mod tests {
         l.trim_end().to_string()
     }
 
+    /// Sex (column 10) and the year of birth (columns 70-73), which category lists need.
+    #[test]
+    fn sex_and_year_of_birth() {
+        let l = "001    2 wWGM Player, 2                         2100 ZZZ           8 1994/05/12  1.0    2";
+        let (p, _) = read_player(3, l, &mut Vec::new());
+        let e = p.unwrap().entrant;
+        assert_eq!((e.sex, e.birth_year, e.title.as_deref()), (Some(Sex::Female), Some(1994), Some("WGM")));
+        let l = "001    3   IM Player, 3                         2100 ZZZ           9 2011        1.0    3";
+        let e = read_player(3, l, &mut Vec::new()).0.unwrap().entrant;
+        assert_eq!((e.sex, e.birth_year), (None, Some(2011)));
+    }
+
     #[test]
     fn columns_of_the_player_record() {
         let l = "001    1 mFM  Player, 1                         2240 ZZZ           7 0000/00/00  4.0    6     8 b =     0 - H";
@@ -1260,6 +1280,8 @@ mod tests {
             (1, "Player, 1", Some(2240), Some("FM"), Some("ZZZ"))
         );
         assert_eq!((e.fide_id.as_deref(), e.declared_points, e.declared_rank), (Some("7"), Some(4.0), Some(6)));
+        // Sex `m`; a birth date of zeros is no year.
+        assert_eq!((e.sex, e.birth_year), (Some(Sex::Male), None));
         assert_eq!(p.rounds.len(), 2);
         assert_eq!((p.rounds[0].opponent, p.rounds[0].colour, p.rounds[0].result), (Some(8), Some(Colour::Black), RoundResult::Draw));
         assert_eq!((p.rounds[1].opponent, p.rounds[1].result), (None, RoundResult::HalfBye));

@@ -33,7 +33,7 @@
 //! let bye = RoundEntry { opponent: None, colour: None, result: RoundResult::NotPaired };
 //! let entrant = |start: u32, name: &str, rounds| Entrant {
 //!     start, name: name.into(), rating: None, title: None, federation: None, fide_id: None,
-//!     declared_points: None, declared_rank: None, rounds, line: 0,
+//!     sex: None, birth_year: None, declared_points: None, declared_rank: None, rounds, line: 0,
 //! };
 //! let (w, b) = (Colour::White, Colour::Black);
 //! let t = Tournament {

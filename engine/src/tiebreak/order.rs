@@ -75,6 +75,14 @@ pub fn parse_order(list: &str) -> Result<Vec<Tiebreak>, OrderError> {
     Ok(order)
 }
 
+/// [`distinct`] for an order that may be absent (`null`: none chosen).
+pub fn distinct_some<'de, D: Deserializer<'de>, T: OrderItem + Deserialize<'de>>(d: D) -> Result<Option<Vec<T>>, D::Error> {
+    #[derive(Deserialize)]
+    #[serde(bound = "T: OrderItem + Deserialize<'de>")]
+    struct Chosen<T>(#[serde(deserialize_with = "distinct")] Vec<T>);
+    Ok(Option::<Chosen<T>>::deserialize(d)?.map(|c| c.0))
+}
+
 /// Reads an order (serde's `deserialize_with`), refusing it at its first repeat: a list of a
 /// million codes stops at the second, having held one of each.
 pub fn distinct<'de, D: Deserializer<'de>, T: OrderItem + Deserialize<'de>>(d: D) -> Result<Vec<T>, D::Error> {

@@ -19,6 +19,8 @@ fn tour(rows: &[(u32, &str, u32, &str)]) -> Tournament {
             title: None,
             federation: None,
             fide_id: None,
+            sex: None,
+            birth_year: None,
             declared_points: None,
             declared_rank: None,
             rounds: rounds
