@@ -468,7 +468,10 @@ mod tests {
         assert!(matches!(read(&teams), Some(Err(LinkError::Unreadable(why))) if why.contains("EDE is listed twice")));
         // Each once: read.
         let fine = packed(r#"{"settings":{"tiebreaks":["DE","BH"],"team_tiebreaks":["EDE"]},"data":{"text":""}}"#);
-        assert_eq!(open(&fine).settings.tiebreaks, vec![ratings_engine::tiebreak::Tiebreak::De, ratings_engine::tiebreak::Tiebreak::Bh]);
+        assert_eq!(
+            open(&fine).settings.tiebreaks,
+            Some(vec![ratings_engine::tiebreak::Tiebreak::De, ratings_engine::tiebreak::Tiebreak::Bh])
+        );
     }
 
     /// A link with a large tied group and DE (108 KB; it took 15.7 s and 5.1 GB, past wasm32's
@@ -481,7 +484,7 @@ mod tests {
             let (opponent, colour) = if s % 2 == 1 { (s + 1, 'w') } else { (s - 1, 'b') };
             text += &format!("001 {s:>4}      {:<33}{:33}{:>4}       {opponent:>4} {colour} =\n", format!("Player {s}"), "", "0.5");
         }
-        let settings = Settings { tiebreaks: vec![ratings_engine::tiebreak::Tiebreak::De], ..Settings::default() };
+        let settings = Settings { tiebreaks: Some(vec![ratings_engine::tiebreak::Tiebreak::De]), ..Settings::default() };
         let (fragment, carries) = make(&settings, &View::default(), Given::Text(&text));
         assert_eq!(carries, Carries::Data);
         let scenario = open(&fragment);

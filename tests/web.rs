@@ -400,7 +400,7 @@ fn a_link_round_trips_through_the_browsers_json() {
     settings.params.brent.sigma = 0.55;
     settings.params.elo.k = 40.0;
     settings.params.jrank.eps = 1e-7;
-    let view = View { step: Some(2), sort: Some(("score".into(), false)), speed: Some(7.5) };
+    let view = View { step: Some(2), sort: Some(("score".into(), false)), speed: Some(7.5), ..View::default() };
     let text = "white,black,result\nŽofie,Ærø €,1-0\n";
     let (fragment, _) = link::make(&settings, &view, Given::Text(text));
     let read = link::read(&format!("#{fragment}")).expect("a link").expect("readable");

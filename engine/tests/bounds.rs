@@ -268,7 +268,7 @@ const TIED_PER_PLAYER: usize = 32 * 1024;
 fn direct_encounter_on_a_large_tied_group_is_linear() {
     let n = 9_998;
     let text = tied_group(n, Some("PTS,DE,BH"), false);
-    let settings = Settings { tiebreaks: vec![Tiebreak::De, Tiebreak::Bh], ..Settings::default() };
+    let settings = Settings { tiebreaks: Some(vec![Tiebreak::De, Tiebreak::Bh]), ..Settings::default() };
     let (json, usage) = measure(|| {
         let job = Job::read(&text, &settings).expect("a TRF");
         let st = job.standings().expect("a tournament");
@@ -288,7 +288,7 @@ fn direct_encounter_on_a_large_tied_group_is_linear() {
 fn extended_direct_encounter_on_a_large_level_group_is_linear() {
     let n = 9_998;
     let text = tied_group(n, None, true);
-    let settings = Settings { team_tiebreaks: vec![TeamTiebreak::parse("EDE").unwrap()], ..Settings::default() };
+    let settings = Settings { team_tiebreaks: Some(vec![TeamTiebreak::parse("EDE").unwrap()]), ..Settings::default() };
     let (json, usage) = measure(|| {
         let job = Job::read(&text, &settings).expect("a TRF");
         let (st, _) = job.team_standings().expect("teams");

@@ -51,7 +51,7 @@ fn player(start: u32, name: &str, points: &str, rounds: &[&str]) -> String {
 }
 
 fn settings(order: &[Tiebreak]) -> Settings {
-    Settings { tiebreaks: order.to_vec(), ..Settings::default() }
+    Settings { tiebreaks: Some(order.to_vec()), ..Settings::default() }
 }
 
 /// Four players, two rounds played, round 3 with only a half-point bye and an absence entered.
@@ -118,7 +118,7 @@ fn the_gros_file_saved_mid_round_ranks_after_round_4() {
 fn team_2(text: &str, rules: Option<Rules>) -> (f64, f64, Rules, RulesReason) {
     use ratings_engine::team::TeamTiebreak;
     let order = vec![TeamTiebreak::parse("BH").unwrap(), TeamTiebreak::parse("SB").unwrap()];
-    let s = Settings { rules, team_tiebreaks: order, ..Settings::default() };
+    let s = Settings { rules, team_tiebreaks: Some(order), ..Settings::default() };
     let job = Job::read(text, &s).unwrap();
     let (st, _) = job.team_standings().unwrap();
     let row = st.rows.iter().find(|r| r.name == "Team 2").unwrap();

@@ -77,7 +77,7 @@ pub fn parse_order(list: &str) -> Result<Vec<Tiebreak>, OrderError> {
 
 /// [`distinct`] for an order that may be absent (`null`: none chosen).
 pub fn distinct_some<'de, D: Deserializer<'de>, T: OrderItem + Deserialize<'de>>(d: D) -> Result<Option<Vec<T>>, D::Error> {
-    #[derive(Deserialize)]
+    #[derive(serde::Deserialize)]
     #[serde(bound = "T: OrderItem + Deserialize<'de>")]
     struct Chosen<T>(#[serde(deserialize_with = "distinct")] Vec<T>);
     Ok(Option::<Chosen<T>>::deserialize(d)?.map(|c| c.0))
@@ -133,7 +133,7 @@ mod tests {
     #[test]
     fn settings_with_a_repeated_tiebreak_are_refused_at_the_repeat() {
         let ok: Settings = serde_json::from_str(r#"{"tiebreaks": ["BH", "SB", "DE"], "team_tiebreaks": ["EDE", "MPvGP"]}"#).unwrap();
-        assert_eq!(ok.tiebreaks, vec![Tiebreak::Bh, Tiebreak::Sb, Tiebreak::De]);
+        assert_eq!(ok.tiebreaks, Some(vec![Tiebreak::Bh, Tiebreak::Sb, Tiebreak::De]));
         let e = serde_json::from_str::<Settings>(r#"{"tiebreaks": ["BH", "SB", "bh"]}"#);
         assert!(e.is_err(), "an unknown spelling is an error too");
         let e = serde_json::from_str::<Settings>(r#"{"tiebreaks": ["BH", "SB", "BH"]}"#).unwrap_err().to_string();
