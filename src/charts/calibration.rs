@@ -3,7 +3,6 @@
 //! the diagonal where they agree. [`summary`] says the chart in words.
 
 use plotters::prelude::*;
-use plotters_canvas::CanvasBackend;
 use ratings_engine::evaluation::Bin;
 use web_sys::HtmlCanvasElement;
 
@@ -47,11 +46,7 @@ pub fn summary(series: &[Series]) -> String {
 
 pub fn draw(canvas: &HtmlCanvasElement, series: &[Series]) -> Result<(), String> {
     let height = canvas.client_width().clamp(260, 400) as u32;
-    if super::fit(canvas, height).is_none() {
-        return Ok(());
-    }
-    let backend = CanvasBackend::with_canvas_object(canvas.clone()).ok_or("no 2D context")?;
-    let root = backend.into_drawing_area();
+    let Some(root) = super::area(canvas, height)? else { return Ok(()) };
     root.fill(&WHITE).map_err(|e| e.to_string())?;
     let mut chart = ChartBuilder::on(&root)
         .margin(12)
@@ -65,8 +60,8 @@ pub fn draw(canvas: &HtmlCanvasElement, series: &[Series]) -> Result<(), String>
         .y_desc("Observed score")
         .x_labels(6)
         .y_labels(6)
-        .label_style(("sans-serif", 12))
-        .axis_desc_style(("sans-serif", 13))
+        .label_style(("sans-serif", super::TEXT))
+        .axis_desc_style(("sans-serif", super::TEXT_DESC))
         .light_line_style(RGBColor(238, 238, 238))
         .draw()
         .map_err(|e| e.to_string())?;

@@ -2,7 +2,6 @@
 //! last share of the earlier games (where the value is chosen) and on the held-out games.
 
 use plotters::prelude::*;
-use plotters_canvas::CanvasBackend;
 use ratings_engine::evaluation::Tuning;
 use web_sys::HtmlCanvasElement;
 
@@ -14,11 +13,7 @@ pub fn summary(t: &Tuning) -> String {
 
 pub fn draw(canvas: &HtmlCanvasElement, t: &Tuning) -> Result<(), String> {
     let height = canvas.client_width().clamp(220, 320) as u32;
-    if super::fit(canvas, height).is_none() {
-        return Ok(());
-    }
-    let backend = CanvasBackend::with_canvas_object(canvas.clone()).ok_or("no 2D context")?;
-    let root = backend.into_drawing_area();
+    let Some(root) = super::area(canvas, height)? else { return Ok(()) };
     root.fill(&WHITE).map_err(|e| e.to_string())?;
     let ys: Vec<f64> = t.points.iter().flat_map(|p| [p.validation, p.held_out]).flatten().filter(|y| y.is_finite()).collect();
     let (lo, hi) = ys.iter().fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), &y| (a.min(y), b.max(y)));
@@ -38,8 +33,8 @@ pub fn draw(canvas: &HtmlCanvasElement, t: &Tuning) -> Result<(), String> {
         .configure_mesh()
         .x_desc(t.parameter.name())
         .y_desc("Log-loss")
-        .label_style(("sans-serif", 12))
-        .axis_desc_style(("sans-serif", 13))
+        .label_style(("sans-serif", super::TEXT))
+        .axis_desc_style(("sans-serif", super::TEXT_DESC))
         .light_line_style(RGBColor(238, 238, 238))
         .draw()
         .map_err(|e| e.to_string())?;

@@ -42,6 +42,8 @@ pub fn read_file(file: web_sys::File, how: How, state: State, rerate: Rerate) {
 /// and *Undo* do), keeping the input it replaces one step back for *Undo*.
 pub async fn replace_input(state: State, next: Input, how: How, rerate: Rerate) {
     let current = take_current(state).await;
+    // New data are read, not edited: the input folds to its summary (unless they have errors).
+    state.editing.set(false);
     let same = matches!((&current, &next), (Some(Input::Text(a)), Input::Text(b)) if a == b);
     state.file_note.set(None);
     // Another file opens on its last round, not on the round the last one was looked at.
@@ -217,8 +219,9 @@ pub fn InputPanel() -> impl IntoView {
     };
     let clear = move |_| spawn_local(replace_input(state, Input::Text(String::new()), How::Cleared, rerate));
     let stored = move || state.stored_file.get().is_some();
+    let folded = move || is_folded(&state);
     view! {
-        <section class="panel input-panel" aria-labelledby="input-title">
+        <section class="panel input-panel" class:folded=folded aria-labelledby="input-title" data-testid="input-panel">
             <h2 id="input-title">"Results"</h2>
             <div class="toolbar">
                 <label class="button">
@@ -231,30 +234,80 @@ pub fn InputPanel() -> impl IntoView {
                 <LessonPicker />
                 <button data-testid="clear" on:click=clear>"Clear"</button>
                 <span class="format" data-testid="format">{move || format_line(&state)}</span>
+                <FoldToggle area />
             </div>
             <UndoBar />
             <LessonNote />
-            <p class="hint">
-                "Paste CSV with a header row (e.g. " <code>"white,black,result"</code> " or " <code>"home,away,home_score,away_score"</code>
-                "), a FIDE TRF or PGN tournament, or open or drop a file anywhere on the page. Shown first: " {EXAMPLE_CREDIT} "."
-            </p>
-            <StoredFilePanel />
-            <textarea
-                node_ref=area
-                data-testid="input"
-                class:hidden=stored
-                spellcheck="false"
-                aria-label="Game results"
-                prop:value=move || state.text.get()
-                on:input=move |ev| state.text.set(event_target_value(&ev))
-                on:paste=move |ev| intercept_large_paste(ev, state, rerate)
-            ></textarea>
+            <div class="input-body" class:hidden=folded>
+                <p class="hint">
+                    "Paste CSV with a header row (e.g. " <code>"white,black,result"</code> " or " <code>"home,away,home_score,away_score"</code>
+                    "), a FIDE TRF or PGN tournament, or open or drop a file anywhere on the page. Shown first: " {EXAMPLE_CREDIT} "."
+                </p>
+                <StoredFilePanel />
+                <textarea
+                    node_ref=area
+                    data-testid="input"
+                    class:hidden=stored
+                    spellcheck="false"
+                    aria-label="Game results"
+                    prop:value=move || state.text.get()
+                    on:input=move |ev| state.text.set(event_target_value(&ev))
+                    on:paste=move |ev| intercept_large_paste(ev, state, rerate)
+                ></textarea>
+            </div>
             {move || state.file_note.get().map(|n| view! { <p class="warning" data-testid="file-note">{n}</p> })}
             {move || storage_note(&state)}
-            <MappingControls />
-            {move || leave_out_offer(&state)}
-            <ul class="messages" data-testid="errors">{move || messages(&state, area)}</ul>
+            <div class="input-body" class:hidden=folded>
+                <MappingControls />
+                {move || leave_out_offer(&state)}
+                <ul class="messages" data-testid="errors">{move || messages(&state, area)}</ul>
+            </div>
         </section>
+    }
+}
+
+/// Whether the input is folded to its one-line summary: there is input, it is not being
+/// edited, and it was read without an error (an input with errors stays open, its errors and
+/// text in view). Before the first read it counts as read, so a first visit does not jump.
+fn is_folded(state: &State) -> bool {
+    let has_input = state.stored_file.with(Option::is_some) || state.text.with(|t| !t.trim().is_empty());
+    !state.editing.get() && has_input && state.errors.with(Vec::is_empty) && state.failure.with(Option::is_none)
+}
+
+/// *Edit* on the folded summary (it opens the text, focused, and the warnings), and *Done* to
+/// fold it again; nothing entered is lost either way.
+#[component]
+fn FoldToggle(area: NodeRef<Textarea>) -> impl IntoView {
+    let state = expect_context::<State>();
+    let edit = move |_| {
+        state.editing.set(true);
+        // Focused once shown (the text area is laid out at the next frame).
+        let focus = wasm_bindgen::closure::Closure::once_into_js(move || {
+            if let Some(a) = area.get_untracked() {
+                let _ = a.focus();
+            }
+        });
+        if let Some(w) = web_sys::window() {
+            let _ = w.request_animation_frame(wasm_bindgen::JsCast::unchecked_ref(&focus));
+        }
+    };
+    let warnings = move || state.warnings.with(Vec::len);
+    let can_fold = move || {
+        state.editing.get()
+            && state.errors.with(Vec::is_empty)
+            && state.summary.with(Option::is_some)
+            && state.failure.with(Option::is_none)
+    };
+    view! {
+        <Show when=move || is_folded(&state)>
+            {move || (warnings() > 0).then(|| view! {
+                <span class="warning" data-testid="fold-warnings">{format!("{} {}", warnings(), if warnings() == 1 { "warning" } else { "warnings" })}</span>
+            })}
+            <button data-testid="edit-input" title="Show the results' text to edit them, and every warning" on:click=edit>"Edit"</button>
+        </Show>
+        <Show when=can_fold>
+            <button data-testid="fold-input" title="Fold the text away: the results come first" on:click=move |_| state.editing.set(false)>"Done"</button>
+        </Show>
     }
 }
 

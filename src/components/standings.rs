@@ -485,11 +485,11 @@ fn row_view(open_row: RwSignal<Option<u32>>, row: StandingRowView, codes: Vec<Ti
                 view! { <td class="num file-rank" class:differs=!row.declared_agrees data-testid="declared-rank" title=title>{row.declared_rank.map(|r| r.to_string()).unwrap_or_default()}</td> }
             })}
             <td class="num" data-testid="standing-start">{row.start}</td>
-            <td data-testid="standing-name">
+            <td class="pin-name" data-testid="standing-name">
                 <button class="link row-toggle" data-testid="standing-toggle" aria-expanded=move || is_open().to_string() title="How each value was derived">{row.name.clone()}</button>
             </td>
             <td class="num">{row.rating.map(|r| r.to_string()).unwrap_or_default()}</td>
-            <td class="num" data-testid="standing-points">{format!("{:.1}", row.points)}</td>
+            <td class="num pin-points" data-testid="standing-points">{format!("{:.1}", row.points)}</td>
             {cells}
         </tr>
         <Show when=is_open>
@@ -521,10 +521,13 @@ fn StandingsTable() -> impl IntoView {
         })
     };
     view! {
+        // On a phone the name and points stay put (style: .pin-name, .pin-points) while the
+        // tiebreaks scroll, and this says so.
+        <p class="scroll-hint" data-testid="standings-scroll-hint" aria-hidden="true">"Scroll sideways for more tiebreaks →"</p>
         <div class="table-wrap" tabindex="0" role="region" aria-label="Standings table">
             <table data-testid="standings-table">
                 <thead>
-                    <tr><th class="num">"Rk"</th>{move || movement().then(|| view! { <th class="num" title="Places gained or lost since the round before">"+/−"</th> })}{move || file_rank().then(|| view! { <th class="num file-rank" title="The rank the file declares">"File"</th> })}<th class="num">"No"</th><th>"Name"</th><th class="num">"Rtg"</th><th class="num">"Pts"</th>{head}</tr>
+                    <tr><th class="num">"Rk"</th>{move || movement().then(|| view! { <th class="num" title="Places gained or lost since the round before">"+/−"</th> })}{move || file_rank().then(|| view! { <th class="num file-rank" title="The rank the file declares">"File"</th> })}<th class="num">"No"</th><th class="pin-name">"Name"</th><th class="num">"Rtg"</th><th class="num pin-points">"Pts"</th>{head}</tr>
                 </thead>
                 <tbody>{body}</tbody>
             </table>
