@@ -251,7 +251,13 @@ pub fn InputPanel() -> impl IntoView {
                     spellcheck="false"
                     aria-label="Game results"
                     prop:value=move || state.text.get()
-                    on:input=move |ev| state.text.set(event_target_value(&ev))
+                    on:input=move |ev| {
+                        // Typing is editing: the text stays open (it folds on *Done* or new data).
+                        if !state.editing.get_untracked() {
+                            state.editing.set(true);
+                        }
+                        state.text.set(event_target_value(&ev))
+                    }
                     on:paste=move |ev| intercept_large_paste(ev, state, rerate)
                 ></textarea>
             </div>
