@@ -156,8 +156,8 @@ fn jump_to(area: &web_sys::HtmlTextAreaElement, line: usize) {
     area.set_scroll_top(((line.saturating_sub(3)) as f64 * per_line) as i32);
 }
 
-/// What was recognised, in a line.
-fn format_line(state: &State) -> String {
+/// What was recognised, in a line (`short`: without the columns, for the folded input).
+fn format_line(state: &State, short: bool) -> String {
     let errors = state.errors.with(Vec::len);
     match state.summary.get() {
         _ if errors > 0 => format!("{errors} {} to fix", if errors == 1 { "error" } else { "errors" }),
@@ -170,6 +170,7 @@ fn format_line(state: &State) -> String {
             s.games
         ),
         Some(s) if s.format == Format::Events => format!("Events · {} events · {} players", s.events, s.players),
+        Some(s) if short => format!("{} · {} games · {} players", s.format.name(), s.games, s.players),
         Some(s) => {
             let cols = s.columns.iter().map(|(role, col)| format!("{role} = {col}")).collect::<Vec<_>>().join(", ");
             format!("{} · {} games · {} players · columns: {cols}", s.format.name(), s.games, s.players)
@@ -222,7 +223,13 @@ pub fn InputPanel() -> impl IntoView {
     let folded = move || is_folded(&state);
     view! {
         <section class="panel input-panel" class:folded=folded aria-labelledby="input-title" data-testid="input-panel">
-            <h2 id="input-title">"Results"</h2>
+            <div class="input-head">
+                <h2 id="input-title">"Results"</h2>
+                <Show when=folded>
+                    <span class="format" data-testid="format">{move || format_line(&state, true)}</span>
+                    <EditButton area />
+                </Show>
+            </div>
             <div class="toolbar">
                 <label class="button">
                     "Open file…"
@@ -233,8 +240,10 @@ pub fn InputPanel() -> impl IntoView {
                 </Show>
                 <LessonPicker />
                 <button data-testid="clear" on:click=clear>"Clear"</button>
-                <span class="format" data-testid="format">{move || format_line(&state)}</span>
-                <FoldToggle area />
+                <Show when=move || !folded()>
+                    <span class="format" data-testid="format">{move || format_line(&state, false)}</span>
+                </Show>
+                <DoneButton />
             </div>
             <UndoBar />
             <LessonNote />
@@ -280,10 +289,10 @@ fn is_folded(state: &State) -> bool {
     !state.editing.get() && has_input && state.errors.with(Vec::is_empty) && state.failure.with(Option::is_none)
 }
 
-/// *Edit* on the folded summary (it opens the text, focused, and the warnings), and *Done* to
-/// fold it again; nothing entered is lost either way.
+/// *Edit* on the folded summary: it opens the text, focused, and the warnings (counted here);
+/// nothing entered is lost.
 #[component]
-fn FoldToggle(area: NodeRef<Textarea>) -> impl IntoView {
+fn EditButton(area: NodeRef<Textarea>) -> impl IntoView {
     let state = expect_context::<State>();
     let edit = move |_| {
         state.editing.set(true);
@@ -298,6 +307,18 @@ fn FoldToggle(area: NodeRef<Textarea>) -> impl IntoView {
         }
     };
     let warnings = move || state.warnings.with(Vec::len);
+    view! {
+        {move || (warnings() > 0).then(|| view! {
+            <span class="warning" data-testid="fold-warnings">{format!("{} {}", warnings(), if warnings() == 1 { "warning" } else { "warnings" })}</span>
+        })}
+        <button data-testid="edit-input" title="Show the results' text to edit them, and every warning" on:click=edit>"Edit"</button>
+    }
+}
+
+/// *Done* folds the open input again (when it was read without an error).
+#[component]
+fn DoneButton() -> impl IntoView {
+    let state = expect_context::<State>();
     let can_fold = move || {
         state.editing.get()
             && state.errors.with(Vec::is_empty)
@@ -305,12 +326,6 @@ fn FoldToggle(area: NodeRef<Textarea>) -> impl IntoView {
             && state.failure.with(Option::is_none)
     };
     view! {
-        <Show when=move || is_folded(&state)>
-            {move || (warnings() > 0).then(|| view! {
-                <span class="warning" data-testid="fold-warnings">{format!("{} {}", warnings(), if warnings() == 1 { "warning" } else { "warnings" })}</span>
-            })}
-            <button data-testid="edit-input" title="Show the results' text to edit them, and every warning" on:click=edit>"Edit"</button>
-        </Show>
         <Show when=can_fold>
             <button data-testid="fold-input" title="Fold the text away: the results come first" on:click=move |_| state.editing.set(false)>"Done"</button>
         </Show>

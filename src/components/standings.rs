@@ -84,6 +84,10 @@ pub fn StandingsPanel() -> impl IntoView {
     view! {
         <section class="panel standings-panel" class:hidden=move || standings().is_none() aria-labelledby="standings-title">
             <h2 id="standings-title">"Standings and tiebreaks"</h2>
+            // The organiser's tools, folded on a phone so the standings are on the first screen
+            // (open on a wide screen, where they fit above the table).
+            <details class="standings-tools" data-testid="standings-tools" open=wide_screen()>
+            <summary>{move || tools_summary(standings(), shown.get() == Shown::Teams)}</summary>
             <Show when=move || shown.get() != Shown::Teams>
                 <TiebreakOrder />
                 <p class="help">
@@ -101,6 +105,7 @@ pub fn StandingsPanel() -> impl IntoView {
                 </Show>
             </div>
             {move || standings().filter(|_| shown.get() != Shown::Teams).map(|st| declared_box(&st, state.settings))}
+            </details>
             {move || standings().map(|st| print_title(&st, shown.get() == Shown::Teams))}
             {move || standings().map(|st| round_picker(&st, state.settings))}
             {view_switch(picked, shown, Signal::derive(has_teams), order)}
@@ -116,6 +121,23 @@ pub fn StandingsPanel() -> impl IntoView {
             {move || standings().filter(|_| shown.get() != Shown::Teams).map(|st| legend(&st.codes))}
         </section>
     }
+}
+
+/// Whether the page is wide enough to show the organiser's tools above the standings.
+fn wide_screen() -> bool {
+    web_sys::window().and_then(|w| w.inner_width().ok()).and_then(|w| w.as_f64()).is_none_or(|w| w > 700.0)
+}
+
+/// The folded tools in a line: the tiebreaks in force, and whether the file's ranks differ.
+fn tools_summary(st: Option<StandingsView>, teams: bool) -> String {
+    let Some(st) = st.filter(|_| !teams) else { return "Downloads and print".into() };
+    let codes = st.codes.iter().map(|c| c.code()).collect::<Vec<_>>().join(", ");
+    let differ = st
+        .declared
+        .as_ref()
+        .filter(|c| c.agree != c.declared)
+        .map(|c| format!(" · the file's ranks: {} of {} differ", c.declared - c.agree, c.declared));
+    format!("Tiebreaks ({codes}), rules, downloads{}", differ.unwrap_or_default())
 }
 
 /// The buttons choosing the table shown (the team standings first in a team event), and the

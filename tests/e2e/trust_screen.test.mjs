@@ -44,7 +44,7 @@ for (const [at, viewport] of [['laptop', LAPTOP], ['phone', PHONE]]) {
     // Edit opens the text, focused, with nothing lost; Done folds it again.
     await page.getByTestId('edit-input').click();
     await page.waitForFunction(() => document.activeElement?.dataset.testid === 'input');
-    assert.match(await page.getByTestId('input').inputValue(), /^Date,Team 1,FT,Team 2/m);
+    assert.match(await page.getByTestId('input').inputValue(), /^round,date,time,team1,team2/);
     await page.getByTestId('fold-input').click();
     assert.ok(await page.getByTestId('input').isHidden());
     assert.deepEqual(errors, []);
