@@ -46,8 +46,12 @@ pub fn summary(series: &[Series]) -> String {
 
 pub fn draw(canvas: &HtmlCanvasElement, series: &[Series]) -> Result<(), String> {
     let height = canvas.client_width().clamp(260, 400) as u32;
-    let Some(root) = super::area(canvas, height)? else { return Ok(()) };
+    // On a narrow screen the legend goes below the plot, where it covers no curve.
+    let narrow = (canvas.client_width() as u32) < super::NARROW;
+    let strip = if narrow { super::legend_strip(series.len()) } else { 0 };
+    let Some(root) = super::area(canvas, height + strip)? else { return Ok(()) };
     root.fill(&WHITE).map_err(|e| e.to_string())?;
+    let (root, below) = root.split_vertically(height);
     let mut chart = ChartBuilder::on(&root)
         .margin(12)
         .x_label_area_size(40)
@@ -78,6 +82,11 @@ pub fn draw(canvas: &HtmlCanvasElement, series: &[Series]) -> Result<(), String>
             .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 16, y)], colour.stroke_width(2)));
         chart.draw_series(points.iter().map(|&p| Circle::new(p, 3, colour.filled()))).map_err(|e| e.to_string())?;
     }
-    super::legend(&mut chart, SeriesLabelPosition::UpperLeft)?;
+    if narrow {
+        let entries: Vec<_> = series.iter().enumerate().map(|(k, s)| (s.label.to_string(), COLOURS[k % COLOURS.len()], 2)).collect();
+        super::legend_below(&below, &entries)?;
+    } else {
+        super::legend(&mut chart, SeriesLabelPosition::UpperLeft)?;
+    }
     root.present().map_err(|e| e.to_string())
 }

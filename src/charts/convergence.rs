@@ -45,9 +45,6 @@ pub fn plottable(trace: &[TraceEntry]) -> bool {
         || trace.iter().filter(|t| positive(t.residual) && t.iteration > 1).count() >= 2
 }
 
-/// Height of a legend line below the plot, in CSS pixels.
-const LEGEND_ROW: u32 = 20;
-
 /// Draws the chart; `current` marks a step (the step-by-step view). The legend is below the
 /// plot, one series a line, where it covers no curve at any width.
 pub fn draw(canvas: &HtmlCanvasElement, trace: &[TraceEntry], measures: &Measures, current: Option<usize>) -> Result<(), String> {
@@ -60,12 +57,12 @@ pub fn draw(canvas: &HtmlCanvasElement, trace: &[TraceEntry], measures: &Measure
     if positive(eps) {
         entries.push((tolerance_label(measures), grey, 1));
     }
-    let Some(root) = super::area(canvas, HEIGHT + LEGEND_ROW * entries.len() as u32 + 6)? else { return Ok(()) };
+    let Some(root) = super::area(canvas, HEIGHT + super::legend_strip(entries.len()))? else { return Ok(()) };
     root.fill(&WHITE).map_err(|e| e.to_string())?;
     let (root, legend) = root.split_vertically(HEIGHT);
     let last = trace.last().map_or(1, |t| t.iteration).max(2);
     let (lo, hi) = y_range(trace, eps);
-    let narrow = root.dim_in_pixel().0 < 500;
+    let narrow = root.dim_in_pixel().0 < super::NARROW;
     let mut chart = ChartBuilder::on(&root)
         .margin(10)
         .x_label_area_size(40)
@@ -93,11 +90,6 @@ pub fn draw(canvas: &HtmlCanvasElement, trace: &[TraceEntry], measures: &Measure
     if let Some(k) = current.filter(|&k| k >= 1 && k <= last) {
         chart.draw_series(LineSeries::new(vec![(k, lo), (k, hi)], RGBColor(200, 30, 60).stroke_width(1))).map_err(|e| e.to_string())?;
     }
-    let font = ("sans-serif", super::TEXT).into_font().color(&BLACK);
-    for (k, (text, colour, width)) in entries.into_iter().enumerate() {
-        let y = 4 + (k as u32 * LEGEND_ROW) as i32 + 8;
-        legend.draw(&PathElement::new(vec![(16, y), (40, y)], colour.stroke_width(width))).map_err(|e| e.to_string())?;
-        legend.draw(&Text::new(text, (48, y - 7), font.clone())).map_err(|e| e.to_string())?;
-    }
+    super::legend_below(&legend, &entries)?;
     root.present().map_err(|e| e.to_string())
 }

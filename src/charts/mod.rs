@@ -193,6 +193,31 @@ pub fn tick(v: f64) -> String {
     }
 }
 
+/// Height of a legend line below a plot, in CSS pixels.
+pub const LEGEND_ROW: u32 = 20;
+/// Below this width (CSS pixels) a chart's legend goes below its plot: inside, it would cover
+/// the curves.
+pub const NARROW: u32 = 500;
+
+/// The height of a strip below a plot for `rows` legend lines.
+pub fn legend_strip(rows: usize) -> u32 {
+    LEGEND_ROW * rows as u32 + 6
+}
+
+/// Draws a legend in a strip below a plot: each entry's line in its colour (and width), then
+/// its label, one entry a line.
+pub fn legend_below(area: &Area, entries: &[(String, plotters::style::RGBColor, u32)]) -> Result<(), String> {
+    use plotters::prelude::*;
+    let font = ("sans-serif", TEXT).into_font().color(&BLACK);
+    for (k, (text, colour, width)) in entries.iter().enumerate() {
+        let y = 4 + (k as u32 * LEGEND_ROW) as i32 + 8;
+        area.draw(&PathElement::new(vec![(16, y), (40, y)], plotters::style::Color::stroke_width(colour, *width)))
+            .map_err(|e| e.to_string())?;
+        area.draw(&Text::new(text.clone(), (48, y - 7), font.clone())).map_err(|e| e.to_string())?;
+    }
+    Ok(())
+}
+
 /// A chart's legend at `position`, drawn as every chart here draws it.
 pub fn legend<'a, DB, CT>(
     chart: &mut plotters::chart::ChartContext<'a, DB, CT>,

@@ -13,8 +13,12 @@ pub fn summary(t: &Tuning) -> String {
 
 pub fn draw(canvas: &HtmlCanvasElement, t: &Tuning) -> Result<(), String> {
     let height = canvas.client_width().clamp(220, 320) as u32;
-    let Some(root) = super::area(canvas, height)? else { return Ok(()) };
+    // On a narrow screen the legend goes below the plot, where it covers no curve.
+    let narrow = (canvas.client_width() as u32) < super::NARROW;
+    let strip = if narrow { super::legend_strip(2) } else { 0 };
+    let Some(root) = super::area(canvas, height + strip)? else { return Ok(()) };
     root.fill(&WHITE).map_err(|e| e.to_string())?;
+    let (root, below) = root.split_vertically(height);
     let ys: Vec<f64> = t.points.iter().flat_map(|p| [p.validation, p.held_out]).flatten().filter(|y| y.is_finite()).collect();
     let (lo, hi) = ys.iter().fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), &y| (a.min(y), b.max(y)));
     if !lo.is_finite() {
@@ -49,6 +53,10 @@ pub fn draw(canvas: &HtmlCanvasElement, t: &Tuning) -> Result<(), String> {
             .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 16, y)], colour.stroke_width(2)));
         chart.draw_series(pts.iter().map(|&p| Circle::new(p, 3, colour.filled()))).map_err(|e| e.to_string())?;
     }
-    super::legend(&mut chart, SeriesLabelPosition::UpperRight)?;
+    if narrow {
+        super::legend_below(&below, &series.map(|(label, colour, _)| (label.to_string(), colour, 2)))?;
+    } else {
+        super::legend(&mut chart, SeriesLabelPosition::UpperRight)?;
+    }
     root.present().map_err(|e| e.to_string())
 }

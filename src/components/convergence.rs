@@ -362,7 +362,7 @@ fn StepTop() -> impl IntoView {
             .collect_view();
         let caption = match k {
             0 => format!("At the start: the top {} of {n}", n.min(STEP_TOP)),
-            _ => format!("After this step: the top {} of {n} (the table below has everyone)", n.min(STEP_TOP)),
+            _ => format!("After this step: the top {} of {n} (the ratings table has everyone)", n.min(STEP_TOP)),
         };
         Some(view! {
             <div class="step-top" data-testid="step-top">
