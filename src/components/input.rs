@@ -247,12 +247,13 @@ pub fn InputPanel() -> impl IntoView {
             </div>
             <UndoBar />
             <LessonNote />
+            // A large file kept in the browser: its name and size stay in view when folded.
+            <StoredFilePanel />
             <div class="input-body" class:hidden=folded>
                 <p class="hint">
                     "Paste CSV with a header row (e.g. " <code>"white,black,result"</code> " or " <code>"home,away,home_score,away_score"</code>
                     "), a FIDE TRF or PGN tournament, or open or drop a file anywhere on the page. Shown first: " {EXAMPLE_CREDIT} "."
                 </p>
-                <StoredFilePanel />
                 <textarea
                     node_ref=area
                     data-testid="input"
@@ -444,13 +445,10 @@ fn UndoBar() -> impl IntoView {
 fn StoredFilePanel() -> impl IntoView {
     let state = expect_context::<State>();
     let about = move || {
-        state.stored_file.get().map(|f| {
-            format!(
-                "{} · {:.1} MB · kept in this browser (too large for the text box; Clear removes it). Its first lines:",
-                f.name,
-                f.size / 1e6
-            )
-        })
+        state
+            .stored_file
+            .get()
+            .map(|f| format!("{} · {:.1} MB · kept in this browser (too large for the text box; Clear removes it).", f.name, f.size / 1e6))
     };
     let progress = move || {
         state.reading.get().map(|(done, total)| {
@@ -464,7 +462,7 @@ fn StoredFilePanel() -> impl IntoView {
     };
     view! {
         <div class="stored-file" data-testid="stored-file" class:hidden=move || state.stored_file.get().is_none()>
-            <p data-testid="stored-about">{about}</p>
+            <p data-testid="stored-about">{about}<span class="stored-lines">" Its first lines:"</span></p>
             <pre data-testid="stored-preview">{move || state.preview.get()}</pre>
             {progress}
         </div>
