@@ -164,12 +164,14 @@ pub fn App() -> impl IntoView {
             </header>
             <main class="grid">
                 <InputPanel />
-                // On a phone the panels stack in this order: an organiser's standings come
-                // straight after the file (the desktop grid places them on top).
+                // On a phone the panels stack in this order: the answer first, right after
+                // the input (folded to a line once read): an organiser's standings, the
+                // ratings, then how they were computed (the desktop grid places them: the
+                // ratings in the right-hand column from the top).
                 <StandingsPanel />
+                <ResultsPanel />
                 <MethodPanel />
                 <ConvergencePanel />
-                <ResultsPanel />
                 <ComparePanel />
                 <PredictPanel />
                 <RacePanel />

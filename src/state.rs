@@ -122,6 +122,9 @@ pub struct State {
     pub undo: RwSignal<History, LocalStorage>,
     /// A note about the last file read (its encoding).
     pub file_note: RwSignal<Option<String>>,
+    /// The input is open for editing (its text shown); otherwise, once read, it is folded to
+    /// a one-line summary and the results take the first screen (`components/input.rs`).
+    pub editing: RwSignal<bool>,
     pub sort: RwSignal<(SortKey, bool)>,
     /// The last race of the iterations (`components/race.rs`), with its request number.
     pub race: RwSignal<Option<(u32, Result<ratings_engine::methods::race::Race, String>)>>,
@@ -162,6 +165,7 @@ impl State {
             settings_kept: RwSignal::new(Kept::Yes),
             undo: RwSignal::new_local(History::default()),
             file_note: RwSignal::new(None),
+            editing: RwSignal::new(false),
             sort: RwSignal::new((SortKey::Rank, true)),
             race: RwSignal::new(None),
             working: RwSignal::new(None),

@@ -132,7 +132,8 @@ fn the_convergence_chart_draws_the_trace() {
     let measures = |tolerance| Measures { step: "iteration".into(), change: "change".into(), residual: "residual".into(), tolerance };
     charts::convergence::draw(&c, &trace, &measures(Some((Quantity::Change, 1e-9))), Some(5)).unwrap();
     assert_eq!(c.width(), 600);
-    assert_eq!(c.height(), charts::convergence::HEIGHT);
+    // The plot, and below it the legend's three lines (inside, it covered the curves).
+    assert_eq!(c.height(), charts::convergence::HEIGHT + charts::legend_strip(3));
     let (dark, blue) = ink(&c);
     assert!(dark > 500, "axes and labels drawn: {dark}");
     assert!(blue > 100, "the change series drawn: {blue}");
@@ -143,6 +144,22 @@ fn the_convergence_chart_draws_the_trace() {
     ];
     charts::convergence::draw(&c, &odd, &measures(Some((Quantity::Residual, f64::NAN))), None).unwrap();
     charts::convergence::draw(&c, &[], &measures(None), None).unwrap();
+}
+
+#[wasm_bindgen_test]
+fn a_fit_that_converged_at_once_has_nothing_to_plot() {
+    let entry = |k, v| TraceEntry { iteration: k, change: v, residual: v, outer: None };
+    assert!(!charts::convergence::plottable(&[entry(1, 0.0)]), "converged at the first step");
+    assert!(!charts::convergence::plottable(&[]));
+    assert!(charts::convergence::plottable(&[entry(1, 0.5), entry(2, 1e-10)]));
+}
+
+#[wasm_bindgen_test]
+fn the_sigma_sweep_axis_has_numbers_where_no_power_of_ten_falls() {
+    // Iterations 25 to 40 give an axis from 12.5 to 80: plotters labels only 10^k, so none.
+    assert_eq!(charts::race::log_ticks(12.5, 80.0), vec![20.0, 50.0]);
+    assert_eq!(charts::race::log_ticks(0.5, 40.0), vec![0.5, 1.0, 2.0, 5.0, 10.0, 20.0]);
+    assert!(charts::race::log_ticks(f64::NAN, 3.0).is_empty());
 }
 
 #[wasm_bindgen_test]

@@ -3,7 +3,6 @@
 //! the diagonal where they agree. [`summary`] says the chart in words.
 
 use plotters::prelude::*;
-use plotters_canvas::CanvasBackend;
 use ratings_engine::evaluation::Bin;
 use web_sys::HtmlCanvasElement;
 
@@ -47,12 +46,12 @@ pub fn summary(series: &[Series]) -> String {
 
 pub fn draw(canvas: &HtmlCanvasElement, series: &[Series]) -> Result<(), String> {
     let height = canvas.client_width().clamp(260, 400) as u32;
-    if super::fit(canvas, height).is_none() {
-        return Ok(());
-    }
-    let backend = CanvasBackend::with_canvas_object(canvas.clone()).ok_or("no 2D context")?;
-    let root = backend.into_drawing_area();
+    // On a narrow screen the legend goes below the plot, where it covers no curve.
+    let narrow = (canvas.client_width() as u32) < super::NARROW;
+    let strip = if narrow { super::legend_strip(series.len()) } else { 0 };
+    let Some(root) = super::area(canvas, height + strip)? else { return Ok(()) };
     root.fill(&WHITE).map_err(|e| e.to_string())?;
+    let (root, below) = root.split_vertically(height);
     let mut chart = ChartBuilder::on(&root)
         .margin(12)
         .x_label_area_size(40)
@@ -65,8 +64,8 @@ pub fn draw(canvas: &HtmlCanvasElement, series: &[Series]) -> Result<(), String>
         .y_desc("Observed score")
         .x_labels(6)
         .y_labels(6)
-        .label_style(("sans-serif", 12))
-        .axis_desc_style(("sans-serif", 13))
+        .label_style(("sans-serif", super::TEXT))
+        .axis_desc_style(("sans-serif", super::TEXT_DESC))
         .light_line_style(RGBColor(238, 238, 238))
         .draw()
         .map_err(|e| e.to_string())?;
@@ -83,6 +82,11 @@ pub fn draw(canvas: &HtmlCanvasElement, series: &[Series]) -> Result<(), String>
             .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 16, y)], colour.stroke_width(2)));
         chart.draw_series(points.iter().map(|&p| Circle::new(p, 3, colour.filled()))).map_err(|e| e.to_string())?;
     }
-    super::legend(&mut chart, SeriesLabelPosition::UpperLeft)?;
+    if narrow {
+        let entries: Vec<_> = series.iter().enumerate().map(|(k, s)| (s.label.to_string(), COLOURS[k % COLOURS.len()], 2)).collect();
+        super::legend_below(&below, &entries)?;
+    } else {
+        super::legend(&mut chart, SeriesLabelPosition::UpperLeft)?;
+    }
     root.present().map_err(|e| e.to_string())
 }

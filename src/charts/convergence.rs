@@ -4,7 +4,6 @@
 //! log scale, with the method's own tolerance as a line.
 
 use plotters::prelude::*;
-use plotters_canvas::CanvasBackend;
 use ratings_engine::methods::report::IterationRecord as TraceEntry;
 use ratings_engine::{Measures, Quantity};
 use web_sys::HtmlCanvasElement;
@@ -38,21 +37,36 @@ fn y_range(trace: &[TraceEntry], eps: f64) -> (f64, f64) {
     ((lo / 3.0).max(1e-17), (hi * 3.0).min(1e4).max(lo * 1e3))
 }
 
-/// Draws the chart; `current` marks a step (the step-by-step view).
+/// Whether the trace has a line to draw (two points of one quantity): a fit that converges at
+/// its first step has none, and the page says so in words instead of an empty chart.
+pub fn plottable(trace: &[TraceEntry]) -> bool {
+    let positive = |v: f64| v.is_finite() && v > 0.0;
+    trace.iter().filter(|t| positive(t.change)).count() >= 2
+        || trace.iter().filter(|t| positive(t.residual) && t.iteration > 1).count() >= 2
+}
+
+/// Draws the chart; `current` marks a step (the step-by-step view). The legend is below the
+/// plot, one series a line, where it covers no curve at any width.
 pub fn draw(canvas: &HtmlCanvasElement, trace: &[TraceEntry], measures: &Measures, current: Option<usize>) -> Result<(), String> {
     let eps = measures.tolerance.map_or(f64::NAN, |(_, t)| t);
-    if super::fit(canvas, HEIGHT).is_none() {
-        return Ok(());
+    let positive = |v: f64| v.is_finite() && v > 0.0;
+    let blue = RGBColor(31, 100, 180);
+    let orange = RGBColor(220, 110, 20);
+    let grey = RGBColor(120, 120, 120);
+    let mut entries = vec![(label(measures, Quantity::Change), blue, 2), (label(measures, Quantity::Residual), orange, 2)];
+    if positive(eps) {
+        entries.push((tolerance_label(measures), grey, 1));
     }
-    let backend = CanvasBackend::with_canvas_object(canvas.clone()).ok_or("no 2D context")?;
-    let root = backend.into_drawing_area();
+    let Some(root) = super::area(canvas, HEIGHT + super::legend_strip(entries.len()))? else { return Ok(()) };
     root.fill(&WHITE).map_err(|e| e.to_string())?;
+    let (root, legend) = root.split_vertically(HEIGHT);
     let last = trace.last().map_or(1, |t| t.iteration).max(2);
     let (lo, hi) = y_range(trace, eps);
+    let narrow = root.dim_in_pixel().0 < super::NARROW;
     let mut chart = ChartBuilder::on(&root)
         .margin(10)
         .x_label_area_size(40)
-        .y_label_area_size(72)
+        .y_label_area_size(if narrow { 60 } else { 72 })
         .build_cartesian_2d(1usize..last, (lo..hi).log_scale())
         .map_err(|e| e.to_string())?;
     chart
@@ -60,38 +74,22 @@ pub fn draw(canvas: &HtmlCanvasElement, trace: &[TraceEntry], measures: &Measure
         .x_desc(measures.step.as_str())
         .y_desc("size (log scale)")
         .y_label_formatter(&|v| super::tick(*v))
-        .label_style(("sans-serif", 12))
+        .label_style(("sans-serif", super::TEXT))
         .light_line_style(RGBColor(238, 238, 238))
         .draw()
         .map_err(|e| e.to_string())?;
-    let positive = |v: f64| v.is_finite() && v > 0.0;
     let change: Vec<(usize, f64)> = trace.iter().filter(|t| positive(t.change)).map(|t| (t.iteration, t.change)).collect();
     // The residual belongs to the iterate a step started from: iterate k − 1 for step k.
     let residual: Vec<(usize, f64)> =
         trace.iter().filter(|t| positive(t.residual) && t.iteration > 1).map(|t| (t.iteration - 1, t.residual)).collect();
-    let blue = RGBColor(31, 100, 180);
-    let orange = RGBColor(220, 110, 20);
-    chart
-        .draw_series(LineSeries::new(change, blue.stroke_width(2)))
-        .map_err(|e| e.to_string())?
-        .label(label(measures, Quantity::Change))
-        .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 16, y)], blue.stroke_width(2)));
-    chart
-        .draw_series(LineSeries::new(residual, orange.stroke_width(2)))
-        .map_err(|e| e.to_string())?
-        .label(label(measures, Quantity::Residual))
-        .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 16, y)], orange.stroke_width(2)));
+    chart.draw_series(LineSeries::new(change, blue.stroke_width(2))).map_err(|e| e.to_string())?;
+    chart.draw_series(LineSeries::new(residual, orange.stroke_width(2))).map_err(|e| e.to_string())?;
     if positive(eps) {
-        let grey = RGBColor(120, 120, 120);
-        chart
-            .draw_series(LineSeries::new(vec![(1, eps), (last, eps)], grey.stroke_width(1)))
-            .map_err(|e| e.to_string())?
-            .label(tolerance_label(measures))
-            .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 16, y)], grey));
+        chart.draw_series(LineSeries::new(vec![(1, eps), (last, eps)], grey.stroke_width(1))).map_err(|e| e.to_string())?;
     }
     if let Some(k) = current.filter(|&k| k >= 1 && k <= last) {
         chart.draw_series(LineSeries::new(vec![(k, lo), (k, hi)], RGBColor(200, 30, 60).stroke_width(1))).map_err(|e| e.to_string())?;
     }
-    super::legend(&mut chart, SeriesLabelPosition::UpperRight)?;
+    super::legend_below(&legend, &entries)?;
     root.present().map_err(|e| e.to_string())
 }

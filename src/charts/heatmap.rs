@@ -2,7 +2,6 @@
 //! with the best pair marked.
 
 use plotters::prelude::*;
-use plotters_canvas::CanvasBackend;
 use ratings_engine::methods::report::ParameterFit as FitGrid;
 use web_sys::HtmlCanvasElement;
 
@@ -16,11 +15,7 @@ fn shade(t: f64) -> RGBColor {
 }
 
 pub fn draw(canvas: &HtmlCanvasElement, fit: &FitGrid) -> Result<(), String> {
-    if super::fit(canvas, HEIGHT).is_none() {
-        return Ok(());
-    }
-    let backend = CanvasBackend::with_canvas_object(canvas.clone()).ok_or("no 2D context")?;
-    let root = backend.into_drawing_area();
+    let Some(root) = super::area(canvas, HEIGHT)? else { return Ok(()) };
     root.fill(&WHITE).map_err(|e| e.to_string())?;
     let (nk, np) = (fit.k_values.len(), fit.p_values.len());
     if nk == 0 || np == 0 {
@@ -33,7 +28,7 @@ pub fn draw(canvas: &HtmlCanvasElement, fit: &FitGrid) -> Result<(), String> {
         .margin(10)
         .x_label_area_size(34)
         .y_label_area_size(50)
-        .caption("squared error per game over (k, p); ✕ = best", ("sans-serif", 12))
+        .caption("squared error per game over (k, p); ✕ = best", ("sans-serif", super::TEXT))
         .build_cartesian_2d(0f64..nk as f64, 0f64..np as f64)
         .map_err(|e| e.to_string())?;
     let (kv, pv) = (fit.k_values.clone(), fit.p_values.clone());
@@ -46,7 +41,7 @@ pub fn draw(canvas: &HtmlCanvasElement, fit: &FitGrid) -> Result<(), String> {
         .y_labels(6)
         .x_label_formatter(&|x| kv.get(*x as usize).map(|v| format!("{v:.3}")).unwrap_or_default())
         .y_label_formatter(&|y| pv.get(*y as usize).map(|v| format!("{v:.3}")).unwrap_or_default())
-        .label_style(("sans-serif", 11))
+        .label_style(("sans-serif", super::TEXT))
         .draw()
         .map_err(|e| e.to_string())?;
     let span = (hi - lo).max(1e-12);

@@ -1,7 +1,6 @@
 //! Elo's rating history: the leading players' ratings after each game they played.
 
 use plotters::prelude::*;
-use plotters_canvas::CanvasBackend;
 use web_sys::HtmlCanvasElement;
 
 pub const HEIGHT: u32 = 260;
@@ -21,11 +20,7 @@ const PALETTE: [RGBColor; MAX_LINES] = [
 
 /// Draws `(name, [(step, rating)])` series; returns how many were drawn.
 pub fn draw(canvas: &HtmlCanvasElement, series: &[(String, Vec<(usize, f64)>)]) -> Result<usize, String> {
-    if super::fit(canvas, HEIGHT).is_none() {
-        return Ok(0);
-    }
-    let backend = CanvasBackend::with_canvas_object(canvas.clone()).ok_or("no 2D context")?;
-    let root = backend.into_drawing_area();
+    let Some(root) = super::area(canvas, HEIGHT)? else { return Ok(0) };
     root.fill(&WHITE).map_err(|e| e.to_string())?;
     let shown: Vec<&(String, Vec<(usize, f64)>)> = series.iter().filter(|(_, h)| !h.is_empty()).take(MAX_LINES).collect();
     if shown.is_empty() {
@@ -41,7 +36,7 @@ pub fn draw(canvas: &HtmlCanvasElement, series: &[(String, Vec<(usize, f64)>)]) 
     // The legend goes in a strip below the chart, in columns: inside, it would cover lines.
     let (width, height) = root.dim_in_pixel();
     let columns = (width as usize / 170).clamp(1, 4);
-    let strip = 6 + shown.len().div_ceil(columns) as u32 * 16;
+    let strip = 6 + shown.len().div_ceil(columns) as u32 * 18;
     let (plot, legend) = root.split_vertically(height.saturating_sub(strip));
     let mut chart = ChartBuilder::on(&plot)
         .margin(10)
@@ -53,7 +48,7 @@ pub fn draw(canvas: &HtmlCanvasElement, series: &[(String, Vec<(usize, f64)>)]) 
         .configure_mesh()
         .x_desc("game")
         .y_label_formatter(&|v| format!("{v:.0}"))
-        .label_style(("sans-serif", 12))
+        .label_style(("sans-serif", super::TEXT))
         .light_line_style(RGBColor(238, 238, 238))
         .draw()
         .map_err(|e| e.to_string())?;
@@ -63,9 +58,9 @@ pub fn draw(canvas: &HtmlCanvasElement, series: &[(String, Vec<(usize, f64)>)]) 
         chart
             .draw_series(LineSeries::new(h.iter().copied().filter(|x| x.1.is_finite()), color.stroke_width(2)))
             .map_err(|e| e.to_string())?;
-        let (x, y) = ((10 + (k % columns) * (width as usize / columns)) as i32, (10 + (k / columns) * 16) as i32);
+        let (x, y) = ((10 + (k % columns) * (width as usize / columns)) as i32, (10 + (k / columns) * 18) as i32);
         legend.draw(&PathElement::new(vec![(x, y), (x + 16, y)], color.stroke_width(2))).map_err(|e| e.to_string())?;
-        legend.draw(&Text::new(label, (x + 22, y - 7), ("sans-serif", 12))).map_err(|e| e.to_string())?;
+        legend.draw(&Text::new(label, (x + 22, y - 7), ("sans-serif", super::TEXT))).map_err(|e| e.to_string())?;
     }
     root.present().map_err(|e| e.to_string())?;
     Ok(shown.len())

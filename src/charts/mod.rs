@@ -11,6 +11,8 @@ pub mod scatter;
 pub mod summary;
 pub mod tuning;
 
+use plotters_backend::{BackendColor, BackendCoord, BackendStyle, BackendTextStyle, DrawingBackend, DrawingErrorKind};
+use plotters_canvas::CanvasBackend;
 use std::cell::RefCell;
 use std::collections::HashMap;
 use wasm_bindgen::prelude::*;
@@ -43,9 +45,26 @@ pub fn at_next_frame(key: &'static str, draw: impl FnOnce() + 'static) {
     }
 }
 
-/// Sizes the canvas's drawing buffer to its displayed width, so the chart is crisp at any
-/// width. Returns `None` while the canvas is not displayed (nothing to size it by): the
-/// caller draws again once it is.
+/// The size of chart text, in CSS pixels (13 px and up reads on a phone and a projector).
+pub const TEXT: u32 = 13;
+/// The size of an axis's description.
+pub const TEXT_DESC: u32 = 14;
+
+/// Device pixels per CSS pixel (2–3 on phones, more on a zoomed page), at least 1.
+fn pixel_ratio() -> f64 {
+    let r = web_sys::window().map_or(1.0, |w| w.device_pixel_ratio());
+    if r.is_finite() && r >= 1.0 {
+        r.min(4.0)
+    } else {
+        1.0
+    }
+}
+
+/// Sizes the canvas to its displayed width and `height` CSS pixels, its drawing buffer at the
+/// device pixel ratio (CSS size × `devicePixelRatio`), so the chart is sharp on a phone's
+/// screen and a zoomed projector alike. Returns the size in CSS pixels (what the charts draw
+/// in: [`Crisp`] scales), or `None` while the canvas is not displayed (nothing to size it by):
+/// the caller draws again once it is.
 pub fn fit(canvas: &HtmlCanvasElement, height: u32) -> Option<(u32, u32)> {
     // One measurement of the page, not two.
     let shown = canvas.client_width();
@@ -53,11 +72,116 @@ pub fn fit(canvas: &HtmlCanvasElement, height: u32) -> Option<(u32, u32)> {
         return None;
     }
     let width = shown.max(280) as u32;
-    if canvas.width() != width || canvas.height() != height {
-        canvas.set_width(width);
-        canvas.set_height(height);
+    let ratio = pixel_ratio();
+    let (w, h) = ((width as f64 * ratio).round() as u32, (height as f64 * ratio).round() as u32);
+    if canvas.width() != w || canvas.height() != h {
+        canvas.set_width(w);
+        canvas.set_height(h);
     }
+    // The CSS height fixed (the width is the stylesheet's 100%): the buffer's size is not the
+    // size shown.
+    let _ = canvas.style().set_property("height", &format!("{height}px"));
     Some((width, height))
+}
+
+/// A plotters backend that draws in CSS pixels on a canvas whose buffer is at the device
+/// pixel ratio (sized by [`fit`]): the canvas's 2D context scales every coordinate, line and
+/// font, so the charts' code and the hit tests (`offsetX`, CSS pixels) stay in CSS pixels.
+pub struct Crisp {
+    inner: CanvasBackend,
+    size: (u32, u32),
+}
+
+/// The backend for a canvas sized by [`fit`] to `size` CSS pixels.
+pub fn backend(canvas: &HtmlCanvasElement, size: (u32, u32)) -> Result<Crisp, String> {
+    let context = canvas
+        .get_context("2d")
+        .ok()
+        .flatten()
+        .and_then(|c| c.dyn_into::<web_sys::CanvasRenderingContext2d>().ok())
+        .ok_or("no 2D context")?;
+    let (sx, sy) = (canvas.width() as f64 / size.0.max(1) as f64, canvas.height() as f64 / size.1.max(1) as f64);
+    context.set_transform(sx, 0.0, 0.0, sy, 0.0, 0.0).map_err(|_| "the canvas cannot be scaled")?;
+    let inner = CanvasBackend::with_canvas_object(canvas.clone()).ok_or("no 2D context")?;
+    Ok(Crisp { inner, size })
+}
+
+/// Draws the chart `draw` on a canvas sized by [`fit`] to `height` CSS pixels; `Ok(None)`
+/// while the canvas is not displayed.
+pub fn area(canvas: &HtmlCanvasElement, height: u32) -> Result<Option<Area>, String> {
+    let Some(size) = fit(canvas, height) else { return Ok(None) };
+    Ok(Some(plotters::prelude::IntoDrawingArea::into_drawing_area(backend(canvas, size)?)))
+}
+
+/// A chart's whole drawing area (CSS pixels).
+pub type Area = plotters::drawing::DrawingArea<Crisp, plotters::coord::Shift>;
+
+impl DrawingBackend for Crisp {
+    type ErrorType = <CanvasBackend as DrawingBackend>::ErrorType;
+
+    fn get_size(&self) -> (u32, u32) {
+        self.size
+    }
+    fn ensure_prepared(&mut self) -> Result<(), DrawingErrorKind<Self::ErrorType>> {
+        self.inner.ensure_prepared()
+    }
+    fn present(&mut self) -> Result<(), DrawingErrorKind<Self::ErrorType>> {
+        self.inner.present()
+    }
+    fn draw_pixel(&mut self, point: BackendCoord, color: BackendColor) -> Result<(), DrawingErrorKind<Self::ErrorType>> {
+        self.inner.draw_pixel(point, color)
+    }
+    fn draw_line<S: BackendStyle>(
+        &mut self,
+        from: BackendCoord,
+        to: BackendCoord,
+        style: &S,
+    ) -> Result<(), DrawingErrorKind<Self::ErrorType>> {
+        self.inner.draw_line(from, to, style)
+    }
+    fn draw_rect<S: BackendStyle>(
+        &mut self,
+        upper_left: BackendCoord,
+        bottom_right: BackendCoord,
+        style: &S,
+        fill: bool,
+    ) -> Result<(), DrawingErrorKind<Self::ErrorType>> {
+        self.inner.draw_rect(upper_left, bottom_right, style, fill)
+    }
+    fn draw_path<S: BackendStyle, I: IntoIterator<Item = BackendCoord>>(
+        &mut self,
+        path: I,
+        style: &S,
+    ) -> Result<(), DrawingErrorKind<Self::ErrorType>> {
+        self.inner.draw_path(path, style)
+    }
+    fn draw_circle<S: BackendStyle>(
+        &mut self,
+        center: BackendCoord,
+        radius: u32,
+        style: &S,
+        fill: bool,
+    ) -> Result<(), DrawingErrorKind<Self::ErrorType>> {
+        self.inner.draw_circle(center, radius, style, fill)
+    }
+    fn fill_polygon<S: BackendStyle, I: IntoIterator<Item = BackendCoord>>(
+        &mut self,
+        vert: I,
+        style: &S,
+    ) -> Result<(), DrawingErrorKind<Self::ErrorType>> {
+        self.inner.fill_polygon(vert, style)
+    }
+    fn draw_text<S: BackendTextStyle>(
+        &mut self,
+        text: &str,
+        style: &S,
+        pos: BackendCoord,
+    ) -> Result<(), DrawingErrorKind<Self::ErrorType>> {
+        self.inner.draw_text(text, style, pos)
+    }
+    fn estimate_text_size<S: BackendTextStyle>(&self, text: &str, style: &S) -> Result<(u32, u32), DrawingErrorKind<Self::ErrorType>> {
+        self.inner.estimate_text_size(text, style)
+    }
 }
 
 /// A number for an axis label: short, never NaN or infinite.
@@ -67,6 +191,31 @@ pub fn tick(v: f64) -> String {
     } else {
         format!("{v:.0e}")
     }
+}
+
+/// Height of a legend line below a plot, in CSS pixels.
+pub const LEGEND_ROW: u32 = 20;
+/// Below this width (CSS pixels) a chart's legend goes below its plot: inside, it would cover
+/// the curves.
+pub const NARROW: u32 = 500;
+
+/// The height of a strip below a plot for `rows` legend lines.
+pub fn legend_strip(rows: usize) -> u32 {
+    LEGEND_ROW * rows as u32 + 6
+}
+
+/// Draws a legend in a strip below a plot: each entry's line in its colour (and width), then
+/// its label, one entry a line.
+pub fn legend_below(area: &Area, entries: &[(String, plotters::style::RGBColor, u32)]) -> Result<(), String> {
+    use plotters::prelude::*;
+    let font = ("sans-serif", TEXT).into_font().color(&BLACK);
+    for (k, (text, colour, width)) in entries.iter().enumerate() {
+        let y = 4 + (k as u32 * LEGEND_ROW) as i32 + 8;
+        area.draw(&PathElement::new(vec![(16, y), (40, y)], plotters::style::Color::stroke_width(colour, *width)))
+            .map_err(|e| e.to_string())?;
+        area.draw(&Text::new(text.clone(), (48, y - 7), font.clone())).map_err(|e| e.to_string())?;
+    }
+    Ok(())
 }
 
 /// A chart's legend at `position`, drawn as every chart here draws it.
@@ -84,7 +233,7 @@ where
         .position(position)
         .background_style(WHITE.mix(0.85))
         .border_style(RGBColor(200, 200, 200))
-        .label_font(("sans-serif", 12))
+        .label_font(("sans-serif", TEXT))
         .draw()
         .map_err(|e| e.to_string())
 }

@@ -3,7 +3,6 @@
 //! against σ; runs stopped at the cap drawn apart, as crosses).
 
 use plotters::prelude::*;
-use plotters_canvas::CanvasBackend;
 use ratings_engine::methods::race::{Curve, SweepPoint};
 use web_sys::HtmlCanvasElement;
 
@@ -26,9 +25,8 @@ fn positive(v: f64) -> bool {
 /// pixels (for clicking a curve), or `None` while the canvas is not displayed.
 pub fn draw(canvas: &HtmlCanvasElement, curves: &[Curve], selected: Option<usize>) -> Result<Option<Vec<Vec<(i32, i32)>>>, String> {
     let legend_height = LEGEND_ROW * curves.len() as u32 + 8;
-    let Some((width, _)) = super::fit(canvas, HEIGHT + legend_height) else { return Ok(None) };
-    let backend = CanvasBackend::with_canvas_object(canvas.clone()).ok_or("no 2D context")?;
-    let root = backend.into_drawing_area();
+    let Some(root) = super::area(canvas, HEIGHT + legend_height)? else { return Ok(None) };
+    let width = root.dim_in_pixel().0;
     root.fill(&WHITE).map_err(|e| e.to_string())?;
     // The legend below the plot, one curve a line: it never covers a curve.
     let (root, legend) = root.split_vertically(HEIGHT);
@@ -49,7 +47,7 @@ pub fn draw(canvas: &HtmlCanvasElement, curves: &[Curve], selected: Option<usize
         .x_desc("iteration (log scale)")
         .y_desc("stopping quantity (log)")
         .y_label_formatter(&|v| super::tick(*v))
-        .label_style(("sans-serif", 12))
+        .label_style(("sans-serif", super::TEXT))
         .light_line_style(RGBColor(238, 238, 238))
         .draw()
         .map_err(|e| e.to_string())?;
@@ -70,11 +68,11 @@ pub fn draw(canvas: &HtmlCanvasElement, curves: &[Curve], selected: Option<usize
 }
 
 /// Height of a legend line, in pixels.
-const LEGEND_ROW: u32 = 18;
+const LEGEND_ROW: u32 = 20;
 
 /// Each curve's colour, name and quantity, and what the thin lines are.
-fn draw_legend(area: &DrawingArea<CanvasBackend, plotters::coord::Shift>, curves: &[Curve], narrow: bool) -> Result<(), String> {
-    let font = ("sans-serif", if narrow { 11 } else { 12 }).into_font().color(&BLACK);
+fn draw_legend(area: &DrawingArea<super::Crisp, plotters::coord::Shift>, curves: &[Curve], narrow: bool) -> Result<(), String> {
+    let font = ("sans-serif", super::TEXT).into_font().color(&BLACK);
     for (k, c) in curves.iter().enumerate() {
         let y = 4 + (k as u32 * LEGEND_ROW) as i32 + 8;
         let colour = COLOURS[k % COLOURS.len()];
@@ -106,28 +104,48 @@ fn segment(a: (i32, i32), b: (i32, i32), p: (i32, i32)) -> f64 {
     (px - ax - t * dx).hypot(py - ay - t * dy)
 }
 
-/// Draws the σ sweep: converged runs as dots on a line, runs stopped at `cap` as crosses.
-pub fn draw_sweep(canvas: &HtmlCanvasElement, sweep: &[SweepPoint], cap: usize) -> Result<(), String> {
-    if super::fit(canvas, 240).is_none() {
-        return Ok(());
+/// Round numbers (1, 2, 5 × 10^k) from `lo` to `hi`, for a log axis's labels: plotters labels
+/// only the powers of ten, and a sweep's iterations (say 25 to 80) often hold none.
+pub fn log_ticks(lo: f64, hi: f64) -> Vec<f64> {
+    let mut ticks = Vec::new();
+    if !(lo.is_finite() && hi.is_finite() && lo > 0.0 && hi > lo) {
+        return ticks;
     }
-    let backend = CanvasBackend::with_canvas_object(canvas.clone()).ok_or("no 2D context")?;
-    let root = backend.into_drawing_area();
+    let mut decade = 10f64.powf(lo.log10().floor());
+    while decade <= hi && ticks.len() < 40 {
+        for m in [1.0, 2.0, 5.0] {
+            let v = m * decade;
+            if v >= lo && v <= hi {
+                ticks.push(v);
+            }
+        }
+        decade *= 10.0;
+    }
+    ticks
+}
+
+/// Draws the σ sweep: converged runs as dots on a line, runs stopped at `cap` as crosses; the
+/// legend below the plot, where it covers no point.
+pub fn draw_sweep(canvas: &HtmlCanvasElement, sweep: &[SweepPoint], cap: usize) -> Result<(), String> {
+    let capped: Vec<(f64, f64)> = sweep.iter().filter(|p| !p.converged).map(|p| (p.sigma, p.iterations.max(1) as f64)).collect();
+    let legend_rows = if capped.is_empty() { 1 } else { 2 };
+    let Some(root) = super::area(canvas, 240 + LEGEND_ROW * legend_rows + 8)? else { return Ok(()) };
     root.fill(&WHITE).map_err(|e| e.to_string())?;
+    let (root, legend) = root.split_vertically(240);
     let top = sweep.iter().map(|p| p.iterations).max().unwrap_or(10).max(10) as f64 * 2.0;
     let bottom = sweep.iter().map(|p| p.iterations).min().unwrap_or(1).max(1) as f64 / 2.0;
     let mut chart = ChartBuilder::on(&root)
         .margin(10)
         .x_label_area_size(40)
-        .y_label_area_size(60)
-        .build_cartesian_2d(-0.02f64..1.02f64, (bottom..top).log_scale())
+        .y_label_area_size(64)
+        .build_cartesian_2d(-0.02f64..1.02f64, (bottom..top).log_scale().with_key_points(log_ticks(bottom, top)))
         .map_err(|e| e.to_string())?;
     chart
         .configure_mesh()
         .x_desc("damping σ")
         .y_desc("iterations (log)")
         .y_label_formatter(&|v| format!("{v:.0}"))
-        .label_style(("sans-serif", 12))
+        .label_style(("sans-serif", super::TEXT))
         .light_line_style(RGBColor(238, 238, 238))
         .draw()
         .map_err(|e| e.to_string())?;
@@ -135,26 +153,15 @@ pub fn draw_sweep(canvas: &HtmlCanvasElement, sweep: &[SweepPoint], cap: usize) 
     let red = RGBColor(200, 30, 60);
     let done: Vec<(f64, f64)> = sweep.iter().filter(|p| p.converged).map(|p| (p.sigma, p.iterations as f64)).collect();
     chart.draw_series(LineSeries::new(done.clone(), blue.stroke_width(1))).map_err(|e| e.to_string())?;
-    chart
-        .draw_series(done.iter().map(|&p| Circle::new(p, 4, blue.filled())))
-        .map_err(|e| e.to_string())?
-        .label("converged")
-        .legend(move |(x, y)| Circle::new((x + 8, y), 4, blue.filled()));
-    let capped: Vec<(f64, f64)> = sweep.iter().filter(|p| !p.converged).map(|p| (p.sigma, p.iterations.max(1) as f64)).collect();
+    chart.draw_series(done.iter().map(|&p| Circle::new(p, 4, blue.filled()))).map_err(|e| e.to_string())?;
+    chart.draw_series(capped.iter().map(|&p| Cross::new(p, 6, red.stroke_width(2)))).map_err(|e| e.to_string())?;
+    let font = ("sans-serif", super::TEXT).into_font().color(&BLACK);
+    let row = |k: u32| 4 + (k * LEGEND_ROW) as i32 + 8;
+    legend.draw(&Circle::new((28, row(0)), 4, blue.filled())).map_err(|e| e.to_string())?;
+    legend.draw(&Text::new("converged", (48, row(0) - 7), font.clone())).map_err(|e| e.to_string())?;
     if !capped.is_empty() {
-        chart
-            .draw_series(capped.iter().map(|&p| Cross::new(p, 6, red.stroke_width(2))))
-            .map_err(|e| e.to_string())?
-            .label(format!("not converged (cap: {cap})"))
-            .legend(move |(x, y)| Cross::new((x + 8, y), 5, red.stroke_width(2)));
+        legend.draw(&Cross::new((28, row(1)), 5, red.stroke_width(2))).map_err(|e| e.to_string())?;
+        legend.draw(&Text::new(format!("not converged (cap: {cap})"), (48, row(1) - 7), font)).map_err(|e| e.to_string())?;
     }
-    chart
-        .configure_series_labels()
-        .position(SeriesLabelPosition::UpperRight)
-        .background_style(WHITE.mix(0.9))
-        .border_style(RGBColor(200, 200, 200))
-        .label_font(("sans-serif", 12))
-        .draw()
-        .map_err(|e| e.to_string())?;
     root.present().map_err(|e| e.to_string())
 }

@@ -2,12 +2,11 @@
 
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
-use plotters_canvas::CanvasBackend;
 use web_sys::HtmlCanvasElement;
 
 /// At most this many players are drawn (the best); the table and exports have them all.
 pub const MAX_SHOWN: usize = 40;
-const ROW: u32 = 18;
+const ROW: u32 = 20;
 
 pub fn height(rows: usize) -> u32 {
     60 + ROW * rows.clamp(3, MAX_SHOWN) as u32
@@ -21,11 +20,7 @@ pub fn draw(canvas: &HtmlCanvasElement, players: &[(String, Option<f64>, Option<
         .filter_map(|(n, r, s)| Some((n.as_str(), r.filter(|v| v.is_finite())?, s.filter(|v| v.is_finite() && *v > 0.0))))
         .take(MAX_SHOWN)
         .collect();
-    if super::fit(canvas, height(shown.len())).is_none() {
-        return Ok(0);
-    }
-    let backend = CanvasBackend::with_canvas_object(canvas.clone()).ok_or("no 2D context")?;
-    let root = backend.into_drawing_area();
+    let Some(root) = super::area(canvas, height(shown.len()))? else { return Ok(0) };
     root.fill(&WHITE).map_err(|e| e.to_string())?;
     if shown.is_empty() {
         return Ok(0);
@@ -34,9 +29,9 @@ pub fn draw(canvas: &HtmlCanvasElement, players: &[(String, Option<f64>, Option<
         shown.iter().fold((f64::MAX, f64::MIN), |(lo, hi), (_, r, s)| (lo.min(r - s.unwrap_or(0.0)), hi.max(r + s.unwrap_or(0.0))));
     let pad = ((hi - lo) * 0.08).max(1.0);
     let n = shown.len();
-    // Room for the longest name shown (about 7 px a character at 12 px), within reason.
+    // Room for the longest name shown (about 7.5 px a character at 13 px), within reason.
     let longest = shown.iter().map(|(name, _, _)| name.chars().count().min(28)).max().unwrap_or(4) as f64;
-    let name_width = (longest * 7.0 + 12.0).clamp(60.0, canvas.width() as f64 * 0.5) as u32;
+    let name_width = (longest * 7.5 + 12.0).clamp(60.0, root.dim_in_pixel().0 as f64 * 0.5) as u32;
     let mut chart = ChartBuilder::on(&root)
         .margin(10)
         .x_label_area_size(28)
@@ -49,12 +44,12 @@ pub fn draw(canvas: &HtmlCanvasElement, players: &[(String, Option<f64>, Option<
         .x_labels(5)
         .x_label_formatter(&|v| format!("{v:.0}"))
         .disable_y_mesh()
-        .label_style(("sans-serif", 12))
+        .label_style(("sans-serif", super::TEXT))
         .light_line_style(RGBColor(238, 238, 238))
         .draw()
         .map_err(|e| e.to_string())?;
     // Names beside their rows, right-aligned against the plot.
-    let style = TextStyle::from(("sans-serif", 12).into_font()).pos(Pos::new(HPos::Right, VPos::Center));
+    let style = TextStyle::from(("sans-serif", super::TEXT).into_font()).pos(Pos::new(HPos::Right, VPos::Center));
     for (i, (name, _, _)) in shown.iter().enumerate() {
         let (x, y) = chart.backend_coord(&(lo - pad, n as f64 - i as f64 - 0.5));
         let label: String = name.chars().take(28).collect();

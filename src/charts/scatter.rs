@@ -5,7 +5,6 @@
 
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
-use plotters_canvas::CanvasBackend;
 use web_sys::HtmlCanvasElement;
 
 /// How many players furthest from the diagonal are named on the chart.
@@ -46,11 +45,7 @@ pub fn draw(
     titles: (&str, &str),
     highlight: Option<usize>,
 ) -> Result<Vec<(usize, i32, i32)>, String> {
-    if super::fit(canvas, height(canvas.client_width())).is_none() {
-        return Ok(Vec::new());
-    }
-    let backend = CanvasBackend::with_canvas_object(canvas.clone()).ok_or("no 2D context")?;
-    let root = backend.into_drawing_area();
+    let Some(root) = super::area(canvas, height(canvas.client_width()))? else { return Ok(Vec::new()) };
     root.fill(&WHITE).map_err(|e| e.to_string())?;
     let n = dots.iter().map(|d| d.a.max(d.b)).max().unwrap_or(0).max(2) as f64;
     let range = 0.5..n + 0.5;
@@ -68,8 +63,8 @@ pub fn draw(
         .y_labels(8)
         .x_label_formatter(&|v| format!("{v:.0}"))
         .y_label_formatter(&|v| format!("{v:.0}"))
-        .label_style(("sans-serif", 12))
-        .axis_desc_style(("sans-serif", 13))
+        .label_style(("sans-serif", super::TEXT))
+        .axis_desc_style(("sans-serif", super::TEXT_DESC))
         .light_line_style(RGBColor(238, 238, 238))
         .draw()
         .map_err(|e| e.to_string())?;
@@ -89,7 +84,7 @@ pub fn draw(
         let (x, y) = chart.backend_coord(&(d.a as f64, d.b as f64));
         // Labels point into the plot: left of dots in the right half, right of the others.
         let (h, dx) = if d.a as f64 > mid { (HPos::Right, -8) } else { (HPos::Left, 8) };
-        let style = TextStyle::from(("sans-serif", 12).into_font()).color(&RGBColor(40, 40, 40)).pos(Pos::new(h, VPos::Center));
+        let style = TextStyle::from(("sans-serif", super::TEXT).into_font()).color(&RGBColor(40, 40, 40)).pos(Pos::new(h, VPos::Center));
         let label: String = d.name.chars().take(22).collect();
         root.draw(&Text::new(label, (x + dx, y), style)).map_err(|e| e.to_string())?;
     }

@@ -2,7 +2,6 @@
 //! last share of the earlier games (where the value is chosen) and on the held-out games.
 
 use plotters::prelude::*;
-use plotters_canvas::CanvasBackend;
 use ratings_engine::evaluation::Tuning;
 use web_sys::HtmlCanvasElement;
 
@@ -14,12 +13,12 @@ pub fn summary(t: &Tuning) -> String {
 
 pub fn draw(canvas: &HtmlCanvasElement, t: &Tuning) -> Result<(), String> {
     let height = canvas.client_width().clamp(220, 320) as u32;
-    if super::fit(canvas, height).is_none() {
-        return Ok(());
-    }
-    let backend = CanvasBackend::with_canvas_object(canvas.clone()).ok_or("no 2D context")?;
-    let root = backend.into_drawing_area();
+    // On a narrow screen the legend goes below the plot, where it covers no curve.
+    let narrow = (canvas.client_width() as u32) < super::NARROW;
+    let strip = if narrow { super::legend_strip(2) } else { 0 };
+    let Some(root) = super::area(canvas, height + strip)? else { return Ok(()) };
     root.fill(&WHITE).map_err(|e| e.to_string())?;
+    let (root, below) = root.split_vertically(height);
     let ys: Vec<f64> = t.points.iter().flat_map(|p| [p.validation, p.held_out]).flatten().filter(|y| y.is_finite()).collect();
     let (lo, hi) = ys.iter().fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), &y| (a.min(y), b.max(y)));
     if !lo.is_finite() {
@@ -38,8 +37,8 @@ pub fn draw(canvas: &HtmlCanvasElement, t: &Tuning) -> Result<(), String> {
         .configure_mesh()
         .x_desc(t.parameter.name())
         .y_desc("Log-loss")
-        .label_style(("sans-serif", 12))
-        .axis_desc_style(("sans-serif", 13))
+        .label_style(("sans-serif", super::TEXT))
+        .axis_desc_style(("sans-serif", super::TEXT_DESC))
         .light_line_style(RGBColor(238, 238, 238))
         .draw()
         .map_err(|e| e.to_string())?;
@@ -54,6 +53,10 @@ pub fn draw(canvas: &HtmlCanvasElement, t: &Tuning) -> Result<(), String> {
             .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 16, y)], colour.stroke_width(2)));
         chart.draw_series(pts.iter().map(|&p| Circle::new(p, 3, colour.filled()))).map_err(|e| e.to_string())?;
     }
-    super::legend(&mut chart, SeriesLabelPosition::UpperRight)?;
+    if narrow {
+        super::legend_below(&below, &series.map(|(label, colour, _)| (label.to_string(), colour, 2)))?;
+    } else {
+        super::legend(&mut chart, SeriesLabelPosition::UpperRight)?;
+    }
     root.present().map_err(|e| e.to_string())
 }

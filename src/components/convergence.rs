@@ -151,10 +151,29 @@ fn TraceChart() -> impl IntoView {
             None => "Convergence chart".to_string(),
         })
     };
+    // A fit done with no line to draw (it converged at once): said in words, not an empty chart.
+    let empty = move || {
+        !state.running.get()
+            && state.result.with(Option::is_some)
+            && state.measures.with(Option::is_some)
+            && state.trace.with(|t| !charts::convergence::plottable(t))
+    };
     view! {
         <canvas node_ref=canvas class="chart" data-testid="convergence-chart" role="img" aria-label=label
-            style:display=move || if state.measures.with(Option::is_none) { "none" } else { "" }></canvas>
+            style:display=move || if state.measures.with(Option::is_none) || empty() { "none" } else { "" }></canvas>
+        {move || empty().then(|| view! { <p class="chart-empty" data-testid="convergence-empty">{empty_text(&state)}</p> })}
         <p class="help" data-testid="trace-legend">{move || state.measures.with(|m| m.as_ref().map(legend))}</p>
+    }
+}
+
+/// Why there is no convergence chart to see, in words.
+fn empty_text(state: &State) -> String {
+    let step = state.measures.with(|m| m.as_ref().map_or("iteration".to_string(), |m| m.step.clone()));
+    let (stop, n) = state.result.with(|r| r.as_ref().map_or((StopReason::Converged, 0), |r| (r.stop, r.iterations)));
+    match (stop, n) {
+        (StopReason::Converged, 0 | 1) => format!("Converged at the first {step}: nothing to plot."),
+        (StopReason::Converged, n) => format!("Converged in {}: too few to plot.", count(n, &step, &format!("{step}s"))),
+        (_, n) => format!("{}: nothing to plot.", count(n, &step, &format!("{step}s"))),
     }
 }
 
@@ -331,5 +350,42 @@ fn Stepper() -> impl IntoView {
             <span class="step-label" data-testid="step-label">{label}</span>
             <button class="link" data-testid="export-convergence-png" on:click=png>"Save chart (PNG)"</button>
         </div>
+        <StepTop />
+    }
+}
+
+/// How many players the list beside the step buttons shows.
+const STEP_TOP: usize = 8;
+
+/// The leading players at the step shown, right under the step buttons: what a step changes
+/// stays in view while stepping (the ratings table is further down the page, on a phone a
+/// screen or more away).
+#[component]
+fn StepTop() -> impl IntoView {
+    let state = expect_context::<State>();
+    move || {
+        let k = state.step.get()?;
+        let d = state.result.with(|r| r.as_ref().map_or(1, |r| r.method.decimals(r.scale)));
+        let mut shown: Vec<(String, f64)> =
+            super::results::shown_ratings(&state).into_iter().filter_map(|(p, r)| Some((p.name, r?))).collect();
+        shown.sort_by(|a, b| b.1.total_cmp(&a.1));
+        let n = shown.len();
+        let rows = shown
+            .into_iter()
+            .take(STEP_TOP)
+            .map(|(name, r)| {
+                view! { <li data-testid="step-top-row"><span class="step-top-name">{name}</span><span class="num">{format!("{r:.d$}")}</span></li> }
+            })
+            .collect_view();
+        let caption = match k {
+            0 => format!("At the start: the top {} of {n}", n.min(STEP_TOP)),
+            _ => format!("After this step: the top {} of {n} (the ratings table has everyone)", n.min(STEP_TOP)),
+        };
+        Some(view! {
+            <div class="step-top" data-testid="step-top">
+                <p class="help">{caption}</p>
+                <ol>{rows}</ol>
+            </div>
+        })
     }
 }

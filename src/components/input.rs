@@ -90,6 +90,8 @@ pub async fn replace_input_with(state: State, next: Input, how: How, before: Opt
 /// keeping, an empty text area).
 async fn swap_input(state: State, next: Input, keep_round: bool, rerate: Rerate) -> Option<Input> {
     let current = take_current(state).await;
+    // New data are read, not edited: the input folds to its summary (unless they have errors).
+    state.editing.set(false);
     state.file_note.set(None);
     // Another file opens on its last round, not on the round the last one was looked at.
     if !keep_round && state.settings.with_untracked(|s| s.after_round.is_some()) {
@@ -210,8 +212,8 @@ fn jump_to(area: &web_sys::HtmlTextAreaElement, line: usize) {
     area.set_scroll_top(((line.saturating_sub(3)) as f64 * per_line) as i32);
 }
 
-/// What was recognised, in a line.
-fn format_line(state: &State) -> String {
+/// What was recognised, in a line (`short`: without the columns, for the folded input).
+fn format_line(state: &State, short: bool) -> String {
     let errors = state.errors.with(Vec::len);
     match state.summary.get() {
         _ if errors > 0 => format!("{errors} {} to fix", if errors == 1 { "error" } else { "errors" }),
@@ -224,6 +226,7 @@ fn format_line(state: &State) -> String {
             s.games
         ),
         Some(s) if s.format == Format::Events => format!("Events · {} events · {} players", s.events, s.players),
+        Some(s) if short => format!("{} · {} games · {} players", s.format.name(), s.games, s.players),
         Some(s) => {
             let cols = s.columns.iter().map(|(role, col)| format!("{role} = {col}")).collect::<Vec<_>>().join(", ");
             format!("{} · {} games · {} players · columns: {cols}", s.format.name(), s.games, s.players)
@@ -273,9 +276,16 @@ pub fn InputPanel() -> impl IntoView {
     };
     let clear = move |_| spawn_local(replace_input(state, Input::Text(String::new()), How::Cleared, rerate));
     let stored = move || state.stored_file.get().is_some();
+    let folded = move || is_folded(&state);
     view! {
-        <section class="panel input-panel" aria-labelledby="input-title">
-            <h2 id="input-title">"Results"</h2>
+        <section class="panel input-panel" class:folded=folded aria-labelledby="input-title" data-testid="input-panel">
+            <div class="input-head">
+                <h2 id="input-title">"Results"</h2>
+                <Show when=folded>
+                    <span class="format" data-testid="format">{move || format_line(&state, true)}</span>
+                    <EditButton area />
+                </Show>
+            </div>
             <div class="toolbar">
                 <label class="button">
                     "Open file…"
@@ -286,31 +296,96 @@ pub fn InputPanel() -> impl IntoView {
                 </Show>
                 <LessonPicker />
                 <button data-testid="clear" on:click=clear>"Clear"</button>
-                <span class="format" data-testid="format">{move || format_line(&state)}</span>
+                <Show when=move || !folded()>
+                    <span class="format" data-testid="format">{move || format_line(&state, false)}</span>
+                </Show>
+                <DoneButton />
             </div>
             <UndoBar />
             <LessonNote />
-            <p class="hint">
-                "Paste CSV with a header row (e.g. " <code>"white,black,result"</code> " or " <code>"home,away,home_score,away_score"</code>
-                "), a FIDE TRF or PGN tournament, or open or drop a file anywhere on the page. Shown first: " {EXAMPLE_CREDIT} "."
-            </p>
+            // A large file kept in the browser: its name and size stay in view when folded.
             <StoredFilePanel />
-            <textarea
-                node_ref=area
-                data-testid="input"
-                class:hidden=stored
-                spellcheck="false"
-                aria-label="Game results"
-                prop:value=move || state.text.get()
-                on:input=move |ev| state.text.set(event_target_value(&ev))
-                on:paste=move |ev| intercept_large_paste(ev, state, rerate)
-            ></textarea>
+            <div class="input-body" class:hidden=folded>
+                <p class="hint">
+                    "Paste CSV with a header row (e.g. " <code>"white,black,result"</code> " or " <code>"home,away,home_score,away_score"</code>
+                    "), a FIDE TRF or PGN tournament, or open or drop a file anywhere on the page. Shown first: " {EXAMPLE_CREDIT} "."
+                </p>
+                <textarea
+                    node_ref=area
+                    data-testid="input"
+                    class:hidden=stored
+                    spellcheck="false"
+                    aria-label="Game results"
+                    prop:value=move || state.text.get()
+                    on:input=move |ev| {
+                        // Typing is editing: the text stays open (it folds on *Done* or new data).
+                        if !state.editing.get_untracked() {
+                            state.editing.set(true);
+                        }
+                        state.text.set(event_target_value(&ev))
+                    }
+                    on:paste=move |ev| intercept_large_paste(ev, state, rerate)
+                ></textarea>
+            </div>
             {move || state.file_note.get().map(|n| view! { <p class="warning" role="status" data-testid="file-note">{n}</p> })}
             {move || storage_note(&state)}
-            <MappingControls />
-            {move || leave_out_offer(&state)}
-            <ul class="messages" data-testid="errors">{move || messages(&state, area)}</ul>
+            <div class="input-body" class:hidden=folded>
+                <MappingControls />
+                {move || leave_out_offer(&state)}
+                <ul class="messages" data-testid="errors">{move || messages(&state, area)}</ul>
+            </div>
         </section>
+    }
+}
+
+/// Whether the input is folded to its one-line summary: there is input, it is not being
+/// edited, and it was read without an error (an input with errors stays open, its errors and
+/// text in view). Before the first read it counts as read, so a first visit does not jump.
+fn is_folded(state: &State) -> bool {
+    let has_input = state.stored_file.with(Option::is_some) || state.text.with(|t| !t.trim().is_empty());
+    !state.editing.get() && has_input && state.errors.with(Vec::is_empty) && state.failure.with(Option::is_none)
+}
+
+/// *Edit* on the folded summary: it opens the text, focused, and the warnings (counted here);
+/// nothing entered is lost.
+#[component]
+fn EditButton(area: NodeRef<Textarea>) -> impl IntoView {
+    let state = expect_context::<State>();
+    let edit = move |_| {
+        state.editing.set(true);
+        // Focused once shown (the text area is laid out at the next frame).
+        let focus = wasm_bindgen::closure::Closure::once_into_js(move || {
+            if let Some(a) = area.get_untracked() {
+                let _ = a.focus();
+            }
+        });
+        if let Some(w) = web_sys::window() {
+            let _ = w.request_animation_frame(wasm_bindgen::JsCast::unchecked_ref(&focus));
+        }
+    };
+    let warnings = move || state.warnings.with(Vec::len);
+    view! {
+        {move || (warnings() > 0).then(|| view! {
+            <span class="warning" data-testid="fold-warnings">{format!("{} {}", warnings(), if warnings() == 1 { "warning" } else { "warnings" })}</span>
+        })}
+        <button data-testid="edit-input" title="Show the results' text to edit them, and every warning" on:click=edit>"Edit"</button>
+    }
+}
+
+/// *Done* folds the open input again (when it was read without an error).
+#[component]
+fn DoneButton() -> impl IntoView {
+    let state = expect_context::<State>();
+    let can_fold = move || {
+        state.editing.get()
+            && state.errors.with(Vec::is_empty)
+            && state.summary.with(Option::is_some)
+            && state.failure.with(Option::is_none)
+    };
+    view! {
+        <Show when=can_fold>
+            <button data-testid="fold-input" title="Fold the text away: the results come first" on:click=move |_| state.editing.set(false)>"Done"</button>
+        </Show>
     }
 }
 
@@ -470,13 +545,10 @@ fn UndoBar() -> impl IntoView {
 fn StoredFilePanel() -> impl IntoView {
     let state = expect_context::<State>();
     let about = move || {
-        state.stored_file.get().map(|f| {
-            format!(
-                "{} · {:.1} MB · kept in this browser (too large for the text box; Clear removes it). Its first lines:",
-                f.name,
-                f.size / 1e6
-            )
-        })
+        state
+            .stored_file
+            .get()
+            .map(|f| format!("{} · {:.1} MB · kept in this browser (too large for the text box; Clear removes it).", f.name, f.size / 1e6))
     };
     let progress = move || {
         state.reading.get().map(|(done, total)| {
@@ -490,8 +562,8 @@ fn StoredFilePanel() -> impl IntoView {
     };
     view! {
         <div class="stored-file" data-testid="stored-file" class:hidden=move || state.stored_file.get().is_none()>
-            <p data-testid="stored-about">{about}</p>
-            <pre data-testid="stored-preview">{move || state.preview.get()}</pre>
+            <p data-testid="stored-about">{about}<span class="stored-lines">" Its first lines:"</span></p>
+            <pre data-testid="stored-preview" tabindex="0" aria-label="The first lines of the file kept in this browser">{move || state.preview.get()}</pre>
             {progress}
         </div>
     }

@@ -18,7 +18,7 @@ const ROW_HEIGHT: f64 = 28.0;
 const SLACK: usize = 15;
 
 /// The ratings to show: the final ones, or those after the chosen step (0 = the start).
-fn shown_ratings(state: &State) -> Vec<(PlayerRow, Option<f64>)> {
+pub fn shown_ratings(state: &State) -> Vec<(PlayerRow, Option<f64>)> {
     let step = state.step.get();
     state.result.with(|r| {
         let Some(r) = r else { return Vec::new() };

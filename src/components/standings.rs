@@ -79,6 +79,10 @@ pub fn StandingsPanel() -> impl IntoView {
     view! {
         <section class="panel standings-panel" class:hidden=move || standings().is_none() aria-labelledby="standings-title">
             <h2 id="standings-title">"Standings and tiebreaks"</h2>
+            // The organiser's tools, folded on a phone so the standings are on the first screen
+            // (open on a wide screen, where they fit above the table).
+            <details class="standings-tools" data-testid="standings-tools" open=wide_screen()>
+            <summary>{move || tools_summary(standings(), matches!(shown.get(), Shown::Teams | Shown::TeamCross))}</summary>
             <Show when=move || !matches!(shown.get(), Shown::Teams | Shown::TeamCross)>
                 <TiebreakOrder />
                 <p class="help">
@@ -96,6 +100,7 @@ pub fn StandingsPanel() -> impl IntoView {
                 </Show>
             </div>
             {move || standings().filter(|_| shown.get() != Shown::Teams).map(|st| declared_box(&st, state.settings))}
+            </details>
             {move || standings().map(|st| print_title(&st, matches!(shown.get(), Shown::Teams | Shown::TeamCross)))}
             {move || standings().map(|st| rules_used(&st))}
             {move || standings().map(|st| round_picker(&st, state.settings))}
@@ -126,6 +131,23 @@ pub fn StandingsPanel() -> impl IntoView {
             {move || standings().filter(|_| !matches!(shown.get(), Shown::Teams | Shown::TeamCross)).map(|st| legend(&st.codes))}
         </section>
     }
+}
+
+/// Whether the page is wide enough to show the organiser's tools above the standings.
+fn wide_screen() -> bool {
+    web_sys::window().and_then(|w| w.inner_width().ok()).and_then(|w| w.as_f64()).is_none_or(|w| w > 700.0)
+}
+
+/// The folded tools in a line: the tiebreaks in force, and whether the file's ranks differ.
+fn tools_summary(st: Option<StandingsView>, teams: bool) -> String {
+    let Some(st) = st.filter(|_| !teams) else { return "Downloads and print".into() };
+    let codes = st.codes.iter().map(|c| c.code()).collect::<Vec<_>>().join(", ");
+    let differ = st
+        .declared
+        .as_ref()
+        .filter(|c| c.agree != c.declared)
+        .map(|c| format!(" · the file's ranks: {} of {} differ", c.declared - c.agree, c.declared));
+    format!("Tiebreaks ({codes}), rules, downloads{}", differ.unwrap_or_default())
 }
 
 /// The buttons choosing the table shown (the team standings first in a team event), and the
@@ -588,13 +610,13 @@ fn row_view(
                 view! { <td class="num file-rank" class:differs=!row.declared_agrees data-testid="declared-rank" title=title>{row.declared_rank.map(|r| r.to_string()).unwrap_or_default()}</td> }
             })}
             <td class="num" data-testid="standing-start">{row.start}</td>
-            <td data-testid="standing-name">
+            <td class="pin-name" data-testid="standing-name">
                 <button class="link row-toggle" data-testid="standing-toggle" aria-expanded=move || is_open().to_string() title="How each value was derived">{row.name.clone()}</button>
             </td>
-            {cols.titles.then(|| view! { <td class="player-title" data-testid="player-title">{row.title.clone().unwrap_or_default()}</td> })}
-            {cols.federation.then(|| view! { <td data-testid="standing-fed">{row.federation.clone().unwrap_or_default()}</td> })}
-            <td class="num">{row.rating.map(|r| r.to_string()).unwrap_or_default()}</td>
-            <td class="num" data-testid="standing-points">{format!("{:.1}", row.points)}</td>
+            {cols.titles.then(|| view! { <td class="player-title narrow-hide" data-testid="player-title">{row.title.clone().unwrap_or_default()}</td> })}
+            {cols.federation.then(|| view! { <td class="narrow-hide" data-testid="standing-fed">{row.federation.clone().unwrap_or_default()}</td> })}
+            <td class="num pin-rating">{row.rating.map(|r| r.to_string()).unwrap_or_default()}</td>
+            <td class="num pin-points" data-testid="standing-points">{format!("{:.1}", row.points)}</td>
             {cells}
         </tr>
         <Show when=is_open>
@@ -668,6 +690,10 @@ fn StandingsTable() -> impl IntoView {
         {move || standings().and_then(|st| category_picker(&st, category))}
         // Above the table, not its caption: a caption scrolls away with a wide table on a phone.
         {caption}
+        // On a phone the name, rating and points stay put (style: .pin-name, .pin-rating,
+        // .pin-points; the title and federation columns between them are left out there) while
+        // the tiebreaks scroll, and this says so.
+        <p class="scroll-hint" data-testid="standings-scroll-hint" aria-hidden="true">"Scroll sideways for more tiebreaks →"</p>
         <div class="table-wrap" tabindex="0" role="region" aria-label="Standings table">
             <table data-testid="standings-table">
                 <thead>
@@ -676,10 +702,10 @@ fn StandingsTable() -> impl IntoView {
                         <th class="num">"Rk"</th>
                         {move || has(|c| c.movement).then(|| view! { <th class="num" title="Places gained or lost since the round before">"+/−"</th> })}
                         {move || has(|c| c.file_rank).then(|| view! { <th class="num file-rank" title="The rank the file declares">"File"</th> })}
-                        <th class="num">"No"</th><th>"Name"</th>
-                        {move || has(|c| c.titles).then(|| view! { <th title="Title">"Ti"</th> })}
-                        {move || has(|c| c.federation).then(|| view! { <th title="Federation">"Fed"</th> })}
-                        <th class="num">"Rtg"</th><th class="num">"Pts"</th>{head}
+                        <th class="num">"No"</th><th class="pin-name">"Name"</th>
+                        {move || has(|c| c.titles).then(|| view! { <th class="narrow-hide" title="Title">"Ti"</th> })}
+                        {move || has(|c| c.federation).then(|| view! { <th class="narrow-hide" title="Federation">"Fed"</th> })}
+                        <th class="num pin-rating">"Rtg"</th><th class="num pin-points">"Pts"</th>{head}
                     </tr>
                 </thead>
                 <tbody>{body}</tbody>

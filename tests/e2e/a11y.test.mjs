@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { ARTIFACTS, DESKTOP, PHONE, ROOT, finished, siteForTests } from './browser.mjs';
+import { ARTIFACTS, DESKTOP, PHONE, ROOT, finished, siteForTests, editInput } from './browser.mjs';
 
 const AXE = `${ROOT}node_modules/axe-core/axe.min.js`;
 const TRF = `${ROOT}engine/tests/data/trf/held_swiss_5.trf`;
@@ -50,14 +50,15 @@ test('axe: no serious or critical violation on any view, at desktop and phone wi
     await axe(page, `${at} JRank's fit`);
     await page.getByTestId('jrank-fit').uncheck();
     await choose(page, 'brent');
+    await editInput(page);
     await page.locator('details.mapping summary').click();
-    await page.getByTestId('input').fill('white,black,result\nAnna,Ben,1-0\nAnna,Ben,maybe\n');
+    await (await editInput(page)).fill('white,black,result\nAnna,Ben,1-0\nAnna,Ben,maybe\n');
     await page.getByTestId('error-item').first().waitFor();
     await axe(page, `${at} parse errors and the column mapping`);
     await page.getByTestId('clear').click();
     await page.getByTestId('undo-bar').waitFor();
     await axe(page, `${at} cleared, with Undo`);
-    await page.getByTestId('input').fill(await readFile(TRF, 'utf8'));
+    await (await editInput(page)).fill(await readFile(TRF, 'utf8'));
     await page.waitForFunction(() => document.querySelectorAll('[data-testid=standing-row]').length === 16, null, { timeout: 30000 });
     await finished(page);
     await page.getByTestId('standing-toggle').first().click();
@@ -72,7 +73,7 @@ test('axe: no serious or critical violation on any view, at desktop and phone wi
     await page.getByTestId('show-pairings').click();
     await page.getByTestId('pairings').waitFor();
     await axe(page, `${at} round 3's pairings`);
-    await page.getByTestId('input').fill(await readFile(TEAMS, 'utf8'));
+    await (await editInput(page)).fill(await readFile(TEAMS, 'utf8'));
     await page.getByTestId('show-teams').click();
     await page.waitForFunction(() => document.querySelectorAll('[data-testid=team-row]').length === 9, null, { timeout: 30000 });
     await axe(page, `${at} team standings`);
@@ -118,7 +119,10 @@ async function tabTo(page, selector, text) {
 
 test('keyboard only: a tournament pasted, the tiebreak order, a row explained, the method and a parameter changed', async () => {
   const { context, page, errors } = await open();
-  await tabTo(page, '[data-testid=input]');
+  // The input is folded to a line once read: Edit opens it with the focus in the text.
+  await tabTo(page, '[data-testid=edit-input]');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => document.activeElement?.dataset.testid === 'input');
   await page.keyboard.press('Control+A');
   await page.keyboard.insertText(await readFile(TRF, 'utf8'));
   await page.waitForFunction(() => document.querySelectorAll('[data-testid=standing-row]').length === 16, null, { timeout: 30000 });

@@ -4,7 +4,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdir, readFile } from 'node:fs/promises';
 import { serve } from './server.mjs';
-import { ARTIFACTS, ROOT, launch } from './browser.mjs';
+import { ARTIFACTS, ROOT, launch, editInput } from './browser.mjs';
 
 let browser, site;
 const foreignRequests = [];
@@ -45,7 +45,7 @@ async function converged(page) {
   await page.waitForFunction(() => document.querySelector('[data-testid=status]')?.textContent.startsWith('Converged'), null, { timeout: 30000 });
 }
 async function paste(page, text) {
-  await page.getByTestId('input').fill(text);
+  await (await editInput(page)).fill(text);
 }
 
 const CHESS = 'white,black,result\nAnna,Ben,1-0\nBen,Cleo,1-0\nCleo,Anna,1-0\nAnna,Cleo,1/2-1/2\nDan,Anna,0-1\nDan,Ben,1/2-1/2\nCleo,Dan,1-0\n';
@@ -562,7 +562,7 @@ test('on a large Swiss the ratings come first, then their standard errors; a par
     const panel = document.querySelector('[data-testid=results-panel]');
     new MutationObserver(() => window.__busy.push(panel.getAttribute('aria-busy'))).observe(panel, { attributes: true, attributeFilter: ['aria-busy'] });
   });
-  await page.getByTestId('input').fill(lines.join('\n') + '\n');
+  await (await editInput(page)).fill(lines.join('\n') + '\n');
   await page.waitForFunction(() => window.__busy.includes('true'), null, { timeout: 30000 });
   assert.match(await status(page).textContent(), /standard errors: computing/);
   await page.waitForFunction(() => document.querySelector('[data-testid=results-panel]').getAttribute('aria-busy') === 'false'

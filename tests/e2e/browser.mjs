@@ -50,3 +50,13 @@ export function siteForTests() {
   };
   return shared;
 }
+
+/**
+ * The input's text area, open for editing: once read, the input folds to a one-line summary
+ * (the results take the first screen), and *Edit* opens it again.
+ */
+export async function editInput(page) {
+  const edit = page.getByTestId('edit-input');
+  if (await edit.isVisible()) await edit.click();
+  return page.getByTestId('input');
+}

@@ -2,7 +2,7 @@
 // cancelled fit; a full storage is reported; Clear, opening and dropping a file can be undone.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { ARTIFACTS, PHONE, finished, siteForTests } from './browser.mjs';
+import { ARTIFACTS, PHONE, finished, siteForTests, editInput } from './browser.mjs';
 
 const { open } = siteForTests();
 
@@ -42,7 +42,7 @@ test('a failed parse keeps the text and the settings, across a reload too', asyn
   await page.getByTestId('variant').selectOption('zermelo');
   await setNumber(page, 'sigma', '0.7');
   const bad = 'white,black,result\nAnna,Ben,1-0\nAnna,Ben,maybe\n';
-  await page.getByTestId('input').fill(bad);
+  await (await editInput(page)).fill(bad);
   await page.getByTestId('error-item').first().waitFor();
   assert.equal(await input(page), bad);
   await page.reload();
@@ -112,7 +112,7 @@ test('a full storage is reported, not swallowed', async () => {
   await page.screenshot({ path: `${ARTIFACTS}/storage-full.png` });
   // Room again: the next change is kept, and the notes go.
   await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('filler-')).forEach((k) => localStorage.removeItem(k)));
-  await page.getByTestId('input').fill(CHESS);
+  await (await editInput(page)).fill(CHESS);
   await page.getByTestId('anchor').fill('');
   await page.getByTestId('anchor').press('Enter');
   await page.waitForFunction(() => !document.querySelector('[data-testid=not-stored]') && !document.querySelector('[data-testid=settings-not-kept]'));
@@ -135,7 +135,7 @@ test('Clear, opening a file and dropping a file keep the input before one step b
   const { context, page, errors } = await open();
   const undo = () => page.getByTestId('undo').click();
   const bar = () => page.getByTestId('undo-text').textContent();
-  await page.getByTestId('input').fill(CHESS);
+  await (await editInput(page)).fill(CHESS);
   await rows(page, 4);
   // Clear, then Undo.
   await page.getByTestId('clear').click();

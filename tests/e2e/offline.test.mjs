@@ -4,7 +4,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { cp, mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { serve } from './server.mjs';
-import { ARTIFACTS, DESKTOP, PHONE, ROOT, finished, launch } from './browser.mjs';
+import { ARTIFACTS, DESKTOP, PHONE, ROOT, finished, launch, editInput } from './browser.mjs';
 
 const DIST = `${ROOT}dist`;
 let browser;
@@ -111,7 +111,7 @@ test('the app in one file: downloaded from the page, opened from file:// with no
     await finished(page);
     assert.equal(await page.getByTestId('rating-row').count(), 20, 'the example');
     assert.equal(await page.getByTestId('download-one-file').count(), 0, 'no link to itself');
-    await page.getByTestId('input').fill(await readFile(TRF, 'utf8'));
+    await (await editInput(page)).fill(await readFile(TRF, 'utf8'));
     await page.waitForFunction(() => document.querySelectorAll('[data-testid=standing-row]').length === 16, null, { timeout: 30000 });
     await finished(page);
     assert.equal(await page.getByTestId('standing-name').first().textContent(), 'Bruno');
@@ -141,7 +141,7 @@ test('the one-file app without storage: it says so and still rates', async () =>
   await page.goto(`file://${DIST}/ratings-lab.html`);
   await finished(page);
   assert.match(await page.getByTestId('storage-off').textContent(), /keeps no data for this page.*will not survive a reload/);
-  await page.getByTestId('input').fill('white,black,result\nAnna,Ben,1-0\nBen,Cleo,1-0\nCleo,Anna,1-0\n');
+  await (await editInput(page)).fill('white,black,result\nAnna,Ben,1-0\nBen,Cleo,1-0\nCleo,Anna,1-0\n');
   await page.waitForFunction(() => document.querySelectorAll('[data-testid=rating-row]').length === 3);
   await page.screenshot({ path: `${ARTIFACTS}/one-file-no-storage.png` });
   assert.deepEqual(errors, []);

@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { access, readFile, writeFile } from 'node:fs/promises';
 import { PDFParse } from 'pdf-parse';
-import { ARTIFACTS, DESKTOP, ROOT, siteForTests } from './browser.mjs';
+import { ARTIFACTS, DESKTOP, ROOT, siteForTests, editInput } from './browser.mjs';
 
 const { open } = siteForTests();
 
@@ -174,7 +174,7 @@ test('a tournament\'s ratings follow the EIG column\'s dummy-player rule until Î
 test('groups rated apart are never drawn on one axis: the chart keeps to one group and says so', async () => {
   const { context, page, errors } = await open();
   // Two groups that never met, each with finite ratings of its own.
-  await page.getByTestId('input').fill('white,black,result\nAnn,Bob,1-0\nBob,Ann,1-0\nAnn,Bob,1/2-1/2\nCat,Dan,1-0\nDan,Cat,1/2-1/2\nCat,Dan,0-1\nDan,Cat,1-0\n');
+  await (await editInput(page)).fill('white,black,result\nAnn,Bob,1-0\nBob,Ann,1-0\nAnn,Bob,1/2-1/2\nCat,Dan,1-0\nDan,Cat,1/2-1/2\nCat,Dan,0-1\nDan,Cat,1-0\n');
   await page.getByTestId('chart-groups-note').waitFor({ timeout: 30000 });
   assert.match(await page.getByTestId('chart-groups-note').textContent(), /^The chart shows group 1 only: the 1 other group is rated on a scale of its own, not comparable with it/);
   assert.match(await page.getByTestId('ratings-chart').getAttribute('aria-label'), /best 2, /);
