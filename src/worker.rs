@@ -275,5 +275,12 @@ async fn run_compare(job: u32, source: Source, settings: Settings, request: crat
             );
         }
     }
+    // Every step done: say so (the table and the agreement take a moment on a large input).
+    let (total, done) = run.progress();
+    post(&FromWorker::CompareProgress { job, done, total, doing: run.doing() });
+    yield_now().await;
+    if superseded(job) {
+        return;
+    }
     post(&FromWorker::Compared { job, view: run.finish() });
 }
