@@ -331,19 +331,21 @@ pub fn percent(done: usize, total: usize) -> usize {
     100 * done.min(total) / total.max(1)
 }
 
-/// Seconds per game for one pass of Elo over the games in the worker (wasm): measured in
-/// Chromium on a generated league of 1,000,000 games (see `tests/e2e/trust_large.test.mjs`),
-/// rounded up.
-const SECONDS_PER_GAME_PASS: f64 = 3.0e-7;
+/// Seconds per game for one replay of Elo in the worker (wasm): measured in headless
+/// Chromium on a generated league of 1,000,000 games and 50,000 players on a busy two-core
+/// machine (`tests/e2e/trust_large.test.mjs` prints each kind of step's time: 1.8–3.2 s a
+/// replay), so on the slow side for a desktop.
+const SECONDS_PER_GAME_PASS: f64 = 2.0e-6;
 
-/// A method's work on the whole input, in passes of Elo over the games (measured roughly:
-/// Brent's accelerated iteration and JRank take tens of passes, the AGA a fit per event).
+/// A method's work on the whole input, in replays of Elo (measured there: Brent's accelerated
+/// iteration about half of one; JRank and the AGA, not measured at this size, taken as more).
 fn passes(kind: MethodKind) -> f64 {
     match kind {
         MethodKind::Elo => 1.0,
         MethodKind::MultiElo => 1.5,
-        MethodKind::Brent | MethodKind::JRank => 12.0,
-        MethodKind::Aga => 25.0,
+        MethodKind::Brent => 0.5,
+        MethodKind::JRank => 2.0,
+        MethodKind::Aga => 5.0,
     }
 }
 

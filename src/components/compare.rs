@@ -702,7 +702,7 @@ fn OrderDependence() -> impl IntoView {
                 .collect_view();
             Some(view! {
                 <h3>"Does the order of the games matter?"</h3>
-                <p>{format!("Every method was run again on the same games in {}.", v.order_text)}</p>
+                <p>{format!("The methods that take the games one at a time were run again on the same games in {}; the others were rated once (no order moves them).", v.order_text)}</p>
                 <ul class="spread-sentences">{sentences}</ul>
                 <div class="table-wrap" tabindex="0" role="region" aria-label="Each rating's spread over the orders">
                     <table data-testid="spread-table">
