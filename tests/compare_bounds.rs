@@ -93,15 +93,15 @@ fn held_by_run(data: &Dataset, orders: u32) -> (usize, usize, usize) {
 
 #[test]
 fn compare_holds_the_same_bytes_over_many_orders_as_over_few() {
-    let data = league(2_000, 20_000);
+    let data = league(1_000, 10_000);
     let (few, few_peak, few_steps) = held_by_run(&data, 2);
     let (many, many_peak, many_steps) = held_by_run(&data, 30);
     // Brent is rated once (no order moves it); Elo once and once per order; K against the
     // spread four times per order.
     assert_eq!((few_steps, many_steps), (2 + 2 + 4 * 2, 2 + 30 + 4 * 30));
     // What is kept per player is one running spread per replayed method and per K: the
-    // same for 30 orders as for 2 (a list of every order's rating grew by 2,000 players ×
-    // 28 ratings × 5 = 2.2 MB).
+    // same for 30 orders as for 2 (a list of every order's rating grew by 1,000 players ×
+    // 28 ratings × 5 = 1.1 MB).
     let slack = 64 * 1024;
     assert!(many <= few + slack, "held after 30 orders {many} B, after 2 orders {few} B");
     assert!(many_peak <= few_peak + slack, "peak over 30 orders {many_peak} B, over 2 orders {few_peak} B");

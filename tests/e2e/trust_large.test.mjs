@@ -7,7 +7,7 @@
 // fail (a panic; a trap, as when out of memory) is reported, and the next job runs.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ARTIFACTS, finished, siteForTests } from './browser.mjs';
+import { ARTIFACTS, DESKTOP, PHONE, finished, siteForTests } from './browser.mjs';
 
 const { open } = siteForTests();
 
@@ -99,6 +99,10 @@ test('a million games: compare (estimated, fewer orders), race, prediction and t
   assert.match(await estimate.textContent(), /takes about \d+ (s|min) for 1,000,000 games and 20 orders/);
   assert.equal(await page.getByTestId('compare-progress').count(), 0, 'nothing started');
   assert.match(await text(page, 'compare-status'), /^Choose the methods, then Compare/);
+  await page.setViewportSize(PHONE);
+  await page.getByTestId('compare-estimate').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${ARTIFACTS}/trust-large-estimate-phone.png` });
+  await page.setViewportSize(DESKTOP);
   // Fewer orders: the estimate follows.
   await page.getByTestId('compare-fewer').click();
   assert.equal(await page.getByTestId('compare-shuffles').inputValue(), '5');
