@@ -7,7 +7,7 @@
 // fail (a panic; a trap, as when out of memory) is reported, and the next job runs.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ARTIFACTS, DESKTOP, PHONE, finished, siteForTests } from './browser.mjs';
+import { ARTIFACTS, DESKTOP, PHONE, ROOT, finished, siteForTests } from './browser.mjs';
 
 const { open } = siteForTests();
 
@@ -37,6 +37,21 @@ function league() {
     parts.push(`Player ${a},Player ${b},${rnd() < 0.2 ? '1/2-1/2' : (rnd() < p ? '1-0' : '0-1')}\n`);
   }
   return Buffer.from(parts.join(''));
+}
+
+const AXE = `${ROOT}node_modules/axe-core/axe.min.js`;
+
+/**
+ * axe on the compare panel as it is: no serious or critical violation. (The panel only: at
+ * phone width the stored file's preview, a scrollable `pre` of the input panel, is reported
+ * apart, as `scrollable-region-focusable`.)
+ */
+async function axe(page, view) {
+  await page.addScriptTag({ path: AXE });
+  const violations = await page.evaluate(async () => (await window.axe.run('[data-testid=compare-panel]')).violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`));
+  assert.deepEqual(violations, [], `${view}: ${violations.join('\n')}`);
 }
 
 const text = (page, id) => page.evaluate((id) => document.querySelector(`[data-testid=${id}]`)?.textContent ?? '', id);
@@ -102,6 +117,7 @@ test('a million games: compare (estimated, fewer orders), race, prediction and t
   await page.setViewportSize(PHONE);
   await page.getByTestId('compare-estimate').scrollIntoViewIfNeeded();
   await page.screenshot({ path: `${ARTIFACTS}/trust-large-estimate-phone.png` });
+  await axe(page, 'the compare view with its estimate, at phone width');
   await page.setViewportSize(DESKTOP);
   // Fewer orders: the estimate follows.
   await page.getByTestId('compare-fewer').click();
@@ -141,6 +157,7 @@ test('a million games: compare (estimated, fewer orders), race, prediction and t
   const tau = Number(await page.getByTestId('agreement-tau').first().textContent());
   assert.ok(tau > 0.5 && tau <= 1, `τ = ${tau}`);
   await page.getByTestId('compare-panel').screenshot({ path: `${ARTIFACTS}/trust-large-compare.png` });
+  await axe(page, 'the compare view of a million games');
 
   console.log('phase: race');
   // The race: refused on this many players, at once, in words.
@@ -202,6 +219,8 @@ test('a worker that fails is reported, and the next job runs in a fresh one', as
   await page.waitForFunction(() => /^The computation failed: .*unreachable.*The page still works/.test(document.querySelector('[data-testid=compare-status]').textContent),
     null, { timeout: 30000 });
   assert.ok(await page.getByTestId('compare-status').evaluate((e) => e.classList.contains('error')));
+  await page.getByTestId('compare-panel').screenshot({ path: `${ARTIFACTS}/trust-large-worker-failed.png` });
+  await axe(page, 'the compare view after the worker failed');
   // The next jobs run in a fresh worker: a comparison, and a rating of an edited input.
   await page.getByTestId('compare-shuffles').fill('5');
   await page.getByTestId('compare-shuffles').dispatchEvent('change');
