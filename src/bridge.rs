@@ -159,9 +159,12 @@ impl Inner {
         let on_error = Closure::<dyn FnMut(web_sys::ErrorEvent)>::new(move |ev: web_sys::ErrorEvent| {
             ev.prevent_default();
             let Some(inner) = inner.upgrade().filter(|i| i.generation.get() == generation) else { return };
+            // A trap says only "RuntimeError: unreachable": say what it means.
             let why = match ev.message() {
                 m if m.is_empty() => "the background worker stopped".to_string(),
-                m => m.trim_start_matches("Uncaught ").to_string(),
+                m => {
+                    format!("{} (the background worker stopped: it ran out of memory, or met a defect)", m.trim_start_matches("Uncaught "))
+                }
             };
             inner.fail(&why);
         });
