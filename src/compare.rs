@@ -332,10 +332,10 @@ pub fn percent(done: usize, total: usize) -> usize {
 }
 
 /// Seconds per game for one replay of Elo in the worker (wasm): measured in headless
-/// Chromium on a generated league of 1,000,000 games and 50,000 players on a busy two-core
-/// machine (`tests/e2e/trust_large.test.mjs` prints each kind of step's time: 1.8–3.2 s a
-/// replay), so on the slow side for a desktop.
-const SECONDS_PER_GAME_PASS: f64 = 2.0e-6;
+/// Chromium on a generated league of 1,000,000 games and 50,000 players
+/// (`tests/e2e/trust_large.test.mjs` prints each kind of step's time): 0.5 s a replay on an
+/// idle two-core machine (1.8–3.2 s when five other builds shared it), rounded up.
+const SECONDS_PER_GAME_PASS: f64 = 6.0e-7;
 
 /// A method's work on the whole input, in replays of Elo (measured there: Brent's accelerated
 /// iteration about half of one; JRank and the AGA, not measured at this size, taken as more).

@@ -216,7 +216,7 @@ test('a worker that fails is reported, and the next job runs in a fresh one', as
   await page.getByTestId('compare-run').click();
   await page.getByTestId('compare-progress').waitFor();
   await page.evaluate(() => window.ratingsLabFailWorker(true));
-  await page.waitForFunction(() => /^The computation failed: .*unreachable.*The page still works/.test(document.querySelector('[data-testid=compare-status]').textContent),
+  await page.waitForFunction(() => /^The computation failed: RuntimeError: unreachable \(the background worker stopped: it ran out of memory, or met a defect\)\. The page still works/.test(document.querySelector('[data-testid=compare-status]').textContent),
     null, { timeout: 30000 });
   assert.ok(await page.getByTestId('compare-status').evaluate((e) => e.classList.contains('error')));
   await page.getByTestId('compare-panel').screenshot({ path: `${ARTIFACTS}/trust-large-worker-failed.png` });
