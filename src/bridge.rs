@@ -1,6 +1,11 @@
 //! The page's side of the worker: starts it, holds requests until it says it is ready, and
 //! hands its messages to the app. The engine lives only in the worker's wasm, which keeps
 //! the page's own wasm small.
+//!
+//! A worker that fails (a panic, which aborts the release build's wasm; running out of
+//! memory; a trap) is reported against every job it had not answered — "the computation
+//! failed: …; the page still works" — and ended; the next request starts a fresh one. The
+//! page's own wasm never sees the failure: only this message crosses.
 
 use crate::protocol::{FromWorker, ToWorker};
 use std::cell::{Cell, RefCell};
@@ -8,16 +13,91 @@ use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 use web_sys::{MessageEvent, Worker};
 
-pub struct Bridge {
-    worker: Option<Worker>,
-    ready: Rc<Cell<bool>>,
-    pending: Rc<RefCell<Option<ToWorker>>>,
-    /// A comparison asked for before the worker was ready.
-    pending_compare: Rc<RefCell<Option<ToWorker>>>,
-    on_message: Rc<dyn Fn(FromWorker)>,
-    /// The newest job sent, for reporting a worker error against it.
-    last_job: Rc<Cell<u32>>,
+/// The jobs sent and not yet answered in full, the newest of each kind (a newer job of a
+/// kind supersedes the one before, which the worker drops without an answer).
+#[derive(Clone, Copy, Debug, Default)]
+struct Open {
+    rate: Option<u32>,
+    compare: Option<u32>,
+    predict: Option<u32>,
+    race: Option<u32>,
+    working: Option<u32>,
 }
+
+impl Open {
+    fn sent(&mut self, msg: &ToWorker) {
+        match msg {
+            ToWorker::Rate { job, .. } => self.rate = Some(*job),
+            ToWorker::Compare { job, .. } => self.compare = Some(*job),
+            ToWorker::Predict { job, .. } => self.predict = Some(*job),
+            ToWorker::Race { job, .. } => self.race = Some(*job),
+            ToWorker::Working { job, .. } => self.working = Some(*job),
+            _ => {}
+        }
+    }
+
+    /// Closes the job `msg` answers in full (a result whose standard errors are still to come
+    /// leaves it open).
+    fn answered(&mut self, msg: &FromWorker) {
+        let close = |slot: &mut Option<u32>, job: u32| {
+            if *slot == Some(job) {
+                *slot = None;
+            }
+        };
+        match msg {
+            FromWorker::Done { job, result } if !result.errors_pending => close(&mut self.rate, *job),
+            FromWorker::Failed { job, .. } | FromWorker::ParseFailed { job, .. } => close(&mut self.rate, *job),
+            FromWorker::Compared { job, .. } | FromWorker::CompareFailed { job, .. } => close(&mut self.compare, *job),
+            FromWorker::Predicted { job, .. } | FromWorker::PredictFailed { job, .. } => close(&mut self.predict, *job),
+            FromWorker::Raced { job, .. } => close(&mut self.race, *job),
+            FromWorker::Worked { job, .. } => close(&mut self.working, *job),
+            _ => {}
+        }
+    }
+
+    /// A failure for each job left open.
+    fn failures(self, message: &str) -> Vec<FromWorker> {
+        let message = message.to_string();
+        let mut out = Vec::new();
+        if let Some(job) = self.rate {
+            out.push(FromWorker::Failed { job, message: message.clone() });
+        }
+        if let Some(job) = self.compare {
+            out.push(FromWorker::CompareFailed { job, message: message.clone(), cancelled: false });
+        }
+        if let Some(job) = self.predict {
+            out.push(FromWorker::PredictFailed { job, message: message.clone(), cancelled: false, partial: None });
+        }
+        if let Some(job) = self.race {
+            out.push(FromWorker::Raced { job, race: Err(message.clone()) });
+        }
+        if let Some(job) = self.working {
+            out.push(FromWorker::Worked { job, working: Err(message) });
+        }
+        out
+    }
+}
+
+/// What the page says when the worker failed (`why`: the panic's message, or the error event's).
+pub fn failed_message(why: &str) -> String {
+    format!("The computation failed: {why}. The page still works: the next computation starts afresh.")
+}
+
+/// The worker, and what the page keeps about it.
+struct Inner {
+    url: String,
+    worker: RefCell<Option<Worker>>,
+    /// Bumped at each start: a dead worker's late events are ignored.
+    generation: Cell<u32>,
+    ready: Cell<bool>,
+    /// Requests made before the worker was ready, sent when it is (the newest rating and the
+    /// newest comparison; the others in turn).
+    pending: RefCell<Vec<ToWorker>>,
+    open: Cell<Open>,
+    on_message: Rc<dyn Fn(FromWorker)>,
+}
+
+pub struct Bridge(Rc<Inner>);
 
 /// Said when the browser refuses to start the worker.
 pub const NO_WORKER: &str = "This browser could not start the background worker that computes the ratings: serve the site over http(s), or use the app in one file (ratings-lab.html), which works from a file.";
@@ -49,71 +129,157 @@ fn send_now(worker: &Worker, msg: &ToWorker) {
     }
 }
 
+impl Inner {
+    /// Starts a worker (the first, or a fresh one after a failure); `false` when the browser
+    /// refuses.
+    fn start(self: &Rc<Self>) -> bool {
+        let Ok(worker) = Worker::new(&self.url) else { return false };
+        let generation = self.generation.get() + 1;
+        self.generation.set(generation);
+        self.ready.set(false);
+        let inner = Rc::downgrade(self);
+        let handler = Closure::<dyn FnMut(MessageEvent)>::new(move |ev: MessageEvent| {
+            let Some(inner) = inner.upgrade().filter(|i| i.generation.get() == generation) else { return };
+            match serde_wasm_bindgen::from_value::<FromWorker>(ev.data()) {
+                Ok(FromWorker::Ready) => inner.flush(),
+                Ok(FromWorker::Crashed { message }) => inner.fail(&message),
+                Ok(msg) => {
+                    let mut open = inner.open.get();
+                    open.answered(&msg);
+                    inner.open.set(open);
+                    (inner.on_message)(msg)
+                }
+                Err(e) => web_sys::console::error_1(&format!("unreadable worker message: {e}").into()),
+            }
+        });
+        worker.set_onmessage(Some(handler.as_ref().unchecked_ref()));
+        handler.forget();
+        // A worker that fails to load, traps or runs out of memory: its error event.
+        let inner = Rc::downgrade(self);
+        let on_error = Closure::<dyn FnMut(web_sys::ErrorEvent)>::new(move |ev: web_sys::ErrorEvent| {
+            ev.prevent_default();
+            let Some(inner) = inner.upgrade().filter(|i| i.generation.get() == generation) else { return };
+            // A trap says only "RuntimeError: unreachable": say what it means.
+            let why = match ev.message() {
+                m if m.is_empty() => "the background worker stopped".to_string(),
+                m => {
+                    format!("{} (the background worker stopped: it ran out of memory, or met a defect)", m.trim_start_matches("Uncaught "))
+                }
+            };
+            inner.fail(&why);
+        });
+        worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
+        on_error.forget();
+        *self.worker.borrow_mut() = Some(worker);
+        true
+    }
+
+    /// The worker said it is listening: what waited is sent.
+    fn flush(&self) {
+        self.ready.set(true);
+        let pending = std::mem::take(&mut *self.pending.borrow_mut());
+        if let Some(w) = self.worker.borrow().as_ref() {
+            for msg in &pending {
+                send_now(w, msg);
+            }
+        }
+    }
+
+    /// The worker failed: it is ended, every job it had not answered is reported failed, and
+    /// the next request starts a fresh one.
+    fn fail(&self, why: &str) {
+        web_sys::console::error_1(&format!("the worker failed: {why}").into());
+        if let Some(w) = self.worker.borrow_mut().take() {
+            w.terminate();
+        }
+        self.generation.set(self.generation.get() + 1);
+        self.ready.set(false);
+        let open = self.open.replace(Open::default());
+        for msg in open.failures(&failed_message(why)) {
+            (self.on_message)(msg);
+        }
+    }
+
+    /// Keeps `msg` until the worker is ready: only the newest rating and comparison matter,
+    /// and a cancel of a job not sent yet drops it.
+    fn hold(&self, msg: ToWorker) {
+        let mut pending = self.pending.borrow_mut();
+        let kind = std::mem::discriminant(&msg);
+        match msg {
+            ToWorker::Cancel { .. } => pending.retain(|m| !matches!(m, ToWorker::Rate { .. })),
+            ToWorker::CancelCompare { .. } => pending.retain(|m| !matches!(m, ToWorker::Compare { .. })),
+            ToWorker::CancelPredict { .. } => pending.retain(|m| !matches!(m, ToWorker::Predict { .. })),
+            msg => {
+                if matches!(msg, ToWorker::Rate { .. } | ToWorker::Compare { .. } | ToWorker::Predict { .. }) {
+                    pending.retain(|m| std::mem::discriminant(m) != kind);
+                }
+                pending.push(msg);
+            }
+        }
+    }
+}
+
 impl Bridge {
     /// Starts the worker from `url` (Trunk's loader shim, `./worker_loader.js`).
     pub fn new(url: &str, on_message: impl Fn(FromWorker) + 'static) -> Bridge {
-        let on_message: Rc<dyn Fn(FromWorker)> = Rc::new(on_message);
-        let ready = Rc::new(Cell::new(false));
-        let pending: Rc<RefCell<Option<ToWorker>>> = Rc::new(RefCell::new(None));
-        let pending_compare: Rc<RefCell<Option<ToWorker>>> = Rc::new(RefCell::new(None));
-        let worker = Worker::new(url).ok();
-        let last_job = Rc::new(Cell::new(0u32));
-        if let Some(w) = &worker {
-            let (ready, pending, handle, w2) = (ready.clone(), pending.clone(), on_message.clone(), w.clone());
-            let pending_compare = pending_compare.clone();
-            let handler = Closure::<dyn FnMut(MessageEvent)>::new(move |ev: MessageEvent| {
-                match serde_wasm_bindgen::from_value::<FromWorker>(ev.data()) {
-                    Ok(FromWorker::Ready) => {
-                        ready.set(true);
-                        if let Some(msg) = pending.borrow_mut().take() {
-                            send_now(&w2, &msg);
-                        }
-                        if let Some(msg) = pending_compare.borrow_mut().take() {
-                            send_now(&w2, &msg);
-                        }
-                    }
-                    Ok(msg) => handle(msg),
-                    Err(e) => web_sys::console::error_1(&format!("unreadable worker message: {e}").into()),
-                }
-            });
-            w.set_onmessage(Some(handler.as_ref().unchecked_ref()));
-            handler.forget();
-            // A worker that fails to load or traps would otherwise leave "Computing…" forever.
-            let (on_message, current) = (on_message.clone(), last_job.clone());
-            let on_error = Closure::<dyn FnMut(web_sys::ErrorEvent)>::new(move |ev: web_sys::ErrorEvent| {
-                on_message(FromWorker::Failed { job: current.get(), message: format!("the computation stopped: {}", ev.message()) });
-            });
-            w.set_onerror(Some(on_error.as_ref().unchecked_ref()));
-            on_error.forget();
-        }
-        Bridge { worker, ready, pending, pending_compare, on_message, last_job }
+        let inner = Rc::new(Inner {
+            url: url.to_string(),
+            worker: RefCell::new(None),
+            generation: Cell::new(0),
+            ready: Cell::new(false),
+            pending: RefCell::new(Vec::new()),
+            open: Cell::new(Open::default()),
+            on_message: Rc::new(on_message),
+        });
+        inner.start();
+        Bridge(inner)
     }
 
     pub fn has_worker(&self) -> bool {
-        self.worker.is_some()
+        self.0.worker.borrow().is_some()
     }
 
     pub fn send(&self, msg: ToWorker) {
-        if let ToWorker::Rate { job, .. } = &msg {
-            self.last_job.set(*job);
+        let inner = &self.0;
+        // After a failure, a fresh worker for the next job.
+        if inner.worker.borrow().is_none() && !inner.start() {
+            return self.refuse(msg);
         }
-        match &self.worker {
-            Some(w) if self.ready.get() => send_now(w, &msg),
-            Some(_) => {
-                // Only the newest rate request matters; a cancel of an unsent job is moot.
-                if matches!(msg, ToWorker::Rate { .. }) {
-                    *self.pending.borrow_mut() = Some(msg);
-                } else if matches!(msg, ToWorker::Compare { .. }) {
-                    *self.pending_compare.borrow_mut() = Some(msg);
+        let mut open = inner.open.get();
+        open.sent(&msg);
+        inner.open.set(open);
+        match inner.ready.get() {
+            true => {
+                if let Some(w) = inner.worker.borrow().as_ref() {
+                    send_now(w, &msg)
                 }
             }
-            None => {
-                if let ToWorker::Rate { job, .. } = msg {
-                    (self.on_message)(FromWorker::Failed { job, message: NO_WORKER.into() });
-                } else if let ToWorker::Compare { job, .. } = msg {
-                    (self.on_message)(FromWorker::CompareFailed { job, message: NO_WORKER.into(), cancelled: false });
-                }
-            }
+            false => inner.hold(msg),
         }
     }
+
+    /// No worker could be started: the request fails with [`NO_WORKER`].
+    fn refuse(&self, msg: ToWorker) {
+        let on_message = &self.0.on_message;
+        match msg {
+            ToWorker::Rate { job, .. } => on_message(FromWorker::Failed { job, message: NO_WORKER.into() }),
+            ToWorker::Compare { job, .. } => on_message(FromWorker::CompareFailed { job, message: NO_WORKER.into(), cancelled: false }),
+            ToWorker::Predict { job, .. } => {
+                on_message(FromWorker::PredictFailed { job, message: NO_WORKER.into(), cancelled: false, partial: None })
+            }
+            ToWorker::Race { job, .. } => on_message(FromWorker::Raced { job, race: Err(NO_WORKER.into()) }),
+            ToWorker::Working { job, .. } => on_message(FromWorker::Worked { job, working: Err(NO_WORKER.into()) }),
+            _ => {}
+        }
+    }
+}
+
+/// Exposes `window.ratingsLabFailWorker(trap)` for the end-to-end tests: the worker fails on
+/// purpose (a panic, or a trap as when out of memory), and the page must say so and go on.
+pub fn expose_fail_hook(send: impl Fn(ToWorker) + 'static) {
+    let hook = Closure::<dyn Fn(JsValue)>::new(move |trap: JsValue| send(ToWorker::Crash { trap: trap.is_truthy() }));
+    if let Some(w) = web_sys::window() {
+        let _ = js_sys::Reflect::set(&w, &"ratingsLabFailWorker".into(), hook.as_ref());
+    }
+    hook.forget();
 }

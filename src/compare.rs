@@ -5,7 +5,7 @@
 //! and what the page shows ([`CompareView`]: a row per player, the agreement of every pair,
 //! the spread over the orders, and K against the spread). Built on `ratings_engine::compare`.
 
-use ratings_engine::compare::order::{rated, replay, Order, Spread};
+use ratings_engine::compare::order::{rated, replay, Order, Spread, Spreads};
 use ratings_engine::compare::{Comparison, Rated};
 use ratings_engine::error::RateError;
 use ratings_engine::methods::report::Rating;
@@ -98,11 +98,30 @@ pub struct CompareView {
     pub decimals: Vec<usize>,
     pub sequential: Vec<bool>,
     /// Best first by the first method that rated.
+    #[serde(with = "rows_as_json")]
     pub rows: Vec<CompareRow>,
     pub pairs: Vec<PairView>,
     pub orders: usize,
     pub order_text: String,
     pub sweep: Option<Sweep>,
+}
+
+/// The rows as one JSON text on the wire: a hundred thousand rows as objects one by one
+/// would hold the page up for seconds (every number in a row is finite).
+mod rows_as_json {
+    use super::CompareRow;
+    use serde::de::Error as _;
+    use serde::ser::Error as _;
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(rows: &[CompareRow], s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&serde_json::to_string(rows).map_err(S::Error::custom)?)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<CompareRow>, D::Error> {
+        let text = String::deserialize(d)?;
+        serde_json::from_str(&text).map_err(D::Error::custom)
+    }
 }
 
 /// A short name for a method in a column heading.
@@ -147,47 +166,6 @@ pub fn labels(methods: &[Method]) -> Vec<String> {
     labels
 }
 
-/// The spread of one player's ratings over the orders (population sd).
-fn spread_of(values: &[f64]) -> Option<Spread> {
-    let n = values.len();
-    if n == 0 {
-        return None;
-    }
-    let mean = values.iter().sum::<f64>() / n as f64;
-    let var = values.iter().map(|v| (v - mean).powi(2)).sum::<f64>() / n as f64;
-    let (min, max) = values.iter().fold((f64::MAX, f64::MIN), |(lo, hi), &v| (lo.min(v), hi.max(v)));
-    Some(Spread { min, max, mean, sd: var.max(0.0).sqrt(), orders: n })
-}
-
-/// Each player's ratings over the replays, added to one at a time.
-#[derive(Clone, Debug, Default)]
-struct Replays(Vec<Vec<f64>>);
-
-impl Replays {
-    fn add(&mut self, rating: &Rating, players: usize) {
-        self.0.resize(players, Vec::new());
-        for p in rating.players.iter().filter(|p| p.index < players) {
-            if let Some(r) = rated(p) {
-                self.0[p.index].push(r);
-            }
-        }
-    }
-
-    fn spreads(&self, players: usize) -> Vec<Option<Spread>> {
-        (0..players).map(|i| self.0.get(i).and_then(|v| spread_of(v))).collect()
-    }
-
-    /// The mean over players of the sd of their ratings.
-    fn mean_sd(&self) -> f64 {
-        let sds: Vec<f64> = self.0.iter().filter_map(|v| spread_of(v)).map(|s| s.sd).collect();
-        if sds.is_empty() {
-            0.0
-        } else {
-            sds.iter().sum::<f64>() / sds.len() as f64
-        }
-    }
-}
-
 /// One step of the work.
 #[derive(Clone, Copy, Debug, PartialEq)]
 enum Step {
@@ -196,8 +174,14 @@ enum Step {
     Sweep(usize, usize),
 }
 
-/// A comparison done a step at a time: each method, each method's replays, then K against
-/// the spread for the first Elo-like method (when there are orders).
+/// A comparison done a step at a time: each method, each sequential method's replays, then K
+/// against the spread for the first Elo-like method (when there are orders).
+///
+/// What it keeps is bounded whatever the number of orders: each method's own rating, and per
+/// player one running spread per replayed method and per K ([`Spreads`]); a replay's rating
+/// is dropped once its spread is added. The order-free methods (Brent, JRank, the AGA) are
+/// not replayed: their spread is 0 by construction ([`Spread::fixed`], as the engine's
+/// `compare` does), and replaying Brent on a million games twenty times would take minutes.
 pub struct CompareRun<'d> {
     data: &'d Dataset,
     methods: Vec<Method>,
@@ -207,9 +191,9 @@ pub struct CompareRun<'d> {
     steps: Vec<Step>,
     done: usize,
     outcomes: Vec<Option<Result<Rating, RateError>>>,
-    replays: Vec<Replays>,
+    replays: Vec<Spreads>,
     sweep_of: Option<usize>,
-    sweep: Vec<Replays>,
+    sweep: Vec<Spreads>,
     scale: ScaleKind,
 }
 
@@ -219,13 +203,16 @@ impl<'d> CompareRun<'d> {
         let m = request.methods.len();
         let sweep_of = (!orders.is_empty()).then(|| request.methods.iter().position(|x| x.kind().sequential())).flatten();
         let mut steps = Vec::new();
-        for k in 0..m {
+        for (k, method) in request.methods.iter().enumerate() {
             steps.push(Step::Rate(k));
-            steps.extend((0..orders.len()).map(|o| Step::Replay(k, o)));
+            if method.kind().sequential() {
+                steps.extend((0..orders.len()).map(|o| Step::Replay(k, o)));
+            }
         }
         if sweep_of.is_some() {
             steps.extend((0..SWEEP_K.len()).flat_map(|j| (0..orders.len()).map(move |o| Step::Sweep(j, o))));
         }
+        let players = data.players.len();
         CompareRun {
             data,
             scale: options.scale.kind,
@@ -236,18 +223,19 @@ impl<'d> CompareRun<'d> {
             steps,
             done: 0,
             outcomes: vec![None; m],
-            replays: vec![Replays::default(); m],
+            replays: vec![Spreads::new(players); m],
             sweep_of,
-            sweep: vec![Replays::default(); SWEEP_K.len()],
+            sweep: vec![Spreads::new(players); SWEEP_K.len()],
         }
     }
 
-    /// Steps in all, and steps done.
+    /// Steps in all, and steps done (never more than in all).
     pub fn progress(&self) -> (usize, usize) {
         (self.steps.len(), self.done)
     }
 
-    /// What the next step does, in words ("Elo (K = 16): order 3 of 20").
+    /// What the next step does, in words ("Elo (K = 16): order 3 of 20"); when every step is
+    /// done, what is left ("putting the comparison together").
     pub fn doing(&self) -> String {
         let labels = labels(&self.methods);
         let n = self.orders.len();
@@ -255,7 +243,7 @@ impl<'d> CompareRun<'d> {
             Some(Step::Rate(k)) => format!("{}: rating", labels[*k]),
             Some(Step::Replay(k, o)) => format!("{}: order {} of {n}", labels[*k], o + 1),
             Some(Step::Sweep(j, o)) => format!("K = {}: order {} of {n}", SWEEP_K[*j], o + 1),
-            None => "done".into(),
+            None => "putting the comparison together".into(),
         }
     }
 
@@ -263,20 +251,19 @@ impl<'d> CompareRun<'d> {
     pub fn step(&mut self) -> bool {
         let Some(&step) = self.steps.get(self.done) else { return false };
         self.done += 1;
-        let players = self.data.players.len();
         match step {
             Step::Rate(k) => self.outcomes[k] = Some(rate(self.data, &self.methods[k], &self.options)),
             Step::Replay(k, o) => {
                 if matches!(self.outcomes[k], Some(Ok(_))) {
                     if let Ok(r) = replay(self.data, &self.methods[k], &self.options, self.orders[o]) {
-                        self.replays[k].add(&r, players);
+                        self.replays[k].add(&r);
                     }
                 }
             }
             Step::Sweep(j, o) => {
                 let method = with_k(&self.methods[self.sweep_of.unwrap_or(0)], SWEEP_K[j]);
                 if let Ok(r) = replay(self.data, &method, &self.options, self.orders[o]) {
-                    self.sweep[j].add(&r, players);
+                    self.sweep[j].add(&r);
                 }
             }
         }
@@ -302,7 +289,11 @@ impl<'d> CompareRun<'d> {
             .map(|((o, r), m)| {
                 // A method not rated yet (finished early) is rated now.
                 let rating = o.unwrap_or_else(|| rate(data, m, options))?;
-                Ok(Rated { rating, spread: (n > 0).then(|| r.spreads(players)) })
+                let spread = (n > 0).then(|| match m.kind().sequential() {
+                    true => r.spreads(),
+                    false => fixed_spreads(&rating, players, n),
+                });
+                Ok(Rated { rating, spread })
             })
             .collect();
         let sweep = self.sweep_of.map(|k| Sweep {
@@ -312,6 +303,103 @@ impl<'d> CompareRun<'d> {
         let c = Comparison::new(self.data, self.methods, outcomes, n);
         view(&c, self.scale, self.orders_text, sweep)
     }
+}
+
+/// An order-free method's spread: its one rating in each of `orders` orders.
+fn fixed_spreads(rating: &Rating, players: usize, orders: usize) -> Vec<Option<Spread>> {
+    let mut fixed = vec![None; players];
+    for p in rating.players.iter().filter(|p| p.index < players) {
+        fixed[p.index] = rated(p).map(|r| Spread::fixed(r, orders));
+    }
+    fixed
+}
+
+/// The progress of a comparison in words: "step 3 of 102 (1 %): Elo: order 2 of 20" while
+/// steps are left, and once every step is done "102 of 102 steps done (100 %): putting the
+/// comparison together" (never a step beyond the total; the percentage is of the steps done).
+pub fn progress_text(done: usize, total: usize, doing: &str) -> String {
+    let done = done.min(total);
+    let percent = percent(done, total);
+    match done < total {
+        true => format!("step {} of {total} ({percent} %): {doing}", done + 1),
+        false => format!("{done} of {total} steps done ({percent} %): {doing}"),
+    }
+}
+
+/// The share of the steps done, in whole per cent (0–100).
+pub fn percent(done: usize, total: usize) -> usize {
+    100 * done.min(total) / total.max(1)
+}
+
+/// Seconds per game for one replay of Elo in the worker (wasm): measured in headless
+/// Chromium on a generated league of 1,000,000 games and 50,000 players
+/// (`tests/e2e/trust_large.test.mjs` prints each kind of step's time): 0.5 s a replay on an
+/// idle two-core machine (1.8–3.2 s when five other builds shared it), rounded up.
+const SECONDS_PER_GAME_PASS: f64 = 6.0e-7;
+
+/// A method's work on the whole input, in replays of Elo (measured there: Brent's accelerated
+/// iteration about half of one; JRank and the AGA, not measured at this size, taken as more).
+fn passes(kind: MethodKind) -> f64 {
+    match kind {
+        MethodKind::Elo => 1.0,
+        MethodKind::MultiElo => 1.5,
+        MethodKind::Brent => 0.5,
+        MethodKind::JRank => 2.0,
+        MethodKind::Aga => 5.0,
+    }
+}
+
+/// How many orders `orders` asks for.
+pub fn order_count(orders: Orders) -> usize {
+    match orders {
+        Orders::None => 0,
+        Orders::Reversed => 1,
+        Orders::Shuffled { n, .. } => n as usize,
+    }
+}
+
+/// Roughly how long comparing `methods` over `orders` takes on `games` games (or events), in
+/// seconds: each method once, each sequential method once per order, and K against the spread
+/// (four K values, each over every order) — games × methods × orders, said before it starts.
+pub fn estimate_seconds(games: usize, methods: &[Method], orders: Orders) -> f64 {
+    let n = order_count(orders) as f64;
+    let kinds = methods.iter().map(Method::kind);
+    let once: f64 = kinds.clone().map(passes).sum();
+    let replays: f64 = kinds.clone().filter(|k| k.sequential()).map(|k| n * passes(k)).sum();
+    let sweep = kinds.filter(|k| k.sequential()).map(passes).next().map_or(0.0, |p| SWEEP_K.len() as f64 * n * p);
+    (once + replays + sweep) * games as f64 * SECONDS_PER_GAME_PASS
+}
+
+/// An estimate worth saying before a comparison starts: "about 80 s for 1,000,000 games and
+/// 20 orders" (`None` under [`LONG_COMPARE_S`]).
+pub fn estimate_text(games: usize, methods: &[Method], orders: Orders) -> Option<String> {
+    let s = estimate_seconds(games, methods, orders);
+    if s < LONG_COMPARE_S {
+        return None;
+    }
+    let time = match s {
+        s if s < 90.0 => format!("{} s", (s / 5.0).round() as u64 * 5),
+        s => format!("{} min", (s / 60.0).round().max(2.0) as u64),
+    };
+    let n = order_count(orders);
+    Some(format!("about {time} for {} games and {n} order{}", grouped(games), if n == 1 { "" } else { "s" }))
+}
+
+/// A comparison estimated to take this long (seconds) is not started on opening the view:
+/// the estimate is said first, with fewer orders offered.
+pub const LONG_COMPARE_S: f64 = 10.0;
+
+/// 1000000 → "1,000,000".
+pub fn grouped(n: usize) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
 }
 
 /// `m` with K replaced (Elo and multiplayer Elo).
@@ -392,5 +480,43 @@ mod tests {
         let m = |k| Method::Elo(EloParams { k, ..Default::default() });
         assert_eq!(labels(&[m(16.0), m(40.0)]), ["Elo (K = 16)", "Elo (K = 40)"]);
         assert_eq!(labels(&[m(16.0), m(16.0)]), ["Elo (K = 16)", "Elo (K = 16) #2"]);
+    }
+
+    #[test]
+    fn progress_never_counts_past_its_total() {
+        let request = CompareRequest {
+            methods: vec![Method::Brent(BrentParams::default()), Method::Elo(EloParams::default())],
+            orders: Orders::Shuffled { n: 3, seed: 1 },
+        };
+        let job = ratings_engine::job::Job::read(EXAMPLE, &Default::default()).unwrap();
+        let mut run = CompareRun::new(&job.input.dataset, &request, Options::default());
+        // Brent once (no order moves it), Elo once and 3 replays, K against the spread 4 × 3.
+        assert_eq!(run.progress(), (17, 0));
+        let mut seen = Vec::new();
+        loop {
+            let (total, done) = run.progress();
+            seen.push(progress_text(done, total, &run.doing()));
+            assert!(done <= total);
+            if !run.step() {
+                break;
+            }
+        }
+        assert_eq!(seen[0], "step 1 of 17 (0 %): Brent: rating");
+        assert_eq!(seen[2], "step 3 of 17 (11 %): Elo: order 1 of 3");
+        assert_eq!(seen.last().unwrap(), "17 of 17 steps done (100 %): putting the comparison together");
+        assert_eq!(progress_text(18, 17, "x"), "17 of 17 steps done (100 %): x", "never past the total");
+    }
+
+    #[test]
+    fn a_large_input_is_estimated_before_it_starts() {
+        let methods = [Method::Brent(BrentParams::default()), Method::Elo(EloParams::default())];
+        let twenty = Orders::Shuffled { n: 20, seed: 1 };
+        let text = estimate_text(1_000_000, &methods, twenty).unwrap();
+        assert!(text.starts_with("about ") && text.ends_with(" for 1,000,000 games and 20 orders"), "{text}");
+        let five = estimate_seconds(1_000_000, &methods, Orders::Shuffled { n: 5, seed: 1 });
+        assert!(five < estimate_seconds(1_000_000, &methods, twenty) / 2.5, "fewer orders, less time");
+        assert_eq!(estimate_text(380, &methods, twenty), None, "a small input starts at once");
+        assert_eq!(grouped(1_000_000), "1,000,000");
+        assert_eq!(grouped(999), "999");
     }
 }

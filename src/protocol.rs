@@ -62,6 +62,10 @@ pub enum ToWorker {
     Predict { job: u32, source: Option<Source>, settings: Settings, request: PredictRequest },
     /// Stop prediction job `job`.
     CancelPredict { job: u32 },
+    /// Fail on purpose (tests of the page's handling of a failed worker, asked for through
+    /// `window.ratingsLabFailWorker`): a panic, or with `trap` a trap without one (as running
+    /// out of memory ends the worker's wasm).
+    Crash { trap: bool },
 }
 
 /// Prediction jobs are numbered from here, apart from rating and comparison jobs.
@@ -423,12 +427,16 @@ pub enum FromWorker {
         cancelled: bool,
         partial: Option<PredictResult>,
     },
+    /// The worker panicked (its last message: the bridge ends it and reports its open jobs).
+    Crashed {
+        message: String,
+    },
 }
 
 impl FromWorker {
     pub fn job(&self) -> Option<u32> {
         match self {
-            FromWorker::Ready => None,
+            FromWorker::Ready | FromWorker::Crashed { .. } => None,
             FromWorker::Parsed { job, .. }
             | FromWorker::ParseFailed { job, .. }
             | FromWorker::Reading { job, .. }

@@ -270,7 +270,7 @@ impl State {
                 self.result.set(None);
                 self.running.set(false);
             }
-            Raced { .. } | Worked { .. } => {}
+            Raced { .. } | Worked { .. } | Crashed { .. } => {}
         }
     }
 }

@@ -77,8 +77,28 @@ pub fn read_request(value: JsValue) -> Result<ToWorker, FromWorker> {
     })
 }
 
-/// Installs the message handler and tells the page it is listening.
+/// Fails on purpose, in a task as a computation would (see [`ToWorker::Crash`]).
+async fn crash(trap: bool) {
+    yield_now().await;
+    if trap {
+        #[cfg(target_arch = "wasm32")]
+        core::arch::wasm32::unreachable();
+    }
+    panic!("a failure asked for by a test");
+}
+
+/// Installs the message handler and tells the page it is listening. A panic (which aborts
+/// the release build) first tells the page what it was, so the page can say so and start a
+/// fresh worker.
 pub fn start() {
+    std::panic::set_hook(Box::new(|info| {
+        let what =
+            info.payload().downcast_ref::<&str>().map(|s| s.to_string()).or_else(|| info.payload().downcast_ref::<String>().cloned());
+        let at = info.location().map(|l| format!(" ({}:{})", l.file(), l.line())).unwrap_or_default();
+        let message = format!("{}{at}", what.unwrap_or_else(|| "a defect in the program".into()));
+        web_sys::console::error_1(&format!("worker panicked: {message}").into());
+        post(&FromWorker::Crashed { message });
+    }));
     let handler = Closure::<dyn FnMut(web_sys::MessageEvent)>::new(move |ev: web_sys::MessageEvent| match read_request(ev.data()) {
         Ok(ToWorker::Rate { job, source, settings }) => {
             CURRENT.with(|c| c.set(job));
@@ -100,6 +120,7 @@ pub fn start() {
             wasm_bindgen_futures::spawn_local(crate::worker_predict::run(job, source, settings, request));
         }
         Ok(ToWorker::CancelPredict { job }) => crate::worker_predict::cancel(job),
+        Ok(ToWorker::Crash { trap }) => wasm_bindgen_futures::spawn_local(crash(trap)),
         Err(failed) => {
             // A request that cannot be read still supersedes the job before it.
             if let Some(job) = failed.job().filter(|&j| j > 0) {
@@ -274,6 +295,13 @@ async fn run_compare(job: u32, source: Source, settings: Settings, request: crat
                 true,
             );
         }
+    }
+    // Every step done: say so (the table and the agreement take a moment on a large input).
+    let (total, done) = run.progress();
+    post(&FromWorker::CompareProgress { job, done, total, doing: run.doing() });
+    yield_now().await;
+    if superseded(job) {
+        return;
     }
     post(&FromWorker::Compared { job, view: run.finish() });
 }

@@ -6,7 +6,7 @@
 //! methods' spread of 0, and K against the spread).
 
 use crate::charts::scatter::{self, Dot};
-use crate::compare::{short, CompareRequest, CompareRow, CompareView, Orders};
+use crate::compare::{estimate_text, progress_text, short, CompareRequest, CompareRow, CompareView, Orders};
 use crate::protocol::{FromWorker, Source, ToWorker, COMPARE_JOBS};
 use crate::state::State;
 use leptos::html::Canvas;
@@ -78,11 +78,23 @@ impl Lab {
     }
 
     pub fn orders(&self) -> Orders {
-        match self.replay.get_untracked() {
+        untrack(|| self.orders_tracked())
+    }
+
+    /// The orders chosen (tracked: what shows the estimate follows them).
+    fn orders_tracked(&self) -> Orders {
+        match self.replay.get() {
             Replay::None => Orders::None,
             Replay::Reversed => Orders::Reversed,
-            Replay::Shuffled => Orders::Shuffled { n: self.shuffles.get_untracked().max(1), seed: self.seed.get_untracked() },
+            Replay::Shuffled => Orders::Shuffled { n: self.shuffles.get().max(1), seed: self.seed.get() },
         }
+    }
+
+    /// How long the comparison chosen will take on the input, when long enough to say
+    /// ("about 80 s for 1,000,000 games and 20 orders"), from the input's size.
+    pub fn estimate(&self, state: State) -> Option<String> {
+        let games = state.summary.with(|s| s.as_ref().map_or(0, |s| s.games.max(s.events)));
+        self.methods.with(|m| estimate_text(games, m, self.orders_tracked()))
     }
 
     /// Applies a comparison message from the worker (ignoring superseded ones).
@@ -273,7 +285,17 @@ fn CompareControls() -> impl IntoView {
                 <label>"seed " <input type="number" min="0" data-testid="compare-seed" prop:value=move || lab.seed.get().to_string() on:change=number(lab.seed, 0, u32::MAX) /></label>
             </Show>
         </div>
-        <p class="help">"Elo takes the games one at a time, so their order moves its ratings; replaying them in other orders (seeded, so repeatable) shows by how much. Every method is replayed alike."</p>
+        {move || lab.estimate(state).map(|time| view! {
+            <p class="compare-estimate" data-testid="compare-estimate">
+                {format!("This comparison takes {time} in this browser. ")}
+                {move || (shuffled() && lab.shuffles.get() > FEWER_ORDERS).then(|| view! {
+                    <button class="link" data-testid="compare-fewer" on:click=move |_| lab.shuffles.set(FEWER_ORDERS)>
+                        {format!("Use {FEWER_ORDERS} orders instead")}
+                    </button>
+                })}
+            </p>
+        })}
+        <p class="help">"Elo takes the games one at a time, so their order moves its ratings; replaying them in other orders (seeded, so repeatable) shows by how much. Brent, JRank and the AGA take no order: the same games give them the same ratings in every order, so they are rated once."</p>
         <div class="compare-actions">
             <button class="primary" data-testid="compare-run" on:click=move |_| lab.start(state, send) disabled=move || lab.running.get()>"Compare"</button>
             <Show when=move || lab.running.get()>
@@ -290,7 +312,7 @@ fn CompareStatus() -> impl IntoView {
     let text = move || {
         if lab.running.get() {
             return match lab.progress.get() {
-                Some((done, total, doing)) => format!("Comparing… step {} of {total}: {doing}", done + 1),
+                Some((done, total, doing)) => format!("Comparing… {}", progress_text(done, total, &doing)),
                 None => "Comparing…".into(),
             };
         }
@@ -309,7 +331,7 @@ fn CompareStatus() -> impl IntoView {
     view! {
         <p role="status" class:error=failed data-testid="compare-status">{text}</p>
         {move || lab.running.get().then(|| {
-            let (done, total) = lab.progress.get().map_or((0, 1), |p| (p.0, p.1.max(1)));
+            let (done, total) = lab.progress.get().map_or((0, 1), |p| (p.0.min(p.1), p.1.max(1)));
             view! { <progress max=total value=done aria-label="Comparison progress" data-testid="compare-progress"></progress> }
         })}
         {move || lab.view.with(|v| v.as_ref().map(|v| {
@@ -375,6 +397,37 @@ fn dots(v: &CompareView, (a, b): (usize, usize)) -> Vec<Dot> {
         .collect()
 }
 
+/// The number of orders offered in place of more on a large input.
+const FEWER_ORDERS: u32 = 5;
+
+/// The most dots the scatter plot draws, and the most rows a table of the view renders: a
+/// hundred thousand of either held the page's thread for seconds and its memory besides.
+const DOTS_DRAWN: usize = 5_000;
+pub const ROWS_SHOWN: usize = 200;
+
+/// The dots drawn: all of them up to [`DOTS_DRAWN`], else an even sample of them with the
+/// players furthest from the diagonal (whom the chart names) always in it.
+fn thin(dots: Vec<Dot>) -> Vec<Dot> {
+    if dots.len() <= DOTS_DRAWN {
+        return dots;
+    }
+    let far = scatter::furthest(&dots);
+    let stride = dots.len().div_ceil(DOTS_DRAWN);
+    dots.into_iter().enumerate().filter(|(i, d)| i % stride == 0 || far.contains(&d.row)).map(|(_, d)| d).collect()
+}
+
+/// Under a table cut to [`ROWS_SHOWN`] rows: how many of how many are shown.
+fn rows_note(rows: usize, what: &'static str) -> Option<AnyView> {
+    (rows > ROWS_SHOWN).then(|| {
+        view! {
+            <p class="help" data-testid="compare-rows-shown">
+                {format!("The first {ROWS_SHOWN} of {} players are shown {what}.", crate::compare::grouped(rows))}
+            </p>
+        }
+        .into_any()
+    })
+}
+
 /// "Arsenal FC: Brent 1650.2 (rank 2), Elo 1620.1 (rank 3)".
 fn describe(v: &CompareView, row: usize, (a, b): (usize, usize)) -> String {
     let Some(r) = v.rows.get(row) else { return String::new() };
@@ -438,7 +491,7 @@ fn ScatterPlot() -> impl IntoView {
             let titles = (v.labels[pair.0].as_str(), v.labels[pair.1].as_str());
             label.set(scatter::summary(&d, titles));
             if let Some(c) = canvas.get() {
-                match scatter::draw(&c, &d, titles, hovered) {
+                match scatter::draw(&c, &thin(d), titles, hovered) {
                     Ok(points) => at.set_value(points),
                     Err(e) => web_sys::console::warn_1(&format!("scatter plot: {e}").into()),
                 }
@@ -540,7 +593,7 @@ fn CompareTable() -> impl IntoView {
         let (sort, pair) = (lab.sort.get(), lab.pair.get());
         lab.view.with(|v| {
             let Some(v) = v else { return Vec::new() };
-            sorted(v, sort, pair).into_iter().map(|i| table_row(lab, v, i, pair)).collect::<Vec<_>>()
+            sorted(v, sort, pair).into_iter().take(ROWS_SHOWN).map(|i| table_row(lab, v, i, pair)).collect::<Vec<_>>()
         })
     };
     view! {
@@ -551,6 +604,7 @@ fn CompareTable() -> impl IntoView {
                 <tbody>{body}</tbody>
             </table>
         </div>
+        {move || lab.view.with(|v| v.as_ref().and_then(|v| rows_note(v.rows.len(), "in the order chosen: sort by a column to see others")))}
         <p class="help">"Each method's column: the rating and the rank (#); click a heading to sort. The shift is the places a player gains (↑) or loses (↓) from A's ranking to B's; sort by it to see who the two methods disagree on most."</p>
     }
 }
@@ -638,6 +692,7 @@ fn OrderDependence() -> impl IntoView {
             let rows = v
                 .rows
                 .iter()
+                .take(ROWS_SHOWN)
                 .map(|r| {
                     let cells = (0..v.labels.len())
                         .map(|k| spread_cell(r, k, scale[k], v.decimals[k]))
@@ -647,7 +702,7 @@ fn OrderDependence() -> impl IntoView {
                 .collect_view();
             Some(view! {
                 <h3>"Does the order of the games matter?"</h3>
-                <p>{format!("Every method was run again on the same games in {}.", v.order_text)}</p>
+                <p>{format!("The methods that take the games one at a time were run again on the same games in {}; the others were rated once (no order moves them).", v.order_text)}</p>
                 <ul class="spread-sentences">{sentences}</ul>
                 <div class="table-wrap" tabindex="0" role="region" aria-label="Each rating's spread over the orders">
                     <table data-testid="spread-table">
@@ -655,6 +710,7 @@ fn OrderDependence() -> impl IntoView {
                         <tbody>{rows}</tbody>
                     </table>
                 </div>
+                {rows_note(v.rows.len(), "in the first method's order")}
                 <p class="help">"Each cell: the rating in the given order, then the lowest and highest over the orders and their sd; the bar runs from the lowest to the highest on that method's range, the tick at the rating in the given order."</p>
                 {sweep_view(v)}
             })
@@ -702,14 +758,17 @@ fn sweep_view(v: &CompareView) -> Option<AnyView> {
     )
 }
 
-/// The compare view: closed until opened; opening it compares at once.
+/// The compare view: closed until opened; opening it compares at once (unless it would take
+/// long: then it says how long and waits for Compare).
 #[component]
 pub fn ComparePanel() -> impl IntoView {
     let (lab, state, send) = (expect_context::<Lab>(), expect_context::<State>(), expect_context::<SendToWorker>());
     let toggle = move |_| {
         let open = !lab.open.get_untracked();
         lab.open.set(open);
-        if open && lab.view.with_untracked(Option::is_none) && !lab.running.get_untracked() {
+        // A long comparison waits for Compare, its estimate said (and fewer orders offered).
+        let long = untrack(|| lab.estimate(state)).is_some();
+        if open && lab.view.with_untracked(Option::is_none) && !lab.running.get_untracked() && !long {
             lab.start(state, send);
         }
     };

@@ -138,16 +138,27 @@ pub fn rated(p: &PlayerRating) -> Option<f64> {
     p.rating.filter(|r| r.is_finite() && p.rank.is_some())
 }
 
-/// Per dataset player, the spread of their rating over `orders` (replayed one at a time);
-/// `None` for a player rated in none of them.
-pub fn spread(data: &Dataset, method: &Method, options: &Options, orders: &[Order]) -> Result<Vec<Option<Spread>>, RateError> {
-    let n = data.players.len();
-    // Welford's running mean and sum of squared deviations: one pass, nothing kept per order.
-    let mut acc: Vec<Option<(Spread, f64)>> = vec![None; n];
-    for &order in orders {
-        for p in &replay(data, method, options, order)?.players {
+/// Each player's spread over the orders replayed so far, added one replay at a time: Welford's
+/// running mean and sum of squared deviations, one fixed record per player however many orders
+/// (a replay's whole [`Rating`] can be dropped once added: a million games replayed twenty
+/// times keep a hundred thousand records, not twenty ratings or two million numbers).
+#[derive(Clone, Debug, Default)]
+pub struct Spreads {
+    /// Per dataset player: the spread so far (its `sd` not yet taken) and the sum of squares.
+    acc: Vec<Option<(Spread, f64)>>,
+}
+
+impl Spreads {
+    pub fn new(players: usize) -> Spreads {
+        Spreads { acc: vec![None; players] }
+    }
+
+    /// Adds one replay's ratings (players the comparison does not count are left out).
+    pub fn add(&mut self, rating: &Rating) {
+        for p in &rating.players {
             let Some(r) = rated(p) else { continue };
-            let (s, m2) = acc[p.index].get_or_insert((Spread { min: r, max: r, mean: 0.0, sd: 0.0, orders: 0 }, 0.0));
+            let Some(slot) = self.acc.get_mut(p.index) else { continue };
+            let (s, m2) = slot.get_or_insert((Spread { min: r, max: r, mean: 0.0, sd: 0.0, orders: 0 }, 0.0));
             s.orders += 1;
             (s.min, s.max) = (s.min.min(r), s.max.max(r));
             let delta = r - s.mean;
@@ -155,7 +166,31 @@ pub fn spread(data: &Dataset, method: &Method, options: &Options, orders: &[Orde
             *m2 += delta * (r - s.mean);
         }
     }
-    Ok(acc.into_iter().map(|a| a.map(|(s, m2)| Spread { sd: (m2 / s.orders as f64).max(0.0).sqrt(), ..s })).collect())
+
+    /// Per dataset player, the spread over the orders added; `None` for a player rated in none.
+    pub fn spreads(&self) -> Vec<Option<Spread>> {
+        self.acc.iter().map(|a| a.map(|(s, m2)| Spread { sd: (m2 / s.orders as f64).max(0.0).sqrt(), ..s })).collect()
+    }
+
+    /// The mean over the players rated of the sd of their ratings (0 when none is).
+    pub fn mean_sd(&self) -> f64 {
+        let (sum, n) = self.spreads().into_iter().flatten().fold((0.0, 0usize), |(sum, n), s| (sum + s.sd, n + 1));
+        if n == 0 {
+            0.0
+        } else {
+            sum / n as f64
+        }
+    }
+}
+
+/// Per dataset player, the spread of their rating over `orders` (replayed one at a time);
+/// `None` for a player rated in none of them.
+pub fn spread(data: &Dataset, method: &Method, options: &Options, orders: &[Order]) -> Result<Vec<Option<Spread>>, RateError> {
+    let mut acc = Spreads::new(data.players.len());
+    for &order in orders {
+        acc.add(&replay(data, method, options, order)?);
+    }
+    Ok(acc.spreads())
 }
 
 #[cfg(test)]
