@@ -36,6 +36,17 @@ pub fn worker_url() -> String {
         .unwrap_or_else(|| "./worker_loader.js".to_string())
 }
 
+/// Starts the site's offline copy (index.html's `ratingsLabOffline`, which registers the service
+/// worker; absent in the one-file app) once the worker is up: by then the page has fetched every
+/// file, and the service worker copies them from the browser's cache, not the network again.
+fn offline_copy() {
+    let Some(window) = web_sys::window() else { return };
+    let start = js_sys::Reflect::get(&window, &"ratingsLabOffline".into()).ok();
+    if let Some(start) = start.and_then(|f| f.dyn_into::<js_sys::Function>().ok()) {
+        let _ = start.call0(&window);
+    }
+}
+
 fn send_now(worker: &Worker, msg: &ToWorker) {
     // Plain objects rather than Maps for the settings' flattened parameters: easier to read
     // in the browser's tools, and what the worker's error path looks into.
@@ -65,6 +76,7 @@ impl Bridge {
                 match serde_wasm_bindgen::from_value::<FromWorker>(ev.data()) {
                     Ok(FromWorker::Ready) => {
                         ready.set(true);
+                        offline_copy();
                         if let Some(msg) = pending.borrow_mut().take() {
                             send_now(&w2, &msg);
                         }

@@ -1,8 +1,10 @@
 // Ratings Lab's service worker: the site works offline after the first visit.
 // scripts/postbuild.mjs writes dist/sw.js from this file, putting in the build's asset list
-// (ASSETS: each file the site needs with its SHA-256, and `also` another address of it) and a hash of the build (VERSION): a new
-// build is a new cache, which replaces the old one when it activates. The one-file app
-// (ratings-lab.html, 1.5 MB) is not among them: it is fetched when asked for, and kept then.
+// (ASSETS: each file the site needs, with its SHA-256 and maybe `also`, another address of it)
+// and a hash of the build (VERSION): a new build is a new cache, which replaces the old one
+// when it activates. The one-file app (ratings-lab.html, 1.5 MB) is not among the assets: it
+// is fetched when asked for, and kept then. The page registers this worker once its own
+// worker is up (index.html, src/bridge.rs), so the files are in the browser's cache by then.
 const VERSION = '__VERSION__';
 const ASSETS = __ASSETS__;
 const CACHE = `ratings-lab-${VERSION}`;
