@@ -4,6 +4,12 @@
 #   detect     format detection, whole and chunked reading
 #   rate       parse, then every method (every number finite)
 #   tiebreaks  parse a tournament, then the standings with tiebreaks
+#   link       the app's share link: any text read as a link, a link made of a results text
+#              and read back, any JSON packed as one; what it restores rated and ranked
+#   team       parse a team tournament, then the team standings with team tiebreaks
+#   roundtrip  parse a TRF, its standings, the TRF written back with the ranks, parsed again:
+#              the same tournament
+#   lab        the simulation lab's parameters checked, then run small (every measure finite)
 # Usage: scripts/fuzz.sh [SECONDS per target (default 600)] [TARGET ...]
 # Needs a nightly toolchain (skipped, saying so, without one); installs cargo-fuzz if missing.
 # A crash stops the run and leaves its input in engine/fuzz/artifacts/<target>/.
@@ -12,7 +18,7 @@ cd "$(dirname "$0")/.."
 seconds=${1:-600}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(parse detect rate tiebreaks)
+[ ${#targets[@]} -gt 0 ] || targets=(parse detect rate tiebreaks link team roundtrip lab)
 
 if ! rustup run nightly rustc --version >/dev/null 2>&1; then
   echo "fuzz: no nightly toolchain on this machine: fuzzing skipped"
@@ -24,8 +30,9 @@ if ! cargo +nightly fuzz --version >/dev/null 2>&1; then
 fi
 
 # Seeds: every test input of the engine, and the shared data's small files when present (they
-# are read in place, never copied into the repository). Rate and tiebreaks take a first byte
-# that picks the method or tiebreak order, so their seeds get one.
+# are read in place, never copied into the repository). Rate, tiebreaks, link, team and
+# roundtrip take first bytes that pick the method, the tiebreaks or what is done, so their seeds
+# get them.
 corpus=engine/fuzz/corpus
 seed() {
   local target=$1 prefix=$2
@@ -42,6 +49,39 @@ seed parse ''
 seed detect ''
 seed rate '\x07'
 seed tiebreaks '\x03'
+seed link '\x01'           # a link made of the file
+seed team '\x0c\x01\x05\x09' # match points, the 2023 rules, three team tiebreaks
+seed roundtrip '\x03'
+
+# The link target also reads a scenario's JSON (first byte with 0x20 set): one a file, with
+# settings, in the form a link holds (made with node, which the app's tests need anyway).
+if command -v node >/dev/null 2>&1; then
+  mkdir -p "$corpus/link"
+  find engine/tests/data ../shared/data -type f -size -16k \( -name '*.csv' -o -name '*.trf' -o -name '*.pgn' \) 2>/dev/null | sort \
+    | node -e '
+      const fs = require("fs"), crypto = require("crypto");
+      const [dir] = process.argv.slice(1);
+      const methods = ["brent", "elo", "multi_elo", "jrank", "aga"];
+      fs.readFileSync(0, "utf8").split("\n").filter(Boolean).forEach((f, i) => {
+        const scenario = { settings: { method: methods[i % 5], tiebreaks: ["BH", "SB", "DE"], after_round: i % 3 ? null : 2 },
+          view: { step: i % 4, sort: ["rating", i % 2 === 0], speed: 2 }, data: { text: fs.readFileSync(f, "utf8") } };
+        const name = crypto.createHash("md5").update("json:" + f).digest("hex").slice(0, 16);
+        const out = `${dir}/${name}`;
+        if (!fs.existsSync(out)) fs.writeFileSync(out, Buffer.concat([Buffer.from([0x21]), Buffer.from(JSON.stringify(scenario))]));
+      });' "$corpus/link"
+  printf '\x21{"settings":{"method":"elo"},"view":{"step":3},"data":{"lesson":"cycle"}}' > "$corpus/link/lesson"
+  printf '\x21{"settings":{},"data":{"left":"too_large"}}' > "$corpus/link/left"
+fi
+
+# The lab has no data: its seeds are setups (see fuzz_targets/lab.rs for the byte layout):
+# a Swiss of 5 rounds, a round robin, a double round robin and random games, 10 players,
+# spread 1.5, draws 0.3, 3 repetitions, two methods.
+mkdir -p "$corpus/lab"
+for schedule in '\x02\x05\x00\x00\x00' '\x00' '\x01' '\x03\x28\x00\x00\x00' '\x04\x07swiss:4'; do
+  name=$(printf '%s' "$schedule" | md5sum | cut -c1-16)
+  printf "$schedule"'\x0a\x00\x02\xdc\x05\x02\x02\x2c\x01\x03\x00\x00\x00\x07\x00\x00\x00\x00\x00\x00\x00\x01\x00\x04\x02\x90\x01\x01\x01\x00\x02\x20\x4e\x02' \
+    > "$corpus/lab/$name"
+done
 
 cd engine
 for target in "${targets[@]}"; do

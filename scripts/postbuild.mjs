@@ -2,8 +2,13 @@
 //  * ratings-lab.html, the whole app in one file that works when opened from a file: the
 //    styles, the page's and the worker's JavaScript and wasm inlined (gzipped, base64), and
 //    the loader web/one-file.js, which starts the worker from a Blob URL;
-//  * sw.js, the service worker (web/sw.js) with the list of every file of the build and a
-//    hash of their contents as the cache's version.
+//  * sw.js, the service worker (web/sw.js) with the list of the files the site needs offline
+//    (every file of the build but the one-file app, which is fetched only when asked for), each
+//    with its SHA-256 (the worker checks what it stores), and a hash of them all as the cache's
+//    version;
+//  * the Content-Security-Policy of both pages completed: each inline script's and style's
+//    hash added to index.html's policy, and the one-file app's own policy (everything in it is
+//    inline: its loader and styles by hash, its wasm and worker from Blob URLs).
 // Usage: node scripts/postbuild.mjs [dist]
 import { createHash } from 'node:crypto';
 import { readFile, readdir, writeFile } from 'node:fs/promises';
@@ -34,10 +39,63 @@ function names(html) {
   };
 }
 
+const sha256 = (data) => `sha256-${createHash('sha256').update(data).digest('base64')}`;
+
+/** The hashes CSP allows an inline script or style by: each executable inline script (not a
+ * JSON data block, not one with a src) and each style element, comments left out. */
+function inlineHashes(html) {
+  const bare = html.replace(/<!--[\s\S]*?-->/g, '');
+  const scripts = [...bare.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)]
+    .filter(([, attrs]) => !/\bsrc=/i.test(attrs) && !/type="application\/json"/i.test(attrs))
+    .map(([, , body]) => `'${sha256(body)}'`);
+  const styles = [...bare.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/gi)].map(([, body]) => `'${sha256(body)}'`);
+  return { scripts: [...new Set(scripts)].join(' '), styles: [...new Set(styles)].join(' ') };
+}
+
+const CSP = /<meta http-equiv="Content-Security-Policy" content="([^"]*)"/;
+
+/** The page with `policy` (given the inline hashes) as its Content-Security-Policy. */
+function withPolicy(html, policy) {
+  const hashes = inlineHashes(html);
+  return replace(html, CSP, () => `<meta http-equiv="Content-Security-Policy" content="${policy(hashes)}"`, 'the Content-Security-Policy');
+}
+
+/** The site's policy as index.html states it, with its inline scripts and styles by hash. */
+const sitePolicy = (stated) => ({ scripts, styles }) => stated
+  .replace("script-src 'self'", `script-src 'self' ${scripts}`)
+  .replace("style-src-elem 'self'", `style-src-elem 'self' ${styles}`);
+
+/** The one-file app's: nothing from any address (it has none: file://), its loader script and
+ * styles by hash, the page's glue and the worker from the Blob URLs the loader makes, wasm, and
+ * its icon from a data: URL. */
+const oneFilePolicy = ({ scripts, styles }) => [
+  "default-src 'none'",
+  `script-src ${scripts} blob: 'wasm-unsafe-eval'`,
+  'worker-src blob:',
+  "style-src 'unsafe-inline'",
+  `style-src-elem ${styles}`,
+  'img-src data:',
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'none'",
+].join('; ');
+
+async function sitePage() {
+  const html = await readFile(join(DIST, 'index.html'), 'utf8');
+  // (Hashes of an earlier run on the same build left out: they are computed afresh.)
+  const stated = html.match(CSP)?.[1]?.replace(/ 'sha256-[^']*'/g, '');
+  if (!stated || !stated.includes("script-src 'self'") || !stated.includes("style-src-elem 'self'")) {
+    throw new Error("postbuild: index.html's Content-Security-Policy lacks script-src 'self' or style-src-elem 'self'");
+  }
+  const page = withPolicy(html, sitePolicy(stated));
+  await writeFile(join(DIST, 'index.html'), page);
+  return page;
+}
+
 const packed = async (file) => gzipSync(await readFile(join(DIST, file)), { level: 9 }).toString('base64');
 
-async function oneFile() {
-  let html = await readFile(join(DIST, 'index.html'), 'utf8');
+async function oneFile(site) {
+  let html = site;
   const n = names(html);
   const css = await readFile(join(DIST, n.css), 'utf8');
   const icon = (await readFile(join(DIST, 'favicon.svg'))).toString('base64');
@@ -62,6 +120,7 @@ async function oneFile() {
     `<script type="module">\n${loader}</script>`,
     '</body>',
   ].join('\n'), 'the end of the body');
+  html = withPolicy(html, oneFilePolicy);
   await writeFile(join(DIST, ONE_FILE), html);
   return html.length;
 }
@@ -73,14 +132,25 @@ async function serviceWorker() {
     .filter((f) => f !== 'sw.js')
     .sort();
   const hash = createHash('sha256');
-  for (const f of files) hash.update(f).update('\0').update(await readFile(join(DIST, f)));
+  const assets = [];
+  for (const f of files) {
+    const body = await readFile(join(DIST, f));
+    hash.update(f).update('\0').update(body);
+    if (f === ONE_FILE) continue;
+    // The page under its two addresses, fetched once (as ./) and kept under both.
+    if (f === 'index.html') {
+      assets.unshift({ url: './', integrity: sha256(body), also: 'index.html' });
+      continue;
+    }
+    assets.push({ url: f, integrity: sha256(body) });
+  }
   const version = hash.digest('hex').slice(0, 16);
   const template = await readFile(join(ROOT, 'web/sw.js'), 'utf8');
-  const sw = template.replace("'__VERSION__'", JSON.stringify(version)).replace('__ASSETS__', JSON.stringify(['./', ...files], null, 2));
+  const sw = template.replace("'__VERSION__'", JSON.stringify(version)).replace('__ASSETS__', JSON.stringify(assets, null, 2));
   await writeFile(join(DIST, 'sw.js'), sw);
-  return { version, count: files.length + 1 };
+  return { version, count: assets.length };
 }
 
-const size = await oneFile();
+const size = await oneFile(await sitePage());
 const sw = await serviceWorker();
 console.log(`postbuild: ${ONE_FILE} ${(size / 1e6).toFixed(2)} MB; sw.js precaches ${sw.count} files (version ${sw.version})`);

@@ -116,6 +116,17 @@ pub fn worker_url() -> String {
         .unwrap_or_else(|| "./worker_loader.js".to_string())
 }
 
+/// Starts the site's offline copy (index.html's `ratingsLabOffline`, which registers the service
+/// worker; absent in the one-file app) once the worker is up: by then the page has fetched every
+/// file, and the service worker copies them from the browser's cache, not the network again.
+fn offline_copy() {
+    let Some(window) = web_sys::window() else { return };
+    let start = js_sys::Reflect::get(&window, &"ratingsLabOffline".into()).ok();
+    if let Some(start) = start.and_then(|f| f.dyn_into::<js_sys::Function>().ok()) {
+        let _ = start.call0(&window);
+    }
+}
+
 fn send_now(worker: &Worker, msg: &ToWorker) {
     // Plain objects rather than Maps for the settings' flattened parameters: easier to read
     // in the browser's tools, and what the worker's error path looks into.
@@ -141,7 +152,13 @@ impl Inner {
         let handler = Closure::<dyn FnMut(MessageEvent)>::new(move |ev: MessageEvent| {
             let Some(inner) = inner.upgrade().filter(|i| i.generation.get() == generation) else { return };
             match serde_wasm_bindgen::from_value::<FromWorker>(ev.data()) {
-                Ok(FromWorker::Ready) => inner.flush(),
+                Ok(FromWorker::Ready) => {
+                    // The first worker up: the page has fetched every file (see `offline_copy`).
+                    if generation == 1 {
+                        offline_copy();
+                    }
+                    inner.flush()
+                }
                 Ok(FromWorker::Crashed { message }) => inner.fail(&message),
                 Ok(msg) => {
                     let mut open = inner.open.get();

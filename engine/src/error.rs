@@ -175,6 +175,17 @@ pub fn check(ok: bool, name: &'static str, value: f64, expected: &'static str) -
     if ok {
         Ok(())
     } else {
-        Err(RateError::BadParameter { name, value: value.to_string(), expected })
+        Err(RateError::BadParameter { name, value: number(value), expected })
+    }
+}
+
+/// A number a user gave, quoted in a message: as written for ordinary numbers (`0.3`, `1500`),
+/// in scientific notation when that would run to dozens of digits (`1e-300`, not 300 of them).
+pub fn number(x: f64) -> String {
+    let plain = x.to_string();
+    if plain.len() <= 20 {
+        plain
+    } else {
+        format!("{x:e}")
     }
 }

@@ -42,3 +42,61 @@ pub fn check_standings(s: &Standings) {
         }
     }
 }
+
+/// Every team's points and tiebreak values are finite; ranks run from 1, one row a team.
+pub fn check_team_standings(s: &ratings_engine::team::TeamStandings) {
+    for row in &s.rows {
+        assert!(row.match_points.is_finite() && row.game_points.is_finite(), "{}: {} / {}", row.name, row.match_points, row.game_points);
+        assert!(row.rank >= 1 && row.rank <= s.rows.len(), "{}: rank {}", row.name, row.rank);
+        assert_eq!(row.values.len(), s.order.len(), "{}: a value per tiebreak", row.name);
+        for v in row.values.iter().filter_map(|v| v.value) {
+            assert!(v.is_finite(), "{}: {v}", row.name);
+        }
+    }
+    let mut teams: Vec<usize> = s.rows.iter().map(|r| r.team).collect();
+    teams.sort_unstable();
+    teams.dedup();
+    assert_eq!(teams.len(), s.rows.len(), "each team once");
+}
+
+/// Reads fuzz bytes as numbers, zeros once they run out (so every input is a whole setup).
+pub struct Bytes<'a>(pub &'a [u8]);
+
+impl Bytes<'_> {
+    pub fn u8(&mut self) -> u8 {
+        match self.0.split_first() {
+            Some((&b, rest)) => {
+                self.0 = rest;
+                b
+            }
+            None => 0,
+        }
+    }
+
+    pub fn u16(&mut self) -> u16 {
+        u16::from_le_bytes([self.u8(), self.u8()])
+    }
+
+    pub fn u32(&mut self) -> u32 {
+        u32::from_le_bytes([self.u8(), self.u8(), self.u8(), self.u8()])
+    }
+
+    pub fn u64(&mut self) -> u64 {
+        u64::from(self.u32()) | (u64::from(self.u32()) << 32)
+    }
+
+    /// A number: mostly an ordinary one (thousandths), sometimes any bit pattern (NaN, ±∞,
+    /// subnormals, huge), as a form or a hand-edited request could send.
+    pub fn f64(&mut self) -> f64 {
+        match self.u8() % 4 {
+            0 => f64::from_bits(self.u64()),
+            1 => -f64::from(self.u16()) / 1000.0,
+            _ => f64::from(self.u16()) / 1000.0,
+        }
+    }
+
+    /// What is left.
+    pub fn rest(&self) -> &[u8] {
+        self.0
+    }
+}

@@ -29,6 +29,7 @@ use super::random::Random;
 use crate::compare::agreement::kendall_tau_b;
 use crate::compare::export::labels;
 use crate::diagnose::Status;
+use crate::error::number;
 use crate::methods::{rate, Method, Options};
 use crate::model::{Dataset, Game};
 use crate::text::thousands;
@@ -138,8 +139,10 @@ impl Setup {
         let fail = |m: String| Err(m);
         match self {
             s if s.players < 2 || s.players > 2000 => fail(format!("players {}: expected 2 to 2000", s.players)),
-            s if !(s.spread.is_finite() && (0.0..=10.0).contains(&s.spread)) => fail(format!("spread {}: expected 0 to 10", s.spread)),
-            s if !(s.draws.is_finite() && (0.0..=1.0).contains(&s.draws)) => fail(format!("draws {}: expected 0 to 1", s.draws)),
+            s if !(s.spread.is_finite() && (0.0..=10.0).contains(&s.spread)) => {
+                fail(format!("spread {}: expected 0 to 10", number(s.spread)))
+            }
+            s if !(s.draws.is_finite() && (0.0..=1.0).contains(&s.draws)) => fail(format!("draws {}: expected 0 to 1", number(s.draws))),
             s if s.repetitions == 0 || s.repetitions > 100_000 => fail(format!("repetitions {}: expected 1 to 100000", s.repetitions)),
             s if s.clusters > s.players => fail(format!("clusters {}: expected at most the {} players", s.clusters, s.players)),
             Setup { schedule: Schedule::Swiss { rounds }, players, .. } if *rounds >= *players => {
