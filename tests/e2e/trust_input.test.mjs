@@ -4,14 +4,14 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { ARTIFACTS, DESKTOP, PHONE, ROOT, finished, siteForTests } from './browser.mjs';
+import { ARTIFACTS, DESKTOP, PHONE, ROOT, editInput, finished, siteForTests } from './browser.mjs';
 
 const { open } = siteForTests();
 const AXE = `${ROOT}node_modules/axe-core/axe.min.js`;
 
 /** axe on the page as it is: no serious or critical violation. */
 async function axe(page, view) {
-  await page.addScriptTag({ path: AXE });
+  await page.evaluate(await readFile(AXE, 'utf8'));
   const violations = await page.evaluate(async () => (await window.axe.run(document)).violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`));
@@ -23,7 +23,7 @@ const input = (page) => page.getByTestId('input').inputValue();
 
 /** Puts `text` in the text area as typing would, and waits for its ratings. */
 async function type(page, text) {
-  await page.getByTestId('input').fill(text);
+  await (await editInput(page)).fill(text);
   await page.waitForFunction(() => document.querySelectorAll('[data-testid=rating-row]').length === 3, null, { timeout: 30000 });
   await finished(page);
 }
@@ -75,7 +75,7 @@ test('a large binary file is refused before it is kept, and the text area keeps 
 test("the app's CSV downloads write a formula-like name behind a single quote", async () => {
   const { context, page, errors } = await open(DESKTOP);
   const games = 'white,black,result\n"=HYPERLINK(""http://x"",""y"")",Ben,1-0\nBen,@SUM(A1),1-0\n@SUM(A1),"=HYPERLINK(""http://x"",""y"")",1/2-1/2\n';
-  await page.getByTestId('input').fill(games);
+  await (await editInput(page)).fill(games);
   await page.waitForFunction(() => document.querySelectorAll('[data-testid=rating-row]').length === 3, null, { timeout: 30000 });
   await finished(page);
   const download = async (id) => {

@@ -7,7 +7,8 @@
 // fail (a panic; a trap, as when out of memory) is reported, and the next job runs.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ARTIFACTS, DESKTOP, PHONE, ROOT, finished, siteForTests } from './browser.mjs';
+import { readFile } from 'node:fs/promises';
+import { ARTIFACTS, DESKTOP, PHONE, ROOT, editInput, finished, siteForTests } from './browser.mjs';
 
 const { open } = siteForTests();
 
@@ -47,7 +48,7 @@ const AXE = `${ROOT}node_modules/axe-core/axe.min.js`;
  * apart, as `scrollable-region-focusable`.)
  */
 async function axe(page, view) {
-  await page.addScriptTag({ path: AXE });
+  await page.evaluate(await readFile(AXE, 'utf8'));
   const violations = await page.evaluate(async () => (await window.axe.run('[data-testid=compare-panel]')).violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`));
@@ -94,7 +95,7 @@ function stepTimes(page, id) {
 async function stillAnswers(page) {
   await page.getByTestId('clear').click();
   await page.waitForFunction(() => document.querySelector('[data-testid=stored-file]')?.classList.contains('hidden') ?? true);
-  await page.getByTestId('input').fill('white,black,result\nAnna,Ben,1-0\nBen,Cleo,1/2-1/2\nCleo,Anna,0-1\n');
+  await (await editInput(page)).fill('white,black,result\nAnna,Ben,1-0\nBen,Cleo,1/2-1/2\nCleo,Anna,0-1\n');
   await finished(page, 60000);
   assert.match(await text(page, 'format'), /3 games · 3 players/);
 }
@@ -233,7 +234,7 @@ test('a worker that fails is reported, and the next job runs in a fresh one', as
   const seenFailure = page.waitForEvent('console', (m) => m.text().includes('the worker failed'));
   await page.evaluate(() => window.ratingsLabFailWorker(false));
   await seenFailure;
-  await page.getByTestId('input').fill('white,black,result\nAnna,Ben,1-0\nBen,Cleo,1-0\nCleo,Dan,1/2-1/2\nDan,Anna,0-1\n');
+  await (await editInput(page)).fill('white,black,result\nAnna,Ben,1-0\nBen,Cleo,1-0\nCleo,Dan,1/2-1/2\nDan,Anna,0-1\n');
   await page.waitForFunction(() => /4 games · 4 players/.test(document.querySelector('[data-testid=format]').textContent)
     && /^(Converged|Rated in one pass)/.test(document.querySelector('[data-testid=status]').textContent), null, { timeout: 60000 });
   assert.deepEqual(errors, []);

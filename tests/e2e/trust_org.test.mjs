@@ -277,7 +277,7 @@ test('axe: the new organiser views have no serious or critical violation, at des
   for (const viewport of [DESKTOP, PHONE]) {
     const at = viewport === PHONE ? 'phone' : 'desktop';
     const { context, page, errors } = await open(viewport);
-    await page.addScriptTag({ path: AXE });
+    await page.evaluate(await readFile(AXE, 'utf8'));
     const axe = async (view) => {
       const violations = await page.evaluate(async () => (await window.axe.run(document)).violations
         .filter((v) => v.impact === 'serious' || v.impact === 'critical')

@@ -27,7 +27,7 @@ async function openNfl(page) {
  * another view's.)
  */
 async function axe(page, view) {
-  await page.addScriptTag({ path: AXE });
+  await page.evaluate(await readFile(AXE, 'utf8'));
   const violations = await page.evaluate(async () => (await window.axe.run(document.querySelector('[data-testid=predict-panel]'))).violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`));

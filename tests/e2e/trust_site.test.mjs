@@ -6,7 +6,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdir, readFile } from 'node:fs/promises';
 import { serve } from './server.mjs';
-import { ARTIFACTS, DESKTOP, PHONE, ROOT, finished, launch } from './browser.mjs';
+import { ARTIFACTS, DESKTOP, PHONE, ROOT, editInput, finished, launch } from './browser.mjs';
 
 const DIST = `${ROOT}dist`;
 const TRF = `${ROOT}engine/tests/data/trf/held_swiss_5.trf`;
@@ -72,7 +72,7 @@ test('under the policy the app starts, its worker rates, a tournament is ranked 
     await page.goto(`${site.origin}/`);
     await finished(page);
     assert.equal(await page.getByTestId('rating-row').count(), 20, 'the example, rated by the worker');
-    await page.getByTestId('input').fill(await readFile(TRF, 'utf8'));
+    await (await editInput(page)).fill(await readFile(TRF, 'utf8'));
     await page.waitForFunction(() => document.querySelectorAll('[data-testid=standing-row]').length === 16, null, { timeout: 30000 });
     await finished(page);
     assert.ok(await page.locator('canvas').count() > 0, 'a chart');
@@ -153,7 +153,7 @@ test('the one-file app under its own policy: starts from file://, its worker rat
     await page.goto(`file://${DIST}/ratings-lab.html`);
     await finished(page);
     assert.equal(await page.getByTestId('rating-row').count(), 20);
-    await page.getByTestId('input').fill(await readFile(TRF, 'utf8'));
+    await (await editInput(page)).fill(await readFile(TRF, 'utf8'));
     await page.waitForFunction(() => document.querySelectorAll('[data-testid=standing-row]').length === 16, null, { timeout: 30000 });
     await finished(page);
     assert.deepEqual(await violations(), []);

@@ -61,7 +61,7 @@ test('a file saved before round 5 is paired: standings after round 4, round 5 pe
     await page.screenshot({ path: `${ARTIFACTS}/trust-trf-pending-${at}.png` });
     await page.locator('.rules-used').scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${ARTIFACTS}/trust-trf-pending-${at}-rules.png` });
-    await page.addScriptTag({ path: AXE });
+    await page.evaluate(await readFile(AXE, 'utf8'));
     const violations = await page.evaluate(async () => (await window.axe.run(document)).violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id));
     assert.deepEqual(violations, [], at);
