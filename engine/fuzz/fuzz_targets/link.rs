@@ -55,9 +55,9 @@ fn settings_from(pick: u8) -> Settings {
     let mut s = Settings { method: MethodKind::ALL[pick as usize % MethodKind::ALL.len()], ..Settings::default() };
     s.params.brent.variant = Variant::ALL[(pick as usize / 5) % Variant::ALL.len()];
     s.skip_bad_lines = pick & 0x40 != 0;
-    s.rules = Rules::ALL[(pick as usize >> 7) % Rules::ALL.len()];
+    s.rules = Some(Rules::ALL[(pick as usize >> 7) % Rules::ALL.len()]);
     let codes = all_codes();
-    s.tiebreaks = codes.iter().cycle().skip(pick as usize % codes.len()).take(1 + (pick as usize / 3) % 4).copied().collect();
+    s.tiebreaks = Some(codes.iter().cycle().skip(pick as usize % codes.len()).take(1 + (pick as usize / 3) % 4).copied().collect());
     s.after_round = (pick % 5 == 0).then_some(1 + (pick as usize / 5) % 3);
     s
 }
@@ -72,7 +72,13 @@ fuzz_target!(|bytes: &[u8]| {
     if pick & 0x20 == 0 {
         // A link made of this text (a results file as entered), read back as made.
         let settings = settings_from(pick);
-        let view = View { step: Some(pick as usize), sort: Some(("name".into(), pick & 1 == 0)), speed: Some(f64::from(pick)) };
+        let view = View {
+            step: Some(pick as usize),
+            sort: Some(("name".into(), pick & 1 == 0)),
+            speed: Some(f64::from(pick)),
+            race: pick & 2 == 0,
+            ..View::default()
+        };
         let (fragment, carries) = link::make(&settings, &view, Given::Text(&text));
         let scenario = link::read(&fragment).expect("a link made here is a link").expect("a link made here reads");
         assert_eq!((&scenario.settings, &scenario.view), (&settings, &view));

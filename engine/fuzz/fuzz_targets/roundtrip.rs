@@ -16,10 +16,10 @@ use std::collections::HashMap;
 fuzz_target!(|bytes: &[u8]| {
     let Some((&pick, rest)) = bytes.split_first() else { return };
     let codes = all_codes();
-    let tiebreaks = codes.iter().cycle().skip(pick as usize % codes.len()).take(1 + (pick as usize / 7) % 4).copied().collect();
+    let tiebreaks = Some(codes.iter().cycle().skip(pick as usize % codes.len()).take(1 + (pick as usize / 7) % 4).copied().collect());
     let rules = Rules::ALL[(pick as usize >> 7) % Rules::ALL.len()];
-    let settings = Settings { tiebreaks, rules, ..Settings::default() };
-    let text = decode(rest).text;
+    let settings = Settings { tiebreaks, rules: Some(rules), ..Settings::default() };
+    let text = decode(rest).map_or_else(|_| String::from_utf8_lossy(rest).into_owned(), |d| d.text);
     let Ok(job) = Job::read(&text, &settings) else { return };
     if job.full.format != Format::Trf {
         return;

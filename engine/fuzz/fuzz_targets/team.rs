@@ -25,10 +25,11 @@ fuzz_target!(|bytes: &[u8]| {
     let team_primary = TeamScore::ALL[pick as usize % 2];
     let rules = Rules::ALL[(pick as usize >> 1) % Rules::ALL.len()];
     let all = every_tiebreak();
-    let team_tiebreaks = (0..(pick as usize >> 2) % 6).map(|_| all[b.u8() as usize % all.len()]).collect();
+    let team_tiebreaks = Some((0..(pick as usize >> 2) % 6).map(|_| all[b.u8() as usize % all.len()]).collect());
     let after_round = (pick >> 5 == 7).then_some(1 + b.u8() as usize % 5);
-    let settings = Settings { team_primary, team_tiebreaks, rules, after_round, ..Settings::default() };
-    let text = decode(b.rest()).text;
+    let settings = Settings { team_primary, team_tiebreaks, rules: Some(rules), after_round, ..Settings::default() };
+    let rest = b.rest();
+    let text = decode(rest).map_or_else(|_| String::from_utf8_lossy(rest).into_owned(), |d| d.text);
     let Ok(job) = Job::read(&text, &settings) else { return };
     let Some((standings, _warnings)) = job.team_standings() else { return };
     check_team_standings(&standings);

@@ -11,7 +11,7 @@ fuzz_target!(|bytes: &[u8]| {
     let Some((&pick, rest)) = bytes.split_first() else { return };
     let codes = all_codes();
     let start = pick as usize % codes.len();
-    let tiebreaks = codes.iter().cycle().skip(start).take(1 + (pick as usize / 7) % 6).copied().collect();
+    let tiebreaks = Some(codes.iter().cycle().skip(start).take(1 + (pick as usize / 7) % 6).copied().collect());
     let rules = Rules::ALL[(pick as usize >> 7) % Rules::ALL.len()];
     // The rounds shown and bad lines left out or not, from the same byte.
     let after_round = (pick % 3 == 0).then_some(1 + (pick as usize / 3) % 4);
