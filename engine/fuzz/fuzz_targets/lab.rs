@@ -92,7 +92,7 @@ fuzz_target!(|bytes: &[u8]| {
     };
     let methods = methods(&mut b);
     if let Err(message) = setup.check() {
-        assert!(!message.is_empty() && message.len() < 200, "{message}");
+        assert!(!message.is_empty() && message.len() < 300, "{message}");
         return;
     }
     let small = small(&setup);
