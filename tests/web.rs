@@ -237,10 +237,14 @@ fn the_history_and_fit_charts_draw() {
 #[wasm_bindgen_test]
 fn a_tournament_brings_its_standings_even_before_any_game_is_played() {
     let trf = include_str!("../engine/tests/data/trf/held_swiss_5.trf");
-    let r = compute::rate_text(trf, &Settings::default()).unwrap();
+    // By default FIDE's recommended order for a Swiss (issue 19, item 12: EIG only when asked).
+    let by_default = compute::rate_text(trf, &Settings::default()).unwrap().standings.expect("standings");
+    assert_eq!(by_default.codes, vec![Tiebreak::BhC1, Tiebreak::Bh, Tiebreak::Sb]);
+    let order = vec![Tiebreak::BhC1, Tiebreak::Bh, Tiebreak::Sb, Tiebreak::Eig];
+    let r = compute::rate_text(trf, &Settings { tiebreaks: Some(order.clone()), ..Settings::default() }).unwrap();
     let st = r.standings.expect("standings");
     assert_eq!(st.rows.len(), 16);
-    assert_eq!(st.codes, vec![Tiebreak::BhC1, Tiebreak::Bh, Tiebreak::Sb, Tiebreak::Eig]);
+    assert_eq!(st.codes, order);
     assert_eq!(st.rows[0].name, "Bruno");
     assert!(st.rows[0].explanations[3].contains("Brent"), "{}", st.rows[0].explanations[3]);
     // Round 1 not yet played: no ratings, but the standings (all level) are there.
@@ -304,7 +308,7 @@ fn settings_survive_the_round_trip_through_storage_json() {
     settings.params.brent.variant = ratings_engine::Variant::Zermelo;
     settings.params.jrank.eps = 1e-7;
     let json = to_json(&Stored::new(&settings));
-    assert!(json.contains("\"zermelo\"") && json.contains("\"version\":2"), "{json}");
+    assert!(json.contains("\"zermelo\"") && json.contains("\"version\":3"), "{json}");
     assert_eq!(from_json::<Stored>(&json).unwrap().settings, settings);
 }
 
