@@ -164,12 +164,13 @@ pub fn App() -> impl IntoView {
                 <crate::components::ShareBar />
             </header>
             <main class="grid">
-                <InputPanel />
-                // On a phone the panels stack in this order: the answer first, right after
-                // the input (folded to a line once read): an organiser's standings, the
-                // ratings, then how they were computed (the desktop grid places them: the
-                // ratings in the right-hand column from the top).
+                // The answer first: an organiser's standings (hidden until a tournament is read),
+                // then the input (folded to a line once read), the ratings, then how they were
+                // computed. On a phone the panels stack in this order; the desktop grid puts the
+                // standings across the top and the ratings in the right-hand column, so the
+                // keyboard's order is the order the page reads in (issue 19, items 8 and 14).
                 <StandingsPanel />
+                <InputPanel />
                 <ResultsPanel />
                 <MethodPanel />
                 <ConvergencePanel />

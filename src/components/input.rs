@@ -127,9 +127,12 @@ async fn step_history(state: State, back: bool, rerate: Rerate) {
 async fn take_current(state: State) -> Option<Input> {
     if state.stored_file.get_untracked().is_some() {
         crate::storage::save_file(None);
+        let taken = crate::idb::take().await;
+        // Hidden only now, with the next input set in the same turn: the text under a kept file
+        // (what the text area held before it) never shows in between.
         state.stored_file.set(None);
         state.preview.set(String::new());
-        return match crate::idb::take().await {
+        return match taken {
             Ok(file) => file.map(|(blob, name)| Input::File(blob, name)),
             Err(e) => {
                 state.failure.set(Some(format!("the file kept in this browser could not be read back: {e}")));
@@ -531,8 +534,8 @@ fn UndoBar() -> impl IntoView {
                     <span data-testid="undo-text">{text}</span>
                     " "
                     <button data-testid="undo" on:click=undo disabled=back == 0 title=steps.clone()>"Undo"</button>
-                    " "
-                    <button data-testid="redo" on:click=redo disabled=forward == 0 title=steps>"Redo"</button>
+                    // Redo only once something was undone (on a phone a disabled one takes a line).
+                    {(forward > 0).then(|| view! { " " <button data-testid="redo" on:click=redo title=steps>"Redo"</button> })}
                 </p>
             })
         })

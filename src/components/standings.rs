@@ -85,11 +85,15 @@ pub fn StandingsPanel() -> impl IntoView {
             <summary>{move || tools_summary(standings(), matches!(shown.get(), Shown::Teams | Shown::TeamCross))}</summary>
             <Show when=move || !matches!(shown.get(), Shown::Teams | Shown::TeamCross)>
                 <TiebreakOrder />
-                <p class="help">
-                    "EIG is Brent's eigenvector rating of the games played (Elo-like scale): unlike Buchholz or Sonneborn–Berger, "
-                    "it weighs every result through the whole results graph rather than summing opponents' scores. Click a row to see how each value was derived."
-                </p>
+                // What EIG is, while it is in the order (it is offered, not put there unasked).
+                <Show when=move || state.result.with(|r| r.as_ref().and_then(|r| r.standings.as_ref()).is_some_and(|s| s.codes.contains(&Tiebreak::Eig)))>
+                    <p class="help">
+                        "EIG is Brent's eigenvector rating of the games played (Elo-like scale): unlike Buchholz or Sonneborn–Berger, "
+                        "it weighs every result through the whole results graph rather than summing opponents' scores."
+                    </p>
+                </Show>
             </Show>
+            {move || standings().map(|st| rules_line(&st))}
             <div class="exports">
                 <button data-testid="export-standings" on:click=export>"Download standings (CSV)"</button>
                 <button data-testid="print-standings" on:click=print>"Print"</button>
@@ -102,7 +106,7 @@ pub fn StandingsPanel() -> impl IntoView {
             {move || standings().filter(|_| shown.get() != Shown::Teams).map(|st| declared_box(&st, state.settings))}
             </details>
             {move || standings().map(|st| print_title(&st, matches!(shown.get(), Shown::Teams | Shown::TeamCross)))}
-            {move || standings().map(|st| rules_used(&st))}
+            {move || standings().and_then(|st| pending_note(&st))}
             {move || standings().map(|st| round_picker(&st, state.settings))}
             {view_switch(picked, shown, Signal::derive(has_teams), order)}
             {move || standings().filter(|_| shown.get() == Shown::Pairings).map(|st| pairings_picker(&st, pairing_round))}
@@ -147,7 +151,7 @@ fn tools_summary(st: Option<StandingsView>, teams: bool) -> String {
         .as_ref()
         .filter(|c| c.agree != c.declared)
         .map(|c| format!(" · the file's ranks: {} of {} differ", c.declared - c.agree, c.declared));
-    format!("Tiebreaks ({codes}), rules, downloads{}", differ.unwrap_or_default())
+    format!("Tiebreaks ({codes}), C.07 {} rules, downloads{}", st.title.rules.code(), differ.unwrap_or_default())
 }
 
 /// The buttons choosing the table shown (the team standings first in a team event), and the
@@ -222,17 +226,16 @@ fn capitalised(text: &str) -> String {
     c.next().map(|f| f.to_uppercase().chain(c).collect()).unwrap_or_default()
 }
 
-/// On screen: the rules the standings follow and why, and the file's round not yet played
-/// (only byes entered), if any.
-fn rules_used(st: &StandingsView) -> impl IntoView {
+/// On screen, with the organiser's tools: the rules the standings follow and why.
+fn rules_line(st: &StandingsView) -> impl IntoView {
     let t = &st.title;
-    let rules = format!("Rules: {} — {}.", t.rules.name(), t.rules_reason);
-    view! {
-        <div class="rules-used">
-            {t.pending.clone().map(|p| view! { <p class="pending-round" data-testid="pending-round" role="status">{capitalised(&p)}"."</p> })}
-            <p class="help" data-testid="rules-used">{rules}</p>
-        </div>
-    }
+    view! { <p class="help rules-used" data-testid="rules-used">{format!("Rules: {} — {}.", t.rules.name(), t.rules_reason)}</p> }
+}
+
+/// On screen, above the standings: the file's round not yet played (only byes entered), if any.
+fn pending_note(st: &StandingsView) -> Option<impl IntoView> {
+    let p = st.title.pending.clone()?;
+    Some(view! { <p class="pending-round" data-testid="pending-round" role="status">{capitalised(&p)}"."</p> })
 }
 
 /// Which round's pairings are shown: any round up to the standings', or all of them (one

@@ -106,11 +106,11 @@ function focused([selector, text]) {
   };
 }
 
-/** Presses Tab until the focus reaches `selector` (with `text`), checking that the focus is
- * visible on every element it passes. */
-async function tabTo(page, selector, text) {
+/** Presses Tab (Shift+Tab with `back`) until the focus reaches `selector` (with `text`),
+ * checking that the focus is visible on every element it passes. */
+async function tabTo(page, selector, text, back = false) {
   for (let i = 0; i < 250; i++) {
-    await page.keyboard.press('Tab');
+    await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
     const f = await page.evaluate(focused, [selector, text]);
     assert.ok(f.visible, `the focus does not show on ${f.what}`);
     if (f.hit) return;
@@ -132,7 +132,9 @@ test('keyboard only: a tournament pasted, the tiebreak order, a row explained, t
   // FIDE's recommended Swiss order by default (issue 19: EIG is offered, not put in unasked).
   assert.deepEqual(await heads(), ['BH-C1', 'BH', 'SB']);
   // The tiebreak order: arrows on a chip move it, and the focus stays with it.
-  await tabTo(page, '[data-testid=tiebreak-chip]', 'SB');
+  // The standings come first on the page (issue 19, item 14: the keyboard goes in the order
+  // the page reads): back up from the text to the tiebreak order.
+  await tabTo(page, '[data-testid=tiebreak-chip]', 'SB', true);
   await page.keyboard.press('ArrowLeft');
   await page.waitForFunction(() => document.querySelectorAll('[data-testid=tiebreak-head]')[1]?.textContent === 'SB');
   assert.deepEqual(await heads(), ['BH-C1', 'SB', 'BH']);

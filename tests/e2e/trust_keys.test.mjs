@@ -131,7 +131,7 @@ test('Undo keeps a history: ten changes back, and Redo forward again', async () 
   // A new change after an Undo drops what could have been redone.
   await page.getByTestId('file-input').setInputFiles({ name: 'new.csv', mimeType: 'text/csv', buffer: Buffer.from(CHESS) });
   await rows(page, 4);
-  assert.equal(await page.getByTestId('redo').isDisabled(), true);
+  assert.equal(await page.getByTestId('redo').count(), 0, 'nothing to redo');
   assert.deepEqual(errors, []);
   await context.close();
 });
