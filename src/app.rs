@@ -101,6 +101,21 @@ fn drop_file(ev: web_sys::DragEvent, state: State, rerate: Rerate) {
     }
 }
 
+/// The page's header: what it is, the app to keep, and *Copy link*.
+#[component]
+fn Top() -> impl IntoView {
+    view! {
+        <header class="top">
+            <h1>"Ratings Lab"</h1>
+            <p class="tagline">
+                "Ratings from your game results — Brent's eigenvector ratings, Elo, AGA, JRank — and FIDE tiebreaks, computed in your browser. Nothing is sent anywhere."
+            </p>
+            <GetTheApp />
+            <crate::components::ShareBar />
+        </header>
+    }
+}
+
 #[component]
 pub fn App() -> impl IntoView {
     let state = restored_state();
@@ -155,14 +170,7 @@ pub fn App() -> impl IntoView {
     view! {
         <div class="page" on:dragover=|ev: web_sys::DragEvent| ev.prevent_default() on:drop=drop_file>
             <SkipLink />
-            <header class="top">
-                <h1>"Ratings Lab"</h1>
-                <p class="tagline">
-                    "Ratings from your game results — Brent's eigenvector ratings, Elo, AGA, JRank — and FIDE tiebreaks, computed in your browser. Nothing is sent anywhere."
-                </p>
-                <GetTheApp />
-                <crate::components::ShareBar />
-            </header>
+            <Top />
             <main class="grid">
                 // The answer first: an organiser's standings (hidden until a tournament is read),
                 // then the input (folded to a line once read), the ratings, then how they were

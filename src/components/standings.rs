@@ -39,6 +39,67 @@ use crate::link::OrganiserView as Shown;
 pub fn StandingsPanel() -> impl IntoView {
     let state = expect_context::<State>();
     let standings = move || state.result.with(|r| r.as_ref().and_then(|r| r.standings.clone()));
+    // The crosstable or a round's pairings instead of the standings, and the crosstable's order.
+    // Until the user picks a view: a team event's team standings, else the players'.
+    let picked = state.organiser;
+    let (team_chosen, team_open, team_refocus) = (RwSignal::new(None), RwSignal::new(None), RwSignal::new(None));
+    let has_teams = move || state.result.with(|r| r.as_ref().and_then(|r| r.standings.as_ref()).is_some_and(|s| s.teams.is_some()));
+    let shown = Signal::derive(move || match picked.get() {
+        Some(Shown::Teams | Shown::TeamCross) if !has_teams() => Shown::Standings,
+        Some(s) => s,
+        None if has_teams() => Shown::Teams,
+        None => Shown::Standings,
+    });
+    let order = RwSignal::new(CrossOrder::Rank);
+    // The round whose pairings are shown (`None`: the round the standings are after; 0: all).
+    let pairing_round = RwSignal::new(None::<usize>);
+    view! {
+        <section class="panel standings-panel" class:hidden=move || standings().is_none() aria-labelledby="standings-title">
+            <h2 id="standings-title">"Standings and tiebreaks"</h2>
+            <OrganiserTools shown />
+            {move || standings().map(|st| print_title(&st, matches!(shown.get(), Shown::Teams | Shown::TeamCross)))}
+            {move || standings().and_then(|st| pending_note(&st))}
+            {move || standings().map(|st| round_picker(&st, state.settings))}
+            {view_switch(picked, shown, Signal::derive(has_teams), order)}
+            {move || standings().filter(|_| shown.get() == Shown::Pairings).map(|st| pairings_picker(&st, pairing_round))}
+            <Show when=move || shown.get() == Shown::Standings>
+                <StandingsTable />
+            </Show>
+            {move || match shown.get() {
+                Shown::Crosstable => standings().map(|st| crosstable(&st, order.get()).into_any()),
+                Shown::Pairings => standings().map(|st| round_pairings(&st, pairing_round.get())),
+                Shown::Teams => standings().and_then(|st| st.teams).map(|t| crate::components::teams::team_table(&t, state.settings, team_chosen, team_open, team_refocus).into_any()),
+                Shown::TeamCross => standings().and_then(|st| st.teams).map(|t| crate::components::teams::team_crosstable(&t).into_any()),
+                Shown::Standings => None,
+            }}
+            {move || standings().filter(|_| !matches!(shown.get(), Shown::Teams | Shown::TeamCross)).map(|st| legend(&st.codes))}
+        </section>
+    }
+}
+
+/// The pairings of `round` (`None`: the round the standings are after; 0: every round, one
+/// after another, each printed on its own page); a team event's matches with their boards.
+fn round_pairings(st: &StandingsView, round: Option<usize>) -> AnyView {
+    let rounds = match round {
+        Some(0) => (1..=st.round.max(1)).collect(),
+        Some(r) if r <= st.round => vec![r],
+        _ => vec![st.round.max(1)],
+    };
+    let all = rounds.len() > 1;
+    let one = |r: usize| match st.teams.as_ref() {
+        Some(t) => crate::components::teams::team_pairings(st, t, r).into_any(),
+        None => pairings(st, r).into_any(),
+    };
+    view! { <div class="pairing-rounds" class:all-rounds=all>{rounds.into_iter().map(|r| view! { <section class="pairing-round">{one(r)}</section> }).collect_view()}</div> }.into_any()
+}
+
+/// The organiser's tools: the tiebreak order, the rules, downloads and print, the file's
+/// ranks checked. Folded on a phone so the standings are on the first screen (open on a wide
+/// screen, where they fit above the table).
+#[component]
+fn OrganiserTools(shown: Signal<Shown>) -> impl IntoView {
+    let state = expect_context::<State>();
+    let standings = move || state.result.with(|r| r.as_ref().and_then(|r| r.standings.clone()));
     let export = move |_| {
         if let Some(st) = standings() {
             crate::download::text(&st.csv, "standings.csv", "text/csv");
@@ -57,36 +118,21 @@ pub fn StandingsPanel() -> impl IntoView {
         let text = state.text.with_untracked(|t| ratings_engine::parse::trf::with_ranks(t, &|start| ranks.get(&start).copied()));
         crate::download::text(&text, "standings.trf", "text/plain");
     };
-    // The crosstable or a round's pairings instead of the standings, and the crosstable's order.
-    // Until the user picks a view: a team event's team standings, else the players'.
-    let picked = state.organiser;
-    let (team_chosen, team_open, team_refocus) = (RwSignal::new(None), RwSignal::new(None), RwSignal::new(None));
-    let has_teams = move || state.result.with(|r| r.as_ref().and_then(|r| r.standings.as_ref()).is_some_and(|s| s.teams.is_some()));
-    let shown = Signal::derive(move || match picked.get() {
-        Some(Shown::Teams | Shown::TeamCross) if !has_teams() => Shown::Standings,
-        Some(s) => s,
-        None if has_teams() => Shown::Teams,
-        None => Shown::Standings,
-    });
-    let order = RwSignal::new(CrossOrder::Rank);
-    // The round whose pairings are shown (`None`: the round the standings are after; 0: all).
-    let pairing_round = RwSignal::new(None::<usize>);
     let print = move |_| {
         if let Some(w) = web_sys::window() {
             let _ = w.print();
         }
     };
+    let teams = move || matches!(shown.get(), Shown::Teams | Shown::TeamCross);
+    let has_eig =
+        move || state.result.with(|r| r.as_ref().and_then(|r| r.standings.as_ref()).is_some_and(|s| s.codes.contains(&Tiebreak::Eig)));
     view! {
-        <section class="panel standings-panel" class:hidden=move || standings().is_none() aria-labelledby="standings-title">
-            <h2 id="standings-title">"Standings and tiebreaks"</h2>
-            // The organiser's tools, folded on a phone so the standings are on the first screen
-            // (open on a wide screen, where they fit above the table).
-            <details class="standings-tools" data-testid="standings-tools" open=wide_screen()>
-            <summary>{move || tools_summary(standings(), matches!(shown.get(), Shown::Teams | Shown::TeamCross))}</summary>
-            <Show when=move || !matches!(shown.get(), Shown::Teams | Shown::TeamCross)>
+        <details class="standings-tools" data-testid="standings-tools" open=wide_screen()>
+            <summary>{move || tools_summary(standings(), teams())}</summary>
+            <Show when=move || !teams()>
                 <TiebreakOrder />
                 // What EIG is, while it is in the order (it is offered, not put there unasked).
-                <Show when=move || state.result.with(|r| r.as_ref().and_then(|r| r.standings.as_ref()).is_some_and(|s| s.codes.contains(&Tiebreak::Eig)))>
+                <Show when=has_eig>
                     <p class="help">
                         "EIG is Brent's eigenvector rating of the games played (Elo-like scale): unlike Buchholz or Sonneborn–Berger, "
                         "it weighs every result through the whole results graph rather than summing opponents' scores."
@@ -104,36 +150,7 @@ pub fn StandingsPanel() -> impl IntoView {
                 </Show>
             </div>
             {move || standings().filter(|_| shown.get() != Shown::Teams).map(|st| declared_box(&st, state.settings))}
-            </details>
-            {move || standings().map(|st| print_title(&st, matches!(shown.get(), Shown::Teams | Shown::TeamCross)))}
-            {move || standings().and_then(|st| pending_note(&st))}
-            {move || standings().map(|st| round_picker(&st, state.settings))}
-            {view_switch(picked, shown, Signal::derive(has_teams), order)}
-            {move || standings().filter(|_| shown.get() == Shown::Pairings).map(|st| pairings_picker(&st, pairing_round))}
-            <Show when=move || shown.get() == Shown::Standings>
-                <StandingsTable />
-            </Show>
-            {move || match shown.get() {
-                Shown::Crosstable => standings().map(|st| crosstable(&st, order.get()).into_any()),
-                Shown::Pairings => standings().map(|st| {
-                    let rounds = match pairing_round.get() {
-                        Some(0) => (1..=st.round.max(1)).collect(),
-                        Some(r) if r <= st.round => vec![r],
-                        _ => vec![st.round.max(1)],
-                    };
-                    let all = rounds.len() > 1;
-                    let one = |r: usize| match st.teams.as_ref() {
-                        Some(t) => crate::components::teams::team_pairings(&st, t, r).into_any(),
-                        None => pairings(&st, r).into_any(),
-                    };
-                    view! { <div class="pairing-rounds" class:all-rounds=all>{rounds.into_iter().map(|r| view! { <section class="pairing-round">{one(r)}</section> }).collect_view()}</div> }.into_any()
-                }),
-                Shown::Teams => standings().and_then(|st| st.teams).map(|t| crate::components::teams::team_table(&t, state.settings, team_chosen, team_open, team_refocus).into_any()),
-                Shown::TeamCross => standings().and_then(|st| st.teams).map(|t| crate::components::teams::team_crosstable(&t).into_any()),
-                Shown::Standings => None,
-            }}
-            {move || standings().filter(|_| !matches!(shown.get(), Shown::Teams | Shown::TeamCross)).map(|st| legend(&st.codes))}
-        </section>
+        </details>
     }
 }
 

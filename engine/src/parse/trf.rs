@@ -767,17 +767,16 @@ fn read_player(line: usize, l: &str, warnings: &mut Vec<Warning>) -> (Option<Raw
             message: format!("{what} (columns {from}-{to}): expected {expected}, found '{}'; left out", c.get(from, to).trim()),
         })
     };
-    let rating = match text(49, 52) {
-        None => None,
-        Some(s) => match s.parse::<u32>() {
-            Ok(0) => None,
-            Ok(n) => Some(n),
-            Err(_) => {
-                warn_field("rating", 49, 52, "a number");
-                None
-            }
-        },
+    // A rating or a rank: blank or 0 is none; `Err` for anything else but a number.
+    let count = |from, to| match text(from, to).map(|s| s.parse::<u32>()) {
+        None | Some(Ok(0)) => Ok(None),
+        Some(Ok(n)) => Ok(Some(n)),
+        Some(Err(_)) => Err(()),
     };
+    let rating = count(49, 52).unwrap_or_else(|()| {
+        warn_field("rating", 49, 52, "a number");
+        None
+    });
     let declared_points = match text(81, 84) {
         None => None,
         Some(s) => match number(&s) {
@@ -788,17 +787,10 @@ fn read_player(line: usize, l: &str, warnings: &mut Vec<Warning>) -> (Option<Raw
             }
         },
     };
-    let declared_rank = match text(86, 89) {
-        None => None,
-        Some(s) => match s.parse::<u32>() {
-            Ok(0) => None,
-            Ok(n) => Some(n),
-            Err(_) => {
-                warn_field("rank", 86, 89, "a number");
-                None
-            }
-        },
-    };
+    let declared_rank = count(86, 89).unwrap_or_else(|()| {
+        warn_field("rank", 86, 89, "a number");
+        None
+    });
     let fide_id = text(58, 68).filter(|s| !s.trim_start_matches('0').is_empty());
     let entrant = Entrant {
         start,
@@ -820,6 +812,13 @@ fn read_player(line: usize, l: &str, warnings: &mut Vec<Warning>) -> (Option<Raw
         rounds: Vec::new(),
         line,
     };
+    let (rounds, errors, partial, blocks) = read_rounds(line, &c, warnings);
+    (Some(RawEntrant { entrant, rounds, partial, blocks }), errors)
+}
+
+/// A player record's round blocks (10 columns each from column 92): the rounds read, the errors,
+/// the column where the line stops inside a block (if it does), and the blocks begun.
+fn read_rounds(line: usize, c: &Cols, warnings: &mut Vec<Warning>) -> (Vec<RawRound>, Vec<ParseError>, Option<usize>, usize) {
     let mut rounds = Vec::new();
     let mut errors = Vec::new();
     let (mut col, mut r, mut partial) = (92, 1, None);
@@ -829,14 +828,14 @@ fn read_player(line: usize, l: &str, warnings: &mut Vec<Warning>) -> (Option<Raw
             partial = Some(col);
             break;
         }
-        match read_round(line, &c, col, r, warnings) {
+        match read_round(line, c, col, r, warnings) {
             Ok(rr) => rounds.push(rr),
             Err(e) => errors.push(e),
         }
         col += 10;
         r += 1;
     }
-    (Some(RawEntrant { entrant, rounds, partial, blocks: r - 1 }), errors)
+    (rounds, errors, partial, r - 1)
 }
 
 fn read_round(line: usize, c: &Cols, col: usize, r: usize, warnings: &mut Vec<Warning>) -> Result<RawRound, ParseError> {
