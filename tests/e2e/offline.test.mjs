@@ -68,21 +68,26 @@ test('a new build replaces the old offline copy', async () => {
   await writeFile(`${next}/sw.js`, sw.replace(/const VERSION = "[0-9a-f]+"/, 'const VERSION = "0000000000000001"'));
   const site = await serve(DIST);
   const context = await browser.newContext({ viewport: DESKTOP });
-  const page = await context.newPage();
-  await page.goto(`${site.origin}/`);
-  await controlled(page);
-  const [old] = await cacheNames(page);
-  assert.match(old, /^ratings-lab-[0-9a-f]{16}$/);
-  // The next build at the same address: the browser finds the new service worker, which
-  // copies the site afresh and drops the old copy.
-  site.root = next;
-  await page.evaluate(async () => (await navigator.serviceWorker.getRegistration()).update());
-  await page.waitForFunction(async () => JSON.stringify(await caches.keys()) === '["ratings-lab-0000000000000001"]', null, { timeout: 60000, polling: 200 });
-  await page.reload();
-  await finished(page);
-  await context.close();
-  await site.stop();
-  await rm(next, { recursive: true, force: true });
+  // Whatever happens, the server and the browser context end with the test (a server left
+  // open keeps this file's process, and so the whole run, from ever finishing).
+  try {
+    const page = await context.newPage();
+    await page.goto(`${site.origin}/`);
+    await controlled(page);
+    const [old] = await cacheNames(page);
+    assert.match(old, /^ratings-lab-[0-9a-f]{16}$/);
+    // The next build at the same address: the browser finds the new service worker, which
+    // copies the site afresh and drops the old copy.
+    site.root = next;
+    await page.evaluate(async () => (await navigator.serviceWorker.getRegistration()).update());
+    await page.waitForFunction(async () => JSON.stringify(await caches.keys()) === '["ratings-lab-0000000000000001"]', null, { timeout: 60000, polling: 200 });
+    await page.reload();
+    await finished(page);
+  } finally {
+    await context.close();
+    await site.stop();
+    await rm(next, { recursive: true, force: true });
+  }
 });
 
 const TRF = `${ROOT}engine/tests/data/trf/held_swiss_5.trf`;

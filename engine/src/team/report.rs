@@ -2,7 +2,7 @@
 //! --teams`): a text table, CSV, and the JSON object its help documents.
 
 use super::TeamStandings;
-use crate::tiebreak::csv_field;
+use crate::escape::csv_text;
 use crate::tournament::TeamRecord;
 use serde_json::{json, Map, Value};
 
@@ -71,7 +71,7 @@ impl TeamStandings {
         out.push('\n');
         for r in &self.rows {
             let (number, _) = record(records, r.team);
-            out += &format!("{},{number},{},{},{}", r.rank, csv_field(&r.name), r.match_points, r.game_points);
+            out += &format!("{},{number},{},{},{}", r.rank, csv_text(&r.name), r.match_points, r.game_points);
             for v in &r.values {
                 out += &format!(",{}", v.value.filter(|x| x.is_finite()).map_or(String::new(), |x| x.to_string()));
             }

@@ -4,7 +4,7 @@
 //! points and the tiebreaks; rows by final rank. The app draws its own from the same data.
 
 use super::report::cell;
-use super::{csv_field, Standings};
+use super::Standings;
 use crate::tournament::{Colour, RoundEntry, RoundResult, Tournament};
 use std::collections::HashMap;
 
@@ -111,7 +111,7 @@ pub fn csv(t: &Tournament, st: &Standings) -> String {
     }
     out.push('\n');
     for (i, (r, row)) in st.rows.iter().zip(&rows).enumerate() {
-        out += &format!("{},{},{}", i + 1, r.start, csv_field(&r.name));
+        out += &format!("{},{},{}", i + 1, r.start, crate::escape::csv_text(&r.name));
         for c in row {
             out += &format!(",{}", crate::escape::csv_field(c));
         }

@@ -301,9 +301,6 @@ fn groups(ctx: &Ctx, values: &[&[TiebreakValue]], k: usize) -> Vec<Vec<usize>> {
     out
 }
 
-/// A CSV field holding text from the input: [`crate::escape::csv_text`] (quoted, and no formula).
-pub(crate) use crate::escape::csv_text as csv_field;
-
 impl Standings {
     /// The standings as CSV: rank, start, name, points and one column per tiebreak.
     pub fn to_csv(&self) -> String {
@@ -326,7 +323,7 @@ impl Standings {
         s.push('\n');
         let cell = |x: Option<f64>| x.filter(|x| x.is_finite()).map(num).unwrap_or_default();
         for r in &self.rows {
-            s.push_str(&format!("{},{},{}", r.rank, r.start, csv_field(&r.name)));
+            s.push_str(&format!("{},{},{}", r.rank, r.start, crate::escape::csv_text(&r.name)));
             if let Some(ratings) = ratings {
                 s.push_str(&format!(",{}", ratings.get(r.entrant).copied().flatten().map(|x| x.to_string()).unwrap_or_default()));
             }
