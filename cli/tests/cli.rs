@@ -28,7 +28,7 @@ fn err(o: &Output) -> String {
 }
 
 fn fixture(path: &str) -> String {
-    format!("{}/tests/data/{path}", env!("CARGO_MANIFEST_DIR"))
+    format!("{}/../engine/tests/data/{path}", env!("CARGO_MANIFEST_DIR"))
 }
 
 const SMALL: &str = "white,black,result\nAnna,Ben,1-0\nBen,Cleo,1-0\nCleo,Anna,1-0\nAnna,Cleo,1/2-1/2\nBen,Anna,0-1\n";

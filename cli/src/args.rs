@@ -1,0 +1,377 @@
+//! What the command line takes: the commands and their flags. Every default is the
+//! engine's own (`…::default()`), every list of names the engine's enum's (see `help`).
+
+use crate::help::*;
+use clap::builder::{PossibleValuesParser, TypedValueParser};
+use clap::{Parser, Subcommand, ValueEnum};
+use ratings_engine::evaluation::simulate::{Schedule, Setup};
+use ratings_engine::methods::elo::EloParams;
+use ratings_engine::methods::jrank::JRankParams;
+use ratings_engine::tiebreak::Rules;
+use ratings_engine::{BrentParams, MethodKind, ScaleKind, Variant};
+
+/// The width the help is wrapped at.
+pub const HELP_WIDTH: usize = 100;
+
+#[derive(Parser)]
+// The help is wrapped at a fixed width, whatever the terminal: it is the same everywhere, and
+// docs/cli.md, generated from it, can be compared with it (tests/cli_doc.rs).
+#[command(name = "ratings-lab", version, term_width = HELP_WIDTH, about = "Rate players from game results: R. P. Brent's eigenvector ratings and more.", after_help = INPUT_HELP)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Subcommand)]
+pub enum Command {
+    /// Rate the games in FILE (or standard input, '-') and print the ratings, best first.
+    #[command(after_help = INPUT_HELP)]
+    Rate(RateArgs),
+    /// Standings of a tournament (FIDE TRF or PGN) with FIDE tiebreaks (C.07) in the order
+    /// given, and the eigenvector rating (EIG) as a tiebreak of its own.
+    #[command(after_help = TIEBREAK_HELP)]
+    Tiebreaks(TiebreakArgs),
+    /// Rate the games in FILE by several methods and compare them: each player's rating and
+    /// rank under each, how far every pair of methods agrees (Kendall's tau-b, Spearman's rho,
+    /// the top-10 overlap), and with --shuffles how far Elo's ratings move when the games come
+    /// in another order.
+    // A flag given again overrides itself: a method's own flags (`elo:k=40`) are read by
+    // parsing the command line again with them appended.
+    #[command(after_help = COMPARE_HELP, args_override_self = true)]
+    Compare(CompareArgs),
+    /// Which method predicts best: each fit on the earlier games of FILE and scored on the
+    /// later ones (log-loss, Brier score, accuracy on decisive games, calibration).
+    #[command(after_help = EVALUATE_HELP, args_override_self = true)]
+    Evaluate(EvaluateArgs),
+    /// The simulation lab: tournaments of players with known strengths, rated by each method,
+    /// each method's order compared with the truth (Kendall's tau, the true best ranked first,
+    /// the rank error), with points then Buchholz as the baseline.
+    #[command(after_help = SIMULATE_HELP, args_override_self = true)]
+    Simulate(SimulateArgs),
+}
+
+#[derive(clap::Args)]
+pub struct EvaluateArgs {
+    /// The games file (CSV), or '-' for standard input.
+    pub file: String,
+    /// The methods, comma-separated, each with optional flags of its own: elo:k=40.
+    #[arg(long, default_value = "brent,elo", value_name = "METHOD[:FLAG=VALUE...],...")]
+    pub methods: String,
+    #[command(flatten)]
+    pub params: MethodArgs,
+    /// Cut the held-out share into K blocks, each predicted from everything before it (1 to
+    /// 1000; at most one block per held-out game).
+    #[arg(long, default_value_t = 1, value_name = "K")]
+    pub rolling: usize,
+    /// Tune a parameter out of sample.
+    #[arg(long, value_enum, value_name = "PARAMETER")]
+    pub tune: Option<TuneArg>,
+    /// The values --tune searches, comma-separated [default: a grid per parameter].
+    #[arg(long, value_name = "V,V,...", requires = "tune")]
+    pub grid: Option<String>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = FormatArg::Table)]
+    pub format: FormatArg,
+    #[command(flatten)]
+    pub input: InputArgs,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+pub enum TuneArg {
+    EloK,
+    EloZeta,
+    EloHome,
+    BrentGamma,
+    JrankK,
+    JrankP,
+}
+
+#[derive(clap::Args)]
+pub struct SimulateArgs {
+    /// Players per tournament.
+    #[arg(long, default_value_t = Setup::default().players)]
+    pub players: usize,
+    /// round-robin, double-round-robin, swiss:R or random:M.
+    #[arg(long, default_value_t = Setup::default().schedule, value_parser = |s: &str| s.parse::<Schedule>())]
+    pub schedule: Schedule,
+    /// Standard deviation of the true natural log-strengths.
+    #[arg(long, default_value_t = Setup::default().spread, allow_negative_numbers = true)]
+    pub spread: f64,
+    /// Strengths in this many clusters (0: one normal field).
+    #[arg(long, default_value_t = 0)]
+    pub clusters: usize,
+    /// The draw rate between equal players.
+    #[arg(long, default_value_t = Setup::default().draws, allow_negative_numbers = true)]
+    pub draws: f64,
+    /// Tournaments simulated.
+    #[arg(long, default_value_t = Setup::default().repetitions)]
+    pub repetitions: usize,
+    /// The seed: the same seed, the same tournaments.
+    #[arg(long, default_value_t = Setup::default().seed)]
+    pub seed: u64,
+    /// The methods, comma-separated, each with optional flags of its own: brent:gamma=0.5.
+    #[arg(long, default_value = "brent,elo", value_name = "METHOD[:FLAG=VALUE...],...")]
+    pub methods: String,
+    #[command(flatten)]
+    pub params: MethodArgs,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = FormatArg::Table)]
+    pub format: FormatArg,
+}
+
+/// Most orders `compare` replays (each is a whole run of every sequential method).
+pub const MAX_ORDERS: usize = 10_000;
+
+#[derive(clap::Args)]
+pub struct CompareArgs {
+    /// The games file (CSV), or '-' for standard input.
+    pub file: String,
+    /// The methods, comma-separated (brent, elo, multi-elo, jrank, aga), each with optional
+    /// flags of its own after colons: elo:k=40:margin.
+    #[arg(long, default_value = "brent,elo", value_name = "METHOD[:FLAG=VALUE...],...")]
+    pub methods: String,
+    #[command(flatten)]
+    pub params: MethodArgs,
+    #[command(flatten)]
+    pub scale: ScaleArgs,
+    /// Replay the sequential methods with the games shuffled N times (at most 10000).
+    #[arg(long, default_value_t = 0, value_name = "N", help_heading = "Orders")]
+    pub shuffles: usize,
+    /// The seed of the shuffles: the same seed, the same orders.
+    #[arg(long, default_value_t = 1, value_name = "S", help_heading = "Orders")]
+    pub seed: u64,
+    /// Also replay the sequential methods with the games in reversed order.
+    #[arg(long, help_heading = "Orders")]
+    pub reversed: bool,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = FormatArg::Table)]
+    pub format: FormatArg,
+    #[command(flatten)]
+    pub input: InputArgs,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum MovArg {
+    Off,
+    Fivethirtyeight,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+pub enum PrimaryArg {
+    Mp,
+    Gp,
+}
+
+#[derive(clap::Args)]
+pub struct TiebreakArgs {
+    /// The tournament file (FIDE TRF or PGN), or '-' for standard input.
+    pub file: String,
+    /// FIDE C.07 as approved in 2023, or with the changes in force from March 2026 [default:
+    /// the rules in force when the tournament started (TRF 042), the 2026 rules when the file
+    /// gives no start date].
+    #[arg(long, value_parser = PossibleValuesParser::new(Rules::ALL.map(Rules::code)).try_map(|s| s.parse::<Rules>()))]
+    pub rules: Option<Rules>,
+    /// The tiebreaks, in order, comma-separated [default: the file's own (TRF-2026 record 212
+    /// or 202) when it declares one computed here, else FIDE's recommended order: BH-C1,BH,SB
+    /// for a Swiss, DE,WIN,SB,KS for a round robin; EIG only when asked].
+    #[arg(long, value_name = "CODE,...")]
+    pub order: Option<String>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = FormatArg::Table)]
+    pub format: FormatArg,
+    /// Leave out records that cannot be read (a player line, a game), with a warning naming
+    /// the player, instead of failing; their opponents' games with them count as unplayed.
+    #[arg(long)]
+    pub skip_bad_lines: bool,
+    /// The standings after round N: points and every tiebreak as they stood then (rounds
+    /// still to be played count as C.07 counts them: fore-Buchholz's assumption).
+    #[arg(long, value_name = "N")]
+    pub round: Option<usize>,
+    /// Compare the ranks the file declares (TRF columns 86-89) with these standings, and when
+    /// they differ, search the common orders under both rule sets for one that gives them.
+    #[arg(long)]
+    pub check_ranks: bool,
+    /// Print the crosstable (square for a round robin, a cell per round for a Swiss) instead of
+    /// the standings table (with --format csv, as CSV).
+    #[arg(long)]
+    pub crosstable: bool,
+    /// A team tournament (TRF 013 or 310 team records): the teams' standings instead of the
+    /// players', by --primary points, with team tiebreaks in --order (MPvGP, EMMSB, EMGSB,
+    /// EGMSB, EGGSB, SSSC, or any individual code on the primary score) [default order: the
+    /// file's own, else MPvGP,EMMSB,BH-C1].
+    #[arg(long)]
+    pub teams: bool,
+    /// With --teams: rank by match points or by game points first.
+    #[arg(long, value_enum, default_value_t = PrimaryArg::Mp)]
+    pub primary: PrimaryArg,
+    /// Write the TRF file back to OUT with these standings' ranks in columns 86-89 (every
+    /// other character unchanged); a TRF file only, final round only.
+    #[arg(long, value_name = "OUT")]
+    pub write_trf: Option<String>,
+}
+
+// Every numeric flag has `allow_negative_numbers`: `--gamma -1` must reach the parameter's own
+// check ("γ must be ≥ 0"), not be taken for an unknown flag.
+//
+// The flags are grouped so that `rate` and `compare` share them (`#[command(flatten)]`): every
+// method's parameters, the display scale, and how the input is read. Their order here is the
+// order `--help` lists them in.
+#[derive(clap::Args)]
+pub struct RateArgs {
+    /// The games file (CSV), or '-' for standard input.
+    pub file: String,
+    /// The rating method: brent, elo, multi-elo, jrank or aga.
+    #[arg(long, default_value_t = MethodKind::Brent, value_name = "METHOD")]
+    pub method: MethodKind,
+    #[command(flatten)]
+    pub params: MethodArgs,
+    #[command(flatten)]
+    pub scale: ScaleArgs,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = FormatArg::Table)]
+    pub format: FormatArg,
+    #[command(flatten)]
+    pub input: InputArgs,
+    /// With the table format, also print every iteration's change and residual.
+    #[arg(long)]
+    pub trace: bool,
+}
+
+/// Every method's parameters: what `compare` also takes per method (`elo:k=40`).
+#[derive(clap::Args, Clone)]
+pub struct MethodArgs {
+    /// Elo, multiplayer Elo: the scale zeta (a gap of zeta points is 10:1 odds).
+    #[arg(long, default_value_t = EloParams::default().zeta, allow_negative_numbers = true, help_heading = "Elo")]
+    pub zeta: f64,
+    /// Elo, multiplayer Elo: the K factor.
+    #[arg(long, default_value_t = EloParams::default().k, allow_negative_numbers = true, help_heading = "Elo")]
+    pub k: f64,
+    /// Elo: home (white) advantage h in rating points.
+    #[arg(long, default_value_t = EloParams::default().home, allow_negative_numbers = true, help_heading = "Elo")]
+    pub home: f64,
+    /// Elo, multiplayer Elo: the starting rating (a --players list overrides it per player).
+    #[arg(long, default_value_t = EloParams::default().initial, allow_negative_numbers = true, help_heading = "Elo")]
+    pub initial: f64,
+    /// Elo: score games by their points, (P+1)/(P+P'+2), where the input has points.
+    #[arg(long, help_heading = "Elo")]
+    pub margin: bool,
+    /// Elo: use h only when judging foresight, not in the update (the seed's own code).
+    #[arg(long, help_heading = "Elo")]
+    pub home_in_predictions_only: bool,
+    /// Elo: a margin-of-victory multiplier of the change: fivethirtyeight is
+    /// ln(max(|margin|,1)+1) * 2.2/(0.001*d_w+2.2), d_w the winner's edge with home advantage.
+    #[arg(long, value_enum, default_value_t = MovArg::Off, help_heading = "Elo")]
+    pub mov: MovArg,
+    /// Elo: when a player first plays in a new season (a 'season' column), their rating reverts
+    /// this share of the way toward --season-mean (or takes the player list's rating for it).
+    #[arg(long, default_value_t = EloParams::default().season_regression, value_name = "SHARE", allow_negative_numbers = true, help_heading = "Elo")]
+    pub season_regression: f64,
+    /// Elo: where ratings revert to between seasons [default: --initial].
+    #[arg(long, value_name = "RATING", allow_negative_numbers = true, help_heading = "Elo")]
+    pub season_mean: Option<f64>,
+    /// Elo: each game's ratings before it and the first player's expected score (JSON
+    /// "games": [{"line", "first", "second", "first_before", "second_before", "expected"}]).
+    #[arg(long, help_heading = "Elo")]
+    pub per_game: bool,
+    /// Elo: take the games in input order even when they have dates or rounds.
+    #[arg(long, help_heading = "Elo")]
+    pub input_order: bool,
+    /// JRank: k in M(x) = (x + k)^p.
+    #[arg(long, default_value_t = JRankParams::default().k, allow_negative_numbers = true, help_heading = "JRank")]
+    pub jrank_k: f64,
+    /// JRank: p in M(x) = (x + k)^p.
+    #[arg(long, default_value_t = JRankParams::default().p, allow_negative_numbers = true, help_heading = "JRank")]
+    pub jrank_p: f64,
+    /// JRank: damping of the iteration, w <- (1 - d) w + d f(w); 1 is the paper's plain
+    /// iteration, which oscillates on two-sided schedules.
+    #[arg(long, default_value_t = JRankParams::default().damping, allow_negative_numbers = true, help_heading = "JRank")]
+    pub jrank_damping: f64,
+    /// JRank: fit k and p by grid search (k in [0.001, 20], p in [0.001, 3]) minimising the
+    /// squared error per game; the JSON has the whole grid under "fit".
+    #[arg(long, help_heading = "JRank")]
+    pub fit: bool,
+    /// JRank: with --fit, score the latest share of the games after fitting on the rest
+    /// (0 = in-sample) [default: 0]. In 'evaluate': the later share predicted [default: 0.2].
+    #[arg(long, allow_negative_numbers = true, help_heading = "JRank")]
+    pub holdout: Option<f64>,
+    /// AGA: one fit over all games instead of rating event (tournament) by event in date
+    /// order, as the AGA does.
+    #[arg(long, help_heading = "AGA")]
+    pub aga_single_fit: bool,
+    /// Brent's iteration: alg1 = Algorithm 1, iteration (13); fixed = the fixed-weight
+    /// eigenproblem of section 3 by the power method, re-weighted (section 4); zermelo =
+    /// iteration (14). All three have the same answer.
+    #[arg(long, default_value_t = BrentParams::default().variant, value_name = "VARIANT")]
+    pub variant: Variant,
+    /// Damping sigma >= 0 (the diagonal s_ii): changes the number of iterations, not the ratings.
+    #[arg(long, default_value_t = BrentParams::default().sigma, allow_negative_numbers = true)]
+    pub sigma: f64,
+    /// Weight gamma >= 0 of a dummy player who draws everyone (0 = none). Makes every rating
+    /// finite; as gamma -> 0 the ratings tend to the true ones.
+    #[arg(long, default_value_t = BrentParams::default().gamma, allow_negative_numbers = true)]
+    pub gamma: f64,
+    /// The tolerance of an iterative method: Brent, the largest relative change of a strength
+    /// [default: 1e-9]; JRank, the largest change of a log-strength [default: 1e-10]; AGA, the
+    /// largest |gradient| of a fit [default: 1e-9].
+    #[arg(long, allow_negative_numbers = true)]
+    pub eps: Option<f64>,
+    /// The iteration cap of an iterative method: Brent and JRank, iterations [default: 10000];
+    /// AGA, Newton iterations per fit [default: 100]. At most 10000000.
+    #[arg(long, allow_negative_numbers = true)]
+    pub max_iter: Option<i64>,
+}
+
+/// Where Brent's display scale puts the ratings (every method of a comparison shares it).
+#[derive(clap::Args)]
+pub struct ScaleArgs {
+    /// Display scale: elo = 400/ln10 * r + c (400 points = 10:1 odds); natural = r + c,
+    /// the log-strength.
+    #[arg(long, default_value_t = ScaleKind::Elo, value_name = "SCALE")]
+    pub scale: ScaleKind,
+    /// Put the mean rating (of each rated group) at this value [default: 1500 on the Elo
+    /// scale, 0 natural; with old ratings (--players) they keep their own scale].
+    #[arg(long, value_name = "RATING", conflicts_with = "anchor", allow_negative_numbers = true)]
+    pub mean: Option<f64>,
+    /// Give the named player this rating, and everyone else relative to them.
+    #[arg(long, value_name = "NAME=RATING")]
+    pub anchor: Option<String>,
+}
+
+/// How the input is read.
+#[derive(clap::Args)]
+pub struct InputArgs {
+    /// Column mapping for headers not recognised: ROLE=COLUMN[,ROLE=COLUMN...] with ROLE one
+    /// of first, second, result, score1, score2, date, round, handicap, komi.
+    #[arg(long, value_name = "ROLE=COLUMN,...")]
+    pub map: Option<String>,
+    /// Leave out lines that cannot be read, with a warning, instead of failing.
+    #[arg(long)]
+    pub skip_bad_lines: bool,
+    /// A player list 'name[,rating][,weight][,sigma][,date][,id]': Brent's old ratings (on the
+    /// display scale), Elo's starting ratings, the AGA's previous ratings and sigmas.
+    #[arg(long, value_name = "FILE")]
+    pub players: Option<String>,
+    /// Games an old rating is worth when the player list gives no weight.
+    #[arg(long, default_value_t = 1.0, value_name = "GAMES", allow_negative_numbers = true)]
+    pub prior_weight: f64,
+}
+
+/// The flags' defaults, for commands that do not take them.
+impl Default for ScaleArgs {
+    fn default() -> Self {
+        ScaleArgs { scale: ScaleKind::Elo, mean: None, anchor: None }
+    }
+}
+
+impl Default for InputArgs {
+    fn default() -> Self {
+        InputArgs { map: None, skip_bad_lines: false, players: None, prior_weight: 1.0 }
+    }
+}
+
+#[derive(Clone, Copy, PartialEq, ValueEnum)]
+pub enum FormatArg {
+    Table,
+    Csv,
+    Json,
+}

@@ -1,0 +1,133 @@
+//! The long help texts: the input format, and each command's notes and JSON shape.
+
+pub const INPUT_HELP: &str = "\
+INPUT FORMAT
+  A CSV file with a header row (comma, semicolon or tab separated; quoted fields, CRLF, a
+  UTF-8 BOM, blank lines and '#' comment lines are fine). One game per line. Columns are
+  found by header name, ignoring case, spaces, '_' and '-':
+    first player   white, home, home_team, team1, player1, p1, ...
+    second player  black, away, away_team, team2, player2, p2, opponent, ...
+    result         result, res, outcome, score: 1-0, 0-1, 1/2-1/2, ½-½, =, 1, 0, 0.5,
+                   w/d/l, or a score such as 3-1 or 2:2 (the first player's side first)
+    or points      home_score + away_score, score1 + score2, ft1 + ft2, fthg + ftag,
+                   home_goals + away_goals, ... (more points wins; equal is a draw)
+    optional       date, round (also matchday, week), handicap, komi
+  Any other header can be mapped with --map, e.g.
+    --map first=Heim,second=Gast,score1=Tore1,score2=Tore2   ('#3' names the 3rd column).
+  Names are matched ignoring case and extra spaces. Repeated lines are repeated games.
+  Forfeits (+-, -+) and unfinished games (*) are left out with a warning. A bad line is an
+  error naming its line and column; --skip-bad-lines leaves such lines out with a warning.
+
+  --players FILE reads a list 'name[,rating][,weight][,sigma][,date][,id]': for Brent, old
+  ratings on the chosen scale, each worth 'weight' drawn games (section 6); for Elo and
+  multiplayer Elo, starting ratings; for AGA, previous ratings and sigmas on the dan/kyu
+  scale. Players listed there without games are reported as unrated.
+
+  AGA reads the same CSV with handicap, komi, declared ranks (rank1/rank2: 3d, 5k) and an
+  event (tournament) column, or the AGA results format (TOURNEY / PLAYERS / GAMES sections).
+
+  Multiplayer Elo also reads events: 'event,player,place' (one row per player, place 1
+  wins, the rows of one event together), or one row per event with numbered player and
+  score columns (Play1..Play4, Score1..Score4; higher score places higher; --map
+  players=A|B|C,scores=X|Y|Z for other names). Two-player games count as two-player events.
+
+EXIT STATUS
+  0 ratings printed (a warning says if the iteration did not converge); 1 the input could
+  not be read or rated (the reason is on standard error); 2 bad command-line arguments.";
+
+pub const EVALUATE_HELP: &str = "\
+SPLIT
+  The games in time order (by date when every game has one, else by round, else as given);
+  the later --holdout share is predicted by each method fit on the games before it. With
+  --rolling K the later share is cut into K blocks, each predicted from everything before it.
+  Each method predicts by its own model: Brent x_i/(x_i+x_j); Elo its expected score with
+  --home; multiplayer Elo the two-player share; the AGA its probit with handicap and komi;
+  JRank its paper's model solved for the score. A player without a rating from the earlier
+  games gets the method's default (counted as unseen_games). --methods as for 'compare'.
+
+TUNING
+  --tune elo-k|elo-zeta|elo-home|brent-gamma|jrank-k|jrank-p searches a grid for that parameter
+  of the first method it belongs to: chosen on the last share of the earlier games, every value
+  also scored on the held-out games; --grid V,V,... searches your values instead. A value
+  chosen at an end of the grid is noted: the best may lie beyond it.
+
+BASELINES
+  Every evaluation also scores a coin (every game 1/2: log-loss ln 2, Brier 0.25) and, when
+  the games have a home side (not on neutral ground), the home rate: the first side's share of
+  the points in the earlier games, predicted for every later game. A method worse than the
+  best baseline is noted, with why that usually is (ratings frozen over the held-out span:
+  try --rolling).
+
+JSON
+  {\"methods\": [{\"method\", \"log_loss\", \"brier\", \"accuracy\", \"games_scored\",
+  \"unseen_games\", \"fits_parameters\", \"calibration\": [{\"from\", \"to\", \"games\",
+  \"predicted\", \"observed\"}], \"error\"}], \"order\", \"holdout\", \"folds\",
+  \"games_scored\", \"training_games\", \"baselines\": [{\"baseline\", \"log_loss\",
+  \"brier\", \"accuracy\", \"games_scored\", \"rate\", \"calibration\"}], \"best_method\",
+  \"notes\", \"tuning\": {..., \"edge_note\"}}";
+
+pub const SIMULATE_HELP: &str = "\
+SIMULATION
+  True natural log-strengths drawn from a normal with standard deviation --spread (or
+  --clusters groups); games by Bradley-Terry, a draw with probability --draws between equals,
+  rarer the more lopsided the game. Schedules: round-robin, double-round-robin, swiss:R (a
+  simplified Dutch system seeded by true strength, no rematches), random:M (M games between
+  random pairs). Each repetition is seeded from --seed: the same seed, the same numbers.
+  --methods and the method flags as for 'compare'.
+
+JSON
+  {\"methods\": [{\"method\", \"kendall_tau\": {\"mean\", \"sd\"}, \"top1_share\",
+  \"mean_abs_rank_error\": {\"mean\", \"sd\"}, \"failures\", \"error\"}], \"baseline\": {...,
+  \"method\": \"points_buchholz\"}, \"setup\": {...}, \"completed\"}";
+
+pub const COMPARE_HELP: &str = "\
+METHODS
+  --methods brent,elo,jrank compares three methods, every flag applying to each. A method may
+  appear more than once, with flags of its own after colons, written as 'rate' takes them
+  without the dashes:  --methods elo:k=16,elo:k=40:margin  (the second Elo is 'elo#2' in the
+  output). The file is read once, as the first multi-elo or aga in the list reads it (events,
+  the AGA's format), else as the first method reads it; every method rates those games.
+
+AGREEMENT
+  Over the players both methods rate, on their ranks: Kendall's tau-b (ties counted as tau-b
+  does), Spearman's rho (tied ranks averaged) and how many of one method's top 10 are in the
+  other's (a tie at the 10th place shares it: 9.5). Undefined (fewer than two players, every
+  rank equal): '-', null in JSON.
+
+ORDERS
+  --shuffles N replays Elo and multiplayer Elo N times with the games shuffled (seeded by
+  --seed: the same seed, the same orders), --reversed once with them reversed; each player's
+  rating then has a min, max and sd over those orders. Brent, JRank and the AGA take no order
+  (the AGA goes event by event, but by the calendar): their spread is 0.
+
+JSON
+  {\"methods\": [...], \"players\": [{\"name\", \"ratings\": {method: r}, \"ranks\": {method: k},
+  \"spread\": {method: {\"min\", \"max\", \"sd\"}}}], \"agreement\": [{\"a\", \"b\",
+  \"kendall_tau_b\", \"spearman_rho\", \"top10_overlap\"}]}; spread is {} without orders.
+
+EXIT STATUS
+  0 every method rated; 1 the input could not be read, or a method could not rate (the others'
+  results are still printed; the error names the method); 2 bad command-line arguments.";
+
+pub const TIEBREAK_HELP: &str = "\
+CODES (C.07 abbreviations; '/' may stand for '-', case does not matter)
+  BH Buchholz, BH-C1 / BH-C2 cut 1 / 2, BH-M1 median; SB Sonneborn-Berger (SB-C1 ...);
+  DE direct encounter; WIN wins (with unplayed), WON wins over the board; BPG games with
+  black, BWG wins with black; PS progressive score; KS Koya; ARO average rating of opponents
+  (ARO-C1); TPR tournament performance rating; PTP perfect tournament performance; AOB
+  average of opponents' Buchholz; FB fore Buchholz; EIG Brent's eigenvector rating of the
+  games played (it uses the whole results graph, not sums of opponents' scores).
+  Unplayed rounds follow C.07 article 16 (the 2026 rules cap them, art. 16.4).
+
+JSON
+  {\"players\": [{\"name\", \"start\", \"points\", \"rank\", \"tiebreaks\": {\"BH\": 13.0, ...},
+  \"explanations\": {\"BH\": \"...\"}, \"eig_sigma\"}], \"rules\", \"rules_reason\", \"order\", \"warnings\"};
+  a tiebreak that does not apply is null; eig_sigma is EIG's standard error when EIG is asked
+  for; rules_reason says why those rules (--rules, or the start date: TRF 042). A round with
+  only byes entered is not played: \"pending_round\": {\"round\", \"entries\", \"paired\", \"text\"}.
+  With --round N: \"round\", \"rounds_played\". With --check-ranks: each player's
+  \"declared_rank\" (null when the file gives none), \"ranks_agree\", and when they differ
+  \"first_difference\" and \"matching_order\": {\"order\", \"rules\"} (or \"closest_order\" with
+  \"ranks_matched\" when no common order gives them). \"declared_order\": {\"record\", \"order\",
+  \"unknown\"} when the file declares its tiebreaks (TRF-2026 record 212 or 202).";
+

@@ -1,0 +1,139 @@
+//! Files and settings: a file (or standard input) read by the engine's rules, and the
+//! engine's `Settings` the flags give, every default the engine's own.
+
+use crate::args::{InputArgs, MethodArgs, MovArg, ScaleArgs};
+use ratings_engine::error::check;
+use ratings_engine::job::{Job, JobReader, Settings};
+use ratings_engine::methods::elo::{EloParams, Mov};
+use ratings_engine::methods::jrank::JRankParams;
+use ratings_engine::methods::multi_elo::MultiEloParams;
+use ratings_engine::parse::decode::decode_owned;
+use ratings_engine::parse::{apply_players, parse_players};
+use ratings_engine::{BrentParams, MethodKind};
+use std::io::Read;
+
+/// Reads a file (or standard input) as text by the engine's one decoding rule; a file that
+/// is not UTF-8 is read as Windows-1252, with a warning.
+pub fn read_text(path: &str, warnings: &mut Vec<String>) -> Result<String, String> {
+    let mut bytes = Vec::new();
+    if path == "-" {
+        std::io::stdin().read_to_end(&mut bytes).map_err(|e| format!("cannot read standard input: {e}"))?;
+    } else {
+        bytes = std::fs::read(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+    }
+    let decoded = decode_owned(bytes).map_err(|e| format!("{}: {e}", display_name(path)))?;
+    if let Some(note) = decoded.note {
+        warnings.push(format!("{} is {note}", display_name(path)));
+    }
+    Ok(decoded.text)
+}
+
+/// Reads a file (or standard input) into a job piece by piece, so a large games file is
+/// parsed as it arrives and never held whole ([`JobReader`]).
+pub fn read_job(path: &str, settings: &Settings) -> Result<Job, String> {
+    let mut source: Box<dyn Read> = if path == "-" {
+        Box::new(std::io::stdin().lock())
+    } else {
+        Box::new(std::fs::File::open(path).map_err(|e| format!("cannot read {path}: {e}"))?)
+    };
+    let mut reader = JobReader::new(settings);
+    let mut chunk = vec![0; 1 << 20];
+    loop {
+        match source.read(&mut chunk) {
+            Ok(0) => break,
+            Ok(n) => reader.push(&chunk[..n]),
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(format!("cannot read {}: {e}", display_name(path))),
+        }
+    }
+    reader.finish().map_err(|e| format!("{}:\n{e}", display_name(path)))
+}
+
+pub fn display_name(path: &str) -> &str {
+    if path == "-" {
+        "standard input"
+    } else {
+        path
+    }
+}
+
+/// The settings the flags give for `method`, every default the engine's own.
+pub fn settings(method: MethodKind, args: &MethodArgs, scale: &ScaleArgs, input: &InputArgs) -> Result<Settings, String> {
+    // γ is what the flags say, on a tournament file too (the app follows EIG's rule until set).
+    let mut s = Settings { method, scale: scale.scale, skip_bad_lines: input.skip_bad_lines, gamma_as_eig: false, ..Default::default() };
+    s.mapping = input.map.clone().unwrap_or_default();
+    set_params(&mut s, args)?;
+    match (&scale.anchor, scale.mean) {
+        (Some(spec), _) => {
+            let (player, rating) = spec
+                .rsplit_once('=')
+                .filter(|(p, _)| !p.trim().is_empty())
+                .ok_or_else(|| format!("--anchor '{spec}': expected NAME=RATING"))?;
+            let rating = rating.trim().parse().ok().filter(|r: &f64| r.is_finite());
+            s.shown = Some(rating.ok_or_else(|| format!("--anchor '{spec}': expected a number after '='"))?);
+            s.anchor = player.trim().to_string();
+        }
+        (None, Some(m)) if m.is_finite() => s.shown = Some(m),
+        (None, Some(m)) => return Err(format!("--mean {m}: expected a finite number")),
+        (None, None) => {}
+    }
+    Ok(s)
+}
+
+/// Every method's parameters from the flags.
+pub fn set_params(s: &mut Settings, args: &MethodArgs) -> Result<(), String> {
+    s.params.brent = BrentParams { variant: args.variant, sigma: args.sigma, gamma: args.gamma, ..s.params.brent.clone() };
+    s.params.elo = EloParams {
+        zeta: args.zeta,
+        k: args.k,
+        home: args.home,
+        initial: args.initial,
+        margin: args.margin,
+        home_in_update: !args.home_in_predictions_only,
+        chronological: !args.input_order,
+        mov: match args.mov {
+            MovArg::Off => Mov::Off,
+            MovArg::Fivethirtyeight => Mov::FiveThirtyEight,
+        },
+        season_regression: args.season_regression,
+        season_mean: args.season_mean,
+        per_game: args.per_game,
+    };
+    s.params.multi_elo = MultiEloParams { zeta: args.zeta, k: args.k, initial: args.initial };
+    s.params.jrank = JRankParams {
+        k: args.jrank_k,
+        p: args.jrank_p,
+        damping: args.jrank_damping,
+        fit: args.fit,
+        holdout: args.holdout.unwrap_or(JRankParams::default().holdout),
+        ..s.params.jrank.clone()
+    };
+    s.params.aga.by_event = !args.aga_single_fit;
+    if let Some(eps) = args.eps {
+        (s.params.brent.eps, s.params.jrank.eps, s.params.aga.eps) = (eps, eps, eps);
+    }
+    if let Some(cap) = args.max_iter {
+        // Signed, so that a negative cap gets the parameter's own message, not clap's.
+        check(cap >= 1, "max_iter", cap as f64, "at least 1").map_err(|e| e.to_string())?;
+        let cap = usize::try_from(cap).unwrap_or(usize::MAX);
+        (s.params.brent.max_iter, s.params.jrank.max_iter, s.params.aga.max_iter) = (cap, cap, cap);
+    }
+    Ok(())
+}
+
+/// Reads the input for `settings` and applies the player list: what `rate` and `compare`
+/// share. Warnings about the input go to `warnings`.
+pub fn load(file: &str, settings: &Settings, input: &InputArgs, warnings: &mut Vec<String>) -> Result<Job, String> {
+    let mut job = read_job(file, settings)?;
+    warnings.extend(job.input.warnings.iter().map(|w| w.to_string()));
+    if !(input.prior_weight.is_finite() && input.prior_weight >= 0.0) {
+        return Err(format!("--prior-weight {}: expected a number of games, 0 or more", input.prior_weight));
+    }
+    if let Some(path) = &input.players {
+        let list_text = read_text(path, warnings)?;
+        let list = parse_players(&list_text).map_err(|e| format!("{path}:\n{e}"))?;
+        let scale = settings.scale();
+        apply_players(&mut std::rc::Rc::make_mut(&mut job.input).dataset, &list, |r| scale.to_log_strength(r), input.prior_weight);
+    }
+    Ok(job)
+}
