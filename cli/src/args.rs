@@ -1,17 +1,26 @@
 //! What the command line takes: the commands and their flags. Every default is the
 //! engine's own (`…::default()`), every list of names the engine's enum's (see `help`).
 
-use crate::help::*;
-use clap::builder::{PossibleValuesParser, TypedValueParser};
+use crate::help::{self, COMPARE_HELP, EVALUATE_HELP, INPUT_HELP, SIMULATE_HELP};
+use crate::values;
 use clap::{Parser, Subcommand, ValueEnum};
 use ratings_engine::evaluation::simulate::{Schedule, Setup};
-use ratings_engine::methods::elo::EloParams;
+use ratings_engine::evaluation::Parameter;
+use ratings_engine::job::Settings;
+use ratings_engine::methods::elo::{EloParams, Mov};
 use ratings_engine::methods::jrank::JRankParams;
+use ratings_engine::team::TeamScore;
 use ratings_engine::tiebreak::Rules;
 use ratings_engine::{BrentParams, MethodKind, ScaleKind, Variant};
 
 /// The width the help is wrapped at.
 pub const HELP_WIDTH: usize = 100;
+
+/// The methods `compare`, `evaluate` and `simulate` run unless told.
+pub const DEFAULT_METHODS: &str = "brent,elo";
+
+/// Games an old rating is worth when the player list gives none (`--prior-weight`).
+pub const PRIOR_WEIGHT: f64 = 1.0;
 
 #[derive(Parser)]
 // The help is wrapped at a fixed width, whatever the terminal: it is the same everywhere, and
@@ -29,7 +38,7 @@ pub enum Command {
     Rate(RateArgs),
     /// Standings of a tournament (FIDE TRF or PGN) with FIDE tiebreaks (C.07) in the order
     /// given, and the eigenvector rating (EIG) as a tiebreak of its own.
-    #[command(after_help = TIEBREAK_HELP)]
+    #[command(after_help = help::tiebreak_help())]
     Tiebreaks(TiebreakArgs),
     /// Rate the games in FILE by several methods and compare them: each player's rating and
     /// rank under each, how far every pair of methods agrees (Kendall's tau-b, Spearman's rho,
@@ -55,7 +64,7 @@ pub struct EvaluateArgs {
     /// The games file (CSV), or '-' for standard input.
     pub file: String,
     /// The methods, comma-separated, each with optional flags of its own: elo:k=40.
-    #[arg(long, default_value = "brent,elo", value_name = "METHOD[:FLAG=VALUE...],...")]
+    #[arg(long, default_value = DEFAULT_METHODS, value_name = "METHOD[:FLAG=VALUE...],...")]
     pub methods: String,
     #[command(flatten)]
     pub params: MethodArgs,
@@ -64,8 +73,8 @@ pub struct EvaluateArgs {
     #[arg(long, default_value_t = 1, value_name = "K")]
     pub rolling: usize,
     /// Tune a parameter out of sample.
-    #[arg(long, value_enum, value_name = "PARAMETER")]
-    pub tune: Option<TuneArg>,
+    #[arg(long, value_parser = values::parameter(), value_name = "PARAMETER")]
+    pub tune: Option<Parameter>,
     /// The values --tune searches, comma-separated [default: a grid per parameter].
     #[arg(long, value_name = "V,V,...", requires = "tune")]
     pub grid: Option<String>,
@@ -74,16 +83,6 @@ pub struct EvaluateArgs {
     pub format: FormatArg,
     #[command(flatten)]
     pub input: InputArgs,
-}
-
-#[derive(Clone, Copy, ValueEnum)]
-pub enum TuneArg {
-    EloK,
-    EloZeta,
-    EloHome,
-    BrentGamma,
-    JrankK,
-    JrankP,
 }
 
 #[derive(clap::Args)]
@@ -98,7 +97,7 @@ pub struct SimulateArgs {
     #[arg(long, default_value_t = Setup::default().spread, allow_negative_numbers = true)]
     pub spread: f64,
     /// Strengths in this many clusters (0: one normal field).
-    #[arg(long, default_value_t = 0)]
+    #[arg(long, default_value_t = Setup::default().clusters)]
     pub clusters: usize,
     /// The draw rate between equal players.
     #[arg(long, default_value_t = Setup::default().draws, allow_negative_numbers = true)]
@@ -110,7 +109,7 @@ pub struct SimulateArgs {
     #[arg(long, default_value_t = Setup::default().seed)]
     pub seed: u64,
     /// The methods, comma-separated, each with optional flags of its own: brent:gamma=0.5.
-    #[arg(long, default_value = "brent,elo", value_name = "METHOD[:FLAG=VALUE...],...")]
+    #[arg(long, default_value = DEFAULT_METHODS, value_name = "METHOD[:FLAG=VALUE...],...")]
     pub methods: String,
     #[command(flatten)]
     pub params: MethodArgs,
@@ -128,14 +127,16 @@ pub struct CompareArgs {
     pub file: String,
     /// The methods, comma-separated (brent, elo, multi-elo, jrank, aga), each with optional
     /// flags of its own after colons: elo:k=40:margin.
-    #[arg(long, default_value = "brent,elo", value_name = "METHOD[:FLAG=VALUE...],...")]
+    #[arg(long, default_value = DEFAULT_METHODS, value_name = "METHOD[:FLAG=VALUE...],...")]
     pub methods: String,
     #[command(flatten)]
     pub params: MethodArgs,
     #[command(flatten)]
     pub scale: ScaleArgs,
-    /// Replay the sequential methods with the games shuffled N times (at most 10000).
-    #[arg(long, default_value_t = 0, value_name = "N", help_heading = "Orders")]
+    // The most orders: a constant of this command (each order is a whole run of every
+    // sequential method), named from it.
+    #[arg(long, default_value_t = 0, value_name = "N", help_heading = "Orders",
+          help = format!("Replay the sequential methods with the games shuffled N times (at most {MAX_ORDERS})"))]
     pub shuffles: usize,
     /// The seed of the shuffles: the same seed, the same orders.
     #[arg(long, default_value_t = 1, value_name = "S", help_heading = "Orders")]
@@ -150,31 +151,15 @@ pub struct CompareArgs {
     pub input: InputArgs,
 }
 
-#[derive(Clone, Copy, Debug, ValueEnum)]
-pub enum MovArg {
-    Off,
-    Fivethirtyeight,
-}
-
-#[derive(Clone, Copy, ValueEnum)]
-pub enum PrimaryArg {
-    Mp,
-    Gp,
-}
-
 #[derive(clap::Args)]
 pub struct TiebreakArgs {
     /// The tournament file (FIDE TRF or PGN), or '-' for standard input.
     pub file: String,
-    /// FIDE C.07 as approved in 2023, or with the changes in force from March 2026 [default:
-    /// the rules in force when the tournament started (TRF 042), the 2026 rules when the file
-    /// gives no start date].
-    #[arg(long, value_parser = PossibleValuesParser::new(Rules::ALL.map(Rules::code)).try_map(|s| s.parse::<Rules>()))]
+    /// FIDE's tiebreak regulations (C.07) [default: the rules in force when the tournament
+    /// started (TRF 042), the latest when the file gives no start date].
+    #[arg(long, value_parser = values::rules())]
     pub rules: Option<Rules>,
-    /// The tiebreaks, in order, comma-separated [default: the file's own (TRF-2026 record 212
-    /// or 202) when it declares one computed here, else FIDE's recommended order: BH-C1,BH,SB
-    /// for a Swiss, DE,WIN,SB,KS for a round robin; EIG only when asked].
-    #[arg(long, value_name = "CODE,...")]
+    #[arg(long, value_name = "CODE,...", help = help::order())]
     pub order: Option<String>,
     /// Output format.
     #[arg(long, value_enum, default_value_t = FormatArg::Table)]
@@ -195,15 +180,12 @@ pub struct TiebreakArgs {
     /// the standings table (with --format csv, as CSV).
     #[arg(long)]
     pub crosstable: bool,
-    /// A team tournament (TRF 013 or 310 team records): the teams' standings instead of the
-    /// players', by --primary points, with team tiebreaks in --order (MPvGP, EMMSB, EMGSB,
-    /// EGMSB, EGGSB, SSSC, or any individual code on the primary score) [default order: the
-    /// file's own, else MPvGP,EMMSB,BH-C1].
-    #[arg(long)]
+    #[arg(long, help = help::teams())]
     pub teams: bool,
     /// With --teams: rank by match points or by game points first.
-    #[arg(long, value_enum, default_value_t = PrimaryArg::Mp)]
-    pub primary: PrimaryArg,
+    #[arg(long, value_parser = values::team_score(), ignore_case = true,
+          default_value = Settings::default().team_primary.code())]
+    pub primary: TeamScore,
     /// Write the TRF file back to OUT with these standings' ranks in columns 86-89 (every
     /// other character unchanged); a TRF file only, final round only.
     #[arg(long, value_name = "OUT")]
@@ -220,8 +202,8 @@ pub struct TiebreakArgs {
 pub struct RateArgs {
     /// The games file (CSV), or '-' for standard input.
     pub file: String,
-    /// The rating method: brent, elo, multi-elo, jrank or aga.
-    #[arg(long, default_value_t = MethodKind::Brent, value_name = "METHOD")]
+    /// The rating method.
+    #[arg(long, value_parser = values::method(), default_value_t = Settings::default().method, value_name = "METHOD")]
     pub method: MethodKind,
     #[command(flatten)]
     pub params: MethodArgs,
@@ -258,10 +240,9 @@ pub struct MethodArgs {
     /// Elo: use h only when judging foresight, not in the update (the seed's own code).
     #[arg(long, help_heading = "Elo")]
     pub home_in_predictions_only: bool,
-    /// Elo: a margin-of-victory multiplier of the change: fivethirtyeight is
-    /// ln(max(|margin|,1)+1) * 2.2/(0.001*d_w+2.2), d_w the winner's edge with home advantage.
-    #[arg(long, value_enum, default_value_t = MovArg::Off, help_heading = "Elo")]
-    pub mov: MovArg,
+    /// Elo: a margin-of-victory multiplier of the change.
+    #[arg(long, value_parser = values::mov(), default_value = EloParams::default().mov.name(), help_heading = "Elo")]
+    pub mov: Mov,
     /// Elo: when a player first plays in a new season (a 'season' column), their rating reverts
     /// this share of the way toward --season-mean (or takes the player list's rating for it).
     #[arg(long, default_value_t = EloParams::default().season_regression, value_name = "SHARE", allow_negative_numbers = true, help_heading = "Elo")]
@@ -290,18 +271,14 @@ pub struct MethodArgs {
     /// squared error per game; the JSON has the whole grid under "fit".
     #[arg(long, help_heading = "JRank")]
     pub fit: bool,
-    /// JRank: with --fit, score the latest share of the games after fitting on the rest
-    /// (0 = in-sample) [default: 0]. In 'evaluate': the later share predicted [default: 0.2].
-    #[arg(long, allow_negative_numbers = true, help_heading = "JRank")]
+    #[arg(long, allow_negative_numbers = true, help_heading = "JRank", help = help::holdout())]
     pub holdout: Option<f64>,
     /// AGA: one fit over all games instead of rating event (tournament) by event in date
     /// order, as the AGA does.
     #[arg(long, help_heading = "AGA")]
     pub aga_single_fit: bool,
-    /// Brent's iteration: alg1 = Algorithm 1, iteration (13); fixed = the fixed-weight
-    /// eigenproblem of section 3 by the power method, re-weighted (section 4); zermelo =
-    /// iteration (14). All three have the same answer.
-    #[arg(long, default_value_t = BrentParams::default().variant, value_name = "VARIANT")]
+    /// Brent's iteration (every one has the same answer; they differ in the passes they take).
+    #[arg(long, value_parser = values::variant(), default_value_t = BrentParams::default().variant, value_name = "VARIANT")]
     pub variant: Variant,
     /// Damping sigma >= 0 (the diagonal s_ii): changes the number of iterations, not the ratings.
     #[arg(long, default_value_t = BrentParams::default().sigma, allow_negative_numbers = true)]
@@ -310,27 +287,19 @@ pub struct MethodArgs {
     /// finite; as gamma -> 0 the ratings tend to the true ones.
     #[arg(long, default_value_t = BrentParams::default().gamma, allow_negative_numbers = true)]
     pub gamma: f64,
-    /// The tolerance of an iterative method: Brent, the largest relative change of a strength
-    /// [default: 1e-9]; JRank, the largest change of a log-strength [default: 1e-10]; AGA, the
-    /// largest |gradient| of a fit [default: 1e-9].
-    #[arg(long, allow_negative_numbers = true)]
+    #[arg(long, allow_negative_numbers = true, help = help::eps())]
     pub eps: Option<f64>,
-    /// The iteration cap of an iterative method: Brent and JRank, iterations [default: 10000];
-    /// AGA, Newton iterations per fit [default: 100]. At most 10000000.
-    #[arg(long, allow_negative_numbers = true)]
+    #[arg(long, allow_negative_numbers = true, help = help::max_iter())]
     pub max_iter: Option<i64>,
 }
 
 /// Where Brent's display scale puts the ratings (every method of a comparison shares it).
 #[derive(clap::Args)]
 pub struct ScaleArgs {
-    /// Display scale: elo = 400/ln10 * r + c (400 points = 10:1 odds); natural = r + c,
-    /// the log-strength.
-    #[arg(long, default_value_t = ScaleKind::Elo, value_name = "SCALE")]
+    /// Display scale: a linear map R = f * r + c of the log-strength r.
+    #[arg(long, value_parser = values::scale(), default_value_t = Settings::default().scale, value_name = "SCALE")]
     pub scale: ScaleKind,
-    /// Put the mean rating (of each rated group) at this value [default: 1500 on the Elo
-    /// scale, 0 natural; with old ratings (--players) they keep their own scale].
-    #[arg(long, value_name = "RATING", conflicts_with = "anchor", allow_negative_numbers = true)]
+    #[arg(long, value_name = "RATING", conflicts_with = "anchor", allow_negative_numbers = true, help = help::mean())]
     pub mean: Option<f64>,
     /// Give the named player this rating, and everyone else relative to them.
     #[arg(long, value_name = "NAME=RATING")]
@@ -340,32 +309,30 @@ pub struct ScaleArgs {
 /// How the input is read.
 #[derive(clap::Args)]
 pub struct InputArgs {
-    /// Column mapping for headers not recognised: ROLE=COLUMN[,ROLE=COLUMN...] with ROLE one
-    /// of first, second, result, score1, score2, date, round, handicap, komi.
-    #[arg(long, value_name = "ROLE=COLUMN,...")]
+    #[arg(long, value_name = "ROLE=COLUMN,...", help = help::map())]
     pub map: Option<String>,
     /// Leave out lines that cannot be read, with a warning, instead of failing.
     #[arg(long)]
     pub skip_bad_lines: bool,
-    /// A player list 'name[,rating][,weight][,sigma][,date][,id]': Brent's old ratings (on the
+    /// A player list 'name[,rating][,weight][,sigma][,date][,id][,season]': Brent's old ratings (on the
     /// display scale), Elo's starting ratings, the AGA's previous ratings and sigmas.
     #[arg(long, value_name = "FILE")]
     pub players: Option<String>,
     /// Games an old rating is worth when the player list gives no weight.
-    #[arg(long, default_value_t = 1.0, value_name = "GAMES", allow_negative_numbers = true)]
+    #[arg(long, default_value_t = PRIOR_WEIGHT, value_name = "GAMES", allow_negative_numbers = true)]
     pub prior_weight: f64,
 }
 
 /// The flags' defaults, for commands that do not take them.
 impl Default for ScaleArgs {
     fn default() -> Self {
-        ScaleArgs { scale: ScaleKind::Elo, mean: None, anchor: None }
+        ScaleArgs { scale: Settings::default().scale, mean: None, anchor: None }
     }
 }
 
 impl Default for InputArgs {
     fn default() -> Self {
-        InputArgs { map: None, skip_bad_lines: false, players: None, prior_weight: 1.0 }
+        InputArgs { map: None, skip_bad_lines: false, players: None, prior_weight: PRIOR_WEIGHT }
     }
 }
 

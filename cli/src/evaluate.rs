@@ -1,10 +1,10 @@
 //! `evaluate`: which method predicts best, each fit on the earlier games and scored on the
 //! later ones; with `--tune`, a parameter chosen out of sample.
 
-use crate::args::{EvaluateArgs, FormatArg, ScaleArgs, TuneArg};
+use crate::args::{EvaluateArgs, FormatArg, ScaleArgs};
 use crate::input::{display_name, load, settings};
 use crate::methods::{method_params, method_specs, reading_method};
-use ratings_engine::evaluation::{self, report as evaluation_report, Parameter};
+use ratings_engine::evaluation::{self, report as evaluation_report};
 use ratings_engine::{Method, Options};
 use std::ffi::OsString;
 use std::process::ExitCode;
@@ -40,15 +40,7 @@ pub fn run(args: &EvaluateArgs, argv: &[OsString]) -> Result<(String, ExitCode),
             args.rolling, e.games_scored, e.folds
         ));
     }
-    let tuning = args.tune.map(|t| {
-        let parameter = match t {
-            TuneArg::EloK => Parameter::EloK,
-            TuneArg::EloZeta => Parameter::EloZeta,
-            TuneArg::EloHome => Parameter::EloHome,
-            TuneArg::BrentGamma => Parameter::BrentGamma,
-            TuneArg::JrankK => Parameter::JRankK,
-            TuneArg::JrankP => Parameter::JRankP,
-        };
+    let tuning = args.tune.map(|parameter| {
         let base =
             methods.iter().find(|m| parameter.set(m, 1.0).is_some()).cloned().unwrap_or_else(|| Method::default_for(parameter.method()));
         evaluation::tune(data, &base, &options, parameter, grid.as_deref().unwrap_or(&parameter.grid()), holdout)

@@ -1,4 +1,16 @@
-//! The long help texts: the input format, and each command's notes and JSON shape.
+//! The long help texts: the input format, and each command's notes and JSON shape; the
+//! flags' own texts where they name the engine's defaults or lists (never written here).
+
+use crate::args::HELP_WIDTH;
+use ratings_engine::error::MAX_ITER;
+use ratings_engine::evaluation::DEFAULT_HOLDOUT;
+use ratings_engine::job::{recommended_order, Settings};
+use ratings_engine::methods::aga::AgaParams;
+use ratings_engine::methods::jrank::JRankParams;
+use ratings_engine::parse::Role;
+use ratings_engine::team::{TeamTiebreak, DEFAULT_TEAM_TIEBREAKS};
+use ratings_engine::tiebreak::{all_codes, Tiebreak};
+use ratings_engine::{BrentParams, ScaleKind};
 
 pub const INPUT_HELP: &str = "\
 INPUT FORMAT
@@ -18,10 +30,11 @@ INPUT FORMAT
   Forfeits (+-, -+) and unfinished games (*) are left out with a warning. A bad line is an
   error naming its line and column; --skip-bad-lines leaves such lines out with a warning.
 
-  --players FILE reads a list 'name[,rating][,weight][,sigma][,date][,id]': for Brent, old
-  ratings on the chosen scale, each worth 'weight' drawn games (section 6); for Elo and
-  multiplayer Elo, starting ratings; for AGA, previous ratings and sigmas on the dan/kyu
-  scale. Players listed there without games are reported as unrated.
+  --players FILE reads a list 'name[,rating][,weight][,sigma][,date][,id][,season]': for
+  Brent, old ratings on the chosen scale, each worth 'weight' drawn games (section 6); for Elo
+  and multiplayer Elo, starting ratings; for AGA, previous ratings and sigmas on the dan/kyu
+  scale; a row with a season, the rating the player starts that season with (Elo's seasons).
+  Players listed there without games are reported as unrated.
 
   AGA reads the same CSV with handicap, komi, declared ranks (rank1/rank2: 3d, 5k) and an
   event (tournament) column, or the AGA results format (TOURNEY / PLAYERS / GAMES sections).
@@ -46,7 +59,7 @@ SPLIT
   games gets the method's default (counted as unseen_games). --methods as for 'compare'.
 
 TUNING
-  --tune elo-k|elo-zeta|elo-home|brent-gamma|jrank-k|jrank-p searches a grid for that parameter
+  --tune PARAMETER searches a grid for that parameter (see --tune above for the list)
   of the first method it belongs to: chosen on the last share of the earlier games, every value
   also scored on the held-out games; --grid V,V,... searches your values instead. A value
   chosen at an end of the grid is noted: the best may lie beyond it.
@@ -109,16 +122,17 @@ EXIT STATUS
   0 every method rated; 1 the input could not be read, or a method could not rate (the others'
   results are still printed; the error names the method); 2 bad command-line arguments.";
 
-pub const TIEBREAK_HELP: &str = "\
-CODES (C.07 abbreviations; '/' may stand for '-', case does not matter)
-  BH Buchholz, BH-C1 / BH-C2 cut 1 / 2, BH-M1 median; SB Sonneborn-Berger (SB-C1 ...);
-  DE direct encounter; WIN wins (with unplayed), WON wins over the board; BPG games with
-  black, BWG wins with black; PS progressive score; KS Koya; ARO average rating of opponents
-  (ARO-C1); TPR tournament performance rating; PTP perfect tournament performance; AOB
-  average of opponents' Buchholz; FB fore Buchholz; EIG Brent's eigenvector rating of the
-  games played (it uses the whole results graph, not sums of opponents' scores).
-  Unplayed rounds follow C.07 article 16 (the 2026 rules cap them, art. 16.4).
+/// `tiebreaks`' notes: the codes (the engine's list), then the JSON.
+pub fn tiebreak_help() -> String {
+    let codes: String = all_codes().iter().map(|t| wrap(&format!("{:<7}{}: {}", t.code(), t.name(), t.description()), 2, 9)).collect();
+    format!(
+        "CODES (C.07 abbreviations; '/' may stand for '-', case does not matter)\n{codes}  \
+         EIG uses the whole results graph, not sums of opponents' scores. Unplayed rounds follow C.07\n  \
+         article 16 (the 2026 rules cap them, art. 16.4).\n\n{TIEBREAK_JSON}"
+    )
+}
 
+const TIEBREAK_JSON: &str = "\
 JSON
   {\"players\": [{\"name\", \"start\", \"points\", \"rank\", \"tiebreaks\": {\"BH\": 13.0, ...},
   \"explanations\": {\"BH\": \"...\"}, \"eig_sigma\"}], \"rules\", \"rules_reason\", \"order\", \"warnings\"};
@@ -131,3 +145,104 @@ JSON
   \"ranks_matched\" when no common order gives them). \"declared_order\": {\"record\", \"order\",
   \"unknown\"} when the file declares its tiebreaks (TRF-2026 record 212 or 202).";
 
+
+/// `text` wrapped to the help's width, indented by `first` spaces, its further lines by `rest`.
+fn wrap(text: &str, first: usize, rest: usize) -> String {
+    let (mut out, mut width, mut start) = (" ".repeat(first), first, true);
+    // Split at single spaces: a run of spaces (a padded column) is kept as it is.
+    for word in text.split(' ') {
+        let n = word.chars().count();
+        if !start && width + 1 + n > HELP_WIDTH {
+            out.push('\n');
+            out.push_str(&" ".repeat(rest));
+            (width, start) = (rest, true);
+        }
+        if !start {
+            out.push(' ');
+            width += 1;
+        }
+        out.push_str(word);
+        (width, start) = (width + n, false);
+    }
+    out + "\n"
+}
+
+/// Codes joined by commas: `BH-C1,BH,SB`.
+fn codes(order: &[Tiebreak]) -> String {
+    order.iter().map(|t| t.code()).collect::<Vec<_>>().join(",")
+}
+
+/// `--eps`: each iterative method's tolerance, with its default.
+pub fn eps() -> String {
+    format!(
+        "The tolerance of an iterative method: Brent, the largest relative change of a strength \
+         [default: {:e}]; JRank, the largest change of a log-strength [default: {:e}]; AGA, the \
+         largest |gradient| of a fit [default: {:e}]",
+        BrentParams::default().eps,
+        JRankParams::default().eps,
+        AgaParams::default().eps
+    )
+}
+
+/// `--max-iter`: each iterative method's cap, with its default.
+pub fn max_iter() -> String {
+    let (brent, jrank) = (BrentParams::default().max_iter, JRankParams::default().max_iter);
+    let both = if brent == jrank { format!("Brent and JRank, iterations [default: {brent}]") } else {
+        format!("Brent, iterations [default: {brent}]; JRank, iterations [default: {jrank}]")
+    };
+    format!(
+        "The iteration cap of an iterative method: {both}; AGA, Newton iterations per fit [default: {}]. At most {MAX_ITER}",
+        AgaParams::default().max_iter
+    )
+}
+
+/// `--mean`: where each scale puts the mean by default.
+pub fn mean() -> String {
+    let shown = |scale: ScaleKind| Settings { scale, ..Settings::default() }.default_shown();
+    format!(
+        "Put the mean rating (of each rated group) at this value [default: {} on the Elo scale, {} \
+         natural; with old ratings (--players) they keep their own scale]",
+        shown(ScaleKind::Elo),
+        shown(ScaleKind::Natural)
+    )
+}
+
+/// `--holdout`: JRank's held-out share, and `evaluate`'s.
+pub fn holdout() -> String {
+    format!(
+        "JRank: with --fit, score the latest share of the games after fitting on the rest (0 = \
+         in-sample) [default: {}]. In 'evaluate': the later share predicted [default: {DEFAULT_HOLDOUT}]",
+        JRankParams::default().holdout
+    )
+}
+
+/// `--map`: the roles a column can be given.
+pub fn map() -> String {
+    let roles: Vec<&str> = Role::ALL.iter().map(|r| r.key()).collect();
+    format!("Column mapping for headers not recognised: ROLE=COLUMN[,ROLE=COLUMN...] with ROLE one of {}", roles.join(", "))
+}
+
+/// `tiebreaks --order`: the default orders.
+pub fn order() -> String {
+    format!(
+        "The tiebreaks, in order, comma-separated [default: the file's own (TRF-2026 record 212 or 202) \
+         when it declares one computed here, else FIDE's recommended order: {} for a Swiss, {} for a \
+         round robin; EIG only when asked]",
+        codes(recommended_order(false)),
+        codes(recommended_order(true))
+    )
+}
+
+/// `tiebreaks --teams`: the team tiebreaks and their default order.
+pub fn teams() -> String {
+    let team: Vec<String> =
+        TeamTiebreak::all().into_iter().filter(|t| !matches!(t, TeamTiebreak::Individual(_) | TeamTiebreak::On(..))).map(|t| t.code()).collect();
+    let default: Vec<String> = DEFAULT_TEAM_TIEBREAKS.iter().map(|t| t.code()).collect();
+    format!(
+        "A team tournament (TRF 013 or 310 team records): the teams' standings instead of the players', \
+         by --primary points, with team tiebreaks in --order ({}, or any individual code on the primary \
+         score) [default order: the file's own, else {}]",
+        team.join(", "),
+        default.join(",")
+    )
+}

@@ -1,10 +1,10 @@
 //! Files and settings: a file (or standard input) read by the engine's rules, and the
 //! engine's `Settings` the flags give, every default the engine's own.
 
-use crate::args::{InputArgs, MethodArgs, MovArg, ScaleArgs};
+use crate::args::{InputArgs, MethodArgs, ScaleArgs};
 use ratings_engine::error::check;
 use ratings_engine::job::{Job, JobReader, Settings};
-use ratings_engine::methods::elo::{EloParams, Mov};
+use ratings_engine::methods::elo::EloParams;
 use ratings_engine::methods::jrank::JRankParams;
 use ratings_engine::methods::multi_elo::MultiEloParams;
 use ratings_engine::parse::decode::decode_owned;
@@ -91,10 +91,7 @@ pub fn set_params(s: &mut Settings, args: &MethodArgs) -> Result<(), String> {
         margin: args.margin,
         home_in_update: !args.home_in_predictions_only,
         chronological: !args.input_order,
-        mov: match args.mov {
-            MovArg::Off => Mov::Off,
-            MovArg::Fivethirtyeight => Mov::FiveThirtyEight,
-        },
+        mov: args.mov,
         season_regression: args.season_regression,
         season_mean: args.season_mean,
         per_game: args.per_game,

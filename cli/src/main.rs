@@ -16,6 +16,7 @@ mod methods;
 mod rate;
 mod simulate;
 mod tiebreaks;
+mod values;
 
 use args::{Cli, Command, FormatArg};
 use clap::Parser;

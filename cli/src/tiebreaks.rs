@@ -1,11 +1,11 @@
 //! `tiebreaks`: a tournament's standings with FIDE's tiebreaks, or with `--teams` its teams'.
 
-use crate::args::{FormatArg, PrimaryArg, TiebreakArgs};
+use crate::args::{FormatArg, TiebreakArgs};
 use crate::input::{display_name, read_text};
 use ratings_engine::escape;
 use ratings_engine::job::{Job, Settings, TournamentStandings};
 use ratings_engine::parse::detect::{detect, Format};
-use ratings_engine::team::{TeamScore, TeamTiebreak};
+use ratings_engine::team::TeamTiebreak;
 use ratings_engine::tiebreak::{crosstable, order, parse_order, report};
 
 pub fn run(args: &TiebreakArgs) -> Result<String, String> {
@@ -76,10 +76,7 @@ fn run_teams(args: &TiebreakArgs, text: &str, mut warnings: Vec<String>) -> Resu
     let name = display_name(&args.file);
     let mut settings = Settings { rules: args.rules, skip_bad_lines: args.skip_bad_lines, ..Default::default() };
     settings.after_round = args.round;
-    settings.team_primary = match args.primary {
-        PrimaryArg::Mp => TeamScore::MatchPoints,
-        PrimaryArg::Gp => TeamScore::GamePoints,
-    };
+    settings.team_primary = args.primary;
     let job = Job::read(text, &settings).map_err(|e| format!("{name}:\n{e}"))?;
     let t = job.full.tournament.as_ref().filter(|t| !t.teams.is_empty());
     let t = t.ok_or_else(|| format!("--teams: {name} lists no teams (expected TRF 013 or 310 team records)"))?;

@@ -17,6 +17,9 @@ pub enum ScaleKind {
 }
 
 impl ScaleKind {
+    /// Every scale, in the order a menu or the command line's help lists them.
+    pub const ALL: [ScaleKind; 2] = [ScaleKind::Elo, ScaleKind::Natural];
+
     /// The name in flags and JSON: `elo`, `natural`.
     pub fn name(self) -> &'static str {
         match self {

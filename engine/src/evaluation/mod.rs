@@ -316,6 +316,18 @@ impl Parameter {
         }
     }
 
+    /// The name in flags: `elo-k`, `brent-gamma`, ...
+    pub fn key(self) -> &'static str {
+        match self {
+            Parameter::EloK => "elo-k",
+            Parameter::EloZeta => "elo-zeta",
+            Parameter::EloHome => "elo-home",
+            Parameter::BrentGamma => "brent-gamma",
+            Parameter::JRankK => "jrank-k",
+            Parameter::JRankP => "jrank-p",
+        }
+    }
+
     /// The parameter's letter: "K = 4".
     pub fn symbol(self) -> &'static str {
         match self {

@@ -76,6 +76,29 @@ pub enum Mov {
     FiveThirtyEight,
 }
 
+impl Mov {
+    /// Every multiplier, in the order the command line's help lists them.
+    pub const ALL: [Mov; 2] = [Mov::Off, Mov::FiveThirtyEight];
+
+    /// The name in flags: `off`, `fivethirtyeight`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Mov::Off => "off",
+            Mov::FiveThirtyEight => "fivethirtyeight",
+        }
+    }
+
+    /// What the multiplier does, in one line.
+    pub fn about(self) -> &'static str {
+        match self {
+            Mov::Off => "none: a win is a win, whatever the margin",
+            Mov::FiveThirtyEight => {
+                "FiveThirtyEight's: ln(max(|margin|, 1) + 1) · 2.2 / (0.001 · d_w + 2.2), d_w the winner's edge with home advantage"
+            }
+        }
+    }
+}
+
 impl Default for EloParams {
     fn default() -> Self {
         EloParams {

@@ -1,0 +1,81 @@
+//! Flag values named by the engine's enums: each read by the engine's own rule and listed, with
+//! what it does, in `--help` (from the enum's `ALL`), so that no list of names is written twice.
+
+use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
+use ratings_engine::evaluation::Parameter;
+use ratings_engine::methods::elo::Mov;
+use ratings_engine::team::TeamScore;
+use ratings_engine::tiebreak::Rules;
+use ratings_engine::{MethodKind, ScaleKind, Variant};
+use std::ffi::OsStr;
+
+/// A value read by its `FromStr` (the engine's names, aliases and message) and listed in the
+/// help as `values`.
+#[derive(Clone)]
+pub struct Listed<T> {
+    values: Vec<PossibleValue>,
+    parse: fn(&str) -> Result<T, String>,
+}
+
+impl<T: Clone + Send + Sync + 'static> TypedValueParser for Listed<T> {
+    type Value = T;
+
+    fn parse_ref(&self, cmd: &clap::Command, arg: Option<&clap::Arg>, value: &OsStr) -> Result<T, clap::Error> {
+        self.parse.parse_ref(cmd, arg, value)
+    }
+
+    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
+        Some(Box::new(self.values.iter().cloned()))
+    }
+}
+
+/// `name: about` for each of `all`.
+fn listed<T: Copy>(all: &[T], name: fn(T) -> &'static str, about: fn(T) -> &'static str) -> Vec<PossibleValue> {
+    all.iter().map(|&v| PossibleValue::new(name(v)).help(about(v))).collect()
+}
+
+/// A value of an enum without `FromStr`: one of its names (case-insensitive).
+fn named<T: Copy + Send + Sync + 'static>(
+    all: &'static [T],
+    name: fn(T) -> &'static str,
+    about: fn(T) -> &'static str,
+) -> impl TypedValueParser<Value = T> {
+    PossibleValuesParser::new(listed(all, name, about)).try_map(move |s: String| {
+        all.iter().copied().find(|&v| name(v).eq_ignore_ascii_case(&s)).ok_or_else(|| format!("unknown value '{s}'"))
+    })
+}
+
+/// `--method`: the engine's methods.
+pub fn method() -> Listed<MethodKind> {
+    Listed { values: listed(&MethodKind::ALL, MethodKind::name, MethodKind::label), parse: str::parse }
+}
+
+/// `--variant`: every iteration of Brent's method.
+pub fn variant() -> Listed<Variant> {
+    Listed { values: listed(&Variant::ALL, Variant::name, Variant::label), parse: str::parse }
+}
+
+/// `--scale`: the display scales.
+pub fn scale() -> Listed<ScaleKind> {
+    Listed { values: listed(&ScaleKind::ALL, ScaleKind::name, ScaleKind::label), parse: str::parse }
+}
+
+/// `--rules`: FIDE's rule sets, by their codes only (`2023`, `2026`).
+pub fn rules() -> impl TypedValueParser<Value = Rules> {
+    PossibleValuesParser::new(listed(&Rules::ALL, Rules::code, Rules::name)).try_map(|s| s.parse::<Rules>())
+}
+
+/// `--mov`: Elo's margin-of-victory multipliers.
+pub fn mov() -> impl TypedValueParser<Value = Mov> {
+    named(&Mov::ALL, Mov::name, Mov::about)
+}
+
+/// `--primary`: a team's score.
+pub fn team_score() -> impl TypedValueParser<Value = TeamScore> {
+    named(&TeamScore::ALL, TeamScore::code, TeamScore::name)
+}
+
+/// `--tune`: the parameters `evaluate` tunes.
+pub fn parameter() -> impl TypedValueParser<Value = Parameter> {
+    named(&Parameter::ALL, Parameter::key, Parameter::name)
+}
