@@ -145,7 +145,6 @@ JSON
   \"ranks_matched\" when no common order gives them). \"declared_order\": {\"record\", \"order\",
   \"unknown\"} when the file declares its tiebreaks (TRF-2026 record 212 or 202).";
 
-
 /// `text` wrapped to the help's width, indented by `first` spaces, its further lines by `rest`.
 fn wrap(text: &str, first: usize, rest: usize) -> String {
     let (mut out, mut width, mut start) = (" ".repeat(first), first, true);
@@ -187,7 +186,9 @@ pub fn eps() -> String {
 /// `--max-iter`: each iterative method's cap, with its default.
 pub fn max_iter() -> String {
     let (brent, jrank) = (BrentParams::default().max_iter, JRankParams::default().max_iter);
-    let both = if brent == jrank { format!("Brent and JRank, iterations [default: {brent}]") } else {
+    let both = if brent == jrank {
+        format!("Brent and JRank, iterations [default: {brent}]")
+    } else {
         format!("Brent, iterations [default: {brent}]; JRank, iterations [default: {jrank}]")
     };
     format!(
@@ -235,8 +236,11 @@ pub fn order() -> String {
 
 /// `tiebreaks --teams`: the team tiebreaks and their default order.
 pub fn teams() -> String {
-    let team: Vec<String> =
-        TeamTiebreak::all().into_iter().filter(|t| !matches!(t, TeamTiebreak::Individual(_) | TeamTiebreak::On(..))).map(|t| t.code()).collect();
+    let team: Vec<String> = TeamTiebreak::all()
+        .into_iter()
+        .filter(|t| !matches!(t, TeamTiebreak::Individual(_) | TeamTiebreak::On(..)))
+        .map(|t| t.code())
+        .collect();
     let default: Vec<String> = DEFAULT_TEAM_TIEBREAKS.iter().map(|t| t.code()).collect();
     format!(
         "A team tournament (TRF 013 or 310 team records): the teams' standings instead of the players', \

@@ -1,7 +1,8 @@
 //! Tournament files read as organisers write them (issue 19): a file saved before a round is
 //! paired, the C.07 rules in force when the tournament started, bye placeholders named as
 //! players, and team records out of their columns. GPL files in `../shared` are read where
-//! they live and the tests that need them skip when they are absent.
+//! they live and the tests that need them skip when they are absent. (With the command line's
+//! tests: several compare the library's standings with what `ratings-lab tiebreaks` prints.)
 
 use ratings_engine::job::{Job, Settings};
 use ratings_engine::parse::trf::parse_trf;
@@ -11,7 +12,7 @@ use serde_json::Value;
 use std::process::Command;
 
 const SHARED: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/data");
-const TEAM_FILE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/trf/fideteam_nocolor.trf");
+const TEAM_FILE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../engine/tests/data/trf/fideteam_nocolor.trf");
 
 /// A GPL file read where it lives, `None` (with a message) when it is not there.
 fn shared(path: &str) -> Option<String> {
