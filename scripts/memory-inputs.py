@@ -4,6 +4,7 @@ players1m.csv, 1,000,000 distinct players who play one game each (10.6 MB), and
 games1m.pgn, a million tiny PGN games among 1,000 players (50.8 MB).
 
     python3 scripts/memory-inputs.py /tmp/mem
+    cargo build --profile cli -p ratings-lab-cli
     /usr/bin/time -v target/cli/ratings-lab rate /tmp/mem/players1m.csv > /dev/null
 """
 import os

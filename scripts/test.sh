@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Sets up whatever is missing, then runs every test:
-#  1. the engine's native tests (unit, integration, command line, doc tests), then a short
+#  1. the engine's and the command line's native tests (unit, integration, doc tests; the
+#     command line's, with docs/cli.md against its help, in cli/tests), then a short
 #     run of each fuzz target (when a nightly toolchain is present; skipped, saying so, if not);
 #  2. the app's wasm tests in headless Chromium (wasm-bindgen-test);
 #  3. the release build of the site, then end-to-end tests driving it in Chromium
@@ -12,7 +13,7 @@ source scripts/env.sh
 # A test run builds once: incremental caches would only take disk (a CI disk once ran out).
 export CARGO_INCREMENTAL=0
 echo "== disk free here: $(df -h . | awk 'NR==2 {print $4}')"
-echo "== engine: native tests"
+echo "== engine and command line: native tests"
 cargo test --locked
 echo "== engine: fuzzing, 20 s a target (scripts/fuzz.sh runs longer)"
 ./scripts/fuzz.sh 20
