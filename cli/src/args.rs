@@ -1,7 +1,7 @@
 //! What the command line takes: the commands and their flags. Every default is the
 //! engine's own (`…::default()`), every list of names the engine's enum's (see `help`).
 
-use crate::help::{self, COMPARE_HELP, EVALUATE_HELP, INPUT_HELP, SIMULATE_HELP};
+use crate::help::{self, COMPARE_HELP, EVALUATE_HELP, HELP_WIDTH, INPUT_HELP, SIMULATE_HELP};
 use crate::values;
 use clap::{Parser, Subcommand, ValueEnum};
 use ratings_engine::evaluation::simulate::{Schedule, Setup};
@@ -12,9 +12,6 @@ use ratings_engine::methods::jrank::JRankParams;
 use ratings_engine::team::TeamScore;
 use ratings_engine::tiebreak::Rules;
 use ratings_engine::{BrentParams, MethodKind, ScaleKind, Variant};
-
-/// The width the help is wrapped at.
-pub const HELP_WIDTH: usize = 100;
 
 /// The methods `compare`, `evaluate` and `simulate` run unless told.
 pub const DEFAULT_METHODS: &str = "brent,elo";

@@ -1,7 +1,6 @@
 //! The long help texts: the input format, and each command's notes and JSON shape; the
 //! flags' own texts where they name the engine's defaults or lists (never written here).
 
-use crate::args::HELP_WIDTH;
 use ratings_engine::error::MAX_ITER;
 use ratings_engine::evaluation::DEFAULT_HOLDOUT;
 use ratings_engine::job::{recommended_order, Settings};
@@ -11,6 +10,9 @@ use ratings_engine::parse::Role;
 use ratings_engine::team::{TeamTiebreak, DEFAULT_TEAM_TIEBREAKS};
 use ratings_engine::tiebreak::{all_codes, Tiebreak};
 use ratings_engine::{BrentParams, ScaleKind};
+
+/// The width the help is wrapped at, whatever the terminal (`args::Cli`).
+pub const HELP_WIDTH: usize = 100;
 
 pub const INPUT_HELP: &str = "\
 INPUT FORMAT

@@ -2,7 +2,8 @@
 
 use crate::args::{FormatArg, RateArgs};
 use crate::input::{load, settings};
-use crate::{memory, Output};
+use crate::memory;
+use crate::output::Output;
 use ratings_engine::{escape, export};
 
 pub fn run(args: &RateArgs) -> Result<Output, String> {
