@@ -65,9 +65,7 @@ pub struct EvaluateArgs {
     pub methods: String,
     #[command(flatten)]
     pub params: MethodArgs,
-    /// Cut the held-out share into K blocks, each predicted from everything before it (1 to
-    /// 1000; at most one block per held-out game).
-    #[arg(long, default_value_t = 1, value_name = "K")]
+    #[arg(long, default_value_t = 1, value_name = "K", help = help::rolling())]
     pub rolling: usize,
     /// Tune a parameter out of sample.
     #[arg(long, value_parser = values::parameter(), value_name = "PARAMETER")]
@@ -122,9 +120,7 @@ pub const MAX_ORDERS: usize = 10_000;
 pub struct CompareArgs {
     /// The games file (CSV), or '-' for standard input.
     pub file: String,
-    /// The methods, comma-separated (brent, elo, multi-elo, jrank, aga), each with optional
-    /// flags of its own after colons: elo:k=40:margin.
-    #[arg(long, default_value = DEFAULT_METHODS, value_name = "METHOD[:FLAG=VALUE...],...")]
+    #[arg(long, default_value = DEFAULT_METHODS, value_name = "METHOD[:FLAG=VALUE...],...", help = help::methods())]
     pub methods: String,
     #[command(flatten)]
     pub params: MethodArgs,
@@ -264,9 +260,7 @@ pub struct MethodArgs {
     /// iteration, which oscillates on two-sided schedules.
     #[arg(long, default_value_t = JRankParams::default().damping, allow_negative_numbers = true, help_heading = "JRank")]
     pub jrank_damping: f64,
-    /// JRank: fit k and p by grid search (k in [0.001, 20], p in [0.001, 3]) minimising the
-    /// squared error per game; the JSON has the whole grid under "fit".
-    #[arg(long, help_heading = "JRank")]
+    #[arg(long, help_heading = "JRank", help = help::fit())]
     pub fit: bool,
     #[arg(long, allow_negative_numbers = true, help_heading = "JRank", help = help::holdout())]
     pub holdout: Option<f64>,

@@ -2,14 +2,14 @@
 //! flags' own texts where they name the engine's defaults or lists (never written here).
 
 use ratings_engine::error::MAX_ITER;
-use ratings_engine::evaluation::DEFAULT_HOLDOUT;
+use ratings_engine::evaluation::{DEFAULT_HOLDOUT, MAX_ROLLING};
 use ratings_engine::job::{recommended_order, Settings};
 use ratings_engine::methods::aga::AgaParams;
-use ratings_engine::methods::jrank::JRankParams;
+use ratings_engine::methods::jrank::{self, JRankParams};
 use ratings_engine::parse::Role;
 use ratings_engine::team::{TeamTiebreak, DEFAULT_TEAM_TIEBREAKS};
 use ratings_engine::tiebreak::{all_codes, Tiebreak};
-use ratings_engine::{BrentParams, ScaleKind};
+use ratings_engine::{BrentParams, MethodKind, ScaleKind};
 
 /// The width the help is wrapped at, whatever the terminal (`args::Cli`).
 pub const HELP_WIDTH: usize = 100;
@@ -216,6 +216,26 @@ pub fn holdout() -> String {
         "JRank: with --fit, score the latest share of the games after fitting on the rest (0 = \
          in-sample) [default: {}]. In 'evaluate': the later share predicted [default: {DEFAULT_HOLDOUT}]",
         JRankParams::default().holdout
+    )
+}
+
+/// `compare --methods`: the engine's methods.
+pub fn methods() -> String {
+    let names: Vec<&str> = MethodKind::ALL.iter().map(|m| m.name()).collect();
+    format!("The methods, comma-separated ({}), each with optional flags of its own after colons: elo:k=40:margin", names.join(", "))
+}
+
+/// `evaluate --rolling`: how many blocks.
+pub fn rolling() -> String {
+    format!("Cut the held-out share into K blocks, each predicted from everything before it (1 to {MAX_ROLLING}; at most one block per held-out game)")
+}
+
+/// `--fit`: JRank's grid.
+pub fn fit() -> String {
+    let ((k0, k1), (p0, p1)) = (jrank::K_RANGE, jrank::P_RANGE);
+    format!(
+        "JRank: fit k and p by grid search (k in [{k0}, {k1}], p in [{p0}, {p1}]) minimising the squared error per game; the JSON \
+         has the whole grid under \"fit\""
     )
 }
 

@@ -76,8 +76,10 @@ impl JRankParams {
 
 /// The parameter grid of the paper: `GRID` log-spaced values over each range.
 const GRID: usize = 25;
-const K_RANGE: (f64, f64) = (0.001, 20.0);
-const P_RANGE: (f64, f64) = (0.001, 3.0);
+/// The range of `k` the fit searches (the command line's help names it).
+pub const K_RANGE: (f64, f64) = (0.001, 20.0);
+/// The range of `p` the fit searches.
+pub const P_RANGE: (f64, f64) = (0.001, 3.0);
 
 /// Groups up to this size are solved by a dense Cholesky factorisation; larger ones by
 /// conjugate gradients on the sparse Laplacian.
