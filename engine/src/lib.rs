@@ -28,6 +28,7 @@
 //! assert_eq!(rating.players[0].name, "Anna");
 //! ```
 
+pub mod codes;
 pub mod compare;
 pub mod diagnose;
 pub mod distinct;

@@ -35,9 +35,7 @@ use super::columns::Columns;
 use super::csv::{Parsed, Warning};
 use crate::distinct::DistinctNames;
 use crate::error::{bad_field as bad, excerpt, ParseError, ParseErrors};
-use crate::methods::aga::rank_seed;
-use crate::methods::aga::seed::day_number;
-use crate::model::{Dataset, Game, Listed};
+use crate::model::{day_number, rank_seed, Dataset, Game, Listed};
 use std::collections::HashMap;
 
 #[derive(Clone, Copy, PartialEq, Eq)]

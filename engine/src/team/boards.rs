@@ -6,7 +6,8 @@
 //! so); after an extended direct encounter leaves two teams level (13.3.2) only the games of
 //! their matches against each other.
 
-use super::standings::{EdeBoards, TeamTiebreak, TeamValue};
+use super::standings::TeamValue;
+use crate::codes::{EdeBoards, TeamTiebreak};
 use super::{TeamRound, Teams};
 
 /// Board count of per-board points (board 1 first).

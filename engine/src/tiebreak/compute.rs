@@ -1,6 +1,6 @@
 //! Every tiebreak but direct encounter: one value and its explanation per entrant.
 
-use super::codes::{Cut, Rules, Tiebreak};
+use crate::codes::{Cut, Rules, Tiebreak};
 use super::context::{num, unplayed_kind, Adjusted, Ctx, EPS};
 use super::rating;
 use super::TiebreakValue;
