@@ -181,7 +181,9 @@ fn is_cfg_test(attr: &[(Tok, usize)]) -> bool {
         Some((Tok::Ident(s), _)) => s.as_str(),
         _ => "",
     };
-    ident(0) == "cfg" && attr.iter().any(|(t, _)| *t == Tok::Ident("test".into())) && !attr.iter().any(|(t, _)| *t == Tok::Ident("not".into()))
+    ident(0) == "cfg"
+        && attr.iter().any(|(t, _)| *t == Tok::Ident("test".into()))
+        && !attr.iter().any(|(t, _)| *t == Tok::Ident("not".into()))
 }
 
 /// The end (one past) of the item starting at `i`: its `;` or its closing `}`.
@@ -273,7 +275,11 @@ fn read_crate(src: &Path) -> Crate {
 }
 
 fn join(module: &str, name: &str) -> String {
-    if module.is_empty() { name.to_string() } else { format!("{module}::{name}") }
+    if module.is_empty() {
+        name.to_string()
+    } else {
+        format!("{module}::{name}")
+    }
 }
 
 type Imports = (BTreeMap<String, Vec<String>>, Vec<(Vec<String>, usize, String)>);
@@ -468,7 +474,8 @@ fn circles(krate: &Crate) -> Vec<(Vec<String>, Vec<String>)> {
     let reached: BTreeMap<&str, BTreeSet<String>> = krate.files.keys().map(|m| (m.as_str(), reach(m))).collect();
     let mut out: Vec<(Vec<String>, Vec<String>)> = Vec::new();
     for m in krate.files.keys() {
-        let comp: Vec<String> = krate.files.keys().filter(|o| reached[m.as_str()].contains(*o) && reached[o.as_str()].contains(m)).cloned().collect();
+        let comp: Vec<String> =
+            krate.files.keys().filter(|o| reached[m.as_str()].contains(*o) && reached[o.as_str()].contains(m)).cloned().collect();
         if comp.len() > 1 && comp[0] == *m {
             let mut seen = BTreeSet::new();
             // One line per import written (a `use` of several items from one module is one).
@@ -531,7 +538,16 @@ fn engine_imports_follow_the_layer_table() {
     for (target, e) in crossings.filter(|(t, e)| !e.from.is_empty() && !t.is_empty() && top(&e.from) != top(t)) {
         let (from, to) = (top(&e.from), top(&target));
         let Some((_, allowed)) = table.iter().find(|(m, _)| *m == from) else { continue };
-        if !allowed.contains(&to) && !problems.iter().any(|p: &String| p.starts_with(&format!("{}:{}: `{}` goes to `{to}`", e.file.strip_prefix(root()).unwrap_or(&e.file).display(), e.line, e.text))) {
+        if !allowed.contains(&to)
+            && !problems.iter().any(|p: &String| {
+                p.starts_with(&format!(
+                    "{}:{}: `{}` goes to `{to}`",
+                    e.file.strip_prefix(root()).unwrap_or(&e.file).display(),
+                    e.line,
+                    e.text
+                ))
+            })
+        {
             let list = allowed.iter().map(|a| format!("`{a}`")).collect::<Vec<_>>().join(", ");
             problems.push(format!(
                 "{}:{}: `{}` goes to `{to}`, which the row of `{from}` (may import: {}) does not allow",

@@ -8,6 +8,7 @@
 //! defaults are the engine's own; the command line and the app read them from here.
 
 use crate::error::{ParseError, ParseErrors, RateError};
+use crate::methods::brent::{BrentParams, Variant};
 use crate::methods::fit::{Fit, Measures};
 use crate::methods::report::{IterationRecord, Rating};
 use crate::methods::{start, Method, MethodKind, Options, Params};
@@ -18,8 +19,8 @@ use crate::parse::{BadLines, ColumnMap, CsvOptions, Warning};
 use crate::scale::{Offset, Scale, ScaleKind};
 use crate::team::{TeamScore, TeamStandings, TeamTiebreak, Teams, DEFAULT_TEAM_TIEBREAKS};
 use crate::tiebreak::declared::{self, RankCheck, Search};
-use crate::tiebreak::{standings_with, Options as TiebreakOptions, Rules, RulesChoice, Standings, Tiebreak};
 use crate::tiebreak::eig::{eig_gamma, eigenvector_ratings, EigenvectorRatings};
+use crate::tiebreak::{standings_with, Options as TiebreakOptions, Rules, RulesChoice, Standings, Tiebreak};
 use crate::tournament::{DeclaredOrder, PendingRound, Tournament};
 use serde::{Deserialize, Serialize};
 use std::rc::Rc;
@@ -101,9 +102,10 @@ impl Default for Settings {
     fn default() -> Self {
         Settings {
             method: MethodKind::default(),
-            // Brent's default iteration is Brent's (`Variant::Auto`: Algorithm 1 on small
-            // inputs, to watch and step through; accelerated on large ones, and it says so).
-            params: Params::default(),
+            // Not Brent's default iteration (`Variant::default()`, the fewest passes) but the
+            // app's choice for a job: Algorithm 1 on small inputs, to watch and step through;
+            // accelerated on large ones (`brent::AUTO_PLAYERS`), and it says so.
+            params: Params { brent: BrentParams { variant: Variant::Auto, ..Default::default() }, ..Default::default() },
             scale: ScaleKind::Elo,
             shown: None,
             anchor: String::new(),

@@ -7,6 +7,6 @@
 pub mod individual;
 pub mod team;
 
-pub use individual::{all_codes, Rules, Tiebreak, UnknownTiebreak};
 pub(crate) use individual::Cut;
+pub use individual::{all_codes, Rules, Tiebreak, UnknownTiebreak};
 pub use team::{EdeBoards, TeamScore, TeamTiebreak, DEFAULT_TEAM_TIEBREAKS};

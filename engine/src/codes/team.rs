@@ -243,4 +243,3 @@ impl fmt::Display for TeamTiebreak {
         f.write_str(&self.code())
     }
 }
-

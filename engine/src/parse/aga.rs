@@ -57,10 +57,9 @@ fn heading(token: &str) -> Option<Section> {
 
 /// The lines that carry content: (1-based line number, text without its comment, trimmed).
 fn content_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    text.lines().enumerate().filter_map(|(i, l)| {
+    super::lines::lines(text).filter_map(|(n, l)| {
         let l = l.split('#').next().unwrap_or("").trim();
-        (!l.is_empty()).then_some((i + 1, l))
+        (!l.is_empty()).then_some((n, l))
     })
 }
 

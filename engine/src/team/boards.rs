@@ -7,8 +7,8 @@
 //! their matches against each other.
 
 use super::standings::TeamValue;
-use crate::codes::{EdeBoards, TeamTiebreak};
 use super::{TeamRound, Teams};
+use crate::codes::{EdeBoards, TeamTiebreak};
 
 /// Board count of per-board points (board 1 first).
 fn count(points: &[f64]) -> f64 {

@@ -8,8 +8,8 @@
 //! can ask for: at most [`MAX_ORDER`] individual tiebreaks, each computed once, however the
 //! order arrived (a link of 13 KB once asked for a million Buchholz columns).
 
-use crate::codes::{all_codes, Tiebreak, UnknownTiebreak};
 use crate::codes::TeamTiebreak;
+use crate::codes::{all_codes, Tiebreak, UnknownTiebreak};
 use rustc_hash::FxHashSet;
 use serde::de::{Deserialize, Deserializer, SeqAccess, Visitor};
 use std::fmt;

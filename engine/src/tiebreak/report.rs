@@ -3,8 +3,8 @@
 //! CSV is [`Standings::to_csv`].
 
 use super::declared::{RankCheck, Search};
-use super::{Rules, RulesChoice, Standings, Tiebreak, TiebreakValue};
 use super::eig::EigenvectorRatings;
+use super::{Rules, RulesChoice, Standings, Tiebreak, TiebreakValue};
 use crate::tournament::{DeclaredOrder, PendingRound, Tournament};
 use serde_json::{json, Map, Value};
 

@@ -53,12 +53,13 @@ pub enum Variant {
     Fixed,
     /// Iteration (14).
     Zermelo,
-    /// Iteration (13) with Anderson acceleration in log space, safeguarded by the likelihood.
+    /// Iteration (13) with Anderson acceleration in log space, safeguarded by the likelihood:
+    /// the default (the fewest passes), the library's and the command line's.
+    #[default]
     Accelerated,
     /// Algorithm 1 up to [`AUTO_PLAYERS`] players (its iterations are the ones to watch and
-    /// step through), the accelerated iteration above: the default, Brent's one (the
-    /// library's, the command line's and the app's).
-    #[default]
+    /// step through), the accelerated iteration above: what a job starts with (the app's
+    /// settings, `job::Settings::default()`), to watch.
     Auto,
 }
 
@@ -118,8 +119,7 @@ pub struct BrentParams {
 
 impl Default for BrentParams {
     fn default() -> Self {
-        // The one default iteration ([`Variant`]'s): Algorithm 1 to watch on small inputs,
-        // the fewest passes on large ones.
+        // The one default iteration, [`Variant`]'s: the fewest passes.
         BrentParams { variant: Variant::default(), sigma: 0.3, gamma: 0.0, eps: 1e-9, max_iter: 10_000 }
     }
 }
