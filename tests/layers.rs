@@ -175,15 +175,15 @@ fn closing(toks: &[(Tok, usize)], open: usize) -> usize {
     toks.len() - 1
 }
 
-/// Whether an attribute's tokens are `cfg(test)` or a `cfg(all(test, …))`.
+/// Whether an attribute's tokens are `cfg(test)` or a `cfg(all(test, …))`: test code only.
 fn is_cfg_test(attr: &[(Tok, usize)]) -> bool {
     let ident = |k: usize| match attr.get(k) {
         Some((Tok::Ident(s), _)) => s.as_str(),
         _ => "",
     };
-    ident(0) == "cfg"
-        && attr.iter().any(|(t, _)| *t == Tok::Ident("test".into()))
-        && !attr.iter().any(|(t, _)| *t == Tok::Ident("not".into()))
+    let has = |name: &str| attr.iter().any(|(t, _)| *t == Tok::Ident(name.into()));
+    // `cfg(any(test, …))` and `cfg(not(test))` are compiled outside tests too.
+    ident(0) == "cfg" && (ident(2) == "test" || ident(2) == "all") && has("test") && !has("not") && !has("any")
 }
 
 /// The end (one past) of the item starting at `i`: its `;` or its closing `}`.

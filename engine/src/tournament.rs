@@ -252,12 +252,12 @@ pub struct Tournament {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub declared_order: Option<DeclaredOrder>,
     /// Points by entrant and round that override the scoring of the round's result (a team's
-    /// game points in a match: [`crate::team`]); `None` for individual tournaments.
+    /// game points in a match: `team`); `None` for individual tournaments.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub points_by_round: Option<Vec<Vec<f64>>>,
     /// What Sonneborn-Berger multiplies each opponent's score by, by entrant and round, when
     /// it is not the round's points: a team's result in the other kind of points (C.07's
-    /// EMGSB and EGMSB, [`crate::team`]).
+    /// EMGSB and EGMSB, `team`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub sb_factor_by_round: Option<Vec<Vec<f64>>>,
 }

@@ -1,6 +1,6 @@
 //! An order of tiebreaks lists each tiebreak at most once, wherever the order comes from: the
 //! command line's `--order`, stored settings, a shared link ([`distinct`], which
-//! [`crate::job::Settings`] reads its orders through), a file's TRF-2026 `212`/`202` record
+//! `job::Settings` reads its orders through), a file's TRF-2026 `212`/`202` record
 //! (read with the repeats left out and a warning).
 //!
 //! A tiebreak repeated adds a column of the same values and breaks no tie the first did not
