@@ -81,8 +81,8 @@
 
 use super::csv::{BadLines, Warning};
 use super::lines::{lines, split_lines};
+use crate::codes::{TeamTiebreak, Tiebreak};
 use crate::error::{bad_field as bad, excerpt, ParseError, ParseErrors};
-use crate::tiebreak::Tiebreak;
 use crate::tournament::{Colour, DeclaredOrder, Entrant, RoundEntry, RoundResult, Scoring, Sex, TeamRecord, Tournament};
 use std::collections::HashMap;
 
@@ -505,7 +505,7 @@ fn read_order(record: u16, line: usize, l: &str, warnings: &mut Vec<Warning>) ->
 /// [`crate::tiebreak::order`]), named in a warning. Codes are the same when they read as the
 /// same tiebreak (`BH/C1` and `BH-C1`), individual or a team's.
 fn without_repeats(record: u16, line: usize, codes: Vec<String>, warnings: &mut Vec<Warning>) -> Vec<String> {
-    let key = |c: &str| match (Tiebreak::parse(c), crate::team::TeamTiebreak::parse(c)) {
+    let key = |c: &str| match (Tiebreak::parse(c), TeamTiebreak::parse(c)) {
         (Ok(t), _) => t.code().to_string(),
         (_, Ok(t)) => t.code(),
         _ => c.to_ascii_uppercase(),
@@ -537,7 +537,7 @@ fn order_warnings(t: &Tournament, warnings: &mut Vec<Warning>) {
     let Some(order) = &t.declared_order else { return };
     let unknown: Vec<&str> = match t.teams.is_empty() {
         true => order.unknown.iter().map(String::as_str).collect(),
-        false => order.codes.iter().filter(|c| crate::team::TeamTiebreak::parse(c).is_err()).map(String::as_str).collect(),
+        false => order.codes.iter().filter(|c| TeamTiebreak::parse(c).is_err()).map(String::as_str).collect(),
     };
     if !unknown.is_empty() {
         let message =
