@@ -17,6 +17,8 @@
 //!   files it declares, or theirs) is not counted: a parent and its children are one unit,
 //!   the parent declaring and re-exporting them, the children using what it holds.
 //!
+//! Two tests on made-up crates show that each check fails when it should, naming the import.
+//!
 //! The crates' roots (`lib.rs`, the app's `main.rs` and `bin/`) declare modules and re-export
 //! items; the binaries declare no modules (checked), so the library's modules are the graph.
 
@@ -513,12 +515,12 @@ fn layer_table() -> Vec<(String, BTreeSet<String>)> {
     rows
 }
 
-#[test]
-fn engine_imports_follow_the_layer_table() {
-    let krate = read_crate(&root().join("engine/src"));
-    let table = layer_table();
+/// Everything in `krate` that breaks the layer `table` (rows bottom → top, each with what it
+/// may import), each naming the file and line, the import, and the row.
+fn layer_problems(krate: &Crate, table: &[(String, BTreeSet<String>)]) -> Vec<String> {
     let mut problems = Vec::new();
-    let tops: BTreeSet<String> = krate.files.keys().filter(|m| !m.is_empty()).map(|m| m.split("::").next().unwrap().to_string()).collect();
+    let top = |m: &str| m.split("::").next().unwrap().to_string();
+    let tops: BTreeSet<String> = krate.files.keys().filter(|m| !m.is_empty()).map(|m| top(m)).collect();
     let rows: BTreeSet<String> = table.iter().map(|(m, _)| m.clone()).collect();
     for missing in tops.difference(&rows) {
         problems.push(format!("the engine's module `{missing}` has no row in ARCHITECTURE.md's table of the engine's layers"));
@@ -531,34 +533,48 @@ fn engine_imports_follow_the_layer_table() {
             problems.push(format!("the row of `{module}` allows `{a}`, which is not a row below it (before it in the table)"));
         }
     }
-    let top = |m: &str| m.split("::").next().unwrap().to_string();
     // Both the module a path names and the one holding the item: `crate::team::TeamTiebreak`
     // (re-exported from `codes`) needs `team` and `codes` allowed.
-    let crossings = edges(&krate).into_iter().flat_map(|e| [(e.to.clone(), e.clone()), (e.via.clone(), e)]);
+    let crossings = edges(krate).into_iter().flat_map(|e| [(e.to.clone(), e.clone()), (e.via.clone(), e)]);
     for (target, e) in crossings.filter(|(t, e)| !e.from.is_empty() && !t.is_empty() && top(&e.from) != top(t)) {
         let (from, to) = (top(&e.from), top(&target));
         let Some((_, allowed)) = table.iter().find(|(m, _)| *m == from) else { continue };
-        if !allowed.contains(&to)
-            && !problems.iter().any(|p: &String| {
-                p.starts_with(&format!(
-                    "{}:{}: `{}` goes to `{to}`",
-                    e.file.strip_prefix(root()).unwrap_or(&e.file).display(),
-                    e.line,
-                    e.text
-                ))
-            })
-        {
+        let at = format!("{}:{}: `{}` goes to `{to}`", e.file.strip_prefix(root()).unwrap_or(&e.file).display(), e.line, e.text);
+        if !allowed.contains(&to) && !problems.iter().any(|p| p.starts_with(&at)) {
             let list = allowed.iter().map(|a| format!("`{a}`")).collect::<Vec<_>>().join(", ");
-            problems.push(format!(
-                "{}:{}: `{}` goes to `{to}`, which the row of `{from}` (may import: {}) does not allow",
-                e.file.strip_prefix(root()).unwrap_or(&e.file).display(),
-                e.line,
-                e.text,
-                if list.is_empty() { "nothing" } else { &list },
-            ));
+            let list = if list.is_empty() { "nothing".to_string() } else { list };
+            problems.push(format!("{at}, which the row of `{from}` (may import: {list}) does not allow"));
         }
     }
+    problems
+}
+
+#[test]
+fn engine_imports_follow_the_layer_table() {
+    let problems = layer_problems(&read_crate(&root().join("engine/src")), &layer_table());
     assert!(problems.is_empty(), "the engine's layers (ARCHITECTURE.md, \"## The engine's layers\"):\n{}", problems.join("\n"));
+}
+
+#[test]
+fn an_import_up_the_layers_is_named_with_its_file_and_row() {
+    let files = ["", "low", "high", "high::part"].map(|m| (m.to_string(), PathBuf::from(format!("{m}.rs"))));
+    let path = |p: &str| p.split("::").map(String::from).collect::<Vec<_>>();
+    let imports = [
+        ("low".to_string(), vec![(path("high::part::f"), 7, "use crate::high::part::f".to_string())]),
+        ("high::part".to_string(), vec![(path("low::g"), 3, "crate::low::g".to_string())]),
+    ];
+    let krate = Crate { files: files.into_iter().collect(), uses: BTreeMap::new(), imports: imports.into_iter().collect() };
+    let table = [("low".to_string(), BTreeSet::new()), ("high".to_string(), BTreeSet::from(["low".to_string()]))];
+    let problems = layer_problems(&krate, &table);
+    assert_eq!(
+        problems,
+        ["low.rs:7: `use crate::high::part::f` goes to `high`, which the row of `low` (may import: nothing) does not allow"]
+    );
+    let unlisted = layer_problems(&krate, &table[1..]);
+    assert!(
+        unlisted.iter().any(|p| p.contains("`low` has no row")) && unlisted.iter().any(|p| p.contains("not a row below it")),
+        "{unlisted:?}"
+    );
 }
 
 #[test]
@@ -599,4 +615,22 @@ fn the_tokenizer_reads_use_trees_and_skips_test_code() {
     assert_eq!(paths, ["a::b", "a::c", "e", "x::f", "j::k", "x::y::m::n"]);
     assert_eq!(uses["d"], ["a", "c"]);
     assert_eq!(tests, BTreeSet::from(["more".to_string()]));
+}
+
+#[test]
+fn a_circle_is_found_and_a_parent_with_its_children_is_none() {
+    let files = ["", "a", "a::x", "b", "c"].map(|m| (m.to_string(), PathBuf::from(format!("{m}.rs"))));
+    let path = |p: &str| p.split("::").map(String::from).collect::<Vec<_>>();
+    let imports = [
+        ("a", vec![(path("a::x::f"), 1, "use self::x::f".to_string())]),
+        ("a::x", vec![(path("b::g"), 2, "use crate::b::g".to_string()), (path("a::h"), 3, "super::h".to_string())]),
+        ("b", vec![(path("a::x::f"), 4, "crate::a::x::f".to_string())]),
+        ("c", vec![(path("b::g"), 5, "use crate::b::g".to_string())]),
+    ];
+    let imports = imports.into_iter().map(|(m, i)| (m.to_string(), i)).collect();
+    let krate = Crate { files: files.into_iter().collect(), uses: BTreeMap::new(), imports };
+    let found = circles(&krate);
+    assert_eq!(found.len(), 1, "{}", report(&found));
+    assert_eq!(found[0].0, ["a::x", "b"]);
+    assert!(found[0].1[0].contains("a::x -> b   (a::x.rs:2: use crate::b::g)"), "{}", report(&found));
 }
