@@ -19,8 +19,9 @@ use crate::parse::{BadLines, ColumnMap, CsvOptions, Warning};
 use crate::scale::{Offset, Scale, ScaleKind};
 use crate::team::{TeamScore, TeamStandings, TeamTiebreak, Teams, DEFAULT_TEAM_TIEBREAKS};
 use crate::tiebreak::declared::{self, RankCheck, Search};
+use crate::tiebreak::eig::{eig_gamma, eigenvector_ratings, EigenvectorRatings};
 use crate::tiebreak::{standings_with, Options as TiebreakOptions, Rules, RulesChoice, Standings, Tiebreak};
-use crate::tournament::{eig_gamma, eigenvector_ratings, DeclaredOrder, EigenvectorRatings, PendingRound, Tournament};
+use crate::tournament::{DeclaredOrder, PendingRound, Tournament};
 use serde::{Deserialize, Serialize};
 use std::rc::Rc;
 
@@ -101,8 +102,9 @@ impl Default for Settings {
     fn default() -> Self {
         Settings {
             method: MethodKind::default(),
-            // The app: Algorithm 1 on small inputs, to watch and step through; accelerated on
-            // large ones (it says so).
+            // Not Brent's default iteration (`Variant::default()`, the fewest passes) but the
+            // app's choice for a job: Algorithm 1 on small inputs, to watch and step through;
+            // accelerated on large ones (`brent::AUTO_PLAYERS`), and it says so.
             params: Params { brent: BrentParams { variant: Variant::Auto, ..Default::default() }, ..Default::default() },
             scale: ScaleKind::Elo,
             shown: None,
@@ -145,7 +147,18 @@ impl Settings {
 
     pub fn read_options(&self) -> ReadOptions {
         let bad_lines = if self.skip_bad_lines { BadLines::Skip } else { BadLines::Fail };
-        ReadOptions { method: self.method, mapping: self.mapping.clone(), bad_lines }
+        ReadOptions { own: own_format(self.method), mapping: self.mapping.clone(), bad_lines }
+    }
+}
+
+/// The format of its own a method reads besides CSV games: multi-player events for
+/// multiplayer Elo, the AGA's results for AGA. Said here, where methods meet formats (parsing
+/// knows formats, not methods).
+pub fn own_format(method: MethodKind) -> Option<Format> {
+    match method {
+        MethodKind::MultiElo => Some(Format::Events),
+        MethodKind::Aga => Some(Format::AgaResults),
+        _ => None,
     }
 }
 

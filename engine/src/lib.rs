@@ -18,7 +18,12 @@
 //! * [`text`]: "A, B and N more" lists of players in messages; [`distinct`]: people who
 //!   share a name kept apart;
 //! * [`export`]: the ratings as a table, CSV or the documented JSON shape;
-//! * [`tournament`]: organisers' tournaments (from TRF or PGN), and [`tiebreak`]: FIDE's tiebreaks.
+//! * [`tournament`]: organisers' tournaments (from TRF or PGN), as data; [`tiebreak`]: FIDE's
+//!   tiebreaks (EIG among them: [`tiebreak::eig`]), [`team`]: a team tournament's, and
+//!   [`codes`]: their codes, below the tournament that declares an order of them.
+//!
+//! The modules import in layers, bottom to top, without circles: `ARCHITECTURE.md` ("The
+//! engine's layers") lists them, and the repository's `tests/layers.rs` checks the imports.
 //!
 //! ```
 //! use ratings_engine::{parse::{parse_csv, CsvOptions}, rate, Method, Options};
@@ -28,6 +33,7 @@
 //! assert_eq!(rating.players[0].name, "Anna");
 //! ```
 
+pub mod codes;
 pub mod compare;
 pub mod diagnose;
 pub mod distinct;

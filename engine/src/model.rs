@@ -465,6 +465,52 @@ pub fn chronological_rank(games: &[Game]) -> Vec<usize> {
     rank
 }
 
+// What a declared rank and a date mean, read alike by the parser (which checks them) and
+// the methods (AGA's seeds and rating periods).
+
+/// The seed rating of a declared rank, in the middle of its range (AGA §4.1): `3d` → 3.5,
+/// `5k` → −5.5. Accepted: `Nd`/`Nk` in either case, with or without a space, and the words
+/// `dan`/`kyu` (`3 dan`, `5 kyu`), for 1–9 dan and 1–50 kyu; professional ranks `Np`
+/// (`1p`, `9 pro`, `3P`) for N = 1..=9 sit above 9 dan, a third of a stone apart
+/// (`1p` → 9.5, `9p` → 9.5 + 8/3 ≈ 12.17). Anything else is `None`.
+pub fn rank_seed(rank: &str) -> Option<f64> {
+    let t = rank.trim().to_lowercase();
+    let digits = t.find(|c: char| !c.is_ascii_digit()).unwrap_or(t.len());
+    if digits == 0 || digits > 2 {
+        return None;
+    }
+    let n: u32 = t[..digits].parse().ok()?;
+    let unit = t[digits..].trim();
+    match unit {
+        "d" | "dan" => (1..=9).contains(&n).then_some(n as f64 + 0.5),
+        "k" | "kyu" => (1..=50).contains(&n).then_some(-(n as f64) - 0.5),
+        // `then`, not `then_some`: its argument is evaluated first, and `n - 1` must not be for 0p.
+        "p" | "pro" | "professional" => (1..=9).contains(&n).then(|| 9.5 + (n - 1) as f64 / 3.0),
+        _ => None,
+    }
+}
+
+/// Days since 0000-03-01 of a date written `YYYY-MM-DD` (also `/` or `.` as separators,
+/// anything after the tenth character, such as a time, is ignored); `None` if it is not one.
+pub fn day_number(date: &str) -> Option<i64> {
+    let d = date.trim();
+    let mut parts = d.get(..10.min(d.len()))?.split(['-', '/', '.']);
+    let y: i64 = parts.next()?.parse().ok()?;
+    let m: i64 = parts.next()?.parse().ok()?;
+    let day: i64 = parts.next()?.trim().parse().ok()?;
+    if parts.next().is_some() || !(1..=12).contains(&m) || !(1..=31).contains(&day) || !(1..=9999).contains(&y) {
+        return None;
+    }
+    // Days from civil (H. Hinnant's algorithm).
+    let y = if m <= 2 { y - 1 } else { y };
+    let era = y.div_euclid(400);
+    let yoe = y - era * 400;
+    let mp = (m + 9) % 12;
+    let doy = (153 * mp + 2) / 5 + day - 1;
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    Some(era * 146_097 + doe)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -252,12 +252,12 @@ pub struct Tournament {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub declared_order: Option<DeclaredOrder>,
     /// Points by entrant and round that override the scoring of the round's result (a team's
-    /// game points in a match: [`crate::team`]); `None` for individual tournaments.
+    /// game points in a match: `team`); `None` for individual tournaments.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub points_by_round: Option<Vec<Vec<f64>>>,
     /// What Sonneborn-Berger multiplies each opponent's score by, by entrant and round, when
     /// it is not the round's points: a team's result in the other kind of points (C.07's
-    /// EMGSB and EGMSB, [`crate::team`]).
+    /// EMGSB and EGMSB, `team`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub sb_factor_by_round: Option<Vec<Vec<f64>>>,
 }
@@ -380,25 +380,25 @@ pub struct DeclaredOrder {
     #[serde(default)]
     pub codes: Vec<String>,
     /// The tiebreaks after points, in order.
-    pub tiebreaks: Vec<crate::tiebreak::Tiebreak>,
+    pub tiebreaks: Vec<crate::codes::Tiebreak>,
     /// Codes listed that this tool does not compute (team tiebreaks, a misspelling), as written.
     pub unknown: Vec<String>,
 }
 
 impl DeclaredOrder {
     /// The order, when every code in it is one computed here.
-    pub fn usable(&self) -> Option<&[crate::tiebreak::Tiebreak]> {
+    pub fn usable(&self) -> Option<&[crate::codes::Tiebreak]> {
         self.unknown.is_empty().then_some(&self.tiebreaks[..])
     }
 
     /// The order as team tiebreaks (a team file's), when every code is one computed here.
-    pub fn team_order(&self) -> Option<Vec<crate::team::TeamTiebreak>> {
-        self.codes.iter().map(|c| crate::team::TeamTiebreak::parse(c).ok()).collect()
+    pub fn team_order(&self) -> Option<Vec<crate::codes::TeamTiebreak>> {
+        self.codes.iter().map(|c| crate::codes::TeamTiebreak::parse(c).ok()).collect()
     }
 
     /// "BH-C1, BH, SB (record 212)": each code as this tool writes it, when it knows it.
     pub fn describe(&self) -> String {
-        let show = |c: &String| match (crate::tiebreak::Tiebreak::parse(c), crate::team::TeamTiebreak::parse(c)) {
+        let show = |c: &String| match (crate::codes::Tiebreak::parse(c), crate::codes::TeamTiebreak::parse(c)) {
             (Ok(t), _) => t.code().to_string(),
             (_, Ok(t)) => t.code(),
             _ => c.clone(),
@@ -553,66 +553,6 @@ impl Tournament {
         }
         d
     }
-}
-
-/// Brent's eigenvector rating of each entrant and its standard error, by entrant index: the
-/// EIG tiebreak's values and the uncertainty shown beside them.
-#[derive(Clone, Debug, PartialEq)]
-pub struct EigenvectorRatings {
-    /// On the Elo-like scale (mean 1500); `None` for an entrant with no rating.
-    pub rating: Vec<Option<f64>>,
-    /// The standard error of each rating, on the same scale.
-    pub sigma: Vec<Option<f64>>,
-    /// How the ratings were obtained (with or without a dummy player), or why there are none.
-    pub note: String,
-}
-
-impl EigenvectorRatings {
-    /// No rating for any of `n` entrants, and why.
-    fn none(n: usize, note: String) -> EigenvectorRatings {
-        EigenvectorRatings { rating: vec![None; n], sigma: vec![None; n], note }
-    }
-}
-
-/// EIG's dummy-player rule on a tournament's games (`data`, [`Tournament::dataset`]): none
-/// (γ = 0, the games alone) unless the games alone leave some player without a finite rating
-/// (degenerate results: an unbeaten or pointless player, groups that only beat others), then
-/// γ = 1. The app's ratings of a tournament follow it too, so the two agree.
-pub fn eig_gamma(data: &Dataset) -> f64 {
-    let pairs = crate::pairs::Pairs::from_games(data.players.len(), data.games.iter().map(|g| (g.first(), g.second(), g.score)));
-    let names: Vec<String> = data.players.iter().map(|p| p.name.clone()).collect();
-    let prior: Vec<bool> = data.players.iter().map(|p| p.prior().is_some_and(|q| q.weight > 0.0)).collect();
-    match crate::diagnose::diagnose(&pairs, &names, 0.0, &prior).degenerate {
-        true => 1.0,
-        false => 0.0,
-    }
-}
-
-/// Brent's eigenvector rating of each entrant (Elo-like scale, mean 1500) and its standard
-/// error, from the games played: the EIG tiebreak. When the results are degenerate (someone
-/// won or lost every game, or groups never met) a dummy player of weight 1 keeps every
-/// rating finite; the returned note says which was used.
-pub fn eigenvector_ratings(t: &Tournament) -> EigenvectorRatings {
-    use crate::{rate, BrentParams, Method, Options};
-    let data = t.dataset();
-    let n = t.entrants.len();
-    if data.games.is_empty() {
-        return EigenvectorRatings::none(n, "no games were played over the board".into());
-    }
-    let gamma = eig_gamma(&data);
-    let rating = rate(&data, &Method::Brent(BrentParams { gamma, ..Default::default() }), &Options::default()).ok();
-    let note = match gamma > 0.0 {
-        false => "Brent's rating of the games played (Elo-like scale, mean 1500)".to_string(),
-        true => "Brent's rating of the games played, with a dummy player (γ = 1) because some results alone give no finite rating (Elo-like scale, mean 1500)".to_string(),
-    };
-    let Some(rating) = rating else { return EigenvectorRatings::none(n, note) };
-    // Dataset players are created in entrant order, so player i is entrant i.
-    let mut out = EigenvectorRatings::none(n, note);
-    for p in rating.players.iter().filter(|p| p.index < n) {
-        out.rating[p.index] = p.rating;
-        out.sigma[p.index] = p.sigma;
-    }
-    out
 }
 
 #[cfg(test)]

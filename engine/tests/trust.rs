@@ -9,7 +9,7 @@ use ratings_engine::model::name_key;
 use ratings_engine::parse::aga::parse_aga;
 use ratings_engine::parse::trf::parse_trf;
 use ratings_engine::parse::{parse_csv, CsvOptions};
-use ratings_engine::tournament::eigenvector_ratings;
+use ratings_engine::tiebreak::eig::eigenvector_ratings;
 use ratings_engine::{rate, Dataset, Method, MethodKind, Options, RateError};
 use std::collections::HashSet;
 

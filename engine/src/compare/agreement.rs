@@ -3,8 +3,8 @@
 //!
 //! Every statistic takes two vectors of values, higher meaning better in both, and looks only
 //! at the positions where both values are finite (the players both methods rate). Ties are
-//! exact equality of values (the comparison passes ranks, whose ties are
-//! [`crate::methods::ranking`]'s one tie rule). An undefined statistic (fewer than two common
+//! [`crate::methods::ranking`]'s one tie rule (values that agree to 1e-9: the values are
+//! made its classes, [`tie_classes`], first; the comparison passes ranks, already so). An undefined statistic (fewer than two common
 //! players, or a vector that is constant over them) is `None`, never NaN.
 //!
 //! * **Kendall's τ-b** (M. G. Kendall, *The treatment of ties in ranking problems*,
@@ -26,6 +26,7 @@
 //!   than 10 common players the top k is all of them, so the overlap is n: complete by
 //!   construction, not a finding.
 
+use crate::methods::ranking::tie_classes;
 use serde::{Deserialize, Serialize};
 
 /// The places the top-k overlap compares.
@@ -74,11 +75,13 @@ pub fn top_overlap(a: &[f64], b: &[f64], k: usize) -> Option<TopOverlap> {
     top(&x, &y, k)
 }
 
-/// The pairs where both are finite; `-0.0` made `0.0`, so that it ties with `0.0` under the
-/// total order the sorts use.
+/// The pairs where both are finite, each vector as classes of the one tie rule (whole numbers,
+/// so `-0.0` is never among them to sort apart from `0.0`).
 fn common(a: &[f64], b: &[f64]) -> (Vec<f64>, Vec<f64>) {
     assert_eq!(a.len(), b.len(), "one value per player in each vector");
-    a.iter().zip(b).filter(|(x, y)| x.is_finite() && y.is_finite()).map(|(x, y)| (x + 0.0, y + 0.0)).unzip()
+    let (x, y): (Vec<f64>, Vec<f64>) =
+        a.iter().zip(b).filter(|(x, y)| x.is_finite() && y.is_finite()).map(|(x, y)| (x + 0.0, y + 0.0)).unzip();
+    (tie_classes(&x), tie_classes(&y))
 }
 
 /// Pairs within runs of equal values of a sorted slice: Σ t(t−1)/2.

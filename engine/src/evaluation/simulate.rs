@@ -30,6 +30,7 @@ use crate::compare::agreement::kendall_tau_b;
 use crate::compare::export::labels;
 use crate::diagnose::Status;
 use crate::error::number;
+use crate::methods::ranking::tie_classes;
 use crate::methods::{rate, Method, Options};
 use crate::model::{Dataset, Game};
 use crate::text::thousands;
@@ -502,8 +503,10 @@ fn ranks(values: &[f64]) -> Vec<Option<f64>> {
     out
 }
 
-/// One ordering against the truth.
+/// One ordering against the truth, each ranked by the one tie rule (values that agree to 1e-9
+/// tie: [`tie_classes`]).
 fn measure(values: &[f64], truth: &[f64]) -> Measured {
+    let (values, truth) = (&tie_classes(values)[..], &tie_classes(truth)[..]);
     let tau = kendall_tau_b(values, truth);
     let best = (0..truth.len()).max_by(|&a, &b| truth[a].total_cmp(&truth[b]));
     let top = values.iter().copied().filter(|x| !x.is_nan()).fold(f64::NEG_INFINITY, f64::max);

@@ -150,7 +150,7 @@ pub fn rate(data: &Dataset, params: &EloParams) -> Result<Rating, RateError> {
 
 /// One game's update, as the run makes it: the first player's expected score μ, their score
 /// S (the margin score when used), and the change `K (S − μ)` (the second player's is its
-/// negative). The step-by-step working ([`crate::methods::working`]) shows these numbers.
+/// negative). The step-by-step working (`methods::working`) shows these numbers.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct GameUpdate {
     pub expected: f64,

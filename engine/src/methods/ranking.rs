@@ -81,6 +81,30 @@ pub fn rank(rows: Vec<PlayerRating>, placing: impl Fn(usize, &PlayerRating) -> P
     rows
 }
 
+/// Values as classes of the one tie rule, for what ranks players by values elsewhere (the
+/// methods' rank agreement, the simulation lab): each value replaced by its place among the
+/// distinct values, the lowest 1, so values that agree to 1e-9 share one and the order is
+/// [`rank`]'s; `NaN` (no value) stays `NaN`.
+pub fn tie_classes(values: &[f64]) -> Vec<f64> {
+    let key = |i: usize| quantise(Some(values[i]));
+    let mut idx: Vec<usize> = (0..values.len()).filter(|&i| !values[i].is_nan()).collect();
+    // Best first, as `rank` sorts (the keys are negated): the classes count down.
+    idx.sort_by(|&a, &b| {
+        let ((qa, xa), (qb, xb)) = (key(a), key(b));
+        qa.cmp(&qb).then(xa.total_cmp(&xb))
+    });
+    let distinct = 1 + idx.windows(2).filter(|w| key(w[0]) != key(w[1])).count();
+    let mut out = vec![f64::NAN; values.len()];
+    let mut class = distinct as f64;
+    for (pos, &i) in idx.iter().enumerate() {
+        if pos > 0 && key(idx[pos - 1]) != key(i) {
+            class -= 1.0;
+        }
+        out[i] = class;
+    }
+    out
+}
+
 /// Reorders `rows` in place so that `rows[k]` becomes the old `rows[order[k]]`, following each
 /// cycle of the permutation: a second vector of 100,000 rows would be 20 MB more at the
 /// moment a large run peaks.
@@ -103,6 +127,16 @@ fn permute<T>(rows: &mut [T], order: &[usize]) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn tie_classes_follow_the_one_tie_rule() {
+        let v = [2.0, 1.0, 2.0 + 1e-12, f64::NAN, f64::MAX, 1.0 + 1e-6];
+        let c = tie_classes(&v);
+        assert_eq!(&c[..3], &[3.0, 1.0, 3.0]);
+        assert!(c[3].is_nan());
+        assert_eq!((c[4], c[5]), (4.0, 2.0));
+        assert!(tie_classes(&[]).is_empty());
+    }
 
     #[test]
     fn permute_puts_each_row_where_the_order_says() {

@@ -126,7 +126,7 @@ impl<R: Rule> SequentialFit<'_, R> {
     /// the method would have used (by date, round or as listed). Each item becomes a step of
     /// its own, since a date's games are no longer together. Consumes the fit, so that no
     /// step can have been taken in the old order (the order-dependence study,
-    /// [`crate::compare::order`], replays Elo this way).
+    /// `compare::order`, replays Elo this way).
     pub fn reordered(mut self, permute: impl FnOnce(&mut [usize])) -> Self {
         permute(&mut self.order);
         self.batches = (0..self.order.len()).map(|k| k..k + 1).collect();

@@ -35,9 +35,7 @@ use super::columns::Columns;
 use super::csv::{Parsed, Warning};
 use crate::distinct::DistinctNames;
 use crate::error::{bad_field as bad, excerpt, ParseError, ParseErrors};
-use crate::methods::aga::rank_seed;
-use crate::methods::aga::seed::day_number;
-use crate::model::{Dataset, Game, Listed};
+use crate::model::{day_number, rank_seed, Dataset, Game, Listed};
 use std::collections::HashMap;
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -59,10 +57,9 @@ fn heading(token: &str) -> Option<Section> {
 
 /// The lines that carry content: (1-based line number, text without its comment, trimmed).
 fn content_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    text.lines().enumerate().filter_map(|(i, l)| {
+    super::lines::lines(text).filter_map(|(n, l)| {
         let l = l.split('#').next().unwrap_or("").trim();
-        (!l.is_empty()).then_some((i + 1, l))
+        (!l.is_empty()).then_some((n, l))
     })
 }
 

@@ -70,7 +70,7 @@ pub fn parse_csv(text: &str, options: &CsvOptions) -> Result<Parsed, ParseErrors
 }
 
 /// Reads records into games as the splitter hands them over (the first is the header), for
-/// [`parse_csv`] and the chunked [`super::stream::CsvReader`] alike.
+/// [`parse_csv`] and the chunked `stream::CsvReader` alike.
 pub(crate) struct GameReader {
     bad_lines: BadLines,
     map: ColumnMap,

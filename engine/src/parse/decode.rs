@@ -22,18 +22,26 @@ pub struct Decoded {
 /// What the note says about a file that is not UTF-8.
 pub const NOT_UTF8: &str = "not UTF-8: read as Windows-1252 (Latin-1)";
 
+/// UTF-8's byte-order mark, dropped wherever bytes become text.
+pub(crate) const BOM: &[u8] = b"\xef\xbb\xbf";
+
+/// The note for `bytes` (a file's, or the part of it read so far, with or without its
+/// byte-order mark) that are not UTF-8: where the first byte that is not UTF-8 is.
+pub(crate) fn not_utf8(bytes: &[u8]) -> String {
+    let after_bom = bytes.strip_prefix(BOM).unwrap_or(bytes);
+    let first_bad = std::str::from_utf8(after_bom).err().map_or(after_bom.len(), |e| e.valid_up_to());
+    format!("{NOT_UTF8} (the first byte that is not UTF-8 is byte {})", first_bad + 1)
+}
+
 /// Decodes a file's bytes by the rule above; an error when they are not text.
 pub fn decode(bytes: &[u8]) -> Result<Decoded, ParseError> {
     if let Some(e) = not_text(bytes) {
         return Err(e);
     }
-    let bytes = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(bytes);
+    let bytes = bytes.strip_prefix(BOM).unwrap_or(bytes);
     let (text, note) = match std::str::from_utf8(bytes) {
         Ok(s) => (s.to_string(), None),
-        Err(e) => {
-            let note = format!("{NOT_UTF8} (the first byte that is not UTF-8 is byte {})", e.valid_up_to() + 1);
-            (bytes.iter().map(|&b| windows_1252(b)).collect::<String>(), Some(note))
-        }
+        Err(_) => (bytes.iter().map(|&b| windows_1252(b)).collect::<String>(), Some(not_utf8(bytes))),
     };
     let text = if text.contains('\r') { text.replace("\r\n", "\n").replace('\r', "\n") } else { text };
     Ok(Decoded { text, note })

@@ -2,14 +2,14 @@
 //! (the command line, the app's worker, the tests) goes through.
 //!
 //! A FIDE TRF or PGN tournament file is recognised by its content whatever the method (any
-//! method rates its games, and the standings come with it). Otherwise the method decides:
-//! multiplayer Elo reads multi-player events when the text looks like them (or the column
-//! mapping names `players=`), AGA reads the AGA's results format when the text is in it, and
-//! everything else is a CSV games file.
+//! method rates its games, and the standings come with it). Otherwise the format of its own
+//! the caller's method reads decides ([`ReadOptions::own`]; which method reads which is the
+//! job's to say, `job::own_format`: parsing knows formats, not methods): multi-player events
+//! when the text looks like them (or the column mapping names `players=`), the AGA's results
+//! format when the text is in it, and everything else is a CSV games file.
 
 use super::{looks_like_events, parse_csv, parse_events, BadLines, ColumnMap, CsvOptions, Warning};
 use crate::error::ParseErrors;
-use crate::methods::MethodKind;
 use crate::model::Dataset;
 use crate::tournament::Tournament;
 use serde::{Deserialize, Serialize};
@@ -45,22 +45,23 @@ impl Format {
 /// How to read a text.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct ReadOptions {
-    /// The method the games are for (it decides between CSV and its own formats).
-    pub method: MethodKind,
+    /// The format of its own the games' method reads besides CSV ([`Format::Events`] for
+    /// multiplayer Elo, [`Format::AgaResults`] for AGA), when the text is in it.
+    pub own: Option<Format>,
     /// A column mapping, `ROLE=COLUMN,...` (empty: header names decide).
     pub mapping: String,
     pub bad_lines: BadLines,
 }
 
-/// The format of `text`, for `options.method`.
+/// The format of `text`, for a method that reads `options.own`.
 pub fn detect(text: &str, options: &ReadOptions) -> Format {
     if super::trf::looks_like_trf(text) {
         Format::Trf
     } else if super::pgn::looks_like_pgn(text) {
         Format::Pgn
-    } else if options.method == MethodKind::MultiElo && (looks_like_events(text) || options.mapping.contains("players=")) {
+    } else if options.own == Some(Format::Events) && (looks_like_events(text) || options.mapping.contains("players=")) {
         Format::Events
-    } else if options.method == MethodKind::Aga && super::aga::looks_like_aga(text) {
+    } else if options.own == Some(Format::AgaResults) && super::aga::looks_like_aga(text) {
         Format::AgaResults
     } else {
         Format::Csv
@@ -125,9 +126,10 @@ impl Input {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::methods::MethodKind;
 
     fn check(text: &str, method: MethodKind, mapping: &str, expect: Format) {
-        let options = ReadOptions { method, mapping: mapping.into(), ..Default::default() };
+        let options = ReadOptions { own: crate::job::own_format(method), mapping: mapping.into(), ..Default::default() };
         assert_eq!(detect(text, &options), expect, "{text:?} for {method}");
     }
 

@@ -8,6 +8,7 @@ pub mod csv;
 pub mod decode;
 pub mod detect;
 pub mod events;
+pub mod lines;
 mod names;
 pub mod pgn;
 pub mod players;
@@ -27,7 +28,7 @@ use crate::error::{line_too_long, ParseErrors, MAX_LINE_BYTES};
 /// text whole (TRF, PGN, the AGA's format) refuse such a file before reading it. (CSV, events
 /// and player lists are refused line by line, by [`records`].)
 pub(crate) fn check_line_lengths(text: &str) -> Result<(), ParseErrors> {
-    let errors: Vec<_> = trf::lines(text).filter(|(_, l)| l.len() > MAX_LINE_BYTES).map(|(n, l)| line_too_long(n, l)).collect();
+    let errors: Vec<_> = lines::lines(text).filter(|(_, l)| l.len() > MAX_LINE_BYTES).map(|(n, l)| line_too_long(n, l)).collect();
     if errors.is_empty() {
         Ok(())
     } else {

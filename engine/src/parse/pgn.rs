@@ -34,7 +34,7 @@
 //! ```
 
 use super::csv::{BadLines, Warning};
-use super::trf::lines;
+use super::lines::lines;
 use crate::error::{bad_field as bad, excerpt, ParseError, ParseErrors};
 use crate::tournament::{Colour, Entrant, RoundEntry, RoundResult, Tournament};
 use std::collections::HashMap;

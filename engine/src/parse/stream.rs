@@ -22,19 +22,10 @@
 //! ```
 
 use super::csv::{CsvOptions, GameReader, Parsed};
-use super::decode::{nul_error, signature_error, windows_1252, NOT_UTF8, SIGNATURE_BYTES};
+use super::decode::{not_utf8, nul_error, signature_error, windows_1252, BOM, SIGNATURE_BYTES};
 use super::records::{delimiter_of, Fields, Splitter};
 use crate::error::{ParseError, ParseErrors};
 use std::borrow::Cow;
-
-const BOM: &[u8] = b"\xef\xbb\xbf";
-
-/// `decode`'s note for an input that is not UTF-8.
-fn not_utf8(all: &[u8]) -> String {
-    let after_bom = all.strip_prefix(BOM).unwrap_or(all);
-    let first_bad = std::str::from_utf8(after_bom).err().map_or(after_bom.len(), |e| e.valid_up_to());
-    format!("{NOT_UTF8} (the first byte that is not UTF-8 is byte {})", first_bad + 1)
-}
 
 /// Reads a games CSV pushed in chunks of any size (a chunk may end mid-line, mid-character or
 /// inside a quoted field).

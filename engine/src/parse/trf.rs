@@ -80,28 +80,11 @@
 //! ```
 
 use super::csv::{BadLines, Warning};
+use super::lines::{lines, split_lines};
+use crate::codes::{TeamTiebreak, Tiebreak};
 use crate::error::{bad_field as bad, excerpt, ParseError, ParseErrors};
-use crate::tiebreak::Tiebreak;
 use crate::tournament::{Colour, DeclaredOrder, Entrant, RoundEntry, RoundResult, Scoring, Sex, TeamRecord, Tournament};
 use std::collections::HashMap;
-
-/// The lines of a text: (1-based number, content without its line end). Handles LF, CRLF,
-/// CR-only line ends and a BOM.
-pub(crate) fn split_lines(text: &str) -> Vec<(usize, &str)> {
-    let mut out: Vec<(usize, &str)> = lines(text).collect();
-    if out.last().is_some_and(|(_, l)| l.is_empty()) {
-        out.pop();
-    }
-    out
-}
-
-/// [`split_lines`] one at a time (with a last empty line when the text ends with a line
-/// end): detection looks at a few lines of what may be a large file, and keeps none.
-pub(crate) fn lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let end = if text.contains('\n') { '\n' } else { '\r' };
-    text.split(end).map(|l| l.strip_suffix('\r').unwrap_or(l)).enumerate().map(|(i, l)| (i + 1, l))
-}
 
 /// The file with each player record's rank (columns 86-89) set to `rank_of` its start rank,
 /// and nothing else changed: every other record, column, line end and byte order mark kept
@@ -522,7 +505,7 @@ fn read_order(record: u16, line: usize, l: &str, warnings: &mut Vec<Warning>) ->
 /// [`crate::tiebreak::order`]), named in a warning. Codes are the same when they read as the
 /// same tiebreak (`BH/C1` and `BH-C1`), individual or a team's.
 fn without_repeats(record: u16, line: usize, codes: Vec<String>, warnings: &mut Vec<Warning>) -> Vec<String> {
-    let key = |c: &str| match (Tiebreak::parse(c), crate::team::TeamTiebreak::parse(c)) {
+    let key = |c: &str| match (Tiebreak::parse(c), TeamTiebreak::parse(c)) {
         (Ok(t), _) => t.code().to_string(),
         (_, Ok(t)) => t.code(),
         _ => c.to_ascii_uppercase(),
@@ -554,7 +537,7 @@ fn order_warnings(t: &Tournament, warnings: &mut Vec<Warning>) {
     let Some(order) = &t.declared_order else { return };
     let unknown: Vec<&str> = match t.teams.is_empty() {
         true => order.unknown.iter().map(String::as_str).collect(),
-        false => order.codes.iter().filter(|c| crate::team::TeamTiebreak::parse(c).is_err()).map(String::as_str).collect(),
+        false => order.codes.iter().filter(|c| TeamTiebreak::parse(c).is_err()).map(String::as_str).collect(),
     };
     if !unknown.is_empty() {
         let message =

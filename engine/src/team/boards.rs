@@ -6,8 +6,9 @@
 //! so); after an extended direct encounter leaves two teams level (13.3.2) only the games of
 //! their matches against each other.
 
-use super::standings::{EdeBoards, TeamTiebreak, TeamValue};
+use super::standings::TeamValue;
 use super::{TeamRound, Teams};
+use crate::codes::{EdeBoards, TeamTiebreak};
 
 /// Board count of per-board points (board 1 first).
 fn count(points: &[f64]) -> f64 {

@@ -13,7 +13,9 @@ mod boards;
 mod report;
 mod standings;
 
-pub use standings::{EdeBoards, TeamRow, TeamScore, TeamStandings, TeamTiebreak, TeamValue, DEFAULT_TEAM_TIEBREAKS};
+// The codes live below the tournament (a file's declared order holds them): `crate::codes`.
+pub use crate::codes::{EdeBoards, TeamScore, TeamTiebreak, DEFAULT_TEAM_TIEBREAKS};
+pub use standings::{TeamRow, TeamStandings, TeamValue};
 
 use crate::tournament::{Colour, Entrant, RoundEntry, RoundResult, Scoring, Tournament};
 use std::collections::HashMap;

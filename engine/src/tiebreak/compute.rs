@@ -1,9 +1,9 @@
 //! Every tiebreak but direct encounter: one value and its explanation per entrant.
 
-use super::codes::{Cut, Rules, Tiebreak};
 use super::context::{num, unplayed_kind, Adjusted, Ctx, EPS};
 use super::rating;
 use super::TiebreakValue;
+use crate::codes::{Cut, Rules, Tiebreak};
 use crate::tournament::{Colour, RoundResult};
 
 /// One round's term of a Buchholz-like sum.

@@ -2,7 +2,7 @@
 //! voluntarily unplayed), scores adjusted for the opponents (C.07 16.3) and the virtual
 //! opponents of unplayed rounds (16.4).
 
-use super::codes::Rules;
+use crate::codes::Rules;
 use crate::tournament::{Colour, RoundEntry, RoundResult, Scoring, Tournament};
 
 pub(crate) const EPS: f64 = 1e-9;

@@ -53,18 +53,19 @@
 //! assert!(s.rows[0].values[1].explanation.contains("Bo (#2)"));
 //! ```
 
-mod codes;
 mod compute;
 mod context;
 pub mod crosstable;
 mod de;
 pub mod declared;
+pub mod eig;
 pub mod order;
 mod rating;
 pub mod report;
 pub mod rules;
 
-pub use codes::{all_codes, Rules, Tiebreak, UnknownTiebreak};
+// The codes live below the tournament (a file's declared order holds them): `crate::codes`.
+pub use crate::codes::{all_codes, Rules, Tiebreak, UnknownTiebreak};
 pub use order::{parse_order, OrderError, MAX_ORDER};
 pub use rules::{RulesChoice, RulesReason};
 

@@ -1,6 +1,6 @@
 //! An order of tiebreaks lists each tiebreak at most once, wherever the order comes from: the
 //! command line's `--order`, stored settings, a shared link ([`distinct`], which
-//! [`crate::job::Settings`] reads its orders through), a file's TRF-2026 `212`/`202` record
+//! `job::Settings` reads its orders through), a file's TRF-2026 `212`/`202` record
 //! (read with the repeats left out and a warning).
 //!
 //! A tiebreak repeated adds a column of the same values and breaks no tie the first did not
@@ -8,8 +8,8 @@
 //! can ask for: at most [`MAX_ORDER`] individual tiebreaks, each computed once, however the
 //! order arrived (a link of 13 KB once asked for a million Buchholz columns).
 
-use super::codes::{all_codes, Tiebreak, UnknownTiebreak};
-use crate::team::TeamTiebreak;
+use crate::codes::TeamTiebreak;
+use crate::codes::{all_codes, Tiebreak, UnknownTiebreak};
 use rustc_hash::FxHashSet;
 use serde::de::{Deserialize, Deserializer, SeqAccess, Visitor};
 use std::fmt;

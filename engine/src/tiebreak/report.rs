@@ -3,8 +3,9 @@
 //! CSV is [`Standings::to_csv`].
 
 use super::declared::{RankCheck, Search};
+use super::eig::EigenvectorRatings;
 use super::{Rules, RulesChoice, Standings, Tiebreak, TiebreakValue};
-use crate::tournament::{DeclaredOrder, EigenvectorRatings, PendingRound, Tournament};
+use crate::tournament::{DeclaredOrder, PendingRound, Tournament};
 use serde_json::{json, Map, Value};
 
 /// Names longer than this are cut in the table, so one long name does not push every column

@@ -318,7 +318,7 @@ fn planned_rounds_not_yet_played_are_ignored() {
 
 #[test]
 fn report_table_and_json() {
-    use crate::tournament::EigenvectorRatings;
+    use crate::tiebreak::eig::EigenvectorRatings;
     use expect_test::expect;
     let t = held5();
     // Jessica (start 9) has no eigenvector rating: "-" in the table, null in the JSON.

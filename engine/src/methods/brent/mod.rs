@@ -48,23 +48,26 @@ use serde::{Deserialize, Serialize};
 #[serde(rename_all = "snake_case")]
 pub enum Variant {
     /// Algorithm 1, iteration (13).
-    #[default]
     Alg1,
     /// The fixed-weight eigenproblem of §3, re-weighted (§4).
     Fixed,
     /// Iteration (14).
     Zermelo,
-    /// Iteration (13) with Anderson acceleration in log space, safeguarded by the likelihood.
+    /// Iteration (13) with Anderson acceleration in log space, safeguarded by the likelihood:
+    /// the default (the fewest passes), the library's and the command line's.
+    #[default]
     Accelerated,
     /// Algorithm 1 up to [`AUTO_PLAYERS`] players (its iterations are the ones to watch and
-    /// step through), the accelerated iteration above.
+    /// step through), the accelerated iteration above: what a job starts with (the app's
+    /// settings, `job::Settings::default()`), to watch.
     Auto,
 }
 
-/// Above this many players [`Variant::Auto`] takes the accelerated iteration: the app records
-/// Algorithm 1's iterations for its step-by-step view up to this size
-/// ([`crate::job::STEP_PLAYERS`]); beyond, only the answer matters, and the fewest passes.
-pub const AUTO_PLAYERS: usize = crate::job::STEP_PLAYERS;
+/// Above this many players [`Variant::Auto`] takes the accelerated iteration: up to it,
+/// Algorithm 1's iterations are few and quick enough to watch and step through; beyond, only
+/// the answer matters, and the fewest passes. Brent's own limit (the app's step-by-step view
+/// happens to keep the iterates of as many players, `job::STEP_PLAYERS`, a limit of its own).
+pub const AUTO_PLAYERS: usize = 400;
 
 impl Variant {
     pub const ALL: [Variant; 5] = [Variant::Auto, Variant::Alg1, Variant::Fixed, Variant::Zermelo, Variant::Accelerated];
@@ -116,8 +119,8 @@ pub struct BrentParams {
 
 impl Default for BrentParams {
     fn default() -> Self {
-        // The fewest passes: the default wherever no one asked for a classic iteration.
-        BrentParams { variant: Variant::Accelerated, sigma: 0.3, gamma: 0.0, eps: 1e-9, max_iter: 10_000 }
+        // The one default iteration, [`Variant`]'s: the fewest passes.
+        BrentParams { variant: Variant::default(), sigma: 0.3, gamma: 0.0, eps: 1e-9, max_iter: 10_000 }
     }
 }
 

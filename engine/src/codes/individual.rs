@@ -23,7 +23,7 @@ pub enum Rules {
 impl Rules {
     pub const ALL: [Rules; 2] = [Rules::Fide2023, Rules::Fide2026];
     /// The newest rules: those in force now, for a tournament with no start date
-    /// ([`super::rules::RulesChoice`]).
+    /// (`tiebreak::RulesChoice`).
     pub const LATEST: Rules = Rules::Fide2026;
 
     pub fn year(self) -> u16 {
@@ -160,7 +160,7 @@ pub enum Tiebreak {
     #[serde(rename = "APPO")]
     Appo,
     /// Brent's eigenvector rating: computed by the caller from the whole results graph (not a
-    /// sum of opponents' scores) and passed in [`super::Options::eigenvector`].
+    /// sum of opponents' scores) and passed in `tiebreak::Options::eigenvector`.
     #[serde(rename = "EIG")]
     Eig,
 }
