@@ -1000,7 +1000,7 @@ fn run_evaluate(args: &EvaluateArgs, argv: &[OsString]) -> Result<(String, ExitC
     }
     let options = Options { scale: read.scale() };
     let grid = args.grid.as_deref().map(parse_grid).transpose()?;
-    evaluation::check_rolling(args.rolling)?;
+    evaluation::check_rolling(args.rolling).map_err(|e| e.to_string())?;
     let e = evaluation::evaluate(data, &methods, &options, holdout, args.rolling);
     if e.folds < args.rolling {
         warnings.push(format!(
@@ -1066,7 +1066,7 @@ fn run_simulate(args: &SimulateArgs, argv: &[OsString]) -> Result<String, String
         repetitions: args.repetitions,
         seed: args.seed,
     };
-    setup.check()?;
+    setup.check().map_err(|e| e.to_string())?;
     let specs = method_specs(&args.methods);
     let (scale, input) = (ScaleArgs::default(), InputArgs::default());
     let methods = specs

@@ -30,7 +30,7 @@ use crate::diagnose::{Diagnosis, Finding, FindingKind, Status};
 use crate::error::{check, RateError, MAX_ITER};
 use crate::methods::fit::{groups_warning, stop_warning, Fit, Measures, Quantity, Steps};
 use crate::methods::ranking::{rank, Placing};
-use crate::methods::report::{IterationRecord, ParameterFit, PlayerRating, Rating, SolverReport, StopReason};
+use crate::methods::report::{IterationRecord, MethodVariant, ParameterFit, PlayerRating, Rating, SolverReport, StopReason};
 use crate::methods::{Method, MethodKind};
 use crate::model::Dataset;
 use serde::{Deserialize, Serialize};
@@ -474,7 +474,7 @@ impl Fit for JRankFit<'_> {
         let trace = self.steps.trace.records().to_vec();
         Ok(Rating {
             method: MethodKind::JRank,
-            variant: "iteration".into(),
+            variant: MethodVariant::JRank,
             params: Method::JRank(self.params.clone()),
             players: players(self.data, &self.prep.games, &self.s, &self.w),
             report: SolverReport {
