@@ -79,10 +79,6 @@ const GRID: usize = 25;
 const K_RANGE: (f64, f64) = (0.001, 20.0);
 const P_RANGE: (f64, f64) = (0.001, 3.0);
 
-/// Groups up to this size are solved by a dense Cholesky factorisation; larger ones by
-/// conjugate gradients on the sparse Laplacian.
-const DENSE_MAX: usize = 300;
-
 /// A game as JRank reads it: two distinct players and each side's points.
 #[derive(Clone, Copy, Debug)]
 struct Pg {
@@ -228,7 +224,9 @@ impl<'s> LaplaceSolver<'s> {
     fn new(s: &'s Schedule) -> LaplaceSolver<'s> {
         // None (a pivot not positive to working precision) sends the group to CG as well.
         let factor = |m: &Vec<usize>| crate::linalg::Cholesky::factor(dense_matrix(s, m), m.len());
-        let factors = s.groups.iter().map(|m| if m.len() <= DENSE_MAX { factor(m) } else { None }).collect();
+        // Small groups by a dense Cholesky factorisation; larger ones by conjugate gradients
+        // on the sparse Laplacian.
+        let factors = s.groups.iter().map(|m| if crate::linalg::solves_densely(m.len()) { factor(m) } else { None }).collect();
         LaplaceSolver { s, factors }
     }
 
@@ -282,16 +280,13 @@ impl<'s> LaplaceSolver<'s> {
 /// and its solution of `L w = b` with `Σ b = 0` has mean 0 (summing the rows gives
 /// `n·Σw = Σb = 0`).
 fn dense_matrix(s: &Schedule, m: &[usize]) -> Vec<f64> {
-    use crate::linalg::{packed_index, packed_len};
-    let mut a = vec![1.0; packed_len(m.len())];
-    for (li, &i) in m.iter().enumerate() {
-        a[packed_index(li, li)] += s.degree[i];
-        // The opponents listed by both players: each pair once, from its lower row.
-        for &(j, c) in s.neighbours(i).iter().filter(|&&(j, _)| s.local[j] < li) {
-            a[packed_index(li, s.local[j])] -= c;
-        }
-    }
-    a
+    let degrees: Vec<f64> = m.iter().map(|&i| s.degree[i]).collect();
+    // The opponents listed by both players: each pair once, from its lower row.
+    let pairs = m
+        .iter()
+        .enumerate()
+        .flat_map(|(li, &i)| s.neighbours(i).iter().filter(move |&&(j, _)| s.local[j] < li).map(move |&(j, c)| (li, s.local[j], c)));
+    crate::linalg::packed_symmetric(&degrees, pairs, 1.0)
 }
 
 /// `b_p = Σ_g ln R_pg` over the given games.
@@ -660,6 +655,7 @@ fn fit_summary(fit: &ParameterFit, params: &JRankParams) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::linalg::DENSE_MAX;
 
     fn chain_league(n: usize, extra: usize) -> Dataset {
         // A path through everyone (connected) plus pseudo-random extra games with points.
