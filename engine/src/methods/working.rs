@@ -303,4 +303,21 @@ mod tests {
         }
         assert!(elo_working(&d, &params, d.games.len() + 1, 0).is_err());
     }
+
+    /// Why there is no working, in the words the app shows (as when they were strings).
+    #[test]
+    fn no_working_says_why() {
+        let d = league();
+        let text = |m: &Method, k, i| working(&d, m, k, i).unwrap_err().to_string();
+        let alg1 = Method::Brent(BrentParams { variant: Variant::Alg1, ..Default::default() });
+        let zermelo = Method::Brent(BrentParams { variant: Variant::Zermelo, ..Default::default() });
+        let elo = Method::Elo(EloParams::default());
+        assert_eq!(text(&alg1, 1, 99), "no such player");
+        assert_eq!(text(&alg1, 0, 0), "the start: no step has been taken yet");
+        assert_eq!(text(&Method::JRank(Default::default()), 1, 0), "the working is shown for Brent's Algorithm 1 and for Elo");
+        assert_eq!(text(&zermelo, 1, 0), "the working is shown for Algorithm 1, iteration (13)");
+        assert_eq!(text(&alg1, 100_000, 0), "the iteration stopped before step 100000");
+        assert_eq!(text(&elo, 100, 0), "the run ended before step 100");
+        assert_eq!(text(&elo, d.games.len() + 1, 0), format!("the run has no step {}", d.games.len() + 1));
+    }
 }

@@ -87,4 +87,14 @@ mod tests {
         assert!(checked(Some(3.0), Some(-10.0)).is_err());
         assert!(checked(Some(0.0), Some(-7.5)).is_ok());
     }
+
+    /// The messages as they were when they were strings (a skipped game's warning quotes them).
+    #[test]
+    fn refusals_say_what_was_expected() {
+        let text = |h, k| checked(h, k).unwrap_err().to_string();
+        assert_eq!(text(Some(2.5), None), "handicap 2.5: expected a whole number of stones, 0 or more");
+        assert_eq!(text(None, Some(f64::NAN)), "komi NaN: expected a number");
+        assert_eq!(text(Some(3.0), Some(-10.0)), "handicap 3 with komi -10: a handicap game's komi must lie within ±10");
+        assert_eq!(text(Some(1.0), Some(-20.0)), "komi -20: an even game's reverse komi must be above −20");
+    }
 }
