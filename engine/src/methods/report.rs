@@ -336,6 +336,8 @@ impl<'de> Deserialize<'de> for MethodVariant {
 
 /// A variant equals the words it is written as (`rating.variant == "by date"`).
 impl PartialEq<&str> for MethodVariant {
+    // The words are a few bytes, and compared in tests and checks, not in loops.
+    #[allow(clippy::cmp_owned)]
     fn eq(&self, other: &&str) -> bool {
         self.to_string() == *other
     }
