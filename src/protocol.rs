@@ -6,7 +6,7 @@
 
 use ratings_engine::diagnose::FindingKind;
 use ratings_engine::methods::race::Race;
-use ratings_engine::methods::report::{IterationRecord, ParameterFit, StopReason};
+use ratings_engine::methods::report::{IterationRecord, MethodVariant, ParameterFit, StopReason};
 use ratings_engine::methods::working::Working;
 use ratings_engine::parse::detect::Format;
 use ratings_engine::tiebreak::Tiebreak;
@@ -162,8 +162,8 @@ pub struct RatingResult {
     pub iterations: usize,
     /// Brent: full passes over the scores, whatever the iteration does inside a step.
     pub passes: Option<usize>,
-    /// Brent: the iteration that ran (`auto` resolved).
-    pub variant: String,
+    /// How the method ran (Brent: the iteration, `auto` resolved); `None` when nothing was rated.
+    pub variant: Option<MethodVariant>,
     pub converged: bool,
     pub stop: StopReason,
     pub final_residual: f64,

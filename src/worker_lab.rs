@@ -18,7 +18,7 @@ pub async fn race(job: u32, source: Source, settings: Settings) {
             if data.players.len() > STEP_PLAYERS {
                 Err(format!("The race runs on inputs of up to {STEP_PLAYERS} players; this one has {}.", data.players.len()))
             } else {
-                race::race(data, &settings.params.brent, &settings.params.jrank)
+                race::race(data, &settings.params.brent, &settings.params.jrank).map_err(|e| e.to_string())
             }
         }
         Err(_) => Err("The input cannot be read: fix its errors first.".into()),
@@ -32,7 +32,7 @@ pub async fn working(job: u32, source: Source, settings: Settings, step: usize, 
         Ok(read) => {
             let data = &read.input.dataset;
             match data.find(&player) {
-                Some(i) => working::working(data, &settings.method(), step, i),
+                Some(i) => working::working(data, &settings.method(), step, i).map_err(|e| e.to_string()),
                 None => Err(format!("{player} is not in the data")),
             }
         }

@@ -49,8 +49,8 @@ pub async fn run(job: u32, source: Option<Source>, settings: Settings, request: 
             post(&FromWorker::Predicted { job, result: PredictResult::Tuned(tuning) });
         }
         PredictRequest::Simulate { setup, methods } => {
-            if let Err(message) = setup.check() {
-                return post(&FromWorker::PredictFailed { job, message, cancelled: false, partial: None });
+            if let Err(e) = setup.check() {
+                return post(&FromWorker::PredictFailed { job, message: e.to_string(), cancelled: false, partial: None });
             }
             let mut run = SimulationRun::new(setup, methods, Options::default());
             loop {

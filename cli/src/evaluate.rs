@@ -32,7 +32,7 @@ pub fn run(args: &EvaluateArgs, argv: &[OsString]) -> Result<(String, ExitCode),
     }
     let options = Options { scale: read.scale() };
     let grid = args.grid.as_deref().map(parse_grid).transpose()?;
-    evaluation::check_rolling(args.rolling)?;
+    evaluation::check_rolling(args.rolling).map_err(|e| e.to_string())?;
     let e = evaluation::evaluate(data, &methods, &options, holdout, args.rolling);
     if e.folds < args.rolling {
         warnings.push(format!(

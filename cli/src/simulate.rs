@@ -20,7 +20,7 @@ pub fn run(args: &SimulateArgs, argv: &[OsString]) -> Result<String, String> {
         repetitions: args.repetitions,
         seed: args.seed,
     };
-    setup.check()?;
+    setup.check().map_err(|e| e.to_string())?;
     let specs = method_specs(&args.methods);
     let (scale, input) = (ScaleArgs::default(), InputArgs::default());
     let methods = specs

@@ -6,6 +6,7 @@ use ratings_engine::evaluation::Parameter;
 use ratings_engine::methods::elo::Mov;
 use ratings_engine::team::TeamScore;
 use ratings_engine::tiebreak::Rules;
+use ratings_engine::error::NameError;
 use ratings_engine::{MethodKind, ScaleKind, Variant};
 use std::ffi::OsStr;
 
@@ -14,7 +15,7 @@ use std::ffi::OsStr;
 #[derive(Clone)]
 pub struct Listed<T> {
     values: Vec<PossibleValue>,
-    parse: fn(&str) -> Result<T, String>,
+    parse: fn(&str) -> Result<T, NameError>,
 }
 
 impl<T: Clone + Send + Sync + 'static> TypedValueParser for Listed<T> {

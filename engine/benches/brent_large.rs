@@ -85,7 +85,7 @@ fn kernel_ms(d: &Dataset) -> (f64, f64) {
     let p = &s.problem.s;
     let x: Vec<f64> = (0..s.problem.nodes).map(|i| 1.0 + (i % 7) as f64 * 0.1).collect();
     let mut nodes = Vec::new();
-    let mut best = |f: &mut dyn FnMut() -> f64| {
+    let best = |f: &mut dyn FnMut() -> f64| {
         let mut best = f64::INFINITY;
         for _ in 0..10 {
             let t = Instant::now();

@@ -1,6 +1,7 @@
 //! Errors: every parse error names the line and the field; every rating error names the parameter.
 
 use serde::{Deserialize, Serialize};
+use std::borrow::Cow;
 use thiserror::Error;
 
 /// One problem in the input, located by 1-based line number. What it quotes of the input
@@ -146,11 +147,12 @@ impl std::fmt::Display for ParseErrors {
 
 impl std::error::Error for ParseErrors {}
 
-/// Why a rating could not be computed.
+/// Why a rating could not be computed. (Its names are `Cow`s, not `&'static str`, so that it
+/// can be read back from JSON: an evaluation's failures cross the app's worker boundary.)
 #[derive(Clone, Debug, PartialEq, Error, Serialize, Deserialize)]
 pub enum RateError {
     #[error("parameter {name} = {value}: expected {expected}")]
-    BadParameter { name: &'static str, value: String, expected: &'static str },
+    BadParameter { name: Cow<'static, str>, value: String, expected: Cow<'static, str> },
     #[error("there are no games to rate")]
     NoGames,
     #[error("the anchor player '{}' is not in the results", excerpt(.0))]
@@ -160,7 +162,7 @@ pub enum RateError {
     )]
     NonFinite { iteration: usize },
     #[error("{item}: {problem} (expected {expected}); the data were built wrongly")]
-    InvalidData { item: String, problem: String, expected: &'static str },
+    InvalidData { item: String, problem: String, expected: Cow<'static, str> },
     #[error("the ratings overflowed (first for {}): use a smaller K or starting rating", excerpt(.player))]
     Overflow { player: String },
 }
@@ -175,7 +177,7 @@ pub fn check(ok: bool, name: &'static str, value: f64, expected: &'static str) -
     if ok {
         Ok(())
     } else {
-        Err(RateError::BadParameter { name, value: number(value), expected })
+        Err(RateError::BadParameter { name: name.into(), value: number(value), expected: expected.into() })
     }
 }
 
@@ -188,4 +190,28 @@ pub fn number(x: f64) -> String {
     } else {
         format!("{x:e}")
     }
+}
+
+/// A name given for a choice (a method, an iteration, a scale, a rule set, a tiebreak: a
+/// flag's or a setting's value) that is not one of those offered.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum NameError {
+    #[error("unknown {what} '{name}': expected {expected}")]
+    Unknown { what: &'static str, name: String, expected: String },
+    /// A name offered elsewhere but not here (a player's tiebreak that teams do not use).
+    #[error("'{name}' is not offered for {here} ({instead})")]
+    NotOffered { name: String, here: &'static str, instead: &'static str },
+}
+
+/// A setting (of a simulation, a prediction study, a game's handicap) that cannot be used:
+/// outside its range, or at odds with another.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum SettingError {
+    /// `value` as the user wrote it (quoted when it is a name).
+    #[error("{setting} {value}: expected {expected}")]
+    OutOfRange { setting: &'static str, value: String, expected: String },
+    /// Settings each possible alone that do not go together, or ask too much together:
+    /// `settings` names them with their values.
+    #[error("{settings}: {problem}")]
+    Conflict { settings: String, problem: String },
 }

@@ -3,7 +3,7 @@
 
 use crate::diagnose::Status;
 use crate::methods::fit::{Measures, Quantity};
-use crate::methods::report::{IterationRecord, PlayerRating, Rating, StopReason};
+use crate::methods::report::{IterationRecord, MethodVariant, PlayerRating, Rating, StopReason};
 use crate::methods::MethodKind;
 use serde::Serialize;
 
@@ -13,7 +13,7 @@ use serde::Serialize;
 #[derive(Serialize)]
 pub struct JsonReport<'a> {
     pub method: MethodKind,
-    pub variant: &'a str,
+    pub variant: MethodVariant,
     pub players: &'a [PlayerRating],
     pub iterations: usize,
     /// Brent: full passes over the score matrix (an accelerated iteration may take two).
@@ -63,7 +63,7 @@ pub fn json(r: &Rating) -> String {
 pub fn write_json(r: &Rating, w: impl std::io::Write) -> std::io::Result<()> {
     let report = JsonReport {
         method: r.method,
-        variant: &r.variant,
+        variant: r.variant,
         players: &r.players,
         iterations: r.report.iterations,
         passes: r.report.passes,

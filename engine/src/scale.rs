@@ -44,13 +44,13 @@ impl std::fmt::Display for ScaleKind {
 }
 
 impl std::str::FromStr for ScaleKind {
-    type Err = String;
+    type Err = crate::error::NameError;
 
-    fn from_str(s: &str) -> Result<ScaleKind, String> {
+    fn from_str(s: &str) -> Result<ScaleKind, Self::Err> {
         match s.trim().to_ascii_lowercase().as_str() {
             "elo" => Ok(ScaleKind::Elo),
             "natural" => Ok(ScaleKind::Natural),
-            _ => Err(format!("unknown scale '{s}': expected elo or natural")),
+            _ => Err(crate::error::NameError::Unknown { what: "scale", name: s.into(), expected: "elo or natural".into() }),
         }
     }
 }

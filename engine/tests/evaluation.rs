@@ -216,11 +216,11 @@ fn multi_player_events_are_scored_by_the_winner_s_share() {
 #[test]
 fn a_tiny_or_huge_parameter_is_refused_in_a_short_message() {
     for draws in [-1.6028329747781408e-184, 1e300, -5e-324] {
-        let message = Setup { draws, ..Setup::default() }.check().unwrap_err();
+        let message = Setup { draws, ..Setup::default() }.check().unwrap_err().to_string();
         assert!(message.len() < 60, "{message}");
         assert!(message.starts_with("draws ") && message.contains('e'), "{message}");
     }
-    let message = Setup { spread: 1e308, ..Setup::default() }.check().unwrap_err();
+    let message = Setup { spread: 1e308, ..Setup::default() }.check().unwrap_err().to_string();
     assert!(message.len() < 60 && message.contains("1e308"), "{message}");
     // Every method's parameters are checked the same way.
     let elo = Method::Elo(EloParams { k: -1e-300, ..EloParams::default() });
@@ -228,5 +228,22 @@ fn a_tiny_or_huge_parameter_is_refused_in_a_short_message() {
     let message = ratings_engine::rate(&data, &elo, &Options::default()).unwrap_err().to_string();
     assert!(message.len() < 80 && message.contains("-1e-300"), "{message}");
     // Ordinary numbers as they are.
-    assert_eq!(Setup { draws: 1.5, ..Setup::default() }.check().unwrap_err(), "draws 1.5: expected 0 to 1");
+    assert_eq!(Setup { draws: 1.5, ..Setup::default() }.check().unwrap_err().to_string(), "draws 1.5: expected 0 to 1");
+}
+
+/// A method that cannot be fit keeps why, typed, through JSON as the app's worker sends it,
+/// and says it in the words it always did.
+#[test]
+fn a_failure_is_typed_and_crosses_json() {
+    use ratings_engine::evaluation::{Evaluation, FitError};
+    use ratings_engine::RateError;
+    let data = tournament(&Setup { players: 6, schedule: Schedule::RoundRobin, repetitions: 1, ..Setup::default() }, 0).1;
+    let bad = Method::Elo(EloParams { k: -1.0, ..EloParams::default() });
+    let e = evaluate(&data, &[bad], &Options::default(), 0.3, 1);
+    let why = e.methods[0].scores.as_ref().unwrap_err();
+    assert!(matches!(why, FitError::Rate(RateError::BadParameter { name, .. }) if name == "k"), "{why:?}");
+    assert_eq!(why.to_string(), "parameter k = -1: expected a number ≥ 0");
+    // (The methods only: serde_json reads some floats back a unit in the last place off.)
+    let back: Evaluation = serde_json::from_str(&serde_json::to_string(&e).unwrap()).unwrap();
+    assert_eq!(back.methods, e.methods);
 }

@@ -76,7 +76,7 @@ fn log_strengths(r: &Rating) -> HashMap<String, f64> {
 /// converged, agreement with the direct solve.
 fn check(what: &str, d: &Dataset, params: &JRankParams) -> Rating {
     let r = rate(d, params).unwrap_or_else(|e| panic!("{what}: {e}"));
-    assert_eq!((r.method.name(), r.variant.as_str()), ("jrank", "iteration"), "{what}");
+    assert_eq!((r.method.name(), r.variant.to_string().as_str()), ("jrank", "iteration"), "{what}");
     // Every iteration's record up to TRACE_FULL, then every TRACE_STRIDE-th and the last.
     let n = r.report.iterations;
     let kept = n.min(TRACE_FULL) + n.saturating_sub(TRACE_FULL) / TRACE_STRIDE + usize::from(n > TRACE_FULL && n % TRACE_STRIDE != 0);

@@ -242,8 +242,8 @@ fn team_standings_rank_by_the_primary_score_then_the_tiebreaks() {
     // first is Held's exercise 37.
     assert_eq!(&team_column("BH:GP", Rules::Fide2023, 1)[..3], ["114.0", "107.5", "109.5"]);
     assert_eq!(TeamTiebreak::parse("bh-c1:gp").map(|t| t.code()), Ok("BH-C1:GP".to_string()));
-    assert!(TeamTiebreak::parse("DE").unwrap_err().contains("not offered for teams"));
-    assert!(TeamTiebreak::parse("XYZ").unwrap_err().contains("unknown team tiebreak"));
+    assert!(TeamTiebreak::parse("DE").unwrap_err().to_string().contains("not offered for teams"));
+    assert!(TeamTiebreak::parse("XYZ").unwrap_err().to_string().contains("unknown team tiebreak"));
 }
 
 /// Held's teams with each board's result, as TieBreakServer's test builds them: the team

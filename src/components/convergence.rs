@@ -56,7 +56,7 @@ fn status(state: &State) -> String {
     let n = r.iterations;
     // Passes over the scores, when an iteration may take more than one (Brent's accelerated).
     let passes = match r.passes.filter(|&p| p != n) {
-        Some(p) => format!(" ({p} passes, {})", r.variant),
+        Some(p) => format!(" ({p} passes, {})", r.variant.map(|v| v.to_string()).unwrap_or_default()),
         None => String::new(),
     };
     match r.stop {

@@ -8,7 +8,7 @@ use crate::protocol::ToWorker;
 use crate::state::State;
 use leptos::prelude::*;
 use ratings_engine::methods::working::{BrentWorking, EloWorking, Term, Working as Work};
-use ratings_engine::MethodKind;
+use ratings_engine::{MethodKind, MethodVariant, Variant};
 
 /// A number to 6 significant digits.
 fn sig(v: f64) -> String {
@@ -21,7 +21,9 @@ fn sig(v: f64) -> String {
 
 /// Whether the shown run has a working to show (Brent's Algorithm 1, or Elo).
 fn has_working(state: &State) -> bool {
-    state.result.with(|r| r.as_ref().is_some_and(|r| (r.method == MethodKind::Brent && r.variant == "alg1") || r.method == MethodKind::Elo))
+    // Algorithm 1 from the uniform start, as `working` replays it (not a warmed start).
+    let alg1 = Some(MethodVariant::Brent { iteration: Variant::Alg1, warmed: false });
+    state.result.with(|r| r.as_ref().is_some_and(|r| r.variant == alg1 || r.method == MethodKind::Elo))
 }
 
 #[component]

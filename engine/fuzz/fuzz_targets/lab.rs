@@ -91,7 +91,8 @@ fuzz_target!(|bytes: &[u8]| {
         seed: b.u64(),
     };
     let methods = methods(&mut b);
-    if let Err(message) = setup.check() {
+    if let Err(e) = setup.check() {
+        let message = e.to_string();
         assert!(!message.is_empty() && message.len() < 300, "{message}");
         return;
     }

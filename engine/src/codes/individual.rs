@@ -57,16 +57,16 @@ impl fmt::Display for Rules {
 }
 
 impl FromStr for Rules {
-    type Err = String;
+    type Err = crate::error::NameError;
 
     /// `2023` / `2024` / `fide2023` or `2026` / `fide2026` (case-insensitive).
-    fn from_str(s: &str) -> Result<Rules, String> {
+    fn from_str(s: &str) -> Result<Rules, Self::Err> {
         let t = s.trim().to_ascii_lowercase();
         let t = t.strip_prefix("fide").unwrap_or(&t).trim_start_matches(['-', '_', ' ']);
         match t {
             "2023" | "2024" | "2025" => Ok(Rules::Fide2023),
             "2026" => Ok(Rules::Fide2026),
-            _ => Err(format!("unknown rules '{s}': expected 2023 or 2026")),
+            _ => Err(crate::error::NameError::Unknown { what: "rules", name: s.into(), expected: "2023 or 2026".into() }),
         }
     }
 }

@@ -4,6 +4,7 @@
 //! the tournament (a file's declared order holds them) and the tiebreaks (an order's repeats).
 
 use super::individual::{Tiebreak, UnknownTiebreak};
+use crate::error::NameError;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -178,7 +179,7 @@ impl TeamTiebreak {
     }
 
     /// Reads a code as C.07 and TRF-2026 write it (`EMGSB`, `ESB:MG`, `SSSC`, `MPvGP`, `BH-C1`).
-    pub fn parse(code: &str) -> Result<TeamTiebreak, String> {
+    pub fn parse(code: &str) -> Result<TeamTiebreak, NameError> {
         let norm = code.trim().to_ascii_uppercase().replace(':', "");
         let score = |c: char| match c {
             'M' => Some(TeamScore::MatchPoints),
@@ -200,12 +201,16 @@ impl TeamTiebreak {
             ("MPVGP" | "GPVMP", _) => Ok(TeamTiebreak::Secondary),
             ("SSSC", _) => Ok(TeamTiebreak::Sssc),
             _ => match individual(code) {
-                Ok((Tiebreak::De | Tiebreak::Eig, _)) => Err(format!("'{code}' is not offered for teams (EDE is the teams' direct encounter)")),
+                Ok((Tiebreak::De | Tiebreak::Eig, _)) => {
+                    Err(NameError::NotOffered { name: code.into(), here: "teams", instead: "EDE is the teams' direct encounter" })
+                }
                 Ok((t, None)) => Ok(TeamTiebreak::Individual(t)),
                 Ok((t, Some(on))) => Ok(TeamTiebreak::On(t, on)),
-                Err(_) => Err(format!(
-                    "unknown team tiebreak '{code}': expected MPvGP, EMMSB, EMGSB, EGMSB, EGGSB, SSSC, EDE, EDEBT, EDEBB, EDET, EDEB, BC, TBR, BBE or an individual code such as BH-C1 (on the primary score) or BH:GP"
-                )),
+                Err(_) => Err(NameError::Unknown {
+                    what: "team tiebreak",
+                    name: code.into(),
+                    expected: "MPvGP, EMMSB, EMGSB, EGMSB, EGGSB, SSSC, EDE, EDEBT, EDEBB, EDET, EDEB, BC, TBR, BBE or an individual code such as BH-C1 (on the primary score) or BH:GP".into(),
+                }),
             },
         }
     }
@@ -225,9 +230,9 @@ fn individual(code: &str) -> Result<(Tiebreak, Option<TeamScore>), UnknownTiebre
 }
 
 impl TryFrom<String> for TeamTiebreak {
-    type Error = String;
+    type Error = NameError;
 
-    fn try_from(code: String) -> Result<TeamTiebreak, String> {
+    fn try_from(code: String) -> Result<TeamTiebreak, NameError> {
         TeamTiebreak::parse(&code)
     }
 }

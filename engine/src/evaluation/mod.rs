@@ -16,6 +16,7 @@ pub mod report;
 pub mod simulate;
 
 use crate::compare::export::labels;
+use crate::error::{RateError, SettingError};
 use crate::methods::sequential::game_order;
 use crate::methods::{rate, Method, MethodKind, Options, Params};
 use crate::model::{Dataset, Event};
@@ -27,13 +28,25 @@ use serde::{Deserialize, Serialize};
 /// The share of the games held out when none is chosen.
 pub const DEFAULT_HOLDOUT: f64 = 0.2;
 
+/// Why a method's predictions could not be scored.
+#[derive(Clone, Debug, PartialEq, thiserror::Error, Serialize, Deserialize)]
+pub enum FitError {
+    /// The method could not be fit on the training games.
+    #[error(transparent)]
+    Rate(#[from] RateError),
+    #[error("only multiplayer Elo predicts multi-player events")]
+    NoEventPredictions,
+    #[error("nothing to predict")]
+    NothingToPredict,
+}
+
 /// One method's predictions of the held-out games.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct MethodScores {
     pub label: String,
     pub method: Method,
     /// The scores, or why the method could not be fit.
-    pub scores: Result<Scores, String>,
+    pub scores: Result<Scores, FitError>,
     /// Held-out games in which a player had no rating from the earlier games (the method's
     /// default was used).
     pub unseen_games: usize,
@@ -81,12 +94,14 @@ pub type Fold = (Vec<usize>, Vec<usize>);
 pub const MAX_ROLLING: usize = 1_000;
 
 /// Refuses a rolling origin of more blocks than [`MAX_ROLLING`] (or none), naming the limit.
-pub fn check_rolling(rolling: usize) -> Result<(), String> {
+pub fn check_rolling(rolling: usize) -> Result<(), SettingError> {
     match rolling {
         1..=MAX_ROLLING => Ok(()),
-        _ => Err(format!(
-            "--rolling {rolling}: expected 1 to {MAX_ROLLING} blocks (each block fits every method again on all the games before it)"
-        )),
+        _ => Err(SettingError::OutOfRange {
+            setting: "--rolling",
+            value: rolling.to_string(),
+            expected: format!("1 to {MAX_ROLLING} blocks (each block fits every method again on all the games before it)"),
+        }),
     }
 }
 
@@ -187,15 +202,15 @@ fn event_predictions(
     options: &Options,
     train: &[usize],
     test: &[usize],
-) -> Result<(Vec<Shares>, usize), String> {
+) -> Result<(Vec<Shares>, usize), FitError> {
     let fitted = event_subset(data, train);
-    let rating = rate(&fitted, method, options).map_err(|e| e.to_string())?;
+    let rating = rate(&fitted, method, options)?;
     let predictor = Predictor::new(method, &rating, &fitted);
     let mut unseen = 0;
     let mut out = Vec::with_capacity(test.len());
     for &i in test {
         let event = &data.events[i];
-        let (shares, missing) = predictor.predict_event(event).ok_or("only multiplayer Elo predicts multi-player events")?;
+        let (shares, missing) = predictor.predict_event(event).ok_or(FitError::NoEventPredictions)?;
         unseen += usize::from(missing);
         out.push((shares, actual_shares(event)));
     }
@@ -225,9 +240,9 @@ pub fn predictions(
     options: &Options,
     train: &[usize],
     test: &[usize],
-) -> Result<(Vec<(f64, f64)>, usize), String> {
+) -> Result<(Vec<(f64, f64)>, usize), FitError> {
     let fitted = subset(data, train);
-    let rating = rate(&fitted, method, options).map_err(|e| e.to_string())?;
+    let rating = rate(&fitted, method, options)?;
     let predictor = Predictor::new(method, &rating, &fitted);
     let mut unseen = 0;
     let pairs = test
@@ -272,9 +287,9 @@ pub fn evaluate(data: &Dataset, methods: &[Method], options: &Options, holdout: 
 /// Every fold's predictions scored together, and the unseen count; or the first failure.
 fn score_folds<T>(
     folds: &Splits,
-    predict: impl Fn(&[usize], &[usize]) -> Result<(Vec<T>, usize), String>,
+    predict: impl Fn(&[usize], &[usize]) -> Result<(Vec<T>, usize), FitError>,
     score: impl Fn(&[T]) -> Option<Scores>,
-) -> (Result<Scores, String>, usize) {
+) -> (Result<Scores, FitError>, usize) {
     let mut all = Vec::with_capacity(folds.predicted());
     let mut unseen = 0;
     for (train, test) in folds.iter() {
@@ -286,7 +301,7 @@ fn score_folds<T>(
             Err(e) => return (Err(e), unseen),
         }
     }
-    (score(&all).ok_or_else(|| "nothing to predict".to_string()), unseen)
+    (score(&all).ok_or(FitError::NothingToPredict), unseen)
 }
 
 /// A parameter [`tune`] searches.

@@ -91,7 +91,9 @@ pub fn evaluation_csv(e: &Evaluation) -> String {
                     m.unseen_games
                 )
             }
-            Err(why) => out += &format!("{},,,,,,{},method\n", crate::escape::csv_field(&m.label), crate::escape::csv_text(why)),
+            Err(why) => {
+                out += &format!("{},,,,,,{},method\n", crate::escape::csv_field(&m.label), crate::escape::csv_text(&why.to_string()))
+            }
         }
     }
     for b in &e.baselines {
@@ -117,7 +119,7 @@ pub fn evaluation_json(e: &Evaluation, tuning: Option<&Tuning>) -> String {
             let s = m.scores.as_ref().ok();
             json!({"method": m.label, "log_loss": s.map(|s| s.log_loss), "brier": s.map(|s| s.brier),
                 "accuracy": s.and_then(|s| s.accuracy), "games_scored": s.map_or(0, |s| s.games), "unseen_games": m.unseen_games,
-                "fits_parameters": m.fits_parameters, "calibration": s.map(|s| &s.calibration), "error": m.scores.as_ref().err(), "note": m.note})
+                "fits_parameters": m.fits_parameters, "calibration": s.map(|s| &s.calibration), "error": m.scores.as_ref().err().map(|e| e.to_string()), "note": m.note})
         })
         .collect();
     let baselines: Vec<Value> = e

@@ -29,7 +29,7 @@ use super::random::Random;
 use crate::compare::agreement::kendall_tau_b;
 use crate::compare::export::labels;
 use crate::diagnose::Status;
-use crate::error::number;
+use crate::error::{number, SettingError};
 use crate::methods::ranking::tie_classes;
 use crate::methods::{rate, Method, Options};
 use crate::model::{Dataset, Game};
@@ -59,10 +59,14 @@ impl fmt::Display for Schedule {
 }
 
 impl FromStr for Schedule {
-    type Err = String;
+    type Err = SettingError;
 
-    fn from_str(s: &str) -> Result<Schedule, String> {
-        let expected = || format!("schedule '{s}': expected round-robin, double-round-robin, swiss:R (R rounds) or random:M (M games)");
+    fn from_str(s: &str) -> Result<Schedule, SettingError> {
+        let expected = || SettingError::OutOfRange {
+            setting: "schedule",
+            value: format!("'{s}'"),
+            expected: "round-robin, double-round-robin, swiss:R (R rounds) or random:M (M games)".into(),
+        };
         let number = |n: &str| n.trim().parse::<usize>().ok().filter(|&n| n > 0).ok_or_else(expected);
         match s.trim().to_ascii_lowercase().split_once(':') {
             Some(("swiss", n)) => Ok(Schedule::Swiss { rounds: number(n)? }),
@@ -117,40 +121,39 @@ impl Setup {
     }
 
     /// Why the setup cannot be run, if it cannot.
-    pub fn check(&self) -> Result<(), String> {
+    pub fn check(&self) -> Result<(), SettingError> {
         self.check_each()?;
         let (each, reps) = (self.player_games().max(1), self.repetitions as u64);
         match each.saturating_mul(reps) {
-            total if total > MAX_PLAYER_GAMES => Err(format!(
-                "{} players, {}, {} repetitions: {} player-games in all ({} a repetition), more than the {} a simulation may ask for; at most {} repetitions of this schedule",
-                self.players,
-                self.schedule,
-                self.repetitions,
-                thousands(total),
-                thousands(each),
-                thousands(MAX_PLAYER_GAMES),
-                thousands(MAX_PLAYER_GAMES / each),
-            )),
+            total if total > MAX_PLAYER_GAMES => Err(SettingError::Conflict {
+                settings: format!("{} players, {}, {} repetitions", self.players, self.schedule, self.repetitions),
+                problem: format!(
+                    "{} player-games in all ({} a repetition), more than the {} a simulation may ask for; at most {} repetitions of this schedule",
+                    thousands(total),
+                    thousands(each),
+                    thousands(MAX_PLAYER_GAMES),
+                    thousands(MAX_PLAYER_GAMES / each),
+                ),
+            }),
             _ => Ok(()),
         }
     }
 
     /// Each setting within its range.
-    fn check_each(&self) -> Result<(), String> {
-        let fail = |m: String| Err(m);
+    fn check_each(&self) -> Result<(), SettingError> {
+        let fail = |setting, value: String, expected: String| Err(SettingError::OutOfRange { setting, value, expected });
+        let conflict = |settings, problem| Err(SettingError::Conflict { settings, problem });
         match self {
-            s if s.players < 2 || s.players > 2000 => fail(format!("players {}: expected 2 to 2000", s.players)),
-            s if !(s.spread.is_finite() && (0.0..=10.0).contains(&s.spread)) => {
-                fail(format!("spread {}: expected 0 to 10", number(s.spread)))
-            }
-            s if !(s.draws.is_finite() && (0.0..=1.0).contains(&s.draws)) => fail(format!("draws {}: expected 0 to 1", number(s.draws))),
-            s if s.repetitions == 0 || s.repetitions > 100_000 => fail(format!("repetitions {}: expected 1 to 100000", s.repetitions)),
-            s if s.clusters > s.players => fail(format!("clusters {}: expected at most the {} players", s.clusters, s.players)),
+            s if s.players < 2 || s.players > 2000 => fail("players", s.players.to_string(), "2 to 2000".into()),
+            s if !(s.spread.is_finite() && (0.0..=10.0).contains(&s.spread)) => fail("spread", number(s.spread), "0 to 10".into()),
+            s if !(s.draws.is_finite() && (0.0..=1.0).contains(&s.draws)) => fail("draws", number(s.draws), "0 to 1".into()),
+            s if s.repetitions == 0 || s.repetitions > 100_000 => fail("repetitions", s.repetitions.to_string(), "1 to 100000".into()),
+            s if s.clusters > s.players => fail("clusters", s.clusters.to_string(), format!("at most the {} players", s.players)),
             Setup { schedule: Schedule::Swiss { rounds }, players, .. } if *rounds >= *players => {
-                fail(format!("swiss:{rounds}: a Swiss of {players} players has fewer than {players} rounds"))
+                conflict(format!("swiss:{rounds}"), format!("a Swiss of {players} players has fewer than {players} rounds"))
             }
             Setup { schedule: Schedule::Random { games }, .. } if *games > 1_000_000 => {
-                fail(format!("random:{games}: at most 1000000 games"))
+                conflict(format!("random:{games}"), "at most 1000000 games".into())
             }
             _ => Ok(()),
         }
@@ -540,7 +543,7 @@ mod tests {
         for s in ["round-robin", "double-round-robin", "swiss:7", "random:500"] {
             assert_eq!(s.parse::<Schedule>().unwrap().to_string(), s);
         }
-        assert!("swiss:0".parse::<Schedule>().unwrap_err().contains("expected round-robin"));
+        assert!("swiss:0".parse::<Schedule>().unwrap_err().to_string().contains("expected round-robin"));
     }
 
     /// 2,000 players in a round robin 100,000 times (it was accepted, and would have run for
@@ -550,7 +553,7 @@ mod tests {
         let huge = Setup { players: 2000, schedule: Schedule::RoundRobin, repetitions: 100_000, ..Setup::default() };
         assert_eq!(huge.player_games(), 2000 * 1999);
         assert_eq!(
-            huge.check().unwrap_err(),
+            huge.check().unwrap_err().to_string(),
             "2000 players, round-robin, 100000 repetitions: 399,800,000,000 player-games in all (3,998,000 a repetition), \
              more than the 100,000,000 a simulation may ask for; at most 25 repetitions of this schedule"
         );
@@ -559,9 +562,9 @@ mod tests {
         assert!(Setup { repetitions: 26, ..huge }.check().is_err());
         // Swiss and random schedules by players × rounds and 2 × games.
         let swiss = Setup { players: 2000, schedule: Schedule::Swiss { rounds: 11 }, repetitions: 100_000, ..Setup::default() };
-        assert!(swiss.check().unwrap_err().contains("at most 4,545 repetitions"));
+        assert!(swiss.check().unwrap_err().to_string().contains("at most 4,545 repetitions"));
         let random = Setup { schedule: Schedule::Random { games: 1_000_000 }, repetitions: 51, ..Setup::default() };
-        assert!(random.check().unwrap_err().contains("(2,000,000 a repetition)"));
+        assert!(random.check().unwrap_err().to_string().contains("(2,000,000 a repetition)"));
         assert_eq!(Setup::default().check(), Ok(()));
         assert_eq!(Setup::default().player_games() * 200, 140_000);
     }

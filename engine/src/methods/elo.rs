@@ -23,10 +23,10 @@
 //! assert_eq!(r.players[0].rating, Some(1512.5)); // K/2 = 12.5 from an even game
 //! ```
 
-use super::sequential::{game_order, Rule, Run, SequentialFit, Step, Update};
+use super::sequential::{ordered_games, Rule, Run, SequentialFit, Step, Update};
 use crate::error::{check, RateError};
 pub use crate::methods::report::GameRecord;
-use crate::methods::report::Rating;
+use crate::methods::report::{GameOrder, MethodVariant, Rating};
 use crate::methods::{Method, MethodKind};
 use crate::model::{round_number, Dataset, Game};
 use serde::{Deserialize, Serialize};
@@ -192,8 +192,8 @@ pub fn fit<'d>(data: &'d Dataset, params: &EloParams) -> Result<SequentialFit<'d
         return Err(RateError::NoGames);
     }
     let games = &data.games;
-    let (order, how) = game_order(games, params.chronological);
-    let variant = format!("{how}{}", if params.margin { ", margin" } else { "" });
+    let (order, how) = ordered_games(games, params.chronological);
+    let variant = MethodVariant::Elo { order: how, margin: params.margin, reordered: false };
     let by_date = |a: usize, b: usize| games[a].date().map(str::trim) == games[b].date().map(str::trim);
     let by_round = |a: usize, b: usize| {
         let number = |i: usize| games[i].round().and_then(round_number);
@@ -201,9 +201,9 @@ pub fn fit<'d>(data: &'d Dataset, params: &EloParams) -> Result<SequentialFit<'d
     };
     let each = |_: usize, _: usize| false;
     let step = match how {
-        "by date" => Step { name: "date", same: &by_date, initial: params.initial },
-        "by round" => Step { name: "round", same: &by_round, initial: params.initial },
-        _ => Step { name: "game", same: &each, initial: params.initial },
+        GameOrder::ByDate => Step { name: "date", same: &by_date, initial: params.initial },
+        GameOrder::ByRound => Step { name: "round", same: &by_round, initial: params.initial },
+        GameOrder::Input => Step { name: "game", same: &each, initial: params.initial },
     };
     let n = data.players.len();
     let seasons = vec![None; if games.iter().any(|g| g.season().is_some()) { n } else { 0 }];

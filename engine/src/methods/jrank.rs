@@ -30,7 +30,7 @@ use crate::diagnose::{Diagnosis, Finding, FindingKind, Status};
 use crate::error::{check, RateError, MAX_ITER};
 use crate::methods::fit::{groups_warning, stop_warning, Fit, Measures, Quantity, Steps};
 use crate::methods::ranking::{rank, Placing};
-use crate::methods::report::{IterationRecord, ParameterFit, PlayerRating, Rating, SolverReport, StopReason};
+use crate::methods::report::{IterationRecord, MethodVariant, ParameterFit, PlayerRating, Rating, SolverReport, StopReason};
 use crate::methods::{Method, MethodKind};
 use crate::model::Dataset;
 use serde::{Deserialize, Serialize};
@@ -80,10 +80,6 @@ const GRID: usize = 25;
 pub const K_RANGE: (f64, f64) = (0.001, 20.0);
 /// The range of `p` the fit searches.
 pub const P_RANGE: (f64, f64) = (0.001, 3.0);
-
-/// Groups up to this size are solved by a dense Cholesky factorisation; larger ones by
-/// conjugate gradients on the sparse Laplacian.
-const DENSE_MAX: usize = 300;
 
 /// A game as JRank reads it: two distinct players and each side's points.
 #[derive(Clone, Copy, Debug)]
@@ -230,7 +226,9 @@ impl<'s> LaplaceSolver<'s> {
     fn new(s: &'s Schedule) -> LaplaceSolver<'s> {
         // None (a pivot not positive to working precision) sends the group to CG as well.
         let factor = |m: &Vec<usize>| crate::linalg::Cholesky::factor(dense_matrix(s, m), m.len());
-        let factors = s.groups.iter().map(|m| if m.len() <= DENSE_MAX { factor(m) } else { None }).collect();
+        // Small groups by a dense Cholesky factorisation; larger ones by conjugate gradients
+        // on the sparse Laplacian.
+        let factors = s.groups.iter().map(|m| if crate::linalg::solves_densely(m.len()) { factor(m) } else { None }).collect();
         LaplaceSolver { s, factors }
     }
 
@@ -284,16 +282,13 @@ impl<'s> LaplaceSolver<'s> {
 /// and its solution of `L w = b` with `Σ b = 0` has mean 0 (summing the rows gives
 /// `n·Σw = Σb = 0`).
 fn dense_matrix(s: &Schedule, m: &[usize]) -> Vec<f64> {
-    use crate::linalg::{packed_index, packed_len};
-    let mut a = vec![1.0; packed_len(m.len())];
-    for (li, &i) in m.iter().enumerate() {
-        a[packed_index(li, li)] += s.degree[i];
-        // The opponents listed by both players: each pair once, from its lower row.
-        for &(j, c) in s.neighbours(i).iter().filter(|&&(j, _)| s.local[j] < li) {
-            a[packed_index(li, s.local[j])] -= c;
-        }
-    }
-    a
+    let degrees: Vec<f64> = m.iter().map(|&i| s.degree[i]).collect();
+    // The opponents listed by both players: each pair once, from its lower row.
+    let pairs = m
+        .iter()
+        .enumerate()
+        .flat_map(|(li, &i)| s.neighbours(i).iter().filter(move |&&(j, _)| s.local[j] < li).map(move |&(j, c)| (li, s.local[j], c)));
+    crate::linalg::packed_symmetric(&degrees, pairs, 1.0)
 }
 
 /// `b_p = Σ_g ln R_pg` over the given games.
@@ -476,7 +471,7 @@ impl Fit for JRankFit<'_> {
         let trace = self.steps.trace.records().to_vec();
         Ok(Rating {
             method: MethodKind::JRank,
-            variant: "iteration".into(),
+            variant: MethodVariant::JRank,
             params: Method::JRank(self.params.clone()),
             players: players(self.data, &self.prep.games, &self.s, &self.w),
             report: SolverReport {
@@ -662,6 +657,7 @@ fn fit_summary(fit: &ParameterFit, params: &JRankParams) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::linalg::DENSE_MAX;
 
     fn chain_league(n: usize, extra: usize) -> Dataset {
         // A path through everyone (connected) plus pseudo-random extra games with points.

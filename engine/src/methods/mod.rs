@@ -118,14 +118,14 @@ impl fmt::Display for MethodKind {
 }
 
 impl FromStr for MethodKind {
-    type Err = String;
+    type Err = crate::error::NameError;
 
     /// A method's [`name`](MethodKind::name), case-insensitive, `-` for `_` allowed.
-    fn from_str(s: &str) -> Result<MethodKind, String> {
+    fn from_str(s: &str) -> Result<MethodKind, Self::Err> {
         let t = s.trim().to_ascii_lowercase().replace('-', "_");
         MethodKind::ALL.into_iter().find(|m| m.name() == t).ok_or_else(|| {
             let names: Vec<&str> = MethodKind::ALL.iter().map(|m| m.name()).collect();
-            format!("unknown method '{s}': expected one of {}", names.join(", "))
+            crate::error::NameError::Unknown { what: "method", name: s.into(), expected: format!("one of {}", names.join(", ")) }
         })
     }
 }
@@ -234,7 +234,9 @@ pub fn check_data(data: &Dataset) -> Result<(), RateError> {
     let name = |p: usize| crate::error::excerpt(&data.players[p].name);
     let at =
         |what: &str, k: usize, line: usize| if line > 0 { format!("{what} {} (line {line})", k + 1) } else { format!("{what} {}", k + 1) };
-    let bad = |item: String, problem: String, expected| Err(RateError::InvalidData { item, problem, expected });
+    let bad = |item: String, problem: String, expected| {
+        Err(RateError::InvalidData { item, problem, expected: std::borrow::Cow::Borrowed(expected) })
+    };
     for (k, g) in data.games.iter().enumerate() {
         if let Some(p) = [g.first(), g.second()].into_iter().find(|&p| p >= n) {
             return bad(at("game", k, g.line()), format!("player number {p} is not in the data"), "one of the dataset's players");
@@ -295,7 +297,7 @@ mod tests {
             assert_eq!(Method::default_for(m).kind(), m);
         }
         assert_eq!("Multi-Elo".parse::<MethodKind>(), Ok(MethodKind::MultiElo));
-        let e = "elo2".parse::<MethodKind>().unwrap_err();
+        let e = "elo2".parse::<MethodKind>().unwrap_err().to_string();
         assert_eq!(e, "unknown method 'elo2': expected one of brent, elo, multi_elo, jrank, aga");
         let e = serde_json::from_str::<MethodKind>("\"bradley\"").unwrap_err().to_string();
         assert!(e.contains("unknown variant `bradley`") && e.contains("brent"), "{e}");

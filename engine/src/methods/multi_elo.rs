@@ -14,9 +14,9 @@
 //! assert!((r.players[0].rating.unwrap() - (1500.0 + 25.0 * 0.75)).abs() < 1e-9);
 //! ```
 
-use super::sequential::{game_order, Rule, Run, SequentialFit, Step, Update};
+use super::sequential::{ordered_games, Rule, Run, SequentialFit, Step, Update};
 use crate::error::{check, RateError};
-use crate::methods::report::Rating;
+use crate::methods::report::{GameOrder, MethodVariant, Rating};
 use crate::methods::{Method, MethodKind};
 use crate::model::{round_number, Dataset};
 use serde::{Deserialize, Serialize};
@@ -64,7 +64,7 @@ pub fn fit<'d>(data: &'d Dataset, params: &MultiEloParams) -> Result<SequentialF
     let mut events: Vec<Vec<(usize, f64)>> =
         data.events.iter().map(|e| e.places.iter().map(|&(p, place)| (p, place as f64)).collect()).collect();
     let first_game = events.len();
-    let (order, how) = game_order(&data.games, true);
+    let (order, how) = ordered_games(&data.games, true);
     // A win places first, a loss second; a draw places both first (they share the win).
     let place = |s: f64| if s < 0.5 { 2.0 } else { 1.0 };
     for &gi in &order {
@@ -74,16 +74,20 @@ pub fn fit<'d>(data: &'d Dataset, params: &MultiEloParams) -> Result<SequentialF
     if events.is_empty() {
         return Err(RateError::NoGames);
     }
-    let variant = if data.events.is_empty() { format!("two-player games, {how}") } else { "events in input order".to_string() };
+    let variant = MethodVariant::MultiElo { games: data.events.is_empty().then_some(how), reordered: false };
     let games = &data.games;
     // Item k ≥ first_game is the game order[k − first_game].
     let game = |k: usize| (k >= first_game).then(|| &games[order[k - first_game]]);
     let same = |a: usize, b: usize| match (game(a), game(b), how) {
-        (Some(x), Some(y), "by date") => x.date().map(str::trim) == y.date().map(str::trim),
-        (Some(x), Some(y), "by round") => x.round().and_then(round_number) == y.round().and_then(round_number),
+        (Some(x), Some(y), GameOrder::ByDate) => x.date().map(str::trim) == y.date().map(str::trim),
+        (Some(x), Some(y), GameOrder::ByRound) => x.round().and_then(round_number) == y.round().and_then(round_number),
         _ => false,
     };
-    let name = if data.events.is_empty() && how != "input order" { &how[3..] } else { "event" };
+    let name = match (data.events.is_empty(), how) {
+        (true, GameOrder::ByDate) => "date",
+        (true, GameOrder::ByRound) => "round",
+        _ => "event",
+    };
     let items: Vec<usize> = (0..events.len()).collect();
     let rule = MultiEloRule { events, params: params.clone() };
     Ok(SequentialFit::new(data, rule, variant, items, Step { name, same: &same, initial: params.initial }))

@@ -8,6 +8,7 @@ use super::fit::Quantity;
 use super::jrank::JRankParams;
 use super::report::StopReason;
 use super::{start, Method, Options};
+use crate::error::RateError;
 use crate::model::Dataset;
 use serde::{Deserialize, Serialize};
 
@@ -84,8 +85,8 @@ pub struct Race {
 }
 
 /// Runs `method` to its end (or the cap): the trace of the quantity it stops on.
-fn run(data: &Dataset, racer: Racer, method: &Method) -> Result<Curve, String> {
-    let mut fit = start(data, method, &Options::default()).map_err(|e| e.to_string())?;
+fn run(data: &Dataset, racer: Racer, method: &Method) -> Result<Curve, RateError> {
+    let mut fit = start(data, method, &Options::default())?;
     while fit.step().is_some() {}
     let m = fit.measures();
     let (quantity, tolerance) = m.tolerance.unwrap_or((Quantity::Change, f64::NAN));
@@ -111,12 +112,12 @@ pub fn sweep_sigmas() -> Vec<f64> {
 }
 
 /// Algorithm 1's iterations to converge for each σ (capped at [`RACE_CAP`]).
-pub fn sweep(data: &Dataset, brent: &BrentParams, sigmas: &[f64]) -> Result<Vec<SweepPoint>, String> {
+pub fn sweep(data: &Dataset, brent: &BrentParams, sigmas: &[f64]) -> Result<Vec<SweepPoint>, RateError> {
     sigmas
         .iter()
         .map(|&sigma| {
             let method = Racer::Alg1.method(&BrentParams { sigma, ..brent.clone() }, &JRankParams::default());
-            let mut fit = start(data, &method, &Options::default()).map_err(|e| e.to_string())?;
+            let mut fit = start(data, &method, &Options::default())?;
             while fit.step().is_some() {}
             Ok(SweepPoint { sigma, iterations: fit.steps().len(), converged: fit.stop_reason() == Some(StopReason::Converged) })
         })
@@ -124,7 +125,7 @@ pub fn sweep(data: &Dataset, brent: &BrentParams, sigmas: &[f64]) -> Result<Vec<
 }
 
 /// The four iterations raced on `data` with the user's parameters, and the σ sweep.
-pub fn race(data: &Dataset, brent: &BrentParams, jrank: &JRankParams) -> Result<Race, String> {
+pub fn race(data: &Dataset, brent: &BrentParams, jrank: &JRankParams) -> Result<Race, RateError> {
     let curves = Racer::ALL.iter().map(|&r| run(data, r, &r.method(brent, jrank))).collect::<Result<Vec<_>, _>>()?;
     let sweep = sweep(data, brent, &sweep_sigmas())?;
     Ok(Race { curves, sweep, cap: RACE_CAP })

@@ -2,10 +2,14 @@
 //! per-iteration residuals, and why it stopped), in the spirit of argmin's solver state.
 
 use crate::diagnose::{Diagnosis, Status};
+use crate::error::NameError;
+use crate::methods::brent::Variant;
 use crate::methods::{Method, MethodKind};
 use crate::scale::{Offset, ScaleKind};
 use crate::text::count;
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use std::fmt;
+use std::str::FromStr;
 
 /// One iteration of an iterative method.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
@@ -161,8 +165,8 @@ pub struct GameRecord {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Rating {
     pub method: MethodKind,
-    /// How the method ran, in a few words (`alg1`, `by date, margin`, `by_event`).
-    pub variant: String,
+    /// How the method ran; in JSON a few words (`alg1`, `by date, margin`, `by_event`).
+    pub variant: MethodVariant,
     /// The parameters it ran with.
     pub params: Method,
     /// Best first.
@@ -196,5 +200,212 @@ impl Rating {
             names[p.index] = p.name.as_str();
         }
         names
+    }
+}
+
+/// The order a sequential method takes the games in (Elo, two-player games in multiplayer Elo).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GameOrder {
+    /// By date, when every game has one.
+    ByDate,
+    /// By round number, when every game has one (and some has no date).
+    ByRound,
+    /// As listed.
+    Input,
+}
+
+impl GameOrder {
+    pub const ALL: [GameOrder; 3] = [GameOrder::ByDate, GameOrder::ByRound, GameOrder::Input];
+
+    /// The words in [`Rating::variant`]: `by date`, `by round`, `input order`.
+    pub fn name(self) -> &'static str {
+        match self {
+            GameOrder::ByDate => "by date",
+            GameOrder::ByRound => "by round",
+            GameOrder::Input => "input order",
+        }
+    }
+}
+
+/// How a method ran ([`Rating::variant`]): the choices that shape a run besides its
+/// parameters' numbers, for every method (one type, since the field is in every rating).
+/// Written (in JSON, in the app, in reports) as a few words, the same as when it was a
+/// string: `alg1`, `accelerated, from the previous ratings`, `by date, margin`,
+/// `input order, reordered`, `two-player games, by round`, `events in input order`,
+/// `iteration`, `by_event`, `single_fit`; read back from them ([`FromStr`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MethodVariant {
+    /// The iteration that ran ([`Variant::Auto`] resolved by size), and whether it started
+    /// from the previous ratings.
+    Brent { iteration: Variant, warmed: bool },
+    /// The games' order, whether margins counted, and whether the run took the games in
+    /// another order than `order` (the order-dependence study).
+    Elo { order: GameOrder, margin: bool, reordered: bool },
+    /// Events in input order (`games: None`), or two-player games only, in their order.
+    MultiElo { games: Option<GameOrder>, reordered: bool },
+    /// JRank's one iteration.
+    JRank,
+    /// Each event fitted in turn (`by_event`), or all the games at once (`single_fit`).
+    Aga { by_event: bool },
+}
+
+/// The suffixes of the written form, each a flag.
+const WARMED: &str = ", from the previous ratings";
+const REORDERED: &str = ", reordered";
+const MARGIN: &str = ", margin";
+const TWO_PLAYER: &str = "two-player games, ";
+const EVENTS: &str = "events in input order";
+
+impl MethodVariant {
+    /// The same run with its items taken in another order (a sequential method's replay).
+    pub fn reordered(self) -> MethodVariant {
+        match self {
+            MethodVariant::Elo { order, margin, .. } => MethodVariant::Elo { order, margin, reordered: true },
+            MethodVariant::MultiElo { games, .. } => MethodVariant::MultiElo { games, reordered: true },
+            other => other,
+        }
+    }
+}
+
+impl fmt::Display for MethodVariant {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let flag = |on: bool, words: &'static str| if on { words } else { "" };
+        match *self {
+            MethodVariant::Brent { iteration, warmed } => write!(f, "{}{}", iteration.name(), flag(warmed, WARMED)),
+            MethodVariant::Elo { order, margin, reordered } => {
+                write!(f, "{}{}{}", order.name(), flag(margin, MARGIN), flag(reordered, REORDERED))
+            }
+            MethodVariant::MultiElo { games: None, reordered } => write!(f, "{EVENTS}{}", flag(reordered, REORDERED)),
+            MethodVariant::MultiElo { games: Some(order), reordered } => {
+                write!(f, "{TWO_PLAYER}{}{}", order.name(), flag(reordered, REORDERED))
+            }
+            MethodVariant::JRank => f.write_str("iteration"),
+            MethodVariant::Aga { by_event: true } => f.write_str("by_event"),
+            MethodVariant::Aga { by_event: false } => f.write_str("single_fit"),
+        }
+    }
+}
+
+impl FromStr for MethodVariant {
+    type Err = NameError;
+
+    /// The written form back ([`fmt::Display`]'s words, exactly).
+    fn from_str(s: &str) -> Result<MethodVariant, NameError> {
+        let strip = |t: &str, suffix: &str| t.strip_suffix(suffix).map_or((t.to_string(), false), |t| (t.to_string(), true));
+        let (rest, reordered) = strip(s, REORDERED);
+        let (rest, margin) = strip(&rest, MARGIN);
+        let (plain, warmed) = strip(&rest, WARMED);
+        let found = read_variant(&plain, reordered, margin, warmed);
+        found.ok_or_else(|| NameError::Unknown {
+            what: "method variant",
+            name: s.into(),
+            expected: "the words a rating's variant is written in, such as 'alg1', 'by date, margin' or 'by_event'".into(),
+        })
+    }
+}
+
+/// The variant written `plain` with the flags its suffixes set, if there is one.
+fn read_variant(plain: &str, reordered: bool, margin: bool, warmed: bool) -> Option<MethodVariant> {
+    let order = |t: &str| GameOrder::ALL.into_iter().find(|o| o.name() == t);
+    let iteration = Variant::ALL.into_iter().find(|v| v.name() == plain);
+    match (plain, reordered || margin, warmed) {
+        ("iteration", false, false) => Some(MethodVariant::JRank),
+        ("by_event" | "single_fit", false, false) => Some(MethodVariant::Aga { by_event: plain == "by_event" }),
+        (_, false, _) if iteration.is_some() => iteration.map(|iteration| MethodVariant::Brent { iteration, warmed }),
+        (_, _, true) => None,
+        (EVENTS, _, _) if !margin => Some(MethodVariant::MultiElo { games: None, reordered }),
+        (t, _, _) if !margin && t.starts_with(TWO_PLAYER) => {
+            order(&t[TWO_PLAYER.len()..]).map(|o| MethodVariant::MultiElo { games: Some(o), reordered })
+        }
+        (t, _, _) => order(t).map(|order| MethodVariant::Elo { order, margin, reordered }),
+    }
+}
+
+/// As its words: the JSON shape is public and was a string.
+impl Serialize for MethodVariant {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for MethodVariant {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<MethodVariant, D::Error> {
+        String::deserialize(d)?.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+/// A variant equals the words it is written as (`rating.variant == "by date"`).
+impl PartialEq<&str> for MethodVariant {
+    // The words are a few bytes, and compared in tests and checks, not in loops.
+    #[allow(clippy::cmp_owned)]
+    fn eq(&self, other: &&str) -> bool {
+        self.to_string() == *other
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::methods::brent::BrentParams;
+    use crate::methods::{rate, Method, Options};
+    use crate::model::Dataset;
+
+    fn league() -> Dataset {
+        let mut d = Dataset::new();
+        for (a, b, s) in [("A", "B", 1.0), ("B", "C", 1.0), ("C", "A", 0.5), ("A", "D", 1.0), ("D", "B", 0.5), ("C", "D", 0.0)] {
+            d.add_game(a, b, s);
+        }
+        d
+    }
+
+    /// Every variant there is, as written, and read back from its words.
+    #[test]
+    fn a_variant_is_written_as_its_words_and_read_back() {
+        let mut all: Vec<MethodVariant> =
+            vec![MethodVariant::JRank, MethodVariant::Aga { by_event: true }, MethodVariant::Aga { by_event: false }];
+        for iteration in Variant::ALL {
+            all.extend([false, true].map(|warmed| MethodVariant::Brent { iteration, warmed }));
+        }
+        for order in GameOrder::ALL {
+            for (margin, reordered) in [(false, false), (true, false), (false, true), (true, true)] {
+                all.push(MethodVariant::Elo { order, margin, reordered });
+            }
+            all.extend([false, true].map(|reordered| MethodVariant::MultiElo { games: Some(order), reordered }));
+        }
+        all.extend([false, true].map(|reordered| MethodVariant::MultiElo { games: None, reordered }));
+        for v in &all {
+            assert_eq!(v.to_string().parse::<MethodVariant>(), Ok(*v), "{v}");
+            assert_eq!(serde_json::from_str::<MethodVariant>(&serde_json::to_string(v).unwrap()).unwrap(), *v);
+        }
+        let words = |v: MethodVariant| v.to_string();
+        assert_eq!(words(MethodVariant::Brent { iteration: Variant::Accelerated, warmed: true }), "accelerated, from the previous ratings");
+        assert_eq!(words(MethodVariant::Elo { order: GameOrder::Input, margin: true, reordered: true }), "input order, margin, reordered");
+        assert_eq!(words(MethodVariant::MultiElo { games: Some(GameOrder::ByRound), reordered: false }), "two-player games, by round");
+        assert_eq!(words(MethodVariant::MultiElo { games: None, reordered: false }), "events in input order");
+        assert_eq!(words(MethodVariant::Aga { by_event: false }), "single_fit");
+        for bad in ["", "alg1, margin", "iteration, reordered", "by_event, from the previous ratings", "Alg1", "by week"] {
+            assert!(bad.parse::<MethodVariant>().is_err(), "{bad}");
+        }
+    }
+
+    /// The JSON's `variant` is the string it was before the type (a public shape), for
+    /// Brent and for the others.
+    #[test]
+    fn the_json_variant_is_the_same_string_for_every_method() {
+        let d = league();
+        let cases = [
+            (Method::Brent(BrentParams { variant: Variant::Alg1, ..Default::default() }), "alg1"),
+            (Method::Brent(BrentParams { variant: Variant::Accelerated, ..Default::default() }), "accelerated"),
+            (Method::Elo(Default::default()), "input order"),
+            (Method::MultiElo(Default::default()), "two-player games, input order"),
+            (Method::JRank(Default::default()), "iteration"),
+            (Method::Aga(Default::default()), "by_event"),
+        ];
+        for (method, expected) in cases {
+            let r = rate(&d, &method, &Options::default()).unwrap();
+            let json: serde_json::Value = serde_json::from_str(&crate::export::json(&r)).unwrap();
+            assert_eq!(json["variant"], serde_json::Value::String(expected.into()), "{method:?}");
+            assert_eq!(r.variant, expected);
+        }
     }
 }

@@ -6,22 +6,28 @@ use crate::diagnose::{Diagnosis, Status};
 use crate::error::RateError;
 use crate::methods::fit::{Fit, Measures, Steps};
 use crate::methods::ranking::{rank, Placing};
-use crate::methods::report::{HistoryPoint, IterationRecord, PlayerRating, Rating, SolverReport, StopReason};
+use crate::methods::report::{GameOrder, HistoryPoint, IterationRecord, MethodVariant, PlayerRating, Rating, SolverReport, StopReason};
 use crate::methods::{Method, MethodKind};
 use crate::model::{chronological_order, chronological_order_by, round_number, Dataset, Game};
 
 /// The order to take the games in: the chronological order when every game has a date, or
 /// every game a numbered round; else as given. Also says which, in words.
 pub fn game_order(games: &[Game], chronological: bool) -> (Vec<usize>, &'static str) {
-    let input = || ((0..games.len()).collect(), "input order");
+    let (order, how) = ordered_games(games, chronological);
+    (order, how.name())
+}
+
+/// [`game_order`] with the order's kind typed (what the sequential methods record).
+pub fn ordered_games(games: &[Game], chronological: bool) -> (Vec<usize>, GameOrder) {
+    let input = || ((0..games.len()).collect(), GameOrder::Input);
     if !chronological || games.is_empty() {
         return input();
     }
     if games.iter().all(|g| g.date().is_some()) {
-        return (chronological_order(games), "by date");
+        return (chronological_order(games), GameOrder::ByDate);
     }
     if games.iter().all(|g| g.round().and_then(round_number).is_some()) {
-        return (chronological_order_by(games, false), "by round");
+        return (chronological_order_by(games, false), GameOrder::ByRound);
     }
     input()
 }
@@ -80,7 +86,7 @@ impl Run {
 pub struct SequentialFit<'d, R: Rule> {
     data: &'d Dataset,
     rule: R,
-    variant: String,
+    variant: MethodVariant,
     /// The items in processing order, and the batches as ranges of that order.
     order: Vec<usize>,
     batches: Vec<std::ops::Range<usize>>,
@@ -95,7 +101,7 @@ pub struct SequentialFit<'d, R: Rule> {
 impl<'d, R: Rule> SequentialFit<'d, R> {
     /// `order` lists the items in processing order; `same_step(a, b)` says whether two
     /// consecutive items belong to one step.
-    pub fn new(data: &'d Dataset, rule: R, variant: String, order: Vec<usize>, step: Step<'_>) -> SequentialFit<'d, R> {
+    pub fn new(data: &'d Dataset, rule: R, variant: MethodVariant, order: Vec<usize>, step: Step<'_>) -> SequentialFit<'d, R> {
         let initial = |p: &crate::model::Player, start: f64| p.listed().map_or(start, |l| l.rating);
         let start = step.initial;
         let n = data.players.len();
@@ -131,7 +137,7 @@ impl<R: Rule> SequentialFit<'_, R> {
         permute(&mut self.order);
         self.batches = (0..self.order.len()).map(|k| k..k + 1).collect();
         self.step_name = self.rule.item();
-        self.variant = format!("{}, reordered", self.variant);
+        self.variant = self.variant.reordered();
         self
     }
 }
@@ -255,7 +261,7 @@ fn rating<R: Rule>(fit: &SequentialFit<'_, R>, stop: StopReason, warnings: Vec<S
     let players = rank(rows, |i, _| Placing { ranked: run.tallies[i].0 > 0, shares: true, tier: (0, 0), value: Some(run.ratings[i]) });
     Ok(Rating {
         method: fit.rule.kind(),
-        variant: fit.variant.clone(),
+        variant: fit.variant,
         params: fit.rule.params(),
         players,
         // A sequential method's trace is its steps, not iterations towards a fixed point:

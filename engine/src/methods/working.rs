@@ -14,6 +14,7 @@ use super::brent::{self, BrentParams, Variant};
 use super::elo::{self, EloParams};
 use super::fit::Fit;
 use super::Method;
+use crate::error::RateError;
 use crate::model::Dataset;
 use serde::{Deserialize, Serialize};
 
@@ -95,36 +96,60 @@ pub enum Working {
     Elo(EloWorking),
 }
 
-/// The working of step `k` (1-based) for `player` under `method`; an error in words when
-/// there is none to show (another method or iteration, a step beyond the run).
-pub fn working(data: &Dataset, method: &Method, k: usize, player: usize) -> Result<Working, String> {
+/// Why there is no working to show.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum WorkingError {
+    #[error("no such player")]
+    NoSuchPlayer,
+    #[error("the start: no step has been taken yet")]
+    AtStart,
+    /// Another method or iteration: the working is shown only for the one named.
+    #[error("the working is shown for {0}")]
+    NotShown(&'static str),
+    /// Brent's iteration converged (or stopped) before step `k`.
+    #[error("the iteration stopped before step {0}")]
+    StoppedBefore(usize),
+    /// Elo's run ended before step `k`.
+    #[error("the run ended before step {0}")]
+    EndedBefore(usize),
+    #[error("the run has no step {0}")]
+    NoStep(usize),
+    #[error("this player has no finite rating")]
+    Unrated,
+    #[error(transparent)]
+    Rate(#[from] RateError),
+}
+
+/// The working of step `k` (1-based) for `player` under `method`; why not when there is none
+/// to show (another method or iteration, a step beyond the run).
+pub fn working(data: &Dataset, method: &Method, k: usize, player: usize) -> Result<Working, WorkingError> {
     if player >= data.players.len() {
-        return Err("no such player".into());
+        return Err(WorkingError::NoSuchPlayer);
     }
     if k == 0 {
-        return Err("the start: no step has been taken yet".into());
+        return Err(WorkingError::AtStart);
     }
     match method {
         Method::Brent(p) => brent_working(data, p, k, player).map(Working::Brent),
         Method::Elo(p) => elo_working(data, p, k, player).map(Working::Elo),
-        _ => Err("the working is shown for Brent's Algorithm 1 and for Elo".into()),
+        _ => Err(WorkingError::NotShown("Brent's Algorithm 1 and for Elo")),
     }
 }
 
 /// Player i's numerator and denominator terms of (13) at iterate `k − 1`.
-pub fn brent_working(data: &Dataset, params: &BrentParams, k: usize, i: usize) -> Result<BrentWorking, String> {
+pub fn brent_working(data: &Dataset, params: &BrentParams, k: usize, i: usize) -> Result<BrentWorking, WorkingError> {
     if params.variant.resolve(data.players.len()) != Variant::Alg1 {
-        return Err("the working is shown for Algorithm 1, iteration (13)".into());
+        return Err(WorkingError::NotShown("Algorithm 1, iteration (13)"));
     }
-    let mut s = brent::solver(data, params).map_err(|e| e.to_string())?;
+    let mut s = brent::solver(data, params)?;
     for _ in 1..k {
         if s.step().is_none() {
-            return Err(format!("the iteration stopped before step {k}"));
+            return Err(WorkingError::StoppedBefore(k));
         }
     }
     let p = &s.problem;
     if p.group[i] == brent::UNRATED {
-        return Err("this player has no finite rating".into());
+        return Err(WorkingError::Unrated);
     }
     let x = s.strengths();
     let name = |j: usize| if j < p.n { data.players[j].name.clone() } else { "dummy player".into() };
@@ -172,16 +197,16 @@ pub fn brent_working(data: &Dataset, params: &BrentParams, k: usize, i: usize) -
 }
 
 /// Player i's games in step `k` of Elo, each update as the run makes it.
-pub fn elo_working(data: &Dataset, params: &EloParams, k: usize, i: usize) -> Result<EloWorking, String> {
-    let mut fit = elo::fit(data, params).map_err(|e| e.to_string())?;
+pub fn elo_working(data: &Dataset, params: &EloParams, k: usize, i: usize) -> Result<EloWorking, WorkingError> {
+    let mut fit = elo::fit(data, params)?;
     for _ in 1..k {
         if fit.step().is_none() {
-            return Err(format!("the run ended before step {k}"));
+            return Err(WorkingError::EndedBefore(k));
         }
     }
     let items = fit.step_items(k);
     if items.is_empty() {
-        return Err(format!("the run has no step {k}"));
+        return Err(WorkingError::NoStep(k));
     }
     let mut r = fit.ratings().to_vec();
     let before = r[i];
@@ -277,5 +302,22 @@ mod tests {
             }
         }
         assert!(elo_working(&d, &params, d.games.len() + 1, 0).is_err());
+    }
+
+    /// Why there is no working, in the words the app shows (as when they were strings).
+    #[test]
+    fn no_working_says_why() {
+        let d = league();
+        let text = |m: &Method, k, i| working(&d, m, k, i).unwrap_err().to_string();
+        let alg1 = Method::Brent(BrentParams { variant: Variant::Alg1, ..Default::default() });
+        let zermelo = Method::Brent(BrentParams { variant: Variant::Zermelo, ..Default::default() });
+        let elo = Method::Elo(EloParams::default());
+        assert_eq!(text(&alg1, 1, 99), "no such player");
+        assert_eq!(text(&alg1, 0, 0), "the start: no step has been taken yet");
+        assert_eq!(text(&Method::JRank(Default::default()), 1, 0), "the working is shown for Brent's Algorithm 1 and for Elo");
+        assert_eq!(text(&zermelo, 1, 0), "the working is shown for Algorithm 1, iteration (13)");
+        assert_eq!(text(&alg1, 100_000, 0), "the iteration stopped before step 100000");
+        assert_eq!(text(&elo, 100, 0), "the run ended before step 100");
+        assert_eq!(text(&elo, d.games.len() + 1, 0), format!("the run has no step {}", d.games.len() + 1));
     }
 }

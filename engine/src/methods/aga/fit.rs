@@ -11,19 +11,16 @@
 //! (`s` = White's score: 1 or 0, a draw counts half a win each way). `−ln Φ` is convex, so
 //! `F` is strictly convex and its Hessian `diag(1/σ²) + Σ w (e_w − e_b)(e_w − e_b)ᵀ`,
 //! `w = −(ln Φ)''(±t)/σ_px² ∈ (0, 1/σ_px²)`, is symmetric positive definite. Each Newton step
-//! solves with it (dense Cholesky up to [`DENSE_MAX`] players, else conjugate gradients),
+//! solves with it (dense Cholesky up to [`DENSE_MAX`](crate::linalg::DENSE_MAX) players, else conjugate gradients),
 //! then backtracks until `F` decreases enough (Armijo). It stops when `max |∂F/∂x_i| < eps`.
 //! The posterior σ_i is `√((H⁻¹)_ii)` at the optimum (the corrected eqs. (26)–(27)).
 
 use super::erfc::{log_ndtr, ndtr_curvature, ndtr_ratio};
 use super::linalg::Hessian;
 use crate::graph::connected_components;
-use crate::linalg::{conjugate_gradient, CgOptions, Cholesky};
+use crate::linalg::{conjugate_gradient, solves_densely, CgOptions, Cholesky};
 use crate::methods::fit::Steps;
 use crate::methods::report::{IterationRecord, StopReason};
-
-/// Above this many players a Newton step is solved by conjugate gradients.
-pub const DENSE_MAX: usize = 300;
 
 /// Above this many connected players the posterior σ are approximated (see [`posterior_sigma`]).
 pub const DENSE_SIGMA_MAX: usize = 3000;
@@ -133,7 +130,7 @@ fn max_abs(v: &[f64]) -> f64 {
 fn newton_direction(h: &Hessian, g: &[f64]) -> Vec<f64> {
     let n = g.len();
     let rhs: Vec<f64> = g.iter().map(|v| -v).collect();
-    if n <= DENSE_MAX {
+    if solves_densely(n) {
         let idx: Vec<usize> = (0..n).collect();
         if let Some(l) = Cholesky::factor(h.dense_lower(&idx, 0..h.edges.len(), &mut vec![usize::MAX; n]), n) {
             let mut p = rhs;

@@ -1,6 +1,8 @@
 //! Handicap equivalents: what a game's handicap and komi are worth in stones (`d`), and the
 //! spread of the result (`σ_px`), eqs. (2)–(3) and Table 1 of the seed.
 
+use crate::error::SettingError;
+
 /// Table 1: `b(h)` for handicaps 2..=9.
 pub const B_TABLE: [f64; 8] = [1.13672, 1.18795, 1.22841, 1.27457, 1.31978, 1.35881, 1.39782, 1.43614];
 
@@ -40,24 +42,31 @@ pub fn handicap_equivalent(handicap: f64, komi: f64) -> (f64, f64) {
 /// handicap or komi counts as 0. Refused: a handicap that is negative, fractional or not a
 /// number, a komi that is not a number, and the conditions the AGA's own BayRate leaves
 /// out (a handicap of 2 or more with `|komi| ≥ 10`, or a handicap below 2 with `komi ≤ −20`).
-pub fn checked(handicap: Option<f64>, komi: Option<f64>) -> Result<(f64, f64), String> {
+pub fn checked(handicap: Option<f64>, komi: Option<f64>) -> Result<(f64, f64), SettingError> {
+    let both =
+        |h: f64, k: f64, problem: &str| SettingError::Conflict { settings: format!("handicap {h} with komi {k}"), problem: problem.into() };
     let h = handicap.unwrap_or(0.0);
     let k = komi.unwrap_or(0.0);
     if !h.is_finite() || h < 0.0 || h.fract() != 0.0 {
-        return Err(format!("handicap {h}: expected a whole number of stones, 0 or more"));
+        return Err(SettingError::OutOfRange {
+            setting: "handicap",
+            value: h.to_string(),
+            expected: "a whole number of stones, 0 or more".into(),
+        });
     }
     if !k.is_finite() {
-        return Err(format!("komi {k}: expected a number"));
+        return Err(SettingError::OutOfRange { setting: "komi", value: k.to_string(), expected: "a number".into() });
     }
     if h >= 2.0 && k.abs() >= 10.0 {
-        return Err(format!("handicap {h} with komi {k}: a handicap game's komi must lie within ±10"));
+        return Err(both(h, k, "a handicap game's komi must lie within ±10"));
     }
     if h < 2.0 && k <= -20.0 {
-        return Err(format!("komi {k}: an even game's reverse komi must be above −20"));
+        let problem = "an even game's reverse komi must be above −20".into();
+        return Err(SettingError::Conflict { settings: format!("komi {k}"), problem });
     }
     let (d, s) = handicap_equivalent(h, k);
     if !(d.is_finite() && s.is_finite() && s > 0.0) {
-        return Err(format!("handicap {h} with komi {k}: no valid result spread"));
+        return Err(both(h, k, "no valid result spread"));
     }
     Ok((d, s))
 }
@@ -77,5 +86,15 @@ mod tests {
         assert!(checked(Some(-1.0), None).is_err());
         assert!(checked(Some(3.0), Some(-10.0)).is_err());
         assert!(checked(Some(0.0), Some(-7.5)).is_ok());
+    }
+
+    /// The messages as they were when they were strings (a skipped game's warning quotes them).
+    #[test]
+    fn refusals_say_what_was_expected() {
+        let text = |h, k| checked(h, k).unwrap_err().to_string();
+        assert_eq!(text(Some(2.5), None), "handicap 2.5: expected a whole number of stones, 0 or more");
+        assert_eq!(text(None, Some(f64::NAN)), "komi NaN: expected a number");
+        assert_eq!(text(Some(3.0), Some(-10.0)), "handicap 3 with komi -10: a handicap game's komi must lie within ±10");
+        assert_eq!(text(Some(1.0), Some(-20.0)), "komi -20: an even game's reverse komi must be above −20");
     }
 }

@@ -4,7 +4,7 @@
 //! small problems and by Jacobi-preconditioned conjugate gradients for large ones; the
 //! diagonal of its inverse (the posterior variances) by Cholesky.
 
-use crate::linalg::{packed_index, packed_len};
+use crate::linalg::packed_symmetric;
 
 /// The Hessian in sparse form: a diagonal plus weighted edges.
 pub struct Hessian {
@@ -36,23 +36,15 @@ impl Hessian {
     /// holding `usize::MAX`, and is left so: one array serves every block, where a fresh one
     /// per block would make many small blocks quadratic in the number of players.
     pub fn dense_lower(&self, idx: &[usize], edges: impl IntoIterator<Item = usize>, pos: &mut [usize]) -> Vec<f64> {
-        let m = idx.len();
         for (k, &i) in idx.iter().enumerate() {
             pos[i] = k;
         }
-        let mut a = vec![0.0; packed_len(m)];
-        for (k, &i) in idx.iter().enumerate() {
-            a[packed_index(k, k)] = self.diag[i];
-        }
-        for e in edges {
+        let diagonal: Vec<f64> = idx.iter().map(|&i| self.diag[i]).collect();
+        let inside = edges.into_iter().filter_map(|e| {
             let (p, q, w) = self.edges[e];
-            let (i, j) = (pos[p], pos[q]);
-            if i == usize::MAX || j == usize::MAX {
-                continue;
-            }
-            let (i, j) = if i >= j { (i, j) } else { (j, i) };
-            a[packed_index(i, j)] -= w;
-        }
+            (pos[p] != usize::MAX && pos[q] != usize::MAX).then(|| (pos[p], pos[q], w))
+        });
+        let a = packed_symmetric(&diagonal, inside, 0.0);
         for &i in idx {
             pos[i] = usize::MAX;
         }

@@ -66,7 +66,7 @@ use crate::diagnose::{Diagnosis, Status};
 use crate::error::{check, RateError, MAX_ITER};
 use crate::methods::fit::{Fit, Measures, Quantity, Steps};
 use crate::methods::ranking::{rank, Placing};
-use crate::methods::report::{IterationRecord, PlayerRating, Rating, SolverReport, StopReason};
+use crate::methods::report::{IterationRecord, MethodVariant, PlayerRating, Rating, SolverReport, StopReason};
 use crate::methods::{Method, MethodKind};
 use crate::model::Dataset;
 use serde::{Deserialize, Serialize};
@@ -101,12 +101,9 @@ impl AgaParams {
         check(self.max_iter <= MAX_ITER, "max_iter", self.max_iter as f64, "at most 10000000")
     }
 
-    pub fn variant(&self) -> &'static str {
-        if self.by_event {
-            "by_event"
-        } else {
-            "single_fit"
-        }
+    /// How the fit runs (`by_event` or `single_fit` in a rating's JSON).
+    pub fn variant(&self) -> MethodVariant {
+        MethodVariant::Aga { by_event: self.by_event }
     }
 }
 
@@ -307,7 +304,7 @@ impl Fit for AgaFit<'_> {
         }
         Ok(Rating {
             method: MethodKind::Aga,
-            variant: self.params.variant().into(),
+            variant: self.params.variant(),
             params: Method::Aga(self.params.clone()),
             players: output(self.data, &self.games, &self.state, &self.played),
             report: SolverReport {

@@ -38,7 +38,7 @@ use crate::diagnose::Status;
 use crate::error::{check, RateError, MAX_ITER};
 use crate::methods::fit::{groups_warning, stop_warning, Fit, Measures, Quantity, Steps};
 use crate::methods::ranking::{rank, Placing};
-use crate::methods::report::{IterationRecord, PlayerRating, Rating, ScaleReport, SolverReport, StopReason};
+use crate::methods::report::{IterationRecord, MethodVariant, PlayerRating, Rating, ScaleReport, SolverReport, StopReason};
 use crate::methods::{Method, MethodKind};
 use crate::model::Dataset;
 use crate::scale::{Offset, Scale};
@@ -151,14 +151,15 @@ impl std::fmt::Display for Variant {
 }
 
 impl std::str::FromStr for Variant {
-    type Err = String;
+    type Err = crate::error::NameError;
 
-    fn from_str(s: &str) -> Result<Variant, String> {
+    fn from_str(s: &str) -> Result<Variant, Self::Err> {
         let t = s.trim().to_ascii_lowercase();
-        Variant::ALL
-            .into_iter()
-            .find(|v| v.name() == t)
-            .ok_or_else(|| format!("unknown variant '{s}': expected one of alg1, fixed, zermelo, accelerated, auto"))
+        Variant::ALL.into_iter().find(|v| v.name() == t).ok_or_else(|| crate::error::NameError::Unknown {
+            what: "variant",
+            name: s.into(),
+            expected: "one of alg1, fixed, zermelo, accelerated, auto".into(),
+        })
     }
 }
 
@@ -335,10 +336,7 @@ fn snapshot_with(s: &Solver, data: &Dataset, params: &BrentParams, scale: &Scale
     let warnings = warnings(s, params, stop);
     Ok(Rating {
         method: MethodKind::Brent,
-        variant: match s.warmed() {
-            true => format!("{}, from the previous ratings", s.variant().name()),
-            false => s.variant().name().into(),
-        },
+        variant: MethodVariant::Brent { iteration: s.variant(), warmed: s.warmed() },
         params: Method::Brent(params.clone()),
         players,
         report: SolverReport {

@@ -9,7 +9,7 @@
 //! `L⁺ = (L + J/n)⁻¹ − J/n`. The standard error is `sqrt(L⁺_ii)`.
 
 use super::problem::{Problem, UNRATED};
-use crate::linalg::{dot, packed_index, packed_len, Cholesky};
+use crate::linalg::{dot, packed_symmetric, Cholesky};
 
 /// Groups above this size get approximate standard errors (the dense inverse is O(n³)).
 pub const MAX_GROUP: usize = 1500;
@@ -106,32 +106,29 @@ fn diagonal_group(p: &Problem, x: &[f64], m: &[usize], out: &mut [Option<f64>]) 
 /// The exact errors of a group from the dense inverse of its Fisher information.
 fn dense_group(p: &Problem, x: &[f64], m: &[usize], local: &[usize], anchored: bool, out: &mut [Option<f64>]) {
     let n = m.len();
-    // The lower triangle, packed by rows (see `crate::linalg`).
-    let mut h = vec![0.0; packed_len(n)];
+    // Each pair's information, by local index; a game against oneself (data built by hand)
+    // adds nothing to a Laplacian. Made twice (for the diagonal, then for the entries off it)
+    // rather than kept: a dense round robin of MAX_GROUP players has a million pairs.
+    let pairs_of = |i: usize| {
+        let j = move |k: usize| p.s.b[k] as usize;
+        p.s.starting_at(i).filter(move |&k| j(k) != i).map(move |k| (local[i], local[j(k)], information(p, x, k)))
+    };
+    // The diagonal summed in the order the pairs come, as the matrix's own once was.
+    let mut diagonal = vec![0.0; n];
     for &i in m {
-        for k in p.s.starting_at(i) {
-            let j = p.s.b[k] as usize;
-            if j == i {
-                // A game against oneself (data built by hand) adds nothing to a Laplacian.
-                continue;
-            }
-            let w = information(p, x, k);
-            let (a, b) = (local[i], local[j]);
-            h[packed_index(a, a)] += w;
-            h[packed_index(b, b)] += w;
-            h[packed_index(a.max(b), a.min(b))] -= w;
+        for (a, b, w) in pairs_of(i) {
+            diagonal[a] += w;
+            diagonal[b] += w;
         }
         if p.prior_w[i] > 0.0 {
             let q = x[i] / (x[i] + p.prior_x[i]);
-            h[packed_index(local[i], local[i])] += p.prior_w[i] * q * (1.0 - q);
+            diagonal[local[i]] += p.prior_w[i] * q * (1.0 - q);
         }
     }
     // Without old ratings only differences are identified: add J/n (which leaves every
     // contrast alone) and measure each rating from the mean of the real players, as shown.
-    if !anchored {
-        let shift = 1.0 / n as f64;
-        h.iter_mut().for_each(|v| *v += shift);
-    }
+    let shift = if anchored { 0.0 } else { 1.0 / n as f64 };
+    let h = packed_symmetric(&diagonal, m.iter().flat_map(|&i| pairs_of(i)), shift);
     let Some(factor) = Cholesky::factor(h, n) else { return };
     let real: Vec<bool> = m.iter().map(|&i| i < p.n).collect();
     let var = variances(&factor, (!anchored).then_some(&real[..]));
