@@ -3,6 +3,7 @@
 
 use crate::args::{Cli, Command, MethodArgs};
 use clap::{CommandFactory, Parser};
+use ratings_engine::job::own_format;
 use ratings_engine::MethodKind;
 use std::ffi::OsString;
 
@@ -63,6 +64,5 @@ pub fn method_params(params: &MethodArgs, spec: &MethodSpec, argv: &[OsString]) 
 /// The method whose reading of the file every method rates: the first with formats of its
 /// own (multiplayer Elo reads events, the AGA its results format), else the first.
 pub fn reading_method(specs: &[MethodSpec]) -> MethodKind {
-    let own = |k: MethodKind| matches!(k, MethodKind::MultiElo | MethodKind::Aga);
-    specs.iter().map(|s| s.kind).find(|&k| own(k)).unwrap_or(specs[0].kind)
+    specs.iter().map(|s| s.kind).find(|&k| own_format(k).is_some()).unwrap_or(specs[0].kind)
 }
