@@ -7,7 +7,7 @@
 use ratings_engine::methods::elo::EloParams;
 use ratings_engine::methods::jrank::JRankParams;
 use ratings_engine::parse::{parse_csv, CsvOptions};
-use ratings_engine::{export, rate, BrentParams, Dataset, Method, Offset, Options, Scale, ScaleKind, Variant};
+use ratings_engine::{export, rate, BrentParams, Dataset, Method, MethodKind, Offset, Options, Scale, ScaleKind, Variant};
 use serde_json::Value;
 use std::collections::BTreeSet;
 use std::path::{Component, Path, PathBuf};
@@ -260,14 +260,27 @@ fn dataset_from(text: &str) -> (Dataset, Vec<String>) {
     (parsed.dataset, parsed.warnings.iter().map(|w| format!("line {}: {}", w.line, w.message)).collect())
 }
 
+/// `path` with the key after any of the `keyed` prefixes written `{method}`: objects keyed by
+/// the methods compared (`players[].ratings.elo#2` is `players[].ratings.{method}`).
+fn by_method(path: &str, keyed: &[&str]) -> String {
+    for prefix in keyed {
+        if let Some(rest) = path.strip_prefix(prefix).and_then(|r| r.strip_prefix('.')) {
+            let tail = rest.split_once('.').map(|(_, t)| format!(".{t}")).unwrap_or_default();
+            return format!("{prefix}.{{method}}{tail}");
+        }
+    }
+    path.to_string()
+}
+
 /// Checks one output's documented paths against what the writer emitted, both ways. A path
 /// that only holds others (`players[]`) need not be documented when its fields are.
-fn check_documented(command: &str, outputs: &[Value]) {
+fn check_documented(command: &str, outputs: &[Value], keyed: &[&str]) {
     let doc = documented(&read("docs/json.md"), command);
-    let mut emitted = BTreeSet::new();
+    let mut found = BTreeSet::new();
     for output in outputs {
-        paths(output, "", &mut emitted);
+        paths(output, "", &mut found);
     }
+    let emitted: BTreeSet<(String, bool)> = found.into_iter().map(|(p, holds)| (by_method(&p, keyed), holds)).collect();
     let names: BTreeSet<&str> = emitted.iter().map(|(p, _)| p.as_str()).collect();
     let missing: Vec<&String> = doc.iter().filter(|p| !names.contains(p.as_str())).collect();
     assert!(missing.is_empty(), "docs/json.md documents {command} fields the output never has: {missing:?}");
@@ -277,5 +290,62 @@ fn check_documented(command: &str, outputs: &[Value]) {
 
 #[test]
 fn json_md_documents_every_field_rate_writes_and_no_other() {
-    check_documented("rate", &rate_outputs());
+    check_documented("rate", &rate_outputs(), &[]);
+}
+
+/// `compare`'s JSON: Brent, Elo twice (the second `elo#2`) and a method that cannot rate, with
+/// orders (so `spread` is filled) and without.
+fn compare_outputs() -> Vec<Value> {
+    use ratings_engine::compare::{self, export, order::Order};
+    let league = dataset("engine/tests/data/openfootball/en.1.csv").0;
+    let elo40 = Method::Elo(EloParams { k: 40.0, ..EloParams::default() });
+    let methods = [Method::Brent(BrentParams::default()), Method::Elo(EloParams::default()), elo40];
+    let options = Options { scale: Scale::default() };
+    let mut orders = vec![Order::Reversed];
+    orders.extend(Order::shuffles(3, 1));
+    [orders.as_slice(), &[]]
+        .iter()
+        .map(|orders| serde_json::from_str(&export::json(&compare::compare(&league, &methods, &options, orders))).expect("JSON"))
+        .collect()
+}
+
+/// `evaluate`'s JSON: every method on a league with home sides, rolling blocks, and a tuning.
+fn evaluate_outputs() -> Vec<Value> {
+    use ratings_engine::evaluation::{self, report, Parameter};
+    let league = dataset("engine/tests/data/openfootball/en.1.csv").0;
+    let methods: Vec<Method> = [MethodKind::Brent, MethodKind::Elo, MethodKind::MultiElo, MethodKind::JRank, MethodKind::Aga]
+        .into_iter()
+        .map(Method::default_for)
+        .collect();
+    let options = Options { scale: Scale::default() };
+    let e = evaluation::evaluate(&league, &methods, &options, evaluation::DEFAULT_HOLDOUT, 4);
+    let tuning = evaluation::tune(&league, &methods[1], &options, Parameter::EloK, &[1.0, 2.0, 4.0], evaluation::DEFAULT_HOLDOUT);
+    let mut out = vec![serde_json::from_str(&report::evaluation_json(&e, Some(&tuning))).expect("JSON")];
+    let plain = evaluation::evaluate(&league, &methods[..1], &options, evaluation::DEFAULT_HOLDOUT, 1);
+    out.push(serde_json::from_str(&report::evaluation_json(&plain, None)).expect("JSON"));
+    out
+}
+
+/// `simulate`'s JSON: a small lab of every method.
+fn simulate_outputs() -> Vec<Value> {
+    use ratings_engine::evaluation::{report, simulate::{simulate, Setup}};
+    let setup = Setup { players: 12, repetitions: 3, ..Setup::default() };
+    let methods: Vec<Method> = [MethodKind::Brent, MethodKind::Elo].into_iter().map(Method::default_for).collect();
+    let sim = simulate(&setup, &methods, &Options::default(), &mut |_| true);
+    vec![serde_json::from_str(&report::simulation_json(&sim)).expect("JSON")]
+}
+
+#[test]
+fn json_md_documents_every_field_compare_writes_and_no_other() {
+    check_documented("compare", &compare_outputs(), &["players[].ratings", "players[].ranks", "players[].spread"]);
+}
+
+#[test]
+fn json_md_documents_every_field_evaluate_writes_and_no_other() {
+    check_documented("evaluate", &evaluate_outputs(), &[]);
+}
+
+#[test]
+fn json_md_documents_every_field_simulate_writes_and_no_other() {
+    check_documented("simulate", &simulate_outputs(), &[]);
 }
