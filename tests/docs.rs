@@ -260,27 +260,30 @@ fn dataset_from(text: &str) -> (Dataset, Vec<String>) {
     (parsed.dataset, parsed.warnings.iter().map(|w| format!("line {}: {}", w.line, w.message)).collect())
 }
 
-/// `path` with the key after any of the `keyed` prefixes written `{method}`: objects keyed by
-/// the methods compared (`players[].ratings.elo#2` is `players[].ratings.{method}`).
-fn by_method(path: &str, keyed: &[&str]) -> String {
-    for prefix in keyed {
+/// `path` with a key of a keyed object written as its pattern says: `keyed` holds patterns
+/// such as `players[].ratings.{method}` (an object keyed by the methods compared), so
+/// `players[].ratings.elo#2.x` is `players[].ratings.{method}.x`.
+fn by_key(path: &str, keyed: &[&str]) -> String {
+    for pattern in keyed {
+        let (prefix, placeholder) = pattern.rsplit_once('.').expect("a pattern such as a.{key}");
         if let Some(rest) = path.strip_prefix(prefix).and_then(|r| r.strip_prefix('.')) {
             let tail = rest.split_once('.').map(|(_, t)| format!(".{t}")).unwrap_or_default();
-            return format!("{prefix}.{{method}}{tail}");
+            return format!("{prefix}.{placeholder}{tail}");
         }
     }
     path.to_string()
 }
 
 /// Checks one output's documented paths against what the writer emitted, both ways. A path
-/// that only holds others (`players[]`) need not be documented when its fields are.
+/// that only holds others (`players[]`) need not be documented when its fields are; keys of
+/// the `keyed` objects are written by their pattern ([`by_key`]).
 fn check_documented(command: &str, outputs: &[Value], keyed: &[&str]) {
     let doc = documented(&read("docs/json.md"), command);
     let mut found = BTreeSet::new();
     for output in outputs {
         paths(output, "", &mut found);
     }
-    let emitted: BTreeSet<(String, bool)> = found.into_iter().map(|(p, holds)| (by_method(&p, keyed), holds)).collect();
+    let emitted: BTreeSet<(String, bool)> = found.into_iter().map(|(p, holds)| (by_key(&p, keyed), holds)).collect();
     let names: BTreeSet<&str> = emitted.iter().map(|(p, _)| p.as_str()).collect();
     let missing: Vec<&String> = doc.iter().filter(|p| !names.contains(p.as_str())).collect();
     assert!(missing.is_empty(), "docs/json.md documents {command} fields the output never has: {missing:?}");
@@ -337,7 +340,7 @@ fn simulate_outputs() -> Vec<Value> {
 
 #[test]
 fn json_md_documents_every_field_compare_writes_and_no_other() {
-    check_documented("compare", &compare_outputs(), &["players[].ratings", "players[].ranks", "players[].spread"]);
+    check_documented("compare", &compare_outputs(), &["players[].ratings.{method}", "players[].ranks.{method}", "players[].spread.{method}"]);
 }
 
 #[test]
@@ -348,4 +351,90 @@ fn json_md_documents_every_field_evaluate_writes_and_no_other() {
 #[test]
 fn json_md_documents_every_field_simulate_writes_and_no_other() {
     check_documented("simulate", &simulate_outputs(), &[]);
+}
+
+/// `tiebreaks`' JSON for a tournament file, as the command line makes it: the standings in
+/// `order` (the file's or FIDE's when `None`), after `round` when given, the file's ranks
+/// checked when `check_ranks`.
+fn tiebreaks_json(text: &str, order: Option<&str>, round: Option<usize>, check_ranks: bool) -> Value {
+    use ratings_engine::job::{Job, Settings};
+    use ratings_engine::tiebreak::{parse_order, report};
+    let settings = Settings {
+        tiebreaks: order.map(|o| parse_order(o).expect("a valid order")),
+        after_round: round,
+        ..Settings::default()
+    };
+    let job = Job::read(text, &settings).expect("the test tournament reads");
+    let standings = job.standings().expect("a tournament");
+    let mut warnings: Vec<String> = job.input.warnings.iter().map(|w| w.to_string()).collect();
+    if let Some(eig) = &standings.eigenvector {
+        warnings.push(format!("EIG: {}", eig.note));
+    }
+    let full = job.full.tournament.as_ref().expect("a tournament");
+    let ranks = check_ranks.then_some(report::Ranks {
+        tournament: full,
+        check: standings.declared.as_ref(),
+        search: standings.search.as_ref(),
+    });
+    let extras = report::Extras {
+        round: round.map(|n| (n, standings.rounds_played)),
+        ranks,
+        file_order: standings.file_order.as_ref(),
+        rules: Some(&standings.rules),
+        pending: standings.pending_round,
+    };
+    let json = report::json_with(&standings.standings, standings.eigenvector.as_ref(), &warnings, &extras);
+    serde_json::from_str(&json).expect("JSON")
+}
+
+/// `tiebreaks --teams`' JSON for a team tournament file.
+fn teams_json(path: &str) -> Value {
+    use ratings_engine::job::{Job, Settings};
+    let job = Job::read(&read(path), &Settings::default()).expect("the test tournament reads");
+    let teams = &job.full.tournament.as_ref().expect("a tournament").teams;
+    let (standings, warnings) = job.team_standings().expect("team standings");
+    serde_json::from_str(&standings.json(teams, &warnings)).expect("JSON")
+}
+
+/// A TRF player record (`001`), its rounds in their 10-column blocks.
+fn trf_player(start: u32, name: &str, points: &str, rounds: &[&str]) -> String {
+    let mut line = format!("001 {start:>4}      {name:<33}{:33}{points:>4} {start:>4}  ", "");
+    for r in rounds {
+        line.push_str(&format!("{r:<8}  "));
+    }
+    line.trim_end().to_string()
+}
+
+/// `tiebreaks`' JSON over runs that between them emit every field: an order with EIG and the
+/// ranks checked, an earlier round, a file whose ranks an order gives, one that declares its
+/// order, a round robin, and a round with only byes entered (pending).
+fn tiebreaks_outputs() -> Vec<Value> {
+    let swiss = read("engine/tests/data/trf/held_swiss_5.trf");
+    let pending = [
+        "012 Mid-round\n042 2025/01/10\nXXR 5".to_string(),
+        trf_player(1, "Ann", "2.5", &["   2 w 1", "   3 b 1", "0000 - H"]),
+        trf_player(2, "Bob", "1.0", &["   1 b 0", "   4 w 1"]),
+        trf_player(3, "Cat", "1.0", &["   4 w 1", "   1 w 0", "0000 - Z"]),
+        trf_player(4, "Dan", "0.0", &["   3 b 0", "   2 b 0"]),
+    ]
+    .join("\n");
+    vec![
+        tiebreaks_json(&swiss, Some("BH-C1,BH,SB,EIG"), None, true),
+        tiebreaks_json(&swiss, None, Some(3), false),
+        tiebreaks_json(&read("engine/tests/data/trf/swiss_with_many_unplayed_rounds.trf"), None, None, true),
+        tiebreaks_json(&read("engine/tests/data/trf/fideteam_nocolor.trf"), None, None, true),
+        tiebreaks_json(&read("engine/tests/data/trf/held_round_robin.trf"), None, None, true),
+        tiebreaks_json(&pending, None, None, false),
+    ]
+}
+
+#[test]
+fn json_md_documents_every_field_tiebreaks_writes_and_no_other() {
+    check_documented("tiebreaks", &tiebreaks_outputs(), &["players[].tiebreaks.{code}", "players[].explanations.{code}"]);
+}
+
+#[test]
+fn json_md_documents_every_field_tiebreaks_teams_writes_and_no_other() {
+    let teams = teams_json("engine/tests/data/trf/fideteam_nocolor.trf");
+    check_documented("tiebreaks --teams", &[teams], &["teams[].tiebreaks.{code}", "teams[].explanations.{code}"]);
 }
