@@ -21,9 +21,7 @@ fn main() {
     println!("cargo:rerun-if-changed=build.rs");
     let markdown = std::fs::read_to_string("docs/input.md").expect("docs/input.md is part of the repository");
     let events = Parser::new_ext(&markdown, Options::ENABLE_TABLES).map(|event| match event {
-        Event::Start(Tag::Heading { level, id, classes, attrs }) => {
-            Event::Start(Tag::Heading { level: demote(level), id, classes, attrs })
-        }
+        Event::Start(Tag::Heading { level, id, classes, attrs }) => Event::Start(Tag::Heading { level: demote(level), id, classes, attrs }),
         Event::End(TagEnd::Heading(level)) => Event::End(TagEnd::Heading(demote(level))),
         other => other,
     });

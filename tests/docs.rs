@@ -42,12 +42,8 @@ fn prose(markdown: &str) -> String {
             continue;
         }
         if !fenced {
-            // Inline code spans hold examples, not links: drop them.
-            let mut inside = false;
-            out.extend(line.split('`').enumerate().filter_map(|(i, part)| {
-                inside = i % 2 == 1;
-                (!inside).then_some(part)
-            }));
+            // Inline code spans (every other piece between backticks) hold examples, not links.
+            out.extend(line.split('`').step_by(2));
             out.push('\n');
         }
     }
@@ -83,11 +79,8 @@ fn resolve(document: &str, target: &str) -> Result<PathBuf, String> {
     let base = Path::new(document).parent().unwrap_or(Path::new(""));
     for part in base.join(file).components() {
         match part {
-            Component::ParentDir => {
-                if !path.pop() {
-                    return Err(format!("{document}: '{target}' leads outside the repository"));
-                }
-            }
+            // A `..` takes the last part off; with none left, it leads out of the repository.
+            Component::ParentDir if !path.pop() => return Err(format!("{document}: '{target}' leads outside the repository")),
             Component::Normal(p) => path.push(p),
             _ => {}
         }
@@ -231,7 +224,9 @@ fn rate_json(data: &(Dataset, Vec<String>), method: Method, scale: Scale) -> Val
 fn rate_outputs() -> Vec<Value> {
     let league = dataset("engine/tests/data/openfootball/en.1.csv");
     // Anna beat everyone (unbounded above), Dan lost every game, Eve played no one; a forfeit warns.
-    let mut odd = dataset_from("white,black,result\nAnna,Ben,1-0\nAnna,Cleo,1-0\nBen,Cleo,1/2-1/2\nCleo,Ben,1-0\nBen,Dan,1-0\nCleo,Dan,1-0\nBen,Cleo,+-\n");
+    let mut odd = dataset_from(
+        "white,black,result\nAnna,Ben,1-0\nAnna,Cleo,1-0\nBen,Cleo,1/2-1/2\nCleo,Ben,1-0\nBen,Dan,1-0\nCleo,Dan,1-0\nBen,Cleo,+-\n",
+    );
     let eve = odd.0.player("Eve").expect("a new player");
     odd.0.players[eve].set_id(Some("E-5".into()));
     let brent = |variant| Method::Brent(BrentParams { variant, ..BrentParams::default() });
@@ -331,7 +326,10 @@ fn evaluate_outputs() -> Vec<Value> {
 
 /// `simulate`'s JSON: a small lab of every method.
 fn simulate_outputs() -> Vec<Value> {
-    use ratings_engine::evaluation::{report, simulate::{simulate, Setup}};
+    use ratings_engine::evaluation::{
+        report,
+        simulate::{simulate, Setup},
+    };
     let setup = Setup { players: 12, repetitions: 3, ..Setup::default() };
     let methods: Vec<Method> = [MethodKind::Brent, MethodKind::Elo].into_iter().map(Method::default_for).collect();
     let sim = simulate(&setup, &methods, &Options::default(), &mut |_| true);
@@ -340,7 +338,11 @@ fn simulate_outputs() -> Vec<Value> {
 
 #[test]
 fn json_md_documents_every_field_compare_writes_and_no_other() {
-    check_documented("compare", &compare_outputs(), &["players[].ratings.{method}", "players[].ranks.{method}", "players[].spread.{method}"]);
+    check_documented(
+        "compare",
+        &compare_outputs(),
+        &["players[].ratings.{method}", "players[].ranks.{method}", "players[].spread.{method}"],
+    );
 }
 
 #[test]
@@ -359,11 +361,7 @@ fn json_md_documents_every_field_simulate_writes_and_no_other() {
 fn tiebreaks_json(text: &str, order: Option<&str>, round: Option<usize>, check_ranks: bool) -> Value {
     use ratings_engine::job::{Job, Settings};
     use ratings_engine::tiebreak::{parse_order, report};
-    let settings = Settings {
-        tiebreaks: order.map(|o| parse_order(o).expect("a valid order")),
-        after_round: round,
-        ..Settings::default()
-    };
+    let settings = Settings { tiebreaks: order.map(|o| parse_order(o).expect("a valid order")), after_round: round, ..Settings::default() };
     let job = Job::read(text, &settings).expect("the test tournament reads");
     let standings = job.standings().expect("a tournament");
     let mut warnings: Vec<String> = job.input.warnings.iter().map(|w| w.to_string()).collect();
@@ -371,11 +369,8 @@ fn tiebreaks_json(text: &str, order: Option<&str>, round: Option<usize>, check_r
         warnings.push(format!("EIG: {}", eig.note));
     }
     let full = job.full.tournament.as_ref().expect("a tournament");
-    let ranks = check_ranks.then_some(report::Ranks {
-        tournament: full,
-        check: standings.declared.as_ref(),
-        search: standings.search.as_ref(),
-    });
+    let ranks =
+        check_ranks.then_some(report::Ranks { tournament: full, check: standings.declared.as_ref(), search: standings.search.as_ref() });
     let extras = report::Extras {
         round: round.map(|n| (n, standings.rounds_played)),
         ranks,
