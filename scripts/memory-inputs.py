@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes the inputs of the README's memory figures (issue 19, item 26) into a folder:
+"""Writes the inputs of the memory figures of docs/performance.md (issue 19, item 26) into a folder:
 players1m.csv, 1,000,000 distinct players who play one game each (10.6 MB), and
 games1m.pgn, a million tiny PGN games among 1,000 players (50.8 MB).
 

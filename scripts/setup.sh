@@ -3,7 +3,7 @@
 # the wasm32 target, Trunk, wasm-bindgen-cli (the version Cargo.lock pins), wasm-opt from npm's
 # binaryen 132 (never Debian's binaryen 108: it breaks the page at load), Debian's Chromium and
 # ChromeDriver, and the node packages (axe-core for the accessibility checks). See
-# ../shared/docs/toolchain.md for why each is pinned.
+# CONTRIBUTING.md (the toolchain) for why each is pinned.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

@@ -1,5 +1,5 @@
 //! The ratings written out: a text table for people, CSV for spreadsheets, and the JSON
-//! object documented in the README (a public interface: fields are only ever added).
+//! object documented in `docs/json.md` (a public interface: fields are only ever added).
 
 use crate::diagnose::Status;
 use crate::methods::fit::{Measures, Quantity};

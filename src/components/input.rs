@@ -2,6 +2,7 @@
 //! each a link to its line.
 
 use crate::app::{Rerate, EXAMPLE, EXAMPLE_CREDIT};
+use crate::help::INPUT_HELP_HTML;
 use crate::protocol::{Settings, StoredFile, LARGE_INPUT};
 use crate::state::{How, Input, Replaced, State};
 use crate::storage::{self, Kept};
@@ -313,6 +314,11 @@ pub fn InputPanel() -> impl IntoView {
                     "Paste CSV with a header row (e.g. " <code>"white,black,result"</code> " or " <code>"home,away,home_score,away_score"</code>
                     "), a FIDE TRF or PGN tournament, or open or drop a file anywhere on the page. Shown first: " {EXAMPLE_CREDIT} "."
                 </p>
+                // docs/input.md, rendered at build time: the document and the help cannot drift.
+                <details class="input-help" data-testid="input-help">
+                    <summary>"Input formats"</summary>
+                    <div inner_html=INPUT_HELP_HTML></div>
+                </details>
                 <textarea
                     node_ref=area
                     data-testid="input"

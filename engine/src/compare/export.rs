@@ -1,5 +1,5 @@
 //! A comparison written out: a text table (the agreement on top, then one line per player),
-//! CSV (one row per player) and the JSON object documented in the README:
+//! CSV (one row per player) and the JSON object documented in `docs/analysts.md`:
 //!
 //! ```text
 //! {"methods": [...], "players": [{"name", "ratings": {method: r}, "ranks": {method: k},

@@ -623,7 +623,7 @@ mod tests {
 
     #[test]
     fn a_score_in_a_result_column_is_said() {
-        // Among a game's results, `2-0` is most likely a typo: read (as the README documents a
+        // Among a game's results, `2-0` is most likely a typo: read (as `docs/input.md` documents a
         // score) but said, on its line.
         check(
             "white,black,result\nAnna,Ben,1-0\nBen,Cara,2-0\nCara,Anna,½-½\n",

@@ -1,0 +1,32 @@
+//! Renders `docs/input.md`, the one description of the input formats, to HTML for the input
+//! panel's help (`src/help.rs`), so the app's help and the document cannot drift apart.
+//! Headings are demoted by two levels: the help sits inside the input panel, whose own
+//! heading is an `<h2>`, so the page's outline stays right.
+
+use pulldown_cmark::{html, Event, HeadingLevel, Options, Parser, Tag, TagEnd};
+use std::path::Path;
+
+/// A heading two levels down (`#` becomes `<h3>`), at most `<h6>`.
+fn demote(level: HeadingLevel) -> HeadingLevel {
+    match level {
+        HeadingLevel::H1 => HeadingLevel::H3,
+        HeadingLevel::H2 => HeadingLevel::H4,
+        HeadingLevel::H3 => HeadingLevel::H5,
+        _ => HeadingLevel::H6,
+    }
+}
+
+fn main() {
+    println!("cargo:rerun-if-changed=docs/input.md");
+    println!("cargo:rerun-if-changed=build.rs");
+    let markdown = std::fs::read_to_string("docs/input.md").expect("docs/input.md is part of the repository");
+    let events = Parser::new_ext(&markdown, Options::ENABLE_TABLES).map(|event| match event {
+        Event::Start(Tag::Heading { level, id, classes, attrs }) => Event::Start(Tag::Heading { level: demote(level), id, classes, attrs }),
+        Event::End(TagEnd::Heading(level)) => Event::End(TagEnd::Heading(demote(level))),
+        other => other,
+    });
+    let mut out = String::new();
+    html::push_html(&mut out, events);
+    let dir = std::env::var("OUT_DIR").expect("cargo sets OUT_DIR for build scripts");
+    std::fs::write(Path::new(&dir).join("input.html"), out).expect("OUT_DIR is writable");
+}

@@ -1,0 +1,435 @@
+//! The documents against the code: the README's length, every relative link in the documents
+//! resolving to a file of the repository, the app's *Input formats* holding every heading of
+//! `docs/input.md`, and `docs/json.md`'s fields against the JSON the engine really writes
+//! (both ways: every documented field is emitted, every emitted field is documented).
+//! `cargo test --test docs`.
+
+use ratings_engine::methods::elo::EloParams;
+use ratings_engine::methods::jrank::JRankParams;
+use ratings_engine::parse::{parse_csv, CsvOptions};
+use ratings_engine::{export, rate, BrentParams, Dataset, Method, MethodKind, Offset, Options, Scale, ScaleKind, Variant};
+use serde_json::Value;
+use std::collections::BTreeSet;
+use std::path::{Component, Path, PathBuf};
+
+const ROOT: &str = env!("CARGO_MANIFEST_DIR");
+
+fn read(path: &str) -> String {
+    std::fs::read_to_string(Path::new(ROOT).join(path)).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
+/// The documents a reader meets: the README, the architecture, contributing, and `docs/`.
+fn documents() -> Vec<String> {
+    let mut out: Vec<String> = ["README.md", "ARCHITECTURE.md", "CONTRIBUTING.md"].map(String::from).to_vec();
+    let mut docs: Vec<String> = std::fs::read_dir(Path::new(ROOT).join("docs"))
+        .expect("docs/ exists")
+        .map(|e| e.expect("a readable entry").file_name().to_string_lossy().into_owned())
+        .filter(|name| name.ends_with(".md"))
+        .map(|name| format!("docs/{name}"))
+        .collect();
+    docs.sort();
+    out.extend(docs);
+    out
+}
+
+/// The text outside fenced code blocks and inline code, where a link is a link.
+fn prose(markdown: &str) -> String {
+    let mut out = String::new();
+    let mut fenced = false;
+    for line in markdown.lines() {
+        if line.trim_start().starts_with("```") {
+            fenced = !fenced;
+            continue;
+        }
+        if !fenced {
+            // Inline code spans (every other piece between backticks) hold examples, not links.
+            out.extend(line.split('`').step_by(2));
+            out.push('\n');
+        }
+    }
+    out
+}
+
+/// Every link target in `markdown`: `[text](target)`, `![alt](target)` and `<img src="target">`.
+fn link_targets(markdown: &str) -> Vec<String> {
+    let text = prose(markdown);
+    let mut out = Vec::new();
+    for (i, _) in text.match_indices("](") {
+        let rest = &text[i + 2..];
+        if let Some(end) = rest.find(')') {
+            out.push(rest[..end].split_whitespace().next().unwrap_or("").to_string());
+        }
+    }
+    for (i, _) in text.match_indices("src=\"") {
+        let rest = &text[i + 5..];
+        if let Some(end) = rest.find('"') {
+            out.push(rest[..end].to_string());
+        }
+    }
+    out
+}
+
+/// Where a relative link from `document` leads, or why it does not stay in the repository.
+fn resolve(document: &str, target: &str) -> Result<PathBuf, String> {
+    let file = target.split('#').next().unwrap_or("");
+    if file.starts_with('/') || file.contains(":\\") || file.starts_with("file:") {
+        return Err(format!("{document}: '{target}' is an absolute path"));
+    }
+    let mut path = PathBuf::new();
+    let base = Path::new(document).parent().unwrap_or(Path::new(""));
+    for part in base.join(file).components() {
+        match part {
+            // A `..` takes the last part off; with none left, it leads out of the repository.
+            Component::ParentDir if !path.pop() => return Err(format!("{document}: '{target}' leads outside the repository")),
+            Component::Normal(p) => path.push(p),
+            _ => {}
+        }
+    }
+    Ok(path)
+}
+
+#[test]
+fn the_readme_is_at_most_250_lines() {
+    let lines = read("README.md").lines().count();
+    assert!(lines <= 250, "README.md has {lines} lines (at most 250: the rest belongs in docs/)");
+}
+
+#[test]
+fn every_relative_link_in_the_documents_is_a_file_of_the_repository() {
+    let mut bad = Vec::new();
+    for document in documents() {
+        for target in link_targets(&read(&document)) {
+            if target.starts_with("https://") || target.starts_with("http://") || target.starts_with("mailto:") || target.starts_with('#') {
+                continue;
+            }
+            match resolve(&document, &target) {
+                Ok(path) if Path::new(ROOT).join(&path).exists() => {}
+                Ok(path) => bad.push(format!("{document}: '{target}' ({}) does not exist", path.display())),
+                Err(e) => bad.push(e),
+            }
+        }
+    }
+    assert!(bad.is_empty(), "links that do not resolve inside the repository:\n{}", bad.join("\n"));
+}
+
+#[test]
+fn no_document_cites_a_file_outside_the_repository() {
+    for document in documents() {
+        let text = read(&document);
+        for outside in ["../shared", "../seeds", "/work/"] {
+            assert!(!text.contains(outside), "{document} cites '{outside}', which is not in the repository");
+        }
+    }
+}
+
+/// The headings of a Markdown text (outside code blocks), as their text (backticks dropped).
+fn headings(markdown: &str) -> Vec<String> {
+    let mut fenced = false;
+    let mut out = Vec::new();
+    for line in markdown.lines() {
+        if line.trim_start().starts_with("```") {
+            fenced = !fenced;
+        } else if !fenced && line.starts_with('#') {
+            out.push(line.trim_start_matches('#').trim().replace('`', ""));
+        }
+    }
+    out
+}
+
+/// The text of an HTML fragment: tags dropped, the entities the renderer writes decoded.
+fn html_text(html: &str) -> String {
+    let mut out = String::new();
+    let mut in_tag = false;
+    for c in html.chars() {
+        match c {
+            '<' => in_tag = true,
+            '>' => in_tag = false,
+            c if !in_tag => out.push(c),
+            _ => {}
+        }
+    }
+    out.replace("&quot;", "\"").replace("&#39;", "'").replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&")
+}
+
+#[test]
+fn the_apps_input_help_holds_every_heading_of_input_md() {
+    let html = ratings_lab_web::help::INPUT_HELP_HTML;
+    let markdown = read("docs/input.md");
+    let found: Vec<String> = html
+        .split("<h")
+        .skip(1)
+        .filter(|part| part.starts_with(|c: char| c.is_ascii_digit()))
+        .map(|part| html_text(&part[part.find('>').map_or(0, |i| i + 1)..part.find("</h").unwrap_or(part.len())]))
+        .collect();
+    assert_eq!(found, headings(&markdown), "the help's headings are input.md's, in order");
+    // Demoted under the input panel's <h2>: the page's outline stays right.
+    assert!(!html.contains("<h1") && !html.contains("<h2"), "the help's headings start at <h3>");
+    assert!(html.contains("<table>"), "input.md's tables render as tables");
+}
+
+/// Every path in `value` (object keys joined by `.`, an array's elements as `[]`), with
+/// whether the node there holds others (an object or a non-empty array).
+fn paths(value: &Value, at: &str, out: &mut BTreeSet<(String, bool)>) {
+    let join = |key: &str| if at.is_empty() { key.to_string() } else { format!("{at}.{key}") };
+    match value {
+        Value::Object(map) => {
+            for (key, v) in map {
+                let path = join(key);
+                out.insert((path.clone(), v.is_object() || v.as_array().is_some_and(|a| !a.is_empty())));
+                paths(v, &path, out);
+            }
+        }
+        Value::Array(items) => {
+            for v in items {
+                let path = format!("{at}[]");
+                out.insert((path.clone(), v.is_object() || v.as_array().is_some_and(|a| !a.is_empty())));
+                paths(v, &path, out);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// The documented paths of one output: the first column of the tables under the heading
+/// `## `{command}``, each a backticked path such as `players[].rating`.
+fn documented(markdown: &str, command: &str) -> BTreeSet<String> {
+    let heading = format!("## `{command}`");
+    let start = markdown.find(&heading).unwrap_or_else(|| panic!("docs/json.md has no section '{heading}'"));
+    let section = &markdown[start + heading.len()..];
+    let section = &section[..section.find("\n## ").unwrap_or(section.len())];
+    section
+        .lines()
+        .filter_map(|line| line.strip_prefix("| `"))
+        .filter_map(|rest| rest.split_once('`').map(|(path, _)| path.to_string()))
+        .collect()
+}
+
+/// A league, read as the command line reads it.
+fn dataset(path: &str) -> (Dataset, Vec<String>) {
+    dataset_from(&read(path))
+}
+
+/// `rate --format json` on `data` by `method`: the engine's own JSON writer, with the input's
+/// warnings put first as the command line puts them.
+fn rate_json(data: &(Dataset, Vec<String>), method: Method, scale: Scale) -> Value {
+    let mut rating = rate(&data.0, &method, &Options { scale }).expect("the test data rate");
+    let mut warnings = data.1.clone();
+    warnings.append(&mut rating.warnings);
+    rating.warnings = warnings;
+    serde_json::from_str(&export::json(&rating)).expect("the JSON reads back")
+}
+
+/// `rate`'s JSON over runs that between them emit every field: each method, Brent's variants,
+/// each kind of scale offset, degenerate data, ids from a player list, Elo's per-game record.
+fn rate_outputs() -> Vec<Value> {
+    let league = dataset("engine/tests/data/openfootball/en.1.csv");
+    // Anna beat everyone (unbounded above), Dan lost every game, Eve played no one; a forfeit warns.
+    let mut odd = dataset_from(
+        "white,black,result\nAnna,Ben,1-0\nAnna,Cleo,1-0\nBen,Cleo,1/2-1/2\nCleo,Ben,1-0\nBen,Dan,1-0\nCleo,Dan,1-0\nBen,Cleo,+-\n",
+    );
+    let eve = odd.0.player("Eve").expect("a new player");
+    odd.0.players[eve].set_id(Some("E-5".into()));
+    let brent = |variant| Method::Brent(BrentParams { variant, ..BrentParams::default() });
+    let elo = EloParams {
+        mov: ratings_engine::methods::elo::Mov::FiveThirtyEight,
+        season_regression: 0.3,
+        season_mean: Some(1505.0),
+        per_game: true,
+        ..EloParams::default()
+    };
+    let anchored = Scale { kind: ScaleKind::Elo, offset: Some(Offset::Anchor { player: "Arsenal FC".into(), rating: 2000.0 }) };
+    let absolute = Scale { kind: ScaleKind::Natural, offset: Some(Offset::Absolute) };
+    vec![
+        rate_json(&league, brent(Variant::Alg1), Scale::default()),
+        rate_json(&league, brent(Variant::Fixed), anchored),
+        rate_json(&odd, brent(Variant::Accelerated), absolute),
+        rate_json(&league, Method::Elo(elo), Scale::default()),
+        rate_json(&league, Method::MultiElo(Default::default()), Scale::default()),
+        rate_json(&league, Method::JRank(JRankParams { fit: true, holdout: 0.2, ..JRankParams::default() }), Scale::default()),
+        rate_json(&league, Method::Aga(Default::default()), Scale::default()),
+    ]
+}
+
+fn dataset_from(text: &str) -> (Dataset, Vec<String>) {
+    let parsed = parse_csv(text, &CsvOptions::default()).expect("the test data read");
+    (parsed.dataset, parsed.warnings.iter().map(|w| format!("line {}: {}", w.line, w.message)).collect())
+}
+
+/// `path` with a key of a keyed object written as its pattern says: `keyed` holds patterns
+/// such as `players[].ratings.{method}` (an object keyed by the methods compared), so
+/// `players[].ratings.elo#2.x` is `players[].ratings.{method}.x`.
+fn by_key(path: &str, keyed: &[&str]) -> String {
+    for pattern in keyed {
+        let (prefix, placeholder) = pattern.rsplit_once('.').expect("a pattern such as a.{key}");
+        if let Some(rest) = path.strip_prefix(prefix).and_then(|r| r.strip_prefix('.')) {
+            let tail = rest.split_once('.').map(|(_, t)| format!(".{t}")).unwrap_or_default();
+            return format!("{prefix}.{placeholder}{tail}");
+        }
+    }
+    path.to_string()
+}
+
+/// Checks one output's documented paths against what the writer emitted, both ways. A path
+/// that only holds others (`players[]`) need not be documented when its fields are; keys of
+/// the `keyed` objects are written by their pattern ([`by_key`]).
+fn check_documented(command: &str, outputs: &[Value], keyed: &[&str]) {
+    let doc = documented(&read("docs/json.md"), command);
+    let mut found = BTreeSet::new();
+    for output in outputs {
+        paths(output, "", &mut found);
+    }
+    let emitted: BTreeSet<(String, bool)> = found.into_iter().map(|(p, holds)| (by_key(&p, keyed), holds)).collect();
+    let names: BTreeSet<&str> = emitted.iter().map(|(p, _)| p.as_str()).collect();
+    let missing: Vec<&String> = doc.iter().filter(|p| !names.contains(p.as_str())).collect();
+    assert!(missing.is_empty(), "docs/json.md documents {command} fields the output never has: {missing:?}");
+    let undocumented: Vec<&String> = emitted.iter().filter(|(p, holds)| !doc.contains(p) && !holds).map(|(p, _)| p).collect();
+    assert!(undocumented.is_empty(), "{command}'s output has fields docs/json.md does not document: {undocumented:?}");
+}
+
+#[test]
+fn json_md_documents_every_field_rate_writes_and_no_other() {
+    check_documented("rate", &rate_outputs(), &[]);
+}
+
+/// `compare`'s JSON: Brent, Elo twice (the second `elo#2`) and a method that cannot rate, with
+/// orders (so `spread` is filled) and without.
+fn compare_outputs() -> Vec<Value> {
+    use ratings_engine::compare::{self, export, order::Order};
+    let league = dataset("engine/tests/data/openfootball/en.1.csv").0;
+    let elo40 = Method::Elo(EloParams { k: 40.0, ..EloParams::default() });
+    let methods = [Method::Brent(BrentParams::default()), Method::Elo(EloParams::default()), elo40];
+    let options = Options { scale: Scale::default() };
+    let mut orders = vec![Order::Reversed];
+    orders.extend(Order::shuffles(3, 1));
+    [orders.as_slice(), &[]]
+        .iter()
+        .map(|orders| serde_json::from_str(&export::json(&compare::compare(&league, &methods, &options, orders))).expect("JSON"))
+        .collect()
+}
+
+/// `evaluate`'s JSON: every method on a league with home sides, rolling blocks, and a tuning.
+fn evaluate_outputs() -> Vec<Value> {
+    use ratings_engine::evaluation::{self, report, Parameter};
+    let league = dataset("engine/tests/data/openfootball/en.1.csv").0;
+    let methods: Vec<Method> = [MethodKind::Brent, MethodKind::Elo, MethodKind::MultiElo, MethodKind::JRank, MethodKind::Aga]
+        .into_iter()
+        .map(Method::default_for)
+        .collect();
+    let options = Options { scale: Scale::default() };
+    let e = evaluation::evaluate(&league, &methods, &options, evaluation::DEFAULT_HOLDOUT, 4);
+    let tuning = evaluation::tune(&league, &methods[1], &options, Parameter::EloK, &[1.0, 2.0, 4.0], evaluation::DEFAULT_HOLDOUT);
+    let mut out = vec![serde_json::from_str(&report::evaluation_json(&e, Some(&tuning))).expect("JSON")];
+    let plain = evaluation::evaluate(&league, &methods[..1], &options, evaluation::DEFAULT_HOLDOUT, 1);
+    out.push(serde_json::from_str(&report::evaluation_json(&plain, None)).expect("JSON"));
+    out
+}
+
+/// `simulate`'s JSON: a small lab of every method.
+fn simulate_outputs() -> Vec<Value> {
+    use ratings_engine::evaluation::{
+        report,
+        simulate::{simulate, Setup},
+    };
+    let setup = Setup { players: 12, repetitions: 3, ..Setup::default() };
+    let methods: Vec<Method> = [MethodKind::Brent, MethodKind::Elo].into_iter().map(Method::default_for).collect();
+    let sim = simulate(&setup, &methods, &Options::default(), &mut |_| true);
+    vec![serde_json::from_str(&report::simulation_json(&sim)).expect("JSON")]
+}
+
+#[test]
+fn json_md_documents_every_field_compare_writes_and_no_other() {
+    check_documented(
+        "compare",
+        &compare_outputs(),
+        &["players[].ratings.{method}", "players[].ranks.{method}", "players[].spread.{method}"],
+    );
+}
+
+#[test]
+fn json_md_documents_every_field_evaluate_writes_and_no_other() {
+    check_documented("evaluate", &evaluate_outputs(), &[]);
+}
+
+#[test]
+fn json_md_documents_every_field_simulate_writes_and_no_other() {
+    check_documented("simulate", &simulate_outputs(), &[]);
+}
+
+/// `tiebreaks`' JSON for a tournament file, as the command line makes it: the standings in
+/// `order` (the file's or FIDE's when `None`), after `round` when given, the file's ranks
+/// checked when `check_ranks`.
+fn tiebreaks_json(text: &str, order: Option<&str>, round: Option<usize>, check_ranks: bool) -> Value {
+    use ratings_engine::job::{Job, Settings};
+    use ratings_engine::tiebreak::{parse_order, report};
+    let settings = Settings { tiebreaks: order.map(|o| parse_order(o).expect("a valid order")), after_round: round, ..Settings::default() };
+    let job = Job::read(text, &settings).expect("the test tournament reads");
+    let standings = job.standings().expect("a tournament");
+    let mut warnings: Vec<String> = job.input.warnings.iter().map(|w| w.to_string()).collect();
+    if let Some(eig) = &standings.eigenvector {
+        warnings.push(format!("EIG: {}", eig.note));
+    }
+    let full = job.full.tournament.as_ref().expect("a tournament");
+    let ranks =
+        check_ranks.then_some(report::Ranks { tournament: full, check: standings.declared.as_ref(), search: standings.search.as_ref() });
+    let extras = report::Extras {
+        round: round.map(|n| (n, standings.rounds_played)),
+        ranks,
+        file_order: standings.file_order.as_ref(),
+        rules: Some(&standings.rules),
+        pending: standings.pending_round,
+    };
+    let json = report::json_with(&standings.standings, standings.eigenvector.as_ref(), &warnings, &extras);
+    serde_json::from_str(&json).expect("JSON")
+}
+
+/// `tiebreaks --teams`' JSON for a team tournament file.
+fn teams_json(path: &str) -> Value {
+    use ratings_engine::job::{Job, Settings};
+    let job = Job::read(&read(path), &Settings::default()).expect("the test tournament reads");
+    let teams = &job.full.tournament.as_ref().expect("a tournament").teams;
+    let (standings, warnings) = job.team_standings().expect("team standings");
+    serde_json::from_str(&standings.json(teams, &warnings)).expect("JSON")
+}
+
+/// A TRF player record (`001`), its rounds in their 10-column blocks.
+fn trf_player(start: u32, name: &str, points: &str, rounds: &[&str]) -> String {
+    let mut line = format!("001 {start:>4}      {name:<33}{:33}{points:>4} {start:>4}  ", "");
+    for r in rounds {
+        line.push_str(&format!("{r:<8}  "));
+    }
+    line.trim_end().to_string()
+}
+
+/// `tiebreaks`' JSON over runs that between them emit every field: an order with EIG and the
+/// ranks checked, an earlier round, a file whose ranks an order gives, one that declares its
+/// order, a round robin, and a round with only byes entered (pending).
+fn tiebreaks_outputs() -> Vec<Value> {
+    let swiss = read("engine/tests/data/trf/held_swiss_5.trf");
+    let pending = [
+        "012 Mid-round\n042 2025/01/10\nXXR 5".to_string(),
+        trf_player(1, "Ann", "2.5", &["   2 w 1", "   3 b 1", "0000 - H"]),
+        trf_player(2, "Bob", "1.0", &["   1 b 0", "   4 w 1"]),
+        trf_player(3, "Cat", "1.0", &["   4 w 1", "   1 w 0", "0000 - Z"]),
+        trf_player(4, "Dan", "0.0", &["   3 b 0", "   2 b 0"]),
+    ]
+    .join("\n");
+    vec![
+        tiebreaks_json(&swiss, Some("BH-C1,BH,SB,EIG"), None, true),
+        tiebreaks_json(&swiss, None, Some(3), false),
+        tiebreaks_json(&read("engine/tests/data/trf/swiss_with_many_unplayed_rounds.trf"), None, None, true),
+        tiebreaks_json(&read("engine/tests/data/trf/fideteam_nocolor.trf"), None, None, true),
+        tiebreaks_json(&read("engine/tests/data/trf/held_round_robin.trf"), None, None, true),
+        tiebreaks_json(&pending, None, None, false),
+    ]
+}
+
+#[test]
+fn json_md_documents_every_field_tiebreaks_writes_and_no_other() {
+    check_documented("tiebreaks", &tiebreaks_outputs(), &["players[].tiebreaks.{code}", "players[].explanations.{code}"]);
+}
+
+#[test]
+fn json_md_documents_every_field_tiebreaks_teams_writes_and_no_other() {
+    let teams = teams_json("engine/tests/data/trf/fideteam_nocolor.trf");
+    check_documented("tiebreaks --teams", &[teams], &["teams[].tiebreaks.{code}", "teams[].explanations.{code}"]);
+}
