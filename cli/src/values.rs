@@ -2,11 +2,11 @@
 //! what it does, in `--help` (from the enum's `ALL`), so that no list of names is written twice.
 
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
+use ratings_engine::error::NameError;
 use ratings_engine::evaluation::Parameter;
 use ratings_engine::methods::elo::Mov;
 use ratings_engine::team::TeamScore;
 use ratings_engine::tiebreak::Rules;
-use ratings_engine::error::NameError;
 use ratings_engine::{MethodKind, ScaleKind, Variant};
 use std::ffi::OsStr;
 
