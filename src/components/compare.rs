@@ -14,7 +14,7 @@ use leptos::prelude::*;
 use ratings_engine::methods::Method;
 use ratings_engine::MethodKind;
 
-pub use crate::app::SendToWorker;
+use crate::state::SendToWorker;
 
 /// How the compare table is sorted.
 #[derive(Clone, Copy, Debug, PartialEq)]

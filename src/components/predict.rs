@@ -4,7 +4,7 @@
 //! worker, with progress and Cancel, then Kendall's τ and the rest per method, points then
 //! Buchholz as the baseline).
 
-use crate::app::SendToWorker;
+use crate::state::SendToWorker;
 use crate::charts::calibration::{self, Series};
 use crate::protocol::{FromWorker, PredictRequest, PredictResult, Source, ToWorker, PREDICT_JOBS};
 use crate::state::State;
