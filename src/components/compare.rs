@@ -7,14 +7,13 @@
 
 use crate::charts::scatter::{self, Dot};
 use crate::compare::{estimate_text, progress_text, short, CompareRequest, CompareRow, CompareView, Orders};
-use crate::protocol::{FromWorker, Source, ToWorker, COMPARE_JOBS};
 use crate::components::controls::NumberField;
+use crate::protocol::{FromWorker, Source, ToWorker, COMPARE_JOBS};
 use crate::state::{SendToWorker, State};
 use leptos::html::Canvas;
 use leptos::prelude::*;
 use ratings_engine::methods::Method;
 use ratings_engine::MethodKind;
-
 
 /// How the compare table is sorted.
 #[derive(Clone, Copy, Debug, PartialEq)]

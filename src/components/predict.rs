@@ -5,8 +5,8 @@
 //! Buchholz as the baseline).
 
 use crate::charts::calibration::{self, Series};
-use crate::protocol::{FromWorker, PredictRequest, PredictResult, Source, ToWorker, PREDICT_JOBS};
 use crate::components::controls::NumberField;
+use crate::protocol::{FromWorker, PredictRequest, PredictResult, Source, ToWorker, PREDICT_JOBS};
 use crate::state::{SendToWorker, State};
 use leptos::html::Canvas;
 use leptos::prelude::*;

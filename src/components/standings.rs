@@ -5,9 +5,7 @@
 use crate::categories::{event_year, offered, places, Category};
 use crate::components::crosstable::{crosstable, CrossOrder};
 use crate::components::pairings::pairings;
-// The chips' moves are shared with the team standings (and tested under these names).
-pub use crate::components::table_parts::{chip_key, moved};
-use crate::components::table_parts::fmt_value;
+use crate::components::table_parts::{chip_key, fmt_value, moved};
 use crate::protocol::{Settings, StandingRowView, StandingsView};
 use crate::state::State;
 use leptos::prelude::*;
