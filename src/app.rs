@@ -3,7 +3,7 @@
 use crate::bridge::Bridge;
 use crate::components::{ComparePanel, ConvergencePanel, InputPanel, MethodPanel, PredictPanel, RacePanel, ResultsPanel, StandingsPanel};
 use crate::protocol::{Source, ToWorker};
-use crate::state::{Rerate, SendToWorker, State};
+use crate::state::{CancelRating, Rerate, SendToWorker, State};
 use crate::storage;
 use leptos::prelude::*;
 use std::time::Duration;
@@ -150,7 +150,7 @@ pub fn App() -> impl IntoView {
         let job = state.job.get_untracked();
         bridge.with_value(|b| b.send(ToWorker::Cancel { job }));
     };
-    provide_context(Callback::new(move |()| cancel()));
+    provide_context(CancelRating(Callback::new(move |()| cancel())));
     let rerate = Rerate(Callback::new(move |()| request()));
     provide_context(rerate);
     // A link's scenario, before the first request (so its settings are the ones rated).

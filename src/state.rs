@@ -16,6 +16,11 @@ pub struct SendToWorker(pub Callback<crate::protocol::ToWorker>);
 #[derive(Clone, Copy)]
 pub struct Rerate(pub Callback<()>);
 
+/// Cancels the rating under way (the convergence panel's *Cancel*): a context, as
+/// [`SendToWorker`].
+#[derive(Clone, Copy)]
+pub struct CancelRating(pub Callback<()>);
+
 /// How long a job runs before the page shows it under way ([`State::begin`]).
 pub const BUSY_AFTER_MS: u64 = 120;
 

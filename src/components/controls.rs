@@ -154,6 +154,7 @@ pub fn NumberField(
             data-testid=testid
             prop:value=move || shown_number(value.get(), integer, exponent)
             class:pending=move || typing.get()
+            aria-invalid=move || problem.with(Option::is_some).then_some("true")
             title=move || typing.get().then_some("applies after a short pause, or on Enter")
             on:input=move |ev| {
                 let raw = event_target_value(&ev);
