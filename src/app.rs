@@ -3,20 +3,12 @@
 use crate::bridge::Bridge;
 use crate::components::{ComparePanel, ConvergencePanel, InputPanel, MethodPanel, PredictPanel, RacePanel, ResultsPanel, StandingsPanel};
 use crate::protocol::{Source, ToWorker};
-use crate::state::State;
+use crate::state::{CancelRating, Rerate, SendToWorker, State};
 use crate::storage;
 use leptos::prelude::*;
 use std::time::Duration;
 
 pub use crate::{EXAMPLE, EXAMPLE_CREDIT};
-
-/// Sends a request to the worker as it is (a comparison, the race, a step's working).
-#[derive(Clone, Copy)]
-pub struct SendToWorker(pub Callback<ToWorker>);
-
-/// Rates the input again now (after a large file is stored or removed).
-#[derive(Clone, Copy)]
-pub struct Rerate(pub Callback<()>);
 
 /// Delay after the last keystroke before the input is rated again.
 const TYPING_PAUSE: Duration = Duration::from_millis(250);
@@ -158,7 +150,7 @@ pub fn App() -> impl IntoView {
         let job = state.job.get_untracked();
         bridge.with_value(|b| b.send(ToWorker::Cancel { job }));
     };
-    provide_context(Callback::new(move |()| cancel()));
+    provide_context(CancelRating(Callback::new(move |()| cancel())));
     let rerate = Rerate(Callback::new(move |()| request()));
     provide_context(rerate);
     // A link's scenario, before the first request (so its settings are the ones rated).

@@ -32,10 +32,6 @@ pub mod state;
 pub mod storage;
 #[cfg(target_arch = "wasm32")]
 pub mod worker;
-#[cfg(target_arch = "wasm32")]
-pub mod worker_lab;
-#[cfg(target_arch = "wasm32")]
-pub mod worker_predict;
 
 /// The example shown on a first visit: the 2023/24 Premier League (openfootball, CC0).
 pub const EXAMPLE: &str = include_str!("../engine/tests/data/openfootball/en.1.csv");

@@ -6,6 +6,21 @@ use leptos::prelude::*;
 use ratings_engine::methods::report::IterationRecord;
 use ratings_engine::Measures;
 
+/// Sends a request to the worker as it is (a comparison, the race, a step's working): a
+/// context the page (`app.rs`) provides and the panels use.
+#[derive(Clone, Copy)]
+pub struct SendToWorker(pub Callback<crate::protocol::ToWorker>);
+
+/// Rates the input again now (after a large file is stored or removed): a context, as
+/// [`SendToWorker`].
+#[derive(Clone, Copy)]
+pub struct Rerate(pub Callback<()>);
+
+/// Cancels the rating under way (the convergence panel's *Cancel*): a context, as
+/// [`SendToWorker`].
+#[derive(Clone, Copy)]
+pub struct CancelRating(pub Callback<()>);
+
 /// How long a job runs before the page shows it under way ([`State::begin`]).
 pub const BUSY_AFTER_MS: u64 = 120;
 
@@ -261,7 +276,7 @@ impl State {
                 self.result.set(Some(result));
                 self.running.set(false);
             }
-            // The compare view's (crate::components::compare applies them).
+            // The compare and prediction views' (their panels apply them).
             CompareProgress { .. } | Compared { .. } | CompareFailed { .. } => {}
             PredictProgress { .. } | Predicted { .. } | PredictFailed { .. } => {}
             Failed { message, .. } => {

@@ -316,7 +316,7 @@ fn settings_survive_the_round_trip_through_storage_json() {
 /// Home and End to the ends, Delete and Backspace remove it; other keys are left alone.
 #[wasm_bindgen_test]
 fn tiebreak_chips_move_by_keyboard_within_the_order() {
-    use ratings_lab_web::components::standings::{chip_key, moved};
+    use ratings_lab_web::components::table_parts::{chip_key, moved};
     assert_eq!(chip_key("ArrowLeft", 2, 4), Some(Some(1)));
     assert_eq!(chip_key("ArrowUp", 2, 4), Some(Some(1)));
     assert_eq!(chip_key("ArrowRight", 2, 4), Some(Some(3)));

@@ -7,14 +7,13 @@
 
 use crate::charts::scatter::{self, Dot};
 use crate::compare::{estimate_text, progress_text, short, CompareRequest, CompareRow, CompareView, Orders};
+use crate::components::controls::NumberField;
 use crate::protocol::{FromWorker, Source, ToWorker, COMPARE_JOBS};
-use crate::state::State;
+use crate::state::{SendToWorker, State};
 use leptos::html::Canvas;
 use leptos::prelude::*;
 use ratings_engine::methods::Method;
 use ratings_engine::MethodKind;
-
-pub use crate::app::SendToWorker;
 
 /// How the compare table is sorted.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -209,17 +208,13 @@ fn MethodEntry(index: usize) -> impl IntoView {
                 .into_iter()
                 .map(|p| {
                     let id = format!("compare-{index}-{}", p.id);
-                    let value = move || lab.methods.with(|m| m.get(index).map(|m| (p.get)(m)).unwrap_or(f64::NAN).to_string());
-                    let change = move |ev| {
-                        if let Ok(v) = event_target_value(&ev).trim().parse::<f64>() {
-                            lab.methods.update(|m| (p.set)(&mut m[index], v));
-                        }
-                    };
+                    let value = Signal::derive(move || lab.methods.with(|m| m.get(index).map(|m| (p.get)(m)).unwrap_or(f64::NAN)));
+                    let set = Callback::new(move |v| lab.methods.update(|m| (p.set)(&mut m[index], v)));
                     view! {
                         <label class="param">
                             {p.label}
                             " "
-                            <input type="number" step="any" id=id.clone() data-testid=id prop:value=value on:change=change />
+                            <NumberField testid=id.clone() id=id label=p.label value=value set=set />
                         </label>
                     }
                 })
@@ -258,13 +253,8 @@ fn CompareControls() -> impl IntoView {
             _ => Replay::Shuffled,
         })
     };
-    let number = move |sig: RwSignal<u32>, lo: u32, hi: u32| {
-        move |ev| {
-            if let Ok(v) = event_target_value(&ev).trim().parse::<u32>() {
-                sig.set(v.clamp(lo, hi));
-            }
-        }
-    };
+    let whole = |sig: RwSignal<u32>| (Signal::derive(move || sig.get() as f64), Callback::new(move |v: f64| sig.set(v as u32)));
+    let ((shuffles, set_shuffles), (seed, set_seed)) = (whole(lab.shuffles), whole(lab.seed));
     let shuffled = move || lab.replay.get() == Replay::Shuffled;
     view! {
         <div class="compare-methods">
@@ -281,8 +271,8 @@ fn CompareControls() -> impl IntoView {
                 </select>
             </label>
             <Show when=shuffled>
-                <label>"times " <input type="number" min="1" max="10000" data-testid="compare-shuffles" prop:value=move || lab.shuffles.get().to_string() on:change=number(lab.shuffles, 1, 10_000) /></label>
-                <label>"seed " <input type="number" min="0" data-testid="compare-seed" prop:value=move || lab.seed.get().to_string() on:change=number(lab.seed, 0, u32::MAX) /></label>
+                <label>"times " <NumberField testid="compare-shuffles" label="Shuffled orders" min=1.0 max=10_000.0 step=Some(1.0) integer=true value=shuffles set=set_shuffles /></label>
+                <label>"seed " <NumberField testid="compare-seed" label="Seed" min=0.0 max=f64::from(u32::MAX) step=Some(1.0) integer=true value=seed set=set_seed /></label>
             </Show>
         </div>
         {move || lab.estimate(state).map(|time| view! {

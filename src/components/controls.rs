@@ -1,5 +1,6 @@
-//! Labelled controls with a one-line explanation: a slider and a number box kept in step
-//! (with a clear message for a value that cannot be used), and a choice from a list.
+//! Labelled controls with a one-line explanation: a slider and a number box kept in step, and
+//! a choice from a list; and [`NumberField`], the one way the app takes a number (the settings'
+//! boxes, the compare and prediction views'), with a clear message for a value it cannot use.
 
 use leptos::leptos_dom::helpers::{set_timeout_with_handle, TimeoutHandle};
 use leptos::prelude::*;
@@ -31,23 +32,30 @@ pub enum Slide {
     Log10,
 }
 
-/// A typed value, if it is one the control takes, else what was expected, in words.
-fn read_number(raw: &str, label: &str, min: f64, integer: bool) -> Result<f64, String> {
+/// A typed value, if it is one the field takes (finite, within `min..=max`, whole when
+/// `integer`), else what was expected, in words.
+fn read_number(raw: &str, label: &str, (min, max): (f64, f64), integer: bool) -> Result<f64, String> {
     match raw.trim().parse::<f64>() {
-        Ok(v) if v.is_finite() && v >= min && (!integer || v.fract() == 0.0) => Ok(v),
-        _ => Err(format!(
-            "{label}: expected {} of at least {min}, found '{}'",
-            if integer { "a whole number" } else { "a number" },
-            raw.trim()
-        )),
+        Ok(v) if v.is_finite() && v >= min && v <= max && (!integer || v.fract() == 0.0) => Ok(v),
+        _ => {
+            let what = if integer { "a whole number" } else { "a number" };
+            let range = match (min.is_finite(), max.is_finite()) {
+                (true, true) => format!(" from {min} to {max}"),
+                (true, false) => format!(" of at least {min}"),
+                (false, true) => format!(" of at most {max}"),
+                (false, false) => String::new(),
+            };
+            Err(format!("{label}: expected {what}{range}, found '{}'", raw.trim()))
+        }
     }
 }
 
-/// The value as the number box shows it.
-fn shown_number(v: f64, integer: bool, slide: Slide) -> String {
+/// The value as the number box shows it: whole numbers without a point, and in powers of ten
+/// when `exponent` (tolerances).
+fn shown_number(v: f64, integer: bool, exponent: bool) -> String {
     if integer {
         format!("{v:.0}")
-    } else if slide == Slide::Log10 {
+    } else if exponent {
         format!("{v:e}")
     } else {
         format!("{v}")
@@ -87,6 +95,82 @@ impl Pause {
     }
 }
 
+/// A number box: the value shown (as [`shown_number`]), a typed one applied after a short
+/// pause or at once on Enter or on leaving the box, when it is one the field takes (see
+/// [`read_number`]; otherwise the message `{testid}-error` says what was expected and the
+/// value stays); the arrow keys move it by `step`, within `min..=max`. The caller labels it
+/// (a `<label for=id>` or one around it).
+#[component]
+pub fn NumberField(
+    #[prop(into)] testid: String,
+    /// The box's element id, for a `<label for>`.
+    #[prop(optional, into)]
+    id: Option<String>,
+    /// The quantity's name, in the message.
+    label: &'static str,
+    #[prop(default = f64::NEG_INFINITY)] min: f64,
+    #[prop(default = f64::INFINITY)] max: f64,
+    /// What an arrow key adds or takes away (none: the arrow keys do nothing).
+    #[prop(default = None)]
+    step: Option<f64>,
+    #[prop(default = false)] integer: bool,
+    #[prop(default = false)] exponent: bool,
+    value: Signal<f64>,
+    set: Callback<f64>,
+    /// Cleared when the value changes elsewhere (the slider beside the box).
+    #[prop(optional)]
+    problem: Option<RwSignal<Option<String>>>,
+) -> impl IntoView {
+    let problem = problem.unwrap_or_else(|| RwSignal::new(None));
+    let pause = Pause::new();
+    let typing = pause.typing;
+    let accept = move |raw: String| match read_number(&raw, label, (min, max), integer) {
+        Ok(v) => {
+            problem.set(None);
+            set.run(v);
+        }
+        Err(message) => problem.set(Some(message)),
+    };
+    let arrow = move |ev: web_sys::KeyboardEvent| {
+        let by = match ev.key().as_str() {
+            "ArrowUp" => 1.0,
+            "ArrowDown" => -1.0,
+            _ => return,
+        };
+        if let Some(step) = step {
+            ev.prevent_default();
+            pause.settle();
+            problem.set(None);
+            set.run(on_grid(value.get_untracked() + by * step, step).clamp(min, max));
+        }
+    };
+    let error_id = format!("{testid}-error");
+    view! {
+        <input
+            type="text"
+            inputmode=if integer { "numeric" } else { "decimal" }
+            class="number-field"
+            id=id
+            data-testid=testid
+            prop:value=move || shown_number(value.get(), integer, exponent)
+            class:pending=move || typing.get()
+            aria-invalid=move || problem.with(Option::is_some).then_some("true")
+            title=move || typing.get().then_some("applies after a short pause, or on Enter")
+            on:input=move |ev| {
+                let raw = event_target_value(&ev);
+                pause.then(move || accept(raw));
+            }
+            on:change=move |ev| {
+                pause.settle();
+                accept(event_target_value(&ev))
+            }
+            on:keydown=arrow
+        />
+        {move || problem.get().map(|p| view! { <span class="error field-error" role="alert" data-testid=error_id.clone()>{p}</span> })}
+    }
+}
+
+/// A number with its slider (linear, or in powers of ten), its label and explanation.
 #[component]
 pub fn NumberControl(
     id: &'static str,
@@ -115,16 +199,8 @@ pub fn NumberControl(
         Slide::Linear => ((min / step).floor() * step, max),
         Slide::Log10 => (to_slider(min), to_slider(max)),
     };
-    let pause = Pause::new();
-    let typing = pause.typing;
-    let accept = move |raw: String| match read_number(&raw, label, min, integer) {
-        Ok(v) => {
-            problem.set(None);
-            set.run(v);
-        }
-        Err(message) => problem.set(Some(message)),
-    };
-    let shown = move || shown_number(value.get(), integer, slide);
+    // The slider's top is no limit for the box: a value beyond it (a larger cap) is typed.
+    let arrows = (slide == Slide::Linear).then_some(step);
     view! {
         <div class="control">
             <label for=format!("{id}-number")>{label}</label>
@@ -144,25 +220,9 @@ pub fn NumberControl(
                     }
                 }
             />
-            <input
-                type="text"
-                inputmode="decimal"
-                id=format!("{id}-number")
-                data-testid=id
-                prop:value=shown
-                class:pending=move || typing.get()
-                title=move || typing.get().then_some("applies after a short pause, or on Enter")
-                on:input=move |ev| {
-                    let raw = event_target_value(&ev);
-                    pause.then(move || accept(raw));
-                }
-                on:change=move |ev| {
-                    pause.settle();
-                    accept(event_target_value(&ev))
-                }
-            />
+            <NumberField testid=id id=format!("{id}-number") label=label min=min step=arrows integer=integer
+                exponent=slide == Slide::Log10 value=value set=set problem=problem />
             <p class="help">{help}</p>
-            {move || problem.get().map(|p| view! { <p class="error" role="alert" data-testid=format!("{id}-error")>{p}</p> })}
         </div>
     }
 }

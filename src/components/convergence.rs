@@ -100,7 +100,7 @@ fn finished_status(r: &RatingResult) -> String {
 #[component]
 fn StatusLine() -> impl IntoView {
     let state = expect_context::<State>();
-    let cancel = expect_context::<Callback<()>>();
+    let cancel = expect_context::<crate::state::CancelRating>().0;
     view! {
         <div class="status-line">
             <span data-testid="status" role="status">{move || status(&state)}</span>

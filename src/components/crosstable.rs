@@ -3,7 +3,7 @@
 //! opponent's number, colour and result), with points and the tiebreaks in order; sorted by
 //! final rank or by start number (numbers in the cells follow the order shown).
 
-use crate::components::standings::fmt_value;
+use crate::components::table_parts::{fmt_points, fmt_value};
 use crate::protocol::{CrossCell, StandingRowView, StandingsView};
 use leptos::prelude::*;
 use ratings_engine::tournament::{Colour, RoundResult};
@@ -131,9 +131,6 @@ pub fn crosstable(st: &StandingsView, order: CrossOrder) -> impl IntoView {
         </div>
     }
 }
-
-/// Points as arbiters write them: `3`, `3½` (the engine's crosstable writes them so too).
-pub use ratings_engine::tiebreak::crosstable::points as fmt_points;
 
 #[cfg(test)]
 mod tests {

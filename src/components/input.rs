@@ -1,11 +1,11 @@
 //! The input panel: paste, open or drop results; see what was recognised and every error,
 //! each a link to its line.
 
-use crate::app::{Rerate, EXAMPLE, EXAMPLE_CREDIT};
 use crate::help::INPUT_HELP_HTML;
 use crate::protocol::{Settings, StoredFile, LARGE_INPUT};
-use crate::state::{How, Input, Replaced, State};
+use crate::state::{How, Input, Replaced, Rerate, State};
 use crate::storage::{self, Kept};
+use crate::{EXAMPLE, EXAMPLE_CREDIT};
 use leptos::html::Textarea;
 use leptos::prelude::*;
 use leptos::task::spawn_local;

@@ -12,6 +12,7 @@ pub mod race;
 pub mod results;
 pub mod share;
 pub mod standings;
+pub mod table_parts;
 pub mod teams;
 pub mod working;
 

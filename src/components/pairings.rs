@@ -3,7 +3,7 @@
 //! opponent that round (byes, forfeits whose opponent is not known, absences). Boards follow
 //! the better current rank of the two players (a TRF does not keep board numbers).
 
-use crate::components::crosstable::fmt_points;
+use crate::components::table_parts::fmt_points;
 use crate::protocol::{StandingRowView, StandingsView};
 use leptos::prelude::*;
 use ratings_engine::tournament::{Colour, RoundResult};

@@ -4,10 +4,10 @@
 //! worker, with progress and Cancel, then Kendall's τ and the rest per method, points then
 //! Buchholz as the baseline).
 
-use crate::app::SendToWorker;
 use crate::charts::calibration::{self, Series};
+use crate::components::controls::NumberField;
 use crate::protocol::{FromWorker, PredictRequest, PredictResult, Source, ToWorker, PREDICT_JOBS};
-use crate::state::State;
+use crate::state::{SendToWorker, State};
 use leptos::html::Canvas;
 use leptos::prelude::*;
 use ratings_engine::evaluation::baseline::SUGGESTED_ROLLING;
@@ -168,7 +168,8 @@ fn method_choice(p: Predict) -> impl IntoView {
     view! { <fieldset class="predict-methods"><legend>"Methods (each with the parameters chosen above)"</legend>{boxes}</fieldset> }
 }
 
-/// A number input bound to `get`/`set` within `lo..=hi`.
+/// A labelled [`NumberField`] bound to `value`/`set`, within `lo..=hi` in steps of `step`
+/// (whole numbers when the step is 1: counts and seeds).
 fn number(
     label: &'static str,
     testid: &'static str,
@@ -176,18 +177,12 @@ fn number(
     lo: f64,
     hi: f64,
     step: f64,
-    set: impl Fn(f64) + Copy + 'static,
+    set: impl Fn(f64) + Copy + Send + Sync + 'static,
 ) -> impl IntoView {
-    let change = move |ev| {
-        if let Ok(v) = event_target_value(&ev).trim().parse::<f64>() {
-            if v.is_finite() {
-                set(v.clamp(lo, hi));
-            }
-        }
-    };
+    let integer = step == 1.0;
     view! {
         <label class="predict-number">{label}" "
-            <input type="number" data-testid=testid min=lo.to_string() max=hi.to_string() step=step.to_string() prop:value=move || value.get().to_string() on:change=change />
+            <NumberField testid=testid label=label min=lo max=hi step=Some(step) integer=integer value=value set=Callback::new(set) />
         </label>
     }
 }

@@ -54,7 +54,7 @@ fn current(state: &State) -> Option<Racer> {
 #[component]
 pub fn RacePanel() -> impl IntoView {
     let state = expect_context::<State>();
-    let send = expect_context::<crate::app::SendToWorker>().0;
+    let send = expect_context::<crate::state::SendToWorker>().0;
     let asked = RwSignal::new(0u32);
     let busy = RwSignal::new(false);
     // The input the race ran on (a change makes it stale).

@@ -134,7 +134,7 @@ fn GameTable() -> impl IntoView {
                         <td>{g.second.clone()}</td>
                         <td class="num">{format!("{:.1}", g.second_before)}</td>
                         <td class="num">{format!("{:.3}", g.expected)}</td>
-                        <td class="num">{crate::components::crosstable::fmt_points(g.score)}</td>
+                        <td class="num">{crate::components::table_parts::fmt_points(g.score)}</td>
                     </tr>
                 }
             })

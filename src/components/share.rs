@@ -5,12 +5,11 @@
 //! click puts back), and the fragment is removed from the address, so a reload shows what is
 //! stored, as usual. A link that cannot be read says why and changes nothing.
 
-use crate::app::{Rerate, SendToWorker};
 use crate::compare::{CompareRequest, Orders};
 use crate::components::compare::{Lab, Replay};
 use crate::link::{self, Carries, Data, Given, Scenario, View};
 use crate::settings::Settings;
-use crate::state::{How, Input, SortKey, State};
+use crate::state::{How, Input, Rerate, SendToWorker, SortKey, State};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 

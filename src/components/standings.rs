@@ -5,32 +5,11 @@
 use crate::categories::{event_year, offered, places, Category};
 use crate::components::crosstable::{crosstable, CrossOrder};
 use crate::components::pairings::pairings;
+use crate::components::table_parts::{chip_key, fmt_value, moved};
 use crate::protocol::{Settings, StandingRowView, StandingsView};
 use crate::state::State;
 use leptos::prelude::*;
 use ratings_engine::tiebreak::{all_codes, Rules, Tiebreak};
-
-/// A tiebreak value as arbiters write it: ratings whole, half points with one decimal,
-/// averages with two.
-pub fn fmt_value(code: Tiebreak, v: Option<f64>) -> String {
-    let Some(v) = v.filter(|v| v.is_finite()) else { return "—".into() };
-    match code {
-        Tiebreak::Eig => format!("{v:.1}"),
-        Tiebreak::Aro | Tiebreak::AroC1 | Tiebreak::Tpr | Tiebreak::Ptp | Tiebreak::Apro | Tiebreak::Appo => format!("{v:.0}"),
-        _ if (v * 2.0).fract().abs() < 1e-9 => format!("{v:.1}"),
-        _ => format!("{v:.2}"),
-    }
-}
-
-/// Moves the tiebreak at `from` to `to` in the order.
-pub fn moved<T: Clone>(order: &[T], from: usize, to: usize) -> Vec<T> {
-    let mut v = order.to_vec();
-    if from < v.len() && to < v.len() {
-        let item = v.remove(from);
-        v.insert(to, item);
-    }
-    v
-}
 
 /// What the standings panel's table shows (kept in the state: a link carries it).
 use crate::link::OrganiserView as Shown;
@@ -368,20 +347,6 @@ fn file_order(st: &StandingsView, settings: RwSignal<Settings>) -> Option<AnyVie
 fn legend(codes: &[Tiebreak]) -> impl IntoView {
     let items = codes.iter().map(|c| view! { <li><b>{c.code()}</b>" — "{c.name()}": "{c.description()}"."</li> }).collect_view();
     view! { <ul class="tiebreak-legend help" data-testid="tiebreak-legend">{items}</ul> }
-}
-
-/// What a key does to tiebreak `i` of `n` when its chip has the focus: `Some(Some(to))` moves
-/// it to place `to` (arrows one place, Home and End to either end), `Some(None)` removes it
-/// (Delete, Backspace), `None` is any other key.
-pub fn chip_key(key: &str, i: usize, n: usize) -> Option<Option<usize>> {
-    match key {
-        "ArrowLeft" | "ArrowUp" if i > 0 => Some(Some(i - 1)),
-        "ArrowRight" | "ArrowDown" if i + 1 < n => Some(Some(i + 1)),
-        "Home" if i > 0 => Some(Some(0)),
-        "End" if i + 1 < n => Some(Some(n - 1)),
-        "Delete" | "Backspace" => Some(None),
-        _ => None,
-    }
 }
 
 /// Focuses what `selector` finds once the page has redrawn: the chips are drawn anew when the

@@ -4,7 +4,7 @@
 //! board steps, the board tiebreaks, or an individual tiebreak on the primary score), with
 //! the file's own order offered and its ranks beside the computed ones.
 
-use crate::components::crosstable::fmt_points;
+use crate::components::table_parts::{chip_key, fmt_points, moved};
 use crate::protocol::{Settings, StandingRowView, StandingsView, TeamCell, TeamsView};
 use leptos::prelude::*;
 use ratings_engine::team::{TeamScore, TeamTiebreak};
@@ -96,7 +96,7 @@ fn team_chip(
         let order = order.to_vec();
         move |to: Option<usize>| {
             let new = match to {
-                Some(to) => crate::components::standings::moved(&order, i, to),
+                Some(to) => moved(&order, i, to),
                 None => order.iter().enumerate().filter(|&(j, _)| j != i).map(|(_, &t)| t).collect(),
             };
             refocus.set(match to {
@@ -122,7 +122,7 @@ fn team_chip(
         if ev.target() != ev.current_target() || ev.alt_key() || ev.ctrl_key() || ev.meta_key() {
             return;
         }
-        if let Some(to) = crate::components::standings::chip_key(&ev.key(), i, n) {
+        if let Some(to) = chip_key(&ev.key(), i, n) {
             keys(to);
             ev.prevent_default();
         }

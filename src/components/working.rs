@@ -29,7 +29,7 @@ fn has_working(state: &State) -> bool {
 #[component]
 pub fn Working() -> impl IntoView {
     let state = expect_context::<State>();
-    let send = expect_context::<crate::app::SendToWorker>().0;
+    let send = expect_context::<crate::state::SendToWorker>().0;
     let player = state.working_player;
     let asked = RwSignal::new(0u32);
     let shown = move || has_working(&state) && state.step.get().is_some_and(|k| k >= 1);

@@ -3,8 +3,9 @@
 //! ([`ratings_engine::methods::working`]). Both run at once (small inputs only) and are
 //! numbered apart from rating jobs, which they never supersede.
 
+use super::input::job_for;
+use super::slices::post;
 use crate::protocol::{FromWorker, Settings, Source};
-use crate::worker::{job_for, post};
 use ratings_engine::job::STEP_PLAYERS;
 use ratings_engine::methods::{race, working};
 use ratings_engine::MethodKind;

@@ -1,0 +1,84 @@
+//! The input a job reads: from the request's text, or a large file read from the browser's
+//! storage a chunk at a time; the last one read is kept (with the last rating's iterate on
+//! it), so that a parameter change rates it again without reading it again.
+
+use super::slices::{cancelled, post, superseded};
+use crate::compute;
+use crate::protocol::{FromWorker, Settings, Source};
+use ratings_engine::job::{Job, JobReader};
+use ratings_engine::MethodKind;
+use std::cell::RefCell;
+
+thread_local! {
+    /// The last input read, and where from: a parameter change rates it again without
+    /// reading (or parsing) it again.
+    static LAST: RefCell<Option<(Source, Job)>> = const { RefCell::new(None) };
+    /// The last rating's iterate on that input, and its method: the next fit of the same
+    /// input starts there ([`Job::start_from`]; the accelerated iteration on large inputs).
+    static WARM: RefCell<Option<(MethodKind, Vec<f64>)>> = const { RefCell::new(None) };
+}
+
+/// The last rating's iterate on the last input, when it was rated by `method`.
+pub fn warm_start(method: MethodKind) -> Option<Vec<f64>> {
+    WARM.with(|w| w.borrow().as_ref().filter(|(m, _)| *m == method).map(|(_, x)| x.clone()))
+}
+
+/// Keeps a rating's iterate (by `method`) on the last input for the next fit to start from.
+pub fn keep_warm(method: MethodKind, iterate: Option<Vec<f64>>) {
+    WARM.with(|w| *w.borrow_mut() = iterate.map(|x| (method, x)));
+}
+
+/// Bytes read from a stored file at a time: small enough to report progress and see a
+/// cancel often, large enough to read fast.
+const CHUNK: f64 = 4_000_000.0;
+
+/// Reads a stored file from the browser's storage in chunks, posting the bytes read, into
+/// the engine's chunked reader (a CSV is parsed as it arrives). `None` when superseded or
+/// cancelled.
+async fn read_stored(job: u32, name: &str, settings: &Settings) -> Option<Result<Job, FromWorker>> {
+    let failed = |message: String| Some(Err(FromWorker::Failed { job, message }));
+    let blob = match crate::idb::get().await {
+        Ok(Some((blob, _))) => blob,
+        Ok(None) => return failed(format!("{name} is no longer kept in this browser: open it again")),
+        Err(e) => return failed(e),
+    };
+    let (total, mut done) = (blob.size(), 0.0);
+    let mut reader = JobReader::new(settings);
+    while done < total {
+        let end = (done + CHUNK).min(total);
+        let Ok(part) = blob.slice_with_f64_and_f64(done, end) else { return failed(format!("cannot read {name}")) };
+        match wasm_bindgen_futures::JsFuture::from(part.array_buffer()).await {
+            Ok(buffer) => reader.push(&js_sys::Uint8Array::new(&buffer).to_vec()),
+            Err(_) => return failed(format!("cannot read {name}")),
+        }
+        done = end;
+        post(&FromWorker::Reading { job, bytes: done, total });
+        if superseded(job) || cancelled(job) {
+            return None;
+        }
+    }
+    Some(reader.finish().map_err(|e| FromWorker::ParseFailed { job, errors: compute::line_messages(&e) }))
+}
+
+/// The job for `source`: the last one read with these settings when the source is the same,
+/// else read anew (and kept for next time).
+pub async fn job_for(job: u32, source: Source, settings: &Settings) -> Result<Job, FromWorker> {
+    let kept = LAST.with(|l| l.borrow().as_ref().filter(|(s, _)| *s == source).and_then(|(_, j)| j.with_settings(settings)));
+    if let Some(kept) = kept {
+        return Ok(kept);
+    }
+    let read = read(job, source.clone(), settings).await?;
+    LAST.with(|l| *l.borrow_mut() = Some((source, read.clone())));
+    WARM.with(|w| *w.borrow_mut() = None);
+    Ok(read)
+}
+
+async fn read(job: u32, source: Source, settings: &Settings) -> Result<Job, FromWorker> {
+    match source {
+        Source::Text(text) => Job::read(&text, settings).map_err(|e| FromWorker::ParseFailed { job, errors: compute::line_messages(&e) }),
+        Source::Stored(f) => match read_stored(job, &f.name, settings).await {
+            Some(read) => read,
+            None => Err(FromWorker::Failed { job, message: "stopped while reading the file".into() }),
+        },
+    }
+}

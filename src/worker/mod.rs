@@ -1,0 +1,99 @@
+//! The compute worker: receives [`ToWorker`] requests and hands each to its job's module,
+//! which runs the engine in slices ([`slices::in_slices`]), so that a cancel or a newer
+//! request is seen within one slice; the jobs post the summary, measures, progress and
+//! results.
+//!
+//! One module per job kind: [`rate`] (the ratings), [`compare`] (the compare view),
+//! [`predict`] (the prediction view and the simulation lab), [`lab`] (the race and a step's
+//! working); [`input`] reads (and keeps) the input they share; [`slices`] is how they share
+//! the thread with the messages.
+
+mod compare;
+mod input;
+mod lab;
+mod predict;
+mod rate;
+mod slices;
+
+use crate::protocol::{FromWorker, ToWorker};
+use slices::post;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen_futures::spawn_local;
+
+/// Decodes a request; one that cannot be read (an unknown method, say) becomes a failure
+/// for its job, naming what was wrong.
+pub fn read_request(value: JsValue) -> Result<ToWorker, FromWorker> {
+    serde_wasm_bindgen::from_value::<ToWorker>(value.clone()).map_err(|e| {
+        // The job number, if it can be found, so the page shows the failure against it.
+        let job = ["Rate", "Cancel", "Compare"]
+            .iter()
+            .filter_map(|k| js_sys::Reflect::get(&value, &(*k).into()).ok().filter(|v| v.is_object()))
+            .find_map(|inner| js_sys::Reflect::get(&inner, &"job".into()).ok()?.as_f64())
+            .map_or(0, |j| j as u32);
+        let message = format!("the request could not be read: {e}");
+        match job >= crate::protocol::COMPARE_JOBS {
+            true => FromWorker::CompareFailed { job, message, cancelled: false },
+            false => FromWorker::Failed { job, message },
+        }
+    })
+}
+
+/// Fails on purpose, in a task as a computation would (see [`ToWorker::Crash`]).
+async fn crash(trap: bool) {
+    slices::yield_now().await;
+    if trap {
+        #[cfg(target_arch = "wasm32")]
+        core::arch::wasm32::unreachable();
+    }
+    panic!("a failure asked for by a test");
+}
+
+/// Starts (or stops) what `request` asks for: a new job first supersedes the one of its kind
+/// before it.
+fn dispatch(request: Result<ToWorker, FromWorker>) {
+    match request {
+        Ok(ToWorker::Rate { job, source, settings }) => {
+            slices::begin(job);
+            spawn_local(rate::run(job, source, settings));
+        }
+        Ok(ToWorker::Compare { job, source, settings, request }) => {
+            slices::begin(job);
+            spawn_local(compare::run(job, source, settings, request));
+        }
+        Ok(ToWorker::Predict { job, source, settings, request }) => {
+            slices::begin(job);
+            spawn_local(predict::run(job, source, settings, request));
+        }
+        Ok(ToWorker::Cancel { job } | ToWorker::CancelCompare { job } | ToWorker::CancelPredict { job }) => slices::cancel(job),
+        Ok(ToWorker::Race { job, source, settings }) => spawn_local(lab::race(job, source, settings)),
+        Ok(ToWorker::Working { job, source, settings, step, player }) => spawn_local(lab::working(job, source, settings, step, player)),
+        Ok(ToWorker::Crash { trap }) => spawn_local(crash(trap)),
+        Err(failed) if failed.is_compare() => post(&failed),
+        Err(failed) => {
+            // A request that cannot be read still supersedes the job before it.
+            if let Some(job) = failed.job().filter(|&j| j > 0) {
+                slices::begin(job);
+            }
+            post(&failed);
+        }
+    }
+}
+
+/// Installs the message handler and tells the page it is listening. A panic (which aborts
+/// the release build) first tells the page what it was, so the page can say so and start a
+/// fresh worker.
+pub fn start() {
+    std::panic::set_hook(Box::new(|info| {
+        let what =
+            info.payload().downcast_ref::<&str>().map(|s| s.to_string()).or_else(|| info.payload().downcast_ref::<String>().cloned());
+        let at = info.location().map(|l| format!(" ({}:{})", l.file(), l.line())).unwrap_or_default();
+        let message = format!("{}{at}", what.unwrap_or_else(|| "a defect in the program".into()));
+        web_sys::console::error_1(&format!("worker panicked: {message}").into());
+        post(&FromWorker::Crashed { message });
+    }));
+    let handler = Closure::<dyn FnMut(web_sys::MessageEvent)>::new(move |ev: web_sys::MessageEvent| dispatch(read_request(ev.data())));
+    let scope: web_sys::DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
+    scope.set_onmessage(Some(handler.as_ref().unchecked_ref()));
+    handler.forget();
+    post(&FromWorker::Ready);
+}

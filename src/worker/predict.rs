@@ -1,0 +1,129 @@
+//! The worker's answers to the prediction view: each method fit on the earlier games and
+//! scored on the later ones (a method a step), a parameter tuned over its grid, and the
+//! simulation lab (a repetition a step), run in slices with progress posted between them; a
+//! newer prediction job or a cancel stops them (the lab then reports the repetitions done).
+
+use super::input::job_for;
+use super::slices::{in_slices, post, Ended, Progress, Steps};
+use crate::protocol::{FromWorker, PredictRequest, PredictResult, Settings, Source};
+use ratings_engine::compare::export::labels;
+use ratings_engine::evaluation::simulate::{Setup, SimulationRun};
+use ratings_engine::evaluation::{evaluate, tune, Evaluation, Parameter};
+use ratings_engine::methods::Options;
+use ratings_engine::{Dataset, Method};
+
+impl Steps for SimulationRun {
+    fn step(&mut self) -> bool {
+        SimulationRun::step(self)
+    }
+
+    fn progress(&self) -> Progress {
+        let (done, total) = SimulationRun::progress(self);
+        Progress { done, total }
+    }
+}
+
+fn progress(job: u32, work: &impl Steps) -> FromWorker {
+    let Progress { done, total } = work.progress();
+    FromWorker::PredictProgress { job, done, total }
+}
+
+fn failed(job: u32, message: String) {
+    post(&FromWorker::PredictFailed { job, message, cancelled: false, partial: None });
+}
+
+/// Answers prediction request `request` as job `job`.
+pub async fn run(job: u32, source: Option<Source>, settings: Settings, request: PredictRequest) {
+    match request {
+        PredictRequest::Evaluate { methods, holdout, rolling } => {
+            let Some(source) = source else { return failed(job, "There are no results to predict: enter or open some first.".into()) };
+            let Ok(read) = job_for(job, source, &settings).await else {
+                return failed(job, "The input cannot be read: fix its errors first.".into());
+            };
+            let options = Options { scale: settings.scale() };
+            run_evaluation(job, &read.input.dataset, &methods, &options, holdout, rolling).await
+        }
+        PredictRequest::Tune { method, parameter, holdout, grid } => {
+            let Some(source) = source else { return failed(job, "There are no results to tune on: enter or open some first.".into()) };
+            let Ok(read) = job_for(job, source, &settings).await else {
+                return failed(job, "The input cannot be read: fix its errors first.".into());
+            };
+            run_tuning(job, &read.input.dataset, &method, &Options { scale: settings.scale() }, parameter, grid, holdout)
+        }
+        PredictRequest::Simulate { setup, methods } => run_simulation(job, setup, methods).await,
+    }
+}
+
+/// Tunes `parameter` of `method` over its grid, at once.
+fn run_tuning(job: u32, data: &Dataset, method: &Method, options: &Options, parameter: Parameter, grid: Option<Vec<f64>>, holdout: f64) {
+    post(&FromWorker::PredictProgress { job, done: 0, total: 1 });
+    // A grid from the page is the parameter's own carried past an end: a few values more.
+    let grid = grid.filter(|g| !g.is_empty() && g.len() <= 64).unwrap_or_else(|| parameter.grid());
+    let tuning = tune(data, method, options, parameter, &grid, holdout);
+    post(&FromWorker::Predicted { job, result: PredictResult::Tuned(tuning) });
+}
+
+/// The simulation lab, a repetition a step; a cancel keeps the tournaments done.
+async fn run_simulation(job: u32, setup: Setup, methods: Vec<Method>) {
+    if let Err(e) = setup.check() {
+        return failed(job, e.to_string());
+    }
+    let mut run = SimulationRun::new(setup, methods, Options::default());
+    post(&progress(job, &run));
+    match in_slices(job, &mut run, |run| post(&progress(job, run))).await {
+        Ended::Done => post(&FromWorker::Predicted { job, result: PredictResult::Simulated(run.finish()) }),
+        Ended::Superseded => {}
+        Ended::Cancelled => {
+            let Progress { done, total } = Steps::progress(&run);
+            let message = format!("Cancelled after {done} of {total} tournaments: the results below are theirs.");
+            let partial = Some(PredictResult::Simulated(run.finish()));
+            post(&FromWorker::PredictFailed { job, message, cancelled: true, partial });
+        }
+    }
+}
+
+/// The held-out evaluation, a method a step, merged into one evaluation.
+struct Evaluating<'a> {
+    data: &'a Dataset,
+    methods: &'a [Method],
+    options: &'a Options,
+    holdout: f64,
+    rolling: usize,
+    merged: Option<Evaluation>,
+    done: usize,
+}
+
+impl Steps for Evaluating<'_> {
+    fn step(&mut self) -> bool {
+        let Some(method) = self.methods.get(self.done) else { return false };
+        let one = evaluate(self.data, std::slice::from_ref(method), self.options, self.holdout, self.rolling);
+        match &mut self.merged {
+            Some(e) => e.methods.extend(one.methods),
+            None => self.merged = Some(one),
+        }
+        self.done += 1;
+        true
+    }
+
+    fn progress(&self) -> Progress {
+        Progress { done: self.done, total: self.methods.len() }
+    }
+}
+
+/// Evaluates the methods one at a time, merging their scores into one evaluation.
+async fn run_evaluation(job: u32, data: &Dataset, methods: &[Method], options: &Options, holdout: f64, rolling: usize) {
+    let items = if ratings_engine::evaluation::events_only(data) { data.events.len() } else { data.games.len() };
+    if items < 10 {
+        return failed(job, format!("{items} games: at least 10 are needed to hold some out."));
+    }
+    let mut work = Evaluating { data, methods, options, holdout, rolling, merged: None, done: 0 };
+    post(&progress(job, &work));
+    if in_slices(job, &mut work, |work| post(&progress(job, work))).await != Ended::Done {
+        return;
+    }
+    let Some(mut e) = work.merged else { return failed(job, "Choose at least one method.".into()) };
+    for (m, label) in e.methods.iter_mut().zip(labels(methods)) {
+        m.label = label;
+    }
+    post(&FromWorker::Predicted { job, result: PredictResult::Evaluated(e) });
+}

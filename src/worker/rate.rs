@@ -1,0 +1,78 @@
+//! The worker's rating job: the input read (or the last one, kept), its summary posted, the
+//! fit run in slices from the last iterate with its trace posted after each, then the result
+//! (the ratings first when their standard errors take long).
+
+use super::input::{job_for, keep_warm, warm_start};
+use super::slices::{in_slices, post, sleep, superseded, Ended, Sliced};
+use crate::compute;
+use crate::protocol::{FromWorker, Settings, Source};
+use ratings_engine::job::{Finished, Running};
+
+/// How long the worker waits, after posting ratings whose standard errors are still to come,
+/// before computing those (unless a newer job came meanwhile).
+const ERRORS_AFTER_MS: i32 = 150;
+
+impl Sliced for Running<'_> {
+    fn work(&mut self, more_time: &mut dyn FnMut() -> bool) -> bool {
+        self.advance(more_time)
+    }
+}
+
+/// Rates `source` with `settings` as job `job`.
+pub async fn run(job: u32, source: Source, settings: Settings) {
+    let parsed = match job_for(job, source, &settings).await {
+        Ok(parsed) => parsed,
+        Err(message) => return post(&message),
+    };
+    post(&FromWorker::Parsed { job, summary: compute::summary(&parsed), warnings: compute::warnings(&parsed) });
+    let warm = warm_start(settings.method);
+    let finished = match parsed.start_from(warm.as_deref()) {
+        Ok(mut running) => {
+            if !fit_in_slices(job, &mut running).await {
+                return;
+            }
+            keep_warm(settings.method, running.iterate());
+            // The ratings first when their standard errors take long, then the whole result
+            // (unless a newer job came meanwhile).
+            if let Some(early) = running.finish_early() {
+                match compute::early_result(&parsed, early) {
+                    Ok(result) => post(&FromWorker::Done { job, result }),
+                    Err(message) => return post(&FromWorker::Failed { job, message }),
+                }
+                // The errors wait until the user pauses: a slider dragged on would queue each
+                // value behind a dense inverse of the last.
+                sleep(ERRORS_AFTER_MS).await;
+                if superseded(job) {
+                    return;
+                }
+            }
+            running.finish()
+        }
+        Err(e) => Finished { rating: Err(e), steps: None, measures: None, trace: Vec::new() },
+    };
+    match compute::result(&parsed, finished) {
+        Ok(result) => post(&FromWorker::Done { job, result }),
+        Err(message) => post(&FromWorker::Failed { job, message }),
+    }
+}
+
+/// Runs the fit in slices, posting its measures first and the new trace after each slice,
+/// until it stops (or is cancelled: it stops where it is); `false` when a newer job
+/// superseded this one.
+async fn fit_in_slices(job: u32, running: &mut Running<'_>) -> bool {
+    post(&FromWorker::Started { job, measures: running.measures() });
+    let mut sent = 0;
+    let ended = in_slices(job, running, |running| {
+        post(&FromWorker::Progress { job, trace: running.trace()[sent..].to_vec() });
+        sent = running.trace().len();
+    })
+    .await;
+    match ended {
+        Ended::Done => true,
+        Ended::Cancelled => {
+            running.cancel();
+            true
+        }
+        Ended::Superseded => false,
+    }
+}
