@@ -7,9 +7,8 @@ use crate::protocol::RatingResult;
 use crate::state::State;
 use leptos::html::Canvas;
 use leptos::prelude::*;
-use ratings_engine::methods::report::StopReason;
+use ratings_engine::methods::report::{MethodVariant, StopReason};
 use ratings_engine::text::count;
-use ratings_engine::MethodKind;
 use std::time::Duration;
 
 #[component]
@@ -78,7 +77,7 @@ fn status(state: &State) -> String {
 /// A sequential method's one pass, and its foresight: how often the favourite before a game
 /// (for multiplayer Elo, before an event: the single highest rating at the table) won it.
 fn finished_status(r: &RatingResult) -> String {
-    let multi = r.method == MethodKind::MultiElo && r.measures.as_ref().is_some_and(|m| m.step == "event");
+    let multi = matches!(r.variant, Some(MethodVariant::MultiElo { games: None, .. }));
     let item = |n| if multi { count(n, "event", "events") } else { count(n, "game", "games") };
     let pass = format!("Rated in one pass through {}", item(r.iterations));
     match (r.accuracy, r.decided) {
