@@ -8,6 +8,7 @@ pub mod categories;
 pub mod compare;
 pub mod compute;
 pub mod help;
+pub mod json;
 pub mod lessons;
 pub mod link;
 pub mod print;

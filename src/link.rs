@@ -10,6 +10,7 @@
 //! [`MAX_COMPRESSED`] bytes; otherwise the link says why it carries the settings only.
 
 use crate::compare::{CompareRequest, Orders};
+use crate::json::{from_json, to_json};
 use crate::settings::Settings;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine;
@@ -172,29 +173,6 @@ pub fn make(settings: &Settings, view: &View, input: Given) -> (String, Carries)
 
 fn compress(out: &Out) -> Vec<u8> {
     miniz_oxide::deflate::compress_to_vec_zlib(to_json(out).as_bytes(), LEVEL)
-}
-
-/// JSON in the page through the browser's own JSON, as the stored settings are (so the page
-/// carries no second copy of the settings' serde code); natively (the tests) through
-/// `serde_json`. Both write the same JSON.
-#[cfg(target_arch = "wasm32")]
-fn to_json<T: Serialize>(value: &T) -> String {
-    crate::storage::to_json(value)
-}
-
-#[cfg(target_arch = "wasm32")]
-fn from_json<T: serde::de::DeserializeOwned>(text: &str) -> Result<T, String> {
-    crate::storage::from_json(text)
-}
-
-#[cfg(not(target_arch = "wasm32"))]
-fn to_json<T: Serialize>(value: &T) -> String {
-    serde_json::to_string(value).expect("settings serialise")
-}
-
-#[cfg(not(target_arch = "wasm32"))]
-fn from_json<T: serde::de::DeserializeOwned>(text: &str) -> Result<T, String> {
-    serde_json::from_str(text).map_err(|e| e.to_string())
 }
 
 fn pack(out: &Out) -> String {

@@ -1,6 +1,7 @@
 //! What the user entered survives a reload: kept in the browser's local storage. A write the
 //! browser refuses (its storage full, or off) is reported as [`Kept`], for the page to say.
 
+use crate::json::{from_json, to_json};
 use crate::protocol::StoredFile;
 use crate::settings::{Legacy, Settings, Stored};
 
@@ -102,16 +103,4 @@ pub fn load_settings() -> Result<Option<Settings>, String> {
 pub fn save_settings(settings: &Settings) -> Kept {
     let Some(s) = storage() else { return Kept::NoStorage };
     Kept::of(s.set_item(SETTINGS_KEY, &to_json(&Stored::new(settings))))
-}
-
-/// JSON through the browser's own JSON (no extra crate in the wasm). Maps (the settings'
-/// flattened parameters are one) become plain objects, which JSON can hold.
-pub fn to_json<T: serde::Serialize>(v: &T) -> String {
-    let serializer = serde_wasm_bindgen::Serializer::json_compatible();
-    v.serialize(&serializer).ok().and_then(|v| js_sys::JSON::stringify(&v).ok()).and_then(|s| s.as_string()).unwrap_or_default()
-}
-
-pub fn from_json<T: serde::de::DeserializeOwned>(text: &str) -> Result<T, String> {
-    let v = js_sys::JSON::parse(text).map_err(|_| "not JSON".to_string())?;
-    serde_wasm_bindgen::from_value(v).map_err(|e| e.to_string())
 }

@@ -302,8 +302,8 @@ fn an_unknown_method_in_a_request_is_a_clear_failure() {
 /// parameters included).
 #[wasm_bindgen_test]
 fn settings_survive_the_round_trip_through_storage_json() {
+    use ratings_lab_web::json::{from_json, to_json};
     use ratings_lab_web::settings::Stored;
-    use ratings_lab_web::storage::{from_json, to_json};
     let mut settings = Settings { method: MethodKind::Aga, ..Default::default() };
     settings.params.brent.variant = ratings_engine::Variant::Zermelo;
     settings.params.jrank.eps = 1e-7;

@@ -53,7 +53,7 @@ fn restore(scenario: Scenario) {
 /// Settings a user could have chosen, from one byte.
 fn settings_from(pick: u8) -> Settings {
     let mut s = Settings { method: MethodKind::ALL[pick as usize % MethodKind::ALL.len()], ..Settings::default() };
-    s.params.brent.variant = Variant::ALL[(pick as usize / 5) % Variant::ALL.len()];
+    s.params.brent.variant = Variant::ALL[(pick as usize / MethodKind::ALL.len()) % Variant::ALL.len()];
     s.skip_bad_lines = pick & 0x40 != 0;
     s.rules = Some(Rules::ALL[(pick as usize >> 7) % Rules::ALL.len()]);
     let codes = all_codes();

@@ -11,7 +11,7 @@ fuzz_target!(|bytes: &[u8]| {
     let Some((&pick, rest)) = bytes.split_first() else { return };
     let mut settings = Settings::default();
     settings.method = MethodKind::ALL[pick as usize % MethodKind::ALL.len()];
-    settings.params.brent.variant = Variant::ALL[(pick as usize / 5) % Variant::ALL.len()];
+    settings.params.brent.variant = Variant::ALL[(pick as usize / MethodKind::ALL.len()) % Variant::ALL.len()];
     settings.params.brent.gamma = if pick & 0x80 != 0 { 1.0 } else { 0.0 };
     settings.params.brent.max_iter = 2_000;
     settings.skip_bad_lines = pick & 0x40 != 0;
