@@ -1,34 +1,17 @@
 //! The `ratings-lab` command line, run as a user runs it.
 
+mod common;
+
+use common::{err, out, run_bytes};
 use serde_json::Value;
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 
 fn run(args: &[&str], stdin: Option<&str>) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_ratings-lab"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("runs");
-    let mut input = child.stdin.take().unwrap();
-    // The program may exit before reading (a missing file): a closed pipe is fine.
-    let _ = input.write_all(stdin.unwrap_or("").as_bytes());
-    drop(input);
-    child.wait_with_output().unwrap()
-}
-
-fn out(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn err(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
+    run_bytes(args, stdin.unwrap_or("").as_bytes())
 }
 
 fn fixture(path: &str) -> String {
-    format!("{}/../engine/tests/data/{path}", env!("CARGO_MANIFEST_DIR"))
+    common::fixture_path(path)
 }
 
 const SMALL: &str = "white,black,result\nAnna,Ben,1-0\nBen,Cleo,1-0\nCleo,Anna,1-0\nAnna,Cleo,1/2-1/2\nBen,Anna,0-1\n";

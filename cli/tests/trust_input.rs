@@ -3,31 +3,9 @@
 //! column is said (item 3), names are written to CSV without formulas (item 23) and to the
 //! terminal without control characters (item 24).
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod common;
 
-fn run(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_ratings-lab"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("runs");
-    let mut input = child.stdin.take().unwrap();
-    // The program may exit before reading: a closed pipe is fine.
-    let _ = input.write_all(stdin);
-    drop(input);
-    child.wait_with_output().unwrap()
-}
-
-fn out(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn err(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
+use common::{err, out, run_bytes as run};
 
 /// The app's icon: a real PNG.
 fn png() -> Vec<u8> {
@@ -54,7 +32,7 @@ fn the_command_line_refuses_a_png_with_the_reason() {
 }
 
 fn fixture(path: &str) -> String {
-    std::fs::read_to_string(format!("{}/../engine/tests/data/{path}", env!("CARGO_MANIFEST_DIR"))).expect("fixture")
+    std::fs::read_to_string(common::fixture_path(path)).expect("fixture")
 }
 
 /// `text` written to a file of its own (the team and crosstable paths read files by name).
