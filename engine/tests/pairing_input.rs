@@ -238,3 +238,21 @@ fn start_numbers_and_the_initial_order() {
     let order: Vec<u32> = t.initial_order().into_iter().map(|i| t.entrants[i].start).collect();
     assert_eq!(order, [6, 3, 2, 4, 1, 5]);
 }
+
+/// TRF-2026's `240` records enter byes for a round as `0000 - H` in a player's record does.
+#[test]
+fn byes_entered_by_trf_2026_240_records() {
+    let header = "XXR 5\n### T RRR  111  222\n240 H 003    1    2\n240 Z 003    3\n";
+    let (t, w) = read(&four(header, [""; 4]));
+    assert!(w.is_empty(), "{w:?}");
+    assert_eq!(t.requested_byes(3), [(0, Unpaired::HalfBye), (1, Unpaired::HalfBye), (2, Unpaired::ZeroBye)]);
+    assert_eq!(t.pending_round().map(|p| p.round), Some(3));
+    for (header, says) in [
+        ("240 H 003    9\n", "line 2: 240: start number 9 is not in the file; its bye is left out"),
+        ("240 X 003    1\n", "line 2: 240 (byes): expected F, H or Z in column 5"),
+        ("240 H 002    1\n", "line 2: 240: a half-point bye for start number 1 in round 2, but its record (line 3) has '1'; the record's entry is kept"),
+    ] {
+        let (_, w) = read(&four(header, [""; 4]));
+        assert!(w.iter().any(|w| w.starts_with(says)), "{header:?}: {w:?}");
+    }
+}

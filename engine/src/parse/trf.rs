@@ -39,7 +39,11 @@
 //! * Acceleration (C.04.5's Baku method or any other): JaVaFo's `XXA` (start number 5-8, then
 //!   a round's virtual points in four columns from column 10, a column apart) and TRF-2026's
 //!   `250` (game points 10-13, rounds 15-17 to 19-21, players 23-26 to 28-31) into
-//!   [`Tournament::acceleration`]: virtual points, which are not results and are not added.
+//!   [`Tournament::acceleration`]: virtual points, which are not results and are not added
+//!   (a `250` record's last round at most 99).
+//! * TRF-2026's `240` byes (`F`, `H`, `Z` in column 5, the round 7-9, start numbers from 11):
+//!   entered into the players' rounds as `0000 - H` in their records would be; a player not in
+//!   the file, or a round whose record says otherwise, is a warning (the record's entry is kept).
 //! * `XXC`, `XXZ`, `XXF`, `###` comments, ruler lines (`DDD SSSS ...`, digit rulers) and any
 //!   other code: ignored without a word (but a `BB?` code bbpPairings does not define is named).
 //! * TRF-26 `299` (abnormal points): a typed record (`W D L F H Z + -`) makes that result
@@ -95,7 +99,9 @@ use super::csv::{BadLines, Warning};
 use super::lines::{lines, split_lines};
 use crate::codes::{TeamTiebreak, Tiebreak};
 use crate::error::{bad_field as bad, excerpt, ParseError, ParseErrors};
-use crate::tournament::{Acceleration, Colour, DeclaredOrder, Entrant, PointSystem, RoundEntry, RoundResult, Sex, TeamRecord, Tournament};
+use crate::tournament::{
+    Acceleration, Colour, DeclaredOrder, Entrant, PointSystem, RoundEntry, RoundResult, Sex, TeamRecord, Tournament, Unpaired,
+};
 use std::collections::HashMap;
 
 /// The file with each player record's rank (columns 86-89) set to `rank_of` its start rank,
@@ -296,6 +302,8 @@ struct Records {
     abnormal: Vec<Abnormal>,
     /// `XXA` and `250`: virtual points for pairing.
     acceleration: Acceleration,
+    /// TRF-2026 `240`: byes entered by record, (line, bye, round, start numbers).
+    byes: Vec<(usize, Unpaired, usize, Vec<u32>)>,
     /// Leave out player records with errors (with a warning) instead of failing.
     skip: bool,
 }
@@ -343,6 +351,13 @@ impl Records {
             "XXR" => self.rounds_xxr = declared_rounds(&c, line, l, warnings),
             "XXA" => read_xxa(line, l, &mut self.acceleration, warnings),
             "250" => read_250(line, l, &mut self.acceleration, warnings),
+            "240" => match read_240(l) {
+                Some(b) => self.byes.push((line, b.0, b.1, b.2)),
+                None => warnings.push(Warning {
+                    line,
+                    message: "240 (byes): expected F, H or Z in column 5, a round in columns 7-9 and start numbers from column 11 (11-14, 16-19, ...); the record is ignored".into(),
+                }),
+            },
             "162" => read_162(line, l, &mut self.scoring, warnings),
             "XXS" => read_xxs(line, l, &mut self.scoring, warnings),
             "BBW" | "BBD" | "BBL" | "BBZ" | "BBF" | "BBU" => read_bb(&c, line, l, &mut self.scoring, warnings),
@@ -382,7 +397,8 @@ pub fn parse_trf_with(text: &str, bad_lines: BadLines) -> Result<(Tournament, Ve
     for &(line, l) in &lines {
         records.read(line, l, &mut warnings, &mut errors);
     }
-    let Records { header: mut t, mut players, players_062, rounds_142, rounds_xxr, scoring, abnormal, acceleration, .. } = records;
+    let Records { header: mut t, mut players, players_062, rounds_142, rounds_xxr, scoring, abnormal, acceleration, byes, .. } =
+        records;
     t.point_system = build_points(&scoring);
     t.scoring = t.point_system.scoring();
     if players.is_empty() && errors.is_empty() {
@@ -407,6 +423,7 @@ pub fn parse_trf_with(text: &str, bad_lines: BadLines) -> Result<(Tournament, Ve
         return Err(ParseErrors(errors));
     }
     t.entrants = entrants;
+    let longest = apply_240(&mut t, &byes, longest, &mut warnings);
     let placeholders = t.take_bye_placeholders();
     warnings.extend(placeholders.iter().map(|p| Warning { line: p.line, message: p.warning(true) }));
     (t.rounds, t.total_rounds) = planned_rounds(rounds_142, rounds_xxr, longest, &mut warnings);
@@ -826,8 +843,12 @@ fn read_250(line: usize, l: &str, acc: &mut Acceleration, warnings: &mut Vec<War
         let points = number(&cols.field(10, 13)).filter(|p| *p >= 0.0).ok_or("game points in columns 10-13")?;
         let (r1, r2) = (whole(15, 17).ok_or("a first round in columns 15-17")?, whole(19, 21).ok_or("a last round in columns 19-21")?);
         let (p1, p2) = (whole(23, 26).ok_or("a first player in columns 23-26")?, whole(28, 31).ok_or("a last player in columns 28-31")?);
-        if r1 > r2 || p1 > p2 || r2 > 999 {
+        if r1 > r2 || p1 > p2 {
             return Err("the first round and player no later than the last");
+        }
+        // Kept per player and round: a bound on what one line can make.
+        if r2 > 99 {
+            return Err("a last round up to 99");
         }
         Ok((points, r1, r2, p1 as u32, p2 as u32))
     })();
@@ -1195,6 +1216,64 @@ fn points_warnings(t: &Tournament, s: &ScoringRecords, warnings: &mut Vec<Warnin
             warnings.push(Warning { line, message });
         }
     }
+}
+
+/// TRF-2026's `240`: the bye (`F`, `H`, `Z`: column 5), the round (7-9) and the players'
+/// start numbers (11-14, 16-19, ...).
+fn read_240(l: &str) -> Option<(Unpaired, usize, Vec<u32>)> {
+    let cols = Cols::new(l);
+    let bye = match cols.at(5).to_ascii_uppercase() {
+        'F' => Unpaired::FullBye,
+        'H' => Unpaired::HalfBye,
+        'Z' => Unpaired::ZeroBye,
+        _ => return None,
+    };
+    let round = cols.field(7, 9).parse::<usize>().ok().filter(|r| (1..=999).contains(r))?;
+    let mut players = Vec::new();
+    let mut col = 11;
+    while col <= cols.len {
+        let f = cols.field(col, col + 3);
+        if !f.is_empty() {
+            players.push(f.parse::<u32>().ok()?);
+        }
+        col += 5;
+    }
+    (!players.is_empty()).then_some((bye, round, players))
+}
+
+/// The `240` byes entered into the players' rounds (the same entry as `0000 - H` in the
+/// player's record), each round list lengthened when a bye is for a later round; a player
+/// not in the file, or a round whose entry says otherwise, is a warning and the record's
+/// entry for them is not made. Returns the longest round list.
+fn apply_240(t: &mut Tournament, byes: &[(usize, Unpaired, usize, Vec<u32>)], longest: usize, warnings: &mut Vec<Warning>) -> usize {
+    let longest = byes.iter().map(|b| b.2).max().unwrap_or(0).max(longest);
+    for e in &mut t.entrants {
+        e.rounds.resize(longest, RoundEntry::NOT_PAIRED);
+    }
+    for (line, bye, round, starts) in byes {
+        let result = RoundResult::from_code(bye.code()).unwrap_or(RoundResult::NotPaired);
+        for s in starts {
+            let Some(e) = t.entrants.iter_mut().find(|e| e.start == *s) else {
+                warnings.push(Warning { line: *line, message: format!("240: start number {s} is not in the file; its bye is left out") });
+                continue;
+            };
+            let entry = &mut e.rounds[round - 1];
+            match (entry.opponent, entry.result) {
+                (None, RoundResult::NotPaired) => *entry = RoundEntry::new(None, None, result),
+                (None, r) if r == result => {}
+                _ => warnings.push(Warning {
+                    line: *line,
+                    message: format!(
+                        "240: a {} for start number {s} in round {round}, but its record (line {}) has '{}'; the record's entry is kept",
+                        bye.name(),
+                        e.line,
+                        entry.result.code()
+                    ),
+                }),
+            }
+        }
+    }
+    longest
 }
 
 /// An entrant's points in its first `rounds` rounds under the file's point system and its `299`
