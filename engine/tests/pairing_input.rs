@@ -256,3 +256,41 @@ fn byes_entered_by_trf_2026_240_records() {
         assert!(w.iter().any(|w| w.starts_with(says)), "{header:?}: {w:?}");
     }
 }
+
+fn data(name: &str) -> String {
+    let path = format!("{}/tests/data/pairing_input/{name}", env!("CARGO_MANIFEST_DIR"));
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
+/// A tournament bbpPairings generated (its `-g`, seed 21021: `data/pairing_input/SOURCE.txt`),
+/// 3 points a win, 1 a draw, 2 the pairing-allocated bye, declared in TRF-2026's `162`.
+#[test]
+fn a_tournament_bbppairings_generated_reads_with_its_point_system() {
+    let (t, w) = read(&data("bbp_dutch_seed21021.trf"));
+    assert!(w.is_empty(), "{w:?}");
+    let p = t.point_system;
+    assert_eq!((p.win, p.draw, p.loss, p.pairing_bye, p.forfeit_win, p.forfeit_loss), (3.0, 1.0, 0.0, 2.0, 3.0, 0.0));
+    assert_eq!((t.entrants.len(), t.rounds, t.total_rounds), (11, 5, None), "a finished file: no XXR");
+    assert_eq!(t.kind.as_deref(), Some("FIDE_DUTCH_2025"));
+    let points: Vec<f64> = t.entrants.iter().map(|e| e.points_in(&p, 5)).collect();
+    assert_eq!(points, t.entrants.iter().map(|e| e.declared_points.unwrap()).collect::<Vec<_>>());
+}
+
+/// The same tournament before round 4 is paired, with three players' round-4 entries made:
+/// the players bbpPairings pairs in round 4 are those whose entry is open.
+#[test]
+fn the_players_to_pair_are_those_bbppairings_pairs() {
+    let (t, w) = read(&data("bbp_dutch_seed21021_round4_pending.trf"));
+    assert!(w.is_empty(), "{w:?}");
+    assert_eq!((t.total_rounds, t.rounds_played(), t.pending_round().map(|p| p.round)), (Some(5), 3, Some(4)));
+    let by_start = |list: Vec<(usize, Unpaired)>| list.into_iter().map(|(i, u)| (t.entrants[i].start, u)).collect::<Vec<_>>();
+    assert_eq!(by_start(t.requested_byes(4)), [(3, Unpaired::HalfBye), (7, Unpaired::Absent), (9, Unpaired::ZeroBye)]);
+    let open: Vec<u32> = (0..t.entrants.len()).filter(|&i| t.status(i, 4) == RoundStatus::Open).map(|i| t.entrants[i].start).collect();
+    // bbpPairings's round 4: 2–5, 4–1, 6–8, 11–10.
+    let mut paired = vec![2, 5, 4, 1, 6, 8, 11, 10];
+    paired.sort();
+    assert_eq!(open, paired);
+    // Its points: after round 3, the requested bye's point counted for start number 3 only.
+    assert_eq!(t.entrants[2].points_in(&t.point_system, 4), 6.0);
+    assert_eq!(t.entrants[2].points_in(&t.point_system, 3), 5.0);
+}
