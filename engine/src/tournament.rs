@@ -698,7 +698,7 @@ impl Tournament {
             let e = &self.entrants[*i];
             (std::cmp::Reverse(e.rating.unwrap_or(0)), e.fide_title().map_or(Title::ALL.len(), |t| t as usize), e.name.to_lowercase(), e.start)
         };
-        order.sort_by_key(key);
+        order.sort_by_cached_key(key);
         order
     }
 
