@@ -271,9 +271,10 @@ impl std::str::FromStr for Unpaired {
     /// A TRF code (`H F Z U -`, any case).
     fn from_str(s: &str) -> Result<Unpaired, String> {
         let c = s.trim().to_ascii_uppercase();
-        Unpaired::ALL.into_iter().find(|u| c.len() == 1 && c.starts_with(u.code())).ok_or_else(|| {
-            format!("'{}' is not a bye code: expected H, F, Z, U or -", crate::error::excerpt(s))
-        })
+        Unpaired::ALL
+            .into_iter()
+            .find(|u| c.len() == 1 && c.starts_with(u.code()))
+            .ok_or_else(|| format!("'{}' is not a bye code: expected H, F, Z, U or -", crate::error::excerpt(s)))
     }
 }
 
@@ -411,10 +412,9 @@ impl std::str::FromStr for Title {
     /// A TRF code (`g`, `wg`) or the title itself (`GM`, `WGM`), any case.
     fn from_str(s: &str) -> Result<Title, String> {
         let t = s.trim();
-        Title::ALL
-            .into_iter()
-            .find(|x| t.eq_ignore_ascii_case(x.code()) || t.eq_ignore_ascii_case(x.name()))
-            .ok_or_else(|| format!("'{}' is not a FIDE title: expected {}", crate::error::excerpt(s), "GM, IM, WGM, FM, WIM, CM, WFM or WCM"))
+        Title::ALL.into_iter().find(|x| t.eq_ignore_ascii_case(x.code()) || t.eq_ignore_ascii_case(x.name())).ok_or_else(|| {
+            format!("'{}' is not a FIDE title: expected {}", crate::error::excerpt(s), "GM, IM, WGM, FM, WIM, CM, WFM or WCM")
+        })
     }
 }
 
@@ -696,7 +696,12 @@ impl Tournament {
         let mut order: Vec<usize> = (0..self.entrants.len()).collect();
         let key = |i: &usize| {
             let e = &self.entrants[*i];
-            (std::cmp::Reverse(e.rating.unwrap_or(0)), e.fide_title().map_or(Title::ALL.len(), |t| t as usize), e.name.to_lowercase(), e.start)
+            (
+                std::cmp::Reverse(e.rating.unwrap_or(0)),
+                e.fide_title().map_or(Title::ALL.len(), |t| t as usize),
+                e.name.to_lowercase(),
+                e.start,
+            )
         };
         order.sort_by_cached_key(key);
         order

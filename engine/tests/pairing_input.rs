@@ -149,10 +149,7 @@ fn bbp_point_codes() {
 /// and its declared points are checked with its own value.
 #[test]
 fn an_outcome_priced_apart_from_the_standings_is_a_warning() {
-    let p = [
-        player(1, "", "Ann", 0, "1.0", &["   2 w +"]),
-        player(2, "", "Bob", 0, "0.5", &["   1 b -"]),
-    ];
+    let p = [player(1, "", "Ann", 0, "1.0", &["   2 w +"]), player(2, "", "Bob", 0, "0.5", &["   1 b -"])];
     let (t, w) = read(&format!("BBF  0.5\n{}\n", p.join("\n")));
     assert_eq!(t.point_system.forfeit_loss, 0.5);
     assert_eq!(t.entrants[1].points_in(&t.point_system, 1), 0.5);
@@ -234,7 +231,10 @@ fn start_numbers_and_the_initial_order() {
     ];
     let (t, _) = read(&format!("XXR 5\n{}\n", p.join("\n")));
     assert_eq!(t.entrants.iter().map(|e| e.start).collect::<Vec<_>>(), [1, 2, 3, 4, 5, 6]);
-    assert_eq!((t.entrants[1].fide_title(), t.entrants[5].fide_title(), t.entrants[0].fide_title()), (Some(Title::Wgm), Some(Title::Gm), None));
+    assert_eq!(
+        (t.entrants[1].fide_title(), t.entrants[5].fide_title(), t.entrants[0].fide_title()),
+        (Some(Title::Wgm), Some(Title::Gm), None)
+    );
     let order: Vec<u32> = t.initial_order().into_iter().map(|i| t.entrants[i].start).collect();
     assert_eq!(order, [6, 3, 2, 4, 1, 5]);
 }
@@ -250,7 +250,10 @@ fn byes_entered_by_trf_2026_240_records() {
     for (header, says) in [
         ("240 H 003    9\n", "line 2: 240: start number 9 is not in the file; its bye is left out"),
         ("240 X 003    1\n", "line 2: 240 (byes): expected F, H or Z in column 5"),
-        ("240 H 002    1\n", "line 2: 240: a half-point bye for start number 1 in round 2, but its record (line 3) has '1'; the record's entry is kept"),
+        (
+            "240 H 002    1\n",
+            "line 2: 240: a half-point bye for start number 1 in round 2, but its record (line 3) has '1'; the record's entry is kept",
+        ),
     ] {
         let (_, w) = read(&four(header, [""; 4]));
         assert!(w.iter().any(|w| w.starts_with(says)), "{header:?}: {w:?}");

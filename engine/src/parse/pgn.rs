@@ -308,8 +308,7 @@ struct Game {
 impl Game {
     /// The game as each player's round: (entrant, entry), White's first.
     fn entries(&self) -> [(usize, RoundEntry); 2] {
-        let entry =
-            |opponent: usize, colour: Colour, result: RoundResult| RoundEntry::new(Some(opponent), Some(colour), result);
+        let entry = |opponent: usize, colour: Colour, result: RoundResult| RoundEntry::new(Some(opponent), Some(colour), result);
         let black_result = match self.result {
             RoundResult::Win => RoundResult::Loss,
             RoundResult::Loss => RoundResult::Win,

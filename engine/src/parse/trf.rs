@@ -397,8 +397,7 @@ pub fn parse_trf_with(text: &str, bad_lines: BadLines) -> Result<(Tournament, Ve
     for &(line, l) in &lines {
         records.read(line, l, &mut warnings, &mut errors);
     }
-    let Records { header: mut t, mut players, players_062, rounds_142, rounds_xxr, scoring, abnormal, acceleration, byes, .. } =
-        records;
+    let Records { header: mut t, mut players, players_062, rounds_142, rounds_xxr, scoring, abnormal, acceleration, byes, .. } = records;
     t.point_system = build_points(&scoring);
     t.scoring = t.point_system.scoring();
     if players.is_empty() && errors.is_empty() {
@@ -794,8 +793,7 @@ fn declared_rounds(c: &str, line: usize, l: &str, warnings: &mut Vec<Warning>) -
         Ok(n) if n > 0 => Some(Declared { n, line }),
         _ => {
             let found = if v.is_empty() { "nothing".to_string() } else { format!("'{}'", excerpt(&v)) };
-            let message =
-                format!("{c}: expected the total number of rounds (a whole number from 1), found {found}; the record is ignored");
+            let message = format!("{c}: expected the total number of rounds (a whole number from 1), found {found}; the record is ignored");
             warnings.push(Warning { line, message });
             None
         }
@@ -825,7 +823,14 @@ fn read_xxa(line: usize, l: &str, acc: &mut Acceleration, warnings: &mut Vec<War
     while col <= cols.len {
         match points_field(&cols, col) {
             Some(p) => points.push(p),
-            None => return warn(format!("expected points for round {} in columns {col}-{}, found '{}'", points.len() + 1, col + 3, excerpt(&cols.field(col, col + 3)))),
+            None => {
+                return warn(format!(
+                    "expected points for round {} in columns {col}-{}, found '{}'",
+                    points.len() + 1,
+                    col + 3,
+                    excerpt(&cols.field(col, col + 3))
+                ))
+            }
         }
         col += 5;
     }
@@ -863,7 +868,9 @@ fn read_250(line: usize, l: &str, acc: &mut Acceleration, warnings: &mut Vec<War
                 rounds[r1 - 1..r2].iter_mut().for_each(|p| *p = points);
             }
         }
-        Err(expected) => warnings.push(Warning { line, message: format!("250 (acceleration): expected {expected}; the record is ignored") }),
+        Err(expected) => {
+            warnings.push(Warning { line, message: format!("250 (acceleration): expected {expected}; the record is ignored") })
+        }
     }
 }
 
@@ -872,18 +879,20 @@ fn read_250(line: usize, l: &str, acc: &mut Acceleration, warnings: &mut Vec<War
 /// than the tournament has).
 fn checked_acceleration(acc: Acceleration, t: &Tournament, warnings: &mut Vec<Warning>) -> Option<Acceleration> {
     let first = *acc.lines.first()?;
-    let unknown: Vec<String> =
-        acc.by_start.keys().filter(|s| !t.entrants.iter().any(|e| e.start == **s)).map(u32::to_string).collect();
+    let unknown: Vec<String> = acc.by_start.keys().filter(|s| !t.entrants.iter().any(|e| e.start == **s)).map(u32::to_string).collect();
     // A 250 range may run past the last player; only XXA names players one by one.
     if !unknown.is_empty() && acc.by_start.len() <= 2 * t.entrants.len() {
         let listed = crate::text::first_of(&unknown, unknown.len(), 10);
-        warnings.push(Warning { line: first, message: format!("acceleration for start number {listed}, not in the file; ignored for them") });
+        warnings
+            .push(Warning { line: first, message: format!("acceleration for start number {listed}, not in the file; ignored for them") });
     }
     let longest = acc.by_start.values().map(Vec::len).max().unwrap_or(0);
     if let Some(total) = t.total_rounds.filter(|&n| longest > n) {
         warnings.push(Warning {
             line: first,
-            message: format!("acceleration listed for {longest} rounds, but the tournament has {total}; the rounds past {total} are never paired"),
+            message: format!(
+                "acceleration listed for {longest} rounds, but the tournament has {total}; the rounds past {total} are never paired"
+            ),
         });
     }
     Some(acc)
@@ -1281,9 +1290,10 @@ fn apply_240(t: &mut Tournament, byes: &[(usize, Unpaired, usize, Vec<u32>)], lo
 fn points_of(e: &Entrant, rounds: usize, s: &PointSystem, abnormal: &[Abnormal]) -> f64 {
     let mut sum = 0.0;
     for (r, entry) in e.rounds.iter().enumerate().take(rounds) {
-        let special = abnormal.iter().rev().find(|a| {
-            a.kind.is_some() && a.applies_to(entry.result) && a.round.is_none_or(|n| n == r + 1) && a.players.contains(&e.start)
-        });
+        let special = abnormal
+            .iter()
+            .rev()
+            .find(|a| a.kind.is_some() && a.applies_to(entry.result) && a.round.is_none_or(|n| n == r + 1) && a.players.contains(&e.start));
         sum += special.map_or_else(|| s.points(entry.result), |a| a.points);
     }
     sum + abnormal.iter().filter(|a| a.kind.is_none() && a.players.contains(&e.start)).map(|a| a.points).sum::<f64>()
