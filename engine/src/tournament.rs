@@ -3,6 +3,12 @@
 //! play (byes, forfeits), which the FIDE tiebreaks need.
 //!
 //! The rating methods see only the games played over the board ([`Tournament::dataset`]).
+//!
+//! What pairing the next round needs is kept too (FIDE Handbook C.04.1 and C.04.2, and the
+//! TRF-2026 records that carry them): the total number of rounds ([`Tournament::total_rounds`]),
+//! the point system ([`PointSystem`]), acceleration ([`Acceleration`]), each player's entry for
+//! a round not yet paired ([`RoundStatus`], [`Unpaired`]: a requested bye or an absence is not
+//! a game), and the initial order of C.04.2 ([`Tournament::initial_order`], [`Title`]).
 
 use crate::distinct::DistinctNames;
 use crate::model::{Dataset, Game};
@@ -178,6 +184,238 @@ pub struct RoundEntry {
     pub opponent: Option<usize>,
     pub colour: Option<Colour>,
     pub result: RoundResult,
+    /// Entered as an absence (TRF `0000 - -`), not as a zero-point bye (`Z`): both score as a
+    /// zero-point bye (TRF-2026's `A`), but a pairing lists the absent apart.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub absent: bool,
+}
+
+impl RoundEntry {
+    /// No opponent, no result.
+    pub const NOT_PAIRED: RoundEntry = RoundEntry { opponent: None, colour: None, result: RoundResult::NotPaired, absent: false };
+
+    pub fn new(opponent: Option<usize>, colour: Option<Colour>, result: RoundResult) -> RoundEntry {
+        RoundEntry { opponent, colour, result, absent: false }
+    }
+
+    /// What the entry says for pairing: nothing entered, paired with an opponent, or a bye or
+    /// absence entered instead of a game.
+    pub fn status(&self) -> RoundStatus {
+        use RoundResult::*;
+        match (self.opponent, self.result) {
+            (Some(j), _) => RoundStatus::Paired(j),
+            (None, HalfBye) => RoundStatus::Unpaired(Unpaired::HalfBye),
+            (None, FullBye) => RoundStatus::Unpaired(Unpaired::FullBye),
+            (None, PairingBye) => RoundStatus::Unpaired(Unpaired::PairingBye),
+            (None, ZeroBye) if self.absent => RoundStatus::Unpaired(Unpaired::Absent),
+            (None, ZeroBye) => RoundStatus::Unpaired(Unpaired::ZeroBye),
+            (None, ForfeitWin) => RoundStatus::ForfeitWinAlone,
+            // The reader refuses a game result without an opponent; a team's unplayed board
+            // or an entry built in code is not a bye.
+            (None, _) => RoundStatus::Open,
+        }
+    }
+}
+
+/// A round a player is not paired in against an opponent, with its TRF code (`0000` as the
+/// opponent): what JaVaFo's and bbpPairings's TRF(x) input carries for the round being paired
+/// (C.04.1 and C.04.2 on byes), and what a round played holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Unpaired {
+    /// `H`: half-point bye (requested).
+    HalfBye,
+    /// `F`: full-point bye.
+    FullBye,
+    /// `Z`: zero-point bye (requested).
+    ZeroBye,
+    /// `U`: the pairing-allocated bye.
+    PairingBye,
+    /// `-`: absent (zero points, like a zero-point bye).
+    Absent,
+}
+
+impl Unpaired {
+    pub const ALL: [Unpaired; 5] = [Unpaired::HalfBye, Unpaired::FullBye, Unpaired::ZeroBye, Unpaired::PairingBye, Unpaired::Absent];
+
+    /// The TRF result code.
+    pub fn code(self) -> char {
+        match self {
+            Unpaired::HalfBye => 'H',
+            Unpaired::FullBye => 'F',
+            Unpaired::ZeroBye => 'Z',
+            Unpaired::PairingBye => 'U',
+            Unpaired::Absent => '-',
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Unpaired::HalfBye => "half-point bye",
+            Unpaired::FullBye => "full-point bye",
+            Unpaired::ZeroBye => "zero-point bye",
+            Unpaired::PairingBye => "pairing-allocated bye",
+            Unpaired::Absent => "absent",
+        }
+    }
+
+    /// Entered before the pairing, so the player is not to be paired: every one but the
+    /// pairing-allocated bye, which the pairing itself gives.
+    pub fn requested(self) -> bool {
+        self != Unpaired::PairingBye
+    }
+}
+
+impl std::str::FromStr for Unpaired {
+    type Err = String;
+
+    /// A TRF code (`H F Z U -`, any case).
+    fn from_str(s: &str) -> Result<Unpaired, String> {
+        let c = s.trim().to_ascii_uppercase();
+        Unpaired::ALL
+            .into_iter()
+            .find(|u| c.len() == 1 && c.starts_with(u.code()))
+            .ok_or_else(|| format!("'{}' is not a bye code: expected H, F, Z, U or -", crate::error::excerpt(s)))
+    }
+}
+
+/// A player's entry for one round, as pairing reads it ([`RoundEntry::status`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum RoundStatus {
+    /// Nothing entered: the player is to be paired (or, in a round played, was not paired).
+    Open,
+    /// Paired with an opponent (an index into [`Tournament::entrants`]), with or without a result.
+    Paired(usize),
+    /// A bye or an absence instead of a game.
+    Unpaired(Unpaired),
+    /// A forfeit win with no opponent named (`0000 - +`): a point without a game.
+    ForfeitWinAlone,
+}
+
+/// Points per outcome as the file declares them, FIDE's by default (C.04.1; TRF-2026 record
+/// `162`: `W` a win, also a forfeit win or a full-point bye; `D` a draw, also a half-point bye;
+/// `L` a loss over the board; `A` an absence, a zero-point bye or a forfeit loss; `P` the
+/// pairing-allocated bye, as `W` unless given). bbpPairings's `BBW BBD BBL BBZ BBF BBU` and
+/// JaVaFo's `XXS` price some outcomes apart, so each outcome has its own value here. The
+/// standings use the five values of [`Scoring`] ([`PointSystem::scoring`]); the reader warns
+/// when the two differ.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PointSystem {
+    pub win: f64,
+    pub draw: f64,
+    pub loss: f64,
+    pub forfeit_win: f64,
+    pub forfeit_loss: f64,
+    pub full_bye: f64,
+    pub half_bye: f64,
+    pub zero_bye: f64,
+    pub pairing_bye: f64,
+}
+
+impl Default for PointSystem {
+    fn default() -> Self {
+        PointSystem {
+            win: 1.0,
+            draw: 0.5,
+            loss: 0.0,
+            forfeit_win: 1.0,
+            forfeit_loss: 0.0,
+            full_bye: 1.0,
+            half_bye: 0.5,
+            zero_bye: 0.0,
+            pairing_bye: 1.0,
+        }
+    }
+}
+
+impl PointSystem {
+    /// The points a round's result gives (a blank, not paired, scores as a zero-point bye).
+    pub fn points(&self, r: RoundResult) -> f64 {
+        use RoundResult::*;
+        match r {
+            Win | WinUnrated => self.win,
+            Draw | DrawUnrated => self.draw,
+            Loss | LossUnrated => self.loss,
+            ForfeitWin => self.forfeit_win,
+            ForfeitLoss => self.forfeit_loss,
+            FullBye => self.full_bye,
+            HalfBye => self.half_bye,
+            PairingBye => self.pairing_bye,
+            ZeroBye | NotPaired => self.zero_bye,
+        }
+    }
+
+    /// The five values the standings count with (a forfeit and a full-point bye as a win or a
+    /// loss, a half-point bye as a draw).
+    pub fn scoring(&self) -> Scoring {
+        Scoring { win: self.win, draw: self.draw, loss: self.loss, pairing_bye: self.pairing_bye, zero_bye: self.zero_bye }
+    }
+
+    pub fn is_default(&self) -> bool {
+        *self == PointSystem::default()
+    }
+}
+
+/// Virtual points added to players' scores for pairing only (C.04.5, the Baku acceleration,
+/// and any other the file lists): JaVaFo's `XXA` records (a player's points round by round)
+/// and TRF-2026's `250` (points for a range of rounds and players). Not results: never added
+/// to the standings.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Acceleration {
+    /// The lines of the records read.
+    pub lines: Vec<usize>,
+    /// By start number: `points[r]` is what round r + 1 adds (rounds past the list: none).
+    pub by_start: std::collections::BTreeMap<u32, Vec<f64>>,
+}
+
+impl Acceleration {
+    /// The virtual points of start number `start` in round `round` (1-based).
+    pub fn points(&self, start: u32, round: usize) -> f64 {
+        self.by_start.get(&start).and_then(|p| p.get(round.wrapping_sub(1))).copied().unwrap_or(0.0)
+    }
+
+    /// True when no record gives any player a point in any round (`XXA 0001  0.0`).
+    pub fn is_zero(&self) -> bool {
+        self.by_start.values().flatten().all(|&p| p == 0.0)
+    }
+}
+
+/// A FIDE title, in C.04.2's order for the initial ranking (GM, IM, WGM, FM, WIM, CM, WFM,
+/// WCM), with the TRF's codes (`g m wg f wm c wf wc`, columns 11-13 of a `001` record).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum Title {
+    Gm,
+    Im,
+    Wgm,
+    Fm,
+    Wim,
+    Cm,
+    Wfm,
+    Wcm,
+}
+
+impl Title {
+    pub const ALL: [Title; 8] = [Title::Gm, Title::Im, Title::Wgm, Title::Fm, Title::Wim, Title::Cm, Title::Wfm, Title::Wcm];
+
+    /// The TRF-16 code.
+    pub fn code(self) -> &'static str {
+        ["g", "m", "wg", "f", "wm", "c", "wf", "wc"][self as usize]
+    }
+
+    pub fn name(self) -> &'static str {
+        ["GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM"][self as usize]
+    }
+}
+
+impl std::str::FromStr for Title {
+    type Err = String;
+
+    /// A TRF code (`g`, `wg`) or the title itself (`GM`, `WGM`), any case.
+    fn from_str(s: &str) -> Result<Title, String> {
+        let t = s.trim();
+        Title::ALL.into_iter().find(|x| t.eq_ignore_ascii_case(x.code()) || t.eq_ignore_ascii_case(x.name())).ok_or_else(|| {
+            format!("'{}' is not a FIDE title: expected {}", crate::error::excerpt(s), "GM, IM, WGM, FM, WIM, CM, WFM or WCM")
+        })
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -228,6 +466,17 @@ impl Entrant {
         // `+ 0.0`: an empty float sum is −0.0, which would print as "-0.0".
         self.rounds.iter().map(|r| r.result.points(scoring)).sum::<f64>() + 0.0
     }
+
+    /// Points under the file's own point system, each outcome priced apart (what a pairing
+    /// scores players with), after the first `rounds` rounds.
+    pub fn points_in(&self, system: &PointSystem, rounds: usize) -> f64 {
+        self.rounds.iter().take(rounds).map(|r| system.points(r.result)).sum::<f64>() + 0.0
+    }
+
+    /// The FIDE title, when columns 11-13 hold one (`g`, `GM`, ...).
+    pub fn fide_title(&self) -> Option<Title> {
+        self.title.as_deref().and_then(|t| t.parse().ok())
+    }
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -242,6 +491,18 @@ pub struct Tournament {
     pub arbiter: Option<String>,
     /// Number of rounds (TRF 142 / XXR, or the longest round list).
     pub rounds: usize,
+    /// The total number of rounds the file declares (TRF-2026 `142`, JaVaFo's `XXR`), when it
+    /// is a number no smaller than the rounds the players' records hold: what a pairing of
+    /// the next round needs (the last rounds are paired differently). `None`: not declared, or
+    /// declared wrongly (with a warning).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub total_rounds: Option<usize>,
+    /// The points of every outcome as the file declares them (FIDE's by default).
+    #[serde(default, skip_serializing_if = "PointSystem::is_default")]
+    pub point_system: PointSystem,
+    /// Virtual points for pairing (`XXA`, TRF-2026 `250`), when the file gives any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub acceleration: Option<Acceleration>,
     pub round_dates: Vec<Option<String>>,
     pub scoring: Scoring,
     pub entrants: Vec<Entrant>,
@@ -408,6 +669,44 @@ impl DeclaredOrder {
 }
 
 impl Tournament {
+    /// The entry of entrant `entrant` (an index) for round `round` (1-based), as pairing reads
+    /// it; a round past the entrant's list is open.
+    pub fn status(&self, entrant: usize, round: usize) -> RoundStatus {
+        let entry = self.entrants.get(entrant).and_then(|e| e.rounds.get(round.wrapping_sub(1)));
+        entry.map_or(RoundStatus::Open, RoundEntry::status)
+    }
+
+    /// The entrants (indices) not to be paired in round `round` (1-based), by request: a bye
+    /// (`H`, `F`, `Z`) or an absence (`-`) entered for it, in start order.
+    pub fn requested_byes(&self, round: usize) -> Vec<(usize, Unpaired)> {
+        (0..self.entrants.len())
+            .filter_map(|i| match self.status(i, round) {
+                RoundStatus::Unpaired(u) if u.requested() => Some((i, u)),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// The entrants (indices) in C.04.2's initial order (A.2): rating, highest first (unrated
+    /// last), then FIDE title (GM, IM, WGM, FM, WIM, CM, WFM, WCM, none), then name
+    /// alphabetically (without case), then start number. A TRF gives the pairing numbers
+    /// itself, as start numbers (columns 5-8; [`Tournament::entrants`] is in their order):
+    /// this is the order they should follow, for a check or for a file without them.
+    pub fn initial_order(&self) -> Vec<usize> {
+        let mut order: Vec<usize> = (0..self.entrants.len()).collect();
+        let key = |i: &usize| {
+            let e = &self.entrants[*i];
+            (
+                std::cmp::Reverse(e.rating.unwrap_or(0)),
+                e.fide_title().map_or(Title::ALL.len(), |t| t as usize),
+                e.name.to_lowercase(),
+                e.start,
+            )
+        };
+        order.sort_by_cached_key(key);
+        order
+    }
+
     /// The rounds played: up to the last round with a game between two entrants (over the
     /// board, or a forfeit between two paired players). Planned rounds nobody has a result in
     /// are not counted, nor is a round in which only byes or absences are entered: a file saved
@@ -446,7 +745,7 @@ impl Tournament {
         let mut t = self.clone();
         for e in &mut t.entrants {
             for r in e.rounds.iter_mut().skip(n) {
-                *r = RoundEntry { opponent: None, colour: None, result: RoundResult::NotPaired };
+                *r = RoundEntry::NOT_PAIRED;
             }
         }
         t
@@ -458,7 +757,7 @@ impl Tournament {
         let mut t = self.clone();
         for e in &mut t.entrants {
             for r in e.rounds.iter_mut().skip(n) {
-                *r = RoundEntry { opponent: None, colour: None, result: RoundResult::NotPaired };
+                *r = RoundEntry::NOT_PAIRED;
             }
             e.declared_rank = None;
             e.declared_points = None;
@@ -492,7 +791,7 @@ impl Tournament {
                 match new_index.get(j).copied().flatten() {
                     Some(k) => entry.opponent = Some(k),
                     None => {
-                        *entry = RoundEntry { opponent: None, colour: None, result: as_bye(entry.result, &scoring) };
+                        *entry = RoundEntry::new(None, None, as_bye(entry.result, &scoring));
                         let p = dummy[..j].iter().filter(|&&d| d).count();
                         taken[p].byes.push(Bye { start: e.start, name: e.name.clone(), round: r + 1, result: entry.result });
                     }
@@ -560,7 +859,7 @@ mod tests {
     use super::*;
 
     fn entry(opponent: Option<usize>, colour: Option<Colour>, result: RoundResult) -> RoundEntry {
-        RoundEntry { opponent, colour, result }
+        RoundEntry::new(opponent, colour, result)
     }
 
     #[test]

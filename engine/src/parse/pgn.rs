@@ -308,8 +308,7 @@ struct Game {
 impl Game {
     /// The game as each player's round: (entrant, entry), White's first.
     fn entries(&self) -> [(usize, RoundEntry); 2] {
-        let entry =
-            |opponent: usize, colour: Colour, result: RoundResult| RoundEntry { opponent: Some(opponent), colour: Some(colour), result };
+        let entry = |opponent: usize, colour: Colour, result: RoundResult| RoundEntry::new(Some(opponent), Some(colour), result);
         let black_result = match self.result {
             RoundResult::Win => RoundResult::Loss,
             RoundResult::Loss => RoundResult::Win,
@@ -682,7 +681,7 @@ impl<'a> Rounds<'a> {
     /// longest; returns that number of rounds.
     fn set(self, entrants: &mut [Entrant]) -> usize {
         let rounds = self.slots.iter().map(Vec::len).max().unwrap_or(0);
-        let not_paired = RoundEntry { opponent: None, colour: None, result: RoundResult::NotPaired };
+        let not_paired = RoundEntry::NOT_PAIRED;
         for (e, s) in entrants.iter_mut().zip(self.slots) {
             e.rounds = s.into_iter().map(|s| s.map_or(not_paired, |s| s.entry)).collect();
             e.rounds.resize(rounds, not_paired);

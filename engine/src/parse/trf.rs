@@ -24,14 +24,28 @@
 //! * Scoring: TRF-26's `162` (`W D L A P` followed by points, e.g. `162  W 3.0    D 1.0`;
 //!   `X` is read and ignored), JaVaFo's `XXS` (`WW=`, `BW=`, `W=`, `WD=`, `BD=`, `D=`, `WL=`,
 //!   `BL=`, `L=`, `ZPB=`, `HPB=`, `FPB=`, `PAB=`, `FW=`, `FL=`) and bbpPairings' `BBW BBD BBL
-//!   BBZ BBF BBU`. The model's [`Scoring`] has five values: win (also forfeit wins and
-//!   full-point byes), draw (also half-point byes), loss (also forfeit losses), pairing-allocated
-//!   bye (TRF-26: same as a win unless given) and zero-point bye (TRF-26's `A`, absence). A
-//!   file that scores half-point byes, full-point byes or forfeits apart from those gets a
-//!   warning saying how the model counts them.
-//! * `XXR` rounds (`142` wins when both are given), `XXC`, `XXA` (Baku acceleration: virtual
-//!   points, which are not results and are not added), `XXZ`, `XXF`, `###` comments, ruler
-//!   lines (`DDD SSSS ...`, digit rulers) and any other code: ignored without a word.
+//!   BBZ BBF BBU` (a win, a draw, a played loss, a zero-point bye, a forfeit loss, the
+//!   pairing-allocated bye: bbpPairings's README). Every outcome has its own value in
+//!   [`Tournament::point_system`] (TRF-26's defaults: `P` as `W`, a forfeit win and a
+//!   full-point bye as `W`, a half-point bye as `D`, `A` for absences, zero-point byes and
+//!   forfeit losses), with which the declared points are checked. The standings' model,
+//!   [`crate::tournament::Scoring`], has five values: win (also forfeit wins and full-point
+//!   byes), draw (also half-point byes), loss (also forfeit losses), pairing-allocated bye and
+//!   zero-point bye. A file that scores half-point byes, full-point byes or forfeits apart from
+//!   those (declared, or with such a result) gets a warning saying how the standings count them.
+//! * The total number of rounds (a pairing's input): `142` (TRF-2026) or JaVaFo's `XXR`
+//!   (`142` wins when both are given) into [`Tournament::total_rounds`]; a value that is not a
+//!   whole number from 1 is a warning naming the line, the record ignored.
+//! * Acceleration (C.04.5's Baku method or any other): JaVaFo's `XXA` (start number 5-8, then
+//!   a round's virtual points in four columns from column 10, a column apart) and TRF-2026's
+//!   `250` (game points 10-13, rounds 15-17 to 19-21, players 23-26 to 28-31) into
+//!   [`Tournament::acceleration`]: virtual points, which are not results and are not added
+//!   (a `250` record's last round at most 99).
+//! * TRF-2026's `240` byes (`F`, `H`, `Z` in column 5, the round 7-9, start numbers from 11):
+//!   entered into the players' rounds as `0000 - H` in their records would be; a player not in
+//!   the file, or a round whose record says otherwise, is a warning (the record's entry is kept).
+//! * `XXC`, `XXZ`, `XXF`, `###` comments, ruler lines (`DDD SSSS ...`, digit rulers) and any
+//!   other code: ignored without a word (but a `BB?` code bbpPairings does not define is named).
 //! * TRF-26 `299` (abnormal points): a typed record (`W D L F H Z + -`) makes that result
 //!   worth the given points for the listed players in its round (all rounds for `000`); an
 //!   untyped one is a bonus or penalty. They are used only to check the declared points.
@@ -46,8 +60,10 @@
 //! Results: `1 = 0`, `+ -`, `W D L`, `H F U Z` and blank, case-insensitive. Choices where
 //! the specification is silent:
 //! * `-` with no opponent (`0000 - -`, or a blank opponent) is an absence: [`RoundResult::ZeroBye`]
-//!   (TRF-26 scores absences with zero-point byes, code `A`); `-` against a real opponent is a
-//!   forfeit loss.
+//!   (TRF-26 scores absences with zero-point byes, code `A`) marked [`RoundEntry::absent`], so
+//!   a pairing tells it from a requested `Z`; `-` against a real opponent is a forfeit loss.
+//! * Declared points may leave out the pending round's requested byes or count them (as
+//!   bbpPairings accepts both): either sum matches.
 //! * A blank result is [`RoundResult::NotPaired`]; with an opponent it gets a warning (paired,
 //!   no result yet).
 //! * A bye (`H F U Z`) with an opponent's number: the opponent is dropped, with a warning.
@@ -83,7 +99,9 @@ use super::csv::{BadLines, Warning};
 use super::lines::{lines, split_lines};
 use crate::codes::{TeamTiebreak, Tiebreak};
 use crate::error::{bad_field as bad, excerpt, ParseError, ParseErrors};
-use crate::tournament::{Colour, DeclaredOrder, Entrant, RoundEntry, RoundResult, Scoring, Sex, TeamRecord, Tournament};
+use crate::tournament::{
+    Acceleration, Colour, DeclaredOrder, Entrant, PointSystem, RoundEntry, RoundResult, Sex, TeamRecord, Tournament, Unpaired,
+};
 use std::collections::HashMap;
 
 /// The file with each player record's rank (columns 86-89) set to `rank_of` its start rank,
@@ -206,6 +224,8 @@ struct RawRound {
     result: RoundResult,
     /// The block's first column (92, 102, ...).
     col: usize,
+    /// `0000 - -`: an absence, kept apart from a zero-point bye.
+    absent: bool,
 }
 
 struct RawEntrant {
@@ -280,6 +300,10 @@ struct Records {
     rounds_xxr: Option<Declared>,
     scoring: ScoringRecords,
     abnormal: Vec<Abnormal>,
+    /// `XXA` and `250`: virtual points for pairing.
+    acceleration: Acceleration,
+    /// TRF-2026 `240`: byes entered by record, (line, bye, round, start numbers).
+    byes: Vec<(usize, Unpaired, usize, Vec<u32>)>,
     /// Leave out player records with errors (with a warning) instead of failing.
     skip: bool,
 }
@@ -287,7 +311,6 @@ struct Records {
 impl Records {
     /// Reads one line by its record code; codes not listed in the module's notes are ignored.
     fn read(&mut self, line: usize, l: &str, warnings: &mut Vec<Warning>, errors: &mut Vec<ParseError>) {
-        let declared = || value(l).and_then(|v| first_integer(&v)).map(|n| Declared { n, line });
         let c = code(l);
         match c.as_str() {
             "001" => {
@@ -309,7 +332,7 @@ impl Records {
             "022" => self.header.city = value(l),
             "042" => self.header.start_date = value(l),
             "052" => self.header.end_date = value(l),
-            "062" => self.players_062 = declared(),
+            "062" => self.players_062 = value(l).and_then(|v| first_integer(&v)).map(|n| Declared { n, line }),
             "092" => self.header.kind = value(l),
             "102" => self.header.arbiter = value(l),
             "132" => self.header.round_dates = round_dates(l),
@@ -324,11 +347,25 @@ impl Records {
             "202" if self.header.declared_order.as_ref().is_none_or(|o| o.record == 202) => {
                 self.header.declared_order = Some(read_order(202, line, l, warnings))
             }
-            "142" => self.rounds_142 = declared(),
-            "XXR" => self.rounds_xxr = declared(),
+            "142" => self.rounds_142 = declared_rounds(&c, line, l, warnings),
+            "XXR" => self.rounds_xxr = declared_rounds(&c, line, l, warnings),
+            "XXA" => read_xxa(line, l, &mut self.acceleration, warnings),
+            "250" => read_250(line, l, &mut self.acceleration, warnings),
+            "240" => match read_240(l) {
+                Some(b) => self.byes.push((line, b.0, b.1, b.2)),
+                None => warnings.push(Warning {
+                    line,
+                    message: "240 (byes): expected F, H or Z in column 5, a round in columns 7-9 and start numbers from column 11 (11-14, 16-19, ...); the record is ignored".into(),
+                }),
+            },
             "162" => read_162(line, l, &mut self.scoring, warnings),
             "XXS" => read_xxs(line, l, &mut self.scoring, warnings),
             "BBW" | "BBD" | "BBL" | "BBZ" | "BBF" | "BBU" => read_bb(&c, line, l, &mut self.scoring, warnings),
+            // bbpPairings's other codes (none known): a point value this reader would drop.
+            c if c.starts_with("BB") && c.chars().nth(2).is_some_and(|x| x.is_ascii_alphabetic()) => warnings.push(Warning {
+                line,
+                message: format!("{c}: not a bbpPairings point code (BBW, BBD, BBL, BBZ, BBF or BBU); the record is ignored"),
+            }),
             "299" => match read_299(line, l) {
                 Some(a) => self.abnormal.push(a),
                 None => warnings.push(Warning {
@@ -360,8 +397,9 @@ pub fn parse_trf_with(text: &str, bad_lines: BadLines) -> Result<(Tournament, Ve
     for &(line, l) in &lines {
         records.read(line, l, &mut warnings, &mut errors);
     }
-    let Records { header: mut t, mut players, players_062, rounds_142, rounds_xxr, scoring, abnormal, .. } = records;
-    t.scoring = build_scoring(&scoring, &mut warnings);
+    let Records { header: mut t, mut players, players_062, rounds_142, rounds_xxr, scoring, abnormal, acceleration, byes, .. } = records;
+    t.point_system = build_points(&scoring);
+    t.scoring = t.point_system.scoring();
     if players.is_empty() && errors.is_empty() {
         let first = lines.iter().find(|(_, l)| !l.trim().is_empty()).map_or(1, |(n, _)| *n);
         errors.push(bad(first, "record code (columns 1-3)", "at least one '001' player record", "no 001 record"));
@@ -384,9 +422,11 @@ pub fn parse_trf_with(text: &str, bad_lines: BadLines) -> Result<(Tournament, Ve
         return Err(ParseErrors(errors));
     }
     t.entrants = entrants;
+    let longest = apply_240(&mut t, &byes, longest, &mut warnings);
     let placeholders = t.take_bye_placeholders();
     warnings.extend(placeholders.iter().map(|p| Warning { line: p.line, message: p.warning(true) }));
-    t.rounds = planned_rounds(rounds_142, rounds_xxr, longest, &mut warnings);
+    (t.rounds, t.total_rounds) = planned_rounds(rounds_142, rounds_xxr, longest, &mut warnings);
+    t.acceleration = checked_acceleration(acceleration, &t, &mut warnings);
     if let Some(Declared { n, line }) = players_062 {
         let records = t.entrants.len() + placeholders.len();
         if n != records {
@@ -394,6 +434,7 @@ pub fn parse_trf_with(text: &str, bad_lines: BadLines) -> Result<(Tournament, Ve
         }
     }
     order_warnings(&t, &mut warnings);
+    points_warnings(&t, &scoring, &mut warnings);
     check_points(&t, &abnormal, &mut warnings);
     check_pairings(&t, &mut warnings);
     check_teams(&t, &mut warnings);
@@ -661,7 +702,7 @@ fn resolve_opponents(
     for (i, p) in kept.into_iter().enumerate() {
         let mut e = p.entrant;
         for (r, rr) in p.rounds.iter().enumerate() {
-            let mut entry = RoundEntry { opponent: None, colour: rr.colour, result: rr.result };
+            let mut entry = RoundEntry { opponent: None, colour: rr.colour, result: rr.result, absent: rr.absent };
             match rr.opponent.map(|s| (s, index.get(&s).copied())) {
                 None => {}
                 Some((_, Some(j))) if j != i => entry.opponent = Some(j),
@@ -693,7 +734,7 @@ fn resolve_opponents(
             }
             e.rounds.push(entry);
         }
-        e.rounds.resize(longest, RoundEntry { opponent: None, colour: None, result: RoundResult::NotPaired });
+        e.rounds.resize(longest, RoundEntry::NOT_PAIRED);
         entrants.push(e);
     }
     entrants
@@ -709,12 +750,18 @@ fn unplayed(result: RoundResult) -> RoundEntry {
         Draw | DrawUnrated => HalfBye,
         other => other,
     };
-    RoundEntry { opponent: None, colour: None, result }
+    RoundEntry::new(None, None, result)
 }
 
 /// The number of rounds: as `142` (or else `XXR`) declares, unless the players' records have
-/// more (`longest`), with a warning.
-fn planned_rounds(rounds_142: Option<Declared>, rounds_xxr: Option<Declared>, longest: usize, warnings: &mut Vec<Warning>) -> usize {
+/// more (`longest`), with a warning; and the total declared, when it is no smaller than that
+/// (a pairing then needs the total given another way).
+fn planned_rounds(
+    rounds_142: Option<Declared>,
+    rounds_xxr: Option<Declared>,
+    longest: usize,
+    warnings: &mut Vec<Warning>,
+) -> (usize, Option<usize>) {
     if let (Some(a), Some(b)) = (rounds_142, rounds_xxr) {
         if a.n != b.n {
             warnings.push(Warning {
@@ -727,13 +774,128 @@ fn planned_rounds(rounds_142: Option<Declared>, rounds_xxr: Option<Declared>, lo
         Some(Declared { n, line }) if n < longest => {
             warnings.push(Warning {
                 line,
-                message: format!("the file declares {n} rounds, but players' records have up to {longest}; {longest} are used"),
+                message: format!(
+                    "the file declares {n} rounds, but players' records have up to {longest}; {longest} are used, and the total number of rounds is unknown (a pairing needs it given)"
+                ),
             });
-            longest
+            (longest, None)
         }
-        Some(Declared { n, .. }) => n,
-        None => longest,
+        Some(Declared { n, .. }) => (n, Some(n)),
+        None => (longest, None),
     }
+}
+
+/// `142` / `XXR`: the total number of rounds, a whole number from 1 (anything else is a
+/// warning naming the line, and the record is ignored: the file still reads, its total unknown).
+fn declared_rounds(c: &str, line: usize, l: &str, warnings: &mut Vec<Warning>) -> Option<Declared> {
+    let v = value(l).unwrap_or_default();
+    match v.parse::<usize>() {
+        Ok(n) if n > 0 => Some(Declared { n, line }),
+        _ => {
+            let found = if v.is_empty() { "nothing".to_string() } else { format!("'{}'", excerpt(&v)) };
+            let message = format!("{c}: expected the total number of rounds (a whole number from 1), found {found}; the record is ignored");
+            warnings.push(Warning { line, message });
+            None
+        }
+    }
+}
+
+/// Points in a four-column field (`1.0`, ` 0.5`; blank is 0), or `None`.
+fn points_field(cols: &Cols, from: usize) -> Option<f64> {
+    let f = cols.field(from, from + 3);
+    if f.is_empty() {
+        return Some(0.0);
+    }
+    number(&f).filter(|p| *p >= 0.0)
+}
+
+/// JaVaFo's `XXA`: a player's start number in columns 5-8, then the virtual points of rounds
+/// 1, 2, ... in four columns each, from column 10, a column apart (10-13, 15-18, ...), as
+/// bbpPairings reads it. A field that is not points leaves the record out, with a warning.
+fn read_xxa(line: usize, l: &str, acc: &mut Acceleration, warnings: &mut Vec<Warning>) {
+    let cols = Cols::new(l);
+    let mut warn = |what: String| warnings.push(Warning { line, message: format!("XXA: {what}; the record is ignored") });
+    let Ok(start) = cols.field(5, 8).parse::<u32>() else {
+        return warn(format!("expected a start number in columns 5-8, found '{}'", excerpt(cols.get(5, 8).trim())));
+    };
+    let mut points = Vec::new();
+    let mut col = 10;
+    while col <= cols.len {
+        match points_field(&cols, col) {
+            Some(p) => points.push(p),
+            None => {
+                return warn(format!(
+                    "expected points for round {} in columns {col}-{}, found '{}'",
+                    points.len() + 1,
+                    col + 3,
+                    excerpt(&cols.field(col, col + 3))
+                ))
+            }
+        }
+        col += 5;
+    }
+    acc.lines.push(line);
+    acc.by_start.insert(start, points);
+}
+
+/// TRF-2026's `250`: game points 10-13 for rounds 15-17 to 19-21 and players (start numbers)
+/// 23-26 to 28-31 (match points 5-8 are a team's, blank for individuals). A record that does
+/// not read is left out, with a warning.
+fn read_250(line: usize, l: &str, acc: &mut Acceleration, warnings: &mut Vec<Warning>) {
+    let cols = Cols::new(l);
+    let whole = |from, to| cols.field(from, to).parse::<usize>().ok().filter(|&n| n > 0);
+    let read = (|| {
+        let points = number(&cols.field(10, 13)).filter(|p| *p >= 0.0).ok_or("game points in columns 10-13")?;
+        let (r1, r2) = (whole(15, 17).ok_or("a first round in columns 15-17")?, whole(19, 21).ok_or("a last round in columns 19-21")?);
+        let (p1, p2) = (whole(23, 26).ok_or("a first player in columns 23-26")?, whole(28, 31).ok_or("a last player in columns 28-31")?);
+        if r1 > r2 || p1 > p2 {
+            return Err("the first round and player no later than the last");
+        }
+        // Kept per player and round: a bound on what one line can make.
+        if r2 > 99 {
+            return Err("a last round up to 99");
+        }
+        Ok((points, r1, r2, p1 as u32, p2 as u32))
+    })();
+    match read {
+        Ok((points, r1, r2, p1, p2)) => {
+            acc.lines.push(line);
+            for start in p1..=p2 {
+                let rounds = acc.by_start.entry(start).or_default();
+                if rounds.len() < r2 {
+                    rounds.resize(r2, 0.0);
+                }
+                rounds[r1 - 1..r2].iter_mut().for_each(|p| *p = points);
+            }
+        }
+        Err(expected) => {
+            warnings.push(Warning { line, message: format!("250 (acceleration): expected {expected}; the record is ignored") })
+        }
+    }
+}
+
+/// The acceleration read, when there is any: players it names who are not in the file, and
+/// rounds past the total, are named in a warning (bbpPairings refuses more accelerated rounds
+/// than the tournament has).
+fn checked_acceleration(acc: Acceleration, t: &Tournament, warnings: &mut Vec<Warning>) -> Option<Acceleration> {
+    let first = *acc.lines.first()?;
+    let unknown: Vec<String> = acc.by_start.keys().filter(|s| !t.entrants.iter().any(|e| e.start == **s)).map(u32::to_string).collect();
+    // A 250 range may run past the last player; only XXA names players one by one.
+    if !unknown.is_empty() && acc.by_start.len() <= 2 * t.entrants.len() {
+        let listed = crate::text::first_of(&unknown, unknown.len(), 10);
+        warnings
+            .push(Warning { line: first, message: format!("acceleration for start number {listed}, not in the file; ignored for them") });
+    }
+    let longest = acc.by_start.values().map(Vec::len).max().unwrap_or(0);
+    if let Some(total) = t.total_rounds.filter(|&n| longest > n) {
+        warnings.push(Warning {
+            line: first,
+            message: format!(
+                "acceleration listed for {longest} rounds, but the tournament has {total}; the rounds past {total} are never paired"
+            ),
+        });
+    }
+    Some(acc)
 }
 
 fn read_player(line: usize, l: &str, warnings: &mut Vec<Warning>) -> (Option<RawEntrant>, Vec<ParseError>) {
@@ -856,6 +1018,7 @@ fn read_round(line: usize, c: &Cols, col: usize, r: usize, warnings: &mut Vec<Wa
         ));
     };
     let mut opponent = opponent;
+    let absent = opponent.is_none() && result == RoundResult::ForfeitLoss;
     use RoundResult::*;
     match (opponent, result) {
         (None, ForfeitLoss) => result = ZeroBye,
@@ -885,7 +1048,7 @@ fn read_round(line: usize, c: &Cols, col: usize, r: usize, warnings: &mut Vec<Wa
         }),
         _ => {}
     }
-    Ok(RawRound { opponent, colour, result, col })
+    Ok(RawRound { opponent, colour, result, col, absent })
 }
 
 /// `162`: a code (`W D L A P X`) followed by points, repeated. Read leniently: the codes and
@@ -1016,48 +1179,139 @@ fn read_299(line: usize, l: &str) -> Option<Abnormal> {
     (!players.is_empty()).then_some(Abnormal { line, kind, points, round, players })
 }
 
-fn build_scoring(s: &ScoringRecords, warnings: &mut Vec<Warning>) -> Scoring {
-    let d = Scoring::default();
-    let win = s.get("win").map_or(d.win, |v| v.0);
-    let draw = s.get("draw").map_or(d.draw, |v| v.0);
-    let loss = s.get("loss").map_or(d.loss, |v| v.0);
-    // TRF-26: a pairing-allocated bye scores as a win unless given.
-    let pairing_bye = s.get("pab").map_or(win, |v| v.0);
-    let zero_bye = s.get("absence").map_or(d.zero_bye, |v| v.0);
-    let mut differs = |key: &str, what: &str, model: &str, model_value: f64| {
-        if let Some((v, line)) = s.get(key) {
-            if (v - model_value).abs() > 1e-9 {
-                warnings.push(Warning {
-                    line,
-                    message: format!(
-                        "{what} score {} here, but the tournament model counts them as {model} ({}); points are checked with {}",
-                        show_points(v),
-                        show_points(model_value),
-                        show_points(model_value)
-                    ),
-                });
-            }
-        }
+/// The file's point system ([`PointSystem`]: TRF-2026's defaults for what is not declared, a
+/// pairing-allocated bye as a win, a forfeit win and a full-point bye as a win, a half-point bye
+/// as a draw).
+fn build_points(s: &ScoringRecords) -> PointSystem {
+    let d = PointSystem::default();
+    let get = |key: &str, or: f64| s.get(key).map_or(or, |v| v.0);
+    let (win, draw) = (get("win", d.win), get("draw", d.draw));
+    let p = PointSystem {
+        win,
+        draw,
+        loss: get("loss", d.loss),
+        forfeit_win: get("fw", win),
+        forfeit_loss: get("fl", d.forfeit_loss),
+        full_bye: get("fpb", win),
+        half_bye: get("hpb", draw),
+        zero_bye: get("absence", d.zero_bye),
+        pairing_bye: get("pab", win),
     };
-    differs("hpb", "half-point byes", "draws", draw);
-    differs("fpb", "full-point byes", "wins", win);
-    differs("fw", "forfeit wins", "wins", win);
-    differs("fl", "forfeit losses", "losses", loss);
-    Scoring { win, draw, loss, pairing_bye, zero_bye }
+    p
 }
 
+/// A warning for each outcome the standings' five values ([`crate::tournament::Scoring`]) count
+/// otherwise than the file's point system, when the file declares its value or has such a
+/// result: the declared points are checked, and pairings scored, with the file's own value.
+fn points_warnings(t: &Tournament, s: &ScoringRecords, warnings: &mut Vec<Warning>) {
+    let (p, model) = (t.point_system, t.scoring);
+    let occurs = |r: RoundResult| t.entrants.iter().any(|e| e.rounds.iter().any(|x| x.result == r));
+    let first_line = s.values.values().map(|v| v.1).min().unwrap_or(0);
+    for (key, what, counted, r) in [
+        ("hpb", "half-point byes", "draws", RoundResult::HalfBye),
+        ("fpb", "full-point byes", "wins", RoundResult::FullBye),
+        ("fw", "forfeit wins", "wins", RoundResult::ForfeitWin),
+        ("fl", "forfeit losses", "losses", RoundResult::ForfeitLoss),
+    ] {
+        let (own, standings) = (p.points(r), r.points(&model));
+        if (own - standings).abs() > 1e-9 && (s.get(key).is_some() || occurs(r)) {
+            let line = s.get(key).map_or(first_line, |v| v.1);
+            let message = format!(
+                "{what} score {} here, but the standings count them as {counted} ({}); the declared points are checked, and pairings scored, with {}",
+                show_points(own),
+                show_points(standings),
+                show_points(own)
+            );
+            warnings.push(Warning { line, message });
+        }
+    }
+}
+
+/// TRF-2026's `240`: the bye (`F`, `H`, `Z`: column 5), the round (7-9) and the players'
+/// start numbers (11-14, 16-19, ...).
+fn read_240(l: &str) -> Option<(Unpaired, usize, Vec<u32>)> {
+    let cols = Cols::new(l);
+    let bye = match cols.at(5).to_ascii_uppercase() {
+        'F' => Unpaired::FullBye,
+        'H' => Unpaired::HalfBye,
+        'Z' => Unpaired::ZeroBye,
+        _ => return None,
+    };
+    let round = cols.field(7, 9).parse::<usize>().ok().filter(|r| (1..=999).contains(r))?;
+    let mut players = Vec::new();
+    let mut col = 11;
+    while col <= cols.len {
+        let f = cols.field(col, col + 3);
+        if !f.is_empty() {
+            players.push(f.parse::<u32>().ok()?);
+        }
+        col += 5;
+    }
+    (!players.is_empty()).then_some((bye, round, players))
+}
+
+/// The `240` byes entered into the players' rounds (the same entry as `0000 - H` in the
+/// player's record), each round list lengthened when a bye is for a later round; a player
+/// not in the file, or a round whose entry says otherwise, is a warning and the record's
+/// entry for them is not made. Returns the longest round list.
+fn apply_240(t: &mut Tournament, byes: &[(usize, Unpaired, usize, Vec<u32>)], longest: usize, warnings: &mut Vec<Warning>) -> usize {
+    let longest = byes.iter().map(|b| b.2).max().unwrap_or(0).max(longest);
+    for e in &mut t.entrants {
+        e.rounds.resize(longest, RoundEntry::NOT_PAIRED);
+    }
+    for (line, bye, round, starts) in byes {
+        let result = RoundResult::from_code(bye.code()).unwrap_or(RoundResult::NotPaired);
+        for s in starts {
+            let Some(e) = t.entrants.iter_mut().find(|e| e.start == *s) else {
+                warnings.push(Warning { line: *line, message: format!("240: start number {s} is not in the file; its bye is left out") });
+                continue;
+            };
+            let entry = &mut e.rounds[round - 1];
+            match (entry.opponent, entry.result) {
+                (None, RoundResult::NotPaired) => *entry = RoundEntry::new(None, None, result),
+                (None, r) if r == result => {}
+                _ => warnings.push(Warning {
+                    line: *line,
+                    message: format!(
+                        "240: a {} for start number {s} in round {round}, but its record (line {}) has '{}'; the record's entry is kept",
+                        bye.name(),
+                        e.line,
+                        entry.result.code()
+                    ),
+                }),
+            }
+        }
+    }
+    longest
+}
+
+/// An entrant's points in its first `rounds` rounds under the file's point system and its `299`
+/// records (a typed one prices a result; an untyped one is a bonus or penalty, always counted).
+fn points_of(e: &Entrant, rounds: usize, s: &PointSystem, abnormal: &[Abnormal]) -> f64 {
+    let mut sum = 0.0;
+    for (r, entry) in e.rounds.iter().enumerate().take(rounds) {
+        let special = abnormal
+            .iter()
+            .rev()
+            .find(|a| a.kind.is_some() && a.applies_to(entry.result) && a.round.is_none_or(|n| n == r + 1) && a.players.contains(&e.start));
+        sum += special.map_or_else(|| s.points(entry.result), |a| a.points);
+    }
+    sum + abnormal.iter().filter(|a| a.kind.is_none() && a.players.contains(&e.start)).map(|a| a.points).sum::<f64>()
+}
+
+/// Declared points that match neither the sum of all the rounds nor, in a file saved before a
+/// round is paired, the sum of the rounds played (bbpPairings accepts both: a requested bye's
+/// point may be counted already or not).
 fn check_points(t: &Tournament, abnormal: &[Abnormal], warnings: &mut Vec<Warning>) {
-    let s = &t.scoring;
+    let s = &t.point_system;
+    let played = t.pending_round().map(|p| p.round - 1);
     for e in &t.entrants {
         let Some(declared) = e.declared_points else { continue };
-        let mut sum = 0.0;
-        for (r, entry) in e.rounds.iter().enumerate() {
-            let special = abnormal.iter().rev().find(|a| {
-                a.kind.is_some() && a.applies_to(entry.result) && a.round.is_none_or(|n| n == r + 1) && a.players.contains(&e.start)
-            });
-            sum += special.map_or_else(|| entry.result.points(s), |a| a.points);
+        let before_pending = played.map(|n| points_of(e, n, s, abnormal));
+        if before_pending.is_some_and(|p| (p - declared).abs() <= 1e-6) {
+            continue;
         }
-        sum += abnormal.iter().filter(|a| a.kind.is_none() && a.players.contains(&e.start)).map(|a| a.points).sum::<f64>();
+        let sum = points_of(e, e.rounds.len(), s, abnormal);
         if (sum - declared).abs() > 1e-6 {
             let used: Vec<String> = abnormal.iter().filter(|a| a.players.contains(&e.start)).map(|a| a.line.to_string()).collect();
             let bonus = if used.is_empty() { String::new() } else { format!(", with the 299 records on lines {}", used.join(", ")) };
@@ -1368,10 +1622,10 @@ mod tests {
             player(2, "B", "3.0", &["   1 b 0", "0000 - U"])
         );
         let (t, w) = parse_trf(&text).unwrap();
-        assert_eq!(t.scoring, Scoring { win: 3.0, draw: 1.0, loss: 0.0, pairing_bye: 3.0, zero_bye: 0.0 });
+        assert_eq!(t.scoring, crate::tournament::Scoring { win: 3.0, draw: 1.0, loss: 0.0, pairing_bye: 3.0, zero_bye: 0.0 });
         assert!(w.is_empty(), "{w:?}");
         let (t, w) = parse_trf("XXS WW=2 BW=2 WD=1 BD=1 PAB=1\n001    1      A\n").unwrap();
-        assert_eq!(t.scoring, Scoring { win: 2.0, draw: 1.0, loss: 0.0, pairing_bye: 1.0, zero_bye: 0.0 });
+        assert_eq!(t.scoring, crate::tournament::Scoring { win: 2.0, draw: 1.0, loss: 0.0, pairing_bye: 1.0, zero_bye: 0.0 });
         assert!(w.is_empty(), "{w:?}");
         let (_, w) = parse_trf("XXS HPB=0\n001    1      A\n").unwrap();
         assert_eq!(w.len(), 1);

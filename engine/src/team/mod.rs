@@ -76,10 +76,10 @@ impl Teams {
                             Some(std::cmp::Ordering::Equal) => RoundResult::Draw,
                             _ => RoundResult::Loss,
                         };
-                        (RoundEntry { opponent: Some(opponent), colour, result }, game_points.then_some(gp))
+                        (RoundEntry::new(Some(opponent), colour, result), game_points.then_some(gp))
                     }
                     TeamRound::Unplayed { result, game_points: gp } => {
-                        (RoundEntry { opponent: None, colour: None, result }, if game_points { gp } else { None })
+                        (RoundEntry::new(None, None, result), if game_points { gp } else { None })
                     }
                 };
                 points.push(p.unwrap_or_else(|| entry.result.points(&scoring)));

@@ -51,7 +51,7 @@ impl<'a> Ctx<'a> {
     }
 
     pub fn entry(&self, p: usize, r: usize) -> RoundEntry {
-        self.t.entrants[p].rounds.get(r).copied().unwrap_or(RoundEntry { opponent: None, colour: None, result: RoundResult::NotPaired })
+        self.t.entrants[p].rounds.get(r).copied().unwrap_or(RoundEntry::NOT_PAIRED)
     }
 
     pub fn result(&self, p: usize, r: usize) -> RoundResult {

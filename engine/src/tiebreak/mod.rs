@@ -29,8 +29,8 @@
 //! use ratings_engine::tournament::{Colour, Entrant, RoundEntry, RoundResult, Tournament};
 //!
 //! // Three players, a round robin: Ann beats Bo, Bo beats Cy, Cy beats Ann.
-//! let game = |opponent, colour, result| RoundEntry { opponent: Some(opponent), colour: Some(colour), result };
-//! let bye = RoundEntry { opponent: None, colour: None, result: RoundResult::NotPaired };
+//! let game = |opponent, colour, result| RoundEntry::new(Some(opponent), Some(colour), result);
+//! let bye = RoundEntry::NOT_PAIRED;
 //! let entrant = |start: u32, name: &str, rounds| Entrant {
 //!     start, name: name.into(), rating: None, title: None, federation: None, fide_id: None,
 //!     sex: None, birth_year: None, declared_points: None, declared_rank: None, rounds, line: 0,

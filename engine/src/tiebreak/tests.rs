@@ -33,7 +33,7 @@ fn tour(rows: &[(u32, &str, u32, &str)]) -> Tournament {
                         _ => None,
                     };
                     let opp: u32 = tok[..tok.len() - 2].parse().unwrap();
-                    RoundEntry { opponent: (opp > 0).then(|| index(opp)), colour, result }
+                    RoundEntry::new((opp > 0).then(|| index(opp)), colour, result)
                 })
                 .collect(),
             line: 0,
@@ -306,7 +306,7 @@ fn planned_rounds_not_yet_played_are_ignored() {
     let mut t = held5();
     t.rounds = 9;
     for e in &mut t.entrants {
-        e.rounds.resize(9, RoundEntry { opponent: None, colour: None, result: RoundResult::NotPaired });
+        e.rounds.resize(9, RoundEntry::NOT_PAIRED);
     }
     // Round 6 is paired, with no results yet.
     t.entrants[0].rounds[5].opponent = Some(1);
