@@ -283,7 +283,7 @@ fn large_graphs_are_optimal() {
 
 /// A random weight of about 950 bits shaped like the Dutch system's: a top field that is
 /// almost always 1, then fields of few values (ties), then random low bits.
-pub(crate) fn wide_weight(rng: &mut Rng) -> Wide<16> {
+fn wide_weight(rng: &mut Rng) -> Wide<16> {
     let mut limbs = [0u64; 16];
     limbs[14] = 1 << 52;
     limbs[13] = rng.below(8);

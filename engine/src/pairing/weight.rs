@@ -174,9 +174,10 @@ impl<const L: usize> Weight for Wide<L> {
     }
     fn halve(self) -> Self {
         let mut out = [0u64; L];
-        for i in 0..L {
+        for (i, limb) in out.iter_mut().enumerate() {
+            // The bit that falls from the limb above.
             let high = if i + 1 < L { self.0[i + 1] << 63 } else { 0 };
-            out[i] = (self.0[i] >> 1) | high;
+            *limb = (self.0[i] >> 1) | high;
         }
         Wide(out)
     }
