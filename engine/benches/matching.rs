@@ -3,11 +3,12 @@
 //! a complete graph on 400 vertices (a 400-player round, every pairing allowed) with random
 //! `u64` weights and with ~950-bit `Wide<16>` weights shaped like the Dutch system's (a top
 //! field of 1, a field of few values, random low bits). Prints each run's seconds and the
-//! best and median of five.
+//! best and median of five. Then warm re-solves ([`Matcher::set_edges`]): 100 edits, each
+//! replacing one random vertex's edges by new random weights, timed per edit.
 //!
 //! `cargo bench --bench matching` (`-- --quick`: one run each).
 
-use ratings_engine::pairing::{max_weight_matching, Mode, Weight, Wide};
+use ratings_engine::pairing::{max_weight_matching, Matcher, Mode, Weight, Wide};
 use std::time::Instant;
 
 // The tests' seeded generator (SplitMix64), so benches and tests make data one way.
@@ -27,7 +28,7 @@ fn complete<W>(n: usize, rng: &mut Rng, weight: impl Fn(&mut Rng) -> W) -> Vec<(
 }
 
 /// A ~950-bit weight: bit 948 set (the completion field), three bits of ties, 832 random bits.
-fn wide(rng: &mut Rng) -> Wide<16> {
+fn wide_weight(rng: &mut Rng) -> Wide<16> {
     let mut limbs = [0u64; 16];
     limbs[14] = 1 << 52;
     limbs[13] = rng.next_u64() % 8;
@@ -51,6 +52,20 @@ fn time<W: Weight>(what: &str, n: usize, edges: &[(usize, usize, W)], runs: usiz
     println!("{what}: best {:.3} s, median {:.3} s of {runs}", secs[0], secs[runs / 2]);
 }
 
+/// Times 100 warm edits of the complete graph: one vertex's edges given new weights each.
+fn time_edits<W: Weight>(what: &str, n: usize, edges: &[(usize, usize, W)], limit: W, rng: &mut Rng, weight: impl Fn(&mut Rng) -> W) {
+    let mut matcher = Matcher::new(n, edges, Mode::MaxWeight, limit).expect("a valid graph");
+    let edits = 100;
+    let start = Instant::now();
+    for _ in 0..edits {
+        let v = rng.below(n);
+        let new: Vec<(usize, W)> = (0..n).filter(|&u| u != v).map(|u| (u, weight(rng))).collect();
+        matcher.set_edges(v, &new).expect("a valid edit");
+    }
+    let secs = start.elapsed().as_secs_f64();
+    println!("{what}: {edits} warm edits in {secs:.3} s, {:.2} ms an edit (weights drawn included)", secs * 1000.0 / edits as f64);
+}
+
 fn main() {
     let quick = std::env::args().any(|a| a == "--quick");
     let runs = if quick { 1 } else { 5 };
@@ -58,6 +73,10 @@ fn main() {
     let mut rng = Rng::new(21);
     let narrow = complete(n, &mut rng, |r| r.next_u64() % 1_000_000);
     time("n = 400, complete, u64 weights < 10^6", n, &narrow, runs);
-    let wide = complete(n, &mut rng, wide);
+    let wide = complete(n, &mut rng, wide_weight);
     time("n = 400, complete, ~950-bit Wide<16> weights", n, &wide, runs);
+    time_edits("n = 400, u64", n, &narrow, 1_000_000, &mut rng, |r| r.next_u64() % 1_000_000);
+    let mut limit = [0u64; 16];
+    limit[14] = 1 << 53; // above every weight `wide` draws
+    time_edits("n = 400, Wide<16>", n, &wide, Wide::from_limbs(limit), &mut rng, wide_weight);
 }

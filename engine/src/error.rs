@@ -232,4 +232,8 @@ pub enum MatchingError {
     TooWide { vertices: usize, shifted: bool },
     #[error("{edges} edges: expected fewer than {max}")]
     TooManyEdges { edges: usize, max: usize },
+    #[error("edge {edge}: a weight above the limit the matcher was built with (expected at most that limit)")]
+    AboveLimit { edge: usize },
+    #[error("vertex {vertex} is out of range (expected a vertex below {vertices})")]
+    NoSuchVertex { vertex: usize, vertices: usize },
 }

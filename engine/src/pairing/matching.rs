@@ -16,7 +16,8 @@
 //! has that dual's parity, so the slack of an edge between two outer (S) blossoms is even and
 //! its half is exact. Constraint: `y_u + y_v + Σ z_B ≥ W_uv` over the blossoms B holding both
 //! ends. A stage grows alternating trees from every free vertex over tight edges; the duals
-//! move by the least of δ1 (a vertex dual reaches 0: the matching is optimal), δ2 (an edge
+//! move by the least of δ1 (a vertex dual reaches 0: from scratch, the free vertices' all
+//! at once, and the matching is optimal), δ2 (an edge
 //! from an S vertex to an unlabelled blossom becomes tight: grow), δ3 (half the slack of an
 //! S–S edge: shrink a blossom, or augment when the two trees differ) and δ4 (half an inner
 //! (T) blossom's dual: expand it). In maximum-weight mode all duals stay ≥ 0, so unsigned
@@ -28,12 +29,21 @@
 //! indices) with each S blossom's least (`best_of`); shrinking a blossom merges its S
 //! children's rows (O(n) a child). So an event costs O(n), a stage O(n²), n/2 stages O(n³).
 //!
-//! **Warm re-solving** (what the greedy fixing of `docs/dev/dutch.md` §3 wants) is not built
-//! yet; the plan: after edges at a vertex v change, expand every blossom holding v (as at a
-//! stage's end, keeping the duals: the children's constraints hold), unmatch v and its mate,
-//! raise y_v (and y of the mate) to the largest slack deficit of their edges so the duals
-//! are feasible again, then run stages from the free vertices only; each re-solve is then
-//! O(n²) a freed vertex instead of O(n³).
+//! **Warm re-solving** ([`Matcher::set_edges`]: what the greedy fixing of
+//! `docs/dev/dutch.md` §3 does O(n) times a round). The edges at a vertex v are replaced;
+//! then every blossom holding v is expanded with its dual moved onto its vertices (z/2 each,
+//! z is even: edges inside keep their sums, edges leaving only loosen, so the duals stay
+//! feasible and the base's matched edge, no longer tight, is undone), v and its mate are
+//! unmatched, v's dual rises to cover its new edges, and the blossoms of every vertex so
+//! freed are expanded the same way, so each freed vertex's dual can be raised to an even
+//! number. The search then runs from the free vertices whose dual is positive only. As they
+//! need not share one dual any more, δ1 is taken at any S vertex: the path from its root to
+//! it is flipped and it stays unmatched with dual zero (a free vertex with dual zero meets
+//! its condition; one reached by a tight edge ends an augmenting path). Each stage frees one
+//! fewer vertex of positive dual, so an edit costs O(n²) a vertex it frees, against O(n³)
+//! from scratch. Tests: brute force after random edit sequences, warm = cold in weight.
+//! Only in maximum-weight mode do final free duals have to be zero; with the raised weights
+//! of [`Mode::MaxCardinality`] that is the same condition.
 
 use super::weight::Weight;
 use crate::error::MatchingError;
@@ -62,7 +72,7 @@ pub struct Matching<W> {
 
 /// The final duals, on the doubled (and, in [`Mode::MaxCardinality`], raised) weights: for
 /// every edge `vertex[u] + vertex[v] + Σ z of blossoms holding u and v ≥ 2 (w + shift)`,
-/// with equality on matched edges; in maximum-weight mode unmatched vertices have dual 0,
+/// with equality on matched edges; unmatched vertices have dual 0 (in both modes),
 /// and every blossom with `z > 0` holds `(|vertices| − 1) / 2` matched edges.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Duals<W> {
@@ -92,8 +102,9 @@ enum Label {
 /// What the least dual change δ leads to.
 #[derive(Clone, Copy, Debug)]
 enum Event {
-    /// δ1: a vertex dual reaches zero; no augmenting path is left.
-    Optimal,
+    /// δ1: the dual of the S vertex reaches zero: the path from its tree's root to it is
+    /// flipped (nothing, when it is the root), so it is left unmatched with dual zero.
+    Zero(usize),
     /// δ2: the edge from an S vertex to an unlabelled blossom is tight.
     Grow(u32),
     /// δ3: the edge between two S blossoms is tight.
@@ -112,9 +123,45 @@ pub fn max_weight_matching<W: Weight>(n: usize, edges: &[(usize, usize, W)], mod
 
 /// [`max_weight_matching`] and the counts of its blossom steps.
 pub(crate) fn solve_counting<W: Weight>(n: usize, edges: &[(usize, usize, W)], mode: Mode) -> Result<(Matching<W>, Events), MatchingError> {
-    let mut solver = Solver::new(n, edges, mode)?;
+    let limit = edges.iter().map(|e| e.2).max().unwrap_or(W::ZERO);
+    let mut solver = Solver::new(n, edges, mode, limit)?;
     while solver.stage() {}
     Ok((solver.result(), solver.events))
+}
+
+/// A matching kept with its duals, re-solved warm after the edges at a vertex change (the
+/// Dutch system's greedy fixing re-solves a round O(n) times: `docs/dev/dutch.md` §3–4).
+pub struct Matcher<W> {
+    solver: Solver<W>,
+}
+
+impl<W: Weight> Matcher<W> {
+    /// Solves the graph; `limit` bounds every weight it will ever be given (the headroom
+    /// check and the starting duals use it).
+    pub fn new(n: usize, edges: &[(usize, usize, W)], mode: Mode, limit: W) -> Result<Self, MatchingError> {
+        if let Some(edge) = edges.iter().position(|e| e.2 > limit) {
+            return Err(MatchingError::AboveLimit { edge });
+        }
+        let mut solver = Solver::new(n, edges, mode, limit)?;
+        while solver.stage() {}
+        Ok(Matcher { solver })
+    }
+
+    /// The current matching and its duals.
+    pub fn matching(&self) -> Matching<W> {
+        self.solver.result()
+    }
+
+    /// Replaces every edge at vertex `v` by `edges` (`(other end, weight)`) and re-solves
+    /// from the current duals: only v, its former mate and the vertices the edit frees are
+    /// searched from, O(n²) each. On an error nothing has changed.
+    pub fn set_edges(&mut self, v: usize, edges: &[(usize, W)]) -> Result<(), MatchingError> {
+        self.solver.check_edit(v, edges)?;
+        self.solver.replace_edges(v, edges);
+        self.solver.free_vertex(v);
+        while self.solver.stage() {}
+        Ok(())
+    }
 }
 
 /// The weight of `mate` in the graph (each matched pair once).
@@ -155,6 +202,9 @@ struct Solver<W> {
     queue: Vec<usize>,
     mark: Vec<u32>,
     stamp: u32,
+    /// The largest (raised) weight allowed, and edge indices freed by edits.
+    limit: W,
+    spare: Vec<u32>,
     /// How often each blossom step ran (the tests show the hard cases are reached).
     events: Events,
 }
@@ -174,12 +224,12 @@ pub(crate) struct Events {
 
 impl<W: Weight> Solver<W> {
     /// The checked graph, an empty matching and the starting duals.
-    fn new(n: usize, edges: &[(usize, usize, W)], mode: Mode) -> Result<Self, MatchingError> {
+    fn new(n: usize, edges: &[(usize, usize, W)], mode: Mode, limit: W) -> Result<Self, MatchingError> {
         if edges.len() >= NO_EDGE as usize {
             return Err(MatchingError::TooManyEdges { edges: edges.len(), max: NO_EDGE as usize });
         }
         let mut adj = vec![NO_EDGE; n * n];
-        let mut max_w = W::ZERO;
+        let max_w = limit;
         for (i, &(u, v, w)) in edges.iter().enumerate() {
             for x in [u, v] {
                 if x >= n {
@@ -197,9 +247,8 @@ impl<W: Weight> Solver<W> {
             }
             adj[u * n + v] = i as u32;
             adj[v * n + u] = i as u32;
-            max_w = max_w.max(w);
         }
-        let shifted = mode == Mode::MaxCardinality && !edges.is_empty();
+        let shifted = mode == Mode::MaxCardinality;
         let too_wide = MatchingError::TooWide { vertices: n, shifted };
         let shift =
             if shifted { max_w.checked_mul_small(n / 2).and_then(|c| c.checked_add(W::ONE)).ok_or(too_wide.clone())? } else { W::ZERO };
@@ -207,7 +256,9 @@ impl<W: Weight> Solver<W> {
         // The dual objective only falls, so every dual stays ≤ n · max w (doubled scale).
         top_w.checked_mul_small(2 * n + 2).ok_or(too_wide)?;
         let double = edges.iter().map(|&(_, _, w)| w.add(shift).add(w.add(shift))).collect();
-        Ok(Self::with_graph(n, edges.iter().map(|&(u, v, _)| (u, v)).collect(), double, adj, shift, top_w))
+        let mut solver = Self::with_graph(n, edges.iter().map(|&(u, v, _)| (u, v)).collect(), double, adj, shift, top_w);
+        solver.limit = top_w;
+        Ok(solver)
     }
 
     fn with_graph(n: usize, ends: Vec<(usize, usize)>, double: Vec<W>, adj: Vec<u32>, shift: W, top_w: W) -> Self {
@@ -237,6 +288,8 @@ impl<W: Weight> Solver<W> {
             queue: Vec::new(),
             mark: vec![0; ids],
             stamp: 0,
+            limit: top_w,
+            spare: Vec::new(),
             events: Events::default(),
         }
     }
@@ -263,7 +316,8 @@ impl<W: Weight> Solver<W> {
         }
     }
 
-    /// One stage: true when it augmented the matching, false when the matching is optimal.
+    /// One stage: true when it changed the matching (an augmentation, or a root's path
+    /// flipped by δ1), false when no free vertex has a positive dual: the matching is optimal.
     fn stage(&mut self) -> bool {
         self.start_stage();
         loop {
@@ -272,21 +326,29 @@ impl<W: Weight> Solver<W> {
             }
             let Some((delta, event)) = self.next_event() else { return false };
             self.move_duals(delta);
-            match event {
-                Event::Optimal => return false,
-                Event::Grow(e) => self.grow(e),
-                Event::Join(e) => {
-                    if self.join(e) {
-                        self.end_stage();
-                        return true;
-                    }
+            let changed = match event {
+                Event::Zero(v) => {
+                    self.augment_tree(v, NONE);
+                    true
                 }
-                Event::Expand(b) => self.expand_inner(b),
+                Event::Grow(e) => self.grow(e),
+                Event::Join(e) => self.join(e),
+                Event::Expand(b) => {
+                    self.expand_inner(b);
+                    false
+                }
+            };
+            if changed {
+                self.end_stage();
+                return true;
             }
         }
     }
 
-    /// Clears the labels and tables, and makes every free vertex's blossom an S root.
+    /// Clears the labels and tables, and makes the blossom of every free vertex whose dual is
+    /// positive an S root. (From scratch all free vertices share one dual, the least, so they
+    /// reach zero together and the search ends; after a warm edit ([`Matcher::set_edges`])
+    /// they need not, and a free vertex whose dual is zero already meets its condition.)
     fn start_stage(&mut self) {
         self.label.fill(Label::None);
         self.tree_edge.fill((NONE, NONE));
@@ -296,7 +358,7 @@ impl<W: Weight> Solver<W> {
         self.queue.clear();
         for v in 0..self.n {
             let b = self.top[v];
-            if self.mate[v] == NONE && self.label[b] == Label::None {
+            if self.mate[v] == NONE && self.dual[v] > W::ZERO && self.label[b] == Label::None {
                 self.make_s(b, (NONE, NONE));
             }
         }
@@ -365,7 +427,7 @@ impl<W: Weight> Solver<W> {
         for v in 0..self.n {
             let label = self.label[self.top[v]];
             if label == Label::S {
-                offer(self.dual[v], Event::Optimal);
+                offer(self.dual[v], Event::Zero(v));
             }
         }
         for x in 0..self.n {
@@ -412,19 +474,26 @@ impl<W: Weight> Solver<W> {
     }
 
     /// The tight edge `e` from an S vertex reaches an unlabelled blossom: it becomes T, and
-    /// the blossom its base is matched to becomes S.
-    fn grow(&mut self, e: u32) {
+    /// the blossom its base is matched to becomes S; when its base is free (its dual is
+    /// zero, after a warm edit), the path is augmenting instead (true).
+    fn grow(&mut self, e: u32) -> bool {
         let (mut s, mut x) = self.ends[e as usize];
         if self.label[self.top[s]] != Label::S {
             std::mem::swap(&mut s, &mut x);
         }
         let bx = self.top[x];
+        if self.mate[self.base[bx]] == NONE {
+            self.augment_tree(s, x);
+            self.augment_tree(x, s);
+            self.events.augment += 1;
+            return true;
+        }
         self.label[bx] = Label::T;
         self.tree_edge[bx] = (s, x);
         let base = self.base[bx];
         let m = self.mate[base];
-        debug_assert!(m != NONE, "an unlabelled blossom is matched");
         self.make_s(self.top[m], (base, m));
+        false
     }
 
     /// The S blossom above S blossom `b` in its tree (through its T parent), if any.
@@ -534,7 +603,8 @@ impl<W: Weight> Solver<W> {
         }
     }
 
-    /// Augments along the tree path from vertex `x` (now matched to `partner`) to its root.
+    /// Augments along the tree path from vertex `x` (now matched to `partner`, or left
+    /// unmatched when `partner` is `NONE`) to its root.
     fn augment_tree(&mut self, x: usize, partner: usize) {
         let (mut x, mut partner) = (x, partner);
         loop {
@@ -692,6 +762,157 @@ impl<W: Weight> Solver<W> {
         }
         let duals = Duals { vertex: self.dual[..self.n].to_vec(), blossoms, shift: self.shift };
         Matching { mate, duals }
+    }
+}
+
+/// Warm edits (after the algorithm of Galil 1986 §4, run from a dual solution that is
+/// feasible but no longer tight everywhere).
+impl<W: Weight> Solver<W> {
+    /// The new edges at `v` are valid, and the duals keep their headroom after the edit.
+    fn check_edit(&self, v: usize, edges: &[(usize, W)]) -> Result<(), MatchingError> {
+        let n = self.n;
+        if v >= n {
+            return Err(MatchingError::NoSuchVertex { vertex: v, vertices: n });
+        }
+        let mut seen = vec![NONE; n];
+        for (i, &(u, w)) in edges.iter().enumerate() {
+            if u >= n {
+                return Err(MatchingError::VertexOutOfRange { edge: i, vertex: u, vertices: n });
+            }
+            if u == v {
+                return Err(MatchingError::Loop { edge: i, vertex: u });
+            }
+            if w < W::ZERO {
+                return Err(MatchingError::Negative { edge: i });
+            }
+            if w.checked_add(self.shift).is_none_or(|w| w > self.limit) {
+                return Err(MatchingError::AboveLimit { edge: i });
+            }
+            if seen[u] != NONE {
+                return Err(MatchingError::Duplicate { edge: i, first: seen[u], u: v, v: u });
+            }
+            seen[u] = i;
+        }
+        // Every dual stays below the dual objective, which the edit raises by at most the
+        // objective again (blossom duals moved onto vertices), 2 · limit and n (parity).
+        let too_wide = MatchingError::TooWide { vertices: n, shifted: self.shift > W::ZERO };
+        let mut objective = W::ZERO;
+        for b in 0..2 * n {
+            if b < n || self.base[b] != NONE {
+                let mut sub = Vec::new();
+                self.leaves(b, &mut sub);
+                let times = if b < n { 1 } else { (sub.len() - 1) / 2 };
+                let term = self.dual[b].checked_mul_small(times).ok_or(too_wide.clone())?;
+                objective = objective.checked_add(term).ok_or(too_wide.clone())?;
+            }
+        }
+        let bound = objective.checked_double().and_then(|o| o.checked_add(self.limit.checked_mul_small(2)?));
+        let bound = bound.and_then(|b| b.checked_add(W::ONE.checked_mul_small(n)?));
+        bound.and_then(|b| b.checked_mul_small(4)).ok_or(too_wide)?;
+        Ok(())
+    }
+
+    /// Removes the edges at `v` and adds `edges` (checked) with doubled, raised weights.
+    fn replace_edges(&mut self, v: usize, edges: &[(usize, W)]) {
+        let n = self.n;
+        for x in 0..n {
+            let e = self.adj[v * n + x];
+            if e != NO_EDGE {
+                self.adj[v * n + x] = NO_EDGE;
+                self.adj[x * n + v] = NO_EDGE;
+                self.spare.push(e);
+            }
+        }
+        for &(u, w) in edges {
+            let raised = w.add(self.shift);
+            let e = match self.spare.pop() {
+                Some(e) => {
+                    self.ends[e as usize] = (v, u);
+                    self.double[e as usize] = raised.add(raised);
+                    e
+                }
+                None => {
+                    self.ends.push((v, u));
+                    self.double.push(raised.add(raised));
+                    (self.ends.len() - 1) as u32
+                }
+            };
+            self.adj[v * n + u] = e;
+            self.adj[u * n + v] = e;
+        }
+    }
+
+    /// Frees `v` and its mate and makes the duals feasible for v's new edges: v's blossoms
+    /// are expanded ([`Solver::open`]), v's dual rises to cover its new edges, and so do
+    /// the blossoms of every vertex freed, so that each freed vertex's dual can be made even
+    /// (raising a free vertex in no blossom loosens only its own edges): then all free
+    /// vertices with a positive dual share a parity, which keeps S–S slacks even.
+    fn free_vertex(&mut self, v: usize) {
+        let mut freed = vec![v];
+        self.open(v, &mut freed);
+        let m = self.mate[v];
+        if m != NONE {
+            self.mate[v] = NONE;
+            self.mate[m] = NONE;
+            freed.push(m);
+        }
+        self.cover_edges(v);
+        let mut i = 0;
+        while i < freed.len() {
+            self.open(freed[i], &mut freed);
+            i += 1;
+        }
+        for x in freed {
+            if self.dual[x].halve().add(self.dual[x].halve()) != self.dual[x] {
+                self.dual[x] = self.dual[x].add(W::ONE);
+            }
+        }
+    }
+
+    /// Expands every blossom holding `x`, outermost first, each with its dual moved onto its
+    /// vertices (`z/2` each: the edges inside keep their sums, those leaving loosen, so the
+    /// base's matched edge is undone and its ends added to `freed`; a free base's dual
+    /// changed too, so it is added as well).
+    fn open(&mut self, x: usize, freed: &mut Vec<usize>) {
+        while self.top[x] != x {
+            let b = self.top[x];
+            let z = self.dual[b];
+            if z > W::ZERO {
+                let half = z.halve();
+                let mut vs = Vec::new();
+                self.leaves(b, &mut vs);
+                for &y in &vs {
+                    self.dual[y] = self.dual[y].add(half);
+                }
+                // The base is free now, or was already (its dual rose all the same).
+                let base = self.base[b];
+                let m = self.mate[base];
+                freed.push(base);
+                if m != NONE {
+                    self.mate[base] = NONE;
+                    self.mate[m] = NONE;
+                    freed.push(m);
+                }
+            }
+            self.dual[b] = W::ZERO;
+            self.dissolve(b);
+        }
+    }
+
+    /// Raises `v`'s dual (v is in no blossom) until every edge at v has slack ≥ 0.
+    fn cover_edges(&mut self, v: usize) {
+        let n = self.n;
+        for x in 0..n {
+            let e = self.adj[v * n + x];
+            if e == NO_EDGE {
+                continue;
+            }
+            let need = self.double[e as usize];
+            let have = self.dual[v].add(self.dual[x]);
+            if have < need {
+                self.dual[v] = self.dual[v].add(need.sub(have));
+            }
+        }
     }
 }
 

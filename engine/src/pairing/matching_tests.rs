@@ -55,15 +55,16 @@ fn enumerate<W: Weight>(n: usize, w: &[Option<W>], used: &mut [bool], got: (usiz
 }
 
 /// The mates are symmetric and on edges; the duals are feasible, tight on matched edges,
-/// zero on unmatched vertices (maximum weight), and every blossom with a positive dual is
+/// zero on unmatched vertices, and every blossom with a positive dual is
 /// full: together they prove the matching optimal.
-fn check_optimal<W: Weight>(n: usize, edges: &[(usize, usize, W)], m: &Matching<W>, mode: Mode) {
+fn check_optimal<W: Weight>(n: usize, edges: &[(usize, usize, W)], m: &Matching<W>) {
     let d = &m.duals;
     for v in 0..n {
         if let Some(u) = m.mate[v] {
             assert_eq!(m.mate[u], Some(v), "mates of {v} and {u}");
             assert!(edges.iter().any(|&(a, b, _)| (a, b) == (u, v) || (a, b) == (v, u)), "{v}–{u} is no edge");
-        } else if mode == Mode::MaxWeight {
+        } else {
+            // Both modes: maximum cardinality is maximum weight on raised weights.
             assert_eq!(d.vertex[v], W::ZERO, "unmatched vertex {v} has a dual");
         }
     }
@@ -107,7 +108,7 @@ fn random_graph(rng: &mut Rng, n: usize, percent: u64, top: u64) -> Vec<(usize, 
 /// Solves with `W`, checks against brute force and the duals, and returns the mates.
 fn solve_checked<W: Weight>(n: usize, edges: &[(usize, usize, W)], mode: Mode, events: &mut Events) -> Vec<Option<usize>> {
     let (m, ev) = solve_counting(n, edges, mode).expect("a valid graph");
-    check_optimal(n, edges, &m, mode);
+    check_optimal(n, edges, &m);
     let (best_w, best_cw) = brute(n, edges);
     let got = matching_weight(edges, &m.mate);
     let pairs = m.mate.iter().flatten().count() / 2;
@@ -268,16 +269,16 @@ fn large_graphs_are_optimal() {
     let narrow = complete(&mut rng, 400, |r| r.below(1_000_000));
     for mode in [Mode::MaxWeight, Mode::MaxCardinality] {
         let m = max_weight_matching(400, &narrow, mode).unwrap();
-        check_optimal(400, &narrow, &m, mode);
+        check_optimal(400, &narrow, &m);
     }
     let half: Vec<_> = narrow.iter().copied().filter(|_| rng.below(2) == 0).map(|(u, v, w)| (u, v, w % 50)).collect();
     for mode in [Mode::MaxWeight, Mode::MaxCardinality] {
         let m = max_weight_matching(400, &half, mode).unwrap();
-        check_optimal(400, &half, &m, mode);
+        check_optimal(400, &half, &m);
     }
     let wide = complete(&mut rng, 400, wide_weight);
     let m = max_weight_matching(400, &wide, Mode::MaxWeight).unwrap();
-    check_optimal(400, &wide, &m, Mode::MaxWeight);
+    check_optimal(400, &wide, &m);
     assert_eq!(m.mate.iter().flatten().count(), 400, "the top field makes it complete");
 }
 
@@ -291,4 +292,87 @@ fn wide_weight(rng: &mut Rng) -> Wide<16> {
         *limb = rng.next();
     }
     Wide::from_limbs(limbs)
+}
+
+/// The graph's edges with those at `v` replaced by `new`.
+fn with_edges_at<W: Copy>(edges: &[(usize, usize, W)], v: usize, new: &[(usize, W)]) -> Vec<(usize, usize, W)> {
+    let mut out: Vec<_> = edges.iter().copied().filter(|&(a, b, _)| a != v && b != v).collect();
+    out.extend(new.iter().map(|&(u, w)| (v, u, w)));
+    out
+}
+
+/// Random new edges at `v` (each other vertex with chance `percent`), weights below `top`.
+fn random_edges_at(rng: &mut Rng, n: usize, v: usize, percent: u64, top: u64) -> Vec<(usize, u64)> {
+    let mut out = Vec::new();
+    for u in (0..n).filter(|&u| u != v) {
+        if rng.below(100) < percent {
+            out.push((u, rng.below(top)));
+        }
+    }
+    out
+}
+
+/// Warm re-solving after edits (a vertex's edges replaced: removed, re-weighted, new)
+/// gives an optimal matching every time: brute force on small graphs, the duals' proof.
+#[test]
+fn warm_edits_match_brute_force() {
+    let mut rng = Rng(7);
+    for round in 0..3000 {
+        let n = 2 + rng.below(9) as usize;
+        let top = [2, 5, 100][round % 3];
+        let mut edges = random_graph(&mut rng, n, 60, top);
+        let mode = if round % 4 == 3 { Mode::MaxCardinality } else { Mode::MaxWeight };
+        let mut matcher = Matcher::new(n, &edges, mode, top).unwrap();
+        for _ in 0..6 {
+            let v = rng.below(n as u64) as usize;
+            let percent = [0, 30, 80][rng.below(3) as usize];
+            let new = random_edges_at(&mut rng, n, v, percent, top);
+            edges = with_edges_at(&edges, v, &new);
+            matcher.set_edges(v, &new).unwrap();
+            let m = matcher.matching();
+            check_optimal(n, &edges, &m);
+            let (best_w, best_cw) = brute(n, &edges);
+            let got = matching_weight(&edges, &m.mate);
+            match mode {
+                Mode::MaxWeight => assert_eq!(got, best_w, "{edges:?}"),
+                Mode::MaxCardinality => assert_eq!((m.mate.iter().flatten().count() / 2, got), best_cw, "{edges:?}"),
+            }
+        }
+    }
+}
+
+/// The greedy fixing's use: 120 vertices, complete, then 60 edits that raise one vertex's
+/// edges or drop some; warm equals cold in weight, and the duals prove each optimal.
+#[test]
+fn warm_edits_on_a_larger_graph() {
+    let mut rng = Rng(120);
+    let n = 120;
+    let top = 1 << 20;
+    let mut edges = complete(&mut rng, n, |r| r.below(top));
+    let mut matcher = Matcher::new(n, &edges, Mode::MaxWeight, top).unwrap();
+    for _ in 0..60 {
+        let v = rng.below(n as u64) as usize;
+        let new = random_edges_at(&mut rng, n, v, 90, top);
+        edges = with_edges_at(&edges, v, &new);
+        matcher.set_edges(v, &new).unwrap();
+        let warm = matcher.matching();
+        check_optimal(n, &edges, &warm);
+        let cold = max_weight_matching(n, &edges, Mode::MaxWeight).unwrap();
+        assert_eq!(matching_weight(&edges, &warm.mate), matching_weight(&edges, &cold.mate));
+    }
+}
+
+/// Edits are checked before anything changes.
+#[test]
+fn bad_edits_are_refused() {
+    let mut matcher = Matcher::new(3, &[(0, 1, 5u64)], Mode::MaxWeight, 10).unwrap();
+    let err = |m: &mut Matcher<u64>, v, e: &[(usize, u64)]| m.set_edges(v, e).unwrap_err().to_string();
+    assert_eq!(err(&mut matcher, 3, &[]), "vertex 3 is out of range (expected a vertex below 3)");
+    assert_eq!(
+        err(&mut matcher, 0, &[(2, 11)]),
+        "edge 0: a weight above the limit the matcher was built with (expected at most that limit)"
+    );
+    assert_eq!(err(&mut matcher, 0, &[(2, 1), (2, 3)]), "edge 1: vertices 0 and 2 are already joined by edge 0 (expected one edge a pair)");
+    assert_eq!(matcher.matching().mate, [Some(1), Some(0), None]);
+    assert!(Matcher::new(2, &[(0, 1, 11u64)], Mode::MaxWeight, 10).is_err());
 }

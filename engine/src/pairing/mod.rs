@@ -5,5 +5,5 @@
 pub mod matching;
 pub mod weight;
 
-pub use matching::{matching_weight, max_weight_matching, BlossomDual, Duals, Matching, Mode};
+pub use matching::{matching_weight, max_weight_matching, BlossomDual, Duals, Matcher, Matching, Mode};
 pub use weight::{Weight, Wide};
