@@ -199,6 +199,10 @@ struct Solver<W> {
     best_s: Vec<u32>,
     between: Vec<u32>,
     best_of: Vec<u32>,
+    /// The slacks of `best_s` and `best_of`, moved with the duals (a wide slack costs two
+    /// wide operations; the least is looked for after every event).
+    best_s_slack: Vec<W>,
+    best_of_slack: Vec<W>,
     queue: Vec<usize>,
     mark: Vec<u32>,
     stamp: u32,
@@ -285,6 +289,8 @@ impl<W: Weight> Solver<W> {
             best_s: vec![NO_EDGE; n],
             between: vec![NO_EDGE; ids * ids],
             best_of: vec![NO_EDGE; ids],
+            best_s_slack: vec![W::ZERO; n],
+            best_of_slack: vec![W::ZERO; ids],
             queue: Vec::new(),
             mark: vec![0; ids],
             stamp: 0,
@@ -298,11 +304,6 @@ impl<W: Weight> Solver<W> {
     fn slack(&self, e: u32) -> W {
         let (u, v) = self.ends[e as usize];
         self.dual[u].add(self.dual[v]).sub(self.double[e as usize])
-    }
-
-    /// Whether edge `e` has less slack than the edge `best` (none counts as infinite).
-    fn better(&self, e: u32, best: u32) -> bool {
-        best == NO_EDGE || self.slack(e) < self.slack(best)
     }
 
     /// The vertices of blossom `b`, appended to `out`.
@@ -392,24 +393,28 @@ impl<W: Weight> Solver<W> {
             if bx == bv {
                 continue;
             }
+            let slack = self.slack(e);
             if self.label[bx] == Label::S {
-                self.offer_between(bv, bx, e);
-            } else if self.better(e, self.best_s[x]) {
+                self.offer_between(bv, bx, e, slack);
+            } else if self.best_s[x] == NO_EDGE || slack < self.best_s_slack[x] {
                 self.best_s[x] = e;
+                self.best_s_slack[x] = slack;
             }
         }
     }
 
-    /// Offers edge `e` between the S blossoms `a` and `b` to their tables.
-    fn offer_between(&mut self, a: usize, b: usize, e: u32) {
+    /// Offers edge `e` (of slack `slack`) between the S blossoms `a` and `b` to their tables.
+    fn offer_between(&mut self, a: usize, b: usize, e: u32, slack: W) {
         let ids = 2 * self.n;
-        if self.better(e, self.between[a * ids + b]) {
+        let old = self.between[a * ids + b];
+        if old == NO_EDGE || slack < self.slack(old) {
             self.between[a * ids + b] = e;
             self.between[b * ids + a] = e;
         }
         for c in [a, b] {
-            if self.better(e, self.best_of[c]) {
+            if self.best_of[c] == NO_EDGE || slack < self.best_of_slack[c] {
                 self.best_of[c] = e;
+                self.best_of_slack[c] = slack;
             }
         }
     }
@@ -433,7 +438,7 @@ impl<W: Weight> Solver<W> {
         for x in 0..self.n {
             let e = self.best_s[x];
             if self.label[self.top[x]] == Label::None && e != NO_EDGE {
-                offer(self.slack(e), Event::Grow(e));
+                offer(self.best_s_slack[x], Event::Grow(e));
             }
         }
         for b in 0..2 * self.n {
@@ -441,7 +446,7 @@ impl<W: Weight> Solver<W> {
                 continue;
             }
             if self.label[b] == Label::S && self.best_of[b] != NO_EDGE {
-                offer(self.slack(self.best_of[b]).halve(), Event::Join(self.best_of[b]));
+                offer(self.best_of_slack[b].halve(), Event::Join(self.best_of[b]));
             } else if self.label[b] == Label::T && b >= self.n {
                 offer(self.dual[b].halve(), Event::Expand(b));
             }
@@ -458,12 +463,20 @@ impl<W: Weight> Solver<W> {
             match self.label[self.top[v]] {
                 Label::S => self.dual[v] = self.dual[v].sub(delta),
                 Label::T => self.dual[v] = self.dual[v].add(delta),
+                // Its least edge to an S vertex loses δ (a T vertex's keeps its slack).
+                Label::None if self.best_s[v] != NO_EDGE => self.best_s_slack[v] = self.best_s_slack[v].sub(delta),
                 Label::None => {}
             }
         }
         let twice = delta.add(delta);
-        for b in self.n..2 * self.n {
-            if self.is_top[b] {
+        for b in 0..2 * self.n {
+            if !self.is_top[b] {
+                continue;
+            }
+            if self.label[b] == Label::S && self.best_of[b] != NO_EDGE {
+                self.best_of_slack[b] = self.best_of_slack[b].sub(twice);
+            }
+            if b >= self.n {
                 match self.label[b] {
                     Label::S => self.dual[b] = self.dual[b].add(twice),
                     Label::T => self.dual[b] = self.dual[b].sub(twice),
@@ -597,7 +610,7 @@ impl<W: Weight> Solver<W> {
             for &k in kids {
                 let e = self.between[k * ids + c];
                 if self.label[k] == Label::S && e != NO_EDGE {
-                    self.offer_between(id, c, e);
+                    self.offer_between(id, c, e, self.slack(e));
                 }
             }
         }

@@ -144,8 +144,10 @@ fn random_small_graphs_match_brute_force() {
             let mates = solve_checked(n, &edges, mode, &mut events);
             let as_i64: Vec<_> = edges.iter().map(|&(u, v, w)| (u, v, w as i64)).collect();
             let as_i128: Vec<_> = edges.iter().map(|&(u, v, w)| (u, v, w as i128)).collect();
+            let as_u128: Vec<_> = edges.iter().map(|&(u, v, w)| (u, v, w as u128)).collect();
             let as_wide: Vec<_> = edges.iter().map(|&(u, v, w)| (u, v, Wide::<16>::from_u64(w))).collect();
             let mut ignore = Events::default();
+            assert_eq!(solve_checked(n, &as_u128, mode, &mut ignore), mates);
             assert_eq!(solve_checked(n, &as_i64, mode, &mut ignore), mates);
             assert_eq!(solve_checked(n, &as_i128, mode, &mut ignore), mates);
             assert_eq!(solve_checked(n, &as_wide, mode, &mut ignore), mates);

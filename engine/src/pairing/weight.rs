@@ -4,11 +4,13 @@
 //! their order, encoded as bit fields: `docs/dev/dutch.md` §3) is about 950 bits wide for
 //! 400 players and 11 rounds, so `u128` is too narrow. [`Wide`] is an unsigned integer of
 //! `L` 64-bit limbs (`Wide<16>` = 1024 bits); the matching is generic over [`Weight`], which
-//! `u64`, `i64` and `i128` implement too, so the tests can run one graph with every type.
+//! `u64`, `u128`, `i64` and `i128` implement too (a round whose widest bracket fits `u128`
+//! uses it), so the tests can run one graph with every type.
 //!
 //! The matching needs only unsigned quantities: weights are ≥ 0 (it refuses others), and
 //! with the primal–dual method of Edmonds as Galil (ACM Computing Surveys 18, 1986) states it,
-//! every vertex dual, blossom dual and slack stays ≥ 0 in maximum-weight mode. So the trait
+//! every vertex dual, blossom dual and slack stays ≥ 0 (maximum cardinality is maximum weight
+//! on raised weights, so in both modes). So the trait
 //! has exactly what the algorithm does: zero, add, subtract (never below zero), compare,
 //! halve (δ = slack / 2), and the checked addition used once to see that a graph's weights
 //! leave the headroom the duals need. `add` and `sub` overflow-check in debug builds and
@@ -72,7 +74,7 @@ macro_rules! primitive_weight {
         }
     )*};
 }
-primitive_weight!(u64, i64, i128);
+primitive_weight!(u64, u128, i64, i128);
 
 /// An unsigned integer of `L` 64-bit limbs, least significant first (`Wide<16>`: 1024 bits).
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
