@@ -4,9 +4,10 @@
 //! Galil, "Efficient algorithms for finding maximum matching in graphs", ACM Computing
 //! Surveys 18(1), 1986, §3–4). Written from those descriptions, not from any program.
 //!
-//! The Dutch system (FIDE Handbook C.04.3) pairs a round as one maximum-weight matching whose
-//! weights carry its criteria bit field by bit field (`docs/dev/dutch.md` §3–4); completion
-//! (C.4, "as many pairs as possible") is the weights' top field, so that engine uses
+//! The Dutch system (FIDE Handbook C.04.3, applied from 1 February 2026: chapter
+//! C0403202602) pairs a round as one maximum-weight matching whose weights carry its
+//! criteria bit field by bit field (`docs/dev/dutch.md` §3–4); completion (criterion C4) is
+//! the weights' top field, so that engine uses
 //! [`Mode::MaxWeight`]. [`Mode::MaxCardinality`] is offered too: every weight is raised by
 //! `C = ⌊n/2⌋ · max w + 1`, more than any two matchings' weights can differ, so a heavier
 //! matching is always a larger one; the duals returned are those of the raised weights.
@@ -16,18 +17,19 @@
 //! has that dual's parity, so the slack of an edge between two outer (S) blossoms is even and
 //! its half is exact. Constraint: `y_u + y_v + Σ z_B ≥ W_uv` over the blossoms B holding both
 //! ends. A stage grows alternating trees from every free vertex over tight edges; the duals
-//! move by the least of δ1 (a vertex dual reaches 0: from scratch, the free vertices' all
-//! at once, and the matching is optimal), δ2 (an edge
-//! from an S vertex to an unlabelled blossom becomes tight: grow), δ3 (half the slack of an
-//! S–S edge: shrink a blossom, or augment when the two trees differ) and δ4 (half an inner
-//! (T) blossom's dual: expand it). In maximum-weight mode all duals stay ≥ 0, so unsigned
-//! weights serve ([`super::weight`]).
+//! move by the least of δ1 (an S vertex's dual reaches 0; from scratch the free vertices'
+//! do, all at once, and the matching is optimal), δ2 (an edge from an S vertex to an
+//! unlabelled blossom becomes tight: grow), δ3 (half the slack of an S–S edge: shrink a
+//! blossom, or augment when the two trees differ) and δ4 (half an inner (T) blossom's dual:
+//! expand it). All duals stay ≥ 0, so unsigned weights serve ([`super::weight`]).
 //!
 //! **O(n³).** Each vertex becomes S once a stage and is then scanned once (O(n) over its
 //! row of the adjacency matrix). The least slack is kept per non-S vertex (`best_s`, to any
 //! S vertex) and per pair of top-level S blossoms (`between`, a 2n × 2n matrix of edge
 //! indices) with each S blossom's least (`best_of`); shrinking a blossom merges its S
-//! children's rows (O(n) a child). So an event costs O(n), a stage O(n²), n/2 stages O(n³).
+//! children's rows (O(n) a child). The least slacks' values are kept too and moved with the
+//! duals, so finding the next event compares without recomputing (a wide slack is two wide
+//! operations). An event costs O(n), a stage O(n²), n/2 stages O(n³).
 //!
 //! **Warm re-solving** ([`Matcher::set_edges`]: what the greedy fixing of
 //! `docs/dev/dutch.md` §3 does O(n) times a round). The edges at a vertex v are replaced;
@@ -39,11 +41,9 @@
 //! number. The search then runs from the free vertices whose dual is positive only. As they
 //! need not share one dual any more, δ1 is taken at any S vertex: the path from its root to
 //! it is flipped and it stays unmatched with dual zero (a free vertex with dual zero meets
-//! its condition; one reached by a tight edge ends an augmenting path). Each stage frees one
-//! fewer vertex of positive dual, so an edit costs O(n²) a vertex it frees, against O(n³)
-//! from scratch. Tests: brute force after random edit sequences, warm = cold in weight.
-//! Only in maximum-weight mode do final free duals have to be zero; with the raised weights
-//! of [`Mode::MaxCardinality`] that is the same condition.
+//! its condition; one reached by a tight edge ends an augmenting path). Each stage leaves one
+//! vertex fewer free with a positive dual, so an edit costs O(n²) a vertex it frees, against
+//! O(n³) from scratch. Tests: brute force after random edit sequences, warm = cold in weight.
 
 use super::weight::Weight;
 use crate::error::MatchingError;
