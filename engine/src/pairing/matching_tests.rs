@@ -379,3 +379,33 @@ fn bad_edits_are_refused() {
     assert_eq!(matcher.matching().mate, [Some(1), Some(0), None]);
     assert!(Matcher::new(2, &[(0, 1, 11u64)], Mode::MaxWeight, 10).is_err());
 }
+
+/// Warm edits with ~950-bit weights: each edit's result equals the cold solve's weight and
+/// its duals prove it optimal, in both modes.
+#[test]
+fn warm_edits_with_wide_weights() {
+    let mut rng = Rng(1024);
+    let n = 31;
+    let mut limit = [0u64; 16];
+    limit[14] = 1 << 53;
+    let limit = Wide::from_limbs(limit);
+    for mode in [Mode::MaxWeight, Mode::MaxCardinality] {
+        let mut edges: Vec<_> = complete(&mut rng, n, wide_weight).into_iter().filter(|e| e.2 .0[13] != 0).collect();
+        let mut matcher = Matcher::new(n, &edges, mode, limit).unwrap();
+        for _ in 0..40 {
+            let v = rng.below(n as u64) as usize;
+            let mut new = Vec::new();
+            for u in (0..n).filter(|&u| u != v) {
+                if rng.below(3) != 0 {
+                    new.push((u, wide_weight(&mut rng)));
+                }
+            }
+            edges = with_edges_at(&edges, v, &new);
+            matcher.set_edges(v, &new).unwrap();
+            let warm = matcher.matching();
+            check_optimal(n, &edges, &warm);
+            let cold = max_weight_matching(n, &edges, mode).unwrap();
+            assert_eq!(matching_weight(&edges, &warm.mate), matching_weight(&edges, &cold.mate));
+        }
+    }
+}
