@@ -236,4 +236,6 @@ pub enum MatchingError {
     AboveLimit { edge: usize },
     #[error("vertex {vertex} is out of range (expected a vertex below {vertices})")]
     NoSuchVertex { vertex: usize, vertices: usize },
+    #[error("{vertices} vertices: expected at most {max} (the dense tables take 20 n² bytes)")]
+    TooManyVertices { vertices: usize, max: usize },
 }

@@ -52,6 +52,9 @@ use crate::error::MatchingError;
 const NONE: usize = usize::MAX;
 /// No edge in the adjacency and least-slack tables.
 const NO_EDGE: u32 = u32::MAX;
+/// The most vertices taken: the adjacency (n²) and S–S (4n²) tables of `u32` are then
+/// 335 MB; a Swiss round has far fewer players.
+pub const MAX_VERTICES: usize = 4096;
 
 /// What the matching maximises.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -115,8 +118,9 @@ enum Event {
 
 /// A maximum-weight matching of the graph on vertices `0..n` with the edges `(u, v, w)`.
 ///
-/// Errors: a vertex out of range, a loop, a second edge between two vertices, a negative
-/// weight, weights too wide for `W` to hold the duals (`(2n + 2) · max w` must fit).
+/// Errors: more than [`MAX_VERTICES`] vertices, a vertex out of range, a loop, a second
+/// edge between two vertices, a negative weight, weights too wide for `W` to hold the duals
+/// (`(2n + 2) · max w` must fit).
 pub fn max_weight_matching<W: Weight>(n: usize, edges: &[(usize, usize, W)], mode: Mode) -> Result<Matching<W>, MatchingError> {
     Ok(solve_counting(n, edges, mode)?.0)
 }
@@ -229,6 +233,9 @@ pub(crate) struct Events {
 impl<W: Weight> Solver<W> {
     /// The checked graph, an empty matching and the starting duals.
     fn new(n: usize, edges: &[(usize, usize, W)], mode: Mode, limit: W) -> Result<Self, MatchingError> {
+        if n > MAX_VERTICES {
+            return Err(MatchingError::TooManyVertices { vertices: n, max: MAX_VERTICES });
+        }
         if edges.len() >= NO_EDGE as usize {
             return Err(MatchingError::TooManyEdges { edges: edges.len(), max: NO_EDGE as usize });
         }
