@@ -215,3 +215,27 @@ pub enum SettingError {
     #[error("{settings}: {problem}")]
     Conflict { settings: String, problem: String },
 }
+
+/// A graph the maximum-weight matching (`pairing::matching`) cannot take: each names the
+/// edge by its index in the list given and says what was expected.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum MatchingError {
+    #[error("edge {edge}: vertex {vertex} is out of range (expected a vertex below {vertices})")]
+    VertexOutOfRange { edge: usize, vertex: usize, vertices: usize },
+    #[error("edge {edge}: a loop at vertex {vertex} (expected two different vertices)")]
+    Loop { edge: usize, vertex: usize },
+    #[error("edge {edge}: vertices {u} and {v} are already joined by edge {first} (expected one edge a pair)")]
+    Duplicate { edge: usize, first: usize, u: usize, v: usize },
+    #[error("edge {edge}: a negative weight (expected a weight of 0 or more)")]
+    Negative { edge: usize },
+    #[error("the weights leave the duals no room: (2 × {vertices} + 2) × the largest weight{} must fit the weight type (expected a wider type)", if *.shifted { " (raised for maximum cardinality)" } else { "" })]
+    TooWide { vertices: usize, shifted: bool },
+    #[error("{edges} edges: expected fewer than {max}")]
+    TooManyEdges { edges: usize, max: usize },
+    #[error("edge {edge}: a weight above the limit the matcher was built with (expected at most that limit)")]
+    AboveLimit { edge: usize },
+    #[error("vertex {vertex} is out of range (expected a vertex below {vertices})")]
+    NoSuchVertex { vertex: usize, vertices: usize },
+    #[error("{vertices} vertices: expected at most {max} (the dense tables take 20 n² bytes)")]
+    TooManyVertices { vertices: usize, max: usize },
+}

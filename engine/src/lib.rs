@@ -46,6 +46,7 @@ pub mod job;
 pub mod linalg;
 pub mod methods;
 pub mod model;
+pub mod pairing;
 pub mod pairs;
 pub mod parse;
 pub mod scale;

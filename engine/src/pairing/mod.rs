@@ -1,0 +1,9 @@
+//! Pairing (issue 21: the FIDE Dutch system, FIDE Handbook C.04.3, with the general handling
+//! rules C.04.2 and the basic rules C.04.1). Only the groundwork is here so far: the
+//! maximum-weight matching a round is paired with (`docs/dev/dutch.md` §3–4) and its weights.
+
+pub mod matching;
+pub mod weight;
+
+pub use matching::{matching_weight, max_weight_matching, BlossomDual, Duals, Matcher, Matching, Mode};
+pub use weight::{Weight, Wide};
