@@ -39,7 +39,7 @@ impl Row {
 
 /// The rows of `folder/manifest.tsv` (a header line naming the columns, `file` first).
 fn manifest(folder: &str) -> Vec<Row> {
-    let path = format!("{DATA}/{folder}/manifest.tsv");
+    let path = format!("{folder}/manifest.tsv");
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
     let mut lines = text.lines().filter(|l| !l.trim().is_empty());
     let header: Vec<&str> = lines.next().expect("manifest header").split('\t').collect();
@@ -61,7 +61,7 @@ fn cells(t: &Tournament, kind: impl Fn(RoundResult, bool) -> bool) -> usize {
 
 /// Reads one file and returns how it differs from its manifest row (empty: it matches).
 fn check(folder: &str, row: &Row) -> Vec<String> {
-    let path = format!("{DATA}/{folder}/{}", row.file);
+    let path = format!("{folder}/{}", row.file);
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
     let t = match parse_trf(&text) {
         Ok((t, warnings)) => {
@@ -104,7 +104,7 @@ fn check(folder: &str, row: &Row) -> Vec<String> {
 /// An expected next round as bbpPairings's `-p` writes it: the number of pairs, then one
 /// `white black` line a pair (`player 0`: the pairing-allocated bye); or a `.error` file.
 fn check_expected(folder: &str, file: &str, players: usize) -> Vec<String> {
-    let path = format!("{DATA}/{folder}/{file}");
+    let path = format!("{folder}/{file}");
     let Ok(text) = std::fs::read_to_string(&path) else { return vec![format!("{path}: missing")] };
     if file.ends_with(".error") {
         return match text.contains("No valid pairing") {
@@ -135,8 +135,7 @@ fn check_folder(folder: &str, at_least: usize) {
     let rows = manifest(folder);
     assert!(rows.len() >= at_least, "{folder}: {} manifest rows, expected at least {at_least}", rows.len());
     let listed: Vec<&str> = rows.iter().map(|r| r.file.as_str()).collect();
-    let dir = format!("{DATA}/{folder}");
-    for entry in std::fs::read_dir(&dir).unwrap_or_else(|e| panic!("{dir}: {e}")) {
+    for entry in std::fs::read_dir(folder).unwrap_or_else(|e| panic!("{folder}: {e}")) {
         let name = entry.expect("directory entry").file_name().to_string_lossy().into_owned();
         let is_input = name.ends_with(".trf") && !name.ends_with(".expected.trf");
         assert!(!is_input || listed.contains(&name.as_str()), "{folder}/{name} is not in manifest.tsv");
@@ -147,10 +146,19 @@ fn check_folder(folder: &str, at_least: usize) {
 
 #[test]
 fn bbp_generated_tournaments_read_as_their_manifest_says() {
-    check_folder("bbp", 54);
+    check_folder(&format!("{DATA}/bbp"), 54);
 }
 
 #[test]
 fn corner_cases_read_as_their_manifest_says() {
-    check_folder("cases", 6);
+    check_folder(&format!("{DATA}/cases"), 6);
+}
+
+/// The benchmark set (not committed: ≥ 1,000 tournaments, see `bbp/SOURCE.txt`), made by
+/// `scripts/pairing-fixtures.sh` into a directory named by `PAIRING_BENCH`.
+#[test]
+#[ignore = "needs the generated benchmark set: PAIRING_BENCH=/tmp/bbp-1000 (see bbp/SOURCE.txt)"]
+fn benchmark_set_reads_as_its_manifest_says() {
+    let dir = std::env::var("PAIRING_BENCH").expect("PAIRING_BENCH: the directory the script wrote");
+    check_folder(&dir, 1);
 }
