@@ -8,6 +8,7 @@
 #   coreutils. Nothing of bbpPairings enters the repository: only its output (data).
 #
 # Usage: scripts/pairing-fixtures.sh [--entries] BBP OUTDIR FIRST_SEED COUNT [SPEC...]
+#        scripts/pairing-fixtures.sh --boards BBP FILE.trf...
 #   --entries   make the tournaments round by round here (late entries and withdrawals),
 #               each round paired by bbpPairings -p, instead of with its generator (-g)
 #   BBP         path of bbpPairings.exe
@@ -37,10 +38,89 @@
 # round, half-point bye round), its results drawn by awk from the seed (a draw one game in
 # four, else by the Elo expectation; each side absent with probability 0.03: a forfeit).
 #
+# --boards writes FILE.boards.tsv next to each FILE.trf (round, board, white, black; black 0:
+# the pairing-allocated bye): each round as bbpPairings -p pairs it from the rounds before,
+# checked to be the file's own round, in bbpPairings's board order (a TRF has no boards).
+#
 # How long: on this machine (2 shared cores) about 0.35 s a tournament on average, up to ~1.6 s
 # for 160 players and 11 rounds, checking included: seeds 1-1010 (1,003 tournaments) took
 # 6 min 9 s; --entries is faster (200 tournaments in 69 s).
 set -euo pipefail
+
+# ---------------------------------------------------------------------------------------
+# --boards: the board order, which a TRF does not record. For each FILE and each round R,
+# bbpPairings -p pairs round R from the file cut after round R-1 (round R's requested byes
+# and absences kept, its points recomputed, XXR the file's rounds), and the pairs must be
+# the file's round R; FILE's boards go to FILE without .trf + .boards.tsv: round, board,
+# white, black (0: the pairing-allocated bye), in bbpPairings's board order.
+
+# The first round's colour of the top player (XXC), as bbpPairings infers it from a file:
+# the round-1 colour of the highest player paired in round 1, reversed for every player paired
+# above him who had none (a pairing-allocated bye).
+first_colour() {
+  tr '\r' '\n' < "$1" | awk '/^001/ && !done {
+      c = substr($0, 92, 8); col = substr(c, 6, 1); res = substr(c, 8, 1)
+      if (col == "w" || col == "b") { done = 1; white = (col == "w") != (above % 2 == 1) }
+      else if (res == "U") above++
+    }
+    END { print white ? "white1" : "black1" }'
+}
+
+# The file cut after round $2 - 1 for pairing round $2 of $3 (LF line ends; scoring 1/0.5/0).
+cut_before() {
+  local colour
+  colour=$(first_colour "$1")
+  tr '\r' '\n' < "$1" | awk -v R="$2" -v total="$3" -v colour="$colour" '
+    BEGIN { print "XXR " total; print "XXC " colour }
+    /^(142|XXR|XXC)/ { next }
+    !/^001/ { print; next }
+    { line = substr($0, 1, 89); points = 0
+      for (k = 0; k < R; k++) {
+        c = substr($0, 92 + 10 * k, 8); res = substr(c, 8, 1)
+        # Round R keeps only what the players asked for: byes and absences, not the pairing.
+        if (k == R - 1 && !(substr(c, 1, 4) == "0000" && res ~ /[HZF-]/)) break
+        if (c == "") break
+        line = line "  " c
+        points += (res ~ /[1+UF]/) ? 1 : (res ~ /[=H]/) ? 0.5 : 0
+      }
+      print substr(line, 1, 80) sprintf("%4.1f", points) substr(line, 85) }'
+}
+
+# The pairs of round $2 as the file has them, one "white black" line a pair sorted.
+file_pairs() {
+  tr '\r' '\n' < "$1" | awk -v R="$2" '/^001/ {
+      c = substr($0, 92 + 10 * (R - 1), 8); opp = substr(c, 1, 4) + 0
+      if (substr(c, 6, 1) == "w") print substr($0, 5, 4) + 0, opp
+      else if (opp == 0 && substr(c, 8, 1) == "U") print substr($0, 5, 4) + 0, 0
+    }' | sort
+}
+
+boards() {
+  local bbp=$1 file=$2 dir
+  dir=$(mktemp -d)
+  local rounds out=${file%.trf}.boards.tsv
+  rounds=$(tr '\r' '\n' < "$file" | awk '/^001/ { n = int((length($0) - 89 + 2) / 10); if (n > m) m = n } END { print m }')
+  printf 'round\tboard\twhite\tblack\n' > "$out"
+  for ((r = 1; r <= rounds; r++)); do
+    cut_before "$file" "$r" "$rounds" > "$dir/in.trf"
+    "$bbp" --dutch "$dir/in.trf" -p "$dir/pairs" > "$dir/err" 2>&1 || { cat "$dir/err" >&2; return 1; }
+    if ! diff <(tail -n +2 "$dir/pairs" | sort) <(file_pairs "$file" "$r") > /dev/null; then
+      echo "$file: round $r: bbpPairings -p pairs it otherwise than the file" >&2
+      return 1
+    fi
+    tail -n +2 "$dir/pairs" | awk -v r="$r" '{ printf "%d\t%d\t%d\t%d\n", r, NR, $1, $2 }' >> "$out"
+  done
+  rm -r "$dir"
+}
+
+if [[ ${1:-} == --boards && $# -ge 3 ]]; then
+  bbp=$2
+  shift 2
+  for file in "$@"; do
+    boards "$bbp" "$file"
+  done
+  exit 0
+fi
 
 entries=0
 if [[ ${1:-} == --entries ]]; then

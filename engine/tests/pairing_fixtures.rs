@@ -7,7 +7,8 @@
 //! * `bbp/`: 54 tournaments paired by bbpPairings 6.0.0 (`FIDE_DUTCH_2025`), 40 from its
 //!   generator and 14 made round by round with late entries and withdrawals
 //!   (`scripts/pairing-fixtures.sh`), each passed by its own checker (`-c`) and by
-//!   TieBreakServer's `pairingchecker.py -c`;
+//!   TieBreakServer's `pairingchecker.py -c`; each with its boards (`FILE.boards.tsv`: every
+//!   round as bbpPairings pairs it from the rounds before, in its board order);
 //! * `cases/`: small hand-written tournaments of the classic corner cases, with the next round
 //!   as bbpPairings pairs it.
 //!
@@ -18,8 +19,8 @@
 //! pairing-allocated byes, requested byes of a round not yet paired).
 
 use ratings_engine::parse::trf::parse_trf;
-use ratings_engine::tournament::{RoundResult, Tournament};
-use std::collections::HashMap;
+use ratings_engine::tournament::{Colour, RoundResult, Tournament};
+use std::collections::{BTreeSet, HashMap};
 
 const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/pairing");
 
@@ -89,6 +90,10 @@ fn check(folder: &str, row: &Row) -> Vec<String> {
     if let Some(expected) = row.columns.get("expected") {
         wrong.extend(check_expected(folder, expected, t.entrants.len()));
     }
+    let boards = format!("{}.boards.tsv", path.trim_end_matches(".trf"));
+    if std::path::Path::new(&boards).exists() {
+        wrong.extend(check_boards(&boards, &t));
+    }
     for (name, got) in found {
         // Files without a planned count hold all their rounds: planned = rounds.
         let want = row.count(name).or_else(|| (name == "planned").then(|| row.count("rounds")).flatten());
@@ -125,6 +130,45 @@ fn check_expected(folder: &str, file: &str, players: usize) -> Vec<String> {
         // A player in two pairs would be paired twice in the round.
         if !ok || p.iter().filter(|&&n| n > 0).any(|&n| std::mem::replace(&mut seen[n], true)) {
             wrong.push(format!("{path}: pair {p:?} is not two distinct players of 1-{players} (or a player and 0)"));
+        }
+    }
+    wrong
+}
+
+/// Round `r`'s pairs as the file records them: (white, black) start numbers, (player, 0) for
+/// the pairing-allocated bye.
+fn file_pairs(t: &Tournament, r: usize) -> BTreeSet<(u32, u32)> {
+    let mut pairs = BTreeSet::new();
+    for e in &t.entrants {
+        let Some(entry) = e.rounds.get(r - 1) else { continue };
+        match (entry.opponent, entry.colour) {
+            (Some(o), Some(Colour::White)) => _ = pairs.insert((e.start, t.entrants[o].start)),
+            (None, _) if entry.result == RoundResult::PairingBye => _ = pairs.insert((e.start, 0)),
+            _ => {}
+        }
+    }
+    pairs
+}
+
+/// A `.boards.tsv` (round, board, white, black: each round as bbpPairings pairs it, in its
+/// board order): boards numbered 1, 2, ... in each round, and each round's pairs, colours and
+/// bye exactly the file's.
+fn check_boards(path: &str, t: &Tournament) -> Vec<String> {
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let mut rounds: Vec<Vec<(u32, u32)>> = vec![Vec::new(); t.entrants.iter().map(|e| e.rounds.len()).max().unwrap_or(0)];
+    let mut wrong = Vec::new();
+    for (n, line) in text.lines().enumerate().skip(1) {
+        let v: Vec<u32> = line.split('\t').filter_map(|c| c.parse().ok()).collect();
+        let fits = v.len() == 4 && v[0] >= 1 && rounds.get(v[0] as usize - 1).is_some_and(|b| b.len() + 1 == v[1] as usize);
+        match fits {
+            true => rounds[v[0] as usize - 1].push((v[2], v[3])),
+            false => wrong.push(format!("{path}:{}: {line:?}: expected round, the next board, white, black", n + 1)),
+        }
+    }
+    for (i, boards) in rounds.iter().enumerate() {
+        let listed: BTreeSet<(u32, u32)> = boards.iter().copied().collect();
+        if listed.len() != boards.len() || listed != file_pairs(t, i + 1) {
+            wrong.push(format!("{path}: round {}: the boards are not the file's pairs", i + 1));
         }
     }
     wrong
