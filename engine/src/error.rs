@@ -239,3 +239,17 @@ pub enum MatchingError {
     #[error("{vertices} vertices: expected at most {max} (the dense tables take 20 n² bytes)")]
     TooManyVertices { vertices: usize, max: usize },
 }
+
+/// A round the Dutch system (`pairing::dutch`, FIDE Handbook C.04.3) cannot pair: each names
+/// the round, and the players or the line concerned.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum PairError {
+    #[error("round {round}: the file holds {played} rounds (expected a round from 1 to {})", played + 1)]
+    RoundOutOfRange { round: usize, played: usize },
+    #[error("round {round}: no pairing meets the absolute criteria (C.04.3 C1-C3) for {players}")]
+    NoValidPairing { round: usize, players: String },
+    #[error("round 1: no initial colour (expected a round-1 game in the file to read it from, or one given)")]
+    NoInitialColour,
+    #[error("round {round}: the matching failed: {cause}")]
+    Matching { round: usize, cause: MatchingError },
+}

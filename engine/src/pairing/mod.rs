@@ -2,6 +2,7 @@
 //! rules C.04.2 and the basic rules C.04.1). Only the groundwork is here so far: the
 //! maximum-weight matching a round is paired with (`docs/dev/dutch.md` §3–4) and its weights.
 
+pub mod dutch;
 pub mod matching;
 pub mod weight;
 

@@ -1,0 +1,191 @@
+//! The FIDE Dutch system (FIDE Handbook C.04.3 as applied from 1 February 2026, chapter
+//! C0403202602, with the general handling rules C.04.2 and the basic rules C.04.1): round R
+//! paired from the rounds before it. `docs/dev/dutch.md` is the design; this is its first cut
+//! (`docs/dev/dutch-status.md` says what matches bbpPairings and what does not yet).
+//!
+//! The round: players to pair (R1), their scores, colours and floats (`state`); when the count
+//! is odd, a first solve finds the lowest score the PAB can go to (C5) and so the bye
+//! candidates (C2); then brackets from the highest score down (`bracket`), each a maximum-
+//! weight matching over everyone not yet paired; colours (`colour`, Art. 5.2) and C.04.2's
+//! board order last.
+
+pub mod bracket;
+pub mod colour;
+pub mod state;
+
+use crate::error::PairError;
+use crate::pairing::matching::{max_weight_matching, Mode};
+use crate::tournament::{Colour, Tournament};
+use bracket::{pair_bracket, Round, W};
+use state::{player, scores_before, to_pair, Player, Strength};
+
+/// What a pairing may be told beyond the file.
+#[derive(Clone, Debug, Default)]
+pub struct PairOptions {
+    /// The total rounds (else the file's `XXR`, else its rounds).
+    pub rounds: Option<usize>,
+    /// The colour drawn before round 1 (else read from the file's round 1).
+    pub initial_colour: Option<Colour>,
+}
+
+/// One board: start numbers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Board {
+    pub number: usize,
+    pub white: u32,
+    pub black: u32,
+}
+
+/// A round's pairing.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Pairing {
+    pub round: usize,
+    pub boards: Vec<Board>,
+    /// The PAB's start number.
+    pub bye: Option<u32>,
+    /// Start numbers not paired by request (a bye or an absence entered).
+    pub absent: Vec<u32>,
+}
+
+/// The colour given before round 1, as bbpPairings reads it from a file without one: the
+/// round-1 colour of the first player (in start order) who played round 1, the top of the
+/// round-1 order, who got the initial colour by 5.2.5.
+fn initial_colour(t: &Tournament) -> Option<Colour> {
+    t.entrants.iter().find_map(|e| {
+        let entry = e.rounds.first()?;
+        entry.colour.filter(|_| entry.opponent.is_some())
+    })
+}
+
+/// Pairs round `round` (1-based) of `t` from the rounds before it.
+pub fn pair_round(t: &Tournament, round: usize, opts: &PairOptions) -> Result<Pairing, PairError> {
+    if round == 0 || round > t.rounds + 1 {
+        return Err(PairError::RoundOutOfRange { round, played: t.rounds });
+    }
+    let total = opts.rounds.or(t.total_rounds).unwrap_or(t.rounds).max(round);
+    let initial = opts.initial_colour.or_else(|| initial_colour(t)).ok_or(PairError::NoInitialColour)?;
+    let scores = scores_before(t, round);
+    let mut players: Vec<Player> =
+        (0..t.entrants.len()).filter(|&i| to_pair(t, i, round)).map(|i| player(t, &scores, i, round, round == total)).collect();
+    players.sort_by_key(|p| (std::cmp::Reverse(p.score), p.tpn));
+    let absent = t.requested_byes(round).into_iter().map(|(i, _)| t.entrants[i].start).collect();
+    let n = players.len();
+    let compatible = compatibility(&players);
+    let odd = n % 2 == 1;
+    let mut r = Round { players: &players, compatible, bye_candidate: vec![false; n], odd, round };
+    if odd {
+        r.bye_candidate = bye_candidates(&r)?;
+    } else {
+        check_complete(&r)?;
+    }
+    let mut left: Vec<usize> = (0..n).collect();
+    let mut pairs = Vec::new();
+    let mut groups: Vec<i64> = players.iter().map(|p| p.score).collect();
+    groups.dedup();
+    for (k, &s) in groups.iter().enumerate() {
+        if left.len() < 2 {
+            break;
+        }
+        let next = groups.get(k + 1).copied();
+        let found = pair_bracket(&r, &left, s, next).map_err(|e| at_round(e, round))?;
+        left.retain(|x| !found.iter().any(|&(a, b)| a == *x || b == *x));
+        pairs.extend(found);
+    }
+    if left.len() > odd as usize {
+        let names: Vec<String> = left.iter().map(|&x| players[x].tpn.to_string()).collect();
+        return Err(PairError::NoValidPairing { round, players: format!("players {} (left unpaired)", names.join(", ")) });
+    }
+    let bye = left.first().map(|&x| players[x].tpn);
+    Ok(Pairing { round, boards: boards(&players, &pairs, initial), bye, absent })
+}
+
+/// Gives a matching error the round it happened in.
+fn at_round(e: PairError, round: usize) -> PairError {
+    match e {
+        PairError::Matching { cause, .. } => PairError::Matching { round, cause },
+        e => e,
+    }
+}
+
+/// C1 and C3 for every pair of players (rank indices).
+fn compatibility(players: &[Player]) -> Vec<Vec<bool>> {
+    let n = players.len();
+    let mut c = vec![vec![false; n]; n];
+    for a in 0..n {
+        for b in a + 1..n {
+            let (pa, pb) = (&players[a], &players[b]);
+            let met = pa.met.contains(&pb.entrant);
+            let c3 = pa.strength == Strength::Absolute
+                && pb.strength == Strength::Absolute
+                && pa.wants == pb.wants
+                && !pa.topscorer
+                && !pb.topscorer;
+            c[a][b] = !met && !c3;
+            c[b][a] = c[a][b];
+        }
+    }
+    c
+}
+
+/// The players to pair as a plain graph (C1, C3) with weights `w(a, b)`.
+fn solve_plain(r: &Round, w: impl Fn(usize, usize) -> u128) -> Result<Vec<Option<usize>>, PairError> {
+    let n = r.players.len();
+    let edges: Vec<(usize, usize, u128)> =
+        (0..n).flat_map(|a| (a + 1..n).map(move |b| (a, b))).filter(|&(a, b)| r.compatible[a][b]).map(|(a, b)| (a, b, w(a, b))).collect();
+    let m = max_weight_matching(n, &edges, Mode::MaxWeight).map_err(|cause| PairError::Matching { round: r.round, cause })?;
+    Ok(m.mate)
+}
+
+/// Error unless everyone can be paired (C4 for the whole round: R19).
+fn check_complete(r: &Round) -> Result<(), PairError> {
+    let mate = solve_plain(r, |_, _| 1)?;
+    let unpaired: Vec<String> = (0..mate.len()).filter(|&x| mate[x].is_none()).map(|x| r.players[x].tpn.to_string()).collect();
+    match unpaired.len() <= r.odd as usize {
+        true => Ok(()),
+        false => Err(PairError::NoValidPairing { round: r.round, players: format!("players {} (every pairing leaves them without an opponent they have not met)", unpaired.join(", ")) }),
+    }
+}
+
+/// The PAB candidates (C2, C5): eligible players whose score is no higher than the lowest
+/// score the PAB can go to in a complete pairing.
+fn bye_candidates(r: &Round) -> Result<Vec<bool>, PairError> {
+    check_complete(r)?;
+    let n = r.players.len();
+    let mut scores: Vec<i64> = r.players.iter().map(|p| p.score).collect();
+    scores.dedup();
+    let low = |x: usize| (scores.len() - 1 - scores.iter().position(|&s| s == r.players[x].score).expect("a score")) as u128;
+    let big = 1u128 << 40;
+    let eligible = |x: usize| r.players[x].bye_eligible as u128;
+    let mate = solve_plain(r, |a, b| big * (1 + (1 - eligible(a)) + (1 - eligible(b))) + low(a) + low(b))?;
+    let Some(out) = (0..n).find(|&x| mate[x].is_none()) else { return Ok(vec![false; n]) };
+    if !r.players[out].bye_eligible {
+        let all: Vec<String> = r.players.iter().map(|p| p.tpn.to_string()).collect();
+        return Err(PairError::NoValidPairing { round: r.round, players: format!("the pairing-allocated bye: no player who can be left out may take it (C2; players {})", all.join(", ")) });
+    }
+    let s = r.players[out].score;
+    Ok(r.players.iter().map(|p| p.bye_eligible && p.score <= s).collect())
+}
+
+/// Colours (Art. 5.2) and C.04.2's board order: the higher score of the pair, then the sum,
+/// then the higher-ranked player's rank.
+fn boards(players: &[Player], pairs: &[(usize, usize)], initial: Colour) -> Vec<Board> {
+    let mut sorted: Vec<(usize, usize)> = pairs.to_vec();
+    let key = |&(a, b): &(usize, usize)| {
+        let (sa, sb) = (players[a].score, players[b].score);
+        (std::cmp::Reverse(sa.max(sb)), std::cmp::Reverse(sa + sb), a.min(b))
+    };
+    sorted.sort_by_key(key);
+    sorted
+        .iter()
+        .enumerate()
+        .map(|(k, &(a, b))| {
+            let (hi, lo) = (&players[a], &players[b]);
+            let hw = colour::hi_gets_white(hi, a, lo, initial);
+            let (white, black) = if hw { (hi.tpn, lo.tpn) } else { (lo.tpn, hi.tpn) };
+            Board { number: k + 1, white, black }
+        })
+        .collect()
+}
+
+/// The weight type brackets use, for callers that size their own graphs.
+pub type Weight = W;
