@@ -20,7 +20,7 @@ pub fn clash(a: &Player, b: &Player) -> bool {
 
 /// The pair's colours: `true` when `hi` (the higher-ranked) gets White. `initial` is the
 /// colour drawn before round 1 (5.2.5).
-pub fn hi_gets_white(hi: &Player, hi_rank: usize, lo: &Player, initial: Colour) -> bool {
+pub fn hi_gets_white(hi: &Player, hi_place: usize, lo: &Player, initial: Colour) -> bool {
     let white = |c: Colour| c == Colour::White;
     // 5.2.1: compatible preferences are both granted.
     if !clash(hi, lo) {
@@ -30,7 +30,7 @@ pub fn hi_gets_white(hi: &Player, hi_rank: usize, lo: &Player, initial: Colour) 
         if let Some(c) = lo.wants {
             return !white(c);
         }
-        return five_two_five(hi_rank, initial);
+        return five_two_five(hi_place, initial);
     }
     let want = hi.wants.expect("a clash has a colour");
     // 5.2.2: the stronger preference; of two absolutes, the wider colour difference.
@@ -57,10 +57,10 @@ pub fn hi_gets_white(hi: &Player, hi_rank: usize, lo: &Player, initial: Colour) 
 }
 
 /// 5.2.5: the higher-ranked player gets the initial colour if their pairing number is odd.
-/// bbpPairings reads "pairing number" as the place among the players paired this round
-/// (rank index 0, 2, 4… is odd-numbered), which differs from the start number once someone
-/// is absent; the fixtures follow it.
-fn five_two_five(hi_rank: usize, initial: Colour) -> bool {
-    let c = if hi_rank % 2 == 0 { initial } else { other(initial) };
+/// bbpPairings reads "pairing number" as the place in start order among the players paired
+/// this round (place 0, 2, 4… is odd-numbered), which differs from the start number once
+/// someone is absent; the fixtures follow it.
+fn five_two_five(hi_place: usize, initial: Colour) -> bool {
+    let c = if hi_place % 2 == 0 { initial } else { other(initial) };
     c == Colour::White
 }

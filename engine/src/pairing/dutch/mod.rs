@@ -180,7 +180,9 @@ fn boards(players: &[Player], pairs: &[(usize, usize)], initial: Colour) -> Vec<
         .enumerate()
         .map(|(k, &(a, b))| {
             let (hi, lo) = (&players[a], &players[b]);
-            let hw = colour::hi_gets_white(hi, a, lo, initial);
+            // 5.2.5's pairing number: the place in start order among the players paired.
+            let place = players.iter().filter(|p| p.tpn < hi.tpn).count();
+            let hw = colour::hi_gets_white(hi, place, lo, initial);
             let (white, black) = if hw { (hi.tpn, lo.tpn) } else { (lo.tpn, hi.tpn) };
             Board { number: k + 1, white, black }
         })
