@@ -32,9 +32,15 @@ struct Layout {
 }
 
 impl Layout {
-    /// Fields of the given per-edge maxima (top first) for a graph of `m` vertices.
-    fn new(maxima: &[u64], m: usize) -> Layout {
-        let widths: Vec<usize> = maxima.iter().map(|&x| 64 - (x * (m as u64 / 2 + 1)).leading_zeros() as usize).collect();
+    /// Fields of the given per-edge maxima (top first) for a graph of `m` vertices; a
+    /// maximum of 0 marks a field of `bits` bits given in `set_bits` (sums of powers of two).
+    fn new(maxima: &[u64], m: usize, set_bits: &[usize]) -> Layout {
+        let mut sets = set_bits.iter();
+        let mut width = |x: u64| match x {
+            0 => *sets.next().expect("a width for each set field"),
+            x => 64 - (x * (m as u64 / 2 + 1)).leading_zeros() as usize,
+        };
+        let widths: Vec<usize> = maxima.iter().map(|&x| width(x)).collect();
         let total: usize = widths.iter().sum();
         let mut offsets = vec![0; widths.len()];
         let mut at = total;
@@ -46,14 +52,17 @@ impl Layout {
     }
 
     /// The weight whose field `f` holds `values[f]`.
-    fn weight(&self, values: &[u64]) -> W {
+    fn weight(&self, values: &[u128]) -> W {
         let mut w = W::ZERO;
         for (f, &v) in values.iter().enumerate().filter(|(_, v)| **v > 0) {
             let mut limbs = [0u64; 16];
             let (limb, bit) = (self.offsets[f] / 64, self.offsets[f] % 64);
-            limbs[limb] = v << bit;
-            if bit > 0 && limb + 1 < 16 {
-                limbs[limb + 1] = v >> (64 - bit);
+            // v < 2^128 spans at most three limbs from `bit`.
+            let parts = [(v << bit) as u64, ((v << bit) >> 64) as u64, if bit > 0 { (v >> (128 - bit)) as u64 } else { 0 }];
+            for (k, part) in parts.into_iter().enumerate() {
+                if limb + k < 16 {
+                    limbs[limb + k] = part;
+                }
             }
             w = w.add(Wide(limbs));
         }
@@ -133,11 +142,11 @@ impl Solve {
 }
 
 /// The per-edge field values of pair (u, v), u ranked higher, for a bracket of score `s`.
-fn fields(r: &Round, u: usize, v: usize, s: i64, next: Option<i64>, groups: &[i64], rem: Option<&Remainder>) -> Vec<u64> {
+fn fields(r: &Round, u: usize, v: usize, s: i64, next: Option<i64>, groups: &[i64], rem: Option<&Remainder>) -> Vec<u128> {
     let (pu, pv) = (&r.players[u], &r.players[v]);
     let g = groups.len();
-    let mut f = vec![0u64; 2 + 2 * g + 1 + 6 + 2];
-    f[0] = 1 + (r.odd && !r.bye_candidate[u]) as u64 + (r.odd && !r.bye_candidate[v]) as u64;
+    let mut f = vec![0u128; 2 + 2 * g + 1 + 6 + 4];
+    f[0] = 1 + (r.odd && !r.bye_candidate[u]) as u128 + (r.odd && !r.bye_candidate[v]) as u128;
     let group = |p: &Player| groups.iter().position(|&x| x == p.score);
     if pv.score >= s {
         f[1] = 1;
@@ -148,10 +157,10 @@ fn fields(r: &Round, u: usize, v: usize, s: i64, next: Option<i64>, groups: &[i6
         }
         let c = 2 + 2 * g + 1;
         let strong = pu.strength >= Strength::Strong && pv.strength >= Strength::Strong;
-        f[c] = !clash(pu, pv) as u64;
-        f[c + 1] = !(clash(pu, pv) && strong) as u64;
-        let resident_df = |p: &Player, k: usize| (p.score == s && p.floats[k] == Float::Down) as u64;
-        let mdp_up = |k: usize| (pu.score > s && pv.score == s && pv.floats[k] == Float::Up) as u64;
+        f[c] = !clash(pu, pv) as u128;
+        f[c + 1] = !(clash(pu, pv) && strong) as u128;
+        let resident_df = |p: &Player, k: usize| (p.score == s && p.floats[k] == Float::Down) as u128;
+        let mdp_up = |k: usize| (pu.score > s && pv.score == s && pv.floats[k] == Float::Up) as u128;
         f[c + 2] = resident_df(pu, 0) + resident_df(pv, 0);
         f[c + 3] = 1 - mdp_up(0);
         f[c + 4] = resident_df(pu, 1) + resident_df(pv, 1);
@@ -159,11 +168,20 @@ fn fields(r: &Round, u: usize, v: usize, s: i64, next: Option<i64>, groups: &[i6
         if let Some(rem) = rem {
             let pos = |x: usize| rem.players.iter().position(|&y| y == x);
             if let (Some(x), Some(y)) = (pos(u), pos(v)) {
-                let (x, y) = (x.min(y) + 1, x.max(y) + 1);
-                let up = (x > rem.s1) as u64 * x as u64;
-                let down = (y <= rem.s1) as u64 * y as u64;
-                f[c + 6] = 1 - (x > rem.s1) as u64;
-                f[c + 7] = r.players.len() as u64 + down - up;
+                let x = x.min(y) + 1;
+                // Each pair's higher player is taken as its S1 member (its "upper"). Art.
+                // 4.3.2: fewest S2 players moved up; then the smallest difference of the
+                // moved BSNs, which is the smallest sum of the uppers' BSNs (the players
+                // moved down are S1 less its uppers, floaters included).
+                f[c + 6] = 1 - (x > rem.s1) as u128;
+                f[c + 7] = (r.players.len() - x) as u128;
+                // Rules 3 and 4: S1 players moved down as low as possible (S1's uppers as
+                // high as possible: 2^(q+1) − 2^BSN), S2 players moved up as high as possible
+                // (2^(size + 1 − BSN): a set of sums compared from its lowest member).
+                if rem.s1 < 100 && rem.players.len() - rem.s1 < 120 {
+                    f[c + 8] = if x <= rem.s1 { (1u128 << (rem.s1 + 1)) - (1u128 << x) } else { 0 };
+                    f[c + 9] = if x > rem.s1 { 1u128 << (rem.players.len() + 1 - x) } else { 0 };
+                }
             }
         }
     } else if next == Some(pv.score) {
@@ -188,8 +206,9 @@ fn solve(r: &Round, left: &[usize], s: i64, next: Option<i64>, rem: Option<&Rema
     maxima.extend(std::iter::repeat_n(2, g));
     maxima.push(1);
     maxima.extend(std::iter::repeat_n(2, g));
-    maxima.extend([1, 1, 2, 1, 2, 1, 1, 2 * r.players.len() as u64 + 2]);
-    let layout = Layout::new(&maxima, m);
+    maxima.extend([1, 1, 2, 1, 2, 1, 1, 2 * r.players.len() as u64 + 2, 0, 0]);
+    let (s1, size) = rem.map_or((0, 0), |x| (x.s1, x.players.len()));
+    let layout = Layout::new(&maxima, m, &[s1 + 10, size - s1 + 3]);
     let err = |cause| PairError::Matching { round: r.round, cause };
     if layout.total + 16 > 1024 {
         return Err(PairError::NoValidPairing { round: r.round, players: format!("a bracket of {m} players needs {} weight bits (at most 1008 built)", layout.total) });
