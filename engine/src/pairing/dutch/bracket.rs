@@ -145,7 +145,14 @@ impl Solve {
 fn fields(r: &Round, u: usize, v: usize, s: i64, next: Option<i64>, groups: &[i64], rem: Option<&Remainder>) -> Vec<u128> {
     let (pu, pv) = (&r.players[u], &r.players[v]);
     let g = groups.len();
-    let mut f = vec![0u128; 2 + 2 * g + 1 + 6 + 4];
+    let mut f = vec![0u128; 2 + 2 * g + 2 + 6 + 4];
+    // C9 in the last bracket: the PAB assignee has as few unplayed games as possible, so the
+    // pairs take the bye candidates with the most (bbpPairings acts only when the bracket
+    // downfloats the one player who gets the bye; here only the last bracket, a first cut).
+    if next.is_none() && r.odd {
+        let unplayed = |x: usize| if r.bye_candidate[x] { (r.round - 1 - r.players[x].played) as u128 } else { 0 };
+        f[3 + 2 * g] = unplayed(u) + unplayed(v);
+    }
     f[0] = 1 + (r.odd && !r.bye_candidate[u]) as u128 + (r.odd && !r.bye_candidate[v]) as u128;
     let group = |p: &Player| groups.iter().position(|&x| x == p.score);
     if pv.score >= s {
@@ -155,7 +162,7 @@ fn fields(r: &Round, u: usize, v: usize, s: i64, next: Option<i64>, groups: &[i6
                 f[2 + k] += 1;
             }
         }
-        let c = 2 + 2 * g + 1;
+        let c = 2 + 2 * g + 2;
         let strong = pu.strength >= Strength::Strong && pv.strength >= Strength::Strong;
         f[c] = !clash(pu, pv) as u128;
         f[c + 1] = !(clash(pu, pv) && strong) as u128;
@@ -206,6 +213,7 @@ fn solve(r: &Round, left: &[usize], s: i64, next: Option<i64>, rem: Option<&Rema
     maxima.extend(std::iter::repeat_n(2, g));
     maxima.push(1);
     maxima.extend(std::iter::repeat_n(2, g));
+    maxima.push(2 * r.round as u64);
     maxima.extend([1, 1, 2, 1, 2, 1, 1, 2 * r.players.len() as u64 + 2, 0, 0]);
     let (s1, size) = rem.map_or((0, 0), |x| (x.s1, x.players.len()));
     let layout = Layout::new(&maxima, m, &[s1 + 10, size - s1 + 3]);
