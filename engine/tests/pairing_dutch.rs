@@ -127,6 +127,9 @@ fn report(what: &str, tally: &Tally) {
     }
 }
 
+/// Rounds of all committed fixtures (the large ones too) paired exactly as bbpPairings did.
+const ALL_IDENTICAL_AT_LEAST: usize = 433;
+
 /// The players of the largest fixture the default run pairs: the first cut re-solves each
 /// bracket from scratch, too slow for the 100–160-player files in a debug build (they run in
 /// `all_fixtures_paired_as_bbppairings_pairs_them`).
@@ -150,15 +153,21 @@ fn all_fixtures_paired_as_bbppairings_pairs_them() {
     folder(&format!("{DATA}/bbp"), usize::MAX, &mut tally);
     cases(&mut tally);
     report("all committed fixtures", &tally);
+    assert!(tally.identical >= ALL_IDENTICAL_AT_LEAST, "{} rounds identical, fewer than the {ALL_IDENTICAL_AT_LEAST} reached before", tally.identical);
 }
 
-/// The benchmark set (not committed; `bbp/SOURCE.txt`): `PAIRING_BENCH=/tmp/bbp-1000
-/// cargo test --release -p ratings-engine --test pairing_dutch -- --ignored`.
+/// The benchmark set (not committed; `bbp/SOURCE.txt`): `PAIRING_BENCH` names its
+/// directories (`:`-separated), `PAIRING_BENCH_MAX_PLAYERS` optionally skips larger files:
+/// `PAIRING_BENCH=/tmp/bbp-1000:/tmp/bbp-entries cargo test --release -p ratings-engine
+/// --test pairing_dutch -- --ignored --nocapture benchmark`.
 #[test]
 #[ignore = "needs the generated benchmark set in PAIRING_BENCH"]
 fn benchmark_set_paired_as_bbppairings_pairs_it() {
-    let dir = std::env::var("PAIRING_BENCH").expect("PAIRING_BENCH: the benchmark directory");
-    let mut tally = Tally::default();
-    folder(&dir, usize::MAX, &mut tally);
-    report(&dir, &tally);
+    let dirs = std::env::var("PAIRING_BENCH").expect("PAIRING_BENCH: the benchmark directories");
+    let most = std::env::var("PAIRING_BENCH_MAX_PLAYERS").ok().and_then(|m| m.parse().ok()).unwrap_or(usize::MAX);
+    for dir in dirs.split(':') {
+        let mut tally = Tally::default();
+        folder(dir, most, &mut tally);
+        report(&format!("{dir} (files of at most {most} players)"), &tally);
+    }
 }
