@@ -15,7 +15,7 @@ pub mod state;
 
 use crate::error::PairError;
 use crate::pairing::matching::{max_weight_matching, Mode};
-use crate::tournament::{Colour, Tournament};
+use crate::tournament::{Colour, RoundResult, Tournament};
 use bracket::{pair_bracket, Round, W};
 use state::{player, scores_before, to_pair, Player, Strength};
 
@@ -96,7 +96,16 @@ pub fn pair_round(t: &Tournament, round: usize, opts: &PairOptions) -> Result<Pa
         return Err(PairError::NoValidPairing { round, players: format!("players {} (left unpaired)", names.join(", ")) });
     }
     let bye = left.first().map(|&x| players[x].tpn);
-    Ok(Pairing { round, boards: boards(&players, &pairs, initial), bye, absent })
+    // 5.2.5's pairing number, as the fixtures show bbpPairings counting it: the place in
+    // start order among the entrants paired this round or already in the tournament (a game
+    // or a bye scored in an earlier round); not yet entered and not paired, not counted.
+    let entered = |i: usize| t.entrants[i].rounds.iter().take(round - 1).any(|x| x.opponent.is_some() || !matches!(x.result, RoundResult::ZeroBye | RoundResult::NotPaired));
+    let counted: Vec<u32> = (0..t.entrants.len())
+        .filter(|&i| to_pair(t, i, round) || entered(i))
+        .map(|i| t.entrants[i].start)
+        .collect();
+    let place = |tpn: u32| counted.iter().filter(|&&x| x < tpn).count();
+    Ok(Pairing { round, boards: boards(&players, &pairs, initial, place), bye, absent })
 }
 
 /// Gives a matching error the round it happened in.
@@ -168,7 +177,7 @@ fn bye_candidates(r: &Round) -> Result<Vec<bool>, PairError> {
 
 /// Colours (Art. 5.2) and C.04.2's board order: the higher score of the pair, then the sum,
 /// then the higher-ranked player's rank.
-fn boards(players: &[Player], pairs: &[(usize, usize)], initial: Colour) -> Vec<Board> {
+fn boards(players: &[Player], pairs: &[(usize, usize)], initial: Colour, place: impl Fn(u32) -> usize) -> Vec<Board> {
     let mut sorted: Vec<(usize, usize)> = pairs.to_vec();
     let key = |&(a, b): &(usize, usize)| {
         let (sa, sb) = (players[a].score, players[b].score);
@@ -180,9 +189,7 @@ fn boards(players: &[Player], pairs: &[(usize, usize)], initial: Colour) -> Vec<
         .enumerate()
         .map(|(k, &(a, b))| {
             let (hi, lo) = (&players[a], &players[b]);
-            // 5.2.5's pairing number: the place in start order among the players paired.
-            let place = players.iter().filter(|p| p.tpn < hi.tpn).count();
-            let hw = colour::hi_gets_white(hi, place, lo, initial);
+            let hw = colour::hi_gets_white(hi, place(hi.tpn), lo, initial);
             let (white, black) = if hw { (hi.tpn, lo.tpn) } else { (lo.tpn, hi.tpn) };
             Board { number: k + 1, white, black }
         })
