@@ -4,7 +4,8 @@
 //! player not yet paired, so completion (C4) always holds, then fixed pair by pair in the
 //! generation order (`docs/dev/dutch.md` §3: the greedy fixing).
 
-use super::colour::clash;
+use super::colour::{clash, hi_gets_white};
+use crate::tournament::Colour;
 use super::state::{Float, Player, Strength};
 use crate::error::PairError;
 use crate::pairing::matching::{Matcher, Mode};
@@ -145,7 +146,7 @@ impl Solve {
 fn fields(r: &Round, u: usize, v: usize, s: i64, next: Option<i64>, groups: &[i64], rem: Option<&Remainder>) -> Vec<u128> {
     let (pu, pv) = (&r.players[u], &r.players[v]);
     let g = groups.len();
-    let mut f = vec![0u128; 2 + 2 * g + 2 + 8 + 4];
+    let mut f = vec![0u128; 2 + 2 * g + 4 + 8 + 4];
     // C9 in the last bracket: the PAB assignee has as few unplayed games as possible, so the
     // pairs take the bye candidates with the most (bbpPairings acts only when the bracket
     // downfloats the one player who gets the bye; here only the last bracket, a first cut).
@@ -162,7 +163,13 @@ fn fields(r: &Round, u: usize, v: usize, s: i64, next: Option<i64>, groups: &[i6
                 f[2 + k] += 1;
             }
         }
-        let c = 2 + 2 * g + 2;
+        let c = 2 + 2 * g + 4;
+        // C10, C11 (they matter only where C3 is relaxed, for topscorers in the last round):
+        // the players of the pair, with the colours 5.2 gives them, going beyond a colour
+        // difference of ±2 or to the same colour three times running.
+        let (c10, c11) = beyond(pu, pv);
+        f[c - 2] = 2 - c10;
+        f[c - 1] = 2 - c11;
         let strong = pu.strength >= Strength::Strong && pv.strength >= Strength::Strong;
         f[c] = !clash(pu, pv) as u128;
         f[c + 1] = !(clash(pu, pv) && strong) as u128;
@@ -208,6 +215,23 @@ fn fields(r: &Round, u: usize, v: usize, s: i64, next: Option<i64>, groups: &[i6
     f
 }
 
+/// The counts of C10 and C11 breaches in pair (u, v) under Art. 5.2's colours (only a
+/// pair with a topscorer can breach them: C3 forbids the rest).
+fn beyond(pu: &Player, pv: &Player) -> (u128, u128) {
+    if !pu.topscorer && !pv.topscorer {
+        return (0, 0);
+    }
+    let u_white = hi_gets_white(pu, 0, pv, Colour::White);
+    let (mut c10, mut c11) = (0, 0);
+    for (p, c) in [(pu, if u_white { Colour::White } else { Colour::Black }), (pv, if u_white { Colour::Black } else { Colour::White })] {
+        let cd = p.colour_difference() + if c == Colour::White { 1 } else { -1 };
+        c10 += (cd.abs() > 2) as u128;
+        let n = p.colours.len();
+        c11 += (n >= 2 && p.colours[n - 1] == c && p.colours[n - 2] == c) as u128;
+    }
+    (c10, c11)
+}
+
 /// Builds and solves the graph of the players `left` (rank indices) for the bracket of
 /// score `s`.
 fn solve(r: &Round, left: &[usize], s: i64, next: Option<i64>, rem: Option<&Remainder>) -> Result<Solve, PairError> {
@@ -221,7 +245,7 @@ fn solve(r: &Round, left: &[usize], s: i64, next: Option<i64>, rem: Option<&Rema
     maxima.extend(std::iter::repeat_n(2, g));
     maxima.push(2 * r.round as u64);
     let top = groups.first().map_or(0, |&t| t - s).max(0) as u64 + 1;
-    maxima.extend([1, 1, 2, 1, 2, 1, top, top, 1, 2 * r.players.len() as u64 + 2, 0, 0]);
+    maxima.extend([2, 2, 1, 1, 2, 1, 2, 1, top, top, 1, 2 * r.players.len() as u64 + 2, 0, 0]);
     let (s1, size) = rem.map_or((0, 0), |x| (x.s1, x.players.len()));
     let layout = Layout::new(&maxima, m, &[s1 + 10, size - s1 + 3]);
     let err = |cause| PairError::Matching { round: r.round, cause };
