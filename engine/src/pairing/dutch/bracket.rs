@@ -146,7 +146,7 @@ impl Solve {
 fn fields(r: &Round, u: usize, v: usize, s: i64, next: Option<i64>, groups: &[i64], rem: Option<&Remainder>) -> Vec<u128> {
     let (pu, pv) = (&r.players[u], &r.players[v]);
     let g = groups.len();
-    let mut f = vec![0u128; 2 + 2 * g + 4 + 8 + 4];
+    let mut f = vec![0u128; 2 + 2 * g + 4 + 10 + 4];
     // C9 in the last bracket: the PAB assignee has as few unplayed games as possible, so the
     // pairs take the bye candidates with the most (bbpPairings acts only when the bracket
     // downfloats the one player who gets the bye; here only the last bracket, a first cut).
@@ -179,12 +179,17 @@ fn fields(r: &Round, u: usize, v: usize, s: i64, next: Option<i64>, groups: &[i6
         f[c + 3] = 1 - mdp_up(0);
         f[c + 4] = resident_df(pu, 1) + resident_df(pv, 1);
         f[c + 5] = 1 - mdp_up(1);
-        // C19, C21: the score differences of MDP opponents who upfloated in R-1, as a
-        // sum (the text orders them descending: a first cut). C18, C20 not yet.
+        // C18, C20: the score differences of MDPs who downfloated in R-1: paired here,
+        // an MDP's difference is the least it can get, so pairing the widest ones scores.
+        // C19, C21: those of MDP opponents who upfloated in R-1. Both as sums (the
+        // text compares them in descending order: a first cut).
         let top = groups.first().map_or(0, |&t| t - s).max(0) as u128;
         let diff = (pu.score - pv.score).max(0) as u128;
-        f[c + 6] = top - mdp_up(0) * diff.min(top);
-        f[c + 7] = top - mdp_up(1) * diff.min(top);
+        let mdp_down = |k: usize| (pu.score > s && pu.floats[k] == Float::Down) as u128;
+        f[c + 6] = mdp_down(0) * diff.min(top);
+        f[c + 7] = top - mdp_up(0) * diff.min(top);
+        f[c + 8] = mdp_down(1) * diff.min(top);
+        f[c + 9] = top - mdp_up(1) * diff.min(top);
         if let Some(rem) = rem {
             let pos = |x: usize| rem.players.iter().position(|&y| y == x);
             if let (Some(x), Some(y)) = (pos(u), pos(v)) {
@@ -193,14 +198,14 @@ fn fields(r: &Round, u: usize, v: usize, s: i64, next: Option<i64>, groups: &[i6
                 // 4.3.2: fewest S2 players moved up; then the smallest difference of the
                 // moved BSNs, which is the smallest sum of the uppers' BSNs (the players
                 // moved down are S1 less its uppers, floaters included).
-                f[c + 8] = 1 - (x > rem.s1) as u128;
-                f[c + 9] = (r.players.len() - x) as u128;
+                f[c + 10] = 1 - (x > rem.s1) as u128;
+                f[c + 11] = (r.players.len() - x) as u128;
                 // Rules 3 and 4: S1 players moved down as low as possible (S1's uppers as
                 // high as possible: 2^(q+1) − 2^BSN), S2 players moved up as high as possible
                 // (2^(size + 1 − BSN): a set of sums compared from its lowest member).
                 if rem.s1 < 100 && rem.players.len() - rem.s1 < 120 {
-                    f[c + 10] = if x <= rem.s1 { (1u128 << (rem.s1 + 1)) - (1u128 << x) } else { 0 };
-                    f[c + 11] = if x > rem.s1 { 1u128 << (rem.players.len() + 1 - x) } else { 0 };
+                    f[c + 12] = if x <= rem.s1 { (1u128 << (rem.s1 + 1)) - (1u128 << x) } else { 0 };
+                    f[c + 13] = if x > rem.s1 { 1u128 << (rem.players.len() + 1 - x) } else { 0 };
                 }
             }
         }
@@ -245,7 +250,7 @@ fn solve(r: &Round, left: &[usize], s: i64, next: Option<i64>, rem: Option<&Rema
     maxima.extend(std::iter::repeat_n(2, g));
     maxima.push(2 * r.round as u64);
     let top = groups.first().map_or(0, |&t| t - s).max(0) as u64 + 1;
-    maxima.extend([2, 2, 1, 1, 2, 1, 2, 1, top, top, 1, 2 * r.players.len() as u64 + 2, 0, 0]);
+    maxima.extend([2, 2, 1, 1, 2, 1, 2, 1, top, top, top, top, 1, 2 * r.players.len() as u64 + 2, 0, 0]);
     let (s1, size) = rem.map_or((0, 0), |x| (x.s1, x.players.len()));
     let layout = Layout::new(&maxima, m, &[s1 + 10, size - s1 + 3]);
     let err = |cause| PairError::Matching { round: r.round, cause };
