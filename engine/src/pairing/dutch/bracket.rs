@@ -289,6 +289,14 @@ pub fn pair_bracket(r: &Round, left: &[usize], s: i64, next: Option<i64>) -> Res
     // the best pairing allows, else another MDP, else floating on.
     let mdps: Vec<usize> = (0..left.len()).filter(|&i| r.players[left[i]].score > s).collect();
     let residents: Vec<usize> = (0..left.len()).filter(|&i| r.players[left[i]].score == s).collect();
+    // Art. 4.4: the set of MDPs paired first, by the smallest differing BSN: each MDP from
+    // the highest is kept in the bracket if the best weight allows it, else put in the Limbo.
+    for &a in &mdps {
+        let inside = |u: usize| in_bracket[u];
+        if !sv.restrict(a, &inside, None)? {
+            sv.restrict(a, &|u: usize| !in_bracket[u], None)?;
+        }
+    }
     for &a in &mdps {
         if fixed[a] {
             continue;
