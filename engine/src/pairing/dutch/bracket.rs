@@ -143,14 +143,14 @@ impl Solve {
 }
 
 /// The per-edge field values of pair (u, v), u ranked higher, for a bracket of score `s`.
-fn fields(r: &Round, u: usize, v: usize, s: i64, next: Option<i64>, groups: &[i64], rem: Option<&Remainder>) -> Vec<u128> {
+fn fields(r: &Round, (u, v): (usize, usize), s: i64, next: Option<i64>, groups: &[i64], rem: Option<&Remainder>, c9: bool) -> Vec<u128> {
     let (pu, pv) = (&r.players[u], &r.players[v]);
     let g = groups.len();
     let mut f = vec![0u128; 2 + 2 * g + 4 + 10 + 4];
-    // C9 in the last bracket: the PAB assignee has as few unplayed games as possible, so the
-    // pairs take the bye candidates with the most (bbpPairings acts only when the bracket
-    // downfloats the one player who gets the bye; here only the last bracket, a first cut).
-    if next.is_none() && r.odd {
+    // C9: the PAB assignee has as few unplayed games as possible, so the pairs take the bye
+    // candidates with the most; only in the bracket the bye comes from (every candidate left
+    // is in it), as bbpPairings acts only when the bracket's one downfloater gets the bye.
+    if c9 {
         let unplayed = |x: usize| if r.bye_candidate[x] { (r.round - 1 - r.players[x].played) as u128 } else { 0 };
         f[3 + 2 * g] = unplayed(u) + unplayed(v);
     }
@@ -239,7 +239,7 @@ fn beyond(pu: &Player, pv: &Player) -> (u128, u128) {
 
 /// Builds and solves the graph of the players `left` (rank indices) for the bracket of
 /// score `s`.
-fn solve(r: &Round, left: &[usize], s: i64, next: Option<i64>, rem: Option<&Remainder>) -> Result<Solve, PairError> {
+fn solve(r: &Round, left: &[usize], s: i64, next: Option<i64>, rem: Option<&Remainder>, c9: bool) -> Result<Solve, PairError> {
     let mut groups: Vec<i64> = left.iter().map(|&x| r.players[x].score).filter(|&x| x >= s || Some(x) == next).collect();
     groups.dedup();
     let g = groups.len();
@@ -263,7 +263,7 @@ fn solve(r: &Round, left: &[usize], s: i64, next: Option<i64>, rem: Option<&Rema
         for j in i + 1..m {
             let (u, v) = (left[i], left[j]);
             if r.compatible[u][v] {
-                let w = layout.weight(&fields(r, u, v, s, next, &groups, rem));
+                let w = layout.weight(&fields(r, (u, v), s, next, &groups, rem, c9));
                 adj[i][j] = Some(w);
                 adj[j][i] = Some(w);
                 edges.push((i, j, w));
@@ -284,7 +284,14 @@ pub fn pair_bracket(r: &Round, left: &[usize], s: i64, next: Option<i64>) -> Res
     let in_bracket: Vec<bool> = left.iter().map(|&x| r.players[x].score >= s).collect();
     let mut fixed = vec![false; left.len()];
     let mut local_pairs = Vec::new();
-    let mut sv = solve(r, left, s, next, None)?;
+    let mut sv = solve(r, left, s, next, None, false)?;
+    // C9 acts when the bracket downfloats exactly one player and that one gets the PAB.
+    let mate = sv.mate();
+    let floating: Vec<usize> = (0..left.len()).filter(|&i| in_bracket[i] && mate[i].is_none_or(|j| !in_bracket[j])).collect();
+    let c9 = r.odd && floating.len() == 1 && mate[floating[0]].is_none();
+    if c9 {
+        sv = solve(r, left, s, next, None, true)?;
+    }
     // The MDP-pairing (Art. 3.2, 4.4): MDPs from the highest, each with the highest resident
     // the best pairing allows, else another MDP, else floating on.
     let mdps: Vec<usize> = (0..left.len()).filter(|&i| r.players[left[i]].score > s).collect();
@@ -312,7 +319,7 @@ pub fn pair_bracket(r: &Round, left: &[usize], s: i64, next: Option<i64>) -> Res
     let rest: Vec<usize> = (0..left.len()).filter(|&i| !fixed[i]).map(|i| left[i]).collect();
     let rem_players: Vec<usize> = rem.iter().map(|&i| left[i]).collect();
     let remainder = Remainder { players: &rem_players, s1: q };
-    let mut sv2 = solve(r, &rest, s, next, Some(&remainder))?;
+    let mut sv2 = solve(r, &rest, s, next, Some(&remainder), c9)?;
     let in2: Vec<bool> = rest.iter().map(|&x| r.players[x].score >= s).collect();
     let mut fixed2 = vec![false; rest.len()];
     let rem2: Vec<usize> = rem_players.iter().map(|&x| rest.iter().position(|&y| y == x).expect("in rest")).collect();
