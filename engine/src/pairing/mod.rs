@@ -1,6 +1,7 @@
 //! Pairing (issue 21: the FIDE Dutch system, FIDE Handbook C.04.3, with the general handling
-//! rules C.04.2 and the basic rules C.04.1). Only the groundwork is here so far: the
-//! maximum-weight matching a round is paired with (`docs/dev/dutch.md` §3–4) and its weights.
+//! rules C.04.2 and the basic rules C.04.1): the maximum-weight matching a round is paired
+//! with (`docs/dev/dutch.md` §3–4), its weights, and the Dutch system itself (`dutch`, a first
+//! cut: `docs/dev/dutch-status.md`).
 
 pub mod dutch;
 pub mod matching;

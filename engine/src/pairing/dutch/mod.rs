@@ -16,7 +16,7 @@ pub mod state;
 use crate::error::PairError;
 use crate::pairing::matching::{max_weight_matching, Mode};
 use crate::tournament::{Colour, RoundResult, Tournament};
-use bracket::{pair_bracket, Round, W};
+use bracket::{pair_bracket, Round};
 use state::{player, scores_before, to_pair, Player, Strength};
 
 /// What a pairing may be told beyond the file.
@@ -195,6 +195,3 @@ fn boards(players: &[Player], pairs: &[(usize, usize)], initial: Colour, place: 
         })
         .collect()
 }
-
-/// The weight type brackets use, for callers that size their own graphs.
-pub type Weight = W;
