@@ -77,14 +77,14 @@ impl Tally {
 }
 
 /// Every round of every tournament of a folder with `.boards.tsv` files.
-fn folder(dir: &str, most_players: usize, tally: &mut Tally) {
+fn folder(dir: &str, players: std::ops::RangeInclusive<usize>, tally: &mut Tally) {
     let mut names: Vec<String> = std::fs::read_dir(dir).unwrap_or_else(|e| panic!("{dir}: {e}")).map(|e| e.expect("entry").file_name().to_string_lossy().into_owned()).filter(|n| n.ends_with(".boards.tsv")).collect();
     names.sort();
     for name in names {
         let stem = name.trim_end_matches(".boards.tsv");
         let text = std::fs::read_to_string(format!("{dir}/{stem}.trf")).expect("the tournament of a boards file");
         let (t, _) = parse_trf(&text).unwrap_or_else(|e| panic!("{stem}: {e}"));
-        if t.entrants.len() > most_players {
+        if !players.contains(&t.entrants.len()) {
             continue;
         }
         for (round, want) in boards_file(&format!("{dir}/{name}")) {
@@ -138,7 +138,7 @@ const DEFAULT_MOST_PLAYERS: usize = 60;
 #[test]
 fn fixtures_paired_as_bbppairings_pairs_them() {
     let mut tally = Tally::default();
-    folder(&format!("{DATA}/bbp"), DEFAULT_MOST_PLAYERS, &mut tally);
+    folder(&format!("{DATA}/bbp"), 0..=DEFAULT_MOST_PLAYERS, &mut tally);
     cases(&mut tally);
     report("committed fixtures", &tally);
     assert!(tally.identical >= IDENTICAL_AT_LEAST, "{} rounds identical, fewer than the {IDENTICAL_AT_LEAST} reached before", tally.identical);
@@ -150,24 +150,26 @@ fn fixtures_paired_as_bbppairings_pairs_them() {
 #[ignore = "minutes in a debug build; run with --release"]
 fn all_fixtures_paired_as_bbppairings_pairs_them() {
     let mut tally = Tally::default();
-    folder(&format!("{DATA}/bbp"), usize::MAX, &mut tally);
+    folder(&format!("{DATA}/bbp"), 0..=usize::MAX, &mut tally);
     cases(&mut tally);
     report("all committed fixtures", &tally);
     assert!(tally.identical >= ALL_IDENTICAL_AT_LEAST, "{} rounds identical, fewer than the {ALL_IDENTICAL_AT_LEAST} reached before", tally.identical);
 }
 
 /// The benchmark set (not committed; `bbp/SOURCE.txt`): `PAIRING_BENCH` names its
-/// directories (`:`-separated), `PAIRING_BENCH_MAX_PLAYERS` optionally skips larger files:
+/// directories (`:`-separated), `PAIRING_BENCH_MIN_PLAYERS` and `PAIRING_BENCH_MAX_PLAYERS`
+/// optionally skip smaller and larger files:
 /// `PAIRING_BENCH=/tmp/bbp-1000:/tmp/bbp-entries cargo test --release -p ratings-engine
 /// --test pairing_dutch -- --ignored --nocapture benchmark`.
 #[test]
 #[ignore = "needs the generated benchmark set in PAIRING_BENCH"]
 fn benchmark_set_paired_as_bbppairings_pairs_it() {
     let dirs = std::env::var("PAIRING_BENCH").expect("PAIRING_BENCH: the benchmark directories");
-    let most = std::env::var("PAIRING_BENCH_MAX_PLAYERS").ok().and_then(|m| m.parse().ok()).unwrap_or(usize::MAX);
+    let limit = |name: &str, default: usize| std::env::var(name).ok().and_then(|m| m.parse().ok()).unwrap_or(default);
+    let (least, most) = (limit("PAIRING_BENCH_MIN_PLAYERS", 0), limit("PAIRING_BENCH_MAX_PLAYERS", usize::MAX));
     for dir in dirs.split(':') {
         let mut tally = Tally::default();
-        folder(dir, most, &mut tally);
-        report(&format!("{dir} (files of at most {most} players)"), &tally);
+        folder(dir, least..=most, &mut tally);
+        report(&format!("{dir} (files of {least} to {most} players)"), &tally);
     }
 }
