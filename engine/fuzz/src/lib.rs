@@ -2,15 +2,18 @@
 //! quotes little of it, and every number shown is finite.
 
 use ratings_engine::error::ParseErrors;
+use ratings_engine::parse::lines::lines;
 use ratings_engine::methods::report::Rating;
 use ratings_engine::tiebreak::Standings;
 
 /// The longest error message allowed for one bad line (the input is quoted ≤ ~200 chars).
 pub const MESSAGE_LIMIT: usize = 600;
 
-/// Every error lies on a line of `text` (0 for the whole input) and is short.
+/// Every error lies on a line of `text` (0 for the whole input) and is short. Lines are
+/// counted by the readers' rules: `\n` (CSV records) or, in a text without `\n`, a lone `\r`
+/// (`parse::lines`, as TRF, PGN and the AGA's format split an old Mac file).
 pub fn check_errors(text: &str, errors: &ParseErrors) {
-    let lines = text.lines().count().max(1) + 1;
+    let lines = text.lines().count().max(lines(text).count()).max(1) + 1;
     for e in &errors.0 {
         assert!(e.line() <= lines, "error on line {} of {lines}: {e}", e.line());
         let message = e.to_string();

@@ -19,7 +19,7 @@ pub(crate) fn split_lines(text: &str) -> Vec<(usize, &str)> {
 
 /// [`split_lines`] one at a time (with a last empty line when the text ends with a line
 /// end): detection looks at a few lines of what may be a large file, and keeps none.
-pub(crate) fn lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
+pub fn lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let end = if text.contains('\n') { '\n' } else { '\r' };
     text.split(end).map(|l| l.strip_suffix('\r').unwrap_or(l)).enumerate().map(|(i, l)| (i + 1, l))
