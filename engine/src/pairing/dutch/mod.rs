@@ -11,12 +11,14 @@
 
 pub mod bracket;
 pub mod colour;
+pub mod explain;
 pub mod state;
 
 use crate::error::PairError;
 use crate::pairing::matching::{max_weight_matching, Mode};
 use crate::tournament::{Colour, RoundResult, Tournament};
 use bracket::{pair_bracket, Round};
+use explain::{BracketNote, PairNote};
 use state::{player, scores_before, to_pair, Player, Strength};
 
 /// What a pairing may be told beyond the file.
@@ -45,6 +47,8 @@ pub struct Pairing {
     pub bye: Option<u32>,
     /// Start numbers not paired by request (a bye or an absence entered).
     pub absent: Vec<u32>,
+    /// Why, bracket by bracket, from the highest score down (`explain::render` prints it).
+    pub brackets: Vec<explain::BracketNote>,
 }
 
 /// The colour given before round 1, as bbpPairings reads it from a file without one: the
@@ -80,6 +84,7 @@ pub fn pair_round(t: &Tournament, round: usize, opts: &PairOptions) -> Result<Pa
     }
     let mut left: Vec<usize> = (0..n).collect();
     let mut pairs = Vec::new();
+    let mut notes = Vec::new();
     let mut groups: Vec<i64> = players.iter().map(|p| p.score).collect();
     groups.dedup();
     for (k, &s) in groups.iter().enumerate() {
@@ -88,6 +93,7 @@ pub fn pair_round(t: &Tournament, round: usize, opts: &PairOptions) -> Result<Pa
         }
         let next = groups.get(k + 1).copied();
         let found = pair_bracket(&r, &left, s, next).map_err(|e| at_round(e, round))?;
+        notes.push(note(&players, &left, s, &found));
         left.retain(|x| !found.iter().any(|&(a, b)| a == *x || b == *x));
         pairs.extend(found);
     }
@@ -105,7 +111,20 @@ pub fn pair_round(t: &Tournament, round: usize, opts: &PairOptions) -> Result<Pa
         .map(|i| t.entrants[i].start)
         .collect();
     let place = |tpn: u32| counted.iter().filter(|&&x| x < tpn).count();
-    Ok(Pairing { round, boards: boards(&players, &pairs, initial, place), bye, absent })
+    Ok(Pairing { round, boards: boards(&players, &pairs, initial, place), bye, absent, brackets: notes })
+}
+
+/// The bracket of score `s` among the players `left` and the pairs it made, as start numbers.
+fn note(players: &[Player], left: &[usize], s: i64, found: &[(usize, usize)]) -> BracketNote {
+    let tpns = |keep: &dyn Fn(&Player) -> bool| left.iter().map(|&x| &players[x]).filter(|p| keep(p)).map(|p| p.tpn).collect::<Vec<u32>>();
+    let paired = |p: &Player| found.iter().any(|&(a, b)| players[a].tpn == p.tpn || players[b].tpn == p.tpn);
+    BracketNote {
+        score: s,
+        residents: tpns(&|p| p.score == s),
+        mdps: tpns(&|p| p.score > s),
+        pairs: found.iter().map(|&(a, b)| PairNote { higher: players[a].tpn, lower: players[b].tpn, passed_over: Vec::new() }).collect(),
+        downfloaters: tpns(&|p| p.score >= s && !paired(p)),
+    }
 }
 
 /// Gives a matching error the round it happened in.
