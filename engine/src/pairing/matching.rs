@@ -156,6 +156,28 @@ impl<W: Weight> Matcher<W> {
         self.solver.result()
     }
 
+    /// Whether the edge `u`–`v` exists and is tight under the current duals (its slack, with
+    /// the duals of the blossoms holding both ends, is zero). Complementary slackness: every
+    /// edge of every maximum-weight matching is tight under any optimal dual solution, so an
+    /// edge that is not tight is in no maximum-weight matching of the current graph (the
+    /// Dutch fixing skips such candidates without a re-solve).
+    pub fn tight(&self, u: usize, v: usize) -> bool {
+        let s = &self.solver;
+        let e = s.adj[u * s.n + v];
+        if e == NO_EDGE {
+            return false;
+        }
+        let mut sum = s.dual[u].add(s.dual[v]);
+        let mut b = s.parent[u];
+        while b != NONE {
+            if s.holds(b, v) {
+                sum = sum.add(s.dual[b]);
+            }
+            b = s.parent[b];
+        }
+        sum == s.double[e as usize]
+    }
+
     /// Replaces every edge at vertex `v` by `edges` (`(other end, weight)`) and re-solves
     /// from the current duals: only v, its former mate and the vertices the edit frees are
     /// searched from, O(n²) each. On an error nothing has changed.
@@ -311,6 +333,18 @@ impl<W: Weight> Solver<W> {
     fn slack(&self, e: u32) -> W {
         let (u, v) = self.ends[e as usize];
         self.dual[u].add(self.dual[v]).sub(self.double[e as usize])
+    }
+
+    /// Whether blossom `b` holds vertex `x` (x's chain of parents reaches b).
+    fn holds(&self, b: usize, x: usize) -> bool {
+        let mut c = x;
+        while c != NONE {
+            if c == b {
+                return true;
+            }
+            c = self.parent[c];
+        }
+        false
     }
 
     /// The vertices of blossom `b`, appended to `out`.

@@ -338,7 +338,8 @@ pub fn pair_bracket(r: &Round, left: &[usize], s: i64, next: Option<i64>) -> Res
 /// Fixes `a` with the first of `cands` the best weight allows, or else lets it float.
 fn fix_one(sv: &mut Solve, a: usize, cands: &[usize], in_bracket: &[bool], fixed: &mut [bool], pairs: &mut Vec<(usize, usize)>) -> Result<(), PairError> {
     for &c in cands {
-        if sv.adj[a][c].is_none() {
+        // Only an edge tight under the current optimal duals can be in a best pairing.
+        if sv.adj[a][c].is_none() || !sv.matcher.tight(a, c) {
             continue;
         }
         if sv.restrict(a, &|u| u == c, Some(c))? {
