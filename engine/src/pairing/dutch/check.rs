@@ -171,4 +171,21 @@ mod tests {
         // Round 1 itself is not checked when pairing round 1.
         assert!(before_pairing(&t, 1).is_ok());
     }
+
+    #[test]
+    fn acceleration_for_the_round_paired_is_refused_by_pair_round() {
+        let mut t = four();
+        let by_start = [(2, vec![0.0, 1.0])].into_iter().collect();
+        t.acceleration = Some(crate::tournament::Acceleration { lines: vec![7], by_start });
+        let e = pair_round(&t, 2, &PairOptions::default()).unwrap_err();
+        assert_eq!(e, PairError::Acceleration { round: 2, line: 7 });
+        assert!(e.to_string().contains("Baku acceleration (C.04.5) is not built yet"), "{e}");
+        // None for round 1 (start number 2 gets 0.0): round 1 is paired again as it was.
+        let p = pair_round(&t, 1, &PairOptions::default()).expect("no acceleration in round 1");
+        assert_eq!(p.boards.len(), 2);
+        // Round 1 re-paired: 1-3 and 2-4 (S1 against S2), where the file holds 1-2 and 3-4.
+        let c = &check_rounds(&t, &PairOptions::default()).unwrap()[0];
+        assert!(!c.identical());
+        assert_eq!(c.file_only, [Game { white: 1, black: 2, coloured: true }, Game { white: 3, black: 4, coloured: true }]);
+    }
 }
