@@ -10,6 +10,8 @@
 #   roundtrip  parse a TRF, its standings, the TRF written back with the ranks, parsed again:
 #              the same tournament
 #   lab        the simulation lab's parameters checked, then run small (every measure finite)
+#   pair       parse a TRF (40 entrants at most), pair every round by the FIDE Dutch system:
+#              each pairing valid, the next round written for results reads back and pairs the same
 # Usage: scripts/fuzz.sh [SECONDS per target (default 600)] [TARGET ...]
 # Needs a nightly toolchain (skipped, saying so, without one); installs cargo-fuzz if missing.
 # A crash stops the run and leaves its input in engine/fuzz/artifacts/<target>/.
@@ -18,7 +20,7 @@ cd "$(dirname "$0")/.."
 seconds=${1:-600}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(parse detect rate tiebreaks link team roundtrip lab)
+[ ${#targets[@]} -gt 0 ] || targets=(parse detect rate tiebreaks link team roundtrip lab pair)
 
 if ! rustup run nightly rustc --version >/dev/null 2>&1; then
   echo "fuzz: no nightly toolchain on this machine: fuzzing skipped"
@@ -30,9 +32,9 @@ if ! cargo +nightly fuzz --version >/dev/null 2>&1; then
 fi
 
 # Seeds: every test input of the engine, and the shared data's small files when present (they
-# are read in place, never copied into the repository). Rate, tiebreaks, link, team and
-# roundtrip take first bytes that pick the method, the tiebreaks or what is done, so their seeds
-# get them.
+# are read in place, never copied into the repository). Rate, tiebreaks, link, team, roundtrip
+# and pair take first bytes that pick the method, the tiebreaks or what is done, so their
+# seeds get them.
 corpus=engine/fuzz/corpus
 seed() {
   local target=$1 prefix=$2
@@ -52,6 +54,7 @@ seed tiebreaks '\x03'
 seed link '\x01'           # a link made of the file
 seed team '\x0c\x01\x05\x09' # match points, the 2023 rules, three team tiebreaks
 seed roundtrip '\x03'
+seed pair '\x00'          # the file's own total and initial colour
 
 # The link target also reads a scenario's JSON (first byte with 0x20 set): one a file, with
 # settings, in the form a link holds (made with node, which the app's tests need anyway).

@@ -1,7 +1,7 @@
 //! What the command line takes: the commands and their flags. Every default is the
 //! engine's own (`…::default()`), every list of names the engine's enum's (see `help`).
 
-use crate::help::{self, COMPARE_HELP, EVALUATE_HELP, HELP_WIDTH, INPUT_HELP, SIMULATE_HELP};
+use crate::help::{self, COMPARE_HELP, EVALUATE_HELP, HELP_WIDTH, INPUT_HELP, PAIR_HELP, SIMULATE_HELP};
 use crate::values;
 use clap::{Parser, Subcommand, ValueEnum};
 use ratings_engine::evaluation::simulate::{Schedule, Setup};
@@ -54,6 +54,52 @@ pub enum Command {
     /// the rank error), with points then Buchholz as the baseline.
     #[command(after_help = SIMULATE_HELP, args_override_self = true)]
     Simulate(SimulateArgs),
+    /// Pair the next round of a Swiss tournament (FIDE TRF) by the FIDE Dutch system (C.04.3,
+    /// 2026 rules), or check every round of the file against it.
+    #[command(after_help = PAIR_HELP)]
+    Pair(PairArgs),
+}
+
+#[derive(clap::Args)]
+pub struct PairArgs {
+    /// The tournament file (FIDE TRF), or '-' for standard input.
+    pub file: String,
+    /// The round to pair, from 1 to the rounds played + 1, from the rounds before it (later
+    /// rounds in the file are ignored).
+    #[arg(long, value_name = "R", required_unless_present = "check")]
+    pub round: Option<usize>,
+    /// The total number of rounds, for the last round's rules [default: the file's XXR or 142].
+    #[arg(long, value_name = "N")]
+    pub rounds: Option<usize>,
+    /// The colour the top player of round 1 gets by lot (C.04.3 5.2.5) [default: read from
+    /// round 1's games].
+    #[arg(long, value_enum, value_name = "COLOUR")]
+    pub initial_colour: Option<ColourArg>,
+    /// Output format: a pairings sheet, JSON, or the TRF file with round R paired (results
+    /// blank).
+    #[arg(long, value_enum, default_value_t = PairFormat::Text)]
+    pub format: PairFormat,
+    /// Show why, bracket by bracket: residents, players moved down, pairs, the players passed
+    /// over and the criterion that ruled each out.
+    #[arg(long, conflicts_with = "check")]
+    pub explain: bool,
+    /// Pair every round of the file from the rounds before it and list the rounds whose
+    /// pairings (pairs, colours, the bye) differ from the file's.
+    #[arg(long, conflicts_with = "round")]
+    pub check: bool,
+}
+
+#[derive(Clone, Copy, PartialEq, ValueEnum)]
+pub enum ColourArg {
+    White,
+    Black,
+}
+
+#[derive(Clone, Copy, PartialEq, ValueEnum)]
+pub enum PairFormat {
+    Text,
+    Json,
+    Trf,
 }
 
 #[derive(clap::Args)]

@@ -272,3 +272,19 @@ pub fn teams() -> String {
         default.join(",")
     )
 }
+
+pub const PAIR_HELP: &str = "\
+WHAT THE FILE MUST HOLD
+  The rounds played, with results; XXR or 142 (the total number of rounds: the last round is
+  paired by other rules; without it and --rounds the round is paired as not the last, with a
+  warning); for round R, '0000 - H', 'F', 'Z' or '-' for the players not to be paired (byes
+  asked for, absences). The initial colour is --initial-colour, else read from round 1 (the
+  colour of the first player in start order who played it): pairing round 1 needs the flag.
+
+--check
+  Pairs each round that holds games from the rounds before it and compares the pairs, their
+  colours and the pairing-allocated bye with the file's (boards in C.04.2's order).
+
+EXIT STATUS
+  0 paired (--check: every round identical), 2 (--check) some round differs, 1 an error:
+  the file cannot be read, or the round cannot be paired (the message names the cause).";

@@ -2,7 +2,7 @@
 //! engine, and prints; everything else lives in the library.
 //!
 //! The modules import downward only: `main` → the commands (`rate`, `tiebreaks`, `compare`,
-//! `evaluate`, `simulate`) → `methods` (the `--methods` list), `input` (files and settings),
+//! `evaluate`, `simulate`, `pair`) → `methods` (the `--methods` list), `input` (files and settings),
 //! `output` (printing) and `memory` (the allocator) → `args` (what the command line takes)
 //! → `help` (the texts) and `values` (the flags' values), both from the engine's own lists
 //! and defaults.
@@ -15,12 +15,13 @@ mod input;
 mod memory;
 mod methods;
 mod output;
+mod pair;
 mod rate;
 mod simulate;
 mod tiebreaks;
 mod values;
 
-use args::{Cli, Command, FormatArg};
+use args::{Cli, Command, FormatArg, PairFormat};
 use clap::Parser;
 use output::Output;
 use ratings_engine::escape;
@@ -32,20 +33,21 @@ fn main() -> ExitCode {
     let argv: Vec<OsString> = std::env::args_os().collect();
     let cli = Cli::parse_from(&argv);
     // A text table goes to a terminal: names in it reach it escaped (CSV and JSON quote them).
-    let table = FormatArg::Table
-        == match &cli.command {
-            Command::Rate(a) => a.format,
-            Command::Tiebreaks(a) => a.format,
-            Command::Compare(a) => a.format,
-            Command::Evaluate(a) => a.format,
-            Command::Simulate(a) => a.format,
-        };
+    let table = match &cli.command {
+        Command::Rate(a) => a.format == FormatArg::Table,
+        Command::Tiebreaks(a) => a.format == FormatArg::Table,
+        Command::Compare(a) => a.format == FormatArg::Table,
+        Command::Evaluate(a) => a.format == FormatArg::Table,
+        Command::Simulate(a) => a.format == FormatArg::Table,
+        Command::Pair(a) => a.format == PairFormat::Text,
+    };
     let result = match cli.command {
         Command::Rate(args) => rate::run(&args).map(|out| (out, ExitCode::SUCCESS)),
         Command::Tiebreaks(args) => tiebreaks::run(&args).map(|out| (Output::Text(out), ExitCode::SUCCESS)),
         Command::Compare(args) => compare::run(&args, &argv).map(|(out, status)| (Output::Text(out), status)),
         Command::Evaluate(args) => evaluate::run(&args, &argv).map(|(out, status)| (Output::Text(out), status)),
         Command::Simulate(args) => simulate::run(&args, &argv).map(|out| (Output::Text(out), ExitCode::SUCCESS)),
+        Command::Pair(args) => pair::run(&args).map(|(out, status)| (Output::Text(out), status)),
     };
     match result {
         Ok((out, status)) => output::write(out, table, status),

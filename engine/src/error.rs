@@ -244,7 +244,7 @@ pub enum MatchingError {
 /// the round, and the players or the line concerned.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum PairError {
-    #[error("round {round}: the file holds {played} rounds (expected a round from 1 to {})", played + 1)]
+    #[error("round {round}: the file holds {played} rounds played (expected a round from 1 to {})", played + 1)]
     RoundOutOfRange { round: usize, played: usize },
     #[error("round {round}: no pairing meets the absolute criteria (C.04.3 C1-C3) for {players}")]
     NoValidPairing { round: usize, players: String },
@@ -252,4 +252,13 @@ pub enum PairError {
     NoInitialColour,
     #[error("round {round}: the matching failed: {cause}")]
     Matching { round: usize, cause: MatchingError },
+    /// Virtual points (C.04.5 Baku acceleration, TRF `XXA`/`250`) for the round paired: the
+    /// engine does not add them to the pairing scores yet, so it refuses rather than pair as
+    /// if there were none.
+    #[error("round {round}: the file gives acceleration (virtual points, XXA or 250, line {line}) for this round; Baku acceleration (C.04.5) is not built yet, so the round is not paired (remove the records to pair without it)")]
+    Acceleration { round: usize, line: usize },
+    /// Two records that do not agree on a game of an earlier round (A lists B, B lists
+    /// someone else or no one): a player paired twice, or a game half entered.
+    #[error("line {line}: round {round}: start number {player} is paired with {opponent}, but {opponent}'s record (line {opponent_line}) has {found} in that round (expected {player}); a player meets one opponent a round")]
+    Inconsistent { round: usize, line: usize, player: u32, opponent: u32, opponent_line: usize, found: String },
 }

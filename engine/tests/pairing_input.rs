@@ -5,7 +5,7 @@
 //! is written here, a few lines each, in the columns the formats give.
 
 use ratings_engine::parse::trf::parse_trf;
-use ratings_engine::tournament::{PointSystem, RoundResult, RoundStatus, Title, Tournament, Unpaired};
+use ratings_engine::tournament::{Colour, PointSystem, RoundResult, RoundStatus, Title, Tournament, Unpaired};
 
 /// A `001` record: start number 5-8, sex 10, title 11-13, name 15-47, rating 49-52, points
 /// 81-84, rank 86-89, then one ten-column block a round from column 92.
@@ -200,6 +200,36 @@ fn entries_for_the_round_not_yet_paired() {
     assert_eq!(t.status(1, 3), RoundStatus::Unpaired(Unpaired::PairingBye));
     // Without the pending round, the entries are gone.
     assert_eq!(t.without_pending().status(0, 3), RoundStatus::Open);
+}
+
+/// A round paired for results (the scheduled opponent and colour, the result blank: TRF's
+/// player section, columns 92-99; what `ratings-lab pair --format trf` writes) is the pending
+/// round: no warning, the rounds played are those before it, and a block ending at its colour
+/// is not a line cut off. In a round where other games have results, a game without one is
+/// warned of (counted as not played).
+#[test]
+fn a_round_paired_without_results_is_the_pending_round() {
+    let (t, w) = read(&four("XXR 5\n", ["   4 w", "   3 b", "   2 w", "   1 b"]));
+    assert!(w.is_empty(), "{w:?}");
+    assert_eq!(t.rounds_played(), 2);
+    assert_eq!(t.pending_round().map(|p| (p.round, p.entries, p.paired)), Some((3, 4, 4)));
+    assert_eq!((t.status(0, 3), t.status(1, 3)), (RoundStatus::Paired(3), RoundStatus::Paired(2)));
+    assert_eq!((t.entrants[0].rounds[2].colour, t.entrants[0].rounds[2].result), (Some(Colour::White), RoundResult::NotPaired));
+    // The pairing-allocated bye written with the round, its point counted, reads too.
+    let (t, w) = read(&four("XXR 5\n", ["   2 w", "   1 b", "0000 - U", "0000 - H"]).replace(" 1.0    3", " 2.0    3"));
+    assert!(w.is_empty(), "{w:?}");
+    assert_eq!((t.rounds_played(), t.status(2, 3)), (2, RoundStatus::Unpaired(Unpaired::PairingBye)));
+    // One result entered: the games without one are warned of, each naming its line.
+    let (t, w) = read(&four("XXR 5\n", ["   4 w 1", "   3 b", "   2 w", "   1 b 0"]));
+    assert_eq!(t.rounds_played(), 3);
+    let unfinished: Vec<&String> = w.iter().filter(|w| w.contains("no result")).collect();
+    assert_eq!(
+        unfinished,
+        [
+            "line 4: round 3: paired with 3 but no result (column 119); counted as not played, no points",
+            "line 5: round 3: paired with 2 but no result (column 119); counted as not played, no points"
+        ]
+    );
 }
 
 #[test]

@@ -64,8 +64,9 @@
 //!   a pairing tells it from a requested `Z`; `-` against a real opponent is a forfeit loss.
 //! * Declared points may leave out the pending round's requested byes or count them (as
 //!   bbpPairings accepts both): either sum matches.
-//! * A blank result is [`RoundResult::NotPaired`]; with an opponent it gets a warning (paired,
-//!   no result yet).
+//! * A blank result is [`RoundResult::NotPaired`]. With an opponent it is a game paired, not
+//!   yet played (TRF's scheduled opponent and colour): no warning when no game of its round has
+//!   a result (a round paired for results, the tournament's pending round), else a warning.
 //! * A bye (`H F U Z`) with an opponent's number: the opponent is dropped, with a warning.
 //! * `+` with no opponent stays a forfeit win with no opponent, with a warning.
 //! * A game result (`1 = 0 W D L`) with no opponent is an error.
@@ -108,6 +109,68 @@ use std::collections::HashMap;
 /// and nothing else changed: every other record, column, line end and byte order mark kept
 /// as it was (a record too short to reach the rank is padded with spaces up to it).
 pub fn with_ranks(text: &str, rank_of: &dyn Fn(u32) -> Option<usize>) -> String {
+    edit_records(text, &|start, chars| {
+        let rank = rank_of(start).filter(|&r| r <= 9999)?;
+        if chars.len() < 89 {
+            chars.resize(89, ' ');
+        }
+        chars.splice(85..89, format!("{rank:>4}").chars());
+        Some(())
+    })
+}
+
+/// One player's round written by [`with_round`]: the block's opponent, colour and result
+/// (`None`: blank, a game not yet played) and, when they change, the points (columns 81-84).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Cell {
+    /// The opponent's start rank; `None` writes `0000` (a bye).
+    pub opponent: Option<u32>,
+    pub colour: Option<Colour>,
+    pub result: Option<RoundResult>,
+    pub points: Option<f64>,
+}
+
+/// The file with round `round`'s block (columns 92 + 10 (round - 1) on, 8 columns: opponent,
+/// colour, result) of each player record set to `cell_of` its start rank, and nothing else
+/// changed. A game paired but not yet played is the scheduled opponent and colour with the
+/// result blank (FIDE's TRF, 2016 and 2026, player section: columns 92-95 "starting-rank
+/// number of the scheduled opponent", 97 the scheduled colour, 99 the result), as JaVaFo and
+/// bbpPairings write a round paired for results; the reader takes it as paired, not played
+/// ([`crate::tournament::Tournament::pending_round`]).
+pub fn with_round(text: &str, round: usize, cell_of: &dyn Fn(u32) -> Option<Cell>) -> String {
+    let at = 91 + 10 * round.saturating_sub(1);
+    edit_records(text, &|start, chars| {
+        let cell = cell_of(start)?;
+        let opponent = cell.opponent.map_or("0000".to_string(), |o| format!("{o:>4}"));
+        let colour = match cell.colour {
+            Some(Colour::White) => 'w',
+            Some(Colour::Black) => 'b',
+            None => '-',
+        };
+        let result = cell.result.map_or(' ', RoundResult::code);
+        let block: Vec<char> = format!("{opponent} {colour} {result}").chars().collect();
+        let was = chars.len();
+        if chars.len() < at + block.len() {
+            chars.resize(at + block.len(), ' ');
+        }
+        chars.splice(at..at + block.len(), block);
+        if let Some(p) = cell.points {
+            if chars.len() < 84 {
+                chars.resize(84, ' ');
+            }
+            chars.splice(80..84, format!("{p:>4.1}").chars().take(4));
+        }
+        // A blank result past the record's old end is not written as trailing spaces.
+        while chars.len() > was && chars.last() == Some(&' ') {
+            chars.pop();
+        }
+        Some(())
+    })
+}
+
+/// The file with each player record (`001`) given to `edit` by its start rank (its characters,
+/// to change; `None`: unchanged), every other line, line end and byte order mark kept.
+fn edit_records(text: &str, edit: &dyn Fn(u32, &mut Vec<char>) -> Option<()>) -> String {
     let (bom, body) = match text.strip_prefix('\u{feff}') {
         Some(rest) => ("\u{feff}", rest),
         None => ("", text),
@@ -124,15 +187,9 @@ pub fn with_ranks(text: &str, rank_of: &dyn Fn(u32) -> Option<usize>) -> String 
             _ => (piece, ""),
         };
         let start = (code(line) == "001").then(|| Cols::new(line).field(5, 8).parse::<u32>().ok()).flatten();
-        match start.and_then(rank_of).filter(|&r| r <= 9999) {
-            Some(rank) => {
-                let mut chars: Vec<char> = line.chars().collect();
-                if chars.len() < 89 {
-                    chars.resize(89, ' ');
-                }
-                chars.splice(85..89, format!("{rank:>4}").chars());
-                out.extend(chars);
-            }
+        let mut chars: Vec<char> = line.chars().collect();
+        match start.and_then(|s| edit(s, &mut chars)) {
+            Some(()) => out.extend(chars),
             None => out.push_str(line),
         }
         out.push_str(cr);
@@ -437,6 +494,7 @@ pub fn parse_trf_with(text: &str, bad_lines: BadLines) -> Result<(Tournament, Ve
     points_warnings(&t, &scoring, &mut warnings);
     check_points(&t, &abnormal, &mut warnings);
     check_pairings(&t, &mut warnings);
+    unfinished_games(&t, &mut warnings);
     check_teams(&t, &mut warnings);
     warnings.sort_by_key(|w| w.line);
     Ok((t, warnings))
@@ -968,8 +1026,10 @@ fn read_rounds(line: usize, c: &Cols, warnings: &mut Vec<Warning>) -> (Vec<RawRo
     let mut errors = Vec::new();
     let (mut col, mut r, mut partial) = (92, 1, None);
     while col <= c.len {
-        if c.len < col + 7 && c.get(col, c.len).chars().any(|ch| ch.is_ascii_alphanumeric() && ch != '0') {
-            // The result's column is past the end: the line stops inside the block.
+        if c.len < col + 5 && c.get(col, c.len).chars().any(|ch| ch.is_ascii_alphanumeric() && ch != '0') {
+            // The colour's column is past the end: the line stops inside the block. A block
+            // that ends at its colour is a game paired with its result blank (trailing blanks
+            // trimmed): `unfinished_games` warns of it unless its whole round is pending.
             partial = Some(col);
             break;
         }
@@ -1042,10 +1102,8 @@ fn read_round(line: usize, c: &Cols, col: usize, r: usize, warnings: &mut Vec<Wa
                 .push(Warning { line, message: format!("round {r}: a bye ('{code}') with an opponent ({s}); the opponent is left out") });
             opponent = None;
         }
-        (Some(s), NotPaired) => warnings.push(Warning {
-            line,
-            message: format!("round {r}: paired with {s} but no result (column {}); counted as not played, no points", col + 7),
-        }),
+        // A game without a result is warned of after the whole file is read
+        // (`unfinished_games`): a round paired for results is no mistake.
         _ => {}
     }
     Ok(RawRound { opponent, colour, result, col, absent })
@@ -1404,6 +1462,29 @@ fn complementary(a: RoundResult, b: RoundResult) -> bool {
             | (ForfeitLoss, ForfeitLoss)
             | (NotPaired, NotPaired)
     )
+}
+
+/// Games paired without a result (TRF: the scheduled opponent and colour, result blank). A
+/// round in which no game has a result is a round paired for results (`ratings-lab pair
+/// --format trf`, JaVaFo, bbpPairings): no warning, the tournament reads with it pending
+/// ([`Tournament::pending_round`]). In a round where other games have results, each is warned
+/// of: counted as not played, no points.
+fn unfinished_games(t: &Tournament, warnings: &mut Vec<Warning>) {
+    let rounds = t.entrants.iter().map(|e| e.rounds.len()).max().unwrap_or(0);
+    for r in 0..rounds {
+        let entry = |e: &Entrant| e.rounds.get(r).copied();
+        let played = t.entrants.iter().filter_map(entry).any(|x| x.opponent.is_some() && x.result != RoundResult::NotPaired);
+        if !played {
+            continue;
+        }
+        for e in &t.entrants {
+            let Some(x) = entry(e).filter(|x| x.result == RoundResult::NotPaired) else { continue };
+            let Some(j) = x.opponent else { continue };
+            let (round, column, s) = (r + 1, 99 + 10 * r, t.entrants[j].start);
+            let message = format!("round {round}: paired with {s} but no result (column {column}); counted as not played, no points");
+            warnings.push(Warning { line: e.line, message });
+        }
+    }
 }
 
 fn check_pairings(t: &Tournament, warnings: &mut Vec<Warning>) {

@@ -10,8 +10,10 @@
 //! board order last.
 
 pub mod bracket;
+pub mod check;
 pub mod colour;
 pub mod explain;
+pub mod report;
 pub mod state;
 
 use crate::error::PairError;
@@ -63,6 +65,7 @@ fn initial_colour(t: &Tournament) -> Option<Colour> {
 
 /// Pairs round `round` (1-based) of `t` from the rounds before it.
 pub fn pair_round(t: &Tournament, round: usize, opts: &PairOptions) -> Result<Pairing, PairError> {
+    check::before_pairing(t, round)?;
     if round == 0 || round > t.rounds + 1 {
         return Err(PairError::RoundOutOfRange { round, played: t.rounds });
     }

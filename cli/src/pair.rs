@@ -1,0 +1,208 @@
+//! `pair`: the next round of a Swiss tournament paired by the FIDE Dutch system (FIDE Handbook
+//! C.04.3, 2026; the engine's `pairing::dutch`), printed as a pairings sheet in C.04.2's board
+//! order (Art. 3.6, the pairing-allocated bye after the last board, C.04.1 Art. 3-4), as JSON,
+//! or written into the TRF for results; and `--check`, every round of a file re-paired and
+//! compared with the file's (as bbpPairings's `-c`).
+
+use crate::args::{ColourArg, PairArgs, PairFormat};
+use crate::input::{display_name, read_text};
+use ratings_engine::error::PairError;
+use ratings_engine::pairing::dutch::check::{check_rounds, last_paired_round, RoundCheck};
+use ratings_engine::pairing::dutch::{explain, pair_round, report, PairOptions, Pairing};
+use ratings_engine::parse::detect::{detect, Format, ReadOptions};
+use ratings_engine::parse::trf::{parse_trf, with_round, Cell};
+use ratings_engine::tournament::{Colour, RoundResult, Tournament};
+use std::process::ExitCode;
+
+/// Exit status of `--check` when a round differs (0: all identical, 1: an error).
+const DIFFERS: u8 = 2;
+
+/// Runs `pair`: the text to print (a pairings sheet, JSON or the TRF) and the exit status.
+pub fn run(args: &PairArgs) -> Result<(String, ExitCode), String> {
+    let mut warnings = Vec::new();
+    let text = read_text(&args.file, &mut warnings)?;
+    let name = display_name(&args.file);
+    if detect(&text, &ReadOptions::default()) != Format::Trf {
+        return Err(format!("{name}: expected a FIDE TRF file (player records starting 001)"));
+    }
+    let (t, read) = parse_trf(&text).map_err(|e| format!("{name}:\n{e}"))?;
+    warnings.extend(read.iter().map(|w| format!("line {}: {}", w.line, w.message)));
+    if t.entrants.is_empty() {
+        return Err(format!("{name}: no players (expected 001 records)"));
+    }
+    if args.check {
+        return check(args, &t, warnings);
+    }
+    let round = args.round.expect("clap requires --round without --check");
+    let opts = options(args, &t, round, &mut warnings);
+    let p = pair_round(&t, round, &opts).map_err(|e| match e {
+        PairError::NoInitialColour => format!("{e}: give --initial-colour white or black"),
+        e => e.to_string(),
+    })?;
+    let out = match args.format {
+        PairFormat::Text => sheet(&t, &p, &warnings, args.explain),
+        PairFormat::Json => report::json(&p, &warnings, args.explain) + "\n",
+        PairFormat::Trf => {
+            for w in &warnings {
+                eprintln!("warning: {w}");
+            }
+            trf(&text, &t, &p)?
+        }
+    };
+    Ok((out, ExitCode::SUCCESS))
+}
+
+/// The pairing options: `--rounds`, else the file's total. Without either, the round is not
+/// taken for the last (C.04.3 1.8's topscorers exist only in the last round, and a total of
+/// more rounds than paired is the usual case), with a warning.
+fn options(args: &PairArgs, t: &Tournament, round: usize, warnings: &mut Vec<String>) -> PairOptions {
+    let rounds = match (args.rounds, t.total_rounds) {
+        (Some(n), Some(file)) if n != file => {
+            warnings.push(format!("--rounds {n}: the file declares {file} rounds (XXR or 142); {n} is used"));
+            Some(n)
+        }
+        (Some(n), _) | (None, Some(n)) => Some(n),
+        (None, None) if args.check => {
+            warnings.push(format!("the file gives no total number of rounds (XXR or 142): its {} rounds are taken as all", t.rounds));
+            None
+        }
+        (None, None) => {
+            warnings.push(format!(
+                "the file gives no total number of rounds (XXR or 142) and --rounds is not given: round {round} is paired as not the last (no topscorers, C.04.3 1.8)"
+            ));
+            Some(round.max(t.rounds) + 1)
+        }
+    };
+    let initial_colour = args.initial_colour.map(|c| match c {
+        ColourArg::White => Colour::White,
+        ColourArg::Black => Colour::Black,
+    });
+    PairOptions { rounds, initial_colour }
+}
+
+/// A player as the sheet names them: start number and name.
+fn who(t: &Tournament, start: u32) -> String {
+    t.entrants.iter().find(|e| e.start == start).map_or(start.to_string(), |e| format!("{start} {}", e.name))
+}
+
+fn points(x: f64) -> String {
+    format!("{x:.1}")
+}
+
+/// The pairings sheet: a line a board (start number, name and points before the round of
+/// each side), then the bye, the absent, the explanation and the warnings.
+fn sheet(t: &Tournament, p: &Pairing, warnings: &[String], explain: bool) -> String {
+    let before = |start: u32| t.entrants.iter().find(|e| e.start == start).map_or(0.0, |e| e.points_in(&t.point_system, p.round - 1));
+    let width = p.boards.iter().flat_map(|b| [who(t, b.white), who(t, b.black)]).map(|s| s.chars().count()).max().unwrap_or(5).max(5);
+    let title = format!("round {} pairings (FIDE Dutch system, C.04.3)", p.round);
+    let mut out = match t.name.as_deref() {
+        Some(n) => format!("{n} — {title}\n\n"),
+        None => format!("R{}\n\n", &title[1..]),
+    };
+    out += &format!("Board  {:<width$}  {:>4}  {:<width$}  {:>4}\n", "White", "Pts", "Black", "Pts");
+    for b in &p.boards {
+        let (w, k) = (who(t, b.white), who(t, b.black));
+        out += &format!("{:>5}  {w:<width$}  {:>4}  {k:<width$}  {:>4}\n", b.number, points(before(b.white)), points(before(b.black)));
+    }
+    if let Some(x) = p.bye {
+        let pab = t.point_system.points(RoundResult::PairingBye);
+        out += &format!("\nPairing-allocated bye: {} ({} before the round, {} for the bye)\n", who(t, x), points(before(x)), points(pab));
+    }
+    let absent: Vec<String> =
+        t.requested_byes(p.round).iter().map(|&(i, u)| format!("{} ({})", who(t, t.entrants[i].start), u.name())).collect();
+    if !absent.is_empty() {
+        out += &format!("\nNot paired (by request): {}\n", absent.join(", "));
+    }
+    if explain {
+        out += "\nWhy, bracket by bracket:\n";
+        out +=
+            &explain::render(&p.brackets, p.bye, &|x| t.entrants.iter().find(|e| e.start == x).map_or(String::new(), |e| e.name.clone()));
+    }
+    for w in warnings {
+        out += &format!("warning: {w}\n");
+    }
+    out
+}
+
+/// The file with round `p.round` added to each paired player's record: `  12 w  ` (opponent,
+/// colour, result blank, as FIDE's TRF writes a scheduled game), the pairing-allocated bye as
+/// `0000 - U` with its points added to the player's points (columns 81-84) by the file's
+/// point system; requested byes already entered are kept as they are.
+fn trf(text: &str, t: &Tournament, p: &Pairing) -> Result<String, String> {
+    if last_paired_round(t) >= p.round {
+        return Err(format!(
+            "--format trf: the file already holds games of round {} or later; the TRF is written for the next round only (round {})",
+            p.round,
+            t.rounds_played() + 1
+        ));
+    }
+    let pab = t.point_system.points(RoundResult::PairingBye);
+    let cell = |start: u32| -> Option<Cell> {
+        if p.bye == Some(start) {
+            let e = t.entrants.iter().find(|e| e.start == start)?;
+            let had = e.declared_points.unwrap_or_else(|| e.points_in(&t.point_system, p.round - 1));
+            return Some(Cell { opponent: None, colour: None, result: Some(RoundResult::PairingBye), points: Some(had + pab) });
+        }
+        let b = p.boards.iter().find(|b| b.white == start || b.black == start)?;
+        let (opponent, colour) = if b.white == start { (b.black, Colour::White) } else { (b.white, Colour::Black) };
+        Some(Cell { opponent: Some(opponent), colour: Some(colour), result: None, points: None })
+    };
+    Ok(with_round(text, p.round, &cell))
+}
+
+/// `--check`: every round compared; exit 0 when all are identical, `DIFFERS` when one is not.
+fn check(args: &PairArgs, t: &Tournament, mut warnings: Vec<String>) -> Result<(String, ExitCode), String> {
+    let opts = options(args, t, 0, &mut warnings);
+    let checks = check_rounds(t, &opts).map_err(|e| e.to_string())?;
+    if checks.is_empty() {
+        return Err(format!("--check: {} holds no games to check", display_name(&args.file)));
+    }
+    let status = match checks.iter().all(RoundCheck::identical) {
+        true => ExitCode::SUCCESS,
+        false => ExitCode::from(DIFFERS),
+    };
+    let out = match args.format {
+        PairFormat::Json => report::check_json(&checks, &warnings) + "\n",
+        PairFormat::Text => check_text(&checks, &warnings),
+        PairFormat::Trf => return Err("--check: --format trf writes a round paired; --check prints text or json".into()),
+    };
+    Ok((out, status))
+}
+
+/// `--check` as text: each round that differs with its boards (ours, then the file's games the
+/// engine did not make), then the count.
+fn check_text(checks: &[RoundCheck], warnings: &[String]) -> String {
+    let mut out = String::new();
+    let differ: Vec<&RoundCheck> = checks.iter().filter(|c| !c.identical()).collect();
+    for c in &differ {
+        out += &format!("round {}: differs from the file\n", c.round);
+        for b in &c.ours_only {
+            out += &format!("  ours board {}: {} - {}\n", b.number, b.white, b.black);
+        }
+        for g in &c.file_only {
+            let colours = if g.coloured { "" } else { " (colours not given)" };
+            out += &format!("  the file:      {} - {}{colours}\n", g.white, g.black);
+        }
+        if c.ours.bye != c.file_bye {
+            let bye = |x: Option<u32>| x.map_or("none".to_string(), |x| x.to_string());
+            out += &format!("  bye: ours {}, the file {}\n", bye(c.ours.bye), bye(c.file_bye));
+        }
+    }
+    out += &match differ.len() {
+        0 => format!("all {} rounds identical\n", checks.len()),
+        n => {
+            let rounds: Vec<String> = differ.iter().map(|c| c.round.to_string()).collect();
+            format!(
+                "{} of {} rounds identical; {n} differ{}: round {}\n",
+                checks.len() - n,
+                checks.len(),
+                if n == 1 { "s" } else { "" },
+                rounds.join(", ")
+            )
+        }
+    };
+    for w in warnings {
+        out += &format!("warning: {w}\n");
+    }
+    out
+}
