@@ -77,7 +77,7 @@ fn options(args: &PairArgs, t: &Tournament, round: usize, warnings: &mut Vec<Str
         ColourArg::White => Colour::White,
         ColourArg::Black => Colour::Black,
     });
-    PairOptions { rounds, initial_colour }
+    PairOptions { rounds, initial_colour, explain: args.explain }
 }
 
 /// A player as the sheet names them: start number and name.

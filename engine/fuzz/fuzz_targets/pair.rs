@@ -35,7 +35,7 @@ fuzz_target!(|bytes: &[u8]| {
         0 => None,
         n => Some(n),
     };
-    let opts = PairOptions { rounds, initial_colour };
+    let opts = PairOptions { rounds, initial_colour, explain: false };
     for round in 0..=t.rounds_played() + 2 {
         match pair_round(&t, round, &opts) {
             Ok(p) => {

@@ -156,6 +156,20 @@ impl<W: Weight> Matcher<W> {
         self.solver.result()
     }
 
+    /// [`Matcher::set_edges`] for several vertices at once, then one re-solve: each vertex's
+    /// edges are replaced and it is freed as there, in turn, and the search then runs from
+    /// every vertex so freed (what a new bracket of the Dutch system does to the rows of its
+    /// players). An edit checked before it is made; on an error the edits before it stay.
+    pub fn set_edges_many(&mut self, edits: &[(usize, Vec<(usize, W)>)]) -> Result<(), MatchingError> {
+        for (v, edges) in edits {
+            self.solver.check_edit(*v, edges)?;
+            self.solver.replace_edges(*v, edges);
+            self.solver.free_vertex(*v);
+        }
+        while self.solver.stage() {}
+        Ok(())
+    }
+
     /// Whether the edge `u`–`v` exists and is tight under the current duals (its slack, with
     /// the duals of the blossoms holding both ends, is zero). Complementary slackness: every
     /// edge of every maximum-weight matching is tight under any optimal dual solution, so an

@@ -366,6 +366,41 @@ fn warm_edits_on_a_larger_graph() {
     }
 }
 
+/// Several vertices' edges replaced at once, one re-solve (a Dutch bracket's rows), then
+/// the tight edges: optimal by the duals and by brute force, and every edge of a
+/// maximum-weight matching found by brute force with one edge forced is tight.
+#[test]
+fn batched_edits_match_brute_force() {
+    let mut rng = Rng(11);
+    for round in 0..2000 {
+        let n = 2 + rng.below(9) as usize;
+        let top = [2, 5, 100][round % 3];
+        let mut edges = random_graph(&mut rng, n, 60, top);
+        let mut matcher = Matcher::new(n, &edges, Mode::MaxWeight, top).unwrap();
+        for _ in 0..4 {
+            let mut batch = Vec::new();
+            for _ in 0..1 + rng.below(4) {
+                let v = rng.below(n as u64) as usize;
+                let percent = [0, 30, 80][rng.below(3) as usize];
+                let new = random_edges_at(&mut rng, n, v, percent, top);
+                edges = with_edges_at(&edges, v, &new);
+                batch.push((v, new));
+            }
+            matcher.set_edges_many(&batch).unwrap();
+            let m = matcher.matching();
+            check_optimal(n, &edges, &m);
+            let (best_w, _) = brute(n, &edges);
+            assert_eq!(matching_weight(&edges, &m.mate), best_w, "{edges:?}");
+            for &(u, v, w) in &edges {
+                let rest: Vec<_> = edges.iter().copied().filter(|&(a, b, _)| a != u && a != v && b != u && b != v).collect();
+                if w + brute(n, &rest).0 == best_w {
+                    assert!(matcher.tight(u, v), "edge {u}-{v} is in a best matching but not tight: {edges:?}");
+                }
+            }
+        }
+    }
+}
+
 /// Edits are checked before anything changes.
 #[test]
 fn bad_edits_are_refused() {

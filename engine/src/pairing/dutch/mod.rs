@@ -19,7 +19,7 @@ pub mod state;
 use crate::error::PairError;
 use crate::pairing::matching::{max_weight_matching, Mode};
 use crate::tournament::{Colour, RoundResult, Tournament};
-use bracket::{pair_bracket, Round};
+use bracket::{pair_bracket, Fixed, Layout, Round, Solve};
 use explain::{BracketNote, PairNote};
 use state::{player, scores_before, to_pair, Player, Strength};
 
@@ -30,6 +30,9 @@ pub struct PairOptions {
     pub rounds: Option<usize>,
     /// The colour drawn before round 1 (else read from the file's round 1).
     pub initial_colour: Option<Colour>,
+    /// Say why each candidate a player passed over was passed over
+    /// (`BracketNote::pairs[].passed_over`; a solve each, so off by default).
+    pub explain: bool,
 }
 
 /// One board: start numbers.
@@ -79,27 +82,13 @@ pub fn pair_round(t: &Tournament, round: usize, opts: &PairOptions) -> Result<Pa
     let n = players.len();
     let compatible = compatibility(&players);
     let odd = n % 2 == 1;
-    let mut r = Round { players: &players, compatible, bye_candidate: vec![false; n], odd, round };
+    let mut r = Round { players: &players, compatible, bye_candidate: vec![false; n], odd, round, explain: opts.explain };
     if odd {
         r.bye_candidate = bye_candidates(&r)?;
     } else {
         check_complete(&r)?;
     }
-    let mut left: Vec<usize> = (0..n).collect();
-    let mut pairs = Vec::new();
-    let mut notes = Vec::new();
-    let mut groups: Vec<i64> = players.iter().map(|p| p.score).collect();
-    groups.dedup();
-    for (k, &s) in groups.iter().enumerate() {
-        if left.len() < 2 {
-            break;
-        }
-        let next = groups.get(k + 1).copied();
-        let found = pair_bracket(&r, &left, s, next).map_err(|e| at_round(e, round))?;
-        notes.push(note(&players, &left, s, &found));
-        left.retain(|x| !found.iter().any(|&(a, b)| a == *x || b == *x));
-        pairs.extend(found);
-    }
+    let (pairs, notes, left) = pair_brackets(&r).map_err(|e| at_round(e, round))?;
     if left.len() > odd as usize {
         let names: Vec<String> = left.iter().map(|&x| players[x].tpn.to_string()).collect();
         return Err(PairError::NoValidPairing { round, players: format!("players {} (left unpaired)", names.join(", ")) });
@@ -117,15 +106,52 @@ pub fn pair_round(t: &Tournament, round: usize, opts: &PairOptions) -> Result<Pa
     Ok(Pairing { round, boards: boards(&players, &pairs, initial, place), bye, absent, brackets: notes })
 }
 
+/// The brackets' pairs (rank indices), their notes and the players left unpaired, with the
+/// weights as wide as the round's layout needs (`Wide<L>`, L limbs of 64 bits).
+type Brackets = (Vec<(usize, usize)>, Vec<BracketNote>, Vec<usize>);
+
+fn pair_brackets(r: &Round) -> Result<Brackets, PairError> {
+    let layout = Layout::for_round(r);
+    // The duals need headroom above the widest weight: (2n + 2) · limit, and the warm
+    // edits' bound, fit in 20 more bits up to 4,096 players.
+    match (layout.total + 20).div_ceil(64) {
+        0..=2 => brackets_in::<2>(r, layout),
+        3..=4 => brackets_in::<4>(r, layout),
+        5..=8 => brackets_in::<8>(r, layout),
+        9..=16 => brackets_in::<16>(r, layout),
+        17..=32 => brackets_in::<32>(r, layout),
+        _ => Err(PairError::NoValidPairing { round: r.round, players: format!("all: a round of {} players needs {} weight bits (at most 2,028 built)", r.players.len(), layout.total) }),
+    }
+}
+
+fn brackets_in<const L: usize>(r: &Round, layout: Layout) -> Result<Brackets, PairError> {
+    let mut sv = Solve::<L>::new(r, layout)?;
+    let mut left: Vec<usize> = (0..r.players.len()).collect();
+    let (mut pairs, mut notes) = (Vec::new(), Vec::new());
+    let mut groups: Vec<i64> = r.players.iter().map(|p| p.score).collect();
+    groups.dedup();
+    for (k, &s) in groups.iter().enumerate() {
+        if left.len() < 2 {
+            break;
+        }
+        let found = pair_bracket(r, &mut sv, &left, s, groups.get(k + 1).copied())?;
+        notes.push(note(r.players, &left, s, &found));
+        left.retain(|x| !found.iter().any(|((a, b), _)| a == x || b == x));
+        pairs.extend(found.into_iter().map(|((a, b), _)| (a.min(b), a.max(b))));
+    }
+    Ok((pairs, notes, left))
+}
+
 /// The bracket of score `s` among the players `left` and the pairs it made, as start numbers.
-fn note(players: &[Player], left: &[usize], s: i64, found: &[(usize, usize)]) -> BracketNote {
+fn note(players: &[Player], left: &[usize], s: i64, found: &[Fixed]) -> BracketNote {
     let tpns = |keep: &dyn Fn(&Player) -> bool| left.iter().map(|&x| &players[x]).filter(|p| keep(p)).map(|p| p.tpn).collect::<Vec<u32>>();
-    let paired = |p: &Player| found.iter().any(|&(a, b)| players[a].tpn == p.tpn || players[b].tpn == p.tpn);
+    let paired = |p: &Player| found.iter().any(|((a, b), _)| players[*a].tpn == p.tpn || players[*b].tpn == p.tpn);
+    let pair = |((a, b), passed): &Fixed| PairNote { higher: players[*a.min(b)].tpn, lower: players[*a.max(b)].tpn, passed_over: passed.clone() };
     BracketNote {
         score: s,
         residents: tpns(&|p| p.score == s),
         mdps: tpns(&|p| p.score > s),
-        pairs: found.iter().map(|&(a, b)| PairNote { higher: players[a].tpn, lower: players[b].tpn, passed_over: Vec::new() }).collect(),
+        pairs: found.iter().map(pair).collect(),
         downfloaters: tpns(&|p| p.score >= s && !paired(p)),
     }
 }
