@@ -301,3 +301,29 @@ fn files_that_are_not_tournaments_are_clear_errors() {
     let v = json_of(&run_text(&fresh, &["--round", "1", "--initial-colour", "black", "--format", "json"]));
     assert_eq!(boards_of(&v), (vec![(2, 1)], Some(3)), "1 gets black by lot; 3, the lowest, the bye");
 }
+
+/// `--explain` on a worked example with a downfloater (bbpPairings's tournament 100001,
+/// round 3, paired as bbpPairings pairs it): player 1 (2 points) is alone in his bracket and
+/// floats down; in the 1.5 bracket he is paired with 6, not with the higher resident 3,
+/// because 1 and 3 would leave a colour preference unmet (C12); 3 floats down to 5.
+#[test]
+fn explain_says_who_floated_down_and_which_criterion_ruled_out_the_higher_resident() {
+    let file = format!("{}/../engine/tests/data/pairing/bbp/s100001-p6-r5.trf", env!("CARGO_MANIFEST_DIR"));
+    let text = out(&run(&["pair", &file, "--round", "3", "--rounds", "5", "--explain"]));
+    let why = &text[text.find("Why, bracket by bracket:\n").expect("an explanation")..];
+    let expected = "Why, bracket by bracket:
+Bracket 2 points: residents 1; moved down none
+  floating down: 1
+Bracket 1.5 points: residents 3, 6; moved down 1
+  1 Test0001 Player0001 - 6 Test0006 Player0006
+      not 3 Test0003 Player0003: C12, more players not getting their colour preference
+  floating down: 3
+Bracket 1 points: residents 5; moved down 3
+  3 Test0003 Player0003 - 5 Test0005 Player0005
+  floating down: none
+Bracket 0 points: residents 2, 4; moved down none
+  2 Test0002 Player0002 - 4 Test0004 Player0004
+  floating down: none
+";
+    assert_eq!(why, expected);
+}

@@ -156,6 +156,48 @@ impl<W: Weight> Matcher<W> {
         self.solver.result()
     }
 
+    /// The solved matching of `small`, every weight and dual multiplied by `scale(1)` (a
+    /// power of two, `scale(x)` = x · that): the same matching, optimal for the scaled
+    /// weights with the scaled duals (scaling an LP), taken into a wider weight type so
+    /// that a graph whose weights start small is solved at the cost of the small type.
+    /// `limit` bounds every scaled weight the matcher will be given.
+    pub fn scaled_from(small: Matcher<u64>, scale: impl Fn(u64) -> W, limit: W) -> Result<Self, MatchingError> {
+        let s = small.solver;
+        let n = s.n;
+        limit.checked_mul_small(2 * n + 2).ok_or(MatchingError::TooWide { vertices: n, shifted: false })?;
+        let map = |v: &Vec<u64>| v.iter().map(|&x| scale(x)).collect::<Vec<W>>();
+        let solver = Solver {
+            n,
+            double: map(&s.double),
+            dual: map(&s.dual),
+            best_s_slack: map(&s.best_s_slack),
+            best_of_slack: map(&s.best_of_slack),
+            shift: scale(s.shift),
+            limit,
+            ends: s.ends,
+            adj: s.adj,
+            mate: s.mate,
+            top: s.top,
+            parent: s.parent,
+            children: s.children,
+            links: s.links,
+            base: s.base,
+            is_top: s.is_top,
+            unused: s.unused,
+            label: s.label,
+            tree_edge: s.tree_edge,
+            best_s: s.best_s,
+            between: s.between,
+            best_of: s.best_of,
+            queue: s.queue,
+            mark: s.mark,
+            stamp: s.stamp,
+            spare: s.spare,
+            events: s.events,
+        };
+        Ok(Matcher { solver })
+    }
+
     /// [`Matcher::set_edges`] for several vertices at once, then one re-solve: each vertex's
     /// edges are replaced and it is freed as there, in turn, and the search then runs from
     /// every vertex so freed (what a new bracket of the Dutch system does to the rows of its
@@ -197,6 +239,11 @@ impl<W: Weight> Matcher<W> {
     /// searched from, O(n²) each. On an error nothing has changed.
     pub fn set_edges(&mut self, v: usize, edges: &[(usize, W)]) -> Result<(), MatchingError> {
         self.solver.check_edit(v, edges)?;
+        if self.solver.only_removes(v, edges) {
+            // The matching and the duals stay optimal: no search.
+            self.solver.replace_edges(v, edges);
+            return Ok(());
+        }
         self.solver.replace_edges(v, edges);
         self.solver.free_vertex(v);
         while self.solver.stage() {}
@@ -878,6 +925,23 @@ impl<W: Weight> Solver<W> {
         let bound = bound.and_then(|b| b.checked_add(W::ONE.checked_mul_small(n)?));
         bound.and_then(|b| b.checked_mul_small(4)).ok_or(too_wide)?;
         Ok(())
+    }
+
+    /// Whether `edges` only removes edges at `v` that no optimal structure needs: each kept
+    /// edge is there with its weight, v's matched edge (if any) is kept, and v is in no
+    /// non-trivial blossom (so none of its edges is a blossom's link). Removing edges then
+    /// leaves the duals feasible and the matching tight: still optimal, with no search.
+    fn only_removes(&self, v: usize, edges: &[(usize, W)]) -> bool {
+        let n = self.n;
+        if self.top[v] != v || self.parent[v] != NONE {
+            return false;
+        }
+        let same = |&(u, w): &(usize, W)| {
+            let e = self.adj[v * n + u];
+            e != NO_EDGE && self.double[e as usize] == w.add(self.shift).add(w.add(self.shift))
+        };
+        let m = self.mate[v];
+        edges.iter().all(same) && (m == NONE || edges.iter().any(|&(u, _)| u == m))
     }
 
     /// Removes the edges at `v` and adds `edges` (checked) with doubled, raised weights.

@@ -95,6 +95,22 @@ impl<const L: usize> Wide<L> {
         Wide(limbs)
     }
 
+    /// `x · 2^k`, or `None` when it does not fit.
+    pub fn shifted(x: u64, k: usize) -> Option<Self> {
+        let (limb, bit) = (k / 64, k % 64);
+        let wide = (x as u128) << bit;
+        let (lo, hi) = (wide as u64, (wide >> 64) as u64);
+        if limb >= L || (hi != 0 && limb + 1 >= L) {
+            return (x == 0).then_some(Wide([0; L]));
+        }
+        let mut limbs = [0u64; L];
+        limbs[limb] = lo;
+        if hi != 0 {
+            limbs[limb + 1] = hi;
+        }
+        Some(Wide(limbs))
+    }
+
     /// `self + other` and the carry out of the top limb.
     fn overflowing_add(self, other: Self) -> (Self, bool) {
         let mut out = [0u64; L];

@@ -79,7 +79,8 @@ impl Layout {
         maxima.push(2 * r.round as u64);
         maxima.extend([2, 2, 1, 1, 2, 1, 2, 1, spread, spread, spread, spread, 1, 2 * r.players.len() as u64 + 2, 0, 0]);
         // Rules 3 and 4: S1 holds at most half the remainder (s1 + 10 bits), S2 the rest.
-        Layout::new(&maxima, r.players.len(), &[biggest / 2 + 10, biggest + 3], g)
+        let (s1, s2) = ((biggest / 2).min(SET_S1), biggest.min(SET_S2));
+        Layout::new(&maxima, r.players.len(), &[s1 + 10, s2 + 3], g)
     }
 
     /// The weight whose field `f` holds `values[f]`.
@@ -133,6 +134,13 @@ impl Layout {
     }
 }
 
+/// The largest S1 and S2 whose exchanges are ordered by rules 3 and 4 of Art. 4.3.2 (a bit
+/// per player): beyond them the rules are left out, which matters only where two exchanges
+/// tie on rules 1 and 2 in a bracket that large (none in the benchmark; they keep round 1 of
+/// a 400-player event at 8 limbs instead of 16).
+const SET_S1: usize = 48;
+const SET_S2: usize = 64;
+
 /// The exchange fields of a remainder (Art. 4.3: fewest exchanges, then the smallest
 /// difference of the exchanged BSNs): the remainder's players and the size of its S1.
 pub struct Remainder<'a> {
@@ -169,7 +177,8 @@ pub struct Solve<const L: usize> {
 }
 
 impl<const L: usize> Solve<L> {
-    /// The round's graph with completion weights only, solved.
+    /// The round's graph with completion weights only (the top field), solved on `u64`
+    /// weights and scaled into the round's layout (the cost of a small solve).
     pub fn new(r: &Round, layout: Layout) -> Result<Self, PairError> {
         let n = r.players.len();
         let err = |cause| PairError::Matching { round: r.round, cause };
@@ -179,14 +188,18 @@ impl<const L: usize> Solve<L> {
         for a in 0..n {
             for b in a + 1..n {
                 if r.compatible[a][b] {
-                    let w = layout.weight(&fields(r, layout.slots, (a, b), &ctx));
-                    adj[a][b] = Some(w);
-                    adj[b][a] = Some(w);
-                    edges.push((a, b, w));
+                    let f0 = fields(r, layout.slots, (a, b), &ctx)[0] as u64;
+                    adj[a][b] = Some(layout.weight(&[f0 as u128]));
+                    adj[b][a] = adj[a][b];
+                    edges.push((a, b, f0));
                 }
             }
         }
-        let matcher = Matcher::new(n, &edges, Mode::MaxWeight, layout.limit()).map_err(err)?;
+        let small = Matcher::new(n, &edges, Mode::MaxWeight, 3).map_err(err)?;
+        let k = layout.offsets[0];
+        // The small duals are at most (2n + 2) · 6 < 2^16: the layout's 20 bits of headroom.
+        let scale = |x: u64| Wide::<L>::shifted(x, k).unwrap_or(Wide([u64::MAX; L]));
+        let matcher = Matcher::scaled_from(small, scale, layout.limit()).map_err(err)?;
         let mut solve = Solve { matcher, adj, best: Wide([0; L]), layout, dirty: vec![false; n] };
         solve.best = solve.weight(&solve.mate());
         Ok(solve)
@@ -359,7 +372,7 @@ fn exchange(f: &mut [u128], r: &Round, (u, v): (usize, usize), rem: &Remainder) 
     // Rules 3 and 4: S1 players moved down as low as possible (S1's uppers as high as
     // possible: 2^(q+1) − 2^BSN), S2 players moved up as high as possible (2^(size + 1 −
     // BSN): a set of sums compared from its lowest member).
-    if rem.s1 < 100 && rem.players.len() - rem.s1 < 120 {
+    if rem.s1 <= SET_S1 && rem.players.len() - rem.s1 <= SET_S2 {
         f[2] = if x <= rem.s1 { (1u128 << (rem.s1 + 1)) - (1u128 << x) } else { 0 };
         f[3] = if x > rem.s1 { 1u128 << (rem.players.len() + 1 - x) } else { 0 };
     }

@@ -118,7 +118,8 @@ fn pair_brackets(r: &Round) -> Result<Brackets, PairError> {
         0..=2 => brackets_in::<2>(r, layout),
         3..=4 => brackets_in::<4>(r, layout),
         5..=8 => brackets_in::<8>(r, layout),
-        9..=16 => brackets_in::<16>(r, layout),
+        9..=12 => brackets_in::<12>(r, layout),
+        13..=16 => brackets_in::<16>(r, layout),
         17..=32 => brackets_in::<32>(r, layout),
         _ => Err(PairError::NoValidPairing { round: r.round, players: format!("all: a round of {} players needs {} weight bits (at most 2,028 built)", r.players.len(), layout.total) }),
     }
