@@ -94,14 +94,12 @@ pub fn pair_round(t: &Tournament, round: usize, opts: &PairOptions) -> Result<Pa
         return Err(PairError::NoValidPairing { round, players: format!("players {} (left unpaired)", names.join(", ")) });
     }
     let bye = left.first().map(|&x| players[x].tpn);
-    // 5.2.5's pairing number, as the fixtures show bbpPairings counting it: the place in
-    // start order among the entrants paired this round or already in the tournament (a game
-    // or a bye scored in an earlier round); not yet entered and not paired, not counted.
-    let entered = |i: usize| t.entrants[i].rounds.iter().take(round - 1).any(|x| x.opponent.is_some() || !matches!(x.result, RoundResult::ZeroBye | RoundResult::NotPaired));
-    let counted: Vec<u32> = (0..t.entrants.len())
-        .filter(|&i| to_pair(t, i, round) || entered(i))
-        .map(|i| t.entrants[i].start)
-        .collect();
+    // 5.2.5's pairing number, as bbpPairings counts it (the benchmark's round-2 colours of
+    // players without a game decide it): the place in start order among the entrants who
+    // have no bye or absence entered for this round, or who were paired in an earlier round
+    // (a game, forfeits included, a PAB, or a `+` against no one); a requested bye (H, F, Z) is not a pairing.
+    let paired_before = |i: usize| t.entrants[i].rounds.iter().take(round - 1).any(|x| x.opponent.is_some() || matches!(x.result, RoundResult::PairingBye | RoundResult::ForfeitWin));
+    let counted: Vec<u32> = (0..t.entrants.len()).filter(|&i| to_pair(t, i, round) || paired_before(i)).map(|i| t.entrants[i].start).collect();
     let place = |tpn: u32| counted.iter().filter(|&&x| x < tpn).count();
     Ok(Pairing { round, boards: boards(&players, &pairs, initial, place), bye, absent, brackets: notes })
 }
