@@ -203,12 +203,18 @@ impl<W: Weight> Matcher<W> {
     /// every vertex so freed (what a new bracket of the Dutch system does to the rows of its
     /// players). An edit checked before it is made; on an error the edits before it stay.
     pub fn set_edges_many(&mut self, edits: &[(usize, Vec<(usize, W)>)]) -> Result<(), MatchingError> {
+        let mut freed = false;
         for (v, edges) in edits {
             self.solver.check_edit(*v, edges)?;
+            // As in `set_edges`: a removal that keeps the matching optimal needs no search.
+            let search = !self.solver.only_removes(*v, edges);
             self.solver.replace_edges(*v, edges);
-            self.solver.free_vertex(*v);
+            if search {
+                self.solver.free_vertex(*v);
+                freed = true;
+            }
         }
-        while self.solver.stage() {}
+        while freed && self.solver.stage() {}
         Ok(())
     }
 

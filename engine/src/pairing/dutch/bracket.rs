@@ -248,12 +248,11 @@ impl<const L: usize> Solve<L> {
     /// held, and the best weight under the restriction.
     fn restrict(&mut self, v: usize, keep: &dyn Fn(usize) -> bool, partner: Option<usize>) -> Result<(bool, Wide<L>), PairError> {
         let err = |cause| PairError::Matching { round: 0, cause };
-        let mut touched = vec![v];
-        self.matcher.set_edges(v, &self.edges(v, keep)).map_err(err)?;
+        let mut edits = vec![(v, self.edges(v, keep))];
         if let Some(c) = partner {
-            self.matcher.set_edges(c, &self.edges(c, |u| u == v)).map_err(err)?;
-            touched.push(c);
+            edits.push((c, self.edges(c, |u| u == v)));
         }
+        self.matcher.set_edges_many(&edits).map_err(err)?;
         let mate = self.mate();
         let got = self.weight(&mate);
         let ok = got == self.best && partner.is_none_or(|c| mate[v] == Some(c));
@@ -269,9 +268,8 @@ impl<const L: usize> Solve<L> {
                 }
             }
         } else {
-            for &t in &touched {
-                self.matcher.set_edges(t, &self.edges(t, |_| true)).map_err(err)?;
-            }
+            let back: Vec<_> = edits.iter().map(|&(t, _)| (t, self.edges(t, |_| true))).collect();
+            self.matcher.set_edges_many(&back).map_err(err)?;
         }
         Ok((ok, got))
     }
@@ -408,6 +406,15 @@ pub fn pair_bracket<const L: usize>(r: &Round, sv: &mut Solve<L>, left: &[usize]
     left.iter().for_each(|&x| present[x] = true);
     let mut rows: Vec<usize> = left.iter().copied().filter(|&x| in_bracket(x) || Some(r.players[x].score) == next || sv.dirty[x]).collect();
     let mut ctx = Ctx::new(r, left, s, next);
+    // With no MDPs the remainder is the bracket's residents, and S1 is half of them unless
+    // some must float: its exchange fields go in now, and the remainder's solve below is
+    // skipped when that S1 was right (the same weights: what round 1 of a big event saves).
+    let residents: Vec<usize> = left.iter().copied().filter(|&x| r.players[x].score == s).collect();
+    let no_mdps = !left.iter().any(|&x| r.players[x].score > s);
+    let guess = Remainder { players: &residents, s1: residents.len() / 2 };
+    if no_mdps {
+        ctx.rem = Some(&guess);
+    }
     sv.refresh(r, &rows, &present, &ctx)?;
     // C9 acts when the bracket downfloats exactly one player and that one gets the PAB.
     let mate = sv.mate();
@@ -433,7 +440,9 @@ pub fn pair_bracket<const L: usize>(r: &Round, sv: &mut Solve<L>, left: &[usize]
     ctx2.c9 = ctx.c9;
     left.iter().for_each(|&x| present[x] = !fixed[x]);
     rows.retain(|&x| !fixed[x]);
-    sv.refresh(r, &rows, &present, &ctx2)?;
+    if !(no_mdps && q == guess.s1) {
+        sv.refresh(r, &rows, &present, &ctx2)?;
+    }
     for (k, &a) in rem.iter().enumerate() {
         if fixed[a] {
             continue;
