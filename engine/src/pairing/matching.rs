@@ -198,6 +198,38 @@ impl<W: Weight> Matcher<W> {
         Ok(Matcher { solver })
     }
 
+    /// The solve's lasting state (the graph, the matching, the duals, the blossoms: not a
+    /// stage's scratch tables), to [`Matcher::restore`] after edits tried and not kept,
+    /// which is cheaper than undoing them by another search.
+    pub fn snapshot(&self) -> Snapshot<W> {
+        let s = &self.solver;
+        Snapshot {
+            ends: s.ends.clone(),
+            double: s.double.clone(),
+            adj: s.adj.clone(),
+            dual: s.dual.clone(),
+            mate: s.mate.clone(),
+            top: s.top.clone(),
+            parent: s.parent.clone(),
+            children: s.children.clone(),
+            links: s.links.clone(),
+            base: s.base.clone(),
+            is_top: s.is_top.clone(),
+            unused: s.unused.clone(),
+            label: s.label.clone(),
+            tree_edge: s.tree_edge.clone(),
+            spare: s.spare.clone(),
+        }
+    }
+
+    /// Puts back the state a [`Matcher::snapshot`] of this matcher took.
+    pub fn restore(&mut self, snap: Snapshot<W>) {
+        let s = &mut self.solver;
+        (s.ends, s.double, s.adj, s.dual, s.mate, s.top, s.parent) = (snap.ends, snap.double, snap.adj, snap.dual, snap.mate, snap.top, snap.parent);
+        (s.children, s.links, s.base, s.is_top, s.unused, s.label, s.tree_edge, s.spare) =
+            (snap.children, snap.links, snap.base, snap.is_top, snap.unused, snap.label, snap.tree_edge, snap.spare);
+    }
+
     /// [`Matcher::set_edges`] for several vertices at once, then one re-solve: each vertex's
     /// edges are replaced and it is freed as there, in turn, and the search then runs from
     /// every vertex so freed (what a new bracket of the Dutch system does to the rows of its
@@ -255,6 +287,25 @@ impl<W: Weight> Matcher<W> {
         while self.solver.stage() {}
         Ok(())
     }
+}
+
+/// A matcher's lasting state ([`Matcher::snapshot`]).
+pub struct Snapshot<W> {
+    ends: Vec<(usize, usize)>,
+    double: Vec<W>,
+    adj: Vec<u32>,
+    dual: Vec<W>,
+    mate: Vec<usize>,
+    top: Vec<usize>,
+    parent: Vec<usize>,
+    children: Vec<Vec<usize>>,
+    links: Vec<Vec<(usize, usize)>>,
+    base: Vec<usize>,
+    is_top: Vec<bool>,
+    unused: Vec<usize>,
+    label: Vec<Label>,
+    tree_edge: Vec<(usize, usize)>,
+    spare: Vec<u32>,
 }
 
 /// The weight of `mate` in the graph (each matched pair once).

@@ -252,6 +252,7 @@ impl<const L: usize> Solve<L> {
         if let Some(c) = partner {
             edits.push((c, self.edges(c, |u| u == v)));
         }
+        let before = self.matcher.snapshot();
         self.matcher.set_edges_many(&edits).map_err(err)?;
         let mate = self.mate();
         let got = self.weight(&mate);
@@ -268,8 +269,7 @@ impl<const L: usize> Solve<L> {
                 }
             }
         } else {
-            let back: Vec<_> = edits.iter().map(|&(t, _)| (t, self.edges(t, |_| true))).collect();
-            self.matcher.set_edges_many(&back).map_err(err)?;
+            self.matcher.restore(before);
         }
         Ok((ok, got))
     }
