@@ -529,11 +529,9 @@ impl<W: Weight> Solver<W> {
         self.label[b] = Label::S;
         self.tree_edge[b] = edge;
         self.best_of[b] = NO_EDGE;
-        let ids = 2 * self.n;
-        for c in 0..ids {
-            self.between[b * ids + c] = NO_EDGE;
-            self.between[c * ids + b] = NO_EDGE;
-        }
+        // b's row and column of `between` need no clearing: `start_stage` cleared the table,
+        // and an entry is written only between two S blossoms, which stay S to the stage's
+        // end (a new blossom's id, which may be reused, is cleared by `merge_rows`).
         let mut vs = std::mem::take(&mut self.queue);
         self.leaves(b, &mut vs);
         self.queue = vs;

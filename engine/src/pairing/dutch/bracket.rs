@@ -40,8 +40,9 @@ pub struct Round<'a> {
 pub struct Layout {
     offsets: Vec<usize>,
     pub total: usize,
-    /// Score-group slots of the C7 and C8 fields: the round's score groups.
-    slots: usize,
+    /// Score-group slots of the C7 and C8 fields (a bracket's groups: its own, its MDPs',
+    /// the next).
+    pub slots: usize,
 }
 
 impl Layout {
@@ -64,12 +65,13 @@ impl Layout {
         Layout { offsets, total, slots }
     }
 
-    /// The round's layout: a slot for every score group, differences up to the round's
-    /// spread of scores, exchange fields for its largest score group.
-    pub fn for_round(r: &Round) -> Layout {
+    /// The round's layout: `slots` score-group slots (at most the round's score groups),
+    /// differences up to the round's spread of scores, exchange fields for its largest score
+    /// group.
+    pub fn for_round(r: &Round, slots: usize) -> Layout {
         let mut scores: Vec<i64> = r.players.iter().map(|p| p.score).collect();
         scores.dedup();
-        let g = scores.len().max(1);
+        let g = slots.min(scores.len()).max(1);
         let spread = scores.first().zip(scores.last()).map_or(0, |(a, b)| a - b) as u64 + 1;
         let biggest = scores.iter().map(|&s| r.players.iter().filter(|p| p.score == s).count()).max().unwrap_or(0);
         let mut maxima = vec![3u64, 1];
@@ -156,6 +158,12 @@ struct Ctx<'a> {
     groups: Vec<i64>,
     rem: Option<&'a Remainder<'a>>,
     c9: bool,
+}
+
+/// The score groups a bracket's weights tell apart (its own, its MDPs', the next): how many
+/// slots its layout needs.
+pub fn groups_in(r: &Round, present: &[usize], s: i64, next: Option<i64>) -> usize {
+    Ctx::new(r, present, s, next).groups.len()
 }
 
 impl Ctx<'_> {

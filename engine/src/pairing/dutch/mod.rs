@@ -19,7 +19,7 @@ pub mod state;
 use crate::error::PairError;
 use crate::pairing::matching::{max_weight_matching, Mode};
 use crate::tournament::{Colour, RoundResult, Tournament};
-use bracket::{pair_bracket, Fixed, Layout, Round, Solve};
+use bracket::{groups_in, pair_bracket, Fixed, Layout, Round, Solve};
 use explain::{BracketNote, PairNote};
 use state::{player, scores_before, to_pair, Player, Strength};
 
@@ -104,18 +104,34 @@ pub fn pair_round(t: &Tournament, round: usize, opts: &PairOptions) -> Result<Pa
     Ok(Pairing { round, boards: boards(&players, &pairs, initial, place), bye, absent, brackets: notes })
 }
 
-/// The brackets' pairs (rank indices), their notes and the players left unpaired, with the
-/// weights as wide as the round's layout needs (`Wide<L>`, L limbs of 64 bits).
+/// The brackets' pairs (rank indices), their notes and the players left unpaired.
 type Brackets = (Vec<(usize, usize)>, Vec<BracketNote>, Vec<usize>);
 
 fn pair_brackets(r: &Round) -> Result<Brackets, PairError> {
-    let layout = Layout::for_round(r);
+    // A bracket tells apart its own score group, its MDPs' and the next: a few slots serve
+    // almost every round (narrower weights, faster), and a round that needs more is paired
+    // again with a slot for every score group.
+    match pair_in(r, Layout::for_round(r, FEW_SLOTS))? {
+        Some(done) => Ok(done),
+        None => pair_in(r, Layout::for_round(r, usize::MAX))?.ok_or(PairError::NoValidPairing {
+            round: r.round,
+            players: "all: a bracket has more score groups than its weights have room for".into(),
+        }),
+    }
+}
+
+/// The score-group slots tried first.
+const FEW_SLOTS: usize = 5;
+
+/// [`brackets_in`] with weights as wide as `layout` needs (`Wide<L>`, L limbs of 64 bits).
+fn pair_in(r: &Round, layout: Layout) -> Result<Option<Brackets>, PairError> {
     // The duals need headroom above the widest weight: (2n + 2) · limit, and the warm
     // edits' bound, fit in 20 more bits up to 4,096 players.
     match (layout.total + 20).div_ceil(64) {
         0..=2 => brackets_in::<2>(r, layout),
         3..=4 => brackets_in::<4>(r, layout),
-        5..=8 => brackets_in::<8>(r, layout),
+        5..=6 => brackets_in::<6>(r, layout),
+        7..=8 => brackets_in::<8>(r, layout),
         9..=12 => brackets_in::<12>(r, layout),
         13..=16 => brackets_in::<16>(r, layout),
         17..=32 => brackets_in::<32>(r, layout),
@@ -123,7 +139,10 @@ fn pair_brackets(r: &Round) -> Result<Brackets, PairError> {
     }
 }
 
-fn brackets_in<const L: usize>(r: &Round, layout: Layout) -> Result<Brackets, PairError> {
+/// The brackets from the highest score down; `None` when a bracket has more score groups
+/// than the layout's slots.
+fn brackets_in<const L: usize>(r: &Round, layout: Layout) -> Result<Option<Brackets>, PairError> {
+    let slots = layout.slots;
     let mut sv = Solve::<L>::new(r, layout)?;
     let mut left: Vec<usize> = (0..r.players.len()).collect();
     let (mut pairs, mut notes) = (Vec::new(), Vec::new());
@@ -133,12 +152,16 @@ fn brackets_in<const L: usize>(r: &Round, layout: Layout) -> Result<Brackets, Pa
         if left.len() < 2 {
             break;
         }
-        let found = pair_bracket(r, &mut sv, &left, s, groups.get(k + 1).copied())?;
+        let next = groups.get(k + 1).copied();
+        if groups_in(r, &left, s, next) > slots {
+            return Ok(None);
+        }
+        let found = pair_bracket(r, &mut sv, &left, s, next)?;
         notes.push(note(r.players, &left, s, &found));
         left.retain(|x| !found.iter().any(|((a, b), _)| a == x || b == x));
         pairs.extend(found.into_iter().map(|((a, b), _)| (a.min(b), a.max(b))));
     }
-    Ok((pairs, notes, left))
+    Ok(Some((pairs, notes, left)))
 }
 
 /// The bracket of score `s` among the players `left` and the pairs it made, as start numbers.
@@ -184,9 +207,9 @@ fn compatibility(players: &[Player]) -> Vec<Vec<bool>> {
 }
 
 /// The players to pair as a plain graph (C1, C3) with weights `w(a, b)`.
-fn solve_plain(r: &Round, w: impl Fn(usize, usize) -> u128) -> Result<Vec<Option<usize>>, PairError> {
+fn solve_plain(r: &Round, w: impl Fn(usize, usize) -> u64) -> Result<Vec<Option<usize>>, PairError> {
     let n = r.players.len();
-    let edges: Vec<(usize, usize, u128)> =
+    let edges: Vec<(usize, usize, u64)> =
         (0..n).flat_map(|a| (a + 1..n).map(move |b| (a, b))).filter(|&(a, b)| r.compatible[a][b]).map(|(a, b)| (a, b, w(a, b))).collect();
     let m = max_weight_matching(n, &edges, Mode::MaxWeight).map_err(|cause| PairError::Matching { round: r.round, cause })?;
     Ok(m.mate)
@@ -209,9 +232,9 @@ fn bye_candidates(r: &Round) -> Result<Vec<bool>, PairError> {
     let n = r.players.len();
     let mut scores: Vec<i64> = r.players.iter().map(|p| p.score).collect();
     scores.dedup();
-    let low = |x: usize| (scores.len() - 1 - scores.iter().position(|&s| s == r.players[x].score).expect("a score")) as u128;
-    let big = 1u128 << 40;
-    let eligible = |x: usize| r.players[x].bye_eligible as u128;
+    let low = |x: usize| (scores.len() - 1 - scores.iter().position(|&s| s == r.players[x].score).expect("a score")) as u64;
+    let big = 1u64 << 40;
+    let eligible = |x: usize| r.players[x].bye_eligible as u64;
     let mate = solve_plain(r, |a, b| big * (1 + (1 - eligible(a)) + (1 - eligible(b))) + low(a) + low(b))?;
     let Some(out) = (0..n).find(|&x| mate[x].is_none()) else { return Ok(vec![false; n]) };
     if !r.players[out].bye_eligible {
