@@ -10,7 +10,7 @@ use ratings_engine::error::PairError;
 use ratings_engine::pairing::dutch::check::{check_rounds, last_paired_round, RoundCheck};
 use ratings_engine::pairing::dutch::{explain, pair_round, report, PairOptions, Pairing};
 use ratings_engine::parse::detect::{detect, Format, ReadOptions};
-use ratings_engine::parse::trf::{parse_trf, with_round, Cell};
+use ratings_engine::parse::trf::parse_trf;
 use ratings_engine::tournament::{Colour, RoundResult, Tournament};
 use std::process::ExitCode;
 
@@ -124,10 +124,8 @@ fn sheet(t: &Tournament, p: &Pairing, warnings: &[String], explain: bool) -> Str
     out
 }
 
-/// The file with round `p.round` added to each paired player's record: `  12 w  ` (opponent,
-/// colour, result blank, as FIDE's TRF writes a scheduled game), the pairing-allocated bye as
-/// `0000 - U` with its points added to the player's points (columns 81-84) by the file's
-/// point system; requested byes already entered are kept as they are.
+/// The file with round `p.round` added, ready for results (`report::trf_with_round`), for the
+/// next round only.
 fn trf(text: &str, t: &Tournament, p: &Pairing) -> Result<String, String> {
     if last_paired_round(t) >= p.round {
         return Err(format!(
@@ -136,18 +134,7 @@ fn trf(text: &str, t: &Tournament, p: &Pairing) -> Result<String, String> {
             t.rounds_played() + 1
         ));
     }
-    let pab = t.point_system.points(RoundResult::PairingBye);
-    let cell = |start: u32| -> Option<Cell> {
-        if p.bye == Some(start) {
-            let e = t.entrants.iter().find(|e| e.start == start)?;
-            let had = e.declared_points.unwrap_or_else(|| e.points_in(&t.point_system, p.round - 1));
-            return Some(Cell { opponent: None, colour: None, result: Some(RoundResult::PairingBye), points: Some(had + pab) });
-        }
-        let b = p.boards.iter().find(|b| b.white == start || b.black == start)?;
-        let (opponent, colour) = if b.white == start { (b.black, Colour::White) } else { (b.white, Colour::Black) };
-        Some(Cell { opponent: Some(opponent), colour: Some(colour), result: None, points: None })
-    };
-    Ok(with_round(text, p.round, &cell))
+    Ok(report::trf_with_round(text, t, p))
 }
 
 /// `--check`: every round compared; exit 0 when all are identical, `DIFFERS` when one is not.

@@ -3,16 +3,16 @@
 //! total number of rounds), then check what any pairing must be (C.04.1, C.04.2): each board
 //! two distinct entrants, no one on two boards, the bye and the absent on none, boards numbered
 //! 1, 2, …; every error names its round. The next round written into the file for results
-//! (`parse::trf::with_round`, as `ratings-lab pair --format trf`) reads back with that round
+//! (`pairing::dutch::report::trf_with_round`, as `ratings-lab pair --format trf`) reads back with that round
 //! pending and pairs again to the same boards. Files of more than 40 entrants are skipped, so
 //! a run stays fast.
 #![no_main]
 use libfuzzer_sys::fuzz_target;
 use ratings_engine::pairing::dutch::check::last_paired_round;
-use ratings_engine::pairing::dutch::{pair_round, PairOptions, Pairing};
+use ratings_engine::pairing::dutch::{pair_round, report, PairOptions, Pairing};
 use ratings_engine::parse::decode::decode;
-use ratings_engine::parse::trf::{parse_trf, with_round, Cell};
-use ratings_engine::tournament::{Colour, RoundResult, Tournament};
+use ratings_engine::parse::trf::parse_trf;
+use ratings_engine::tournament::{Colour, Tournament};
 use std::collections::BTreeSet;
 
 /// The entrants and rounds a run pairs at most.
@@ -73,18 +73,7 @@ fn valid(t: &Tournament, p: &Pairing) {
 
 /// The round written for results reads back with the round pending and pairs the same.
 fn written_back(text: &str, t: &Tournament, p: &Pairing, opts: &PairOptions) {
-    let pab = t.point_system.points(RoundResult::PairingBye);
-    let cell = |start: u32| -> Option<Cell> {
-        if p.bye == Some(start) {
-            let e = t.entrants.iter().find(|e| e.start == start)?;
-            let had = e.declared_points.unwrap_or_else(|| e.points_in(&t.point_system, p.round - 1));
-            return Some(Cell { opponent: None, colour: None, result: Some(RoundResult::PairingBye), points: Some(had + pab) });
-        }
-        let b = p.boards.iter().find(|b| b.white == start || b.black == start)?;
-        let (opponent, colour) = if b.white == start { (b.black, Colour::White) } else { (b.white, Colour::Black) };
-        Some(Cell { opponent: Some(opponent), colour: Some(colour), result: None, points: None })
-    };
-    let written = with_round(text, p.round, &cell);
+    let written = report::trf_with_round(text, t, p);
     let (back, _) = parse_trf(&written).unwrap_or_else(|e| panic!("the round written does not read: {e}"));
     assert_eq!(back.entrants.len(), t.entrants.len());
     assert_eq!(back.rounds_played(), t.rounds_played(), "the round written has no results");
