@@ -1,6 +1,6 @@
 //! A browser benchmark, not part of the test run (`#[ignore]`): the FIDE Dutch pairing of a
 //! 400-player, 11-round Swiss (`engine/tests/data/pairing/bench/`), every round 1..=11 paired
-//! from the file's rounds before it, as `engine/examples/pair_time.rs` does natively. It logs
+//! from the file's rounds before it, as `engine/benches/pairing.rs` does natively. It logs
 //! the seconds a round and in all, and whether each round is the file's (bbpPairings's) round.
 //! Run it optimised (the release profile: the engine at `opt-level = 3`, as in the site's
 //! worker), with a test timeout above the default 20 s, and with `--include-ignored`
