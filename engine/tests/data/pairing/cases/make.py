@@ -1,9 +1,10 @@
-# Writes the corner-case TRFs (JaVaFo TRF(x) layout) from game lists; results standard 1/0.5/0.
+# Writes the corner-case TRFs (JaVaFo TRF(x) layout) from game lists; results 1/0.5/0 unless
+# the case gives its own points for a win and a draw (then written as BBW and BBD).
 import sys
-def trf(name, n, rounds, pending, planned, title):
+def trf(name, n, rounds, pending, planned, title, win=1.0, draw=0.5):
     cells = {p: [] for p in range(1, n + 1)}
     pts = {p: 0.0 for p in cells}
-    val = {'1': 1, '=': .5, '0': 0, '+': 1, '-': 0}
+    val = {'1': win, '=': draw, '0': 0, '+': win, '-': 0}
     inv = {'1': '0', '0': '1', '=': '=', '+': '-', '-': '+'}
     for r, games in enumerate(rounds):
         for g in games:
@@ -23,6 +24,8 @@ def trf(name, n, rounds, pending, planned, title):
         cells[p].append(f"0000 - {code}")
         pts[p] += {'H': .5, 'Z': 0, '-': 0, 'F': 1}[code]
     out = [f"012 {title}", f"XXR {planned}"]
+    if (win, draw) != (1.0, 0.5):
+        out += [f"BBW {win:4.1f}", f"BBD {draw:4.1f}"]
     for p in cells:
         nm = f"Player {p:02d}"
         line = f"001 {p:4d}      {nm:<33s} {2500 - 50 * p:4d}" + " " * 28 + f"{pts[p]:4.1f} {p:4d}"
@@ -77,3 +80,10 @@ trf("bye-every-low-had", 5, [
     [(3, 5, '0'), (2, 1, '='), (4, 'U')],
     [(1, 5, '1'), (4, 2, '0'), (3, 'U')],
 ], [], 4, "Case bye-every-low-had")
+# 8. Eight players, round 3, three points a win and one a draw (BBW 3, BBD 1): 1 and 2 (a win
+#    and a loss) and 3 and 7 (two draws, met in round 1) are one scoregroup under 1/0.5/0 (1-3,
+#    2-7), two under 3/1/0 (1-2; 3 and 7 float apart).
+trf("points-three-one", 8, [
+    [(1, 5, '1'), (6, 2, '1'), (3, 7, '='), (8, 4, '=')],
+    [(4, 1, '1'), (2, 8, '1'), (3, 6, '='), (7, 5, '=')],
+], [], 5, "Case points-three-one", win=3.0, draw=1.0)
