@@ -10,7 +10,7 @@ use ratings_engine::error::PairError;
 use ratings_engine::pairing::dutch::check::{check_rounds, last_paired_round, RoundCheck};
 use ratings_engine::pairing::dutch::{explain, pair_round, report, PairOptions, Pairing};
 use ratings_engine::parse::detect::{detect, Format, ReadOptions};
-use ratings_engine::parse::trf::parse_trf;
+use ratings_engine::parse::trf::{parse_trf, with_pairing};
 use ratings_engine::tournament::{Colour, RoundResult, Tournament};
 use std::process::ExitCode;
 
@@ -124,7 +124,7 @@ fn sheet(t: &Tournament, p: &Pairing, warnings: &[String], explain: bool) -> Str
     out
 }
 
-/// The file with round `p.round` added, ready for results (`report::trf_with_round`), for the
+/// The file with round `p.round` added, ready for results (`parse::trf::with_pairing`), for the
 /// next round only.
 fn trf(text: &str, t: &Tournament, p: &Pairing) -> Result<String, String> {
     if last_paired_round(t) >= p.round {
@@ -134,7 +134,7 @@ fn trf(text: &str, t: &Tournament, p: &Pairing) -> Result<String, String> {
             t.rounds_played() + 1
         ));
     }
-    Ok(report::trf_with_round(text, t, p))
+    Ok(with_pairing(text, t, p.round, &boards_of(p), p.bye))
 }
 
 /// `--check`: every round compared; exit 0 when all are identical, `DIFFERS` when one is not.
@@ -192,4 +192,9 @@ fn check_text(checks: &[RoundCheck], warnings: &[String]) -> String {
         out += &format!("warning: {w}\n");
     }
     out
+}
+
+/// The boards as (white, black) start numbers.
+fn boards_of(p: &Pairing) -> Vec<(u32, u32)> {
+    p.boards.iter().map(|b| (b.white, b.black)).collect()
 }

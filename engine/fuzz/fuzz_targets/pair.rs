@@ -3,15 +3,15 @@
 //! total number of rounds), then check what any pairing must be (C.04.1, C.04.2): each board
 //! two distinct entrants, no one on two boards, the bye and the absent on none, boards numbered
 //! 1, 2, …; every error names its round. The next round written into the file for results
-//! (`pairing::dutch::report::trf_with_round`, as `ratings-lab pair --format trf`) reads back with that round
+//! (`parse::trf::with_pairing`, as `ratings-lab pair --format trf`) reads back with that round
 //! pending and pairs again to the same boards. Files of more than 40 entrants are skipped, so
 //! a run stays fast.
 #![no_main]
 use libfuzzer_sys::fuzz_target;
 use ratings_engine::pairing::dutch::check::last_paired_round;
-use ratings_engine::pairing::dutch::{pair_round, report, PairOptions, Pairing};
+use ratings_engine::pairing::dutch::{pair_round, PairOptions, Pairing};
 use ratings_engine::parse::decode::decode;
-use ratings_engine::parse::trf::parse_trf;
+use ratings_engine::parse::trf::{parse_trf, with_pairing};
 use ratings_engine::tournament::{Colour, Tournament};
 use std::collections::BTreeSet;
 
@@ -73,7 +73,8 @@ fn valid(t: &Tournament, p: &Pairing) {
 
 /// The round written for results reads back with the round pending and pairs the same.
 fn written_back(text: &str, t: &Tournament, p: &Pairing, opts: &PairOptions) {
-    let written = report::trf_with_round(text, t, p);
+    let boards: Vec<(u32, u32)> = p.boards.iter().map(|b| (b.white, b.black)).collect();
+    let written = with_pairing(text, t, p.round, &boards, p.bye);
     let (back, _) = parse_trf(&written).unwrap_or_else(|e| panic!("the round written does not read: {e}"));
     assert_eq!(back.entrants.len(), t.entrants.len());
     assert_eq!(back.rounds_played(), t.rounds_played(), "the round written has no results");

@@ -130,6 +130,26 @@ pub struct Cell {
     pub points: Option<f64>,
 }
 
+/// The TRF `text` (of `t`) with a round's pairing added to each paired player's record,
+/// ready for results: `  12 w  ` for each game of `boards` (white, black start numbers;
+/// result blank), the pairing-allocated bye as `0000 - U` with its points added to the
+/// player's points (columns 81-84) by the file's point system; requested byes already
+/// entered are kept as they are (what `ratings-lab pair --format trf` writes).
+pub fn with_pairing(text: &str, t: &Tournament, round: usize, boards: &[(u32, u32)], bye: Option<u32>) -> String {
+    let pab = t.point_system.points(RoundResult::PairingBye);
+    let cell = |start: u32| -> Option<Cell> {
+        if bye == Some(start) {
+            let e = t.entrants.iter().find(|e| e.start == start)?;
+            let had = e.declared_points.unwrap_or_else(|| e.points_in(&t.point_system, round - 1));
+            return Some(Cell { opponent: None, colour: None, result: Some(RoundResult::PairingBye), points: Some(had + pab) });
+        }
+        let &(white, black) = boards.iter().find(|&&(w, b)| w == start || b == start)?;
+        let (opponent, colour) = if white == start { (black, Colour::White) } else { (white, Colour::Black) };
+        Some(Cell { opponent: Some(opponent), colour: Some(colour), result: None, points: None })
+    };
+    with_round(text, round, &cell)
+}
+
 /// The file with round `round`'s block (columns 92 + 10 (round - 1) on, 8 columns: opponent,
 /// colour, result) of each player record set to `cell_of` its start rank, and nothing else
 /// changed. A game paired but not yet played is the scheduled opponent and colour with the

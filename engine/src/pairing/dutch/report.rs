@@ -5,8 +5,6 @@
 use super::check::RoundCheck;
 use super::explain::BracketNote;
 use super::{Board, Pairing};
-use crate::parse::trf::{with_round, Cell};
-use crate::tournament::{Colour, RoundResult, Tournament};
 use serde_json::Value;
 
 /// A JSON object with its keys in the order given (the documented order; `serde_json`'s map
@@ -83,21 +81,3 @@ pub fn check_json(checks: &[RoundCheck], warnings: &[String]) -> String {
     ])
 }
 
-/// The TRF `text` (of `t`) with round `p.round` added to each paired player's record: `  12 w  `
-/// (opponent, colour, result blank, as FIDE's TRF writes a scheduled game), the
-/// pairing-allocated bye as `0000 - U` with its points added to the player's points (columns
-/// 81-84) by the file's point system; requested byes already entered are kept as they are.
-pub fn trf_with_round(text: &str, t: &Tournament, p: &Pairing) -> String {
-    let pab = t.point_system.points(RoundResult::PairingBye);
-    let cell = |start: u32| -> Option<Cell> {
-        if p.bye == Some(start) {
-            let e = t.entrants.iter().find(|e| e.start == start)?;
-            let had = e.declared_points.unwrap_or_else(|| e.points_in(&t.point_system, p.round - 1));
-            return Some(Cell { opponent: None, colour: None, result: Some(RoundResult::PairingBye), points: Some(had + pab) });
-        }
-        let b = p.boards.iter().find(|b| b.white == start || b.black == start)?;
-        let (opponent, colour) = if b.white == start { (b.black, Colour::White) } else { (b.white, Colour::Black) };
-        Some(Cell { opponent: Some(opponent), colour: Some(colour), result: None, points: None })
-    };
-    with_round(text, p.round, &cell)
-}
