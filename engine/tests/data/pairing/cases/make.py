@@ -87,3 +87,10 @@ trf("points-three-one", 8, [
     [(1, 5, '1'), (6, 2, '1'), (3, 7, '='), (8, 4, '=')],
     [(4, 1, '1'), (2, 8, '1'), (3, 6, '='), (7, 5, '=')],
 ], [], 5, "Case points-three-one", win=3.0, draw=1.0)
+# 9. Eight players, round 2, all drawn in round 1 with 1-4 white against 5-8: one bracket, S1
+#    1-4 (all want black) and S2 5-8 (all want white), so colours rule out nothing between S1
+#    and S2 and Art. 4.2's order of transpositions alone decides: 5-6-7-8 and every order
+#    starting 5 or giving 3 its round-1 opponent 7 are blocked; the first left is 6-5-8-7.
+trf("transposition-order", 8, [
+    [(1, 5, '='), (2, 6, '='), (3, 7, '='), (4, 8, '=')],
+], [], 5, "Case transposition-order")
