@@ -327,3 +327,17 @@ Bracket 0 points: residents 2, 4; moved down none
 ";
     assert_eq!(why, expected);
 }
+
+/// A one-player event (what the pair fuzz target found): round 1 is the pairing-allocated bye
+/// alone, written as `0000 - U` with its point; that round has no game to await, so it reads
+/// back as played, and round 2 has no valid pairing: the only player already had the bye (C2).
+#[test]
+fn a_one_player_event_gets_the_bye_once_then_no_valid_pairing() {
+    let o = run_text("001    2\n", &["--round", "1", "--initial-colour", "white", "--format", "trf"]);
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+    let written = out(&o);
+    assert!(written.ends_with("1.0       0000 - U\n"), "{written:?}");
+    let o = run_text(&written, &["--round", "2", "--initial-colour", "white"]);
+    fails_saying(&o, "round 2: no pairing meets the absolute criteria");
+    assert!(err(&o).contains("C2; players 2"), "{}", err(&o));
+}

@@ -77,7 +77,10 @@ fn written_back(text: &str, t: &Tournament, p: &Pairing, opts: &PairOptions) {
     let written = with_pairing(text, t, p.round, &boards, p.bye);
     let (back, _) = parse_trf(&written).unwrap_or_else(|e| panic!("the round written does not read: {e}"));
     assert_eq!(back.entrants.len(), t.entrants.len());
-    assert_eq!(back.rounds_played(), t.rounds_played(), "the round written has no results");
+    // A round of games is written without results, so it is pending; a round with no game
+    // (one player: only the pairing-allocated bye, whose result is known) is complete.
+    let expected = t.rounds_played() + p.boards.is_empty() as usize;
+    assert_eq!(back.rounds_played(), expected, "the round written has no results");
     let again = pair_round(&back, p.round, opts).unwrap_or_else(|e| panic!("the round written does not pair again: {e}"));
     assert_eq!((&again.boards, again.bye), (&p.boards, p.bye), "paired again differently");
 }
