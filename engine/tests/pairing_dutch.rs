@@ -78,7 +78,11 @@ impl Tally {
 
 /// Every round of every tournament of a folder with `.boards.tsv` files.
 fn folder(dir: &str, players: std::ops::RangeInclusive<usize>, tally: &mut Tally) {
-    let mut names: Vec<String> = std::fs::read_dir(dir).unwrap_or_else(|e| panic!("{dir}: {e}")).map(|e| e.expect("entry").file_name().to_string_lossy().into_owned()).filter(|n| n.ends_with(".boards.tsv")).collect();
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap_or_else(|e| panic!("{dir}: {e}"))
+        .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".boards.tsv"))
+        .collect();
     names.sort();
     for name in names {
         let stem = name.trim_end_matches(".boards.tsv");
@@ -141,7 +145,11 @@ fn fixtures_paired_as_bbppairings_pairs_them() {
     folder(&format!("{DATA}/bbp"), 0..=DEFAULT_MOST_PLAYERS, &mut tally);
     cases(&mut tally);
     report("committed fixtures", &tally);
-    assert!(tally.identical >= IDENTICAL_AT_LEAST, "{} rounds identical, fewer than the {IDENTICAL_AT_LEAST} reached before", tally.identical);
+    assert!(
+        tally.identical >= IDENTICAL_AT_LEAST,
+        "{} rounds identical, fewer than the {IDENTICAL_AT_LEAST} reached before",
+        tally.identical
+    );
 }
 
 /// Every committed fixture, the large ones too (release build: `cargo test --release -p
@@ -153,7 +161,11 @@ fn all_fixtures_paired_as_bbppairings_pairs_them() {
     folder(&format!("{DATA}/bbp"), 0..=usize::MAX, &mut tally);
     cases(&mut tally);
     report("all committed fixtures", &tally);
-    assert!(tally.identical >= ALL_IDENTICAL_AT_LEAST, "{} rounds identical, fewer than the {ALL_IDENTICAL_AT_LEAST} reached before", tally.identical);
+    assert!(
+        tally.identical >= ALL_IDENTICAL_AT_LEAST,
+        "{} rounds identical, fewer than the {ALL_IDENTICAL_AT_LEAST} reached before",
+        tally.identical
+    );
 }
 
 /// The benchmark set (not committed; `bbp/SOURCE.txt`): `PAIRING_BENCH` names its

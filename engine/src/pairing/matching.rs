@@ -156,6 +156,12 @@ impl<W: Weight> Matcher<W> {
         self.solver.result()
     }
 
+    /// Each vertex's current partner: the matching without its duals, which the greedy
+    /// fixing reads after every try (building the blossoms' vertex lists each time is waste).
+    pub fn mates(&self) -> Vec<Option<usize>> {
+        self.solver.mates()
+    }
+
     /// The solved matching of `small`, every weight and dual multiplied by `scale(1)` (a
     /// power of two, `scale(x)` = x · that): the same matching, optimal for the scaled
     /// weights with the scaled duals (scaling an LP), taken into a wider weight type so
@@ -225,7 +231,8 @@ impl<W: Weight> Matcher<W> {
     /// Puts back the state a [`Matcher::snapshot`] of this matcher took.
     pub fn restore(&mut self, snap: Snapshot<W>) {
         let s = &mut self.solver;
-        (s.ends, s.double, s.adj, s.dual, s.mate, s.top, s.parent) = (snap.ends, snap.double, snap.adj, snap.dual, snap.mate, snap.top, snap.parent);
+        (s.ends, s.double, s.adj, s.dual, s.mate, s.top, s.parent) =
+            (snap.ends, snap.double, snap.adj, snap.dual, snap.mate, snap.top, snap.parent);
         (s.children, s.links, s.base, s.is_top, s.unused, s.label, s.tree_edge, s.spare) =
             (snap.children, snap.links, snap.base, snap.is_top, snap.unused, snap.label, snap.tree_edge, snap.spare);
     }
@@ -918,9 +925,14 @@ impl<W: Weight> Solver<W> {
         }
     }
 
+    /// Each vertex's partner, `None` when unmatched.
+    fn mates(&self) -> Vec<Option<usize>> {
+        self.mate.iter().map(|&m| (m != NONE).then_some(m)).collect()
+    }
+
     /// The mates and the final duals.
     fn result(&self) -> Matching<W> {
-        let mate = self.mate.iter().map(|&m| (m != NONE).then_some(m)).collect();
+        let mate = self.mates();
         let mut blossoms = Vec::new();
         for b in self.n..2 * self.n {
             if self.base[b] != NONE {

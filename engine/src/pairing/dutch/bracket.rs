@@ -214,7 +214,7 @@ impl<const L: usize> Solve<L> {
     }
 
     fn mate(&self) -> Vec<Option<usize>> {
-        self.matcher.matching().mate
+        self.matcher.mates()
     }
 
     fn weight(&self, mate: &[Option<usize>]) -> Wide<L> {
@@ -407,7 +407,13 @@ pub type Fixed = ((usize, usize), Vec<Passed>);
 /// Pairs the bracket of score `s` among the players `left` (rank indices, in rank order):
 /// returns the pairs fixed in the order the generation fixed them. Whoever of the bracket is
 /// not in them floats down.
-pub fn pair_bracket<const L: usize>(r: &Round, sv: &mut Solve<L>, left: &[usize], s: i64, next: Option<i64>) -> Result<Vec<Fixed>, PairError> {
+pub fn pair_bracket<const L: usize>(
+    r: &Round,
+    sv: &mut Solve<L>,
+    left: &[usize],
+    s: i64,
+    next: Option<i64>,
+) -> Result<Vec<Fixed>, PairError> {
     let n = r.players.len();
     let in_bracket = |x: usize| r.players[x].score >= s;
     let mut present = vec![false; n];

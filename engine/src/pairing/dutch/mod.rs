@@ -98,8 +98,15 @@ pub fn pair_round(t: &Tournament, round: usize, opts: &PairOptions) -> Result<Pa
     // players without a game decide it): the place in start order among the entrants who
     // have no bye or absence entered for this round, or who were paired in an earlier round
     // (a game, forfeits included, a PAB, or a `+` against no one); a requested bye (H, F, Z) is not a pairing.
-    let paired_before = |i: usize| t.entrants[i].rounds.iter().take(round - 1).any(|x| x.opponent.is_some() || matches!(x.result, RoundResult::PairingBye | RoundResult::ForfeitWin));
-    let counted: Vec<u32> = (0..t.entrants.len()).filter(|&i| to_pair(t, i, round) || paired_before(i)).map(|i| t.entrants[i].start).collect();
+    let paired_before = |i: usize| {
+        t.entrants[i]
+            .rounds
+            .iter()
+            .take(round - 1)
+            .any(|x| x.opponent.is_some() || matches!(x.result, RoundResult::PairingBye | RoundResult::ForfeitWin))
+    };
+    let counted: Vec<u32> =
+        (0..t.entrants.len()).filter(|&i| to_pair(t, i, round) || paired_before(i)).map(|i| t.entrants[i].start).collect();
     let place = |tpn: u32| counted.iter().filter(|&&x| x < tpn).count();
     Ok(Pairing { round, boards: boards(&players, &pairs, initial, place), bye, absent, brackets: notes })
 }
@@ -135,7 +142,10 @@ fn pair_in(r: &Round, layout: Layout) -> Result<Option<Brackets>, PairError> {
         9..=12 => brackets_in::<12>(r, layout),
         13..=16 => brackets_in::<16>(r, layout),
         17..=32 => brackets_in::<32>(r, layout),
-        _ => Err(PairError::NoValidPairing { round: r.round, players: format!("all: a round of {} players needs {} weight bits (at most 2,028 built)", r.players.len(), layout.total) }),
+        _ => Err(PairError::NoValidPairing {
+            round: r.round,
+            players: format!("all: a round of {} players needs {} weight bits (at most 2,028 built)", r.players.len(), layout.total),
+        }),
     }
 }
 
@@ -168,7 +178,8 @@ fn brackets_in<const L: usize>(r: &Round, layout: Layout) -> Result<Option<Brack
 fn note(players: &[Player], left: &[usize], s: i64, found: &[Fixed]) -> BracketNote {
     let tpns = |keep: &dyn Fn(&Player) -> bool| left.iter().map(|&x| &players[x]).filter(|p| keep(p)).map(|p| p.tpn).collect::<Vec<u32>>();
     let paired = |p: &Player| found.iter().any(|((a, b), _)| players[*a].tpn == p.tpn || players[*b].tpn == p.tpn);
-    let pair = |((a, b), passed): &Fixed| PairNote { higher: players[*a.min(b)].tpn, lower: players[*a.max(b)].tpn, passed_over: passed.clone() };
+    let pair =
+        |((a, b), passed): &Fixed| PairNote { higher: players[*a.min(b)].tpn, lower: players[*a.max(b)].tpn, passed_over: passed.clone() };
     BracketNote {
         score: s,
         residents: tpns(&|p| p.score == s),
@@ -221,7 +232,10 @@ fn check_complete(r: &Round) -> Result<(), PairError> {
     let unpaired: Vec<String> = (0..mate.len()).filter(|&x| mate[x].is_none()).map(|x| r.players[x].tpn.to_string()).collect();
     match unpaired.len() <= r.odd as usize {
         true => Ok(()),
-        false => Err(PairError::NoValidPairing { round: r.round, players: format!("players {} (every pairing leaves them without an opponent they have not met)", unpaired.join(", ")) }),
+        false => Err(PairError::NoValidPairing {
+            round: r.round,
+            players: format!("players {} (every pairing leaves them without an opponent they have not met)", unpaired.join(", ")),
+        }),
     }
 }
 
@@ -239,7 +253,10 @@ fn bye_candidates(r: &Round) -> Result<Vec<bool>, PairError> {
     let Some(out) = (0..n).find(|&x| mate[x].is_none()) else { return Ok(vec![false; n]) };
     if !r.players[out].bye_eligible {
         let all: Vec<String> = r.players.iter().map(|p| p.tpn.to_string()).collect();
-        return Err(PairError::NoValidPairing { round: r.round, players: format!("the pairing-allocated bye: no player who can be left out may take it (C2; players {})", all.join(", ")) });
+        return Err(PairError::NoValidPairing {
+            round: r.round,
+            players: format!("the pairing-allocated bye: no player who can be left out may take it (C2; players {})", all.join(", ")),
+        });
     }
     let s = r.players[out].score;
     Ok(r.players.iter().map(|p| p.bye_eligible && p.score <= s).collect())

@@ -80,4 +80,3 @@ pub fn check_json(checks: &[RoundCheck], warnings: &[String]) -> String {
         ("warnings", val(warnings.to_vec())),
     ])
 }
-
