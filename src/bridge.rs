@@ -6,6 +6,11 @@
 //! memory; a trap) is reported against every job it had not answered — "the computation
 //! failed: …; the page still works" — and ended; the next request starts a fresh one. The
 //! page's own wasm never sees the failure: only this message crosses.
+//!
+//! A worker that never says it is ready (Chromium can leave a dedicated worker's script
+//! request unanswered when the page reloads while a new service worker activates) is not
+//! waited for forever: after [`SPARE_AFTER`] a spare is started beside it, and whichever says
+//! ready first is kept (the slow one may only be downloading on a slow link).
 
 use crate::protocol::{FromWorker, ToWorker};
 use std::cell::{Cell, RefCell};
@@ -83,10 +88,15 @@ pub fn failed_message(why: &str) -> String {
     format!("The computation failed: {why}. The page still works: the next computation starts afresh.")
 }
 
+/// How long a worker may take to say it is ready before a spare is started beside it.
+const SPARE_AFTER: std::time::Duration = std::time::Duration::from_secs(12);
+
 /// The worker, and what the page keeps about it.
 struct Inner {
     url: String,
     worker: RefCell<Option<Worker>>,
+    /// A second worker started when the first was slow to say it is ready.
+    spare: RefCell<Option<Worker>>,
     /// Bumped at each start: a dead worker's late events are ignored.
     generation: Cell<u32>,
     ready: Cell<bool>,
@@ -144,21 +154,32 @@ impl Inner {
     /// Starts a worker (the first, or a fresh one after a failure); `false` when the browser
     /// refuses.
     fn start(self: &Rc<Self>) -> bool {
-        let Ok(worker) = Worker::new(&self.url) else { return false };
         let generation = self.generation.get() + 1;
+        let Some(worker) = self.spawn(generation) else { return false };
         self.generation.set(generation);
         self.ready.set(false);
+        *self.worker.borrow_mut() = Some(worker);
         let inner = Rc::downgrade(self);
+        leptos::prelude::set_timeout(
+            move || {
+                let Some(inner) = inner.upgrade().filter(|i| i.generation.get() == generation && !i.ready.get()) else { return };
+                web_sys::console::warn_1(&"the worker has not said it is ready: starting a spare beside it".into());
+                *inner.spare.borrow_mut() = inner.spawn(generation);
+            },
+            SPARE_AFTER,
+        );
+        true
+    }
+
+    /// A worker of `generation` with its handlers; `None` when the browser refuses.
+    fn spawn(self: &Rc<Self>, generation: u32) -> Option<Worker> {
+        let worker = Worker::new(&self.url).ok()?;
+        let inner = Rc::downgrade(self);
+        let this = worker.clone();
         let handler = Closure::<dyn FnMut(MessageEvent)>::new(move |ev: MessageEvent| {
             let Some(inner) = inner.upgrade().filter(|i| i.generation.get() == generation) else { return };
             match serde_wasm_bindgen::from_value::<FromWorker>(ev.data()) {
-                Ok(FromWorker::Ready) => {
-                    // The first worker up: the page has fetched every file (see `offline_copy`).
-                    if generation == 1 {
-                        offline_copy();
-                    }
-                    inner.flush()
-                }
+                Ok(FromWorker::Ready) => inner.ready_from(&this, generation),
                 Ok(FromWorker::Crashed { message }) => inner.fail(&message),
                 Ok(msg) => {
                     let mut open = inner.open.get();
@@ -187,8 +208,27 @@ impl Inner {
         });
         worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
         on_error.forget();
-        *self.worker.borrow_mut() = Some(worker);
-        true
+        Some(worker)
+    }
+
+    /// `worker` said it is ready: the first of a generation to say so is kept (the other, if a
+    /// spare was started, is ended), and what waited is sent to it.
+    fn ready_from(&self, worker: &Worker, generation: u32) {
+        if self.ready.get() {
+            worker.terminate();
+            return;
+        }
+        let current = self.worker.replace(Some(worker.clone()));
+        for other in [current, self.spare.take()].into_iter().flatten() {
+            if JsValue::from(&other) != JsValue::from(worker) {
+                other.terminate();
+            }
+        }
+        // The first worker up: the page has fetched every file (see `offline_copy`).
+        if generation == 1 {
+            offline_copy();
+        }
+        self.flush();
     }
 
     /// The worker said it is listening: what waited is sent.
@@ -206,7 +246,7 @@ impl Inner {
     /// the next request starts a fresh one.
     fn fail(&self, why: &str) {
         web_sys::console::error_1(&format!("the worker failed: {why}").into());
-        if let Some(w) = self.worker.borrow_mut().take() {
+        for w in [self.worker.borrow_mut().take(), self.spare.take()].into_iter().flatten() {
             w.terminate();
         }
         self.generation.set(self.generation.get() + 1);
@@ -242,6 +282,7 @@ impl Bridge {
         let inner = Rc::new(Inner {
             url: url.to_string(),
             worker: RefCell::new(None),
+            spare: RefCell::new(None),
             generation: Cell::new(0),
             ready: Cell::new(false),
             pending: RefCell::new(Vec::new()),

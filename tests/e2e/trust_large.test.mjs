@@ -10,7 +10,8 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { ARTIFACTS, DESKTOP, PHONE, ROOT, editInput, finished, siteForTests } from './browser.mjs';
 
-const { open } = siteForTests();
+const shared = siteForTests();
+const { open } = shared;
 
 const GAMES = 1000000;
 const PLAYERS = 50000;
@@ -237,6 +238,25 @@ test('a worker that fails is reported, and the next job runs in a fresh one', as
   await (await editInput(page)).fill('white,black,result\nAnna,Ben,1-0\nBen,Cleo,1-0\nCleo,Dan,1/2-1/2\nDan,Anna,0-1\n');
   await page.waitForFunction(() => /4 games · 4 players/.test(document.querySelector('[data-testid=format]').textContent)
     && /^(Converged|Rated in one pass)/.test(document.querySelector('[data-testid=status]').textContent), null, { timeout: 60000 });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a worker whose script never arrives is not waited for forever: a spare starts and rates', async () => {
+  const context = await shared.browser.newContext({ viewport: DESKTOP });
+  // The first request for the worker's script is left unanswered (as Chromium may leave it
+  // when the page reloads while a new service worker activates); later ones are served.
+  let asked = 0;
+  await context.route('**/worker_loader.js', (route) => (++asked === 1 ? undefined : route.continue()));
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  const spare = page.waitForEvent('console', (m) => m.text().includes('starting a spare'));
+  await page.goto(`${shared.site.origin}/`);
+  await spare;
+  await finished(page);
+  assert.equal(asked, 2, 'the first script request held, the spare served');
+  assert.equal(await page.getByTestId('rating-row').count(), 20);
   assert.deepEqual(errors, []);
   await context.close();
 });
