@@ -145,6 +145,9 @@ pub fn NumberField(
         }
     };
     let error_id = format!("{testid}-error");
+    // The text shown changes only when the value does: a signal that merely notifies (a new
+    // result re-derives γ as shown) must not put back the old value over what is being typed.
+    let shown = Memo::new(move |_| shown_number(value.get(), integer, exponent));
     view! {
         <input
             type="text"
@@ -152,7 +155,7 @@ pub fn NumberField(
             class="number-field"
             id=id
             data-testid=testid
-            prop:value=move || shown_number(value.get(), integer, exponent)
+            prop:value=move || shown.get()
             class:pending=move || typing.get()
             aria-invalid=move || problem.with(Option::is_some).then_some("true")
             title=move || typing.get().then_some("applies after a short pause, or on Enter")

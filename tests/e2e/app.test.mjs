@@ -408,6 +408,17 @@ test('a file can be opened, and a bad number is refused without losing the last 
   assert.match(await page.getByTestId('sigma-error').textContent(), /Damping σ: expected a number of at least 0, found '-1'/);
   await converged(page);
   assert.equal(await rows(page).count(), 4);
+  // What is typed in one box stays while another's change is rated and its result arrives
+  // (γ as shown is derived from the result: it used to be put back over the typing).
+  await page.getByTestId('gamma').fill('1e');
+  await page.getByTestId('gamma').press('Tab');
+  await page.getByTestId('gamma-error').waitFor();
+  await page.getByTestId('sigma').fill('0.45');
+  await page.getByTestId('sigma').press('Enter');
+  await converged(page);
+  await page.waitForFunction(() => document.querySelector('[data-testid=sigma]').value === '0.45');
+  assert.equal(await page.getByTestId('gamma').inputValue(), '1e', 'the typing kept');
+  assert.equal(await page.getByTestId('gamma-error').count(), 1, 'and still said to be wrong');
   await context.close();
 });
 
