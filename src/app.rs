@@ -103,8 +103,20 @@ fn Top() -> impl IntoView {
                 "Ratings from your game results — Brent's eigenvector ratings, Elo, AGA, JRank — and FIDE tiebreaks, computed in your browser. Nothing is sent anywhere."
             </p>
             <GetTheApp />
+            <DeskToggle />
             <crate::components::ShareBar />
         </header>
+    }
+}
+
+/// The header's way to the tournament desk and back to the ratings.
+#[component]
+fn DeskToggle() -> impl IntoView {
+    let desk = expect_context::<crate::components::desk::Desk>();
+    view! {
+        <button class="desk-toggle" data-testid="desk-toggle" aria-pressed=move || desk.open.get().to_string() on:click=move |_| desk.toggle()>
+            {move || if desk.open.get() { "Back to the ratings" } else { "Tournament desk" }}
+        </button>
     }
 }
 
@@ -117,11 +129,15 @@ pub fn App() -> impl IntoView {
     provide_context(lab);
     let predict = crate::components::predict::Predict::new();
     provide_context(predict);
+    let desk = crate::components::desk::Desk::new();
+    provide_context(desk);
     let bridge = StoredValue::new_local(Bridge::new(&crate::bridge::worker_url(), move |msg| {
         if msg.is_compare() {
             lab.apply(msg)
         } else if msg.is_predict() {
             predict.apply(msg)
+        } else if msg.is_desk() {
+            desk.apply(msg)
         } else {
             state.apply(msg)
         }
@@ -163,7 +179,7 @@ pub fn App() -> impl IntoView {
         <div class="page" on:dragover=|ev: web_sys::DragEvent| ev.prevent_default() on:drop=drop_file>
             <SkipLink />
             <Top />
-            <main class="grid">
+            <main class="grid" class:hidden=move || desk.open.get()>
                 // The answer first: an organiser's standings (hidden until a tournament is read),
                 // then the input (folded to a line once read), the ratings, then how they were
                 // computed. On a phone the panels stack in this order; the desktop grid puts the
@@ -178,6 +194,7 @@ pub fn App() -> impl IntoView {
                 <PredictPanel />
                 <RacePanel />
             </main>
+            {move || desk.open.get().then(|| view! { <main class="desk"><crate::components::DeskPanel /></main> })}
             <footer class="foot">
                 "Ratings Lab · MIT OR Apache-2.0 · Example data: " {EXAMPLE_CREDIT}
             </footer>

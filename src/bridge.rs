@@ -27,6 +27,7 @@ struct Open {
     predict: Option<u32>,
     race: Option<u32>,
     working: Option<u32>,
+    desk: Option<u32>,
 }
 
 impl Open {
@@ -37,6 +38,7 @@ impl Open {
             ToWorker::Predict { job, .. } => self.predict = Some(*job),
             ToWorker::Race { job, .. } => self.race = Some(*job),
             ToWorker::Working { job, .. } => self.working = Some(*job),
+            ToWorker::Desk { job, .. } => self.desk = Some(*job),
             _ => {}
         }
     }
@@ -56,6 +58,7 @@ impl Open {
             FromWorker::Predicted { job, .. } | FromWorker::PredictFailed { job, .. } => close(&mut self.predict, *job),
             FromWorker::Raced { job, .. } => close(&mut self.race, *job),
             FromWorker::Worked { job, .. } => close(&mut self.working, *job),
+            FromWorker::Desked { job, .. } => close(&mut self.desk, *job),
             _ => {}
         }
     }
@@ -77,7 +80,10 @@ impl Open {
             out.push(FromWorker::Raced { job, race: Err(message.clone()) });
         }
         if let Some(job) = self.working {
-            out.push(FromWorker::Worked { job, working: Err(message) });
+            out.push(FromWorker::Worked { job, working: Err(message.clone()) });
+        }
+        if let Some(job) = self.desk {
+            out.push(FromWorker::Desked { job, reply: Err(message) });
         }
         out
     }
@@ -327,6 +333,7 @@ impl Bridge {
             }
             ToWorker::Race { job, .. } => on_message(FromWorker::Raced { job, race: Err(NO_WORKER.into()) }),
             ToWorker::Working { job, .. } => on_message(FromWorker::Worked { job, working: Err(NO_WORKER.into()) }),
+            ToWorker::Desk { job, .. } => on_message(FromWorker::Desked { job, reply: Err(NO_WORKER.into()) }),
             _ => {}
         }
     }

@@ -37,25 +37,29 @@ async fn done(req: &IdbRequest) -> Result<JsValue, String> {
     watch(req).await.map_err(|e| error("the browser's storage refused", e))
 }
 
-/// The database, with its one store created on first use.
-async fn open() -> Result<IdbDatabase, String> {
+/// The database `db`, with its one store `name` created on first use.
+async fn open(db: &str, name: &'static str) -> Result<IdbDatabase, String> {
     let factory: IdbFactory =
         Reflect::get(&js_sys::global(), &"indexedDB".into()).ok().and_then(|f| f.dyn_into().ok()).ok_or("this browser has no IndexedDB")?;
-    let req: IdbOpenDbRequest = factory.open_with_u32(DB, 1).map_err(|e| error("cannot open the browser's storage", e))?;
+    let req: IdbOpenDbRequest = factory.open_with_u32(db, 1).map_err(|e| error("cannot open the browser's storage", e))?;
     let upgrade = Closure::once_into_js(move |ev: web_sys::Event| {
         let db = ev.target().and_then(|t| t.dyn_into::<IdbOpenDbRequest>().ok()).and_then(|r| r.result().ok());
         if let Some(db) = db.and_then(|d| d.dyn_into::<IdbDatabase>().ok()) {
-            let _ = db.create_object_store(STORE);
+            let _ = db.create_object_store(name);
         }
     });
     req.set_onupgradeneeded(Some(upgrade.unchecked_ref()));
     done(&req).await?.dyn_into().map_err(|_| "the browser's storage gave no database".to_string())
 }
 
+async fn object_store(db: &str, name: &'static str, mode: IdbTransactionMode) -> Result<web_sys::IdbObjectStore, String> {
+    let db = open(db, name).await?;
+    let tx = db.transaction_with_str_and_mode(name, mode).map_err(|e| error("cannot use the browser's storage", e))?;
+    tx.object_store(name).map_err(|e| error("cannot use the browser's storage", e))
+}
+
 async fn store(mode: IdbTransactionMode) -> Result<web_sys::IdbObjectStore, String> {
-    let db = open().await?;
-    let tx = db.transaction_with_str_and_mode(STORE, mode).map_err(|e| error("cannot use the browser's storage", e))?;
-    tx.object_store(STORE).map_err(|e| error("cannot use the browser's storage", e))
+    object_store(DB, STORE, mode).await
 }
 
 /// Keeps `file` (under `name`), replacing any kept before.
@@ -101,4 +105,35 @@ pub async fn take() -> Result<Option<(Blob, String)>, String> {
 pub async fn delete() -> Result<(), String> {
     let req = store(IdbTransactionMode::Readwrite).await?.delete(&KEY.into()).map_err(|e| error("cannot remove the kept file", e))?;
     done(&req).await.map(|_| ())
+}
+
+/// The tournament desk's tournaments, each a JSON text under its id, in a database of their
+/// own (`ratings-lab-desk`), apart from the kept input file's.
+pub mod tournaments {
+    use super::{done, error, object_store};
+    use web_sys::IdbTransactionMode;
+
+    const DB: &str = "ratings-lab-desk";
+    const STORE: &str = "tournaments";
+
+    /// Keeps `json` under `id`, replacing what was kept.
+    pub async fn put(id: &str, json: &str) -> Result<(), String> {
+        let store = object_store(DB, STORE, IdbTransactionMode::Readwrite).await?;
+        let req = store.put_with_key(&json.into(), &id.into()).map_err(|e| error("cannot keep the tournament", e))?;
+        done(&req).await.map(|_| ())
+    }
+
+    /// Every tournament kept, as its JSON text.
+    pub async fn all() -> Result<Vec<String>, String> {
+        let store = object_store(DB, STORE, IdbTransactionMode::Readonly).await?;
+        let req = store.get_all().map_err(|e| error("cannot read the tournaments", e))?;
+        let values: js_sys::Array = done(&req).await?.into();
+        Ok(values.iter().filter_map(|v| v.as_string()).collect())
+    }
+
+    pub async fn delete(id: &str) -> Result<(), String> {
+        let store = object_store(DB, STORE, IdbTransactionMode::Readwrite).await?;
+        let req = store.delete(&id.into()).map_err(|e| error("cannot remove the tournament", e))?;
+        done(&req).await.map(|_| ())
+    }
 }

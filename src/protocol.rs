@@ -62,6 +62,8 @@ pub enum ToWorker {
     Predict { job: u32, source: Option<Source>, settings: Settings, request: PredictRequest },
     /// Stop prediction job `job`.
     CancelPredict { job: u32 },
+    /// A tournament desk's request (`components::desk`): answered by [`FromWorker::Desked`].
+    Desk { job: u32, request: DeskRequest },
     /// Fail on purpose (tests of the page's handling of a failed worker, asked for through
     /// `window.ratingsLabFailWorker`): a panic, or with `trap` a trap without one (as running
     /// out of memory ends the worker's wasm).
@@ -431,6 +433,38 @@ pub enum FromWorker {
     Crashed {
         message: String,
     },
+    /// A desk request's answer: the tournament's file after it and what the desk shows, or why
+    /// it was refused (the file unchanged).
+    Desked {
+        job: u32,
+        reply: Result<DeskReply, String>,
+    },
+}
+
+/// What the tournament desk asks of the engine (`ratings_engine::desk`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum DeskRequest {
+    /// A new tournament from its details and a pasted players table.
+    Create { details: ratings_engine::desk::Details, players: String },
+    /// A change to the tournament's file.
+    Apply { text: String, action: ratings_engine::desk::Action },
+    /// The file as it is (opened, imported, or after *Undo*).
+    View { text: String },
+    /// Why round `round` is paired as it is (`ratings-lab pair --explain`).
+    Explain { text: String, round: usize },
+    /// The file as TRF-16 (TRF-2026 is the file itself).
+    Export { text: String },
+}
+
+/// The desk's answer: the file and its view (`explain`/`export`: the text asked for).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct DeskReply {
+    pub text: String,
+    pub view: ratings_engine::desk::DeskView,
+    #[serde(default)]
+    pub explain: Option<String>,
+    #[serde(default)]
+    pub export: Option<String>,
 }
 
 impl FromWorker {
@@ -451,13 +485,19 @@ impl FromWorker {
             | FromWorker::Worked { job, .. }
             | FromWorker::PredictProgress { job, .. }
             | FromWorker::Predicted { job, .. }
-            | FromWorker::PredictFailed { job, .. } => Some(*job),
+            | FromWorker::PredictFailed { job, .. }
+            | FromWorker::Desked { job, .. } => Some(*job),
         }
     }
 
     /// Whether this is about a prediction job (the prediction view's to apply).
     pub fn is_predict(&self) -> bool {
         matches!(self, FromWorker::PredictProgress { .. } | FromWorker::Predicted { .. } | FromWorker::PredictFailed { .. })
+    }
+
+    /// Whether this is the desk's (`components::desk` applies it).
+    pub fn is_desk(&self) -> bool {
+        matches!(self, FromWorker::Desked { .. })
     }
 
     /// Whether this is about a comparison (the compare view's to apply).

@@ -276,8 +276,8 @@ impl State {
                 self.result.set(Some(result));
                 self.running.set(false);
             }
-            // The compare and prediction views' (their panels apply them).
-            CompareProgress { .. } | Compared { .. } | CompareFailed { .. } => {}
+            // The compare and prediction views' and the desk's (their panels apply them).
+            CompareProgress { .. } | Compared { .. } | CompareFailed { .. } | Desked { .. } => {}
             PredictProgress { .. } | Predicted { .. } | PredictFailed { .. } => {}
             Failed { message, .. } => {
                 self.reading.set(None);

@@ -341,3 +341,50 @@ fn a_one_player_event_gets_the_bye_once_then_no_valid_pairing() {
     fails_saying(&o, "round 2: no pairing meets the absolute criteria");
     assert!(err(&o).contains("C2; players 2"), "{}", err(&o));
 }
+
+/// A whole Swiss run from the command line (issue 22): a registration file with no rounds,
+/// each round paired by `pair --round R --format trf`, its results filled in (seeded), and the
+/// finished file audited by `pair --check` and, when a bbpPairings binary is at `$BBP` (or
+/// `/tmp/bbp/bbpPairings.exe`; GPL-3, built outside the repository), by bbpPairings's `-c`.
+#[test]
+fn a_whole_swiss_run_round_by_round_from_the_command_line_passes_both_audits() {
+    use ratings_engine::desk::register::{new_file, parse_players, Details};
+    use ratings_engine::desk::{apply, view, Action, Outcome};
+    let list: String = (0..24).map(|i| format!("Player {i:02},{}\n", 2300 - 37 * i)).collect();
+    let d = Details { name: "Command-line Swiss".into(), rounds: 6, ..Details::default() };
+    let mut text = new_file(&d, &parse_players(&list).unwrap()).unwrap();
+    let file = std::env::temp_dir().join(format!("cli-swiss-{}.trf", std::process::id()));
+    let path = file.to_str().unwrap();
+    let mut seed = 7u64;
+    for round in 1..=6 {
+        std::fs::write(&file, &text).unwrap();
+        let r = round.to_string();
+        let mut args = vec!["pair", path, "--round", &r, "--format", "trf"];
+        if round == 1 {
+            args.extend(["--initial-colour", "white"]);
+        }
+        let o = run(&args);
+        assert_eq!(o.status.code(), Some(0), "round {round}: {}", err(&o));
+        text = out(&o);
+        for b in view(&text).unwrap().rounds[round - 1].boards.clone() {
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            let outcome = [Outcome::WhiteWins, Outcome::Draw, Outcome::BlackWins][(seed >> 33) as usize % 3];
+            text = apply(&text, &Action::Result { round, white: b.white, outcome }).unwrap();
+        }
+    }
+    std::fs::write(&file, &text).unwrap();
+    let o = run(&["pair", path, "--check"]);
+    assert_eq!((o.status.code(), out(&o).contains("all 6 rounds identical")), (Some(0), true), "{}{}", out(&o), err(&o));
+    let bbp = std::env::var("BBP").unwrap_or_else(|_| "/tmp/bbp/bbpPairings.exe".into());
+    if !std::path::Path::new(&bbp).exists() {
+        eprintln!("skipped bbpPairings's audit: no binary at {bbp}");
+        return;
+    }
+    let old = ratings_engine::desk::export::export(&text, ratings_engine::desk::export::TrfVersion::Trf16);
+    std::fs::write(&file, old).unwrap();
+    let o = std::process::Command::new(&bbp).args(["--dutch", path, "-c"]).output().unwrap();
+    let said = out(&o) + &err(&o);
+    assert!(o.status.success(), "{said}");
+    assert_eq!(said.lines().filter(|l| !l.trim().is_empty()).filter(|l| !l.contains(": Round #")).count(), 0, "{said}");
+    assert_eq!(said.matches(": Round #").count(), 6, "{said}");
+}

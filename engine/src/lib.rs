@@ -35,6 +35,7 @@
 
 pub mod codes;
 pub mod compare;
+pub mod desk;
 pub mod diagnose;
 pub mod distinct;
 pub mod error;

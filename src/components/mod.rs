@@ -4,6 +4,7 @@ pub mod compare;
 pub mod controls;
 pub mod convergence;
 pub mod crosstable;
+pub mod desk;
 pub mod input;
 pub mod method;
 pub mod pairings;
@@ -18,6 +19,7 @@ pub mod working;
 
 pub use compare::ComparePanel;
 pub use convergence::ConvergencePanel;
+pub use desk::DeskPanel;
 pub use input::InputPanel;
 pub use method::MethodPanel;
 pub use predict::PredictPanel;

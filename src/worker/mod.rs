@@ -5,10 +5,11 @@
 //!
 //! One module per job kind: [`rate`] (the ratings), [`compare`] (the compare view),
 //! [`predict`] (the prediction view and the simulation lab), [`lab`] (the race and a step's
-//! working); [`input`] reads (and keeps) the input they share; [`slices`] is how they share
+//! working), [`desk`] (the tournament desk); [`input`] reads (and keeps) the input they share; [`slices`] is how they share
 //! the thread with the messages.
 
 mod compare;
+mod desk;
 mod input;
 mod lab;
 mod predict;
@@ -67,6 +68,7 @@ fn dispatch(request: Result<ToWorker, FromWorker>) {
         Ok(ToWorker::Cancel { job } | ToWorker::CancelCompare { job } | ToWorker::CancelPredict { job }) => slices::cancel(job),
         Ok(ToWorker::Race { job, source, settings }) => spawn_local(lab::race(job, source, settings)),
         Ok(ToWorker::Working { job, source, settings, step, player }) => spawn_local(lab::working(job, source, settings, step, player)),
+        Ok(ToWorker::Desk { job, request }) => desk::run(job, request),
         Ok(ToWorker::Crash { trap }) => spawn_local(crash(trap)),
         Err(failed) if failed.is_compare() => post(&failed),
         Err(failed) => {

@@ -169,7 +169,7 @@ pub fn with_round(text: &str, round: usize, cell_of: &dyn Fn(u32) -> Option<Cell
         };
         let result = cell.result.map_or(' ', RoundResult::code);
         let block: Vec<char> = format!("{opponent} {colour} {result}").chars().collect();
-        let was = chars.len();
+        let (was, width) = (chars.len(), block.len());
         if chars.len() < at + block.len() {
             chars.resize(at + block.len(), ' ');
         }
@@ -180,8 +180,41 @@ pub fn with_round(text: &str, round: usize, cell_of: &dyn Fn(u32) -> Option<Cell
             }
             chars.splice(80..84, format!("{p:>4.1}").chars().take(4));
         }
-        // A blank result past the record's old end is not written as trailing spaces.
-        while chars.len() > was && chars.last() == Some(&' ') {
+        // A blank result past the record's old end, or ending the record, is not written as
+        // trailing spaces.
+        let ends = chars[at + width..].iter().all(|&c| c == ' ');
+        while (chars.len() > was || ends) && chars.len() > at && chars.last() == Some(&' ') {
+            chars.pop();
+        }
+        Some(())
+    })
+}
+
+/// The file with the points (columns 81-84) of each player record set to `points_of` its
+/// start rank (`None`: unchanged), nothing else changed.
+pub fn with_points(text: &str, points_of: &dyn Fn(u32) -> Option<f64>) -> String {
+    edit_records(text, &|start, chars| {
+        let p = points_of(start)?;
+        if chars.len() < 84 {
+            chars.resize(84, ' ');
+        }
+        chars.splice(80..84, format!("{:>4}", show_points(p)).chars().take(4));
+        Some(())
+    })
+}
+
+/// The file with round `round`'s block blanked in the records `which` selects by start rank
+/// (a round unpaired, a bye request withdrawn), nothing else changed; a record is not left
+/// with trailing spaces.
+pub fn without_round(text: &str, round: usize, which: &dyn Fn(u32) -> bool) -> String {
+    let at = 91 + 10 * round.saturating_sub(1);
+    edit_records(text, &|start, chars| {
+        if !which(start) || chars.len() <= at {
+            return None;
+        }
+        let end = (at + 8).min(chars.len());
+        chars[at..end].iter_mut().for_each(|c| *c = ' ');
+        while chars.last() == Some(&' ') {
             chars.pop();
         }
         Some(())

@@ -262,15 +262,17 @@ fn bye_candidates(r: &Round) -> Result<Vec<bool>, PairError> {
     Ok(r.players.iter().map(|p| p.bye_eligible && p.score <= s).collect())
 }
 
-/// Colours (Art. 5.2) and C.04.2's board order: the higher score of the pair, then the sum,
-/// then the higher-ranked player's rank.
+/// A game's place in C.04.2's board order (smallest first): the higher score of the pair,
+/// then the sum, then the higher-ranked player's rank (`rank_*`: places in the round's order,
+/// score then pairing number).
+pub fn board_key(score_a: i64, score_b: i64, rank_a: usize, rank_b: usize) -> impl Ord {
+    (std::cmp::Reverse(score_a.max(score_b)), std::cmp::Reverse(score_a + score_b), rank_a.min(rank_b))
+}
+
+/// Colours (Art. 5.2) and C.04.2's board order ([`board_key`]).
 fn boards(players: &[Player], pairs: &[(usize, usize)], initial: Colour, place: impl Fn(u32) -> usize) -> Vec<Board> {
     let mut sorted: Vec<(usize, usize)> = pairs.to_vec();
-    let key = |&(a, b): &(usize, usize)| {
-        let (sa, sb) = (players[a].score, players[b].score);
-        (std::cmp::Reverse(sa.max(sb)), std::cmp::Reverse(sa + sb), a.min(b))
-    };
-    sorted.sort_by_key(key);
+    sorted.sort_by_key(|&(a, b)| board_key(players[a].score, players[b].score, a, b));
     sorted
         .iter()
         .enumerate()

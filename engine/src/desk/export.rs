@@ -1,0 +1,82 @@
+//! The desk's file as programs read it: TRF-2026 as kept (its `142` rounds, `162` points and
+//! `202` tiebreaks records), or TRF-16 for older programs, which know none of those: the
+//! rounds as JaVaFo's `XXR` (read by JaVaFo, bbpPairings, Swiss-Manager and Vega), a 3-1-0
+//! point system as bbpPairings's `BBW`/`BBD` and JaVaFo's `XXS`, the tiebreaks left out.
+//! The player records are the same in both (TRF-2026 did not move their columns).
+
+use serde::{Deserialize, Serialize};
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum TrfVersion {
+    #[default]
+    Trf2026,
+    Trf16,
+}
+
+impl TrfVersion {
+    pub const ALL: [TrfVersion; 2] = [TrfVersion::Trf2026, TrfVersion::Trf16];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            TrfVersion::Trf2026 => "TRF-2026",
+            TrfVersion::Trf16 => "TRF-16",
+        }
+    }
+}
+
+/// `text` (a desk file, TRF-2026) written as `version`.
+pub fn export(text: &str, version: TrfVersion) -> String {
+    if version == TrfVersion::Trf2026 {
+        return text.to_string();
+    }
+    let mut out = String::with_capacity(text.len());
+    for line in text.split_inclusive('\n') {
+        let value = line.get(4..).unwrap_or("").trim();
+        match line.get(..3) {
+            Some("142") => out.push_str(&format!("XXR {value}\n")),
+            Some("162") => out.push_str(&sixteen_points(value)),
+            Some("202") | Some("212") => {}
+            _ => out.push_str(line),
+        }
+    }
+    out
+}
+
+/// A `162` record's win and draw points as bbpPairings's and JaVaFo's records.
+fn sixteen_points(value: &str) -> String {
+    let words: Vec<&str> = value.split_whitespace().collect();
+    let of = |code: &str| words.windows(2).find(|w| w[0] == code).map(|w| w[1].to_string());
+    let (win, draw) = (of("W").unwrap_or_else(|| "1.0".into()), of("D").unwrap_or_else(|| "0.5".into()));
+    format!("BBW {win:>4}\nBBD {draw:>4}\nXXS WW={win} BW={win} WD={draw} BD={draw}\n")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::desk::register::{new_file, parse_players, Details, Points};
+    use crate::parse::trf::parse_trf;
+
+    #[test]
+    fn trf16_keeps_the_rounds_and_the_points_in_records_older_programs_read() {
+        let players = parse_players("Anna,2000\nBen,1900\nCleo,1800\n").unwrap();
+        let d = Details { name: "Cup".into(), rounds: 4, points: Points::ThreeOne, ..Details::default() };
+        let text = new_file(&d, &players).unwrap();
+        let old = export(&text, TrfVersion::Trf16);
+        assert!(old.contains("XXR 4\n") && !old.contains("\n142") && !old.contains("\n202") && !old.contains("\n162"), "{old}");
+        let (a, _) = parse_trf(&text).unwrap();
+        let (b, _) = parse_trf(&old).unwrap();
+        assert_eq!((a.total_rounds, a.point_system.win, a.point_system.draw), (Some(4), 3.0, 1.0));
+        assert_eq!((b.total_rounds, b.point_system.win, b.point_system.draw), (Some(4), 3.0, 1.0));
+        let unlined = |t: crate::tournament::Tournament| {
+            t.entrants
+                .into_iter()
+                .map(|e| (e.line, e))
+                .map(|(_, mut e)| {
+                    e.line = 0;
+                    e
+                })
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(unlined(a), unlined(b));
+    }
+}

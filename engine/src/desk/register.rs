@@ -1,0 +1,421 @@
+//! Registration: a players table as an organiser pastes it (from a spreadsheet: tabs; or
+//! `;`- or `,`-separated, `"…"` quoting a field), and the tournament's details, made into a
+//! new TRF file with the players in C.04.2's initial order (A.2: rating, title, name) and
+//! numbered by it: the pairing numbers are the start numbers.
+//!
+//! A first line naming columns (`name`, `rating`, `fide id`, `federation`, `title`, `birth`,
+//! `sex`, in any order and any case; `elo`, `fed`, `id`, `born` too) says which field is
+//! which; without one the fields are, in order: name, rating, FIDE id, federation, title,
+//! birth year (any may be left empty). Every field is checked: a bad one is an error naming
+//! the line and the column and saying what was expected.
+
+use crate::codes::Tiebreak;
+use crate::error::{bad_field, excerpt, ParseError, ParseErrors};
+use crate::tournament::{PointSystem, Sex, Title};
+use serde::{Deserialize, Serialize};
+
+/// One player as registered.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct NewPlayer {
+    pub name: String,
+    pub rating: Option<u32>,
+    pub fide_id: Option<String>,
+    pub federation: Option<String>,
+    pub title: Option<Title>,
+    /// A year (`1994`) or a date as TRF writes it (`1994/05/12`).
+    pub birth: Option<String>,
+    pub sex: Option<Sex>,
+}
+
+/// How games score: FIDE's 1 / ½ / 0, or 3 / 1 / 0 (written as TRF-2026's `162`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Points {
+    #[default]
+    Fide,
+    ThreeOne,
+}
+
+impl Points {
+    pub const ALL: [Points; 2] = [Points::Fide, Points::ThreeOne];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Points::Fide => "1-½-0",
+            Points::ThreeOne => "3-1-0",
+        }
+    }
+
+    pub fn system(self) -> PointSystem {
+        match self {
+            Points::Fide => PointSystem::default(),
+            Points::ThreeOne => PointSystem {
+                win: 3.0,
+                draw: 1.0,
+                forfeit_win: 3.0,
+                full_bye: 3.0,
+                half_bye: 1.0,
+                pairing_bye: 3.0,
+                ..PointSystem::default()
+            },
+        }
+    }
+}
+
+/// The tournament's details, as its file's header records hold them.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Details {
+    pub name: String,
+    #[serde(default)]
+    pub city: String,
+    #[serde(default)]
+    pub federation: String,
+    /// `YYYY/MM/DD` (or `YYYY-MM-DD`, written with slashes).
+    #[serde(default)]
+    pub start_date: String,
+    #[serde(default)]
+    pub end_date: String,
+    #[serde(default)]
+    pub arbiter: String,
+    #[serde(default)]
+    pub time_control: String,
+    pub rounds: usize,
+    #[serde(default)]
+    pub points: Points,
+    /// After points, in order (TRF-2026 `202`).
+    #[serde(default)]
+    pub tiebreaks: Vec<Tiebreak>,
+}
+
+impl Default for Details {
+    /// A 7-round Swiss ranked by C.07's usual Swiss tiebreaks.
+    fn default() -> Details {
+        Details {
+            name: String::new(),
+            city: String::new(),
+            federation: String::new(),
+            start_date: String::new(),
+            end_date: String::new(),
+            arbiter: String::new(),
+            time_control: String::new(),
+            rounds: 7,
+            points: Points::Fide,
+            tiebreaks: vec![Tiebreak::BhC1, Tiebreak::Bh, Tiebreak::Sb],
+        }
+    }
+}
+
+/// The most rounds a desk tournament may have (a TRF round block is ten columns; 99 keeps
+/// the `142` record and the round numbers in their fields).
+pub const MAX_ROUNDS: usize = 99;
+/// The TRF name field's width (columns 15-47).
+pub const NAME_WIDTH: usize = 33;
+
+/// What a column of the players table holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Field {
+    Name,
+    Rating,
+    FideId,
+    Federation,
+    Title,
+    Birth,
+    Sex,
+}
+
+impl Field {
+    /// Without a header line, the columns in this order.
+    const ORDER: [Field; 6] = [Field::Name, Field::Rating, Field::FideId, Field::Federation, Field::Title, Field::Birth];
+
+    fn named(header: &str) -> Option<Field> {
+        let h: String = header.trim().to_lowercase().chars().filter(|c| c.is_alphanumeric()).collect();
+        Some(match h.as_str() {
+            "name" | "player" | "players" => Field::Name,
+            "rating" | "elo" | "rtg" | "fiderating" => Field::Rating,
+            "fideid" | "id" | "fide" => Field::FideId,
+            "federation" | "fed" | "country" => Field::Federation,
+            "title" => Field::Title,
+            "birth" | "born" | "birthyear" | "year" | "yob" | "birthdate" => Field::Birth,
+            "sex" | "gender" => Field::Sex,
+            _ => return None,
+        })
+    }
+
+    fn label(self) -> &'static str {
+        match self {
+            Field::Name => "name",
+            Field::Rating => "rating",
+            Field::FideId => "FIDE id",
+            Field::Federation => "federation",
+            Field::Title => "title",
+            Field::Birth => "birth",
+            Field::Sex => "sex",
+        }
+    }
+}
+
+/// The fields of one line, split at `sep` (a field in double quotes may hold it).
+fn split(line: &str, sep: char) -> Vec<String> {
+    let mut out = vec![String::new()];
+    let mut quoted = false;
+    let mut chars = line.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '"' if quoted && chars.peek() == Some(&'"') => {
+                chars.next();
+                out.last_mut().unwrap().push('"');
+            }
+            '"' => quoted = !quoted,
+            c if c == sep && !quoted => out.push(String::new()),
+            c => out.last_mut().unwrap().push(c),
+        }
+    }
+    out.into_iter().map(|f| f.trim().to_string()).collect()
+}
+
+/// Reads a pasted players table (see the module's documentation). Every bad field is listed.
+pub fn parse_players(text: &str) -> Result<Vec<NewPlayer>, ParseErrors> {
+    let sep = if text.contains('\t') {
+        '\t'
+    } else if text.contains(';') {
+        ';'
+    } else {
+        ','
+    };
+    let mut lines = text.lines().enumerate().map(|(i, l)| (i + 1, l)).filter(|(_, l)| !l.trim().is_empty() && !l.starts_with('#'));
+    let Some((first_no, first)) = lines.next() else { return Err(ParseErrors(vec![ParseError::Empty])) };
+    let head = split(first, sep);
+    let named: Vec<Option<Field>> = head.iter().map(|h| Field::named(h)).collect();
+    let (columns, body): (Vec<Option<Field>>, Vec<(usize, &str)>) = if named.contains(&Some(Field::Name)) {
+        (named, lines.collect())
+    } else {
+        (Field::ORDER.iter().copied().map(Some).collect(), std::iter::once((first_no, first)).chain(lines).collect())
+    };
+    let mut players = Vec::new();
+    let mut errors = Vec::new();
+    for (no, line) in body {
+        match player(no, &split(line, sep), &columns) {
+            Ok(p) => players.push(p),
+            Err(e) => errors.extend(e),
+        }
+    }
+    match errors.is_empty() {
+        true if players.is_empty() => Err(ParseErrors(vec![ParseError::Empty])),
+        true => Ok(players),
+        false => Err(ParseErrors(errors)),
+    }
+}
+
+/// One line's player: each field read by its column.
+fn player(line: usize, fields: &[String], columns: &[Option<Field>]) -> Result<NewPlayer, Vec<ParseError>> {
+    let mut p = NewPlayer::default();
+    let mut errors = Vec::new();
+    if fields.len() > columns.len() && fields[columns.len()..].iter().any(|f| !f.is_empty()) {
+        let expected =
+            format!("at most {} fields ({})", columns.len(), columns.iter().flatten().map(|f| f.label()).collect::<Vec<_>>().join(", "));
+        errors.push(ParseError::BadRecord { line, problem: format!("{} fields", fields.len()), expected });
+    }
+    for (field, column) in fields.iter().zip(columns) {
+        let Some(column) = column else { continue };
+        if let Err(e) = read_field(&mut p, *column, field) {
+            errors.push(bad_field(line, column.label(), e, excerpt(field)));
+        }
+    }
+    if p.name.is_empty() && errors.is_empty() {
+        errors.push(bad_field(line, "name", "a player's name", ""));
+    }
+    if errors.is_empty() {
+        Ok(p)
+    } else {
+        Err(errors)
+    }
+}
+
+/// Sets `column` of `p` from `v` (empty: unknown), or says what was expected.
+fn read_field(p: &mut NewPlayer, column: Field, v: &str) -> Result<(), &'static str> {
+    let v = v.trim();
+    if v.is_empty() {
+        return Ok(());
+    }
+    match column {
+        Field::Name if v.chars().count() > NAME_WIDTH => return Err("a name of at most 33 characters (the TRF's name field)"),
+        Field::Name => p.name = v.to_string(),
+        Field::Rating => match v.parse::<u32>() {
+            Ok(0) => p.rating = None,
+            Ok(r) if r <= 3500 => p.rating = Some(r),
+            _ => return Err("a rating: a whole number from 0 (unrated) to 3500"),
+        },
+        Field::FideId if v.len() <= 11 && v.chars().all(|c| c.is_ascii_digit()) => p.fide_id = Some(v.to_string()),
+        Field::FideId => return Err("a FIDE id: up to 11 digits"),
+        Field::Federation if v.len() == 3 && v.chars().all(|c| c.is_ascii_alphabetic()) => p.federation = Some(v.to_uppercase()),
+        Field::Federation => return Err("a federation: three letters (e.g. NOR)"),
+        Field::Title => p.title = Some(v.parse().map_err(|_| "a FIDE title: GM, IM, WGM, FM, WIM, CM, WFM or WCM")?),
+        Field::Birth => p.birth = Some(birth(v).ok_or("a year of birth (e.g. 1994) or a date YYYY/MM/DD")?),
+        Field::Sex => {
+            p.sex = Some(match v.to_lowercase().as_str() {
+                "m" | "male" => Sex::Male,
+                "w" | "f" | "female" => Sex::Female,
+                _ => return Err("m, or w (f)"),
+            })
+        }
+    }
+    Ok(())
+}
+
+/// A year, or a date with `/` or `-` between its parts, as TRF writes it.
+fn birth(v: &str) -> Option<String> {
+    let parts: Vec<&str> = v.split(['/', '-', '.']).collect();
+    let year_ok = |y: &str| y.len() == 4 && y.parse::<u16>().is_ok_and(|y| (1900..=2100).contains(&y));
+    match parts.as_slice() {
+        [y] if year_ok(y) => Some(y.to_string()),
+        [y, m, d] if year_ok(y) && m.len() == 2 && d.len() == 2 && m.parse::<u8>().is_ok() && d.parse::<u8>().is_ok() => {
+            Some(format!("{y}/{m}/{d}"))
+        }
+        _ => None,
+    }
+}
+
+/// A date as TRF writes it (`YYYY/MM/DD`), from that or `YYYY-MM-DD`; empty stays empty.
+fn trf_date(what: &str, v: &str) -> Result<String, super::DeskError> {
+    let v = v.trim();
+    if v.is_empty() {
+        return Ok(String::new());
+    }
+    match birth(v).filter(|d| d.len() == 10) {
+        Some(d) => Ok(d),
+        None => Err(super::DeskError::Details(format!("{what}: expected a date YYYY/MM/DD, found '{}'", excerpt(v)))),
+    }
+}
+
+/// A `001` record: start number, sex, title, name, rating, federation, FIDE id, birth,
+/// points 0 (FIDE's TRF columns; see [`crate::parse::trf`]).
+pub(crate) fn player_record(start: u32, p: &NewPlayer) -> String {
+    let sex = match p.sex {
+        Some(Sex::Male) => 'm',
+        Some(Sex::Female) => 'w',
+        None => ' ',
+    };
+    let title = p.title.map_or("", |t| t.name());
+    let rating = p.rating.map_or(String::new(), |r| r.to_string());
+    let (fed, id, birth) = (p.federation.as_deref().unwrap_or(""), p.fide_id.as_deref().unwrap_or(""), p.birth.as_deref().unwrap_or(""));
+    let name: String = p.name.chars().take(NAME_WIDTH).collect();
+    format!("001 {start:>4} {sex}{title:>3} {name:<33} {rating:>4} {fed:<3} {id:>11} {birth:<10} {:>4}", "0.0")
+}
+
+/// A header record, if it has a value.
+fn header(out: &mut String, code: &str, value: &str) {
+    if !value.trim().is_empty() {
+        out.push_str(&format!("{code} {}\n", value.trim()));
+    }
+}
+
+/// The players in C.04.2's initial order (A.2): rating (unrated last), title, name.
+pub fn initial_order(players: &[NewPlayer]) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..players.len()).collect();
+    order.sort_by_cached_key(|&i| {
+        let p = &players[i];
+        (std::cmp::Reverse(p.rating.unwrap_or(0)), p.title.map_or(Title::ALL.len(), |t| t as usize), p.name.to_lowercase(), i)
+    });
+    order
+}
+
+/// A new tournament's file: the details' records, then the players in the initial order.
+pub fn new_file(d: &Details, players: &[NewPlayer]) -> Result<String, super::DeskError> {
+    use super::DeskError::Details as Bad;
+    if d.name.trim().is_empty() {
+        return Err(Bad("the tournament's name: expected a name".into()));
+    }
+    if !(1..=MAX_ROUNDS).contains(&d.rounds) {
+        return Err(Bad(format!("rounds: expected a number from 1 to {MAX_ROUNDS}, found {}", d.rounds)));
+    }
+    if players.len() < 2 {
+        return Err(Bad(format!("players: expected at least 2, found {}", players.len())));
+    }
+    if players.len() > 9999 {
+        return Err(Bad("players: expected at most 9999 (the TRF's start number has four digits)".into()));
+    }
+    let fed = d.federation.trim();
+    if !fed.is_empty() && !(fed.len() == 3 && fed.chars().all(|c| c.is_ascii_alphabetic())) {
+        return Err(Bad(format!("federation: expected three letters, found '{}'", excerpt(fed))));
+    }
+    let mut out = String::new();
+    header(&mut out, "012", &d.name);
+    header(&mut out, "022", &d.city);
+    header(&mut out, "032", &fed.to_uppercase());
+    header(&mut out, "042", &trf_date("start date", &d.start_date)?);
+    header(&mut out, "052", &trf_date("end date", &d.end_date)?);
+    header(&mut out, "062", &players.len().to_string());
+    header(&mut out, "072", &players.iter().filter(|p| p.rating.is_some()).count().to_string());
+    header(&mut out, "092", "Individual: Swiss-System (Dutch, FIDE C.04.3)");
+    header(&mut out, "102", &d.arbiter);
+    header(&mut out, "122", &d.time_control);
+    header(&mut out, "142", &d.rounds.to_string());
+    if d.points == Points::ThreeOne {
+        header(&mut out, "162", "W 3.0 D 1.0 L 0.0 F 3.0 H 1.0 Z 0.0 U 3.0");
+    }
+    let tiebreaks: Vec<&str> = d.tiebreaks.iter().map(|t| t.code()).collect();
+    header(&mut out, "202", &tiebreaks.join(" "));
+    for (k, &i) in initial_order(players).iter().enumerate() {
+        out.push_str(&player_record(k as u32 + 1, &players[i]));
+        out.push('\n');
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::parse::trf::parse_trf;
+
+    #[test]
+    fn a_table_with_a_header_in_any_order_is_read() {
+        let text = "Rating\tName\tFed\tTitle\tBorn\n2100\tAnna\tnor\tIM\t1994\n\tBen\t\t\t\n";
+        let p = parse_players(text).unwrap();
+        assert_eq!(p.len(), 2);
+        assert_eq!(
+            (p[0].name.as_str(), p[0].rating, p[0].federation.as_deref(), p[0].title, p[0].birth.as_deref()),
+            ("Anna", Some(2100), Some("NOR"), Some(Title::Im), Some("1994"))
+        );
+        assert_eq!((p[1].name.as_str(), p[1].rating), ("Ben", None));
+    }
+
+    #[test]
+    fn without_a_header_the_fields_are_in_the_documented_order_and_quotes_keep_commas() {
+        let p = parse_players("\"Carlsen, Magnus\",2830,1503014,NOR,GM,1990\nAnna,1800\n").unwrap();
+        assert_eq!(p[0].name, "Carlsen, Magnus");
+        assert_eq!((p[0].rating, p[0].fide_id.as_deref(), p[0].title), (Some(2830), Some("1503014"), Some(Title::Gm)));
+        assert_eq!((p[1].name.as_str(), p[1].rating), ("Anna", Some(1800)));
+    }
+
+    #[test]
+    fn every_bad_field_is_named_by_line_and_column() {
+        let e = parse_players("name;rating;fed\nAnna;21oo;NOR\nBen;2000;Norway\n;1500;\n").unwrap_err().to_string();
+        assert!(e.contains("line 2, column 'rating': expected a rating: a whole number from 0 (unrated) to 3500, found '21oo'"), "{e}");
+        assert!(e.contains("line 3, column 'federation': expected a federation: three letters (e.g. NOR), found 'Norway'"), "{e}");
+        assert!(e.contains("line 4, column 'name': expected a player's name"), "{e}");
+    }
+
+    #[test]
+    fn the_new_file_numbers_players_in_the_initial_order_and_reads_back() {
+        let players = parse_players("name,rating,title\nZoe,2000,\nAnna,2000,\nBen,2000,FM\nCleo,,\nDan,2200,\n").unwrap();
+        let d = Details { name: "Club Swiss".into(), rounds: 5, start_date: "2026-12-01".into(), ..Details::default() };
+        let text = new_file(&d, &players).unwrap();
+        let (t, warnings) = parse_trf(&text).unwrap();
+        assert!(warnings.is_empty(), "{warnings:?}");
+        let names: Vec<&str> = t.entrants.iter().map(|e| e.name.as_str()).collect();
+        assert_eq!(names, ["Dan", "Ben", "Anna", "Zoe", "Cleo"], "rating, then title, then name");
+        assert_eq!((t.total_rounds, t.start_date.as_deref(), t.entrants[1].title.as_deref()), (Some(5), Some("2026/12/01"), Some("FM")));
+        assert_eq!(t.initial_order(), (0..5).collect::<Vec<_>>(), "the engine's own initial order agrees");
+        let order = t.declared_order.unwrap();
+        assert_eq!(order.tiebreaks, [Tiebreak::BhC1, Tiebreak::Bh, Tiebreak::Sb]);
+    }
+
+    #[test]
+    fn details_that_cannot_be_written_are_refused() {
+        let players = parse_players("Anna\nBen\n").unwrap();
+        let bad = |d: Details| new_file(&d, &players).unwrap_err().to_string();
+        assert!(bad(Details { rounds: 0, name: "X".into(), ..Details::default() }).contains("rounds: expected a number from 1 to 99"));
+        assert!(bad(Details::default()).contains("the tournament's name"));
+        assert!(bad(Details { name: "X".into(), end_date: "tomorrow".into(), ..Details::default() })
+            .contains("end date: expected a date YYYY/MM/DD"));
+    }
+}

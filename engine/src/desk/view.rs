@@ -1,0 +1,165 @@
+//! What the desk shows of a tournament's file: its players with their points, each round's
+//! boards in C.04.2's board order, the byes, the arbiter's marks, and what comes next.
+
+use super::rounds::{current_round, missing_results, read, ByeKind, Outcome};
+use super::DeskError;
+use crate::pairing::dutch::board_key;
+use crate::parse::trf::parse_trf;
+use crate::tournament::{Colour, RoundResult, RoundStatus, Tournament, Unpaired};
+use serde::{Deserialize, Serialize};
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PlayerRow {
+    pub start: u32,
+    pub name: String,
+    pub rating: Option<u32>,
+    pub title: Option<String>,
+    pub federation: Option<String>,
+    pub fide_id: Option<String>,
+    pub points: f64,
+    /// Absent (`0000 - -`) in the tournament's last round: withdrawn (what the desk's
+    /// *Withdraw* enters, an absence in each round from the one given).
+    pub withdrawn: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct BoardRow {
+    pub board: usize,
+    pub white: u32,
+    pub black: u32,
+    /// Points before the round.
+    pub white_points: f64,
+    pub black_points: f64,
+    /// `1-0`, `½-½`, `+/-`…; empty while not played.
+    pub result: String,
+    /// The arbiter changed this board by hand.
+    pub manual: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RoundView {
+    pub round: usize,
+    pub boards: Vec<BoardRow>,
+    /// The pairing-allocated bye.
+    pub bye: Option<u32>,
+    /// Byes and absences entered: (start number, kind).
+    pub requested: Vec<(u32, ByeKind)>,
+    /// The arbiter's marks (`### manual round R: …`), as written.
+    pub manual: Vec<String>,
+}
+
+/// What the desk can do next.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Next {
+    /// Pair this round.
+    Pair(usize),
+    /// Enter the results of this round (boards without one, by white's start number).
+    Results { round: usize, missing: Vec<u32> },
+    /// Every round is played.
+    Finished,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct DeskView {
+    pub name: String,
+    pub total_rounds: usize,
+    pub players: Vec<PlayerRow>,
+    /// Rounds paired, and the next round if byes are entered for it.
+    pub rounds: Vec<RoundView>,
+    pub next: Next,
+    pub warnings: Vec<String>,
+}
+
+/// The view of `text`.
+pub fn view(text: &str) -> Result<DeskView, DeskError> {
+    let (t, warnings) = parse_trf(text).map_err(|e| DeskError::Unreadable(e.to_string()))?;
+    let current = current_round(&t);
+    let total = t.total_rounds.unwrap_or(t.rounds.max(current));
+    let marks: Vec<&str> = text.lines().filter(|l| l.starts_with("### manual round ")).collect();
+    let shown = (current + 1).min(total.max(current));
+    let rounds: Vec<RoundView> =
+        (1..=shown).map(|r| round_view(&t, r, &marks)).filter(|r| r.round <= current || !r.requested.is_empty()).collect();
+    let next = match missing_results(&t, current) {
+        m if current > 0 && !m.is_empty() => Next::Results { round: current, missing: m },
+        _ if current >= total => Next::Finished,
+        _ => Next::Pair(current + 1),
+    };
+    let players = t
+        .entrants
+        .iter()
+        .map(|e| PlayerRow {
+            start: e.start,
+            name: e.name.clone(),
+            rating: e.rating,
+            title: e.title.clone(),
+            federation: e.federation.clone(),
+            fide_id: e.fide_id.clone(),
+            points: e.points_in(&t.point_system, e.rounds.len()),
+            withdrawn: e.rounds.get(total.wrapping_sub(1)).is_some_and(|x| x.absent),
+        })
+        .collect();
+    let warnings = warnings.iter().map(|w| w.to_string()).collect();
+    Ok(DeskView { name: t.name.clone().unwrap_or_default(), total_rounds: total, players, rounds, next, warnings })
+}
+
+fn bye_kind(u: Unpaired) -> Option<ByeKind> {
+    Some(match u {
+        Unpaired::HalfBye => ByeKind::Half,
+        Unpaired::ZeroBye => ByeKind::Zero,
+        Unpaired::FullBye => ByeKind::Full,
+        Unpaired::Absent => ByeKind::Absent,
+        _ => return None,
+    })
+}
+
+fn round_view(t: &Tournament, round: usize, marks: &[&str]) -> RoundView {
+    let before: Vec<f64> = t.entrants.iter().map(|e| e.points_in(&t.point_system, round - 1)).collect();
+    let prefix = format!("### manual round {round}:");
+    let manual: Vec<String> = marks.iter().filter(|m| m.starts_with(&prefix)).map(|m| m[prefix.len()..].trim().to_string()).collect();
+    let marked = |start: u32| manual.iter().any(|m| m.split(|c: char| !c.is_ascii_digit()).any(|w| w == start.to_string()));
+    let mut games = Vec::new();
+    let (mut bye, mut requested) = (None, Vec::new());
+    for (i, e) in t.entrants.iter().enumerate() {
+        match t.status(i, round) {
+            RoundStatus::Paired(j) if e.rounds[round - 1].colour == Some(Colour::White) => games.push((i, j)),
+            RoundStatus::Unpaired(Unpaired::PairingBye) => bye = Some(e.start),
+            RoundStatus::Unpaired(u) => requested.extend(bye_kind(u).map(|k| (e.start, k))),
+            _ => {}
+        }
+    }
+    // Rank by points before the round, then start number: C.04.2's board order's last key.
+    let mut order: Vec<usize> = (0..t.entrants.len()).collect();
+    order.sort_by(|&a, &b| before[b].total_cmp(&before[a]).then(a.cmp(&b)));
+    let mut rank = vec![0; order.len()];
+    order.iter().enumerate().for_each(|(k, &i)| rank[i] = k);
+    let scaled = |i: usize| (before[i] * 2.0).round() as i64;
+    games.sort_by_key(|&(w, b)| board_key(scaled(w), scaled(b), rank[w], rank[b]));
+    let boards = games
+        .iter()
+        .enumerate()
+        .map(|(k, &(w, b))| {
+            let (ew, eb) = (&t.entrants[w], &t.entrants[b]);
+            let result = Outcome::shown(ew.rounds[round - 1].result, eb.rounds[round - 1].result).to_string();
+            BoardRow {
+                board: k + 1,
+                white: ew.start,
+                black: eb.start,
+                white_points: before[w],
+                black_points: before[b],
+                result,
+                manual: marked(ew.start) || marked(eb.start),
+            }
+        })
+        .collect();
+    RoundView { round, boards, bye, requested, manual }
+}
+
+/// A result as the view's [`BoardRow::result`] writes it for `white`/`black` results.
+pub fn shown(white: RoundResult, black: RoundResult) -> &'static str {
+    Outcome::shown(white, black)
+}
+
+/// The tournament read from `text` (for the standings, the crosstable and the export).
+pub fn tournament(text: &str) -> Result<Tournament, DeskError> {
+    read(text)
+}

@@ -1,0 +1,109 @@
+//! The desk's panel: the tournaments kept in this browser, a new one, a TRF imported; and,
+//! once one is open, its round and players.
+
+use super::{file_name, Desk};
+use leptos::prelude::*;
+
+/// The tournament desk, shown in place of the rating views when opened from the header.
+#[component]
+pub fn DeskPanel() -> impl IntoView {
+    let desk = expect_context::<Desk>();
+    view! {
+        <section class="panel desk-panel" aria-labelledby="desk-title" data-testid="desk-panel">
+            <h2 id="desk-title">"Tournament desk"</h2>
+            <p class="help">"Run a Swiss here: players, pairings by FIDE's Dutch system, results, standings. Everything is kept in this browser after every change, and the file can be exported at any moment."</p>
+            {move || desk.failure.get().map(|f| view! { <p class="error" role="alert" data-testid="desk-failure">{f}</p> })}
+            {move || desk.unkept.get().map(|f| view! { <p class="error" role="alert" data-testid="desk-unkept">"Not kept in this browser: " {f} ". Export the file to keep it."</p> })}
+            {move || match (desk.current.with(Option::is_some), desk.creating.get()) {
+                (true, _) => view! { <Tournament /> }.into_any(),
+                (false, true) => view! { <super::register::Register /> }.into_any(),
+                (false, false) => view! { <Kept /> }.into_any(),
+            }}
+        </section>
+    }
+}
+
+/// The tournaments kept, each to open or delete; a new one; a TRF to import.
+#[component]
+fn Kept() -> impl IntoView {
+    let desk = expect_context::<Desk>();
+    let import = move |ev: web_sys::Event| {
+        use wasm_bindgen::JsCast;
+        let Some(input) = ev.target().and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok()) else { return };
+        let Some(file) = input.files().and_then(|f| f.get(0)) else { return };
+        let name = file.name().trim_end_matches(".trf").trim_end_matches(".txt").to_string();
+        leptos::task::spawn_local(async move {
+            if let Ok(text) = wasm_bindgen_futures::JsFuture::from(file.text()).await {
+                desk.import(text.as_string().unwrap_or_default(), name);
+            }
+        });
+    };
+    view! {
+        <div class="desk-actions">
+            <button data-testid="desk-new" on:click=move |_| desk.creating.set(true)>"New tournament"</button>
+            <label class="button">"Import a TRF file" <input type="file" accept=".trf,.txt,text/plain" data-testid="desk-import" class="visually-hidden" on:change=import /></label>
+        </div>
+        <table class="desk-list" data-testid="desk-list">
+            <caption>"Tournaments kept in this browser"</caption>
+            <thead><tr><th scope="col">"Tournament"</th><th scope="col">"Where it stands"</th><th scope="col"><span class="visually-hidden">"Actions"</span></th></tr></thead>
+            <tbody>
+                <For each=move || desk.list.get() key=|k| (k.id.clone(), k.progress.clone(), k.name.clone()) let:k>
+                    {
+                        let (open, id) = (k.clone(), k.id.clone());
+                        view! {
+                            <tr data-testid="desk-kept">
+                                <td>{k.name.clone()}</td>
+                                <td>{k.progress.clone()}</td>
+                                <td>
+                                    <button data-testid="desk-open" on:click=move |_| desk.show(open.clone())>"Open"</button>
+                                    <button class="link" data-testid="desk-delete" on:click=move |_| {
+                                        let sure = web_sys::window().and_then(|w| w.confirm_with_message("Delete this tournament from this browser? Export it first to keep a copy.").ok());
+                                        if sure == Some(true) { desk.delete(id.clone()) }
+                                    }>"Delete"</button>
+                                </td>
+                            </tr>
+                        }
+                    }
+                </For>
+            </tbody>
+        </table>
+        {move || desk.list.with(Vec::is_empty).then(|| view! { <p class="help">"No tournament yet: start a new one, or import a TRF file."</p> })}
+    }
+}
+
+/// The open tournament: its tools, its round, its players.
+#[component]
+fn Tournament() -> impl IntoView {
+    let desk = expect_context::<Desk>();
+    let state = expect_context::<crate::state::State>();
+    let rerate = expect_context::<crate::state::Rerate>();
+    let name = move || desk.current.with(|k| k.as_ref().map(|k| k.name.clone()).unwrap_or_default());
+    let export = move |_| {
+        if let Some(k) = desk.current.get_untracked() {
+            crate::download::text(&k.text, &format!("{}.trf", file_name(&k.name)), "text/plain");
+        }
+    };
+    let standings = move |_| {
+        let Some(k) = desk.current.get_untracked() else { return };
+        desk.open.set(false);
+        let how = crate::state::How::Opened(format!("{}.trf", file_name(&k.name)));
+        leptos::task::spawn_local(crate::components::input::replace_input(state, crate::state::Input::Text(k.text), how, rerate));
+    };
+    let can_undo = move || desk.current.with(|k| k.as_ref().is_some_and(|k| !k.undo.is_empty()));
+    view! {
+        <h3 data-testid="desk-name">{name}</h3>
+        <p class="help" data-testid="desk-progress">{move || desk.current.with(|k| k.as_ref().map(|k| k.progress.clone()))}</p>
+        <div class="desk-actions" role="toolbar" aria-label="The tournament">
+            <button data-testid="desk-undo" disabled=move || !can_undo() on:click=move |_| desk.undo()>"Undo"</button>
+            <button data-testid="desk-standings" on:click=standings>"Standings, crosstable and print"</button>
+            <button data-testid="desk-export" on:click=export>"Export TRF-2026"</button>
+            <button data-testid="desk-export16" on:click=move |_| desk.ask_export16()>"Export TRF-16"</button>
+            <button class="link" data-testid="desk-close" on:click=move |_| desk.close_tournament()>"All tournaments"</button>
+        </div>
+        {move || desk.view.with(|v| v.as_ref().map(|v| v.warnings.clone())).filter(|w| !w.is_empty()).map(|w| view! {
+            <ul class="warnings" data-testid="desk-warnings">{w.into_iter().map(|x| view! { <li>{x}</li> }).collect_view()}</ul>
+        })}
+        <super::round::Round />
+        <super::players::Players />
+    }
+}

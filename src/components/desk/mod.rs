@@ -1,0 +1,359 @@
+//! The tournament desk (issue 22): a Swiss run here from registration to the last result.
+//!
+//! A tournament is its TRF text (`ratings_engine::desk`): every change is sent to the worker
+//! with the text, one at a time and in the order made, and the text it gives back replaces
+//! the old one, which goes on the *Undo* stack. What is kept in IndexedDB after every change
+//! ([`Kept`], `idb::tournaments`) is the text, the undo stack and the changes not yet
+//! answered, which are sent again on the next visit: a reload, a crash or a closed tab in the
+//! middle of entering results loses nothing that was typed.
+//!
+//! The views: [`list`] (the tournaments kept, a new one, an import), [`register`] (details
+//! and players), [`round`] (pairing, results by keyboard, the arbiter's changes) and
+//! [`players`] (byes, withdrawals, late entries).
+
+mod list;
+mod players;
+mod register;
+mod round;
+
+use crate::protocol::{DeskReply, DeskRequest, FromWorker, ToWorker};
+use crate::state::SendToWorker;
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+use ratings_engine::desk::{Action, DeskView};
+use serde::{Deserialize, Serialize};
+
+pub use list::DeskPanel;
+
+/// Where the desk's open tournament is remembered across visits (local storage).
+const OPEN_KEY: &str = "ratings-lab/desk-open";
+/// Texts kept for *Undo*.
+const UNDO_DEPTH: usize = 300;
+
+/// One tournament as kept in IndexedDB.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Kept {
+    pub id: String,
+    pub name: String,
+    pub text: String,
+    #[serde(default)]
+    pub undo: Vec<String>,
+    /// Changes made and not yet answered by the worker, in order.
+    #[serde(default)]
+    pub pending: Vec<Action>,
+    /// What the list says of it ("round 3 of 7").
+    #[serde(default)]
+    pub progress: String,
+    /// When it was last changed (milliseconds since 1970).
+    #[serde(default)]
+    pub updated: f64,
+}
+
+/// What was asked of the worker and is awaited.
+#[derive(Clone, Debug, PartialEq)]
+enum Flight {
+    Create,
+    Import(String),
+    Apply,
+    View,
+    Explain,
+    Export,
+}
+
+/// The desk's signals.
+#[derive(Clone, Copy)]
+pub struct Desk {
+    /// The desk shown instead of the rating views.
+    pub open: RwSignal<bool>,
+    pub list: RwSignal<Vec<Kept>>,
+    pub current: RwSignal<Option<Kept>>,
+    pub view: RwSignal<Option<DeskView>>,
+    /// The new-tournament form shown.
+    pub creating: RwSignal<bool>,
+    pub failure: RwSignal<Option<String>>,
+    /// A key the results column refused, and what it takes.
+    pub key_note: RwSignal<Option<String>>,
+    pub explain: RwSignal<Option<String>>,
+    /// Whether the storage refused the last write.
+    pub unkept: RwSignal<Option<String>>,
+    job: StoredValue<u32>,
+    flight: StoredValue<Option<Flight>>,
+}
+
+fn now() -> f64 {
+    js_sys::Date::now()
+}
+
+fn local(key: &str) -> Option<String> {
+    web_sys::window()?.local_storage().ok()??.get_item(key).ok()?
+}
+
+fn set_local(key: &str, value: Option<&str>) {
+    if let Some(s) = web_sys::window().and_then(|w| w.local_storage().ok().flatten()) {
+        let _ = match value {
+            Some(v) => s.set_item(key, v),
+            None => s.remove_item(key),
+        };
+    }
+}
+
+impl Desk {
+    pub fn new() -> Desk {
+        let desk = Desk {
+            open: RwSignal::new(false),
+            list: RwSignal::new(Vec::new()),
+            current: RwSignal::new(None),
+            view: RwSignal::new(None),
+            creating: RwSignal::new(false),
+            failure: RwSignal::new(None),
+            key_note: RwSignal::new(None),
+            explain: RwSignal::new(None),
+            unkept: RwSignal::new(None),
+            job: StoredValue::new(1 << 28),
+            flight: StoredValue::new(None),
+        };
+        desk.restore();
+        desk
+    }
+
+    /// Reads the tournaments kept, and reopens the desk on the one open at the last visit.
+    fn restore(self) {
+        let reopen = local(OPEN_KEY);
+        self.open.set(reopen.is_some());
+        spawn_local(async move {
+            let kept = match crate::idb::tournaments::all().await {
+                Ok(all) => all.iter().filter_map(|j| crate::json::from_json::<Kept>(j).ok()).collect::<Vec<_>>(),
+                Err(e) => {
+                    self.failure.set(Some(format!("The tournaments kept in this browser could not be read: {e}")));
+                    Vec::new()
+                }
+            };
+            let mut kept = kept;
+            kept.sort_by(|a, b| b.updated.total_cmp(&a.updated));
+            let open = reopen.and_then(|id| kept.iter().find(|k| k.id == id).cloned());
+            self.list.set(kept);
+            if let Some(k) = open {
+                self.show(k);
+            }
+        });
+    }
+
+    fn send(self, request: DeskRequest, flight: Flight) {
+        let Some(send) = use_context::<SendToWorker>() else { return };
+        let job = self.job.get_value() + 1;
+        self.job.set_value(job);
+        self.flight.set_value(Some(flight));
+        send.0.run(ToWorker::Desk { job, request });
+    }
+
+    /// Sends the next change waiting, if none is under way.
+    fn pump(self) {
+        if self.flight.with_value(Option::is_some) {
+            return;
+        }
+        let Some(k) = self.current.get_untracked() else { return };
+        if let Some(action) = k.pending.first().cloned() {
+            self.send(DeskRequest::Apply { text: k.text, action }, Flight::Apply);
+        }
+    }
+
+    /// Opens `k`: its view asked for, and the changes it kept unanswered sent again.
+    pub fn show(self, k: Kept) {
+        set_local(OPEN_KEY, Some(&k.id));
+        self.open.set(true);
+        self.creating.set(false);
+        self.explain.set(None);
+        self.failure.set(None);
+        let text = k.text.clone();
+        let waiting = !k.pending.is_empty();
+        self.current.set(Some(k));
+        self.flight.set_value(None);
+        match waiting {
+            true => self.pump(),
+            false => self.send(DeskRequest::View { text }, Flight::View),
+        }
+    }
+
+    /// Opens or closes the desk (remembered for the next visit).
+    pub fn toggle(self) {
+        let open = !self.open.get_untracked();
+        self.open.set(open);
+        let id = self.current.with_untracked(|k| k.as_ref().map(|k| k.id.clone())).unwrap_or_default();
+        set_local(OPEN_KEY, open.then_some(id.as_str()));
+    }
+
+    /// Back to the list.
+    pub fn close_tournament(self) {
+        self.current.set(None);
+        self.view.set(None);
+        self.explain.set(None);
+        set_local(OPEN_KEY, Some(""));
+    }
+
+    /// Makes a change: kept at once (with the changes before it not yet answered), then sent.
+    pub fn act(self, action: Action) {
+        self.failure.set(None);
+        self.explain.set(None);
+        self.current.update(|k| {
+            if let Some(k) = k {
+                k.pending.push(action);
+            }
+        });
+        self.keep();
+        self.pump();
+    }
+
+    pub fn create(self, details: ratings_engine::desk::Details, players: String) {
+        self.failure.set(None);
+        self.send(DeskRequest::Create { details, players }, Flight::Create);
+    }
+
+    pub fn import(self, text: String, name: String) {
+        self.failure.set(None);
+        self.send(DeskRequest::View { text }, Flight::Import(name));
+    }
+
+    pub fn ask_explain(self, round: usize) {
+        if let Some(k) = self.current.get_untracked() {
+            self.send(DeskRequest::Explain { text: k.text, round }, Flight::Explain);
+        }
+    }
+
+    pub fn ask_export16(self) {
+        if let Some(k) = self.current.get_untracked() {
+            self.send(DeskRequest::Export { text: k.text }, Flight::Export);
+        }
+    }
+
+    /// Puts back the text before the last change.
+    pub fn undo(self) {
+        let Some(mut k) = self.current.get_untracked() else { return };
+        let Some(before) = k.undo.pop() else { return };
+        k.text = before.clone();
+        k.pending.clear();
+        self.current.set(Some(k));
+        self.keep();
+        self.flight.set_value(None);
+        self.send(DeskRequest::View { text: before }, Flight::View);
+    }
+
+    /// Keeps the open tournament in IndexedDB (and in the list).
+    fn keep(self) {
+        let Some(mut k) = self.current.get_untracked() else { return };
+        k.updated = now();
+        self.list.update(|l| match l.iter_mut().find(|x| x.id == k.id) {
+            Some(x) => *x = k.clone(),
+            None => l.insert(0, k.clone()),
+        });
+        let json = crate::json::to_json(&k);
+        spawn_local(async move {
+            let r = crate::idb::tournaments::put(&k.id, &json).await;
+            self.unkept.set(r.err());
+        });
+    }
+
+    pub fn delete(self, id: String) {
+        self.list.update(|l| l.retain(|k| k.id != id));
+        if self.current.with_untracked(|c| c.as_ref().is_some_and(|k| k.id == id)) {
+            self.close_tournament();
+        }
+        spawn_local(async move {
+            if let Err(e) = crate::idb::tournaments::delete(&id).await {
+                self.failure.set(Some(e));
+            }
+        });
+    }
+
+    /// A worker message for the desk.
+    pub fn apply(self, msg: FromWorker) {
+        let FromWorker::Desked { job, reply } = msg else { return };
+        if job != self.job.get_value() {
+            return;
+        }
+        let Some(flight) = self.flight.get_value() else { return };
+        self.flight.set_value(None);
+        match reply {
+            Ok(reply) => self.answered(flight, reply),
+            Err(why) => self.refused(flight, why),
+        }
+        self.pump();
+    }
+
+    fn answered(self, flight: Flight, reply: DeskReply) {
+        let progress = progress(&reply.view);
+        match flight {
+            Flight::Create | Flight::Import(_) => {
+                let name = match &flight {
+                    Flight::Import(file) if reply.view.name.is_empty() => file.clone(),
+                    _ => reply.view.name.clone(),
+                };
+                let id = format!("t{}", (now() as u64).to_string() + &format!("{:04}", (js_sys::Math::random() * 10000.0) as u32));
+                let k = Kept { id, name, text: reply.text, progress, updated: now(), ..Kept::default() };
+                self.current.set(Some(k.clone()));
+                self.keep();
+                set_local(OPEN_KEY, Some(&k.id));
+                self.creating.set(false);
+            }
+            Flight::Apply => self.current.update(|k| {
+                if let Some(k) = k {
+                    let before = std::mem::replace(&mut k.text, reply.text);
+                    k.undo.push(before);
+                    if k.undo.len() > UNDO_DEPTH {
+                        k.undo.remove(0);
+                    }
+                    k.pending.remove(0);
+                    k.progress = progress;
+                }
+            }),
+            Flight::View => self.current.update(|k| {
+                if let Some(k) = k {
+                    k.progress = progress;
+                }
+            }),
+            Flight::Explain => self.explain.set(reply.explain),
+            Flight::Export => {
+                let name = self.current.with_untracked(|k| k.as_ref().map(|k| file_name(&k.name))).unwrap_or_default();
+                crate::download::text(&reply.export.unwrap_or_default(), &format!("{name}-trf16.trf"), "text/plain");
+            }
+        }
+        if flight == Flight::Apply {
+            self.keep();
+        }
+        self.view.set(Some(reply.view));
+    }
+
+    fn refused(self, flight: Flight, why: String) {
+        if flight == Flight::Apply {
+            // The change is dropped (the file is as it was): said, and the next goes on.
+            self.current.update(|k| {
+                if let Some(k) = k {
+                    k.pending.remove(0);
+                }
+            });
+            self.keep();
+        }
+        self.failure.set(Some(why));
+    }
+}
+
+/// What the list says of a tournament.
+fn progress(v: &DeskView) -> String {
+    use ratings_engine::desk::view::Next;
+    match &v.next {
+        Next::Pair(1) => format!("{} players registered, {} rounds", v.players.len(), v.total_rounds),
+        Next::Pair(r) => format!("round {} of {} played; round {r} to pair", r - 1, v.total_rounds),
+        Next::Results { round, missing } => format!("round {round} of {}: {} results to enter", v.total_rounds, missing.len()),
+        Next::Finished => format!("finished: {} rounds", v.total_rounds),
+    }
+}
+
+/// A tournament's name as a file name.
+pub fn file_name(name: &str) -> String {
+    let s: String = name.chars().map(|c| if c.is_alphanumeric() { c } else { '-' }).collect();
+    let s = s.trim_matches('-').to_string();
+    if s.is_empty() {
+        "tournament".into()
+    } else {
+        s
+    }
+}

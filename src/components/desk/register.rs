@@ -1,0 +1,89 @@
+//! A new tournament: its details and its players, pasted as a table.
+
+use super::Desk;
+use leptos::prelude::*;
+use ratings_engine::desk::register::{Details, Points};
+use ratings_engine::tiebreak::Tiebreak;
+
+/// A labelled text field bound to `value`.
+#[component]
+fn Field(id: &'static str, label: &'static str, value: RwSignal<String>, #[prop(optional)] hint: &'static str) -> impl IntoView {
+    view! {
+        <div class="control">
+            <label for=id>{label}</label>
+            <input type="text" id=id data-testid=id placeholder=hint prop:value=move || value.get() on:input=move |ev| value.set(event_target_value(&ev)) />
+        </div>
+    }
+}
+
+/// The tiebreaks typed (`BH-C1 BH SB`), or what was wrong.
+fn tiebreaks(text: &str) -> Result<Vec<Tiebreak>, String> {
+    text.split([' ', ',', ';']).filter(|s| !s.is_empty()).map(|c| c.parse::<Tiebreak>().map_err(|e| e.to_string())).collect()
+}
+
+#[component]
+pub fn Register() -> impl IntoView {
+    let desk = expect_context::<Desk>();
+    let d = Details::default();
+    let [name, city, federation, start, end, arbiter, time_control] = std::array::from_fn(|_| RwSignal::new(String::new()));
+    let rounds = RwSignal::new(d.rounds.to_string());
+    let points = RwSignal::new(Points::Fide);
+    let order = RwSignal::new(d.tiebreaks.iter().map(|t| t.code()).collect::<Vec<_>>().join(" "));
+    let players = RwSignal::new(String::new());
+    let problem = RwSignal::new(None::<String>);
+    let create = move |_| {
+        let rounds = match rounds.get_untracked().trim().parse::<usize>() {
+            Ok(n) => n,
+            Err(_) => return problem.set(Some(format!("Rounds: expected a whole number, found '{}'", rounds.get_untracked()))),
+        };
+        let tiebreaks = match tiebreaks(&order.get_untracked()) {
+            Ok(t) => t,
+            Err(e) => return problem.set(Some(format!("Tiebreaks: {e}"))),
+        };
+        problem.set(None);
+        let details = Details {
+            name: name.get_untracked(),
+            city: city.get_untracked(),
+            federation: federation.get_untracked(),
+            start_date: start.get_untracked(),
+            end_date: end.get_untracked(),
+            arbiter: arbiter.get_untracked(),
+            time_control: time_control.get_untracked(),
+            rounds,
+            points: points.get_untracked(),
+            tiebreaks,
+        };
+        desk.create(details, players.get_untracked());
+    };
+    view! {
+        <h3>"New tournament"</h3>
+        <div class="desk-form">
+            <Field id="desk-tname" label="Name" value=name />
+            <Field id="desk-city" label="Place" value=city />
+            <Field id="desk-fed" label="Federation" value=federation hint="NOR" />
+            <Field id="desk-start" label="Start date" value=start hint="2026/12/01" />
+            <Field id="desk-end" label="End date" value=end hint="2026/12/07" />
+            <Field id="desk-arbiter" label="Chief arbiter" value=arbiter />
+            <Field id="desk-time" label="Time control" value=time_control hint="90'/40 + 30' + 30\"" />
+            <Field id="desk-rounds" label="Rounds" value=rounds />
+            <div class="control">
+                <label for="desk-points">"Points"</label>
+                <select id="desk-points" data-testid="desk-points" on:change=move |ev| {
+                    points.set(if event_target_value(&ev) == "3-1-0" { Points::ThreeOne } else { Points::Fide })
+                }>
+                    {Points::ALL.iter().map(|p| view! { <option value=p.name() selected=*p == Points::Fide>{p.name()}</option> }).collect_view()}
+                </select>
+            </div>
+            <Field id="desk-tiebreaks" label="Tiebreaks (FIDE C.07 codes, in order)" value=order />
+        </div>
+        <div class="control">
+            <label for="desk-players">"Players: one a line, from a spreadsheet or typed (name, rating, FIDE id, federation, title, birth year; or a first line naming the columns)"</label>
+            <textarea id="desk-players" data-testid="desk-players" rows="10" spellcheck="false" prop:value=move || players.get() on:input=move |ev| players.set(event_target_value(&ev))></textarea>
+        </div>
+        {move || problem.get().map(|p| view! { <p class="error" role="alert" data-testid="desk-form-error">{p}</p> })}
+        <div class="desk-actions">
+            <button data-testid="desk-create" on:click=create>"Create: players numbered by rating"</button>
+            <button class="link" data-testid="desk-cancel" on:click=move |_| desk.creating.set(false)>"Cancel"</button>
+        </div>
+    }
+}

@@ -1,0 +1,242 @@
+//! A round at the desk: *Pair round N*, the pairings with the results entered from the
+//! keyboard (`1`, `=`, `0`, `+`, `-`; the cursor then moves to the next board; any other key
+//! is refused where it was typed), *Why these pairings?*, *Unpair*, and the arbiter's
+//! changes (colours swapped, two players exchanged), marked as such.
+
+use super::Desk;
+use leptos::prelude::*;
+use ratings_engine::desk::view::{BoardRow, Next, RoundView};
+use ratings_engine::desk::{Action, Outcome};
+use ratings_engine::tournament::Colour;
+use wasm_bindgen::JsCast;
+
+/// A result as the sheet writes it.
+fn written(o: Outcome) -> &'static str {
+    match o {
+        Outcome::WhiteWins => "1-0",
+        Outcome::Draw => "½-½",
+        Outcome::BlackWins => "0-1",
+        Outcome::WhiteByForfeit => "+/-",
+        Outcome::BlackByForfeit => "-/+",
+        Outcome::DoubleForfeit => "-/-",
+        Outcome::Clear => "",
+    }
+}
+
+/// The round the desk shows: the one being played, else the last one played.
+fn shown_round(v: &ratings_engine::desk::DeskView) -> usize {
+    match &v.next {
+        Next::Results { round, .. } => *round,
+        Next::Pair(r) => r - 1,
+        Next::Finished => v.total_rounds,
+    }
+}
+
+fn focus_result(board: usize) {
+    let el = web_sys::window().and_then(|w| w.document()).and_then(|d| d.get_element_by_id(&format!("desk-result-{board}")));
+    if let Some(el) = el.and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok()) {
+        let _ = el.focus();
+    }
+}
+
+#[component]
+pub fn Round() -> impl IntoView {
+    let desk = expect_context::<Desk>();
+    let chosen = RwSignal::new(None::<usize>);
+    let round = move || desk.view.with(|v| v.as_ref().map(|v| chosen.get().unwrap_or_else(|| shown_round(v))).unwrap_or(0));
+    let next = move || desk.view.with(|v| v.as_ref().map(|v| v.next.clone()));
+    view! {
+        <div class="desk-round" data-testid="desk-round">
+            {move || match next() {
+                Some(Next::Pair(r)) => view! { <PairButton round=r /> }.into_any(),
+                Some(Next::Results { round, missing }) => view! {
+                    <p class="help" data-testid="desk-next" aria-live="polite">{format!("Round {round}: {} results to enter. Type 1, = or 0 (a forfeit: + or -) on each board; Backspace takes one back.", missing.len())}</p>
+                }.into_any(),
+                Some(Next::Finished) => view! { <p class="help" data-testid="desk-next">"Every round is played: the standings are final."</p> }.into_any(),
+                None => ().into_any(),
+            }}
+            <RoundChoice chosen=chosen />
+            {move || {
+                let r = round();
+                desk.view.with(|v| v.as_ref().and_then(|v| v.rounds.iter().find(|x| x.round == r).cloned())).map(|rv| view! { <Boards rv=rv /> })
+            }}
+            {move || desk.key_note.get().map(|k| view! { <p class="error" role="alert" data-testid="desk-key-note">{k}</p> })}
+            {move || desk.explain.get().map(|e| view! { <pre class="desk-explain" data-testid="desk-explain" tabindex="0">{e}</pre> })}
+        </div>
+    }
+}
+
+/// Which round's pairings are shown (the current one unless another is chosen).
+#[component]
+fn RoundChoice(chosen: RwSignal<Option<usize>>) -> impl IntoView {
+    let desk = expect_context::<Desk>();
+    let rounds = move || {
+        desk.view.with(|v| {
+            v.as_ref().map(|v| v.rounds.iter().filter(|r| !r.boards.is_empty()).map(|r| r.round).collect::<Vec<_>>()).unwrap_or_default()
+        })
+    };
+    view! {
+        <div class="control inline">
+            <label for="desk-round-choice">"Round shown"</label>
+            <select id="desk-round-choice" data-testid="desk-round-choice" on:change=move |ev| chosen.set(event_target_value(&ev).parse().ok())>
+                <option value="" selected=move || chosen.get().is_none()>"The current round"</option>
+                {move || rounds().into_iter().map(|r| view! { <option value=r.to_string() selected=move || chosen.get() == Some(r)>{format!("Round {r}")}</option> }).collect_view()}
+            </select>
+        </div>
+    }
+}
+
+#[component]
+fn PairButton(round: usize) -> impl IntoView {
+    let desk = expect_context::<Desk>();
+    let colour = RwSignal::new(String::from("lot"));
+    let pair = move |_| {
+        let initial = (round == 1).then(|| match colour.get_untracked().as_str() {
+            "white" => Colour::White,
+            "black" => Colour::Black,
+            _ if js_sys::Math::random() < 0.5 => Colour::White,
+            _ => Colour::Black,
+        });
+        desk.act(Action::Pair { round, initial_colour: initial });
+    };
+    view! {
+        <div class="desk-actions">
+            {(round == 1).then(|| view! {
+                <div class="control inline">
+                    <label for="desk-colour">"Round 1: the top player has"</label>
+                    <select id="desk-colour" data-testid="desk-colour" on:change=move |ev| colour.set(event_target_value(&ev))>
+                        <option value="lot" selected>"drawn by lot"</option>
+                        <option value="white">"white"</option>
+                        <option value="black">"black"</option>
+                    </select>
+                </div>
+            })}
+            <button class="primary" data-testid="desk-pair" on:click=pair>{format!("Pair round {round}")}</button>
+        </div>
+    }
+}
+
+/// The result shown for a board: a change waiting to be answered, else the file's.
+fn result_shown(desk: Desk, round: usize, b: &BoardRow) -> String {
+    let waiting = desk.current.with(|k| {
+        k.as_ref().and_then(|k| {
+            k.pending.iter().rev().find_map(|a| match a {
+                Action::Result { round: r, white, outcome } if *r == round && *white == b.white => Some(*outcome),
+                _ => None,
+            })
+        })
+    });
+    waiting.map_or_else(|| b.result.clone(), |o| written(o).to_string())
+}
+
+/// A key typed in a board's result box.
+fn on_key(desk: Desk, round: usize, b: &BoardRow, last: usize, ev: web_sys::KeyboardEvent) {
+    let key = ev.key();
+    if ev.ctrl_key() || ev.meta_key() || ev.alt_key() {
+        return;
+    }
+    let outcome = match key.as_str() {
+        "Backspace" | "Delete" => Some(Outcome::Clear),
+        k => Outcome::from_key(k),
+    };
+    match (outcome, key.as_str()) {
+        (Some(outcome), _) => {
+            ev.prevent_default();
+            desk.key_note.set(None);
+            desk.act(Action::Result { round, white: b.white, outcome });
+            if outcome != Outcome::Clear && b.board < last {
+                focus_result(b.board + 1);
+            }
+        }
+        (None, "ArrowDown") if b.board < last => {
+            ev.prevent_default();
+            focus_result(b.board + 1)
+        }
+        (None, "ArrowUp") if b.board > 1 => {
+            ev.prevent_default();
+            focus_result(b.board - 1)
+        }
+        (None, k) if k.chars().count() == 1 => {
+            ev.prevent_default();
+            desk.key_note.set(Some(format!("Board {}: '{k}' is not a result. Type 1 (white won), = (a draw), 0 (black won), + or - (won by forfeit by white or black).", b.board)));
+        }
+        _ => {}
+    }
+}
+
+#[component]
+fn Boards(rv: RoundView) -> impl IntoView {
+    let desk = expect_context::<Desk>();
+    let round = rv.round;
+    let last = rv.boards.len();
+    let name = move |s: u32| {
+        desk.view.with(|v| {
+            let p = v.as_ref().and_then(|v| v.players.iter().find(|p| p.start == s));
+            p.map_or(format!("{s}"), |p| format!("{} ({})", p.name, p.rating.map_or("unrated".into(), |r| r.to_string())))
+        })
+    };
+    let open = desk.view.with(|v| v.as_ref().is_some_and(|v| matches!(&v.next, Next::Results { round: r, .. } if *r == round)));
+    let untouched = rv.boards.iter().all(|b| b.result.is_empty());
+    let rows = rv.boards.clone().into_iter().map(|b| {
+        let (w, bl) = (name(b.white), name(b.black));
+        let shown = b.clone();
+        let keyed = b.clone();
+        view! {
+            <tr data-testid="desk-board" class:manual=b.manual>
+                <td>{b.board}</td>
+                <td>{format!("{} · {}", b.white, w)}<span class="points">{format!(" ({})", b.white_points)}</span></td>
+                <td>
+                    <input type="text" class="desk-result" id=format!("desk-result-{}", b.board) data-testid="desk-result" aria-label=format!("Board {} result", b.board)
+                        autocomplete="off" inputmode="text" size="4"
+                        prop:value=move || result_shown(desk, round, &shown)
+                        on:keydown=move |ev| on_key(desk, round, &keyed, last, ev) />
+                </td>
+                <td>{format!("{} · {}", b.black, bl)}<span class="points">{format!(" ({})", b.black_points)}</span></td>
+                <td>
+                    {b.manual.then(|| view! { <span class="manual-mark" title="changed by the arbiter">"changed by the arbiter"</span> })}
+                    {(open && untouched).then(|| view! { <button class="link" data-testid="desk-swap" on:click=move |_| desk.act(Action::SwapColours { round, white: b.white })>"Swap colours"</button> })}
+                </td>
+            </tr>
+        }
+    }).collect_view();
+    view! {
+        <table class="desk-boards" data-testid="desk-boards">
+            <caption>{format!("Round {round}")}{rv.bye.map(|s| format!(" · pairing-allocated bye: {}", name(s)))}</caption>
+            <thead><tr><th scope="col">"Board"</th><th scope="col">"White"</th><th scope="col">"Result"</th><th scope="col">"Black"</th><th scope="col"><span class="visually-hidden">"Notes"</span></th></tr></thead>
+            <tbody>{rows}</tbody>
+        </table>
+        {(!rv.requested.is_empty()).then(|| view! {
+            <p class="help">"Not paired by request: " {rv.requested.iter().map(|(s, k)| format!("{} ({})", name(*s), k.name())).collect::<Vec<_>>().join(", ")}</p>
+        })}
+        <div class="desk-actions">
+            <button data-testid="desk-explain-button" on:click=move |_| desk.ask_explain(round)>"Why these pairings?"</button>
+            {(open && untouched).then(|| view! {
+                <button data-testid="desk-unpair" on:click=move |_| desk.act(Action::Unpair { round })>{format!("Unpair round {round}")}</button>
+                <Exchange round=round />
+            })}
+        </div>
+    }
+}
+
+/// Two players of the round exchanged by the arbiter.
+#[component]
+fn Exchange(round: usize) -> impl IntoView {
+    let desk = expect_context::<Desk>();
+    let (a, b) = (RwSignal::new(String::new()), RwSignal::new(String::new()));
+    let go = move |_| {
+        if let (Ok(x), Ok(y)) = (a.get_untracked().trim().parse(), b.get_untracked().trim().parse()) {
+            desk.act(Action::Exchange { round, a: x, b: y });
+        } else {
+            desk.failure.set(Some("Exchange: type two start numbers".into()));
+        }
+    };
+    view! {
+        <span class="desk-exchange">
+            <label for="desk-ex-a">"Exchange"</label>
+            <input id="desk-ex-a" data-testid="desk-ex-a" size="4" inputmode="numeric" on:input=move |ev| a.set(event_target_value(&ev)) />
+            <label for="desk-ex-b">"and"</label>
+            <input id="desk-ex-b" data-testid="desk-ex-b" size="4" inputmode="numeric" on:input=move |ev| b.set(event_target_value(&ev)) />
+            <button data-testid="desk-exchange" on:click=go>"Exchange"</button>
+        </span>
+    }
+}

@@ -1,0 +1,129 @@
+// The tournament desk (issue 22): a 30-player, 7-round Swiss from a pasted player list to
+// the final standings with the keyboard alone (focus moved as Tab would, every action a key),
+// results random but seeded; the page killed in the middle of round 4's results and opened
+// again, losing nothing; the exported TRF audited by the command line (`pair --check`: the
+// Dutch system in every round) and ranked by `tiebreaks` as the page ranks it.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { ARTIFACTS, DESKTOP, PHONE, ROOT, finished, siteForTests } from './browser.mjs';
+
+const shared = siteForTests();
+// Built by the test command's `cargo test` before these tests run.
+const CLI = `${ROOT}target/debug/ratings-lab`;
+const AXE = `${ROOT}node_modules/axe-core/axe.min.js`;
+
+const FEDS = ['NOR', 'GER', 'FRA', 'ESP', 'IND'];
+const PLAYERS = 'name\trating\tfed\n' + Array.from({ length: 30 }, (_, i) => `Player ${String(i + 1).padStart(2, '0')}\t${2350 - 29 * i + (i % 4) * 7}\t${FEDS[i % 5]}`).join('\n') + '\n';
+
+/** A seeded generator (the same results every run). */
+function seeded(seed) {
+  let s = seed >>> 0;
+  return () => {
+    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
+    return s / 2 ** 32;
+  };
+}
+const KEYS = ['1', '1', '1', '=', '=', '0', '0', '0', '+', '-'];
+
+/** Focuses a control (as Tab would reach it) and presses a key on it. */
+async function press(page, testid, key = 'Enter') {
+  await page.getByTestId(testid).first().focus();
+  await page.keyboard.press(key);
+}
+
+const resultValues = (page) => page.$$eval('[data-testid=desk-result]', (xs) => xs.map((x) => x.value));
+
+async function axe(page, view) {
+  await page.evaluate(await readFile(AXE, 'utf8'));
+  const violations = await page.evaluate(async () => (await window.axe.run(document)).violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`));
+  assert.deepEqual(violations, [], `${view}: ${violations.join('\n')}`);
+}
+
+/** Waits until round `round` is paired and shown with its 15 boards. */
+async function paired(page, round) {
+  await page.waitForFunction((r) => (document.querySelector('[data-testid=desk-boards] caption')?.textContent ?? '').startsWith(`Round ${r}`)
+    && document.querySelectorAll('[data-testid=desk-result]').length === 15, round, { timeout: 30000 });
+}
+
+/** Types the results of boards `from`..`to` of the round shown, the cursor moving by itself. */
+async function typeResults(page, rng, from, to = 15) {
+  await page.locator(`#desk-result-${from}`).focus();
+  for (let b = from; b <= to; b++) {
+    const key = KEYS[Math.floor(rng() * KEYS.length)];
+    await page.keyboard.press(key);
+  }
+}
+
+test('a 30-player, 7-round Swiss at the desk, keyboard only, killed mid-round and audited', { timeout: 300000 }, async () => {
+  assert.ok(existsSync(CLI), `the command line is built first (cargo build -p ratings-lab-cli): ${CLI}`);
+  const context = await shared.browser.newContext({ viewport: DESKTOP, acceptDownloads: true });
+  let page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.goto(`${shared.site.origin}/`);
+  await finished(page);
+  await press(page, 'desk-toggle');
+  await press(page, 'desk-new');
+  await page.getByTestId('desk-tname').focus();
+  await page.keyboard.type('Hall Open');
+  await page.getByTestId('desk-players').focus();
+  await page.keyboard.insertText(PLAYERS);
+  await press(page, 'desk-create');
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid=desk-player]').length === 30, null, { timeout: 30000 });
+  await axe(page, 'the desk, registered');
+  const rng = seeded(2026);
+  for (let round = 1; round <= 7; round++) {
+    if (round === 1) await press(page, 'desk-colour', 'w');
+    await press(page, 'desk-pair');
+    await paired(page, round);
+    if (round === 2) {
+      // A wrong key is refused in place: said at once, the box unchanged.
+      await page.locator('#desk-result-1').focus();
+      await page.keyboard.press('x');
+      assert.match(await page.getByTestId('desk-key-note').textContent(), /Board 1: 'x' is not a result/);
+      assert.equal((await resultValues(page))[0], '');
+    }
+    if (round === 4) {
+      // Killed in the middle of the round, 7 results typed: the page closed without a word.
+      await typeResults(page, rng, 1, 7);
+      const before = await resultValues(page);
+      assert.equal(before.filter((v) => v !== '').length, 7);
+      await page.waitForTimeout(300);
+      await page.close({ runBeforeUnload: false });
+      page = await context.newPage();
+      page.on('pageerror', (e) => errors.push(String(e)));
+      await page.goto(`${shared.site.origin}/`);
+      await paired(page, 4);
+      await page.waitForFunction(() => /8 results to enter/.test(document.querySelector('[data-testid=desk-next]')?.textContent ?? ''), null, { timeout: 30000 });
+      assert.deepEqual(await resultValues(page), before, 'every result typed before the page was killed is there');
+      await page.screenshot({ path: `${ARTIFACTS}/desk-reopened.png` });
+      await typeResults(page, rng, 8);
+    } else {
+      await typeResults(page, rng, 1);
+    }
+    await page.waitForFunction((r) => {
+      const next = document.querySelector('[data-testid=desk-pair]')?.textContent ?? document.querySelector('[data-testid=desk-next]')?.textContent ?? '';
+      return next === `Pair round ${r + 1}` || /Every round is played/.test(next);
+    }, round, { timeout: 30000 });
+  }
+  await page.screenshot({ path: `${ARTIFACTS}/desk-finished.png`, fullPage: true });
+  // Exported, and audited by the command line.
+  const [download] = await Promise.all([page.waitForEvent('download'), press(page, 'desk-export')]);
+  const file = `${ARTIFACTS}/desk-hall-open.trf`;
+  await download.saveAs(file);
+  const check = execFileSync(CLI, ['pair', file, '--check'], { encoding: 'utf8' });
+  assert.match(check, /all 7 rounds identical/);
+  const cli = JSON.parse(execFileSync(CLI, ['tiebreaks', file, '--format', 'json'], { encoding: 'utf8' }));
+  // The page's standings of the same file: the organiser's view.
+  await press(page, 'desk-standings');
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid=standing-row]').length === 30, null, { timeout: 60000 });
+  const names = await page.$$eval('[data-testid=standing-name]', (xs) => xs.map((x) => x.textContent.trim()));
+  assert.deepEqual(names, cli.players.map((p) => p.name), 'ranked as `ratings-lab tiebreaks` ranks it');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
