@@ -40,6 +40,7 @@ pub mod distinct;
 pub mod error;
 pub mod escape;
 pub mod evaluation;
+pub mod fide;
 pub mod export;
 pub mod graph;
 pub mod job;
