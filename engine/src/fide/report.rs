@@ -247,7 +247,7 @@ fn player(t: &Tournament, e: &Entrant, year: Option<i32>, opts: &Options) -> Pla
         start: e.start,
         name: e.name.clone(),
         federation: e.federation.clone(),
-        title: e.title.clone(),
+        title: e.fide_title().map(|t| t.name().to_string()).or_else(|| e.title.clone()),
         rating: e.rating,
         k: k.map(|k| k.0),
         k_rule: k.map(|k| k.1),
