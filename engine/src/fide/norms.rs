@@ -184,16 +184,31 @@ fn federation_mix(input: &NormInput) -> Vec<Condition> {
     let others: Vec<&String> = counts.keys().filter(|f| **f != own).collect();
     let others_text = others.iter().map(|f| format!("{f} {}", counts[*f])).collect::<Vec<_>>().join(", ");
     let own_count = counts.get(&own).copied().unwrap_or(0);
-    let (top, top_count) = counts.iter().max_by_key(|(f, c)| (**c, std::cmp::Reverse((*f).clone()))).map_or(("none".into(), 0), |(f, c)| (f.clone(), *c));
+    let (top, top_count) =
+        counts.iter().max_by_key(|(f, c)| (**c, std::cmp::Reverse((*f).clone()))).map_or(("none".into(), 0), |(f, c)| (f.clone(), *c));
     vec![
         condition(
             "1.4.3",
             "federations",
             others.len() >= 2,
-            format!("{} federations other than {own} ({}); at least 2 needed", others.len(), if others.is_empty() { "none" } else { &others_text }),
+            format!(
+                "{} federations other than {own} ({}); at least 2 needed",
+                others.len(),
+                if others.is_empty() { "none" } else { &others_text }
+            ),
         ),
-        condition("1.4.4", "own_federation", own_count <= own_max, format!("{own_count} of {n} opponents from {own}; at most 3/5 of {n} = {own_max}")),
-        condition("1.4.4", "one_federation", top_count <= one_max, format!("most from one federation: {top_count} ({top}); at most 2/3 of {n} = {one_max}")),
+        condition(
+            "1.4.4",
+            "own_federation",
+            own_count <= own_max,
+            format!("{own_count} of {n} opponents from {own}; at most 3/5 of {n} = {own_max}"),
+        ),
+        condition(
+            "1.4.4",
+            "one_federation",
+            top_count <= one_max,
+            format!("most from one federation: {top_count} ({top}); at most 2/3 of {n} = {one_max}"),
+        ),
     ]
 }
 
@@ -205,7 +220,12 @@ fn titles(title: NormTitle, input: &NormInput) -> Vec<Condition> {
     let (half, third) = (n.div_ceil(2), n.div_ceil(3).max(3));
     let names = title.counting().iter().map(|t| t.name()).collect::<Vec<_>>().join("/");
     vec![
-        condition("1.4.5a", "titled", holders >= half, format!("{holders} of {n} opponents hold a title (CM, WCM not counted); at least 50% = {half}")),
+        condition(
+            "1.4.5a",
+            "titled",
+            holders >= half,
+            format!("{holders} of {n} opponents hold a title (CM, WCM not counted); at least 50% = {half}"),
+        ),
         condition(
             "1.4.5",
             "norm_titles",
@@ -259,11 +279,21 @@ pub fn check(title: NormTitle, input: &NormInput) -> NormCheck {
     let sum: i64 = counted.iter().sum();
     let notes = if notes.is_empty() { String::new() } else { format!(" ({notes})") };
     let avg_text = average.map_or("no games".into(), |a| format!("{sum} / {n} = {a}{notes}"));
-    conditions.push(condition("1.4.8a", "average", average.is_some_and(|a| a >= title.average()), format!("Ra {avg_text}; at least {}", title.average())));
+    conditions.push(condition(
+        "1.4.8a",
+        "average",
+        average.is_some_and(|a| a >= title.average()),
+        format!("Ra {avg_text}; at least {}", title.average()),
+    ));
     let percent = if n == 0 { 0 } else { (half_points * 50) / n as u32 };
     let exact = if n == 0 { 0.0 } else { f64::from(half_points) * 50.0 / n as f64 };
     let score = f64::from(half_points) / 2.0;
-    conditions.push(condition("1.4.8b", "score", n > 0 && percent >= MIN_PERCENT, format!("{score} of {n} = {exact:.1}%; at least {MIN_PERCENT}%")));
+    conditions.push(condition(
+        "1.4.8b",
+        "score",
+        n > 0 && percent >= MIN_PERCENT,
+        format!("{score} of {n} = {exact:.1}%; at least {MIN_PERCENT}%"),
+    ));
     let perf_text = match (perf, dp(half_points, n as u32)) {
         (Some(p), Some((pc, d))) => format!("Rp = Ra {} + dp {d} (for {pc}%) = {}", p.average, p.rating),
         _ => "no games".into(),

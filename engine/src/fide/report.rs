@@ -66,7 +66,15 @@ impl From<NormCheck> for Norm {
     fn from(c: NormCheck) -> Norm {
         let conditions =
             c.conditions.into_iter().map(|c| Condition { article: c.article, name: c.name, met: c.met, working: c.working }).collect();
-        Norm { title: c.title.name(), achieved: c.achieved, games: c.games, score: c.score, average: c.average, performance: c.performance, conditions }
+        Norm {
+            title: c.title.name(),
+            achieved: c.achieved,
+            games: c.games,
+            score: c.score,
+            average: c.average,
+            performance: c.performance,
+            conditions,
+        }
     }
 }
 
@@ -117,7 +125,8 @@ fn year_in(date: &str) -> Option<i32> {
 
 /// The event's year: given, else the file's start, end or a round's date.
 fn event_year(t: &Tournament, opts: &Options) -> Option<i32> {
-    let dates = [t.start_date.as_deref(), t.end_date.as_deref()].into_iter().flatten().chain(t.round_dates.iter().flatten().map(String::as_str));
+    let dates =
+        [t.start_date.as_deref(), t.end_date.as_deref()].into_iter().flatten().chain(t.round_dates.iter().flatten().map(String::as_str));
     opts.year.or_else(|| dates.filter_map(year_in).next())
 }
 
@@ -140,9 +149,12 @@ fn score_of(result: RoundResult) -> u32 {
     }
 }
 
-/// The player's rounds sorted into games counted (opponent index, round, half points),
-/// games against unrated opponents and rounds left out.
-fn rounds(t: &Tournament, e: &Entrant) -> (Vec<(usize, usize, u32)>, Vec<(usize, usize, u32)>, Vec<Omitted>) {
+/// A game over the board: the opponent's index, the round (1-based), the half points scored.
+type Played = (usize, usize, u32);
+
+/// The player's rounds sorted into games counted, games against unrated opponents and rounds
+/// left out.
+fn rounds(t: &Tournament, e: &Entrant) -> (Vec<Played>, Vec<Played>, Vec<Omitted>) {
     let (mut rated, mut unrated, mut omitted) = (Vec::new(), Vec::new(), Vec::new());
     for (r, entry) in e.rounds.iter().enumerate() {
         let opponent = entry.opponent.and_then(|j| t.entrants.get(j).map(|o| (j, o)));
@@ -186,7 +198,7 @@ fn hundredths(x: i64) -> f64 {
 }
 
 /// The games counted, each with its working; the ΣPD and change when the player is rated.
-fn games(t: &Tournament, rating: Option<u32>, k: Option<u32>, rated: &[(usize, usize, u32)]) -> (Vec<Game>, Vec<Scored>) {
+fn games(t: &Tournament, rating: Option<u32>, k: Option<u32>, rated: &[Played]) -> (Vec<Game>, Vec<Scored>) {
     let mut out = Vec::new();
     let mut scored = Vec::new();
     for &(j, round, half) in rated {
@@ -215,8 +227,8 @@ fn games(t: &Tournament, rating: Option<u32>, k: Option<u32>, rated: &[(usize, u
 }
 
 /// The norm checks over every game played over the board (rated opponents or not).
-fn norm_checks(t: &Tournament, e: &Entrant, rated: &[(usize, usize, u32)], unrated: &[(usize, usize, u32)]) -> Vec<Norm> {
-    let mut all: Vec<&(usize, usize, u32)> = rated.iter().chain(unrated).collect();
+fn norm_checks(t: &Tournament, e: &Entrant, rated: &[Played], unrated: &[Played]) -> Vec<Norm> {
+    let mut all: Vec<&Played> = rated.iter().chain(unrated).collect();
     all.sort_by_key(|g| g.1);
     let games: Vec<(Opponent, u32)> = all
         .iter()
@@ -236,7 +248,9 @@ fn player(t: &Tournament, e: &Entrant, year: Option<i32>, opts: &Options) -> Pla
     let n = rated.len() as u32;
     let k = e.rating.map(|r| k_of(e, r, year, opts, n, &mut notes));
     if e.rating.is_none() {
-        notes.push("unrated: no change; an initial rating (B.02 8.2) needs 5 games against rated opponents, pooled over up to 26 months".into());
+        notes.push(
+            "unrated: no change; an initial rating (B.02 8.2) needs 5 games against rated opponents, pooled over up to 26 months".into(),
+        );
     }
     let (games, scored) = games(t, e.rating, k.map(|k| k.0), &rated);
     let half: u32 = rated.iter().map(|g| g.2).sum();
@@ -293,7 +307,12 @@ pub fn report(t: &Tournament, opts: &Options) -> Report {
     let asked = opts.k.keys().chain(&opts.new_players).chain(&opts.reached_2400).chain(&opts.players);
     let unknown: std::collections::BTreeSet<u32> = asked.filter(|s| !starts.contains(s)).copied().collect();
     let warnings = unknown.iter().map(|s| format!("start number {s} is not in the file (expected one of its 001 records)")).collect();
-    let players = t.entrants.iter().filter(|e| opts.players.is_empty() || opts.players.contains(&e.start)).map(|e| player(t, e, year, opts)).collect();
+    let players = t
+        .entrants
+        .iter()
+        .filter(|e| opts.players.is_empty() || opts.players.contains(&e.start))
+        .map(|e| player(t, e, year, opts))
+        .collect();
     Report { tournament: t.name.clone(), year, players, notes: notes(year, opts), warnings }
 }
 
@@ -336,7 +355,12 @@ fn text_games(p: &Player, out: &mut String) {
     }
     let totals = match (p.k, p.expected, p.change_exact, p.change, p.new_rating) {
         (Some(k), Some(e), Some(x), Some(c), Some(n)) => {
-            format!("{} rated games, score {} − expected {e:.2}; K {k} × ΣΔR = {} → {c:+} (8.3.4); new rating {n}", p.rated_games, p.score_rated, signed(x))
+            format!(
+                "{} rated games, score {} − expected {e:.2}; K {k} × ΣΔR = {} → {c:+} (8.3.4); new rating {n}",
+                p.rated_games,
+                p.score_rated,
+                signed(x)
+            )
         }
         _ => format!("{} games against rated opponents, score {}; no rating change", p.rated_games, p.score_rated),
     };
