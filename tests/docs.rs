@@ -483,3 +483,17 @@ fn json_md_documents_every_field_pair_check_writes_and_no_other() {
     assert_eq!(outputs[0]["identical"], Value::Bool(false), "round 1 of the corner case differs");
     check_documented("pair --check", &outputs, &[]);
 }
+
+/// `report`'s JSON: the made-up reference event (an unrated player, byes, forfeits), once with
+/// a start number in the options that is not in the file (a warning).
+#[test]
+fn json_md_documents_every_field_report_writes_and_no_other() {
+    use ratings_engine::fide::{report, Options};
+    use ratings_engine::parse::trf::parse_trf;
+    let (t, _) = parse_trf(&read("engine/tests/data/fide/reference.trf")).expect("the file reads");
+    let outputs: Vec<Value> = [Options::default(), Options { new_players: [99].into(), ..Options::default() }]
+        .iter()
+        .map(|opts| serde_json::from_str(&report::json(&report::report(&t, opts))).expect("the JSON reads back"))
+        .collect();
+    check_documented("report", &outputs, &[]);
+}

@@ -1,7 +1,7 @@
 //! What the command line takes: the commands and their flags. Every default is the
 //! engine's own (`…::default()`), every list of names the engine's enum's (see `help`).
 
-use crate::help::{self, COMPARE_HELP, EVALUATE_HELP, HELP_WIDTH, INPUT_HELP, PAIR_HELP, SIMULATE_HELP};
+use crate::help::{self, COMPARE_HELP, EVALUATE_HELP, HELP_WIDTH, INPUT_HELP, PAIR_HELP, REPORT_HELP, SIMULATE_HELP};
 use crate::values;
 use clap::{Parser, Subcommand, ValueEnum};
 use ratings_engine::evaluation::simulate::{Schedule, Setup};
@@ -58,6 +58,46 @@ pub enum Command {
     /// 2026 rules), or check every round of the file against it.
     #[command(after_help = PAIR_HELP)]
     Pair(PairArgs),
+    /// FIDE rating report of a tournament (FIDE TRF): each player's rating change under the
+    /// FIDE Rating Regulations (B.02, 2024), game by game, with the performance rating, and
+    /// the GM, IM, WGM and WIM norm checks of the Title Regulations (B.01 1.4), each condition
+    /// with its working.
+    #[command(after_help = REPORT_HELP)]
+    Report(ReportArgs),
+}
+
+#[derive(clap::Args)]
+pub struct ReportArgs {
+    /// The tournament file (FIDE TRF-16 or TRF-2026), or '-' for standard input.
+    pub file: String,
+    /// Output format: the report with its working, or JSON.
+    #[arg(long, value_enum, default_value_t = ReportFormat::Text)]
+    pub format: ReportFormat,
+    /// A player's K as published (B.02 8.3.3), by start number: --k-factor 12=40. Repeat the
+    /// flag or separate with commas.
+    #[arg(long = "k-factor", value_name = "START=K", value_delimiter = ',', value_parser = values::start_k)]
+    pub k_factor: Vec<(u32, u32)>,
+    /// Players new to the rating list (fewer than 30 rated games before the event: K 40), by
+    /// start number.
+    #[arg(long, value_name = "START", value_delimiter = ',')]
+    pub new_player: Vec<u32>,
+    /// Players whose published rating has reached 2400 at some time (K 10), by start number
+    /// (a rating of 2400 or more in the file counts without it).
+    #[arg(long = "reached-2400", value_name = "START", value_delimiter = ',')]
+    pub reached_2400: Vec<u32>,
+    /// The event's year, for the junior rule (K 40 to the end of the year of the 18th
+    /// birthday) [default: the year in the file's dates].
+    #[arg(long, value_name = "YEAR")]
+    pub year: Option<i32>,
+    /// Report only these players, by start number [default: all].
+    #[arg(long, value_name = "START", value_delimiter = ',')]
+    pub player: Vec<u32>,
+}
+
+#[derive(Clone, Copy, PartialEq, ValueEnum)]
+pub enum ReportFormat {
+    Text,
+    Json,
 }
 
 #[derive(clap::Args)]

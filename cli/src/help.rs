@@ -288,3 +288,26 @@ WHAT THE FILE MUST HOLD
 EXIT STATUS
   0 paired (--check: every round identical), 2 (--check) some round differs, 1 an error:
   the file cannot be read, or the round cannot be paired (the message names the cause).";
+
+/// `report`'s long help: what the file gives, what it does not, and the defaults.
+pub const REPORT_HELP: &str = "\
+WHAT IS COUNTED
+  A game played over the board (1, =, 0) against a rated opponent. Forfeits (+, -), byes
+  (H, F, U, Z) and games of less than one move (W, D, L) are unplayed games (B.02 5.1); a
+  game against an unrated opponent is not rated (8.3.1). Each is listed with its reason.
+  PD comes from table 8.1.2; a difference over 400 counts as 400 for a player rated below
+  2650 (8.3.1, from 1 October 2025); the change K x sum(score - PD) is rounded, 0.5 away
+  from zero (8.3.4).
+
+K (B.02 8.3.3)
+  A TRF gives neither K nor the games a player has played. Unless --k-factor, --new-player
+  or --reached-2400 say otherwise: K 10 for a rating of 2400 or more, 40 for a junior rated
+  under 2300 (the year of birth in the file, and the event's year: --year or the file's
+  dates), else 20. K x n is kept at most 700 over this event's games.
+
+NORMS (B.01 1.4)
+  At least 9 games; opponents from 2 federations besides the player's, at most 3/5 from
+  the player's and 2/3 from any one; half of them titled, a third (at least 3) of the
+  norm's title or higher; the lowest opponent raised to the rating floor; the average and
+  the performance (table 1.4.9) against the minimum. The exemptions of 1.4.1 b-c and
+  1.4.3 a-d and the games a player may leave out are not applied.";

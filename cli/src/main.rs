@@ -2,7 +2,7 @@
 //! engine, and prints; everything else lives in the library.
 //!
 //! The modules import downward only: `main` → the commands (`rate`, `tiebreaks`, `compare`,
-//! `evaluate`, `simulate`, `pair`) → `methods` (the `--methods` list), `input` (files and settings),
+//! `evaluate`, `simulate`, `pair`, `report`) → `methods` (the `--methods` list), `input` (files and settings),
 //! `output` (printing) and `memory` (the allocator) → `args` (what the command line takes)
 //! → `help` (the texts) and `values` (the flags' values), both from the engine's own lists
 //! and defaults.
@@ -17,11 +17,12 @@ mod methods;
 mod output;
 mod pair;
 mod rate;
+mod report;
 mod simulate;
 mod tiebreaks;
 mod values;
 
-use args::{Cli, Command, FormatArg, PairFormat};
+use args::{Cli, Command, FormatArg, PairFormat, ReportFormat};
 use clap::Parser;
 use output::Output;
 use ratings_engine::escape;
@@ -40,6 +41,7 @@ fn main() -> ExitCode {
         Command::Evaluate(a) => a.format == FormatArg::Table,
         Command::Simulate(a) => a.format == FormatArg::Table,
         Command::Pair(a) => a.format == PairFormat::Text,
+        Command::Report(a) => a.format == ReportFormat::Text,
     };
     let result = match cli.command {
         Command::Rate(args) => rate::run(&args).map(|out| (out, ExitCode::SUCCESS)),
@@ -48,6 +50,7 @@ fn main() -> ExitCode {
         Command::Evaluate(args) => evaluate::run(&args, &argv).map(|(out, status)| (Output::Text(out), status)),
         Command::Simulate(args) => simulate::run(&args, &argv).map(|out| (Output::Text(out), ExitCode::SUCCESS)),
         Command::Pair(args) => pair::run(&args).map(|(out, status)| (Output::Text(out), status)),
+        Command::Report(args) => report::run(&args).map(|out| (Output::Text(out), ExitCode::SUCCESS)),
     };
     match result {
         Ok((out, status)) => output::write(out, table, status),

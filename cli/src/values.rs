@@ -80,3 +80,14 @@ pub fn team_score() -> impl TypedValueParser<Value = TeamScore> {
 pub fn parameter() -> impl TypedValueParser<Value = Parameter> {
     named(&Parameter::ALL, Parameter::key, Parameter::name)
 }
+
+/// `START=K` (`--k-factor 12=40`): a start number and a K from 1 to 700.
+pub fn start_k(s: &str) -> Result<(u32, u32), String> {
+    let (start, k) = s.split_once('=').ok_or_else(|| format!("'{s}': expected START=K, as 12=40"))?;
+    let start: u32 = start.trim().parse().map_err(|_| format!("'{s}': expected a start number before '='"))?;
+    let k: u32 = k.trim().parse().map_err(|_| format!("'{s}': expected a whole number K after '='"))?;
+    if !(1..=700).contains(&k) {
+        return Err(format!("'{s}': expected K from 1 to 700"));
+    }
+    Ok((start, k))
+}

@@ -20,7 +20,8 @@
 //! * [`export`]: the ratings as a table, CSV or the documented JSON shape;
 //! * [`tournament`]: organisers' tournaments (from TRF or PGN), as data; [`tiebreak`]: FIDE's
 //!   tiebreaks (EIG among them: [`tiebreak::eig`]), [`team`]: a team tournament's, and
-//!   [`codes`]: their codes, below the tournament that declares an order of them.
+//!   [`codes`]: their codes, below the tournament that declares an order of them;
+//! * [`fide`]: a tournament's FIDE rating changes (B.02) and title-norm checks (B.01 1.4).
 //!
 //! The modules import in layers, bottom to top, without circles: `ARCHITECTURE.md` ("The
 //! engine's layers") lists them, and the repository's `tests/layers.rs` checks the imports.
@@ -42,6 +43,7 @@ pub mod error;
 pub mod escape;
 pub mod evaluation;
 pub mod export;
+pub mod fide;
 pub mod graph;
 pub mod job;
 pub mod linalg;
