@@ -143,6 +143,7 @@ pub fn App() -> impl IntoView {
         }
     }));
     provide_context(SendToWorker(Callback::new(move |msg| bridge.with_value(|b| b.send(msg)))));
+    desk.connect(Callback::new(move |msg| bridge.with_value(|b| b.send(msg))));
     crate::bridge::expose_fail_hook(move |msg| bridge.with_value(|b| b.send(msg)));
     let request = move || {
         let job = state.job.get_untracked() + 1;

@@ -154,6 +154,7 @@ fn a_round_is_not_paired_before_the_results_are_in_and_unpairing_gives_the_file_
     assert_eq!(apply(&paired, &Action::Unpair { round: 1 }).unwrap(), text);
     let one = apply(&paired, &Action::Result { round: 1, white: v.rounds[0].boards[0].white, outcome: Outcome::Draw }).unwrap();
     assert!(apply(&one, &Action::Unpair { round: 1 }).unwrap_err().to_string().contains("results are entered"));
+    assert_eq!(view(&one).unwrap().warnings, Vec::<String>::new(), "the games still to be entered are not warned of");
     let back = apply(&one, &Action::Result { round: 1, white: v.rounds[0].boards[0].white, outcome: Outcome::Clear }).unwrap();
     assert_eq!(back, paired, "a result taken back");
 }

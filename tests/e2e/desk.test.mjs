@@ -106,6 +106,7 @@ test('a 30-player, 7-round Swiss at the desk, keyboard only, killed mid-round an
     } else {
       await typeResults(page, rng, 1);
     }
+    await page.screenshot({ path: `${ARTIFACTS}/desk-round-${round}.png`, fullPage: true });
     await page.waitForFunction((r) => {
       const next = document.querySelector('[data-testid=desk-pair]')?.textContent ?? document.querySelector('[data-testid=desk-next]')?.textContent ?? '';
       return next === `Pair round ${r + 1}` || /Every round is played/.test(next);

@@ -98,7 +98,14 @@ pub fn view(text: &str) -> Result<DeskView, DeskError> {
             withdrawn: e.rounds.get(total.wrapping_sub(1)).is_some_and(|x| x.absent),
         })
         .collect();
-    let warnings = warnings.iter().map(|w| w.to_string()).collect();
+    // The round being entered has games without results: what the reader warns of in a
+    // finished file is, here, the work in hand.
+    let entering = format!("round {current}: paired with ");
+    let warnings = warnings
+        .iter()
+        .filter(|w| !(matches!(next, Next::Results { .. }) && w.message.starts_with(&entering)))
+        .map(|w| w.to_string())
+        .collect();
     Ok(DeskView { name: t.name.clone().unwrap_or_default(), total_rounds: total, players, rounds, next, warnings })
 }
 

@@ -8,13 +8,16 @@ use leptos::prelude::*;
 #[component]
 pub fn DeskPanel() -> impl IntoView {
     let desk = expect_context::<Desk>();
+    // Memos: a change to the open tournament (each result typed) must not make its view anew.
+    let has_open = Memo::new(move |_| desk.current.with(Option::is_some));
+    let creating = Memo::new(move |_| desk.creating.get());
     view! {
         <section class="panel desk-panel" aria-labelledby="desk-title" data-testid="desk-panel">
             <h2 id="desk-title">"Tournament desk"</h2>
             <p class="help">"Run a Swiss here: players, pairings by FIDE's Dutch system, results, standings. Everything is kept in this browser after every change, and the file can be exported at any moment."</p>
             {move || desk.failure.get().map(|f| view! { <p class="error" role="alert" data-testid="desk-failure">{f}</p> })}
             {move || desk.unkept.get().map(|f| view! { <p class="error" role="alert" data-testid="desk-unkept">"Not kept in this browser: " {f} ". Export the file to keep it."</p> })}
-            {move || match (desk.current.with(Option::is_some), desk.creating.get()) {
+            {move || match (has_open.get(), creating.get()) {
                 (true, _) => view! { <Tournament /> }.into_any(),
                 (false, true) => view! { <super::register::Register /> }.into_any(),
                 (false, false) => view! { <Kept /> }.into_any(),

@@ -17,7 +17,6 @@ mod register;
 mod round;
 
 use crate::protocol::{DeskReply, DeskRequest, FromWorker, ToWorker};
-use crate::state::SendToWorker;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use ratings_engine::desk::{Action, DeskView};
@@ -78,6 +77,9 @@ pub struct Desk {
     pub unkept: RwSignal<Option<String>>,
     job: StoredValue<u32>,
     flight: StoredValue<Option<Flight>>,
+    /// The way to the worker ([`Desk::connect`]): kept here, since the worker's answers,
+    /// which send the next change, arrive outside any component.
+    sender: StoredValue<Option<Callback<ToWorker>>>,
 }
 
 fn now() -> f64 {
@@ -111,9 +113,15 @@ impl Desk {
             unkept: RwSignal::new(None),
             job: StoredValue::new(1 << 28),
             flight: StoredValue::new(None),
+            sender: StoredValue::new(None),
         };
         desk.restore();
         desk
+    }
+
+    /// Gives the desk its way to the worker (the page's bridge, made after the desk).
+    pub fn connect(self, send: Callback<ToWorker>) {
+        self.sender.set_value(Some(send));
     }
 
     /// Reads the tournaments kept, and reopens the desk on the one open at the last visit.
@@ -139,11 +147,11 @@ impl Desk {
     }
 
     fn send(self, request: DeskRequest, flight: Flight) {
-        let Some(send) = use_context::<SendToWorker>() else { return };
+        let Some(send) = self.sender.get_value() else { return };
         let job = self.job.get_value() + 1;
         self.job.set_value(job);
         self.flight.set_value(Some(flight));
-        send.0.run(ToWorker::Desk { job, request });
+        send.run(ToWorker::Desk { job, request });
     }
 
     /// Sends the next change waiting, if none is under way.

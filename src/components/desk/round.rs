@@ -43,7 +43,9 @@ fn focus_result(board: usize) {
 pub fn Round() -> impl IntoView {
     let desk = expect_context::<Desk>();
     let chosen = RwSignal::new(None::<usize>);
-    let round = move || desk.view.with(|v| v.as_ref().map(|v| chosen.get().unwrap_or_else(|| shown_round(v))).unwrap_or(0));
+    // A memo: the boards are made again only when another round is shown, so the result box
+    // being typed in keeps its focus while each result comes back.
+    let round = Memo::new(move |_| desk.view.with(|v| v.as_ref().map(|v| chosen.get().unwrap_or_else(|| shown_round(v))).unwrap_or(0)));
     let next = move || desk.view.with(|v| v.as_ref().map(|v| v.next.clone()));
     view! {
         <div class="desk-round" data-testid="desk-round">
@@ -57,8 +59,8 @@ pub fn Round() -> impl IntoView {
             }}
             <RoundChoice chosen=chosen />
             {move || {
-                let r = round();
-                desk.view.with(|v| v.as_ref().and_then(|v| v.rounds.iter().find(|x| x.round == r).cloned())).map(|rv| view! { <Boards rv=rv /> })
+                let r = round.get();
+                (r > 0).then(|| view! { <Boards round=r /> })
             }}
             {move || desk.key_note.get().map(|k| view! { <p class="error" role="alert" data-testid="desk-key-note">{k}</p> })}
             {move || desk.explain.get().map(|e| view! { <pre class="desk-explain" data-testid="desk-explain" tabindex="0">{e}</pre> })}
@@ -116,17 +118,24 @@ fn PairButton(round: usize) -> impl IntoView {
     }
 }
 
-/// The result shown for a board: a change waiting to be answered, else the file's.
-fn result_shown(desk: Desk, round: usize, b: &BoardRow) -> String {
+/// The result shown for the board where `white` has white: a change waiting to be answered,
+/// else the file's.
+fn result_shown(desk: Desk, round: usize, white: u32) -> String {
     let waiting = desk.current.with(|k| {
         k.as_ref().and_then(|k| {
             k.pending.iter().rev().find_map(|a| match a {
-                Action::Result { round: r, white, outcome } if *r == round && *white == b.white => Some(*outcome),
+                Action::Result { round: r, white: w, outcome } if *r == round && *w == white => Some(*outcome),
                 _ => None,
             })
         })
     });
-    waiting.map_or_else(|| b.result.clone(), |o| written(o).to_string())
+    let filed = move || {
+        desk.view.with(|v| {
+            let rv = v.as_ref()?.rounds.iter().find(|x| x.round == round)?;
+            rv.boards.iter().find(|b| b.white == white).map(|b| b.result.clone())
+        })
+    };
+    waiting.map_or_else(|| filed().unwrap_or_default(), |o| written(o).to_string())
 }
 
 /// A key typed in a board's result box.
@@ -164,53 +173,77 @@ fn on_key(desk: Desk, round: usize, b: &BoardRow, last: usize, ev: web_sys::Keyb
     }
 }
 
+/// The round's boards, or `None` while it is not in the view.
+fn round_view(desk: Desk, round: usize) -> Option<RoundView> {
+    desk.view.with(|v| v.as_ref()?.rounds.iter().find(|x| x.round == round).cloned())
+}
+
+/// A player as a board shows them: "Name (rating)".
+fn player_name(desk: Desk, s: u32) -> String {
+    desk.view.with_untracked(|v| {
+        let p = v.as_ref().and_then(|v| v.players.iter().find(|p| p.start == s));
+        p.map_or(format!("{s}"), |p| format!("{} ({})", p.name, p.rating.map_or("unrated".into(), |r| r.to_string())))
+    })
+}
+
+/// Whether the round is the one being played, its pairing still changeable (no result yet).
+fn changeable(desk: Desk, round: usize) -> bool {
+    let open = desk.view.with(|v| v.as_ref().is_some_and(|v| matches!(&v.next, Next::Results { round: r, .. } if *r == round)));
+    open && round_view(desk, round).is_some_and(|rv| rv.boards.iter().all(|b| b.result.is_empty()))
+}
+
 #[component]
-fn Boards(rv: RoundView) -> impl IntoView {
+fn BoardLine(round: usize, b: BoardRow) -> impl IntoView {
     let desk = expect_context::<Desk>();
-    let round = rv.round;
-    let last = rv.boards.len();
-    let name = move |s: u32| {
-        desk.view.with(|v| {
-            let p = v.as_ref().and_then(|v| v.players.iter().find(|p| p.start == s));
-            p.map_or(format!("{s}"), |p| format!("{} ({})", p.name, p.rating.map_or("unrated".into(), |r| r.to_string())))
+    let (white, keyed) = (b.white, b.clone());
+    let last = move || round_view(desk, round).map_or(0, |rv| rv.boards.len());
+    view! {
+        <tr data-testid="desk-board" class:manual=b.manual>
+            <td>{b.board}</td>
+            <td>{format!("{} · {}", b.white, player_name(desk, b.white))}<span class="points">{format!(" ({})", b.white_points)}</span></td>
+            <td>
+                <input type="text" class="desk-result" id=format!("desk-result-{}", b.board) data-testid="desk-result" aria-label=format!("Board {} result", b.board)
+                    autocomplete="off" inputmode="text" size="4"
+                    prop:value=move || result_shown(desk, round, white)
+                    on:keydown=move |ev| on_key(desk, round, &keyed, last(), ev) />
+            </td>
+            <td>{format!("{} · {}", b.black, player_name(desk, b.black))}<span class="points">{format!(" ({})", b.black_points)}</span></td>
+            <td>
+                {b.manual.then(|| view! { <span class="manual-mark">"changed by the arbiter"</span> })}
+                {move || changeable(desk, round).then(|| view! { <button class="link" data-testid="desk-swap" on:click=move |_| desk.act(Action::SwapColours { round, white })>"Swap colours"</button> })}
+            </td>
+        </tr>
+    }
+}
+
+#[component]
+fn Boards(round: usize) -> impl IntoView {
+    let desk = expect_context::<Desk>();
+    let boards = move || round_view(desk, round).map(|rv| rv.boards).unwrap_or_default();
+    let caption = move || {
+        let bye = round_view(desk, round).and_then(|rv| rv.bye);
+        format!("Round {round}{}", bye.map(|s| format!(" · pairing-allocated bye: {}", player_name(desk, s))).unwrap_or_default())
+    };
+    let requested = move || {
+        let r = round_view(desk, round).map(|rv| rv.requested).unwrap_or_default();
+        (!r.is_empty()).then(|| view! {
+            <p class="help">"Not paired by request: " {r.iter().map(|(s, k)| format!("{} ({})", player_name(desk, *s), k.name())).collect::<Vec<_>>().join(", ")}</p>
         })
     };
-    let open = desk.view.with(|v| v.as_ref().is_some_and(|v| matches!(&v.next, Next::Results { round: r, .. } if *r == round)));
-    let untouched = rv.boards.iter().all(|b| b.result.is_empty());
-    let rows = rv.boards.clone().into_iter().map(|b| {
-        let (w, bl) = (name(b.white), name(b.black));
-        let shown = b.clone();
-        let keyed = b.clone();
-        view! {
-            <tr data-testid="desk-board" class:manual=b.manual>
-                <td>{b.board}</td>
-                <td>{format!("{} · {}", b.white, w)}<span class="points">{format!(" ({})", b.white_points)}</span></td>
-                <td>
-                    <input type="text" class="desk-result" id=format!("desk-result-{}", b.board) data-testid="desk-result" aria-label=format!("Board {} result", b.board)
-                        autocomplete="off" inputmode="text" size="4"
-                        prop:value=move || result_shown(desk, round, &shown)
-                        on:keydown=move |ev| on_key(desk, round, &keyed, last, ev) />
-                </td>
-                <td>{format!("{} · {}", b.black, bl)}<span class="points">{format!(" ({})", b.black_points)}</span></td>
-                <td>
-                    {b.manual.then(|| view! { <span class="manual-mark" title="changed by the arbiter">"changed by the arbiter"</span> })}
-                    {(open && untouched).then(|| view! { <button class="link" data-testid="desk-swap" on:click=move |_| desk.act(Action::SwapColours { round, white: b.white })>"Swap colours"</button> })}
-                </td>
-            </tr>
-        }
-    }).collect_view();
     view! {
         <table class="desk-boards" data-testid="desk-boards">
-            <caption>{format!("Round {round}")}{rv.bye.map(|s| format!(" · pairing-allocated bye: {}", name(s)))}</caption>
+            <caption>{caption}</caption>
             <thead><tr><th scope="col">"Board"</th><th scope="col">"White"</th><th scope="col">"Result"</th><th scope="col">"Black"</th><th scope="col"><span class="visually-hidden">"Notes"</span></th></tr></thead>
-            <tbody>{rows}</tbody>
+            <tbody>
+                <For each=boards key=|b| (b.board, b.white, b.black, b.manual, b.white_points.to_bits(), b.black_points.to_bits()) let:b>
+                    <BoardLine round=round b=b />
+                </For>
+            </tbody>
         </table>
-        {(!rv.requested.is_empty()).then(|| view! {
-            <p class="help">"Not paired by request: " {rv.requested.iter().map(|(s, k)| format!("{} ({})", name(*s), k.name())).collect::<Vec<_>>().join(", ")}</p>
-        })}
+        {requested}
         <div class="desk-actions">
             <button data-testid="desk-explain-button" on:click=move |_| desk.ask_explain(round)>"Why these pairings?"</button>
-            {(open && untouched).then(|| view! {
+            {move || changeable(desk, round).then(|| view! {
                 <button data-testid="desk-unpair" on:click=move |_| desk.act(Action::Unpair { round })>{format!("Unpair round {round}")}</button>
                 <Exchange round=round />
             })}
