@@ -96,6 +96,7 @@ fn drop_file(ev: web_sys::DragEvent, state: State, rerate: Rerate) {
 /// The page's header: what it is, the app to keep, and *Copy link*.
 #[component]
 fn Top() -> impl IntoView {
+    let desk = expect_context::<crate::components::desk::Desk>();
     view! {
         <header class="top">
             <h1>"Ratings Lab"</h1>
@@ -104,7 +105,10 @@ fn Top() -> impl IntoView {
             </p>
             <GetTheApp />
             <DeskToggle />
-            <crate::components::ShareBar />
+            // A link carries the rating views' scenario, not a tournament at the desk.
+            <div class:hidden=move || desk.open.get()>
+                <crate::components::ShareBar />
+            </div>
         </header>
     }
 }

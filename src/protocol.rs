@@ -454,6 +454,8 @@ pub enum DeskRequest {
     Explain { text: String, round: usize },
     /// The file as TRF-16 (TRF-2026 is the file itself).
     Export { text: String },
+    /// The FIDE rating report (B.02) and title-norm check (B.01 1.4) of the file, as text.
+    Report { text: String },
 }
 
 /// The desk's answer: the file and its view (`explain`/`export`: the text asked for).
@@ -465,6 +467,8 @@ pub struct DeskReply {
     pub explain: Option<String>,
     #[serde(default)]
     pub export: Option<String>,
+    #[serde(default)]
+    pub report: Option<String>,
 }
 
 impl FromWorker {

@@ -8,7 +8,7 @@ use ratings_engine::desk::{apply, explain, view, DeskError};
 
 fn reply(text: String) -> Result<DeskReply, String> {
     let view = view(&text).map_err(|e| e.to_string())?;
-    Ok(DeskReply { text, view, explain: None, export: None })
+    Ok(DeskReply { text, view, explain: None, export: None, report: None })
 }
 
 fn answer(request: DeskRequest) -> Result<DeskReply, String> {
@@ -23,6 +23,11 @@ fn answer(request: DeskRequest) -> Result<DeskReply, String> {
         DeskRequest::Explain { text, round } => {
             let why = explain(&text, round).map_err(fail)?;
             Ok(DeskReply { explain: Some(why), ..reply(text)? })
+        }
+        DeskRequest::Report { text } => {
+            let t = ratings_engine::desk::view::tournament(&text).map_err(fail)?;
+            let r = ratings_engine::fide::report::report(&t, &ratings_engine::fide::Options::default());
+            Ok(DeskReply { report: Some(ratings_engine::fide::report::text(&r)), ..reply(text)? })
         }
         DeskRequest::Export { text } => {
             let old = export(&text, TrfVersion::Trf16);

@@ -7,7 +7,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
+import { PDFParse } from 'pdf-parse';
 import { ARTIFACTS, DESKTOP, PHONE, ROOT, finished, siteForTests } from './browser.mjs';
 
 const shared = siteForTests();
@@ -35,6 +36,15 @@ async function press(page, testid, key = 'Enter') {
 }
 
 const resultValues = (page) => page.$$eval('[data-testid=desk-result]', (xs) => xs.map((x) => x.value));
+
+async function pdfText(pdf) {
+  const parser = new PDFParse({ data: new Uint8Array(pdf) });
+  try {
+    return (await parser.getText()).text;
+  } finally {
+    await parser.destroy();
+  }
+}
 
 async function axe(page, view) {
   await page.evaluate(await readFile(AXE, 'utf8'));
@@ -113,6 +123,29 @@ test('a 30-player, 7-round Swiss at the desk, keyboard only, killed mid-round an
     }, round, { timeout: 30000 });
   }
   await page.screenshot({ path: `${ARTIFACTS}/desk-finished.png`, fullPage: true });
+  await axe(page, 'the desk, finished');
+  // The last round's pairings as printed: the title, the 15 boards with names and results,
+  // no buttons.
+  const sheet = await page.pdf({ preferCSSPageSize: true });
+  await writeFile(`${ARTIFACTS}/desk-pairings.pdf`, sheet);
+  const printed = await pdfText(sheet);
+  assert.match(printed, /Hall Open/);
+  assert.match(printed, /Round 7/);
+  assert.equal((printed.match(/Player \d\d \(\d{4}\)/g) ?? []).length, 30, printed);
+  assert.doesNotMatch(printed, /Why these pairings|Export TRF|Undo/);
+  // The rating report (B.02) and norm check, shown and printed.
+  await press(page, 'desk-report-button');
+  await page.getByTestId('desk-report').waitFor();
+  assert.match(await page.getByTestId('desk-report').textContent(), /Player 01/);
+  // The browser's print dialog stood in for (headless Chromium would print at once): the
+  // page's own print asked for, then printed here.
+  await page.evaluate(() => { window.print = () => { window.printAsked = true; }; });
+  await press(page, 'desk-print-report');
+  await page.waitForFunction(() => window.printAsked === true);
+  await page.waitForFunction(() => document.querySelector('[data-testid=desk-panel]').classList.contains('print-report'));
+  const report = await pdfText(await page.pdf({ preferCSSPageSize: true }));
+  assert.match(report, /FIDE rating report/);
+  assert.doesNotMatch(report, /Round 7/);
   // Exported, and audited by the command line.
   const [download] = await Promise.all([page.waitForEvent('download'), press(page, 'desk-export')]);
   const file = `${ARTIFACTS}/desk-hall-open.trf`;

@@ -12,7 +12,7 @@ pub fn DeskPanel() -> impl IntoView {
     let has_open = Memo::new(move |_| desk.current.with(Option::is_some));
     let creating = Memo::new(move |_| desk.creating.get());
     view! {
-        <section class="panel desk-panel" aria-labelledby="desk-title" data-testid="desk-panel">
+        <section class=move || format!("panel desk-panel {}", desk.printing.get()) aria-labelledby="desk-title" data-testid="desk-panel">
             <h2 id="desk-title">"Tournament desk"</h2>
             <p class="help">"Run a Swiss here: players, pairings by FIDE's Dutch system, results, standings. Everything is kept in this browser after every change, and the file can be exported at any moment."</p>
             {move || desk.failure.get().map(|f| view! { <p class="error" role="alert" data-testid="desk-failure">{f}</p> })}
@@ -94,15 +94,25 @@ fn Tournament() -> impl IntoView {
     };
     let can_undo = move || desk.current.with(|k| k.as_ref().is_some_and(|k| !k.undo.is_empty()));
     view! {
-        <h3 data-testid="desk-name">{name}</h3>
+        <h3 data-testid="desk-name" class="desk-title">{name}</h3>
         <p class="help" data-testid="desk-progress">{move || desk.current.with(|k| k.as_ref().map(|k| k.progress.clone()))}</p>
         <div class="desk-actions" role="toolbar" aria-label="The tournament">
             <button data-testid="desk-undo" disabled=move || !can_undo() on:click=move |_| desk.undo()>"Undo"</button>
             <button data-testid="desk-standings" on:click=standings>"Standings, crosstable and print"</button>
             <button data-testid="desk-export" on:click=export>"Export TRF-2026"</button>
             <button data-testid="desk-export16" on:click=move |_| desk.ask_export16()>"Export TRF-16"</button>
+            <button data-testid="desk-print-round" on:click=move |_| desk.print("print-round")>"Print the pairings"</button>
+            <button data-testid="desk-report-button" on:click=move |_| desk.ask_report()>"Rating report and norms"</button>
             <button class="link" data-testid="desk-close" on:click=move |_| desk.close_tournament()>"All tournaments"</button>
         </div>
+        {move || desk.report.get().map(|r| view! {
+            <div class="desk-report-block">
+                <h3>"FIDE rating report (B.02) and title norms (B.01)"</h3>
+                <p class="help">"K as the rules give it from what the file holds (rating, birth year); a player's published K, a new player's 40 or a past 2400 are given on the command line (ratings-lab report --help)."</p>
+                <button data-testid="desk-print-report" on:click=move |_| desk.print("print-report")>"Print the report"</button>
+                <pre class="desk-report" data-testid="desk-report" tabindex="0">{r}</pre>
+            </div>
+        })}
         {move || desk.view.with(|v| v.as_ref().map(|v| v.warnings.clone())).filter(|w| !w.is_empty()).map(|w| view! {
             <ul class="warnings" data-testid="desk-warnings">{w.into_iter().map(|x| view! { <li>{x}</li> }).collect_view()}</ul>
         })}

@@ -57,6 +57,7 @@ enum Flight {
     View,
     Explain,
     Export,
+    Report,
 }
 
 /// The desk's signals.
@@ -73,6 +74,10 @@ pub struct Desk {
     /// A key the results column refused, and what it takes.
     pub key_note: RwSignal<Option<String>>,
     pub explain: RwSignal<Option<String>>,
+    /// The rating report (B.02) and norm check (B.01), as text.
+    pub report: RwSignal<Option<String>>,
+    /// What a print shows (the class on the desk's panel).
+    pub printing: RwSignal<&'static str>,
     /// Whether the storage refused the last write.
     pub unkept: RwSignal<Option<String>>,
     job: StoredValue<u32>,
@@ -110,6 +115,8 @@ impl Desk {
             failure: RwSignal::new(None),
             key_note: RwSignal::new(None),
             explain: RwSignal::new(None),
+            report: RwSignal::new(None),
+            printing: RwSignal::new("print-round"),
             unkept: RwSignal::new(None),
             job: StoredValue::new(1 << 28),
             flight: StoredValue::new(None),
@@ -171,6 +178,7 @@ impl Desk {
         self.open.set(true);
         self.creating.set(false);
         self.explain.set(None);
+        self.report.set(None);
         self.failure.set(None);
         let text = k.text.clone();
         let waiting = !k.pending.is_empty();
@@ -202,6 +210,7 @@ impl Desk {
     pub fn act(self, action: Action) {
         self.failure.set(None);
         self.explain.set(None);
+        self.report.set(None);
         self.current.update(|k| {
             if let Some(k) = k {
                 k.pending.push(action);
@@ -225,6 +234,23 @@ impl Desk {
         if let Some(k) = self.current.get_untracked() {
             self.send(DeskRequest::Explain { text: k.text, round }, Flight::Explain);
         }
+    }
+
+    pub fn ask_report(self) {
+        if let Some(k) = self.current.get_untracked() {
+            self.send(DeskRequest::Report { text: k.text }, Flight::Report);
+        }
+    }
+
+    /// Prints `what` (`print-round`: the round shown; `print-report`: the rating report).
+    pub fn print(self, what: &'static str) {
+        self.printing.set(what);
+        // After the class is on the panel.
+        leptos::prelude::request_animation_frame(|| {
+            if let Some(w) = web_sys::window() {
+                let _ = w.print();
+            }
+        });
     }
 
     pub fn ask_export16(self) {
@@ -319,6 +345,7 @@ impl Desk {
                 }
             }),
             Flight::Explain => self.explain.set(reply.explain),
+            Flight::Report => self.report.set(reply.report),
             Flight::Export => {
                 let name = self.current.with_untracked(|k| k.as_ref().map(|k| file_name(&k.name))).unwrap_or_default();
                 crate::download::text(&reply.export.unwrap_or_default(), &format!("{name}-trf16.trf"), "text/plain");
