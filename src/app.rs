@@ -128,7 +128,6 @@ fn DeskToggle() -> impl IntoView {
 pub fn App() -> impl IntoView {
     let state = restored_state();
     provide_context(state);
-
     let lab = crate::components::compare::Lab::new(state);
     provide_context(lab);
     let predict = crate::components::predict::Predict::new();

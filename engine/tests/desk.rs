@@ -61,6 +61,16 @@ fn enter_results(text: &mut String, rng: &mut Lcg) {
     }
 }
 
+/// The desk's boards of `round` are in the engine's board order (C.04.2), as `pair` prints
+/// them: the view computes the order from the file, which holds no board numbers.
+fn assert_board_order(text: &str, round: usize) {
+    let t = parse_trf(text).unwrap().0;
+    let p = ratings_engine::pairing::dutch::pair_round(&t, round, &PairOptions::default()).unwrap();
+    let engine: Vec<(u32, u32)> = p.boards.iter().map(|b| (b.white, b.black)).collect();
+    let desk: Vec<(u32, u32)> = view(text).unwrap().rounds[round - 1].boards.iter().map(|b| (b.white, b.black)).collect();
+    assert_eq!(desk, engine, "round {round}");
+}
+
 /// The whole Swiss, returned as its finished file.
 fn run_swiss(seed: u64) -> String {
     let mut rng = Lcg(seed);
@@ -80,6 +90,7 @@ fn run_swiss(seed: u64) -> String {
         assert_eq!(view(&text).unwrap().next, Next::Pair(round));
         let initial = (round == 1).then_some(Colour::White);
         text = apply(&text, &Action::Pair { round, initial_colour: initial }).unwrap();
+        assert_board_order(&text, round);
         enter_results(&mut text, &mut rng);
     }
     text

@@ -153,6 +153,25 @@ test('a 30-player, 7-round Swiss at the desk, keyboard only, killed mid-round an
   const check = execFileSync(CLI, ['pair', file, '--check'], { encoding: 'utf8' });
   assert.match(check, /all 7 rounds identical/);
   const cli = JSON.parse(execFileSync(CLI, ['tiebreaks', file, '--format', 'json'], { encoding: 'utf8' }));
+  // Pairing cards: one a player, to cut and hand out.
+  await press(page, 'desk-print-cards');
+  await page.waitForFunction(() => document.querySelector('[data-testid=desk-panel]').classList.contains('print-cards'));
+  const cards = await pdfText(await page.pdf({ preferCSSPageSize: true }));
+  assert.equal((cards.match(/plays (white|black) against/g) ?? []).length, 30, cards);
+  assert.match(cards, /Hall Open · round 7 · board 1/);
+  // Imported again, the exported file is the same tournament: its export is the same file.
+  const progress = await page.getByTestId('desk-progress').textContent();
+  await press(page, 'desk-close');
+  await page.getByTestId('desk-import').setInputFiles(file);
+  await page.waitForFunction((p) => document.querySelector('[data-testid=desk-progress]')?.textContent === p
+    && document.querySelector('[data-testid=desk-name]')?.textContent === 'Hall Open', progress, { timeout: 30000 });
+  const [again] = await Promise.all([page.waitForEvent('download'), press(page, 'desk-export')]);
+  await again.saveAs(`${file}.again`);
+  assert.equal(await readFile(`${file}.again`, 'utf8'), await readFile(file, 'utf8'), 'the round trip gives the same file');
+  await press(page, 'desk-close');
+  assert.equal(await page.getByTestId('desk-kept').count(), 2, 'kept side by side');
+  await press(page, 'desk-open');
+  await page.getByTestId('desk-standings').waitFor();
   // The page's standings of the same file: the organiser's view.
   await press(page, 'desk-standings');
   await page.waitForFunction(() => document.querySelectorAll('[data-testid=standing-row]').length === 30, null, { timeout: 60000 });

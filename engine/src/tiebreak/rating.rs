@@ -1,87 +1,20 @@
 //! The FIDE rating tables (B.02, 8.1a and 8.1b) and the rating-based tiebreaks' arithmetic:
 //! average rating of opponents, tournament performance rating, perfect tournament performance.
+//! The tables are the rating regulations' own, kept once in [`crate::fide::rating`].
 
-/// B.02 table 8.1a: the rating difference `dp` for a fractional score `p`, indexed by
-/// `p × 100` (0 ..= 100).
-const SCORE_TO_DP: [i32; 101] = [
-    -800, -677, -589, -538, -501, -470, -444, -422, -401, -383, -366, -351, -336, -322, -309, -296, -284, -273, -262, -251, -240, -230,
-    -220, -211, -202, -193, -184, -175, -166, -158, -149, -141, -133, -125, -117, -110, -102, -95, -87, -80, -72, -65, -57, -50, -43, -36,
-    -29, -21, -14, -7, 0, 7, 14, 21, 29, 36, 43, 50, 57, 65, 72, 80, 87, 95, 102, 110, 117, 125, 133, 141, 149, 158, 166, 175, 184, 193,
-    202, 211, 220, 230, 240, 251, 262, 273, 284, 296, 309, 322, 336, 351, 366, 383, 401, 422, 444, 470, 501, 538, 589, 677, 800,
-];
-
-/// B.02 table 8.1b: the upper end of each band of rating differences, and the higher rated
-/// player's expected score (in hundredths) for that band; differences above 735 give 1.00.
-const DIFF_TO_PD: [(i32, i32); 50] = [
-    (3, 50),
-    (10, 51),
-    (17, 52),
-    (25, 53),
-    (32, 54),
-    (39, 55),
-    (46, 56),
-    (53, 57),
-    (61, 58),
-    (68, 59),
-    (76, 60),
-    (83, 61),
-    (91, 62),
-    (98, 63),
-    (106, 64),
-    (113, 65),
-    (121, 66),
-    (129, 67),
-    (137, 68),
-    (145, 69),
-    (153, 70),
-    (162, 71),
-    (170, 72),
-    (179, 73),
-    (188, 74),
-    (197, 75),
-    (206, 76),
-    (215, 77),
-    (225, 78),
-    (235, 79),
-    (245, 80),
-    (256, 81),
-    (267, 82),
-    (278, 83),
-    (290, 84),
-    (302, 85),
-    (315, 86),
-    (328, 87),
-    (344, 88),
-    (357, 89),
-    (374, 90),
-    (391, 91),
-    (411, 92),
-    (432, 93),
-    (456, 94),
-    (484, 95),
-    (517, 96),
-    (559, 97),
-    (619, 98),
-    (735, 99),
-];
+use crate::fide::rating::{expected, DP_TABLE};
 
 /// `dp` for a score of `score` points out of `games`, with the fraction rounded to hundredths
 /// (half up), as table 8.1a is read.
 pub(crate) fn dp(score: f64, games: usize) -> i32 {
     let p = (score * 100.0 / games as f64 + 1e-9).round().clamp(0.0, 100.0) as usize;
-    SCORE_TO_DP[p]
+    i32::from(DP_TABLE[p])
 }
 
 /// The expected score, in hundredths, of a player rated `own` against one rated `opponent`
 /// (table 8.1b, with no 400-point limit).
 pub(crate) fn expected_hundredths(own: i64, opponent: i64) -> i32 {
-    let diff = (own - opponent).unsigned_abs().min(800) as i32;
-    let pd = DIFF_TO_PD.iter().find(|(hi, _)| diff <= *hi).map_or(100, |(_, pd)| *pd);
-    if own >= opponent {
-        pd
-    } else {
-        100 - pd
-    }
+    i32::from(expected((own - opponent).clamp(-800, 800) as i32))
 }
 
 /// Rounds to the nearest integer, halves up (the FIDE convention for averages of ratings).

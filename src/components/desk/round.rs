@@ -241,12 +241,47 @@ fn Boards(round: usize) -> impl IntoView {
             </tbody>
         </table>
         {requested}
+        <Cards round=round />
         <div class="desk-actions">
             <button data-testid="desk-explain-button" on:click=move |_| desk.ask_explain(round)>"Why these pairings?"</button>
+            <button data-testid="desk-print-cards" on:click=move |_| desk.print("print-cards")>"Print pairing cards"</button>
             {move || changeable(desk, round).then(|| view! {
                 <button data-testid="desk-unpair" on:click=move |_| desk.act(Action::Unpair { round })>{format!("Unpair round {round}")}</button>
                 <Exchange round=round />
             })}
+        </div>
+    }
+}
+
+/// A card for each player of the round (board, colour, opponent), printed to be cut and
+/// handed out; not shown on the screen.
+#[component]
+fn Cards(round: usize) -> impl IntoView {
+    let desk = expect_context::<Desk>();
+    let cards = move || {
+        let Some(rv) = round_view(desk, round) else { return Vec::new() };
+        let name = desk.view.with(|v| v.as_ref().map(|v| v.name.clone())).unwrap_or_default();
+        let mut out: Vec<(u32, String)> = Vec::new();
+        for b in &rv.boards {
+            for (me, other, colour) in [(b.white, b.black, "white"), (b.black, b.white, "black")] {
+                let text = format!(
+                    "{name} · round {round} · board {}\n{}\nplays {colour} against {}",
+                    b.board,
+                    player_name(desk, me),
+                    player_name(desk, other)
+                );
+                out.push((me, text));
+            }
+        }
+        if let Some(s) = rv.bye {
+            out.push((s, format!("{name} · round {round}\n{}\npairing-allocated bye", player_name(desk, s))));
+        }
+        out.sort_by_key(|c| c.0);
+        out
+    };
+    view! {
+        <div class="desk-cards" data-testid="desk-cards">
+            {move || cards().into_iter().map(|(_, t)| view! { <div class="desk-card">{t}</div> }).collect_view()}
         </div>
     }
 }
