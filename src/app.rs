@@ -124,16 +124,22 @@ fn DeskToggle() -> impl IntoView {
     }
 }
 
-#[component]
-pub fn App() -> impl IntoView {
-    let state = restored_state();
-    provide_context(state);
+/// The views with state of their own (the compare lab, prediction, the desk), provided.
+fn provide_views(state: State) -> (crate::components::compare::Lab, crate::components::predict::Predict, crate::components::desk::Desk) {
     let lab = crate::components::compare::Lab::new(state);
     provide_context(lab);
     let predict = crate::components::predict::Predict::new();
     provide_context(predict);
     let desk = crate::components::desk::Desk::new();
     provide_context(desk);
+    (lab, predict, desk)
+}
+
+#[component]
+pub fn App() -> impl IntoView {
+    let state = restored_state();
+    provide_context(state);
+    let (lab, predict, desk) = provide_views(state);
     let bridge = StoredValue::new_local(Bridge::new(&crate::bridge::worker_url(), move |msg| {
         if msg.is_compare() {
             lab.apply(msg)
@@ -176,6 +182,9 @@ pub fn App() -> impl IntoView {
     // A link's scenario, before the first request (so its settings are the ones rated).
     crate::components::share::provide(state, rerate);
 
+    if let Some(source) = crate::components::desk::players_view::source() {
+        return view! { <crate::components::desk::players_view::PlayersPage source=source /> }.into_any();
+    }
     keep_and_rerate(state, request);
     let drop_file = move |ev: web_sys::DragEvent| drop_file(ev, state, rerate);
 
@@ -204,4 +213,5 @@ pub fn App() -> impl IntoView {
             </footer>
         </div>
     }
+    .into_any()
 }

@@ -456,6 +456,27 @@ pub enum DeskRequest {
     Export { text: String },
     /// The FIDE rating report (B.02) and title-norm check (B.01 1.4) of the file, as text.
     Report { text: String },
+    /// The standings for the players' view (as the organiser's view ranks the file).
+    Standings { text: String },
+}
+
+/// One line of the players' view's standings.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct StandingLine {
+    pub rank: usize,
+    pub start: u32,
+    pub name: String,
+    pub points: f64,
+    /// The tiebreaks' values in the order of [`PlayersStandings::codes`] (`None`: not applicable).
+    pub tiebreaks: Vec<Option<f64>>,
+}
+
+/// The standings the players' view shows: after `round`, by the file's tiebreaks.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PlayersStandings {
+    pub round: usize,
+    pub codes: Vec<String>,
+    pub lines: Vec<StandingLine>,
 }
 
 /// The desk's answer: the file and its view (`explain`/`export`: the text asked for).
@@ -469,6 +490,8 @@ pub struct DeskReply {
     pub export: Option<String>,
     #[serde(default)]
     pub report: Option<String>,
+    #[serde(default)]
+    pub standings: Option<PlayersStandings>,
 }
 
 impl FromWorker {

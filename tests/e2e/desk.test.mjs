@@ -172,6 +172,30 @@ test('a 30-player, 7-round Swiss at the desk, keyboard only, killed mid-round an
   assert.equal(await page.getByTestId('desk-kept').count(), 2, 'kept side by side');
   await press(page, 'desk-open');
   await page.getByTestId('desk-standings').waitFor();
+  // The players' view on a second screen: the last round and the standings, at phone width.
+  const [second] = await Promise.all([context.waitForEvent('page'), press(page, 'desk-players-view')]);
+  await second.setViewportSize(PHONE);
+  await second.waitForFunction(() => document.querySelectorAll('[data-testid=pv-standing]').length === 30
+    && document.querySelectorAll('[data-testid=pv-board]').length === 15, null, { timeout: 30000 });
+  const shownToPlayers = await second.$$eval('[data-testid=pv-name]', (xs) => xs.map((x) => x.textContent.trim()));
+  assert.deepEqual(shownToPlayers, cli.players.map((p) => p.name), 'the players see the standings the arbiter sees');
+  await axe(second, 'the players\' view');
+  await second.screenshot({ path: `${ARTIFACTS}/desk-players-view-phone.png`, fullPage: true });
+  await second.close();
+  // Saved as one file with the tournament inside, opened from a file with no server.
+  const [saved] = await Promise.all([page.waitForEvent('download'), press(page, 'desk-players-file')]);
+  const playersFile = `${ARTIFACTS}/hall-open-players.html`;
+  await saved.saveAs(playersFile);
+  const offline = await shared.browser.newContext({ viewport: PHONE });
+  const alone = await offline.newPage();
+  const requests = [];
+  alone.on('request', (r) => { if (!/^(file|data|blob):/.test(r.url())) requests.push(r.url()); });
+  alone.on('pageerror', (e) => errors.push(String(e)));
+  await alone.goto(`file://${playersFile}`);
+  await alone.waitForFunction(() => document.querySelectorAll('[data-testid=pv-standing]').length === 30, null, { timeout: 30000 });
+  assert.deepEqual(await alone.$$eval('[data-testid=pv-name]', (xs) => xs.map((x) => x.textContent.trim())), shownToPlayers);
+  assert.deepEqual(requests, [], 'nothing fetched');
+  await offline.close();
   // The page's standings of the same file: the organiser's view.
   await press(page, 'desk-standings');
   await page.waitForFunction(() => document.querySelectorAll('[data-testid=standing-row]').length === 30, null, { timeout: 60000 });

@@ -334,7 +334,8 @@ pub fn new_file(d: &Details, players: &[NewPlayer]) -> Result<String, super::Des
         return Err(Bad("players: expected at most 9999 (the TRF's start number has four digits)".into()));
     }
     let fed = d.federation.trim();
-    if !fed.is_empty() && !(fed.len() == 3 && fed.chars().all(|c| c.is_ascii_alphabetic())) {
+    let three_letters = fed.len() == 3 && fed.chars().all(|c| c.is_ascii_alphabetic());
+    if !fed.is_empty() && !three_letters {
         return Err(Bad(format!("federation: expected three letters, found '{}'", excerpt(fed))));
     }
     let mut out = String::new();

@@ -103,6 +103,7 @@ fn Tournament() -> impl IntoView {
             <button data-testid="desk-export16" on:click=move |_| desk.ask_export16()>"Export TRF-16"</button>
             <button data-testid="desk-print-round" on:click=move |_| desk.print("print-round")>"Print the pairings"</button>
             <button data-testid="desk-report-button" on:click=move |_| desk.ask_report()>"Rating report and norms"</button>
+            <PlayersViewButtons />
             <button class="link" data-testid="desk-close" on:click=move |_| desk.close_tournament()>"All tournaments"</button>
         </div>
         {move || desk.report.get().map(|r| view! {
@@ -119,4 +120,51 @@ fn Tournament() -> impl IntoView {
         <super::round::Round />
         <super::players::Players />
     }
+}
+
+/// The players' view: on a second screen (another window of this browser, following each
+/// change), or saved as one file with the tournament inside.
+#[component]
+fn PlayersViewButtons() -> impl IntoView {
+    let desk = expect_context::<Desk>();
+    let second = move |_| {
+        if let Some(w) = web_sys::window() {
+            let path = w.location().pathname().unwrap_or_default();
+            let _ = w.open_with_url_and_target(&format!("{path}#players"), "_blank");
+        }
+    };
+    let save = move |_| {
+        let Some(k) = desk.current.get_untracked() else { return };
+        leptos::task::spawn_local(async move {
+            match fetch_text("ratings-lab.html").await {
+                Some(app) => {
+                    let carried = super::players_view::Carried { name: k.name.clone(), text: k.text };
+                    match super::players_view::one_file_with(&app, &carried) {
+                        Some(page) => crate::download::text(&page, &format!("{}-players.html", file_name(&k.name)), "text/html"),
+                        None => desk.failure.set(Some("The app in one file could not be read: the players' view was not saved.".into())),
+                    }
+                }
+                None => desk.failure.set(Some("The app in one file (ratings-lab.html) could not be fetched: the players' view is saved from the site, online or offline once visited.".into())),
+            }
+        });
+    };
+    // The one-file app has no site to fetch itself from.
+    let on_site = !crate::bridge::one_file();
+    view! {
+        {on_site.then(|| view! {
+            <button data-testid="desk-players-view" on:click=second>"Players' view (second screen)"</button>
+            <button data-testid="desk-players-file" on:click=save>"Save the players' view as one file"</button>
+        })}
+    }
+}
+
+/// A file of the site as text, or `None`.
+async fn fetch_text(url: &str) -> Option<String> {
+    use wasm_bindgen::JsCast;
+    let w = web_sys::window()?;
+    let response: web_sys::Response = wasm_bindgen_futures::JsFuture::from(w.fetch_with_str(url)).await.ok()?.dyn_into().ok()?;
+    if !response.ok() {
+        return None;
+    }
+    wasm_bindgen_futures::JsFuture::from(response.text().ok()?).await.ok()?.as_string()
 }

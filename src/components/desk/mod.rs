@@ -13,6 +13,7 @@
 
 mod list;
 mod players;
+pub mod players_view;
 mod register;
 mod round;
 
@@ -25,7 +26,9 @@ use serde::{Deserialize, Serialize};
 pub use list::DeskPanel;
 
 /// Where the desk's open tournament is remembered across visits (local storage).
-const OPEN_KEY: &str = "ratings-lab/desk-open";
+pub(crate) const OPEN_KEY: &str = "ratings-lab/desk-open";
+/// Written after each change is kept: another tab's `storage` event.
+pub(crate) const STAMP_KEY: &str = "ratings-lab/desk-stamp";
 /// Texts kept for *Undo*.
 const UNDO_DEPTH: usize = 300;
 
@@ -58,6 +61,7 @@ enum Flight {
     Explain,
     Export,
     Report,
+    Standings,
 }
 
 /// The desk's signals.
@@ -76,6 +80,8 @@ pub struct Desk {
     pub explain: RwSignal<Option<String>>,
     /// The rating report (B.02) and norm check (B.01), as text.
     pub report: RwSignal<Option<String>>,
+    /// The players' view's standings.
+    pub standings: RwSignal<Option<crate::protocol::PlayersStandings>>,
     /// What a print shows (the class on the desk's panel).
     pub printing: RwSignal<&'static str>,
     /// Whether the storage refused the last write.
@@ -91,7 +97,7 @@ fn now() -> f64 {
     js_sys::Date::now()
 }
 
-fn local(key: &str) -> Option<String> {
+pub(crate) fn local(key: &str) -> Option<String> {
     web_sys::window()?.local_storage().ok()??.get_item(key).ok()?
 }
 
@@ -116,6 +122,7 @@ impl Desk {
             key_note: RwSignal::new(None),
             explain: RwSignal::new(None),
             report: RwSignal::new(None),
+            standings: RwSignal::new(None),
             printing: RwSignal::new("print-round"),
             unkept: RwSignal::new(None),
             job: StoredValue::new(1 << 28),
@@ -133,6 +140,10 @@ impl Desk {
 
     /// Reads the tournaments kept, and reopens the desk on the one open at the last visit.
     fn restore(self) {
+        // A players' view asks for its own tournament.
+        if players_view::source().is_some() {
+            return;
+        }
         let reopen = local(OPEN_KEY);
         self.open.set(reopen.is_some());
         spawn_local(async move {
@@ -236,6 +247,11 @@ impl Desk {
         }
     }
 
+    /// The players' view of `text`: its pairings and standings.
+    pub fn ask_standings(self, text: String) {
+        self.send(DeskRequest::Standings { text }, Flight::Standings);
+    }
+
     pub fn ask_report(self) {
         if let Some(k) = self.current.get_untracked() {
             self.send(DeskRequest::Report { text: k.text }, Flight::Report);
@@ -282,6 +298,8 @@ impl Desk {
         let json = crate::json::to_json(&k);
         spawn_local(async move {
             let r = crate::idb::tournaments::put(&k.id, &json).await;
+            // Other tabs (the players' view on a second screen) hear of the change.
+            set_local(STAMP_KEY, Some(&now().to_string()));
             self.unkept.set(r.err());
         });
     }
@@ -346,6 +364,7 @@ impl Desk {
             }),
             Flight::Explain => self.explain.set(reply.explain),
             Flight::Report => self.report.set(reply.report),
+            Flight::Standings => self.standings.set(reply.standings),
             Flight::Export => {
                 let name = self.current.with_untracked(|k| k.as_ref().map(|k| file_name(&k.name))).unwrap_or_default();
                 crate::download::text(&reply.export.unwrap_or_default(), &format!("{name}-trf16.trf"), "text/plain");

@@ -1,0 +1,158 @@
+//! The players' view: a phone-width page of the current round's pairings and the standings,
+//! for a second screen in the hall (`#players`: the tournament open at the desk in this
+//! browser, following each change) or saved as one file with the tournament inside (the app
+//! in one file with a data block, `<script type="application/json" id="ratings-lab-players">`,
+//! which no policy runs as a script).
+
+use super::{local, Desk, OPEN_KEY, STAMP_KEY};
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+use ratings_engine::desk::view::Next;
+use serde::{Deserialize, Serialize};
+use wasm_bindgen::prelude::*;
+
+/// The data block's id in a saved players' view.
+const BLOCK: &str = "ratings-lab-players";
+
+/// A tournament carried in a saved players' view.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Carried {
+    pub name: String,
+    pub text: String,
+}
+
+/// Where the players' view takes its tournament from.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Source {
+    /// Saved in the page itself.
+    Carried(Carried),
+    /// The desk's open tournament in this browser (`#players`).
+    Kept,
+}
+
+/// Whether this page is a players' view, and of what.
+pub fn source() -> Option<Source> {
+    let document = web_sys::window()?.document()?;
+    if let Some(block) = document.get_element_by_id(BLOCK) {
+        let carried = crate::json::from_json::<Carried>(&block.text_content().unwrap_or_default()).ok()?;
+        return Some(Source::Carried(carried));
+    }
+    (web_sys::window()?.location().hash().ok()? == "#players").then_some(Source::Kept)
+}
+
+/// The one-file app with `k`'s tournament inside: the players' view, to save.
+pub fn one_file_with(app: &str, carried: &Carried) -> Option<String> {
+    // `</` inside the JSON would end the block: written `<\/`, which JSON reads as `</`.
+    let json = crate::json::to_json(carried).replace("</", "<\\/");
+    let at = app.rfind("</body>")?;
+    Some(format!("{}<script type=\"application/json\" id=\"{BLOCK}\">{json}</script>\n{}", &app[..at], &app[at..]))
+}
+
+/// Reads the desk's open tournament from IndexedDB and asks for its view.
+fn load_kept(desk: Desk) {
+    spawn_local(async move {
+        let id = local(OPEN_KEY).unwrap_or_default();
+        let all = crate::idb::tournaments::all().await.unwrap_or_default();
+        let kept = all.iter().filter_map(|j| crate::json::from_json::<super::Kept>(j).ok()).find(|k| k.id == id);
+        match kept {
+            Some(k) => desk.ask_standings(k.text),
+            None => desk.failure.set(Some("No tournament is open at the desk in this browser.".into())),
+        }
+    });
+}
+
+/// Follows the desk in another tab: each change it keeps is read again.
+fn follow(desk: Desk) {
+    let on_storage = Closure::<dyn FnMut(web_sys::StorageEvent)>::new(move |ev: web_sys::StorageEvent| {
+        if ev.key().as_deref() == Some(STAMP_KEY) {
+            load_kept(desk);
+        }
+    });
+    if let Some(w) = web_sys::window() {
+        let _ = w.add_event_listener_with_callback("storage", on_storage.as_ref().unchecked_ref());
+    }
+    on_storage.forget();
+}
+
+#[component]
+pub fn PlayersPage(source: Source) -> impl IntoView {
+    let desk = expect_context::<Desk>();
+    match source {
+        Source::Carried(c) => desk.ask_standings(c.text),
+        Source::Kept => {
+            load_kept(desk);
+            follow(desk);
+        }
+    }
+    let name = move || desk.view.with(|v| v.as_ref().map(|v| v.name.clone()).unwrap_or_default());
+    view! {
+        <main class="players-view" data-testid="players-view">
+            <h1>{name}</h1>
+            {move || desk.failure.get().map(|f| view! { <p class="error" role="alert">{f}</p> })}
+            <Pairings />
+            <Standings />
+        </main>
+    }
+}
+
+/// The round being played (or the last one played), board by board.
+#[component]
+fn Pairings() -> impl IntoView {
+    let desk = expect_context::<Desk>();
+    let round = move || {
+        desk.view.with(|v| {
+            let v = v.as_ref()?;
+            let r = match &v.next {
+                Next::Results { round, .. } => *round,
+                Next::Pair(r) => r.checked_sub(1)?,
+                Next::Finished => v.total_rounds,
+            };
+            let rv = v.rounds.iter().find(|x| x.round == r)?.clone();
+            let name = |s: u32| v.players.iter().find(|p| p.start == s).map_or(s.to_string(), |p| p.name.clone());
+            let boards: Vec<(usize, String, String, String)> =
+                rv.boards.iter().map(|b| (b.board, name(b.white), b.result.clone(), name(b.black))).collect();
+            Some((r, boards, rv.bye.map(name)))
+        })
+    };
+    move || {
+        round().map(|(r, boards, bye)| {
+            view! {
+                <section aria-labelledby="pv-round">
+                    <h2 id="pv-round">{format!("Round {r}")}</h2>
+                    <ol class="pv-boards" data-testid="pv-boards">
+                        {boards.into_iter().map(|(b, w, res, bl)| view! {
+                            <li data-testid="pv-board"><span class="pv-board-no">{b}</span><span>{w}</span><span class="pv-result">{if res.is_empty() { "–".to_string() } else { res }}</span><span>{bl}</span></li>
+                        }).collect_view()}
+                    </ol>
+                    {bye.map(|b| view! { <p>"Pairing-allocated bye: " {b}</p> })}
+                </section>
+            }
+        })
+    }
+}
+
+#[component]
+fn Standings() -> impl IntoView {
+    let desk = expect_context::<Desk>();
+    move || {
+        desk.standings.get().map(|st| {
+            view! {
+                <section aria-labelledby="pv-standings">
+                    <h2 id="pv-standings">{if st.round == 0 { "Players".to_string() } else { format!("Standings after round {}", st.round) }}</h2>
+                    <table class="pv-standings">
+                        <thead><tr><th scope="col">"#"</th><th scope="col">"Name"</th><th scope="col">"Pts"</th>
+                            {st.codes.iter().map(|c| view! { <th scope="col">{c.clone()}</th> }).collect_view()}</tr></thead>
+                        <tbody>
+                            {st.lines.iter().map(|l| view! {
+                                <tr data-testid="pv-standing">
+                                    <td>{l.rank}</td><td data-testid="pv-name">{l.name.clone()}</td><td>{l.points}</td>
+                                    {l.tiebreaks.iter().map(|t| view! { <td>{t.map_or("–".to_string(), |x| format!("{x}"))}</td> }).collect_view()}
+                                </tr>
+                            }).collect_view()}
+                        </tbody>
+                    </table>
+                </section>
+            }
+        })
+    }
+}
