@@ -204,3 +204,45 @@ test('a 30-player, 7-round Swiss at the desk, keyboard only, killed mid-round an
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('at the desk every change can be undone, across a reload; the arbiter\'s changes are marked; a bad players list is refused by line', async () => {
+  const context = await shared.browser.newContext({ viewport: DESKTOP });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.goto(`${shared.site.origin}/`);
+  await finished(page);
+  await press(page, 'desk-toggle');
+  await press(page, 'desk-new');
+  await page.getByTestId('desk-tname').fill('Club night');
+  // A bad field: refused, naming the line and the column; the list stays as typed.
+  await page.getByTestId('desk-players').fill('name,rating\nAnna,2100\nBen,21OO\nCleo,1900\nDan,1800\n');
+  await press(page, 'desk-create');
+  await page.getByTestId('desk-failure').waitFor();
+  assert.match(await page.getByTestId('desk-failure').textContent(), /line 3, column 'rating': expected a rating/);
+  assert.match(await page.getByTestId('desk-players').inputValue(), /Ben,21OO/);
+  await page.getByTestId('desk-players').fill('name,rating\nAnna,2100\nBen,2000\nCleo,1900\nDan,1800\n');
+  await press(page, 'desk-create');
+  await press(page, 'desk-colour', 'w');
+  await press(page, 'desk-pair');
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid=desk-result]').length === 2);
+  // Colours swapped by the arbiter: marked on the board.
+  await press(page, 'desk-swap');
+  await page.waitForFunction(() => /changed by the arbiter/.test(document.querySelector('[data-testid=desk-board]')?.textContent ?? ''));
+  await page.locator('#desk-result-1').focus();
+  await page.keyboard.press('=');
+  await page.waitForFunction(() => /1 results to enter/.test(document.querySelector('[data-testid=desk-next]')?.textContent ?? ''));
+  // Reloaded: the undo stack is kept. Undo takes back the result, the swap, the pairing.
+  await page.reload();
+  await page.waitForFunction(() => /1 results to enter/.test(document.querySelector('[data-testid=desk-next]')?.textContent ?? ''), null, { timeout: 30000 });
+  await press(page, 'desk-undo');
+  await page.waitForFunction(() => /2 results to enter/.test(document.querySelector('[data-testid=desk-next]')?.textContent ?? ''));
+  await press(page, 'desk-undo');
+  await page.waitForFunction(() => !/changed by the arbiter/.test(document.querySelector('[data-testid=desk-boards]')?.textContent ?? 'x'));
+  await press(page, 'desk-undo');
+  await page.getByTestId('desk-pair').waitFor();
+  assert.equal(await page.getByTestId('desk-undo').isDisabled(), true, 'back to the registration: nothing more to undo');
+  await axe(page, 'the desk after undo');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
