@@ -1,6 +1,7 @@
 // What the end-to-end test files share: Debian's headless Chromium, the paths, and waits.
 import { before, after } from 'node:test';
-import { mkdir } from 'node:fs/promises';
+import assert from 'node:assert/strict';
+import { mkdir, readFile } from 'node:fs/promises';
 import { chromium } from 'playwright-core';
 import { serve } from './server.mjs';
 
@@ -59,4 +60,14 @@ export async function editInput(page) {
   const edit = page.getByTestId('edit-input');
   if (await edit.isVisible()) await edit.click();
   return page.getByTestId('input');
+}
+
+/** Runs axe-core on the page: no serious or critical violation (evaluated, not added as a
+ * script tag: the site's Content-Security-Policy refuses inline scripts). */
+export async function axe(page, view) {
+  await page.evaluate(await readFile(`${ROOT}node_modules/axe-core/axe.min.js`, 'utf8'));
+  const violations = await page.evaluate(async () => (await window.axe.run(document)).violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`));
+  assert.deepEqual(violations, [], `${view}: ${violations.join('\n')}`);
 }

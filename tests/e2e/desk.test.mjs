@@ -9,12 +9,11 @@ import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { PDFParse } from 'pdf-parse';
-import { ARTIFACTS, DESKTOP, PHONE, ROOT, finished, siteForTests } from './browser.mjs';
+import { ARTIFACTS, DESKTOP, PHONE, ROOT, axe, finished, siteForTests } from './browser.mjs';
 
 const shared = siteForTests();
 // Built by the test command's `cargo test` before these tests run.
 const CLI = `${ROOT}target/debug/ratings-lab`;
-const AXE = `${ROOT}node_modules/axe-core/axe.min.js`;
 
 const FEDS = ['NOR', 'GER', 'FRA', 'ESP', 'IND'];
 const PLAYERS = 'name\trating\tfed\n' + Array.from({ length: 30 }, (_, i) => `Player ${String(i + 1).padStart(2, '0')}\t${2350 - 29 * i + (i % 4) * 7}\t${FEDS[i % 5]}`).join('\n') + '\n';
@@ -46,14 +45,6 @@ async function pdfText(pdf) {
   }
 }
 
-async function axe(page, view) {
-  await page.evaluate(await readFile(AXE, 'utf8'));
-  const violations = await page.evaluate(async () => (await window.axe.run(document)).violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`));
-  assert.deepEqual(violations, [], `${view}: ${violations.join('\n')}`);
-}
-
 /** Waits until round `round` is paired and shown with its 15 boards. */
 async function paired(page, round) {
   await page.waitForFunction((r) => (document.querySelector('[data-testid=desk-boards] caption')?.textContent ?? '').startsWith(`Round ${r}`)
@@ -69,16 +60,24 @@ async function typeResults(page, rng, from, to = 15) {
   }
 }
 
-test('a 30-player, 7-round Swiss at the desk, keyboard only, killed mid-round and audited', { timeout: 300000 }, async () => {
-  assert.ok(existsSync(CLI), `the command line is built first (cargo build -p ratings-lab-cli): ${CLI}`);
+/** A fresh browser (nothing kept) on the site, the example rated, the desk's new-tournament form open. */
+async function newTournament() {
   const context = await shared.browser.newContext({ viewport: DESKTOP, acceptDownloads: true });
-  let page = await context.newPage();
+  const page = await context.newPage();
   const errors = [];
   page.on('pageerror', (e) => errors.push(String(e)));
   await page.goto(`${shared.site.origin}/`);
   await finished(page);
   await press(page, 'desk-toggle');
   await press(page, 'desk-new');
+  return { context, page, errors };
+}
+
+test('a 30-player, 7-round Swiss at the desk, keyboard only, killed mid-round and audited', { timeout: 300000 }, async () => {
+  assert.ok(existsSync(CLI), `the command line is built first (cargo build -p ratings-lab-cli): ${CLI}`);
+  const fresh = await newTournament();
+  const { context, errors } = fresh;
+  let { page } = fresh;
   await page.getByTestId('desk-tname').focus();
   await page.keyboard.type('Hall Open');
   await page.getByTestId('desk-players').focus();
@@ -206,14 +205,7 @@ test('a 30-player, 7-round Swiss at the desk, keyboard only, killed mid-round an
 });
 
 test('at the desk every change can be undone, across a reload; the arbiter\'s changes are marked; a bad players list is refused by line', async () => {
-  const context = await shared.browser.newContext({ viewport: DESKTOP });
-  const page = await context.newPage();
-  const errors = [];
-  page.on('pageerror', (e) => errors.push(String(e)));
-  await page.goto(`${shared.site.origin}/`);
-  await finished(page);
-  await press(page, 'desk-toggle');
-  await press(page, 'desk-new');
+  const { context, page, errors } = await newTournament();
   await page.getByTestId('desk-tname').fill('Club night');
   // A bad field: refused, naming the line and the column; the list stays as typed.
   await page.getByTestId('desk-players').fill('name,rating\nAnna,2100\nBen,21OO\nCleo,1900\nDan,1800\n');
