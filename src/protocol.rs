@@ -454,10 +454,43 @@ pub enum DeskRequest {
     Explain { text: String, round: usize },
     /// The file as TRF-16 (TRF-2026 is the file itself).
     Export { text: String },
-    /// The FIDE rating report (B.02) and title-norm check (B.01 1.4) of the file, as text.
-    Report { text: String },
+    /// The FIDE rating report (B.02) and title-norm check (B.01 1.4) of the file, as text,
+    /// with the K inputs a TRF lacks ([`KInputs`]).
+    Report { text: String, k: KInputs },
     /// The standings for the players' view (as the organiser's view ranks the file).
     Standings { text: String },
+}
+
+/// What the rating report needs and a TRF does not hold, by start number (`ratings-lab
+/// report`'s `--k-factor`, `--new-player`, `--reached-2400`).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct KInputs {
+    pub k: Vec<(u32, u32)>,
+    pub new_players: Vec<u32>,
+    pub reached_2400: Vec<u32>,
+}
+
+impl KInputs {
+    /// Reads the desk's three fields: `5=40 12=10`, then start numbers (spaces or commas).
+    pub fn read(k: &str, new_players: &str, reached: &str) -> Result<KInputs, String> {
+        let words = |s: &str| s.split([' ', ',', ';']).filter(|w| !w.is_empty()).map(str::to_string).collect::<Vec<_>>();
+        let number = |w: &str, what: &str| w.trim().parse::<u32>().map_err(|_| format!("{what}: expected a start number, found '{w}'"));
+        let pair = |w: &String| -> Result<(u32, u32), String> {
+            let (s, k) = w.split_once('=').ok_or(format!("K: expected START=K (e.g. 5=40), found '{w}'"))?;
+            let k = k
+                .trim()
+                .parse::<u32>()
+                .ok()
+                .filter(|k| [10, 20, 40].contains(k))
+                .ok_or(format!("K: expected 10, 20 or 40, found '{k}'"))?;
+            Ok((number(s, "K")?, k))
+        };
+        Ok(KInputs {
+            k: words(k).iter().map(pair).collect::<Result<_, _>>()?,
+            new_players: words(new_players).iter().map(|w| number(w, "New players")).collect::<Result<_, _>>()?,
+            reached_2400: words(reached).iter().map(|w| number(w, "Reached 2400")).collect::<Result<_, _>>()?,
+        })
+    }
 }
 
 /// One line of the players' view's standings.
@@ -547,5 +580,20 @@ mod players_as_json {
     pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<PlayerRow>, D::Error> {
         let text = String::deserialize(d)?;
         serde_json::from_str(&text).map_err(D::Error::custom)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::KInputs;
+
+    #[test]
+    fn the_desks_k_inputs_are_read_as_the_command_lines_flags_or_refused_saying_why() {
+        let k = KInputs::read("5=40, 12=10", "7 9", "3").unwrap();
+        assert_eq!(k, KInputs { k: vec![(5, 40), (12, 10)], new_players: vec![7, 9], reached_2400: vec![3] });
+        assert_eq!(KInputs::read("", "", "").unwrap(), KInputs::default());
+        assert_eq!(KInputs::read("5=30", "", "").unwrap_err(), "K: expected 10, 20 or 40, found '30'");
+        assert_eq!(KInputs::read("5", "", "").unwrap_err(), "K: expected START=K (e.g. 5=40), found '5'");
+        assert_eq!(KInputs::read("", "seven", "").unwrap_err(), "New players: expected a start number, found 'seven'");
     }
 }

@@ -24,9 +24,15 @@ fn answer(request: DeskRequest) -> Result<DeskReply, String> {
             let why = explain(&text, round).map_err(fail)?;
             Ok(DeskReply { explain: Some(why), ..reply(text)? })
         }
-        DeskRequest::Report { text } => {
+        DeskRequest::Report { text, k } => {
             let t = ratings_engine::desk::view::tournament(&text).map_err(fail)?;
-            let r = ratings_engine::fide::report::report(&t, &ratings_engine::fide::Options::default());
+            let options = ratings_engine::fide::Options {
+                k: k.k.into_iter().collect(),
+                new_players: k.new_players.into_iter().collect(),
+                reached_2400: k.reached_2400.into_iter().collect(),
+                ..ratings_engine::fide::Options::default()
+            };
+            let r = ratings_engine::fide::report::report(&t, &options);
             Ok(DeskReply { report: Some(ratings_engine::fide::report::text(&r)), ..reply(text)? })
         }
         DeskRequest::Standings { text } => Ok(DeskReply { standings: Some(standings(&text)?), ..reply(text)? }),

@@ -152,6 +152,13 @@ test('a 30-player, 7-round Swiss at the desk, keyboard only, killed mid-round an
   const check = execFileSync(CLI, ['pair', file, '--check'], { encoding: 'utf8' });
   assert.match(check, /all 7 rounds identical/);
   const cli = JSON.parse(execFileSync(CLI, ['tiebreaks', file, '--format', 'json'], { encoding: 'utf8' }));
+  // A published K given at the desk: the report is the command line's with the same flag.
+  await page.getByTestId('desk-k').focus();
+  await page.keyboard.type('1=40');
+  await press(page, 'desk-report-again');
+  await page.waitForFunction(() => /rating 2350, K 40/.test(document.querySelector('[data-testid=desk-report]')?.textContent ?? ''));
+  const cliReport = execFileSync(CLI, ['report', file, '--k-factor', '1=40'], { encoding: 'utf8' });
+  assert.equal((await page.getByTestId('desk-report').textContent()).trim(), cliReport.trim(), 'the page\'s report is the command line\'s');
   // Pairing cards: one a player, to cut and hand out.
   await press(page, 'desk-print-cards');
   await page.waitForFunction(() => document.querySelector('[data-testid=desk-panel]').classList.contains('print-cards'));

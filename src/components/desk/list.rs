@@ -102,14 +102,15 @@ fn Tournament() -> impl IntoView {
             <button data-testid="desk-export" on:click=export>"Export TRF-2026"</button>
             <button data-testid="desk-export16" on:click=move |_| desk.ask_export16()>"Export TRF-16"</button>
             <button data-testid="desk-print-round" on:click=move |_| desk.print("print-round")>"Print the pairings"</button>
-            <button data-testid="desk-report-button" on:click=move |_| desk.ask_report()>"Rating report and norms"</button>
+            <button data-testid="desk-report-button" on:click=move |_| desk.ask_report(kept_inputs(desk))>"Rating report and norms"</button>
             <PlayersViewButtons />
             <button class="link" data-testid="desk-close" on:click=move |_| desk.close_tournament()>"All tournaments"</button>
         </div>
         {move || desk.report.get().map(|r| view! {
             <div class="desk-report-block">
                 <h3>"FIDE rating report (B.02) and title norms (B.01)"</h3>
-                <p class="help">"K as the rules give it from what the file holds (rating, birth year); a player's published K, a new player's 40 or a past 2400 are given on the command line (ratings-lab report --help)."</p>
+                <p class="help">"K as the rules give it from what the file holds (rating, birth year), unless given here (as ratings-lab report's --k-factor, --new-player and --reached-2400)."</p>
+                <KInputsForm />
                 <button data-testid="desk-print-report" on:click=move |_| desk.print("print-report")>"Print the report"</button>
                 <pre class="desk-report" data-testid="desk-report" tabindex="0">{r}</pre>
             </div>
@@ -167,4 +168,33 @@ async fn fetch_text(url: &str) -> Option<String> {
         return None;
     }
     wasm_bindgen_futures::JsFuture::from(response.text().ok()?).await.ok()?.as_string()
+}
+
+/// The open tournament's K inputs as kept.
+fn kept_inputs(desk: Desk) -> [String; 3] {
+    desk.current.with_untracked(|k| k.as_ref().map(|k| k.k_inputs.clone())).unwrap_or_default()
+}
+
+/// What the report needs and the file lacks: published K, new players, past 2400.
+#[component]
+fn KInputsForm() -> impl IntoView {
+    let desk = expect_context::<Desk>();
+    let [k, new, reached] = kept_inputs(desk).map(RwSignal::new);
+    let field = move |id: &'static str, label: &'static str, hint: &'static str, value: RwSignal<String>| {
+        view! {
+            <div class="control">
+                <label for=id>{label}</label>
+                <input type="text" id=id data-testid=id placeholder=hint prop:value=move || value.get() on:input=move |ev| value.set(event_target_value(&ev)) />
+            </div>
+        }
+    };
+    let again = move |_| desk.ask_report([k.get_untracked(), new.get_untracked(), reached.get_untracked()]);
+    view! {
+        <div class="desk-form desk-k">
+            {field("desk-k", "Published K (start number = K)", "5=40 12=10", k)}
+            {field("desk-new-players", "New to the list: fewer than 30 games (K 40)", "7 9", new)}
+            {field("desk-reached", "Reached 2400 before (K 10)", "3", reached)}
+        </div>
+        <button data-testid="desk-report-again" on:click=again>"Report again with these"</button>
+    }
 }

@@ -46,6 +46,9 @@ pub struct Kept {
     /// What the list says of it ("round 3 of 7").
     #[serde(default)]
     pub progress: String,
+    /// The rating report's K inputs as typed (`5=40`; new players; reached 2400).
+    #[serde(default)]
+    pub k_inputs: [String; 3],
     /// When it was last changed (milliseconds since 1970).
     #[serde(default)]
     pub updated: f64,
@@ -252,9 +255,21 @@ impl Desk {
         self.send(DeskRequest::Standings { text }, Flight::Standings);
     }
 
-    pub fn ask_report(self) {
-        if let Some(k) = self.current.get_untracked() {
-            self.send(DeskRequest::Report { text: k.text }, Flight::Report);
+    /// The rating report, with the K inputs typed (kept with the tournament); what cannot be
+    /// read is said, and nothing is asked.
+    pub fn ask_report(self, inputs: [String; 3]) {
+        let Some(mut k) = self.current.get_untracked() else { return };
+        match crate::protocol::KInputs::read(&inputs[0], &inputs[1], &inputs[2]) {
+            Ok(read) => {
+                self.failure.set(None);
+                if k.k_inputs != inputs {
+                    k.k_inputs = inputs;
+                    self.current.set(Some(k.clone()));
+                    self.keep();
+                }
+                self.send(DeskRequest::Report { text: k.text, k: read }, Flight::Report);
+            }
+            Err(why) => self.failure.set(Some(format!("The rating report: {why}"))),
         }
     }
 
