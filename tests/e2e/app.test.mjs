@@ -97,7 +97,7 @@ test('sigma changes the iteration count, not the ratings', async () => {
   await page.getByTestId('sigma').fill('3');
   await page.getByTestId('sigma').press('Enter');
   await page.waitForFunction((n) => {
-    const s = document.querySelector('[data-testid=status]').textContent;
+    const s = (document.querySelector('[data-testid=status]')?.textContent ?? '');
     return s.startsWith('Converged') && document.querySelector('[data-testid=iterations]').textContent !== n;
   }, itersBefore, { timeout: 30000 });
   const after = await ratings(page);
@@ -122,7 +122,7 @@ test('a typed value applies after a short pause, marked pending meanwhile; slide
   await page.getByTestId('sigma').fill('');
   await page.getByTestId('sigma').pressSequentially('2.5');
   assert.match(await page.getByTestId('sigma').getAttribute('class'), /pending/);
-  await page.waitForFunction((n) => document.querySelector('[data-testid=status]').textContent.startsWith('Converged')
+  await page.waitForFunction((n) => (document.querySelector('[data-testid=status]')?.textContent ?? '').startsWith('Converged')
     && document.querySelector('[data-testid=iterations]').textContent !== n, itersBefore, { timeout: 30000 });
   assert.doesNotMatch(await page.getByTestId('sigma').getAttribute('class') ?? '', /pending/);
   // Arrowing the slider lands on its grid: 2.55, not 2.5500000000000003.
@@ -227,13 +227,13 @@ test('a long computation keeps the page responsive and can be cancelled', async 
     t.dispatchEvent(new Event('input', { bubbles: true }));
   }, lines.join('\n'));
   await page.getByTestId('cancel').waitFor({ timeout: 10000 });
-  await page.waitForFunction(() => /iteration [1-9]/.test(document.querySelector('[data-testid=status]').textContent), null, { timeout: 20000 });
+  await page.waitForFunction(() => /iteration [1-9]/.test((document.querySelector('[data-testid=status]')?.textContent ?? '')), null, { timeout: 20000 });
   // The page answers while the worker computes.
   const t0 = Date.now();
   await page.getByTestId('sort-name').click();
   assert.ok(Date.now() - t0 < 2000, 'a click is handled promptly during the computation');
   await page.getByTestId('cancel').click();
-  await page.waitForFunction(() => document.querySelector('[data-testid=status]').textContent.startsWith('Cancelled after'), null, { timeout: 10000 });
+  await page.waitForFunction(() => (document.querySelector('[data-testid=status]')?.textContent ?? '').startsWith('Cancelled after'), null, { timeout: 10000 });
   // The last iterate is shown: every player, in a table that renders only the rows in view.
   assert.match(await page.getByTestId('row-count').textContent(), /^4\d{3} players/);
   const shown = await rows(page).count();
@@ -260,7 +260,7 @@ test('every method rates the example, with its own extras', async () => {
   await converged(page);
   // Done when the result on show is the chosen method's and the status says it finished.
   const done = async (method) => page.waitForFunction((m) => document.querySelector('[data-testid=results-panel]').dataset.method === m
-    && /^(Converged|Rated in one pass)/.test(document.querySelector('[data-testid=status]').textContent), method, { timeout: 60000 });
+    && /^(Converged|Rated in one pass)/.test((document.querySelector('[data-testid=status]')?.textContent ?? '')), method, { timeout: 60000 });
   for (const method of ['elo', 'multi_elo', 'jrank', 'aga', 'brent']) {
     await page.getByTestId('method').selectOption(method);
     await done(method);
@@ -379,7 +379,7 @@ test('the scale can be placed by its mean or by an anchor player', async () => {
   }, null, { timeout: 30000 });
   await page.getByTestId('anchor').fill('Nobody FC');
   await page.getByTestId('anchor').press('Enter');
-  await page.waitForFunction(() => document.querySelector('[data-testid=status]').textContent.includes("'Nobody FC' is not in the results"), null, { timeout: 30000 });
+  await page.waitForFunction(() => (document.querySelector('[data-testid=status]')?.textContent ?? '').includes("'Nobody FC' is not in the results"), null, { timeout: 30000 });
   await context.close();
 });
 
@@ -445,7 +445,7 @@ test('JRank and AGA step through their own iterations, measured against their ow
   ]) {
     await page.getByTestId('method').selectOption(method);
     await page.waitForFunction((m) => document.querySelector('[data-testid=results-panel]').dataset.method === m
-      && document.querySelector('[data-testid=status]').textContent.startsWith('Converged'), method, { timeout: 60000 });
+      && (document.querySelector('[data-testid=status]')?.textContent ?? '').startsWith('Converged'), method, { timeout: 60000 });
     const legend = await page.getByTestId('trace-legend').textContent();
     assert.ok(legend.includes(words) && legend.includes(`ε = ${tolerance}`), `${method}: ${legend}`);
     assert.match(await page.getByTestId('convergence-chart').getAttribute('aria-label'), new RegExp(words.replace(/[|]/g, '\\|')));
@@ -513,8 +513,10 @@ test('a large file is kept in the browser, read by the worker, survives a reload
   const buffer = Buffer.from(lines.join('\n') + '\n');
   assert.ok(buffer.length > 1e6);
   await page.getByTestId('file-input').setInputFiles({ name: 'federation.csv', mimeType: 'text/csv', buffer });
-  const done = () => page.waitForFunction(() => /^CSV · 100000 games · 10000 players/.test(document.querySelector('[data-testid=format]').textContent)
-    && document.querySelector('[data-testid=status]').textContent.startsWith('Converged'), null, { timeout: 60000 });
+  // Null-safe: right after a reload the page may not be mounted yet (a throwing predicate
+  // fails the wait instead of retrying).
+  const done = () => page.waitForFunction(() => /^CSV · 100000 games · 10000 players/.test(document.querySelector('[data-testid=format]')?.textContent ?? '')
+    && (document.querySelector('[data-testid=status]')?.textContent ?? '').startsWith('Converged'), null, { timeout: 60000 });
   await done();
   // Not in the text area: a summary and the first lines instead.
   assert.ok(await page.getByTestId('input').isHidden());
@@ -537,7 +539,7 @@ test('a large file is kept in the browser, read by the worker, survives a reload
   await page.getByTestId('undo-bar').waitFor();
   await page.waitForFunction(() => document.querySelector('[data-testid=input]').value === '');
   await page.reload();
-  await page.waitForFunction(() => document.querySelector('[data-testid=status]').textContent.length > 0, null, { timeout: 30000 });
+  await page.waitForFunction(() => (document.querySelector('[data-testid=status]')?.textContent ?? '').length > 0, null, { timeout: 30000 });
   assert.ok(await page.getByTestId('stored-file').isHidden(), 'the file is gone after Clear');
   assert.equal(await page.getByTestId('input').inputValue(), '');
   assert.deepEqual(errors, []);

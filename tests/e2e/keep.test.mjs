@@ -65,9 +65,9 @@ test('a cancelled fit keeps the input and the settings, across a reload too', as
   const text = league(1000, 20000);
   await setInput(page, text);
   await page.getByTestId('cancel').waitFor({ timeout: 20000 });
-  await page.waitForFunction(() => /iteration [1-9]/.test(document.querySelector('[data-testid=status]').textContent), null, { timeout: 30000 });
+  await page.waitForFunction(() => /iteration [1-9]/.test((document.querySelector('[data-testid=status]')?.textContent ?? '')), null, { timeout: 30000 });
   await page.getByTestId('cancel').click();
-  await page.waitForFunction(() => document.querySelector('[data-testid=status]').textContent.startsWith('Cancelled after'), null, { timeout: 20000 });
+  await page.waitForFunction(() => (document.querySelector('[data-testid=status]')?.textContent ?? '').startsWith('Cancelled after'), null, { timeout: 20000 });
   const check = async () => {
     assert.equal(await input(page), text);
     assert.equal(await page.getByTestId('variant').inputValue(), 'zermelo');
@@ -143,7 +143,7 @@ test('Clear, opening a file and dropping a file keep the input before one step b
   assert.match(await bar(), /^Cleared the results \(8 lines\)\.$/);
   assert.equal(await page.getByTestId('undo').textContent(), 'Undo');
   // An empty input is nothing to fix, and nothing of the last fit stays on the page.
-  await page.waitForFunction(() => document.querySelector('[data-testid=status]').textContent.startsWith('Paste results'));
+  await page.waitForFunction(() => (document.querySelector('[data-testid=status]')?.textContent ?? '').startsWith('Paste results'));
   assert.equal(await page.getByTestId('errors').locator('li').count(), 0, 'no error for an empty input');
   assert.ok(await page.getByTestId('convergence-chart').isHidden(), 'no chart of a fit that no longer applies');
   assert.ok(await page.getByTestId('export-csv').isDisabled(), 'nothing to download');
