@@ -193,7 +193,7 @@ test('a large file kept in the browser comes back with Undo after Clear', async 
   assert.match(await page.getByTestId('stored-about').textContent(), /^big\.csv · /);
   // Kept again in the browser: it survives a reload.
   await page.reload();
-  await page.waitForFunction(() => /^CSV · 90000 games/.test(document.querySelector('[data-testid=format]').textContent), null, { timeout: 60000 });
+  await page.waitForFunction(() => /^CSV · 90000 games/.test((document.querySelector('[data-testid=format]')?.textContent ?? '')), null, { timeout: 60000 });
   assert.deepEqual(errors, []);
   await context.close();
 });
