@@ -63,8 +63,10 @@ mod tests {
         let text = new_file(&d, &players).unwrap();
         let old = export(&text, TrfVersion::Trf16);
         assert!(old.contains("XXR 4\n") && !old.contains("\n142") && !old.contains("\n202") && !old.contains("\n162"), "{old}");
-        let (a, _) = parse_trf(&text).unwrap();
+        let (a, warned) = parse_trf(&text).unwrap();
+        assert!(warned.is_empty(), "{warned:?}");
         let (b, _) = parse_trf(&old).unwrap();
+        assert_eq!(a.point_system, Points::ThreeOne.system(), "every outcome as the desk scores it");
         assert_eq!((a.total_rounds, a.point_system.win, a.point_system.draw), (Some(4), 3.0, 1.0));
         assert_eq!((b.total_rounds, b.point_system.win, b.point_system.draw), (Some(4), 3.0, 1.0));
         let unlined = |t: crate::tournament::Tournament| {

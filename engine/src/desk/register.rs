@@ -301,6 +301,13 @@ pub(crate) fn player_record(start: u32, p: &NewPlayer) -> String {
     format!("001 {start:>4} {sex}{title:>3} {name:<33} {rating:>4} {fed:<3} {id:>11} {birth:<10} {:>4}", "0.0")
 }
 
+/// TRF-2026's `162` for a point system: its codes only (`W D L A P`: win, draw, loss, absence,
+/// pairing-allocated bye); a forfeit win and a full-point bye score as `W`, a half-point bye
+/// as `D`, as TRF-2026 reads them.
+fn points_record(p: &PointSystem) -> String {
+    format!("W {:.1} D {:.1} L {:.1} A {:.1} P {:.1}", p.win, p.draw, p.loss, p.zero_bye, p.pairing_bye)
+}
+
 /// A header record, if it has a value.
 fn header(out: &mut String, code: &str, value: &str) {
     if !value.trim().is_empty() {
@@ -350,8 +357,8 @@ pub fn new_file(d: &Details, players: &[NewPlayer]) -> Result<String, super::Des
     header(&mut out, "102", &d.arbiter);
     header(&mut out, "122", &d.time_control);
     header(&mut out, "142", &d.rounds.to_string());
-    if d.points == Points::ThreeOne {
-        header(&mut out, "162", "W 3.0 D 1.0 L 0.0 F 3.0 H 1.0 Z 0.0 U 3.0");
+    if d.points != Points::Fide {
+        header(&mut out, "162", &points_record(&d.points.system()));
     }
     let tiebreaks: Vec<&str> = d.tiebreaks.iter().map(|t| t.code()).collect();
     header(&mut out, "202", &tiebreaks.join(" "));
