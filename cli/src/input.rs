@@ -8,9 +8,29 @@ use ratings_engine::methods::elo::EloParams;
 use ratings_engine::methods::jrank::JRankParams;
 use ratings_engine::methods::multi_elo::MultiEloParams;
 use ratings_engine::parse::decode::decode_owned;
+use ratings_engine::parse::detect::{detect, Format, ReadOptions};
+use ratings_engine::parse::trf::parse_trf;
 use ratings_engine::parse::{apply_players, parse_players};
+use ratings_engine::tournament::Tournament;
 use ratings_engine::{BrentParams, MethodKind};
 use std::io::Read;
+
+/// A FIDE TRF file (or standard input) as `pair` and `report` read it: its text and its
+/// tournament, the reader's warnings added to `warnings`; a file that is not a TRF, cannot be
+/// read or has no players is an error naming it.
+pub fn read_trf(path: &str, warnings: &mut Vec<String>) -> Result<(String, Tournament), String> {
+    let text = read_text(path, warnings)?;
+    let name = display_name(path);
+    if detect(&text, &ReadOptions::default()) != Format::Trf {
+        return Err(format!("{name}: expected a FIDE TRF file (player records starting 001)"));
+    }
+    let (t, read) = parse_trf(&text).map_err(|e| format!("{name}:\n{e}"))?;
+    warnings.extend(read.iter().map(|w| format!("line {}: {}", w.line, w.message)));
+    if t.entrants.is_empty() {
+        return Err(format!("{name}: no players (expected 001 records)"));
+    }
+    Ok((text, t))
+}
 
 /// Reads a file (or standard input) as text by the engine's one decoding rule; a file that
 /// is not UTF-8 is read as Windows-1252, with a warning.

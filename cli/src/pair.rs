@@ -5,12 +5,11 @@
 //! compared with the file's (as bbpPairings's `-c`).
 
 use crate::args::{ColourArg, PairArgs, PairFormat};
-use crate::input::{display_name, read_text};
+use crate::input::{display_name, read_trf};
 use ratings_engine::error::PairError;
 use ratings_engine::pairing::dutch::check::{check_rounds, last_paired_round, RoundCheck};
 use ratings_engine::pairing::dutch::{explain, pair_round, report, PairOptions, Pairing};
-use ratings_engine::parse::detect::{detect, Format, ReadOptions};
-use ratings_engine::parse::trf::{parse_trf, with_pairing};
+use ratings_engine::parse::trf::with_pairing;
 use ratings_engine::tournament::{Colour, RoundResult, Tournament};
 use std::process::ExitCode;
 
@@ -20,16 +19,7 @@ const DIFFERS: u8 = 2;
 /// Runs `pair`: the text to print (a pairings sheet, JSON or the TRF) and the exit status.
 pub fn run(args: &PairArgs) -> Result<(String, ExitCode), String> {
     let mut warnings = Vec::new();
-    let text = read_text(&args.file, &mut warnings)?;
-    let name = display_name(&args.file);
-    if detect(&text, &ReadOptions::default()) != Format::Trf {
-        return Err(format!("{name}: expected a FIDE TRF file (player records starting 001)"));
-    }
-    let (t, read) = parse_trf(&text).map_err(|e| format!("{name}:\n{e}"))?;
-    warnings.extend(read.iter().map(|w| format!("line {}: {}", w.line, w.message)));
-    if t.entrants.is_empty() {
-        return Err(format!("{name}: no players (expected 001 records)"));
-    }
+    let (text, t) = read_trf(&args.file, &mut warnings)?;
     if args.check {
         return check(args, &t, warnings);
     }

@@ -93,7 +93,12 @@ impl Outcome {
         })
     }
 
-    /// As a pairings sheet writes it (`1-0`, `½-½`, `+/-`).
+    /// As a pairings sheet writes it (`1-0`, `½-½`, `+/-`; empty when taken back).
+    pub fn written(self) -> &'static str {
+        self.results().map_or("", |(w, b)| Outcome::shown(w, b))
+    }
+
+    /// A game's results as a pairings sheet writes them (`1-0`, `½-½`, `+/-`).
     pub fn shown(white: RoundResult, black: RoundResult) -> &'static str {
         use RoundResult::*;
         match (white, black) {

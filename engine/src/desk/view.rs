@@ -5,7 +5,7 @@ use super::rounds::{current_round, missing_results, read, ByeKind, Outcome};
 use super::DeskError;
 use crate::pairing::dutch::board_key;
 use crate::parse::trf::parse_trf;
-use crate::tournament::{Colour, RoundResult, RoundStatus, Tournament, Unpaired};
+use crate::tournament::{Colour, RoundStatus, Tournament, Unpaired};
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -159,11 +159,6 @@ fn round_view(t: &Tournament, round: usize, marks: &[&str]) -> RoundView {
         })
         .collect();
     RoundView { round, boards, bye, requested, manual }
-}
-
-/// A result as the view's [`BoardRow::result`] writes it for `white`/`black` results.
-pub fn shown(white: RoundResult, black: RoundResult) -> &'static str {
-    Outcome::shown(white, black)
 }
 
 /// The tournament read from `text` (for the standings, the crosstable and the export).

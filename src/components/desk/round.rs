@@ -10,19 +10,6 @@ use ratings_engine::desk::{Action, Outcome};
 use ratings_engine::tournament::Colour;
 use wasm_bindgen::JsCast;
 
-/// A result as the sheet writes it.
-fn written(o: Outcome) -> &'static str {
-    match o {
-        Outcome::WhiteWins => "1-0",
-        Outcome::Draw => "½-½",
-        Outcome::BlackWins => "0-1",
-        Outcome::WhiteByForfeit => "+/-",
-        Outcome::BlackByForfeit => "-/+",
-        Outcome::DoubleForfeit => "-/-",
-        Outcome::Clear => "",
-    }
-}
-
 /// The round the desk shows: the one being played, else the last one played.
 fn shown_round(v: &ratings_engine::desk::DeskView) -> usize {
     match &v.next {
@@ -135,7 +122,7 @@ fn result_shown(desk: Desk, round: usize, white: u32) -> String {
             rv.boards.iter().find(|b| b.white == white).map(|b| b.result.clone())
         })
     };
-    waiting.map_or_else(|| filed().unwrap_or_default(), |o| written(o).to_string())
+    waiting.map_or_else(|| filed().unwrap_or_default(), |o| o.written().to_string())
 }
 
 /// A key typed in a board's result box.
