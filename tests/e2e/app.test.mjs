@@ -162,8 +162,12 @@ test('degenerate results are explained and the dummy player fixes them', async (
   const rowA = page.locator('[data-testid=rating-row]').filter({ has: page.getByTestId('player-name').getByText('A', { exact: true }) });
   const cellA = await rowA.getByTestId('player-rating').textContent();
   assert.equal(cellA, '—', 'no finite rating is shown as a dash, never as a number');
+  // A quick job replaces the shown result without a "Computing…" frame, so the status says
+  // "Converged" of the last result until the new one arrives: wait for the new job's result.
+  const job = await page.getByTestId('results-panel').getAttribute('data-job');
   await page.getByTestId('add-dummy').click();
   await page.waitForFunction(() => document.querySelector('[data-testid=gamma]').value === '1');
+  await page.waitForFunction((j) => document.querySelector('[data-testid=results-panel]').dataset.job !== j, job, { timeout: 30000 });
   await converged(page);
   const r = await ratings(page);
   assert.ok(Number.isFinite(r.A) && r.A > r.B, JSON.stringify(r));
@@ -245,8 +249,10 @@ test('the chosen method and parameters survive a reload', async () => {
   const { context, page } = await open();
   await converged(page);
   await page.getByTestId('variant').selectOption('zermelo');
+  const job = await page.getByTestId('results-panel').getAttribute('data-job');
   await page.getByTestId('sigma').fill('0.5');
   await page.getByTestId('sigma').press('Enter');
+  await page.waitForFunction((j) => document.querySelector('[data-testid=results-panel]').dataset.job !== j, job, { timeout: 30000 });
   await converged(page);
   await page.reload();
   await converged(page);
@@ -413,8 +419,10 @@ test('a file can be opened, and a bad number is refused without losing the last 
   await page.getByTestId('gamma').fill('1e');
   await page.getByTestId('gamma').press('Tab');
   await page.getByTestId('gamma-error').waitFor();
+  const job = await page.getByTestId('results-panel').getAttribute('data-job');
   await page.getByTestId('sigma').fill('0.45');
   await page.getByTestId('sigma').press('Enter');
+  await page.waitForFunction((j) => document.querySelector('[data-testid=results-panel]').dataset.job !== j, job, { timeout: 30000 });
   await converged(page);
   await page.waitForFunction(() => document.querySelector('[data-testid=sigma]').value === '0.45');
   assert.equal(await page.getByTestId('gamma').inputValue(), '1e', 'the typing kept');
