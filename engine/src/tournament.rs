@@ -379,6 +379,95 @@ impl Acceleration {
     }
 }
 
+/// Which rating ranks the players for the initial order (C.04.2 Art. 2), as TRF-2026's
+/// `172` record codes it ("Encoded Starting Rank Method"): FIDE's, a national federation's
+/// (its National Rating Support records), or one of them when the other is missing, the
+/// higher or the lower of the two, or another method (the order the players are listed in).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum RankingMethod {
+    #[default]
+    Fide,
+    National,
+    FideElseNational,
+    NationalElseFide,
+    Higher,
+    Lower,
+    Other,
+}
+
+impl RankingMethod {
+    pub const ALL: [RankingMethod; 7] = [
+        RankingMethod::Fide,
+        RankingMethod::National,
+        RankingMethod::FideElseNational,
+        RankingMethod::NationalElseFide,
+        RankingMethod::Higher,
+        RankingMethod::Lower,
+        RankingMethod::Other,
+    ];
+
+    /// TRF-2026's code (`172`, columns 9-13).
+    pub fn code(self) -> &'static str {
+        ["FIDE", "NRO", "FIDON", "NIDOF", "HBFN", "LBFN", "OTHER"][self as usize]
+    }
+
+    pub fn name(self) -> &'static str {
+        [
+            "FIDE rating",
+            "national rating",
+            "FIDE rating, else national",
+            "national rating, else FIDE",
+            "the higher of FIDE and national",
+            "the lower of FIDE and national",
+            "another method (the order listed)",
+        ][self as usize]
+    }
+
+    /// Whether the method reads national ratings.
+    pub fn national(self) -> bool {
+        !matches!(self, RankingMethod::Fide | RankingMethod::Other)
+    }
+
+    /// The rating that ranks a player with these ratings (`None`: ranked as unrated).
+    pub fn strength(self, fide: Option<u32>, national: Option<u32>) -> Option<u32> {
+        match self {
+            RankingMethod::Fide | RankingMethod::Other => fide,
+            RankingMethod::National => national,
+            RankingMethod::FideElseNational => fide.or(national),
+            RankingMethod::NationalElseFide => national.or(fide),
+            RankingMethod::Higher => fide.max(national),
+            RankingMethod::Lower => match (fide, national) {
+                (Some(a), Some(b)) => Some(a.min(b)),
+                (a, b) => a.or(b),
+            },
+        }
+    }
+}
+
+impl std::str::FromStr for RankingMethod {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<RankingMethod, String> {
+        RankingMethod::ALL.into_iter().find(|m| s.trim().eq_ignore_ascii_case(m.code())).ok_or_else(|| {
+            format!("'{}' is not a ranking method: expected FIDE, NRO, FIDON, NIDOF, HBFN, LBFN or OTHER", crate::error::excerpt(s))
+        })
+    }
+}
+
+/// TRF-2026's `172` record: the federation whose National Rating Support records the file
+/// holds (columns 5-7), and the method (9-13).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Ranking {
+    pub federation: String,
+    pub method: RankingMethod,
+}
+
+/// A player's place in C.04.2's initial order (Art. 2): rating (unrated last), then title
+/// (GM, IM, WGM, FM, WIM, CM, WFM, WCM, none), then name without case.
+pub fn initial_order_key(rating: Option<u32>, title: Option<Title>, name: &str) -> (std::cmp::Reverse<u32>, usize, String) {
+    (std::cmp::Reverse(rating.unwrap_or(0)), title.map_or(Title::ALL.len(), |t| t as usize), name.to_lowercase())
+}
+
 /// A FIDE title, in C.04.2's order for the initial ranking (GM, IM, WGM, FM, WIM, CM, WFM,
 /// WCM), with the TRF's codes (`g m wg f wm c wf wc`, columns 11-13 of a `001` record).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -441,6 +530,10 @@ pub struct Entrant {
     pub rounds: Vec<RoundEntry>,
     /// The file line the entrant came from (0 when built in code).
     pub line: usize,
+    /// The national rating of TRF-2026's National Rating Support record (columns 49-52) for
+    /// the federation the `172` record names, if any.
+    #[serde(default)]
+    pub national_rating: Option<u32>,
 }
 
 impl Entrant {
@@ -459,6 +552,7 @@ impl Entrant {
             declared_rank: None,
             rounds: Vec::new(),
             line,
+            national_rating: None,
         }
     }
 
@@ -506,6 +600,9 @@ pub struct Tournament {
     pub round_dates: Vec<Option<String>>,
     pub scoring: Scoring,
     pub entrants: Vec<Entrant>,
+    /// TRF-2026 `172`: the rating that ranks the players (C.04.2 Art. 2's initial order).
+    #[serde(default)]
+    pub ranking: Option<Ranking>,
     /// The teams a team tournament's file lists (TRF 013, TRF-2026 310); empty otherwise.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub teams: Vec<TeamRecord>,
@@ -694,14 +791,13 @@ impl Tournament {
     /// this is the order they should follow, for a check or for a file without them.
     pub fn initial_order(&self) -> Vec<usize> {
         let mut order: Vec<usize> = (0..self.entrants.len()).collect();
+        let method = self.ranking.as_ref().map_or(RankingMethod::Fide, |r| r.method);
+        if method == RankingMethod::Other {
+            return order;
+        }
         let key = |i: &usize| {
             let e = &self.entrants[*i];
-            (
-                std::cmp::Reverse(e.rating.unwrap_or(0)),
-                e.fide_title().map_or(Title::ALL.len(), |t| t as usize),
-                e.name.to_lowercase(),
-                e.start,
-            )
+            (initial_order_key(method.strength(e.rating, e.national_rating), e.fide_title(), &e.name), e.start)
         };
         order.sort_by_cached_key(key);
         order

@@ -83,8 +83,18 @@ fn run_swiss(seed: u64) -> String {
                 let late = NewPlayer { name: "Late Comer".into(), rating: Some(1950), ..NewPlayer::default() };
                 text = apply(&text, &Action::AddPlayer(late)).unwrap();
             }
-            3 => text = apply(&text, &Action::Bye { start: 4, round: 3, kind: Some(ByeKind::Half) }).unwrap(),
-            5 => text = apply(&text, &Action::Withdraw { start: 9, from_round: 5 }).unwrap(),
+            3 => {
+                text = apply(&text, &Action::Bye { start: 4, round: 3, kind: Some(ByeKind::Half) }).unwrap();
+                // Before round 4 is paired, a late entry takes its place in the initial order.
+                let strong = NewPlayer { name: "Strong Latecomer".into(), rating: Some(2750), ..NewPlayer::default() };
+                text = apply(&text, &Action::AddPlayer(strong)).unwrap();
+            }
+            5 => {
+                text = apply(&text, &Action::Withdraw { start: 9, from_round: 5 }).unwrap();
+                // From round 4 on, the next number.
+                let very = NewPlayer { name: "Very Late".into(), rating: Some(2750), ..NewPlayer::default() };
+                text = apply(&text, &Action::AddPlayer(very)).unwrap();
+            }
             _ => {}
         }
         assert_eq!(view(&text).unwrap().next, Next::Pair(round));
@@ -101,9 +111,13 @@ fn a_whole_swiss_run_at_the_desk_is_paired_by_the_dutch_system_in_every_round() 
     let text = run_swiss(22);
     let v = view(&text).unwrap();
     assert_eq!(v.next, Next::Finished);
-    assert_eq!(v.players.len(), 31);
+    assert_eq!(v.players.len(), 33);
+    let start_of = |name: &str| v.players.iter().find(|p| p.name == name).unwrap().start;
+    assert_eq!((start_of("Strong Latecomer"), start_of("Very Late")), (1, 33), "placed by rating before round 4, last after");
     assert!(v.players.iter().find(|p| p.start == 9).unwrap().withdrawn);
-    assert_eq!(v.rounds[2].requested, [(4, ByeKind::Half)]);
+    // The half-point bye entered for number 4 before the strong entry moved everyone down one.
+    // (33, the entry after round 4, missed round 3: a zero-point bye.)
+    assert_eq!(v.rounds[2].requested, [(5, ByeKind::Half), (33, ByeKind::Zero)]);
     let (t, warnings) = parse_trf(&text).unwrap();
     assert!(warnings.is_empty(), "{warnings:?}");
     // The declared points (columns 81-84) agree with the rounds: the reader would warn.
@@ -190,4 +204,77 @@ fn the_arbiters_changes_are_marked_in_the_file_and_the_view() {
         assert!(!agrees, "bbpPairings sees it too: {said}");
     }
     assert_eq!(apply(&exchanged, &Action::Unpair { round: 1 }).unwrap(), text, "unpairing drops the marks");
+}
+
+#[test]
+fn a_late_entry_is_placed_by_rating_until_round_four_and_the_file_follows() {
+    let list = parse_players("A,2000\nB,1900\nC,1800\nD,1700\n").unwrap();
+    let text = new_file(&Details { name: "T".into(), rounds: 5, ..Details::default() }, &list).unwrap();
+    let paired = apply(&text, &Action::Pair { round: 1, initial_colour: Some(Colour::White) }).unwrap();
+    let swapped = apply(&paired, &Action::SwapColours { round: 1, white: 1 }).unwrap();
+    let late = |name: &str| Action::AddPlayer(NewPlayer { name: name.into(), rating: Some(1850), ..NewPlayer::default() });
+    // While round 1's results are being entered, nobody's number moves.
+    let during = apply(&swapped, &late("E")).unwrap();
+    assert_eq!(view(&during).unwrap().players.iter().map(|p| (p.start, p.name.as_str())).last(), Some((5, "E")));
+    let mut done = swapped.clone();
+    for b in view(&done).unwrap().rounds[0].boards.clone() {
+        done = apply(&done, &Action::Result { round: 1, white: b.white, outcome: Outcome::Draw }).unwrap();
+    }
+    // Between rounds, E (1850) goes between B and C; C and D, their opponents' cells and the
+    // arbiter's mark move down one, and the records stay in number order.
+    let entered = apply(&done, &late("E")).unwrap();
+    let v = view(&entered).unwrap();
+    let names: Vec<(u32, &str)> = v.players.iter().map(|p| (p.start, p.name.as_str())).collect();
+    assert_eq!(names, [(1, "A"), (2, "B"), (3, "E"), (4, "C"), (5, "D")]);
+    assert_eq!(v.rounds[0].boards.iter().map(|b| (b.white, b.black, b.manual)).collect::<Vec<_>>(), [(4, 1, true), (5, 2, false)]);
+    assert!(entered.contains("### manual round 1: colours of 1 and 4 swapped by the arbiter\n"), "{entered}");
+    let starts: Vec<u32> = entered.lines().filter(|l| l.starts_with("001")).map(|l| l[4..8].trim().parse().unwrap()).collect();
+    assert_eq!(starts, [1, 2, 3, 4, 5]);
+    assert_eq!(v.rounds[0].requested, [(3, ByeKind::Zero)], "round 1 missed");
+    let (t, warnings) = parse_trf(&entered).unwrap();
+    assert!(warnings.is_empty(), "{warnings:?}");
+    assert_eq!(t.entrants.iter().map(|e| e.declared_points).collect::<Vec<_>>(), [Some(0.5), Some(0.5), Some(0.0), Some(0.5), Some(0.5)]);
+}
+
+#[test]
+fn from_round_four_or_in_a_file_with_teams_a_late_entry_gets_the_next_number() {
+    let list = parse_players("A,2000\nB,1900\nC,1800\nD,1700\nE,1600\nF,1500\nG,1400\nH,1300\n").unwrap();
+    let mut text = new_file(&Details { name: "T".into(), rounds: 6, ..Details::default() }, &list).unwrap();
+    let top = Action::AddPlayer(NewPlayer { name: "Top".into(), rating: Some(2800), ..NewPlayer::default() });
+    let with_team = text.replace("\n001", "\n013 Team One                            1    2\n001");
+    assert!(with_team.contains("\n013 "));
+    let v = view(&apply(&with_team, &top).unwrap()).unwrap();
+    assert_eq!(v.players.iter().find(|p| p.name == "Top").unwrap().start, 9, "a team record lists numbers: kept");
+    for round in 1..=4 {
+        text = apply(&text, &Action::Pair { round, initial_colour: (round == 1).then_some(Colour::White) }).unwrap();
+        for b in view(&text).unwrap().rounds[round - 1].boards.clone() {
+            text = apply(&text, &Action::Result { round, white: b.white, outcome: Outcome::Draw }).unwrap();
+        }
+        let placed = view(&apply(&text, &top).unwrap()).unwrap().players.iter().find(|p| p.name == "Top").unwrap().start;
+        assert_eq!(placed, if round < 4 { 1 } else { 9 }, "after round {round} is paired");
+    }
+}
+
+#[test]
+fn a_late_entry_ranked_by_national_rating_moves_the_national_records_with_their_players() {
+    use ratings_engine::tournament::RankingMethod;
+    let list = parse_players("name,rating,national\nA,2000,\nB,,1950\nC,1800,1990\nD,,\n").unwrap();
+    let d =
+        Details { name: "T".into(), rounds: 5, federation: "NOR".into(), ranking: RankingMethod::NationalElseFide, ..Details::default() };
+    let mut text = new_file(&d, &list).unwrap();
+    text = apply(&text, &Action::Pair { round: 1, initial_colour: Some(Colour::White) }).unwrap();
+    for b in view(&text).unwrap().rounds[0].boards.clone() {
+        text = apply(&text, &Action::Result { round: 1, white: b.white, outcome: Outcome::WhiteWins }).unwrap();
+    }
+    let late = NewPlayer { name: "E".into(), national_rating: Some(1995), ..NewPlayer::default() };
+    let entered = apply(&text, &Action::AddPlayer(late)).unwrap();
+    let (t, warnings) = parse_trf(&entered).unwrap();
+    assert!(warnings.is_empty(), "{warnings:?}");
+    let got: Vec<(u32, &str, Option<u32>)> = t.entrants.iter().map(|e| (e.start, e.name.as_str(), e.national_rating)).collect();
+    assert_eq!(got, [(1, "A", None), (2, "E", Some(1995)), (3, "C", Some(1990)), (4, "B", Some(1950)), (5, "D", None)]);
+    assert_eq!(t.initial_order(), (0..5).collect::<Vec<_>>());
+    let checks = check_rounds(&t, &PairOptions::default()).unwrap();
+    assert!(checks[0].identical(), "round 1 re-pairs as paired: {:?} {:?}", checks[0].ours_only, checks[0].file_only);
+    let no_fed = new_file(&Details { name: "T".into(), ..Details::default() }, &list[1..3]).unwrap_err();
+    assert!(no_fed.to_string().contains("expected the federation (three letters)"), "{no_fed}");
 }

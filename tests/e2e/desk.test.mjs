@@ -220,7 +220,11 @@ test('at the desk every change can be undone, across a reload; the arbiter\'s ch
   await page.getByTestId('desk-failure').waitFor();
   assert.match(await page.getByTestId('desk-failure').textContent(), /line 3, column 'rating': expected a rating/);
   assert.match(await page.getByTestId('desk-players').inputValue(), /Ben,21OO/);
-  await page.getByTestId('desk-players').fill('name,rating\nAnna,2100\nBen,2000\nCleo,1900\nDan,1800\n');
+  // Ranked by national rating where there is one (TRF-2026's 172 NIDOF): Ben (national
+  // 2000) goes before Cleo (1900), whom his FIDE rating (1850) would put after.
+  await page.getByTestId('desk-players').fill('name,rating,national\nAnna,2100,\nBen,1850,2000\nCleo,1900,\nDan,1800,\n');
+  await page.getByTestId('desk-fed').fill('NOR');
+  await page.getByTestId('desk-ranking').selectOption('NIDOF');
   await press(page, 'desk-create');
   await press(page, 'desk-colour', 'w');
   await press(page, 'desk-pair');
@@ -241,6 +245,25 @@ test('at the desk every change can be undone, across a reload; the arbiter\'s ch
   await press(page, 'desk-undo');
   await page.getByTestId('desk-pair').waitFor();
   assert.equal(await page.getByTestId('desk-undo').isDisabled(), true, 'back to the registration: nothing more to undo');
+  // A late entry before round 4 takes its place by rating (C.04.2) and the players below move
+  // down one; a change clicked while the entry is still on its way (Ben's withdrawal, Ben
+  // shown as number 2) follows Ben to number 3.
+  await page.evaluate(() => {
+    const set = (id, v) => {
+      const el = document.querySelector(`[data-testid=${id}]`);
+      el.value = v;
+      el.dispatchEvent(new Event('input', { bubbles: true }));
+    };
+    set('desk-late-name', 'Zoe');
+    set('desk-late-rating', '2050');
+    document.querySelector('[data-testid=desk-late-add]').click();
+    const ben = [...document.querySelectorAll('[data-testid=desk-player]')].find((r) => r.textContent.includes('Ben'));
+    ben.querySelector('[data-testid=desk-withdraw]').click();
+  });
+  await page.waitForFunction(() => /withdrawn/.test(document.querySelector('[data-testid=desk-player-table]')?.textContent ?? ''));
+  const table = await page.$$eval('[data-testid=desk-player]', (rs) => rs.map((r) => [...r.cells].slice(0, 2).map((c) => c.textContent).join(' ')));
+  assert.deepEqual(table, ['1 Anna', '2 Zoe', '3 Ben (withdrawn)', '4 Cleo', '5 Dan']);
+  assert.match(await page.locator('[data-testid=desk-player-table] caption').textContent(), /initial order by national rating, else FIDE/);
   await axe(page, 'the desk after undo');
   assert.deepEqual(errors, []);
   await context.close();

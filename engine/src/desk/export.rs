@@ -1,7 +1,8 @@
 //! The desk's file as programs read it: TRF-2026 as kept (its `142` rounds, `162` points and
 //! `202` tiebreaks records), or TRF-16 for older programs, which know none of those: the
 //! rounds as JaVaFo's `XXR` (read by JaVaFo, bbpPairings, Swiss-Manager and Vega), a 3-1-0
-//! point system as bbpPairings's `BBW`/`BBD` and JaVaFo's `XXS`, the tiebreaks left out.
+//! point system as bbpPairings's `BBW`/`BBD` and JaVaFo's `XXS`, the tiebreaks, the ranking
+//! method (`172`) and the national ratings left out.
 //! The player records are the same in both (TRF-2026 did not move their columns).
 
 use serde::{Deserialize, Serialize};
@@ -29,13 +30,17 @@ pub fn export(text: &str, version: TrfVersion) -> String {
     if version == TrfVersion::Trf2026 {
         return text.to_string();
     }
+    let national = text.lines().find(|l| l.starts_with("172 ")).and_then(|l| l.get(4..7)).filter(|f| f.trim().len() == 3);
     let mut out = String::with_capacity(text.len());
     for line in text.split_inclusive('\n') {
         let value = line.get(4..).unwrap_or("").trim();
         match line.get(..3) {
             Some("142") => out.push_str(&format!("XXR {value}\n")),
             Some("162") => out.push_str(&sixteen_points(value)),
-            Some("202") | Some("212") => {}
+            // TRF-2026's tiebreaks, ranking method and national ratings: not in TRF-16 (the
+            // start numbers already hold the initial order they gave).
+            Some("202") | Some("212") | Some("172") => {}
+            Some(code) if Some(code) == national => {}
             _ => out.push_str(line),
         }
     }

@@ -9,7 +9,9 @@
 //!
 //! * [`register`]: a pasted players table and the tournament's details → a new file, the
 //!   players in C.04.2's initial order (A.2) and numbered by it (pairing numbers = start
-//!   numbers); a late entry appended with the next number.
+//!   numbers).
+//! * [`late`]: a late entry, placed by the initial order (the players below renumbered) while
+//!   fewer than four rounds are paired (C.04.2 Art. 2), else given the next number.
 //! * [`rounds`]: pair the next round (C.04.3, [`crate::pairing::dutch`]), enter a result, unpair
 //!   the last round while it has none, byes and withdrawals entered before pairing, and the
 //!   arbiter's manual changes (colours swapped, two players exchanged), each marked in the file.
@@ -18,6 +20,7 @@
 //! * [`export`]: the file as TRF-2026, or as TRF-16 for older programs.
 
 pub mod export;
+pub mod late;
 pub mod register;
 pub mod rounds;
 pub mod view;

@@ -11,7 +11,7 @@
 
 use crate::codes::Tiebreak;
 use crate::error::{bad_field, excerpt, ParseError, ParseErrors};
-use crate::tournament::{PointSystem, Sex, Title};
+use crate::tournament::{initial_order_key, PointSystem, RankingMethod, Sex, Title};
 use serde::{Deserialize, Serialize};
 
 /// One player as registered.
@@ -25,6 +25,10 @@ pub struct NewPlayer {
     /// A year (`1994`) or a date as TRF writes it (`1994/05/12`).
     pub birth: Option<String>,
     pub sex: Option<Sex>,
+    /// A national rating (written as TRF-2026's National Rating Support record of the
+    /// details' federation), for a tournament ranked by it ([`RankingMethod`]).
+    #[serde(default)]
+    pub national_rating: Option<u32>,
 }
 
 /// How games score: FIDE's 1 / ½ / 0, or 3 / 1 / 0 (written as TRF-2026's `162`).
@@ -84,6 +88,10 @@ pub struct Details {
     /// After points, in order (TRF-2026 `202`).
     #[serde(default)]
     pub tiebreaks: Vec<Tiebreak>,
+    /// The rating used for the initial order (TRF-2026 `172`, with the federation above as
+    /// the national ratings' federation).
+    #[serde(default)]
+    pub ranking: RankingMethod,
 }
 
 impl Default for Details {
@@ -100,6 +108,7 @@ impl Default for Details {
             rounds: 7,
             points: Points::Fide,
             tiebreaks: vec![Tiebreak::BhC1, Tiebreak::Bh, Tiebreak::Sb],
+            ranking: RankingMethod::Fide,
         }
     }
 }
@@ -120,6 +129,7 @@ enum Field {
     Title,
     Birth,
     Sex,
+    National,
 }
 
 impl Field {
@@ -136,6 +146,7 @@ impl Field {
             "title" => Field::Title,
             "birth" | "born" | "birthyear" | "year" | "yob" | "birthdate" => Field::Birth,
             "sex" | "gender" => Field::Sex,
+            "national" | "nationalrating" | "nat" | "natrating" | "nrating" | "nrtg" => Field::National,
             _ => return None,
         })
     }
@@ -149,6 +160,7 @@ impl Field {
             Field::Title => "title",
             Field::Birth => "birth",
             Field::Sex => "sex",
+            Field::National => "national rating",
         }
     }
 }
@@ -239,11 +251,8 @@ fn read_field(p: &mut NewPlayer, column: Field, v: &str) -> Result<(), &'static 
     match column {
         Field::Name if v.chars().count() > NAME_WIDTH => return Err("a name of at most 33 characters (the TRF's name field)"),
         Field::Name => p.name = v.to_string(),
-        Field::Rating => match v.parse::<u32>() {
-            Ok(0) => p.rating = None,
-            Ok(r) if r <= 3500 => p.rating = Some(r),
-            _ => return Err("a rating: a whole number from 0 (unrated) to 3500"),
-        },
+        Field::Rating => p.rating = rating(v)?,
+        Field::National => p.national_rating = rating(v)?,
         Field::FideId if v.len() <= 11 && v.chars().all(|c| c.is_ascii_digit()) => p.fide_id = Some(v.to_string()),
         Field::FideId => return Err("a FIDE id: up to 11 digits"),
         Field::Federation if v.len() == 3 && v.chars().all(|c| c.is_ascii_alphabetic()) => p.federation = Some(v.to_uppercase()),
@@ -259,6 +268,15 @@ fn read_field(p: &mut NewPlayer, column: Field, v: &str) -> Result<(), &'static 
         }
     }
     Ok(())
+}
+
+/// A rating: 0 (unrated) to 3500.
+fn rating(v: &str) -> Result<Option<u32>, &'static str> {
+    match v.parse::<u32>() {
+        Ok(0) => Ok(None),
+        Ok(r) if r <= 3500 => Ok(Some(r)),
+        _ => Err("a rating: a whole number from 0 (unrated) to 3500"),
+    }
 }
 
 /// A year, or a date with `/` or `-` between its parts, as TRF writes it.
@@ -315,14 +333,25 @@ fn header(out: &mut String, code: &str, value: &str) {
     }
 }
 
-/// The players in C.04.2's initial order (A.2): rating (unrated last), title, name.
-pub fn initial_order(players: &[NewPlayer]) -> Vec<usize> {
+/// The players in C.04.2's initial order (Art. 2): the rating `ranking` uses (unrated last),
+/// title, name; another method ([`RankingMethod::Other`]) keeps the order listed.
+pub fn initial_order(players: &[NewPlayer], ranking: RankingMethod) -> Vec<usize> {
     let mut order: Vec<usize> = (0..players.len()).collect();
-    order.sort_by_cached_key(|&i| {
-        let p = &players[i];
-        (std::cmp::Reverse(p.rating.unwrap_or(0)), p.title.map_or(Title::ALL.len(), |t| t as usize), p.name.to_lowercase(), i)
-    });
+    if ranking != RankingMethod::Other {
+        order.sort_by_cached_key(|&i| (order_key(&players[i], ranking), i));
+    }
     order
+}
+
+/// A registered player's place in the initial order by `ranking`.
+pub(crate) fn order_key(p: &NewPlayer, ranking: RankingMethod) -> (std::cmp::Reverse<u32>, usize, String) {
+    initial_order_key(ranking.strength(p.rating, p.national_rating), p.title, &p.name)
+}
+
+/// A National Rating Support record (TRF-2026): the federation, the start number, the
+/// national rating in the `001` record's rating columns (49-52), the rest left as in `001`.
+pub(crate) fn national_record(federation: &str, start: u32, rating: u32) -> String {
+    format!("{federation} {start:>4}{:40}{rating:>4}", "")
 }
 
 /// A new tournament's file: the details' records, then the players in the initial order.
@@ -362,9 +391,26 @@ pub fn new_file(d: &Details, players: &[NewPlayer]) -> Result<String, super::Des
     }
     let tiebreaks: Vec<&str> = d.tiebreaks.iter().map(|t| t.code()).collect();
     header(&mut out, "202", &tiebreaks.join(" "));
-    for (k, &i) in initial_order(players).iter().enumerate() {
+    let national = d.ranking.national() || players.iter().any(|p| p.national_rating.is_some());
+    if national && !three_letters {
+        return Err(Bad(format!(
+            "the rating used ({}): expected the federation (three letters) whose national ratings they are",
+            d.ranking.name()
+        )));
+    }
+    if national || d.ranking != RankingMethod::Fide {
+        header(&mut out, "172", &format!("{:<3} {}", fed.to_uppercase(), d.ranking.code()));
+    }
+    let order = initial_order(players, d.ranking);
+    for (k, &i) in order.iter().enumerate() {
         out.push_str(&player_record(k as u32 + 1, &players[i]));
         out.push('\n');
+    }
+    for (k, &i) in order.iter().enumerate() {
+        if let Some(r) = players[i].national_rating {
+            out.push_str(&national_record(&fed.to_uppercase(), k as u32 + 1, r));
+            out.push('\n');
+        }
     }
     Ok(out)
 }
@@ -415,6 +461,40 @@ mod tests {
         assert_eq!(t.initial_order(), (0..5).collect::<Vec<_>>(), "the engine's own initial order agrees");
         let order = t.declared_order.unwrap();
         assert_eq!(order.tiebreaks, [Tiebreak::BhC1, Tiebreak::Bh, Tiebreak::Sb]);
+    }
+
+    #[test]
+    fn the_rating_used_orders_the_players_and_is_written_as_trf_2026_records() {
+        use crate::desk::export::{export, TrfVersion};
+        let players = parse_players("name,rating,national\nAnna,1900,2050\nBen,2000,\nCleo,,2100\nDan,,\n").unwrap();
+        let d = |ranking| Details { name: "Club".into(), federation: "nor".into(), ranking, ..Details::default() };
+        let names = |text: &str| parse_trf(text).unwrap().0.entrants.iter().map(|e| e.name.clone()).collect::<Vec<_>>();
+        let expect = [
+            (RankingMethod::Fide, ["Ben", "Anna", "Cleo", "Dan"]),
+            (RankingMethod::National, ["Cleo", "Anna", "Ben", "Dan"]),
+            (RankingMethod::FideElseNational, ["Cleo", "Ben", "Anna", "Dan"]),
+            (RankingMethod::NationalElseFide, ["Cleo", "Anna", "Ben", "Dan"]),
+            (RankingMethod::Higher, ["Cleo", "Anna", "Ben", "Dan"]),
+            (RankingMethod::Lower, ["Cleo", "Ben", "Anna", "Dan"]),
+            (RankingMethod::Other, ["Anna", "Ben", "Cleo", "Dan"]),
+        ];
+        for (method, order) in expect {
+            let text = new_file(&d(method), &players).unwrap();
+            assert_eq!(names(&text), order, "{}", method.name());
+            let (t, warnings) = parse_trf(&text).unwrap();
+            assert!(warnings.is_empty(), "{warnings:?}");
+            assert_eq!(t.ranking.as_ref().map(|r| (r.federation.as_str(), r.method)), Some(("NOR", method)));
+            assert_eq!(t.initial_order(), (0..4).collect::<Vec<_>>(), "the reader's initial order agrees ({})", method.code());
+            let cleo = t.entrants.iter().find(|e| e.name == "Cleo").unwrap();
+            assert_eq!((cleo.rating, cleo.national_rating), (None, Some(2100)));
+            let old = export(&text, TrfVersion::Trf16);
+            assert!(!old.contains("\n172 ") && !old.contains("\nNOR "), "{old}");
+        }
+        let text = new_file(&d(RankingMethod::FideElseNational), &players).unwrap();
+        assert!(text.contains("172 NOR FIDON\n"), "{text}");
+        assert!(text.contains(&format!("NOR    1{:40}2100\n", "")), "{text}");
+        let unnamed = Details { federation: String::new(), ..d(RankingMethod::National) };
+        assert!(new_file(&unnamed, &players).unwrap_err().to_string().contains("expected the federation (three letters)"));
     }
 
     #[test]

@@ -9,7 +9,7 @@
 //! The arbiter's manual changes to a pairing are marked by a comment record
 //! (`### manual round R: …`), which TRF readers skip and [`super::view`] reads.
 
-use super::register::{player_record, NewPlayer};
+use super::register::NewPlayer;
 use super::DeskError;
 use crate::pairing::dutch::{pair_round, PairOptions};
 use crate::parse::trf::{parse_trf, with_pairing, with_points, with_round, without_round, Cell};
@@ -129,14 +129,30 @@ pub enum Action {
     Bye { start: u32, round: usize, kind: Option<ByeKind> },
     /// Absent from `from_round` to the last round (the rounds not yet paired).
     Withdraw { start: u32, from_round: usize },
-    /// A late entry: the next start number, the rounds already paired entered as zero-point
-    /// byes.
+    /// A late entry: numbered by the initial order while fewer than four rounds are paired
+    /// (the players below move down one), else the next number; the rounds already paired
+    /// entered as zero-point byes ([`super::late`]).
     AddPlayer(NewPlayer),
     /// The arbiter swaps the colours of the game in which `white` has white.
     SwapColours { round: usize, white: u32 },
     /// The arbiter exchanges two players of a round's pairing (their opponents, or one's game
     /// and the other's bye).
     Exchange { round: usize, a: u32, b: u32 },
+}
+
+impl Action {
+    /// The action with the start numbers it names changed to `new_of` them (an action queued
+    /// behind a late entry that renumbered the players, [`super::late`]).
+    pub fn renumbered(&self, new_of: &dyn Fn(u32) -> u32) -> Action {
+        match self.clone() {
+            Action::Result { round, white, outcome } => Action::Result { round, white: new_of(white), outcome },
+            Action::Bye { start, round, kind } => Action::Bye { start: new_of(start), round, kind },
+            Action::Withdraw { start, from_round } => Action::Withdraw { start: new_of(start), from_round },
+            Action::SwapColours { round, white } => Action::SwapColours { round, white: new_of(white) },
+            Action::Exchange { round, a, b } => Action::Exchange { round, a: new_of(a), b: new_of(b) },
+            other @ (Action::Pair { .. } | Action::Unpair { .. } | Action::AddPlayer(_)) => other,
+        }
+    }
 }
 
 /// The file read for an action (warnings are the view's to show).
@@ -182,7 +198,7 @@ pub fn apply(text: &str, action: &Action) -> Result<String, DeskError> {
         Action::Unpair { round } => unpair(text, &t, *round)?,
         Action::Bye { start, round, kind } => bye(text, &t, *start, *round, *kind)?,
         Action::Withdraw { start, from_round } => withdraw(text, &t, *start, *from_round)?,
-        Action::AddPlayer(p) => add_player(text, &t, p)?,
+        Action::AddPlayer(p) => super::late::add_player(text, &t, p)?,
         Action::SwapColours { round, white } => swap_colours(text, &t, *round, *white)?,
         Action::Exchange { round, a, b } => exchange(text, &t, *round, *a, *b)?,
     };
@@ -304,33 +320,6 @@ fn withdraw(text: &str, t: &Tournament, start: u32, from: usize) -> Result<Strin
         text = bye(&text, t, start, round, Some(ByeKind::Absent))?;
     }
     Ok(text)
-}
-
-fn add_player(text: &str, t: &Tournament, p: &NewPlayer) -> Result<String, DeskError> {
-    if p.name.trim().is_empty() {
-        return Err(DeskError::Details("a late entry: expected a player's name".into()));
-    }
-    let start = t.entrants.iter().map(|e| e.start).max().unwrap_or(0) + 1;
-    let mut out = String::with_capacity(text.len() + 100);
-    for line in text.lines() {
-        match line.get(..3) {
-            Some("062") => out.push_str(&format!("062 {}", t.entrants.len() + 1)),
-            Some("072") if p.rating.is_some() => {
-                out.push_str(&format!("072 {}", t.entrants.iter().filter(|e| e.rating.is_some()).count() + 1))
-            }
-            _ => out.push_str(line),
-        }
-        out.push('\n');
-    }
-    out.push_str(&player_record(start, p));
-    out.push('\n');
-    // The rounds already paired: missed, as zero-point byes (C.04.2's late entries score no
-    // points for rounds before they join; the pairing reads them as not to be paired then).
-    let missed = Cell { opponent: None, colour: None, result: Some(RoundResult::ZeroBye), points: None };
-    for round in 1..=current_round(t) {
-        out = with_round(&out, round, &|s| (s == start).then_some(missed));
-    }
-    Ok(out)
 }
 
 /// Checks that `round` is the last paired and has no result yet (a pairing may be changed).

@@ -5,7 +5,7 @@ use super::rounds::{current_round, missing_results, read, ByeKind, Outcome};
 use super::DeskError;
 use crate::pairing::dutch::board_key;
 use crate::parse::trf::parse_trf;
-use crate::tournament::{Colour, RoundStatus, Tournament, Unpaired};
+use crate::tournament::{Colour, RankingMethod, RoundStatus, Tournament, Unpaired};
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -16,6 +16,9 @@ pub struct PlayerRow {
     pub title: Option<String>,
     pub federation: Option<String>,
     pub fide_id: Option<String>,
+    /// The national rating (TRF-2026's National Rating Support record), if any.
+    #[serde(default)]
+    pub national_rating: Option<u32>,
     pub points: f64,
     /// Absent (`0000 - -`) in the tournament's last round: withdrawn (what the desk's
     /// *Withdraw* enters, an absence in each round from the one given).
@@ -68,6 +71,10 @@ pub struct DeskView {
     pub rounds: Vec<RoundView>,
     pub next: Next,
     pub warnings: Vec<String>,
+    /// The rating that ranks the players for the initial order (TRF-2026 `172`; FIDE's
+    /// rating when the file does not say).
+    #[serde(default)]
+    pub ranking: RankingMethod,
 }
 
 /// The view of `text`.
@@ -94,6 +101,7 @@ pub fn view(text: &str) -> Result<DeskView, DeskError> {
             title: e.title.clone(),
             federation: e.federation.clone(),
             fide_id: e.fide_id.clone(),
+            national_rating: e.national_rating,
             points: e.points_in(&t.point_system, e.rounds.len()),
             withdrawn: e.rounds.get(total.wrapping_sub(1)).is_some_and(|x| x.absent),
         })
@@ -106,7 +114,8 @@ pub fn view(text: &str) -> Result<DeskView, DeskError> {
         .filter(|w| !(matches!(next, Next::Results { .. }) && w.message.starts_with(&entering)))
         .map(|w| w.to_string())
         .collect();
-    Ok(DeskView { name: t.name.clone().unwrap_or_default(), total_rounds: total, players, rounds, next, warnings })
+    let ranking = t.ranking.as_ref().map_or(RankingMethod::Fide, |r| r.method);
+    Ok(DeskView { name: t.name.clone().unwrap_or_default(), total_rounds: total, players, rounds, next, warnings, ranking })
 }
 
 fn bye_kind(u: Unpaired) -> Option<ByeKind> {

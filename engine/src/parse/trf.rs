@@ -44,6 +44,10 @@
 //! * TRF-2026's `240` byes (`F`, `H`, `Z` in column 5, the round 7-9, start numbers from 11):
 //!   entered into the players' rounds as `0000 - H` in their records would be; a player not in
 //!   the file, or a round whose record says otherwise, is a warning (the record's entry is kept).
+//! * TRF-2026's `172` (the ranking method: a federation in 5-7, `FIDE NRO FIDON NIDOF HBFN
+//!   LBFN OTHER` in 9-13) into [`Tournament::ranking`], and the National Rating Support
+//!   records of that federation (its code in 1-3, a start number in 5-8, the national rating
+//!   in 49-52) into each entrant's `national_rating`: what the initial order is ranked by.
 //! * `XXC`, `XXZ`, `XXF`, `###` comments, ruler lines (`DDD SSSS ...`, digit rulers) and any
 //!   other code: ignored without a word (but a `BB?` code bbpPairings does not define is named).
 //! * TRF-26 `299` (abnormal points): a typed record (`W D L F H Z + -`) makes that result
@@ -219,6 +223,57 @@ pub fn without_round(text: &str, round: usize, which: &dyn Fn(u32) -> bool) -> S
         }
         Some(())
     })
+}
+
+/// The file with every start number in its player records changed to `new_of` it: each
+/// record's own (columns 5-8) and its opponents' (columns 92-95 of each round's block), the
+/// records then put in the order of their new numbers; nothing else changed. (A late entry
+/// numbered by C.04.2's initial order, `desk::late`; records that list players elsewhere,
+/// `013`, `310`, `240`, `299`, are the caller's to refuse), and those of the National Rating
+/// Support records of the `national` federation.
+pub fn renumbered(text: &str, new_of: &dyn Fn(u32) -> u32, national: Option<&str>) -> String {
+    let text = edit_records(text, &|start, chars| {
+        chars.splice(4..8, format!("{:>4}", new_of(start)).chars());
+        let mut at = 91;
+        while at + 4 <= chars.len() {
+            let field: String = chars[at..at + 4].iter().collect();
+            if let Some(o) = field.trim().parse::<u32>().ok().filter(|&o| o > 0) {
+                chars.splice(at..at + 4, format!("{:>4}", new_of(o)).chars());
+            }
+            at += 10;
+        }
+        Some(())
+    });
+    // National Rating Support records of the `172` federation name their player in 5-8.
+    let renumber_national = |line: &str| -> Option<String> {
+        let fed = national.filter(|f| f.len() == 3 && line.get(..4) == Some(&format!("{f} ")))?;
+        let start = line.get(4..8)?.trim().parse::<u32>().ok()?;
+        Some(format!("{fed} {:>4}{}", new_of(start), line.get(8..).unwrap_or("")))
+    };
+    let text: String = text.split_inclusive('\n').map(|l| renumber_national(l).unwrap_or_else(|| l.to_string())).collect();
+    with_records_in_order(&text)
+}
+
+/// The file with its player records in the order of their start numbers, in the places the
+/// records held; every other line kept where it was.
+pub fn with_records_in_order(text: &str) -> String {
+    let start = |l: &str| (code(l) == "001").then(|| Cols::new(l).field(5, 8).parse::<u32>().ok()).flatten();
+    let mut lines: Vec<String> = text.split_inclusive('\n').map(str::to_string).collect();
+    let unended = lines.last().is_some_and(|l| !l.ends_with('\n'));
+    if unended {
+        lines.last_mut().into_iter().for_each(|l| l.push('\n'));
+    }
+    let places: Vec<usize> = (0..lines.len()).filter(|&i| start(&lines[i]).is_some()).collect();
+    let mut records: Vec<String> = places.iter().map(|&i| lines[i].clone()).collect();
+    records.sort_by_key(|l| start(l));
+    for (&i, r) in places.iter().zip(records) {
+        lines[i] = r;
+    }
+    let mut out = lines.concat();
+    if unended {
+        out.pop();
+    }
+    out
 }
 
 /// The file with each player record (`001`) given to `edit` by its start rank (its characters,
@@ -416,6 +471,9 @@ struct Records {
     byes: Vec<(usize, Unpaired, usize, Vec<u32>)>,
     /// Leave out player records with errors (with a warning) instead of failing.
     skip: bool,
+    /// TRF-2026 National Rating Support records (a federation's code, then the `001`
+    /// columns), (line, code, start, rating), kept until the `172` record says whose are read.
+    nrs: Vec<(usize, String, u32, Option<u32>)>,
 }
 
 impl Records {
@@ -458,6 +516,7 @@ impl Records {
                 self.header.declared_order = Some(read_order(202, line, l, warnings))
             }
             "142" => self.rounds_142 = declared_rounds(&c, line, l, warnings),
+            "172" => self.header.ranking = read_172(line, l, warnings),
             "XXR" => self.rounds_xxr = declared_rounds(&c, line, l, warnings),
             "XXA" => read_xxa(line, l, &mut self.acceleration, warnings),
             "250" => read_250(line, l, &mut self.acceleration, warnings),
@@ -483,6 +542,13 @@ impl Records {
                     message: "299 (abnormal points): expected a type in column 5, points in columns 14-17, a round in 20-22 and start ranks from column 24; the record is ignored".into(),
                 }),
             },
+            c if c.chars().all(|x| x.is_ascii_uppercase()) && c.len() == 3 => {
+                let cols = Cols::new(l);
+                if let Ok(start) = cols.field(5, 8).parse::<u32>() {
+                    let rating = cols.field(49, 52).parse::<u32>().ok().filter(|&r| r > 0);
+                    self.nrs.push((line, c.to_string(), start, rating));
+                }
+            }
             _ => {}
         }
     }
@@ -507,7 +573,8 @@ pub fn parse_trf_with(text: &str, bad_lines: BadLines) -> Result<(Tournament, Ve
     for &(line, l) in &lines {
         records.read(line, l, &mut warnings, &mut errors);
     }
-    let Records { header: mut t, mut players, players_062, rounds_142, rounds_xxr, scoring, abnormal, acceleration, byes, .. } = records;
+    let Records { header: mut t, mut players, players_062, rounds_142, rounds_xxr, scoring, abnormal, acceleration, byes, nrs, .. } =
+        records;
     t.point_system = build_points(&scoring);
     t.scoring = t.point_system.scoring();
     if players.is_empty() && errors.is_empty() {
@@ -532,6 +599,7 @@ pub fn parse_trf_with(text: &str, bad_lines: BadLines) -> Result<(Tournament, Ve
         return Err(ParseErrors(errors));
     }
     t.entrants = entrants;
+    apply_nrs(&mut t, &nrs, &mut warnings);
     let longest = apply_240(&mut t, &byes, longest, &mut warnings);
     let placeholders = t.take_bye_placeholders();
     warnings.extend(placeholders.iter().map(|p| Warning { line: p.line, message: p.warning(true) }));
@@ -551,6 +619,44 @@ pub fn parse_trf_with(text: &str, bad_lines: BadLines) -> Result<(Tournament, Ve
     check_teams(&t, &mut warnings);
     warnings.sort_by_key(|w| w.line);
     Ok((t, warnings))
+}
+
+/// TRF-2026 `172`: the federation (columns 5-7) whose National Rating Support records the
+/// file holds, and the ranking method (9-13), e.g. `172 NOR FIDON`.
+fn read_172(line: usize, l: &str, warnings: &mut Vec<Warning>) -> Option<crate::tournament::Ranking> {
+    let cols = Cols::new(l);
+    let federation = cols.field(5, 7).to_uppercase();
+    match cols.field(9, 13).parse::<crate::tournament::RankingMethod>() {
+        Ok(method) if federation.len() == 3 || (federation.is_empty() && !method.national()) => {
+            Some(crate::tournament::Ranking { federation, method })
+        }
+        Ok(_) => {
+            warnings.push(Warning {
+                line,
+                message: "172: expected the national ratings' federation (three letters) in columns 5-7; the record is ignored".into(),
+            });
+            None
+        }
+        Err(e) => {
+            warnings.push(Warning { line, message: format!("172 (columns 9-13): {e}; the players are ranked by FIDE rating") });
+            None
+        }
+    }
+}
+
+/// Each National Rating Support record of the `172` record's federation gives its player's
+/// national rating; one naming no player is warned of.
+fn apply_nrs(t: &mut Tournament, nrs: &[(usize, String, u32, Option<u32>)], warnings: &mut Vec<Warning>) {
+    let Some(fed) = t.ranking.as_ref().map(|r| r.federation.clone()) else { return };
+    for (line, code, start, rating) in nrs.iter().filter(|r| r.1 == fed) {
+        match t.entrants.iter_mut().find(|e| e.start == *start) {
+            Some(e) => e.national_rating = *rating,
+            None => warnings.push(Warning {
+                line: *line,
+                message: format!("{code} (national rating): no player has start number {start}; the record is ignored"),
+            }),
+        }
+    }
 }
 
 /// A team record: `013` (name 5-36, players' start numbers in four columns from 37, a column
@@ -1067,6 +1173,7 @@ fn read_player(line: usize, l: &str, warnings: &mut Vec<Warning>) -> (Option<Raw
         declared_rank,
         rounds: Vec::new(),
         line,
+        national_rating: None,
     };
     let (rounds, errors, partial, blocks) = read_rounds(line, &c, warnings);
     (Some(RawEntrant { entrant, rounds, partial, blocks }), errors)

@@ -31,10 +31,7 @@
 //! // Three players, a round robin: Ann beats Bo, Bo beats Cy, Cy beats Ann.
 //! let game = |opponent, colour, result| RoundEntry::new(Some(opponent), Some(colour), result);
 //! let bye = RoundEntry::NOT_PAIRED;
-//! let entrant = |start: u32, name: &str, rounds| Entrant {
-//!     start, name: name.into(), rating: None, title: None, federation: None, fide_id: None,
-//!     sex: None, birth_year: None, declared_points: None, declared_rank: None, rounds, line: 0,
-//! };
+//! let entrant = |start: u32, name: &str, rounds| Entrant { rounds, ..Entrant::new(start, name, 0) };
 //! let (w, b) = (Colour::White, Colour::Black);
 //! let t = Tournament {
 //!     rounds: 3,

@@ -37,6 +37,7 @@ fn tour(rows: &[(u32, &str, u32, &str)]) -> Tournament {
                 })
                 .collect(),
             line: 0,
+            national_rating: None,
         })
         .collect();
     let rounds = entrants.iter().map(|e| e.rounds.len()).max().unwrap_or(0);

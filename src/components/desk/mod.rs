@@ -361,17 +361,26 @@ impl Desk {
                 set_local(OPEN_KEY, Some(&k.id));
                 self.creating.set(false);
             }
-            Flight::Apply => self.current.update(|k| {
-                if let Some(k) = k {
-                    let before = std::mem::replace(&mut k.text, reply.text);
-                    k.undo.push(before);
-                    if k.undo.len() > UNDO_DEPTH {
-                        k.undo.remove(0);
+            Flight::Apply => {
+                let moved = self.view.with_untracked(|old| old.as_ref().and_then(|old| moved_from(old, &reply.view)));
+                self.current.update(|k| {
+                    if let Some(k) = k {
+                        let before = std::mem::replace(&mut k.text, reply.text);
+                        k.undo.push(before);
+                        if k.undo.len() > UNDO_DEPTH {
+                            k.undo.remove(0);
+                        }
+                        k.pending.remove(0);
+                        // Changes queued behind a late entry that moved players' numbers name
+                        // the players as the page showed them: renumbered to follow.
+                        if let Some(from) = moved {
+                            let new_of = |s: u32| if s >= from { s + 1 } else { s };
+                            k.pending = k.pending.iter().map(|a| a.renumbered(&new_of)).collect();
+                        }
+                        k.progress = progress;
                     }
-                    k.pending.remove(0);
-                    k.progress = progress;
-                }
-            }),
+                })
+            }
             Flight::View => self.current.update(|k| {
                 if let Some(k) = k {
                     k.progress = progress;
@@ -403,6 +412,16 @@ impl Desk {
         }
         self.failure.set(Some(why));
     }
+}
+
+/// The first start number whose player changed between two views of one tournament with one
+/// player more (a late entry placed by the initial order, the players from there moved down
+/// one), or `None` when nobody moved.
+fn moved_from(old: &DeskView, new: &DeskView) -> Option<u32> {
+    if new.players.len() != old.players.len() + 1 {
+        return None;
+    }
+    old.players.iter().find(|p| new.players.iter().find(|q| q.start == p.start).is_some_and(|q| q.name != p.name)).map(|p| p.start)
 }
 
 /// What the list says of a tournament.

@@ -14,6 +14,11 @@ fn next_round(desk: Desk) -> Option<usize> {
     })
 }
 
+/// Whether any player has a national rating (its column is shown).
+fn national(desk: Desk) -> bool {
+    desk.view.with(|v| v.as_ref().is_some_and(|v| v.players.iter().any(|p| p.national_rating.is_some())))
+}
+
 fn kind_value(k: Option<ByeKind>) -> &'static str {
     match k {
         None => "",
@@ -37,9 +42,15 @@ pub fn Players() -> impl IntoView {
     };
     view! {
         <table class="desk-players" data-testid="desk-player-table">
-            <caption>"Players (start number = pairing number)"</caption>
+            <caption>
+                "Players (start number = pairing number; initial order by "
+                {move || desk.view.with(|v| v.as_ref().map_or("FIDE rating", |v| v.ranking.name()))}
+                ")"
+            </caption>
             <thead><tr>
-                <th scope="col">"No."</th><th scope="col">"Name"</th><th scope="col">"Rating"</th><th scope="col">"Fed"</th><th scope="col">"Points"</th>
+                <th scope="col">"No."</th><th scope="col">"Name"</th><th scope="col">"Rating"</th>
+                {move || national(desk).then(|| view! { <th scope="col">"National"</th> })}
+                <th scope="col">"Fed"</th><th scope="col">"Points"</th>
                 <th scope="col">{move || next_round(desk).map_or("Next round".to_string(), |r| format!("Round {r}"))}</th>
             </tr></thead>
             <tbody>
@@ -50,6 +61,7 @@ pub fn Players() -> impl IntoView {
                             <td>{p.start}</td>
                             <td>{p.title.clone().map(|t| format!("{t} ")).unwrap_or_default()}{p.name.clone()}{p.withdrawn.then_some(" (withdrawn)")}</td>
                             <td>{p.rating.map_or("–".into(), |r| r.to_string())}</td>
+                            {national(desk).then(|| view! { <td>{p.national_rating.map_or("–".into(), |r| r.to_string())}</td> })}
                             <td>{p.federation.clone().unwrap_or_default()}</td>
                             <td>{p.points}</td>
                             <td><NextRound start=start kind=kind /></td>
@@ -82,8 +94,17 @@ fn NextRound(start: u32, kind: Option<ByeKind>) -> impl IntoView {
     }
 }
 
-/// A player who joins after the start: the next start number (C.04.2: a late entry's rounds
-/// before it are not paired, and score no points).
+/// A player who joins after the start: placed by rating (the players below renumbered) while
+/// fewer than four rounds are paired, else the next start number (C.04.2 Art. 2); the rounds
+/// before it are not paired and score no points (`ratings_engine::desk::late`).
+/// What a late entry's number will be, as the engine numbers it.
+fn late_rule() -> String {
+    format!(
+        "Until round {} is paired (C.04.2), a late entry takes their place by rating and the players below move down one number; after that, and while a round's results are being entered, the next number. Rounds already paired count as zero-point byes.",
+        ratings_engine::desk::late::RENUMBER_UNTIL
+    )
+}
+
 #[component]
 fn LateEntry() -> impl IntoView {
     let desk = expect_context::<Desk>();
@@ -107,7 +128,8 @@ fn LateEntry() -> impl IntoView {
             <input id="desk-late-name" data-testid="desk-late-name" placeholder="name" prop:value=move || name.get() on:input=move |ev| name.set(event_target_value(&ev)) />
             <label for="desk-late-rating" class="visually-hidden">"Rating"</label>
             <input id="desk-late-rating" data-testid="desk-late-rating" placeholder="rating" size="6" inputmode="numeric" prop:value=move || rating.get() on:input=move |ev| rating.set(event_target_value(&ev)) />
-            <button data-testid="desk-late-add" on:click=add>"Add"</button>
+            <button data-testid="desk-late-add" on:click=add aria-describedby="desk-late-rule">"Add"</button>
         </div>
+        <p class="help" id="desk-late-rule">{late_rule()}</p>
     }
 }

@@ -4,6 +4,7 @@ use super::Desk;
 use leptos::prelude::*;
 use ratings_engine::desk::register::{Details, Points};
 use ratings_engine::tiebreak::Tiebreak;
+use ratings_engine::tournament::RankingMethod;
 
 /// A labelled text field bound to `value`.
 #[component]
@@ -28,6 +29,7 @@ pub fn Register() -> impl IntoView {
     let [name, city, federation, start, end, arbiter, time_control] = std::array::from_fn(|_| RwSignal::new(String::new()));
     let rounds = RwSignal::new(d.rounds.to_string());
     let points = RwSignal::new(Points::Fide);
+    let ranking = RwSignal::new(d.ranking);
     let order = RwSignal::new(d.tiebreaks.iter().map(|t| t.code()).collect::<Vec<_>>().join(" "));
     let players = RwSignal::new(String::new());
     let problem = RwSignal::new(None::<String>);
@@ -52,6 +54,7 @@ pub fn Register() -> impl IntoView {
             rounds,
             points: points.get_untracked(),
             tiebreaks,
+            ranking: ranking.get_untracked(),
         };
         desk.create(details, players.get_untracked());
     };
@@ -75,14 +78,24 @@ pub fn Register() -> impl IntoView {
                 </select>
             </div>
             <Field id="desk-tiebreaks" label="Tiebreaks (FIDE C.07 codes, in order)" value=order />
+            <div class="control">
+                <label for="desk-ranking">"Rating used (initial order)"</label>
+                <select id="desk-ranking" data-testid="desk-ranking" aria-describedby="desk-ranking-help" on:change=move |ev| {
+                    let code = event_target_value(&ev);
+                    ranking.set(code.parse().unwrap_or_default());
+                }>
+                    {RankingMethod::ALL.iter().map(|m| view! { <option value=m.code() selected=*m == RankingMethod::default()>{m.name()}</option> }).collect_view()}
+                </select>
+            </div>
         </div>
+        <p class="help" id="desk-ranking-help">"A national rating is a column named 'national' in the players' table; the federation above says whose (TRF-2026's 172 and National Rating Support records)."</p>
         <div class="control">
-            <label for="desk-players">"Players: one a line, from a spreadsheet or typed (name, rating, FIDE id, federation, title, birth year; or a first line naming the columns)"</label>
+            <label for="desk-players">"Players: one a line, from a spreadsheet or typed (name, rating, FIDE id, federation, title, birth year; or a first line naming the columns, among them 'national' for a national rating)"</label>
             <textarea id="desk-players" data-testid="desk-players" rows="10" spellcheck="false" prop:value=move || players.get() on:input=move |ev| players.set(event_target_value(&ev))></textarea>
         </div>
         {move || problem.get().map(|p| view! { <p class="error" role="alert" data-testid="desk-form-error">{p}</p> })}
         <div class="desk-actions">
-            <button data-testid="desk-create" on:click=create>"Create: players numbered by rating"</button>
+            <button data-testid="desk-create" on:click=create>"Create: players numbered by the rating used"</button>
             <button class="link" data-testid="desk-cancel" on:click=move |_| desk.creating.set(false)>"Cancel"</button>
         </div>
     }
