@@ -41,6 +41,8 @@ pub fn Players() -> impl IntoView {
         })
     };
     view! {
+        // A phone scrolls the table sideways inside its box, not the page.
+        <div class="table-wrap" tabindex="0" role="region" aria-label="Players">
         <table class="desk-players" data-testid="desk-player-table">
             <caption>
                 "Players (start number = pairing number; initial order by "
@@ -70,6 +72,7 @@ pub fn Players() -> impl IntoView {
                 }).collect_view()}
             </tbody>
         </table>
+        </div>
         <LateEntry />
     }
 }
