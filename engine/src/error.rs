@@ -161,6 +161,8 @@ pub enum RateError {
         "the iteration produced a non-finite strength at iteration {iteration}; the data may be degenerate: try a dummy player (gamma > 0)"
     )]
     NonFinite { iteration: usize },
+    #[error("{0}")]
+    Unstable(String),
     #[error("{item}: {problem} (expected {expected}); the data were built wrongly")]
     InvalidData { item: String, problem: String, expected: Cow<'static, str> },
     #[error("the ratings overflowed (first for {}): use a smaller K or starting rating", excerpt(.player))]

@@ -12,6 +12,7 @@ pub mod elo;
 pub mod fit;
 pub mod jrank;
 pub mod multi_elo;
+pub mod periods;
 pub mod race;
 pub mod ranking;
 pub mod report;

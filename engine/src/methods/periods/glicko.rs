@@ -1,0 +1,137 @@
+//! Glicko (Glickman 1999; "The Glicko system"): a rating and a rating deviation (RD) per
+//! player. At a period's start each player's RD grows by `c` per period since they last
+//! played (`sqrt(RD² + c²t)`, at most `max_deviation`); then, from the ratings and RDs at the
+//! start, each player's
+//!
+//! ```text
+//! d² = 1 / (q² Σ g(RD_j)² E_j (1 − E_j)),   RD' = sqrt(1 / (1/RD² + 1/d²)),
+//! r' = r + q RD'² Σ g(RD_j) (s_j − E_j),
+//! ```
+//!
+//! with q = ln 10 / 400, g(RD) = 1 / sqrt(1 + 3q²RD²/π²), E_j = 1 / (1 + 10^(−g(RD_j)(r − r_j)/400)).
+
+use super::{c_for, sums, Convention, Periods, Standing};
+use crate::error::{check, RateError};
+use serde::{Deserialize, Serialize};
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct GlickoParams {
+    pub initial_rating: f64,
+    pub initial_deviation: f64,
+    /// The deviation's growth per period without games: Glickman's example value, the `c`
+    /// that brings an RD of 50 back to 350 in 100 periods (34.64).
+    pub c: f64,
+    pub max_deviation: f64,
+    pub convention: Convention,
+}
+
+impl Default for GlickoParams {
+    fn default() -> GlickoParams {
+        GlickoParams {
+            initial_rating: 1500.0,
+            initial_deviation: 350.0,
+            c: c_for(50.0, 350.0, 100.0),
+            max_deviation: 350.0,
+            convention: Convention::Glickman,
+        }
+    }
+}
+
+impl GlickoParams {
+    pub fn validate(&self) -> Result<(), RateError> {
+        check(self.initial_rating.is_finite(), "initial rating", self.initial_rating, "a finite number")?;
+        check(self.max_deviation.is_finite() && self.max_deviation > 0.0, "maximum deviation", self.max_deviation, "a positive number")?;
+        let d = self.initial_deviation;
+        check(d > 0.0 && d <= self.max_deviation, "initial deviation", d, "a positive number up to the maximum deviation")?;
+        check(self.c.is_finite() && self.c >= 0.0, "c", self.c, "a number of at least 0")
+    }
+}
+
+/// Each player's rating and deviation after the last period.
+pub fn glicko(data: &Periods, p: &GlickoParams) -> Result<Vec<Standing>, RateError> {
+    p.validate()?;
+    let n = data.players;
+    let (max2, c2) = (p.max_deviation * p.max_deviation, p.c * p.c);
+    let mut r = vec![p.initial_rating; n];
+    let mut rd2 = vec![p.initial_deviation * p.initial_deviation; n];
+    let mut last: Vec<Option<i64>> = vec![None; n];
+    let mut games = vec![0u32; n];
+    let times = data.times(p.convention);
+    for ((_, period), &time) in data.periods.iter().zip(&times) {
+        let present = Periods::present(period, n);
+        for &i in &present {
+            rd2[i] = match (last[i], p.convention) {
+                (Some(l), _) => (rd2[i] + (time - l) as f64 * c2).min(max2),
+                (None, Convention::PlayerRatings) => (rd2[i] + c2).min(max2),
+                (None, Convention::Glickman) => rd2[i],
+            };
+        }
+        let s = sums(period, &r, &rd2, 0.0);
+        for &i in &present {
+            rd2[i] = 1.0 / (1.0 / rd2[i] + super::Q * super::Q * s.info[i]);
+            r[i] += super::Q * rd2[i] * s.surprise[i];
+            last[i] = Some(time);
+            games[i] += s.games[i];
+        }
+    }
+    let end = times.last().copied().unwrap_or(0);
+    Ok((0..n)
+        .map(|i| {
+            let grown = match (p.convention, last[i]) {
+                (Convention::Glickman, Some(l)) => (rd2[i] + (end - l) as f64 * c2).min(max2),
+                _ => rd2[i],
+            };
+            Standing { rating: r[i], deviation: grown.sqrt(), volatility: None, games: games[i], last: last[i] }
+        })
+        .collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::PeriodGame;
+    use super::*;
+
+    /// Glickman's worked example ("The Glicko system", step 2): a player rated 1500 (RD 200)
+    /// beats 1400 (RD 30) and loses to 1550 (RD 100) and 1700 (RD 300): r' = 1464, RD' = 151.4
+    /// (the paper's rounded figures; unrounded r' = 1464.1, RD' = 151.4).
+    #[test]
+    fn glickmans_worked_example() {
+        let start = [(1500.0, 200.0), (1400.0, 30.0), (1550.0, 100.0), (1700.0, 300.0)];
+        let games = [(1, 1.0), (2, 0.0), (3, 0.0)].map(|(j, s)| PeriodGame { first: 0, second: j, score: s });
+        let r: Vec<f64> = start.iter().map(|x| x.0).collect();
+        let rd2: Vec<f64> = start.iter().map(|x| x.1 * x.1).collect();
+        let s = sums(&games, &r, &rd2, 0.0);
+        let d2 = 1.0 / (super::super::Q * super::super::Q * s.info[0]);
+        assert!((d2 - 53670.85).abs() < 60.0, "d² = {d2}");
+        let new2 = 1.0 / (1.0 / rd2[0] + 1.0 / d2);
+        let new_r = r[0] + super::super::Q * new2 * s.surprise[0];
+        assert!((new_r - 1464.0).abs() < 0.5 && (new2.sqrt() - 151.4).abs() < 0.05, "r' = {new_r}, RD' = {}", new2.sqrt());
+    }
+
+    #[test]
+    fn a_player_who_sits_periods_out_has_only_the_deviation_grown() {
+        let game = |a, b, s| PeriodGame { first: a, second: b, score: s };
+        let data = Periods { players: 3, periods: vec![(1, vec![game(0, 1, 1.0), game(1, 2, 0.5)]), (5, vec![game(1, 2, 1.0)])] };
+        let p = GlickoParams::default();
+        let out = glicko(&data, &p).unwrap();
+        let after_one = glicko(&Periods { players: 3, periods: data.periods[..1].to_vec() }, &p).unwrap();
+        assert_eq!(out[0].rating, after_one[0].rating, "the rating of a player who stopped stays");
+        let grown = (after_one[0].deviation.powi(2) + 4.0 * p.c * p.c).sqrt();
+        assert!((out[0].deviation - grown.min(350.0)).abs() < 1e-9, "grown for the 4 periods since: {}", out[0].deviation);
+        let pr = glicko(&data, &GlickoParams { convention: Convention::PlayerRatings, ..p }).unwrap();
+        assert!(pr[0].deviation < out[0].deviation, "PlayerRatings reports it as it was");
+    }
+
+    #[test]
+    fn bad_parameters_are_refused() {
+        let data = Periods::default();
+        for p in [
+            GlickoParams { c: -1.0, ..GlickoParams::default() },
+            GlickoParams { initial_deviation: 400.0, ..GlickoParams::default() },
+            GlickoParams { initial_rating: f64::NAN, ..GlickoParams::default() },
+        ] {
+            assert!(glicko(&data, &p).is_err(), "{p:?}");
+        }
+    }
+}

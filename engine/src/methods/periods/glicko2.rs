@@ -1,0 +1,205 @@
+//! Glicko-2 (Glickman, "Example of the Glicko-2 system", 2013): a rating, a deviation and a
+//! volatility σ per player, on the Glicko-2 scale (μ = (r − 1500)/173.7178, φ = RD/173.7178).
+//! For each player of a period, from the values at its start (steps 3–8 of the paper):
+//!
+//! ```text
+//! v = 1 / Σ g(φ_j)² E_j (1 − E_j),   Δ = v Σ g(φ_j) (s_j − E_j),
+//! σ' = the root of f(x) = eˣ(Δ² − φ² − v − eˣ) / (2(φ² + v + eˣ)²) − (x − ln σ²)/τ²  (x = ln σ'²),
+//! φ* = sqrt(φ² + σ'²),  φ' = 1 / sqrt(1/φ*² + 1/v),  μ' = μ + φ'² Σ g(φ_j)(s_j − E_j);
+//! ```
+//!
+//! a player without games in a period has φ grown to sqrt(φ² + σ²) (at most the maximum).
+
+use super::{fmin, sums, Convention, PeriodGame, Periods, Standing};
+use crate::error::{check, RateError};
+use serde::{Deserialize, Serialize};
+
+/// The Glicko-2 scale: 400 / ln 10.
+pub const SCALE: f64 = 400.0 / std::f64::consts::LN_10;
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Glicko2Params {
+    pub initial_rating: f64,
+    pub initial_deviation: f64,
+    pub initial_volatility: f64,
+    /// τ: how much the volatility may change (Glickman: 0.3 to 1.2).
+    pub tau: f64,
+    pub max_deviation: f64,
+    pub convention: Convention,
+}
+
+impl Default for Glicko2Params {
+    fn default() -> Glicko2Params {
+        Glicko2Params {
+            initial_rating: 1500.0,
+            initial_deviation: 350.0,
+            initial_volatility: 0.06,
+            tau: 0.5,
+            max_deviation: 350.0,
+            convention: Convention::Glickman,
+        }
+    }
+}
+
+impl Glicko2Params {
+    pub fn validate(&self) -> Result<(), RateError> {
+        check(self.initial_rating.is_finite(), "initial rating", self.initial_rating, "a finite number")?;
+        check(self.max_deviation.is_finite() && self.max_deviation > 0.0, "maximum deviation", self.max_deviation, "a positive number")?;
+        let d = self.initial_deviation;
+        check(d > 0.0 && d <= self.max_deviation, "initial deviation", d, "a positive number up to the maximum deviation")?;
+        let s = self.initial_volatility;
+        check(s.is_finite() && s > 0.0 && s < 10.0, "initial volatility", s, "a positive number below 10")?;
+        check(self.tau.is_finite() && self.tau > 0.0 && self.tau <= 10.0, "tau", self.tau, "a positive number up to 10")
+    }
+}
+
+/// One player's values on the Glicko-2 scale.
+#[derive(Clone, Copy, Debug)]
+struct State {
+    mu: f64,
+    phi2: f64,
+    sigma: f64,
+}
+
+/// Each player's rating, deviation and volatility after the last period.
+pub fn glicko2(data: &Periods, p: &Glicko2Params) -> Result<Vec<Standing>, RateError> {
+    p.validate()?;
+    let n = data.players;
+    let start = State { mu: 0.0, phi2: (p.initial_deviation / SCALE).powi(2), sigma: p.initial_volatility };
+    let mut st = vec![start; n];
+    let max2 = (p.max_deviation / SCALE).powi(2);
+    let mut last: Vec<Option<i64>> = vec![None; n];
+    let mut games = vec![0u32; n];
+    let times = data.times(p.convention);
+    for ((_, period), &time) in data.periods.iter().zip(&times) {
+        let present = Periods::present(period, n);
+        for &i in &present {
+            if let Some(l) = last[i] {
+                // The periods sat out: the deviation grown by the volatility in each.
+                st[i].phi2 = (st[i].phi2 + (time - l - 1) as f64 * st[i].sigma * st[i].sigma).min(max2);
+            }
+        }
+        rate_period(period, &mut st, &present, p, max2);
+        for g in period {
+            games[g.first] += 1;
+            games[g.second] += 1;
+        }
+        for &i in &present {
+            last[i] = Some(time);
+        }
+    }
+    let end = times.last().copied().unwrap_or(0);
+    Ok((0..n)
+        .map(|i| {
+            let s = st[i];
+            let phi2 = match (p.convention, last[i]) {
+                (Convention::Glickman, Some(l)) => (s.phi2 + (end - l) as f64 * s.sigma * s.sigma).min(max2),
+                _ => s.phi2,
+            };
+            Standing {
+                rating: p.initial_rating + SCALE * s.mu,
+                deviation: SCALE * phi2.sqrt(),
+                volatility: Some(s.sigma),
+                games: games[i],
+                last: last[i],
+            }
+        })
+        .collect())
+}
+
+/// Steps 3–8 for the players of one period, from the values at its start.
+fn rate_period(period: &[PeriodGame], st: &mut [State], present: &[usize], p: &Glicko2Params, max2: f64) {
+    // On the rating scale the sums are Glicko's: g and E agree, and q² Σ… is Glicko-2's 1/v.
+    let r: Vec<f64> = st.iter().map(|s| SCALE * s.mu).collect();
+    let rd2: Vec<f64> = st.iter().map(|s| SCALE * SCALE * s.phi2).collect();
+    let s = sums(period, &r, &rd2, 0.0);
+    for &i in present {
+        let (info, surprise) = (s.info[i], s.surprise[i]);
+        let v = 1.0 / info;
+        let delta = v * surprise;
+        let sigma = match p.convention {
+            Convention::Glickman => volatility(st[i].phi2, v, delta, st[i].sigma, p.tau),
+            Convention::PlayerRatings => volatility_r(st[i].phi2, v, delta, st[i].sigma, p.tau).min(p.max_deviation / SCALE),
+        };
+        let star2 = st[i].phi2 + sigma * sigma;
+        let mut phi2 = 1.0 / (1.0 / star2 + info);
+        if p.convention == Convention::PlayerRatings {
+            phi2 = phi2.min(max2);
+        }
+        st[i] = State { mu: st[i].mu + phi2 * surprise, phi2, sigma };
+    }
+}
+
+/// Step 5: the new volatility by Glickman's Illinois iteration (ε = 10⁻⁶).
+pub fn volatility(phi2: f64, v: f64, delta: f64, sigma: f64, tau: f64) -> f64 {
+    let a = (sigma * sigma).ln();
+    let f = |x: f64| {
+        let ex = x.exp();
+        ex * (delta * delta - phi2 - v - ex) / (2.0 * (phi2 + v + ex).powi(2)) - (x - a) / (tau * tau)
+    };
+    let mut big_a = a;
+    let mut big_b = if delta * delta > phi2 + v {
+        (delta * delta - phi2 - v).ln()
+    } else {
+        let mut k = 1.0;
+        while f(a - k * tau) < 0.0 && k < 1e6 {
+            k += 1.0;
+        }
+        a - k * tau
+    };
+    let (mut fa, mut fb) = (f(big_a), f(big_b));
+    let mut guard = 0;
+    while (big_b - big_a).abs() > 1e-6 && guard < 10_000 {
+        let c = big_a + (big_a - big_b) * fa / (fb - fa);
+        let fc = f(c);
+        if fc * fb <= 0.0 {
+            (big_a, fa) = (big_b, fb);
+        } else {
+            fa /= 2.0;
+        }
+        (big_b, fb) = (c, fc);
+        guard += 1;
+    }
+    (big_a / 2.0).exp()
+}
+
+/// The new volatility as PlayerRatings finds it: R's `optimize` on the likelihood whose
+/// stationary point is the root of Glickman's f, over 2 ln σ ± 4τ.
+fn volatility_r(phi2: f64, v: f64, delta: f64, sigma: f64, tau: f64) -> f64 {
+    let prior = 2.0 * sigma.ln();
+    let mut nllh = |z: f64| {
+        let denom = phi2 + z.exp() + v;
+        (z - prior) * (z - prior) / (tau * tau) + denom.ln() + delta * delta / denom
+    };
+    let z = fmin::fmin(&mut nllh, prior - 4.0 * tau, prior + 4.0 * tau, fmin::r_tolerance());
+    (z / 2.0).exp()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Glickman's example (2013): r = 1500, RD = 200, σ = 0.06, τ = 0.5, against 1400/30 (won),
+    /// 1550/100 and 1700/300 (lost): r' = 1464.06, RD' = 151.52, σ' = 0.05999 as printed
+    /// (unrounded: 1464.05, 151.5165, 0.0599960; the paper rounds μ' first).
+    #[test]
+    fn glickmans_worked_example() {
+        let players = [(1500.0, 200.0), (1400.0, 30.0), (1550.0, 100.0), (1700.0, 300.0)];
+        let mut st: Vec<State> =
+            players.iter().map(|&(r, rd)| State { mu: (r - 1500.0) / SCALE, phi2: (rd / SCALE).powi(2), sigma: 0.06 }).collect();
+        let games: Vec<PeriodGame> =
+            [(1, 1.0), (2, 0.0), (3, 0.0)].iter().map(|&(j, s)| PeriodGame { first: 0, second: j, score: s }).collect();
+        let p = Glicko2Params { max_deviation: 1e9, ..Glicko2Params::default() };
+        rate_period(&games, &mut st, &[0], &p, f64::INFINITY);
+        let (r, rd, sigma) = (1500.0 + SCALE * st[0].mu, SCALE * st[0].phi2.sqrt(), st[0].sigma);
+        assert!((r - 1464.06).abs() < 0.02, "r' = {r}");
+        assert!((rd - 151.52).abs() < 0.005, "RD' = {rd}");
+        assert!((sigma - 0.05999).abs() < 1e-5, "σ' = {sigma} (printed truncated to 0.05999)");
+        assert!((sigma - 0.0599960).abs() < 1e-7, "σ' unrounded = {sigma}");
+        // R's minimiser finds the same volatility to its tolerance.
+        let phi2 = (200.0 / SCALE).powi(2);
+        let (v, delta) = (1.778977, -0.483933);
+        assert!((volatility_r(phi2, v, delta, 0.06, 0.5) - volatility(phi2, v, delta, 0.06, 0.5)).abs() < 1e-5);
+    }
+}

@@ -1,0 +1,90 @@
+//! Stephenson's method (A. Stephenson, the winner of Kaggle's 2012 "FIDE/Deloitte" chess
+//! rating contest; R package PlayerRatings' `steph`): Glicko with three changes. A player's
+//! deviation grows by `h` for each game of a period as well as by `c` per period; every score
+//! gets a bonus `b` (a reward for playing); and each rating is pulled towards its opponents'
+//! by λ/100 of their mean difference (the neighbourhood term):
+//!
+//! ```text
+//! RD² ← min(RD² + t c², RD_max²);   RD'² = 1 / (1/(RD² + n h²) + q² Σ g_j² E_j (1 − E_j)),
+//! r' = r + q RD'² Σ g_j (s_j + b/100 − E_j) + (λ/100) Σ (r_j − r) / n,
+//! ```
+//!
+//! over the n games of the period, t the periods since the player last played (1 in their
+//! first). Defined by PlayerRatings' implementation, whose conventions it follows.
+
+use super::{sums, Periods, Standing, Q};
+use crate::error::{check, RateError};
+use serde::{Deserialize, Serialize};
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct StephensonParams {
+    pub initial_rating: f64,
+    pub initial_deviation: f64,
+    /// The deviation's growth per period (PlayerRatings' `cval`).
+    pub c: f64,
+    /// The deviation's growth per game (`hval`).
+    pub h: f64,
+    /// The bonus per game, in hundredths of a point (`bval`).
+    pub bonus: f64,
+    /// The neighbourhood parameter λ, in hundredths (`lambda`).
+    pub lambda: f64,
+    pub max_deviation: f64,
+}
+
+impl Default for StephensonParams {
+    /// PlayerRatings' defaults, starting at 1500.
+    fn default() -> StephensonParams {
+        StephensonParams {
+            initial_rating: 1500.0,
+            initial_deviation: 300.0,
+            c: 10.0,
+            h: 10.0,
+            bonus: 0.0,
+            lambda: 2.0,
+            max_deviation: 350.0,
+        }
+    }
+}
+
+impl StephensonParams {
+    pub fn validate(&self) -> Result<(), RateError> {
+        check(self.initial_rating.is_finite(), "initial rating", self.initial_rating, "a finite number")?;
+        check(self.max_deviation.is_finite() && self.max_deviation > 0.0, "maximum deviation", self.max_deviation, "a positive number")?;
+        let d = self.initial_deviation;
+        check(d > 0.0 && d <= self.max_deviation, "initial deviation", d, "a positive number up to the maximum deviation")?;
+        check(self.c.is_finite() && self.c >= 0.0, "c", self.c, "a number of at least 0")?;
+        check(self.h.is_finite() && self.h >= 0.0, "h", self.h, "a number of at least 0")?;
+        check(self.bonus.is_finite() && self.bonus.abs() <= 100.0, "bonus", self.bonus, "a number from -100 to 100")?;
+        check(self.lambda.is_finite() && (0.0..=100.0).contains(&self.lambda), "lambda", self.lambda, "a number from 0 to 100")
+    }
+}
+
+/// Each player's rating and deviation after the last period (periods counted as
+/// PlayerRatings counts them: the periods with games).
+pub fn stephenson(data: &Periods, p: &StephensonParams) -> Result<Vec<Standing>, RateError> {
+    p.validate()?;
+    let n = data.players;
+    let (max2, c2, h2) = (p.max_deviation * p.max_deviation, p.c * p.c, p.h * p.h);
+    let mut r = vec![p.initial_rating; n];
+    let mut rd2 = vec![p.initial_deviation * p.initial_deviation; n];
+    let mut last: Vec<Option<i64>> = vec![None; n];
+    let mut games = vec![0u32; n];
+    for (time, (_, period)) in data.periods.iter().enumerate() {
+        let time = time as i64;
+        let present = Periods::present(period, n);
+        for &i in &present {
+            let t = last[i].map_or(1, |l| time - l);
+            rd2[i] = (rd2[i] + t as f64 * c2).min(max2);
+        }
+        let s = sums(period, &r, &rd2, p.bonus / 100.0);
+        for &i in &present {
+            let k = s.games[i] as f64;
+            rd2[i] = 1.0 / (1.0 / (rd2[i] + k * h2) + Q * Q * s.info[i]);
+            r[i] += Q * rd2[i] * s.surprise[i] + p.lambda / 100.0 * s.neighbours[i] / k;
+            last[i] = Some(time);
+            games[i] += s.games[i];
+        }
+    }
+    Ok((0..n).map(|i| Standing { rating: r[i], deviation: rd2[i].sqrt(), volatility: None, games: games[i], last: last[i] }).collect())
+}

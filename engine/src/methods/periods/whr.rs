@@ -1,0 +1,236 @@
+//! Whole-History Rating (R. Coulom, "Whole-History Rating: A Bayesian Rating System for
+//! Players of Time-Varying Strength", 2008): each player's strength is a Wiener process in
+//! time, r(t₂) − r(t₁) ~ N(0, |t₂ − t₁| w²), and the ratings of every player on every day
+//! they played are fitted jointly to all the games (Bradley–Terry: P(i beats j) = γᵢ/(γᵢ+γⱼ),
+//! γ = eʳ), by Newton's method on one player's whole time series at a time (its Hessian is
+//! tridiagonal: the prior links only neighbouring days).
+//!
+//! As the original implementation does (P. Schwamb's `whole_history_rating`, whose test
+//! `tests/periods.rs` reproduces): w² is given in Elo² per period; a player's first day holds a
+//! virtual win and a virtual loss against a player of rating 0 (the prior that keeps a rating
+//! finite); the Newton step subtracts 0.001 from the Hessian's diagonal (a damping that does
+//! not move the optimum); the uncertainty of a day is its variance from the inverse Hessian.
+//! A draw counts as half a win and half a loss (the reference has none).
+
+use super::{PeriodGame, Periods};
+use crate::error::{check, RateError};
+use serde::{Deserialize, Serialize};
+
+/// Natural-log strength per Elo point.
+const PER_ELO: f64 = std::f64::consts::LN_10 / 400.0;
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct WhrParams {
+    /// The Wiener process's variance per period, in Elo² (the reference's 300).
+    pub w2: f64,
+    /// The most Newton sweeps over the players.
+    pub max_sweeps: usize,
+    /// Stop when no rating moves by more than this in a sweep (natural-log units).
+    pub tolerance: f64,
+}
+
+impl Default for WhrParams {
+    fn default() -> WhrParams {
+        WhrParams { w2: 300.0, max_sweeps: 1000, tolerance: 1e-10 }
+    }
+}
+
+impl WhrParams {
+    pub fn validate(&self) -> Result<(), RateError> {
+        check(self.w2.is_finite() && self.w2 > 0.0, "w2", self.w2, "a positive number (Elo² per period)")?;
+        check(self.tolerance.is_finite() && self.tolerance > 0.0, "tolerance", self.tolerance, "a positive number")
+    }
+}
+
+/// One day of one player: when, the rating (natural-log units), the games.
+#[derive(Clone, Debug)]
+struct Day {
+    time: i64,
+    r: f64,
+    /// (opponent, the opponent's day, this player's score).
+    games: Vec<(usize, usize, f64)>,
+    variance: f64,
+}
+
+/// A WHR fit: every player's days, stepped by [`Whr::sweep`].
+#[derive(Clone, Debug)]
+pub struct Whr {
+    days: Vec<Vec<Day>>,
+    w2: f64,
+}
+
+/// A player's rating on a day they played: Elo (0 = the virtual opponent) and its variance
+/// (natural-log units², as the reference prints it ×100).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct DayRating {
+    pub time: i64,
+    pub elo: f64,
+    pub variance: f64,
+}
+
+impl Whr {
+    /// The players' days from the periods (a period is a day), every rating 0.
+    pub fn new(data: &Periods, p: &WhrParams) -> Result<Whr, RateError> {
+        p.validate()?;
+        let mut days: Vec<Vec<Day>> = vec![Vec::new(); data.players];
+        let day_of = |days: &mut Vec<Vec<Day>>, i: usize, time: i64| -> usize {
+            if days[i].last().is_none_or(|d| d.time != time) {
+                days[i].push(Day { time, r: 0.0, games: Vec::new(), variance: 0.0 });
+            }
+            days[i].len() - 1
+        };
+        for (time, games) in &data.periods {
+            for &PeriodGame { first, second, score } in games {
+                let (a, b) = (day_of(&mut days, first, *time), day_of(&mut days, second, *time));
+                days[first][a].games.push((second, b, score));
+                days[second][b].games.push((first, a, 1.0 - score));
+            }
+        }
+        Ok(Whr { days, w2: p.w2 * PER_ELO * PER_ELO })
+    }
+
+    /// Sweeps until no rating moves by more than the tolerance (or the most sweeps), then the
+    /// uncertainties; the number of sweeps.
+    pub fn fit(&mut self, p: &WhrParams) -> Result<usize, RateError> {
+        for sweep in 1..=p.max_sweeps {
+            if self.sweep()? <= p.tolerance {
+                self.update_uncertainty();
+                return Ok(sweep);
+            }
+        }
+        self.update_uncertainty();
+        Ok(p.max_sweeps)
+    }
+
+    /// One Newton step on each player in turn, with the others' latest ratings; the largest
+    /// move.
+    pub fn sweep(&mut self) -> Result<f64, RateError> {
+        let mut largest = 0.0f64;
+        for i in 0..self.days.len() {
+            let step = self.newton_step(i);
+            for (d, x) in self.days[i].iter_mut().zip(&step) {
+                d.r -= x;
+                largest = largest.max(x.abs());
+            }
+            if let Some(d) = self.days[i].iter().find(|d| !d.r.is_finite() || d.r.abs() > 650.0) {
+                // As the reference: a rating beyond e^650 has run away (the games alone cannot
+                // fix it, e.g. one player winning everything with no days in between).
+                return Err(RateError::Unstable(format!(
+                    "Whole-History Rating diverged: player {} reached {} natural-log units at period {}",
+                    i + 1,
+                    crate::error::number(d.r),
+                    d.time
+                )));
+            }
+        }
+        Ok(largest)
+    }
+
+    /// Day `k` of player `i`: the derivatives of its games' log-likelihood (with the first
+    /// day's virtual win and loss against rating 0) in r.
+    fn derivatives(&self, i: usize, k: usize) -> (f64, f64) {
+        let day = &self.days[i][k];
+        let gamma = day.r.exp();
+        let mut terms: Vec<(f64, f64)> = day.games.iter().map(|&(j, l, s)| (self.days[j][l].r.exp(), s)).collect();
+        if k == 0 {
+            terms.extend([(1.0, 1.0), (1.0, 0.0)]);
+        }
+        let first: f64 = terms.iter().map(|&(d, s)| s - gamma / (gamma + d)).sum();
+        let second: f64 = -gamma * terms.iter().map(|&(d, _)| d / (gamma + d).powi(2)).sum::<f64>();
+        (first, second)
+    }
+
+    /// The prior's variance between day `k` and day `k + 1` of player `i`.
+    fn sigma2(&self, i: usize, k: usize) -> f64 {
+        (self.days[i][k + 1].time - self.days[i][k].time).abs() as f64 * self.w2
+    }
+
+    /// The Hessian's diagonal and super-diagonal (with the reference's −0.001) and the
+    /// gradient of player `i`'s log-posterior.
+    fn system(&self, i: usize) -> (Vec<f64>, Vec<f64>, Vec<f64>) {
+        let n = self.days[i].len();
+        let (mut h, mut up, mut g) = (vec![0.0; n], vec![0.0; n.saturating_sub(1)], vec![0.0; n]);
+        for k in 0..n {
+            let (d1, d2) = self.derivatives(i, k);
+            let r = self.days[i][k].r;
+            h[k] = d2 - 0.001;
+            g[k] = d1;
+            if k + 1 < n {
+                let s2 = self.sigma2(i, k);
+                h[k] -= 1.0 / s2;
+                up[k] = 1.0 / s2;
+                g[k] -= (r - self.days[i][k + 1].r) / s2;
+            }
+            if k > 0 {
+                let s2 = self.sigma2(i, k - 1);
+                h[k] -= 1.0 / s2;
+                g[k] -= (r - self.days[i][k - 1].r) / s2;
+            }
+        }
+        (h, up, g)
+    }
+
+    /// Player `i`'s Newton step x (r ← r − x): one day by 1-D Newton, more by the tridiagonal
+    /// solve of H x = g.
+    fn newton_step(&self, i: usize) -> Vec<f64> {
+        match self.days[i].len() {
+            0 => Vec::new(),
+            1 => {
+                let (d1, d2) = self.derivatives(i, 0);
+                vec![d1 / d2]
+            }
+            n => {
+                let (h, up, g) = self.system(i);
+                // Forward elimination (the sub-diagonal equals the super-diagonal), back solve.
+                let (mut d, mut y) = (vec![h[0]; n], vec![g[0]; n]);
+                for k in 1..n {
+                    let a = up[k - 1] / d[k - 1];
+                    d[k] = h[k] - a * up[k - 1];
+                    y[k] = g[k] - a * y[k - 1];
+                }
+                let mut x = vec![0.0; n];
+                x[n - 1] = y[n - 1] / d[n - 1];
+                for k in (0..n - 1).rev() {
+                    x[k] = (y[k] - up[k] * x[k + 1]) / d[k];
+                }
+                x
+            }
+        }
+    }
+
+    /// Each day's variance: the diagonal of −H⁻¹ (H with the −0.001, as the reference).
+    fn update_uncertainty(&mut self) {
+        for i in 0..self.days.len() {
+            let n = self.days[i].len();
+            if n == 0 {
+                continue;
+            }
+            let (h, up, _) = self.system(i);
+            // Forward pivots d and backward pivots e of the tridiagonal H.
+            let mut d = vec![h[0]; n];
+            for k in 1..n {
+                d[k] = h[k] - up[k - 1] * up[k - 1] / d[k - 1];
+            }
+            let mut e = vec![h[n - 1]; n];
+            for k in (0..n - 1).rev() {
+                e[k] = h[k] - up[k] * up[k] / e[k + 1];
+            }
+            for k in 0..n {
+                // (H⁻¹)_kk = 1 / (d_k + e_k − h_k).
+                self.days[i][k].variance = -1.0 / (d[k] + e[k] - h[k]);
+            }
+        }
+    }
+
+    /// The largest component of the log-posterior's gradient (without the damping): zero at
+    /// the fit's optimum.
+    pub fn gradient_norm(&self) -> f64 {
+        (0..self.days.len()).flat_map(|i| self.system(i).2).fold(0.0, |m, g| m.max(g.abs()))
+    }
+
+    /// Player `i`'s rating on each day they played.
+    pub fn history(&self, i: usize) -> Vec<DayRating> {
+        self.days[i].iter().map(|d| DayRating { time: d.time, elo: d.r / PER_ELO, variance: d.variance }).collect()
+    }
+}

@@ -1,0 +1,183 @@
+//! Ratings through time (issue 23), against independent references:
+//!
+//! * R package PlayerRatings 1.1-0's `glicko`, `glicko2` and `steph` on its AFL data (675
+//!   games of 18 teams, rating periods = `Week`), their full-precision outputs to 10⁻⁶ with
+//!   PlayerRatings' conventions. The data and outputs are GPL-3: read in place from
+//!   `../shared/data/playerratings_afl_riichi` and skipped, saying so, when absent.
+//! * Whole-History Rating: the test of the original implementation (P. Schwamb's
+//!   `whole_history_rating`, MIT): two Go players, five games over four days, 50 sweeps: each
+//!   day's Elo and variance ×100 as it prints them; and on a generated league the fit meets its
+//!   own optimality conditions (the log-posterior's gradient below 10⁻⁸).
+//!
+//! Glickman's worked examples are unit tests beside the methods (`periods::glicko`,
+//! `periods::glicko2`).
+
+use ratings_engine::methods::periods::glicko::{glicko, GlickoParams};
+use ratings_engine::methods::periods::glicko2::{glicko2, Glicko2Params};
+use ratings_engine::methods::periods::stephenson::{stephenson, StephensonParams};
+use ratings_engine::methods::periods::whr::{Whr, WhrParams};
+use ratings_engine::methods::periods::{Convention, PeriodGame, Periods, Standing};
+use std::collections::HashMap;
+
+const AFL: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/data/playerratings_afl_riichi");
+
+/// A CSV line's fields, quotes removed (the files quote names, never with commas inside).
+fn fields(line: &str) -> Vec<String> {
+    line.split(',').map(|f| f.trim().trim_matches('"').to_string()).collect()
+}
+
+/// The AFL games as rating periods by week, and the teams' names by index; `None` without
+/// the data.
+fn afl() -> Option<(Periods, Vec<String>)> {
+    let Ok(text) = std::fs::read_to_string(format!("{AFL}/aflodds.csv")) else {
+        eprintln!("skipped: PlayerRatings' AFL goldens are not at {AFL} (GPL data kept outside the repository)");
+        return None;
+    };
+    let mut names: Vec<String> = Vec::new();
+    let mut index = |name: &str, names: &mut Vec<String>| match names.iter().position(|n| n == name) {
+        Some(i) => i,
+        None => {
+            names.push(name.to_string());
+            names.len() - 1
+        }
+    };
+    let mut periods: Vec<(i64, Vec<PeriodGame>)> = Vec::new();
+    for line in text.lines().skip(1) {
+        let f = fields(line);
+        let week: i64 = f[1].parse().unwrap();
+        let game = PeriodGame { first: index(&f[2], &mut names), second: index(&f[3], &mut names), score: f[6].parse().unwrap() };
+        match periods.last_mut() {
+            Some((w, games)) if *w == week => games.push(game),
+            _ => periods.push((week, vec![game])),
+        }
+    }
+    Some((Periods { players: names.len(), periods }, names))
+}
+
+/// A golden file's rows: team → (rating, deviation, volatility if given, games).
+fn golden(file: &str) -> HashMap<String, (f64, f64, Option<f64>, u32)> {
+    let text = std::fs::read_to_string(format!("{AFL}/{file}")).unwrap();
+    let mut lines = text.lines();
+    let head = fields(lines.next().unwrap());
+    let col = |name: &str| head.iter().position(|h| h == name);
+    let (vol, games) = (col("Volatility"), col("Games").unwrap());
+    lines
+        .map(|l| {
+            let f = fields(l);
+            (f[0].clone(), (f[1].parse().unwrap(), f[2].parse().unwrap(), vol.map(|v| f[v].parse().unwrap()), f[games].parse().unwrap()))
+        })
+        .collect()
+}
+
+fn assert_agrees(file: &str, names: &[String], ours: &[Standing]) {
+    let want = golden(file);
+    assert_eq!(want.len(), names.len(), "{file}: every team");
+    for (name, s) in names.iter().zip(ours) {
+        let &(rating, deviation, volatility, games) = want.get(name).unwrap_or_else(|| panic!("{file}: {name} missing"));
+        assert_eq!(s.games, games, "{file}: {name}'s games");
+        assert!((s.rating - rating).abs() < 1e-6, "{file}: {name}'s rating {} against {rating}", s.rating);
+        assert!((s.deviation - deviation).abs() < 1e-6, "{file}: {name}'s deviation {} against {deviation}", s.deviation);
+        if let Some(v) = volatility {
+            let ours = s.volatility.unwrap();
+            assert!((ours - v).abs() < 1e-9, "{file}: {name}'s volatility {ours} against {v}");
+        }
+    }
+}
+
+#[test]
+fn glicko_reproduces_playerratings_on_the_afl_data() {
+    let Some((data, names)) = afl() else { return };
+    let p = GlickoParams {
+        initial_rating: 2200.0,
+        initial_deviation: 300.0,
+        c: 15.0,
+        max_deviation: 350.0,
+        convention: Convention::PlayerRatings,
+    };
+    assert_agrees("expected_glicko_afl.csv", &names, &glicko(&data, &p).unwrap());
+}
+
+#[test]
+fn glicko2_reproduces_playerratings_on_the_afl_data() {
+    let Some((data, names)) = afl() else { return };
+    let p = Glicko2Params {
+        initial_rating: 2200.0,
+        initial_deviation: 300.0,
+        initial_volatility: 0.15,
+        tau: 1.2,
+        max_deviation: 350.0,
+        convention: Convention::PlayerRatings,
+    };
+    assert_agrees("expected_glicko2_afl.csv", &names, &glicko2(&data, &p).unwrap());
+}
+
+#[test]
+fn stephenson_reproduces_playerratings_on_the_afl_data() {
+    let Some((data, names)) = afl() else { return };
+    let p = StephensonParams { initial_rating: 2200.0, initial_deviation: 300.0, ..StephensonParams::default() };
+    assert_agrees("expected_steph_afl.csv", &names, &stephenson(&data, &p).unwrap());
+}
+
+/// `whole_history_rating`'s `test_output`: shusaku (black) against shusai (white); days 1–4,
+/// shusaku winning the first game and losing the four after (two on day 4); 50 sweeps.
+#[test]
+fn whr_reproduces_the_original_implementations_test() {
+    let (shusai, shusaku) = (0, 1);
+    let game = |black_won: bool| PeriodGame { first: shusaku, second: shusai, score: if black_won { 1.0 } else { 0.0 } };
+    let data = Periods {
+        players: 2,
+        periods: vec![(1, vec![game(true)]), (2, vec![game(false)]), (3, vec![game(false)]), (4, vec![game(false), game(false)])],
+    };
+    let p = WhrParams { max_sweeps: 50, tolerance: 0.0, ..WhrParams::default() };
+    let mut whr = Whr::new(&data, &WhrParams::default()).unwrap();
+    whr.fit(&p).unwrap();
+    let printed = |i: usize| -> Vec<(i64, i64, i64)> {
+        whr.history(i).iter().map(|d| (d.time, d.elo.round() as i64, (d.variance * 100.0).round() as i64)).collect()
+    };
+    assert_eq!(printed(shusaku), [(1, -92, 71), (2, -94, 71), (3, -95, 71), (4, -96, 72)]);
+    assert_eq!(printed(shusai), [(1, 92, 71), (2, 94, 71), (3, 95, 71), (4, 96, 72)]);
+}
+
+/// A generated league: 60 players whose strengths drift, 30 periods, opponents near in
+/// strength as often as random.
+#[test]
+fn whr_meets_its_optimality_conditions_on_a_generated_league() {
+    let mut seed: u64 = 23;
+    let mut next = move || {
+        seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        (seed >> 11) as f64 / (1u64 << 53) as f64
+    };
+    let n = 60;
+    let mut strength: Vec<f64> = (0..n).map(|_| 1.5 * ((0..12).map(|_| next()).sum::<f64>() - 6.0)).collect();
+    let mut periods = Vec::new();
+    for t in 0..30 {
+        let mut games = Vec::new();
+        for _ in 0..40 {
+            let a = (next() * n as f64) as usize;
+            let near = next() < 0.5;
+            let b = if near { (a + 1 + (next() * 3.0) as usize) % n } else { (a + 1 + (next() * (n - 1) as f64) as usize) % n };
+            let p = 1.0 / (1.0 + (strength[b] - strength[a]).exp());
+            let x = next();
+            games.push(PeriodGame {
+                first: a,
+                second: b,
+                score: if x < p * 0.9 {
+                    1.0
+                } else if x < p * 0.9 + 0.1 {
+                    0.5
+                } else {
+                    0.0
+                },
+            });
+        }
+        periods.push((t * 2, games));
+        strength.iter_mut().for_each(|s| *s += 0.1 * (next() - 0.5));
+    }
+    let data = Periods { players: n, periods };
+    let p = WhrParams { tolerance: 1e-13, ..WhrParams::default() };
+    let mut whr = Whr::new(&data, &p).unwrap();
+    let sweeps = whr.fit(&p).unwrap();
+    assert!(sweeps < p.max_sweeps, "converged ({sweeps} sweeps)");
+    let g = whr.gradient_norm();
+    assert!(g < 1e-8, "the gradient at the fit: {g:e}");
+}
