@@ -20,8 +20,8 @@
 //! results are being entered, and in a file with team (`013`, `310`), bye-list (`240`) or
 //! abnormal-points (`299`) records, which list players by number elsewhere.
 
+use super::progress::{current_round, missing_results};
 use super::register::{national_record, order_key, player_record, NewPlayer};
-use super::rounds::{current_round, missing_results};
 use super::DeskError;
 use crate::parse::trf::{renumbered, with_records_in_order, with_round, Cell};
 use crate::tournament::{initial_order_key, Entrant, RankingMethod, RoundResult, Tournament};

@@ -21,6 +21,7 @@
 
 pub mod export;
 pub mod late;
+pub mod progress;
 pub mod register;
 pub mod rounds;
 pub mod view;

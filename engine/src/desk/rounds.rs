@@ -9,6 +9,7 @@
 //! The arbiter's manual changes to a pairing are marked by a comment record
 //! (`### manual round R: …`), which TRF readers skip and [`super::view`] reads.
 
+pub use super::progress::{current_round, missing_results};
 use super::register::NewPlayer;
 use super::DeskError;
 use crate::pairing::dutch::{pair_round, PairOptions};
@@ -165,28 +166,9 @@ fn index_of(t: &Tournament, start: u32) -> Result<usize, DeskError> {
     t.entrants.iter().position(|e| e.start == start).ok_or(DeskError::Player { start, what: "no such player".into() })
 }
 
-/// The last round in which anyone is paired (a game or the PAB): the desk's current round.
-pub fn current_round(t: &Tournament) -> usize {
-    crate::pairing::dutch::check::last_paired_round(t)
-}
-
 /// Whether any game of `round` has a result.
 fn has_results(t: &Tournament, round: usize) -> bool {
     t.entrants.iter().any(|e| e.rounds.get(round - 1).is_some_and(|r| r.opponent.is_some() && r.result != RoundResult::NotPaired))
-}
-
-/// The boards of `round` still without a result, by white's start number.
-pub fn missing_results(t: &Tournament, round: usize) -> Vec<u32> {
-    let mut out: Vec<u32> = t
-        .entrants
-        .iter()
-        .filter_map(|e| {
-            let r = e.rounds.get(round.checked_sub(1)?)?;
-            (r.opponent.is_some() && r.result == RoundResult::NotPaired && r.colour != Some(Colour::Black)).then_some(e.start)
-        })
-        .collect();
-    out.sort_unstable();
-    out
 }
 
 /// Applies `action` to the file `text`: the next text, or why not (the text unchanged).
