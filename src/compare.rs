@@ -9,7 +9,7 @@ use ratings_engine::compare::order::{rated, replay, Order, Spread, Spreads};
 use ratings_engine::compare::{Comparison, Rated};
 use ratings_engine::error::RateError;
 use ratings_engine::methods::report::Rating;
-use ratings_engine::methods::{rate, Method, Options};
+use ratings_engine::methods::{rate, registry, Method, Options, Params};
 use ratings_engine::model::Dataset;
 use ratings_engine::{MethodKind, ScaleKind};
 use serde::{Deserialize, Serialize};
@@ -132,6 +132,10 @@ pub fn short(kind: MethodKind) -> &'static str {
         MethodKind::MultiElo => "Multiplayer Elo",
         MethodKind::JRank => "JRank",
         MethodKind::Aga => "AGA",
+        MethodKind::Glicko => "Glicko",
+        MethodKind::Glicko2 => "Glicko-2",
+        MethodKind::Stephenson => "Stephenson",
+        MethodKind::Whr => "WHR",
     }
 }
 
@@ -143,6 +147,14 @@ fn telling(m: &Method) -> String {
         Method::MultiElo(p) => format!("K = {}", p.k),
         Method::JRank(p) => format!("k = {}, p = {}", p.k, p.p),
         Method::Aga(p) => (if p.by_event { "by event" } else { "one fit" }).into(),
+        // The parameters tuning would search, as the registry lists them.
+        other => {
+            let mut params = Params::default();
+            params.set(other.clone());
+            let shown: Vec<String> =
+                registry::of(other.kind()).iter().filter(|p| p.tunable).map(|p| format!("{} = {}", p.label, p.show(&params))).collect();
+            shown.join(", ")
+        }
     }
 }
 
@@ -346,6 +358,9 @@ fn passes(kind: MethodKind) -> f64 {
         MethodKind::Brent => 0.5,
         MethodKind::JRank => 2.0,
         MethodKind::Aga => 5.0,
+        MethodKind::Glicko | MethodKind::Stephenson => 1.5,
+        MethodKind::Glicko2 => 3.0,
+        MethodKind::Whr => 30.0,
     }
 }
 

@@ -250,6 +250,10 @@ fn rate_outputs() -> Vec<Value> {
         rate_json(&league, Method::MultiElo(Default::default()), Scale::default()),
         rate_json(&league, Method::JRank(JRankParams { fit: true, holdout: 0.2, ..JRankParams::default() }), Scale::default()),
         rate_json(&league, Method::Aga(Default::default()), Scale::default()),
+        rate_json(&league, Method::Glicko(Default::default()), Scale::default()),
+        rate_json(&league, Method::Glicko2(Default::default()), Scale::default()),
+        rate_json(&league, Method::Stephenson(Default::default()), Scale::default()),
+        rate_json(&league, Method::Whr(Default::default()), Scale::default()),
     ]
 }
 

@@ -64,6 +64,15 @@ pub enum Command {
     /// with its working.
     #[command(after_help = REPORT_HELP)]
     Report(ReportArgs),
+    /// Every rating method with its parameters: name, flag, meaning, unit, range and default
+    /// (the engine's registry, which the app's panels and these flags are made from).
+    Methods(MethodsArgs),
+}
+
+#[derive(clap::Args)]
+pub struct MethodsArgs {
+    #[arg(long, value_enum, default_value = "text")]
+    pub format: ReportFormat,
 }
 
 #[derive(clap::Args)]
@@ -368,6 +377,9 @@ pub struct MethodArgs {
     pub eps: Option<f64>,
     #[arg(long, allow_negative_numbers = true, help = help::max_iter())]
     pub max_iter: Option<i64>,
+    /// Glicko, Glicko-2, Stephenson, WHR: their flags, made from the engine's registry.
+    #[command(flatten)]
+    pub registered: crate::registered::RegisteredArgs,
 }
 
 /// Where Brent's display scale puts the ratings (every method of a comparison shares it).

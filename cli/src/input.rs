@@ -126,6 +126,7 @@ pub fn set_params(s: &mut Settings, args: &MethodArgs) -> Result<(), String> {
         ..s.params.jrank.clone()
     };
     s.params.aga.by_event = !args.aga_single_fit;
+    args.registered.apply(&mut s.params)?;
     if let Some(eps) = args.eps {
         (s.params.brent.eps, s.params.jrank.eps, s.params.aga.eps) = (eps, eps, eps);
     }

@@ -2,12 +2,13 @@
 //! engine, and prints; everything else lives in the library.
 //!
 //! The modules import downward only: `main` → the commands (`rate`, `tiebreaks`, `compare`,
-//! `evaluate`, `simulate`, `pair`, `report`) → `methods` (the `--methods` list), `input` (files and settings),
+//! `evaluate`, `simulate`, `pair`, `report`, `catalogue`) → `methods` (the `--methods` list), `input` (files and settings),
 //! `output` (printing) and `memory` (the allocator) → `args` (what the command line takes)
 //! → `help` (the texts) and `values` (the flags' values), both from the engine's own lists
 //! and defaults.
 
 mod args;
+mod catalogue;
 mod compare;
 mod evaluate;
 mod help;
@@ -17,6 +18,7 @@ mod methods;
 mod output;
 mod pair;
 mod rate;
+mod registered;
 mod report;
 mod simulate;
 mod tiebreaks;
@@ -42,6 +44,7 @@ fn main() -> ExitCode {
         Command::Simulate(a) => a.format == FormatArg::Table,
         Command::Pair(a) => a.format == PairFormat::Text,
         Command::Report(a) => a.format == ReportFormat::Text,
+        Command::Methods(a) => a.format == ReportFormat::Text,
     };
     let result = match cli.command {
         Command::Rate(args) => rate::run(&args).map(|out| (out, ExitCode::SUCCESS)),
@@ -51,6 +54,7 @@ fn main() -> ExitCode {
         Command::Simulate(args) => simulate::run(&args, &argv).map(|out| (Output::Text(out), ExitCode::SUCCESS)),
         Command::Pair(args) => pair::run(&args).map(|(out, status)| (Output::Text(out), status)),
         Command::Report(args) => report::run(&args).map(|out| (Output::Text(out), ExitCode::SUCCESS)),
+        Command::Methods(args) => Ok((Output::Text(catalogue::run(&args)), ExitCode::SUCCESS)),
     };
     match result {
         Ok((out, status)) => output::write(out, table, status),

@@ -115,12 +115,22 @@ pub fn status_note(s: Status) -> &'static str {
 }
 
 pub fn csv(r: &Rating) -> String {
-    let mut out = String::from("rank,name,rating,log_strength,games,score,group,status,sigma,label\n");
+    // The period methods' deviation and volatility, as columns of their own at the end.
+    let deviation = r.players.iter().any(|p| p.deviation.is_some());
+    let volatility = r.players.iter().any(|p| p.volatility.is_some());
+    let mut out = String::from("rank,name,rating,log_strength,games,score,group,status,sigma,label");
+    out += if deviation { ",deviation" } else { "" };
+    out += if volatility { ",volatility\n" } else { "\n" };
     let quote = |s: &str| crate::escape::csv_text(s).into_owned();
     let opt = |v: Option<f64>, d: usize| v.map(|v| format!("{v:.d$}")).unwrap_or_default();
     for p in &r.players {
+        let extra = match (deviation, volatility) {
+            (false, _) => String::new(),
+            (true, false) => format!(",{}", opt(p.deviation, decimals(r) + 2)),
+            (true, true) => format!(",{},{}", opt(p.deviation, decimals(r) + 2), opt(p.volatility, 8)),
+        };
         out += &format!(
-            "{},{},{},{},{},{},{},{},{},{}\n",
+            "{},{},{},{},{},{},{},{},{},{}{extra}\n",
             p.rank.map(|k| k.to_string()).unwrap_or_default(),
             quote(&p.name),
             opt(p.rating, decimals(r) + 2),
@@ -155,13 +165,17 @@ pub fn table(r: &Rating) -> String {
     }
     let sigma = r.players.iter().any(|p| p.sigma.is_some());
     let label = r.players.iter().any(|p| p.label.is_some());
+    let deviation = r.players.iter().any(|p| p.deviation.is_some());
+    let volatility = r.players.iter().any(|p| p.volatility.is_some());
     out += &format!(
-        "{:>4}  {:<width$}  {:>9}{}{}  {:>5}  {:>6}{}\n",
+        "{:>4}  {:<width$}  {:>9}{}{}{}{}  {:>5}  {:>6}{}\n",
         "Rank",
         "Name",
         "Rating",
         if sigma { format!("  {:>7}", "±") } else { String::new() },
         if label { format!("  {:>6}", "Level") } else { String::new() },
+        if deviation { format!("  {:>7}", "RD") } else { String::new() },
+        if volatility { format!("  {:>8}", "σ") } else { String::new() },
         "Games",
         "Score",
         if groups { "  Group" } else { "" }
@@ -175,7 +189,10 @@ pub fn table(r: &Rating) -> String {
         let note = if note.is_empty() { String::new() } else { format!("  ({note})") };
         let sig = if sigma { format!("  {:>7}", p.sigma.map(|v| format!("{v:.d$}")).unwrap_or_default()) } else { String::new() };
         let lab = if label { format!("  {:>6}", crate::escape::terminal(p.label.as_deref().unwrap_or_default())) } else { String::new() };
-        out += &format!("{rank:>4}  {name:<width$}  {rating:>9}{sig}{lab}  {:>5}  {:>6}{group}{note}\n", p.games, points(p.score));
+        let dev = if deviation { format!("  {:>7}", p.deviation.map(|v| format!("{v:.d$}")).unwrap_or_default()) } else { String::new() };
+        let vol = if volatility { format!("  {:>8}", p.volatility.map(|v| format!("{v:.5}")).unwrap_or_default()) } else { String::new() };
+        out +=
+            &format!("{rank:>4}  {name:<width$}  {rating:>9}{sig}{lab}{dev}{vol}  {:>5}  {:>6}{group}{note}\n", p.games, points(p.score));
     }
     for f in &r.diagnosis.findings {
         out += &format!("\nnote: {}", f.message);

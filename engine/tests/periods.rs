@@ -34,7 +34,7 @@ fn afl() -> Option<(Periods, Vec<String>)> {
         return None;
     };
     let mut names: Vec<String> = Vec::new();
-    let mut index = |name: &str, names: &mut Vec<String>| match names.iter().position(|n| n == name) {
+    let index = |name: &str, names: &mut Vec<String>| match names.iter().position(|n| n == name) {
         Some(i) => i,
         None => {
             names.push(name.to_string());

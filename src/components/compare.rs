@@ -12,7 +12,8 @@ use crate::protocol::{FromWorker, Source, ToWorker, COMPARE_JOBS};
 use crate::state::{SendToWorker, State};
 use leptos::html::Canvas;
 use leptos::prelude::*;
-use ratings_engine::methods::Method;
+use ratings_engine::methods::registry::{self, Access};
+use ratings_engine::methods::{Method, Params};
 use ratings_engine::MethodKind;
 
 /// How the compare table is sorted.
@@ -152,37 +153,39 @@ impl Lab {
     }
 }
 
-/// One parameter of a method as the compare view edits it.
+/// One number parameter of a method as the compare view edits it: the registry's (those it
+/// marks for the compare view), read and written on the entry's method.
 struct Param {
     id: &'static str,
     label: &'static str,
-    get: fn(&Method) -> f64,
-    set: fn(&mut Method, f64),
+    get: Box<dyn Fn(&Method) -> f64 + Send + Sync>,
+    set: Box<dyn Fn(&mut Method, f64) + Send + Sync>,
 }
 
 /// The parameters the compare view offers for a method (the method panel has them all).
 fn params(kind: MethodKind) -> Vec<Param> {
-    macro_rules! p {
-        ($id:literal, $label:literal, $variant:ident, $field:ident) => {
-            Param {
-                id: $id,
-                label: $label,
-                get: |m| if let Method::$variant(p) = m { p.$field as f64 } else { f64::NAN },
-                set: |m, v| {
-                    if let Method::$variant(p) = m {
-                        p.$field = v;
-                    }
-                },
-            }
-        };
-    }
-    match kind {
-        MethodKind::Brent => vec![p!("sigma", "σ", Brent, sigma), p!("gamma", "γ", Brent, gamma)],
-        MethodKind::Elo => vec![p!("k", "K", Elo, k), p!("zeta", "ζ", Elo, zeta), p!("home", "h", Elo, home)],
-        MethodKind::MultiElo => vec![p!("k", "K", MultiElo, k), p!("zeta", "ζ", MultiElo, zeta)],
-        MethodKind::JRank => vec![p!("k", "k", JRank, k), p!("p", "p", JRank, p)],
-        MethodKind::Aga => Vec::new(),
-    }
+    registry::of(kind)
+        .into_iter()
+        .filter(|p| p.compare)
+        .filter_map(|p| match p.access {
+            Access::Number { get, set, .. } => Some(Param {
+                id: p.id,
+                label: p.label,
+                get: Box::new(move |m: &Method| {
+                    let mut all = Params::default();
+                    all.set(m.clone());
+                    get(&all)
+                }),
+                set: Box::new(move |m: &mut Method, v| {
+                    let mut all = Params::default();
+                    all.set(m.clone());
+                    set(&mut all, v);
+                    *m = all.method(kind);
+                }),
+            }),
+            _ => None,
+        })
+        .collect()
 }
 
 /// One method of the list: its kind, its parameters, and a button to remove it.
@@ -208,13 +211,16 @@ fn MethodEntry(index: usize) -> impl IntoView {
                 .into_iter()
                 .map(|p| {
                     let id = format!("compare-{index}-{}", p.id);
-                    let value = Signal::derive(move || lab.methods.with(|m| m.get(index).map(|m| (p.get)(m)).unwrap_or(f64::NAN)));
+                    let label = p.label;
+                    let p = std::sync::Arc::new(p);
+                    let reader = p.clone();
+                    let value = Signal::derive(move || lab.methods.with(|m| m.get(index).map(|m| (reader.get)(m)).unwrap_or(f64::NAN)));
                     let set = Callback::new(move |v| lab.methods.update(|m| (p.set)(&mut m[index], v)));
                     view! {
                         <label class="param">
-                            {p.label}
+                            {label}
                             " "
-                            <NumberField testid=id.clone() id=id label=p.label value=value set=set />
+                            <NumberField testid=id.clone() id=id label=label value=value set=set />
                         </label>
                     }
                 })

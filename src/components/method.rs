@@ -9,6 +9,7 @@ use crate::storage::Kept;
 use leptos::prelude::*;
 use ratings_engine::methods::brent::Variant;
 use ratings_engine::methods::elo::Mov;
+use ratings_engine::methods::registry::{self, Access};
 use ratings_engine::{MethodKind, ScaleKind};
 
 /// A number from the settings, as a signal.
@@ -30,6 +31,8 @@ pub fn MethodPanel() -> impl IntoView {
     let state = expect_context::<State>();
     let s = state.settings;
     let is = move |m: MethodKind| move || s.with(|s| s.method == m);
+    // The method alone: the controls are not made again when a parameter changes.
+    let method = Memo::new(move |_| s.with(|s| s.method));
     let methods: Vec<Choice<MethodKind>> = MethodKind::ALL.iter().map(|&m| (m, m.name(), m.label())).collect();
     view! {
         <section class="panel method-panel" aria-labelledby="method-title">
@@ -52,6 +55,11 @@ pub fn MethodPanel() -> impl IntoView {
             <Show when=is(MethodKind::MultiElo)><MultiEloControls /></Show>
             <Show when=is(MethodKind::JRank)><JRankControls /></Show>
             <Show when=is(MethodKind::Aga)><AgaControls /></Show>
+            {move || {
+                let k = method.get();
+                matches!(k, MethodKind::Glicko | MethodKind::Glicko2 | MethodKind::Stephenson | MethodKind::Whr)
+                    .then(|| view! { <RegistryControls kind=k /> })
+            }}
         </section>
     }
 }
@@ -234,5 +242,43 @@ fn AgaControls() -> impl IntoView {
             value=number(s, |s| s.params.aga.eps) set=setter(s, |s, v| s.params.aga.eps = v) />
         <IterationCap help="Newton iterations allowed per fit."
             value=number(s, |s| s.params.aga.max_iter as f64) set=setter(s, |s, v: f64| s.params.aga.max_iter = v as usize) />
+    }
+}
+
+/// A method's parameters as the engine's registry declares them: each a control of its kind
+/// with its label, help and range.
+#[component]
+fn RegistryControls(kind: MethodKind) -> impl IntoView {
+    let s = expect_context::<State>().settings;
+    registry::of(kind).into_iter().map(|p| control(s, p)).collect_view()
+}
+
+fn control(s: RwSignal<Settings>, p: registry::Param) -> AnyView {
+    match p.access {
+        Access::Number { min, max, step, slide, integer, get, set } => {
+            let slide = match slide {
+                registry::Slide::Linear => Slide::Linear,
+                registry::Slide::Log10 => Slide::Log10,
+            };
+            view! {
+                <NumberControl id=p.id label=p.label help=p.help min=min max=max step=step slide=slide integer=integer
+                    value=Signal::derive(move || s.with(|s| get(&s.params))) set=Callback::new(move |v| s.update(|s| set(&mut s.params, v))) />
+            }
+            .into_any()
+        }
+        Access::Flag { get, set } => view! {
+            <CheckControl id=p.id label=p.label help=p.help
+                value=Signal::derive(move || s.with(|s| get(&s.params))) set=Callback::new(move |v| s.update(|s| set(&mut s.params, v))) />
+        }
+        .into_any(),
+        Access::Choice { options, get, set } => {
+            let options: Vec<Choice<&'static str>> = options().into_iter().map(|(name, label)| (name, name, label)).collect();
+            view! {
+                <ChoiceControl id=p.id label=p.label help=p.help options=options
+                    value=Signal::derive(move || s.with(|s| get(&s.params)))
+                    set=Callback::new(move |v: &'static str| s.update(|s| { set(&mut s.params, v); })) />
+            }
+            .into_any()
+        }
     }
 }

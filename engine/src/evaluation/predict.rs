@@ -12,7 +12,11 @@
 //!   without komi, as the ratings were fit with);
 //! * JRank: its paper's model, `W_i / W_j = M(S_i)/M(S_j)` with `M(x) = (x + k)^p` and the
 //!   scores `S_i + S_j = 1`, solved for `S_i`: with `q = exp((w_i − w_j)/p)`,
-//!   `S_i = (q(1 + k) − k)/(1 + q)`, kept within [0, 1] (the model gives certainty beyond).
+//!   `S_i = (q(1 + k) − k)/(1 + q)`, kept within [0, 1] (the model gives certainty beyond);
+//! * Glicko, Glicko-2, Stephenson: Glickman's predictive probability, which counts both
+//!   players' deviations, `1 / (1 + 10^(−g(√(RD_i² + RD_j²))(R_i − R_j)/400))` (an unrated
+//!   player at the initial rating and deviation);
+//! * Whole-History Rating: Bradley–Terry on the players' latest ratings (Elo scale, 400).
 //!
 //! A player the earlier games leave without a rating (unseen, or unbounded when γ = 0) gets
 //! the method's default: Brent's and JRank's mean (log-strength 0), Elo's initial rating (or
@@ -35,10 +39,24 @@ pub struct Predictor {
 
 enum Model {
     Logistic,
-    Elo { zeta: f64, home: f64 },
-    Shares { zeta: f64 },
+    Elo {
+        zeta: f64,
+        home: f64,
+    },
+    Shares {
+        zeta: f64,
+    },
     Aga,
-    JRank { k: f64, p: f64 },
+    JRank {
+        k: f64,
+        p: f64,
+    },
+    /// Glickman's predictive probability: the deviations (by player id; the default for
+    /// none) widen it.
+    Glicko {
+        deviations: Vec<Option<f64>>,
+        default: f64,
+    },
 }
 
 impl Predictor {
@@ -52,6 +70,8 @@ impl Predictor {
             Method::MultiElo(p) => (Model::Shares { zeta: p.zeta }, false),
             Method::Aga(_) => (Model::Aga, false),
             Method::JRank(p) => (Model::JRank { k: p.k, p: p.p }, true),
+            Method::Glicko(_) | Method::Glicko2(_) | Method::Stephenson(_) => (glicko_model(method, rating, n), false),
+            Method::Whr(_) => (Model::Elo { zeta: 400.0, home: 0.0 }, false),
         };
         for r in &rating.players {
             let v = if natural { r.log_strength } else { r.rating.filter(|_| r.rank.is_some()) };
@@ -65,6 +85,9 @@ impl Predictor {
             .map(|p| match method {
                 Method::Elo(e) => p.listed().map_or(e.initial, |l| l.rating),
                 Method::MultiElo(e) => p.listed().map_or(e.initial, |l| l.rating),
+                Method::Glicko(e) => e.initial_rating,
+                Method::Glicko2(e) => e.initial_rating,
+                Method::Stephenson(e) => e.initial_rating,
                 _ => 0.0,
             })
             .collect();
@@ -108,6 +131,13 @@ impl Predictor {
                 let (d, sigma) = handicap_equivalent(g.handicap().unwrap_or(0.0), g.komi().unwrap_or(0.0));
                 0.5 * erfc(-((a - b - d) / sigma) / std::f64::consts::SQRT_2)
             }
+            Model::Glicko { ref deviations, default } => {
+                let rd = |i: usize| deviations.get(i).copied().flatten().unwrap_or(default);
+                let (ra, rb) = (rd(g.first()), rd(g.second()));
+                let q = std::f64::consts::LN_10 / 400.0;
+                let gg = 1.0 / (1.0 + 3.0 * q * q * (ra * ra + rb * rb) / (std::f64::consts::PI * std::f64::consts::PI)).sqrt();
+                1.0 / (1.0 + 10f64.powf(-gg * (a - b) / 400.0))
+            }
             Model::JRank { k, p } => {
                 let q = ((a - b) / p).exp();
                 if q.is_infinite() {
@@ -117,4 +147,21 @@ impl Predictor {
             }
         }
     }
+}
+
+/// Glickman's model for a period method's fit: each rated player's deviation.
+fn glicko_model(method: &Method, rating: &Rating, n: usize) -> Model {
+    let default = match method {
+        Method::Glicko(p) => p.initial_deviation,
+        Method::Glicko2(p) => p.initial_deviation,
+        Method::Stephenson(p) => p.initial_deviation,
+        _ => 350.0,
+    };
+    let mut deviations = vec![None; n];
+    for r in &rating.players {
+        if let Some(slot) = deviations.get_mut(r.index) {
+            *slot = r.deviation.filter(|d| d.is_finite());
+        }
+    }
+    Model::Glicko { deviations, default }
 }

@@ -513,6 +513,8 @@ fn players(data: &Dataset, games: &[Pg], s: &Schedule, w: &[f64]) -> Vec<PlayerR
         .map(|i| {
             let rated = s.group[i].is_some();
             PlayerRating {
+                deviation: None,
+                volatility: None,
                 name: data.players[i].name.clone(),
                 index: i,
                 id: data.players[i].id().map(str::to_string),

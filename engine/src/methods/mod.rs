@@ -15,6 +15,7 @@ pub mod multi_elo;
 pub mod periods;
 pub mod race;
 pub mod ranking;
+pub mod registry;
 pub mod report;
 pub mod sequential;
 pub mod working;
@@ -28,6 +29,10 @@ use elo::EloParams;
 use fit::Fit;
 use jrank::JRankParams;
 use multi_elo::MultiEloParams;
+use periods::glicko::GlickoParams;
+use periods::glicko2::Glicko2Params;
+use periods::stephenson::StephensonParams;
+use periods::whr::WhrParams;
 use report::Rating;
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -47,12 +52,31 @@ pub enum MethodKind {
     JRank,
     #[serde(rename = "aga")]
     Aga,
+    #[serde(rename = "glicko")]
+    Glicko,
+    #[serde(rename = "glicko2")]
+    Glicko2,
+    #[serde(rename = "stephenson")]
+    Stephenson,
+    #[serde(rename = "whr")]
+    Whr,
 }
 
 impl MethodKind {
-    pub const ALL: [MethodKind; 5] = [MethodKind::Brent, MethodKind::Elo, MethodKind::MultiElo, MethodKind::JRank, MethodKind::Aga];
+    pub const ALL: [MethodKind; 9] = [
+        MethodKind::Brent,
+        MethodKind::Elo,
+        MethodKind::MultiElo,
+        MethodKind::JRank,
+        MethodKind::Aga,
+        MethodKind::Glicko,
+        MethodKind::Glicko2,
+        MethodKind::Stephenson,
+        MethodKind::Whr,
+    ];
 
-    /// The name in files, flags and JSON: `brent`, `elo`, `multi_elo`, `jrank`, `aga`.
+    /// The name in files, flags and JSON: `brent`, `elo`, `multi_elo`, `jrank`, `aga`,
+    /// `glicko`, `glicko2`, `stephenson`, `whr`.
     pub fn name(self) -> &'static str {
         match self {
             MethodKind::Brent => "brent",
@@ -60,6 +84,10 @@ impl MethodKind {
             MethodKind::MultiElo => "multi_elo",
             MethodKind::JRank => "jrank",
             MethodKind::Aga => "aga",
+            MethodKind::Glicko => "glicko",
+            MethodKind::Glicko2 => "glicko2",
+            MethodKind::Stephenson => "stephenson",
+            MethodKind::Whr => "whr",
         }
     }
 
@@ -71,6 +99,10 @@ impl MethodKind {
             MethodKind::MultiElo => "Multiplayer Elo ratings",
             MethodKind::JRank => "JRank strengths",
             MethodKind::Aga => "AGA ratings",
+            MethodKind::Glicko => "Glicko ratings",
+            MethodKind::Glicko2 => "Glicko-2 ratings",
+            MethodKind::Stephenson => "Stephenson ratings",
+            MethodKind::Whr => "Whole-History ratings",
         }
     }
 
@@ -82,6 +114,10 @@ impl MethodKind {
             MethodKind::MultiElo => "Multiplayer Elo",
             MethodKind::JRank => "JRank",
             MethodKind::Aga => "AGA (Go)",
+            MethodKind::Glicko => "Glicko",
+            MethodKind::Glicko2 => "Glicko-2",
+            MethodKind::Stephenson => "Stephenson (Glicko variant)",
+            MethodKind::Whr => "Whole-History Rating",
         }
     }
 
@@ -93,12 +129,16 @@ impl MethodKind {
             MethodKind::MultiElo => "Multiplayer Elo: one winner among n players; each player expects a share 10^(R/ζ) / Σ 10^(R/ζ) of the win. Reads event,player,place rows or numbered player/score columns; two-player games count too.",
             MethodKind::JRank => "JRank: each player's strength is the geometric mean over their games of the opponent's strength × M(points for) / M(points against), M(x) = (x + k)^p.",
             MethodKind::Aga => "AGA (Go): the most probable ratings given each player's prior (declared rank or previous rating) and the games, with handicap and komi; shown on the dan/kyu scale with σ.",
+            MethodKind::Glicko => "Glicko: a rating and a deviation RD per player, rated period by period (rounds, or days); a player who sits periods out keeps the rating while the RD grows.",
+            MethodKind::Glicko2 => "Glicko-2: Glicko with a volatility σ per player, which sets how fast their deviation grows; what lichess uses.",
+            MethodKind::Stephenson => "Stephenson: Glicko with a deviation that also grows per game, a bonus for playing and a pull toward the opponents' ratings; won Kaggle's 2012 chess rating contest.",
+            MethodKind::Whr => "Whole-History Rating: each player's strength drifts over time (a Wiener process), and every day's ratings are fitted to all games at once, so later games revise earlier ratings.",
         }
     }
 
     /// Whether the method goes once through the games (Elo) rather than iterating to a fixed point.
     pub fn sequential(self) -> bool {
-        matches!(self, MethodKind::Elo | MethodKind::MultiElo)
+        matches!(self, MethodKind::Elo | MethodKind::MultiElo | MethodKind::Glicko | MethodKind::Glicko2 | MethodKind::Stephenson)
     }
 
     /// Decimals that show a rating's meaningful digits on the method's scale.
@@ -144,6 +184,14 @@ pub enum Method {
     JRank(JRankParams),
     #[serde(rename = "aga")]
     Aga(AgaParams),
+    #[serde(rename = "glicko")]
+    Glicko(GlickoParams),
+    #[serde(rename = "glicko2")]
+    Glicko2(Glicko2Params),
+    #[serde(rename = "stephenson")]
+    Stephenson(StephensonParams),
+    #[serde(rename = "whr")]
+    Whr(WhrParams),
 }
 
 impl Method {
@@ -154,6 +202,10 @@ impl Method {
             Method::MultiElo(_) => MethodKind::MultiElo,
             Method::JRank(_) => MethodKind::JRank,
             Method::Aga(_) => MethodKind::Aga,
+            Method::Glicko(_) => MethodKind::Glicko,
+            Method::Glicko2(_) => MethodKind::Glicko2,
+            Method::Stephenson(_) => MethodKind::Stephenson,
+            Method::Whr(_) => MethodKind::Whr,
         }
     }
 
@@ -165,6 +217,10 @@ impl Method {
             MethodKind::MultiElo => Method::MultiElo(MultiEloParams::default()),
             MethodKind::JRank => Method::JRank(JRankParams::default()),
             MethodKind::Aga => Method::Aga(AgaParams::default()),
+            MethodKind::Glicko => Method::Glicko(GlickoParams::default()),
+            MethodKind::Glicko2 => Method::Glicko2(Glicko2Params::default()),
+            MethodKind::Stephenson => Method::Stephenson(StephensonParams::default()),
+            MethodKind::Whr => Method::Whr(WhrParams::default()),
         }
     }
 
@@ -176,6 +232,10 @@ impl Method {
             Method::MultiElo(p) => p.validate(),
             Method::JRank(p) => p.validate(),
             Method::Aga(p) => p.validate(),
+            Method::Glicko(p) => p.validate(),
+            Method::Glicko2(p) => p.validate(),
+            Method::Stephenson(p) => p.validate(),
+            Method::Whr(p) => p.validate(),
         }
     }
 }
@@ -190,9 +250,38 @@ pub struct Params {
     pub multi_elo: MultiEloParams,
     pub jrank: JRankParams,
     pub aga: AgaParams,
+    // The methods added later are left out of settings and links at their defaults: a shared
+    // link stays as short as it was.
+    #[serde(skip_serializing_if = "is_default")]
+    pub glicko: GlickoParams,
+    #[serde(skip_serializing_if = "is_default")]
+    pub glicko2: Glicko2Params,
+    #[serde(skip_serializing_if = "is_default")]
+    pub stephenson: StephensonParams,
+    #[serde(skip_serializing_if = "is_default")]
+    pub whr: WhrParams,
+}
+
+fn is_default<T: Default + PartialEq>(x: &T) -> bool {
+    *x == T::default()
 }
 
 impl Params {
+    /// Puts `method`'s parameters in their place.
+    pub fn set(&mut self, method: Method) {
+        match method {
+            Method::Brent(p) => self.brent = p,
+            Method::Elo(p) => self.elo = p,
+            Method::MultiElo(p) => self.multi_elo = p,
+            Method::JRank(p) => self.jrank = p,
+            Method::Aga(p) => self.aga = p,
+            Method::Glicko(p) => self.glicko = p,
+            Method::Glicko2(p) => self.glicko2 = p,
+            Method::Stephenson(p) => self.stephenson = p,
+            Method::Whr(p) => self.whr = p,
+        }
+    }
+
     /// Method `kind` with its parameters.
     pub fn method(&self, kind: MethodKind) -> Method {
         match kind {
@@ -201,6 +290,10 @@ impl Params {
             MethodKind::MultiElo => Method::MultiElo(self.multi_elo.clone()),
             MethodKind::JRank => Method::JRank(self.jrank.clone()),
             MethodKind::Aga => Method::Aga(self.aga.clone()),
+            MethodKind::Glicko => Method::Glicko(self.glicko.clone()),
+            MethodKind::Glicko2 => Method::Glicko2(self.glicko2.clone()),
+            MethodKind::Stephenson => Method::Stephenson(self.stephenson.clone()),
+            MethodKind::Whr => Method::Whr(self.whr.clone()),
         }
     }
 }
@@ -221,6 +314,8 @@ pub fn start<'d>(data: &'d Dataset, method: &Method, options: &Options) -> Resul
         Method::MultiElo(p) => Box::new(multi_elo::fit(data, p)?),
         Method::JRank(p) => Box::new(jrank::JRankFit::new(data, p)?),
         Method::Aga(p) => Box::new(aga::AgaFit::new(data, p)?),
+        Method::Glicko(_) | Method::Glicko2(_) | Method::Stephenson(_) => Box::new(periods::fit::PeriodFit::new(data, method)?),
+        Method::Whr(p) => Box::new(periods::fit::WhrFit::new(data, p)?),
     })
 }
 
@@ -299,7 +394,7 @@ mod tests {
         }
         assert_eq!("Multi-Elo".parse::<MethodKind>(), Ok(MethodKind::MultiElo));
         let e = "elo2".parse::<MethodKind>().unwrap_err().to_string();
-        assert_eq!(e, "unknown method 'elo2': expected one of brent, elo, multi_elo, jrank, aga");
+        assert_eq!(e, "unknown method 'elo2': expected one of brent, elo, multi_elo, jrank, aga, glicko, glicko2, stephenson, whr");
         let e = serde_json::from_str::<MethodKind>("\"bradley\"").unwrap_err().to_string();
         assert!(e.contains("unknown variant `bradley`") && e.contains("brent"), "{e}");
     }

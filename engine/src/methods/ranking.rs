@@ -150,6 +150,8 @@ mod tests {
 
     fn row(name: &str) -> PlayerRating {
         PlayerRating {
+            deviation: None,
+            volatility: None,
             name: name.into(),
             index: 0,
             id: None,

@@ -4,6 +4,7 @@
 use crate::diagnose::{Diagnosis, Status};
 use crate::error::NameError;
 use crate::methods::brent::Variant;
+use crate::methods::periods::PeriodBasis;
 use crate::methods::{Method, MethodKind};
 use crate::scale::{Offset, ScaleKind};
 use crate::text::count;
@@ -111,6 +112,13 @@ pub struct PlayerRating {
     /// The rating in words on the method's own scale (AGA: "3.4d", "5.2k").
     #[serde(skip_serializing_if = "Option::is_none")]
     pub label: Option<String>,
+    /// The rating deviation RD on the rating scale (Glicko, Glicko-2, Stephenson; WHR: the
+    /// posterior standard deviation of the last day's rating).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub deviation: Option<f64>,
+    /// Glicko-2's volatility σ.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub volatility: Option<f64>,
 }
 
 /// A rating at a point of a sequential method's run.
@@ -247,6 +255,11 @@ pub enum MethodVariant {
     JRank,
     /// Each event fitted in turn (`by_event`), or all the games at once (`single_fit`).
     Aga { by_event: bool },
+    /// Glicko, Glicko-2, Stephenson: the games rated period by period, periods being rounds,
+    /// days or (with neither) games (`rating periods: rounds`).
+    Periods { basis: PeriodBasis },
+    /// Whole-History Rating over days being rounds, dates or games (`whole history: days`).
+    WholeHistory { basis: PeriodBasis },
 }
 
 /// The suffixes of the written form, each a flag.
@@ -255,6 +268,8 @@ const REORDERED: &str = ", reordered";
 const MARGIN: &str = ", margin";
 const TWO_PLAYER: &str = "two-player games, ";
 const EVENTS: &str = "events in input order";
+const PERIODS: &str = "rating periods: ";
+const WHOLE_HISTORY: &str = "whole history: ";
 
 impl MethodVariant {
     /// The same run with its items taken in another order (a sequential method's replay).
@@ -282,6 +297,8 @@ impl fmt::Display for MethodVariant {
             MethodVariant::JRank => f.write_str("iteration"),
             MethodVariant::Aga { by_event: true } => f.write_str("by_event"),
             MethodVariant::Aga { by_event: false } => f.write_str("single_fit"),
+            MethodVariant::Periods { basis } => write!(f, "{PERIODS}{}", basis.plural()),
+            MethodVariant::WholeHistory { basis } => write!(f, "{WHOLE_HISTORY}{}", basis.plural()),
         }
     }
 }
@@ -308,8 +325,13 @@ impl FromStr for MethodVariant {
 fn read_variant(plain: &str, reordered: bool, margin: bool, warmed: bool) -> Option<MethodVariant> {
     let order = |t: &str| GameOrder::ALL.into_iter().find(|o| o.name() == t);
     let iteration = Variant::ALL.into_iter().find(|v| v.name() == plain);
+    let basis = |t: &str| PeriodBasis::ALL.into_iter().find(|b| b.plural() == t);
     match (plain, reordered || margin, warmed) {
         ("iteration", false, false) => Some(MethodVariant::JRank),
+        (t, false, false) if t.starts_with(PERIODS) => basis(&t[PERIODS.len()..]).map(|basis| MethodVariant::Periods { basis }),
+        (t, false, false) if t.starts_with(WHOLE_HISTORY) => {
+            basis(&t[WHOLE_HISTORY.len()..]).map(|basis| MethodVariant::WholeHistory { basis })
+        }
         ("by_event" | "single_fit", false, false) => Some(MethodVariant::Aga { by_event: plain == "by_event" }),
         (_, false, _) if iteration.is_some() => iteration.map(|iteration| MethodVariant::Brent { iteration, warmed }),
         (_, _, true) => None,

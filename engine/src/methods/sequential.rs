@@ -242,6 +242,8 @@ fn rating<R: Rule>(fit: &SequentialFit<'_, R>, stop: StopReason, warnings: Vec<S
         .map(|i| {
             let played = run.tallies[i].0 > 0;
             PlayerRating {
+                deviation: None,
+                volatility: None,
                 name: data.players[i].name.clone(),
                 index: i,
                 id: data.players[i].id().map(str::to_string),

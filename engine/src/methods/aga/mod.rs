@@ -599,6 +599,8 @@ fn output(data: &Dataset, games: &[Usable], state: &[Option<State>], played: &[b
                 (l.map(|l| l.rating), l.and_then(|l| l.sigma).filter(|s| s.is_finite() && *s > 0.0), Status::NoGames)
             };
             PlayerRating {
+                deviation: None,
+                volatility: None,
                 name: p.name.clone(),
                 index: i,
                 id: p.id().map(str::to_string),

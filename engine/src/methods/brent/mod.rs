@@ -292,6 +292,8 @@ fn rows(s: &Solver, data: &Dataset, placed: &Placement, errors: Errors) -> Vec<P
         .map(|i| {
             let g = p.structure.group[i];
             PlayerRating {
+                deviation: None,
+                volatility: None,
                 name: data.players[i].name.clone(),
                 index: i,
                 id: data.players[i].id().map(str::to_string),

@@ -10,7 +10,7 @@
 //!
 //! with q = ln 10 / 400, g(RD) = 1 / sqrt(1 + 3q²RD²/π²), E_j = 1 / (1 + 10^(−g(RD_j)(r − r_j)/400)).
 
-use super::{c_for, sums, Convention, Periods, Standing};
+use super::{c_for, run, Convention, PeriodGame, PeriodRule, Periods, Scratch, Standing, Q};
 use crate::error::{check, RateError};
 use serde::{Deserialize, Serialize};
 
@@ -48,48 +48,84 @@ impl GlickoParams {
     }
 }
 
+/// Glicko's state: each player's rating, deviation², last period played and games.
+pub struct Glicko {
+    p: GlickoParams,
+    r: Vec<f64>,
+    rd2: Vec<f64>,
+    last: Vec<Option<i64>>,
+    games: Vec<u32>,
+    scratch: Scratch,
+}
+
+impl Glicko {
+    pub fn new(players: usize, p: &GlickoParams) -> Result<Glicko, RateError> {
+        p.validate()?;
+        Ok(Glicko {
+            p: p.clone(),
+            r: vec![p.initial_rating; players],
+            rd2: vec![p.initial_deviation * p.initial_deviation; players],
+            last: vec![None; players],
+            games: vec![0; players],
+            scratch: Scratch::new(players),
+        })
+    }
+}
+
+impl PeriodRule for Glicko {
+    fn convention(&self) -> Convention {
+        self.p.convention
+    }
+
+    fn period(&mut self, time: i64, period: &[PeriodGame]) -> f64 {
+        let (max2, c2) = (self.p.max_deviation.powi(2), self.p.c * self.p.c);
+        self.scratch.start(period);
+        for &i in &self.scratch.present {
+            self.rd2[i] = match (self.last[i], self.p.convention) {
+                (Some(l), _) => (self.rd2[i] + (time - l) as f64 * c2).min(max2),
+                (None, Convention::PlayerRatings) => (self.rd2[i] + c2).min(max2),
+                (None, Convention::Glickman) => self.rd2[i],
+            };
+        }
+        let (r, rd2) = (&self.r, &self.rd2);
+        self.scratch.sum(period, &|i| r[i], &|i| rd2[i], 0.0);
+        let mut largest = 0.0f64;
+        for &i in &self.scratch.present {
+            self.rd2[i] = 1.0 / (1.0 / self.rd2[i] + Q * Q * self.scratch.info[i]);
+            let step = Q * self.rd2[i] * self.scratch.surprise[i];
+            self.r[i] += step;
+            largest = largest.max(step.abs());
+            self.last[i] = Some(time);
+            self.games[i] += self.scratch.games[i];
+        }
+        largest
+    }
+
+    fn standings(&self, end: i64) -> Vec<Standing> {
+        let (max2, c2) = (self.p.max_deviation.powi(2), self.p.c * self.p.c);
+        (0..self.r.len())
+            .map(|i| {
+                let grown = match (self.p.convention, self.last[i]) {
+                    (Convention::Glickman, Some(l)) => (self.rd2[i] + (end - l) as f64 * c2).min(max2),
+                    _ => self.rd2[i],
+                };
+                Standing { rating: self.r[i], deviation: grown.sqrt(), volatility: None, games: self.games[i], last: self.last[i] }
+            })
+            .collect()
+    }
+
+    fn ratings(&self) -> Vec<Option<f64>> {
+        self.r.iter().zip(&self.last).map(|(&r, l)| l.map(|_| r)).collect()
+    }
+}
+
 /// Each player's rating and deviation after the last period.
 pub fn glicko(data: &Periods, p: &GlickoParams) -> Result<Vec<Standing>, RateError> {
-    p.validate()?;
-    let n = data.players;
-    let (max2, c2) = (p.max_deviation * p.max_deviation, p.c * p.c);
-    let mut r = vec![p.initial_rating; n];
-    let mut rd2 = vec![p.initial_deviation * p.initial_deviation; n];
-    let mut last: Vec<Option<i64>> = vec![None; n];
-    let mut games = vec![0u32; n];
-    let times = data.times(p.convention);
-    for ((_, period), &time) in data.periods.iter().zip(&times) {
-        let present = Periods::present(period, n);
-        for &i in &present {
-            rd2[i] = match (last[i], p.convention) {
-                (Some(l), _) => (rd2[i] + (time - l) as f64 * c2).min(max2),
-                (None, Convention::PlayerRatings) => (rd2[i] + c2).min(max2),
-                (None, Convention::Glickman) => rd2[i],
-            };
-        }
-        let s = sums(period, &r, &rd2, 0.0);
-        for &i in &present {
-            rd2[i] = 1.0 / (1.0 / rd2[i] + super::Q * super::Q * s.info[i]);
-            r[i] += super::Q * rd2[i] * s.surprise[i];
-            last[i] = Some(time);
-            games[i] += s.games[i];
-        }
-    }
-    let end = times.last().copied().unwrap_or(0);
-    Ok((0..n)
-        .map(|i| {
-            let grown = match (p.convention, last[i]) {
-                (Convention::Glickman, Some(l)) => (rd2[i] + (end - l) as f64 * c2).min(max2),
-                _ => rd2[i],
-            };
-            Standing { rating: r[i], deviation: grown.sqrt(), volatility: None, games: games[i], last: last[i] }
-        })
-        .collect())
+    Ok(run(data, &mut Glicko::new(data.players, p)?))
 }
 
 #[cfg(test)]
 mod tests {
-    use super::super::PeriodGame;
     use super::*;
 
     /// Glickman's worked example ("The Glicko system", step 2): a player rated 1500 (RD 200)
@@ -101,11 +137,13 @@ mod tests {
         let games = [(1, 1.0), (2, 0.0), (3, 0.0)].map(|(j, s)| PeriodGame { first: 0, second: j, score: s });
         let r: Vec<f64> = start.iter().map(|x| x.0).collect();
         let rd2: Vec<f64> = start.iter().map(|x| x.1 * x.1).collect();
-        let s = sums(&games, &r, &rd2, 0.0);
-        let d2 = 1.0 / (super::super::Q * super::super::Q * s.info[0]);
+        let mut s = Scratch::new(4);
+        s.start(&games);
+        s.sum(&games, &|i| r[i], &|i| rd2[i], 0.0);
+        let d2 = 1.0 / (Q * Q * s.info[0]);
         assert!((d2 - 53670.85).abs() < 60.0, "d² = {d2}");
         let new2 = 1.0 / (1.0 / rd2[0] + 1.0 / d2);
-        let new_r = r[0] + super::super::Q * new2 * s.surprise[0];
+        let new_r = r[0] + Q * new2 * s.surprise[0];
         assert!((new_r - 1464.0).abs() < 0.5 && (new2.sqrt() - 151.4).abs() < 0.05, "r' = {new_r}, RD' = {}", new2.sqrt());
     }
 

@@ -10,7 +10,7 @@
 //!
 //! a player without games in a period has φ grown to sqrt(φ² + σ²) (at most the maximum).
 
-use super::{fmin, sums, Convention, PeriodGame, Periods, Standing};
+use super::{fmin, run, Convention, PeriodGame, PeriodRule, Periods, Scratch, Standing};
 use crate::error::{check, RateError};
 use serde::{Deserialize, Serialize};
 
@@ -62,60 +62,92 @@ struct State {
     sigma: f64,
 }
 
-/// Each player's rating, deviation and volatility after the last period.
-pub fn glicko2(data: &Periods, p: &Glicko2Params) -> Result<Vec<Standing>, RateError> {
-    p.validate()?;
-    let n = data.players;
-    let start = State { mu: 0.0, phi2: (p.initial_deviation / SCALE).powi(2), sigma: p.initial_volatility };
-    let mut st = vec![start; n];
-    let max2 = (p.max_deviation / SCALE).powi(2);
-    let mut last: Vec<Option<i64>> = vec![None; n];
-    let mut games = vec![0u32; n];
-    let times = data.times(p.convention);
-    for ((_, period), &time) in data.periods.iter().zip(&times) {
-        let present = Periods::present(period, n);
-        for &i in &present {
-            if let Some(l) = last[i] {
-                // The periods sat out: the deviation grown by the volatility in each.
-                st[i].phi2 = (st[i].phi2 + (time - l - 1) as f64 * st[i].sigma * st[i].sigma).min(max2);
-            }
-        }
-        rate_period(period, &mut st, &present, p, max2);
-        for g in period {
-            games[g.first] += 1;
-            games[g.second] += 1;
-        }
-        for &i in &present {
-            last[i] = Some(time);
-        }
-    }
-    let end = times.last().copied().unwrap_or(0);
-    Ok((0..n)
-        .map(|i| {
-            let s = st[i];
-            let phi2 = match (p.convention, last[i]) {
-                (Convention::Glickman, Some(l)) => (s.phi2 + (end - l) as f64 * s.sigma * s.sigma).min(max2),
-                _ => s.phi2,
-            };
-            Standing {
-                rating: p.initial_rating + SCALE * s.mu,
-                deviation: SCALE * phi2.sqrt(),
-                volatility: Some(s.sigma),
-                games: games[i],
-                last: last[i],
-            }
-        })
-        .collect())
+/// Glicko-2's state: each player's values, last period played and games.
+pub struct Glicko2 {
+    p: Glicko2Params,
+    st: Vec<State>,
+    last: Vec<Option<i64>>,
+    games: Vec<u32>,
+    scratch: Scratch,
 }
 
-/// Steps 3–8 for the players of one period, from the values at its start.
-fn rate_period(period: &[PeriodGame], st: &mut [State], present: &[usize], p: &Glicko2Params, max2: f64) {
+impl Glicko2 {
+    pub fn new(players: usize, p: &Glicko2Params) -> Result<Glicko2, RateError> {
+        p.validate()?;
+        let start = State { mu: 0.0, phi2: (p.initial_deviation / SCALE).powi(2), sigma: p.initial_volatility };
+        let (last, games, scratch) = (vec![None; players], vec![0; players], Scratch::new(players));
+        Ok(Glicko2 { p: p.clone(), st: vec![start; players], last, games, scratch })
+    }
+
+    fn max2(&self) -> f64 {
+        (self.p.max_deviation / SCALE).powi(2)
+    }
+}
+
+impl PeriodRule for Glicko2 {
+    fn convention(&self) -> Convention {
+        self.p.convention
+    }
+
+    fn period(&mut self, time: i64, period: &[PeriodGame]) -> f64 {
+        let max2 = self.max2();
+        self.scratch.start(period);
+        for &i in &self.scratch.present {
+            if let Some(l) = self.last[i] {
+                // The periods sat out: the deviation grown by the volatility in each.
+                let s = &mut self.st[i];
+                s.phi2 = (s.phi2 + (time - l - 1) as f64 * s.sigma * s.sigma).min(max2);
+            }
+        }
+        let largest = rate_period(period, &mut self.st, &mut self.scratch, &self.p, max2);
+        for &i in &self.scratch.present {
+            self.last[i] = Some(time);
+            self.games[i] += self.scratch.games[i];
+        }
+        largest
+    }
+
+    fn standings(&self, end: i64) -> Vec<Standing> {
+        let max2 = self.max2();
+        (0..self.st.len())
+            .map(|i| {
+                let s = self.st[i];
+                let phi2 = match (self.p.convention, self.last[i]) {
+                    (Convention::Glickman, Some(l)) => (s.phi2 + (end - l) as f64 * s.sigma * s.sigma).min(max2),
+                    _ => s.phi2,
+                };
+                Standing {
+                    rating: self.p.initial_rating + SCALE * s.mu,
+                    deviation: SCALE * phi2.sqrt(),
+                    volatility: Some(s.sigma),
+                    games: self.games[i],
+                    last: self.last[i],
+                }
+            })
+            .collect()
+    }
+
+    fn ratings(&self) -> Vec<Option<f64>> {
+        self.st.iter().zip(&self.last).map(|(s, l)| l.map(|_| self.p.initial_rating + SCALE * s.mu)).collect()
+    }
+}
+
+/// Each player's rating, deviation and volatility after the last period.
+pub fn glicko2(data: &Periods, p: &Glicko2Params) -> Result<Vec<Standing>, RateError> {
+    Ok(run(data, &mut Glicko2::new(data.players, p)?))
+}
+
+/// Steps 3–8 for the players of one period (listed in `scratch`), from the values at its
+/// start; the largest rating change (rating scale).
+fn rate_period(period: &[PeriodGame], st: &mut [State], scratch: &mut Scratch, p: &Glicko2Params, max2: f64) -> f64 {
     // On the rating scale the sums are Glicko's: g and E agree, and q² Σ… is Glicko-2's 1/v.
-    let r: Vec<f64> = st.iter().map(|s| SCALE * s.mu).collect();
-    let rd2: Vec<f64> = st.iter().map(|s| SCALE * SCALE * s.phi2).collect();
-    let s = sums(period, &r, &rd2, 0.0);
-    for &i in present {
-        let (info, surprise) = (s.info[i], s.surprise[i]);
+    {
+        let st = &*st;
+        scratch.sum(period, &|i| SCALE * st[i].mu, &|i| SCALE * SCALE * st[i].phi2, 0.0);
+    }
+    let mut largest = 0.0f64;
+    for &i in &scratch.present {
+        let (info, surprise) = (scratch.info[i], scratch.surprise[i]);
         let v = 1.0 / info;
         let delta = v * surprise;
         let sigma = match p.convention {
@@ -127,8 +159,10 @@ fn rate_period(period: &[PeriodGame], st: &mut [State], present: &[usize], p: &G
         if p.convention == Convention::PlayerRatings {
             phi2 = phi2.min(max2);
         }
+        largest = largest.max((SCALE * phi2 * surprise).abs());
         st[i] = State { mu: st[i].mu + phi2 * surprise, phi2, sigma };
     }
+    largest
 }
 
 /// Step 5: the new volatility by Glickman's Illinois iteration (ε = 10⁻⁶).
@@ -191,7 +225,9 @@ mod tests {
         let games: Vec<PeriodGame> =
             [(1, 1.0), (2, 0.0), (3, 0.0)].iter().map(|&(j, s)| PeriodGame { first: 0, second: j, score: s }).collect();
         let p = Glicko2Params { max_deviation: 1e9, ..Glicko2Params::default() };
-        rate_period(&games, &mut st, &[0], &p, f64::INFINITY);
+        let mut scratch = Scratch::new(4);
+        scratch.start(&games);
+        rate_period(&games, &mut st, &mut scratch, &p, f64::INFINITY);
         let (r, rd, sigma) = (1500.0 + SCALE * st[0].mu, SCALE * st[0].phi2.sqrt(), st[0].sigma);
         assert!((r - 1464.06).abs() < 0.02, "r' = {r}");
         assert!((rd - 151.52).abs() < 0.005, "RD' = {rd}");

@@ -21,6 +21,7 @@
 //! PlayerRatings 1.1-0 (`glicko`, `glicko2`, `steph`), whose goldens on the AFL data
 //! `tests/periods.rs` reproduces. Coulom's Whole-History Rating is [`whr`].
 
+pub mod fit;
 pub mod fmin;
 pub mod glicko;
 pub mod glicko2;
@@ -45,6 +46,13 @@ impl Convention {
         match self {
             Convention::Glickman => "glickman",
             Convention::PlayerRatings => "playerratings",
+        }
+    }
+
+    pub fn label(self) -> &'static str {
+        match self {
+            Convention::Glickman => "Glickman's papers",
+            Convention::PlayerRatings => "R's PlayerRatings",
         }
     }
 }
@@ -85,19 +93,70 @@ impl Periods {
             Convention::PlayerRatings => (0..self.periods.len() as i64).collect(),
         }
     }
+}
 
-    /// The players of each period, each once, in the order they first appear.
-    pub(crate) fn present(games: &[PeriodGame], players: usize) -> Vec<usize> {
-        let mut seen = vec![false; players];
-        let mut out = Vec::new();
-        for g in games {
-            for i in [g.first, g.second] {
-                if !std::mem::replace(&mut seen[i], true) {
-                    out.push(i);
-                }
+/// What a dataset's rating periods are: its rounds, its dates (a period a day), or, when
+/// games have neither, each game a period of its own.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PeriodBasis {
+    Round,
+    Date,
+    Game,
+}
+
+impl PeriodBasis {
+    pub const ALL: [PeriodBasis; 3] = [PeriodBasis::Round, PeriodBasis::Date, PeriodBasis::Game];
+
+    /// The periods, in words: `rounds`, `days`, `games`.
+    pub fn plural(self) -> &'static str {
+        match self {
+            PeriodBasis::Round => "rounds",
+            PeriodBasis::Date => "days",
+            PeriodBasis::Game => "games",
+        }
+    }
+
+    /// What a step of a period method is, in words.
+    pub fn step(self) -> &'static str {
+        match self {
+            PeriodBasis::Round => "round",
+            PeriodBasis::Date => "day",
+            PeriodBasis::Game => "game",
+        }
+    }
+}
+
+impl Periods {
+    /// The dataset's games as rating periods: by round when every game's round has a number,
+    /// else by date (day numbers) when every game has one, else one period per game in the
+    /// input's order (said in a note by the caller).
+    pub fn from_dataset(data: &crate::model::Dataset) -> (Periods, PeriodBasis) {
+        use crate::model::{day_number, round_number};
+        let games = &data.games;
+        let rounds: Option<Vec<i64>> =
+            games.iter().map(|g| g.round().and_then(round_number).filter(|r| r.fract() == 0.0).map(|r| r as i64)).collect();
+        let days: Option<Vec<i64>> = games.iter().map(|g| g.date().and_then(day_number)).collect();
+        let (keys, basis) = match (rounds, days) {
+            (Some(r), _) if !games.is_empty() => (r, PeriodBasis::Round),
+            (_, Some(d)) if !games.is_empty() => (d, PeriodBasis::Date),
+            _ => ((0..games.len() as i64).collect(), PeriodBasis::Game),
+        };
+        let mut order: Vec<usize> = (0..games.len()).collect();
+        order.sort_by_key(|&k| (keys[k], k));
+        let mut periods: Vec<(i64, Vec<PeriodGame>)> = Vec::new();
+        for k in order {
+            let g = &games[k];
+            if g.score.is_nan() {
+                continue;
+            }
+            let game = PeriodGame { first: g.first(), second: g.second(), score: g.score };
+            match periods.last_mut() {
+                Some((t, list)) if *t == keys[k] => list.push(game),
+                _ => periods.push((keys[k], vec![game])),
             }
         }
-        out
+        (Periods { players: data.players.len(), periods }, basis)
     }
 }
 
@@ -112,6 +171,31 @@ pub struct Standing {
     pub games: u32,
     /// The time of the last period played (as [`Periods::times`] counts it).
     pub last: Option<i64>,
+}
+
+/// A period method's state, stepped a rating period at a time.
+pub trait PeriodRule {
+    /// How the method counts time and reports deviations.
+    fn convention(&self) -> Convention;
+
+    /// Rates one period's games, all from the ratings at its start (`time` as
+    /// [`Periods::times`] counts it); the largest change of a rating.
+    fn period(&mut self, time: i64, games: &[PeriodGame]) -> f64;
+
+    /// Each player's standing after the periods so far, `end` the last period's time.
+    fn standings(&self, end: i64) -> Vec<Standing>;
+
+    /// Each player's current rating (`None` before their first period).
+    fn ratings(&self) -> Vec<Option<f64>>;
+}
+
+/// Runs `rule` through every period of `data`: each player's standing after the last.
+pub fn run(data: &Periods, rule: &mut dyn PeriodRule) -> Vec<Standing> {
+    let times = data.times(rule.convention());
+    for ((_, games), &time) in data.periods.iter().zip(&times) {
+        rule.period(time, games);
+    }
+    rule.standings(times.last().copied().unwrap_or(0))
 }
 
 /// Glicko's scale factor q = ln 10 / 400.
@@ -133,29 +217,59 @@ pub fn c_for(from: f64, to: f64, periods: f64) -> f64 {
     ((to * to - from * from) / periods).sqrt()
 }
 
-/// Each player's games and score sums in one period, for a Glicko-type update: Σ g²E(1−E)
-/// (`info`), Σ g(s − E) (`surprise`) and the games (`games`); `bonus` is added to every score
-/// (Stephenson), `rd2` the deviations² at the period's start.
-pub(crate) struct Sums {
+/// One period's players and, for each, the sums of a Glicko-type update: Σ g²E(1−E)
+/// (`info`), Σ g(s + bonus − E) (`surprise`), Σ (r_opponent − r) (`neighbours`, Stephenson's)
+/// and the games. Kept by a rule for its whole run and cleared player by player, so that a
+/// period costs its own games, not the number of players (thousands of periods of a few
+/// games each are a season of leagues, or a file without rounds or dates).
+pub(crate) struct Scratch {
+    pub present: Vec<usize>,
     pub info: Vec<f64>,
     pub surprise: Vec<f64>,
-    pub games: Vec<u32>,
-    /// Σ (r_opponent − r) (Stephenson's neighbourhood term).
     pub neighbours: Vec<f64>,
+    pub games: Vec<u32>,
+    seen: Vec<bool>,
 }
 
-pub(crate) fn sums(games: &[PeriodGame], r: &[f64], rd2: &[f64], bonus: f64) -> Sums {
-    let n = r.len();
-    let mut s = Sums { info: vec![0.0; n], surprise: vec![0.0; n], games: vec![0; n], neighbours: vec![0.0; n] };
-    for game in games {
-        for (i, j, score) in [(game.first, game.second, game.score), (game.second, game.first, 1.0 - game.score)] {
-            let gj = g(rd2[j]);
-            let e = expected(r[i], r[j], gj);
-            s.info[i] += gj * gj * e * (1.0 - e);
-            s.surprise[i] += gj * (score + bonus - e);
-            s.games[i] += 1;
-            s.neighbours[i] += r[j] - r[i];
+impl Scratch {
+    pub fn new(players: usize) -> Scratch {
+        Scratch {
+            present: Vec::new(),
+            info: vec![0.0; players],
+            surprise: vec![0.0; players],
+            neighbours: vec![0.0; players],
+            games: vec![0; players],
+            seen: vec![false; players],
         }
     }
-    s
+
+    /// The last period's entries cleared; this period's players listed, each once.
+    pub fn start(&mut self, games: &[PeriodGame]) {
+        for &i in &self.present {
+            (self.info[i], self.surprise[i], self.neighbours[i], self.games[i], self.seen[i]) = (0.0, 0.0, 0.0, 0, false);
+        }
+        self.present.clear();
+        for g in games {
+            for i in [g.first, g.second] {
+                if !std::mem::replace(&mut self.seen[i], true) {
+                    self.present.push(i);
+                }
+            }
+        }
+    }
+
+    /// The sums of the period's games from the ratings and deviations² (rating scale) at its
+    /// start; `bonus` is added to every score (Stephenson).
+    pub fn sum(&mut self, games: &[PeriodGame], r: &dyn Fn(usize) -> f64, rd2: &dyn Fn(usize) -> f64, bonus: f64) {
+        for game in games {
+            for (i, j, score) in [(game.first, game.second, game.score), (game.second, game.first, 1.0 - game.score)] {
+                let gj = g(rd2(j));
+                let e = expected(r(i), r(j), gj);
+                self.info[i] += gj * gj * e * (1.0 - e);
+                self.surprise[i] += gj * (score + bonus - e);
+                self.games[i] += 1;
+                self.neighbours[i] += r(j) - r(i);
+            }
+        }
+    }
 }

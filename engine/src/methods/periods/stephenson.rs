@@ -12,7 +12,7 @@
 //! over the n games of the period, t the periods since the player last played (1 in their
 //! first). Defined by PlayerRatings' implementation, whose conventions it follows.
 
-use super::{sums, Periods, Standing, Q};
+use super::{run, Convention, PeriodGame, PeriodRule, Periods, Scratch, Standing, Q};
 use crate::error::{check, RateError};
 use serde::{Deserialize, Serialize};
 
@@ -60,31 +60,79 @@ impl StephensonParams {
     }
 }
 
+/// Stephenson's state: each player's rating, deviation², last period played and games.
+pub struct Stephenson {
+    p: StephensonParams,
+    r: Vec<f64>,
+    rd2: Vec<f64>,
+    last: Vec<Option<i64>>,
+    games: Vec<u32>,
+    scratch: Scratch,
+}
+
+impl Stephenson {
+    pub fn new(players: usize, p: &StephensonParams) -> Result<Stephenson, RateError> {
+        p.validate()?;
+        Ok(Stephenson {
+            p: p.clone(),
+            r: vec![p.initial_rating; players],
+            rd2: vec![p.initial_deviation * p.initial_deviation; players],
+            last: vec![None; players],
+            games: vec![0; players],
+            scratch: Scratch::new(players),
+        })
+    }
+}
+
+impl PeriodRule for Stephenson {
+    /// Defined by PlayerRatings: its conventions throughout.
+    fn convention(&self) -> Convention {
+        Convention::PlayerRatings
+    }
+
+    fn period(&mut self, time: i64, period: &[PeriodGame]) -> f64 {
+        let p = &self.p;
+        let (max2, c2, h2) = (p.max_deviation * p.max_deviation, p.c * p.c, p.h * p.h);
+        self.scratch.start(period);
+        for &i in &self.scratch.present {
+            let t = self.last[i].map_or(1, |l| time - l);
+            self.rd2[i] = (self.rd2[i] + t as f64 * c2).min(max2);
+        }
+        let (r, rd2) = (&self.r, &self.rd2);
+        self.scratch.sum(period, &|i| r[i], &|i| rd2[i], p.bonus / 100.0);
+        let mut largest = 0.0f64;
+        for &i in &self.scratch.present {
+            let s = &self.scratch;
+            let k = s.games[i] as f64;
+            self.rd2[i] = 1.0 / (1.0 / (self.rd2[i] + k * h2) + Q * Q * s.info[i]);
+            let step = Q * self.rd2[i] * s.surprise[i] + p.lambda / 100.0 * s.neighbours[i] / k;
+            self.r[i] += step;
+            largest = largest.max(step.abs());
+            self.last[i] = Some(time);
+            self.games[i] += s.games[i];
+        }
+        largest
+    }
+
+    fn standings(&self, _end: i64) -> Vec<Standing> {
+        (0..self.r.len())
+            .map(|i| Standing {
+                rating: self.r[i],
+                deviation: self.rd2[i].sqrt(),
+                volatility: None,
+                games: self.games[i],
+                last: self.last[i],
+            })
+            .collect()
+    }
+
+    fn ratings(&self) -> Vec<Option<f64>> {
+        self.r.iter().zip(&self.last).map(|(&r, l)| l.map(|_| r)).collect()
+    }
+}
+
 /// Each player's rating and deviation after the last period (periods counted as
 /// PlayerRatings counts them: the periods with games).
 pub fn stephenson(data: &Periods, p: &StephensonParams) -> Result<Vec<Standing>, RateError> {
-    p.validate()?;
-    let n = data.players;
-    let (max2, c2, h2) = (p.max_deviation * p.max_deviation, p.c * p.c, p.h * p.h);
-    let mut r = vec![p.initial_rating; n];
-    let mut rd2 = vec![p.initial_deviation * p.initial_deviation; n];
-    let mut last: Vec<Option<i64>> = vec![None; n];
-    let mut games = vec![0u32; n];
-    for (time, (_, period)) in data.periods.iter().enumerate() {
-        let time = time as i64;
-        let present = Periods::present(period, n);
-        for &i in &present {
-            let t = last[i].map_or(1, |l| time - l);
-            rd2[i] = (rd2[i] + t as f64 * c2).min(max2);
-        }
-        let s = sums(period, &r, &rd2, p.bonus / 100.0);
-        for &i in &present {
-            let k = s.games[i] as f64;
-            rd2[i] = 1.0 / (1.0 / (rd2[i] + k * h2) + Q * Q * s.info[i]);
-            r[i] += Q * rd2[i] * s.surprise[i] + p.lambda / 100.0 * s.neighbours[i] / k;
-            last[i] = Some(time);
-            games[i] += s.games[i];
-        }
-    }
-    Ok((0..n).map(|i| Standing { rating: r[i], deviation: rd2[i].sqrt(), volatility: None, games: games[i], last: last[i] }).collect())
+    Ok(run(data, &mut Stephenson::new(data.players, p)?))
 }

@@ -28,18 +28,22 @@ pub struct WhrParams {
     pub max_sweeps: usize,
     /// Stop when no rating moves by more than this in a sweep (natural-log units).
     pub tolerance: f64,
+    /// The rating the virtual opponent of everyone's first day is shown at: the ratings are
+    /// Elo points above it (the reference prints them with it at 0).
+    pub anchor: f64,
 }
 
 impl Default for WhrParams {
     fn default() -> WhrParams {
-        WhrParams { w2: 300.0, max_sweeps: 1000, tolerance: 1e-10 }
+        WhrParams { w2: 300.0, max_sweeps: 1000, tolerance: 1e-10, anchor: 1500.0 }
     }
 }
 
 impl WhrParams {
     pub fn validate(&self) -> Result<(), RateError> {
         check(self.w2.is_finite() && self.w2 > 0.0, "w2", self.w2, "a positive number (Elo² per period)")?;
-        check(self.tolerance.is_finite() && self.tolerance > 0.0, "tolerance", self.tolerance, "a positive number")
+        check(self.tolerance.is_finite() && self.tolerance > 0.0, "tolerance", self.tolerance, "a positive number")?;
+        check(self.anchor.is_finite(), "anchor", self.anchor, "a finite number")
     }
 }
 
@@ -200,7 +204,7 @@ impl Whr {
     }
 
     /// Each day's variance: the diagonal of −H⁻¹ (H with the −0.001, as the reference).
-    fn update_uncertainty(&mut self) {
+    pub fn update_uncertainty(&mut self) {
         for i in 0..self.days.len() {
             let n = self.days[i].len();
             if n == 0 {

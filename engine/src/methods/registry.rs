@@ -1,0 +1,820 @@
+//! Every method's parameters, declared once: name, label, one-line help, unit, range and
+//! step, whether out-of-sample tuning may search it, the command line's flag, and how to read
+//! and write it on [`Params`]. The app's method panel and compare view, the command line's
+//! flags and `ratings-lab methods` are made from this list, and the defaults are
+//! [`Params::default`]'s (never written twice).
+//!
+//! A parameter's `id` is its name in the app (a control's id), in the compare view's
+//! `method:id=value` and in `ratings-lab methods`; `field` its key in the JSON of
+//! `params.<method>`; `flag` the command line's `--flag` (shared by methods where it means the
+//! same: `--k`, `--zeta`, `--eps`).
+
+use super::periods::Convention;
+use super::{MethodKind, Params};
+use serde::Serialize;
+
+/// How a number moves on its slider.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Slide {
+    Linear,
+    /// In powers of ten (a tolerance, an iteration cap).
+    Log10,
+}
+
+/// What a parameter holds, and how it is read and written.
+#[derive(Clone, Copy)]
+pub enum Access {
+    Number {
+        min: f64,
+        max: f64,
+        step: f64,
+        slide: Slide,
+        integer: bool,
+        get: fn(&Params) -> f64,
+        set: fn(&mut Params, f64),
+    },
+    Flag {
+        get: fn(&Params) -> bool,
+        set: fn(&mut Params, bool),
+    },
+    /// One of a list: (name, label) pairs, the value read and written by name.
+    Choice {
+        options: fn() -> Vec<(&'static str, &'static str)>,
+        get: fn(&Params) -> &'static str,
+        set: fn(&mut Params, &str) -> bool,
+    },
+}
+
+/// One parameter of one method.
+#[derive(Clone, Copy)]
+pub struct Param {
+    pub method: MethodKind,
+    pub id: &'static str,
+    pub field: &'static str,
+    pub flag: &'static str,
+    pub label: &'static str,
+    pub help: &'static str,
+    pub unit: &'static str,
+    /// Out-of-sample tuning may search it (the prediction view, `ratings-lab evaluate`).
+    pub tunable: bool,
+    /// The compare view offers it for each entry (what tells two entries of a method apart).
+    pub compare: bool,
+    /// The flag turns the setting off (`--input-order` for `chronological`).
+    pub flag_negates: bool,
+    pub access: Access,
+}
+
+impl Param {
+    /// The same parameter, offered by the compare view.
+    fn compared(self) -> Param {
+        Param { compare: true, ..self }
+    }
+
+    /// The same parameter, which its flag turns off.
+    fn negated(self) -> Param {
+        Param { flag_negates: true, ..self }
+    }
+
+    /// The value in `p`, as text (`0.3`, `true`, `alg1`).
+    pub fn show(&self, p: &Params) -> String {
+        match self.access {
+            Access::Number { get, .. } => crate::error::number(get(p)),
+            Access::Flag { get, .. } => get(p).to_string(),
+            Access::Choice { get, .. } => get(p).to_string(),
+        }
+    }
+
+    /// Sets the value from text, or says what was expected (the range is the method's own
+    /// check's: [`super::Method::validate`] names a value outside it).
+    pub fn put(&self, p: &mut Params, text: &str) -> Result<(), String> {
+        let t = text.trim();
+        let expected = |what: String| format!("{}: expected {what}, found '{}'", self.id, crate::error::excerpt(text));
+        match self.access {
+            Access::Number { set, integer, .. } => match t.parse::<f64>() {
+                Ok(v) if v.is_finite() && (!integer || v.fract() == 0.0) => Ok(set(p, v)),
+                _ => Err(expected(if integer { "a whole number".into() } else { "a number".into() })),
+            },
+            Access::Flag { set, .. } => match t {
+                "true" | "1" | "on" | "yes" => Ok(set(p, true)),
+                "false" | "0" | "off" | "no" => Ok(set(p, false)),
+                _ => Err(expected("true or false".into())),
+            },
+            Access::Choice { set, options, .. } => match set(p, t) {
+                true => Ok(()),
+                false => Err(expected(format!("one of {}", options().iter().map(|o| o.0).collect::<Vec<_>>().join(", ")))),
+            },
+        }
+    }
+}
+
+/// A number parameter (linear slider unless `slide`).
+macro_rules! number {
+    ($method:ident, $id:literal, $field:literal, $flag:literal, $label:literal, $unit:literal, $help:literal,
+     $min:expr, $max:expr, $step:expr, $tunable:expr, $m:ident . $f:ident $(, $slide:ident, $int:expr)?) => {
+        Param {
+            method: MethodKind::$method,
+            id: $id,
+            field: $field,
+            flag: $flag,
+            label: $label,
+            help: $help,
+            unit: $unit,
+            tunable: $tunable,
+            compare: $tunable,
+            flag_negates: false,
+            access: Access::Number {
+                min: $min,
+                max: $max,
+                step: $step,
+                slide: number!(@slide $($slide)?),
+                integer: number!(@int $($int)?),
+                get: |p| p.$m.$f as f64,
+                set: |p, v| p.$m.$f = v as _,
+            },
+        }
+    };
+    (@slide) => { Slide::Linear };
+    (@slide $s:ident) => { Slide::$s };
+    (@int) => { false };
+    (@int $i:expr) => { $i };
+}
+
+/// An on/off parameter.
+macro_rules! flag {
+    ($method:ident, $id:literal, $field:literal, $flag:literal, $label:literal, $help:literal, $m:ident . $f:ident) => {
+        Param {
+            method: MethodKind::$method,
+            id: $id,
+            field: $field,
+            flag: $flag,
+            label: $label,
+            help: $help,
+            unit: "",
+            tunable: false,
+            compare: false,
+            flag_negates: false,
+            access: Access::Flag { get: |p| p.$m.$f, set: |p, v| p.$m.$f = v },
+        }
+    };
+}
+
+/// A method's tolerance and iteration cap, as every iterative method has them.
+macro_rules! stopping {
+    ($method:ident, $m:ident, $eps_help:literal, $cap_help:literal) => {
+        [
+            number!($method, "eps", "eps", "eps", "Tolerance ε", "", $eps_help, 1e-15, 1e-2, 1.0, false, $m.eps, Log10, false),
+            number!(
+                $method,
+                "max-iter",
+                "max_iter",
+                "max-iter",
+                "Iteration cap",
+                "iterations",
+                $cap_help,
+                1.0,
+                1e7,
+                1.0,
+                false,
+                $m.max_iter,
+                Log10,
+                true
+            ),
+        ]
+    };
+}
+
+/// Every parameter of every method, in each method's panel order.
+pub fn all() -> Vec<Param> {
+    let mut out = Vec::new();
+    out.extend(brent());
+    out.extend(elo());
+    out.extend(multi_elo());
+    out.extend(jrank());
+    out.extend(aga());
+    out.extend(periods());
+    out
+}
+
+/// Method `kind`'s parameters, in its panel's order.
+pub fn of(kind: MethodKind) -> Vec<Param> {
+    all().into_iter().filter(|p| p.method == kind).collect()
+}
+
+/// The parameter of `kind` named `id`.
+pub fn find(kind: MethodKind, id: &str) -> Option<Param> {
+    all().into_iter().find(|p| p.method == kind && p.id == id)
+}
+
+fn brent() -> Vec<Param> {
+    use super::brent::Variant;
+    let variant = Param {
+        method: MethodKind::Brent,
+        id: "variant",
+        field: "variant",
+        flag: "variant",
+        label: "Iteration",
+        help: "How the fixed point is found: same ratings, different number of iterations.",
+        unit: "",
+        tunable: false,
+        compare: false,
+        flag_negates: false,
+        access: Access::Choice {
+            options: || Variant::ALL.iter().map(|v| (v.name(), v.label())).collect(),
+            get: |p| p.brent.variant.name(),
+            set: |p, s| Variant::ALL.iter().find(|v| v.name() == s).map(|&v| p.brent.variant = v).is_some(),
+        },
+    };
+    let mut v = vec![
+        variant,
+        number!(
+            Brent,
+            "sigma",
+            "sigma",
+            "sigma",
+            "Damping σ",
+            "",
+            "The diagonal s_ii = σ: changes the speed (0.2–0.5 is fastest), never the ratings.",
+            0.0,
+            5.0,
+            0.05,
+            false,
+            brent.sigma
+        )
+        .compared(),
+        number!(
+            Brent,
+            "gamma",
+            "gamma",
+            "gamma",
+            "Dummy player γ",
+            "",
+            "A player who draws everyone with weight γ: every rating becomes finite; 0 = off.",
+            0.0,
+            5.0,
+            0.05,
+            true,
+            brent.gamma
+        ),
+    ];
+    v.extend(stopping!(
+        Brent,
+        brent,
+        "Stop when no strength changes by more than this fraction in one iteration.",
+        "Stop after this many iterations even if not converged."
+    ));
+    v
+}
+
+fn elo() -> Vec<Param> {
+    use super::elo::Mov;
+    let mov = Param {
+        method: MethodKind::Elo,
+        id: "mov",
+        field: "mov",
+        flag: "mov",
+        label: "Margin of victory (FiveThirtyEight)",
+        help: "With points, multiply the change by ln(max(|margin|, 1) + 1) · 2.2 / (0.001 · winner's edge + 2.2): big wins count more, expected ones less.",
+        unit: "",
+        tunable: false,
+        compare: false,
+        flag_negates: false,
+        access: Access::Flag {
+            get: |p| p.elo.mov == Mov::FiveThirtyEight,
+            set: |p, v| p.elo.mov = if v { Mov::FiveThirtyEight } else { Mov::Off },
+        },
+    };
+    let season_mean = Param {
+        method: MethodKind::Elo,
+        id: "season-mean",
+        field: "season_mean",
+        flag: "season-mean",
+        label: "Mean between seasons",
+        help: "Where ratings revert to between seasons (the starting rating unless set).",
+        unit: "rating points",
+        tunable: false,
+        compare: false,
+        flag_negates: false,
+        access: Access::Number {
+            min: -10000.0,
+            max: 10000.0,
+            step: 5.0,
+            slide: Slide::Linear,
+            integer: false,
+            get: |p| p.elo.season_mean.unwrap_or(p.elo.initial),
+            // The starting rating is what no mean of its own means (it follows the start).
+            set: |p, v| p.elo.season_mean = (v != p.elo.initial).then_some(v),
+        },
+    };
+    vec![
+        number!(Elo, "zeta", "zeta", "zeta", "Scale ζ", "rating points", "A gap of ζ points means 10:1 odds (400 in chess).", 1.0, 2000.0, 10.0, true, elo.zeta),
+        number!(Elo, "k", "k", "k", "K factor", "rating points", "How far one result moves a rating (25 for new players in chess, 32 in Elo's original system).", 0.0, 200.0, 1.0, true, elo.k),
+        number!(Elo, "initial", "initial", "initial", "Starting rating", "rating points", "Everyone's rating before their first game.", -10000.0, 10000.0, 50.0, false, elo.initial),
+        number!(Elo, "home", "home", "home", "Home advantage h", "rating points", "Rating points added to the home (white) side's expected result.", -500.0, 500.0, 5.0, true, elo.home),
+        flag!(Elo, "margin", "margin", "margin", "Score by margin", "With points (goals), score a game (P + 1) / (P + P′ + 2) instead of 1, ½ or 0.", elo.margin),
+        flag!(Elo, "home-in-update", "home_in_update", "home-in-predictions-only", "Home advantage in the update", "Off: h only judges the predictions (the source's own code).", elo.home_in_update).negated(),
+        flag!(Elo, "chronological", "chronological", "input-order", "By date or round", "Take the games in date (or round) order when every game has one; off: as listed.", elo.chronological).negated(),
+        mov,
+        number!(Elo, "season-regression", "season_regression", "season-regression", "Reversion between seasons", "share", "With a season column: the share of the way back to the mean a rating goes when its player first plays in a new season (FiveThirtyEight: ⅓).", 0.0, 1.0, 0.05, false, elo.season_regression),
+        season_mean,
+        flag!(Elo, "per-game", "per_game", "per-game", "Each game's ratings", "Keep every game's ratings before it and the expected result: a table under the ratings.", elo.per_game),
+    ]
+}
+
+fn multi_elo() -> Vec<Param> {
+    vec![
+        number!(
+            MultiElo,
+            "zeta",
+            "zeta",
+            "zeta",
+            "Scale ζ",
+            "rating points",
+            "A gap of ζ points means 10:1 odds (400 in chess).",
+            1.0,
+            2000.0,
+            10.0,
+            false,
+            multi_elo.zeta
+        )
+        .compared(),
+        number!(
+            MultiElo,
+            "k",
+            "k",
+            "k",
+            "K factor",
+            "rating points",
+            "How far one event moves a rating.",
+            0.0,
+            200.0,
+            1.0,
+            false,
+            multi_elo.k
+        )
+        .compared(),
+        number!(
+            MultiElo,
+            "initial",
+            "initial",
+            "initial",
+            "Starting rating",
+            "rating points",
+            "Everyone's rating before their first event.",
+            -10000.0,
+            10000.0,
+            50.0,
+            false,
+            multi_elo.initial
+        ),
+    ]
+}
+
+fn jrank() -> Vec<Param> {
+    let mut v = vec![
+        number!(
+            JRank,
+            "jrank-k",
+            "k",
+            "jrank-k",
+            "k",
+            "points",
+            "M(x) = (x + k)^p: k softens scores near zero.",
+            0.001,
+            20.0,
+            0.001,
+            true,
+            jrank.k
+        ),
+        number!(
+            JRank,
+            "jrank-p",
+            "p",
+            "jrank-p",
+            "p",
+            "",
+            "M(x) = (x + k)^p: p sets how much a margin counts.",
+            0.001,
+            3.0,
+            0.001,
+            true,
+            jrank.p
+        ),
+        number!(
+            JRank,
+            "jrank-damping",
+            "damping",
+            "jrank-damping",
+            "Damping d",
+            "",
+            "w ← (1 − d)·w + d·f(w): changes the speed, never the answer; 1 is the paper's plain step, which can oscillate forever.",
+            0.05,
+            1.0,
+            0.05,
+            false,
+            jrank.damping
+        ),
+    ];
+    v.extend(stopping!(
+        JRank,
+        jrank,
+        "Stop when no log-strength changes by more than this in one iteration.",
+        "Stop after this many iterations even if not converged."
+    ));
+    v.push(flag!(
+        JRank,
+        "jrank-fit",
+        "fit",
+        "fit",
+        "Fit k and p",
+        "Search a grid of (k, p) for the smallest squared error per game; shown as a heat map.",
+        jrank.fit
+    ));
+    v.push(number!(
+        JRank,
+        "holdout",
+        "holdout",
+        "holdout",
+        "Held-out share",
+        "share",
+        "Fit on the earlier games and score the latest share of them (0 = fit and score on all: in-sample).",
+        0.0,
+        0.9,
+        0.05,
+        false,
+        jrank.holdout
+    ));
+    v
+}
+
+fn aga() -> Vec<Param> {
+    let mut v = vec![flag!(
+        Aga,
+        "aga-by-event",
+        "by_event",
+        "aga-single-fit",
+        "Event by event",
+        "Rate tournament by tournament in date order, as the AGA does; off: one fit over all games.",
+        aga.by_event
+    )
+    .negated()];
+    v.extend(stopping!(
+        Aga,
+        aga,
+        "Stop a fit when no rating's gradient exceeds this (largest |∂F/∂x|).",
+        "Newton iterations allowed per fit."
+    ));
+    v
+}
+
+/// The conventions' choice, shared by Glicko and Glicko-2.
+fn convention(method: MethodKind, get: fn(&Params) -> &'static str, set: fn(&mut Params, &str) -> bool) -> Param {
+    Param {
+        method,
+        id: "convention",
+        field: "convention",
+        flag: "convention",
+        label: "Conventions",
+        help: "Glickman's papers (empty periods are time passing; a player who stopped is reported with the deviation grown since), or R's PlayerRatings (only periods with games count; deviations as last rated).",
+        unit: "",
+        tunable: false,
+        compare: false,
+        flag_negates: false,
+        access: Access::Choice {
+            options: || Convention::ALL.iter().map(|c| (c.name(), c.label())).collect(),
+            get,
+            set,
+        },
+    }
+}
+
+fn periods() -> Vec<Param> {
+    vec![
+        number!(
+            Glicko,
+            "glicko-initial",
+            "initial_rating",
+            "glicko-initial",
+            "Starting rating",
+            "rating points",
+            "Everyone's rating at their first period.",
+            -10000.0,
+            10000.0,
+            50.0,
+            false,
+            glicko.initial_rating
+        ),
+        number!(
+            Glicko,
+            "glicko-rd",
+            "initial_deviation",
+            "glicko-rd",
+            "Starting deviation RD",
+            "rating points",
+            "A new player's rating deviation: how uncertain an unknown rating is (350 in Glickman's papers).",
+            1.0,
+            1000.0,
+            5.0,
+            false,
+            glicko.initial_deviation
+        ),
+        number!(
+            Glicko,
+            "glicko-c",
+            "c",
+            "glicko-c",
+            "Growth c per period",
+            "rating points",
+            "How much a deviation grows in a period without games: RD² + c² (34.6 brings 50 back to 350 in 100 periods).",
+            0.0,
+            200.0,
+            0.5,
+            true,
+            glicko.c
+        ),
+        number!(
+            Glicko,
+            "glicko-max-rd",
+            "max_deviation",
+            "glicko-max-rd",
+            "Largest deviation",
+            "rating points",
+            "No deviation grows past this (an unknown player's).",
+            1.0,
+            1000.0,
+            5.0,
+            false,
+            glicko.max_deviation
+        ),
+        convention(MethodKind::Glicko, |p| p.glicko.convention.name(), |p, s| s.parse().map(|c| p.glicko.convention = c).is_ok()),
+        number!(
+            Glicko2,
+            "glicko2-initial",
+            "initial_rating",
+            "glicko2-initial",
+            "Starting rating",
+            "rating points",
+            "Everyone's rating at their first period.",
+            -10000.0,
+            10000.0,
+            50.0,
+            false,
+            glicko2.initial_rating
+        ),
+        number!(
+            Glicko2,
+            "glicko2-rd",
+            "initial_deviation",
+            "glicko2-rd",
+            "Starting deviation RD",
+            "rating points",
+            "A new player's rating deviation (350 in Glickman's example).",
+            1.0,
+            1000.0,
+            5.0,
+            false,
+            glicko2.initial_deviation
+        ),
+        number!(
+            Glicko2,
+            "glicko2-volatility",
+            "initial_volatility",
+            "glicko2-volatility",
+            "Starting volatility σ",
+            "",
+            "How erratic a new player's results are expected to be (0.06 in Glickman's example).",
+            0.001,
+            1.0,
+            0.005,
+            false,
+            glicko2.initial_volatility
+        ),
+        number!(
+            Glicko2,
+            "glicko2-tau",
+            "tau",
+            "glicko2-tau",
+            "System constant τ",
+            "",
+            "How much the volatility may change over time: 0.3 to 1.2, smaller for steadier games.",
+            0.05,
+            2.0,
+            0.05,
+            true,
+            glicko2.tau
+        ),
+        number!(
+            Glicko2,
+            "glicko2-max-rd",
+            "max_deviation",
+            "glicko2-max-rd",
+            "Largest deviation",
+            "rating points",
+            "No deviation grows past this.",
+            1.0,
+            1000.0,
+            5.0,
+            false,
+            glicko2.max_deviation
+        ),
+        convention(MethodKind::Glicko2, |p| p.glicko2.convention.name(), |p, s| s.parse().map(|c| p.glicko2.convention = c).is_ok()),
+        number!(
+            Stephenson,
+            "steph-initial",
+            "initial_rating",
+            "steph-initial",
+            "Starting rating",
+            "rating points",
+            "Everyone's rating at their first period.",
+            -10000.0,
+            10000.0,
+            50.0,
+            false,
+            stephenson.initial_rating
+        ),
+        number!(
+            Stephenson,
+            "steph-rd",
+            "initial_deviation",
+            "steph-rd",
+            "Starting deviation RD",
+            "rating points",
+            "A new player's rating deviation.",
+            1.0,
+            1000.0,
+            5.0,
+            false,
+            stephenson.initial_deviation
+        ),
+        number!(
+            Stephenson,
+            "steph-c",
+            "c",
+            "steph-c",
+            "Growth c per period",
+            "rating points",
+            "RD² grows by c² in each period.",
+            0.0,
+            200.0,
+            0.5,
+            true,
+            stephenson.c
+        ),
+        number!(
+            Stephenson,
+            "steph-h",
+            "h",
+            "steph-h",
+            "Growth h per game",
+            "rating points",
+            "RD² also grows by h² for each game of the period.",
+            0.0,
+            200.0,
+            0.5,
+            true,
+            stephenson.h
+        ),
+        number!(
+            Stephenson,
+            "steph-bonus",
+            "bonus",
+            "steph-bonus",
+            "Bonus per game",
+            "hundredths of a point",
+            "Added to every score: a reward for playing (0 in PlayerRatings' default).",
+            -100.0,
+            100.0,
+            0.5,
+            false,
+            stephenson.bonus
+        ),
+        number!(
+            Stephenson,
+            "steph-lambda",
+            "lambda",
+            "steph-lambda",
+            "Neighbourhood λ",
+            "hundredths",
+            "Each rating moves λ/100 of the way toward its opponents' mean in each period.",
+            0.0,
+            100.0,
+            0.5,
+            true,
+            stephenson.lambda
+        ),
+        number!(
+            Stephenson,
+            "steph-max-rd",
+            "max_deviation",
+            "steph-max-rd",
+            "Largest deviation",
+            "rating points",
+            "No deviation grows past this.",
+            1.0,
+            1000.0,
+            5.0,
+            false,
+            stephenson.max_deviation
+        ),
+        number!(
+            Whr,
+            "whr-w2",
+            "w2",
+            "whr-w2",
+            "Drift w² per period",
+            "Elo² per period",
+            "The variance of a player's strength's change in one period (Coulom: a Wiener process); larger lets ratings move faster.",
+            0.1,
+            10000.0,
+            1.0,
+            true,
+            whr.w2,
+            Log10,
+            false
+        ),
+        number!(
+            Whr,
+            "whr-anchor",
+            "anchor",
+            "whr-anchor",
+            "Shown at",
+            "rating points",
+            "The rating of the virtual player everyone's first day holds a win and a loss against: the ratings are Elo points above it.",
+            -10000.0,
+            10000.0,
+            50.0,
+            false,
+            whr.anchor
+        ),
+        number!(
+            Whr,
+            "whr-eps",
+            "tolerance",
+            "whr-eps",
+            "Tolerance ε",
+            "",
+            "Stop when no rating moves by more than this in a sweep (natural-log units).",
+            1e-15,
+            1e-2,
+            1.0,
+            false,
+            whr.tolerance,
+            Log10,
+            false
+        ),
+        number!(
+            Whr,
+            "whr-max-sweeps",
+            "max_sweeps",
+            "whr-max-sweeps",
+            "Sweep cap",
+            "sweeps",
+            "Stop after this many Newton sweeps over the players even if not converged.",
+            1.0,
+            1e6,
+            1.0,
+            false,
+            whr.max_sweeps,
+            Log10,
+            true
+        ),
+    ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_parameter_reads_its_default_and_writes_back() {
+        let defaults = Params::default();
+        let all = all();
+        for p in &all {
+            let mut q = defaults.clone();
+            let shown = p.show(&defaults);
+            p.put(&mut q, &shown).unwrap_or_else(|e| panic!("{}: {e}", p.id));
+            assert_eq!(q, defaults, "{} {}: writing its default back changes nothing", p.method, p.id);
+            if let Access::Number { min, max, get, .. } = p.access {
+                assert!(min <= get(&defaults) && get(&defaults) <= max, "{} {}: the default is in its range", p.method, p.id);
+            }
+        }
+        for kind in MethodKind::ALL {
+            let ids: Vec<&str> = of(kind).iter().map(|p| p.id).collect();
+            let unique: std::collections::HashSet<_> = ids.iter().collect();
+            assert_eq!(unique.len(), ids.len(), "{kind}: ids are unique");
+        }
+    }
+
+    #[test]
+    fn a_value_of_the_wrong_kind_is_refused_by_name() {
+        let mut p = Params::default();
+        let tau = find(MethodKind::Glicko2, "glicko2-tau").unwrap();
+        assert_eq!(tau.put(&mut p, "lots").unwrap_err(), "glicko2-tau: expected a number, found 'lots'");
+        tau.put(&mut p, "0.8").unwrap();
+        assert_eq!(p.glicko2.tau, 0.8);
+        let conv = find(MethodKind::Glicko, "convention").unwrap();
+        assert!(conv.put(&mut p, "mine").unwrap_err().contains("one of glickman, playerratings"));
+        let cap = find(MethodKind::Brent, "max-iter").unwrap();
+        assert!(cap.put(&mut p, "2.5").unwrap_err().contains("a whole number"));
+    }
+}
