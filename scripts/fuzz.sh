@@ -64,7 +64,7 @@ if command -v node >/dev/null 2>&1; then
     | node -e '
       const fs = require("fs"), crypto = require("crypto");
       const [dir] = process.argv.slice(1);
-      const methods = ["brent", "elo", "multi_elo", "jrank", "aga"];
+      const methods = ["brent", "elo", "multi_elo", "jrank", "aga", "glicko", "glicko2", "stephenson", "whr"];
       fs.readFileSync(0, "utf8").split("\n").filter(Boolean).forEach((f, i) => {
         const scenario = { settings: { method: methods[i % 5], tiebreaks: ["BH", "SB", "DE"], after_round: i % 3 ? null : 2 },
           view: { step: i % 4, sort: ["rating", i % 2 === 0], speed: 2 }, data: { text: fs.readFileSync(f, "utf8") } };

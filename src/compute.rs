@@ -123,7 +123,8 @@ fn player_rows(rating: &Rating) -> Vec<PlayerRow> {
             score: p.score,
             group: p.group,
             note: export::status_note(p.status).to_string(),
-            sigma: p.sigma.filter(|s| s.is_finite()),
+            // The Glicko family's and WHR's deviation shows as ±2 RD (a 95% interval).
+            sigma: p.sigma.or(p.deviation.map(|d| 2.0 * d)).filter(|s| s.is_finite()),
             label: p.label.clone(),
             history: p
                 .history

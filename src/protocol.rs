@@ -138,7 +138,8 @@ pub struct PlayerRow {
     pub group: Option<usize>,
     /// Why there is no rating, in words ("" when rated).
     pub note: String,
-    /// Uncertainty on the display scale (Brent's standard error, the AGA's σ).
+    /// Uncertainty on the display scale (Brent's standard error, the AGA's σ, twice the
+    /// Glicko family's and WHR's deviation).
     pub sigma: Option<f64>,
     /// The method's own words for the rating (AGA: "3.4d").
     pub label: Option<String>,

@@ -15,6 +15,8 @@ use std::time::Duration;
 pub fn ConvergencePanel() -> impl IntoView {
     let state = expect_context::<State>();
     let sequential = move || state.result.with(|r| r.as_ref().is_some_and(|r| r.method.sequential()));
+    // Whole-History Rating converges and has a history (each day's rating): both charts.
+    let history = move || state.result.with(|r| r.as_ref().is_some_and(|r| r.players.iter().any(|p| p.history.is_some())));
     view! {
         <section class="panel convergence-panel" aria-labelledby="convergence-title">
             <h2 id="convergence-title">{move || if sequential() { "Rating history" } else { "Convergence" }}</h2>
@@ -22,7 +24,7 @@ pub fn ConvergencePanel() -> impl IntoView {
             <div class:hidden=sequential>
                 <TraceChart />
             </div>
-            <div class:hidden=move || !sequential()>
+            <div class:hidden=move || !history()>
                 <HistoryChart />
             </div>
             <FitChart />
@@ -78,6 +80,10 @@ fn status(state: &State) -> String {
 /// (for multiplayer Elo, before an event: the single highest rating at the table) won it.
 fn finished_status(r: &RatingResult) -> String {
     let multi = matches!(r.variant, Some(MethodVariant::MultiElo { games: None, .. }));
+    if let Some(MethodVariant::Periods { basis }) = r.variant {
+        // A period method's step is a rating period (a round, a day, or a game).
+        return format!("Rated in one pass through {} (each a rating period)", count(r.iterations, basis.step(), basis.plural()));
+    }
     let item = |n| if multi { count(n, "event", "events") } else { count(n, "game", "games") };
     let pass = format!("Rated in one pass through {}", item(r.iterations));
     match (r.accuracy, r.decided) {

@@ -267,7 +267,7 @@ test('every method rates the example, with its own extras', async () => {
   // Done when the result on show is the chosen method's and the status says it finished.
   const done = async (method) => page.waitForFunction((m) => document.querySelector('[data-testid=results-panel]').dataset.method === m
     && /^(Converged|Rated in one pass)/.test((document.querySelector('[data-testid=status]')?.textContent ?? '')), method, { timeout: 60000 });
-  for (const method of ['elo', 'multi_elo', 'jrank', 'aga', 'brent']) {
+  for (const method of ['elo', 'multi_elo', 'jrank', 'aga', 'glicko', 'glicko2', 'stephenson', 'whr', 'brent']) {
     await page.getByTestId('method').selectOption(method);
     await done(method);
     assert.equal(await rows(page).count(), 20, method);
@@ -285,6 +285,13 @@ test('every method rates the example, with its own extras', async () => {
       assert.equal(await page.getByTestId('player-sigma').count(), 20, 'AGA sigma shown');
     }
     if (method === 'brent') assert.equal(await page.getByTestId('player-sigma').count(), 20, 'standard errors shown');
+    if (['glicko', 'glicko2', 'stephenson', 'whr'].includes(method)) {
+      // Rated period by period (the example's matchdays), each rating with ±2 RD, and its path.
+      const sigmas = await page.getByTestId('player-sigma').allTextContents();
+      assert.ok(sigmas.length === 20 && sigmas.every((s) => /^±\d/.test(s)), `${method}: ${sigmas.join(' ')}`);
+      assert.ok(await page.getByTestId('history-chart').isVisible(), `${method}: history chart`);
+      if (method !== 'whr') assert.match(await status(page).textContent(), /one pass through 38 rounds/);
+    }
   }
   // Elo's parameters move Elo's ratings; JRank's fit draws its heat map.
   await page.getByTestId('method').selectOption('elo');

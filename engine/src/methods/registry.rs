@@ -724,13 +724,11 @@ fn periods() -> Vec<Param> {
             "Drift w² per period",
             "Elo² per period",
             "The variance of a player's strength's change in one period (Coulom: a Wiener process); larger lets ratings move faster.",
-            0.1,
-            10000.0,
             1.0,
+            2000.0,
+            10.0,
             true,
-            whr.w2,
-            Log10,
-            false
+            whr.w2
         ),
         number!(
             Whr,

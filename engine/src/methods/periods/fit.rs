@@ -11,7 +11,7 @@ use crate::diagnose::{Diagnosis, Status};
 use crate::error::RateError;
 use crate::methods::fit::{stop_warning, Fit, Measures, Quantity, Steps};
 use crate::methods::ranking::{rank, Placing};
-use crate::methods::report::{IterationRecord, MethodVariant, PlayerRating, Rating, SolverReport, StopReason};
+use crate::methods::report::{HistoryPoint, IterationRecord, MethodVariant, PlayerRating, Rating, SolverReport, StopReason};
 use crate::methods::Method;
 use crate::model::Dataset;
 
@@ -24,6 +24,9 @@ pub struct PeriodFit<'d> {
     times: Vec<i64>,
     rule: Box<dyn PeriodRule>,
     steps: Steps,
+    /// Each player's rating after each period they played, and the games rated so far.
+    histories: Vec<Vec<HistoryPoint>>,
+    rated: usize,
 }
 
 impl<'d> PeriodFit<'d> {
@@ -40,7 +43,8 @@ impl<'d> PeriodFit<'d> {
             return Err(RateError::NoGames);
         }
         let times = periods.times(rule.convention());
-        Ok(PeriodFit { data, method: method.clone(), periods, basis, times, rule, steps: Steps::new(None) })
+        let histories = vec![Vec::new(); n];
+        Ok(PeriodFit { data, method: method.clone(), periods, basis, times, rule, steps: Steps::new(None), histories, rated: 0 })
     }
 }
 
@@ -64,6 +68,15 @@ impl Fit for PeriodFit<'_> {
             return None;
         };
         let change = self.rule.period(self.times[k], games);
+        self.rated += games.len();
+        for g in games {
+            for i in [g.first, g.second] {
+                // Each player once per period (their last point is this period's already).
+                if self.histories[i].last().is_none_or(|h| h.game != self.rated) {
+                    self.histories[i].push(HistoryPoint { game: self.rated, rating: self.rule.rating(i) });
+                }
+            }
+        }
         let record = self.steps.push(change, change, None);
         if self.steps.len() == self.periods.periods.len() {
             self.steps.stop(StopReason::Finished);
@@ -95,7 +108,11 @@ impl Fit for PeriodFit<'_> {
             warnings.push("the games have neither rounds nor dates: each game is a rating period of its own".into());
         }
         let variant = MethodVariant::Periods { basis: self.basis };
-        rating(self.data, &self.method, variant, &self.rule.standings(end), stop, done, warnings)
+        let mut r = rating(self.data, &self.method, variant, &self.rule.standings(end), stop, done, warnings)?;
+        for p in &mut r.players {
+            p.history = p.rating.map(|_| self.histories[p.index].clone());
+        }
+        Ok(r)
     }
 }
 
@@ -170,6 +187,8 @@ pub struct WhrFit<'d> {
     basis: PeriodBasis,
     steps: Steps,
     failed: Option<RateError>,
+    /// Each period's time and the games up to its end (a day's place in the history).
+    through: Vec<(i64, usize)>,
 }
 
 impl<'d> WhrFit<'d> {
@@ -178,7 +197,14 @@ impl<'d> WhrFit<'d> {
         if periods.periods.is_empty() {
             return Err(RateError::NoGames);
         }
-        Ok(WhrFit { data, params: p.clone(), whr: Whr::new(&periods, p)?, basis, steps: Steps::new(None), failed: None })
+        let mut through = Vec::with_capacity(periods.periods.len());
+        let mut games = 0;
+        for (time, list) in &periods.periods {
+            games += list.len();
+            through.push((*time, games));
+        }
+        let whr = Whr::new(&periods, p)?;
+        Ok(WhrFit { data, params: p.clone(), whr, basis, steps: Steps::new(None), failed: None, through })
     }
 }
 
@@ -253,6 +279,13 @@ impl Fit for WhrFit<'_> {
         let mut r =
             rating(self.data, &method, MethodVariant::WholeHistory { basis: self.basis }, &standings, stop, self.steps.len(), warnings)?;
         r.report.final_residual = last;
+        // The whole history as fitted now: each day's rating, placed after that day's games.
+        let at = |time: i64| self.through.binary_search_by_key(&time, |t| t.0).map_or(0, |k| self.through[k].1);
+        for p in &mut r.players {
+            let days = whr.history(p.index);
+            p.history =
+                p.rating.map(|_| days.iter().map(|d| HistoryPoint { game: at(d.time), rating: self.params.anchor + d.elo }).collect());
+        }
         Ok(r)
     }
 }

@@ -117,6 +117,10 @@ impl PeriodRule for Glicko {
     fn ratings(&self) -> Vec<Option<f64>> {
         self.r.iter().zip(&self.last).map(|(&r, l)| l.map(|_| r)).collect()
     }
+
+    fn rating(&self, i: usize) -> f64 {
+        self.r[i]
+    }
 }
 
 /// Each player's rating and deviation after the last period.

@@ -130,6 +130,10 @@ impl PeriodRule for Glicko2 {
     fn ratings(&self) -> Vec<Option<f64>> {
         self.st.iter().zip(&self.last).map(|(s, l)| l.map(|_| self.p.initial_rating + SCALE * s.mu)).collect()
     }
+
+    fn rating(&self, i: usize) -> f64 {
+        self.p.initial_rating + SCALE * self.st[i].mu
+    }
 }
 
 /// Each player's rating, deviation and volatility after the last period.

@@ -187,6 +187,9 @@ pub trait PeriodRule {
 
     /// Each player's current rating (`None` before their first period).
     fn ratings(&self) -> Vec<Option<f64>>;
+
+    /// Player `i`'s current rating.
+    fn rating(&self, i: usize) -> f64;
 }
 
 /// Runs `rule` through every period of `data`: each player's standing after the last.
