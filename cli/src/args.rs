@@ -192,6 +192,10 @@ pub struct SimulateArgs {
     /// The draw rate between equal players.
     #[arg(long, default_value_t = Setup::default().draws, allow_negative_numbers = true)]
     pub draws: f64,
+    /// How far each true log-strength wanders per round (a random walk's step; 0: fixed): the
+    /// truth is then the strength after the last round.
+    #[arg(long, default_value_t = Setup::default().drift, allow_negative_numbers = true)]
+    pub drift: f64,
     /// Tournaments simulated.
     #[arg(long, default_value_t = Setup::default().repetitions)]
     pub repetitions: usize,

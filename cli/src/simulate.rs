@@ -19,6 +19,7 @@ pub fn run(args: &SimulateArgs, argv: &[OsString]) -> Result<String, String> {
         draws: args.draws,
         repetitions: args.repetitions,
         seed: args.seed,
+        drift: args.drift,
     };
     setup.check().map_err(|e| e.to_string())?;
     let specs = method_specs(&args.methods);

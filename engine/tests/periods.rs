@@ -181,3 +181,22 @@ fn whr_meets_its_optimality_conditions_on_a_generated_league() {
     let g = whr.gradient_norm();
     assert!(g < 1e-8, "the gradient at the fit: {g:e}");
 }
+
+/// The simulation lab's drift gives the time-varying methods something to find: with
+/// strengths wandering over 150 rounds, Glicko-2 and WHR order the players by their strength
+/// at the end better than Brent's whole-history average does; without drift, the truth is the
+/// strengths drawn at the start.
+#[test]
+fn with_drifting_strengths_the_time_varying_methods_follow_the_end_better() {
+    use ratings_engine::evaluation::simulate::{simulate, tournament, Schedule, Setup};
+    use ratings_engine::methods::{Method, Options};
+    let setup = Setup { players: 30, schedule: Schedule::Random { games: 2250 }, drift: 0.25, repetitions: 6, seed: 7, ..Setup::default() };
+    let still = Setup { drift: 0.0, ..setup.clone() };
+    let (moved, _, _) = tournament(&setup, 0);
+    let (fixed, _, _) = tournament(&still, 0);
+    assert_ne!(moved, fixed, "the walks moved the truth");
+    let methods = [Method::Brent(Default::default()), Method::Glicko2(Default::default()), Method::Whr(Default::default())];
+    let sim = simulate(&setup, &methods, &Options::default(), &mut |_| true);
+    let tau: Vec<f64> = sim.methods.iter().map(|m| m.kendall_tau.mean.unwrap()).collect();
+    assert!(tau[1] > tau[0] + 0.02 && tau[2] > tau[0] + 0.02, "Brent, Glicko-2, WHR: {tau:?}");
+}

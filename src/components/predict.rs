@@ -379,7 +379,7 @@ fn simulation_table(sim: &Simulation) -> impl IntoView {
     }
 }
 
-/// The lab's setup: players, schedule, spread, draws, repetitions, seed.
+/// The lab's setup: players, schedule, spread, draws, drift, repetitions, seed.
 fn lab_setup(p: Predict) -> impl IntoView {
     let get = move |f: fn(&Setup) -> f64| Signal::derive(move || p.setup.with(f));
     let set = move |f: fn(&mut Setup, f64)| move |v: f64| p.setup.update(|s| f(s, v));
@@ -430,6 +430,8 @@ fn lab_setup(p: Predict) -> impl IntoView {
             {number("Spread (sd of log-strength)", "lab-spread", get(|s| s.spread), 0.0, 10.0, 0.1, set(|s, v| s.spread = v))}
             {number("Clusters (0: one field)", "lab-clusters", get(|s| s.clusters as f64), 0.0, 20.0, 1.0, set(|s, v| s.clusters = v as usize))}
             {number("Draw rate between equals", "lab-draws", get(|s| s.draws), 0.0, 1.0, 0.05, set(|s, v| s.draws = v))}
+            // Strengths that wander from round to round: what Glicko, Glicko-2 and WHR follow.
+            {number("Drift per round (sd)", "lab-drift", get(|s| s.drift), 0.0, 2.0, 0.05, set(|s, v| s.drift = v))}
             {number("Tournaments", "lab-repetitions", get(|s| s.repetitions as f64), 1.0, 100_000.0, 1.0, set(|s, v| s.repetitions = v as usize))}
             {number("Seed", "lab-seed", get(|s| s.seed as f64), 0.0, 1e15, 1.0, set(|s, v| s.seed = v as u64))}
         </div>

@@ -176,12 +176,13 @@ fn plus_minus(s: &Summary, places: usize) -> String {
 pub fn simulation_table(sim: &Simulation) -> String {
     let s = &sim.setup;
     let mut out = format!(
-        "{} tournaments ({}) of {} players, log-strength spread {}{}, draws {} between equals, seed {}\n\n",
+        "{} tournaments ({}) of {} players, log-strength spread {}{}{}, draws {} between equals, seed {}\n\n",
         sim.completed,
         s.schedule,
         s.players,
         s.spread,
         if s.clusters > 1 { format!(" in {} clusters", s.clusters) } else { String::new() },
+        if s.drift > 0.0 { format!(", drifting {} a round (the truth: the strengths at the end)", s.drift) } else { String::new() },
         s.draws,
         s.seed
     );

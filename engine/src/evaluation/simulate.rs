@@ -17,6 +17,8 @@
 //!   searching back when the rest cannot be paired without a repeat; with an odd number the
 //!   lowest-placed player who has not had one gets a bye (a point, no game). No colour rules
 //!   and no criteria beyond "not twice".
+//! * With `drift`, each player's strength is a random walk from round to round (steps of
+//!   standard deviation `drift`), and the truth is the strength after the last round.
 //! * Each repetition is seeded from the run's seed and its number, so runs are repeatable.
 //!
 //! Reported per method, over the repetitions: Kendall's τ_b between its ratings and the true
@@ -91,11 +93,26 @@ pub struct Setup {
     pub draws: f64,
     pub repetitions: usize,
     pub seed: u64,
+    /// How far each player's true log-strength wanders: the standard deviation of its step in
+    /// each round, a random walk (0: fixed strengths). The truth the methods are judged against
+    /// is then each player's strength after the last round: what a time-varying method (Glicko,
+    /// Glicko-2, WHR) sets out to follow.
+    #[serde(default)]
+    pub drift: f64,
 }
 
 impl Default for Setup {
     fn default() -> Self {
-        Setup { players: 100, schedule: Schedule::Swiss { rounds: 7 }, spread: 1.5, clusters: 0, draws: 0.3, repetitions: 200, seed: 1 }
+        Setup {
+            players: 100,
+            schedule: Schedule::Swiss { rounds: 7 },
+            spread: 1.5,
+            clusters: 0,
+            draws: 0.3,
+            repetitions: 200,
+            seed: 1,
+            drift: 0.0,
+        }
     }
 }
 
@@ -147,6 +164,7 @@ impl Setup {
             s if s.players < 2 || s.players > 2000 => fail("players", s.players.to_string(), "2 to 2000".into()),
             s if !(s.spread.is_finite() && (0.0..=10.0).contains(&s.spread)) => fail("spread", number(s.spread), "0 to 10".into()),
             s if !(s.draws.is_finite() && (0.0..=1.0).contains(&s.draws)) => fail("draws", number(s.draws), "0 to 1".into()),
+            s if !(s.drift.is_finite() && (0.0..=2.0).contains(&s.drift)) => fail("drift", number(s.drift), "0 to 2".into()),
             s if s.repetitions == 0 || s.repetitions > 100_000 => fail("repetitions", s.repetitions.to_string(), "1 to 100000".into()),
             s if s.clusters > s.players => fail("clusters", s.clusters.to_string(), format!("at most the {} players", s.players)),
             Setup { schedule: Schedule::Swiss { rounds }, players, .. } if *rounds >= *players => {
@@ -296,11 +314,14 @@ impl SimulationRun {
 pub fn tournament(setup: &Setup, r: u64) -> (Vec<f64>, Dataset, Vec<u32>) {
     let mut rng = Random::stream(setup.seed, r);
     let truth = strengths(setup, &mut rng);
+    // The walks draw from a stream of their own: without drift, every game is as before.
+    let mut walk =
+        Walk { value: truth.clone(), at: vec![1; setup.players], drift: setup.drift, rng: Random::stream(setup.seed ^ DRIFT_STREAM, r) };
     let mut data = Dataset::new();
     let ids: Vec<usize> = (1..=setup.players).map(|i| data.player(&format!("P{i}")).expect("a name")).collect();
     let mut byes = vec![0u32; setup.players];
-    let play = |rng: &mut Random, a: usize, b: usize, round: usize, data: &mut Dataset| {
-        let score = outcome(rng, truth[a] - truth[b], setup.draws);
+    let play = |rng: &mut Random, walk: &mut Walk, a: usize, b: usize, round: usize, data: &mut Dataset| {
+        let score = outcome(rng, walk.at(a, round) - walk.at(b, round), setup.draws);
         let mut g = Game::new(ids[a], ids[b], score, data.games.len() + 1);
         g.set_round(Some(round.to_string()));
         data.games.push(g);
@@ -310,23 +331,49 @@ pub fn tournament(setup: &Setup, r: u64) -> (Vec<f64>, Dataset, Vec<u32>) {
             let legs = if setup.schedule == Schedule::RoundRobin { 1 } else { 2 };
             for (round, pairs) in circle(setup.players, legs).into_iter().enumerate() {
                 for (a, b) in pairs {
-                    play(&mut rng, a, b, round + 1, &mut data);
+                    play(&mut rng, &mut walk, a, b, round + 1, &mut data);
                 }
             }
         }
         Schedule::Swiss { rounds } => {
-            let mut game = |a, b, round, d: &mut Dataset| play(&mut rng, a, b, round, d);
+            let mut game = |a, b, round, d: &mut Dataset| play(&mut rng, &mut walk, a, b, round, d);
             swiss(setup.players, rounds, &truth, &mut byes, &mut game, &mut data)
         }
         Schedule::Random { games } => {
             for k in 0..games {
                 let a = rng.below(setup.players);
                 let b = (a + 1 + rng.below(setup.players - 1)) % setup.players;
-                play(&mut rng, a, b, k / (setup.players / 2).max(1) + 1, &mut data);
+                play(&mut rng, &mut walk, a, b, k / (setup.players / 2).max(1) + 1, &mut data);
             }
         }
     }
+    // The truth at the end: every walk taken to the last round.
+    let last = data.games.iter().filter_map(|g| g.round()?.parse::<usize>().ok()).max().unwrap_or(1);
+    let truth = (0..setup.players).map(|a| walk.at(a, last)).collect();
     (truth, data, byes)
+}
+
+/// Salt of the drift's random stream.
+const DRIFT_STREAM: u64 = 0x9e37_79b9_7f4a_7c15;
+
+/// The players' true log-strengths as random walks, taken forward when asked for a later
+/// round: a step of `drift √Δ` (the sum of Δ rounds' steps).
+struct Walk {
+    value: Vec<f64>,
+    /// The round each value is at.
+    at: Vec<usize>,
+    drift: f64,
+    rng: Random,
+}
+
+impl Walk {
+    fn at(&mut self, a: usize, round: usize) -> f64 {
+        if self.drift > 0.0 && round > self.at[a] {
+            self.value[a] += self.drift * ((round - self.at[a]) as f64).sqrt() * self.rng.normal();
+            self.at[a] = round;
+        }
+        self.value[a]
+    }
 }
 
 fn strengths(setup: &Setup, rng: &mut Random) -> Vec<f64> {
