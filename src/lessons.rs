@@ -12,13 +12,15 @@ pub struct Lesson {
     pub teaches: &'static str,
     pub credit: &'static str,
     pub text: &'static str,
+    /// The methods the compare view is set to when the lesson is loaded (none: left as it is).
+    pub compare: &'static [MethodKind],
 }
 
 use ratings_engine::MethodKind;
 
 const MADE_HERE: &str = "made up for Ratings Lab (CC0)";
 
-pub const LESSONS: [Lesson; 6] = [
+pub const LESSONS: [Lesson; 7] = [
     Lesson {
         id: "missed-rounds",
         method: MethodKind::Brent,
@@ -27,6 +29,7 @@ pub const LESSONS: [Lesson; 6] = [
                   rating puts Dee first, because it weighs who you scored against, not how often you played.",
         credit: MADE_HERE,
         text: include_str!("lessons/missed-rounds.csv"),
+        compare: &[],
     },
     Lesson {
         id: "cycle",
@@ -36,6 +39,7 @@ pub const LESSONS: [Lesson; 6] = [
                   equal. No order of strength explains a cycle.",
         credit: MADE_HERE,
         text: include_str!("lessons/cycle.csv"),
+        compare: &[],
     },
     Lesson {
         id: "swiss-buchholz",
@@ -46,6 +50,7 @@ pub const LESSONS: [Lesson; 6] = [
         // Record 212 added here: the lesson's order shows EIG, which no order has unasked.
         credit: "FIDE C.07 tie-break exercise (IA Mario Held), TRF from FIDE's TieBreakServer (MIT, © 2024 FIDE), with its tiebreaks declared (record 212)",
         text: include_str!("lessons/swiss-buchholz.trf"),
+        compare: &[],
     },
     Lesson {
         id: "undefeated",
@@ -55,6 +60,7 @@ pub const LESSONS: [Lesson; 6] = [
                   dash). Add a dummy player (γ = 1): every rating becomes finite, the order stays.",
         credit: MADE_HERE,
         text: include_str!("lessons/undefeated.csv"),
+        compare: &[],
     },
     Lesson {
         id: "two-groups",
@@ -64,6 +70,7 @@ pub const LESSONS: [Lesson; 6] = [
                   and North A and South B rate the same only by convention.",
         credit: MADE_HERE,
         text: include_str!("lessons/two-groups.csv"),
+        compare: &[],
     },
     Lesson {
         id: "card-games",
@@ -73,6 +80,20 @@ pub const LESSONS: [Lesson; 6] = [
                   moves every player by how their place compares with what their rating expected.",
         credit: MADE_HERE,
         text: include_str!("lessons/card-games.csv"),
+        compare: &[],
+    },
+    Lesson {
+        id: "comeback",
+        method: MethodKind::Glicko2,
+        title: "Ratings through time: a year away",
+        teaches: "Rosa played for six months, stopped for a year and came back out of practice. Glicko-2 \
+                  (chosen) kept her rating while she was away but let its deviation grow, so her first \
+                  games back moved it far; Elo keeps the rating and moves it by the same K as before, so \
+                  it lags; Whole-History Rating assumes strength drifts smoothly and fits her whole path \
+                  at once, so her return lowers her early ratings too. The compare view is set to the three.",
+        credit: MADE_HERE,
+        text: include_str!("lessons/comeback.csv"),
+        compare: &[MethodKind::Elo, MethodKind::Glicko2, MethodKind::Whr],
     },
 ];
 

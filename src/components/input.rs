@@ -427,8 +427,13 @@ fn storage_note(state: &State) -> Option<impl IntoView> {
 /// Loads the lesson chosen in `select` in place of the input (which *Undo* brings back), with
 /// the method it teaches, and puts the picker back to its prompt (so the same lesson can be
 /// picked again).
-fn load_lesson(select: &web_sys::HtmlSelectElement, state: State, rerate: Rerate) {
+fn load_lesson(select: &web_sys::HtmlSelectElement, state: State, rerate: Rerate, lab: Option<crate::components::compare::Lab>) {
     if let Some(lesson) = crate::lessons::by_id(&select.value()) {
+        if let (Some(lab), false) = (lab, lesson.compare.is_empty()) {
+            let methods = state.settings.with_untracked(|s| lesson.compare.iter().map(|&k| s.params.method(k)).collect());
+            lab.methods.set(methods);
+            lab.view.set(None);
+        }
         let before = state.settings.get_untracked();
         let settings = (before.method != lesson.method).then(|| {
             state.settings.update(|s| s.method = lesson.method);
@@ -446,10 +451,11 @@ fn load_lesson(select: &web_sys::HtmlSelectElement, state: State, rerate: Rerate
 fn LessonPicker() -> impl IntoView {
     let state = expect_context::<State>();
     let rerate = expect_context::<Rerate>();
+    let lab = use_context::<crate::components::compare::Lab>();
     let arrowing = StoredValue::new(false);
     let pick = move |ev: web_sys::Event| {
         if !arrowing.get_value() {
-            load_lesson(&event_target(&ev), state, rerate);
+            load_lesson(&event_target(&ev), state, rerate, lab);
         }
     };
     let key = move |ev: web_sys::KeyboardEvent| match ev.key().as_str() {
@@ -457,7 +463,7 @@ fn LessonPicker() -> impl IntoView {
         "Enter" => {
             ev.prevent_default();
             arrowing.set_value(false);
-            load_lesson(&event_target(&ev), state, rerate);
+            load_lesson(&event_target(&ev), state, rerate, lab);
         }
         _ => {}
     };

@@ -37,7 +37,11 @@ fn methods(b: &mut Bytes) -> Vec<ratings_engine::Method> {
             s.params.jrank.max_iter = 500;
             s.params.aga.max_iter = 500;
             let x = b.f64();
-            match b.u8() % 8 {
+            s.params.whr.max_sweeps = 200;
+            match b.u8() % 11 {
+                8 => s.params.glicko2.tau = x,
+                9 => s.params.glicko.c = x,
+                10 => s.params.whr.w2 = x,
                 0 => s.params.brent.sigma = x,
                 1 => s.params.brent.gamma = x,
                 2 => s.params.elo.k = x,
@@ -89,6 +93,7 @@ fuzz_target!(|bytes: &[u8]| {
         draws: b.f64(),
         repetitions: b.u32() as usize,
         seed: b.u64(),
+        drift: b.f64(),
     };
     let methods = methods(&mut b);
     if let Err(e) = setup.check() {
