@@ -7,11 +7,9 @@ use clap::{Parser, Subcommand, ValueEnum};
 use ratings_engine::evaluation::simulate::{Schedule, Setup};
 use ratings_engine::evaluation::Parameter;
 use ratings_engine::job::Settings;
-use ratings_engine::methods::elo::{EloParams, Mov};
-use ratings_engine::methods::jrank::JRankParams;
 use ratings_engine::team::TeamScore;
 use ratings_engine::tiebreak::Rules;
-use ratings_engine::{BrentParams, MethodKind, ScaleKind, Variant};
+use ratings_engine::{MethodKind, ScaleKind};
 
 /// The methods `compare`, `evaluate` and `simulate` run unless told.
 pub const DEFAULT_METHODS: &str = "brent,elo";
@@ -311,77 +309,10 @@ pub struct RateArgs {
     pub trace: bool,
 }
 
-/// Every method's parameters: what `compare` also takes per method (`elo:k=40`).
+/// Every method's parameters: what `compare` also takes per method (`elo:k=40`), each a flag
+/// made from the engine's registry (`crate::registered`).
 #[derive(clap::Args, Clone)]
 pub struct MethodArgs {
-    /// Elo, multiplayer Elo: the scale zeta (a gap of zeta points is 10:1 odds).
-    #[arg(long, default_value_t = EloParams::default().zeta, allow_negative_numbers = true, help_heading = "Elo")]
-    pub zeta: f64,
-    /// Elo, multiplayer Elo: the K factor.
-    #[arg(long, default_value_t = EloParams::default().k, allow_negative_numbers = true, help_heading = "Elo")]
-    pub k: f64,
-    /// Elo: home (white) advantage h in rating points.
-    #[arg(long, default_value_t = EloParams::default().home, allow_negative_numbers = true, help_heading = "Elo")]
-    pub home: f64,
-    /// Elo, multiplayer Elo: the starting rating (a --players list overrides it per player).
-    #[arg(long, default_value_t = EloParams::default().initial, allow_negative_numbers = true, help_heading = "Elo")]
-    pub initial: f64,
-    /// Elo: score games by their points, (P+1)/(P+P'+2), where the input has points.
-    #[arg(long, help_heading = "Elo")]
-    pub margin: bool,
-    /// Elo: use h only when judging foresight, not in the update (the seed's own code).
-    #[arg(long, help_heading = "Elo")]
-    pub home_in_predictions_only: bool,
-    /// Elo: a margin-of-victory multiplier of the change.
-    #[arg(long, value_parser = values::mov(), default_value = EloParams::default().mov.name(), help_heading = "Elo")]
-    pub mov: Mov,
-    /// Elo: when a player first plays in a new season (a 'season' column), their rating reverts
-    /// this share of the way toward --season-mean (or takes the player list's rating for it).
-    #[arg(long, default_value_t = EloParams::default().season_regression, value_name = "SHARE", allow_negative_numbers = true, help_heading = "Elo")]
-    pub season_regression: f64,
-    /// Elo: where ratings revert to between seasons [default: --initial].
-    #[arg(long, value_name = "RATING", allow_negative_numbers = true, help_heading = "Elo")]
-    pub season_mean: Option<f64>,
-    /// Elo: each game's ratings before it and the first player's expected score (JSON
-    /// "games": [{"line", "first", "second", "first_before", "second_before", "expected"}]).
-    #[arg(long, help_heading = "Elo")]
-    pub per_game: bool,
-    /// Elo: take the games in input order even when they have dates or rounds.
-    #[arg(long, help_heading = "Elo")]
-    pub input_order: bool,
-    /// JRank: k in M(x) = (x + k)^p.
-    #[arg(long, default_value_t = JRankParams::default().k, allow_negative_numbers = true, help_heading = "JRank")]
-    pub jrank_k: f64,
-    /// JRank: p in M(x) = (x + k)^p.
-    #[arg(long, default_value_t = JRankParams::default().p, allow_negative_numbers = true, help_heading = "JRank")]
-    pub jrank_p: f64,
-    /// JRank: damping of the iteration, w <- (1 - d) w + d f(w); 1 is the paper's plain
-    /// iteration, which oscillates on two-sided schedules.
-    #[arg(long, default_value_t = JRankParams::default().damping, allow_negative_numbers = true, help_heading = "JRank")]
-    pub jrank_damping: f64,
-    #[arg(long, help_heading = "JRank", help = help::fit())]
-    pub fit: bool,
-    #[arg(long, allow_negative_numbers = true, help_heading = "JRank", help = help::holdout())]
-    pub holdout: Option<f64>,
-    /// AGA: one fit over all games instead of rating event (tournament) by event in date
-    /// order, as the AGA does.
-    #[arg(long, help_heading = "AGA")]
-    pub aga_single_fit: bool,
-    /// Brent's iteration (every one has the same answer; they differ in the passes they take).
-    #[arg(long, value_parser = values::variant(), default_value_t = BrentParams::default().variant, value_name = "VARIANT")]
-    pub variant: Variant,
-    /// Damping sigma >= 0 (the diagonal s_ii): changes the number of iterations, not the ratings.
-    #[arg(long, default_value_t = BrentParams::default().sigma, allow_negative_numbers = true)]
-    pub sigma: f64,
-    /// Weight gamma >= 0 of a dummy player who draws everyone (0 = none). Makes every rating
-    /// finite; as gamma -> 0 the ratings tend to the true ones.
-    #[arg(long, default_value_t = BrentParams::default().gamma, allow_negative_numbers = true)]
-    pub gamma: f64,
-    #[arg(long, allow_negative_numbers = true, help = help::eps())]
-    pub eps: Option<f64>,
-    #[arg(long, allow_negative_numbers = true, help = help::max_iter())]
-    pub max_iter: Option<i64>,
-    /// Glicko, Glicko-2, Stephenson, WHR: their flags, made from the engine's registry.
     #[command(flatten)]
     pub registered: crate::registered::RegisteredArgs,
 }

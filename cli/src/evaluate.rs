@@ -12,7 +12,7 @@ use std::process::ExitCode;
 /// `evaluate`: every method fit on the earlier games and scored on the later ones.
 pub fn run(args: &EvaluateArgs, argv: &[OsString]) -> Result<(String, ExitCode), String> {
     // `--holdout` is the method flags' (JRank's own held-out share, the same idea).
-    let holdout = args.params.holdout.unwrap_or(evaluation::DEFAULT_HOLDOUT);
+    let holdout = args.params.registered.number("holdout").unwrap_or(evaluation::DEFAULT_HOLDOUT);
     if !(holdout > 0.0 && holdout < 1.0) {
         return Err(format!("--holdout {holdout}: expected a share between 0 and 1"));
     }

@@ -1,15 +1,12 @@
 //! The long help texts: the input format, and each command's notes and JSON shape; the
 //! flags' own texts where they name the engine's defaults or lists (never written here).
 
-use ratings_engine::error::MAX_ITER;
-use ratings_engine::evaluation::{DEFAULT_HOLDOUT, MAX_ROLLING};
+use ratings_engine::evaluation::MAX_ROLLING;
 use ratings_engine::job::{recommended_order, Settings};
-use ratings_engine::methods::aga::AgaParams;
-use ratings_engine::methods::jrank::{self, JRankParams};
 use ratings_engine::parse::Role;
 use ratings_engine::team::{TeamTiebreak, DEFAULT_TEAM_TIEBREAKS};
 use ratings_engine::tiebreak::{all_codes, Tiebreak};
-use ratings_engine::{BrentParams, MethodKind, ScaleKind};
+use ratings_engine::{MethodKind, ScaleKind};
 
 /// The width the help is wrapped at, whatever the terminal (`args::Cli`).
 pub const HELP_WIDTH: usize = 100;
@@ -53,7 +50,8 @@ EXIT STATUS
 pub const EVALUATE_HELP: &str = "\
 SPLIT
   The games in time order (by date when every game has one, else by round, else as given);
-  the later --holdout share is predicted by each method fit on the games before it. With
+  the later --holdout share (default 0.2) is predicted by each method fit on the games
+  before it. With
   --rolling K the later share is cut into K blocks, each predicted from everything before it.
   Each method predicts by its own model: Brent x_i/(x_i+x_j); Elo its expected score with
   --home; multiplayer Elo the two-player share; the AGA its probit with handicap and komi;
@@ -173,32 +171,6 @@ fn codes(order: &[Tiebreak]) -> String {
     order.iter().map(|t| t.code()).collect::<Vec<_>>().join(",")
 }
 
-/// `--eps`: each iterative method's tolerance, with its default.
-pub fn eps() -> String {
-    format!(
-        "The tolerance of an iterative method: Brent, the largest relative change of a strength \
-         [default: {:e}]; JRank, the largest change of a log-strength [default: {:e}]; AGA, the \
-         largest |gradient| of a fit [default: {:e}]",
-        BrentParams::default().eps,
-        JRankParams::default().eps,
-        AgaParams::default().eps
-    )
-}
-
-/// `--max-iter`: each iterative method's cap, with its default.
-pub fn max_iter() -> String {
-    let (brent, jrank) = (BrentParams::default().max_iter, JRankParams::default().max_iter);
-    let both = if brent == jrank {
-        format!("Brent and JRank, iterations [default: {brent}]")
-    } else {
-        format!("Brent, iterations [default: {brent}]; JRank, iterations [default: {jrank}]")
-    };
-    format!(
-        "The iteration cap of an iterative method: {both}; AGA, Newton iterations per fit [default: {}]. At most {MAX_ITER}",
-        AgaParams::default().max_iter
-    )
-}
-
 /// `--mean`: where each scale puts the mean by default.
 pub fn mean() -> String {
     let shown = |scale: ScaleKind| Settings { scale, ..Settings::default() }.default_shown();
@@ -207,15 +179,6 @@ pub fn mean() -> String {
          natural; with old ratings (--players) they keep their own scale]",
         shown(ScaleKind::Elo),
         shown(ScaleKind::Natural)
-    )
-}
-
-/// `--holdout`: JRank's held-out share, and `evaluate`'s.
-pub fn holdout() -> String {
-    format!(
-        "JRank: with --fit, score the latest share of the games after fitting on the rest (0 = \
-         in-sample) [default: {}]. In 'evaluate': the later share predicted [default: {DEFAULT_HOLDOUT}]",
-        JRankParams::default().holdout
     )
 }
 
@@ -228,15 +191,6 @@ pub fn methods() -> String {
 /// `evaluate --rolling`: how many blocks.
 pub fn rolling() -> String {
     format!("Cut the held-out share into K blocks, each predicted from everything before it (1 to {MAX_ROLLING}; at most one block per held-out game)")
-}
-
-/// `--fit`: JRank's grid.
-pub fn fit() -> String {
-    let ((k0, k1), (p0, p1)) = (jrank::K_RANGE, jrank::P_RANGE);
-    format!(
-        "JRank: fit k and p by grid search (k in [{k0}, {k1}], p in [{p0}, {p1}]) minimising the squared error per game; the JSON \
-         has the whole grid under \"fit\""
-    )
 }
 
 /// `--map`: the roles a column can be given.

@@ -2,17 +2,13 @@
 //! engine's `Settings` the flags give, every default the engine's own.
 
 use crate::args::{InputArgs, MethodArgs, ScaleArgs};
-use ratings_engine::error::check;
 use ratings_engine::job::{Job, JobReader, Settings};
-use ratings_engine::methods::elo::EloParams;
-use ratings_engine::methods::jrank::JRankParams;
-use ratings_engine::methods::multi_elo::MultiEloParams;
 use ratings_engine::parse::decode::decode_owned;
 use ratings_engine::parse::detect::{detect, Format, ReadOptions};
 use ratings_engine::parse::trf::parse_trf;
 use ratings_engine::parse::{apply_players, parse_players};
 use ratings_engine::tournament::Tournament;
-use ratings_engine::{BrentParams, MethodKind};
+use ratings_engine::MethodKind;
 use std::io::Read;
 
 /// A FIDE TRF file (or standard input) as `pair` and `report` read it: its text and its
@@ -102,41 +98,10 @@ pub fn settings(method: MethodKind, args: &MethodArgs, scale: &ScaleArgs, input:
 
 /// Every method's parameters from the flags.
 pub fn set_params(s: &mut Settings, args: &MethodArgs) -> Result<(), String> {
-    s.params.brent = BrentParams { variant: args.variant, sigma: args.sigma, gamma: args.gamma, ..s.params.brent.clone() };
-    s.params.elo = EloParams {
-        zeta: args.zeta,
-        k: args.k,
-        home: args.home,
-        initial: args.initial,
-        margin: args.margin,
-        home_in_update: !args.home_in_predictions_only,
-        chronological: !args.input_order,
-        mov: args.mov,
-        season_regression: args.season_regression,
-        season_mean: args.season_mean,
-        per_game: args.per_game,
-    };
-    s.params.multi_elo = MultiEloParams { zeta: args.zeta, k: args.k, initial: args.initial };
-    s.params.jrank = JRankParams {
-        k: args.jrank_k,
-        p: args.jrank_p,
-        damping: args.jrank_damping,
-        fit: args.fit,
-        holdout: args.holdout.unwrap_or(JRankParams::default().holdout),
-        ..s.params.jrank.clone()
-    };
-    s.params.aga.by_event = !args.aga_single_fit;
-    args.registered.apply(&mut s.params)?;
-    if let Some(eps) = args.eps {
-        (s.params.brent.eps, s.params.jrank.eps, s.params.aga.eps) = (eps, eps, eps);
-    }
-    if let Some(cap) = args.max_iter {
-        // Signed, so that a negative cap gets the parameter's own message, not clap's.
-        check(cap >= 1, "max_iter", cap as f64, "at least 1").map_err(|e| e.to_string())?;
-        let cap = usize::try_from(cap).unwrap_or(usize::MAX);
-        (s.params.brent.max_iter, s.params.jrank.max_iter, s.params.aga.max_iter) = (cap, cap, cap);
-    }
-    Ok(())
+    // The command line's Brent iteration is the engine's default (the accelerated one, the
+    // fewest passes), not the app's (which steps through Algorithm 1 on small groups).
+    s.params.brent.variant = ratings_engine::BrentParams::default().variant;
+    args.registered.apply(&mut s.params)
 }
 
 /// Reads the input for `settings` and applies the player list: what `rate` and `compare`

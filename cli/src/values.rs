@@ -4,10 +4,9 @@
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use ratings_engine::error::NameError;
 use ratings_engine::evaluation::Parameter;
-use ratings_engine::methods::elo::Mov;
 use ratings_engine::team::TeamScore;
 use ratings_engine::tiebreak::Rules;
-use ratings_engine::{MethodKind, ScaleKind, Variant};
+use ratings_engine::{MethodKind, ScaleKind};
 use std::ffi::OsStr;
 
 /// A value read by its `FromStr` (the engine's names, aliases and message) and listed in the
@@ -51,11 +50,6 @@ pub fn method() -> Listed<MethodKind> {
     Listed { values: listed(&MethodKind::ALL, MethodKind::name, MethodKind::label), parse: str::parse }
 }
 
-/// `--variant`: every iteration of Brent's method.
-pub fn variant() -> Listed<Variant> {
-    Listed { values: listed(&Variant::ALL, Variant::name, Variant::label), parse: str::parse }
-}
-
 /// `--scale`: the display scales.
 pub fn scale() -> Listed<ScaleKind> {
     Listed { values: listed(&ScaleKind::ALL, ScaleKind::name, ScaleKind::label), parse: str::parse }
@@ -64,11 +58,6 @@ pub fn scale() -> Listed<ScaleKind> {
 /// `--rules`: FIDE's rule sets, by their codes only (`2023`, `2026`).
 pub fn rules() -> impl TypedValueParser<Value = Rules> {
     PossibleValuesParser::new(listed(&Rules::ALL, Rules::code, Rules::name)).try_map(|s| s.parse::<Rules>())
-}
-
-/// `--mov`: Elo's margin-of-victory multipliers.
-pub fn mov() -> impl TypedValueParser<Value = Mov> {
-    named(&Mov::ALL, Mov::name, Mov::about)
 }
 
 /// `--primary`: a team's score.

@@ -35,9 +35,12 @@ fn every_method_and_parameter_is_listed_and_every_flag_is_taken() {
 fn a_bad_value_of_a_registered_flag_is_named() {
     let (ok, _, err) = run(&["rate", "-", "--method", "glicko2", "--glicko2-tau", "lots"]);
     assert!(!ok);
-    assert!(err.contains("glicko2-tau: expected a number, found 'lots'"), "{err}");
+    assert!(err.contains("'--glicko2-tau <NUMBER>': expected a number, found 'lots'"), "{err}");
     let (ok, _, err) = run(&["rate", "-", "--method", "glicko", "--convention", "mine"]);
-    assert!(!ok && err.contains("glickman, playerratings"), "{err}");
+    assert!(!ok && err.contains("unknown convention 'mine': expected one of glickman, playerratings"), "{err}");
+    // A number out of range is the method's own check's to name.
+    let (ok, _, err) = run(&["rate", "-", "--method", "glicko2", "--glicko2-tau", "-1"]);
+    assert!(!ok && err.contains("parameter tau = -1: expected a positive number up to 10"), "{err}");
 }
 
 const AFL: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/data/playerratings_afl_riichi");

@@ -109,7 +109,7 @@ test('Elo as sports analysts run it: each game\'s ratings before it, and the mar
   assert.equal(await page.getByTestId('game-row').count(), 200);
   const first = await page.getByTestId('game-row').first().locator('td').allTextContents();
   assert.ok(Number(first[5]) > 0 && Number(first[5]) < 1, first.join(' | '));
-  await page.getByTestId('mov').check();
+  await page.getByTestId('mov').selectOption('fivethirtyeight');
   await page.waitForFunction((b) => document.querySelector('[data-testid=rating-row]').textContent !== b, before, { timeout: 60000 });
   assert.deepEqual(errors, []);
   await context.close();

@@ -91,6 +91,10 @@ impl Param {
         let t = text.trim();
         let expected = |what: String| format!("{}: expected {what}, found '{}'", self.id, crate::error::excerpt(text));
         match self.access {
+            // A count below its least value is said as given (−1, not the 0 a count would hold).
+            Access::Number { integer: true, min, .. } if t.parse::<f64>().is_ok_and(|v| v < min) => {
+                Err(format!("parameter {} = {t}: expected at least {}", self.field, crate::error::number(min)))
+            }
             Access::Number { set, integer, .. } => match t.parse::<f64>() {
                 Ok(v) if v.is_finite() && (!integer || v.fract() == 0.0) => Ok(set(p, v)),
                 _ => Err(expected(if integer { "a whole number".into() } else { "a number".into() })),
@@ -273,15 +277,16 @@ fn elo() -> Vec<Param> {
         id: "mov",
         field: "mov",
         flag: "mov",
-        label: "Margin of victory (FiveThirtyEight)",
-        help: "With points, multiply the change by ln(max(|margin|, 1) + 1) · 2.2 / (0.001 · winner's edge + 2.2): big wins count more, expected ones less.",
+        label: "Margin of victory",
+        help: "With points, FiveThirtyEight's multiplier of the change, ln(max(|margin|, 1) + 1) · 2.2 / (0.001 · winner's edge + 2.2): big wins count more, expected ones less.",
         unit: "",
         tunable: false,
         compare: false,
         flag_negates: false,
-        access: Access::Flag {
-            get: |p| p.elo.mov == Mov::FiveThirtyEight,
-            set: |p, v| p.elo.mov = if v { Mov::FiveThirtyEight } else { Mov::Off },
+        access: Access::Choice {
+            options: || Mov::ALL.iter().map(|m| (m.name(), m.about())).collect(),
+            get: |p| p.elo.mov.name(),
+            set: |p, s| Mov::ALL.iter().find(|m| m.name() == s).map(|&m| p.elo.mov = m).is_some(),
         },
     };
     let season_mean = Param {
