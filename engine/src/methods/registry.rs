@@ -112,22 +112,26 @@ impl Param {
     }
 }
 
-/// A number parameter (linear slider unless `slide`).
+/// A parameter's names and words, none of the optional marks set.
+fn param(
+    method: MethodKind,
+    [id, field, flag]: [&'static str; 3],
+    label: &'static str,
+    help: &'static str,
+    unit: &'static str,
+    access: Access,
+) -> Param {
+    Param { method, id, field, flag, label, help, unit, tunable: false, compare: false, flag_negates: false, access }
+}
+
+/// A number parameter (linear slider unless `slide`); tunable ones are also the compare view's.
 macro_rules! number {
     ($method:ident, $id:literal, $field:literal, $flag:literal, $label:literal, $unit:literal, $help:literal,
      $min:expr, $max:expr, $step:expr, $tunable:expr, $m:ident . $f:ident $(, $slide:ident, $int:expr)?) => {
         Param {
-            method: MethodKind::$method,
-            id: $id,
-            field: $field,
-            flag: $flag,
-            label: $label,
-            help: $help,
-            unit: $unit,
             tunable: $tunable,
             compare: $tunable,
-            flag_negates: false,
-            access: Access::Number {
+            ..param(MethodKind::$method, [$id, $field, $flag], $label, $help, $unit, Access::Number {
                 min: $min,
                 max: $max,
                 step: $step,
@@ -135,7 +139,7 @@ macro_rules! number {
                 integer: number!(@int $($int)?),
                 get: |p| p.$m.$f as f64,
                 set: |p, v| p.$m.$f = v as _,
-            },
+            })
         }
     };
     (@slide) => { Slide::Linear };
@@ -147,19 +151,7 @@ macro_rules! number {
 /// An on/off parameter.
 macro_rules! flag {
     ($method:ident, $id:literal, $field:literal, $flag:literal, $label:literal, $help:literal, $m:ident . $f:ident) => {
-        Param {
-            method: MethodKind::$method,
-            id: $id,
-            field: $field,
-            flag: $flag,
-            label: $label,
-            help: $help,
-            unit: "",
-            tunable: false,
-            compare: false,
-            flag_negates: false,
-            access: Access::Flag { get: |p| p.$m.$f, set: |p, v| p.$m.$f = v },
-        }
+        param(MethodKind::$method, [$id, $field, $flag], $label, $help, "", Access::Flag { get: |p| p.$m.$f, set: |p, v| p.$m.$f = v })
     };
 }
 
@@ -212,23 +204,18 @@ pub fn find(kind: MethodKind, id: &str) -> Option<Param> {
 
 fn brent() -> Vec<Param> {
     use super::brent::Variant;
-    let variant = Param {
-        method: MethodKind::Brent,
-        id: "variant",
-        field: "variant",
-        flag: "variant",
-        label: "Iteration",
-        help: "How the fixed point is found: same ratings, different number of iterations.",
-        unit: "",
-        tunable: false,
-        compare: false,
-        flag_negates: false,
-        access: Access::Choice {
+    let variant = param(
+        MethodKind::Brent,
+        ["variant", "variant", "variant"],
+        "Iteration",
+        "How the fixed point is found: same ratings, different number of iterations.",
+        "",
+        Access::Choice {
             options: || Variant::ALL.iter().map(|v| (v.name(), v.label())).collect(),
             get: |p| p.brent.variant.name(),
             set: |p, s| Variant::ALL.iter().find(|v| v.name() == s).map(|&v| p.brent.variant = v).is_some(),
         },
-    };
+    );
     let mut v = vec![
         variant,
         number!(
@@ -272,35 +259,25 @@ fn brent() -> Vec<Param> {
 
 fn elo() -> Vec<Param> {
     use super::elo::Mov;
-    let mov = Param {
-        method: MethodKind::Elo,
-        id: "mov",
-        field: "mov",
-        flag: "mov",
-        label: "Margin of victory",
-        help: "With points, FiveThirtyEight's multiplier of the change, ln(max(|margin|, 1) + 1) · 2.2 / (0.001 · winner's edge + 2.2): big wins count more, expected ones less.",
-        unit: "",
-        tunable: false,
-        compare: false,
-        flag_negates: false,
-        access: Access::Choice {
+    let mov = param(
+        MethodKind::Elo,
+        ["mov", "mov", "mov"],
+        "Margin of victory",
+        "With points, FiveThirtyEight's multiplier of the change, ln(max(|margin|, 1) + 1) · 2.2 / (0.001 · winner's edge + 2.2): big wins count more, expected ones less.",
+        "",
+        Access::Choice {
             options: || Mov::ALL.iter().map(|m| (m.name(), m.about())).collect(),
             get: |p| p.elo.mov.name(),
             set: |p, s| Mov::ALL.iter().find(|m| m.name() == s).map(|&m| p.elo.mov = m).is_some(),
         },
-    };
-    let season_mean = Param {
-        method: MethodKind::Elo,
-        id: "season-mean",
-        field: "season_mean",
-        flag: "season-mean",
-        label: "Mean between seasons",
-        help: "Where ratings revert to between seasons (the starting rating unless set).",
-        unit: "rating points",
-        tunable: false,
-        compare: false,
-        flag_negates: false,
-        access: Access::Number {
+    );
+    let season_mean = param(
+        MethodKind::Elo,
+        ["season-mean", "season_mean", "season-mean"],
+        "Mean between seasons",
+        "Where ratings revert to between seasons (the starting rating unless set).",
+        "rating points",
+        Access::Number {
             min: -10000.0,
             max: 10000.0,
             step: 5.0,
@@ -310,7 +287,7 @@ fn elo() -> Vec<Param> {
             // The starting rating is what no mean of its own means (it follows the start).
             set: |p, v| p.elo.season_mean = (v != p.elo.initial).then_some(v),
         },
-    };
+    );
     vec![
         number!(Elo, "zeta", "zeta", "zeta", "Scale ζ", "rating points", "A gap of ζ points means 10:1 odds (400 in chess).", 1.0, 2000.0, 10.0, true, elo.zeta),
         number!(Elo, "k", "k", "k", "K factor", "rating points", "How far one result moves a rating (25 for new players in chess, 32 in Elo's original system).", 0.0, 200.0, 1.0, true, elo.k),
@@ -494,6 +471,10 @@ fn convention(method: MethodKind, get: fn(&Params) -> &'static str, set: fn(&mut
 }
 
 fn periods() -> Vec<Param> {
+    [glicko_params(), glicko2_params(), stephenson_params(), whr_params()].concat()
+}
+
+fn glicko_params() -> Vec<Param> {
     vec![
         number!(
             Glicko,
@@ -552,6 +533,11 @@ fn periods() -> Vec<Param> {
             glicko.max_deviation
         ),
         convention(MethodKind::Glicko, |p| p.glicko.convention.name(), |p, s| s.parse().map(|c| p.glicko.convention = c).is_ok()),
+    ]
+}
+
+fn glicko2_params() -> Vec<Param> {
+    vec![
         number!(
             Glicko2,
             "glicko2-initial",
@@ -623,6 +609,11 @@ fn periods() -> Vec<Param> {
             glicko2.max_deviation
         ),
         convention(MethodKind::Glicko2, |p| p.glicko2.convention.name(), |p, s| s.parse().map(|c| p.glicko2.convention = c).is_ok()),
+    ]
+}
+
+fn stephenson_params() -> Vec<Param> {
+    vec![
         number!(
             Stephenson,
             "steph-initial",
@@ -721,6 +712,11 @@ fn periods() -> Vec<Param> {
             false,
             stephenson.max_deviation
         ),
+    ]
+}
+
+fn whr_params() -> Vec<Param> {
+    vec![
         number!(
             Whr,
             "whr-w2",

@@ -10,7 +10,7 @@
 //!
 //! with q = ln 10 / 400, g(RD) = 1 / sqrt(1 + 3q²RD²/π²), E_j = 1 / (1 + 10^(−g(RD_j)(r − r_j)/400)).
 
-use super::{c_for, run, Convention, PeriodGame, PeriodRule, Periods, Scratch, Standing, Q};
+use super::{c_for, run, Convention, PeriodGame, PeriodRule, Periods, RdState, Standing, Q};
 use crate::error::{check, RateError};
 use serde::{Deserialize, Serialize};
 
@@ -48,27 +48,16 @@ impl GlickoParams {
     }
 }
 
-/// Glicko's state: each player's rating, deviation², last period played and games.
+/// Glicko's state.
 pub struct Glicko {
     p: GlickoParams,
-    r: Vec<f64>,
-    rd2: Vec<f64>,
-    last: Vec<Option<i64>>,
-    games: Vec<u32>,
-    scratch: Scratch,
+    s: RdState,
 }
 
 impl Glicko {
     pub fn new(players: usize, p: &GlickoParams) -> Result<Glicko, RateError> {
         p.validate()?;
-        Ok(Glicko {
-            p: p.clone(),
-            r: vec![p.initial_rating; players],
-            rd2: vec![p.initial_deviation * p.initial_deviation; players],
-            last: vec![None; players],
-            games: vec![0; players],
-            scratch: Scratch::new(players),
-        })
+        Ok(Glicko { p: p.clone(), s: RdState::new(players, p.initial_rating, p.initial_deviation) })
     }
 }
 
@@ -78,48 +67,36 @@ impl PeriodRule for Glicko {
     }
 
     fn period(&mut self, time: i64, period: &[PeriodGame]) -> f64 {
-        let (max2, c2) = (self.p.max_deviation.powi(2), self.p.c * self.p.c);
-        self.scratch.start(period);
-        for &i in &self.scratch.present {
-            self.rd2[i] = match (self.last[i], self.p.convention) {
-                (Some(l), _) => (self.rd2[i] + (time - l) as f64 * c2).min(max2),
-                (None, Convention::PlayerRatings) => (self.rd2[i] + c2).min(max2),
-                (None, Convention::Glickman) => self.rd2[i],
-            };
-        }
-        let (r, rd2) = (&self.r, &self.rd2);
-        self.scratch.sum(period, &|i| r[i], &|i| rd2[i], 0.0);
+        let (max2, c2, convention) = (self.p.max_deviation.powi(2), self.p.c * self.p.c, self.p.convention);
+        let grown = |rd2: f64, last: Option<i64>| match (last, convention) {
+            (Some(l), _) => (rd2 + (time - l) as f64 * c2).min(max2),
+            (None, Convention::PlayerRatings) => (rd2 + c2).min(max2),
+            (None, Convention::Glickman) => rd2,
+        };
+        self.s.start(period, &grown, 0.0);
         let mut largest = 0.0f64;
-        for &i in &self.scratch.present {
-            self.rd2[i] = 1.0 / (1.0 / self.rd2[i] + Q * Q * self.scratch.info[i]);
-            let step = Q * self.rd2[i] * self.scratch.surprise[i];
-            self.r[i] += step;
-            largest = largest.max(step.abs());
-            self.last[i] = Some(time);
-            self.games[i] += self.scratch.games[i];
+        for k in 0..self.s.scratch.present.len() {
+            let i = self.s.scratch.present[k];
+            let rd2 = 1.0 / (1.0 / self.s.rd2[i] + Q * Q * self.s.scratch.info[i]);
+            largest = largest.max(self.s.set(i, time, rd2, Q * rd2 * self.s.scratch.surprise[i]));
         }
         largest
     }
 
     fn standings(&self, end: i64) -> Vec<Standing> {
-        let (max2, c2) = (self.p.max_deviation.powi(2), self.p.c * self.p.c);
-        (0..self.r.len())
-            .map(|i| {
-                let grown = match (self.p.convention, self.last[i]) {
-                    (Convention::Glickman, Some(l)) => (self.rd2[i] + (end - l) as f64 * c2).min(max2),
-                    _ => self.rd2[i],
-                };
-                Standing { rating: self.r[i], deviation: grown.sqrt(), volatility: None, games: self.games[i], last: self.last[i] }
-            })
-            .collect()
+        let (max2, c2, convention) = (self.p.max_deviation.powi(2), self.p.c * self.p.c, self.p.convention);
+        self.s.standings(&|rd2, last| match (convention, last) {
+            (Convention::Glickman, Some(l)) => (rd2 + (end - l) as f64 * c2).min(max2),
+            _ => rd2,
+        })
     }
 
     fn ratings(&self) -> Vec<Option<f64>> {
-        self.r.iter().zip(&self.last).map(|(&r, l)| l.map(|_| r)).collect()
+        self.s.ratings()
     }
 
     fn rating(&self, i: usize) -> f64 {
-        self.r[i]
+        self.s.r[i]
     }
 }
 
@@ -130,6 +107,7 @@ pub fn glicko(data: &Periods, p: &GlickoParams) -> Result<Vec<Standing>, RateErr
 
 #[cfg(test)]
 mod tests {
+    use super::super::Scratch;
     use super::*;
 
     /// Glickman's worked example ("The Glicko system", step 2): a player rated 1500 (RD 200)

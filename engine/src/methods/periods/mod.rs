@@ -220,6 +220,65 @@ pub fn c_for(from: f64, to: f64, periods: f64) -> f64 {
     ((to * to - from * from) / periods).sqrt()
 }
 
+/// Glicko's and Stephenson's state: each player's rating, deviation², last period played and
+/// games, and the period's sums.
+pub(crate) struct RdState {
+    pub r: Vec<f64>,
+    pub rd2: Vec<f64>,
+    pub last: Vec<Option<i64>>,
+    pub games: Vec<u32>,
+    pub scratch: Scratch,
+}
+
+impl RdState {
+    pub fn new(players: usize, rating: f64, deviation: f64) -> RdState {
+        RdState {
+            r: vec![rating; players],
+            rd2: vec![deviation * deviation; players],
+            last: vec![None; players],
+            games: vec![0; players],
+            scratch: Scratch::new(players),
+        }
+    }
+
+    /// The period's players listed, each one's deviation² grown by `grown`(deviation², last
+    /// period), and the period's sums from the values at its start (`bonus` added to scores).
+    pub fn start(&mut self, period: &[PeriodGame], grown: &dyn Fn(f64, Option<i64>) -> f64, bonus: f64) {
+        self.scratch.start(period);
+        for &i in &self.scratch.present {
+            self.rd2[i] = grown(self.rd2[i], self.last[i]);
+        }
+        let (r, rd2) = (&self.r, &self.rd2);
+        self.scratch.sum(period, &|i| r[i], &|i| rd2[i], bonus);
+    }
+
+    /// Player `i` rated at `time`: the new deviation², the rating moved by `step`; the move.
+    pub fn set(&mut self, i: usize, time: i64, rd2: f64, step: f64) -> f64 {
+        self.rd2[i] = rd2;
+        self.r[i] += step;
+        self.last[i] = Some(time);
+        self.games[i] += self.scratch.games[i];
+        step.abs()
+    }
+
+    /// Each player's standing, the deviation² reported as `reported`(deviation², last).
+    pub fn standings(&self, reported: &dyn Fn(f64, Option<i64>) -> f64) -> Vec<Standing> {
+        (0..self.r.len())
+            .map(|i| Standing {
+                rating: self.r[i],
+                deviation: reported(self.rd2[i], self.last[i]).sqrt(),
+                volatility: None,
+                games: self.games[i],
+                last: self.last[i],
+            })
+            .collect()
+    }
+
+    pub fn ratings(&self) -> Vec<Option<f64>> {
+        self.r.iter().zip(&self.last).map(|(&r, l)| l.map(|_| r)).collect()
+    }
+}
+
 /// One period's players and, for each, the sums of a Glicko-type update: Σ g²E(1−E)
 /// (`info`), Σ g(s + bonus − E) (`surprise`), Σ (r_opponent − r) (`neighbours`, Stephenson's)
 /// and the games. Kept by a rule for its whole run and cleared player by player, so that a

@@ -12,7 +12,7 @@
 //! over the n games of the period, t the periods since the player last played (1 in their
 //! first). Defined by PlayerRatings' implementation, whose conventions it follows.
 
-use super::{run, Convention, PeriodGame, PeriodRule, Periods, Scratch, Standing, Q};
+use super::{run, Convention, PeriodGame, PeriodRule, Periods, RdState, Standing, Q};
 use crate::error::{check, RateError};
 use serde::{Deserialize, Serialize};
 
@@ -60,27 +60,16 @@ impl StephensonParams {
     }
 }
 
-/// Stephenson's state: each player's rating, deviation², last period played and games.
+/// Stephenson's state.
 pub struct Stephenson {
     p: StephensonParams,
-    r: Vec<f64>,
-    rd2: Vec<f64>,
-    last: Vec<Option<i64>>,
-    games: Vec<u32>,
-    scratch: Scratch,
+    s: RdState,
 }
 
 impl Stephenson {
     pub fn new(players: usize, p: &StephensonParams) -> Result<Stephenson, RateError> {
         p.validate()?;
-        Ok(Stephenson {
-            p: p.clone(),
-            r: vec![p.initial_rating; players],
-            rd2: vec![p.initial_deviation * p.initial_deviation; players],
-            last: vec![None; players],
-            games: vec![0; players],
-            scratch: Scratch::new(players),
-        })
+        Ok(Stephenson { p: p.clone(), s: RdState::new(players, p.initial_rating, p.initial_deviation) })
     }
 }
 
@@ -93,45 +82,30 @@ impl PeriodRule for Stephenson {
     fn period(&mut self, time: i64, period: &[PeriodGame]) -> f64 {
         let p = &self.p;
         let (max2, c2, h2) = (p.max_deviation * p.max_deviation, p.c * p.c, p.h * p.h);
-        self.scratch.start(period);
-        for &i in &self.scratch.present {
-            let t = self.last[i].map_or(1, |l| time - l);
-            self.rd2[i] = (self.rd2[i] + t as f64 * c2).min(max2);
-        }
-        let (r, rd2) = (&self.r, &self.rd2);
-        self.scratch.sum(period, &|i| r[i], &|i| rd2[i], p.bonus / 100.0);
+        let grown = |rd2: f64, last: Option<i64>| (rd2 + last.map_or(1, |l| time - l) as f64 * c2).min(max2);
+        self.s.start(period, &grown, p.bonus / 100.0);
         let mut largest = 0.0f64;
-        for &i in &self.scratch.present {
-            let s = &self.scratch;
-            let k = s.games[i] as f64;
-            self.rd2[i] = 1.0 / (1.0 / (self.rd2[i] + k * h2) + Q * Q * s.info[i]);
-            let step = Q * self.rd2[i] * s.surprise[i] + p.lambda / 100.0 * s.neighbours[i] / k;
-            self.r[i] += step;
-            largest = largest.max(step.abs());
-            self.last[i] = Some(time);
-            self.games[i] += s.games[i];
+        for k in 0..self.s.scratch.present.len() {
+            let i = self.s.scratch.present[k];
+            let sc = &self.s.scratch;
+            let games = sc.games[i] as f64;
+            let rd2 = 1.0 / (1.0 / (self.s.rd2[i] + games * h2) + Q * Q * sc.info[i]);
+            let step = Q * rd2 * sc.surprise[i] + p.lambda / 100.0 * sc.neighbours[i] / games;
+            largest = largest.max(self.s.set(i, time, rd2, step));
         }
         largest
     }
 
     fn standings(&self, _end: i64) -> Vec<Standing> {
-        (0..self.r.len())
-            .map(|i| Standing {
-                rating: self.r[i],
-                deviation: self.rd2[i].sqrt(),
-                volatility: None,
-                games: self.games[i],
-                last: self.last[i],
-            })
-            .collect()
+        self.s.standings(&|rd2, _| rd2)
     }
 
     fn ratings(&self) -> Vec<Option<f64>> {
-        self.r.iter().zip(&self.last).map(|(&r, l)| l.map(|_| r)).collect()
+        self.s.ratings()
     }
 
     fn rating(&self, i: usize) -> f64 {
-        self.r[i]
+        self.s.r[i]
     }
 }
 
