@@ -472,8 +472,16 @@ fn the_lab_gives_the_native_numbers_for_a_seed() {
     use ratings_engine::evaluation::simulate::{simulate, Schedule, Setup};
     use ratings_engine::methods::{brent::BrentParams, elo::EloParams};
     use ratings_engine::{Method, Options};
-    let setup =
-        Setup { players: 16, schedule: Schedule::Swiss { rounds: 5 }, spread: 1.5, draws: 0.3, repetitions: 5, seed: 2024, clusters: 0, drift: 0.0 };
+    let setup = Setup {
+        players: 16,
+        schedule: Schedule::Swiss { rounds: 5 },
+        spread: 1.5,
+        draws: 0.3,
+        repetitions: 5,
+        seed: 2024,
+        clusters: 0,
+        drift: 0.0,
+    };
     let methods = [Method::Brent(BrentParams { gamma: 1.0, ..Default::default() }), Method::Elo(EloParams::default())];
     let sim = simulate(&setup, &methods, &Options::default(), &mut |_| true);
     let got = [

@@ -41,8 +41,16 @@ fn log_loss_brier_accuracy_and_calibration_by_hand() {
 /// log-loss the true strengths give.
 #[test]
 fn brent_predicts_data_from_its_own_model_almost_as_well_as_the_truth() {
-    let setup =
-        Setup { players: 30, schedule: Schedule::Random { games: 6000 }, spread: 1.0, draws: 0.0, repetitions: 1, seed: 7, clusters: 0, drift: 0.0 };
+    let setup = Setup {
+        players: 30,
+        schedule: Schedule::Random { games: 6000 },
+        spread: 1.0,
+        draws: 0.0,
+        repetitions: 1,
+        seed: 7,
+        clusters: 0,
+        drift: 0.0,
+    };
     let (truth, data, _) = tournament(&setup, 0);
     let brent = Method::Brent(BrentParams { gamma: 0.0, ..Default::default() });
     let e = evaluate(&data, &[brent], &Options::default(), 0.2, 1);
@@ -66,8 +74,16 @@ fn brent_predicts_data_from_its_own_model_almost_as_well_as_the_truth() {
 /// Elo with K = 0.01 barely moves from 1500: every prediction is about ½, its log-loss ln 2.
 #[test]
 fn elo_that_cannot_learn_predicts_no_better_than_chance() {
-    let setup =
-        Setup { players: 20, schedule: Schedule::Random { games: 2000 }, spread: 1.5, draws: 0.2, repetitions: 1, seed: 3, clusters: 0, drift: 0.0 };
+    let setup = Setup {
+        players: 20,
+        schedule: Schedule::Random { games: 2000 },
+        spread: 1.5,
+        draws: 0.2,
+        repetitions: 1,
+        seed: 3,
+        clusters: 0,
+        drift: 0.0,
+    };
     let (_, data, _) = tournament(&setup, 0);
     let tiny = Method::Elo(EloParams { k: 0.01, ..Default::default() });
     let usual = Method::Elo(EloParams::default());
@@ -82,8 +98,16 @@ fn elo_that_cannot_learn_predicts_no_better_than_chance() {
 /// players counted; a method that cannot be fit keeps its reason.
 #[test]
 fn rolling_origin_scores_each_block_once() {
-    let setup =
-        Setup { players: 12, schedule: Schedule::Random { games: 400 }, spread: 1.0, draws: 0.1, repetitions: 1, seed: 5, clusters: 0, drift: 0.0 };
+    let setup = Setup {
+        players: 12,
+        schedule: Schedule::Random { games: 400 },
+        spread: 1.0,
+        draws: 0.1,
+        repetitions: 1,
+        seed: 5,
+        clusters: 0,
+        drift: 0.0,
+    };
     let (_, data, _) = tournament(&setup, 0);
     let (folds, _) = splits(&data, 0.25, 4);
     let folds: Vec<_> = folds.iter().collect();
@@ -99,8 +123,16 @@ fn rolling_origin_scores_each_block_once() {
 /// games too; a K that cannot learn is not chosen.
 #[test]
 fn tuning_elo_k_out_of_sample() {
-    let setup =
-        Setup { players: 20, schedule: Schedule::Random { games: 3000 }, spread: 1.0, draws: 0.2, repetitions: 1, seed: 11, clusters: 0, drift: 0.0 };
+    let setup = Setup {
+        players: 20,
+        schedule: Schedule::Random { games: 3000 },
+        spread: 1.0,
+        draws: 0.2,
+        repetitions: 1,
+        seed: 11,
+        clusters: 0,
+        drift: 0.0,
+    };
     let (_, data, _) = tournament(&setup, 0);
     let t = tune(&data, &Method::Elo(EloParams::default()), &Options::default(), Parameter::EloK, &[0.01, 8.0, 16.0, 32.0], 0.2);
     assert_eq!(t.points.len(), 4);
@@ -115,8 +147,16 @@ fn tuning_elo_k_out_of_sample() {
 /// numbers.
 #[test]
 fn simulation_of_a_double_round_robin_finds_the_truth() {
-    let setup =
-        Setup { players: 30, schedule: Schedule::DoubleRoundRobin, spread: 3.0, draws: 0.2, repetitions: 20, seed: 42, clusters: 0, drift: 0.0 };
+    let setup = Setup {
+        players: 30,
+        schedule: Schedule::DoubleRoundRobin,
+        spread: 3.0,
+        draws: 0.2,
+        repetitions: 20,
+        seed: 42,
+        clusters: 0,
+        drift: 0.0,
+    };
     let methods = [Method::Brent(BrentParams { gamma: 0.1, ..Default::default() }), Method::Elo(EloParams::default())];
     let sim = simulate(&setup, &methods, &Options::default(), &mut |_| true);
     assert_eq!(sim.completed, 20);
@@ -160,8 +200,16 @@ fn swiss_rounds_pair_everyone_once_without_repeats() {
 /// the browser, to 1e-9.
 #[test]
 fn the_same_seed_gives_these_numbers() {
-    let setup =
-        Setup { players: 16, schedule: Schedule::Swiss { rounds: 5 }, spread: 1.5, draws: 0.3, repetitions: 5, seed: 2024, clusters: 0, drift: 0.0 };
+    let setup = Setup {
+        players: 16,
+        schedule: Schedule::Swiss { rounds: 5 },
+        spread: 1.5,
+        draws: 0.3,
+        repetitions: 5,
+        seed: 2024,
+        clusters: 0,
+        drift: 0.0,
+    };
     let methods = [Method::Brent(BrentParams { gamma: 1.0, ..Default::default() }), Method::Elo(EloParams::default())];
     let sim = simulate(&setup, &methods, &Options::default(), &mut |_| true);
     let got = [

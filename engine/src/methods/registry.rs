@@ -613,6 +613,11 @@ fn glicko2_params() -> Vec<Param> {
 }
 
 fn stephenson_params() -> Vec<Param> {
+    [stephenson_deviation(), stephenson_update()].concat()
+}
+
+/// Stephenson's start and the deviation's growth.
+fn stephenson_deviation() -> Vec<Param> {
     vec![
         number!(
             Stephenson,
@@ -670,6 +675,12 @@ fn stephenson_params() -> Vec<Param> {
             true,
             stephenson.h
         ),
+    ]
+}
+
+/// Stephenson's bonus, neighbourhood and cap.
+fn stephenson_update() -> Vec<Param> {
+    vec![
         number!(
             Stephenson,
             "steph-bonus",
