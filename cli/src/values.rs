@@ -67,7 +67,7 @@ pub fn team_score() -> impl TypedValueParser<Value = TeamScore> {
 
 /// `--tune`: the parameters `evaluate` tunes.
 pub fn parameter() -> impl TypedValueParser<Value = Parameter> {
-    named(&Parameter::ALL, Parameter::key, Parameter::name)
+    named(Parameter::all(), Parameter::key, Parameter::name)
 }
 
 /// `START=K` (`--k-factor 12=40`): a start number and a K from 1 to 700.

@@ -147,7 +147,7 @@ fn tuning_says_when_it_picks_the_end_of_its_grid() {
 fn elo_s_home_advantage_is_tuned_like_k() {
     let data = nfl();
     let elo = Method::default_for(ratings_engine::MethodKind::Elo);
-    assert!(Parameter::ALL.contains(&Parameter::EloHome));
+    assert!(Parameter::all().contains(&Parameter::EloHome));
     assert_eq!(Parameter::EloHome.method(), ratings_engine::MethodKind::Elo);
     let t = tune(&data, &elo, &Options::default(), Parameter::EloHome, &Parameter::EloHome.grid(), 0.2);
     assert_eq!(t.points.len(), Parameter::EloHome.grid().len());

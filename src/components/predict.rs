@@ -479,9 +479,9 @@ fn tuning(p: Predict) -> impl IntoView {
     let (state, send) = (expect_context::<State>(), expect_context::<SendToWorker>());
     let pick = move |ev| {
         let i: usize = event_target_value(&ev).parse().unwrap_or(0);
-        p.parameter.set(Parameter::ALL[i.min(Parameter::ALL.len() - 1)]);
+        p.parameter.set(Parameter::all()[i.min(Parameter::all().len() - 1)]);
     };
-    let options = Parameter::ALL
+    let options = Parameter::all()
         .iter()
         .enumerate()
         .map(|(i, &q)| view! { <option value=i.to_string() prop:selected=move || p.parameter.get() == q>{q.name()}</option> })

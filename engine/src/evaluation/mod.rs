@@ -304,102 +304,97 @@ fn score_folds<T>(
     (score(&all).ok_or(FitError::NothingToPredict), unseen)
 }
 
-/// A parameter [`tune`] searches.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Parameter {
-    EloK,
-    EloZeta,
-    /// Elo's home advantage `h` (Brent's Bradley–Terry and JRank have no home term).
-    EloHome,
-    BrentGamma,
-    JRankK,
-    JRankP,
+/// A parameter [`tune`] searches: one the registry marks tunable
+/// ([`crate::methods::registry`], which names it and gives its grid); in JSON and flags by its
+/// key (`elo-k`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Parameter {
+    method: MethodKind,
+    id: &'static str,
 }
 
+/// Every tunable parameter, in the registry's order.
+static PARAMETERS: std::sync::LazyLock<Vec<Parameter>> = std::sync::LazyLock::new(|| {
+    crate::methods::registry::all().into_iter().filter(|p| p.tune.is_some()).map(|p| Parameter { method: p.method, id: p.id }).collect()
+});
+
+#[allow(non_upper_case_globals)]
 impl Parameter {
-    pub const ALL: [Parameter; 6] =
-        [Parameter::EloK, Parameter::EloZeta, Parameter::EloHome, Parameter::BrentGamma, Parameter::JRankK, Parameter::JRankP];
+    pub const EloK: Parameter = Parameter { method: MethodKind::Elo, id: "k" };
+    pub const EloZeta: Parameter = Parameter { method: MethodKind::Elo, id: "zeta" };
+    /// Elo's home advantage `h` (Brent's Bradley–Terry and JRank have no home term).
+    pub const EloHome: Parameter = Parameter { method: MethodKind::Elo, id: "home" };
+    pub const BrentGamma: Parameter = Parameter { method: MethodKind::Brent, id: "gamma" };
+    pub const JRankK: Parameter = Parameter { method: MethodKind::JRank, id: "jrank-k" };
+    pub const JRankP: Parameter = Parameter { method: MethodKind::JRank, id: "jrank-p" };
+
+    /// Every tunable parameter of every method.
+    pub fn all() -> &'static [Parameter] {
+        &PARAMETERS
+    }
+
+    /// Its registry entry.
+    fn spec(self) -> crate::methods::registry::Param {
+        crate::methods::registry::find(self.method, self.id).expect("a parameter of the registry")
+    }
+
+    fn tune_spec(self) -> crate::methods::registry::Tune {
+        self.spec().tune.expect("a tunable parameter")
+    }
 
     pub fn name(self) -> &'static str {
-        match self {
-            Parameter::EloK => "Elo's K",
-            Parameter::EloZeta => "Elo's ζ",
-            Parameter::EloHome => "Elo's home advantage h",
-            Parameter::BrentGamma => "Brent's γ",
-            Parameter::JRankK => "JRank's k",
-            Parameter::JRankP => "JRank's p",
-        }
+        self.tune_spec().name
     }
 
     /// The name in flags: `elo-k`, `brent-gamma`, ...
     pub fn key(self) -> &'static str {
-        match self {
-            Parameter::EloK => "elo-k",
-            Parameter::EloZeta => "elo-zeta",
-            Parameter::EloHome => "elo-home",
-            Parameter::BrentGamma => "brent-gamma",
-            Parameter::JRankK => "jrank-k",
-            Parameter::JRankP => "jrank-p",
-        }
+        self.tune_spec().key
     }
 
     /// The parameter's letter: "K = 4".
     pub fn symbol(self) -> &'static str {
-        match self {
-            Parameter::EloK => "K",
-            Parameter::EloZeta => "ζ",
-            Parameter::EloHome => "h",
-            Parameter::BrentGamma => "γ",
-            Parameter::JRankK => "k",
-            Parameter::JRankP => "p",
-        }
+        self.tune_spec().symbol
     }
 
     /// The method it belongs to.
     pub fn method(self) -> MethodKind {
-        match self {
-            Parameter::EloK | Parameter::EloZeta | Parameter::EloHome => MethodKind::Elo,
-            Parameter::BrentGamma => MethodKind::Brent,
-            Parameter::JRankK | Parameter::JRankP => MethodKind::JRank,
-        }
+        self.method
     }
 
     /// A grid worth searching.
     pub fn grid(self) -> Vec<f64> {
-        match self {
-            Parameter::EloK => vec![4.0, 8.0, 12.0, 16.0, 20.0, 25.0, 32.0, 40.0, 50.0, 64.0],
-            Parameter::EloZeta => vec![200.0, 300.0, 400.0, 500.0, 600.0, 800.0],
-            // Chess's White scores about 35 points' worth; FiveThirtyEight's NFL uses 65.
-            Parameter::EloHome => vec![0.0, 15.0, 30.0, 45.0, 65.0, 80.0, 100.0, 130.0],
-            Parameter::BrentGamma => vec![0.0, 0.1, 0.25, 0.5, 1.0, 2.0, 4.0, 8.0],
-            Parameter::JRankK => vec![0.1, 0.25, 0.5, 1.0, 2.0, 4.0],
-            Parameter::JRankP => vec![0.25, 0.5, 0.75, 1.0, 1.5, 2.0],
+        self.tune_spec().grid.to_vec()
+    }
+
+    /// Its least value, where it has one (K and γ are at least 0; h may be negative).
+    fn least(self) -> f64 {
+        match self.spec().access {
+            crate::methods::registry::Access::Number { min, .. } => min,
+            _ => f64::NEG_INFINITY,
         }
     }
 
-    /// Whether values below `value` are allowed (K and γ are at least 0; h may be negative:
-    /// an away advantage).
+    /// Whether values below `value` are allowed (a parameter whose least value is 0 searches
+    /// only above 0: K, γ; one that may be negative, below anything: h).
     fn below_allowed(self, value: f64) -> bool {
-        match self {
-            Parameter::EloK | Parameter::BrentGamma => value > 0.0,
-            _ => true,
-        }
+        self.least() < 0.0 || value > 0.0
     }
 
     /// `grid` carried on past `edge`: three more values beyond it (halving or doubling the
-    /// positive parameters, steps of the grid's spacing for h), so a choice at the edge can be
-    /// searched again.
+    /// positive parameters, steps of the grid's spacing for one that may be negative, h), so
+    /// a choice at the edge can be searched again.
     pub fn widen(self, grid: &[f64], edge: Edge) -> Vec<f64> {
         let (Some(&lo), Some(&hi)) = (grid.iter().min_by(|a, b| a.total_cmp(b)), grid.iter().max_by(|a, b| a.total_cmp(b))) else {
             return self.grid();
         };
         let step = if hi > lo { (hi - lo) / (grid.len() - 1) as f64 } else { 10.0 };
-        let more: Vec<f64> = match (self, edge) {
-            (Parameter::EloHome, Edge::Lowest) => (1..=3).map(|k| lo - step * k as f64).collect(),
-            (Parameter::EloHome, Edge::Highest) => (1..=3).map(|k| hi + step * k as f64).collect(),
-            (_, Edge::Lowest) if lo > 0.0 => vec![lo / 8.0, lo / 4.0, lo / 2.0],
-            (_, Edge::Lowest) => Vec::new(),
-            (_, Edge::Highest) => vec![hi * 1.5, hi * 2.0, hi * 3.0],
+        let signed = self.least() < 0.0;
+        let more: Vec<f64> = match (signed, edge) {
+            (true, Edge::Lowest) => (1..=3).map(|k| lo - step * k as f64).collect(),
+            (true, Edge::Highest) => (1..=3).map(|k| hi + step * k as f64).collect(),
+            (false, Edge::Lowest) if lo > 0.0 => vec![lo / 8.0, lo / 4.0, lo / 2.0],
+            (false, Edge::Lowest) => Vec::new(),
+            (false, Edge::Highest) => vec![hi * 1.5, hi * 2.0, hi * 3.0],
         };
         let mut out: Vec<f64> = grid.iter().copied().chain(more).filter(|v| v.is_finite()).collect();
         out.sort_by(f64::total_cmp);
@@ -409,29 +404,37 @@ impl Parameter {
 
     /// `method` with the parameter set to `value` (`None`: not this method's parameter).
     pub fn set(self, method: &Method, value: f64) -> Option<Method> {
-        let mut m = method.clone();
-        match (self, &mut m) {
-            (Parameter::EloK, Method::Elo(p)) => p.k = value,
-            (Parameter::EloZeta, Method::Elo(p)) => p.zeta = value,
-            (Parameter::EloHome, Method::Elo(p)) => p.home = value,
-            (Parameter::BrentGamma, Method::Brent(p)) => p.gamma = value,
-            (Parameter::JRankK, Method::JRank(p)) => p.k = value,
-            (Parameter::JRankP, Method::JRank(p)) => p.p = value,
-            _ => return None,
+        if method.kind() != self.method {
+            return None;
         }
-        Some(m)
+        let mut params = Params::default();
+        params.set(method.clone());
+        self.put(&mut params, value);
+        Some(params.method(self.method))
     }
 
     /// Puts `value` in the user's parameters (the app's "Use K = 16").
     pub fn put(self, params: &mut Params, value: f64) {
-        match self {
-            Parameter::EloK => params.elo.k = value,
-            Parameter::EloZeta => params.elo.zeta = value,
-            Parameter::EloHome => params.elo.home = value,
-            Parameter::BrentGamma => params.brent.gamma = value,
-            Parameter::JRankK => params.jrank.k = value,
-            Parameter::JRankP => params.jrank.p = value,
+        if let crate::methods::registry::Access::Number { set, .. } = self.spec().access {
+            set(params, value);
         }
+    }
+}
+
+/// In JSON by its key (`"elo-k"`).
+impl Serialize for Parameter {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.key())
+    }
+}
+
+impl<'de> Deserialize<'de> for Parameter {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Parameter, D::Error> {
+        let key = String::deserialize(d)?;
+        Parameter::all().iter().copied().find(|p| p.key() == key).ok_or_else(|| {
+            let keys: Vec<&str> = Parameter::all().iter().map(|p| p.key()).collect();
+            serde::de::Error::custom(format!("unknown tuned parameter '{key}': expected one of {}", keys.join(", ")))
+        })
     }
 }
 

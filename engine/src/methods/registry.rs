@@ -46,6 +46,19 @@ pub enum Access {
     },
 }
 
+/// How out-of-sample tuning names and searches a parameter.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Tune {
+    /// Its letter: "K = 16".
+    pub symbol: &'static str,
+    /// Its name with its method's: "Elo's K".
+    pub name: &'static str,
+    /// The name in flags (`evaluate --tune elo-k`).
+    pub key: &'static str,
+    /// A grid worth searching.
+    pub grid: &'static [f64],
+}
+
 /// One parameter of one method.
 #[derive(Clone, Copy)]
 pub struct Param {
@@ -56,8 +69,11 @@ pub struct Param {
     pub label: &'static str,
     pub help: &'static str,
     pub unit: &'static str,
-    /// Out-of-sample tuning may search it (the prediction view, `ratings-lab evaluate`).
+    /// Out-of-sample tuning may search it (the prediction view, `ratings-lab evaluate`), as
+    /// [`Param::tune`] says how.
     pub tunable: bool,
+    /// How tuning names and searches it (set for the `tunable` ones, by [`tuning`]).
+    pub tune: Option<Tune>,
     /// The compare view offers it for each entry (what tells two entries of a method apart).
     pub compare: bool,
     /// The flag turns the setting off (`--input-order` for `chronological`).
@@ -121,7 +137,7 @@ fn param(
     unit: &'static str,
     access: Access,
 ) -> Param {
-    Param { method, id, field, flag, label, help, unit, tunable: false, compare: false, flag_negates: false, access }
+    Param { method, id, field, flag, label, help, unit, tunable: false, tune: None, compare: false, flag_negates: false, access }
 }
 
 /// A number parameter (linear slider unless `slide`); tunable ones are also the compare view's.
@@ -180,8 +196,38 @@ macro_rules! stopping {
     };
 }
 
+/// How tuning searches each tunable parameter (grids chosen by hand: where the values that
+/// matter lie).
+fn tuning(method: MethodKind, id: &str) -> Option<Tune> {
+    let t = |symbol, name, key, grid| Some(Tune { symbol, name, key, grid });
+    match (method, id) {
+        (MethodKind::Elo, "k") => t("K", "Elo's K", "elo-k", &[4.0, 8.0, 12.0, 16.0, 20.0, 25.0, 32.0, 40.0, 50.0, 64.0]),
+        (MethodKind::Elo, "zeta") => t("ζ", "Elo's ζ", "elo-zeta", &[200.0, 300.0, 400.0, 500.0, 600.0, 800.0]),
+        // Chess's White scores about 35 points' worth; FiveThirtyEight's NFL uses 65.
+        (MethodKind::Elo, "home") => t("h", "Elo's home advantage h", "elo-home", &[0.0, 15.0, 30.0, 45.0, 65.0, 80.0, 100.0, 130.0]),
+        (MethodKind::Brent, "gamma") => t("γ", "Brent's γ", "brent-gamma", &[0.0, 0.1, 0.25, 0.5, 1.0, 2.0, 4.0, 8.0]),
+        (MethodKind::JRank, "jrank-k") => t("k", "JRank's k", "jrank-k", &[0.1, 0.25, 0.5, 1.0, 2.0, 4.0]),
+        (MethodKind::JRank, "jrank-p") => t("p", "JRank's p", "jrank-p", &[0.25, 0.5, 0.75, 1.0, 1.5, 2.0]),
+        (MethodKind::Glicko, "glicko-c") => t("c", "Glicko's c", "glicko-c", &[5.0, 10.0, 15.0, 20.0, 30.0, 40.0, 60.0]),
+        (MethodKind::Glicko2, "glicko2-tau") => t("τ", "Glicko-2's τ", "glicko2-tau", &[0.2, 0.3, 0.5, 0.8, 1.2, 1.6]),
+        (MethodKind::Stephenson, "steph-c") => t("c", "Stephenson's c", "steph-c", &[2.0, 5.0, 10.0, 15.0, 20.0, 30.0]),
+        (MethodKind::Stephenson, "steph-h") => t("h", "Stephenson's h", "steph-h", &[0.0, 5.0, 10.0, 15.0, 20.0, 30.0]),
+        (MethodKind::Stephenson, "steph-lambda") => t("λ", "Stephenson's λ", "steph-lambda", &[0.0, 1.0, 2.0, 4.0, 8.0, 16.0]),
+        (MethodKind::Whr, "whr-w2") => t("w²", "WHR's w²", "whr-w2", &[3.0, 10.0, 30.0, 100.0, 300.0, 1000.0]),
+        _ => None,
+    }
+}
+
 /// Every parameter of every method, in each method's panel order.
 pub fn all() -> Vec<Param> {
+    let mut out = all_declared();
+    for p in &mut out {
+        p.tune = tuning(p.method, p.id);
+    }
+    out
+}
+
+fn all_declared() -> Vec<Param> {
     let mut out = Vec::new();
     out.extend(brent());
     out.extend(elo());
@@ -451,23 +497,15 @@ fn aga() -> Vec<Param> {
 
 /// The conventions' choice, shared by Glicko and Glicko-2.
 fn convention(method: MethodKind, get: fn(&Params) -> &'static str, set: fn(&mut Params, &str) -> bool) -> Param {
-    Param {
+    let options = || Convention::ALL.iter().map(|c| (c.name(), c.label())).collect();
+    param(
         method,
-        id: "convention",
-        field: "convention",
-        flag: "convention",
-        label: "Conventions",
-        help: "Glickman's papers (empty periods are time passing; a player who stopped is reported with the deviation grown since), or R's PlayerRatings (only periods with games count; deviations as last rated).",
-        unit: "",
-        tunable: false,
-        compare: false,
-        flag_negates: false,
-        access: Access::Choice {
-            options: || Convention::ALL.iter().map(|c| (c.name(), c.label())).collect(),
-            get,
-            set,
-        },
-    }
+        ["convention", "convention", "convention"],
+        "Conventions",
+        "Glickman's papers (empty periods are time passing; a player who stopped is reported with the deviation grown since), or R's PlayerRatings (only periods with games count; deviations as last rated).",
+        "",
+        Access::Choice { options, get, set },
+    )
 }
 
 fn periods() -> Vec<Param> {
@@ -812,6 +850,17 @@ mod tests {
             let ids: Vec<&str> = of(kind).iter().map(|p| p.id).collect();
             let unique: std::collections::HashSet<_> = ids.iter().collect();
             assert_eq!(unique.len(), ids.len(), "{kind}: ids are unique");
+        }
+    }
+
+    #[test]
+    fn the_tunable_parameters_are_the_ones_tuning_searches() {
+        for p in all() {
+            assert_eq!(p.tunable, p.tune.is_some(), "{} {}", p.method, p.id);
+            // (The range is the panel's slider; tuning may search past its top, as γ = 8.)
+            if let (Some(t), Access::Number { min, .. }) = (p.tune, p.access) {
+                assert!(t.grid.iter().all(|&v| v >= min), "{}: the grid at or above the least value", t.key);
+            }
         }
     }
 
