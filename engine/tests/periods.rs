@@ -200,3 +200,32 @@ fn with_drifting_strengths_the_time_varying_methods_follow_the_end_better() {
     let tau: Vec<f64> = sim.methods.iter().map(|m| m.kendall_tau.mean.unwrap()).collect();
     assert!(tau[1] > tau[0] + 0.02 && tau[2] > tau[0] + 0.02, "Brent, Glicko-2, WHR: {tau:?}");
 }
+
+/// Tuning searches the period methods' parameters as it does Elo's K: every tunable parameter
+/// of the registry, here Glicko-2's τ and WHR's w², on generated games with dates.
+#[test]
+fn the_period_methods_parameters_are_tuned_out_of_sample() {
+    use ratings_engine::evaluation::{tune, Parameter};
+    use ratings_engine::methods::{Method, Options};
+    let keys: Vec<&str> = Parameter::all().iter().map(|p| p.key()).collect();
+    for key in ["elo-k", "brent-gamma", "glicko-c", "glicko2-tau", "steph-lambda", "whr-w2"] {
+        assert!(keys.contains(&key), "{key} in {keys:?}");
+    }
+    let (_, data, _) = ratings_engine::evaluation::simulate::tournament(
+        &ratings_engine::evaluation::simulate::Setup {
+            players: 20,
+            schedule: ratings_engine::evaluation::simulate::Schedule::Random { games: 600 },
+            drift: 0.1,
+            ..Default::default()
+        },
+        0,
+    );
+    for (method, key) in [(Method::Glicko2(Default::default()), "glicko2-tau"), (Method::Whr(Default::default()), "whr-w2")] {
+        let p = *Parameter::all().iter().find(|p| p.key() == key).unwrap();
+        assert_eq!(p.method(), method.kind());
+        let t = tune(&data, &method, &Options::default(), p, &p.grid(), 0.2);
+        assert_eq!(t.points.len(), p.grid().len(), "{key}");
+        assert!(t.chosen.is_some() && t.points.iter().all(|q| q.held_out.is_some_and(f64::is_finite)), "{key}: {t:?}");
+        assert_eq!(serde_json::to_string(&t.parameter).unwrap(), format!("\"{key}\""));
+    }
+}
