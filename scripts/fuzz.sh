@@ -64,9 +64,12 @@ if command -v node >/dev/null 2>&1; then
     | node -e '
       const fs = require("fs"), crypto = require("crypto");
       const [dir] = process.argv.slice(1);
-      const methods = ["brent", "elo", "multi_elo", "jrank", "aga", "glicko", "glicko2", "stephenson", "whr"];
+      // Every method, as the table of methods names them (Kind = "name": …).
+      const table = fs.readFileSync("engine/src/methods/mod.rs", "utf8");
+      const methods = [...table.matchAll(/^\s+\w+ = "(\w+)": \w+,/gm)].map((m) => m[1]);
+      if (methods.length < 9) throw new Error("the table of methods was not found in engine/src/methods/mod.rs");
       fs.readFileSync(0, "utf8").split("\n").filter(Boolean).forEach((f, i) => {
-        const scenario = { settings: { method: methods[i % 5], tiebreaks: ["BH", "SB", "DE"], after_round: i % 3 ? null : 2 },
+        const scenario = { settings: { method: methods[i % methods.length], tiebreaks: ["BH", "SB", "DE"], after_round: i % 3 ? null : 2 },
           view: { step: i % 4, sort: ["rating", i % 2 === 0], speed: 2 }, data: { text: fs.readFileSync(f, "utf8") } };
         const name = crypto.createHash("md5").update("json:" + f).digest("hex").slice(0, 16);
         const out = `${dir}/${name}`;

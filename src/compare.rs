@@ -124,21 +124,6 @@ mod rows_as_json {
     }
 }
 
-/// A short name for a method in a column heading.
-pub fn short(kind: MethodKind) -> &'static str {
-    match kind {
-        MethodKind::Brent => "Brent",
-        MethodKind::Elo => "Elo",
-        MethodKind::MultiElo => "Multiplayer Elo",
-        MethodKind::JRank => "JRank",
-        MethodKind::Aga => "AGA",
-        MethodKind::Glicko => "Glicko",
-        MethodKind::Glicko2 => "Glicko-2",
-        MethodKind::Stephenson => "Stephenson",
-        MethodKind::Whr => "WHR",
-    }
-}
-
 /// The parameter that tells two entries of one method apart, in words ("K = 40").
 fn telling(m: &Method) -> String {
     match m {
@@ -164,8 +149,8 @@ pub fn labels(methods: &[Method]) -> Vec<String> {
     let mut labels: Vec<String> = methods
         .iter()
         .map(|m| match kinds.iter().filter(|&&k| k == m.kind()).count() {
-            1 => short(m.kind()).to_string(),
-            _ => format!("{} ({})", short(m.kind()), telling(m)),
+            1 => m.kind().short().to_string(),
+            _ => format!("{} ({})", m.kind().short(), telling(m)),
         })
         .collect();
     // Identical entries still get headings of their own.
@@ -346,23 +331,9 @@ pub fn percent(done: usize, total: usize) -> usize {
 /// Seconds per game for one replay of Elo in the worker (wasm): measured in headless
 /// Chromium on a generated league of 1,000,000 games and 50,000 players
 /// (`tests/e2e/trust_large.test.mjs` prints each kind of step's time): 0.5 s a replay on an
-/// idle two-core machine (1.8–3.2 s when five other builds shared it), rounded up.
+/// idle two-core machine (1.8–3.2 s when five other builds shared it), rounded up. A method's
+/// work is this times its `passes` (each method's `About`, in its module).
 const SECONDS_PER_GAME_PASS: f64 = 6.0e-7;
-
-/// A method's work on the whole input, in replays of Elo (measured there: Brent's accelerated
-/// iteration about half of one; JRank and the AGA, not measured at this size, taken as more).
-fn passes(kind: MethodKind) -> f64 {
-    match kind {
-        MethodKind::Elo => 1.0,
-        MethodKind::MultiElo => 1.5,
-        MethodKind::Brent => 0.5,
-        MethodKind::JRank => 2.0,
-        MethodKind::Aga => 5.0,
-        MethodKind::Glicko | MethodKind::Stephenson => 1.5,
-        MethodKind::Glicko2 => 3.0,
-        MethodKind::Whr => 30.0,
-    }
-}
 
 /// How many orders `orders` asks for.
 pub fn order_count(orders: Orders) -> usize {
@@ -379,9 +350,9 @@ pub fn order_count(orders: Orders) -> usize {
 pub fn estimate_seconds(games: usize, methods: &[Method], orders: Orders) -> f64 {
     let n = order_count(orders) as f64;
     let kinds = methods.iter().map(Method::kind);
-    let once: f64 = kinds.clone().map(passes).sum();
-    let replays: f64 = kinds.clone().filter(|k| k.sequential()).map(|k| n * passes(k)).sum();
-    let sweep = kinds.filter(|k| k.sequential()).map(passes).next().map_or(0.0, |p| SWEEP_K.len() as f64 * n * p);
+    let once: f64 = kinds.clone().map(|k| k.words().passes).sum();
+    let replays: f64 = kinds.clone().filter(|k| k.sequential()).map(|k| n * k.words().passes).sum();
+    let sweep = kinds.filter(|k| k.sequential()).map(|k| k.words().passes).next().map_or(0.0, |p| SWEEP_K.len() as f64 * n * p);
     (once + replays + sweep) * games as f64 * SECONDS_PER_GAME_PASS
 }
 

@@ -6,7 +6,7 @@
 //! methods' spread of 0, and K against the spread).
 
 use crate::charts::scatter::{self, Dot};
-use crate::compare::{estimate_text, progress_text, short, CompareRequest, CompareRow, CompareView, Orders};
+use crate::compare::{estimate_text, progress_text, CompareRequest, CompareRow, CompareView, Orders};
 use crate::components::controls::NumberField;
 use crate::protocol::{FromWorker, Source, ToWorker, COMPARE_JOBS};
 use crate::state::{SendToWorker, State};
@@ -233,7 +233,7 @@ fn MethodEntry(index: usize) -> impl IntoView {
             <legend>{format!("Method {}{letter}", index + 1)}</legend>
             <select aria-label=format!("Method {}", index + 1) data-testid=format!("compare-kind-{index}") on:change=set_kind>
                 {MethodKind::ALL.iter().map(|&k| view! {
-                    <option value=k.name() prop:selected=move || kind() == Some(k)>{short(k)}</option>
+                    <option value=k.name() prop:selected=move || kind() == Some(k)>{k.short()}</option>
                 }).collect_view()}
             </select>
             {fields}

@@ -25,9 +25,15 @@
 
 use super::sequential::{ordered_games, Rule, Run, SequentialFit, Step, Update};
 use crate::error::{check, RateError};
+use crate::methods::fit::Fit;
+use crate::methods::predictive::Model;
 pub use crate::methods::report::GameRecord;
 use crate::methods::report::{GameOrder, MethodVariant, Rating};
+use crate::methods::spec::About;
+use crate::methods::spec::MethodSpec;
+use crate::methods::Options;
 use crate::methods::{Method, MethodKind};
+use crate::model::Player;
 use crate::model::{round_number, Dataset, Game};
 use serde::{Deserialize, Serialize};
 
@@ -117,8 +123,19 @@ impl Default for EloParams {
     }
 }
 
-impl EloParams {
-    pub fn validate(&self) -> Result<(), RateError> {
+impl MethodSpec for EloParams {
+    const ABOUT: About = About {
+        title: "Elo ratings",
+        label: "Elo",
+        short: "Elo",
+        about: "Elo: after each game, both players move by K × (result − expected result). Games are taken in date or round order when every game has one.",
+        sequential: true,
+        decimals: None,
+        // The unit: one replay, measured in the worker on a million games.
+        passes: 1.0,
+    };
+
+    fn validate(&self) -> Result<(), RateError> {
         check(self.zeta.is_finite() && self.zeta > 0.0, "zeta", self.zeta, "a number > 0")?;
         check(self.k.is_finite() && self.k >= 0.0, "k", self.k, "a number ≥ 0")?;
         check(self.home.is_finite(), "home", self.home, "a number")?;
@@ -129,6 +146,20 @@ impl EloParams {
         check(mean.is_finite(), "season_mean", mean, "a number")
     }
 
+    fn start<'d>(&self, data: &'d Dataset, _options: &Options) -> Result<Box<dyn Fit + 'd>, RateError> {
+        Ok(Box::new(fit(data, self)?))
+    }
+
+    fn model(&self, _rating: &Rating, _players: usize) -> Model {
+        Model::Elo { zeta: self.zeta, home: self.home }
+    }
+
+    fn unrated(&self, player: &Player) -> f64 {
+        player.listed().map_or(self.initial, |l| l.rating)
+    }
+}
+
+impl EloParams {
     /// The first player's home advantage in `g` (none on neutral ground).
     pub fn home_of(&self, g: &Game) -> f64 {
         if g.neutral() {
@@ -139,10 +170,8 @@ impl EloParams {
     }
 }
 
-/// The expected score of a player `diff` rating points above the opponent.
-pub fn expected(diff: f64, zeta: f64) -> f64 {
-    1.0 / (1.0 + 10f64.powf(-diff / zeta))
-}
+// Elo's expected score is its predictive model's, defined there.
+pub use crate::methods::predictive::expected;
 
 pub fn rate(data: &Dataset, params: &EloParams) -> Result<Rating, RateError> {
     crate::methods::rate(data, &Method::Elo(params.clone()), &Default::default())

@@ -13,11 +13,13 @@ pub mod fit;
 pub mod jrank;
 pub mod multi_elo;
 pub mod periods;
+pub mod predictive;
 pub mod race;
 pub mod ranking;
 pub mod registry;
 pub mod report;
 pub mod sequential;
+pub mod spec;
 pub mod working;
 
 use crate::error::RateError;
@@ -35,119 +37,65 @@ use periods::stephenson::StephensonParams;
 use periods::whr::WhrParams;
 use report::Rating;
 use serde::{Deserialize, Serialize};
+use spec::methods;
 use std::fmt;
 use std::str::FromStr;
 
-/// Which rating method, without its parameters.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-pub enum MethodKind {
+// The table of methods: a method is its line here, its parameter type implementing
+// `spec::MethodSpec` in its module, and its parameters in `registry`. Every `match` over the
+// methods is made from this table (`spec::methods!`).
+methods! {
     #[default]
-    #[serde(rename = "brent")]
-    Brent,
-    #[serde(rename = "elo")]
-    Elo,
-    #[serde(rename = "multi_elo", alias = "multi-elo")]
-    MultiElo,
-    #[serde(rename = "jrank")]
-    JRank,
-    #[serde(rename = "aga")]
-    Aga,
-    #[serde(rename = "glicko")]
-    Glicko,
-    #[serde(rename = "glicko2")]
-    Glicko2,
-    #[serde(rename = "stephenson")]
-    Stephenson,
-    #[serde(rename = "whr")]
-    Whr,
+    Brent = "brent": BrentParams, brent;
+    Elo = "elo": EloParams, elo;
+    #[serde(alias = "multi-elo")]
+    MultiElo = "multi_elo": MultiEloParams, multi_elo;
+    JRank = "jrank": JRankParams, jrank;
+    Aga = "aga": AgaParams, aga;
+    // The methods added later are left out of settings and links at their defaults: a shared
+    // link stays as short as it was.
+    Glicko = "glicko": GlickoParams, #[serde(skip_serializing_if = "is_default")] glicko;
+    Glicko2 = "glicko2": Glicko2Params, #[serde(skip_serializing_if = "is_default")] glicko2;
+    Stephenson = "stephenson": StephensonParams, #[serde(skip_serializing_if = "is_default")] stephenson;
+    Whr = "whr": WhrParams, #[serde(skip_serializing_if = "is_default")] whr;
+}
+
+fn is_default<T: Default + PartialEq>(x: &T) -> bool {
+    *x == T::default()
 }
 
 impl MethodKind {
-    pub const ALL: [MethodKind; 9] = [
-        MethodKind::Brent,
-        MethodKind::Elo,
-        MethodKind::MultiElo,
-        MethodKind::JRank,
-        MethodKind::Aga,
-        MethodKind::Glicko,
-        MethodKind::Glicko2,
-        MethodKind::Stephenson,
-        MethodKind::Whr,
-    ];
-
-    /// The name in files, flags and JSON: `brent`, `elo`, `multi_elo`, `jrank`, `aga`,
-    /// `glicko`, `glicko2`, `stephenson`, `whr`.
-    pub fn name(self) -> &'static str {
-        match self {
-            MethodKind::Brent => "brent",
-            MethodKind::Elo => "elo",
-            MethodKind::MultiElo => "multi_elo",
-            MethodKind::JRank => "jrank",
-            MethodKind::Aga => "aga",
-            MethodKind::Glicko => "glicko",
-            MethodKind::Glicko2 => "glicko2",
-            MethodKind::Stephenson => "stephenson",
-            MethodKind::Whr => "whr",
-        }
-    }
-
     /// The heading of a table of its ratings.
     pub fn title(self) -> &'static str {
-        match self {
-            MethodKind::Brent => "Brent eigenvector ratings",
-            MethodKind::Elo => "Elo ratings",
-            MethodKind::MultiElo => "Multiplayer Elo ratings",
-            MethodKind::JRank => "JRank strengths",
-            MethodKind::Aga => "AGA ratings",
-            MethodKind::Glicko => "Glicko ratings",
-            MethodKind::Glicko2 => "Glicko-2 ratings",
-            MethodKind::Stephenson => "Stephenson ratings",
-            MethodKind::Whr => "Whole-History ratings",
-        }
+        self.words().title
     }
 
     /// A short name for a menu.
     pub fn label(self) -> &'static str {
-        match self {
-            MethodKind::Brent => "Brent's eigenvector ratings",
-            MethodKind::Elo => "Elo",
-            MethodKind::MultiElo => "Multiplayer Elo",
-            MethodKind::JRank => "JRank",
-            MethodKind::Aga => "AGA (Go)",
-            MethodKind::Glicko => "Glicko",
-            MethodKind::Glicko2 => "Glicko-2",
-            MethodKind::Stephenson => "Stephenson (Glicko variant)",
-            MethodKind::Whr => "Whole-History Rating",
-        }
+        self.words().label
     }
 
     /// What the method does, in one or two sentences.
     pub fn about(self) -> &'static str {
-        match self {
-            MethodKind::Brent => "Brent: each player's expected score equals their actual score (Bradley–Terry maximum likelihood; a draw is half a win each way). The iterations below all reach that answer.",
-            MethodKind::Elo => "Elo: after each game, both players move by K × (result − expected result). Games are taken in date or round order when every game has one.",
-            MethodKind::MultiElo => "Multiplayer Elo: one winner among n players; each player expects a share 10^(R/ζ) / Σ 10^(R/ζ) of the win. Reads event,player,place rows or numbered player/score columns; two-player games count too.",
-            MethodKind::JRank => "JRank: each player's strength is the geometric mean over their games of the opponent's strength × M(points for) / M(points against), M(x) = (x + k)^p.",
-            MethodKind::Aga => "AGA (Go): the most probable ratings given each player's prior (declared rank or previous rating) and the games, with handicap and komi; shown on the dan/kyu scale with σ.",
-            MethodKind::Glicko => "Glicko: a rating and a deviation RD per player, rated period by period (rounds, or days); a player who sits periods out keeps the rating while the RD grows.",
-            MethodKind::Glicko2 => "Glicko-2: Glicko with a volatility σ per player, which sets how fast their deviation grows; what lichess uses.",
-            MethodKind::Stephenson => "Stephenson: Glicko with a deviation that also grows per game, a bonus for playing and a pull toward the opponents' ratings; won Kaggle's 2012 chess rating contest.",
-            MethodKind::Whr => "Whole-History Rating: each player's strength drifts over time (a Wiener process), and every day's ratings are fitted to all games at once, so later games revise earlier ratings.",
-        }
+        self.words().about
+    }
+
+    /// A short name for a column heading.
+    pub fn short(self) -> &'static str {
+        self.words().short
     }
 
     /// Whether the method goes once through the games (Elo) rather than iterating to a fixed point.
     pub fn sequential(self) -> bool {
-        matches!(self, MethodKind::Elo | MethodKind::MultiElo | MethodKind::Glicko | MethodKind::Glicko2 | MethodKind::Stephenson)
+        self.words().sequential
     }
 
     /// Decimals that show a rating's meaningful digits on the method's scale.
     pub fn decimals(self, scale: Option<ScaleKind>) -> usize {
-        match (self, scale) {
-            (MethodKind::Aga, _) => 2,
-            (MethodKind::JRank, _) => 3,
-            (_, Some(ScaleKind::Natural)) => 4,
-            _ => 1,
+        match (self.words().decimals, scale) {
+            (Some(d), _) => d,
+            (None, Some(ScaleKind::Natural)) => 4,
+            (None, _) => 1,
         }
     }
 }
@@ -171,133 +119,6 @@ impl FromStr for MethodKind {
     }
 }
 
-/// A method with its parameters.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub enum Method {
-    #[serde(rename = "brent")]
-    Brent(BrentParams),
-    #[serde(rename = "elo")]
-    Elo(EloParams),
-    #[serde(rename = "multi_elo")]
-    MultiElo(MultiEloParams),
-    #[serde(rename = "jrank")]
-    JRank(JRankParams),
-    #[serde(rename = "aga")]
-    Aga(AgaParams),
-    #[serde(rename = "glicko")]
-    Glicko(GlickoParams),
-    #[serde(rename = "glicko2")]
-    Glicko2(Glicko2Params),
-    #[serde(rename = "stephenson")]
-    Stephenson(StephensonParams),
-    #[serde(rename = "whr")]
-    Whr(WhrParams),
-}
-
-impl Method {
-    pub fn kind(&self) -> MethodKind {
-        match self {
-            Method::Brent(_) => MethodKind::Brent,
-            Method::Elo(_) => MethodKind::Elo,
-            Method::MultiElo(_) => MethodKind::MultiElo,
-            Method::JRank(_) => MethodKind::JRank,
-            Method::Aga(_) => MethodKind::Aga,
-            Method::Glicko(_) => MethodKind::Glicko,
-            Method::Glicko2(_) => MethodKind::Glicko2,
-            Method::Stephenson(_) => MethodKind::Stephenson,
-            Method::Whr(_) => MethodKind::Whr,
-        }
-    }
-
-    /// The method with its default parameters.
-    pub fn default_for(kind: MethodKind) -> Method {
-        match kind {
-            MethodKind::Brent => Method::Brent(BrentParams::default()),
-            MethodKind::Elo => Method::Elo(EloParams::default()),
-            MethodKind::MultiElo => Method::MultiElo(MultiEloParams::default()),
-            MethodKind::JRank => Method::JRank(JRankParams::default()),
-            MethodKind::Aga => Method::Aga(AgaParams::default()),
-            MethodKind::Glicko => Method::Glicko(GlickoParams::default()),
-            MethodKind::Glicko2 => Method::Glicko2(Glicko2Params::default()),
-            MethodKind::Stephenson => Method::Stephenson(StephensonParams::default()),
-            MethodKind::Whr => Method::Whr(WhrParams::default()),
-        }
-    }
-
-    /// Checks every parameter, naming the first that cannot be used.
-    pub fn validate(&self) -> Result<(), RateError> {
-        match self {
-            Method::Brent(p) => p.validate(),
-            Method::Elo(p) => p.validate(),
-            Method::MultiElo(p) => p.validate(),
-            Method::JRank(p) => p.validate(),
-            Method::Aga(p) => p.validate(),
-            Method::Glicko(p) => p.validate(),
-            Method::Glicko2(p) => p.validate(),
-            Method::Stephenson(p) => p.validate(),
-            Method::Whr(p) => p.validate(),
-        }
-    }
-}
-
-/// Every method's parameters at once: what a user's settings keep, so that switching
-/// method keeps each one's.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-#[serde(default)]
-pub struct Params {
-    pub brent: BrentParams,
-    pub elo: EloParams,
-    pub multi_elo: MultiEloParams,
-    pub jrank: JRankParams,
-    pub aga: AgaParams,
-    // The methods added later are left out of settings and links at their defaults: a shared
-    // link stays as short as it was.
-    #[serde(skip_serializing_if = "is_default")]
-    pub glicko: GlickoParams,
-    #[serde(skip_serializing_if = "is_default")]
-    pub glicko2: Glicko2Params,
-    #[serde(skip_serializing_if = "is_default")]
-    pub stephenson: StephensonParams,
-    #[serde(skip_serializing_if = "is_default")]
-    pub whr: WhrParams,
-}
-
-fn is_default<T: Default + PartialEq>(x: &T) -> bool {
-    *x == T::default()
-}
-
-impl Params {
-    /// Puts `method`'s parameters in their place.
-    pub fn set(&mut self, method: Method) {
-        match method {
-            Method::Brent(p) => self.brent = p,
-            Method::Elo(p) => self.elo = p,
-            Method::MultiElo(p) => self.multi_elo = p,
-            Method::JRank(p) => self.jrank = p,
-            Method::Aga(p) => self.aga = p,
-            Method::Glicko(p) => self.glicko = p,
-            Method::Glicko2(p) => self.glicko2 = p,
-            Method::Stephenson(p) => self.stephenson = p,
-            Method::Whr(p) => self.whr = p,
-        }
-    }
-
-    /// Method `kind` with its parameters.
-    pub fn method(&self, kind: MethodKind) -> Method {
-        match kind {
-            MethodKind::Brent => Method::Brent(self.brent.clone()),
-            MethodKind::Elo => Method::Elo(self.elo.clone()),
-            MethodKind::MultiElo => Method::MultiElo(self.multi_elo.clone()),
-            MethodKind::JRank => Method::JRank(self.jrank.clone()),
-            MethodKind::Aga => Method::Aga(self.aga.clone()),
-            MethodKind::Glicko => Method::Glicko(self.glicko.clone()),
-            MethodKind::Glicko2 => Method::Glicko2(self.glicko2.clone()),
-            MethodKind::Stephenson => Method::Stephenson(self.stephenson.clone()),
-            MethodKind::Whr => Method::Whr(self.whr.clone()),
-        }
-    }
-}
-
 /// Options every method shares.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Options {
@@ -308,15 +129,7 @@ pub struct Options {
 /// Each method's constructor checks its parameters; the data are checked here ([`check_data`]).
 pub fn start<'d>(data: &'d Dataset, method: &Method, options: &Options) -> Result<Box<dyn Fit + 'd>, RateError> {
     check_data(data)?;
-    Ok(match method {
-        Method::Brent(p) => Box::new(brent::BrentFit::new(data, p, &options.scale)?),
-        Method::Elo(p) => Box::new(elo::fit(data, p)?),
-        Method::MultiElo(p) => Box::new(multi_elo::fit(data, p)?),
-        Method::JRank(p) => Box::new(jrank::JRankFit::new(data, p)?),
-        Method::Aga(p) => Box::new(aga::AgaFit::new(data, p)?),
-        Method::Glicko(_) | Method::Glicko2(_) | Method::Stephenson(_) => Box::new(periods::fit::PeriodFit::new(data, method)?),
-        Method::Whr(p) => Box::new(periods::fit::WhrFit::new(data, p)?),
-    })
+    method.start_fit(data, options)
 }
 
 /// Checks what every method relies on and no reader ever breaks, so that data built wrongly

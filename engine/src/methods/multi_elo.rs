@@ -16,8 +16,14 @@
 
 use super::sequential::{ordered_games, Rule, Run, SequentialFit, Step, Update};
 use crate::error::{check, RateError};
+use crate::methods::fit::Fit;
+use crate::methods::predictive::Model;
 use crate::methods::report::{GameOrder, MethodVariant, Rating};
+use crate::methods::spec::About;
+use crate::methods::spec::MethodSpec;
+use crate::methods::Options;
 use crate::methods::{Method, MethodKind};
+use crate::model::Player;
 use crate::model::{round_number, Dataset};
 use serde::{Deserialize, Serialize};
 
@@ -44,11 +50,33 @@ pub fn expected_shares(ratings: &[f64], zeta: f64) -> Vec<f64> {
     w.iter().map(|x| x / total).collect()
 }
 
-impl MultiEloParams {
-    pub fn validate(&self) -> Result<(), RateError> {
+impl MethodSpec for MultiEloParams {
+    const ABOUT: About = About {
+        title: "Multiplayer Elo ratings",
+        label: "Multiplayer Elo",
+        short: "Multiplayer Elo",
+        about: "Multiplayer Elo: one winner among n players; each player expects a share 10^(R/ζ) / Σ 10^(R/ζ) of the win. Reads event,player,place rows or numbered player/score columns; two-player games count too.",
+        sequential: true,
+        decimals: None,
+        passes: 1.5,
+    };
+
+    fn validate(&self) -> Result<(), RateError> {
         check(self.zeta.is_finite() && self.zeta > 0.0, "zeta", self.zeta, "a number > 0")?;
         check(self.k.is_finite() && self.k >= 0.0, "k", self.k, "a number ≥ 0")?;
         check(self.initial.is_finite(), "initial", self.initial, "a number")
+    }
+
+    fn start<'d>(&self, data: &'d Dataset, _options: &Options) -> Result<Box<dyn Fit + 'd>, RateError> {
+        Ok(Box::new(fit(data, self)?))
+    }
+
+    fn model(&self, _rating: &Rating, _players: usize) -> Model {
+        Model::Shares { zeta: self.zeta }
+    }
+
+    fn unrated(&self, player: &Player) -> f64 {
+        player.listed().map_or(self.initial, |l| l.rating)
     }
 }
 

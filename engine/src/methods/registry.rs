@@ -1,4 +1,5 @@
-//! Every method's parameters, declared once: name, label, one-line help, unit, range and
+//! Every method's parameters, declared once (the methods themselves are a line each in the
+//! table of methods, in [`super`]): name, label, one-line help, unit, range and
 //! step, whether out-of-sample tuning may search it, the command line's flag, and how to read
 //! and write it on [`Params`]. The app's method panel and compare view, the command line's
 //! flags and `ratings-lab methods` are made from this list, and the defaults are
@@ -875,5 +876,32 @@ mod tests {
         assert!(conv.put(&mut p, "mine").unwrap_err().contains("one of glickman, playerratings"));
         let cap = find(MethodKind::Brent, "max-iter").unwrap();
         assert!(cap.put(&mut p, "2.5").unwrap_err().contains("a whole number"));
+    }
+
+    /// What the table of methods makes: each method's words from its module, its name in
+    /// every form, its default parameters in `Params` and back, and a start on data.
+    #[test]
+    fn every_method_of_the_table_declares_itself_whole() {
+        let mut data = crate::model::Dataset::new();
+        for (a, b, score) in [("A", "B", 1.0), ("B", "C", 1.0), ("C", "A", 0.5), ("A", "C", 1.0)] {
+            data.add_game(a, b, score);
+        }
+        let mut titles = std::collections::HashSet::new();
+        for kind in MethodKind::ALL {
+            let w = kind.words();
+            for text in [w.title, w.label, w.short, w.about] {
+                assert!(!text.trim().is_empty() && text.trim() == text, "{kind}: '{text}'");
+            }
+            assert!(titles.insert(w.title), "{kind}: its title is its own");
+            assert!(w.passes > 0.0 && w.passes.is_finite(), "{kind}: its work estimate");
+            let method = super::super::Method::default_for(kind);
+            assert_eq!(Params::default().method(kind), method, "{kind}: Params holds its defaults");
+            let mut params = Params::default();
+            params.set(method.clone());
+            assert_eq!(params, Params::default(), "{kind}: set puts it in its own place");
+            method.validate().unwrap();
+            let rating = super::super::rate(&data, &method, &Default::default()).unwrap_or_else(|e| panic!("{kind}: {e}"));
+            assert_eq!(rating.method, kind, "{kind}: the rating names its method");
+        }
     }
 }

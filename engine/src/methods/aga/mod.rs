@@ -65,8 +65,12 @@ pub use seed::{decayed_sigma, from_continuous, label, promoted, rank_seed, seed_
 use crate::diagnose::{Diagnosis, Status};
 use crate::error::{check, RateError, MAX_ITER};
 use crate::methods::fit::{Fit, Measures, Quantity, Steps};
+use crate::methods::predictive::Model;
 use crate::methods::ranking::{rank, Placing};
 use crate::methods::report::{IterationRecord, MethodVariant, PlayerRating, Rating, SolverReport, StopReason};
+use crate::methods::spec::About;
+use crate::methods::spec::MethodSpec;
+use crate::methods::Options;
 use crate::methods::{Method, MethodKind};
 use crate::model::Dataset;
 use serde::{Deserialize, Serialize};
@@ -94,13 +98,34 @@ impl Default for AgaParams {
     }
 }
 
-impl AgaParams {
-    pub fn validate(&self) -> Result<(), RateError> {
+impl MethodSpec for AgaParams {
+    const ABOUT: About = About {
+        title: "AGA ratings",
+        label: "AGA (Go)",
+        short: "AGA",
+        about: "AGA (Go): the most probable ratings given each player's prior (declared rank or previous rating) and the games, with handicap and komi; shown on the dan/kyu scale with σ.",
+        sequential: false,
+        decimals: Some(2),
+        // Not measured at a million games: taken as more than Elo's.
+        passes: 5.0,
+    };
+
+    fn validate(&self) -> Result<(), RateError> {
         check(self.eps.is_finite() && self.eps > 0.0, "eps", self.eps, "a number > 0")?;
         check(self.max_iter >= 1, "max_iter", self.max_iter as f64, "at least 1")?;
         check(self.max_iter <= MAX_ITER, "max_iter", self.max_iter as f64, "at most 10000000")
     }
 
+    fn start<'d>(&self, data: &'d Dataset, _options: &Options) -> Result<Box<dyn Fit + 'd>, RateError> {
+        Ok(Box::new(AgaFit::new(data, self)?))
+    }
+
+    fn model(&self, _rating: &Rating, _players: usize) -> Model {
+        Model::Aga
+    }
+}
+
+impl AgaParams {
     /// How the fit runs (`by_event` or `single_fit` in a rating's JSON).
     pub fn variant(&self) -> MethodVariant {
         MethodVariant::Aga { by_event: self.by_event }

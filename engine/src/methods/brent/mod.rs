@@ -39,8 +39,12 @@ pub use variant::{Variant, AUTO_PLAYERS};
 use crate::diagnose::Status;
 use crate::error::{check, RateError, MAX_ITER};
 use crate::methods::fit::{groups_warning, stop_warning, Fit, Measures, Quantity, Steps};
+use crate::methods::predictive::Model;
 use crate::methods::ranking::{rank, Placing};
 use crate::methods::report::{IterationRecord, MethodVariant, PlayerRating, Rating, ScaleReport, SolverReport, StopReason};
+use crate::methods::spec::About;
+use crate::methods::spec::MethodSpec;
+use crate::methods::Options;
 use crate::methods::{Method, MethodKind};
 use crate::model::Dataset;
 use crate::scale::{Offset, Scale};
@@ -66,13 +70,32 @@ impl Default for BrentParams {
     }
 }
 
-impl BrentParams {
-    pub fn validate(&self) -> Result<(), RateError> {
+impl MethodSpec for BrentParams {
+    const ABOUT: About = About {
+        title: "Brent eigenvector ratings",
+        label: "Brent's eigenvector ratings",
+        short: "Brent",
+        about: "Brent: each player's expected score equals their actual score (Bradley–Terry maximum likelihood; a draw is half a win each way). The iterations below all reach that answer.",
+        sequential: false,
+        decimals: None,
+        // Measured: the accelerated iteration costs about half an Elo replay on a million games.
+        passes: 0.5,
+    };
+
+    fn validate(&self) -> Result<(), RateError> {
         check(self.sigma.is_finite() && self.sigma >= 0.0, "sigma", self.sigma, "a number ≥ 0")?;
         check(self.gamma.is_finite() && self.gamma >= 0.0, "gamma", self.gamma, "a number ≥ 0")?;
         check(self.eps.is_finite() && self.eps > 0.0, "eps", self.eps, "a number > 0")?;
         check(self.max_iter >= 1, "max_iter", self.max_iter as f64, "at least 1")?;
         check(self.max_iter <= MAX_ITER, "max_iter", self.max_iter as f64, "at most 10000000")
+    }
+
+    fn start<'d>(&self, data: &'d Dataset, options: &Options) -> Result<Box<dyn Fit + 'd>, RateError> {
+        Ok(Box::new(BrentFit::new(data, self, &options.scale)?))
+    }
+
+    fn model(&self, _rating: &Rating, _players: usize) -> Model {
+        Model::Logistic
     }
 }
 

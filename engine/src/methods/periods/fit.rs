@@ -1,15 +1,11 @@
-//! The period methods behind the one fit interface: a step of Glicko, Glicko-2 or Stephenson
-//! is a rating period (a round, a day, or a game when the input has neither); a step of
-//! Whole-History Rating is a Newton sweep over every player's whole history.
+//! Glicko, Glicko-2 and Stephenson behind the one fit interface: a step is a rating period (a
+//! round, a day, or a game when the input has neither). Whole-History Rating's fit, a Newton
+//! sweep a step, is in its module and shares [`rating`].
 
-use super::glicko::Glicko;
-use super::glicko2::Glicko2;
-use super::stephenson::Stephenson;
-use super::whr::{Whr, WhrParams};
 use super::{PeriodBasis, PeriodRule, Periods, Standing};
 use crate::diagnose::{Diagnosis, Status};
 use crate::error::RateError;
-use crate::methods::fit::{stop_warning, Fit, Measures, Quantity, Steps};
+use crate::methods::fit::{Fit, Measures, Steps};
 use crate::methods::ranking::{rank, Placing};
 use crate::methods::report::{HistoryPoint, IterationRecord, MethodVariant, PlayerRating, Rating, SolverReport, StopReason};
 use crate::methods::Method;
@@ -30,21 +26,16 @@ pub struct PeriodFit<'d> {
 }
 
 impl<'d> PeriodFit<'d> {
-    pub fn new(data: &'d Dataset, method: &Method) -> Result<PeriodFit<'d>, RateError> {
+    /// `rule` run on `data` a period a step; `method` is what the rating reports.
+    pub fn new(data: &'d Dataset, method: Method, rule: Box<dyn PeriodRule>) -> Result<PeriodFit<'d>, RateError> {
         let (periods, basis) = Periods::from_dataset(data);
         let n = data.players.len();
-        let rule: Box<dyn PeriodRule> = match method {
-            Method::Glicko(p) => Box::new(Glicko::new(n, p)?),
-            Method::Glicko2(p) => Box::new(Glicko2::new(n, p)?),
-            Method::Stephenson(p) => Box::new(Stephenson::new(n, p)?),
-            other => unreachable!("not a period method: {}", other.kind()),
-        };
         if periods.periods.is_empty() {
             return Err(RateError::NoGames);
         }
         let times = periods.times(rule.convention());
         let histories = vec![Vec::new(); n];
-        Ok(PeriodFit { data, method: method.clone(), periods, basis, times, rule, steps: Steps::new(None), histories, rated: 0 })
+        Ok(PeriodFit { data, method, periods, basis, times, rule, steps: Steps::new(None), histories, rated: 0 })
     }
 }
 
@@ -117,7 +108,7 @@ impl Fit for PeriodFit<'_> {
 }
 
 /// The [`Rating`] of period standings: best first, equal ratings sharing a rank.
-fn rating(
+pub(super) fn rating(
     data: &Dataset,
     method: &Method,
     variant: MethodVariant,
@@ -177,115 +168,4 @@ fn rating(
         fit: None,
         games: None,
     })
-}
-
-/// Whole-History Rating, a Newton sweep a step.
-pub struct WhrFit<'d> {
-    data: &'d Dataset,
-    params: WhrParams,
-    whr: Whr,
-    basis: PeriodBasis,
-    steps: Steps,
-    failed: Option<RateError>,
-    /// Each period's time and the games up to its end (a day's place in the history).
-    through: Vec<(i64, usize)>,
-}
-
-impl<'d> WhrFit<'d> {
-    pub fn new(data: &'d Dataset, p: &WhrParams) -> Result<WhrFit<'d>, RateError> {
-        let (periods, basis) = Periods::from_dataset(data);
-        if periods.periods.is_empty() {
-            return Err(RateError::NoGames);
-        }
-        let mut through = Vec::with_capacity(periods.periods.len());
-        let mut games = 0;
-        for (time, list) in &periods.periods {
-            games += list.len();
-            through.push((*time, games));
-        }
-        let whr = Whr::new(&periods, p)?;
-        Ok(WhrFit { data, params: p.clone(), whr, basis, steps: Steps::new(None), failed: None, through })
-    }
-}
-
-impl Fit for WhrFit<'_> {
-    fn measures(&self) -> Measures {
-        Measures {
-            step: "Newton sweep".into(),
-            change: "largest change of a day's rating (natural-log units)".into(),
-            residual: "largest change of a day's rating (natural-log units)".into(),
-            tolerance: Some((Quantity::Change, self.params.tolerance)),
-        }
-    }
-
-    fn step(&mut self) -> Option<IterationRecord> {
-        if self.steps.stopped() {
-            return None;
-        }
-        match self.whr.sweep() {
-            Ok(change) => {
-                let record = self.steps.push(change, change, None);
-                if change <= self.params.tolerance {
-                    self.steps.stop(StopReason::Converged);
-                } else if self.steps.len() >= self.params.max_sweeps {
-                    self.steps.stop(StopReason::MaxIterations);
-                }
-                Some(record)
-            }
-            Err(e) => {
-                self.failed = Some(e);
-                self.steps.stop(StopReason::NonFinite);
-                None
-            }
-        }
-    }
-
-    fn steps(&self) -> &Steps {
-        &self.steps
-    }
-
-    fn steps_mut(&mut self) -> &mut Steps {
-        &mut self.steps
-    }
-
-    fn display(&self) -> Vec<Option<f64>> {
-        (0..self.data.players.len()).map(|i| self.whr.history(i).last().map(|d| self.params.anchor + d.elo)).collect()
-    }
-
-    fn finish(&self) -> Result<Rating, RateError> {
-        if let Some(e) = &self.failed {
-            return Err(e.clone());
-        }
-        let mut whr = self.whr.clone();
-        whr.update_uncertainty();
-        let stop = self.steps.stop.unwrap_or(StopReason::Cancelled);
-        let standings: Vec<Standing> = (0..self.data.players.len())
-            .map(|i| {
-                let days = whr.history(i);
-                let last = days.last();
-                Standing {
-                    rating: last.map_or(0.0, |d| self.params.anchor + d.elo),
-                    // The variance in natural-log units², as an Elo standard deviation.
-                    deviation: last.map_or(0.0, |d| d.variance.max(0.0).sqrt() * 400.0 / std::f64::consts::LN_10),
-                    volatility: None,
-                    games: 0,
-                    last: last.map(|d| d.time),
-                }
-            })
-            .collect();
-        let last = self.steps.trace.last().map_or(0.0, |r| r.change);
-        let warnings: Vec<String> = stop_warning(stop, self.steps.len(), &self.measures(), last).into_iter().collect();
-        let method = Method::Whr(self.params.clone());
-        let mut r =
-            rating(self.data, &method, MethodVariant::WholeHistory { basis: self.basis }, &standings, stop, self.steps.len(), warnings)?;
-        r.report.final_residual = last;
-        // The whole history as fitted now: each day's rating, placed after that day's games.
-        let at = |time: i64| self.through.binary_search_by_key(&time, |t| t.0).map_or(0, |k| self.through[k].1);
-        for p in &mut r.players {
-            let days = whr.history(p.index);
-            p.history =
-                p.rating.map(|_| days.iter().map(|d| HistoryPoint { game: at(d.time), rating: self.params.anchor + d.elo }).collect());
-        }
-        Ok(r)
-    }
 }

@@ -10,8 +10,18 @@
 //!
 //! with q = ln 10 / 400, g(RD) = 1 / sqrt(1 + 3q²RD²/π²), E_j = 1 / (1 + 10^(−g(RD_j)(r − r_j)/400)).
 
+use super::fit::PeriodFit;
 use super::{c_for, run, Convention, PeriodGame, PeriodRule, Periods, RdState, Standing, Q};
 use crate::error::{check, RateError};
+use crate::methods::fit::Fit;
+use crate::methods::predictive::Model;
+use crate::methods::report::Rating;
+use crate::methods::spec::About;
+use crate::methods::spec::MethodSpec;
+use crate::methods::Method;
+use crate::methods::Options;
+use crate::model::Dataset;
+use crate::model::Player;
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -38,13 +48,36 @@ impl Default for GlickoParams {
     }
 }
 
-impl GlickoParams {
-    pub fn validate(&self) -> Result<(), RateError> {
+impl MethodSpec for GlickoParams {
+    const ABOUT: About = About {
+        title: "Glicko ratings",
+        label: "Glicko",
+        short: "Glicko",
+        about: "Glicko: a rating and a deviation RD per player, rated period by period (rounds, or days); a player who sits periods out keeps the rating while the RD grows.",
+        sequential: true,
+        decimals: None,
+        passes: 1.5,
+    };
+
+    fn validate(&self) -> Result<(), RateError> {
         check(self.initial_rating.is_finite(), "initial rating", self.initial_rating, "a finite number")?;
         check(self.max_deviation.is_finite() && self.max_deviation > 0.0, "maximum deviation", self.max_deviation, "a positive number")?;
         let d = self.initial_deviation;
         check(d > 0.0 && d <= self.max_deviation, "initial deviation", d, "a positive number up to the maximum deviation")?;
         check(self.c.is_finite() && self.c >= 0.0, "c", self.c, "a number of at least 0")
+    }
+
+    fn start<'d>(&self, data: &'d Dataset, _options: &Options) -> Result<Box<dyn Fit + 'd>, RateError> {
+        let rule = Glicko::new(data.players.len(), self)?;
+        Ok(Box::new(PeriodFit::new(data, Method::Glicko(self.clone()), Box::new(rule))?))
+    }
+
+    fn model(&self, rating: &Rating, players: usize) -> Model {
+        Model::glicko(rating, players, self.initial_deviation)
+    }
+
+    fn unrated(&self, _player: &Player) -> f64 {
+        self.initial_rating
     }
 }
 

@@ -10,8 +10,18 @@
 //!
 //! a player without games in a period has φ grown to sqrt(φ² + σ²) (at most the maximum).
 
+use super::fit::PeriodFit;
 use super::{fmin, run, Convention, PeriodGame, PeriodRule, Periods, Scratch, Standing};
 use crate::error::{check, RateError};
+use crate::methods::fit::Fit;
+use crate::methods::predictive::Model;
+use crate::methods::report::Rating;
+use crate::methods::spec::About;
+use crate::methods::spec::MethodSpec;
+use crate::methods::Method;
+use crate::methods::Options;
+use crate::model::Dataset;
+use crate::model::Player;
 use serde::{Deserialize, Serialize};
 
 /// The Glicko-2 scale: 400 / ln 10.
@@ -42,8 +52,19 @@ impl Default for Glicko2Params {
     }
 }
 
-impl Glicko2Params {
-    pub fn validate(&self) -> Result<(), RateError> {
+impl MethodSpec for Glicko2Params {
+    const ABOUT: About = About {
+        title: "Glicko-2 ratings",
+        label: "Glicko-2",
+        short: "Glicko-2",
+        about: "Glicko-2: Glicko with a volatility σ per player, which sets how fast their deviation grows; what lichess uses.",
+        sequential: true,
+        decimals: None,
+        // Each player's volatility is an iteration of its own.
+        passes: 3.0,
+    };
+
+    fn validate(&self) -> Result<(), RateError> {
         check(self.initial_rating.is_finite(), "initial rating", self.initial_rating, "a finite number")?;
         check(self.max_deviation.is_finite() && self.max_deviation > 0.0, "maximum deviation", self.max_deviation, "a positive number")?;
         let d = self.initial_deviation;
@@ -51,6 +72,19 @@ impl Glicko2Params {
         let s = self.initial_volatility;
         check(s.is_finite() && s > 0.0 && s < 10.0, "initial volatility", s, "a positive number below 10")?;
         check(self.tau.is_finite() && self.tau > 0.0 && self.tau <= 10.0, "tau", self.tau, "a positive number up to 10")
+    }
+
+    fn start<'d>(&self, data: &'d Dataset, _options: &Options) -> Result<Box<dyn Fit + 'd>, RateError> {
+        let rule = Glicko2::new(data.players.len(), self)?;
+        Ok(Box::new(PeriodFit::new(data, Method::Glicko2(self.clone()), Box::new(rule))?))
+    }
+
+    fn model(&self, rating: &Rating, players: usize) -> Model {
+        Model::glicko(rating, players, self.initial_deviation)
+    }
+
+    fn unrated(&self, _player: &Player) -> f64 {
+        self.initial_rating
     }
 }
 

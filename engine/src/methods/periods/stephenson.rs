@@ -12,8 +12,18 @@
 //! over the n games of the period, t the periods since the player last played (1 in their
 //! first). Defined by PlayerRatings' implementation, whose conventions it follows.
 
+use super::fit::PeriodFit;
 use super::{run, Convention, PeriodGame, PeriodRule, Periods, RdState, Standing, Q};
 use crate::error::{check, RateError};
+use crate::methods::fit::Fit;
+use crate::methods::predictive::Model;
+use crate::methods::report::Rating;
+use crate::methods::spec::About;
+use crate::methods::spec::MethodSpec;
+use crate::methods::Method;
+use crate::methods::Options;
+use crate::model::Dataset;
+use crate::model::Player;
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -47,8 +57,18 @@ impl Default for StephensonParams {
     }
 }
 
-impl StephensonParams {
-    pub fn validate(&self) -> Result<(), RateError> {
+impl MethodSpec for StephensonParams {
+    const ABOUT: About = About {
+        title: "Stephenson ratings",
+        label: "Stephenson (Glicko variant)",
+        short: "Stephenson",
+        about: "Stephenson: Glicko with a deviation that also grows per game, a bonus for playing and a pull toward the opponents' ratings; won Kaggle's 2012 chess rating contest.",
+        sequential: true,
+        decimals: None,
+        passes: 1.5,
+    };
+
+    fn validate(&self) -> Result<(), RateError> {
         check(self.initial_rating.is_finite(), "initial rating", self.initial_rating, "a finite number")?;
         check(self.max_deviation.is_finite() && self.max_deviation > 0.0, "maximum deviation", self.max_deviation, "a positive number")?;
         let d = self.initial_deviation;
@@ -57,6 +77,19 @@ impl StephensonParams {
         check(self.h.is_finite() && self.h >= 0.0, "h", self.h, "a number of at least 0")?;
         check(self.bonus.is_finite() && self.bonus.abs() <= 100.0, "bonus", self.bonus, "a number from -100 to 100")?;
         check(self.lambda.is_finite() && (0.0..=100.0).contains(&self.lambda), "lambda", self.lambda, "a number from 0 to 100")
+    }
+
+    fn start<'d>(&self, data: &'d Dataset, _options: &Options) -> Result<Box<dyn Fit + 'd>, RateError> {
+        let rule = Stephenson::new(data.players.len(), self)?;
+        Ok(Box::new(PeriodFit::new(data, Method::Stephenson(self.clone()), Box::new(rule))?))
+    }
+
+    fn model(&self, rating: &Rating, players: usize) -> Model {
+        Model::glicko(rating, players, self.initial_deviation)
+    }
+
+    fn unrated(&self, _player: &Player) -> f64 {
+        self.initial_rating
     }
 }
 

@@ -12,8 +12,21 @@
 //! not move the optimum); the uncertainty of a day is its variance from the inverse Hessian.
 //! A draw counts as half a win and half a loss (the reference has none).
 
+use super::fit::rating;
+use super::{PeriodBasis, Standing};
 use super::{PeriodGame, Periods};
 use crate::error::{check, RateError};
+use crate::methods::fit::Fit;
+use crate::methods::fit::{stop_warning, Measures, Quantity, Steps};
+use crate::methods::predictive::Model;
+use crate::methods::report::Rating;
+use crate::methods::report::{HistoryPoint, IterationRecord, MethodVariant, StopReason};
+use crate::methods::spec::About;
+use crate::methods::spec::MethodSpec;
+use crate::methods::Method;
+use crate::methods::Options;
+use crate::model::Dataset;
+use crate::model::Player;
 use serde::{Deserialize, Serialize};
 
 /// Natural-log strength per Elo point.
@@ -39,11 +52,35 @@ impl Default for WhrParams {
     }
 }
 
-impl WhrParams {
-    pub fn validate(&self) -> Result<(), RateError> {
+impl MethodSpec for WhrParams {
+    const ABOUT: About = About {
+        title: "Whole-History ratings",
+        label: "Whole-History Rating",
+        short: "WHR",
+        about: "Whole-History Rating: each player's strength drifts over time (a Wiener process), and every day's ratings are fitted to all games at once, so later games revise earlier ratings.",
+        sequential: false,
+        decimals: None,
+        // Newton sweeps over every day of every player until the ratings settle.
+        passes: 30.0,
+    };
+
+    fn validate(&self) -> Result<(), RateError> {
         check(self.w2.is_finite() && self.w2 > 0.0, "w2", self.w2, "a positive number (Elo² per period)")?;
         check(self.tolerance.is_finite() && self.tolerance > 0.0, "tolerance", self.tolerance, "a positive number")?;
         check(self.anchor.is_finite(), "anchor", self.anchor, "a finite number")
+    }
+
+    fn start<'d>(&self, data: &'d Dataset, _options: &Options) -> Result<Box<dyn Fit + 'd>, RateError> {
+        Ok(Box::new(WhrFit::new(data, self)?))
+    }
+
+    fn model(&self, _rating: &Rating, _players: usize) -> Model {
+        // Bradley–Terry on the latest ratings, Elo's scale.
+        Model::Elo { zeta: 400.0, home: 0.0 }
+    }
+
+    fn unrated(&self, _player: &Player) -> f64 {
+        self.anchor
     }
 }
 
@@ -236,5 +273,116 @@ impl Whr {
     /// Player `i`'s rating on each day they played.
     pub fn history(&self, i: usize) -> Vec<DayRating> {
         self.days[i].iter().map(|d| DayRating { time: d.time, elo: d.r / PER_ELO, variance: d.variance }).collect()
+    }
+}
+
+/// Whole-History Rating, a Newton sweep a step.
+pub struct WhrFit<'d> {
+    data: &'d Dataset,
+    params: WhrParams,
+    whr: Whr,
+    basis: PeriodBasis,
+    steps: Steps,
+    failed: Option<RateError>,
+    /// Each period's time and the games up to its end (a day's place in the history).
+    through: Vec<(i64, usize)>,
+}
+
+impl<'d> WhrFit<'d> {
+    pub fn new(data: &'d Dataset, p: &WhrParams) -> Result<WhrFit<'d>, RateError> {
+        let (periods, basis) = Periods::from_dataset(data);
+        if periods.periods.is_empty() {
+            return Err(RateError::NoGames);
+        }
+        let mut through = Vec::with_capacity(periods.periods.len());
+        let mut games = 0;
+        for (time, list) in &periods.periods {
+            games += list.len();
+            through.push((*time, games));
+        }
+        let whr = Whr::new(&periods, p)?;
+        Ok(WhrFit { data, params: p.clone(), whr, basis, steps: Steps::new(None), failed: None, through })
+    }
+}
+
+impl Fit for WhrFit<'_> {
+    fn measures(&self) -> Measures {
+        Measures {
+            step: "Newton sweep".into(),
+            change: "largest change of a day's rating (natural-log units)".into(),
+            residual: "largest change of a day's rating (natural-log units)".into(),
+            tolerance: Some((Quantity::Change, self.params.tolerance)),
+        }
+    }
+
+    fn step(&mut self) -> Option<IterationRecord> {
+        if self.steps.stopped() {
+            return None;
+        }
+        match self.whr.sweep() {
+            Ok(change) => {
+                let record = self.steps.push(change, change, None);
+                if change <= self.params.tolerance {
+                    self.steps.stop(StopReason::Converged);
+                } else if self.steps.len() >= self.params.max_sweeps {
+                    self.steps.stop(StopReason::MaxIterations);
+                }
+                Some(record)
+            }
+            Err(e) => {
+                self.failed = Some(e);
+                self.steps.stop(StopReason::NonFinite);
+                None
+            }
+        }
+    }
+
+    fn steps(&self) -> &Steps {
+        &self.steps
+    }
+
+    fn steps_mut(&mut self) -> &mut Steps {
+        &mut self.steps
+    }
+
+    fn display(&self) -> Vec<Option<f64>> {
+        (0..self.data.players.len()).map(|i| self.whr.history(i).last().map(|d| self.params.anchor + d.elo)).collect()
+    }
+
+    fn finish(&self) -> Result<Rating, RateError> {
+        if let Some(e) = &self.failed {
+            return Err(e.clone());
+        }
+        let mut whr = self.whr.clone();
+        whr.update_uncertainty();
+        let stop = self.steps.stop.unwrap_or(StopReason::Cancelled);
+        let standings: Vec<Standing> = (0..self.data.players.len())
+            .map(|i| {
+                let days = whr.history(i);
+                let last = days.last();
+                Standing {
+                    rating: last.map_or(0.0, |d| self.params.anchor + d.elo),
+                    // The variance in natural-log units², as an Elo standard deviation.
+                    deviation: last.map_or(0.0, |d| d.variance.max(0.0).sqrt() * 400.0 / std::f64::consts::LN_10),
+                    volatility: None,
+                    games: 0,
+                    last: last.map(|d| d.time),
+                }
+            })
+            .collect();
+        let last = self.steps.trace.last().map_or(0.0, |r| r.change);
+        let warnings: Vec<String> = stop_warning(stop, self.steps.len(), &self.measures(), last).into_iter().collect();
+        let method = Method::Whr(self.params.clone());
+        let mut r =
+            rating(self.data, &method, MethodVariant::WholeHistory { basis: self.basis }, &standings, stop, self.steps.len(), warnings)?;
+        r.report.final_residual = last;
+        // The whole history as fitted now: each day's rating, placed after that day's games.
+        let at = |time: i64| self.through.binary_search_by_key(&time, |t| t.0).map_or(0, |k| self.through[k].1);
+        for p in &mut r.players {
+            let days = whr.history(p.index);
+            p.history =
+                p.rating.map(|_| days.iter().map(|d| HistoryPoint { game: at(d.time), rating: self.params.anchor + d.elo }).collect());
+        }
+        Ok(r)
     }
 }
