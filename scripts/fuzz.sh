@@ -66,7 +66,7 @@ if command -v node >/dev/null 2>&1; then
       const [dir] = process.argv.slice(1);
       // Every method, as the table of methods names them (Kind = "name": …).
       const table = fs.readFileSync("engine/src/methods/mod.rs", "utf8");
-      const methods = [...table.matchAll(/^\s+\w+ = "(\w+)": \w+,/gm)].map((m) => m[1]);
+      const methods = [...table.matchAll(/^\s+\w+ = "(\w+)": [\w:]+,/gm)].map((m) => m[1]);
       if (methods.length < 9) throw new Error("the table of methods was not found in engine/src/methods/mod.rs");
       fs.readFileSync(0, "utf8").split("\n").filter(Boolean).forEach((f, i) => {
         const scenario = { settings: { method: methods[i % methods.length], tiebreaks: ["BH", "SB", "DE"], after_round: i % 3 ? null : 2 },

@@ -25,16 +25,7 @@ pub mod working;
 use crate::error::RateError;
 use crate::model::Dataset;
 use crate::scale::{Scale, ScaleKind};
-use aga::AgaParams;
-use brent::BrentParams;
-use elo::EloParams;
 use fit::Fit;
-use jrank::JRankParams;
-use multi_elo::MultiEloParams;
-use periods::glicko::GlickoParams;
-use periods::glicko2::Glicko2Params;
-use periods::stephenson::StephensonParams;
-use periods::whr::WhrParams;
 use report::Rating;
 use serde::{Deserialize, Serialize};
 use spec::methods;
@@ -46,18 +37,18 @@ use std::str::FromStr;
 // methods is made from this table (`spec::methods!`).
 methods! {
     #[default]
-    Brent = "brent": BrentParams, brent;
-    Elo = "elo": EloParams, elo;
+    Brent = "brent": brent::BrentParams, brent;
+    Elo = "elo": elo::EloParams, elo;
     #[serde(alias = "multi-elo")]
-    MultiElo = "multi_elo": MultiEloParams, multi_elo;
-    JRank = "jrank": JRankParams, jrank;
-    Aga = "aga": AgaParams, aga;
+    MultiElo = "multi_elo": multi_elo::MultiEloParams, multi_elo;
+    JRank = "jrank": jrank::JRankParams, jrank;
+    Aga = "aga": aga::AgaParams, aga;
     // The methods added later are left out of settings and links at their defaults: a shared
     // link stays as short as it was.
-    Glicko = "glicko": GlickoParams, #[serde(skip_serializing_if = "is_default")] glicko;
-    Glicko2 = "glicko2": Glicko2Params, #[serde(skip_serializing_if = "is_default")] glicko2;
-    Stephenson = "stephenson": StephensonParams, #[serde(skip_serializing_if = "is_default")] stephenson;
-    Whr = "whr": WhrParams, #[serde(skip_serializing_if = "is_default")] whr;
+    Glicko = "glicko": periods::glicko::GlickoParams, #[serde(skip_serializing_if = "is_default")] glicko;
+    Glicko2 = "glicko2": periods::glicko2::Glicko2Params, #[serde(skip_serializing_if = "is_default")] glicko2;
+    Stephenson = "stephenson": periods::stephenson::StephensonParams, #[serde(skip_serializing_if = "is_default")] stephenson;
+    Whr = "whr": periods::whr::WhrParams, #[serde(skip_serializing_if = "is_default")] whr;
 }
 
 fn is_default<T: Default + PartialEq>(x: &T) -> bool {
