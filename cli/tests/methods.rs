@@ -1,6 +1,7 @@
 //! `ratings-lab methods` lists the engine's registry, and every parameter's flag is one the
 //! command line takes; the period methods' flags reach the engine (PlayerRatings' Glicko-2
-//! AFL golden reproduced through the command line, when the GPL data are at hand).
+//! AFL golden reproduced through the command line, when the GPL data are at hand; on a
+//! generated league, Glicko-2 as the `skillratings` crate computes Glickman's algorithm).
 
 use std::process::Command;
 
@@ -86,4 +87,127 @@ fn glicko2_through_the_command_line_reproduces_playerratings() {
         checked += 1;
     }
     assert_eq!(checked, 18);
+}
+
+/// A league played in rounds: 40 players of log-strength sd 1.5 (Bradley–Terry, a tenth of
+/// the games drawn), each round about three in four of them present, paired at random or near
+/// their own strength; some join late and some stop early. As `round,white,black,result`.
+fn league_in_rounds() -> String {
+    let mut seed: u64 = 2013;
+    let mut next = move || {
+        seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        (seed >> 11) as f64 / (1u64 << 53) as f64
+    };
+    let n = 40;
+    let strength: Vec<f64> = (0..n).map(|_| 1.5 * ((0..12).map(|_| next()).sum::<f64>() - 6.0)).collect();
+    let mut csv = String::from("round,white,black,result\n");
+    for round in 1..=16 {
+        // Players 30–34 join at round 6; players 35–39 stop after round 8.
+        let mut here: Vec<usize> =
+            (0..n).filter(|&i| next() < 0.75 && !(30..35).contains(&i) || (30..35).contains(&i) && round >= 6).collect();
+        here.retain(|&i| !(35..40).contains(&i) || round <= 8);
+        if next() < 0.5 {
+            here.sort_by(|&a, &b| strength[a].total_cmp(&strength[b]));
+        }
+        for pair in here.chunks_exact(2) {
+            let (a, b) = (pair[0], pair[1]);
+            let p = 1.0 / (1.0 + (strength[b] - strength[a]).exp());
+            let x = next();
+            let result = if x < 0.9 * p {
+                "1-0"
+            } else if x < 0.9 * p + 0.1 {
+                "1/2-1/2"
+            } else {
+                "0-1"
+            };
+            csv += &format!("{round},P{a:02},P{b:02},{result}\n");
+        }
+    }
+    csv
+}
+
+/// The same league rated by `skillratings` (Glickman's algorithm, period by period): every
+/// player who has joined is rated each round, from the ratings at its start; one who sits it
+/// out has only the deviation grown.
+///
+/// `skillratings` converts ratings to the Glicko-2 scale by the paper's printed 173.7178,
+/// where the engine uses the 400/ln 10 it rounds (the difference alone moves a rating 600
+/// points from 1500 by 2.5·10⁻⁵). Its computation is otherwise scale-free, so ratings and
+/// deviations are handed to it and taken back in units where its 173.7178 is 400/ln 10: both
+/// then compute on the same Glicko-2 scale.
+fn skillratings_glicko2(csv: &str) -> std::collections::BTreeMap<String, skillratings::glicko2::Glicko2Rating> {
+    use skillratings::glicko2::{glicko2_rating_period, Glicko2Config, Glicko2Rating};
+    use skillratings::Outcomes;
+    let mut rounds: std::collections::BTreeMap<u32, Vec<(String, String, Outcomes)>> = Default::default();
+    for line in csv.lines().skip(1) {
+        let f: Vec<&str> = line.split(',').collect();
+        let outcome = match f[3] {
+            "1-0" => Outcomes::WIN,
+            "0-1" => Outcomes::LOSS,
+            _ => Outcomes::DRAW,
+        };
+        rounds.entry(f[0].parse().unwrap()).or_default().push((f[1].into(), f[2].into(), outcome));
+    }
+    let config = Glicko2Config::new();
+    let unit = 173.7178 / (400.0 / std::f64::consts::LN_10);
+    let start = Glicko2Rating { rating: 1500.0, deviation: 350.0 * unit, volatility: 0.06 };
+    let mut ratings: std::collections::BTreeMap<String, Glicko2Rating> = Default::default();
+    for games in rounds.values() {
+        for (a, b, _) in games {
+            ratings.entry(a.clone()).or_insert(start);
+            ratings.entry(b.clone()).or_insert(start);
+        }
+        let before = ratings.clone();
+        for (name, rating) in ratings.iter_mut() {
+            let results: Vec<(Glicko2Rating, Outcomes)> = games
+                .iter()
+                .filter_map(|(a, b, o)| match (a == name, b == name) {
+                    (true, _) => Some((before[b], *o)),
+                    (_, true) => Some((
+                        before[a],
+                        match o {
+                            Outcomes::WIN => Outcomes::LOSS,
+                            Outcomes::LOSS => Outcomes::WIN,
+                            d => *d,
+                        },
+                    )),
+                    _ => None,
+                })
+                .collect();
+            *rating = glicko2_rating_period(&before[name], &results, &config);
+        }
+    }
+    for r in ratings.values_mut() {
+        (r.rating, r.deviation) = (1500.0 + (r.rating - 1500.0) / unit, r.deviation / unit);
+    }
+    ratings
+}
+
+/// The test: on a league played in periods, `rate --method glicko2` (Glickman's
+/// convention, the defaults: 1500, 350, 0.06, τ = 0.5) gives each player the rating,
+/// deviation and volatility an independent implementation of the paper's algorithm gives.
+#[test]
+fn glicko2_on_a_league_in_rounds_equals_skillratings() {
+    let csv = league_in_rounds();
+    let dir = std::env::temp_dir().join(format!("ratings-lab-glicko2-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("league.csv");
+    std::fs::write(&file, &csv).unwrap();
+    let (ok, json, err) = run(&["rate", file.to_str().unwrap(), "--method", "glicko2", "--convention", "glickman", "--format", "json"]);
+    std::fs::remove_dir_all(&dir).ok();
+    assert!(ok, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let reference = skillratings_glicko2(&csv);
+    let players = v["players"].as_array().unwrap();
+    assert_eq!(players.len(), reference.len());
+    let mut worst = [0.0f64; 3];
+    for p in players {
+        let r = &reference[p["name"].as_str().unwrap()];
+        let ours = [p["rating"].as_f64().unwrap(), p["deviation"].as_f64().unwrap(), p["volatility"].as_f64().unwrap()];
+        for (k, (a, b)) in ours.iter().zip([r.rating, r.deviation, r.volatility]).enumerate() {
+            worst[k] = worst[k].max((a - b).abs());
+        }
+    }
+    eprintln!("largest differences: rating {:e}, deviation {:e}, volatility {:e}", worst[0], worst[1], worst[2]);
+    assert!(worst.iter().all(|&w| w < 1e-9), "{worst:?}");
 }
