@@ -1,7 +1,8 @@
 //! `ratings-lab methods`: every method and its parameters as the engine's registry declares
 //! them, as text or JSON (`{"methods": [{"name", "label", "about", "params": [{"id", "field",
 //! "flag", "label", "help", "unit", "kind", "default", "min", "max", "step", "options",
-//! "tunable"}]}]}`).
+//! "tunable", "tune": {"symbol", "name", "key"} or null, "compare"}]}]}`: `compare` when the
+//! compare view offers it for each entry).
 
 use crate::args::{MethodsArgs, ReportFormat};
 use ratings_engine::methods::registry::{self, Access, Param};
@@ -27,6 +28,7 @@ fn method_json(kind: MethodKind) -> Value {
             let mut v = json!({
                 "id": p.id, "field": p.field, "flag": format!("--{}", p.flag), "label": p.label, "help": p.help,
                 "unit": p.unit, "tunable": p.tunable, "flag_negates": p.flag_negates, "default": default_json(p, &defaults),
+                "compare": p.compare, "tune": p.tune.map(|t| json!({"symbol": t.symbol, "name": t.name, "key": t.key})),
             });
             match p.access {
                 Access::Number { min, max, step, integer, .. } => {
