@@ -6,6 +6,7 @@
 //!
 //! `cargo bench --bench import` (`-- --quick`: the 100,000-line file only).
 
+use ratings_engine::parse::parallel::parse_csv_parallel;
 use ratings_engine::parse::stream::CsvReader;
 use ratings_engine::parse::{parse_csv, CsvOptions, Parsed};
 use std::time::Instant;
@@ -72,5 +73,8 @@ fn main() {
         });
         report("CsvReader (64 KiB chunks)", lines, s, &streamed);
         assert!(streamed == parsed, "the chunked reader reads what parse_csv reads");
+        let (s, parallel) = best_of_three(|| parse_csv_parallel(&text, &options).expect("reads"));
+        report("parse_csv_parallel", lines, s, &parallel);
+        assert!(parallel == parsed, "the parallel reader reads what parse_csv reads");
     }
 }

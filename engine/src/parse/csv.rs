@@ -105,6 +105,20 @@ struct Results {
 }
 
 impl Results {
+    /// Adds what `later` (the results of the lines after these) noted.
+    #[cfg(not(target_arch = "wasm32"))] // Used by `parse::parallel` only.
+    fn absorb(&mut self, later: Results) {
+        if later.scores.0 > 0 {
+            if self.scores.0 == 0 {
+                (self.scores.1, self.scores.2) = (later.scores.1, later.scores.2);
+            }
+            self.scores.0 += later.scores.0;
+        }
+        if self.game.is_none() {
+            self.game = later.game;
+        }
+    }
+
     /// A result read on `line` as `outcome`, noted by kind.
     fn note(&mut self, line: usize, spelling: &str, outcome: &Outcome) {
         match outcome {
@@ -164,6 +178,70 @@ impl GameReader {
             ids: Vec::with_capacity(2 * BATCH),
             results: Results::default(),
         }
+    }
+
+    /// A reader of the lines after a header already read (its line, number of fields and
+    /// columns): a part of a file read on its own ([`super::parallel`]).
+    #[cfg(not(target_arch = "wasm32"))] // Used by `parse::parallel` only.
+    pub fn after_header(options: &CsvOptions, header: (usize, usize, Columns)) -> GameReader {
+        let (line, fields, columns) = header;
+        GameReader { header: Some((line, fields, Ok(columns))), ..GameReader::new(options) }
+    }
+
+    /// The header read: its line, its number of fields and its columns (`None` before it, or
+    /// when it could not be read).
+    #[cfg(not(target_arch = "wasm32"))] // Used by `parse::parallel` only.
+    pub fn header(&self) -> Option<(usize, usize, Columns)> {
+        match &self.header {
+            Some((line, fields, Ok(columns))) => Some((*line, *fields, columns.clone())),
+            _ => None,
+        }
+    }
+
+    /// Takes in `later`, the reader of the lines after these, as if this reader had read
+    /// them: its players in the order they came (one player per name across both), its
+    /// games given those players, its problems after these (still at most
+    /// [`crate::error::MAX_PROBLEMS`] listed), what its results noted.
+    #[cfg(not(target_arch = "wasm32"))] // Used by `parse::parallel` only.
+    pub fn absorb(&mut self, mut later: GameReader) {
+        self.flush();
+        later.flush();
+        for p in &later.dataset.players {
+            self.batch.push(&p.name);
+        }
+        let mut ids = Vec::with_capacity(later.dataset.players.len());
+        self.names.resolve(&mut self.batch, &mut self.dataset, &mut ids);
+        self.dataset.games.reserve(later.dataset.games.len());
+        for mut game in later.dataset.games.drain(..) {
+            game.set_players(ids[game.first()], ids[game.second()]);
+            self.dataset.games.push(game);
+        }
+        // A player against themselves is named as the whole file spells them first.
+        let mut local: Option<std::collections::HashMap<&str, usize>> = None;
+        for mut e in later.errors {
+            if let ParseError::SelfPlay { name, .. } = &mut e {
+                let local =
+                    local.get_or_insert_with(|| later.dataset.players.iter().enumerate().map(|(k, p)| (p.name.as_str(), k)).collect());
+                if let Some(&k) = local.get(name.as_str()) {
+                    name.clone_from(&self.dataset.players[ids[k]].name);
+                }
+            }
+            let line = e.line();
+            count_more(&mut self.more[0], keep(&mut self.errors, e), line);
+        }
+        for w in later.warnings {
+            let line = w.line;
+            count_more(&mut self.more[1], keep(&mut self.warnings, w), line);
+        }
+        for (mine, theirs) in self.more.iter_mut().zip(later.more) {
+            if theirs.0 > 0 {
+                if mine.0 == 0 {
+                    mine.1 = theirs.1;
+                }
+                mine.0 += theirs.0;
+            }
+        }
+        self.results.absorb(later.results);
     }
 
     /// One record: the header if it is the first, else a game.

@@ -8,7 +8,13 @@
 //! when the text looks like them (or the column mapping names `players=`), the AGA's results
 //! format when the text is in it, and everything else is a CSV games file.
 
-use super::{looks_like_events, parse_csv, parse_events, BadLines, ColumnMap, CsvOptions, Warning};
+use super::{looks_like_events, parse_events, BadLines, ColumnMap, CsvOptions, Warning};
+
+/// A games CSV read on every core natively, on the one the browser gives a worker in wasm.
+#[cfg(not(target_arch = "wasm32"))]
+use super::parallel::parse_csv_parallel as read_csv;
+#[cfg(target_arch = "wasm32")]
+use super::parse_csv as read_csv;
 use crate::error::ParseErrors;
 use crate::model::Dataset;
 use crate::tournament::Tournament;
@@ -106,7 +112,7 @@ pub fn read(text: &str, options: &ReadOptions) -> Result<Input, ParseErrors> {
         Format::AgaResults => super::aga::parse_aga(text)?,
         _ => {
             let columns = ColumnMap::parse(&options.mapping).map_err(|e| ParseErrors(vec![e]))?;
-            parse_csv(text, &CsvOptions { columns, bad_lines: options.bad_lines })?
+            read_csv(text, &CsvOptions { columns, bad_lines: options.bad_lines })?
         }
     };
     Ok(Input::from_parsed(format, parsed))

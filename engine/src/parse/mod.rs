@@ -10,6 +10,8 @@ pub mod detect;
 pub mod events;
 pub mod lines;
 mod names;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod parallel;
 pub mod pgn;
 pub mod players;
 pub mod records;

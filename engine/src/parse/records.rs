@@ -206,6 +206,22 @@ impl Splitter {
         }
     }
 
+    /// A splitter for the lines after a header of `header_fields` fields, the first of them
+    /// line `line`: a part of a file read on its own ([`super::parallel`]).
+    #[cfg(not(target_arch = "wasm32"))] // Used by `parse::parallel` only.
+    pub fn after_header(delimiter: char, line: usize, header_fields: usize) -> Splitter {
+        Splitter { line, start_line: line, first: false, emitted: true, header_fields, ..Splitter::new(delimiter) }
+    }
+
+    /// Takes in `later`, the splitter of the lines after these: its comment lines (still at
+    /// most [`MAX_PROBLEMS`]) and its errors.
+    #[cfg(not(target_arch = "wasm32"))] // Used by `parse::parallel` only.
+    pub fn absorb(&mut self, later: Splitter) {
+        let room = MAX_PROBLEMS.saturating_sub(self.comments.len());
+        self.comments.extend(later.comments.into_iter().take(room));
+        self.errors.extend(later.errors);
+    }
+
     /// A whole text, then its end.
     pub fn text(&mut self, text: &str, emit: &mut impl FnMut(Fields)) {
         let mut rest = text;
