@@ -1,4 +1,5 @@
-//! Every parser on any text: no panic, and its errors name lines the text has.
+//! Every parser on any text: no panic, and its errors name lines the text has; a games CSV
+//! read in parts (cut where the text's last bytes say) reads as it does whole.
 #![no_main]
 use libfuzzer_sys::fuzz_target;
 use ratings_engine::parse::{aga, decode::decode, parse_csv, parse_events, parse_players, pgn, trf, BadLines, CsvOptions};
@@ -7,9 +8,13 @@ use ratings_engine_fuzz::check_errors;
 fuzz_target!(|bytes: &[u8]| {
     // Bytes that are not text (refused by `decode`) are still fuzzed as text, as a paste may be.
     let text = decode(bytes).map_or_else(|_| String::from_utf8_lossy(bytes).into_owned(), |d| d.text);
-    if let Err(e) = parse_csv(&text, &CsvOptions::default()) {
-        check_errors(&text, &e);
+    let whole = parse_csv(&text, &CsvOptions::default());
+    if let Err(e) = &whole {
+        check_errors(&text, e);
     }
+    let cuts: Vec<usize> = bytes.iter().rev().take(3).map(|&b| b as usize * text.len() / 256).collect();
+    let parts = ratings_engine::parse::parallel::parse_csv_cut(&text, &CsvOptions::default(), &cuts);
+    assert!(parts == whole, "read in parts cut at {cuts:?} as whole");
     for bad_lines in [BadLines::Fail, BadLines::Skip] {
         if let Err(e) = trf::parse_trf_with(&text, bad_lines) {
             check_errors(&text, &e);
