@@ -1,13 +1,15 @@
 //! Brent's method on realistic generated leagues: log-strengths spread like a real
-//! federation's (standard deviation 1.5, about 260 Elo), 20 % draws, random pairings; 10,000
+//! federation's (standard deviation 1.5, about 260 Elo), 20 % draws, pairings at random and
+//! near in strength (each game's second player within n/20 places of the first in the order
+//! of strength, as divisions and Swiss events pair players of one level); 10,000
 //! players / 100,000 games and 100,000 players / 1,000,000 games; without and with a dummy
 //! player (γ = 0, 1); ε = 1e-8. For each variant: setup time (pairs and diagnosis),
 //! iterations, passes over the pairs, time per pass (the median step over the passes a step
 //! makes) and its ratio to a plain streaming read of the same arrays, total time, and peak memory.
 //!
-//! `cargo bench --bench brent_large` (`-- --quick`: the small league only; `-- --all`: the
-//! slow classic variants on the large league too; `-- --swiss`: a 500-player Swiss, the app's
-//! case of a parameter change).
+//! `cargo bench --bench brent_large` (`-- --quick`: the small leagues only; `-- --all`: the
+//! slow classic variants on the large league too; `-- --random` or `-- --near`: that pairing
+//! only; `-- --swiss`: a 500-player Swiss, the app's case of a parameter change).
 
 use ratings_engine::methods::brent::{snapshot, solver};
 use ratings_engine::{BrentParams, Dataset, Scale, Variant};
@@ -18,21 +20,35 @@ use std::time::Instant;
 mod common;
 use common::Rng;
 
-/// A league with Bradley–Terry outcomes, log-strengths ~ N(0, spread²), 20 % draws.
-fn league(players: usize, games: usize, spread: f64) -> Dataset {
+/// A league with Bradley–Terry outcomes, log-strengths ~ N(0, spread²), 20 % draws; `near`:
+/// each game's second player within `players / 20` places of the first in strength order.
+fn league(players: usize, games: usize, spread: f64, near: bool) -> Dataset {
     let mut rng = Rng::new(2010);
     let strength: Vec<f64> = (0..players).map(|_| rng.normal(spread)).collect();
     let names: Vec<String> = (0..players).map(|i| format!("p{i}")).collect();
+    let mut by_strength: Vec<usize> = (0..players).collect();
+    by_strength.sort_by(|&a, &b| strength[a].total_cmp(&strength[b]));
+    let reach = (players / 20).max(1);
     let mut d = Dataset::new();
     for name in &names {
         d.player(name);
     }
     for _ in 0..games {
-        let a = rng.below(players);
-        let mut b = rng.below(players);
-        while b == a {
-            b = rng.below(players);
-        }
+        let (a, b) = if near {
+            let place = rng.below(players);
+            let mut other = place;
+            while other == place {
+                other = (place + rng.below(2 * reach + 1)).saturating_sub(reach).min(players - 1);
+            }
+            (by_strength[place], by_strength[other])
+        } else {
+            let a = rng.below(players);
+            let mut b = rng.below(players);
+            while b == a {
+                b = rng.below(players);
+            }
+            (a, b)
+        };
         let s = common::play(&mut rng, strength[a], strength[b]);
         d.add_game(&names[a], &names[b], s);
     }
@@ -174,12 +190,18 @@ fn main() {
     }
     let (quick, all) = (args.iter().any(|a| a == "--quick"), args.iter().any(|a| a == "--all"));
     let sizes: &[(usize, usize)] = if quick { &[(10_000, 100_000)] } else { &[(10_000, 100_000), (100_000, 1_000_000)] };
-    for &(n, m) in sizes {
+    let pairings: &[bool] = match (args.iter().any(|a| a == "--random"), args.iter().any(|a| a == "--near")) {
+        (true, false) => &[false],
+        (false, true) => &[true],
+        _ => &[false, true],
+    };
+    for (&(n, m), &near) in sizes.iter().flat_map(|s| pairings.iter().map(move |p| (s, p))) {
         let t = Instant::now();
-        let d = league(n, m, 1.5);
+        let d = league(n, m, 1.5, near);
         let read_ms = streaming_read_ms(&d);
         println!(
-            "\nleague: {n} players, {m} games, spread 1.5 (generated in {:.1} s); a streaming read of the pairs takes {read_ms:.2} ms",
+            "\nleague: {n} players, {m} games, spread 1.5, {} pairings (generated in {:.1} s); a streaming read of the pairs takes {read_ms:.2} ms",
+            if near { "near" } else { "random" },
             t.elapsed().as_secs_f64()
         );
         let (plain, full) = kernel_ms(&d);
