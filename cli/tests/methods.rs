@@ -92,8 +92,9 @@ fn glicko2_through_the_command_line_reproduces_playerratings() {
 }
 
 /// A league played in rounds: 40 players of log-strength sd 1.5 (Bradley–Terry, a tenth of
-/// the games drawn), each round about three in four of them present, paired at random or near
-/// their own strength; some join late and some stop early. As `round,white,black,result`.
+/// the games drawn), paired at random or near their own strength; each round about three in
+/// four of players 0–29 present, players 30–34 in every round from round 6 (late joiners),
+/// players 35–39 in none after round 8. As `round,white,black,result`.
 fn league_in_rounds() -> String {
     let mut seed: u64 = 2013;
     let mut next = move || {
@@ -134,7 +135,9 @@ fn league_in_rounds() -> String {
 ///
 /// `skillratings` converts ratings to the Glicko-2 scale by the paper's printed 173.7178,
 /// where the engine uses the 400/ln 10 it rounds (the difference alone moves a rating 600
-/// points from 1500 by 2.5·10⁻⁵). Its computation is otherwise scale-free, so ratings and
+/// points from 1500 by 2.5·10⁻⁵). Its computation is otherwise scale-free (but for its cap of
+/// an idle player's deviation at 350 of its units, 349.99998 of ours, which this league's
+/// deviations, about 290 at most after a player's first round, never reach), so ratings and
 /// deviations are handed to it and taken back in units where its 173.7178 is 400/ln 10: both
 /// then compute on the same Glicko-2 scale.
 fn skillratings_glicko2(csv: &str) -> std::collections::BTreeMap<String, skillratings::glicko2::Glicko2Rating> {

@@ -51,13 +51,14 @@ fn every_test_file_reads_the_same_in_parts() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut files = Vec::new();
     csv_files(&root.join("tests/data"), &mut files);
+    let in_repository = files.len();
     let shared = root.join("../../shared/data");
     if shared.exists() {
         csv_files(&shared, &mut files);
     } else {
-        eprintln!("the shared data folder is absent: only the repository's test files are read");
+        eprintln!("the shared data folder is absent: only the repository's {in_repository} CSV files are read");
     }
-    assert!(files.len() >= 10, "{} files", files.len());
+    assert!(in_repository >= 3, "{in_repository} files");
     let mut read = 0;
     for f in &files {
         let Ok(text) = std::fs::read_to_string(f) else { continue };
@@ -67,14 +68,16 @@ fn every_test_file_reads_the_same_in_parts() {
         }
         read += 1;
     }
-    assert!(read >= 10, "{read} files read");
+    assert!(read >= in_repository, "{read} files read");
 }
 
 /// A games file with every kind of line a reader meets: comments (some that look like games),
 /// blank lines, CRLF ends, names spelt with other case and spacing, self-play, bad results and
 /// missing fields (errors), scores such as `2-0` and draws, more problems than are listed.
 fn awkward_csv(rng: &mut Rng, lines: usize) -> String {
-    let mut text = String::from("# a comment before the header\nwhite,black,result\n");
+    // Sometimes a byte-order mark first, and a line too long to read somewhere.
+    let bom = if rng.below(3) == 0 { "\u{feff}" } else { "" };
+    let mut text = format!("{bom}# a comment before the header\nwhite,black,result\n");
     let names = ["Ann", "ann", " Ann ", "Bob  Lee", "bob lee", "Cy", "Dee", "Eve", "Fay", "Gus"];
     for _ in 0..lines {
         let (a, b) = (names[rng.below(names.len())], names[rng.below(names.len())]);
@@ -87,6 +90,7 @@ fn awkward_csv(rng: &mut Rng, lines: usize) -> String {
             4 => format!("{a},{b},2-0"),
             5 => format!("{a},{b},½-½"),
             6 => format!("#{a},{b},1-0"),
+            7 if rng.below(20) == 0 => format!("{a},{},1-0", "x".repeat(ratings_engine::error::MAX_LINE_BYTES + 1)),
             _ => format!("{a},{b},{}", ["1-0", "0-1", "1/2-1/2"][rng.below(3)]),
         };
         text += &line;

@@ -5,7 +5,8 @@
 //! A player the earlier games leave without a rating (unseen, or unbounded when γ = 0) gets
 //! the method's default ([`crate::methods::spec::MethodSpec::unrated`]): Brent's and JRank's
 //! mean (log-strength 0), Elo's initial rating (or the player list's), the AGA's 0 on its
-//! continuous scale; such games are counted.
+//! continuous scale, the Glicko family's initial rating (and deviation), WHR's anchor; such
+//! games are counted.
 
 use crate::methods::predictive::Model;
 use crate::methods::report::Rating;

@@ -1,8 +1,10 @@
 //! What a method declares of itself, once, in its own module: its words, how it starts, how it
 //! checks its parameters and the model its predictions follow. A method is its parameter type
-//! implementing [`MethodSpec`] plus its line in [`super::registry`]'s table of methods; every
-//! `match` over the methods ([`super::MethodKind`], [`super::Method`], [`super::Params`]) is
-//! made from that table, so nothing else names the method by hand.
+//! implementing [`MethodSpec`], its line in the table of methods (in [`super`], `methods/mod.rs`)
+//! and its parameters in [`super::registry`]. Every `match` over all the methods
+//! ([`super::MethodKind`], [`super::Method`], [`super::Params`]) is made from that table; what
+//! names a method by hand is a feature only some have (Brent's display scale, Elo's working,
+//! the race), never a list of them all.
 
 use super::fit::Fit;
 use super::predictive::Model;
@@ -58,8 +60,9 @@ pub trait MethodSpec: Clone + Debug + Default + PartialEq + Serialize + Deserial
 }
 
 /// Makes the methods' types and every `match` over them from the table of methods
-/// ([`super::registry`]): one line a method, `Kind = "name": ParamsType, params_field;`, with
-/// the attributes its kind's variant and its `Params` field need.
+/// (`methods/mod.rs`): one line a method, `Kind = "name": path::ParamsType, params_field;`,
+/// with the attributes its kind's variant and its `Params` field need. `Params` is made by
+/// [`method_params!`], to keep each macro short enough to read at once.
 macro_rules! methods {
     ($( $(#[$kind_meta:meta])* $Kind:ident = $name:literal : $P:ty, $(#[$field_meta:meta])* $field:ident; )*) => {
         /// Which rating method, without its parameters.
@@ -124,6 +127,14 @@ macro_rules! methods {
             }
         }
 
+        $crate::methods::spec::method_params! { $( $Kind: $P, $(#[$field_meta])* $field; )* }
+    };
+}
+pub(crate) use methods;
+
+/// `Params`, every method's parameters at once, and its two matches (see [`methods!`]).
+macro_rules! method_params {
+    ($( $Kind:ident: $P:ty, $(#[$field_meta:meta])* $field:ident; )*) => {
         /// Every method's parameters at once: what a user's settings keep, so that switching
         /// method keeps each one's.
         #[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
@@ -145,4 +156,4 @@ macro_rules! methods {
         }
     };
 }
-pub(crate) use methods;
+pub(crate) use method_params;

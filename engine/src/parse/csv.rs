@@ -188,6 +188,12 @@ impl GameReader {
         GameReader { header: Some((line, fields, Ok(columns))), ..GameReader::new(options) }
     }
 
+    /// Whether the first record (the header) has been read, whether or not its columns could be.
+    #[cfg(not(target_arch = "wasm32"))] // Used by `parse::parallel` only.
+    pub fn header_read(&self) -> bool {
+        self.header.is_some()
+    }
+
     /// The header read: its line, its number of fields and its columns (`None` before it, or
     /// when it could not be read).
     #[cfg(not(target_arch = "wasm32"))] // Used by `parse::parallel` only.

@@ -7,7 +7,9 @@
 //!
 //! A text with a quote in it is read on one thread: a quoted field may hold a line break, so
 //! a line end is not surely a record's end. So is a text whose header cannot be read, or one
-//! too small to be worth the threads ([`PARALLEL_BYTES`]).
+//! too small to be worth the threads ([`PARALLEL_BYTES`]). Before the threads start, the
+//! calling thread looks for a quote and counts the lines that may be games (room reserved for
+//! them): two quick passes over the bytes.
 
 use super::columns::Columns;
 use super::csv::{parse_csv, CsvOptions, GameReader, Parsed};
@@ -70,7 +72,7 @@ fn header_of(text: &str, delimiter: char, options: &CsvOptions) -> Option<(usize
     let mut splitter = Splitter::new(delimiter);
     let mut reader = GameReader::new(options);
     let mut at = 0;
-    while reader.header().is_none() {
+    while !reader.header_read() {
         let k = text[at..].find('\n')?;
         splitter.line(&text[at..at + k], true, &mut |rec: Fields| reader.record(&rec));
         at += k + 1;
@@ -88,7 +90,8 @@ fn part_starts(text: &str, header_end: usize, cuts: &[usize]) -> Vec<(usize, usi
     let (mut at, mut line) = (0, 1);
     for &cut in cuts {
         let from = cut.max(header_end).max(starts.last().map_or(0, |s| s.0 + 1));
-        let Some(k) = text.get(from..).and_then(|rest| rest.find('\n')) else { break };
+        // Bytes, not text: a cut may fall inside a character.
+        let Some(k) = text.as_bytes().get(from..).and_then(|rest| rest.iter().position(|&b| b == b'\n')) else { break };
         let start = from + k + 1;
         if start >= text.len() {
             break;
