@@ -2,6 +2,10 @@
 //! panel's help (`src/help.rs`), so the app's help and the document cannot drift apart.
 //! Headings are demoted by two levels: the help sits inside the input panel, whose own
 //! heading is an `<h2>`, so the page's outline stays right.
+//!
+//! It also has the page's wasm linked with the linker's relocations kept: wasm-split-cli needs
+//! them to split the page at its `#[lazy]` views (`scripts/build-page.sh`). A link argument of
+//! that binary alone, so nothing else is compiled differently.
 
 use pulldown_cmark::{html, Event, HeadingLevel, Options, Parser, Tag, TagEnd};
 use std::path::Path;
@@ -19,6 +23,9 @@ fn demote(level: HeadingLevel) -> HeadingLevel {
 fn main() {
     println!("cargo:rerun-if-changed=docs/input.md");
     println!("cargo:rerun-if-changed=build.rs");
+    if std::env::var("CARGO_CFG_TARGET_ARCH").as_deref() == Ok("wasm32") {
+        println!("cargo:rustc-link-arg-bin=ratings-lab-web=--emit-relocs");
+    }
     let markdown = std::fs::read_to_string("docs/input.md").expect("docs/input.md is part of the repository");
     let events = Parser::new_ext(&markdown, Options::ENABLE_TABLES).map(|event| match event {
         Event::Start(Tag::Heading { level, id, classes, attrs }) => Event::Start(Tag::Heading { level: demote(level), id, classes, attrs }),

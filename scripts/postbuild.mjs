@@ -1,6 +1,7 @@
 // After Trunk's build (scripts/build.sh runs this): writes into dist/
 //  * ratings-lab.html, the whole app in one file that works when opened from a file: the
-//    styles, the page's and the worker's JavaScript and wasm inlined (gzipped, base64), and
+//    styles, the page's (with every part a view loads) and the worker's JavaScript and wasm
+//    inlined (gzipped, base64), and
 //    the loader web/one-file.js, which starts the worker from a Blob URL;
 //  * sw.js, the service worker (web/sw.js) with the list of the files the site needs offline
 //    (every file of the build but the one-file app, which is fetched only when asked for), each
@@ -99,9 +100,14 @@ async function oneFile(site) {
   const n = names(html);
   const css = await readFile(join(DIST, n.css), 'utf8');
   const icon = (await readFile(join(DIST, 'favicon.svg'))).toString('base64');
+  const parts = (await readdir(DIST)).filter((f) => /^(split|chunk)_.*\.wasm$/.test(f)).sort();
   const assets = {
     pageJs: await packed(n.js),
     pageWasm: await packed(n.wasm),
+    // The page's parts loaded when a view is first opened (scripts/build-page.sh): their
+    // loaders and each part, by its name.
+    splitJs: await packed('__wasm_split.js'),
+    parts: Object.fromEntries(await Promise.all(parts.map(async (f) => [f.replace(/\.wasm$/, ''), await packed(f)]))),
     workerJs: await packed('worker.js'),
     workerWasm: await packed('worker_bg.wasm'),
   };

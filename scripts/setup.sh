@@ -2,13 +2,16 @@
 # Installs what building and testing Ratings Lab needs, skipping whatever is already right:
 # the wasm32 target, Trunk, wasm-bindgen-cli (the version Cargo.lock pins), wasm-opt from npm's
 # binaryen 132 (never Debian's binaryen 108: it breaks the page at load), Debian's Chromium and
-# ChromeDriver, and the node packages (axe-core for the accessibility checks). See
+# ChromeDriver, wasm-split-cli, and the node packages (axe-core for the accessibility checks). See
 # CONTRIBUTING.md (the toolchain) for why each is pinned.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 TRUNK_VERSION=0.21.14
 WASM_BINDGEN_VERSION=0.2.130
+# Splits the page's wasm at Leptos's #[lazy] points (scripts/build-page.sh): the version whose
+# split format matches wasm_split_helpers 0.2.3 in Cargo.lock (Leptos's own, cargo-leptos's).
+WASM_SPLIT_VERSION=0.2.4
 say() { printf '[setup] %s\n' "$*"; }
 
 if ! rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknown; then
@@ -35,6 +38,12 @@ if [ "$(wasm-bindgen --version 2>/dev/null || true)" != "wasm-bindgen $WASM_BIND
       && cargo install --path . --locked)
     rm -rf "$tmp"
   fi
+fi
+
+# (It has no --version: cargo's list of installs says which one is there.)
+if ! command -v wasm-split-cli >/dev/null || ! cargo install --list | grep -qx "wasm_split_cli_support v$WASM_SPLIT_VERSION:"; then
+  say "installing wasm-split-cli $WASM_SPLIT_VERSION"
+  cargo install wasm_split_cli_support --version "=$WASM_SPLIT_VERSION" --locked --features build-binary
 fi
 
 if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null; then

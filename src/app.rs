@@ -1,7 +1,8 @@
 //! The page: input, method, convergence and results, wired to the worker.
 
 use crate::bridge::Bridge;
-use crate::components::{ComparePanel, ConvergencePanel, InputPanel, MethodPanel, PredictPanel, RacePanel, ResultsPanel, StandingsPanel};
+use crate::components::lazy::{Deferred, Later};
+use crate::components::{ComparePanel, ConvergencePanel, InputPanel, MethodPanel, PredictPanel, RacePanel, ResultsPanel};
 use crate::protocol::{Source, ToWorker};
 use crate::state::{CancelRating, Rerate, SendToWorker, State};
 use crate::storage;
@@ -135,8 +136,10 @@ fn provide_views(state: State) -> (crate::components::compare::Lab, crate::compo
     (lab, predict, desk)
 }
 
+/// The page; `views` load the code of the views not seen on opening when they are first shown
+/// (the page's binary makes them: see [`crate::components::lazy`]).
 #[component]
-pub fn App() -> impl IntoView {
+pub fn App(views: Deferred) -> impl IntoView {
     let state = restored_state();
     provide_context(state);
     let (lab, predict, desk) = provide_views(state);
@@ -186,6 +189,18 @@ pub fn App() -> impl IntoView {
         return view! { <crate::components::desk::players_view::PlayersPage source=source /> }.into_any();
     }
     keep_and_rerate(state, request);
+    provide_context(views);
+    // A first rating that failed still leaves the site to keep offline (when it succeeds, the
+    // charts start the copy once their code has come: see `bridge::offline_copy`).
+    Effect::new(move |_| {
+        if state.failure.with(Option::is_some) {
+            crate::bridge::offline_copy();
+        }
+    });
+    // An organiser's standings come with the first tournament read (their code loaded then), and stay.
+    let tournament = Memo::new(move |before: Option<&bool>| {
+        before.copied().unwrap_or(false) || state.result.with(|r| r.as_ref().is_some_and(|r| r.standings.is_some()))
+    });
     let drop_file = move |ev: web_sys::DragEvent| drop_file(ev, state, rerate);
 
     view! {
@@ -198,7 +213,9 @@ pub fn App() -> impl IntoView {
                 // computed. On a phone the panels stack in this order; the desktop grid puts the
                 // standings across the top and the ratings in the right-hand column, so the
                 // keyboard's order is the order the page reads in (issue 19, items 8 and 14).
-                <StandingsPanel />
+                <Show when=move || tournament.get()>
+                    <Later load=views.standings />
+                </Show>
                 <InputPanel />
                 <ResultsPanel />
                 <MethodPanel />
@@ -207,7 +224,7 @@ pub fn App() -> impl IntoView {
                 <PredictPanel />
                 <RacePanel />
             </main>
-            {move || desk.open.get().then(|| view! { <main class="desk"><crate::components::DeskPanel /></main> })}
+            {move || desk.open.get().then(|| view! { <main class="desk"><Later load=views.desk /></main> })}
             <footer class="foot">
                 "Ratings Lab · MIT OR Apache-2.0 · Example data: " {EXAMPLE_CREDIT}
             </footer>

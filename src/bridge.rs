@@ -133,9 +133,15 @@ pub fn worker_url() -> String {
 }
 
 /// Starts the site's offline copy (index.html's `ratingsLabOffline`, which registers the service
-/// worker; absent in the one-file app) once the worker is up: by then the page has fetched every
-/// file, and the service worker copies them from the browser's cache, not the network again.
-fn offline_copy() {
+/// worker; absent in the one-file app) once the first ratings are shown with their charts (or
+/// the first rating failed): by then the page has fetched every file a first visit needs, and
+/// the service worker copies them from the browser's cache, not the network again; earlier, it
+/// would fetch the charts' part while the page does (each file fetched twice). Once a page.
+pub fn offline_copy() {
+    thread_local!(static STARTED: Cell<bool> = const { Cell::new(false) });
+    if STARTED.with(|s| s.replace(true)) {
+        return;
+    }
     let Some(window) = web_sys::window() else { return };
     let start = js_sys::Reflect::get(&window, &"ratingsLabOffline".into()).ok();
     if let Some(start) = start.and_then(|f| f.dyn_into::<js_sys::Function>().ok()) {
@@ -185,7 +191,7 @@ impl Inner {
         let handler = Closure::<dyn FnMut(MessageEvent)>::new(move |ev: MessageEvent| {
             let Some(inner) = inner.upgrade().filter(|i| i.generation.get() == generation) else { return };
             match serde_wasm_bindgen::from_value::<FromWorker>(ev.data()) {
-                Ok(FromWorker::Ready) => inner.ready_from(&this, generation),
+                Ok(FromWorker::Ready) => inner.ready_from(&this),
                 Ok(FromWorker::Crashed { message }) => inner.fail(&message),
                 Ok(msg) => {
                     let mut open = inner.open.get();
@@ -219,7 +225,7 @@ impl Inner {
 
     /// `worker` said it is ready: the first of a generation to say so is kept (the other, if a
     /// spare was started, is ended), and what waited is sent to it.
-    fn ready_from(&self, worker: &Worker, generation: u32) {
+    fn ready_from(&self, worker: &Worker) {
         if self.ready.get() {
             worker.terminate();
             return;
@@ -229,10 +235,6 @@ impl Inner {
             if JsValue::from(&other) != JsValue::from(worker) {
                 other.terminate();
             }
-        }
-        // The first worker up: the page has fetched every file (see `offline_copy`).
-        if generation == 1 {
-            offline_copy();
         }
         self.flush();
     }

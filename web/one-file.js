@@ -23,13 +23,25 @@ const workerStart = `
 
 try {
   if (typeof DecompressionStream === 'undefined') throw new Error('this browser is too old for the one-file app (no DecompressionStream)');
-  const [pageJs, pageWasm, workerJs] = await Promise.all([text(assets.pageJs), gunzip(assets.pageWasm), text(assets.workerJs)]);
+  const [pageJs, pageWasm, workerJs, splitJs] = await Promise.all(
+    [text(assets.pageJs), gunzip(assets.pageWasm), text(assets.workerJs), text(assets.splitJs)]);
   // The page's Rust starts its worker from here (see src/bridge.rs).
   window.ratingsLabWorker = URL.createObjectURL(new Blob([workerJs, workerStart], { type: 'text/javascript' }));
   window.ratingsLabOneFile = true;
-  const glue = URL.createObjectURL(new Blob([pageJs], { type: 'text/javascript' }));
-  const init = (await import(glue)).default;
-  await init({ module_or_path: pageWasm });
+  // The parts a view loads when first opened: from this file, not fetched (the policy allows
+  // no fetch); the loaders take the page's exports from here (a Blob URL cannot import the
+  // page's glue back).
+  const part = async (name) => new Response(await gunzip(assets.parts[name]), { headers: { 'Content-Type': 'application/wasm' } });
+  window.ratingsLabPart = part;
+  const loaders = splitJs
+    .replace(/import \{ initSync \} from "[^"]+";/, 'const initSync = (...a) => window.ratingsLabPage.initSync(...a);')
+    .replace(/fetch\(new URL\("\.\/([^"]+)\.wasm", import\.meta\.url\)\)/g, (_, name) => `window.ratingsLabPart(${JSON.stringify(name)})`);
+  if (/import\.meta|from "/.test(loaders)) throw new Error("the split page's loaders changed form");
+  const loadersUrl = URL.createObjectURL(new Blob([loaders], { type: 'text/javascript' }));
+  const glue = URL.createObjectURL(new Blob([pageJs.replaceAll('from "./__wasm_split.js"', `from ${JSON.stringify(loadersUrl)}`)], { type: 'text/javascript' }));
+  const page = await import(glue);
+  window.ratingsLabPage = page;
+  await page.default({ module_or_path: pageWasm });
 } catch (e) {
   if (note) note.textContent = `Ratings Lab could not start in this browser: ${e?.message ?? e}. The site itself (served over http) may still work here.`;
   throw e;

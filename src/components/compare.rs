@@ -8,6 +8,7 @@
 use crate::charts::scatter::{self, Dot};
 use crate::compare::{estimate_text, progress_text, CompareRequest, CompareRow, CompareView, Orders};
 use crate::components::controls::NumberField;
+use crate::components::lazy::{Deferred, Later};
 use crate::protocol::{FromWorker, Source, ToWorker, COMPARE_JOBS};
 use crate::state::{SendToWorker, State};
 use leptos::html::Canvas;
@@ -768,7 +769,6 @@ pub fn ComparePanel() -> impl IntoView {
             lab.start(state, send);
         }
     };
-    let has_view = move || lab.view.with(Option::is_some);
     view! {
         <section class="panel compare-panel" aria-labelledby="compare-title" data-testid="compare-panel">
             <h2 id="compare-title">"Compare methods"</h2>
@@ -777,20 +777,30 @@ pub fn ComparePanel() -> impl IntoView {
                 {move || if lab.open.get() { "Close the compare view" } else { "Open the compare view" }}
             </button>
             <Show when=move || lab.open.get()>
-                <div id="compare-body" class="compare-body">
-                    <CompareControls />
-                    <CompareStatus />
-                    <Show when=has_view>
-                        <AgreementTable />
-                        <PairPicker />
-                        <div class="compare-split">
-                            <div><ScatterPlot /></div>
-                            <div><CompareTable /></div>
-                        </div>
-                        <OrderDependence />
-                    </Show>
-                </div>
+                <Later load={expect_context::<Deferred>().compare} />
             </Show>
         </section>
+    }
+}
+
+/// The compare view, opened (its code loaded then: [`Deferred`]).
+#[component]
+pub fn CompareBody() -> impl IntoView {
+    let lab = expect_context::<Lab>();
+    let has_view = move || lab.view.with(Option::is_some);
+    view! {
+        <div id="compare-body" class="compare-body">
+            <CompareControls />
+            <CompareStatus />
+            <Show when=has_view>
+                <AgreementTable />
+                <PairPicker />
+                <div class="compare-split">
+                    <div><ScatterPlot /></div>
+                    <div><CompareTable /></div>
+                </div>
+                <OrderDependence />
+            </Show>
+        </div>
     }
 }

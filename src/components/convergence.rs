@@ -3,6 +3,7 @@
 //! and the step-by-step player, which every method has.
 
 use crate::charts;
+use crate::components::lazy::{Deferred, Later};
 use crate::protocol::RatingResult;
 use crate::state::State;
 use leptos::html::Canvas;
@@ -15,22 +16,39 @@ use std::time::Duration;
 pub fn ConvergencePanel() -> impl IntoView {
     let state = expect_context::<State>();
     let sequential = move || state.result.with(|r| r.as_ref().is_some_and(|r| r.method.sequential()));
-    // Whole-History Rating converges and has a history (each day's rating): both charts.
-    let history = move || state.result.with(|r| r.as_ref().is_some_and(|r| r.players.iter().any(|p| p.history.is_some())));
+    // The charts and the step view come with the first ratings (their code loaded then:
+    // [`Deferred`]), and stay.
+    let rated = Memo::new(move |before: Option<&bool>| before.copied().unwrap_or(false) || state.result.with(Option::is_some));
     view! {
         <section class="panel convergence-panel" aria-labelledby="convergence-title">
             <h2 id="convergence-title">{move || if sequential() { "Rating history" } else { "Convergence" }}</h2>
             <StatusLine />
-            <div class:hidden=sequential>
-                <TraceChart />
-            </div>
-            <div class:hidden=move || !history()>
-                <HistoryChart />
-            </div>
-            <FitChart />
-            <Stepper />
-            <super::working::Working />
+            <Show when=move || rated.get()>
+                <Later load={expect_context::<Deferred>().convergence} />
+            </Show>
         </section>
+    }
+}
+
+/// The convergence or history charts, the fit chart and the step view.
+#[component]
+pub fn ConvergenceBody() -> impl IntoView {
+    let state = expect_context::<State>();
+    let sequential = move || state.result.with(|r| r.as_ref().is_some_and(|r| r.method.sequential()));
+    // Whole-History Rating converges and has a history (each day's rating): both charts.
+    let history = move || state.result.with(|r| r.as_ref().is_some_and(|r| r.players.iter().any(|p| p.history.is_some())));
+    // The first ratings are shown with their charts: the page has what a first visit needs.
+    crate::bridge::offline_copy();
+    view! {
+        <div class:hidden=sequential>
+            <TraceChart />
+        </div>
+        <div class:hidden=move || !history()>
+            <HistoryChart />
+        </div>
+        <FitChart />
+        <Stepper />
+        <super::working::Working />
     }
 }
 

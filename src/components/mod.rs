@@ -6,6 +6,7 @@ pub mod convergence;
 pub mod crosstable;
 pub mod desk;
 pub mod input;
+pub mod lazy;
 pub mod method;
 pub mod pairings;
 pub mod predict;

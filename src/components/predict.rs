@@ -6,6 +6,7 @@
 
 use crate::charts::calibration::{self, Series};
 use crate::components::controls::NumberField;
+use crate::components::lazy::{Deferred, Later};
 use crate::protocol::{FromWorker, PredictRequest, PredictResult, Source, ToWorker, PREDICT_JOBS};
 use crate::state::{SendToWorker, State};
 use leptos::html::Canvas;
@@ -440,9 +441,7 @@ fn lab_setup(p: Predict) -> impl IntoView {
 
 #[component]
 pub fn PredictPanel() -> impl IntoView {
-    let (p, state, send) = (expect_context::<Predict>(), expect_context::<State>(), expect_context::<SendToWorker>());
-    let holdout = Signal::derive(move || p.holdout.get());
-    let rolling = Signal::derive(move || p.rolling.get() as f64);
+    let p = expect_context::<Predict>();
     view! {
         <section class="panel predict-panel" aria-labelledby="predict-title" data-testid="predict-panel">
             <h2 id="predict-title">"Which method predicts best?"</h2>
@@ -451,25 +450,36 @@ pub fn PredictPanel() -> impl IntoView {
                 {move || if p.open.get() { "Close the prediction view" } else { "Open the prediction view" }}
             </button>
             <Show when=move || p.open.get()>
-                <div id="predict-body" class="predict-body">
-                    {method_choice(p)}
-                    {status(p)}
-                    <h3>"On your games"</h3>
-                    <div class="predict-setup">
-                        {number("Held out (%)", "predict-holdout", holdout, 5.0, 80.0, 5.0, move |v| p.holdout.set(v))}
-                        {number("Rolling blocks", "predict-rolling", rolling, 1.0, 50.0, 1.0, move |v| p.rolling.set(v as usize))}
-                        <button data-testid="predict-evaluate" disabled=move || p.running.get() on:click=move |_| p.evaluate(state, send)>"Predict the later games"</button>
-                    </div>
-                    {move || p.evaluation.get().map(|e| evaluation_table(p, &e))}
-                    <Show when=move || p.evaluation.with(Option::is_some)><CalibrationChart /></Show>
-                    {tuning(p)}
-                    <h3>"Simulation lab"</h3>
-                    {lab_setup(p)}
-                    <button data-testid="lab-run" disabled=move || p.running.get() on:click=move |_| p.simulate(state, send)>"Run the lab"</button>
-                    {move || p.simulation.get().map(|s| simulation_table(&s))}
-                </div>
+                <Later load={expect_context::<Deferred>().predict} />
             </Show>
         </section>
+    }
+}
+
+/// The prediction view, opened (its code loaded then: [`Deferred`]).
+#[component]
+pub fn PredictBody() -> impl IntoView {
+    let (p, state, send) = (expect_context::<Predict>(), expect_context::<State>(), expect_context::<SendToWorker>());
+    let holdout = Signal::derive(move || p.holdout.get());
+    let rolling = Signal::derive(move || p.rolling.get() as f64);
+    view! {
+        <div id="predict-body" class="predict-body">
+            {method_choice(p)}
+            {status(p)}
+            <h3>"On your games"</h3>
+            <div class="predict-setup">
+                {number("Held out (%)", "predict-holdout", holdout, 5.0, 80.0, 5.0, move |v| p.holdout.set(v))}
+                {number("Rolling blocks", "predict-rolling", rolling, 1.0, 50.0, 1.0, move |v| p.rolling.set(v as usize))}
+                <button data-testid="predict-evaluate" disabled=move || p.running.get() on:click=move |_| p.evaluate(state, send)>"Predict the later games"</button>
+            </div>
+            {move || p.evaluation.get().map(|e| evaluation_table(p, &e))}
+            <Show when=move || p.evaluation.with(Option::is_some)><CalibrationChart /></Show>
+            {tuning(p)}
+            <h3>"Simulation lab"</h3>
+            {lab_setup(p)}
+            <button data-testid="lab-run" disabled=move || p.running.get() on:click=move |_| p.simulate(state, send)>"Run the lab"</button>
+            {move || p.simulation.get().map(|s| simulation_table(&s))}
+        </div>
     }
 }
 

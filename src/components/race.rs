@@ -5,6 +5,7 @@
 //! first step.
 
 use crate::charts;
+use crate::components::lazy::{Deferred, Later};
 use crate::protocol::{Source, ToWorker};
 use crate::state::State;
 use leptos::html::Canvas;
@@ -97,7 +98,8 @@ pub fn RacePanel() -> impl IntoView {
             }
         }
     });
-    let race = move || state.race.with(|r| r.as_ref().filter(|(j, _)| *j == asked.get()).map(|(_, r)| r.clone()));
+    provide_context(RaceJob { asked, pending });
+    let race = move || raced(&state, asked.get());
     let stale = move || raced_on.get().is_some_and(|t| state.text.with(|now| *now != t));
     let nothing = move || state.result.with(Option::is_none);
     view! {
@@ -116,11 +118,36 @@ pub fn RacePanel() -> impl IntoView {
                     {move || if busy.get() { "Racing…".to_string() } else if stale() { "The data changed since this race: race again.".into() } else { String::new() }}
                 </span>
             </div>
-            {move || race().map(|r| match r {
-                Ok(r) => view! { <RaceView race=r pending=pending /> }.into_any(),
-                Err(e) => view! { <p class="error" data-testid="race-error">{e}</p> }.into_any(),
-            })}
+            <Show when=move || race().is_some()>
+                <Later load={expect_context::<Deferred>().race} />
+            </Show>
         </section>
+    }
+}
+
+/// The race asked for last, and whether a pick waits for its ratings: what [`RaceResult`] shows.
+#[derive(Clone, Copy)]
+struct RaceJob {
+    asked: RwSignal<u32>,
+    pending: RwSignal<bool>,
+}
+
+/// The race asked for last (`asked`), once it has come.
+fn raced(state: &State, asked: u32) -> Option<Result<Race, String>> {
+    state.race.with(|r| r.as_ref().filter(|(j, _)| *j == asked).map(|(_, r)| r.clone()))
+}
+
+/// The race's curves, or why it failed (their code loaded when the first race comes:
+/// [`Deferred`]).
+#[component]
+pub fn RaceResult() -> impl IntoView {
+    let state = expect_context::<State>();
+    let RaceJob { asked, pending } = expect_context::<RaceJob>();
+    move || {
+        raced(&state, asked.get()).map(|r| match r {
+            Ok(r) => view! { <RaceView race=r pending=pending /> }.into_any(),
+            Err(e) => view! { <p class="error" data-testid="race-error">{e}</p> }.into_any(),
+        })
     }
 }
 

@@ -189,7 +189,7 @@ test('step by step shows the ratings after each iteration', async () => {
   assert.match(await page.getByTestId('step-label').textContent(), /iteration 2 of/);
   await page.getByTestId('step-speed').fill('30');
   await page.getByTestId('step-play').click();
-  await page.waitForFunction(() => /final|iteration (\d+) of \1$/.test(document.querySelector('[data-testid=step-label]').textContent) || document.querySelector('[data-testid=step-play]').textContent.includes('Play'), null, { timeout: 20000 });
+  await page.waitForFunction(() => /final|iteration (\d+) of \1$/.test(document.querySelector('[data-testid=step-label]')?.textContent ?? '') || document.querySelector('[data-testid=step-play]')?.textContent.includes('Play'), null, { timeout: 20000 });
   await page.getByTestId('step-final').click();
   assert.match(await page.getByTestId('step-label').textContent(), /final ratings/);
   await context.close();

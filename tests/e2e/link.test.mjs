@@ -91,12 +91,12 @@ async function makeScenario(page) {
   await page.getByTestId('sort-name').click();
   await page.getByTestId('step-first').click();
   await page.getByTestId('step-next').click();
-  await page.waitForFunction(() => /\b2 of \d+/.test(document.querySelector('[data-testid=step-label]').textContent));
+  await page.waitForFunction(() => /\b2 of \d+/.test(document.querySelector('[data-testid=step-label]')?.textContent ?? ''));
 }
 
 /** Everything the scenario set, as a fresh page shows it. */
 async function assertScenario(page) {
-  await page.waitForFunction(() => /\b2 of \d+/.test(document.querySelector('[data-testid=step-label]').textContent), null, { timeout: 30000 });
+  await page.waitForFunction(() => /\b2 of \d+/.test(document.querySelector('[data-testid=step-label]')?.textContent ?? ''), null, { timeout: 30000 });
   assert.equal(await input(page), CHESS);
   assert.equal(await method(page), 'elo');
   assert.equal(await page.getByTestId('k').inputValue(), '40');
@@ -123,7 +123,7 @@ test('a copied link opened in a fresh browser restores the data, the method, eve
   await context.close();
 
   const fresh = await open(link);
-  await fresh.page.waitForFunction(() => /\b2 of \d+/.test(document.querySelector('[data-testid=step-label]').textContent), null, { timeout: 30000 });
+  await fresh.page.waitForFunction(() => /\b2 of \d+/.test(document.querySelector('[data-testid=step-label]')?.textContent ?? ''), null, { timeout: 30000 });
   await fresh.page.screenshot({ path: `${ARTIFACTS}/link-opened-desktop.png` });
   await assertScenario(fresh.page);
   assert.match(await fresh.page.getByTestId('link-opened').textContent(), /Opened a link/);

@@ -35,6 +35,7 @@ test('every method and parameter of the registry is in the panel, the compare vi
   }
 
   await page.getByTestId('compare-open').click();
+  await page.getByTestId('compare-kind-1').waitFor();
   assert.deepEqual(await values(page.getByTestId('compare-kind-1')), methods.map((m) => m.name), "the compare view's menu");
   for (const m of methods) {
     await page.getByTestId('compare-kind-1').selectOption(m.name);

@@ -4,7 +4,7 @@
 // the service worker's first visit (each file fetched once; the one-file app only when asked).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdir, readFile } from 'node:fs/promises';
+import { mkdir, readFile, readdir } from 'node:fs/promises';
 import { serve } from './server.mjs';
 import { ARTIFACTS, DESKTOP, PHONE, ROOT, editInput, finished, launch } from './browser.mjs';
 
@@ -129,7 +129,10 @@ test('a first visit fetches each file once, not the one-file app; offline then w
   for (const f of ['/', '/index.html', '/worker_loader.js', '/worker.js', '/worker_bg.wasm', '/favicon.svg', '/manifest.webmanifest']) {
     assert.ok(cached.includes(f), `${f} is kept for offline use`);
   }
-  assert.equal(cached.filter((f) => f.endsWith('.wasm')).length, 2, 'the page and the worker');
+  // Every wasm file of the build: the page's main part, each part a view loads when first
+  // opened (issue 24), and the worker; so that every view works offline too.
+  const wasm = (await readdir(DIST)).filter((f) => f.endsWith('.wasm')).map((f) => `/${f}`).sort();
+  assert.deepEqual(cached.filter((f) => f.endsWith('.wasm')).sort(), wasm, 'the page, its parts and the worker');
   // Each file kept was fetched from the server once (the page as /, kept under both names).
   for (const f of cached.filter((f) => f !== '/index.html')) assert.equal(hits.get(f), 1, `${f} fetched once`);
   assert.equal(hits.get('/index.html'), undefined);
