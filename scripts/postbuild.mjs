@@ -110,6 +110,8 @@ async function oneFile(site) {
     parts: Object.fromEntries(await Promise.all(parts.map(async (f) => [f.replace(/\.wasm$/, ''), await packed(f)]))),
     workerJs: await packed('worker.js'),
     workerWasm: await packed('worker_bg.wasm'),
+    deskWorkerJs: await packed('desk_worker.js'),
+    deskWorkerWasm: await packed('desk_worker_bg.wasm'),
   };
   const loader = await readFile(join(ROOT, 'web/one-file.js'), 'utf8');
   if (/<\/script/i.test(loader) || /<\/style/i.test(css)) throw new Error('postbuild: a closing tag inside inlined text');

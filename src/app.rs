@@ -155,7 +155,14 @@ pub fn App(views: Deferred) -> impl IntoView {
         }
     }));
     provide_context(SendToWorker(Callback::new(move |msg| bridge.with_value(|b| b.send(msg)))));
-    desk.connect(Callback::new(move |msg| bridge.with_value(|b| b.send(msg))));
+    // The desk's own worker, started when the desk first asks for something.
+    let desk_bridge = StoredValue::new_local(None::<Bridge>);
+    desk.connect(Callback::new(move |msg| {
+        if desk_bridge.with_value(Option::is_none) {
+            desk_bridge.set_value(Some(Bridge::new(&crate::bridge::desk_worker_url(), move |msg| desk.apply(msg))));
+        }
+        desk_bridge.with_value(|b| b.as_ref().map(|b| b.send(msg)));
+    }));
     crate::bridge::expose_fail_hook(move |msg| bridge.with_value(|b| b.send(msg)));
     let request = move || {
         let job = state.job.get_untracked() + 1;

@@ -132,6 +132,15 @@ pub fn worker_url() -> String {
         .unwrap_or_else(|| "./worker_loader.js".to_string())
 }
 
+/// The desk's worker (`src/bin/desk_worker.rs`): Trunk's loader shim, or the one-file app's
+/// Blob URL (`window.ratingsLabDeskWorker`).
+pub fn desk_worker_url() -> String {
+    web_sys::window()
+        .and_then(|w| js_sys::Reflect::get(&w, &"ratingsLabDeskWorker".into()).ok())
+        .and_then(|v| v.as_string())
+        .unwrap_or_else(|| "./desk_worker_loader.js".to_string())
+}
+
 /// Starts the site's offline copy (index.html's `ratingsLabOffline`, which registers the service
 /// worker; absent in the one-file app) once the first ratings are shown with their charts (or
 /// the first rating failed): by then the page has fetched every file a first visit needs, and

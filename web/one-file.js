@@ -12,21 +12,23 @@ const gunzip = async (b64) => new Uint8Array(
   await new Response(new Blob([bytes(b64)]).stream().pipeThrough(new DecompressionStream('gzip'))).arrayBuffer());
 const text = async (b64) => new TextDecoder().decode(await gunzip(b64));
 
-// Runs inside the worker, after its wasm-bindgen glue (which defines `wasm_bindgen`).
-const workerStart = `
+// Runs inside a worker, after its wasm-bindgen glue (which defines `wasm_bindgen`).
+const workerStart = (wasm) => `
 ;(async (b64) => {
   const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
   const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'));
   await wasm_bindgen({ module_or_path: await new Response(stream).arrayBuffer() });
-})(${JSON.stringify(assets.workerWasm)});
+})(${JSON.stringify(wasm)});
 `;
 
 try {
   if (typeof DecompressionStream === 'undefined') throw new Error('this browser is too old for the one-file app (no DecompressionStream)');
-  const [pageJs, pageWasm, workerJs, splitJs] = await Promise.all(
-    [text(assets.pageJs), gunzip(assets.pageWasm), text(assets.workerJs), text(assets.splitJs)]);
-  // The page's Rust starts its worker from here (see src/bridge.rs).
-  window.ratingsLabWorker = URL.createObjectURL(new Blob([workerJs, workerStart], { type: 'text/javascript' }));
+  const [pageJs, pageWasm, workerJs, deskWorkerJs, splitJs] = await Promise.all(
+    [text(assets.pageJs), gunzip(assets.pageWasm), text(assets.workerJs), text(assets.deskWorkerJs), text(assets.splitJs)]);
+  // The page's Rust starts its workers from here (see src/bridge.rs).
+  const worker = (js, wasm) => URL.createObjectURL(new Blob([js, workerStart(wasm)], { type: 'text/javascript' }));
+  window.ratingsLabWorker = worker(workerJs, assets.workerWasm);
+  window.ratingsLabDeskWorker = worker(deskWorkerJs, assets.deskWorkerWasm);
   window.ratingsLabOneFile = true;
   // The parts a view loads when first opened: from this file, not fetched (the policy allows
   // no fetch); the loaders take the page's exports from here (a Blob URL cannot import the

@@ -7,6 +7,12 @@
 //! [`predict`] (the prediction view and the simulation lab), [`lab`] (the race and a step's
 //! working), [`desk`] (the tournament desk); [`input`] reads (and keeps) the input they share; [`slices`] is how they share
 //! the thread with the messages.
+//!
+//! Two workers, two wasm files (issue 24): [`rating`] serves every job but the desk's
+//! (`src/bin/worker.rs`, started with the page); [`desk_only`] the desk's
+//! (`src/bin/desk_worker.rs`, started when the desk is first used). Each binary names one, so
+//! the other's code (the desk's pairing engine; the methods, the lab and prediction) is left out
+//! of its wasm.
 
 mod compare;
 mod desk;
@@ -49,9 +55,9 @@ async fn crash(trap: bool) {
     panic!("a failure asked for by a test");
 }
 
-/// Starts (or stops) what `request` asks for: a new job first supersedes the one of its kind
-/// before it.
-fn dispatch(request: Result<ToWorker, FromWorker>) {
+/// The rating worker's requests: everything but the desk's. Starts (or stops) what `request`
+/// asks for: a new job first supersedes the one of its kind before it.
+pub fn rating(request: Result<ToWorker, FromWorker>) {
     match request {
         Ok(ToWorker::Rate { job, source, settings }) => {
             slices::begin(job);
@@ -68,23 +74,44 @@ fn dispatch(request: Result<ToWorker, FromWorker>) {
         Ok(ToWorker::Cancel { job } | ToWorker::CancelCompare { job } | ToWorker::CancelPredict { job }) => slices::cancel(job),
         Ok(ToWorker::Race { job, source, settings }) => spawn_local(lab::race(job, source, settings)),
         Ok(ToWorker::Working { job, source, settings, step, player }) => spawn_local(lab::working(job, source, settings, step, player)),
-        Ok(ToWorker::Desk { job, request }) => desk::run(job, request),
+        Ok(ToWorker::Desk { job, .. }) => post(&FromWorker::Desked { job, reply: Err(elsewhere("the desk's")) }),
         Ok(ToWorker::Crash { trap }) => spawn_local(crash(trap)),
-        Err(failed) if failed.is_compare() => post(&failed),
-        Err(failed) => {
-            // A request that cannot be read still supersedes the job before it.
-            if let Some(job) = failed.job().filter(|&j| j > 0) {
-                slices::begin(job);
-            }
-            post(&failed);
-        }
+        Err(failed) => unreadable(failed),
     }
 }
 
-/// Installs the message handler and tells the page it is listening. A panic (which aborts
+/// The desk worker's requests: the desk's alone.
+pub fn desk_only(request: Result<ToWorker, FromWorker>) {
+    match request {
+        Ok(ToWorker::Desk { job, request }) => desk::run(job, request),
+        Ok(ToWorker::Crash { trap }) => spawn_local(crash(trap)),
+        Ok(ToWorker::Rate { job, .. }) => post(&FromWorker::Failed { job, message: elsewhere("a rating") }),
+        Ok(_) => web_sys::console::error_1(&elsewhere("this").into()),
+        Err(failed) => unreadable(failed),
+    }
+}
+
+/// A request sent to the wrong worker: a defect of the page, said as such.
+fn elsewhere(what: &str) -> String {
+    format!("{what} request went to the wrong worker (a defect of the page)")
+}
+
+/// A request that could not be read: its failure, for its job.
+fn unreadable(failed: FromWorker) {
+    if !failed.is_compare() {
+        // A request that cannot be read still supersedes the job before it.
+        if let Some(job) = failed.job().filter(|&j| j > 0) {
+            slices::begin(job);
+        }
+    }
+    post(&failed);
+}
+
+/// Installs the message handler (`dispatch`: [`rating`] or [`desk_only`]) and tells the page
+/// it is listening. A panic (which aborts
 /// the release build) first tells the page what it was, so the page can say so and start a
 /// fresh worker.
-pub fn start() {
+pub fn start(dispatch: fn(Result<ToWorker, FromWorker>)) {
     std::panic::set_hook(Box::new(|info| {
         let what =
             info.payload().downcast_ref::<&str>().map(|s| s.to_string()).or_else(|| info.payload().downcast_ref::<String>().cloned());
