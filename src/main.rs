@@ -1,37 +1,39 @@
 //! The page's entry point: mount the app, with the views it loads when first shown.
+//!
+//! The page's split points (issue 24) are here: each `#[lazy]` function below is cut out of the
+//! page's wasm with all the code only it reaches (`scripts/build-page.sh`), and fetched the
+//! first time it is called. They live in the binary, not the library, because a `#[lazy]`
+//! function is exported from every binary that links it (see
+//! `ratings_lab_web::components::lazy`).
 
 #[cfg(target_arch = "wasm32")]
-mod deferred {
-    //! The page's split points (issue 24): each `#[lazy]` function is cut out of the page's
-    //! wasm with all the code only it reaches (scripts/build-page.sh), and fetched the first
-    //! time it is called. See `ratings_lab_web::components::lazy` for why they live here.
-    use leptos::prelude::*;
-    use ratings_lab_web::components as c;
-    use ratings_lab_web::components::lazy::Deferred;
+use {leptos::prelude::*, ratings_lab_web::components as c, ratings_lab_web::components::lazy::Deferred};
 
-    macro_rules! split {
-        ($($load:ident => $view:path),* $(,)?) => {
-            $(
-                #[lazy]
-                fn $load() -> AnyView {
-                    view! { <$view /> }.into_any()
-                }
-            )*
-            /// The views' loaders.
-            pub fn views() -> Deferred {
-                Deferred { $($load: || Box::pin($load())),* }
+/// One `#[lazy]` function per view, and the table of their loaders.
+#[cfg(target_arch = "wasm32")]
+macro_rules! split {
+    ($($load:ident => $view:path),* $(,)?) => {
+        $(
+            #[lazy]
+            fn $load() -> AnyView {
+                view! { <$view /> }.into_any()
             }
-        };
-    }
+        )*
+        /// The views' loaders.
+        fn views() -> Deferred {
+            Deferred { $($load: || Box::pin($load())),* }
+        }
+    };
+}
 
-    split! {
-        standings => c::StandingsPanel,
-        convergence => c::convergence::ConvergenceBody,
-        compare => c::compare::CompareBody,
-        predict => c::predict::PredictBody,
-        race => c::race::RaceResult,
-        desk => c::DeskPanel,
-    }
+#[cfg(target_arch = "wasm32")]
+split! {
+    standings => c::StandingsPanel,
+    convergence => c::convergence::ConvergenceBody,
+    compare => c::compare::CompareBody,
+    predict => c::predict::PredictBody,
+    race => c::race::RaceResult,
+    desk => c::DeskPanel,
 }
 
 #[cfg(target_arch = "wasm32")]
@@ -43,8 +45,8 @@ fn main() {
     if let Some(note) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.get_element_by_id("boot")) {
         note.remove();
     }
-    let views = deferred::views();
-    leptos::mount::mount_to_body(move || leptos::prelude::view! { <ratings_lab_web::app::App views=views /> });
+    let views = views();
+    leptos::mount::mount_to_body(move || view! { <ratings_lab_web::app::App views=views /> });
 }
 
 #[cfg(not(target_arch = "wasm32"))]

@@ -11,14 +11,16 @@ import { ROOT, ARTIFACTS, DESKTOP, launch, finished } from './browser.mjs';
 import { serve } from './server.mjs';
 
 const DIST = `${ROOT}dist`;
-const KB = 1024;
+const KB = 1000;
 /** Issue 24's budget: a first visit, and any one wasm file. */
 const TARGET = { visit: 300 * KB, file: 350 * KB };
 /** Not met yet (docs/performance.md, *Sizes*): what this build may not grow past. */
-const CEILING = { visit: 1300 * KB, file: 780 * KB };
+const CEILING = { visit: 1200 * KB, file: 665 * KB };
 
 const gzipped = async (file) => gzipSync(await readFile(`${DIST}/${file}`), { level: 9 }).length;
 const kb = (n) => `${(n / KB).toFixed(0)} KB`;
+/** A file's name without the build's hashes. */
+const short = (file) => file.replace(/-[0-9a-f]{16}/, '-…').replace(/_\d{8,}/, '_…');
 
 /** The files the browser fetched from `site` while `during` ran, in order, each once. */
 async function fetched(site, during) {
@@ -53,15 +55,17 @@ test('a first visit, until the example is rated, and every wasm file, within the
     const wasm = [];
     for (const f of (await readdir(DIST)).filter((f) => f.endsWith('.wasm')).sort()) wasm.push({ file: f, size: await gzipped(f) });
     wasm.sort((a, b) => b.size - a.size);
+    const chunks = wasm.filter((r) => r.file.startsWith('chunk_'));
     const table = [
       '| fetched by a first visit, until the example is rated | gzipped |',
       '|---|---:|',
-      ...rows.map((r) => `| \`${r.file.replace(/-[0-9a-f]{16}/, '-…').replace(/_\d{8,}/, '_…')}\` | ${kb(r.size)} |`),
+      ...rows.map((r) => `| \`${short(r.file)}\` | ${kb(r.size)} |`),
       `| **all** (budget ${kb(TARGET.visit)}) | **${kb(total)}** |`,
       '',
       '| every wasm file, largest first | gzipped |',
       '|---|---:|',
-      ...wasm.map((r) => `| \`${r.file.replace(/-[0-9a-f]{16}/, '-…').replace(/_\d{8,}/, '_…')}\` | ${kb(r.size)} |`),
+      ...wasm.filter((r) => !r.file.startsWith('chunk_')).map((r) => `| \`${short(r.file)}\` | ${kb(r.size)} |`),
+      `| ${chunks.length} \`chunk_*.wasm\` (code two or more views share), together | ${kb(chunks.reduce((s, r) => s + r.size, 0))} |`,
     ].join('\n');
     console.log(table);
     await mkdir(ARTIFACTS, { recursive: true });
