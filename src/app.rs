@@ -136,6 +136,33 @@ fn provide_views(state: State) -> (crate::components::compare::Lab, crate::compo
     (lab, predict, desk)
 }
 
+/// The desk's own worker (`src/bin/desk_worker.rs`), started when the desk first asks for
+/// something: its pairing engine is no part of a first visit.
+fn connect_desk(desk: crate::components::desk::Desk) {
+    let bridge = StoredValue::new_local(None::<Bridge>);
+    desk.connect(Callback::new(move |msg| {
+        if bridge.with_value(Option::is_none) {
+            bridge.set_value(Some(Bridge::new(&crate::bridge::desk_worker_url(), move |msg| desk.apply(msg))));
+        }
+        bridge.with_value(|b| b.as_ref().map(|b| b.send(msg)));
+    }));
+}
+
+/// What the views loaded later wait for: whether a tournament has been read (the standings
+/// come with the first, their code loaded then, and stay); and the offline copy after a first
+/// rating that failed (when it succeeds, the charts start the copy once their code has come:
+/// see `bridge::offline_copy`).
+fn deferred_views(state: State) -> Memo<bool> {
+    Effect::new(move |_| {
+        if state.failure.with(Option::is_some) {
+            crate::bridge::offline_copy();
+        }
+    });
+    Memo::new(move |before: Option<&bool>| {
+        before.copied().unwrap_or(false) || state.result.with(|r| r.as_ref().is_some_and(|r| r.standings.is_some()))
+    })
+}
+
 /// The page; `views` load the code of the views not seen on opening when they are first shown
 /// (the page's binary makes them: see [`crate::components::lazy`]).
 #[component]
@@ -148,21 +175,12 @@ pub fn App(views: Deferred) -> impl IntoView {
             lab.apply(msg)
         } else if msg.is_predict() {
             predict.apply(msg)
-        } else if msg.is_desk() {
-            desk.apply(msg)
         } else {
             state.apply(msg)
         }
     }));
     provide_context(SendToWorker(Callback::new(move |msg| bridge.with_value(|b| b.send(msg)))));
-    // The desk's own worker, started when the desk first asks for something.
-    let desk_bridge = StoredValue::new_local(None::<Bridge>);
-    desk.connect(Callback::new(move |msg| {
-        if desk_bridge.with_value(Option::is_none) {
-            desk_bridge.set_value(Some(Bridge::new(&crate::bridge::desk_worker_url(), move |msg| desk.apply(msg))));
-        }
-        desk_bridge.with_value(|b| b.as_ref().map(|b| b.send(msg)));
-    }));
+    connect_desk(desk);
     crate::bridge::expose_fail_hook(move |msg| bridge.with_value(|b| b.send(msg)));
     let request = move || {
         let job = state.job.get_untracked() + 1;
@@ -182,11 +200,10 @@ pub fn App(views: Deferred) -> impl IntoView {
         let msg = ToWorker::Rate { job, source, settings: state.settings.get_untracked() };
         bridge.with_value(|b| b.send(msg));
     };
-    let cancel = move || {
+    provide_context(CancelRating(Callback::new(move |()| {
         let job = state.job.get_untracked();
         bridge.with_value(|b| b.send(ToWorker::Cancel { job }));
-    };
-    provide_context(CancelRating(Callback::new(move |()| cancel())));
+    })));
     let rerate = Rerate(Callback::new(move |()| request()));
     provide_context(rerate);
     // A link's scenario, before the first request (so its settings are the ones rated).
@@ -197,17 +214,7 @@ pub fn App(views: Deferred) -> impl IntoView {
     }
     keep_and_rerate(state, request);
     provide_context(views);
-    // A first rating that failed still leaves the site to keep offline (when it succeeds, the
-    // charts start the copy once their code has come: see `bridge::offline_copy`).
-    Effect::new(move |_| {
-        if state.failure.with(Option::is_some) {
-            crate::bridge::offline_copy();
-        }
-    });
-    // An organiser's standings come with the first tournament read (their code loaded then), and stay.
-    let tournament = Memo::new(move |before: Option<&bool>| {
-        before.copied().unwrap_or(false) || state.result.with(|r| r.as_ref().is_some_and(|r| r.standings.is_some()))
-    });
+    let tournament = deferred_views(state);
     let drop_file = move |ev: web_sys::DragEvent| drop_file(ev, state, rerate);
 
     view! {

@@ -556,11 +556,6 @@ impl FromWorker {
         matches!(self, FromWorker::PredictProgress { .. } | FromWorker::Predicted { .. } | FromWorker::PredictFailed { .. })
     }
 
-    /// Whether this is the desk's (`components::desk` applies it).
-    pub fn is_desk(&self) -> bool {
-        matches!(self, FromWorker::Desked { .. })
-    }
-
     /// Whether this is about a comparison (the compare view's to apply).
     pub fn is_compare(&self) -> bool {
         matches!(self, FromWorker::CompareProgress { .. } | FromWorker::Compared { .. } | FromWorker::CompareFailed { .. })
