@@ -1,5 +1,6 @@
 // A static file server for dist/ on a free loopback port, as any static host would serve it.
 import { createServer } from 'node:http';
+import { gzipSync } from 'node:zlib';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize } from 'node:path';
 
@@ -11,8 +12,9 @@ const TYPES = {
 
 /** Serves `root` under `prefix` (e.g. '/project/', as a project page would be). `site.root`
  * may be changed to serve another build at the same address; `site.stop()` takes the server
- * down at once (open connections too), as when the network goes. */
-export async function serve(root, prefix = '/') {
+ * down at once (open connections too), as when the network goes. With `gzip`, each file goes
+ * gzipped to a browser that accepts it, as a static host sends it. */
+export async function serve(root, prefix = '/', { gzip = false } = {}) {
   const site = { root, prefix };
   const server = createServer(async (req, res) => {
     try {
@@ -22,7 +24,13 @@ export async function serve(root, prefix = '/') {
       let file = join(site.root, path);
       if ((await stat(file)).isDirectory()) file = join(file, 'index.html');
       const body = await readFile(file);
-      res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
+      const type = { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' };
+      if (gzip && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '')) {
+        res.writeHead(200, { ...type, 'content-encoding': 'gzip' });
+        res.end(gzipSync(body, { level: 9 }));
+        return;
+      }
+      res.writeHead(200, type);
       res.end(body);
     } catch {
       res.writeHead(404);
