@@ -100,13 +100,16 @@ async function oneFile(site) {
   const n = names(html);
   const css = await readFile(join(DIST, n.css), 'utf8');
   const icon = (await readFile(join(DIST, 'favicon.svg'))).toString('base64');
-  const parts = (await readdir(DIST)).filter((f) => /^(split|chunk)_.*\.wasm$/.test(f)).sort();
+  const files = await readdir(DIST);
+  const parts = files.filter((f) => /^(split|chunk)_.*\.wasm$/.test(f)).sort();
+  const loaders = files.find((f) => /^__wasm_split-[0-9a-f]+\.js$/.test(f));
+  if (!loaders) throw new Error("postbuild: the split page's loaders (__wasm_split-<hash>.js) not found in dist/");
   const assets = {
     pageJs: await packed(n.js),
     pageWasm: await packed(n.wasm),
     // The page's parts loaded when a view is first opened (scripts/build-page.sh): their
     // loaders and each part, by its name.
-    splitJs: await packed('__wasm_split.js'),
+    splitJs: await packed(loaders),
     parts: Object.fromEntries(await Promise.all(parts.map(async (f) => [f.replace(/\.wasm$/, ''), await packed(f)]))),
     workerJs: await packed('worker.js'),
     workerWasm: await packed('worker_bg.wasm'),

@@ -148,15 +148,32 @@ fn connect_desk(desk: crate::components::desk::Desk) {
     }));
 }
 
-/// What the views loaded later wait for: whether a tournament has been read (the standings
-/// come with the first, their code loaded then, and stay); and the offline copy after a first
-/// rating that failed (when it succeeds, the charts start the copy once their code has come:
-/// see `bridge::offline_copy`).
-fn deferred_views(state: State) -> Memo<bool> {
-    Effect::new(move |_| {
-        if state.failure.with(Option::is_some) {
-            crate::bridge::offline_copy();
+/// How long the page waits, once the first rating has settled, before it fetches the code of
+/// the views not yet shown: the opening view's charts come first.
+const AHEAD_AFTER: Duration = Duration::from_millis(1000);
+
+/// The views loaded later: once the first rating has settled (ratings, a failure, errors, or
+/// nothing to rate) and a moment has passed, every view's code is fetched ahead (so that each
+/// works if the network goes), then the offline copy starts (`bridge::offline_copy`: it finds
+/// them all in the browser's cache). Returns whether a tournament has been read: the standings
+/// come with the first, their code loaded then, and stay.
+fn deferred_views(state: State, views: Deferred) -> Memo<bool> {
+    Effect::new(move |done: Option<bool>| {
+        if done == Some(true) {
+            return true;
         }
+        let settled = state.result.with(Option::is_some)
+            || state.failure.with(Option::is_some)
+            || state.errors.with(|e| !e.is_empty())
+            || state.text.with(|t| t.trim().is_empty());
+        if settled {
+            let ahead = async move {
+                (views.preload)().await;
+                crate::bridge::offline_copy();
+            };
+            set_timeout(move || leptos::task::spawn_local(ahead), AHEAD_AFTER);
+        }
+        settled
     });
     Memo::new(move |before: Option<&bool>| {
         before.copied().unwrap_or(false) || state.result.with(|r| r.as_ref().is_some_and(|r| r.standings.is_some()))
@@ -170,6 +187,12 @@ pub fn App(views: Deferred) -> impl IntoView {
     let state = restored_state();
     provide_context(state);
     let (lab, predict, desk) = provide_views(state);
+    connect_desk(desk);
+    if let Some(source) = crate::components::desk::players_view::source() {
+        // The players' view asks the desk's worker alone.
+        crate::bridge::offline_copy();
+        return view! { <crate::components::desk::players_view::PlayersPage source=source /> }.into_any();
+    }
     let bridge = StoredValue::new_local(Bridge::new(&crate::bridge::worker_url(), move |msg| {
         if msg.is_compare() {
             lab.apply(msg)
@@ -180,7 +203,6 @@ pub fn App(views: Deferred) -> impl IntoView {
         }
     }));
     provide_context(SendToWorker(Callback::new(move |msg| bridge.with_value(|b| b.send(msg)))));
-    connect_desk(desk);
     crate::bridge::expose_fail_hook(move |msg| bridge.with_value(|b| b.send(msg)));
     let request = move || {
         let job = state.job.get_untracked() + 1;
@@ -208,13 +230,9 @@ pub fn App(views: Deferred) -> impl IntoView {
     provide_context(rerate);
     // A link's scenario, before the first request (so its settings are the ones rated).
     crate::components::share::provide(state, rerate);
-
-    if let Some(source) = crate::components::desk::players_view::source() {
-        return view! { <crate::components::desk::players_view::PlayersPage source=source /> }.into_any();
-    }
     keep_and_rerate(state, request);
     provide_context(views);
-    let tournament = deferred_views(state);
+    let tournament = deferred_views(state, views);
     let drop_file = move |ev: web_sys::DragEvent| drop_file(ev, state, rerate);
 
     view! {

@@ -126,26 +126,28 @@ pub fn one_file() -> bool {
 /// Where the worker starts: Trunk's loader shim beside the page, or in the one-file app the
 /// Blob URL its loader made (`window.ratingsLabWorker`: the worker's glue and wasm inlined).
 pub fn worker_url() -> String {
-    web_sys::window()
-        .and_then(|w| js_sys::Reflect::get(&w, &"ratingsLabWorker".into()).ok())
-        .and_then(|v| v.as_string())
-        .unwrap_or_else(|| "./worker_loader.js".to_string())
+    url_of("ratingsLabWorker", "./worker_loader.js")
 }
 
 /// The desk's worker (`src/bin/desk_worker.rs`): Trunk's loader shim, or the one-file app's
 /// Blob URL (`window.ratingsLabDeskWorker`).
 pub fn desk_worker_url() -> String {
+    url_of("ratingsLabDeskWorker", "./desk_worker_loader.js")
+}
+
+/// The URL the one-file app put in `window[key]`, else the site's `file`.
+fn url_of(key: &str, file: &str) -> String {
     web_sys::window()
-        .and_then(|w| js_sys::Reflect::get(&w, &"ratingsLabDeskWorker".into()).ok())
+        .and_then(|w| js_sys::Reflect::get(&w, &key.into()).ok())
         .and_then(|v| v.as_string())
-        .unwrap_or_else(|| "./desk_worker_loader.js".to_string())
+        .unwrap_or_else(|| file.to_string())
 }
 
 /// Starts the site's offline copy (index.html's `ratingsLabOffline`, which registers the service
-/// worker; absent in the one-file app) once the first ratings are shown with their charts (or
-/// the first rating failed): by then the page has fetched every file a first visit needs, and
-/// the service worker copies them from the browser's cache, not the network again; earlier, it
-/// would fetch the charts' part while the page does (each file fetched twice). Once a page.
+/// worker; absent in the one-file app) once the first rating has settled and every view's code
+/// has been fetched ahead (`app::deferred_views`): the service worker copies the files from the
+/// browser's cache, not the network again; earlier, it would fetch a part while the page does
+/// (a file fetched twice). Once a page.
 pub fn offline_copy() {
     thread_local!(static STARTED: Cell<bool> = const { Cell::new(false) });
     if STARTED.with(|s| s.replace(true)) {

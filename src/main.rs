@@ -1,39 +1,48 @@
 //! The page's entry point: mount the app, with the views it loads when first shown.
 //!
-//! The page's split points (issue 24) are here: each `#[lazy]` function below is cut out of the
-//! page's wasm with all the code only it reaches (`scripts/build-page.sh`), and fetched the
-//! first time it is called. They live in the binary, not the library, because a `#[lazy]`
-//! function is exported from every binary that links it (see
+//! The page's split points (issue 24) are here: each `wasm_split` function below (the
+//! mechanism of Leptos's `#[lazy]`, used directly for its `fallible` and `preload` options) is
+//! cut out of the page's wasm with all the code only it reaches (`scripts/build-page.sh`), and
+//! fetched the first time it is called. They live in the binary, not the library, because a
+//! split function is exported from every binary that links it (see
 //! `ratings_lab_web::components::lazy`).
 
 #[cfg(target_arch = "wasm32")]
-use {leptos::prelude::*, ratings_lab_web::components as c, ratings_lab_web::components::lazy::Deferred};
+use {
+    leptos::prelude::*,
+    ratings_lab_web::components as c,
+    ratings_lab_web::components::lazy::{Deferred, Unloaded},
+};
 
-/// One `#[lazy]` function per view, and the table of their loaders.
+/// One split function per view (fallible: a part that cannot be fetched is said, not a crash),
+/// with its preload, and the table of their loaders.
 #[cfg(target_arch = "wasm32")]
 macro_rules! split {
-    ($($load:ident => $view:path),* $(,)?) => {
+    ($($load:ident, $preload:ident => $view:path),* $(,)?) => {
         $(
-            #[lazy]
-            fn $load() -> AnyView {
-                view! { <$view /> }.into_any()
+            #[leptos::wasm_split::wasm_split($load, wasm_split_path = ::leptos::wasm_split, fallible, preload($preload))]
+            fn $load() -> Result<AnyView, Unloaded> {
+                Ok(view! { <$view /> }.into_any())
             }
         )*
         /// The views' loaders.
         fn views() -> Deferred {
-            Deferred { $($load: || Box::pin($load())),* }
+            Deferred {
+                $($load: || Box::pin($load()),)*
+                preload: || Box::pin(async { $(let _ = $preload().await;)* }),
+            }
         }
     };
 }
 
 #[cfg(target_arch = "wasm32")]
 split! {
-    standings => c::StandingsPanel,
-    convergence => c::convergence::ConvergenceBody,
-    compare => c::compare::CompareBody,
-    predict => c::predict::PredictBody,
-    race => c::race::RaceResult,
-    desk => c::DeskPanel,
+    convergence, preload_convergence => c::convergence::ConvergenceBody,
+    standings, preload_standings => c::StandingsPanel,
+    compare, preload_compare => c::compare::CompareBody,
+    predict, preload_predict => c::predict::PredictBody,
+    race, preload_race => c::race::RaceResult,
+    desk, preload_desk => c::DeskPanel,
 }
 
 #[cfg(target_arch = "wasm32")]

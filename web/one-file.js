@@ -40,7 +40,7 @@ try {
     .replace(/fetch\(new URL\("\.\/([^"]+)\.wasm", import\.meta\.url\)\)/g, (_, name) => `window.ratingsLabPart(${JSON.stringify(name)})`);
   if (/import\.meta|from "/.test(loaders)) throw new Error("the split page's loaders changed form");
   const loadersUrl = URL.createObjectURL(new Blob([loaders], { type: 'text/javascript' }));
-  const glue = URL.createObjectURL(new Blob([pageJs.replaceAll('from "./__wasm_split.js"', `from ${JSON.stringify(loadersUrl)}`)], { type: 'text/javascript' }));
+  const glue = URL.createObjectURL(new Blob([pageJs.replace(/from "\.\/__wasm_split-[0-9a-f]+\.js"/g, `from ${JSON.stringify(loadersUrl)}`)], { type: 'text/javascript' }));
   const page = await import(glue);
   window.ratingsLabPage = page;
   await page.default({ module_or_path: pageWasm });

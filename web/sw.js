@@ -2,7 +2,7 @@
 // scripts/postbuild.mjs writes dist/sw.js from this file, putting in the build's asset list
 // (ASSETS: each file the site needs, with its SHA-256 and maybe `also`, another address of it)
 // and a hash of the build (VERSION): a new build is a new cache, which replaces the old one
-// when it activates. The one-file app (ratings-lab.html, 1.5 MB) is not among the assets: it
+// when it activates. The one-file app (ratings-lab.html, about 3 MB) is not among the assets: it
 // is fetched when asked for, and kept then. The page registers this worker once the first
 // ratings are shown with their charts (index.html, src/bridge.rs: offline_copy), so the files a
 // first visit needs are in the browser's cache by then; the parts of the views not yet opened

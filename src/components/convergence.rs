@@ -15,10 +15,12 @@ use std::time::Duration;
 #[component]
 pub fn ConvergencePanel() -> impl IntoView {
     let state = expect_context::<State>();
-    let sequential = move || state.result.with(|r| r.as_ref().is_some_and(|r| r.method.sequential()));
-    // The charts and the step view come with the first ratings (their code loaded then:
-    // [`Deferred`]), and stay.
-    let rated = Memo::new(move |before: Option<&bool>| before.copied().unwrap_or(false) || state.result.with(Option::is_some));
+    let sequential = move || is_sequential(&state);
+    // The charts and the step view come with the first iterations or ratings (their code
+    // loaded then: [`Deferred`]; a long first computation is drawn live), and stay.
+    let rated = Memo::new(move |before: Option<&bool>| {
+        before.copied().unwrap_or(false) || state.trace.with(|t| !t.is_empty()) || state.result.with(Option::is_some)
+    });
     view! {
         <section class="panel convergence-panel" aria-labelledby="convergence-title">
             <h2 id="convergence-title">{move || if sequential() { "Rating history" } else { "Convergence" }}</h2>
@@ -30,15 +32,18 @@ pub fn ConvergencePanel() -> impl IntoView {
     }
 }
 
+/// Whether the method shown rates game by game (a history, no convergence).
+fn is_sequential(state: &State) -> bool {
+    state.result.with(|r| r.as_ref().is_some_and(|r| r.method.sequential()))
+}
+
 /// The convergence or history charts, the fit chart and the step view.
 #[component]
 pub fn ConvergenceBody() -> impl IntoView {
     let state = expect_context::<State>();
-    let sequential = move || state.result.with(|r| r.as_ref().is_some_and(|r| r.method.sequential()));
+    let sequential = move || is_sequential(&state);
     // Whole-History Rating converges and has a history (each day's rating): both charts.
     let history = move || state.result.with(|r| r.as_ref().is_some_and(|r| r.players.iter().any(|p| p.history.is_some())));
-    // The first ratings are shown with their charts: the page has what a first visit needs.
-    crate::bridge::offline_copy();
     view! {
         <div class:hidden=sequential>
             <TraceChart />

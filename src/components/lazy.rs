@@ -1,18 +1,28 @@
 //! The views whose code is loaded when they are first shown (issue 24). The page's binary
-//! (`src/main.rs`) makes each a split point of its wasm with Leptos's `#[lazy]` and hands the
-//! loaders to [`crate::app::App`] as [`Deferred`]; `scripts/build-page.sh` splits the wasm
-//! there. The split points live in the binary, not in this library, because a `#[lazy]`
-//! function is exported from every binary that links it: in the library, the worker's wasm
-//! would carry every view.
+//! (`src/main.rs`) makes each a split point of its wasm and hands the loaders to
+//! [`crate::app::App`] as [`Deferred`]; `scripts/build-page.sh` splits the wasm there. The
+//! split points live in the binary, not in this library, because a split function is exported
+//! from every binary that links it: in the library, the workers' wasm would carry every view.
 
 use leptos::prelude::*;
 use std::future::Future;
 use std::pin::Pin;
 
-/// Loads a view's code (the first time) and makes the view.
-pub type Load = fn() -> Pin<Box<dyn Future<Output = AnyView> + Send>>;
+/// A view's code could not be fetched (offline before the site was kept, or the site was
+/// updated since this page opened). A later try fetches it afresh.
+#[derive(Debug, Clone, Copy)]
+pub struct Unloaded;
 
-/// The views loaded when first shown.
+impl From<leptos::wasm_split::SplitLoaderError> for Unloaded {
+    fn from(_: leptos::wasm_split::SplitLoaderError) -> Unloaded {
+        Unloaded
+    }
+}
+
+/// Loads a view's code (the first time) and makes the view.
+pub type Load = fn() -> Pin<Box<dyn Future<Output = Result<AnyView, Unloaded>> + Send>>;
+
+/// The views loaded when first shown, and a way to fetch them all ahead.
 #[derive(Clone, Copy)]
 pub struct Deferred {
     /// An organiser's standings (shown with the first tournament read).
@@ -27,14 +37,26 @@ pub struct Deferred {
     pub race: Load,
     /// The tournament desk.
     pub desk: Load,
+    /// Fetches every view's code without showing it (failures are left for the view to say).
+    pub preload: fn() -> Pin<Box<dyn Future<Output = ()>>>,
 }
 
-/// A view whose code arrives when it is first shown: "Loading…" until then.
+/// A view whose code arrives when it is first shown: "Loading…" until then, and what to do if
+/// it cannot come.
 #[component]
 pub fn Later(load: Load) -> impl IntoView {
     view! {
         <Suspense fallback=|| view! { <p class="loading" role="status">"Loading…"</p> }>
-            {Suspend::new(load())}
+            {Suspend::new(async move {
+                load().await.unwrap_or_else(|Unloaded| {
+                    view! {
+                        <p class="error" role="alert" data-testid="view-unloaded">
+                            "This part of Ratings Lab could not be fetched (no network, or the site was updated since this page opened). Reload the page to use it; nothing you entered is lost."
+                        </p>
+                    }
+                    .into_any()
+                })
+            })}
         </Suspense>
     }
 }

@@ -118,7 +118,7 @@ pub fn RacePanel() -> impl IntoView {
                     {move || if busy.get() { "Racing…".to_string() } else if stale() { "The data changed since this race: race again.".into() } else { String::new() }}
                 </span>
             </div>
-            <Show when=move || race().is_some()>
+            <Show when=move || state.race.with(|r| r.as_ref().is_some_and(|(j, _)| *j == asked.get()))>
                 <Later load={expect_context::<Deferred>().race} />
             </Show>
         </section>
