@@ -4,7 +4,7 @@
 //! heading is an `<h2>`, so the page's outline stays right.
 //!
 //! It also has the page's wasm linked with the linker's relocations kept: wasm-split-cli needs
-//! them to split the page at its `#[lazy]` views (`scripts/build-page.sh`). A link argument of
+//! them to split the page at its views' split points (`scripts/build-page.sh`). A link argument of
 //! that binary alone, so nothing else is compiled differently.
 
 use pulldown_cmark::{html, Event, HeadingLevel, Options, Parser, Tag, TagEnd};
