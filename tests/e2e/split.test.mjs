@@ -26,7 +26,7 @@ test("a view whose code cannot be fetched says so, the page goes on, and a later
   assert.equal(await page.getByTestId('compare-kind-1').count(), 0);
   // The page goes on: the ratings are there, and a change is rated again.
   assert.equal(await page.getByTestId('rating-row').count(), 20);
-  await (await editInput(page)).fill('A,B,1-0\nB,C,1-0\nC,A,0-1\n');
+  await (await editInput(page)).fill('white,black,result\nAnna,Ben,1-0\nBen,Cleo,1-0\nCleo,Anna,1-0\n');
   await page.waitForFunction(() => document.querySelectorAll('[data-testid=rating-row]').length === 3, null, { timeout: 30000 });
   await finished(page);
   // Closed and opened again once the part can be had: the view comes.

@@ -129,7 +129,7 @@ test('a million games: compare (estimated, fewer orders), race, prediction and t
   const seen = await watch(page, 'compare-status', 'compare-progress');
   const t0 = Date.now();
   await page.getByTestId('compare-run').click();
-  await page.waitForFunction(() => /^(Compared|The computation failed)/.test(document.querySelector('[data-testid=compare-status]').textContent),
+  await page.waitForFunction(() => /^(Compared|The computation failed)/.test((document.querySelector('[data-testid=compare-status]')?.textContent ?? '')),
     null, { timeout: 180000, polling: 250 });
   console.log(`compare, Brent and Elo, 5 orders, ${GAMES} games: ${((Date.now() - t0) / 1000).toFixed(1)} s (estimated: ${said})`);
   console.log('step times (ms):', JSON.stringify(await stepTimes(page, 'compare-status')));
@@ -212,13 +212,13 @@ test('a worker that fails is reported, and the next job runs in a fresh one', as
   assert.equal(await page.getByTestId('predict-progress').count(), 0, 'no longer running');
   // A trap without a panic (as running out of memory ends the worker) during a comparison.
   await page.getByTestId('compare-open').click();
-  await page.waitForFunction(() => /^Compared/.test(document.querySelector('[data-testid=compare-status]').textContent), null, { timeout: 60000 });
+  await page.waitForFunction(() => /^Compared/.test((document.querySelector('[data-testid=compare-status]')?.textContent ?? '')), null, { timeout: 60000 });
   await page.getByTestId('compare-shuffles').fill('5000');
   await page.getByTestId('compare-shuffles').dispatchEvent('change');
   await page.getByTestId('compare-run').click();
   await page.getByTestId('compare-progress').waitFor();
   await page.evaluate(() => window.ratingsLabFailWorker(true));
-  await page.waitForFunction(() => /^The computation failed: RuntimeError: unreachable \(the background worker stopped: it ran out of memory, or met a defect\)\. The page still works/.test(document.querySelector('[data-testid=compare-status]').textContent),
+  await page.waitForFunction(() => /^The computation failed: RuntimeError: unreachable \(the background worker stopped: it ran out of memory, or met a defect\)\. The page still works/.test((document.querySelector('[data-testid=compare-status]')?.textContent ?? '')),
     null, { timeout: 30000 });
   assert.ok(await page.getByTestId('compare-status').evaluate((e) => e.classList.contains('error')));
   await page.getByTestId('compare-panel').screenshot({ path: `${ARTIFACTS}/trust-large-worker-failed.png` });
@@ -227,7 +227,7 @@ test('a worker that fails is reported, and the next job runs in a fresh one', as
   await page.getByTestId('compare-shuffles').fill('5');
   await page.getByTestId('compare-shuffles').dispatchEvent('change');
   await page.getByTestId('compare-run').click();
-  await page.waitForFunction(() => /^Compared 2 methods on 20 players; games replayed in 5 shuffled orders/.test(document.querySelector('[data-testid=compare-status]').textContent),
+  await page.waitForFunction(() => /^Compared 2 methods on 20 players; games replayed in 5 shuffled orders/.test((document.querySelector('[data-testid=compare-status]')?.textContent ?? '')),
     null, { timeout: 60000 });
   await stillAnswers(page);
   // A panic with nothing running: nothing to report, and the next rating still runs (once
