@@ -45,6 +45,7 @@ test('every method and parameter of the registry is in the panel, the compare vi
   }
 
   await page.getByTestId('predict-open').click();
+  await page.getByTestId('tune-parameter').waitFor();
   const tuned = await page.getByTestId('tune-parameter').locator('option').allTextContents();
   const tunable = methods.flatMap((m) => m.params.filter((p) => p.tunable).map((p) => p.tune.name));
   assert.ok(tunable.length >= 12, tunable.join(', '));
