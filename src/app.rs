@@ -180,19 +180,10 @@ fn deferred_views(state: State, views: Deferred) -> Memo<bool> {
     })
 }
 
-/// The page; `views` load the code of the views not seen on opening when they are first shown
-/// (the page's binary makes them: see [`crate::components::lazy`]).
-#[component]
-pub fn App(views: Deferred) -> impl IntoView {
-    let state = restored_state();
-    provide_context(state);
-    let (lab, predict, desk) = provide_views(state);
-    connect_desk(desk);
-    if let Some(source) = crate::components::desk::players_view::source() {
-        // The players' view asks the desk's worker alone.
-        crate::bridge::offline_copy();
-        return view! { <crate::components::desk::players_view::PlayersPage source=source /> }.into_any();
-    }
+/// The rating worker (`src/bin/worker.rs`): started with the page, its answers handed to the
+/// view they are for; provides `SendToWorker` and `CancelRating`, and returns the request that
+/// rates the input as it stands.
+fn connect_rating(state: State, lab: crate::components::compare::Lab, predict: crate::components::predict::Predict) -> impl Fn() + Copy {
     let bridge = StoredValue::new_local(Bridge::new(&crate::bridge::worker_url(), move |msg| {
         if msg.is_compare() {
             lab.apply(msg)
@@ -226,6 +217,23 @@ pub fn App(views: Deferred) -> impl IntoView {
         let job = state.job.get_untracked();
         bridge.with_value(|b| b.send(ToWorker::Cancel { job }));
     })));
+    request
+}
+
+/// The page; `views` load the code of the views not seen on opening when they are first shown
+/// (the page's binary makes them: see [`crate::components::lazy`]).
+#[component]
+pub fn App(views: Deferred) -> impl IntoView {
+    let state = restored_state();
+    provide_context(state);
+    let (lab, predict, desk) = provide_views(state);
+    connect_desk(desk);
+    if let Some(source) = crate::components::desk::players_view::source() {
+        // The players' view asks the desk's worker alone.
+        crate::bridge::offline_copy();
+        return view! { <crate::components::desk::players_view::PlayersPage source=source /> }.into_any();
+    }
+    let request = connect_rating(state, lab, predict);
     let rerate = Rerate(Callback::new(move |()| request()));
     provide_context(rerate);
     // A link's scenario, before the first request (so its settings are the ones rated).
