@@ -585,7 +585,7 @@ fn engine_modules_form_no_circle() {
 
 #[test]
 fn app_modules_form_no_circle() {
-    for bin in ["src/main.rs", "src/bin/worker.rs"] {
+    for bin in ["src/main.rs", "src/bin/worker.rs", "src/bin/desk_worker.rs"] {
         let toks = tokenize(&fs::read_to_string(root().join(bin)).unwrap());
         let declares = toks.windows(2).any(|w| w[0].0 == Tok::Ident("mod".into()) && matches!(w[1].0, Tok::Ident(_)));
         assert!(!declares, "{bin} declares a module: the binaries hold none, their code is the library's (src/lib.rs)");
@@ -633,4 +633,59 @@ fn a_circle_is_found_and_a_parent_with_its_children_is_none() {
     assert_eq!(found.len(), 1, "{}", report(&found));
     assert_eq!(found[0].0, ["a::x", "b"]);
     assert!(found[0].1[0].contains("a::x -> b   (a::x.rs:2: use crate::b::g)"), "{}", report(&found));
+}
+
+/// The standard library's sorts that take a comparison or a key: each call site compiles its
+/// own copy of the whole sort, so the engine and the app call `ratings_engine::sort` instead
+/// (issue 24).
+const CLOSURE_SORTS: [&str; 7] = [
+    "sort_by",
+    "sort_by_key",
+    "sort_by_cached_key",
+    "sort_unstable_by",
+    "sort_unstable_by_key",
+    "select_nth_unstable_by",
+    "select_nth_unstable_by_key",
+];
+
+/// The lines of `toks` that call one of [`CLOSURE_SORTS`] as a method, with its name.
+fn closure_sorts(toks: &[(Tok, usize)]) -> Vec<(usize, String)> {
+    toks.windows(3)
+        .filter(|w| w[0].0 == Tok::Punct('.') && w[2].0 == Tok::Punct('('))
+        .filter_map(|w| match &w[1].0 {
+            Tok::Ident(name) if CLOSURE_SORTS.contains(&name.as_str()) => Some((w[1].1, name.clone())),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn the_engine_and_the_app_sort_through_the_engines_sort_module() {
+    // `pairs.rs` sorts a million-game file's games, its only sort of that element type: the
+    // standard sort called directly is as small there and faster.
+    let allowed = [root().join("engine/src/sort.rs"), root().join("engine/src/pairs.rs")];
+    let mut found = Vec::new();
+    for dir in ["engine/src", "src"] {
+        let mut paths = Vec::new();
+        rust_files(&root().join(dir), &mut paths);
+        for path in paths.into_iter().filter(|p| !allowed.contains(p) && !p.ends_with("tests.rs")) {
+            let (toks, _) = without_tests(tokenize(&fs::read_to_string(&path).unwrap()));
+            let rel = path.strip_prefix(root()).unwrap().display().to_string();
+            found.extend(closure_sorts(&toks).into_iter().map(|(line, name)| format!("{rel}:{line}: .{name}(")));
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "these call the standard sort with a closure (a copy of the sort each in the wasm): call \
+         ratings_engine::sort's function of the same name instead:\n{}",
+        found.join("\n")
+    );
+}
+
+#[test]
+fn a_closure_sort_is_found_but_not_in_a_comment_a_string_or_test_code() {
+    let src = "fn f(v: &mut Vec<u32>) {\n    v.sort_by_key(|x| *x); // v.sort_by(\n    let _ = \"v.sort_by(\";\n    v.sort();\n}\n\
+               #[cfg(test)]\nmod tests { fn g(v: &mut [u8]) { v.sort_by(|a, b| a.cmp(b)); } }\n";
+    let (toks, _) = without_tests(tokenize(src));
+    assert_eq!(closure_sorts(&toks), [(2, "sort_by_key".to_string())]);
 }

@@ -169,7 +169,7 @@ impl Graph {
             size[r] += 1;
         }
         let mut order: Vec<usize> = (0..n).filter(|&v| roots[v] == v).collect();
-        order.sort_by_key(|&r| (std::cmp::Reverse(size[r]), r));
+        crate::sort::by_key(&mut order, |&r| (std::cmp::Reverse(size[r]), r));
         let mut rank = vec![0; n];
         for (k, &r) in order.iter().enumerate() {
             rank[r] = k;
@@ -347,7 +347,7 @@ fn dominance(comp: &[usize], names: &[String], components: &[Vec<usize>], rows: 
     let mut findings = Vec::new();
     for c in components {
         let mut sorted: Vec<usize> = c.clone();
-        sorted.sort_by_key(|&i| comp[i]);
+        crate::sort::by_key(&mut sorted, |&i| comp[i]);
         let mut tiers: Vec<(usize, Vec<usize>)> = Vec::new();
         for i in sorted {
             match tiers.last_mut() {
@@ -362,7 +362,7 @@ fn dominance(comp: &[usize], names: &[String], components: &[Vec<usize>], rows: 
         if tiers.len() < 2 || (unexplained.len() < 2 && !unexplained.iter().any(|m| m.len() == 1)) {
             continue;
         }
-        tiers.sort_by_key(|(k, _)| std::cmp::Reverse(*k));
+        crate::sort::by_key(&mut tiers, |(k, _)| std::cmp::Reverse(*k));
         let shown: Vec<String> = tiers.iter().take(6).map(|(_, m)| format!("[{}]", short_list(names, m))).collect();
         let members: Vec<usize> = tiers.iter().flat_map(|(_, m)| m.iter().copied()).collect();
         let message = format!(

@@ -15,6 +15,7 @@
 //! * [`job`]: one rating job as the command line and the app run it (read, fit, step, finish);
 //! * [`linalg`]: the one Cholesky factorisation and the one conjugate-gradient solver;
 //! * [`graph`]: union–find, connected and strongly connected components;
+//! * [`sort`]: the standard sorts with one compiled copy per element type in wasm;
 //! * [`text`]: "A, B and N more" lists of players in messages; [`distinct`]: people who
 //!   share a name kept apart;
 //! * [`export`]: the ratings as a table, CSV or the documented JSON shape;
@@ -53,6 +54,7 @@ pub mod pairing;
 pub mod pairs;
 pub mod parse;
 pub mod scale;
+pub mod sort;
 pub mod team;
 pub mod text;
 pub mod tiebreak;

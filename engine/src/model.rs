@@ -437,7 +437,7 @@ pub fn chronological_order(games: &[Game]) -> Vec<usize> {
 pub fn chronological_order_by(games: &[Game], dates: bool) -> Vec<usize> {
     let rounds: Vec<Option<f64>> = games.iter().map(|g| g.round().and_then(round_number)).collect();
     let mut order: Vec<usize> = (0..games.len()).collect();
-    order.sort_by(|&a, &b| {
+    crate::sort::by(&mut order, |&a, &b| {
         let (ga, gb) = (&games[a], &games[b]);
         let date = match (ga.date(), gb.date()) {
             _ if !dates => Ordering::Equal,

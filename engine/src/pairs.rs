@@ -68,6 +68,8 @@ impl Pairs {
                 (((a as u64) << 32) | b as u64, ab, ba)
             })
             .collect();
+        // The standard sort itself, not `crate::sort`'s: this one sorts every game of a
+        // million-game file, and it is this file's only sort of its element type.
         entries.sort_by_key(|e| e.0);
         // Merge a pair's entries in place, then make the arrays at their final size: lists
         // grown a push at a time would hold up to twice the room.

@@ -72,10 +72,10 @@ pub fn sorted_names_and_more<S: AsRef<str>>(names: impl IntoIterator<Item = S>, 
     let total = names.len();
     let order = |a: &(usize, S), b: &(usize, S)| lower_case_cmp(a.1.as_ref(), b.1.as_ref()).then(a.0.cmp(&b.0));
     if shown < total {
-        names.select_nth_unstable_by(shown, order);
+        crate::sort::nth_unstable_by(&mut names, shown, order);
         names.truncate(shown);
     }
-    names.sort_by(order);
+    crate::sort::by(&mut names, order);
     let listed: Vec<S> = names.into_iter().map(|(_, name)| name).collect();
     join_and_more(&listed, total)
 }

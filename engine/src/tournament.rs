@@ -799,7 +799,7 @@ impl Tournament {
             let e = &self.entrants[*i];
             (initial_order_key(method.strength(e.rating, e.national_rating), e.fide_title(), &e.name), e.start)
         };
-        order.sort_by_cached_key(key);
+        crate::sort::by_cached_key(&mut order, key);
         order
     }
 

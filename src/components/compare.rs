@@ -542,7 +542,7 @@ fn sorted(v: &CompareView, (key, ascending): (CompareSort, bool), (a, b): (usize
     let mut order: Vec<usize> = (0..v.rows.len()).collect();
     let rank = |r: &CompareRow, k: usize| r.ranks.get(k).copied().flatten().unwrap_or(usize::MAX);
     let shift = |r: &CompareRow| r.shift(a, b).map_or(-1, |s| s.abs());
-    order.sort_by(|&x, &y| {
+    ratings_engine::sort::by(&mut order, |&x, &y| {
         let (rx, ry) = (&v.rows[x], &v.rows[y]);
         let o = match key {
             CompareSort::Name => rx.name.cmp(&ry.name),

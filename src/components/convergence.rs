@@ -396,7 +396,7 @@ fn StepTop() -> impl IntoView {
         let d = state.result.with(|r| r.as_ref().map_or(1, |r| r.method.decimals(r.scale)));
         let mut shown: Vec<(String, f64)> =
             super::results::shown_ratings(&state).into_iter().filter_map(|(p, r)| Some((p.name, r?))).collect();
-        shown.sort_by(|a, b| b.1.total_cmp(&a.1));
+        ratings_engine::sort::by(&mut shown, |a, b| b.1.total_cmp(&a.1));
         let n = shown.len();
         let rows = shown
             .into_iter()

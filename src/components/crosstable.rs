@@ -21,7 +21,7 @@ fn ordered(st: &StandingsView, order: CrossOrder) -> Vec<(u32, StandingRowView)>
     match order {
         CrossOrder::Rank => rows.into_iter().enumerate().map(|(i, r)| (i as u32 + 1, r)).collect(),
         CrossOrder::Start => {
-            rows.sort_by_key(|r| r.start);
+            ratings_engine::sort::by_key(&mut rows, |r| r.start);
             rows.into_iter().map(|r| (r.start, r)).collect()
         }
     }

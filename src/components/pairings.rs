@@ -48,7 +48,7 @@ fn boards(st: &StandingsView, round: usize) -> (Vec<Board<'_>>, Vec<&StandingRow
         }
     }
     let place = |r: &StandingRowView| index.get(&r.start).copied().unwrap_or(usize::MAX);
-    boards.sort_by_key(|b| place(b.white).min(place(b.black)));
+    ratings_engine::sort::by_key(&mut boards, |b| place(b.white).min(place(b.black)));
     (boards, alone)
 }
 

@@ -248,7 +248,7 @@ fn RatingsChart() -> impl IntoView {
             .map(|(p, r)| (p.name, r, p.sigma.filter(|_| final_view)))
             .collect();
         if !final_view {
-            pairs.sort_by(|a, b| b.1.partial_cmp(&a.1).unwrap_or(Ordering::Equal));
+            ratings_engine::sort::by(&mut pairs, |a, b| b.1.partial_cmp(&a.1).unwrap_or(Ordering::Equal));
         }
         label.set(charts::summary::ratings(&pairs, charts::ratings::MAX_SHOWN));
         canvas.track();
@@ -304,7 +304,7 @@ fn RatingsTable() -> impl IntoView {
     let rows = Memo::new(move |_| {
         let mut rows = shown_ratings(&state);
         let (key, ascending) = state.sort.get();
-        rows.sort_by(|a, b| if ascending { compare(a, b, key) } else { compare(a, b, key).reverse() });
+        ratings_engine::sort::by(&mut rows, |a, b| if ascending { compare(a, b, key) } else { compare(a, b, key).reverse() });
         rows
     });
     let has = move |f: fn(&PlayerRow) -> bool| state.result.with(|r| r.as_ref().is_some_and(|r| r.players.iter().any(f)));

@@ -254,7 +254,7 @@ pub fn team_pairings(st: &StandingsView, tv: &TeamsView, round: usize) -> impl I
             _ => {}
         }
     }
-    matches.sort_by_key(|&(a, b)| place[a].min(place[b]));
+    ratings_engine::sort::by_key(&mut matches, |&(a, b)| place[a].min(place[b]));
     let who = |r: &StandingRowView| match r.rating {
         Some(x) => format!("{} ({}, {x})", r.name, r.start),
         None => format!("{} ({})", r.name, r.start),

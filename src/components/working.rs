@@ -77,7 +77,7 @@ pub fn Working() -> impl IntoView {
 /// "B (+0.31), C (+0.2)": the largest terms, by `value`, named.
 fn largest(terms: &[Term], value: fn(&Term) -> f64) -> String {
     let mut t: Vec<&Term> = terms.iter().filter(|t| value(t) > 0.0).collect();
-    t.sort_by(|a, b| value(b).total_cmp(&value(a)));
+    ratings_engine::sort::by(&mut t, |a, b| value(b).total_cmp(&value(a)));
     let named: Vec<String> = t.iter().take(3).map(|t| format!("{} ({})", t.opponent, sig(value(t)))).collect();
     if named.is_empty() {
         "no one".into()

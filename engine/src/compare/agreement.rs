@@ -105,7 +105,7 @@ fn tau_b(x: &[f64], y: &[f64]) -> Option<f64> {
         return None;
     }
     let mut pairs: Vec<(f64, f64)> = x.iter().copied().zip(y.iter().copied()).collect();
-    pairs.sort_unstable_by(|p, q| p.0.total_cmp(&q.0).then(p.1.total_cmp(&q.1)));
+    crate::sort::unstable_by(&mut pairs, |p, q| p.0.total_cmp(&q.0).then(p.1.total_cmp(&q.1)));
     let xs: Vec<f64> = pairs.iter().map(|p| p.0).collect();
     let (n1, n3) = (tied_pairs(&xs), tied_pairs(&pairs));
     let mut ys: Vec<f64> = pairs.iter().map(|p| p.1).collect();
@@ -154,7 +154,7 @@ fn sort_counting_swaps(v: &mut Vec<f64>) -> u64 {
 /// Ranks 1..n, ties given the average of the ranks they span.
 fn average_ranks(v: &[f64]) -> Vec<f64> {
     let mut idx: Vec<usize> = (0..v.len()).collect();
-    idx.sort_unstable_by(|&a, &b| v[a].total_cmp(&v[b]));
+    crate::sort::unstable_by(&mut idx, |&a, &b| v[a].total_cmp(&v[b]));
     let mut ranks = vec![0.0; v.len()];
     let mut start = 0;
     while start < idx.len() {
@@ -191,7 +191,7 @@ fn rho(x: &[f64], y: &[f64]) -> Option<f64> {
 /// boundary shares the places left.
 fn top_weights(v: &[f64], k: usize) -> Vec<f64> {
     let mut idx: Vec<usize> = (0..v.len()).collect();
-    idx.sort_unstable_by(|&a, &b| v[b].total_cmp(&v[a]));
+    crate::sort::unstable_by(&mut idx, |&a, &b| v[b].total_cmp(&v[a]));
     let mut weights = vec![0.0; v.len()];
     let mut start = 0;
     while start < k.min(idx.len()) {

@@ -220,7 +220,7 @@ mod tests {
 
     fn ratings(r: &Rating) -> Vec<(usize, f64)> {
         let mut v: Vec<(usize, f64)> = r.players.iter().filter_map(|p| rated(p).map(|x| (p.index, x))).collect();
-        v.sort_by_key(|x| x.0);
+        crate::sort::by_key(&mut v, |x| x.0);
         v
     }
 

@@ -45,7 +45,7 @@ pub fn late_number(text: &str, t: &Tournament, p: &NewPlayer) -> (u32, bool) {
     }
     let key = order_key(p, method);
     let mut by_number: Vec<_> = t.entrants.iter().collect();
-    by_number.sort_by_key(|e| e.start);
+    crate::sort::by_key(&mut by_number, |e| e.start);
     let place = |e: &Entrant| initial_order_key(method.strength(e.rating, e.national_rating), e.fide_title(), &e.name);
     match by_number.iter().find(|e| place(e) > key) {
         Some(e) => (e.start, true),

@@ -338,7 +338,7 @@ fn header(out: &mut String, code: &str, value: &str) {
 pub fn initial_order(players: &[NewPlayer], ranking: RankingMethod) -> Vec<usize> {
     let mut order: Vec<usize> = (0..players.len()).collect();
     if ranking != RankingMethod::Other {
-        order.sort_by_cached_key(|&i| (order_key(&players[i], ranking), i));
+        crate::sort::by_cached_key(&mut order, |&i| (order_key(&players[i], ranking), i));
     }
     order
 }

@@ -145,11 +145,11 @@ fn round_view(t: &Tournament, round: usize, marks: &[&str]) -> RoundView {
     }
     // Rank by points before the round, then start number: C.04.2's board order's last key.
     let mut order: Vec<usize> = (0..t.entrants.len()).collect();
-    order.sort_by(|&a, &b| before[b].total_cmp(&before[a]).then(a.cmp(&b)));
+    crate::sort::by(&mut order, |&a, &b| before[b].total_cmp(&before[a]).then(a.cmp(&b)));
     let mut rank = vec![0; order.len()];
     order.iter().enumerate().for_each(|(k, &i)| rank[i] = k);
     let scaled = |i: usize| (before[i] * 2.0).round() as i64;
-    games.sort_by_key(|&(w, b)| board_key(scaled(w), scaled(b), rank[w], rank[b]));
+    crate::sort::by_key(&mut games, |&(w, b)| board_key(scaled(w), scaled(b), rank[w], rank[b]));
     let boards = games
         .iter()
         .enumerate()

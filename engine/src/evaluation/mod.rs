@@ -397,7 +397,7 @@ impl Parameter {
             (false, Edge::Highest) => vec![hi * 1.5, hi * 2.0, hi * 3.0],
         };
         let mut out: Vec<f64> = grid.iter().copied().chain(more).filter(|v| v.is_finite()).collect();
-        out.sort_by(f64::total_cmp);
+        crate::sort::by(&mut out, f64::total_cmp);
         out.dedup();
         out
     }

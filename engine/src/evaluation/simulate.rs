@@ -433,7 +433,7 @@ fn swiss(
     data: &mut Dataset,
 ) {
     let mut seed: Vec<usize> = (0..n).collect();
-    seed.sort_by(|&a, &b| truth[b].total_cmp(&truth[a]));
+    crate::sort::by(&mut seed, |&a, &b| truth[b].total_cmp(&truth[a]));
     let mut place = vec![0; n];
     for (i, &p) in seed.iter().enumerate() {
         place[p] = i;
@@ -442,7 +442,7 @@ fn swiss(
     let mut met = vec![Vec::new(); n];
     for round in 1..=rounds {
         let mut order: Vec<usize> = (0..n).collect();
-        order.sort_by(|&a, &b| score[b].total_cmp(&score[a]).then(place[a].cmp(&place[b])));
+        crate::sort::by(&mut order, |&a, &b| score[b].total_cmp(&score[a]).then(place[a].cmp(&place[b])));
         if n % 2 == 1 {
             let bye = *order.iter().rev().find(|&&p| byes[p] == 0).unwrap_or(&order[n - 1]);
             byes[bye] += 1;
@@ -536,7 +536,7 @@ fn points_buchholz(data: &Dataset, byes: &[u32]) -> Vec<f64> {
 /// Average ranks (1 = best) of `values` (NaN: unranked), ties at their mean place.
 fn ranks(values: &[f64]) -> Vec<Option<f64>> {
     let mut idx: Vec<usize> = (0..values.len()).filter(|&i| !values[i].is_nan()).collect();
-    idx.sort_by(|&a, &b| values[b].total_cmp(&values[a]));
+    crate::sort::by(&mut idx, |&a, &b| values[b].total_cmp(&values[a]));
     let mut out = vec![None; values.len()];
     let mut i = 0;
     while i < idx.len() {

@@ -229,7 +229,7 @@ fn games(t: &Tournament, rating: Option<u32>, k: Option<u32>, rated: &[Played]) 
 /// The norm checks over every game played over the board (rated opponents or not).
 fn norm_checks(t: &Tournament, e: &Entrant, rated: &[Played], unrated: &[Played]) -> Vec<Norm> {
     let mut all: Vec<&Played> = rated.iter().chain(unrated).collect();
-    all.sort_by_key(|g| g.1);
+    crate::sort::by_key(&mut all, |g| g.1);
     let games: Vec<(Opponent, u32)> = all
         .iter()
         .map(|&&(j, _, half)| {

@@ -210,7 +210,7 @@ impl Schedule {
         let mut groups: Vec<Vec<usize>> = members.into_iter().filter(|m| !m.is_empty()).collect();
         let first_name =
             |m: &Vec<usize>| m.iter().map(|&i| names.get(i).map_or(String::new(), |s| s.to_lowercase())).min().unwrap_or_default();
-        groups.sort_by_cached_key(|m| (std::cmp::Reverse(m.len()), first_name(m)));
+        crate::sort::by_cached_key(&mut groups, |m| (std::cmp::Reverse(m.len()), first_name(m)));
         let mut group = vec![None; n];
         let mut local = vec![0; n];
         for (gi, m) in groups.iter().enumerate() {
@@ -564,7 +564,7 @@ fn diagnosis(s: &Schedule, names: &[String]) -> Diagnosis {
     let short = |ids: &[usize]| crate::text::sorted_names_and_more(ids.iter().map(|&i| &names[i]), SHOWN);
     let mut d = Diagnosis::default();
     let mut no_games: Vec<usize> = (0..names.len()).filter(|&i| s.group[i].is_none()).collect();
-    no_games.sort_by_cached_key(|&i| names[i].to_lowercase());
+    crate::sort::by_cached_key(&mut no_games, |&i| names[i].to_lowercase());
     if !no_games.is_empty() {
         let verb = if no_games.len() == 1 { "has" } else { "have" };
         d.findings.push(Finding {
@@ -577,7 +577,7 @@ fn diagnosis(s: &Schedule, names: &[String]) -> Diagnosis {
         let parts: Vec<String> =
             s.groups.iter().take(5).enumerate().map(|(k, m)| format!("group {} ({} players: {})", k + 1, m.len(), short(m))).collect();
         let mut rest: Vec<usize> = s.groups.iter().skip(1).flatten().copied().collect();
-        rest.sort_by_cached_key(|&i| names[i].to_lowercase());
+        crate::sort::by_cached_key(&mut rest, |&i| names[i].to_lowercase());
         d.findings.push(Finding {
             kind: FindingKind::Disconnected,
             message: format!(
@@ -608,7 +608,7 @@ fn log_grid((lo, hi): (f64, f64)) -> Vec<f64> {
 fn time_order(data: &Dataset, games: &[Pg]) -> Vec<Pg> {
     let rank = crate::model::chronological_rank(&data.games);
     let mut sorted = games.to_vec();
-    sorted.sort_by_key(|g| rank[g.index]);
+    crate::sort::by_key(&mut sorted, |g| rank[g.index]);
     sorted
 }
 

@@ -61,7 +61,7 @@ pub fn rank(rows: Vec<PlayerRating>, placing: impl Fn(usize, &PlayerRating) -> P
     // every name, and no allocation inside the comparison.
     let lower = |i: usize| rows[i].name.chars().flat_map(char::to_lowercase);
     let mut idx: Vec<usize> = (0..rows.len()).collect();
-    idx.sort_by(|&a, &b| order(a, b).then_with(|| lower(a).cmp(lower(b))));
+    crate::sort::by(&mut idx, |&a, &b| order(a, b).then_with(|| lower(a).cmp(lower(b))));
     let mut rows = rows;
     permute(&mut rows, &idx);
     // The previous ranked row: its rank, key, and whether it may share.
@@ -89,7 +89,7 @@ pub fn tie_classes(values: &[f64]) -> Vec<f64> {
     let key = |i: usize| quantise(Some(values[i]));
     let mut idx: Vec<usize> = (0..values.len()).filter(|&i| !values[i].is_nan()).collect();
     // Best first, as `rank` sorts (the keys are negated): the classes count down.
-    idx.sort_by(|&a, &b| {
+    crate::sort::by(&mut idx, |&a, &b| {
         let ((qa, xa), (qb, xb)) = (key(a), key(b));
         qa.cmp(&qb).then(xa.total_cmp(&xb))
     });

@@ -110,7 +110,7 @@ pub fn parse_aga(text: &str) -> Result<Parsed, ParseErrors> {
         errors.push(bad(1, "section", "a TOURNEY, PLAYERS or GAMES section", ""));
     }
     if !errors.is_empty() {
-        errors.sort_by_key(ParseError::line);
+        crate::sort::by_key(&mut errors, ParseError::line);
         return Err(ParseErrors(errors));
     }
     let event = tourney.map(|t| t.name);

@@ -334,10 +334,10 @@ impl GameReader {
         warnings.extend(game_warnings);
         if bad_lines == BadLines::Skip {
             warnings.extend(errors.drain(..).map(|e| Warning { line: e.line(), message: format!("skipped: {}", e.detail()) }));
-            warnings.sort_by_key(|w| w.line);
+            crate::sort::by_key(&mut warnings, |w| w.line);
         }
         if !errors.is_empty() {
-            errors.sort_by_key(ParseError::line);
+            crate::sort::by_key(&mut errors, ParseError::line);
             return Err(ParseErrors(errors));
         }
         Ok(Parsed { dataset, columns, warnings })

@@ -108,7 +108,7 @@ pub fn parse_events(text: &str, mapping: &str) -> Result<Parsed, ParseErrors> {
     }
     let EventReader { data, mut errors, .. } = reader;
     if !errors.is_empty() {
-        errors.sort_by_key(ParseError::line);
+        crate::sort::by_key(&mut errors, ParseError::line);
         return Err(ParseErrors(errors));
     }
     let mut warnings = Vec::new();
@@ -197,7 +197,7 @@ impl EventReader<'_> {
             // A player's place is one more than the number of higher scores: counted in the
             // scores sorted highest first, not by comparing every pair.
             let mut scores: Vec<f64> = entries.iter().map(|&(_, s)| s).collect();
-            scores.sort_unstable_by(|a, b| b.total_cmp(a));
+            crate::sort::unstable_by(&mut scores, |a, b| b.total_cmp(a));
             let places = entries.iter().map(|&(p, s)| (p, 1 + scores.partition_point(|&t| t > s) as u32)).collect();
             let name = match name_col {
                 Some(c) => format!("{} {}", self.header.fields[c].trim(), rec.fields.get(c).map(|s| s.trim()).unwrap_or("")),

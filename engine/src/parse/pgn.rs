@@ -358,7 +358,7 @@ pub fn parse_pgn_with(text: &str, bad_lines: BadLines) -> Result<(Tournament, Ve
     warnings.append(&mut added);
     errors.append(&mut added_errors);
     if !errors.is_empty() {
-        errors.sort_by_key(ParseError::line);
+        crate::sort::by_key(&mut errors, ParseError::line);
         return Err(ParseErrors(errors));
     }
     if games == 0 {
@@ -402,7 +402,7 @@ pub fn parse_pgn_with(text: &str, bad_lines: BadLines) -> Result<(Tournament, Ve
             e.start = i as u32 + 1;
         }
     }
-    warnings.sort_by_key(|w| w.line);
+    crate::sort::by_key(&mut warnings, |w| w.line);
     Ok((t, warnings))
 }
 

@@ -265,7 +265,7 @@ pub fn with_records_in_order(text: &str) -> String {
     }
     let places: Vec<usize> = (0..lines.len()).filter(|&i| start(&lines[i]).is_some()).collect();
     let mut records: Vec<String> = places.iter().map(|&i| lines[i].clone()).collect();
-    records.sort_by_key(|l| start(l));
+    crate::sort::by_key(&mut records, |l| start(l));
     for (&i, r) in places.iter().zip(records) {
         lines[i] = r;
     }
@@ -595,7 +595,7 @@ pub fn parse_trf_with(text: &str, bad_lines: BadLines) -> Result<(Tournament, Ve
     let longest = players.iter().map(|p| p.rounds.len()).max().unwrap_or(0);
     let entrants = resolve_opponents(players, longest, skip, &mut errors, &mut warnings);
     if !errors.is_empty() {
-        errors.sort_by_key(ParseError::line);
+        crate::sort::by_key(&mut errors, ParseError::line);
         return Err(ParseErrors(errors));
     }
     t.entrants = entrants;
@@ -617,7 +617,7 @@ pub fn parse_trf_with(text: &str, bad_lines: BadLines) -> Result<(Tournament, Ve
     check_pairings(&t, &mut warnings);
     unfinished_games(&t, &mut warnings);
     check_teams(&t, &mut warnings);
-    warnings.sort_by_key(|w| w.line);
+    crate::sort::by_key(&mut warnings, |w| w.line);
     Ok((t, warnings))
 }
 
@@ -894,7 +894,7 @@ fn resolve_opponents(
     errors: &mut Vec<ParseError>,
     warnings: &mut Vec<Warning>,
 ) -> Vec<Entrant> {
-    raw.sort_by_key(|p| p.entrant.start);
+    crate::sort::by_key(&mut raw, |p| p.entrant.start);
     let mut index: HashMap<u32, usize> = HashMap::new();
     let mut kept = Vec::with_capacity(raw.len());
     for p in raw {

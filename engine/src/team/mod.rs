@@ -163,7 +163,7 @@ fn team_round(
             None => met.push((o, 1)),
         }
     }
-    met.sort_by_key(|&(team, n)| (std::cmp::Reverse(n), team));
+    crate::sort::by_key(&mut met, |&(team, n)| (std::cmp::Reverse(n), team));
     if met.len() > 1 {
         let name = |i: usize| t.teams[i].name.as_str();
         warnings.push(format!(

@@ -53,7 +53,7 @@ fn split(groups: &[Vec<usize>], key: &dyn Fn(usize) -> Vec<f64>) -> Vec<Vec<usiz
     let mut out: Vec<Vec<usize>> = Vec::new();
     for group in groups {
         let mut g = group.clone();
-        g.sort_by(|&a, &b| key(b).partial_cmp(&key(a)).unwrap_or(std::cmp::Ordering::Equal).then(a.cmp(&b)));
+        crate::sort::by(&mut g, |&a, &b| key(b).partial_cmp(&key(a)).unwrap_or(std::cmp::Ordering::Equal).then(a.cmp(&b)));
         let start = out.len();
         for (i, &k) in g.iter().enumerate() {
             if i > 0 && key(g[i - 1]) == key(k) && out.len() > start {

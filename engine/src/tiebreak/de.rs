@@ -65,7 +65,7 @@ fn tiers(ctx: &Ctx, group: &[usize]) -> Vec<Vec<usize>> {
     }
     let (mut st, all_met) = stats(ctx, group);
     let start = |p: usize| ctx.t.entrants[p].start;
-    st.sort_by(|a, b| b.score.total_cmp(&a.score).then(b.max.total_cmp(&a.max)).then(start(a.p).cmp(&start(b.p))));
+    crate::sort::by(&mut st, |a, b| b.score.total_cmp(&a.score).then(b.max.total_cmp(&a.max)).then(start(a.p).cmp(&start(b.p))));
     if all_met {
         let mut split: Vec<Vec<usize>> = Vec::new();
         for (i, s) in st.iter().enumerate() {

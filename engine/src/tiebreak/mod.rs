@@ -252,7 +252,7 @@ pub(crate) fn ranked(ctx: &Ctx, order: &[Tiebreak], options: &Options, cache: &m
     }
     let cols = columns.columns(cache);
     let mut idx: Vec<usize> = (0..n).collect();
-    idx.sort_by(|&a, &b| compare(ctx, order, &cols, a, b).then(t.entrants[a].start.cmp(&t.entrants[b].start)));
+    crate::sort::by(&mut idx, |&a, &b| compare(ctx, order, &cols, a, b).then(t.entrants[a].start.cmp(&t.entrants[b].start)));
     (idx, columns)
 }
 

@@ -158,7 +158,7 @@ impl Desk {
                 }
             };
             let mut kept = kept;
-            kept.sort_by(|a, b| b.updated.total_cmp(&a.updated));
+            ratings_engine::sort::by(&mut kept, |a, b| b.updated.total_cmp(&a.updated));
             let open = reopen.and_then(|id| kept.iter().find(|k| k.id == id).cloned());
             self.list.set(kept);
             if let Some(k) = open {

@@ -263,7 +263,7 @@ fn Cards(round: usize) -> impl IntoView {
         if let Some(s) = rv.bye {
             out.push((s, format!("{name} · round {round}\n{}\npairing-allocated bye", player_name(desk, s))));
         }
-        out.sort_by_key(|c| c.0);
+        ratings_engine::sort::by_key(&mut out, |c| c.0);
         out
     };
     view! {

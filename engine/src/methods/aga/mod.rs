@@ -489,7 +489,7 @@ fn events(data: &Dataset, games: &[Usable], warnings: &mut Vec<String>) -> Vec<G
         warnings.push(format!("{bad_dates} game date(s) are not dates such as 2010-01-31: those games count as undated (no σ growth)"));
     }
     // Stable: undated first, then by date; ties keep input order.
-    groups.sort_by_key(|g| g.day.map_or((0, 0), |d| (1, d)));
+    crate::sort::by_key(&mut groups, |g| g.day.map_or((0, 0), |d| (1, d)));
     groups
 }
 

@@ -143,7 +143,7 @@ impl Periods {
             _ => ((0..games.len() as i64).collect(), PeriodBasis::Game),
         };
         let mut order: Vec<usize> = (0..games.len()).collect();
-        order.sort_by_key(|&k| (keys[k], k));
+        crate::sort::by_key(&mut order, |&k| (keys[k], k));
         let mut periods: Vec<(i64, Vec<PeriodGame>)> = Vec::new();
         for k in order {
             let g = &games[k];

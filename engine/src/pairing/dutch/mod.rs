@@ -77,7 +77,7 @@ pub fn pair_round(t: &Tournament, round: usize, opts: &PairOptions) -> Result<Pa
     let scores = scores_before(t, round);
     let mut players: Vec<Player> =
         (0..t.entrants.len()).filter(|&i| to_pair(t, i, round)).map(|i| player(t, &scores, i, round, round == total)).collect();
-    players.sort_by_key(|p| (std::cmp::Reverse(p.score), p.tpn));
+    crate::sort::by_key(&mut players, |p| (std::cmp::Reverse(p.score), p.tpn));
     let absent = t.requested_byes(round).into_iter().map(|(i, _)| t.entrants[i].start).collect();
     let n = players.len();
     let compatible = compatibility(&players);
@@ -272,7 +272,7 @@ pub fn board_key(score_a: i64, score_b: i64, rank_a: usize, rank_b: usize) -> im
 /// Colours (Art. 5.2) and C.04.2's board order ([`board_key`]).
 fn boards(players: &[Player], pairs: &[(usize, usize)], initial: Colour, place: impl Fn(u32) -> usize) -> Vec<Board> {
     let mut sorted: Vec<(usize, usize)> = pairs.to_vec();
-    sorted.sort_by_key(|&(a, b)| board_key(players[a].score, players[b].score, a, b));
+    crate::sort::by_key(&mut sorted, |&(a, b)| board_key(players[a].score, players[b].score, a, b));
     sorted
         .iter()
         .enumerate()

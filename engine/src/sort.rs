@@ -1,0 +1,126 @@
+//! Sorting with one compiled copy per element type in the browser's wasm (issue 24).
+//!
+//! The standard library's `sort_by`, `sort_by_key`, `sort_unstable_by` and their kin are
+//! generic over the comparison as well as the element: every call site (every closure) gets
+//! its own copy of the whole sort, 5–11 KiB of wasm at the engine's `opt-level = 3`. Before
+//! these functions the rating worker held 210 such copies, 316 KiB, a fifth of its code.
+//!
+//! Here, on wasm32, the comparison is passed to the same standard sort as `&mut dyn FnMut`, so
+//! all call sites sorting one element type share one copy; natively it is passed as it is, for
+//! speed. Either way the algorithm is the standard library's, so the order (of ties too, for
+//! the unstable sorts) is the same on both targets and the same as before. `tests/layers.rs`
+//! checks that the engine and the app sort through here.
+
+use std::cmp::Ordering;
+
+/// The comparison as the standard sorts receive it: rebinds `$compare` to a trait object in
+/// the browser's wasm, and leaves the closure itself natively.
+macro_rules! shared {
+    ($compare:ident, $t:ty) => {
+        #[cfg(target_arch = "wasm32")]
+        let $compare = &mut { $compare } as &mut dyn FnMut(&$t, &$t) -> Ordering;
+    };
+}
+
+/// `v.sort_by(compare)`: a stable sort.
+pub fn by<T>(v: &mut [T], compare: impl FnMut(&T, &T) -> Ordering) {
+    shared!(compare, T);
+    v.sort_by(compare);
+}
+
+/// `v.sort_by_key(key)`: a stable sort by a key (as the standard library's, the key is
+/// computed at each comparison).
+pub fn by_key<T, K: Ord>(v: &mut [T], mut key: impl FnMut(&T) -> K) {
+    by(v, |a, b| key(a).cmp(&key(b)));
+}
+
+/// `v.sort_unstable_by(compare)`.
+pub fn unstable_by<T>(v: &mut [T], compare: impl FnMut(&T, &T) -> Ordering) {
+    shared!(compare, T);
+    v.sort_unstable_by(compare);
+}
+
+/// `v.select_nth_unstable_by(index, compare)`, its partitions left out.
+pub fn nth_unstable_by<T>(v: &mut [T], index: usize, compare: impl FnMut(&T, &T) -> Ordering) {
+    shared!(compare, T);
+    v.select_nth_unstable_by(index, compare);
+}
+
+/// `v.sort_by_cached_key(key)`: a stable sort by a key computed once per element, for keys
+/// that are dear to compute (a name's lower case).
+pub fn by_cached_key<T, K: Ord>(v: &mut [T], key: impl FnMut(&T) -> K) {
+    let keys: Vec<K> = v.iter().map(key).collect();
+    let mut order: Vec<usize> = (0..v.len()).collect();
+    by(&mut order, |&a, &b| keys[a].cmp(&keys[b]));
+    permute(v, &mut order);
+}
+
+/// Puts `v[order[i]]` at `i` for every `i`, by swaps (`order` is used up): each place takes
+/// its element from where the swaps before it moved it.
+fn permute<T>(v: &mut [T], order: &mut [usize]) {
+    for i in 0..v.len() {
+        let mut from = order[i];
+        // An element from a place before `i` was swapped out to where that place's element
+        // came from: follow those moves.
+        while from < i {
+            from = order[from];
+        }
+        order[i] = from;
+        v.swap(i, from);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A small deterministic generator: the tests need no crate.
+    fn numbers(n: usize, seed: u64, modulo: u64) -> Vec<u64> {
+        let mut x = seed;
+        (0..n)
+            .map(|_| {
+                x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                (x >> 33) % modulo
+            })
+            .collect()
+    }
+
+    #[test]
+    fn each_sort_orders_as_the_standard_librarys_ties_included() {
+        for (n, modulo) in [(0, 1), (1, 1), (2, 2), (17, 3), (100, 10), (1000, 50), (5000, 100_000)] {
+            // Pairs (key, original place): equal keys show whether ties keep their order.
+            let v: Vec<(u64, usize)> = numbers(n, n as u64 + 7, modulo).into_iter().zip(0..).collect();
+            let cmp = |a: &(u64, usize), b: &(u64, usize)| a.0.cmp(&b.0);
+            let (mut ours, mut std) = (v.clone(), v.clone());
+            by(&mut ours, cmp);
+            std.sort_by(cmp);
+            assert_eq!(ours, std, "by, n = {n}");
+            let (mut ours, mut std) = (v.clone(), v.clone());
+            by_key(&mut ours, |e| e.0 / 2);
+            std.sort_by_key(|e| e.0 / 2);
+            assert_eq!(ours, std, "by_key, n = {n}");
+            let (mut ours, mut std) = (v.clone(), v.clone());
+            unstable_by(&mut ours, cmp);
+            std.sort_unstable_by(cmp);
+            assert_eq!(ours, std, "unstable_by, n = {n}");
+            let (mut ours, mut std) = (v.clone(), v.clone());
+            by_cached_key(&mut ours, |e| e.0 % 7);
+            std.sort_by_cached_key(|e| e.0 % 7);
+            assert_eq!(ours, std, "by_cached_key, n = {n}");
+            if n > 0 {
+                let (mut ours, mut std) = (v.clone(), v.clone());
+                nth_unstable_by(&mut ours, n / 2, cmp);
+                std.select_nth_unstable_by(n / 2, cmp);
+                assert_eq!(ours, std, "nth_unstable_by, n = {n}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_cached_key_sort_moves_each_element_once_into_place() {
+        // A permutation with long cycles and fixed points.
+        let mut v: Vec<String> = ["d", "a", "c", "b", "e", "a"].iter().map(|s| s.to_string()).collect();
+        by_cached_key(&mut v, |s| s.clone());
+        assert_eq!(v, ["a", "a", "b", "c", "d", "e"]);
+    }
+}
