@@ -6,9 +6,10 @@
 //! these functions the rating worker held 210 such copies, 316 KiB, a fifth of its code.
 //!
 //! Here, on wasm32, the comparison is passed to the same standard sort as `&mut dyn FnMut`, so
-//! all call sites sorting one element type share one copy; natively it is passed as it is, for
-//! speed. Either way the algorithm is the standard library's, so the order (of ties too, for
-//! the unstable sorts) is the same on both targets and the same as before. `tests/layers.rs`
+//! all call sites sorting one element type share one copy, and a stable sort sorts indices,
+//! so all stable sorts share one; natively the comparison is passed as it is, for speed.
+//! Either way the algorithm is the standard library's, so the order (of ties too, for the
+//! unstable sorts) is the same on both targets and the same as before. `tests/layers.rs`
 //! checks that the engine and the app sort through here.
 
 use std::cmp::Ordering;
@@ -22,10 +23,29 @@ macro_rules! shared {
     };
 }
 
-/// `v.sort_by(compare)`: a stable sort.
+/// `v.sort_by(compare)`: a stable sort. In wasm, the indices are sorted and `v` put in their
+/// order, so every stable sort shares the one copy of [`indices_by`] (a stable sort's order is
+/// the same whatever it sorts).
 pub fn by<T>(v: &mut [T], compare: impl FnMut(&T, &T) -> Ordering) {
-    shared!(compare, T);
-    v.sort_by(compare);
+    match cfg!(target_arch = "wasm32") {
+        true => by_indices(v, compare),
+        false => v.sort_by(compare),
+    }
+}
+
+/// [`by`] in wasm: the indices sorted, then `v` put in their order.
+fn by_indices<T>(v: &mut [T], mut compare: impl FnMut(&T, &T) -> Ordering) {
+    let mut order: Vec<usize> = (0..v.len()).collect();
+    let values = &*v;
+    indices_by(&mut order, &mut |&a, &b| compare(&values[a], &values[b]));
+    permute(v, &mut order);
+}
+
+/// Sorts `order` stably by `compare`: the engine's one copy of the standard stable sort in
+/// the browser's wasm.
+#[inline(never)]
+fn indices_by(order: &mut [usize], compare: &mut dyn FnMut(&usize, &usize) -> Ordering) {
+    order.sort_by(compare);
 }
 
 /// `v.sort_by_key(key)`: a stable sort by a key (as the standard library's, the key is
@@ -51,7 +71,7 @@ pub fn nth_unstable_by<T>(v: &mut [T], index: usize, compare: impl FnMut(&T, &T)
 pub fn by_cached_key<T, K: Ord>(v: &mut [T], key: impl FnMut(&T) -> K) {
     let keys: Vec<K> = v.iter().map(key).collect();
     let mut order: Vec<usize> = (0..v.len()).collect();
-    by(&mut order, |&a, &b| keys[a].cmp(&keys[b]));
+    indices_by(&mut order, &mut |&a, &b| keys[a].cmp(&keys[b]));
     permute(v, &mut order);
 }
 
@@ -95,6 +115,9 @@ mod tests {
             by(&mut ours, cmp);
             std.sort_by(cmp);
             assert_eq!(ours, std, "by, n = {n}");
+            let mut ours = v.clone();
+            by_indices(&mut ours, cmp);
+            assert_eq!(ours, std, "by_indices (wasm's), n = {n}");
             let (mut ours, mut std) = (v.clone(), v.clone());
             by_key(&mut ours, |e| e.0 / 2);
             std.sort_by_key(|e| e.0 / 2);
