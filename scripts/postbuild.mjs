@@ -113,6 +113,8 @@ async function oneFile(site) {
     parts: Object.fromEntries(await Promise.all(parts.map(async (f) => [f.replace(/\.wasm$/, ''), await packed(f)]))),
     workerJs: await packed('worker.js'),
     workerWasm: await packed('worker_bg.wasm'),
+    labWorkerJs: await packed('lab_worker.js'),
+    labWorkerWasm: await packed('lab_worker_bg.wasm'),
     deskWorkerJs: await packed('desk_worker.js'),
     deskWorkerWasm: await packed('desk_worker_bg.wasm'),
   };

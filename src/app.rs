@@ -6,6 +6,7 @@ use crate::components::{ComparePanel, ConvergencePanel, InputPanel, MethodPanel,
 use crate::protocol::{Source, ToWorker};
 use crate::state::{CancelRating, Rerate, SendToWorker, State};
 use crate::storage;
+use crate::workers::Workers;
 use leptos::prelude::*;
 use std::time::Duration;
 
@@ -180,11 +181,11 @@ fn deferred_views(state: State, views: Deferred) -> Memo<bool> {
     })
 }
 
-/// The rating worker (`src/bin/worker.rs`): started with the page, its answers handed to the
-/// view they are for; provides `SendToWorker` and `CancelRating`, and returns the request that
-/// rates the input as it stands.
+/// The rating workers ([`Workers`]: the first started with the page, the lab's when first
+/// asked for), their answers handed to the view they are for; provides `SendToWorker` and
+/// `CancelRating`, and returns the request that rates the input as it stands.
 fn connect_rating(state: State, lab: crate::components::compare::Lab, predict: crate::components::predict::Predict) -> impl Fn() + Copy {
-    let bridge = StoredValue::new_local(Bridge::new(&crate::bridge::worker_url(), move |msg| {
+    let bridge = StoredValue::new_local(Workers::new(move |msg| {
         if msg.is_compare() {
             lab.apply(msg)
         } else if msg.is_predict() {

@@ -63,6 +63,10 @@ impl Open {
         }
     }
 
+    fn any(self) -> bool {
+        [self.rate, self.compare, self.predict, self.race, self.working, self.desk].iter().any(Option::is_some)
+    }
+
     /// A failure for each job left open.
     fn failures(self, message: &str) -> Vec<FromWorker> {
         let message = message.to_string();
@@ -127,6 +131,12 @@ pub fn one_file() -> bool {
 /// Blob URL its loader made (`window.ratingsLabWorker`: the worker's glue and wasm inlined).
 pub fn worker_url() -> String {
     url_of("ratingsLabWorker", "./worker_loader.js")
+}
+
+/// The lab's worker (`src/bin/lab_worker.rs`): Trunk's loader shim, or the one-file app's
+/// Blob URL (`window.ratingsLabLabWorker`).
+pub fn lab_worker_url() -> String {
+    url_of("ratingsLabLabWorker", "./lab_worker_loader.js")
 }
 
 /// The desk's worker (`src/bin/desk_worker.rs`): Trunk's loader shim, or the one-file app's
@@ -314,6 +324,11 @@ impl Bridge {
 
     pub fn has_worker(&self) -> bool {
         self.0.worker.borrow().is_some()
+    }
+
+    /// Whether a job sent is not yet answered in full.
+    pub fn busy(&self) -> bool {
+        self.0.open.get().any()
     }
 
     pub fn send(&self, msg: ToWorker) {

@@ -37,3 +37,5 @@ pub mod worker;
 /// The example shown on a first visit: the 2023/24 Premier League (openfootball, CC0).
 pub const EXAMPLE: &str = include_str!("../engine/tests/data/openfootball/en.1.csv");
 pub const EXAMPLE_CREDIT: &str = "2023/24 Premier League, from openfootball/football.json (CC0)";
+#[cfg(target_arch = "wasm32")]
+pub mod workers;

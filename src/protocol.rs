@@ -70,6 +70,16 @@ pub enum ToWorker {
     Crash { trap: bool },
 }
 
+/// What the first worker (`worker::core`) reads: [`ToWorker`]'s rating requests, the same
+/// messages, and nothing else, so that the others' decoding (the desk's, prediction's) is left
+/// out of its wasm (issue 24).
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+pub enum FirstRequest {
+    Rate { job: u32, source: Source, settings: Settings },
+    Cancel { job: u32 },
+    Crash { trap: bool },
+}
+
 /// Prediction jobs are numbered from here, apart from rating and comparison jobs.
 pub const PREDICT_JOBS: u32 = 1 << 29;
 
@@ -581,7 +591,34 @@ mod players_as_json {
 
 #[cfg(test)]
 mod tests {
-    use super::KInputs;
+    use super::{FirstRequest, KInputs, Settings, Source, StoredFile, ToWorker};
+
+    #[test]
+    fn the_first_worker_reads_the_pages_rating_requests_as_sent_and_no_other() {
+        let mut settings = Settings::default();
+        settings.params.brent.gamma = 0.25;
+        settings.anchor = "Anna".into();
+        let stored = Source::Stored(StoredFile { name: "big.csv".into(), size: 12.0, stamp: 5.0 });
+        let pairs = [
+            (
+                ToWorker::Rate { job: 3, source: stored.clone(), settings: settings.clone() },
+                FirstRequest::Rate { job: 3, source: stored, settings: settings.clone() },
+            ),
+            (
+                ToWorker::Rate { job: 4, source: Source::Text("a,b,1-0".into()), settings: settings.clone() },
+                FirstRequest::Rate { job: 4, source: Source::Text("a,b,1-0".into()), settings },
+            ),
+            (ToWorker::Cancel { job: 4 }, FirstRequest::Cancel { job: 4 }),
+            (ToWorker::Crash { trap: true }, FirstRequest::Crash { trap: true }),
+        ];
+        for (sent, read) in pairs {
+            let json = serde_json::to_string(&sent).unwrap();
+            assert_eq!(serde_json::from_str::<FirstRequest>(&json).unwrap(), read, "{json}");
+        }
+        let other = serde_json::to_string(&ToWorker::CancelCompare { job: 9 }).unwrap();
+        let e = serde_json::from_str::<FirstRequest>(&other).unwrap_err().to_string();
+        assert!(e.contains("unknown variant `CancelCompare`"), "{e}");
+    }
 
     #[test]
     fn the_desks_k_inputs_are_read_as_the_command_lines_flags_or_refused_saying_why() {

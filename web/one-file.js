@@ -23,11 +23,13 @@ const workerStart = (wasm) => `
 
 try {
   if (typeof DecompressionStream === 'undefined') throw new Error('this browser is too old for the one-file app (no DecompressionStream)');
-  const [pageJs, pageWasm, workerJs, deskWorkerJs, splitJs] = await Promise.all(
-    [text(assets.pageJs), gunzip(assets.pageWasm), text(assets.workerJs), text(assets.deskWorkerJs), text(assets.splitJs)]);
+  const [pageJs, pageWasm, workerJs, labWorkerJs, deskWorkerJs, splitJs] = await Promise.all([
+    text(assets.pageJs), gunzip(assets.pageWasm), text(assets.workerJs), text(assets.labWorkerJs), text(assets.deskWorkerJs),
+    text(assets.splitJs)]);
   // The page's Rust starts its workers from here (see src/bridge.rs).
   const worker = (js, wasm) => URL.createObjectURL(new Blob([js, workerStart(wasm)], { type: 'text/javascript' }));
   window.ratingsLabWorker = worker(workerJs, assets.workerWasm);
+  window.ratingsLabLabWorker = worker(labWorkerJs, assets.labWorkerWasm);
   window.ratingsLabDeskWorker = worker(deskWorkerJs, assets.deskWorkerWasm);
   window.ratingsLabOneFile = true;
   // The parts a view loads when first opened: from this file, not fetched (the policy allows

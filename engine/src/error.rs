@@ -167,6 +167,10 @@ pub enum RateError {
     InvalidData { item: String, problem: String, expected: Cow<'static, str> },
     #[error("the ratings overflowed (first for {}): use a smaller K or starting rating", excerpt(.player))]
     Overflow { player: String },
+    /// A method a narrower [`crate::methods::Starter`] leaves out (the app's first worker rates
+    /// with Brent's method alone, and the page sends every other elsewhere).
+    #[error("{method} is not rated here: this part of the program rates with Brent's method alone")]
+    NotHere { method: String },
 }
 
 /// The largest iteration cap any method accepts: beyond it a run (and its trace) would not

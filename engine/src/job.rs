@@ -11,7 +11,7 @@ use crate::error::{ParseError, ParseErrors, RateError};
 use crate::methods::brent::{BrentParams, Variant};
 use crate::methods::fit::{Fit, Measures};
 use crate::methods::report::{IterationRecord, Rating};
-use crate::methods::{start, Method, MethodKind, Options, Params};
+use crate::methods::{start, Method, MethodKind, Options, Params, Starter};
 use crate::parse::decode::{decode, decode_owned, nul_error};
 use crate::parse::detect::{detect, read, Format, Input, ReadOptions};
 use crate::parse::stream::CsvReader;
@@ -245,13 +245,19 @@ impl Job {
     /// input) when the method can use one ([`Fit::warm`]) and the input is too large to step
     /// through: a small input keeps the method's own start, so its steps show the method.
     pub fn start_from(&self, warm: Option<&[f64]>) -> Result<Running<'_>, RateError> {
+        self.start_with(warm, start)
+    }
+
+    /// As [`Job::start_from`], the fit begun by `starter` ([`Starter`]: a program that rates
+    /// with fewer methods, and so is smaller, passes its own).
+    pub fn start_with(&self, warm: Option<&[f64]>, starter: Starter) -> Result<Running<'_>, RateError> {
         let data = &self.input.dataset;
         let mut method = self.settings.method();
         let eig = self.eig_rule_gamma();
         if let (Method::Brent(p), Some(gamma)) = (&mut method, eig) {
             p.gamma = gamma;
         }
-        let mut fit = start(data, &method, &Options { scale: self.settings.scale() })?;
+        let mut fit = starter(data, &method, &Options { scale: self.settings.scale() })?;
         let mut steps = (data.players.len() <= STEP_PLAYERS).then(Vec::new);
         match (&mut steps, warm) {
             (Some(s), _) => s.push(fit.display()),

@@ -1,9 +1,11 @@
-//! The rating worker's entry point (Trunk builds it as `worker.js` + `worker_bg.wasm`): every
-//! job but the desk's, which has a worker of its own (`desk_worker.rs`).
+//! The first worker (Trunk builds it as `worker.js` + `worker_bg.wasm`), started with the page:
+//! it reads any input and rates it with Brent's method, the default, and nothing more, so that a
+//! first visit downloads little (issue 24). Every other method and the lab have their worker
+//! (`lab_worker.rs`), and the desk its own (`desk_worker.rs`).
 
 #[cfg(target_arch = "wasm32")]
 fn main() {
-    ratings_lab_web::worker::start(ratings_lab_web::worker::rating);
+    ratings_lab_web::worker::start(ratings_lab_web::worker::core);
 }
 
 #[cfg(not(target_arch = "wasm32"))]

@@ -8,11 +8,16 @@
 //! working), [`desk`] (the tournament desk); [`input`] reads (and keeps) the input they share; [`slices`] is how they share
 //! the thread with the messages.
 //!
-//! Two workers, two wasm files (issue 24): [`rating`] serves every job but the desk's
-//! (`src/bin/worker.rs`, started with the page); [`desk_only`] the desk's
-//! (`src/bin/desk_worker.rs`, started when the desk is first used). Each binary names one, so
-//! the other's code (the desk's pairing engine; the methods, the lab and prediction) is left out
-//! of its wasm.
+//! Three workers, three wasm files (issue 24), each binary naming its dispatcher so that the
+//! others' code is left out of its wasm:
+//! * [`core`] (`src/bin/worker.rs`, started with the page): rating with Brent's method, the
+//!   default, on any input: what a first visit needs;
+//! * [`lab`] (`src/bin/lab_worker.rs`, started when first asked for): rating with every other
+//!   method, the compare view, prediction and the simulation lab, the race, a step's working;
+//! * [`desk_only`] (`src/bin/desk_worker.rs`, started when the desk is first used): the desk's
+//!   pairing engine.
+//!
+//! The page sends each request to the worker that serves it (`app::Workers`).
 
 mod compare;
 mod desk;
@@ -22,15 +27,16 @@ mod predict;
 mod rate;
 mod slices;
 
-use crate::protocol::{FromWorker, ToWorker};
+use crate::protocol::{FirstRequest, FromWorker, ToWorker};
+use serde::de::DeserializeOwned;
 use slices::post;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen_futures::spawn_local;
 
 /// Decodes a request; one that cannot be read (an unknown method, say) becomes a failure
 /// for its job, naming what was wrong.
-pub fn read_request(value: JsValue) -> Result<ToWorker, FromWorker> {
-    serde_wasm_bindgen::from_value::<ToWorker>(value.clone()).map_err(|e| {
+pub fn read_request<R: DeserializeOwned>(value: JsValue) -> Result<R, FromWorker> {
+    serde_wasm_bindgen::from_value::<R>(value.clone()).map_err(|e| {
         // The job number, if it can be found, so the page shows the failure against it.
         let job = ["Rate", "Cancel", "Compare"]
             .iter()
@@ -55,13 +61,28 @@ async fn crash(trap: bool) {
     panic!("a failure asked for by a test");
 }
 
-/// The rating worker's requests: everything but the desk's. Starts (or stops) what `request`
+/// The first worker's requests: rating with Brent's method (it reads no others:
+/// [`FirstRequest`]). Starts (or stops) what `request` asks for: a new rating supersedes the
+/// one before it.
+pub fn core(request: Result<FirstRequest, FromWorker>) {
+    match request {
+        Ok(FirstRequest::Rate { job, source, settings }) => {
+            slices::begin(job);
+            spawn_local(rate::run(job, source, settings, ratings_engine::methods::start_brent));
+        }
+        Ok(FirstRequest::Cancel { job }) => slices::cancel(job),
+        Ok(FirstRequest::Crash { trap }) => spawn_local(crash(trap)),
+        Err(failed) => unreadable(failed),
+    }
+}
+
+/// The lab worker's requests: everything but the desk's. Starts (or stops) what `request`
 /// asks for: a new job first supersedes the one of its kind before it.
-pub fn rating(request: Result<ToWorker, FromWorker>) {
+pub fn lab(request: Result<ToWorker, FromWorker>) {
     match request {
         Ok(ToWorker::Rate { job, source, settings }) => {
             slices::begin(job);
-            spawn_local(rate::run(job, source, settings));
+            spawn_local(rate::run(job, source, settings, ratings_engine::start));
         }
         Ok(ToWorker::Compare { job, source, settings, request }) => {
             slices::begin(job);
@@ -74,8 +95,8 @@ pub fn rating(request: Result<ToWorker, FromWorker>) {
         Ok(ToWorker::Cancel { job } | ToWorker::CancelCompare { job } | ToWorker::CancelPredict { job }) => slices::cancel(job),
         Ok(ToWorker::Race { job, source, settings }) => spawn_local(lab::race(job, source, settings)),
         Ok(ToWorker::Working { job, source, settings, step, player }) => spawn_local(lab::working(job, source, settings, step, player)),
-        Ok(ToWorker::Desk { job, .. }) => post(&FromWorker::Desked { job, reply: Err(elsewhere("the desk's")) }),
         Ok(ToWorker::Crash { trap }) => spawn_local(crash(trap)),
+        Ok(other @ ToWorker::Desk { .. }) => wrong_worker(other),
         Err(failed) => unreadable(failed),
     }
 }
@@ -85,15 +106,24 @@ pub fn desk_only(request: Result<ToWorker, FromWorker>) {
     match request {
         Ok(ToWorker::Desk { job, request }) => desk::run(job, request),
         Ok(ToWorker::Crash { trap }) => spawn_local(crash(trap)),
-        Ok(ToWorker::Rate { job, .. }) => post(&FromWorker::Failed { job, message: elsewhere("a rating") }),
-        Ok(_) => web_sys::console::error_1(&elsewhere("this").into()),
+        Ok(other) => wrong_worker(other),
         Err(failed) => unreadable(failed),
     }
 }
 
-/// A request sent to the wrong worker: a defect of the page, said as such.
-fn elsewhere(what: &str) -> String {
-    format!("{what} request went to the wrong worker (a defect of the page)")
+/// A request sent to a worker that does not serve it: a defect of the page, said as such, as
+/// the failure of its job where it has one.
+fn wrong_worker(request: ToWorker) {
+    let message = "the request went to a worker that does not serve it (a defect of the page)".to_string();
+    match request {
+        ToWorker::Rate { job, .. } => post(&FromWorker::Failed { job, message }),
+        ToWorker::Compare { job, .. } => post(&FromWorker::CompareFailed { job, message, cancelled: false }),
+        ToWorker::Predict { job, .. } => post(&FromWorker::PredictFailed { job, message, cancelled: false, partial: None }),
+        ToWorker::Race { job, .. } => post(&FromWorker::Raced { job, race: Err(message) }),
+        ToWorker::Working { job, .. } => post(&FromWorker::Worked { job, working: Err(message) }),
+        ToWorker::Desk { job, .. } => post(&FromWorker::Desked { job, reply: Err(message) }),
+        _ => web_sys::console::error_1(&message.into()),
+    }
 }
 
 /// A request that could not be read: its failure, for its job.
@@ -107,11 +137,11 @@ fn unreadable(failed: FromWorker) {
     post(&failed);
 }
 
-/// Installs the message handler (`dispatch`: [`rating`] or [`desk_only`]) and tells the page
+/// Installs the message handler (`dispatch`: [`core`], [`lab`] or [`desk_only`]) and tells the page
 /// it is listening. A panic (which aborts
 /// the release build) first tells the page what it was, so the page can say so and start a
 /// fresh worker.
-pub fn start(dispatch: fn(Result<ToWorker, FromWorker>)) {
+pub fn start<R: DeserializeOwned + 'static>(dispatch: fn(Result<R, FromWorker>)) {
     std::panic::set_hook(Box::new(|info| {
         let what =
             info.payload().downcast_ref::<&str>().map(|s| s.to_string()).or_else(|| info.payload().downcast_ref::<String>().cloned());

@@ -7,6 +7,7 @@ use super::slices::{in_slices, post, sleep, superseded, Ended, Sliced};
 use crate::compute;
 use crate::protocol::{FromWorker, Settings, Source};
 use ratings_engine::job::{Finished, Running};
+use ratings_engine::methods::Starter;
 
 /// How long the worker waits, after posting ratings whose standard errors are still to come,
 /// before computing those (unless a newer job came meanwhile).
@@ -18,15 +19,16 @@ impl Sliced for Running<'_> {
     }
 }
 
-/// Rates `source` with `settings` as job `job`.
-pub async fn run(job: u32, source: Source, settings: Settings) {
+/// Rates `source` with `settings` as job `job`, the fit begun by `starter` (what the worker
+/// holds: Brent's method alone in the first worker, every method in the lab's).
+pub async fn run(job: u32, source: Source, settings: Settings, starter: Starter) {
     let parsed = match job_for(job, source, &settings).await {
         Ok(parsed) => parsed,
         Err(message) => return post(&message),
     };
     post(&FromWorker::Parsed { job, summary: compute::summary(&parsed), warnings: compute::warnings(&parsed) });
     let warm = warm_start(settings.method);
-    let finished = match parsed.start_from(warm.as_deref()) {
+    let finished = match parsed.start_with(warm.as_deref(), starter) {
         Ok(mut running) => {
             if !fit_in_slices(job, &mut running).await {
                 return;

@@ -123,6 +123,21 @@ pub fn start<'d>(data: &'d Dataset, method: &Method, options: &Options) -> Resul
     method.start_fit(data, options)
 }
 
+/// How a fit is begun: [`start`] (every method), or a narrower one such as [`start_brent`]
+/// that a program which must stay small passes to [`crate::job::Job::start_with`]: the methods
+/// it never names are then left out of its code (issue 24: the app's first worker, which rates
+/// with the default method alone, is a third of the size of one that rates with every method).
+pub type Starter = for<'d> fn(&'d Dataset, &Method, &Options) -> Result<Box<dyn Fit + 'd>, RateError>;
+
+/// [`start`] for Brent's method alone; any other is refused ([`RateError::NotHere`]).
+pub fn start_brent<'d>(data: &'d Dataset, method: &Method, options: &Options) -> Result<Box<dyn Fit + 'd>, RateError> {
+    check_data(data)?;
+    match method {
+        Method::Brent(p) => spec::MethodSpec::start(p, data, options),
+        other => Err(RateError::NotHere { method: other.kind().name().to_string() }),
+    }
+}
+
 /// Checks what every method relies on and no reader ever breaks, so that data built wrongly
 /// (by code, or two people merged into one) are refused, never rated into a wrong answer or a
 /// panic: every game and event names players of the dataset, no game has one player on both
@@ -176,7 +191,17 @@ pub fn rate_with(
     options: &Options,
     progress: &mut dyn FnMut(&report::IterationRecord) -> bool,
 ) -> Result<Rating, RateError> {
-    let mut fit = start(data, method, options)?;
+    run(start(data, method, options)?, progress)
+}
+
+/// [`rate`] with Brent's method through [`start_brent`]: for a caller that needs no other
+/// method (the EIG tiebreak), so that a program holding it need not hold them.
+pub fn rate_brent(data: &Dataset, params: brent::BrentParams, options: &Options) -> Result<Rating, RateError> {
+    run(start_brent(data, &Method::Brent(params), options)?, &mut |_| true)
+}
+
+/// Steps `fit` to its end (or until `progress` says stop) and finishes it.
+fn run(mut fit: Box<dyn Fit + '_>, progress: &mut dyn FnMut(&report::IterationRecord) -> bool) -> Result<Rating, RateError> {
     while let Some(record) = fit.step() {
         if !progress(&record) {
             fit.cancel();
@@ -203,5 +228,24 @@ mod tests {
         assert_eq!(e, format!("unknown method 'elo2': expected one of {}", names.join(", ")));
         let e = serde_json::from_str::<MethodKind>("\"bradley\"").unwrap_err().to_string();
         assert!(e.contains("unknown variant `bradley`") && e.contains("brent"), "{e}");
+    }
+
+    #[test]
+    fn the_brent_starter_rates_as_start_does_and_refuses_every_other_method() {
+        let text = "white,black,result\nAnna,Ben,1-0\nBen,Cleo,1-0\nCleo,Anna,1-0\nAnna,Cleo,1/2-1/2\n";
+        let data = crate::parse::parse_csv(text, &Default::default()).unwrap().dataset;
+        let options = Options::default();
+        let finish = |fit: Box<dyn Fit + '_>| {
+            let mut fit = fit;
+            while fit.step().is_some() {}
+            fit.finish().unwrap().players.iter().map(|p| (p.name.clone(), p.rating)).collect::<Vec<_>>()
+        };
+        let brent = Method::default_for(MethodKind::Brent);
+        let ours = finish(start_brent(&data, &brent, &options).unwrap());
+        assert_eq!(ours, finish(start(&data, &brent, &options).unwrap()));
+        for kind in MethodKind::ALL.into_iter().filter(|&k| k != MethodKind::Brent) {
+            let refused = start_brent(&data, &Method::default_for(kind), &options).err();
+            assert_eq!(refused, Some(RateError::NotHere { method: kind.name().to_string() }));
+        }
     }
 }

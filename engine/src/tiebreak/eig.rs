@@ -5,7 +5,7 @@
 
 use crate::diagnose::diagnose;
 use crate::methods::brent::BrentParams;
-use crate::methods::{rate, Method, Options};
+use crate::methods::{rate_brent, Options};
 use crate::model::Dataset;
 use crate::pairs::Pairs;
 use crate::tournament::Tournament;
@@ -54,7 +54,7 @@ pub fn eigenvector_ratings(t: &Tournament) -> EigenvectorRatings {
         return EigenvectorRatings::none(n, "no games were played over the board".into());
     }
     let gamma = eig_gamma(&data);
-    let rating = rate(&data, &Method::Brent(BrentParams { gamma, ..Default::default() }), &Options::default()).ok();
+    let rating = rate_brent(&data, BrentParams { gamma, ..Default::default() }, &Options::default()).ok();
     let note = match gamma > 0.0 {
         false => "Brent's rating of the games played (Elo-like scale, mean 1500)".to_string(),
         true => "Brent's rating of the games played, with a dummy player (γ = 1) because some results alone give no finite rating (Elo-like scale, mean 1500)".to_string(),
