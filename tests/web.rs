@@ -280,22 +280,29 @@ fn jrank_and_aga_can_be_stepped_with_their_own_measures() {
 }
 
 /// A request naming a method the engine does not know fails with a message that says so,
-/// against its job.
+/// against its job, in the lab's worker (which reads every request) and in the first worker
+/// (which reads the rating requests alone).
 #[wasm_bindgen_test]
 fn an_unknown_method_in_a_request_is_a_clear_failure() {
+    use ratings_lab_web::protocol::FirstRequest;
+    use ratings_lab_web::worker::read_request;
     use serde::Serialize;
     let request = ToWorker::Rate { job: 9, source: Source::Text("x".into()), settings: Settings::default() };
     let good = request.serialize(&serde_wasm_bindgen::Serializer::json_compatible()).unwrap();
-    assert_eq!(ratings_lab_web::worker::read_request(good.clone()).unwrap(), request);
+    assert_eq!(read_request::<ToWorker>(good.clone()).unwrap(), request);
+    let first = FirstRequest::Rate { job: 9, source: Source::Text("x".into()), settings: Settings::default() };
+    assert_eq!(read_request::<FirstRequest>(good.clone()).unwrap(), first);
     let settings = js_sys::Reflect::get(&js_sys::Reflect::get(&good, &"Rate".into()).unwrap(), &"settings".into()).unwrap();
     js_sys::Reflect::set(&settings, &"method".into(), &"bradley".into()).unwrap();
-    match ratings_lab_web::worker::read_request(good) {
+    let check = |read: Result<(), FromWorker>| match read {
         Err(FromWorker::Failed { job, message }) => {
             assert_eq!(job, 9);
             assert!(message.contains("bradley") && message.contains("brent"), "{message}");
         }
         other => panic!("{other:?}"),
-    }
+    };
+    check(read_request::<ToWorker>(good.clone()).map(drop));
+    check(read_request::<FirstRequest>(good).map(drop));
 }
 
 /// Settings go to the browser's storage as JSON and come back the same (the flattened
