@@ -1,11 +1,14 @@
 //! The page's rating workers, and which serves what (issue 24). A first visit starts one small
-//! worker, `src/bin/worker.rs`, which reads any input and rates it with Brent's method, the
-//! default; the lab's worker, `src/bin/lab_worker.rs` (every other method, the compare view,
-//! prediction and the simulation lab, the race, a step's working), starts when first asked for.
-//! The desk's worker is the desk's own (`app::connect_desk`).
+//! worker, `src/bin/worker.rs`, which rates text in the page (typed, pasted, opened, a lesson,
+//! up to [`crate::protocol::LARGE_INPUT`]) with Brent's method, the default; its engine is
+//! compiled for size (the `first-worker` profile). The lab's worker, `src/bin/lab_worker.rs`,
+//! starts when first asked for: every other method, a large file kept in the browser's
+//! storage (its engine compiled for speed: a million games rate about 10 % faster than in the
+//! first worker), the compare view, prediction and the simulation lab, the race, a step's
+//! working. The desk's worker is the desk's own (`app::connect_desk`).
 
 use crate::bridge::Bridge;
-use crate::protocol::{FromWorker, ToWorker};
+use crate::protocol::{FromWorker, Source, ToWorker};
 use ratings_engine::MethodKind;
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
@@ -25,7 +28,7 @@ pub struct Workers {
 /// else to the first.
 fn for_lab(msg: &ToWorker, last_rating_in_lab: bool, lab_busy: bool) -> bool {
     match msg {
-        ToWorker::Rate { settings, .. } => settings.method != MethodKind::Brent,
+        ToWorker::Rate { settings, source, .. } => settings.method != MethodKind::Brent || matches!(source, Source::Stored(_)),
         ToWorker::Cancel { .. } => last_rating_in_lab,
         ToWorker::Crash { .. } => lab_busy,
         _ => true,
