@@ -39,6 +39,8 @@ impl Open {
             ToWorker::Race { job, .. } => self.race = Some(*job),
             ToWorker::Working { job, .. } => self.working = Some(*job),
             ToWorker::Desk { job, .. } => self.desk = Some(*job),
+            // The rating moved to another worker: none is left open here.
+            ToWorker::Supersede { .. } => self.rate = None,
             _ => {}
         }
     }
@@ -291,10 +293,21 @@ impl Inner {
     fn hold(&self, msg: ToWorker) {
         let mut pending = self.pending.borrow_mut();
         let kind = std::mem::discriminant(&msg);
+        // A job cancelled before it was sent is never answered: it is no longer open.
+        let mut open = self.open.get();
         match msg {
-            ToWorker::Cancel { .. } => pending.retain(|m| !matches!(m, ToWorker::Rate { .. })),
-            ToWorker::CancelCompare { .. } => pending.retain(|m| !matches!(m, ToWorker::Compare { .. })),
-            ToWorker::CancelPredict { .. } => pending.retain(|m| !matches!(m, ToWorker::Predict { .. })),
+            ToWorker::Cancel { .. } | ToWorker::Supersede { .. } => {
+                pending.retain(|m| !matches!(m, ToWorker::Rate { .. }));
+                open.rate = None;
+            }
+            ToWorker::CancelCompare { .. } => {
+                pending.retain(|m| !matches!(m, ToWorker::Compare { .. }));
+                open.compare = None;
+            }
+            ToWorker::CancelPredict { .. } => {
+                pending.retain(|m| !matches!(m, ToWorker::Predict { .. }));
+                open.predict = None;
+            }
             msg => {
                 if matches!(msg, ToWorker::Rate { .. } | ToWorker::Compare { .. } | ToWorker::Predict { .. }) {
                     pending.retain(|m| std::mem::discriminant(m) != kind);
@@ -302,6 +315,7 @@ impl Inner {
                 pending.push(msg);
             }
         }
+        self.open.set(open);
     }
 }
 

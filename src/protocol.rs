@@ -48,6 +48,9 @@ pub enum ToWorker {
     Rate { job: u32, source: Source, settings: Settings },
     /// Stop job `job` and report its last iterate.
     Cancel { job: u32 },
+    /// A newer rating, numbered `job`, runs in the other worker: drop the one running here,
+    /// posting nothing more (`workers::Workers`).
+    Supersede { job: u32 },
     /// Compare methods on the input (numbered from [`COMPARE_JOBS`]; a newer one supersedes
     /// this one, never a `Rate` job).
     Compare { job: u32, source: Source, settings: Settings, request: CompareRequest },
@@ -77,6 +80,7 @@ pub enum ToWorker {
 pub enum FirstRequest {
     Rate { job: u32, source: Source, settings: Settings },
     Cancel { job: u32 },
+    Supersede { job: u32 },
     Crash { trap: bool },
 }
 
@@ -609,6 +613,7 @@ mod tests {
                 FirstRequest::Rate { job: 4, source: Source::Text("a,b,1-0".into()), settings },
             ),
             (ToWorker::Cancel { job: 4 }, FirstRequest::Cancel { job: 4 }),
+            (ToWorker::Supersede { job: 5 }, FirstRequest::Supersede { job: 5 }),
             (ToWorker::Crash { trap: true }, FirstRequest::Crash { trap: true }),
         ];
         for (sent, read) in pairs {

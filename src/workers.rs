@@ -13,66 +13,68 @@ use ratings_engine::MethodKind;
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
-/// The two workers behind the rating views: requests go to the one that serves them, answers
-/// come back through one handler.
+/// The two workers behind the rating views, each started when a request first needs it:
+/// requests go to the one that serves them, answers come back through one handler.
 pub struct Workers {
-    first: Bridge,
-    lab: RefCell<Option<Bridge>>,
+    /// The first worker, then the lab's.
+    bridges: [RefCell<Option<Bridge>>; 2],
     on_message: Rc<dyn Fn(FromWorker)>,
-    /// The last rating job, and whether the lab's worker runs it.
-    last_rating: Cell<(u32, bool)>,
+    /// Whether the lab's worker runs the last rating.
+    rating_in_lab: Cell<bool>,
 }
 
 /// Whether the lab's worker serves `msg`: a cancel of the last rating goes where it runs, a
 /// test's failure on purpose to the lab's worker while it is busy (the worker a test means),
 /// else to the first.
-fn for_lab(msg: &ToWorker, last_rating_in_lab: bool, lab_busy: bool) -> bool {
+fn for_lab(msg: &ToWorker, rating_in_lab: bool, lab_busy: bool) -> bool {
     match msg {
         ToWorker::Rate { settings, source, .. } => settings.method != MethodKind::Brent || matches!(source, Source::Stored(_)),
-        ToWorker::Cancel { .. } => last_rating_in_lab,
+        ToWorker::Cancel { .. } | ToWorker::Supersede { .. } => rating_in_lab,
         ToWorker::Crash { .. } => lab_busy,
         _ => true,
     }
 }
 
 impl Workers {
-    /// Starts the first worker; `on_message` receives both workers' answers.
+    /// No worker yet; `on_message` receives both workers' answers.
     pub fn new(on_message: impl Fn(FromWorker) + 'static) -> Workers {
-        let on_message: Rc<dyn Fn(FromWorker)> = Rc::new(on_message);
-        let first = Bridge::new(&crate::bridge::worker_url(), {
-            let on_message = on_message.clone();
-            move |msg| on_message(msg)
-        });
-        Workers { first, lab: RefCell::new(None), on_message, last_rating: Cell::new((0, false)) }
+        Workers { bridges: Default::default(), on_message: Rc::new(on_message), rating_in_lab: Cell::new(false) }
     }
 
     pub fn send(&self, msg: ToWorker) {
-        let (last_job, last_in_lab) = self.last_rating.get();
-        let lab_busy = self.lab.borrow().as_ref().is_some_and(Bridge::busy);
-        let in_lab = for_lab(&msg, last_in_lab, lab_busy);
-        if let ToWorker::Rate { job, .. } = &msg {
-            // The rating before ran in the other worker: stop it there (its answers, for an old
-            // job, are ignored), so the two do not share the processor.
-            if in_lab != last_in_lab && last_job > 0 {
-                self.send_to(last_in_lab, ToWorker::Cancel { job: last_job });
+        let in_lab = for_lab(&msg, self.rating_in_lab.get(), self.busy(true));
+        match &msg {
+            ToWorker::Rate { job, .. } => {
+                // The rating before runs in the other worker: drop it there, so that the two
+                // do not share the processor (its answers, for an old job, would be ignored).
+                let before = self.rating_in_lab.replace(in_lab);
+                if before != in_lab && self.busy(before) {
+                    self.send_to(before, ToWorker::Supersede { job: *job });
+                }
             }
-            self.last_rating.set((*job, in_lab));
+            // A worker that is not running has nothing to stop: a cancel would start one.
+            ToWorker::Cancel { .. } | ToWorker::CancelCompare { .. } | ToWorker::CancelPredict { .. } if !self.busy(in_lab) => return,
+            _ => {}
         }
         self.send_to(in_lab, msg);
     }
 
+    /// Whether that worker has started and has a job not yet answered in full.
+    fn busy(&self, lab: bool) -> bool {
+        self.bridges[lab as usize].borrow().as_ref().is_some_and(|b| b.has_worker() && b.busy())
+    }
+
     fn send_to(&self, lab: bool, msg: ToWorker) {
-        if !lab {
-            return self.first.send(msg);
-        }
-        if self.lab.borrow().is_none() {
+        let bridge = &self.bridges[lab as usize];
+        if bridge.borrow().is_none() {
             let on_message = self.on_message.clone();
-            let started = Bridge::new(&crate::bridge::lab_worker_url(), move |msg| on_message(msg));
-            *self.lab.borrow_mut() = Some(started);
+            let url = if lab { crate::bridge::lab_worker_url() } else { crate::bridge::worker_url() };
+            let started = Bridge::new(&url, move |msg| on_message(msg));
+            *bridge.borrow_mut() = Some(started);
         }
         // Not borrowed mutably while sending: a refused request is answered at once.
-        if let Some(lab) = self.lab.borrow().as_ref() {
-            lab.send(msg)
+        if let Some(bridge) = bridge.borrow().as_ref() {
+            bridge.send(msg)
         }
     }
 }

@@ -502,3 +502,38 @@ fn the_lab_gives_the_native_numbers_for_a_seed() {
         assert!((g - e).abs() < 1e-9, "{got:?}");
     }
 }
+
+/// In wasm the engine's sorts take the comparison as a trait object and sort indices for a
+/// stable sort (`ratings_engine::sort`): the orders are the standard sorts', ties included.
+#[wasm_bindgen_test]
+fn the_engines_sorts_order_as_the_standard_ones_in_wasm() {
+    use ratings_engine::sort;
+    let mut x = 12345u64;
+    let v: Vec<(u64, usize)> = (0..3000)
+        .map(|i| {
+            x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            ((x >> 33) % 40, i)
+        })
+        .collect();
+    let cmp = |a: &(u64, usize), b: &(u64, usize)| a.0.cmp(&b.0);
+    let (mut ours, mut std) = (v.clone(), v.clone());
+    sort::by(&mut ours, cmp);
+    std.sort_by(cmp);
+    assert_eq!(ours, std, "by");
+    let (mut ours, mut std) = (v.clone(), v.clone());
+    sort::by_key(&mut ours, |e| e.0 % 7);
+    std.sort_by_key(|e| e.0 % 7);
+    assert_eq!(ours, std, "by_key");
+    let (mut ours, mut std) = (v.clone(), v.clone());
+    sort::unstable_by(&mut ours, cmp);
+    std.sort_unstable_by(cmp);
+    assert_eq!(ours, std, "unstable_by");
+    let (mut ours, mut std) = (v.clone(), v.clone());
+    sort::by_cached_key(&mut ours, |e| e.0 / 3);
+    std.sort_by_cached_key(|e| e.0 / 3);
+    assert_eq!(ours, std, "by_cached_key");
+    let (mut ours, mut std) = (v.clone(), v);
+    sort::nth_unstable_by(&mut ours, 1500, cmp);
+    std.select_nth_unstable_by(1500, cmp);
+    assert_eq!(ours, std, "nth_unstable_by");
+}

@@ -8,8 +8,9 @@
 //! Here, on wasm32, the comparison is passed to the same standard sort as `&mut dyn FnMut`, so
 //! all call sites sorting one element type share one copy, and a stable sort sorts indices,
 //! so all stable sorts share one; natively the comparison is passed as it is, for speed.
-//! Either way the algorithm is the standard library's, so the order (of ties too, for the
-//! unstable sorts) is the same on both targets and the same as before. `tests/layers.rs`
+//! Either way the algorithm is the standard library's, so for a comparison that is a total
+//! order the result (ties too, for the unstable sorts) is the same on both targets and the same
+//! as before; `tests/web.rs` checks the wasm side against the standard sorts. `tests/layers.rs`
 //! checks that the engine and the app sort through here.
 
 use std::cmp::Ordering;
@@ -75,18 +76,20 @@ pub fn by_cached_key<T, K: Ord>(v: &mut [T], key: impl FnMut(&T) -> K) {
     permute(v, &mut order);
 }
 
-/// Puts `v[order[i]]` at `i` for every `i`, by swaps (`order` is used up): each place takes
-/// its element from where the swaps before it moved it.
+/// Puts `v[order[i]]` at `i` for every `i` (`order` is used up), one cycle of the permutation
+/// at a time: each place takes its element and is marked done (`order[j] = j`). O(n) swaps.
 fn permute<T>(v: &mut [T], order: &mut [usize]) {
-    for i in 0..v.len() {
-        let mut from = order[i];
-        // An element from a place before `i` was swapped out to where that place's element
-        // came from: follow those moves.
-        while from < i {
-            from = order[from];
+    for start in 0..v.len() {
+        let mut j = start;
+        loop {
+            let k = order[j];
+            order[j] = j;
+            if k == start {
+                break;
+            }
+            v.swap(j, k);
+            j = k;
         }
-        order[i] = from;
-        v.swap(i, from);
     }
 }
 
@@ -119,6 +122,10 @@ mod tests {
             by_indices(&mut ours, cmp);
             assert_eq!(ours, std, "by_indices (wasm's), n = {n}");
             let (mut ours, mut std) = (v.clone(), v.clone());
+            by_indices(&mut ours, |a, b| (a.0 / 3).cmp(&(b.0 / 3)));
+            std.sort_by_key(|e| e.0 / 3);
+            assert_eq!(ours, std, "by_indices by a key, n = {n}");
+            let (mut ours, mut std) = (v.clone(), v.clone());
             by_key(&mut ours, |e| e.0 / 2);
             std.sort_by_key(|e| e.0 / 2);
             assert_eq!(ours, std, "by_key, n = {n}");
@@ -140,10 +147,14 @@ mod tests {
     }
 
     #[test]
-    fn a_cached_key_sort_moves_each_element_once_into_place() {
-        // A permutation with long cycles and fixed points.
-        let mut v: Vec<String> = ["d", "a", "c", "b", "e", "a"].iter().map(|s| s.to_string()).collect();
-        by_cached_key(&mut v, |s| s.clone());
-        assert_eq!(v, ["a", "a", "b", "c", "d", "e"]);
+    fn the_permutation_puts_each_element_where_its_index_says() {
+        // Long cycles, a fixed point and a swap: [d, a, c, b, e] by order [1, 3, 2, 0, 4].
+        let mut v = ["d", "a", "c", "b", "e"];
+        permute(&mut v, &mut [1, 3, 2, 0, 4]);
+        assert_eq!(v, ["a", "b", "c", "d", "e"]);
+        let mut v: Vec<usize> = (0..7).collect();
+        let order = [6, 0, 1, 2, 3, 4, 5];
+        permute(&mut v, &mut order.clone());
+        assert_eq!(v, order);
     }
 }

@@ -10,14 +10,16 @@
 //!
 //! Three workers, three wasm files (issue 24), each binary naming its dispatcher so that the
 //! others' code is left out of its wasm:
-//! * [`core`] (`src/bin/worker.rs`, started with the page): rating with Brent's method, the
-//!   default, on any input: what a first visit needs;
-//! * [`lab`] (`src/bin/lab_worker.rs`, started when first asked for): rating with every other
-//!   method, the compare view, prediction and the simulation lab, the race, a step's working;
+//! * [`core`] (`src/bin/worker.rs`): the text in the page rated with Brent's method, the
+//!   default: what a first visit needs;
+//! * [`lab`] (`src/bin/lab_worker.rs`): rating with every other method, and a large file kept
+//!   in the browser's storage with any; the compare view, prediction and the simulation lab,
+//!   the race, a step's working;
 //! * [`desk_only`] (`src/bin/desk_worker.rs`, started when the desk is first used): the desk's
 //!   pairing engine.
 //!
-//! The page sends each request to the worker that serves it (`app::Workers`).
+//! The page starts each when a request first needs it, and sends each request to the worker
+//! that serves it (`workers::Workers`).
 
 mod compare;
 mod desk;
@@ -71,6 +73,7 @@ pub fn core(request: Result<FirstRequest, FromWorker>) {
             spawn_local(rate::run(job, source, settings, ratings_engine::methods::start_brent));
         }
         Ok(FirstRequest::Cancel { job }) => slices::cancel(job),
+        Ok(FirstRequest::Supersede { job }) => slices::begin(job),
         Ok(FirstRequest::Crash { trap }) => spawn_local(crash(trap)),
         Err(failed) => unreadable(failed),
     }
@@ -93,6 +96,7 @@ pub fn lab(request: Result<ToWorker, FromWorker>) {
             spawn_local(predict::run(job, source, settings, request));
         }
         Ok(ToWorker::Cancel { job } | ToWorker::CancelCompare { job } | ToWorker::CancelPredict { job }) => slices::cancel(job),
+        Ok(ToWorker::Supersede { job }) => slices::begin(job),
         Ok(ToWorker::Race { job, source, settings }) => spawn_local(lab::race(job, source, settings)),
         Ok(ToWorker::Working { job, source, settings, step, player }) => spawn_local(lab::working(job, source, settings, step, player)),
         Ok(ToWorker::Crash { trap }) => spawn_local(crash(trap)),
