@@ -38,3 +38,34 @@ test("a view whose code cannot be fetched says so, the page goes on, and a later
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test("the first worker rates the page's text with Brent's method; another method starts the lab's worker, and back again", async () => {
+  const context = await site.browser.newContext({ viewport: DESKTOP });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  const fetched = [];
+  page.on('request', (r) => fetched.push(new URL(r.url()).pathname.slice(1)));
+  await page.goto(`${site.site.origin}/`);
+  await finished(page);
+  const table = () => page.$$eval('[data-testid=rating-row]', (rows) => rows.map((r) => r.textContent).join('\n'));
+  const brent = await table();
+  assert.ok(fetched.includes('worker_bg.wasm'), 'the first worker');
+  assert.ok(!fetched.some((f) => f.startsWith('lab_worker')), `the lab's worker not fetched: ${fetched.join(' ')}`);
+  // Elo is the lab's worker's: it starts, and rates.
+  await page.getByTestId('method').selectOption('elo');
+  await page.waitForFunction((before) => {
+    const rows = [...document.querySelectorAll('[data-testid=rating-row]')].map((r) => r.textContent).join('\n');
+    return rows !== before && /^(Converged|Rated in one pass)/.test(document.querySelector('[data-testid=status]')?.textContent ?? '');
+  }, brent, { timeout: 30000 });
+  assert.ok(fetched.includes('lab_worker_bg.wasm'), "the lab's worker started for Elo");
+  assert.equal(await page.getByTestId('rating-row').count(), 20);
+  // Back to Brent: the first worker answers again, with the same ratings.
+  await page.getByTestId('method').selectOption('brent');
+  await page.waitForFunction((before) => [...document.querySelectorAll('[data-testid=rating-row]')].map((r) => r.textContent).join('\n') === before,
+    brent, { timeout: 30000 });
+  await finished(page);
+  assert.equal(fetched.filter((f) => f === 'worker_bg.wasm').length, 1, 'the first worker fetched once');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
