@@ -103,7 +103,7 @@ fn Top() -> impl IntoView {
         <header class="top">
             <h1>"Ratings Lab"</h1>
             <p class="tagline">
-                "Ratings from your game results — Brent's eigenvector ratings, Elo, Glicko, Whole-History Rating, the AGA's, JRank and more — and FIDE tiebreaks, computed in your browser. Nothing is sent anywhere."
+                "Ratings from your game results — Brent's eigenvector ratings, Elo, Glicko, Whole-History Rating and more — and FIDE tiebreaks, computed in your browser. Nothing is sent anywhere."
             </p>
             <GetTheApp />
             <DeskToggle />

@@ -43,6 +43,7 @@ split! {
     predict, preload_predict => c::predict::PredictBody,
     race, preload_race => c::race::RaceResult,
     desk, preload_desk => c::DeskPanel,
+    input_help, preload_input_help => c::input::InputHelp,
 }
 
 #[cfg(target_arch = "wasm32")]

@@ -265,8 +265,17 @@ fn messages(state: &State, area: NodeRef<Textarea>) -> impl IntoView {
         .collect_view()
 }
 
+/// The help on input formats: docs/input.md, rendered at build time (the document and the help
+/// cannot drift); loaded when first opened (`src/main.rs`).
+#[component]
+pub fn InputHelp() -> impl IntoView {
+    view! { <div inner_html=INPUT_HELP_HTML></div> }
+}
+
 #[component]
 pub fn InputPanel() -> impl IntoView {
+    let help_opened = RwSignal::new(false);
+    let help = expect_context::<crate::components::lazy::Deferred>().input_help;
     let state = expect_context::<State>();
     let area = NodeRef::<Textarea>::new();
     let rerate = expect_context::<Rerate>();
@@ -315,9 +324,12 @@ pub fn InputPanel() -> impl IntoView {
                     "), a FIDE TRF or PGN tournament, or open or drop a file anywhere on the page. Shown first: " {EXAMPLE_CREDIT} "."
                 </p>
                 // docs/input.md, rendered at build time: the document and the help cannot drift.
-                <details class="input-help" data-testid="input-help">
+                <details class="input-help" data-testid="input-help" on:toggle=move |_| help_opened.set(true)>
                     <summary>"Input formats"</summary>
-                    <div inner_html=INPUT_HELP_HTML></div>
+                    // Its 22 KB of text come with its code when first opened (issue 24).
+                    <Show when=move || help_opened.get()>
+                        <crate::components::lazy::Later load=help />
+                    </Show>
                 </details>
                 <textarea
                     node_ref=area
