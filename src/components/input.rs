@@ -272,10 +272,23 @@ pub fn InputHelp() -> impl IntoView {
     view! { <div inner_html=INPUT_HELP_HTML></div> }
 }
 
+/// *Input formats*, folded: its 22 KB of text come with their code when first opened (issue 24).
+#[component]
+fn FormatsHelp() -> impl IntoView {
+    let opened = RwSignal::new(false);
+    let help = expect_context::<crate::components::lazy::Deferred>().input_help;
+    view! {
+        <details class="input-help" data-testid="input-help" on:toggle=move |_| opened.set(true)>
+            <summary>"Input formats"</summary>
+            <Show when=move || opened.get()>
+                <crate::components::lazy::Later load=help />
+            </Show>
+        </details>
+    }
+}
+
 #[component]
 pub fn InputPanel() -> impl IntoView {
-    let help_opened = RwSignal::new(false);
-    let help = expect_context::<crate::components::lazy::Deferred>().input_help;
     let state = expect_context::<State>();
     let area = NodeRef::<Textarea>::new();
     let rerate = expect_context::<Rerate>();
@@ -323,14 +336,7 @@ pub fn InputPanel() -> impl IntoView {
                     "Paste CSV with a header row (e.g. " <code>"white,black,result"</code> " or " <code>"home,away,home_score,away_score"</code>
                     "), a FIDE TRF or PGN tournament, or open or drop a file anywhere on the page. Shown first: " {EXAMPLE_CREDIT} "."
                 </p>
-                // docs/input.md, rendered at build time: the document and the help cannot drift.
-                <details class="input-help" data-testid="input-help" on:toggle=move |_| help_opened.set(true)>
-                    <summary>"Input formats"</summary>
-                    // Its 22 KB of text come with its code when first opened (issue 24).
-                    <Show when=move || help_opened.get()>
-                        <crate::components::lazy::Later load=help />
-                    </Show>
-                </details>
+                <FormatsHelp />
                 <textarea
                     node_ref=area
                     data-testid="input"
