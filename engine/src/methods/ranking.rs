@@ -63,7 +63,7 @@ pub fn rank(rows: Vec<PlayerRating>, placing: impl Fn(usize, &PlayerRating) -> P
     let mut idx: Vec<usize> = (0..rows.len()).collect();
     crate::sort::by(&mut idx, |&a, &b| order(a, b).then_with(|| lower(a).cmp(lower(b))));
     let mut rows = rows;
-    permute(&mut rows, &idx);
+    crate::sort::permute(&mut rows, &idx);
     // The previous ranked row: its rank, key, and whether it may share.
     let mut previous: Option<(usize, Key, bool)> = None;
     for (pos, (row, &i)) in rows.iter_mut().zip(&idx).enumerate() {
@@ -105,25 +105,6 @@ pub fn tie_classes(values: &[f64]) -> Vec<f64> {
     out
 }
 
-/// Reorders `rows` in place so that `rows[k]` becomes the old `rows[order[k]]`, following each
-/// cycle of the permutation: a second vector of 100,000 rows would be 20 MB more at the
-/// moment a large run peaks.
-fn permute<T>(rows: &mut [T], order: &[usize]) {
-    let mut done = vec![false; rows.len()];
-    for start in 0..rows.len() {
-        let mut k = start;
-        while !done[k] {
-            done[k] = true;
-            let from = order[k];
-            if from == start {
-                break;
-            }
-            rows.swap(k, from);
-            k = from;
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -138,14 +119,6 @@ mod tests {
         assert!(tie_classes(&[]).is_empty());
     }
 
-    #[test]
-    fn permute_puts_each_row_where_the_order_says() {
-        for order in [vec![2, 0, 1], vec![0, 1, 2], vec![1, 0, 3, 2], vec![3, 2, 1, 0, 4], vec![]] {
-            let mut rows: Vec<usize> = (0..order.len()).map(|i| 10 * i).collect();
-            permute(&mut rows, &order);
-            assert_eq!(rows, order.iter().map(|&i| 10 * i).collect::<Vec<_>>(), "{order:?}");
-        }
-    }
     use crate::diagnose::Status;
 
     fn row(name: &str) -> PlayerRating {
