@@ -366,17 +366,8 @@ impl Bridge {
 
     /// No worker could be started: the request fails with [`NO_WORKER`].
     fn refuse(&self, msg: ToWorker) {
-        let on_message = &self.0.on_message;
-        match msg {
-            ToWorker::Rate { job, .. } => on_message(FromWorker::Failed { job, message: NO_WORKER.into() }),
-            ToWorker::Compare { job, .. } => on_message(FromWorker::CompareFailed { job, message: NO_WORKER.into(), cancelled: false }),
-            ToWorker::Predict { job, .. } => {
-                on_message(FromWorker::PredictFailed { job, message: NO_WORKER.into(), cancelled: false, partial: None })
-            }
-            ToWorker::Race { job, .. } => on_message(FromWorker::Raced { job, race: Err(NO_WORKER.into()) }),
-            ToWorker::Working { job, .. } => on_message(FromWorker::Worked { job, working: Err(NO_WORKER.into()) }),
-            ToWorker::Desk { job, .. } => on_message(FromWorker::Desked { job, reply: Err(NO_WORKER.into()) }),
-            _ => {}
+        if let Some(failed) = msg.failure(NO_WORKER.into()) {
+            (self.0.on_message)(failed)
         }
     }
 }

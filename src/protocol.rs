@@ -73,6 +73,22 @@ pub enum ToWorker {
     Crash { trap: bool },
 }
 
+impl ToWorker {
+    /// The answer that says this request failed with `message`, for its job; `None` for a
+    /// request that has no job to answer (a cancel, a test's failure on purpose).
+    pub fn failure(self, message: String) -> Option<FromWorker> {
+        Some(match self {
+            ToWorker::Rate { job, .. } => FromWorker::Failed { job, message },
+            ToWorker::Compare { job, .. } => FromWorker::CompareFailed { job, message, cancelled: false },
+            ToWorker::Predict { job, .. } => FromWorker::PredictFailed { job, message, cancelled: false, partial: None },
+            ToWorker::Race { job, .. } => FromWorker::Raced { job, race: Err(message) },
+            ToWorker::Working { job, .. } => FromWorker::Worked { job, working: Err(message) },
+            ToWorker::Desk { job, .. } => FromWorker::Desked { job, reply: Err(message) },
+            _ => return None,
+        })
+    }
+}
+
 /// What the first worker (`worker::core`) reads: [`ToWorker`]'s rating requests, the same
 /// messages, and nothing else, so that the others' decoding (the desk's, prediction's) is left
 /// out of its wasm (issue 24).

@@ -119,14 +119,9 @@ pub fn desk_only(request: Result<ToWorker, FromWorker>) {
 /// the failure of its job where it has one.
 fn wrong_worker(request: ToWorker) {
     let message = "the request went to a worker that does not serve it (a defect of the page)".to_string();
-    match request {
-        ToWorker::Rate { job, .. } => post(&FromWorker::Failed { job, message }),
-        ToWorker::Compare { job, .. } => post(&FromWorker::CompareFailed { job, message, cancelled: false }),
-        ToWorker::Predict { job, .. } => post(&FromWorker::PredictFailed { job, message, cancelled: false, partial: None }),
-        ToWorker::Race { job, .. } => post(&FromWorker::Raced { job, race: Err(message) }),
-        ToWorker::Working { job, .. } => post(&FromWorker::Worked { job, working: Err(message) }),
-        ToWorker::Desk { job, .. } => post(&FromWorker::Desked { job, reply: Err(message) }),
-        _ => web_sys::console::error_1(&message.into()),
+    match request.failure(message.clone()) {
+        Some(failed) => post(&failed),
+        None => web_sys::console::error_1(&message.into()),
     }
 }
 
