@@ -32,6 +32,23 @@ fn watch(req: &IdbRequest) -> JsFuture {
     JsFuture::from(promise)
 }
 
+/// Watches a transaction from now on: the future ends when it is committed, or fails when it
+/// is aborted or fails.
+fn committed(tx: &web_sys::IdbTransaction) -> JsFuture {
+    let promise = Promise::new(&mut |resolve, reject| {
+        let ok = Closure::once_into_js(move || {
+            let _ = resolve.call0(&JsValue::NULL);
+        });
+        let fail = Closure::once_into_js(move |ev: web_sys::Event| {
+            let _ = reject.call1(&JsValue::NULL, &ev);
+        });
+        tx.set_oncomplete(Some(ok.unchecked_ref()));
+        tx.set_onerror(Some(fail.unchecked_ref()));
+        tx.set_onabort(Some(fail.unchecked_ref()));
+    });
+    JsFuture::from(promise)
+}
+
 /// Waits for a request's success (its result) or failure.
 async fn done(req: &IdbRequest) -> Result<JsValue, String> {
     watch(req).await.map_err(|e| error("the browser's storage refused", e))
@@ -110,17 +127,19 @@ pub async fn delete() -> Result<(), String> {
 /// The tournament desk's tournaments, each a JSON text under its id, in a database of their
 /// own (`ratings-lab-desk`), apart from the kept input file's.
 pub mod tournaments {
-    use super::{done, error, object_store};
+    use super::{committed, done, error, object_store};
     use web_sys::IdbTransactionMode;
 
     const DB: &str = "ratings-lab-desk";
     const STORE: &str = "tournaments";
 
-    /// Keeps `json` under `id`, replacing what was kept.
+    /// Keeps `json` under `id`, replacing what was kept; done when the write is committed
+    /// (the desk's journal drops a change only then).
     pub async fn put(id: &str, json: &str) -> Result<(), String> {
         let store = object_store(DB, STORE, IdbTransactionMode::Readwrite).await?;
-        let req = store.put_with_key(&json.into(), &id.into()).map_err(|e| error("cannot keep the tournament", e))?;
-        done(&req).await.map(|_| ())
+        let committed = committed(&store.transaction());
+        store.put_with_key(&json.into(), &id.into()).map_err(|e| error("cannot keep the tournament", e))?;
+        committed.await.map(|_| ()).map_err(|e| error("the browser's storage did not keep the tournament", e))
     }
 
     /// Every tournament kept, as its JSON text.

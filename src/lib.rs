@@ -9,6 +9,7 @@ pub mod compare;
 pub mod compute;
 pub mod help;
 pub mod json;
+pub mod kept;
 pub mod lessons;
 pub mod link;
 pub mod print;

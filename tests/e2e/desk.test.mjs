@@ -211,6 +211,37 @@ test('a 30-player, 7-round Swiss at the desk, keyboard only, killed mid-round an
   await context.close();
 });
 
+test('a result typed and the page reloaded at once is kept, and so is an undo (the journal in local storage)', async () => {
+  const { context, page, errors } = await newTournament();
+  await page.getByTestId('desk-tname').fill('Blitz');
+  await page.getByTestId('desk-players').fill('name,rating\nAnna,2100\nBen,2000\nCleo,1900\nDan,1800\n');
+  await press(page, 'desk-create');
+  await press(page, 'desk-colour', 'w');
+  await press(page, 'desk-pair');
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid=desk-result]').length === 2);
+  /** The results still to enter once the desk is back (0: the next round to pair). */
+  const left = async () => {
+    await page.waitForFunction(() => /results to enter/.test(document.querySelector('[data-testid=desk-next]')?.textContent ?? '')
+      || document.querySelector('[data-testid=desk-pair]'), null, { timeout: 30000 });
+    const next = await page.evaluate(() => document.querySelector('[data-testid=desk-next]')?.textContent ?? '');
+    return Number(next.match(/(\d+) results to enter/)?.[1] ?? 0);
+  };
+  // Before this journal, IndexedDB had not begun its write when the page went: the result
+  // came back blank every time.
+  for (const [board, key, expected] of [[1, '=', 1], [2, '1', 0]]) {
+    await page.locator(`#desk-result-${board}`).focus();
+    await page.keyboard.press(key);
+    await page.reload();
+    assert.equal(await left(), expected, `board ${board}: '${key}', then a reload at once`);
+  }
+  assert.deepEqual(await resultValues(page), ['½-½', '1-0']);
+  await press(page, 'desk-undo');
+  await page.reload();
+  assert.equal(await left(), 1, 'the undo kept across a reload at once');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('at the desk every change can be undone, across a reload; the arbiter\'s changes are marked; a bad players list is refused by line', async () => {
   const { context, page, errors } = await newTournament();
   await page.getByTestId('desk-tname').fill('Club night');

@@ -5,23 +5,25 @@
 //! the old one, which goes on the *Undo* stack. What is kept in IndexedDB after every change
 //! ([`Kept`], `idb::tournaments`) is the text, the undo stack and the changes not yet
 //! answered, which are sent again on the next visit: a reload, a crash or a closed tab in the
-//! middle of entering results loses nothing that was typed.
+//! middle of entering results loses nothing that was typed. Each change is also written at
+//! once to a [`journal`] in local storage, for the moment before IndexedDB has it.
 //!
 //! The views: [`list`] (the tournaments kept, a new one, an import), [`register`] (details
 //! and players), [`round`] (pairing, results by keyboard, the arbiter's changes) and
 //! [`players`] (byes, withdrawals, late entries).
 
+mod journal;
 mod list;
 mod players;
 pub mod players_view;
 mod register;
 mod round;
 
+pub use crate::kept::Kept;
 use crate::protocol::{DeskReply, DeskRequest, FromWorker, ToWorker};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use ratings_engine::desk::{Action, DeskView};
-use serde::{Deserialize, Serialize};
 
 pub use list::DeskPanel;
 
@@ -31,28 +33,6 @@ pub(crate) const OPEN_KEY: &str = "ratings-lab/desk-open";
 pub(crate) const STAMP_KEY: &str = "ratings-lab/desk-stamp";
 /// Texts kept for *Undo*.
 const UNDO_DEPTH: usize = 300;
-
-/// One tournament as kept in IndexedDB.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-pub struct Kept {
-    pub id: String,
-    pub name: String,
-    pub text: String,
-    #[serde(default)]
-    pub undo: Vec<String>,
-    /// Changes made and not yet answered by the worker, in order.
-    #[serde(default)]
-    pub pending: Vec<Action>,
-    /// What the list says of it ("round 3 of 7").
-    #[serde(default)]
-    pub progress: String,
-    /// The rating report's K inputs as typed (`5=40`; new players; reached 2400).
-    #[serde(default)]
-    pub k_inputs: [String; 3],
-    /// When it was last changed (milliseconds since 1970).
-    #[serde(default)]
-    pub updated: f64,
-}
 
 /// What was asked of the worker and is awaited.
 #[derive(Clone, Debug, PartialEq)]
@@ -157,7 +137,10 @@ impl Desk {
                     Vec::new()
                 }
             };
-            let mut kept = kept;
+            let (mut kept, replayed) = with_journals(kept);
+            for k in replayed {
+                keep_copy(self, k);
+            }
             ratings_engine::sort::by(&mut kept, |a, b| b.updated.total_cmp(&a.updated));
             let open = reopen.and_then(|id| kept.iter().find(|k| k.id == id).cloned());
             self.list.set(kept);
@@ -227,6 +210,8 @@ impl Desk {
         self.report.set(None);
         self.current.update(|k| {
             if let Some(k) = k {
+                k.acted += 1;
+                journal::note(&k.id, k.acted, crate::kept::Change::Act(action.clone()));
                 k.pending.push(action);
             }
         });
@@ -296,6 +281,8 @@ impl Desk {
         let Some(before) = k.undo.pop() else { return };
         k.text = before.clone();
         k.pending.clear();
+        k.acted += 1;
+        journal::note(&k.id, k.acted, crate::kept::Change::Undo { text: before.clone(), depth: k.undo.len() });
         self.current.set(Some(k));
         self.keep();
         self.flight.set_value(None);
@@ -310,13 +297,7 @@ impl Desk {
             Some(x) => *x = k.clone(),
             None => l.insert(0, k.clone()),
         });
-        let json = crate::json::to_json(&k);
-        spawn_local(async move {
-            let r = crate::idb::tournaments::put(&k.id, &json).await;
-            // Other tabs (the players' view on a second screen) hear of the change.
-            set_local(STAMP_KEY, Some(&now().to_string()));
-            self.unkept.set(r.err());
-        });
+        keep_copy(self, k);
     }
 
     pub fn delete(self, id: String) {
@@ -325,8 +306,9 @@ impl Desk {
             self.close_tournament();
         }
         spawn_local(async move {
-            if let Err(e) = crate::idb::tournaments::delete(&id).await {
-                self.failure.set(Some(e));
+            match crate::idb::tournaments::delete(&id).await {
+                Ok(()) => journal::forget(&id),
+                Err(e) => self.failure.set(Some(e)),
             }
         });
     }
@@ -355,7 +337,8 @@ impl Desk {
                     _ => reply.view.name.clone(),
                 };
                 let id = format!("t{}", (now() as u64).to_string() + &format!("{:04}", (js_sys::Math::random() * 10000.0) as u32));
-                let k = Kept { id, name, text: reply.text, progress, updated: now(), ..Kept::default() };
+                let k = Kept { id, name, text: reply.text, progress, updated: now(), acted: 1, ..Kept::default() };
+                journal::note(&k.id, k.acted, crate::kept::Change::Created(k.clone()));
                 self.current.set(Some(k.clone()));
                 self.keep();
                 set_local(OPEN_KEY, Some(&k.id));
@@ -412,6 +395,46 @@ impl Desk {
         }
         self.failure.set(Some(why));
     }
+}
+
+/// Writes `k` to IndexedDB; once committed, the journal drops the changes it holds.
+fn keep_copy(desk: Desk, k: Kept) {
+    let json = crate::json::to_json(&k);
+    spawn_local(async move {
+        let r = crate::idb::tournaments::put(&k.id, &json).await;
+        if r.is_ok() {
+            journal::settled(&k.id, k.acted);
+        }
+        // Other tabs (the players' view on a second screen) hear of the change.
+        set_local(STAMP_KEY, Some(&now().to_string()));
+        desk.unkept.set(r.err());
+    });
+}
+
+/// The tournaments IndexedDB holds, with what their journals hold that they do not; and
+/// those the journals changed, to be kept again.
+fn with_journals(kept: Vec<Kept>) -> (Vec<Kept>, Vec<Kept>) {
+    let mut kept = kept;
+    let mut replayed = Vec::new();
+    for (id, entries) in journal::all() {
+        let at = kept.iter().position(|k| k.id == id);
+        let copy = at.map(|i| kept[i].clone());
+        match (at, crate::kept::replay(copy, &entries)) {
+            // Every change in the copy already (its commit came after the last look).
+            (Some(i), Some(k)) if k == kept[i] => journal::settled(&id, k.acted),
+            (Some(i), Some(k)) => {
+                replayed.push(k.clone());
+                kept[i] = k;
+            }
+            (None, Some(k)) => {
+                replayed.push(k.clone());
+                kept.push(k);
+            }
+            // A journal of a tournament removed: dropped.
+            (_, None) => journal::forget(&id),
+        }
+    }
+    (kept, replayed)
 }
 
 /// The first start number whose player changed between two views of one tournament with one
