@@ -55,7 +55,9 @@ impl Open {
         };
         match msg {
             FromWorker::Done { job, result } if !result.errors_pending => close(&mut self.rate, *job),
-            FromWorker::Failed { job, .. } | FromWorker::ParseFailed { job, .. } => close(&mut self.rate, *job),
+            FromWorker::Failed { job, .. } | FromWorker::ParseFailed { job, .. } | FromWorker::Elsewhere { job } => {
+                close(&mut self.rate, *job)
+            }
             FromWorker::Compared { job, .. } | FromWorker::CompareFailed { job, .. } => close(&mut self.compare, *job),
             FromWorker::Predicted { job, .. } | FromWorker::PredictFailed { job, .. } => close(&mut self.predict, *job),
             FromWorker::Raced { job, .. } => close(&mut self.race, *job),

@@ -37,9 +37,10 @@ pub fn warnings(job: &Job) -> Vec<LineMessage> {
     job.input.warnings.iter().map(|w| LineMessage { line: w.line, message: w.message.clone() }).collect()
 }
 
-/// The finished job as the page shows it. A rating that failed is an error, unless the input
-/// is a tournament, whose standings are shown with the reason there are no ratings.
-pub fn result(job: &Job, finished: Finished) -> Result<RatingResult, String> {
+/// The finished job as the page shows it, with what `standings` adds. A rating that failed is
+/// an error, unless the input is a tournament, whose standings are shown with the reason there
+/// are no ratings.
+pub fn result(job: &Job, finished: Finished, standings: Standings) -> Result<RatingResult, String> {
     let parse_warnings = warnings(job);
     let mut result = match finished.rating {
         Ok(rating) => rated(&rating, &parse_warnings),
@@ -49,6 +50,16 @@ pub fn result(job: &Job, finished: Finished) -> Result<RatingResult, String> {
     result.steps = finished.steps;
     result.measures = finished.measures;
     result.eig_gamma = job.eig_rule_gamma();
+    Ok(standings(job, result))
+}
+
+/// What a worker adds to a tournament's result: its standings ([`with_standings`], the lab's
+/// worker), or nothing (the first worker, which hands tournaments on: the tiebreaks are left
+/// out of its code).
+pub type Standings = fn(&Job, RatingResult) -> RatingResult;
+
+/// The result with the tournament's standings (and its teams'), if the input is a tournament.
+pub fn with_standings(job: &Job, mut result: RatingResult) -> RatingResult {
     if let (Some(st), Some(t)) = (job.standings(), &job.input.tournament) {
         let mut view = standings_view(&st, t);
         view.teams = job.team_standings().map(|(standings, warnings)| {
@@ -68,7 +79,7 @@ pub fn result(job: &Job, finished: Finished) -> Result<RatingResult, String> {
         });
         result.standings = Some(view);
     }
-    Ok(result)
+    result
 }
 
 /// A team event's matches round by round, each team's players (board order) and the boards
@@ -97,8 +108,8 @@ fn team_matches(t: &Tournament) -> TeamMatches {
 
 /// The ratings without their standard errors, which [`result`] of the finished job adds: what
 /// the page shows first on a large group ([`ratings_engine::job::Running::finish_early`]).
-pub fn early_result(job: &Job, early: Finished) -> Result<RatingResult, String> {
-    let mut result = result(job, early)?;
+pub fn early_result(job: &Job, early: Finished, standings: Standings) -> Result<RatingResult, String> {
+    let mut result = result(job, early, standings)?;
     result.errors_pending = true;
     Ok(result)
 }
@@ -107,7 +118,7 @@ pub fn early_result(job: &Job, early: Finished) -> Result<RatingResult, String> 
 pub fn rate_text(text: &str, settings: &Settings) -> Result<RatingResult, Vec<LineMessage>> {
     let job = Job::read(text, settings).map_err(|e| line_messages(&e))?;
     let finished = job.run();
-    result(&job, finished).map_err(|message| vec![LineMessage { line: 0, message }])
+    result(&job, finished, with_standings).map_err(|message| vec![LineMessage { line: 0, message }])
 }
 
 fn player_rows(rating: &Rating) -> Vec<PlayerRow> {

@@ -415,6 +415,12 @@ pub enum FromWorker {
         job: u32,
         message: String,
     },
+    /// The first worker's answer to a tournament (a TRF, say): the lab's worker rates it, with
+    /// the standings, whose tiebreaks the first worker's code leaves out (`workers::Workers`
+    /// sends it the request again; the page never sees this message).
+    Elsewhere {
+        job: u32,
+    },
     /// A comparison: `done` of `total` steps, the next one `doing`.
     CompareProgress {
         job: u32,
@@ -569,6 +575,7 @@ impl FromWorker {
             | FromWorker::Progress { job, .. }
             | FromWorker::Done { job, .. }
             | FromWorker::Failed { job, .. }
+            | FromWorker::Elsewhere { job }
             | FromWorker::CompareProgress { job, .. }
             | FromWorker::Compared { job, .. }
             | FromWorker::CompareFailed { job, .. }

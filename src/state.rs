@@ -285,7 +285,7 @@ impl State {
                 self.result.set(None);
                 self.running.set(false);
             }
-            Raced { .. } | Worked { .. } | Crashed { .. } => {}
+            Raced { .. } | Worked { .. } | Crashed { .. } | Elsewhere { .. } => {}
         }
     }
 }

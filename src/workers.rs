@@ -5,31 +5,43 @@
 //! starts when first asked for: every other method, a large file kept in the browser's
 //! storage (its engine compiled for speed: a million games rate about 10 % faster than in the
 //! first worker), the compare view, prediction and the simulation lab, the race, a step's
-//! working. The desk's worker is the desk's own (`app::connect_desk`).
+//! working; and a tournament (a TRF, say), which the first worker hands on when it has read
+//! one ([`FromWorker::Elsewhere`]), since its code is left without the tiebreaks. The desk's
+//! worker is the desk's own (`app::connect_desk`).
 
 use crate::bridge::Bridge;
 use crate::protocol::{FromWorker, Source, ToWorker};
 use ratings_engine::MethodKind;
 use std::cell::{Cell, RefCell};
-use std::rc::Rc;
+use std::rc::{Rc, Weak};
 
 /// The two workers behind the rating views, each started when a request first needs it:
 /// requests go to the one that serves them, answers come back through one handler.
-pub struct Workers {
+pub struct Workers(Rc<Inner>);
+
+struct Inner {
     /// The first worker, then the lab's.
     bridges: [RefCell<Option<Bridge>>; 2],
-    on_message: Rc<dyn Fn(FromWorker)>,
+    on_message: Box<dyn Fn(FromWorker)>,
     /// Whether the lab's worker runs the last rating.
     rating_in_lab: Cell<bool>,
+    /// The last rating sent to the first worker, sent again to the lab's if it is handed on.
+    first_rating: RefCell<Option<ToWorker>>,
+    /// The last text the first worker handed on (a tournament): the lab's worker rates it
+    /// from then on.
+    handed_on: RefCell<Option<Source>>,
 }
 
-/// Whether the lab's worker serves `msg`: a cancel of the last rating goes where it runs, a
-/// test's failure on purpose to the lab's worker while it is busy (the worker a test means),
-/// else to the first.
-fn for_lab(msg: &ToWorker, rating_in_lab: bool, lab_busy: bool) -> bool {
+/// Whether the lab's worker serves `msg`: a rating by another method than Brent's, of a large
+/// file or of a tournament the first worker handed on; a cancel of the last rating where it
+/// runs; a test's failure on purpose to the lab's worker while it is busy (the worker a test
+/// means), else to the first.
+fn for_lab(msg: &ToWorker, inner: &Inner, lab_busy: bool) -> bool {
     match msg {
-        ToWorker::Rate { settings, source, .. } => settings.method != MethodKind::Brent || matches!(source, Source::Stored(_)),
-        ToWorker::Cancel { .. } | ToWorker::Supersede { .. } => rating_in_lab,
+        ToWorker::Rate { settings, source, .. } => {
+            settings.method != MethodKind::Brent || matches!(source, Source::Stored(_)) || inner.handed_on.borrow().as_ref() == Some(source)
+        }
+        ToWorker::Cancel { .. } | ToWorker::Supersede { .. } => inner.rating_in_lab.get(),
         ToWorker::Crash { .. } => lab_busy,
         _ => true,
     }
@@ -38,43 +50,71 @@ fn for_lab(msg: &ToWorker, rating_in_lab: bool, lab_busy: bool) -> bool {
 impl Workers {
     /// No worker yet; `on_message` receives both workers' answers.
     pub fn new(on_message: impl Fn(FromWorker) + 'static) -> Workers {
-        Workers { bridges: Default::default(), on_message: Rc::new(on_message), rating_in_lab: Cell::new(false) }
+        Workers(Rc::new(Inner {
+            bridges: Default::default(),
+            on_message: Box::new(on_message),
+            rating_in_lab: Cell::new(false),
+            first_rating: RefCell::new(None),
+            handed_on: RefCell::new(None),
+        }))
     }
 
     pub fn send(&self, msg: ToWorker) {
-        let in_lab = for_lab(&msg, self.rating_in_lab.get(), self.busy(true));
-        match &msg {
-            ToWorker::Rate { job, .. } => {
-                // The rating before runs in the other worker: drop it there, so that the two
-                // do not share the processor (its answers, for an old job, would be ignored).
-                let before = self.rating_in_lab.replace(in_lab);
-                if before != in_lab && self.busy(before) {
-                    self.send_to(before, ToWorker::Supersede { job: *job });
-                }
+        send(&self.0, msg)
+    }
+}
+
+fn send(inner: &Rc<Inner>, msg: ToWorker) {
+    let in_lab = for_lab(&msg, inner, busy(inner, true));
+    match &msg {
+        ToWorker::Rate { job, .. } => {
+            // The rating before runs in the other worker: drop it there, so that the two
+            // do not share the processor (its answers, for an old job, would be ignored).
+            let before = inner.rating_in_lab.replace(in_lab);
+            if before != in_lab && busy(inner, before) {
+                send_to(inner, before, ToWorker::Supersede { job: *job });
             }
-            // A worker that is not running has nothing to stop: a cancel would start one.
-            ToWorker::Cancel { .. } | ToWorker::CancelCompare { .. } | ToWorker::CancelPredict { .. } if !self.busy(in_lab) => return,
-            _ => {}
+            *inner.first_rating.borrow_mut() = (!in_lab).then(|| msg.clone());
         }
-        self.send_to(in_lab, msg);
+        // A worker that is not running has nothing to stop: a cancel would start one.
+        ToWorker::Cancel { .. } | ToWorker::CancelCompare { .. } | ToWorker::CancelPredict { .. } if !busy(inner, in_lab) => return,
+        _ => {}
     }
+    send_to(inner, in_lab, msg);
+}
 
-    /// Whether that worker has started and has a job not yet answered in full.
-    fn busy(&self, lab: bool) -> bool {
-        self.bridges[lab as usize].borrow().as_ref().is_some_and(|b| b.has_worker() && b.busy())
+/// Whether that worker has started and has a job not yet answered in full.
+fn busy(inner: &Inner, lab: bool) -> bool {
+    inner.bridges[lab as usize].borrow().as_ref().is_some_and(|b| b.has_worker() && b.busy())
+}
+
+fn send_to(inner: &Rc<Inner>, lab: bool, msg: ToWorker) {
+    let bridge = &inner.bridges[lab as usize];
+    if bridge.borrow().is_none() {
+        let weak = Rc::downgrade(inner);
+        let url = if lab { crate::bridge::lab_worker_url() } else { crate::bridge::worker_url() };
+        let started = Bridge::new(&url, move |msg| answered(&weak, msg));
+        *bridge.borrow_mut() = Some(started);
     }
+    // Not borrowed mutably while sending: a refused request is answered at once.
+    if let Some(bridge) = bridge.borrow().as_ref() {
+        bridge.send(msg)
+    }
+}
 
-    fn send_to(&self, lab: bool, msg: ToWorker) {
-        let bridge = &self.bridges[lab as usize];
-        if bridge.borrow().is_none() {
-            let on_message = self.on_message.clone();
-            let url = if lab { crate::bridge::lab_worker_url() } else { crate::bridge::worker_url() };
-            let started = Bridge::new(&url, move |msg| on_message(msg));
-            *bridge.borrow_mut() = Some(started);
-        }
-        // Not borrowed mutably while sending: a refused request is answered at once.
-        if let Some(bridge) = bridge.borrow().as_ref() {
-            bridge.send(msg)
-        }
+/// A worker's answer: to the page, but a rating the first worker handed on, which goes to
+/// the lab's worker (if it is still the last rating asked for).
+fn answered(inner: &Weak<Inner>, msg: FromWorker) {
+    let Some(inner) = inner.upgrade() else { return };
+    let FromWorker::Elsewhere { job } = msg else {
+        return (inner.on_message)(msg);
+    };
+    let rating = inner.first_rating.borrow_mut().take_if(|r| matches!(r, ToWorker::Rate { job: j, .. } if *j == job));
+    if let Some(ToWorker::Rate { source, .. }) = &rating {
+        *inner.handed_on.borrow_mut() = Some(source.clone());
+    }
+    if let Some(rating) = rating {
+        inner.rating_in_lab.set(true);
+        send_to(&inner, true, rating);
     }
 }

@@ -70,7 +70,7 @@ pub fn core(request: Result<FirstRequest, FromWorker>) {
     match request {
         Ok(FirstRequest::Rate { job, source, settings }) => {
             slices::begin(job);
-            spawn_local(rate::run(job, source, settings, ratings_engine::methods::start_brent));
+            spawn_local(rate::run(job, source, settings, rate::FIRST));
         }
         Ok(FirstRequest::Cancel { job }) => slices::cancel(job),
         Ok(FirstRequest::Supersede { job }) => slices::begin(job),
@@ -85,7 +85,7 @@ pub fn lab(request: Result<ToWorker, FromWorker>) {
     match request {
         Ok(ToWorker::Rate { job, source, settings }) => {
             slices::begin(job);
-            spawn_local(rate::run(job, source, settings, ratings_engine::start));
+            spawn_local(rate::run(job, source, settings, rate::LAB));
         }
         Ok(ToWorker::Compare { job, source, settings, request }) => {
             slices::begin(job);

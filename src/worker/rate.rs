@@ -5,9 +5,24 @@
 use super::input::{job_for, keep_warm, warm_start};
 use super::slices::{in_slices, post, sleep, superseded, Ended, Sliced};
 use crate::compute;
-use crate::protocol::{FromWorker, Settings, Source};
-use ratings_engine::job::{Finished, Running};
+use crate::protocol::{FromWorker, RatingResult, Settings, Source};
+use ratings_engine::job::{Finished, Job, Running};
 use ratings_engine::methods::Starter;
+
+/// What a worker's ratings can hold: the methods it starts, and what it adds to a tournament's
+/// result (`None`: it hands tournaments to the lab's worker, [`FromWorker::Elsewhere`]).
+#[derive(Clone, Copy)]
+pub struct Serves {
+    starter: Starter,
+    standings: Option<compute::Standings>,
+}
+
+/// The first worker's: Brent's method, and no tournament (its code is left without the
+/// tiebreaks: 35 KB gzipped).
+pub const FIRST: Serves = Serves { starter: ratings_engine::methods::start_brent, standings: None };
+
+/// The lab's worker's: every method, and a tournament's standings.
+pub const LAB: Serves = Serves { starter: ratings_engine::start, standings: Some(compute::with_standings) };
 
 /// How long the worker waits, after posting ratings whose standard errors are still to come,
 /// before computing those (unless a newer job came meanwhile).
@@ -19,16 +34,20 @@ impl Sliced for Running<'_> {
     }
 }
 
-/// Rates `source` with `settings` as job `job`, the fit begun by `starter` (what the worker
-/// holds: Brent's method alone in the first worker, every method in the lab's).
-pub async fn run(job: u32, source: Source, settings: Settings, starter: Starter) {
+/// Rates `source` with `settings` as job `job`, with what this worker `serves`.
+pub async fn run(job: u32, source: Source, settings: Settings, serves: Serves) {
     let parsed = match job_for(job, source, &settings).await {
         Ok(parsed) => parsed,
         Err(message) => return post(&message),
     };
+    let standings = match (serves.standings, parsed.input.tournament.is_some()) {
+        (Some(standings), _) => standings,
+        (None, false) => no_standings,
+        (None, true) => return post(&FromWorker::Elsewhere { job }),
+    };
     post(&FromWorker::Parsed { job, summary: compute::summary(&parsed), warnings: compute::warnings(&parsed) });
     let warm = warm_start(settings.method);
-    let finished = match parsed.start_with(warm.as_deref(), starter) {
+    let finished = match parsed.start_with(warm.as_deref(), serves.starter) {
         Ok(mut running) => {
             if !fit_in_slices(job, &mut running).await {
                 return;
@@ -37,7 +56,7 @@ pub async fn run(job: u32, source: Source, settings: Settings, starter: Starter)
             // The ratings first when their standard errors take long, then the whole result
             // (unless a newer job came meanwhile).
             if let Some(early) = running.finish_early() {
-                match compute::early_result(&parsed, early) {
+                match compute::early_result(&parsed, early, standings) {
                     Ok(result) => post(&FromWorker::Done { job, result }),
                     Err(message) => return post(&FromWorker::Failed { job, message }),
                 }
@@ -52,7 +71,7 @@ pub async fn run(job: u32, source: Source, settings: Settings, starter: Starter)
         }
         Err(e) => Finished { rating: Err(e), steps: None, measures: None, trace: Vec::new() },
     };
-    match compute::result(&parsed, finished) {
+    match compute::result(&parsed, finished, standings) {
         Ok(result) => post(&FromWorker::Done { job, result }),
         Err(message) => post(&FromWorker::Failed { job, message }),
     }
@@ -77,4 +96,9 @@ async fn fit_in_slices(job: u32, running: &mut Running<'_>) -> bool {
         }
         Ended::Superseded => false,
     }
+}
+
+/// A result that is not a tournament's, as it is.
+fn no_standings(_: &Job, result: RatingResult) -> RatingResult {
+    result
 }

@@ -69,3 +69,31 @@ test("the first worker rates the page's text with Brent's method; another method
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test("a tournament read by the first worker is handed to the lab's worker, which rates it with its standings", async () => {
+  const context = await site.browser.newContext({ viewport: DESKTOP });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  const fetched = [];
+  page.on('request', (r) => fetched.push(new URL(r.url()).pathname.slice(1)));
+  await page.goto(`${site.site.origin}/`);
+  await finished(page);
+  assert.ok(!fetched.includes('lab_worker_bg.wasm'), "a first visit does not fetch the lab's worker");
+  // The first worker's code has no tiebreaks: it reads the TRF and hands it on.
+  await page.getByTestId('lesson').selectOption('swiss-buchholz');
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid=standing-row]').length === 16, null, { timeout: 30000 });
+  await finished(page);
+  assert.ok(fetched.includes('lab_worker_bg.wasm'), "the lab's worker rates the tournament");
+  const table = () => page.$$eval('[data-testid=rating-row]', (rows) => rows.map((r) => r.textContent).join('\n'));
+  const before = await table();
+  assert.equal(await page.getByTestId('rating-row').count(), 16);
+  // A parameter changed: rated again (by the lab's worker, the text being the one handed on).
+  await page.getByTestId('gamma').fill('0.5');
+  await page.getByTestId('gamma').press('Tab');
+  await page.waitForFunction((b) => [...document.querySelectorAll('[data-testid=rating-row]')].map((r) => r.textContent).join('\n') !== b, before, { timeout: 30000 });
+  await finished(page);
+  assert.equal(await page.locator('[data-testid=standing-row]').count(), 16, 'the standings still shown');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
