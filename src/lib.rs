@@ -10,6 +10,7 @@ pub mod compute;
 pub mod help;
 pub mod json;
 pub mod kept;
+pub mod later;
 pub mod lessons;
 pub mod link;
 pub mod print;

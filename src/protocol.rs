@@ -14,6 +14,7 @@ use ratings_engine::{Measures, MethodKind, ScaleKind};
 use serde::{Deserialize, Serialize};
 
 pub use crate::compare::{CompareRequest, CompareView, Orders};
+pub use crate::later::Later;
 
 pub use ratings_engine::job::Settings;
 
@@ -430,7 +431,7 @@ pub enum FromWorker {
     },
     Compared {
         job: u32,
-        view: CompareView,
+        view: Later<CompareView>,
     },
     /// The comparison could not be made (or was cancelled: `cancelled`).
     CompareFailed {
@@ -441,12 +442,12 @@ pub enum FromWorker {
     /// The reply to [`ToWorker::Race`].
     Raced {
         job: u32,
-        race: Result<Race, String>,
+        race: Result<Later<Race>, String>,
     },
     /// The reply to [`ToWorker::Working`].
     Worked {
         job: u32,
-        working: Result<Working, String>,
+        working: Result<Later<Working>, String>,
     },
     /// A prediction job: `done` of `total` steps (methods, or repetitions).
     PredictProgress {
@@ -456,7 +457,7 @@ pub enum FromWorker {
     },
     Predicted {
         job: u32,
-        result: PredictResult,
+        result: Later<PredictResult>,
     },
     /// The prediction job could not be done (or was cancelled: `cancelled`; what was done so
     /// far, if anything, in `partial`).
@@ -464,7 +465,7 @@ pub enum FromWorker {
         job: u32,
         message: String,
         cancelled: bool,
-        partial: Option<PredictResult>,
+        partial: Option<Later<PredictResult>>,
     },
     /// The worker panicked (its last message: the bridge ends it and reports its open jobs).
     Crashed {
@@ -474,7 +475,7 @@ pub enum FromWorker {
     /// it was refused (the file unchanged).
     Desked {
         job: u32,
-        reply: Result<DeskReply, String>,
+        reply: Result<Later<DeskReply>, String>,
     },
 }
 

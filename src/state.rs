@@ -1,6 +1,6 @@
 //! The app's state: one bundle of signals, shared by the components.
 
-use crate::protocol::{FromWorker, InputSummary, LineMessage, RatingResult, Settings, StoredFile};
+use crate::protocol::{FromWorker, InputSummary, Later, LineMessage, RatingResult, Settings, StoredFile};
 use crate::storage::Kept;
 use leptos::prelude::*;
 use ratings_engine::methods::report::IterationRecord;
@@ -142,9 +142,9 @@ pub struct State {
     pub editing: RwSignal<bool>,
     pub sort: RwSignal<(SortKey, bool)>,
     /// The last race of the iterations (`components/race.rs`), with its request number.
-    pub race: RwSignal<Option<(u32, Result<ratings_engine::methods::race::Race, String>)>>,
+    pub race: RwSignal<Option<(u32, Result<Later<ratings_engine::methods::race::Race>, String>)>>,
     /// The last step's working asked for (`components/working.rs`), with its request number.
-    pub working: RwSignal<Option<(u32, Result<ratings_engine::methods::working::Working, String>)>>,
+    pub working: RwSignal<Option<(u32, Result<Later<ratings_engine::methods::working::Working>, String>)>>,
     /// The player whose working is shown (empty: none chosen).
     pub working_player: RwSignal<String>,
     /// Asks the race panel to race the iterations (a link that had raced them raises it).

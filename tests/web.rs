@@ -10,7 +10,7 @@ use ratings_lab_web::charts;
 use ratings_lab_web::compute;
 use ratings_lab_web::protocol::*;
 use ratings_lab_web::state::State;
-use wasm_bindgen::JsCast;
+use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::*;
 
 wasm_bindgen_test_configure!(run_in_browser);
@@ -394,9 +394,16 @@ fn a_comparison_crosses_the_worker_boundary_intact() {
     let view = compare_text(EXAMPLE, &Settings::default(), &request).expect("the example compares");
     assert_eq!(view.labels[1], "Elo (K = 16)");
     assert!(view.rows.iter().any(|r| r.spread[1].is_some_and(|s| s.sd > 0.0)));
-    let done = FromWorker::Compared { job: COMPARE_JOBS + 1, view };
+    let done = FromWorker::Compared { job: COMPARE_JOBS + 1, view: Later::new(view.clone()) };
     assert!(done.is_compare());
-    assert_eq!(roundtrip(&done), done);
+    // Read as the browser's value (decoded by the compare view, in its part of the wasm).
+    let back = roundtrip(&done);
+    assert_ne!(back, done, "not decoded when the message is read");
+    let FromWorker::Compared { job, view: back } = back else { panic!("a comparison") };
+    assert_eq!((job, back.open()), (COMPARE_JOBS + 1, Ok(view)));
+    // A value that is not a comparison is said to be unreadable when opened.
+    let wrong: Later<CompareView> = serde_wasm_bindgen::from_value(JsValue::from_str("x")).unwrap();
+    assert!(wrong.open().unwrap_err().contains("could not be read"));
     let progress = FromWorker::CompareProgress { job: COMPARE_JOBS + 1, done: 3, total: 9, doing: "Elo: order 2 of 4".into() };
     assert_eq!(roundtrip(&progress), progress);
 }
@@ -447,10 +454,13 @@ fn the_race_and_the_working_cross_the_worker_boundary_and_are_kept() {
     let r = race::race(data, &params.brent, &params.jrank).unwrap();
     assert_eq!(r.curves.len(), 4);
     let w = working::working(data, &Settings::default().method(), 2, 0).unwrap();
-    let raced = FromWorker::Raced { job: 5, race: Ok(r) };
-    let worked = FromWorker::Worked { job: 6, working: Ok(w) };
-    assert_eq!(roundtrip(&raced), raced);
-    assert_eq!(roundtrip(&worked), worked);
+    let raced = roundtrip(&FromWorker::Raced { job: 5, race: Ok(Later::new(r.clone())) });
+    let worked = roundtrip(&FromWorker::Worked { job: 6, working: Ok(Later::new(w.clone())) });
+    let (FromWorker::Raced { job: 5, race: Ok(back_r) }, FromWorker::Worked { job: 6, working: Ok(back_w) }) = (&raced, &worked) else {
+        panic!("a race and a working: {raced:?} {worked:?}")
+    };
+    assert_eq!(back_r.open(), Ok(r));
+    assert_eq!(back_w.open(), Ok(w));
     let ask = ToWorker::Working { job: 6, source: Source::Text("x".into()), settings: Settings::default(), step: 2, player: "A".into() };
     assert_eq!(roundtrip(&ask), ask);
     let owner = Owner::new();

@@ -9,7 +9,7 @@ use crate::charts::scatter::{self, Dot};
 use crate::compare::{estimate_text, progress_text, CompareRequest, CompareRow, CompareView, Orders};
 use crate::components::controls::NumberField;
 use crate::components::lazy::{Deferred, Later};
-use crate::protocol::{FromWorker, Source, ToWorker, COMPARE_JOBS};
+use crate::protocol::{FromWorker, Later, Source, ToWorker, COMPARE_JOBS};
 use crate::state::{SendToWorker, State};
 use leptos::html::Canvas;
 use leptos::prelude::*;
@@ -48,6 +48,9 @@ pub struct Lab {
     /// (done, total, what is being done).
     pub progress: RwSignal<Option<(usize, usize, String)>>,
     pub view: RwSignal<Option<CompareView>>,
+    /// A comparison come from the worker, not read yet: the panel reads it ([`Lab::show`]), so
+    /// that the code decoding it is in the panel's part of the wasm.
+    arrived: RwSignal<Option<Later<CompareView>>>,
     /// What went wrong (and whether it was a cancel).
     pub failure: RwSignal<Option<(String, bool)>>,
     pub sort: RwSignal<(CompareSort, bool)>,
@@ -71,6 +74,7 @@ impl Lab {
             running: RwSignal::new(false),
             progress: RwSignal::new(None),
             view: RwSignal::new(None),
+            arrived: RwSignal::new(None),
             failure: RwSignal::new(None),
             sort: RwSignal::new((CompareSort::Rank(0), true)),
             pair: RwSignal::new((0, 1)),
@@ -105,7 +109,19 @@ impl Lab {
         }
         match msg {
             FromWorker::CompareProgress { done, total, doing, .. } => self.progress.set(Some((done, total, doing))),
-            FromWorker::Compared { view, .. } => {
+            FromWorker::Compared { view, .. } => self.arrived.set(Some(view)),
+            FromWorker::CompareFailed { message, cancelled, .. } => {
+                self.failure.set(Some((message, cancelled)));
+                self.running.set(false);
+            }
+            _ => {}
+        }
+    }
+
+    /// Shows the comparison come from the worker, once read (the panel calls this).
+    fn show(&self, view: Later<CompareView>) {
+        match view.open() {
+            Ok(view) => {
                 let m = view.labels.len();
                 self.pair.update(|p| {
                     if p.0 >= m || p.1 >= m || p.0 == p.1 {
@@ -120,14 +136,10 @@ impl Lab {
                 self.hovered.set(None);
                 self.view.set(Some(view));
                 self.failure.set(None);
-                self.running.set(false);
             }
-            FromWorker::CompareFailed { message, cancelled, .. } => {
-                self.failure.set(Some((message, cancelled)));
-                self.running.set(false);
-            }
-            _ => {}
+            Err(message) => self.failure.set(Some((message, false))),
         }
+        self.running.set(false);
     }
 
     /// Asks the worker for the comparison.
@@ -787,6 +799,13 @@ pub fn ComparePanel() -> impl IntoView {
 #[component]
 pub fn CompareBody() -> impl IntoView {
     let lab = expect_context::<Lab>();
+    // Here, not in the panel: the comparison's decoding is then in this view's part.
+    Effect::new(move || {
+        lab.arrived.track();
+        if let Some(view) = lab.arrived.try_update_untracked(Option::take).flatten() {
+            lab.show(view);
+        }
+    });
     let has_view = move || lab.view.with(Option::is_some);
     view! {
         <div id="compare-body" class="compare-body">

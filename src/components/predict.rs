@@ -7,7 +7,7 @@
 use crate::charts::calibration::{self, Series};
 use crate::components::controls::NumberField;
 use crate::components::lazy::{Deferred, Later};
-use crate::protocol::{FromWorker, PredictRequest, PredictResult, Source, ToWorker, PREDICT_JOBS};
+use crate::protocol::{FromWorker, Later, PredictRequest, PredictResult, Source, ToWorker, PREDICT_JOBS};
 use crate::state::{SendToWorker, State};
 use leptos::html::Canvas;
 use leptos::prelude::*;
@@ -34,6 +34,9 @@ pub struct Predict {
     /// The parameter to tune.
     pub parameter: RwSignal<Parameter>,
     pub failure: RwSignal<Option<String>>,
+    /// The worker's answer, not read yet: the panel reads it ([`Predict::show`]), so that the
+    /// code decoding it is in the panel's part of the wasm.
+    arrived: RwSignal<Option<FromWorker>>,
 }
 
 impl Predict {
@@ -52,6 +55,7 @@ impl Predict {
             tuning: RwSignal::new(None),
             parameter: RwSignal::new(Parameter::EloK),
             failure: RwSignal::new(None),
+            arrived: RwSignal::new(None),
         }
     }
 
@@ -60,25 +64,33 @@ impl Predict {
         if msg.job() != Some(self.job.get_untracked()) {
             return;
         }
-        let keep = |r: PredictResult| match r {
-            PredictResult::Evaluated(e) => self.evaluation.set(Some(e)),
-            PredictResult::Simulated(s) => self.simulation.set(Some(s)),
-            PredictResult::Tuned(t) => self.tuning.set(Some(t)),
-        };
         match msg {
             FromWorker::PredictProgress { done, total, .. } => self.progress.set(Some((done, total))),
+            FromWorker::Predicted { .. } | FromWorker::PredictFailed { .. } => self.arrived.set(Some(msg)),
+            _ => {}
+        }
+    }
+
+    /// Shows the worker's answer, once read (the panel calls this).
+    fn show(&self, msg: FromWorker) {
+        let keep = |r: Later<PredictResult>| match r.open() {
+            Ok(PredictResult::Evaluated(e)) => self.evaluation.set(Some(e)),
+            Ok(PredictResult::Simulated(s)) => self.simulation.set(Some(s)),
+            Ok(PredictResult::Tuned(t)) => self.tuning.set(Some(t)),
+            Err(message) => self.failure.set(Some(message)),
+        };
+        match msg {
             FromWorker::Predicted { result, .. } => {
-                keep(result);
                 self.failure.set(None);
-                self.running.set(false);
+                keep(result);
             }
             FromWorker::PredictFailed { message, partial, .. } => {
-                partial.map(keep);
                 self.failure.set(Some(message));
-                self.running.set(false);
+                partial.map(keep);
             }
             _ => {}
         }
+        self.running.set(false);
     }
 
     fn send(&self, state: State, send: SendToWorker, source: Option<Source>, request: PredictRequest) {
@@ -460,6 +472,13 @@ pub fn PredictPanel() -> impl IntoView {
 #[component]
 pub fn PredictBody() -> impl IntoView {
     let (p, state, send) = (expect_context::<Predict>(), expect_context::<State>(), expect_context::<SendToWorker>());
+    // Here, not in the panel: the results' decoding is then in this view's part.
+    Effect::new(move || {
+        p.arrived.track();
+        if let Some(msg) = p.arrived.try_update_untracked(Option::take).flatten() {
+            p.show(msg);
+        }
+    });
     let holdout = Signal::derive(move || p.holdout.get());
     let rolling = Signal::derive(move || p.rolling.get() as f64);
     view! {

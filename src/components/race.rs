@@ -99,7 +99,8 @@ pub fn RacePanel() -> impl IntoView {
         }
     });
     provide_context(RaceJob { asked, pending });
-    let race = move || raced(&state, asked.get());
+    // Whether the race asked for has come (not read here: its decoding is in the race's part).
+    let has_race = move || state.race.with(|r| r.as_ref().is_some_and(|(j, _)| *j == asked.get()));
     let stale = move || raced_on.get().is_some_and(|t| state.text.with(|now| *now != t));
     let nothing = move || state.result.with(Option::is_none);
     view! {
@@ -112,13 +113,13 @@ pub fn RacePanel() -> impl IntoView {
             </p>
             <div class="toolbar">
                 <button data-testid="race-run" on:click=move |_| run(()) disabled=move || busy.get() || nothing()>
-                    {move || if race().is_some() { "Race again" } else { "Race the iterations" }}
+                    {move || if has_race() { "Race again" } else { "Race the iterations" }}
                 </button>
                 <span role="status" data-testid="race-status">
                     {move || if busy.get() { "Racing…".to_string() } else if stale() { "The data changed since this race: race again.".into() } else { String::new() }}
                 </span>
             </div>
-            <Show when=move || state.race.with(|r| r.as_ref().is_some_and(|(j, _)| *j == asked.get()))>
+            <Show when=has_race>
                 <Later load={expect_context::<Deferred>().race} />
             </Show>
         </section>
@@ -132,9 +133,10 @@ struct RaceJob {
     pending: RwSignal<bool>,
 }
 
-/// The race asked for last (`asked`), once it has come.
+/// The race asked for last (`asked`), once it has come (read here: its decoding is in the
+/// race's part of the wasm).
 fn raced(state: &State, asked: u32) -> Option<Result<Race, String>> {
-    state.race.with(|r| r.as_ref().filter(|(j, _)| *j == asked).map(|(_, r)| r.clone()))
+    state.race.with(|r| r.as_ref().filter(|(j, _)| *j == asked).map(|(_, r)| r.clone().and_then(|race| race.open())))
 }
 
 /// The race's curves, or why it failed (their code loaded when the first race comes:

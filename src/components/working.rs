@@ -51,7 +51,9 @@ pub fn Working() -> impl IntoView {
         true => state.result.with(|r| r.as_ref().map(|r| r.players.iter().map(|p| p.name.clone()).collect::<Vec<_>>()).unwrap_or_default()),
         false => Vec::new(),
     };
-    let reply = move || state.working.with(|w| w.as_ref().filter(|(j, _)| *j == asked.get()).map(|(_, w)| w.clone()));
+    // Read here: the working's decoding is in this view's part of the wasm.
+    let reply =
+        move || state.working.with(|w| w.as_ref().filter(|(j, _)| *j == asked.get()).map(|(_, w)| w.clone().and_then(|w| w.open())));
     view! {
         <div class="working" data-testid="working-panel" class:hidden=move || !shown()>
             <label>

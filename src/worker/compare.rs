@@ -5,7 +5,7 @@
 use super::input::job_for;
 use super::slices::{in_slices, post, superseded, yield_now, Ended, Progress, Steps};
 use crate::compare::{CompareRequest, CompareRun};
-use crate::protocol::{FromWorker, Settings, Source};
+use crate::protocol::{FromWorker, Later, Settings, Source};
 
 impl Steps for CompareRun<'_> {
     fn step(&mut self) -> bool {
@@ -55,5 +55,5 @@ pub async fn run(job: u32, source: Source, settings: Settings, request: CompareR
     if superseded(job) {
         return;
     }
-    post(&FromWorker::Compared { job, view: run.finish() });
+    post(&FromWorker::Compared { job, view: Later::new(run.finish()) });
 }

@@ -1,7 +1,7 @@
 //! The tournament desk's requests (`ratings_engine::desk`): each answered at once (a round of
 //! a few hundred players pairs in well under a second) with the file after it and its view.
 
-use crate::protocol::{DeskReply, DeskRequest, FromWorker, PlayersStandings, StandingLine};
+use crate::protocol::{DeskReply, DeskRequest, FromWorker, Later, PlayersStandings, StandingLine};
 use ratings_engine::desk::export::{export, TrfVersion};
 use ratings_engine::desk::register::{new_file, parse_players};
 use ratings_engine::desk::{apply, explain, view, DeskError};
@@ -66,5 +66,5 @@ fn standings(text: &str) -> Result<PlayersStandings, String> {
 }
 
 pub fn run(job: u32, request: DeskRequest) {
-    crate::worker::slices::post(&FromWorker::Desked { job, reply: answer(request) });
+    crate::worker::slices::post(&FromWorker::Desked { job, reply: answer(request).map(Later::new) });
 }

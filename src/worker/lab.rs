@@ -5,7 +5,7 @@
 
 use super::input::job_for;
 use super::slices::post;
-use crate::protocol::{FromWorker, Settings, Source};
+use crate::protocol::{FromWorker, Later, Settings, Source};
 use ratings_engine::job::STEP_PLAYERS;
 use ratings_engine::methods::{race, working};
 use ratings_engine::MethodKind;
@@ -24,7 +24,7 @@ pub async fn race(job: u32, source: Source, settings: Settings) {
         }
         Err(_) => Err("The input cannot be read: fix its errors first.".into()),
     };
-    post(&FromWorker::Raced { job, race });
+    post(&FromWorker::Raced { job, race: race.map(Later::new) });
 }
 
 /// The working of step `step` for the player named `player`, under the chosen method.
@@ -39,5 +39,5 @@ pub async fn working(job: u32, source: Source, settings: Settings, step: usize, 
         }
         Err(_) => Err("The input cannot be read: fix its errors first.".into()),
     };
-    post(&FromWorker::Worked { job, working });
+    post(&FromWorker::Worked { job, working: working.map(Later::new) });
 }

@@ -5,7 +5,7 @@
 
 use super::input::job_for;
 use super::slices::{in_slices, post, Ended, Progress, Steps};
-use crate::protocol::{FromWorker, PredictRequest, PredictResult, Settings, Source};
+use crate::protocol::{FromWorker, Later, PredictRequest, PredictResult, Settings, Source};
 use ratings_engine::compare::export::labels;
 use ratings_engine::evaluation::simulate::{Setup, SimulationRun};
 use ratings_engine::evaluation::{evaluate, tune, Evaluation, Parameter};
@@ -60,7 +60,7 @@ fn run_tuning(job: u32, data: &Dataset, method: &Method, options: &Options, para
     // A grid from the page is the parameter's own carried past an end: a few values more.
     let grid = grid.filter(|g| !g.is_empty() && g.len() <= 64).unwrap_or_else(|| parameter.grid());
     let tuning = tune(data, method, options, parameter, &grid, holdout);
-    post(&FromWorker::Predicted { job, result: PredictResult::Tuned(tuning) });
+    post(&FromWorker::Predicted { job, result: Later::new(PredictResult::Tuned(tuning)) });
 }
 
 /// The simulation lab, a repetition a step; a cancel keeps the tournaments done.
@@ -71,12 +71,12 @@ async fn run_simulation(job: u32, setup: Setup, methods: Vec<Method>) {
     let mut run = SimulationRun::new(setup, methods, Options::default());
     post(&progress(job, &run));
     match in_slices(job, &mut run, |run| post(&progress(job, run))).await {
-        Ended::Done => post(&FromWorker::Predicted { job, result: PredictResult::Simulated(run.finish()) }),
+        Ended::Done => post(&FromWorker::Predicted { job, result: Later::new(PredictResult::Simulated(run.finish())) }),
         Ended::Superseded => {}
         Ended::Cancelled => {
             let Progress { done, total } = Steps::progress(&run);
             let message = format!("Cancelled after {done} of {total} tournaments: the results below are theirs.");
-            let partial = Some(PredictResult::Simulated(run.finish()));
+            let partial = Some(Later::new(PredictResult::Simulated(run.finish())));
             post(&FromWorker::PredictFailed { job, message, cancelled: true, partial });
         }
     }
@@ -125,5 +125,5 @@ async fn run_evaluation(job: u32, data: &Dataset, methods: &[Method], options: &
     for (m, label) in e.methods.iter_mut().zip(labels(methods)) {
         m.label = label;
     }
-    post(&FromWorker::Predicted { job, result: PredictResult::Evaluated(e) });
+    post(&FromWorker::Predicted { job, result: Later::new(PredictResult::Evaluated(e)) });
 }

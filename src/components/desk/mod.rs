@@ -322,7 +322,10 @@ impl Desk {
         let Some(flight) = self.flight.get_value() else { return };
         self.flight.set_value(None);
         match reply {
-            Ok(reply) => self.answered(flight, reply),
+            Ok(reply) => match reply.open() {
+                Ok(reply) => self.answered(flight, reply),
+                Err(why) => self.refused(flight, why),
+            },
             Err(why) => self.refused(flight, why),
         }
         self.pump();
