@@ -143,7 +143,8 @@ fn connect_desk(desk: crate::components::desk::Desk) {
     let bridge = StoredValue::new_local(None::<Bridge>);
     desk.connect(Callback::new(move |msg| {
         if bridge.with_value(Option::is_none) {
-            bridge.set_value(Some(Bridge::new(&crate::bridge::desk_worker_url(), move |msg| desk.apply(msg))));
+            // Read by the desk's views ([`Desk::receive`]): the desk's code is in their parts.
+            bridge.set_value(Some(Bridge::new(&crate::bridge::desk_worker_url(), move |msg| desk.deliver(msg))));
         }
         bridge.with_value(|b| b.as_ref().map(|b| b.send(msg)));
     }));
@@ -229,10 +230,10 @@ pub fn App(views: Deferred) -> impl IntoView {
     provide_context(state);
     let (lab, predict, desk) = provide_views(state);
     connect_desk(desk);
-    if let Some(source) = crate::components::desk::players_view::source() {
+    if crate::components::desk::players_view::source().is_some() {
         // The players' view asks the desk's worker alone.
         crate::bridge::offline_copy();
-        return view! { <crate::components::desk::players_view::PlayersPage source=source /> }.into_any();
+        return view! { <Later load=views.players /> }.into_any();
     }
     let request = connect_rating(state, lab, predict);
     let rerate = Rerate(Callback::new(move |()| request()));

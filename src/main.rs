@@ -43,6 +43,7 @@ split! {
     predict, preload_predict => c::predict::PredictBody,
     race, preload_race => c::race::RaceResult,
     desk, preload_desk => c::DeskPanel,
+    players, preload_players => c::desk::players_view::PlayersBody,
     input_help, preload_input_help => c::input::InputHelp,
 }
 

@@ -37,6 +37,8 @@ pub struct Deferred {
     pub race: Load,
     /// The tournament desk.
     pub desk: Load,
+    /// The players' view (a page of its own: `#players`, or a saved one).
+    pub players: Load,
     /// The help on input formats, opened.
     pub input_help: Load,
     /// Fetches every view's code without showing it (failures are left for the view to say).

@@ -8,6 +8,8 @@ use leptos::prelude::*;
 #[component]
 pub fn DeskPanel() -> impl IntoView {
     let desk = expect_context::<Desk>();
+    desk.receive();
+    desk.restore();
     // Memos: a change to the open tournament (each result typed) must not make its view anew.
     let has_open = Memo::new(move |_| desk.current.with(Option::is_some));
     let creating = Memo::new(move |_| desk.creating.get());

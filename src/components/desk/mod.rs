@@ -71,6 +71,10 @@ pub struct Desk {
     pub unkept: RwSignal<Option<String>>,
     job: StoredValue<u32>,
     flight: StoredValue<Option<Flight>>,
+    /// The worker's answers not applied yet ([`Desk::deliver`], [`Desk::receive`]).
+    inbox: RwSignal<Vec<FromWorker>>,
+    /// Whether the tournaments kept have been read ([`Desk::restore`]).
+    restored: StoredValue<bool>,
     /// The way to the worker ([`Desk::connect`]): kept here, since the worker's answers,
     /// which send the next change, arrive outside any component.
     sender: StoredValue<Option<Callback<ToWorker>>>,
@@ -111,9 +115,30 @@ impl Desk {
             job: StoredValue::new(1 << 28),
             flight: StoredValue::new(None),
             sender: StoredValue::new(None),
+            inbox: RwSignal::new(Vec::new()),
+            restored: StoredValue::new(false),
         };
-        desk.restore();
+        // Whether the desk was open at the last visit: the page opens on it (its part then
+        // loads, and reads the tournaments kept).
+        desk.open.set(players_view::source().is_none() && local(OPEN_KEY).is_some());
         desk
+    }
+
+    /// A worker's answer, kept for the desk's view to apply: the code that reads and applies
+    /// it is then in the desk's part of the wasm, not in the main part every visit loads.
+    pub fn deliver(self, msg: FromWorker) {
+        self.inbox.update(|q| q.push(msg));
+    }
+
+    /// Applies the worker's answers as they come, while the calling view is shown (the desk,
+    /// or the players' view; answers come only to what one of them asked).
+    pub fn receive(self) {
+        Effect::new(move || {
+            self.inbox.track();
+            for msg in self.inbox.try_update_untracked(std::mem::take).unwrap_or_default() {
+                self.apply(msg);
+            }
+        });
     }
 
     /// Gives the desk its way to the worker (the page's bridge, made after the desk).
@@ -121,14 +146,14 @@ impl Desk {
         self.sender.set_value(Some(send));
     }
 
-    /// Reads the tournaments kept, and reopens the desk on the one open at the last visit.
+    /// Reads the tournaments kept (the first time the desk is shown), and reopens the one open
+    /// at the last visit.
     fn restore(self) {
-        // A players' view asks for its own tournament.
-        if players_view::source().is_some() {
+        if self.restored.get_value() {
             return;
         }
+        self.restored.set_value(true);
         let reopen = local(OPEN_KEY);
-        self.open.set(reopen.is_some());
         spawn_local(async move {
             let kept = match crate::idb::tournaments::all().await {
                 Ok(all) => all.iter().filter_map(|j| crate::json::from_json::<Kept>(j).ok()).collect::<Vec<_>>(),

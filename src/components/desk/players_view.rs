@@ -74,9 +74,20 @@ fn follow(desk: Desk) {
     on_storage.forget();
 }
 
+/// The players' view of this page's [`source`] (a part of the wasm of its own, loaded by the
+/// page when it is a players' view).
 #[component]
-pub fn PlayersPage(source: Source) -> impl IntoView {
+pub fn PlayersBody() -> impl IntoView {
+    match source() {
+        Some(source) => view! { <PlayersPage source=source /> }.into_any(),
+        None => ().into_any(),
+    }
+}
+
+#[component]
+fn PlayersPage(source: Source) -> impl IntoView {
     let desk = expect_context::<Desk>();
+    desk.receive();
     match source {
         Source::Carried(c) => desk.ask_standings(c.text),
         Source::Kept => {
