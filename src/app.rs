@@ -67,11 +67,14 @@ fn SkipLink() -> impl IntoView {
 
 /// Stores what changes and rates it again: a parameter change at once, typing after a short
 /// pause.
-fn keep_and_rerate(state: State, request: impl Fn() + Copy + 'static) {
+fn keep_and_rerate(state: State, request: impl Fn() + Copy + 'static, reading_link: Signal<bool>) {
     Effect::new(move |_| {
         let s = state.settings.get();
         state.settings_kept.set(storage::save_settings(&s));
-        request();
+        // Not while a link the page was opened with is read: its scenario is rated then.
+        if !reading_link.get() {
+            request();
+        }
     });
     let typing = StoredValue::new_local(None::<TimeoutHandle>);
     Effect::new(move |first: Option<()>| {
@@ -238,10 +241,10 @@ pub fn App(views: Deferred) -> impl IntoView {
     let request = connect_rating(state, lab, predict);
     let rerate = Rerate(Callback::new(move |()| request()));
     provide_context(rerate);
-    // A link's scenario, before the first request (so its settings are the ones rated).
-    crate::components::share::provide(state, rerate);
-    keep_and_rerate(state, request);
     provide_context(views);
+    // A link's scenario, before the first request (so its settings are the ones rated).
+    let reading_link = crate::components::share::provide(state, rerate);
+    keep_and_rerate(state, request, reading_link);
     let tournament = deferred_views(state, views);
     let drop_file = move |ev: web_sys::DragEvent| drop_file(ev, state, rerate);
 

@@ -216,13 +216,20 @@ impl fmt::Display for LinkError {
     }
 }
 
+/// Whether a fragment (with or without its `#`) is a link of this app, to be [`read`]: `v`
+/// and a version number (the page tells so before it loads the reader).
+pub fn is_link(fragment: &str) -> bool {
+    let rest = fragment.strip_prefix('#').unwrap_or(fragment);
+    rest.strip_prefix('v').is_some_and(|r| r.starts_with(|c: char| c.is_ascii_digit()))
+}
+
 /// Reads a fragment (with or without its `#`): `None` when it is not a link of this app (empty,
 /// or an anchor), else the scenario or why it cannot be read.
 pub fn read(fragment: &str) -> Option<Result<Scenario, LinkError>> {
-    let rest = fragment.strip_prefix('#').unwrap_or(fragment).strip_prefix('v')?;
-    if !rest.starts_with(|c: char| c.is_ascii_digit()) {
+    if !is_link(fragment) {
         return None;
     }
+    let rest = fragment.strip_prefix('#').unwrap_or(fragment).strip_prefix('v')?;
     let digits = rest.find(|c: char| !c.is_ascii_digit()).unwrap_or(rest.len());
     let Some(payload) = rest[digits..].strip_prefix('=') else { return Some(Err(LinkError::Damaged)) };
     Some(match rest[..digits].parse::<u32>() {

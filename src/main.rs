@@ -12,13 +12,14 @@ use {
     leptos::prelude::*,
     ratings_lab_web::components as c,
     ratings_lab_web::components::lazy::{Deferred, Unloaded},
+    ratings_lab_web::link,
 };
 
 /// One split function per view (fallible: a part that cannot be fetched is said, not a crash),
 /// with its preload, and the table of their loaders.
 #[cfg(target_arch = "wasm32")]
 macro_rules! split {
-    ($($load:ident, $preload:ident => $view:path),* $(,)?) => {
+    ($($load:ident, $preload:ident => $view:path),* $(,)? ; $($field:ident: $value:expr),* ; $($more:ident),*) => {
         $(
             #[leptos::wasm_split::wasm_split($load, wasm_split_path = ::leptos::wasm_split, fallible, preload($preload))]
             fn $load() -> Result<AnyView, Unloaded> {
@@ -29,7 +30,8 @@ macro_rules! split {
         fn views() -> Deferred {
             Deferred {
                 $($load: || Box::pin($load()),)*
-                preload: || Box::pin(async { $(let _ = $preload().await;)* }),
+                $($field: $value,)*
+                preload: || Box::pin(async { $(let _ = $preload().await;)* $(let _ = $more().await;)* }),
             }
         }
     };
@@ -44,7 +46,31 @@ split! {
     race, preload_race => c::race::RaceResult,
     desk, preload_desk => c::DeskPanel,
     players, preload_players => c::desk::players_view::PlayersBody,
-    input_help, preload_input_help => c::input::InputHelp,
+    input_help, preload_input_help => c::input::InputHelp;
+    read_link: |fragment| Box::pin(read_link(fragment)),
+    make_link: |settings, view, text| Box::pin(make_link(settings, view, text));
+    preload_link
+}
+
+/// A link's reader, in the part of the wasm that holds the link's code.
+#[cfg(target_arch = "wasm32")]
+#[leptos::wasm_split::wasm_split(link, wasm_split_path = ::leptos::wasm_split, fallible, preload(preload_link))]
+fn read_link(fragment: String) -> Result<Option<Result<link::Scenario, link::LinkError>>, Unloaded> {
+    Ok(link::read(&fragment))
+}
+
+/// A link's writer, in the same part.
+#[cfg(target_arch = "wasm32")]
+#[leptos::wasm_split::wasm_split(link, wasm_split_path = ::leptos::wasm_split, fallible)]
+fn make_link(
+    settings: ratings_lab_web::settings::Settings,
+    view: link::View,
+    text: Option<String>,
+) -> Result<(String, link::Carries), Unloaded> {
+    Ok(match &text {
+        Some(text) => link::make(&settings, &view, link::Given::Text(text)),
+        None => link::make(&settings, &view, link::Given::StoredFile),
+    })
 }
 
 #[cfg(target_arch = "wasm32")]

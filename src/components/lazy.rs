@@ -4,6 +4,8 @@
 //! split points live in the binary, not in this library, because a split function is exported
 //! from every binary that links it: in the library, the workers' wasm would carry every view.
 
+use crate::link::{Carries, LinkError, Scenario, View};
+use crate::settings::Settings;
 use leptos::prelude::*;
 use std::future::Future;
 use std::pin::Pin;
@@ -21,6 +23,13 @@ impl From<leptos::wasm_split::SplitLoaderError> for Unloaded {
 
 /// Loads a view's code (the first time) and makes the view.
 pub type Load = fn() -> Pin<Box<dyn Future<Output = Result<AnyView, Unloaded>> + Send>>;
+
+/// Reads a link's fragment ([`crate::link::read`]), the reader loaded the first time.
+pub type ReadLink = fn(String) -> Pin<Box<dyn Future<Output = Result<Option<Result<Scenario, LinkError>>, Unloaded>>>>;
+
+/// Makes a link of the settings, the view and the text in the page (`None`: a large file kept
+/// in the browser's storage) ([`crate::link::make`]), the writer loaded the first time.
+pub type MakeLink = fn(Settings, View, Option<String>) -> Pin<Box<dyn Future<Output = Result<(String, Carries), Unloaded>>>>;
 
 /// The views loaded when first shown, and a way to fetch them all ahead.
 #[derive(Clone, Copy)]
@@ -41,6 +50,10 @@ pub struct Deferred {
     pub players: Load,
     /// The help on input formats, opened.
     pub input_help: Load,
+    /// A link's reader and writer (with deflate and base64: no part of a first visit
+    /// without a link).
+    pub read_link: ReadLink,
+    pub make_link: MakeLink,
     /// Fetches every view's code without showing it (failures are left for the view to say).
     pub preload: fn() -> Pin<Box<dyn Future<Output = ()>>>,
 }

@@ -7,7 +7,8 @@
 
 use crate::compare::{CompareRequest, Orders};
 use crate::components::compare::{Lab, Replay};
-use crate::link::{self, Carries, Data, Given, Scenario, View};
+use crate::components::lazy::{Deferred, Unloaded};
+use crate::link::{self, Carries, Data, Scenario, View};
 use crate::settings::Settings;
 use crate::state::{How, Input, Rerate, SendToWorker, SortKey, State};
 use leptos::prelude::*;
@@ -30,6 +31,10 @@ struct Share {
     /// The compare view's state (a link carries it when it is open), and the worker.
     lab: Option<Lab>,
     send: Option<SendToWorker>,
+    /// The link's reader and writer, loaded when first needed.
+    links: Option<Deferred>,
+    /// A link the page was opened with is being read: the page does not rate until it is.
+    reading: RwSignal<bool>,
 }
 
 const SORT_KEYS: [(SortKey, &str); 5] =
@@ -102,15 +107,29 @@ fn clipboard() -> Option<web_sys::Clipboard> {
     (!clipboard.is_undefined() && !clipboard.is_null()).then(|| navigator.clipboard())
 }
 
-/// Makes the link, shows it and puts it on the clipboard.
+/// Makes the link (its writer loaded the first time), shows it and puts it on the clipboard.
 fn copy_link(state: State, share: Share) {
     let settings = state.settings.get_untracked();
     let view = current_view(&state, share.lab);
-    let (fragment, carries) = if state.stored_file.with_untracked(Option::is_some) {
-        link::make(&settings, &view, Given::StoredFile)
-    } else {
-        state.text.with_untracked(|t| link::make(&settings, &view, Given::Text(t)))
-    };
+    let text = state.stored_file.with_untracked(Option::is_none).then(|| state.text.get_untracked());
+    spawn_local(async move {
+        // The writer is in a part of the wasm of its own (no part of a first visit).
+        let made = match share.links {
+            Some(links) => (links.make_link)(settings, view, text).await.map_err(|Unloaded| UNLOADED),
+            None => Err(UNLOADED),
+        };
+        match made {
+            Ok((fragment, carries)) => show_link(share, &fragment, carries).await,
+            Err(why) => share.made.set(Some((String::new(), why.to_string()))),
+        }
+    });
+}
+
+/// What is said when the link's code cannot be fetched.
+const UNLOADED: &str = "The link's code could not be fetched (no network, or the site was updated since this page opened): reload the page to use links; nothing you entered is lost.";
+
+/// Shows the link made and puts it on the clipboard.
+async fn show_link(share: Share, fragment: &str, carries: Carries) {
     let url = format!("{}#{fragment}", base_url());
     let size = if url.len() >= 10_000 { format!("{:.0} KB", url.len() as f64 / 1000.0) } else { format!("{} characters", url.len()) };
     let says = match carries {
@@ -122,17 +141,15 @@ fn copy_link(state: State, share: Share) {
     };
     share.partial.set(matches!(carries, Carries::SettingsOnly(_)));
     share.made.set(Some((url.clone(), format!("{says} Copying…"))));
-    spawn_local(async move {
-        let copied = match clipboard() {
-            Some(c) => wasm_bindgen_futures::JsFuture::from(c.write_text(&url)).await.is_ok(),
-            None => false,
-        };
-        let outcome = if copied { "Copied." } else { "Copy it from the box (this browser did not let the page copy it)." };
-        share.made.update(|m| {
-            if let Some((_, text)) = m.as_mut().filter(|(u, _)| *u == url) {
-                *text = format!("{says} {outcome}");
-            }
-        });
+    let copied = match clipboard() {
+        Some(c) => wasm_bindgen_futures::JsFuture::from(c.write_text(&url)).await.is_ok(),
+        None => false,
+    };
+    let outcome = if copied { "Copied." } else { "Copy it from the box (this browser did not let the page copy it)." };
+    share.made.update(|m| {
+        if let Some((_, text)) = m.as_mut().filter(|(u, _)| *u == url) {
+            *text = format!("{says} {outcome}");
+        }
     });
 }
 
@@ -200,22 +217,38 @@ fn show_pending(state: State, share: Share) {
     }
 }
 
-/// Reads the address's fragment: restores the scenario of a link, or says why it cannot.
+/// Reads the address's fragment (the link's reader loaded the first time): restores the
+/// scenario of a link, or says why it cannot.
 fn open_fragment(state: State, rerate: Rerate, share: Share) {
     let Some(hash) = web_sys::window().and_then(|w| w.location().hash().ok()) else { return };
-    let Some(read) = link::read(&hash) else { return };
+    if !link::is_link(&hash) {
+        return;
+    }
     consume_fragment();
     share.made.set(None);
-    match read {
-        Ok(scenario) => restore(scenario, state, rerate, share),
-        Err(e) => share.opened.set(Some(Err(format!("{e} Shown instead: your own results and settings, as you left them.")))),
-    }
+    share.reading.set(true);
+    spawn_local(async move {
+        // The reader is in a part of the wasm of its own (no part of a first visit).
+        let read = match share.links {
+            Some(links) => (links.read_link)(hash).await,
+            None => Err(Unloaded),
+        };
+        match read {
+            Ok(Some(Ok(scenario))) => restore(scenario, state, rerate, share),
+            Ok(Some(Err(e))) => share.opened.set(Some(Err(format!("{e} Shown instead: your own results and settings, as you left them.")))),
+            Ok(None) => {}
+            Err(Unloaded) => share.opened.set(Some(Err(UNLOADED.to_string()))),
+        }
+        share.reading.set(false);
+    });
 }
 
 /// Sets up sharing: opens the link the page was opened with (and any pasted into the address
 /// bar later), and shows a restored step once its ratings arrive. Called by the app before it
-/// first rates, so a link's settings are the ones rated first.
-pub fn provide(state: State, rerate: Rerate) {
+/// first rates; gives whether a link the page was opened with is still being read (its reader
+/// is loaded first), during which the app does not rate, so a link's settings are the ones
+/// rated first.
+pub fn provide(state: State, rerate: Rerate) -> Signal<bool> {
     let share = Share {
         made: RwSignal::new(None),
         partial: RwSignal::new(false),
@@ -224,6 +257,8 @@ pub fn provide(state: State, rerate: Rerate) {
         pending: RwSignal::new(None),
         lab: use_context::<Lab>(),
         send: use_context::<SendToWorker>(),
+        links: use_context::<Deferred>(),
+        reading: RwSignal::new(false),
     };
     provide_context(share);
     open_fragment(state, rerate, share);
@@ -243,6 +278,7 @@ pub fn provide(state: State, rerate: Rerate) {
         state.working_player.track();
         share.made.set(None);
     });
+    share.reading.into()
 }
 
 /// *Copy link*, the link made, and what an opened link restored (or why it could not).

@@ -15,7 +15,7 @@ const KB = 1000;
 /** Issue 24's budget: a first visit, and any one wasm file. */
 const TARGET = { visit: 300 * KB, file: 350 * KB };
 /** Not met yet (docs/performance.md, *Sizes*): what this build may not grow past. */
-const CEILING = { visit: 940 * KB, file: 540 * KB };
+const CEILING = { visit: 830 * KB, file: 540 * KB };
 
 const gzipped = async (file) => gzipSync(await readFile(`${DIST}/${file}`), { level: 9 }).length;
 const kb = (n) => `${(n / KB).toFixed(0)} KB`;
@@ -79,8 +79,8 @@ test('a first visit, until the example is rated, and every wasm file, within the
     }
     assert.ok(rows.some((r) => r.file.startsWith('worker')), 'the worker is part of the first visit');
     // The convergence charts come with the first ratings; the views not shown do not come.
-    const unseen = visit.filter((f) => /^split_(compare|predict|race|desk|standings)-/.test(f) || f.startsWith('desk_worker') || f.startsWith('lab_worker'));
-    assert.deepEqual(unseen, [], 'a first visit loads no view it does not show, nor the desk\'s worker');
+    const unseen = visit.filter((f) => /^split_(compare|predict|race|desk|standings|players|link|input_help)-/.test(f) || f.startsWith('desk_worker') || f.startsWith('lab_worker'));
+    assert.deepEqual(unseen, [], 'a first visit loads no view it does not show (nor the link\'s code), nor the desk\'s worker');
     assert.ok(total <= CEILING.visit, `the first visit grew to ${kb(total)} (ceiling ${kb(CEILING.visit)})`);
     assert.ok(wasm[0].size <= CEILING.file, `${wasm[0].file} grew to ${kb(wasm[0].size)} (ceiling ${kb(CEILING.file)})`);
     await context.close();
