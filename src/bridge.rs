@@ -298,7 +298,14 @@ impl Inner {
         // A job cancelled before it was sent is never answered: it is no longer open.
         let mut open = self.open.get();
         match msg {
-            ToWorker::Cancel { .. } | ToWorker::Supersede { .. } => {
+            // A rating cancelled before it was sent is still sent, the cancel after it: the
+            // worker answers with what it has (the page waits for that answer).
+            ToWorker::Cancel { job } => {
+                if pending.iter().any(|m| matches!(m, ToWorker::Rate { job: j, .. } if *j == job)) {
+                    pending.push(msg);
+                }
+            }
+            ToWorker::Supersede { .. } => {
                 pending.retain(|m| !matches!(m, ToWorker::Rate { .. }));
                 open.rate = None;
             }

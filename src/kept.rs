@@ -78,6 +78,11 @@ pub fn replay(kept: Option<Kept>, journal: &[Entry]) -> Option<Kept> {
                 k.acted = entry.seq;
             }
             (Some(k), Change::Undo { text, depth }) => {
+                // The page's undo stack held the record's text too when the worker's answers
+                // after it were not kept: put back, so that the next *Undo* goes to it.
+                if k.undo.len() < *depth {
+                    k.undo.push(std::mem::take(&mut k.text));
+                }
                 k.text = text.clone();
                 k.pending.clear();
                 k.undo.truncate(*depth);
@@ -141,6 +146,16 @@ mod tests {
         let copy = kept("T1", &["S", "T0"], vec![], 1);
         let journal = [entry(2, Change::Undo { text: "T0".into(), depth: 1 })];
         assert_eq!(replay(Some(copy), &journal).unwrap(), kept("T0", &["S"], vec![], 2));
+    }
+
+    #[test]
+    fn undo_after_answers_not_kept_goes_back_to_the_records_text_next() {
+        // Kept: T1 (T0 before). On the page, a → T2 and b → T3 answered but not kept, then
+        // Undo back to T2, which leaves [T0, T1] to undo.
+        let copy = kept("T1", &["T0"], vec![], 3);
+        let journal =
+            [entry(4, Change::Act(result(1))), entry(5, Change::Act(result(3))), entry(6, Change::Undo { text: "T2".into(), depth: 2 })];
+        assert_eq!(replay(Some(copy), &journal).unwrap(), kept("T2", &["T0", "T1"], vec![], 6));
     }
 
     #[test]

@@ -30,6 +30,9 @@ struct Inner {
     /// The last text the first worker handed on (a tournament): the lab's worker rates it
     /// from then on.
     handed_on: RefCell<Option<Source>>,
+    /// A rating cancelled while the first worker had it: cancelled in the lab's too if it
+    /// is handed on.
+    cancelled: Cell<Option<u32>>,
 }
 
 /// Whether the lab's worker serves `msg`: a rating by another method than Brent's, of a large
@@ -56,6 +59,7 @@ impl Workers {
             rating_in_lab: Cell::new(false),
             first_rating: RefCell::new(None),
             handed_on: RefCell::new(None),
+            cancelled: Cell::new(None),
         }))
     }
 
@@ -76,9 +80,12 @@ fn send(inner: &Rc<Inner>, msg: ToWorker) {
             }
             *inner.first_rating.borrow_mut() = (!in_lab).then(|| msg.clone());
         }
-        // A worker that is not running has nothing to stop: a cancel would start one.
-        ToWorker::Cancel { .. } | ToWorker::CancelCompare { .. } | ToWorker::CancelPredict { .. } if !busy(inner, in_lab) => return,
+        ToWorker::Cancel { job } if !in_lab => inner.cancelled.set(Some(*job)),
         _ => {}
+    }
+    // A worker that is not running has nothing to stop: a cancel would start one.
+    if matches!(msg, ToWorker::Cancel { .. } | ToWorker::CancelCompare { .. } | ToWorker::CancelPredict { .. }) && !busy(inner, in_lab) {
+        return;
     }
     send_to(inner, in_lab, msg);
 }
@@ -116,5 +123,8 @@ fn answered(inner: &Weak<Inner>, msg: FromWorker) {
     if let Some(rating) = rating {
         inner.rating_in_lab.set(true);
         send_to(&inner, true, rating);
+        if inner.cancelled.take() == Some(job) {
+            send_to(&inner, true, ToWorker::Cancel { job });
+        }
     }
 }

@@ -82,6 +82,17 @@ impl Lab {
         }
     }
 
+    /// No comparison shown, nor one come and not read yet (the input or the methods changed).
+    pub fn forget_view(&self) {
+        self.view.set(None);
+        self.arrived.set(None);
+    }
+
+    /// Whether a comparison is shown, or has come to be.
+    fn has_view(&self) -> bool {
+        self.view.with_untracked(Option::is_some) || self.arrived.with_untracked(Option::is_some)
+    }
+
     pub fn orders(&self) -> Orders {
         untrack(|| self.orders_tracked())
     }
@@ -109,7 +120,10 @@ impl Lab {
         }
         match msg {
             FromWorker::CompareProgress { done, total, doing, .. } => self.progress.set(Some((done, total, doing))),
-            FromWorker::Compared { view, .. } => self.arrived.set(Some(view)),
+            FromWorker::Compared { view, .. } => {
+                self.arrived.set(Some(view));
+                self.running.set(false);
+            }
             FromWorker::CompareFailed { message, cancelled, .. } => {
                 self.failure.set(Some((message, cancelled)));
                 self.running.set(false);
@@ -139,7 +153,6 @@ impl Lab {
             }
             Err(message) => self.failure.set(Some((message, false))),
         }
-        self.running.set(false);
     }
 
     /// Asks the worker for the comparison.
@@ -156,6 +169,7 @@ impl Lab {
         }
         self.running.set(true);
         self.failure.set(None);
+        self.arrived.set(None);
         self.progress.set(None);
         let request = CompareRequest { methods: self.methods.get_untracked(), orders: self.orders() };
         send.0.run(ToWorker::Compare { job, source, settings: state.settings.get_untracked(), request });
@@ -777,7 +791,7 @@ pub fn ComparePanel() -> impl IntoView {
         lab.open.set(open);
         // A long comparison waits for Compare, its estimate said (and fewer orders offered).
         let long = untrack(|| lab.estimate(state)).is_some();
-        if open && lab.view.with_untracked(Option::is_none) && !lab.running.get_untracked() && !long {
+        if open && !lab.has_view() && !lab.running.get_untracked() && !long {
             lab.start(state, send);
         }
     };

@@ -450,7 +450,7 @@ fn load_lesson(select: &web_sys::HtmlSelectElement, state: State, rerate: Rerate
         if let (Some(lab), false) = (lab, lesson.compare.is_empty()) {
             let methods = state.settings.with_untracked(|s| lesson.compare.iter().map(|&k| s.params.method(k)).collect());
             lab.methods.set(methods);
-            lab.view.set(None);
+            lab.forget_view();
         }
         let before = state.settings.get_untracked();
         let settings = (before.method != lesson.method).then(|| {

@@ -77,7 +77,7 @@ fn restore_views(view: &View, state: State, share: Share) {
             }
         }
         lab.open.set(true);
-        lab.view.set(None);
+        lab.forget_view();
         if let Some(send) = share.send {
             lab.start(state, send);
         }

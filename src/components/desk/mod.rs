@@ -71,10 +71,12 @@ pub struct Desk {
     pub unkept: RwSignal<Option<String>>,
     job: StoredValue<u32>,
     flight: StoredValue<Option<Flight>>,
-    /// The worker's answers not applied yet ([`Desk::deliver`], [`Desk::receive`]).
-    inbox: RwSignal<Vec<FromWorker>>,
+    /// The worker's answers come before a desk view was first shown ([`Desk::deliver`]).
+    inbox: StoredValue<Vec<FromWorker>>,
     /// Whether the tournaments kept have been read ([`Desk::restore`]).
     restored: StoredValue<bool>,
+    /// What applies the worker's answers, once a desk view has been shown ([`Desk::receive`]).
+    receiver: StoredValue<Option<fn(Desk, FromWorker)>>,
     /// The way to the worker ([`Desk::connect`]): kept here, since the worker's answers,
     /// which send the next change, arrive outside any component.
     sender: StoredValue<Option<Callback<ToWorker>>>,
@@ -115,8 +117,9 @@ impl Desk {
             job: StoredValue::new(1 << 28),
             flight: StoredValue::new(None),
             sender: StoredValue::new(None),
-            inbox: RwSignal::new(Vec::new()),
+            inbox: StoredValue::new(Vec::new()),
             restored: StoredValue::new(false),
+            receiver: StoredValue::new(None),
         };
         // Whether the desk was open at the last visit: the page opens on it (its part then
         // loads, and reads the tournaments kept).
@@ -124,21 +127,24 @@ impl Desk {
         desk
     }
 
-    /// A worker's answer, kept for the desk's view to apply: the code that reads and applies
-    /// it is then in the desk's part of the wasm, not in the main part every visit loads.
+    /// A worker's answer, applied by what a desk view set ([`Desk::receive`]): the code that
+    /// reads and applies it is then in the desk's part of the wasm, not in the main part every
+    /// visit loads. Kept until then.
     pub fn deliver(self, msg: FromWorker) {
-        self.inbox.update(|q| q.push(msg));
+        match self.receiver.get_value() {
+            Some(apply) => apply(self, msg),
+            None => self.inbox.update_value(|q| q.push(msg)),
+        }
     }
 
-    /// Applies the worker's answers as they come, while the calling view is shown (the desk,
-    /// or the players' view; answers come only to what one of them asked).
+    /// Applies the worker's answers as they come, from the first time a desk view (the desk,
+    /// or the players' view) is shown, whether or not it is shown still: a change answered
+    /// after the desk was closed is kept and the next one sent.
     pub fn receive(self) {
-        Effect::new(move || {
-            self.inbox.track();
-            for msg in self.inbox.try_update_untracked(std::mem::take).unwrap_or_default() {
-                self.apply(msg);
-            }
-        });
+        self.receiver.set_value(Some(Desk::apply));
+        for msg in self.inbox.try_update_value(std::mem::take).unwrap_or_default() {
+            self.apply(msg);
+        }
     }
 
     /// Gives the desk its way to the worker (the page's bridge, made after the desk).
@@ -349,7 +355,9 @@ impl Desk {
         match reply {
             Ok(reply) => match reply.open() {
                 Ok(reply) => self.answered(flight, reply),
-                Err(why) => self.refused(flight, why),
+                // An answer this page cannot read (a worker of a newer site): the change stays
+                // pending, sent again on the next visit, and nothing more is sent now.
+                Err(why) => return self.failure.set(Some(why)),
             },
             Err(why) => self.refused(flight, why),
         }
@@ -458,8 +466,9 @@ fn with_journals(kept: Vec<Kept>) -> (Vec<Kept>, Vec<Kept>) {
                 replayed.push(k.clone());
                 kept.push(k);
             }
-            // A journal of a tournament removed: dropped.
-            (_, None) => journal::forget(&id),
+            // No record of it and no creation: kept, not dropped (the records may not have
+            // been readable this time; a removed tournament's journal was dropped with it).
+            (_, None) => {}
         }
     }
     (kept, replayed)
