@@ -33,7 +33,7 @@ fn restore(scenario: Scenario) {
     settings.params.aga.max_iter = settings.params.aga.max_iter.min(2_000);
     let Ok(job) = Job::read(&text, &settings) else { return };
     let finished = job.run();
-    if let Ok(result) = compute::result(&job, finished) {
+    if let Ok(result) = compute::result(&job, finished, compute::with_standings) {
         for p in &result.players {
             assert!(p.score.is_finite(), "{}: score {}", p.name, p.score);
             for v in [p.rating, p.sigma].into_iter().flatten() {
