@@ -97,3 +97,28 @@ test("a tournament read by the first worker is handed to the lab's worker, which
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test("a rating cancelled while the lab's worker is still loading is answered once it has loaded", async () => {
+  const context = await site.browser.newContext({ viewport: DESKTOP });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.goto(`${site.site.origin}/`);
+  await finished(page);
+  // The lab's worker's code held back until the cancel is clicked.
+  let release;
+  const held = new Promise((r) => { release = r; });
+  await page.route('**/lab_worker_bg.wasm', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.getByTestId('method').selectOption('elo');
+  await page.getByTestId('cancel').click({ timeout: 10000 });
+  release();
+  // Before, the held rating was dropped with the cancel, and "Computing…" stayed for good.
+  await page.waitForFunction(() => /^(Converged|Rated in one pass|Cancelled after)/.test(document.querySelector('[data-testid=status]')?.textContent ?? ''),
+    null, { timeout: 30000 });
+  assert.equal(await page.getByTestId('rating-row').count(), 20);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
