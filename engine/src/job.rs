@@ -22,7 +22,7 @@ use crate::tiebreak::declared::{self, RankCheck, Search};
 use crate::tiebreak::eig::{eig_gamma, eigenvector_ratings, EigenvectorRatings};
 use crate::tiebreak::{standings_with, Options as TiebreakOptions, Rules, RulesChoice, Standings, Tiebreak};
 use crate::tournament::{DeclaredOrder, PendingRound, Tournament};
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use std::rc::Rc;
 
 /// The tiebreak order this tool started every user with before it followed the event's type:
@@ -49,8 +49,8 @@ pub const STEP_LIMIT: usize = 2_000;
 
 /// What the user chose. Fields added later default, so settings kept by an older version
 /// still load; an unknown method, variant, scale, rules or tiebreak name is an error.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(default)]
+/// Read by [`read_settings`] (written by the derive).
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Settings {
     pub method: MethodKind,
     /// Every method's parameters (kept apart, so switching method keeps each one's), stored
@@ -71,7 +71,7 @@ pub struct Settings {
     /// file ([`Job::order`]: its declared order, else FIDE's recommended one for its type).
     /// Each tiebreak once: a list that repeats one is refused when read
     /// ([`crate::tiebreak::order`]).
-    #[serde(skip_serializing_if = "Option::is_none", deserialize_with = "crate::tiebreak::order::distinct_some")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub tiebreaks: Option<Vec<Tiebreak>>,
     /// The C.07 rules chosen; `None` (the default): those in force when the tournament
     /// started ([`RulesChoice`]: its start date, else the rules in force now).
@@ -90,8 +90,71 @@ pub struct Settings {
     pub team_primary: TeamScore,
     /// `None`: the file's own order (TRF-2026 212/202) when it declares one every code of
     /// which is computed here, else [`DEFAULT_TEAM_TIEBREAKS`] ([`Job::team_order`]).
-    #[serde(skip_serializing_if = "Option::is_none", deserialize_with = "crate::tiebreak::order::distinct_some")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub team_tiebreaks: Option<Vec<TeamTiebreak>>,
+}
+
+/// The settings read by hand rather than by serde's derive, whose `#[serde(flatten)]` of the
+/// parameters buffered every field and compiled the whole of serde's buffering for each of
+/// them (23 KiB of `FlatMapDeserializer` alone in each wasm file, issue 24). It reads what the
+/// derive read: each field, default when missing (the parameters those of `Params::default()`,
+/// as the flattened struct's were), unknown keys left out.
+mod read_settings {
+    use super::{Params, Settings};
+    use crate::tiebreak::order::{distinct_some, OrderItem};
+    use serde::de::{Deserialize, Deserializer, IgnoredAny, MapAccess, Visitor};
+    use std::fmt;
+
+    /// An order of tiebreaks, each once ([`distinct_some`]).
+    struct Order<T>(Option<Vec<T>>);
+
+    impl<'de, T: OrderItem + Deserialize<'de>> Deserialize<'de> for Order<T> {
+        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Order<T>, D::Error> {
+            distinct_some(d).map(Order)
+        }
+    }
+
+    impl<'de> Deserialize<'de> for Settings {
+        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Settings, D::Error> {
+            d.deserialize_map(SettingsVisitor)
+        }
+    }
+
+    struct SettingsVisitor;
+
+    impl<'de> Visitor<'de> for SettingsVisitor {
+        type Value = Settings;
+
+        fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+            f.write_str("struct Settings")
+        }
+
+        fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Settings, A::Error> {
+            let mut s = Settings { params: Params::default(), ..Settings::default() };
+            while let Some(key) = map.next_key::<String>()? {
+                match key.as_str() {
+                    "method" => s.method = map.next_value()?,
+                    "scale" => s.scale = map.next_value()?,
+                    "shown" => s.shown = map.next_value()?,
+                    "anchor" => s.anchor = map.next_value()?,
+                    "mapping" => s.mapping = map.next_value()?,
+                    "skip_bad_lines" => s.skip_bad_lines = map.next_value()?,
+                    "tiebreaks" => s.tiebreaks = map.next_value::<Order<_>>()?.0,
+                    "rules" => s.rules = map.next_value()?,
+                    "gamma_as_eig" => s.gamma_as_eig = map.next_value()?,
+                    "after_round" => s.after_round = map.next_value()?,
+                    "team_primary" => s.team_primary = map.next_value()?,
+                    "team_tiebreaks" => s.team_tiebreaks = map.next_value::<Order<_>>()?.0,
+                    other => {
+                        if !s.params.read_field(other, &mut map)? {
+                            map.next_value::<IgnoredAny>()?;
+                        }
+                    }
+                }
+            }
+            Ok(s)
+        }
+    }
 }
 
 fn is_match_points(s: &TeamScore) -> bool {
@@ -550,6 +613,46 @@ pub struct Finished {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The settings read by hand (`read_settings`) read what they write, every field set;
+    /// a missing field is its default (the parameters `Params::default()`'s, as the derive's
+    /// flattened reading gave), an unknown key is left out, a bad name is refused by name.
+    #[test]
+    fn settings_read_what_they_write_and_what_older_versions_wrote() {
+        use crate::codes::individual::Rules;
+        use crate::methods::elo::EloParams;
+        let mut every = Settings {
+            method: MethodKind::Glicko2,
+            scale: ScaleKind::Natural,
+            shown: Some(2000.0),
+            anchor: "Žofie".into(),
+            mapping: "white=W".into(),
+            skip_bad_lines: true,
+            tiebreaks: Some(vec![Tiebreak::parse("BH-C1").unwrap(), Tiebreak::parse("SB").unwrap()]),
+            rules: Some(Rules::Fide2023),
+            gamma_as_eig: false,
+            after_round: Some(3),
+            team_primary: TeamScore::GamePoints,
+            team_tiebreaks: Some(vec![DEFAULT_TEAM_TIEBREAKS[0]]),
+            ..Settings::default()
+        };
+        every.params.elo = EloParams { k: 40.0, ..Default::default() };
+        every.params.glicko2.tau = 0.9;
+        let json = serde_json::to_string(&every).unwrap();
+        assert_eq!(serde_json::from_str::<Settings>(&json).unwrap(), every);
+        // An older version's settings: what is missing defaults, what is unknown is left out.
+        let old: Settings = serde_json::from_str(r#"{"method": "elo", "elo": {"k": 16}, "gone": [1, 2]}"#).unwrap();
+        let expected = Settings {
+            method: MethodKind::Elo,
+            params: Params { elo: EloParams { k: 16.0, ..Default::default() }, ..Params::default() },
+            ..Settings::default()
+        };
+        assert_eq!(old, expected);
+        let e = serde_json::from_str::<Settings>(r#"{"method": "elephant"}"#).unwrap_err().to_string();
+        assert!(e.contains("elephant") && e.contains("brent"), "{e}");
+        assert!(serde_json::from_str::<Settings>(r#"{"scale": 3}"#).is_err());
+        assert!(serde_json::from_str::<Settings>(r#"[1]"#).is_err(), "a map, not a list");
+    }
 
     /// Read in chunks, a job is what it is read whole: CSV (parsed as it arrives), a
     /// tournament file, and bytes that are not UTF-8.

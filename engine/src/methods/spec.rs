@@ -153,6 +153,16 @@ macro_rules! method_params {
             pub fn method(&self, kind: MethodKind) -> Method {
                 match kind { $(MethodKind::$Kind => Method::$Kind(self.$field.clone()),)* }
             }
+
+            /// Reads the value of `key` from `map` if `key` names a method's parameters (the
+            /// settings' own reading, `job::Settings`, which keeps them flat); `false` if not.
+            pub fn read_field<'de, A: serde::de::MapAccess<'de>>(&mut self, key: &str, map: &mut A) -> Result<bool, A::Error> {
+                match key {
+                    $(stringify!($field) => self.$field = map.next_value()?,)*
+                    _ => return Ok(false),
+                }
+                Ok(true)
+            }
         }
     };
 }
