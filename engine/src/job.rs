@@ -13,7 +13,7 @@ use crate::methods::fit::{Fit, Measures};
 use crate::methods::report::{IterationRecord, Rating};
 use crate::methods::{start, Method, MethodKind, Options, Params, Starter};
 use crate::parse::decode::{decode, decode_owned, nul_error};
-use crate::parse::detect::{detect, read, Format, Input, ReadOptions};
+use crate::parse::detect::{detect, read, Format, Input, ReadOptions, Reader};
 use crate::parse::stream::CsvReader;
 use crate::parse::{BadLines, ColumnMap, CsvOptions, Warning};
 use crate::scale::{Offset, Scale, ScaleKind};
@@ -265,7 +265,13 @@ pub struct TournamentStandings {
 impl Job {
     /// Reads `text` (in whatever format [`crate::parse::detect::detect`] finds).
     pub fn read(text: &str, settings: &Settings) -> Result<Job, ParseErrors> {
-        Ok(Job::of(Rc::new(read(text, &settings.read_options())?), settings))
+        Job::read_with(text, settings, read)
+    }
+
+    /// Reads `text` with `reader` ([`crate::parse::detect::read`], or `read_games` where
+    /// tournament files are read elsewhere).
+    pub fn read_with(text: &str, settings: &Settings, reader: Reader) -> Result<Job, ParseErrors> {
+        Ok(Job::of(Rc::new(reader(text, &settings.read_options())?), settings))
     }
 
     /// The same input with other settings; `None` when they would read it differently (another

@@ -5,9 +5,27 @@
 use super::slices::{cancelled, post, superseded};
 use crate::compute;
 use crate::protocol::{FromWorker, Settings, Source};
+use ratings_engine::error::ParseErrors;
 use ratings_engine::job::{Job, JobReader};
 use ratings_engine::MethodKind;
 use std::cell::RefCell;
+use std::future::Future;
+use std::pin::Pin;
+
+/// How a worker reads its input: a text in the page, and a large file kept in the browser's
+/// storage (`None`: not in this worker, whose code then carries no chunked reader).
+#[derive(Clone, Copy)]
+pub struct Reads {
+    pub text: fn(&str, &Settings) -> Result<Job, ParseErrors>,
+    pub stored: Option<ReadStored>,
+}
+
+/// Reads a stored file ([`read_stored`]).
+pub type ReadStored = fn(u32, String, Settings) -> Pin<Box<dyn Future<Output = Option<Result<Job, FromWorker>>>>>;
+
+/// Every format, and stored files: the lab's worker's way.
+pub const EVERY: Reads =
+    Reads { text: Job::read, stored: Some(|job, name, settings| Box::pin(async move { read_stored(job, &name, &settings).await })) };
 
 thread_local! {
     /// The last input read, and where from: a parameter change rates it again without
@@ -63,22 +81,29 @@ async fn read_stored(job: u32, name: &str, settings: &Settings) -> Option<Result
 /// The job for `source`: the last one read with these settings when the source is the same,
 /// else read anew (and kept for next time).
 pub async fn job_for(job: u32, source: Source, settings: &Settings) -> Result<Job, FromWorker> {
+    job_by(job, source, settings, EVERY).await
+}
+
+/// [`job_for`], read as `reads` reads.
+pub async fn job_by(job: u32, source: Source, settings: &Settings, reads: Reads) -> Result<Job, FromWorker> {
     let kept = LAST.with(|l| l.borrow().as_ref().filter(|(s, _)| *s == source).and_then(|(_, j)| j.with_settings(settings)));
     if let Some(kept) = kept {
         return Ok(kept);
     }
-    let read = read(job, source.clone(), settings).await?;
+    let read = read(job, source.clone(), settings, reads).await?;
     LAST.with(|l| *l.borrow_mut() = Some((source, read.clone())));
     WARM.with(|w| *w.borrow_mut() = None);
     Ok(read)
 }
 
-async fn read(job: u32, source: Source, settings: &Settings) -> Result<Job, FromWorker> {
-    match source {
-        Source::Text(text) => Job::read(&text, settings).map_err(|e| FromWorker::ParseFailed { job, errors: compute::line_messages(&e) }),
-        Source::Stored(f) => match read_stored(job, &f.name, settings).await {
-            Some(read) => read,
-            None => Err(FromWorker::Failed { job, message: "stopped while reading the file".into() }),
-        },
+async fn read(job: u32, source: Source, settings: &Settings, reads: Reads) -> Result<Job, FromWorker> {
+    let stopped = || FromWorker::Failed { job, message: "stopped while reading the file".into() };
+    match (source, reads.stored) {
+        (Source::Text(text), _) => {
+            (reads.text)(&text, settings).map_err(|e| FromWorker::ParseFailed { job, errors: compute::line_messages(&e) })
+        }
+        (Source::Stored(f), Some(stored)) => stored(job, f.name, settings.clone()).await.unwrap_or_else(|| Err(stopped())),
+        // The page sends a stored file to the lab's worker (`workers::Workers`).
+        (Source::Stored(_), None) => Err(FromWorker::Failed { job, message: "this worker does not read stored files".into() }),
     }
 }

@@ -2,7 +2,7 @@
 //! fit run in slices from the last iterate with its trace posted after each, then the result
 //! (the ratings first when their standard errors take long).
 
-use super::input::{job_for, keep_warm, warm_start};
+use super::input::{job_by, keep_warm, warm_start, Reads, EVERY};
 use super::slices::{in_slices, post, sleep, superseded, Ended, Sliced};
 use crate::compute;
 use crate::protocol::{FromWorker, RatingResult, Settings, Source};
@@ -15,14 +15,24 @@ use ratings_engine::methods::Starter;
 pub struct Serves {
     starter: Starter,
     standings: Option<compute::Standings>,
+    reads: Reads,
 }
 
-/// The first worker's: Brent's method, and no tournament (its code is left without the
-/// tiebreaks: 35 KB gzipped).
-pub const FIRST: Serves = Serves { starter: ratings_engine::methods::start_brent, standings: None };
+/// The first worker's: Brent's method, a text in the page that is no tournament (its code is
+/// left without the tiebreaks, 35 KB gzipped, and the TRF and PGN readers).
+pub const FIRST: Serves = Serves {
+    starter: ratings_engine::methods::start_brent,
+    standings: None,
+    reads: Reads { text: |text, settings| Job::read_with(text, settings, ratings_engine::parse::detect::read_games), stored: None },
+};
 
-/// The lab's worker's: every method, and a tournament's standings.
-pub const LAB: Serves = Serves { starter: ratings_engine::start, standings: Some(compute::with_standings) };
+/// The lab's worker's: every method, every input, and a tournament's standings.
+pub const LAB: Serves = Serves { starter: ratings_engine::start, standings: Some(compute::with_standings), reads: EVERY };
+
+/// Whether `source` is a tournament file (TRF or PGN), which the first worker hands on.
+fn is_tournament(source: &Source, settings: &Settings) -> bool {
+    matches!(source, Source::Text(text) if ratings_engine::parse::detect::detect(text, &settings.read_options()).is_tournament())
+}
 
 /// How long the worker waits, after posting ratings whose standard errors are still to come,
 /// before computing those (unless a newer job came meanwhile).
@@ -36,15 +46,14 @@ impl Sliced for Running<'_> {
 
 /// Rates `source` with `settings` as job `job`, with what this worker `serves`.
 pub async fn run(job: u32, source: Source, settings: Settings, serves: Serves) {
-    let parsed = match job_for(job, source, &settings).await {
+    if serves.standings.is_none() && is_tournament(&source, &settings) {
+        return post(&FromWorker::Elsewhere { job });
+    }
+    let parsed = match job_by(job, source, &settings, serves.reads).await {
         Ok(parsed) => parsed,
         Err(message) => return post(&message),
     };
-    let standings = match (serves.standings, parsed.input.tournament.is_some()) {
-        (Some(standings), _) => standings,
-        (None, false) => no_standings,
-        (None, true) => return post(&FromWorker::Elsewhere { job }),
-    };
+    let standings = serves.standings.unwrap_or(no_standings);
     post(&FromWorker::Parsed { job, summary: compute::summary(&parsed), warnings: compute::warnings(&parsed) });
     let warm = warm_start(settings.method);
     let finished = match parsed.start_with(warm.as_deref(), serves.starter) {

@@ -48,6 +48,9 @@ impl Format {
     }
 }
 
+/// A way to read a text ([`read`], [`read_games`]).
+pub type Reader = fn(&str, &ReadOptions) -> Result<Input, ParseErrors>;
+
 /// How to read a text.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct ReadOptions {
@@ -107,6 +110,17 @@ pub fn read(text: &str, options: &ReadOptions) -> Result<Input, ParseErrors> {
         let recognised = vec![("tournament".into(), t.name.clone().unwrap_or_default()), ("rounds".into(), t.rounds.to_string())];
         return Ok(Input { format, dataset: t.dataset(), tournament: Some(t), recognised, warnings, declared_search: Default::default() });
     }
+    read_games(text, options)
+}
+
+/// Reads `text` as games (CSV, or the method's own format), never as a tournament file: for a
+/// reader that has checked [`detect`] first (the app's first worker, which hands tournaments
+/// on and so carries no TRF or PGN reader).
+pub fn read_games(text: &str, options: &ReadOptions) -> Result<Input, ParseErrors> {
+    let format = match detect(text, options) {
+        Format::Trf | Format::Pgn => Format::Csv,
+        games => games,
+    };
     let parsed = match format {
         Format::Events => parse_events(text, &options.mapping)?,
         Format::AgaResults => super::aga::parse_aga(text)?,
@@ -133,6 +147,18 @@ impl Input {
 mod tests {
     use super::*;
     use crate::methods::MethodKind;
+
+    /// `read_games` reads games as `read` does, and never a tournament file as one.
+    #[test]
+    fn read_games_reads_games_as_read_does_and_no_tournament() {
+        let options = ReadOptions::default();
+        let csv = "white,black,result\nA,B,1-0\nB,C,1/2-1/2\n";
+        let (games, all) = (read_games(csv, &options).unwrap(), read(csv, &options).unwrap());
+        assert_eq!((games.format, &games.dataset), (all.format, &all.dataset));
+        let trf = include_str!("../../tests/data/trf/held_swiss_5.trf");
+        assert!(read(trf, &options).unwrap().tournament.is_some());
+        assert!(read_games(trf, &options).map_or(true, |i| i.tournament.is_none() && i.format == Format::Csv));
+    }
 
     fn check(text: &str, method: MethodKind, mapping: &str, expect: Format) {
         let options = ReadOptions { own: crate::job::own_format(method), mapping: mapping.into(), ..Default::default() };
