@@ -18,12 +18,13 @@ pub struct Serves {
     reads: Reads,
 }
 
-/// The first worker's: Brent's method, a text in the page that is no tournament (its code is
-/// left without the tiebreaks, 35 KB gzipped, and the TRF and PGN readers).
+/// The first worker's: Brent's method, a text in the page that is no tournament, read as CSV,
+/// the one format Brent's method reads besides tournament files (its code is left without the
+/// tiebreaks, 35 KB gzipped, and every other reader).
 pub const FIRST: Serves = Serves {
     starter: ratings_engine::methods::start_brent,
     standings: None,
-    reads: Reads { text: |text, settings| Job::read_with(text, settings, ratings_engine::parse::detect::read_games), stored: None },
+    reads: Reads { text: |text, settings| Job::read_with(text, settings, ratings_engine::parse::detect::read_csv_games), stored: None },
 };
 
 /// The lab's worker's: every method, every input, and a tournament's standings.

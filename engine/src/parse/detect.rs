@@ -124,12 +124,18 @@ pub fn read_games(text: &str, options: &ReadOptions) -> Result<Input, ParseError
     let parsed = match format {
         Format::Events => parse_events(text, &options.mapping)?,
         Format::AgaResults => super::aga::parse_aga(text)?,
-        _ => {
-            let columns = ColumnMap::parse(&options.mapping).map_err(|e| ParseErrors(vec![e]))?;
-            read_csv(text, &CsvOptions { columns, bad_lines: options.bad_lines })?
-        }
+        _ => return read_csv_games(text, options),
     };
     Ok(Input::from_parsed(format, parsed))
+}
+
+/// Reads `text` as CSV games: for a reader whose method reads no format of its own and that
+/// has checked [`detect`] first (the app's first worker, Brent's method alone: its code then
+/// carries no other reader).
+pub fn read_csv_games(text: &str, options: &ReadOptions) -> Result<Input, ParseErrors> {
+    let columns = ColumnMap::parse(&options.mapping).map_err(|e| ParseErrors(vec![e]))?;
+    let parsed = read_csv(text, &CsvOptions { columns, bad_lines: options.bad_lines })?;
+    Ok(Input::from_parsed(Format::Csv, parsed))
 }
 
 impl Input {
@@ -148,13 +154,16 @@ mod tests {
     use super::*;
     use crate::methods::MethodKind;
 
-    /// `read_games` reads games as `read` does, and never a tournament file as one.
+    /// `read_games` (and `read_csv_games`) read games as `read` does, and never a tournament file
+    /// as one.
     #[test]
     fn read_games_reads_games_as_read_does_and_no_tournament() {
         let options = ReadOptions::default();
         let csv = "white,black,result\nA,B,1-0\nB,C,1/2-1/2\n";
         let (games, all) = (read_games(csv, &options).unwrap(), read(csv, &options).unwrap());
         assert_eq!((games.format, &games.dataset), (all.format, &all.dataset));
+        let only = read_csv_games(csv, &options).unwrap();
+        assert_eq!((only.format, &only.dataset, &only.recognised), (all.format, &all.dataset, &all.recognised));
         let trf = include_str!("../../tests/data/trf/held_swiss_5.trf");
         assert!(read(trf, &options).unwrap().tournament.is_some());
         assert!(read_games(trf, &options).map_or(true, |i| i.tournament.is_none() && i.format == Format::Csv));
