@@ -15,7 +15,7 @@ const KB = 1000;
 /** Issue 24's budget: a first visit, and any one wasm file. */
 const TARGET = { visit: 300 * KB, file: 350 * KB };
 /** Not met yet (docs/performance.md, *Sizes*): what this build may not grow past. */
-const CEILING = { visit: 735 * KB, file: 510 * KB };
+const CEILING = { visit: 725 * KB, file: 512 * KB };
 
 const gzipped = async (file) => gzipSync(await readFile(`${DIST}/${file}`), { level: 9 }).length;
 const kb = (n) => `${(n / KB).toFixed(0)} KB`;

@@ -6,6 +6,19 @@ import { siteForTests, DESKTOP, finished, editInput } from './browser.mjs';
 
 const site = siteForTests();
 
+/** A fresh page with the example rated: the files it fetched (by name) and its errors. */
+async function rated() {
+  const context = await site.browser.newContext({ viewport: DESKTOP });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  const fetched = [];
+  page.on('request', (r) => fetched.push(new URL(r.url()).pathname.slice(1)));
+  await page.goto(`${site.site.origin}/`);
+  await finished(page);
+  return { context, page, errors, fetched };
+}
+
 test("a view whose code cannot be fetched says so, the page goes on, and a later try loads it", async () => {
   // The compare view's part is refused (as when the network goes, or the site was updated
   // while the page stayed open): from the start, so that fetching it ahead fails too.
@@ -40,14 +53,7 @@ test("a view whose code cannot be fetched says so, the page goes on, and a later
 });
 
 test("the first worker rates the page's text with Brent's method; another method starts the lab's worker, and back again", async () => {
-  const context = await site.browser.newContext({ viewport: DESKTOP });
-  const page = await context.newPage();
-  const errors = [];
-  page.on('pageerror', (e) => errors.push(String(e)));
-  const fetched = [];
-  page.on('request', (r) => fetched.push(new URL(r.url()).pathname.slice(1)));
-  await page.goto(`${site.site.origin}/`);
-  await finished(page);
+  const { context, page, errors, fetched } = await rated();
   const table = () => page.$$eval('[data-testid=rating-row]', (rows) => rows.map((r) => r.textContent).join('\n'));
   const brent = await table();
   assert.ok(fetched.includes('worker_bg.wasm'), 'the first worker');
@@ -71,14 +77,7 @@ test("the first worker rates the page's text with Brent's method; another method
 });
 
 test("a tournament read by the first worker is handed to the lab's worker, which rates it with its standings", async () => {
-  const context = await site.browser.newContext({ viewport: DESKTOP });
-  const page = await context.newPage();
-  const errors = [];
-  page.on('pageerror', (e) => errors.push(String(e)));
-  const fetched = [];
-  page.on('request', (r) => fetched.push(new URL(r.url()).pathname.slice(1)));
-  await page.goto(`${site.site.origin}/`);
-  await finished(page);
+  const { context, page, errors, fetched } = await rated();
   assert.ok(!fetched.includes('lab_worker_bg.wasm'), "a first visit does not fetch the lab's worker");
   // The first worker's code has no tiebreaks: it reads the TRF and hands it on.
   await page.getByTestId('lesson').selectOption('swiss-buchholz');
@@ -99,12 +98,7 @@ test("a tournament read by the first worker is handed to the lab's worker, which
 });
 
 test("a rating cancelled while the lab's worker is still loading is answered once it has loaded", async () => {
-  const context = await site.browser.newContext({ viewport: DESKTOP });
-  const page = await context.newPage();
-  const errors = [];
-  page.on('pageerror', (e) => errors.push(String(e)));
-  await page.goto(`${site.site.origin}/`);
-  await finished(page);
+  const { context, page, errors } = await rated();
   // The lab's worker's code held back until the cancel is clicked.
   let release;
   const held = new Promise((r) => { release = r; });
