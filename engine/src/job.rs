@@ -131,7 +131,13 @@ mod read_settings {
 
         fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Settings, A::Error> {
             let mut s = Settings { params: Params::default(), ..Settings::default() };
+            let mut seen: Vec<String> = Vec::new();
             while let Some(key) = map.next_key::<String>()? {
+                // Refused, as the derive refused it (the last one would silently win).
+                if seen.contains(&key) {
+                    return Err(serde::de::Error::custom(format_args!("duplicate field `{key}`")));
+                }
+                seen.push(key.clone());
                 match key.as_str() {
                     "method" => s.method = map.next_value()?,
                     "scale" => s.scale = map.next_value()?,
@@ -658,6 +664,10 @@ mod tests {
         assert!(e.contains("elephant") && e.contains("brent"), "{e}");
         assert!(serde_json::from_str::<Settings>(r#"{"scale": 3}"#).is_err());
         assert!(serde_json::from_str::<Settings>(r#"[1]"#).is_err(), "a map, not a list");
+        for twice in [r#"{"method": "elo", "method": "brent"}"#, r#"{"elo": {}, "elo": {"k": 8}}"#] {
+            let e = serde_json::from_str::<Settings>(twice).unwrap_err().to_string();
+            assert!(e.contains("duplicate field"), "{twice}: {e}");
+        }
     }
 
     /// Read in chunks, a job is what it is read whole: CSV (parsed as it arrives), a
