@@ -5,8 +5,9 @@
 //! starts when first asked for: every other method, a large file kept in the browser's
 //! storage (its engine compiled for speed: a million games rate about 10 % faster than in the
 //! first worker), the compare view, prediction and the simulation lab, the race, a step's
-//! working; and a tournament (a TRF, say), which the first worker hands on when it has read
-//! one ([`FromWorker::Elsewhere`]), since its code is left without the tiebreaks. The desk's
+//! working; and a tournament file (TRF or PGN), which the first worker hands on as soon as it
+//! recognises one ([`FromWorker::Elsewhere`]), since its code is left without the tournament
+//! readers and the tiebreaks. The desk's
 //! worker is the desk's own (`app::connect_desk`).
 
 use crate::bridge::Bridge;

@@ -345,7 +345,7 @@ impl Desk {
     }
 
     /// A worker message for the desk.
-    pub fn apply(self, msg: FromWorker) {
+    fn apply(self, msg: FromWorker) {
         let FromWorker::Desked { job, reply } = msg else { return };
         if job != self.job.get_value() {
             return;
