@@ -47,6 +47,9 @@ enum Flight {
     Standings,
 }
 
+/// What applies the desk worker's answers ([`Desk::receive`]).
+type Receiver = fn(Desk, FromWorker);
+
 /// The desk's signals.
 #[derive(Clone, Copy)]
 pub struct Desk {
@@ -76,7 +79,7 @@ pub struct Desk {
     /// Whether the tournaments kept have been read ([`Desk::restore`]).
     restored: StoredValue<bool>,
     /// What applies the worker's answers, once a desk view has been shown ([`Desk::receive`]).
-    receiver: StoredValue<Option<fn(Desk, FromWorker)>>,
+    receiver: StoredValue<Option<Receiver>>,
     /// The way to the worker ([`Desk::connect`]): kept here, since the worker's answers,
     /// which send the next change, arrive outside any component.
     sender: StoredValue<Option<Callback<ToWorker>>>,
