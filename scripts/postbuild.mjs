@@ -7,6 +7,10 @@
 //    (every file of the build but the one-file app, which is fetched only when asked for), each
 //    with its SHA-256 (the worker checks what it stores), and a hash of them all as the cache's
 //    version;
+//  * the first look in index.html (issue 24): the still copy of the opening view that
+//    web/first-look.js fills with the example's ratings from the first worker before the
+//    app's own code is fetched (scripts/first-look.mjs takes it from the app as built), and
+//    Trunk's start script made to wait for it (its preloads left out);
 //  * the Content-Security-Policy of both pages completed: each inline script's and style's
 //    hash added to index.html's policy, and the one-file app's own policy (everything in it is
 //    inline: its loader and styles by hash, its wasm and worker from Blob URLs).
@@ -15,6 +19,7 @@ import { createHash } from 'node:crypto';
 import { readFile, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { snapshot } from './first-look.mjs';
 
 const ROOT = new URL('../', import.meta.url).pathname;
 const DIST = process.argv[2] ?? join(ROOT, 'dist');
@@ -164,6 +169,36 @@ async function serviceWorker() {
   return { version, count: assets.length };
 }
 
-const size = await oneFile(await sitePage());
+/** The first look (issue 24) put into the site's page, which is written again with its policy:
+ * the still copy (shown only on a plain first visit: web/first-look.js) with the example's
+ * request, web/first-look.js beside the page, and the page's own code fetched only once the
+ * first look has shown the ratings (or given up): Trunk's start script waits for it, and its
+ * preloads, which would fetch the page's code at once, are left out. */
+async function firstLook(site) {
+  if (site.includes('id="first-look"')) throw new Error('postbuild: index.html has its first look already (run scripts/build.sh, which builds it afresh)');
+  const look = await snapshot(DIST);
+  const config = JSON.stringify({ request: look.request, columns: look.columns, decimals: look.decimals }).replace(/</g, '\\u003c');
+  let html = replace(site, /<\/body>/, () => [
+    `<div id="first-look" class="first-look" hidden inert data-site-only>${look.html}</div>`,
+    '<p id="first-look-note" class="first-look-note" role="status" hidden data-site-only>Loading the controls…</p>',
+    `<script id="first-look-config" type="application/json" data-site-only>${config}</script>`,
+    '<script src="first-look.js" data-site-only></script>',
+    '</body>',
+  ].join('\n'), 'the end of the body');
+  html = replace(html, /import init, \* as bindings from '([^']+)';/, (_, js) => [
+    'await window.ratingsLabFirstLook;',
+    `const bindings = await import('${js}');`,
+    'const init = bindings.default;',
+  ].join('\n'), "Trunk's start script");
+  html = replace(html, /<link rel="modulepreload"[^>]*>\s*/, '', 'the modulepreload link');
+  html = replace(html, /<link rel="preload"[^>]*>\s*/g, '', 'the preload link');
+  await writeFile(join(DIST, 'first-look.js'), await readFile(join(ROOT, 'web/first-look.js')));
+  const stated = html.match(CSP)[1].replace(/ 'sha256-[^']*'/g, '');
+  await writeFile(join(DIST, 'index.html'), withPolicy(html, sitePolicy(stated)));
+}
+
+const site = await sitePage();
+const size = await oneFile(site);
+await firstLook(site);
 const sw = await serviceWorker();
 console.log(`postbuild: ${ONE_FILE} ${(size / 1e6).toFixed(2)} MB; sw.js precaches ${sw.count} files (version ${sw.version})`);

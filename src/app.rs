@@ -172,6 +172,7 @@ fn deferred_views(state: State, views: Deferred) -> Memo<bool> {
             || state.errors.with(|e| !e.is_empty())
             || state.text.with(|t| t.trim().is_empty());
         if settled {
+            crate::bridge::shown();
             let ahead = async move {
                 (views.preload)().await;
                 crate::bridge::offline_copy();
@@ -235,6 +236,7 @@ pub fn App(views: Deferred) -> impl IntoView {
     connect_desk(desk);
     if crate::components::desk::players_view::source().is_some() {
         // The players' view asks the desk's worker alone.
+        crate::bridge::shown();
         crate::bridge::offline_copy();
         return view! { <Later load=views.players /> }.into_any();
     }

@@ -167,10 +167,23 @@ pub fn offline_copy() {
     if STARTED.with(|s| s.replace(true)) {
         return;
     }
+    call_page_hook("ratingsLabOffline");
+}
+
+/// Hands the screen to the app once its first rating has settled: the first look (index.html's
+/// still copy of the opening view, filled by `web/first-look.js` on a plain first visit) goes,
+/// and the app, built unseen beneath it, is shown (`ratingsLabShown`; absent in the one-file
+/// app and when there was no first look).
+pub fn shown() {
+    call_page_hook("ratingsLabShown");
+}
+
+/// Calls the page's `window[name]()`, if the page has it.
+fn call_page_hook(name: &str) {
     let Some(window) = web_sys::window() else { return };
-    let start = js_sys::Reflect::get(&window, &"ratingsLabOffline".into()).ok();
-    if let Some(start) = start.and_then(|f| f.dyn_into::<js_sys::Function>().ok()) {
-        let _ = start.call0(&window);
+    let hook = js_sys::Reflect::get(&window, &name.into()).ok();
+    if let Some(hook) = hook.and_then(|f| f.dyn_into::<js_sys::Function>().ok()) {
+        let _ = hook.call0(&window);
     }
 }
 
