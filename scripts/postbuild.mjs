@@ -8,7 +8,7 @@
 //    with its SHA-256 (the worker checks what it stores), and a hash of them all as the cache's
 //    version;
 //  * the first look in index.html (issue 24): the still copy of the opening view that
-//    web/first-look.js fills with the example's ratings from the first worker before the
+//    web/first-look.js (put into the head) fills with the example's ratings from the first worker before the
 //    app's own code is fetched (scripts/first-look.mjs takes it from the app as built), and
 //    Trunk's start script made to wait for it (its preloads left out);
 //  * the Content-Security-Policy of both pages completed: each inline script's and style's
@@ -171,7 +171,7 @@ async function serviceWorker() {
 
 /** The first look (issue 24) put into the site's page, which is written again with its policy:
  * the still copy (shown only on a plain first visit: web/first-look.js) with the example's
- * request, web/first-look.js beside the page, and the page's own code fetched only once the
+ * request, web/first-look.js in the page's head, and the page's own code fetched only once the
  * first look has shown the ratings (or given up): Trunk's start script waits for it, and its
  * preloads, which would fetch the page's code at once, are left out. */
 async function firstLook(site) {
@@ -182,7 +182,6 @@ async function firstLook(site) {
     `<div id="first-look" class="first-look" hidden inert data-site-only>${look.html}</div>`,
     '<p id="first-look-note" class="first-look-note" role="status" hidden data-site-only>Loading the controls…</p>',
     `<script id="first-look-config" type="application/json" data-site-only>${config}</script>`,
-    '<script src="first-look.js" data-site-only></script>',
     '</body>',
   ].join('\n'), 'the end of the body');
   html = replace(html, /import init, \* as bindings from '([^']+)';/, (_, js) => [
@@ -192,7 +191,11 @@ async function firstLook(site) {
   ].join('\n'), "Trunk's start script");
   html = replace(html, /<link rel="modulepreload"[^>]*>\s*/, '', 'the modulepreload link');
   html = replace(html, /<link rel="preload"[^>]*>\s*/g, '', 'the preload link');
-  await writeFile(join(DIST, 'first-look.js'), await readFile(join(ROOT, 'web/first-look.js')));
+  // In the head, after the policy (which a script before it would escape): the worker starts
+  // while the rest of the page arrives.
+  const script = await readFile(join(ROOT, 'web/first-look.js'), 'utf8');
+  if (/<\/script/i.test(script)) throw new Error('postbuild: a closing tag inside web/first-look.js');
+  html = replace(html, /<meta http-equiv="Content-Security-Policy"[^>]*>/, (meta) => `${meta}\n    <script data-site-only>\n${script}</script>`, 'the Content-Security-Policy');
   const stated = html.match(CSP)[1].replace(/ 'sha256-[^']*'/g, '');
   await writeFile(join(DIST, 'index.html'), withPolicy(html, sitePolicy(stated)));
 }

@@ -11,6 +11,10 @@
 //! request unanswered when the page reloads while a new service worker activates) is not
 //! waited for forever: after [`SPARE_AFTER`] a spare is started beside it, and whichever says
 //! ready first is kept (the slow one may only be downloading on a slow link).
+//!
+//! On a plain first visit the first worker is already running when the page's code starts:
+//! the first look (`web/first-look.js`) started it, had it rate the example and left it, idle,
+//! in `window.ratingsLabFirstWorker`; the first worker's bridge takes it as ready.
 
 use crate::protocol::{FromWorker, ToWorker};
 use std::cell::{Cell, RefCell};
@@ -134,8 +138,11 @@ pub fn one_file() -> bool {
 /// Where the worker starts: Trunk's loader shim beside the page, or in the one-file app the
 /// Blob URL its loader made (`window.ratingsLabWorker`: the worker's glue and wasm inlined).
 pub fn worker_url() -> String {
-    url_of("ratingsLabWorker", "./worker_loader.js")
+    url_of("ratingsLabWorker", FIRST_WORKER)
 }
+
+/// The first worker's loader on the site (Trunk's shim).
+const FIRST_WORKER: &str = "./worker_loader.js";
 
 /// The lab's worker (`src/bin/lab_worker.rs`): Trunk's loader shim, or the one-file app's
 /// Blob URL (`window.ratingsLabLabWorker`).
@@ -205,6 +212,13 @@ impl Inner {
     /// refuses.
     fn start(self: &Rc<Self>) -> bool {
         let generation = self.generation.get() + 1;
+        if let Some(worker) = (generation == 1).then(|| self.first_look_worker()).flatten() {
+            self.generation.set(generation);
+            self.attach(&worker, generation);
+            self.ready.set(false);
+            self.ready_from(&worker);
+            return true;
+        }
         let Some(worker) = self.spawn(generation) else { return false };
         self.generation.set(generation);
         self.ready.set(false);
@@ -221,9 +235,29 @@ impl Inner {
         true
     }
 
+    /// The first look's worker (`web/first-look.js`, on a plain first visit), if this is the
+    /// first worker's bridge and the first look has one to give: it said it was ready, and has
+    /// answered its one request (the example, which it keeps read) in full.
+    fn first_look_worker(&self) -> Option<Worker> {
+        const KEY: &str = "ratingsLabFirstWorker";
+        if self.url != FIRST_WORKER {
+            return None;
+        }
+        let window = web_sys::window()?;
+        let worker = js_sys::Reflect::get(&window, &KEY.into()).ok()?.dyn_into::<Worker>().ok()?;
+        let _ = js_sys::Reflect::delete_property(&window, &KEY.into());
+        Some(worker)
+    }
+
     /// A worker of `generation` with its handlers; `None` when the browser refuses.
     fn spawn(self: &Rc<Self>, generation: u32) -> Option<Worker> {
         let worker = Worker::new(&self.url).ok()?;
+        self.attach(&worker, generation);
+        Some(worker)
+    }
+
+    /// `worker`'s handlers, for `generation`.
+    fn attach(self: &Rc<Self>, worker: &Worker, generation: u32) {
         let inner = Rc::downgrade(self);
         let this = worker.clone();
         let handler = Closure::<dyn FnMut(MessageEvent)>::new(move |ev: MessageEvent| {
@@ -258,7 +292,6 @@ impl Inner {
         });
         worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
         on_error.forget();
-        Some(worker)
     }
 
     /// `worker` said it is ready: the first of a generation to say so is kept (the other, if a

@@ -2,59 +2,75 @@
 // visit), the example's ratings, computed by the first worker, in a still copy of the opening
 // view (index.html's #first-look, taken from the app as built by scripts/first-look.mjs),
 // before the page's own code is fetched. A first visit so shows computed ratings after the
-// page, the styles and the first worker (about 200 KB gzipped), not after the whole page's
-// code as well. Then the page's code is fetched (index.html's start script waits for
-// `ratingsLabFirstLook`): the app builds itself unseen beneath the copy (the style's
-// `.first-looking`) and takes its place once its first rating has settled
+// page, the styles and the first worker (about 215 KB gzipped), not after the page's code as
+// well. scripts/postbuild.mjs puts this script into the page's head, so that the worker starts
+// while the page is still arriving.
+//
+// Then the page's code is fetched (index.html's start script waits for `ratingsLabFirstLook`):
+// the app builds itself unseen beneath the copy (the style's `.first-looking`), takes over the
+// first look's worker, which has the example read already (`ratingsLabFirstWorker`, which
+// src/bridge.rs adopts), and takes the copy's place once its first rating has settled
 // (`ratingsLabShown`, which src/app.rs calls). The copy is inert: its controls work once the
-// app is there, which the note at the foot says meanwhile. Whatever goes wrong here, the app
+// app is there, which the note at its foot says meanwhile. Whatever goes wrong here, the app
 // starts as it would without the first look.
 (() => {
-  const look = document.getElementById('first-look');
-  const note = document.getElementById('first-look-note');
   let go;
   window.ratingsLabFirstLook = new Promise((resolve) => { go = resolve; });
   let worker = null;
-  /** The copy and its worker gone; the app shown. */
+  const root = document.documentElement;
+  /** Runs `f` once the page's body is there. */
+  const parsed = (f) => (document.readyState === 'loading' ? addEventListener('DOMContentLoaded', f, { once: true }) : f());
+  /** The copy and the note gone (once parsed), the first look's worker too if the app did not take it, the app shown. */
   const leave = () => {
     worker?.terminate();
     worker = null;
-    look?.remove();
-    note?.remove();
-    document.body.classList.remove('first-looking');
+    window.ratingsLabFirstWorker?.terminate();
+    delete window.ratingsLabFirstWorker;
+    root.classList.remove('first-looking');
+    parsed(() => {
+      document.getElementById('first-look')?.remove();
+      document.getElementById('first-look-note')?.remove();
+    });
     go();
   };
   window.ratingsLabShown = leave;
-  let config;
+  if (!plainFirstVisit()) return leave();
   try {
-    config = JSON.parse(document.getElementById('first-look-config').textContent);
+    worker = new Worker('./worker_loader.js');
   } catch {
     return leave();
   }
-  if (!look || !note || !plainFirstVisit()) return leave();
-
-  look.hidden = false;
-  note.hidden = false;
-  document.getElementById('boot')?.setAttribute('hidden', '');
-  document.body.classList.add('first-looking');
+  root.classList.add('first-looking');
   // The page's code is fetched anyway if the first look is slow (a very slow link, a busy machine).
   const later = setTimeout(go, 3000);
   const giveUp = () => {
     clearTimeout(later);
-    document.getElementById('boot')?.removeAttribute('hidden');
+    parsed(() => document.getElementById('boot')?.removeAttribute('hidden'));
     leave();
   };
-  try {
-    worker = new Worker('./worker_loader.js');
-  } catch {
-    return giveUp();
-  }
+  let config = null;
+  let ready = false;
+  parsed(() => {
+    try {
+      config = JSON.parse(document.getElementById('first-look-config').textContent);
+    } catch {
+      return giveUp();
+    }
+    document.getElementById('boot')?.setAttribute('hidden', '');
+    document.getElementById('first-look').hidden = false;
+    document.getElementById('first-look-note').hidden = false;
+    if (ready) worker.postMessage(config.request);
+  });
   // The app shown a moment after it has started even if its first rating has not settled
   // (a worker that never answers, say): what it says then is better than a still copy.
   addEventListener('TrunkApplicationStarted', () => setTimeout(leave, 4000), { once: true });
   worker.onerror = giveUp;
   worker.onmessage = ({ data }) => {
-    if (data === 'Ready') return worker.postMessage(config.request);
+    if (data === 'Ready') {
+      ready = true;
+      if (config) worker.postMessage(config.request);
+      return;
+    }
     const done = data?.Done?.result;
     if (!done) {
       // Anything but the ratings (the input read, progress) is the app's to show; a failure ends the first look.
@@ -63,7 +79,10 @@
     }
     show(done);
     if (!done.errors_pending) {
-      worker.terminate();
+      // Answered in full: the worker, idle, is the app's to take.
+      worker.onmessage = null;
+      worker.onerror = null;
+      window.ratingsLabFirstWorker = worker;
       worker = null;
     }
     // The rows painted, then the page's code fetched.
@@ -77,7 +96,7 @@
   function plainFirstVisit() {
     try {
       return /^https?:$/.test(location.protocol) && location.hash === '' && typeof WebAssembly === 'object'
-        && !Object.keys(localStorage).some((k) => k.startsWith('ratings-lab'));
+        && typeof Worker === 'function' && !Object.keys(localStorage).some((k) => k.startsWith('ratings-lab'));
     } catch {
       return false;
     }
@@ -85,8 +104,8 @@
 
   /** The ratings' rows, as the app's table shows them (src/components/results.rs). */
   function show(result) {
+    const look = document.getElementById('first-look');
     const players = JSON.parse(result.players);
-    const d = config.decimals;
     const rows = players
       .map((p, i) => [p, i])
       .sort(([a, i], [b, j]) => (a.rank ?? Infinity) - (b.rank ?? Infinity) || i - j)
@@ -94,8 +113,7 @@
         const tr = document.createElement('tr');
         for (const column of config.columns) {
           const td = document.createElement('td');
-          const cell = cellOf(p, column, d, result.errors_pending);
-          td.textContent = cell;
+          td.textContent = cellOf(p, column, config.decimals, result.errors_pending);
           if (column === 'note') td.className = 'note';
           else if (column !== 'name') td.className = 'num';
           tr.append(td);
