@@ -73,35 +73,17 @@ fn make_link(
     })
 }
 
-/// The app itself, mounted: a part of its own too, so that no file of the page is larger than
-/// issue 24's 350 KB (what it shares with the views' parts is in the chunks they share).
-#[cfg(target_arch = "wasm32")]
-#[leptos::wasm_split::wasm_split(app, wasm_split_path = ::leptos::wasm_split, fallible)]
-fn mount(views: Deferred) -> Result<(), Unloaded> {
-    leptos::mount::mount_to_body(move || view! { <ratings_lab_web::app::App views=views /> });
-    Ok(())
-}
-
 #[cfg(target_arch = "wasm32")]
 fn main() {
     // Panics abort in release builds; in debug builds, say what happened in the console.
     #[cfg(debug_assertions)]
     std::panic::set_hook(Box::new(|info| web_sys::console::error_1(&info.to_string().into())));
-    let boot = web_sys::window().and_then(|w| w.document()).and_then(|d| d.get_element_by_id("boot"));
-    leptos::task::spawn_local(async move {
-        match mount(views()).await {
-            // The "Loading…" note of index.html goes once the app is there.
-            Ok(()) => boot.into_iter().for_each(|note| note.remove()),
-            Err(Unloaded) => {
-                if let Some(note) = boot {
-                    note.set_text_content(Some("Ratings Lab could not be loaded: the connection failed. Reload the page to try again."));
-                    let _ = note.set_attribute("role", "alert");
-                    let _ = note.remove_attribute("hidden");
-                }
-                ratings_lab_web::bridge::shown();
-            }
-        }
-    });
+    // The "Loading…" note of index.html (which says what went wrong if the app cannot start).
+    if let Some(note) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.get_element_by_id("boot")) {
+        note.remove();
+    }
+    let views = views();
+    leptos::mount::mount_to_body(move || view! { <ratings_lab_web::app::App views=views /> });
 }
 
 #[cfg(not(target_arch = "wasm32"))]
