@@ -244,15 +244,19 @@ test('a worker that fails is reported, and the next job runs in a fresh one', as
 
 test('a worker whose script never arrives is not waited for forever: a spare starts and rates', async () => {
   const context = await shared.browser.newContext({ viewport: DESKTOP });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  // A visit, then a reload (what is kept makes it open without the first look, whose worker
+  // would otherwise be the first to ask).
+  await page.goto(`${shared.site.origin}/`);
+  await finished(page);
   // The first request for the worker's script is left unanswered (as Chromium may leave it
   // when the page reloads while a new service worker activates); later ones are served.
   let asked = 0;
   await context.route('**/worker_loader.js', (route) => (++asked === 1 ? undefined : route.continue()));
-  const page = await context.newPage();
-  const errors = [];
-  page.on('pageerror', (e) => errors.push(String(e)));
   const spare = page.waitForEvent('console', (m) => m.text().includes('starting a spare'));
-  await page.goto(`${shared.site.origin}/`);
+  await page.reload();
   await spare;
   await finished(page);
   assert.equal(asked, 2, 'the first script request held, the spare served');
