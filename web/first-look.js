@@ -72,6 +72,8 @@
       return;
     }
     const done = data?.Done?.result;
+    // (A message queued before the first look ended has nothing left to fill.)
+    if (!document.getElementById('first-look')) return;
     if (!done) {
       // Anything but the ratings (the input read, progress) is the app's to show; a failure ends the first look.
       if (data && typeof data === 'object' && ['Failed', 'ParseFailed', 'Elsewhere', 'Crashed'].some((k) => k in data)) giveUp();
