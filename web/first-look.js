@@ -72,7 +72,8 @@
       return;
     }
     const done = data?.Done?.result;
-    // (A message queued before the first look ended has nothing left to fill.)
+    // (A message queued before the first look ended has nothing left to fill; the request,
+    // and so any answer, is sent only once the page is parsed.)
     if (!document.getElementById('first-look')) return;
     if (!done) {
       // Anything but the ratings (the input read, progress) is the app's to show; a failure ends the first look.
