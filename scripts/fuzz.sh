@@ -36,10 +36,13 @@ fi
 # and pair take first bytes that pick the method, the tiebreaks or what is done, so their
 # seeds get them.
 corpus=engine/fuzz/corpus
+# The shared data when this checkout has it beside it (it is not part of the repository).
+data=(engine/tests/data)
+[ -d ../shared/data ] && data+=(../shared/data)
 seed() {
   local target=$1 prefix=$2
   mkdir -p "$corpus/$target"
-  find engine/tests/data ../shared/data -type f -size -64k \
+  find "${data[@]}" -type f -size -64k \
       \( -name '*.csv' -o -name '*.trf' -o -name '*.txt' -o -name '*.pgn' -o -name '*.tsv' -o -name '*.dat' \) \
       2>/dev/null | sort | while read -r f; do
     local name
@@ -60,7 +63,7 @@ seed pair '\x00'          # the file's own total and initial colour
 # settings, in the form a link holds (made with node, which the app's tests need anyway).
 if command -v node >/dev/null 2>&1; then
   mkdir -p "$corpus/link"
-  find engine/tests/data ../shared/data -type f -size -16k \( -name '*.csv' -o -name '*.trf' -o -name '*.pgn' \) 2>/dev/null | sort \
+  find "${data[@]}" -type f -size -16k \( -name '*.csv' -o -name '*.trf' -o -name '*.pgn' \) 2>/dev/null | sort \
     | node -e '
       const fs = require("fs"), crypto = require("crypto");
       const [dir] = process.argv.slice(1);
