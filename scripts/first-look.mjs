@@ -3,7 +3,8 @@
 // what the worker computes (the ratings' rows, the status, the convergence panel's charts and
 // step view) and without test ids and element ids (the app's own view has them); with the
 // rating request the app sent for the example, which the first look sends the first worker
-// as it is, and the columns of the ratings' rows, which the first look fills from the answer.
+// as it is (the text of an input not shown is left out of the copy: the page holds it once),
+// and the columns of the ratings' rows, which the first look fills from the answer.
 // scripts/postbuild.mjs puts it into dist/index.html. The browser and the static server are
 // the end-to-end tests' (tests/e2e/), which the README's setup installs for building too.
 import { launch, DESKTOP, finished } from '../tests/e2e/browser.mjs';
@@ -29,7 +30,8 @@ function copyOpeningView() {
   copy.querySelectorAll(fields).forEach((c, i) => {
     const el = from[i];
     if (el.tagName === 'SELECT') [...c.options].forEach((o, j) => o.toggleAttribute('selected', el.options[j].selected));
-    else if (el.tagName === 'TEXTAREA') c.textContent = el.value;
+    // (A text area not shown, as the input once read, left empty: the request holds the text.)
+    else if (el.tagName === 'TEXTAREA') c.textContent = el.offsetParent === null ? '' : el.value;
     else if (el.type === 'checkbox' || el.type === 'radio') c.toggleAttribute('checked', el.checked);
     else c.setAttribute('value', el.value);
   });

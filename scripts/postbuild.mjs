@@ -88,6 +88,7 @@ const oneFilePolicy = ({ scripts, styles }) => [
 
 async function sitePage() {
   const html = await readFile(join(DIST, 'index.html'), 'utf8');
+  if (html.includes('id="first-look"')) throw new Error('postbuild: dist/index.html has been through postbuild already (run scripts/build.sh, which builds it afresh)');
   // (Hashes of an earlier run on the same build left out: they are computed afresh.)
   const stated = html.match(CSP)?.[1]?.replace(/ 'sha256-[^']*'/g, '');
   if (!stated || !stated.includes("script-src 'self'") || !stated.includes("style-src-elem 'self'")) {
@@ -175,7 +176,6 @@ async function serviceWorker() {
  * first look has shown the ratings (or given up): Trunk's start script waits for it, and its
  * preloads, which would fetch the page's code at once, are left out. */
 async function firstLook(site) {
-  if (site.includes('id="first-look"')) throw new Error('postbuild: index.html has its first look already (run scripts/build.sh, which builds it afresh)');
   const look = await snapshot(DIST);
   const config = JSON.stringify({ request: look.request, columns: look.columns, decimals: look.decimals }).replace(/</g, '\\u003c');
   let html = replace(site, /<\/body>/, () => [
@@ -184,17 +184,30 @@ async function firstLook(site) {
     `<script id="first-look-config" type="application/json" data-site-only>${config}</script>`,
     '</body>',
   ].join('\n'), 'the end of the body');
-  html = replace(html, /import init, \* as bindings from '([^']+)';/, (_, js) => [
-    'await window.ratingsLabFirstLook;',
-    `const bindings = await import('${js}');`,
-    'const init = bindings.default;',
-  ].join('\n'), "Trunk's start script");
+  // Trunk's start script, waiting for the first look, and saying so if the page cannot start;
+  // its preloads are the first look's to add when the page's code is to come.
+  const n = names(html);
+  html = replace(html, /<script type="module">[\s\S]*?<\/script>/, () => `<script type="module">
+try {
+  await window.ratingsLabFirstLook;
+  const bindings = await import('./${n.js}');
+  const wasm = await bindings.default({ module_or_path: './${n.wasm}' });
+  window.wasmBindings = bindings;
+  dispatchEvent(new CustomEvent("TrunkApplicationStarted", {detail: {wasm}}));
+} catch (e) {
+  window.ratingsLabNotStarted?.(e);
+  throw e;
+}
+</script>`, "Trunk's start script");
   html = replace(html, /<link rel="modulepreload"[^>]*>\s*/, '', 'the modulepreload link');
   html = replace(html, /<link rel="preload"[^>]*>\s*/g, '', 'the preload link');
   // In the head, after the policy (which a script before it would escape): the worker starts
   // while the rest of the page arrives.
-  const script = await readFile(join(ROOT, 'web/first-look.js'), 'utf8');
-  if (/<\/script/i.test(script)) throw new Error('postbuild: a closing tag inside web/first-look.js');
+  const script = (await readFile(join(ROOT, 'web/first-look.js'), 'utf8'))
+    .replace(/const PAGE = \/\*[^*]*\*\/ null;/, () => `const PAGE = ${JSON.stringify({ js: `./${n.js}`, wasm: `./${n.wasm}` })};`);
+  if (!script.includes(`./${n.wasm}`)) throw new Error("postbuild: web/first-look.js's PAGE not found");
+  // (The policy's hashes are of the scripts with comments left out: none may hold one.)
+  if (/<\/script|<!--/i.test(script)) throw new Error('postbuild: a closing tag or a comment tag inside web/first-look.js');
   html = replace(html, /<meta http-equiv="Content-Security-Policy"[^>]*>/, (meta) => `${meta}\n    <script data-site-only>\n${script}</script>`, 'the Content-Security-Policy');
   const stated = html.match(CSP)[1].replace(/ 'sha256-[^']*'/g, '');
   await writeFile(join(DIST, 'index.html'), withPolicy(html, sitePolicy(stated)));

@@ -3,24 +3,37 @@
 // view (index.html's #first-look, taken from the app as built by scripts/first-look.mjs),
 // before the page's own code is fetched. A first visit so shows computed ratings after the
 // page, the styles and the first worker (about 215 KB gzipped), not after the page's code as
-// well. scripts/postbuild.mjs puts this script into the page's head, so that the worker starts
-// while the page is still arriving.
+// well. scripts/postbuild.mjs puts this script into the page's head (with the names of the
+// page's code in PAGE), so that the worker starts while the page is still arriving.
 //
 // Then the page's code is fetched (index.html's start script waits for `ratingsLabFirstLook`):
 // the app builds itself unseen beneath the copy (the style's `.first-looking`), takes over the
-// first look's worker, which has the example read already (`ratingsLabFirstWorker`, which
+// first look's worker, idle with the example read (`ratingsLabFirstWorker`, which
 // src/bridge.rs adopts), and takes the copy's place once its first rating has settled
 // (`ratingsLabShown`, which src/app.rs calls). The copy is inert: its controls work once the
 // app is there, which the note at its foot says meanwhile. Whatever goes wrong here, the app
 // starts as it would without the first look.
 (() => {
+  const PAGE = /* the page's code, written in by scripts/postbuild.mjs */ null;
   let go;
   window.ratingsLabFirstLook = new Promise((resolve) => { go = resolve; });
+  let fetching = false;
+  /** The page's code fetched (its glue and its wasm side by side, as Trunk's preloads did), once. */
+  const start = () => {
+    if (fetching || !PAGE) return go();
+    fetching = true;
+    for (const [rel, href, as] of [['modulepreload', PAGE.js], ['preload', PAGE.wasm, 'fetch']]) {
+      const link = Object.assign(document.createElement('link'), { rel, href, crossOrigin: 'anonymous' });
+      if (as) Object.assign(link, { as, type: 'application/wasm' });
+      document.head.append(link);
+    }
+    go();
+  };
   let worker = null;
   const root = document.documentElement;
   /** Runs `f` once the page's body is there. */
   const parsed = (f) => (document.readyState === 'loading' ? addEventListener('DOMContentLoaded', f, { once: true }) : f());
-  /** The copy and the note gone (once parsed), the first look's worker too if the app did not take it, the app shown. */
+  /** The copy and the note gone (once parsed), the first look's worker too if the app did not take it, the app started. */
   const leave = () => {
     worker?.terminate();
     worker = null;
@@ -31,9 +44,20 @@
       document.getElementById('first-look')?.remove();
       document.getElementById('first-look-note')?.remove();
     });
-    go();
+    start();
   };
   window.ratingsLabShown = leave;
+  // The page's code could not start (not fetched, or it failed): said where the app would be.
+  window.ratingsLabNotStarted = (error) => {
+    leave();
+    parsed(() => {
+      const boot = document.getElementById('boot');
+      if (!boot) return;
+      boot.textContent = `Ratings Lab could not start (${error?.message ?? error}). Reload the page to try again.`;
+      boot.setAttribute('role', 'alert');
+      boot.removeAttribute('hidden');
+    });
+  };
   if (!plainFirstVisit()) return leave();
   try {
     worker = new Worker('./worker_loader.js');
@@ -41,21 +65,26 @@
     return leave();
   }
   root.classList.add('first-looking');
-  // The page's code is fetched anyway if the first look is slow (a very slow link, a busy machine).
-  const later = setTimeout(go, 3000);
-  const giveUp = () => {
-    clearTimeout(later);
-    parsed(() => document.getElementById('boot')?.removeAttribute('hidden'));
-    leave();
-  };
   let config = null;
   let ready = false;
+  // A worker that has not said it is ready is given up (12 s, as the app waits before a
+  // spare): the app starts its own. One that has, but whose answer is slow (a busy machine),
+  // is waited for while the page's code comes (3 s).
+  const slow = setTimeout(() => ready && start(), 3000);
+  const hung = setTimeout(() => ready || giveUp(), 12000);
+  function giveUp() {
+    clearTimeout(slow);
+    clearTimeout(hung);
+    parsed(() => document.getElementById('boot')?.removeAttribute('hidden'));
+    leave();
+  }
   parsed(() => {
     try {
       config = JSON.parse(document.getElementById('first-look-config').textContent);
     } catch {
       return giveUp();
     }
+    if (!worker) return;
     document.getElementById('boot')?.setAttribute('hidden', '');
     document.getElementById('first-look').hidden = false;
     document.getElementById('first-look-note').hidden = false;
@@ -66,6 +95,7 @@
   addEventListener('TrunkApplicationStarted', () => setTimeout(leave, 4000), { once: true });
   worker.onerror = giveUp;
   worker.onmessage = ({ data }) => {
+    if (!worker) return;
     if (data === 'Ready') {
       ready = true;
       if (config) worker.postMessage(config.request);
@@ -83,6 +113,7 @@
     show(done);
     if (!done.errors_pending) {
       // Answered in full: the worker, idle, is the app's to take.
+      clearTimeout(hung);
       worker.onmessage = null;
       worker.onerror = null;
       window.ratingsLabFirstWorker = worker;
@@ -90,8 +121,8 @@
     }
     // The rows painted, then the page's code fetched.
     requestAnimationFrame(() => setTimeout(() => {
-      clearTimeout(later);
-      go();
+      clearTimeout(slow);
+      start();
     }));
   };
 
@@ -129,18 +160,27 @@
   }
 
   function cellOf(p, column, d, pending) {
-    const fixed = (v) => (Number.isFinite(v) ? v.toFixed(d) : '—');
     switch (column) {
       case 'rank': return p.rank == null ? '' : String(p.rank);
       case 'name': return p.name;
-      case 'rating': return fixed(p.rating);
-      case 'sigma': return pending && p.rating != null ? '…' : p.sigma == null ? '' : `±${p.sigma.toFixed(d)}`;
+      case 'rating': return Number.isFinite(p.rating) ? fixed(p.rating, d) : '—';
+      case 'sigma': return pending && p.rating != null ? '…' : p.sigma == null ? '' : `±${fixed(p.sigma, d)}`;
       case 'label': return p.label ?? '';
       case 'games': return String(p.games);
       // Points as people write them: one decimal, two when a quarter point needs it.
-      case 'score': return Math.abs((p.score * 10) % 1) < 1e-9 ? p.score.toFixed(1) : p.score.toFixed(2);
+      case 'score': return fixed(p.score, Math.abs((p.score * 10) % 1) < 1e-9 ? 1 : 2);
       case 'group': return p.group == null ? '' : String(p.group);
       default: return p.note ?? '';
     }
+  }
+
+  /** `v` with `d` decimals as Rust's `format!("{v:.d$}")` writes it: an exact tie rounded to
+   * even (JavaScript's toFixed rounds it up), and the sign of a negative zero kept. */
+  function fixed(v, d) {
+    const scale = 10 ** d;
+    const x = v * scale;
+    const floor = Math.floor(x);
+    const out = (x - floor === 0.5 ? (floor % 2 === 0 ? floor : floor + 1) / scale : v).toFixed(d);
+    return (v < 0 || Object.is(v, -0)) && !out.startsWith('-') ? `-${out}` : out;
   }
 })();

@@ -1,15 +1,21 @@
 // The first look (issue 24, web/first-look.js): a plain first visit shows the example's
 // ratings, computed by the first worker, in a still copy of the opening view before the page's
-// own code is fetched; the app then takes its place, showing the same rows; a link or anything
-// kept from an earlier visit opens the app without it.
+// own code is fetched; the app then takes its place, showing the same rows, with the same
+// worker; a link or anything kept from an earlier visit opens the app without it; a first
+// look that cannot start its worker gives way to the app.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { siteForTests, DESKTOP, PHONE, ARTIFACTS, finished } from './browser.mjs';
 
 const site = siteForTests();
 const PAGE_CODE = /\/ratings-lab-web-[0-9a-f]+(_bg\.wasm|\.js)$/;
+const ROWS = '#first-look [data-first-look=rows] tr';
 
-/** A fresh page whose own code is held back until `release()`; the files it asked for. */
+/**
+ * A fresh page (or one of `context`) whose own code is held back until `release()`; what it
+ * asked for, in order, with `'(rows shown)'` where the first look's rows appeared (the page
+ * says so, through a binding, as it adds them: before any request made after).
+ */
 async function held(viewport = DESKTOP, context = null) {
   context ??= await site.browser.newContext({ viewport, serviceWorkers: 'block' });
   let release;
@@ -18,29 +24,35 @@ async function held(viewport = DESKTOP, context = null) {
     await gate;
     await route.continue();
   });
+  const asked = [];
+  await context.exposeBinding('firstLookRowsShown', () => asked.push('(rows shown)'));
+  await context.addInitScript((rows) => {
+    const seen = new MutationObserver(() => {
+      if (document.querySelector(rows)) {
+        seen.disconnect();
+        window.firstLookRowsShown();
+      }
+    });
+    seen.observe(document, { subtree: true, childList: true });
+  }, ROWS);
   const page = await context.newPage();
   const errors = [];
   page.on('pageerror', (e) => errors.push(String(e)));
-  const fetched = [];
-  page.on('request', (r) => fetched.push(new URL(r.url()).pathname.slice(1)));
-  return { context, page, errors, fetched, release };
+  page.on('request', (r) => asked.push(new URL(r.url()).pathname.slice(1)));
+  return { context, page, errors, asked, release };
 }
 
 const cells = (page, rows) => page.$$eval(rows, (trs) => trs.map((tr) => [...tr.cells].map((td) => td.textContent)));
 
-test("a first visit: the example's computed ratings before the page's code, then the app with the same rows", async () => {
-  const { context, page, errors, fetched, release } = await held(PHONE);
+test("a first visit: the example's computed ratings before the page's code, then the app with the same rows and worker", async () => {
+  const { context, page, errors, asked, release } = await held(PHONE);
   await page.goto(`${site.site.origin}/`);
   const look = page.locator('#first-look');
   await look.locator('[data-first-look=rows] tr').first().waitFor({ timeout: 30000 });
-  const first = await cells(page, '#first-look [data-first-look=rows] tr');
+  const first = await cells(page, ROWS);
   assert.equal(first.length, 20);
   assert.match(await page.locator('#first-look-note').textContent(), /Loading the controls/);
   await page.screenshot({ path: `${ARTIFACTS}/first-look-phone.png` });
-  // What the worker computed is in the copy; the page's code is not yet running (nor fetched).
-  assert.ok(fetched.includes('worker_bg.wasm'), 'the first worker rated it');
-  // (Its glue is held back above, so its wasm could only have come through a preload.)
-  assert.ok(!fetched.some((f) => /^ratings-lab-web-.*_bg\.wasm$/.test(f)), `the page's wasm not fetched: ${fetched.join(' ')}`);
   assert.equal(await page.locator('body > .page').count(), 0, "the app's view is not there yet");
   // Nothing in the copy answers to a test id, an id or the keyboard: it is the app's to have.
   assert.equal(await look.locator('[data-testid], [id]').count(), 0);
@@ -52,6 +64,14 @@ test("a first visit: the example's computed ratings before the page's code, then
   // The app's rows, formatted by the app, equal the copy's, formatted by the first look.
   assert.deepEqual(await cells(page, '[data-testid=rating-row]'), first);
   assert.ok(await page.getByTestId('rating-row').first().isVisible());
+  // The worker computed the rows before any of the page's code was asked for (its glue and
+  // wasm, both then: side by side), and the app rated with the same worker, fetched once.
+  const shown = asked.indexOf('(rows shown)');
+  assert.ok(shown > asked.indexOf('worker_bg.wasm') && asked.includes('worker_bg.wasm'), asked.join(' '));
+  const code = asked.filter((f) => PAGE_CODE.test(`/${f}`));
+  assert.equal(code.length, 2, `the page's glue and wasm, each once: ${asked.join(' ')}`);
+  assert.ok(code.every((f) => asked.indexOf(f) > shown), `nothing of the page's code before the rows: ${asked.join(' ')}`);
+  assert.deepEqual(['worker_loader.js', 'worker.js', 'worker_bg.wasm'].map((f) => asked.filter((a) => a === f).length), [1, 1, 1], asked.join(' '));
   assert.deepEqual(errors, []);
   await context.close();
 });
@@ -67,16 +87,33 @@ test('a link, or anything kept from a visit before, opens the app without the fi
     ['a visit after the first', '/', context],
     ['a link', '/#s=nothing-to-read', null],
   ]) {
-    const { context: c, page, release } = await held(DESKTOP, ctx);
+    const { context: c, page, asked, release } = await held(DESKTOP, ctx);
     await page.goto(`${site.site.origin}${url}`);
-    await page.locator('#boot').waitFor({ state: 'attached' });
-    // The first look has decided by the time the page is parsed; nothing of it is left.
-    await page.waitForFunction(() => window.ratingsLabFirstLook !== undefined);
+    // Parsed (goto waits for the page's load): nothing of the first look is left, and the
+    // page's code was asked for at once (its preloads), not after a first look.
     assert.equal(await page.locator('#first-look, #first-look-note').count(), 0, what);
+    assert.ok(!asked.includes('(rows shown)') && asked.some((f) => PAGE_CODE.test(`/${f}`)), `${what}: ${asked.join(' ')}`);
     release();
     await page.locator('body > .page').waitFor({ timeout: 30000 });
     assert.ok(await page.locator('body > .page').isVisible(), what);
     if (c !== context) await c.close();
   }
+  await context.close();
+});
+
+test("a first look whose worker cannot start gives way to the app, which rates with its own", async () => {
+  const context = await site.browser.newContext({ viewport: DESKTOP, serviceWorkers: 'block' });
+  let asked = 0;
+  await context.route('**/worker_loader.js', (route) => (++asked === 1 ? route.abort() : route.continue()));
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.goto(`${site.site.origin}/`);
+  await finished(page);
+  assert.equal(asked, 2, "the first look's worker refused, the app's served");
+  assert.equal(await page.getByTestId('rating-row').count(), 20);
+  assert.ok(await page.getByTestId('rating-row').first().isVisible());
+  assert.equal(await page.locator('#first-look, #first-look-note').count(), 0);
+  assert.deepEqual(errors, []);
   await context.close();
 });

@@ -16,9 +16,9 @@ const KB = 1000;
 /** Issue 24's budget: a first visit, and any one wasm file. */
 const TARGET = { visit: 300 * KB, file: 350 * KB };
 /** What this build may not grow past: the first visit's budget, met since the first look;
- * the largest file's, not met yet (docs/performance.md, *The site's size*), today's size with a
- * little room. */
-const CEILING = { visit: 300 * KB, file: 512 * KB };
+ * the first visit with the app's code, and the largest file, whose budget is not met yet
+ * (docs/performance.md, *The site's size*): today's sizes with a little room. */
+const CEILING = { visit: 300 * KB, app: 740 * KB, file: 512 * KB };
 
 const gzipped = async (file) => gzipSync(await readFile(`${DIST}/${file}`), { level: 9 }).length;
 const kb = (n) => `${(n / KB).toFixed(0)} KB`;
@@ -116,11 +116,11 @@ test('a first visit, until the example is rated, and every wasm file, within the
       console.log(`${what}: ${kb(size)}; issue 24's budget ${kb(target)}${size > target ? ' — NOT MET' : ' — met'}`);
     }
     assert.ok(rows.some((r) => r.file === 'worker_bg.wasm'), 'the first worker is part of the first visit');
-    assert.ok(!look.some((f) => PAGE_CODE.test(`/${f}`)), `the first look fetches none of the page's code: ${look.join(' ')}`);
     // The convergence charts come with the app's first ratings; the views not shown do not come.
     const unseen = [...look, ...app].filter((f) => /^split_(compare|predict|race|desk|standings|players|link|input_help)-/.test(f) || f.startsWith('desk_worker') || f.startsWith('lab_worker'));
     assert.deepEqual(unseen, [], 'a first visit loads no view it does not show (nor the link\'s code), nor the desk\'s worker');
     assert.ok(total <= CEILING.visit, `the first visit grew to ${kb(total)} (ceiling ${kb(CEILING.visit)})`);
+    assert.ok(total + next.total <= CEILING.app, `the first visit and the app's code grew to ${kb(total + next.total)} (ceiling ${kb(CEILING.app)})`);
     assert.ok(wasm[0].size <= CEILING.file, `${wasm[0].file} grew to ${kb(wasm[0].size)} (ceiling ${kb(CEILING.file)})`);
     await context.close();
   } finally {

@@ -243,7 +243,8 @@ test('a worker that fails is reported, and the next job runs in a fresh one', as
 });
 
 test('a worker whose script never arrives is not waited for forever: a spare starts and rates', async () => {
-  const context = await shared.browser.newContext({ viewport: DESKTOP });
+  // (No service worker: its copy would answer the script's request before the route sees it.)
+  const context = await shared.browser.newContext({ viewport: DESKTOP, serviceWorkers: 'block' });
   const page = await context.newPage();
   const errors = [];
   page.on('pageerror', (e) => errors.push(String(e)));
