@@ -5,7 +5,8 @@
 // look that cannot start its worker gives way to the app.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { siteForTests, DESKTOP, PHONE, ARTIFACTS, finished } from './browser.mjs';
+import { readFile } from 'node:fs/promises';
+import { siteForTests, DESKTOP, PHONE, ROOT, ARTIFACTS, finished } from './browser.mjs';
 
 const site = siteForTests();
 const PAGE_CODE = /\/ratings-lab-web-[0-9a-f]+(_bg\.wasm|\.js)$/;
@@ -57,6 +58,11 @@ test("a first visit: the example's computed ratings before the page's code, then
   // Nothing in the copy answers to a test id, an id or the keyboard: it is the app's to have.
   assert.equal(await look.locator('[data-testid], [id]').count(), 0);
   assert.equal(await look.getAttribute('inert'), '');
+  // axe finds nothing serious in the page as the first look shows it (as a11y.test.mjs asks of the app).
+  await page.evaluate(await readFile(`${ROOT}node_modules/axe-core/axe.min.js`, 'utf8'));
+  const violations = await page.evaluate(async () => (await window.axe.run(document)).violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes[0].target.join(' ')}`));
+  assert.deepEqual(violations, []);
   release();
   await finished(page);
   await page.getByTestId('rating-row').first().waitFor();
