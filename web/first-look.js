@@ -2,7 +2,7 @@
 // visit), the example's ratings, computed by the first worker, in a still copy of the opening
 // view (index.html's #first-look, taken from the app as built by scripts/first-look.mjs),
 // before the page's own code is fetched. A first visit so shows computed ratings after the
-// page, the styles and the first worker (about 215 KB gzipped), not after the page's code as
+// page, the styles and the first worker (about 212 KB gzipped), not after the page's code as
 // well. scripts/postbuild.mjs puts this script into the page's head (with the names of the
 // page's code in PAGE), so that the worker starts while the page is still arriving.
 //
