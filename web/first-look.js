@@ -47,12 +47,13 @@
     start();
   };
   window.ratingsLabShown = leave;
-  // The page's code could not start (not fetched, or it failed): said where the app would be.
+  // The page's code could not start (not fetched, or it failed): said where the app would be,
+  // unless the page says something more useful there already (opened from a file: index.html).
   window.ratingsLabNotStarted = (error) => {
     leave();
     parsed(() => {
       const boot = document.getElementById('boot');
-      if (!boot) return;
+      if (!boot || boot.getAttribute('role') === 'alert') return;
       boot.textContent = `Ratings Lab could not start (${error?.message ?? error}). Reload the page to try again.`;
       boot.setAttribute('role', 'alert');
       boot.removeAttribute('hidden');
