@@ -123,3 +123,21 @@ test("a first look whose worker cannot start gives way to the app, which rates w
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test("a page whose own code cannot be fetched says so, where the first look's copy was", async () => {
+  const context = await site.browser.newContext({ viewport: DESKTOP, serviceWorkers: 'block' });
+  await context.route(/\/ratings-lab-web-[0-9a-f]+_bg\.wasm$/, (route) => route.abort());
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.goto(`${site.site.origin}/`);
+  const boot = page.locator('#boot');
+  await page.waitForFunction(() => /could not start/.test(document.getElementById('boot')?.textContent ?? ''), null, { timeout: 30000 });
+  assert.ok(await boot.isVisible());
+  assert.equal(await boot.getAttribute('role'), 'alert');
+  assert.match(await boot.textContent(), /Reload the page to try again/);
+  assert.equal(await page.locator('#first-look, #first-look-note').count(), 0, 'no still copy left looking like a working page');
+  // The failure is also thrown, for the browser's console.
+  assert.equal(errors.length, 1, errors.join('\n'));
+  await context.close();
+});
