@@ -10,7 +10,7 @@
 //  * the first look in index.html (issue 24): the still copy of the opening view that
 //    web/first-look.js (put into the head) fills with the example's ratings from the first worker before the
 //    app's own code is fetched (scripts/first-look.mjs takes it from the app as built), and
-//    Trunk's start script made to wait for it (its preloads left out);
+//    Trunk's start script made to wait for it (its preloads the first look's to add);
 //  * the Content-Security-Policy of both pages completed: each inline script's and style's
 //    hash added to index.html's policy, and the one-file app's own policy (everything in it is
 //    inline: its loader and styles by hash, its wasm and worker from Blob URLs).
@@ -86,11 +86,13 @@ const oneFilePolicy = ({ scripts, styles }) => [
   "form-action 'none'",
 ].join('; ');
 
+/** The policy `html` states, without the hashes of an earlier pass (computed afresh). */
+const statedPolicy = (html) => html.match(CSP)?.[1]?.replace(/ 'sha256-[^']*'/g, '');
+
 async function sitePage() {
   const html = await readFile(join(DIST, 'index.html'), 'utf8');
   if (html.includes('id="first-look"')) throw new Error('postbuild: dist/index.html has been through postbuild already (run scripts/build.sh, which builds it afresh)');
-  // (Hashes of an earlier run on the same build left out: they are computed afresh.)
-  const stated = html.match(CSP)?.[1]?.replace(/ 'sha256-[^']*'/g, '');
+  const stated = statedPolicy(html);
   if (!stated || !stated.includes("script-src 'self'") || !stated.includes("style-src-elem 'self'")) {
     throw new Error("postbuild: index.html's Content-Security-Policy lacks script-src 'self' or style-src-elem 'self'");
   }
@@ -174,7 +176,7 @@ async function serviceWorker() {
  * the still copy (shown only on a plain first visit: web/first-look.js) with the example's
  * request, web/first-look.js in the page's head, and the page's own code fetched only once the
  * first look has shown the ratings (or given up): Trunk's start script waits for it, and its
- * preloads, which would fetch the page's code at once, are left out. */
+ * preloads, which would fetch the page's code at once, are the first look's to add then. */
 async function firstLook(site) {
   const look = await snapshot(DIST);
   const config = JSON.stringify({ request: look.request, columns: look.columns, decimals: look.decimals }).replace(/</g, '\\u003c');
@@ -209,8 +211,7 @@ try {
   // (The policy's hashes are of the scripts with comments left out: none may hold one.)
   if (/<\/script|<!--/i.test(script)) throw new Error('postbuild: a closing tag or a comment tag inside web/first-look.js');
   html = replace(html, /<meta http-equiv="Content-Security-Policy"[^>]*>/, (meta) => `${meta}\n    <script data-site-only>\n${script}</script>`, 'the Content-Security-Policy');
-  const stated = html.match(CSP)[1].replace(/ 'sha256-[^']*'/g, '');
-  await writeFile(join(DIST, 'index.html'), withPolicy(html, sitePolicy(stated)));
+  await writeFile(join(DIST, 'index.html'), withPolicy(html, sitePolicy(statedPolicy(html))));
 }
 
 const site = await sitePage();

@@ -215,7 +215,6 @@ impl Inner {
         if let Some(worker) = (generation == 1).then(|| self.first_look_worker()).flatten() {
             self.generation.set(generation);
             self.attach(&worker, generation);
-            self.ready.set(false);
             self.ready_from(&worker);
             return true;
         }
