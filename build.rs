@@ -3,9 +3,10 @@
 //! Headings are demoted by two levels: the help sits inside the input panel, whose own
 //! heading is an `<h2>`, so the page's outline stays right.
 //!
-//! It also has the page's wasm linked with the linker's relocations kept: wasm-split-cli needs
-//! them to split the page at its views' split points (`scripts/build-page.sh`). A link argument of
-//! that binary alone, so nothing else is compiled differently.
+//! It also has the page's wasm, and the lab's and the desk's workers', linked with the linker's
+//! relocations kept: wasm-split-cli needs them to split each at its split points
+//! (`scripts/build-split.sh`). A link argument of those binaries alone, so nothing else is
+//! compiled differently.
 
 use pulldown_cmark::{html, Event, HeadingLevel, Options, Parser, Tag, TagEnd};
 use std::path::Path;
@@ -24,7 +25,9 @@ fn main() {
     println!("cargo:rerun-if-changed=docs/input.md");
     println!("cargo:rerun-if-changed=build.rs");
     if std::env::var("CARGO_CFG_TARGET_ARCH").as_deref() == Ok("wasm32") {
-        println!("cargo:rustc-link-arg-bin=ratings-lab-web=--emit-relocs");
+        for bin in ["ratings-lab-web", "lab_worker", "desk_worker"] {
+            println!("cargo:rustc-link-arg-bin={bin}=--emit-relocs");
+        }
     }
     let markdown = std::fs::read_to_string("docs/input.md").expect("docs/input.md is part of the repository");
     let events = Parser::new_ext(&markdown, Options::ENABLE_TABLES).map(|event| match event {

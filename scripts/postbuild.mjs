@@ -103,6 +103,20 @@ async function sitePage() {
 
 const packed = async (file) => gzipSync(await readFile(join(DIST, file)), { level: 9 }).toString('base64');
 
+/** A split worker's files (scripts/build-split.sh), packed: its glue, its main part, its parts'
+ * loaders and each part, by its name. */
+async function splitWorker(files, name) {
+  const loaders = files.find((f) => f.startsWith(`${name}-__wasm_split-`) && f.endsWith('.js'));
+  if (!loaders) throw new Error(`postbuild: the loaders of ${name}'s parts (${name}-__wasm_split-<hash>.js) not found in dist/`);
+  const parts = files.filter((f) => /^(split|chunk)_.*\.wasm$/.test(f.slice(name.length + 1)) && f.startsWith(`${name}-`)).sort();
+  return {
+    js: await packed(`${name}.js`),
+    wasm: await packed(`${name}_bg.wasm`),
+    loaders: await packed(loaders),
+    parts: Object.fromEntries(await Promise.all(parts.map(async (f) => [f.replace(/\.wasm$/, ''), await packed(f)]))),
+  };
+}
+
 async function oneFile(site) {
   let html = site;
   const n = names(html);
@@ -115,16 +129,14 @@ async function oneFile(site) {
   const assets = {
     pageJs: await packed(n.js),
     pageWasm: await packed(n.wasm),
-    // The page's parts loaded when a view is first opened (scripts/build-page.sh): their
+    // The page's parts loaded when a view is first opened (scripts/build-split.sh): their
     // loaders and each part, by its name.
     splitJs: await packed(loaders),
     parts: Object.fromEntries(await Promise.all(parts.map(async (f) => [f.replace(/\.wasm$/, ''), await packed(f)]))),
     workerJs: await packed('worker.js'),
     workerWasm: await packed('worker_bg.wasm'),
-    labWorkerJs: await packed('lab_worker.js'),
-    labWorkerWasm: await packed('lab_worker_bg.wasm'),
-    deskWorkerJs: await packed('desk_worker.js'),
-    deskWorkerWasm: await packed('desk_worker_bg.wasm'),
+    labWorker: await splitWorker(files, 'lab_worker'),
+    deskWorker: await splitWorker(files, 'desk_worker'),
   };
   const loader = await readFile(join(ROOT, 'web/one-file.js'), 'utf8');
   if (/<\/script/i.test(loader) || /<\/style/i.test(css)) throw new Error('postbuild: a closing tag inside inlined text');

@@ -9,7 +9,7 @@ cd "$(dirname "$0")/.."
 
 TRUNK_VERSION=0.21.14
 WASM_BINDGEN_VERSION=0.2.130
-# Splits the page's wasm at its split points (src/main.rs, scripts/build-page.sh): the version whose
+# Splits the page's wasm at its split points (src/main.rs, scripts/build-split.sh): the version whose
 # split format matches wasm_split_helpers 0.2.3 in Cargo.lock (Leptos's own, cargo-leptos's).
 WASM_SPLIT_VERSION=0.2.4
 say() { printf '[setup] %s\n' "$*"; }

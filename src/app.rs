@@ -147,7 +147,7 @@ fn connect_desk(desk: crate::components::desk::Desk) {
     desk.connect(Callback::new(move |msg| {
         if bridge.with_value(Option::is_none) {
             // Read by the desk's views ([`Desk::receive`]): the desk's code is in their parts.
-            bridge.set_value(Some(Bridge::new(&crate::bridge::desk_worker_url(), move |msg| desk.deliver(msg))));
+            bridge.set_value(Some(Bridge::new(crate::bridge::desk_worker_url(), move |msg| desk.deliver(msg))));
         }
         bridge.with_value(|b| b.as_ref().map(|b| b.send(msg)));
     }));

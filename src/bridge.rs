@@ -111,7 +111,7 @@ const SPARE_AFTER: std::time::Duration = std::time::Duration::from_secs(12);
 
 /// The worker, and what the page keeps about it.
 struct Inner {
-    url: String,
+    script: Script,
     worker: RefCell<Option<Worker>>,
     /// A second worker started when the first was slow to say it is ready.
     spare: RefCell<Option<Worker>>,
@@ -135,33 +135,53 @@ pub fn one_file() -> bool {
     web_sys::window().and_then(|w| js_sys::Reflect::get(&w, &"ratingsLabOneFile".into()).ok()).is_some_and(|v| v.is_truthy())
 }
 
+/// Where a worker starts, and how.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Script {
+    pub url: String,
+    /// A module worker: the split workers' (their parts' loaders are modules).
+    pub module: bool,
+}
+
 /// Where the worker starts: Trunk's loader shim beside the page, or in the one-file app the
 /// Blob URL its loader made (`window.ratingsLabWorker`: the worker's glue and wasm inlined).
-pub fn worker_url() -> String {
-    url_of("ratingsLabWorker", FIRST_WORKER)
+pub fn worker_url() -> Script {
+    Script { url: url_of("ratingsLabWorker", FIRST_WORKER), module: false }
 }
 
 /// The first worker's loader on the site (Trunk's shim).
 const FIRST_WORKER: &str = "./worker_loader.js";
 
-/// The lab's worker (`src/bin/lab_worker.rs`): Trunk's loader shim, or the one-file app's
-/// Blob URL (`window.ratingsLabLabWorker`).
-pub fn lab_worker_url() -> String {
-    url_of("ratingsLabLabWorker", "./lab_worker_loader.js")
+/// The lab's worker (`src/bin/lab_worker.rs`): its module loader (`web/split-worker.js`), or the
+/// one-file app's Blob URL (`window.ratingsLabLabWorker`).
+pub fn lab_worker_url() -> Script {
+    split_worker("ratingsLabLabWorker", "./lab_worker_loader.js")
 }
 
-/// The desk's worker (`src/bin/desk_worker.rs`): Trunk's loader shim, or the one-file app's
-/// Blob URL (`window.ratingsLabDeskWorker`).
-pub fn desk_worker_url() -> String {
-    url_of("ratingsLabDeskWorker", "./desk_worker_loader.js")
+/// The desk's worker (`src/bin/desk_worker.rs`): its module loader, or the one-file app's Blob
+/// URL (`window.ratingsLabDeskWorker`).
+pub fn desk_worker_url() -> Script {
+    split_worker("ratingsLabDeskWorker", "./desk_worker_loader.js")
+}
+
+/// A split worker: on the site a module worker; in the one-file app a classic one (Chromium
+/// starts no module worker from a Blob URL in a page opened from a file), which imports its
+/// modules itself (`web/one-file.js`).
+fn split_worker(key: &str, file: &str) -> Script {
+    match one_file_url(key) {
+        Some(url) => Script { url, module: false },
+        None => Script { url: file.to_string(), module: true },
+    }
 }
 
 /// The URL the one-file app put in `window[key]`, else the site's `file`.
 fn url_of(key: &str, file: &str) -> String {
-    web_sys::window()
-        .and_then(|w| js_sys::Reflect::get(&w, &key.into()).ok())
-        .and_then(|v| v.as_string())
-        .unwrap_or_else(|| file.to_string())
+    one_file_url(key).unwrap_or_else(|| file.to_string())
+}
+
+/// The URL the one-file app put in `window[key]`, if it did.
+fn one_file_url(key: &str) -> Option<String> {
+    web_sys::window().and_then(|w| js_sys::Reflect::get(&w, &key.into()).ok()).and_then(|v| v.as_string())
 }
 
 /// Starts the site's offline copy (index.html's `ratingsLabOffline`, which registers the service
@@ -239,7 +259,7 @@ impl Inner {
     /// answered its one request (the example, which it keeps read) in full.
     fn first_look_worker(&self) -> Option<Worker> {
         const KEY: &str = "ratingsLabFirstWorker";
-        if self.url != FIRST_WORKER {
+        if self.script.url != FIRST_WORKER {
             return None;
         }
         let window = web_sys::window()?;
@@ -250,7 +270,14 @@ impl Inner {
 
     /// A worker of `generation` with its handlers; `None` when the browser refuses.
     fn spawn(self: &Rc<Self>, generation: u32) -> Option<Worker> {
-        let worker = Worker::new(&self.url).ok()?;
+        let worker = match self.script.module {
+            true => {
+                let options = web_sys::WorkerOptions::new();
+                options.set_type(web_sys::WorkerType::Module);
+                Worker::new_with_options(&self.script.url, &options).ok()?
+            }
+            false => Worker::new(&self.script.url).ok()?,
+        };
         self.attach(&worker, generation);
         Some(worker)
     }
@@ -277,11 +304,16 @@ impl Inner {
         handler.forget();
         // A worker that fails to load, traps or runs out of memory: its error event.
         let inner = Rc::downgrade(self);
-        let on_error = Closure::<dyn FnMut(web_sys::ErrorEvent)>::new(move |ev: web_sys::ErrorEvent| {
+        let on_error = Closure::<dyn FnMut(web_sys::Event)>::new(move |ev: web_sys::Event| {
             ev.prevent_default();
             let Some(inner) = inner.upgrade().filter(|i| i.generation.get() == generation) else { return };
+            // A module worker whose script cannot be loaded sends a plain event, with no message.
+            let message = ev.dyn_ref::<web_sys::ErrorEvent>().map(|e| js_sys::Reflect::get(e, &"message".into()));
+            let Some(message) = message.and_then(Result::ok).and_then(|m| m.as_string()) else {
+                return inner.fail("the background worker's code could not be loaded");
+            };
             // A trap says only "RuntimeError: unreachable": say what it means.
-            let why = match ev.message() {
+            let why = match message {
                 m if m.is_empty() => "the background worker stopped".to_string(),
                 m => {
                     format!("{} (the background worker stopped: it ran out of memory, or met a defect)", m.trim_start_matches("Uncaught "))
@@ -374,10 +406,10 @@ impl Inner {
 }
 
 impl Bridge {
-    /// Starts the worker from `url` (Trunk's loader shim, `./worker_loader.js`).
-    pub fn new(url: &str, on_message: impl Fn(FromWorker) + 'static) -> Bridge {
+    /// Starts the worker from `script` ([`worker_url`], [`lab_worker_url`], [`desk_worker_url`]).
+    pub fn new(script: Script, on_message: impl Fn(FromWorker) + 'static) -> Bridge {
         let inner = Rc::new(Inner {
-            url: url.to_string(),
+            script,
             worker: RefCell::new(None),
             spare: RefCell::new(None),
             generation: Cell::new(0),

@@ -2,7 +2,7 @@
 //!
 //! The page's split points (issue 24) are here: each `wasm_split` function below (the
 //! mechanism of Leptos's `#[lazy]`, used directly for its `fallible` and `preload` options) is
-//! cut out of the page's wasm with all the code only it reaches (`scripts/build-page.sh`), and
+//! cut out of the page's wasm with all the code only it reaches (`scripts/build-split.sh`), and
 //! fetched the first time it is called. They live in the binary, not the library, because a
 //! split function is exported from every binary that links it (see
 //! `ratings_lab_web::components::lazy`).

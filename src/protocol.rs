@@ -77,8 +77,8 @@ pub enum ToWorker {
 impl ToWorker {
     /// The answer that says this request failed with `message`, for its job; `None` for a
     /// request that has no job to answer (a cancel, a test's failure on purpose).
-    pub fn failure(self, message: String) -> Option<FromWorker> {
-        Some(match self {
+    pub fn failure(&self, message: String) -> Option<FromWorker> {
+        Some(match *self {
             ToWorker::Rate { job, .. } => FromWorker::Failed { job, message },
             ToWorker::Compare { job, .. } => FromWorker::CompareFailed { job, message, cancelled: false },
             ToWorker::Predict { job, .. } => FromWorker::PredictFailed { job, message, cancelled: false, partial: None },

@@ -101,7 +101,7 @@ fn send_to(inner: &Rc<Inner>, lab: bool, msg: ToWorker) {
     if bridge.borrow().is_none() {
         let weak = Rc::downgrade(inner);
         let url = if lab { crate::bridge::lab_worker_url() } else { crate::bridge::worker_url() };
-        let started = Bridge::new(&url, move |msg| answered(&weak, msg));
+        let started = Bridge::new(url, move |msg| answered(&weak, msg));
         *bridge.borrow_mut() = Some(started);
     }
     // Not borrowed mutably while sending: a refused request is answered at once.

@@ -1,6 +1,6 @@
 //! The views whose code is loaded when they are first shown (issue 24). The page's binary
 //! (`src/main.rs`) makes each a split point of its wasm and hands the loaders to
-//! [`crate::app::App`] as [`Deferred`]; `scripts/build-page.sh` splits the wasm there. The
+//! [`crate::app::App`] as [`Deferred`]; `scripts/build-split.sh` splits the wasm there. The
 //! split points live in the binary, not in this library, because a split function is exported
 //! from every binary that links it: in the library, the workers' wasm would carry every view.
 

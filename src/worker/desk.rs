@@ -1,29 +1,76 @@
 //! The tournament desk's requests (`ratings_engine::desk`): each answered at once (a round of
-//! a few hundred players pairs in well under a second) with the file after it and its view.
+//! a few hundred players pairs in well under a second) with the file after it and its view,
+//! in the order they came.
+//!
+//! A change to the file ([`pair`]: a pairing, a result, …, and a round's explanation), the
+//! standings ([`standings`]) and the rating report ([`report`]) are each in a part of the
+//! worker's wasm ([`DeskParts`]), fetched when first asked for; the rest is in its main part.
 
+use super::slices::post;
+use super::{Part, Unloaded, UNLOADED};
 use crate::protocol::{DeskReply, DeskRequest, FromWorker, Later, PlayersStandings, StandingLine};
 use ratings_engine::desk::export::{export, TrfVersion};
 use ratings_engine::desk::register::{new_file, parse_players};
 use ratings_engine::desk::{apply, explain, view, DeskError};
+use std::cell::{Cell, RefCell};
+use std::collections::VecDeque;
+use wasm_bindgen_futures::spawn_local;
 
 fn reply(text: String) -> Result<DeskReply, String> {
     let view = view(&text).map_err(|e| e.to_string())?;
     Ok(DeskReply { text, view, explain: None, export: None, report: None, standings: None })
 }
 
-fn answer(request: DeskRequest) -> Result<DeskReply, String> {
-    let fail = |e: DeskError| e.to_string();
-    match request {
+fn fail(e: DeskError) -> String {
+    e.to_string()
+}
+
+/// The desk worker's parts (`src/bin/desk_worker.rs`).
+pub struct DeskParts {
+    /// A change to the file, or a round's explanation ([`pair`]).
+    pub pair: Part<DeskRequest, Result<DeskReply, String>>,
+    /// The standings for the players' view ([`standings`]).
+    pub standings: Part<DeskRequest, Result<DeskReply, String>>,
+    /// The rating report ([`report`]).
+    pub report: Part<DeskRequest, Result<DeskReply, String>>,
+}
+
+/// Answers `request`, in its part if it has one.
+async fn answer(request: DeskRequest, parts: &DeskParts) -> Result<DeskReply, String> {
+    let part = match request {
         DeskRequest::Create { details, players } => {
             let players = parse_players(&players).map_err(|e| format!("the players: {e}"))?;
-            reply(new_file(&details, &players).map_err(fail)?)
+            return reply(new_file(&details, &players).map_err(fail)?);
         }
+        DeskRequest::View { text } => return reply(text),
+        DeskRequest::Export { text } => {
+            let old = export(&text, TrfVersion::Trf16);
+            return Ok(DeskReply { export: Some(old), ..reply(text)? });
+        }
+        DeskRequest::Apply { .. } | DeskRequest::Explain { .. } => parts.pair,
+        DeskRequest::Standings { .. } => parts.standings,
+        DeskRequest::Report { .. } => parts.report,
+    };
+    part(request).await.unwrap_or_else(|Unloaded| Err(UNLOADED.to_string()))
+}
+
+/// A change to the file, or why a round is paired as it is: for [`DeskParts::pair`].
+pub fn pair(request: DeskRequest) -> Result<DeskReply, String> {
+    match request {
         DeskRequest::Apply { text, action } => reply(apply(&text, &action).map_err(fail)?),
-        DeskRequest::View { text } => reply(text),
         DeskRequest::Explain { text, round } => {
             let why = explain(&text, round).map_err(fail)?;
             Ok(DeskReply { explain: Some(why), ..reply(text)? })
         }
+        _ => Err(WRONG_PART.into()),
+    }
+}
+
+const WRONG_PART: &str = "the desk's request went to a part of its worker that does not serve it (a defect of the page)";
+
+/// The FIDE rating report of the file: for [`DeskParts::report`].
+pub fn report(request: DeskRequest) -> Result<DeskReply, String> {
+    match request {
         DeskRequest::Report { text, k } => {
             let t = ratings_engine::desk::view::tournament(&text).map_err(fail)?;
             let options = ratings_engine::fide::Options {
@@ -35,17 +82,21 @@ fn answer(request: DeskRequest) -> Result<DeskReply, String> {
             let r = ratings_engine::fide::report::report(&t, &options);
             Ok(DeskReply { report: Some(ratings_engine::fide::report::text(&r)), ..reply(text)? })
         }
-        DeskRequest::Standings { text } => Ok(DeskReply { standings: Some(standings(&text)?), ..reply(text)? }),
-        DeskRequest::Export { text } => {
-            let old = export(&text, TrfVersion::Trf16);
-            Ok(DeskReply { export: Some(old), ..reply(text)? })
-        }
+        _ => Err(WRONG_PART.into()),
+    }
+}
+
+/// The standings for the players' view: for [`DeskParts::standings`].
+pub fn standings(request: DeskRequest) -> Result<DeskReply, String> {
+    match request {
+        DeskRequest::Standings { text } => Ok(DeskReply { standings: Some(ranked(&text)?), ..reply(text)? }),
+        _ => Err(WRONG_PART.into()),
     }
 }
 
 /// The standings as the organiser's view ranks the file (the same job, default settings: the
 /// file's tiebreaks, the rules in force at its start).
-fn standings(text: &str) -> Result<PlayersStandings, String> {
+fn ranked(text: &str) -> Result<PlayersStandings, String> {
     let settings = ratings_engine::job::Settings::default();
     let job = ratings_engine::job::Job::read(text, &settings).map_err(|e| e.to_string())?;
     let st = job.standings().ok_or("not a tournament file")?;
@@ -65,6 +116,26 @@ fn standings(text: &str) -> Result<PlayersStandings, String> {
     Ok(PlayersStandings { round: st.round, codes, lines })
 }
 
-pub fn run(job: u32, request: DeskRequest) {
-    crate::worker::slices::post(&FromWorker::Desked { job, reply: answer(request).map(Later::new) });
+thread_local! {
+    /// The requests not yet answered, in the order they came.
+    static QUEUE: RefCell<VecDeque<(u32, DeskRequest)>> = const { RefCell::new(VecDeque::new()) };
+    /// Whether a task is answering them.
+    static ANSWERING: Cell<bool> = const { Cell::new(false) };
+}
+
+/// Answers `request` as desk job `job`, after those before it: a request may wait for its
+/// part to be fetched, and the page applies the replies in the order it asked.
+pub fn run(job: u32, request: DeskRequest, parts: &'static DeskParts) {
+    QUEUE.with(|q| q.borrow_mut().push_back((job, request)));
+    if !ANSWERING.with(|a| a.replace(true)) {
+        spawn_local(answer_all(parts));
+    }
+}
+
+async fn answer_all(parts: &'static DeskParts) {
+    while let Some((job, request)) = QUEUE.with(|q| q.borrow_mut().pop_front()) {
+        let reply = answer(request, parts).await;
+        post(&FromWorker::Desked { job, reply: reply.map(Later::new) });
+    }
+    ANSWERING.with(|a| a.set(false));
 }

@@ -20,6 +20,15 @@
 //!
 //! The page starts each when a request first needs it, and sends each request to the worker
 //! that serves it (`workers::Workers`).
+//!
+//! The lab's and the desk's workers are split as the page is (issue 24: no wasm file over
+//! 350 KB gzipped; `scripts/build-split.sh`): what a job of one kind alone needs (the
+//! comparison, prediction, the race and a step's working; the pairing, the standings, the
+//! rating report) is in a part of the worker's wasm fetched when that kind is first asked for.
+//! The split points are `wasm_split` functions in the binaries (a split function is exported
+//! from every binary that links it), which hand this module the [`Part`]s that load them:
+//! [`LabParts`], [`DeskParts`]. Nothing here calls a part's code but through them, so that
+//! it stays out of the worker's main part.
 
 mod compare;
 mod desk;
@@ -29,11 +38,99 @@ mod predict;
 mod rate;
 mod slices;
 
+pub use desk::{pair as desk_pair, report as desk_report, standings as desk_standings, DeskParts};
+
 use crate::protocol::{FirstRequest, FromWorker, ToWorker};
 use serde::de::DeserializeOwned;
 use slices::post;
+use std::future::Future;
+use std::pin::Pin;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen_futures::spawn_local;
+
+/// A part of the worker's wasm could not be fetched (the split function's load failed).
+pub struct Unloaded;
+
+impl From<leptos::wasm_split::SplitLoaderError> for Unloaded {
+    fn from(_: leptos::wasm_split::SplitLoaderError) -> Unloaded {
+        Unloaded
+    }
+}
+
+/// What a job says when its part of the worker could not be fetched.
+pub const UNLOADED: &str = "this part of Ratings Lab could not be fetched (no network, or the site was updated since this page opened): reload the page to use it; nothing you entered is lost";
+
+/// A part of the worker's wasm: loads it (the first time) and answers `A` with `R` (a binary's
+/// `wasm_split` function, boxed).
+pub type Part<A, R> = fn(A) -> Pin<Box<dyn Future<Output = Result<R, Unloaded>>>>;
+
+/// A job's work, made by its part and run where the request was read.
+pub type Task = Pin<Box<dyn Future<Output = ()>>>;
+
+/// The lab worker's parts (`src/bin/lab_worker.rs`); rating a text that is no tournament is in
+/// its main part.
+pub struct LabParts {
+    /// Rating a tournament, or a large file kept in the browser's storage ([`every_task`]).
+    pub every: Part<ToWorker, Task>,
+    /// The compare view's comparison ([`compare_task`]).
+    pub compare: Part<ToWorker, Task>,
+    /// Prediction and the simulation lab ([`predict_task`]).
+    pub predict: Part<ToWorker, Task>,
+    /// The race and a step's working ([`study_task`]).
+    pub study: Part<ToWorker, Task>,
+}
+
+/// The rating asked for by `request` (a [`ToWorker::Rate`]) of a tournament or a stored file,
+/// for [`LabParts::every`].
+pub fn every_task(request: ToWorker) -> Task {
+    match request {
+        ToWorker::Rate { job, source, settings } => Box::pin(rate::run(job, source, settings, rate::LAB)),
+        other => wrong_task(other),
+    }
+}
+
+/// The comparison asked for by `request` (a [`ToWorker::Compare`]), for [`LabParts::compare`].
+pub fn compare_task(request: ToWorker) -> Task {
+    match request {
+        ToWorker::Compare { job, source, settings, request } => Box::pin(compare::run(job, source, settings, request)),
+        other => wrong_task(other),
+    }
+}
+
+/// The prediction asked for by `request` (a [`ToWorker::Predict`]), for [`LabParts::predict`].
+pub fn predict_task(request: ToWorker) -> Task {
+    match request {
+        ToWorker::Predict { job, source, settings, request } => Box::pin(predict::run(job, source, settings, request)),
+        other => wrong_task(other),
+    }
+}
+
+/// The race or a step's working asked for by `request`, for [`LabParts::study`].
+pub fn study_task(request: ToWorker) -> Task {
+    match request {
+        ToWorker::Race { job, source, settings } => Box::pin(lab::race(job, source, settings)),
+        ToWorker::Working { job, source, settings, step, player } => Box::pin(lab::working(job, source, settings, step, player)),
+        other => wrong_task(other),
+    }
+}
+
+fn wrong_task(request: ToWorker) -> Task {
+    wrong_worker(request);
+    Box::pin(async {})
+}
+
+/// Runs `request` in `part` (loaded the first time); a part that cannot be fetched is the
+/// failure of the request's job.
+async fn in_part(part: Part<ToWorker, Task>, request: ToWorker) {
+    let failure = request.failure(UNLOADED.to_string());
+    match part(request).await {
+        Ok(task) => task.await,
+        Err(Unloaded) => match failure {
+            Some(failed) => post(&failed),
+            None => web_sys::console::error_1(&UNLOADED.into()),
+        },
+    }
+}
 
 /// Decodes a request; one that cannot be read (an unknown method, say) becomes a failure
 /// for its job, naming what was wrong.
@@ -79,36 +176,40 @@ pub fn core(request: Result<FirstRequest, FromWorker>) {
     }
 }
 
-/// The lab worker's requests: everything but the desk's. Starts (or stops) what `request`
-/// asks for: a new job first supersedes the one of its kind before it.
-pub fn lab(request: Result<ToWorker, FromWorker>) {
+/// The lab worker's requests: everything but the desk's, the comparison, prediction and the
+/// studies in their `parts`. Starts (or stops) what `request` asks for: a new job first
+/// supersedes the one of its kind before it (at once, before its part is loaded).
+pub fn lab(request: Result<ToWorker, FromWorker>, parts: &LabParts) {
     match request {
         Ok(ToWorker::Rate { job, source, settings }) => {
             slices::begin(job);
-            spawn_local(rate::run(job, source, settings, rate::LAB));
+            match rate::in_main_part(&source, &settings) {
+                true => spawn_local(rate::run(job, source, settings, rate::LAB_GAMES)),
+                false => spawn_local(in_part(parts.every, ToWorker::Rate { job, source, settings })),
+            }
         }
-        Ok(ToWorker::Compare { job, source, settings, request }) => {
+        Ok(request @ ToWorker::Compare { job, .. }) => {
             slices::begin(job);
-            spawn_local(compare::run(job, source, settings, request));
+            spawn_local(in_part(parts.compare, request));
         }
-        Ok(ToWorker::Predict { job, source, settings, request }) => {
+        Ok(request @ ToWorker::Predict { job, .. }) => {
             slices::begin(job);
-            spawn_local(predict::run(job, source, settings, request));
+            spawn_local(in_part(parts.predict, request));
         }
         Ok(ToWorker::Cancel { job } | ToWorker::CancelCompare { job } | ToWorker::CancelPredict { job }) => slices::cancel(job),
         Ok(ToWorker::Supersede { job }) => slices::begin(job),
-        Ok(ToWorker::Race { job, source, settings }) => spawn_local(lab::race(job, source, settings)),
-        Ok(ToWorker::Working { job, source, settings, step, player }) => spawn_local(lab::working(job, source, settings, step, player)),
+        Ok(request @ (ToWorker::Race { .. } | ToWorker::Working { .. })) => spawn_local(in_part(parts.study, request)),
         Ok(ToWorker::Crash { trap }) => spawn_local(crash(trap)),
         Ok(other @ ToWorker::Desk { .. }) => wrong_worker(other),
         Err(failed) => unreadable(failed),
     }
 }
 
-/// The desk worker's requests: the desk's alone.
-pub fn desk_only(request: Result<ToWorker, FromWorker>) {
+/// The desk worker's requests: the desk's alone, answered in turn (the pairing, the standings
+/// and the report in their `parts`).
+pub fn desk_only(request: Result<ToWorker, FromWorker>, parts: &'static DeskParts) {
     match request {
-        Ok(ToWorker::Desk { job, request }) => desk::run(job, request),
+        Ok(ToWorker::Desk { job, request }) => desk::run(job, request, parts),
         Ok(ToWorker::Crash { trap }) => spawn_local(crash(trap)),
         Ok(other) => wrong_worker(other),
         Err(failed) => unreadable(failed),
@@ -140,7 +241,7 @@ fn unreadable(failed: FromWorker) {
 /// it is listening. A panic (which aborts
 /// the release build) first tells the page what it was, so the page can say so and start a
 /// fresh worker.
-pub fn start<R: DeserializeOwned + 'static>(dispatch: fn(Result<R, FromWorker>)) {
+pub fn start<R: DeserializeOwned + 'static>(dispatch: impl Fn(Result<R, FromWorker>) + 'static) {
     std::panic::set_hook(Box::new(|info| {
         let what =
             info.payload().downcast_ref::<&str>().map(|s| s.to_string()).or_else(|| info.payload().downcast_ref::<String>().cloned());

@@ -8,6 +8,7 @@ use crate::compute;
 use crate::protocol::{FromWorker, RatingResult, Settings, Source};
 use ratings_engine::job::{Finished, Job, Running};
 use ratings_engine::methods::Starter;
+use ratings_engine::parse::detect::read_games;
 
 /// What a worker's ratings can hold: the methods it starts, and what it adds to a tournament's
 /// result (`None`: it hands tournaments to the lab's worker, [`FromWorker::Elsewhere`]).
@@ -27,8 +28,24 @@ pub const FIRST: Serves = Serves {
     reads: Reads { text: |text, settings| Job::read_with(text, settings, ratings_engine::parse::detect::read_csv_games), stored: None },
 };
 
-/// The lab's worker's: every method, every input, and a tournament's standings.
+/// The lab's worker's part for tournaments and stored files ([`super::LabParts::every`]): every
+/// method, every input, and a tournament's standings.
 pub const LAB: Serves = Serves { starter: ratings_engine::start, standings: Some(compute::with_standings), reads: EVERY };
+
+/// The lab's worker's main part: every method, a text in the page that is no tournament, in
+/// every games format ([`read_games`]); its code carries no tournament reader, tiebreaks or
+/// standings, and no stored-file reader ([`in_main_part`] sends those to [`LAB`]).
+pub const LAB_GAMES: Serves = Serves {
+    starter: ratings_engine::start,
+    standings: None,
+    reads: Reads { text: |text, settings| Job::read_with(text, settings, read_games), stored: None },
+};
+
+/// Whether the lab's worker's main part rates `source` ([`LAB_GAMES`]): a text that is no
+/// tournament.
+pub fn in_main_part(source: &Source, settings: &Settings) -> bool {
+    matches!(source, Source::Text(_)) && !is_tournament(source, settings)
+}
 
 /// Whether `source` is a tournament file (TRF or PGN), which the first worker hands on.
 fn is_tournament(source: &Source, settings: &Settings) -> bool {

@@ -22,9 +22,15 @@ const CEILING = { visit: 300 * KB, app: 740 * KB, file: 512 * KB };
 
 const gzipped = async (file) => gzipSync(await readFile(`${DIST}/${file}`), { level: 9 }).length;
 const kb = (n) => `${(n / KB).toFixed(0)} KB`;
-/** The rows of the parts two or more views share, as one (none if there are none). */
-const together = (chunks) => (chunks.length === 0 ? [] : [
-  `| ${chunks.length} \`chunk_*.wasm\` (code two or more views share), together | ${kb(chunks.reduce((s, r) => s + r.size, 0))} |`]);
+/** Whether `file` is a part two or more of a wasm's parts share (the page's `chunk_<n>-…`, a
+ * split worker's `<worker>-chunk_<n>-…`). */
+const isChunk = (file) => /^([a-z_]+-)?chunk_\d+-/.test(file);
+/** The rows of the parts two or more parts share, as one for each wasm split (none if there
+ * are none). */
+const together = (chunks) => [...new Set(chunks.map((r) => r.file.replace(/chunk_.*/, '')))].map((prefix) => {
+  const of = chunks.filter((r) => r.file.replace(/chunk_.*/, '') === prefix);
+  return `| ${of.length} \`${prefix}chunk_*.wasm\` (code two or more parts share), together | ${kb(of.reduce((s, r) => s + r.size, 0))} |`;
+});
 /** A file's name without the build's hashes. */
 const short = (file) => file.replace(/-[0-9a-f]{15,16}/, '-…');
 
@@ -88,10 +94,10 @@ test('a first visit, until the example is rated, and every wasm file, within the
     const wasm = [];
     for (const f of (await readdir(DIST)).filter((f) => f.endsWith('.wasm')).sort()) wasm.push({ file: f, size: await gzipped(f) });
     wasm.sort((a, b) => b.size - a.size);
-    const chunks = wasm.filter((r) => r.file.startsWith('chunk_'));
+    const chunks = wasm.filter((r) => isChunk(r.file));
     const listed = (rs) => [
-      ...rs.filter((r) => !r.file.startsWith('chunk_')).map((r) => `| \`${short(r.file)}\` | ${kb(r.size)} |`),
-      ...together(rs.filter((r) => r.file.startsWith('chunk_'))),
+      ...rs.filter((r) => !isChunk(r.file)).map((r) => `| \`${short(r.file)}\` | ${kb(r.size)} |`),
+      ...together(rs.filter((r) => isChunk(r.file))),
     ];
     const table = [
       '| fetched by a first visit, until the example is rated (the first look) | gzipped |',
@@ -106,7 +112,7 @@ test('a first visit, until the example is rated, and every wasm file, within the
       '',
       '| every wasm file, largest first | gzipped |',
       '|---|---:|',
-      ...listed(wasm.filter((r) => !r.file.startsWith('chunk_'))),
+      ...listed(wasm.filter((r) => !isChunk(r.file))),
       ...together(chunks),
     ].join('\n');
     console.log(table);
