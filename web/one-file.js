@@ -34,10 +34,13 @@ const splitWorkerStart = (w) => `
   const gunzip = async (b64) => new Response(new Blob([bytes(b64)]).stream().pipeThrough(new DecompressionStream('gzip'))).arrayBuffer();
   const script = (text) => URL.createObjectURL(new Blob([text], { type: 'text/javascript' }));
   self.ratingsLabPart = async (name) => new Response(await gunzip(w.parts[name]), { headers: { 'Content-Type': 'application/wasm' } });
-  const glue = await import(script(w.glue.replace('"__LOADERS__"', JSON.stringify(script(w.loaders)))));
+  const glue = await import(script(w.glue.replaceAll('"__LOADERS__"', JSON.stringify(script(w.loaders)))));
   self.ratingsLabGlue = glue;
   await glue.default({ module_or_path: await gunzip(w.wasm) });
-})(${JSON.stringify(w)});
+})(${JSON.stringify(w)}).catch((e) => {
+  // Said to the page as a failure of the worker (src/bridge.rs), which starts afresh.
+  self.postMessage({ Crashed: { message: \`the worker could not start: \${e?.message ?? e}\` } });
+});
 `;
 
 /** The Blob URL a split worker starts from (`packed`: its files, as postbuild packed them). */
