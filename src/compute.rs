@@ -3,8 +3,8 @@
 //! worker and the tests run the same job; only the worker stops between slices.
 
 use crate::protocol::{
-    CrossCell, Finding, InputSummary, LineMessage, PlayerRow, RatingResult, Settings, StandingRowView, StandingsTitle, StandingsView,
-    TeamCell, TeamsView,
+    CrossCell, Finding, InputSummary, Later, LineMessage, PlayerRow, RatingResult, Settings, StandingRowView, StandingsTitle,
+    StandingsView, TeamCell, TeamsView,
 };
 use ratings_engine::job::{Finished, Job, TournamentStandings};
 use ratings_engine::methods::report::{Rating, StopReason};
@@ -77,7 +77,7 @@ pub fn with_standings(job: &Job, mut result: RatingResult) -> RatingResult {
                 boards,
             }
         });
-        result.standings = Some(view);
+        result.standings = Some(Later::new(view));
     }
     result
 }
@@ -168,7 +168,7 @@ fn rated(rating: &Rating, parse_warnings: &[LineMessage]) -> RatingResult {
         groups: rating.groups,
         accuracy: rating.accuracy.filter(|a| a.is_finite()),
         decided: rating.decided,
-        games: game_rows(rating),
+        games: game_rows(rating).map(Later::new),
         fit: rating.fit.clone(),
         steps: None,
         csv: export::csv(rating),

@@ -46,10 +46,22 @@ split! {
     race, preload_race => c::race::RaceResult,
     desk, preload_desk => c::DeskPanel,
     players, preload_players => c::desk::players_view::PlayersBody,
-    input_help, preload_input_help => c::input::InputHelp;
+    input_help, preload_input_help => c::input::InputHelp,
+    games, preload_games => c::results::GameTable;
     read_link: |fragment| Box::pin(read_link(fragment)),
-    make_link: |settings, view, text| Box::pin(make_link(settings, view, text));
-    preload_link
+    make_link: |settings, view, text| Box::pin(make_link(settings, view, text)),
+    draw_ratings: |canvas, bars| Box::pin(draw_ratings(canvas, bars));
+    preload_link, preload_ratings_chart
+}
+
+/// The ratings chart drawn, in the part of the wasm that holds the charts' code (plotters).
+#[cfg(target_arch = "wasm32")]
+#[leptos::wasm_split::wasm_split(ratings_chart, wasm_split_path = ::leptos::wasm_split, fallible, preload(preload_ratings_chart))]
+fn draw_ratings(
+    canvas: web_sys::HtmlCanvasElement,
+    bars: Vec<ratings_lab_web::charts::ratings::Bar>,
+) -> Result<Result<usize, String>, Unloaded> {
+    Ok(ratings_lab_web::charts::ratings::draw(&canvas, &bars))
 }
 
 /// A link's reader, in the part of the wasm that holds the link's code.

@@ -223,15 +223,17 @@ pub struct RatingResult {
     /// The result as the engine exports it, for download.
     pub csv: String,
     pub json: String,
-    /// For a tournament file: the standings with the chosen tiebreaks.
-    pub standings: Option<StandingsView>,
+    /// For a tournament file: the standings with the chosen tiebreaks, decoded by the
+    /// standings' view in its part of the wasm ([`Later`]).
+    pub standings: Option<Later<StandingsView>>,
     /// The ratings are shown before their standard errors, which follow in a second `Done`
     /// for the same job (Brent on a group of hundreds: see `Fit::finish_early`).
     #[serde(default)]
     pub errors_pending: bool,
-    /// Elo with "each game's ratings": every game's ratings before it, in the order played.
+    /// Elo with "each game's ratings": every game's ratings before it, in the order played,
+    /// decoded by the games' table in its part of the wasm ([`Later`]).
     #[serde(default)]
-    pub games: Option<Vec<GameRow>>,
+    pub games: Option<Later<Vec<GameRow>>>,
 }
 
 /// One game as Elo met it: the players' ratings before it, the first player's expected and

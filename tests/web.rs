@@ -238,11 +238,11 @@ fn the_history_and_fit_charts_draw() {
 fn a_tournament_brings_its_standings_even_before_any_game_is_played() {
     let trf = include_str!("../engine/tests/data/trf/held_swiss_5.trf");
     // By default FIDE's recommended order for a Swiss (issue 19, item 12: EIG only when asked).
-    let by_default = compute::rate_text(trf, &Settings::default()).unwrap().standings.expect("standings");
+    let by_default = compute::rate_text(trf, &Settings::default()).unwrap().standings.expect("standings").open().unwrap();
     assert_eq!(by_default.codes, vec![Tiebreak::BhC1, Tiebreak::Bh, Tiebreak::Sb]);
     let order = vec![Tiebreak::BhC1, Tiebreak::Bh, Tiebreak::Sb, Tiebreak::Eig];
     let r = compute::rate_text(trf, &Settings { tiebreaks: Some(order.clone()), ..Settings::default() }).unwrap();
-    let st = r.standings.expect("standings");
+    let st = r.standings.expect("standings").open().unwrap();
     assert_eq!(st.rows.len(), 16);
     assert_eq!(st.codes, order);
     assert_eq!(st.rows[0].name, "Bruno");
@@ -257,7 +257,7 @@ fn a_tournament_brings_its_standings_even_before_any_game_is_played() {
         .replace(" 3.5 ", " 0.0 ");
     let r = compute::rate_text(&unplayed, &Settings::default()).unwrap();
     assert!(r.players.is_empty());
-    assert_eq!(r.standings.expect("standings").rows.len(), 16);
+    assert_eq!(r.standings.expect("standings").open().unwrap().rows.len(), 16);
     assert!(r.warnings[0].starts_with("no ratings"), "{:?}", r.warnings);
 }
 
@@ -544,4 +544,52 @@ fn the_engines_sorts_order_as_the_standard_ones_in_wasm() {
     sort::nth_unstable_by(&mut ours, 1500, cmp);
     std.select_nth_unstable_by(1500, cmp);
     assert_eq!(ours, std, "nth_unstable_by");
+}
+
+/// The number boxes read a number with the browser's `Number` (Rust's reader left out of the
+/// page: issue 24): every decimal text reads as Rust's `f64::from_str` reads it, bit for bit,
+/// and what Rust reads as no number (or as no finite one the boxes take) is none.
+#[wasm_bindgen_test]
+fn number_boxes_read_as_rust_reads() {
+    use ratings_lab_web::components::controls::parse_number;
+    let mut texts: Vec<String> = [
+        "0",
+        "-0",
+        "+1",
+        "1.",
+        ".5",
+        "-.5",
+        "1e3",
+        "1E-3",
+        "2.5e+2",
+        "007",
+        "0.1",
+        "0.30000000000000004",
+        "1e308",
+        "1e309",
+        "1e-400",
+        "4.9e-324",
+        "2.2250738585072011e-308",
+        "1.7976931348623157e308",
+        "9007199254740993",
+        "123456789012345678901234567890",
+        "0.000000000000000000000000000001",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    // Values of every size, written as the boxes show them and as people type them.
+    let mut x = 0.123_456_789_f64;
+    for i in 0..400 {
+        x = (x * 7.389_056 + 0.577_215_7).fract() * 10f64.powi(i % 40 - 20);
+        texts.extend([format!("{x}"), format!("{x:e}"), format!("{x:.3}"), format!("-{x:.12}"), format!("{:.0}", x * 1e6)]);
+    }
+    for t in &texts {
+        let ours = parse_number(t);
+        let rust = t.parse::<f64>().ok();
+        assert_eq!(ours.map(f64::to_bits), rust.map(f64::to_bits), "{t}");
+    }
+    for not in ["", " ", ".", "-", "e5", "1e", "1..2", "--1", "0x10", "1_000", "inf", "NaN", "Infinity", "1,5", "½"] {
+        assert_eq!(parse_number(not), None, "{not:?}");
+    }
 }

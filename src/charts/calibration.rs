@@ -64,8 +64,8 @@ pub fn draw(canvas: &HtmlCanvasElement, series: &[Series]) -> Result<(), String>
         .y_desc("Observed score")
         .x_labels(6)
         .y_labels(6)
-        .label_style(("sans-serif", super::TEXT))
-        .axis_desc_style(("sans-serif", super::TEXT_DESC))
+        .label_style((FontFamily::SansSerif, super::TEXT))
+        .axis_desc_style((FontFamily::SansSerif, super::TEXT_DESC))
         .light_line_style(RGBColor(238, 238, 238))
         .draw()
         .map_err(|e| e.to_string())?;

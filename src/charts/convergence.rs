@@ -74,7 +74,7 @@ pub fn draw(canvas: &HtmlCanvasElement, trace: &[TraceEntry], measures: &Measure
         .x_desc(measures.step.as_str())
         .y_desc("size (log scale)")
         .y_label_formatter(&|v| super::tick(*v))
-        .label_style(("sans-serif", super::TEXT))
+        .label_style((FontFamily::SansSerif, super::TEXT))
         .light_line_style(RGBColor(238, 238, 238))
         .draw()
         .map_err(|e| e.to_string())?;

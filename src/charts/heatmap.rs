@@ -28,7 +28,7 @@ pub fn draw(canvas: &HtmlCanvasElement, fit: &FitGrid) -> Result<(), String> {
         .margin(10)
         .x_label_area_size(34)
         .y_label_area_size(50)
-        .caption("squared error per game over (k, p); ✕ = best", ("sans-serif", super::TEXT))
+        .caption("squared error per game over (k, p); ✕ = best", (FontFamily::SansSerif, super::TEXT))
         .build_cartesian_2d(0f64..nk as f64, 0f64..np as f64)
         .map_err(|e| e.to_string())?;
     let (kv, pv) = (fit.k_values.clone(), fit.p_values.clone());
@@ -41,7 +41,7 @@ pub fn draw(canvas: &HtmlCanvasElement, fit: &FitGrid) -> Result<(), String> {
         .y_labels(6)
         .x_label_formatter(&|x| kv.get(*x as usize).map(|v| format!("{v:.3}")).unwrap_or_default())
         .y_label_formatter(&|y| pv.get(*y as usize).map(|v| format!("{v:.3}")).unwrap_or_default())
-        .label_style(("sans-serif", super::TEXT))
+        .label_style((FontFamily::SansSerif, super::TEXT))
         .draw()
         .map_err(|e| e.to_string())?;
     let span = (hi - lo).max(1e-12);

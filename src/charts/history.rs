@@ -48,7 +48,7 @@ pub fn draw(canvas: &HtmlCanvasElement, series: &[(String, Vec<(usize, f64)>)]) 
         .configure_mesh()
         .x_desc("game")
         .y_label_formatter(&|v| format!("{v:.0}"))
-        .label_style(("sans-serif", super::TEXT))
+        .label_style((FontFamily::SansSerif, super::TEXT))
         .light_line_style(RGBColor(238, 238, 238))
         .draw()
         .map_err(|e| e.to_string())?;
@@ -60,7 +60,7 @@ pub fn draw(canvas: &HtmlCanvasElement, series: &[(String, Vec<(usize, f64)>)]) 
             .map_err(|e| e.to_string())?;
         let (x, y) = ((10 + (k % columns) * (width as usize / columns)) as i32, (10 + (k / columns) * 18) as i32);
         legend.draw(&PathElement::new(vec![(x, y), (x + 16, y)], color.stroke_width(2))).map_err(|e| e.to_string())?;
-        legend.draw(&Text::new(label, (x + 22, y - 7), ("sans-serif", super::TEXT))).map_err(|e| e.to_string())?;
+        legend.draw(&Text::new(label, (x + 22, y - 7), (FontFamily::SansSerif, super::TEXT))).map_err(|e| e.to_string())?;
     }
     root.present().map_err(|e| e.to_string())?;
     Ok(shown.len())

@@ -208,7 +208,7 @@ pub fn legend_strip(rows: usize) -> u32 {
 /// its label, one entry a line.
 pub fn legend_below(area: &Area, entries: &[(String, plotters::style::RGBColor, u32)]) -> Result<(), String> {
     use plotters::prelude::*;
-    let font = ("sans-serif", TEXT).into_font().color(&BLACK);
+    let font = (FontFamily::SansSerif, TEXT).into_font().color(&BLACK);
     for (k, (text, colour, width)) in entries.iter().enumerate() {
         let y = 4 + (k as u32 * LEGEND_ROW) as i32 + 8;
         area.draw(&PathElement::new(vec![(16, y), (40, y)], plotters::style::Color::stroke_width(colour, *width)))
@@ -233,7 +233,7 @@ where
         .position(position)
         .background_style(WHITE.mix(0.85))
         .border_style(RGBColor(200, 200, 200))
-        .label_font(("sans-serif", TEXT))
+        .label_font((FontFamily::SansSerif, TEXT))
         .draw()
         .map_err(|e| e.to_string())
 }

@@ -47,7 +47,7 @@ pub fn draw(canvas: &HtmlCanvasElement, curves: &[Curve], selected: Option<usize
         .x_desc("iteration (log scale)")
         .y_desc("stopping quantity (log)")
         .y_label_formatter(&|v| super::tick(*v))
-        .label_style(("sans-serif", super::TEXT))
+        .label_style((FontFamily::SansSerif, super::TEXT))
         .light_line_style(RGBColor(238, 238, 238))
         .draw()
         .map_err(|e| e.to_string())?;
@@ -72,7 +72,7 @@ const LEGEND_ROW: u32 = 20;
 
 /// Each curve's colour, name and quantity, and what the thin lines are.
 fn draw_legend(area: &DrawingArea<super::Crisp, plotters::coord::Shift>, curves: &[Curve], narrow: bool) -> Result<(), String> {
-    let font = ("sans-serif", super::TEXT).into_font().color(&BLACK);
+    let font = (FontFamily::SansSerif, super::TEXT).into_font().color(&BLACK);
     for (k, c) in curves.iter().enumerate() {
         let y = 4 + (k as u32 * LEGEND_ROW) as i32 + 8;
         let colour = COLOURS[k % COLOURS.len()];
@@ -145,7 +145,7 @@ pub fn draw_sweep(canvas: &HtmlCanvasElement, sweep: &[SweepPoint], cap: usize) 
         .x_desc("damping σ")
         .y_desc("iterations (log)")
         .y_label_formatter(&|v| format!("{v:.0}"))
-        .label_style(("sans-serif", super::TEXT))
+        .label_style((FontFamily::SansSerif, super::TEXT))
         .light_line_style(RGBColor(238, 238, 238))
         .draw()
         .map_err(|e| e.to_string())?;
@@ -155,7 +155,7 @@ pub fn draw_sweep(canvas: &HtmlCanvasElement, sweep: &[SweepPoint], cap: usize) 
     chart.draw_series(LineSeries::new(done.clone(), blue.stroke_width(1))).map_err(|e| e.to_string())?;
     chart.draw_series(done.iter().map(|&p| Circle::new(p, 4, blue.filled()))).map_err(|e| e.to_string())?;
     chart.draw_series(capped.iter().map(|&p| Cross::new(p, 6, red.stroke_width(2)))).map_err(|e| e.to_string())?;
-    let font = ("sans-serif", super::TEXT).into_font().color(&BLACK);
+    let font = (FontFamily::SansSerif, super::TEXT).into_font().color(&BLACK);
     let row = |k: u32| 4 + (k * LEGEND_ROW) as i32 + 8;
     legend.draw(&Circle::new((28, row(0)), 4, blue.filled())).map_err(|e| e.to_string())?;
     legend.draw(&Text::new("converged", (48, row(0) - 7), font.clone())).map_err(|e| e.to_string())?;

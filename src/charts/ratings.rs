@@ -12,9 +12,12 @@ pub fn height(rows: usize) -> u32 {
     60 + ROW * rows.clamp(3, MAX_SHOWN) as u32
 }
 
+/// A player's bar: the name, the rating and its standard error (when shown).
+pub type Bar = (String, Option<f64>, Option<f64>);
+
 /// Draws `(name, rating, uncertainty)` in the order given, the uncertainty as an error bar
 /// of ±1σ; players without a rating are skipped.
-pub fn draw(canvas: &HtmlCanvasElement, players: &[(String, Option<f64>, Option<f64>)]) -> Result<usize, String> {
+pub fn draw(canvas: &HtmlCanvasElement, players: &[Bar]) -> Result<usize, String> {
     let shown: Vec<(&str, f64, Option<f64>)> = players
         .iter()
         .filter_map(|(n, r, s)| Some((n.as_str(), r.filter(|v| v.is_finite())?, s.filter(|v| v.is_finite() && *v > 0.0))))
@@ -44,12 +47,12 @@ pub fn draw(canvas: &HtmlCanvasElement, players: &[(String, Option<f64>, Option<
         .x_labels(5)
         .x_label_formatter(&|v| format!("{v:.0}"))
         .disable_y_mesh()
-        .label_style(("sans-serif", super::TEXT))
+        .label_style((FontFamily::SansSerif, super::TEXT))
         .light_line_style(RGBColor(238, 238, 238))
         .draw()
         .map_err(|e| e.to_string())?;
     // Names beside their rows, right-aligned against the plot.
-    let style = TextStyle::from(("sans-serif", super::TEXT).into_font()).pos(Pos::new(HPos::Right, VPos::Center));
+    let style = TextStyle::from((FontFamily::SansSerif, super::TEXT).into_font()).pos(Pos::new(HPos::Right, VPos::Center));
     for (i, (name, _, _)) in shown.iter().enumerate() {
         let (x, y) = chart.backend_coord(&(lo - pad, n as f64 - i as f64 - 0.5));
         let label: String = name.chars().take(28).collect();

@@ -63,8 +63,8 @@ pub fn draw(
         .y_labels(8)
         .x_label_formatter(&|v| format!("{v:.0}"))
         .y_label_formatter(&|v| format!("{v:.0}"))
-        .label_style(("sans-serif", super::TEXT))
-        .axis_desc_style(("sans-serif", super::TEXT_DESC))
+        .label_style((FontFamily::SansSerif, super::TEXT))
+        .axis_desc_style((FontFamily::SansSerif, super::TEXT_DESC))
         .light_line_style(RGBColor(238, 238, 238))
         .draw()
         .map_err(|e| e.to_string())?;
@@ -84,7 +84,8 @@ pub fn draw(
         let (x, y) = chart.backend_coord(&(d.a as f64, d.b as f64));
         // Labels point into the plot: left of dots in the right half, right of the others.
         let (h, dx) = if d.a as f64 > mid { (HPos::Right, -8) } else { (HPos::Left, 8) };
-        let style = TextStyle::from(("sans-serif", super::TEXT).into_font()).color(&RGBColor(40, 40, 40)).pos(Pos::new(h, VPos::Center));
+        let style =
+            TextStyle::from((FontFamily::SansSerif, super::TEXT).into_font()).color(&RGBColor(40, 40, 40)).pos(Pos::new(h, VPos::Center));
         let label: String = d.name.chars().take(22).collect();
         root.draw(&Text::new(label, (x + dx, y), style)).map_err(|e| e.to_string())?;
     }

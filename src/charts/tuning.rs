@@ -37,8 +37,8 @@ pub fn draw(canvas: &HtmlCanvasElement, t: &Tuning) -> Result<(), String> {
         .configure_mesh()
         .x_desc(t.parameter.name())
         .y_desc("Log-loss")
-        .label_style(("sans-serif", super::TEXT))
-        .axis_desc_style(("sans-serif", super::TEXT_DESC))
+        .label_style((FontFamily::SansSerif, super::TEXT))
+        .axis_desc_style((FontFamily::SansSerif, super::TEXT_DESC))
         .light_line_style(RGBColor(238, 238, 238))
         .draw()
         .map_err(|e| e.to_string())?;

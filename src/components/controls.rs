@@ -35,8 +35,8 @@ pub enum Slide {
 /// A typed value, if it is one the field takes (finite, within `min..=max`, whole when
 /// `integer`), else what was expected, in words.
 fn read_number(raw: &str, label: &str, (min, max): (f64, f64), integer: bool) -> Result<f64, String> {
-    match raw.trim().parse::<f64>() {
-        Ok(v) if v.is_finite() && v >= min && v <= max && (!integer || v.fract() == 0.0) => Ok(v),
+    match parse_number(raw.trim()) {
+        Some(v) if v.is_finite() && v >= min && v <= max && (!integer || v.fract() == 0.0) => Ok(v),
         _ => {
             let what = if integer { "a whole number" } else { "a number" };
             let range = match (min.is_finite(), max.is_finite()) {
@@ -48,6 +48,18 @@ fn read_number(raw: &str, label: &str, (min, max): (f64, f64), integer: bool) ->
             Err(format!("{label}: expected {what}{range}, found '{}'", raw.trim()))
         }
     }
+}
+
+/// A decimal number as Rust's `f64::from_str` reads one (digits, a point, a sign, an exponent),
+/// read by the browser: Rust's reader and its tables are 13 KB gzipped of the page's main part
+/// (issue 24). The browser's `Number` reads every such text to the same (nearest) value, and
+/// more besides (hexadecimal, blanks as 0), which the characters allowed here leave out.
+pub fn parse_number(text: &str) -> Option<f64> {
+    let allowed = |c: char| c.is_ascii_digit() || matches!(c, '.' | '+' | '-' | 'e' | 'E');
+    if !text.bytes().any(|b| b.is_ascii_digit()) || !text.chars().all(allowed) {
+        return None;
+    }
+    Some(js_sys::Number::new(&text.into()).value_of()).filter(|v| !v.is_nan())
 }
 
 /// The value as the number box shows it: whole numbers without a point, and in powers of ten
@@ -216,7 +228,7 @@ pub fn NumberControl(
                 step=if slide == Slide::Log10 { 1.0 } else { step }
                 prop:value=move || to_slider(value.get()).clamp(lo, hi).to_string()
                 on:input=move |ev| {
-                    if let Ok(v) = event_target_value(&ev).parse::<f64>() {
+                    if let Some(v) = parse_number(&event_target_value(&ev)) {
                         let v = from_slider(v);
                         problem.set(None);
                         set.run(if slide == Slide::Log10 { v } else { on_grid(v, step).max(min) });

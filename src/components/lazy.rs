@@ -31,6 +31,13 @@ pub type ReadLink = fn(String) -> Pin<Box<dyn Future<Output = Result<Option<Resu
 /// in the browser's storage) ([`crate::link::make`]), the writer loaded the first time.
 pub type MakeLink = fn(Settings, View, Option<String>) -> Pin<Box<dyn Future<Output = Result<(String, Carries), Unloaded>>>>;
 
+/// Draws the ratings chart on the canvas ([`crate::charts::ratings::draw`]), the charts' code
+/// loaded the first time.
+pub type DrawRatings = fn(
+    web_sys::HtmlCanvasElement,
+    Vec<crate::charts::ratings::Bar>,
+) -> Pin<Box<dyn Future<Output = Result<Result<usize, String>, Unloaded>>>>;
+
 /// The views loaded when first shown, and a way to fetch them all ahead.
 #[derive(Clone, Copy)]
 pub struct Deferred {
@@ -48,12 +55,16 @@ pub struct Deferred {
     pub desk: Load,
     /// The players' view (a page of its own: `#players`, or a saved one).
     pub players: Load,
+    /// Elo's table of each game's ratings, with a result that has it.
+    pub games: Load,
     /// The help on input formats, opened.
     pub input_help: Load,
     /// A link's reader and writer (with deflate and base64: no part of a first visit
     /// without a link).
     pub read_link: ReadLink,
     pub make_link: MakeLink,
+    /// The opening view's ratings chart (its code, plotters', fetched with the first ratings).
+    pub draw_ratings: DrawRatings,
     /// Fetches every view's code without showing it (failures are left for the view to say).
     pub preload: fn() -> Pin<Box<dyn Future<Output = ()>>>,
 }

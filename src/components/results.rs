@@ -2,6 +2,7 @@
 //! chart, and the exports.
 
 use crate::charts;
+use crate::components::lazy::{Deferred, DrawRatings, Later, Unloaded};
 use crate::protocol::PlayerRow;
 use crate::state::{SortKey, State};
 use leptos::html::Canvas;
@@ -45,10 +46,26 @@ fn compare(a: &(PlayerRow, Option<f64>), b: &(PlayerRow, Option<f64>), key: Sort
     };
     match key {
         SortKey::Rank => num(a.0.rank.map(|r| r as f64), b.0.rank.map(|r| r as f64)),
-        SortKey::Name => a.0.name.to_lowercase().cmp(&b.0.name.to_lowercase()),
+        SortKey::Name => lower(&a.0.name).cmp(&lower(&b.0.name)),
         SortKey::Rating => num(b.1, a.1),
         SortKey::Games => b.0.games.cmp(&a.0.games),
         SortKey::Score => b.0.score.partial_cmp(&a.0.score).unwrap_or(Ordering::Equal),
+    }
+}
+
+/// A name in lower case, for sorting without regard to case: the browser's (Rust's own
+/// `to_lowercase` brings 26 KB of Unicode tables into the page's main part: issue 24).
+fn lower(name: &str) -> String {
+    js_sys::JsString::from(name).to_lower_case().into()
+}
+
+/// Sorts the table's rows by `key` ([`compare`]'s order; each name lowered once).
+fn sort_rows(rows: &mut [(PlayerRow, Option<f64>)], key: SortKey, ascending: bool) {
+    match (key, ascending) {
+        (SortKey::Name, true) => ratings_engine::sort::by_cached_key(rows, |r| lower(&r.0.name)),
+        (SortKey::Name, false) => ratings_engine::sort::by_cached_key(rows, |r| std::cmp::Reverse(lower(&r.0.name))),
+        (_, true) => ratings_engine::sort::by(rows, |a, b| compare(a, b, key)),
+        (_, false) => ratings_engine::sort::by(rows, |a, b| compare(a, b, key).reverse()),
     }
 }
 
@@ -88,7 +105,9 @@ pub fn ResultsPanel() -> impl IntoView {
                 <RatingsTable />
                 <RatingsChart />
             </div>
-            <GameTable />
+            {move || state.result.with(|r| r.as_ref().is_some_and(|r| r.games.is_some())).then(|| {
+                view! { <Later load=expect_context::<Deferred>().games /> }
+            })}
         </section>
     }
 }
@@ -97,12 +116,16 @@ pub fn ResultsPanel() -> impl IntoView {
 const GAMES_SHOWN: usize = 200;
 
 /// Elo's games with each one's ratings before it and the expected result, latest first (the
-/// most recent [`GAMES_SHOWN`]; every game in the CSV).
+/// most recent [`GAMES_SHOWN`]; every game in the CSV): a view loaded when first shown (its
+/// code and the games' decoding in a part of their own).
 #[component]
-fn GameTable() -> impl IntoView {
+pub fn GameTable() -> impl IntoView {
     let state = expect_context::<State>();
     move || {
-        let games = state.result.with(|r| r.as_ref().and_then(|r| r.games.clone()))?;
+        let games = match state.result.with(|r| r.as_ref().and_then(|r| r.games.as_ref()).map(|g| g.open()))? {
+            Ok(games) => games,
+            Err(e) => return Some(view! { <p class="error" role="alert">{e}</p> }.into_any()),
+        };
         let csv = {
             let mut out = String::from("line,first,second,first_before,second_before,expected,score\n");
             let field = ratings_engine::escape::csv_text;
@@ -151,7 +174,7 @@ fn GameTable() -> impl IntoView {
                     </table>
                 </div>
             </details>
-        })
+        }.into_any())
     }
 }
 
@@ -214,10 +237,25 @@ fn Exports() -> impl IntoView {
     }
 }
 
+/// Draws the chart on `canvas` with its code, in a part of the wasm fetched with the first
+/// ratings (`draw_ratings`: plotters stays out of the page's main part, issue 24).
+fn draw(draw_ratings: DrawRatings, canvas: web_sys::HtmlCanvasElement, pairs: Vec<charts::ratings::Bar>, unloaded: RwSignal<bool>) {
+    leptos::task::spawn_local(async move {
+        match draw_ratings(canvas, pairs).await {
+            Ok(Ok(_)) => _ = unloaded.try_set(false),
+            Ok(Err(e)) => web_sys::console::warn_1(&format!("ratings chart: {e}").into()),
+            Err(Unloaded) => _ = unloaded.try_set(true),
+        }
+    });
+}
+
 /// The best 40 with error bars, best first whatever the table's order.
 #[component]
 fn RatingsChart() -> impl IntoView {
     let state = expect_context::<State>();
+    let draw_ratings = expect_context::<Deferred>().draw_ratings;
+    // Whether the chart's code could not be fetched (said under it).
+    let unloaded = RwSignal::new(false);
     let canvas = NodeRef::<Canvas>::new();
     let label = RwSignal::new(String::from("Ratings chart"));
     let groups_note = RwSignal::new(None::<String>);
@@ -242,7 +280,7 @@ fn RatingsChart() -> impl IntoView {
             _ => None,
         });
         let keep = first.flatten();
-        let mut pairs: Vec<(String, Option<f64>, Option<f64>)> = shown
+        let mut pairs: Vec<charts::ratings::Bar> = shown
             .into_iter()
             .filter(|(p, _)| keep.is_none() || p.group == keep)
             .map(|(p, r)| (p.name, r, p.sigma.filter(|_| final_view)))
@@ -254,14 +292,17 @@ fn RatingsChart() -> impl IntoView {
         canvas.track();
         charts::at_next_frame("ratings", move || {
             if let Some(c) = canvas.get_untracked() {
-                if let Err(e) = charts::ratings::draw(&c, &pairs) {
-                    web_sys::console::warn_1(&format!("ratings chart: {e}").into());
-                }
+                draw(draw_ratings, c, pairs, unloaded);
             }
         });
     });
     view! {
         {move || groups_note.get().map(|n| view! { <p class="help" data-testid="chart-groups-note">{n}</p> })}
+        {move || unloaded.get().then(|| view! {
+            <p class="error" role="alert" data-testid="chart-unloaded">
+                "The chart's code could not be fetched (no network, or the site was updated since this page opened). Reload the page to see it; the table has every rating."
+            </p>
+        })}
         <canvas node_ref=canvas class="chart" data-testid="ratings-chart" role="img" aria-label=move || label.get()></canvas>
     }
 }
@@ -304,7 +345,7 @@ fn RatingsTable() -> impl IntoView {
     let rows = Memo::new(move |_| {
         let mut rows = shown_ratings(&state);
         let (key, ascending) = state.sort.get();
-        ratings_engine::sort::by(&mut rows, |a, b| if ascending { compare(a, b, key) } else { compare(a, b, key).reverse() });
+        sort_rows(&mut rows, key, ascending);
         rows
     });
     let has = move |f: fn(&PlayerRow) -> bool| state.result.with(|r| r.as_ref().is_some_and(|r| r.players.iter().any(f)));

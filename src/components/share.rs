@@ -136,7 +136,7 @@ async fn show_link(share: Share, fragment: &str, carries: Carries) {
         Carries::Data => format!("The link holds the results, the method, every parameter and the view ({size})."),
         Carries::Lesson => "The link holds the lesson, the method, every parameter and the view.".to_string(),
         Carries::SettingsOnly(why) => {
-            format!("{}{} (the method, every parameter and the view).", why.text()[..1].to_uppercase(), &why.text()[1..])
+            format!("{}{} (the method, every parameter and the view).", why.text()[..1].to_ascii_uppercase(), &why.text()[1..])
         }
     };
     share.partial.set(matches!(carries, Carries::SettingsOnly(_)));

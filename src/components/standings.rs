@@ -14,15 +14,47 @@ use ratings_engine::tiebreak::{all_codes, Rules, Tiebreak};
 /// What the standings panel's table shows (kept in the state: a link carries it).
 use crate::link::OrganiserView as Shown;
 
+/// The standings of the result shown, decoded from the worker's answer once per result, here
+/// in the standings' part of the wasm ([`crate::protocol::Later`]: their decoding stays out of
+/// the page's main part, issue 24); an answer that cannot be read, said.
+#[derive(Clone, Copy)]
+struct Decoded(Memo<Option<Result<StandingsView, String>>>);
+
+impl Decoded {
+    /// Decodes the standings of `state`'s result, for the panel and what it holds.
+    fn provide(state: State) -> Decoded {
+        let opened = Memo::new(move |_| state.result.with(|r| r.as_ref().and_then(|r| r.standings.as_ref()).map(|l| l.open())));
+        provide_context(Decoded(opened));
+        Decoded(opened)
+    }
+
+    fn get(self) -> Option<StandingsView> {
+        self.0.get().and_then(Result::ok)
+    }
+
+    fn with<R>(self, f: impl FnOnce(Option<&StandingsView>) -> R) -> R {
+        self.0.with(|o| f(o.as_ref().and_then(|r| r.as_ref().ok())))
+    }
+
+    fn with_untracked<R>(self, f: impl FnOnce(Option<&StandingsView>) -> R) -> R {
+        self.0.with_untracked(|o| f(o.as_ref().and_then(|r| r.as_ref().ok())))
+    }
+
+    fn unreadable(self) -> Option<String> {
+        self.0.with(|o| o.as_ref().and_then(|r| r.as_ref().err().cloned()))
+    }
+}
+
 #[component]
 pub fn StandingsPanel() -> impl IntoView {
     let state = expect_context::<State>();
-    let standings = move || state.result.with(|r| r.as_ref().and_then(|r| r.standings.clone()));
+    let decoded = Decoded::provide(state);
+    let standings = move || decoded.get();
     // The crosstable or a round's pairings instead of the standings, and the crosstable's order.
     // Until the user picks a view: a team event's team standings, else the players'.
     let picked = state.organiser;
     let (team_chosen, team_open, team_refocus) = (RwSignal::new(None), RwSignal::new(None), RwSignal::new(None));
-    let has_teams = move || state.result.with(|r| r.as_ref().and_then(|r| r.standings.as_ref()).is_some_and(|s| s.teams.is_some()));
+    let has_teams = move || decoded.with(|s| s.is_some_and(|s| s.teams.is_some()));
     let shown = Signal::derive(move || match picked.get() {
         Some(Shown::Teams | Shown::TeamCross) if !has_teams() => Shown::Standings,
         Some(s) => s,
@@ -33,8 +65,9 @@ pub fn StandingsPanel() -> impl IntoView {
     // The round whose pairings are shown (`None`: the round the standings are after; 0: all).
     let pairing_round = RwSignal::new(None::<usize>);
     view! {
-        <section class="panel standings-panel" class:hidden=move || standings().is_none() aria-labelledby="standings-title">
+        <section class="panel standings-panel" class:hidden=move || decoded.0.with(Option::is_none) aria-labelledby="standings-title">
             <h2 id="standings-title">"Standings and tiebreaks"</h2>
+            {move || decoded.unreadable().map(|e| view! { <p class="error" role="alert">{e}</p> })}
             <OrganiserTools shown />
             {move || standings().map(|st| print_title(&st, matches!(shown.get(), Shown::Teams | Shown::TeamCross)))}
             {move || standings().and_then(|st| pending_note(&st))}
@@ -78,7 +111,8 @@ fn round_pairings(st: &StandingsView, round: Option<usize>) -> AnyView {
 #[component]
 fn OrganiserTools(shown: Signal<Shown>) -> impl IntoView {
     let state = expect_context::<State>();
-    let standings = move || state.result.with(|r| r.as_ref().and_then(|r| r.standings.clone()));
+    let decoded = expect_context::<Decoded>();
+    let standings = move || decoded.get();
     let export = move |_| {
         if let Some(st) = standings() {
             crate::download::text(&st.csv, "standings.csv", "text/csv");
@@ -103,8 +137,7 @@ fn OrganiserTools(shown: Signal<Shown>) -> impl IntoView {
         }
     };
     let teams = move || matches!(shown.get(), Shown::Teams | Shown::TeamCross);
-    let has_eig =
-        move || state.result.with(|r| r.as_ref().and_then(|r| r.standings.as_ref()).is_some_and(|s| s.codes.contains(&Tiebreak::Eig)));
+    let has_eig = move || decoded.with(|s| s.is_some_and(|s| s.codes.contains(&Tiebreak::Eig)));
     view! {
         <details class="standings-tools" data-testid="standings-tools" open=wide_screen()>
             <summary>{move || tools_summary(standings(), teams())}</summary>
@@ -364,8 +397,9 @@ fn focus_later(selector: String) {
 #[derive(Clone, Copy)]
 struct Order {
     s: RwSignal<Settings>,
-    /// The order in force when none is chosen (the file's, or FIDE's recommended one).
-    state: State,
+    /// The standings shown: the order in force when none is chosen (the file's, or FIDE's
+    /// recommended one).
+    standings: Decoded,
     dragging: RwSignal<Option<usize>>,
     announce: RwSignal<String>,
 }
@@ -377,16 +411,14 @@ impl Order {
 
     /// The order of the standings shown.
     fn in_force(self) -> Vec<Tiebreak> {
-        self.state.result.with_untracked(|r| r.as_ref().and_then(|r| r.standings.as_ref()).map(|st| st.codes.clone()).unwrap_or_default())
+        self.standings.with_untracked(|st| st.map(|st| st.codes.clone()).unwrap_or_default())
     }
 
     /// The order the chips show (tracked): the one chosen, else the standings'.
     fn shown(self) -> Vec<Tiebreak> {
         match self.s.with(|s| s.tiebreaks.clone()) {
             Some(order) => order,
-            None => {
-                self.state.result.with(|r| r.as_ref().and_then(|r| r.standings.as_ref()).map(|st| st.codes.clone()).unwrap_or_default())
-            }
+            None => self.standings.with(|st| st.map(|st| st.codes.clone()).unwrap_or_default()),
         }
     }
 
@@ -475,7 +507,7 @@ fn chip(o: Order, i: usize, n: usize, code: Tiebreak) -> impl IntoView {
 fn TiebreakOrder() -> impl IntoView {
     let state = expect_context::<State>();
     let s = state.settings;
-    let o = Order { s, state, dragging: RwSignal::new(None), announce: RwSignal::new(String::new()) };
+    let o = Order { s, standings: expect_context::<Decoded>(), dragging: RwSignal::new(None), announce: RwSignal::new(String::new()) };
     let chips = move || {
         let order = o.shown();
         let n = order.len();
@@ -648,8 +680,9 @@ fn StandingsTable() -> impl IntoView {
     let state = expect_context::<State>();
     let open_row = RwSignal::new(None::<u32>);
     let category = RwSignal::new(Category::All);
-    let standings = move || state.result.with(|r| r.as_ref().and_then(|r| r.standings.clone()));
-    let cols = move || state.result.with(|r| r.as_ref().and_then(|r| r.standings.as_ref()).map(|st| columns(st, category.get())));
+    let decoded = expect_context::<Decoded>();
+    let standings = move || decoded.get();
+    let cols = move || decoded.with(|st| st.map(|st| columns(st, category.get())));
     let has = move |f: fn(Columns) -> bool| cols().is_some_and(f);
     let head = move || {
         standings().map(|st| st.codes.iter().map(|c| view! { <th class="num" data-testid="tiebreak-head">{c.code()}</th> }).collect_view())
