@@ -227,7 +227,7 @@ where
     DB: plotters::backend::DrawingBackend + 'a,
     CT: plotters::coord::CoordTranslate,
 {
-    use plotters::style::{Color, RGBColor, WHITE};
+    use plotters::style::{Color, FontFamily, RGBColor, WHITE};
     chart
         .configure_series_labels()
         .position(position)

@@ -59,7 +59,14 @@ pub fn parse_number(text: &str) -> Option<f64> {
     if !text.bytes().any(|b| b.is_ascii_digit()) || !text.chars().all(allowed) {
         return None;
     }
-    Some(js_sys::Number::new(&text.into()).value_of()).filter(|v| !v.is_nan())
+    Some(js_number(text)).filter(|v| !v.is_nan())
+}
+
+#[wasm_bindgen::prelude::wasm_bindgen]
+extern "C" {
+    /// The browser's `Number(text)`: the number a text reads as (`NaN` when none).
+    #[wasm_bindgen(js_name = Number)]
+    fn js_number(text: &str) -> f64;
 }
 
 /// The value as the number box shows it: whole numbers without a point, and in powers of ten

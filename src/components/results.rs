@@ -88,6 +88,7 @@ fn fmt_score(v: f64) -> String {
 #[component]
 pub fn ResultsPanel() -> impl IntoView {
     let state = expect_context::<State>();
+    let games = expect_context::<Deferred>().games;
     view! {
         <section
             class="panel results-panel"
@@ -105,9 +106,7 @@ pub fn ResultsPanel() -> impl IntoView {
                 <RatingsTable />
                 <RatingsChart />
             </div>
-            {move || state.result.with(|r| r.as_ref().is_some_and(|r| r.games.is_some())).then(|| {
-                view! { <Later load=expect_context::<Deferred>().games /> }
-            })}
+            {move || state.result.with(|r| r.as_ref().is_some_and(|r| r.games.is_some())).then(|| view! { <Later load=games /> })}
         </section>
     }
 }

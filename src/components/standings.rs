@@ -677,7 +677,6 @@ fn category_picker(st: &StandingsView, category: RwSignal<Category>) -> Option<i
 
 #[component]
 fn StandingsTable() -> impl IntoView {
-    let state = expect_context::<State>();
     let open_row = RwSignal::new(None::<u32>);
     let category = RwSignal::new(Category::All);
     let decoded = expect_context::<Decoded>();
