@@ -1,5 +1,6 @@
-// The page split where its views load (issue 24): a view whose code cannot be fetched says
-// so and the page goes on (no crash, the ratings still there); a later try fetches it afresh.
+// The page split where its views load, and the workers where a kind of job is first asked for
+// (issue 24): a view's or a job's code that cannot be fetched is said and the page goes on (no
+// crash, the ratings still there); a later try fetches it afresh.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { siteForTests, DESKTOP, finished, editInput } from './browser.mjs';
@@ -48,6 +49,42 @@ test("a view whose code cannot be fetched says so, the page goes on, and a later
   await page.getByTestId('compare-open').click();
   await page.getByTestId('compare-kind-1').waitFor({ timeout: 30000 });
   assert.equal(await unloaded.count(), 0);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("a part of the lab's worker that cannot be fetched fails its job, said, and a later try loads it", async () => {
+  // The lab's worker is split as the page is (scripts/build-split.sh): the comparison's code is
+  // a part of it, fetched when a comparison is first asked for.
+  const context = await site.browser.newContext({ viewport: DESKTOP });
+  let refuse = true;
+  const asked = [];
+  await context.route(/\/lab_worker-split_lab_compare-[0-9a-f]+\.wasm$/, (route) => {
+    asked.push(route.request().url());
+    return refuse ? route.abort() : route.continue();
+  });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.goto(`${site.site.origin}/`);
+  await finished(page);
+  await page.getByTestId('compare-open').click();
+  const status = page.getByTestId('compare-status');
+  await page.waitForFunction(() => /could not be fetched/.test(document.querySelector('[data-testid=compare-status]')?.textContent ?? ''),
+    null, { timeout: 60000 });
+  assert.match(await status.textContent(), /reload the page to use it; nothing you entered is lost/);
+  assert.equal(asked.length, 1, 'the part was asked for');
+  // The worker goes on: a rating with another method (in its main part) is answered.
+  await page.getByTestId('method').selectOption('elo');
+  await finished(page);
+  assert.equal(await page.getByTestId('rating-row').count(), 20);
+  // Asked again once the part can be had: it is fetched afresh, and the comparison comes.
+  refuse = false;
+  await page.getByTestId('compare-run').click();
+  await page.waitForFunction(() => /^Compared/.test(document.querySelector('[data-testid=compare-status]')?.textContent ?? ''),
+    null, { timeout: 60000 });
+  assert.equal(asked.length, 2, 'fetched afresh');
+  assert.equal(await page.getByTestId('compare-row').count(), 20);
   assert.deepEqual(errors, []);
   await context.close();
 });
