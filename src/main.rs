@@ -47,7 +47,9 @@ split! {
     desk, preload_desk => c::DeskPanel,
     players, preload_players => c::desk::players_view::PlayersBody,
     input_help, preload_input_help => c::input::InputHelp,
-    games, preload_games => c::results::GameTable;
+    games, preload_games => c::results::GameTable,
+    undo_bar, preload_undo_bar => c::input::UndoBar,
+    share_notes, preload_share_notes => c::share::ShareNotes;
     read_link: |fragment| Box::pin(read_link(fragment)),
     make_link: |settings, view, text| Box::pin(make_link(settings, view, text)),
     draw_ratings: |canvas, bars| Box::pin(draw_ratings(canvas, bars));

@@ -1,6 +1,7 @@
 //! The input panel: paste, open or drop results; see what was recognised and every error,
 //! each a link to its line.
 
+use crate::components::lazy::{Deferred, Later};
 use crate::help::INPUT_HELP_HTML;
 use crate::protocol::{Settings, StoredFile, LARGE_INPUT};
 use crate::state::{How, Input, Replaced, Rerate, State};
@@ -301,6 +302,10 @@ pub fn InputPanel() -> impl IntoView {
         input.set_value("");
     };
     let clear = move |_| spawn_local(replace_input(state, Input::Text(String::new()), How::Cleared, rerate));
+    let undo_bar = expect_context::<Deferred>().undo_bar;
+    // Changes only when there comes to be (or no longer is) something to take back, so that the
+    // bar is not made again at each change.
+    let has_undo = Memo::new(move |_| state.undo.with(|h| !h.back.is_empty() || !h.forward.is_empty()));
     let stored = move || state.stored_file.get().is_some();
     let folded = move || is_folded(&state);
     view! {
@@ -327,7 +332,7 @@ pub fn InputPanel() -> impl IntoView {
                 </Show>
                 <DoneButton />
             </div>
-            <UndoBar />
+            {move || has_undo.get().then(|| view! { <Later load=undo_bar /> })}
             <LessonNote />
             // A large file kept in the browser: its name and size stay in view when folded.
             <StoredFilePanel />
@@ -543,9 +548,10 @@ fn redo_text(r: &Replaced) -> String {
 }
 
 /// The changes of the input that can be taken back (up to [`crate::state::UNDO_DEPTH`]): the
-/// newest said in words, *Undo* and *Redo*.
+/// newest said in words, *Undo* and *Redo*. A view loaded when first shown (after the first
+/// change that can be taken back).
 #[component]
-fn UndoBar() -> impl IntoView {
+pub fn UndoBar() -> impl IntoView {
     let state = expect_context::<State>();
     let rerate = expect_context::<Rerate>();
     let undo = move |_| spawn_local(step_history(state, true, rerate));

@@ -57,6 +57,10 @@ pub struct Deferred {
     pub players: Load,
     /// Elo's table of each game's ratings, with a result that has it.
     pub games: Load,
+    /// *Undo* and *Redo* of the input, with the first change that can be taken back.
+    pub undo_bar: Load,
+    /// The link made, and what an opened link restored.
+    pub share_notes: Load,
     /// The help on input formats, opened.
     pub input_help: Load,
     /// A link's reader and writer (with deflate and base64: no part of a first visit

@@ -89,6 +89,9 @@ fn fmt_score(v: f64) -> String {
 pub fn ResultsPanel() -> impl IntoView {
     let state = expect_context::<State>();
     let games = expect_context::<Deferred>().games;
+    // Changes only when a result comes to have (or no longer has) its games: the table is made
+    // again by its own view, not loaded again at each result.
+    let has_games = Memo::new(move |_| state.result.with(|r| r.as_ref().is_some_and(|r| r.games.is_some())));
     view! {
         <section
             class="panel results-panel"
@@ -106,7 +109,7 @@ pub fn ResultsPanel() -> impl IntoView {
                 <RatingsTable />
                 <RatingsChart />
             </div>
-            {move || state.result.with(|r| r.as_ref().is_some_and(|r| r.games.is_some())).then(|| view! { <Later load=games /> })}
+            {move || has_games.get().then(|| view! { <Later load=games /> })}
         </section>
     }
 }

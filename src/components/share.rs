@@ -7,7 +7,7 @@
 
 use crate::compare::{CompareRequest, Orders};
 use crate::components::compare::{Lab, Replay};
-use crate::components::lazy::{Deferred, Unloaded};
+use crate::components::lazy::{Deferred, Later, Unloaded};
 use crate::link::{self, Carries, Data, Scenario, View};
 use crate::settings::Settings;
 use crate::state::{How, Input, Rerate, SendToWorker, SortKey, State};
@@ -286,6 +286,30 @@ pub fn provide(state: State, rerate: Rerate) -> Signal<bool> {
 pub fn ShareBar() -> impl IntoView {
     let state = expect_context::<State>();
     let share = expect_context::<Share>();
+    // The notes' code comes with the first link made or opened.
+    let notes = use_context::<Deferred>().map(|d| d.share_notes);
+    let shown = Memo::new(move |_| share.made.with(Option::is_some) || share.opened.with(|o| matches!(o, Some(Ok(_)))));
+    view! {
+        <div class="share" data-testid="share">
+            <div class="share-row">
+                <button data-testid="copy-link" on:click=move |_| copy_link(state, share)>"Copy link"</button>
+                <span class="help">"to this scenario: the data, the method, every parameter and the view."</span>
+            </div>
+            {move || notes.map(|load| shown.get().then(|| view! { <Later load /> }))}
+            // A link that could not be read (or its code not fetched): said without more code.
+            {move || share.opened.get().and_then(Result::err).map(|text| view! {
+                <p class="share-note warning" role="alert" data-testid="link-problem">{text}</p>
+            })}
+        </div>
+    }
+}
+
+/// The link made, and what an opened link restored (or why it could not): a view loaded when
+/// first shown ([`ShareBar`]).
+#[component]
+pub fn ShareNotes() -> impl IntoView {
+    let state = expect_context::<State>();
+    let share = expect_context::<Share>();
     let put_back = move |_| {
         if let Some(own) = share.before.get_untracked() {
             share.before.set(None);
@@ -297,29 +321,20 @@ pub fn ShareBar() -> impl IntoView {
         input.select();
     };
     view! {
-        <div class="share" data-testid="share">
-            <div class="share-row">
-                <button data-testid="copy-link" on:click=move |_| copy_link(state, share)>"Copy link"</button>
-                <span class="help">"to this scenario: the data, the method, every parameter and the view."</span>
-            </div>
             {move || share.made.get().map(|(url, says)| view! {
                 <div class="share-row">
                     <input type="text" readonly class="share-link" data-testid="link" aria-label="Link to this scenario" prop:value=url on:focus=select_all />
                 </div>
                 <p class=move || if share.partial.get() { "help warning" } else { "help" } role="status" data-testid="link-status">{says}</p>
             })}
-            {move || share.opened.get().map(|opened| match opened {
-                Ok(text) => view! {
-                    <p class="share-note" role="status" data-testid="link-opened">
-                        {text}
-                        <Show when=move || share.before.with(Option::is_some)>
-                            " Its method and parameters replaced yours: "
-                            <button class="link" data-testid="own-settings" on:click=put_back>"put my settings back"</button>
-                        </Show>
-                    </p>
-                }.into_any(),
-                Err(text) => view! { <p class="share-note warning" role="alert" data-testid="link-problem">{text}</p> }.into_any(),
-            })}
-        </div>
+        {move || share.opened.get().and_then(Result::ok).map(|text| view! {
+            <p class="share-note" role="status" data-testid="link-opened">
+                {text}
+                <Show when=move || share.before.with(Option::is_some)>
+                    " Its method and parameters replaced yours: "
+                    <button class="link" data-testid="own-settings" on:click=put_back>"put my settings back"</button>
+                </Show>
+            </p>
+        })}
     }
 }
