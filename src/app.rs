@@ -90,11 +90,11 @@ fn keep_and_rerate(state: State, request: impl Fn() + Copy + 'static, reading_li
 }
 
 /// A file dropped anywhere on the page is read as if opened.
-fn drop_file(ev: web_sys::DragEvent, state: State, rerate: Rerate) {
+fn drop_file(ev: web_sys::DragEvent, open: crate::components::lazy::OpenFile, state: State, rerate: Rerate) {
     ev.prevent_default();
     if let Some(file) = ev.data_transfer().and_then(|d| d.files()).and_then(|f| f.get(0)) {
         let how = crate::state::How::Dropped(file.name());
-        crate::components::input::read_file(file, how, state, rerate);
+        crate::components::input::open_file(open, file, how, state, rerate);
     }
 }
 
@@ -248,7 +248,7 @@ pub fn App(views: Deferred) -> impl IntoView {
     let reading_link = crate::components::share::provide(state, rerate);
     keep_and_rerate(state, request, reading_link);
     let tournament = deferred_views(state, views);
-    let drop_file = move |ev: web_sys::DragEvent| drop_file(ev, state, rerate);
+    let drop_file = move |ev: web_sys::DragEvent| drop_file(ev, views.open_file, state, rerate);
 
     view! {
         <div class="page" on:dragover=|ev: web_sys::DragEvent| ev.prevent_default() on:drop=drop_file>

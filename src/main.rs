@@ -52,8 +52,23 @@ split! {
     share_notes, preload_share_notes => c::share::ShareNotes;
     read_link: |fragment| Box::pin(read_link(fragment)),
     make_link: |settings, view, text| Box::pin(make_link(settings, view, text)),
-    draw_ratings: |canvas, bars| Box::pin(draw_ratings(canvas, bars));
-    preload_link, preload_ratings_chart
+    draw_ratings: |canvas, bars| Box::pin(draw_ratings(canvas, bars)),
+    open_file: |file, how, state, rerate| Box::pin(open_file(file, how, state, rerate));
+    preload_link, preload_ratings_chart, preload_open_file
+}
+
+/// A file chosen or dropped read in place of the input, in the part of the wasm that holds the
+/// engine's decoding.
+#[cfg(target_arch = "wasm32")]
+#[leptos::wasm_split::wasm_split(open_file, wasm_split_path = ::leptos::wasm_split, fallible, preload(preload_open_file))]
+fn open_file(
+    file: web_sys::File,
+    how: ratings_lab_web::state::How,
+    state: ratings_lab_web::state::State,
+    rerate: ratings_lab_web::state::Rerate,
+) -> Result<(), Unloaded> {
+    c::input::read_file(file, how, state, rerate);
+    Ok(())
 }
 
 /// The ratings chart drawn, in the part of the wasm that holds the charts' code (plotters).

@@ -1,7 +1,7 @@
 //! The input panel: paste, open or drop results; see what was recognised and every error,
 //! each a link to its line.
 
-use crate::components::lazy::{Deferred, Later};
+use crate::components::lazy::{Deferred, Later, OpenFile};
 use crate::help::INPUT_HELP_HTML;
 use crate::protocol::{Settings, StoredFile, LARGE_INPUT};
 use crate::state::{How, Input, Replaced, Rerate, State};
@@ -46,7 +46,8 @@ async fn not_text(blob: &web_sys::Blob) -> Option<String> {
 
 /// Reads a file chosen or dropped by the user in place of the input (the one before is kept
 /// for *Undo*): into the text area, or, when it is large, into the browser's storage, from
-/// where the worker reads it (the page never holds it).
+/// where the worker reads it (the page never holds it). In a part of the page's wasm, with the
+/// engine's decoding ([`Deferred::open_file`], [`open_file`]).
 pub fn read_file(file: web_sys::File, how: How, state: State, rerate: Rerate) {
     let name = file.name();
     if file.size() > LARGE_INPUT {
@@ -67,6 +68,17 @@ pub fn read_file(file: web_sys::File, how: How, state: State, rerate: Rerate) {
                 Err(why) => refuse(state, &name, &why),
             },
             Err(_) => state.failure.set(Some(format!("could not read the file {name}"))),
+        }
+    });
+}
+
+/// Reads a file chosen or dropped by the user ([`read_file`] through `open`, its code fetched the first time:
+/// a part that cannot be fetched is said where the input is, which stays as it was).
+pub fn open_file(open: OpenFile, file: web_sys::File, how: How, state: State, rerate: Rerate) {
+    spawn_local(async move {
+        let name = file.name();
+        if open(file, how, state, rerate).await.is_err() {
+            refuse(state, &name, "the code that reads files could not be fetched (no network, or the site was updated since this page opened): reload the page to open it");
         }
     });
 }
@@ -160,14 +172,28 @@ async fn keep_large(blob: web_sys::Blob, name: String, state: State, rerate: Rer
     }
 }
 
-/// The first lines of a large input, to show in place of the text area.
+/// The first lines of a large input, to show in place of the text area: decoded by the browser
+/// as the engine's rule decodes ([`decode`]: UTF-8, else Windows-1252), whose code is then not
+/// needed in the page's main part (issue 24) for what is only a glimpse; the worker reads the
+/// file by the engine's rule.
 async fn preview_of(blob: &web_sys::Blob) -> String {
     const BYTES: f64 = 16_384.0;
     const LINES: usize = 12;
     let Ok(part) = blob.slice_with_f64_and_f64(0.0, BYTES.min(blob.size())) else { return String::new() };
     let Ok(buffer) = wasm_bindgen_futures::JsFuture::from(part.array_buffer()).await else { return String::new() };
-    let Ok((text, _)) = decode(&js_sys::Uint8Array::new(&buffer).to_vec()) else { return String::new() };
+    let text = browser_decode(&buffer, "utf-8").or_else(|| browser_decode(&buffer, "windows-1252")).unwrap_or_default();
     text.lines().take(LINES).collect::<Vec<_>>().join("\n")
+}
+
+/// `bytes` decoded by the browser's `TextDecoder` for `label`; `None` when they are not that
+/// (a cut UTF-8 character at the end of the glimpse is left out).
+pub fn browser_decode(bytes: &wasm_bindgen::JsValue, label: &str) -> Option<String> {
+    let options = web_sys::TextDecoderOptions::new();
+    options.set_fatal(true);
+    let decoder = web_sys::TextDecoder::new_with_label_and_options(label, &options).ok()?;
+    let view = js_sys::Uint8Array::new(bytes);
+    // At most three bytes of a character cut at the glimpse's end.
+    (0..4).filter_map(|cut| view.length().checked_sub(cut)).find_map(|end| decoder.decode_with_js_u8_array(&view.subarray(0, end)).ok())
 }
 
 /// Shows the start of the large input kept from an earlier visit.
@@ -293,11 +319,12 @@ pub fn InputPanel() -> impl IntoView {
     let state = expect_context::<State>();
     let area = NodeRef::<Textarea>::new();
     let rerate = expect_context::<Rerate>();
+    let open = expect_context::<Deferred>().open_file;
     let on_file = move |ev: web_sys::Event| {
         let input: web_sys::HtmlInputElement = event_target(&ev);
         if let Some(file) = input.files().and_then(|f| f.get(0)) {
             let how = How::Opened(file.name());
-            read_file(file, how, state, rerate);
+            open_file(open, file, how, state, rerate);
         }
         input.set_value("");
     };

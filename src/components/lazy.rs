@@ -6,6 +6,7 @@
 
 use crate::link::{Carries, LinkError, Scenario, View};
 use crate::settings::Settings;
+use crate::state::{How, Rerate, State};
 use leptos::prelude::*;
 use std::future::Future;
 use std::pin::Pin;
@@ -38,6 +39,10 @@ pub type DrawRatings = fn(
     Vec<crate::charts::ratings::Bar>,
 ) -> Pin<Box<dyn Future<Output = Result<Result<usize, String>, Unloaded>>>>;
 
+/// Reads a file chosen or dropped in place of the input ([`crate::components::input::read_file`]),
+/// the engine's decoding loaded the first time.
+pub type OpenFile = fn(web_sys::File, How, State, Rerate) -> Pin<Box<dyn Future<Output = Result<(), Unloaded>>>>;
+
 /// The views loaded when first shown, and a way to fetch them all ahead.
 #[derive(Clone, Copy)]
 pub struct Deferred {
@@ -69,6 +74,8 @@ pub struct Deferred {
     pub make_link: MakeLink,
     /// The opening view's ratings chart (its code, plotters', fetched with the first ratings).
     pub draw_ratings: DrawRatings,
+    /// Opening a file (or dropping one).
+    pub open_file: OpenFile,
     /// Fetches every view's code without showing it (failures are left for the view to say).
     pub preload: fn() -> Pin<Box<dyn Future<Output = ()>>>,
 }
