@@ -329,10 +329,6 @@ pub fn InputPanel() -> impl IntoView {
         input.set_value("");
     };
     let clear = move |_| spawn_local(replace_input(state, Input::Text(String::new()), How::Cleared, rerate));
-    let undo_bar = expect_context::<Deferred>().undo_bar;
-    // Changes only when there comes to be (or no longer is) something to take back, so that the
-    // bar is not made again at each change.
-    let has_undo = Memo::new(move |_| state.undo.with(|h| !h.back.is_empty() || !h.forward.is_empty()));
     let stored = move || state.stored_file.get().is_some();
     let folded = move || is_folded(&state);
     view! {
@@ -359,7 +355,7 @@ pub fn InputPanel() -> impl IntoView {
                 </Show>
                 <DoneButton />
             </div>
-            {move || has_undo.get().then(|| view! { <Later load=undo_bar /> })}
+            <UndoPlace />
             <LessonNote />
             // A large file kept in the browser: its name and size stay in view when folded.
             <StoredFilePanel />
@@ -572,6 +568,17 @@ fn redo_text(r: &Replaced) -> String {
         Input::File(_, name) => name.clone(),
     };
     format!("Undone: the results before are back; Redo puts the undone ones ({undone}) back again.")
+}
+
+/// Where the undo bar goes, its code loaded with the first change that can be taken back.
+#[component]
+fn UndoPlace() -> impl IntoView {
+    let state = expect_context::<State>();
+    let undo_bar = expect_context::<Deferred>().undo_bar;
+    // Changes only when there comes to be (or no longer is) something to take back, so that the
+    // bar is not made again at each change.
+    let has_undo = Memo::new(move |_| state.undo.with(|h| !h.back.is_empty() || !h.forward.is_empty()));
+    move || has_undo.get().then(|| view! { <Later load=undo_bar /> })
 }
 
 /// The changes of the input that can be taken back (up to [`crate::state::UNDO_DEPTH`]): the
