@@ -191,29 +191,25 @@ fn files_are_decoded_as_utf8_or_windows_1252_with_lf_line_ends() {
 }
 
 /// A large file's glimpse (the first lines shown in place of the text area) is decoded by the
-/// browser, UTF-8 else Windows-1252: the same lines as the engine's decoding, which the worker
-/// reads the file with, for every byte a text can hold.
+/// browser, UTF-8 else Windows-1252: the same text as the engine's decoding, which the worker
+/// reads the file with, for every byte a text can hold, every line end and a byte order mark.
 #[wasm_bindgen_test]
 fn a_large_files_glimpse_reads_as_the_engine_decodes() {
-    use ratings_lab_web::components::input::{browser_decode, decode};
-    let glimpse = |bytes: &[u8]| {
-        let buffer = js_sys::Uint8Array::from(bytes).buffer();
-        browser_decode(&buffer, "utf-8").or_else(|| browser_decode(&buffer, "windows-1252")).unwrap()
-    };
-    let lines = |text: &str| text.lines().map(str::to_string).collect::<Vec<_>>();
-    // Every byte from 0x20 up (NUL and the control bytes below make no text file), in Windows-1252.
-    let mut latin: Vec<u8> = b"white,black,result\r\n".to_vec();
-    for row in (0x20u8..=0xff).collect::<Vec<_>>().chunks(16) {
+    use ratings_lab_web::components::input::{decode, glimpse};
+    let glimpsed = |bytes: &[u8]| glimpse(&js_sys::Uint8Array::from(bytes));
+    // Every byte from 0x20 up (NUL and the control bytes below make no text file), in
+    // Windows-1252, with Windows, old Mac and Unix line ends, after a byte order mark.
+    let mut latin: Vec<u8> = b"\xef\xbb\xbfwhite,black,result\r\n".to_vec();
+    for (k, row) in (0x20u8..=0xff).collect::<Vec<_>>().chunks(16).enumerate() {
         latin.extend_from_slice(row);
-        latin.extend_from_slice(b",B,1-0\r\n");
+        latin.extend_from_slice([&b",B,1-0\r\n"[..], b",B,1-0\r", b",B,1-0\n"][k % 3]);
     }
-    let utf8 = "white,black,result\nMüller,Zoë “Z”,½-½\n€,B,1-0\n".as_bytes();
+    let utf8 = "\u{feff}white,black,result\r\nMüller,Zoë “Z”,½-½\r€,B,1-0\n".as_bytes();
     for bytes in [&latin[..], utf8] {
-        assert_eq!(lines(&glimpse(bytes)), lines(&decode(bytes).unwrap().0), "{bytes:?}");
+        assert_eq!(glimpsed(bytes), decode(bytes).unwrap().0, "{bytes:?}");
     }
-    // A glimpse cut inside a UTF-8 character keeps the lines before it.
-    let cut = &"a,b,1-0\nMüller".as_bytes()[..10];
-    assert_eq!(glimpse(cut), "a,b,1-0\nM");
+    // A glimpse cut inside a UTF-8 character keeps what comes before it.
+    assert_eq!(glimpsed(&"a,b,1-0\nMüller".as_bytes()[..10]), "a,b,1-0\nM");
 }
 
 #[wasm_bindgen_test]

@@ -50,5 +50,5 @@ fn main() {
 
 #[cfg(not(target_arch = "wasm32"))]
 fn main() {
-    eprintln!("the worker runs in the browser only: build the app with `trunk build`.");
+    eprintln!("the worker runs in the browser only: build the app with `scripts/build.sh`.");
 }

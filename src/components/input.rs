@@ -181,17 +181,25 @@ async fn preview_of(blob: &web_sys::Blob) -> String {
     const LINES: usize = 12;
     let Ok(part) = blob.slice_with_f64_and_f64(0.0, BYTES.min(blob.size())) else { return String::new() };
     let Ok(buffer) = wasm_bindgen_futures::JsFuture::from(part.array_buffer()).await else { return String::new() };
-    let text = browser_decode(&buffer, "utf-8").or_else(|| browser_decode(&buffer, "windows-1252")).unwrap_or_default();
-    text.lines().take(LINES).collect::<Vec<_>>().join("\n")
+    glimpse(&js_sys::Uint8Array::new(&buffer)).lines().take(LINES).collect::<Vec<_>>().join("\n")
 }
 
-/// `bytes` decoded by the browser's `TextDecoder` for `label`; `None` when they are not that
-/// (a cut UTF-8 character at the end of the glimpse is left out).
-pub fn browser_decode(bytes: &wasm_bindgen::JsValue, label: &str) -> Option<String> {
+/// The text of a large file's first bytes as the engine's rule reads it, by the browser: a
+/// UTF-8 byte order mark left out, UTF-8 else Windows-1252, every line end (`\r\n`, `\r`) `\n`.
+pub fn glimpse(bytes: &js_sys::Uint8Array) -> String {
+    const BOM: [u8; 3] = [0xEF, 0xBB, 0xBF];
+    let start = if bytes.length() >= 3 && (0..3).all(|i| bytes.get_index(i) == BOM[i as usize]) { 3 } else { 0 };
+    let bytes = bytes.subarray(start, bytes.length());
+    let text = browser_decode(&bytes, "utf-8").or_else(|| browser_decode(&bytes, "windows-1252")).unwrap_or_default();
+    text.replace("\r\n", "\n").replace('\r', "\n")
+}
+
+/// `view` decoded by the browser's `TextDecoder` for `label`; `None` when it is not that (a
+/// cut UTF-8 character at the end of the glimpse is left out).
+fn browser_decode(view: &js_sys::Uint8Array, label: &str) -> Option<String> {
     let options = web_sys::TextDecoderOptions::new();
     options.set_fatal(true);
     let decoder = web_sys::TextDecoder::new_with_label_and_options(label, &options).ok()?;
-    let view = js_sys::Uint8Array::new(bytes);
     // At most three bytes of a character cut at the glimpse's end.
     (0..4).filter_map(|cut| view.length().checked_sub(cut)).find_map(|end| decoder.decode_with_js_u8_array(&view.subarray(0, end)).ok())
 }

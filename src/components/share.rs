@@ -288,7 +288,9 @@ pub fn ShareBar() -> impl IntoView {
     let share = expect_context::<Share>();
     // The notes' code comes with the first link made or opened.
     let notes = use_context::<Deferred>().map(|d| d.share_notes);
-    let shown = Memo::new(move |_| share.made.with(Option::is_some) || share.opened.with(|o| matches!(o, Some(Ok(_)))));
+    let shown = Memo::new(move |_| {
+        share.made.with(|m| m.as_ref().is_some_and(|(url, _)| !url.is_empty())) || share.opened.with(|o| matches!(o, Some(Ok(_))))
+    });
     view! {
         <div class="share" data-testid="share">
             <div class="share-row">
@@ -296,7 +298,10 @@ pub fn ShareBar() -> impl IntoView {
                 <span class="help">"to this scenario: the data, the method, every parameter and the view."</span>
             </div>
             {move || notes.map(|load| shown.get().then(|| view! { <Later load /> }))}
-            // A link that could not be read (or its code not fetched): said without more code.
+            // A link that could not be made or read (or its code not fetched): said without more code.
+            {move || share.made.get().filter(|(url, _)| url.is_empty()).map(|(_, why)| view! {
+                <p class="help warning" role="status" data-testid="link-status">{why}</p>
+            })}
             {move || share.opened.get().and_then(Result::err).map(|text| view! {
                 <p class="share-note warning" role="alert" data-testid="link-problem">{text}</p>
             })}
@@ -321,7 +326,7 @@ pub fn ShareNotes() -> impl IntoView {
         input.select();
     };
     view! {
-            {move || share.made.get().map(|(url, says)| view! {
+            {move || share.made.get().filter(|(url, _)| !url.is_empty()).map(|(url, says)| view! {
                 <div class="share-row">
                     <input type="text" readonly class="share-link" data-testid="link" aria-label="Link to this scenario" prop:value=url on:focus=select_all />
                 </div>

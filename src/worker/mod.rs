@@ -8,8 +8,8 @@
 //! working), [`desk`] (the tournament desk); [`input`] reads (and keeps) the input they share; [`slices`] is how they share
 //! the thread with the messages.
 //!
-//! Three workers, three wasm files (issue 24), each binary naming its dispatcher so that the
-//! others' code is left out of its wasm:
+//! Three workers (issue 24), each binary naming its dispatcher so that the others' code is
+//! left out of its wasm (and the lab's and the desk's split into parts, below):
 //! * [`core`] (`src/bin/worker.rs`): the text in the page rated with Brent's method, the
 //!   default: what a first visit needs;
 //! * [`lab`] (`src/bin/lab_worker.rs`): rating with every other method, and a large file kept
@@ -123,7 +123,18 @@ fn wrong_task(request: ToWorker) -> Task {
 /// failure of the request's job.
 async fn in_part(part: Part<ToWorker, Task>, request: ToWorker) {
     let failure = request.failure(UNLOADED.to_string());
-    match part(request).await {
+    // A job that supersedes the one of its kind before it (a race or a working supersedes none).
+    let job = match request {
+        ToWorker::Rate { job, .. } | ToWorker::Compare { job, .. } | ToWorker::Predict { job, .. } => Some(job),
+        _ => None,
+    };
+    let task = part(request).await;
+    // Superseded while its part was fetched: a newer job of its kind is the page's now (a
+    // cancelled one is still answered: the page waits for it).
+    if job.is_some_and(slices::superseded) {
+        return;
+    }
+    match task {
         Ok(task) => task.await,
         Err(Unloaded) => match failure {
             Some(failed) => post(&failed),

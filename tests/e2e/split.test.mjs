@@ -55,8 +55,9 @@ test("a view whose code cannot be fetched says so, the page goes on, and a later
 
 test("a part of the lab's worker that cannot be fetched fails its job, said, and a later try loads it", async () => {
   // The lab's worker is split as the page is (scripts/build-split.sh): the comparison's code is
-  // a part of it, fetched when a comparison is first asked for.
-  const context = await site.browser.newContext({ viewport: DESKTOP });
+  // a part of it, fetched when a comparison is first asked for. No service worker: its offline
+  // copy would fetch the part too, whenever it installs.
+  const context = await site.browser.newContext({ viewport: DESKTOP, serviceWorkers: 'block' });
   let refuse = true;
   const asked = [];
   await context.route(/\/lab_worker-split_lab_compare-[0-9a-f]+\.wasm$/, (route) => {
