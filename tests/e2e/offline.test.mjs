@@ -25,7 +25,7 @@ async function controlled(page) {
 
 const cacheNames = (page) => page.evaluate(() => caches.keys());
 
-test('offline after the first visit: installable, and the example rated with the server stopped', async () => {
+test('offline after the first visit: installable, the example rated with the server stopped, and another method and a comparison in the split lab worker', async () => {
   const site = await serve(DIST);
   const context = await browser.newContext({ viewport: DESKTOP });
   const page = await context.newPage();
@@ -56,6 +56,15 @@ test('offline after the first visit: installable, and the example rated with the
   assert.equal(await page.getByTestId('rating-row').count(), 20);
   assert.equal(await page.getByTestId('player-name').first().textContent(), 'Manchester City FC');
   await page.screenshot({ path: `${ARTIFACTS}/offline.png` });
+  // The lab's worker (a module worker, split) and a part of it come from the copy too: another
+  // method rates in its main part, a comparison in its part.
+  await page.getByTestId('method').selectOption('elo');
+  await finished(page);
+  assert.equal(await page.getByTestId('rating-row').count(), 20);
+  await page.getByTestId('compare-open').click();
+  await page.waitForFunction(() => /^Compared/.test(document.querySelector('[data-testid=compare-status]')?.textContent ?? ''),
+    null, { timeout: 60000 });
+  assert.equal(await page.getByTestId('compare-row').count(), 20);
   assert.deepEqual(errors, []);
   await context.close();
 });
