@@ -21,34 +21,25 @@ mod common;
 use common::Rng;
 
 /// A league with Bradley–Terry outcomes, log-strengths ~ N(0, spread²), 20 % draws; `near`:
-/// each game's second player within `players / 20` places of the first in strength order.
+/// each game's second player within `players / 20` places of the first in strength order
+/// (the tests' [`common::near_league`]).
 fn league(players: usize, games: usize, spread: f64, near: bool) -> Dataset {
+    if near {
+        return common::near_league(players, games, 2010, spread);
+    }
     let mut rng = Rng::new(2010);
     let strength: Vec<f64> = (0..players).map(|_| rng.normal(spread)).collect();
     let names: Vec<String> = (0..players).map(|i| format!("p{i}")).collect();
-    let mut by_strength: Vec<usize> = (0..players).collect();
-    by_strength.sort_by(|&a, &b| strength[a].total_cmp(&strength[b]));
-    let reach = (players / 20).max(1);
     let mut d = Dataset::new();
     for name in &names {
         d.player(name);
     }
     for _ in 0..games {
-        let (a, b) = if near {
-            let place = rng.below(players);
-            let mut other = place;
-            while other == place {
-                other = (place + rng.below(2 * reach + 1)).saturating_sub(reach).min(players - 1);
-            }
-            (by_strength[place], by_strength[other])
-        } else {
-            let a = rng.below(players);
-            let mut b = rng.below(players);
-            while b == a {
-                b = rng.below(players);
-            }
-            (a, b)
-        };
+        let a = rng.below(players);
+        let mut b = rng.below(players);
+        while b == a {
+            b = rng.below(players);
+        }
         let s = common::play(&mut rng, strength[a], strength[b]);
         d.add_game(&names[a], &names[b], s);
     }

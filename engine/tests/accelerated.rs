@@ -25,8 +25,8 @@ fn with_old_ratings(mut d: Dataset) -> Dataset {
     d
 }
 
-/// Round robin, Swiss, sparse league, old ratings, and degenerate data (an unbeaten player
-/// and a pointless one).
+/// Round robin, Swiss, sparse league, old ratings, leagues of levels, and degenerate data (an
+/// unbeaten player and a pointless one).
 fn cases() -> Vec<(&'static str, Dataset)> {
     let mut degenerate = swiss(40, 6, 11);
     degenerate.add_game("Champion", "Player 001", 1.0);
@@ -38,6 +38,9 @@ fn cases() -> Vec<(&'static str, Dataset)> {
         ("sparse league", league(400, 4000, 3)),
         ("federation", federation(1000, 8000, 5)),
         ("old ratings", with_old_ratings(league(300, 2500, 7))),
+        // Players meeting their own level: the accelerated iteration's coarse correction.
+        ("near league", near_league(1000, 8000, 17, 1.5)),
+        ("near league with old ratings", with_old_ratings(near_league(600, 5000, 19, 1.5))),
         ("degenerate", degenerate),
     ]
 }
@@ -104,7 +107,14 @@ fn the_likelihood_never_falls_across_accepted_steps() {
 #[test]
 fn realistic_leagues_need_few_passes() {
     let d = federation(5000, 50_000, 9);
-    for (what, d) in [("federation", d.clone()), ("federation with old ratings", with_old_ratings(d))] {
+    let near = near_league(5000, 50_000, 9, 1.5);
+    let leagues = [
+        ("federation", d.clone()),
+        ("federation with old ratings", with_old_ratings(d)),
+        ("near league", near.clone()),
+        ("near league with old ratings", with_old_ratings(near)),
+    ];
+    for (what, d) in leagues {
         for gamma in [0.0, 1.0] {
             let r = brent(&d, Variant::Accelerated, gamma, 1e-8);
             assert!(r.report.converged, "{what} γ={gamma}");

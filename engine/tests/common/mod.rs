@@ -86,6 +86,34 @@ pub fn swiss(n: usize, rounds: usize, seed: u64) -> Dataset {
     d
 }
 
+/// A league that pairs players near their own strength, as divisions and Swiss events do:
+/// log-strengths with standard deviation `spread`, each game's second player within `n/20`
+/// places of the first in the order of strength (the benchmark's near league). Every player is
+/// registered first, in order.
+pub fn near_league(n: usize, games: usize, seed: u64, spread: f64) -> Dataset {
+    let mut rng = Rng::new(seed);
+    let strength: Vec<f64> = (0..n).map(|_| rng.normal(spread)).collect();
+    let names = names(n);
+    let mut by_strength: Vec<usize> = (0..n).collect();
+    by_strength.sort_by(|&a, &b| strength[a].total_cmp(&strength[b]));
+    let reach = (n / 20).max(1);
+    let mut d = Dataset::new();
+    for name in &names {
+        d.player(name);
+    }
+    for _ in 0..games {
+        let place = rng.below(n);
+        let mut other = place;
+        while other == place {
+            other = (place + rng.below(2 * reach + 1)).saturating_sub(reach).min(n - 1);
+        }
+        let (a, b) = (by_strength[place], by_strength[other]);
+        let s = play(&mut rng, strength[a], strength[b]);
+        d.add_game(&names[a], &names[b], s);
+    }
+    d
+}
+
 /// A sparse league: `games` games between random pairs of `n` players.
 pub fn league(n: usize, games: usize, seed: u64) -> Dataset {
     league_with_spread(n, games, seed, 0.7)

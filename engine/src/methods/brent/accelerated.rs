@@ -11,9 +11,14 @@
 //! is a minorise–maximise step and never lowers `ℓ` (damping σ only moves it towards the
 //! current iterate, which keeps that property), and the history restarts.
 //!
+//! Where players meet only their own level, the map is first given a coarse correction: a
+//! Newton step for a few shifts along the chain of levels ([`super::coarse`]), which takes out
+//! the slow mode Anderson's mixing alone takes many passes over.
+//!
 //! A pass is one sweep over the pairs; [`Accelerated::passes`] counts them, whatever
 //! happens inside an iteration.
 
+use super::coarse::Coarse;
 use super::problem::{Problem, UNRATED};
 use super::sweep::{sweep, MaxRatio, Node};
 use crate::linalg::{dot, packed_index, packed_len, Cholesky};
@@ -35,6 +40,16 @@ pub(super) struct Evaluation {
     pub residual: f64,
     /// The relative change an undamped step (13) would make.
     pub undamped: f64,
+}
+
+impl Evaluation {
+    /// Node `i`'s actual minus expected score at strength `xi` (the gradient of `ℓ` in `ln x_i`).
+    #[inline]
+    pub fn gradient(&self, p: &Problem, i: usize, xi: f64) -> f64 {
+        let (pn, pd) = p.prior_terms(i, xi);
+        let Node { num, den, .. } = self.nodes[i];
+        num + pn - xi * (den + pd)
+    }
 }
 
 /// One pass over the scores at strengths `x`, whose logarithms are `r`.
@@ -64,7 +79,7 @@ pub(super) fn evaluate(p: &Problem, x: &[f64], r: &[f64]) -> Evaluation {
 /// Step (13) from `x` (with its evaluation `e`, and `logs` its logarithms), in logarithms,
 /// centred: `ln x_i` plus the logarithm of the step's ratio `x_i'/x_i`, which near the answer
 /// is close to 1 ([`ln_1p`]).
-fn step13_log(p: &Problem, x: &[f64], logs: &[f64], e: &Evaluation) -> Vec<f64> {
+pub(super) fn step13_log(p: &Problem, x: &[f64], logs: &[f64], e: &Evaluation) -> Vec<f64> {
     let mut r = vec![0.0; p.nodes];
     for i in (0..p.nodes).filter(|&i| p.group[i] != UNRATED) {
         let (pn, pd) = p.prior_terms(i, x[i]);
@@ -107,7 +122,7 @@ fn logs(p: &Problem, x: &[f64]) -> Vec<f64> {
 
 /// [`Problem::renormalise`] in logarithms: each group that old ratings do not anchor is moved
 /// to mean 0 over its real players (no logarithm or exponential per node).
-fn centre(p: &Problem, r: &mut [f64]) {
+pub(super) fn centre(p: &Problem, r: &mut [f64]) {
     let mut sum = vec![0.0; p.renormalise.len()];
     for i in (0..p.n).filter(|&i| p.group[i] != UNRATED) {
         sum[p.group[i] as usize] += r[i];
@@ -212,13 +227,17 @@ pub(super) struct Accelerated {
     pub eval: Evaluation,
     r: Vec<f64>,
     pub passes: usize,
+    /// The coarse correction, for a group whose schedule mixes slowly; planned at the first
+    /// step (a warm start re-creates this state, and plans once).
+    coarse: Option<Coarse>,
+    planned: bool,
 }
 
 impl Accelerated {
     /// Starts at `x` (one pass to evaluate it).
     pub fn new(p: &Problem, x: &[f64]) -> Accelerated {
         let r = logs(p, x);
-        Accelerated { anderson: Anderson::default(), eval: evaluate(p, x, &r), r, passes: 1 }
+        Accelerated { anderson: Anderson::default(), eval: evaluate(p, x, &r), r, passes: 1, coarse: None, planned: false }
     }
 
     /// Lets go of the remembered iterates and the evaluation's sums (the run has stopped).
@@ -226,11 +245,25 @@ impl Accelerated {
         self.anderson = Anderson::default();
         self.eval.nodes = Vec::new();
         self.r = Vec::new();
+        self.coarse = None;
     }
 
     /// The next iterate from `x`, never with a lower likelihood; updates the evaluation.
     pub fn step(&mut self, p: &Problem, x: &[f64]) -> Vec<f64> {
-        let g = step13_log(p, x, &self.r, &self.eval);
+        let mut g = step13_log(p, x, &self.r, &self.eval);
+        if !std::mem::replace(&mut self.planned, true) {
+            // The coarse Hessian at the starting strengths serves the whole run: taken again
+            // later, it changes the map Anderson's memory was built on, and costs passes.
+            self.coarse = Coarse::plan(p).map(|mut c| {
+                c.retake(p, x);
+                self.passes += 1;
+                c
+            });
+        }
+        if let Some(c) = &self.coarse {
+            c.correct(p, x, &self.eval, &mut g);
+            centre(p, &mut g);
+        }
         let mut proposal = self.anderson.propose(&self.r, &g);
         centre(p, &mut proposal);
         let mut y = x.to_vec();

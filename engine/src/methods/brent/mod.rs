@@ -7,7 +7,9 @@
 //!   method, with the weights `u_ij = 1/(x_i + x_j)` re-taken once it has converged (§4);
 //! * [`Variant::Zermelo`]: iteration (14) (Zermelo's, Hunter's MM), slower;
 //! * [`Variant::Accelerated`]: iteration (13) with Anderson acceleration in log space, each
-//!   step safeguarded by the likelihood ([`accelerated`]): the fewest passes, and the default;
+//!   step safeguarded by the likelihood ([`accelerated`]), with a coarse correction along the
+//!   chain of levels where players meet only their own ([`coarse`]): the fewest passes, and
+//!   the default;
 //! * [`Variant::Auto`]: Algorithm 1 for small inputs (to watch), accelerated for large ones.
 //!
 //! A dummy player who draws everyone with weight γ keeps every rating finite; old ratings
@@ -26,6 +28,7 @@
 //! ```
 
 mod accelerated;
+mod coarse;
 mod problem;
 mod solver;
 pub mod sweep;

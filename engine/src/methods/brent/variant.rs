@@ -12,8 +12,8 @@ pub enum Variant {
     Fixed,
     /// Iteration (14).
     Zermelo,
-    /// Iteration (13) with Anderson acceleration in log space, safeguarded by the likelihood:
-    /// the default (the fewest passes), the library's and the command line's.
+    /// Iteration (13) with Anderson acceleration in log space, safeguarded by the likelihood,
+    /// corrected along the chain of levels where players meet only their own: the default (the fewest passes), the library's and the command line's.
     #[default]
     Accelerated,
     /// Algorithm 1 up to [`AUTO_PLAYERS`] players (its iterations are the ones to watch and

@@ -1,0 +1,323 @@
+//! A coarse correction for the accelerated iteration on schedules that mix slowly.
+//!
+//! Where players meet only others near their own strength (divisions, Swiss events, leagues
+//! by level), iteration (13) moves each player towards the opponents it met, and a shift that
+//! runs smoothly along the whole chain of levels — the strong end too low and the weak end too
+//! high, say — shrinks by a little each pass: it is the slow mode of the iteration. Anderson's
+//! mixing shortens that, not enough (83 and 120 passes at γ = 0 on the benchmark's near
+//! leagues, against ≤ 50 asked).
+//!
+//! The correction is the coarse-grid step of a two-level method (as an additive
+//! preconditioner: Xu, *SIAM Review* 34, 1992; the coarse space found from the graph alone, as
+//! algebraic multigrid finds it: Vaněk, Mandel & Brezina, *Computing* 56, 1996). Each player
+//! of a long group gets a coordinate along the chain of levels, and the coarse space is the
+//! shifts that are piecewise linear in it between up to [`MAX_CENTRES`] evenly spaced
+//! centres (`P`: a player's row weighs its two nearest centres). One Newton step on the
+//! log-likelihood is solved within that space, `H_c δ = Pᵀ ∇ℓ`, where `H_c = Pᵀ H P`,
+//! `H_ab = −g_ab x_a x_b / (x_a + x_b)²` off the diagonal of the (negated) Hessian and
+//! `∇ℓ_i` is player i's actual minus expected score (the residual of (11)). The map
+//! Anderson accelerates becomes `r ↦ ln step13(e^r) + P δ(r)`: at the fixed point `∇ℓ = 0`, so
+//! `δ = 0` and the answer is unchanged; the likelihood safeguard still judges every step.
+//! (Shifts constant between centres — one per block of players — were tried first: a ramp
+//! along the chain costs such a shift a jump at every block's edge, so the Newton step took
+//! out only 40 % of it, and the passes did not fall.)
+//!
+//! The coordinate: from a player at one end of the group (the last one reached from any
+//! player), the breadth-first levels — those one game away, two games away, and so on — then
+//! each player's level averaged with its opponents' levels, twice. Where players meet their
+//! own level, the levels run along the order of strength, and the averaging makes the
+//! coordinate run smoothly with it inside a level. Where players meet anyone, every player is
+//! a few games from every other, the levels are few, and no correction is made (random
+//! leagues converge in about 20 passes without it). Finding the coordinate reads the pairs a
+//! few times, once per fit, as the diagnosis does; `H_c` is summed once, at the starting
+//! strengths (one pass, counted with the others).
+
+use super::accelerated::Evaluation;
+use super::problem::Problem;
+use crate::linalg::{packed_index, packed_len, Cholesky};
+
+/// Players a group must have for a coarse space (smaller ones converge in few passes anyway).
+const MIN_PLAYERS: usize = 128;
+
+/// Breadth-first levels a group must have for a coarse space: a schedule that mixes fast (players
+/// paired at random are a few games from each other) needs no correction.
+const MIN_DEPTH: usize = 8;
+
+/// Centres per group at most: `H_c` is dense, solved by Cholesky (`k³/6`), far under a pass.
+const MAX_CENTRES: usize = 64;
+
+/// Centres in all at most: with many large groups only the first few get a coarse space.
+const MAX_TOTAL: usize = 256;
+
+/// Marks a node outside the coarse space.
+const NONE: u32 = u32::MAX;
+
+/// Where a node sits between two neighbouring centres: `(1 − t)` of centre `k`, `t` of `k + 1`.
+#[derive(Clone, Copy)]
+struct Place {
+    k: u32,
+    t: f64,
+}
+
+impl Place {
+    const NONE: Place = Place { k: NONE, t: 0.0 };
+
+    /// The node's (centre, weight) entries of `P`: none, or two.
+    fn entries(self) -> [(usize, f64); 2] {
+        [(self.k as usize, 1.0 - self.t), (self.k as usize + 1, self.t)]
+    }
+}
+
+/// The coarse space and the factored coarse Hessian.
+pub(super) struct Coarse {
+    /// Per node: where it sits between the centres, or [`Place::NONE`].
+    place: Vec<Place>,
+    centres: usize,
+    hessian: Option<Cholesky>,
+}
+
+impl Coarse {
+    /// The coarse space of the problem's long groups, or `None` when no group is long enough.
+    pub fn plan(p: &Problem) -> Option<Coarse> {
+        let adjacency = Adjacency::new(p);
+        let mut place = vec![Place::NONE; p.nodes];
+        let mut next = 0;
+        for g in (0..p.group_size.len()).filter(|&g| p.group_size[g] >= MIN_PLAYERS) {
+            let Some(start) = (0..p.n).find(|&i| p.group[i] == g as u32) else { continue };
+            let far = *adjacency.levels(start).last().and_then(|l| l.first()).unwrap_or(&(start as u32));
+            let levels = adjacency.levels(far as usize);
+            let k = levels.len().min(MAX_CENTRES);
+            if levels.len() < MIN_DEPTH || next + k > MAX_TOTAL {
+                continue;
+            }
+            let members: Vec<u32> = levels.concat();
+            let coordinate = adjacency.coordinate(&levels);
+            let (low, high) = members
+                .iter()
+                .fold((f64::INFINITY, f64::NEG_INFINITY), |(l, h), &i| (l.min(coordinate[i as usize]), h.max(coordinate[i as usize])));
+            for &i in &members {
+                // Centres evenly over the coordinate's range; the last node sits on the last.
+                let u = ((coordinate[i as usize] - low) / (high - low) * (k - 1) as f64).clamp(0.0, (k - 1) as f64);
+                let c = (u.floor() as usize).min(k - 2);
+                place[i as usize] = Place { k: (next + c) as u32, t: u - c as f64 };
+            }
+            next += k;
+        }
+        (next > 0).then(|| Coarse { place, centres: next, hessian: None })
+    }
+
+    /// Sums `H_c = Pᵀ H P` at strengths `x` and factors it: one pass over the pairs.
+    pub fn retake(&mut self, p: &Problem, x: &[f64]) {
+        let k = self.centres;
+        let mut h = vec![0.0; packed_len(k)];
+        for (a, b, ab, ba) in p.s.iter() {
+            let (pa, pb) = (self.place[a], self.place[b]);
+            if pa.k == NONE && pb.k == NONE {
+                continue;
+            }
+            let (xa, xb) = (x[a], x[b]);
+            let t = 1.0 / (xa + xb);
+            // `w (P_a − P_b)(P_a − P_b)ᵀ`; a node outside the space (the dummy player) stays where it
+            // is, and its games anchor the other end, as an old rating does.
+            let mut u = [(0, 0.0); 4];
+            let mut len = 0;
+            for (place, sign) in [(pa, 1.0), (pb, -1.0)].into_iter().filter(|(q, _)| q.k != NONE) {
+                for (c, v) in place.entries() {
+                    u[len] = (c, sign * v);
+                    len += 1;
+                }
+            }
+            add_outer(&mut h, &u[..len], (ab + ba) * xa * xb * t * t);
+        }
+        for i in (0..p.nodes).filter(|&i| self.place[i].k != NONE && p.prior_w[i] > 0.0) {
+            // An old rating's draws against a fixed opponent anchor the node.
+            let (xi, xh) = (x[i], p.prior_x[i]);
+            add_outer(&mut h, &self.place[i].entries(), p.prior_w[i] * xi * xh / ((xi + xh) * (xi + xh)));
+        }
+        // H_c is singular along a group's common shift, which `centre` removes anyway: a
+        // small ridge makes it definite without moving the other directions.
+        let ridge = 1e-9 * (0..k).map(|i| h[packed_index(i, i)]).fold(0.0, f64::max).max(f64::MIN_POSITIVE);
+        for i in 0..k {
+            h[packed_index(i, i)] += ridge;
+        }
+        self.hessian = Cholesky::factor(h, k);
+    }
+
+    /// Adds `P δ` to `g`, δ the centres' Newton step at the evaluated iterate `x`.
+    pub fn correct(&self, p: &Problem, x: &[f64], e: &Evaluation, g: &mut [f64]) {
+        let Some(h) = &self.hessian else { return };
+        let mut rhs = vec![0.0; self.centres];
+        for i in (0..p.nodes).filter(|&i| self.place[i].k != NONE) {
+            let gradient = e.gradient(p, i, x[i]);
+            for (c, v) in self.place[i].entries() {
+                rhs[c] += v * gradient;
+            }
+        }
+        h.solve(&mut rhs);
+        if rhs.iter().any(|v| !v.is_finite()) {
+            return;
+        }
+        for (v, place) in g.iter_mut().zip(&self.place).filter(|(_, q)| q.k != NONE) {
+            *v += place.entries().iter().map(|&(c, w)| w * rhs[c]).sum::<f64>();
+        }
+    }
+}
+
+/// Adds `w u uᵀ` to the packed lower triangle `h` (`u` sparse: (index, value), indices may
+/// repeat).
+fn add_outer(h: &mut [f64], u: &[(usize, f64)], w: f64) {
+    for &(i, vi) in u {
+        for &(j, vj) in u.iter().filter(|&&(j, _)| j <= i) {
+            h[packed_index(i, j)] += w * vi * vj;
+        }
+    }
+}
+
+/// Who met whom, both ways, the dummy player left out (it meets everyone, and would make every
+/// player two steps from every other).
+struct Adjacency {
+    start: Vec<usize>,
+    far: Vec<u32>,
+}
+
+impl Adjacency {
+    fn new(p: &Problem) -> Adjacency {
+        let real = |i: usize| i < p.n;
+        let mut start = vec![0usize; p.nodes + 1];
+        for (a, b, _, _) in p.s.iter().filter(|&(a, b, _, _)| a != b && real(a) && real(b)) {
+            start[a + 1] += 1;
+            start[b + 1] += 1;
+        }
+        for i in 0..p.nodes {
+            start[i + 1] += start[i];
+        }
+        let mut far = vec![0u32; start[p.nodes]];
+        let mut fill = start.clone();
+        for (a, b, _, _) in p.s.iter().filter(|&(a, b, _, _)| a != b && real(a) && real(b)) {
+            far[fill[a]] = b as u32;
+            fill[a] += 1;
+            far[fill[b]] = a as u32;
+            fill[b] += 1;
+        }
+        Adjacency { start, far }
+    }
+
+    /// Per node, its level smoothed by its opponents': the mean of its own and its opponents'
+    /// levels, twice over. Within a level, a player who met more of the next level than of
+    /// the last sits nearer the next, so the coordinate runs with the order of strength
+    /// rather than in steps of a level, and a shift proportional to it is what `P` can hold
+    /// exactly.
+    fn coordinate(&self, levels: &[Vec<u32>]) -> Vec<f64> {
+        let mut c = vec![0.0; self.start.len() - 1];
+        for (depth, level) in levels.iter().enumerate() {
+            for &i in level {
+                c[i as usize] = depth as f64;
+            }
+        }
+        for _ in 0..2 {
+            let mut next = c.clone();
+            for &i in levels.iter().flatten() {
+                let far = &self.far[self.start[i as usize]..self.start[i as usize + 1]];
+                next[i as usize] = (c[i as usize] + far.iter().map(|&j| c[j as usize]).sum::<f64>()) / (1 + far.len()) as f64;
+            }
+            c = next;
+        }
+        c
+    }
+
+    /// The nodes by their distance from `from` (breadth first): level `d` holds those `d`
+    /// games away.
+    fn levels(&self, from: usize) -> Vec<Vec<u32>> {
+        let mut seen = vec![false; self.start.len() - 1];
+        seen[from] = true;
+        let mut levels = vec![vec![from as u32]];
+        loop {
+            let mut next = Vec::new();
+            for &v in levels.last().expect("a level") {
+                for &w in &self.far[self.start[v as usize]..self.start[v as usize + 1]] {
+                    if !std::mem::replace(&mut seen[w as usize], true) {
+                        next.push(w);
+                    }
+                }
+            }
+            if next.is_empty() {
+                return levels;
+            }
+            levels.push(next);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::accelerated::{centre, evaluate, step13_log};
+    use super::*;
+    use crate::{BrentParams, Dataset};
+
+    /// `n` players on a ramp of log-strengths `step · i`, each meeting the next `reach` with a
+    /// score of exactly the expected one: the maximum likelihood is the ramp itself.
+    fn ramp(n: usize, reach: usize, step: f64) -> (Problem, Vec<f64>) {
+        let mut d = Dataset::new();
+        let names: Vec<String> = (0..n).map(|i| format!("P{i}")).collect();
+        for i in 0..n {
+            for j in i + 1..(i + 1 + reach).min(n) {
+                let p = 1.0 / (1.0 + (step * (j as f64 - i as f64)).exp());
+                d.add_game(&names[i], &names[j], p);
+            }
+        }
+        let truth: Vec<f64> = (0..n).map(|i| step * (i as f64 - (n - 1) as f64 / 2.0)).collect();
+        (Problem::new(&d, &BrentParams::default()), truth)
+    }
+
+    fn distance(a: &[f64], b: &[f64]) -> f64 {
+        a.iter().zip(b).map(|(a, b)| (a - b) * (a - b)).sum::<f64>().sqrt()
+    }
+
+    #[test]
+    fn players_who_meet_their_own_level_are_cut_into_levels_and_others_are_not() {
+        let (chain, _) = ramp(400, 4, 0.01);
+        let c = Coarse::plan(&chain).expect("a chain of levels");
+        assert_eq!(c.centres, MAX_CENTRES, "100 levels, the most centres");
+        // Along the chain, the places run in order from one end.
+        let at: Vec<f64> = c.place[..400].iter().map(|q| q.k as f64 + q.t).collect();
+        let ascending = at.windows(2).all(|w| w[0] <= w[1]);
+        let descending = at.windows(2).all(|w| w[0] >= w[1]);
+        assert!(ascending || descending, "{at:?}");
+        // Everyone meets everyone within a few games: no coarse space.
+        let mut d = Dataset::new();
+        for i in 0..400usize {
+            for k in 1..=5 {
+                let j = (i + 1 + (i * 7919 + k * 104_729) % 399) % 400;
+                d.add_game(&format!("P{i}"), &format!("P{j}"), 0.5);
+            }
+        }
+        assert!(Coarse::plan(&Problem::new(&d, &BrentParams::default())).is_none());
+        // A group too small: none either.
+        assert!(Coarse::plan(&ramp(100, 1, 0.01).0).is_none());
+    }
+
+    #[test]
+    fn one_correction_takes_out_the_shift_along_the_chain() {
+        let (p, truth) = ramp(600, 5, 0.01);
+        let x = vec![1.0; p.nodes];
+        let r = vec![0.0; p.nodes];
+        let mut c = Coarse::plan(&p).expect("levels");
+        c.retake(&p, &x);
+        let e = evaluate(&p, &x, &r);
+        let plain = step13_log(&p, &x, &r, &e);
+        let mut corrected = plain.clone();
+        c.correct(&p, &x, &e, &mut corrected);
+        centre(&p, &mut corrected);
+        let start = distance(&r, &truth);
+        let (left_plain, left_corrected) = (distance(&plain, &truth), distance(&corrected, &truth));
+        assert!(left_plain > 0.9 * start, "step (13) alone barely moves a ramp: {left_plain} of {start}");
+        assert!(left_corrected < 0.01 * start, "the correction takes nearly all of it: {left_corrected} of {start}");
+        // At the answer there is nothing to correct.
+        let at: Vec<f64> = truth.iter().map(|r| r.exp()).collect();
+        let e = evaluate(&p, &at, &truth);
+        let mut g = vec![0.0; p.nodes];
+        c.correct(&p, &at, &e, &mut g);
+        centre(&p, &mut g);
+        assert!(g.iter().all(|v| v.abs() < 1e-12), "{:?}", &g[..5]);
+    }
+}
