@@ -261,7 +261,7 @@ impl Accelerated {
             });
         }
         if let Some(c) = &self.coarse {
-            c.correct(p, x, &self.eval, &mut g);
+            c.correct(|i| self.eval.gradient(p, i, x[i]), &mut g);
             centre(p, &mut g);
         }
         let mut proposal = self.anderson.propose(&self.r, &g);
@@ -301,5 +301,32 @@ mod tests {
             let (a, b) = (exp_m1(d), d.exp_m1());
             assert!((a - b).abs() <= 2.0 * f64::EPSILON * b.abs(), "exp_m1({d}): {a} against {b}");
         }
+    }
+
+    /// The coarse correction ([`Coarse`]) on a ramp whose answer is known.
+    #[test]
+    fn one_correction_takes_out_the_shift_along_the_chain() {
+        let (p, truth) = super::super::coarse::tests::ramp(600, 5, 0.01);
+        let distance = |a: &[f64], b: &[f64]| a.iter().zip(b).map(|(a, b)| (a - b) * (a - b)).sum::<f64>().sqrt();
+        let x = vec![1.0; p.nodes];
+        let r = vec![0.0; p.nodes];
+        let mut c = Coarse::plan(&p).expect("levels");
+        c.retake(&p, &x);
+        let e = evaluate(&p, &x, &r);
+        let plain = step13_log(&p, &x, &r, &e);
+        let mut corrected = plain.clone();
+        c.correct(|i| e.gradient(&p, i, x[i]), &mut corrected);
+        centre(&p, &mut corrected);
+        let start = distance(&r, &truth);
+        let (left_plain, left_corrected) = (distance(&plain, &truth), distance(&corrected, &truth));
+        assert!(left_plain > 0.9 * start, "step (13) alone barely moves a ramp: {left_plain} of {start}");
+        assert!(left_corrected < 0.01 * start, "the correction takes nearly all of it: {left_corrected} of {start}");
+        // At the answer there is nothing to correct.
+        let at: Vec<f64> = truth.iter().map(|r| r.exp()).collect();
+        let e = evaluate(&p, &at, &truth);
+        let mut g = vec![0.0; p.nodes];
+        c.correct(|i| e.gradient(&p, i, at[i]), &mut g);
+        centre(&p, &mut g);
+        assert!(g.iter().all(|v| v.abs() < 1e-12), "{:?}", &g[..5]);
     }
 }

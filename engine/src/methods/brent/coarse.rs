@@ -32,7 +32,6 @@
 //! few times, once per fit, as the diagnosis does; `H_c` is summed once, at the starting
 //! strengths (one pass, counted with the others).
 
-use super::accelerated::Evaluation;
 use super::problem::Problem;
 use crate::linalg::{packed_index, packed_len, Cholesky};
 
@@ -143,12 +142,13 @@ impl Coarse {
         self.hessian = Cholesky::factor(h, k);
     }
 
-    /// Adds `P δ` to `g`, δ the centres' Newton step at the evaluated iterate `x`.
-    pub fn correct(&self, p: &Problem, x: &[f64], e: &Evaluation, g: &mut [f64]) {
+    /// Adds `P δ` to `g`, δ the centres' Newton step where node `i`'s actual minus expected
+    /// score is `gradient(i)`.
+    pub fn correct(&self, gradient: impl Fn(usize) -> f64, g: &mut [f64]) {
         let Some(h) = &self.hessian else { return };
         let mut rhs = vec![0.0; self.centres];
-        for i in (0..p.nodes).filter(|&i| self.place[i].k != NONE) {
-            let gradient = e.gradient(p, i, x[i]);
+        for i in (0..self.place.len()).filter(|&i| self.place[i].k != NONE) {
+            let gradient = gradient(i);
             for (c, v) in self.place[i].entries() {
                 rhs[c] += v * gradient;
             }
@@ -249,14 +249,13 @@ impl Adjacency {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::super::accelerated::{centre, evaluate, step13_log};
+pub(super) mod tests {
     use super::*;
     use crate::{BrentParams, Dataset};
 
     /// `n` players on a ramp of log-strengths `step · i`, each meeting the next `reach` with a
     /// score of exactly the expected one: the maximum likelihood is the ramp itself.
-    fn ramp(n: usize, reach: usize, step: f64) -> (Problem, Vec<f64>) {
+    pub(in crate::methods::brent) fn ramp(n: usize, reach: usize, step: f64) -> (Problem, Vec<f64>) {
         let mut d = Dataset::new();
         let names: Vec<String> = (0..n).map(|i| format!("P{i}")).collect();
         for i in 0..n {
@@ -267,10 +266,6 @@ mod tests {
         }
         let truth: Vec<f64> = (0..n).map(|i| step * (i as f64 - (n - 1) as f64 / 2.0)).collect();
         (Problem::new(&d, &BrentParams::default()), truth)
-    }
-
-    fn distance(a: &[f64], b: &[f64]) -> f64 {
-        a.iter().zip(b).map(|(a, b)| (a - b) * (a - b)).sum::<f64>().sqrt()
     }
 
     #[test]
@@ -294,30 +289,5 @@ mod tests {
         assert!(Coarse::plan(&Problem::new(&d, &BrentParams::default())).is_none());
         // A group too small: none either.
         assert!(Coarse::plan(&ramp(100, 1, 0.01).0).is_none());
-    }
-
-    #[test]
-    fn one_correction_takes_out_the_shift_along_the_chain() {
-        let (p, truth) = ramp(600, 5, 0.01);
-        let x = vec![1.0; p.nodes];
-        let r = vec![0.0; p.nodes];
-        let mut c = Coarse::plan(&p).expect("levels");
-        c.retake(&p, &x);
-        let e = evaluate(&p, &x, &r);
-        let plain = step13_log(&p, &x, &r, &e);
-        let mut corrected = plain.clone();
-        c.correct(&p, &x, &e, &mut corrected);
-        centre(&p, &mut corrected);
-        let start = distance(&r, &truth);
-        let (left_plain, left_corrected) = (distance(&plain, &truth), distance(&corrected, &truth));
-        assert!(left_plain > 0.9 * start, "step (13) alone barely moves a ramp: {left_plain} of {start}");
-        assert!(left_corrected < 0.01 * start, "the correction takes nearly all of it: {left_corrected} of {start}");
-        // At the answer there is nothing to correct.
-        let at: Vec<f64> = truth.iter().map(|r| r.exp()).collect();
-        let e = evaluate(&p, &at, &truth);
-        let mut g = vec![0.0; p.nodes];
-        c.correct(&p, &at, &e, &mut g);
-        centre(&p, &mut g);
-        assert!(g.iter().all(|v| v.abs() < 1e-12), "{:?}", &g[..5]);
     }
 }
