@@ -11,8 +11,9 @@
 //! preconditioner: Xu, *SIAM Review* 34, 1992; the coarse space found from the graph alone, as
 //! algebraic multigrid finds it: Vaněk, Mandel & Brezina, *Computing* 56, 1996). Each player
 //! of a long group gets a coordinate along the chain of levels, and the coarse space is the
-//! shifts that are piecewise linear in it between up to [`MAX_CENTRES`] evenly spaced
-//! centres (`P`: a player's row weighs its two nearest centres). One Newton step on the
+//! shifts that are piecewise linear in it between evenly spaced centres, one per level (or
+//! per [`MIN_PER_CENTRE`] players where levels are thinner; `P`: a player's row weighs its two
+//! nearest centres). One Newton step on the
 //! log-likelihood is solved within that space, `H_c δ = Pᵀ ∇ℓ`, where `H_c = Pᵀ H P`,
 //! `H_ab = −g_ab x_a x_b / (x_a + x_b)²` off the diagonal of the (negated) Hessian and
 //! `∇ℓ_i` is player i's actual minus expected score (the residual of (11)). The map
@@ -30,10 +31,14 @@
 //! a few games from every other, the levels are few, and no correction is made (random
 //! leagues converge in about 20 passes without it). Finding the coordinate reads the pairs a
 //! few times, once per fit, as the diagnosis does; `H_c` is summed once, at the starting
-//! strengths (one pass, counted with the others).
+//! strengths (one pass, counted with the others). Along a chain of levels a centre meets only
+//! its neighbours, so `H_c` is banded and factored by its envelope ([`Envelope`]): thousands
+//! of centres cost less than a pass. (With 64 centres at most, the million-game league of
+//! `scripts/leagues.py --pairing near`, whose players meet their 100 nearest, about 2,000
+//! levels, took 375 passes at γ = 0; with a centre per level, 25.)
 
 use super::problem::Problem;
-use crate::linalg::{packed_index, packed_len, Cholesky};
+use crate::linalg::Envelope;
 
 /// Players a group must have for a coarse space (smaller ones converge in few passes anyway).
 const MIN_PLAYERS: usize = 128;
@@ -42,11 +47,13 @@ const MIN_PLAYERS: usize = 128;
 /// paired at random are a few games from each other) needs no correction.
 const MIN_DEPTH: usize = 8;
 
-/// Centres per group at most: `H_c` is dense, solved by Cholesky (`k³/6`), far under a pass.
-const MAX_CENTRES: usize = 64;
+/// Players per centre at least: a centre per level, unless the levels are thinner than this.
+const MIN_PER_CENTRE: usize = 8;
 
-/// Centres in all at most: with many large groups only the first few get a coarse space.
-const MAX_TOTAL: usize = 256;
+/// The most work factoring `H_c` may take, in multiply–adds per pair of players who met (a
+/// pass is a few per pair): along a chain of levels `H_c` is banded and takes far less; a
+/// coarse space whose Hessian couples far-apart centres is not the one this is for.
+const FACTOR_PER_PAIR: usize = 4;
 
 /// Marks a node outside the coarse space.
 const NONE: u32 = u32::MAX;
@@ -71,8 +78,9 @@ impl Place {
 pub(super) struct Coarse {
     /// Per node: where it sits between the centres, or [`Place::NONE`].
     place: Vec<Place>,
-    centres: usize,
-    hessian: Option<Cholesky>,
+    /// Per centre, the first centre its row of `H_c` reaches (its envelope).
+    first: Vec<usize>,
+    hessian: Option<Envelope>,
 }
 
 impl Coarse {
@@ -85,11 +93,11 @@ impl Coarse {
             let Some(start) = (0..p.n).find(|&i| p.group[i] == g as u32) else { continue };
             let far = *adjacency.levels(start).last().and_then(|l| l.first()).unwrap_or(&(start as u32));
             let levels = adjacency.levels(far as usize);
-            let k = levels.len().min(MAX_CENTRES);
-            if levels.len() < MIN_DEPTH || next + k > MAX_TOTAL {
+            if levels.len() < MIN_DEPTH {
                 continue;
             }
             let members: Vec<u32> = levels.concat();
+            let k = levels.len().min(members.len() / MIN_PER_CENTRE);
             let coordinate = adjacency.coordinate(&levels);
             let (low, high) = members
                 .iter()
@@ -102,13 +110,14 @@ impl Coarse {
             }
             next += k;
         }
-        (next > 0).then(|| Coarse { place, centres: next, hessian: None })
+        let first = envelope(p, &place, next);
+        let work: usize = first.iter().enumerate().map(|(i, &f)| (i + 1 - f).pow(2)).sum();
+        (next > 0 && work <= FACTOR_PER_PAIR * p.s.a.len().max(1)).then(|| Coarse { place, first, hessian: None })
     }
 
     /// Sums `H_c = Pᵀ H P` at strengths `x` and factors it: one pass over the pairs.
     pub fn retake(&mut self, p: &Problem, x: &[f64]) {
-        let k = self.centres;
-        let mut h = vec![0.0; packed_len(k)];
+        let mut h = Envelope::zeros(self.first.clone());
         for (a, b, ab, ba) in p.s.iter() {
             let (pa, pb) = (self.place[a], self.place[b]);
             if pa.k == NONE && pb.k == NONE {
@@ -135,18 +144,19 @@ impl Coarse {
         }
         // H_c is singular along a group's common shift, which `centre` removes anyway: a
         // small ridge makes it definite without moving the other directions.
-        let ridge = 1e-9 * (0..k).map(|i| h[packed_index(i, i)]).fold(0.0, f64::max).max(f64::MIN_POSITIVE);
+        let k = h.order();
+        let ridge = 1e-9 * (0..k).map(|i| h.diagonal(i)).fold(0.0, f64::max).max(f64::MIN_POSITIVE);
         for i in 0..k {
-            h[packed_index(i, i)] += ridge;
+            h.add(i, i, ridge);
         }
-        self.hessian = Cholesky::factor(h, k);
+        self.hessian = h.factor();
     }
 
     /// Adds `P δ` to `g`, δ the centres' Newton step where node `i`'s actual minus expected
     /// score is `gradient(i)`.
     pub fn correct(&self, gradient: impl Fn(usize) -> f64, g: &mut [f64]) {
         let Some(h) = &self.hessian else { return };
-        let mut rhs = vec![0.0; self.centres];
+        let mut rhs = vec![0.0; self.first.len()];
         for i in (0..self.place.len()).filter(|&i| self.place[i].k != NONE) {
             let gradient = gradient(i);
             for (c, v) in self.place[i].entries() {
@@ -163,14 +173,33 @@ impl Coarse {
     }
 }
 
-/// Adds `w u uᵀ` to the packed lower triangle `h` (`u` sparse: (index, value), indices may
-/// repeat).
-fn add_outer(h: &mut [f64], u: &[(usize, f64)], w: f64) {
+/// Adds `w u uᵀ` to `h` (`u` sparse: (index, value), indices may repeat).
+fn add_outer(h: &mut Envelope, u: &[(usize, f64)], w: f64) {
     for &(i, vi) in u {
         for &(j, vj) in u.iter().filter(|&&(j, _)| j <= i) {
-            h[packed_index(i, j)] += w * vi * vj;
+            h.add(i, j, w * vi * vj);
         }
     }
+}
+
+/// Per centre (of `centres`), the first centre a pair of players who met, or a player's own
+/// two, couples it with: the envelope of `H_c`.
+fn envelope(p: &Problem, place: &[Place], centres: usize) -> Vec<usize> {
+    let mut first: Vec<usize> = (0..centres).collect();
+    let mut reach = |u: &[usize]| {
+        let low = *u.iter().min().expect("a centre");
+        for &c in u {
+            first[c] = first[c].min(low);
+        }
+    };
+    for q in place.iter().filter(|q| q.k != NONE) {
+        reach(&[q.k as usize, q.k as usize + 1]);
+    }
+    for (a, b, _, _) in p.s.iter().filter(|&(a, b, _, _)| place[a].k != NONE && place[b].k != NONE) {
+        let (ka, kb) = (place[a].k as usize, place[b].k as usize);
+        reach(&[ka, ka + 1, kb, kb + 1]);
+    }
+    first
 }
 
 /// Who met whom, both ways, the dummy player left out (it meets everyone, and would make every
@@ -272,7 +301,7 @@ pub(super) mod tests {
     fn players_who_meet_their_own_level_are_cut_into_levels_and_others_are_not() {
         let (chain, _) = ramp(400, 4, 0.01);
         let c = Coarse::plan(&chain).expect("a chain of levels");
-        assert_eq!(c.centres, MAX_CENTRES, "100 levels, the most centres");
+        assert_eq!(c.first.len(), 50, "100 levels of 4 players: a centre per 8 players");
         // Along the chain, the places run in order from one end.
         let at: Vec<f64> = c.place[..400].iter().map(|q| q.k as f64 + q.t).collect();
         let ascending = at.windows(2).all(|w| w[0] <= w[1]);
