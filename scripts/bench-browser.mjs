@@ -3,7 +3,8 @@
 //   1. A generated league of 100,000 players and 1,000,000 games (log-strength spread 1.5,
 //      20 % draws; about 26 MB) opened through the file picker: seconds from the file chosen
 //      to the ratings table shown, and the longest stretch the page did not answer.
-//   2. A 500-player Swiss: a parameter change (σ, then γ) to the new ratings drawn, in milliseconds.
+//   2. A 500-player Swiss: a parameter change (σ, then γ) to the new ratings drawn, in milliseconds,
+//      and the worker's part of it (from the request posted to the ratings posted back).
 // Run: node scripts/bench-browser.mjs   (SIZE=100000 for a league ten times smaller; SWISS_ONLY=1
 // for the Swiss alone, RUNS=n for n parameter changes)
 import { chromium } from 'playwright-core';
@@ -75,6 +76,25 @@ const browser = await chromium.launch({
     '--disable-background-networking', '--disable-component-update', '--disable-sync'],
 });
 const page = await (await browser.newContext({ viewport: { width: 1366, height: 900 } })).newPage();
+// Every message to and from a worker, timed, so a parameter change's worker part (from the
+// request posted to the ratings posted back) is told apart from the page's.
+await page.addInitScript(() => {
+  window.__worker = [];
+  const Base = window.Worker;
+  window.Worker = class extends Base {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener('message', (e) => {
+        const kind = e.data && typeof e.data === 'object' ? Object.keys(e.data)[0] : '';
+        window.__worker.push({ t: performance.now(), dir: 'in', kind });
+      });
+    }
+    postMessage(...args) {
+      window.__worker.push({ t: performance.now(), dir: 'out', kind: '' });
+      return super.postMessage(...args);
+    }
+  };
+});
 await page.goto(`${site.origin}/`);
 await page.waitForFunction(() => document.querySelector('[data-testid=status]')?.textContent.startsWith('Converged'), null, { timeout: 60000 });
 
@@ -104,7 +124,7 @@ await page.waitForFunction(() => document.querySelector('[data-testid=status]').
 // being committed (the change event) to the first frame drawn after the new ratings arrived.
 // σ changes only the speed (the worker starts from the last answer); γ moves the answer.
 async function change(control, value) {
-  const ms = await page.evaluate(async ([control, value]) => {
+  const [ms, worker] = await page.evaluate(async ([control, value]) => {
     const panel = document.querySelector('[data-testid=results-panel]');
     const input = document.querySelector(`[data-testid=${control}]`);
     const before = Number(panel.dataset.job);
@@ -116,11 +136,15 @@ async function change(control, value) {
       const check = () => (Number(panel.dataset.job) > before ? requestAnimationFrame(done) : requestAnimationFrame(check));
       check();
     });
-    return performance.now() - t;
+    // The worker's part: the last request posted after the change to the first ratings back.
+    const log = window.__worker.filter((m) => m.t >= t);
+    const done = log.find((m) => m.dir === 'in' && m.kind === 'Done');
+    const sent = log.filter((m) => m.dir === 'out' && (!done || m.t <= done.t)).pop();
+    return [performance.now() - t, done && sent ? done.t - sent.t : NaN];
   }, [control, value]);
   // Past the standard errors' pause, as a user between changes.
   await new Promise((done) => setTimeout(done, 400));
-  return ms;
+  return [ms, worker];
 }
 const runs = Number(process.env.RUNS ?? 5);
 for (const [control, values] of [
@@ -129,7 +153,7 @@ for (const [control, values] of [
 ]) {
   const times = [];
   for (const value of values) times.push(await change(control, value));
-  console.log(`500-player Swiss, ${control === 'sigma' ? 'σ' : 'γ'} changed to the new ratings drawn: ${times.map((t) => t.toFixed(0)).join(', ')} ms`);
+  console.log(`500-player Swiss, ${control === 'sigma' ? 'σ' : 'γ'} changed to the new ratings drawn: ${times.map(([t]) => t.toFixed(0)).join(', ')} ms; the worker's part (request posted to ratings back): ${times.map(([, w]) => w.toFixed(1)).join(', ')} ms`);
 }
 // The simulation lab: 200 Swiss tournaments (7 rounds) of 100 players, every method.
 await page.getByTestId('predict-open').click();

@@ -25,6 +25,23 @@ fn with_old_ratings(mut d: Dataset) -> Dataset {
     d
 }
 
+/// Two near leagues that never met and a short ladder: separate groups at γ = 0, one group of
+/// three stretches through the dummy player at γ > 0.
+fn divisions() -> Dataset {
+    let mut d = Dataset::new();
+    for (prefix, seed) in [("North", 23), ("South", 29)] {
+        let part = near_league(400, 3000, seed, 1.5);
+        for g in &part.games {
+            let name = |i: usize| format!("{prefix} {}", part.players[i].name);
+            d.add_game(&name(g.first()), &name(g.second()), g.score);
+        }
+    }
+    for i in 0..9 {
+        d.add_game(&format!("Ladder {i}"), &format!("Ladder {}", i + 1), if i % 3 == 0 { 0.5 } else { 1.0 });
+    }
+    d
+}
+
 /// Round robin, Swiss, sparse league, old ratings, leagues of levels, and degenerate data (an
 /// unbeaten player and a pointless one).
 fn cases() -> Vec<(&'static str, Dataset)> {
@@ -41,6 +58,7 @@ fn cases() -> Vec<(&'static str, Dataset)> {
         // Players meeting their own level: the accelerated iteration's coarse correction.
         ("near league", near_league(1000, 8000, 17, 1.5)),
         ("near league with old ratings", with_old_ratings(near_league(600, 5000, 19, 1.5))),
+        ("divisions", divisions()),
         ("degenerate", degenerate),
     ]
 }

@@ -37,7 +37,7 @@
 //! `scripts/leagues.py --pairing near`, whose players meet their 100 nearest, about 2,000
 //! levels, took 375 passes at γ = 0; with a centre per level, 25.)
 
-use super::problem::Problem;
+use super::problem::{Problem, UNRATED};
 use crate::linalg::Envelope;
 
 /// Players a group must have for a coarse space (smaller ones converge in few passes anyway).
@@ -84,31 +84,32 @@ pub(super) struct Coarse {
 }
 
 impl Coarse {
-    /// The coarse space of the problem's long groups, or `None` when no group is long enough.
+    /// The coarse space of the problem's long stretches of players (each set of players
+    /// joined by games, within a rated group; the dummy player's draws join no one), or `None`
+    /// when there is none.
     pub fn plan(p: &Problem) -> Option<Coarse> {
-        let adjacency = Adjacency::new(p);
+        let mut graph = Adjacency::new(p);
         let mut place = vec![Place::NONE; p.nodes];
         let mut next = 0;
-        for g in (0..p.group_size.len()).filter(|&g| p.group_size[g] >= MIN_PLAYERS) {
-            let Some(start) = (0..p.n).find(|&i| p.group[i] == g as u32) else { continue };
-            let far = *adjacency.levels(start).last().and_then(|l| l.first()).unwrap_or(&(start as u32));
-            let levels = adjacency.levels(far as usize);
-            if levels.len() < MIN_DEPTH {
+        let mut met = vec![false; p.nodes];
+        for start in 0..p.n {
+            let g = p.group[start];
+            if met[start] || g == UNRATED || p.group_size[g as usize] < MIN_PLAYERS {
                 continue;
             }
-            let members: Vec<u32> = levels.concat();
-            let k = levels.len().min(members.len() / MIN_PER_CENTRE);
-            let coordinate = adjacency.coordinate(&levels);
-            let (low, high) = members
-                .iter()
-                .fold((f64::INFINITY, f64::NEG_INFINITY), |(l, h), &i| (l.min(coordinate[i as usize]), h.max(coordinate[i as usize])));
-            for &i in &members {
-                // Centres evenly over the coordinate's range; the last node sits on the last.
-                let u = ((coordinate[i as usize] - low) / (high - low) * (k - 1) as f64).clamp(0.0, (k - 1) as f64);
-                let c = (u.floor() as usize).min(k - 2);
-                place[i as usize] = Place { k: (next + c) as u32, t: u - c as f64 };
+            // The last player reached from any is at one end; the levels are taken from there.
+            let reached = graph.levels(start);
+            reached.iter().flatten().for_each(|&i| met[i as usize] = true);
+            let players = reached.iter().map(Vec::len).sum::<usize>();
+            if players < MIN_PLAYERS || reached.len() < MIN_DEPTH / 2 {
+                continue;
             }
-            next += k;
+            let levels = graph.levels(reached.last().expect("a level")[0] as usize);
+            let k = levels.len().min(players / MIN_PER_CENTRE);
+            if levels.len() >= MIN_DEPTH && k >= 2 {
+                graph.place(&levels, k, next, &mut place);
+                next += k;
+            }
         }
         let first = envelope(p, &place, next);
         let work: usize = first.iter().enumerate().map(|(i, &f)| (i + 1 - f).pow(2)).sum();
@@ -207,6 +208,11 @@ fn envelope(p: &Problem, place: &[Place], centres: usize) -> Vec<usize> {
 struct Adjacency {
     start: Vec<usize>,
     far: Vec<u32>,
+    /// Per node, the search that last reached it (each search numbered, so none clears it).
+    seen: Vec<u32>,
+    search: u32,
+    /// Per node, its coordinate while its stretch is placed.
+    coordinate: Vec<f64>,
 }
 
 impl Adjacency {
@@ -228,43 +234,25 @@ impl Adjacency {
             far[fill[b]] = a as u32;
             fill[b] += 1;
         }
-        Adjacency { start, far }
+        Adjacency { start, far, seen: vec![0; p.nodes], search: 0, coordinate: vec![0.0; p.nodes] }
     }
 
-    /// Per node, its level smoothed by its opponents': the mean of its own and its opponents'
-    /// levels, twice over. Within a level, a player who met more of the next level than of
-    /// the last sits nearer the next, so the coordinate runs with the order of strength
-    /// rather than in steps of a level, and a shift proportional to it is what `P` can hold
-    /// exactly.
-    fn coordinate(&self, levels: &[Vec<u32>]) -> Vec<f64> {
-        let mut c = vec![0.0; self.start.len() - 1];
-        for (depth, level) in levels.iter().enumerate() {
-            for &i in level {
-                c[i as usize] = depth as f64;
-            }
-        }
-        for _ in 0..2 {
-            let mut next = c.clone();
-            for &i in levels.iter().flatten() {
-                let far = &self.far[self.start[i as usize]..self.start[i as usize + 1]];
-                next[i as usize] = (c[i as usize] + far.iter().map(|&j| c[j as usize]).sum::<f64>()) / (1 + far.len()) as f64;
-            }
-            c = next;
-        }
-        c
+    fn opponents(&self, i: u32) -> &[u32] {
+        &self.far[self.start[i as usize]..self.start[i as usize + 1]]
     }
 
     /// The nodes by their distance from `from` (breadth first): level `d` holds those `d`
     /// games away.
-    fn levels(&self, from: usize) -> Vec<Vec<u32>> {
-        let mut seen = vec![false; self.start.len() - 1];
-        seen[from] = true;
+    fn levels(&mut self, from: usize) -> Vec<Vec<u32>> {
+        self.search += 1;
+        let search = self.search;
+        self.seen[from] = search;
         let mut levels = vec![vec![from as u32]];
         loop {
             let mut next = Vec::new();
             for &v in levels.last().expect("a level") {
                 for &w in &self.far[self.start[v as usize]..self.start[v as usize + 1]] {
-                    if !std::mem::replace(&mut seen[w as usize], true) {
+                    if std::mem::replace(&mut self.seen[w as usize], search) != search {
                         next.push(w);
                     }
                 }
@@ -273,6 +261,40 @@ impl Adjacency {
                 return levels;
             }
             levels.push(next);
+        }
+    }
+
+    /// Places the stretch `levels` between `k` centres numbered from `next`, evenly over its
+    /// coordinate: each player's level smoothed by its opponents' (the mean of its own and its
+    /// opponents' levels, twice over). Within a level, a player who met more of the next level
+    /// than of the last sits nearer the next, so the coordinate runs with the order of
+    /// strength rather than in steps of a level, and a shift proportional to it is what `P`
+    /// holds exactly.
+    fn place(&mut self, levels: &[Vec<u32>], k: usize, next: usize, place: &mut [Place]) {
+        let members: Vec<u32> = levels.concat();
+        for (depth, level) in levels.iter().enumerate() {
+            level.iter().for_each(|&i| self.coordinate[i as usize] = depth as f64);
+        }
+        for _ in 0..2 {
+            let c = &self.coordinate;
+            let smoothed: Vec<f64> = members
+                .iter()
+                .map(|&i| {
+                    let far = self.opponents(i);
+                    (c[i as usize] + far.iter().map(|&j| c[j as usize]).sum::<f64>()) / (1 + far.len()) as f64
+                })
+                .collect();
+            members.iter().zip(smoothed).for_each(|(&i, v)| self.coordinate[i as usize] = v);
+        }
+        let c = &self.coordinate;
+        let (low, high) =
+            members.iter().fold((f64::INFINITY, f64::NEG_INFINITY), |(l, h), &i| (l.min(c[i as usize]), h.max(c[i as usize])));
+        let span = (high - low).max(f64::MIN_POSITIVE);
+        for &i in &members {
+            // The first player sits on the first centre, the last on the last.
+            let u = ((c[i as usize] - low) / span * (k - 1) as f64).clamp(0.0, (k - 1) as f64);
+            let at = (u.floor() as usize).min(k - 2);
+            place[i as usize] = Place { k: (next + at) as u32, t: u - at as f64 };
         }
     }
 }
@@ -318,5 +340,34 @@ pub(super) mod tests {
         assert!(Coarse::plan(&Problem::new(&d, &BrentParams::default())).is_none());
         // A group too small: none either.
         assert!(Coarse::plan(&ramp(100, 1, 0.01).0).is_none());
+    }
+
+    /// With the dummy player, players who never met share a group: each stretch joined by
+    /// games is placed on its own, and a short one (here first, ten levels of one player) is
+    /// left out rather than given fewer than two centres.
+    #[test]
+    fn stretches_that_only_the_dummy_joins_are_placed_each_on_its_own() {
+        let mut d = Dataset::new();
+        for i in 0..9 {
+            d.add_game(&format!("Q{i}"), &format!("Q{}", i + 1), 0.5);
+        }
+        for (prefix, n) in [("A", 300), ("B", 200)] {
+            for i in 0..n {
+                for j in i + 1..(i + 4).min(n) {
+                    d.add_game(&format!("{prefix}{i}"), &format!("{prefix}{j}"), 0.6);
+                }
+            }
+        }
+        let p = Problem::new(&d, &BrentParams { gamma: 1.0, ..Default::default() });
+        assert_eq!(p.group_size.len(), 1, "one group, through the dummy");
+        let c = Coarse::plan(&p).expect("the long stretches");
+        assert!(c.place[..10].iter().all(|q| q.k == NONE), "the short stretch is left out");
+        assert!(c.place[10..p.n].iter().all(|q| q.k != NONE), "both long ones are placed");
+        assert_eq!(c.place[p.n].k, NONE, "the dummy stays where it is");
+        // Each stretch has centres of its own: A's (100 levels, 300 players: 37) then B's (25).
+        let centres = |r: std::ops::Range<usize>| r.map(|i| c.place[i].k).collect::<std::collections::BTreeSet<_>>();
+        let (a, b) = (centres(10..310), centres(310..p.n));
+        assert!(a.is_disjoint(&b), "{a:?} {b:?}");
+        assert_eq!(c.first.len(), 37 + 25);
     }
 }
