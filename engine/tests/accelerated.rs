@@ -170,6 +170,19 @@ fn solve(d: &Dataset, params: &BrentParams, warm: Option<&[f64]>) -> (Vec<f64>, 
     (s.strengths().to_vec(), s.passes(), warmed)
 }
 
+/// Where the coarse correction applies (a near league), a σ change started from the last
+/// answer still takes one iteration of two passes, as the app's status says (its end-to-end
+/// test of a large Swiss): the correction's pass is not spent on a start that is the answer.
+#[test]
+fn a_start_at_the_answer_spends_no_pass_on_the_coarse_correction() {
+    let d = near_league(1000, 8000, 17, 1.5);
+    let at = |sigma: f64| BrentParams { variant: Variant::Accelerated, sigma, gamma: 0.0, eps: 1e-9, max_iter: 10_000 };
+    let (previous, cold_passes, _) = solve(&d, &at(0.3), None);
+    let (_, passes, warmed) = solve(&d, &at(0.5), Some(&previous));
+    assert!(warmed && cold_passes > 10);
+    assert_eq!(passes, 2);
+}
+
 /// A parameter change started from the last answer (the app's worker does this on large
 /// inputs) reaches the answer a cold start reaches, in fewer passes; the classic iterations
 /// keep their own start.

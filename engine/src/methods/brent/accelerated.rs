@@ -27,6 +27,11 @@ use std::collections::VecDeque;
 /// Iterates Anderson's method remembers.
 const MEMORY: usize = 12;
 
+/// A start from which an undamped step (13) would move no strength by more than this (a warm
+/// start from the answer, after σ changed) is not worth the coarse correction's pass: it has no
+/// shift along the chain left to take out.
+const NEARLY_THERE: f64 = 1e-6;
+
 /// A relative fall of the log-likelihood this small is rounding, not a worse iterate.
 const ROUNDING: f64 = 1e-10;
 
@@ -228,7 +233,7 @@ pub(super) struct Accelerated {
     r: Vec<f64>,
     pub passes: usize,
     /// The coarse correction, for a group whose schedule mixes slowly; planned at the first
-    /// step (a warm start re-creates this state, and plans once).
+    /// step, unless the start is already [`NEARLY_THERE`] (a warm start re-creates this state).
     coarse: Option<Coarse>,
     planned: bool,
 }
@@ -251,9 +256,10 @@ impl Accelerated {
     /// The next iterate from `x`, never with a lower likelihood; updates the evaluation.
     pub fn step(&mut self, p: &Problem, x: &[f64]) -> Vec<f64> {
         let mut g = step13_log(p, x, &self.r, &self.eval);
-        if !std::mem::replace(&mut self.planned, true) {
+        if !self.planned && self.eval.undamped > NEARLY_THERE {
             // The coarse Hessian at the starting strengths serves the whole run: taken again
             // later, it changes the map Anderson's memory was built on, and costs passes.
+            self.planned = true;
             self.coarse = Coarse::plan(p).map(|mut c| {
                 c.retake(p, x);
                 self.passes += 1;
