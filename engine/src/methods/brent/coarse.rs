@@ -31,7 +31,8 @@
 //! a few games from every other, the levels are few, and no correction is made (random
 //! leagues converge in about 20 passes without it). Finding the coordinate reads the pairs a
 //! few times, once per fit, as the diagnosis does; `H_c` is summed once, at the starting
-//! strengths (one pass, counted with the others). Along a chain of levels a centre meets only
+//! strengths (one pass, counted with the others), unless the start is already the answer (a
+//! warm start after σ changed), where there is nothing for it to take out. Along a chain of levels a centre meets only
 //! its neighbours, so `H_c` is banded and factored by its envelope ([`Envelope`]): thousands
 //! of centres cost less than a pass. (With 64 centres at most, the million-game league of
 //! `scripts/leagues.py --pairing near`, whose players meet their 100 nearest, about 2,000
