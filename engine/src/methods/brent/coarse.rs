@@ -10,42 +10,45 @@
 //! The correction is the coarse-grid step of a two-level method (as an additive
 //! preconditioner: Xu, *SIAM Review* 34, 1992; the coarse space found from the graph alone, as
 //! algebraic multigrid finds it: Vaněk, Mandel & Brezina, *Computing* 56, 1996). Each player
-//! of a long group gets a coordinate along the chain of levels, and the coarse space is the
-//! shifts that are piecewise linear in it between evenly spaced centres, one per level (or
-//! per [`MIN_PER_CENTRE`] players where levels are thinner; `P`: a player's row weighs its two
-//! nearest centres). One Newton step on the
-//! log-likelihood is solved within that space, `H_c δ = Pᵀ ∇ℓ`, where `H_c = Pᵀ H P`,
-//! `H_ab = −g_ab x_a x_b / (x_a + x_b)²` off the diagonal of the (negated) Hessian and
-//! `∇ℓ_i` is player i's actual minus expected score (the residual of (11)). The map
-//! Anderson accelerates becomes `r ↦ ln step13(e^r) + P δ(r)`: at the fixed point `∇ℓ = 0`, so
-//! `δ = 0` and the answer is unchanged; the likelihood safeguard still judges every step.
-//! (Shifts constant between centres — one per block of players — were tried first: a ramp
-//! along the chain costs such a shift a jump at every block's edge, so the Newton step took
-//! out only 40 % of it, and the passes did not fall.)
+//! of a long stretch (players joined by games, within a rated group) gets a coordinate along
+//! the chain of levels, and the coarse space is the shifts that are piecewise linear in it
+//! between evenly spaced centres, one per level (or per [`MIN_PER_CENTRE`] players where
+//! levels are thinner; `P`: a player's row weighs its two nearest centres). One Newton step on
+//! the log-likelihood is solved within that space, `H_c δ = Pᵀ ∇ℓ`, where `H_c = Pᵀ H P`,
+//! `H_ab = −g_ab x_a x_b / (x_a + x_b)²` off the diagonal of the (negated) Hessian and `∇ℓ_i`
+//! is player i's actual minus expected score (the residual of (11)). The map Anderson
+//! accelerates becomes `r ↦ ln step13(e^r) + P δ(r)`: at the fixed point `∇ℓ = 0`, so `δ = 0`
+//! and the answer is unchanged; the likelihood safeguard still judges every step. (Shifts
+//! constant between centres — one per block of players — were tried first: a ramp along the
+//! chain costs such a shift a jump at every block's edge, so the Newton step took out only
+//! 40 % of it, and the passes did not fall.)
 //!
-//! The coordinate: from a player at one end of the group (the last one reached from any
+//! The coordinate: from a player at one end of the stretch (the last one reached from any
 //! player), the breadth-first levels — those one game away, two games away, and so on — then
 //! each player's level averaged with its opponents' levels, twice. Where players meet their
 //! own level, the levels run along the order of strength, and the averaging makes the
 //! coordinate run smoothly with it inside a level. Where players meet anyone, every player is
 //! a few games from every other, the levels are few, and no correction is made (random
 //! leagues converge in about 20 passes without it). Finding the coordinate reads the pairs a
-//! few times, once per fit, as the diagnosis does; `H_c` is summed once, at the starting
-//! strengths (one pass, counted with the others), unless the start is already the answer (a
-//! warm start after σ changed), where there is nothing for it to take out. Along a chain of levels a centre meets only
-//! its neighbours, so `H_c` is banded and factored by its envelope ([`Envelope`]): thousands
-//! of centres cost less than a pass. (With 64 centres at most, the million-game league of
-//! `scripts/leagues.py --pairing near`, whose players meet their 100 nearest, about 2,000
-//! levels, took 375 passes at γ = 0; with a centre per level, 25.)
+//! few times, once per fit, as the diagnosis does.
+//!
+//! `H_c` is summed once, at the starting strengths (one pass, counted with the others), unless
+//! the start is already the answer (a warm start after σ changed), where there is nothing for
+//! it to take out. Along a chain of levels a centre meets only its neighbours, so `H_c` is
+//! banded and factored by its envelope ([`Envelope`]): thousands of centres cost less than a
+//! pass. (With 64 centres at most, the million-game league of `scripts/leagues.py --pairing
+//! near`, whose players meet their 100 nearest, about 2,000 levels, took 375 passes at γ = 0;
+//! with a centre per level, 24.)
 
 use super::problem::{Problem, UNRATED};
 use crate::linalg::Envelope;
 
-/// Players a group must have for a coarse space (smaller ones converge in few passes anyway).
+/// Players a stretch (and its group) must have for a coarse space (smaller ones converge in few
+/// passes anyway).
 const MIN_PLAYERS: usize = 128;
 
-/// Breadth-first levels a group must have for a coarse space: a schedule that mixes fast (players
-/// paired at random are a few games from each other) needs no correction.
+/// Breadth-first levels a stretch must have for a coarse space: a schedule that mixes fast
+/// (players paired at random are a few games from each other) needs no correction.
 const MIN_DEPTH: usize = 8;
 
 /// Players per centre at least: a centre per level, unless the levels are thinner than this.
