@@ -258,11 +258,19 @@ pub enum PairError {
     NoInitialColour,
     #[error("round {round}: the matching failed: {cause}")]
     Matching { round: usize, cause: MatchingError },
-    /// Virtual points (C.04.5 Baku acceleration, TRF `XXA`/`250`) for the round paired: the
-    /// engine does not add them to the pairing scores yet, so it refuses rather than pair as
-    /// if there were none.
-    #[error("round {round}: the file gives acceleration (virtual points, XXA or 250, line {line}) for this round; Baku acceleration (C.04.5) is not built yet, so the round is not paired (remove the records to pair without it)")]
-    Acceleration { round: usize, line: usize },
+    /// C.04.5.1: "applicable in any tournament where the standard scoring point system (one
+    /// point for a win, half point for a draw) is used".
+    #[error("Baku acceleration (C.04.5.1) needs the standard scoring, 1, ½, 0 (the file scores {scoring}); give virtual points by XXA or 250 records instead")]
+    BakuScoring { scoring: String },
+    /// A `260`/`XXP` record naming a start number the file does not have.
+    #[error("line {line}: players who must not meet: start number {start} is not in the file (expected the start numbers of two or more players)")]
+    ForbiddenUnknown { line: usize, start: u32 },
+    /// No pairing exists once the players who must not meet are kept apart.
+    #[error("round {round}: no pairing keeps apart the players who must not meet ({records}); without them the round could be paired")]
+    Forbidden { round: usize, records: String },
+    /// The file's `192` names a system this engine does not pair.
+    #[error("line {line}: 192 declares the tournament type {code}, which is not paired here (FIDE_DUTCH, FIDE_DUTCH_2025, FIDE_DUTCH_2025_BAKU, FIDE_ROUNDROBIN and FIDE_DOUBLEROUNDROBIN are)")]
+    UnsupportedSystem { line: usize, code: String },
     /// Two records that do not agree on a game of an earlier round (A lists B, B lists
     /// someone else or no one): a player paired twice, or a game half entered.
     #[error("line {line}: round {round}: start number {player} is paired with {opponent}, but {opponent}'s record (line {opponent_line}) has {found} in that round (expected {player}); a player meets one opponent a round")]

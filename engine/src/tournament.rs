@@ -379,6 +379,98 @@ impl Acceleration {
     }
 }
 
+/// Players who must not meet (TRF-2026 `260`: a round range and a list, any two of whom;
+/// JaVaFo's `XXP`: a list for the whole event): siblings, clubmates. An absolute criterion
+/// beside C1 when pairing (C.04.3 C1: "two players shall not play against each other more
+/// than once" is joined by the organiser's "shall not play at all" for these).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ForbiddenPairs {
+    /// The record's line.
+    pub line: usize,
+    /// The record: `260` or `XXP`.
+    pub record: ForbiddenRecord,
+    /// The first and last round it applies to (1-based, inclusive); `None`: every round.
+    pub rounds: Option<(usize, usize)>,
+    /// Start numbers, any two of whom must not meet.
+    pub players: Vec<u32>,
+}
+
+/// Which record a [`ForbiddenPairs`] came from (written back as it was read).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ForbiddenRecord {
+    /// TRF-2026 `260`.
+    Trf260,
+    /// JaVaFo's `XXP`.
+    Xxp,
+}
+
+impl ForbiddenPairs {
+    /// Whether the record forbids `a` and `b` (start numbers) to meet in `round` (1-based).
+    pub fn forbids(&self, a: u32, b: u32, round: usize) -> bool {
+        a != b && self.in_round(round) && self.players.contains(&a) && self.players.contains(&b)
+    }
+
+    /// Whether the record applies in `round` (1-based).
+    pub fn in_round(&self, round: usize) -> bool {
+        self.rounds.is_none_or(|(first, last)| (first..=last).contains(&round))
+    }
+}
+
+/// The colour the top player of round 1 gets (C.04.2's "initial colour", drawn by lot before
+/// round 1), and where it was read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct InitialColour {
+    pub colour: Colour,
+    /// The record's line (TRF-2026 `152`, JaVaFo's `XXC white1`/`black1`).
+    pub line: usize,
+}
+
+/// The kind of tournament a file declares (TRF-2026 `192`, the encoded tournament type; a
+/// TRF-16 file's free-text `092` is not read for it). What `pair` pairs by.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum TournamentType {
+    /// `FIDE_DUTCH`, `FIDE_DUTCH_2025`, `FIDE_DUTCH_2026`; with `_BAKU`, C.04.5.1's Baku
+    /// acceleration.
+    Dutch { baku: bool },
+    /// `FIDE_ROUNDROBIN`, `BERGER_ROUNDROBIN` (single) and `FIDE_DOUBLEROUNDROBIN`,
+    /// `BERGER_DOUBLEROUNDROBIN` (double): C.05's Berger tables.
+    RoundRobin { double: bool },
+    /// Any other code (the Dutch rules of 2017, Burstein, Dubov, team systems, custom
+    /// pairings): read and kept, but not paired here.
+    Other(String),
+}
+
+impl TournamentType {
+    /// The type of a `192` code (case as written; the codes are upper case).
+    pub fn from_code(code: &str) -> TournamentType {
+        match code.trim() {
+            "FIDE_DUTCH" | "FIDE_DUTCH_2025" | "FIDE_DUTCH_2026" => TournamentType::Dutch { baku: false },
+            "FIDE_DUTCH_BAKU" | "FIDE_DUTCH_2025_BAKU" | "FIDE_DUTCH_2026_BAKU" => TournamentType::Dutch { baku: true },
+            "FIDE_ROUNDROBIN" | "BERGER_ROUNDROBIN" => TournamentType::RoundRobin { double: false },
+            "FIDE_DOUBLEROUNDROBIN" | "BERGER_DOUBLEROUNDROBIN" => TournamentType::RoundRobin { double: true },
+            other => TournamentType::Other(other.to_string()),
+        }
+    }
+
+    /// The code written back (`192`).
+    pub fn code(&self) -> &str {
+        match self {
+            TournamentType::Dutch { baku: false } => "FIDE_DUTCH_2025",
+            TournamentType::Dutch { baku: true } => "FIDE_DUTCH_2025_BAKU",
+            TournamentType::RoundRobin { double: false } => "FIDE_ROUNDROBIN",
+            TournamentType::RoundRobin { double: true } => "FIDE_DOUBLEROUNDROBIN",
+            TournamentType::Other(code) => code,
+        }
+    }
+}
+
+/// A declared [`TournamentType`] and its line.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DeclaredType {
+    pub kind: TournamentType,
+    pub line: usize,
+}
+
 /// Which rating ranks the players for the initial order (C.04.2 Art. 2), as TRF-2026's
 /// `172` record codes it ("Encoded Starting Rank Method"): FIDE's, a national federation's
 /// (its National Rating Support records), or one of them when the other is missing, the
@@ -597,6 +689,15 @@ pub struct Tournament {
     /// Virtual points for pairing (`XXA`, TRF-2026 `250`), when the file gives any.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub acceleration: Option<Acceleration>,
+    /// The encoded tournament type (TRF-2026 `192`), when declared.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tournament_type: Option<DeclaredType>,
+    /// The initial colour (TRF-2026 `152`, `XXC white1`/`black1`), when declared.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub initial_colour: Option<InitialColour>,
+    /// Players who must not meet (TRF-2026 `260`, `XXP`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub forbidden: Vec<ForbiddenPairs>,
     pub round_dates: Vec<Option<String>>,
     pub scoring: Scoring,
     pub entrants: Vec<Entrant>,

@@ -220,7 +220,7 @@ fn pair(text: &str, t: &Tournament, round: usize, initial: Option<Colour>) -> Re
             ),
         ));
     }
-    let opts = PairOptions { rounds: None, initial_colour: initial, explain: false };
+    let opts = PairOptions { initial_colour: initial, ..PairOptions::default() };
     let p = pair_round(t, round, &opts)?;
     let boards: Vec<(u32, u32)> = p.boards.iter().map(|b| (b.white, b.black)).collect();
     Ok(with_pairing(text, t, round, &boards, p.bye))

@@ -18,6 +18,7 @@ pub mod records;
 pub mod result;
 pub mod stream;
 pub mod trf;
+pub mod trf_codes;
 
 pub use columns::{ColumnMap, Columns, Role};
 pub use csv::{parse_csv, BadLines, CsvOptions, Parsed, Warning};

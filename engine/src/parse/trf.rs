@@ -102,10 +102,12 @@
 
 use super::csv::{BadLines, Warning};
 use super::lines::{lines, split_lines};
+use super::trf_codes::{is_ruler, read_152, read_forbidden, read_xxc, unread_warnings};
 use crate::codes::{TeamTiebreak, Tiebreak};
 use crate::error::{bad_field as bad, excerpt, ParseError, ParseErrors};
 use crate::tournament::{
-    Acceleration, Colour, DeclaredOrder, Entrant, PointSystem, RoundEntry, RoundResult, Sex, TeamRecord, Tournament, Unpaired,
+    Acceleration, Colour, DeclaredOrder, DeclaredType, Entrant, ForbiddenRecord, PointSystem, RoundEntry, RoundResult, Sex, TeamRecord,
+    Tournament, TournamentType, Unpaired,
 };
 use std::collections::HashMap;
 
@@ -474,6 +476,14 @@ struct Records {
     /// TRF-2026 National Rating Support records (a federation's code, then the `001`
     /// columns), (line, code, start, rating), kept until the `172` record says whose are read.
     nrs: Vec<(usize, String, u32, Option<u32>)>,
+    /// TRF-2026 `192`.
+    tournament_type: Option<crate::tournament::DeclaredType>,
+    /// TRF-2026 `152`, `XXC white1`/`black1` (the last record read wins).
+    initial_colour: Option<crate::tournament::InitialColour>,
+    /// TRF-2026 `260`, `XXP`.
+    forbidden: Vec<crate::tournament::ForbiddenPairs>,
+    /// Records read but not used, by code: their lines (one warning a code).
+    unread: std::collections::BTreeMap<String, Vec<usize>>,
 }
 
 impl Records {
@@ -519,6 +529,21 @@ impl Records {
             "172" => self.header.ranking = read_172(line, l, warnings),
             "XXR" => self.rounds_xxr = declared_rounds(&c, line, l, warnings),
             "XXA" => read_xxa(line, l, &mut self.acceleration, warnings),
+            "152" => self.initial_colour = read_152(line, l, warnings).or(self.initial_colour),
+            "XXC" => {
+                if l.split_whitespace().skip(1).any(|w| w.eq_ignore_ascii_case("rank")) {
+                    warnings.push(Warning { line, message: "XXC rank: pairing numbers from the rank column are not read; players are paired by start number".into() });
+                }
+                self.initial_colour = read_xxc(line, l).or(self.initial_colour);
+            }
+            "192" => match value(l) {
+                Some(code) => self.tournament_type = Some(DeclaredType { kind: TournamentType::from_code(&code), line }),
+                None => warnings.push(Warning { line, message: "192: expected a tournament type (e.g. FIDE_DUTCH_2025); the record is ignored".into() }),
+            },
+            "260" | "XXP" => match read_forbidden(&c, line, l) {
+                Ok(f) => self.forbidden.push(f),
+                Err(expected) => warnings.push(Warning { line, message: format!("{c} (players who must not meet): expected {expected}; the record is ignored") }),
+            },
             "250" => read_250(line, l, &mut self.acceleration, warnings),
             "240" => match read_240(l) {
                 Some(b) => self.byes.push((line, b.0, b.1, b.2)),
@@ -542,14 +567,18 @@ impl Records {
                     message: "299 (abnormal points): expected a type in column 5, points in columns 14-17, a round in 20-22 and start ranks from column 24; the record is ignored".into(),
                 }),
             },
-            c if c.chars().all(|x| x.is_ascii_uppercase()) && c.len() == 3 => {
+            c if c.chars().all(|x| x.is_ascii_uppercase()) && c.len() == 3 && !c.starts_with("XX") => {
                 let cols = Cols::new(l);
-                if let Ok(start) = cols.field(5, 8).parse::<u32>() {
-                    let rating = cols.field(49, 52).parse::<u32>().ok().filter(|&r| r > 0);
-                    self.nrs.push((line, c.to_string(), start, rating));
+                match cols.field(5, 8).parse::<u32>() {
+                    Ok(start) => {
+                        let rating = cols.field(49, 52).parse::<u32>().ok().filter(|&r| r > 0);
+                        self.nrs.push((line, c.to_string(), start, rating));
+                    }
+                    Err(_) => self.unread.entry(c.to_string()).or_default().push(line),
                 }
             }
-            _ => {}
+            c if c == "###" || is_ruler(l) => {}
+            c => self.unread.entry(c.to_string()).or_default().push(line),
         }
     }
 }
@@ -573,8 +602,25 @@ pub fn parse_trf_with(text: &str, bad_lines: BadLines) -> Result<(Tournament, Ve
     for &(line, l) in &lines {
         records.read(line, l, &mut warnings, &mut errors);
     }
-    let Records { header: mut t, mut players, players_062, rounds_142, rounds_xxr, scoring, abnormal, acceleration, byes, nrs, .. } =
-        records;
+    let Records {
+        header: mut t,
+        mut players,
+        players_062,
+        rounds_142,
+        rounds_xxr,
+        scoring,
+        abnormal,
+        acceleration,
+        byes,
+        nrs,
+        tournament_type,
+        initial_colour,
+        forbidden,
+        unread,
+        ..
+    } = records;
+    unread_warnings(&unread, &mut warnings);
+    (t.tournament_type, t.initial_colour, t.forbidden) = (tournament_type, initial_colour, forbidden);
     t.point_system = build_points(&scoring);
     t.scoring = t.point_system.scoring();
     if players.is_empty() && errors.is_empty() {
@@ -605,6 +651,7 @@ pub fn parse_trf_with(text: &str, bad_lines: BadLines) -> Result<(Tournament, Ve
     warnings.extend(placeholders.iter().map(|p| Warning { line: p.line, message: p.warning(true) }));
     (t.rounds, t.total_rounds) = planned_rounds(rounds_142, rounds_xxr, longest, &mut warnings);
     t.acceleration = checked_acceleration(acceleration, &t, &mut warnings);
+    forbidden_warnings(&t, &mut warnings);
     if let Some(Declared { n, line }) = players_062 {
         let records = t.entrants.len() + placeholders.len();
         if n != records {
@@ -619,6 +666,25 @@ pub fn parse_trf_with(text: &str, bad_lines: BadLines) -> Result<(Tournament, Ve
     check_teams(&t, &mut warnings);
     crate::sort::by_key(&mut warnings, |w| w.line);
     Ok((t, warnings))
+}
+
+/// A `260`/`XXP` record naming a start number the file does not have: named in a warning
+/// (`pair` refuses such a file: the pair meant cannot be known).
+fn forbidden_warnings(t: &Tournament, warnings: &mut Vec<Warning>) {
+    for f in &t.forbidden {
+        let missing: Vec<String> = f.players.iter().filter(|s| !t.entrants.iter().any(|e| e.start == **s)).map(u32::to_string).collect();
+        if !missing.is_empty() {
+            let code = if f.record == ForbiddenRecord::Trf260 { "260" } else { "XXP" };
+            let n = missing.len();
+            warnings.push(Warning {
+                line: f.line,
+                message: format!(
+                    "{code} (players who must not meet): start number {} not in the file",
+                    crate::text::first_of(&missing, n, 10)
+                ),
+            });
+        }
+    }
 }
 
 /// TRF-2026 `172`: the federation (columns 5-7) whose National Rating Support records the

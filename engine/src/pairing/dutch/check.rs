@@ -9,7 +9,7 @@
 
 use super::{pair_round, Board, PairOptions, Pairing};
 use crate::error::PairError;
-use crate::tournament::{Colour, RoundResult, RoundStatus, Tournament};
+use crate::tournament::{Colour, DeclaredType, RoundResult, RoundStatus, Tournament, TournamentType};
 
 /// One game as the file holds it: start numbers, white first when the file gives colours.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -94,7 +94,8 @@ pub fn check_rounds(t: &Tournament, opts: &PairOptions) -> Result<Vec<RoundCheck
 
 /// What a round's pairing needs of the file beyond what `pair_round` checks itself: the
 /// round is one played or the next, the rounds before it agree record with record (each game listed by both players, C.04.1
-/// Art. 1: one opponent a round), and no acceleration is given for it (C.04.5 is not built).
+/// Art. 1: one opponent a round), every player who must not meet (`260`, `XXP`) is in the
+/// file, and the file's type (`192`) is one paired here.
 pub fn before_pairing(t: &Tournament, round: usize) -> Result<(), PairError> {
     // Rounds played, not the planned total (XXR): a round after an unplayed one would be
     // paired from empty rounds.
@@ -117,12 +118,17 @@ pub fn before_pairing(t: &Tournament, round: usize) -> Result<(), PairError> {
             }
         }
     }
-    if let Some(a) = &t.acceleration {
-        if t.entrants.iter().any(|e| a.points(e.start, round) != 0.0) {
-            return Err(PairError::Acceleration { round, line: a.lines.first().copied().unwrap_or(0) });
+    for f in &t.forbidden {
+        if let Some(&start) = f.players.iter().find(|s| !t.entrants.iter().any(|e| e.start == **s)) {
+            return Err(PairError::ForbiddenUnknown { line: f.line, start });
         }
     }
-    Ok(())
+    match &t.tournament_type {
+        Some(DeclaredType { kind: TournamentType::Other(code), line }) => {
+            Err(PairError::UnsupportedSystem { line: *line, code: code.clone() })
+        }
+        _ => Ok(()),
+    }
 }
 
 #[cfg(test)]
@@ -173,19 +179,38 @@ mod tests {
     }
 
     #[test]
-    fn acceleration_for_the_round_paired_is_refused_by_pair_round() {
+    fn acceleration_moves_a_player_up_a_score_group() {
+        // Round 2 of four after 1-0, 1-0: 1 and 3 lead. Start number 4 (who lost) given 1.5
+        // virtual points for round 2 is paired as the leader: with 1 (1 point, the higher of
+        // the two who have not met 4).
         let mut t = four();
-        let by_start = [(2, vec![0.0, 1.0])].into_iter().collect();
+        let plain = pair_round(&t, 2, &PairOptions::default()).unwrap();
+        assert_eq!(plain.boards.iter().map(|b| (b.white.min(b.black), b.white.max(b.black))).collect::<Vec<_>>(), [(1, 3), (2, 4)]);
+        let by_start = [(4, vec![0.0, 1.5])].into_iter().collect();
         t.acceleration = Some(crate::tournament::Acceleration { lines: vec![7], by_start });
-        let e = pair_round(&t, 2, &PairOptions::default()).unwrap_err();
-        assert_eq!(e, PairError::Acceleration { round: 2, line: 7 });
-        assert!(e.to_string().contains("Baku acceleration (C.04.5) is not built yet"), "{e}");
-        // None for round 1 (start number 2 gets 0.0): round 1 is paired again as it was.
-        let p = pair_round(&t, 1, &PairOptions::default()).expect("no acceleration in round 1");
-        assert_eq!(p.boards.len(), 2);
-        // Round 1 re-paired: 1-3 and 2-4 (S1 against S2), where the file holds 1-2 and 3-4.
+        let p = pair_round(&t, 2, &PairOptions::default()).unwrap();
+        assert_eq!(p.boards.iter().map(|b| (b.white.min(b.black), b.white.max(b.black))).collect::<Vec<_>>(), [(1, 4), (2, 3)]);
+        // None in round 1 (start number 4 gets 0.0): round 1 re-paired 1-3 and 2-4 (S1 against
+        // S2), where the file holds 1-2 and 3-4.
         let c = &check_rounds(&t, &PairOptions::default()).unwrap()[0];
         assert!(!c.identical());
         assert_eq!(c.file_only, [Game { white: 1, black: 2, coloured: true }, Game { white: 3, black: 4, coloured: true }]);
+    }
+
+    #[test]
+    fn a_forbidden_pair_is_not_seated_and_an_unknown_player_is_refused() {
+        use crate::tournament::{ForbiddenPairs, ForbiddenRecord};
+        let mut t = four();
+        t.forbidden.push(ForbiddenPairs { line: 9, record: ForbiddenRecord::Xxp, rounds: None, players: vec![1, 3] });
+        let p = pair_round(&t, 2, &PairOptions::default()).unwrap();
+        let pairs: Vec<(u32, u32)> = p.boards.iter().map(|b| (b.white.min(b.black), b.white.max(b.black))).collect();
+        assert_eq!(pairs, [(1, 4), (2, 3)]);
+        // Also 1-4 and 2-3 forbidden (by a 260 for round 2): 1 has met 2 and may not meet 3 or 4.
+        t.forbidden.push(ForbiddenPairs { line: 10, record: ForbiddenRecord::Trf260, rounds: Some((2, 2)), players: vec![1, 4] });
+        let e = pair_round(&t, 2, &PairOptions::default()).unwrap_err();
+        assert!(matches!(e, PairError::Forbidden { round: 2, .. }), "{e}");
+        assert!(e.to_string().contains("XXP line 9 (1, 3)") && e.to_string().contains("260 line 10 (1, 4)"), "{e}");
+        t.forbidden[1].players = vec![1, 44];
+        assert_eq!(before_pairing(&t, 2).unwrap_err(), PairError::ForbiddenUnknown { line: 10, start: 44 });
     }
 }

@@ -9,6 +9,7 @@
 //! weight matching over everyone not yet paired; colours (`colour`, Art. 5.2) and C.04.2's
 //! board order last.
 
+pub mod accelerate;
 pub mod bracket;
 pub mod check;
 pub mod colour;
@@ -19,6 +20,7 @@ pub mod state;
 use crate::error::PairError;
 use crate::pairing::matching::{max_weight_matching, Mode};
 use crate::tournament::{Colour, RoundResult, Tournament};
+pub use accelerate::AccelerationMethod;
 use bracket::{groups_in, pair_bracket, Fixed, Layout, Round, Solve};
 use explain::{BracketNote, PairNote};
 use state::{player, scores_before, to_pair, Player, Strength};
@@ -33,6 +35,8 @@ pub struct PairOptions {
     /// Say why each candidate a player passed over was passed over
     /// (`BracketNote::pairs[].passed_over`; a solve each, so off by default).
     pub explain: bool,
+    /// An acceleration chosen beyond the file's (`192 …_BAKU`, `XXA`, `250`).
+    pub acceleration: Option<AccelerationMethod>,
 }
 
 /// One board: start numbers.
@@ -54,6 +58,9 @@ pub struct Pairing {
     pub absent: Vec<u32>,
     /// Why, bracket by bracket, from the highest score down (`explain::render` prints it).
     pub brackets: Vec<explain::BracketNote>,
+    /// What the pairing took that the file did not say, and where acceleration came from
+    /// (each said once: the total rounds, the point system, the initial colour).
+    pub notes: Vec<String>,
 }
 
 /// The colour given before round 1, as bbpPairings reads it from a file without one: the
@@ -73,31 +80,41 @@ pub fn pair_round(t: &Tournament, round: usize, opts: &PairOptions) -> Result<Pa
         return Err(PairError::RoundOutOfRange { round, played: t.rounds });
     }
     let total = opts.rounds.or(t.total_rounds).unwrap_or(t.rounds).max(round);
-    let initial = opts.initial_colour.or_else(|| initial_colour(t)).ok_or(PairError::NoInitialColour)?;
-    let scores = scores_before(t, round);
+    let (initial, mut notes) = colour_and_defaults(t, round, total, opts)?;
+    let accelerated = accelerate::virtual_points(t, total, opts.acceleration)?;
+    notes.extend(accelerated.notes);
+    let scores = scores_before(t, round, accelerated.points.as_ref());
     let mut players: Vec<Player> =
         (0..t.entrants.len()).filter(|&i| to_pair(t, i, round)).map(|i| player(t, &scores, i, round, round == total)).collect();
     crate::sort::by_key(&mut players, |p| (std::cmp::Reverse(p.score), p.tpn));
     let absent = t.requested_byes(round).into_iter().map(|(i, _)| t.entrants[i].start).collect();
-    let n = players.len();
-    let compatible = compatibility(&players);
-    let odd = n % 2 == 1;
-    let mut r = Round { players: &players, compatible, bye_candidate: vec![false; n], odd, round, explain: opts.explain };
-    if odd {
-        r.bye_candidate = bye_candidates(&r)?;
-    } else {
-        check_complete(&r)?;
-    }
-    let (pairs, notes, left) = pair_brackets(&r).map_err(|e| at_round(e, round))?;
-    if left.len() > odd as usize {
+    let forbidden = |a: u32, b: u32| t.forbidden.iter().any(|f| f.forbids(a, b, round));
+    let mut r = Round {
+        players: &players,
+        compatible: compatibility(&players, &forbidden),
+        bye_candidate: vec![],
+        odd: players.len() % 2 == 1,
+        round,
+        explain: opts.explain,
+    };
+    r.bye_candidate = complete(&r).map_err(|e| forbidden_cause(t, &r, e))?;
+    let (pairs, notes_by_bracket, left) = pair_brackets(&r).map_err(|e| at_round(e, round))?;
+    if left.len() > r.odd as usize {
         let names: Vec<String> = left.iter().map(|&x| players[x].tpn.to_string()).collect();
         return Err(PairError::NoValidPairing { round, players: format!("players {} (left unpaired)", names.join(", ")) });
     }
     let bye = left.first().map(|&x| players[x].tpn);
-    // 5.2.5's pairing number, as bbpPairings counts it (the benchmark's round-2 colours of
-    // players without a game decide it): the place in start order among the entrants who
-    // have no bye or absence entered for this round, or who were paired in an earlier round
-    // (a game, forfeits included, a PAB, or a `+` against no one); a requested bye (H, F, Z) is not a pairing.
+    let place = five_two_five_places(t, round);
+    let boards = boards(&players, &pairs, initial, |tpn| place.iter().filter(|&&x| x < tpn).count());
+    Ok(Pairing { round, boards, bye, absent, brackets: notes_by_bracket, notes })
+}
+
+/// 5.2.5's pairing numbers, as bbpPairings counts them (the benchmark's round-2 colours of
+/// players without a game decide it): the entrants who have no bye or absence entered for
+/// this round, or who were paired in an earlier round (a game, forfeits included, a PAB, or a
+/// `+` against no one); a requested bye (H, F, Z) is not a pairing. A player's place is the
+/// count of those with a lower start number.
+fn five_two_five_places(t: &Tournament, round: usize) -> Vec<u32> {
     let paired_before = |i: usize| {
         t.entrants[i]
             .rounds
@@ -105,10 +122,65 @@ pub fn pair_round(t: &Tournament, round: usize, opts: &PairOptions) -> Result<Pa
             .take(round - 1)
             .any(|x| x.opponent.is_some() || matches!(x.result, RoundResult::PairingBye | RoundResult::ForfeitWin))
     };
-    let counted: Vec<u32> =
-        (0..t.entrants.len()).filter(|&i| to_pair(t, i, round) || paired_before(i)).map(|i| t.entrants[i].start).collect();
-    let place = |tpn: u32| counted.iter().filter(|&&x| x < tpn).count();
-    Ok(Pairing { round, boards: boards(&players, &pairs, initial, place), bye, absent, brackets: notes })
+    (0..t.entrants.len()).filter(|&i| to_pair(t, i, round) || paired_before(i)).map(|i| t.entrants[i].start).collect()
+}
+
+/// The initial colour (the options', else the file's `152`/`XXC`, else read from round 1's
+/// games) and the notes on every default taken: the total rounds, the point system, the
+/// initial colour.
+fn colour_and_defaults(t: &Tournament, round: usize, total: usize, opts: &PairOptions) -> Result<(Colour, Vec<String>), PairError> {
+    let mut notes = Vec::new();
+    if opts.rounds.is_none() && t.total_rounds.is_none() {
+        notes.push(format!("the total number of rounds is not declared (142 or XXR): taken as {total}, the rounds in the file; the last round's rules (topscorers) follow from it"));
+    }
+    if t.point_system.is_default() {
+        notes.push("no point system declared (162, XXS or BB*): a win 1, a draw ½, a loss 0, the pairing-allocated bye 1".into());
+    }
+    let initial = match (opts.initial_colour, t.initial_colour) {
+        (Some(c), _) => c,
+        (None, Some(c)) => c.colour,
+        (None, None) => {
+            let c = initial_colour(t).ok_or(PairError::NoInitialColour)?;
+            if round > 1 {
+                notes.push(format!(
+                    "the initial colour is not declared (152 or XXC): read from round 1, where the top player had {}",
+                    if c == Colour::White { "White" } else { "Black" }
+                ));
+            }
+            c
+        }
+    };
+    Ok((initial, notes))
+}
+
+/// The round can be paired whole (C4; with an odd count, the PAB candidates: C2, C5).
+fn complete(r: &Round) -> Result<Vec<bool>, PairError> {
+    match r.odd {
+        true => bye_candidates(r),
+        false => check_complete(r).map(|()| vec![false; r.players.len()]),
+    }
+}
+
+/// A round that cannot be paired: when it could be without the players who must not meet,
+/// the error names the records that made it so.
+fn forbidden_cause(t: &Tournament, r: &Round, e: PairError) -> PairError {
+    let active: Vec<&crate::tournament::ForbiddenPairs> = t.forbidden.iter().filter(|f| f.in_round(r.round)).collect();
+    if active.is_empty() || !matches!(e, PairError::NoValidPairing { .. }) {
+        return e;
+    }
+    let free = Round { compatible: compatibility(r.players, &|_, _| false), bye_candidate: vec![], ..*r };
+    if complete(&free).is_err() {
+        return e;
+    }
+    let records: Vec<String> = active
+        .iter()
+        .map(|f| {
+            let code = if f.record == crate::tournament::ForbiddenRecord::Trf260 { "260" } else { "XXP" };
+            let list: Vec<String> = f.players.iter().map(u32::to_string).collect();
+            format!("{code} line {} ({})", f.line, list.join(", "))
+        })
+        .collect();
+    PairError::Forbidden { round: r.round, records: records.join("; ") }
 }
 
 /// The brackets' pairs (rank indices), their notes and the players left unpaired.
@@ -197,8 +269,9 @@ fn at_round(e: PairError, round: usize) -> PairError {
     }
 }
 
-/// C1 and C3 for every pair of players (rank indices).
-fn compatibility(players: &[Player]) -> Vec<Vec<bool>> {
+/// C1 and C3 for every pair of players (rank indices), and the players who must not meet
+/// (`forbidden`, start numbers: an absolute criterion beside C1).
+fn compatibility(players: &[Player], forbidden: &dyn Fn(u32, u32) -> bool) -> Vec<Vec<bool>> {
     let n = players.len();
     let mut c = vec![vec![false; n]; n];
     for a in 0..n {
@@ -210,7 +283,7 @@ fn compatibility(players: &[Player]) -> Vec<Vec<bool>> {
                 && pa.wants == pb.wants
                 && !pa.topscorer
                 && !pb.topscorer;
-            c[a][b] = !met && !c3;
+            c[a][b] = !met && !c3 && !forbidden(pa.tpn, pb.tpn);
             c[b][a] = c[a][b];
         }
     }

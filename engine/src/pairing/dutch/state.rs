@@ -4,7 +4,7 @@
 //! Art. 4 bye eligibility; C.04.2 3.4–3.5: only games played count for colours and for
 //! "players shall not meet twice").
 
-use crate::tournament::{Colour, RoundResult, RoundStatus, Tournament};
+use crate::tournament::{Acceleration, Colour, RoundResult, RoundStatus, Tournament};
 
 /// A float received in an earlier round (1.4.2–1.4.4).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -61,13 +61,17 @@ pub fn tenths(x: f64) -> i64 {
     (x * 10.0).round() as i64
 }
 
-/// The scores of every entrant before each round 1..=round (index r: before round r + 1).
-pub fn scores_before(t: &Tournament, round: usize) -> Vec<Vec<i64>> {
+/// The pairing scores of every entrant before each round 1..=round (index r: before round
+/// r + 1): the points scored, plus that round's virtual points (`virtual_points`, C.04.5),
+/// which every criterion reads as the score (the floats of earlier rounds included, each
+/// with its own round's virtual points, as bbpPairings has them).
+pub fn scores_before(t: &Tournament, round: usize, virtual_points: Option<&Acceleration>) -> Vec<Vec<i64>> {
     let ps = &t.point_system;
     let mut acc = vec![0i64; t.entrants.len()];
     let mut out = Vec::with_capacity(round);
     for r in 0..round {
-        out.push(acc.clone());
+        let bonus = |i: usize| virtual_points.map_or(0, |a| tenths(a.points(t.entrants[i].start, r + 1)));
+        out.push(acc.iter().enumerate().map(|(i, s)| s + bonus(i)).collect());
         for (i, e) in t.entrants.iter().enumerate() {
             if let Some(entry) = e.rounds.get(r) {
                 acc[i] += tenths(ps.points(entry.result));
