@@ -18,8 +18,8 @@
 //! * 1.4.8 b: a score of at least 35%;
 //! * 1.4.8–1.4.9: a performance Rp = Ra + dp (table 1.4.9, the same as B.02's 8.1.1) of at
 //!   least GM 2600, IM 2450, WGM 2400, WIM 2250;
-//! * 0.3 (the titles' list): WGM and WIM are women's titles, checked for a player the file
-//!   lists as a woman or without a sex.
+//! * 0.3 (the titles' list): WGM and WIM are women's titles, met only for a player the file
+//!   lists as a woman (TRF sex `f`): a blank sex is said, not taken as a woman.
 //!
 //! Only games played over the board count (1.4.2 c). Not applied: the exemptions of 1.4.1 b–c
 //! (fewer games in some events), 1.4.3 a–d (events exempt from the federation mix), the
@@ -262,11 +262,13 @@ pub fn check(title: NormTitle, input: &NormInput) -> NormCheck {
     let half_points: u32 = input.games.iter().map(|(_, h)| h).sum();
     let mut conditions = Vec::new();
     if title.women() {
-        let met = input.sex != Some(Sex::Male);
+        // Only a file that says so makes the player a woman: a blank sex is not taken as one,
+        // or a man whose record leaves column 10 blank would be shown a WGM norm.
+        let met = input.sex == Some(Sex::Female);
         let working = match input.sex {
             Some(Sex::Male) => "a women's title; the file lists the player as a man",
             Some(Sex::Female) => "a women's title; the player is a woman",
-            None => "a women's title; the file gives no sex, taken as eligible",
+            None => "a women's title; sex not given (the player's record leaves it blank: f for a woman)",
         };
         conditions.push(condition("0.3", "women", met, working.into()));
     }
@@ -400,6 +402,24 @@ mod tests {
         let man = NormInput { sex: Some(Sex::Male), ..input(&base) };
         assert_eq!(failed(&check(NormTitle::Wgm, &man)), ["women"]);
         assert!(check(NormTitle::Gm, &man).achieved);
+    }
+
+    /// 0.3: a women's title norm needs the file to say the player is a woman; a blank sex is
+    /// not taken as one (issue 35: a WGM norm was shown achieved for such a player).
+    #[test]
+    fn a_womens_norm_needs_the_sex_given() {
+        let games = gm_norm();
+        let blank = NormInput { sex: None, ..input(&games) };
+        for t in [NormTitle::Wgm, NormTitle::Wim] {
+            let c = check(t, &blank);
+            assert!(!c.achieved, "{}: {:#?}", t.name(), c.conditions);
+            assert_eq!(failed(&c), ["women"], "{}", t.name());
+            let women = c.conditions.iter().find(|c| c.name == "women").expect("the women's condition");
+            assert!(women.working.contains("sex not given"), "{}", women.working);
+        }
+        // The open titles do not ask.
+        assert!(check(NormTitle::Gm, &blank).achieved);
+        assert!(check(NormTitle::Wgm, &input(&games)).achieved, "a woman's WGM norm stands");
     }
 
     /// 1.4.6: only the lowest opponent is raised to the floor; other unrated ones count 1400.
