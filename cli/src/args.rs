@@ -118,10 +118,20 @@ pub struct PairArgs {
     /// The total number of rounds, for the last round's rules [default: the file's XXR or 142].
     #[arg(long, value_name = "N")]
     pub rounds: Option<usize>,
-    /// The colour the top player of round 1 gets by lot (C.04.3 5.2.5) [default: read from
-    /// round 1's games].
+    /// The colour the top player of round 1 gets by lot (C.04.3 5.2.5), or `lot` to draw it
+    /// here (with --seed) [default: the file's 152 or XXC, else read from round 1's games].
+    /// `--format trf` writes it as 152, so that later rounds need no flag.
     #[arg(long, value_enum, value_name = "COLOUR")]
     pub initial_colour: Option<ColourArg>,
+    /// The seed of `--initial-colour lot` (the same seed draws the same colour) [default: from
+    /// the clock, and said].
+    #[arg(long, value_name = "N", requires = "initial_colour")]
+    pub seed: Option<u64>,
+    /// Accelerate the pairing: `baku` is FIDE's Baku method (C.04.5.1, standard scoring only),
+    /// chosen before round 1 [default: the file's 192 (FIDE_DUTCH_2025_BAKU) or its XXA/250
+    /// virtual points]. `--format trf` writes it as 192.
+    #[arg(long, value_enum, value_name = "METHOD")]
+    pub acceleration: Option<AccelerationArg>,
     /// Output format: a pairings sheet, JSON, or the TRF file with round R paired (results
     /// blank).
     #[arg(long, value_enum, default_value_t = PairFormat::Text)]
@@ -140,6 +150,14 @@ pub struct PairArgs {
 pub enum ColourArg {
     White,
     Black,
+    /// Drawn by lot (`--seed`).
+    Lot,
+}
+
+#[derive(Clone, Copy, PartialEq, ValueEnum)]
+pub enum AccelerationArg {
+    /// FIDE's Baku acceleration (C.04.5.1).
+    Baku,
 }
 
 #[derive(Clone, Copy, PartialEq, ValueEnum)]

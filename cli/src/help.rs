@@ -232,8 +232,19 @@ WHAT THE FILE MUST HOLD
   The rounds played, with results; XXR or 142 (the total number of rounds: the last round is
   paired by other rules; without it and --rounds the round is paired as not the last, with a
   warning); for round R, '0000 - H', 'F', 'Z' or '-' for the players not to be paired (byes
-  asked for, absences). The initial colour is --initial-colour, else read from round 1 (the
-  colour of the first player in start order who played it): pairing round 1 needs the flag.
+  asked for, absences). The initial colour is --initial-colour, else the file's 152 (W or B)
+  or XXC (white1, black1), else read from round 1 (the colour of the first player in start
+  order who played it): pairing round 1 needs one of them (--initial-colour lot draws it).
+
+ACCELERATION AND PLAYERS WHO MUST NOT MEET
+  Virtual points (XXA, TRF-2026 250) are added to the scores the round is paired by, never to
+  the standings. 192 FIDE_DUTCH_2025_BAKU (or --acceleration baku, before round 1) computes
+  FIDE's Baku points (C.04.5.1: group A the first 2*ceil(n/4) players of round 1; 1 point in
+  the first half of the first half of the rounds, 1/2 in the rest of that half); a file's own
+  XXA/250 points win. Players listed together in a 260 record (for its rounds) or an XXP
+  record (the whole event) are never paired together; a round that cannot then be paired
+  names the records. Every record not read is named in a warning; every default taken (the
+  total rounds, the point system, the initial colour) in a note.
 
 --check
   Pairs each round that holds games from the rounds before it and compares the pairs, their

@@ -4,13 +4,13 @@
 //! or written into the TRF for results; and `--check`, every round of a file re-paired and
 //! compared with the file's (as bbpPairings's `-c`).
 
-use crate::args::{ColourArg, PairArgs, PairFormat};
+use crate::args::{AccelerationArg, ColourArg, PairArgs, PairFormat};
 use crate::input::{display_name, read_trf};
 use ratings_engine::error::PairError;
 use ratings_engine::pairing::dutch::check::{check_rounds, last_paired_round, RoundCheck};
-use ratings_engine::pairing::dutch::{explain, pair_round, report, PairOptions, Pairing};
-use ratings_engine::parse::trf::with_pairing;
-use ratings_engine::tournament::{Colour, RoundResult, Tournament};
+use ratings_engine::pairing::dutch::{explain, pair_round, report, AccelerationMethod, PairOptions, Pairing};
+use ratings_engine::parse::trf::{with_header, with_pairing};
+use ratings_engine::tournament::{Colour, RoundResult, Tournament, TournamentType};
 use std::process::ExitCode;
 
 /// Exit status of `--check` when a round differs (0: all identical, 1: an error).
@@ -24,9 +24,9 @@ pub fn run(args: &PairArgs) -> Result<(String, ExitCode), String> {
         return check(args, &t, warnings);
     }
     let round = args.round.expect("clap requires --round without --check");
-    let opts = options(args, &t, round, &mut warnings);
+    let opts = options(args, &t, round, &mut warnings)?;
     let p = pair_round(&t, round, &opts).map_err(|e| match e {
-        PairError::NoInitialColour => format!("{e}: give --initial-colour white or black"),
+        PairError::NoInitialColour => format!("{e}: give --initial-colour white, black or lot (drawn here, with --seed)"),
         e => e.to_string(),
     })?;
     let out = match args.format {
@@ -36,16 +36,49 @@ pub fn run(args: &PairArgs) -> Result<(String, ExitCode), String> {
             for w in &warnings {
                 eprintln!("warning: {w}");
             }
+            for n in &p.notes {
+                eprintln!("note: {n}");
+            }
+            let text = declared(&text, &t, &opts);
             trf(&text, &t, &p)?
         }
     };
     Ok((out, ExitCode::SUCCESS))
 }
 
+/// The file with what this run was told and the file did not say, so that the next round
+/// needs no flag: the initial colour (152) and Baku acceleration (192).
+fn declared(text: &str, t: &Tournament, opts: &PairOptions) -> String {
+    let mut text = text.to_string();
+    if let (Some(c), None) = (opts.initial_colour, t.initial_colour) {
+        text = with_header(&text, "152", if c == Colour::White { "W" } else { "B" });
+    }
+    let typed_baku = t.tournament_type.as_ref().is_some_and(|d| d.kind == TournamentType::Dutch { baku: true });
+    if opts.acceleration == Some(AccelerationMethod::Baku) && !typed_baku && t.acceleration.is_none() {
+        text = with_header(&text, "192", TournamentType::Dutch { baku: true }.code());
+    }
+    text
+}
+
+/// `--initial-colour lot`: the colour drawn from `seed` (SplitMix64's first output, its top
+/// bit), said in a warning with the seed so that the draw can be repeated.
+fn drawn(seed: Option<u64>, warnings: &mut Vec<String>) -> Colour {
+    let seed = seed.unwrap_or_else(|| {
+        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64 % 1_000_000)
+    });
+    let mut z = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    let colour = if (z ^ (z >> 31)) >> 63 == 0 { Colour::White } else { Colour::Black };
+    let name = if colour == Colour::White { "White" } else { "Black" };
+    warnings.push(format!("the initial colour was drawn by lot with seed {seed}: {name} for the top player of round 1 (--initial-colour lot --seed {seed} draws it again)"));
+    colour
+}
+
 /// The pairing options: `--rounds`, else the file's total. Without either, the round is not
 /// taken for the last (C.04.3 1.8's topscorers exist only in the last round, and a total of
 /// more rounds than paired is the usual case), with a warning.
-fn options(args: &PairArgs, t: &Tournament, round: usize, warnings: &mut Vec<String>) -> PairOptions {
+fn options(args: &PairArgs, t: &Tournament, round: usize, warnings: &mut Vec<String>) -> Result<PairOptions, String> {
     let rounds = match (args.rounds, t.total_rounds) {
         (Some(n), Some(file)) if n != file => {
             warnings.push(format!("--rounds {n}: the file declares {file} rounds (XXR or 142); {n} is used"));
@@ -63,11 +96,25 @@ fn options(args: &PairArgs, t: &Tournament, round: usize, warnings: &mut Vec<Str
             Some(round.max(t.rounds) + 1)
         }
     };
-    let initial_colour = args.initial_colour.map(|c| match c {
-        ColourArg::White => Colour::White,
-        ColourArg::Black => Colour::Black,
-    });
-    PairOptions { rounds, initial_colour, explain: args.explain }
+    let initial_colour = match args.initial_colour {
+        None => None,
+        Some(ColourArg::White) => Some(Colour::White),
+        Some(ColourArg::Black) => Some(Colour::Black),
+        Some(ColourArg::Lot) => Some(drawn(args.seed, warnings)),
+    };
+    if let (Some(c), Some(file)) = (initial_colour, t.initial_colour.filter(|f| Some(f.colour) != initial_colour)) {
+        let name = |c: Colour| if c == Colour::White { "White" } else { "Black" };
+        warnings.push(format!("--initial-colour: the file gives {} (line {}); {} is used", name(file.colour), file.line, name(c)));
+    }
+    let acceleration = args.acceleration.map(|AccelerationArg::Baku| AccelerationMethod::Baku);
+    let typed_baku = t.tournament_type.as_ref().is_some_and(|d| d.kind == TournamentType::Dutch { baku: true });
+    if acceleration.is_some() && !typed_baku && t.acceleration.is_none() && t.rounds_played() > 0 {
+        return Err(format!(
+            "--acceleration baku: the file's {} round(s) were paired without acceleration, and acceleration is chosen before round 1 (C.04.5.1); if they were paired with it, the file needs 192 FIDE_DUTCH_2025_BAKU",
+            t.rounds_played()
+        ));
+    }
+    Ok(PairOptions { rounds, initial_colour, explain: args.explain, acceleration })
 }
 
 /// A player as the sheet names them: start number and name.
@@ -103,6 +150,9 @@ fn sheet(t: &Tournament, p: &Pairing, warnings: &[String], explain: bool) -> Str
     if !absent.is_empty() {
         out += &format!("\nNot paired (by request): {}\n", absent.join(", "));
     }
+    for n in &p.notes {
+        out += &format!("note: {n}\n");
+    }
     if explain {
         out += "\nWhy, bracket by bracket:\n";
         out +=
@@ -129,8 +179,14 @@ fn trf(text: &str, t: &Tournament, p: &Pairing) -> Result<String, String> {
 
 /// `--check`: every round compared; exit 0 when all are identical, `DIFFERS` when one is not.
 fn check(args: &PairArgs, t: &Tournament, mut warnings: Vec<String>) -> Result<(String, ExitCode), String> {
-    let opts = options(args, t, 0, &mut warnings);
+    let opts = options(args, t, 0, &mut warnings)?;
     let checks = check_rounds(t, &opts).map_err(|e| e.to_string())?;
+    let mut notes: Vec<String> = Vec::new();
+    for n in checks.iter().flat_map(|c| &c.ours.notes) {
+        if !notes.contains(n) {
+            notes.push(n.clone());
+        }
+    }
     if checks.is_empty() {
         return Err(format!("--check: {} holds no games to check", display_name(&args.file)));
     }
@@ -139,8 +195,8 @@ fn check(args: &PairArgs, t: &Tournament, mut warnings: Vec<String>) -> Result<(
         false => ExitCode::from(DIFFERS),
     };
     let out = match args.format {
-        PairFormat::Json => report::check_json(&checks, &warnings) + "\n",
-        PairFormat::Text => check_text(&checks, &warnings),
+        PairFormat::Json => report::check_json(&checks, &warnings, &notes) + "\n",
+        PairFormat::Text => check_text(&checks, &warnings, &notes),
         PairFormat::Trf => return Err("--check: --format trf writes a round paired; --check prints text or json".into()),
     };
     Ok((out, status))
@@ -148,7 +204,7 @@ fn check(args: &PairArgs, t: &Tournament, mut warnings: Vec<String>) -> Result<(
 
 /// `--check` as text: each round that differs with its boards (ours, then the file's games the
 /// engine did not make), then the count.
-fn check_text(checks: &[RoundCheck], warnings: &[String]) -> String {
+fn check_text(checks: &[RoundCheck], warnings: &[String], notes: &[String]) -> String {
     let mut out = String::new();
     let differ: Vec<&RoundCheck> = checks.iter().filter(|c| !c.identical()).collect();
     for c in &differ {
@@ -180,6 +236,9 @@ fn check_text(checks: &[RoundCheck], warnings: &[String]) -> String {
     };
     for w in warnings {
         out += &format!("warning: {w}\n");
+    }
+    for n in notes {
+        out += &format!("note: {n}\n");
     }
     out
 }

@@ -70,7 +70,7 @@ fn the_json_is_exactly_the_documented_shape() {
     let o = run(&["pair", &case("withdrawn.trf"), "--round", "3", "--format", "json"]);
     let v = json_of(&o);
     let keys: Vec<&str> = v.as_object().unwrap().keys().map(String::as_str).collect();
-    assert_eq!(keys.len(), 5, "{keys:?}");
+    assert_eq!(keys.len(), 6, "{keys:?}");
     assert!(out(&o).starts_with(r#"{"round":3,"pairings":[{"board":1,"white":"#), "{}", out(&o));
     assert_eq!(v["absent"], json!([3]), "player 3 withdrew (0000 - -)");
     assert_eq!(v["bye"], json!(8));
@@ -253,12 +253,19 @@ fn a_player_paired_twice_in_a_round_is_refused_naming_the_lines() {
     );
 }
 
+/// Virtual points (here `XXA`) are added to the pairing score: C.04.2's board order follows
+/// real + virtual points (FIDE's checklist, Q188). Round 3 of four: 1-4 and 2-3 either way (1
+/// has met 2 and 3), but 3 given 2 virtual points leads, so 2-3 is board 1.
 #[test]
-fn acceleration_for_the_round_is_refused_as_not_built() {
-    let text = four_after_two("XXA    1  0.0  0.0  1.0\n");
-    fails_saying(&run_text(&text, &["--round", "3"]), "Baku acceleration (C.04.5) is not built yet");
-    // Virtual points for earlier rounds only do not touch round 3's pairing.
-    assert_eq!(run_text(&four_after_two("XXA    1  1.0  1.0\n"), &["--round", "3"]).status.code(), Some(0));
+fn virtual_points_order_the_boards() {
+    let order = |header: &str| {
+        let v = json_of(&run_text(&four_after_two(header), &["--round", "3", "--format", "json"]));
+        v["pairings"].as_array().unwrap().iter().map(|b| b["white"].as_u64().unwrap().min(b["black"].as_u64().unwrap())).collect::<Vec<_>>()
+    };
+    assert_eq!(order(""), [1, 2]);
+    assert_eq!(order("XXA    3  0.0  0.0  2.0\n"), [2, 1]);
+    // Virtual points for earlier rounds only do not touch round 3's scores.
+    assert_eq!(order("XXA    3  2.0  2.0\n"), [1, 2]);
 }
 
 #[test]
@@ -297,7 +304,7 @@ fn files_that_are_not_tournaments_are_clear_errors() {
     fails_saying(&run(&["pair", "/nonexistent/file.trf", "--round", "1"]), "cannot read /nonexistent/file.trf");
     // Round 1 of a file with no game: the initial colour must be given.
     let fresh = ["012 New\nXXR 3".to_string(), trf_player(1, "", &[]), trf_player(2, "", &[]), trf_player(3, "", &[])].join("\n");
-    fails_saying(&run_text(&fresh, &["--round", "1"]), "give --initial-colour white or black");
+    fails_saying(&run_text(&fresh, &["--round", "1"]), "give --initial-colour white, black or lot");
     let v = json_of(&run_text(&fresh, &["--round", "1", "--initial-colour", "black", "--format", "json"]));
     assert_eq!(boards_of(&v), (vec![(2, 1)], Some(3)), "1 gets black by lot; 3, the lowest, the bye");
 }

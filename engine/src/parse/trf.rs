@@ -125,6 +125,41 @@ pub fn with_ranks(text: &str, rank_of: &dyn Fn(u32) -> Option<usize>) -> String 
     })
 }
 
+/// The file with a header record `code` (e.g. `152`) set to `value`: every record of that
+/// code replaced by one line `code value`, or, when there is none, the line added before the
+/// first player record; every other line, line end and byte order mark kept.
+pub fn with_header(text: &str, code: &str, value: &str) -> String {
+    let (bom, body) = match text.strip_prefix('\u{feff}') {
+        Some(rest) => ("\u{feff}", rest),
+        None => ("", text),
+    };
+    let end = if body.contains("\r\n") {
+        "\r\n"
+    } else if body.contains('\n') {
+        "\n"
+    } else {
+        "\r"
+    };
+    let record = format!("{code} {value}");
+    let mut lines: Vec<String> = body.split(end).map(str::to_string).collect();
+    let same = |l: &str| self::code(l) == code;
+    if lines.iter().any(|l| same(l)) {
+        let mut seen = false;
+        lines.retain_mut(|l| match same(l) {
+            true if seen => false,
+            true => {
+                (seen, *l) = (true, record.clone());
+                true
+            }
+            false => true,
+        });
+    } else {
+        let at = lines.iter().position(|l| self::code(l) == "001").unwrap_or(0);
+        lines.insert(at, record);
+    }
+    format!("{bom}{}", lines.join(end))
+}
+
 /// One player's round written by [`with_round`]: the block's opponent, colour and result
 /// (`None`: blank, a game not yet played) and, when they change, the points (columns 81-84).
 #[derive(Clone, Copy, Debug, PartialEq)]

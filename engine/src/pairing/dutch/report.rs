@@ -44,7 +44,8 @@ pub fn brackets(notes: &[BracketNote]) -> String {
     arr(notes.iter().map(bracket))
 }
 
-/// `{"round", "pairings", "bye", "absent", "warnings"}`, then `"brackets"` when `explain`.
+/// `{"round", "pairings", "bye", "absent", "warnings", "notes"}`, then `"brackets"` when
+/// `explain`.
 pub fn json(p: &Pairing, warnings: &[String], explain: bool) -> String {
     let mut fields = vec![
         ("round", val(p.round)),
@@ -52,6 +53,7 @@ pub fn json(p: &Pairing, warnings: &[String], explain: bool) -> String {
         ("bye", val(p.bye)),
         ("absent", val(p.absent.clone())),
         ("warnings", val(warnings.to_vec())),
+        ("notes", val(p.notes.clone())),
     ];
     if explain {
         fields.push(("brackets", brackets(&p.brackets)));
@@ -60,7 +62,7 @@ pub fn json(p: &Pairing, warnings: &[String], explain: bool) -> String {
 }
 
 /// `--check`: whether every round is identical, the rounds that differ, each round compared.
-pub fn check_json(checks: &[RoundCheck], warnings: &[String]) -> String {
+pub fn check_json(checks: &[RoundCheck], warnings: &[String], notes: &[String]) -> String {
     let round = |c: &RoundCheck| {
         let game = |g: &super::check::Game| obj(&[("white", val(g.white)), ("black", val(g.black)), ("coloured", val(g.coloured))]);
         obj(&[
@@ -78,5 +80,6 @@ pub fn check_json(checks: &[RoundCheck], warnings: &[String]) -> String {
         ("differ", val(differ)),
         ("rounds", arr(checks.iter().map(round))),
         ("warnings", val(warnings.to_vec())),
+        ("notes", val(notes.to_vec())),
     ])
 }
