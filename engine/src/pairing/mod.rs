@@ -3,6 +3,7 @@
 //! with (`docs/dev/dutch.md` §3–4), its weights, and the Dutch system itself (`dutch`, a first
 //! cut: `docs/dev/dutch-status.md`).
 
+pub mod berger;
 pub mod dutch;
 pub mod matching;
 pub mod weight;
