@@ -132,6 +132,11 @@ pub struct PairArgs {
     /// virtual points]. `--format trf` writes it as 192.
     #[arg(long, value_enum, value_name = "METHOD")]
     pub acceleration: Option<AccelerationArg>,
+    /// The pairing system [default: the file's 192, else the Dutch system]: a round robin is
+    /// paired, and audited with --check, by C.05's Berger tables (3 to 24 players; Berger
+    /// numbers read from round 1, else the start numbers).
+    #[arg(long, value_enum, value_name = "SYSTEM")]
+    pub system: Option<SystemArg>,
     /// Output format: a pairings sheet, JSON, or the TRF file with round R paired (results
     /// blank).
     #[arg(long, value_enum, default_value_t = PairFormat::Text)]
@@ -152,6 +157,17 @@ pub enum ColourArg {
     Black,
     /// Drawn by lot (`--seed`).
     Lot,
+}
+
+#[derive(Clone, Copy, PartialEq, ValueEnum)]
+pub enum SystemArg {
+    /// The FIDE Dutch system (C.04.3).
+    Dutch,
+    /// A round robin by the Berger tables (C.05).
+    RoundRobin,
+    /// A double round robin (the second cycle with colours reversed; C.05's advice on the
+    /// first cycle's last two rounds followed).
+    DoubleRoundRobin,
 }
 
 #[derive(Clone, Copy, PartialEq, ValueEnum)]

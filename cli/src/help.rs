@@ -246,9 +246,18 @@ ACCELERATION AND PLAYERS WHO MUST NOT MEET
   names the records. Every record not read is named in a warning; every default taken (the
   total rounds, the point system, the initial colour) in a note.
 
+ROUND ROBINS
+  192 FIDE_ROUNDROBIN or FIDE_DOUBLEROUNDROBIN (or --system round-robin|double-round-robin)
+  pairs by C.05's Berger tables, 3 to 24 players: the Berger numbers are read from round 1
+  (else the start numbers); an odd count gives one player the round off (0000 - Z, no
+  points); a double round robin reverses the colours in its second cycle and plays the first
+  cycle's last two rounds swapped, as C.05 advises.
+
 --check
   Pairs each round that holds games from the rounds before it and compares the pairs, their
-  colours and the pairing-allocated bye with the file's (boards in C.04.2's order).
+  colours and the pairing-allocated bye with the file's (boards in C.04.2's order). A round
+  robin is compared with its Berger table; a file with no 192 whose rounds are a round
+  robin's is audited as one, said in a warning (--system dutch audits it as a Swiss).
 
 EXIT STATUS
   0 paired (--check: every round identical), 2 (--check) some round differs, 1 an error:

@@ -4,12 +4,13 @@
 //! or written into the TRF for results; and `--check`, every round of a file re-paired and
 //! compared with the file's (as bbpPairings's `-c`).
 
-use crate::args::{AccelerationArg, ColourArg, PairArgs, PairFormat};
+use crate::args::{AccelerationArg, ColourArg, PairArgs, PairFormat, SystemArg};
 use crate::input::{display_name, read_trf};
 use ratings_engine::error::PairError;
+use ratings_engine::pairing::berger::{self, Cycles};
 use ratings_engine::pairing::dutch::check::{check_rounds, last_paired_round, RoundCheck};
 use ratings_engine::pairing::dutch::{explain, pair_round, report, AccelerationMethod, PairOptions, Pairing};
-use ratings_engine::parse::trf::{with_header, with_pairing};
+use ratings_engine::parse::trf::{with_header, with_pairing, with_round_off};
 use ratings_engine::tournament::{Colour, RoundResult, Tournament, TournamentType};
 use std::process::ExitCode;
 
@@ -20,6 +21,9 @@ const DIFFERS: u8 = 2;
 pub fn run(args: &PairArgs) -> Result<(String, ExitCode), String> {
     let mut warnings = Vec::new();
     let (text, t) = read_trf(&args.file, &mut warnings)?;
+    if let Some(cycles) = round_robin(args, &t) {
+        return robin(args, &text, &t, cycles, warnings);
+    }
     if args.check {
         return check(args, &t, warnings);
     }
@@ -44,6 +48,107 @@ pub fn run(args: &PairArgs) -> Result<(String, ExitCode), String> {
         }
     };
     Ok((out, ExitCode::SUCCESS))
+}
+
+/// The round-robin cycles when the tournament is one: `--system`, else the file's `192`.
+fn round_robin(args: &PairArgs, t: &Tournament) -> Option<Cycles> {
+    match (args.system, t.tournament_type.as_ref().map(|d| &d.kind)) {
+        (Some(SystemArg::RoundRobin), _) => Some(Cycles::Single),
+        (Some(SystemArg::DoubleRoundRobin), _) => Some(Cycles::Double),
+        (Some(SystemArg::Dutch), _) => None,
+        (None, Some(TournamentType::RoundRobin { double })) => Some(if *double { Cycles::Double } else { Cycles::Single }),
+        (None, Some(_)) => None,
+        (None, None) if args.check && last_paired_round(t) >= 2 => shaped_like_round_robin(t),
+        (None, None) => None,
+    }
+}
+
+/// A file to check that says nothing of its system (no `192`), with two rounds played or more,
+/// whose `092` names a round robin, or whose shape is one (3 to 24 players, the table's number of rounds, no two players meeting
+/// more often than the cycles allow, round 1 a Berger table's): audited and paired as one,
+/// with a note, rather than as a Swiss it never was.
+fn shaped_like_round_robin(t: &Tournament) -> Option<Cycles> {
+    let kind = t.kind.as_deref().unwrap_or("").to_lowercase();
+    let named = kind.contains("round robin") || kind.contains("round-robin") || kind.contains("berger");
+    if !kind.is_empty() && !named {
+        return None;
+    }
+    let n = t.entrants.len();
+    if !(berger::MIN_PLAYERS..=berger::MAX_PLAYERS).contains(&n) {
+        return None;
+    }
+    let total = t.total_rounds.unwrap_or(t.rounds);
+    let cycles = [Cycles::Single, Cycles::Double].into_iter().find(|&c| berger::rounds(n, c) == total)?;
+    let most = if cycles == Cycles::Single { 1 } else { 2 };
+    let meets = |i: usize, j: usize| t.entrants[i].rounds.iter().filter(|r| r.opponent == Some(j)).count();
+    let repeats = (0..n).any(|i| (i + 1..n).any(|j| meets(i, j) > most));
+    (!repeats && berger::berger_numbers(t, cycles).is_ok()).then_some(cycles)
+}
+
+/// A round robin: round R by the Berger tables (C.05), as a sheet, JSON or the TRF (the
+/// player with the round off written `0000 - Z`), or `--check`, every round against the table.
+fn robin(args: &PairArgs, text: &str, t: &Tournament, cycles: Cycles, warnings: Vec<String>) -> Result<(String, ExitCode), String> {
+    if args.check {
+        let checks = berger::check(t, cycles).map_err(|e| e.to_string())?;
+        let status = if checks.iter().all(|c| c.identical()) { ExitCode::SUCCESS } else { ExitCode::from(DIFFERS) };
+        let mut warnings = warnings;
+        warnings.extend(Some(why_robin(args, t)).filter(|w| !w.is_empty()).map(|w| format!("audited as a round robin{w}")));
+        return Ok((robin_check_text(&checks, cycles, &warnings), status));
+    }
+    let round = args.round.expect("clap requires --round without --check");
+    let (boards, off) = berger::pair_round(t, round, cycles).map_err(|e| e.to_string())?;
+    let boards: Vec<ratings_engine::pairing::dutch::Board> = boards
+        .iter()
+        .enumerate()
+        .map(|(k, &(white, black))| ratings_engine::pairing::dutch::Board { number: k + 1, white, black })
+        .collect();
+    let mut notes = vec![format!("a {cycles} round robin by the Berger tables (FIDE C.05, Annex 1){}", why_robin(args, t))];
+    notes.extend(off.map(|x| format!("start number {x} has the round off (an odd count: no game, no points)")));
+    let absent = t.requested_byes(round).into_iter().map(|(i, _)| t.entrants[i].start).collect();
+    let p = Pairing { round, boards, bye: off, absent, brackets: Vec::new(), notes };
+    match args.format {
+        PairFormat::Text => {
+            Ok((sheet(t, &p, &warnings, false).replace("FIDE Dutch system, C.04.3", "Berger tables, C.05"), ExitCode::SUCCESS))
+        }
+        PairFormat::Json => Ok((report::json(&p, &warnings, false) + "\n", ExitCode::SUCCESS)),
+        PairFormat::Trf if last_paired_round(t) >= round => {
+            Err(format!("--format trf: the file already holds games of round {round} or later"))
+        }
+        PairFormat::Trf => Ok((with_round_off(text, t, round, &boards_of(&p), off), ExitCode::SUCCESS)),
+    }
+}
+
+/// Why a file with no `192` and no `--system` is taken for a round robin ("" otherwise).
+fn why_robin(args: &PairArgs, t: &Tournament) -> &'static str {
+    match (args.system, &t.tournament_type) {
+        (None, None) => {
+            ": the file does not declare its system (192), and its rounds are a round robin's (--system dutch pairs it as a Swiss)"
+        }
+        _ => "",
+    }
+}
+
+/// `--check` of a round robin as text: each round that differs from the table, then the count.
+fn robin_check_text(checks: &[berger::RrRoundCheck], cycles: Cycles, warnings: &[String]) -> String {
+    let mut out = String::new();
+    let differ: Vec<&berger::RrRoundCheck> = checks.iter().filter(|c| !c.identical()).collect();
+    for c in &differ {
+        out += &format!("round {}: differs from the Berger table\n", c.round);
+        for (w, b) in &c.table_only {
+            out += &format!("  the table: {w} - {b}\n");
+        }
+        for g in &c.file_only {
+            out += &format!("  the file:  {} - {}{}\n", g.white, g.black, if g.coloured { "" } else { " (colours not given)" });
+        }
+    }
+    out += &match differ.len() {
+        0 => format!("all {} rounds are the Berger table's ({cycles} round robin, C.05)\n", checks.len()),
+        n => format!("{} of {} rounds are the Berger table's; {n} differ\n", checks.len() - n, checks.len()),
+    };
+    for w in warnings {
+        out += &format!("warning: {w}\n");
+    }
+    out
 }
 
 /// The file with what this run was told and the file did not say, so that the next round

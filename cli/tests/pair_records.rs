@@ -170,3 +170,60 @@ fn records_not_read_are_named_and_other_systems_refused() {
         "192 declares the tournament type FIDE_BURSTEIN, which is not paired here",
     );
 }
+
+#[test]
+fn point_values_fide_does_not_allow_are_refused_naming_the_line() {
+    let draw = fresh(4, "XXR 3\n162  W 1.0    D 0.6");
+    fails_saying(&run_text(&draw, &["--round", "1", "--initial-colour", "white"]), "line 3");
+    fails_saying(&run_text(&draw, &["--round", "1", "--initial-colour", "white"]), "a draw worth at most half a win");
+    let pab = fresh(4, "XXR 3\nBBW  1.0\nBBU  1.5");
+    fails_saying(&run_text(&pab, &["--round", "1", "--initial-colour", "white"]), "line 4");
+    fails_saying(&run_text(&pab, &["--round", "1", "--initial-colour", "white"]), "a pairing-allocated bye worth at most a win");
+    // 3-1-0 with the bye worth nothing is allowed.
+    let ok = fresh(4, "XXR 3\n162  W 3.0    D 1.0    L 0.0    P 0.0");
+    assert_eq!(run_text(&ok, &["--round", "1", "--initial-colour", "white"]).status.code(), Some(0));
+}
+
+fn held_round_robin() -> String {
+    std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../engine/tests/data/trf/held_round_robin.trf")).unwrap()
+}
+
+#[test]
+fn a_round_robin_is_audited_against_the_berger_tables_not_as_a_swiss() {
+    // C.07's round-robin exercise (no 192): taken for a round robin by its shape, said.
+    let held = held_round_robin();
+    let o = run_text(&held, &["--check"]);
+    assert_eq!(o.status.code(), Some(0), "{}", out(&o));
+    assert!(out(&o).contains("all 5 rounds are the Berger table's (single round robin, C.05)"), "{}", out(&o));
+    assert!(out(&o).contains("audited as a round robin: the file does not declare its system (192)"), "{}", out(&o));
+    // As a Dutch Swiss it differs (what `pair --check` said before).
+    assert_eq!(run_text(&held, &["--check", "--system", "dutch"]).status.code(), Some(2));
+    // Round 4 altered (1 and 4 swap colours): that round differs from the table.
+    let altered: String = held
+        .lines()
+        .map(|l| match l.get(..8) {
+            Some("001    1") => l.replacen("     4 w 0", "     4 b 0", 1),
+            Some("001    4") => l.replacen("     1 b 1", "     1 w 1", 1),
+            _ => l.to_string(),
+        })
+        .collect::<Vec<_>>()
+        .join("\n");
+    let o = run_text(&altered, &["--check"]);
+    assert_eq!(o.status.code(), Some(2), "{}", out(&o));
+    assert!(out(&o).contains("round 4: differs from the Berger table") && out(&o).contains("4 of 5 rounds"), "{}", out(&o));
+}
+
+#[test]
+fn a_double_round_robin_is_paired_round_by_round_by_the_table() {
+    // Nine players, double: 18 rounds; round 1 of the table for 10 (1-10, 2-9, 3-8, 4-7, 5-6),
+    // 10 the missing number, so 1 has the round off (0000 - Z, no point).
+    let text = fresh(9, "142 18\n192 FIDE_DOUBLEROUNDROBIN");
+    let v = json_of(&run_text(&text, &["--round", "1", "--format", "json"]));
+    assert_eq!(boards(&v), (vec![(2, 9), (3, 8), (4, 7), (5, 6)], Some(1)));
+    let written = out(&run_text(&text, &["--round", "1", "--format", "trf"]));
+    let one = written.lines().find(|l| l.starts_with("001    1")).unwrap();
+    assert!(one.ends_with("0000 - Z") && one.contains("  0.0 "), "{one}");
+    // --system round-robin on a file with no 192: the single table.
+    let v = json_of(&run_text(&fresh(4, "XXR 3"), &["--round", "2", "--system", "round-robin", "--format", "json"]));
+    assert_eq!(boards(&v).0, [(4, 3), (1, 2)]);
+}

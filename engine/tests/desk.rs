@@ -159,6 +159,121 @@ fn bbp_check(trf16: &str) -> Option<(bool, String)> {
     Some((out.status.success() && !other, said))
 }
 
+/// A tournament of `list` run at the desk from registration to its last result, every round
+/// paired by the desk (the file's own 192 says how) and its results seeded.
+fn run_plain(d: &Details, list: &[NewPlayer], seed: u64) -> String {
+    let mut rng = Lcg(seed);
+    let mut text = new_file(d, list).unwrap();
+    let rounds = parse_trf(&text).unwrap().0.total_rounds.unwrap();
+    for round in 1..=rounds {
+        assert_eq!(view(&text).unwrap().next, Next::Pair(round));
+        text = apply(&text, &Action::Pair { round, initial_colour: (round == 1).then_some(Colour::Black) }).unwrap();
+        enter_results(&mut text, &mut rng);
+    }
+    assert_eq!(view(&text).unwrap().next, Next::Finished);
+    text
+}
+
+/// The players and their rounds, without the lines they were read from.
+fn unlined(t: &ratings_engine::tournament::Tournament) -> Vec<ratings_engine::tournament::Entrant> {
+    t.entrants
+        .iter()
+        .cloned()
+        .map(|mut e| {
+            e.line = 0;
+            e
+        })
+        .collect()
+}
+
+/// Every round of a finished desk file re-paired from the rounds before it, as the file says.
+fn assert_repaired(text: &str) {
+    let (t, warnings) = parse_trf(text).unwrap();
+    assert!(warnings.is_empty(), "{warnings:?}");
+    for c in check_rounds(&t, &PairOptions::default()).unwrap() {
+        assert!(c.identical(), "round {}: ours only {:?}, file only {:?}", c.round, c.ours_only, c.file_only);
+    }
+}
+
+/// A Baku-accelerated Swiss (C.04.5.1): the file says so in 192, every round re-pairs from it,
+/// the TRF-16 export carries FIDE's virtual points as XXA records, which bbpPairings's checker
+/// accepts round by round; the virtual points never reach the standings.
+#[test]
+fn a_baku_accelerated_swiss_runs_at_the_desk() {
+    use ratings_engine::desk::system::System;
+    let list = parse_players(&players(&mut Lcg(3))).unwrap();
+    let d = Details { name: "Baku Open".into(), rounds: 7, system: System::SwissBaku, ..Details::default() };
+    let text = run_plain(&d, &list, 3);
+    assert!(text.contains("\n192 FIDE_DUTCH_2025_BAKU\n") && text.contains("\n152 B\n"), "{text}");
+    assert_repaired(&text);
+    // Round 1: group A (2·⌈30/4⌉ = 16) is its own score group: 1 meets 9, not 16.
+    let t = parse_trf(&text).unwrap().0;
+    assert_eq!(t.entrants[0].rounds[0].opponent, Some(8), "1 plays 9 in round 1");
+    let old = export(&text, TrfVersion::Trf16);
+    assert_eq!(old.lines().filter(|l| l.starts_with("XXA ")).count(), 16, "{old}");
+    assert!(old.contains("XXA    1  1.0  1.0  0.5  0.5\n") && old.contains("XXC black1\n"), "{old}");
+    assert_eq!(unlined(&parse_trf(&old).unwrap().0), unlined(&t), "the TRF-16 export reads back as the same players and rounds");
+    if let Some((agrees, said)) = bbp_check(&old) {
+        assert!(agrees, "bbpPairings -c: {said}");
+    }
+    // Points are the games' only.
+    for e in &t.entrants {
+        assert_eq!(e.declared_points, Some(e.points_in(&t.point_system, 7)), "{}", e.name);
+    }
+}
+
+/// A Swiss where siblings must not meet: never paired together, every round re-pairs from the
+/// file, and bbpPairings's checker (reading XXP) agrees.
+#[test]
+fn siblings_who_must_not_meet_never_meet_at_the_desk() {
+    let list = parse_players(&players(&mut Lcg(8))).unwrap();
+    let apart = "Player 01; Player 02; Player 03\nPlayer 10; Player 11\nPlayer 20; Player 21; Player 22; Player 23\n";
+    let d = Details { name: "Family Open".into(), rounds: 7, must_not_meet: apart.into(), ..Details::default() };
+    let text = run_plain(&d, &list, 8);
+    assert_eq!(text.lines().filter(|l| l.starts_with("260   1   7 ")).count(), 3, "{text}");
+    assert_repaired(&text);
+    let t = parse_trf(&text).unwrap().0;
+    for f in &t.forbidden {
+        for e in t.entrants.iter().filter(|e| f.players.contains(&e.start)) {
+            for r in e.rounds.iter().filter_map(|r| r.opponent) {
+                assert!(!f.players.contains(&t.entrants[r].start), "{} met a sibling", e.name);
+            }
+        }
+    }
+    let old = export(&text, TrfVersion::Trf16);
+    assert_eq!(old.lines().filter(|l| l.starts_with("XXP ")).count(), 3, "{old}");
+    if let Some((agrees, said)) = bbp_check(&old) {
+        assert!(agrees, "bbpPairings -c: {said}");
+    }
+    let e = new_file(&Details { must_not_meet: "Player 01; Nobody".into(), ..d.clone() }, &list).unwrap_err();
+    assert!(e.to_string().contains("line 1: 'Nobody' is not a registered player"), "{e}");
+}
+
+/// A 10-player double round robin: 18 rounds by C.05's Berger tables, each pair meeting twice
+/// with the colours reversed, the file audited against the tables.
+#[test]
+fn a_double_round_robin_runs_at_the_desk() {
+    use ratings_engine::desk::system::System;
+    use ratings_engine::pairing::berger::{check, Cycles};
+    let list: Vec<NewPlayer> = parse_players(&players(&mut Lcg(5))).unwrap().into_iter().take(10).collect();
+    let d = Details { name: "Club Championship".into(), rounds: 7, system: System::DoubleRoundRobin, ..Details::default() };
+    let text = run_plain(&d, &list, 5);
+    let (t, warnings) = parse_trf(&text).unwrap();
+    assert!(warnings.is_empty(), "{warnings:?}");
+    assert_eq!((t.total_rounds, t.rounds_played()), (Some(18), 18));
+    for (i, e) in t.entrants.iter().enumerate() {
+        for j in (0..10).filter(|&j| j != i) {
+            let met: Vec<Option<Colour>> = e.rounds.iter().filter(|r| r.opponent == Some(j)).map(|r| r.colour).collect();
+            assert_eq!(met.len(), 2, "{} and {}", e.start, j + 1);
+            assert_ne!(met[0], met[1], "the second cycle reverses the colours");
+        }
+    }
+    let audit = check(&t, Cycles::Double).unwrap();
+    assert_eq!(audit.len(), 18);
+    assert!(audit.iter().all(|c| c.identical()));
+    assert_eq!(unlined(&parse_trf(&export(&text, TrfVersion::Trf16)).unwrap().0), unlined(&t));
+}
+
 #[test]
 fn the_same_seed_runs_the_same_swiss() {
     assert_eq!(run_swiss(5), run_swiss(5));
@@ -176,7 +291,11 @@ fn a_round_is_not_paired_before_the_results_are_in_and_unpairing_gives_the_file_
     let err = apply(&paired, &Action::Pair { round: 2, initial_colour: None }).unwrap_err();
     assert!(matches!(err, DeskError::Round { round: 1, .. }), "{err}");
     assert!(err.to_string().contains("results missing"), "{err}");
-    assert_eq!(apply(&paired, &Action::Unpair { round: 1 }).unwrap(), text);
+    // Unpairing gives the file back, but for the colour drawn by lot, which stays (152): the
+    // round paired again (with any other draw offered) is the same round.
+    let unpaired = apply(&paired, &Action::Unpair { round: 1 }).unwrap();
+    assert_eq!(unpaired, ratings_engine::parse::trf::with_header(&text, "152", "B"));
+    assert_eq!(apply(&unpaired, &Action::Pair { round: 1, initial_colour: Some(Colour::White) }).unwrap(), paired);
     let one = apply(&paired, &Action::Result { round: 1, white: v.rounds[0].boards[0].white, outcome: Outcome::Draw }).unwrap();
     assert!(apply(&one, &Action::Unpair { round: 1 }).unwrap_err().to_string().contains("results are entered"));
     assert_eq!(view(&one).unwrap().warnings, Vec::<String>::new(), "the games still to be entered are not warned of");
@@ -203,7 +322,8 @@ fn the_arbiters_changes_are_marked_in_the_file_and_the_view() {
     if let Some((agrees, said)) = bbp_check(&export(&exchanged, TrfVersion::Trf16)) {
         assert!(!agrees, "bbpPairings sees it too: {said}");
     }
-    assert_eq!(apply(&exchanged, &Action::Unpair { round: 1 }).unwrap(), text, "unpairing drops the marks");
+    let drawn = ratings_engine::parse::trf::with_header(&text, "152", "W");
+    assert_eq!(apply(&exchanged, &Action::Unpair { round: 1 }).unwrap(), drawn, "unpairing drops the marks, not the colour drawn");
 }
 
 #[test]

@@ -2,7 +2,9 @@
 //! `202` tiebreaks records), or TRF-16 for older programs, which know none of those: the
 //! rounds as JaVaFo's `XXR` (read by JaVaFo, bbpPairings, Swiss-Manager and Vega), a 3-1-0
 //! point system as bbpPairings's `BBW`/`BBD` and JaVaFo's `XXS`, the tiebreaks, the ranking
-//! method (`172`) and the national ratings left out.
+//! method (`172`) and the national ratings left out; the initial colour (`152`) as `XXC`,
+//! players who must not meet (`260`) as `XXP`, Baku acceleration (`192`) as `XXA` records
+//! holding FIDE's virtual points.
 //! The player records are the same in both (TRF-2026 did not move their columns).
 
 use serde::{Deserialize, Serialize};
@@ -37,6 +39,13 @@ pub fn export(text: &str, version: TrfVersion) -> String {
         match line.get(..3) {
             Some("142") => out.push_str(&format!("XXR {value}\n")),
             Some("162") => out.push_str(&sixteen_points(value)),
+            // The initial colour, players who must not meet and Baku's virtual points as
+            // JaVaFo's records (XXC, XXP, XXA), which bbpPairings reads too.
+            Some("152") => out.push_str(if value == "B" { "XXC black1\n" } else { "XXC white1\n" }),
+            Some("260") => {
+                out.push_str(&format!("XXP {}\n", line.get(12..).unwrap_or("").split_whitespace().collect::<Vec<_>>().join(" ")))
+            }
+            Some("192") => out.push_str(&baku_points(text, value)),
             // TRF-2026's tiebreaks, ranking method and national ratings: not in TRF-16 (the
             // start numbers already hold the initial order they gave).
             Some("202") | Some("212") | Some("172") => {}
@@ -45,6 +54,24 @@ pub fn export(text: &str, version: TrfVersion) -> String {
         }
     }
     out
+}
+
+/// A Baku-accelerated file's virtual points (C.04.5.1) as `XXA` records, for programs that
+/// do not read TRF-2026's `192` (nothing for any other type).
+fn baku_points(text: &str, code: &str) -> String {
+    if crate::tournament::TournamentType::from_code(code) != (crate::tournament::TournamentType::Dutch { baku: true }) {
+        return String::new();
+    }
+    let Ok((t, _)) = crate::parse::trf::parse_trf(text) else { return String::new() };
+    let total = t.total_rounds.unwrap_or(t.rounds);
+    let Ok(a) = crate::pairing::dutch::accelerate::baku(&t, total) else { return String::new() };
+    a.by_start
+        .iter()
+        .map(|(start, points)| {
+            let cells: String = points.iter().map(|p| format!(" {p:>4.1}")).collect();
+            format!("XXA {start:>4}{cells}\n")
+        })
+        .collect()
 }
 
 /// A `162` record's win and draw points as bbpPairings's and JaVaFo's records.

@@ -24,6 +24,7 @@ pub mod late;
 pub mod progress;
 pub mod register;
 pub mod rounds;
+pub mod system;
 pub mod view;
 
 pub use register::{parse_players, Details, NewPlayer};

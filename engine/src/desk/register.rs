@@ -92,6 +92,13 @@ pub struct Details {
     /// the national ratings' federation).
     #[serde(default)]
     pub ranking: RankingMethod,
+    /// The pairing system (TRF-2026 `192`; a round robin's rounds are its table's).
+    #[serde(default)]
+    pub system: super::system::System,
+    /// Players who must not meet, as typed: a group a line, names separated by `;`
+    /// ([`super::system::parse_apart`]; written as `260` records).
+    #[serde(default)]
+    pub must_not_meet: String,
 }
 
 impl Default for Details {
@@ -109,6 +116,8 @@ impl Default for Details {
             points: Points::Fide,
             tiebreaks: vec![Tiebreak::BhC1, Tiebreak::Bh, Tiebreak::Sb],
             ranking: RankingMethod::Fide,
+            system: super::system::System::Swiss,
+            must_not_meet: String::new(),
         }
     }
 }
@@ -369,6 +378,9 @@ pub fn new_file(d: &Details, players: &[NewPlayer]) -> Result<String, super::Des
     if players.len() > 9999 {
         return Err(Bad("players: expected at most 9999 (the TRF's start number has four digits)".into()));
     }
+    d.system.check(d.points)?;
+    let rounds = d.system.rounds(players.len(), d.rounds)?;
+    let apart = super::system::parse_apart(&d.must_not_meet, players)?;
     let fed = d.federation.trim();
     let three_letters = fed.len() == 3 && fed.chars().all(|c| c.is_ascii_alphabetic());
     if !fed.is_empty() && !three_letters {
@@ -382,10 +394,11 @@ pub fn new_file(d: &Details, players: &[NewPlayer]) -> Result<String, super::Des
     header(&mut out, "052", &trf_date("end date", &d.end_date)?);
     header(&mut out, "062", &players.len().to_string());
     header(&mut out, "072", &players.iter().filter(|p| p.rating.is_some()).count().to_string());
-    header(&mut out, "092", "Individual: Swiss-System (Dutch, FIDE C.04.3)");
+    header(&mut out, "092", d.system.description());
     header(&mut out, "102", &d.arbiter);
     header(&mut out, "122", &d.time_control);
-    header(&mut out, "142", &d.rounds.to_string());
+    header(&mut out, "142", &rounds.to_string());
+    header(&mut out, "192", d.system.tournament_type().code());
     if d.points != Points::Fide {
         header(&mut out, "162", &points_record(&d.points.system()));
     }
@@ -404,6 +417,13 @@ pub fn new_file(d: &Details, players: &[NewPlayer]) -> Result<String, super::Des
     let order = initial_order(players, d.ranking);
     for (k, &i) in order.iter().enumerate() {
         out.push_str(&player_record(k as u32 + 1, &players[i]));
+        out.push('\n');
+    }
+    let start_of = |i: usize| order.iter().position(|&x| x == i).map_or(0, |k| k as u32 + 1);
+    for group in &apart {
+        let mut starts: Vec<u32> = group.iter().map(|&i| start_of(i)).collect();
+        starts.sort_unstable();
+        out.push_str(&super::system::apart_record(&starts, rounds));
         out.push('\n');
     }
     for (k, &i) in order.iter().enumerate() {

@@ -12,9 +12,10 @@
 pub use super::progress::{current_round, missing_results};
 use super::register::NewPlayer;
 use super::DeskError;
+use crate::pairing::berger::{self, Cycles};
 use crate::pairing::dutch::{pair_round, PairOptions};
-use crate::parse::trf::{parse_trf, with_pairing, with_points, with_round, without_round, Cell};
-use crate::tournament::{Colour, RoundResult, RoundStatus, Tournament};
+use crate::parse::trf::{parse_trf, with_header, with_pairing, with_points, with_round, with_round_off, without_round, Cell};
+use crate::tournament::{Colour, RoundResult, RoundStatus, Tournament, TournamentType};
 use serde::{Deserialize, Serialize};
 
 /// A bye or absence entered before a round is paired.
@@ -220,10 +221,24 @@ fn pair(text: &str, t: &Tournament, round: usize, initial: Option<Colour>) -> Re
             ),
         ));
     }
+    if let Some(TournamentType::RoundRobin { double }) = t.tournament_type.as_ref().map(|d| &d.kind) {
+        let cycles = if *double { Cycles::Double } else { Cycles::Single };
+        let (boards, bye) = berger::pair_round(t, round, cycles).map_err(|e| round_error(round, e.to_string()))?;
+        return Ok(with_round_off(text, t, round, &boards, bye));
+    }
+    // A colour already drawn (the file's 152) stays: a round 1 unpaired and paired again is
+    // the same round.
+    let initial = t.initial_colour.map(|c| c.colour).or(initial);
     let opts = PairOptions { initial_colour: initial, ..PairOptions::default() };
     let p = pair_round(t, round, &opts)?;
     let boards: Vec<(u32, u32)> = p.boards.iter().map(|b| (b.white, b.black)).collect();
-    Ok(with_pairing(text, t, round, &boards, p.bye))
+    // Round 1's colour drawn by lot is written down (152), so that the file alone pairs
+    // every later round as this one was.
+    let text = match (round, initial, t.initial_colour) {
+        (1, Some(c), None) => with_header(text, "152", if c == Colour::White { "W" } else { "B" }),
+        _ => text.to_string(),
+    };
+    Ok(with_pairing(&text, t, round, &boards, p.bye))
 }
 
 /// The game in `round` in which `white` has white: (white's index, black's index).

@@ -3,9 +3,10 @@
 
 use super::rounds::{current_round, missing_results, read, ByeKind, Outcome};
 use super::DeskError;
-use crate::pairing::dutch::board_key;
+use crate::pairing::berger::{self, Cycles};
+use crate::pairing::dutch::{accelerate, board_key};
 use crate::parse::trf::parse_trf;
-use crate::tournament::{Colour, RankingMethod, RoundStatus, Tournament, Unpaired};
+use crate::tournament::{Colour, RankingMethod, RoundStatus, Tournament, TournamentType, Unpaired};
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -143,13 +144,7 @@ fn round_view(t: &Tournament, round: usize, marks: &[&str]) -> RoundView {
             _ => {}
         }
     }
-    // Rank by points before the round, then start number: C.04.2's board order's last key.
-    let mut order: Vec<usize> = (0..t.entrants.len()).collect();
-    crate::sort::by(&mut order, |&a, &b| before[b].total_cmp(&before[a]).then(a.cmp(&b)));
-    let mut rank = vec![0; order.len()];
-    order.iter().enumerate().for_each(|(k, &i)| rank[i] = k);
-    let scaled = |i: usize| (before[i] * 2.0).round() as i64;
-    crate::sort::by_key(&mut games, |&(w, b)| board_key(scaled(w), scaled(b), rank[w], rank[b]));
+    sort_boards(t, round, &before, &mut games);
     let boards = games
         .iter()
         .enumerate()
@@ -168,6 +163,34 @@ fn round_view(t: &Tournament, round: usize, marks: &[&str]) -> RoundView {
         })
         .collect();
     RoundView { round, boards, bye, requested, manual }
+}
+
+/// The games (white, black indices) in their board order: a round robin's as its Berger
+/// table has them (C.05); a Swiss's by C.04.2 (Art. 3.6), on the pairing scores, points
+/// before the round plus any virtual points (C.04.5.1: boards are ordered by real + virtual
+/// points), then the rank by those, then start number.
+fn sort_boards(t: &Tournament, round: usize, before: &[f64], games: &mut [(usize, usize)]) {
+    if let Some(TournamentType::RoundRobin { double }) = t.tournament_type.as_ref().map(|d| &d.kind) {
+        let cycles = if *double { Cycles::Double } else { Cycles::Single };
+        if let Ok((table, _)) = berger::pair_round(t, round, cycles) {
+            let place = |w: usize, b: usize| {
+                let (sw, sb) = (t.entrants[w].start, t.entrants[b].start);
+                table.iter().position(|&(x, y)| (x, y) == (sw, sb) || (x, y) == (sb, sw)).unwrap_or(usize::MAX)
+            };
+            crate::sort::by_key(games, |&(w, b)| (place(w, b), w));
+            return;
+        }
+    }
+    let total = t.total_rounds.unwrap_or(t.rounds);
+    let virtual_points = accelerate::virtual_points(t, total, None).ok().and_then(|v| v.points);
+    let bonus = |i: usize| virtual_points.as_ref().map_or(0.0, |a| a.points(t.entrants[i].start, round));
+    let score: Vec<f64> = (0..t.entrants.len()).map(|i| before[i] + bonus(i)).collect();
+    let mut order: Vec<usize> = (0..t.entrants.len()).collect();
+    crate::sort::by(&mut order, |&a, &b| score[b].total_cmp(&score[a]).then(a.cmp(&b)));
+    let mut rank = vec![0; order.len()];
+    order.iter().enumerate().for_each(|(k, &i)| rank[i] = k);
+    let scaled = |i: usize| (score[i] * 10.0).round() as i64;
+    crate::sort::by_key(games, |&(w, b)| board_key(scaled(w), scaled(b), rank[w], rank[b]));
 }
 
 /// The tournament read from `text` (for the standings, the crosstable and the export).

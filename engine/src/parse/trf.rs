@@ -191,6 +191,17 @@ pub fn with_pairing(text: &str, t: &Tournament, round: usize, boards: &[(u32, u3
     with_round(text, round, &cell)
 }
 
+/// The TRF `text` (of `t`) with a round robin's round added ([`with_pairing`]'s games), the
+/// player whose Berger number meets the missing one (an odd count) given the round off as
+/// `0000 - Z`: no game, no points; a round robin has no pairing-allocated bye.
+pub fn with_round_off(text: &str, t: &Tournament, round: usize, boards: &[(u32, u32)], off: Option<u32>) -> String {
+    let text = with_pairing(text, t, round, boards, None);
+    let cell = |start: u32| {
+        (off == Some(start)).then_some(Cell { opponent: None, colour: None, result: Some(RoundResult::ZeroBye), points: None })
+    };
+    with_round(&text, round, &cell)
+}
+
 /// The file with round `round`'s block (columns 92 + 10 (round - 1) on, 8 columns: opponent,
 /// colour, result) of each player record set to `cell_of` its start rank, and nothing else
 /// changed. A game paired but not yet played is the scheduled opponent and colour with the
@@ -657,6 +668,7 @@ pub fn parse_trf_with(text: &str, bad_lines: BadLines) -> Result<(Tournament, Ve
     unread_warnings(&unread, &mut warnings);
     (t.tournament_type, t.initial_colour, t.forbidden) = (tournament_type, initial_colour, forbidden);
     t.point_system = build_points(&scoring);
+    errors.extend(points_refused(&t.point_system, &scoring));
     t.scoring = t.point_system.scoring();
     if players.is_empty() && errors.is_empty() {
         let first = lines.iter().find(|(_, l)| !l.trim().is_empty()).map_or(1, |(n, _)| *n);
@@ -1517,6 +1529,24 @@ fn build_points(s: &ScoringRecords) -> PointSystem {
         pairing_bye: get("pab", win),
     };
     p
+}
+
+/// A point system FIDE does not allow (C.04.1 and the 2026 checklist for tournament programs,
+/// Q81 and Q83): a draw worth more than half a win, or a pairing-allocated bye worth more than
+/// a win; an error naming the line of the value that breaks it.
+fn points_refused(p: &PointSystem, s: &ScoringRecords) -> Vec<ParseError> {
+    let show = show_points;
+    let line = |keys: &[&str]| keys.iter().filter_map(|k| s.get(k)).map(|v| v.1).max().unwrap_or(0);
+    let mut errors = Vec::new();
+    if p.draw * 2.0 > p.win + 1e-9 {
+        let found = format!("a draw {} against a win {}", show(p.draw), show(p.win));
+        errors.push(bad(line(&["draw", "win"]), "the point system", "a draw worth at most half a win", &found));
+    }
+    if p.pairing_bye > p.win + 1e-9 {
+        let found = format!("the pairing-allocated bye {} against a win {}", show(p.pairing_bye), show(p.win));
+        errors.push(bad(line(&["pab", "win"]), "the point system", "a pairing-allocated bye worth at most a win", &found));
+    }
+    errors
 }
 
 /// A warning for each outcome the standings' five values ([`crate::tournament::Scoring`]) count

@@ -3,6 +3,7 @@
 use super::Desk;
 use leptos::prelude::*;
 use ratings_engine::desk::register::{Details, Points};
+use ratings_engine::desk::system::System;
 use ratings_engine::tiebreak::Tiebreak;
 use ratings_engine::tournament::RankingMethod;
 
@@ -32,6 +33,8 @@ pub fn Register() -> impl IntoView {
     let ranking = RwSignal::new(d.ranking);
     let order = RwSignal::new(d.tiebreaks.iter().map(|t| t.code()).collect::<Vec<_>>().join(" "));
     let players = RwSignal::new(String::new());
+    let system = RwSignal::new(System::Swiss);
+    let apart = RwSignal::new(String::new());
     let problem = RwSignal::new(None::<String>);
     let create = move |_| {
         let rounds = match rounds.get_untracked().trim().parse::<usize>() {
@@ -55,6 +58,8 @@ pub fn Register() -> impl IntoView {
             points: points.get_untracked(),
             tiebreaks,
             ranking: ranking.get_untracked(),
+            system: system.get_untracked(),
+            must_not_meet: apart.get_untracked(),
         };
         desk.create(details, players.get_untracked());
     };
@@ -68,6 +73,14 @@ pub fn Register() -> impl IntoView {
             <Field id="desk-end" label="End date" value=end hint="2026/12/07" />
             <Field id="desk-arbiter" label="Chief arbiter" value=arbiter />
             <Field id="desk-time" label="Time control" value=time_control hint="90'/40 + 30' + 30\"" />
+            <div class="control">
+                <label for="desk-system">"Pairing system"</label>
+                <select id="desk-system" data-testid="desk-system" aria-describedby="desk-system-help" on:change=move |ev| {
+                    system.set(System::from_code(&event_target_value(&ev)).unwrap_or_default());
+                }>
+                    {System::ALL.iter().map(|s| view! { <option value=s.code() selected=*s == System::Swiss>{s.name()}</option> }).collect_view()}
+                </select>
+            </div>
             <Field id="desk-rounds" label="Rounds" value=rounds />
             <div class="control">
                 <label for="desk-points">"Points"</label>
@@ -88,10 +101,15 @@ pub fn Register() -> impl IntoView {
                 </select>
             </div>
         </div>
+        <p class="help" id="desk-system-help">"A round robin's rounds are its Berger table's (3 to 24 players; an odd count has a bye each round). Baku acceleration needs 1-½-0 points; it is chosen here, before round 1, and cannot be changed later."</p>
         <p class="help" id="desk-ranking-help">"A national rating is a column named 'national' in the players' table; the federation above says whose (TRF-2026's 172 and National Rating Support records)."</p>
         <div class="control">
             <label for="desk-players">"Players: one a line, from a spreadsheet or typed (name, rating, FIDE id, federation, title, birth year; or a first line naming the columns, among them 'national' for a national rating)"</label>
             <textarea id="desk-players" data-testid="desk-players" rows="10" spellcheck="false" prop:value=move || players.get() on:input=move |ev| players.set(event_target_value(&ev))></textarea>
+        </div>
+        <div class="control">
+            <label for="desk-apart">"Must not meet (siblings, clubmates): a group a line, names as in the players' list separated by ';' — set before round 1"</label>
+            <textarea id="desk-apart" data-testid="desk-apart" rows="3" spellcheck="false" prop:value=move || apart.get() on:input=move |ev| apart.set(event_target_value(&ev))></textarea>
         </div>
         {move || problem.get().map(|p| view! { <p class="error" role="alert" data-testid="desk-form-error">{p}</p> })}
         <div class="desk-actions">
