@@ -481,7 +481,7 @@ fn json_md_documents_every_field_pair_check_writes_and_no_other() {
         .map(|path| {
             let (t, _) = parse_trf(&read(path)).expect("the file reads");
             let checks = check_rounds(&t, &PairOptions::default()).expect("the file pairs");
-            serde_json::from_str(&report::check_json(&checks, &warnings, &[])).expect("JSON")
+            serde_json::from_str(&report::check_json(&checks, &warnings, &["a note".to_string()])).expect("JSON")
         })
         .collect();
     assert_eq!(outputs[0]["identical"], Value::Bool(false), "round 1 of the corner case differs");

@@ -378,9 +378,10 @@ pub fn new_file(d: &Details, players: &[NewPlayer]) -> Result<String, super::Des
     if players.len() > 9999 {
         return Err(Bad("players: expected at most 9999 (the TRF's start number has four digits)".into()));
     }
-    d.system.check(d.points)?;
+    d.system.check(&d.points.system())?;
     let rounds = d.system.rounds(players.len(), d.rounds)?;
-    let apart = super::system::parse_apart(&d.must_not_meet, players)?;
+    let names: Vec<&str> = players.iter().map(|p| p.name.as_str()).collect();
+    let apart = super::system::parse_apart(&d.must_not_meet, &names)?;
     let fed = d.federation.trim();
     let three_letters = fed.len() == 3 && fed.chars().all(|c| c.is_ascii_alphabetic());
     if !fed.is_empty() && !three_letters {

@@ -11,10 +11,9 @@
 //!   one `260` record a group for every round (C.04.3's absolute criteria gain them; FIDE's
 //!   checklist, Q195-196: set before round 1, never added after a round is played).
 
-use super::register::{NewPlayer, Points};
 use super::DeskError;
 use crate::pairing::berger::{self, Cycles};
-use crate::tournament::TournamentType;
+use crate::tournament::{PointSystem, TournamentType};
 use serde::{Deserialize, Serialize};
 
 /// How a desk tournament is paired.
@@ -91,9 +90,9 @@ impl System {
     }
 
     /// Refuses what the system cannot pair: Baku acceleration with other than 1-½-0.
-    pub fn check(self, points: Points) -> Result<(), DeskError> {
-        match (self, points) {
-            (System::SwissBaku, Points::ThreeOne) => Err(DeskError::Details(
+    pub fn check(self, points: &PointSystem) -> Result<(), DeskError> {
+        match self {
+            System::SwissBaku if (points.win, points.draw, points.loss) != (1.0, 0.5, 0.0) => Err(DeskError::Details(
                 "Baku acceleration (C.04.5.1) needs the standard scoring, 1-½-0: choose it, or a Swiss without acceleration".into(),
             )),
             _ => Ok(()),
@@ -103,13 +102,13 @@ impl System {
 
 /// The groups of players who must not meet, typed a group a line, names separated by `;`
 /// (`Smith, Ann; Smith, Bob`): each name one registered player's (without case); an error
-/// names the line and the name. Returns each group as indices into `players`.
-pub fn parse_apart(text: &str, players: &[NewPlayer]) -> Result<Vec<Vec<usize>>, DeskError> {
+/// names the line and the name. Returns each group as indices into `players` (their names).
+pub fn parse_apart(text: &str, players: &[&str]) -> Result<Vec<Vec<usize>>, DeskError> {
     let mut groups = Vec::new();
     for (k, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
         let mut group = Vec::new();
         for name in line.split(';').map(str::trim).filter(|n| !n.is_empty()) {
-            let found: Vec<usize> = (0..players.len()).filter(|&i| players[i].name.trim().eq_ignore_ascii_case(name)).collect();
+            let found: Vec<usize> = (0..players.len()).filter(|&i| players[i].trim().eq_ignore_ascii_case(name)).collect();
             let bad = |what: &str| DeskError::Details(format!("must not meet, line {}: '{}' {what}", k + 1, crate::error::excerpt(name)));
             match found.as_slice() {
                 [i] if !group.contains(i) => group.push(*i),
@@ -136,13 +135,9 @@ pub fn apart_record(starts: &[u32], rounds: usize) -> String {
 mod tests {
     use super::*;
 
-    fn players(names: &[&str]) -> Vec<NewPlayer> {
-        names.iter().map(|n| NewPlayer { name: n.to_string(), ..NewPlayer::default() }).collect()
-    }
-
     #[test]
     fn groups_are_read_by_name_and_bad_lines_named() {
-        let ps = players(&["Smith, Ann", "Smith, Bob", "Lee, Cy", "Lee, Di"]);
+        let ps = ["Smith, Ann", "Smith, Bob", "Lee, Cy", "Lee, Di"];
         assert_eq!(parse_apart("smith, ann; Smith, Bob\n\nLee, Cy;Lee, Di;Smith, Ann\n", &ps).unwrap(), vec![vec![0, 1], vec![2, 3, 0]]);
         let e = parse_apart("Smith, Ann; Smith, Eve", &ps).unwrap_err().to_string();
         assert!(e.contains("line 1: 'Smith, Eve' is not a registered player"), "{e}");
@@ -164,6 +159,7 @@ mod tests {
         assert_eq!(System::RoundRobin.rounds(9, 7).unwrap(), 9);
         assert_eq!(System::Swiss.rounds(10, 7).unwrap(), 7);
         assert!(System::RoundRobin.rounds(30, 7).is_err());
-        assert!(System::SwissBaku.check(Points::ThreeOne).is_err());
+        let three = PointSystem { win: 3.0, draw: 1.0, ..PointSystem::default() };
+        assert!(System::SwissBaku.check(&three).is_err() && System::SwissBaku.check(&PointSystem::default()).is_ok());
     }
 }

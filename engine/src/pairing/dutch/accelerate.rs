@@ -84,10 +84,7 @@ pub fn virtual_points(t: &Tournament, total: usize, asked: Option<AccelerationMe
 pub fn baku(t: &Tournament, total: usize) -> Result<Acceleration, PairError> {
     let ps = &t.point_system;
     if ps.win != 1.0 || ps.draw != 0.5 || ps.loss != 0.0 {
-        let show = crate::parse::trf::show_points;
-        return Err(PairError::BakuScoring {
-            scoring: format!("a win {}, a draw {}, a loss {}", show(ps.win), show(ps.draw), show(ps.loss)),
-        });
+        return Err(PairError::BakuScoring { scoring: format!("a win {}, a draw {}, a loss {}", ps.win, ps.draw, ps.loss) });
     }
     let list = round_one_list(t);
     let ga = 2 * list.len().div_ceil(4);
