@@ -234,7 +234,7 @@ fn points(x: f64) -> String {
 /// The pairings sheet: a line a board (start number, name and points before the round of
 /// each side), then the bye, the absent, the explanation and the warnings.
 fn sheet(t: &Tournament, p: &Pairing, warnings: &[String], explain: bool) -> String {
-    let before = |start: u32| t.entrants.iter().find(|e| e.start == start).map_or(0.0, |e| e.points_in(&t.point_system, p.round - 1));
+    let before = |start: u32| t.entrants.iter().position(|e| e.start == start).map_or(0.0, |i| t.points_after(i, p.round - 1));
     let width = p.boards.iter().flat_map(|b| [who(t, b.white), who(t, b.black)]).map(|s| s.chars().count()).max().unwrap_or(5).max(5);
     let title = format!("round {} pairings (FIDE Dutch system, C.04.3)", p.round);
     let mut out = match t.name.as_deref() {

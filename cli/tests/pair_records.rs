@@ -227,3 +227,38 @@ fn a_double_round_robin_is_paired_round_by_round_by_the_table() {
     let v = json_of(&run_text(&fresh(4, "XXR 3"), &["--round", "2", "--system", "round-robin", "--format", "json"]));
     assert_eq!(boards(&v).0, [(4, 3), (1, 2)]);
 }
+
+/// TRF-2026 `299`: points given or taken by the arbiter count in the standings and in the
+/// scores the next round is paired by (before, only the declared points' check read them).
+/// Round 1: 1 beat 2, 3 beat 4; 3's win is worth ½ (a typed record), 1 loses a point (an
+/// untyped penalty): 3 leads alone with ½, 1 has 0.
+#[test]
+fn points_given_or_taken_by_the_arbiter_count_in_standings_and_pairing() {
+    let rec = |kind: &str, points: &str, players: &[u32]| {
+        let list: Vec<String> = players.iter().map(|p| format!("{p:>4}")).collect();
+        format!("299 {kind:<1}{:8}{points:>4}  {:>3} {}", "", 1, list.join(" "))
+    };
+    let score = |s: u32, pts: &str, cell: &str| format!("001 {s:>4}      {:<33}{:33}{pts:>4} {s:>4}  {cell}", format!("Player {s}"), "");
+    let text = [
+        "012 Abnormal".to_string(),
+        "XXR 3".into(),
+        rec("W", "0.5", &[3]),
+        rec(" ", "-1.0", &[1]),
+        score(1, "0.0", "   2 w 1"),
+        score(2, "0.0", "   1 b 0"),
+        score(3, "0.5", "   4 w 1"),
+        score(4, "0.0", "   3 b 0"),
+    ]
+    .join("\n");
+    let v = json_of(&run_bytes(&["tiebreaks", "-", "--format", "json"], text.as_bytes()));
+    let points: Vec<(String, f64)> =
+        v["players"].as_array().unwrap().iter().map(|p| (p["name"].as_str().unwrap().to_string(), p["points"].as_f64().unwrap())).collect();
+    assert_eq!(points[0], ("Player 3".to_string(), 0.5), "{points:?}");
+    assert!(points.contains(&("Player 1".to_string(), 0.0)), "{points:?}");
+    assert_eq!(v["warnings"], serde_json::json!([]), "the declared points agree");
+    let sheet = out(&run_text(&text, &["--round", "2"]));
+    assert!(sheet.contains("3 Player 3   0.5") && sheet.contains("1 Player 1   0.0"), "{sheet}");
+    // 3 alone on ½ floats down; without the 299 records 1 and 3 (1 point each) would meet.
+    let v = json_of(&run_text(&text, &["--round", "2", "--format", "json"]));
+    assert!(!boards(&v).0.iter().any(|&(w, b)| w.min(b) == 1 && w.max(b) == 3), "{v}");
+}

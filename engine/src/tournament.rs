@@ -904,6 +904,16 @@ impl Tournament {
         order
     }
 
+    /// Entrant `i`'s points after the first `rounds` rounds under the file's own point system,
+    /// the arbiter's points (TRF-2026 `299`, [`Tournament::points_by_round`]) included: what a
+    /// pairing sheet shows before a round.
+    pub fn points_after(&self, i: usize, rounds: usize) -> f64 {
+        match self.points_by_round.as_ref().and_then(|by| by.get(i)) {
+            Some(by) => by.iter().take(rounds).sum::<f64>() + 0.0,
+            None => self.entrants.get(i).map_or(0.0, |e| e.points_in(&self.point_system, rounds)),
+        }
+    }
+
     /// The rounds played: up to the last round with a game between two entrants (over the
     /// board, or a forfeit between two paired players). Planned rounds nobody has a result in
     /// are not counted, nor is a round in which only byes or absences are entered: a file saved

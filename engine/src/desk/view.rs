@@ -76,6 +76,25 @@ pub struct DeskView {
     /// rating when the file does not say).
     #[serde(default)]
     pub ranking: RankingMethod,
+    /// How the file is paired, in words (TRF-2026 `192`: the Dutch system, with Baku
+    /// acceleration, or a round robin by the Berger tables).
+    #[serde(default)]
+    pub system: String,
+    /// A round robin: colours come from the Berger table (no initial colour to draw), and the
+    /// crosstable is the tournament's main view.
+    #[serde(default)]
+    pub round_robin: bool,
+}
+
+/// The pairing system of `t` in words, and whether it is a round robin.
+fn system_of(t: &Tournament) -> (String, bool) {
+    match t.tournament_type.as_ref().map(|d| &d.kind) {
+        Some(TournamentType::RoundRobin { double: false }) => ("Round robin (Berger tables, C.05)".into(), true),
+        Some(TournamentType::RoundRobin { double: true }) => ("Double round robin (Berger tables, C.05)".into(), true),
+        Some(TournamentType::Dutch { baku: true }) => ("Swiss, Dutch system (C.04.3) with Baku acceleration (C.04.5.1)".into(), false),
+        Some(TournamentType::Other(code)) => (format!("{code} (not paired here)"), false),
+        _ => ("Swiss, Dutch system (C.04.3)".into(), false),
+    }
 }
 
 /// The view of `text`.
@@ -116,7 +135,9 @@ pub fn view(text: &str) -> Result<DeskView, DeskError> {
         .map(|w| w.to_string())
         .collect();
     let ranking = t.ranking.as_ref().map_or(RankingMethod::Fide, |r| r.method);
-    Ok(DeskView { name: t.name.clone().unwrap_or_default(), total_rounds: total, players, rounds, next, warnings, ranking })
+    let (system, round_robin) = system_of(&t);
+    let name = t.name.clone().unwrap_or_default();
+    Ok(DeskView { name, total_rounds: total, players, rounds, next, warnings, ranking, system, round_robin })
 }
 
 fn bye_kind(u: Unpaired) -> Option<ByeKind> {
@@ -130,7 +151,7 @@ fn bye_kind(u: Unpaired) -> Option<ByeKind> {
 }
 
 fn round_view(t: &Tournament, round: usize, marks: &[&str]) -> RoundView {
-    let before: Vec<f64> = t.entrants.iter().map(|e| e.points_in(&t.point_system, round - 1)).collect();
+    let before: Vec<f64> = (0..t.entrants.len()).map(|i| t.points_after(i, round - 1)).collect();
     let prefix = format!("### manual round {round}:");
     let manual: Vec<String> = marks.iter().filter(|m| m.starts_with(&prefix)).map(|m| m[prefix.len()..].trim().to_string()).collect();
     let marked = |start: u32| manual.iter().any(|m| m.split(|c: char| !c.is_ascii_digit()).any(|w| w == start.to_string()));

@@ -52,7 +52,9 @@
 //!   other code: ignored without a word (but a `BB?` code bbpPairings does not define is named).
 //! * TRF-26 `299` (abnormal points): a typed record (`W D L F H Z + -`) makes that result
 //!   worth the given points for the listed players in its round (all rounds for `000`); an
-//!   untyped one is a bonus or penalty. They are used only to check the declared points.
+//!   untyped one is a bonus or penalty (in its round; without one, in the file's last round).
+//!   They count everywhere points do: the declared points' check, the standings and tiebreaks
+//!   ([`Tournament::points_by_round`]) and the scores a pairing pairs by.
 //!
 //! CRLF, CR-only line ends, a BOM, trailing spaces and short lines are fine. A line that
 //! ends inside a round's block, or before rounds in which other players' records list games
@@ -708,6 +710,7 @@ pub fn parse_trf_with(text: &str, bad_lines: BadLines) -> Result<(Tournament, Ve
     order_warnings(&t, &mut warnings);
     points_warnings(&t, &scoring, &mut warnings);
     check_points(&t, &abnormal, &mut warnings);
+    apply_299(&mut t, &abnormal);
     check_pairings(&t, &mut warnings);
     unfinished_games(&t, &mut warnings);
     check_teams(&t, &mut warnings);
@@ -1637,15 +1640,46 @@ fn apply_240(t: &mut Tournament, byes: &[(usize, Unpaired, usize, Vec<u32>)], lo
 /// An entrant's points in its first `rounds` rounds under the file's point system and its `299`
 /// records (a typed one prices a result; an untyped one is a bonus or penalty, always counted).
 fn points_of(e: &Entrant, rounds: usize, s: &PointSystem, abnormal: &[Abnormal]) -> f64 {
-    let mut sum = 0.0;
-    for (r, entry) in e.rounds.iter().enumerate().take(rounds) {
-        let special = abnormal
-            .iter()
-            .rev()
-            .find(|a| a.kind.is_some() && a.applies_to(entry.result) && a.round.is_none_or(|n| n == r + 1) && a.players.contains(&e.start));
-        sum += special.map_or_else(|| s.points(entry.result), |a| a.points);
-    }
+    let sum: f64 = (0..e.rounds.len().min(rounds)).map(|r| points_of_round(e, r, s, abnormal)).sum();
     sum + abnormal.iter().filter(|a| a.kind.is_none() && a.players.contains(&e.start)).map(|a| a.points).sum::<f64>()
+}
+
+/// The `299` records' points as each entrant's points round by round
+/// ([`Tournament::points_by_round`], which the standings, the tiebreaks and a pairing read): a
+/// typed record's value for its result, an untyped one added to its round (the last round
+/// when it names none). Nothing when the file has none (or is a team file, whose game points
+/// take that place).
+fn apply_299(t: &mut Tournament, abnormal: &[Abnormal]) {
+    if abnormal.is_empty() || t.points_by_round.is_some() {
+        return;
+    }
+    let s = t.point_system;
+    let by: Vec<Vec<f64>> = t
+        .entrants
+        .iter()
+        .map(|e| {
+            let mut rounds: Vec<f64> = (0..e.rounds.len()).map(|r| points_of_round(e, r, &s, abnormal)).collect();
+            for a in abnormal.iter().filter(|a| a.kind.is_none() && a.players.contains(&e.start)) {
+                let r = a.round.map_or(rounds.len(), |n| n.min(rounds.len())).saturating_sub(1);
+                if let Some(x) = rounds.get_mut(r) {
+                    *x += a.points;
+                }
+            }
+            rounds
+        })
+        .collect();
+    t.points_by_round = Some(by);
+}
+
+/// Round `r`'s points (0-based) of `e` under the point system, a typed `299` record replacing
+/// its result's value.
+fn points_of_round(e: &Entrant, r: usize, s: &PointSystem, abnormal: &[Abnormal]) -> f64 {
+    let entry = &e.rounds[r];
+    let special = abnormal
+        .iter()
+        .rev()
+        .find(|a| a.kind.is_some() && a.applies_to(entry.result) && a.round.is_none_or(|n| n == r + 1) && a.players.contains(&e.start));
+    special.map_or_else(|| s.points(entry.result), |a| a.points)
 }
 
 /// Declared points that match neither the sum of all the rounds nor, in a file saved before a

@@ -16,7 +16,7 @@ pub fn DeskPanel() -> impl IntoView {
     view! {
         <section class=move || format!("panel desk-panel {}", desk.printing.get()) aria-labelledby="desk-title" data-testid="desk-panel">
             <h2 id="desk-title">"Tournament desk"</h2>
-            <p class="help">"Run a Swiss here: players, pairings by FIDE's Dutch system, results, standings. Everything is kept in this browser after every change, and the file can be exported at any moment."</p>
+            <p class="help">"Run a Swiss (FIDE's Dutch system, with Baku acceleration if asked) or a round robin (Berger tables) here: players, pairings, results, standings. Everything is kept in this browser after every change, and the file can be exported at any moment."</p>
             {move || desk.failure.get().map(|f| view! { <p class="error" role="alert" data-testid="desk-failure">{f}</p> })}
             {move || desk.unkept.get().map(|f| view! { <p class="error" role="alert" data-testid="desk-unkept">"Not kept in this browser: " {f} ". Export the file to keep it."</p> })}
             {move || match (has_open.get(), creating.get()) {
@@ -88,8 +88,13 @@ fn Tournament() -> impl IntoView {
             crate::download::text(&k.text, &format!("{}.trf", file_name(&k.name)), "text/plain");
         }
     };
+    let round_robin = move || desk.view.with(|v| v.as_ref().is_some_and(|v| v.round_robin));
     let standings = move |_| {
         let Some(k) = desk.current.get_untracked() else { return };
+        // A round robin's main view is its crosstable (the square table of every pair).
+        if round_robin() {
+            state.organiser.set(Some(crate::link::OrganiserView::Crosstable));
+        }
         desk.open.set(false);
         let how = crate::state::How::Opened(format!("{}.trf", file_name(&k.name)));
         leptos::task::spawn_local(crate::components::input::replace_input(state, crate::state::Input::Text(k.text), how, rerate));
@@ -98,9 +103,10 @@ fn Tournament() -> impl IntoView {
     view! {
         <h3 data-testid="desk-name" class="desk-title">{name}</h3>
         <p class="help" data-testid="desk-progress">{move || desk.current.with(|k| k.as_ref().map(|k| k.progress.clone()))}</p>
+        <p class="help" data-testid="desk-system-name">{move || desk.view.with(|v| v.as_ref().map(|v| v.system.clone()))}</p>
         <div class="desk-actions" role="toolbar" aria-label="The tournament">
             <button data-testid="desk-undo" disabled=move || !can_undo() on:click=move |_| desk.undo()>"Undo"</button>
-            <button data-testid="desk-standings" on:click=standings>"Standings, crosstable and print"</button>
+            <button data-testid="desk-standings" on:click=standings>{move || if round_robin() { "Crosstable, standings and print" } else { "Standings, crosstable and print" }}</button>
             <button data-testid="desk-export" on:click=export>"Export TRF-2026"</button>
             <button data-testid="desk-export16" on:click=move |_| desk.ask_export16()>"Export TRF-16"</button>
             <button data-testid="desk-print-round" on:click=move |_| desk.print("print-round")>"Print the pairings"</button>

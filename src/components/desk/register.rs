@@ -76,7 +76,16 @@ pub fn Register() -> impl IntoView {
             <div class="control">
                 <label for="desk-system">"Pairing system"</label>
                 <select id="desk-system" data-testid="desk-system" aria-describedby="desk-system-help" on:change=move |ev| {
-                    system.set(System::from_code(&event_target_value(&ev)).unwrap_or_default());
+                    let chosen = System::from_code(&event_target_value(&ev)).unwrap_or_default();
+                    system.set(chosen);
+                    // C.07's usual tiebreaks for the kind of event, while the field still holds
+                    // the other kind's.
+                    let (swiss, robin) = ("BH-C1 BH SB", "DE WIN SB KS");
+                    match (chosen.cycles().is_some(), order.get_untracked().trim()) {
+                        (true, o) if o == swiss => order.set(robin.into()),
+                        (false, o) if o == robin => order.set(swiss.into()),
+                        _ => {}
+                    }
                 }>
                     {System::ALL.iter().map(|s| view! { <option value=s.code() selected=*s == System::Swiss>{s.name()}</option> }).collect_view()}
                 </select>

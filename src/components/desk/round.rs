@@ -90,7 +90,7 @@ fn PairButton(round: usize) -> impl IntoView {
     };
     view! {
         <div class="desk-actions">
-            {(round == 1).then(|| view! {
+            {(round == 1 && !desk.view.with_untracked(|v| v.as_ref().is_some_and(|v| v.round_robin))).then(|| view! {
                 <div class="control inline">
                     <label for="desk-colour">"Round 1: the top player has"</label>
                     <select id="desk-colour" data-testid="desk-colour" on:change=move |ev| colour.set(event_target_value(&ev))>

@@ -73,8 +73,10 @@ pub fn scores_before(t: &Tournament, round: usize, virtual_points: Option<&Accel
         let bonus = |i: usize| virtual_points.map_or(0, |a| tenths(a.points(t.entrants[i].start, r + 1)));
         out.push(acc.iter().enumerate().map(|(i, s)| s + bonus(i)).collect());
         for (i, e) in t.entrants.iter().enumerate() {
+            // Points given or taken by the arbiter (TRF-2026 `299`) are the round's points.
+            let given = t.points_by_round.as_ref().and_then(|by| by.get(i)?.get(r).copied());
             if let Some(entry) = e.rounds.get(r) {
-                acc[i] += tenths(ps.points(entry.result));
+                acc[i] += tenths(given.unwrap_or_else(|| ps.points(entry.result)));
             }
         }
     }
