@@ -398,3 +398,20 @@ fn a_late_entry_ranked_by_national_rating_moves_the_national_records_with_their_
     let no_fed = new_file(&Details { name: "T".into(), ..Details::default() }, &list[1..3]).unwrap_err();
     assert!(no_fed.to_string().contains("expected the federation (three letters)"), "{no_fed}");
 }
+
+/// A round robin takes a late entry before round 1 (its rounds become the new table's) and
+/// refuses one after: the Berger table is fixed once round 1 is paired.
+#[test]
+fn a_round_robin_takes_a_late_entry_only_before_round_one() {
+    use ratings_engine::desk::system::System;
+    let list: Vec<NewPlayer> = parse_players(&players(&mut Lcg(6))).unwrap().into_iter().take(6).collect();
+    let d = Details { name: "Six".into(), system: System::RoundRobin, ..Details::default() };
+    let text = new_file(&d, &list).unwrap();
+    assert!(text.contains("\n142 5\n"), "{text}");
+    let seventh = NewPlayer { name: "Seventh".into(), rating: Some(1500), ..NewPlayer::default() };
+    let more = apply(&text, &Action::AddPlayer(seventh.clone())).unwrap();
+    assert!(more.contains("\n142 7\n"), "seven players play the table of eight: {more}");
+    let paired = apply(&more, &Action::Pair { round: 1, initial_colour: None }).unwrap();
+    let e = apply(&paired, &Action::AddPlayer(NewPlayer { name: "Eighth".into(), ..seventh })).unwrap_err();
+    assert!(e.to_string().contains("a round robin's players are fixed once round 1 is paired"), "{e}");
+}

@@ -17,12 +17,18 @@
 //!
 //! The desk keeps the numbers as they are (the next number) when renumbering would move
 //! numbers under the arbiter's hands or in records it does not rewrite: while a round's
-//! results are being entered, and in a file with team (`013`, `310`), bye-list (`240`) or
-//! abnormal-points (`299`) records, which list players by number elsewhere.
+//! results are being entered, and in a file with team (`013`, `310`), bye-list (`240`),
+//! abnormal-points (`299`) or must-not-meet (`260`, `XXP`) records, which list players by
+//! number elsewhere.
+//!
+//! A round robin (C.05's Berger tables) takes a late entry only before round 1 is paired, and
+//! its number of rounds (`142`) becomes the table's for the new count; once round 1 is paired
+//! the table is fixed, and a late entry is refused.
 
 use super::progress::{current_round, missing_results};
 use super::register::{national_record, order_key, player_record, NewPlayer};
 use super::DeskError;
+use crate::pairing::berger::Cycles;
 use crate::parse::trf::{renumbered, with_records_in_order, with_round, Cell};
 use crate::tournament::{initial_order_key, Entrant, RankingMethod, RoundResult, Tournament};
 
@@ -35,7 +41,7 @@ pub fn late_number(text: &str, t: &Tournament, p: &NewPlayer) -> (u32, bool) {
     let next = t.entrants.iter().map(|e| e.start).max().unwrap_or(0) + 1;
     let round = current_round(t);
     let entering = round > 0 && !missing_results(t, round).is_empty();
-    let listed = text.lines().any(|l| matches!(l.get(..3), Some("013" | "310" | "240" | "299")));
+    let listed = text.lines().any(|l| matches!(l.get(..3), Some("013" | "310" | "240" | "299" | "260" | "XXP")));
     if round >= RENUMBER_UNTIL || entering || listed {
         return (next, false);
     }
@@ -65,15 +71,35 @@ pub(crate) fn add_player(text: &str, t: &Tournament, p: &NewPlayer) -> Result<St
             "a late entry's national rating: the tournament names no federation for national ratings (TRF-2026 172)".into(),
         ));
     }
+    let robin = t.tournament_type.as_ref().and_then(|d| match d.kind {
+        crate::tournament::TournamentType::RoundRobin { double } => Some(if double { Cycles::Double } else { Cycles::Single }),
+        _ => None,
+    });
+    let rounds_now = match robin {
+        Some(_) if current_round(t) > 0 => {
+            return Err(DeskError::Details(
+                "a late entry: a round robin's players are fixed once round 1 is paired (C.05's Berger tables)".into(),
+            ))
+        }
+        Some(_) if t.entrants.len() + 1 > crate::pairing::berger::MAX_PLAYERS => {
+            return Err(DeskError::Details(format!(
+                "a late entry: a round robin has at most {} players",
+                crate::pairing::berger::MAX_PLAYERS
+            )))
+        }
+        Some(c) => Some(crate::pairing::berger::rounds(t.entrants.len() + 1, c)),
+        None => None,
+    };
     let (start, moves) = late_number(text, t, p);
     let moved = |s: u32| if moves && s >= start { s + 1 } else { s };
     let mut out = String::with_capacity(text.len() + 100);
     let renumbered = renumbered(text, &moved, national);
     let last_record = renumbered.lines().enumerate().filter(|(_, l)| l.starts_with("001")).map(|(i, _)| i).last();
     for (i, line) in renumbered.lines().enumerate() {
-        match line.get(..3) {
-            Some("062") => out.push_str(&format!("062 {}", t.entrants.len() + 1)),
-            Some("072") if p.rating.is_some() => {
+        match (line.get(..3), rounds_now) {
+            (Some("062"), _) => out.push_str(&format!("062 {}", t.entrants.len() + 1)),
+            (Some("142"), Some(n)) => out.push_str(&format!("142 {n}")),
+            (Some("072"), _) if p.rating.is_some() => {
                 out.push_str(&format!("072 {}", t.entrants.iter().filter(|e| e.rating.is_some()).count() + 1))
             }
             _ if line.starts_with("### manual round ") => out.push_str(&marked_renumbered(line, &moved)),
