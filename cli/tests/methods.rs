@@ -216,3 +216,42 @@ fn glicko2_on_a_league_in_rounds_equals_skillratings() {
     eprintln!("largest differences: rating {:e}, deviation {:e}, volatility {:e}", worst[0], worst[1], worst[2]);
     assert!(worst.iter().all(|&w| w < 1e-9), "{worst:?}");
 }
+
+/// Issue 35, item 6: the period methods take a file's dates over its rounds (which restart
+/// each season) and say so, and start a listed player from the player list's rating and RD;
+/// the warning is in the table and the JSON alike.
+#[test]
+fn the_period_methods_take_dates_over_rounds_and_the_player_lists_ratings() {
+    let dir = std::env::temp_dir().join(format!("ratings-lab-periods-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let games = dir.join("seasons.csv");
+    std::fs::write(
+        &games,
+        "date,round,white,black,result\n2020-03-01,1,Ann,Bob,1-0\n2020-03-08,2,Bob,Cid,1-0\n2021-03-01,1,Bob,Ann,1-0\n2021-03-08,2,Cid,Ann,0-1\n",
+    )
+    .unwrap();
+    let players = dir.join("players.csv");
+    std::fs::write(&players, "name,rating,rd\nCid,2100,50\n").unwrap();
+    let games = games.to_str().unwrap();
+    for method in ["glicko", "glicko2", "stephenson", "whr"] {
+        let (ok, text, err) = run(&["rate", games, "--method", method]);
+        assert!(ok, "{err}");
+        assert!(
+            format!("{text}{err}").contains("both rounds and dates: the rating periods are the rounds taken in the dates' order"),
+            "{method}: {text}{err}"
+        );
+        let json = |extra: &[&str]| {
+            let (ok, json, err) = run(&[&["rate", games, "--method", method, "--format", "json"], extra].concat());
+            assert!(ok, "{err}");
+            serde_json::from_str::<serde_json::Value>(&json).unwrap()
+        };
+        let (plain, listed) = (json(&[]), json(&["--players", players.to_str().unwrap()]));
+        assert_eq!(plain["variant"].as_str().unwrap().split(": ").nth(1), Some("rounds in date order"), "{method}");
+        assert!(plain["warnings"].to_string().contains("both rounds and dates"), "{method}: {}", plain["warnings"]);
+        let cid = |v: &serde_json::Value| {
+            v["players"].as_array().unwrap().iter().find(|p| p["name"] == "Cid").unwrap()["rating"].as_f64().unwrap()
+        };
+        assert!(cid(&plain) < 1500.0 && cid(&listed) > 1600.0, "{method}: Cid {} without the list, {} with it", cid(&plain), cid(&listed));
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}

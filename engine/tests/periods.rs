@@ -229,3 +229,134 @@ fn the_period_methods_parameters_are_tuned_out_of_sample() {
         assert_eq!(serde_json::to_string(&t.parameter).unwrap(), format!("\"{key}\""));
     }
 }
+
+/// Rounds that restart each season, with dates (issue 35, item 6): round 1 of 2020 and
+/// round 1 of 2021 are a year apart.
+const SEASONS: &str = "date,round,white,black,result
+2020-03-01,1,Ann,Bob,1-0
+2020-03-08,2,Bob,Cid,1-0
+2021-03-01,1,Bob,Ann,1-0
+2021-03-08,2,Cid,Ann,0-1
+";
+
+/// Glicko, Glicko-2, Stephenson and WHR with their defaults.
+fn period_methods() -> [ratings_engine::Method; 4] {
+    use ratings_engine::Method;
+    [
+        Method::Glicko(Default::default()),
+        Method::Glicko2(Default::default()),
+        Method::Stephenson(Default::default()),
+        Method::Whr(Default::default()),
+    ]
+}
+
+/// `text` (a CSV games file) rated by `method`.
+fn rate_csv(text: &str, method: &ratings_engine::Method) -> ratings_engine::Rating {
+    let data = ratings_engine::parse::parse_csv(text, &Default::default()).unwrap().dataset;
+    ratings_engine::rate(&data, method, &Default::default()).unwrap()
+}
+
+/// Each player's rating and deviation, by name.
+fn by_name(r: &ratings_engine::Rating) -> Vec<(String, Option<f64>, Option<f64>)> {
+    let mut rows: Vec<_> = r.players.iter().map(|p| (p.name.clone(), p.rating, p.deviation)).collect();
+    rows.sort_by(|a, b| a.0.cmp(&b.0));
+    rows
+}
+
+/// `text` without its column `k` (counting from 0).
+fn without_column(text: &str, k: usize) -> String {
+    text.lines().map(|l| l.split(',').enumerate().filter(|(i, _)| *i != k).map(|(_, f)| f).collect::<Vec<_>>().join(",") + "\n").collect()
+}
+
+#[test]
+fn with_both_rounds_and_dates_the_dates_order_the_rounds_and_it_is_said() {
+    let dates_only = without_column(SEASONS, 1);
+    let rounds_only = without_column(SEASONS, 0);
+    for method in period_methods() {
+        let both = rate_csv(SEASONS, &method);
+        assert_eq!(by_name(&both), by_name(&rate_csv(&dates_only, &method)), "{method:?}: rated by the dates");
+        assert_ne!(by_name(&both), by_name(&rate_csv(&rounds_only, &method)), "{method:?}: not by the rounds");
+        assert!(both.variant.to_string().ends_with("rounds in date order"), "{method:?}: {}", both.variant);
+        let said = both.warnings.iter().any(|w| w.contains("both rounds and dates") && w.contains("round 1 of the next season"));
+        assert!(said, "{method:?}: {:?}", both.warnings);
+        let json = serde_json::to_string(&both).unwrap();
+        assert!(json.contains("both rounds and dates"), "{method:?}: the JSON carries it");
+    }
+}
+
+/// Two rounds on one day (a weekend tournament) stay two periods; a round played over two
+/// days (a league's weekend) stays one.
+#[test]
+fn rounds_in_date_order_keep_a_days_rounds_apart_and_a_weekends_round_together() {
+    let text = "date,round,white,black,result
+2024-05-04,1,Ann,Bob,1-0
+2024-05-04,1,Cid,Dan,1-0
+2024-05-04,2,Ann,Cid,1-0
+2024-05-04,2,Bob,Dan,1-0
+2024-05-05,3,Ann,Dan,0-1
+2024-05-06,3,Bob,Cid,1-0
+";
+    for method in period_methods().into_iter().take(3) {
+        let r = rate_csv(text, &method);
+        assert_eq!(r.report.iterations, 3, "{method:?}: a period a round");
+        assert!(r.warnings.iter().any(|w| w.contains("both rounds and dates")), "{method:?}: {:?}", r.warnings);
+        let history = |name: &str| r.players.iter().find(|p| p.name == name).and_then(|p| p.history.clone()).unwrap().len();
+        assert_eq!((history("Ann"), history("Bob")), (3, 3), "{method:?}: a rating after each round");
+    }
+}
+
+/// Every game with a round, not every game with a date: the rounds, and the dates left out
+/// are said; the other way round, the dates, and the rounds left out are said.
+#[test]
+fn a_round_or_a_date_missing_from_some_games_is_said() {
+    let undated = SEASONS.replace("2021-03-08", "");
+    let unnumbered = SEASONS.replace("2021-03-08,2", "2021-03-08,final");
+    for method in period_methods() {
+        let r = rate_csv(&undated, &method);
+        assert!(r.variant.to_string().ends_with("rounds"), "{method:?}: {}", r.variant);
+        assert!(r.warnings.iter().any(|w| w.contains("1 of 4 games has no date")), "{method:?}: {:?}", r.warnings);
+        let r = rate_csv(&unnumbered, &method);
+        assert!(r.variant.to_string().ends_with("days"), "{method:?}: {}", r.variant);
+        assert!(r.warnings.iter().any(|w| w.contains("1 of 4 games has no numbered round")), "{method:?}: {:?}", r.warnings);
+    }
+}
+
+/// `text` rated by `method` with a player list (`--players`) applied.
+fn rate_with_list(text: &str, list: &str, method: &ratings_engine::Method) -> ratings_engine::Rating {
+    use ratings_engine::parse::{apply_players, parse_csv, parse_players};
+    let mut data = parse_csv(text, &Default::default()).unwrap().dataset;
+    apply_players(&mut data, &parse_players(list).unwrap(), |r| r, 0.0);
+    ratings_engine::rate(&data, method, &Default::default()).unwrap()
+}
+
+/// A player list's rating and deviation are a player's start (issue 35, item 6: they were
+/// left unused without a word): Ann, listed at 2000 with an RD of 40, loses one game to Bob,
+/// a newcomer, and stays near 2000, where from 1500 and 350 she would fall far below.
+#[test]
+fn a_player_lists_rating_and_deviation_are_the_start() {
+    let games = "white,black,result\nAnn,Bob,0-1\n";
+    let list = "name,rating,rd\nAnn,2000,40\n";
+    for method in period_methods() {
+        let plain = rate_csv(games, &method);
+        let listed = rate_with_list(games, list, &method);
+        let ann = |r: &ratings_engine::Rating| {
+            r.players.iter().find(|p| p.name == "Ann").map(|p| (p.rating.unwrap(), p.deviation.unwrap())).unwrap()
+        };
+        let (rating, deviation) = ann(&listed);
+        assert!((1900.0..2000.0).contains(&rating), "{method:?}: Ann from 2000: {rating}");
+        assert!(deviation < 60.0 && deviation < ann(&plain).1, "{method:?}: RD from 40: {deviation}");
+        assert!(ann(&plain).0 < 1500.0, "{method:?}: Ann from the initial rating: {:?}", ann(&plain));
+        assert!(!listed.warnings.iter().any(|w| w.contains("player list")), "{method:?}: {:?}", listed.warnings);
+    }
+    // A rating without a deviation starts from the initial deviation (WHR: its virtual games
+    // against a player of that rating); a deviation over the largest is taken as it, and said.
+    for method in period_methods() {
+        let r = rate_with_list(games, "name,rating\nAnn,2000\n", &method);
+        let rating = r.players.iter().find(|p| p.name == "Ann").and_then(|p| p.rating).unwrap();
+        assert!(rating > 1600.0, "{method:?}: {rating}");
+    }
+    for method in period_methods().into_iter().take(3) {
+        let r = rate_with_list(games, "name,rating,rd\nAnn,2000,900\n", &method);
+        assert!(r.warnings.iter().any(|w| w.contains("deviation of Ann") && w.contains("taken as 350")), "{method:?}: {:?}", r.warnings);
+    }
+}

@@ -256,9 +256,10 @@ pub enum MethodVariant {
     /// Each event fitted in turn (`by_event`), or all the games at once (`single_fit`).
     Aga { by_event: bool },
     /// Glicko, Glicko-2, Stephenson: the games rated period by period, periods being rounds,
-    /// days or (with neither) games (`rating periods: rounds`).
+    /// rounds in date order, days or (with neither) games (`rating periods: rounds`).
     Periods { basis: PeriodBasis },
-    /// Whole-History Rating over days being rounds, dates or games (`whole history: days`).
+    /// Whole-History Rating over days being rounds, rounds in date order, dates or games
+    /// (`whole history: days`).
     WholeHistory { basis: PeriodBasis },
 }
 

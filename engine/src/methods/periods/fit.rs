@@ -2,7 +2,7 @@
 //! round, a day, or a game when the input has neither). Whole-History Rating's fit, a Newton
 //! sweep a step, is in its module and shares [`rating`].
 
-use super::{PeriodBasis, PeriodRule, Periods, Standing};
+use super::{PeriodBasis, PeriodNote, PeriodRule, Periods, Standing};
 use crate::diagnose::{Diagnosis, Status};
 use crate::error::RateError;
 use crate::methods::fit::{Fit, Measures, Steps};
@@ -17,6 +17,8 @@ pub struct PeriodFit<'d> {
     method: Method,
     periods: Periods,
     basis: PeriodBasis,
+    /// What the user is told: how the periods were made, what the start left out.
+    notes: Vec<PeriodNote>,
     times: Vec<i64>,
     rule: Box<dyn PeriodRule>,
     steps: Steps,
@@ -26,16 +28,18 @@ pub struct PeriodFit<'d> {
 }
 
 impl<'d> PeriodFit<'d> {
-    /// `rule` run on `data` a period a step; `method` is what the rating reports.
-    pub fn new(data: &'d Dataset, method: Method, rule: Box<dyn PeriodRule>) -> Result<PeriodFit<'d>, RateError> {
-        let (periods, basis) = Periods::from_dataset(data);
+    /// `rule` run on `data` a period a step; `method` is what the rating reports; `notes` what
+    /// the rule's start needs said (a player list's values it could not take).
+    pub fn new(data: &'d Dataset, method: Method, rule: Box<dyn PeriodRule>, notes: Vec<PeriodNote>) -> Result<PeriodFit<'d>, RateError> {
+        let (periods, basis, note) = Periods::from_dataset(data);
         let n = data.players.len();
         if periods.periods.is_empty() {
             return Err(RateError::NoGames);
         }
+        let notes = note.into_iter().chain(notes).collect();
         let times = periods.times(rule.convention());
         let histories = vec![Vec::new(); n];
-        Ok(PeriodFit { data, method, periods, basis, times, rule, steps: Steps::new(None), histories, rated: 0 })
+        Ok(PeriodFit { data, method, periods, basis, notes, times, rule, steps: Steps::new(None), histories, rated: 0 })
     }
 }
 
@@ -95,9 +99,7 @@ impl Fit for PeriodFit<'_> {
         if stop == StopReason::Cancelled {
             warnings.push(format!("stopped after {done} of {} rating periods", self.periods.periods.len()));
         }
-        if self.basis == PeriodBasis::Game {
-            warnings.push("the games have neither rounds nor dates: each game is a rating period of its own".into());
-        }
+        warnings.extend(self.notes.iter().map(PeriodNote::to_string));
         let variant = MethodVariant::Periods { basis: self.basis };
         let mut r = rating(self.data, &self.method, variant, &self.rule.standings(end), stop, done, warnings)?;
         for p in &mut r.players {

@@ -11,7 +11,7 @@
 //! with q = ln 10 / 400, g(RD) = 1 / sqrt(1 + 3q²RD²/π²), E_j = 1 / (1 + 10^(−g(RD_j)(r − r_j)/400)).
 
 use super::fit::PeriodFit;
-use super::{c_for, run, Convention, PeriodGame, PeriodRule, Periods, RdState, Standing, Q};
+use super::{c_for, run, starts, Convention, PeriodGame, PeriodRule, Periods, RdState, Standing, Start, Q};
 use crate::error::{check, RateError};
 use crate::methods::fit::Fit;
 use crate::methods::predictive::Model;
@@ -68,16 +68,18 @@ impl MethodSpec for GlickoParams {
     }
 
     fn start<'d>(&self, data: &'d Dataset, _options: &Options) -> Result<Box<dyn Fit + 'd>, RateError> {
-        let rule = Glicko::new(data.players.len(), self)?;
-        Ok(Box::new(PeriodFit::new(data, Method::Glicko(self.clone()), Box::new(rule))?))
+        let initial = Start { rating: self.initial_rating, deviation: self.initial_deviation };
+        let (starts, note) = starts(&data.players, initial, self.max_deviation);
+        let rule = Glicko::starting(self, &starts)?;
+        Ok(Box::new(PeriodFit::new(data, Method::Glicko(self.clone()), Box::new(rule), note.into_iter().collect())?))
     }
 
     fn model(&self, rating: &Rating, players: usize) -> Model {
         Model::glicko(rating, players, self.initial_deviation)
     }
 
-    fn unrated(&self, _player: &Player) -> f64 {
-        self.initial_rating
+    fn unrated(&self, player: &Player) -> f64 {
+        player.listed().map_or(self.initial_rating, |l| l.rating)
     }
 }
 
@@ -88,9 +90,15 @@ pub struct Glicko {
 }
 
 impl Glicko {
+    /// Every player starting from the initial rating and deviation.
     pub fn new(players: usize, p: &GlickoParams) -> Result<Glicko, RateError> {
+        Glicko::starting(p, &vec![Start { rating: p.initial_rating, deviation: p.initial_deviation }; players])
+    }
+
+    /// Each player starting from their own [`Start`] (a player list's: [`starts`]).
+    pub fn starting(p: &GlickoParams, starts: &[Start]) -> Result<Glicko, RateError> {
         p.validate()?;
-        Ok(Glicko { p: p.clone(), s: RdState::new(players, p.initial_rating, p.initial_deviation) })
+        Ok(Glicko { p: p.clone(), s: RdState::new(starts) })
     }
 }
 

@@ -11,7 +11,7 @@
 //! a player without games in a period has φ grown to sqrt(φ² + σ²) (at most the maximum).
 
 use super::fit::PeriodFit;
-use super::{fmin, run, Convention, PeriodGame, PeriodRule, Periods, Scratch, Standing};
+use super::{fmin, run, starts, Convention, PeriodGame, PeriodRule, Periods, Scratch, Standing, Start};
 use crate::error::{check, RateError};
 use crate::methods::fit::Fit;
 use crate::methods::predictive::Model;
@@ -75,16 +75,18 @@ impl MethodSpec for Glicko2Params {
     }
 
     fn start<'d>(&self, data: &'d Dataset, _options: &Options) -> Result<Box<dyn Fit + 'd>, RateError> {
-        let rule = Glicko2::new(data.players.len(), self)?;
-        Ok(Box::new(PeriodFit::new(data, Method::Glicko2(self.clone()), Box::new(rule))?))
+        let initial = Start { rating: self.initial_rating, deviation: self.initial_deviation };
+        let (starts, note) = starts(&data.players, initial, self.max_deviation);
+        let rule = Glicko2::starting(self, &starts)?;
+        Ok(Box::new(PeriodFit::new(data, Method::Glicko2(self.clone()), Box::new(rule), note.into_iter().collect())?))
     }
 
     fn model(&self, rating: &Rating, players: usize) -> Model {
         Model::glicko(rating, players, self.initial_deviation)
     }
 
-    fn unrated(&self, _player: &Player) -> f64 {
-        self.initial_rating
+    fn unrated(&self, player: &Player) -> f64 {
+        player.listed().map_or(self.initial_rating, |l| l.rating)
     }
 }
 
@@ -106,11 +108,23 @@ pub struct Glicko2 {
 }
 
 impl Glicko2 {
+    /// Every player starting from the initial rating and deviation.
     pub fn new(players: usize, p: &Glicko2Params) -> Result<Glicko2, RateError> {
+        Glicko2::starting(p, &vec![Start { rating: p.initial_rating, deviation: p.initial_deviation }; players])
+    }
+
+    /// Each player starting from their own [`Start`] (a player list's: [`starts`]), with the
+    /// initial volatility (a player list gives none).
+    pub fn starting(p: &Glicko2Params, starts: &[Start]) -> Result<Glicko2, RateError> {
         p.validate()?;
-        let start = State { mu: 0.0, phi2: (p.initial_deviation / SCALE).powi(2), sigma: p.initial_volatility };
+        let state = |s: &Start| State {
+            mu: (s.rating - p.initial_rating) / SCALE,
+            phi2: (s.deviation / SCALE).powi(2),
+            sigma: p.initial_volatility,
+        };
+        let players = starts.len();
         let (last, games, scratch) = (vec![None; players], vec![0; players], Scratch::new(players));
-        Ok(Glicko2 { p: p.clone(), st: vec![start; players], last, games, scratch })
+        Ok(Glicko2 { p: p.clone(), st: starts.iter().map(state).collect(), last, games, scratch })
     }
 
     fn max2(&self) -> f64 {
@@ -130,7 +144,8 @@ impl PeriodRule for Glicko2 {
             if let Some(l) = self.last[i] {
                 // The periods sat out: the deviation grown by the volatility in each.
                 let s = &mut self.st[i];
-                s.phi2 = (s.phi2 + (time - l - 1) as f64 * s.sigma * s.sigma).min(max2);
+                // Two rounds of one day share their time: none sat out between them.
+                s.phi2 = (s.phi2 + (time - l - 1).max(0) as f64 * s.sigma * s.sigma).min(max2);
             }
         }
         let largest = rate_period(period, &mut self.st, &mut self.scratch, &self.p, max2);

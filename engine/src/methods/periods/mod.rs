@@ -95,23 +95,28 @@ impl Periods {
     }
 }
 
-/// What a dataset's rating periods are: its rounds, its dates (a period a day), or, when
-/// games have neither, each game a period of its own.
+/// What a dataset's rating periods are: its rounds, its rounds in date order (when the games
+/// have both), its dates (a period a day), or, when games have neither, each game a period of
+/// its own.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum PeriodBasis {
     Round,
+    /// The rounds as the dates order them, timed by the dates: a round played again later
+    /// (round 1 of the next season) is a period of its own.
+    RoundByDate,
     Date,
     Game,
 }
 
 impl PeriodBasis {
-    pub const ALL: [PeriodBasis; 3] = [PeriodBasis::Round, PeriodBasis::Date, PeriodBasis::Game];
+    pub const ALL: [PeriodBasis; 4] = [PeriodBasis::Round, PeriodBasis::RoundByDate, PeriodBasis::Date, PeriodBasis::Game];
 
-    /// The periods, in words: `rounds`, `days`, `games`.
+    /// The periods, in words: `rounds`, `rounds in date order`, `days`, `games`.
     pub fn plural(self) -> &'static str {
         match self {
             PeriodBasis::Round => "rounds",
+            PeriodBasis::RoundByDate => "rounds in date order",
             PeriodBasis::Date => "days",
             PeriodBasis::Game => "games",
         }
@@ -120,31 +125,136 @@ impl PeriodBasis {
     /// What a step of a period method is, in words.
     pub fn step(self) -> &'static str {
         match self {
-            PeriodBasis::Round => "round",
+            PeriodBasis::Round | PeriodBasis::RoundByDate => "round",
             PeriodBasis::Date => "day",
             PeriodBasis::Game => "game",
         }
     }
 }
 
-impl Periods {
-    /// The dataset's games as rating periods: by round when every game's round has a number,
-    /// else by date (day numbers) when every game has one, else one period per game in the
-    /// input's order (said in a note by the caller).
-    pub fn from_dataset(data: &crate::model::Dataset) -> (Periods, PeriodBasis) {
+/// What a user is told about how the games were made into rating periods.
+#[derive(Clone, Debug, PartialEq)]
+pub enum PeriodNote {
+    /// Every game has a date and a numbered round: [`PeriodBasis::RoundByDate`].
+    RoundsByDate,
+    /// Every game has a date, `unnumbered` of the `games` no numbered round: the dates.
+    DatesNotRounds { unnumbered: usize, games: usize },
+    /// Every game has a numbered round, `undated` of the `games` no date: the rounds, the
+    /// dates left out (a few dates must not put the undated games first).
+    RoundsNotDates { undated: usize, games: usize },
+    /// No rounds nor dates for every game: each game a period, in the input's order.
+    EachGame,
+    /// A player list's deviations over `max` (or, given by code, not a positive number):
+    /// taken as `max` (the most a deviation grows to), for these players (named up to
+    /// [`SHOWN`]) of `count`.
+    DeviationsCapped { players: Vec<String>, count: usize, max: f64 },
+}
+
+/// How many players a note names before "and N more".
+pub const SHOWN: usize = 5;
+
+impl std::fmt::Display for PeriodNote {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        use crate::text::count;
+        let some = |n: usize, games: usize| format!("{n} of {} {}", count(games, "game", "games"), if n == 1 { "has" } else { "have" });
+        match self {
+            PeriodNote::RoundsByDate => f.write_str(
+                "the games have both rounds and dates: the rating periods are the rounds taken in the dates' order, \
+                 their time the dates (a round that comes again later, such as round 1 of the next season, is a period of its own)",
+            ),
+            &PeriodNote::DatesNotRounds { unnumbered, games } => {
+                write!(
+                    f,
+                    "{} no numbered round: the rating periods are the dates (a period a day), the rounds left out",
+                    some(unnumbered, games)
+                )
+            }
+            &PeriodNote::RoundsNotDates { undated, games } => {
+                write!(f, "{} no date: the rating periods are the rounds, the dates left out", some(undated, games))
+            }
+            PeriodNote::EachGame => f.write_str("the games have neither rounds nor dates: each game is a rating period of its own"),
+            PeriodNote::DeviationsCapped { players, count, max } => write!(
+                f,
+                "the player list's deviation of {} is over the largest deviation: taken as {}",
+                crate::text::first_of(players, *count, SHOWN),
+                crate::error::number(*max)
+            ),
+        }
+    }
+}
+
+/// Each game's period, as a key that sorts the periods in time: its time (a day, a round, the
+/// game's place) and, for rounds in date order, the period's place; what the periods are and
+/// what is said about them.
+struct Keys {
+    keys: Vec<(i64, i64)>,
+    basis: PeriodBasis,
+    note: Option<PeriodNote>,
+}
+
+impl Keys {
+    /// By round in date order when every game has a date and a numbered round; by date when
+    /// every game has a date; by round when every game has a numbered round; else by game.
+    fn of(games: &[crate::model::Game]) -> Keys {
         use crate::model::{day_number, round_number};
-        let games = &data.games;
-        let rounds: Option<Vec<i64>> =
+        let rounds: Vec<Option<i64>> =
             games.iter().map(|g| g.round().and_then(round_number).filter(|r| r.fract() == 0.0).map(|r| r as i64)).collect();
-        let days: Option<Vec<i64>> = games.iter().map(|g| g.date().and_then(day_number)).collect();
-        let (keys, basis) = match (rounds, days) {
-            (Some(r), _) if !games.is_empty() => (r, PeriodBasis::Round),
-            (_, Some(d)) if !games.is_empty() => (d, PeriodBasis::Date),
-            _ => ((0..games.len() as i64).collect(), PeriodBasis::Game),
+        let days: Vec<Option<i64>> = games.iter().map(|g| g.date().and_then(day_number)).collect();
+        let n = games.len();
+        let missing = |v: &[Option<i64>]| v.iter().filter(|x| x.is_none()).count();
+        let (unnumbered, undated) = (missing(&rounds), missing(&days));
+        let (basis, note) = match (unnumbered, undated) {
+            _ if n == 0 => (PeriodBasis::Game, None),
+            (0, 0) => (PeriodBasis::RoundByDate, Some(PeriodNote::RoundsByDate)),
+            (_, 0) => {
+                let labelled = games.iter().any(|g| g.round().is_some());
+                (PeriodBasis::Date, labelled.then_some(PeriodNote::DatesNotRounds { unnumbered, games: n }))
+            }
+            (0, _) => (PeriodBasis::Round, (undated < n).then_some(PeriodNote::RoundsNotDates { undated, games: n })),
+            _ => (PeriodBasis::Game, Some(PeriodNote::EachGame)),
         };
+        let keys = match basis {
+            PeriodBasis::RoundByDate => rounds_by_date(&rounds, &days),
+            PeriodBasis::Date => days.iter().map(|d| (d.unwrap_or(0), 0)).collect(),
+            PeriodBasis::Round => rounds.iter().map(|r| (r.unwrap_or(0), 0)).collect(),
+            PeriodBasis::Game => (0..n as i64).map(|k| (k, 0)).collect(),
+        };
+        Keys { keys, basis, note }
+    }
+}
+
+/// Every game dated and with a numbered round: the games in date order (a day's by round), a
+/// period each run of games of one round, timed by its first day. A round played over a
+/// weekend stays one period, two rounds of one day are two, and a round number that comes
+/// again after other rounds (the next season's round 1) is a new period, not the old one.
+fn rounds_by_date(rounds: &[Option<i64>], days: &[Option<i64>]) -> Vec<(i64, i64)> {
+    let (round, day) = (|k: usize| rounds[k].unwrap_or(0), |k: usize| days[k].unwrap_or(0));
+    let mut order: Vec<usize> = (0..rounds.len()).collect();
+    crate::sort::by_key(&mut order, |&k| (day(k), round(k), k));
+    let mut keys = vec![(0, 0); rounds.len()];
+    let mut run: Option<(i64, (i64, i64))> = None;
+    for (place, &k) in order.iter().enumerate() {
+        let key = match run {
+            Some((r, key)) if r == round(k) => key,
+            _ => (day(k), place as i64),
+        };
+        run = Some((round(k), key));
+        keys[k] = key;
+    }
+    keys
+}
+
+impl Periods {
+    /// The dataset's games as rating periods ([`Keys::of`]), each period's time its day,
+    /// round or the game's place (two rounds of one day share their time); what they are;
+    /// what the user is told.
+    pub fn from_dataset(data: &crate::model::Dataset) -> (Periods, PeriodBasis, Option<PeriodNote>) {
+        let games = &data.games;
+        let Keys { keys, basis, note } = Keys::of(games);
         let mut order: Vec<usize> = (0..games.len()).collect();
         crate::sort::by_key(&mut order, |&k| (keys[k], k));
         let mut periods: Vec<(i64, Vec<PeriodGame>)> = Vec::new();
+        let mut last = None;
         for k in order {
             let g = &games[k];
             if g.score.is_nan() {
@@ -152,12 +262,49 @@ impl Periods {
             }
             let game = PeriodGame { first: g.first(), second: g.second(), score: g.score };
             match periods.last_mut() {
-                Some((t, list)) if *t == keys[k] => list.push(game),
-                _ => periods.push((keys[k], vec![game])),
+                Some((_, list)) if last == Some(keys[k]) => list.push(game),
+                _ => periods.push((keys[k].0, vec![game])),
             }
+            last = Some(keys[k]);
         }
-        (Periods { players: data.players.len(), periods }, basis)
+        (Periods { players: data.players.len(), periods }, basis, note)
     }
+}
+
+/// A player's rating and deviation (RD, on the rating scale) at their first period.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Start {
+    pub rating: f64,
+    pub deviation: f64,
+}
+
+/// Each player's start: a player list's rating and deviation where it gives them (`--players`:
+/// the rating the player had, so their first games move it as a rated player's, not a
+/// newcomer's), else `initial`'s; a listed deviation outside (0, `max_deviation`] is taken as
+/// the maximum, said in the note.
+pub fn starts(players: &[crate::model::Player], initial: Start, max_deviation: f64) -> (Vec<Start>, Option<PeriodNote>) {
+    let mut capped = Vec::new();
+    let mut count = 0;
+    let starts = players
+        .iter()
+        .map(|p| {
+            let Some(listed) = p.listed().filter(|l| l.rating.is_finite()) else { return initial };
+            let deviation = match listed.sigma {
+                None => initial.deviation,
+                Some(d) if d > 0.0 && d <= max_deviation => d,
+                Some(_) => {
+                    count += 1;
+                    if capped.len() < SHOWN {
+                        capped.push(p.name.clone());
+                    }
+                    max_deviation
+                }
+            };
+            Start { rating: listed.rating, deviation }
+        })
+        .collect();
+    let note = (count > 0).then_some(PeriodNote::DeviationsCapped { players: capped, count, max: max_deviation });
+    (starts, note)
 }
 
 /// A player's standing after the last period.
@@ -231,10 +378,12 @@ pub(crate) struct RdState {
 }
 
 impl RdState {
-    pub fn new(players: usize, rating: f64, deviation: f64) -> RdState {
+    /// Each player from their start.
+    pub fn new(starts: &[Start]) -> RdState {
+        let players = starts.len();
         RdState {
-            r: vec![rating; players],
-            rd2: vec![deviation * deviation; players],
+            r: starts.iter().map(|s| s.rating).collect(),
+            rd2: starts.iter().map(|s| s.deviation * s.deviation).collect(),
             last: vec![None; players],
             games: vec![0; players],
             scratch: Scratch::new(players),

@@ -13,7 +13,7 @@
 //! first). Defined by PlayerRatings' implementation, whose conventions it follows.
 
 use super::fit::PeriodFit;
-use super::{run, Convention, PeriodGame, PeriodRule, Periods, RdState, Standing, Q};
+use super::{run, starts, Convention, PeriodGame, PeriodRule, Periods, RdState, Standing, Start, Q};
 use crate::error::{check, RateError};
 use crate::methods::fit::Fit;
 use crate::methods::predictive::Model;
@@ -80,16 +80,18 @@ impl MethodSpec for StephensonParams {
     }
 
     fn start<'d>(&self, data: &'d Dataset, _options: &Options) -> Result<Box<dyn Fit + 'd>, RateError> {
-        let rule = Stephenson::new(data.players.len(), self)?;
-        Ok(Box::new(PeriodFit::new(data, Method::Stephenson(self.clone()), Box::new(rule))?))
+        let initial = Start { rating: self.initial_rating, deviation: self.initial_deviation };
+        let (starts, note) = starts(&data.players, initial, self.max_deviation);
+        let rule = Stephenson::starting(self, &starts)?;
+        Ok(Box::new(PeriodFit::new(data, Method::Stephenson(self.clone()), Box::new(rule), note.into_iter().collect())?))
     }
 
     fn model(&self, rating: &Rating, players: usize) -> Model {
         Model::glicko(rating, players, self.initial_deviation)
     }
 
-    fn unrated(&self, _player: &Player) -> f64 {
-        self.initial_rating
+    fn unrated(&self, player: &Player) -> f64 {
+        player.listed().map_or(self.initial_rating, |l| l.rating)
     }
 }
 
@@ -100,9 +102,15 @@ pub struct Stephenson {
 }
 
 impl Stephenson {
+    /// Every player starting from the initial rating and deviation.
     pub fn new(players: usize, p: &StephensonParams) -> Result<Stephenson, RateError> {
+        Stephenson::starting(p, &vec![Start { rating: p.initial_rating, deviation: p.initial_deviation }; players])
+    }
+
+    /// Each player starting from their own [`Start`] (a player list's: [`starts`]).
+    pub fn starting(p: &StephensonParams, starts: &[Start]) -> Result<Stephenson, RateError> {
         p.validate()?;
-        Ok(Stephenson { p: p.clone(), s: RdState::new(players, p.initial_rating, p.initial_deviation) })
+        Ok(Stephenson { p: p.clone(), s: RdState::new(starts) })
     }
 }
 

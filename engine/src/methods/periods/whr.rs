@@ -13,7 +13,7 @@
 //! A draw counts as half a win and half a loss (the reference has none).
 
 use super::fit::rating;
-use super::{PeriodBasis, Standing};
+use super::{PeriodBasis, PeriodNote, Standing};
 use super::{PeriodGame, Periods};
 use crate::error::{check, RateError};
 use crate::methods::fit::Fit;
@@ -79,8 +79,8 @@ impl MethodSpec for WhrParams {
         Model::Elo { zeta: 400.0, home: 0.0 }
     }
 
-    fn unrated(&self, _player: &Player) -> f64 {
-        self.anchor
+    fn unrated(&self, player: &Player) -> f64 {
+        player.listed().map_or(self.anchor, |l| l.rating)
     }
 }
 
@@ -94,10 +94,21 @@ struct Day {
     variance: f64,
 }
 
+/// What holds a player's first day (natural-log units): the reference's virtual win and loss
+/// against a player rated `centre` (0 for everyone), or, from a player list's rating and
+/// deviation, a normal prior of that mean and variance.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum FirstDay {
+    Virtual { centre: f64 },
+    Normal { mean: f64, variance: f64 },
+}
+
 /// A WHR fit: every player's days, stepped by [`Whr::sweep`].
 #[derive(Clone, Debug)]
 pub struct Whr {
     days: Vec<Vec<Day>>,
+    /// Each player's prior on their first day.
+    first: Vec<FirstDay>,
     w2: f64,
 }
 
@@ -128,7 +139,24 @@ impl Whr {
                 days[second][b].games.push((first, a, 1.0 - score));
             }
         }
-        Ok(Whr { days, w2: p.w2 * PER_ELO * PER_ELO })
+        let first = vec![FirstDay::Virtual { centre: 0.0 }; data.players];
+        Ok(Whr { days, first, w2: p.w2 * PER_ELO * PER_ELO })
+    }
+
+    /// Player `i`'s first day held by a player list's `rating` (Elo, shown as the ratings are:
+    /// `anchor` is the reference's 0): with a `deviation` (Elo), a normal prior of that mean and
+    /// deviation, the Bayesian prior the method's model has room for; without, the
+    /// reference's virtual win and loss, against a player of that rating instead of 0. The
+    /// player's days start there.
+    pub fn listed(&mut self, i: usize, rating: f64, deviation: Option<f64>, anchor: f64) {
+        let mean = (rating - anchor) * PER_ELO;
+        self.first[i] = match deviation {
+            Some(d) => FirstDay::Normal { mean, variance: (d * PER_ELO).powi(2) },
+            None => FirstDay::Virtual { centre: mean },
+        };
+        for day in &mut self.days[i] {
+            day.r = mean;
+        }
     }
 
     /// Sweeps until no rating moves by more than the tolerance (or the most sweeps), then the
@@ -169,17 +197,20 @@ impl Whr {
     }
 
     /// Day `k` of player `i`: the derivatives of its games' log-likelihood (with the first
-    /// day's virtual win and loss against rating 0) in r.
+    /// day's prior: [`FirstDay`]) in r.
     fn derivatives(&self, i: usize, k: usize) -> (f64, f64) {
         let day = &self.days[i][k];
         let gamma = day.r.exp();
         let mut terms: Vec<(f64, f64)> = day.games.iter().map(|&(j, l, s)| (self.days[j][l].r.exp(), s)).collect();
-        if k == 0 {
-            terms.extend([(1.0, 1.0), (1.0, 0.0)]);
+        let mut prior = (0.0, 0.0);
+        match self.first[i] {
+            _ if k > 0 => {}
+            FirstDay::Virtual { centre } => terms.extend([(centre.exp(), 1.0), (centre.exp(), 0.0)]),
+            FirstDay::Normal { mean, variance } => prior = (-(day.r - mean) / variance, -1.0 / variance),
         }
         let first: f64 = terms.iter().map(|&(d, s)| s - gamma / (gamma + d)).sum();
         let second: f64 = -gamma * terms.iter().map(|&(d, _)| d / (gamma + d).powi(2)).sum::<f64>();
-        (first, second)
+        (first + prior.0, second + prior.1)
     }
 
     /// The prior's variance between day `k` and day `k + 1` of player `i`.
@@ -282,6 +313,8 @@ pub struct WhrFit<'d> {
     params: WhrParams,
     whr: Whr,
     basis: PeriodBasis,
+    /// How the periods were made, when it needs saying.
+    note: Option<PeriodNote>,
     steps: Steps,
     failed: Option<RateError>,
     /// Each period's time and the games up to its end (a day's place in the history).
@@ -290,7 +323,7 @@ pub struct WhrFit<'d> {
 
 impl<'d> WhrFit<'d> {
     pub fn new(data: &'d Dataset, p: &WhrParams) -> Result<WhrFit<'d>, RateError> {
-        let (periods, basis) = Periods::from_dataset(data);
+        let (periods, basis, note) = Periods::from_dataset(data);
         if periods.periods.is_empty() {
             return Err(RateError::NoGames);
         }
@@ -300,8 +333,13 @@ impl<'d> WhrFit<'d> {
             games += list.len();
             through.push((*time, games));
         }
-        let whr = Whr::new(&periods, p)?;
-        Ok(WhrFit { data, params: p.clone(), whr, basis, steps: Steps::new(None), failed: None, through })
+        let mut whr = Whr::new(&periods, p)?;
+        for (i, player) in data.players.iter().enumerate() {
+            if let Some(l) = player.listed().filter(|l| l.rating.is_finite()) {
+                whr.listed(i, l.rating, l.sigma.filter(|d| d.is_finite() && *d > 0.0), p.anchor);
+            }
+        }
+        Ok(WhrFit { data, params: p.clone(), whr, basis, note, steps: Steps::new(None), failed: None, through })
     }
 }
 
@@ -371,13 +409,15 @@ impl Fit for WhrFit<'_> {
             })
             .collect();
         let last = self.steps.trace.last().map_or(0.0, |r| r.change);
-        let warnings: Vec<String> = stop_warning(stop, self.steps.len(), &self.measures(), last).into_iter().collect();
+        let mut warnings: Vec<String> = stop_warning(stop, self.steps.len(), &self.measures(), last).into_iter().collect();
+        warnings.extend(self.note.iter().map(PeriodNote::to_string));
         let method = Method::Whr(self.params.clone());
         let mut r =
             rating(self.data, &method, MethodVariant::WholeHistory { basis: self.basis }, &standings, stop, self.steps.len(), warnings)?;
         r.report.final_residual = last;
         // The whole history as fitted now: each day's rating, placed after that day's games.
-        let at = |time: i64| self.through.binary_search_by_key(&time, |t| t.0).map_or(0, |k| self.through[k].1);
+        // Periods of one day share its time: the day ends with the last of them.
+        let at = |time: i64| self.through.partition_point(|t| t.0 <= time).checked_sub(1).map_or(0, |k| self.through[k].1);
         for p in &mut r.players {
             let days = whr.history(p.index);
             p.history =
