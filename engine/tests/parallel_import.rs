@@ -113,6 +113,41 @@ fn generated_files_with_every_kind_of_line_read_the_same_at_random_cuts() {
     }
 }
 
+/// Chess results with unplayed ones among them (`0-0`, `½-0`, `0-½`: left out, each said,
+/// and a player named only there not made), some past the warnings listed, and sometimes a
+/// score (`2-0`), which makes the column one of scores: the parts agree on all of it.
+#[test]
+fn unplayed_chess_results_read_the_same_in_parts() {
+    let mut rng = Rng::new(35);
+    for round in 0..40 {
+        let mut text = String::from("white,black,result\n");
+        let lines = if round % 10 == 0 { 3 * MAX_PROBLEMS } else { 1 + rng.below(300) };
+        for k in 0..lines {
+            let (a, b) = (rng.below(12), 12 + rng.below(12));
+            let result = match rng.below(8) {
+                0 => "0-0",
+                1 => "½-0",
+                2 => "0-1/2",
+                3 if round % 3 == 0 && rng.below(50) == 0 => "2-0",
+                _ => ["1-0", "0-1", "½-½"][rng.below(3)],
+            };
+            // Now and then a player whose only line is an unplayed one.
+            let b = if result == "0-0" && rng.below(10) == 0 { format!("Only {k}") } else { format!("P{b}") };
+            text += &format!("P{a},{b},{result}\n");
+        }
+        if round == 10 {
+            // More unplayed lines than are listed: the first listed, the rest counted.
+            let read = parse_csv(&text, &options(BadLines::Fail)).unwrap();
+            assert!(read.warnings[0].message.contains("among chess results"), "{:?}", read.warnings[0]);
+            assert!(read.warnings.last().unwrap().message.contains("more problems like these"), "{:?}", read.warnings.last());
+        }
+        let parts = 1 + rng.below(6);
+        let mut cuts: Vec<usize> = (0..parts).map(|_| rng.below(text.len())).collect();
+        cuts.sort();
+        assert_same(&text, &cuts, &format!("file {round} ({lines} lines)"));
+    }
+}
+
 #[test]
 fn a_large_file_is_read_on_every_core_as_on_one() {
     let mut rng = Rng::new(7);

@@ -2,7 +2,9 @@
 //!
 //! Columns are found by name (see [`Role::aliases`]) or by an explicit [`ColumnMap`].
 //! A result column (`1-0`, `=`, `0.5`, `3-1`, ...) or a pair of score columns gives the
-//! outcome; `date`, `round`, `handicap` and `komi` are optional.
+//! outcome; `date`, `round`, `handicap` and `komi` are optional. Forfeits (`+-`), unfinished
+//! games (`*`) and, among chess results, `0-0`, `½-0` and `0-½` are no game played: left out,
+//! each said.
 //!
 //! ```
 //! use ratings_engine::parse::{parse_csv, CsvOptions};
@@ -14,7 +16,7 @@
 use super::columns::{ColumnMap, Columns, Role};
 use super::names::{Batch, Names};
 use super::records::{sniff_delimiter, Fields, Splitter};
-use super::result::{is_game_points, parse_number, parse_result, Outcome, EXPECTED_RESULT};
+use super::result::{is_game_points, parse_number, parse_result, sides, Outcome, Sides, EXPECTED_RESULT};
 use crate::error::{excerpt, keep, ParseError, ParseErrors};
 use crate::model::{Dataset, Game, PlayerId};
 use serde::{Deserialize, Serialize};
@@ -94,7 +96,9 @@ pub(crate) struct GameReader {
 
 /// The result column as read so far: its spellings (a file uses a handful: `parse_result` is
 /// pure, so each is parsed once), and whether it held scores such as `2-0` (read as points,
-/// more points wins) and game results such as `½-½`, to say so ([`Results::warning`]).
+/// more points wins) and game results such as `½-½`, to say so ([`Results::warning`]); and
+/// its `0-0`, `½-0`, `0-½`, which a column of chess results holds as games not played
+/// ([`Results::chess`], [`leave_out_unplayed`]).
 #[derive(Default)]
 struct Results {
     cache: Vec<(Box<str>, Option<Outcome>)>,
@@ -102,6 +106,13 @@ struct Results {
     scores: (usize, usize, Box<str>),
     /// The first result that is a game's and cannot be a score (`½-½`, `=`, `1`, `W`): line, spelling.
     game: Option<(usize, Box<str>)>,
+    /// Whether a game's result of two sides (`1-0`, `0-1`, `½-½`) was seen.
+    games: bool,
+    /// How many scores are not an unplayed chess result (`2-0`, `1-1`, not `0-0`).
+    other_scores: usize,
+    /// Each `0-0`, `½-0`, `0-½`, in line order: line, spelling, kind. What they are is known
+    /// only at the end ([`Results::chess`]): unplayed among chess results, scores among scores.
+    unplayed: Vec<(usize, Box<str>, Sides)>,
 }
 
 impl Results {
@@ -117,10 +128,27 @@ impl Results {
         if self.game.is_none() {
             self.game = later.game;
         }
+        self.games |= later.games;
+        self.other_scores += later.other_scores;
+        self.unplayed.extend(later.unplayed);
+    }
+
+    /// Whether the column holds chess results: a game's result of two sides, and no score but
+    /// the unplayed `0-0`, `½-0`, `0-½` (a column of scores such as `2-1` holds `0-0` as a
+    /// goalless draw).
+    fn chess(&self) -> bool {
+        self.games && self.other_scores == 0
     }
 
     /// A result read on `line` as `outcome`, noted by kind.
     fn note(&mut self, line: usize, spelling: &str, outcome: &Outcome) {
+        if let Outcome::Played { points: Some(p), .. } = outcome {
+            match sides(*p) {
+                Sides::Game => self.games = true,
+                Sides::Score => self.other_scores += 1,
+                kind => self.unplayed.push((line, spelling.into(), kind)),
+            }
+        }
         match outcome {
             Outcome::Played { points: Some(p), .. } if !is_game_points(*p) => {
                 if self.scores.0 == 0 {
@@ -140,7 +168,8 @@ impl Results {
     /// there are; worded as a likely typo when the column's other results are a game's.
     fn warning(&self, column: &str) -> Option<Warning> {
         let (count, line, first) = (self.scores.0, self.scores.1, excerpt(&self.scores.2));
-        if count == 0 {
+        // Among chess results, the only "scores" are the unplayed ones, said line by line.
+        if count == 0 || self.chess() {
             return None;
         }
         let more = match count {
@@ -304,7 +333,11 @@ impl GameReader {
     /// text (its comments and unclosed quotes count too).
     pub fn finish(mut self, splitter: Splitter) -> Result<Parsed, ParseErrors> {
         self.flush();
-        let GameReader { bad_lines, header, dataset, warnings: mut game_warnings, errors: mut game_errors, more, results, .. } = self;
+        let GameReader { bad_lines, header, mut dataset, warnings: mut game_warnings, errors: mut game_errors, mut more, results, .. } =
+            self;
+        if results.chess() {
+            leave_out_unplayed(&mut dataset, &results.unplayed, &mut game_warnings, &mut more[1]);
+        }
         if more[0].0 > 0 {
             game_errors.push(ParseError::More { line: more[0].1, count: more[0].0 });
         }
@@ -342,6 +375,73 @@ impl GameReader {
         }
         Ok(Parsed { dataset, columns, warnings })
     }
+}
+
+/// Among chess results, leaves out the games of `unplayed` (`0-0`, `½-0`, `0-½`: no game was
+/// played, as with a forfeit) with a warning on each line, and the players only they named
+/// (a forfeit's players are never made); the warnings join `listed` in line order, those past
+/// [`crate::error::MAX_PROBLEMS`] counted in `more`.
+fn leave_out_unplayed(dataset: &mut Dataset, unplayed: &[(usize, Box<str>, Sides)], listed: &mut Vec<Warning>, more: &mut (usize, usize)) {
+    let lines: Vec<usize> = unplayed.iter().map(|u| u.0).collect();
+    // A line whose game was never made (a player against themselves) has its error already.
+    let removed = leave_out_lines(dataset, &lines);
+    let said = unplayed.iter().filter(|u| removed.binary_search(&u.0).is_ok()).map(|(line, spelling, kind)| {
+        let what = match kind {
+            Sides::NoneScored => "is no game played (a double forfeit, or a game not played)",
+            _ => "gives a half point to one side only, so no game was played (a bye or an award)",
+        };
+        Warning { line: *line, message: format!("'{}' among chess results {what}: left out of the ratings", excerpt(spelling)) }
+    });
+    listed.extend(said);
+    crate::sort::by_key(listed, |w| w.line);
+    if listed.len() > crate::error::MAX_PROBLEMS {
+        for w in listed.drain(crate::error::MAX_PROBLEMS..) {
+            more.1 = if more.0 == 0 { w.line } else { more.1.min(w.line) };
+            more.0 += 1;
+        }
+    }
+}
+
+/// Leaves out the games on `lines` (in order) and the players who had games and have none
+/// left, keeping the others in their order; the lines of the games left out.
+fn leave_out_lines(dataset: &mut Dataset, lines: &[usize]) -> Vec<usize> {
+    let played = |d: &Dataset| {
+        let mut p = vec![false; d.players.len()];
+        for g in &d.games {
+            (p[g.first()], p[g.second()]) = (true, true);
+        }
+        p
+    };
+    let before = played(dataset);
+    let mut removed = Vec::new();
+    dataset.games.retain(|g| {
+        let out = lines.binary_search(&g.line()).is_ok();
+        if out {
+            removed.push(g.line());
+        }
+        !out
+    });
+    let after = played(dataset);
+    if before == after {
+        return removed;
+    }
+    // A player's new index: the players kept before them.
+    let mut index = vec![0; before.len()];
+    let mut kept = 0;
+    for i in 0..before.len() {
+        index[i] = kept;
+        kept += usize::from(after[i] || !before[i]);
+    }
+    let mut i = 0;
+    dataset.players.retain(|_| {
+        i += 1;
+        after[i - 1] || !before[i - 1]
+    });
+    for g in &mut dataset.games {
+        g.set_players(index[g.first()], index[g.second()]);
+    }
+    dataset.reindex();
+    removed
 }
 
 /// Counts a problem that was not listed (`kept` false) in `more`: how many, the first's line.
@@ -735,6 +835,40 @@ mod tests {
             expect![[r#"
                 error: line 2, column 'result': expected a result such as 1-0, 0-1, 1/2-1/2, =, 1, 0, 0.5, W, B, H/D/A, or a score such as 3-1, found '1--0'
                 line 3, column 'result': expected a result such as 1-0, 0-1, 1/2-1/2, =, 1, 0, 0.5, W, B, H/D/A, or a score such as 3-1, found '2-0-1'
+            "#]],
+        );
+    }
+
+    #[test]
+    fn unplayed_chess_results_are_left_out_and_said() {
+        // Among chess results, 0-0 (a double forfeit) and ½-0, 0-½ (a half point to one side
+        // only) are no game played: left out like a forfeit, each line said, and a player
+        // named only there is not made (issue 35, item 6).
+        check(
+            "white,black,result\nAnna,Ben,1-0\nBen,Cara,0-0\nCara,Anna,½-½\nDan,Anna,½-0\nBen,Anna,0-1/2\n",
+            expect![[r#"
+                2: Anna - Ben 1 pts 1:0
+                4: Cara - Anna 0.5 pts 0.5:0.5
+                warning: line 3: '0-0' among chess results is no game played (a double forfeit, or a game not played): left out of the ratings
+                warning: line 5: '½-0' among chess results gives a half point to one side only, so no game was played (a bye or an award): left out of the ratings
+                warning: line 6: '0-1/2' among chess results gives a half point to one side only, so no game was played (a bye or an award): left out of the ratings
+            "#]],
+        );
+        // In a column of scores (football), 0-0 is a goalless draw, as before.
+        check(
+            "home,away,score\nLions,Tigers,2-1\nTigers,Bears,0-0\n",
+            expect![[r#"
+                2: Lions - Tigers 1 pts 2:1
+                3: Tigers - Bears 0.5 pts 0:0
+                warning: line 2: '2-1' in column 'score' (and 1 more line like it) is a score: read as points, more points winning: a win, draw or loss as 1-0, ½-½ or 0-1; the points themselves count only in methods that use them (JRank, Elo's margin scores)
+            "#]],
+        );
+        // Two points columns are a sport's score: 0 and 0 is a goalless draw, as before.
+        check(
+            "home,away,hg,ag\nLions,Tigers,1,0\nTigers,Bears,0,0\n",
+            expect![[r#"
+                2: Lions - Tigers 1 pts 1:0
+                3: Tigers - Bears 0.5 pts 0:0
             "#]],
         );
     }

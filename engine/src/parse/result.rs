@@ -21,6 +21,29 @@ pub fn is_game_points((a, b): (f64, f64)) -> bool {
     matches!((a, b), (1.0, 0.0) | (0.0, 1.0) | (0.5, 0.5))
 }
 
+/// What a result of two sides of points is, read among chess results.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Sides {
+    /// `1-0`, `0-1`, `½-½`: a game's.
+    Game,
+    /// `0-0`: no game played (a double forfeit, a game not played).
+    NoneScored,
+    /// `½-0`, `0-½`: a half point to one side only (a bye, an award), no game played.
+    HalfToOne,
+    /// Any other: a score such as `2-0` or `1-1`.
+    Score,
+}
+
+/// What `points` are, read as a chess result ([`Sides`]).
+pub fn sides(points: (f64, f64)) -> Sides {
+    match points {
+        p if is_game_points(p) => Sides::Game,
+        (0.0, 0.0) => Sides::NoneScored,
+        (0.5, 0.0) | (0.0, 0.5) => Sides::HalfToOne,
+        _ => Sides::Score,
+    }
+}
+
 /// Parses a number written plainly, as a fraction `1/2`, or as `½`.
 pub fn parse_number(s: &str) -> Option<f64> {
     let s = s.trim();
@@ -133,6 +156,18 @@ mod tests {
         for score in ["2-0", "0-2", "1-1", "0-0", "3-1", "2½-1½", "1-½"] {
             assert!(!is_game_points(points(score)), "{score}");
         }
+    }
+
+    #[test]
+    fn unplayed_chess_results_are_told_from_games_and_scores() {
+        let kind = |r: &str| match parse_result(r) {
+            Some(Outcome::Played { points: Some(p), .. }) => sides(p),
+            other => panic!("{r:?}: {other:?}"),
+        };
+        assert_eq!(["1-0", "0-1", "½-½"].map(kind), [Sides::Game; 3]);
+        assert_eq!(["0-0", "0:0"].map(kind), [Sides::NoneScored; 2]);
+        assert_eq!(["½-0", "0-½", "1/2-0", "0-0.5"].map(kind), [Sides::HalfToOne; 4]);
+        assert_eq!(["2-0", "1-1", "1-½", "2½-1½"].map(kind), [Sides::Score; 4]);
     }
 
     #[test]
