@@ -221,7 +221,8 @@ fn trf_competichess_real_tournaments_gpl() {
             games: 574,
             codes: "1:539 =:70 0:539 H:18 U:9 Z:1065",
             first: ("sherwin--tiu", Some(2529), None, Some(14.5), None),
-            warnings: &[],
+            // JaVaFo's "pair by the rank column", which is not read (issue 35: said, not dropped).
+            warnings: &[(10, "XXC rank: pairing numbers from the rank column are not read")],
         },
         TrfCase {
             // After round 4 of 9, with Baku acceleration (XXA) and three round-5 byes already in.
@@ -345,7 +346,16 @@ fn trf_header_records_bom_crlf_comments_rulers_lower_case_and_javafo_records() {
     let text = lines.join("\r\n") + "\r\n";
     assert!(looks_like_trf(&text));
     let (t, w) = parse_trf(&text).unwrap();
-    check_warnings("header records", &w, &[]);
+    // Records not read are named (issue 35): JaVaFo's absences for the next round, and a
+    // record of an unknown code (read as a national rating record that no 172 asks for).
+    check_warnings(
+        "header records",
+        &w,
+        &[
+            (12, "XXZ (players absent from the next round"),
+            (13, "DAT (national rating records, or a code this program does not know): not read"),
+        ],
+    );
     assert_eq!(t.name.as_deref(), Some("Hand-made Open"));
     assert_eq!((t.city.as_deref(), t.start_date.as_deref(), t.end_date.as_deref()), (Some("Oslo"), Some("2025/09/01"), Some("2025/09/03")));
     assert_eq!(t.kind.as_deref(), Some("Individual: Swiss-System"));
@@ -368,6 +378,8 @@ fn trf_header_records_bom_crlf_comments_rulers_lower_case_and_javafo_records() {
         &w,
         &[
             (5, "062 declares 4 players, but the file has 3 player records (001)"),
+            (12, "XXZ (players absent from the next round"),
+            (13, "DAT (national rating records"),
             (19, "start rank 1: declared points 1.5 (columns 81-84) do not match the sum of the round results, 4.0 (win 3.0, draw 1.0"),
             (20, "start rank 2: declared points 1.0 (columns 81-84) do not match the sum of the round results, 3.0"),
         ],

@@ -615,6 +615,7 @@ impl Records {
                     message: "299 (abnormal points): expected a type in column 5, points in columns 14-17, a round in 20-22 and start ranks from column 24; the record is ignored".into(),
                 }),
             },
+            c if c == "###" || is_ruler(l) => {}
             c if c.chars().all(|x| x.is_ascii_uppercase()) && c.len() == 3 && !c.starts_with("XX") => {
                 let cols = Cols::new(l);
                 match cols.field(5, 8).parse::<u32>() {
@@ -625,7 +626,6 @@ impl Records {
                     Err(_) => self.unread.entry(c.to_string()).or_default().push(line),
                 }
             }
-            c if c == "###" || is_ruler(l) => {}
             c => self.unread.entry(c.to_string()).or_default().push(line),
         }
     }
@@ -695,6 +695,7 @@ pub fn parse_trf_with(text: &str, bad_lines: BadLines) -> Result<(Tournament, Ve
     }
     t.entrants = entrants;
     apply_nrs(&mut t, &nrs, &mut warnings);
+    unused_nrs(&t, &nrs, &mut warnings);
     let longest = apply_240(&mut t, &byes, longest, &mut warnings);
     let placeholders = t.take_bye_placeholders();
     warnings.extend(placeholders.iter().map(|p| Warning { line: p.line, message: p.warning(true) }));
@@ -716,6 +717,27 @@ pub fn parse_trf_with(text: &str, bad_lines: BadLines) -> Result<(Tournament, Ve
     check_teams(&t, &mut warnings);
     crate::sort::by_key(&mut warnings, |w| w.line);
     Ok((t, warnings))
+}
+
+/// National Rating Support records (a federation's code, a start number, a rating) of a
+/// federation the `172` record does not name: not read, named in one warning a code.
+fn unused_nrs(t: &Tournament, nrs: &[(usize, String, u32, Option<u32>)], warnings: &mut Vec<Warning>) {
+    let read = t.ranking.as_ref().map(|r| r.federation.as_str());
+    let mut by_code: std::collections::BTreeMap<&str, Vec<usize>> = std::collections::BTreeMap::new();
+    for (line, code, _, _) in nrs.iter().filter(|r| Some(r.1.as_str()) != read) {
+        by_code.entry(code).or_default().push(*line);
+    }
+    for (code, lines) in by_code {
+        let at = crate::text::first_of(&lines.iter().map(usize::to_string).collect::<Vec<_>>(), lines.len(), 10);
+        let why = match read {
+            Some(fed) => format!("172 names {fed}'s"),
+            None => "no 172 record names a federation".into(),
+        };
+        warnings.push(Warning {
+            line: lines[0],
+            message: format!("{code} (national rating records, or a code this program does not know): not read, as {why} (lines {at})"),
+        });
+    }
 }
 
 /// A `260`/`XXP` record naming a start number the file does not have: named in a warning
