@@ -373,7 +373,8 @@ pub struct InputArgs {
     #[arg(long)]
     pub skip_bad_lines: bool,
     /// A player list 'name[,rating][,weight][,sigma][,date][,id][,season]': Brent's old ratings (on the
-    /// display scale), Elo's starting ratings, the AGA's previous ratings and sigmas.
+    /// display scale), Elo's starting ratings, the AGA's previous ratings and sigmas, the
+    /// starting rating and deviation (sigma) of Glicko, Glicko-2 and Stephenson, and WHR's prior.
     #[arg(long, value_name = "FILE")]
     pub players: Option<String>,
     /// Games an old rating is worth when the player list gives no weight.
