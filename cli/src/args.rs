@@ -113,7 +113,7 @@ pub struct PairArgs {
     pub file: String,
     /// The round to pair, from 1 to the rounds played + 1, from the rounds before it (later
     /// rounds in the file are ignored).
-    #[arg(long, value_name = "R", required_unless_present = "check")]
+    #[arg(long, value_name = "R", required_unless_present_any = ["check", "all_rounds"])]
     pub round: Option<usize>,
     /// The total number of rounds, for the last round's rules [default: the file's XXR or 142].
     #[arg(long, value_name = "N")]
@@ -149,6 +149,10 @@ pub struct PairArgs {
     /// pairings (pairs, colours, the bye) differ from the file's.
     #[arg(long, conflicts_with = "round")]
     pub check: bool,
+    /// A round robin: every round's pairings at once (the whole Berger table in start numbers),
+    /// as text or JSON (an array of rounds).
+    #[arg(long, conflicts_with_all = ["round", "check"])]
+    pub all_rounds: bool,
 }
 
 #[derive(Clone, Copy, PartialEq, ValueEnum)]

@@ -251,7 +251,7 @@ ROUND ROBINS
   pairs by C.05's Berger tables, 3 to 24 players: the Berger numbers are read from round 1
   (else the start numbers); an odd count gives one player the round off (0000 - Z, no
   points); a double round robin reverses the colours in its second cycle and plays the first
-  cycle's last two rounds swapped, as C.05 advises.
+  cycle's last two rounds swapped, as C.05 advises. --all-rounds prints every round at once.
 
 --check
   Pairs each round that holds games from the rounds before it and compares the pairs, their

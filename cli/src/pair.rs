@@ -24,6 +24,9 @@ pub fn run(args: &PairArgs) -> Result<(String, ExitCode), String> {
     if let Some(cycles) = round_robin(args, &t) {
         return robin(args, &text, &t, cycles, warnings);
     }
+    if args.all_rounds {
+        return Err("--all-rounds: a round robin's rounds are known at once (192 FIDE_ROUNDROBIN or --system round-robin); a Swiss is paired a round at a time".into());
+    }
     if args.check {
         return check(args, &t, warnings);
     }
@@ -95,7 +98,38 @@ fn robin(args: &PairArgs, text: &str, t: &Tournament, cycles: Cycles, warnings: 
         warnings.extend(Some(why_robin(args, t)).filter(|w| !w.is_empty()).map(|w| format!("audited as a round robin{w}")));
         return Ok((robin_check_text(&checks, cycles, &warnings), status));
     }
-    let round = args.round.expect("clap requires --round without --check");
+    if args.all_rounds {
+        let rounds: Vec<Pairing> =
+            (1..=berger::rounds(t.entrants.len(), cycles)).map(|r| robin_round(args, t, cycles, r)).collect::<Result<_, _>>()?;
+        return match args.format {
+            PairFormat::Json => {
+                let each: Vec<String> = rounds.iter().map(|p| report::json(p, &warnings, false)).collect();
+                Ok((format!("[{}]\n", each.join(",")), ExitCode::SUCCESS))
+            }
+            PairFormat::Text => Ok((rounds.iter().map(|p| robin_sheet(t, p, &warnings)).collect::<Vec<_>>().join("\n"), ExitCode::SUCCESS)),
+            PairFormat::Trf => Err("--all-rounds: --format trf writes one round (--round R); all rounds print as text or json".into()),
+        };
+    }
+    let round = args.round.expect("clap requires --round without --check or --all-rounds");
+    let p = robin_round(args, t, cycles, round)?;
+    match args.format {
+        PairFormat::Text => Ok((robin_sheet(t, &p, &warnings), ExitCode::SUCCESS)),
+        PairFormat::Json => Ok((report::json(&p, &warnings, false) + "\n", ExitCode::SUCCESS)),
+        PairFormat::Trf if last_paired_round(t) >= round => {
+            Err(format!("--format trf: the file already holds games of round {round} or later"))
+        }
+        PairFormat::Trf => Ok((with_round_off(text, t, round, &boards_of(&p), p.bye), ExitCode::SUCCESS)),
+    }
+}
+
+/// A round-robin round's sheet: the Dutch sheet's layout under the Berger tables' title.
+fn robin_sheet(t: &Tournament, p: &Pairing, warnings: &[String]) -> String {
+    sheet(t, p, warnings, false).replace("FIDE Dutch system, C.04.3", "Berger tables, C.05")
+}
+
+/// Round `round` of a round robin by its table, as a [`Pairing`] (the player with the round
+/// off as its `bye`).
+fn robin_round(args: &PairArgs, t: &Tournament, cycles: Cycles, round: usize) -> Result<Pairing, String> {
     let (boards, off) = berger::pair_round(t, round, cycles).map_err(|e| e.to_string())?;
     let boards: Vec<ratings_engine::pairing::dutch::Board> = boards
         .iter()
@@ -105,17 +139,7 @@ fn robin(args: &PairArgs, text: &str, t: &Tournament, cycles: Cycles, warnings: 
     let mut notes = vec![format!("a {cycles} round robin by the Berger tables (FIDE C.05, Annex 1){}", why_robin(args, t))];
     notes.extend(off.map(|x| format!("start number {x} has the round off (an odd count: no game, no points)")));
     let absent = t.requested_byes(round).into_iter().map(|(i, _)| t.entrants[i].start).collect();
-    let p = Pairing { round, boards, bye: off, absent, brackets: Vec::new(), notes };
-    match args.format {
-        PairFormat::Text => {
-            Ok((sheet(t, &p, &warnings, false).replace("FIDE Dutch system, C.04.3", "Berger tables, C.05"), ExitCode::SUCCESS))
-        }
-        PairFormat::Json => Ok((report::json(&p, &warnings, false) + "\n", ExitCode::SUCCESS)),
-        PairFormat::Trf if last_paired_round(t) >= round => {
-            Err(format!("--format trf: the file already holds games of round {round} or later"))
-        }
-        PairFormat::Trf => Ok((with_round_off(text, t, round, &boards_of(&p), off), ExitCode::SUCCESS)),
-    }
+    Ok(Pairing { round, boards, bye: off, absent, brackets: Vec::new(), notes })
 }
 
 /// Why a file with no `192` and no `--system` is taken for a round robin ("" otherwise).

@@ -262,3 +262,26 @@ fn points_given_or_taken_by_the_arbiter_count_in_standings_and_pairing() {
     let v = json_of(&run_text(&text, &["--round", "2", "--format", "json"]));
     assert!(!boards(&v).0.iter().any(|&(w, b)| w.min(b) == 1 && w.max(b) == 3), "{v}");
 }
+
+/// A round robin's rounds at once (`--all-rounds`): five players, the table of six, every pair
+/// once and every player one round off; a Swiss is refused (its rounds depend on results).
+#[test]
+fn a_round_robins_rounds_are_printed_at_once() {
+    let text = fresh(5, "192 FIDE_ROUNDROBIN");
+    let o = run_text(&text, &["--all-rounds", "--format", "json"]);
+    let v = json_of(&o);
+    let rounds = v.as_array().unwrap();
+    assert_eq!(rounds.len(), 5);
+    let mut met = std::collections::BTreeSet::new();
+    let mut off = Vec::new();
+    for r in rounds {
+        for (w, b) in boards(r).0 {
+            assert!(met.insert((w.min(b), w.max(b))), "{w}-{b} twice");
+        }
+        off.extend(r["bye"].as_u64());
+    }
+    off.sort_unstable();
+    assert_eq!((met.len(), off), (10, vec![1, 2, 3, 4, 5]));
+    assert!(out(&run_text(&text, &["--all-rounds"])).contains("round 5 pairings (Berger tables, C.05)"));
+    fails_saying(&run_text(&fresh(5, "XXR 3"), &["--all-rounds"]), "a Swiss is paired a round at a time");
+}
