@@ -71,3 +71,22 @@ export async function axe(page, view) {
     .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`));
   assert.deepEqual(violations, [], `${view}: ${violations.join('\n')}`);
 }
+
+/**
+ * A fresh browser context (nothing kept) on the site of `shared` (`siteForTests()`), the
+ * example rated, the tournament desk's new-tournament form opened by the keyboard; page errors
+ * collected in `errors`.
+ */
+export async function newDeskTournament(shared) {
+  const context = await shared.browser.newContext({ viewport: DESKTOP, acceptDownloads: true });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.goto(`${shared.site.origin}/`);
+  await finished(page);
+  for (const testid of ['desk-toggle', 'desk-new']) {
+    await page.getByTestId(testid).first().focus();
+    await page.keyboard.press('Enter');
+  }
+  return { context, page, errors };
+}

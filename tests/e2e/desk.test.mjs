@@ -9,7 +9,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { PDFParse } from 'pdf-parse';
-import { ARTIFACTS, DESKTOP, PHONE, ROOT, axe, finished, siteForTests } from './browser.mjs';
+import { ARTIFACTS, PHONE, ROOT, axe, newDeskTournament, siteForTests } from './browser.mjs';
 
 const shared = siteForTests();
 // Built by the test command's `cargo test` before these tests run.
@@ -61,17 +61,7 @@ async function typeResults(page, rng, from, to = 15) {
 }
 
 /** A fresh browser (nothing kept) on the site, the example rated, the desk's new-tournament form open. */
-async function newTournament() {
-  const context = await shared.browser.newContext({ viewport: DESKTOP, acceptDownloads: true });
-  const page = await context.newPage();
-  const errors = [];
-  page.on('pageerror', (e) => errors.push(String(e)));
-  await page.goto(`${shared.site.origin}/`);
-  await finished(page);
-  await press(page, 'desk-toggle');
-  await press(page, 'desk-new');
-  return { context, page, errors };
-}
+const newTournament = () => newDeskTournament(shared);
 
 test('a 30-player, 7-round Swiss at the desk, keyboard only, killed mid-round and audited', { timeout: 300000 }, async () => {
   assert.ok(existsSync(CLI), `the command line is built first (cargo build -p ratings-lab-cli): ${CLI}`);

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { ARTIFACTS, DESKTOP, ROOT, axe, finished, siteForTests } from './browser.mjs';
+import { ARTIFACTS, ROOT, axe, newDeskTournament, siteForTests } from './browser.mjs';
 
 const shared = siteForTests();
 const CLI = `${ROOT}target/debug/ratings-lab`;
@@ -40,14 +40,7 @@ function players(n) {
  * meet; returns the page once the players are listed.
  */
 async function register({ name, downs, rounds, list, count, apart }) {
-  const context = await shared.browser.newContext({ viewport: DESKTOP, acceptDownloads: true });
-  const page = await context.newPage();
-  const errors = [];
-  page.on('pageerror', (e) => errors.push(String(e)));
-  await page.goto(`${shared.site.origin}/`);
-  await finished(page);
-  await press(page, 'desk-toggle');
-  await press(page, 'desk-new');
+  const { context, page, errors } = await newDeskTournament(shared);
   await page.getByTestId('desk-tname').focus();
   await page.keyboard.type(name);
   await page.getByTestId('desk-system').focus();

@@ -104,12 +104,12 @@
 
 use super::csv::{BadLines, Warning};
 use super::lines::{lines, split_lines};
-use super::trf_codes::{is_ruler, read_152, read_forbidden, read_xxc, unread_warnings};
+use super::trf_codes::{is_ruler, unread_warnings, PairingRecords};
 use crate::codes::{TeamTiebreak, Tiebreak};
 use crate::error::{bad_field as bad, excerpt, ParseError, ParseErrors};
 use crate::tournament::{
-    Acceleration, Colour, DeclaredOrder, DeclaredType, Entrant, ForbiddenRecord, PointSystem, RoundEntry, RoundResult, Sex, TeamRecord,
-    Tournament, TournamentType, Unpaired,
+    Acceleration, Colour, DeclaredOrder, Entrant, ForbiddenRecord, PointSystem, RoundEntry, RoundResult, Sex, TeamRecord, Tournament,
+    Unpaired,
 };
 use std::collections::HashMap;
 
@@ -524,12 +524,8 @@ struct Records {
     /// TRF-2026 National Rating Support records (a federation's code, then the `001`
     /// columns), (line, code, start, rating), kept until the `172` record says whose are read.
     nrs: Vec<(usize, String, u32, Option<u32>)>,
-    /// TRF-2026 `192`.
-    tournament_type: Option<crate::tournament::DeclaredType>,
-    /// TRF-2026 `152`, `XXC white1`/`black1` (the last record read wins).
-    initial_colour: Option<crate::tournament::InitialColour>,
-    /// TRF-2026 `260`, `XXP`.
-    forbidden: Vec<crate::tournament::ForbiddenPairs>,
+    /// `192`, `152`/`XXC`, `260`/`XXP`.
+    pairing: PairingRecords,
     /// Records read but not used, by code: their lines (one warning a code).
     unread: std::collections::BTreeMap<String, Vec<usize>>,
 }
@@ -577,21 +573,7 @@ impl Records {
             "172" => self.header.ranking = read_172(line, l, warnings),
             "XXR" => self.rounds_xxr = declared_rounds(&c, line, l, warnings),
             "XXA" => read_xxa(line, l, &mut self.acceleration, warnings),
-            "152" => self.initial_colour = read_152(line, l, warnings).or(self.initial_colour),
-            "XXC" => {
-                if l.split_whitespace().skip(1).any(|w| w.eq_ignore_ascii_case("rank")) {
-                    warnings.push(Warning { line, message: "XXC rank: pairing numbers from the rank column are not read; players are paired by start number".into() });
-                }
-                self.initial_colour = read_xxc(line, l).or(self.initial_colour);
-            }
-            "192" => match value(l) {
-                Some(code) => self.tournament_type = Some(DeclaredType { kind: TournamentType::from_code(&code), line }),
-                None => warnings.push(Warning { line, message: "192: expected a tournament type (e.g. FIDE_DUTCH_2025); the record is ignored".into() }),
-            },
-            "260" | "XXP" => match read_forbidden(&c, line, l) {
-                Ok(f) => self.forbidden.push(f),
-                Err(expected) => warnings.push(Warning { line, message: format!("{c} (players who must not meet): expected {expected}; the record is ignored") }),
-            },
+            "152" | "XXC" | "192" | "260" | "XXP" => self.pairing.read(&c, line, l, warnings),
             "250" => read_250(line, l, &mut self.acceleration, warnings),
             "240" => match read_240(l) {
                 Some(b) => self.byes.push((line, b.0, b.1, b.2)),
@@ -661,14 +643,12 @@ pub fn parse_trf_with(text: &str, bad_lines: BadLines) -> Result<(Tournament, Ve
         acceleration,
         byes,
         nrs,
-        tournament_type,
-        initial_colour,
-        forbidden,
+        pairing,
         unread,
         ..
     } = records;
     unread_warnings(&unread, &mut warnings);
-    (t.tournament_type, t.initial_colour, t.forbidden) = (tournament_type, initial_colour, forbidden);
+    pairing.into_tournament(&mut t);
     t.point_system = build_points(&scoring);
     errors.extend(points_refused(&t.point_system, &scoring));
     t.scoring = t.point_system.scoring();

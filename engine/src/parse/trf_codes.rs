@@ -7,7 +7,7 @@
 //! (`152`, `XXC`), players who must not meet (`260`, `XXP`).
 
 use super::csv::Warning;
-use crate::tournament::{Colour, ForbiddenPairs, ForbiddenRecord, InitialColour};
+use crate::tournament::{Colour, DeclaredType, ForbiddenPairs, ForbiddenRecord, InitialColour, Tournament, TournamentType};
 
 /// What the reader does with a record.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -100,6 +100,51 @@ pub fn unread_warnings(unread: &std::collections::BTreeMap<String, Vec<usize>>, 
         let at = crate::text::first_of(&lines.iter().map(usize::to_string).collect::<Vec<_>>(), lines.len(), 10);
         let s = if lines.len() == 1 { "" } else { "s" };
         warnings.push(Warning { line: lines[0], message: format!("{what}: not read, so not used (line{s} {at})") });
+    }
+}
+
+/// The records that say how a tournament is paired, as read: the type (`192`), the initial
+/// colour (`152`, `XXC`; the last record read wins), players who must not meet (`260`, `XXP`).
+#[derive(Default)]
+pub(crate) struct PairingRecords {
+    tournament_type: Option<DeclaredType>,
+    initial_colour: Option<InitialColour>,
+    forbidden: Vec<ForbiddenPairs>,
+}
+
+impl PairingRecords {
+    /// Reads one record of code `code` (`152`, `XXC`, `192`, `260` or `XXP`); a record that does
+    /// not read is a warning naming the line.
+    pub(crate) fn read(&mut self, code: &str, line: usize, l: &str, warnings: &mut Vec<Warning>) {
+        match code {
+            "152" => self.initial_colour = read_152(line, l, warnings).or(self.initial_colour),
+            "XXC" => {
+                if l.split_whitespace().skip(1).any(|w| w.eq_ignore_ascii_case("rank")) {
+                    let message = "XXC rank: pairing numbers from the rank column are not read; players are paired by start number".into();
+                    warnings.push(Warning { line, message });
+                }
+                self.initial_colour = read_xxc(line, l).or(self.initial_colour);
+            }
+            "192" => match Some(l.chars().skip(4).collect::<String>()).filter(|v| !v.trim().is_empty()) {
+                Some(code) => self.tournament_type = Some(DeclaredType { kind: TournamentType::from_code(&code), line }),
+                None => warnings.push(Warning {
+                    line,
+                    message: "192: expected a tournament type (e.g. FIDE_DUTCH_2025); the record is ignored".into(),
+                }),
+            },
+            _ => match read_forbidden(code, line, l) {
+                Ok(f) => self.forbidden.push(f),
+                Err(expected) => {
+                    let message = format!("{code} (players who must not meet): expected {expected}; the record is ignored");
+                    warnings.push(Warning { line, message })
+                }
+            },
+        }
+    }
+
+    /// Puts what was read into the tournament.
+    pub(crate) fn into_tournament(self, t: &mut Tournament) {
+        (t.tournament_type, t.initial_colour, t.forbidden) = (self.tournament_type, self.initial_colour, self.forbidden);
     }
 }
 

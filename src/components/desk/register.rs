@@ -23,6 +23,12 @@ fn tiebreaks(text: &str) -> Result<Vec<Tiebreak>, String> {
     text.split([' ', ',', ';']).filter(|s| !s.is_empty()).map(|c| c.parse::<Tiebreak>().map_err(|e| e.to_string())).collect()
 }
 
+/// The rounds and the tiebreaks typed, or what was wrong.
+fn numbers(rounds: &str, order: &str) -> Result<(usize, Vec<Tiebreak>), String> {
+    let n = rounds.trim().parse::<usize>().map_err(|_| format!("Rounds: expected a whole number, found '{rounds}'"))?;
+    Ok((n, tiebreaks(order).map_err(|e| format!("Tiebreaks: {e}"))?))
+}
+
 #[component]
 pub fn Register() -> impl IntoView {
     let desk = expect_context::<Desk>();
@@ -37,13 +43,9 @@ pub fn Register() -> impl IntoView {
     let apart = RwSignal::new(String::new());
     let problem = RwSignal::new(None::<String>);
     let create = move |_| {
-        let rounds = match rounds.get_untracked().trim().parse::<usize>() {
-            Ok(n) => n,
-            Err(_) => return problem.set(Some(format!("Rounds: expected a whole number, found '{}'", rounds.get_untracked()))),
-        };
-        let tiebreaks = match tiebreaks(&order.get_untracked()) {
-            Ok(t) => t,
-            Err(e) => return problem.set(Some(format!("Tiebreaks: {e}"))),
+        let (rounds, tiebreaks) = match numbers(&rounds.get_untracked(), &order.get_untracked()) {
+            Ok(read) => read,
+            Err(e) => return problem.set(Some(e)),
         };
         problem.set(None);
         let details = Details {
@@ -73,23 +75,7 @@ pub fn Register() -> impl IntoView {
             <Field id="desk-end" label="End date" value=end hint="2026/12/07" />
             <Field id="desk-arbiter" label="Chief arbiter" value=arbiter />
             <Field id="desk-time" label="Time control" value=time_control hint="90'/40 + 30' + 30\"" />
-            <div class="control">
-                <label for="desk-system">"Pairing system"</label>
-                <select id="desk-system" data-testid="desk-system" aria-describedby="desk-system-help" on:change=move |ev| {
-                    let chosen = System::from_code(&event_target_value(&ev)).unwrap_or_default();
-                    system.set(chosen);
-                    // C.07's usual tiebreaks for the kind of event, while the field still holds
-                    // the other kind's.
-                    let (swiss, robin) = ("BH-C1 BH SB", "DE WIN SB KS");
-                    match (chosen.cycles().is_some(), order.get_untracked().trim()) {
-                        (true, o) if o == swiss => order.set(robin.into()),
-                        (false, o) if o == robin => order.set(swiss.into()),
-                        _ => {}
-                    }
-                }>
-                    {System::ALL.iter().map(|s| view! { <option value=s.code() selected=*s == System::Swiss>{s.name()}</option> }).collect_view()}
-                </select>
-            </div>
+            <SystemChoice system order />
             <Field id="desk-rounds" label="Rounds" value=rounds />
             <div class="control">
                 <label for="desk-points">"Points"</label>
@@ -110,20 +96,54 @@ pub fn Register() -> impl IntoView {
                 </select>
             </div>
         </div>
-        <p class="help" id="desk-system-help">"A round robin's rounds are its Berger table's (3 to 24 players; an odd count has a bye each round). Baku acceleration needs 1-½-0 points; it is chosen here, before round 1, and cannot be changed later."</p>
+        <p class="help" id="desk-system-help">{SYSTEM_HELP}</p>
         <p class="help" id="desk-ranking-help">"A national rating is a column named 'national' in the players' table; the federation above says whose (TRF-2026's 172 and National Rating Support records)."</p>
         <div class="control">
             <label for="desk-players">"Players: one a line, from a spreadsheet or typed (name, rating, FIDE id, federation, title, birth year; or a first line naming the columns, among them 'national' for a national rating)"</label>
             <textarea id="desk-players" data-testid="desk-players" rows="10" spellcheck="false" prop:value=move || players.get() on:input=move |ev| players.set(event_target_value(&ev))></textarea>
         </div>
-        <div class="control">
-            <label for="desk-apart">"Must not meet (siblings, clubmates): a group a line, names as in the players' list separated by ';' — set before round 1"</label>
-            <textarea id="desk-apart" data-testid="desk-apart" rows="3" spellcheck="false" prop:value=move || apart.get() on:input=move |ev| apart.set(event_target_value(&ev))></textarea>
-        </div>
+        <MustNotMeet apart />
         {move || problem.get().map(|p| view! { <p class="error" role="alert" data-testid="desk-form-error">{p}</p> })}
         <div class="desk-actions">
             <button data-testid="desk-create" on:click=create>"Create: players numbered by the rating used"</button>
             <button class="link" data-testid="desk-cancel" on:click=move |_| desk.creating.set(false)>"Cancel"</button>
+        </div>
+    }
+}
+
+/// The pairing system, with C.07's usual tiebreaks for its kind of event put in `order` while
+/// it still holds the other kind's.
+#[component]
+fn SystemChoice(system: RwSignal<System>, order: RwSignal<String>) -> impl IntoView {
+    view! {
+        <div class="control">
+            <label for="desk-system">"Pairing system"</label>
+            <select id="desk-system" data-testid="desk-system" aria-describedby="desk-system-help" on:change=move |ev| {
+                let chosen = System::from_code(&event_target_value(&ev)).unwrap_or_default();
+                system.set(chosen);
+                let (swiss, robin) = ("BH-C1 BH SB", "DE WIN SB KS");
+                match (chosen.cycles().is_some(), order.get_untracked().trim()) {
+                    (true, o) if o == swiss => order.set(robin.into()),
+                    (false, o) if o == robin => order.set(swiss.into()),
+                    _ => {}
+                }
+            }>
+                {System::ALL.iter().map(|s| view! { <option value=s.code() selected=*s == System::Swiss>{s.name()}</option> }).collect_view()}
+            </select>
+        </div>
+    }
+}
+
+/// What the pairing system entails, under the form.
+const SYSTEM_HELP: &str = "A round robin's rounds are its Berger table's (3 to 24 players; an odd count has a bye each round). Baku acceleration needs 1-½-0 points; it is chosen here, before round 1, and cannot be changed later.";
+
+/// Players who must not meet, typed a group a line.
+#[component]
+fn MustNotMeet(apart: RwSignal<String>) -> impl IntoView {
+    view! {
+        <div class="control">
+            <label for="desk-apart">"Must not meet (siblings, clubmates): a group a line, names as in the players' list separated by ';' — set before round 1"</label>
+            <textarea id="desk-apart" data-testid="desk-apart" rows="3" spellcheck="false" prop:value=move || apart.get() on:input=move |ev| apart.set(event_target_value(&ev))></textarea>
         </div>
     }
 }
