@@ -708,7 +708,7 @@ fn unused_nrs(t: &Tournament, nrs: &[(usize, String, u32, Option<u32>)], warning
         by_code.entry(code).or_default().push(*line);
     }
     for (code, lines) in by_code {
-        let at = crate::text::first_of(&lines.iter().map(usize::to_string).collect::<Vec<_>>(), lines.len(), 10);
+        let at = super::trf_codes::listed(&lines);
         let why = match read {
             Some(fed) => format!("172 names {fed}'s"),
             None => "no 172 record names a federation".into(),

@@ -97,7 +97,7 @@ pub fn unread_warnings(unread: &std::collections::BTreeMap<String, Vec<usize>>, 
             Some((Use::Ignored, what)) => format!("{code} ({what})"),
             None => format!("{code} (a record code this program does not know)"),
         };
-        let at = crate::text::first_of(&lines.iter().map(usize::to_string).collect::<Vec<_>>(), lines.len(), 10);
+        let at = listed(lines);
         let s = if lines.len() == 1 { "" } else { "s" };
         warnings.push(Warning { line: lines[0], message: format!("{what}: not read, so not used (line{s} {at})") });
     }
@@ -146,6 +146,11 @@ impl PairingRecords {
     pub(crate) fn into_tournament(self, t: &mut Tournament) {
         (t.tournament_type, t.initial_colour, t.forbidden) = (self.tournament_type, self.initial_colour, self.forbidden);
     }
+}
+
+/// Line numbers as a warning lists them (the first ten, then how many more).
+pub(crate) fn listed(lines: &[usize]) -> String {
+    crate::text::first_of(lines.iter().map(usize::to_string), lines.len(), 10)
 }
 
 /// TRF-2026 `152`: `W` or `B` in column 5.
