@@ -13,6 +13,8 @@ pub fn DeskPanel() -> impl IntoView {
     // Memos: a change to the open tournament (each result typed) must not make its view anew.
     let has_open = Memo::new(move |_| desk.current.with(Option::is_some));
     let creating = Memo::new(move |_| desk.creating.get());
+    // Read by the next visit (`Desk::restore`, which has read it already).
+    Effect::new(move |_| super::set_local(super::CREATING_KEY, creating.get().then_some("1")));
     view! {
         <section class=move || format!("panel desk-panel {}", desk.printing.get()) aria-labelledby="desk-title" data-testid="desk-panel">
             <h2 id="desk-title">"Tournament desk"</h2>
@@ -96,10 +98,12 @@ fn Tournament() -> impl IntoView {
             state.organiser.set(Some(crate::link::OrganiserView::Crosstable));
         }
         desk.open.set(false);
+        super::set_local(super::LINKED_KEY, Some(&k.id));
         let how = crate::state::How::Opened(format!("{}.trf", file_name(&k.name)));
         leptos::task::spawn_local(crate::components::input::replace_input(state, crate::state::Input::Text(k.text), how, rerate));
     };
     let can_undo = move || desk.current.with(|k| k.as_ref().is_some_and(|k| !k.undo.is_empty()));
+    follow_in_ratings(desk, state, rerate);
     view! {
         <h3 data-testid="desk-name" class="desk-title">{name}</h3>
         <p class="help" data-testid="desk-progress">{move || desk.current.with(|k| k.as_ref().map(|k| k.progress.clone()))}</p>
@@ -129,6 +133,29 @@ fn Tournament() -> impl IntoView {
         <super::round::Round />
         <super::players::Players />
     }
+}
+
+/// The rating views' standings of this tournament (opened by *Standings, crosstable and
+/// print*) follow each change made at the desk: while they show an earlier text of it (one
+/// the desk's *Undo* holds, or the last one passed), they are given the new one. Any other
+/// input opened there since is left alone.
+fn follow_in_ratings(desk: Desk, state: crate::state::State, rerate: crate::state::Rerate) {
+    let passed = StoredValue::new(None::<String>);
+    Effect::new(move |_| {
+        let newer = desk.current.with(|k| {
+            let k = k.as_ref().filter(|k| super::local(super::LINKED_KEY).as_deref() == Some(k.id.as_str()))?;
+            let earlier = state.text.with_untracked(|shown| {
+                shown != &k.text
+                    && (passed.with_value(|p| p.as_deref() == Some(shown.as_str())) || k.undo.iter().rev().take(50).any(|u| u == shown))
+            });
+            earlier.then(|| k.text.clone())
+        });
+        if let Some(text) = newer {
+            passed.set_value(Some(text.clone()));
+            state.text.set(text);
+            rerate.0.run(());
+        }
+    });
 }
 
 /// The players' view: on a second screen (another window of this browser, following each

@@ -31,6 +31,11 @@ pub use list::DeskPanel;
 pub(crate) const OPEN_KEY: &str = "ratings-lab/desk-open";
 /// Written after each change is kept: another tab's `storage` event.
 pub(crate) const STAMP_KEY: &str = "ratings-lab/desk-stamp";
+/// The tournament whose text the rating views were given to show its standings
+/// (`list::follow_in_ratings`).
+pub(crate) const LINKED_KEY: &str = "ratings-lab/desk-linked";
+/// Set while the new-tournament form is open: a visit reopens it (with its draft).
+pub(crate) const CREATING_KEY: &str = "ratings-lab/desk-creating";
 /// Texts kept for *Undo*.
 const UNDO_DEPTH: usize = 300;
 
@@ -93,7 +98,7 @@ pub(crate) fn local(key: &str) -> Option<String> {
     web_sys::window()?.local_storage().ok()??.get_item(key).ok()?
 }
 
-fn set_local(key: &str, value: Option<&str>) {
+pub(crate) fn set_local(key: &str, value: Option<&str>) {
     if let Some(s) = web_sys::window().and_then(|w| w.local_storage().ok().flatten()) {
         let _ = match value {
             Some(v) => s.set_item(key, v),
@@ -163,6 +168,8 @@ impl Desk {
         }
         self.restored.set_value(true);
         let reopen = local(OPEN_KEY);
+        // The new-tournament form was open, with what was typed in it (`register::Draft`).
+        let form_open = local(CREATING_KEY).is_some() && register::kept_draft().is_some();
         spawn_local(async move {
             let kept = match crate::idb::tournaments::all().await {
                 Ok(all) => all.iter().filter_map(|j| crate::json::from_json::<Kept>(j).ok()).collect::<Vec<_>>(),
@@ -178,8 +185,10 @@ impl Desk {
             ratings_engine::sort::by(&mut kept, |a, b| b.updated.total_cmp(&a.updated));
             let open = reopen.and_then(|id| kept.iter().find(|k| k.id == id).cloned());
             self.list.set(kept);
-            if let Some(k) = open {
-                self.show(k);
+            match open {
+                Some(k) => self.show(k),
+                None if form_open => self.creating.set(true),
+                None => {}
             }
         });
     }
@@ -381,6 +390,9 @@ impl Desk {
                 self.current.set(Some(k.clone()));
                 self.keep();
                 set_local(OPEN_KEY, Some(&k.id));
+                if flight == Flight::Create {
+                    set_local(register::DRAFT_KEY, None);
+                }
                 self.creating.set(false);
             }
             Flight::Apply => {

@@ -29,44 +29,147 @@ fn numbers(rounds: &str, order: &str) -> Result<(usize, Vec<Tiebreak>), String> 
     Ok((n, tiebreaks(order).map_err(|e| format!("Tiebreaks: {e}"))?))
 }
 
+/// The new-tournament form as typed, kept in local storage at each keystroke (a half-filled
+/// form and its pasted players survive a closed browser) until the tournament is created.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
+struct Draft {
+    /// Name, place, federation, start date, end date, chief arbiter, time control.
+    fields: [String; 7],
+    rounds: String,
+    order: String,
+    players: String,
+    apart: String,
+    points: Points,
+    ranking: RankingMethod,
+    system: System,
+}
+
+impl Default for Draft {
+    fn default() -> Draft {
+        let d = Details::default();
+        Draft {
+            fields: Default::default(),
+            rounds: d.rounds.to_string(),
+            order: d.tiebreaks.iter().map(|t| t.code()).collect::<Vec<_>>().join(" "),
+            players: String::new(),
+            apart: String::new(),
+            points: Points::Fide,
+            ranking: d.ranking,
+            system: System::Swiss,
+        }
+    }
+}
+
+/// Where the form's draft is kept.
+pub(crate) const DRAFT_KEY: &str = "ratings-lab/desk-draft";
+
+/// The draft kept, if any.
+pub(crate) fn kept_draft() -> Option<String> {
+    super::local(DRAFT_KEY).filter(|d| !d.is_empty())
+}
+
+/// The form's fields, each a signal, made from a draft and made into one.
+#[derive(Clone, Copy)]
+struct Form {
+    fields: [RwSignal<String>; 7],
+    rounds: RwSignal<String>,
+    order: RwSignal<String>,
+    players: RwSignal<String>,
+    apart: RwSignal<String>,
+    points: RwSignal<Points>,
+    ranking: RwSignal<RankingMethod>,
+    system: RwSignal<System>,
+}
+
+impl Form {
+    fn new(d: Draft) -> Form {
+        Form {
+            fields: d.fields.map(RwSignal::new),
+            rounds: RwSignal::new(d.rounds),
+            order: RwSignal::new(d.order),
+            players: RwSignal::new(d.players),
+            apart: RwSignal::new(d.apart),
+            points: RwSignal::new(d.points),
+            ranking: RwSignal::new(d.ranking),
+            system: RwSignal::new(d.system),
+        }
+    }
+
+    /// The draft (tracked: read in an effect, each field's change writes it again).
+    fn draft(self) -> Draft {
+        Draft {
+            fields: self.fields.map(|f| f.get()),
+            rounds: self.rounds.get(),
+            order: self.order.get(),
+            players: self.players.get(),
+            apart: self.apart.get(),
+            points: self.points.get(),
+            ranking: self.ranking.get(),
+            system: self.system.get(),
+        }
+    }
+
+    fn clear(self) {
+        let d = Draft::default();
+        for (f, v) in self.fields.iter().zip(d.fields) {
+            f.set(v);
+        }
+        self.rounds.set(d.rounds);
+        self.order.set(d.order);
+        self.players.set(d.players);
+        self.apart.set(d.apart);
+        self.points.set(d.points);
+        self.ranking.set(d.ranking);
+        self.system.set(d.system);
+    }
+
+    /// The tournament's details, or what was wrong.
+    fn details(self) -> Result<Details, String> {
+        let (rounds, tiebreaks) = numbers(&self.rounds.get_untracked(), &self.order.get_untracked())?;
+        let [name, city, federation, start_date, end_date, arbiter, time_control] = self.fields.map(|f| f.get_untracked());
+        Ok(Details {
+            name,
+            city,
+            federation,
+            start_date,
+            end_date,
+            arbiter,
+            time_control,
+            rounds,
+            points: self.points.get_untracked(),
+            tiebreaks,
+            ranking: self.ranking.get_untracked(),
+            system: self.system.get_untracked(),
+            must_not_meet: self.apart.get_untracked(),
+        })
+    }
+}
+
 #[component]
 pub fn Register() -> impl IntoView {
     let desk = expect_context::<Desk>();
-    let d = Details::default();
-    let [name, city, federation, start, end, arbiter, time_control] = std::array::from_fn(|_| RwSignal::new(String::new()));
-    let rounds = RwSignal::new(d.rounds.to_string());
-    let points = RwSignal::new(Points::Fide);
-    let ranking = RwSignal::new(d.ranking);
-    let order = RwSignal::new(d.tiebreaks.iter().map(|t| t.code()).collect::<Vec<_>>().join(" "));
-    let players = RwSignal::new(String::new());
-    let system = RwSignal::new(System::Swiss);
-    let apart = RwSignal::new(String::new());
+    let draft = kept_draft().and_then(|d| crate::json::from_json::<Draft>(&d).ok()).unwrap_or_default();
+    let form = Form::new(draft);
+    // Kept at each change; the first run writes what was read (no change).
+    Effect::new(move |_| {
+        let d = form.draft();
+        let text = if d == Draft::default() { String::new() } else { crate::json::to_json(&d) };
+        super::set_local(DRAFT_KEY, Some(&text));
+    });
     let problem = RwSignal::new(None::<String>);
-    let create = move |_| {
-        let (rounds, tiebreaks) = match numbers(&rounds.get_untracked(), &order.get_untracked()) {
-            Ok(read) => read,
-            Err(e) => return problem.set(Some(e)),
-        };
-        problem.set(None);
-        let details = Details {
-            name: name.get_untracked(),
-            city: city.get_untracked(),
-            federation: federation.get_untracked(),
-            start_date: start.get_untracked(),
-            end_date: end.get_untracked(),
-            arbiter: arbiter.get_untracked(),
-            time_control: time_control.get_untracked(),
-            rounds,
-            points: points.get_untracked(),
-            tiebreaks,
-            ranking: ranking.get_untracked(),
-            system: system.get_untracked(),
-            must_not_meet: apart.get_untracked(),
-        };
-        desk.create(details, players.get_untracked());
+    let create = move |_| match form.details() {
+        Ok(details) => {
+            problem.set(None);
+            desk.create(details, form.players.get_untracked());
+        }
+        Err(e) => problem.set(Some(e)),
     };
+    let [name, city, federation, start, end, arbiter, time_control] = form.fields;
+    let (points, ranking) = (form.points, form.ranking);
     view! {
         <h3>"New tournament"</h3>
+        <p class="help">"What is typed here is kept in this browser as it is typed, until the tournament is created."</p>
         <div class="desk-form">
             <Field id="desk-tname" label="Name" value=name />
             <Field id="desk-city" label="Place" value=city />
@@ -75,24 +178,24 @@ pub fn Register() -> impl IntoView {
             <Field id="desk-end" label="End date" value=end hint="2026/12/07" />
             <Field id="desk-arbiter" label="Chief arbiter" value=arbiter />
             <Field id="desk-time" label="Time control" value=time_control hint="90'/40 + 30' + 30\"" />
-            <SystemChoice system order />
-            <Field id="desk-rounds" label="Rounds" value=rounds />
+            <SystemChoice system=form.system order=form.order />
+            <Field id="desk-rounds" label="Rounds" value=form.rounds />
             <div class="control">
                 <label for="desk-points">"Points"</label>
                 <select id="desk-points" data-testid="desk-points" on:change=move |ev| {
                     points.set(if event_target_value(&ev) == "3-1-0" { Points::ThreeOne } else { Points::Fide })
                 }>
-                    {Points::ALL.iter().map(|p| view! { <option value=p.name() selected=*p == Points::Fide>{p.name()}</option> }).collect_view()}
+                    {Points::ALL.iter().map(|p| view! { <option value=p.name() selected=*p == points.get_untracked()>{p.name()}</option> }).collect_view()}
                 </select>
             </div>
-            <Field id="desk-tiebreaks" label="Tiebreaks (FIDE C.07 codes, in order)" value=order />
+            <Field id="desk-tiebreaks" label="Tiebreaks (FIDE C.07 codes, in order)" value=form.order />
             <div class="control">
                 <label for="desk-ranking">"Rating used (initial order)"</label>
                 <select id="desk-ranking" data-testid="desk-ranking" aria-describedby="desk-ranking-help" on:change=move |ev| {
                     let code = event_target_value(&ev);
                     ranking.set(code.parse().unwrap_or_default());
                 }>
-                    {RankingMethod::ALL.iter().map(|m| view! { <option value=m.code() selected=*m == RankingMethod::default()>{m.name()}</option> }).collect_view()}
+                    {RankingMethod::ALL.iter().map(|m| view! { <option value=m.code() selected=*m == ranking.get_untracked()>{m.name()}</option> }).collect_view()}
                 </select>
             </div>
         </div>
@@ -100,13 +203,17 @@ pub fn Register() -> impl IntoView {
         <p class="help" id="desk-ranking-help">"A national rating is a column named 'national' in the players' table; the federation above says whose (TRF-2026's 172 and National Rating Support records)."</p>
         <div class="control">
             <label for="desk-players">"Players: one a line, from a spreadsheet or typed (name, rating, FIDE id, federation, title, birth year; or a first line naming the columns, among them 'national' for a national rating)"</label>
-            <textarea id="desk-players" data-testid="desk-players" rows="10" spellcheck="false" prop:value=move || players.get() on:input=move |ev| players.set(event_target_value(&ev))></textarea>
+            <textarea id="desk-players" data-testid="desk-players" rows="10" spellcheck="false" prop:value=move || form.players.get() on:input=move |ev| form.players.set(event_target_value(&ev))></textarea>
         </div>
-        <MustNotMeet apart />
+        <MustNotMeet apart=form.apart />
         {move || problem.get().map(|p| view! { <p class="error" role="alert" data-testid="desk-form-error">{p}</p> })}
         <div class="desk-actions">
             <button data-testid="desk-create" on:click=create>"Create: players numbered by the rating used"</button>
-            <button class="link" data-testid="desk-cancel" on:click=move |_| desk.creating.set(false)>"Cancel"</button>
+            <button class="link" data-testid="desk-cancel" on:click=move |_| desk.creating.set(false)>"Close (the form is kept)"</button>
+            <button class="link" data-testid="desk-clear-form" on:click=move |_| {
+                let sure = web_sys::window().and_then(|w| w.confirm_with_message("Clear the form, the players pasted too?").ok());
+                if sure == Some(true) { form.clear() }
+            }>"Clear the form"</button>
         </div>
     }
 }
@@ -128,7 +235,7 @@ fn SystemChoice(system: RwSignal<System>, order: RwSignal<String>) -> impl IntoV
                     _ => {}
                 }
             }>
-                {System::ALL.iter().map(|s| view! { <option value=s.code() selected=*s == System::Swiss>{s.name()}</option> }).collect_view()}
+                {System::ALL.iter().map(|s| view! { <option value=s.code() selected=*s == system.get_untracked()>{s.name()}</option> }).collect_view()}
             </select>
         </div>
     }
