@@ -47,6 +47,9 @@ pub enum RoundResult {
     PairingBye,
     /// `Z`: zero-point bye.
     ZeroBye,
+    /// `?`: an adjourned game, paired and begun, its result still to come: no points until
+    /// it is resolved; for pairing a game played (the two have met, the colours count).
+    Adjourned,
     /// Blank: not paired, no points.
     NotPaired,
 }
@@ -68,6 +71,7 @@ impl RoundResult {
             FullBye => 'F',
             PairingBye => 'U',
             ZeroBye => 'Z',
+            Adjourned => '?',
             NotPaired => ' ',
         }
     }
@@ -88,16 +92,18 @@ impl RoundResult {
             'F' => FullBye,
             'U' => PairingBye,
             'Z' => ZeroBye,
+            '?' => Adjourned,
             ' ' => NotPaired,
             _ => return None,
         })
     }
 
     /// Played over the board against an opponent (`1 = 0`, and `W D L`, which were played,
-    /// however briefly).
+    /// however briefly, and `?`, adjourned: begun over the board, so for pairing the two have
+    /// met and the colours count; the tiebreaks read it as a result still missing).
     pub fn over_the_board(self) -> bool {
         use RoundResult::*;
-        matches!(self, Win | Draw | Loss | WinUnrated | DrawUnrated | LossUnrated)
+        matches!(self, Win | Draw | Loss | WinUnrated | DrawUnrated | LossUnrated | Adjourned)
     }
 
     /// As a crosstable writes it: `1 ½ 0` for games, `+ −` for forfeits, the points of a bye
@@ -110,6 +116,7 @@ impl RoundResult {
             Loss | LossUnrated | ZeroBye => "0",
             ForfeitWin => "+",
             ForfeitLoss => "−",
+            Adjourned => "?",
             NotPaired => "",
         }
     }
@@ -130,6 +137,7 @@ impl RoundResult {
             FullBye => "full-point bye",
             PairingBye => "pairing-allocated bye",
             ZeroBye => "zero-point bye",
+            Adjourned => "adjourned",
             NotPaired => "not paired",
         }
     }
@@ -150,6 +158,8 @@ impl RoundResult {
             FullBye => scoring.win,
             PairingBye => scoring.pairing_bye,
             ZeroBye | NotPaired => scoring.zero_bye,
+            // No points until the game is resolved.
+            Adjourned => 0.0,
         }
     }
 }
@@ -341,6 +351,8 @@ impl PointSystem {
             HalfBye => self.half_bye,
             PairingBye => self.pairing_bye,
             ZeroBye | NotPaired => self.zero_bye,
+            // No points until the game is resolved.
+            Adjourned => 0.0,
         }
     }
 

@@ -21,14 +21,16 @@
 
 pub mod export;
 pub mod late;
+pub mod outcome;
 pub mod progress;
 pub mod register;
 pub mod rounds;
 pub mod system;
 pub mod view;
 
+pub use outcome::{Outcome, SheetRead};
 pub use register::{parse_players, Details, NewPlayer};
-pub use rounds::{apply, Action, ByeKind, Outcome};
+pub use rounds::{apply, Action, ByeKind};
 pub use view::{view, DeskView};
 
 use crate::error::PairError;

@@ -9,6 +9,7 @@
 //! The arbiter's manual changes to a pairing are marked by a comment record
 //! (`### manual round R: …`), which TRF readers skip and [`super::view`] reads.
 
+pub use super::outcome::Outcome;
 pub use super::progress::{current_round, missing_results};
 use super::register::NewPlayer;
 use super::DeskError;
@@ -49,71 +50,6 @@ impl ByeKind {
             ByeKind::Zero => "zero-point bye",
             ByeKind::Full => "full-point bye",
             ByeKind::Absent => "absent",
-        }
-    }
-}
-
-/// A game's result as the desk enters it, by the key typed: `1` white won, `=` a draw, `0`
-/// black won, `+` white won by forfeit, `-` black won by forfeit.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Outcome {
-    WhiteWins,
-    Draw,
-    BlackWins,
-    WhiteByForfeit,
-    BlackByForfeit,
-    /// Neither player came: both lose by forfeit.
-    DoubleForfeit,
-    /// The result taken back (blank).
-    Clear,
-}
-
-impl Outcome {
-    /// The key that enters it (`None`: no key).
-    pub fn from_key(key: &str) -> Option<Outcome> {
-        Some(match key {
-            "1" => Outcome::WhiteWins,
-            "=" | "½" | "5" => Outcome::Draw,
-            "0" => Outcome::BlackWins,
-            "+" => Outcome::WhiteByForfeit,
-            "-" => Outcome::BlackByForfeit,
-            _ => return None,
-        })
-    }
-
-    /// White's and black's results.
-    fn results(self) -> Option<(RoundResult, RoundResult)> {
-        use RoundResult::*;
-        Some(match self {
-            Outcome::WhiteWins => (Win, Loss),
-            Outcome::Draw => (Draw, Draw),
-            Outcome::BlackWins => (Loss, Win),
-            Outcome::WhiteByForfeit => (ForfeitWin, ForfeitLoss),
-            Outcome::BlackByForfeit => (ForfeitLoss, ForfeitWin),
-            Outcome::DoubleForfeit => (ForfeitLoss, ForfeitLoss),
-            Outcome::Clear => return None,
-        })
-    }
-
-    /// As a pairings sheet writes it (`1-0`, `½-½`, `+/-`; empty when taken back).
-    pub fn written(self) -> &'static str {
-        self.results().map_or("", |(w, b)| Outcome::shown(w, b))
-    }
-
-    /// A game's results as a pairings sheet writes them (`1-0`, `½-½`, `+/-`).
-    pub fn shown(white: RoundResult, black: RoundResult) -> &'static str {
-        use RoundResult::*;
-        match (white, black) {
-            (Win, _) => "1-0",
-            (Loss, _) => "0-1",
-            (Draw, _) => "½-½",
-            (ForfeitWin, _) => "+/-",
-            (ForfeitLoss, ForfeitWin) => "-/+",
-            (ForfeitLoss, ForfeitLoss) => "-/-",
-            (WinUnrated, _) => "1-0 (unrated)",
-            (LossUnrated, _) => "0-1 (unrated)",
-            (DrawUnrated, _) => "½-½ (unrated)",
-            _ => "",
         }
     }
 }

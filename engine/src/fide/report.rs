@@ -138,6 +138,8 @@ fn unplayed(result: RoundResult) -> Option<&'static str> {
         ForfeitWin | ForfeitLoss => Some("forfeit: an unplayed game is not counted (B.02 5.1)"),
         WinUnrated | DrawUnrated | LossUnrated => Some("a game of less than one move (W, D, L) is not rated (B.02 5.1)"),
         HalfBye | FullBye | PairingBye | ZeroBye => Some("a bye is not a game (B.02 5.1)"),
+        // Its result is still to come: reported once the game is resolved.
+        Adjourned => Some("adjourned, result still to come: not reported until resolved"),
     }
 }
 

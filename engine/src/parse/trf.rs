@@ -63,7 +63,8 @@
 //! unplayed (a win as a forfeit win, a loss as a forfeit loss, a draw as a half-point bye: the
 //! points stay, the opponent is unknown), each with a warning naming the player affected.
 //!
-//! Results: `1 = 0`, `+ -`, `W D L`, `H F U Z` and blank, case-insensitive. Choices where
+//! Results: `1 = 0`, `+ -`, `W D L`, `H F U Z`, `?` (an adjourned game, its result still to
+//! come: [`RoundResult::Adjourned`]) and blank, case-insensitive. Choices where
 //! the specification is silent:
 //! * `-` with no opponent (`0000 - -`, or a blank opponent) is an absence: [`RoundResult::ZeroBye`]
 //!   (TRF-26 scores absences with zero-point byes, code `A`) marked [`RoundEntry::absent`], so
@@ -75,7 +76,7 @@
 //!   a result (a round paired for results, the tournament's pending round), else a warning.
 //! * A bye (`H F U Z`) with an opponent's number: the opponent is dropped, with a warning.
 //! * `+` with no opponent stays a forfeit win with no opponent, with a warning.
-//! * A game result (`1 = 0 W D L`) with no opponent is an error.
+//! * A game result (`1 = 0 W D L ?`) with no opponent is an error.
 //! * Rating `0`, FIDE id `0` and rank `0` read as absent. An unreadable rating, points or rank
 //!   is a warning (the field is left out); an unreadable start rank, opponent, colour or result
 //!   is an error naming the line and the columns.
@@ -87,7 +88,8 @@
 //! Inconsistencies are warnings naming the line, never fixed: declared points that differ from
 //! the sum of the rounds under the scoring in force; a pairing one side does not report, or
 //! reports with the same colour or a result that is not the complement (`1`/`0`, `=`/`=`,
-//! `+`/`-`, `-`/`-`, `W`/`L`, `D`/`D`); more than one pairing-allocated bye in a round; a `062`
+//! `+`/`-`, `-`/`-`, `W`/`L`, `D`/`D`, `?`/`?`, and the results FIDE lists beside them: `=`/`0`
+//! for ½-0, `0`/`0` for 0-0 played); more than one pairing-allocated bye in a round; a `062`
 //! count that differs from the number of players; an `XXR` / `142` smaller than the rounds in
 //! the file (the longer is used).
 //!
@@ -1351,7 +1353,7 @@ fn read_round(line: usize, c: &Cols, col: usize, r: usize, warnings: &mut Vec<Wa
         return Err(bad(
             line,
             format!("round {r} result (column {})", col + 7),
-            "a result code: 1 = 0 + - W D L H F U Z or blank",
+            "a result code: 1 = 0 + - W D L H F U Z ? or blank",
             code.to_string(),
         ));
     };
@@ -1367,7 +1369,7 @@ fn read_round(line: usize, c: &Cols, col: usize, r: usize, warnings: &mut Vec<Wa
                 col + 3
             ),
         }),
-        (None, Win | Draw | Loss | WinUnrated | DrawUnrated | LossUnrated) => {
+        (None, Win | Draw | Loss | WinUnrated | DrawUnrated | LossUnrated | Adjourned) => {
             return Err(bad(
                 line,
                 format!("round {r} opponent (columns {col}-{})", col + 3),
@@ -1787,6 +1789,10 @@ fn complementary(a: RoundResult, b: RoundResult) -> bool {
             | (ForfeitWin, ForfeitLoss)
             | (ForfeitLoss, ForfeitWin)
             | (ForfeitLoss, ForfeitLoss)
+            | (Draw, Loss)
+            | (Loss, Draw)
+            | (Loss, Loss)
+            | (Adjourned, Adjourned)
             | (NotPaired, NotPaired)
     )
 }

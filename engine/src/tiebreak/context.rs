@@ -51,7 +51,14 @@ impl<'a> Ctx<'a> {
     }
 
     pub fn entry(&self, p: usize, r: usize) -> RoundEntry {
-        self.t.entrants[p].rounds.get(r).copied().unwrap_or(RoundEntry::NOT_PAIRED)
+        let e = self.t.entrants[p].rounds.get(r).copied().unwrap_or(RoundEntry::NOT_PAIRED);
+        // An adjourned game (`?`) counts as a result still missing (a game paired, result
+        // blank) until it is resolved: no points, and not a game for the opponents'
+        // tiebreaks, as the standings during a round have it.
+        match e.result {
+            RoundResult::Adjourned => RoundEntry { result: RoundResult::NotPaired, ..e },
+            _ => e,
+        }
     }
 
     pub fn result(&self, p: usize, r: usize) -> RoundResult {
@@ -173,6 +180,8 @@ pub(crate) fn unplayed_kind(r: RoundResult) -> &'static str {
         PairingBye => "pairing-allocated bye",
         ZeroBye => "zero-point bye",
         NotPaired => "not paired",
+        // Never reached through `Ctx::entry`, which reads it as a result still missing.
+        Adjourned => "adjourned",
         Win | WinUnrated => "win",
         Draw | DrawUnrated => "draw",
         Loss | LossUnrated => "loss",
