@@ -7,6 +7,7 @@
 pub mod categories;
 pub mod compare;
 pub mod compute;
+pub mod core;
 pub mod help;
 pub mod json;
 pub mod kept;

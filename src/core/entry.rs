@@ -11,7 +11,8 @@
 //! else there, is a separator (`-`, `/`, `:`), the score sheet goes on in the board before
 //! (the cursor goes back to it), and the result is recorded again when it is whole. So `1-0`
 //! typed fills one board. Because of this, `-` alone is never a result here (it begins `-/+`,
-//! `-+`, `--`, `-/-`): a forfeit won by black is `-+`.
+//! `-+`, `--`, `-/-`): a forfeit won by black is `-+`. A sheet so carried on that cannot be a
+//! result (`1` then `-+`) was the next board's own: it is read there (`-+` on the next board).
 //!
 //! Text arriving by `input` events alone (a paste, a phone keyboard whose key is
 //! `Unidentified`, dictation, autofill) goes through the same [`Entry::typed`]: nothing typed is
@@ -22,8 +23,9 @@ use ratings_engine::desk::outcome::{Outcome, SheetRead};
 /// What was typed and not yet recorded, and the result recorded last (its sheet may go on).
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Entry {
-    /// A score sheet being typed: its board and text (`1-`, `1/`, `-`).
-    partial: Option<(usize, String)>,
+    /// A score sheet being typed: its board and text (`1-`, `1/`, `-`), and how many bytes of
+    /// it are the result recorded before on that board (a sheet carried on; 0: none).
+    partial: Option<(usize, String, usize)>,
     /// The board recorded last, with the text that recorded it, while the cursor is on the
     /// board after it and nothing has been typed there: a separator continues its sheet.
     recorded: Option<(usize, String)>,
@@ -68,17 +70,27 @@ fn separator(text: &str) -> bool {
 impl Entry {
     /// The text shown in `board`'s box while a sheet is being typed there.
     pub fn partial(&self, board: usize) -> Option<&str> {
-        self.partial.as_ref().filter(|(b, _)| *b == board).map(|(_, t)| t.as_str())
+        self.partial.as_ref().filter(|(b, _, _)| *b == board).map(|(_, t, _)| t.as_str())
     }
 
     /// `text` typed (a key, or what an `input` event inserted) in `board`'s box, of a round
     /// with `last` boards.
     pub fn typed(&mut self, board: usize, text: &str, last: usize) -> Typed {
-        let (at, sheet) = match (self.recorded.take(), self.partial.take()) {
-            (Some((before, done)), None) if board == before + 1 && separator(text) => (before, format!("{done}{text}")),
-            (_, Some((b, so_far))) if b == board => (b, format!("{so_far}{text}")),
-            _ => (board, text.to_string()),
+        let (at, sheet, carried) = match (self.recorded.take(), self.partial.take()) {
+            (Some((before, done)), None) if board == before + 1 && separator(text) => (before, format!("{done}{text}"), done.len()),
+            (_, Some((b, so_far, carried))) if b == board => (b, format!("{so_far}{text}"), carried),
+            _ => (board, text.to_string(), 0),
         };
+        match read(&sheet) {
+            SheetRead::Invalid(_) if carried > 0 && !matches!(read(&sheet[carried..]), SheetRead::Invalid(_)) => {
+                self.read_at(at + 1, sheet[carried..].to_string(), 0, last)
+            }
+            _ => self.read_at(at, sheet, carried, last),
+        }
+    }
+
+    /// Reads `sheet` as typed in `at`'s box.
+    fn read_at(&mut self, at: usize, sheet: String, carried: usize, last: usize) -> Typed {
         match read(&sheet) {
             SheetRead::Complete(outcome) => {
                 if goes_on(&sheet) {
@@ -87,10 +99,10 @@ impl Entry {
                 Typed { did: Did::Record(at, outcome), focus: (at + 1).min(last.max(1)) }
             }
             SheetRead::Prefix => {
-                self.partial = Some((at, sheet.clone()));
+                self.partial = Some((at, sheet.clone(), carried));
                 Typed { did: Did::Partial(at, sheet), focus: at }
             }
-            SheetRead::Invalid(why) => Typed { did: Did::Refused(at, format!("Board {at}: {}", why)), focus: at },
+            SheetRead::Invalid(why) => Typed { did: Did::Refused(at, format!("Board {at}: {why}")), focus: at },
         }
     }
 
@@ -99,8 +111,9 @@ impl Entry {
     pub fn back(&mut self, board: usize) -> bool {
         self.recorded = None;
         match &mut self.partial {
-            Some((b, t)) if *b == board => {
+            Some((b, t, carried)) if *b == board => {
                 t.pop();
+                *carried = (*carried).min(t.len());
                 if t.is_empty() {
                     self.partial = None;
                 }
@@ -113,7 +126,7 @@ impl Entry {
     /// The cursor came to `board`: a sheet of another board is dropped (its box shows its
     /// result again), and a sheet can go on only from the board before.
     pub fn arrived(&mut self, board: usize) {
-        if self.partial.as_ref().is_some_and(|(b, _)| *b != board) {
+        if self.partial.as_ref().is_some_and(|(b, _, _)| *b != board) {
             self.partial = None;
         }
         if self.recorded.as_ref().is_some_and(|(b, _)| b + 1 != board) {
@@ -168,6 +181,17 @@ mod tests {
         assert_eq!(out, vec![(1, Draw), (1, HalfZero), (2, BlackWins), (2, ZeroZero)]);
         let (out, _, _) = type_keys(&["-", "+", "-", "-"]);
         assert_eq!(out, vec![(1, BlackByForfeit), (2, DoubleForfeit)]);
+    }
+
+    #[test]
+    fn a_forfeit_typed_after_one_key_is_the_next_boards() {
+        use Outcome::*;
+        // 1 on board 1, then -+ : not 1-+ on board 1, but -+ on board 2.
+        let (out, _, at) = type_keys(&["1", "-", "+", "0"]);
+        assert_eq!(out, vec![(1, WhiteWins), (2, BlackByForfeit), (3, BlackWins)]);
+        assert_eq!(at, 4);
+        let (out, _, _) = type_keys(&["=", "-", "-", "+"]);
+        assert_eq!(out, vec![(1, Draw), (2, DoubleForfeit), (3, WhiteByForfeit)]);
     }
 
     #[test]

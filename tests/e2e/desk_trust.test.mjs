@@ -132,7 +132,7 @@ test('a score sheet typed as 1-0 fills one board; 5 is refused', { timeout: 1800
   await page.waitForFunction(() => /2 results to enter/.test(document.querySelector('[data-testid=desk-next]')?.textContent ?? ''), null, { timeout: 30000 });
   await page.locator('#desk-result-3').focus();
   await page.keyboard.press('5');
-  assert.match(await page.getByTestId('desk-key-note').textContent(), /Board 3: '5' is not a result/);
+  assert.match(await page.getByTestId('desk-key-note').textContent(), /Board 3: 5 is not a result/);
   await page.waitForTimeout(300);
   assert.deepEqual(await resultValues(page), ['1-0', '0-1', '', '']);
   // The one-key way stays: 1, = and 0, the cursor moving on.
@@ -187,6 +187,75 @@ test('a half-filled new-tournament form is kept when the browser closes', { time
   await press(again, 'desk-close');
   await press(again, 'desk-new');
   assert.equal(await again.getByTestId('desk-tname').inputValue(), '');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+/** The boards of the round shown: [white, black] start numbers. */
+const boards = (page) => page.$$eval('[data-testid=desk-board]', (rows) => rows.map((r) => {
+  const cells = r.querySelectorAll('td');
+  return [parseInt(cells[1].textContent, 10), parseInt(cells[3].textContent, 10)];
+}));
+
+test('an earlier round\'s result changed only when confirmed, naming the rounds paired since; older rounds locked', { timeout: 240000 }, async () => {
+  const { context, page, errors } = await register('Earlier Open');
+  await pairRound(page, 1);
+  await play(page, 1, ['1', '=', '0', '1']);
+  await pairRound(page, 2);
+  await play(page, 2, ['1', '1', '0', '=']);
+  await pairRound(page, 3);
+  // A stray key on round 2 (the one before the current): asked first, nothing changed yet.
+  await page.getByTestId('desk-round-choice').selectOption('2');
+  await page.waitForFunction(() => (document.querySelector('[data-testid=desk-boards] caption')?.textContent ?? '').startsWith('Round 2'));
+  await page.locator('#desk-result-1').focus();
+  await page.keyboard.press('0');
+  await page.getByTestId('desk-confirm').waitFor({ timeout: 30000 });
+  assert.match(await page.getByTestId('desk-confirm').textContent(), /round 3/i);
+  await page.screenshot({ path: `${ARTIFACTS}/desk-confirm-earlier.png` });
+  await axe(page, 'the confirmation of an earlier round\'s change');
+  await press(page, 'desk-confirm-no');
+  await page.waitForTimeout(300);
+  assert.equal((await resultValues(page))[0], '1-0', 'cancelled: unchanged');
+  // Confirmed: changed.
+  await page.locator('#desk-result-1').focus();
+  await page.keyboard.press('0');
+  await press(page, 'desk-confirm-yes');
+  await page.waitForFunction(() => document.querySelector('#desk-result-1')?.value === '0-1', null, { timeout: 30000 });
+  // Round 1 (before the second-to-last): locked; the correction is for the rating report only.
+  await page.getByTestId('desk-round-choice').selectOption('1');
+  await page.waitForFunction(() => (document.querySelector('[data-testid=desk-boards] caption')?.textContent ?? '').startsWith('Round 1'));
+  await page.locator('#desk-result-1').focus();
+  await page.keyboard.press('0');
+  await page.getByTestId('desk-failure').waitFor({ timeout: 30000 });
+  assert.match(await page.getByTestId('desk-failure').textContent(), /locked|correction/i);
+  await page.waitForTimeout(300);
+  assert.equal((await resultValues(page))[0], '1-0', 'round 1 unchanged');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('an exchange that seats a rematch is confirmed first, or not made', { timeout: 240000 }, async () => {
+  const { context, page, errors } = await register('Exchange Open');
+  await pairRound(page, 1);
+  const first = await boards(page);
+  await play(page, 1, ['1', '=', '0', '1']);
+  await pairRound(page, 2);
+  const second = await boards(page);
+  // Player a's round-1 opponent o; b is o's opponent now: exchanging a and b seats a against o.
+  const [a, o] = first[0];
+  const game = second.find((g) => g.includes(o));
+  const b = game[0] === o ? game[1] : game[0];
+  await page.getByTestId('desk-ex-a').fill(String(a));
+  await page.getByTestId('desk-ex-b').fill(String(b));
+  await press(page, 'desk-exchange');
+  await page.getByTestId('desk-confirm').waitFor({ timeout: 30000 });
+  assert.match(await page.getByTestId('desk-confirm').textContent(), /met already|rematch/);
+  await press(page, 'desk-confirm-no');
+  await page.waitForTimeout(300);
+  assert.deepEqual(await boards(page), second, 'not confirmed: the pairing as it was');
+  // An exchange across rounds is refused in words.
+  await page.getByTestId('desk-round-choice').selectOption('1');
+  assert.equal(await page.getByTestId('desk-exchange').count(), 0, 'a played round offers no exchange');
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -1,9 +1,12 @@
 //! A round at the desk: *Pair round N*, the pairings with the results entered from the
-//! keyboard (`1`, `=`, `0`, `+`, `-`; the cursor then moves to the next board; any other key
-//! is refused where it was typed), *Why these pairings?*, *Unpair*, and the arbiter's
-//! changes (colours swapped, two players exchanged), marked as such.
+//! keyboard (one key a board, `1`, `=`, `0`, `+`, `?`, the cursor then moving on; or a score
+//! sheet, `1-0`, `½-0`, `-/+`…, in one box: `crate::core::entry`), or by whatever else puts
+//! text in the box (a paste, a phone keyboard, dictation: its `input` event); anything else is
+//! refused where it was typed. *Why these pairings?*, *Unpair*, and the arbiter's changes
+//! (colours swapped, two players exchanged), marked as such.
 
 use super::Desk;
+use crate::core::entry::{Did, Entry};
 use leptos::prelude::*;
 use ratings_engine::desk::view::{BoardRow, Next, RoundView};
 use ratings_engine::desk::{Action, Outcome};
@@ -26,9 +29,14 @@ fn focus_result(board: usize) {
     }
 }
 
+/// What is being typed in the round's result boxes ([`Entry`]).
+#[derive(Clone, Copy)]
+struct Typing(RwSignal<Entry>);
+
 #[component]
 pub fn Round() -> impl IntoView {
     let desk = expect_context::<Desk>();
+    provide_context(Typing(RwSignal::new(Entry::default())));
     let chosen = RwSignal::new(None::<usize>);
     // A memo: the boards are made again only when another round is shown, so the result box
     // being typed in keeps its focus while each result comes back.
@@ -39,7 +47,7 @@ pub fn Round() -> impl IntoView {
             {move || match next() {
                 Some(Next::Pair(r)) => view! { <PairButton round=r /> }.into_any(),
                 Some(Next::Results { round, missing }) => view! {
-                    <p class="help" data-testid="desk-next" aria-live="polite">{format!("Round {round}: {} results to enter. Type 1, = or 0 (a forfeit: + or -) on each board; Backspace takes one back.", missing.len())}</p>
+                    <p class="help" data-testid="desk-next" aria-live="polite">{format!("Round {round}: {} results to enter. Type 1, = or 0 on each board (a forfeit: + or -+; adjourned: ?), or the result as on the score sheet (1-0, ½-0, 0-0…); Backspace takes one back.", missing.len())}</p>
                 }.into_any(),
                 Some(Next::Finished) => view! { <p class="help" data-testid="desk-next">"Every round is played: the standings are final."</p> }.into_any(),
                 None => ().into_any(),
@@ -105,9 +113,92 @@ fn PairButton(round: usize) -> impl IntoView {
     }
 }
 
-/// The result shown for the board where `white` has white: a change waiting to be answered,
-/// else the file's.
-fn result_shown(desk: Desk, round: usize, white: u32) -> String {
+/// What the box of board `board` (where `white` has white) shows: a score sheet being typed
+/// there, else its result ([`result_filed`]).
+fn result_shown(desk: Desk, round: usize, board: usize, white: u32) -> String {
+    let typing = expect_context::<Typing>().0;
+    match typing.with(|e| e.partial(board).map(str::to_string)) {
+        Some(partial) => partial,
+        None => result_filed(desk, round, white),
+    }
+}
+
+/// A key typed in a board's result box: a key that is a character is typed ([`typed`]);
+/// one that is not (`Unidentified` on a phone, dictation) is left to its `input` event.
+fn on_key(desk: Desk, round: usize, board: usize, last: usize, ev: web_sys::KeyboardEvent) {
+    let typing = expect_context::<Typing>().0;
+    if ev.ctrl_key() || ev.meta_key() || ev.alt_key() {
+        return;
+    }
+    match ev.key().as_str() {
+        "Backspace" | "Delete" => {
+            ev.prevent_default();
+            desk.key_note.set(None);
+            if !typing.try_update(|e| e.back(board)).unwrap_or(false) {
+                record(desk, round, board, Outcome::Clear);
+            }
+        }
+        "Escape" => typing.update(Entry::drop_partial),
+        "ArrowDown" if board < last => {
+            ev.prevent_default();
+            focus_result(board + 1)
+        }
+        "ArrowUp" if board > 1 => {
+            ev.prevent_default();
+            focus_result(board - 1)
+        }
+        k if k.chars().count() == 1 => {
+            ev.prevent_default();
+            typed(desk, round, board, k, last);
+        }
+        _ => {}
+    }
+}
+
+/// Text put in a box without a key the page saw (a paste, a phone keyboard, dictation,
+/// autofill): what was added to what the box showed is typed.
+fn on_input(desk: Desk, round: usize, board: usize, white: u32, last: usize, ev: web_sys::Event) {
+    let value = event_target_value(&ev);
+    let shown = result_shown(desk, round, board, white);
+    let added = value.strip_prefix(shown.as_str()).filter(|_| !shown.is_empty()).unwrap_or(&value).trim().to_string();
+    // The box shows what it holds until what was added is read (a refusal leaves it so).
+    if let Some(el) = ev.target().and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok()) {
+        el.set_value(&shown);
+    }
+    if !added.is_empty() {
+        typed(desk, round, board, &added, last);
+    }
+}
+
+/// `text` typed in `board`'s box: recorded, kept as the start of a result, or refused in words.
+fn typed(desk: Desk, round: usize, board: usize, text: &str, last: usize) {
+    let typing = expect_context::<Typing>().0;
+    let Some(t) = typing.try_update(|e| e.typed(board, text, last)) else { return };
+    match t.did {
+        Did::Record(at, outcome) => {
+            desk.key_note.set(None);
+            record(desk, round, at, outcome);
+        }
+        Did::Partial(..) => desk.key_note.set(None),
+        Did::Refused(_, why) => desk.key_note.set(Some(why)),
+    }
+    if t.focus != board {
+        focus_result(t.focus);
+    }
+}
+
+/// The result of board `board` entered (nothing sent when it is the one shown already).
+fn record(desk: Desk, round: usize, board: usize, outcome: Outcome) {
+    let Some(b) = round_view(desk, round).and_then(|rv| rv.boards.into_iter().find(|b| b.board == board)) else { return };
+    if outcome != Outcome::Clear && result_filed(desk, round, b.white) == outcome.written() {
+        return;
+    }
+    desk.act(Action::Result { round, white: b.white, outcome });
+}
+
+/// The result of the board where `white` has white: a change waiting to be answered, else
+/// the file's.
+fn result_filed(desk: Desk, round: usize, white: u32) -> String {
     let waiting = desk.current.with(|k| {
         k.as_ref().and_then(|k| {
             k.pending.iter().rev().find_map(|a| match a {
@@ -116,47 +207,19 @@ fn result_shown(desk: Desk, round: usize, white: u32) -> String {
             })
         })
     });
-    let filed = move || {
-        desk.view.with(|v| {
-            let rv = v.as_ref()?.rounds.iter().find(|x| x.round == round)?;
-            rv.boards.iter().find(|b| b.white == white).map(|b| b.result.clone())
-        })
-    };
-    waiting.map_or_else(|| filed().unwrap_or_default(), |o| o.written().to_string())
+    let filed = desk.view.with(|v| {
+        let rv = v.as_ref()?.rounds.iter().find(|x| x.round == round)?;
+        rv.boards.iter().find(|b| b.white == white).map(|b| b.result.clone())
+    });
+    waiting.map_or_else(|| filed.unwrap_or_default(), |o| o.written().to_string())
 }
 
-/// A key typed in a board's result box.
-fn on_key(desk: Desk, round: usize, b: &BoardRow, last: usize, ev: web_sys::KeyboardEvent) {
-    let key = ev.key();
-    if ev.ctrl_key() || ev.meta_key() || ev.alt_key() {
-        return;
-    }
-    let outcome = match key.as_str() {
-        "Backspace" | "Delete" => Some(Outcome::Clear),
-        k => Outcome::from_key(k),
-    };
-    match (outcome, key.as_str()) {
-        (Some(outcome), _) => {
-            ev.prevent_default();
-            desk.key_note.set(None);
-            desk.act(Action::Result { round, white: b.white, outcome });
-            if outcome != Outcome::Clear && b.board < last {
-                focus_result(b.board + 1);
-            }
-        }
-        (None, "ArrowDown") if b.board < last => {
-            ev.prevent_default();
-            focus_result(b.board + 1)
-        }
-        (None, "ArrowUp") if b.board > 1 => {
-            ev.prevent_default();
-            focus_result(b.board - 1)
-        }
-        (None, k) if k.chars().count() == 1 => {
-            ev.prevent_default();
-            desk.key_note.set(Some(format!("Board {}: '{k}' is not a result. Type 1 (white won), = (a draw), 0 (black won), + or - (won by forfeit by white or black).", b.board)));
-        }
-        _ => {}
+/// The cursor came to a box: a sheet typed elsewhere is dropped, and the box's text selected,
+/// so that what a phone keyboard sends replaces it.
+fn arrived(board: usize, ev: web_sys::FocusEvent) {
+    expect_context::<Typing>().0.update(|e| e.arrived(board));
+    if let Some(el) = ev.target().and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok()) {
+        el.select();
     }
 }
 
@@ -182,7 +245,7 @@ fn changeable(desk: Desk, round: usize) -> bool {
 #[component]
 fn BoardLine(round: usize, b: BoardRow) -> impl IntoView {
     let desk = expect_context::<Desk>();
-    let (white, keyed) = (b.white, b.clone());
+    let (white, board) = (b.white, b.board);
     let last = move || round_view(desk, round).map_or(0, |rv| rv.boards.len());
     view! {
         <tr data-testid="desk-board" class:manual=b.manual>
@@ -191,8 +254,10 @@ fn BoardLine(round: usize, b: BoardRow) -> impl IntoView {
             <td>
                 <input type="text" class="desk-result" id=format!("desk-result-{}", b.board) data-testid="desk-result" aria-label=format!("Board {} result", b.board)
                     autocomplete="off" inputmode="text" size="4"
-                    prop:value=move || result_shown(desk, round, white)
-                    on:keydown=move |ev| on_key(desk, round, &keyed, last(), ev) />
+                    prop:value=move || result_shown(desk, round, board, white)
+                    on:keydown=move |ev| on_key(desk, round, board, last(), ev)
+                    on:input=move |ev| on_input(desk, round, board, white, last(), ev)
+                    on:focus=move |ev| arrived(board, ev) />
             </td>
             <td>{format!("{} · {}", b.black, player_name(desk, b.black))}<span class="points">{format!(" ({})", b.black_points)}</span></td>
             <td>
