@@ -19,8 +19,11 @@
 //!   board order, and what can be done next.
 //! * [`export`]: the file as TRF-2026, or as TRF-16 for older programs.
 
+pub mod confirm;
+pub mod correction;
 pub mod export;
 pub mod late;
+pub mod manual;
 pub mod outcome;
 pub mod progress;
 pub mod register;
@@ -28,6 +31,7 @@ pub mod rounds;
 pub mod system;
 pub mod view;
 
+pub use confirm::Level;
 pub use outcome::{Outcome, SheetRead};
 pub use register::{parse_players, Details, NewPlayer};
 pub use rounds::{apply, Action, ByeKind};
@@ -48,6 +52,10 @@ pub enum DeskError {
     Player { start: u32, what: String },
     #[error("{0}")]
     Details(String),
+    /// The action needs the arbiter's agreement at this level ([`confirm`]): sent again as
+    /// [`Action::Confirmed`], it goes through.
+    #[error("to confirm ({level:?}): {}", warnings.join("; "))]
+    Confirm { level: Level, warnings: Vec<String> },
 }
 
 /// Why round `round` of `text` is paired as the Dutch system pairs it, bracket by bracket

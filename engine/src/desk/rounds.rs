@@ -9,13 +9,16 @@
 //! The arbiter's manual changes to a pairing are marked by a comment record
 //! (`### manual round R: …`), which TRF readers skip and [`super::view`] reads.
 
+use super::confirm::{ask, seating, who, Concern, Level};
+use super::manual::{with_manual_mark, without_manual_marks};
 pub use super::outcome::Outcome;
-pub use super::progress::{current_round, missing_results};
+pub(crate) use super::progress::read;
+pub use super::progress::{adjourned, current_round, missing_results};
 use super::register::NewPlayer;
 use super::DeskError;
 use crate::pairing::berger::{self, Cycles};
 use crate::pairing::dutch::{pair_round, PairOptions};
-use crate::parse::trf::{parse_trf, with_header, with_pairing, with_points, with_round, with_round_off, without_round, Cell};
+use crate::parse::trf::{with_header, with_pairing, with_points, with_round, with_round_off, without_round, Cell};
 use crate::tournament::{Colour, RoundResult, RoundStatus, Tournament, TournamentType};
 use serde::{Deserialize, Serialize};
 
@@ -76,6 +79,15 @@ pub enum Action {
     /// The arbiter exchanges two players of a round's pairing (their opponents, or one's game
     /// and the other's bye).
     Exchange { round: usize, a: u32, b: u32 },
+    /// A result of a locked round (before the second-to-last) corrected for the rating report
+    /// only: written as a `### correction round R:` line, the standings unchanged (C.04.2
+    /// 4.3, [`super::correction`]).
+    Correction { round: usize, white: u32, outcome: Outcome },
+    /// The next round paired wholly by the arbiter: `boards` (white, black) and the
+    /// pairing-allocated bye; every player to pair exactly once ([`super::manual`]).
+    PairByHand { round: usize, boards: Vec<(u32, u32)>, bye: Option<u32> },
+    /// The action, its warnings confirmed by the arbiter ([`super::DeskError::Confirm`]).
+    Confirmed(Box<Action>),
 }
 
 impl Action {
@@ -88,14 +100,14 @@ impl Action {
             Action::Withdraw { start, from_round } => Action::Withdraw { start: new_of(start), from_round },
             Action::SwapColours { round, white } => Action::SwapColours { round, white: new_of(white) },
             Action::Exchange { round, a, b } => Action::Exchange { round, a: new_of(a), b: new_of(b) },
+            Action::Correction { round, white, outcome } => Action::Correction { round, white: new_of(white), outcome },
+            Action::PairByHand { round, boards, bye } => {
+                Action::PairByHand { round, boards: boards.iter().map(|&(w, b)| (new_of(w), new_of(b))).collect(), bye: bye.map(new_of) }
+            }
+            Action::Confirmed(inner) => Action::Confirmed(Box::new(inner.renumbered(new_of))),
             other @ (Action::Pair { .. } | Action::Unpair { .. } | Action::AddPlayer(_)) => other,
         }
     }
-}
-
-/// The file read for an action (warnings are the view's to show).
-pub(crate) fn read(text: &str) -> Result<Tournament, DeskError> {
-    parse_trf(text).map(|(t, _)| t).map_err(|e| DeskError::Unreadable(e.to_string()))
 }
 
 /// The entrant with start number `start`.
@@ -108,18 +120,27 @@ fn has_results(t: &Tournament, round: usize) -> bool {
     t.entrants.iter().any(|e| e.rounds.get(round - 1).is_some_and(|r| r.opponent.is_some() && r.result != RoundResult::NotPaired))
 }
 
-/// Applies `action` to the file `text`: the next text, or why not (the text unchanged).
+/// Applies `action` to the file `text`: the next text, or why not (the text unchanged). An
+/// action that needs the arbiter's agreement is refused with [`DeskError::Confirm`] unless it
+/// comes wrapped in [`Action::Confirmed`].
 pub fn apply(text: &str, action: &Action) -> Result<String, DeskError> {
     let t = read(text)?;
+    let (mut action, mut confirmed) = (action, false);
+    while let Action::Confirmed(inner) = action {
+        (action, confirmed) = (inner, true);
+    }
     let out = match action {
-        Action::Pair { round, initial_colour } => pair(text, &t, *round, *initial_colour)?,
-        Action::Result { round, white, outcome } => result(text, &t, *round, *white, *outcome)?,
+        Action::Pair { round, initial_colour } => pair(text, &t, *round, *initial_colour, confirmed)?,
+        Action::Result { round, white, outcome } => result(text, &t, (*round, *white), *outcome, confirmed)?,
         Action::Unpair { round } => unpair(text, &t, *round)?,
         Action::Bye { start, round, kind } => bye(text, &t, *start, *round, *kind)?,
         Action::Withdraw { start, from_round } => withdraw(text, &t, *start, *from_round)?,
         Action::AddPlayer(p) => super::late::add_player(text, &t, p)?,
-        Action::SwapColours { round, white } => swap_colours(text, &t, *round, *white)?,
-        Action::Exchange { round, a, b } => exchange(text, &t, *round, *a, *b)?,
+        Action::SwapColours { round, white } => swap_colours(text, &t, *round, *white, confirmed)?,
+        Action::Exchange { round, a, b } => exchange(text, &t, *round, (*a, *b), confirmed)?,
+        Action::Correction { round, white, outcome } => super::correction::correct(text, &t, *round, *white, *outcome)?,
+        Action::PairByHand { round, boards, bye } => super::manual::pair_by_hand(text, &t, *round, (boards, *bye), confirmed)?,
+        Action::Confirmed(_) => unreachable!("unwrapped above"),
     };
     Ok(with_points_recounted(&out))
 }
@@ -138,25 +159,8 @@ fn round_error(round: usize, what: impl Into<String>) -> DeskError {
     DeskError::Round { round, what: what.into() }
 }
 
-fn pair(text: &str, t: &Tournament, round: usize, initial: Option<Colour>) -> Result<String, DeskError> {
-    let current = current_round(t);
-    if round != current + 1 {
-        return Err(round_error(round, format!("the next round to pair is {}", current + 1)));
-    }
-    if let Some(total) = t.total_rounds.filter(|&n| round > n) {
-        return Err(round_error(round, format!("the tournament has {total} rounds")));
-    }
-    let missing = missing_results(t, current.max(1));
-    if current > 0 && !missing.is_empty() {
-        let boards: Vec<String> = missing.iter().map(|w| format!("{w}")).collect();
-        return Err(round_error(
-            current,
-            format!(
-                "results missing in the games of {} (white's start numbers): enter them before pairing the next round",
-                boards.join(", ")
-            ),
-        ));
-    }
+fn pair(text: &str, t: &Tournament, round: usize, initial: Option<Colour>, confirmed: bool) -> Result<String, DeskError> {
+    ask(confirmed, super::progress::pairable(t, round)?)?;
     if let Some(TournamentType::RoundRobin { double }) = t.tournament_type.as_ref().map(|d| &d.kind) {
         let cycles = if *double { Cycles::Double } else { Cycles::Single };
         let (boards, bye) = berger::pair_round(t, round, cycles).map_err(|e| round_error(round, e.to_string()))?;
@@ -186,10 +190,41 @@ fn game(t: &Tournament, round: usize, white: u32) -> Result<(usize, usize), Desk
     }
 }
 
-fn result(text: &str, t: &Tournament, round: usize, white: u32, outcome: Outcome) -> Result<String, DeskError> {
+/// Enters a result. The current round's results are free; a game of an earlier round whose
+/// result is missing or adjourned may be resolved at any time (the checklist's Q162); a
+/// result of the round before the current one changed needs a Level-3 confirmation, since
+/// the current round was paired on the old score; rounds before that are locked (C.04.2 4.3:
+/// a wrong result found there is corrected for the rating report only, [`Action::Correction`]).
+fn result(text: &str, t: &Tournament, (round, white): (usize, u32), outcome: Outcome, confirmed: bool) -> Result<String, DeskError> {
     let (w, b) = game(t, round, white)?;
-    if round < current_round(t) && outcome == Outcome::Clear {
+    let current = current_round(t);
+    let old = t.entrants[w].rounds[round - 1].result;
+    let open = matches!(old, RoundResult::NotPaired | RoundResult::Adjourned);
+    let unchanged = outcome.results().map(|r| r.0) == Some(old);
+    if round < current && outcome == Outcome::Clear {
         return Err(round_error(round, "a later round is paired: a result of this round may be corrected, not taken back"));
+    }
+    if round + 1 < current && !open && !unchanged {
+        return Err(round_error(
+            round,
+            format!(
+                "locked: round {current} is paired, and only the results of rounds {} and {current} may be changed; a wrong result \
+                 here is corrected for the rating report only (a correction, C.04.2 4.3), the standings unchanged",
+                current - 1
+            ),
+        ));
+    }
+    if round + 1 == current && !open && !unchanged {
+        let (sw, sb) = (t.entrants[w].start, t.entrants[b].start);
+        let was = Outcome::shown(old, t.entrants[b].rounds[round - 1].result);
+        let warning = format!(
+            "round {round}: the result of {} – {} changed from {was} to {}; round {current} was paired on the old score \
+             and stays as paired (C.04.2 4.3)",
+            who(t, sw),
+            who(t, sb),
+            outcome.written()
+        );
+        ask(confirmed, vec![(Level::Confirm, warning)])?;
     }
     let (rw, rb) = outcome.results().map_or((None, None), |(a, b)| (Some(a), Some(b)));
     let (sw, sb) = (t.entrants[w].start, t.entrants[b].start);
@@ -266,24 +301,11 @@ fn changeable(t: &Tournament, round: usize) -> Result<(), DeskError> {
     Ok(())
 }
 
-/// A comment record saying what the arbiter changed, after the header (TRF readers skip it).
-fn with_manual_mark(text: &str, round: usize, what: &str) -> String {
-    let mark = format!("### manual round {round}: {what}\n");
-    match text.find("\n001") {
-        Some(at) => format!("{}{mark}{}", &text[..=at], &text[at + 1..]),
-        None => format!("{text}{mark}"),
-    }
-}
-
-fn without_manual_marks(text: &str, round: usize) -> String {
-    let prefix = format!("### manual round {round}:");
-    text.split_inclusive('\n').filter(|l| !l.starts_with(&prefix)).collect()
-}
-
-fn swap_colours(text: &str, t: &Tournament, round: usize, white: u32) -> Result<String, DeskError> {
+fn swap_colours(text: &str, t: &Tournament, round: usize, white: u32, confirmed: bool) -> Result<String, DeskError> {
     changeable(t, round)?;
     let (w, b) = game(t, round, white)?;
     let (sw, sb) = (t.entrants[w].start, t.entrants[b].start);
+    ask(confirmed, seating(t, round, &[(sb, sw)], None))?;
     let cell = |s: u32| -> Option<Cell> {
         let (opponent, colour) = match s {
             s if s == sw => (sb, Colour::Black),
@@ -313,7 +335,7 @@ fn seat(t: &Tournament, round: usize, start: u32) -> Result<Seat, DeskError> {
     }
 }
 
-fn exchange(text: &str, t: &Tournament, round: usize, a: u32, b: u32) -> Result<String, DeskError> {
+fn exchange(text: &str, t: &Tournament, round: usize, (a, b): (u32, u32), confirmed: bool) -> Result<String, DeskError> {
     changeable(t, round)?;
     let (sa, sb) = (seat(t, round, a)?, seat(t, round, b)?);
     if matches!((sa, sb), (Seat::Game(o, _), _) if o == b) || a == b {
@@ -331,6 +353,16 @@ fn exchange(text: &str, t: &Tournament, round: usize, a: u32, b: u32) -> Result<
     };
     sit(a, sb);
     sit(b, sa);
+    ask(confirmed, seated(t, round, &cells))?;
     let text = with_round(text, round, &|s| cells.iter().find(|(w, _)| *w == s).map(|(_, c)| *c));
     Ok(with_manual_mark(&text, round, &format!("{a} and {b} exchanged by the arbiter")))
+}
+
+/// The rules' concerns about the seats an exchange gives (only the boards it changes: the
+/// others are the engine's or were confirmed before).
+fn seated(t: &Tournament, round: usize, cells: &[(u32, Cell)]) -> Vec<Concern> {
+    let boards: Vec<(u32, u32)> =
+        cells.iter().filter(|(_, c)| c.colour == Some(Colour::White)).filter_map(|(w, c)| c.opponent.map(|b| (*w, b))).collect();
+    let bye = cells.iter().find(|(_, c)| c.result == Some(RoundResult::PairingBye)).map(|(w, _)| *w);
+    seating(t, round, &boards, bye)
 }

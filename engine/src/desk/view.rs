@@ -1,7 +1,9 @@
 //! What the desk shows of a tournament's file: its players with their points, each round's
 //! boards in C.04.2's board order, the byes, the arbiter's marks, and what comes next.
 
-use super::rounds::{current_round, missing_results, read, ByeKind, Outcome};
+use super::outcome::Outcome;
+use super::progress::{adjourned, current_round, missing_results, read};
+use super::rounds::ByeKind;
 use super::DeskError;
 use crate::pairing::berger::{self, Cycles};
 use crate::pairing::dutch::{accelerate, board_key};
@@ -57,7 +59,8 @@ pub struct RoundView {
 pub enum Next {
     /// Pair this round.
     Pair(usize),
-    /// Enter the results of this round (boards without one, by white's start number).
+    /// Enter the results of this round (boards without one or adjourned, by white's start
+    /// number).
     Results { round: usize, missing: Vec<u32> },
     /// Every round is played.
     Finished,
@@ -84,6 +87,13 @@ pub struct DeskView {
     /// crosstable is the tournament's main view.
     #[serde(default)]
     pub round_robin: bool,
+    /// The adjourned games still open: (round, white's start number).
+    #[serde(default)]
+    pub adjourned: Vec<(usize, u32)>,
+    /// Every round played and every result in, none adjourned: the final standings and the
+    /// export may be made (the checklist's Q161, Q169).
+    #[serde(default)]
+    pub final_ready: bool,
 }
 
 /// The pairing system of `t` in words, and whether it is a round robin.
@@ -106,7 +116,11 @@ pub fn view(text: &str) -> Result<DeskView, DeskError> {
     let shown = (current + 1).min(total.max(current));
     let rounds: Vec<RoundView> =
         (1..=shown).map(|r| round_view(&t, r, &marks)).filter(|r| r.round <= current || !r.requested.is_empty()).collect();
-    let next = match missing_results(&t, current) {
+    let open = adjourned(&t);
+    let mut waiting = missing_results(&t, current);
+    waiting.extend(open.iter().filter(|a| a.0 == current).map(|a| a.1));
+    waiting.sort_unstable();
+    let next = match waiting {
         m if current > 0 && !m.is_empty() => Next::Results { round: current, missing: m },
         _ if current >= total => Next::Finished,
         _ => Next::Pair(current + 1),
@@ -137,7 +151,8 @@ pub fn view(text: &str) -> Result<DeskView, DeskError> {
     let ranking = t.ranking.as_ref().map_or(RankingMethod::Fide, |r| r.method);
     let (system, round_robin) = system_of(&t);
     let name = t.name.clone().unwrap_or_default();
-    Ok(DeskView { name, total_rounds: total, players, rounds, next, warnings, ranking, system, round_robin })
+    let final_ready = next == Next::Finished && open.is_empty();
+    Ok(DeskView { name, total_rounds: total, players, rounds, next, warnings, ranking, system, round_robin, adjourned: open, final_ready })
 }
 
 fn bye_kind(u: Unpaired) -> Option<ByeKind> {

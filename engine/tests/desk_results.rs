@@ -1,0 +1,314 @@
+//! The desk's results as FIDE lists them, and the rules around them (issue 36): every
+//! outcome's TRF codes and points, adjourned games (`?`) read, written and paired past, the
+//! score sheet reader, earlier rounds locked with corrections for the rating report only,
+//! confirmations as data (an exchange that seats a rematch), and a round paired by hand with
+//! the engine's pairing beside it.
+
+use ratings_engine::desk::correction::{corrections, for_rating};
+use ratings_engine::desk::export::{export, TrfVersion};
+use ratings_engine::desk::manual::compare;
+use ratings_engine::desk::progress::adjourned;
+use ratings_engine::desk::register::{new_file, parse_players, Details};
+use ratings_engine::desk::{apply, view, Action, DeskError, Level, Outcome, SheetRead};
+use ratings_engine::parse::trf::parse_trf;
+use ratings_engine::tournament::{Colour, RoundResult};
+
+fn tournament(players: &str, rounds: usize) -> String {
+    new_file(&Details { name: "T".into(), rounds, ..Details::default() }, &parse_players(players).unwrap()).unwrap()
+}
+
+const SIX: &str = "A,2000\nB,1900\nC,1800\nD,1700\nE,1600\nF,1500\n";
+
+fn pair(text: &str, round: usize) -> String {
+    apply(text, &Action::Pair { round, initial_colour: Some(Colour::White) }).unwrap()
+}
+
+fn boards(text: &str, round: usize) -> Vec<(u32, u32)> {
+    view(text).unwrap().rounds[round - 1].boards.iter().map(|b| (b.white, b.black)).collect()
+}
+
+/// Every board of `round` given `outcome`.
+fn results(text: &str, round: usize, outcome: Outcome) -> String {
+    let mut text = text.to_string();
+    for (white, _) in boards(&text, round) {
+        text = apply(&text, &Action::Result { round, white, outcome }).unwrap();
+    }
+    text
+}
+
+fn confirm_level(e: &DeskError) -> Option<Level> {
+    match e {
+        DeskError::Confirm { level, .. } => Some(*level),
+        _ => None,
+    }
+}
+
+#[test]
+fn each_outcome_writes_its_trf_codes_and_points() {
+    let paired = pair(&tournament("A,2000\nB,1900\nC,1800\nD,1700\n", 3), 1);
+    assert_eq!(boards(&paired, 1), [(1, 3), (4, 2)]);
+    // The other board played, so that the file reads without a warning.
+    let paired = apply(&paired, &Action::Result { round: 1, white: 4, outcome: Outcome::WhiteWins }).unwrap();
+    use RoundResult::*;
+    let table = [
+        (Outcome::WhiteWins, ('1', '0'), (1.0, 0.0), "1-0"),
+        (Outcome::Draw, ('=', '='), (0.5, 0.5), "½-½"),
+        (Outcome::BlackWins, ('0', '1'), (0.0, 1.0), "0-1"),
+        (Outcome::HalfZero, ('=', '0'), (0.5, 0.0), "½-0"),
+        (Outcome::ZeroHalf, ('0', '='), (0.0, 0.5), "0-½"),
+        (Outcome::ZeroZero, ('0', '0'), (0.0, 0.0), "0-0"),
+        (Outcome::WhiteByForfeit, ('+', '-'), (1.0, 0.0), "+/-"),
+        (Outcome::BlackByForfeit, ('-', '+'), (0.0, 1.0), "-/+"),
+        (Outcome::DoubleForfeit, ('-', '-'), (0.0, 0.0), "-/-"),
+        (Outcome::WhiteWinsUnrated, ('W', 'L'), (1.0, 0.0), "W-L"),
+        (Outcome::DrawUnrated, ('D', 'D'), (0.5, 0.5), "D-D"),
+        (Outcome::BlackWinsUnrated, ('L', 'W'), (0.0, 1.0), "L-W"),
+        (Outcome::Adjourned, ('?', '?'), (0.0, 0.0), "?"),
+    ];
+    for (outcome, (cw, cb), (pw, pb), shown) in table {
+        let text = apply(&paired, &Action::Result { round: 1, white: 1, outcome }).unwrap();
+        let record = |start: u32| text.lines().find(|l| l.starts_with("001") && l[4..8].trim() == start.to_string()).unwrap().to_string();
+        assert!(record(1).contains(&format!("   3 w {cw}")), "{outcome:?}: {}", record(1));
+        assert!(record(3).contains(&format!("   1 b {cb}")), "{outcome:?}: {}", record(3));
+        let (t, warnings) = parse_trf(&text).unwrap();
+        assert!(warnings.is_empty(), "{outcome:?} reads without a warning: {warnings:?}");
+        assert_eq!((t.entrants[0].rounds[0].result.code(), t.entrants[2].rounds[0].result.code()), (cw, cb));
+        let v = view(&text).unwrap();
+        assert_eq!((v.players[0].points, v.players[2].points), (pw, pb), "{outcome:?}");
+        assert_eq!((outcome.written(), v.rounds[0].boards[0].result.as_str()), (shown, shown));
+        assert_eq!(Outcome::from_sheet(shown), SheetRead::Complete(outcome), "what is shown reads back");
+    }
+    let adj = apply(&paired, &Action::Result { round: 1, white: 1, outcome: Outcome::Adjourned }).unwrap();
+    assert_eq!(parse_trf(&adj).unwrap().0.entrants[0].rounds[0].result, Adjourned);
+}
+
+#[test]
+fn an_adjourned_game_round_trips_through_the_trf() {
+    let paired = pair(&tournament("A,2000\nB,1900\nC,1800\nD,1700\n", 3), 1);
+    let text = results(&paired, 1, Outcome::Adjourned);
+    for version in [TrfVersion::Trf16, TrfVersion::Trf2026] {
+        let out = export(&text, version);
+        let (t, warnings) = parse_trf(&out).unwrap();
+        assert!(warnings.is_empty(), "{warnings:?}");
+        assert!(t.entrants.iter().all(|e| e.rounds[0].result == RoundResult::Adjourned && e.rounds[0].opponent.is_some()));
+        assert!(out.lines().filter(|l| l.starts_with("001")).all(|l| l.contains(" ?")), "{out}");
+    }
+    // A `?` with no opponent is no game: refused with the line named.
+    let broken = text.replacen("   3 w ?", "0000 - ?", 1);
+    assert!(parse_trf(&broken).is_err());
+}
+
+#[test]
+fn the_score_sheet_reader_takes_every_form_and_refuses_a_five() {
+    use Outcome::*;
+    let complete = [
+        ("1-0", WhiteWins),
+        ("1:0", WhiteWins),
+        (" 1 - 0 ", WhiteWins),
+        ("0-1", BlackWins),
+        ("½-½", Draw),
+        ("1/2-1/2", Draw),
+        ("=", Draw),
+        ("0.5-0.5", Draw),
+        ("1/2", Draw),
+        ("½-0", HalfZero),
+        ("1/2-0", HalfZero),
+        ("0-½", ZeroHalf),
+        ("0-0", ZeroZero),
+        ("+/-", WhiteByForfeit),
+        ("+-", WhiteByForfeit),
+        ("-/+", BlackByForfeit),
+        ("-+", BlackByForfeit),
+        ("-/-", DoubleForfeit),
+        ("--", DoubleForfeit),
+        ("?", Adjourned),
+        ("W-L", WhiteWinsUnrated),
+        ("d-d", DrawUnrated),
+        ("L-W", BlackWinsUnrated),
+        ("1", WhiteWins),
+        ("½", Draw),
+        ("0", BlackWins),
+        ("+", WhiteByForfeit),
+        ("-", BlackByForfeit),
+    ];
+    for (typed, o) in complete {
+        assert_eq!(Outcome::from_sheet(typed), SheetRead::Complete(o), "{typed:?}");
+    }
+    for typed in ["1/", "1-", "0-", "½-", "1/2-", "0.", "W-"] {
+        assert_eq!(Outcome::from_sheet(typed), SheetRead::Prefix, "{typed:?}");
+    }
+    let SheetRead::Invalid(why) = Outcome::from_sheet("5") else { panic!("5 is no result") };
+    assert!(why.starts_with("5 is not a result; a draw is = or ½"), "{why}");
+    for typed in ["2-0", "1-1", "x", "1-½"] {
+        let SheetRead::Invalid(why) = Outcome::from_sheet(typed) else { panic!("{typed} is no result") };
+        assert!(why.contains("1-0, 0-1, ½-½"), "the message names what is accepted: {why}");
+    }
+    assert_eq!(Outcome::from_key("5"), None, "a stray 5 is not a draw");
+    assert_eq!(Outcome::from_key("?"), Some(Adjourned));
+    assert_eq!(Outcome::from_key("="), Some(Draw));
+}
+
+#[test]
+fn an_adjourned_game_of_the_last_round_blocks_pairing_and_an_older_one_asks_an_acknowledgement() {
+    let r1 = pair(&tournament(SIX, 5), 1);
+    let (first, _) = boards(&r1, 1)[0];
+    let adj = results(&r1, 1, Outcome::WhiteWins);
+    let adj = apply(&adj, &Action::Result { round: 1, white: first, outcome: Outcome::Adjourned }).unwrap();
+    let e = apply(&adj, &Action::Pair { round: 2, initial_colour: None }).unwrap_err();
+    assert!(matches!(e, DeskError::Round { round: 1, .. }) && e.to_string().contains("adjourned"), "{e}");
+    let v = view(&adj).unwrap();
+    assert_eq!((v.adjourned.clone(), v.final_ready), (vec![(1, first)], false));
+    assert!(matches!(v.next, ratings_engine::desk::view::Next::Results { round: 1, ref missing } if missing == &[first]));
+
+    // Resolved, round 2 paired; then round 1's game found adjourned after all (a change of
+    // the round before the current one: Level 3), round 2 played.
+    let text = pair(&results(&r1, 1, Outcome::WhiteWins), 2);
+    let to_adjourned = Action::Result { round: 1, white: first, outcome: Outcome::Adjourned };
+    assert_eq!(confirm_level(&apply(&text, &to_adjourned).unwrap_err()), Some(Level::Confirm));
+    let text = apply(&text, &Action::Confirmed(Box::new(to_adjourned))).unwrap();
+    let text = results(&text, 2, Outcome::Draw);
+    assert_eq!(adjourned(&parse_trf(&text).unwrap().0), vec![(1, first)]);
+    let e = apply(&text, &Action::Pair { round: 3, initial_colour: None }).unwrap_err();
+    let DeskError::Confirm { level: Level::Warning, warnings } = &e else { panic!("a Level-2 warning, not {e:?}") };
+    assert!(warnings[0].contains("round 1") && warnings[0].contains("(A)") || warnings[0].contains(&format!("{first} (")), "{warnings:?}");
+    let paired = apply(&text, &Action::Confirmed(Box::new(Action::Pair { round: 3, initial_colour: None }))).unwrap();
+    assert_eq!(boards(&paired, 3).len(), 3);
+    // The adjourned game resolved later, though its round is locked now.
+    let done = apply(&paired, &Action::Result { round: 1, white: first, outcome: Outcome::BlackWins }).unwrap();
+    assert!(view(&done).unwrap().adjourned.is_empty());
+}
+
+#[test]
+fn the_tournament_is_final_only_with_every_result_in() {
+    let text = pair(&tournament("A,2000\nB,1900\nC,1800\nD,1700\n", 2), 1);
+    let text = pair(&results(&text, 1, Outcome::Draw), 2);
+    assert!(!view(&text).unwrap().final_ready, "round 2's results missing");
+    let done = results(&text, 2, Outcome::WhiteWins);
+    assert!(view(&done).unwrap().final_ready);
+    let white = boards(&done, 2)[0].0;
+    let adj = apply(&done, &Action::Result { round: 2, white, outcome: Outcome::Adjourned }).unwrap();
+    assert!(!view(&adj).unwrap().final_ready, "an adjourned game open");
+}
+
+/// Six players, rounds 1 and 2 played (white wins), round 3 paired.
+fn three_rounds() -> String {
+    let text = pair(&tournament(SIX, 5), 1);
+    let text = pair(&results(&text, 1, Outcome::WhiteWins), 2);
+    pair(&results(&text, 2, Outcome::WhiteWins), 3)
+}
+
+#[test]
+fn rounds_before_the_second_to_last_are_locked_and_corrected_for_the_rating_report_only() {
+    let text = three_rounds();
+    let (w1, b1) = boards(&text, 1)[0];
+    let e = apply(&text, &Action::Result { round: 1, white: w1, outcome: Outcome::Draw }).unwrap_err();
+    assert!(matches!(e, DeskError::Round { round: 1, .. }) && e.to_string().contains("locked"), "{e}");
+    let before = view(&text).unwrap().players;
+    let corrected = apply(&text, &Action::Correction { round: 1, white: w1, outcome: Outcome::Draw }).unwrap();
+    let line = corrected.lines().find(|l| l.starts_with("### correction round 1: ")).expect("a ### line");
+    assert!(line.contains(&format!("{w1}-{b1} ½-½ (was 1-0)")), "{line}");
+    assert!(corrected.find("### correction").unwrap() < corrected.find("\n001").unwrap(), "after the header, before the players");
+    assert_eq!(view(&corrected).unwrap().players, before, "the standings unchanged");
+    assert_eq!(corrections(&corrected).len(), 1);
+    let (t, notes) = for_rating(&corrected).unwrap();
+    let i = t.entrants.iter().position(|e| e.start == w1).unwrap();
+    assert_eq!(t.entrants[i].rounds[0].result, RoundResult::Draw, "the rating report gets the game as played");
+    assert!(notes[0].starts_with("correction for rating: round 1"), "{notes:?}");
+    let report = ratings_engine::fide::report::report(&t, &Default::default());
+    assert!(!report.players.is_empty());
+    // A correction is for locked rounds only; the round before the current one is changed
+    // itself, with a Level-3 confirmation naming the round paired since.
+    let (w2, _) = boards(&text, 2)[0];
+    assert!(apply(&text, &Action::Correction { round: 2, white: w2, outcome: Outcome::Draw }).is_err());
+    let change = Action::Result { round: 2, white: w2, outcome: Outcome::Draw };
+    let e = apply(&text, &change).unwrap_err();
+    let DeskError::Confirm { level: Level::Confirm, warnings } = &e else { panic!("Level 3, not {e:?}") };
+    assert!(warnings[0].contains("round 3 was paired on the old score"), "{warnings:?}");
+    let changed = apply(&text, &Action::Confirmed(Box::new(change))).unwrap();
+    assert_ne!(view(&changed).unwrap().players, before);
+    // The current round's results are free.
+    let (w3, _) = boards(&text, 3)[0];
+    apply(&text, &Action::Result { round: 3, white: w3, outcome: Outcome::Draw }).unwrap();
+}
+
+#[test]
+fn an_exchange_that_seats_a_rematch_needs_confirming() {
+    let text = pair(&results(&pair(&tournament(SIX, 5), 1), 1, Outcome::WhiteWins), 2);
+    let r1 = boards(&text, 1);
+    let r2 = boards(&text, 2);
+    let (a, met) = r1[0];
+    // `x` faces `met` in round 2: exchanging `a` with `x` seats `a` against `met` again.
+    let x = r2
+        .iter()
+        .find_map(|&(w, b)| {
+            if w == met {
+                Some(b)
+            } else if b == met {
+                Some(w)
+            } else {
+                None
+            }
+        })
+        .unwrap();
+    let exchange = Action::Exchange { round: 2, a, b: x };
+    let e = apply(&text, &exchange).unwrap_err();
+    let DeskError::Confirm { level: Level::Confirm, warnings } = &e else { panic!("Level 3, not {e:?}") };
+    assert!(
+        warnings.iter().any(|w| w.contains("rematch") && w.contains(&format!("{a} (")) && w.contains(&format!("{met} ("))),
+        "{warnings:?}"
+    );
+    let done = apply(&text, &Action::Confirmed(Box::new(exchange.clone()))).unwrap();
+    assert!(done.contains(&format!("### manual round 2: {a} and {x} exchanged by the arbiter")));
+    assert_eq!(
+        Action::Confirmed(Box::new(exchange)).renumbered(&|s| s + 10),
+        Action::Confirmed(Box::new(Action::Exchange { round: 2, a: a + 10, b: x + 10 }))
+    );
+}
+
+#[test]
+fn a_round_paired_by_hand_is_checked_confirmed_and_compared_with_the_engine() {
+    let text = results(&pair(&tournament(SIX, 5), 1), 1, Outcome::WhiteWins);
+    let r1 = boards(&text, 1);
+    // Round 1's boards again: every game a rematch.
+    let by_hand = Action::PairByHand { round: 2, boards: r1.clone(), bye: None };
+    let e = apply(&text, &by_hand).unwrap_err();
+    let DeskError::Confirm { level: Level::Confirm, warnings } = &e else { panic!("Level 3, not {e:?}") };
+    assert_eq!(warnings.iter().filter(|w| w.contains("rematch")).count(), 3, "{warnings:?}");
+    let done = apply(&text, &Action::Confirmed(Box::new(by_hand))).unwrap();
+    assert!(done.contains("### manual round 2: paired by hand by the arbiter\n"), "{done}");
+    let line = done.lines().find(|l| l.starts_with("### manual round 2: the engine pairs it otherwise: ")).expect("the comparison");
+    assert!(line.contains("not 1 (A) –") || line.contains("not "), "{line}");
+    assert!(!compare(&done, 2).is_empty());
+    assert_eq!(boards(&done, 2).len(), 3);
+    // Undone with the round's marks.
+    let back = apply(&done, &Action::Unpair { round: 2 }).unwrap();
+    assert!(!back.contains("### manual round 2"));
+    // The engine's own pairing given by hand compares the same.
+    let engine = pair(&text, 2);
+    let same = apply(&text, &Action::PairByHand { round: 2, boards: boards(&engine, 2), bye: None }).unwrap();
+    assert!(same.contains("### manual round 2: the engine pairs it the same"), "{same}");
+    assert!(compare(&engine, 2).is_empty());
+    // Every player exactly once.
+    let (w, b) = r1[0];
+    let short = Action::PairByHand { round: 2, boards: vec![(w, b)], bye: None };
+    assert!(apply(&text, &short).unwrap_err().to_string().contains("not seated"));
+    let twice = Action::PairByHand { round: 2, boards: vec![(w, b), (w, r1[1].0), (r1[1].1, r1[2].0)], bye: Some(r1[2].1) };
+    assert!(apply(&text, &twice).unwrap_err().to_string().contains("seated twice"));
+    let unknown = Action::PairByHand { round: 2, boards: r1.clone(), bye: Some(99) };
+    assert!(apply(&text, &unknown).unwrap_err().to_string().contains("99 is no player"));
+}
+
+#[test]
+fn a_second_pairing_allocated_bye_by_hand_needs_confirming() {
+    let five = "A,2000\nB,1900\nC,1800\nD,1700\nE,1600\n";
+    let text = results(&pair(&tournament(five, 3), 1), 1, Outcome::Draw);
+    let bye = view(&text).unwrap().rounds[0].bye.unwrap();
+    let others: Vec<u32> = (1..=5).filter(|&s| s != bye).collect();
+    let r1 = boards(&text, 1);
+    // Pair the four others so that no one meets again: cross the round-1 pairs.
+    let hand = vec![(r1[0].0, r1[1].1), (r1[1].0, r1[0].1)];
+    assert!(others.iter().all(|s| hand.iter().any(|&(w, b)| w == *s || b == *s)));
+    let e = apply(&text, &Action::PairByHand { round: 2, boards: hand, bye: Some(bye) }).unwrap_err();
+    let DeskError::Confirm { warnings, .. } = &e else { panic!("{e:?}") };
+    assert!(warnings.iter().any(|w| w.contains("second one") && w.contains(&format!("{bye} ("))), "{warnings:?}");
+}
