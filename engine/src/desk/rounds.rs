@@ -140,6 +140,17 @@ pub enum Action {
     /// The arbiter exchanges two players of a round's pairing (their opponents, or one's game
     /// and the other's bye).
     Exchange { round: usize, a: u32, b: u32 },
+    /// A player's record changed, each field logged ([`super::players`]).
+    EditPlayer { start: u32, fields: super::players::PlayerFields },
+    /// Expelled: absent from `from_round` (not yet paired) to the last round, and marked.
+    Expel { start: u32, from_round: usize },
+    /// A late entry as [`Action::AddPlayer`], the rounds already paired entered as ½-point
+    /// byes (`H`) when `half_point_byes`, else as zero-point byes.
+    AddLate {
+        player: NewPlayer,
+        #[serde(default)]
+        half_point_byes: bool,
+    },
 }
 
 impl Action {
@@ -152,7 +163,9 @@ impl Action {
             Action::Withdraw { start, from_round } => Action::Withdraw { start: new_of(start), from_round },
             Action::SwapColours { round, white } => Action::SwapColours { round, white: new_of(white) },
             Action::Exchange { round, a, b } => Action::Exchange { round, a: new_of(a), b: new_of(b) },
-            other @ (Action::Pair { .. } | Action::Unpair { .. } | Action::AddPlayer(_)) => other,
+            Action::EditPlayer { start, fields } => Action::EditPlayer { start: new_of(start), fields },
+            Action::Expel { start, from_round } => Action::Expel { start: new_of(start), from_round },
+            other @ (Action::Pair { .. } | Action::Unpair { .. } | Action::AddPlayer(_) | Action::AddLate { .. }) => other,
         }
     }
 }
@@ -184,6 +197,12 @@ pub fn apply(text: &str, action: &Action) -> Result<String, DeskError> {
         Action::AddPlayer(p) => super::late::add_player(text, &t, p)?,
         Action::SwapColours { round, white } => swap_colours(text, &t, *round, *white)?,
         Action::Exchange { round, a, b } => exchange(text, &t, *round, *a, *b)?,
+        Action::EditPlayer { start, fields } => super::players::edit_player(text, &t, *start, fields)?,
+        Action::Expel { start, from_round } => super::players::expel(text, &t, *start, *from_round)?,
+        Action::AddLate { player, half_point_byes } => {
+            let missed = if *half_point_byes { RoundResult::HalfBye } else { RoundResult::ZeroBye };
+            super::late::add_player_with(text, &t, player, missed)?
+        }
     };
     Ok(with_points_recounted(&out))
 }
