@@ -33,7 +33,7 @@ fn record_of(text: &str, start: u32) -> Option<&str> {
 
 /// The fields of start number `start` as the file has them.
 pub fn fields_of(text: &str, start: u32) -> Result<PlayerFields, DeskError> {
-    let t = super::rounds::read(text)?;
+    let t = parse_trf(text).map(|(t, _)| t).map_err(|e| DeskError::Unreadable(e.to_string()))?;
     let e = t.entrants.iter().find(|e| e.start == start).ok_or(DeskError::Player { start, what: "no such player".into() })?;
     // Columns 70-79: the birth date as written (the reader keeps only its year).
     let birth: String = record_of(text, start).map_or(String::new(), |l| l.chars().skip(69).take(10).collect());
