@@ -26,11 +26,11 @@
 //! the table is fixed, and a late entry is refused.
 
 use super::progress::{current_round, missing_results};
-use super::register::{national_record, order_key, player_record, NewPlayer};
+use super::register::{entrant_key, national_record, order_key, player_record, NewPlayer};
 use super::DeskError;
 use crate::pairing::berger::Cycles;
 use crate::parse::trf::{renumbered, with_records_in_order, with_round, Cell};
-use crate::tournament::{initial_order_key, Entrant, RankingMethod, RoundResult, Tournament};
+use crate::tournament::{RankingMethod, RoundResult, Tournament};
 
 /// No pairing number changes once this round is paired (C.04.2 Art. 2).
 pub const RENUMBER_UNTIL: usize = 4;
@@ -52,8 +52,7 @@ pub fn late_number(text: &str, t: &Tournament, p: &NewPlayer) -> (u32, bool) {
     let key = order_key(p, method);
     let mut by_number: Vec<_> = t.entrants.iter().collect();
     crate::sort::by_key(&mut by_number, |e| e.start);
-    let place = |e: &Entrant| initial_order_key(method.strength(e.rating, e.national_rating), e.fide_title(), &e.name);
-    match by_number.iter().find(|e| place(e) > key) {
+    match by_number.iter().find(|e| entrant_key(e, method) > key) {
         Some(e) => (e.start, true),
         None => (next, false),
     }
@@ -62,9 +61,17 @@ pub fn late_number(text: &str, t: &Tournament, p: &NewPlayer) -> (u32, bool) {
 /// The file with `p` entered late: numbered by [`late_number`], the rounds already paired
 /// entered for them as zero-point byes, the header's player counts (`062`, `072`) updated.
 pub(crate) fn add_player(text: &str, t: &Tournament, p: &NewPlayer) -> Result<String, DeskError> {
+    add_player_with(text, t, p, RoundResult::ZeroBye)
+}
+
+/// [`add_player`] with the rounds already paired entered as `missed` (a zero-point or, when
+/// the arbiter grants them, a half-point bye). A FIDE id another player has is refused.
+pub(crate) fn add_player_with(text: &str, t: &Tournament, p: &NewPlayer, missed: RoundResult) -> Result<String, DeskError> {
     if p.name.trim().is_empty() {
         return Err(DeskError::Details("a late entry: expected a player's name".into()));
     }
+    let p = &super::players::normalised(p).map_err(|e| DeskError::Details(format!("a late entry ({}): {e}", p.name.trim())))?;
+    super::players::check_id(t, &format!("a late entry ({})", p.name), p.fide_id.as_deref(), None).map_err(DeskError::Details)?;
     let national = t.ranking.as_ref().map(|r| r.federation.as_str()).filter(|f| f.len() == 3);
     if p.national_rating.is_some() && national.is_none() {
         return Err(DeskError::Details(
@@ -103,6 +110,9 @@ pub(crate) fn add_player(text: &str, t: &Tournament, p: &NewPlayer) -> Result<St
                 out.push_str(&format!("072 {}", t.entrants.iter().filter(|e| e.rating.is_some()).count() + 1))
             }
             _ if line.starts_with("### manual round ") => out.push_str(&marked_renumbered(line, &moved)),
+            _ if super::players::renumbered_mark(line, &moved).is_some() => {
+                out.push_str(&super::players::renumbered_mark(line, &moved).unwrap_or_default())
+            }
             _ => out.push_str(line),
         }
         out.push('\n');
@@ -120,7 +130,7 @@ pub(crate) fn add_player(text: &str, t: &Tournament, p: &NewPlayer) -> Result<St
         out.push_str(&national_record(fed, start, r));
         out.push('\n');
     }
-    let missed = Cell { opponent: None, colour: None, result: Some(RoundResult::ZeroBye), points: None };
+    let missed = Cell { opponent: None, colour: None, result: Some(missed), points: None };
     for round in 1..=current_round(t) {
         out = with_round(&out, round, &|s| (s == start).then_some(missed));
     }

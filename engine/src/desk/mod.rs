@@ -12,6 +12,8 @@
 //!   numbers).
 //! * [`late`]: a late entry, placed by the initial order (the players below renumbered) while
 //!   fewer than four rounds are paired (C.04.2 Art. 2), else given the next number.
+//! * [`players`]: a player's record edited (logged), a player expelled, a late entry with
+//!   ½-point byes, a player from a rating list, and the players list's warnings.
 //! * [`rounds`]: pair the next round (C.04.3, [`crate::pairing::dutch`]), enter a result, unpair
 //!   the last round while it has none, byes and withdrawals entered before pairing, and the
 //!   arbiter's manual changes (colours swapped, two players exchanged), each marked in the file.
@@ -25,6 +27,7 @@ pub mod export;
 pub mod late;
 pub mod manual;
 pub mod outcome;
+pub mod players;
 pub mod progress;
 pub mod register;
 pub mod rounds;
@@ -33,6 +36,7 @@ pub mod view;
 
 pub use confirm::Level;
 pub use outcome::{Outcome, SheetRead};
+pub use players::PlayerFields;
 pub use register::{parse_players, Details, NewPlayer};
 pub use rounds::{apply, Action, ByeKind};
 pub use view::{view, DeskView};

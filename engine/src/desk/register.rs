@@ -343,7 +343,8 @@ fn header(out: &mut String, code: &str, value: &str) {
 }
 
 /// The players in C.04.2's initial order (Art. 2): the rating `ranking` uses (unrated last),
-/// title, name; another method ([`RankingMethod::Other`]) keeps the order listed.
+/// title, name, then the FIDE id; another method ([`RankingMethod::Other`]) keeps the order
+/// listed.
 pub fn initial_order(players: &[NewPlayer], ranking: RankingMethod) -> Vec<usize> {
     let mut order: Vec<usize> = (0..players.len()).collect();
     if ranking != RankingMethod::Other {
@@ -352,9 +353,27 @@ pub fn initial_order(players: &[NewPlayer], ranking: RankingMethod) -> Vec<usize
     order
 }
 
-/// A registered player's place in the initial order by `ranking`.
-pub(crate) fn order_key(p: &NewPlayer, ranking: RankingMethod) -> (std::cmp::Reverse<u32>, usize, String) {
-    initial_order_key(ranking.strength(p.rating, p.national_rating), p.title, &p.name)
+/// A place in the initial order: strength, title, name, FIDE id.
+pub(crate) type OrderKey = (std::cmp::Reverse<u32>, usize, String, u64);
+
+/// The FIDE id as the order's last key (none: after every id).
+fn id_key(id: Option<&str>) -> u64 {
+    id.and_then(|i| i.trim().parse().ok()).unwrap_or(u64::MAX)
+}
+
+/// A registered player's place in the initial order by `ranking`. C.04.2 Art. 2 (Initial
+/// Order) ranks by strength (the rating), then FIDE title, then alphabetically "unless it has
+/// been previously stated that another criterion will be used"; two players of one name
+/// (issue 36) are ordered by their FIDE ids, which this stated order adds after the name.
+pub(crate) fn order_key(p: &NewPlayer, ranking: RankingMethod) -> OrderKey {
+    let (strength, title, name) = initial_order_key(ranking.strength(p.rating, p.national_rating), p.title, &p.name);
+    (strength, title, name, id_key(p.fide_id.as_deref()))
+}
+
+/// An entrant's place in the initial order by `ranking` ([`order_key`]).
+pub(crate) fn entrant_key(e: &crate::tournament::Entrant, ranking: RankingMethod) -> OrderKey {
+    let (strength, title, name) = initial_order_key(ranking.strength(e.rating, e.national_rating), e.fide_title(), &e.name);
+    (strength, title, name, id_key(e.fide_id.as_deref()))
 }
 
 /// A National Rating Support record (TRF-2026): the federation, the start number, the

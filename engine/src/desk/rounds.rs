@@ -88,6 +88,17 @@ pub enum Action {
     PairByHand { round: usize, boards: Vec<(u32, u32)>, bye: Option<u32> },
     /// The action, its warnings confirmed by the arbiter ([`super::DeskError::Confirm`]).
     Confirmed(Box<Action>),
+    /// A player's record changed, each field logged ([`super::players`]).
+    EditPlayer { start: u32, fields: super::players::PlayerFields },
+    /// Expelled: absent from `from_round` (not yet paired) to the last round, and marked.
+    Expel { start: u32, from_round: usize },
+    /// A late entry as [`Action::AddPlayer`], the rounds already paired entered as ½-point
+    /// byes (`H`) when `half_point_byes`, else as zero-point byes.
+    AddLate {
+        player: NewPlayer,
+        #[serde(default)]
+        half_point_byes: bool,
+    },
 }
 
 impl Action {
@@ -105,7 +116,9 @@ impl Action {
                 Action::PairByHand { round, boards: boards.iter().map(|&(w, b)| (new_of(w), new_of(b))).collect(), bye: bye.map(new_of) }
             }
             Action::Confirmed(inner) => Action::Confirmed(Box::new(inner.renumbered(new_of))),
-            other @ (Action::Pair { .. } | Action::Unpair { .. } | Action::AddPlayer(_)) => other,
+            Action::EditPlayer { start, fields } => Action::EditPlayer { start: new_of(start), fields },
+            Action::Expel { start, from_round } => Action::Expel { start: new_of(start), from_round },
+            other @ (Action::Pair { .. } | Action::Unpair { .. } | Action::AddPlayer(_) | Action::AddLate { .. }) => other,
         }
     }
 }
@@ -141,6 +154,12 @@ pub fn apply(text: &str, action: &Action) -> Result<String, DeskError> {
         Action::Correction { round, white, outcome } => super::correction::correct(text, &t, *round, *white, *outcome)?,
         Action::PairByHand { round, boards, bye } => super::manual::pair_by_hand(text, &t, *round, (boards, *bye), confirmed)?,
         Action::Confirmed(_) => unreachable!("unwrapped above"),
+        Action::EditPlayer { start, fields } => super::players::edit_player(text, &t, *start, fields)?,
+        Action::Expel { start, from_round } => super::players::expel(text, &t, *start, *from_round)?,
+        Action::AddLate { player, half_point_byes } => {
+            let missed = if *half_point_byes { RoundResult::HalfBye } else { RoundResult::ZeroBye };
+            super::late::add_player_with(text, &t, player, missed)?
+        }
     };
     Ok(with_points_recounted(&out))
 }

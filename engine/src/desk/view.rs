@@ -26,6 +26,9 @@ pub struct PlayerRow {
     /// Absent (`0000 - -`) in the tournament's last round: withdrawn (what the desk's
     /// *Withdraw* enters, an absence in each round from the one given).
     pub withdrawn: bool,
+    /// Expelled by the arbiter (`### expelled S from round R`): absent from that round on.
+    #[serde(default)]
+    pub expelled: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -125,6 +128,7 @@ pub fn view(text: &str) -> Result<DeskView, DeskError> {
         _ if current >= total => Next::Finished,
         _ => Next::Pair(current + 1),
     };
+    let expelled = super::players::expelled(text);
     let players = t
         .entrants
         .iter()
@@ -138,16 +142,18 @@ pub fn view(text: &str) -> Result<DeskView, DeskError> {
             national_rating: e.national_rating,
             points: e.points_in(&t.point_system, e.rounds.len()),
             withdrawn: e.rounds.get(total.wrapping_sub(1)).is_some_and(|x| x.absent),
+            expelled: expelled.iter().any(|&(s, _)| s == e.start),
         })
         .collect();
     // The round being entered has games without results: what the reader warns of in a
     // finished file is, here, the work in hand.
     let entering = format!("round {current}: paired with ");
-    let warnings = warnings
+    let mut warnings: Vec<String> = warnings
         .iter()
         .filter(|w| !(matches!(next, Next::Results { .. }) && w.message.starts_with(&entering)))
         .map(|w| w.to_string())
         .collect();
+    warnings.extend(super::players::warnings(&t));
     let ranking = t.ranking.as_ref().map_or(RankingMethod::Fide, |r| r.method);
     let (system, round_robin) = system_of(&t);
     let name = t.name.clone().unwrap_or_default();

@@ -14,6 +14,7 @@ mod names;
 pub mod parallel;
 pub mod pgn;
 pub mod players;
+pub mod rating_list;
 pub mod records;
 pub mod result;
 pub mod stream;

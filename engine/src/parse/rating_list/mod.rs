@@ -1,0 +1,419 @@
+//! A rating list read offline (issue 36): FIDE's monthly download of its players list, as
+//! the fixed-width TXT (`players_list_foa.txt`) or the XML (`players_list_xml_foa.xml`), or a
+//! national list as CSV; then a player found by FIDE id, or by name as it is typed.
+//!
+//! The list is read as it comes, a piece of bytes at a time ([`ListReader::push`]), so that
+//! a million lines are never held as text beside what is read from them: each line becomes a
+//! compact [`ListEntry`] (about 32 bytes: ratings and years as small numbers, the federation
+//! as three bytes) and its name goes once into one shared buffer. The format is told by the
+//! first line: FIDE's TXT header (`ID Number      Name …`), an XML declaration or
+//! `<playerslist>`, or else a CSV header ([`formats`] says which columns each has).
+//!
+//! A line that cannot be read is never dropped in silence: it gives a warning naming its
+//! number and what was expected, and a field that cannot be read (a rating `25OO`) gives one
+//! while the rest of the line is kept. The first [`SHOWN_WARNINGS`] are listed, the others
+//! counted ([`ReadList::more_warnings`]). Each line's bytes are UTF-8, or else Windows-1252
+//! (FIDE's XML declares ISO-8859-1), decided line by line ([`super::decode`]'s rule).
+
+mod fold;
+pub mod formats;
+
+pub use fold::{cmp_folded, fold, folded, starts_with_folded, Folded};
+
+use crate::error::{excerpt, NameError, ParseError, MAX_LINE_BYTES};
+use crate::tournament::{Sex, Title};
+use formats::Reading;
+use serde::{Deserialize, Serialize};
+
+/// Which of a player's ratings a tournament uses: its rate of play (FIDE lists all three).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum RatingType {
+    #[default]
+    Standard,
+    Rapid,
+    Blitz,
+}
+
+impl RatingType {
+    pub const ALL: [RatingType; 3] = [RatingType::Standard, RatingType::Rapid, RatingType::Blitz];
+
+    pub fn name(self) -> &'static str {
+        ["standard", "rapid", "blitz"][self as usize]
+    }
+}
+
+impl std::str::FromStr for RatingType {
+    type Err = NameError;
+
+    fn from_str(s: &str) -> Result<RatingType, NameError> {
+        RatingType::ALL.into_iter().find(|t| t.name().eq_ignore_ascii_case(s.trim())).ok_or_else(|| NameError::Unknown {
+            what: "rating type",
+            name: excerpt(s),
+            expected: "standard, rapid or blitz".into(),
+        })
+    }
+}
+
+/// The format a list was read in.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ListFormat {
+    /// FIDE's fixed-width TXT, its columns placed by its header line.
+    #[default]
+    FideTxt,
+    /// FIDE's XML (`<playerslist><player>…`).
+    FideXml,
+    /// A CSV with a header (a national list).
+    Csv,
+}
+
+/// One player of a list, compact; the name is the list's ([`RatingList::name`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ListEntry {
+    /// The FIDE id (0: none, in a national list without ids).
+    pub id: u64,
+    name_at: u32,
+    name_len: u16,
+    /// Three letters, or blanks.
+    federation: [u8; 3],
+    pub sex: Option<Sex>,
+    pub title: Option<Title>,
+    /// Standard, rapid, blitz (0: none).
+    ratings: [u16; 3],
+    /// 0: not given.
+    birth_year: u16,
+    /// FIDE's flag `i`: inactive (still listed, with a rating).
+    pub inactive: bool,
+}
+
+impl ListEntry {
+    /// The rating of `kind`, if the player has one.
+    pub fn rating(&self, kind: RatingType) -> Option<u32> {
+        Some(self.ratings[kind as usize]).filter(|&r| r > 0).map(u32::from)
+    }
+
+    pub fn federation(&self) -> Option<&str> {
+        std::str::from_utf8(&self.federation).ok().filter(|f| f.trim().len() == 3)
+    }
+
+    pub fn birth_year(&self) -> Option<u16> {
+        Some(self.birth_year).filter(|&y| y > 0)
+    }
+
+    pub fn fide_id(&self) -> Option<u64> {
+        Some(self.id).filter(|&i| i > 0)
+    }
+}
+
+/// A player of a list as a whole value (for a view, the command line or JSON).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ListPlayer {
+    pub id: Option<u64>,
+    pub name: String,
+    pub federation: Option<String>,
+    pub sex: Option<Sex>,
+    pub title: Option<Title>,
+    pub standard: Option<u32>,
+    pub rapid: Option<u32>,
+    pub blitz: Option<u32>,
+    pub birth_year: Option<u16>,
+    pub inactive: bool,
+}
+
+/// A list read: its players sorted by id, their names kept once, and an index of the names
+/// in their folded order for the search.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct RatingList {
+    /// The list's date (`2026-04`), if the caller or the file's name gave it ([`date_in_name`]).
+    pub date: Option<String>,
+    pub format: ListFormat,
+    pub entries: Vec<ListEntry>,
+    names: String,
+    /// Indices into `entries`, in the folded order of their names.
+    by_name: Vec<u32>,
+}
+
+/// A list read, with its warnings.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ReadList {
+    pub list: RatingList,
+    /// The first [`SHOWN_WARNINGS`] problems, in line order.
+    pub warnings: Vec<ParseError>,
+    /// How many more there were, not listed.
+    pub more_warnings: usize,
+}
+
+impl ReadList {
+    /// The warnings as lines of text, the last saying how many more were not listed.
+    pub fn warning_lines(&self) -> Vec<String> {
+        let mut out: Vec<String> = self.warnings.iter().map(|w| w.to_string()).collect();
+        if self.more_warnings > 0 {
+            out.push(format!("{} more problems like these, not listed (the first {} are)", self.more_warnings, SHOWN_WARNINGS));
+        }
+        out
+    }
+}
+
+/// The most warnings a read lists; the others are counted.
+pub const SHOWN_WARNINGS: usize = 100;
+
+/// Reads a list a piece at a time: [`push`](ListReader::push) the bytes as they come (any
+/// split), then [`finish`](ListReader::finish).
+#[derive(Debug, Default)]
+pub struct ListReader {
+    date: Option<String>,
+    /// The number of the line being gathered, from 1.
+    line: usize,
+    partial: Vec<u8>,
+    /// The bytes of a line past [`MAX_LINE_BYTES`] (not kept; the line is refused).
+    overlong: usize,
+    reading: Option<Reading>,
+    entries: Vec<ListEntry>,
+    /// Each entry's line, while reading (for the warning on a repeated id).
+    lines: Vec<u32>,
+    names: String,
+    warnings: Vec<ParseError>,
+    more_warnings: usize,
+}
+
+impl ListReader {
+    pub fn new(date: Option<String>) -> ListReader {
+        ListReader { date, line: 1, ..ListReader::default() }
+    }
+
+    /// Reads `bytes`, the next piece of the file.
+    pub fn push(&mut self, mut bytes: &[u8]) {
+        while let Some(at) = bytes.iter().position(|&b| b == b'\n') {
+            self.gather(&bytes[..at]);
+            self.end_line();
+            bytes = &bytes[at + 1..];
+        }
+        self.gather(bytes);
+    }
+
+    fn gather(&mut self, piece: &[u8]) {
+        if self.overlong > 0 || self.partial.len() + piece.len() > MAX_LINE_BYTES {
+            self.overlong += self.partial.len() + piece.len();
+            self.partial.clear();
+        } else {
+            self.partial.extend_from_slice(piece);
+        }
+    }
+
+    fn end_line(&mut self) {
+        let line = self.line;
+        if self.overlong > 0 {
+            let problem = format!("{} bytes long", self.overlong);
+            self.warn(ParseError::BadRecord { line, problem, expected: format!("a line of at most {MAX_LINE_BYTES} bytes") });
+        } else {
+            let mut bytes = std::mem::take(&mut self.partial);
+            let mut body = bytes.strip_suffix(b"\r").unwrap_or(&bytes);
+            if line == 1 {
+                body = body.strip_prefix(super::decode::BOM).unwrap_or(body);
+            }
+            match std::str::from_utf8(body) {
+                Ok(text) => self.read_line(line, text),
+                Err(_) => self.read_line(line, &body.iter().map(|&b| super::decode::windows_1252(b)).collect::<String>()),
+            }
+            bytes.clear();
+            self.partial = bytes;
+        }
+        self.overlong = 0;
+        self.line += 1;
+    }
+
+    fn read_line(&mut self, line: usize, text: &str) {
+        if self.reading.is_none() {
+            if text.trim().is_empty() {
+                return;
+            }
+            self.reading = Some(formats::begin(text));
+            if !matches!(self.reading, Some(Reading::Xml { .. })) {
+                return;
+            }
+        }
+        let mut reading = self.reading.take().expect("set above");
+        reading.line(self, line, text);
+        self.reading = Some(reading);
+    }
+
+    /// Keeps a warning, or counts it past [`SHOWN_WARNINGS`].
+    pub(crate) fn warn(&mut self, w: ParseError) {
+        if self.warnings.len() < SHOWN_WARNINGS {
+            self.warnings.push(w);
+        } else {
+            self.more_warnings += 1;
+        }
+    }
+
+    /// Adds a player read on `line`.
+    pub(crate) fn add(&mut self, line: usize, mut e: ListEntry, name: &str) {
+        let name = name.trim();
+        let mut end = name.len().min(u16::MAX as usize);
+        while !name.is_char_boundary(end) {
+            end -= 1;
+        }
+        e.name_at = self.names.len() as u32;
+        e.name_len = end as u16;
+        self.names.push_str(&name[..end]);
+        self.entries.push(e);
+        self.lines.push(line as u32);
+    }
+
+    /// The list read, sorted by id and indexed by name; a repeated id is a warning (the
+    /// first line's player kept).
+    pub fn finish(mut self) -> ReadList {
+        if !self.partial.is_empty() || self.overlong > 0 {
+            self.end_line();
+        }
+        let format = match self.reading.take() {
+            Some(r) => r.finish(&mut self),
+            None => {
+                self.warn(ParseError::Empty);
+                ListFormat::FideTxt
+            }
+        };
+        let mut order: Vec<usize> = (0..self.entries.len()).collect();
+        crate::sort::by_key(&mut order, |&i| (self.entries[i].id, self.lines[i]));
+        let mut entries = Vec::with_capacity(order.len());
+        for (k, &i) in order.iter().enumerate() {
+            let e = self.entries[i];
+            let first = (k > 0 && e.id > 0 && self.entries[order[k - 1]].id == e.id).then(|| self.lines[order[k - 1]]);
+            match first {
+                Some(first) => self.warn(ParseError::BadRecord {
+                    line: self.lines[i] as usize,
+                    problem: format!("FIDE id {} is on line {first} too", e.id),
+                    expected: "each id once (the first line's player is kept)".into(),
+                }),
+                None => entries.push(e),
+            }
+        }
+        crate::sort::by_key(&mut self.warnings, |w| w.line());
+        let mut list = RatingList { date: self.date, format, entries, names: self.names, by_name: Vec::new() };
+        list.index();
+        ReadList { list, warnings: self.warnings, more_warnings: self.more_warnings }
+    }
+}
+
+/// Reads a whole list held as bytes (a small file, a test).
+pub fn read_list(bytes: &[u8], date: Option<String>) -> ReadList {
+    let mut r = ListReader::new(date);
+    r.push(bytes);
+    r.finish()
+}
+
+/// The month a FIDE download's file name gives (`standard_apr26frl.txt` → `2026-04`;
+/// `players_list_foa_2026-04.txt` → `2026-04`), or `None`.
+pub fn date_in_name(name: &str) -> Option<String> {
+    const MONTHS: [&str; 12] = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
+    let lower = name.to_ascii_lowercase();
+    let b = lower.as_bytes();
+    let digits = |from: usize, n: usize| b.get(from..from + n).is_some_and(|s| s.iter().all(u8::is_ascii_digit));
+    for i in 0..b.len() {
+        let word_start = i == 0 || !b[i - 1].is_ascii_alphabetic();
+        if let Some(m) = MONTHS.iter().position(|m| lower[i..].starts_with(m)).filter(|_| word_start && digits(i + 3, 2)) {
+            return Some(format!("20{}-{:02}", &lower[i + 3..i + 5], m + 1));
+        }
+        if digits(i, 4) && b.get(i + 4).is_some_and(|&c| c == b'-' || c == b'_') && digits(i + 5, 2) && !digits(i + 7, 1) {
+            let month: usize = lower[i + 5..i + 7].parse().ok()?;
+            if (1..=12).contains(&month) {
+                return Some(format!("{}-{:02}", &lower[i..i + 4], month));
+            }
+        }
+    }
+    None
+}
+
+impl RatingList {
+    /// Sorts the index of names (folded, then the original spelling, then the id).
+    fn index(&mut self) {
+        let mut by_name: Vec<u32> = (0..self.entries.len() as u32).collect();
+        crate::sort::by(&mut by_name, |&a, &b| {
+            let (ea, eb) = (&self.entries[a as usize], &self.entries[b as usize]);
+            cmp_folded(self.name(ea), self.name(eb)).then_with(|| self.name(ea).cmp(self.name(eb))).then(ea.id.cmp(&eb.id))
+        });
+        self.by_name = by_name;
+    }
+
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    /// The player's name as the list writes it (`Surname, First names`).
+    pub fn name(&self, e: &ListEntry) -> &str {
+        let at = e.name_at as usize;
+        self.names.get(at..at + e.name_len as usize).unwrap_or("")
+    }
+
+    /// The player with FIDE id `id`.
+    pub fn find(&self, id: u64) -> Option<&ListEntry> {
+        if id == 0 {
+            return None;
+        }
+        self.entries.binary_search_by_key(&id, |e| e.id).ok().map(|i| &self.entries[i])
+    }
+
+    /// `e` as a whole value.
+    pub fn player(&self, e: &ListEntry) -> ListPlayer {
+        ListPlayer {
+            id: e.fide_id(),
+            name: self.name(e).to_string(),
+            federation: e.federation().map(str::to_string),
+            sex: e.sex,
+            title: e.title,
+            standard: e.rating(RatingType::Standard),
+            rapid: e.rating(RatingType::Rapid),
+            blitz: e.rating(RatingType::Blitz),
+            birth_year: e.birth_year(),
+            inactive: e.inactive,
+        }
+    }
+
+    /// The players whose name starts with `query` as typed (case and accents aside: the
+    /// surname's start, or `surname, first`'s), at most `limit`, best first: the whole name
+    /// as typed, then the surname as typed, then the active before the inactive, then by the
+    /// rating of `kind` (the unrated last), then by name. A query of digits is a FIDE id.
+    pub fn search(&self, query: &str, kind: RatingType, limit: usize) -> Vec<&ListEntry> {
+        let q = query.trim();
+        if !q.is_empty() && q.bytes().all(|b| b.is_ascii_digit()) {
+            return q.parse().ok().and_then(|id| self.find(id)).into_iter().take(limit).collect();
+        }
+        let q = folded(q);
+        if q.is_empty() || limit == 0 {
+            return Vec::new();
+        }
+        let from = self.by_name.partition_point(|&i| fold(self.name(&self.entries[i as usize])).lt(q.chars()));
+        let matches = self.by_name[from..].iter().take_while(|&&i| starts_with_folded(self.name(&self.entries[i as usize]), &q));
+        let surname = !q.contains(',');
+        let mut found: Vec<(usize, &ListEntry)> = matches.enumerate().map(|(k, &i)| (k, &self.entries[i as usize])).collect();
+        crate::sort::by_cached_key(&mut found, |&(k, e)| {
+            let name = self.name(e);
+            let whole = fold(name).eq(q.chars());
+            let by_surname = surname && fold(name).take_while(|&c| c != ',').eq(q.chars());
+            (!whole, !by_surname, e.inactive, std::cmp::Reverse(e.rating(kind).unwrap_or(0)), k)
+        });
+        found.into_iter().take(limit).map(|(_, e)| e).collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dates_in_fide_file_names() {
+        assert_eq!(date_in_name("standard_apr26frl.txt").as_deref(), Some("2026-04"));
+        assert_eq!(date_in_name("players_list_foa_2026-04.txt").as_deref(), Some("2026-04"));
+        assert_eq!(date_in_name("players_list_foa.txt"), None);
+        assert_eq!(date_in_name("list_2026-13.txt"), None);
+    }
+
+    #[test]
+    fn rating_types_by_name() {
+        assert_eq!("Rapid".parse::<RatingType>().unwrap(), RatingType::Rapid);
+        assert!("bullet".parse::<RatingType>().unwrap_err().to_string().contains("expected standard, rapid or blitz"));
+    }
+}
