@@ -565,6 +565,17 @@ pub struct DeskReply {
     pub report: Option<String>,
     #[serde(default)]
     pub standings: Option<PlayersStandings>,
+    /// The change was not made: it needs the arbiter's agreement first (the file unchanged).
+    #[serde(default)]
+    pub confirm: Option<Confirmation>,
+}
+
+/// What the arbiter is asked before a change goes through (`ratings_engine::desk::confirm`):
+/// the level (a warning acknowledged, a confirmation, a double confirmation) and why.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Confirmation {
+    pub level: ratings_engine::desk::Level,
+    pub warnings: Vec<String>,
 }
 
 impl FromWorker {

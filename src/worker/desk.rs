@@ -8,7 +8,7 @@
 
 use super::slices::post;
 use super::{Part, Unloaded, UNLOADED};
-use crate::protocol::{DeskReply, DeskRequest, FromWorker, Later, PlayersStandings, StandingLine};
+use crate::protocol::{Confirmation, DeskReply, DeskRequest, FromWorker, Later, PlayersStandings, StandingLine};
 use ratings_engine::desk::export::{export, TrfVersion};
 use ratings_engine::desk::register::{new_file, parse_players};
 use ratings_engine::desk::{apply, explain, view, DeskError};
@@ -18,7 +18,7 @@ use wasm_bindgen_futures::spawn_local;
 
 fn reply(text: String) -> Result<DeskReply, String> {
     let view = view(&text).map_err(|e| e.to_string())?;
-    Ok(DeskReply { text, view, explain: None, export: None, report: None, standings: None })
+    Ok(DeskReply { text, view, explain: None, export: None, report: None, standings: None, confirm: None })
 }
 
 fn fail(e: DeskError) -> String {
@@ -57,7 +57,15 @@ async fn answer(request: DeskRequest, parts: &DeskParts) -> Result<DeskReply, St
 /// A change to the file, or why a round is paired as it is: for [`DeskParts::pair`].
 pub fn pair(request: DeskRequest) -> Result<DeskReply, String> {
     match request {
-        DeskRequest::Apply { text, action } => reply(apply(&text, &action).map_err(fail)?),
+        DeskRequest::Apply { text, action } => match apply(&text, &action) {
+            Ok(next) => reply(next),
+            // Asked of the arbiter, the file unchanged: the page shows the warnings and sends
+            // the action again as `Action::Confirmed` if they agree.
+            Err(DeskError::Confirm { level, warnings }) => {
+                Ok(DeskReply { confirm: Some(Confirmation { level, warnings }), ..reply(text)? })
+            }
+            Err(e) => Err(fail(e)),
+        },
         DeskRequest::Explain { text, round } => {
             let why = explain(&text, round).map_err(fail)?;
             Ok(DeskReply { explain: Some(why), ..reply(text)? })
@@ -73,13 +81,20 @@ pub fn report(request: DeskRequest) -> Result<DeskReply, String> {
     match request {
         DeskRequest::Report { text, k } => {
             let t = ratings_engine::desk::view::tournament(&text).map_err(fail)?;
+            // The corrections for the rating report only (C.04.2 4.3), as `ratings-lab report`
+            // applies them.
+            let (t, corrected) = match ratings_engine::desk::correction::for_rating(&text) {
+                Ok((c, notes)) if !notes.is_empty() => (c, notes),
+                _ => (t, Vec::new()),
+            };
             let options = ratings_engine::fide::Options {
                 k: k.k.into_iter().collect(),
                 new_players: k.new_players.into_iter().collect(),
                 reached_2400: k.reached_2400.into_iter().collect(),
                 ..ratings_engine::fide::Options::default()
             };
-            let r = ratings_engine::fide::report::report(&t, &options);
+            let mut r = ratings_engine::fide::report::report(&t, &options);
+            r.notes.extend(corrected);
             Ok(DeskReply { report: Some(ratings_engine::fide::report::text(&r)), ..reply(text)? })
         }
         _ => Err(WRONG_PART.into()),

@@ -88,6 +88,43 @@ const ACCEPTED: &str = "a result is 1-0, 0-1, ½-½ (or =), ½-0, 0-½, 0-0, +/-
                         than one move) or ? (adjourned); one key: 1, =, ½, 0, +, -, ?";
 
 impl Outcome {
+    /// Every result a game can be given (the order the desk offers them in).
+    pub const ALL: [Outcome; 13] = [
+        Outcome::WhiteWins,
+        Outcome::Draw,
+        Outcome::BlackWins,
+        Outcome::HalfZero,
+        Outcome::ZeroHalf,
+        Outcome::ZeroZero,
+        Outcome::WhiteByForfeit,
+        Outcome::BlackByForfeit,
+        Outcome::DoubleForfeit,
+        Outcome::WhiteWinsUnrated,
+        Outcome::DrawUnrated,
+        Outcome::BlackWinsUnrated,
+        Outcome::Adjourned,
+    ];
+
+    /// In words, for a button's label.
+    pub fn name(self) -> &'static str {
+        match self {
+            Outcome::WhiteWins => "white won",
+            Outcome::Draw => "a draw",
+            Outcome::BlackWins => "black won",
+            Outcome::HalfZero => "white ½, black 0",
+            Outcome::ZeroHalf => "white 0, black ½",
+            Outcome::ZeroZero => "both lost",
+            Outcome::WhiteByForfeit => "white won by forfeit",
+            Outcome::BlackByForfeit => "black won by forfeit",
+            Outcome::DoubleForfeit => "neither came (double forfeit)",
+            Outcome::WhiteWinsUnrated => "white won, under one move (not rated)",
+            Outcome::DrawUnrated => "drawn, under one move (not rated)",
+            Outcome::BlackWinsUnrated => "black won, under one move (not rated)",
+            Outcome::Adjourned => "adjourned",
+            Outcome::Clear => "no result",
+        }
+    }
+
     /// The key that enters it (`None`: no key). `5` is not a draw: a stray key next to `=`
     /// or `6` must not enter a result.
     pub fn from_key(key: &str) -> Option<Outcome> {

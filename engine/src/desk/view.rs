@@ -97,6 +97,14 @@ pub struct DeskView {
     /// export may be made (the checklist's Q161, Q169).
     #[serde(default)]
     pub final_ready: bool,
+    /// Where and when, and who is the chief arbiter (the file's `022`, `042`/`052`, `102`),
+    /// as printed sheets head them; empty when the file does not say.
+    #[serde(default)]
+    pub place: String,
+    #[serde(default)]
+    pub dates: String,
+    #[serde(default)]
+    pub arbiter: String,
 }
 
 /// The pairing system of `t` in words, and whether it is a round robin.
@@ -158,7 +166,27 @@ pub fn view(text: &str) -> Result<DeskView, DeskError> {
     let (system, round_robin) = system_of(&t);
     let name = t.name.clone().unwrap_or_default();
     let final_ready = next == Next::Finished && open.is_empty();
-    Ok(DeskView { name, total_rounds: total, players, rounds, next, warnings, ranking, system, round_robin, adjourned: open, final_ready })
+    let dates = match (t.start_date.as_deref().unwrap_or(""), t.end_date.as_deref().unwrap_or("")) {
+        (a, b) if a.is_empty() || b.is_empty() || a == b => format!("{a}{b}"),
+        (a, b) => format!("{a} – {b}"),
+    };
+    let (place, arbiter) = (t.city.clone().unwrap_or_default(), t.arbiter.clone().unwrap_or_default());
+    Ok(DeskView {
+        name,
+        total_rounds: total,
+        players,
+        rounds,
+        next,
+        warnings,
+        ranking,
+        system,
+        round_robin,
+        adjourned: open,
+        final_ready,
+        place,
+        dates,
+        arbiter,
+    })
 }
 
 fn bye_kind(u: Unpaired) -> Option<ByeKind> {

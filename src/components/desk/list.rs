@@ -130,6 +130,7 @@ fn Tournament() -> impl IntoView {
         {move || desk.view.with(|v| v.as_ref().map(|v| v.warnings.clone())).filter(|w| !w.is_empty()).map(|w| view! {
             <ul class="warnings" data-testid="desk-warnings">{w.into_iter().map(|x| view! { <li>{x}</li> }).collect_view()}</ul>
         })}
+        <super::confirm::Confirm />
         <super::round::Round />
         <super::players::Players />
     }

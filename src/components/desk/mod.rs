@@ -12,6 +12,7 @@
 //! and players), [`round`] (pairing, results by keyboard, the arbiter's changes) and
 //! [`players`] (byes, withdrawals, late entries).
 
+pub mod confirm;
 mod journal;
 mod list;
 mod players;
@@ -77,6 +78,8 @@ pub struct Desk {
     pub printing: RwSignal<&'static str>,
     /// Whether the storage refused the last write.
     pub unkept: RwSignal<Option<String>>,
+    /// A change that needs the arbiter's agreement, with why ([`confirm::Confirm`]).
+    pub asking: RwSignal<Option<confirm::Asking>>,
     job: StoredValue<u32>,
     flight: StoredValue<Option<Flight>>,
     /// The worker's answers come before a desk view was first shown ([`Desk::deliver`]).
@@ -122,6 +125,7 @@ impl Desk {
             standings: RwSignal::new(None),
             printing: RwSignal::new("print-round"),
             unkept: RwSignal::new(None),
+            asking: RwSignal::new(None),
             job: StoredValue::new(1 << 28),
             flight: StoredValue::new(None),
             sender: StoredValue::new(None),
@@ -377,6 +381,16 @@ impl Desk {
     }
 
     fn answered(self, flight: Flight, reply: DeskReply) {
+        if let (Flight::Apply, Some(c)) = (&flight, reply.confirm) {
+            // Not made: asked of the arbiter first; the changes queued behind it go on.
+            self.current.update(|k| {
+                if let Some(k) = k {
+                    let action = k.pending.remove(0);
+                    self.asking.set(Some(confirm::Asking { action, level: c.level, warnings: c.warnings, agreed: 0 }));
+                }
+            });
+            return self.keep();
+        }
         let progress = progress(&reply.view);
         match flight {
             Flight::Create | Flight::Import(_) => {

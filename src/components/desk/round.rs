@@ -29,14 +29,15 @@ fn focus_result(board: usize) {
     }
 }
 
-/// What is being typed in the round's result boxes ([`Entry`]).
+/// What is being typed in the round's result boxes ([`Entry`]), and the board whose box
+/// had the cursor last (the one the result buttons give a result).
 #[derive(Clone, Copy)]
-struct Typing(RwSignal<Entry>);
+struct Typing(RwSignal<Entry>, RwSignal<usize>);
 
 #[component]
 pub fn Round() -> impl IntoView {
     let desk = expect_context::<Desk>();
-    provide_context(Typing(RwSignal::new(Entry::default())));
+    provide_context(Typing(RwSignal::new(Entry::default()), RwSignal::new(1)));
     let chosen = RwSignal::new(None::<usize>);
     // A memo: the boards are made again only when another round is shown, so the result box
     // being typed in keeps its focus while each result comes back.
@@ -217,7 +218,9 @@ fn result_filed(desk: Desk, round: usize, white: u32) -> String {
 /// The cursor came to a box: a sheet typed elsewhere is dropped, and the box's text selected,
 /// so that what a phone keyboard sends replaces it.
 fn arrived(board: usize, ev: web_sys::FocusEvent) {
-    expect_context::<Typing>().0.update(|e| e.arrived(board));
+    let typing = expect_context::<Typing>();
+    typing.0.update(|e| e.arrived(board));
+    typing.1.set(board);
     if let Some(el) = ev.target().and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok()) {
         el.select();
     }
@@ -232,7 +235,11 @@ fn round_view(desk: Desk, round: usize) -> Option<RoundView> {
 fn player_name(desk: Desk, s: u32) -> String {
     desk.view.with_untracked(|v| {
         let p = v.as_ref().and_then(|v| v.players.iter().find(|p| p.start == s));
-        p.map_or(format!("{s}"), |p| format!("{} ({})", p.name, p.rating.map_or("unrated".into(), |r| r.to_string())))
+        let rating = |p: &ratings_engine::desk::view::PlayerRow| p.rating.map_or("unrated".into(), |r| r.to_string());
+        let title = |p: &ratings_engine::desk::view::PlayerRow| {
+            p.title.as_deref().filter(|t| !t.is_empty()).map(|t| format!("{t} ")).unwrap_or_default()
+        };
+        p.map_or(format!("{s}"), |p| format!("{}{} ({})", title(p), p.name, rating(p)))
     })
 }
 
@@ -272,15 +279,21 @@ fn BoardLine(round: usize, b: BoardRow) -> impl IntoView {
 fn Boards(round: usize) -> impl IntoView {
     let desk = expect_context::<Desk>();
     let boards = move || round_view(desk, round).map(|rv| rv.boards).unwrap_or_default();
+    // As a printed sheet heads it: the round, the tournament, where and when.
     let caption = move || {
-        let bye = round_view(desk, round).and_then(|rv| rv.bye);
-        format!("Round {round}{}", bye.map(|s| format!(" · pairing-allocated bye: {}", player_name(desk, s))).unwrap_or_default())
+        let about = desk.view.with(|v| {
+            v.as_ref().map(|v| {
+                [v.name.as_str(), v.place.as_str(), v.dates.as_str()].iter().filter(|x| !x.is_empty()).map(|x| format!(" · {x}")).collect()
+            })
+        });
+        format!("Round {round}{}", about.unwrap_or_else(String::new))
     };
-    let requested = move || {
-        let r = round_view(desk, round).map(|rv| rv.requested).unwrap_or_default();
-        (!r.is_empty()).then(|| view! {
-            <p class="help">"Not paired by request: " {r.iter().map(|(s, k)| format!("{} ({})", player_name(desk, *s), k.name())).collect::<Vec<_>>().join(", ")}</p>
-        })
+    // Who is not at a board: the pairing-allocated bye, the byes asked for, the absent.
+    let unseated = move || {
+        let Some(rv) = round_view(desk, round) else { return Vec::new() };
+        let mut out: Vec<(u32, String)> = rv.bye.map(|s| (s, "pairing-allocated bye".to_string())).into_iter().collect();
+        out.extend(rv.requested.iter().map(|(s, k)| (*s, k.name().to_string())));
+        out
     };
     view! {
         <table class="desk-boards" data-testid="desk-boards">
@@ -291,8 +304,13 @@ fn Boards(round: usize) -> impl IntoView {
                     <BoardLine round=round b=b />
                 </For>
             </tbody>
+            <tfoot data-testid="desk-unseated">
+                {move || unseated().into_iter().map(|(s, what)| view! {
+                    <tr><td></td><td colspan="4">{format!("{s} · {} — {what}", player_name(desk, s))}</td></tr>
+                }).collect_view()}
+            </tfoot>
         </table>
-        {requested}
+        <ResultButtons round=round />
         <Cards round=round />
         <div class="desk-actions">
             <button data-testid="desk-explain-button" on:click=move |_| desk.ask_explain(round)>"Why these pairings?"</button>
@@ -301,6 +319,29 @@ fn Boards(round: usize) -> impl IntoView {
                 <button data-testid="desk-unpair" on:click=move |_| desk.act(Action::Unpair { round })>{format!("Unpair round {round}")}</button>
                 <Exchange round=round />
             })}
+        </div>
+    }
+}
+
+/// A button for every result FIDE lists, for the board whose box had the cursor last (a
+/// tablet, a mouse, or a result with no one key: ½-0, 0-½, 0-0, the unrated ones).
+#[component]
+fn ResultButtons(round: usize) -> impl IntoView {
+    let desk = expect_context::<Desk>();
+    let board = expect_context::<Typing>().1;
+    let give = move |o: Outcome| {
+        let b = board.get_untracked();
+        record(desk, round, b, o);
+        let last = round_view(desk, round).map_or(0, |rv| rv.boards.len());
+        focus_result((b + 1).min(last.max(1)));
+    };
+    view! {
+        <div class="desk-result-buttons" role="group" aria-label="Results" data-testid="desk-result-buttons">
+            <span class="help">{move || format!("Board {}:", board.get())}</span>
+            {Outcome::ALL.iter().map(|&o| view! {
+                <button class="result-button" title=o.name() aria-label=format!("{} ({})", o.written(), o.name())
+                    data-testid=format!("desk-give-{}", o.written()) on:click=move |_| give(o)>{o.written()}</button>
+            }).collect_view()}
         </div>
     }
 }
