@@ -32,6 +32,7 @@ struct Open {
     race: Option<u32>,
     working: Option<u32>,
     desk: Option<u32>,
+    list: Option<u32>,
 }
 
 impl Open {
@@ -43,6 +44,7 @@ impl Open {
             ToWorker::Race { job, .. } => self.race = Some(*job),
             ToWorker::Working { job, .. } => self.working = Some(*job),
             ToWorker::Desk { job, .. } => self.desk = Some(*job),
+            ToWorker::List { job, .. } => self.list = Some(*job),
             // The rating moved to another worker: none is left open here.
             ToWorker::Supersede { .. } => self.rate = None,
             _ => {}
@@ -67,12 +69,13 @@ impl Open {
             FromWorker::Raced { job, .. } => close(&mut self.race, *job),
             FromWorker::Worked { job, .. } => close(&mut self.working, *job),
             FromWorker::Desked { job, .. } => close(&mut self.desk, *job),
+            FromWorker::Listed { job, .. } => close(&mut self.list, *job),
             _ => {}
         }
     }
 
     fn any(self) -> bool {
-        [self.rate, self.compare, self.predict, self.race, self.working, self.desk].iter().any(Option::is_some)
+        [self.rate, self.compare, self.predict, self.race, self.working, self.desk, self.list].iter().any(Option::is_some)
     }
 
     /// A failure for each job left open.
@@ -95,7 +98,10 @@ impl Open {
             out.push(FromWorker::Worked { job, working: Err(message.clone()) });
         }
         if let Some(job) = self.desk {
-            out.push(FromWorker::Desked { job, reply: Err(message) });
+            out.push(FromWorker::Desked { job, reply: Err(message.clone()) });
+        }
+        if let Some(job) = self.list {
+            out.push(FromWorker::Listed { job, reply: Err(message) });
         }
         out
     }

@@ -156,3 +156,33 @@ pub mod tournaments {
         done(&req).await.map(|_| ())
     }
 }
+
+/// The desk's rating list (FIDE's players list, or a national list), kept as the file it was
+/// opened from, in a database of its own (`ratings-lab-lists`): the worker reads it from here
+/// (`worker::lists`), after a reload too.
+pub mod lists {
+    use super::{done, error, file_of, object_store};
+    use js_sys::{Object, Reflect};
+    use web_sys::{Blob, IdbTransactionMode};
+
+    const DB: &str = "ratings-lab-lists";
+    const STORE: &str = "lists";
+    const KEY: &str = "list";
+
+    /// Keeps `file` (under `name`), replacing the list kept before.
+    pub async fn put(file: &Blob, name: &str) -> Result<(), String> {
+        let value = Object::new();
+        Reflect::set(&value, &"name".into(), &name.into()).map_err(|e| error("", e))?;
+        Reflect::set(&value, &"blob".into(), file).map_err(|e| error("", e))?;
+        let store = object_store(DB, STORE, IdbTransactionMode::Readwrite).await?;
+        let req = store.put_with_key(&value, &KEY.into()).map_err(|e| error("cannot keep the rating list", e))?;
+        done(&req).await.map(|_| ())
+    }
+
+    /// The list kept, and its file's name.
+    pub async fn get() -> Result<Option<(Blob, String)>, String> {
+        let store = object_store(DB, STORE, IdbTransactionMode::Readonly).await?;
+        let req = store.get(&KEY.into()).map_err(|e| error("cannot read the rating list", e))?;
+        Ok(file_of(done(&req).await?))
+    }
+}

@@ -68,6 +68,8 @@ pub enum ToWorker {
     CancelPredict { job: u32 },
     /// A tournament desk's request (`components::desk`): answered by [`FromWorker::Desked`].
     Desk { job: u32, request: DeskRequest },
+    /// About the desk's rating list (`worker::lists`): answered by [`FromWorker::Listed`].
+    List { job: u32, request: ListRequest },
     /// Fail on purpose (tests of the page's handling of a failed worker, asked for through
     /// `window.ratingsLabFailWorker`): a panic, or with `trap` a trap without one (as running
     /// out of memory ends the worker's wasm).
@@ -85,6 +87,7 @@ impl ToWorker {
             ToWorker::Race { job, .. } => FromWorker::Raced { job, race: Err(message) },
             ToWorker::Working { job, .. } => FromWorker::Worked { job, working: Err(message) },
             ToWorker::Desk { job, .. } => FromWorker::Desked { job, reply: Err(message) },
+            ToWorker::List { job, .. } => FromWorker::Listed { job, reply: Err(message) },
             _ => return None,
         })
     }
@@ -479,6 +482,38 @@ pub enum FromWorker {
         job: u32,
         reply: Result<Later<DeskReply>, String>,
     },
+    /// A rating list's answer: what was read, the players found.
+    Listed {
+        job: u32,
+        reply: Result<Later<ListReply>, String>,
+    },
+}
+
+/// What the desk asks of its rating list (`worker::lists`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum ListRequest {
+    /// Read the list the page has just kept in the browser's storage (`idb::lists`).
+    Load,
+    /// The players whose name starts as `query` (or whose FIDE id it is), with the rating of
+    /// the kind asked.
+    Search { query: String, kind: ratings_engine::parse::rating_list::RatingType },
+}
+
+/// A rating list as read: its file, month, size, and the lines that could not be read.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ListSummary {
+    pub name: String,
+    pub date: Option<String>,
+    pub players: usize,
+    pub format: ratings_engine::parse::rating_list::ListFormat,
+    pub warnings: Vec<String>,
+}
+
+/// The rating list's answer.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ListReply {
+    pub summary: Option<ListSummary>,
+    pub found: Vec<ratings_engine::parse::rating_list::ListPlayer>,
 }
 
 /// What the tournament desk asks of the engine (`ratings_engine::desk`).
@@ -598,7 +633,8 @@ impl FromWorker {
             | FromWorker::PredictProgress { job, .. }
             | FromWorker::Predicted { job, .. }
             | FromWorker::PredictFailed { job, .. }
-            | FromWorker::Desked { job, .. } => Some(*job),
+            | FromWorker::Desked { job, .. }
+            | FromWorker::Listed { job, .. } => Some(*job),
         }
     }
 

@@ -277,7 +277,7 @@ impl State {
                 self.running.set(false);
             }
             // The compare and prediction views' and the desk's (their panels apply them).
-            CompareProgress { .. } | Compared { .. } | CompareFailed { .. } | Desked { .. } => {}
+            CompareProgress { .. } | Compared { .. } | CompareFailed { .. } | Desked { .. } | Listed { .. } => {}
             PredictProgress { .. } | Predicted { .. } | PredictFailed { .. } => {}
             Failed { message, .. } => {
                 self.reading.set(None);

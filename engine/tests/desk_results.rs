@@ -312,3 +312,25 @@ fn a_second_pairing_allocated_bye_by_hand_needs_confirming() {
     let DeskError::Confirm { warnings, .. } = &e else { panic!("{e:?}") };
     assert!(warnings.iter().any(|w| w.contains("second one") && w.contains(&format!("{bye} ("))), "{warnings:?}");
 }
+
+#[test]
+fn a_session_of_hand_changes_is_begun_and_ended_with_the_engines_pairing_beside_it() {
+    let paired = pair(&tournament(SIX, 3), 1);
+    let begun = apply(&paired, &Action::ManualSession { round: 1, end: false }).unwrap();
+    assert!(begun.contains("### manual round 1: session of hand changes begun by the arbiter\n"), "{begun}");
+    // Nothing changed: the end says the round is the engine's.
+    let same = apply(&begun, &Action::ManualSession { round: 1, end: true }).unwrap();
+    assert!(same.contains("### manual round 1: session ended: the round is as the engine pairs it\n"), "{same}");
+    // Colours swapped on board 1, then ended: the difference written.
+    let (w, _) = boards(&begun, 1)[0];
+    let swapped = match apply(&begun, &Action::SwapColours { round: 1, white: w }) {
+        Ok(t) => t,
+        Err(_) => apply(&begun, &Action::Confirmed(Box::new(Action::SwapColours { round: 1, white: w }))).unwrap(),
+    };
+    let ended = apply(&swapped, &Action::ManualSession { round: 1, end: true }).unwrap();
+    let line = ended.lines().find(|l| l.contains("session ended")).unwrap();
+    assert!(line.contains("the engine pairs it otherwise") && line.contains("colours the other way"), "{line}");
+    // A round with results is no longer changed by hand.
+    let played = results(&paired, 1, Outcome::Draw);
+    assert!(apply(&played, &Action::ManualSession { round: 1, end: false }).is_err());
+}

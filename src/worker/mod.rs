@@ -34,6 +34,7 @@ mod compare;
 mod desk;
 mod input;
 mod lab;
+mod lists;
 mod predict;
 mod rate;
 mod slices;
@@ -211,7 +212,7 @@ pub fn lab(request: Result<ToWorker, FromWorker>, parts: &LabParts) {
         Ok(ToWorker::Supersede { job }) => slices::begin(job),
         Ok(request @ (ToWorker::Race { .. } | ToWorker::Working { .. })) => spawn_local(in_part(parts.study, request)),
         Ok(ToWorker::Crash { trap }) => spawn_local(crash(trap)),
-        Ok(other @ ToWorker::Desk { .. }) => wrong_worker(other),
+        Ok(other @ (ToWorker::Desk { .. } | ToWorker::List { .. })) => wrong_worker(other),
         Err(failed) => unreadable(failed),
     }
 }
@@ -221,6 +222,7 @@ pub fn lab(request: Result<ToWorker, FromWorker>, parts: &LabParts) {
 pub fn desk_only(request: Result<ToWorker, FromWorker>, parts: &'static DeskParts) {
     match request {
         Ok(ToWorker::Desk { job, request }) => desk::run(job, request, parts),
+        Ok(ToWorker::List { job, request }) => spawn_local(lists::run(job, request)),
         Ok(ToWorker::Crash { trap }) => spawn_local(crash(trap)),
         Ok(other) => wrong_worker(other),
         Err(failed) => unreadable(failed),

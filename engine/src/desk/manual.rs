@@ -59,6 +59,21 @@ pub(crate) fn pair_by_hand(
     Ok(with_manual_mark(&text, round, &line))
 }
 
+/// `text` with a session of hand changes to `round` begun, or ended: the end says how the
+/// round as it now is differs from the engine's pairing of it ([`compare`]).
+pub(crate) fn session(text: &str, round: usize, end: bool) -> String {
+    if !end {
+        return with_manual_mark(text, round, "session of hand changes begun by the arbiter");
+    }
+    let diffs = compare(text, round);
+    let line = match diffs.first() {
+        None => "session ended: the round is as the engine pairs it".to_string(),
+        Some(d) if d.starts_with("the engine finds no legal pairing") => format!("session ended: {d}"),
+        Some(_) => format!("session ended: the engine pairs it otherwise: {}", diffs.join("; ")),
+    };
+    with_manual_mark(text, round, &line)
+}
+
 /// Checks that the hand pairing seats every player to pair exactly once, and no one else.
 fn complete(t: &Tournament, round: usize, boards: &[(u32, u32)], bye: Option<u32>) -> Result<(), DeskError> {
     let refuse = |what: String| Err(DeskError::Round { round, what });

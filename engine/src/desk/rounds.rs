@@ -86,6 +86,10 @@ pub enum Action {
     /// The next round paired wholly by the arbiter: `boards` (white, black) and the
     /// pairing-allocated bye; every player to pair exactly once ([`super::manual`]).
     PairByHand { round: usize, boards: Vec<(u32, u32)>, bye: Option<u32> },
+    /// A session of hand changes to the round just paired begun (`end: false`) or ended
+    /// (`end: true`: the round as it now is compared with the engine's pairing, the
+    /// differences written), each a `### manual round R:` line (the checklist's Q65, Q68).
+    ManualSession { round: usize, end: bool },
     /// The action, its warnings confirmed by the arbiter ([`super::DeskError::Confirm`]).
     Confirmed(Box<Action>),
     /// A player's record changed, each field logged ([`super::players`]).
@@ -118,7 +122,11 @@ impl Action {
             Action::Confirmed(inner) => Action::Confirmed(Box::new(inner.renumbered(new_of))),
             Action::EditPlayer { start, fields } => Action::EditPlayer { start: new_of(start), fields },
             Action::Expel { start, from_round } => Action::Expel { start: new_of(start), from_round },
-            other @ (Action::Pair { .. } | Action::Unpair { .. } | Action::AddPlayer(_) | Action::AddLate { .. }) => other,
+            other @ (Action::Pair { .. }
+            | Action::ManualSession { .. }
+            | Action::Unpair { .. }
+            | Action::AddPlayer(_)
+            | Action::AddLate { .. }) => other,
         }
     }
 }
@@ -153,6 +161,10 @@ pub fn apply(text: &str, action: &Action) -> Result<String, DeskError> {
         Action::Exchange { round, a, b } => exchange(text, &t, *round, (*a, *b), confirmed)?,
         Action::Correction { round, white, outcome } => super::correction::correct(text, &t, *round, *white, *outcome)?,
         Action::PairByHand { round, boards, bye } => super::manual::pair_by_hand(text, &t, *round, (boards, *bye), confirmed)?,
+        Action::ManualSession { round, end } => {
+            changeable(&t, *round)?;
+            super::manual::session(text, *round, *end)
+        }
         Action::Confirmed(_) => unreachable!("unwrapped above"),
         Action::EditPlayer { start, fields } => super::players::edit_player(text, &t, *start, fields)?,
         Action::Expel { start, from_round } => super::players::expel(text, &t, *start, *from_round)?,

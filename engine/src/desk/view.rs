@@ -23,6 +23,11 @@ pub struct PlayerRow {
     #[serde(default)]
     pub national_rating: Option<u32>,
     pub points: f64,
+    /// The birth date as the record writes it (columns 70-79: `1994/05/12`, or a year).
+    #[serde(default)]
+    pub birth: Option<String>,
+    #[serde(default)]
+    pub sex: Option<crate::tournament::Sex>,
     /// Absent (`0000 - -`) in the tournament's last round: withdrawn (what the desk's
     /// *Withdraw* enters, an absence in each round from the one given).
     pub withdrawn: bool,
@@ -137,6 +142,12 @@ pub fn view(text: &str) -> Result<DeskView, DeskError> {
         _ => Next::Pair(current + 1),
     };
     let expelled = super::players::expelled(text);
+    // Each record's birth date as written (the reader keeps only the year).
+    let births: Vec<(u32, String)> = text
+        .lines()
+        .filter(|l| l.starts_with("001"))
+        .filter_map(|l| Some((l.get(4..8)?.trim().parse().ok()?, l.chars().skip(69).take(10).collect::<String>().trim().to_string())))
+        .collect();
     let players = t
         .entrants
         .iter()
@@ -148,6 +159,8 @@ pub fn view(text: &str) -> Result<DeskView, DeskError> {
             federation: e.federation.clone(),
             fide_id: e.fide_id.clone(),
             national_rating: e.national_rating,
+            birth: births.iter().find(|b| b.0 == e.start).map(|b| b.1.clone()).filter(|b| !b.is_empty()),
+            sex: e.sex,
             points: e.points_in(&t.point_system, e.rounds.len()),
             withdrawn: e.rounds.get(total.wrapping_sub(1)).is_some_and(|x| x.absent),
             expelled: expelled.iter().any(|&(s, _)| s == e.start),

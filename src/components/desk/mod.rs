@@ -15,6 +15,8 @@
 pub mod confirm;
 mod journal;
 mod list;
+mod lists;
+pub mod player_form;
 mod players;
 pub mod players_view;
 mod register;
@@ -78,6 +80,13 @@ pub struct Desk {
     pub printing: RwSignal<&'static str>,
     /// Whether the storage refused the last write.
     pub unkept: RwSignal<Option<String>>,
+    /// The rating list read by the desk's worker (`worker::lists`), and why one could not be.
+    pub rating_list: RwSignal<Option<crate::protocol::ListSummary>>,
+    pub list_problem: RwSignal<Option<String>>,
+    /// The players the last search found, with the text searched.
+    pub found: RwSignal<Option<(String, Vec<ratings_engine::parse::rating_list::ListPlayer>)>>,
+    /// The search or load asked last of the list ([`Desk::search_list`]): its job and text.
+    list_job: StoredValue<(u32, String)>,
     /// A change that needs the arbiter's agreement, with why ([`confirm::Confirm`]).
     pub asking: RwSignal<Option<confirm::Asking>>,
     job: StoredValue<u32>,
@@ -126,6 +135,10 @@ impl Desk {
             printing: RwSignal::new("print-round"),
             unkept: RwSignal::new(None),
             asking: RwSignal::new(None),
+            rating_list: RwSignal::new(None),
+            list_problem: RwSignal::new(None),
+            found: RwSignal::new(None),
+            list_job: StoredValue::new((1 << 29, String::new())),
             job: StoredValue::new(1 << 28),
             flight: StoredValue::new(None),
             sender: StoredValue::new(None),
@@ -362,6 +375,9 @@ impl Desk {
 
     /// A worker message for the desk.
     fn apply(self, msg: FromWorker) {
+        if let FromWorker::Listed { job, reply } = msg {
+            return self.listed(job, reply);
+        }
         let FromWorker::Desked { job, reply } = msg else { return };
         if job != self.job.get_value() {
             return;

@@ -1,6 +1,9 @@
 //! The desk's players: points so far; a bye or absence for the next round, a withdrawal, both
-//! entered before the round is paired; a late entry.
+//! entered before the round is paired; a late entry with every field; a player's fields
+//! edited after registration (logged in the file), or the player expelled; the rating list
+//! both look players up in.
 
+use super::player_form::{Lookup, PlayerFields, PlayerForm};
 use super::Desk;
 use leptos::prelude::*;
 use ratings_engine::desk::view::Next;
@@ -32,6 +35,7 @@ fn kind_value(k: Option<ByeKind>) -> &'static str {
 #[component]
 pub fn Players() -> impl IntoView {
     let desk = expect_context::<Desk>();
+    let editing = RwSignal::new(None::<u32>);
     let rows = move || {
         let next = next_round(desk);
         desk.view.with(|v| {
@@ -54,6 +58,7 @@ pub fn Players() -> impl IntoView {
                 {move || national(desk).then(|| view! { <th scope="col">"National"</th> })}
                 <th scope="col">"Fed"</th><th scope="col">"Points"</th>
                 <th scope="col">{move || next_round(desk).map_or("Next round".to_string(), |r| format!("Round {r}"))}</th>
+                <th scope="col"><span class="visually-hidden">"Edit"</span></th>
             </tr></thead>
             <tbody>
                 {move || rows().into_iter().map(|(p, kind)| {
@@ -61,19 +66,22 @@ pub fn Players() -> impl IntoView {
                     view! {
                         <tr data-testid="desk-player">
                             <td>{p.start}</td>
-                            <td>{p.title.clone().map(|t| format!("{t} ")).unwrap_or_default()}{p.name.clone()}{p.withdrawn.then_some(" (withdrawn)")}</td>
+                            <td>{p.title.clone().map(|t| format!("{t} ")).unwrap_or_default()}{p.name.clone()}{match (p.expelled, p.withdrawn) { (true, _) => " (expelled)", (false, true) => " (withdrawn)", _ => "" }}</td>
                             <td>{p.rating.map_or("–".into(), |r| r.to_string())}</td>
                             {national(desk).then(|| view! { <td>{p.national_rating.map_or("–".into(), |r| r.to_string())}</td> })}
                             <td>{p.federation.clone().unwrap_or_default()}</td>
                             <td>{p.points}</td>
                             <td><NextRound start=start kind=kind /></td>
+                            <td><button class="link" data-testid="desk-edit" aria-label=format!("Edit start number {start}") on:click=move |_| editing.set(Some(start))>"Edit"</button></td>
                         </tr>
                     }
                 }).collect_view()}
             </tbody>
         </table>
         </div>
+        {move || editing.get().map(|start| view! { <EditPlayer start=start editing=editing /> })}
         <LateEntry />
+        <super::lists::RatingList />
     }
 }
 
@@ -99,40 +107,99 @@ fn NextRound(start: u32, kind: Option<ByeKind>) -> impl IntoView {
 
 /// A player who joins after the start: placed by rating (the players below renumbered) while
 /// fewer than four rounds are paired, else the next start number (C.04.2 Art. 2); the rounds
-/// before it are not paired and score no points (`ratings_engine::desk::late`).
+/// before it are not paired and score nothing, or a half point each when asked
+/// (`ratings_engine::desk::late`).
 /// What a late entry's number will be, as the engine numbers it.
 fn late_rule() -> String {
     format!(
-        "Until round {} is paired (C.04.2), a late entry takes their place by rating and the players below move down one number; after that, and while a round's results are being entered, the next number. Rounds already paired count as zero-point byes.",
+        "Until round {} is paired (C.04.2), a late entry takes their place by rating and the players below move down one number; after that, and while a round's results are being entered, the next number. Rounds already paired count as zero-point byes, or half-point byes when ticked.",
         ratings_engine::desk::late::RENUMBER_UNTIL
     )
 }
 
+/// The late entry: every field, typed or looked up in the rating list. The fields stay as
+/// typed until the player is in the list (a refused entry loses nothing).
 #[component]
 fn LateEntry() -> impl IntoView {
     let desk = expect_context::<Desk>();
-    let (name, rating) = (RwSignal::new(String::new()), RwSignal::new(String::new()));
-    let add = move |_| {
-        let r = rating.get_untracked();
-        let elo = match r.trim() {
-            "" => None,
-            t => match t.parse::<u32>() {
-                Ok(x) if x <= 3500 => Some(x).filter(|&x| x > 0),
-                _ => return desk.failure.set(Some(format!("Late entry: the rating is a whole number from 0 to 3500, not '{r}'"))),
-            },
-        };
-        desk.act(Action::AddPlayer(NewPlayer { name: name.get_untracked().trim().to_string(), rating: elo, ..NewPlayer::default() }));
-        name.set(String::new());
-        rating.set(String::new());
+    let form = PlayerForm::new(&NewPlayer::default());
+    let half = RwSignal::new(false);
+    let waiting = StoredValue::new(None::<usize>);
+    let count = move || desk.view.with(|v| v.as_ref().map_or(0, |v| v.players.len()));
+    Effect::new(move |_| {
+        let n = count();
+        if waiting.get_value().is_some_and(|before| n > before) {
+            waiting.set_value(None);
+            form.clear();
+            half.set(false);
+        }
+    });
+    let add = move |_| match form.read() {
+        Ok(player) => {
+            waiting.set_value(Some(count()));
+            desk.act(Action::AddLate { player, half_point_byes: half.get_untracked() });
+        }
+        Err(why) => desk.failure.set(Some(format!("Late entry: {why}"))),
     };
     view! {
-        <div class="desk-actions desk-late">
-            <label for="desk-late-name">"Late entry"</label>
-            <input id="desk-late-name" data-testid="desk-late-name" placeholder="name" prop:value=move || name.get() on:input=move |ev| name.set(event_target_value(&ev)) />
-            <label for="desk-late-rating" class="visually-hidden">"Rating"</label>
-            <input id="desk-late-rating" data-testid="desk-late-rating" placeholder="rating" size="6" inputmode="numeric" prop:value=move || rating.get() on:input=move |ev| rating.set(event_target_value(&ev)) />
-            <button data-testid="desk-late-add" on:click=add aria-describedby="desk-late-rule">"Add"</button>
-        </div>
-        <p class="help" id="desk-late-rule">{late_rule()}</p>
+        <details class="desk-late" data-testid="desk-late">
+            <summary>"Late entry"</summary>
+            <Lookup form=form prefix="desk-late" />
+            <PlayerFields form=form prefix="desk-late" />
+            <label class="inline"><input type="checkbox" data-testid="desk-late-half" prop:checked=move || half.get() on:change=move |ev| half.set(event_target_checked(&ev)) />" ½-point byes for the rounds already paired"</label>
+            <div class="desk-actions"><button data-testid="desk-late-add" on:click=add aria-describedby="desk-late-rule">"Add"</button></div>
+            <p class="help" id="desk-late-rule">{late_rule()}</p>
+        </details>
     }
+}
+
+/// A player's fields changed after registration (each change logged in the file), or the
+/// player expelled from the next round on.
+#[component]
+fn EditPlayer(start: u32, editing: RwSignal<Option<u32>>) -> impl IntoView {
+    let desk = expect_context::<Desk>();
+    let row = desk.view.with_untracked(|v| v.as_ref().and_then(|v| v.players.iter().find(|p| p.start == start).cloned()));
+    let Some(p) = row else { return ().into_any() };
+    let fields = NewPlayer {
+        name: p.name.clone(),
+        rating: p.rating,
+        fide_id: p.fide_id.clone(),
+        federation: p.federation.clone(),
+        title: p.title.as_deref().and_then(|t| t.parse().ok()),
+        birth: p.birth.clone(),
+        sex: p.sex,
+        national_rating: p.national_rating,
+    };
+    let form = PlayerForm::new(&fields);
+    let save = move |_| match form.read() {
+        Ok(fields) => desk.act(Action::EditPlayer { start, fields }),
+        Err(why) => desk.failure.set(Some(format!("Start number {start}: {why}"))),
+    };
+    let expel = move |_| {
+        let Some(round) = next_round(desk) else {
+            return desk.failure.set(Some("A player is expelled from a round not yet paired: enter this round's results first.".into()));
+        };
+        let sure = web_sys::window().and_then(|w| {
+            w.confirm_with_message(&format!(
+                "Expel start number {start} from round {round} on? They are then absent from every round left, and marked expelled."
+            ))
+            .ok()
+        });
+        if sure == Some(true) {
+            desk.act(Action::Expel { start, from_round: round });
+        }
+    };
+    view! {
+        <div class="desk-edit-player" data-testid="desk-edit-player" role="group" aria-label=format!("Start number {start}")>
+            <h4>{format!("Start number {start}: edit")}</h4>
+            <Lookup form=form prefix="desk-edit" />
+            <PlayerFields form=form prefix="desk-edit" />
+            <div class="desk-actions">
+                <button class="primary" data-testid="desk-edit-save" on:click=save>"Save (logged in the file)"</button>
+                <button data-testid="desk-expel" on:click=expel>"Expel…"</button>
+                <button class="link" data-testid="desk-edit-close" on:click=move |_| editing.set(None)>"Close"</button>
+            </div>
+        </div>
+    }
+    .into_any()
 }

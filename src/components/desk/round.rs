@@ -110,6 +110,7 @@ fn PairButton(round: usize) -> impl IntoView {
                 </div>
             })}
             <button class="primary" data-testid="desk-pair" on:click=pair>{format!("Pair round {round}")}</button>
+            <HandPairing round=round />
         </div>
     }
 }
@@ -317,6 +318,7 @@ fn Boards(round: usize) -> impl IntoView {
             <button data-testid="desk-print-cards" on:click=move |_| desk.print("print-cards")>"Print pairing cards"</button>
             {move || changeable(desk, round).then(|| view! {
                 <button data-testid="desk-unpair" on:click=move |_| desk.act(Action::Unpair { round })>{format!("Unpair round {round}")}</button>
+                <Session round=round />
                 <Exchange round=round />
             })}
         </div>
@@ -399,5 +401,72 @@ fn Exchange(round: usize) -> impl IntoView {
             <input id="desk-ex-b" data-testid="desk-ex-b" size="4" inputmode="numeric" on:input=move |ev| b.set(event_target_value(&ev)) />
             <button data-testid="desk-exchange" on:click=go>"Exchange"</button>
         </span>
+    }
+}
+
+/// Whether a session of hand changes to `round` is open (its last `session` mark begins one).
+fn in_session(desk: Desk, round: usize) -> bool {
+    let last = round_view(desk, round).and_then(|rv| rv.manual.iter().rev().find(|m| m.contains("session")).cloned());
+    last.is_some_and(|m| m.contains("session of hand changes begun"))
+}
+
+/// A session of hand changes: begun, then ended with the round compared with the engine's
+/// pairing of it (the differences written in the file and shown).
+#[component]
+fn Session(round: usize) -> impl IntoView {
+    let desk = expect_context::<Desk>();
+    move || {
+        match in_session(desk, round) {
+        false => view! {
+            <button data-testid="desk-manual-begin" on:click=move |_| desk.act(Action::ManualSession { round, end: false })>"Begin hand changes"</button>
+        }
+        .into_any(),
+        true => view! {
+            <button class="primary" data-testid="desk-manual-end" on:click=move |_| desk.act(Action::ManualSession { round, end: true })>"End hand changes (compared with the engine)"</button>
+        }
+        .into_any(),
+    }
+    }
+}
+
+/// The boards typed by the arbiter, a line each: white's and black's start numbers, or
+/// `bye N`; or what line is wrong.
+fn hand_boards(text: &str) -> Result<(Vec<(u32, u32)>, Option<u32>), String> {
+    let (mut boards, mut bye) = (Vec::new(), None);
+    for (i, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
+        let words: Vec<&str> = line.split(|c: char| c.is_whitespace() || c == '-' || c == ',').filter(|w| !w.is_empty()).collect();
+        let number = |w: &str| {
+            w.parse::<u32>().map_err(|_| format!("line {}: expected two start numbers (12 7) or 'bye 15', found '{}'", i + 1, line.trim()))
+        };
+        match words.as_slice() {
+            [b, n] if b.eq_ignore_ascii_case("bye") => bye = Some(number(n)?),
+            [w, b] => boards.push((number(w)?, number(b)?)),
+            _ => return Err(format!("line {}: expected two start numbers (12 7) or 'bye 15', found '{}'", i + 1, line.trim())),
+        }
+    }
+    Ok((boards, bye))
+}
+
+/// The next round paired wholly by hand (when the engine finds no legal pairing, or the
+/// arbiter decides so): checked as any hand change is, and written with the engine's pairing
+/// beside it.
+#[component]
+fn HandPairing(round: usize) -> impl IntoView {
+    let desk = expect_context::<Desk>();
+    let open = RwSignal::new(false);
+    let typed = RwSignal::new(String::new());
+    let go = move |_| match hand_boards(&typed.get_untracked()) {
+        Ok((boards, bye)) => desk.act(Action::PairByHand { round, boards, bye }),
+        Err(why) => desk.failure.set(Some(format!("Pairing by hand: {why}"))),
+    };
+    view! {
+        <button data-testid="desk-manual" aria-expanded=move || open.get().to_string() on:click=move |_| open.update(|o| *o = !*o)>"Pair by hand…"</button>
+        {move || open.get().then(|| view! {
+            <div class="control desk-manual">
+                <label for="desk-manual-boards">{format!("Round {round}, a board a line: white's and black's start numbers (12 7); the pairing-allocated bye as 'bye 15'")}</label>
+                <textarea id="desk-manual-boards" data-testid="desk-manual-boards" rows="8" spellcheck="false" prop:value=move || typed.get() on:input=move |ev| typed.set(event_target_value(&ev))></textarea>
+                <button class="primary" data-testid="desk-manual-pair" on:click=go>{format!("Pair round {round} as typed")}</button>
+            </div>
+        })}
     }
 }
