@@ -94,6 +94,15 @@ pub struct DeskView {
     /// export may be made (the checklist's Q161, Q169).
     #[serde(default)]
     pub final_ready: bool,
+    /// The tournament is run in FIDE mode (the default; `false` once the arbiter has left it,
+    /// [`super::fide_mode`]).
+    #[serde(default = "fide_mode_default")]
+    pub fide_mode: bool,
+}
+
+/// A view kept from before FIDE mode was explicit was of a tournament in it.
+fn fide_mode_default() -> bool {
+    true
 }
 
 /// The pairing system of `t` in words, and whether it is a round robin.
@@ -152,7 +161,21 @@ pub fn view(text: &str) -> Result<DeskView, DeskError> {
     let (system, round_robin) = system_of(&t);
     let name = t.name.clone().unwrap_or_default();
     let final_ready = next == Next::Finished && open.is_empty();
-    Ok(DeskView { name, total_rounds: total, players, rounds, next, warnings, ranking, system, round_robin, adjourned: open, final_ready })
+    let fide_mode = super::confirm::Mode::of(text) == super::confirm::Mode::Fide;
+    Ok(DeskView {
+        name,
+        total_rounds: total,
+        players,
+        rounds,
+        next,
+        warnings,
+        ranking,
+        system,
+        round_robin,
+        adjourned: open,
+        final_ready,
+        fide_mode,
+    })
 }
 
 fn bye_kind(u: Unpaired) -> Option<ByeKind> {
