@@ -145,6 +145,9 @@ fn each_round_date_goes_into_the_132_record_and_out_when_unpaired() {
 #[test]
 fn every_hash_line_the_desk_wrote_is_in_both_exports() {
     let mut text = results(&pair_on(&tournament(SIX, 3), 1, None), 1);
+    let late = parse_players("G,1950\n").unwrap().remove(0);
+    text = apply(&text, &Action::AddPlayer(late)).unwrap();
+    assert!(text.contains("\n### late entry after round 1: 2 (G); the players from 2 on moved down one number\n"), "{text}");
     text = results(&pair_on(&text, 2, None), 2);
     text = pair_on(&text, 3, None);
     let (w, _) = boards(&text, 3)[0];
@@ -154,7 +157,7 @@ fn every_hash_line_the_desk_wrote_is_in_both_exports() {
     text = apply(&text, &Action::Correction { round: 1, white: w1, outcome: Outcome::BlackWins }).unwrap();
     text = apply(&text, &Action::Confirmed(Box::new(Action::LeaveFideMode { on: Some("26/11/29".into()) }))).unwrap();
     let marks: Vec<&str> = text.lines().filter(|l| l.starts_with("###")).collect();
-    assert_eq!(marks.len(), 3, "{marks:?}");
+    assert_eq!(marks.len(), 4, "{marks:?}");
     for version in TrfVersion::ALL {
         let out = export_final(&text, version).unwrap();
         for m in &marks {
