@@ -219,7 +219,20 @@ fn an_imported_file_as_the_engine_pairs_it_is_said_so_with_its_defaults() {
     let bare: String = text.lines().filter(|l| !["142", "162", "192", "202", "152"].contains(&&l[..3])).map(|l| format!("{l}\n")).collect();
     let bare = format!("{bare}XXZ 1\n");
     let adjustments = check(&bare).unwrap().adjustments;
-    for said in ["total number of rounds is not declared", "no point system declared", "no pairing system declared (192)", "XXZ"] {
+    let said = [
+        "total number of rounds is not declared",
+        "no point system declared",
+        "initial colour is not declared",
+        "no pairing system declared (192)",
+        "XXZ",
+    ];
+    for said in said {
+        assert!(adjustments.iter().any(|a| a.contains(said)), "{said}: {adjustments:?}");
+    }
+    // Before round 1 too.
+    let fresh: String = tournament(SIX, 3).lines().filter(|l| !l.starts_with("142")).map(|l| format!("{l}\n")).collect();
+    let adjustments = check(&fresh).unwrap().adjustments;
+    for said in ["total number of rounds is not declared", "no point system declared", "initial colour is not declared"] {
         assert!(adjustments.iter().any(|a| a.contains(said)), "{said}: {adjustments:?}");
     }
 }

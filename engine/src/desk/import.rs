@@ -15,7 +15,7 @@ use crate::job::{Job, Settings};
 use crate::pairing::berger::{self, Cycles};
 use crate::pairing::dutch::{pair_round, PairOptions};
 use crate::parse::trf::parse_trf;
-use crate::tournament::{Tournament, TournamentType};
+use crate::tournament::{Colour, Tournament, TournamentType};
 use serde::{Deserialize, Serialize};
 
 /// One round of the file against the rules.
@@ -114,11 +114,16 @@ fn robin(t: &Tournament, cycles: Cycles) -> (String, Vec<RoundReport>) {
 fn defaults(text: &str, t: &Tournament) -> Vec<String> {
     let has = |code: &str| text.lines().any(|l| l.starts_with(code));
     let mut out = Vec::new();
-    // The pairing's own notes: the total rounds, the point system, the initial colour taken.
-    let round = current_round(t).max(1);
+    // The pairing's own notes (the total rounds, the point system, the initial colour taken),
+    // from the next round (where all three are said), else the last, else round 1 with a
+    // colour given, so that a file whose next round cannot be paired still has them.
+    let current = current_round(t);
     let opts = PairOptions { initial_colour: t.initial_colour.map(|c| c.colour), ..PairOptions::default() };
-    if let Ok(p) = pair_round(t, round, &opts) {
-        out.extend(p.notes);
+    let given = PairOptions { initial_colour: Some(Colour::White), ..PairOptions::default() };
+    let tries = [(current + 1, &opts), (current.max(1), &opts), (1, &given)];
+    out.extend(tries.iter().find_map(|&(round, o)| pair_round(t, round, o).ok()).map_or(Vec::new(), |p| p.notes));
+    if current == 0 && t.initial_colour.is_none() {
+        out.push("the initial colour is not declared (152 or XXC): chosen, or drawn by lot, when round 1 is paired".into());
     }
     if !has("192") {
         out.push("no pairing system declared (192): the rounds are checked, and paired, as a Swiss by the Dutch system (C.04.3)".into());
