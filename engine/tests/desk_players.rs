@@ -32,7 +32,7 @@ fn edit(text: &str, start: u32, change: impl Fn(&mut NewPlayer)) -> Result<Strin
 
 /// Round `round` paired and every game drawn.
 fn play(text: &str, round: usize) -> String {
-    let mut text = apply(text, &Action::Pair { round, initial_colour: Some(Colour::White) }).unwrap();
+    let mut text = apply(text, &Action::Pair { round, initial_colour: Some(Colour::White), date: None }).unwrap();
     if let Next::Results { missing, .. } = view(&text).unwrap().next {
         for white in missing {
             text = apply(&text, &Action::Result { round, white, outcome: Outcome::Draw }).unwrap();

@@ -20,7 +20,7 @@ fn tournament(players: &str, rounds: usize) -> String {
 const SIX: &str = "A,2000\nB,1900\nC,1800\nD,1700\nE,1600\nF,1500\n";
 
 fn pair(text: &str, round: usize) -> String {
-    apply(text, &Action::Pair { round, initial_colour: Some(Colour::White) }).unwrap()
+    apply(text, &Action::Pair { round, initial_colour: Some(Colour::White), date: None }).unwrap()
 }
 
 fn boards(text: &str, round: usize) -> Vec<(u32, u32)> {
@@ -154,7 +154,7 @@ fn an_adjourned_game_of_the_last_round_blocks_pairing_and_an_older_one_asks_an_a
     let (first, _) = boards(&r1, 1)[0];
     let adj = results(&r1, 1, Outcome::WhiteWins);
     let adj = apply(&adj, &Action::Result { round: 1, white: first, outcome: Outcome::Adjourned }).unwrap();
-    let e = apply(&adj, &Action::Pair { round: 2, initial_colour: None }).unwrap_err();
+    let e = apply(&adj, &Action::Pair { round: 2, initial_colour: None, date: None }).unwrap_err();
     assert!(matches!(e, DeskError::Round { round: 1, .. }) && e.to_string().contains("adjourned"), "{e}");
     let v = view(&adj).unwrap();
     assert_eq!((v.adjourned.clone(), v.final_ready), (vec![(1, first)], false));
@@ -168,10 +168,10 @@ fn an_adjourned_game_of_the_last_round_blocks_pairing_and_an_older_one_asks_an_a
     let text = apply(&text, &Action::Confirmed(Box::new(to_adjourned))).unwrap();
     let text = results(&text, 2, Outcome::Draw);
     assert_eq!(adjourned(&parse_trf(&text).unwrap().0), vec![(1, first)]);
-    let e = apply(&text, &Action::Pair { round: 3, initial_colour: None }).unwrap_err();
+    let e = apply(&text, &Action::Pair { round: 3, initial_colour: None, date: None }).unwrap_err();
     let DeskError::Confirm { level: Level::Warning, warnings } = &e else { panic!("a Level-2 warning, not {e:?}") };
     assert!(warnings[0].contains("round 1") && warnings[0].contains("(A)") || warnings[0].contains(&format!("{first} (")), "{warnings:?}");
-    let paired = apply(&text, &Action::Confirmed(Box::new(Action::Pair { round: 3, initial_colour: None }))).unwrap();
+    let paired = apply(&text, &Action::Confirmed(Box::new(Action::Pair { round: 3, initial_colour: None, date: None }))).unwrap();
     assert_eq!(boards(&paired, 3).len(), 3);
     // The adjourned game resolved later, though its round is locked now.
     let done = apply(&paired, &Action::Result { round: 1, white: first, outcome: Outcome::BlackWins }).unwrap();

@@ -14,8 +14,13 @@
 //! * [`Level::Confirm`] (Level 3): to confirm (a deliberate yes): a rematch, a forbidden pair,
 //!   a second pairing-allocated bye, a colour against an absolute preference, a result of the
 //!   round before the current one changed after the current one was paired.
-//! * [`Level::DoubleConfirm`] (Level 4): confirmed twice (leaving FIDE mode, not the desk's
-//!   yet): the app asks twice, then sends the action confirmed.
+//! * [`Level::DoubleConfirm`] (Level 4): confirmed twice (leaving FIDE mode,
+//!   [`super::fide_mode`]): the app asks twice, then sends the action confirmed.
+//!
+//! FIDE mode ([`Mode`]) is on for every desk tournament until the arbiter leaves it, and in it
+//! no warning can be switched off ([`may_switch_off`]): every concern is asked at its level.
+//! Outside FIDE mode nothing else changes yet: the same warnings are asked the same way; the
+//! file only says that the tournament was not run in FIDE mode throughout.
 
 use super::DeskError;
 use crate::pairing::dutch::state::{player, scores_before, Player};
@@ -36,11 +41,47 @@ pub enum Level {
     DoubleConfirm,
 }
 
+/// The first words of the comment record that says FIDE mode was left (the file's own record
+/// of it, which no action takes out).
+pub const LEFT_FIDE_MODE: &str = "### FIDE mode left by the arbiter";
+
+/// Whether a tournament is run in FIDE mode (the checklist's Q40-Q43): explicit, and on by
+/// default for every desk tournament.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Mode {
+    /// FIDE mode: the default, and what a file without the mark of leaving it is in.
+    Fide,
+    /// Left by the arbiter (a Level-4 confirmation), for good.
+    Left,
+}
+
+impl Mode {
+    /// The mode of the file `text`: left once it holds the [`LEFT_FIDE_MODE`] mark.
+    pub fn of(text: &str) -> Mode {
+        match text.lines().any(|l| l.starts_with(LEFT_FIDE_MODE)) {
+            true => Mode::Left,
+            false => Mode::Fide,
+        }
+    }
+}
+
+/// Whether warnings of a level may be switched off in `mode`: never in FIDE mode (the
+/// checklist: every warning shown at its level, none switched off), and not yet outside it
+/// either (nothing but the file's mark changes when FIDE mode is left). [`ask`] therefore
+/// asks every concern, whatever the mode.
+pub fn may_switch_off(mode: Mode, _level: Level) -> bool {
+    match mode {
+        Mode::Fide => false,
+        // Switching warnings off outside FIDE mode is not offered yet.
+        Mode::Left => false,
+    }
+}
+
 /// A warning with its level.
 pub type Concern = (Level, String);
 
 /// Refuses with the concerns' highest level unless `confirmed` (or there is nothing above a
-/// notice to agree to).
+/// notice to agree to). Every concern is asked: none can be switched off ([`may_switch_off`]).
 pub(crate) fn ask(confirmed: bool, concerns: Vec<Concern>) -> Result<(), DeskError> {
     let level = concerns.iter().map(|c| c.0).max();
     match level {
@@ -114,4 +155,23 @@ fn colour_concern(t: &Tournament, p: &Player, c: Colour) -> Option<Concern> {
         _ => return None,
     };
     Some((Level::Confirm, format!("{what} (C.04.3 1.7 and C3, the absolute colour rules)")))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// FIDE mode's promise, as a property of the module: no level can be switched off in it,
+    /// and every concern above a notice is asked until confirmed.
+    #[test]
+    fn in_fide_mode_no_warning_can_be_switched_off() {
+        for level in [Level::Notice, Level::Warning, Level::Confirm, Level::DoubleConfirm] {
+            assert!(!may_switch_off(Mode::Fide, level), "{level:?}");
+            let asked = ask(false, vec![(level, "a concern".into())]);
+            assert_eq!(asked.is_err(), level > Level::Notice, "{level:?}");
+            assert!(ask(true, vec![(level, "a concern".into())]).is_ok());
+        }
+        assert_eq!(Mode::of("012 Cup\n"), Mode::Fide);
+        assert_eq!(Mode::of("012 Cup\n### FIDE mode left by the arbiter on 26/11/29\n"), Mode::Left);
+    }
 }

@@ -6,6 +6,18 @@
 //! players who must not meet (`260`) as `XXP`, Baku acceleration (`192`) as `XXA` records
 //! holding FIDE's virtual points.
 //! The player records are the same in both (TRF-2026 did not move their columns).
+//!
+//! Both carry what the desk wrote (the checklist's Q217): each player's rank in columns 86-89,
+//! the rounds' dates (`132`, [`super::dates`]) and every `###` line (the arbiter's hand
+//! changes, corrections, the import's notes, FIDE mode left). [`export`] is the working copy,
+//! made at any moment; [`export_final`] the final file, refused while a round is unplayed, a
+//! result missing or an adjourned game open (Q161, Q169).
+
+use super::confirm::who;
+use super::progress::{adjourned, current_round, missing_results, read};
+use super::DeskError;
+use crate::job::{Job, Settings};
+use crate::tournament::Tournament;
 
 use serde::{Deserialize, Serialize};
 
@@ -27,8 +39,10 @@ impl TrfVersion {
     }
 }
 
-/// `text` (a desk file, TRF-2026) written as `version`.
+/// `text` (a desk file, TRF-2026) written as `version`, with the current ranks
+/// ([`with_current_ranks`]): the working copy, made at any moment.
 pub fn export(text: &str, version: TrfVersion) -> String {
+    let text = &with_current_ranks(text);
     if version == TrfVersion::Trf2026 {
         return text.to_string();
     }
@@ -54,6 +68,62 @@ pub fn export(text: &str, version: TrfVersion) -> String {
         }
     }
     out
+}
+
+/// The final file: [`export`] once every round is played and every result in, none
+/// adjourned; else refused, naming each round unplayed and each board waiting.
+pub fn export_final(text: &str, version: TrfVersion) -> Result<String, DeskError> {
+    let t = read(text)?;
+    let open = not_final(&t);
+    if !open.is_empty() {
+        return Err(DeskError::NotFinal { open });
+    }
+    Ok(export(text, version))
+}
+
+/// What keeps `t` from being final: the rounds not paired, the boards without a result, the
+/// adjourned games, each in words.
+fn not_final(t: &Tournament) -> Vec<String> {
+    let current = current_round(t);
+    let game = |round: usize, white: u32| {
+        let black = t.entrants.iter().find(|e| e.start == white).and_then(|e| e.rounds[round - 1].opponent);
+        format!("{} – {}", who(t, white), black.map_or(String::new(), |j| who(t, t.entrants[j].start)))
+    };
+    let mut out: Vec<String> = (1..=current)
+        .flat_map(|r| missing_results(t, r).into_iter().map(move |w| (r, w)))
+        .map(|(r, w)| format!("round {r}: no result for {}", game(r, w)))
+        .collect();
+    out.extend(adjourned(t).into_iter().map(|(r, w)| format!("round {r}: {} adjourned", game(r, w))));
+    let total = t.total_rounds.unwrap_or(current);
+    if current < total {
+        out.push(format!("rounds {} to {total} not played", current + 1));
+    }
+    out
+}
+
+/// The last round up to which every round is complete: every game has its result, none
+/// adjourned (0 when round 1 is not).
+pub fn last_complete_round(t: &Tournament) -> usize {
+    let open = adjourned(t);
+    (1..=current_round(t)).take_while(|&r| missing_results(t, r).is_empty() && !open.iter().any(|a| a.0 == r)).last().unwrap_or(0)
+}
+
+/// `text` with each player's rank in columns 86-89 as `ratings-lab tiebreaks` ranks the
+/// file (points, then its `202` tiebreaks: [`Job::standings`]) after the last complete round
+/// ([`last_complete_round`]). FIDE's TRF wants a rank in every record, and a working copy
+/// exported in the middle of a round is read by other programs: the ranks are those of the
+/// standings as they last stood complete, never of a round half entered. Before any round is
+/// complete, no rank is written.
+pub fn with_current_ranks(text: &str) -> String {
+    let Ok(t) = read(text) else { return text.to_string() };
+    let complete = last_complete_round(&t);
+    if complete == 0 {
+        return text.to_string();
+    }
+    let settings = Settings { after_round: Some(complete), ..Settings::default() };
+    let Some(standings) = Job::read(text, &settings).ok().and_then(|job| job.standings()) else { return text.to_string() };
+    let rank = |start: u32| standings.standings.rows.iter().find(|r| r.start == start).map(|r| r.rank);
+    crate::parse::trf::with_ranks(text, &rank)
 }
 
 /// A Baku-accelerated file's virtual points (C.04.5.1) as `XXA` records, for programs that

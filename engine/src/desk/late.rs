@@ -134,6 +134,13 @@ pub(crate) fn add_player_with(text: &str, t: &Tournament, p: &NewPlayer, missed:
     for round in 1..=current_round(t) {
         out = with_round(&out, round, &|s| (s == start).then_some(missed));
     }
+    // Once play has started, an entry (and the numbers it moved) is an event of the
+    // tournament the file keeps, as of when it happened (the checklist's Q217).
+    if current_round(t) > 0 {
+        let moved = if moves { format!("; the players from {start} on moved down one number") } else { String::new() };
+        let line = format!("### late entry after round {}: {start} ({}){moved}", current_round(t), p.name.trim());
+        out = super::manual::with_comment(&out, &line);
+    }
     Ok(with_records_in_order(&out))
 }
 

@@ -19,11 +19,19 @@
 //!   arbiter's manual changes (colours swapped, two players exchanged), each marked in the file.
 //! * [`view`]: what a desk shows of a file: players, rounds with their boards in C.04.2's
 //!   board order, and what can be done next.
-//! * [`export`]: the file as TRF-2026, or as TRF-16 for older programs.
+//! * [`export`]: the file as TRF-2026, or as TRF-16 for older programs, with the ranks, the
+//!   rounds' dates ([`dates`]) and every `###` line; the final export refused while a result is
+//!   missing or an adjourned game open.
+//! * [`import`]: an imported file's rounds checked against its rules and every default taken
+//!   in reading it, for the arbiter to accept.
+//! * [`fide_mode`]: FIDE mode, on by default, left for good with a Level-4 confirmation.
 
 pub mod confirm;
 pub mod correction;
+pub mod dates;
 pub mod export;
+pub mod fide_mode;
+pub mod import;
 pub mod late;
 pub mod manual;
 pub mod outcome;
@@ -34,7 +42,7 @@ pub mod rounds;
 pub mod system;
 pub mod view;
 
-pub use confirm::Level;
+pub use confirm::{Level, Mode};
 pub use outcome::{Outcome, SheetRead};
 pub use players::PlayerFields;
 pub use register::{parse_players, Details, NewPlayer};
@@ -60,6 +68,13 @@ pub enum DeskError {
     /// [`Action::Confirmed`], it goes through.
     #[error("to confirm ({level:?}): {}", warnings.join("; "))]
     Confirm { level: Level, warnings: Vec<String> },
+    /// Leaving or entering FIDE mode refused ([`fide_mode`]).
+    #[error("{0}")]
+    FideMode(String),
+    /// The final standings and TRF are not made while a round is unplayed, a result missing or
+    /// an adjourned game open (the checklist's Q161, Q169): each, naming its board.
+    #[error("not final (the final standings and TRF wait for every result): {}", open.join("; "))]
+    NotFinal { open: Vec<String> },
 }
 
 /// Why round `round` of `text` is paired as the Dutch system pairs it, bracket by bracket

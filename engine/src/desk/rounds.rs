@@ -60,8 +60,14 @@ impl ByeKind {
 /// One change to the tournament.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Action {
-    /// Pairs the next round by the Dutch system (`initial_colour`: round 1's, drawn by lot).
-    Pair { round: usize, initial_colour: Option<Colour> },
+    /// Pairs the next round by the Dutch system (`initial_colour`: round 1's, drawn by lot);
+    /// `date`, the round's date when known, written into the `132` record ([`super::dates`]).
+    Pair {
+        round: usize,
+        initial_colour: Option<Colour>,
+        #[serde(default)]
+        date: Option<String>,
+    },
     /// The result of the game in which `white` has white in `round`.
     Result { round: usize, white: u32, outcome: Outcome },
     /// Takes back the last round's pairing while it has no result (requested byes stay).
@@ -90,6 +96,21 @@ pub enum Action {
     /// (`end: true`: the round as it now is compared with the engine's pairing, the
     /// differences written), each a `### manual round R:` line (the checklist's Q65, Q68).
     ManualSession { round: usize, end: bool },
+    /// The arbiter leaves FIDE mode (a Level-4 confirmation), written to the file as a
+    /// `### FIDE mode left by the arbiter` line, with `on` (the date) when given; for good
+    /// ([`super::fide_mode`]).
+    LeaveFideMode {
+        #[serde(default)]
+        on: Option<String>,
+    },
+    /// Always refused: FIDE mode is on until left, and once left cannot be entered again
+    /// ([`super::fide_mode`] says why).
+    EnterFideMode,
+    /// An imported file's check accepted by the arbiter: `notes` (what [`super::import::check`]
+    /// found, as the arbiter confirmed it; empty: the check's own lines) written as
+    /// `### import: …` lines; a Level-3 confirmation when a round is not as the engine pairs it
+    /// (the checklist's Q55).
+    AcceptImport { notes: Vec<String> },
     /// The action, its warnings confirmed by the arbiter ([`super::DeskError::Confirm`]).
     Confirmed(Box<Action>),
     /// A player's record changed, each field logged ([`super::players`]).
@@ -126,7 +147,10 @@ impl Action {
             | Action::ManualSession { .. }
             | Action::Unpair { .. }
             | Action::AddPlayer(_)
-            | Action::AddLate { .. }) => other,
+            | Action::AddLate { .. }
+            | Action::LeaveFideMode { .. }
+            | Action::EnterFideMode
+            | Action::AcceptImport { .. }) => other,
         }
     }
 }
@@ -151,7 +175,10 @@ pub fn apply(text: &str, action: &Action) -> Result<String, DeskError> {
         (action, confirmed) = (inner, true);
     }
     let out = match action {
-        Action::Pair { round, initial_colour } => pair(text, &t, *round, *initial_colour, confirmed)?,
+        Action::Pair { round, initial_colour, date } => {
+            let paired = pair(text, &t, *round, *initial_colour, confirmed)?;
+            super::dates::with_round_date(&paired, &t, *round, date.as_deref())?
+        }
         Action::Result { round, white, outcome } => result(text, &t, (*round, *white), *outcome, confirmed)?,
         Action::Unpair { round } => unpair(text, &t, *round)?,
         Action::Bye { start, round, kind } => bye(text, &t, *start, *round, *kind)?,
@@ -165,6 +192,9 @@ pub fn apply(text: &str, action: &Action) -> Result<String, DeskError> {
             changeable(&t, *round)?;
             super::manual::session(text, *round, *end)
         }
+        Action::LeaveFideMode { on } => super::fide_mode::leave(text, on.as_deref(), confirmed)?,
+        Action::EnterFideMode => super::fide_mode::enter(text)?,
+        Action::AcceptImport { notes } => super::import::accept(text, notes, confirmed)?,
         Action::Confirmed(_) => unreachable!("unwrapped above"),
         Action::EditPlayer { start, fields } => super::players::edit_player(text, &t, *start, fields)?,
         Action::Expel { start, from_round } => super::players::expel(text, &t, *start, *from_round)?,
@@ -285,7 +315,7 @@ fn unpair(text: &str, t: &Tournament, round: usize) -> Result<String, DeskError>
         })
     };
     let text = without_round(text, round, &paired);
-    Ok(without_manual_marks(&text, round))
+    Ok(super::dates::without_round_date(&without_manual_marks(&text, round), t, round))
 }
 
 fn bye(text: &str, t: &Tournament, start: u32, round: usize, kind: Option<ByeKind>) -> Result<String, DeskError> {

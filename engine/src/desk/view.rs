@@ -110,6 +110,15 @@ pub struct DeskView {
     pub dates: String,
     #[serde(default)]
     pub arbiter: String,
+    /// The tournament is run in FIDE mode (the default; `false` once the arbiter has left it,
+    /// [`super::fide_mode`]).
+    #[serde(default = "fide_mode_default")]
+    pub fide_mode: bool,
+}
+
+/// A view kept from before FIDE mode was explicit was of a tournament in it.
+fn fide_mode_default() -> bool {
+    true
 }
 
 /// The pairing system of `t` in words, and whether it is a round robin.
@@ -184,6 +193,7 @@ pub fn view(text: &str) -> Result<DeskView, DeskError> {
         (a, b) => format!("{a} – {b}"),
     };
     let (place, arbiter) = (t.city.clone().unwrap_or_default(), t.arbiter.clone().unwrap_or_default());
+    let fide_mode = super::confirm::Mode::of(text) == super::confirm::Mode::Fide;
     Ok(DeskView {
         name,
         total_rounds: total,
@@ -199,6 +209,7 @@ pub fn view(text: &str) -> Result<DeskView, DeskError> {
         place,
         dates,
         arbiter,
+        fide_mode,
     })
 }
 

@@ -84,6 +84,12 @@ fn RoundChoice(chosen: RwSignal<Option<usize>>) -> impl IntoView {
     }
 }
 
+/// Today's date as the TRF's `132` record takes a round's (`2026/11/29`, the computer's clock).
+fn today() -> String {
+    let d = js_sys::Date::new_0();
+    format!("{:04}/{:02}/{:02}", d.get_full_year(), d.get_month() + 1, d.get_date())
+}
+
 #[component]
 fn PairButton(round: usize) -> impl IntoView {
     let desk = expect_context::<Desk>();
@@ -95,7 +101,7 @@ fn PairButton(round: usize) -> impl IntoView {
             _ if js_sys::Math::random() < 0.5 => Colour::White,
             _ => Colour::Black,
         });
-        desk.act(Action::Pair { round, initial_colour: initial });
+        desk.act(Action::Pair { round, initial_colour: initial, date: Some(today()) });
     };
     view! {
         <div class="desk-actions">
