@@ -527,8 +527,12 @@ pub enum DeskRequest {
     View { text: String },
     /// Why round `round` is paired as it is (`ratings-lab pair --explain`).
     Explain { text: String, round: usize },
-    /// The file as TRF-16 (TRF-2026 is the file itself).
-    Export { text: String },
+    /// The file to export: TRF-2026 or TRF-16, the ranks after the last complete round written
+    /// (`fin`: the final file, refused while a result is missing or adjourned).
+    Export { text: String, version: ratings_engine::desk::export::TrfVersion, fin: bool },
+    /// An imported file checked against the rules it declares, and every adjustment made in
+    /// reading it (`ratings_engine::desk::import::check`).
+    CheckImport { text: String },
     /// The FIDE rating report (B.02) and title-norm check (B.01 1.4) of the file, as text,
     /// with the K inputs a TRF lacks ([`KInputs`]).
     Report { text: String, k: KInputs },
@@ -600,6 +604,9 @@ pub struct DeskReply {
     pub report: Option<String>,
     #[serde(default)]
     pub standings: Option<PlayersStandings>,
+    /// What the check of an imported file found ([`DeskRequest::CheckImport`]).
+    #[serde(default)]
+    pub import: Option<ratings_engine::desk::import::ImportReport>,
     /// The change was not made: it needs the arbiter's agreement first (the file unchanged).
     #[serde(default)]
     pub confirm: Option<Confirmation>,

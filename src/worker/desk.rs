@@ -9,7 +9,7 @@
 use super::slices::post;
 use super::{Part, Unloaded, UNLOADED};
 use crate::protocol::{Confirmation, DeskReply, DeskRequest, FromWorker, Later, PlayersStandings, StandingLine};
-use ratings_engine::desk::export::{export, TrfVersion};
+use ratings_engine::desk::export::export;
 use ratings_engine::desk::register::{new_file, parse_players};
 use ratings_engine::desk::{apply, explain, view, DeskError};
 use std::cell::{Cell, RefCell};
@@ -18,7 +18,7 @@ use wasm_bindgen_futures::spawn_local;
 
 fn reply(text: String) -> Result<DeskReply, String> {
     let view = view(&text).map_err(|e| e.to_string())?;
-    Ok(DeskReply { text, view, explain: None, export: None, report: None, standings: None, confirm: None })
+    Ok(DeskReply { text, view, explain: None, export: None, report: None, standings: None, import: None, confirm: None })
 }
 
 fn fail(e: DeskError) -> String {
@@ -43,12 +43,9 @@ async fn answer(request: DeskRequest, parts: &DeskParts) -> Result<DeskReply, St
             return reply(new_file(&details, &players).map_err(fail)?);
         }
         DeskRequest::View { text } => return reply(text),
-        DeskRequest::Export { text } => {
-            let old = export(&text, TrfVersion::Trf16);
-            return Ok(DeskReply { export: Some(old), ..reply(text)? });
-        }
-        DeskRequest::Apply { .. } | DeskRequest::Explain { .. } => parts.pair,
-        DeskRequest::Standings { .. } => parts.standings,
+        DeskRequest::Apply { .. } | DeskRequest::Explain { .. } | DeskRequest::CheckImport { .. } => parts.pair,
+        // The export ranks the players: the standings' part holds that code.
+        DeskRequest::Standings { .. } | DeskRequest::Export { .. } => parts.standings,
         DeskRequest::Report { .. } => parts.report,
     };
     part(request).await.unwrap_or_else(|Unloaded| Err(UNLOADED.to_string()))
@@ -69,6 +66,10 @@ pub fn pair(request: DeskRequest) -> Result<DeskReply, String> {
         DeskRequest::Explain { text, round } => {
             let why = explain(&text, round).map_err(fail)?;
             Ok(DeskReply { explain: Some(why), ..reply(text)? })
+        }
+        DeskRequest::CheckImport { text } => {
+            let found = ratings_engine::desk::import::check(&text).map_err(fail)?;
+            Ok(DeskReply { import: Some(found), ..reply(text)? })
         }
         _ => Err(WRONG_PART.into()),
     }
@@ -105,6 +106,13 @@ pub fn report(request: DeskRequest) -> Result<DeskReply, String> {
 pub fn standings(request: DeskRequest) -> Result<DeskReply, String> {
     match request {
         DeskRequest::Standings { text } => Ok(DeskReply { standings: Some(ranked(&text)?), ..reply(text)? }),
+        DeskRequest::Export { text, version, fin } => {
+            let file = match fin {
+                true => ratings_engine::desk::export::export_final(&text, version).map_err(fail)?,
+                false => export(&text, version),
+            };
+            Ok(DeskReply { export: Some(file), ..reply(text)? })
+        }
         _ => Err(WRONG_PART.into()),
     }
 }

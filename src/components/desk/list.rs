@@ -3,6 +3,8 @@
 
 use super::{file_name, Desk};
 use leptos::prelude::*;
+use ratings_engine::desk::export::TrfVersion;
+use ratings_engine::desk::Action;
 
 /// The tournament desk, shown in place of the rating views when opened from the header.
 #[component]
@@ -85,11 +87,6 @@ fn Tournament() -> impl IntoView {
     let state = expect_context::<crate::state::State>();
     let rerate = expect_context::<crate::state::Rerate>();
     let name = move || desk.current.with(|k| k.as_ref().map(|k| k.name.clone()).unwrap_or_default());
-    let export = move |_| {
-        if let Some(k) = desk.current.get_untracked() {
-            crate::download::text(&k.text, &format!("{}.trf", file_name(&k.name)), "text/plain");
-        }
-    };
     let round_robin = move || desk.view.with(|v| v.as_ref().is_some_and(|v| v.round_robin));
     let standings = move |_| {
         let Some(k) = desk.current.get_untracked() else { return };
@@ -108,11 +105,14 @@ fn Tournament() -> impl IntoView {
         <h3 data-testid="desk-name" class="desk-title">{name}</h3>
         <p class="help" data-testid="desk-progress">{move || desk.current.with(|k| k.as_ref().map(|k| k.progress.clone()))}</p>
         <p class="help" data-testid="desk-system-name">{move || desk.view.with(|v| v.as_ref().map(|v| v.system.clone()))}</p>
+        <FideMode />
+        <ImportReport />
         <div class="desk-actions" role="toolbar" aria-label="The tournament">
             <button data-testid="desk-undo" disabled=move || !can_undo() on:click=move |_| desk.undo()>"Undo"</button>
             <button data-testid="desk-standings" on:click=standings>{move || if round_robin() { "Crosstable, standings and print" } else { "Standings, crosstable and print" }}</button>
-            <button data-testid="desk-export" on:click=export>"Export TRF-2026"</button>
-            <button data-testid="desk-export16" on:click=move |_| desk.ask_export16()>"Export TRF-16"</button>
+            <button data-testid="desk-export" on:click=move |_| desk.ask_export(TrfVersion::Trf2026, false)>"Export TRF-2026 (working copy)"</button>
+            <button data-testid="desk-export-final" on:click=move |_| desk.ask_export(TrfVersion::Trf2026, true)>"Export the final TRF-2026"</button>
+            <button data-testid="desk-export16" on:click=move |_| desk.ask_export(TrfVersion::Trf16, false)>"Export TRF-16"</button>
             <button data-testid="desk-print-round" on:click=move |_| desk.print("print-round")>"Print the pairings"</button>
             <button data-testid="desk-report-button" on:click=move |_| desk.ask_report(kept_inputs(desk))>"Rating report and norms"</button>
             <PlayersViewButtons />
@@ -157,6 +157,58 @@ fn follow_in_ratings(desk: Desk, state: crate::state::State, rerate: crate::stat
             rerate.0.run(());
         }
     });
+}
+
+/// FIDE mode: on for every tournament, every warning asked and none switched off; left only
+/// after two confirmations (Level 4), written in the file, for good. Out of it, said on the
+/// desk for as long as the tournament is open.
+#[component]
+fn FideMode() -> impl IntoView {
+    let desk = expect_context::<Desk>();
+    let on = move || desk.view.with(|v| v.as_ref().is_none_or(|v| v.fide_mode));
+    let leave = move |_| {
+        let d = js_sys::Date::new_0();
+        let today = format!("{:04}/{:02}/{:02}", d.get_full_year(), d.get_month() + 1, d.get_date());
+        desk.act(Action::LeaveFideMode { on: Some(today) });
+    };
+    view! {
+        <p class="help desk-fide-mode" data-testid="desk-fide-mode" class:left=move || !on()>
+            {move || match on() {
+                true => "FIDE mode: the pairing rules hold, and every warning is asked (none can be switched off).",
+                false => "Not in FIDE mode: the arbiter left it (written in the file). This tournament's pairings are not the FIDE mode's.",
+            }}
+            {move || on().then(|| view! { " " <button class="link" data-testid="desk-leave-fide" on:click=leave>"Leave FIDE mode…"</button> })}
+        </p>
+    }
+}
+
+/// What the check of an imported file found: each round against the rules the file declares,
+/// and every adjustment made in reading it; accepted, it is written in the file (`### import:`
+/// lines; a round that broke the rules asked at Level 3).
+#[component]
+fn ImportReport() -> impl IntoView {
+    let desk = expect_context::<Desk>();
+    move || {
+        desk.import_report.get().map(|r| {
+            let bad: Vec<_> = r.rounds.iter().filter(|x| !x.as_paired).cloned().collect();
+            let accept = move |_| {
+                desk.import_report.set(None);
+                desk.act(Action::AcceptImport { notes: Vec::new() });
+            };
+            view! {
+                <div class="desk-import" data-testid="desk-import-report" role="region" aria-label="The imported file checked">
+                    <h3>"The imported file, checked"</h3>
+                    <p>{format!("{} of {} rounds as {} pairs them.", r.rounds.len() - bad.len(), r.rounds.len(), r.rules)}</p>
+                    <ul>{bad.into_iter().map(|x| view! { <li>{format!("Round {}: {}", x.round, x.differences.join("; "))}</li> }).collect_view()}</ul>
+                    {(!r.adjustments.is_empty()).then(|| view! {
+                        <p>"Adjusted in reading:"</p>
+                        <ul>{r.adjustments.iter().map(|a| view! { <li>{a.clone()}</li> }).collect_view()}</ul>
+                    })}
+                    <button class="primary" data-testid="desk-import-accept" on:click=accept>"Accept (written in the file)"</button>
+                </div>
+            }
+        })
+    }
 }
 
 /// The players' view: on a second screen (another window of this browser, following each

@@ -26,6 +26,7 @@ pub use crate::kept::Kept;
 use crate::protocol::{DeskReply, DeskRequest, FromWorker, ToWorker};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
+use ratings_engine::desk::export::TrfVersion;
 use ratings_engine::desk::{Action, DeskView};
 
 pub use list::DeskPanel;
@@ -50,7 +51,8 @@ enum Flight {
     Apply,
     View,
     Explain,
-    Export,
+    Export(TrfVersion, bool),
+    CheckImport,
     Report,
     Standings,
 }
@@ -87,6 +89,8 @@ pub struct Desk {
     pub found: RwSignal<Option<(String, Vec<ratings_engine::parse::rating_list::ListPlayer>)>>,
     /// The search or load asked last of the list ([`Desk::search_list`]): its job and text.
     list_job: StoredValue<(u32, String)>,
+    /// What the check of the file just imported found, until the arbiter accepts it.
+    pub import_report: RwSignal<Option<ratings_engine::desk::import::ImportReport>>,
     /// A change that needs the arbiter's agreement, with why ([`confirm::Confirm`]).
     pub asking: RwSignal<Option<confirm::Asking>>,
     job: StoredValue<u32>,
@@ -135,6 +139,7 @@ impl Desk {
             printing: RwSignal::new("print-round"),
             unkept: RwSignal::new(None),
             asking: RwSignal::new(None),
+            import_report: RwSignal::new(None),
             rating_list: RwSignal::new(None),
             list_problem: RwSignal::new(None),
             found: RwSignal::new(None),
@@ -237,6 +242,7 @@ impl Desk {
         self.explain.set(None);
         self.report.set(None);
         self.failure.set(None);
+        self.import_report.set(None);
         let text = k.text.clone();
         let waiting = !k.pending.is_empty();
         self.current.set(Some(k));
@@ -329,15 +335,22 @@ impl Desk {
         });
     }
 
-    pub fn ask_export16(self) {
+    /// The file to export as `version` (`fin`: the final file, refused while a result is
+    /// missing or adjourned), with the ranks written; downloaded when it comes.
+    pub fn ask_export(self, version: TrfVersion, fin: bool) {
         if let Some(k) = self.current.get_untracked() {
-            self.send(DeskRequest::Export { text: k.text }, Flight::Export);
+            self.send(DeskRequest::Export { text: k.text, version, fin }, Flight::Export(version, fin));
         }
     }
 
-    /// Puts back the text before the last change.
+    /// Puts back the text before the last change; never past the arbiter's leaving FIDE mode,
+    /// which is for good.
     pub fn undo(self) {
         let Some(mut k) = self.current.get_untracked() else { return };
+        let left = |t: &str| t.contains(ratings_engine::desk::confirm::LEFT_FIDE_MODE);
+        if left(&k.text) && k.undo.last().is_some_and(|b| !left(b)) {
+            return self.failure.set(Some("Leaving FIDE mode cannot be undone.".into()));
+        }
         let Some(before) = k.undo.pop() else { return };
         k.text = before.clone();
         k.pending.clear();
@@ -424,6 +437,13 @@ impl Desk {
                     set_local(register::DRAFT_KEY, None);
                 }
                 self.creating.set(false);
+                // An imported file's rounds checked against its rules, its adjustments listed
+                // (answered after this view is shown).
+                if matches!(flight, Flight::Import(_)) {
+                    let text = k.text.clone();
+                    self.view.set(Some(reply.view));
+                    return self.send(DeskRequest::CheckImport { text }, Flight::CheckImport);
+                }
             }
             Flight::Apply => {
                 let moved = self.view.with_untracked(|old| old.as_ref().and_then(|old| moved_from(old, &reply.view)));
@@ -453,10 +473,16 @@ impl Desk {
             Flight::Explain => self.explain.set(reply.explain),
             Flight::Report => self.report.set(reply.report),
             Flight::Standings => self.standings.set(reply.standings),
-            Flight::Export => {
+            Flight::Export(version, fin) => {
                 let name = self.current.with_untracked(|k| k.as_ref().map(|k| file_name(&k.name))).unwrap_or_default();
-                crate::download::text(&reply.export.unwrap_or_default(), &format!("{name}-trf16.trf"), "text/plain");
+                let suffix = match (version, fin) {
+                    (TrfVersion::Trf16, _) => "-trf16",
+                    (TrfVersion::Trf2026, true) => "-final",
+                    (TrfVersion::Trf2026, false) => "",
+                };
+                crate::download::text(&reply.export.unwrap_or_default(), &format!("{name}{suffix}.trf"), "text/plain");
             }
+            Flight::CheckImport => self.import_report.set(reply.import),
         }
         if flight == Flight::Apply {
             self.keep();
