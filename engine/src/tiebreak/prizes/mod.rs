@@ -185,7 +185,9 @@ pub fn award(t: &Tournament, standings: &Standings, table: &PrizeTable, sharing:
         crate::sort::by_key(&mut taken, |&(i, p)| (i, p.place));
         // Who else may join the last tie: players this list admits with no prize (of any list
         // when a player takes one, of this list otherwise).
-        let free = |i: usize| admits(list, i) && holder.iter().zip(&table.prizes).all(|(h, p)| *h != Some(i) || (!table.one_each && p.list != list));
+        let free = |i: usize| {
+            admits(list, i) && holder.iter().zip(&table.prizes).all(|(h, p)| *h != Some(i) || (!table.one_each && p.list != list))
+        };
         out.awards.extend(share(rows, list, &taken, &free, sharing));
     }
     out

@@ -45,13 +45,16 @@ pub fn parse_table(text: &str) -> Result<PrizeTable, PrizeTableError> {
             continue;
         }
         let err = |found: &str, expected: &str| PrizeTableError { line, found: found.trim().into(), expected: expected.into() };
-        let (key, value) = content.split_once(':').ok_or_else(|| err(content, "KEY: AMOUNT, such as '1: 500', 'U16: 50' or 'women: 50'"))?;
+        let (key, value) =
+            content.split_once(':').ok_or_else(|| err(content, "KEY: AMOUNT, such as '1: 500', 'U16: 50' or 'women: 50'"))?;
         let lower = key.trim().to_lowercase();
         match lower.as_str() {
             "sharing" | "shared" | "share" => {
                 table.sharing = Some(value.trim().parse().map_err(|_| err(value, &format!("a sharing method: {}", Sharing::names())))?);
             }
-            "prizes per player" | "prizes a player" | "per player" => table.one_each = per_player(value).ok_or_else(|| err(value, "one or several"))?,
+            "prizes per player" | "prizes a player" | "per player" => {
+                table.one_each = per_player(value).ok_or_else(|| err(value, "one or several"))?
+            }
             _ => add_prizes(&mut table, key, value, &err)?,
         }
     }
@@ -75,7 +78,8 @@ fn add_prizes(table: &mut PrizeTable, key: &str, value: &str, err: &dyn Fn(&str,
         None => List::Category(super::Category::read(key).ok_or_else(|| err(key, KEYS))?),
     };
     let amounts = value.split_whitespace().map(|tok| tok.trim_end_matches([',', ';'])).filter(|tok| !tok.is_empty());
-    let amounts: Vec<u64> = amounts.map(|tok| cents(tok).ok_or_else(|| err(tok, "an amount above 0 such as 500 or 499.50"))).collect::<Result<_, _>>()?;
+    let amounts: Vec<u64> =
+        amounts.map(|tok| cents(tok).ok_or_else(|| err(tok, "an amount above 0 such as 500 or 499.50"))).collect::<Result<_, _>>()?;
     if amounts.is_empty() {
         return Err(err(value, "an amount such as 500 or 499.50 after the ':'"));
     }
@@ -91,7 +95,8 @@ fn add_prizes(table: &mut PrizeTable, key: &str, value: &str, err: &dyn Fn(&str,
     for (k, amount) in amounts.into_iter().enumerate() {
         let before = table.prizes.iter().rev().find(|p| p.list == list).map(|p| p.amount);
         if let Some(b) = before.filter(|&b| amount > b) {
-            let expected = format!("at most {} (the place before's prize): a prize list's amounts do not grow down the places", super::money(b));
+            let expected =
+                format!("at most {} (the place before's prize): a prize list's amounts do not grow down the places", super::money(b));
             return Err(err(value, &expected));
         }
         table.prizes.push(Prize { list, place: next + k, amount });
