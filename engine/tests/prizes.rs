@@ -71,7 +71,7 @@ fn a_tie_over_places_two_to_four_split() {
     assert_eq!(totals(&list), [(1, 100_000), (2, 40_000), (3, 40_000), (4, 40_000), (5, 5_000), (6, 5_000)]);
     let tie = &list.awards[1];
     assert_eq!((tie.prizes.len(), tie.winners.len(), tie.total()), (3, 3, 120_000));
-    assert!(list.text().contains("2nd-4th 600.00 + 400.00 + 200.00 = 1200.00, split among 3 players on 5:"), "{}", list.text());
+    assert!(list.text().contains("2nd-4th 600.00 + 400.00 + 200.00 = 1200.00, split among 3 players on 5.0:"), "{}", list.text());
 }
 
 /// Hort: each keeps half of their place's prize (300, 200, 100) and the halves pooled (600)
@@ -81,7 +81,7 @@ fn a_tie_over_places_two_to_four_split() {
 fn a_tie_over_places_two_to_four_by_hort() {
     let list = prizes(MAIN, Sharing::Hort);
     assert_eq!(totals(&list), [(1, 100_000), (2, 50_000), (3, 40_000), (4, 30_000), (5, 7_500), (6, 2_500)]);
-    assert!(list.text().contains("shared by Hort among 3 players on 5:"));
+    assert!(list.text().contains("shared by Hort among 3 players on 5.0:"));
 }
 
 /// The example of the Hort-System article (German Wikipedia): 100, 80, 60, 40, 20, 10 €; A

@@ -262,6 +262,15 @@ pub fn money(cents: u64) -> String {
     format!("{}.{:02}", cents / 100, cents % 100)
 }
 
+/// Points as the standings write them: `4.0`, `3.5`.
+fn points(p: f64) -> String {
+    if (p * 2.0).fract() == 0.0 {
+        format!("{p:.1}")
+    } else {
+        format!("{p}")
+    }
+}
+
 /// A place as a prize list writes it: `1st`, `2nd`, `11th`, `2nd-4th`.
 fn places(prizes: &[Prize]) -> String {
     let ordinal = |n: usize| {
@@ -306,14 +315,19 @@ impl PrizeList {
                 out += &format!("\n{}\n", a.list.label());
                 list = Some(a.list);
             }
-            let line = |w: &Winner| format!("#{} {} ({}) {}", w.start, w.name, w.points, money(w.amount));
+            let line = |w: &Winner| format!("#{} {} ({}) {}", w.start, w.name, points(w.points), money(w.amount));
             match a.winners.as_slice() {
                 [w] => out += &format!("  {} {}: {}\n", places(&a.prizes), money(a.total()), line(w)),
                 ws => {
                     let sum = a.prizes.iter().map(|p| money(p.amount)).collect::<Vec<_>>().join(" + ");
                     let how = if self.sharing == Sharing::Hort { "shared by Hort" } else { "split" };
                     let n = ws.len();
-                    out += &format!("  {} {sum} = {}, {how} among {n} players on {}:\n", places(&a.prizes), money(a.total()), ws[0].points);
+                    out += &format!(
+                        "  {} {sum} = {}, {how} among {n} players on {}:\n",
+                        places(&a.prizes),
+                        money(a.total()),
+                        points(ws[0].points)
+                    );
                     ws.iter().for_each(|w| out += &format!("    {}\n", line(w)));
                 }
             }
