@@ -1,97 +1,22 @@
 //! Category lists, as organisers print them beside the full standings (chess-results,
 //! Swiss-Manager): women, age groups from the year of birth, rating bands. The organiser
 //! picks one; the standings then show the players in it with their place within it
-//! (wasm-free, so its tests run natively).
+//! (wasm-free, so its tests run natively). Who is in a category is the engine's rule
+//! (`tiebreak::prizes::Category`), shared with the prize lists.
 
 use crate::protocol::StandingRowView;
-use ratings_engine::tournament::Sex;
-
-/// One category of players.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Category {
-    All,
-    Women,
-    /// Under `n` on 1 January of the event's year (FIDE counts age categories by the year of
-    /// birth alone): born in year − n or later.
-    Under(u16),
-    /// Seniors: `n` or older in the event's year (born in year − n or earlier).
-    Senior(u16),
-    /// Rated below this rating (unrated players are not in it).
-    RatedBelow(u32),
-    Unrated,
-}
+// The rule (who is in a category, its names, the event's year) is the engine's, which the
+// prize lists share.
+use ratings_engine::tiebreak::prizes::Who;
+pub use ratings_engine::tiebreak::prizes::{event_year, Category};
 
 const UNDER: [u16; 7] = [8, 10, 12, 14, 16, 18, 20];
 const SENIOR: [u16; 2] = [50, 65];
 const BANDS: [u32; 6] = [1200, 1400, 1600, 1800, 2000, 2200];
 
-impl Category {
-    /// Whether `row` is in the category, for an event in `year` (age groups need it).
-    pub fn admits(self, row: &StandingRowView, year: Option<u16>) -> bool {
-        let born = |f: &dyn Fn(u16, u16) -> bool| matches!((row.birth_year, year), (Some(b), Some(y)) if f(b, y));
-        match self {
-            Category::All => true,
-            Category::Women => row.sex == Some(Sex::Female),
-            Category::Under(n) => born(&|b, y| b + n >= y),
-            Category::Senior(n) => born(&|b, y| b + n <= y),
-            Category::RatedBelow(r) => row.rating.is_some_and(|x| x < r),
-            Category::Unrated => row.rating.is_none(),
-        }
-    }
-
-    /// The select's value (`all`, `women`, `u16`, `s65`, `r1800`, `unrated`).
-    pub fn value(self) -> String {
-        match self {
-            Category::All => "all".into(),
-            Category::Women => "women".into(),
-            Category::Under(n) => format!("u{n}"),
-            Category::Senior(n) => format!("s{n}"),
-            Category::RatedBelow(r) => format!("r{r}"),
-            Category::Unrated => "unrated".into(),
-        }
-    }
-
-    pub fn parse(s: &str) -> Option<Category> {
-        let num = |rest: &str| rest.parse::<u32>().ok();
-        match s {
-            "all" => Some(Category::All),
-            "women" => Some(Category::Women),
-            "unrated" => Some(Category::Unrated),
-            _ => match s.split_at(1) {
-                ("u", n) => num(n).and_then(|n| u16::try_from(n).ok()).map(Category::Under),
-                ("s", n) => num(n).and_then(|n| u16::try_from(n).ok()).map(Category::Senior),
-                ("r", n) => num(n).map(Category::RatedBelow),
-                _ => None,
-            },
-        }
-    }
-
-    /// Its name in the list and above the table.
-    pub fn label(self) -> String {
-        match self {
-            Category::All => "All players".into(),
-            Category::Women => "Women".into(),
-            Category::Under(n) => format!("Under {n} (U{n})"),
-            Category::Senior(n) => format!("Seniors {n}+"),
-            Category::RatedBelow(r) => format!("Rated under {r}"),
-            Category::Unrated => "Unrated".into(),
-        }
-    }
-}
-
-/// The event's year: the first four-digit year in its start date as the file writes it
-/// ("2010/09/24", "May 10, 2020").
-pub fn event_year(date: Option<&str>) -> Option<u16> {
-    let d = date?;
-    let bytes = d.as_bytes();
-    (0..bytes.len().saturating_sub(3)).find_map(|i| {
-        let w = &d[i..i + 4];
-        let edge = |j: Option<&u8>| j.is_none_or(|c| !c.is_ascii_digit());
-        (w.bytes().all(|c| c.is_ascii_digit()) && edge(i.checked_sub(1).and_then(|j| bytes.get(j))) && edge(bytes.get(i + 4)))
-            .then(|| w.parse::<u16>().ok())
-            .flatten()
-            .filter(|y| (1850..=2200).contains(y))
-    })
+/// Whether `row` is in `category`, for an event in `year`.
+fn admits(category: Category, row: &StandingRowView, year: Option<u16>) -> bool {
+    category.admits(Who { sex: row.sex, birth_year: row.birth_year, rating: row.rating }, year)
 }
 
 /// The categories worth offering for these players: each that holds some of them but not
@@ -105,7 +30,7 @@ pub fn offered(rows: &[StandingRowView], year: Option<u16>) -> Vec<Category> {
     let mut out = vec![Category::All];
     let mut last_count = None;
     for c in candidates {
-        let n = rows.iter().filter(|r| c.admits(r, year)).count();
+        let n = rows.iter().filter(|r| admits(c, r, year)).count();
         // Nested groups that hold the same players as the one before say nothing new.
         let same_as_before = matches!(c, Category::Under(_) | Category::RatedBelow(_)) && last_count == Some(n);
         if n > 0 && n < rows.len() && !same_as_before {
@@ -119,13 +44,14 @@ pub fn offered(rows: &[StandingRowView], year: Option<u16>) -> Vec<Category> {
 /// Each row's place within the category, for rows in it (`None` for the others): ties share
 /// the place, as they share the rank.
 pub fn places(rows: &[StandingRowView], category: Category, year: Option<u16>) -> Vec<Option<usize>> {
-    let ranks: Vec<usize> = rows.iter().filter(|r| category.admits(r, year)).map(|r| r.rank).collect();
-    rows.iter().map(|r| category.admits(r, year).then(|| 1 + ranks.iter().filter(|&&x| x < r.rank).count())).collect()
+    let ranks: Vec<usize> = rows.iter().filter(|r| admits(category, r, year)).map(|r| r.rank).collect();
+    rows.iter().map(|r| admits(category, r, year).then(|| 1 + ranks.iter().filter(|&&x| x < r.rank).count())).collect()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use ratings_engine::tournament::Sex;
 
     fn row(rank: usize, sex: Option<Sex>, born: Option<u16>, rating: Option<u32>) -> StandingRowView {
         StandingRowView {

@@ -1,13 +1,14 @@
 //! What the command line takes: the commands and their flags. Every default is the
 //! engine's own (`…::default()`), every list of names the engine's enum's (see `help`).
 
-use crate::help::{self, COMPARE_HELP, EVALUATE_HELP, HELP_WIDTH, INPUT_HELP, PAIR_HELP, REPORT_HELP, SIMULATE_HELP};
+use crate::help::{self, COMPARE_HELP, EVALUATE_HELP, HELP_WIDTH, INPUT_HELP, PAIR_HELP, PRIZES_HELP, REPORT_HELP, SIMULATE_HELP};
 use crate::values;
 use clap::{Parser, Subcommand, ValueEnum};
 use ratings_engine::evaluation::simulate::{Schedule, Setup};
 use ratings_engine::evaluation::Parameter;
 use ratings_engine::job::Settings;
 use ratings_engine::team::TeamScore;
+use ratings_engine::tiebreak::prizes::Sharing;
 use ratings_engine::tiebreak::Rules;
 use ratings_engine::{MethodKind, ScaleKind};
 
@@ -62,6 +63,11 @@ pub enum Command {
     /// with its working.
     #[command(after_help = REPORT_HELP)]
     Report(ReportArgs),
+    /// Prize list of a tournament (FIDE TRF or PGN): the final standings with FIDE's
+    /// tiebreaks and a prize table (main prizes and category prizes) give who takes which
+    /// prize, with players tied on points sharing by tiebreak, split or Hort.
+    #[command(after_help = PRIZES_HELP)]
+    Prizes(PrizesArgs),
     /// Every rating method with its parameters: name, flag, meaning, unit, range and default
     /// (the engine's registry, which the app's panels and these flags are made from).
     Methods(MethodsArgs),
@@ -99,6 +105,29 @@ pub struct ReportArgs {
     /// Report only these players, by start number [default: all].
     #[arg(long, value_name = "START", value_delimiter = ',')]
     pub player: Vec<u32>,
+}
+
+#[derive(clap::Args)]
+pub struct PrizesArgs {
+    /// The tournament file (FIDE TRF or PGN), or '-' for standard input.
+    pub file: String,
+    /// The prize table, a text file of lines such as '1: 500', 'U16: 50', 'women: 50',
+    /// 'rating<1800: 40' (below).
+    #[arg(long, value_name = "FILE")]
+    pub prizes: String,
+    /// How players tied on points share the prizes their places span [default: the table's
+    /// 'sharing:' line, else tiebreak].
+    #[arg(long, value_parser = values::sharing(), ignore_case = true)]
+    pub sharing: Option<Sharing>,
+    /// FIDE's tiebreak regulations (C.07) [default: the rules in force when the tournament
+    /// started].
+    #[arg(long, value_parser = values::rules())]
+    pub rules: Option<Rules>,
+    #[arg(long, value_name = "CODE,...", help = help::order())]
+    pub order: Option<String>,
+    /// Output format: the prize list as text, or JSON.
+    #[arg(long, value_enum, default_value_t = ReportFormat::Text)]
+    pub format: ReportFormat,
 }
 
 #[derive(Clone, Copy, PartialEq, ValueEnum)]

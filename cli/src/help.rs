@@ -264,6 +264,24 @@ EXIT STATUS
   the file cannot be read, or the round cannot be paired (the message names the cause).";
 
 /// `report`'s long help: what the file gives, what it does not, and the defaults.
+pub const PRIZES_HELP: &str = "\
+THE PRIZE TABLE
+  One prize line a line; '#' starts a comment. Amounts in whole units with at most two
+  decimals (kept in cents).
+    1: 500             the main prizes, place by place (or a range: 3-5: 100 each)
+    U16: 50 30         a category's 1st, 2nd, ... prizes: U16 (age by the year of birth),
+    women: 50          S65 (seniors), women, rating<1800, unrated
+    sharing: hort      tiebreak, split or hort (--sharing overrides it)
+    prizes per player: one    or several (one of each list)
+
+WHO TAKES WHICH PRIZE
+  A player takes one prize, the most valuable they qualify for (as listed; equal amounts:
+  the one listed first); a prize left goes to the next player it admits. Sharing then
+  moves money among the players tied on points within a list: split shares the sum of
+  their places' prizes equally; Hort keeps half of each place's prize with its player and
+  splits the other halves equally. A remainder cent goes to the higher-ranked player.
+";
+
 pub const REPORT_HELP: &str = "\
 WHAT IS COUNTED
   A game played over the board (1, =, 0) against a rated opponent. Forfeits (+, -), byes

@@ -2,7 +2,7 @@
 //! engine, and prints; everything else lives in the library.
 //!
 //! The modules import downward only: `main` → the commands (`rate`, `tiebreaks`, `compare`,
-//! `evaluate`, `simulate`, `pair`, `report`, `catalogue`) → `methods` (the `--methods` list), `input` (files and settings),
+//! `evaluate`, `simulate`, `pair`, `report`, `prizes`, `catalogue`) → `methods` (the `--methods` list), `input` (files and settings),
 //! `output` (printing) and `memory` (the allocator) → `args` (what the command line takes)
 //! → `help` (the texts) and `values` (the flags' values), both from the engine's own lists
 //! and defaults.
@@ -17,6 +17,7 @@ mod memory;
 mod methods;
 mod output;
 mod pair;
+mod prizes;
 mod rate;
 mod registered;
 mod report;
@@ -44,6 +45,7 @@ fn main() -> ExitCode {
         Command::Simulate(a) => a.format == FormatArg::Table,
         Command::Pair(a) => a.format == PairFormat::Text,
         Command::Report(a) => a.format == ReportFormat::Text,
+        Command::Prizes(a) => a.format == ReportFormat::Text,
         Command::Methods(a) => a.format == ReportFormat::Text,
     };
     let result = match cli.command {
@@ -54,6 +56,7 @@ fn main() -> ExitCode {
         Command::Simulate(args) => simulate::run(&args, &argv).map(|out| (Output::Text(out), ExitCode::SUCCESS)),
         Command::Pair(args) => pair::run(&args).map(|(out, status)| (Output::Text(out), status)),
         Command::Report(args) => report::run(&args).map(|out| (Output::Text(out), ExitCode::SUCCESS)),
+        Command::Prizes(args) => prizes::run(&args).map(|out| (Output::Text(out), ExitCode::SUCCESS)),
         Command::Methods(args) => Ok((Output::Text(catalogue::run(&args)), ExitCode::SUCCESS)),
     };
     match result {

@@ -5,6 +5,7 @@ use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use ratings_engine::error::NameError;
 use ratings_engine::evaluation::Parameter;
 use ratings_engine::team::TeamScore;
+use ratings_engine::tiebreak::prizes::Sharing;
 use ratings_engine::tiebreak::Rules;
 use ratings_engine::{MethodKind, ScaleKind};
 use std::ffi::OsStr;
@@ -63,6 +64,11 @@ pub fn rules() -> impl TypedValueParser<Value = Rules> {
 /// `--primary`: a team's score.
 pub fn team_score() -> impl TypedValueParser<Value = TeamScore> {
     named(&TeamScore::ALL, TeamScore::code, TeamScore::name)
+}
+
+/// `--sharing`: how tied players share prizes.
+pub fn sharing() -> impl TypedValueParser<Value = Sharing> {
+    named(&Sharing::ALL, Sharing::name, Sharing::about)
 }
 
 /// `--tune`: the parameters `evaluate` tunes.

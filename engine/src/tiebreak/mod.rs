@@ -57,6 +57,7 @@ mod de;
 pub mod declared;
 pub mod eig;
 pub mod order;
+pub mod prizes;
 mod rating;
 pub mod report;
 pub mod rules;
