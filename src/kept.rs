@@ -32,6 +32,9 @@ pub struct Kept {
     /// The rating report's K inputs as typed (`5=40`; new players; reached 2400).
     #[serde(default)]
     pub k_inputs: [String; 3],
+    /// The prize table as typed (`1: 500`, `women: 50`…) and how ties share it.
+    #[serde(default)]
+    pub prize_table: String,
     /// When it was last changed (milliseconds since 1970).
     #[serde(default)]
     pub updated: f64,

@@ -530,6 +530,8 @@ pub enum DeskRequest {
     /// The file to export: TRF-2026 or TRF-16, the ranks after the last complete round written
     /// (`fin`: the final file, refused while a result is missing or adjourned).
     Export { text: String, version: ratings_engine::desk::export::TrfVersion, fin: bool },
+    /// The prize list of the file's standings by the prize table typed (`ratings-lab prizes`).
+    Prizes { text: String, table: String, sharing: Option<ratings_engine::tiebreak::prizes::Sharing> },
     /// An imported file checked against the rules it declares, and every adjustment made in
     /// reading it (`ratings_engine::desk::import::check`).
     CheckImport { text: String },
@@ -604,6 +606,9 @@ pub struct DeskReply {
     pub report: Option<String>,
     #[serde(default)]
     pub standings: Option<PlayersStandings>,
+    /// The prize list ([`DeskRequest::Prizes`]).
+    #[serde(default)]
+    pub prizes: Option<ratings_engine::tiebreak::prizes::PrizeList>,
     /// What the check of an imported file found ([`DeskRequest::CheckImport`]).
     #[serde(default)]
     pub import: Option<ratings_engine::desk::import::ImportReport>,

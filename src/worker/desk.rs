@@ -12,13 +12,14 @@ use crate::protocol::{Confirmation, DeskReply, DeskRequest, FromWorker, Later, P
 use ratings_engine::desk::export::export;
 use ratings_engine::desk::register::{new_file, parse_players};
 use ratings_engine::desk::{apply, explain, view, DeskError};
+use ratings_engine::tiebreak::prizes::{award, parse_table, PrizeList, Sharing};
 use std::cell::{Cell, RefCell};
 use std::collections::VecDeque;
 use wasm_bindgen_futures::spawn_local;
 
 fn reply(text: String) -> Result<DeskReply, String> {
     let view = view(&text).map_err(|e| e.to_string())?;
-    Ok(DeskReply { text, view, explain: None, export: None, report: None, standings: None, import: None, confirm: None })
+    Ok(DeskReply { text, view, explain: None, export: None, report: None, standings: None, prizes: None, import: None, confirm: None })
 }
 
 fn fail(e: DeskError) -> String {
@@ -45,7 +46,7 @@ async fn answer(request: DeskRequest, parts: &DeskParts) -> Result<DeskReply, St
         DeskRequest::View { text } => return reply(text),
         DeskRequest::Apply { .. } | DeskRequest::Explain { .. } | DeskRequest::CheckImport { .. } => parts.pair,
         // The export ranks the players: the standings' part holds that code.
-        DeskRequest::Standings { .. } | DeskRequest::Export { .. } => parts.standings,
+        DeskRequest::Standings { .. } | DeskRequest::Export { .. } | DeskRequest::Prizes { .. } => parts.standings,
         DeskRequest::Report { .. } => parts.report,
     };
     part(request).await.unwrap_or_else(|Unloaded| Err(UNLOADED.to_string()))
@@ -106,6 +107,7 @@ pub fn report(request: DeskRequest) -> Result<DeskReply, String> {
 pub fn standings(request: DeskRequest) -> Result<DeskReply, String> {
     match request {
         DeskRequest::Standings { text } => Ok(DeskReply { standings: Some(ranked(&text)?), ..reply(text)? }),
+        DeskRequest::Prizes { text, table, sharing } => Ok(DeskReply { prizes: Some(prize_list(&text, &table, sharing)?), ..reply(text)? }),
         DeskRequest::Export { text, version, fin } => {
             let file = match fin {
                 true => ratings_engine::desk::export::export_final(&text, version).map_err(fail)?,
@@ -115,6 +117,16 @@ pub fn standings(request: DeskRequest) -> Result<DeskReply, String> {
         }
         _ => Err(WRONG_PART.into()),
     }
+}
+
+/// The prize list as `ratings-lab prizes` gives it: the file's standings (its tiebreaks), the
+/// table typed, shared as asked (else as the table says, else by the tiebreaks).
+fn prize_list(text: &str, table: &str, sharing: Option<Sharing>) -> Result<PrizeList, String> {
+    let table = parse_table(table).map_err(|e| format!("the prize table: {e}"))?;
+    let job = ratings_engine::job::Job::read(text, &ratings_engine::job::Settings::default()).map_err(|e| e.to_string())?;
+    let st = job.standings().ok_or("not a tournament file")?;
+    let t = job.input.tournament.as_ref().ok_or("not a tournament file")?;
+    Ok(award(t, &st.standings, &table, sharing.or(table.sharing).unwrap_or_default()))
 }
 
 /// The standings as the organiser's view ranks the file (the same job, default settings: the

@@ -177,6 +177,7 @@ test('a 40-player event: hand-paired round, adjourned game, ½-0, a player edite
   const pairings = await pdfPages(await page.pdf({ preferCSSPageSize: true }));
   checkPrinted(pairings, 'the pairings', [/Round 5/, /Tromsø/, /2026\/11\/27/, /FM Player 0[12]/]);
   // The prize list.
+  await page.locator('[data-testid=desk-prizes-block] summary').click();
   await page.getByTestId('desk-prizes-table').fill('1: 500\n2: 300\n3: 200\nwomen: 50');
   await press(page, 'desk-prizes');
   await page.getByTestId('desk-prize-list').waitFor({ timeout: 30000 });

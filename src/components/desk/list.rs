@@ -132,6 +132,7 @@ fn Tournament() -> impl IntoView {
         })}
         <super::confirm::Confirm />
         <super::round::Round />
+        <super::prizes::Prizes />
         <super::players::Players />
     }
 }

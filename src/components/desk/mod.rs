@@ -19,6 +19,7 @@ mod lists;
 pub mod player_form;
 mod players;
 pub mod players_view;
+mod prizes;
 mod register;
 mod round;
 
@@ -53,6 +54,7 @@ enum Flight {
     Explain,
     Export(TrfVersion, bool),
     CheckImport,
+    Prizes,
     Report,
     Standings,
 }
@@ -89,6 +91,8 @@ pub struct Desk {
     pub found: RwSignal<Option<(String, Vec<ratings_engine::parse::rating_list::ListPlayer>)>>,
     /// The search or load asked last of the list ([`Desk::search_list`]): its job and text.
     list_job: StoredValue<(u32, String)>,
+    /// The prize list made last.
+    pub prizes: RwSignal<Option<ratings_engine::tiebreak::prizes::PrizeList>>,
     /// What the check of the file just imported found, until the arbiter accepts it.
     pub import_report: RwSignal<Option<ratings_engine::desk::import::ImportReport>>,
     /// A change that needs the arbiter's agreement, with why ([`confirm::Confirm`]).
@@ -140,6 +144,7 @@ impl Desk {
             unkept: RwSignal::new(None),
             asking: RwSignal::new(None),
             import_report: RwSignal::new(None),
+            prizes: RwSignal::new(None),
             rating_list: RwSignal::new(None),
             list_problem: RwSignal::new(None),
             found: RwSignal::new(None),
@@ -243,6 +248,7 @@ impl Desk {
         self.report.set(None);
         self.failure.set(None);
         self.import_report.set(None);
+        self.prizes.set(None);
         let text = k.text.clone();
         let waiting = !k.pending.is_empty();
         self.current.set(Some(k));
@@ -333,6 +339,17 @@ impl Desk {
                 let _ = w.print();
             }
         });
+    }
+
+    /// The prize list by `table` (kept with the tournament) shared as `sharing`.
+    pub fn ask_prizes(self, table: String, sharing: Option<ratings_engine::tiebreak::prizes::Sharing>) {
+        let Some(mut k) = self.current.get_untracked() else { return };
+        if k.prize_table != table {
+            k.prize_table = table.clone();
+            self.current.set(Some(k.clone()));
+            self.keep();
+        }
+        self.send(DeskRequest::Prizes { text: k.text, table, sharing }, Flight::Prizes);
     }
 
     /// The file to export as `version` (`fin`: the final file, refused while a result is
@@ -483,6 +500,7 @@ impl Desk {
                 crate::download::text(&reply.export.unwrap_or_default(), &format!("{name}{suffix}.trf"), "text/plain");
             }
             Flight::CheckImport => self.import_report.set(reply.import),
+            Flight::Prizes => self.prizes.set(reply.prizes),
         }
         if flight == Flight::Apply {
             self.keep();
