@@ -28,7 +28,7 @@ pub fn run(args: &PairArgs) -> Result<(String, ExitCode), String> {
         return Err("--all-rounds: a round robin's rounds are known at once (192 FIDE_ROUNDROBIN or --system round-robin); a Swiss is paired a round at a time".into());
     }
     if args.check {
-        return check(args, &t, warnings);
+        return check(args, &t, warnings, &by_hand(&text));
     }
     let round = args.round.expect("clap requires --round without --check");
     let opts = options(args, &t, round, &mut warnings)?;
@@ -306,8 +306,20 @@ fn trf(text: &str, t: &Tournament, p: &Pairing) -> Result<String, String> {
     Ok(with_pairing(text, t, p.round, &boards_of(p), p.bye))
 }
 
+/// The rounds the file says the arbiter changed or paired by hand (the desk's `### manual
+/// round R:` records).
+fn by_hand(text: &str) -> Vec<usize> {
+    let mut out: Vec<usize> = text
+        .lines()
+        .filter_map(|l| l.strip_prefix("### manual round ")?.split(':').next()?.trim().parse().ok())
+        .collect();
+    out.dedup();
+    out
+}
+
 /// `--check`: every round compared; exit 0 when all are identical, `DIFFERS` when one is not.
-fn check(args: &PairArgs, t: &Tournament, mut warnings: Vec<String>) -> Result<(String, ExitCode), String> {
+/// A round that differs and that the file says the arbiter changed by hand is named as such.
+fn check(args: &PairArgs, t: &Tournament, mut warnings: Vec<String>, hand: &[usize]) -> Result<(String, ExitCode), String> {
     let opts = options(args, t, 0, &mut warnings)?;
     let checks = check_rounds(t, &opts).map_err(|e| e.to_string())?;
     let mut notes: Vec<String> = Vec::new();
@@ -318,6 +330,9 @@ fn check(args: &PairArgs, t: &Tournament, mut warnings: Vec<String>) -> Result<(
     }
     if checks.is_empty() {
         return Err(format!("--check: {} holds no games to check", display_name(&args.file)));
+    }
+    for c in checks.iter().filter(|c| !c.identical() && hand.contains(&c.round)) {
+        notes.push(format!("round {} was changed or paired by hand by the arbiter (the file's ### manual round {} records)", c.round, c.round));
     }
     let status = match checks.iter().all(RoundCheck::identical) {
         true => ExitCode::SUCCESS,

@@ -285,3 +285,29 @@ fn a_round_robins_rounds_are_printed_at_once() {
     assert!(out(&run_text(&text, &["--all-rounds"])).contains("round 5 pairings (Berger tables, C.05)"));
     fails_saying(&run_text(&fresh(5, "XXR 3"), &["--all-rounds"]), "a Swiss is paired a round at a time");
 }
+
+/// A desk file whose round 2 the arbiter paired by hand (`### manual round 2:` records):
+/// `--check` finds round 1 as the engine pairs it and names round 2 as paired by hand (issue 36).
+#[test]
+fn check_names_a_round_paired_by_hand() {
+    use ratings_engine::desk::register::{new_file, parse_players, Details};
+    use ratings_engine::desk::{apply, view, Action, Outcome};
+    use ratings_engine::tournament::Colour;
+    let players = parse_players("A,2000\nB,1900\nC,1800\nD,1700\nE,1600\nF,1500\n").unwrap();
+    let mut text = new_file(&Details { name: "Hand".into(), rounds: 3, ..Details::default() }, &players).unwrap();
+    text = apply(&text, &Action::Pair { round: 1, initial_colour: Some(Colour::White), date: None }).unwrap();
+    let boards: Vec<(u32, u32)> = view(&text).unwrap().rounds[0].boards.iter().map(|b| (b.white, b.black)).collect();
+    for (white, _) in &boards {
+        text = apply(&text, &Action::Result { round: 1, white: *white, outcome: Outcome::WhiteWins }).unwrap();
+    }
+    // Round 2 by hand: 1-2, 3-4, 5-6 (none met in round 1, whose pairs are 1-4, 5-2, 3-6).
+    let hand = Action::PairByHand { round: 2, boards: vec![(1, 2), (3, 4), (5, 6)], bye: None };
+    text = apply(&text, &hand).or_else(|_| apply(&text, &Action::Confirmed(Box::new(hand.clone())))).unwrap();
+    assert!(text.contains("### manual round 2: paired by hand by the arbiter"), "{text}");
+    let o = run_text(&text, &["--check"]);
+    assert_eq!(o.status.code(), Some(2), "{}", out(&o));
+    let said = out(&o);
+    assert!(said.contains("round 2: differs from the file"), "{said}");
+    assert!(said.contains("note: round 2 was changed or paired by hand by the arbiter"), "{said}");
+    assert!(!said.contains("round 1: differs"), "{said}");
+}

@@ -26,6 +26,19 @@ fn fail(e: DeskError) -> String {
     e.to_string()
 }
 
+/// Why a pasted players list was refused, a line each (the first ten); when many lines
+/// failed, most likely their columns were not where the reader looked for them: said.
+fn players_error(e: &ratings_engine::error::ParseErrors) -> String {
+    let n = e.0.len();
+    let mut out = format!("The players list: {n} {} not read:
+{e}", if n == 1 { "problem" } else { "problems" });
+    if n >= 3 {
+        out += "
+Does the list begin with a line naming its columns (name, rating, fide id, federation, title, birth)? Without one, the columns are read in that order.";
+    }
+    out
+}
+
 /// The desk worker's parts (`src/bin/desk_worker.rs`).
 pub struct DeskParts {
     /// A change to the file, or a round's explanation ([`pair`]).
@@ -40,7 +53,7 @@ pub struct DeskParts {
 async fn answer(request: DeskRequest, parts: &DeskParts) -> Result<DeskReply, String> {
     let part = match request {
         DeskRequest::Create { details, players } => {
-            let players = parse_players(&players).map_err(|e| format!("the players: {e}"))?;
+            let players = parse_players(&players).map_err(|e| players_error(&e))?;
             return reply(new_file(&details, &players).map_err(fail)?);
         }
         DeskRequest::View { text } => return reply(text),

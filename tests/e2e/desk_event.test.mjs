@@ -161,7 +161,8 @@ test('a 40-player event: hand-paired round, adjourned game, ½-0, a player edite
     if (await confirm.count()) await press(page, 'desk-confirm-yes');
   }
   await waitBoards(page, 3, 20);
-  assert.deepEqual((await boardsOf(page)).map((b) => b.slice().sort((x, y) => x - y)), Array.from({ length: 20 }, (_, i) => [2 * i + 1, 2 * i + 2]));
+  const seated = (await boardsOf(page)).map((b) => b.slice().sort((x, y) => x - y)).sort((a, b) => a[0] - b[0]);
+  assert.deepEqual(seated, Array.from({ length: 20 }, (_, i) => [2 * i + 1, 2 * i + 2]), 'the boards as typed (in C.04.2\'s board order)');
   await typeRound(page, rng, 1, 20);
   for (const round of [4, 5]) {
     await waitPairable(page, round);

@@ -110,6 +110,10 @@ pub struct DeskView {
     pub dates: String,
     #[serde(default)]
     pub arbiter: String,
+    /// The colour the top player had in round 1 (the file's `152`, chosen or drawn by lot),
+    /// once round 1 is paired.
+    #[serde(default)]
+    pub initial_colour: Option<Colour>,
     /// The tournament is run in FIDE mode (the default; `false` once the arbiter has left it,
     /// [`super::fide_mode`]).
     #[serde(default = "fide_mode_default")]
@@ -210,6 +214,7 @@ pub fn view(text: &str) -> Result<DeskView, DeskError> {
         dates,
         arbiter,
         fide_mode,
+        initial_colour: t.initial_colour.map(|c| c.colour),
     })
 }
 

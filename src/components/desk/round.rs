@@ -287,6 +287,11 @@ fn Boards(round: usize) -> impl IntoView {
     let desk = expect_context::<Desk>();
     let boards = move || round_view(desk, round).map(|rv| rv.boards).unwrap_or_default();
     // As a printed sheet heads it: the round, the tournament, where and when.
+    // Round 1's colours, as chosen or drawn by lot (the file's 152).
+    let drawn = move || {
+        let c = desk.view.with(|v| v.as_ref().and_then(|v| v.initial_colour))?;
+        (round == 1).then(|| format!("The top player had {} in round 1 (chosen, or drawn by lot, at pairing; the file's 152).", if c == Colour::White { "white" } else { "black" }))
+    };
     let caption = move || {
         let about = desk.view.with(|v| {
             v.as_ref().map(|v| {
@@ -317,6 +322,7 @@ fn Boards(round: usize) -> impl IntoView {
                 }).collect_view()}
             </tfoot>
         </table>
+        {move || drawn().map(|d| view! { <p class="help" data-testid="desk-drawn">{d}</p> })}
         <ResultButtons round=round />
         <Cards round=round />
         <div class="desk-actions">
