@@ -593,6 +593,25 @@ pub struct PlayersStandings {
     pub lines: Vec<StandingLine>,
 }
 
+/// One player's line of the rating report as the desk shows it on a card (a table a player,
+/// which a phone shows whole): the figures of `ratings_engine::fide::report::Player`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ReportCard {
+    pub start: u32,
+    pub name: String,
+    pub title: Option<String>,
+    pub rating: Option<u32>,
+    pub k: Option<u32>,
+    pub games: usize,
+    pub score: f64,
+    pub expected: Option<f64>,
+    pub change: Option<i64>,
+    pub new_rating: Option<i64>,
+    pub performance: Option<i64>,
+    /// The norms achieved (`GM norm`), and the games left out with why.
+    pub notes: Vec<String>,
+}
+
 /// The desk's answer: the file and its view (`explain`/`export`: the text asked for).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct DeskReply {
@@ -606,6 +625,9 @@ pub struct DeskReply {
     pub report: Option<String>,
     #[serde(default)]
     pub standings: Option<PlayersStandings>,
+    /// The rating report a player a card ([`DeskRequest::Report`]).
+    #[serde(default)]
+    pub report_cards: Option<Vec<ReportCard>>,
     /// The prize list ([`DeskRequest::Prizes`]).
     #[serde(default)]
     pub prizes: Option<ratings_engine::tiebreak::prizes::PrizeList>,

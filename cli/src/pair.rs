@@ -309,10 +309,8 @@ fn trf(text: &str, t: &Tournament, p: &Pairing) -> Result<String, String> {
 /// The rounds the file says the arbiter changed or paired by hand (the desk's `### manual
 /// round R:` records).
 fn by_hand(text: &str) -> Vec<usize> {
-    let mut out: Vec<usize> = text
-        .lines()
-        .filter_map(|l| l.strip_prefix("### manual round ")?.split(':').next()?.trim().parse().ok())
-        .collect();
+    let mut out: Vec<usize> =
+        text.lines().filter_map(|l| l.strip_prefix("### manual round ")?.split(':').next()?.trim().parse().ok()).collect();
     out.dedup();
     out
 }
@@ -332,7 +330,10 @@ fn check(args: &PairArgs, t: &Tournament, mut warnings: Vec<String>, hand: &[usi
         return Err(format!("--check: {} holds no games to check", display_name(&args.file)));
     }
     for c in checks.iter().filter(|c| !c.identical() && hand.contains(&c.round)) {
-        notes.push(format!("round {} was changed or paired by hand by the arbiter (the file's ### manual round {} records)", c.round, c.round));
+        notes.push(format!(
+            "round {} was changed or paired by hand by the arbiter (the file's ### manual round {} records)",
+            c.round, c.round
+        ));
     }
     let status = match checks.iter().all(RoundCheck::identical) {
         true => ExitCode::SUCCESS,

@@ -8,7 +8,7 @@
 
 use super::slices::post;
 use super::{Part, Unloaded, UNLOADED};
-use crate::protocol::{Confirmation, DeskReply, DeskRequest, FromWorker, Later, PlayersStandings, StandingLine};
+use crate::protocol::{Confirmation, DeskReply, DeskRequest, FromWorker, Later, PlayersStandings, ReportCard, StandingLine};
 use ratings_engine::desk::export::export;
 use ratings_engine::desk::register::{new_file, parse_players};
 use ratings_engine::desk::{apply, explain, view, DeskError};
@@ -19,7 +19,18 @@ use wasm_bindgen_futures::spawn_local;
 
 fn reply(text: String) -> Result<DeskReply, String> {
     let view = view(&text).map_err(|e| e.to_string())?;
-    Ok(DeskReply { text, view, explain: None, export: None, report: None, standings: None, prizes: None, import: None, confirm: None })
+    Ok(DeskReply {
+        text,
+        view,
+        explain: None,
+        export: None,
+        report: None,
+        standings: None,
+        report_cards: None,
+        prizes: None,
+        import: None,
+        confirm: None,
+    })
 }
 
 fn fail(e: DeskError) -> String {
@@ -30,13 +41,36 @@ fn fail(e: DeskError) -> String {
 /// failed, most likely their columns were not where the reader looked for them: said.
 fn players_error(e: &ratings_engine::error::ParseErrors) -> String {
     let n = e.0.len();
-    let mut out = format!("The players list: {n} {} not read:
-{e}", if n == 1 { "problem" } else { "problems" });
+    let mut out = format!(
+        "The players list: {n} {} not read:
+{e}",
+        if n == 1 { "problem" } else { "problems" }
+    );
     if n >= 3 {
         out += "
 Does the list begin with a line naming its columns (name, rating, fide id, federation, title, birth)? Without one, the columns are read in that order.";
     }
     out
+}
+
+/// A player's report as a card shows it.
+fn card(p: &ratings_engine::fide::report::Player) -> ReportCard {
+    let mut notes: Vec<String> = p.norms.iter().filter(|n| n.achieved).map(|n| format!("{} norm", n.title)).collect();
+    notes.extend(p.omitted.iter().map(|o| format!("round {} not rated: {}", o.round, o.reason)));
+    ReportCard {
+        start: p.start,
+        name: p.name.clone(),
+        title: p.title.clone(),
+        rating: p.rating,
+        k: p.k,
+        games: p.rated_games,
+        score: p.score_rated,
+        expected: p.expected,
+        change: p.change,
+        new_rating: p.new_rating,
+        performance: p.performance,
+        notes,
+    }
 }
 
 /// The desk worker's parts (`src/bin/desk_worker.rs`).
@@ -110,7 +144,8 @@ pub fn report(request: DeskRequest) -> Result<DeskReply, String> {
             };
             let mut r = ratings_engine::fide::report::report(&t, &options);
             r.notes.extend(corrected);
-            Ok(DeskReply { report: Some(ratings_engine::fide::report::text(&r)), ..reply(text)? })
+            let cards = Some(r.players.iter().map(card).collect());
+            Ok(DeskReply { report: Some(ratings_engine::fide::report::text(&r)), report_cards: cards, ..reply(text)? })
         }
         _ => Err(WRONG_PART.into()),
     }

@@ -125,7 +125,7 @@ test('a 30-player, 7-round Swiss at the desk, keyboard only, killed mid-round an
   assert.doesNotMatch(printed, /Why these pairings|Export TRF|Undo/);
   // The rating report (B.02) and norm check, shown and printed.
   await press(page, 'desk-report-button');
-  await page.getByTestId('desk-report').waitFor();
+  await page.getByTestId('desk-report').waitFor({ state: 'attached' });
   assert.match(await page.getByTestId('desk-report').textContent(), /Player 01/);
   // The browser's print dialog stood in for (headless Chromium would print at once): the
   // page's own print asked for, then printed here.
@@ -177,6 +177,10 @@ test('a 30-player, 7-round Swiss at the desk, keyboard only, killed mid-round an
   const shownToPlayers = await second.$$eval('[data-testid=pv-name]', (xs) => xs.map((x) => x.textContent.trim()));
   assert.deepEqual(shownToPlayers, cli.players.map((p) => p.name), 'the players see the standings the arbiter sees');
   await axe(second, 'the players\' view');
+  // A player finds their line by start number (two of one name are told apart so).
+  await second.getByTestId('pv-find').fill('7');
+  await second.waitForFunction(() => [...document.querySelectorAll('[data-testid=pv-standing]')].filter((r) => r.offsetParent !== null).length === 1);
+  await second.getByTestId('pv-find').fill('');
   await second.screenshot({ path: `${ARTIFACTS}/desk-players-view-phone.png`, fullPage: true });
   await second.close();
   // Saved as one file with the tournament inside, opened from a file with no server.
@@ -251,19 +255,26 @@ test('at the desk every change can be undone, across a reload; the arbiter\'s ch
   await press(page, 'desk-colour', 'w');
   await press(page, 'desk-pair');
   await page.waitForFunction(() => document.querySelectorAll('[data-testid=desk-result]').length === 2);
-  // Colours swapped by the arbiter: marked on the board.
+  // Colours swapped by the arbiter in a session of hand changes: marked on the board.
+  await press(page, 'desk-manual-begin');
+  await page.getByTestId('desk-swap').first().waitFor();
   await press(page, 'desk-swap');
+  const asked = page.getByTestId('desk-confirm');
+  if (await asked.waitFor({ timeout: 3000 }).then(() => true, () => false)) await press(page, 'desk-confirm-yes');
   await page.waitForFunction(() => /changed by the arbiter/.test(document.querySelector('[data-testid=desk-board]')?.textContent ?? ''));
   await page.locator('#desk-result-1').focus();
   await page.keyboard.press('=');
   await page.waitForFunction(() => /1 results to enter/.test(document.querySelector('[data-testid=desk-next]')?.textContent ?? ''));
-  // Reloaded: the undo stack is kept. Undo takes back the result, the swap, the pairing.
+  // Reloaded: the undo stack is kept. Undo takes back the result, the swap, the session begun,
+  // the pairing.
   await page.reload();
   await page.waitForFunction(() => /1 results to enter/.test(document.querySelector('[data-testid=desk-next]')?.textContent ?? ''), null, { timeout: 30000 });
   await press(page, 'desk-undo');
   await page.waitForFunction(() => /2 results to enter/.test(document.querySelector('[data-testid=desk-next]')?.textContent ?? ''));
   await press(page, 'desk-undo');
   await page.waitForFunction(() => !/changed by the arbiter/.test(document.querySelector('[data-testid=desk-boards]')?.textContent ?? 'x'));
+  await press(page, 'desk-undo');
+  await page.getByTestId('desk-manual-begin').waitFor();
   await press(page, 'desk-undo');
   await page.getByTestId('desk-pair').waitFor();
   assert.equal(await page.getByTestId('desk-undo').isDisabled(), true, 'back to the registration: nothing more to undo');

@@ -187,12 +187,16 @@ test('a 40-player event: hand-paired round, adjourned game, ½-0, a player edite
   checkPrinted(prizes, 'the prize list', [/Prize list/i, /500/]);
   // The rating report.
   await press(page, 'desk-report-button');
-  await page.getByTestId('desk-report').waitFor({ timeout: 30000 });
+  await page.getByTestId('desk-report-cards').waitFor({ timeout: 30000 });
   await press(page, 'desk-print-report');
   const report = await pdfPages(await page.pdf({ preferCSSPageSize: true }));
   checkPrinted(report, 'the rating report', [/FIDE rating report/]);
   await page.setViewportSize(PHONE);
-  await page.screenshot({ path: `${ARTIFACTS}/desk-event-report-phone.png`, fullPage: true });
+  await page.getByTestId('desk-report-cards').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${ARTIFACTS}/desk-event-report-phone.png` });
+  const wide = await page.$$eval('[data-testid=desk-report-card]', (cards) => cards.filter((c) => c.getBoundingClientRect().right > window.innerWidth + 1).length);
+  assert.equal(wide, 0, 'each player\'s report fits a phone\'s width');
+  assert.equal(await page.getByTestId('desk-report-card').count(), 40);
   await axe(page, 'the desk at phone width, the report shown');
   // Exported and audited: the hand-paired round named, the others as the engine pairs them.
   const [download] = await Promise.all([page.waitForEvent('download'), press(page, 'desk-export')]);

@@ -3,6 +3,7 @@
 // plays it as far as the defect needs.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
 import { PDFParse } from 'pdf-parse';
 import { ARTIFACTS, PHONE, axe, newDeskTournament, siteForTests } from './browser.mjs';
 
@@ -221,15 +222,27 @@ test('an earlier round\'s result changed only when confirmed, naming the rounds 
   await page.keyboard.press('0');
   await press(page, 'desk-confirm-yes');
   await page.waitForFunction(() => document.querySelector('#desk-result-1')?.value === '0-1', null, { timeout: 30000 });
-  // Round 1 (before the second-to-last): locked; the correction is for the rating report only.
+  // Round 1 (before the second-to-last): locked; a result typed there is offered as a
+  // correction for the rating report only, asked first; cancelled, nothing is written.
   await page.getByTestId('desk-round-choice').selectOption('1');
   await page.waitForFunction(() => (document.querySelector('[data-testid=desk-boards] caption')?.textContent ?? '').startsWith('Round 1'));
   await page.locator('#desk-result-1').focus();
   await page.keyboard.press('0');
-  await page.getByTestId('desk-failure').waitFor({ timeout: 30000 });
-  assert.match(await page.getByTestId('desk-failure').textContent(), /locked|correction/i);
+  await page.getByTestId('desk-confirm').waitFor({ timeout: 30000 });
+  assert.match(await page.getByTestId('desk-confirm').textContent(), /Round 1 is locked.*correction for the rating report only/);
+  await press(page, 'desk-confirm-no');
   await page.waitForTimeout(300);
   assert.equal((await resultValues(page))[0], '1-0', 'round 1 unchanged');
+  // Confirmed: written as a correction (### correction), the standings as they were.
+  await page.locator('#desk-result-1').focus();
+  await page.keyboard.press('0');
+  await press(page, 'desk-confirm-yes');
+  await page.waitForTimeout(500);
+  assert.equal((await resultValues(page))[0], '1-0', 'round 1 still shows its result: the correction is for rating only');
+  const [download] = await Promise.all([page.waitForEvent('download'), press(page, 'desk-export')]);
+  const file = `${ARTIFACTS}/desk-earlier.trf`;
+  await download.saveAs(file);
+  assert.match(await readFile(file, 'utf8'), /### correction round 1: /);
   assert.deepEqual(errors, []);
   await context.close();
 });
@@ -245,6 +258,8 @@ test('an exchange that seats a rematch is confirmed first, or not made', { timeo
   const [a, o] = first[0];
   const game = second.find((g) => g.includes(o));
   const b = game[0] === o ? game[1] : game[0];
+  await press(page, 'desk-manual-begin');
+  await page.getByTestId('desk-ex-a').waitFor();
   await page.getByTestId('desk-ex-a').fill(String(a));
   await page.getByTestId('desk-ex-b').fill(String(b));
   await press(page, 'desk-exchange');
@@ -254,6 +269,9 @@ test('an exchange that seats a rematch is confirmed first, or not made', { timeo
   await page.waitForTimeout(300);
   assert.deepEqual(await boards(page), second, 'not confirmed: the pairing as it was');
   // An exchange across rounds is refused in words.
+  // The session ended: the round is as the engine pairs it (nothing was changed).
+  await press(page, 'desk-manual-end');
+  await page.getByTestId('desk-manual-begin').waitFor({ timeout: 30000 });
   await page.getByTestId('desk-round-choice').selectOption('1');
   assert.equal(await page.getByTestId('desk-exchange').count(), 0, 'a played round offers no exchange');
   assert.deepEqual(errors, []);

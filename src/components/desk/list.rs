@@ -124,7 +124,11 @@ fn Tournament() -> impl IntoView {
                 <p class="help">"K as the rules give it from what the file holds (rating, birth year), unless given here (as ratings-lab report's --k-factor, --new-player and --reached-2400)."</p>
                 <KInputsForm />
                 <button data-testid="desk-print-report" on:click=move |_| desk.print("print-report")>"Print the report"</button>
-                <pre class="desk-report" data-testid="desk-report" tabindex="0">{r}</pre>
+                <ReportCards />
+                <details class="desk-report-text">
+                    <summary>"The report as text, with its working (as ratings-lab report prints it)"</summary>
+                    <pre class="desk-report" data-testid="desk-report" tabindex="0">{r}</pre>
+                </details>
             </div>
         })}
         {move || desk.view.with(|v| v.as_ref().map(|v| v.warnings.clone())).filter(|w| !w.is_empty()).map(|w| view! {
@@ -158,6 +162,36 @@ fn follow_in_ratings(desk: Desk, state: crate::state::State, rerate: crate::stat
             rerate.0.run(());
         }
     });
+}
+
+/// The rating report, a table a player: rating, K, games, score against expected, change,
+/// new rating, performance, norms; a phone shows each whole.
+#[component]
+fn ReportCards() -> impl IntoView {
+    let desk = expect_context::<Desk>();
+    let num = |x: Option<i64>| x.map_or("–".to_string(), |v| v.to_string());
+    move || {
+        desk.report_cards.get().map(|cards| view! {
+            <div class="desk-report-cards" data-testid="desk-report-cards">
+                {cards.into_iter().map(|c| {
+                    let change = c.change.map_or("–".to_string(), |d| format!("{d:+}"));
+                    let expected = c.expected.map_or("–".to_string(), |e| format!("{e:.2}"));
+                    view! {
+                        <table class="desk-report-card" data-testid="desk-report-card">
+                            <caption>{format!("{} · {}{}", c.start, c.title.clone().map(|t| format!("{t} ")).unwrap_or_default(), c.name)}</caption>
+                            <tbody>
+                                <tr><th scope="row">"Rating, K"</th><td>{format!("{}, K {}", c.rating.map_or("unrated".into(), |r| r.to_string()), c.k.map_or("–".into(), |k| k.to_string()))}</td></tr>
+                                <tr><th scope="row">"Rated games, score (expected)"</th><td>{format!("{}, {} ({expected})", c.games, c.score)}</td></tr>
+                                <tr><th scope="row">"Change, new rating"</th><td>{format!("{change}, {}", num(c.new_rating))}</td></tr>
+                                <tr><th scope="row">"Performance"</th><td>{num(c.performance)}</td></tr>
+                                {(!c.notes.is_empty()).then(|| view! { <tr><th scope="row">"Notes"</th><td>{c.notes.join("; ")}</td></tr> })}
+                            </tbody>
+                        </table>
+                    }
+                }).collect_view()}
+            </div>
+        })
+    }
 }
 
 /// FIDE mode: on for every tournament, every warning asked and none switched off; left only

@@ -91,6 +91,8 @@ pub struct Desk {
     pub found: RwSignal<Option<(String, Vec<ratings_engine::parse::rating_list::ListPlayer>)>>,
     /// The search or load asked last of the list ([`Desk::search_list`]): its job and text.
     list_job: StoredValue<(u32, String)>,
+    /// The rating report a player a card.
+    pub report_cards: RwSignal<Option<Vec<crate::protocol::ReportCard>>>,
     /// The prize list made last.
     pub prizes: RwSignal<Option<ratings_engine::tiebreak::prizes::PrizeList>>,
     /// What the check of the file just imported found, until the arbiter accepts it.
@@ -145,6 +147,7 @@ impl Desk {
             asking: RwSignal::new(None),
             import_report: RwSignal::new(None),
             prizes: RwSignal::new(None),
+            report_cards: RwSignal::new(None),
             rating_list: RwSignal::new(None),
             list_problem: RwSignal::new(None),
             found: RwSignal::new(None),
@@ -488,7 +491,10 @@ impl Desk {
                 }
             }),
             Flight::Explain => self.explain.set(reply.explain),
-            Flight::Report => self.report.set(reply.report),
+            Flight::Report => {
+                self.report_cards.set(reply.report_cards);
+                self.report.set(reply.report)
+            }
             Flight::Standings => self.standings.set(reply.standings),
             Flight::Export(version, fin) => {
                 let name = self.current.with_untracked(|k| k.as_ref().map(|k| file_name(&k.name))).unwrap_or_default();

@@ -5,7 +5,7 @@
 use super::Desk;
 use leptos::prelude::*;
 use ratings_engine::desk::NewPlayer;
-use ratings_engine::parse::rating_list::{ListPlayer, RatingType};
+use ratings_engine::parse::rating_list::{ListFormat, ListPlayer, RatingType};
 use ratings_engine::tournament::{Sex, Title};
 
 /// The fields, as typed.
@@ -61,15 +61,19 @@ impl PlayerForm {
         }
     }
 
-    /// Every field as `p` of the rating list has it (the rating of the kind `kind`).
-    pub fn fill(self, p: &ListPlayer, kind: RatingType) {
+    /// Every field as `p` of the rating list has it (the rating of the kind `kind`); a national
+    /// list's rating is the national rating.
+    pub fn fill(self, p: &ListPlayer, kind: RatingType, national: bool) {
         self.name.set(p.name.clone());
         let r = match kind {
             RatingType::Standard => p.standard,
             RatingType::Rapid => p.rapid,
             RatingType::Blitz => p.blitz,
         };
-        self.rating.set(text(r));
+        match national {
+            true => self.national.set(text(r)),
+            false => self.rating.set(text(r)),
+        }
         self.fide_id.set(text(p.id));
         self.federation.set(p.federation.clone().unwrap_or_default());
         self.title.set(p.title.map_or(String::new(), |t| t.name().to_string()));
@@ -156,7 +160,8 @@ pub fn Lookup(form: PlayerForm, prefix: &'static str) -> impl IntoView {
     let id = format!("{prefix}-lookup");
     let found = move || desk.found.get().filter(|(q, _)| *q == query.get()).map(|(_, f)| f).unwrap_or_default();
     let pick = move |p: ListPlayer| {
-        form.fill(&p, kind.get_untracked());
+        let national = desk.rating_list.with_untracked(|l| l.as_ref().is_some_and(|l| l.format == ListFormat::Csv));
+        form.fill(&p, kind.get_untracked(), national);
         query.set(String::new());
     };
     view! {

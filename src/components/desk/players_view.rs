@@ -88,6 +88,7 @@ pub fn PlayersBody() -> impl IntoView {
 fn PlayersPage(source: Source) -> impl IntoView {
     let desk = expect_context::<Desk>();
     desk.receive();
+    provide_context(Search(RwSignal::new(String::new())));
     match source {
         Source::Carried(c) => desk.ask_standings(c.text),
         Source::Kept => {
@@ -100,9 +101,42 @@ fn PlayersPage(source: Source) -> impl IntoView {
         <main class="players-view" data-testid="players-view">
             <h1>{name}</h1>
             {move || desk.failure.get().map(|f| view! { <p class="error" role="alert">{f}</p> })}
+            <Find />
             <Pairings />
             <Standings />
         </main>
+    }
+}
+
+/// What the players' view is searched for (a name, or a start number).
+#[derive(Clone, Copy)]
+struct Search(RwSignal<String>);
+
+/// Whether a line holding `text` is shown for the search typed (always, when nothing is).
+fn found(text: &str) -> impl Fn() -> bool + Send + Sync + 'static {
+    let search = use_context::<Search>().map(|s| s.0);
+    let words: Vec<String> =
+        text.to_lowercase().split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).map(str::to_string).collect();
+    let whole = text.to_lowercase();
+    move || {
+        let q = search.map(|s| s.get().trim().to_lowercase()).unwrap_or_default();
+        match q.parse::<u32>() {
+            _ if q.is_empty() => true,
+            Ok(n) => words.iter().any(|w| *w == n.to_string()),
+            Err(_) => whole.contains(&q),
+        }
+    }
+}
+
+/// A search box: a player finds their board and their line by name or start number.
+#[component]
+fn Find() -> impl IntoView {
+    let search = expect_context::<Search>().0;
+    view! {
+        <div class="control pv-find">
+            <label for="pv-find">"Find a player (name or start number)"</label>
+            <input id="pv-find" type="search" data-testid="pv-find" autocomplete="off" prop:value=move || search.get() on:input=move |ev| search.set(event_target_value(&ev)) />
+        </div>
     }
 }
 
@@ -119,7 +153,8 @@ fn Pairings() -> impl IntoView {
                 Next::Finished => v.total_rounds,
             };
             let rv = v.rounds.iter().find(|x| x.round == r)?.clone();
-            let name = |s: u32| v.players.iter().find(|p| p.start == s).map_or(s.to_string(), |p| p.name.clone());
+            // With their start numbers: two players of one name told apart, and found by number.
+            let name = |s: u32| v.players.iter().find(|p| p.start == s).map_or(s.to_string(), |p| format!("{s} · {}", p.name));
             let boards: Vec<(usize, String, String, String)> =
                 rv.boards.iter().map(|b| (b.board, name(b.white), b.result.clone(), name(b.black))).collect();
             Some((r, boards, rv.bye.map(name)))
@@ -131,8 +166,11 @@ fn Pairings() -> impl IntoView {
                 <section aria-labelledby="pv-round">
                     <h2 id="pv-round">{format!("Round {r}")}</h2>
                     <ol class="pv-boards" data-testid="pv-boards">
-                        {boards.into_iter().map(|(b, w, res, bl)| view! {
-                            <li data-testid="pv-board"><span class="pv-board-no">{b}</span><span>{w}</span><span class="pv-result">{if res.is_empty() { "–".to_string() } else { res }}</span><span>{bl}</span></li>
+                        {boards.into_iter().map(|(b, w, res, bl)| {
+                            let shown = found(&format!("{w} {bl}"));
+                            view! {
+                                <li data-testid="pv-board" class:hidden=move || !shown()><span class="pv-board-no">{b}</span><span>{w.clone()}</span><span class="pv-result">{if res.is_empty() { "–".to_string() } else { res.clone() }}</span><span>{bl.clone()}</span></li>
+                            }
                         }).collect_view()}
                     </ol>
                     {bye.map(|b| view! { <p>"Pairing-allocated bye: " {b}</p> })}
@@ -151,14 +189,17 @@ fn Standings() -> impl IntoView {
                 <section aria-labelledby="pv-standings">
                     <h2 id="pv-standings">{if st.round == 0 { "Players".to_string() } else { format!("Standings after round {}", st.round) }}</h2>
                     <table class="pv-standings">
-                        <thead><tr><th scope="col">"#"</th><th scope="col">"Name"</th><th scope="col">"Pts"</th>
+                        <thead><tr><th scope="col">"#"</th><th scope="col">"No."</th><th scope="col">"Name"</th><th scope="col">"Pts"</th>
                             {st.codes.iter().map(|c| view! { <th scope="col">{c.clone()}</th> }).collect_view()}</tr></thead>
                         <tbody>
-                            {st.lines.iter().map(|l| view! {
-                                <tr data-testid="pv-standing">
-                                    <td>{l.rank}</td><td data-testid="pv-name">{l.name.clone()}</td><td>{l.points}</td>
-                                    {l.tiebreaks.iter().map(|t| view! { <td>{t.map_or("–".to_string(), |x| format!("{x}"))}</td> }).collect_view()}
-                                </tr>
+                            {st.lines.iter().map(|l| {
+                                let shown = found(&format!("{} · {}", l.start, l.name));
+                                view! {
+                                    <tr data-testid="pv-standing" class:hidden=move || !shown()>
+                                        <td>{l.rank}</td><td>{l.start}</td><td data-testid="pv-name">{l.name.clone()}</td><td>{l.points}</td>
+                                        {l.tiebreaks.iter().map(|t| view! { <td>{t.map_or("–".to_string(), |x| format!("{x}"))}</td> }).collect_view()}
+                                    </tr>
+                                }
                             }).collect_view()}
                         </tbody>
                     </table>

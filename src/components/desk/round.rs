@@ -13,6 +13,19 @@ use ratings_engine::desk::{Action, Outcome};
 use ratings_engine::tournament::Colour;
 use wasm_bindgen::JsCast;
 
+/// What the desk says once every round is paired: final, or what keeps it from being so (an
+/// adjourned game still open: FIDE's checklist Q169).
+fn finished(desk: Desk) -> String {
+    let open = desk.view.with(|v| v.as_ref().map(|v| v.adjourned.clone())).unwrap_or_default();
+    match open.as_slice() {
+        [] => "Every round is played: the standings are final.".into(),
+        games => {
+            let each: Vec<String> = games.iter().map(|(r, w)| format!("round {r}, the game of {w} (white)")).collect();
+            format!("Every round is paired, but adjourned games are still open ({}): the standings are not final.", each.join("; "))
+        }
+    }
+}
+
 /// The round the desk shows: the one being played, else the last one played.
 fn shown_round(v: &ratings_engine::desk::DeskView) -> usize {
     match &v.next {
@@ -50,7 +63,7 @@ pub fn Round() -> impl IntoView {
                 Some(Next::Results { round, missing }) => view! {
                     <p class="help" data-testid="desk-next" aria-live="polite">{format!("Round {round}: {} results to enter. Type 1, = or 0 on each board (a forfeit: + or -+; adjourned: ?), or the result as on the score sheet (1-0, ½-0, 0-0…); Backspace takes one back.", missing.len())}</p>
                 }.into_any(),
-                Some(Next::Finished) => view! { <p class="help" data-testid="desk-next">"Every round is played: the standings are final."</p> }.into_any(),
+                Some(Next::Finished) => view! { <p class="help" data-testid="desk-next">{finished(desk)}</p> }.into_any(),
                 None => ().into_any(),
             }}
             <RoundChoice chosen=chosen />
@@ -201,6 +214,24 @@ fn record(desk: Desk, round: usize, board: usize, outcome: Outcome) {
     if outcome != Outcome::Clear && result_filed(desk, round, b.white) == outcome.written() {
         return;
     }
+    // A round before the second-to-last is locked (C.04.2 4.3): a result typed there is offered
+    // as a correction for the rating report only, asked first.
+    let paired_last =
+        desk.view.with_untracked(|v| v.as_ref().and_then(|v| v.rounds.iter().filter(|r| !r.boards.is_empty()).map(|r| r.round).max()));
+    let paired_last = paired_last.unwrap_or(0);
+    if round + 1 < paired_last && !matches!(outcome, Outcome::Clear | Outcome::Adjourned) {
+        let why = format!(
+            "Round {round} is locked: rounds before the second-to-last are not changed (C.04.2 4.3). Board {board}'s {} is written as a correction for the rating report only; the standings and the pairings stay as they are.",
+            outcome.written()
+        );
+        let action = Action::Correction { round, white: b.white, outcome };
+        return desk.asking.set(Some(super::confirm::Asking {
+            action,
+            level: ratings_engine::desk::Level::Confirm,
+            warnings: vec![why],
+            agreed: 0,
+        }));
+    }
     desk.act(Action::Result { round, white: b.white, outcome });
 }
 
@@ -276,7 +307,7 @@ fn BoardLine(round: usize, b: BoardRow) -> impl IntoView {
             <td>{format!("{} · {}", b.black, player_name(desk, b.black))}<span class="points">{format!(" ({})", b.black_points)}</span></td>
             <td>
                 {b.manual.then(|| view! { <span class="manual-mark">"changed by the arbiter"</span> })}
-                {move || changeable(desk, round).then(|| view! { <button class="link" data-testid="desk-swap" on:click=move |_| desk.act(Action::SwapColours { round, white })>"Swap colours"</button> })}
+                {move || (changeable(desk, round) && in_session(desk, round)).then(|| view! { <button class="link" data-testid="desk-swap" on:click=move |_| desk.act(Action::SwapColours { round, white })>"Swap colours"</button> })}
             </td>
         </tr>
     }
@@ -290,7 +321,12 @@ fn Boards(round: usize) -> impl IntoView {
     // Round 1's colours, as chosen or drawn by lot (the file's 152).
     let drawn = move || {
         let c = desk.view.with(|v| v.as_ref().and_then(|v| v.initial_colour))?;
-        (round == 1).then(|| format!("The top player had {} in round 1 (chosen, or drawn by lot, at pairing; the file's 152).", if c == Colour::White { "white" } else { "black" }))
+        (round == 1).then(|| {
+            format!(
+                "The top player had {} in round 1 (chosen, or drawn by lot, at pairing; the file's 152).",
+                if c == Colour::White { "white" } else { "black" }
+            )
+        })
     };
     let caption = move || {
         let about = desk.view.with(|v| {
@@ -330,9 +366,9 @@ fn Boards(round: usize) -> impl IntoView {
             <button data-testid="desk-print-cards" on:click=move |_| desk.print("print-cards")>"Print pairing cards"</button>
             {move || changeable(desk, round).then(|| view! {
                 <button data-testid="desk-unpair" on:click=move |_| desk.act(Action::Unpair { round })>{format!("Unpair round {round}")}</button>
-                <Session round=round />
-                <Exchange round=round />
             })}
+            {move || (changeable(desk, round) || in_session(desk, round)).then(|| view! { <Session round=round /> })}
+            {move || (changeable(desk, round) && in_session(desk, round)).then(|| view! { <Exchange round=round /> })}
         </div>
     }
 }
