@@ -334,3 +334,48 @@ fn a_session_of_hand_changes_is_begun_and_ended_with_the_engines_pairing_beside_
     let played = results(&paired, 1, Outcome::Draw);
     assert!(apply(&played, &Action::ManualSession { round: 1, end: false }).is_err());
 }
+
+/// The colours a player has had so far, by the file (`w`/`b`, round by round).
+fn colours_of(text: &str, start: u32) -> Vec<Colour> {
+    let (t, _) = parse_trf(text).unwrap();
+    let e = t.entrants.iter().find(|e| e.start == start).unwrap();
+    e.rounds.iter().filter_map(|r| r.colour).collect()
+}
+
+#[test]
+fn a_swap_that_puts_both_players_off_their_due_colour_is_acknowledged_and_a_third_colour_confirmed() {
+    // Round 2: on a board where each player has the colour they were due (the other than in
+    // round 1), swapping the colours puts both off it: Level 2 (the checklist's Q67).
+    let text = pair(&results(&pair(&tournament(SIX, 5), 1), 1, Outcome::Draw), 2);
+    let due = boards(&text, 2).into_iter().find(|&(w, b)| colours_of(&text, w)[0] == Colour::Black && colours_of(&text, b)[0] == Colour::White);
+    let (w, _) = due.expect("a board where both have their due colour");
+    let swap = Action::SwapColours { round: 2, white: w };
+    let e = apply(&text, &swap).unwrap_err();
+    let DeskError::Confirm { level, warnings } = &e else { panic!("asked, not {e:?}") };
+    assert!(*level >= Level::Warning, "{level:?}");
+    assert!(warnings.iter().any(|x| x.contains("due colour")), "{warnings:?}");
+    apply(&text, &Action::Confirmed(Box::new(swap))).unwrap();
+    // Round 3 after two whites: a swap that gives a third white in a row is Level 3 (Q66).
+    let two = pair(&results(&text, 2, Outcome::Draw), 3);
+    let board = boards(&two, 3).into_iter().find(|&(_, b)| colours_of(&two, b)[..2] == [Colour::White, Colour::White]);
+    if let Some((w3, b3)) = board {
+        let e = apply(&two, &Action::SwapColours { round: 3, white: w3 }).unwrap_err();
+        let DeskError::Confirm { level: Level::Confirm, warnings } = &e else { panic!("Level 3, not {e:?}") };
+        assert!(warnings.iter().any(|x| x.contains(&format!("{b3} ("))), "{warnings:?}");
+    }
+}
+
+#[test]
+fn an_exchange_that_seats_a_pair_who_must_not_meet_needs_confirming() {
+    let details = Details { name: "T".into(), rounds: 5, must_not_meet: "A; D\n".into(), ..Details::default() };
+    let text = new_file(&details, &parse_players(SIX).unwrap()).unwrap();
+    let text = pair(&text, 1);
+    let r1 = boards(&text, 1);
+    assert!(!r1.iter().any(|&(w, b)| (w, b) == (1, 4) || (w, b) == (4, 1)), "the engine keeps them apart: {r1:?}");
+    // Exchange 4 with whoever faces 1: 1 and 4 then meet.
+    let x = r1.iter().find_map(|&(w, b)| if w == 1 { Some(b) } else if b == 1 { Some(w) } else { None }).unwrap();
+    let exchange = Action::Exchange { round: 1, a: 4, b: x };
+    let e = apply(&text, &exchange).unwrap_err();
+    let DeskError::Confirm { level: Level::Confirm, warnings } = &e else { panic!("Level 3, not {e:?}") };
+    assert!(warnings.iter().any(|w| w.contains("must not meet")), "{warnings:?}");
+}

@@ -218,18 +218,15 @@ fn FideMode() -> impl IntoView {
 }
 
 /// What the check of an imported file found: each round against the rules the file declares,
-/// and every adjustment made in reading it; accepted, it is written in the file (`### import:`
-/// lines; a round that broke the rules asked at Level 3).
+/// and every adjustment made in reading it; written in the file at once (`### import:` lines;
+/// a round that broke the rules asked at Level 3 first).
 #[component]
 fn ImportReport() -> impl IntoView {
     let desk = expect_context::<Desk>();
     move || {
         desk.import_report.get().map(|r| {
             let bad: Vec<_> = r.rounds.iter().filter(|x| !x.as_paired).cloned().collect();
-            let accept = move |_| {
-                desk.import_report.set(None);
-                desk.act(Action::AcceptImport { notes: Vec::new() });
-            };
+
             view! {
                 <div class="desk-import" data-testid="desk-import-report" role="region" aria-label="The imported file checked">
                     <h3>"The imported file, checked"</h3>
@@ -239,7 +236,8 @@ fn ImportReport() -> impl IntoView {
                         <p>"Adjusted in reading:"</p>
                         <ul>{r.adjustments.iter().map(|a| view! { <li>{a.clone()}</li> }).collect_view()}</ul>
                     })}
-                    <button class="primary" data-testid="desk-import-accept" on:click=accept>"Accept (written in the file)"</button>
+                    <p class="help">"Written in the file as ### import records (a round that broke the rules is asked first)."</p>
+                    <button data-testid="desk-import-close" on:click=move |_| desk.import_report.set(None)>"Close"</button>
                 </div>
             }
         })

@@ -505,7 +505,15 @@ impl Desk {
                 };
                 crate::download::text(&reply.export.unwrap_or_default(), &format!("{name}{suffix}.trf"), "text/plain");
             }
-            Flight::CheckImport => self.import_report.set(reply.import),
+            // What the check found is written in the file at once (asked first, at Level 3,
+            // when a round broke the rules: the checklist's Q55), and shown.
+            Flight::CheckImport => {
+                let found = reply.import.as_ref().is_some_and(|r| !r.lines().is_empty());
+                self.import_report.set(reply.import);
+                if found {
+                    self.act(Action::AcceptImport { notes: Vec::new() });
+                }
+            }
             Flight::Prizes => self.prizes.set(reply.prizes),
         }
         if flight == Flight::Apply {
