@@ -63,7 +63,7 @@ fn each_outcome_writes_its_trf_codes_and_points() {
         (Outcome::WhiteWinsUnrated, ('W', 'L'), (1.0, 0.0), "W-L"),
         (Outcome::DrawUnrated, ('D', 'D'), (0.5, 0.5), "D-D"),
         (Outcome::BlackWinsUnrated, ('L', 'W'), (0.0, 1.0), "L-W"),
-        (Outcome::Adjourned, ('?', '?'), (0.0, 0.0), "?"),
+        (Outcome::Adjourned, ('?', '?'), (0.5, 0.5), "?"),
     ];
     for (outcome, (cw, cb), (pw, pb), shown) in table {
         let text = apply(&paired, &Action::Result { round: 1, white: 1, outcome }).unwrap();
@@ -149,16 +149,17 @@ fn the_score_sheet_reader_takes_every_form_and_refuses_a_five() {
 }
 
 #[test]
-fn an_adjourned_game_of_the_last_round_blocks_pairing_and_an_older_one_asks_an_acknowledgement() {
+fn an_adjourned_game_counts_as_a_draw_and_pairing_past_it_asks_an_acknowledgement() {
     let r1 = pair(&tournament(SIX, 5), 1);
     let (first, _) = boards(&r1, 1)[0];
     let adj = results(&r1, 1, Outcome::WhiteWins);
     let adj = apply(&adj, &Action::Result { round: 1, white: first, outcome: Outcome::Adjourned }).unwrap();
     let e = apply(&adj, &Action::Pair { round: 2, initial_colour: None, date: None }).unwrap_err();
-    assert!(matches!(e, DeskError::Round { round: 1, .. }) && e.to_string().contains("adjourned"), "{e}");
+    assert_eq!(confirm_level(&e), Some(Level::Warning), "{e}");
+    assert!(e.to_string().contains("adjourned") && e.to_string().contains("draw"), "{e}");
     let v = view(&adj).unwrap();
     assert_eq!((v.adjourned.clone(), v.final_ready), (vec![(1, first)], false));
-    assert!(matches!(v.next, ratings_engine::desk::view::Next::Results { round: 1, ref missing } if missing == &[first]));
+    assert_eq!(v.next, ratings_engine::desk::view::Next::Pair(2));
 
     // Resolved, round 2 paired; then round 1's game found adjourned after all (a change of
     // the round before the current one: Level 3), round 2 played.
@@ -176,6 +177,36 @@ fn an_adjourned_game_of_the_last_round_blocks_pairing_and_an_older_one_asks_an_a
     // The adjourned game resolved later, though its round is locked now.
     let done = apply(&paired, &Action::Result { round: 1, white: first, outcome: Outcome::BlackWins }).unwrap();
     assert!(view(&done).unwrap().adjourned.is_empty());
+}
+
+/// The checklist's Q167: an adjourned game's provisional score is a draw, for each player's
+/// points and for pairing the next round, until its result is entered.
+#[test]
+fn an_adjourned_game_scores_a_provisional_draw_and_the_next_round_is_paired_on_it() {
+    let r1 = pair(&tournament("A,2000\nB,1900\nC,1800\nD,1700\n", 3), 1);
+    assert_eq!(boards(&r1, 1), [(1, 3), (4, 2)]);
+    // 1-3 adjourned, 4-2 won by white: 1 and 3 on ½ each, 4 on 1, 2 on 0.
+    let text = apply(&r1, &Action::Result { round: 1, white: 4, outcome: Outcome::WhiteWins }).unwrap();
+    let text = apply(&text, &Action::Result { round: 1, white: 1, outcome: Outcome::Adjourned }).unwrap();
+    let v = view(&text).unwrap();
+    let points = |s: u32| v.players.iter().find(|p| p.start == s).unwrap().points;
+    assert_eq!([1, 2, 3, 4].map(points), [0.5, 0.0, 0.5, 1.0]);
+    let (t, _) = parse_trf(&text).unwrap();
+    assert_eq!(t.entrants[0].points_in(&t.point_system, 1), 0.5);
+    let pair2 = Action::Pair { round: 2, initial_colour: None, date: None };
+    let paired = apply(&text, &Action::Confirmed(Box::new(pair2))).unwrap();
+    // Round 2 is paired on the scores ½, 0, ½, 1 (in tenths, by start number).
+    let (t2, _) = parse_trf(&paired).unwrap();
+    let scores = ratings_engine::pairing::dutch::state::scores_before(&t2, 2, None);
+    assert_eq!(scores[1], [5, 0, 5, 10]);
+    assert_eq!(boards(&paired, 2).len(), 2);
+    // The explanation's score groups show the same: 1 and 3 in the ½ bracket.
+    let why = ratings_engine::desk::explain(&paired, 2).unwrap();
+    assert!(why.contains("0.5") || why.contains("½"), "{why}");
+    // The standings count the draw; the result entered later replaces it.
+    let done = apply(&paired, &Action::Result { round: 1, white: 1, outcome: Outcome::WhiteWins }).unwrap();
+    let v = view(&done).unwrap();
+    assert_eq!(v.players.iter().find(|p| p.start == 3).unwrap().points, 0.0);
 }
 
 #[test]
