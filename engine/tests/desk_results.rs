@@ -358,10 +358,43 @@ fn a_session_of_hand_changes_is_begun_and_ended_with_the_engines_pairing_beside_
         Ok(t) => t,
         Err(_) => apply(&begun, &Action::Confirmed(Box::new(Action::SwapColours { round: 1, white: w }))).unwrap(),
     };
-    let ended = apply(&swapped, &Action::ManualSession { round: 1, end: true }).unwrap();
+    let end = Action::ManualSession { round: 1, end: true };
+    let ended = apply(&swapped, &Action::Confirmed(Box::new(end))).unwrap();
     let line = ended.lines().find(|l| l.contains("session ended")).unwrap();
     assert!(line.contains("the engine pairs it otherwise") && line.contains("colours the other way"), "{line}");
     // A round with results is no longer changed by hand.
     let played = results(&paired, 1, Outcome::Draw);
     assert!(apply(&played, &Action::ManualSession { round: 1, end: false }).is_err());
+}
+
+/// Q65: a session begun before the games started is ended after results were typed in.
+#[test]
+fn a_session_of_hand_changes_ends_after_results_are_entered() {
+    let paired = pair(&tournament(SIX, 3), 1);
+    let begun = apply(&paired, &Action::ManualSession { round: 1, end: false }).unwrap();
+    let played = results(&begun, 1, Outcome::Draw);
+    let ended = apply(&played, &Action::ManualSession { round: 1, end: true }).unwrap();
+    assert!(ended.contains("### manual round 1: session ended: the round is as the engine pairs it\n"), "{ended}");
+    // Still only the last round paired.
+    let later = pair(&played, 2);
+    let e = apply(&later, &Action::ManualSession { round: 1, end: true }).unwrap_err();
+    assert!(matches!(e, DeskError::Round { round: 1, .. }), "{e:?}");
+}
+
+/// Q69: a session that leaves the round other than the engine's pairing ends only when the
+/// arbiter confirms (Level 3), each difference a warning; then the line is written as before.
+#[test]
+fn a_session_ending_with_the_round_not_as_the_engine_pairs_it_needs_confirming() {
+    let paired = pair(&tournament(SIX, 3), 1);
+    let begun = apply(&paired, &Action::ManualSession { round: 1, end: false }).unwrap();
+    let (w, _) = boards(&begun, 1)[0];
+    let swap = Action::SwapColours { round: 1, white: w };
+    let swapped = apply(&begun, &swap).or_else(|_| apply(&begun, &Action::Confirmed(Box::new(swap)))).unwrap();
+    let end = Action::ManualSession { round: 1, end: true };
+    let e = apply(&swapped, &end).unwrap_err();
+    let DeskError::Confirm { level: Level::Confirm, warnings } = &e else { panic!("a Level-3 confirmation, not {e:?}") };
+    assert_eq!(warnings, &compare(&swapped, 1));
+    assert!(warnings.len() == 1 && warnings[0].contains("colours the other way"), "{warnings:?}");
+    let ended = apply(&swapped, &Action::Confirmed(Box::new(end))).unwrap();
+    assert_eq!(ended.lines().filter(|l| l.starts_with("### manual round 1: session ended: the engine pairs it otherwise")).count(), 1);
 }

@@ -92,9 +92,11 @@ pub enum Action {
     /// The next round paired wholly by the arbiter: `boards` (white, black) and the
     /// pairing-allocated bye; every player to pair exactly once ([`super::manual`]).
     PairByHand { round: usize, boards: Vec<(u32, u32)>, bye: Option<u32> },
-    /// A session of hand changes to the round just paired begun (`end: false`) or ended
-    /// (`end: true`: the round as it now is compared with the engine's pairing, the
-    /// differences written), each a `### manual round R:` line (the checklist's Q65, Q68).
+    /// A session of hand changes to the round just paired begun (`end: false`, before any
+    /// result) or ended (`end: true`, results typed in meanwhile or not: the round as it now
+    /// is compared with the engine's pairing, the differences written, and when there are
+    /// any, a Level-3 confirmation first), each a `### manual round R:` line (the checklist's
+    /// Q65, Q68, Q69).
     ManualSession { round: usize, end: bool },
     /// The arbiter leaves FIDE mode (a Level-4 confirmation), written to the file as a
     /// `### FIDE mode left by the arbiter` line, with `on` (the date) when given; for good
@@ -188,9 +190,15 @@ pub fn apply(text: &str, action: &Action) -> Result<String, DeskError> {
         Action::Exchange { round, a, b } => exchange(text, &t, *round, (*a, *b), confirmed)?,
         Action::Correction { round, white, outcome } => super::correction::correct(text, &t, *round, *white, *outcome)?,
         Action::PairByHand { round, boards, bye } => super::manual::pair_by_hand(text, &t, *round, (boards, *bye), confirmed)?,
-        Action::ManualSession { round, end } => {
+        Action::ManualSession { round, end: false } => {
             changeable(&t, *round)?;
-            super::manual::session(text, *round, *end)
+            super::manual::session(text, *round, false, confirmed)?
+        }
+        // Ending a session needs only the round to be the last paired: results typed in
+        // meanwhile do not stop the arbiter closing the record of the changes (Q65).
+        Action::ManualSession { round, end: true } => {
+            last_paired(&t, *round)?;
+            super::manual::session(text, *round, true, confirmed)?
         }
         Action::LeaveFideMode { on } => super::fide_mode::leave(text, on.as_deref(), confirmed)?,
         Action::EnterFideMode => super::fide_mode::enter(text)?,
@@ -351,11 +359,17 @@ fn withdraw(text: &str, t: &Tournament, start: u32, from: usize) -> Result<Strin
     Ok(text)
 }
 
-/// Checks that `round` is the last paired and has no result yet (a pairing may be changed).
-fn changeable(t: &Tournament, round: usize) -> Result<(), DeskError> {
+/// Checks that `round` is the last round paired.
+fn last_paired(t: &Tournament, round: usize) -> Result<(), DeskError> {
     if round != current_round(t) || round == 0 {
         return Err(round_error(round, "only the last round paired can be changed"));
     }
+    Ok(())
+}
+
+/// Checks that `round` is the last paired and has no result yet (a pairing may be changed).
+fn changeable(t: &Tournament, round: usize) -> Result<(), DeskError> {
+    last_paired(t, round)?;
     if has_results(t, round) {
         return Err(round_error(round, "results are entered: a pairing is changed before its games start"));
     }
