@@ -9,7 +9,7 @@ use ratings_engine::desk::export::{export, TrfVersion};
 use ratings_engine::desk::manual::compare;
 use ratings_engine::desk::progress::adjourned;
 use ratings_engine::desk::register::{new_file, parse_players, Details};
-use ratings_engine::desk::{apply, view, Action, DeskError, Level, Outcome, SheetRead};
+use ratings_engine::desk::{apply, view, Action, ByeKind, DeskError, Level, Outcome, SheetRead};
 use ratings_engine::parse::trf::parse_trf;
 use ratings_engine::tournament::{Colour, RoundResult};
 
@@ -397,4 +397,39 @@ fn a_session_ending_with_the_round_not_as_the_engine_pairs_it_needs_confirming()
     assert!(warnings.len() == 1 && warnings[0].contains("colours the other way"), "{warnings:?}");
     let ended = apply(&swapped, &Action::Confirmed(Box::new(end))).unwrap();
     assert_eq!(ended.lines().filter(|l| l.starts_with("### manual round 1: session ended: the engine pairs it otherwise")).count(), 1);
+}
+
+/// Q112: every event of the pairing's integrity is written to the file as a `###` line.
+#[test]
+fn every_pairing_integrity_event_is_logged() {
+    let text = three_rounds();
+    let (w, b) = boards(&text, 2)[0];
+    // A result of the round before the current one changed (Level 3), logged.
+    let change = Action::Result { round: 2, white: w, outcome: Outcome::BlackWins };
+    let changed = apply(&text, &Action::Confirmed(Box::new(change))).unwrap();
+    let line = format!("### result changed round 2, after round 3 was paired: {w} – {b} 1-0 → 0-1");
+    assert!(changed.lines().any(|l| l == line), "{line} in\n{changed}");
+    // A round unpaired; a bye entered and taken back; a withdrawal.
+    let unpaired = apply(&text, &Action::Unpair { round: 3 }).unwrap();
+    assert!(unpaired.contains("### unpaired round 3 by the arbiter\n"), "{unpaired}");
+    let bye = apply(&unpaired, &Action::Bye { start: 2, round: 3, kind: Some(ByeKind::Half) }).unwrap();
+    assert!(bye.contains("### bye for 2 in round 3: half-point bye entered\n"), "{bye}");
+    let back = apply(&bye, &Action::Bye { start: 2, round: 3, kind: None }).unwrap();
+    assert!(back.contains("### bye for 2 in round 3: taken back\n"), "{back}");
+    let gone = apply(&back, &Action::Withdraw { start: 5, from_round: 4 }).unwrap();
+    assert!(gone.contains("### withdrawn 5 from round 4\n"), "{gone}");
+    // The events already logged: an exchange, a swap, an expulsion, an edit.
+    let swap = Action::SwapColours { round: 3, white: boards(&text, 3)[0].0 };
+    let swapped = apply(&text, &swap).or_else(|_| apply(&text, &Action::Confirmed(Box::new(swap)))).unwrap();
+    assert!(swapped.lines().any(|l| l.starts_with("### manual round 3: colours of")), "{swapped}");
+    let (a, c) = (boards(&text, 3)[0].0, boards(&text, 3)[1].0);
+    let ex = Action::Exchange { round: 3, a, b: c };
+    let exchanged = apply(&text, &ex).or_else(|_| apply(&text, &Action::Confirmed(Box::new(ex)))).unwrap();
+    assert!(exchanged.lines().any(|l| l.starts_with("### manual round 3: ") && l.contains("exchanged")), "{exchanged}");
+    let expelled = apply(&text, &Action::Expel { start: 6, from_round: 4 }).unwrap();
+    assert!(expelled.contains("### expelled 6 from round 4\n"));
+    // The file still reads, each line a comment.
+    for t in [&changed, &unpaired, &bye, &back, &gone] {
+        assert!(parse_trf(t).unwrap().1.is_empty(), "{t}");
+    }
 }

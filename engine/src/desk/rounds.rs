@@ -7,10 +7,13 @@
 //! `0000 - U`; a requested bye `0000 - H`/`Z`/`F` and an absence `0000 - -`, entered before
 //! the round is paired (C.04.1's byes on request; JaVaFo's and bbpPairings's TRF(x) input).
 //! The arbiter's manual changes to a pairing are marked by a comment record
-//! (`### manual round R: …`), which TRF readers skip and [`super::view`] reads.
+//! (`### manual round R: …`), which TRF readers skip and [`super::view`] reads; every other
+//! event of the pairing's integrity has its own comment record (the checklist's Q112): a
+//! result of the round before the current one changed (`### result changed round R, …`), a
+//! round unpaired, a bye or absence entered or taken back, a withdrawal.
 
 use super::confirm::{ask, seating, who, Concern, Level};
-use super::manual::{with_manual_mark, without_manual_marks};
+use super::manual::{with_comment, with_manual_mark, without_manual_marks};
 pub use super::outcome::Outcome;
 pub(crate) use super::progress::read;
 pub use super::progress::{adjourned, current_round, missing_results};
@@ -183,8 +186,14 @@ pub fn apply(text: &str, action: &Action) -> Result<String, DeskError> {
         }
         Action::Result { round, white, outcome } => result(text, &t, (*round, *white), *outcome, confirmed)?,
         Action::Unpair { round } => unpair(text, &t, *round)?,
-        Action::Bye { start, round, kind } => bye(text, &t, *start, *round, *kind)?,
-        Action::Withdraw { start, from_round } => withdraw(text, &t, *start, *from_round)?,
+        Action::Bye { start, round, kind } => {
+            let text = bye(text, &t, *start, *round, *kind)?;
+            with_comment(&text, &bye_line(*start, *round, *kind))
+        }
+        Action::Withdraw { start, from_round } => {
+            let text = withdraw(text, &t, *start, *from_round)?;
+            with_comment(&text, &format!("### withdrawn {start} from round {from_round}"))
+        }
         Action::AddPlayer(p) => super::late::add_player(text, &t, p)?,
         Action::SwapColours { round, white } => swap_colours(text, &t, *round, *white, confirmed)?,
         Action::Exchange { round, a, b } => exchange(text, &t, *round, (*a, *b), confirmed)?,
@@ -283,9 +292,14 @@ fn result(text: &str, t: &Tournament, (round, white): (usize, u32), outcome: Out
             ),
         ));
     }
+    let mut logged = None;
     if round + 1 == current && !open && !unchanged {
         let (sw, sb) = (t.entrants[w].start, t.entrants[b].start);
         let was = Outcome::shown(old, t.entrants[b].rounds[round - 1].result);
+        // The pairing of the current round rests on the old result: the change is an event
+        // of the pairing's integrity, kept in the file (the checklist's Q112).
+        logged =
+            Some(format!("### result changed round {round}, after round {current} was paired: {sw} – {sb} {was} → {}", outcome.written()));
         let warning = format!(
             "round {round}: the result of {} – {} changed from {was} to {}; round {current} was paired on the old score \
              and stays as paired (C.04.2 4.3)",
@@ -305,7 +319,8 @@ fn result(text: &str, t: &Tournament, (round, white): (usize, u32), outcome: Out
         };
         Some(Cell { opponent: Some(opponent), colour: Some(colour), result, points: None })
     };
-    Ok(with_round(text, round, &cell))
+    let text = with_round(text, round, &cell);
+    Ok(logged.map_or_else(|| text.clone(), |line| with_comment(&text, &line)))
 }
 
 fn unpair(text: &str, t: &Tournament, round: usize) -> Result<String, DeskError> {
@@ -323,7 +338,9 @@ fn unpair(text: &str, t: &Tournament, round: usize) -> Result<String, DeskError>
         })
     };
     let text = without_round(text, round, &paired);
-    Ok(super::dates::without_round_date(&without_manual_marks(&text, round), t, round))
+    let text = super::dates::without_round_date(&without_manual_marks(&text, round), t, round);
+    // The round's own marks go with it; that it was paired and taken back stays (Q112).
+    Ok(with_comment(&text, &format!("### unpaired round {round} by the arbiter")))
 }
 
 fn bye(text: &str, t: &Tournament, start: u32, round: usize, kind: Option<ByeKind>) -> Result<String, DeskError> {
@@ -342,6 +359,16 @@ fn bye(text: &str, t: &Tournament, start: u32, round: usize, kind: Option<ByeKin
             with_round(text, round, &|s| (s == start).then_some(cell))
         }
     })
+}
+
+/// The file's record of a bye or absence entered or taken back before its round was paired
+/// (who sits out is an event of the pairing's integrity, Q112; the start number first, so
+/// that a late entry renumbers it, [`super::players::renumbered_mark`]).
+fn bye_line(start: u32, round: usize, kind: Option<ByeKind>) -> String {
+    match kind {
+        Some(k) => format!("### bye for {start} in round {round}: {} entered", k.name()),
+        None => format!("### bye for {start} in round {round}: taken back"),
+    }
 }
 
 fn withdraw(text: &str, t: &Tournament, start: u32, from: usize) -> Result<String, DeskError> {
