@@ -174,6 +174,9 @@ fn an_adjourned_game_counts_as_a_draw_and_pairing_past_it_asks_an_acknowledgemen
     assert!(warnings[0].contains("round 1") && warnings[0].contains("(A)") || warnings[0].contains(&format!("{first} (")), "{warnings:?}");
     let paired = apply(&text, &Action::Confirmed(Box::new(Action::Pair { round: 3, initial_colour: None, date: None }))).unwrap();
     assert_eq!(boards(&paired, 3).len(), 3);
+    // Paired past the open game: logged (Q112).
+    let logged: Vec<&str> = paired.lines().filter(|l| l.starts_with("### round 3 paired past an open game: round 1: the game")).collect();
+    assert_eq!(logged.len(), 1, "{paired}");
     // The adjourned game resolved later, though its round is locked now.
     let done = apply(&paired, &Action::Result { round: 1, white: first, outcome: Outcome::BlackWins }).unwrap();
     assert!(view(&done).unwrap().adjourned.is_empty());

@@ -237,8 +237,17 @@ fn round_error(round: usize, what: impl Into<String>) -> DeskError {
     DeskError::Round { round, what: what.into() }
 }
 
+/// Pairs the next round; a round paired past an adjourned game still open (acknowledged,
+/// Level 2) says so in the file, each game a `###` line (an event of the pairing's
+/// integrity: the round rests on a provisional draw, Q112, Q167).
 fn pair(text: &str, t: &Tournament, round: usize, initial: Option<Colour>, confirmed: bool) -> Result<String, DeskError> {
-    ask(confirmed, super::progress::pairable(t, round)?)?;
+    let concerns = super::progress::pairable(t, round)?;
+    ask(confirmed, concerns.clone())?;
+    let paired = pair_engine(text, t, round, initial)?;
+    Ok(concerns.iter().fold(paired, |text, (_, what)| with_comment(&text, &format!("### round {round} paired past an open game: {what}"))))
+}
+
+fn pair_engine(text: &str, t: &Tournament, round: usize, initial: Option<Colour>) -> Result<String, DeskError> {
     if let Some(TournamentType::RoundRobin { double }) = t.tournament_type.as_ref().map(|d| &d.kind) {
         let cycles = if *double { Cycles::Double } else { Cycles::Single };
         let (boards, bye) = berger::pair_round(t, round, cycles).map_err(|e| round_error(round, e.to_string()))?;
