@@ -47,8 +47,10 @@ pub enum RoundResult {
     PairingBye,
     /// `Z`: zero-point bye.
     ZeroBye,
-    /// `?`: an adjourned game, paired and begun, its result still to come: no points until
-    /// it is resolved; for pairing a game played (the two have met, the colours count).
+    /// `?`: an adjourned game, paired and begun, its result still to come: provisionally a
+    /// draw (the point system's draw value, for the points and the pairing, the checklist's
+    /// Q167) until it is resolved; for pairing a game played (the two have met, the colours
+    /// count); the tiebreaks count it as a result still missing.
     Adjourned,
     /// Blank: not paired, no points.
     NotPaired,
@@ -158,8 +160,9 @@ impl RoundResult {
             FullBye => scoring.win,
             PairingBye => scoring.pairing_bye,
             ZeroBye | NotPaired => scoring.zero_bye,
-            // No points until the game is resolved.
-            Adjourned => 0.0,
+            // Provisionally a draw until its result is entered (the checklist's Q167), so
+            // that the standings and the next round's pairing see the likeliest score.
+            Adjourned => scoring.draw,
         }
     }
 }
@@ -351,8 +354,9 @@ impl PointSystem {
             HalfBye => self.half_bye,
             PairingBye => self.pairing_bye,
             ZeroBye | NotPaired => self.zero_bye,
-            // No points until the game is resolved.
-            Adjourned => 0.0,
+            // Provisionally a draw until its result is entered (the checklist's Q167): the
+            // points and the next round's pairing count it so.
+            Adjourned => self.draw,
         }
     }
 

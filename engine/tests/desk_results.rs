@@ -9,7 +9,7 @@ use ratings_engine::desk::export::{export, TrfVersion};
 use ratings_engine::desk::manual::compare;
 use ratings_engine::desk::progress::adjourned;
 use ratings_engine::desk::register::{new_file, parse_players, Details};
-use ratings_engine::desk::{apply, view, Action, DeskError, Level, Outcome, SheetRead};
+use ratings_engine::desk::{apply, view, Action, ByeKind, DeskError, Level, Outcome, SheetRead};
 use ratings_engine::parse::trf::parse_trf;
 use ratings_engine::tournament::{Colour, RoundResult};
 
@@ -63,7 +63,7 @@ fn each_outcome_writes_its_trf_codes_and_points() {
         (Outcome::WhiteWinsUnrated, ('W', 'L'), (1.0, 0.0), "W-L"),
         (Outcome::DrawUnrated, ('D', 'D'), (0.5, 0.5), "D-D"),
         (Outcome::BlackWinsUnrated, ('L', 'W'), (0.0, 1.0), "L-W"),
-        (Outcome::Adjourned, ('?', '?'), (0.0, 0.0), "?"),
+        (Outcome::Adjourned, ('?', '?'), (0.5, 0.5), "?"),
     ];
     for (outcome, (cw, cb), (pw, pb), shown) in table {
         let text = apply(&paired, &Action::Result { round: 1, white: 1, outcome }).unwrap();
@@ -149,16 +149,17 @@ fn the_score_sheet_reader_takes_every_form_and_refuses_a_five() {
 }
 
 #[test]
-fn an_adjourned_game_of_the_last_round_blocks_pairing_and_an_older_one_asks_an_acknowledgement() {
+fn an_adjourned_game_counts_as_a_draw_and_pairing_past_it_asks_an_acknowledgement() {
     let r1 = pair(&tournament(SIX, 5), 1);
     let (first, _) = boards(&r1, 1)[0];
     let adj = results(&r1, 1, Outcome::WhiteWins);
     let adj = apply(&adj, &Action::Result { round: 1, white: first, outcome: Outcome::Adjourned }).unwrap();
     let e = apply(&adj, &Action::Pair { round: 2, initial_colour: None, date: None }).unwrap_err();
-    assert!(matches!(e, DeskError::Round { round: 1, .. }) && e.to_string().contains("adjourned"), "{e}");
+    assert_eq!(confirm_level(&e), Some(Level::Warning), "{e}");
+    assert!(e.to_string().contains("adjourned") && e.to_string().contains("draw"), "{e}");
     let v = view(&adj).unwrap();
     assert_eq!((v.adjourned.clone(), v.final_ready), (vec![(1, first)], false));
-    assert!(matches!(v.next, ratings_engine::desk::view::Next::Results { round: 1, ref missing } if missing == &[first]));
+    assert_eq!(v.next, ratings_engine::desk::view::Next::Pair(2));
 
     // Resolved, round 2 paired; then round 1's game found adjourned after all (a change of
     // the round before the current one: Level 3), round 2 played.
@@ -173,9 +174,42 @@ fn an_adjourned_game_of_the_last_round_blocks_pairing_and_an_older_one_asks_an_a
     assert!(warnings[0].contains("round 1") && warnings[0].contains("(A)") || warnings[0].contains(&format!("{first} (")), "{warnings:?}");
     let paired = apply(&text, &Action::Confirmed(Box::new(Action::Pair { round: 3, initial_colour: None, date: None }))).unwrap();
     assert_eq!(boards(&paired, 3).len(), 3);
+    // Paired past the open game: logged (Q112).
+    let logged: Vec<&str> = paired.lines().filter(|l| l.starts_with("### round 3 paired past an open game: round 1: the game")).collect();
+    assert_eq!(logged.len(), 1, "{paired}");
     // The adjourned game resolved later, though its round is locked now.
     let done = apply(&paired, &Action::Result { round: 1, white: first, outcome: Outcome::BlackWins }).unwrap();
     assert!(view(&done).unwrap().adjourned.is_empty());
+}
+
+/// The checklist's Q167: an adjourned game's provisional score is a draw, for each player's
+/// points and for pairing the next round, until its result is entered.
+#[test]
+fn an_adjourned_game_scores_a_provisional_draw_and_the_next_round_is_paired_on_it() {
+    let r1 = pair(&tournament("A,2000\nB,1900\nC,1800\nD,1700\n", 3), 1);
+    assert_eq!(boards(&r1, 1), [(1, 3), (4, 2)]);
+    // 1-3 adjourned, 4-2 won by white: 1 and 3 on ½ each, 4 on 1, 2 on 0.
+    let text = apply(&r1, &Action::Result { round: 1, white: 4, outcome: Outcome::WhiteWins }).unwrap();
+    let text = apply(&text, &Action::Result { round: 1, white: 1, outcome: Outcome::Adjourned }).unwrap();
+    let v = view(&text).unwrap();
+    let points = |s: u32| v.players.iter().find(|p| p.start == s).unwrap().points;
+    assert_eq!([1, 2, 3, 4].map(points), [0.5, 0.0, 0.5, 1.0]);
+    let (t, _) = parse_trf(&text).unwrap();
+    assert_eq!(t.entrants[0].points_in(&t.point_system, 1), 0.5);
+    let pair2 = Action::Pair { round: 2, initial_colour: None, date: None };
+    let paired = apply(&text, &Action::Confirmed(Box::new(pair2))).unwrap();
+    // Round 2 is paired on the scores ½, 0, ½, 1 (in tenths, by start number).
+    let (t2, _) = parse_trf(&paired).unwrap();
+    let scores = ratings_engine::pairing::dutch::state::scores_before(&t2, 2, None);
+    assert_eq!(scores[1], [5, 0, 5, 10]);
+    assert_eq!(boards(&paired, 2).len(), 2);
+    // The explanation's score groups show the same: 1 and 3 in the ½ bracket.
+    let why = ratings_engine::desk::explain(&paired, 2).unwrap();
+    assert!(why.contains("0.5") || why.contains("½"), "{why}");
+    // The standings count the draw; the result entered later replaces it.
+    let done = apply(&paired, &Action::Result { round: 1, white: 1, outcome: Outcome::WhiteWins }).unwrap();
+    let v = view(&done).unwrap();
+    assert_eq!(v.players.iter().find(|p| p.start == 3).unwrap().points, 0.0);
 }
 
 #[test]
@@ -327,7 +361,8 @@ fn a_session_of_hand_changes_is_begun_and_ended_with_the_engines_pairing_beside_
         Ok(t) => t,
         Err(_) => apply(&begun, &Action::Confirmed(Box::new(Action::SwapColours { round: 1, white: w }))).unwrap(),
     };
-    let ended = apply(&swapped, &Action::ManualSession { round: 1, end: true }).unwrap();
+    let end = Action::ManualSession { round: 1, end: true };
+    let ended = apply(&swapped, &Action::Confirmed(Box::new(end))).unwrap();
     let line = ended.lines().find(|l| l.contains("session ended")).unwrap();
     assert!(line.contains("the engine pairs it otherwise") && line.contains("colours the other way"), "{line}");
     // A round with results is no longer changed by hand.
@@ -347,7 +382,8 @@ fn a_swap_that_puts_both_players_off_their_due_colour_is_acknowledged_and_a_thir
     // Round 2: on a board where each player has the colour they were due (the other than in
     // round 1), swapping the colours puts both off it: Level 2 (the checklist's Q67).
     let text = pair(&results(&pair(&tournament(SIX, 5), 1), 1, Outcome::Draw), 2);
-    let due = boards(&text, 2).into_iter().find(|&(w, b)| colours_of(&text, w)[0] == Colour::Black && colours_of(&text, b)[0] == Colour::White);
+    let due =
+        boards(&text, 2).into_iter().find(|&(w, b)| colours_of(&text, w)[0] == Colour::Black && colours_of(&text, b)[0] == Colour::White);
     let (w, _) = due.expect("a board where both have their due colour");
     let swap = Action::SwapColours { round: 2, white: w };
     let e = apply(&text, &swap).unwrap_err();
@@ -373,9 +409,87 @@ fn an_exchange_that_seats_a_pair_who_must_not_meet_needs_confirming() {
     let r1 = boards(&text, 1);
     assert!(!r1.iter().any(|&(w, b)| (w, b) == (1, 4) || (w, b) == (4, 1)), "the engine keeps them apart: {r1:?}");
     // Exchange 4 with whoever faces 1: 1 and 4 then meet.
-    let x = r1.iter().find_map(|&(w, b)| if w == 1 { Some(b) } else if b == 1 { Some(w) } else { None }).unwrap();
+    let x = r1
+        .iter()
+        .find_map(|&(w, b)| {
+            if w == 1 {
+                Some(b)
+            } else if b == 1 {
+                Some(w)
+            } else {
+                None
+            }
+        })
+        .unwrap();
     let exchange = Action::Exchange { round: 1, a: 4, b: x };
     let e = apply(&text, &exchange).unwrap_err();
     let DeskError::Confirm { level: Level::Confirm, warnings } = &e else { panic!("Level 3, not {e:?}") };
     assert!(warnings.iter().any(|w| w.contains("must not meet")), "{warnings:?}");
+}
+
+/// Q65: a session begun before the games started is ended after results were typed in.
+#[test]
+fn a_session_of_hand_changes_ends_after_results_are_entered() {
+    let paired = pair(&tournament(SIX, 3), 1);
+    let begun = apply(&paired, &Action::ManualSession { round: 1, end: false }).unwrap();
+    let played = results(&begun, 1, Outcome::Draw);
+    let ended = apply(&played, &Action::ManualSession { round: 1, end: true }).unwrap();
+    assert!(ended.contains("### manual round 1: session ended: the round is as the engine pairs it\n"), "{ended}");
+    // Still only the last round paired.
+    let later = pair(&played, 2);
+    let e = apply(&later, &Action::ManualSession { round: 1, end: true }).unwrap_err();
+    assert!(matches!(e, DeskError::Round { round: 1, .. }), "{e:?}");
+}
+
+/// Q69: a session that leaves the round other than the engine's pairing ends only when the
+/// arbiter confirms (Level 3), each difference a warning; then the line is written as before.
+#[test]
+fn a_session_ending_with_the_round_not_as_the_engine_pairs_it_needs_confirming() {
+    let paired = pair(&tournament(SIX, 3), 1);
+    let begun = apply(&paired, &Action::ManualSession { round: 1, end: false }).unwrap();
+    let (w, _) = boards(&begun, 1)[0];
+    let swap = Action::SwapColours { round: 1, white: w };
+    let swapped = apply(&begun, &swap).or_else(|_| apply(&begun, &Action::Confirmed(Box::new(swap)))).unwrap();
+    let end = Action::ManualSession { round: 1, end: true };
+    let e = apply(&swapped, &end).unwrap_err();
+    let DeskError::Confirm { level: Level::Confirm, warnings } = &e else { panic!("a Level-3 confirmation, not {e:?}") };
+    assert_eq!(warnings, &compare(&swapped, 1));
+    assert!(warnings.len() == 1 && warnings[0].contains("colours the other way"), "{warnings:?}");
+    let ended = apply(&swapped, &Action::Confirmed(Box::new(end))).unwrap();
+    assert_eq!(ended.lines().filter(|l| l.starts_with("### manual round 1: session ended: the engine pairs it otherwise")).count(), 1);
+}
+
+/// Q112: every event of the pairing's integrity is written to the file as a `###` line.
+#[test]
+fn every_pairing_integrity_event_is_logged() {
+    let text = three_rounds();
+    let (w, b) = boards(&text, 2)[0];
+    // A result of the round before the current one changed (Level 3), logged.
+    let change = Action::Result { round: 2, white: w, outcome: Outcome::BlackWins };
+    let changed = apply(&text, &Action::Confirmed(Box::new(change))).unwrap();
+    let line = format!("### result changed round 2, after round 3 was paired: {w} – {b} 1-0 → 0-1");
+    assert!(changed.lines().any(|l| l == line), "{line} in\n{changed}");
+    // A round unpaired; a bye entered and taken back; a withdrawal.
+    let unpaired = apply(&text, &Action::Unpair { round: 3 }).unwrap();
+    assert!(unpaired.contains("### unpaired round 3 by the arbiter\n"), "{unpaired}");
+    let bye = apply(&unpaired, &Action::Bye { start: 2, round: 3, kind: Some(ByeKind::Half) }).unwrap();
+    assert!(bye.contains("### bye for 2 in round 3: half-point bye entered\n"), "{bye}");
+    let back = apply(&bye, &Action::Bye { start: 2, round: 3, kind: None }).unwrap();
+    assert!(back.contains("### bye for 2 in round 3: taken back\n"), "{back}");
+    let gone = apply(&back, &Action::Withdraw { start: 5, from_round: 4 }).unwrap();
+    assert!(gone.contains("### withdrawn 5 from round 4\n"), "{gone}");
+    // The events already logged: an exchange, a swap, an expulsion, an edit.
+    let swap = Action::SwapColours { round: 3, white: boards(&text, 3)[0].0 };
+    let swapped = apply(&text, &swap).or_else(|_| apply(&text, &Action::Confirmed(Box::new(swap)))).unwrap();
+    assert!(swapped.lines().any(|l| l.starts_with("### manual round 3: colours of")), "{swapped}");
+    let (a, c) = (boards(&text, 3)[0].0, boards(&text, 3)[1].0);
+    let ex = Action::Exchange { round: 3, a, b: c };
+    let exchanged = apply(&text, &ex).or_else(|_| apply(&text, &Action::Confirmed(Box::new(ex)))).unwrap();
+    assert!(exchanged.lines().any(|l| l.starts_with("### manual round 3: ") && l.contains("exchanged")), "{exchanged}");
+    let expelled = apply(&text, &Action::Expel { start: 6, from_round: 4 }).unwrap();
+    assert!(expelled.contains("### expelled 6 from round 4\n"));
+    // The file still reads, each line a comment.
+    for t in [&changed, &unpaired, &bye, &back, &gone] {
+        assert!(parse_trf(t).unwrap().1.is_empty(), "{t}");
+    }
 }

@@ -197,3 +197,79 @@ fn a_100000_line_list_reads_in_pieces() {
     assert!((40_000..70_000).contains(&rated), "{rated} rated");
     eprintln!("100,000 lines read in {took:?}");
 }
+
+fn named(name: &str) -> ReadList {
+    let mut r = ListReader::named(name);
+    r.push(&data(name));
+    r.finish()
+}
+
+/// Q122: FIDE's separate standard, rapid and blitz lists (the month as the rating's heading,
+/// `Gms`, `K`, `Bday`) read with the rating of the kind the file's name says, and without a
+/// warning but for a field that cannot be read.
+#[test]
+fn fides_separate_lists_give_the_rating_of_their_kind() {
+    let standard = named("standard_nov26frl.txt");
+    assert!(standard.warnings.is_empty(), "{:?}", standard.warning_lines());
+    let list = &standard.list;
+    assert_eq!(
+        (list.format, list.len(), list.date.as_deref(), list.kind),
+        (ListFormat::FideTxt, 4, Some("2026-11"), Some(RatingType::Standard))
+    );
+    let carlsen = list.player(list.find(1503014).unwrap());
+    assert_eq!((carlsen.standard, carlsen.rapid, carlsen.blitz, carlsen.birth_year), (Some(2833), None, None, Some(1990)));
+    let hou = list.player(list.find(8603006).unwrap());
+    assert_eq!(
+        (hou.standard, hou.sex, hou.title, hou.federation.as_deref()),
+        (Some(2633), Some(Sex::Female), Some(Title::Gm), Some("CHN"))
+    );
+    assert!(list.player(list.find(4100018).unwrap()).inactive);
+
+    let rapid = named("rapid_nov26frl.txt");
+    let carlsen = rapid.list.player(rapid.list.find(1503014).unwrap());
+    assert_eq!((carlsen.standard, carlsen.rapid, carlsen.birth_year), (None, Some(2818), Some(1990)));
+    // The one broken rating is named by its heading, the player kept.
+    assert_eq!(rapid.warnings.len(), 1, "{:?}", rapid.warning_lines());
+    let w = rapid.warnings[0].to_string();
+    assert!(w.contains("NOV26") && w.contains("25OO"), "{w}");
+    assert_eq!(rapid.list.player(rapid.list.find(8603006).unwrap()).rapid, None);
+
+    let blitz = named("blitz_nov26frl.txt");
+    assert!(blitz.warnings.is_empty(), "{:?}", blitz.warning_lines());
+    let caruana = blitz.list.player(blitz.list.find(2020009).unwrap());
+    assert_eq!((caruana.standard, caruana.blitz), (None, Some(2738)));
+    // The search orders by the list's own rating.
+    assert_eq!(names(&blitz.list, &blitz.list.search("ca", RatingType::Blitz, 5)), ["Carlsen, Magnus", "Caruana, Fabiano"]);
+}
+
+#[test]
+fn a_separate_lists_xml_gives_its_rating_to_its_kind() {
+    let read = named("rapid_nov26frl_xml.xml");
+    assert!(read.warnings.is_empty(), "{:?}", read.warning_lines());
+    let list = &read.list;
+    assert_eq!((list.format, list.len(), list.kind), (ListFormat::FideXml, 2, Some(RatingType::Rapid)));
+    let hou = list.player(list.find(8603006).unwrap());
+    assert_eq!((hou.standard, hou.rapid, hou.birth_year), (None, Some(2610), Some(1994)));
+    // Without the kind (the combined list's reading), `<rating>` is the standard rating.
+    let plain = read_list(&data("rapid_nov26frl_xml.xml"), None).list;
+    assert_eq!(plain.player(plain.find(8603006).unwrap()).standard, Some(2610));
+}
+
+#[test]
+fn a_separate_list_of_a_kind_not_told_or_a_header_not_known_is_warned_of() {
+    // The name does not say the kind: read as standard, with a warning naming the column.
+    let read = read_list(&data("rapid_nov26frl.txt"), None);
+    let lines = read.warning_lines();
+    assert!(lines.iter().any(|l| l.contains("NOV26") && l.contains("standard")), "{lines:?}");
+    assert_eq!(read.list.player(read.list.find(1503014).unwrap()).standard, Some(2818));
+    assert_eq!(read.list.date.as_deref(), Some("2026-11"), "the month heading gives the date");
+    // Headings the reader cannot place are named, once; the rest is read.
+    let text = "ID Number      Name                 Fed Sex Elo  Games Born\n1503014        Carlsen, Magnus      NOR M   2833 10    1990\n";
+    let read = read_list(text.as_bytes(), None);
+    assert_eq!(read.warnings.len(), 1, "{:?}", read.warning_lines());
+    let w = read.warnings[0].to_string();
+    assert!(w.contains("'Elo'") && w.contains("'Games'") && w.contains("'Born'") && !w.contains("'Fed'"), "{w}");
+    assert_eq!(read.list.len(), 1);
+    // FIDE's combined list knows every heading: no warning.
+    assert!(read_list(&data("players_list_foa.txt"), None).warnings.iter().all(|w| w.line() != 1));
+}

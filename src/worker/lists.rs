@@ -6,7 +6,7 @@
 
 use super::slices::post;
 use crate::protocol::{FromWorker, Later, ListReply, ListRequest, ListSummary};
-use ratings_engine::parse::rating_list::{date_in_name, ListReader, RatingList};
+use ratings_engine::parse::rating_list::{ListReader, RatingList};
 use std::cell::RefCell;
 
 thread_local! {
@@ -23,7 +23,8 @@ const SHOWN: usize = 12;
 async fn load() -> Result<ListSummary, String> {
     let (blob, name) = crate::idb::lists::get().await?.ok_or("no rating list is kept in this browser: open one first")?;
     let (total, mut done) = (blob.size(), 0.0);
-    let mut reader = ListReader::new(date_in_name(&name));
+    // The file's name gives the list's month and, for FIDE's separate lists, its rate of play.
+    let mut reader = ListReader::named(&name);
     while done < total {
         let end = (done + CHUNK).min(total);
         let part = blob.slice_with_f64_and_f64(done, end).map_err(|_| format!("cannot read {name}"))?;

@@ -109,7 +109,9 @@ pub(crate) fn add_player_with(text: &str, t: &Tournament, p: &NewPlayer, missed:
             (Some("072"), _) if p.rating.is_some() => {
                 out.push_str(&format!("072 {}", t.entrants.iter().filter(|e| e.rating.is_some()).count() + 1))
             }
-            _ if line.starts_with("### manual round ") => out.push_str(&marked_renumbered(line, &moved)),
+            _ if line.starts_with("### manual round ") || line.starts_with("### result changed round ") => {
+                out.push_str(&marked_renumbered(line, &moved))
+            }
             _ if super::players::renumbered_mark(line, &moved).is_some() => {
                 out.push_str(&super::players::renumbered_mark(line, &moved).unwrap_or_default())
             }

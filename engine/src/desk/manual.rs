@@ -4,7 +4,7 @@
 //! and the comparison of a round as filed with the engine's pairing of it (Q65, Q68: shown
 //! at the end of a session of hand changes, and written beside a round paired by hand).
 
-use super::confirm::{ask, seating, who};
+use super::confirm::{ask, seating, who, Level};
 use super::progress::{pairable, read};
 use super::DeskError;
 use crate::pairing::dutch::check::file_round;
@@ -60,18 +60,21 @@ pub(crate) fn pair_by_hand(
 }
 
 /// `text` with a session of hand changes to `round` begun, or ended: the end says how the
-/// round as it now is differs from the engine's pairing of it ([`compare`]).
-pub(crate) fn session(text: &str, round: usize, end: bool) -> String {
+/// round as it now is differs from the engine's pairing of it ([`compare`]), and a round that
+/// differs is the arbiter's to confirm (Level 3, each difference a warning: Q69's "pairing
+/// differs from the program's" asked, not only written).
+pub(crate) fn session(text: &str, round: usize, end: bool, confirmed: bool) -> Result<String, DeskError> {
     if !end {
-        return with_manual_mark(text, round, "session of hand changes begun by the arbiter");
+        return Ok(with_manual_mark(text, round, "session of hand changes begun by the arbiter"));
     }
     let diffs = compare(text, round);
+    ask(confirmed, diffs.iter().map(|d| (Level::Confirm, d.clone())).collect())?;
     let line = match diffs.first() {
         None => "session ended: the round is as the engine pairs it".to_string(),
         Some(d) if d.starts_with("the engine finds no legal pairing") => format!("session ended: {d}"),
         Some(_) => format!("session ended: the engine pairs it otherwise: {}", diffs.join("; ")),
     };
-    with_manual_mark(text, round, &line)
+    Ok(with_manual_mark(text, round, &line))
 }
 
 /// Checks that the hand pairing seats every player to pair exactly once, and no one else.

@@ -34,7 +34,7 @@ pub enum Outcome {
     DrawUnrated,
     /// L-W: black won a game of less than one move, not rated (TRF `L` / `W`).
     BlackWinsUnrated,
-    /// Adjourned: begun, its result still to come (TRF `?` / `?`, no points until resolved).
+    /// Adjourned: begun, its result still to come (TRF `?` / `?`, provisionally a draw until resolved).
     Adjourned,
     /// The result taken back (blank).
     Clear,

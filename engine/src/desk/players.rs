@@ -196,10 +196,12 @@ fn renumbered_by_initial_order(text: &str, before: &Tournament) -> String {
     out.split_inclusive('\n').map(|l| renumbered_mark(l, &new_of).unwrap_or_else(|| l.to_string())).collect()
 }
 
-/// A player's mark (`### edit player S: …`, `### expelled S from round R`) with its start
+/// A player's mark (`### edit player S: …`, `### expelled S from round R`, `### withdrawn S
+/// from round R`, `### bye for S in round R: …`) with its start
 /// number renumbered (`None`: not such a mark).
 pub(crate) fn renumbered_mark(line: &str, new_of: &dyn Fn(u32) -> u32) -> Option<String> {
-    let (head, rest) = ["### edit player ", "### expelled "].iter().find_map(|h| line.strip_prefix(h).map(|r| (*h, r)))?;
+    let heads = ["### edit player ", "### expelled ", "### withdrawn ", "### bye for "];
+    let (head, rest) = heads.iter().find_map(|h| line.strip_prefix(h).map(|r| (*h, r)))?;
     let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
     let start: u32 = rest[..digits].parse().ok()?;
     Some(format!("{head}{}{}", new_of(start), &rest[digits..]))

@@ -44,10 +44,10 @@ pub fn adjourned(t: &Tournament) -> Vec<(usize, u32)> {
 }
 
 /// Whether round `round` may be paired now: it is the next round, within the tournament's
-/// rounds, and every game of the round before has its result (an adjourned one there blocks
-/// like a missing one). The concerns to confirm: each adjourned game of an earlier round
-/// still open (Level 2, the checklist's Q168: pairing goes on without its result, which
-/// comes later).
+/// rounds, and every game of the round before has its result or is adjourned. The concerns
+/// to confirm: each adjourned game still open, of the last round or an earlier one (Level 2,
+/// the checklist's Q167-Q168: pairing goes on without its result, which comes later, the
+/// game counted as a provisional draw).
 pub(crate) fn pairable(t: &Tournament, round: usize) -> Result<Vec<Concern>, DeskError> {
     let current = current_round(t);
     let refuse = |round: usize, what: String| Err(DeskError::Round { round, what });
@@ -57,27 +57,28 @@ pub(crate) fn pairable(t: &Tournament, round: usize) -> Result<Vec<Concern>, Des
     if let Some(total) = t.total_rounds.filter(|&n| round > n) {
         return refuse(round, format!("the tournament has {total} rounds"));
     }
-    let mut blocking = missing_results(t, current.max(1));
-    blocking.extend(boards_with(t, current.max(1), RoundResult::Adjourned));
-    blocking.sort_unstable();
+    // An adjourned game does not block: it counts as a draw until its result comes (Q167).
+    let blocking = missing_results(t, current.max(1));
     if current > 0 && !blocking.is_empty() {
         let boards: Vec<String> = blocking.iter().map(|w| format!("{w}")).collect();
         return refuse(
             current,
             format!(
-                "results missing or adjourned in the games of {} (white's start numbers): enter them before pairing the next round",
+                "results missing in the games of {} (white's start numbers): enter them before pairing the next round",
                 boards.join(", ")
             ),
         );
     }
-    let open = adjourned(t).into_iter().filter(|&(r, _)| r < current);
+    let open = adjourned(t).into_iter().filter(|&(r, _)| r <= current);
     let concerns = open
         .map(|(r, w)| {
             let black = t.entrants.iter().find(|e| e.start == w).and_then(|e| e.rounds[r - 1].opponent).map(|j| t.entrants[j].start);
             let black = black.map_or(String::new(), |b| who(t, b));
             (
                 Level::Warning,
-                format!("round {r}: the game {} – {black} is adjourned; round {round} is paired without its result", who(t, w)),
+                format!("round {r}: the game {} – {black} is adjourned; round {round} is paired without its result, the game counted as a draw until it comes",
+                    who(t, w)
+                ),
             )
         })
         .collect();

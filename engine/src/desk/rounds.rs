@@ -7,10 +7,13 @@
 //! `0000 - U`; a requested bye `0000 - H`/`Z`/`F` and an absence `0000 - -`, entered before
 //! the round is paired (C.04.1's byes on request; JaVaFo's and bbpPairings's TRF(x) input).
 //! The arbiter's manual changes to a pairing are marked by a comment record
-//! (`### manual round R: …`), which TRF readers skip and [`super::view`] reads.
+//! (`### manual round R: …`), which TRF readers skip and [`super::view`] reads; every other
+//! event of the pairing's integrity has its own comment record (the checklist's Q112): a
+//! result of the round before the current one changed (`### result changed round R, …`), a
+//! round unpaired, a bye or absence entered or taken back, a withdrawal.
 
 use super::confirm::{ask, seating, who, Concern, Level};
-use super::manual::{with_manual_mark, without_manual_marks};
+use super::manual::{with_comment, with_manual_mark, without_manual_marks};
 pub use super::outcome::Outcome;
 pub(crate) use super::progress::read;
 pub use super::progress::{adjourned, current_round, missing_results};
@@ -92,9 +95,11 @@ pub enum Action {
     /// The next round paired wholly by the arbiter: `boards` (white, black) and the
     /// pairing-allocated bye; every player to pair exactly once ([`super::manual`]).
     PairByHand { round: usize, boards: Vec<(u32, u32)>, bye: Option<u32> },
-    /// A session of hand changes to the round just paired begun (`end: false`) or ended
-    /// (`end: true`: the round as it now is compared with the engine's pairing, the
-    /// differences written), each a `### manual round R:` line (the checklist's Q65, Q68).
+    /// A session of hand changes to the round just paired begun (`end: false`, before any
+    /// result) or ended (`end: true`, results typed in meanwhile or not: the round as it now
+    /// is compared with the engine's pairing, the differences written, and when there are
+    /// any, a Level-3 confirmation first), each a `### manual round R:` line (the checklist's
+    /// Q65, Q68, Q69).
     ManualSession { round: usize, end: bool },
     /// The arbiter leaves FIDE mode (a Level-4 confirmation), written to the file as a
     /// `### FIDE mode left by the arbiter` line, with `on` (the date) when given; for good
@@ -181,16 +186,28 @@ pub fn apply(text: &str, action: &Action) -> Result<String, DeskError> {
         }
         Action::Result { round, white, outcome } => result(text, &t, (*round, *white), *outcome, confirmed)?,
         Action::Unpair { round } => unpair(text, &t, *round)?,
-        Action::Bye { start, round, kind } => bye(text, &t, *start, *round, *kind)?,
-        Action::Withdraw { start, from_round } => withdraw(text, &t, *start, *from_round)?,
+        Action::Bye { start, round, kind } => {
+            let text = bye(text, &t, *start, *round, *kind)?;
+            with_comment(&text, &bye_line(*start, *round, *kind))
+        }
+        Action::Withdraw { start, from_round } => {
+            let text = withdraw(text, &t, *start, *from_round)?;
+            with_comment(&text, &format!("### withdrawn {start} from round {from_round}"))
+        }
         Action::AddPlayer(p) => super::late::add_player(text, &t, p)?,
         Action::SwapColours { round, white } => swap_colours(text, &t, *round, *white, confirmed)?,
         Action::Exchange { round, a, b } => exchange(text, &t, *round, (*a, *b), confirmed)?,
         Action::Correction { round, white, outcome } => super::correction::correct(text, &t, *round, *white, *outcome)?,
         Action::PairByHand { round, boards, bye } => super::manual::pair_by_hand(text, &t, *round, (boards, *bye), confirmed)?,
-        Action::ManualSession { round, end } => {
+        Action::ManualSession { round, end: false } => {
             changeable(&t, *round)?;
-            super::manual::session(text, *round, *end)
+            super::manual::session(text, *round, false, confirmed)?
+        }
+        // Ending a session needs only the round to be the last paired: results typed in
+        // meanwhile do not stop the arbiter closing the record of the changes (Q65).
+        Action::ManualSession { round, end: true } => {
+            last_paired(&t, *round)?;
+            super::manual::session(text, *round, true, confirmed)?
         }
         Action::LeaveFideMode { on } => super::fide_mode::leave(text, on.as_deref(), confirmed)?,
         Action::EnterFideMode => super::fide_mode::enter(text)?,
@@ -220,8 +237,17 @@ fn round_error(round: usize, what: impl Into<String>) -> DeskError {
     DeskError::Round { round, what: what.into() }
 }
 
+/// Pairs the next round; a round paired past an adjourned game still open (acknowledged,
+/// Level 2) says so in the file, each game a `###` line (an event of the pairing's
+/// integrity: the round rests on a provisional draw, Q112, Q167).
 fn pair(text: &str, t: &Tournament, round: usize, initial: Option<Colour>, confirmed: bool) -> Result<String, DeskError> {
-    ask(confirmed, super::progress::pairable(t, round)?)?;
+    let concerns = super::progress::pairable(t, round)?;
+    ask(confirmed, concerns.clone())?;
+    let paired = pair_engine(text, t, round, initial)?;
+    Ok(concerns.iter().fold(paired, |text, (_, what)| with_comment(&text, &format!("### round {round} paired past an open game: {what}"))))
+}
+
+fn pair_engine(text: &str, t: &Tournament, round: usize, initial: Option<Colour>) -> Result<String, DeskError> {
     if let Some(TournamentType::RoundRobin { double }) = t.tournament_type.as_ref().map(|d| &d.kind) {
         let cycles = if *double { Cycles::Double } else { Cycles::Single };
         let (boards, bye) = berger::pair_round(t, round, cycles).map_err(|e| round_error(round, e.to_string()))?;
@@ -275,9 +301,14 @@ fn result(text: &str, t: &Tournament, (round, white): (usize, u32), outcome: Out
             ),
         ));
     }
+    let mut logged = None;
     if round + 1 == current && !open && !unchanged {
         let (sw, sb) = (t.entrants[w].start, t.entrants[b].start);
         let was = Outcome::shown(old, t.entrants[b].rounds[round - 1].result);
+        // The pairing of the current round rests on the old result: the change is an event
+        // of the pairing's integrity, kept in the file (the checklist's Q112).
+        logged =
+            Some(format!("### result changed round {round}, after round {current} was paired: {sw} – {sb} {was} → {}", outcome.written()));
         let warning = format!(
             "round {round}: the result of {} – {} changed from {was} to {}; round {current} was paired on the old score \
              and stays as paired (C.04.2 4.3)",
@@ -297,7 +328,8 @@ fn result(text: &str, t: &Tournament, (round, white): (usize, u32), outcome: Out
         };
         Some(Cell { opponent: Some(opponent), colour: Some(colour), result, points: None })
     };
-    Ok(with_round(text, round, &cell))
+    let text = with_round(text, round, &cell);
+    Ok(logged.map_or_else(|| text.clone(), |line| with_comment(&text, &line)))
 }
 
 fn unpair(text: &str, t: &Tournament, round: usize) -> Result<String, DeskError> {
@@ -315,7 +347,9 @@ fn unpair(text: &str, t: &Tournament, round: usize) -> Result<String, DeskError>
         })
     };
     let text = without_round(text, round, &paired);
-    Ok(super::dates::without_round_date(&without_manual_marks(&text, round), t, round))
+    let text = super::dates::without_round_date(&without_manual_marks(&text, round), t, round);
+    // The round's own marks go with it; that it was paired and taken back stays (Q112).
+    Ok(with_comment(&text, &format!("### unpaired round {round} by the arbiter")))
 }
 
 fn bye(text: &str, t: &Tournament, start: u32, round: usize, kind: Option<ByeKind>) -> Result<String, DeskError> {
@@ -336,6 +370,16 @@ fn bye(text: &str, t: &Tournament, start: u32, round: usize, kind: Option<ByeKin
     })
 }
 
+/// The file's record of a bye or absence entered or taken back before its round was paired
+/// (who sits out is an event of the pairing's integrity, Q112; the start number first, so
+/// that a late entry renumbers it, [`super::players::renumbered_mark`]).
+fn bye_line(start: u32, round: usize, kind: Option<ByeKind>) -> String {
+    match kind {
+        Some(k) => format!("### bye for {start} in round {round}: {} entered", k.name()),
+        None => format!("### bye for {start} in round {round}: taken back"),
+    }
+}
+
 fn withdraw(text: &str, t: &Tournament, start: u32, from: usize) -> Result<String, DeskError> {
     let total = t.total_rounds.unwrap_or(t.rounds);
     if from <= current_round(t) || from > total {
@@ -351,11 +395,17 @@ fn withdraw(text: &str, t: &Tournament, start: u32, from: usize) -> Result<Strin
     Ok(text)
 }
 
-/// Checks that `round` is the last paired and has no result yet (a pairing may be changed).
-fn changeable(t: &Tournament, round: usize) -> Result<(), DeskError> {
+/// Checks that `round` is the last round paired.
+fn last_paired(t: &Tournament, round: usize) -> Result<(), DeskError> {
     if round != current_round(t) || round == 0 {
         return Err(round_error(round, "only the last round paired can be changed"));
     }
+    Ok(())
+}
+
+/// Checks that `round` is the last paired and has no result yet (a pairing may be changed).
+fn changeable(t: &Tournament, round: usize) -> Result<(), DeskError> {
+    last_paired(t, round)?;
     if has_results(t, round) {
         return Err(round_error(round, "results are entered: a pairing is changed before its games start"));
     }

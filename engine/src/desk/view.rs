@@ -67,8 +67,8 @@ pub struct RoundView {
 pub enum Next {
     /// Pair this round.
     Pair(usize),
-    /// Enter the results of this round (boards without one or adjourned, by white's start
-    /// number).
+    /// Enter the results of this round (boards without one, by white's start number; an
+    /// adjourned game does not wait here: it counts as a draw until resolved, Q167).
     Results { round: usize, missing: Vec<u32> },
     /// Every round is played.
     Finished,
@@ -146,9 +146,7 @@ pub fn view(text: &str) -> Result<DeskView, DeskError> {
     let rounds: Vec<RoundView> =
         (1..=shown).map(|r| round_view(&t, r, &marks)).filter(|r| r.round <= current || !r.requested.is_empty()).collect();
     let open = adjourned(&t);
-    let mut waiting = missing_results(&t, current);
-    waiting.extend(open.iter().filter(|a| a.0 == current).map(|a| a.1));
-    waiting.sort_unstable();
+    let waiting = missing_results(&t, current);
     let next = match waiting {
         m if current > 0 && !m.is_empty() => Next::Results { round: current, missing: m },
         _ if current >= total => Next::Finished,

@@ -53,8 +53,9 @@ impl<'a> Ctx<'a> {
     pub fn entry(&self, p: usize, r: usize) -> RoundEntry {
         let e = self.t.entrants[p].rounds.get(r).copied().unwrap_or(RoundEntry::NOT_PAIRED);
         // An adjourned game (`?`) counts as a result still missing (a game paired, result
-        // blank) until it is resolved: no points, and not a game for the opponents'
-        // tiebreaks, as the standings during a round have it.
+        // blank) until it is resolved: no points here (the standings' points and a pairing
+        // count it as a provisional draw, Q167, a tiebreak waits for the result), and not a
+        // game for the opponents' tiebreaks, as the standings during a round have it.
         match e.result {
             RoundResult::Adjourned => RoundEntry { result: RoundResult::NotPaired, ..e },
             _ => e,

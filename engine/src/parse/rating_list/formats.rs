@@ -10,10 +10,19 @@
 //!   and the flag (`i` inactive, `w` woman) at 158. A file whose header moves a column is read
 //!   by its own header. `ID Number` and `Name` are required; `OTit`, `FOA`, the games and K
 //!   are not kept.
+//! * **FIDE's separate lists** (`standard_nov26frl.txt`, `rapid_…`, `blitz_…`): the same
+//!   TXT with one rating, its heading the list's month (`… OTit           FOA NOV26 Gms  K Bday
+//!   Flag`): the month's column is read as the rating of the list's kind (the reader's,
+//!   [`super::kind_in_name`]; a kind not told: standard, with a warning), and the month as the
+//!   list's date when none was given; `Gms` and `K` are that rating's games and K (not kept),
+//!   `Bday` the year of birth. A heading the reader does not know is named in a warning (its
+//!   column not read).
 //! * **FIDE's XML** (`players_list_xml_foa.xml`): `<player>` elements with `<fideid>`,
 //!   `<name>`, `<country>`, `<sex>`, `<title>`, `<w_title>`, `<rating>`, `<rapid_rating>`,
 //!   `<blitz_rating>`, `<birthday>` (a year) and `<flag>`; other elements are skipped. An
-//!   element may span lines; each line is at most 64 KiB.
+//!   element may span lines; each line is at most 64 KiB. A separate list's XML
+//!   (`standard_nov26frl_xml.xml` …) has one `<rating>` (with `<games>` and `<k>`): it is the
+//!   rating of the list's kind.
 //! * **CSV** (a national list): a header naming the columns, separated by tabs, `;` or `,`
 //!   (the first of these the header has), `"…"` quoting a field. Accepted headings, in any
 //!   case, spaces and punctuation aside: `name` (or `player`; required); `id` (`fide id`,
@@ -23,7 +32,7 @@
 //!   a year, or a date whose year is taken); `sex` (`gender`: m, f or w); `flag` (FIDE's `i`,
 //!   `w`). Other columns are skipped.
 
-use super::{ListEntry, ListFormat, ListReader};
+use super::{ListEntry, ListFormat, ListReader, RatingType};
 use crate::error::{excerpt, ParseError};
 use crate::tournament::{Sex, Title};
 
@@ -58,28 +67,37 @@ impl Field {
             "SRtng" => Field::Standard,
             "RRtng" => Field::Rapid,
             "BRtng" => Field::Blitz,
-            "B-day" => Field::Birth,
+            "B-day" | "Bday" => Field::Birth,
             "Flag" => Field::Flag,
             _ => return None,
         })
     }
 
-    /// The element of FIDE's XML.
-    fn xml(tag: &str) -> Option<Field> {
+    /// The element of FIDE's XML (`<rating>`: the rating of a separate list's `kind`).
+    fn xml(tag: &str, kind: Option<RatingType>) -> Option<Field> {
         Some(match tag {
+            "rating" => kind.map_or(Field::Standard, Field::rating),
             "fideid" => Field::Id,
             "name" => Field::Name,
             "country" => Field::Federation,
             "sex" => Field::Sex,
             "title" => Field::Title,
             "w_title" => Field::WomanTitle,
-            "rating" => Field::Standard,
             "rapid_rating" => Field::Rapid,
             "blitz_rating" => Field::Blitz,
             "birthday" => Field::Birth,
             "flag" => Field::Flag,
             _ => return None,
         })
+    }
+
+    /// The field of a rating of `kind`.
+    fn rating(kind: RatingType) -> Field {
+        match kind {
+            RatingType::Standard => Field::Standard,
+            RatingType::Rapid => Field::Rapid,
+            RatingType::Blitz => Field::Blitz,
+        }
     }
 
     /// A CSV heading (see the module's documentation).
@@ -106,35 +124,29 @@ impl Field {
 #[derive(Debug)]
 pub(crate) enum Reading {
     /// FIDE's TXT: each field's characters (from, to).
-    Txt {
-        spans: [Option<(usize, usize)>; FIELDS],
-        labels: [String; FIELDS],
-        fed_at: usize,
-    },
+    Txt { spans: [Option<(usize, usize)>; FIELDS], labels: [String; FIELDS], fed_at: usize },
     Xml {
         open: Option<(usize, String)>,
+        /// A separate list's kind (its `<rating>`).
+        kind: Option<RatingType>,
+        /// The elements' names, by field (for the warnings).
+        labels: Box<[String; FIELDS]>,
     },
     /// CSV: the separator and each column's field.
-    Csv {
-        sep: char,
-        columns: Vec<Option<Field>>,
-        labels: [String; FIELDS],
-    },
+    Csv { sep: char, columns: Vec<Option<Field>>, labels: [String; FIELDS] },
     /// A header that names no player's fields: the lines after it are counted, not read.
-    Unreadable {
-        format: ListFormat,
-        skipped: usize,
-    },
+    Unreadable { format: ListFormat, skipped: usize },
 }
 
-/// How the list whose first line (not blank) is `text` is read.
-pub(crate) fn begin(text: &str) -> Reading {
+/// How the list whose first line (not blank) is `text` is read (a header's columns not known:
+/// warnings to `r`).
+pub(crate) fn begin(r: &mut ListReader, text: &str) -> Reading {
     let t = text.trim_start();
     if t.starts_with("<?xml") || t.starts_with("<playerslist") {
-        return Reading::Xml { open: None };
+        return Reading::Xml { open: None, kind: r.kind, labels: Box::new(xml_labels(r.kind)) };
     }
     if t.starts_with("ID Number") {
-        return txt_header(text);
+        return txt_header(r, text);
     }
     let sep = ['\t', ';', ','].into_iter().find(|&c| text.contains(c)).unwrap_or(',');
     let headings = split(text, sep);
@@ -151,8 +163,35 @@ pub(crate) fn begin(text: &str) -> Reading {
     Reading::Csv { sep, columns, labels }
 }
 
-/// FIDE's TXT header: where each heading starts (`ID Number` is one heading).
-fn txt_header(text: &str) -> Reading {
+/// The headings of FIDE's TXT that are known and not kept: other titles, FIDE Online Arena's,
+/// and each rating's games and K (the combined list's, and a separate list's `Gms`, `K`).
+const TXT_SKIPPED: [&str; 11] = ["OTit", "FOA", "SGm", "SK", "RGm", "Rk", "RK", "BGm", "BK", "Gms", "K"];
+
+/// A separate list's rating heading, the list's month (`NOV26`): the month (`2026-11`).
+fn month_heading(word: &str) -> Option<String> {
+    let b = word.as_bytes();
+    let shaped = b.len() == 5 && b[..3].iter().all(u8::is_ascii_alphabetic) && b[3..].iter().all(u8::is_ascii_digit);
+    shaped.then(|| super::date_in_name(word)).flatten()
+}
+
+/// The field of a TXT heading, given the reader's kind; a month heading read with no kind
+/// told is standard, with a warning. `None`: not a field kept.
+fn txt_field(r: &mut ListReader, word: &str) -> Option<Field> {
+    if let Some(f) = Field::txt(word) {
+        return Some(f);
+    }
+    let month = month_heading(word)?;
+    r.date_from_header(Some(month));
+    if r.kind.is_none() {
+        let problem = format!("the rating column '{word}' is a separate list's, and the file's name does not say which");
+        r.warn(bad_record(1, &problem, "standard, rapid or blitz in the file's name (standard_nov26frl.txt): read as standard"));
+    }
+    Some(r.kind.map_or(Field::Standard, Field::rating))
+}
+
+/// FIDE's TXT header: where each heading starts (`ID Number` is one heading); the headings
+/// not known named in one warning.
+fn txt_header(r: &mut ListReader, text: &str) -> Reading {
     let chars: Vec<char> = text.chars().collect();
     let mut words: Vec<(usize, String)> = Vec::new();
     let mut at = 0;
@@ -173,12 +212,21 @@ fn txt_header(text: &str) -> Reading {
     }
     let mut spans = [None; FIELDS];
     let mut labels: [String; FIELDS] = Default::default();
+    let mut unknown = Vec::new();
     for (k, (from, word)) in words.iter().enumerate() {
         let to = words.get(k + 1).map_or(usize::MAX, |w| w.0);
-        if let Some(f) = Field::txt(word.split(' ').next().unwrap_or("")) {
-            spans[f as usize] = Some((*from, to));
-            labels[f as usize] = word.clone();
+        match txt_field(r, word.split(' ').next().unwrap_or("")) {
+            Some(f) => {
+                spans[f as usize] = Some((*from, to));
+                labels[f as usize] = word.clone();
+            }
+            None if !TXT_SKIPPED.contains(&word.as_str()) => unknown.push(format!("'{word}'")),
+            None => {}
         }
+    }
+    if !unknown.is_empty() {
+        let problem = format!("the header's columns {} are not known: not read", unknown.join(", "));
+        r.warn(bad_record(1, &problem, "the headings of FIDE's players list or of its standard, rapid or blitz list"));
     }
     if spans[Field::Name as usize].is_none() {
         return Reading::Unreadable { format: ListFormat::FideTxt, skipped: 0 };
@@ -192,7 +240,7 @@ impl Reading {
     pub(crate) fn line(&mut self, r: &mut ListReader, line: usize, text: &str) {
         match self {
             Reading::Txt { spans, labels, fed_at } => txt_line(r, line, text, spans, labels, *fed_at),
-            Reading::Xml { open } => xml_line(r, line, text, open),
+            Reading::Xml { open, kind, labels } => xml_line(r, line, text, open, (*kind, labels)),
             Reading::Csv { sep, columns, labels } => csv_line(r, line, text, *sep, columns, labels),
             Reading::Unreadable { skipped, .. } => *skipped += usize::from(!text.trim().is_empty()),
         }
@@ -203,7 +251,7 @@ impl Reading {
         match self {
             Reading::Txt { .. } => ListFormat::FideTxt,
             Reading::Csv { .. } => ListFormat::Csv,
-            Reading::Xml { open } => {
+            Reading::Xml { open, .. } => {
                 if let Some((line, _)) = open {
                     r.warn(bad_record(line, "a <player> element never closed", "'</player>' before the end of the file"));
                 }
@@ -304,18 +352,26 @@ pub(crate) fn split(line: &str, sep: char) -> Vec<String> {
     out.into_iter().map(|f| f.trim().to_string()).collect()
 }
 
-/// The XML's elements names in its warnings.
-fn xml_labels() -> &'static [String; FIELDS] {
-    static LABELS: std::sync::OnceLock<[String; FIELDS]> = std::sync::OnceLock::new();
-    LABELS.get_or_init(|| {
-        ["fideid", "name", "country", "sex", "title", "w_title", "rating", "rapid_rating", "blitz_rating", "birthday", "flag"]
-            .map(str::to_string)
-    })
+/// The XML's elements names in its warnings (a separate list's `<rating>` under its kind).
+fn xml_labels(kind: Option<RatingType>) -> [String; FIELDS] {
+    let mut labels = ["fideid", "name", "country", "sex", "title", "w_title", "rating", "rapid_rating", "blitz_rating", "birthday", "flag"]
+        .map(str::to_string);
+    if let Some(k) = kind {
+        labels[Field::Standard as usize] = String::new();
+        labels[Field::rating(k) as usize] = "rating".into();
+    }
+    labels
 }
 
 /// Reads what `text` adds to the XML: `open` is the `<player>` element being gathered (its
 /// first line and its text so far).
-fn xml_line(r: &mut ListReader, line: usize, text: &str, open: &mut Option<(usize, String)>) {
+fn xml_line(
+    r: &mut ListReader,
+    line: usize,
+    text: &str,
+    open: &mut Option<(usize, String)>,
+    kind: (Option<RatingType>, &[String; FIELDS]),
+) {
     let mut rest = text;
     loop {
         match open.take() {
@@ -344,7 +400,7 @@ fn xml_line(r: &mut ListReader, line: usize, text: &str, open: &mut Option<(usiz
                     return;
                 };
                 body.push_str(&rest[..at]);
-                xml_player(r, first, &body);
+                xml_player(r, first, &body, kind);
                 rest = &rest[at + "</player>".len()..];
             }
         }
@@ -352,18 +408,18 @@ fn xml_line(r: &mut ListReader, line: usize, text: &str, open: &mut Option<(usiz
 }
 
 /// One `<player>` element's content, from line `line`.
-fn xml_player(r: &mut ListReader, line: usize, body: &str) {
+fn xml_player(r: &mut ListReader, line: usize, body: &str, (kind, labels): (Option<RatingType>, &[String; FIELDS])) {
     let elements = match xml_elements(body) {
         Ok(e) => e,
         Err(expected) => return r.warn(bad_record(line, "a <player> element that cannot be read", &expected)),
     };
     let mut values: [&str; FIELDS] = [""; FIELDS];
     for (tag, value) in &elements {
-        if let Some(f) = Field::xml(tag) {
+        if let Some(f) = Field::xml(tag, kind) {
             values[f as usize] = value.trim();
         }
     }
-    entry(r, line, &Raw { values, labels: xml_labels(), id_optional: false });
+    entry(r, line, &Raw { values, labels, id_optional: false });
 }
 
 /// The elements of a player (`<tag>text</tag>` or `<tag/>`), their text unescaped; or what

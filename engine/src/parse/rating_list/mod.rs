@@ -1,6 +1,9 @@
 //! A rating list read offline (issue 36): FIDE's monthly download of its players list, as
-//! the fixed-width TXT (`players_list_foa.txt`) or the XML (`players_list_xml_foa.xml`), or a
-//! national list as CSV; then a player found by FIDE id, or by name as it is typed.
+//! the fixed-width TXT (`players_list_foa.txt`) or the XML (`players_list_xml_foa.xml`), FIDE's
+//! separate standard, rapid and blitz lists (`standard_nov26frl.txt`, `rapid_nov26frl_xml.xml`
+//! …: one rating each, its kind told by the file's name, [`kind_in_name`], given to
+//! [`ListReader::named`] or [`ListReader::with_kind`]), or a national list as CSV; then a
+//! player found by FIDE id, or by name as it is typed.
 //!
 //! The list is read as it comes, a piece of bytes at a time ([`ListReader::push`]), so that
 //! a million lines are never held as text beside what is read from them: each line becomes a
@@ -123,8 +126,13 @@ pub struct ListPlayer {
 /// in their folded order for the search.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct RatingList {
-    /// The list's date (`2026-04`), if the caller or the file's name gave it ([`date_in_name`]).
+    /// The list's date (`2026-04`), if the caller or the file's name gave it ([`date_in_name`]),
+    /// or else a separate list's rating column (`NOV26`).
     pub date: Option<String>,
+    /// A separate list's kind (FIDE's `standard_…`, `rapid_…`, `blitz_…`: its one rating is
+    /// of this kind); `None`: the combined list, a national one, or a kind not told.
+    #[serde(default)]
+    pub kind: Option<RatingType>,
     pub format: ListFormat,
     pub entries: Vec<ListEntry>,
     names: String,
@@ -161,6 +169,8 @@ pub const SHOWN_WARNINGS: usize = 100;
 #[derive(Debug, Default)]
 pub struct ListReader {
     date: Option<String>,
+    /// The kind of a separate list's one rating ([`kind_in_name`]).
+    pub(crate) kind: Option<RatingType>,
     /// The number of the line being gathered, from 1.
     line: usize,
     partial: Vec<u8>,
@@ -178,6 +188,26 @@ pub struct ListReader {
 impl ListReader {
     pub fn new(date: Option<String>) -> ListReader {
         ListReader { date, line: 1, ..ListReader::default() }
+    }
+
+    /// A reader for a separate list whose one rating is of `kind` (FIDE's standard, rapid and
+    /// blitz lists name the column by the month, `NOV26`, and the XML's is `<rating>`: only
+    /// the file's name says which kind it is).
+    pub fn with_kind(date: Option<String>, kind: Option<RatingType>) -> ListReader {
+        ListReader { kind, ..ListReader::new(date) }
+    }
+
+    /// A reader for the file called `name`: its date ([`date_in_name`]) and, for a separate
+    /// list, its kind ([`kind_in_name`]) taken from the name.
+    pub fn named(name: &str) -> ListReader {
+        ListReader::with_kind(date_in_name(name), kind_in_name(name))
+    }
+
+    /// The date the list's header gives (a separate list's rating column), when none was.
+    pub(crate) fn date_from_header(&mut self, date: Option<String>) {
+        if self.date.is_none() {
+            self.date = date;
+        }
     }
 
     /// Reads `bytes`, the next piece of the file.
@@ -226,7 +256,7 @@ impl ListReader {
             if text.trim().is_empty() {
                 return;
             }
-            self.reading = Some(formats::begin(text));
+            self.reading = Some(formats::begin(self, text));
             if !matches!(self.reading, Some(Reading::Xml { .. })) {
                 return;
             }
@@ -288,7 +318,7 @@ impl ListReader {
             }
         }
         crate::sort::by_key(&mut self.warnings, |w| w.line());
-        let mut list = RatingList { date: self.date, format, entries, names: self.names, by_name: Vec::new() };
+        let mut list = RatingList { date: self.date, kind: self.kind, format, entries, names: self.names, by_name: Vec::new() };
         list.index();
         ReadList { list, warnings: self.warnings, more_warnings: self.more_warnings }
     }
@@ -299,6 +329,16 @@ pub fn read_list(bytes: &[u8], date: Option<String>) -> ReadList {
     let mut r = ListReader::new(date);
     r.push(bytes);
     r.finish()
+}
+
+/// The kind of a FIDE separate list its file's name gives (`standard_nov26frl.txt`,
+/// `rapid_nov26frl_xml.xml`, `blitz_…`: the word between characters that are not letters),
+/// or `None` (the combined `players_list_foa.txt`, or any other name).
+pub fn kind_in_name(name: &str) -> Option<RatingType> {
+    let lower = name.to_ascii_lowercase();
+    let base = lower.rsplit(['/', '\\']).next().unwrap_or(&lower);
+    let words: Vec<&str> = base.split(|c: char| !c.is_ascii_alphabetic()).collect();
+    RatingType::ALL.into_iter().find(|k| words.contains(&k.name()))
 }
 
 /// The month a FIDE download's file name gives (`standard_apr26frl.txt` → `2026-04`;
@@ -409,6 +449,15 @@ mod tests {
         assert_eq!(date_in_name("players_list_foa_2026-04.txt").as_deref(), Some("2026-04"));
         assert_eq!(date_in_name("players_list_foa.txt"), None);
         assert_eq!(date_in_name("list_2026-13.txt"), None);
+    }
+
+    #[test]
+    fn kinds_in_fide_file_names() {
+        assert_eq!(kind_in_name("standard_nov26frl.txt"), Some(RatingType::Standard));
+        assert_eq!(kind_in_name("downloads/rapid_nov26frl_xml.xml"), Some(RatingType::Rapid));
+        assert_eq!(kind_in_name("BLITZ_NOV26FRL.TXT"), Some(RatingType::Blitz));
+        assert_eq!(kind_in_name("players_list_foa.txt"), None);
+        assert_eq!(ListReader::named("blitz_nov26frl.txt").finish().list.kind, Some(RatingType::Blitz));
     }
 
     #[test]
