@@ -390,15 +390,15 @@ fn a_swap_that_puts_both_players_off_their_due_colour_is_acknowledged_and_a_thir
     let DeskError::Confirm { level, warnings } = &e else { panic!("asked, not {e:?}") };
     assert!(*level >= Level::Warning, "{level:?}");
     assert!(warnings.iter().any(|x| x.contains("due colour")), "{warnings:?}");
-    apply(&text, &Action::Confirmed(Box::new(swap))).unwrap();
-    // Round 3 after two whites: a swap that gives a third white in a row is Level 3 (Q66).
-    let two = pair(&results(&text, 2, Outcome::Draw), 3);
+    let swapped = apply(&text, &Action::Confirmed(Box::new(swap))).unwrap();
+    // Round 3: the player given white twice (by the swap) is black; a swap that gives them a
+    // third white in a row is Level 3 (Q66).
+    let two = pair(&results(&swapped, 2, Outcome::Draw), 3);
     let board = boards(&two, 3).into_iter().find(|&(_, b)| colours_of(&two, b)[..2] == [Colour::White, Colour::White]);
-    if let Some((w3, b3)) = board {
-        let e = apply(&two, &Action::SwapColours { round: 3, white: w3 }).unwrap_err();
-        let DeskError::Confirm { level: Level::Confirm, warnings } = &e else { panic!("Level 3, not {e:?}") };
-        assert!(warnings.iter().any(|x| x.contains(&format!("{b3} ("))), "{warnings:?}");
-    }
+    let (w3, b3) = board.unwrap_or_else(|| panic!("no board with a third white: {:?}", boards(&two, 3)));
+    let e = apply(&two, &Action::SwapColours { round: 3, white: w3 }).unwrap_err();
+    let DeskError::Confirm { level: Level::Confirm, warnings } = &e else { panic!("Level 3, not {e:?}") };
+    assert!(warnings.iter().any(|x| x.contains(&format!("{b3} ("))), "{warnings:?}");
 }
 
 #[test]
