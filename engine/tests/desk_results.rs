@@ -177,8 +177,10 @@ fn an_adjourned_game_counts_as_a_draw_and_pairing_past_it_asks_an_acknowledgemen
     // Paired past the open game: logged (Q112).
     let logged: Vec<&str> = paired.lines().filter(|l| l.starts_with("### round 3 paired past an open game: round 1: the game")).collect();
     assert_eq!(logged.len(), 1, "{paired}");
-    // The adjourned game resolved later, though its round is locked now.
-    let done = apply(&paired, &Action::Result { round: 1, white: first, outcome: Outcome::BlackWins }).unwrap();
+    // The adjourned game resolved later, though its round is locked now (decisive after
+    // later rounds were paired: confirmed, Q163).
+    let resolve = Action::Result { round: 1, white: first, outcome: Outcome::BlackWins };
+    let done = apply(&paired, &Action::Confirmed(Box::new(resolve))).unwrap();
     assert!(view(&done).unwrap().adjourned.is_empty());
 }
 
@@ -207,7 +209,8 @@ fn an_adjourned_game_scores_a_provisional_draw_and_the_next_round_is_paired_on_i
     let why = ratings_engine::desk::explain(&paired, 2).unwrap();
     assert!(why.contains("0.5") || why.contains("½"), "{why}");
     // The standings count the draw; the result entered later replaces it.
-    let done = apply(&paired, &Action::Result { round: 1, white: 1, outcome: Outcome::WhiteWins }).unwrap();
+    let resolve = Action::Result { round: 1, white: 1, outcome: Outcome::WhiteWins };
+    let done = apply(&paired, &Action::Confirmed(Box::new(resolve))).unwrap();
     let v = view(&done).unwrap();
     assert_eq!(v.players.iter().find(|p| p.start == 3).unwrap().points, 0.0);
 }
@@ -492,4 +495,60 @@ fn every_pairing_integrity_event_is_logged() {
     for t in [&changed, &unpaired, &bye, &back, &gone] {
         assert!(parse_trf(t).unwrap().1.is_empty(), "{t}");
     }
+}
+
+/// Q174: the first half-point bye goes through; a second (in an earlier round or entered for
+/// another) asks a Level-3 confirmation.
+#[test]
+fn a_second_half_point_bye_needs_confirming() {
+    let half = |start: u32, round: usize| Action::Bye { start, round, kind: Some(ByeKind::Half) };
+    let text = apply(&tournament(SIX, 5), &half(2, 1)).unwrap();
+    // The same round entered again is not a second bye.
+    let text = apply(&text, &half(2, 1)).unwrap();
+    let text = pair(&text, 1);
+    let text = results(&text, 1, Outcome::WhiteWins);
+    let e = apply(&text, &half(2, 3)).unwrap_err();
+    assert_eq!(confirm_level(&e), Some(Level::Confirm), "{e}");
+    assert!(e.to_string().contains("second half-point bye"), "{e}");
+    let text = apply(&text, &Action::Confirmed(Box::new(half(2, 3)))).unwrap();
+    assert!(text.contains("### bye for 2 in round 3: half-point bye entered\n"), "{text}");
+    // Another player's first; then their second entered for a round ahead.
+    let text = apply(&text, &half(4, 4)).unwrap();
+    assert_eq!(confirm_level(&apply(&text, &half(4, 5)).unwrap_err()), Some(Level::Confirm));
+    // Other kinds of bye are not counted.
+    assert!(apply(&text, &Action::Bye { start: 2, round: 4, kind: Some(ByeKind::Zero) }).is_ok());
+}
+
+/// Q178, Q179: a full-point bye is acknowledged (FIDE deprecates them) and logged.
+#[test]
+fn a_full_point_bye_is_acknowledged_and_logged() {
+    let full = Action::Bye { start: 3, round: 1, kind: Some(ByeKind::Full) };
+    let text = tournament(SIX, 5);
+    let e = apply(&text, &full).unwrap_err();
+    assert_eq!(confirm_level(&e), Some(Level::Warning), "{e}");
+    assert!(e.to_string().contains("deprecate"), "{e}");
+    let text = apply(&text, &Action::Confirmed(Box::new(full))).unwrap();
+    assert!(text.contains("### bye for 3 in round 1: full-point bye entered\n"), "{text}");
+    assert!(parse_trf(&text).unwrap().1.is_empty());
+}
+
+/// Q163: an adjourned game counted as a draw when later rounds were paired; a decisive result
+/// for it then asks a Level-3 confirmation and is logged. A draw, or no later round paired,
+/// goes through.
+#[test]
+fn a_decisive_result_for_an_adjourned_game_paired_past_needs_confirming() {
+    let r1 = pair(&tournament(SIX, 5), 1);
+    let (first, second) = boards(&r1, 1)[0];
+    let adj = results(&r1, 1, Outcome::WhiteWins);
+    let adj = apply(&adj, &Action::Result { round: 1, white: first, outcome: Outcome::Adjourned }).unwrap();
+    let win = Action::Result { round: 1, white: first, outcome: Outcome::WhiteWins };
+    assert!(apply(&adj, &win).is_ok(), "no later round paired");
+    let paired = apply(&adj, &Action::Confirmed(Box::new(Action::Pair { round: 2, initial_colour: None, date: None }))).unwrap();
+    let e = apply(&paired, &win).unwrap_err();
+    assert_eq!(confirm_level(&e), Some(Level::Confirm), "{e}");
+    assert!(e.to_string().contains("provisional draw"), "{e}");
+    let done = apply(&paired, &Action::Confirmed(Box::new(win))).unwrap();
+    let line = format!("### adjourned game resolved round 1, after round 2 was paired: {first} – {second} ? → 1-0");
+    assert!(done.lines().any(|l| l == line), "{line} in\n{done}");
+    assert!(apply(&paired, &Action::Result { round: 1, white: first, outcome: Outcome::Draw }).is_ok());
 }

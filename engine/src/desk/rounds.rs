@@ -188,6 +188,7 @@ pub fn apply(text: &str, action: &Action) -> Result<String, DeskError> {
         Action::Unpair { round } => unpair(text, &t, *round)?,
         Action::Bye { start, round, kind } => {
             let text = bye(text, &t, *start, *round, *kind)?;
+            ask(confirmed, bye_concerns(&t, *start, *round, *kind))?;
             with_comment(&text, &bye_line(*start, *round, *kind))
         }
         Action::Withdraw { start, from_round } => {
@@ -301,7 +302,7 @@ fn result(text: &str, t: &Tournament, (round, white): (usize, u32), outcome: Out
             ),
         ));
     }
-    let mut logged = None;
+    let mut logged = resolved_past(t, (round, w, b), outcome, confirmed)?;
     if round + 1 == current && !open && !unchanged {
         let (sw, sb) = (t.entrants[w].start, t.entrants[b].start);
         let was = Outcome::shown(old, t.entrants[b].rounds[round - 1].result);
@@ -330,6 +331,32 @@ fn result(text: &str, t: &Tournament, (round, white): (usize, u32), outcome: Out
     };
     let text = with_round(text, round, &cell);
     Ok(logged.map_or_else(|| text.clone(), |line| with_comment(&text, &line)))
+}
+
+/// An adjourned game resolved decisively after a later round was paired: confirmed (Level 3,
+/// the checklist's Q163), since that round was paired on its provisional draw (Q167); the
+/// line to log, an event of the pairing's integrity (Q112). A draw changes no score.
+fn resolved_past(
+    t: &Tournament,
+    (round, w, b): (usize, usize, usize),
+    outcome: Outcome,
+    confirmed: bool,
+) -> Result<Option<String>, DeskError> {
+    let current = current_round(t);
+    let still_drawn = matches!(outcome, Outcome::Draw | Outcome::DrawUnrated | Outcome::Adjourned);
+    if t.entrants[w].rounds[round - 1].result != RoundResult::Adjourned || round >= current || still_drawn {
+        return Ok(None);
+    }
+    let (sw, sb) = (t.entrants[w].start, t.entrants[b].start);
+    let warning = format!(
+        "round {round}: {} – {} adjourned, now {}: the game counted as a provisional draw when later rounds were paired; \
+         a decisive result changes those scores",
+        who(t, sw),
+        who(t, sb),
+        outcome.written()
+    );
+    ask(confirmed, vec![(Level::Confirm, warning)])?;
+    Ok(Some(format!("### adjourned game resolved round {round}, after round {current} was paired: {sw} – {sb} ? → {}", outcome.written())))
 }
 
 fn unpair(text: &str, t: &Tournament, round: usize) -> Result<String, DeskError> {
@@ -368,6 +395,34 @@ fn bye(text: &str, t: &Tournament, start: u32, round: usize, kind: Option<ByeKin
             with_round(text, round, &|s| (s == start).then_some(cell))
         }
     })
+}
+
+/// What the arbiter is asked before a bye is entered: a second half-point bye confirmed
+/// (Level 3, the checklist's Q174: tournament rules usually limit them), a full-point bye
+/// acknowledged (Level 2, Q178: FIDE's rules deprecate it). Only the arbiter's own entry asks;
+/// a withdrawal's absences do not.
+fn bye_concerns(t: &Tournament, start: u32, round: usize, kind: Option<ByeKind>) -> Vec<Concern> {
+    let Some(e) = t.entrants.iter().find(|e| e.start == start) else { return Vec::new() };
+    match kind {
+        Some(ByeKind::Half) => {
+            // The same round entered again replaces its bye: not a second one.
+            let others: Vec<String> = (e.rounds.iter().enumerate())
+                .filter(|(i, r)| i + 1 != round && r.result == RoundResult::HalfBye)
+                .map(|(i, _)| format!("round {}", i + 1))
+                .collect();
+            match others.is_empty() {
+                true => Vec::new(),
+                false => vec![(
+                    Level::Confirm,
+                    format!("round {round}: {}'s second half-point bye: they already have one in {}", who(t, start), others.join(", ")),
+                )],
+            }
+        }
+        Some(ByeKind::Full) => {
+            vec![(Level::Warning, format!("round {round}: a full-point bye for {}: FIDE's rules deprecate full-point byes", who(t, start)))]
+        }
+        _ => Vec::new(),
+    }
 }
 
 /// The file's record of a bye or absence entered or taken back before its round was paired
