@@ -421,3 +421,21 @@ fn a_round_robin_takes_a_late_entry_only_before_round_one() {
     let e = apply(&paired, &Action::AddPlayer(NewPlayer { name: "Eighth".into(), ..seventh })).unwrap_err();
     assert!(e.to_string().contains("a round robin's players are fixed once round 1 is paired"), "{e}");
 }
+
+/// The pairing-allocated bye worth a draw (FIDE's checklist Q80), chosen at registration: the
+/// file's `162` says so, and the player given it in an odd field scores ½.
+#[test]
+fn a_pairing_allocated_bye_worth_a_draw_is_written_and_scored() {
+    use ratings_engine::desk::register::Pab;
+    let list = parse_players("A,2000\nB,1900\nC,1800\nD,1700\nE,1600\n").unwrap();
+    let d = Details { name: "Half Bye".into(), rounds: 3, pab: Pab::Draw, ..Details::default() };
+    let text = new_file(&d, &list).unwrap();
+    assert!(text.contains("\n162 W 1.0 D 0.5 L 0.0 A 0.0 P 0.5\n"), "{text}");
+    let paired = apply(&text, &Action::Pair { round: 1, initial_colour: Some(Colour::White), date: None }).unwrap();
+    let v = view(&paired).unwrap();
+    let bye = v.rounds[0].bye.expect("five players: a bye");
+    assert_eq!(v.players.iter().find(|p| p.start == bye).unwrap().points, 0.5);
+    // A win by default: no 162 written (FIDE's points are the TRF's own).
+    let plain = new_file(&Details { name: "Plain".into(), rounds: 3, ..Details::default() }, &list).unwrap();
+    assert!(!plain.contains("\n162 "), "{plain}");
+}

@@ -155,7 +155,8 @@ fn a_late_entry_that_renumbers_moves_the_players_marks_with_them() {
 #[test]
 fn players_of_one_name_and_an_id_without_a_rating_are_warned_of() {
     let text = tournament("name,rating,fide id\nSmith John,1800,222\nAnna,2000,100\nsmith  john,1800,111\nBen,,300\n");
-    let w = view(&text).unwrap().warnings;
+    // (Four players for more rounds than they can play is warned of too: not this test's.)
+    let w: Vec<String> = view(&text).unwrap().warnings.into_iter().filter(|x| !x.contains("without a rematch")).collect();
     assert_eq!(
         w,
         [

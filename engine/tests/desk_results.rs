@@ -552,3 +552,29 @@ fn a_decisive_result_for_an_adjourned_game_paired_past_needs_confirming() {
     assert!(done.lines().any(|l| l == line), "{line} in\n{done}");
     assert!(apply(&paired, &Action::Result { round: 1, white: first, outcome: Outcome::Draw }).is_ok());
 }
+
+/// A Swiss set up with more rounds than it can pair without a rematch is warned of before the
+/// start (FIDE's checklist Q62).
+#[test]
+fn a_swiss_with_too_many_rounds_for_its_players_is_warned_of_before_the_start() {
+    let v = view(&tournament("A,2000\nB,1900\nC,1800\nD,1700\n", 5)).unwrap();
+    assert!(v.warnings.iter().any(|w| w.contains("at most 3 rounds without a rematch")), "{:?}", v.warnings);
+    let fine = view(&tournament("A,2000\nB,1900\nC,1800\nD,1700\n", 3)).unwrap();
+    assert!(!fine.warnings.iter().any(|w| w.contains("without a rematch")), "{:?}", fine.warnings);
+}
+
+/// A round robin's round paired by hand (FIDE's checklist Q100): taken as any hand pairing,
+/// checked, and written with the Berger table's pairing beside it.
+#[test]
+fn a_round_robin_round_is_paired_by_hand() {
+    use ratings_engine::desk::system::System;
+    let d = Details { name: "RR".into(), rounds: 3, system: System::RoundRobin, ..Details::default() };
+    let text = new_file(&d, &parse_players("A,2000\nB,1900\nC,1800\nD,1700\n").unwrap()).unwrap();
+    let hand = Action::PairByHand { round: 1, boards: vec![(1, 2), (3, 4)], bye: None };
+    let done = apply(&text, &hand).or_else(|_| apply(&text, &Action::Confirmed(Box::new(hand.clone())))).unwrap();
+    assert!(done.contains("### manual round 1: paired by hand by the arbiter"), "{done}");
+    assert_eq!(boards(&done, 1).len(), 2);
+    let mut seated: Vec<(u32, u32)> = boards(&done, 1).into_iter().map(|(w, b)| (w.min(b), w.max(b))).collect();
+    seated.sort_unstable();
+    assert_eq!(seated, vec![(1, 2), (3, 4)]);
+}

@@ -99,6 +99,50 @@ pub struct Details {
     /// ([`super::system::parse_apart`]; written as `260` records).
     #[serde(default)]
     pub must_not_meet: String,
+    /// What the pairing-allocated bye scores (FIDE's checklist Q80: a win by default; with
+    /// standard scoring only 1, ½ or 0, Q83), written in the `162` record when not a win.
+    #[serde(default)]
+    pub pab: Pab,
+}
+
+/// What the pairing-allocated bye scores: a win, a draw or nothing, in the tournament's points.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Pab {
+    #[default]
+    Win,
+    Draw,
+    Nothing,
+}
+
+impl Pab {
+    pub const ALL: [Pab; 3] = [Pab::Win, Pab::Draw, Pab::Nothing];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Pab::Win => "a win",
+            Pab::Draw => "a draw",
+            Pab::Nothing => "nothing",
+        }
+    }
+
+    pub fn code(self) -> &'static str {
+        match self {
+            Pab::Win => "win",
+            Pab::Draw => "draw",
+            Pab::Nothing => "nothing",
+        }
+    }
+
+    /// `points` with the pairing-allocated bye scoring as this says.
+    pub fn applied(self, points: Points) -> PointSystem {
+        let mut s = points.system();
+        s.pairing_bye = match self {
+            Pab::Win => s.win,
+            Pab::Draw => s.draw,
+            Pab::Nothing => s.loss,
+        };
+        s
+    }
 }
 
 impl Default for Details {
@@ -118,6 +162,7 @@ impl Default for Details {
             ranking: RankingMethod::Fide,
             system: super::system::System::Swiss,
             must_not_meet: String::new(),
+            pab: Pab::Win,
         }
     }
 }
@@ -419,8 +464,8 @@ pub fn new_file(d: &Details, players: &[NewPlayer]) -> Result<String, super::Des
     header(&mut out, "122", &d.time_control);
     header(&mut out, "142", &rounds.to_string());
     header(&mut out, "192", d.system.tournament_type().code());
-    if d.points != Points::Fide {
-        header(&mut out, "162", &points_record(&d.points.system()));
+    if d.points != Points::Fide || d.pab != Pab::Win {
+        header(&mut out, "162", &points_record(&d.pab.applied(d.points)));
     }
     let tiebreaks: Vec<&str> = d.tiebreaks.iter().map(|t| t.code()).collect();
     header(&mut out, "202", &tiebreaks.join(" "));

@@ -125,6 +125,17 @@ fn fide_mode_default() -> bool {
     true
 }
 
+/// A Swiss whose rounds cannot all be paired within the rules (FIDE's checklist Q62): with
+/// `n` players no one has more than `n − 1` opponents, so a round past that needs a rematch,
+/// which C.04.3's C1 forbids. Said before the start, and while it holds.
+fn setup_warning(t: &Tournament, total: usize) -> Option<String> {
+    let robin = matches!(t.tournament_type.as_ref().map(|d| &d.kind), Some(TournamentType::RoundRobin { .. }));
+    let n = t.entrants.len();
+    (!robin && n >= 2 && total >= n).then(|| {
+        format!("{total} rounds for {n} players: a Swiss of {n} players can be paired for at most {} rounds without a rematch (C.04.3 C1); fewer rounds, or more players", n - 1)
+    })
+}
+
 /// The pairing system of `t` in words, and whether it is a round robin.
 fn system_of(t: &Tournament) -> (String, bool) {
     match t.tournament_type.as_ref().map(|d| &d.kind) {
@@ -186,6 +197,7 @@ pub fn view(text: &str) -> Result<DeskView, DeskError> {
         .map(|w| w.to_string())
         .collect();
     warnings.extend(super::players::warnings(&t));
+    warnings.extend(setup_warning(&t, total));
     let ranking = t.ranking.as_ref().map_or(RankingMethod::Fide, |r| r.method);
     let (system, round_robin) = system_of(&t);
     let name = t.name.clone().unwrap_or_default();

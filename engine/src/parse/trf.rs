@@ -1540,7 +1540,8 @@ fn build_points(s: &ScoringRecords) -> PointSystem {
 
 /// A point system FIDE does not allow (C.04.1 and the 2026 checklist for tournament programs,
 /// Q81 and Q83): a draw worth more than half a win, or a pairing-allocated bye worth more than
-/// a win; an error naming the line of the value that breaks it.
+/// a win, or, with standard scoring (1, ½, 0), one worth other than 1, ½ or 0 (Q83); an error
+/// naming the line of the value that breaks it.
 fn points_refused(p: &PointSystem, s: &ScoringRecords) -> Vec<ParseError> {
     let show = show_points;
     let line = |keys: &[&str]| keys.iter().filter_map(|k| s.get(k)).map(|v| v.1).max().unwrap_or(0);
@@ -1549,9 +1550,14 @@ fn points_refused(p: &PointSystem, s: &ScoringRecords) -> Vec<ParseError> {
         let found = format!("a draw {} against a win {}", show(p.draw), show(p.win));
         errors.push(bad(line(&["draw", "win"]), "the point system", "a draw worth at most half a win", &found));
     }
+    let close = |a: f64, b: f64| (a - b).abs() < 1e-9;
+    let standard = close(p.win, 1.0) && close(p.draw, 0.5) && close(p.loss, 0.0);
     if p.pairing_bye > p.win + 1e-9 {
         let found = format!("the pairing-allocated bye {} against a win {}", show(p.pairing_bye), show(p.win));
         errors.push(bad(line(&["pab", "win"]), "the point system", "a pairing-allocated bye worth at most a win", &found));
+    } else if standard && ![1.0, 0.5, 0.0].iter().any(|&v| close(p.pairing_bye, v)) {
+        let found = format!("the pairing-allocated bye {} with standard scoring", show(p.pairing_bye));
+        errors.push(bad(line(&["pab"]), "the point system", "with 1-½-0 points, a pairing-allocated bye worth 1, ½ or 0", &found));
     }
     errors
 }

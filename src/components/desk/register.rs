@@ -2,7 +2,7 @@
 
 use super::Desk;
 use leptos::prelude::*;
-use ratings_engine::desk::register::{Details, Points};
+use ratings_engine::desk::register::{Details, Pab, Points};
 use ratings_engine::desk::system::System;
 use ratings_engine::tiebreak::Tiebreak;
 use ratings_engine::tournament::RankingMethod;
@@ -43,6 +43,7 @@ struct Draft {
     points: Points,
     ranking: RankingMethod,
     system: System,
+    pab: Pab,
 }
 
 impl Default for Draft {
@@ -57,6 +58,7 @@ impl Default for Draft {
             points: Points::Fide,
             ranking: d.ranking,
             system: System::Swiss,
+            pab: Pab::Win,
         }
     }
 }
@@ -80,6 +82,7 @@ struct Form {
     points: RwSignal<Points>,
     ranking: RwSignal<RankingMethod>,
     system: RwSignal<System>,
+    pab: RwSignal<Pab>,
 }
 
 impl Form {
@@ -93,6 +96,7 @@ impl Form {
             points: RwSignal::new(d.points),
             ranking: RwSignal::new(d.ranking),
             system: RwSignal::new(d.system),
+            pab: RwSignal::new(d.pab),
         }
     }
 
@@ -107,6 +111,7 @@ impl Form {
             points: self.points.get(),
             ranking: self.ranking.get(),
             system: self.system.get(),
+            pab: self.pab.get(),
         }
     }
 
@@ -122,6 +127,7 @@ impl Form {
         self.points.set(d.points);
         self.ranking.set(d.ranking);
         self.system.set(d.system);
+        self.pab.set(d.pab);
     }
 
     /// The tournament's details, or what was wrong.
@@ -142,6 +148,7 @@ impl Form {
             ranking: self.ranking.get_untracked(),
             system: self.system.get_untracked(),
             must_not_meet: self.apart.get_untracked(),
+            pab: self.pab.get_untracked(),
         })
     }
 }
@@ -166,7 +173,7 @@ pub fn Register() -> impl IntoView {
         Err(e) => problem.set(Some(e)),
     };
     let [name, city, federation, start, end, arbiter, time_control] = form.fields;
-    let (points, ranking) = (form.points, form.ranking);
+    let (points, ranking, pab) = (form.points, form.ranking, form.pab);
     view! {
         <h3>"New tournament"</h3>
         <p class="help">"What is typed here is kept in this browser as it is typed, until the tournament is created."</p>
@@ -186,6 +193,12 @@ pub fn Register() -> impl IntoView {
                     points.set(if event_target_value(&ev) == "3-1-0" { Points::ThreeOne } else { Points::Fide })
                 }>
                     {Points::ALL.iter().map(|p| view! { <option value=p.name() selected=*p == points.get_untracked()>{p.name()}</option> }).collect_view()}
+                </select>
+            </div>
+            <div class="control">
+                <label for="desk-pab">"The pairing-allocated bye scores"</label>
+                <select id="desk-pab" data-testid="desk-pab" on:change=move |ev| pab.set(Pab::ALL.into_iter().find(|p| p.code() == event_target_value(&ev)).unwrap_or_default())>
+                    {Pab::ALL.iter().map(|p| view! { <option value=p.code() selected=*p == pab.get_untracked()>{p.name()}</option> }).collect_view()}
                 </select>
             </div>
             <Field id="desk-tiebreaks" label="Tiebreaks (FIDE C.07 codes, in order)" value=form.order />
