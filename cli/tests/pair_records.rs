@@ -181,7 +181,10 @@ fn point_values_fide_does_not_allow_are_refused_naming_the_line() {
     fails_saying(&run_text(&pab, &["--round", "1", "--initial-colour", "white"]), "a pairing-allocated bye worth at most a win");
     // Standard scoring with a bye worth other than 1, ½ or 0 (FIDE's checklist Q83).
     let odd = fresh(4, "XXR 3\n162  W 1.0    D 0.5    L 0.0    P 0.7");
-    fails_saying(&run_text(&odd, &["--round", "1", "--initial-colour", "white"]), "with 1-½-0 points, a pairing-allocated bye worth 1, ½ or 0");
+    fails_saying(
+        &run_text(&odd, &["--round", "1", "--initial-colour", "white"]),
+        "with 1-½-0 points, a pairing-allocated bye worth 1, ½ or 0",
+    );
     let half = fresh(4, "XXR 3\n162  W 1.0    D 0.5    L 0.0    P 0.5");
     assert_eq!(run_text(&half, &["--round", "1", "--initial-colour", "white"]).status.code(), Some(0));
     // 3-1-0 with the bye worth nothing is allowed.

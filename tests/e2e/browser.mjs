@@ -3,6 +3,7 @@ import { before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdir, readFile } from 'node:fs/promises';
 import { chromium } from 'playwright-core';
+import { PDFParse } from 'pdf-parse';
 import { serve } from './server.mjs';
 
 export const ROOT = new URL('../../', import.meta.url).pathname;
@@ -89,4 +90,23 @@ export async function newDeskTournament(shared) {
     await page.keyboard.press('Enter');
   }
   return { context, page, errors };
+}
+
+/** The text of each page of a PDF (Chromium's own print of a page), read back with pdf-parse. */
+export async function pdfPages(pdf) {
+  const parser = new PDFParse({ data: new Uint8Array(pdf) });
+  try {
+    return (await parser.getText()).pages.map((p) => p.text);
+  } finally {
+    await parser.destroy();
+  }
+}
+
+/** A seeded generator of numbers in [0, 1) (a test's random results, the same every run). */
+export function seeded(seed) {
+  let s = seed >>> 0;
+  return () => {
+    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
+    return s / 2 ** 32;
+  };
 }

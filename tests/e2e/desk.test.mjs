@@ -9,7 +9,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { PDFParse } from 'pdf-parse';
-import { ARTIFACTS, PHONE, ROOT, axe, newDeskTournament, siteForTests } from './browser.mjs';
+import { ARTIFACTS, PHONE, ROOT, axe, newDeskTournament, seeded, siteForTests } from './browser.mjs';
 
 const shared = siteForTests();
 // Built by the test command's `cargo test` before these tests run.
@@ -18,14 +18,6 @@ const CLI = `${ROOT}target/debug/ratings-lab`;
 const FEDS = ['NOR', 'GER', 'FRA', 'ESP', 'IND'];
 const PLAYERS = 'name\trating\tfed\n' + Array.from({ length: 30 }, (_, i) => `Player ${String(i + 1).padStart(2, '0')}\t${2350 - 29 * i + (i % 4) * 7}\t${FEDS[i % 5]}`).join('\n') + '\n';
 
-/** A seeded generator (the same results every run). */
-function seeded(seed) {
-  let s = seed >>> 0;
-  return () => {
-    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
-    return s / 2 ** 32;
-  };
-}
 // A forfeit won by black is typed -+ (`-` alone begins a score sheet's result: src/core/entry.rs).
 const KEYS = ['1', '1', '1', '=', '=', '0', '0', '0', '+', '-+'];
 

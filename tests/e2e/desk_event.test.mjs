@@ -9,19 +9,11 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
-import { PDFParse } from 'pdf-parse';
-import { ARTIFACTS, PHONE, ROOT, axe, newDeskTournament, siteForTests } from './browser.mjs';
+import { ARTIFACTS, PHONE, ROOT, axe, newDeskTournament, pdfPages, seeded, siteForTests } from './browser.mjs';
 
 const shared = siteForTests();
 const CLI = `${ROOT}target/debug/ratings-lab`;
 
-function seeded(seed) {
-  let s = seed >>> 0;
-  return () => {
-    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
-    return s / 2 ** 32;
-  };
-}
 
 const SURNAMES = ['Berg', 'Dahl', 'Eide', 'Fossum', 'Haug', 'Lie', 'Moe', 'Nilsen', 'Ruud', 'Strand', 'Vik', 'Aas', 'Brekke', 'Holm', 'Lund'];
 const GIVEN = ['Anna', 'Ola', 'Kari', 'Per', 'Ingrid', 'Lars', 'Sigrid', 'Nils', 'Marit', 'Jon'];
@@ -52,15 +44,6 @@ function fideList(n, seed) {
 async function press(page, testid, key = 'Enter') {
   await page.getByTestId(testid).first().focus();
   await page.keyboard.press(key);
-}
-
-async function pdfPages(pdf) {
-  const parser = new PDFParse({ data: new Uint8Array(pdf) });
-  try {
-    return (await parser.getText()).pages.map((p) => p.text);
-  } finally {
-    await parser.destroy();
-  }
 }
 
 /** Every page has more than its footer; the title and `must` appear. */

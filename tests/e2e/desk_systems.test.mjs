@@ -9,19 +9,11 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { ARTIFACTS, ROOT, axe, newDeskTournament, siteForTests } from './browser.mjs';
+import { ARTIFACTS, ROOT, axe, newDeskTournament, seeded, siteForTests } from './browser.mjs';
 
 const shared = siteForTests();
 const CLI = `${ROOT}target/debug/ratings-lab`;
 
-/** A seeded generator (the same results every run). */
-function seeded(seed) {
-  let s = seed >>> 0;
-  return () => {
-    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
-    return s / 2 ** 32;
-  };
-}
 const KEYS = ['1', '1', '=', '0', '0'];
 
 async function press(page, testid, key = 'Enter') {

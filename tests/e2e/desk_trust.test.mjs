@@ -4,8 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { PDFParse } from 'pdf-parse';
-import { ARTIFACTS, PHONE, axe, newDeskTournament, siteForTests } from './browser.mjs';
+import { ARTIFACTS, PHONE, axe, newDeskTournament, pdfPages, siteForTests } from './browser.mjs';
 
 const shared = siteForTests();
 
@@ -20,15 +19,6 @@ const players = (n) => 'name\trating\n' + Array.from({ length: n }, (_, i) => `P
 const resultValues = (page) => page.$$eval('[data-testid=desk-result]', (xs) => xs.map((x) => x.value));
 const next = (page) => page.evaluate(() => document.querySelector('[data-testid=desk-pair]')?.textContent
   ?? document.querySelector('[data-testid=desk-next]')?.textContent ?? '');
-
-async function pdfPages(pdf) {
-  const parser = new PDFParse({ data: new Uint8Array(pdf) });
-  try {
-    return (await parser.getText()).pages.map((p) => p.text);
-  } finally {
-    await parser.destroy();
-  }
-}
 
 /** An 8-player, 5-round Swiss registered by the keyboard. */
 async function register(name = 'Trust Open', n = 8) {

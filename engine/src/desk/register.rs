@@ -219,23 +219,10 @@ impl Field {
     }
 }
 
-/// The fields of one line, split at `sep` (a field in double quotes may hold it).
+/// The fields of one line, split at `sep` (a field in double quotes may hold it), trimmed:
+/// the CSV reader the rating lists use.
 fn split(line: &str, sep: char) -> Vec<String> {
-    let mut out = vec![String::new()];
-    let mut quoted = false;
-    let mut chars = line.chars().peekable();
-    while let Some(c) = chars.next() {
-        match c {
-            '"' if quoted && chars.peek() == Some(&'"') => {
-                chars.next();
-                out.last_mut().unwrap().push('"');
-            }
-            '"' => quoted = !quoted,
-            c if c == sep && !quoted => out.push(String::new()),
-            c => out.last_mut().unwrap().push(c),
-        }
-    }
-    out.into_iter().map(|f| f.trim().to_string()).collect()
+    crate::parse::rating_list::formats::split(line, sep)
 }
 
 /// Reads a pasted players table (see the module's documentation). Every bad field is listed.

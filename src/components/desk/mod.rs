@@ -429,6 +429,25 @@ impl Desk {
         self.pump();
     }
 
+    /// A tournament created or imported: kept and opened; an import's text (to be checked).
+    fn created(self, flight: &Flight, text: String, named: &str, progress: String) -> Option<String> {
+        let name = match flight {
+            Flight::Import(file) if named.is_empty() => file.clone(),
+            _ => named.to_string(),
+        };
+        let id = format!("t{}", (now() as u64).to_string() + &format!("{:04}", (js_sys::Math::random() * 10000.0) as u32));
+        let k = Kept { id, name, text, progress, updated: now(), acted: 1, ..Kept::default() };
+        journal::note(&k.id, k.acted, crate::kept::Change::Created(k.clone()));
+        self.current.set(Some(k.clone()));
+        self.keep();
+        set_local(OPEN_KEY, Some(&k.id));
+        if *flight == Flight::Create {
+            set_local(register::DRAFT_KEY, None);
+        }
+        self.creating.set(false);
+        matches!(flight, Flight::Import(_)).then_some(k.text)
+    }
+
     fn answered(self, flight: Flight, reply: DeskReply) {
         if let (Flight::Apply, Some(c)) = (&flight, reply.confirm) {
             // Not made: asked of the arbiter first; the changes queued behind it go on.
@@ -443,24 +462,9 @@ impl Desk {
         let progress = progress(&reply.view);
         match flight {
             Flight::Create | Flight::Import(_) => {
-                let name = match &flight {
-                    Flight::Import(file) if reply.view.name.is_empty() => file.clone(),
-                    _ => reply.view.name.clone(),
-                };
-                let id = format!("t{}", (now() as u64).to_string() + &format!("{:04}", (js_sys::Math::random() * 10000.0) as u32));
-                let k = Kept { id, name, text: reply.text, progress, updated: now(), acted: 1, ..Kept::default() };
-                journal::note(&k.id, k.acted, crate::kept::Change::Created(k.clone()));
-                self.current.set(Some(k.clone()));
-                self.keep();
-                set_local(OPEN_KEY, Some(&k.id));
-                if flight == Flight::Create {
-                    set_local(register::DRAFT_KEY, None);
-                }
-                self.creating.set(false);
-                // An imported file's rounds checked against its rules, its adjustments listed
-                // (answered after this view is shown).
-                if matches!(flight, Flight::Import(_)) {
-                    let text = k.text.clone();
+                if let Some(text) = self.created(&flight, reply.text.clone(), &reply.view.name, progress) {
+                    // An imported file's rounds checked against its rules, its adjustments
+                    // listed (answered after this view is shown).
                     self.view.set(Some(reply.view));
                     return self.send(DeskRequest::CheckImport { text }, Flight::CheckImport);
                 }
