@@ -267,3 +267,38 @@ test('an exchange that seats a rematch is confirmed first, or not made', { timeo
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('axe finds no serious or critical violation on the desk\'s new views, at desktop and phone width', { timeout: 240000 }, async () => {
+  const { context, page, errors } = await register('Axe Open');
+  await pairRound(page, 1);
+  await play(page, 1, ['1', '=', '0', '1']);
+  // The prize list made, the rating report's cards, a player's edit form, the late entry's
+  // form, the hand-pairing panel, and a question asked (a second half-point bye is not needed:
+  // a swap in a session of hand changes after round 2 is paired).
+  await page.locator('[data-testid=desk-prizes-block] summary').click();
+  await page.getByTestId('desk-prizes-table').fill('1: 100\n2: 50\nwomen: 20');
+  await press(page, 'desk-prizes');
+  await page.getByTestId('desk-prize-list').waitFor({ timeout: 30000 });
+  await press(page, 'desk-report-button');
+  await page.getByTestId('desk-report-cards').waitFor({ timeout: 30000 });
+  await page.locator('[data-testid=desk-player]').nth(2).getByTestId('desk-edit').click();
+  await page.getByTestId('desk-edit-player').waitFor();
+  await page.locator('[data-testid=desk-late] summary').click();
+  await press(page, 'desk-manual');
+  await page.getByTestId('desk-manual-boards').waitFor();
+  for (const [size, name] of [[null, 'desktop'], [PHONE, 'phone']]) {
+    if (size) await page.setViewportSize(size);
+    await axe(page, `the desk's new views (${name})`);
+    await page.screenshot({ path: `${ARTIFACTS}/desk-new-views-${name}.png`, fullPage: true });
+  }
+  // An imported file's check, at phone width.
+  const [download] = await Promise.all([page.waitForEvent('download'), press(page, 'desk-export')]);
+  const file = `${ARTIFACTS}/desk-axe.trf`;
+  await download.saveAs(file);
+  await press(page, 'desk-close');
+  await page.getByTestId('desk-import').setInputFiles(file);
+  await page.getByTestId('desk-import-report').waitFor({ timeout: 30000 });
+  await axe(page, 'an imported file\'s check (phone)');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
