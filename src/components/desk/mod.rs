@@ -89,6 +89,8 @@ pub struct Desk {
     pub list_problem: RwSignal<Option<String>>,
     /// The players the last search found, with the text searched.
     pub found: RwSignal<Option<(String, Vec<ratings_engine::parse::rating_list::ListPlayer>)>>,
+    /// An export asked while changes were on their way ([`Desk::ask_export`]).
+    export_after: StoredValue<Option<(TrfVersion, bool)>>,
     /// The search or load asked last of the list ([`Desk::search_list`]): its job and text.
     list_job: StoredValue<(u32, String)>,
     /// The rating report a player a card.
@@ -152,6 +154,7 @@ impl Desk {
             list_problem: RwSignal::new(None),
             found: RwSignal::new(None),
             list_job: StoredValue::new((1 << 29, String::new())),
+            export_after: StoredValue::new(None),
             job: StoredValue::new(1 << 28),
             flight: StoredValue::new(None),
             sender: StoredValue::new(None),
@@ -238,7 +241,11 @@ impl Desk {
         }
         let Some(k) = self.current.get_untracked() else { return };
         if let Some(action) = k.pending.first().cloned() {
-            self.send(DeskRequest::Apply { text: k.text, action }, Flight::Apply);
+            return self.send(DeskRequest::Apply { text: k.text, action }, Flight::Apply);
+        }
+        // An export asked while changes were on their way: made now, of the file with them.
+        if let Some((version, fin)) = self.export_after.try_update_value(Option::take).flatten() {
+            self.ask_export(version, fin);
         }
     }
 
@@ -357,10 +364,14 @@ impl Desk {
 
     /// The file to export as `version` (`fin`: the final file, refused while a result is
     /// missing or adjourned), with the ranks written; downloaded when it comes.
+    /// While a change is on its way (a result just typed, a change just confirmed), the export
+    /// waits for it: the file exported is the one with every change made.
     pub fn ask_export(self, version: TrfVersion, fin: bool) {
-        if let Some(k) = self.current.get_untracked() {
-            self.send(DeskRequest::Export { text: k.text, version, fin }, Flight::Export(version, fin));
+        let Some(k) = self.current.get_untracked() else { return };
+        if !k.pending.is_empty() || self.flight.with_value(Option::is_some) {
+            return self.export_after.set_value(Some((version, fin)));
         }
+        self.send(DeskRequest::Export { text: k.text, version, fin }, Flight::Export(version, fin));
     }
 
     /// Puts back the text before the last change; never past the arbiter's leaving FIDE mode,
