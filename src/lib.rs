@@ -10,7 +10,6 @@ pub mod compute;
 pub mod core;
 pub mod help;
 pub mod json;
-pub mod kept;
 pub mod later;
 pub mod lessons;
 pub mod link;

@@ -4,5 +4,11 @@
 //!
 //! * [`entry`]: results typed at the desk, a board at a time (one key a board, or a score
 //!   sheet), whichever way the text arrives.
+//! * [`kept`]: a tournament as the desk keeps it (the record IndexedDB holds) and the journal
+//!   of the changes made since, replayed on the next visit.
+//! * [`session`]: the desk's model: a change made, queued, made by the worker or refused,
+//!   undone; the players' numbers followed when a late entry moves them.
 
 pub mod entry;
+pub mod kept;
+pub mod session;

@@ -1,7 +1,7 @@
 //! The desk's journal in local storage: each change written before the page goes on, until
-//! IndexedDB has committed a record that holds it ([`crate::kept`] says why, and replays it).
+//! IndexedDB has committed a record that holds it ([`crate::core::kept`] says why, and replays it).
 
-use crate::kept::{without_settled, Change, Entry};
+use crate::core::kept::{without_settled, Entry};
 
 /// Local storage keys: this prefix and a tournament's id.
 const PREFIX: &str = "ratings-lab/desk-journal/";
@@ -16,7 +16,7 @@ fn read(id: &str) -> Vec<Entry> {
     text.and_then(|t| crate::json::from_json(&t).ok()).unwrap_or_default()
 }
 
-fn write(id: &str, journal: &[Entry]) {
+fn store(id: &str, journal: &[Entry]) {
     let Some(s) = storage() else { return };
     let key = format!("{PREFIX}{id}");
     // A journal local storage refuses (full, or none in this browser) leaves the change to
@@ -27,24 +27,24 @@ fn write(id: &str, journal: &[Entry]) {
     };
 }
 
-/// Writes `change`, numbered `seq`, to tournament `id`'s journal before this returns.
-pub fn note(id: &str, seq: u64, change: Change) {
+/// Writes `entry` to tournament `id`'s journal before this returns.
+pub fn write(id: &str, entry: Entry) {
     let mut journal = read(id);
-    journal.push(Entry { seq, change });
-    write(id, &journal);
+    journal.push(entry);
+    store(id, &journal);
 }
 
 /// IndexedDB has committed tournament `id` with its changes up to `acted`.
 pub fn settled(id: &str, acted: u64) {
     let journal = read(id);
     if !journal.is_empty() {
-        write(id, &without_settled(journal, acted));
+        store(id, &without_settled(journal, acted));
     }
 }
 
 /// Drops tournament `id`'s journal (the tournament removed).
 pub fn forget(id: &str) {
-    write(id, &[]);
+    store(id, &[]);
 }
 
 /// Every journal kept: each tournament's id and its changes.

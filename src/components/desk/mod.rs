@@ -2,7 +2,9 @@
 //!
 //! A tournament is its TRF text (`ratings_engine::desk`): every change is sent to the worker
 //! with the text, one at a time and in the order made, and the text it gives back replaces
-//! the old one, which goes on the *Undo* stack. What is kept in IndexedDB after every change
+//! the old one, which goes on the *Undo* stack. What happens to the tournament is
+//! `core::session`'s (a plain type, tested natively); this module holds it in signals, talks
+//! to the worker and storage, and shows it. What is kept in IndexedDB after every change
 //! ([`Kept`], `idb::tournaments`) is the text, the undo stack and the changes not yet
 //! answered, which are sent again on the next visit: a reload, a crash or a closed tab in the
 //! middle of entering results loses nothing that was typed. Each change is also written at
@@ -23,7 +25,8 @@ mod prizes;
 mod register;
 mod round;
 
-pub use crate::kept::Kept;
+pub use crate::core::kept::Kept;
+use crate::core::session::{moved_from, progress};
 use crate::protocol::{DeskReply, DeskRequest, FromWorker, ToWorker};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
@@ -41,8 +44,6 @@ pub(crate) const STAMP_KEY: &str = "ratings-lab/desk-stamp";
 pub(crate) const LINKED_KEY: &str = "ratings-lab/desk-linked";
 /// Set while the new-tournament form is open: a visit reopens it (with its draft).
 pub(crate) const CREATING_KEY: &str = "ratings-lab/desk-creating";
-/// Texts kept for *Undo*.
-const UNDO_DEPTH: usize = 300;
 
 /// What was asked of the worker and is awaited.
 #[derive(Clone, Debug, PartialEq)]
@@ -292,9 +293,8 @@ impl Desk {
         self.report.set(None);
         self.current.update(|k| {
             if let Some(k) = k {
-                k.acted += 1;
-                journal::note(&k.id, k.acted, crate::kept::Change::Act(action.clone()));
-                k.pending.push(action);
+                let entry = k.act(action);
+                journal::write(&k.id, entry);
             }
         });
         self.keep();
@@ -374,23 +374,26 @@ impl Desk {
         self.send(DeskRequest::Export { text: k.text, version, fin }, Flight::Export(version, fin));
     }
 
-    /// Puts back the text before the last change; never past the arbiter's leaving FIDE mode,
-    /// which is for good.
+    /// Takes back the last change (`Kept::undo`): one still on its way, or else the text
+    /// before the last change made is put back; never past the arbiter's leaving FIDE mode.
     pub fn undo(self) {
         let Some(mut k) = self.current.get_untracked() else { return };
-        let left = |t: &str| t.contains(ratings_engine::desk::confirm::LEFT_FIDE_MODE);
-        if left(&k.text) && k.undo.last().is_some_and(|b| !left(b)) {
-            return self.failure.set(Some("Leaving FIDE mode cannot be undone.".into()));
+        let waiting = !k.pending.is_empty();
+        match k.undo() {
+            Ok(entry) => journal::write(&k.id, entry),
+            Err(no) => return self.failure.set(no.message().map(str::to_string)),
         }
-        let Some(before) = k.undo.pop() else { return };
-        k.text = before.clone();
-        k.pending.clear();
-        k.acted += 1;
-        journal::note(&k.id, k.acted, crate::kept::Change::Undo { text: before.clone(), depth: k.undo.len() });
+        let text = k.text.clone();
         self.current.set(Some(k));
         self.keep();
-        self.flight.set_value(None);
-        self.send(DeskRequest::View { text: before }, Flight::View);
+        // A change taken back from the queue leaves the text as shown; the one before it, if
+        // it is being made now, is made and answered as usual. The last one taken back while
+        // on its way: its answer is not awaited any more.
+        let stale = waiting && self.current.with_untracked(|k| k.as_ref().is_some_and(|k| k.pending.is_empty()));
+        if !waiting || stale {
+            self.flight.set_value(None);
+            self.send(DeskRequest::View { text }, Flight::View);
+        }
     }
 
     /// Keeps the open tournament in IndexedDB (and in the list).
@@ -447,8 +450,8 @@ impl Desk {
             _ => named.to_string(),
         };
         let id = format!("t{}", (now() as u64).to_string() + &format!("{:04}", (js_sys::Math::random() * 10000.0) as u32));
-        let k = Kept { id, name, text, progress, updated: now(), acted: 1, ..Kept::default() };
-        journal::note(&k.id, k.acted, crate::kept::Change::Created(k.clone()));
+        let (k, entry) = Kept::created(id, name, text, progress, now());
+        journal::write(&k.id, entry);
         self.current.set(Some(k.clone()));
         self.keep();
         set_local(OPEN_KEY, Some(&k.id));
@@ -463,8 +466,7 @@ impl Desk {
         if let (Flight::Apply, Some(c)) = (&flight, reply.confirm) {
             // Not made: asked of the arbiter first; the changes queued behind it go on.
             self.current.update(|k| {
-                if let Some(k) = k {
-                    let action = k.pending.remove(0);
+                if let Some(action) = k.as_mut().and_then(Kept::not_made) {
                     self.asking.set(Some(confirm::Asking { action, level: c.level, warnings: c.warnings, agreed: 0 }));
                 }
             });
@@ -484,18 +486,7 @@ impl Desk {
                 let moved = self.view.with_untracked(|old| old.as_ref().and_then(|old| moved_from(old, &reply.view)));
                 self.current.update(|k| {
                     if let Some(k) = k {
-                        let before = std::mem::replace(&mut k.text, reply.text);
-                        k.undo.push(before);
-                        if k.undo.len() > UNDO_DEPTH {
-                            k.undo.remove(0);
-                        }
-                        k.pending.remove(0);
-                        // Changes queued behind a late entry that moved players' numbers name
-                        // the players as the page showed them: renumbered to follow.
-                        if let Some(from) = moved {
-                            let new_of = |s: u32| if s >= from { s + 1 } else { s };
-                            k.pending = k.pending.iter().map(|a| a.renumbered(&new_of)).collect();
-                        }
+                        k.made(reply.text, moved);
                         k.progress = progress;
                     }
                 })
@@ -542,7 +533,7 @@ impl Desk {
             // The change is dropped (the file is as it was): said, and the next goes on.
             self.current.update(|k| {
                 if let Some(k) = k {
-                    k.pending.remove(0);
+                    k.not_made();
                 }
             });
             self.keep();
@@ -573,7 +564,7 @@ fn with_journals(kept: Vec<Kept>) -> (Vec<Kept>, Vec<Kept>) {
     for (id, entries) in journal::all() {
         let at = kept.iter().position(|k| k.id == id);
         let copy = at.map(|i| kept[i].clone());
-        match (at, crate::kept::replay(copy, &entries)) {
+        match (at, crate::core::kept::replay(copy, &entries)) {
             // Every change in the copy already (its commit came after the last look).
             (Some(i), Some(k)) if k == kept[i] => journal::settled(&id, k.acted),
             (Some(i), Some(k)) => {
@@ -590,27 +581,6 @@ fn with_journals(kept: Vec<Kept>) -> (Vec<Kept>, Vec<Kept>) {
         }
     }
     (kept, replayed)
-}
-
-/// The first start number whose player changed between two views of one tournament with one
-/// player more (a late entry placed by the initial order, the players from there moved down
-/// one), or `None` when nobody moved.
-fn moved_from(old: &DeskView, new: &DeskView) -> Option<u32> {
-    if new.players.len() != old.players.len() + 1 {
-        return None;
-    }
-    old.players.iter().find(|p| new.players.iter().find(|q| q.start == p.start).is_some_and(|q| q.name != p.name)).map(|p| p.start)
-}
-
-/// What the list says of a tournament.
-fn progress(v: &DeskView) -> String {
-    use ratings_engine::desk::view::Next;
-    match &v.next {
-        Next::Pair(1) => format!("{} players registered, {} rounds", v.players.len(), v.total_rounds),
-        Next::Pair(r) => format!("round {} of {} played; round {r} to pair", r - 1, v.total_rounds),
-        Next::Results { round, missing } => format!("round {round} of {}: {} results to enter", v.total_rounds, missing.len()),
-        Next::Finished => format!("finished: {} rounds", v.total_rounds),
-    }
 }
 
 /// A tournament's name as a file name.

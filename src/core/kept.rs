@@ -23,9 +23,14 @@ pub struct Kept {
     pub text: String,
     #[serde(default)]
     pub undo: Vec<String>,
-    /// Changes made and not yet answered by the worker, in order.
+    /// Changes made and not yet answered by the worker, in order (`core::session`).
     #[serde(default)]
     pub pending: Vec<Action>,
+    /// For each change pending, how many of the changes ahead of it were answered on the page
+    /// (made or refused) before it was typed (it names the players as numbered after them):
+    /// those do not renumber it (`Kept::made`). Empty: every one 0 (a record kept before this existed).
+    #[serde(default)]
+    pub skips: Vec<usize>,
     /// What the list says of it ("round 3 of 7").
     #[serde(default)]
     pub progress: String,
@@ -48,8 +53,14 @@ pub struct Kept {
 pub enum Change {
     /// A tournament created or imported, whole (it has no undo history yet).
     Created(Kept),
-    /// A change sent to the worker (kept among the pending changes until answered).
+    /// A change sent to the worker (kept among the pending changes until answered), as
+    /// journals written before [`Change::Queued`] hold it.
     Act(Action),
+    /// A change sent to the worker, with the number of changes still waiting ahead of it
+    /// when it was typed (those it was numbered before).
+    Queued { action: Action, ahead: usize },
+    /// *Undo* of a change still waiting for the worker: dropped from the queue.
+    Unqueued(Action),
     /// *Undo*: the text it put back, and how many texts were left to undo after it.
     Undo { text: String, depth: usize },
 }
@@ -77,7 +88,19 @@ pub fn replay(kept: Option<Kept>, journal: &[Entry]) -> Option<Kept> {
         match (&mut kept, &entry.change) {
             (None, Change::Created(created)) => kept = Some(Kept { acted: entry.seq, ..created.clone() }),
             (Some(k), Change::Act(action)) => {
-                k.pending.push(action.clone());
+                k.queue(action.clone(), 0);
+                k.acted = entry.seq;
+            }
+            (Some(k), Change::Queued { action, ahead }) => {
+                // The changes ahead of it here that were not ahead of it on the page had been
+                // made there already: it was numbered after them.
+                let skip = k.pending.len().saturating_sub(*ahead);
+                k.queue(action.clone(), skip);
+                k.acted = entry.seq;
+            }
+            (Some(k), Change::Unqueued(_)) => {
+                k.pending.pop();
+                k.skips.truncate(k.pending.len());
                 k.acted = entry.seq;
             }
             (Some(k), Change::Undo { text, depth }) => {
@@ -88,6 +111,7 @@ pub fn replay(kept: Option<Kept>, journal: &[Entry]) -> Option<Kept> {
                 }
                 k.text = text.clone();
                 k.pending.clear();
+                k.skips.clear();
                 k.undo.truncate(*depth);
                 k.acted = entry.seq;
             }
@@ -114,7 +138,8 @@ mod tests {
 
     fn kept(text: &str, undo: &[&str], pending: Vec<Action>, acted: u64) -> Kept {
         let undo = undo.iter().map(|s| s.to_string()).collect();
-        Kept { id: "t1".into(), text: text.into(), undo, pending, acted, ..Kept::default() }
+        let skips = vec![0; pending.len()];
+        Kept { id: "t1".into(), text: text.into(), undo, pending, skips, acted, ..Kept::default() }
     }
 
     fn entry(seq: u64, change: Change) -> Entry {
