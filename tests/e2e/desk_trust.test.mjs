@@ -232,7 +232,13 @@ test('an earlier round\'s result changed only when confirmed, naming the rounds 
   const [download] = await Promise.all([page.waitForEvent('download'), press(page, 'desk-export')]);
   const file = `${ARTIFACTS}/desk-earlier.trf`;
   await download.saveAs(file);
-  assert.match(await readFile(file, 'utf8'), /### correction round 1: /);
+  const exported = await readFile(file, 'utf8');
+  if (!/### correction round 1: /.test(exported)) {
+    // What the page had, to tell a change lost from one not yet made.
+    const failure = await page.evaluate(() => document.querySelector('[data-testid=desk-failure]')?.textContent ?? '');
+    const journals = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.includes('journal')).map((k) => localStorage.getItem(k)));
+    assert.fail(`no correction in the export:\n${exported}\nfailure: ${failure}\njournal: ${journals.join('\n')}`);
+  }
   assert.deepEqual(errors, []);
   await context.close();
 });
