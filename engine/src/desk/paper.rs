@@ -25,7 +25,6 @@ pub enum Seat {
 #[derive(Clone, Debug, PartialEq)]
 pub struct AlphaRow {
     pub start: u32,
-    pub title: Option<String>,
     pub name: String,
     pub seat: Seat,
 }
@@ -48,7 +47,7 @@ pub fn alphabetical(v: &DeskView, round: usize) -> Vec<AlphaRow> {
         rv.requested.iter().find(|(s, _)| *s == start).map_or(Seat::NotPaired, |(_, k)| Seat::Entered(*k))
     };
     let mut rows: Vec<AlphaRow> =
-        v.players.iter().map(|p| AlphaRow { start: p.start, title: title(p), name: p.name.clone(), seat: seat(p.start) }).collect();
+        v.players.iter().map(|p| AlphaRow { start: p.start, name: p.name.clone(), seat: seat(p.start) }).collect();
     crate::sort::by_cached_key(&mut rows, |r| (folded(&r.name), r.start));
     rows
 }
