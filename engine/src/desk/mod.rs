@@ -19,6 +19,8 @@
 //!   arbiter's manual changes (colours swapped, two players exchanged), each marked in the file.
 //! * [`view`]: what a desk shows of a file: players, rounds with their boards in C.04.2's
 //!   board order, and what can be done next.
+//! * [`paper`]: what the desk prints besides the boards: the round's alphabetical list and the
+//!   start list, as rows; a round's time is kept by [`dates`] (`### round R time HH:MM`).
 //! * [`export`]: the file as TRF-2026, or as TRF-16 for older programs, with the ranks, the
 //!   rounds' dates ([`dates`]) and every `###` line; the final export refused while a result is
 //!   missing or an adjourned game open.
@@ -35,6 +37,7 @@ pub mod import;
 pub mod late;
 pub mod manual;
 pub mod outcome;
+pub mod paper;
 pub mod players;
 pub mod progress;
 pub mod register;

@@ -129,6 +129,10 @@ pub enum Action {
         #[serde(default)]
         half_point_byes: bool,
     },
+    /// The time `round` starts (`HH:MM`; `None`: taken out), typed by the arbiter for the
+    /// printed pairings: TRF-2026 has no place for it, so it is written as a `### round R time
+    /// HH:MM` line ([`super::dates`]).
+    RoundTime { round: usize, time: Option<String> },
 }
 
 impl Action {
@@ -155,7 +159,8 @@ impl Action {
             | Action::AddLate { .. }
             | Action::LeaveFideMode { .. }
             | Action::EnterFideMode
-            | Action::AcceptImport { .. }) => other,
+            | Action::AcceptImport { .. }
+            | Action::RoundTime { .. }) => other,
         }
     }
 }
@@ -220,6 +225,7 @@ pub fn apply(text: &str, action: &Action) -> Result<String, DeskError> {
             let missed = if *half_point_byes { RoundResult::HalfBye } else { RoundResult::ZeroBye };
             super::late::add_player_with(text, &t, player, missed)?
         }
+        Action::RoundTime { round, time } => super::dates::with_round_time(text, &t, *round, time.as_deref())?,
     };
     Ok(with_points_recounted(&out))
 }

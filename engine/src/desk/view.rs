@@ -60,6 +60,12 @@ pub struct RoundView {
     pub requested: Vec<(u32, ByeKind)>,
     /// The arbiter's marks (`### manual round R: …`), as written.
     pub manual: Vec<String>,
+    /// The round's date as the `132` record writes it (`YY/MM/DD`), and the time it starts
+    /// (`HH:MM`, a `### round R time` line), when known ([`super::dates::when`] says them).
+    #[serde(default)]
+    pub date: Option<String>,
+    #[serde(default)]
+    pub time: Option<String>,
 }
 
 /// What the desk can do next.
@@ -154,8 +160,9 @@ pub fn view(text: &str) -> Result<DeskView, DeskError> {
     let total = t.total_rounds.unwrap_or(t.rounds.max(current));
     let marks: Vec<&str> = text.lines().filter(|l| l.starts_with("### manual round ")).collect();
     let shown = (current + 1).min(total.max(current));
+    let times = super::dates::round_times(text);
     let rounds: Vec<RoundView> =
-        (1..=shown).map(|r| round_view(&t, r, &marks)).filter(|r| r.round <= current || !r.requested.is_empty()).collect();
+        (1..=shown).map(|r| round_view(&t, r, &marks, &times)).filter(|r| r.round <= current || !r.requested.is_empty()).collect();
     let open = adjourned(&t);
     let waiting = missing_results(&t, current);
     let next = match waiting {
@@ -238,7 +245,9 @@ fn bye_kind(u: Unpaired) -> Option<ByeKind> {
     })
 }
 
-fn round_view(t: &Tournament, round: usize, marks: &[&str]) -> RoundView {
+/// Round `round` of `t`: its boards, byes and marks, its date and its time (`times`, as
+/// [`super::dates::round_times`] reads them).
+fn round_view(t: &Tournament, round: usize, marks: &[&str], times: &[(usize, String)]) -> RoundView {
     let before: Vec<f64> = (0..t.entrants.len()).map(|i| t.points_after(i, round - 1)).collect();
     let prefix = format!("### manual round {round}:");
     let manual: Vec<String> = marks.iter().filter(|m| m.starts_with(&prefix)).map(|m| m[prefix.len()..].trim().to_string()).collect();
@@ -271,7 +280,9 @@ fn round_view(t: &Tournament, round: usize, marks: &[&str]) -> RoundView {
             }
         })
         .collect();
-    RoundView { round, boards, bye, requested, manual }
+    let date = t.round_dates.get(round - 1).cloned().flatten();
+    let time = times.iter().rev().find(|x| x.0 == round).map(|x| x.1.clone());
+    RoundView { round, boards, bye, requested, manual, date, time }
 }
 
 /// The games (white, black indices) in their board order: a round robin's as its Berger

@@ -114,6 +114,7 @@ fn Tournament() -> impl IntoView {
             <button data-testid="desk-export-final" on:click=move |_| desk.ask_export(TrfVersion::Trf2026, true)>"Export the final TRF-2026"</button>
             <button data-testid="desk-export16" on:click=move |_| desk.ask_export(TrfVersion::Trf16, false)>"Export TRF-16"</button>
             <button data-testid="desk-print-round" on:click=move |_| desk.print("print-round")>"Print the pairings"</button>
+            <button data-testid="desk-print-alpha" disabled=move || !paired(desk) on:click=move |_| desk.print("print-alpha")>"Print the alphabetical list"</button>
             <button data-testid="desk-report-button" on:click=move |_| desk.ask_report(kept_inputs(desk))>"Rating report and norms"</button>
             <PlayersViewButtons />
             <button class="link" data-testid="desk-close" on:click=move |_| desk.close_tournament()>"All tournaments"</button>
@@ -139,6 +140,11 @@ fn Tournament() -> impl IntoView {
         <super::prizes::Prizes />
         <super::players::Players />
     }
+}
+
+/// Whether a round is paired (its alphabetical list has boards to print).
+fn paired(desk: Desk) -> bool {
+    desk.view.with(|v| v.as_ref().is_some_and(|v| v.rounds.iter().any(|r| !r.boards.is_empty())))
 }
 
 /// The rating views' standings of this tournament (opened by *Standings, crosstable and

@@ -1,7 +1,7 @@
 //! The desk's players: points so far; a bye or absence for the next round, a withdrawal, both
 //! entered before the round is paired; a late entry with every field; a player's fields
 //! edited after registration (logged in the file), or the player expelled; the rating list
-//! both look players up in.
+//! both look players up in; the start list printed.
 
 use super::player_form::{Lookup, PlayerFields, PlayerForm};
 use super::Desk;
@@ -79,6 +79,10 @@ pub fn Players() -> impl IntoView {
             </tbody>
         </table>
         </div>
+        <div class="desk-actions">
+            <button data-testid="desk-print-start" on:click=move |_| desk.print("print-start")>"Print the start list"</button>
+        </div>
+        <super::round::paper::StartList />
         {move || editing.get().map(|start| view! { <EditPlayer start=start editing=editing /> })}
         <LateEntry />
         <super::lists::RatingList />

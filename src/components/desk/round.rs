@@ -3,7 +3,10 @@
 //! sheet, `1-0`, `½-0`, `-/+`…, in one box: `crate::core::entry`), or by whatever else puts
 //! text in the box (a paste, a phone keyboard, dictation: its `input` event); anything else is
 //! refused where it was typed. *Why these pairings?*, *Unpair*, and the arbiter's changes
-//! (colours swapped, two players exchanged), marked as such.
+//! (colours swapped, two players exchanged), marked as such. The round's time, its
+//! alphabetical list and the start list are in [`paper`].
+
+pub mod paper;
 
 use super::Desk;
 use crate::core::entry::{Did, Entry};
@@ -334,7 +337,8 @@ fn Boards(round: usize) -> impl IntoView {
                 [v.name.as_str(), v.place.as_str(), v.dates.as_str()].iter().filter(|x| !x.is_empty()).map(|x| format!(" · {x}")).collect()
             })
         });
-        format!("Round {round}{}", about.unwrap_or_else(String::new))
+        let at = paper::round_when(desk, round).map(|w| format!(" — {w}")).unwrap_or_default();
+        format!("Round {round}{at}{}", about.unwrap_or_else(String::new))
     };
     // Who is not at a board: the pairing-allocated bye, the byes asked for, the absent.
     let unseated = move || {
@@ -344,6 +348,7 @@ fn Boards(round: usize) -> impl IntoView {
         out
     };
     view! {
+        <paper::RoundTime round=round />
         <table class="desk-boards" data-testid="desk-boards">
             <caption>{caption}</caption>
             <thead><tr><th scope="col">"Board"</th><th scope="col">"White"</th><th scope="col">"Result"</th><th scope="col">"Black"</th><th scope="col"><span class="visually-hidden">"Notes"</span></th></tr></thead>
@@ -361,6 +366,7 @@ fn Boards(round: usize) -> impl IntoView {
         {move || drawn().map(|d| view! { <p class="help" data-testid="desk-drawn">{d}</p> })}
         <ResultButtons round=round />
         <Cards round=round />
+        <paper::AlphaList round=round />
         <div class="desk-actions">
             <button data-testid="desk-explain-button" on:click=move |_| desk.ask_explain(round)>"Why these pairings?"</button>
             <button data-testid="desk-print-cards" on:click=move |_| desk.print("print-cards")>"Print pairing cards"</button>
@@ -404,11 +410,13 @@ fn Cards(round: usize) -> impl IntoView {
     let cards = move || {
         let Some(rv) = round_view(desk, round) else { return Vec::new() };
         let name = desk.view.with(|v| v.as_ref().map(|v| v.name.clone())).unwrap_or_default();
+        // The round's date and time, under the heading.
+        let at = paper::round_when(desk, round).map(|w| format!("\n{w}")).unwrap_or_default();
         let mut out: Vec<(u32, String)> = Vec::new();
         for b in &rv.boards {
             for (me, other, colour) in [(b.white, b.black, "white"), (b.black, b.white, "black")] {
                 let text = format!(
-                    "{name} · round {round} · board {}\n{}\nplays {colour} against {}",
+                    "{name} · round {round} · board {}{at}\n{}\nplays {colour} against {}",
                     b.board,
                     player_name(desk, me),
                     player_name(desk, other)
@@ -417,7 +425,7 @@ fn Cards(round: usize) -> impl IntoView {
             }
         }
         if let Some(s) = rv.bye {
-            out.push((s, format!("{name} · round {round}\n{}\npairing-allocated bye", player_name(desk, s))));
+            out.push((s, format!("{name} · round {round}{at}\n{}\npairing-allocated bye", player_name(desk, s))));
         }
         ratings_engine::sort::by_key(&mut out, |c| c.0);
         out
