@@ -676,6 +676,9 @@ pub fn parse_trf_with(text: &str, bad_lines: BadLines) -> Result<(Tournament, Ve
         return Err(ParseErrors(errors));
     }
     t.entrants = entrants;
+    // The arbiter's marks (comment records) the standings show: departures, FIDE mode left.
+    t.departures = crate::tournament::marks::departures(text);
+    t.mode = crate::tournament::Mode::of(text);
     apply_nrs(&mut t, &nrs, &mut warnings);
     unused_nrs(&t, &nrs, &mut warnings);
     let longest = apply_240(&mut t, &byes, longest, &mut warnings);
