@@ -676,9 +676,7 @@ pub fn parse_trf_with(text: &str, bad_lines: BadLines) -> Result<(Tournament, Ve
         return Err(ParseErrors(errors));
     }
     t.entrants = entrants;
-    // The arbiter's marks (comment records) the standings show: departures, FIDE mode left.
-    t.departures = crate::tournament::marks::departures(text);
-    t.mode = crate::tournament::Mode::of(text);
+    (t.departures, t.mode) = (crate::tournament::marks::departures(text), crate::tournament::Mode::of(text)); // the `###` marks
     apply_nrs(&mut t, &nrs, &mut warnings);
     unused_nrs(&t, &nrs, &mut warnings);
     let longest = apply_240(&mut t, &byes, longest, &mut warnings);
