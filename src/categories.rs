@@ -42,10 +42,11 @@ pub fn offered(rows: &[StandingRowView], year: Option<u16>) -> Vec<Category> {
 }
 
 /// Each row's place within the category, for rows in it (`None` for the others): ties share
-/// the place, as they share the rank.
+/// the place, as they share the rank. An expelled player is not ranked, so has no place.
 pub fn places(rows: &[StandingRowView], category: Category, year: Option<u16>) -> Vec<Option<usize>> {
-    let ranks: Vec<usize> = rows.iter().filter(|r| admits(category, r, year)).map(|r| r.rank).collect();
-    rows.iter().map(|r| admits(category, r, year).then(|| 1 + ranks.iter().filter(|&&x| x < r.rank).count())).collect()
+    let placed = |r: &StandingRowView| admits(category, r, year) && !r.departure.is_some_and(|d| d.is_expelled());
+    let ranks: Vec<usize> = rows.iter().filter(|r| placed(r)).map(|r| r.rank).collect();
+    rows.iter().map(|r| placed(r).then(|| 1 + ranks.iter().filter(|&&x| x < r.rank).count())).collect()
 }
 
 #[cfg(test)]
@@ -71,6 +72,7 @@ mod tests {
             sex,
             birth_year: born,
             round_points: Vec::new(),
+            departure: None,
         }
     }
 

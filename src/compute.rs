@@ -260,6 +260,7 @@ fn standings_view(st: &TournamentStandings, t: &Tournament) -> StandingsView {
                 .entrants
                 .get(r.entrant)
                 .map_or_else(Vec::new, |e| e.rounds.iter().map(|x| x.result.points(&t.scoring)).collect()),
+            departure: r.departure,
             values: r.values.iter().map(|v| v.value.filter(|x| x.is_finite())).collect(),
             explanations: r
                 .values
@@ -290,6 +291,7 @@ fn standings_view(st: &TournamentStandings, t: &Tournament) -> StandingsView {
         rules_reason: st.rules.why(),
         after_round: (st.round < st.rounds_played).then_some(st.round),
         pending: st.pending_round.map(|p| p.text()),
+        mode: t.mode,
     };
     StandingsView {
         codes: st.standings.order.clone(),
@@ -349,5 +351,52 @@ mod tests {
         assert_eq!(Settings::default().params.jrank.eps, 1e-10);
         // The example's 20 teams are a small input: Algorithm 1, to watch.
         assert_eq!(rate_text(crate::EXAMPLE, &Settings::default()).unwrap().json.contains("\"variant\": \"alg1\""), true);
+    }
+
+    /// A TRF with one player expelled and one withdrawn (the desk's marks), and FIDE mode left:
+    /// the standings view lists the expelled last, the others' ranks closing up from 1, the
+    /// withdrawn ranked and marked, and the title says FIDE mode was left (Q46, Q170, Q198).
+    #[test]
+    fn the_standings_view_marks_the_withdrawn_and_the_expelled_and_fide_mode_left() {
+        use ratings_engine::tournament::{Departure, Mode};
+        let text = marked_trf(true);
+        let st = rate_text(&text, &Settings::default()).unwrap().standings.expect("standings").open().unwrap();
+        let last = st.rows.last().unwrap();
+        assert_eq!((last.start, last.departure), (1, Some(Departure::Expelled { from_round: 3 })), "the expelled is last");
+        assert_eq!(st.rows[0].rank, 1, "the ranks close up: the first ranked player is 1st");
+        assert!(st.rows[..5].iter().all(|r| r.rank <= 5 && r.departure.is_none_or(|d| !d.is_expelled())));
+        let fay = st.rows.iter().find(|r| r.start == 6).unwrap();
+        assert_eq!((fay.rank, fay.departure), (5, Some(Departure::Withdrawn { from_round: 3 })), "withdrawn: ranked, marked");
+        assert_eq!(st.title.mode, Mode::Left);
+        let plain = rate_text(&marked_trf(false), &Settings::default()).unwrap().standings.expect("standings").open().unwrap();
+        assert_eq!(plain.title.mode, Mode::Fide);
+        assert_eq!(plain.rows[0].start, 1, "without the mark the leader is ranked");
+    }
+
+    /// Six players, three rounds: Ann (1) leads on 2.0 and is absent from round 3, Fay (6) is
+    /// absent from round 3; with `marks`, Ann expelled, Fay withdrawn and FIDE mode left.
+    fn marked_trf(marks: bool) -> String {
+        let player = |start: u32, name: &str, points: &str, rounds: [&str; 3]| {
+            let mut l =
+                format!("001 {start:>4}      {name:<33} {:>4} {:3} {:>11} {:10} {points:>4} {:>4}  ", 2500 - 100 * start, "", "", "", "");
+            rounds.iter().for_each(|r| l.push_str(&format!("{r:<8}  ")));
+            l.trim_end().to_string()
+        };
+        let absent = "0000 - -";
+        let records = [
+            player(1, "Ann", "2.0", ["   2 w 1", "   3 b 1", absent]),
+            player(2, "Bob", "1.5", ["   1 b 0", "   6 w 1", "   3 w ="]),
+            player(3, "Cat", "1.5", ["   4 w 1", "   1 w 0", "   2 b ="]),
+            player(4, "Dan", "1.5", ["   3 b 0", "   5 b =", "   5 w 1"]),
+            player(5, "Eve", "1.5", ["   6 w 1", "   4 w =", "   4 b 0"]),
+            player(6, "Fay", "0.0", ["   5 b 0", "   2 b 0", absent]),
+        ];
+        let marks = match marks {
+            true => {
+                format!("{}\n### expelled 1 from round 3\n### withdrawn 6 from round 3\n", ratings_engine::desk::confirm::LEFT_FIDE_MODE)
+            }
+            false => String::new(),
+        };
+        format!("012 Six\n142 3\n{marks}{}\n", records.join("\n"))
     }
 }

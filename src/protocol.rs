@@ -350,6 +350,10 @@ pub struct StandingsTitle {
     /// The file's round entered but not played (only byes entered), in words.
     #[serde(default)]
     pub pending: Option<String>,
+    /// FIDE mode, or left by the arbiter (the file's mark): the title says so when left, on
+    /// screen and in print (FIDE's checklist Q46).
+    #[serde(default)]
+    pub mode: ratings_engine::tournament::Mode,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -382,6 +386,11 @@ pub struct StandingRowView {
     /// The points scored in each round (the pairings' points before a round).
     #[serde(default)]
     pub round_points: Vec<f64>,
+    /// Withdrawn or expelled, from which round (the file's marks, or absences to the last
+    /// round). An expelled player is not ranked: listed last, `rank` only their place there
+    /// (Q170, Q198).
+    #[serde(default)]
+    pub departure: Option<ratings_engine::tournament::Departure>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -583,6 +592,10 @@ pub struct StandingLine {
     pub points: f64,
     /// The tiebreaks' values in the order of [`PlayersStandings::codes`] (`None`: not applicable).
     pub tiebreaks: Vec<Option<f64>>,
+    /// Withdrawn or expelled, as the organiser's standings mark them (an expelled player is
+    /// listed last, not ranked).
+    #[serde(default)]
+    pub departure: Option<ratings_engine::tournament::Departure>,
 }
 
 /// The standings the players' view shows: after `round`, by the file's tiebreaks.

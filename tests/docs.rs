@@ -413,7 +413,8 @@ fn trf_player(start: u32, name: &str, points: &str, rounds: &[&str]) -> String {
 fn tiebreaks_outputs() -> Vec<Value> {
     let swiss = read("engine/tests/data/trf/held_swiss_5.trf");
     let pending = [
-        "012 Mid-round\n042 2025/01/10\nXXR 5".to_string(),
+        // Dan expelled (the desk's mark): a player's `status`, and a rank of null.
+        "012 Mid-round\n042 2025/01/10\nXXR 5\n### expelled 4 from round 3".to_string(),
         trf_player(1, "Ann", "2.5", &["   2 w 1", "   3 b 1", "0000 - H"]),
         trf_player(2, "Bob", "1.0", &["   1 b 0", "   4 w 1"]),
         trf_player(3, "Cat", "1.0", &["   4 w 1", "   1 w 0", "0000 - Z"]),

@@ -139,6 +139,9 @@ JSON
   a tiebreak that does not apply is null; eig_sigma is EIG's standard error when EIG is asked
   for; rules_reason says why those rules (--rules, or the start date: TRF 042). A round with
   only byes entered is not played: \"pending_round\": {\"round\", \"entries\", \"paired\", \"text\"}.
+  A player withdrawn or expelled (the file's ### marks, or absences to the last round played)
+  has \"status\": {\"status\", \"from_round\"}; an expelled player is not ranked: listed
+  last, with \"rank\": null.
   With --round N: \"round\", \"rounds_played\". With --check-ranks: each player's
   \"declared_rank\" (null when the file gives none), \"ranks_agree\", and when they differ
   \"first_difference\" and \"matching_order\": {\"order\", \"rules\"} (or \"closest_order\" with

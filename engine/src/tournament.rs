@@ -10,8 +10,11 @@
 //! a round not yet paired ([`RoundStatus`], [`Unpaired`]: a requested bye or an absence is not
 //! a game), and the initial order of C.04.2 ([`Tournament::initial_order`], [`Title`]).
 
+pub mod marks;
+
 use crate::distinct::DistinctNames;
 use crate::model::{Dataset, Game};
+pub use marks::{Departure, Mode};
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -735,6 +738,13 @@ pub struct Tournament {
     /// EMGSB and EGMSB, `team`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub sb_factor_by_round: Option<Vec<Vec<f64>>>,
+    /// The players the file marks as withdrawn or expelled (`### withdrawn S from round R`,
+    /// `### expelled S from round R`: [`marks`]), by start number, in the file's order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub departures: Vec<(u32, Departure)>,
+    /// FIDE mode, or left by the arbiter ([`marks::LEFT_FIDE_MODE`]).
+    #[serde(default, skip_serializing_if = "Mode::is_fide")]
+    pub mode: Mode,
 }
 
 /// Names pairing programs write for the bye's dummy opponent (German "spielfrei" and
@@ -974,10 +984,43 @@ impl Tournament {
         t
     }
 
+    /// The status of start number `start`: withdrawn or expelled from a round, or `None`
+    /// (playing on). The file's marks (`### expelled S from round R`, `### withdrawn S from
+    /// round R`, which the desk writes) come first, an expulsion before a withdrawal; for a
+    /// player the file does not mark, an absence (`0000 - -`) in every round from some round
+    /// to the last round played ([`Tournament::rounds_played`]) counts as withdrawn from the
+    /// first of them (a file from another program, which writes no marks). A single absence
+    /// in the last round played reads so too: the file cannot tell it from a withdrawal.
+    pub fn departure(&self, start: u32) -> Option<Departure> {
+        let e = self.entrants.iter().find(|e| e.start == start);
+        self.departure_of(start, e, self.rounds_played())
+    }
+
+    /// [`Tournament::departure`] of every entrant, by index (the last round played found once).
+    pub fn departures_by_entrant(&self) -> Vec<Option<Departure>> {
+        let last = self.rounds_played();
+        self.entrants.iter().map(|e| self.departure_of(e.start, Some(e), last)).collect()
+    }
+
+    /// [`Tournament::departure`] of `start` (its entrant `e`), `last` the last round played.
+    fn departure_of(&self, start: u32, e: Option<&Entrant>, last: usize) -> Option<Departure> {
+        let marked = self.departures.iter().filter(|(s, _)| *s == start).map(|(_, d)| *d);
+        if let Some(d) = marked.clone().find(|d| d.is_expelled()).or_else(|| marked.last()) {
+            return Some(d);
+        }
+        let e = e?;
+        let present = (0..last).rposition(|r| !e.rounds.get(r).is_some_and(|x| x.absent));
+        let from = present.map_or(0, |r| r + 1);
+        (from < last).then_some(Departure::Withdrawn { from_round: from + 1 })
+    }
+
     /// The tournament as it stood after round `n`: later rounds not yet played (still planned:
     /// the declared number of rounds stays), and no declared ranks (the file's are final).
     pub fn after_round(&self, n: usize) -> Tournament {
         let mut t = self.clone();
+        // A departure marked from a round after the next one was decided later, as far as the
+        // file tells: the standings of that time did not have it.
+        t.departures.retain(|(_, d)| d.from_round() <= n + 1);
         for e in &mut t.entrants {
             for r in e.rounds.iter_mut().skip(n) {
                 *r = RoundEntry::NOT_PAIRED;

@@ -26,6 +26,7 @@ fn event(players: &[P]) -> (Tournament, Standings) {
         points,
         rank: i + 1,
         values: Vec::new(),
+        departure: None,
     });
     (t, Standings { rows: rows.collect(), rules: Default::default(), order: Vec::new(), pre_determined: false })
 }

@@ -3,7 +3,7 @@
 //! opponent's number, colour and result), with points and the tiebreaks in order; sorted by
 //! final rank or by start number (numbers in the cells follow the order shown).
 
-use crate::components::table_parts::{fmt_points, fmt_value};
+use crate::components::table_parts::{departure_tag, fmt_points, fmt_value};
 use crate::protocol::{CrossCell, StandingRowView, StandingsView};
 use leptos::prelude::*;
 use ratings_engine::tournament::{Colour, RoundResult};
@@ -99,7 +99,7 @@ pub fn crosstable(st: &StandingsView, order: CrossOrder) -> impl IntoView {
             view! {
                 <tr data-testid="cross-row">
                     <td class="num">{*n}</td>
-                    <td class="cross-name" data-testid="cross-name">{r.name.clone()}</td>
+                    <td class="cross-name"><span data-testid="cross-name">{r.name.clone()}</span>{departure_tag(r)}</td>
                     {titles.then(|| view! { <td class="player-title">{r.title.clone().unwrap_or_default()}</td> })}
                     <td class="num">{r.rating.map(|x| x.to_string()).unwrap_or_default()}</td>
                     {cells}

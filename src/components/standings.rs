@@ -5,11 +5,12 @@
 use crate::categories::{event_year, offered, places, Category};
 use crate::components::crosstable::{crosstable, CrossOrder};
 use crate::components::pairings::pairings;
-use crate::components::table_parts::{chip_key, fmt_value, moved};
+use crate::components::table_parts::{chip_key, departure_tag, fmt_value, moved};
 use crate::protocol::{Settings, StandingRowView, StandingsView};
 use crate::state::State;
 use leptos::prelude::*;
 use ratings_engine::tiebreak::{all_codes, Rules, Tiebreak};
+use ratings_engine::tournament::Mode;
 
 /// What the standings panel's table shows (kept in the state: a link carries it).
 use crate::link::OrganiserView as Shown;
@@ -71,6 +72,7 @@ pub fn StandingsPanel() -> impl IntoView {
             <OrganiserTools shown />
             {move || standings().map(|st| print_title(&st, matches!(shown.get(), Shown::Teams | Shown::TeamCross)))}
             {move || standings().and_then(|st| pending_note(&st))}
+            {move || standings().and_then(|st| not_fide_mode(&st).map(|n| view! { <div class="screen-only">{n}</div> }))}
             {move || standings().map(|st| round_picker(&st, state.settings))}
             {view_switch(picked, shown, Signal::derive(has_teams), order)}
             {move || standings().filter(|_| shown.get() == Shown::Pairings).map(|st| pairings_picker(&st, pairing_round))}
@@ -243,6 +245,7 @@ fn print_title(st: &StandingsView, teams: bool) -> impl IntoView {
             {t.arbiter.clone().map(|a| view! { <p>"Chief arbiter: " {a}</p> })}
             {t.after_round.map(|r| view! { <p><b>{format!("Standings after round {r} of {}", t.rounds)}</b></p> })}
             {t.pending.clone().map(|p| view! { <p>{capitalised(&p)}"."</p> })}
+            {not_fide_mode(st)}
             <p>{format!("Standings under {} ({}).", t.rules.name(), t.rules_reason)}</p>
             <p>{format!("Tiebreaks, in order: {order}.")}</p>
         </header>
@@ -259,6 +262,14 @@ fn capitalised(text: &str) -> String {
 fn rules_line(st: &StandingsView) -> impl IntoView {
     let t = &st.title;
     view! { <p class="help rules-used" data-testid="rules-used">{format!("Rules: {} — {}.", t.rules.name(), t.rules_reason)}</p> }
+}
+
+/// In the title block, on screen and in print, while the file says FIDE mode was left (the
+/// desk's mark): the standings are not of a tournament run in FIDE mode (FIDE's checklist Q46).
+fn not_fide_mode(st: &StandingsView) -> Option<impl IntoView> {
+    (st.title.mode == Mode::Left).then(|| {
+        view! { <p class="not-fide-mode" data-testid="not-fide-mode" role="note"><b>"Not in FIDE mode"</b>": the arbiter left FIDE mode (written in the file); this tournament was not run in it throughout."</p> }
+    })
 }
 
 /// On screen, above the standings: the file's round not yet played (only byes entered), if any.
@@ -571,6 +582,19 @@ fn TiebreakOrder() -> impl IntoView {
     }
 }
 
+/// Expelled: not ranked (FIDE's checklist Q198).
+fn expelled(row: &StandingRowView) -> bool {
+    row.departure.is_some_and(|d| d.is_expelled())
+}
+
+/// The rank, or for an expelled player "expelled" in its place (listed after the ranked).
+fn rank_cell(row: &StandingRowView) -> impl IntoView {
+    match expelled(row) {
+        true => view! { <td class="num unranked" data-testid="standing-rank">"expelled"</td> }.into_any(),
+        false => view! { <td class="num" data-testid="standing-rank">{row.rank}</td> }.into_any(),
+    }
+}
+
 /// Places gained (▲) or lost (▼) since the round before.
 fn movement_cell(rank: usize, previous: Option<usize>) -> impl IntoView {
     let (text, class, title) = match previous {
@@ -617,8 +641,12 @@ fn row_view(
         // (its click reaches the row).
         <tr data-testid="standing-row" class="clickable" on:click=move |_| toggle()>
             {cols.category.then(|| view! { <td class="num" data-testid="category-place">{place.map(|p| p.to_string()).unwrap_or_default()}</td> })}
-            <td class="num">{row.rank}</td>
-            {movement.then(|| movement_cell(row.rank, row.previous_rank))}
+            {rank_cell(&row)}
+            {movement.then(|| match expelled(&row) {
+                // Not ranked: no place gained or lost.
+                true => view! { <td class="num move"></td> }.into_any(),
+                false => movement_cell(row.rank, row.previous_rank).into_any(),
+            })}
             {file_rank.then(|| {
                 let title = match row.declared_agrees {
                     true => "the file's rank: the same".to_string(),
@@ -627,8 +655,10 @@ fn row_view(
                 view! { <td class="num file-rank" class:differs=!row.declared_agrees data-testid="declared-rank" title=title>{row.declared_rank.map(|r| r.to_string()).unwrap_or_default()}</td> }
             })}
             <td class="num" data-testid="standing-start">{row.start}</td>
-            <td class="pin-name" data-testid="standing-name">
-                <button class="link row-toggle" data-testid="standing-toggle" aria-expanded=move || is_open().to_string() title="How each value was derived">{row.name.clone()}</button>
+            // The name alone under its test id; a withdrawn or expelled player's mark after it.
+            <td class="pin-name">
+                <button class="link row-toggle" data-testid="standing-toggle" aria-expanded=move || is_open().to_string() title="How each value was derived"><span data-testid="standing-name">{row.name.clone()}</span></button>
+                {departure_tag(&row)}
             </td>
             {cols.titles.then(|| view! { <td class="player-title narrow-hide" data-testid="player-title">{row.title.clone().unwrap_or_default()}</td> })}
             {cols.federation.then(|| view! { <td class="narrow-hide" data-testid="standing-fed">{row.federation.clone().unwrap_or_default()}</td> })}

@@ -1,8 +1,18 @@
 //! What the organiser's tables (standings, crosstable, pairings, team standings) share, kept
 //! below all of them so none imports another for it: how points and tiebreak values are
-//! written, and how a chip moves in an order of tiebreaks (by drag or by key).
+//! written, a withdrawn or expelled player's mark beside the name, and how a chip moves in an
+//! order of tiebreaks (by drag or by key).
 
+use crate::protocol::StandingRowView;
+use leptos::prelude::*;
 use ratings_engine::tiebreak::Tiebreak;
+
+/// Beside a name, on screen and in print: "(withdrawn from round 4)", "(expelled from round
+/// 4)" (FIDE's checklist Q170).
+pub fn departure_tag(row: &StandingRowView) -> Option<impl IntoView> {
+    let d = row.departure?;
+    Some(view! { <span class="departure" data-testid="departure">{format!(" ({})", d.text())}</span> })
+}
 
 /// Points as arbiters write them: `3`, `3½` (the engine's crosstable writes them so too).
 pub use ratings_engine::tiebreak::crosstable::points as fmt_points;

@@ -194,6 +194,7 @@ fn ranked(text: &str) -> Result<PlayersStandings, String> {
             name: r.name.clone(),
             points: r.points,
             tiebreaks: r.values.iter().map(|v| v.value).collect(),
+            departure: r.departure,
         })
         .collect();
     Ok(PlayersStandings { round: st.round, codes, lines })

@@ -41,29 +41,9 @@ pub enum Level {
     DoubleConfirm,
 }
 
-/// The first words of the comment record that says FIDE mode was left (the file's own record
-/// of it, which no action takes out).
-pub const LEFT_FIDE_MODE: &str = "### FIDE mode left by the arbiter";
-
-/// Whether a tournament is run in FIDE mode (the checklist's Q40-Q43): explicit, and on by
-/// default for every desk tournament.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Mode {
-    /// FIDE mode: the default, and what a file without the mark of leaving it is in.
-    Fide,
-    /// Left by the arbiter (a Level-4 confirmation), for good.
-    Left,
-}
-
-impl Mode {
-    /// The mode of the file `text`: left once it holds the [`LEFT_FIDE_MODE`] mark.
-    pub fn of(text: &str) -> Mode {
-        match text.lines().any(|l| l.starts_with(LEFT_FIDE_MODE)) {
-            true => Mode::Left,
-            false => Mode::Fide,
-        }
-    }
-}
+// The mark of FIDE mode left and the mode it gives live with the tournament (its reader keeps
+// them for the standings); the desk's names for them stay these.
+pub use crate::tournament::marks::{Mode, LEFT_FIDE_MODE};
 
 /// Whether warnings of a level may be switched off in `mode`: never in FIDE mode (the
 /// checklist: every warning shown at its level, none switched off), and not yet outside it

@@ -207,14 +207,11 @@ pub(crate) fn renumbered_mark(line: &str, new_of: &dyn Fn(u32) -> u32) -> Option
     Some(format!("{head}{}{}", new_of(start), &rest[digits..]))
 }
 
-/// The players expelled and the round from which: from the file's marks.
+/// The players expelled and the round from which: from the file's marks (read as the
+/// tournament's reader reads them, [`crate::tournament::marks`]).
 pub fn expelled(text: &str) -> Vec<(u32, usize)> {
-    let read = |l: &str| {
-        let rest = l.strip_prefix("### expelled ")?;
-        let (start, round) = rest.split_once(" from round ")?;
-        Some((start.trim().parse().ok()?, round.trim().parse().ok()?))
-    };
-    text.lines().filter_map(read).collect()
+    let marks = crate::tournament::marks::departures(text);
+    marks.into_iter().filter(|(_, d)| d.is_expelled()).map(|(s, d)| (s, d.from_round())).collect()
 }
 
 /// The file with start number `start` expelled from round `from` (a round not yet paired).

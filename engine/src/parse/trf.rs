@@ -676,6 +676,7 @@ pub fn parse_trf_with(text: &str, bad_lines: BadLines) -> Result<(Tournament, Ve
         return Err(ParseErrors(errors));
     }
     t.entrants = entrants;
+    (t.departures, t.mode) = (crate::tournament::marks::departures(text), crate::tournament::Mode::of(text)); // the `###` marks
     apply_nrs(&mut t, &nrs, &mut warnings);
     unused_nrs(&t, &nrs, &mut warnings);
     let longest = apply_240(&mut t, &byes, longest, &mut warnings);

@@ -120,6 +120,19 @@ pub struct StandingRow {
     pub rank: usize,
     /// In the order asked for.
     pub values: Vec<TiebreakValue>,
+    /// Withdrawn or expelled ([`Tournament::departure`]). An expelled player is not ranked
+    /// (FIDE's checklist Q198): listed after every ranked player, `rank` is then only the
+    /// place in that list (the ranked players' last rank + 1, + 2, …, never shared), which a
+    /// TRF's rank column needs; the standings print "expelled" instead.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub departure: Option<crate::tournament::Departure>,
+}
+
+impl StandingRow {
+    /// Ranked: not expelled.
+    pub fn ranked(&self) -> bool {
+        !self.departure.is_some_and(|d| d.is_expelled())
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -185,8 +198,12 @@ fn standings_in(ctx: &Ctx, order: &[Tiebreak], options: &Options, cache: &mut Ca
     let (idx, values) = ranked(ctx, order, options, cache);
     let cols = values.columns(cache);
     let mut rows: Vec<StandingRow> = Vec::with_capacity(n);
-    for (i, &p) in idx.iter().enumerate() {
-        let rank = if i > 0 && compare(ctx, order, &cols, idx[i - 1], p) == Ordering::Equal { rows[i - 1].rank } else { i + 1 };
+    let gone = t.departures_by_entrant();
+    // An expelled player is not ranked (Q198): after the ranked players, whose ranks close up.
+    let (kept, expelled): (Vec<usize>, Vec<usize>) = idx.iter().partition(|&&p| !gone[p].is_some_and(|d| d.is_expelled()));
+    for (i, &p) in kept.iter().chain(&expelled).enumerate() {
+        let tied = i > 0 && i < kept.len() && compare(ctx, order, &cols, kept[i - 1], p) == Ordering::Equal;
+        let rank = if tied { rows[i - 1].rank } else { i + 1 };
         let e = &t.entrants[p];
         rows.push(StandingRow {
             entrant: p,
@@ -196,6 +213,7 @@ fn standings_in(ctx: &Ctx, order: &[Tiebreak], options: &Options, cache: &mut Ca
             rank,
             // `+ 0.0` turns an empty sum's −0.0 into 0.0, so nothing prints as "-0.0".
             values: cols.iter().map(|col| TiebreakValue { value: col[p].value.map(|v| v + 0.0), ..col[p].clone() }).collect(),
+            departure: gone[p],
         });
     }
     Standings { rows, rules: options.rules, order: order.to_vec(), pre_determined: ctx.predetermined }
@@ -322,7 +340,9 @@ impl Standings {
         s.push('\n');
         let cell = |x: Option<f64>| x.filter(|x| x.is_finite()).map(num).unwrap_or_default();
         for r in &self.rows {
-            s.push_str(&format!("{},{},{}", r.rank, r.start, crate::escape::csv_text(&r.name)));
+            // An expelled player has no rank (Q198): the cell is left empty.
+            let rank = if r.ranked() { r.rank.to_string() } else { String::new() };
+            s.push_str(&format!("{rank},{},{}", r.start, crate::escape::csv_text(&r.name)));
             if let Some(ratings) = ratings {
                 s.push_str(&format!(",{}", ratings.get(r.entrant).copied().flatten().map(|x| x.to_string()).unwrap_or_default()));
             }

@@ -113,7 +113,9 @@ pub fn table_with(tournament_name: Option<&str>, st: &Standings, warnings: &[Str
     out.push('\n');
     for r in &st.rows {
         let name: String = crate::escape::terminal(&r.name).chars().take(width).collect();
-        out += &format!("{:>3}  {:>4}  {:<width$}  {:>4.1}", r.rank, r.start, name, r.points);
+        // An expelled player is listed without a rank (Q198), `exp`.
+        let rank = if r.ranked() { r.rank.to_string() } else { "exp".into() };
+        out += &format!("{rank:>3}  {:>4}  {:<width$}  {:>4.1}", r.start, name, r.points);
         if extras.ranks.is_some() {
             out += &format!("  {:>4}", declared(r.entrant).map_or("-".to_string(), |d| d.to_string()));
         }
@@ -121,6 +123,11 @@ pub fn table_with(tournament_name: Option<&str>, st: &Standings, warnings: &[Str
             out += &format!("  {:>7}", cell(v));
         }
         out.push('\n');
+    }
+    let gone: Vec<String> = st.rows.iter().filter_map(|r| Some(format!("{} (#{}): {}", r.name, r.start, r.departure?.text()))).collect();
+    if !gone.is_empty() {
+        // Withdrawn and expelled players named under the table (Q170): the row has no room.
+        out += &format!("\nWithdrawn or expelled: {}.\n", gone.join("; "));
     }
     if let Some(declared) = extras.file_order {
         let used = if declared.usable() == Some(&st.order[..]) { "in use" } else { "not the order in use" };
@@ -155,7 +162,9 @@ pub(crate) fn cell(v: &TiebreakValue) -> String {
 /// `{"players": [{"name", "start", "points", "rank", "tiebreaks": {"BH": 13.0, ...},
 /// "explanations": {"BH": "..."}, "eig_sigma"}], "rules", "order", "warnings"}`. A tiebreak
 /// that does not apply is `null`; `eig_sigma`, EIG's standard error, is there when `eig` is
-/// given and the player has one.
+/// given and the player has one. A player withdrawn or expelled has `"status": {"status":
+/// "withdrawn" | "expelled", "from_round"}`; an expelled player is listed last with `"rank":
+/// null` (not ranked, FIDE's checklist Q198).
 pub fn json(st: &Standings, eig: Option<&EigenvectorRatings>, warnings: &[String]) -> String {
     json_with(st, eig, warnings, &Extras::default())
 }
@@ -179,8 +188,17 @@ pub fn json_with(st: &Standings, eig: Option<&EigenvectorRatings>, warnings: &[S
                 .map(|v| (v.code.code().to_string(), v.value.filter(|x| x.is_finite()).map_or(Value::Null, |x| json!(x))))
                 .collect();
             let why: Map<String, Value> = r.values.iter().map(|v| (v.code.code().to_string(), json!(v.explanation))).collect();
+            // An expelled player has no rank (null) and says so; a withdrawn one keeps theirs.
+            let rank = if r.ranked() { json!(r.rank) } else { Value::Null };
             let mut p =
-                json!({"name": r.name, "start": r.start, "points": r.points, "rank": r.rank, "tiebreaks": values, "explanations": why});
+                json!({"name": r.name, "start": r.start, "points": r.points, "rank": rank, "tiebreaks": values, "explanations": why});
+            if let Some(d) = r.departure {
+                let (status, from) = match d {
+                    crate::tournament::Departure::Withdrawn { from_round } => ("withdrawn", from_round),
+                    crate::tournament::Departure::Expelled { from_round } => ("expelled", from_round),
+                };
+                p["status"] = json!({"status": status, "from_round": from});
+            }
             // EIG's uncertainty: the Bradley–Terry standard error on the same scale.
             if let Some(se) = eig.and_then(|e| e.sigma.get(r.entrant).copied().flatten()) {
                 p["eig_sigma"] = json!(se);

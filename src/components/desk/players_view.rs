@@ -196,7 +196,9 @@ fn Standings() -> impl IntoView {
                                 let shown = found(&format!("{} · {}", l.start, l.name));
                                 view! {
                                     <tr data-testid="pv-standing" class:hidden=move || !shown()>
-                                        <td>{l.rank}</td><td>{l.start}</td><td data-testid="pv-name">{l.name.clone()}</td><td>{l.points}</td>
+                                        <td>{if l.departure.is_some_and(|d| d.is_expelled()) { "expelled".to_string() } else { l.rank.to_string() }}</td>
+                                        <td>{l.start}</td>
+                                        <td><span data-testid="pv-name">{l.name.clone()}</span>{l.departure.map(|d| format!(" ({})", d.text()))}</td><td>{l.points}</td>
                                         {l.tiebreaks.iter().map(|t| view! { <td>{t.map_or("–".to_string(), |x| format!("{x}"))}</td> }).collect_view()}
                                     </tr>
                                 }

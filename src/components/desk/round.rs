@@ -340,6 +340,9 @@ fn Boards(round: usize) -> impl IntoView {
         let at = paper::round_when(desk, round).map(|w| format!(" — {w}")).unwrap_or_default();
         format!("Round {round}{at}{}", about.unwrap_or_else(String::new))
     };
+    // Out of FIDE mode the printed pairings say so too (the desk's own panel does not print):
+    // FIDE's checklist Q46, a permanent indication.
+    let left = move || desk.view.with(|v| v.as_ref().is_some_and(|v| !v.fide_mode));
     // Who is not at a board: the pairing-allocated bye, the byes asked for, the absent.
     let unseated = move || {
         let Some(rv) = round_view(desk, round) else { return Vec::new() };
@@ -350,7 +353,7 @@ fn Boards(round: usize) -> impl IntoView {
     view! {
         <paper::RoundTime round=round />
         <table class="desk-boards" data-testid="desk-boards">
-            <caption>{caption}</caption>
+            <caption>{caption}{move || left().then(|| view! { <span class="desk-not-fide" data-testid="desk-not-fide-mode">" · Not in FIDE mode"</span> })}</caption>
             <thead><tr><th scope="col">"Board"</th><th scope="col">"White"</th><th scope="col">"Result"</th><th scope="col">"Black"</th><th scope="col"><span class="visually-hidden">"Notes"</span></th></tr></thead>
             <tbody>
                 <For each=boards key=|b| (b.board, b.white, b.black, b.manual, b.white_points.to_bits(), b.black_points.to_bits()) let:b>

@@ -157,12 +157,15 @@ pub struct PrizeList {
 
 /// The prize list of `standings` (of `t`, whose entrants' sex, year of birth and rating the
 /// categories read; the year of the start date counts the ages) under `table`, shared by
-/// `sharing`.
+/// `sharing`. An expelled player ([`StandingRow::ranked`]) takes none.
 pub fn award(t: &Tournament, standings: &Standings, table: &PrizeTable, sharing: Sharing) -> PrizeList {
     let year = event_year(t.start_date.as_deref());
     let rows = &standings.rows;
     let who: Vec<Who> = rows.iter().map(|r| t.entrants.get(r.entrant).map(Who::of).unwrap_or_default()).collect();
+    // An expelled player is not ranked, so takes no prize (FIDE's checklist Q198): the prize
+    // goes down the list.
     let admits = |list: List, i: usize| match list {
+        _ if !rows[i].ranked() => false,
         List::Main => true,
         List::Category(c) => c.admits(who[i], year),
     };
