@@ -18,12 +18,14 @@ pub mod confirm;
 mod journal;
 mod list;
 mod lists;
+mod paper;
 pub mod player_form;
 mod players;
 pub mod players_view;
 mod prizes;
 mod register;
 mod round;
+mod shown;
 
 pub use crate::core::kept::Kept;
 use crate::core::session::{moved_from, progress};
@@ -340,7 +342,9 @@ impl Desk {
         }
     }
 
-    /// Prints `what` (`print-round`: the round shown; `print-report`: the rating report).
+    /// Prints `what`: the class on the desk's panel that shows only it in print (`print-round`:
+    /// the round shown; `print-cards`, `print-alpha` the alphabetical list, `print-start` the
+    /// start list, `print-report` the rating report).
     pub fn print(self, what: &'static str) {
         self.printing.set(what);
         // After the class is on the panel.

@@ -82,7 +82,7 @@ pub fn Players() -> impl IntoView {
         <div class="desk-actions">
             <button data-testid="desk-print-start" on:click=move |_| desk.print("print-start")>"Print the start list"</button>
         </div>
-        <super::round::paper::StartList />
+        <super::paper::StartList />
         {move || editing.get().map(|start| view! { <EditPlayer start=start editing=editing /> })}
         <LateEntry />
         <super::lists::RatingList />

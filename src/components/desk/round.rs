@@ -6,12 +6,11 @@
 //! (colours swapped, two players exchanged), marked as such. The round's time, its
 //! alphabetical list and the start list are in [`paper`].
 
-pub mod paper;
-
+use super::shown::{player_name, round_view};
 use super::Desk;
 use crate::core::entry::{Did, Entry};
 use leptos::prelude::*;
-use ratings_engine::desk::view::{BoardRow, Next, RoundView};
+use ratings_engine::desk::view::{BoardRow, Next};
 use ratings_engine::desk::{Action, Outcome};
 use ratings_engine::tournament::Colour;
 use wasm_bindgen::JsCast;
@@ -267,23 +266,6 @@ fn arrived(board: usize, ev: web_sys::FocusEvent) {
     }
 }
 
-/// The round's boards, or `None` while it is not in the view.
-fn round_view(desk: Desk, round: usize) -> Option<RoundView> {
-    desk.view.with(|v| v.as_ref()?.rounds.iter().find(|x| x.round == round).cloned())
-}
-
-/// A player as a board shows them: "Name (rating)".
-fn player_name(desk: Desk, s: u32) -> String {
-    desk.view.with_untracked(|v| {
-        let p = v.as_ref().and_then(|v| v.players.iter().find(|p| p.start == s));
-        let rating = |p: &ratings_engine::desk::view::PlayerRow| p.rating.map_or("unrated".into(), |r| r.to_string());
-        let title = |p: &ratings_engine::desk::view::PlayerRow| {
-            p.title.as_deref().filter(|t| !t.is_empty()).map(|t| format!("{t} ")).unwrap_or_default()
-        };
-        p.map_or(format!("{s}"), |p| format!("{}{} ({})", title(p), p.name, rating(p)))
-    })
-}
-
 /// Whether the round is the one being played, its pairing still changeable (no result yet).
 fn changeable(desk: Desk, round: usize) -> bool {
     let open = desk.view.with(|v| v.as_ref().is_some_and(|v| matches!(&v.next, Next::Results { round: r, .. } if *r == round)));
@@ -337,7 +319,7 @@ fn Boards(round: usize) -> impl IntoView {
                 [v.name.as_str(), v.place.as_str(), v.dates.as_str()].iter().filter(|x| !x.is_empty()).map(|x| format!(" · {x}")).collect()
             })
         });
-        let at = paper::round_when(desk, round).map(|w| format!(" — {w}")).unwrap_or_default();
+        let at = super::paper::round_when(desk, round).map(|w| format!(" — {w}")).unwrap_or_default();
         format!("Round {round}{at}{}", about.unwrap_or_else(String::new))
     };
     // Out of FIDE mode the printed pairings say so too (the desk's own panel does not print):
@@ -351,7 +333,7 @@ fn Boards(round: usize) -> impl IntoView {
         out
     };
     view! {
-        <paper::RoundTime round=round />
+        <super::paper::RoundTime round=round />
         <table class="desk-boards" data-testid="desk-boards">
             <caption>{caption}{move || left().then(|| view! { <span class="desk-not-fide" data-testid="desk-not-fide-mode">" · Not in FIDE mode"</span> })}</caption>
             <thead><tr><th scope="col">"Board"</th><th scope="col">"White"</th><th scope="col">"Result"</th><th scope="col">"Black"</th><th scope="col"><span class="visually-hidden">"Notes"</span></th></tr></thead>
@@ -369,7 +351,7 @@ fn Boards(round: usize) -> impl IntoView {
         {move || drawn().map(|d| view! { <p class="help" data-testid="desk-drawn">{d}</p> })}
         <ResultButtons round=round />
         <Cards round=round />
-        <paper::AlphaList round=round />
+        <super::paper::AlphaList round=round />
         <div class="desk-actions">
             <button data-testid="desk-explain-button" on:click=move |_| desk.ask_explain(round)>"Why these pairings?"</button>
             <button data-testid="desk-print-cards" on:click=move |_| desk.print("print-cards")>"Print pairing cards"</button>
@@ -414,7 +396,7 @@ fn Cards(round: usize) -> impl IntoView {
         let Some(rv) = round_view(desk, round) else { return Vec::new() };
         let name = desk.view.with(|v| v.as_ref().map(|v| v.name.clone())).unwrap_or_default();
         // The round's date and time, under the heading.
-        let at = paper::round_when(desk, round).map(|w| format!("\n{w}")).unwrap_or_default();
+        let at = super::paper::round_when(desk, round).map(|w| format!("\n{w}")).unwrap_or_default();
         let mut out: Vec<(u32, String)> = Vec::new();
         for b in &rv.boards {
             for (me, other, colour) in [(b.white, b.black, "white"), (b.black, b.white, "black")] {

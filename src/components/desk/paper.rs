@@ -3,7 +3,7 @@
 //! and the start list. Each list is laid out for print only (its own class on the desk's
 //! panel, `Desk::print`); the rows come from the engine (`ratings_engine::desk::paper`).
 
-use super::{player_name, round_view};
+use super::shown::{player_name, round_view};
 use crate::components::desk::Desk;
 use leptos::prelude::*;
 use ratings_engine::desk::dates::when;
