@@ -508,13 +508,15 @@ pub enum ListRequest {
     Search { query: String, kind: ratings_engine::parse::rating_list::RatingType },
 }
 
-/// A rating list as read: its file, month, size, and the lines that could not be read.
+/// A rating list as read: its file, month, size, and what was not read.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ListSummary {
     pub name: String,
     pub date: Option<String>,
     pub players: usize,
     pub format: ratings_engine::parse::rating_list::ListFormat,
+    /// `ReadList::warning_lines`: the columns or elements the file has and the reader does not
+    /// keep (named once), how many lines were left out, then each line that could not be read.
     pub warnings: Vec<String>,
 }
 

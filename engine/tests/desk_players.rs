@@ -1,7 +1,8 @@
 //! Players after registration at the desk (issue 36): a record edited and logged, numbered
 //! again by the initial order only before round 1 is paired; a FIDE id given twice refused; a
 //! player expelled; a late entry with ½-point byes for the rounds missed; the players list's
-//! warnings; the FIDE id as the initial order's last key; a player taken from a rating list.
+//! warnings; the FIDE id as the initial order's last key; a player taken from a rating list; a
+//! player marked not eligible for half-point byes.
 
 use ratings_engine::desk::players::{expelled, fields_of, from_list};
 use ratings_engine::desk::register::{new_file, parse_players, Details};
@@ -197,4 +198,59 @@ fn a_player_from_a_rating_list_takes_the_tournaments_rating_type() {
     let text = tournament(SIX);
     let out = apply(&text, &Action::AddLate { player: p, half_point_byes: false }).unwrap();
     assert_eq!(names(&out)[0], "Hou, Yifan");
+}
+
+#[test]
+fn a_player_marked_ineligible_for_half_point_byes_is_refused_one_but_may_be_absent() {
+    use ratings_engine::desk::players::no_half_point_byes;
+    use ratings_engine::desk::ByeKind;
+    let text = play(&tournament(SIX), 1);
+    let mark = |text: &str, start: u32, allowed: bool| apply(text, &Action::HalfPointByes { start, allowed });
+    let marked = mark(&text, 3, false).unwrap();
+    assert!(marked.contains("### no half-point byes 3\n"), "{marked}");
+    assert_eq!(no_half_point_byes(&marked), [3]);
+    assert!(view(&marked).unwrap().players.iter().all(|p| p.no_half_point_byes == (p.start == 3)));
+    assert_eq!(mark(&marked, 3, false).unwrap(), marked, "marked again: no change, no log");
+    let bye = |start: u32, kind: ByeKind| Action::Bye { start, round: 2, kind: Some(kind) };
+    let refused = apply(&marked, &bye(3, ByeKind::Half)).unwrap_err().to_string();
+    assert_eq!(
+        refused,
+        "start number 3: Cleo is not eligible for half-point byes (marked by the arbiter, as the tournament's \
+         regulations allow); a zero-point bye or an absence may be entered"
+    );
+    assert!(apply(&marked, &Action::Confirmed(Box::new(bye(3, ByeKind::Half)))).is_err(), "no confirmation overrides the mark");
+    assert!(apply(&marked, &bye(2, ByeKind::Half)).is_ok(), "other players keep theirs");
+    for kind in [ByeKind::Zero, ByeKind::Absent] {
+        assert!(apply(&marked, &bye(3, kind)).is_ok(), "{kind:?}");
+    }
+    assert!(apply(&marked, &Action::Withdraw { start: 3, from_round: 2 }).is_ok());
+    let cleared = mark(&marked, 3, true).unwrap();
+    assert!(cleared.contains("### half-point byes allowed 3\n") && cleared.contains("### no half-point byes 3\n"), "both logged");
+    assert!(no_half_point_byes(&cleared).is_empty());
+    assert!(apply(&cleared, &bye(3, ByeKind::Half)).is_ok());
+    // A half-point bye already entered for a round not yet paired is taken back first.
+    let entered = apply(&text, &bye(4, ByeKind::Half)).unwrap();
+    let e = mark(&entered, 4, false).unwrap_err().to_string();
+    assert_eq!(e, "start number 4: Dan has a half-point bye entered for round 2: take it back before marking them not eligible");
+    assert!(mark(&text, 9, false).unwrap_err().to_string().contains("no such player"));
+}
+
+#[test]
+fn the_half_point_bye_mark_follows_a_renumbering_and_a_late_entrys_byes_stay() {
+    use ratings_engine::desk::players::no_half_point_byes;
+    let text = apply(&tournament(SIX), &Action::HalfPointByes { start: 5, allowed: false }).unwrap();
+    let out = apply(&text, &Action::AddPlayer(NewPlayer { name: "Gus".into(), rating: Some(1950), ..NewPlayer::default() })).unwrap();
+    assert_eq!(no_half_point_byes(&out), [6], "Eva moved to 6 and her mark with her");
+    let queued = Action::HalfPointByes { start: 5, allowed: true };
+    assert_eq!(queued.renumbered(&|s| s + 1), Action::HalfPointByes { start: 6, allowed: true });
+    // A late entry's ½-point byes for the rounds missed are the arbiter's own grant: marking
+    // the player afterwards refuses further ones and leaves those.
+    let played = play(&play(&tournament(SIX), 1), 2);
+    let gus = NewPlayer { name: "Gus".into(), rating: Some(1450), ..NewPlayer::default() };
+    let late = apply(&played, &Action::AddLate { player: gus, half_point_byes: true }).unwrap();
+    let marked = apply(&late, &Action::HalfPointByes { start: 7, allowed: false }).unwrap();
+    let t = parse_trf(&marked).unwrap().0;
+    assert_eq!(t.entrants[6].rounds.iter().map(|r| r.result).collect::<Vec<_>>(), [RoundResult::HalfBye, RoundResult::HalfBye]);
+    let json = serde_json::to_string(&Action::HalfPointByes { start: 7, allowed: false }).unwrap();
+    assert_eq!(json, r#"{"HalfPointByes":{"start":7,"allowed":false}}"#);
 }

@@ -99,6 +99,46 @@ fn an_adjourned_game_round_trips_through_the_trf() {
 }
 
 #[test]
+fn an_unknown_result_symbol_is_read_as_a_result_not_yet_known_named_and_exported_as_a_question_mark() {
+    use ratings_engine::desk::import::check;
+    let paired = pair(&tournament("A,2000\nB,1900\nC,1800\nD,1700\n", 3), 1);
+    let text = results(&paired, 1, Outcome::Adjourned);
+    // Another program's symbols for a result it did not know: PGN's `*`, TRF-2026's `X`
+    // (its 162 record's code for an unknown result).
+    let unknown = text.replacen("   3 w ?", "   3 w *", 1).replacen("   1 b ?", "   1 b X", 1);
+    let line_of = |needle: &str| unknown.lines().position(|l| l.starts_with("001") && l.contains(needle)).unwrap() + 1;
+    let (t, warnings) = parse_trf(&unknown).unwrap();
+    assert!(t.entrants.iter().all(|e| e.rounds[0].result == RoundResult::Adjourned), "as an adjourned game: paired, result to come");
+    let said: Vec<String> = warnings.iter().map(|w| w.to_string()).collect();
+    let (a, c) = (line_of("   3 w *"), line_of("   1 b X"));
+    assert_eq!(
+        said,
+        [
+            format!("line {a}: round 1: result `*` (column 99) unknown, read as a result not yet known (as an adjourned game, `?`)"),
+            format!("line {c}: round 1: result `X` (column 99) unknown, read as a result not yet known (as an adjourned game, `?`)"),
+        ]
+    );
+    let report = check(&unknown).unwrap();
+    assert!(said.iter().all(|w| report.adjustments.contains(w)), "the import's check names them: {:?}", report.adjustments);
+    assert_eq!(adjourned(&t).len(), 2, "open, as adjourned games");
+    for version in [TrfVersion::Trf16, TrfVersion::Trf2026] {
+        let out = export(&unknown, version);
+        assert!(!out.contains(" *") && !out.contains("w X") && !out.contains("b X"), "{out}");
+        let (back, warnings) = parse_trf(&out).unwrap();
+        assert!(warnings.is_empty(), "{warnings:?}");
+        assert!(back.entrants.iter().all(|e| e.rounds[0].result == RoundResult::Adjourned));
+    }
+    // Entered at the desk, the result replaces the unknown one.
+    let done = apply(&unknown, &Action::Result { round: 1, white: 1, outcome: Outcome::WhiteWins }).unwrap();
+    let (t, warnings) = parse_trf(&done).unwrap();
+    assert!(warnings.is_empty() && t.entrants[0].rounds[0].result == RoundResult::Win, "{warnings:?}");
+    // Not plausibly a result: a digit, or a symbol with no opponent, stays an error.
+    for broken in [text.replacen("   3 w ?", "   3 w 7", 1), text.replacen("   3 w ?", "0000 - *", 1)] {
+        assert!(parse_trf(&broken).is_err(), "{broken}");
+    }
+}
+
+#[test]
 fn the_score_sheet_reader_takes_every_form_and_refuses_a_five() {
     use Outcome::*;
     let complete = [

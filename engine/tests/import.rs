@@ -415,7 +415,7 @@ fn trf_bad_opponent_and_bad_codes_are_errors_with_line_and_column() {
     let text = [
         "012 Broken".to_string(),
         p(1, "A", "1.0", &["   2 w 1", "  17 b 0"]),
-        p(2, "B", "0.0", &["   1 b x"]),
+        p(2, "B", "0.0", &["   1 b 5"]),
         p(3, "C", "0.0", &["   1 q 1"]),
         p(4, "D", "0.0", &["0000 - 1"]),
         p(5, "E", "0.0", &["   5 w 1"]),
@@ -433,7 +433,7 @@ fn trf_bad_opponent_and_bad_codes_are_errors_with_line_and_column() {
         .collect();
     let want = [
         (2, "round 2 opponent (columns 102-105)", "17"),
-        (3, "round 1 result (column 99)", "x"),
+        (3, "round 1 result (column 99)", "5"),
         (4, "round 1 colour (column 97)", "q"),
         (5, "round 1 opponent (columns 92-95)", "0000"),
         (6, "round 1 opponent (columns 92-95)", "5"),

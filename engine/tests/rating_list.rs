@@ -53,6 +53,8 @@ fn fides_txt_is_read_by_its_header_with_every_broken_line_named() {
     assert_eq!((unrated.rating(RatingType::Standard), unrated.sex), (None, Some(Sex::Female)));
     let w = read.warning_lines();
     let expect = [
+        "columns not read: OTit, FOA, SGm, SK, RGm, Rk, BGm, BK",
+        "3 lines left out, no player read from them (each named below)",
         "line 14, column 'SRtng': expected a rating: a whole number from 0 (unrated) to 3500 (the player is kept without it), found '25OO'",
         "line 15: 33 characters, cut off before the federation (column 77); expected a player line of FIDE's TXT list",
         "line 16, column 'ID Number': expected a FIDE id: up to 11 digits (the line is not read), found 'ABC'",
@@ -111,6 +113,8 @@ fn fides_xml_is_read_with_its_entities_and_latin_1_and_every_broken_player_named
     );
     let w = read.warning_lines();
     let expect = [
+        "elements not read: o_title, foa_title, games, k, rapid_games, rapid_k, blitz_games, blitz_k",
+        "3 lines left out, no player read from them (each named below)",
         "line 108, column 'rating': expected a rating",
         "line 129: a <player> element not closed before the next one; expected '</player>' after each player",
         "line 153, column 'fideid': expected a FIDE id: up to 11 digits (the line is not read), found ''",
@@ -136,6 +140,7 @@ fn a_national_csv_is_read_by_its_header() {
     assert_eq!(list.find(10005).unwrap().federation(), None, "kept without the bad federation");
     let w = read.warning_lines();
     let expect = [
+        "2 lines left out, no player read from them (each named below)",
         "line 5, column 'Rating': expected a rating",
         "line 6, column 'Name': expected a player's name (the line is not read)",
         "line 7, column 'Fed': expected a federation: three letters (the player is kept without it), found 'Norway'",
@@ -183,7 +188,8 @@ fn a_100000_line_list_reads_in_pieces() {
     let started = std::time::Instant::now();
     let read = in_pieces(text.as_bytes(), 64 * 1024);
     let took = started.elapsed();
-    assert_eq!(read.warning_lines(), Vec::<String>::new());
+    assert_eq!(read.warning_lines(), ["columns not read: OTit, FOA, SGm, SK, RGm, Rk, BGm, BK"]);
+    assert!(read.warnings.is_empty() && read.skipped == 0);
     let list = &read.list;
     assert_eq!(list.len(), 100_000);
     let first = list.find(1_000_000).unwrap();
@@ -272,4 +278,79 @@ fn a_separate_list_of_a_kind_not_told_or_a_header_not_known_is_warned_of() {
     assert_eq!(read.list.len(), 1);
     // FIDE's combined list knows every heading: no warning.
     assert!(read_list(&data("players_list_foa.txt"), None).warnings.iter().all(|w| w.line() != 1));
+}
+
+/// What a list holds and the reader does not keep is named once, in words: FIDE's TXT's other
+/// titles, FIDE Online Arena's, each rating's games and K; the XML's elements skipped; a CSV's
+/// columns not known.
+#[test]
+fn the_columns_and_elements_not_read_are_named_once() {
+    let txt = read_list(&data("players_list_foa.txt"), None);
+    assert_eq!(txt.not_read, ["OTit", "FOA", "SGm", "SK", "RGm", "Rk", "BGm", "BK"]);
+    assert_eq!(txt.warning_lines()[0], "columns not read: OTit, FOA, SGm, SK, RGm, Rk, BGm, BK");
+    let separate = named("standard_nov26frl.txt");
+    assert_eq!(separate.warning_lines()[0], "columns not read: OTit, FOA, Gms, K");
+    let xml = read_list(
+        b"<?xml version=\"1.0\"?>\n<playerslist>\n<player><fideid>1503014</fideid><name>Carlsen, Magnus</name>\
+          <o_title/><foa_title/><rating>2833</rating><games>0</games><k>20</k></player>\n\
+          <player><fideid>2020009</fideid><name>Caruana, Fabiano</name><games>9</games><k>10</k></player>\n</playerslist>\n",
+        None,
+    );
+    assert_eq!(xml.list.len(), 2);
+    assert!(xml.warnings.is_empty(), "{:?}", xml.warning_lines());
+    assert_eq!(xml.warning_lines(), ["elements not read: o_title, foa_title, games, k"]);
+    let csv = read_list(b"name;rating;club;\nHansen, Ola;1850;Oslo SK;\n", None);
+    assert_eq!(csv.warning_lines(), ["columns not read: club"]);
+    // A list with every column read says nothing.
+    assert_eq!(read_list(b"name,rating\nOla,1850\n", None).warning_lines(), Vec::<String>::new());
+}
+
+/// A FIDE TXT list with broken lines: every good line read, each broken one named by its
+/// number and what was expected, and the lines left out counted. (Letters in a rating keep
+/// the player without it; a blank line is no player and no problem; a byte that is not UTF-8
+/// is read as Windows-1252, the line kept.)
+#[test]
+fn a_broken_fide_txt_reads_every_good_line_and_counts_the_lines_left_out() {
+    // A player line: each field at its heading's column (0-based characters).
+    let line = |fields: &[(usize, &str)]| {
+        let mut l = String::new();
+        for (at, v) in fields {
+            l.push_str(&" ".repeat(at.saturating_sub(l.chars().count())));
+            l.push_str(v);
+        }
+        l
+    };
+    let player = |id, name, fed, rating, born| line(&[(0, id), (15, name), (76, fed), (80, "M"), (113, rating), (152, born)]);
+    let mut bytes: Vec<u8> = Vec::new();
+    for l in [
+        fide_sample::HEADER.to_string(),
+        player("1503014", "Carlsen, Magnus", "NOR", "2833", "1990"),
+        line(&[(0, "2020009"), (15, "Caruana, Fa")]),
+        String::new(),
+        player("13300029", "Garcia, Ana", "ESP", "25OO", "1999"),
+        player("ABC", "Nobody, No", "ENG", "1800", "1980"),
+        player("4100018", "M\u{1}ller, J", "GER", "2400", "1970"),
+    ] {
+        bytes.extend_from_slice(l.as_bytes());
+        bytes.push(b'\n');
+    }
+    let at = bytes.iter().position(|&b| b == 1).unwrap();
+    bytes[at] = 0xFC; // `ü` in Windows-1252, not UTF-8
+    let read = read_list(&bytes, None);
+    let ids: Vec<u64> = read.list.entries.iter().map(|e| e.id).collect();
+    assert_eq!(ids, [1503014, 4100018, 13300029], "every good line, the bad rating's player kept");
+    assert_eq!(read.list.name(read.list.find(4100018).unwrap()), "Müller, J");
+    assert_eq!(read.skipped, 2);
+    let w = read.warning_lines();
+    let expect = [
+        "columns not read: OTit, FOA, SGm, SK, RGm, Rk, BGm, BK",
+        "2 lines left out, no player read from them (each named below)",
+        "line 3: 26 characters, cut off before the federation (column 77); expected a player line of FIDE's TXT list",
+        "line 5, column 'SRtng': expected a rating: a whole number from 0 (unrated) to 3500 (the player is kept without it), found '25OO'",
+        "line 6, column 'ID Number': expected a FIDE id: up to 11 digits (the line is not read), found 'ABC'",
+    ];
+    assert_eq!(w.len(), expect.len(), "{w:#?}");
+    for (got, want) in w.iter().zip(expect) {
+        assert!(got.starts_with(want), "{got}\n  expected to start with\n{want}");
+    }
 }

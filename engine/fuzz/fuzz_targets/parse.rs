@@ -28,6 +28,10 @@ fuzz_target!(|bytes: &[u8]| {
         let written = trf::with_ranks(&text, &|start| Some(start as usize));
         let (back, _) = trf::parse_trf(&written).expect("a TRF written back reads");
         assert_eq!(back.entrants.len(), t.entrants.len());
+        // Its results not known (`*`) written as `?`, as the desk exports them: the same
+        // tournament, the unknown results' warnings gone.
+        let (marked, _) = trf::parse_trf(&trf::with_unknown_results_marked(&text)).expect("a TRF with `?` for `*` reads");
+        assert_eq!(marked.entrants, t.entrants, "unknown results written as `?` read as they did");
     }
     if let Err(e) = aga::parse_aga(&text) {
         check_errors(&text, &e);

@@ -9,7 +9,8 @@
 //!
 //! Both carry what the desk wrote (the checklist's Q217): each player's rank in columns 86-89,
 //! the rounds' dates (`132`, [`super::dates`]) and every `###` line (the arbiter's hand
-//! changes, corrections, the import's notes, FIDE mode left). [`export`] is the working copy,
+//! changes, corrections, the import's notes, FIDE mode left); a result imported as not known
+//! (`*`) is written `?`, as an adjourned game. [`export`] is the working copy,
 //! made at any moment; [`export_final`] the final file, refused while a round is unplayed, a
 //! result missing or an adjourned game open (Q161, Q169).
 
@@ -42,7 +43,9 @@ impl TrfVersion {
 /// `text` (a desk file, TRF-2026) written as `version`, with the current ranks
 /// ([`with_current_ranks`]): the working copy, made at any moment.
 pub fn export(text: &str, version: TrfVersion) -> String {
-    let text = &with_current_ranks(text);
+    // A result imported as not known (`*`, TRF-2026's `X`) goes out as `?`, as the desk's own
+    // adjourned games do (the checklist's Q165, Q166).
+    let text = &crate::parse::trf::with_unknown_results_marked(&with_current_ranks(text));
     if version == TrfVersion::Trf2026 {
         return text.to_string();
     }

@@ -14,6 +14,12 @@
 //!
 //! An expelled player is absent (`0000 - -`) from the round given to the last, and marked
 //! `### expelled S from round R` (the view's [`super::view::PlayerRow::expelled`]).
+//!
+//! A player the arbiter marks not eligible for half-point byes (tournament regulations often
+//! forbid them in the last rounds, or to some players: FIDE's checklist Q175/Q176) is marked
+//! `### no half-point byes S`, and the mark taken back `### half-point byes allowed S`; the last
+//! of the two for a player decides, so the file keeps both events. TRF-2026 has no field for
+//! it (its `240` records list byes given, not byes refused), hence a comment record.
 
 use super::progress::current_round;
 use super::register::{national_record, player_record, NewPlayer, NAME_WIDTH};
@@ -197,14 +203,75 @@ fn renumbered_by_initial_order(text: &str, before: &Tournament) -> String {
 }
 
 /// A player's mark (`### edit player S: …`, `### expelled S from round R`, `### withdrawn S
-/// from round R`, `### bye for S in round R: …`) with its start
+/// from round R`, `### bye for S in round R: …`, `### no half-point byes S`, `### half-point
+/// byes allowed S`) with its start
 /// number renumbered (`None`: not such a mark).
 pub(crate) fn renumbered_mark(line: &str, new_of: &dyn Fn(u32) -> u32) -> Option<String> {
-    let heads = ["### edit player ", "### expelled ", "### withdrawn ", "### bye for "];
+    let heads = ["### edit player ", "### expelled ", "### withdrawn ", "### bye for ", NO_HALF_BYES, HALF_BYES_ALLOWED];
     let (head, rest) = heads.iter().find_map(|h| line.strip_prefix(h).map(|r| (*h, r)))?;
     let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
     let start: u32 = rest[..digits].parse().ok()?;
     Some(format!("{head}{}{}", new_of(start), &rest[digits..]))
+}
+
+/// The mark of a player not eligible for half-point byes, and of the mark taken back.
+const NO_HALF_BYES: &str = "### no half-point byes ";
+const HALF_BYES_ALLOWED: &str = "### half-point byes allowed ";
+
+/// The players not eligible for half-point byes, by start number: for each player the last
+/// of their marks decides.
+pub fn no_half_point_byes(text: &str) -> Vec<u32> {
+    let mut out: Vec<u32> = Vec::new();
+    for line in text.lines() {
+        let (refused, rest) = match (line.strip_prefix(NO_HALF_BYES), line.strip_prefix(HALF_BYES_ALLOWED)) {
+            (Some(rest), _) => (true, rest),
+            (_, Some(rest)) => (false, rest),
+            _ => continue,
+        };
+        let Ok(start) = rest.trim().parse::<u32>() else { continue };
+        out.retain(|&s| s != start);
+        if refused {
+            out.push(start);
+        }
+    }
+    crate::sort::by_key(&mut out, |&s| s);
+    out
+}
+
+/// Refuses a half-point bye to a player marked not eligible for them (the checklist's Q176);
+/// zero-point byes and absences stay open to them.
+pub(crate) fn half_point_bye_allowed(text: &str, t: &Tournament, start: u32) -> Result<(), DeskError> {
+    if !no_half_point_byes(text).contains(&start) {
+        return Ok(());
+    }
+    let name = t.entrants.iter().find(|e| e.start == start).map_or(String::new(), |e| e.name.clone());
+    Err(DeskError::Player {
+        start,
+        what: format!(
+            "{name} is not eligible for half-point byes (marked by the arbiter, as the tournament's regulations allow); \
+             a zero-point bye or an absence may be entered"
+        ),
+    })
+}
+
+/// The file with start number `start` marked eligible for half-point byes or not (logged; no
+/// change, no log). A half-point bye already entered for a round not yet paired is refused
+/// here rather than left against the mark; those of rounds paired stay, the arbiter's own
+/// grants (a late entry's for the rounds missed among them).
+pub(crate) fn mark_half_point_byes(text: &str, t: &Tournament, start: u32, allowed: bool) -> Result<String, DeskError> {
+    let e = t.entrants.iter().find(|e| e.start == start).ok_or(DeskError::Player { start, what: "no such player".into() })?;
+    if no_half_point_byes(text).contains(&start) != allowed {
+        return Ok(text.to_string());
+    }
+    let current = current_round(t);
+    let pending = e.rounds.iter().enumerate().skip(current).find(|(_, r)| r.result == RoundResult::HalfBye);
+    if let (false, Some((i, _))) = (allowed, pending) {
+        return Err(DeskError::Player {
+            start,
+            what: format!("{} has a half-point bye entered for round {}: take it back before marking them not eligible", e.name, i + 1),
+        });
+    }
+    Ok(with_mark(text, &format!("{}{start}", if allowed { HALF_BYES_ALLOWED } else { NO_HALF_BYES })))
 }
 
 /// The players expelled and the round from which: from the file's marks (read as the

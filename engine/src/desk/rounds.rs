@@ -133,6 +133,9 @@ pub enum Action {
     /// printed pairings: TRF-2026 has no place for it, so it is written as a `### round R time
     /// HH:MM` line ([`super::dates`]).
     RoundTime { round: usize, time: Option<String> },
+    /// Start number `start` marked eligible for half-point byes (`allowed`) or not, logged as a
+    /// `###` line ([`super::players`]); a player not eligible is refused [`ByeKind::Half`].
+    HalfPointByes { start: u32, allowed: bool },
 }
 
 impl Action {
@@ -152,6 +155,7 @@ impl Action {
             Action::Confirmed(inner) => Action::Confirmed(Box::new(inner.renumbered(new_of))),
             Action::EditPlayer { start, fields } => Action::EditPlayer { start: new_of(start), fields },
             Action::Expel { start, from_round } => Action::Expel { start: new_of(start), from_round },
+            Action::HalfPointByes { start, allowed } => Action::HalfPointByes { start: new_of(start), allowed },
             other @ (Action::Pair { .. }
             | Action::ManualSession { .. }
             | Action::Unpair { .. }
@@ -223,9 +227,12 @@ pub fn apply(text: &str, action: &Action) -> Result<String, DeskError> {
         Action::Expel { start, from_round } => super::players::expel(text, &t, *start, *from_round)?,
         Action::AddLate { player, half_point_byes } => {
             let missed = if *half_point_byes { RoundResult::HalfBye } else { RoundResult::ZeroBye };
+            // A late entry is never marked yet (the mark names a start number it has not
+            // got): the ½-point byes for the rounds missed are the arbiter's grant, made here.
             super::late::add_player_with(text, &t, player, missed)?
         }
         Action::RoundTime { round, time } => super::dates::with_round_time(text, &t, *round, time.as_deref())?,
+        Action::HalfPointByes { start, allowed } => super::players::mark_half_point_byes(text, &t, *start, *allowed)?,
     };
     Ok(with_points_recounted(&out))
 }
@@ -387,6 +394,9 @@ fn unpair(text: &str, t: &Tournament, round: usize) -> Result<String, DeskError>
 
 fn bye(text: &str, t: &Tournament, start: u32, round: usize, kind: Option<ByeKind>) -> Result<String, DeskError> {
     index_of(t, start)?;
+    if kind == Some(ByeKind::Half) {
+        super::players::half_point_bye_allowed(text, t, start)?;
+    }
     let current = current_round(t);
     if round <= current {
         return Err(round_error(round, "already paired: a bye or absence is entered before its round is paired"));

@@ -34,6 +34,10 @@ pub struct PlayerRow {
     /// Expelled by the arbiter (`### expelled S from round R`): absent from that round on.
     #[serde(default)]
     pub expelled: bool,
+    /// Marked by the arbiter not eligible for half-point byes (`### no half-point byes S`,
+    /// [`super::players`]): the desk refuses them one.
+    #[serde(default)]
+    pub no_half_point_byes: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -170,7 +174,7 @@ pub fn view(text: &str) -> Result<DeskView, DeskError> {
         _ if current >= total => Next::Finished,
         _ => Next::Pair(current + 1),
     };
-    let expelled = super::players::expelled(text);
+    let (expelled, no_half) = (super::players::expelled(text), super::players::no_half_point_byes(text));
     // Each record's birth date as written (the reader keeps only the year).
     let births: Vec<(u32, String)> = text
         .lines()
@@ -193,6 +197,7 @@ pub fn view(text: &str) -> Result<DeskView, DeskError> {
             points: e.points_in(&t.point_system, e.rounds.len()),
             withdrawn: e.rounds.get(total.wrapping_sub(1)).is_some_and(|x| x.absent),
             expelled: expelled.iter().any(|&(s, _)| s == e.start),
+            no_half_point_byes: no_half.contains(&e.start),
         })
         .collect();
     // The round being entered has games without results: what the reader warns of in a

@@ -64,7 +64,9 @@
 //! points stay, the opponent is unknown), each with a warning naming the player affected.
 //!
 //! Results: `1 = 0`, `+ -`, `W D L`, `H F U Z`, `?` (an adjourned game, its result still to
-//! come: [`RoundResult::Adjourned`]) and blank, case-insensitive. Choices where
+//! come: [`RoundResult::Adjourned`]) and blank, case-insensitive; any other result symbol of a
+//! game with an opponent that is `X` or punctuation (`*`) is a result not known, read as `?`
+//! with a warning naming the line and the symbol (`unknown_result`). Choices where
 //! the specification is silent:
 //! * `-` with no opponent (`0000 - -`, or a blank opponent) is an absence: [`RoundResult::ZeroBye`]
 //!   (TRF-26 scores absences with zero-point byes, code `A`) marked [`RoundEntry::absent`], so
@@ -1350,14 +1352,19 @@ fn read_round(line: usize, c: &Cols, col: usize, r: usize, warnings: &mut Vec<Wa
         }
     };
     let code = c.at(col + 7);
-    let Some(mut result) = RoundResult::from_code(code) else {
+    let Some(mut result) = RoundResult::from_code(code).or_else(|| unknown_result(code, opponent)) else {
         return Err(bad(
             line,
             format!("round {r} result (column {})", col + 7),
-            "a result code: 1 = 0 + - W D L H F U Z ? or blank",
+            "a result code: 1 = 0 + - W D L H F U Z ? X (unknown) or blank",
             code.to_string(),
         ));
     };
+    if RoundResult::from_code(code).is_none() {
+        let message =
+            format!("round {r}: result `{code}` (column {}) unknown, read as a result not yet known (as an adjourned game, `?`)", col + 7);
+        warnings.push(Warning { line, message });
+    }
     let mut opponent = opponent;
     let absent = opponent.is_none() && result == RoundResult::ForfeitLoss;
     use RoundResult::*;
@@ -1388,6 +1395,42 @@ fn read_round(line: usize, c: &Cols, col: usize, r: usize, warnings: &mut Vec<Wa
         _ => {}
     }
     Ok(RawRound { opponent, colour, result, col, absent })
+}
+
+/// A result symbol the reader does not know, in a game paired (an opponent named), read as a
+/// result not yet known (the checklist's Q166): [`RoundResult::Adjourned`], since TRF-2026
+/// files an unknown result with the adjourned game (its `162` record's `X`, "unknown result
+/// (e.g. adjourned game)", scored as a draw unless declared) and the checklist marks both with
+/// `?` (Q164, Q165): for pairing the two have met, the points count it provisionally as a draw
+/// (Q167), the tiebreaks and the rating report as a result missing, and the desk asks for it
+/// before the final export. Blank (`NotPaired`, a game not yet played) would drop the
+/// provisional points the file's own totals count. Only a symbol plausibly meant as a
+/// result: TRF-2026's `X`, or punctuation (PGN's `*`, …); a digit or another letter is a column
+/// misread, an error as before.
+fn unknown_result(code: char, opponent: Option<u32>) -> Option<RoundResult> {
+    let plausible = code.eq_ignore_ascii_case(&'X') || code.is_ascii_punctuation();
+    (plausible && opponent.is_some()).then_some(RoundResult::Adjourned)
+}
+
+/// `text` with each result symbol [`unknown_result`] reads as not known (`*`, `X`) written as
+/// `?`, the symbol the checklist marks a result not yet known with (Q165) and every TRF reader
+/// of ours takes; the other records as they are.
+pub fn with_unknown_results_marked(text: &str) -> String {
+    let marked = |line: &str| -> String {
+        let mut chars: Vec<char> = line.chars().collect();
+        // Column `col` (1-based) starts a round's block; its result is column `col + 7`.
+        let mut col = 92;
+        while col + 7 <= chars.len() {
+            let opponent = chars[col - 1..col + 3].iter().collect::<String>().trim().parse::<u32>().ok().filter(|&n| n > 0);
+            let code = chars[col + 6];
+            if RoundResult::from_code(code).is_none() && unknown_result(code, opponent).is_some() {
+                chars[col + 6] = '?';
+            }
+            col += 10;
+        }
+        chars.into_iter().collect()
+    };
+    text.split_inclusive('\n').map(|l| if l.starts_with("001") { marked(l) } else { l.to_string() }).collect()
 }
 
 /// `162`: a code (`W D L A P X`) followed by points, repeated. Read leniently: the codes and

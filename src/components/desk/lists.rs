@@ -79,7 +79,9 @@ pub fn RatingList() -> impl IntoView {
             </p>
             {move || desk.rating_list.with(|l| l.as_ref().map(|l| l.warnings.clone())).filter(|w| !w.is_empty()).map(|w| view! {
                 <details class="warnings" data-testid="desk-list-warnings">
-                    <summary>{format!("{} lines of the list not read as they are", w.len())}</summary>
+                    // The reader's notes: the columns it does not keep, the lines left out,
+                    // each problem (`ReadList::warning_lines`).
+                    <summary>{format!("What was not read of the list as it is ({} notes)", w.len())}</summary>
                     <ul>{w.into_iter().map(|x| view! { <li>{x}</li> }).collect_view()}</ul>
                 </details>
             })}

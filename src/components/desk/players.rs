@@ -1,7 +1,8 @@
 //! The desk's players: points so far; a bye or absence for the next round, a withdrawal, both
 //! entered before the round is paired; a late entry with every field; a player's fields
-//! edited after registration (logged in the file), or the player expelled; the rating list
-//! both look players up in; the start list printed.
+//! edited after registration (logged in the file), or the player expelled; a player marked
+//! not eligible for half-point byes (their bye choice then offers none); the rating list both
+//! look players up in; the start list printed.
 
 use super::player_form::{Lookup, PlayerFields, PlayerForm};
 use super::Desk;
@@ -58,6 +59,7 @@ pub fn Players() -> impl IntoView {
                 {move || national(desk).then(|| view! { <th scope="col">"National"</th> })}
                 <th scope="col">"Fed"</th><th scope="col">"Points"</th>
                 <th scope="col">{move || next_round(desk).map_or("Next round".to_string(), |r| format!("Round {r}"))}</th>
+                <th scope="col" title="Half-point byes allowed (the tournament's regulations may forbid them to some players)">"½-pt byes"</th>
                 <th scope="col"><span class="visually-hidden">"Edit"</span></th>
             </tr></thead>
             <tbody>
@@ -71,7 +73,8 @@ pub fn Players() -> impl IntoView {
                             {national(desk).then(|| view! { <td>{p.national_rating.map_or("–".into(), |r| r.to_string())}</td> })}
                             <td>{p.federation.clone().unwrap_or_default()}</td>
                             <td>{p.points}</td>
-                            <td><NextRound start=start kind=kind /></td>
+                            <td><NextRound start=start kind=kind half=!p.no_half_point_byes /></td>
+                            <td><HalfPointByes start=start allowed=!p.no_half_point_byes /></td>
                             <td><button class="link" data-testid="desk-edit" aria-label=format!("Edit start number {start}") on:click=move |_| editing.set(Some(start))>"Edit"</button></td>
                         </tr>
                     }
@@ -89,9 +92,11 @@ pub fn Players() -> impl IntoView {
     }
 }
 
-/// A player's entry for the next round: playing, a bye, absent; or withdrawn from it on.
+/// A player's entry for the next round: playing, a bye, absent; or withdrawn from it on. A
+/// player not eligible for half-point byes (`half` false) is not offered one; the engine
+/// refuses it anyway, and its refusal is shown as any other.
 #[component]
-fn NextRound(start: u32, kind: Option<ByeKind>) -> impl IntoView {
+fn NextRound(start: u32, kind: Option<ByeKind>, half: bool) -> impl IntoView {
     let desk = expect_context::<Desk>();
     move || {
         let round = next_round(desk)?;
@@ -102,10 +107,28 @@ fn NextRound(start: u32, kind: Option<ByeKind>) -> impl IntoView {
         Some(view! {
             <select data-testid="desk-bye" aria-label=format!("Start number {start} in round {round}") on:change=set>
                 <option value="" selected=kind.is_none()>"plays"</option>
-                {ByeKind::ALL.iter().map(|k| view! { <option value=kind_value(Some(*k)) selected=kind == Some(*k)>{k.name()}</option> }).collect_view()}
+                {ByeKind::ALL.iter().filter(|k| half || **k != ByeKind::Half).map(|k| view! { <option value=kind_value(Some(*k)) selected=kind == Some(*k)>{k.name()}</option> }).collect_view()}
             </select>
             <button class="link" data-testid="desk-withdraw" on:click=move |_| desk.act(Action::Withdraw { start, from_round: round })>"Withdraw"</button>
         })
+    }
+}
+
+/// Whether a player may take half-point byes: unticked, the arbiter marks them not eligible
+/// (logged in the file, the checklist's Q175).
+#[component]
+fn HalfPointByes(start: u32, allowed: bool) -> impl IntoView {
+    let desk = expect_context::<Desk>();
+    let set = move |ev: web_sys::Event| {
+        let wanted = event_target_checked(&ev);
+        // The box shows the file: it goes back until the file changes (a refusal, shown as
+        // the desk shows any, leaves it as the file has it).
+        event_target::<web_sys::HtmlInputElement>(&ev).set_checked(allowed);
+        desk.act(Action::HalfPointByes { start, allowed: wanted });
+    };
+    view! {
+        <input type="checkbox" data-testid="desk-half-byes" prop:checked=allowed on:change=set
+            aria-label=format!("Start number {start} may take half-point byes") />
     }
 }
 

@@ -9,7 +9,7 @@
 //!   113, 119, 123, rapid at 126, 132, 136, blitz at 139, 145, 149, the year of birth at 152
 //!   and the flag (`i` inactive, `w` woman) at 158. A file whose header moves a column is read
 //!   by its own header. `ID Number` and `Name` are required; `OTit`, `FOA`, the games and K
-//!   are not kept.
+//!   are not kept, and named as such once ([`super::ReadList::not_read`]).
 //! * **FIDE's separate lists** (`standard_nov26frl.txt`, `rapid_…`, `blitz_…`): the same
 //!   TXT with one rating, its heading the list's month (`… OTit           FOA NOV26 Gms  K Bday
 //!   Flag`): the month's column is read as the rating of the list's kind (the reader's,
@@ -19,7 +19,8 @@
 //!   column not read).
 //! * **FIDE's XML** (`players_list_xml_foa.xml`): `<player>` elements with `<fideid>`,
 //!   `<name>`, `<country>`, `<sex>`, `<title>`, `<w_title>`, `<rating>`, `<rapid_rating>`,
-//!   `<blitz_rating>`, `<birthday>` (a year) and `<flag>`; other elements are skipped. An
+//!   `<blitz_rating>`, `<birthday>` (a year) and `<flag>`; other elements are skipped, each
+//!   named once ([`super::ReadList::not_read`]). An
 //!   element may span lines; each line is at most 64 KiB. A separate list's XML
 //!   (`standard_nov26frl_xml.xml` …) has one `<rating>` (with `<games>` and `<k>`): it is the
 //!   rating of the list's kind.
@@ -30,7 +31,7 @@
 //!   the standard rating), `rapid`, `blitz`; `federation` (`fed`, `country`); `title`
 //!   (`tit`), `wtit`; `birth year` (`born`, `birth`, `b-day`, `yob`, `year`, `birth date`:
 //!   a year, or a date whose year is taken); `sex` (`gender`: m, f or w); `flag` (FIDE's `i`,
-//!   `w`). Other columns are skipped.
+//!   `w`). Other columns are skipped, each named once.
 
 use super::{ListEntry, ListFormat, ListReader, RatingType};
 use crate::error::{excerpt, ParseError};
@@ -156,8 +157,10 @@ pub(crate) fn begin(r: &mut ListReader, text: &str) -> Reading {
     }
     let mut labels: [String; FIELDS] = Default::default();
     for (h, c) in headings.iter().zip(&columns) {
-        if let Some(c) = c {
-            labels[*c as usize] = h.clone();
+        match c {
+            Some(c) => labels[*c as usize] = h.clone(),
+            None if !h.is_empty() => r.not_read(h),
+            None => {}
         }
     }
     Reading::Csv { sep, columns, labels }
@@ -221,7 +224,7 @@ fn txt_header(r: &mut ListReader, text: &str) -> Reading {
                 labels[f as usize] = word.clone();
             }
             None if !TXT_SKIPPED.contains(&word.as_str()) => unknown.push(format!("'{word}'")),
-            None => {}
+            None => r.not_read(word),
         }
     }
     if !unknown.is_empty() {
@@ -253,7 +256,7 @@ impl Reading {
             Reading::Csv { .. } => ListFormat::Csv,
             Reading::Xml { open, .. } => {
                 if let Some((line, _)) = open {
-                    r.warn(bad_record(line, "a <player> element never closed", "'</player>' before the end of the file"));
+                    r.skip(bad_record(line, "a <player> element never closed", "'</player>' before the end of the file"));
                 }
                 ListFormat::FideXml
             }
@@ -301,7 +304,7 @@ fn txt_line(
     let chars = if offsets.is_empty() { text.len() } else { offsets.len() };
     if chars <= fed_at {
         let problem = format!("{chars} characters, cut off before the federation (column {})", fed_at + 1);
-        r.warn(bad_record(line, &problem, "a player line of FIDE's TXT list, its fields in the header's columns"));
+        r.skip(bad_record(line, &problem, "a player line of FIDE's TXT list, its fields in the header's columns"));
         return;
     }
     let byte = |c: usize| if offsets.is_empty() { c.min(text.len()) } else { offsets.get(c).copied().unwrap_or(text.len()) };
@@ -321,7 +324,7 @@ fn csv_line(r: &mut ListReader, line: usize, text: &str, sep: char, columns: &[O
     let fields = split(text, sep);
     if fields.len() > columns.len() && fields[columns.len()..].iter().any(|f| !f.is_empty()) {
         let problem = format!("{} fields", fields.len());
-        r.warn(bad_record(line, &problem, &format!("at most {} fields, as the header names", columns.len())));
+        r.skip(bad_record(line, &problem, &format!("at most {} fields, as the header names", columns.len())));
         return;
     }
     let mut values = [""; FIELDS];
@@ -385,7 +388,7 @@ fn xml_line(
             Some((first, mut body)) => {
                 let (close, reopen) = (rest.find("</player>"), rest.find("<player>"));
                 if let Some(at) = reopen.filter(|&o| close.is_none_or(|c| o < c)) {
-                    r.warn(bad_record(first, "a <player> element not closed before the next one", "'</player>' after each player"));
+                    r.skip(bad_record(first, "a <player> element not closed before the next one", "'</player>' after each player"));
                     rest = &rest[at..];
                     continue;
                 }
@@ -393,7 +396,7 @@ fn xml_line(
                     body.push_str(rest);
                     body.push('\n');
                     if body.len() > crate::error::MAX_LINE_BYTES {
-                        r.warn(bad_record(first, "a <player> element runs on past 64 KiB", "'</player>' closing it"));
+                        r.skip(bad_record(first, "a <player> element runs on past 64 KiB", "'</player>' closing it"));
                     } else {
                         *open = Some((first, body));
                     }
@@ -411,12 +414,13 @@ fn xml_line(
 fn xml_player(r: &mut ListReader, line: usize, body: &str, (kind, labels): (Option<RatingType>, &[String; FIELDS])) {
     let elements = match xml_elements(body) {
         Ok(e) => e,
-        Err(expected) => return r.warn(bad_record(line, "a <player> element that cannot be read", &expected)),
+        Err(expected) => return r.skip(bad_record(line, "a <player> element that cannot be read", &expected)),
     };
     let mut values: [&str; FIELDS] = [""; FIELDS];
     for (tag, value) in &elements {
-        if let Some(f) = Field::xml(tag, kind) {
-            values[f as usize] = value.trim();
+        match Field::xml(tag, kind) {
+            Some(f) => values[f as usize] = value.trim(),
+            None => r.not_read(tag),
         }
     }
     entry(r, line, &Raw { values, labels, id_optional: false });
@@ -508,6 +512,7 @@ fn entry(r: &mut ListReader, line: usize, raw: &Raw) {
         problems.push(bad(Field::Name, "a player's name (the line is not read)"));
     }
     if !problems.is_empty() {
+        r.skipped += 1;
         return problems.into_iter().for_each(|p| r.warn(p));
     }
     let mut e = ListEntry {

@@ -15,7 +15,10 @@
 //! A line that cannot be read is never dropped in silence: it gives a warning naming its
 //! number and what was expected, and a field that cannot be read (a rating `25OO`) gives one
 //! while the rest of the line is kept. The first [`SHOWN_WARNINGS`] are listed, the others
-//! counted ([`ReadList::more_warnings`]). Each line's bytes are UTF-8, or else Windows-1252
+//! counted ([`ReadList::more_warnings`]); the lines no player was read from are counted too
+//! ([`ReadList::skipped`]). Nor is a column dropped in silence: those the file has and the
+//! reader does not keep (FIDE's `OTit`, `FOA`, games, K; the XML's elements skipped) are named
+//! once ([`ReadList::not_read`]). Each line's bytes are UTF-8, or else Windows-1252
 //! (FIDE's XML declares ISO-8859-1), decided line by line ([`super::decode`]'s rule).
 
 mod fold;
@@ -148,12 +151,30 @@ pub struct ReadList {
     pub warnings: Vec<ParseError>,
     /// How many more there were, not listed.
     pub more_warnings: usize,
+    /// The columns (TXT, CSV) or elements (XML) the file has and the reader does not keep,
+    /// each once, as the file names them (FIDE's `OTit`, `FOA`, the games and K; `<o_title>`
+    /// …): so that nothing of the file is dropped unsaid.
+    pub not_read: Vec<String>,
+    /// The lines (an XML's `<player>` elements) no player was read from, each also a warning.
+    pub skipped: usize,
 }
 
 impl ReadList {
-    /// The warnings as lines of text, the last saying how many more were not listed.
+    /// The warnings as lines of text: first what the file has that is not read and how many
+    /// lines were left out, then each problem, the last line saying how many more were not
+    /// listed.
     pub fn warning_lines(&self) -> Vec<String> {
-        let mut out: Vec<String> = self.warnings.iter().map(|w| w.to_string()).collect();
+        let mut out = Vec::new();
+        if !self.not_read.is_empty() {
+            let what = if self.list.format == ListFormat::FideXml { "elements" } else { "columns" };
+            out.push(format!("{what} not read: {}", self.not_read.join(", ")));
+        }
+        if self.skipped > 0 {
+            let lines = if self.skipped == 1 { "line" } else { "lines" };
+            let named = if self.more_warnings > 0 { "the first named below, the others counted" } else { "each named below" };
+            out.push(format!("{} {lines} left out, no player read from them ({named})", self.skipped));
+        }
+        out.extend(self.warnings.iter().map(|w| w.to_string()));
         if self.more_warnings > 0 {
             out.push(format!("{} more problems like these, not listed (the first {} are)", self.more_warnings, SHOWN_WARNINGS));
         }
@@ -183,6 +204,10 @@ pub struct ListReader {
     names: String,
     warnings: Vec<ParseError>,
     more_warnings: usize,
+    /// The columns or elements present and not kept ([`ReadList::not_read`]).
+    not_read: Vec<String>,
+    /// The lines no player was read from ([`ReadList::skipped`]).
+    skipped: usize,
 }
 
 impl ListReader {
@@ -233,7 +258,7 @@ impl ListReader {
         let line = self.line;
         if self.overlong > 0 {
             let problem = format!("{} bytes long", self.overlong);
-            self.warn(ParseError::BadRecord { line, problem, expected: format!("a line of at most {MAX_LINE_BYTES} bytes") });
+            self.skip(ParseError::BadRecord { line, problem, expected: format!("a line of at most {MAX_LINE_BYTES} bytes") });
         } else {
             let mut bytes = std::mem::take(&mut self.partial);
             let mut body = bytes.strip_suffix(b"\r").unwrap_or(&bytes);
@@ -275,6 +300,19 @@ impl ListReader {
         }
     }
 
+    /// A line no player is read from: its warning, and counted.
+    pub(crate) fn skip(&mut self, w: ParseError) {
+        self.skipped += 1;
+        self.warn(w);
+    }
+
+    /// A column or element the file has and the reader does not keep, named once.
+    pub(crate) fn not_read(&mut self, name: &str) {
+        if !self.not_read.iter().any(|n| n == name) {
+            self.not_read.push(name.to_string());
+        }
+    }
+
     /// Adds a player read on `line`.
     pub(crate) fn add(&mut self, line: usize, mut e: ListEntry, name: &str) {
         let name = name.trim();
@@ -309,7 +347,7 @@ impl ListReader {
             let e = self.entries[i];
             let first = (k > 0 && e.id > 0 && self.entries[order[k - 1]].id == e.id).then(|| self.lines[order[k - 1]]);
             match first {
-                Some(first) => self.warn(ParseError::BadRecord {
+                Some(first) => self.skip(ParseError::BadRecord {
                     line: self.lines[i] as usize,
                     problem: format!("FIDE id {} is on line {first} too", e.id),
                     expected: "each id once (the first line's player is kept)".into(),
@@ -320,7 +358,7 @@ impl ListReader {
         crate::sort::by_key(&mut self.warnings, |w| w.line());
         let mut list = RatingList { date: self.date, kind: self.kind, format, entries, names: self.names, by_name: Vec::new() };
         list.index();
-        ReadList { list, warnings: self.warnings, more_warnings: self.more_warnings }
+        ReadList { list, warnings: self.warnings, more_warnings: self.more_warnings, not_read: self.not_read, skipped: self.skipped }
     }
 }
 
