@@ -3,16 +3,19 @@
 //! every id not found is noted; the list's month is checked against the start date (B.02
 //! art. 10), logged in the new file as `###` lines, and the month's warning shown by the view.
 
-use ratings_engine::desk::from_list::{list_month_check, listed_file, rated_from_list};
+use ratings_engine::desk::from_list::{list_month_check, list_valid_at, listed_file, rated_from_list};
 use ratings_engine::desk::register::{parse_players, Details};
 use ratings_engine::desk::view;
-use ratings_engine::parse::rating_list::{read_list, RatingList, RatingType};
+use ratings_engine::parse::rating_list::{kind_in_name, ListReader, RatingList, RatingType};
 use ratings_engine::parse::trf::parse_trf;
 use ratings_engine::tournament::{Sex, Title};
 
 fn list(name: &str, date: Option<&str>) -> RatingList {
     let path = format!("{}/tests/data/rating_list/{name}", env!("CARGO_MANIFEST_DIR"));
-    read_list(&std::fs::read(path).unwrap(), date.map(str::to_string)).list
+    // As the app reads a file: a separate list's kind from its name.
+    let mut reader = ListReader::with_kind(date.map(str::to_string), kind_in_name(name));
+    reader.push(&std::fs::read(path).unwrap());
+    reader.finish().list
 }
 
 const PASTED: &str = "name,rating,fide id,fed\nMagnus,2800,1503014,\nYifan,2633,5000017,NOR\nNobody,1900,99999999,\nAnna,1850,,\nBen,,,\n";
@@ -28,7 +31,11 @@ fn the_lists_rating_wins_blank_fields_are_filled_and_each_difference_is_noted() 
         "the name as typed, the rating and the blank fields from the list"
     );
     let yifan = &rated[1];
-    assert_eq!((yifan.rating, yifan.federation.as_deref(), yifan.title), (Some(2633), Some("NOR"), Some(Title::Gm)), "a field typed is kept");
+    assert_eq!(
+        (yifan.rating, yifan.federation.as_deref(), yifan.title),
+        (Some(2633), Some("NOR"), Some(Title::Gm)),
+        "a field typed is kept"
+    );
     assert_eq!(rated[2..], players[2..], "an id not in the list and players without one: as typed");
     assert_eq!(
         notes,
@@ -49,6 +56,16 @@ fn a_player_unrated_in_the_kind_chosen_is_unrated_and_noted() {
 }
 
 #[test]
+fn a_fide_separate_list_gives_its_one_rating_whatever_kind_was_chosen() {
+    let players = parse_players("name,rating,fide id\nMagnus,,1503014\nAnna,,\n").unwrap();
+    let separate = list("standard_nov26frl.txt", Some("2026-11"));
+    let (rated, _) = rated_from_list(&players, &separate, RatingType::Rapid);
+    assert_eq!(rated[0].rating, Some(2833), "the standard list's rating");
+    let text = listed_file(&details("2026/11/27"), &players, &separate, RatingType::Rapid).unwrap();
+    assert!(text.contains("### ratings from the FIDE list of 2026-11 (standard): 1 of 2 players found\n"), "{text}");
+}
+
+#[test]
 fn a_national_list_fills_the_national_rating_not_the_fide_one() {
     let players = parse_players("name,rating,fide id,national\nKari,1500,10001,1700\n").unwrap();
     let (rated, notes) = rated_from_list(&players, &list("national.csv", None), RatingType::Standard);
@@ -61,9 +78,16 @@ fn the_list_of_the_start_dates_month_is_the_one_valid() {
     assert_eq!(list_month_check(Some("2026-11"), "2026/11/27"), None);
     assert_eq!(list_month_check(Some("2026-11"), "2026-11-01"), None);
     let later = list_month_check(Some("2026-12"), "2026/11/27").unwrap();
-    assert!(later.starts_with("the list of 2026-12 is later than the start date 2026-11-27: the ratings must be those of the list of 2026-11"), "{later}");
+    assert!(
+        later.starts_with("the list of 2026-12 is later than the start date 2026-11-27: the ratings must be those of the list of 2026-11"),
+        "{later}"
+    );
     let earlier = list_month_check(Some("2026-10"), "2026/11/27").unwrap();
-    assert!(earlier.starts_with("the list of 2026-10 is earlier than the start date 2026-11-27: the ratings must be those of the list of 2026-11"), "{earlier}");
+    assert!(
+        earlier
+            .starts_with("the list of 2026-10 is earlier than the start date 2026-11-27: the ratings must be those of the list of 2026-11"),
+        "{earlier}"
+    );
     let across = list_month_check(Some("2026-12"), "2027/01/03").unwrap();
     assert!(across.contains("must be those of the list of 2027-01"), "{across}");
     let unknown = list_month_check(None, "2026/11/27").unwrap();
@@ -71,6 +95,7 @@ fn the_list_of_the_start_dates_month_is_the_one_valid() {
     assert!(unknown.contains("the list of 2026-11"), "{unknown}");
     assert_eq!(list_month_check(Some("2026-11"), ""), None, "no start date: nothing to check");
     assert_eq!(list_month_check(None, "soon"), None);
+    assert_eq!((list_valid_at("2026/11/27").as_deref(), list_valid_at("2026-13-01"), list_valid_at("")), (Some("2026-11"), None, None));
 }
 
 fn details(start: &str) -> Details {

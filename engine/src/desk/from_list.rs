@@ -79,6 +79,12 @@ fn month_of(date: &str) -> Option<(u16, u8)> {
     (1..=12).contains(&month).then_some((year, month))
 }
 
+/// The month (`YYYY-MM`) of the list valid at a tournament starting on `start_date`
+/// (`YYYY/MM/DD` or `YYYY-MM-DD`): the start date's own (B.02 art. 10); none without a date.
+pub fn list_valid_at(start_date: &str) -> Option<String> {
+    month_of(start_date.trim()).map(|(year, month)| format!("{year}-{month:02}"))
+}
+
 /// Whether the list of `list_date` (`YYYY-MM`) is the one valid at a tournament starting on
 /// `start_date` (B.02 art. 10: the list of the start date's month), in words when it is not,
 /// or when the list's month is unknown. No start date (or one that is not a date): nothing.
