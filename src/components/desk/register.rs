@@ -1,4 +1,6 @@
-//! A new tournament: its details and its players, pasted as a table.
+//! A new tournament: its details and its players, pasted as a table, rated from the rating
+//! list open if the organiser leaves that ticked (`core::listed`, the engine's
+//! `desk::from_list`).
 
 use super::Desk;
 use crate::core::listed::{checked_by_default, month_line, rated_from};
@@ -294,6 +296,7 @@ fn MustNotMeet(apart: RwSignal<String>) -> impl IntoView {
 /// The players pasted, and the rating list they may be rated from.
 #[component]
 fn Pasted(form: Form) -> impl IntoView {
+    expect_context::<Desk>().recall_list();
     view! {
         <div class="control">
             <label for="desk-players">"Players: one a line, from a spreadsheet or typed (name, rating, FIDE id, federation, title, birth year; or a first line naming the columns, among them 'national' for a national rating)"</label>
