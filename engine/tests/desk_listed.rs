@@ -111,9 +111,9 @@ fn the_new_file_logs_what_the_list_did_and_is_ordered_by_the_lists_ratings() {
         marks,
         [
             "### ratings from the FIDE list of 2026-11 (standard): 2 of 5 players found",
-            "### Magnus (FIDE id 1503014): rating 2800 typed, 2833 in the list",
-            "### Nobody (FIDE id 99999999): not in the list, kept as typed",
-            "### 2 players without a FIDE id, kept as typed",
+            "### rating list: Magnus (FIDE id 1503014): rating 2800 typed, 2833 in the list",
+            "### rating list: Nobody (FIDE id 99999999): not in the list, kept as typed",
+            "### rating list: 2 players without a FIDE id, kept as typed",
         ]
     );
     let first_player = text.find("\n001").unwrap();
@@ -133,6 +133,10 @@ fn a_list_of_another_month_is_warned_of_in_the_file_and_while_the_tournament_is_
     assert!(text.lines().any(|l| l.starts_with("### rating list month: ") && l.contains(warning)), "{text}");
     let shown = view(&text).unwrap().warnings;
     assert!(shown.iter().any(|w| w.starts_with(warning)), "{shown:?}");
+    use ratings_engine::desk::export::{export, TrfVersion};
+    for version in [TrfVersion::Trf2026, TrfVersion::Trf16] {
+        assert!(export(&text, version).contains(warning), "the exported file keeps the log ({version:?})");
+    }
 }
 
 #[test]

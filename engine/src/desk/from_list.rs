@@ -17,6 +17,8 @@ use crate::parse::rating_list::{ListFormat, RatingList, RatingType};
 
 /// The comment record that carries the month's warning ([`month_warning`] reads it).
 pub const MONTH_MARK: &str = "### rating list month: ";
+/// The comment record of each note of [`rated_from_list`].
+pub const NOTE_MARK: &str = "### rating list: ";
 
 /// `players` with the ratings of `kind` and the blank fields of the players `list` has (by
 /// FIDE id), and a note for each rating that differed from the one typed, each FIDE id not in
@@ -120,8 +122,9 @@ fn list_label(list: &RatingList) -> String {
 }
 
 /// A new tournament's file ([`new_file`]) with `players` rated from `list` ([`rated_from_list`])
-/// and, after the header, a `###` line saying so, one for each note, and the month's warning
-/// ([`MONTH_MARK`]; a national list's month is its federation's business, not checked).
+/// and, after the header, a `###` line saying so, one for each note ([`NOTE_MARK`]), and the
+/// month's warning ([`MONTH_MARK`]; a national list's month is its federation's business, not
+/// checked).
 pub fn listed_file(d: &Details, players: &[NewPlayer], list: &RatingList, kind: RatingType) -> Result<String, DeskError> {
     let (rated, notes) = rated_from_list(players, list, kind);
     let found =
@@ -130,8 +133,10 @@ pub fn listed_file(d: &Details, players: &[NewPlayer], list: &RatingList, kind: 
     let kind = list.kind.unwrap_or(kind);
     let summary = format!("### {} ({}): {found} of {} players found", list_label(list), kind.name(), players.len());
     text = super::manual::with_comment(&text, &summary);
+    // Each note behind one prefix: a name typed can never read as another mark's head
+    // (`### expelled `, `### bye for `, which the desk renumbers).
     for note in &notes {
-        text = super::manual::with_comment(&text, &format!("### {note}"));
+        text = super::manual::with_comment(&text, &format!("{NOTE_MARK}{note}"));
     }
     let month = (list.format != ListFormat::Csv).then(|| list_month_check(list.date.as_deref(), &d.start_date)).flatten();
     if let Some(warning) = month {
