@@ -518,6 +518,9 @@ pub struct ListSummary {
     /// `ReadList::warning_lines`: the columns or elements the file has and the reader does not
     /// keep (named once), how many lines were left out, then each line that could not be read.
     pub warnings: Vec<String>,
+    /// A FIDE separate list's one kind of rating (`standard_…`, `rapid_…`, `blitz_…`).
+    #[serde(default)]
+    pub kind: Option<ratings_engine::parse::rating_list::RatingType>,
 }
 
 /// The rating list's answer.
@@ -530,8 +533,15 @@ pub struct ListReply {
 /// What the tournament desk asks of the engine (`ratings_engine::desk`).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum DeskRequest {
-    /// A new tournament from its details and a pasted players table.
-    Create { details: ratings_engine::desk::Details, players: String },
+    /// A new tournament from its details and a pasted players table; with `from_list`, the
+    /// players rated (that kind of rating) from the rating list the worker keeps
+    /// (`ratings_engine::desk::from_list::listed_file`). `None`: as typed.
+    Create {
+        details: ratings_engine::desk::Details,
+        players: String,
+        #[serde(default)]
+        from_list: Option<ratings_engine::parse::rating_list::RatingType>,
+    },
     /// A change to the tournament's file.
     Apply { text: String, action: ratings_engine::desk::Action },
     /// The file as it is (opened, imported, or after *Undo*).
@@ -717,7 +727,21 @@ mod players_as_json {
 
 #[cfg(test)]
 mod tests {
-    use super::{FirstRequest, KInputs, Settings, Source, StoredFile, ToWorker};
+    use super::{DeskRequest, FirstRequest, KInputs, Settings, Source, StoredFile, ToWorker};
+    use ratings_engine::parse::rating_list::RatingType;
+
+    #[test]
+    fn a_new_tournament_is_rated_from_the_list_only_when_asked() {
+        let details = ratings_engine::desk::Details { name: "Club".into(), ..Default::default() };
+        let asked = DeskRequest::Create { details: details.clone(), players: "Anna\nBen\n".into(), from_list: Some(RatingType::Rapid) };
+        let json = serde_json::to_string(&asked).unwrap();
+        assert_eq!(serde_json::from_str::<DeskRequest>(&json).unwrap(), asked);
+        // As a page from before the rating list sends it.
+        let old = json.replace(r#","from_list":"Rapid""#, "");
+        assert!(!old.contains("from_list"), "{old}");
+        let read = serde_json::from_str::<DeskRequest>(&old).unwrap();
+        assert_eq!(read, DeskRequest::Create { details, players: "Anna\nBen\n".into(), from_list: None });
+    }
 
     #[test]
     fn the_first_worker_reads_the_pages_rating_requests_as_sent_and_no_other() {

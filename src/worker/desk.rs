@@ -10,6 +10,7 @@ use super::slices::post;
 use super::{Part, Unloaded, UNLOADED};
 use crate::protocol::{Confirmation, DeskReply, DeskRequest, FromWorker, Later, PlayersStandings, ReportCard, StandingLine};
 use ratings_engine::desk::export::export;
+use ratings_engine::desk::from_list::listed_file;
 use ratings_engine::desk::register::{new_file, parse_players};
 use ratings_engine::desk::{apply, explain, view, DeskError};
 use ratings_engine::tiebreak::prizes::{award, parse_table, PrizeList, Sharing};
@@ -86,9 +87,14 @@ pub struct DeskParts {
 /// Answers `request`, in its part if it has one.
 async fn answer(request: DeskRequest, parts: &DeskParts) -> Result<DeskReply, String> {
     let part = match request {
-        DeskRequest::Create { details, players } => {
+        DeskRequest::Create { details, players, from_list } => {
             let players = parse_players(&players).map_err(|e| players_error(&e))?;
-            return reply(new_file(&details, &players).map_err(fail)?);
+            // Rated from the list this worker keeps (the page has only its summary).
+            let text = match from_list {
+                None => new_file(&details, &players),
+                Some(kind) => super::lists::with_list(|_, list| listed_file(&details, &players, list, kind)).await?,
+            };
+            return reply(text.map_err(fail)?);
         }
         DeskRequest::View { text } => return reply(text),
         DeskRequest::Apply { .. } | DeskRequest::Explain { .. } | DeskRequest::CheckImport { .. } => parts.pair,

@@ -2,7 +2,8 @@
 //! monthly players list (TXT or XML) or a national list (CSV), read here, off the page, a
 //! piece at a time from the browser's storage (`idb::lists`, where the page put the file), and
 //! kept in this worker's memory for the searches typed at the desk. After a reload the worker
-//! is new: the first search reads the kept file again.
+//! is new: the first search reads the kept file again, as does a new tournament whose pasted
+//! players are rated from the list ([`with_list`]).
 
 use super::slices::post;
 use crate::protocol::{FromWorker, Later, ListReply, ListRequest, ListSummary};
@@ -39,9 +40,24 @@ async fn load() -> Result<ListSummary, String> {
         players: read.list.entries.len(),
         format: read.list.format,
         warnings: read.warning_lines(),
+        kind: read.list.kind,
     };
     LIST.with(|l| *l.borrow_mut() = Some((summary.clone(), read.list)));
     Ok(summary)
+}
+
+/// `f` given the list kept and its summary, the list read from the browser's storage first
+/// if this worker has not read it yet (after a reload): for a search, and for the players
+/// pasted at registration ([`super::desk`]).
+pub async fn with_list<T>(f: impl FnOnce(&ListSummary, &RatingList) -> T) -> Result<T, String> {
+    if LIST.with(|l| l.borrow().is_none()) {
+        load().await?;
+    }
+    LIST.with(|l| {
+        let held = l.borrow();
+        let (summary, list) = held.as_ref().ok_or("no rating list read")?;
+        Ok(f(summary, list))
+    })
 }
 
 /// Answers a request about the rating list.
@@ -49,15 +65,11 @@ async fn answer(request: ListRequest) -> Result<ListReply, String> {
     match request {
         ListRequest::Load => Ok(ListReply { summary: Some(load().await?), found: Vec::new() }),
         ListRequest::Search { query, kind } => {
-            if LIST.with(|l| l.borrow().is_none()) {
-                load().await?;
-            }
-            LIST.with(|l| {
-                let held = l.borrow();
-                let (summary, list) = held.as_ref().ok_or("no rating list read")?;
+            with_list(|summary, list| {
                 let found = list.search(&query, kind, SHOWN).into_iter().map(|e| list.player(e)).collect();
-                Ok(ListReply { summary: Some(summary.clone()), found })
+                ListReply { summary: Some(summary.clone()), found }
             })
+            .await
         }
     }
 }

@@ -26,6 +26,8 @@
 //!   missing or an adjourned game open.
 //! * [`import`]: an imported file's rounds checked against its rules and every default taken
 //!   in reading it, for the arbiter to accept.
+//! * [`from_list`]: players pasted at registration rated from the rating list open, and the
+//!   list's month checked against the start date (the checklist's Q127).
 //! * [`fide_mode`]: FIDE mode, on by default, left for good with a Level-4 confirmation.
 
 pub mod confirm;
@@ -33,6 +35,7 @@ pub mod correction;
 pub mod dates;
 pub mod export;
 pub mod fide_mode;
+pub mod from_list;
 pub mod import;
 pub mod late;
 pub mod manual;

@@ -210,6 +210,7 @@ pub fn view(text: &str) -> Result<DeskView, DeskError> {
         .collect();
     warnings.extend(super::players::warnings(&t));
     warnings.extend(setup_warning(&t, total));
+    warnings.extend(super::from_list::month_warning(text));
     let ranking = t.ranking.as_ref().map_or(RankingMethod::Fide, |r| r.method);
     let (system, round_robin) = system_of(&t);
     let name = t.name.clone().unwrap_or_default();

@@ -1,7 +1,8 @@
 //! The desk's rating list: a FIDE players list (TXT or XML, from FIDE's monthly download) or a
 //! national list (CSV) opened once, kept in the browser (`idb::lists`), read by the desk's
 //! worker (`worker::lists`), and searched as one types at a late entry or an edit
-//! ([`super::player_form::Lookup`]); the list's month and the lines it could not read shown.
+//! ([`super::player_form::Lookup`]), and offered at registration to rate the players pasted
+//! ([`super::register`]); the list's month and the lines it could not read shown.
 
 use super::Desk;
 use crate::protocol::{Later, ListReply, ListRequest, ToWorker};
@@ -32,6 +33,19 @@ impl Desk {
             match crate::idb::lists::put(&file, &file.name()).await {
                 Ok(()) => self.send_list(ListRequest::Load, String::new()),
                 Err(e) => self.list_problem.set(Some(format!("The list could not be kept in this browser: {e}"))),
+            }
+        });
+    }
+
+    /// Has the worker read the list kept in this browser when none is read yet (after a
+    /// reload): the new-tournament form offers to rate the players from it.
+    pub fn recall_list(self) {
+        if self.rating_list.get_untracked().is_some() {
+            return;
+        }
+        leptos::task::spawn_local(async move {
+            if let Ok(Some(_)) = crate::idb::lists::get().await {
+                self.send_list(ListRequest::Load, String::new());
             }
         });
     }

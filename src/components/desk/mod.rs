@@ -303,9 +303,15 @@ impl Desk {
         self.pump();
     }
 
-    pub fn create(self, details: ratings_engine::desk::Details, players: String) {
+    /// A new tournament; with `from_list`, its players rated from the rating list open.
+    pub fn create(
+        self,
+        details: ratings_engine::desk::Details,
+        players: String,
+        from_list: Option<ratings_engine::parse::rating_list::RatingType>,
+    ) {
         self.failure.set(None);
-        self.send(DeskRequest::Create { details, players }, Flight::Create);
+        self.send(DeskRequest::Create { details, players, from_list }, Flight::Create);
     }
 
     pub fn import(self, text: String, name: String) {

@@ -1,9 +1,14 @@
-//! A new tournament: its details and its players, pasted as a table.
+//! A new tournament: its details and its players, pasted as a table, rated from the rating
+//! list open if the organiser leaves that ticked (`core::listed`, the engine's
+//! `desk::from_list`).
 
 use super::Desk;
+use crate::core::listed::{checked_by_default, month_line, rated_from};
+use crate::protocol::ListSummary;
 use leptos::prelude::*;
 use ratings_engine::desk::register::{Details, Pab, Points};
 use ratings_engine::desk::system::System;
+use ratings_engine::parse::rating_list::RatingType;
 use ratings_engine::tiebreak::Tiebreak;
 use ratings_engine::tournament::RankingMethod;
 
@@ -44,6 +49,11 @@ struct Draft {
     ranking: RankingMethod,
     system: System,
     pab: Pab,
+    /// Rate the players from the rating list open: as chosen, or `None` (not touched: yes for a
+    /// FIDE list, no for a national one).
+    from_list: Option<bool>,
+    /// The kind of rating taken from a combined list.
+    list_kind: RatingType,
 }
 
 impl Default for Draft {
@@ -59,6 +69,8 @@ impl Default for Draft {
             ranking: d.ranking,
             system: System::Swiss,
             pab: Pab::Win,
+            from_list: None,
+            list_kind: RatingType::Standard,
         }
     }
 }
@@ -83,6 +95,8 @@ struct Form {
     ranking: RwSignal<RankingMethod>,
     system: RwSignal<System>,
     pab: RwSignal<Pab>,
+    from_list: RwSignal<Option<bool>>,
+    list_kind: RwSignal<RatingType>,
 }
 
 impl Form {
@@ -97,6 +111,8 @@ impl Form {
             ranking: RwSignal::new(d.ranking),
             system: RwSignal::new(d.system),
             pab: RwSignal::new(d.pab),
+            from_list: RwSignal::new(d.from_list),
+            list_kind: RwSignal::new(d.list_kind),
         }
     }
 
@@ -112,6 +128,8 @@ impl Form {
             ranking: self.ranking.get(),
             system: self.system.get(),
             pab: self.pab.get(),
+            from_list: self.from_list.get(),
+            list_kind: self.list_kind.get(),
         }
     }
 
@@ -128,6 +146,15 @@ impl Form {
         self.ranking.set(d.ranking);
         self.system.set(d.system);
         self.pab.set(d.pab);
+        self.from_list.set(d.from_list);
+        self.list_kind.set(d.list_kind);
+    }
+
+    /// The kind of rating to take from `list` for the players pasted, if they are to be rated
+    /// from it: a FIDE separate list's own kind, else the one chosen.
+    fn rated_from(self, list: Option<&ListSummary>) -> Option<RatingType> {
+        let list = list?;
+        rated_from(self.from_list.get_untracked(), self.list_kind.get_untracked(), list.format, list.kind)
     }
 
     /// The tournament's details, or what was wrong.
@@ -168,7 +195,8 @@ pub fn Register() -> impl IntoView {
     let create = move |_| match form.details() {
         Ok(details) => {
             problem.set(None);
-            desk.create(details, form.players.get_untracked());
+            let from_list = desk.rating_list.with_untracked(|l| form.rated_from(l.as_ref()));
+            desk.create(details, form.players.get_untracked(), from_list);
         }
         Err(e) => problem.set(Some(e)),
     };
@@ -214,10 +242,7 @@ pub fn Register() -> impl IntoView {
         </div>
         <p class="help" id="desk-system-help">{SYSTEM_HELP}</p>
         <p class="help" id="desk-ranking-help">"A national rating is a column named 'national' in the players' table; the federation above says whose (TRF-2026's 172 and National Rating Support records)."</p>
-        <div class="control">
-            <label for="desk-players">"Players: one a line, from a spreadsheet or typed (name, rating, FIDE id, federation, title, birth year; or a first line naming the columns, among them 'national' for a national rating)"</label>
-            <textarea id="desk-players" data-testid="desk-players" rows="10" spellcheck="false" prop:value=move || form.players.get() on:input=move |ev| form.players.set(event_target_value(&ev))></textarea>
-        </div>
+        <Pasted form=form />
         <MustNotMeet apart=form.apart />
         {move || problem.get().map(|p| view! { <p class="error" role="alert" data-testid="desk-form-error">{p}</p> })}
         <div class="desk-actions">
@@ -265,5 +290,58 @@ fn MustNotMeet(apart: RwSignal<String>) -> impl IntoView {
             <label for="desk-apart">"Must not meet (siblings, clubmates): a group a line, names as in the players' list separated by ';' — set before round 1"</label>
             <textarea id="desk-apart" data-testid="desk-apart" rows="3" spellcheck="false" prop:value=move || apart.get() on:input=move |ev| apart.set(event_target_value(&ev))></textarea>
         </div>
+    }
+}
+
+/// The players pasted, and the rating list they may be rated from.
+#[component]
+fn Pasted(form: Form) -> impl IntoView {
+    expect_context::<Desk>().recall_list();
+    view! {
+        <div class="control">
+            <label for="desk-players">"Players: one a line, from a spreadsheet or typed (name, rating, FIDE id, federation, title, birth year; or a first line naming the columns, among them 'national' for a national rating)"</label>
+            <textarea id="desk-players" data-testid="desk-players" rows="10" spellcheck="false" prop:value=move || form.players.get() on:input=move |ev| form.players.set(event_target_value(&ev))></textarea>
+        </div>
+        <super::lists::RatingList />
+        <FromList on=form.from_list kind=form.list_kind start=form.fields[3] />
+    }
+}
+
+/// With a rating list open: whether the players pasted are rated from it (`core::listed`:
+/// checked by default for a FIDE list), of which kind, and whether the list's month is the
+/// one valid at the start date typed.
+#[component]
+fn FromList(on: RwSignal<Option<bool>>, kind: RwSignal<RatingType>, start: RwSignal<String>) -> impl IntoView {
+    let desk = expect_context::<Desk>();
+    move || {
+        desk.rating_list.get().map(|l| {
+            let (fide, format) = (checked_by_default(l.format), l.format);
+            let month = l.date.as_ref().map_or("month unknown".to_string(), |d| format!("list of {d}"));
+            let label = format!("Ratings from the rating list: {}, {month}", l.name);
+            let date = l.date.clone();
+            view! {
+                <div class="control" data-testid="desk-from-list-control">
+                    <input type="checkbox" id="desk-from-list" data-testid="desk-from-list" prop:checked=move || on.get().unwrap_or(fide) on:change=move |ev| on.set(Some(event_target_checked(&ev))) />
+                    <label for="desk-from-list">{label}</label>
+                    <ListKind separate=l.kind kind=kind />
+                    <p class="help" data-testid="desk-list-month" aria-live="polite">{move || month_line(format, date.as_deref(), &start.get())}</p>
+                </div>
+            }
+        })
+    }
+}
+
+/// The kind of rating to take: a FIDE separate list has one; a combined list, a choice.
+#[component]
+fn ListKind(separate: Option<RatingType>, kind: RwSignal<RatingType>) -> impl IntoView {
+    match separate {
+        Some(k) => view! { <span class="help">{format!("(its {} ratings: a FIDE separate list)", k.name())}</span> }.into_any(),
+        None => view! {
+            <label for="desk-list-kind">"Rating"</label>
+            <select id="desk-list-kind" data-testid="desk-list-kind" on:change=move |ev| kind.set(event_target_value(&ev).parse().unwrap_or_default())>
+                {RatingType::ALL.iter().map(|k| view! { <option value=k.name() selected=*k == kind.get_untracked()>{k.name()}</option> }).collect_view()}
+            </select>
+        }
+        .into_any(),
     }
 }
