@@ -115,6 +115,7 @@ mod tests {
             sex: None,
             withdrawn: false,
             expelled: false,
+            no_half_point_byes: false,
         }
     }
 
