@@ -110,3 +110,14 @@ export function seeded(seed) {
     return s / 2 ** 32;
   };
 }
+
+/** The header of FIDE's TXT players list (its columns, as `fideLine` fills them). */
+export const FIDE_HEADER = 'ID Number      Name                                                         Fed Sex Tit  WTit OTit           FOA SRtng SGm SK RRtng RGm Rk BRtng BGm BK B-day Flag';
+
+const pad = (s, n) => String(s).padEnd(n);
+
+/** One line of FIDE's TXT players list: a Norwegian man born in 1990 with a standard rating. */
+export function fideLine(id, name, rating) {
+  return pad(id, 15) + pad(name, 61) + pad('NOR', 4) + pad('M', 4) + pad('', 5) + pad('', 5) + pad('', 15) + pad('', 4)
+    + pad(rating, 6) + pad(10, 4) + pad(20, 3) + pad('', 6) + pad('', 4) + pad('', 3) + pad('', 6) + pad('', 4) + pad('', 3) + pad(1990, 6);
+}

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
-import { ARTIFACTS, PHONE, ROOT, axe, newDeskTournament, pdfPages, seeded, siteForTests } from './browser.mjs';
+import { ARTIFACTS, axe, FIDE_HEADER, newDeskTournament, pdfPages, PHONE, ROOT, seeded, siteForTests } from './browser.mjs';
 
 const shared = siteForTests();
 const CLI = `${ROOT}target/debug/ratings-lab`;
@@ -26,8 +26,7 @@ const pad = (s, n) => String(s).padEnd(n).slice(0, n);
  */
 function fideList(n, seed) {
   const rng = seeded(seed);
-  const header = 'ID Number      Name                                                         Fed Sex Tit  WTit OTit           FOA SRtng SGm SK RRtng RGm Rk BRtng BGm BK B-day Flag';
-  const lines = [header];
+  const lines = [FIDE_HEADER];
   for (let i = 0; i < n; i++) {
     const gauss = Math.sqrt(-2 * Math.log(rng() + 1e-12)) * Math.cos(2 * Math.PI * rng());
     const rating = Math.max(1400, Math.min(2800, Math.round(1750 + 260 * gauss)));

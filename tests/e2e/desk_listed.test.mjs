@@ -5,19 +5,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFile } from 'node:fs/promises';
-import { ARTIFACTS, newDeskTournament, siteForTests } from './browser.mjs';
+import { ARTIFACTS, FIDE_HEADER, fideLine, newDeskTournament, siteForTests } from './browser.mjs';
 
 const shared = siteForTests();
 
-const pad = (s, n) => String(s).padEnd(n);
-
-/** One line of FIDE's TXT players list (the columns of its header below). */
-function fideLine(id, name, rating) {
-  return pad(id, 15) + pad(name, 61) + pad('NOR', 4) + pad('M', 4) + pad('', 5) + pad('', 5) + pad('', 15) + pad('', 4)
-    + pad(rating, 6) + pad(10, 4) + pad(20, 3) + pad('', 6) + pad('', 4) + pad('', 3) + pad('', 6) + pad('', 4) + pad('', 3) + pad(1990, 6);
-}
-
-const HEADER = 'ID Number      Name                                                         Fed Sex Tit  WTit OTit           FOA SRtng SGm SK RRtng RGm Rk BRtng BGm BK B-day Flag';
+const HEADER = FIDE_HEADER;
 
 const LIST = [HEADER,
   fideLine(1503014, 'Carlsen, Magnus', 2830),
