@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFile } from 'node:fs/promises';
-import { ARTIFACTS, FIDE_HEADER, fideLine, newDeskTournament, siteForTests } from './browser.mjs';
+import { ARTIFACTS, axe, DESKTOP, FIDE_HEADER, fideLine, newDeskTournament, PHONE, siteForTests } from './browser.mjs';
 
 const shared = siteForTests();
 
@@ -55,6 +55,11 @@ test('players pasted at registration take the list\'s ratings, and a list of ano
     assert.ok(await box.isChecked(), 'ticked again');
 
     await fillForm(page, 'November Open', '2026/11/27', /The list of 2026-11 is the one valid at the start date/);
+    // The form with its list's box and month line: nothing serious for axe, at both widths.
+    await axe(page, 'the new-tournament form with a rating list');
+    await page.setViewportSize(PHONE);
+    await axe(page, 'the new-tournament form with a rating list, phone width');
+    await page.setViewportSize(DESKTOP);
     await press(page, 'desk-create');
     await page.waitForFunction(() => document.querySelectorAll('[data-testid=desk-player]').length === 4, null, { timeout: 30000 });
     const rows = await page.locator('[data-testid=desk-player]').allTextContents();

@@ -3,7 +3,7 @@
 // apart, and a pasted list without a header giving a hundred errors in one paragraph.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { newDeskTournament, pdfPages, siteForTests } from './browser.mjs';
+import { axe, DESKTOP, newDeskTournament, pdfPages, PHONE, siteForTests } from './browser.mjs';
 
 const shared = siteForTests();
 
@@ -35,6 +35,11 @@ test('printed pairings name the pairing-allocated bye and the players absent or 
     await press(page, 'desk-pair');
     await page.waitForFunction(() => document.querySelectorAll('[data-testid=desk-result]').length === 2, null, { timeout: 30000 });
     assert.match(await page.textContent('body'), /The top player had (white|black) in round 1 \(chosen, or drawn by lot/);
+    // The round's time box and the players' half-point-bye boxes (new views): axe at both widths.
+    await axe(page, 'the round paired, with its time box and the players table');
+    await page.setViewportSize(PHONE);
+    await axe(page, 'the round paired, phone width');
+    await page.setViewportSize(DESKTOP);
     const unseated = await page.getByTestId('desk-unseated').textContent();
     assert.match(unseated, /pairing-allocated bye/, unseated);
     assert.match(unseated, /Frida[^—\n]*— half-point bye/, unseated);
