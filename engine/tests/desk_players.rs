@@ -254,3 +254,12 @@ fn the_half_point_bye_mark_follows_a_renumbering_and_a_late_entrys_byes_stay() {
     let json = serde_json::to_string(&Action::HalfPointByes { start: 7, allowed: false }).unwrap();
     assert_eq!(json, r#"{"HalfPointByes":{"start":7,"allowed":false}}"#);
 }
+
+#[test]
+fn a_players_list_with_one_fide_id_twice_is_refused_naming_both_lines() {
+    let table = "name\trating\tfide id\nAnna\t2000\t1503016\nBjørn\t1900\t\nAnne\t1800\t1503016\n";
+    let e = parse_players(table).unwrap_err().to_string();
+    assert!(e.contains("line 4") && e.contains("1503016") && e.contains("line 2 (Anna)"), "{e}");
+    // Players without an id, or with different ids, are not concerned.
+    assert_eq!(parse_players("name\trating\tfide id\nA\t2000\t1\nB\t1900\t\nC\t1800\t\nD\t1700\t2\n").unwrap().len(), 4);
+}

@@ -245,9 +245,23 @@ pub fn parse_players(text: &str) -> Result<Vec<NewPlayer>, ParseErrors> {
     };
     let mut players = Vec::new();
     let mut errors = Vec::new();
+    // Where each FIDE id was first given: a player entered twice is refused by line.
+    let mut ids: Vec<(String, usize, String)> = Vec::new();
     for (no, line) in body {
         match player(no, &split(line, sep), &columns) {
-            Ok(p) => players.push(p),
+            Ok(p) => match p.fide_id.as_ref().and_then(|id| ids.iter().find(|(i, ..)| i == id)) {
+                Some((id, first, name)) => errors.push(ParseError::BadRecord {
+                    line: no,
+                    problem: format!("FIDE id {id} again"),
+                    expected: format!("each player once: FIDE id {id} is on line {first} ({name}) already"),
+                }),
+                None => {
+                    if let Some(id) = &p.fide_id {
+                        ids.push((id.clone(), no, p.name.clone()));
+                    }
+                    players.push(p)
+                }
+            },
             Err(e) => errors.extend(e),
         }
     }
