@@ -95,3 +95,36 @@ test('a pasted list without a header: the problems a line each (ten shown), the 
     await context.close();
   }
 });
+
+test('out of FIDE mode the desk, its printed pairings and every pairing card say so; leaving asks twice', { timeout: 180000 }, async () => {
+  const { context, page, errors } = await newDeskTournament(shared);
+  try {
+    await create(page, 'Club Night', 'name\trating\nAnna\t2000\nBjørn\t1900\nCecilie\t1800\nDag\t1700\n');
+    await countPlayers(page, 4);
+    assert.match(await page.getByTestId('desk-fide-mode').textContent(), /^FIDE mode/);
+    await press(page, 'desk-leave-fide');
+    await page.getByTestId('desk-confirm').waitFor({ timeout: 30000 });
+    // Level 4: one yes is not enough.
+    await press(page, 'desk-confirm-yes');
+    await page.waitForTimeout(300);
+    assert.match(await page.getByTestId('desk-fide-mode').textContent(), /^FIDE mode/, 'still in FIDE mode after one yes');
+    await press(page, 'desk-confirm-yes');
+    await page.waitForFunction(() => /^Not in FIDE mode/.test(document.querySelector('[data-testid=desk-fide-mode]')?.textContent ?? ''), null, { timeout: 30000 });
+    await press(page, 'desk-colour', 'w');
+    await press(page, 'desk-pair');
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid=desk-result]').length === 2, null, { timeout: 30000 });
+    assert.equal(await page.getByTestId('desk-not-fide-mode').count(), 1, 'the round says so on screen');
+    await page.evaluate(() => { window.print = () => {}; });
+    const printed = async (testid, cls) => {
+      await press(page, testid);
+      await page.waitForFunction((c) => document.querySelector('[data-testid=desk-panel]').classList.contains(c), cls);
+      return (await pdfPages(await page.pdf({ preferCSSPageSize: true }))).join('\n');
+    };
+    assert.match(await printed('desk-print-round', 'print-round'), /Not in FIDE mode/);
+    const cards = await printed('desk-print-cards', 'print-cards');
+    assert.equal((cards.match(/not in FIDE mode/g) ?? []).length, 4, `a card a player says so: ${cards}`);
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});

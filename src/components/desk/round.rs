@@ -395,6 +395,9 @@ fn Cards(round: usize) -> impl IntoView {
     let cards = move || {
         let Some(rv) = round_view(desk, round) else { return Vec::new() };
         let name = desk.view.with(|v| v.as_ref().map(|v| v.name.clone())).unwrap_or_default();
+        // Out of FIDE mode, each card says so too (the checklist's Q46: wherever it is shown).
+        let left = desk.view.with(|v| v.as_ref().is_some_and(|v| !v.fide_mode));
+        let name = if left { format!("{name} (not in FIDE mode)") } else { name };
         // The round's date and time, under the heading.
         let at = super::paper::round_when(desk, round).map(|w| format!("\n{w}")).unwrap_or_default();
         let mut out: Vec<(u32, String)> = Vec::new();
