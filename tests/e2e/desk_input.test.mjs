@@ -87,3 +87,24 @@ test('a late entry with a FIDE id already entered is refused, naming the player,
     await context.close();
   }
 });
+
+test('an export asked and, at once, the pairings explained: both come (the export is not dropped)', { timeout: 180000 }, async () => {
+  const { context, page, errors } = await newDeskTournament(shared);
+  try {
+    await fourPlayers(page, 'Busy Open');
+    await press(page, 'desk-colour', 'w');
+    await press(page, 'desk-pair');
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid=desk-result]').length === 2, null, { timeout: 30000 });
+    // Two clicks in one task: the export is on its way when the explanation is asked.
+    const download = page.waitForEvent('download', { timeout: 30000 });
+    await page.evaluate(() => {
+      document.querySelector('[data-testid=desk-export]').click();
+      document.querySelector('[data-testid=desk-explain-button]').click();
+    });
+    assert.match((await (await download).path()) ?? '', /./);
+    await page.getByTestId('desk-explain').waitFor({ timeout: 30000 });
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});

@@ -229,8 +229,14 @@ impl Desk {
         });
     }
 
+    /// Sends `request`; the worker's answer to anything asked before is not awaited any more.
+    /// A change replaced is sent again (it is still pending); an export replaced is asked
+    /// again once this is answered, so that no download asked for is lost.
     fn send(self, request: DeskRequest, flight: Flight) {
         let Some(send) = self.sender.get_value() else { return };
+        if let Some(Flight::Export(version, fin)) = self.flight.get_value() {
+            self.export_after.set_value(Some((version, fin)));
+        }
         let job = self.job.get_value() + 1;
         self.job.set_value(job);
         self.flight.set_value(Some(flight));
