@@ -252,7 +252,9 @@ fn standings_view(st: &TournamentStandings, t: &Tournament) -> StandingsView {
                 let start = |j: usize| t.entrants[j].start;
                 e.rounds.iter().map(|x| CrossCell { opponent: x.opponent.map(start), colour: x.colour, result: x.result }).collect()
             }),
-            title: t.entrants.get(r.entrant).and_then(|e| e.title.as_deref()).map(title_abbreviation),
+            // The title as FIDE writes it (`g` → GM: the engine's `Title`); a code it does not
+            // know shown as the file has it.
+            title: t.entrants.get(r.entrant).and_then(|e| e.fide_title().map(|x| x.name().to_string()).or_else(|| e.title.clone())),
             sex: t.entrants.get(r.entrant).and_then(|e| e.sex),
             birth_year: t.entrants.get(r.entrant).and_then(|e| e.birth_year),
             federation: t.entrants.get(r.entrant).and_then(|e| e.federation.clone()),
@@ -308,23 +310,6 @@ fn standings_view(st: &TournamentStandings, t: &Tournament) -> StandingsView {
     }
 }
 
-/// A title as lists print it: TRF-16's codes (`g`, `m`, `f`, `c`, `wg`, `wm`, `wf`, `wc`)
-/// as GM, IM, FM, CM, WGM, WIM, WFM, WCM; anything else as the file writes it.
-fn title_abbreviation(code: &str) -> String {
-    match code.to_ascii_lowercase().as_str() {
-        "g" => "GM",
-        "m" => "IM",
-        "f" => "FM",
-        "c" => "CM",
-        "wg" => "WGM",
-        "wm" => "WIM",
-        "wf" => "WFM",
-        "wc" => "WCM",
-        _ => code,
-    }
-    .to_string()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -371,6 +356,24 @@ mod tests {
         let plain = rate_text(&marked_trf(false), &Settings::default()).unwrap().standings.expect("standings").open().unwrap();
         assert_eq!(plain.title.mode, Mode::Fide);
         assert_eq!(plain.rows[0].start, 1, "without the mark the leader is ranked");
+    }
+
+    /// The standings show titles as FIDE writes them (the engine's `Title`: `g` → GM, `wg` →
+    /// WGM), and a code that is no FIDE title as the file has it.
+    #[test]
+    fn the_standings_show_titles_as_fide_writes_them() {
+        let titled: Vec<String> = marked_trf(false)
+            .lines()
+            .map(|l| match l.get(4..8).map(str::trim) {
+                Some("2") if l.starts_with("001") => format!("{} g {}", &l[..9], &l[12..]),
+                Some("3") if l.starts_with("001") => format!("{} wg{}", &l[..9], &l[12..]),
+                Some("4") if l.starts_with("001") => format!("{} zz{}", &l[..9], &l[12..]),
+                _ => l.to_string(),
+            })
+            .collect();
+        let st = rate_text(&(titled.join("\n") + "\n"), &Settings::default()).unwrap().standings.expect("standings").open().unwrap();
+        let title = |start: u32| st.rows.iter().find(|r| r.start == start).unwrap().title.clone();
+        assert_eq!([title(2), title(3), title(4), title(5)], [Some("GM".into()), Some("WGM".into()), Some("zz".into()), None]);
     }
 
     /// Six players, three rounds: Ann (1) leads on 2.0 and is absent from round 3, Fay (6) is
