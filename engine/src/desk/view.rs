@@ -174,32 +174,7 @@ pub fn view(text: &str) -> Result<DeskView, DeskError> {
         _ if current >= total => Next::Finished,
         _ => Next::Pair(current + 1),
     };
-    let (expelled, no_half) = (super::players::expelled(text), super::players::no_half_point_byes(text));
-    // Each record's birth date as written (the reader keeps only the year).
-    let births: Vec<(u32, String)> = text
-        .lines()
-        .filter(|l| l.starts_with("001"))
-        .filter_map(|l| Some((l.get(4..8)?.trim().parse().ok()?, l.chars().skip(69).take(10).collect::<String>().trim().to_string())))
-        .collect();
-    let players = t
-        .entrants
-        .iter()
-        .map(|e| PlayerRow {
-            start: e.start,
-            name: e.name.clone(),
-            rating: e.rating,
-            title: e.title.clone(),
-            federation: e.federation.clone(),
-            fide_id: e.fide_id.clone(),
-            national_rating: e.national_rating,
-            birth: births.iter().find(|b| b.0 == e.start).map(|b| b.1.clone()).filter(|b| !b.is_empty()),
-            sex: e.sex,
-            points: e.points_in(&t.point_system, e.rounds.len()),
-            withdrawn: e.rounds.get(total.wrapping_sub(1)).is_some_and(|x| x.absent),
-            expelled: expelled.iter().any(|&(s, _)| s == e.start),
-            no_half_point_byes: no_half.contains(&e.start),
-        })
-        .collect();
+    let players = player_rows(text, &t, total);
     // The round being entered has games without results: what the reader warns of in a
     // finished file is, here, the work in hand.
     let entering = format!("round {current}: paired with ");
@@ -239,6 +214,35 @@ pub fn view(text: &str) -> Result<DeskView, DeskError> {
         fide_mode,
         initial_colour: t.initial_colour.map(|c| c.colour),
     })
+}
+
+/// The players as the desk lists them: each record's fields, points, and the arbiter's marks.
+fn player_rows(text: &str, t: &Tournament, total: usize) -> Vec<PlayerRow> {
+    let (expelled, no_half) = (super::players::expelled(text), super::players::no_half_point_byes(text));
+    // Each record's birth date as written (the reader keeps only the year).
+    let births: Vec<(u32, String)> = text
+        .lines()
+        .filter(|l| l.starts_with("001"))
+        .filter_map(|l| Some((l.get(4..8)?.trim().parse().ok()?, l.chars().skip(69).take(10).collect::<String>().trim().to_string())))
+        .collect();
+    t.entrants
+        .iter()
+        .map(|e| PlayerRow {
+            start: e.start,
+            name: e.name.clone(),
+            rating: e.rating,
+            title: e.title.clone(),
+            federation: e.federation.clone(),
+            fide_id: e.fide_id.clone(),
+            national_rating: e.national_rating,
+            birth: births.iter().find(|b| b.0 == e.start).map(|b| b.1.clone()).filter(|b| !b.is_empty()),
+            sex: e.sex,
+            points: e.points_in(&t.point_system, e.rounds.len()),
+            withdrawn: e.rounds.get(total.wrapping_sub(1)).is_some_and(|x| x.absent),
+            expelled: expelled.iter().any(|&(s, _)| s == e.start),
+            no_half_point_byes: no_half.contains(&e.start),
+        })
+        .collect()
 }
 
 fn bye_kind(u: Unpaired) -> Option<ByeKind> {
