@@ -50,7 +50,8 @@ pub fn run(args: &TiebreakArgs) -> Result<String, String> {
     });
     let round = args.round.map(|n| (n, standings.rounds_played));
     let pending = standings.pending_round;
-    let extras = report::Extras { round, ranks, file_order: standings.file_order.as_ref(), rules: Some(&standings.rules), pending };
+    let extras =
+        report::Extras { round, ranks, file_order: standings.file_order.as_ref(), rules: Some(&standings.rules), pending, mode: t.mode };
     if args.check_ranks && args.round.is_some_and(|n| n < standings.rounds_played) {
         return Err("--check-ranks: the file's ranks are final; they cannot be checked after an earlier round".into());
     }

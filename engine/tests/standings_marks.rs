@@ -134,3 +134,15 @@ fn the_tiebreaks_report_marks_the_withdrawn_and_lists_the_expelled_without_a_ran
     let csv = st.to_csv();
     assert!(csv.lines().any(|l| l.starts_with(",1,Ann,")), "an expelled player's rank cell is empty: {csv}");
 }
+
+#[test]
+fn the_tiebreaks_report_says_when_the_file_left_fide_mode() {
+    use ratings_engine::tiebreak::report::{table_with, Extras};
+    let left = format!("{}\n", ratings_engine::desk::confirm::LEFT_FIDE_MODE);
+    let t = read(&six(&left));
+    let st = Job::read(&six(&left), &Settings::default()).unwrap().standings().unwrap().standings;
+    let text = table_with(Some("Six"), &st, &[], &Extras { mode: t.mode, ..Extras::default() });
+    assert!(text.lines().nth(1).is_some_and(|l| l.starts_with("Not in FIDE mode")), "{text}");
+    let plain = table_with(Some("Six"), &st, &[], &Extras::default());
+    assert!(!plain.contains("Not in FIDE mode"), "{plain}");
+}

@@ -31,6 +31,8 @@ pub struct Extras<'a> {
     pub rules: Option<&'a RulesChoice>,
     /// The file's round entered but not yet played.
     pub pending: Option<PendingRound>,
+    /// Whether the file left FIDE mode (the checklist's Q46: said wherever standings are shown).
+    pub mode: crate::tournament::Mode,
 }
 
 /// The declared ranks of `tournament` against the standings, and the order that gives them.
@@ -94,6 +96,9 @@ pub fn table_with(tournament_name: Option<&str>, st: &Standings, warnings: &[Str
     let after = extras.round.map_or(String::new(), |(n, of)| format!(" after round {n} of {of} played"));
     let name = tournament_name.unwrap_or("Tournament");
     let mut out = format!("{name} — standings{after}, FIDE C.07 ({} rules)\n", st.rules.code());
+    if extras.mode == crate::tournament::Mode::Left {
+        out += "Not in FIDE mode: the arbiter left it (the file says so); the tournament was not run in it throughout.\n";
+    }
     if let Some(choice) = extras.rules {
         out += &format!("Rules: {} ({})\n", choice.rules.code(), choice.why());
     }
