@@ -277,3 +277,18 @@ fn an_imported_round_robin_is_checked_against_the_berger_table() {
     assert!(report.rules.contains("Berger"), "{}", report.rules);
     assert!(report.rounds.iter().all(|r| r.as_paired), "{report:?}");
 }
+
+#[test]
+fn an_imported_half_point_bye_of_a_player_marked_not_eligible_is_said() {
+    let text = tournament("A,2000\nB,1900\nC,1800\nD,1700\nE,1600\n", 3);
+    let text = apply(&text, &Action::Bye { start: 2, round: 1, kind: Some(ratings_engine::desk::ByeKind::Half) }).unwrap();
+    let text = pair_on(&text, 1, None);
+    // A file made elsewhere: the mark written after the bye was given.
+    let marked = text.replacen("\n001", "\n### no half-point byes 2\n001", 1);
+    let said = check(&marked).unwrap().adjustments;
+    assert!(
+        said.iter().any(|a| a.contains("start number 2") && a.contains("not eligible for half-point byes") && a.contains("round 1")),
+        "{said:?}"
+    );
+    assert!(!check(&text).unwrap().adjustments.iter().any(|a| a.contains("not eligible")));
+}

@@ -71,7 +71,33 @@ pub fn check(text: &str) -> Result<ImportReport, DeskError> {
     };
     let mut adjustments = defaults(text, &t);
     adjustments.extend(warnings.iter().map(|w| w.to_string()));
+    adjustments.extend(byes_against_marks(text, &t));
     Ok(ImportReport { rules, rounds, adjustments })
+}
+
+/// The half-point byes the file gives players it marks not eligible for them (a file made
+/// elsewhere, or the mark written after the bye): kept as the file has them, and said (the
+/// desk itself refuses them, the checklist's Q176).
+fn byes_against_marks(text: &str, t: &Tournament) -> Vec<String> {
+    let marked = super::players::no_half_point_byes(text);
+    let given = |e: &crate::tournament::Entrant| -> Vec<String> {
+        let rounds = e.rounds.iter().enumerate().filter(|(_, r)| r.result == crate::tournament::RoundResult::HalfBye);
+        rounds.map(|(i, _)| (i + 1).to_string()).collect()
+    };
+    t.entrants
+        .iter()
+        .filter(|e| marked.contains(&e.start))
+        .map(|e| (e, given(e)))
+        .filter(|(_, rounds)| !rounds.is_empty())
+        .map(|(e, rounds)| {
+            format!(
+                "start number {} ({}) is marked not eligible for half-point byes, yet has one in round {}: kept as the file has it",
+                e.start,
+                e.name,
+                rounds.join(", ")
+            )
+        })
+        .collect()
 }
 
 /// Each round of a Swiss compared with the engine's pairing of it from the rounds before
