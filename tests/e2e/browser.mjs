@@ -121,3 +121,15 @@ export function fideLine(id, name, rating) {
   return pad(id, 15) + pad(name, 61) + pad('NOR', 4) + pad('M', 4) + pad('', 5) + pad('', 5) + pad('', 15) + pad('', 4)
     + pad(rating, 6) + pad(10, 4) + pad(20, 3) + pad('', 6) + pad('', 4) + pad('', 3) + pad('', 6) + pad('', 4) + pad('', 3) + pad(1990, 6);
 }
+
+/**
+ * Answers the desk's question yes by the keyboard, once the page has put the focus on its safe
+ * answer (*no*, a frame after the question appears). Pressed sooner, that focus move can come
+ * between the test's focus on *yes* and its Enter, which then answers no.
+ */
+export async function confirmYes(page) {
+  await page.getByTestId('desk-confirm').waitFor({ timeout: 30000 });
+  await page.waitForFunction(() => document.activeElement?.dataset?.testid === 'desk-confirm-no', null, { timeout: 30000 });
+  await page.getByTestId('desk-confirm-yes').focus();
+  await page.keyboard.press('Enter');
+}

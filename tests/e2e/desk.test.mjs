@@ -9,7 +9,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { PDFParse } from 'pdf-parse';
-import { ARTIFACTS, PHONE, ROOT, axe, newDeskTournament, seeded, siteForTests } from './browser.mjs';
+import { ARTIFACTS, axe, confirmYes, newDeskTournament, PHONE, ROOT, seeded, siteForTests } from './browser.mjs';
 
 const shared = siteForTests();
 // Built by the test command's `cargo test` before these tests run.
@@ -259,7 +259,7 @@ test('at the desk every change can be undone, across a reload; the arbiter\'s ch
   await page.getByTestId('desk-swap').first().waitFor();
   await press(page, 'desk-swap');
   const asked = page.getByTestId('desk-confirm');
-  if (await asked.waitFor({ timeout: 3000 }).then(() => true, () => false)) await press(page, 'desk-confirm-yes');
+  if (await asked.waitFor({ timeout: 3000 }).then(() => true, () => false)) await confirmYes(page);
   await page.waitForFunction(() => /changed by the arbiter/.test(document.querySelector('[data-testid=desk-board]')?.textContent ?? ''));
   await page.locator('#desk-result-1').focus();
   await page.keyboard.press('=');

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
-import { ARTIFACTS, axe, FIDE_HEADER, newDeskTournament, pdfPages, PHONE, ROOT, seeded, siteForTests } from './browser.mjs';
+import { ARTIFACTS, axe, confirmYes, FIDE_HEADER, newDeskTournament, pdfPages, PHONE, ROOT, seeded, siteForTests } from './browser.mjs';
 
 const shared = siteForTests();
 const CLI = `${ROOT}target/debug/ratings-lab`;
@@ -142,8 +142,8 @@ test('a 40-player event: hand-paired round, adjourned game, ½-0, a player edite
   await Promise.race([confirm.waitFor({ timeout: 30000 }).catch(() => {}), waitBoards(page, 3, 20).catch(() => {})]);
   if (await confirm.count()) {
     await page.screenshot({ path: `${ARTIFACTS}/desk-event-hand-confirm.png` });
-    await press(page, 'desk-confirm-yes');
-    if (await confirm.count()) await press(page, 'desk-confirm-yes');
+    await confirmYes(page);
+    if (await confirm.count()) await confirmYes(page);
   }
   await waitBoards(page, 3, 20);
   const seated = (await boardsOf(page)).map((b) => b.slice().sort((x, y) => x - y)).sort((a, b) => a[0] - b[0]);

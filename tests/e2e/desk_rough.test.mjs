@@ -3,7 +3,7 @@
 // apart, and a pasted list without a header giving a hundred errors in one paragraph.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { axe, DESKTOP, newDeskTournament, pdfPages, PHONE, siteForTests } from './browser.mjs';
+import { axe, confirmYes, DESKTOP, newDeskTournament, pdfPages, PHONE, siteForTests } from './browser.mjs';
 
 const shared = siteForTests();
 
@@ -105,10 +105,10 @@ test('out of FIDE mode the desk, its printed pairings and every pairing card say
     await press(page, 'desk-leave-fide');
     await page.getByTestId('desk-confirm').waitFor({ timeout: 30000 });
     // Level 4: one yes is not enough.
-    await press(page, 'desk-confirm-yes');
+    await confirmYes(page);
     await page.waitForTimeout(300);
     assert.match(await page.getByTestId('desk-fide-mode').textContent(), /^FIDE mode/, 'still in FIDE mode after one yes');
-    await press(page, 'desk-confirm-yes');
+    await confirmYes(page);
     await page.waitForFunction(() => /^Not in FIDE mode/.test(document.querySelector('[data-testid=desk-fide-mode]')?.textContent ?? ''), null, { timeout: 30000 });
     await press(page, 'desk-colour', 'w');
     await press(page, 'desk-pair');

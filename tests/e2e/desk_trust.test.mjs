@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { ARTIFACTS, PHONE, axe, newDeskTournament, pdfPages, siteForTests } from './browser.mjs';
+import { ARTIFACTS, axe, confirmYes, newDeskTournament, pdfPages, PHONE, siteForTests } from './browser.mjs';
 
 const shared = siteForTests();
 
@@ -210,7 +210,7 @@ test('an earlier round\'s result changed only when confirmed, naming the rounds 
   // Confirmed: changed.
   await page.locator('#desk-result-1').focus();
   await page.keyboard.press('0');
-  await press(page, 'desk-confirm-yes');
+  await confirmYes(page);
   await page.waitForFunction(() => document.querySelector('#desk-result-1')?.value === '0-1', null, { timeout: 30000 });
   // Round 1 (before the second-to-last): locked; a result typed there is offered as a
   // correction for the rating report only, asked first; cancelled, nothing is written.
@@ -226,7 +226,7 @@ test('an earlier round\'s result changed only when confirmed, naming the rounds 
   // Confirmed: written as a correction (### correction), the standings as they were.
   await page.locator('#desk-result-1').focus();
   await page.keyboard.press('0');
-  await press(page, 'desk-confirm-yes');
+  await confirmYes(page);
   await page.waitForTimeout(500);
   assert.equal((await resultValues(page))[0], '1-0', 'round 1 still shows its result: the correction is for rating only');
   const [download] = await Promise.all([page.waitForEvent('download'), press(page, 'desk-export')]);
