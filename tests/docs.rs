@@ -384,6 +384,7 @@ fn tiebreaks_json(text: &str, order: Option<&str>, round: Option<usize>, check_r
         file_order: standings.file_order.as_ref(),
         rules: Some(&standings.rules),
         pending: standings.pending_round,
+        mode: full.mode,
     };
     let json = report::json_with(&standings.standings, standings.eigenvector.as_ref(), &warnings, &extras);
     serde_json::from_str(&json).expect("JSON")
