@@ -3,7 +3,7 @@
 use crate::bridge::Bridge;
 use crate::components::lazy::{Deferred, Later};
 use crate::components::{ComparePanel, ConvergencePanel, InputPanel, MethodPanel, PredictPanel, RacePanel, ResultsPanel};
-use crate::protocol::{Source, ToWorker};
+use crate::core::protocol::{Source, ToWorker};
 use crate::state::{CancelRating, Rerate, SendToWorker, State};
 use crate::storage;
 use crate::workers::Workers;
@@ -21,7 +21,7 @@ fn restored_state() -> State {
     let text = storage::load_input().unwrap_or_else(|| EXAMPLE.to_string());
     let (settings, notice) = match storage::load_settings() {
         Ok(settings) => (settings.unwrap_or_default(), None),
-        Err(e) => (Default::default(), Some(crate::settings::unreadable(&e))),
+        Err(e) => (Default::default(), Some(crate::core::settings::unreadable(&e))),
     };
     let state = State::new(text, settings);
     state.notice.set(notice);

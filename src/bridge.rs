@@ -16,7 +16,7 @@
 //! the first look (`web/first-look.js`) started it, had it rate the example and left it, idle,
 //! in `window.ratingsLabFirstWorker`; the first worker's bridge takes it as ready.
 
-use crate::protocol::{FromWorker, ToWorker};
+use crate::core::protocol::{FromWorker, ToWorker};
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;

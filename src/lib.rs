@@ -4,18 +4,7 @@
 //! input, the controls and the charts; the engine runs in a Web Worker ([`worker`]), spoken to
 //! through [`bridge`] with the messages of [`protocol`]; [`compute`] is the work itself.
 
-pub mod categories;
-pub mod compare;
-pub mod compute;
 pub mod core;
-pub mod help;
-pub mod json;
-pub mod later;
-pub mod lessons;
-pub mod link;
-pub mod print;
-pub mod protocol;
-pub mod settings;
 
 #[cfg(target_arch = "wasm32")]
 pub mod app;
@@ -37,7 +26,7 @@ pub mod storage;
 pub mod worker;
 
 /// The example shown on a first visit: the 2023/24 Premier League (openfootball, CC0).
-pub const EXAMPLE: &str = include_str!("../engine/tests/data/openfootball/en.1.csv");
+pub const EXAMPLE: &str = include_str!("example/premier-league-2023-24.csv");
 pub const EXAMPLE_CREDIT: &str = "2023/24 Premier League, from openfootball/football.json (CC0)";
 #[cfg(target_arch = "wasm32")]
 pub mod workers;

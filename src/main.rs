@@ -12,7 +12,7 @@ use {
     leptos::prelude::*,
     ratings_lab_web::components as c,
     ratings_lab_web::components::lazy::{Deferred, Unloaded},
-    ratings_lab_web::link,
+    ratings_lab_web::core::link,
 };
 
 /// One split function per view (fallible: a part that cannot be fetched is said, not a crash),
@@ -92,7 +92,7 @@ fn read_link(fragment: String) -> Result<Option<Result<link::Scenario, link::Lin
 #[cfg(target_arch = "wasm32")]
 #[leptos::wasm_split::wasm_split(link, wasm_split_path = ::leptos::wasm_split, fallible)]
 fn make_link(
-    settings: ratings_lab_web::settings::Settings,
+    settings: ratings_lab_web::core::settings::Settings,
     view: link::View,
     text: Option<String>,
 ) -> Result<(String, link::Carries), Unloaded> {

@@ -1,15 +1,15 @@
 //! The app's state: one bundle of signals, shared by the components.
 
-use crate::protocol::{FromWorker, InputSummary, Later, LineMessage, RatingResult, Settings, StoredFile};
+use crate::core::engine::methods::report::IterationRecord;
+use crate::core::engine::Measures;
+use crate::core::protocol::{FromWorker, InputSummary, Later, LineMessage, RatingResult, Settings, StoredFile};
 use crate::storage::Kept;
 use leptos::prelude::*;
-use ratings_engine::methods::report::IterationRecord;
-use ratings_engine::Measures;
 
 /// Sends a request to the worker as it is (a comparison, the race, a step's working): a
 /// context the page (`app.rs`) provides and the panels use.
 #[derive(Clone, Copy)]
-pub struct SendToWorker(pub Callback<crate::protocol::ToWorker>);
+pub struct SendToWorker(pub Callback<crate::core::protocol::ToWorker>);
 
 /// Rates the input again now (after a large file is stored or removed): a context, as
 /// [`SendToWorker`].
@@ -142,15 +142,15 @@ pub struct State {
     pub editing: RwSignal<bool>,
     pub sort: RwSignal<(SortKey, bool)>,
     /// The last race of the iterations (`components/race.rs`), with its request number.
-    pub race: RwSignal<Option<(u32, Result<Later<ratings_engine::methods::race::Race>, String>)>>,
+    pub race: RwSignal<Option<(u32, Result<Later<crate::core::engine::methods::race::Race>, String>)>>,
     /// The last step's working asked for (`components/working.rs`), with its request number.
-    pub working: RwSignal<Option<(u32, Result<Later<ratings_engine::methods::working::Working>, String>)>>,
+    pub working: RwSignal<Option<(u32, Result<Later<crate::core::engine::methods::working::Working>, String>)>>,
     /// The player whose working is shown (empty: none chosen).
     pub working_player: RwSignal<String>,
     /// Asks the race panel to race the iterations (a link that had raced them raises it).
     pub race_request: RwSignal<u32>,
     /// The organiser's view, once picked (until then a team event's teams, else standings).
-    pub organiser: RwSignal<Option<crate::link::OrganiserView>>,
+    pub organiser: RwSignal<Option<crate::core::link::OrganiserView>>,
 }
 
 impl State {
@@ -234,8 +234,8 @@ impl State {
     }
 
     /// Applies a message from the worker (ignoring any from superseded jobs).
-    pub fn apply(&self, msg: crate::protocol::FromWorker) {
-        use crate::protocol::FromWorker::*;
+    pub fn apply(&self, msg: crate::core::protocol::FromWorker) {
+        use crate::core::protocol::FromWorker::*;
         // Race and working replies are numbered apart; their components check the number.
         match msg {
             Raced { job, race } => return self.race.set(Some((job, race))),

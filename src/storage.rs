@@ -1,14 +1,14 @@
 //! What the user entered survives a reload: kept in the browser's local storage. A write the
 //! browser refuses (its storage full, or off) is reported as [`Kept`], for the page to say.
 
-use crate::json::{from_json, to_json};
-use crate::protocol::StoredFile;
-use crate::settings::{Legacy, Settings, Stored};
+use crate::core::json::{from_json, to_json};
+use crate::core::protocol::StoredFile;
+use crate::core::settings::{Legacy, Settings, Stored};
 
 const INPUT_KEY: &str = "ratings-lab/input";
 /// The name and size of a large input kept in IndexedDB (see [`crate::idb`]).
 const FILE_KEY: &str = "ratings-lab/input-file";
-/// The settings, versioned ([`crate::settings::Stored`]).
+/// The settings, versioned ([`crate::core::settings::Stored`]).
 const SETTINGS_KEY: &str = "ratings-lab/settings-v2";
 /// The first version's settings, read once and migrated.
 const LEGACY_SETTINGS_KEY: &str = "ratings-lab/settings";

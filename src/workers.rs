@@ -1,6 +1,6 @@
 //! The page's rating workers, and which serves what (issue 24). A first visit starts one small
 //! worker, `src/bin/worker.rs`, which rates text in the page (typed, pasted, opened, a lesson,
-//! up to [`crate::protocol::LARGE_INPUT`]) with Brent's method, the default; its engine is
+//! up to [`crate::core::protocol::LARGE_INPUT`]) with Brent's method, the default; its engine is
 //! compiled for size (the `first-worker` profile). The lab's worker, `src/bin/lab_worker.rs`,
 //! starts when first asked for: every other method, a large file kept in the browser's
 //! storage (its engine compiled for speed: a million games rate about 10 % faster than in the
@@ -11,8 +11,8 @@
 //! worker is the desk's own (`app::connect_desk`).
 
 use crate::bridge::Bridge;
-use crate::protocol::{FromWorker, Source, ToWorker};
-use ratings_engine::MethodKind;
+use crate::core::engine::MethodKind;
+use crate::core::protocol::{FromWorker, Source, ToWorker};
 use std::cell::{Cell, RefCell};
 use std::rc::{Rc, Weak};
 

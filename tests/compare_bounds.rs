@@ -8,7 +8,7 @@ use ratings_engine::methods::brent::BrentParams;
 use ratings_engine::methods::elo::EloParams;
 use ratings_engine::methods::{Method, Options};
 use ratings_engine::model::Dataset;
-use ratings_lab_web::compare::{CompareRequest, CompareRun, Orders};
+use ratings_lab_web::core::compare::{CompareRequest, CompareRun, Orders};
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 

@@ -156,7 +156,7 @@ fn html_text(html: &str) -> String {
 
 #[test]
 fn the_apps_input_help_holds_every_heading_of_input_md() {
-    let html = ratings_lab_web::help::INPUT_HELP_HTML;
+    let html = ratings_lab_web::core::help::INPUT_HELP_HTML;
     let markdown = read("docs/input.md");
     let found: Vec<String> = html
         .split("<h")

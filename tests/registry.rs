@@ -6,10 +6,10 @@
 
 use ratings_engine::methods::registry::{self, Access, Param};
 use ratings_engine::MethodKind;
-use ratings_lab_web::json::{from_json, to_json};
-use ratings_lab_web::link::{self, Data, Given, Scenario, View};
-use ratings_lab_web::protocol::Settings;
-use ratings_lab_web::settings::Stored;
+use ratings_lab_web::core::json::{from_json, to_json};
+use ratings_lab_web::core::link::{self, Data, Given, Scenario, View};
+use ratings_lab_web::core::protocol::Settings;
+use ratings_lab_web::core::settings::Stored;
 
 /// A value of `p` other than its default, in its range, as text.
 fn other_value(p: &Param, settings: &Settings) -> String {

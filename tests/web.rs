@@ -7,8 +7,8 @@ use ratings_engine::methods::report::IterationRecord as TraceEntry;
 use ratings_engine::tiebreak::Tiebreak;
 use ratings_engine::{Measures, MethodKind, Quantity};
 use ratings_lab_web::charts;
-use ratings_lab_web::compute;
-use ratings_lab_web::protocol::*;
+use ratings_lab_web::core::compute;
+use ratings_lab_web::core::protocol::*;
 use ratings_lab_web::state::State;
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::*;
@@ -306,7 +306,7 @@ fn jrank_and_aga_can_be_stepped_with_their_own_measures() {
 /// (which reads the rating requests alone).
 #[wasm_bindgen_test]
 fn an_unknown_method_in_a_request_is_a_clear_failure() {
-    use ratings_lab_web::protocol::FirstRequest;
+    use ratings_lab_web::core::protocol::FirstRequest;
     use ratings_lab_web::worker::read_request;
     use serde::Serialize;
     let request = ToWorker::Rate { job: 9, source: Source::Text("x".into()), settings: Settings::default() };
@@ -331,8 +331,8 @@ fn an_unknown_method_in_a_request_is_a_clear_failure() {
 /// parameters included).
 #[wasm_bindgen_test]
 fn settings_survive_the_round_trip_through_storage_json() {
-    use ratings_lab_web::json::{from_json, to_json};
-    use ratings_lab_web::settings::Stored;
+    use ratings_lab_web::core::json::{from_json, to_json};
+    use ratings_lab_web::core::settings::Stored;
     let mut settings = Settings { method: MethodKind::Aga, ..Default::default() };
     settings.params.brent.variant = ratings_engine::Variant::Zermelo;
     settings.params.jrank.eps = 1e-7;
@@ -396,7 +396,7 @@ fn storage_refusals_are_put_in_words() {
 #[wasm_bindgen_test]
 fn a_comparison_crosses_the_worker_boundary_intact() {
     use ratings_engine::methods::{brent::BrentParams, elo::EloParams, Method};
-    use ratings_lab_web::compare::{compare_text, CompareRequest, Orders};
+    use ratings_lab_web::core::compare::{compare_text, CompareRequest, Orders};
     let request = CompareRequest {
         methods: vec![
             Method::Brent(BrentParams::default()),
@@ -450,7 +450,7 @@ fn the_scatter_plot_draws_a_dot_per_player_and_names_the_furthest() {
 /// damaged.
 #[wasm_bindgen_test]
 fn a_link_round_trips_through_the_browsers_json() {
-    use ratings_lab_web::link::{self, Data, Given, LinkError, Scenario, View};
+    use ratings_lab_web::core::link::{self, Data, Given, LinkError, Scenario, View};
     let mut settings = Settings { method: MethodKind::JRank, shown: Some(2.5), anchor: "Žofie".into(), ..Settings::default() };
     settings.params.brent.sigma = 0.55;
     settings.params.elo.k = 40.0;

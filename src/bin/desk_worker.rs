@@ -9,7 +9,7 @@
 
 #[cfg(target_arch = "wasm32")]
 use ratings_lab_web::{
-    protocol::{DeskReply, DeskRequest},
+    core::protocol::{DeskReply, DeskRequest},
     worker::{self, DeskParts, Unloaded},
 };
 

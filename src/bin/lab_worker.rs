@@ -10,7 +10,7 @@
 
 #[cfg(target_arch = "wasm32")]
 use ratings_lab_web::{
-    protocol::ToWorker,
+    core::protocol::ToWorker,
     worker::{self, LabParts, Task, Unloaded},
 };
 

@@ -2,8 +2,8 @@
 //! of predicted score, the mean prediction (across) against the mean observed score (up), and
 //! the diagonal where they agree. [`summary`] says the chart in words.
 
+use crate::core::engine::evaluation::Bin;
 use plotters::prelude::*;
-use ratings_engine::evaluation::Bin;
 use web_sys::HtmlCanvasElement;
 
 /// One method's line.

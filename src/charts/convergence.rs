@@ -3,9 +3,9 @@
 //! change of a log-strength and |f(w) − w|, for AGA the Newton step and the gradient), on a
 //! log scale, with the method's own tolerance as a line.
 
+use crate::core::engine::methods::report::IterationRecord as TraceEntry;
+use crate::core::engine::{Measures, Quantity};
 use plotters::prelude::*;
-use ratings_engine::methods::report::IterationRecord as TraceEntry;
-use ratings_engine::{Measures, Quantity};
 use web_sys::HtmlCanvasElement;
 
 pub const HEIGHT: u32 = 240;

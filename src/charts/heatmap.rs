@@ -1,8 +1,8 @@
 //! JRank's parameter fit as a heat map: the error over the (k, p) grid, darker is lower,
 //! with the best pair marked.
 
+use crate::core::engine::methods::report::ParameterFit as FitGrid;
 use plotters::prelude::*;
-use ratings_engine::methods::report::ParameterFit as FitGrid;
 use web_sys::HtmlCanvasElement;
 
 pub const HEIGHT: u32 = 280;

@@ -2,8 +2,8 @@
 //! with its own tolerance) and the σ sweep chart (Algorithm 1's iterations to converge
 //! against σ; runs stopped at the cap drawn apart, as crosses).
 
+use crate::core::engine::methods::race::{Curve, SweepPoint};
 use plotters::prelude::*;
-use ratings_engine::methods::race::{Curve, SweepPoint};
 use web_sys::HtmlCanvasElement;
 
 pub const HEIGHT: u32 = 300;

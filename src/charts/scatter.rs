@@ -28,7 +28,7 @@ impl Dot {
 /// The rows of the [`NAMED`] dots furthest from the diagonal (none on it).
 pub fn furthest(dots: &[Dot]) -> Vec<usize> {
     let mut by_gap: Vec<&Dot> = dots.iter().filter(|d| d.gap() > 0).collect();
-    ratings_engine::sort::by(&mut by_gap, |x, y| y.gap().cmp(&x.gap()).then(x.a.cmp(&y.a)));
+    crate::core::engine::sort::by(&mut by_gap, |x, y| y.gap().cmp(&x.gap()).then(x.a.cmp(&y.a)));
     by_gap.into_iter().take(NAMED).map(|d| d.row).collect()
 }
 

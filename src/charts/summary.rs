@@ -1,8 +1,8 @@
 //! The charts in words: each canvas's text alternative (its `aria-label`), for screen readers
 //! and anyone who cannot see the drawing. The tables beside the charts hold every value.
 
-use ratings_engine::methods::report::IterationRecord;
-use ratings_engine::Measures;
+use crate::core::engine::methods::report::IterationRecord;
+use crate::core::engine::Measures;
 
 /// How many players a summary names.
 const NAMED: usize = 3;

@@ -1,8 +1,8 @@
 //! The prediction view's tuning curve: a parameter's values across, the log-loss up, on the
 //! last share of the earlier games (where the value is chosen) and on the held-out games.
 
+use crate::core::engine::evaluation::Tuning;
 use plotters::prelude::*;
-use ratings_engine::evaluation::Tuning;
 use web_sys::HtmlCanvasElement;
 
 /// The curve in words.

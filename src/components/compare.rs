@@ -6,16 +6,16 @@
 //! methods' spread of 0, and K against the spread).
 
 use crate::charts::scatter::{self, Dot};
-use crate::compare::{estimate_text, progress_text, CompareRequest, CompareRow, CompareView, Orders};
 use crate::components::controls::NumberField;
 use crate::components::lazy::{Deferred, Later};
-use crate::protocol::{FromWorker, Later, Source, ToWorker, COMPARE_JOBS};
+use crate::core::compare::{estimate_text, progress_text, CompareRequest, CompareRow, CompareView, Orders};
+use crate::core::engine::methods::registry::{self, Access};
+use crate::core::engine::methods::{Method, Params};
+use crate::core::engine::MethodKind;
+use crate::core::protocol::{FromWorker, Later, Source, ToWorker, COMPARE_JOBS};
 use crate::state::{SendToWorker, State};
 use leptos::html::Canvas;
 use leptos::prelude::*;
-use ratings_engine::methods::registry::{self, Access};
-use ratings_engine::methods::{Method, Params};
-use ratings_engine::MethodKind;
 
 /// How the compare table is sorted.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -444,7 +444,7 @@ fn rows_note(rows: usize, what: &'static str) -> Option<AnyView> {
     (rows > ROWS_SHOWN).then(|| {
         view! {
             <p class="help" data-testid="compare-rows-shown">
-                {format!("The first {ROWS_SHOWN} of {} players are shown {what}.", crate::compare::grouped(rows))}
+                {format!("The first {ROWS_SHOWN} of {} players are shown {what}.", crate::core::compare::grouped(rows))}
             </p>
         }
         .into_any()
@@ -568,7 +568,7 @@ fn sorted(v: &CompareView, (key, ascending): (CompareSort, bool), (a, b): (usize
     let mut order: Vec<usize> = (0..v.rows.len()).collect();
     let rank = |r: &CompareRow, k: usize| r.ranks.get(k).copied().flatten().unwrap_or(usize::MAX);
     let shift = |r: &CompareRow| r.shift(a, b).map_or(-1, |s| s.abs());
-    ratings_engine::sort::by(&mut order, |&x, &y| {
+    crate::core::engine::sort::by(&mut order, |&x, &y| {
         let (rx, ry) = (&v.rows[x], &v.rows[y]);
         let o = match key {
             CompareSort::Name => rx.name.cmp(&ry.name),

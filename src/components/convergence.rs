@@ -4,12 +4,12 @@
 
 use crate::charts;
 use crate::components::lazy::{Deferred, Later};
-use crate::protocol::RatingResult;
+use crate::core::engine::methods::report::{MethodVariant, StopReason};
+use crate::core::engine::text::count;
+use crate::core::protocol::RatingResult;
 use crate::state::State;
 use leptos::html::Canvas;
 use leptos::prelude::*;
-use ratings_engine::methods::report::{MethodVariant, StopReason};
-use ratings_engine::text::count;
 use std::time::Duration;
 
 #[component]
@@ -206,10 +206,10 @@ fn empty_text(state: &State) -> String {
 }
 
 /// The chart's quantities and tolerance in words.
-fn legend(m: &ratings_engine::Measures) -> String {
+fn legend(m: &crate::core::engine::Measures) -> String {
     let stop = match m.tolerance {
-        Some((ratings_engine::Quantity::Change, t)) => format!("; it stops when the {} is below ε = {t:.0e}", m.change),
-        Some((ratings_engine::Quantity::Residual, t)) => format!("; it stops when the {} is below ε = {t:.0e}", m.residual),
+        Some((crate::core::engine::Quantity::Change, t)) => format!("; it stops when the {} is below ε = {t:.0e}", m.change),
+        Some((crate::core::engine::Quantity::Residual, t)) => format!("; it stops when the {} is below ε = {t:.0e}", m.residual),
         None => String::new(),
     };
     format!("Per {}: the {} and the {}{stop}.", m.step, m.change, m.residual)
@@ -308,7 +308,7 @@ fn play(state: State) {
 
 /// Why this run has no steps to show: too many players, or too many steps, to keep them all.
 fn why_no_steps(state: &State) -> String {
-    use ratings_engine::job::{STEP_LIMIT, STEP_PLAYERS};
+    use crate::core::engine::job::{STEP_LIMIT, STEP_PLAYERS};
     let (players, steps) = state.result.with(|r| r.as_ref().map_or((0, 0), |r| (r.players.len(), r.iterations)));
     if players > STEP_PLAYERS {
         format!("Step-by-step keeps the ratings of up to {STEP_PLAYERS} players after each step; this run rates {players}.")
@@ -396,7 +396,7 @@ fn StepTop() -> impl IntoView {
         let d = state.result.with(|r| r.as_ref().map_or(1, |r| r.method.decimals(r.scale)));
         let mut shown: Vec<(String, f64)> =
             super::results::shown_ratings(&state).into_iter().filter_map(|(p, r)| Some((p.name, r?))).collect();
-        ratings_engine::sort::by(&mut shown, |a, b| b.1.total_cmp(&a.1));
+        crate::core::engine::sort::by(&mut shown, |a, b| b.1.total_cmp(&a.1));
         let n = shown.len();
         let rows = shown
             .into_iter()

@@ -4,9 +4,9 @@
 //! final rank or by start number (numbers in the cells follow the order shown).
 
 use crate::components::table_parts::{departure_tag, fmt_points, fmt_value};
-use crate::protocol::{CrossCell, StandingRowView, StandingsView};
+use crate::core::engine::tournament::{Colour, RoundResult};
+use crate::core::protocol::{CrossCell, StandingRowView, StandingsView};
 use leptos::prelude::*;
-use ratings_engine::tournament::{Colour, RoundResult};
 
 /// The crosstable's order: by final rank (the standings') or by start number.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -21,7 +21,7 @@ fn ordered(st: &StandingsView, order: CrossOrder) -> Vec<(u32, StandingRowView)>
     match order {
         CrossOrder::Rank => rows.into_iter().enumerate().map(|(i, r)| (i as u32 + 1, r)).collect(),
         CrossOrder::Start => {
-            ratings_engine::sort::by_key(&mut rows, |r| r.start);
+            crate::core::engine::sort::by_key(&mut rows, |r| r.start);
             rows.into_iter().map(|r| (r.start, r)).collect()
         }
     }
@@ -115,8 +115,8 @@ pub fn crosstable(st: &StandingsView, order: CrossOrder) -> impl IntoView {
     };
     // A Swiss cell is up to five characters ("104w½"), a square one two per game.
     let (wide, size) = match square {
-        true => crate::print::print_fit(rows.len(), 2.4, st.codes.len()),
-        false => crate::print::print_fit(rounds, 3.6, st.codes.len()),
+        true => crate::core::print::print_fit(rows.len(), 2.4, st.codes.len()),
+        false => crate::core::print::print_fit(rounds, 3.6, st.codes.len()),
     };
     view! {
         <div class="table-wrap cross-print" tabindex="0" role="region" aria-label="Crosstable"

@@ -2,21 +2,21 @@
 //! each a link to its line.
 
 use crate::components::lazy::{Deferred, Later, OpenFile};
-use crate::help::INPUT_HELP_HTML;
-use crate::protocol::{Settings, StoredFile, LARGE_INPUT};
+use crate::core::engine::parse::detect::Format;
+use crate::core::help::INPUT_HELP_HTML;
+use crate::core::protocol::{Settings, StoredFile, LARGE_INPUT};
 use crate::state::{How, Input, Replaced, Rerate, State};
 use crate::storage::{self, Kept};
 use crate::{EXAMPLE, EXAMPLE_CREDIT};
 use leptos::html::Textarea;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
-use ratings_engine::parse::detect::Format;
 
 /// Decodes a file's bytes by the engine's one rule (the command line uses the same): UTF-8,
 /// else Windows-1252 with a note; line ends become `\n`. Bytes that are not text (an image, a
 /// spreadsheet) are an error saying what they look like.
 pub fn decode(bytes: &[u8]) -> Result<(String, Option<String>), String> {
-    let d = ratings_engine::parse::decode::decode(bytes).map_err(|e| e.to_string())?;
+    let d = crate::core::engine::parse::decode::decode(bytes).map_err(|e| e.to_string())?;
     Ok((d.text, d.note.map(|n| format!("The file is {n}."))))
 }
 
@@ -41,7 +41,7 @@ async fn not_text(blob: &web_sys::Blob) -> Option<String> {
     const BYTES: f64 = 65_536.0;
     let part = blob.slice_with_f64_and_f64(0.0, BYTES.min(blob.size())).ok()?;
     let buffer = wasm_bindgen_futures::JsFuture::from(part.array_buffer()).await.ok()?;
-    ratings_engine::parse::decode::not_text(&js_sys::Uint8Array::new(&buffer).to_vec()).map(|e| e.to_string())
+    crate::core::engine::parse::decode::not_text(&js_sys::Uint8Array::new(&buffer).to_vec()).map(|e| e.to_string())
 }
 
 /// Reads a file chosen or dropped by the user in place of the input (the one before is kept
@@ -482,7 +482,7 @@ fn storage_note(state: &State) -> Option<impl IntoView> {
 /// the method it teaches, and puts the picker back to its prompt (so the same lesson can be
 /// picked again).
 fn load_lesson(select: &web_sys::HtmlSelectElement, state: State, rerate: Rerate, lab: Option<crate::components::compare::Lab>) {
-    if let Some(lesson) = crate::lessons::by_id(&select.value()) {
+    if let Some(lesson) = crate::core::lessons::by_id(&select.value()) {
         if let (Some(lab), false) = (lab, lesson.compare.is_empty()) {
             let methods = state.settings.with_untracked(|s| lesson.compare.iter().map(|&k| s.params.method(k)).collect());
             lab.methods.set(methods);
@@ -533,7 +533,7 @@ fn LessonPicker() -> impl IntoView {
         <select data-testid="lesson" aria-label="Load a lesson dataset (arrows choose, Enter loads)" class="lesson-picker"
             on:change=pick on:keydown=key on:mousedown=mouse on:blur=blur>
             <option value="" selected>"Lessons…"</option>
-            {crate::lessons::LESSONS.iter().map(|l| view! { <option value=l.id>{l.title}</option> }).collect_view()}
+            {crate::core::lessons::LESSONS.iter().map(|l| view! { <option value=l.id>{l.title}</option> }).collect_view()}
         </select>
     }
 }
@@ -543,7 +543,7 @@ fn LessonPicker() -> impl IntoView {
 fn LessonNote() -> impl IntoView {
     let state = expect_context::<State>();
     move || {
-        state.text.with(|t| crate::lessons::find(t)).map(|l| {
+        state.text.with(|t| crate::core::lessons::find(t)).map(|l| {
             view! {
                 <p class="lesson-note" data-testid="lesson-note" role="note">
                     <strong>{l.title}</strong> ". " {l.teaches} <span class="credit">" Data: " {l.credit} "."</span>

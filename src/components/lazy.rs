@@ -4,8 +4,8 @@
 //! split points live in the binary, not in this library, because a split function is exported
 //! from every binary that links it: in the library, the workers' wasm would carry every view.
 
-use crate::link::{Carries, LinkError, Scenario, View};
-use crate::settings::Settings;
+use crate::core::link::{Carries, LinkError, Scenario, View};
+use crate::core::settings::Settings;
 use crate::state::{How, Rerate, State};
 use leptos::prelude::*;
 use std::future::Future;
@@ -25,11 +25,11 @@ impl From<leptos::wasm_split::SplitLoaderError> for Unloaded {
 /// Loads a view's code (the first time) and makes the view.
 pub type Load = fn() -> Pin<Box<dyn Future<Output = Result<AnyView, Unloaded>> + Send>>;
 
-/// Reads a link's fragment ([`crate::link::read`]), the reader loaded the first time.
+/// Reads a link's fragment ([`crate::core::link::read`]), the reader loaded the first time.
 pub type ReadLink = fn(String) -> Pin<Box<dyn Future<Output = Result<Option<Result<Scenario, LinkError>>, Unloaded>>>>;
 
 /// Makes a link of the settings, the view and the text in the page (`None`: a large file kept
-/// in the browser's storage) ([`crate::link::make`]), the writer loaded the first time.
+/// in the browser's storage) ([`crate::core::link::make`]), the writer loaded the first time.
 pub type MakeLink = fn(Settings, View, Option<String>) -> Pin<Box<dyn Future<Output = Result<(String, Carries), Unloaded>>>>;
 
 /// Draws the ratings chart on the canvas ([`crate::charts::ratings::draw`]), the charts' code

@@ -1,16 +1,16 @@
 //! The method panel: the method picker, and each method's parameters (every parameter a
 //! method has), each a labelled control with a one-line explanation, made from the engine's
-//! registry (`ratings_engine::methods::registry`): its labels, help, ranges and defaults.
+//! registry (`crate::core::engine::methods::registry`): its labels, help, ranges and defaults.
 //! Brent's γ alone is written here (on a tournament it follows the EIG tiebreak's rule), with
 //! Brent's display scale, which is the view's, not the method's.
 
 use super::controls::{CheckControl, Choice, ChoiceControl, NumberControl, Slide};
-use crate::protocol::Settings;
+use crate::core::engine::methods::registry::{self, Access};
+use crate::core::engine::{MethodKind, ScaleKind};
+use crate::core::protocol::Settings;
 use crate::state::State;
 use crate::storage::Kept;
 use leptos::prelude::*;
-use ratings_engine::methods::registry::{self, Access};
-use ratings_engine::{MethodKind, ScaleKind};
 
 /// A number from the settings, as a signal.
 fn number(s: RwSignal<Settings>, get: fn(&Settings) -> f64) -> Signal<f64> {

@@ -4,9 +4,9 @@
 //! the better current rank of the two players (a TRF does not keep board numbers).
 
 use crate::components::table_parts::fmt_points;
-use crate::protocol::{StandingRowView, StandingsView};
+use crate::core::engine::tournament::{Colour, RoundResult};
+use crate::core::protocol::{StandingRowView, StandingsView};
 use leptos::prelude::*;
-use ratings_engine::tournament::{Colour, RoundResult};
 
 /// One board: white's and black's rows, and white's result.
 struct Board<'a> {
@@ -48,7 +48,7 @@ fn boards(st: &StandingsView, round: usize) -> (Vec<Board<'_>>, Vec<&StandingRow
         }
     }
     let place = |r: &StandingRowView| index.get(&r.start).copied().unwrap_or(usize::MAX);
-    ratings_engine::sort::by_key(&mut boards, |b| place(b.white).min(place(b.black)));
+    crate::core::engine::sort::by_key(&mut boards, |b| place(b.white).min(place(b.black)));
     (boards, alone)
 }
 

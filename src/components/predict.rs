@@ -7,14 +7,14 @@
 use crate::charts::calibration::{self, Series};
 use crate::components::controls::NumberField;
 use crate::components::lazy::{Deferred, Later};
-use crate::protocol::{FromWorker, Later, PredictRequest, PredictResult, Source, ToWorker, PREDICT_JOBS};
+use crate::core::engine::evaluation::baseline::SUGGESTED_ROLLING;
+use crate::core::engine::evaluation::simulate::{Schedule, Setup, Simulation, Summary};
+use crate::core::engine::evaluation::{Baseline, BaselineScores, Edge, Evaluation, Parameter, Tuning, DEFAULT_HOLDOUT};
+use crate::core::engine::MethodKind;
+use crate::core::protocol::{FromWorker, Later, PredictRequest, PredictResult, Source, ToWorker, PREDICT_JOBS};
 use crate::state::{SendToWorker, State};
 use leptos::html::Canvas;
 use leptos::prelude::*;
-use ratings_engine::evaluation::baseline::SUGGESTED_ROLLING;
-use ratings_engine::evaluation::simulate::{Schedule, Setup, Simulation, Summary};
-use ratings_engine::evaluation::{Baseline, BaselineScores, Edge, Evaluation, Parameter, Tuning, DEFAULT_HOLDOUT};
-use ratings_engine::MethodKind;
 
 /// The prediction view's state.
 #[derive(Clone, Copy)]
@@ -103,7 +103,7 @@ impl Predict {
     }
 
     /// The chosen methods, each with the user's parameters.
-    fn methods(&self, state: State) -> Vec<ratings_engine::Method> {
+    fn methods(&self, state: State) -> Vec<crate::core::engine::Method> {
         let kinds = self.kinds.get_untracked();
         state.settings.with_untracked(|s| kinds.iter().map(|&k| s.params.method(k)).collect())
     }

@@ -6,13 +6,13 @@
 
 use crate::charts;
 use crate::components::lazy::{Deferred, Later};
-use crate::protocol::{Source, ToWorker};
+use crate::core::engine::methods::brent::Variant;
+use crate::core::engine::methods::race::{Race, Racer};
+use crate::core::engine::MethodKind;
+use crate::core::protocol::{Source, ToWorker};
 use crate::state::State;
 use leptos::html::Canvas;
 use leptos::prelude::*;
-use ratings_engine::methods::brent::Variant;
-use ratings_engine::methods::race::{Race, Racer};
-use ratings_engine::MethodKind;
 
 /// The input as the worker reads it (the text, or the stored file).
 pub fn source(state: &State) -> Source {

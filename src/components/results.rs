@@ -3,11 +3,11 @@
 
 use crate::charts;
 use crate::components::lazy::{Deferred, DrawRatings, Later, Unloaded};
-use crate::protocol::PlayerRow;
+use crate::core::engine::MethodKind;
+use crate::core::protocol::PlayerRow;
 use crate::state::{SortKey, State};
 use leptos::html::Canvas;
 use leptos::prelude::*;
-use ratings_engine::MethodKind;
 use std::cmp::Ordering;
 use wasm_bindgen::JsCast;
 
@@ -62,10 +62,10 @@ fn lower(name: &str) -> String {
 /// Sorts the table's rows by `key` ([`compare`]'s order; each name lowered once).
 fn sort_rows(rows: &mut [(PlayerRow, Option<f64>)], key: SortKey, ascending: bool) {
     match (key, ascending) {
-        (SortKey::Name, true) => ratings_engine::sort::by_cached_key(rows, |r| lower(&r.0.name)),
-        (SortKey::Name, false) => ratings_engine::sort::by_cached_key(rows, |r| std::cmp::Reverse(lower(&r.0.name))),
-        (_, true) => ratings_engine::sort::by(rows, |a, b| compare(a, b, key)),
-        (_, false) => ratings_engine::sort::by(rows, |a, b| compare(a, b, key).reverse()),
+        (SortKey::Name, true) => crate::core::engine::sort::by_cached_key(rows, |r| lower(&r.0.name)),
+        (SortKey::Name, false) => crate::core::engine::sort::by_cached_key(rows, |r| std::cmp::Reverse(lower(&r.0.name))),
+        (_, true) => crate::core::engine::sort::by(rows, |a, b| compare(a, b, key)),
+        (_, false) => crate::core::engine::sort::by(rows, |a, b| compare(a, b, key).reverse()),
     }
 }
 
@@ -130,7 +130,7 @@ pub fn GameTable() -> impl IntoView {
         };
         let csv = {
             let mut out = String::from("line,first,second,first_before,second_before,expected,score\n");
-            let field = ratings_engine::escape::csv_text;
+            let field = crate::core::engine::escape::csv_text;
             for g in &games {
                 out += &format!(
                     "{},{},{},{},{},{},{}\n",
@@ -288,7 +288,7 @@ fn RatingsChart() -> impl IntoView {
             .map(|(p, r)| (p.name, r, p.sigma.filter(|_| final_view)))
             .collect();
         if !final_view {
-            ratings_engine::sort::by(&mut pairs, |a, b| b.1.partial_cmp(&a.1).unwrap_or(Ordering::Equal));
+            crate::core::engine::sort::by(&mut pairs, |a, b| b.1.partial_cmp(&a.1).unwrap_or(Ordering::Equal));
         }
         label.set(charts::summary::ratings(&pairs, charts::ratings::MAX_SHOWN));
         canvas.track();

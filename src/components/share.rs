@@ -1,15 +1,15 @@
 //! *Copy link*: the scenario (method, every parameter, the view, the data when they fit) in a
-//! link ([`crate::link`]), shown in a read-only box beside the button and put on the
+//! link ([`crate::core::link`]), shown in a read-only box beside the button and put on the
 //! clipboard. Opening such a link restores it: the link's data take the input's place (the
 //! input before stays one step back, for *Undo*), its settings replace the user's (which one
 //! click puts back), and the fragment is removed from the address, so a reload shows what is
 //! stored, as usual. A link that cannot be read says why and changes nothing.
 
-use crate::compare::{CompareRequest, Orders};
 use crate::components::compare::{Lab, Replay};
 use crate::components::lazy::{Deferred, Later, Unloaded};
-use crate::link::{self, Carries, Data, Scenario, View};
-use crate::settings::Settings;
+use crate::core::compare::{CompareRequest, Orders};
+use crate::core::link::{self, Carries, Data, Scenario, View};
+use crate::core::settings::Settings;
 use crate::state::{How, Input, Rerate, SendToWorker, SortKey, State};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
@@ -174,7 +174,7 @@ fn restore(scenario: Scenario, state: State, rerate: Rerate, share: Share) {
     }
     let text = match data {
         Data::Text(text) => text,
-        Data::Lesson(id) => match crate::lessons::by_id(&id) {
+        Data::Lesson(id) => match crate::core::lessons::by_id(&id) {
             Some(lesson) => lesson.text.to_string(),
             None => {
                 let note =

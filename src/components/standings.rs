@@ -2,21 +2,21 @@
 //! explains itself on hover or click; reorder by dragging, with the arrows, or by keyboard on a
 //! chip; export and print.
 
-use crate::categories::{event_year, offered, places, Category};
 use crate::components::crosstable::{crosstable, CrossOrder};
 use crate::components::pairings::pairings;
 use crate::components::table_parts::{chip_key, departure_tag, fmt_value, moved};
-use crate::protocol::{Settings, StandingRowView, StandingsView};
+use crate::core::categories::{event_year, offered, places, Category};
+use crate::core::engine::tiebreak::{all_codes, Rules, Tiebreak};
+use crate::core::engine::tournament::Mode;
+use crate::core::protocol::{Settings, StandingRowView, StandingsView};
 use crate::state::State;
 use leptos::prelude::*;
-use ratings_engine::tiebreak::{all_codes, Rules, Tiebreak};
-use ratings_engine::tournament::Mode;
 
 /// What the standings panel's table shows (kept in the state: a link carries it).
-use crate::link::OrganiserView as Shown;
+use crate::core::link::OrganiserView as Shown;
 
 /// The standings of the result shown, decoded from the worker's answer once per result, here
-/// in the standings' part of the wasm ([`crate::protocol::Later`]: their decoding stays out of
+/// in the standings' part of the wasm ([`crate::core::protocol::Later`]: their decoding stays out of
 /// the page's main part, issue 24); an answer that cannot be read, said.
 #[derive(Clone, Copy)]
 struct Decoded(Memo<Option<Result<StandingsView, String>>>);
@@ -123,14 +123,14 @@ fn OrganiserTools(shown: Signal<Shown>) -> impl IntoView {
     // A TRF written back: the text as entered, each player's rank set (nothing else changed).
     // Only the final standings' ranks belong in the file (not those after an earlier round).
     let is_trf = move || {
-        state.summary.with(|x| x.as_ref().is_some_and(|x| x.format == ratings_engine::parse::detect::Format::Trf))
+        state.summary.with(|x| x.as_ref().is_some_and(|x| x.format == crate::core::engine::parse::detect::Format::Trf))
             && state.stored_file.with(Option::is_none)
             && standings().is_some_and(|st| st.round == st.rounds_played)
     };
     let export_trf = move |_| {
         let Some(st) = standings() else { return };
         let ranks: std::collections::HashMap<u32, usize> = st.rows.iter().map(|r| (r.start, r.rank)).collect();
-        let text = state.text.with_untracked(|t| ratings_engine::parse::trf::with_ranks(t, &|start| ranks.get(&start).copied()));
+        let text = state.text.with_untracked(|t| crate::core::engine::parse::trf::with_ranks(t, &|start| ranks.get(&start).copied()));
         crate::download::text(&text, "standings.trf", "text/plain");
     };
     let print = move |_| {

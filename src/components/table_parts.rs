@@ -3,9 +3,9 @@
 //! written, a withdrawn or expelled player's mark beside the name, and how a chip moves in an
 //! order of tiebreaks (by drag or by key).
 
-use crate::protocol::StandingRowView;
+use crate::core::engine::tiebreak::Tiebreak;
+use crate::core::protocol::StandingRowView;
 use leptos::prelude::*;
-use ratings_engine::tiebreak::Tiebreak;
 
 /// Beside a name, on screen and in print: "(withdrawn from round 4)", "(expelled from round
 /// 4)" (FIDE's checklist Q170).
@@ -15,7 +15,7 @@ pub fn departure_tag(row: &StandingRowView) -> Option<impl IntoView> {
 }
 
 /// Points as arbiters write them: `3`, `3½` (the engine's crosstable writes them so too).
-pub use ratings_engine::tiebreak::crosstable::points as fmt_points;
+pub use crate::core::engine::tiebreak::crosstable::points as fmt_points;
 
 /// A tiebreak value as arbiters write it: ratings whole, half points with one decimal,
 /// averages with two.

@@ -5,10 +5,10 @@
 //! the file's own order offered and its ranks beside the computed ones.
 
 use crate::components::table_parts::{chip_key, fmt_points, moved};
-use crate::protocol::{Settings, StandingRowView, StandingsView, TeamCell, TeamsView};
+use crate::core::engine::team::{TeamScore, TeamTiebreak};
+use crate::core::engine::tournament::RoundResult;
+use crate::core::protocol::{Settings, StandingRowView, StandingsView, TeamCell, TeamsView};
 use leptos::prelude::*;
-use ratings_engine::team::{TeamScore, TeamTiebreak};
-use ratings_engine::tournament::RoundResult;
 
 /// A value as the table shows it: halves to one place, anything else (and SSSC, a quotient,
 /// always) to two.
@@ -254,7 +254,7 @@ pub fn team_pairings(st: &StandingsView, tv: &TeamsView, round: usize) -> impl I
             _ => {}
         }
     }
-    ratings_engine::sort::by_key(&mut matches, |&(a, b)| place[a].min(place[b]));
+    crate::core::engine::sort::by_key(&mut matches, |&(a, b)| place[a].min(place[b]));
     let who = |r: &StandingRowView| match r.rating {
         Some(x) => format!("{} ({}, {x})", r.name, r.start),
         None => format!("{} ({})", r.name, r.start),
@@ -310,7 +310,7 @@ pub fn team_crosstable(tv: &TeamsView) -> impl IntoView {
     let st = &tv.standings;
     let number = |k: usize| tv.numbers.get(k).copied().unwrap_or(k as u32 + 1);
     let rounds = tv.rounds.iter().map(Vec::len).max().unwrap_or(0);
-    let (wide, size) = crate::print::print_fit(rounds, 3.6, st.order.len() + 1);
+    let (wide, size) = crate::core::print::print_fit(rounds, 3.6, st.order.len() + 1);
     let heads = (1..=rounds).map(|r| view! { <th class="num" title=format!("round {r}")>{format!("R{r}")}</th> }).collect_view();
     let tiebreaks = st.order.iter().map(|t| view! { <th class="num" title=t.name()>{t.code()}</th> }).collect_view();
     let body = st

@@ -1,14 +1,14 @@
 //! Show the working: in the step-by-step view, the numbers that moved one player in the
-//! step shown, as the engine computed them ([`ratings_engine::methods::working`], asked of
+//! step shown, as the engine computed them ([`crate::core::engine::methods::working`], asked of
 //! the worker): Brent's Algorithm 1 numerator and denominator sums of (13) with the
 //! opponents who pulled most, and the next iterate; Elo's games with μ, S and K·(S − μ).
 //! Full-precision values ride in `data-*` attributes; the sentences round to 6 digits.
 
-use crate::protocol::ToWorker;
+use crate::core::engine::methods::working::{BrentWorking, EloWorking, Term, Working as Work};
+use crate::core::engine::{MethodKind, MethodVariant, Variant};
+use crate::core::protocol::ToWorker;
 use crate::state::State;
 use leptos::prelude::*;
-use ratings_engine::methods::working::{BrentWorking, EloWorking, Term, Working as Work};
-use ratings_engine::{MethodKind, MethodVariant, Variant};
 
 /// A number to 6 significant digits.
 fn sig(v: f64) -> String {
@@ -79,7 +79,7 @@ pub fn Working() -> impl IntoView {
 /// "B (+0.31), C (+0.2)": the largest terms, by `value`, named.
 fn largest(terms: &[Term], value: fn(&Term) -> f64) -> String {
     let mut t: Vec<&Term> = terms.iter().filter(|t| value(t) > 0.0).collect();
-    ratings_engine::sort::by(&mut t, |a, b| value(b).total_cmp(&value(a)));
+    crate::core::engine::sort::by(&mut t, |a, b| value(b).total_cmp(&value(a)));
     let named: Vec<String> = t.iter().take(3).map(|t| format!("{} ({})", t.opponent, sig(value(t)))).collect();
     if named.is_empty() {
         "no one".into()

@@ -211,7 +211,7 @@ mod tests {
     #[test]
     fn a_journal_reads_back_as_written() {
         let journal = vec![entry(1, Change::Created(kept("T0", &[], vec![], 0))), entry(2, Change::Undo { text: "x".into(), depth: 0 })];
-        let text = crate::json::to_json(&journal);
-        assert_eq!(crate::json::from_json::<Vec<Entry>>(&text).unwrap(), journal);
+        let text = crate::core::json::to_json(&journal);
+        assert_eq!(crate::core::json::from_json::<Vec<Entry>>(&text).unwrap(), journal);
     }
 }

@@ -4,8 +4,8 @@
 
 use super::input::job_for;
 use super::slices::{in_slices, post, superseded, yield_now, Ended, Progress, Steps};
-use crate::compare::{CompareRequest, CompareRun};
-use crate::protocol::{FromWorker, Later, Settings, Source};
+use crate::core::compare::{CompareRequest, CompareRun};
+use crate::core::protocol::{FromWorker, Later, Settings, Source};
 
 impl Steps for CompareRun<'_> {
     fn step(&mut self) -> bool {
@@ -36,7 +36,7 @@ pub async fn run(job: u32, source: Source, settings: Settings, request: CompareR
         Err(FromWorker::Failed { message, .. }) => return failed(message, false),
         Err(_) => return failed("the input could not be read".into(), false),
     };
-    let options = ratings_engine::methods::Options { scale: settings.scale() };
+    let options = crate::core::engine::methods::Options { scale: settings.scale() };
     let mut run = CompareRun::new(&parsed.input.dataset, &request, options);
     post(&progress(job, &run));
     // After the last slice, its report says every step is done (the table and the agreement

@@ -1,4 +1,4 @@
-//! The tournament desk's requests (`ratings_engine::desk`): each answered at once (a round of
+//! The tournament desk's requests (`crate::core::engine::desk`): each answered at once (a round of
 //! a few hundred players pairs in well under a second) with the file after it and its view,
 //! in the order they came.
 //!
@@ -8,12 +8,12 @@
 
 use super::slices::post;
 use super::{Part, Unloaded, UNLOADED};
-use crate::protocol::{Confirmation, DeskReply, DeskRequest, FromWorker, Later, PlayersStandings, ReportCard, StandingLine};
-use ratings_engine::desk::export::export;
-use ratings_engine::desk::from_list::listed_file;
-use ratings_engine::desk::register::{new_file, parse_players};
-use ratings_engine::desk::{apply, explain, view, DeskError};
-use ratings_engine::tiebreak::prizes::{award, parse_table, PrizeList, Sharing};
+use crate::core::engine::desk::export::export;
+use crate::core::engine::desk::from_list::listed_file;
+use crate::core::engine::desk::register::{new_file, parse_players};
+use crate::core::engine::desk::{apply, explain, view, DeskError};
+use crate::core::engine::tiebreak::prizes::{award, parse_table, PrizeList, Sharing};
+use crate::core::protocol::{Confirmation, DeskReply, DeskRequest, FromWorker, Later, PlayersStandings, ReportCard, StandingLine};
 use std::cell::{Cell, RefCell};
 use std::collections::VecDeque;
 use wasm_bindgen_futures::spawn_local;
@@ -40,7 +40,7 @@ fn fail(e: DeskError) -> String {
 
 /// Why a pasted players list was refused, a line each (the first ten); when many lines
 /// failed, most likely their columns were not where the reader looked for them: said.
-fn players_error(e: &ratings_engine::error::ParseErrors) -> String {
+fn players_error(e: &crate::core::engine::error::ParseErrors) -> String {
     let n = e.0.len();
     let mut out = format!(
         "The players list: {n} {} not read:
@@ -55,7 +55,7 @@ Does the list begin with a line naming its columns (name, rating, fide id, feder
 }
 
 /// A player's report as a card shows it.
-fn card(p: &ratings_engine::fide::report::Player) -> ReportCard {
+fn card(p: &crate::core::engine::fide::report::Player) -> ReportCard {
     let mut notes: Vec<String> = p.norms.iter().filter(|n| n.achieved).map(|n| format!("{} norm", n.title)).collect();
     notes.extend(p.omitted.iter().map(|o| format!("round {} not rated: {}", o.round, o.reason)));
     ReportCard {
@@ -122,7 +122,7 @@ pub fn pair(request: DeskRequest) -> Result<DeskReply, String> {
             Ok(DeskReply { explain: Some(why), ..reply(text)? })
         }
         DeskRequest::CheckImport { text } => {
-            let found = ratings_engine::desk::import::check(&text).map_err(fail)?;
+            let found = crate::core::engine::desk::import::check(&text).map_err(fail)?;
             Ok(DeskReply { import: Some(found), ..reply(text)? })
         }
         _ => Err(WRONG_PART.into()),
@@ -135,23 +135,23 @@ const WRONG_PART: &str = "the desk's request went to a part of its worker that d
 pub fn report(request: DeskRequest) -> Result<DeskReply, String> {
     match request {
         DeskRequest::Report { text, k } => {
-            let t = ratings_engine::desk::view::tournament(&text).map_err(fail)?;
+            let t = crate::core::engine::desk::view::tournament(&text).map_err(fail)?;
             // The corrections for the rating report only (C.04.2 4.3), as `ratings-lab report`
             // applies them.
-            let (t, corrected) = match ratings_engine::desk::correction::for_rating(&text) {
+            let (t, corrected) = match crate::core::engine::desk::correction::for_rating(&text) {
                 Ok((c, notes)) if !notes.is_empty() => (c, notes),
                 _ => (t, Vec::new()),
             };
-            let options = ratings_engine::fide::Options {
+            let options = crate::core::engine::fide::Options {
                 k: k.k.into_iter().collect(),
                 new_players: k.new_players.into_iter().collect(),
                 reached_2400: k.reached_2400.into_iter().collect(),
-                ..ratings_engine::fide::Options::default()
+                ..crate::core::engine::fide::Options::default()
             };
-            let mut r = ratings_engine::fide::report::report(&t, &options);
+            let mut r = crate::core::engine::fide::report::report(&t, &options);
             r.notes.extend(corrected);
             let cards = Some(r.players.iter().map(card).collect());
-            Ok(DeskReply { report: Some(ratings_engine::fide::report::text(&r)), report_cards: cards, ..reply(text)? })
+            Ok(DeskReply { report: Some(crate::core::engine::fide::report::text(&r)), report_cards: cards, ..reply(text)? })
         }
         _ => Err(WRONG_PART.into()),
     }
@@ -164,7 +164,7 @@ pub fn standings(request: DeskRequest) -> Result<DeskReply, String> {
         DeskRequest::Prizes { text, table, sharing } => Ok(DeskReply { prizes: Some(prize_list(&text, &table, sharing)?), ..reply(text)? }),
         DeskRequest::Export { text, version, fin } => {
             let file = match fin {
-                true => ratings_engine::desk::export::export_final(&text, version).map_err(fail)?,
+                true => crate::core::engine::desk::export::export_final(&text, version).map_err(fail)?,
                 false => export(&text, version),
             };
             Ok(DeskReply { export: Some(file), ..reply(text)? })
@@ -177,7 +177,7 @@ pub fn standings(request: DeskRequest) -> Result<DeskReply, String> {
 /// table typed, shared as asked (else as the table says, else by the tiebreaks).
 fn prize_list(text: &str, table: &str, sharing: Option<Sharing>) -> Result<PrizeList, String> {
     let table = parse_table(table).map_err(|e| format!("the prize table: {e}"))?;
-    let job = ratings_engine::job::Job::read(text, &ratings_engine::job::Settings::default()).map_err(|e| e.to_string())?;
+    let job = crate::core::engine::job::Job::read(text, &crate::core::engine::job::Settings::default()).map_err(|e| e.to_string())?;
     let st = job.standings().ok_or("not a tournament file")?;
     let t = job.input.tournament.as_ref().ok_or("not a tournament file")?;
     Ok(award(t, &st.standings, &table, sharing.or(table.sharing).unwrap_or_default()))
@@ -186,8 +186,8 @@ fn prize_list(text: &str, table: &str, sharing: Option<Sharing>) -> Result<Prize
 /// The standings as the organiser's view ranks the file (the same job, default settings: the
 /// file's tiebreaks, the rules in force at its start).
 fn ranked(text: &str) -> Result<PlayersStandings, String> {
-    let settings = ratings_engine::job::Settings::default();
-    let job = ratings_engine::job::Job::read(text, &settings).map_err(|e| e.to_string())?;
+    let settings = crate::core::engine::job::Settings::default();
+    let job = crate::core::engine::job::Job::read(text, &settings).map_err(|e| e.to_string())?;
     let st = job.standings().ok_or("not a tournament file")?;
     let codes = st.standings.order.iter().map(|t| t.code().to_string()).collect();
     let lines = st

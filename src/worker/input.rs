@@ -3,11 +3,11 @@
 //! it), so that a parameter change rates it again without reading it again.
 
 use super::slices::{cancelled, post, superseded};
-use crate::compute;
-use crate::protocol::{FromWorker, Settings, Source};
-use ratings_engine::error::ParseErrors;
-use ratings_engine::job::{Job, JobReader};
-use ratings_engine::MethodKind;
+use crate::core::compute;
+use crate::core::engine::error::ParseErrors;
+use crate::core::engine::job::{Job, JobReader};
+use crate::core::engine::MethodKind;
+use crate::core::protocol::{FromWorker, Settings, Source};
 use std::cell::RefCell;
 use std::future::Future;
 use std::pin::Pin;

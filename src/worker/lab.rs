@@ -1,14 +1,14 @@
 //! The worker's answers to the lab's requests: the iterations raced on the input
-//! ([`ratings_engine::methods::race`]) and one step's working for one player
-//! ([`ratings_engine::methods::working`]). Both run at once (small inputs only) and are
+//! ([`crate::core::engine::methods::race`]) and one step's working for one player
+//! ([`crate::core::engine::methods::working`]). Both run at once (small inputs only) and are
 //! numbered apart from rating jobs, which they never supersede.
 
 use super::input::job_for;
 use super::slices::post;
-use crate::protocol::{FromWorker, Later, Settings, Source};
-use ratings_engine::job::STEP_PLAYERS;
-use ratings_engine::methods::{race, working};
-use ratings_engine::MethodKind;
+use crate::core::engine::job::STEP_PLAYERS;
+use crate::core::engine::methods::{race, working};
+use crate::core::engine::MethodKind;
+use crate::core::protocol::{FromWorker, Later, Settings, Source};
 
 /// Races the four iterations (and sweeps σ) on the input, with the user's parameters.
 pub async fn race(job: u32, source: Source, settings: Settings) {

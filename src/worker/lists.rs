@@ -1,4 +1,4 @@
-//! The rating list the desk looks players up in (`ratings_engine::parse::rating_list`): FIDE's
+//! The rating list the desk looks players up in (`crate::core::engine::parse::rating_list`): FIDE's
 //! monthly players list (TXT or XML) or a national list (CSV), read here, off the page, a
 //! piece at a time from the browser's storage (`idb::lists`, where the page put the file), and
 //! kept in this worker's memory for the searches typed at the desk. After a reload the worker
@@ -6,8 +6,8 @@
 //! players are rated from the list ([`with_list`]).
 
 use super::slices::post;
-use crate::protocol::{FromWorker, Later, ListReply, ListRequest, ListSummary};
-use ratings_engine::parse::rating_list::{ListReader, RatingList};
+use crate::core::engine::parse::rating_list::{ListReader, RatingList};
+use crate::core::protocol::{FromWorker, Later, ListReply, ListRequest, ListSummary};
 use std::cell::RefCell;
 
 thread_local! {

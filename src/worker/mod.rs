@@ -41,7 +41,7 @@ mod slices;
 
 pub use desk::{pair as desk_pair, report as desk_report, standings as desk_standings, DeskParts};
 
-use crate::protocol::{FirstRequest, FromWorker, ToWorker};
+use crate::core::protocol::{FirstRequest, FromWorker, ToWorker};
 use serde::de::DeserializeOwned;
 use slices::post;
 use std::future::Future;
@@ -155,7 +155,7 @@ pub fn read_request<R: DeserializeOwned>(value: JsValue) -> Result<R, FromWorker
             .find_map(|inner| js_sys::Reflect::get(&inner, &"job".into()).ok()?.as_f64())
             .map_or(0, |j| j as u32);
         let message = format!("the request could not be read: {e}");
-        match job >= crate::protocol::COMPARE_JOBS {
+        match job >= crate::core::protocol::COMPARE_JOBS {
             true => FromWorker::CompareFailed { job, message, cancelled: false },
             false => FromWorker::Failed { job, message },
         }

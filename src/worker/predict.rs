@@ -5,12 +5,12 @@
 
 use super::input::job_for;
 use super::slices::{in_slices, post, Ended, Progress, Steps};
-use crate::protocol::{FromWorker, Later, PredictRequest, PredictResult, Settings, Source};
-use ratings_engine::compare::export::labels;
-use ratings_engine::evaluation::simulate::{Setup, SimulationRun};
-use ratings_engine::evaluation::{evaluate, tune, Evaluation, Parameter};
-use ratings_engine::methods::Options;
-use ratings_engine::{Dataset, Method};
+use crate::core::engine::compare::export::labels;
+use crate::core::engine::evaluation::simulate::{Setup, SimulationRun};
+use crate::core::engine::evaluation::{evaluate, tune, Evaluation, Parameter};
+use crate::core::engine::methods::Options;
+use crate::core::engine::{Dataset, Method};
+use crate::core::protocol::{FromWorker, Later, PredictRequest, PredictResult, Settings, Source};
 
 impl Steps for SimulationRun {
     fn step(&mut self) -> bool {
@@ -112,7 +112,7 @@ impl Steps for Evaluating<'_> {
 
 /// Evaluates the methods one at a time, merging their scores into one evaluation.
 async fn run_evaluation(job: u32, data: &Dataset, methods: &[Method], options: &Options, holdout: f64, rolling: usize) {
-    let items = if ratings_engine::evaluation::events_only(data) { data.events.len() } else { data.games.len() };
+    let items = if crate::core::engine::evaluation::events_only(data) { data.events.len() } else { data.games.len() };
     if items < 10 {
         return failed(job, format!("{items} games: at least 10 are needed to hold some out."));
     }

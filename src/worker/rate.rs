@@ -4,11 +4,11 @@
 
 use super::input::{job_by, keep_warm, warm_start, Reads, EVERY};
 use super::slices::{in_slices, post, sleep, superseded, Ended, Sliced};
-use crate::compute;
-use crate::protocol::{FromWorker, RatingResult, Settings, Source};
-use ratings_engine::job::{Finished, Job, Running};
-use ratings_engine::methods::Starter;
-use ratings_engine::parse::detect::read_games;
+use crate::core::compute;
+use crate::core::engine::job::{Finished, Job, Running};
+use crate::core::engine::methods::Starter;
+use crate::core::engine::parse::detect::read_games;
+use crate::core::protocol::{FromWorker, RatingResult, Settings, Source};
 
 /// What a worker's ratings can hold: the methods it starts, and what it adds to a tournament's
 /// result (`None`: it hands tournaments to the lab's worker, [`FromWorker::Elsewhere`]).
@@ -23,20 +23,23 @@ pub struct Serves {
 /// the one format Brent's method reads besides tournament files (its code is left without the
 /// tiebreaks, 35 KB gzipped, and every other reader).
 pub const FIRST: Serves = Serves {
-    starter: ratings_engine::methods::start_brent,
+    starter: crate::core::engine::methods::start_brent,
     standings: None,
-    reads: Reads { text: |text, settings| Job::read_with(text, settings, ratings_engine::parse::detect::read_csv_games), stored: None },
+    reads: Reads {
+        text: |text, settings| Job::read_with(text, settings, crate::core::engine::parse::detect::read_csv_games),
+        stored: None,
+    },
 };
 
 /// The lab's worker's part for tournaments and stored files ([`super::LabParts::every`]): every
 /// method, every input, and a tournament's standings.
-pub const LAB: Serves = Serves { starter: ratings_engine::start, standings: Some(compute::with_standings), reads: EVERY };
+pub const LAB: Serves = Serves { starter: crate::core::engine::start, standings: Some(compute::with_standings), reads: EVERY };
 
 /// The lab's worker's main part: every method, a text in the page that is no tournament, in
 /// every games format ([`read_games`]); its code carries no tournament reader, tiebreaks or
 /// standings, and no stored-file reader ([`in_main_part`] sends those to [`LAB`]).
 pub const LAB_GAMES: Serves = Serves {
-    starter: ratings_engine::start,
+    starter: crate::core::engine::start,
     standings: None,
     reads: Reads { text: |text, settings| Job::read_with(text, settings, read_games), stored: None },
 };
@@ -49,7 +52,7 @@ pub fn in_main_part(source: &Source, settings: &Settings) -> bool {
 
 /// Whether `source` is a tournament file (TRF or PGN), which the first worker hands on.
 fn is_tournament(source: &Source, settings: &Settings) -> bool {
-    matches!(source, Source::Text(text) if ratings_engine::parse::detect::detect(text, &settings.read_options()).is_tournament())
+    matches!(source, Source::Text(text) if crate::core::engine::parse::detect::detect(text, &settings.read_options()).is_tournament())
 }
 
 /// How long the worker waits, after posting ratings whose standard errors are still to come,

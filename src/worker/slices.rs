@@ -2,7 +2,7 @@
 //! yielding to the event loop, which job of each kind is the newest (and which the user
 //! cancelled), and the one loop that runs any job a slice at a time between those looks.
 
-use crate::protocol::{FromWorker, COMPARE_JOBS, PREDICT_JOBS};
+use crate::core::protocol::{FromWorker, COMPARE_JOBS, PREDICT_JOBS};
 use std::cell::Cell;
 use wasm_bindgen::JsCast;
 use web_sys::DedicatedWorkerGlobalScope;

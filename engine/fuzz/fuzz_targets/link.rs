@@ -11,8 +11,8 @@ use ratings_engine::job::{Job, Settings};
 use ratings_engine::tiebreak::{all_codes, Rules};
 use ratings_engine::{MethodKind, Variant};
 use ratings_engine_fuzz::{check_standings, check_team_standings};
-use ratings_lab_web::link::{self, Carries, Data, Given, Scenario, View};
-use ratings_lab_web::{compute, lessons};
+use ratings_lab_web::core::link::{self, Carries, Data, Given, Scenario, View};
+use ratings_lab_web::{core::compute, core::lessons};
 
 /// What the page does with a scenario a link restored: its text (or lesson) read, rated,
 /// ranked. The iterations are capped: the worker runs them in slices that the user can

@@ -1,12 +1,12 @@
-//! The arbiter asked before a change goes through (`ratings_engine::desk::confirm`): the
+//! The arbiter asked before a change goes through (`crate::core::engine::desk::confirm`): the
 //! warnings, and the answer the level needs — a warning acknowledged (Level 2), a deliberate
 //! yes (Level 3), or a yes given twice (Level 4). Cancel (or Escape) leaves the tournament as
 //! it was; yes sends the change again as `Action::Confirmed`. Nothing here can switch a
 //! warning off.
 
 use super::Desk;
+use crate::core::engine::desk::{Action, Level};
 use leptos::prelude::*;
-use ratings_engine::desk::{Action, Level};
 use wasm_bindgen::JsCast;
 
 /// A change waiting for the arbiter's answer.

@@ -13,7 +13,7 @@ fn storage() -> Option<web_sys::Storage> {
 /// The journal of tournament `id` (empty when there is none or it cannot be read).
 fn read(id: &str) -> Vec<Entry> {
     let text = storage().and_then(|s| s.get_item(&format!("{PREFIX}{id}")).ok().flatten());
-    text.and_then(|t| crate::json::from_json(&t).ok()).unwrap_or_default()
+    text.and_then(|t| crate::core::json::from_json(&t).ok()).unwrap_or_default()
 }
 
 fn store(id: &str, journal: &[Entry]) {
@@ -23,7 +23,7 @@ fn store(id: &str, journal: &[Entry]) {
     // IndexedDB alone, as before the journal: the page says if that write fails too.
     let _ = match journal.is_empty() {
         true => s.remove_item(&key),
-        false => s.set_item(&key, &crate::json::to_json(&journal)),
+        false => s.set_item(&key, &crate::core::json::to_json(&journal)),
     };
 }
 

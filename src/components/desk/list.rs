@@ -2,9 +2,9 @@
 //! once one is open, its round and players.
 
 use super::{file_name, Desk};
+use crate::core::engine::desk::export::TrfVersion;
+use crate::core::engine::desk::Action;
 use leptos::prelude::*;
-use ratings_engine::desk::export::TrfVersion;
-use ratings_engine::desk::Action;
 
 /// The tournament desk, shown in place of the rating views when opened from the header.
 #[component]
@@ -92,7 +92,7 @@ fn Tournament() -> impl IntoView {
         let Some(k) = desk.current.get_untracked() else { return };
         // A round robin's main view is its crosstable (the square table of every pair).
         if round_robin() {
-            state.organiser.set(Some(crate::link::OrganiserView::Crosstable));
+            state.organiser.set(Some(crate::core::link::OrganiserView::Crosstable));
         }
         desk.open.set(false);
         super::set_local(super::LINKED_KEY, Some(&k.id));

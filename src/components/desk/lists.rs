@@ -5,9 +5,9 @@
 //! ([`super::register`]); the list's month and the lines it could not read shown.
 
 use super::Desk;
-use crate::protocol::{Later, ListReply, ListRequest, ToWorker};
+use crate::core::engine::parse::rating_list::RatingType;
+use crate::core::protocol::{Later, ListReply, ListRequest, ToWorker};
 use leptos::prelude::*;
-use ratings_engine::parse::rating_list::RatingType;
 use wasm_bindgen::JsCast;
 
 impl Desk {

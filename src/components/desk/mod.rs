@@ -1,6 +1,6 @@
 //! The tournament desk (issue 22): a Swiss run here from registration to the last result.
 //!
-//! A tournament is its TRF text (`ratings_engine::desk`): every change is sent to the worker
+//! A tournament is its TRF text (`crate::core::engine::desk`): every change is sent to the worker
 //! with the text, one at a time and in the order made, and the text it gives back replaces
 //! the old one, which goes on the *Undo* stack. What happens to the tournament is
 //! `core::session`'s (a plain type, tested natively); this module holds it in signals, talks
@@ -27,13 +27,13 @@ mod register;
 mod round;
 mod shown;
 
+use crate::core::engine::desk::export::TrfVersion;
+use crate::core::engine::desk::{Action, DeskView};
 pub use crate::core::kept::Kept;
+use crate::core::protocol::{DeskReply, DeskRequest, FromWorker, ToWorker};
 use crate::core::session::{moved_from, progress};
-use crate::protocol::{DeskReply, DeskRequest, FromWorker, ToWorker};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
-use ratings_engine::desk::export::TrfVersion;
-use ratings_engine::desk::{Action, DeskView};
 
 pub use list::DeskPanel;
 
@@ -82,26 +82,26 @@ pub struct Desk {
     /// The rating report (B.02) and norm check (B.01), as text.
     pub report: RwSignal<Option<String>>,
     /// The players' view's standings.
-    pub standings: RwSignal<Option<crate::protocol::PlayersStandings>>,
+    pub standings: RwSignal<Option<crate::core::protocol::PlayersStandings>>,
     /// What a print shows (the class on the desk's panel).
     pub printing: RwSignal<&'static str>,
     /// Whether the storage refused the last write.
     pub unkept: RwSignal<Option<String>>,
     /// The rating list read by the desk's worker (`worker::lists`), and why one could not be.
-    pub rating_list: RwSignal<Option<crate::protocol::ListSummary>>,
+    pub rating_list: RwSignal<Option<crate::core::protocol::ListSummary>>,
     pub list_problem: RwSignal<Option<String>>,
     /// The players the last search found, with the text searched.
-    pub found: RwSignal<Option<(String, Vec<ratings_engine::parse::rating_list::ListPlayer>)>>,
+    pub found: RwSignal<Option<(String, Vec<crate::core::engine::parse::rating_list::ListPlayer>)>>,
     /// An export asked while changes were on their way ([`Desk::ask_export`]).
     export_after: StoredValue<Option<(TrfVersion, bool)>>,
     /// The search or load asked last of the list ([`Desk::search_list`]): its job and text.
     list_job: StoredValue<(u32, String)>,
     /// The rating report a player a card.
-    pub report_cards: RwSignal<Option<Vec<crate::protocol::ReportCard>>>,
+    pub report_cards: RwSignal<Option<Vec<crate::core::protocol::ReportCard>>>,
     /// The prize list made last.
-    pub prizes: RwSignal<Option<ratings_engine::tiebreak::prizes::PrizeList>>,
+    pub prizes: RwSignal<Option<crate::core::engine::tiebreak::prizes::PrizeList>>,
     /// What the check of the file just imported found, until the arbiter accepts it.
-    pub import_report: RwSignal<Option<ratings_engine::desk::import::ImportReport>>,
+    pub import_report: RwSignal<Option<crate::core::engine::desk::import::ImportReport>>,
     /// A change that needs the arbiter's agreement, with why ([`confirm::Confirm`]).
     pub asking: RwSignal<Option<confirm::Asking>>,
     job: StoredValue<u32>,
@@ -208,7 +208,7 @@ impl Desk {
         let form_open = local(CREATING_KEY).is_some() && register::kept_draft().is_some();
         spawn_local(async move {
             let kept = match crate::idb::tournaments::all().await {
-                Ok(all) => all.iter().filter_map(|j| crate::json::from_json::<Kept>(j).ok()).collect::<Vec<_>>(),
+                Ok(all) => all.iter().filter_map(|j| crate::core::json::from_json::<Kept>(j).ok()).collect::<Vec<_>>(),
                 Err(e) => {
                     self.failure.set(Some(format!("The tournaments kept in this browser could not be read: {e}")));
                     Vec::new()
@@ -218,7 +218,7 @@ impl Desk {
             for k in replayed {
                 keep_copy(self, k);
             }
-            ratings_engine::sort::by(&mut kept, |a, b| b.updated.total_cmp(&a.updated));
+            crate::core::engine::sort::by(&mut kept, |a, b| b.updated.total_cmp(&a.updated));
             let open = reopen.and_then(|id| kept.iter().find(|k| k.id == id).cloned());
             self.list.set(kept);
             match open {
@@ -312,9 +312,9 @@ impl Desk {
     /// A new tournament; with `from_list`, its players rated from the rating list open.
     pub fn create(
         self,
-        details: ratings_engine::desk::Details,
+        details: crate::core::engine::desk::Details,
         players: String,
-        from_list: Option<ratings_engine::parse::rating_list::RatingType>,
+        from_list: Option<crate::core::engine::parse::rating_list::RatingType>,
     ) {
         self.failure.set(None);
         self.send(DeskRequest::Create { details, players, from_list }, Flight::Create);
@@ -340,7 +340,7 @@ impl Desk {
     /// read is said, and nothing is asked.
     pub fn ask_report(self, inputs: [String; 3]) {
         let Some(mut k) = self.current.get_untracked() else { return };
-        match crate::protocol::KInputs::read(&inputs[0], &inputs[1], &inputs[2]) {
+        match crate::core::protocol::KInputs::read(&inputs[0], &inputs[1], &inputs[2]) {
             Ok(read) => {
                 self.failure.set(None);
                 if k.k_inputs != inputs {
@@ -368,7 +368,7 @@ impl Desk {
     }
 
     /// The prize list by `table` (kept with the tournament) shared as `sharing`.
-    pub fn ask_prizes(self, table: String, sharing: Option<ratings_engine::tiebreak::prizes::Sharing>) {
+    pub fn ask_prizes(self, table: String, sharing: Option<crate::core::engine::tiebreak::prizes::Sharing>) {
         let Some(mut k) = self.current.get_untracked() else { return };
         if k.prize_table != table {
             k.prize_table = table.clone();
@@ -560,7 +560,7 @@ impl Desk {
 
 /// Writes `k` to IndexedDB; once committed, the journal drops the changes it holds.
 fn keep_copy(desk: Desk, k: Kept) {
-    let json = crate::json::to_json(&k);
+    let json = crate::core::json::to_json(&k);
     spawn_local(async move {
         let r = crate::idb::tournaments::put(&k.id, &json).await;
         if r.is_ok() {

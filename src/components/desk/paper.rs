@@ -1,15 +1,15 @@
 //! The desk's paper besides the boards: the time a round starts (typed by the arbiter, printed
 //! on the pairings and the cards), the round's alphabetical list for the hall's notice board,
 //! and the start list. Each list is laid out for print only (its own class on the desk's
-//! panel, `Desk::print`); the rows come from the engine (`ratings_engine::desk::paper`).
+//! panel, `Desk::print`); the rows come from the engine (`crate::core::engine::desk::paper`).
 
 use super::shown::{player_name, round_view};
 use crate::components::desk::Desk;
+use crate::core::engine::desk::dates::when;
+use crate::core::engine::desk::paper::{alphabetical, start_list, Seat};
+use crate::core::engine::desk::Action;
+use crate::core::engine::tournament::Colour;
 use leptos::prelude::*;
-use ratings_engine::desk::dates::when;
-use ratings_engine::desk::paper::{alphabetical, start_list, Seat};
-use ratings_engine::desk::Action;
-use ratings_engine::tournament::Colour;
 
 /// Round `round`'s date and time in words ("Saturday 14 March 2026, 15:00"), when known.
 pub(super) fn round_when(desk: Desk, round: usize) -> Option<String> {

@@ -3,10 +3,10 @@
 //! the rating list the desk has read ([`Lookup`]).
 
 use super::Desk;
+use crate::core::engine::desk::NewPlayer;
+use crate::core::engine::parse::rating_list::{ListFormat, ListPlayer, RatingType};
+use crate::core::engine::tournament::{Sex, Title};
 use leptos::prelude::*;
-use ratings_engine::desk::NewPlayer;
-use ratings_engine::parse::rating_list::{ListFormat, ListPlayer, RatingType};
-use ratings_engine::tournament::{Sex, Title};
 
 /// The fields, as typed.
 #[derive(Clone, Copy)]

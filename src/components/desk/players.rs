@@ -6,9 +6,9 @@
 
 use super::player_form::{Lookup, PlayerFields, PlayerForm};
 use super::Desk;
+use crate::core::engine::desk::view::Next;
+use crate::core::engine::desk::{Action, ByeKind, NewPlayer};
 use leptos::prelude::*;
-use ratings_engine::desk::view::Next;
-use ratings_engine::desk::{Action, ByeKind, NewPlayer};
 
 /// The round byes are entered for: the next to pair.
 fn next_round(desk: Desk) -> Option<usize> {
@@ -135,12 +135,12 @@ fn HalfPointByes(start: u32, allowed: bool) -> impl IntoView {
 /// A player who joins after the start: placed by rating (the players below renumbered) while
 /// fewer than four rounds are paired, else the next start number (C.04.2 Art. 2); the rounds
 /// before it are not paired and score nothing, or a half point each when asked
-/// (`ratings_engine::desk::late`).
+/// (`crate::core::engine::desk::late`).
 /// What a late entry's number will be, as the engine numbers it.
 fn late_rule() -> String {
     format!(
         "Until round {} is paired (C.04.2), a late entry takes their place by rating and the players below move down one number; after that, and while a round's results are being entered, the next number. Rounds already paired count as zero-point byes, or half-point byes when ticked.",
-        ratings_engine::desk::late::RENUMBER_UNTIL
+        crate::core::engine::desk::late::RENUMBER_UNTIL
     )
 }
 

@@ -5,9 +5,9 @@
 //! which no policy runs as a script).
 
 use super::{local, Desk, OPEN_KEY, STAMP_KEY};
+use crate::core::engine::desk::view::Next;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
-use ratings_engine::desk::view::Next;
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
 
@@ -34,7 +34,7 @@ pub enum Source {
 pub fn source() -> Option<Source> {
     let document = web_sys::window()?.document()?;
     if let Some(block) = document.get_element_by_id(BLOCK) {
-        let carried = crate::json::from_json::<Carried>(&block.text_content().unwrap_or_default()).ok()?;
+        let carried = crate::core::json::from_json::<Carried>(&block.text_content().unwrap_or_default()).ok()?;
         return Some(Source::Carried(carried));
     }
     (web_sys::window()?.location().hash().ok()? == "#players").then_some(Source::Kept)
@@ -43,7 +43,7 @@ pub fn source() -> Option<Source> {
 /// The one-file app with `k`'s tournament inside: the players' view, to save.
 pub fn one_file_with(app: &str, carried: &Carried) -> Option<String> {
     // `</` inside the JSON would end the block: written `<\/`, which JSON reads as `</`.
-    let json = crate::json::to_json(carried).replace("</", "<\\/");
+    let json = crate::core::json::to_json(carried).replace("</", "<\\/");
     let at = app.rfind("</body>")?;
     Some(format!("{}<script type=\"application/json\" id=\"{BLOCK}\">{json}</script>\n{}", &app[..at], &app[at..]))
 }
@@ -53,7 +53,7 @@ fn load_kept(desk: Desk) {
     spawn_local(async move {
         let id = local(OPEN_KEY).unwrap_or_default();
         let all = crate::idb::tournaments::all().await.unwrap_or_default();
-        let kept = all.iter().filter_map(|j| crate::json::from_json::<super::Kept>(j).ok()).find(|k| k.id == id);
+        let kept = all.iter().filter_map(|j| crate::core::json::from_json::<super::Kept>(j).ok()).find(|k| k.id == id);
         match kept {
             Some(k) => desk.ask_standings(k.text),
             None => desk.failure.set(Some("No tournament is open at the desk in this browser.".into())),

@@ -3,8 +3,8 @@
 //! half-and-half), and the list `ratings-lab prizes` gives for the file, shown and printed.
 
 use super::Desk;
+use crate::core::engine::tiebreak::prizes::{money, Award, Sharing};
 use leptos::prelude::*;
-use ratings_engine::tiebreak::prizes::{money, Award, Sharing};
 
 /// The places an award's prizes span, as a list heads them (`1st`, `2nd–4th`).
 fn places(a: &Award) -> String {

@@ -3,14 +3,14 @@
 //! `desk::from_list`).
 
 use super::Desk;
+use crate::core::engine::desk::register::{Details, Pab, Points};
+use crate::core::engine::desk::system::System;
+use crate::core::engine::parse::rating_list::RatingType;
+use crate::core::engine::tiebreak::Tiebreak;
+use crate::core::engine::tournament::RankingMethod;
 use crate::core::listed::{checked_by_default, month_line, rated_from};
-use crate::protocol::ListSummary;
+use crate::core::protocol::ListSummary;
 use leptos::prelude::*;
-use ratings_engine::desk::register::{Details, Pab, Points};
-use ratings_engine::desk::system::System;
-use ratings_engine::parse::rating_list::RatingType;
-use ratings_engine::tiebreak::Tiebreak;
-use ratings_engine::tournament::RankingMethod;
 
 /// A labelled text field bound to `value`.
 #[component]
@@ -183,12 +183,12 @@ impl Form {
 #[component]
 pub fn Register() -> impl IntoView {
     let desk = expect_context::<Desk>();
-    let draft = kept_draft().and_then(|d| crate::json::from_json::<Draft>(&d).ok()).unwrap_or_default();
+    let draft = kept_draft().and_then(|d| crate::core::json::from_json::<Draft>(&d).ok()).unwrap_or_default();
     let form = Form::new(draft);
     // Kept at each change; the first run writes what was read (no change).
     Effect::new(move |_| {
         let d = form.draft();
-        let text = if d == Draft::default() { String::new() } else { crate::json::to_json(&d) };
+        let text = if d == Draft::default() { String::new() } else { crate::core::json::to_json(&d) };
         super::set_local(DRAFT_KEY, Some(&text));
     });
     let problem = RwSignal::new(None::<String>);

@@ -8,11 +8,11 @@
 
 use super::shown::{player_name, round_view};
 use super::Desk;
+use crate::core::engine::desk::view::{BoardRow, Next};
+use crate::core::engine::desk::{Action, Outcome};
+use crate::core::engine::tournament::Colour;
 use crate::core::entry::{Did, Entry};
 use leptos::prelude::*;
-use ratings_engine::desk::view::{BoardRow, Next};
-use ratings_engine::desk::{Action, Outcome};
-use ratings_engine::tournament::Colour;
 use wasm_bindgen::JsCast;
 
 /// What the desk says once every round is paired: final, or what keeps it from being so (an
@@ -29,7 +29,7 @@ fn finished(desk: Desk) -> String {
 }
 
 /// The round the desk shows: the one being played, else the last one played.
-fn shown_round(v: &ratings_engine::desk::DeskView) -> usize {
+fn shown_round(v: &crate::core::engine::desk::DeskView) -> usize {
     match &v.next {
         Next::Results { round, .. } => *round,
         Next::Pair(r) => r - 1,
@@ -229,7 +229,7 @@ fn record(desk: Desk, round: usize, board: usize, outcome: Outcome) {
         let action = Action::Correction { round, white: b.white, outcome };
         return desk.asking.set(Some(super::confirm::Asking {
             action,
-            level: ratings_engine::desk::Level::Confirm,
+            level: crate::core::engine::desk::Level::Confirm,
             warnings: vec![why],
             agreed: 0,
         }));
@@ -415,7 +415,7 @@ fn Cards(round: usize) -> impl IntoView {
         if let Some(s) = rv.bye {
             out.push((s, format!("{name} · round {round}{at}\n{}\npairing-allocated bye", player_name(desk, s))));
         }
-        ratings_engine::sort::by_key(&mut out, |c| c.0);
+        crate::core::engine::sort::by_key(&mut out, |c| c.0);
         out
     };
     view! {

@@ -2,7 +2,7 @@
 //! a worker): the input's summary, and the finished job as the messages the page shows. The
 //! worker and the tests run the same job; only the worker stops between slices.
 
-use crate::protocol::{
+use crate::core::protocol::{
     CrossCell, Finding, InputSummary, Later, LineMessage, PlayerRow, RatingResult, Settings, StandingRowView, StandingsTitle,
     StandingsView, TeamCell, TeamsView,
 };
@@ -209,14 +209,14 @@ fn unrated(job: &Job, reason: &str) -> RatingResult {
 }
 
 /// Elo's games with each one's ratings before it, by the players' names.
-fn game_rows(rating: &Rating) -> Option<Vec<crate::protocol::GameRow>> {
+fn game_rows(rating: &Rating) -> Option<Vec<crate::core::protocol::GameRow>> {
     let games = rating.games.as_ref()?;
     let names = rating.names_by_index();
     let name = |i: usize| names.get(i).map_or(String::new(), |n| n.to_string());
     Some(
         games
             .iter()
-            .map(|g| crate::protocol::GameRow {
+            .map(|g| crate::core::protocol::GameRow {
                 line: g.line,
                 first: name(g.first),
                 second: name(g.second),

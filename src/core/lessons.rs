@@ -28,7 +28,7 @@ pub const LESSONS: [Lesson; 7] = [
         teaches: "Dee missed two games and has a point less than Ada, but beat her: the eigenvector \
                   rating puts Dee first, because it weighs who you scored against, not how often you played.",
         credit: MADE_HERE,
-        text: include_str!("lessons/missed-rounds.csv"),
+        text: include_str!("../lessons/missed-rounds.csv"),
         compare: &[],
     },
     Lesson {
@@ -38,7 +38,7 @@ pub const LESSONS: [Lesson; 7] = [
         teaches: "Each beats one and loses to another, twice over: every method rates all three \
                   equal. No order of strength explains a cycle.",
         credit: MADE_HERE,
-        text: include_str!("lessons/cycle.csv"),
+        text: include_str!("../lessons/cycle.csv"),
         compare: &[],
     },
     Lesson {
@@ -49,7 +49,7 @@ pub const LESSONS: [Lesson; 7] = [
                   but by far the highest EIG — Buchholz adds up opponents' points, EIG weighs every result.",
         // Record 212 added here: the lesson's order shows EIG, which no order has unasked.
         credit: "FIDE C.07 tie-break exercise (IA Mario Held), TRF from FIDE's TieBreakServer (MIT, © 2024 FIDE), with its tiebreaks declared (record 212)",
-        text: include_str!("lessons/swiss-buchholz.trf"),
+        text: include_str!("../lessons/swiss-buchholz.trf"),
         compare: &[],
     },
     Lesson {
@@ -59,7 +59,7 @@ pub const LESSONS: [Lesson; 7] = [
         teaches: "Ada won every game, so on these results alone her rating is infinite (shown as a \
                   dash). Add a dummy player (γ = 1): every rating becomes finite, the order stays.",
         credit: MADE_HERE,
-        text: include_str!("lessons/undefeated.csv"),
+        text: include_str!("../lessons/undefeated.csv"),
         compare: &[],
     },
     Lesson {
@@ -69,7 +69,7 @@ pub const LESSONS: [Lesson; 7] = [
         teaches: "North and South never played each other: their ratings are two separate scales, \
                   and North A and South B rate the same only by convention.",
         credit: MADE_HERE,
-        text: include_str!("lessons/two-groups.csv"),
+        text: include_str!("../lessons/two-groups.csv"),
         compare: &[],
     },
     Lesson {
@@ -79,7 +79,7 @@ pub const LESSONS: [Lesson; 7] = [
         teaches: "Each night ranks four players. Rated by multiplayer Elo (chosen for you): each night \
                   moves every player by how their place compares with what their rating expected.",
         credit: MADE_HERE,
-        text: include_str!("lessons/card-games.csv"),
+        text: include_str!("../lessons/card-games.csv"),
         compare: &[],
     },
     Lesson {
@@ -92,7 +92,7 @@ pub const LESSONS: [Lesson; 7] = [
                   it lags; Whole-History Rating assumes strength drifts smoothly and fits her whole path \
                   at once, so her return lowers her early ratings too. The compare view is set to the three.",
         credit: MADE_HERE,
-        text: include_str!("lessons/comeback.csv"),
+        text: include_str!("../lessons/comeback.csv"),
         compare: &[MethodKind::Elo, MethodKind::Glicko2, MethodKind::Whr],
     },
 ];
@@ -110,8 +110,8 @@ pub fn by_id(id: &str) -> Option<&'static Lesson> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::compute::rate_text;
-    use crate::protocol::Settings;
+    use crate::core::compute::rate_text;
+    use crate::core::protocol::Settings;
     use ratings_engine::job::Job;
     use ratings_engine::tiebreak::Tiebreak;
     use ratings_engine::MethodKind;

@@ -9,9 +9,9 @@
 //! this version does not know is ignored. The data travel when the compressed link is at most
 //! [`MAX_COMPRESSED`] bytes; otherwise the link says why it carries the settings only.
 
-use crate::compare::{CompareRequest, Orders};
-use crate::json::{from_json, to_json};
-use crate::settings::Settings;
+use crate::core::compare::{CompareRequest, Orders};
+use crate::core::json::{from_json, to_json};
+use crate::core::settings::Settings;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine;
 use serde::{Deserialize, Serialize};
@@ -97,7 +97,7 @@ impl View {
 pub enum Data {
     /// The results text.
     Text(String),
-    /// A built-in lesson dataset, by its id ([`crate::lessons`]).
+    /// A built-in lesson dataset, by its id ([`crate::core::lessons`]).
     Lesson(String),
     /// No data: the settings only.
     Left(Left),
@@ -161,7 +161,7 @@ pub fn make(settings: &Settings, view: &View, input: Given) -> (String, Carries)
     let pack = |data| pack(&Out { settings, view, data });
     match input {
         Given::StoredFile => (pack(DataOut::Left(Left::StoredFile)), Carries::SettingsOnly(Left::StoredFile)),
-        Given::Text(text) => match crate::lessons::find(text) {
+        Given::Text(text) => match crate::core::lessons::find(text) {
             Some(lesson) => (pack(DataOut::Lesson(lesson.id)), Carries::Lesson),
             None => match pack_within(&Out { settings, view, data: DataOut::Text(text) }) {
                 Some(fragment) => (fragment, Carries::Data),
@@ -329,7 +329,7 @@ mod tests {
 
     #[test]
     fn a_lesson_travels_by_its_id() {
-        let lesson = &crate::lessons::LESSONS[1];
+        let lesson = &crate::core::lessons::LESSONS[1];
         // (The compare view's methods would add their parameters: not what is measured here.)
         let view = View { compare: None, ..view() };
         let (fragment, carries) = make(&unusual(), &view, Given::Text(lesson.text));

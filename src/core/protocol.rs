@@ -13,8 +13,8 @@ use ratings_engine::tiebreak::Tiebreak;
 use ratings_engine::{Measures, MethodKind, ScaleKind};
 use serde::{Deserialize, Serialize};
 
-pub use crate::compare::{CompareRequest, CompareView, Orders};
-pub use crate::later::Later;
+pub use crate::core::compare::{CompareRequest, CompareView, Orders};
+pub use crate::core::later::Later;
 
 pub use ratings_engine::job::Settings;
 

@@ -4,7 +4,7 @@
 //! (wasm-free, so its tests run natively). Who is in a category is the engine's rule
 //! (`tiebreak::prizes::Category`), shared with the prize lists.
 
-use crate::protocol::StandingRowView;
+use crate::core::protocol::StandingRowView;
 // The rule (who is in a category, its names, the event's year) is the engine's, which the
 // prize lists share.
 use ratings_engine::tiebreak::prizes::Who;
