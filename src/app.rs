@@ -10,7 +10,7 @@ use crate::workers::Workers;
 use leptos::prelude::*;
 use std::time::Duration;
 
-pub use crate::{EXAMPLE, EXAMPLE_CREDIT};
+pub use crate::core::lessons::{EXAMPLE, EXAMPLE_CREDIT};
 
 /// Delay after the last keystroke before the input is rated again.
 const TYPING_PAUSE: Duration = Duration::from_millis(250);

@@ -1,8 +1,14 @@
 //! # Ratings Lab in the browser
 //!
-//! A Leptos (client-side rendering) app over `ratings-engine`. The page ([`app`]) holds the
-//! input, the controls and the charts; the engine runs in a Web Worker ([`worker`]), spoken to
-//! through [`bridge`] with the messages of [`protocol`]; [`compute`] is the work itself.
+//! A Leptos (client-side rendering) app over `ratings-engine`, in two parts:
+//!
+//! * [`core`]: everything that needs no browser — the messages between the page and the
+//!   workers, the work the workers do as plain functions, the views' plain data, settings,
+//!   the link, the lessons, the tournament desk's model — and the app's only door to the
+//!   engine. Native tests run all of it.
+//! * the browser's part, compiled for wasm32 only: the page ([`app`], [`components`],
+//!   [`charts`], [`state`]), the workers ([`worker`]) and the page's side of them
+//!   ([`bridge`], [`workers`]), and what the browser keeps ([`storage`], [`idb`], [`download`]).
 
 pub mod core;
 
@@ -25,8 +31,5 @@ pub mod storage;
 #[cfg(target_arch = "wasm32")]
 pub mod worker;
 
-/// The example shown on a first visit: the 2023/24 Premier League (openfootball, CC0).
-pub const EXAMPLE: &str = include_str!("example/premier-league-2023-24.csv");
-pub const EXAMPLE_CREDIT: &str = "2023/24 Premier League, from openfootball/football.json (CC0)";
 #[cfg(target_arch = "wasm32")]
 pub mod workers;

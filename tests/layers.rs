@@ -12,6 +12,10 @@
 //!   top-level module its row of the table under "## The engine's layers" allows; every
 //!   top-level module has a row, and a row allows only rows before it (bottom → top), so the
 //!   top-level modules form no circle.
+//! * `app_imports_follow_the_layer_table`: the same for the app's top-level modules against the
+//!   table under "## The app's layers", where a row `ratings_engine` stands for the engine
+//!   crate: only `core` may name it; the others reach the engine's items through `core`'s door
+//!   (`core::engine`), which the check follows without counting it as a crossing.
 //! * `engine_modules_form_no_circle` and `app_modules_form_no_circle`: no circle between files
 //!   (module paths). An edge between a module and one of its ancestors (a `mod.rs` and the
 //!   files it declares, or theirs) is not counted: a parent and its children are one unit,
@@ -25,6 +29,10 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
 use std::path::{Path, PathBuf};
+
+/// The engine crate as the app names it: the one crate outside the app whose paths the app's
+/// layer table governs (a row of its own, below `core`).
+const ENGINE: &str = "ratings_engine";
 
 /// A token: an identifier (or number), `::`, or one punctuation character; with its line.
 #[derive(Clone, Debug, PartialEq)]
@@ -307,7 +315,10 @@ fn imports_of(krate: &Crate, module: &str, toks: &[(Tok, usize)]) -> Imports {
         }
         if let Tok::Ident(first) = &toks[i].0 {
             let after_sep = i > 0 && toks[i - 1].0 == Tok::PathSep;
-            if matches!(first.as_str(), "crate" | "super" | "self") && !after_sep && toks.get(i + 1).map(|t| &t.0) == Some(&Tok::PathSep) {
+            if matches!(first.as_str(), "crate" | "super" | "self" | ENGINE)
+                && !after_sep
+                && toks.get(i + 1).map(|t| &t.0) == Some(&Tok::PathSep)
+            {
                 let mut path = vec![first.clone()];
                 i += 1;
                 while toks.get(i).map(|t| &t.0) == Some(&Tok::PathSep) {
@@ -394,6 +405,8 @@ fn absolute(krate: &Crate, module: &str, path: &[String], in_use: bool) -> Optio
         }
         Some("super") => here.clone(),
         Some(first) if in_use && krate.files.contains_key(&join(module, first)) => here.clone(),
+        // The engine, from the app: kept as written, and checked against the app's table.
+        Some(ENGINE) => return Some(path.to_vec()),
         _ => return None,
     };
     while path.get(k).map(String::as_str) == Some("super") {
@@ -407,6 +420,9 @@ fn absolute(krate: &Crate, module: &str, path: &[String], in_use: bool) -> Optio
 /// The module a path goes to: the longest module it names, followed through that module's
 /// `use` items (a re-export goes to where the item is).
 fn resolve(krate: &Crate, path: &[String], depth: usize) -> String {
+    if path.first().map(String::as_str) == Some(ENGINE) {
+        return ENGINE.to_string();
+    }
     let module = (0..=path.len()).rev().map(|n| path[..n].join("::")).find(|m| krate.files.contains_key(m)).unwrap_or_default();
     let n = if module.is_empty() { 0 } else { module.split("::").count() };
     if let (Some(next), true) = (path.get(n), depth < 8) {
@@ -440,7 +456,8 @@ fn edges(krate: &Crate) -> Vec<Edge> {
     for (from, imports) in &krate.imports {
         for (path, line, text) in imports {
             let to = resolve(krate, path, 0);
-            let via = (0..=path.len()).rev().map(|n| path[..n].join("::")).find(|m| krate.files.contains_key(m)).unwrap_or_default();
+            let named = (0..=path.len()).rev().map(|n| path[..n].join("::")).find(|m| krate.files.contains_key(m));
+            let via = if path[0] == ENGINE { ENGINE.to_string() } else { named.unwrap_or_default() };
             if &to != from {
                 out.push(Edge { from: from.clone(), to, via, file: krate.files[from].clone(), line: *line, text: text.clone() });
             }
@@ -497,10 +514,11 @@ fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
-/// The table under "## The engine's layers": per module (bottom → top) what it may import.
-fn layer_table() -> Vec<(String, BTreeSet<String>)> {
+/// The table under `heading` in ARCHITECTURE.md ("## The engine's layers", "## The app's
+/// layers"): per module (bottom → top) what it may import.
+fn layer_table(heading: &str) -> Vec<(String, BTreeSet<String>)> {
     let doc = fs::read_to_string(root().join("ARCHITECTURE.md")).expect("ARCHITECTURE.md");
-    let section = doc.split("\n## The engine's layers").nth(1).expect("ARCHITECTURE.md has a section \"## The engine's layers\"");
+    let section = doc.split(&format!("\n{heading}\n")).nth(1).unwrap_or_else(|| panic!("ARCHITECTURE.md has a section \"{heading}\""));
     let section = section.split("\n## ").next().unwrap();
     let ticked = |cell: &str| -> Vec<String> { cell.split('`').skip(1).step_by(2).map(|s| s.trim().to_string()).collect() };
     let mut rows = Vec::new();
@@ -515,18 +533,19 @@ fn layer_table() -> Vec<(String, BTreeSet<String>)> {
     rows
 }
 
-/// Everything in `krate` that breaks the layer `table` (rows bottom → top, each with what it
-/// may import), each naming the file and line, the import, and the row.
-fn layer_problems(krate: &Crate, table: &[(String, BTreeSet<String>)]) -> Vec<String> {
+/// Everything in `krate` (`whose`: "the engine's", "the app's") that breaks the layer `table`
+/// (rows bottom → top, each with what it may import), each naming the file and line, the
+/// import, and the row. A row `ratings_engine` is the engine crate, as the app names it.
+fn layer_problems(krate: &Crate, table: &[(String, BTreeSet<String>)], whose: &str) -> Vec<String> {
     let mut problems = Vec::new();
     let top = |m: &str| m.split("::").next().unwrap().to_string();
     let tops: BTreeSet<String> = krate.files.keys().filter(|m| !m.is_empty()).map(|m| top(m)).collect();
-    let rows: BTreeSet<String> = table.iter().map(|(m, _)| m.clone()).collect();
+    let rows: BTreeSet<String> = table.iter().map(|(m, _)| m.clone()).filter(|m| m != ENGINE).collect();
     for missing in tops.difference(&rows) {
-        problems.push(format!("the engine's module `{missing}` has no row in ARCHITECTURE.md's table of the engine's layers"));
+        problems.push(format!("{whose} module `{missing}` has no row in ARCHITECTURE.md's table of {whose} layers"));
     }
     for extra in rows.difference(&tops) {
-        problems.push(format!("ARCHITECTURE.md's table of the engine's layers has a row `{extra}`, which is no module of the engine"));
+        problems.push(format!("ARCHITECTURE.md's table of {whose} layers has a row `{extra}`, which is no module of it"));
     }
     for (k, (module, allowed)) in table.iter().enumerate() {
         for a in allowed.iter().filter(|a| !table[..k].iter().any(|(m, _)| m == *a)) {
@@ -535,7 +554,10 @@ fn layer_problems(krate: &Crate, table: &[(String, BTreeSet<String>)]) -> Vec<St
     }
     // Both the module a path names and the one holding the item: `crate::team::TeamTiebreak`
     // (re-exported from `codes`) needs `team` and `codes` allowed.
+    // The engine's items reached through the app's door (`core::engine`) are the door's
+    // business: only a path that names `ratings_engine` itself crosses into the engine.
     let crossings = edges(krate).into_iter().flat_map(|e| [(e.to.clone(), e.clone()), (e.via.clone(), e)]);
+    let crossings = crossings.filter(|(t, e)| t != ENGINE || e.via == ENGINE);
     for (target, e) in crossings.filter(|(t, e)| !e.from.is_empty() && !t.is_empty() && top(&e.from) != top(t)) {
         let (from, to) = (top(&e.from), top(&target));
         let Some((_, allowed)) = table.iter().find(|(m, _)| *m == from) else { continue };
@@ -551,8 +573,44 @@ fn layer_problems(krate: &Crate, table: &[(String, BTreeSet<String>)]) -> Vec<St
 
 #[test]
 fn engine_imports_follow_the_layer_table() {
-    let problems = layer_problems(&read_crate(&root().join("engine/src")), &layer_table());
+    let problems = layer_problems(&read_crate(&root().join("engine/src")), &layer_table("## The engine's layers"), "the engine's");
     assert!(problems.is_empty(), "the engine's layers (ARCHITECTURE.md, \"## The engine's layers\"):\n{}", problems.join("\n"));
+}
+
+#[test]
+fn app_imports_follow_the_layer_table() {
+    let problems = layer_problems(&read_crate(&root().join("src")), &layer_table("## The app's layers"), "the app's");
+    assert!(problems.is_empty(), "the app's layers (ARCHITECTURE.md, \"## The app's layers\"):\n{}", problems.join("\n"));
+}
+
+/// The app's door: a component naming the engine, in a `use` or inline, is named with its file
+/// and line; the same through `core` is not.
+#[test]
+fn a_component_importing_the_engine_is_named() {
+    let files = ["", "core", "core::engine", "components", "components::table"].map(|m| (m.to_string(), PathBuf::from(format!("{m}.rs"))));
+    let src = [
+        ("core::engine", "pub use ratings_engine::tiebreak::Tiebreak;"),
+        (
+            "components::table",
+            "use crate::core::engine::tiebreak::Tiebreak;\nuse ratings_engine::MethodKind;\nfn f() { ratings_engine::sort::by(); }",
+        ),
+    ];
+    let mut krate = Crate { files: files.into_iter().collect(), uses: BTreeMap::new(), imports: BTreeMap::new() };
+    for (module, text) in src {
+        let (uses, imports) = imports_of(&krate, module, &tokenize(text));
+        krate.uses.insert(module.to_string(), uses);
+        krate.imports.insert(module.to_string(), imports);
+    }
+    let row = |m: &str, may: &[&str]| (m.to_string(), may.iter().map(|s| s.to_string()).collect::<BTreeSet<String>>());
+    let table = [row(ENGINE, &[]), row("core", &[ENGINE]), row("components", &["core"])];
+    let problems = layer_problems(&krate, &table, "the app's");
+    assert_eq!(
+        problems,
+        [
+            "components::table.rs:2: `use ratings_engine::MethodKind` goes to `ratings_engine`, which the row of `components` (may import: `core`) does not allow",
+            "components::table.rs:3: `ratings_engine::sort::by` goes to `ratings_engine`, which the row of `components` (may import: `core`) does not allow",
+        ]
+    );
 }
 
 #[test]
@@ -565,12 +623,12 @@ fn an_import_up_the_layers_is_named_with_its_file_and_row() {
     ];
     let krate = Crate { files: files.into_iter().collect(), uses: BTreeMap::new(), imports: imports.into_iter().collect() };
     let table = [("low".to_string(), BTreeSet::new()), ("high".to_string(), BTreeSet::from(["low".to_string()]))];
-    let problems = layer_problems(&krate, &table);
+    let problems = layer_problems(&krate, &table, "the engine's");
     assert_eq!(
         problems,
         ["low.rs:7: `use crate::high::part::f` goes to `high`, which the row of `low` (may import: nothing) does not allow"]
     );
-    let unlisted = layer_problems(&krate, &table[1..]);
+    let unlisted = layer_problems(&krate, &table[1..], "the engine's");
     assert!(
         unlisted.iter().any(|p| p.contains("`low` has no row")) && unlisted.iter().any(|p| p.contains("not a row below it")),
         "{unlisted:?}"

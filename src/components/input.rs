@@ -4,10 +4,10 @@
 use crate::components::lazy::{Deferred, Later, OpenFile};
 use crate::core::engine::parse::detect::Format;
 use crate::core::help::INPUT_HELP_HTML;
+use crate::core::lessons::{EXAMPLE, EXAMPLE_CREDIT};
 use crate::core::protocol::{Settings, StoredFile, LARGE_INPUT};
 use crate::state::{How, Input, Replaced, Rerate, State};
 use crate::storage::{self, Kept};
-use crate::{EXAMPLE, EXAMPLE_CREDIT};
 use leptos::html::Textarea;
 use leptos::prelude::*;
 use leptos::task::spawn_local;

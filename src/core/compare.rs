@@ -442,7 +442,7 @@ mod tests {
     use ratings_engine::methods::brent::BrentParams;
     use ratings_engine::methods::elo::EloParams;
 
-    const EXAMPLE: &str = crate::EXAMPLE;
+    const EXAMPLE: &str = crate::core::lessons::EXAMPLE;
 
     #[test]
     fn brent_against_elo_on_the_example_with_shuffles() {

@@ -329,13 +329,13 @@ mod tests {
                 other => other,
             };
             assert_eq!(settings.method(), expected);
-            let r = rate_text(crate::EXAMPLE, &settings).unwrap();
+            let r = rate_text(crate::core::lessons::EXAMPLE, &settings).unwrap();
             let v: serde_json::Value = serde_json::from_str(&r.json).unwrap();
             assert_eq!(v["params"], serde_json::to_value(&expected).unwrap(), "{method}");
         }
         assert_eq!(Settings::default().params.jrank.eps, 1e-10);
         // The example's 20 teams are a small input: Algorithm 1, to watch.
-        assert_eq!(rate_text(crate::EXAMPLE, &Settings::default()).unwrap().json.contains("\"variant\": \"alg1\""), true);
+        assert_eq!(rate_text(crate::core::lessons::EXAMPLE, &Settings::default()).unwrap().json.contains("\"variant\": \"alg1\""), true);
     }
 
     /// A TRF with one player expelled and one withdrawn (the desk's marks), and FIDE mode left:

@@ -2,6 +2,11 @@
 //! rating methods, with a line saying what to look at and where the data come from. Every
 //! claim a line makes is checked by the tests below, on the engine's own answers.
 
+/// The example shown on a first visit: the 2023/24 Premier League (openfootball, CC0), kept in
+/// the app's own folder (`src/example/`, with its `SOURCE.txt`).
+pub const EXAMPLE: &str = include_str!("../example/premier-league-2023-24.csv");
+pub const EXAMPLE_CREDIT: &str = "2023/24 Premier League, from openfootball/football.json (CC0)";
+
 /// One lesson: a name for the picker (`id` for tests and links), what it teaches, its source,
 /// and the method it teaches with (loading a lesson sets it: the card nights need multiplayer
 /// Elo, and a lesson read by whatever method was last chosen may not show its point at all).
