@@ -6,8 +6,8 @@
 //! standings ([`standings`]) and the rating report ([`report`]) are each in a part of the
 //! worker's wasm ([`DeskParts`]), fetched when first asked for; the rest is in its main part.
 
+use super::part::{Part, Unloaded, UNLOADED};
 use super::slices::post;
-use super::{Part, Unloaded, UNLOADED};
 use crate::core::engine::desk::export::export;
 use crate::core::engine::desk::from_list::listed_file;
 use crate::core::engine::desk::register::{new_file, parse_players};

@@ -35,38 +35,19 @@ mod desk;
 mod input;
 mod lab;
 mod lists;
+mod part;
 mod predict;
 mod rate;
 mod slices;
 
 pub use desk::{pair as desk_pair, report as desk_report, standings as desk_standings, DeskParts};
+pub use part::{Part, Task, Unloaded, UNLOADED};
 
 use crate::core::protocol::{FirstRequest, FromWorker, ToWorker};
 use serde::de::DeserializeOwned;
 use slices::post;
-use std::future::Future;
-use std::pin::Pin;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen_futures::spawn_local;
-
-/// A part of the worker's wasm could not be fetched (the split function's load failed).
-pub struct Unloaded;
-
-impl From<leptos::wasm_split::SplitLoaderError> for Unloaded {
-    fn from(_: leptos::wasm_split::SplitLoaderError) -> Unloaded {
-        Unloaded
-    }
-}
-
-/// What a job says when its part of the worker could not be fetched.
-pub const UNLOADED: &str = "this part of Ratings Lab could not be fetched (no network, or the site was updated since this page opened): reload the page to use it; nothing you entered is lost";
-
-/// A part of the worker's wasm: loads it (the first time) and answers `A` with `R` (a binary's
-/// `wasm_split` function, boxed).
-pub type Part<A, R> = fn(A) -> Pin<Box<dyn Future<Output = Result<R, Unloaded>>>>;
-
-/// A job's work, made by its part and run where the request was read.
-pub type Task = Pin<Box<dyn Future<Output = ()>>>;
 
 /// The lab worker's parts (`src/bin/lab_worker.rs`); rating a text that is no tournament is in
 /// its main part.

@@ -4,20 +4,10 @@
 //! it was; yes sends the change again as `Action::Confirmed`. Nothing here can switch a
 //! warning off.
 
-use super::Desk;
+use super::handle::{Asking, Desk};
 use crate::core::engine::desk::{Action, Level};
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
-
-/// A change waiting for the arbiter's answer.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Asking {
-    pub action: Action,
-    pub level: Level,
-    pub warnings: Vec<String>,
-    /// Yes answers given so far (a Level-4 change needs two).
-    pub agreed: u8,
-}
 
 impl Asking {
     /// The yes answers the level needs.

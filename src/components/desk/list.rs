@@ -1,7 +1,7 @@
 //! The desk's panel: the tournaments kept in this browser, a new one, a TRF imported; and,
 //! once one is open, its round and players.
 
-use super::{file_name, Desk};
+use super::handle::{file_name, Desk};
 use crate::core::engine::desk::export::TrfVersion;
 use crate::core::engine::desk::Action;
 use leptos::prelude::*;
@@ -16,7 +16,7 @@ pub fn DeskPanel() -> impl IntoView {
     let has_open = Memo::new(move |_| desk.current.with(Option::is_some));
     let creating = Memo::new(move |_| desk.creating.get());
     // Read by the next visit (`Desk::restore`, which has read it already).
-    Effect::new(move |_| super::set_local(super::CREATING_KEY, creating.get().then_some("1")));
+    Effect::new(move |_| super::local::set_local(super::local::CREATING_KEY, creating.get().then_some("1")));
     view! {
         <section class=move || format!("panel desk-panel {}", desk.printing.get()) aria-labelledby="desk-title" data-testid="desk-panel">
             <h2 id="desk-title">"Tournament desk"</h2>
@@ -95,7 +95,7 @@ fn Tournament() -> impl IntoView {
             state.organiser.set(Some(crate::core::link::OrganiserView::Crosstable));
         }
         desk.open.set(false);
-        super::set_local(super::LINKED_KEY, Some(&k.id));
+        super::local::set_local(super::local::LINKED_KEY, Some(&k.id));
         let how = crate::state::How::Opened(format!("{}.trf", file_name(&k.name)));
         leptos::task::spawn_local(crate::components::input::replace_input(state, crate::state::Input::Text(k.text), how, rerate));
     };
@@ -155,7 +155,7 @@ fn follow_in_ratings(desk: Desk, state: crate::state::State, rerate: crate::stat
     let passed = StoredValue::new(None::<String>);
     Effect::new(move |_| {
         let newer = desk.current.with(|k| {
-            let k = k.as_ref().filter(|k| super::local(super::LINKED_KEY).as_deref() == Some(k.id.as_str()))?;
+            let k = k.as_ref().filter(|k| super::local::local(super::local::LINKED_KEY).as_deref() == Some(k.id.as_str()))?;
             let earlier = state.text.with_untracked(|shown| {
                 shown != &k.text
                     && (passed.with_value(|p| p.as_deref() == Some(shown.as_str())) || k.undo.iter().rev().take(50).any(|u| u == shown))

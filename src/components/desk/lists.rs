@@ -4,7 +4,7 @@
 //! ([`super::player_form::Lookup`]), and offered at registration to rate the players pasted
 //! ([`super::register`]); the list's month and the lines it could not read shown.
 
-use super::Desk;
+use super::handle::Desk;
 use crate::core::engine::parse::rating_list::RatingType;
 use crate::core::protocol::{Later, ListReply, ListRequest, ToWorker};
 use leptos::prelude::*;

@@ -3,8 +3,8 @@
 //! and the start list. Each list is laid out for print only (its own class on the desk's
 //! panel, `Desk::print`); the rows come from the engine (`crate::core::engine::desk::paper`).
 
+use super::handle::Desk;
 use super::shown::{player_name, round_view};
-use crate::components::desk::Desk;
 use crate::core::engine::desk::dates::when;
 use crate::core::engine::desk::paper::{alphabetical, start_list, Seat};
 use crate::core::engine::desk::Action;

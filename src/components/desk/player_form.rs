@@ -2,7 +2,7 @@
 //! rating), as a late entry and an edit after registration take them: typed, or filled from
 //! the rating list the desk has read ([`Lookup`]).
 
-use super::Desk;
+use super::handle::Desk;
 use crate::core::engine::desk::NewPlayer;
 use crate::core::engine::parse::rating_list::{ListFormat, ListPlayer, RatingType};
 use crate::core::engine::tournament::{Sex, Title};

@@ -4,8 +4,8 @@
 //! not eligible for half-point byes (their bye choice then offers none); the rating list both
 //! look players up in; the start list printed.
 
+use super::handle::Desk;
 use super::player_form::{Lookup, PlayerFields, PlayerForm};
-use super::Desk;
 use crate::core::engine::desk::view::Next;
 use crate::core::engine::desk::{Action, ByeKind, NewPlayer};
 use leptos::prelude::*;

@@ -4,41 +4,13 @@
 //! in one file with a data block, `<script type="application/json" id="ratings-lab-players">`,
 //! which no policy runs as a script).
 
-use super::{local, Desk, OPEN_KEY, STAMP_KEY};
+use super::handle::Desk;
+use super::local::{local, BLOCK, OPEN_KEY, STAMP_KEY};
+pub use super::local::{source, Carried, Source};
 use crate::core::engine::desk::view::Next;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
-use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
-
-/// The data block's id in a saved players' view.
-const BLOCK: &str = "ratings-lab-players";
-
-/// A tournament carried in a saved players' view.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Carried {
-    pub name: String,
-    pub text: String,
-}
-
-/// Where the players' view takes its tournament from.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Source {
-    /// Saved in the page itself.
-    Carried(Carried),
-    /// The desk's open tournament in this browser (`#players`).
-    Kept,
-}
-
-/// Whether this page is a players' view, and of what.
-pub fn source() -> Option<Source> {
-    let document = web_sys::window()?.document()?;
-    if let Some(block) = document.get_element_by_id(BLOCK) {
-        let carried = crate::core::json::from_json::<Carried>(&block.text_content().unwrap_or_default()).ok()?;
-        return Some(Source::Carried(carried));
-    }
-    (web_sys::window()?.location().hash().ok()? == "#players").then_some(Source::Kept)
-}
 
 /// The one-file app with `k`'s tournament inside: the players' view, to save.
 pub fn one_file_with(app: &str, carried: &Carried) -> Option<String> {
@@ -53,7 +25,7 @@ fn load_kept(desk: Desk) {
     spawn_local(async move {
         let id = local(OPEN_KEY).unwrap_or_default();
         let all = crate::idb::tournaments::all().await.unwrap_or_default();
-        let kept = all.iter().filter_map(|j| crate::core::json::from_json::<super::Kept>(j).ok()).find(|k| k.id == id);
+        let kept = all.iter().filter_map(|j| crate::core::json::from_json::<super::handle::Kept>(j).ok()).find(|k| k.id == id);
         match kept {
             Some(k) => desk.ask_standings(k.text),
             None => desk.failure.set(Some("No tournament is open at the desk in this browser.".into())),

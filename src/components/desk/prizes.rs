@@ -2,7 +2,7 @@
 //! one prize each), how players tied on points share (by the tiebreaks, split, or Hort's
 //! half-and-half), and the list `ratings-lab prizes` gives for the file, shown and printed.
 
-use super::Desk;
+use super::handle::Desk;
 use crate::core::engine::tiebreak::prizes::{money, Award, Sharing};
 use leptos::prelude::*;
 

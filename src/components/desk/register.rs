@@ -2,7 +2,7 @@
 //! list open if the organiser leaves that ticked (`core::listed`, the engine's
 //! `desk::from_list`).
 
-use super::Desk;
+use super::handle::Desk;
 use crate::core::engine::desk::register::{Details, Pab, Points};
 use crate::core::engine::desk::system::System;
 use crate::core::engine::parse::rating_list::RatingType;
@@ -73,14 +73,6 @@ impl Default for Draft {
             list_kind: RatingType::Standard,
         }
     }
-}
-
-/// Where the form's draft is kept.
-pub(crate) const DRAFT_KEY: &str = "ratings-lab/desk-draft";
-
-/// The draft kept, if any.
-pub(crate) fn kept_draft() -> Option<String> {
-    super::local(DRAFT_KEY).filter(|d| !d.is_empty())
 }
 
 /// The form's fields, each a signal, made from a draft and made into one.
@@ -183,13 +175,13 @@ impl Form {
 #[component]
 pub fn Register() -> impl IntoView {
     let desk = expect_context::<Desk>();
-    let draft = kept_draft().and_then(|d| crate::core::json::from_json::<Draft>(&d).ok()).unwrap_or_default();
+    let draft = super::local::kept_draft().and_then(|d| crate::core::json::from_json::<Draft>(&d).ok()).unwrap_or_default();
     let form = Form::new(draft);
     // Kept at each change; the first run writes what was read (no change).
     Effect::new(move |_| {
         let d = form.draft();
         let text = if d == Draft::default() { String::new() } else { crate::core::json::to_json(&d) };
-        super::set_local(DRAFT_KEY, Some(&text));
+        super::local::set_local(super::local::DRAFT_KEY, Some(&text));
     });
     let problem = RwSignal::new(None::<String>);
     let create = move |_| match form.details() {

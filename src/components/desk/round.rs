@@ -6,8 +6,8 @@
 //! (colours swapped, two players exchanged), marked as such. The round's time, its
 //! alphabetical list and the start list are in [`paper`].
 
+use super::handle::Desk;
 use super::shown::{player_name, round_view};
-use super::Desk;
 use crate::core::engine::desk::view::{BoardRow, Next};
 use crate::core::engine::desk::{Action, Outcome};
 use crate::core::engine::tournament::Colour;
@@ -227,7 +227,7 @@ fn record(desk: Desk, round: usize, board: usize, outcome: Outcome) {
             outcome.written()
         );
         let action = Action::Correction { round, white: b.white, outcome };
-        return desk.asking.set(Some(super::confirm::Asking {
+        return desk.asking.set(Some(super::handle::Asking {
             action,
             level: crate::core::engine::desk::Level::Confirm,
             warnings: vec![why],

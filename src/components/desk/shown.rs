@@ -1,7 +1,7 @@
 //! What the desk's views read of the open tournament's view: a round, a player as the boards
 //! and the printed lists name them (shared by `round` and `paper`).
 
-use super::Desk;
+use super::handle::Desk;
 use crate::core::engine::desk::view::RoundView;
 use leptos::prelude::*;
 
