@@ -216,7 +216,7 @@ fn connect_rating(state: State, lab: crate::components::compare::Lab, predict: c
         }
         state.begin(job);
         state.failure.set(None);
-        let msg = ToWorker::Rate { job, source, settings: state.settings.get_untracked() };
+        let msg = ToWorker::Rate { job, source, settings: state.settings.get_untracked(), shown: state.shown() };
         bridge.with_value(|b| b.send(msg));
     };
     provide_context(CancelRating(Callback::new(move |()| {

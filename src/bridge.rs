@@ -16,6 +16,7 @@
 //! the first look (`web/first-look.js`) started it, had it rate the example and left it, idle,
 //! in `window.ratingsLabFirstWorker`; the first worker's bridge takes it as ready.
 
+use crate::core::numbered::Sent;
 use crate::core::protocol::{FromWorker, ToWorker};
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
@@ -129,6 +130,9 @@ struct Inner {
     pending: RefCell<Vec<ToWorker>>,
     open: Cell<Open>,
     on_message: Rc<dyn Fn(FromWorker)>,
+    /// The number of the text last sent to the worker of this generation, which it keeps:
+    /// sent again as its number alone ([`Sent::as_sent`]). None after a (re)start.
+    input: Cell<Sent>,
 }
 
 pub struct Bridge(Rc<Inner>);
@@ -234,10 +238,19 @@ fn send_now(worker: &Worker, msg: &ToWorker) {
 }
 
 impl Inner {
+    /// `msg` as this worker is to be sent it ([`Sent::as_sent`]).
+    fn as_sent(&self, msg: ToWorker) -> ToWorker {
+        let mut sent = self.input.get();
+        let msg = sent.as_sent(msg);
+        self.input.set(sent);
+        msg
+    }
+
     /// Starts a worker (the first, or a fresh one after a failure); `false` when the browser
     /// refuses.
     fn start(self: &Rc<Self>) -> bool {
         let generation = self.generation.get() + 1;
+        self.input.set(Sent::default());
         if let Some(worker) = (generation == 1).then(|| self.first_look_worker()).flatten() {
             self.generation.set(generation);
             self.attach(&worker, generation);
@@ -352,8 +365,8 @@ impl Inner {
         self.ready.set(true);
         let pending = std::mem::take(&mut *self.pending.borrow_mut());
         if let Some(w) = self.worker.borrow().as_ref() {
-            for msg in &pending {
-                send_now(w, msg);
+            for msg in pending {
+                send_now(w, &self.as_sent(msg));
             }
         }
     }
@@ -367,6 +380,7 @@ impl Inner {
         }
         self.generation.set(self.generation.get() + 1);
         self.ready.set(false);
+        self.input.set(Sent::default());
         let open = self.open.replace(Open::default());
         for msg in open.failures(&failed_message(why)) {
             (self.on_message)(msg);
@@ -423,6 +437,7 @@ impl Bridge {
             pending: RefCell::new(Vec::new()),
             open: Cell::new(Open::default()),
             on_message: Rc::new(on_message),
+            input: Cell::new(Sent::default()),
         });
         inner.start();
         Bridge(inner)
@@ -449,7 +464,7 @@ impl Bridge {
         match inner.ready.get() {
             true => {
                 if let Some(w) = inner.worker.borrow().as_ref() {
-                    send_now(w, &msg)
+                    send_now(w, &inner.as_sent(msg))
                 }
             }
             false => inner.hold(msg),

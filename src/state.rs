@@ -2,7 +2,7 @@
 
 use crate::core::engine::methods::report::IterationRecord;
 use crate::core::engine::Measures;
-use crate::core::protocol::{FromWorker, InputSummary, Later, LineMessage, RatingResult, Settings, StoredFile};
+use crate::core::protocol::{FromWorker, InputSummary, Later, LineMessage, RatingResult, ReadKey, Settings, Shown, StoredFile};
 use crate::storage::Kept;
 use leptos::prelude::*;
 
@@ -105,6 +105,9 @@ pub struct State {
     /// The newest job while it is quiet (its first [`BUSY_AFTER_MS`]), and the messages it
     /// has sent meanwhile, held back.
     quiet: StoredValue<(Option<u32>, Vec<FromWorker>)>,
+    /// What the summary shown was read from, as the worker said ([`FromWorker::Parsed`]'s key):
+    /// a rating request carries it ([`State::shown`]), and the summary is not posted again.
+    shown_read: StoredValue<Option<ReadKey>>,
     pub summary: RwSignal<Option<InputSummary>>,
     pub errors: RwSignal<Vec<LineMessage>>,
     pub warnings: RwSignal<Vec<LineMessage>>,
@@ -161,6 +164,7 @@ impl State {
             job: RwSignal::new(0),
             running: RwSignal::new(false),
             quiet: StoredValue::new((None, Vec::new())),
+            shown_read: StoredValue::new(None),
             summary: RwSignal::new(None),
             errors: RwSignal::new(Vec::new()),
             warnings: RwSignal::new(Vec::new()),
@@ -196,6 +200,7 @@ impl State {
         self.quiet.set_value((None, Vec::new()));
         self.reading.set(None);
         self.errors.set(errors);
+        self.shown_read.set_value(None);
         self.summary.set(None);
         self.warnings.set(Vec::new());
         self.trace.set(Vec::new());
@@ -214,6 +219,13 @@ impl State {
     /// [`BUSY_AFTER_MS`] (a parameter change on a few hundred players) replaces the last result
     /// in one go, without a frame of "Computing…" and an empty chart in between; a longer one
     /// then shows its progress, and its Cancel button.
+    /// What the page shows already, for a rating request: the summary's and the standings'
+    /// keys, which the worker does not make or post again.
+    pub fn shown(&self) -> Shown {
+        let standings = self.result.with_untracked(|r| r.as_ref().filter(|r| r.standings.is_some()).and_then(|r| r.standings_key.clone()));
+        Shown { read: self.shown_read.get_value(), standings }
+    }
+
     pub fn begin(&self, job: u32) {
         self.quiet.set_value((Some(job), Vec::new()));
         let state = *self;
@@ -255,7 +267,8 @@ impl State {
         }
         match msg {
             Ready => {}
-            Parsed { summary, warnings, .. } => {
+            Parsed { summary, warnings, key, .. } => {
+                self.shown_read.set_value(key);
                 self.reading.set(None);
                 set_if_new(self.summary, Some(summary));
                 set_if_new(self.warnings, warnings);
@@ -266,9 +279,20 @@ impl State {
             }
             ParseFailed { errors, .. } => self.show_no_ratings(errors),
             Reading { bytes, total, .. } => self.reading.set(Some((bytes, total))),
-            Started { measures, .. } => self.measures.set(Some(measures)),
+            Started { measures, .. } => {
+                // A new fit: its trace starts empty (the summary before it may not have been
+                // posted again: the same input).
+                self.trace.set(Vec::new());
+                self.measures.set(Some(measures));
+            }
             Progress { trace, .. } => self.trace.update(|t| t.extend(trace)),
-            Done { job, result } => {
+            Done { job, mut result } => {
+                if result.standings.is_none() && result.standings_key.is_some() {
+                    // Left out: the page shows these standings already (`State::shown`).
+                    result.standings = self.result.with_untracked(|r| {
+                        r.as_ref().filter(|r| r.standings_key == result.standings_key).and_then(|r| r.standings.clone())
+                    });
+                }
                 self.shown_job.set(job);
                 self.measures.set(result.measures.clone());
                 self.step.set(None);

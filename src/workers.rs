@@ -12,6 +12,7 @@
 
 use crate::bridge::Bridge;
 use crate::core::engine::MethodKind;
+use crate::core::numbered::Texts;
 use crate::core::protocol::{FromWorker, Source, ToWorker};
 use std::cell::{Cell, RefCell};
 use std::rc::{Rc, Weak};
@@ -34,6 +35,9 @@ struct Inner {
     /// A rating cancelled while the first worker had it: cancelled in the lab's too if it
     /// is handed on.
     cancelled: Cell<Option<u32>>,
+    /// The texts the views asked for, numbered: a request for the same text is numbered the
+    /// same, so a worker sent it once is sent only the number after (each `Bridge`'s `Sent`).
+    texts: RefCell<Texts>,
 }
 
 /// Whether the lab's worker serves `msg`: a rating by another method than Brent's, of a large
@@ -61,10 +65,14 @@ impl Workers {
             first_rating: RefCell::new(None),
             handed_on: RefCell::new(None),
             cancelled: Cell::new(None),
+            texts: RefCell::default(),
         }))
     }
 
-    pub fn send(&self, msg: ToWorker) {
+    pub fn send(&self, mut msg: ToWorker) {
+        if let Some(source) = msg.source_mut() {
+            self.0.texts.borrow_mut().number(source);
+        }
         send(&self.0, msg)
     }
 }

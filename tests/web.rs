@@ -23,17 +23,23 @@ fn roundtrip<T: serde::Serialize + serde::de::DeserializeOwned>(v: &T) -> T {
 
 #[wasm_bindgen_test]
 fn requests_cross_the_worker_boundary_intact() {
+    let settings = Settings { mapping: "first=white".into(), ..Default::default() };
+    let read = ReadKey::of(3, &settings);
     let msg = ToWorker::Rate {
         job: 7,
-        source: Source::Text("white,black,result\nA,B,½-½\n".into()),
-        settings: Settings { mapping: "first=white".into(), ..Default::default() },
+        source: Source::Numbered { id: 3, text: "white,black,result\nA,B,½-½\n".into() },
+        settings: settings.clone(),
+        shown: Shown { read: Some(read.clone()), standings: Some(StandingsKey::of(read, &settings)) },
     };
     assert_eq!(roundtrip(&msg), msg);
+    let again = ToWorker::Rate { job: 8, source: Source::Kept { id: 3 }, settings, shown: Shown::default() };
+    assert_eq!(roundtrip(&again), again);
     let cancel = ToWorker::Cancel { job: 7 };
     let stored = ToWorker::Rate {
         job: 8,
         source: Source::Stored(StoredFile { name: "big.csv".into(), size: 2e6, stamp: 1.0 }),
         settings: Settings::default(),
+        shown: Shown::default(),
     };
     assert_eq!(roundtrip(&stored), stored);
     assert_eq!(roundtrip(&cancel), cancel);
@@ -309,10 +315,10 @@ fn an_unknown_method_in_a_request_is_a_clear_failure() {
     use ratings_lab_web::core::protocol::FirstRequest;
     use ratings_lab_web::worker::read_request;
     use serde::Serialize;
-    let request = ToWorker::Rate { job: 9, source: Source::Text("x".into()), settings: Settings::default() };
+    let request = ToWorker::Rate { job: 9, source: Source::Text("x".into()), settings: Settings::default(), shown: Shown::default() };
     let good = request.serialize(&serde_wasm_bindgen::Serializer::json_compatible()).unwrap();
     assert_eq!(read_request::<ToWorker>(good.clone()).unwrap(), request);
-    let first = FirstRequest::Rate { job: 9, source: Source::Text("x".into()), settings: Settings::default() };
+    let first = FirstRequest::Rate { job: 9, source: Source::Text("x".into()), settings: Settings::default(), shown: Shown::default() };
     assert_eq!(read_request::<FirstRequest>(good.clone()).unwrap(), first);
     let settings = js_sys::Reflect::get(&js_sys::Reflect::get(&good, &"Rate".into()).unwrap(), &"settings".into()).unwrap();
     js_sys::Reflect::set(&settings, &"method".into(), &"bradley".into()).unwrap();

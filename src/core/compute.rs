@@ -40,7 +40,7 @@ pub fn warnings(job: &Job) -> Vec<LineMessage> {
 /// The finished job as the page shows it, with what `standings` adds. A rating that failed is
 /// an error, unless the input is a tournament, whose standings are shown with the reason there
 /// are no ratings.
-pub fn result(job: &Job, finished: Finished, standings: Standings) -> Result<RatingResult, String> {
+pub fn result(job: &Job, finished: Finished, standings: impl FnOnce(&Job, RatingResult) -> RatingResult) -> Result<RatingResult, String> {
     let parse_warnings = warnings(job);
     let mut result = match finished.rating {
         Ok(rating) => rated(&rating, &parse_warnings),
@@ -108,7 +108,11 @@ fn team_matches(t: &Tournament) -> TeamMatches {
 
 /// The ratings without their standard errors, which [`result`] of the finished job adds: what
 /// the page shows first on a large group ([`ratings_engine::job::Running::finish_early`]).
-pub fn early_result(job: &Job, early: Finished, standings: Standings) -> Result<RatingResult, String> {
+pub fn early_result(
+    job: &Job,
+    early: Finished,
+    standings: impl FnOnce(&Job, RatingResult) -> RatingResult,
+) -> Result<RatingResult, String> {
     let mut result = result(job, early, standings)?;
     result.errors_pending = true;
     Ok(result)
@@ -174,6 +178,7 @@ fn rated(rating: &Rating, parse_warnings: &[LineMessage]) -> RatingResult {
         csv: export::csv(rating),
         json: export::json(rating),
         standings: None,
+        standings_key: None,
         errors_pending: false,
     }
 }
@@ -203,6 +208,7 @@ fn unrated(job: &Job, reason: &str) -> RatingResult {
         csv: String::new(),
         json: String::new(),
         standings: None,
+        standings_key: None,
         errors_pending: false,
         games: None,
     }

@@ -85,7 +85,7 @@ pub mod parse {
         pub use ratings_engine::parse::decode::{decode, not_text};
     }
     pub mod detect {
-        pub use ratings_engine::parse::detect::{detect, read_csv_games, read_games, Format};
+        pub use ratings_engine::parse::detect::{detect, read_csv_games, read_games, Format, ReadOptions};
     }
     pub mod rating_list {
         pub use ratings_engine::parse::rating_list::{ListFormat, ListPlayer, ListReader, RatingList, RatingType};

@@ -5,7 +5,8 @@
 //!
 //! * [`engine`]: the engine's items the rest of the app uses, listed once (the door).
 //! * [`protocol`]: the messages between the page and the workers; [`later`]: a view's result
-//!   decoded by the view that shows it.
+//!   decoded by the view that shows it; [`numbered`]: a text sent to a worker once, then by
+//!   its number.
 //! * [`compute`]: the worker's work as plain functions (the input's summary, the finished job
 //!   as the messages the page shows); [`compare`]: methods side by side.
 //! * [`settings`], [`link`], [`json`]: what the page keeps (storage, a share link).
@@ -27,6 +28,7 @@ pub mod later;
 pub mod lessons;
 pub mod link;
 pub mod listed;
+pub mod numbered;
 pub mod print;
 pub mod protocol;
 pub mod session;

@@ -9,7 +9,8 @@ use ratings_engine::methods::race::Race;
 use ratings_engine::methods::report::{IterationRecord, MethodVariant, ParameterFit, StopReason};
 use ratings_engine::methods::working::Working;
 use ratings_engine::parse::detect::Format;
-use ratings_engine::tiebreak::Tiebreak;
+use ratings_engine::team::{TeamScore, TeamTiebreak};
+use ratings_engine::tiebreak::{Rules, Tiebreak};
 use ratings_engine::{Measures, MethodKind, ScaleKind};
 use serde::{Deserialize, Serialize};
 
@@ -21,8 +22,15 @@ pub use ratings_engine::job::Settings;
 /// Where a job's input is.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Source {
-    /// The text in the text area.
+    /// The text in the text area, as the views ask for it (`workers::Workers` numbers it
+    /// before it leaves the page).
     Text(String),
+    /// The text numbered: the page numbers each new text once (`Workers`), and sends it so the
+    /// first time a worker is to read it.
+    Numbered { id: u32, text: String },
+    /// The text numbered `id`, sent to this worker before (the bridge's record of what it
+    /// sent): a parameter change sends a number, not the text again.
+    Kept { id: u32 },
     /// A large file kept in the browser's storage ([`StoredFile`]), which
     /// the worker reads itself.
     Stored(StoredFile),
@@ -39,14 +47,78 @@ pub struct StoredFile {
     pub stamp: f64,
 }
 
+/// What the page shows already, as the worker said it made it: a rating request carries it,
+/// and the worker leaves out of its answer what has not changed (issue 37: a σ change sends a
+/// number and a setting, and gets ratings back, not the summary and the standings again).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Shown {
+    pub read: Option<ReadKey>,
+    pub standings: Option<StandingsKey>,
+}
+
+/// What an input's summary and warnings depend on: the text (by its number) and the settings
+/// that change how it is read, or which rounds of a tournament are taken.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ReadKey {
+    pub input: u32,
+    pub own: Option<Format>,
+    pub mapping: String,
+    pub skip_bad_lines: bool,
+    pub after_round: Option<usize>,
+}
+
+impl ReadKey {
+    /// The key of text `input` read with `settings`.
+    pub fn of(input: u32, settings: &Settings) -> ReadKey {
+        let read = settings.read_options();
+        ReadKey {
+            input,
+            own: read.own,
+            mapping: settings.mapping.clone(),
+            skip_bad_lines: settings.skip_bad_lines,
+            after_round: settings.after_round,
+        }
+    }
+}
+
+/// What a tournament's standings depend on: the input as read, the tiebreaks and the rules
+/// (individual and team); not the rating method or its parameters.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct StandingsKey {
+    pub read: ReadKey,
+    pub tiebreaks: Option<Vec<Tiebreak>>,
+    pub rules: Option<Rules>,
+    pub team_primary: TeamScore,
+    pub team_tiebreaks: Option<Vec<TeamTiebreak>>,
+}
+
+impl StandingsKey {
+    pub fn of(read: ReadKey, settings: &Settings) -> StandingsKey {
+        StandingsKey {
+            read,
+            tiebreaks: settings.tiebreaks.clone(),
+            rules: settings.rules,
+            team_primary: settings.team_primary,
+            team_tiebreaks: settings.team_tiebreaks.clone(),
+        }
+    }
+}
+
 /// Files (or pastes) larger than this are kept in the browser's storage and read by the
 /// worker, not put into the text area.
 pub const LARGE_INPUT: f64 = 1_000_000.0;
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum ToWorker {
-    /// Read the input and rate it; a newer job supersedes this one.
-    Rate { job: u32, source: Source, settings: Settings },
+    /// Read the input and rate it; a newer job supersedes this one. `shown`: what the page
+    /// shows already, which the worker does not make or post again.
+    Rate {
+        job: u32,
+        source: Source,
+        settings: Settings,
+        #[serde(default)]
+        shown: Shown,
+    },
     /// Stop job `job` and report its last iterate.
     Cancel { job: u32 },
     /// A newer rating, numbered `job`, runs in the other worker: drop the one running here,
@@ -91,6 +163,19 @@ impl ToWorker {
             _ => return None,
         })
     }
+
+    /// The input this request reads, if it reads one (where the page numbers a text and the
+    /// bridge puts a number for a text sent before).
+    pub fn source_mut(&mut self) -> Option<&mut Source> {
+        match self {
+            ToWorker::Rate { source, .. }
+            | ToWorker::Compare { source, .. }
+            | ToWorker::Race { source, .. }
+            | ToWorker::Working { source, .. } => Some(source),
+            ToWorker::Predict { source, .. } => source.as_mut(),
+            _ => None,
+        }
+    }
 }
 
 /// What the first worker (`worker::core`) reads: [`ToWorker`]'s rating requests, the same
@@ -98,10 +183,22 @@ impl ToWorker {
 /// out of its wasm (issue 24).
 #[derive(Clone, Debug, PartialEq, Deserialize)]
 pub enum FirstRequest {
-    Rate { job: u32, source: Source, settings: Settings },
-    Cancel { job: u32 },
-    Supersede { job: u32 },
-    Crash { trap: bool },
+    Rate {
+        job: u32,
+        source: Source,
+        settings: Settings,
+        #[serde(default)]
+        shown: Shown,
+    },
+    Cancel {
+        job: u32,
+    },
+    Supersede {
+        job: u32,
+    },
+    Crash {
+        trap: bool,
+    },
 }
 
 /// Prediction jobs are numbered from here, apart from rating and comparison jobs.
@@ -229,6 +326,10 @@ pub struct RatingResult {
     /// For a tournament file: the standings with the chosen tiebreaks, decoded by the
     /// standings' view in its part of the wasm ([`Later`]).
     pub standings: Option<Later<StandingsView>>,
+    /// What `standings` were computed from; with `standings` left out (`None`) when the page
+    /// shows those already (`Shown::standings`), which it keeps.
+    #[serde(default)]
+    pub standings_key: Option<StandingsKey>,
     /// The ratings are shown before their standard errors, which follow in a second `Done`
     /// for the same job (Brent on a group of hundreds: see `Fit::finish_early`).
     #[serde(default)]
@@ -397,10 +498,14 @@ pub struct StandingRowView {
 pub enum FromWorker {
     /// The worker is listening; requests sent before this would be lost.
     Ready,
+    /// The input's summary and warnings; not posted when the page shows them already
+    /// (`Shown::read` is `key`).
     Parsed {
         job: u32,
         summary: InputSummary,
         warnings: Vec<LineMessage>,
+        #[serde(default)]
+        key: Option<ReadKey>,
     },
     ParseFailed {
         job: u32,
@@ -727,7 +832,7 @@ mod players_as_json {
 
 #[cfg(test)]
 mod tests {
-    use super::{DeskRequest, FirstRequest, KInputs, Settings, Source, StoredFile, ToWorker};
+    use super::{DeskRequest, FirstRequest, KInputs, Settings, Shown, Source, StoredFile, ToWorker};
     use ratings_engine::parse::rating_list::RatingType;
 
     #[test]
@@ -751,12 +856,12 @@ mod tests {
         let stored = Source::Stored(StoredFile { name: "big.csv".into(), size: 12.0, stamp: 5.0 });
         let pairs = [
             (
-                ToWorker::Rate { job: 3, source: stored.clone(), settings: settings.clone() },
-                FirstRequest::Rate { job: 3, source: stored, settings: settings.clone() },
+                ToWorker::Rate { job: 3, source: stored.clone(), settings: settings.clone(), shown: Shown::default() },
+                FirstRequest::Rate { job: 3, source: stored, settings: settings.clone(), shown: Shown::default() },
             ),
             (
-                ToWorker::Rate { job: 4, source: Source::Text("a,b,1-0".into()), settings: settings.clone() },
-                FirstRequest::Rate { job: 4, source: Source::Text("a,b,1-0".into()), settings },
+                ToWorker::Rate { job: 4, source: Source::Kept { id: 2 }, settings: settings.clone(), shown: Shown::default() },
+                FirstRequest::Rate { job: 4, source: Source::Kept { id: 2 }, settings, shown: Shown::default() },
             ),
             (ToWorker::Cancel { job: 4 }, FirstRequest::Cancel { job: 4 }),
             (ToWorker::Supersede { job: 5 }, FirstRequest::Supersede { job: 5 }),

@@ -43,7 +43,7 @@ mod slices;
 pub use desk::{pair as desk_pair, report as desk_report, standings as desk_standings, DeskParts};
 pub use part::{Part, Task, Unloaded, UNLOADED};
 
-use crate::core::protocol::{FirstRequest, FromWorker, ToWorker};
+use crate::core::protocol::{FirstRequest, FromWorker, Source, ToWorker};
 use serde::de::DeserializeOwned;
 use slices::post;
 use wasm_bindgen::prelude::*;
@@ -66,7 +66,7 @@ pub struct LabParts {
 /// for [`LabParts::every`].
 pub fn every_task(request: ToWorker) -> Task {
     match request {
-        ToWorker::Rate { job, source, settings } => Box::pin(rate::run(job, source, settings, rate::LAB)),
+        ToWorker::Rate { job, source, settings, shown } => Box::pin(rate::run(job, source, settings, shown, rate::LAB)),
         other => wrong_task(other),
     }
 }
@@ -158,9 +158,11 @@ async fn crash(trap: bool) {
 /// one before it.
 pub fn core(request: Result<FirstRequest, FromWorker>) {
     match request {
-        Ok(FirstRequest::Rate { job, source, settings }) => {
+        Ok(FirstRequest::Rate { job, source, settings, shown }) => {
             slices::begin(job);
-            spawn_local(rate::run(job, source, settings, rate::FIRST));
+            // Kept at once: a request after it may name the text by its number.
+            let source = input::arrived(source);
+            spawn_local(rate::run(job, source, settings, shown, rate::FIRST));
         }
         Ok(FirstRequest::Cancel { job }) => slices::cancel(job),
         Ok(FirstRequest::Supersede { job }) => slices::begin(job),
@@ -173,12 +175,20 @@ pub fn core(request: Result<FirstRequest, FromWorker>) {
 /// studies in their `parts`. Starts (or stops) what `request` asks for: a new job first
 /// supersedes the one of its kind before it (at once, before its part is loaded).
 pub fn lab(request: Result<ToWorker, FromWorker>, parts: &LabParts) {
+    // A numbered text is kept at once, before any part loads: a request after it may name
+    // the text by its number, and run first.
+    let request = request.map(|mut r| {
+        if let Some(source) = r.source_mut() {
+            *source = input::arrived(std::mem::replace(source, Source::Kept { id: 0 }));
+        }
+        r
+    });
     match request {
-        Ok(ToWorker::Rate { job, source, settings }) => {
+        Ok(ToWorker::Rate { job, source, settings, shown }) => {
             slices::begin(job);
             match rate::in_main_part(&source, &settings) {
-                true => spawn_local(rate::run(job, source, settings, rate::LAB_GAMES)),
-                false => spawn_local(in_part(parts.every, ToWorker::Rate { job, source, settings })),
+                true => spawn_local(rate::run(job, source, settings, shown, rate::LAB_GAMES)),
+                false => spawn_local(in_part(parts.every, ToWorker::Rate { job, source, settings, shown })),
             }
         }
         Ok(request @ ToWorker::Compare { job, .. }) => {

@@ -2,13 +2,14 @@
 //! fit run in slices from the last iterate with its trace posted after each, then the result
 //! (the ratings first when their standard errors take long).
 
-use super::input::{job_by, keep_warm, warm_start, Reads, EVERY};
+use super::input::{arrived, input_id, is_tournament, job_by, keep_warm, warm_start, Reads, EVERY};
 use super::slices::{in_slices, post, sleep, superseded, Ended, Sliced};
 use crate::core::compute;
 use crate::core::engine::job::{Finished, Job, Running};
 use crate::core::engine::methods::Starter;
 use crate::core::engine::parse::detect::read_games;
-use crate::core::protocol::{FromWorker, RatingResult, Settings, Source};
+use crate::core::protocol::{FromWorker, Later, RatingResult, ReadKey, Settings, Shown, Source, StandingsKey, StandingsView};
+use std::cell::RefCell;
 
 /// What a worker's ratings can hold: the methods it starts, and what it adds to a tournament's
 /// result (`None`: it hands tournaments to the lab's worker, [`FromWorker::Elsewhere`]).
@@ -47,12 +48,7 @@ pub const LAB_GAMES: Serves = Serves {
 /// Whether the lab's worker's main part rates `source` ([`LAB_GAMES`]): a text that is no
 /// tournament.
 pub fn in_main_part(source: &Source, settings: &Settings) -> bool {
-    matches!(source, Source::Text(_)) && !is_tournament(source, settings)
-}
-
-/// Whether `source` is a tournament file (TRF or PGN), which the first worker hands on.
-fn is_tournament(source: &Source, settings: &Settings) -> bool {
-    matches!(source, Source::Text(text) if crate::core::engine::parse::detect::detect(text, &settings.read_options()).is_tournament())
+    !matches!(source, Source::Stored(_)) && !is_tournament(source, &settings.read_options())
 }
 
 /// How long the worker waits, after posting ratings whose standard errors are still to come,
@@ -65,17 +61,22 @@ impl Sliced for Running<'_> {
     }
 }
 
-/// Rates `source` with `settings` as job `job`, with what this worker `serves`.
-pub async fn run(job: u32, source: Source, settings: Settings, serves: Serves) {
-    if serves.standings.is_none() && is_tournament(&source, &settings) {
+/// Rates `source` with `settings` as job `job`, with what this worker `serves`; what the page
+/// shows already (`shown`) is neither made nor posted again.
+pub async fn run(job: u32, source: Source, settings: Settings, shown: Shown, serves: Serves) {
+    let source = arrived(source);
+    if serves.standings.is_none() && is_tournament(&source, &settings.read_options()) {
         return post(&FromWorker::Elsewhere { job });
     }
+    let read = input_id(&source).map(|id| ReadKey::of(id, &settings));
     let parsed = match job_by(job, source, &settings, serves.reads).await {
         Ok(parsed) => parsed,
         Err(message) => return post(&message),
     };
-    let standings = serves.standings.unwrap_or(no_standings);
-    post(&FromWorker::Parsed { job, summary: compute::summary(&parsed), warnings: compute::warnings(&parsed) });
+    let standings = |job: &Job, result: RatingResult| with_standings(serves, read.as_ref(), &shown, job, &settings, result);
+    if read.is_none() || shown.read != read {
+        post(&FromWorker::Parsed { job, summary: compute::summary(&parsed), warnings: compute::warnings(&parsed), key: read.clone() });
+    }
     let warm = warm_start(settings.method);
     let finished = match parsed.start_with(warm.as_deref(), serves.starter) {
         Ok(mut running) => {
@@ -128,7 +129,36 @@ async fn fit_in_slices(job: u32, running: &mut Running<'_>) -> bool {
     }
 }
 
-/// A result that is not a tournament's, as it is.
-fn no_standings(_: &Job, result: RatingResult) -> RatingResult {
-    result
+thread_local! {
+    /// The last standings made, and what from: a change of the rating's parameters does not
+    /// make them again (they do not depend on them).
+    static STANDINGS: RefCell<Option<(StandingsKey, Option<Later<StandingsView>>)>> = const { RefCell::new(None) };
+}
+
+/// The result with what this worker adds to a tournament's (its standings): left out when the
+/// page shows them already (`shown.standings`), else made, or taken from the last made for the
+/// same input, tiebreaks and rules. A stored file (no `read` key) has them made each time.
+fn with_standings(
+    serves: Serves,
+    read: Option<&ReadKey>,
+    shown: &Shown,
+    job: &Job,
+    settings: &Settings,
+    mut result: RatingResult,
+) -> RatingResult {
+    let Some(standings) = serves.standings else { return result };
+    let (Some(read), true) = (read, job.input.tournament.is_some()) else { return standings(job, result) };
+    let key = StandingsKey::of(read.clone(), settings);
+    result.standings_key = Some(key.clone());
+    if shown.standings.as_ref() == Some(&key) {
+        return result;
+    }
+    let made = STANDINGS.with(|s| s.borrow().as_ref().filter(|(k, _)| *k == key).map(|(_, made)| made.clone()));
+    if let Some(made) = made {
+        result.standings = made;
+        return result;
+    }
+    let with = standings(job, result);
+    STANDINGS.with(|s| *s.borrow_mut() = Some((key, with.standings.clone())));
+    with
 }
