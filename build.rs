@@ -1,5 +1,5 @@
 //! Renders `docs/input.md`, the one description of the input formats, to HTML for the input
-//! panel's help (`src/help.rs`), so the app's help and the document cannot drift apart.
+//! panel's help (`src/core/help.rs`), so the app's help and the document cannot drift apart.
 //! Headings are demoted by two levels: the help sits inside the input panel, whose own
 //! heading is an `<h2>`, so the page's outline stays right.
 //!

@@ -71,6 +71,10 @@ export async function snapshot(dist) {
     await finished(page);
     await page.getByTestId('rating-row').first().waitFor();
     const look = await page.evaluate(copyOpeningView);
+    // The page numbers a text for its workers (`Source::Numbered`); the first look's worker is
+    // sent the text plain, and the page, taking it over, sends the numbered text it then keeps.
+    const numbered = look.request?.Rate?.source?.Numbered;
+    if (numbered) look.request.Rate.source = { Text: numbered.text };
     if (!look.request?.Rate?.source?.Text) throw new Error('first-look: the app sent no rating request for the example');
     return look;
   } finally {

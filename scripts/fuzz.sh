@@ -6,6 +6,8 @@
 #   tiebreaks  parse a tournament, then the standings with tiebreaks
 #   link       the app's share link: any text read as a link, a link made of a results text
 #              and read back, any JSON packed as one; what it restores rated and ranked
+#              (the app's own fuzz crate, `fuzz/` at the root; the others are the engine's,
+#              `engine/fuzz`, which depends on the engine alone)
 #   team       parse a team tournament, then the team standings with team tiebreaks
 #   roundtrip  parse a TRF, its standings, the TRF written back with the ranks, parsed again:
 #              the same tournament
@@ -14,7 +16,7 @@
 #              each pairing valid, the next round written for results reads back and pairs the same
 # Usage: scripts/fuzz.sh [SECONDS per target (default 600)] [TARGET ...]
 # Needs a nightly toolchain (skipped, saying so, without one); installs cargo-fuzz if missing.
-# A crash stops the run and leaves its input in engine/fuzz/artifacts/<target>/.
+# A crash stops the run and leaves its input in engine/fuzz/artifacts/<target>/ (fuzz/artifacts/link/).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-600}
@@ -39,15 +41,18 @@ corpus=engine/fuzz/corpus
 # The shared data when this checkout has it beside it (it is not part of the repository).
 data=(engine/tests/data)
 [ -d ../shared/data ] && data+=(../shared/data)
+# The app's target has its corpus in the app's fuzz crate.
+dir_of() { [ "$1" = link ] && echo fuzz/corpus/link || echo "$corpus/$1"; }
 seed() {
-  local target=$1 prefix=$2
-  mkdir -p "$corpus/$target"
+  local target=$1 prefix=$2 dir
+  dir=$(dir_of "$target")
+  mkdir -p "$dir"
   find "${data[@]}" -type f -size -64k \
       \( -name '*.csv' -o -name '*.trf' -o -name '*.txt' -o -name '*.pgn' -o -name '*.tsv' -o -name '*.dat' \) \
       2>/dev/null | sort | while read -r f; do
     local name
     name=$(printf '%s' "$f" | md5sum | cut -c1-16)
-    [ -e "$corpus/$target/$name" ] || { printf "$prefix"; cat "$f"; } > "$corpus/$target/$name"
+    [ -e "$dir/$name" ] || { printf "$prefix"; cat "$f"; } > "$dir/$name"
   done
 }
 seed parse ''
@@ -62,7 +67,7 @@ seed pair '\x00'          # the file's own total and initial colour
 # The link target also reads a scenario's JSON (first byte with 0x20 set): one a file, with
 # settings, in the form a link holds (made with node, which the app's tests need anyway).
 if command -v node >/dev/null 2>&1; then
-  mkdir -p "$corpus/link"
+  mkdir -p fuzz/corpus/link
   find "${data[@]}" -type f -size -16k \( -name '*.csv' -o -name '*.trf' -o -name '*.pgn' \) 2>/dev/null | sort \
     | node -e '
       const fs = require("fs"), crypto = require("crypto");
@@ -77,9 +82,9 @@ if command -v node >/dev/null 2>&1; then
         const name = crypto.createHash("md5").update("json:" + f).digest("hex").slice(0, 16);
         const out = `${dir}/${name}`;
         if (!fs.existsSync(out)) fs.writeFileSync(out, Buffer.concat([Buffer.from([0x21]), Buffer.from(JSON.stringify(scenario))]));
-      });' "$corpus/link"
-  printf '\x21{"settings":{"method":"elo"},"view":{"step":3},"data":{"lesson":"cycle"}}' > "$corpus/link/lesson"
-  printf '\x21{"settings":{},"data":{"left":"too_large"}}' > "$corpus/link/left"
+      });' fuzz/corpus/link
+  printf '\x21{"settings":{"method":"elo"},"view":{"step":3},"data":{"lesson":"cycle"}}' > fuzz/corpus/link/lesson
+  printf '\x21{"settings":{},"data":{"left":"too_large"}}' > fuzz/corpus/link/left
 fi
 
 # The lab has no data: its seeds are setups (see fuzz_targets/lab.rs for the byte layout):
@@ -92,14 +97,16 @@ for schedule in '\x02\x05\x00\x00\x00' '\x00' '\x01' '\x03\x28\x00\x00\x00' '\x0
     > "$corpus/lab/$name"
 done
 
-cd engine
 for target in "${targets[@]}"; do
   echo "== fuzz: $target for ${seconds} s"
   log=$(mktemp)
-  if ! cargo +nightly fuzz run "$target" "fuzz/corpus/$target" -- \
-      -max_total_time="$seconds" -max_len=65536 -timeout=20 -rss_limit_mb=4096 -print_final_stats=1 >"$log" 2>&1; then
+  # The engine's targets run from engine/ (its fuzz crate), the app's from the root.
+  home=engine
+  [ "$target" = link ] && home=.
+  if ! (cd "$home" && cargo +nightly fuzz run "$target" "fuzz/corpus/$target" -- \
+      -max_total_time="$seconds" -max_len=65536 -timeout=20 -rss_limit_mb=4096 -print_final_stats=1) >"$log" 2>&1; then
     tail -40 "$log"
-    echo "fuzz: $target FAILED (the input is in engine/fuzz/artifacts/$target/)"
+    echo "fuzz: $target FAILED (the input is in $home/fuzz/artifacts/$target/)"
     exit 1
   fi
   runs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' || echo '?')

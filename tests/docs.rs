@@ -503,3 +503,27 @@ fn json_md_documents_every_field_report_writes_and_no_other() {
         .collect();
     check_documented("report", &outputs, &[]);
 }
+
+/// Issue 37: ARCHITECTURE.md's "Your first hour" names the first file to open for each of the
+/// four parts (the page, the workers, the engine, the desk), and every file it names exists.
+#[test]
+fn the_first_hour_names_a_first_file_for_each_part_and_each_exists() {
+    let doc = read("ARCHITECTURE.md");
+    let section = doc.split("\n## Your first hour\n").nth(1).expect("ARCHITECTURE.md has \"## Your first hour\"");
+    let section = section.split("\n## ").next().unwrap();
+    let mut parts = Vec::new();
+    for line in section.lines().filter(|l| l.starts_with("| the ")) {
+        let cells: Vec<&str> = line.trim_matches('|').split('|').map(str::trim).collect();
+        let files = |cell: &str| -> Vec<String> { cell.split('`').skip(1).step_by(2).filter(|s| s.contains('/')).map(String::from).collect() };
+        let first = files(cells[1]);
+        assert_eq!(first.len(), 1, "{line}: one file to open first");
+        for file in first.iter().chain(&files(cells[2])) {
+            assert!(Path::new(ROOT).join(file).is_file(), "ARCHITECTURE.md's first hour names {file}, which does not exist");
+        }
+        parts.push(cells[0].to_string());
+    }
+    assert_eq!(parts, ["the page", "the workers", "the engine", "the desk"]);
+    for named in section.split('`').skip(1).step_by(2).filter(|s| s.starts_with("src/") || s.starts_with("engine/")) {
+        assert!(Path::new(ROOT).join(named).exists(), "ARCHITECTURE.md's first hour names {named}, which does not exist");
+    }
+}

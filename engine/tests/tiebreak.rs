@@ -565,7 +565,7 @@ fn the_default_order_is_fide_s_recommended_one_for_the_event_type() {
     assert_eq!(order(&held("held_round_robin.trf")), [De, Win, Sb, Ks]);
     let declared = held("held_swiss_5.trf").replacen('\n', "\n212 PTS, SB, BH\n", 1);
     assert_eq!(order(&declared), [Sb, Bh]);
-    // Chosen: kept, EIG included (the app's stored settings of older versions: src/settings.rs).
+    // Chosen: kept, EIG included (the app's stored settings of older versions: src/core/settings.rs).
     let chosen: Settings = serde_json::from_str(r#"{"tiebreaks":["BH-C1","BH","SB","EIG"]}"#).unwrap();
     assert_eq!(chosen.tiebreaks, Some(vec![BhC1, Bh, Sb, Eig]));
     assert_eq!(Job::read(&held("held_swiss_5.trf"), &chosen).unwrap().order(), [BhC1, Bh, Sb, Eig]);

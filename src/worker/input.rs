@@ -100,8 +100,18 @@ async fn read_stored(job: u32, name: &str, settings: &Settings) -> Option<Result
 pub fn arrived(source: Source) -> Source {
     let Source::Numbered { id, text } = source else { return source };
     LAST.with(|l| {
-        if let Some((kept, _)) = l.borrow_mut().as_mut().filter(|(kept, _)| matches!(kept, Source::Text(t) if *t == text)) {
-            *kept = Source::Kept { id };
+        let mut l = l.borrow_mut();
+        let same = |kept: &Source| match kept {
+            Source::Text(t) => *t == text,
+            Source::Kept { id: k } => TEXT.with(|t| t.borrow().as_ref().is_some_and(|n| n.id == *k && *n.text == *text)),
+            Source::Numbered { .. } | Source::Stored(_) => false,
+        };
+        match l.as_mut() {
+            Some((kept, _)) if same(kept) => *kept = Source::Kept { id },
+            // A number given again to another text (a page that started numbering afresh):
+            // what was read under it is not this text.
+            Some((Source::Kept { id: k }, _)) if *k == id => *l = None,
+            _ => {}
         }
     });
     TEXT.with(|t| *t.borrow_mut() = Some(Numbered { id, text: Rc::from(text), tournament: None }));

@@ -1,4 +1,4 @@
-//! The share link (the app's `src/link.rs`): any text read as a link, a link made of any
+//! The share link (the app's `src/core/link.rs`): any text read as a link, a link made of any
 //! results text and read back, and any JSON packed as a link; whatever a link restores is then
 //! rated and ranked as the app's worker would (`compute`, the standings, the team standings).
 //! No panic; a link made here reads back as made; every number the page would show is finite.
