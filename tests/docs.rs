@@ -385,6 +385,7 @@ fn tiebreaks_json(text: &str, order: Option<&str>, round: Option<usize>, check_r
         rules: Some(&standings.rules),
         pending: standings.pending_round,
         mode: full.mode,
+        category: None,
     };
     let json = report::json_with(&standings.standings, standings.eigenvector.as_ref(), &warnings, &extras);
     serde_json::from_str(&json).expect("JSON")

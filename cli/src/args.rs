@@ -8,6 +8,7 @@ use ratings_engine::evaluation::simulate::{Schedule, Setup};
 use ratings_engine::evaluation::Parameter;
 use ratings_engine::job::Settings;
 use ratings_engine::team::TeamScore;
+use ratings_engine::tiebreak::categories::Category;
 use ratings_engine::tiebreak::prizes::Sharing;
 use ratings_engine::tiebreak::Rules;
 use ratings_engine::{MethodKind, ScaleKind};
@@ -339,6 +340,9 @@ pub struct TiebreakArgs {
     pub crosstable: bool,
     #[arg(long, help = help::teams())]
     pub teams: bool,
+    #[arg(long, value_name = "NAME", value_parser = values::category, help = help::category(),
+          conflicts_with_all = ["teams", "crosstable", "check_ranks"])]
+    pub category: Option<Category>,
     /// With --teams: rank by match points or by game points first.
     #[arg(long, value_parser = values::team_score(), ignore_case = true,
           default_value = Settings::default().team_primary.code())]

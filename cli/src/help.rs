@@ -5,6 +5,7 @@ use ratings_engine::evaluation::MAX_ROLLING;
 use ratings_engine::job::{recommended_order, Settings};
 use ratings_engine::parse::Role;
 use ratings_engine::team::{TeamTiebreak, DEFAULT_TEAM_TIEBREAKS};
+use ratings_engine::tiebreak::categories::Category;
 use ratings_engine::tiebreak::{all_codes, Tiebreak};
 use ratings_engine::{MethodKind, ScaleKind};
 
@@ -142,7 +143,8 @@ JSON
   A player withdrawn or expelled (the file's ### marks, or absences to the last round played)
   has \"status\": {\"status\", \"from_round\"}; an expelled player is not ranked: listed
   last, with \"rank\": null.
-  With --round N: \"round\", \"rounds_played\". With --check-ranks: each player's
+  With --category: each player's \"category_place\" and \"category\": {\"name\", \"label\",
+  \"year\"}. With --round N: \"round\", \"rounds_played\". With --check-ranks: each player's
   \"declared_rank\" (null when the file gives none), \"ranks_agree\", and when they differ
   \"first_difference\" and \"matching_order\": {\"order\", \"rules\"} (or \"closest_order\" with
   \"ranks_matched\" when no common order gives them). \"declared_order\": {\"record\", \"order\",
@@ -227,6 +229,16 @@ pub fn teams() -> String {
          score) [default order: the file's own, else {}]",
         team.join(", "),
         default.join(",")
+    )
+}
+
+/// `tiebreaks --category`: the engine's category names.
+pub fn category() -> String {
+    format!(
+        "Only the players of one category, each with their place within it (Cat) beside their rank in \
+         the whole event (Rk): {} (or as prize tables write them: U16, 65+, rating<1800); an age \
+         counts by the year of birth, in the year of the start date (TRF 042)",
+        Category::names()
     )
 }
 

@@ -1,4 +1,5 @@
-//! `tiebreaks`: a tournament's standings with FIDE's tiebreaks, or with `--teams` its teams'.
+//! `tiebreaks`: a tournament's standings with FIDE's tiebreaks (with `--category` a category's,
+//! each player's place within it beside their rank), or with `--teams` its teams'.
 
 use crate::args::{FormatArg, TiebreakArgs};
 use crate::input::{display_name, read_text};
@@ -6,7 +7,7 @@ use ratings_engine::escape;
 use ratings_engine::job::{Job, Settings, TournamentStandings};
 use ratings_engine::parse::detect::{detect, Format};
 use ratings_engine::team::TeamTiebreak;
-use ratings_engine::tiebreak::{crosstable, order, parse_order, report};
+use ratings_engine::tiebreak::{categories, crosstable, order, parse_order, report};
 
 pub fn run(args: &TiebreakArgs) -> Result<String, String> {
     let mut warnings = Vec::new();
@@ -50,20 +51,24 @@ pub fn run(args: &TiebreakArgs) -> Result<String, String> {
     });
     let round = args.round.map(|n| (n, standings.rounds_played));
     let pending = standings.pending_round;
-    let extras =
-        report::Extras { round, ranks, file_order: standings.file_order.as_ref(), rules: Some(&standings.rules), pending, mode: t.mode };
+    // With --category: the category's players, each with their place within it.
+    let category = args.category.map(|c| categories::restricted(t, st, c));
+    let file_order = standings.file_order.as_ref();
+    let rules = Some(&standings.rules);
+    let extras = report::Extras { round, ranks, file_order, rules, pending, mode: t.mode, category: category.as_ref() };
     if args.check_ranks && args.round.is_some_and(|n| n < standings.rounds_played) {
         return Err("--check-ranks: the file's ranks are final; they cannot be checked after an earlier round".into());
     }
+    let st = category.as_ref().map_or(st, |c| &c.standings);
     Ok(match (args.format, args.crosstable) {
         (FormatArg::Csv, crosstable) => {
             for w in &warnings {
                 eprintln!("warning: {}", escape::terminal_lines(&w.to_string()));
             }
-            if crosstable {
-                crosstable::csv(t, st)
-            } else {
-                st.to_csv()
+            match &category {
+                _ if crosstable => crosstable::csv(t, st),
+                Some(c) => c.to_csv(),
+                None => st.to_csv(),
             }
         }
         (FormatArg::Json, _) => report::json_with(st, eig, &warnings, &extras) + "\n",

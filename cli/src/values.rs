@@ -5,6 +5,7 @@ use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use ratings_engine::error::NameError;
 use ratings_engine::evaluation::Parameter;
 use ratings_engine::team::TeamScore;
+use ratings_engine::tiebreak::categories::Category;
 use ratings_engine::tiebreak::prizes::Sharing;
 use ratings_engine::tiebreak::Rules;
 use ratings_engine::{MethodKind, ScaleKind};
@@ -74,6 +75,11 @@ pub fn sharing() -> impl TypedValueParser<Value = Sharing> {
 /// `--tune`: the parameters `evaluate` tunes.
 pub fn parameter() -> impl TypedValueParser<Value = Parameter> {
     named(Parameter::all(), Parameter::key, Parameter::name)
+}
+
+/// `--category`: a category of players, by the engine's names (its error lists them).
+pub fn category(s: &str) -> Result<Category, NameError> {
+    s.parse()
 }
 
 /// `START=K` (`--k-factor 12=40`): a start number and a K from 1 to 700.

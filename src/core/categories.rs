@@ -1,52 +1,31 @@
 //! Category lists, as organisers print them beside the full standings (chess-results,
 //! Swiss-Manager): women, age groups from the year of birth, rating bands. The organiser
 //! picks one; the standings then show the players in it with their place within it
-//! (wasm-free, so its tests run natively). Who is in a category is the engine's rule
-//! (`tiebreak::prizes::Category`), shared with the prize lists.
+//! (wasm-free, so its tests run natively). The rule (who is in a category, which are offered,
+//! the places within one) is the engine's (`tiebreak::categories`), shared with the prize
+//! lists and `ratings-lab tiebreaks --category`: this reads the page's rows for it.
 
 use crate::core::protocol::StandingRowView;
-// The rule (who is in a category, its names, the event's year) is the engine's, which the
-// prize lists share.
-use ratings_engine::tiebreak::prizes::Who;
-pub use ratings_engine::tiebreak::prizes::{event_year, Category};
+use ratings_engine::tiebreak::categories::{self, Row, Who};
+pub use ratings_engine::tiebreak::categories::{event_year, Category};
 
-const UNDER: [u16; 7] = [8, 10, 12, 14, 16, 18, 20];
-const SENIOR: [u16; 2] = [50, 65];
-const BANDS: [u32; 6] = [1200, 1400, 1600, 1800, 2000, 2200];
-
-/// Whether `row` is in `category`, for an event in `year`.
-fn admits(category: Category, row: &StandingRowView, year: Option<u16>) -> bool {
-    category.admits(Who { sex: row.sex, birth_year: row.birth_year, rating: row.rating }, year)
+/// What a category looks at in a row: its sex, year of birth and rating.
+fn who(row: &StandingRowView) -> Who {
+    Who { sex: row.sex, birth_year: row.birth_year, rating: row.rating }
 }
 
 /// The categories worth offering for these players: each that holds some of them but not
 /// all (so choosing it changes the list), "All players" first.
 pub fn offered(rows: &[StandingRowView], year: Option<u16>) -> Vec<Category> {
-    let candidates = std::iter::once(Category::Women)
-        .chain(UNDER.map(Category::Under))
-        .chain(SENIOR.map(Category::Senior))
-        .chain(BANDS.map(Category::RatedBelow))
-        .chain([Category::Unrated]);
-    let mut out = vec![Category::All];
-    let mut last_count = None;
-    for c in candidates {
-        let n = rows.iter().filter(|r| admits(c, r, year)).count();
-        // Nested groups that hold the same players as the one before say nothing new.
-        let same_as_before = matches!(c, Category::Under(_) | Category::RatedBelow(_)) && last_count == Some(n);
-        if n > 0 && n < rows.len() && !same_as_before {
-            out.push(c);
-        }
-        last_count = matches!(c, Category::Under(_) | Category::RatedBelow(_)).then_some(n);
-    }
-    out
+    categories::offered(&rows.iter().map(who).collect::<Vec<_>>(), year)
 }
 
 /// Each row's place within the category, for rows in it (`None` for the others): ties share
 /// the place, as they share the rank. An expelled player is not ranked, so has no place.
 pub fn places(rows: &[StandingRowView], category: Category, year: Option<u16>) -> Vec<Option<usize>> {
-    let placed = |r: &StandingRowView| admits(category, r, year) && !r.departure.is_some_and(|d| d.is_expelled());
-    let ranks: Vec<usize> = rows.iter().filter(|r| placed(r)).map(|r| r.rank).collect();
-    rows.iter().map(|r| placed(r).then(|| 1 + ranks.iter().filter(|&&x| x < r.rank).count())).collect()
+    let rows: Vec<Row> =
+        rows.iter().map(|r| Row { rank: r.rank, who: who(r), ranked: !r.departure.is_some_and(|d| d.is_expelled()) }).collect();
+    categories::places(&rows, category, year)
 }
 
 #[cfg(test)]

@@ -83,27 +83,13 @@ pub fn with_standings(job: &Job, mut result: RatingResult) -> RatingResult {
 }
 
 /// A team event's matches round by round, each team's players (board order) and the boards
-/// per match.
+/// per match: the engine's ([`ratings_engine::team::TeamMatches`]), as the page's cells.
 type TeamMatches = (Vec<Vec<TeamCell>>, Vec<Vec<u32>>, usize);
 
 fn team_matches(t: &Tournament) -> TeamMatches {
-    use ratings_engine::team::{TeamRound, Teams};
-    use ratings_engine::tournament::RoundResult;
-    let Some((teams, _)) = Teams::of(t) else { return (Vec::new(), Vec::new(), 0) };
-    let half = teams.boards as f64 / 2.0;
-    let cell = |r: &TeamRound| match *r {
-        TeamRound::Match { opponent, game_points, .. } => {
-            let result = match game_points.partial_cmp(&half) {
-                Some(std::cmp::Ordering::Greater) => RoundResult::Win,
-                Some(std::cmp::Ordering::Equal) => RoundResult::Draw,
-                _ => RoundResult::Loss,
-            };
-            TeamCell { opponent: Some(opponent), game_points: Some(game_points), result }
-        }
-        TeamRound::Unplayed { result, game_points } => TeamCell { opponent: None, game_points, result },
-    };
-    let rounds = teams.rounds.iter().map(|r| r.iter().map(cell).collect()).collect();
-    (rounds, t.teams.iter().map(|team| team.players.clone()).collect(), teams.boards)
+    let m = ratings_engine::team::TeamMatches::of(t);
+    let cell = |c: &ratings_engine::team::TeamMatch| TeamCell { opponent: c.opponent, game_points: c.game_points, result: c.result };
+    (m.rounds.iter().map(|r| r.iter().map(cell).collect()).collect(), m.members, m.boards)
 }
 
 /// The ratings without their standard errors, which [`result`] of the finished job adds: what

@@ -14,8 +14,9 @@ use super::DeskError;
 use crate::parse::trf::with_header;
 use crate::tournament::Tournament;
 
-/// The column (1-based) where round 1's date starts.
-const FIRST: usize = 92;
+/// The column (1-based) where round 1's date starts: under round 1's block of the player
+/// records.
+const FIRST: usize = crate::parse::trf_record::FIRST_ROUND;
 
 /// `date` as the `132` record writes it (`YY/MM/DD`), from `YY/MM/DD`, or a four-digit year
 /// with `/`, `-` or `.` (a date field's `YYYY-MM-DD`); `None` when it is no such date.

@@ -26,6 +26,7 @@ use super::register::{national_record, player_record, NewPlayer, NAME_WIDTH};
 use super::DeskError;
 use crate::parse::rating_list::{folded, ListEntry, ListFormat, RatingList, RatingType};
 use crate::parse::trf::{parse_trf, renumbered, with_round, Cell};
+use crate::parse::trf_record;
 use crate::tournament::{RankingMethod, RoundResult, Sex, Tournament};
 
 /// A player's fields as they should be after an edit (every field: those equal to the file's
@@ -34,7 +35,7 @@ pub type PlayerFields = NewPlayer;
 
 /// The `001` record of start number `start`, if any.
 fn record_of(text: &str, start: u32) -> Option<&str> {
-    text.lines().find(|l| l.starts_with("001") && l.get(4..8).and_then(|s| s.trim().parse::<u32>().ok()) == Some(start))
+    text.lines().find(|l| trf_record::start_of(l) == Some(start))
 }
 
 /// The fields of start number `start` as the file has them.
@@ -42,7 +43,7 @@ pub fn fields_of(text: &str, start: u32) -> Result<PlayerFields, DeskError> {
     let t = parse_trf(text).map(|(t, _)| t).map_err(|e| DeskError::Unreadable(e.to_string()))?;
     let e = t.entrants.iter().find(|e| e.start == start).ok_or(DeskError::Player { start, what: "no such player".into() })?;
     // Columns 70-79: the birth date as written (the reader keeps only its year).
-    let birth: String = record_of(text, start).map_or(String::new(), |l| l.chars().skip(69).take(10).collect());
+    let birth: String = record_of(text, start).map_or(String::new(), |l| trf_record::BIRTH.raw(l));
     Ok(NewPlayer {
         name: e.name.clone(),
         rating: e.rating,
@@ -156,14 +157,17 @@ pub(crate) fn edit_player(text: &str, t: &Tournament, start: u32, fields: &Playe
     if changed.is_empty() {
         return Ok(text.to_string());
     }
-    let record: String = player_record(start, &new).chars().take(80).collect();
+    // The player's own fields, before the points: the rest of the record (points, rank,
+    // rounds) is kept as the file has it.
+    let own = trf_record::POINTS.from - 1;
+    let record: String = player_record(start, &new).chars().take(own).collect();
     let mut out = String::with_capacity(text.len() + 200);
     for line in text.split_inclusive('\n') {
         let body = line.trim_end_matches(['\n', '\r']);
         let national_line = national.as_ref().is_some_and(|f| body.get(..4) == Some(&format!("{f} ")));
         if record_of(body, start).is_some() {
-            let rest: String = body.chars().skip(80).collect();
-            out.push_str(&format!("{record:<80}{rest}"));
+            let rest: String = body.chars().skip(own).collect();
+            out.push_str(&format!("{record:<own$}{rest}"));
             out.push_str(&line[body.len()..]);
         } else if !(national_line && body.get(4..8).and_then(|s| s.trim().parse::<u32>().ok()) == Some(start)) {
             out.push_str(line);

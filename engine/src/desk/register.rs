@@ -11,6 +11,7 @@
 
 use crate::codes::Tiebreak;
 use crate::error::{bad_field, excerpt, ParseError, ParseErrors};
+use crate::parse::trf_record::{self, PlayerRecord};
 use crate::tournament::{initial_order_key, PointSystem, RankingMethod, Sex, Title};
 use serde::{Deserialize, Serialize};
 
@@ -171,7 +172,7 @@ impl Default for Details {
 /// the `142` record and the round numbers in their fields).
 pub const MAX_ROUNDS: usize = 99;
 /// The TRF name field's width (columns 15-47).
-pub const NAME_WIDTH: usize = 33;
+pub const NAME_WIDTH: usize = trf_record::NAME.width();
 
 /// What a column of the players table holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -360,18 +361,22 @@ fn trf_date(what: &str, v: &str) -> Result<String, super::DeskError> {
 }
 
 /// A `001` record: start number, sex, title, name, rating, federation, FIDE id, birth,
-/// points 0 (FIDE's TRF columns; see [`crate::parse::trf`]).
+/// points 0, in the columns the TRF reader reads them from ([`crate::parse::trf_record`]).
 pub(crate) fn player_record(start: u32, p: &NewPlayer) -> String {
-    let sex = match p.sex {
-        Some(Sex::Male) => 'm',
-        Some(Sex::Female) => 'w',
-        None => ' ',
-    };
-    let title = p.title.map_or("", |t| t.name());
-    let rating = p.rating.map_or(String::new(), |r| r.to_string());
-    let (fed, id, birth) = (p.federation.as_deref().unwrap_or(""), p.fide_id.as_deref().unwrap_or(""), p.birth.as_deref().unwrap_or(""));
     let name: String = p.name.chars().take(NAME_WIDTH).collect();
-    format!("001 {start:>4} {sex}{title:>3} {name:<33} {rating:>4} {fed:<3} {id:>11} {birth:<10} {:>4}", "0.0")
+    PlayerRecord {
+        start,
+        sex: p.sex,
+        title: p.title.map(|t| t.name()),
+        name: &name,
+        rating: p.rating,
+        federation: p.federation.as_deref(),
+        fide_id: p.fide_id.as_deref(),
+        birth: p.birth.as_deref(),
+        points: Some(0.0),
+        rank: None,
+    }
+    .write()
 }
 
 /// TRF-2026's `162` for a point system: its codes only (`W D L A P`: win, draw, loss, absence,

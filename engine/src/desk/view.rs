@@ -223,7 +223,7 @@ fn player_rows(text: &str, t: &Tournament, total: usize) -> Vec<PlayerRow> {
     let births: Vec<(u32, String)> = text
         .lines()
         .filter(|l| l.starts_with("001"))
-        .filter_map(|l| Some((l.get(4..8)?.trim().parse().ok()?, l.chars().skip(69).take(10).collect::<String>().trim().to_string())))
+        .filter_map(|l| Some((crate::parse::trf_record::start_of(l)?, crate::parse::trf_record::BIRTH.read(l))))
         .collect();
     t.entrants
         .iter()

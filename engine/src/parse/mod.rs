@@ -20,6 +20,7 @@ pub mod result;
 pub mod stream;
 pub mod trf;
 pub mod trf_codes;
+pub mod trf_record;
 
 pub use columns::{ColumnMap, Columns, Role};
 pub use csv::{parse_csv, BadLines, CsvOptions, Parsed, Warning};

@@ -109,6 +109,7 @@
 use super::csv::{BadLines, Warning};
 use super::lines::{lines, split_lines};
 use super::trf_codes::{is_ruler, unread_warnings, PairingRecords};
+use super::trf_record::{self as record, Align, Field, RoundBlock};
 use crate::codes::{TeamTiebreak, Tiebreak};
 use crate::error::{bad_field as bad, excerpt, ParseError, ParseErrors};
 use crate::tournament::{
@@ -123,10 +124,7 @@ use std::collections::HashMap;
 pub fn with_ranks(text: &str, rank_of: &dyn Fn(u32) -> Option<usize>) -> String {
     edit_records(text, &|start, chars| {
         let rank = rank_of(start).filter(|&r| r <= 9999)?;
-        if chars.len() < 89 {
-            chars.resize(89, ' ');
-        }
-        chars.splice(85..89, format!("{rank:>4}").chars());
+        record::RANK.write(chars, &rank.to_string(), Align::Right);
         Some(())
     })
 }
@@ -216,31 +214,29 @@ pub fn with_round_off(text: &str, t: &Tournament, round: usize, boards: &[(u32, 
 /// bbpPairings write a round paired for results; the reader takes it as paired, not played
 /// ([`crate::tournament::Tournament::pending_round`]).
 pub fn with_round(text: &str, round: usize, cell_of: &dyn Fn(u32) -> Option<Cell>) -> String {
-    let at = 91 + 10 * round.saturating_sub(1);
+    let block = RoundBlock::of(round);
+    let (at, end) = (block.whole().range().start, block.whole().range().end);
     edit_records(text, &|start, chars| {
         let cell = cell_of(start)?;
-        let opponent = cell.opponent.map_or("0000".to_string(), |o| format!("{o:>4}"));
+        let opponent = cell.opponent.map_or("0000".to_string(), |o| o.to_string());
         let colour = match cell.colour {
             Some(Colour::White) => 'w',
             Some(Colour::Black) => 'b',
             None => '-',
         };
         let result = cell.result.map_or(' ', RoundResult::code);
-        let block: Vec<char> = format!("{opponent} {colour} {result}").chars().collect();
-        let (was, width) = (chars.len(), block.len());
-        if chars.len() < at + block.len() {
-            chars.resize(at + block.len(), ' ');
-        }
-        chars.splice(at..at + block.len(), block);
+        let was = chars.len();
+        // The whole block blanked, then each of its fields written.
+        block.whole().write(chars, "", Align::Left);
+        block.opponent.write(chars, &opponent, Align::Right);
+        block.colour.write(chars, &colour.to_string(), Align::Left);
+        block.result.write(chars, &result.to_string(), Align::Left);
         if let Some(p) = cell.points {
-            if chars.len() < 84 {
-                chars.resize(84, ' ');
-            }
-            chars.splice(80..84, format!("{p:>4.1}").chars().take(4));
+            record::POINTS.write(chars, &format!("{p:.1}"), Align::Right);
         }
         // A blank result past the record's old end, or ending the record, is not written as
         // trailing spaces.
-        let ends = chars[at + width..].iter().all(|&c| c == ' ');
+        let ends = chars[end..].iter().all(|&c| c == ' ');
         while (chars.len() > was || ends) && chars.len() > at && chars.last() == Some(&' ') {
             chars.pop();
         }
@@ -253,10 +249,7 @@ pub fn with_round(text: &str, round: usize, cell_of: &dyn Fn(u32) -> Option<Cell
 pub fn with_points(text: &str, points_of: &dyn Fn(u32) -> Option<f64>) -> String {
     edit_records(text, &|start, chars| {
         let p = points_of(start)?;
-        if chars.len() < 84 {
-            chars.resize(84, ' ');
-        }
-        chars.splice(80..84, format!("{:>4}", show_points(p)).chars().take(4));
+        record::POINTS.write(chars, &show_points(p), Align::Right);
         Some(())
     })
 }
@@ -265,12 +258,13 @@ pub fn with_points(text: &str, points_of: &dyn Fn(u32) -> Option<f64>) -> String
 /// (a round unpaired, a bye request withdrawn), nothing else changed; a record is not left
 /// with trailing spaces.
 pub fn without_round(text: &str, round: usize, which: &dyn Fn(u32) -> bool) -> String {
-    let at = 91 + 10 * round.saturating_sub(1);
+    let block = RoundBlock::of(round).whole().range();
+    let at = block.start;
     edit_records(text, &|start, chars| {
         if !which(start) || chars.len() <= at {
             return None;
         }
-        let end = (at + 8).min(chars.len());
+        let end = block.end.min(chars.len());
         chars[at..end].iter_mut().for_each(|c| *c = ' ');
         while chars.last() == Some(&' ') {
             chars.pop();
@@ -287,14 +281,15 @@ pub fn without_round(text: &str, round: usize, which: &dyn Fn(u32) -> bool) -> S
 /// Support records of the `national` federation.
 pub fn renumbered(text: &str, new_of: &dyn Fn(u32) -> u32, national: Option<&str>) -> String {
     let text = edit_records(text, &|start, chars| {
-        chars.splice(4..8, format!("{:>4}", new_of(start)).chars());
-        let mut at = 91;
-        while at + 4 <= chars.len() {
-            let field: String = chars[at..at + 4].iter().collect();
+        record::START.write(chars, &new_of(start).to_string(), Align::Right);
+        let mut round = 1;
+        while RoundBlock::of(round).opponent.to <= chars.len() {
+            let opponent = RoundBlock::of(round).opponent;
+            let field: String = chars[opponent.range()].iter().collect();
             if let Some(o) = field.trim().parse::<u32>().ok().filter(|&o| o > 0) {
-                chars.splice(at..at + 4, format!("{:>4}", new_of(o)).chars());
+                opponent.write(chars, &new_of(o).to_string(), Align::Right);
             }
-            at += 10;
+            round += 1;
         }
         Some(())
     });
@@ -311,7 +306,7 @@ pub fn renumbered(text: &str, new_of: &dyn Fn(u32) -> u32, national: Option<&str
 /// The file with its player records in the order of their start numbers, in the places the
 /// records held; every other line kept where it was.
 pub fn with_records_in_order(text: &str) -> String {
-    let start = |l: &str| (code(l) == "001").then(|| Cols::new(l).field(5, 8).parse::<u32>().ok()).flatten();
+    let start = |l: &str| (code(l) == "001").then(|| Cols::new(l).of(record::START).parse::<u32>().ok()).flatten();
     let mut lines: Vec<String> = text.split_inclusive('\n').map(str::to_string).collect();
     let unended = lines.last().is_some_and(|l| !l.ends_with('\n'));
     if unended {
@@ -348,7 +343,7 @@ fn edit_records(text: &str, edit: &dyn Fn(u32, &mut Vec<char>) -> Option<()>) ->
             Some(l) if end == '\n' => (l, "\r"),
             _ => (piece, ""),
         };
-        let start = (code(line) == "001").then(|| Cols::new(line).field(5, 8).parse::<u32>().ok()).flatten();
+        let start = (code(line) == "001").then(|| Cols::new(line).of(record::START).parse::<u32>().ok()).flatten();
         let mut chars: Vec<char> = line.chars().collect();
         match start.and_then(|s| edit(s, &mut chars)) {
             Some(()) => out.extend(chars),
@@ -379,6 +374,11 @@ impl Cols {
 
     fn field(&self, from: usize, to: usize) -> String {
         self.get(from, to).trim().to_string()
+    }
+
+    /// A field of the player record ([`record`]), trimmed.
+    fn of(&self, f: Field) -> String {
+        self.field(f.from, f.to)
     }
 
     fn at(&self, col: usize) -> char {
@@ -432,7 +432,7 @@ pub fn looks_like_trf(text: &str) -> bool {
     coded
         && lines(text).any(|(_, l)| {
             let cols = Cols::new(l);
-            code(l) == "001" && cols.at(4) == ' ' && cols.field(5, 8).parse::<u32>().is_ok_and(|n| n > 0)
+            code(l) == "001" && cols.at(4) == ' ' && cols.of(record::START).parse::<u32>().is_ok_and(|n| n > 0)
         })
 }
 
@@ -546,7 +546,7 @@ impl Records {
                 match (self.skip, e.first()) {
                     (true, Some(first)) => {
                         let c = Cols::new(l);
-                        warnings.push(left_out(line, &c.field(15, 47), c.field(5, 8).parse().ok(), first));
+                        warnings.push(left_out(line, &c.of(record::NAME), c.of(record::START).parse().ok(), first));
                     }
                     _ => {
                         self.players.extend(p);
@@ -1239,59 +1239,61 @@ fn checked_acceleration(acc: Acceleration, t: &Tournament, warnings: &mut Vec<Wa
 }
 
 fn read_player(line: usize, l: &str, warnings: &mut Vec<Warning>) -> (Option<RawEntrant>, Vec<ParseError>) {
+    use record::{BIRTH_YEAR, FEDERATION, FIDE_ID, NAME, POINTS, RANK, RATING, SEX, START, TITLE};
     let c = Cols::new(l);
-    let start_text = c.field(5, 8);
+    let start_text = c.of(START);
     let start = match start_text.parse::<u32>() {
         Ok(n) if n > 0 => n,
-        _ => return (None, vec![bad(line, "start rank (columns 5-8)", "a start rank from 1 to 9999", c.get(5, 8))]),
+        _ => return (None, vec![bad(line, "start rank (columns 5-8)", "a start rank from 1 to 9999", c.get(START.from, START.to))]),
     };
-    let text = |from, to| Some(c.field(from, to)).filter(|s| !s.is_empty());
-    let mut warn_field = |what: &str, from: usize, to: usize, expected: &str| {
+    let text = |f: Field| Some(c.of(f)).filter(|s| !s.is_empty());
+    let mut warn_field = |what: &str, f: Field, expected: &str| {
+        let (from, to) = (f.from, f.to);
         warnings.push(Warning {
             line,
             message: format!("{what} (columns {from}-{to}): expected {expected}, found '{}'; left out", c.get(from, to).trim()),
         })
     };
     // A rating or a rank: blank or 0 is none; `Err` for anything else but a number.
-    let count = |from, to| match text(from, to).map(|s| s.parse::<u32>()) {
+    let count = |f| match text(f).map(|s| s.parse::<u32>()) {
         None | Some(Ok(0)) => Ok(None),
         Some(Ok(n)) => Ok(Some(n)),
         Some(Err(_)) => Err(()),
     };
-    let rating = count(49, 52).unwrap_or_else(|()| {
-        warn_field("rating", 49, 52, "a number");
+    let rating = count(RATING).unwrap_or_else(|()| {
+        warn_field("rating", RATING, "a number");
         None
     });
-    let declared_points = match text(81, 84) {
+    let declared_points = match text(POINTS) {
         None => None,
         Some(s) => match number(&s) {
             Some(v) => Some(v),
             None => {
-                warn_field("points", 81, 84, "a number of points such as 4.5");
+                warn_field("points", POINTS, "a number of points such as 4.5");
                 None
             }
         },
     };
-    let declared_rank = count(86, 89).unwrap_or_else(|()| {
-        warn_field("rank", 86, 89, "a number");
+    let declared_rank = count(RANK).unwrap_or_else(|()| {
+        warn_field("rank", RANK, "a number");
         None
     });
-    let fide_id = text(58, 68).filter(|s| !s.trim_start_matches('0').is_empty());
+    let fide_id = text(FIDE_ID).filter(|s| !s.trim_start_matches('0').is_empty());
     let entrant = Entrant {
         start,
-        name: c.field(15, 47),
+        name: c.of(NAME),
         rating,
-        title: text(11, 13),
-        federation: text(54, 56),
+        title: text(TITLE),
+        federation: text(FEDERATION),
         fide_id,
         // Column 10: `m` or `w` (TRF-16), `f` in some writers; anything else unknown.
-        sex: match c.get(10, 10).trim() {
+        sex: match c.of(SEX).as_str() {
             "m" | "M" => Some(Sex::Male),
             "w" | "W" | "f" | "F" => Some(Sex::Female),
             _ => None,
         },
         // Columns 70-79, "YYYY/MM/DD" or the year alone: the year, when it is one.
-        birth_year: c.get(70, 73).trim().parse::<u16>().ok().filter(|y| (1850..=2200).contains(y)),
+        birth_year: c.of(BIRTH_YEAR).parse::<u16>().ok().filter(|y| (1850..=2200).contains(y)),
         declared_points,
         declared_rank,
         rounds: Vec::new(),
@@ -1307,27 +1309,29 @@ fn read_player(line: usize, l: &str, warnings: &mut Vec<Warning>) -> (Option<Raw
 fn read_rounds(line: usize, c: &Cols, warnings: &mut Vec<Warning>) -> (Vec<RawRound>, Vec<ParseError>, Option<usize>, usize) {
     let mut rounds = Vec::new();
     let mut errors = Vec::new();
-    let (mut col, mut r, mut partial) = (92, 1, None);
-    while col <= c.len {
-        if c.len < col + 5 && c.get(col, c.len).chars().any(|ch| ch.is_ascii_alphanumeric() && ch != '0') {
+    let (mut r, mut partial) = (1, None);
+    while RoundBlock::of(r).opponent.from <= c.len {
+        let (col, colour) = (RoundBlock::of(r).opponent.from, RoundBlock::of(r).colour.from);
+        if c.len < colour && c.get(col, c.len).chars().any(|ch| ch.is_ascii_alphanumeric() && ch != '0') {
             // The colour's column is past the end: the line stops inside the block. A block
             // that ends at its colour is a game paired with its result blank (trailing blanks
             // trimmed): `unfinished_games` warns of it unless its whole round is pending.
             partial = Some(col);
             break;
         }
-        match read_round(line, c, col, r, warnings) {
+        match read_round(line, c, r, warnings) {
             Ok(rr) => rounds.push(rr),
             Err(e) => errors.push(e),
         }
-        col += 10;
         r += 1;
     }
     (rounds, errors, partial, r - 1)
 }
 
-fn read_round(line: usize, c: &Cols, col: usize, r: usize, warnings: &mut Vec<Warning>) -> Result<RawRound, ParseError> {
-    let opp_text = c.get(col, col + 3);
+fn read_round(line: usize, c: &Cols, r: usize, warnings: &mut Vec<Warning>) -> Result<RawRound, ParseError> {
+    let block = RoundBlock::of(r);
+    let (col, last) = (block.opponent.from, block.opponent.to);
+    let opp_text = c.get(col, last);
     let opponent = match opp_text.trim() {
         "" => None,
         s => match s.parse::<u32>() {
@@ -1336,33 +1340,35 @@ fn read_round(line: usize, c: &Cols, col: usize, r: usize, warnings: &mut Vec<Wa
             Err(_) => {
                 return Err(bad(
                     line,
-                    format!("round {r} opponent (columns {col}-{})", col + 3),
+                    format!("round {r} opponent (columns {col}-{last})"),
                     "the opponent's start rank, or 0000 / blank for none",
                     opp_text.trim(),
                 ))
             }
         },
     };
-    let colour = match c.at(col + 5) {
+    let colour = match c.at(block.colour.from) {
         'w' | 'W' => Some(Colour::White),
         'b' | 'B' => Some(Colour::Black),
         ' ' | '-' => None,
         other => {
-            return Err(bad(line, format!("round {r} colour (column {})", col + 5), "w, b, - or blank", other.to_string()));
+            return Err(bad(line, format!("round {r} colour (column {})", block.colour.from), "w, b, - or blank", other.to_string()));
         }
     };
-    let code = c.at(col + 7);
+    let code = c.at(block.result.from);
     let Some(mut result) = RoundResult::from_code(code).or_else(|| unknown_result(code, opponent)) else {
         return Err(bad(
             line,
-            format!("round {r} result (column {})", col + 7),
+            format!("round {r} result (column {})", block.result.from),
             "a result code: 1 = 0 + - W D L H F U Z ? X (unknown) or blank",
             code.to_string(),
         ));
     };
     if RoundResult::from_code(code).is_none() {
-        let message =
-            format!("round {r}: result `{code}` (column {}) unknown, read as a result not yet known (as an adjourned game, `?`)", col + 7);
+        let message = format!(
+            "round {r}: result `{code}` (column {}) unknown, read as a result not yet known (as an adjourned game, `?`)",
+            block.result.from
+        );
         warnings.push(Warning { line, message });
     }
     let mut opponent = opponent;
@@ -1373,14 +1379,13 @@ fn read_round(line: usize, c: &Cols, col: usize, r: usize, warnings: &mut Vec<Wa
         (None, ForfeitWin) => warnings.push(Warning {
             line,
             message: format!(
-                "round {r}: a forfeit win ('+') with no opponent (columns {col}-{}); kept as a forfeit win against nobody",
-                col + 3
+                "round {r}: a forfeit win ('+') with no opponent (columns {col}-{last}); kept as a forfeit win against nobody",
             ),
         }),
         (None, Win | Draw | Loss | WinUnrated | DrawUnrated | LossUnrated | Adjourned) => {
             return Err(bad(
                 line,
-                format!("round {r} opponent (columns {col}-{})", col + 3),
+                format!("round {r} opponent (columns {col}-{last})"),
                 format!("the opponent's start rank for the game result '{code}'"),
                 opp_text.trim(),
             ));
@@ -1418,15 +1423,15 @@ fn unknown_result(code: char, opponent: Option<u32>) -> Option<RoundResult> {
 pub fn with_unknown_results_marked(text: &str) -> String {
     let marked = |line: &str| -> String {
         let mut chars: Vec<char> = line.chars().collect();
-        // Column `col` (1-based) starts a round's block; its result is column `col + 7`.
-        let mut col = 92;
-        while col + 7 <= chars.len() {
-            let opponent = chars[col - 1..col + 3].iter().collect::<String>().trim().parse::<u32>().ok().filter(|&n| n > 0);
-            let code = chars[col + 6];
+        let mut round = 1;
+        while RoundBlock::of(round).result.to <= chars.len() {
+            let block = RoundBlock::of(round);
+            let opponent = chars[block.opponent.range()].iter().collect::<String>().trim().parse::<u32>().ok().filter(|&n| n > 0);
+            let code = chars[block.result.range().start];
             if RoundResult::from_code(code).is_none() && unknown_result(code, opponent).is_some() {
-                chars[col + 6] = '?';
+                block.result.write(&mut chars, "?", Align::Left);
             }
-            col += 10;
+            round += 1;
         }
         chars.into_iter().collect()
     };

@@ -10,11 +10,13 @@
 //! the boards), a forfeit loss, a zero-point bye and an absence nothing.
 
 mod boards;
+mod matches;
 mod report;
 mod standings;
 
 // The codes live below the tournament (a file's declared order holds them): `crate::codes`.
 pub use crate::codes::{EdeBoards, TeamScore, TeamTiebreak, DEFAULT_TEAM_TIEBREAKS};
+pub use matches::{match_result, TeamMatch, TeamMatches};
 pub use standings::{TeamRow, TeamStandings, TeamValue};
 
 use crate::tournament::{Colour, Entrant, RoundEntry, RoundResult, Scoring, Tournament};
@@ -62,7 +64,6 @@ impl Teams {
     }
 
     fn tournament(&self, scoring: Scoring, game_points: bool) -> Tournament {
-        let half = self.boards as f64 / 2.0;
         let mut t = Tournament { rounds: self.planned, scoring, ..Default::default() };
         let mut by_round = Vec::with_capacity(self.names.len());
         for (i, (name, rounds)) in self.names.iter().zip(&self.rounds).enumerate() {
@@ -71,12 +72,7 @@ impl Teams {
             for round in rounds {
                 let (entry, p) = match *round {
                     TeamRound::Match { opponent, colour, game_points: gp } => {
-                        let result = match gp.partial_cmp(&half) {
-                            Some(std::cmp::Ordering::Greater) => RoundResult::Win,
-                            Some(std::cmp::Ordering::Equal) => RoundResult::Draw,
-                            _ => RoundResult::Loss,
-                        };
-                        (RoundEntry::new(Some(opponent), colour, result), game_points.then_some(gp))
+                        (RoundEntry::new(Some(opponent), colour, match_result(gp, self.boards)), game_points.then_some(gp))
                     }
                     TeamRound::Unplayed { result, game_points: gp } => {
                         (RoundEntry::new(None, None, result), if game_points { gp } else { None })

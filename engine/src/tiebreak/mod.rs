@@ -50,6 +50,7 @@
 //! assert!(s.rows[0].values[1].explanation.contains("Bo (#2)"));
 //! ```
 
+pub mod categories;
 mod compute;
 mod context;
 pub mod crosstable;

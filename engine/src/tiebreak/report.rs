@@ -2,6 +2,7 @@
 //! the JSON object its help documents (`{"players": [...], "rules", "order", "warnings"}`).
 //! CSV is [`Standings::to_csv`].
 
+use super::categories::CategoryStandings;
 use super::declared::{RankCheck, Search};
 use super::eig::EigenvectorRatings;
 use super::{Rules, RulesChoice, Standings, Tiebreak, TiebreakValue};
@@ -33,6 +34,9 @@ pub struct Extras<'a> {
     pub pending: Option<PendingRound>,
     /// Whether the file left FIDE mode (the checklist's Q46: said wherever standings are shown).
     pub mode: crate::tournament::Mode,
+    /// The standings are a category's (`--category`): its own, given as the standings, each
+    /// row with its place within the category.
+    pub category: Option<&'a CategoryStandings>,
 }
 
 /// The declared ranks of `tournament` against the standings, and the order that gives them.
@@ -106,7 +110,16 @@ pub fn table_with(tournament_name: Option<&str>, st: &Standings, warnings: &[Str
         let text = pending.text();
         out += &format!("{}{}\n", text[..1].to_uppercase(), &text[1..]);
     }
+    if let Some(c) = extras.category {
+        out += &c.heading();
+    }
     out.push('\n');
+    // A category's place before the rank (blank for a row it does not place).
+    let place = |i: usize| extras.category.map(|c| c.places.get(i).map_or(String::new(), |p| p.to_string()));
+    let place = |i: usize| place(i).map_or(String::new(), |p| format!("{p:>3}  "));
+    if extras.category.is_some() {
+        out += &format!("{:>3}  ", "Cat");
+    }
     out += &format!("{:>3}  {:>4}  {:<width$}  {:>4}", "Rk", "No", "Name", "Pts");
     let declared = |e: usize| extras.ranks.and_then(|r| r.tournament.entrants[e].declared_rank);
     if extras.ranks.is_some() {
@@ -116,11 +129,11 @@ pub fn table_with(tournament_name: Option<&str>, st: &Standings, warnings: &[Str
         out += &format!("  {:>7}", tb.code());
     }
     out.push('\n');
-    for r in &st.rows {
+    for (i, r) in st.rows.iter().enumerate() {
         let name: String = crate::escape::terminal(&r.name).chars().take(width).collect();
         // An expelled player is listed without a rank (Q198), `exp`.
         let rank = if r.ranked() { r.rank.to_string() } else { "exp".into() };
-        out += &format!("{rank:>3}  {:>4}  {:<width$}  {:>4.1}", r.start, name, r.points);
+        out += &format!("{}{rank:>3}  {:>4}  {:<width$}  {:>4.1}", place(i), r.start, name, r.points);
         if extras.ranks.is_some() {
             out += &format!("  {:>4}", declared(r.entrant).map_or("-".to_string(), |d| d.to_string()));
         }
@@ -181,12 +194,14 @@ pub fn json(st: &Standings, eig: Option<&EigenvectorRatings>, warnings: &[String
 /// `"closest_order"` (`{"order", "rules", "ranks_matched"}`); `"declared_order"` (`{"record",
 /// "order", "unknown"}`) when the file declares its tiebreaks; `"rules_reason"` (why these
 /// rules) and `"pending_round"` (`{"round", "entries", "paired", "text"}`: a round with only
-/// byes entered) when the caller gives them.
+/// byes entered) when the caller gives them. A category's standings (`--category`) add each
+/// player's `"category_place"` and `"category"` (`{"name", "label", "year"}`).
 pub fn json_with(st: &Standings, eig: Option<&EigenvectorRatings>, warnings: &[String], extras: &Extras) -> String {
     let players: Vec<Value> = st
         .rows
         .iter()
-        .map(|r| {
+        .enumerate()
+        .map(|(i, r)| {
             let values: Map<String, Value> = r
                 .values
                 .iter()
@@ -211,6 +226,9 @@ pub fn json_with(st: &Standings, eig: Option<&EigenvectorRatings>, warnings: &[S
             if let Some(ranks) = extras.ranks {
                 p["declared_rank"] = json!(ranks.tournament.entrants[r.entrant].declared_rank);
             }
+            if let Some(c) = extras.category {
+                p["category_place"] = json!(c.places.get(i));
+            }
             p
         })
         .collect();
@@ -224,6 +242,9 @@ pub fn json_with(st: &Standings, eig: Option<&EigenvectorRatings>, warnings: &[S
     }
     if let Some(p) = extras.pending {
         out["pending_round"] = json!({"round": p.round, "entries": p.entries, "paired": p.paired, "text": p.text()});
+    }
+    if let Some(c) = extras.category {
+        out["category"] = json!({"name": c.category.value(), "label": c.category.label(), "year": c.year});
     }
     if let Some(d) = extras.file_order {
         out["declared_order"] = json!({"record": d.record, "order": codes(&d.tiebreaks), "unknown": d.unknown});
