@@ -1,12 +1,17 @@
-//! The one fit interface every method implements (argmin's `Solver`/`State` is the model):
-//! start it ([`crate::methods::start`]), [`Fit::step`] it, look at the ratings of the current
-//! iterate ([`Fit::display`]) and at its trace, whose quantities and tolerance it names
-//! ([`Fit::measures`]), cancel it, and take the ratings ([`Fit::finish`]).
+//! The one fit interface every method implements, and the loop that drives it, owned once
+//! (argmin's `Executor`/`State` is the model): start a fit ([`crate::methods::start`]),
+//! [`Fit::step`] it, look at the ratings of the current iterate ([`Fit::display`]) and at its
+//! trace, whose quantities and tolerance it names ([`Fit::measures`]), cancel it, and take the
+//! ratings ([`Fit::finish`]).
 //!
 //! A step is whatever the method does between two looks: an iteration (Brent, JRank), a
-//! Newton step of one event's fit (AGA), or the games of one date or round (Elo). The
-//! command line, the app's worker, the step-by-step view and the convergence chart all
-//! drive every method through this trait, so none of them knows one method from another.
+//! Newton step of one event's fit (AGA), or the games of one date or round (Elo). A method
+//! writes only that step ([`Stepper::advance`]: what it did, as an [`Advance`]); the loop
+//! ([`take_step`], behind [`Fit::step`]) counts the steps, keeps their records in the
+//! [`Trace`], tests the tolerance and the cap the method set in its [`Steps`] ([`Stopping`])
+//! and says why the fit stopped, and [`stop_early`] (behind [`Fit::cancel`]) cancels. The
+//! command line, the app's worker, the step-by-step view and the convergence chart all drive
+//! every method through [`Fit`], so none of them knows one method from another.
 
 use crate::error::RateError;
 use crate::methods::report::{IterationRecord, Rating, StopReason};
@@ -87,12 +92,25 @@ pub struct Steps {
     pub trace: Trace,
     taken: usize,
     pub stop: Option<StopReason>,
+    /// The tests the loop applies after each step.
+    stopping: Stopping,
 }
 
 impl Steps {
-    /// No step taken yet, stopped already for `stop` if given (a fit with nothing to do).
+    /// No step taken yet, stopped already for `stop` if given (a fit with nothing to do); no
+    /// stopping test until [`Steps::until`] sets one.
     pub fn new(stop: Option<StopReason>) -> Steps {
         Steps { stop, ..Steps::default() }
+    }
+
+    /// The same, stopped by `stopping`'s tests (argmin's `State` is given its `max_iters` so).
+    pub fn until(self, stopping: Stopping) -> Steps {
+        Steps { stopping, ..self }
+    }
+
+    /// The tests the loop applies after each step.
+    pub fn stopping(&self) -> Stopping {
+        self.stopping
     }
 
     /// Steps taken (the trace may keep fewer records).
@@ -122,18 +140,175 @@ impl Steps {
     }
 }
 
-/// A method being fitted, one step at a time.
-pub trait Fit {
-    /// What the trace measures and the tolerance in force.
-    fn measures(&self) -> Measures;
+/// The tests that stop a fit after a step, besides the method's own word ([`Taken::last`]):
+/// the tolerance on the quantity [`Measures`] names, and the most steps.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Stopping {
+    /// The quantity of a step's record the tolerance applies to, and the tolerance: a step
+    /// that meets it ends the fit as converged, if the method says it has settled
+    /// ([`Taken::settled`]). `None`: no tolerance (a method that goes once through the games,
+    /// or one whose tolerance ends an inner fit, not the run: AGA's events).
+    pub tolerance: Option<(Quantity, f64)>,
+    /// Whether a quantity equal to the tolerance meets it (WHR's "no rating moves by more
+    /// than"), not only one below it (everyone else's).
+    pub inclusive: bool,
+    /// The most steps: the fit stops after that many ([`StopReason::MaxIterations`]). Tested
+    /// after a step, so a fit always takes its first.
+    pub cap: Option<usize>,
+}
 
-    /// Takes one step, unless the fit has stopped; returns its record.
-    fn step(&mut self) -> Option<IterationRecord>;
+impl Stopping {
+    /// Converged when `quantity` is below `tolerance`; at most `cap` steps.
+    pub fn below(quantity: Quantity, tolerance: f64, cap: usize) -> Stopping {
+        Stopping { tolerance: Some((quantity, tolerance)), inclusive: false, cap: Some(cap) }
+    }
 
-    /// The steps taken so far, and why the fit stopped.
+    /// Converged when `quantity` is at most `tolerance`; at most `cap` steps.
+    pub fn at_most(quantity: Quantity, tolerance: f64, cap: usize) -> Stopping {
+        Stopping { inclusive: true, ..Stopping::below(quantity, tolerance, cap) }
+    }
+
+    /// Whether `record` meets the tolerance (never without one; never for a quantity that is
+    /// no number).
+    pub fn met(&self, record: &IterationRecord) -> bool {
+        let Some((quantity, tolerance)) = self.tolerance else { return false };
+        let value = match quantity {
+            Quantity::Change => record.change,
+            Quantity::Residual => record.residual,
+        };
+        if self.inclusive {
+            value <= tolerance
+        } else {
+            value < tolerance
+        }
+    }
+
+    /// Why the fit stops after the step of `record`, the `taken`-th, or `None` to go on: the
+    /// method's last step, the tolerance met, the cap reached, in that order.
+    fn verdict(&self, record: &IterationRecord, step: &Taken, taken: usize) -> Option<StopReason> {
+        if step.last {
+            Some(StopReason::Finished)
+        } else if step.settled && self.met(record) {
+            Some(StopReason::Converged)
+        } else if self.cap.is_some_and(|cap| taken >= cap) {
+            Some(StopReason::MaxIterations)
+        } else {
+            None
+        }
+    }
+}
+
+/// A step a method took: what its record holds, and what the method says of stopping.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Taken {
+    /// What [`Measures::change`] measures.
+    pub change: f64,
+    /// What [`Measures::residual`] measures.
+    pub residual: f64,
+    /// The outer iteration or fit the step belongs to, if the method has one.
+    pub outer: Option<usize>,
+    /// Whether the method's own conditions for converging hold, so that the tolerance may stop
+    /// the fit: true but for Brent's iterations (the undamped step too must be below ε, and a
+    /// fresh fixed-weight eigenproblem must need a single step).
+    pub settled: bool,
+    /// Whether this was the last step there is (the last date of the games): the fit has
+    /// finished.
+    pub last: bool,
+}
+
+impl Taken {
+    /// A step with these quantities, settled, not the last.
+    pub fn new(change: f64, residual: f64) -> Taken {
+        Taken { change, residual, outer: None, settled: true, last: false }
+    }
+
+    pub fn outer(self, outer: Option<usize>) -> Taken {
+        Taken { outer, ..self }
+    }
+
+    pub fn settled(self, settled: bool) -> Taken {
+        Taken { settled, ..self }
+    }
+
+    pub fn last(self, last: bool) -> Taken {
+        Taken { last, ..self }
+    }
+}
+
+/// What a method's step did, as [`Stepper::advance`] hands it to the loop.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Advance {
+    /// A step was taken: the loop records it and applies the stopping tests.
+    Took(Taken),
+    /// No step could be taken: the fit stops for this reason, with no record (the games are
+    /// over: [`StopReason::Finished`]; the next iterate is not finite: [`StopReason::NonFinite`]).
+    Stop(StopReason),
+}
+
+/// What a method writes of its loop (argmin's `Solver`): its step, and the [`Steps`] it keeps
+/// for the loop. Everything else about stepping is the loop's ([`take_step`], [`stop_early`]).
+pub trait Stepper {
+    /// Takes the next step and says what it did. Called by the loop only while the fit has not
+    /// stopped; a method never counts, records or tests its steps itself.
+    fn advance(&mut self) -> Advance;
+
+    /// The steps taken so far, their records, why the fit stopped and its stopping tests.
     fn steps(&self) -> &Steps;
 
     fn steps_mut(&mut self) -> &mut Steps;
+
+    /// Called once, when the fit stops (after its last step, or on a cancel): what a method
+    /// does then, such as letting go of what only further steps need (Brent) or closing the
+    /// fit under way (AGA). Nothing by default.
+    fn on_stop(&mut self) {}
+}
+
+/// One turn of the loop, the same for every method: unless the fit has stopped, the method's
+/// step ([`Stepper::advance`]), counted and recorded, then the stopping tests ([`Stopping`]);
+/// returns the step's record, or `None` when no step was taken.
+pub fn take_step<S: Stepper + ?Sized>(stepper: &mut S) -> Option<IterationRecord> {
+    if stepper.steps().stopped() {
+        return None;
+    }
+    let advance = stepper.advance();
+    let steps = stepper.steps_mut();
+    let record = match advance {
+        Advance::Stop(why) => {
+            steps.stop(why);
+            None
+        }
+        Advance::Took(step) => {
+            let record = steps.push(step.change, step.residual, step.outer);
+            if let Some(why) = steps.stopping.verdict(&record, &step, steps.len()) {
+                steps.stop(why);
+            }
+            Some(record)
+        }
+    };
+    if stepper.steps().stopped() {
+        stepper.on_stop();
+    }
+    record
+}
+
+/// Stops the fit early (a caller's cancel button), unless it has stopped already.
+pub fn stop_early<S: Stepper + ?Sized>(stepper: &mut S) {
+    if !stepper.steps().stopped() {
+        stepper.steps_mut().stop(StopReason::Cancelled);
+        stepper.on_stop();
+    }
+}
+
+/// A method being fitted, one step at a time: its [`Stepper`] (the step it writes) and what the
+/// views read of it.
+pub trait Fit: Stepper {
+    /// What the trace measures and the tolerance in force.
+    fn measures(&self) -> Measures;
+
+    /// Takes one step, unless the fit has stopped ([`take_step`]); returns its record.
+    fn step(&mut self) -> Option<IterationRecord> {
+        take_step(self)
+    }
 
     /// The records kept of the steps so far (every step's, up to [`TRACE_FULL`]; see [`Trace`]).
     fn trace(&self) -> &[IterationRecord] {
@@ -145,10 +320,10 @@ pub trait Fit {
         self.steps().stop
     }
 
-    /// Stops the fit early (a caller's cancel button); [`Fit::finish`] then reports the
-    /// current iterate.
+    /// Stops the fit early (a caller's cancel button; [`stop_early`]); [`Fit::finish`] then
+    /// reports the current iterate.
     fn cancel(&mut self) {
-        self.steps_mut().stop(StopReason::Cancelled);
+        stop_early(self)
     }
 
     /// The display rating of each player of the dataset (in its order) at the current
@@ -238,6 +413,152 @@ mod tests {
             assert_eq!((steps.len(), records.len()), (taken, kept), "{taken}");
             assert!(records.windows(2).all(|w| w[0].iteration < w[1].iteration), "{taken}");
             assert_eq!(records.iter().rev().nth(1).map(|r| r.iteration), before_last, "{taken}");
+        }
+    }
+
+    /// A made-up method: its `k`-th step has change `changes[k]` (residual twice that), the
+    /// step after the last says the games are over; it counts its `advance` and `on_stop` calls.
+    struct Made {
+        changes: Vec<f64>,
+        /// Whether each step says the method has settled.
+        settled: bool,
+        /// Whether the step of the last change is the last step there is.
+        finishes: bool,
+        advanced: usize,
+        stops: usize,
+        steps: Steps,
+    }
+
+    impl Made {
+        fn new(changes: &[f64], stopping: Stopping) -> Made {
+            let steps = Steps::default().until(stopping);
+            Made { changes: changes.to_vec(), settled: true, finishes: false, advanced: 0, stops: 0, steps }
+        }
+    }
+
+    impl Stepper for Made {
+        fn advance(&mut self) -> Advance {
+            let k = self.advanced;
+            self.advanced += 1;
+            match self.changes.get(k) {
+                None => Advance::Stop(StopReason::Finished),
+                Some(&c) if c.is_nan() => Advance::Stop(StopReason::NonFinite),
+                Some(&c) => {
+                    let last = self.finishes && k + 1 == self.changes.len();
+                    Advance::Took(Taken::new(c, 2.0 * c).outer(Some(k / 2)).settled(self.settled).last(last))
+                }
+            }
+        }
+
+        fn steps(&self) -> &Steps {
+            &self.steps
+        }
+
+        fn steps_mut(&mut self) -> &mut Steps {
+            &mut self.steps
+        }
+
+        fn on_stop(&mut self) {
+            self.stops += 1;
+        }
+    }
+
+    impl Fit for Made {
+        fn measures(&self) -> Measures {
+            let tolerance = self.steps.stopping().tolerance;
+            Measures { step: "step".into(), change: "change".into(), residual: "residual".into(), tolerance }
+        }
+
+        fn display(&self) -> Vec<Option<f64>> {
+            Vec::new()
+        }
+
+        fn finish(&self) -> Result<Rating, RateError> {
+            Err(RateError::NoGames)
+        }
+    }
+
+    /// Steps `fit` (as a caller does, through `dyn Fit`) until it stops, cancelling after
+    /// `cancel_after` records; the records returned.
+    fn run(fit: &mut dyn Fit, cancel_after: Option<usize>) -> Vec<IterationRecord> {
+        let mut seen = Vec::new();
+        while let Some(record) = fit.step() {
+            seen.push(record);
+            if Some(seen.len()) == cancel_after {
+                fit.cancel();
+            }
+            assert!(seen.len() <= 100, "the loop never stopped");
+        }
+        seen
+    }
+
+    #[test]
+    fn the_loop_records_each_step_and_stops_at_the_tolerance_the_cap_a_cancel_or_the_end() {
+        let changes = [0.5, 0.2, 0.1, 0.05, 0.01, 0.001];
+        let record = |k: usize| IterationRecord { iteration: k + 1, change: changes[k], residual: 2.0 * changes[k], outer: Some(k / 2) };
+        // Each case: the stopping tests, when to cancel, steps taken and why the fit stopped.
+        let cases = [
+            (Stopping::below(Quantity::Change, 0.05, 100), None, 5, StopReason::Converged),
+            (Stopping::below(Quantity::Change, 0.1, 100), None, 4, StopReason::Converged),
+            (Stopping::at_most(Quantity::Change, 0.1, 100), None, 3, StopReason::Converged),
+            (Stopping::below(Quantity::Residual, 0.1, 100), None, 5, StopReason::Converged),
+            (Stopping::below(Quantity::Change, 1e-9, 2), None, 2, StopReason::MaxIterations),
+            (Stopping::below(Quantity::Change, 0.2, 1), None, 1, StopReason::MaxIterations),
+            (Stopping::below(Quantity::Change, 1e-9, 100), Some(3), 3, StopReason::Cancelled),
+            (Stopping::default(), None, 6, StopReason::Finished),
+        ];
+        for (stopping, cancel_after, taken, why) in cases {
+            let mut fit = Made::new(&changes, stopping);
+            let seen = run(&mut fit, cancel_after);
+            let expected: Vec<IterationRecord> = (0..taken).map(record).collect();
+            let case = format!("{stopping:?}, cancel after {cancel_after:?}");
+            assert_eq!(seen, expected, "{case}: every step's record, numbered from 1");
+            assert_eq!(fit.trace(), &expected[..], "{case}: the trace keeps them");
+            assert_eq!((fit.steps().len(), fit.stop_reason()), (taken, Some(why)), "{case}");
+            // The method is asked for a step only while the fit goes on (the end of the
+            // games is the method's own answer, one ask more), and told once that it stopped.
+            let asked = taken + usize::from(why == StopReason::Finished);
+            assert_eq!((fit.advanced, fit.stops), (asked, 1), "{case}");
+            assert_eq!((fit.step(), fit.advanced, fit.stops), (None, asked, 1), "{case}: a stopped fit takes no step");
+            fit.cancel();
+            assert_eq!((fit.stop_reason(), fit.stops), (Some(why), 1), "{case}: a cancel after the end changes nothing");
+        }
+    }
+
+    #[test]
+    fn the_method_has_its_word_on_stopping() {
+        let changes = [0.5, 0.01, 0.001];
+        let tolerance = Stopping::below(Quantity::Change, 0.05, 100);
+        // Not settled: the tolerance alone does not stop the fit, the cap still does.
+        let mut fit = Made { settled: false, ..Made::new(&changes, tolerance) };
+        assert_eq!(run(&mut fit, None).len(), 3);
+        assert_eq!(fit.stop_reason(), Some(StopReason::Finished), "not settled: on to the end of the games");
+        let mut fit = Made { settled: false, ..Made::new(&changes, Stopping { cap: Some(2), ..tolerance }) };
+        assert_eq!((run(&mut fit, None).len(), fit.stop_reason()), (2, Some(StopReason::MaxIterations)));
+        // Its last step finishes the fit, whatever the tests say, and no step is asked after it.
+        let mut fit = Made { finishes: true, ..Made::new(&changes, Stopping::below(Quantity::Change, 1e-9, 3)) };
+        assert_eq!((run(&mut fit, None).len(), fit.stop_reason(), fit.advanced), (3, Some(StopReason::Finished), 3));
+        // A step it cannot take stops the fit with no record.
+        let mut fit = Made::new(&[0.5, f64::NAN, 0.1], Stopping::below(Quantity::Change, 0.2, 100));
+        assert_eq!(run(&mut fit, None).len(), 1);
+        assert_eq!((fit.steps().len(), fit.stop_reason(), fit.stops), (1, Some(StopReason::NonFinite), 1));
+        // A cap of none still takes the first step (the cap is tested after a step).
+        let mut fit = Made::new(&changes, Stopping::below(Quantity::Change, 1e-9, 0));
+        assert_eq!((run(&mut fit, None).len(), fit.stop_reason()), (1, Some(StopReason::MaxIterations)));
+    }
+
+    #[test]
+    fn every_method_stops_at_the_tolerance_its_measures_name() {
+        let text = "white,black,result,date\nAnna,Ben,1-0,2024-01-01\nBen,Cleo,1-0,2024-01-02\nCleo,Anna,1-0,2024-01-03\nAnna,Cleo,1/2-1/2,2024-01-04\n";
+        let data = crate::parse::parse_csv(text, &Default::default()).unwrap().dataset;
+        for kind in crate::methods::MethodKind::ALL {
+            let fit = crate::methods::start(&data, &crate::methods::Method::default_for(kind), &Default::default()).unwrap();
+            let (named, tested) = (fit.measures().tolerance, fit.steps().stopping().tolerance);
+            match kind {
+                // AGA's tolerance ends each event's Newton fit, not the run of events.
+                crate::methods::MethodKind::Aga => assert_eq!((named.map(|t| t.0), tested), (Some(Quantity::Residual), None)),
+                _ => assert_eq!(named, tested, "{kind}"),
+            }
         }
     }
 }

@@ -28,7 +28,7 @@
 
 use crate::diagnose::{Diagnosis, Finding, FindingKind, Status};
 use crate::error::{check, RateError, MAX_ITER};
-use crate::methods::fit::{groups_warning, stop_warning, Fit, Measures, Quantity, Steps};
+use crate::methods::fit::{groups_warning, stop_warning, Advance, Fit, Measures, Quantity, Stepper, Steps, Stopping, Taken};
 use crate::methods::predictive::Model;
 use crate::methods::ranking::{rank, Placing};
 use crate::methods::report::{IterationRecord, MethodVariant, ParameterFit, PlayerRating, Rating, SolverReport, StopReason};
@@ -376,7 +376,8 @@ impl<'d> JRankFit<'d> {
         let names: Vec<String> = data.players.iter().map(|p| p.name.clone()).collect();
         let s = Schedule::new(n, &prep.games, &names);
         let lr = prep.games.iter().map(|g| g.log_ratio(params.k, params.p)).collect();
-        Ok(JRankFit { data, params: params.clone(), prep, names, s, lr, w: vec![0.0; n], steps: Steps::default() })
+        let steps = Steps::default().until(Stopping::below(Quantity::Change, params.eps, params.max_iter));
+        Ok(JRankFit { data, params: params.clone(), prep, names, s, lr, w: vec![0.0; n], steps })
     }
 
     /// f(w): the mean over each player's games of (w_opponent + ln R).
@@ -435,20 +436,9 @@ fn max_gap(a: &[f64], b: &[f64]) -> f64 {
     a.iter().zip(b).fold(0.0f64, |m, (x, y)| m.max((x - y).abs()))
 }
 
-impl Fit for JRankFit<'_> {
-    fn measures(&self) -> Measures {
-        Measures {
-            step: "iteration".into(),
-            change: "change of a log-strength".into(),
-            residual: "largest |f(w) − w|".into(),
-            tolerance: Some((Quantity::Change, self.params.eps)),
-        }
-    }
-
-    fn step(&mut self) -> Option<IterationRecord> {
-        if self.steps.stopped() {
-            return None;
-        }
+impl Stepper for JRankFit<'_> {
+    /// One damped, renormalised step `w ← (1 − damping)·w + damping·f(w)`.
+    fn advance(&mut self) -> Advance {
         let f = self.target(&self.w);
         let residual = max_gap(&f, &self.w);
         let d = self.params.damping;
@@ -457,17 +447,11 @@ impl Fit for JRankFit<'_> {
         if next.iter().any(|v| !v.is_finite()) {
             // Cannot happen for valid parameters (the step is an average); kept so that a
             // rating is never NaN.
-            self.steps.stop(StopReason::NonFinite);
-            return None;
+            return Advance::Stop(StopReason::NonFinite);
         }
-        let record = self.steps.push(max_gap(&next, &self.w), residual, None);
+        let change = max_gap(&next, &self.w);
         self.w = next;
-        if record.change < self.params.eps {
-            self.steps.stop(StopReason::Converged);
-        } else if self.steps.len() >= self.params.max_iter {
-            self.steps.stop(StopReason::MaxIterations);
-        }
-        Some(record)
+        Advance::Took(Taken::new(change, residual))
     }
 
     fn steps(&self) -> &Steps {
@@ -476,6 +460,17 @@ impl Fit for JRankFit<'_> {
 
     fn steps_mut(&mut self) -> &mut Steps {
         &mut self.steps
+    }
+}
+
+impl Fit for JRankFit<'_> {
+    fn measures(&self) -> Measures {
+        Measures {
+            step: "iteration".into(),
+            change: "change of a log-strength".into(),
+            residual: "largest |f(w) − w|".into(),
+            tolerance: Some((Quantity::Change, self.params.eps)),
+        }
     }
 
     fn display(&self) -> Vec<Option<f64>> {

@@ -4,9 +4,9 @@
 
 use crate::diagnose::{Diagnosis, Status};
 use crate::error::RateError;
-use crate::methods::fit::{Fit, Measures, Steps};
+use crate::methods::fit::{Advance, Fit, Measures, Stepper, Steps, Taken};
 use crate::methods::ranking::{rank, Placing};
-use crate::methods::report::{GameOrder, HistoryPoint, IterationRecord, MethodVariant, PlayerRating, Rating, SolverReport, StopReason};
+use crate::methods::report::{GameOrder, HistoryPoint, MethodVariant, PlayerRating, Rating, SolverReport, StopReason};
 use crate::methods::{Method, MethodKind};
 use crate::model::{chronological_order, chronological_order_by, round_number, Dataset, Game};
 
@@ -172,23 +172,12 @@ fn batches(order: &[usize], same: &dyn Fn(usize, usize) -> bool) -> Vec<std::ops
     out
 }
 
-impl<R: Rule> Fit for SequentialFit<'_, R> {
-    fn measures(&self) -> Measures {
-        Measures {
-            step: self.step_name.into(),
-            change: "largest rating change".into(),
-            residual: "largest |result − expected|".into(),
-            tolerance: None,
-        }
-    }
-
-    fn step(&mut self) -> Option<IterationRecord> {
-        if self.steps.stopped() {
-            return None;
-        }
-        let Some(batch) = self.batches.get(self.steps.len()).cloned() else {
-            self.steps.stop(StopReason::Finished);
-            return None;
+impl<R: Rule> Stepper for SequentialFit<'_, R> {
+    /// Applies the next batch of items; the last batch finishes the run.
+    fn advance(&mut self) -> Advance {
+        let k = self.steps.len();
+        let Some(batch) = self.batches.get(k).cloned() else {
+            return Advance::Stop(StopReason::Finished);
         };
         let (mut change, mut residual) = (0.0f64, 0.0f64);
         for k in batch {
@@ -201,11 +190,7 @@ impl<R: Rule> Fit for SequentialFit<'_, R> {
                 self.foreseen += usize::from(f);
             }
         }
-        let record = self.steps.push(change, residual, None);
-        if self.steps.len() == self.batches.len() {
-            self.steps.stop(StopReason::Finished);
-        }
-        Some(record)
+        Advance::Took(Taken::new(change, residual).last(k + 1 == self.batches.len()))
     }
 
     fn steps(&self) -> &Steps {
@@ -214,6 +199,17 @@ impl<R: Rule> Fit for SequentialFit<'_, R> {
 
     fn steps_mut(&mut self) -> &mut Steps {
         &mut self.steps
+    }
+}
+
+impl<R: Rule> Fit for SequentialFit<'_, R> {
+    fn measures(&self) -> Measures {
+        Measures {
+            step: self.step_name.into(),
+            change: "largest rating change".into(),
+            residual: "largest |result − expected|".into(),
+            tolerance: None,
+        }
     }
 
     fn display(&self) -> Vec<Option<f64>> {

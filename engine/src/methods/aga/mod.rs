@@ -64,7 +64,7 @@ pub use seed::{decayed_sigma, from_continuous, label, promoted, rank_seed, seed_
 
 use crate::diagnose::{Diagnosis, Status};
 use crate::error::{check, RateError, MAX_ITER};
-use crate::methods::fit::{Fit, Measures, Quantity, Steps};
+use crate::methods::fit::{Advance, Fit, Measures, Quantity, Stepper, Steps, Taken};
 use crate::methods::predictive::Model;
 use crate::methods::ranking::{rank, Placing};
 use crate::methods::report::{IterationRecord, MethodVariant, PlayerRating, Rating, SolverReport, StopReason};
@@ -252,30 +252,21 @@ impl<'d> AgaFit<'d> {
     }
 }
 
-impl Fit for AgaFit<'_> {
-    fn measures(&self) -> Measures {
-        Measures {
-            step: "Newton step".into(),
-            change: "largest rating step (stones)".into(),
-            residual: "largest |gradient|".into(),
-            tolerance: Some((Quantity::Residual, self.params.eps)),
-        }
-    }
-
-    fn step(&mut self) -> Option<IterationRecord> {
-        while !self.steps.stopped() {
+impl Stepper for AgaFit<'_> {
+    /// The next Newton iteration of the event under way, opening the next event when one is
+    /// done; after the last, the run stops (converged, or as the first event that did not).
+    /// The run itself has no tolerance or cap: each event's fit has its own ([`Newton`]).
+    fn advance(&mut self) -> Advance {
+        loop {
             if self.current.is_none() && !self.open_group() {
-                self.steps.stop(self.failed.unwrap_or(StopReason::Converged));
-                break;
+                return Advance::Stop(self.failed.unwrap_or(StopReason::Converged));
             }
             let (gi, _, newton) = self.current.as_mut().expect("a fit is open");
             if let Some(r) = newton.step() {
-                let outer = Some(*gi + 1);
-                return Some(self.steps.push(r.change, r.residual, outer));
+                return Advance::Took(Taken::new(r.change, r.residual).outer(Some(*gi + 1)));
             }
             self.close_group();
         }
-        None
     }
 
     fn steps(&self) -> &Steps {
@@ -286,15 +277,24 @@ impl Fit for AgaFit<'_> {
         &mut self.steps
     }
 
-    fn cancel(&mut self) {
-        if self.steps.stopped() {
-            return;
-        }
+    /// A cancel in the middle of an event: its fit ends there, and its players keep the
+    /// current iterate (after the last event, none is under way).
+    fn on_stop(&mut self) {
         if let Some((_, _, newton)) = &mut self.current {
             newton.steps.stop(StopReason::Cancelled);
         }
         self.close_group();
-        self.steps.stop(StopReason::Cancelled);
+    }
+}
+
+impl Fit for AgaFit<'_> {
+    fn measures(&self) -> Measures {
+        Measures {
+            step: "Newton step".into(),
+            change: "largest rating step (stones)".into(),
+            residual: "largest |gradient|".into(),
+            tolerance: Some((Quantity::Residual, self.params.eps)),
+        }
     }
 
     fn display(&self) -> Vec<Option<f64>> {

@@ -1,7 +1,7 @@
 //! The problem Brent's iterations solve, set up once from a [`Dataset`]: the scores as pairs
 //! restricted to rateable groups, the dummy player, old ratings, and per-group scaling.
 
-use super::BrentParams;
+use super::params::BrentParams;
 use crate::diagnose::{analyse, Diagnosis, Structure};
 use crate::model::Dataset;
 use crate::pairs::Pairs;

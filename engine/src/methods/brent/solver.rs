@@ -1,18 +1,19 @@
-//! The iterations, one pass over the pairs that met each, as a stepper so a caller (the web
-//! app's worker, a teacher's step-by-step view) can watch every iterate.
+//! The iterations, one pass over the pairs that met each, as a [`Stepper`] so a caller (the
+//! web app's worker, a teacher's step-by-step view) can watch every iterate: the solver writes
+//! its step ([`Stepper::advance`]), the fit loop records it and stops it.
 
 use super::accelerated::Accelerated;
+use super::params::BrentParams;
 use super::problem::{Problem, UNRATED};
 use super::sweep::{sweep, MaxRatio, Node};
-use super::{BrentParams, Variant};
-use crate::methods::fit::Steps;
+use super::variant::Variant;
+use crate::methods::fit::{stop_early, take_step, Advance, Quantity, Stepper, Steps, Stopping, Taken};
 use crate::methods::report::{IterationRecord, StopReason};
 
 pub struct Solver {
     pub problem: Problem,
     variant: Variant,
     eps: f64,
-    max_iter: usize,
     /// Current strengths, per node (the dummy last).
     x: Vec<f64>,
     /// The strengths and sums of the current pass (see [`sweep`]).
@@ -27,6 +28,51 @@ pub struct Solver {
     accelerated: Option<Accelerated>,
     /// Whether the iteration started from a previous fit's strengths ([`Solver::warm`]).
     warmed: bool,
+}
+
+impl Stepper for Solver {
+    /// One iteration of the variant: converged when the step is below ε (the fit loop's test)
+    /// and so is an undamped step (13) from the new iterate, which heavy damping would
+    /// otherwise hide, and the fixed weights have settled.
+    fn advance(&mut self) -> Advance {
+        if self.accelerated.is_some() {
+            return self.advance_accelerated();
+        }
+        self.passes += 1;
+        let (mut y, residual, outer) = match self.variant {
+            Variant::Alg1 | Variant::Accelerated | Variant::Auto => self.pass_unit(false),
+            Variant::Zermelo => self.pass_unit(true),
+            Variant::Fixed => self.pass_fixed(),
+        };
+        self.problem.renormalise(&mut y);
+        let (change, finite) = self.change(&y);
+        if !finite {
+            return Advance::Stop(StopReason::NonFinite);
+        }
+        self.x = y;
+        let undamped = self.undamped < self.eps;
+        let settled = self.weights_settled(change, undamped) && undamped;
+        Advance::Took(Taken::new(change, residual).outer(outer).settled(settled))
+    }
+
+    fn steps(&self) -> &Steps {
+        &self.steps
+    }
+
+    fn steps_mut(&mut self) -> &mut Steps {
+        &mut self.steps
+    }
+
+    /// Lets go of what only further iterations need (the accelerated iteration's remembered
+    /// iterates, the pass's sums): the results are made from the strengths and the problem,
+    /// and at the end of a large run this memory is the difference between its peak and less.
+    fn on_stop(&mut self) {
+        if let Some(a) = &mut self.accelerated {
+            a.shed();
+        }
+        self.work = Vec::new();
+        self.fixed = None;
+    }
 }
 
 /// State of the outer re-weighting for the fixed-weight eigenproblem (§3–4).
@@ -100,10 +146,11 @@ impl Solver {
             problem,
             variant: params.variant,
             eps: params.eps,
-            max_iter: params.max_iter,
             x,
             work: Vec::with_capacity(nodes),
-            steps: Steps::new(stop),
+            // The paper's stopping quantity below ε (and the solver's own conditions:
+            // `Taken::settled`), within the most iterations.
+            steps: Steps::new(stop).until(Stopping::below(Quantity::Change, params.eps, params.max_iter)),
             fixed,
             undamped: f64::INFINITY,
             passes: 0,
@@ -163,95 +210,37 @@ impl Solver {
         self.steps.stop
     }
 
+    /// The iterations taken (as [`Stepper::steps`], without the trait in scope).
     pub fn steps(&self) -> &Steps {
         &self.steps
     }
 
-    pub fn steps_mut(&mut self) -> &mut Steps {
-        &mut self.steps
-    }
-
-    /// Runs one iteration, unless the solver has stopped. Returns its record.
+    /// Runs one iteration, unless the solver has stopped (the fit loop: [`take_step`]).
+    /// Returns its record.
     pub fn step(&mut self) -> Option<&IterationRecord> {
-        let stepped = self.iterate().is_some();
-        if self.steps.stopped() {
-            self.shed();
-        }
-        if stepped {
-            self.steps.trace.last()
-        } else {
-            None
-        }
-    }
-
-    /// Lets go of what only further iterations need (the accelerated iteration's remembered
-    /// iterates, the pass's sums): the results are made from the strengths and the problem,
-    /// and at the end of a large run this memory is the difference between its peak and less.
-    fn shed(&mut self) {
-        if let Some(a) = &mut self.accelerated {
-            a.shed();
-        }
-        self.work = Vec::new();
-        self.fixed = None;
-    }
-
-    fn iterate(&mut self) -> Option<&IterationRecord> {
-        if self.steps.stopped() {
-            return None;
-        }
-        if self.steps.len() >= self.max_iter {
-            self.steps.stop(StopReason::MaxIterations);
-            return None;
-        }
-        if self.accelerated.is_some() {
-            return self.step_accelerated();
-        }
-        self.passes += 1;
-        let (mut y, residual, outer) = match self.variant {
-            Variant::Alg1 | Variant::Accelerated | Variant::Auto => self.pass_unit(false),
-            Variant::Zermelo => self.pass_unit(true),
-            Variant::Fixed => self.pass_fixed(),
-        };
-        self.problem.renormalise(&mut y);
-        let (change, finite) = self.change(&y);
-        if !finite {
-            self.steps.stop(StopReason::NonFinite);
-            return None;
-        }
-        self.x = y;
-        self.steps.push(change, residual, outer);
-        let settled = self.undamped < self.eps;
-        let converged = settled
-            && match &mut self.fixed {
-                // The outer loop has converged when a fresh eigenproblem needs a single step.
-                Some(f) => {
-                    if change < self.eps {
-                        let settled = f.inner == 1;
-                        f.inner = 0; // start a new eigenproblem with new weights
-                        settled
-                    } else {
-                        if f.inner >= MAX_INNER {
-                            f.inner = 0;
-                        }
-                        false
-                    }
-                }
-                None => change < self.eps,
-            };
-        if !settled {
-            if let Some(f) = &mut self.fixed {
-                // A converged eigenproblem whose weights are not yet right: re-weight.
-                if change < self.eps {
-                    f.inner = 0;
-                }
-            }
-        }
-        if converged {
-            self.steps.stop(StopReason::Converged);
-        } else if self.steps.len() >= self.max_iter {
-            self.steps.stop(StopReason::MaxIterations);
-        }
+        take_step(self)?;
         self.steps.trace.last()
+    }
+
+    /// Whether the outer re-weighting lets the iteration stop after a step of `change` (always,
+    /// but for the fixed weights: when a fresh eigenproblem needed a single step), and, for
+    /// the fixed weights, a new eigenproblem begun when the current one has converged.
+    /// `undamped` is whether the undamped step is below ε: only then does an eigenproblem
+    /// that ran [`MAX_INNER`] steps start afresh.
+    fn weights_settled(&mut self, change: f64, undamped: bool) -> bool {
+        let Some(f) = &mut self.fixed else { return true };
+        if change < self.eps {
+            // A converged eigenproblem: new weights next step, and the outer loop has
+            // converged when this one needed a single step.
+            let settled = f.inner == 1;
+            f.inner = 0;
+            settled
+        } else {
+            if undamped && f.inner >= MAX_INNER {
+                f.inner = 0;
+            }
+            false
+        }
     }
 
     /// The paper's stopping quantity from the current iterate to `y`, `max |y_i − x_i| / y_i`,
@@ -268,31 +257,23 @@ impl Solver {
 
     /// One accelerated iteration: converged when both the step and an undamped step (13)
     /// from the new iterate are below ε.
-    fn step_accelerated(&mut self) -> Option<&IterationRecord> {
+    fn advance_accelerated(&mut self) -> Advance {
         let acc = self.accelerated.as_mut().expect("the accelerated variant");
         let residual = acc.eval.residual;
         let y = acc.step(&self.problem, &self.x);
         let undamped = acc.eval.undamped;
         let (change, finite) = self.change(&y);
         if !finite {
-            self.steps.stop(StopReason::NonFinite);
-            return None;
+            return Advance::Stop(StopReason::NonFinite);
         }
         self.x = y;
         self.undamped = undamped;
-        self.steps.push(change, residual, None);
-        if undamped < self.eps && change < self.eps {
-            self.steps.stop(StopReason::Converged);
-        } else if self.steps.len() >= self.max_iter {
-            self.steps.stop(StopReason::MaxIterations);
-        }
-        self.steps.trace.last()
+        Advance::Took(Taken::new(change, residual).settled(undamped < self.eps))
     }
 
-    /// Stops the solver early (a caller's cancel button).
+    /// Stops the solver early (a caller's cancel button; [`stop_early`]).
     pub fn cancel(&mut self) {
-        self.steps.stop(StopReason::Cancelled);
-        self.shed();
+        stop_early(self);
     }
 
     /// One pass of iteration (13) (Algorithm 1), or of (14) when `zermelo`; also returns the

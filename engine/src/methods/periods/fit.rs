@@ -5,9 +5,9 @@
 use super::{PeriodBasis, PeriodNote, PeriodRule, Periods, Standing};
 use crate::diagnose::{Diagnosis, Status};
 use crate::error::RateError;
-use crate::methods::fit::{Fit, Measures, Steps};
+use crate::methods::fit::{Advance, Fit, Measures, Stepper, Steps, Taken};
 use crate::methods::ranking::{rank, Placing};
-use crate::methods::report::{HistoryPoint, IterationRecord, MethodVariant, PlayerRating, Rating, SolverReport, StopReason};
+use crate::methods::report::{HistoryPoint, MethodVariant, PlayerRating, Rating, SolverReport, StopReason};
 use crate::methods::Method;
 use crate::model::Dataset;
 
@@ -43,24 +43,12 @@ impl<'d> PeriodFit<'d> {
     }
 }
 
-impl Fit for PeriodFit<'_> {
-    fn measures(&self) -> Measures {
-        Measures {
-            step: self.basis.step().into(),
-            change: "largest rating change".into(),
-            residual: "largest rating change".into(),
-            tolerance: None,
-        }
-    }
-
-    fn step(&mut self) -> Option<IterationRecord> {
-        if self.steps.stopped() {
-            return None;
-        }
+impl Stepper for PeriodFit<'_> {
+    /// Rates the next period; the last period finishes the run.
+    fn advance(&mut self) -> Advance {
         let k = self.steps.len();
         let Some((_, games)) = self.periods.periods.get(k) else {
-            self.steps.stop(StopReason::Finished);
-            return None;
+            return Advance::Stop(StopReason::Finished);
         };
         let change = self.rule.period(self.times[k], games);
         self.rated += games.len();
@@ -72,11 +60,7 @@ impl Fit for PeriodFit<'_> {
                 }
             }
         }
-        let record = self.steps.push(change, change, None);
-        if self.steps.len() == self.periods.periods.len() {
-            self.steps.stop(StopReason::Finished);
-        }
-        Some(record)
+        Advance::Took(Taken::new(change, change).last(k + 1 == self.periods.periods.len()))
     }
 
     fn steps(&self) -> &Steps {
@@ -85,6 +69,17 @@ impl Fit for PeriodFit<'_> {
 
     fn steps_mut(&mut self) -> &mut Steps {
         &mut self.steps
+    }
+}
+
+impl Fit for PeriodFit<'_> {
+    fn measures(&self) -> Measures {
+        Measures {
+            step: self.basis.step().into(),
+            change: "largest rating change".into(),
+            residual: "largest rating change".into(),
+            tolerance: None,
+        }
     }
 
     fn display(&self) -> Vec<Option<f64>> {

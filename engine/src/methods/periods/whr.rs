@@ -16,11 +16,10 @@ use super::fit::rating;
 use super::{PeriodBasis, PeriodNote, Standing};
 use super::{PeriodGame, Periods};
 use crate::error::{check, RateError};
-use crate::methods::fit::Fit;
-use crate::methods::fit::{stop_warning, Measures, Quantity, Steps};
+use crate::methods::fit::{stop_warning, Advance, Fit, Measures, Quantity, Stepper, Steps, Stopping, Taken};
 use crate::methods::predictive::Model;
 use crate::methods::report::Rating;
-use crate::methods::report::{HistoryPoint, IterationRecord, MethodVariant, StopReason};
+use crate::methods::report::{HistoryPoint, MethodVariant, StopReason};
 use crate::methods::spec::About;
 use crate::methods::spec::MethodSpec;
 use crate::methods::Method;
@@ -339,7 +338,30 @@ impl<'d> WhrFit<'d> {
                 whr.listed(i, l.rating, l.sigma.filter(|d| d.is_finite() && *d > 0.0), p.anchor);
             }
         }
-        Ok(WhrFit { data, params: p.clone(), whr, basis, note, steps: Steps::new(None), failed: None, through })
+        // "No rating moves by more than" the tolerance: a sweep at it has converged.
+        let steps = Steps::new(None).until(Stopping::at_most(Quantity::Change, p.tolerance, p.max_sweeps));
+        Ok(WhrFit { data, params: p.clone(), whr, basis, note, steps, failed: None, through })
+    }
+}
+
+impl Stepper for WhrFit<'_> {
+    /// One Newton sweep over the players; a rating that runs away ends the fit with its error.
+    fn advance(&mut self) -> Advance {
+        match self.whr.sweep() {
+            Ok(change) => Advance::Took(Taken::new(change, change)),
+            Err(e) => {
+                self.failed = Some(e);
+                Advance::Stop(StopReason::NonFinite)
+            }
+        }
+    }
+
+    fn steps(&self) -> &Steps {
+        &self.steps
+    }
+
+    fn steps_mut(&mut self) -> &mut Steps {
+        &mut self.steps
     }
 }
 
@@ -351,36 +373,6 @@ impl Fit for WhrFit<'_> {
             residual: "largest change of a day's rating (natural-log units)".into(),
             tolerance: Some((Quantity::Change, self.params.tolerance)),
         }
-    }
-
-    fn step(&mut self) -> Option<IterationRecord> {
-        if self.steps.stopped() {
-            return None;
-        }
-        match self.whr.sweep() {
-            Ok(change) => {
-                let record = self.steps.push(change, change, None);
-                if change <= self.params.tolerance {
-                    self.steps.stop(StopReason::Converged);
-                } else if self.steps.len() >= self.params.max_sweeps {
-                    self.steps.stop(StopReason::MaxIterations);
-                }
-                Some(record)
-            }
-            Err(e) => {
-                self.failed = Some(e);
-                self.steps.stop(StopReason::NonFinite);
-                None
-            }
-        }
-    }
-
-    fn steps(&self) -> &Steps {
-        &self.steps
-    }
-
-    fn steps_mut(&mut self) -> &mut Steps {
-        &mut self.steps
     }
 
     fn display(&self) -> Vec<Option<f64>> {
