@@ -18,20 +18,17 @@ fn read(path: &str) -> String {
     std::fs::read_to_string(Path::new(ROOT).join(path)).unwrap_or_else(|e| panic!("{path}: {e}"))
 }
 
-/// The documents a reader meets: the README, the architecture, contributing, `docs/`, and the
-/// designs in `docs/dev/` (read by whoever implements them).
+/// The documents a reader meets: the README, the architecture, contributing and `docs/`.
 fn documents() -> Vec<String> {
     let mut out: Vec<String> = ["README.md", "ARCHITECTURE.md", "CONTRIBUTING.md"].map(String::from).to_vec();
-    for folder in ["docs", "docs/dev"] {
-        let mut docs: Vec<String> = std::fs::read_dir(Path::new(ROOT).join(folder))
-            .unwrap_or_else(|e| panic!("{folder}/: {e}"))
-            .map(|e| e.expect("a readable entry").file_name().to_string_lossy().into_owned())
-            .filter(|name| name.ends_with(".md"))
-            .map(|name| format!("{folder}/{name}"))
-            .collect();
-        docs.sort();
-        out.extend(docs);
-    }
+    let mut docs: Vec<String> = std::fs::read_dir(Path::new(ROOT).join("docs"))
+        .unwrap_or_else(|e| panic!("docs/: {e}"))
+        .map(|e| e.expect("a readable entry").file_name().to_string_lossy().into_owned())
+        .filter(|name| name.ends_with(".md"))
+        .map(|name| format!("docs/{name}"))
+        .collect();
+    docs.sort();
+    out.extend(docs);
     out
 }
 

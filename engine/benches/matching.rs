@@ -1,5 +1,5 @@
 //! The maximum-weight matching the Dutch system pairs with (`pairing::matching`, Edmonds'
-//! blossom algorithm, O(n³); FIDE Handbook C.04.3 via `docs/dev/dutch.md` §4): one solve of
+//! blossom algorithm, O(n³); FIDE Handbook C.04.3 via `docs/pairing.md` §4): one solve of
 //! a complete graph on 400 vertices (a 400-player round, every pairing allowed) with random
 //! `u64` weights and with ~950-bit `Wide<16>` weights shaped like the Dutch system's (a top
 //! field of 1, a field of few values, random low bits). Prints each run's seconds and the

@@ -8,7 +8,7 @@
 //! The engine is a first cut: not every round matches yet. The test prints how many rounds
 //! are identical and the first differences, and asserts only what holds: the count does not
 //! fall below `IDENTICAL_AT_LEAST` (raise it as the engine improves; never lower it to hide a
-//! regression). `docs/dev/dutch-status.md` explains the differences.
+//! regression). `docs/pairing.md` §11 lists the sets and what each run found.
 
 use ratings_engine::pairing::dutch::{pair_round, PairOptions, Pairing};
 use ratings_engine::parse::trf::parse_trf;
@@ -251,7 +251,7 @@ fn benchmark_set_paired_as_bbppairings_pairs_it() {
 /// file, and round 1 shows why: the file pairs the whole field as one group (1-26, 27-2, 3-29,
 /// …), as if no virtual point had been given, although its `XXA` records give group A (1-26) a
 /// point in round 1; the event was paired in 2010 by another program under the rules of then.
-/// What the engine makes of it is stated here and in `docs/dev/dutch-status.md`.
+/// What the engine makes of it is stated here and in `docs/pairing.md` §11.
 #[test]
 fn a_real_accelerated_open_is_checked_round_by_round() {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/data/competichess_trf_real/open_gros_2010_after_round4.trf");

@@ -6,7 +6,7 @@
 //!
 //! The Dutch system (FIDE Handbook C.04.3, applied from 1 February 2026: chapter
 //! C0403202602) pairs a round as one maximum-weight matching whose weights carry its
-//! criteria bit field by bit field (`docs/dev/dutch.md` §3–4); completion (criterion C4) is
+//! criteria bit field by bit field (`docs/pairing.md` §3–4); completion (criterion C4) is
 //! the weights' top field, so that engine uses
 //! [`Mode::MaxWeight`]. [`Mode::MaxCardinality`] is offered too: every weight is raised by
 //! `C = ⌊n/2⌋ · max w + 1`, more than any two matchings' weights can differ, so a heavier
@@ -32,7 +32,7 @@
 //! operations). An event costs O(n), a stage O(n²), n/2 stages O(n³).
 //!
 //! **Warm re-solving** ([`Matcher::set_edges`]: what the greedy fixing of
-//! `docs/dev/dutch.md` §3 does O(n) times a round). The edges at a vertex v are replaced;
+//! `docs/pairing.md` §5 does O(n) times a round). The edges at a vertex v are replaced;
 //! then every blossom holding v is expanded with its dual moved onto its vertices (z/2 each,
 //! z is even: edges inside keep their sums, edges leaving only loosen, so the duals stay
 //! feasible and the base's matched edge, no longer tight, is undone), v and its mate are
@@ -134,7 +134,7 @@ pub(crate) fn solve_counting<W: Weight>(n: usize, edges: &[(usize, usize, W)], m
 }
 
 /// A matching kept with its duals, re-solved warm after the edges at a vertex change (the
-/// Dutch system's greedy fixing re-solves a round O(n) times: `docs/dev/dutch.md` §3–4).
+/// Dutch system's greedy fixing re-solves a round O(n) times: `docs/pairing.md` §5).
 pub struct Matcher<W> {
     solver: Solver<W>,
 }

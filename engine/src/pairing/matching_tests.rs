@@ -1,5 +1,5 @@
 //! Tests of the blossom matching (`super`) that pairs a Dutch round (FIDE Handbook C.04.3,
-//! through `docs/dev/dutch.md` §3–4): every result is checked against brute-force
+//! through `docs/pairing.md` §4): every result is checked against brute-force
 //! enumeration on small random graphs, and against the complementary slackness conditions
 //! of Edmonds' linear program (Galil 1986, §4) on large ones; the blossom steps that
 //! implementations get wrong (nested blossoms, relabelling, expansion) are shown reached.

@@ -1,7 +1,7 @@
 //! Pairing (issue 21: the FIDE Dutch system, FIDE Handbook C.04.3, with the general handling
 //! rules C.04.2 and the basic rules C.04.1): the maximum-weight matching a round is paired
-//! with (`docs/dev/dutch.md` §3–4), its weights, and the Dutch system itself (`dutch`, a first
-//! cut: `docs/dev/dutch-status.md`).
+//! with (`docs/pairing.md` §3–4), its weights, the Dutch system itself (`dutch`: §5–8) and
+//! round robins (`berger`: §9).
 
 pub mod berger;
 pub mod dutch;

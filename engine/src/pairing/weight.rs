@@ -1,11 +1,12 @@
 //! Edge weights and dual variables for the maximum-weight matching ([`super::matching`]).
 //!
 //! The Dutch system's edge weight (FIDE Handbook C.04.3, the quality criteria C.5–C.21 in
-//! their order, encoded as bit fields: `docs/dev/dutch.md` §3) is about 950 bits wide for
-//! 400 players and 11 rounds, so `u128` is too narrow. [`Wide`] is an unsigned integer of
-//! `L` 64-bit limbs (`Wide<16>` = 1024 bits); the matching is generic over [`Weight`], which
-//! `u64`, `u128`, `i64` and `i128` implement too (a round whose widest bracket fits `u128`
-//! uses it), so the tests can run one graph with every type.
+//! their order, encoded as bit fields: `docs/pairing.md` §3) is a few hundred bits wide
+//! (304 to 398 bits a round on the 400-player, 11-round benchmark), so `u128` is too narrow.
+//! [`Wide`] is an unsigned integer of `L` 64-bit limbs (`Wide<16>` = 1024 bits; a round
+//! takes `Wide<2>` to `Wide<32>`, as wide as it needs); the matching is generic over
+//! [`Weight`], which `u64`, `u128`, `i64` and `i128` implement too, so the tests can run one
+//! graph with every type.
 //!
 //! The matching needs only unsigned quantities: weights are ≥ 0 (it refuses others), and
 //! with the primal–dual method of Edmonds as Galil (ACM Computing Surveys 18, 1986) states it,

@@ -2,7 +2,7 @@
 //! brackets, S1/S2, the MDP-pairing and the remainder; Art. 4 transpositions and exchanges;
 //! the quality criteria C6–C21), met as a maximum-weight matching over every player not yet
 //! paired, so completion (C4) always holds, then fixed pair by pair in the generation order
-//! (`docs/dev/dutch.md` §3: the greedy fixing).
+//! (`docs/pairing.md` §5: the greedy fixing).
 //!
 //! **One matching a round.** The round's players are one graph, solved once; a bracket
 //! rewrites only the rows of its players, of the next score group and of those it touched

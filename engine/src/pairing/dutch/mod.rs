@@ -1,7 +1,7 @@
 //! The FIDE Dutch system (FIDE Handbook C.04.3 as applied from 1 February 2026, chapter
 //! C0403202602, with the general handling rules C.04.2 and the basic rules C.04.1): round R
-//! paired from the rounds before it. `docs/dev/dutch.md` is the design; this is its first cut
-//! (`docs/dev/dutch-status.md` says what matches bbpPairings and what does not yet).
+//! paired from the rounds before it. `docs/pairing.md` describes it (§11: how it is checked
+//! against bbpPairings; §13: its known limits).
 //!
 //! The round: players to pair (R1), their scores, colours and floats (`state`); when the count
 //! is odd, a first solve finds the lowest score the PAB can go to (C5) and so the bye
