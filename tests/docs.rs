@@ -512,7 +512,8 @@ fn the_first_hour_names_a_first_file_for_each_part_and_each_exists() {
     let mut parts = Vec::new();
     for line in section.lines().filter(|l| l.starts_with("| the ")) {
         let cells: Vec<&str> = line.trim_matches('|').split('|').map(str::trim).collect();
-        let files = |cell: &str| -> Vec<String> { cell.split('`').skip(1).step_by(2).filter(|s| s.contains('/')).map(String::from).collect() };
+        let files =
+            |cell: &str| -> Vec<String> { cell.split('`').skip(1).step_by(2).filter(|s| s.contains('/')).map(String::from).collect() };
         let first = files(cells[1]);
         assert_eq!(first.len(), 1, "{line}: one file to open first");
         for file in first.iter().chain(&files(cells[2])) {

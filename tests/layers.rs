@@ -17,11 +17,16 @@
 //!   crate: only `core` may name it; the others reach the engine's items through `core`'s door
 //!   (`core::engine`), which the check follows without counting it as a crossing.
 //! * `engine_modules_form_no_circle` and `app_modules_form_no_circle`: no circle between files
-//!   (module paths). An edge between a module and one of its ancestors (a `mod.rs` and the
-//!   files it declares, or theirs) is not counted: a parent and its children are one unit,
-//!   the parent declaring and re-exporting them, the children using what it holds.
+//!   (module paths), a parent and its children included (issue 37): a `mod.rs` that
+//!   re-exports a child's item (`pub use child::X`) while the child imports one the `mod.rs`
+//!   defines (`super::Y`) is a circle like any other. A parent declares and re-exports its
+//!   children (and may use them); what they share lives in a sibling file they import. Only
+//!   an edge to or from the crate's root is not counted: the root declares and re-exports
+//!   every module, and a module may use what the root defines.
 //!
-//! Two tests on made-up crates show that each check fails when it should, naming the import.
+//! Two tests on made-up crates show that each check fails when it should, naming the import
+//! (a parent and a child importing each other found; a parent only re-exporting, or children
+//! only using the parent's items, not).
 //!
 //! The crates' roots (`lib.rs`, the app's `main.rs` and `bin/`) declare modules and re-export
 //! items; the binaries declare no modules (checked), so the library's modules are the graph.
@@ -466,15 +471,15 @@ fn edges(krate: &Crate) -> Vec<Edge> {
     out
 }
 
-/// Whether one module is an ancestor of the other (the root is everyone's).
-fn related(a: &str, b: &str) -> bool {
-    a.is_empty() || b.is_empty() || a.starts_with(&format!("{b}::")) || b.starts_with(&format!("{a}::"))
+/// Whether an import touches the crate's root, which declares and re-exports every module.
+fn touches_root(a: &str, b: &str) -> bool {
+    a.is_empty() || b.is_empty()
 }
 
 /// The circles between modules (strongly connected components of two or more), each with
-/// the imports inside it; edges between a module and its ancestors not counted.
+/// the imports inside it; edges to or from the crate's root not counted.
 fn circles(krate: &Crate) -> Vec<(Vec<String>, Vec<String>)> {
-    let edges: Vec<Edge> = edges(krate).into_iter().filter(|e| !related(&e.from, &e.to)).collect();
+    let edges: Vec<Edge> = edges(krate).into_iter().filter(|e| !touches_root(&e.from, &e.to)).collect();
     let mut next: BTreeMap<&str, BTreeSet<&str>> = BTreeMap::new();
     for e in &edges {
         next.entry(&e.from).or_default().insert(&e.to);
@@ -638,7 +643,14 @@ fn an_import_up_the_layers_is_named_with_its_file_and_row() {
 #[test]
 fn engine_modules_form_no_circle() {
     let found = circles(&read_crate(&root().join("engine/src")));
-    assert!(found.is_empty(), "the engine's modules import in circles:\n{}", report(&found));
+    // One circle is known and open (issue 37): `Rating` (`methods::report`) holds the `Method`
+    // that the table of methods in `methods/mod.rs` defines, and the table's generated code
+    // starts fits that make a `Rating`. Breaking it means each method's parameters in a file of
+    // their own and the table split in two. Any other circle, or a change to this one, fails.
+    let known: Vec<String> =
+        ["methods", "methods::fit", "methods::predictive", "methods::report", "methods::spec"].map(String::from).to_vec();
+    let others: Vec<_> = found.iter().filter(|(comp, _)| *comp != known).cloned().collect();
+    assert!(others.is_empty(), "the engine's modules import in circles:\n{}", report(&others));
 }
 
 #[test]
@@ -675,22 +687,58 @@ fn the_tokenizer_reads_use_trees_and_skips_test_code() {
     assert_eq!(tests, BTreeSet::from(["more".to_string()]));
 }
 
-#[test]
-fn a_circle_is_found_and_a_parent_with_its_children_is_none() {
-    let files = ["", "a", "a::x", "b", "c"].map(|m| (m.to_string(), PathBuf::from(format!("{m}.rs"))));
+/// A made-up crate of `modules`, with each module's `use` items (name, path) and imports (path,
+/// line, text written).
+fn made_up(modules: &[&str], uses: &[(&str, &str, &str)], imports: &[(&str, &str, usize, &str)]) -> Crate {
     let path = |p: &str| p.split("::").map(String::from).collect::<Vec<_>>();
+    let mut krate = Crate {
+        files: modules.iter().map(|m| (m.to_string(), PathBuf::from(format!("{m}.rs")))).collect(),
+        uses: BTreeMap::new(),
+        imports: BTreeMap::new(),
+    };
+    for (module, name, to) in uses {
+        krate.uses.entry(module.to_string()).or_default().insert(name.to_string(), path(to));
+    }
+    for (module, to, line, text) in imports {
+        krate.imports.entry(module.to_string()).or_default().push((path(to), *line, text.to_string()));
+    }
+    krate
+}
+
+#[test]
+fn a_parent_and_a_child_importing_each_other_are_a_circle_and_a_parent_re_exporting_is_none() {
+    // Two modules apart importing each other; and a parent re-exporting a child's item while
+    // the child uses one the parent defines: each a circle, named with its imports.
     let imports = [
-        ("a", vec![(path("a::x::f"), 1, "use self::x::f".to_string())]),
-        ("a::x", vec![(path("b::g"), 2, "use crate::b::g".to_string()), (path("a::h"), 3, "super::h".to_string())]),
-        ("b", vec![(path("a::x::f"), 4, "crate::a::x::f".to_string())]),
-        ("c", vec![(path("b::g"), 5, "use crate::b::g".to_string())]),
+        ("a::x", "b::g", 2, "use crate::b::g"),
+        ("b", "a::x::f", 4, "crate::a::x::f"),
+        ("c", "b::g", 5, "use crate::b::g"),
+        ("p", "p::c::f", 1, "pub use c::f"),
+        ("p::c", "p::h", 3, "super::h"),
     ];
-    let imports = imports.into_iter().map(|(m, i)| (m.to_string(), i)).collect();
-    let krate = Crate { files: files.into_iter().collect(), uses: BTreeMap::new(), imports };
+    let krate = made_up(&["", "a", "a::x", "b", "c", "p", "p::c"], &[("p", "f", "p::c::f")], &imports);
     let found = circles(&krate);
-    assert_eq!(found.len(), 1, "{}", report(&found));
-    assert_eq!(found[0].0, ["a::x", "b"]);
+    assert_eq!(found.iter().map(|c| c.0.clone()).collect::<Vec<_>>(), [vec!["a::x", "b"], vec!["p", "p::c"]], "{}", report(&found));
     assert!(found[0].1[0].contains("a::x -> b   (a::x.rs:2: use crate::b::g)"), "{}", report(&found));
+    assert_eq!(found[1].1, ["p -> p::c   (p.rs:1: pub use c::f)", "p::c -> p   (p::c.rs:3: super::h)"]);
+
+    // A parent that only re-exports its children, the children importing each other's items
+    // (through the parent's re-export too); a parent whose children import what it defines
+    // while it imports nothing of theirs; the crate's root and a module importing each other
+    // (the root declares and re-exports everything): no circle.
+    let uses = [("p", "f", "p::c::f"), ("p", "g", "p::d::g")];
+    let imports = [
+        ("p", "p::c::f", 1, "pub use c::f"),
+        ("p", "p::d::g", 2, "pub use d::g"),
+        ("p::c", "p::d::g", 3, "use super::d::g"),
+        ("p::c", "p::g", 4, "use super::g"),
+        ("q::c", "q::h", 5, "super::h"),
+        ("", "r::f", 6, "pub use r::f"),
+        ("r", "K", 7, "crate::K"),
+    ];
+    let krate = made_up(&["", "p", "p::c", "p::d", "q", "q::c", "r"], &uses, &imports);
+    let found = circles(&krate);
+    assert!(found.is_empty(), "{}", report(&found));
 }
 
 /// The standard library's sorts that take a comparison or a key: each call site compiles its

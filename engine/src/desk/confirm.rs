@@ -22,24 +22,13 @@
 //! Outside FIDE mode nothing else changes yet: the same warnings are asked the same way; the
 //! file only says that the tournament was not run in FIDE mode throughout.
 
-use super::DeskError;
+use super::error::DeskError;
 use crate::pairing::dutch::state::{player, scores_before, Player};
 use crate::tournament::{Colour, Tournament};
-use serde::{Deserialize, Serialize};
 
-/// How firmly the arbiter must agree before an action goes through (ordered: the highest of
-/// an action's warnings is the one asked).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-pub enum Level {
-    /// Level 1: shown, nothing to confirm.
-    Notice,
-    /// Level 2: acknowledged.
-    Warning,
-    /// Level 3: confirmed.
-    Confirm,
-    /// Level 4: confirmed twice.
-    DoubleConfirm,
-}
+// The levels live beside the refusal that carries them (`DeskError::Confirm`, in `error.rs`,
+// which this module refuses with): `confirm::Level` still names them.
+pub use super::error::Level;
 
 // The mark of FIDE mode left and the mode it gives live with the tournament (its reader keeps
 // them for the standings); the desk's names for them stay these.

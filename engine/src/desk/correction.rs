@@ -8,10 +8,10 @@
 //! with them applied.
 
 use super::confirm::who;
+use super::error::DeskError;
 use super::manual::with_comment;
 use super::outcome::{Outcome, SheetRead};
 use super::progress::{current_round, read};
-use super::DeskError;
 use crate::tournament::{Colour, RoundResult, Tournament};
 
 const PREFIX: &str = "### correction round ";

@@ -10,7 +10,7 @@
 //! unpaired keeps its time (the hall's schedule does not change with the pairing). [`when`]
 //! says a round's date and time as the printed pairings head them.
 
-use super::DeskError;
+use super::error::DeskError;
 use crate::parse::trf::with_header;
 use crate::tournament::Tournament;
 

@@ -15,8 +15,8 @@
 //! result missing or an adjourned game open (Q161, Q169).
 
 use super::confirm::who;
+use super::error::DeskError;
 use super::progress::{adjourned, current_round, missing_results, read};
-use super::DeskError;
 use crate::job::{Job, Settings};
 use crate::tournament::Tournament;
 

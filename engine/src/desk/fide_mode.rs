@@ -8,8 +8,8 @@
 //! yet ([`super::confirm::may_switch_off`]).
 
 use super::confirm::{ask, Level, Mode, LEFT_FIDE_MODE};
+use super::error::DeskError;
 use super::manual::with_comment;
-use super::DeskError;
 
 /// `text` with FIDE mode left (on `on`, a date as the app gives it), once confirmed at
 /// Level 4; refused when it was left already.

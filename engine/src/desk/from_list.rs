@@ -10,9 +10,9 @@
 //! skip them), and [`month_warning`] gives the view the month's warning back while the
 //! tournament is open.
 
+use super::error::DeskError;
 use super::players::from_list;
 use super::register::{new_file, Details, NewPlayer};
-use super::DeskError;
 use crate::parse::rating_list::{ListFormat, RatingList, RatingType};
 
 /// The comment record that carries the month's warning ([`month_warning`] reads it).

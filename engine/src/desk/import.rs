@@ -8,9 +8,9 @@
 //! first (Q55).
 
 use super::confirm::{ask, who, Level};
+use super::error::DeskError;
 use super::manual::{compare, with_comment};
 use super::progress::current_round;
-use super::DeskError;
 use crate::job::{Job, Settings};
 use crate::pairing::berger::{self, Cycles};
 use crate::pairing::dutch::{pair_round, PairOptions};

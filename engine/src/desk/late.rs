@@ -25,9 +25,9 @@
 //! its number of rounds (`142`) becomes the table's for the new count; once round 1 is paired
 //! the table is fixed, and a late entry is refused.
 
+use super::error::DeskError;
 use super::progress::{current_round, missing_results};
 use super::register::{entrant_key, national_record, order_key, player_record, NewPlayer};
-use super::DeskError;
 use crate::pairing::berger::Cycles;
 use crate::parse::trf::{renumbered, with_records_in_order, with_round, Cell};
 use crate::tournament::{RankingMethod, RoundResult, Tournament};

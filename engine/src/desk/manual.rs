@@ -5,8 +5,8 @@
 //! at the end of a session of hand changes, and written beside a round paired by hand).
 
 use super::confirm::{ask, seating, who, Level};
+use super::error::DeskError;
 use super::progress::{pairable, read};
-use super::DeskError;
 use crate::pairing::dutch::check::file_round;
 use crate::pairing::dutch::state::to_pair;
 use crate::pairing::dutch::{pair_round, PairOptions};

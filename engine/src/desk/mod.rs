@@ -33,6 +33,7 @@
 pub mod confirm;
 pub mod correction;
 pub mod dates;
+mod error;
 pub mod export;
 pub mod fide_mode;
 pub mod from_list;
@@ -49,39 +50,12 @@ pub mod system;
 pub mod view;
 
 pub use confirm::{Level, Mode};
+pub use error::DeskError;
 pub use outcome::{Outcome, SheetRead};
 pub use players::PlayerFields;
 pub use register::{parse_players, Details, NewPlayer};
 pub use rounds::{apply, Action, ByeKind};
 pub use view::{view, DeskView};
-
-use crate::error::PairError;
-
-/// Why a desk action was refused; the file is unchanged.
-#[derive(Debug, Clone, PartialEq, thiserror::Error)]
-pub enum DeskError {
-    #[error("the file cannot be read: {0}")]
-    Unreadable(String),
-    #[error("{0}")]
-    Pairing(#[from] PairError),
-    #[error("round {round}: {what}")]
-    Round { round: usize, what: String },
-    #[error("start number {start}: {what}")]
-    Player { start: u32, what: String },
-    #[error("{0}")]
-    Details(String),
-    /// The action needs the arbiter's agreement at this level ([`confirm`]): sent again as
-    /// [`Action::Confirmed`], it goes through.
-    #[error("to confirm ({level:?}): {}", warnings.join("; "))]
-    Confirm { level: Level, warnings: Vec<String> },
-    /// Leaving or entering FIDE mode refused ([`fide_mode`]).
-    #[error("{0}")]
-    FideMode(String),
-    /// The final standings and TRF are not made while a round is unplayed, a result missing or
-    /// an adjourned game open (the checklist's Q161, Q169): each, naming its board.
-    #[error("not final (the final standings and TRF wait for every result): {}", open.join("; "))]
-    NotFinal { open: Vec<String> },
-}
 
 /// Why round `round` of `text` is paired as the Dutch system pairs it, bracket by bracket
 /// (`ratings-lab pair --explain`): the players, the downfloaters, the criterion that ruled out

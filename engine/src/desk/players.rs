@@ -21,9 +21,9 @@
 //! of the two for a player decides, so the file keeps both events. TRF-2026 has no field for
 //! it (its `240` records list byes given, not byes refused), hence a comment record.
 
+use super::error::DeskError;
 use super::progress::current_round;
 use super::register::{national_record, player_record, NewPlayer, NAME_WIDTH};
-use super::DeskError;
 use crate::parse::rating_list::{folded, ListEntry, ListFormat, RatingList, RatingType};
 use crate::parse::trf::{parse_trf, renumbered, with_round, Cell};
 use crate::parse::trf_record;

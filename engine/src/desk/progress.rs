@@ -4,7 +4,7 @@
 //! [`super::manual`], which all use it).
 
 use super::confirm::{who, Concern, Level};
-use super::DeskError;
+use super::error::DeskError;
 use crate::parse::trf::parse_trf;
 use crate::tournament::{Colour, RoundResult, Tournament};
 

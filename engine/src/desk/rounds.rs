@@ -13,12 +13,12 @@
 //! round unpaired, a bye or absence entered or taken back, a withdrawal.
 
 use super::confirm::{ask, seating, who, Concern, Level};
+use super::error::DeskError;
 use super::manual::{with_comment, with_manual_mark, without_manual_marks};
 pub use super::outcome::Outcome;
 pub(crate) use super::progress::read;
 pub use super::progress::{adjourned, current_round, missing_results};
 use super::register::NewPlayer;
-use super::DeskError;
 use crate::pairing::berger::{self, Cycles};
 use crate::pairing::dutch::{pair_round, PairOptions};
 use crate::parse::trf::{with_header, with_pairing, with_points, with_round, with_round_off, without_round, Cell};

@@ -11,7 +11,7 @@
 //!   one `260` record a group for every round (C.04.3's absolute criteria gain them; FIDE's
 //!   checklist, Q195-196: set before round 1, never added after a round is played).
 
-use super::DeskError;
+use super::error::DeskError;
 use crate::pairing::berger::{self, Cycles};
 use crate::tournament::{PointSystem, TournamentType};
 use serde::{Deserialize, Serialize};

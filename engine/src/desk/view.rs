@@ -1,10 +1,10 @@
 //! What the desk shows of a tournament's file: its players with their points, each round's
 //! boards in C.04.2's board order, the byes, the arbiter's marks, and what comes next.
 
+use super::error::DeskError;
 use super::outcome::Outcome;
 use super::progress::{adjourned, current_round, missing_results, read};
 use super::rounds::ByeKind;
-use super::DeskError;
 use crate::pairing::berger::{self, Cycles};
 use crate::pairing::dutch::{accelerate, board_key};
 use crate::parse::trf::parse_trf;

@@ -12,9 +12,8 @@
 //! at the split; over a long held-out span the players (teams) change and stale ratings can
 //! predict worse than a coin. Rolling blocks (`rolling`) refit as the games come.
 
-use super::metrics::{self, Scores};
-use super::{actual_shares, events_only, Evaluation, Splits};
-use crate::methods::MethodKind;
+use super::metrics::{self, actual_shares, Scores};
+use super::split::{events_only, Splits};
 use crate::model::Dataset;
 use serde::{Deserialize, Serialize};
 
@@ -162,47 +161,5 @@ fn and_list<S: AsRef<str>>(items: &[S]) -> String {
         [] => String::new(),
         [one] => one.as_ref().to_string(),
         [rest @ .., last] => format!("{} and {}", rest.iter().map(|s| s.as_ref()).collect::<Vec<_>>().join(", "), last.as_ref()),
-    }
-}
-
-impl Evaluation {
-    /// The best baseline by log-loss.
-    pub fn best_baseline(&self) -> Option<&BaselineScores> {
-        self.baselines.iter().min_by(|a, b| a.scores.log_loss.total_cmp(&b.scores.log_loss))
-    }
-
-    /// The method with the lowest log-loss, if it beats every baseline (`None` also when no
-    /// method could be fit): the one to mark best.
-    pub fn best_method(&self) -> Option<usize> {
-        let (i, best) = self
-            .methods
-            .iter()
-            .enumerate()
-            .filter_map(|(i, m)| Some((i, m.scores.as_ref().ok()?.log_loss)))
-            .min_by(|a, b| a.1.total_cmp(&b.1))?;
-        self.best_baseline().is_none_or(|b| best < b.scores.log_loss).then_some(i)
-    }
-
-    /// The methods worse than the best baseline, when there are any.
-    pub fn behind(&self) -> Option<Behind> {
-        let base = self.best_baseline()?;
-        let losers: Vec<&super::MethodScores> =
-            self.methods.iter().filter(|m| m.scores.as_ref().is_ok_and(|s| s.log_loss >= base.scores.log_loss)).collect();
-        if losers.is_empty() {
-            return None;
-        }
-        Some(Behind {
-            methods: losers.iter().filter_map(|m| Some((m.label.clone(), m.scores.as_ref().ok()?.log_loss))).collect(),
-            baseline: base.baseline,
-            baseline_log_loss: base.scores.log_loss,
-            folds: self.folds,
-            games: self.games_scored,
-            // Brent's and JRank's fixed points: the AGA decays old ratings, Elo follows the games.
-            whole_history: losers
-                .iter()
-                .filter(|m| matches!(m.method.kind(), MethodKind::Brent | MethodKind::JRank))
-                .map(|m| m.label.clone())
-                .collect(),
-        })
     }
 }

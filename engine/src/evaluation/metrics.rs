@@ -9,6 +9,7 @@
 //! * calibration: the games in ten bins of `p` ([0, 0.1), ..., [0.9, 1]), each with its mean
 //!   prediction and mean observed score.
 
+use crate::model::Event;
 use serde::{Deserialize, Serialize};
 
 /// The smallest probability a log-loss takes.
@@ -78,6 +79,13 @@ pub fn calibration(pairs: &[(f64, f64)]) -> Vec<Bin> {
             observed: (games > 0).then(|| s / games as f64),
         })
         .collect()
+}
+
+/// Each player's actual share of an event's win: a tie for first shares it.
+pub(super) fn actual_shares(event: &Event) -> Vec<f64> {
+    let best = event.places.iter().map(|p| p.1).min().unwrap_or(1);
+    let winners = event.places.iter().filter(|p| p.1 == best).count() as f64;
+    event.places.iter().map(|p| if p.1 == best { 1.0 / winners } else { 0.0 }).collect()
 }
 
 /// Scores multi-player events: each event the predicted shares `e` (summing to 1) and the

@@ -14,16 +14,18 @@ pub mod predict;
 pub mod random;
 pub mod report;
 pub mod simulate;
+mod split;
 
 use crate::compare::export::labels;
-use crate::error::{RateError, SettingError};
-use crate::methods::sequential::game_order;
+use crate::error::RateError;
 use crate::methods::{rate, Method, MethodKind, Options, Params};
-use crate::model::{Dataset, Event};
+use crate::model::Dataset;
 pub use baseline::{Baseline, BaselineScores, Behind};
+use metrics::actual_shares;
 pub use metrics::{Bin, Scores};
 use predict::Predictor;
 use serde::{Deserialize, Serialize};
+pub use split::{check_rolling, events_only, splits, Fold, Splits, MAX_ROLLING};
 
 /// The share of the games held out when none is chosen.
 pub const DEFAULT_HOLDOUT: f64 = 0.2;
@@ -86,106 +88,52 @@ pub struct Evaluation {
     pub baselines: Vec<BaselineScores>,
 }
 
-/// One fold: the earlier games (or events) fit, and those predicted, by index.
-pub type Fold = (Vec<usize>, Vec<usize>);
-
-/// The most blocks of a rolling origin: each block is a whole fit of every method on all the
-/// games before it, so blocks multiply the time by their number (the app offers up to 50).
-pub const MAX_ROLLING: usize = 1_000;
-
-/// Refuses a rolling origin of more blocks than [`MAX_ROLLING`] (or none), naming the limit.
-pub fn check_rolling(rolling: usize) -> Result<(), SettingError> {
-    match rolling {
-        1..=MAX_ROLLING => Ok(()),
-        _ => Err(SettingError::OutOfRange {
-            setting: "--rolling",
-            value: rolling.to_string(),
-            expected: format!("1 to {MAX_ROLLING} blocks (each block fits every method again on all the games before it)"),
-        }),
+// What the baselines say of the methods, here beside the evaluation they read: in
+// `baseline.rs` it would import the evaluation that holds the baselines' scores.
+impl Evaluation {
+    /// The best baseline by log-loss.
+    pub fn best_baseline(&self) -> Option<&BaselineScores> {
+        self.baselines.iter().min_by(|a, b| a.scores.log_loss.total_cmp(&b.scores.log_loss))
     }
-}
 
-/// The folds of a split by time, made as they are used ([`Splits::fold`], [`Splits::iter`]):
-/// only the time order is kept, and each fold's indices are made when it is fit, so a rolling
-/// origin of many blocks holds one fold at a time, not every fold's copy of the earlier games.
-#[derive(Clone, Debug)]
-pub struct Splits {
-    /// Game (or event) indices in time order.
-    order: Vec<usize>,
-    /// Where the held-out share starts in `order`, and its length.
-    start: usize,
-    held: usize,
-    /// Blocks of the rolling origin: at most the held-out games (a block has one at least).
-    blocks: usize,
-}
+    /// The method with the lowest log-loss, if it beats every baseline (`None` also when no
+    /// method could be fit): the one to mark best.
+    pub fn best_method(&self) -> Option<usize> {
+        let (i, best) = self
+            .methods
+            .iter()
+            .enumerate()
+            .filter_map(|(i, m)| Some((i, m.scores.as_ref().ok()?.log_loss)))
+            .min_by(|a, b| a.1.total_cmp(&b.1))?;
+        self.best_baseline().is_none_or(|b| best < b.scores.log_loss).then_some(i)
+    }
 
-impl Splits {
-    /// The number of folds (0 when nothing is held out).
-    pub fn len(&self) -> usize {
-        if self.held == 0 {
-            0
-        } else {
-            self.blocks
+    /// The methods worse than the best baseline, when there are any.
+    pub fn behind(&self) -> Option<Behind> {
+        let base = self.best_baseline()?;
+        let losers: Vec<&MethodScores> =
+            self.methods.iter().filter(|m| m.scores.as_ref().is_ok_and(|s| s.log_loss >= base.scores.log_loss)).collect();
+        if losers.is_empty() {
+            return None;
         }
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
-
-    /// Where fold `k`'s predicted games start in the time order.
-    fn cut(&self, k: usize) -> usize {
-        self.start + self.held * k / self.blocks
-    }
-
-    /// Fold `k`: the earlier games (in input order) and those predicted (in time order).
-    pub fn fold(&self, k: usize) -> Fold {
-        let mut train = self.order[..self.cut(k)].to_vec();
-        train.sort_unstable();
-        (train, self.order[self.cut(k)..self.cut(k + 1)].to_vec())
-    }
-
-    /// The folds in turn, each made when it is reached.
-    pub fn iter(&self) -> impl Iterator<Item = Fold> + '_ {
-        (0..self.len()).map(|k| self.fold(k))
-    }
-
-    /// Games predicted in all (each once).
-    pub fn predicted(&self) -> usize {
-        self.held
-    }
-
-    /// Games the first fold learns from.
-    pub fn first_training(&self) -> usize {
-        if self.is_empty() {
-            0
-        } else {
-            self.start
-        }
+        Some(Behind {
+            methods: losers.iter().filter_map(|m| Some((m.label.clone(), m.scores.as_ref().ok()?.log_loss))).collect(),
+            baseline: base.baseline,
+            baseline_log_loss: base.scores.log_loss,
+            folds: self.folds,
+            games: self.games_scored,
+            // Brent's and JRank's fixed points: the AGA decays old ratings, Elo follows the games.
+            whole_history: losers
+                .iter()
+                .filter(|m| matches!(m.method.kind(), MethodKind::Brent | MethodKind::JRank))
+                .map(|m| m.label.clone())
+                .collect(),
+        })
     }
 }
 
 /// A multi-player event's predicted shares and actual ones.
 type Shares = (Vec<f64>, Vec<f64>);
-
-/// The folds of `data` split by time: (earlier games, games predicted); for an input of
-/// multi-player events only, the event indices (in input order). `rolling` blocks, at most
-/// the games held out and [`MAX_ROLLING`].
-pub fn splits(data: &Dataset, holdout: f64, rolling: usize) -> (Splits, &'static str) {
-    let (order, how) = match events_only(data) {
-        true => ((0..data.events.len()).collect(), "input order"),
-        false => game_order(&data.games, true),
-    };
-    let n = order.len();
-    let held = ((n as f64 * holdout.clamp(0.0, 1.0)).round() as usize).min(n);
-    let blocks = rolling.clamp(1, held.clamp(1, MAX_ROLLING));
-    (Splits { order, start: n - held, held, blocks }, how)
-}
-
-/// Whether the input is multi-player events and no two-player games (multiplayer Elo's).
-pub fn events_only(data: &Dataset) -> bool {
-    data.games.is_empty() && !data.events.is_empty()
-}
 
 /// `data` with only the events `keep`.
 fn event_subset(data: &Dataset, keep: &[usize]) -> Dataset {
@@ -215,13 +163,6 @@ fn event_predictions(
         out.push((shares, actual_shares(event)));
     }
     Ok((out, unseen))
-}
-
-/// Each player's actual share of an event's win: a tie for first shares it.
-fn actual_shares(event: &Event) -> Vec<f64> {
-    let best = event.places.iter().map(|p| p.1).min().unwrap_or(1);
-    let winners = event.places.iter().filter(|p| p.1 == best).count() as f64;
-    event.places.iter().map(|p| if p.1 == best { 1.0 / winners } else { 0.0 }).collect()
 }
 
 /// `data` with only the games `keep` (in input order); players and ids unchanged.

@@ -7,7 +7,7 @@
 //! their matches against each other.
 
 use super::standings::TeamValue;
-use super::{TeamRound, Teams};
+use super::teams::{TeamRound, Teams};
 use crate::codes::{EdeBoards, TeamTiebreak};
 
 /// Board count of per-board points (board 1 first).

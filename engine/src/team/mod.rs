@@ -13,40 +13,16 @@ mod boards;
 mod matches;
 mod report;
 mod standings;
+mod teams;
 
 // The codes live below the tournament (a file's declared order holds them): `crate::codes`.
 pub use crate::codes::{EdeBoards, TeamScore, TeamTiebreak, DEFAULT_TEAM_TIEBREAKS};
 pub use matches::{match_result, TeamMatch, TeamMatches};
 pub use standings::{TeamRow, TeamStandings, TeamValue};
+pub use teams::{TeamRound, Teams};
 
-use crate::tournament::{Colour, Entrant, RoundEntry, RoundResult, Scoring, Tournament};
+use crate::tournament::{Entrant, RoundEntry, RoundResult, Scoring, Tournament};
 use std::collections::HashMap;
-
-/// One team's round: a match against a team with the game points it scored, or a round
-/// without a match (its result code: `ForfeitWin`, `PairingBye`, `HalfBye`, `ZeroBye`, ...)
-/// with the game points its players were given, when a file says (`None`: Held's convention
-/// above).
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum TeamRound {
-    Match { opponent: usize, colour: Option<Colour>, game_points: f64 },
-    Unplayed { result: RoundResult, game_points: Option<f64> },
-}
-
-/// The teams of a tournament and their rounds.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Teams {
-    pub names: Vec<String>,
-    /// `rounds[t][r]`: team `t`'s round `r + 1`.
-    pub rounds: Vec<Vec<TeamRound>>,
-    /// Boards per match: the game points a match is worth.
-    pub boards: usize,
-    /// The rounds planned.
-    pub planned: usize,
-    /// `board_points[t][r]`: team `t`'s points board by board in round `r + 1` (board 1
-    /// first; a round without a match, its players' points for the bye or forfeit); empty
-    /// when the boards' results are not known. Board tiebreaks (C.07 12) need them.
-    pub board_points: Vec<Vec<Vec<f64>>>,
-}
 
 impl Teams {
     /// The teams as a tournament scored in match points (2 / 1 / 0; a pairing-allocated bye 1).

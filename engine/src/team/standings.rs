@@ -11,7 +11,7 @@
 //! elimination), which need each board's result ([`Teams::board_points`]). The individual DE
 //! and EIG are not offered for teams.
 
-use super::Teams;
+use super::teams::Teams;
 use crate::codes::{EdeBoards, TeamScore, TeamTiebreak};
 use crate::tiebreak::{standings_with, Options, Rules, Tiebreak};
 use crate::tournament::Tournament;

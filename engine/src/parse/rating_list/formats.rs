@@ -33,7 +33,9 @@
 //!   a year, or a date whose year is taken); `sex` (`gender`: m, f or w); `flag` (FIDE's `i`,
 //!   `w`). Other columns are skipped, each named once.
 
-use super::{ListEntry, ListFormat, ListReader, RatingType};
+use super::collected::Collected;
+use super::entry::{ListEntry, ListFormat, RatingType};
+use super::file_name::date_in_name;
 use crate::error::{excerpt, ParseError};
 use crate::tournament::{Sex, Title};
 
@@ -141,7 +143,7 @@ pub(crate) enum Reading {
 
 /// How the list whose first line (not blank) is `text` is read (a header's columns not known:
 /// warnings to `r`).
-pub(crate) fn begin(r: &mut ListReader, text: &str) -> Reading {
+pub(crate) fn begin(r: &mut Collected, text: &str) -> Reading {
     let t = text.trim_start();
     if t.starts_with("<?xml") || t.starts_with("<playerslist") {
         return Reading::Xml { open: None, kind: r.kind, labels: Box::new(xml_labels(r.kind)) };
@@ -174,12 +176,12 @@ const TXT_SKIPPED: [&str; 11] = ["OTit", "FOA", "SGm", "SK", "RGm", "Rk", "RK", 
 fn month_heading(word: &str) -> Option<String> {
     let b = word.as_bytes();
     let shaped = b.len() == 5 && b[..3].iter().all(u8::is_ascii_alphabetic) && b[3..].iter().all(u8::is_ascii_digit);
-    shaped.then(|| super::date_in_name(word)).flatten()
+    shaped.then(|| date_in_name(word)).flatten()
 }
 
 /// The field of a TXT heading, given the reader's kind; a month heading read with no kind
 /// told is standard, with a warning. `None`: not a field kept.
-fn txt_field(r: &mut ListReader, word: &str) -> Option<Field> {
+fn txt_field(r: &mut Collected, word: &str) -> Option<Field> {
     if let Some(f) = Field::txt(word) {
         return Some(f);
     }
@@ -194,7 +196,7 @@ fn txt_field(r: &mut ListReader, word: &str) -> Option<Field> {
 
 /// FIDE's TXT header: where each heading starts (`ID Number` is one heading); the headings
 /// not known named in one warning.
-fn txt_header(r: &mut ListReader, text: &str) -> Reading {
+fn txt_header(r: &mut Collected, text: &str) -> Reading {
     let chars: Vec<char> = text.chars().collect();
     let mut words: Vec<(usize, String)> = Vec::new();
     let mut at = 0;
@@ -240,7 +242,7 @@ fn txt_header(r: &mut ListReader, text: &str) -> Reading {
 
 impl Reading {
     /// Reads line `line` (not the header).
-    pub(crate) fn line(&mut self, r: &mut ListReader, line: usize, text: &str) {
+    pub(crate) fn line(&mut self, r: &mut Collected, line: usize, text: &str) {
         match self {
             Reading::Txt { spans, labels, fed_at } => txt_line(r, line, text, spans, labels, *fed_at),
             Reading::Xml { open, kind, labels } => xml_line(r, line, text, open, (*kind, labels)),
@@ -250,7 +252,7 @@ impl Reading {
     }
 
     /// The format read, after the last line (an XML element left open, lines not read: warnings).
-    pub(crate) fn finish(self, r: &mut ListReader) -> ListFormat {
+    pub(crate) fn finish(self, r: &mut Collected) -> ListFormat {
         match self {
             Reading::Txt { .. } => ListFormat::FideTxt,
             Reading::Csv { .. } => ListFormat::Csv,
@@ -289,7 +291,7 @@ struct Raw<'a> {
 }
 
 fn txt_line(
-    r: &mut ListReader,
+    r: &mut Collected,
     line: usize,
     text: &str,
     spans: &[Option<(usize, usize)>; FIELDS],
@@ -317,7 +319,7 @@ fn txt_line(
     entry(r, line, &Raw { values, labels, id_optional: false });
 }
 
-fn csv_line(r: &mut ListReader, line: usize, text: &str, sep: char, columns: &[Option<Field>], labels: &[String; FIELDS]) {
+fn csv_line(r: &mut Collected, line: usize, text: &str, sep: char, columns: &[Option<Field>], labels: &[String; FIELDS]) {
     if text.trim().is_empty() {
         return;
     }
@@ -368,13 +370,7 @@ fn xml_labels(kind: Option<RatingType>) -> [String; FIELDS] {
 
 /// Reads what `text` adds to the XML: `open` is the `<player>` element being gathered (its
 /// first line and its text so far).
-fn xml_line(
-    r: &mut ListReader,
-    line: usize,
-    text: &str,
-    open: &mut Option<(usize, String)>,
-    kind: (Option<RatingType>, &[String; FIELDS]),
-) {
+fn xml_line(r: &mut Collected, line: usize, text: &str, open: &mut Option<(usize, String)>, kind: (Option<RatingType>, &[String; FIELDS])) {
     let mut rest = text;
     loop {
         match open.take() {
@@ -411,7 +407,7 @@ fn xml_line(
 }
 
 /// One `<player>` element's content, from line `line`.
-fn xml_player(r: &mut ListReader, line: usize, body: &str, (kind, labels): (Option<RatingType>, &[String; FIELDS])) {
+fn xml_player(r: &mut Collected, line: usize, body: &str, (kind, labels): (Option<RatingType>, &[String; FIELDS])) {
     let elements = match xml_elements(body) {
         Ok(e) => e,
         Err(expected) => return r.skip(bad_record(line, "a <player> element that cannot be read", &expected)),
@@ -493,7 +489,7 @@ fn unescape(s: &str) -> String {
 /// A player from `raw`, added to `r`; a line without an id (where one is required) or a
 /// name is a warning and no player, any other field that cannot be read a warning and the
 /// player kept without it.
-fn entry(r: &mut ListReader, line: usize, raw: &Raw) {
+fn entry(r: &mut Collected, line: usize, raw: &Raw) {
     let v = |f: Field| raw.values[f as usize];
     let mut problems = Vec::new();
     let bad = |f: Field, expected: &str| {

@@ -21,94 +21,22 @@
 //! once ([`ReadList::not_read`]). Each line's bytes are UTF-8, or else Windows-1252
 //! (FIDE's XML declares ISO-8859-1), decided line by line ([`super::decode`]'s rule).
 
+mod collected;
+mod entry;
+mod file_name;
 mod fold;
 pub mod formats;
 
+pub use collected::SHOWN_WARNINGS;
+pub use entry::{ListEntry, ListFormat, RatingType};
+pub use file_name::{date_in_name, kind_in_name};
 pub use fold::{cmp_folded, fold, folded, starts_with_folded, Folded};
 
-use crate::error::{excerpt, NameError, ParseError, MAX_LINE_BYTES};
+use crate::error::{ParseError, MAX_LINE_BYTES};
 use crate::tournament::{Sex, Title};
+use collected::Collected;
 use formats::Reading;
 use serde::{Deserialize, Serialize};
-
-/// Which of a player's ratings a tournament uses: its rate of play (FIDE lists all three).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum RatingType {
-    #[default]
-    Standard,
-    Rapid,
-    Blitz,
-}
-
-impl RatingType {
-    pub const ALL: [RatingType; 3] = [RatingType::Standard, RatingType::Rapid, RatingType::Blitz];
-
-    pub fn name(self) -> &'static str {
-        ["standard", "rapid", "blitz"][self as usize]
-    }
-}
-
-impl std::str::FromStr for RatingType {
-    type Err = NameError;
-
-    fn from_str(s: &str) -> Result<RatingType, NameError> {
-        RatingType::ALL.into_iter().find(|t| t.name().eq_ignore_ascii_case(s.trim())).ok_or_else(|| NameError::Unknown {
-            what: "rating type",
-            name: excerpt(s),
-            expected: "standard, rapid or blitz".into(),
-        })
-    }
-}
-
-/// The format a list was read in.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub enum ListFormat {
-    /// FIDE's fixed-width TXT, its columns placed by its header line.
-    #[default]
-    FideTxt,
-    /// FIDE's XML (`<playerslist><player>…`).
-    FideXml,
-    /// A CSV with a header (a national list).
-    Csv,
-}
-
-/// One player of a list, compact; the name is the list's ([`RatingList::name`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct ListEntry {
-    /// The FIDE id (0: none, in a national list without ids).
-    pub id: u64,
-    name_at: u32,
-    name_len: u16,
-    /// Three letters, or blanks.
-    federation: [u8; 3],
-    pub sex: Option<Sex>,
-    pub title: Option<Title>,
-    /// Standard, rapid, blitz (0: none).
-    ratings: [u16; 3],
-    /// 0: not given.
-    birth_year: u16,
-    /// FIDE's flag `i`: inactive (still listed, with a rating).
-    pub inactive: bool,
-}
-
-impl ListEntry {
-    /// The rating of `kind`, if the player has one.
-    pub fn rating(&self, kind: RatingType) -> Option<u32> {
-        Some(self.ratings[kind as usize]).filter(|&r| r > 0).map(u32::from)
-    }
-
-    pub fn federation(&self) -> Option<&str> {
-        std::str::from_utf8(&self.federation).ok().filter(|f| f.trim().len() == 3)
-    }
-
-    pub fn birth_year(&self) -> Option<u16> {
-        Some(self.birth_year).filter(|&y| y > 0)
-    }
-
-    pub fn fide_id(&self) -> Option<u64> {
-        Some(self.id).filter(|&i| i > 0)
-    }
-}
 
 /// A player of a list as a whole value (for a view, the command line or JSON).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -182,57 +110,38 @@ impl ReadList {
     }
 }
 
-/// The most warnings a read lists; the others are counted.
-pub const SHOWN_WARNINGS: usize = 100;
-
 /// Reads a list a piece at a time: [`push`](ListReader::push) the bytes as they come (any
 /// split), then [`finish`](ListReader::finish).
 #[derive(Debug, Default)]
 pub struct ListReader {
-    date: Option<String>,
-    /// The kind of a separate list's one rating ([`kind_in_name`]).
-    pub(crate) kind: Option<RatingType>,
     /// The number of the line being gathered, from 1.
     line: usize,
     partial: Vec<u8>,
     /// The bytes of a line past [`MAX_LINE_BYTES`] (not kept; the line is refused).
     overlong: usize,
     reading: Option<Reading>,
-    entries: Vec<ListEntry>,
-    /// Each entry's line, while reading (for the warning on a repeated id).
-    lines: Vec<u32>,
-    names: String,
-    warnings: Vec<ParseError>,
-    more_warnings: usize,
-    /// The columns or elements present and not kept ([`ReadList::not_read`]).
-    not_read: Vec<String>,
-    /// The lines no player was read from ([`ReadList::skipped`]).
-    skipped: usize,
+    /// What the lines read so far gave: the formats add the players and warnings to it.
+    collected: Collected,
 }
 
 impl ListReader {
     pub fn new(date: Option<String>) -> ListReader {
-        ListReader { date, line: 1, ..ListReader::default() }
+        ListReader { line: 1, collected: Collected { date, ..Collected::default() }, ..ListReader::default() }
     }
 
     /// A reader for a separate list whose one rating is of `kind` (FIDE's standard, rapid and
     /// blitz lists name the column by the month, `NOV26`, and the XML's is `<rating>`: only
     /// the file's name says which kind it is).
     pub fn with_kind(date: Option<String>, kind: Option<RatingType>) -> ListReader {
-        ListReader { kind, ..ListReader::new(date) }
+        let mut r = ListReader::new(date);
+        r.collected.kind = kind;
+        r
     }
 
     /// A reader for the file called `name`: its date ([`date_in_name`]) and, for a separate
     /// list, its kind ([`kind_in_name`]) taken from the name.
     pub fn named(name: &str) -> ListReader {
         ListReader::with_kind(date_in_name(name), kind_in_name(name))
-    }
-
-    /// The date the list's header gives (a separate list's rating column), when none was.
-    pub(crate) fn date_from_header(&mut self, date: Option<String>) {
-        if self.date.is_none() {
-            self.date = date;
-        }
     }
 
     /// Reads `bytes`, the next piece of the file.
@@ -258,7 +167,7 @@ impl ListReader {
         let line = self.line;
         if self.overlong > 0 {
             let problem = format!("{} bytes long", self.overlong);
-            self.skip(ParseError::BadRecord { line, problem, expected: format!("a line of at most {MAX_LINE_BYTES} bytes") });
+            self.collected.skip(ParseError::BadRecord { line, problem, expected: format!("a line of at most {MAX_LINE_BYTES} bytes") });
         } else {
             let mut bytes = std::mem::take(&mut self.partial);
             let mut body = bytes.strip_suffix(b"\r").unwrap_or(&bytes);
@@ -281,50 +190,14 @@ impl ListReader {
             if text.trim().is_empty() {
                 return;
             }
-            self.reading = Some(formats::begin(self, text));
+            self.reading = Some(formats::begin(&mut self.collected, text));
             if !matches!(self.reading, Some(Reading::Xml { .. })) {
                 return;
             }
         }
-        let mut reading = self.reading.take().expect("set above");
-        reading.line(self, line, text);
-        self.reading = Some(reading);
-    }
-
-    /// Keeps a warning, or counts it past [`SHOWN_WARNINGS`].
-    pub(crate) fn warn(&mut self, w: ParseError) {
-        if self.warnings.len() < SHOWN_WARNINGS {
-            self.warnings.push(w);
-        } else {
-            self.more_warnings += 1;
+        if let Some(reading) = &mut self.reading {
+            reading.line(&mut self.collected, line, text);
         }
-    }
-
-    /// A line no player is read from: its warning, and counted.
-    pub(crate) fn skip(&mut self, w: ParseError) {
-        self.skipped += 1;
-        self.warn(w);
-    }
-
-    /// A column or element the file has and the reader does not keep, named once.
-    pub(crate) fn not_read(&mut self, name: &str) {
-        if !self.not_read.iter().any(|n| n == name) {
-            self.not_read.push(name.to_string());
-        }
-    }
-
-    /// Adds a player read on `line`.
-    pub(crate) fn add(&mut self, line: usize, mut e: ListEntry, name: &str) {
-        let name = name.trim();
-        let mut end = name.len().min(u16::MAX as usize);
-        while !name.is_char_boundary(end) {
-            end -= 1;
-        }
-        e.name_at = self.names.len() as u32;
-        e.name_len = end as u16;
-        self.names.push_str(&name[..end]);
-        self.entries.push(e);
-        self.lines.push(line as u32);
     }
 
     /// The list read, sorted by id and indexed by name; a repeated id is a warning (the
@@ -333,32 +206,33 @@ impl ListReader {
         if !self.partial.is_empty() || self.overlong > 0 {
             self.end_line();
         }
+        let mut c = self.collected;
         let format = match self.reading.take() {
-            Some(r) => r.finish(&mut self),
+            Some(r) => r.finish(&mut c),
             None => {
-                self.warn(ParseError::Empty);
+                c.warn(ParseError::Empty);
                 ListFormat::FideTxt
             }
         };
-        let mut order: Vec<usize> = (0..self.entries.len()).collect();
-        crate::sort::by_key(&mut order, |&i| (self.entries[i].id, self.lines[i]));
+        let mut order: Vec<usize> = (0..c.entries.len()).collect();
+        crate::sort::by_key(&mut order, |&i| (c.entries[i].id, c.lines[i]));
         let mut entries = Vec::with_capacity(order.len());
         for (k, &i) in order.iter().enumerate() {
-            let e = self.entries[i];
-            let first = (k > 0 && e.id > 0 && self.entries[order[k - 1]].id == e.id).then(|| self.lines[order[k - 1]]);
+            let e = c.entries[i];
+            let first = (k > 0 && e.id > 0 && c.entries[order[k - 1]].id == e.id).then(|| c.lines[order[k - 1]]);
             match first {
-                Some(first) => self.skip(ParseError::BadRecord {
-                    line: self.lines[i] as usize,
+                Some(first) => c.skip(ParseError::BadRecord {
+                    line: c.lines[i] as usize,
                     problem: format!("FIDE id {} is on line {first} too", e.id),
                     expected: "each id once (the first line's player is kept)".into(),
                 }),
                 None => entries.push(e),
             }
         }
-        crate::sort::by_key(&mut self.warnings, |w| w.line());
-        let mut list = RatingList { date: self.date, kind: self.kind, format, entries, names: self.names, by_name: Vec::new() };
+        crate::sort::by_key(&mut c.warnings, |w| w.line());
+        let mut list = RatingList { date: c.date, kind: c.kind, format, entries, names: c.names, by_name: Vec::new() };
         list.index();
-        ReadList { list, warnings: self.warnings, more_warnings: self.more_warnings, not_read: self.not_read, skipped: self.skipped }
+        ReadList { list, warnings: c.warnings, more_warnings: c.more_warnings, not_read: c.not_read, skipped: c.skipped }
     }
 }
 
@@ -367,38 +241,6 @@ pub fn read_list(bytes: &[u8], date: Option<String>) -> ReadList {
     let mut r = ListReader::new(date);
     r.push(bytes);
     r.finish()
-}
-
-/// The kind of a FIDE separate list its file's name gives (`standard_nov26frl.txt`,
-/// `rapid_nov26frl_xml.xml`, `blitz_…`: the word between characters that are not letters),
-/// or `None` (the combined `players_list_foa.txt`, or any other name).
-pub fn kind_in_name(name: &str) -> Option<RatingType> {
-    let lower = name.to_ascii_lowercase();
-    let base = lower.rsplit(['/', '\\']).next().unwrap_or(&lower);
-    let words: Vec<&str> = base.split(|c: char| !c.is_ascii_alphabetic()).collect();
-    RatingType::ALL.into_iter().find(|k| words.contains(&k.name()))
-}
-
-/// The month a FIDE download's file name gives (`standard_apr26frl.txt` → `2026-04`;
-/// `players_list_foa_2026-04.txt` → `2026-04`), or `None`.
-pub fn date_in_name(name: &str) -> Option<String> {
-    const MONTHS: [&str; 12] = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
-    let lower = name.to_ascii_lowercase();
-    let b = lower.as_bytes();
-    let digits = |from: usize, n: usize| b.get(from..from + n).is_some_and(|s| s.iter().all(u8::is_ascii_digit));
-    for i in 0..b.len() {
-        let word_start = i == 0 || !b[i - 1].is_ascii_alphabetic();
-        if let Some(m) = MONTHS.iter().position(|m| lower[i..].starts_with(m)).filter(|_| word_start && digits(i + 3, 2)) {
-            return Some(format!("20{}-{:02}", &lower[i + 3..i + 5], m + 1));
-        }
-        if digits(i, 4) && b.get(i + 4).is_some_and(|&c| c == b'-' || c == b'_') && digits(i + 5, 2) && !digits(i + 7, 1) {
-            let month: usize = lower[i + 5..i + 7].parse().ok()?;
-            if (1..=12).contains(&month) {
-                return Some(format!("{}-{:02}", &lower[i..i + 4], month));
-            }
-        }
-    }
-    None
 }
 
 impl RatingList {

@@ -15,7 +15,7 @@
 //! kept in cents, so that sharing never rounds behind anyone's back. Every error names the
 //! line and says what was expected there.
 
-use super::{List, Prize, PrizeTable, Sharing};
+use super::offer::{List, Prize, PrizeTable, Sharing};
 use crate::error::excerpt;
 use thiserror::Error;
 
