@@ -73,9 +73,9 @@ if command -v node >/dev/null 2>&1; then
       const fs = require("fs"), crypto = require("crypto");
       const [dir] = process.argv.slice(1);
       // Every method, as the table of methods names them (Kind = "name": …).
-      const table = fs.readFileSync("engine/src/methods/mod.rs", "utf8");
+      const table = fs.readFileSync("engine/src/methods/table.rs", "utf8");
       const methods = [...table.matchAll(/^\s+\w+ = "(\w+)": [\w:]+,/gm)].map((m) => m[1]);
-      if (methods.length < 9) throw new Error("the table of methods was not found in engine/src/methods/mod.rs");
+      if (methods.length < 9) throw new Error("the table of methods was not found in engine/src/methods/table.rs");
       fs.readFileSync(0, "utf8").split("\n").filter(Boolean).forEach((f, i) => {
         const scenario = { settings: { method: methods[i % methods.length], tiebreaks: ["BH", "SB", "DE"], after_round: i % 3 ? null : 2 },
           view: { step: i % 4, sort: ["rating", i % 2 === 0], speed: 2 }, data: { text: fs.readFileSync(f, "utf8") } };

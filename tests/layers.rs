@@ -643,14 +643,7 @@ fn an_import_up_the_layers_is_named_with_its_file_and_row() {
 #[test]
 fn engine_modules_form_no_circle() {
     let found = circles(&read_crate(&root().join("engine/src")));
-    // One circle is known and open (issue 37): `Rating` (`methods::report`) holds the `Method`
-    // that the table of methods in `methods/mod.rs` defines, and the table's generated code
-    // starts fits that make a `Rating`. Breaking it means each method's parameters in a file of
-    // their own and the table split in two. Any other circle, or a change to this one, fails.
-    let known: Vec<String> =
-        ["methods", "methods::fit", "methods::predictive", "methods::report", "methods::spec"].map(String::from).to_vec();
-    let others: Vec<_> = found.iter().filter(|(comp, _)| *comp != known).cloned().collect();
-    assert!(others.is_empty(), "the engine's modules import in circles:\n{}", report(&others));
+    assert!(found.is_empty(), "the engine's modules import in circles:\n{}", report(&found));
 }
 
 #[test]

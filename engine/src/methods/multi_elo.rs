@@ -14,6 +14,10 @@
 //! assert!((r.players[0].rating.unwrap() - (1500.0 + 25.0 * 0.75)).abs() < 1e-9);
 //! ```
 
+mod params;
+
+pub use params::MultiEloParams;
+
 use super::sequential::{ordered_games, Rule, Run, SequentialFit, Step, Update};
 use crate::error::{check, RateError};
 use crate::methods::fit::Fit;
@@ -25,21 +29,6 @@ use crate::methods::Options;
 use crate::methods::{Method, MethodKind};
 use crate::model::Player;
 use crate::model::{round_number, Dataset};
-use serde::{Deserialize, Serialize};
-
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(default)]
-pub struct MultiEloParams {
-    pub zeta: f64,
-    pub k: f64,
-    pub initial: f64,
-}
-
-impl Default for MultiEloParams {
-    fn default() -> Self {
-        MultiEloParams { zeta: 400.0, k: 25.0, initial: 1500.0 }
-    }
-}
 
 /// Each player's share of the win expected from the ratings, computed with the largest
 /// exponent taken out so nothing overflows.

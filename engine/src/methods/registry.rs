@@ -1,5 +1,5 @@
 //! Every method's parameters, declared once (the methods themselves are a line each in the
-//! table of methods, in [`super`]): name, label, one-line help, unit, range and
+//! table of methods, `table.rs`): name, label, one-line help, unit, range and
 //! step, whether out-of-sample tuning may search it, the command line's flag, and how to read
 //! and write it on [`Params`]. The app's method panel and compare view, the command line's
 //! flags and `ratings-lab methods` are made from this list, and the defaults are

@@ -56,10 +56,12 @@ pub mod erfc;
 pub mod fit;
 pub mod handicap;
 pub mod linalg;
+mod params;
 pub mod seed;
 
 pub use fit::{FitGame, Newton, Seed};
 pub use handicap::handicap_equivalent;
+pub use params::AgaParams;
 pub use seed::{decayed_sigma, from_continuous, label, promoted, rank_seed, seed_sigma, to_continuous};
 
 use crate::diagnose::{Diagnosis, Status};
@@ -73,30 +75,12 @@ use crate::methods::spec::MethodSpec;
 use crate::methods::Options;
 use crate::methods::{Method, MethodKind};
 use crate::model::Dataset;
-use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 
 /// The largest prior σ (the seed curve's maximum).
 pub const SIGMA_MAX: f64 = 6.0;
 /// The smallest prior σ.
 pub const SIGMA_MIN: f64 = 0.01;
-
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(default)]
-pub struct AgaParams {
-    /// Stop a fit when the largest |gradient| of the negative log-posterior is below this.
-    pub eps: f64,
-    /// Newton iterations allowed per fit.
-    pub max_iter: usize,
-    /// Rate event by event (the AGA's way) rather than in one fit.
-    pub by_event: bool,
-}
-
-impl Default for AgaParams {
-    fn default() -> Self {
-        AgaParams { eps: 1e-9, max_iter: 100, by_event: true }
-    }
-}
 
 impl MethodSpec for AgaParams {
     const ABOUT: About = About {

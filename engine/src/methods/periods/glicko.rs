@@ -10,8 +10,12 @@
 //!
 //! with q = ln 10 / 400, g(RD) = 1 / sqrt(1 + 3q²RD²/π²), E_j = 1 / (1 + 10^(−g(RD_j)(r − r_j)/400)).
 
+mod params;
+
+pub use params::GlickoParams;
+
 use super::fit::PeriodFit;
-use super::{c_for, run, starts, Convention, PeriodGame, PeriodRule, Periods, RdState, Standing, Start, Q};
+use super::{run, starts, Convention, PeriodGame, PeriodRule, Periods, RdState, Standing, Start, Q};
 use crate::error::{check, RateError};
 use crate::methods::fit::Fit;
 use crate::methods::predictive::Model;
@@ -22,31 +26,6 @@ use crate::methods::Method;
 use crate::methods::Options;
 use crate::model::Dataset;
 use crate::model::Player;
-use serde::{Deserialize, Serialize};
-
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(default)]
-pub struct GlickoParams {
-    pub initial_rating: f64,
-    pub initial_deviation: f64,
-    /// The deviation's growth per period without games: Glickman's example value, the `c`
-    /// that brings an RD of 50 back to 350 in 100 periods (34.64).
-    pub c: f64,
-    pub max_deviation: f64,
-    pub convention: Convention,
-}
-
-impl Default for GlickoParams {
-    fn default() -> GlickoParams {
-        GlickoParams {
-            initial_rating: 1500.0,
-            initial_deviation: 350.0,
-            c: c_for(50.0, 350.0, 100.0),
-            max_deviation: 350.0,
-            convention: Convention::Glickman,
-        }
-    }
-}
 
 impl MethodSpec for GlickoParams {
     const ABOUT: About = About {

@@ -10,6 +10,10 @@
 //!
 //! a player without games in a period has φ grown to sqrt(φ² + σ²) (at most the maximum).
 
+mod params;
+
+pub use params::Glicko2Params;
+
 use super::fit::PeriodFit;
 use super::{fmin, run, starts, Convention, PeriodGame, PeriodRule, Periods, Scratch, Standing, Start};
 use crate::error::{check, RateError};
@@ -22,35 +26,9 @@ use crate::methods::Method;
 use crate::methods::Options;
 use crate::model::Dataset;
 use crate::model::Player;
-use serde::{Deserialize, Serialize};
 
 /// The Glicko-2 scale: 400 / ln 10.
 pub const SCALE: f64 = 400.0 / std::f64::consts::LN_10;
-
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(default)]
-pub struct Glicko2Params {
-    pub initial_rating: f64,
-    pub initial_deviation: f64,
-    pub initial_volatility: f64,
-    /// τ: how much the volatility may change (Glickman: 0.3 to 1.2).
-    pub tau: f64,
-    pub max_deviation: f64,
-    pub convention: Convention,
-}
-
-impl Default for Glicko2Params {
-    fn default() -> Glicko2Params {
-        Glicko2Params {
-            initial_rating: 1500.0,
-            initial_deviation: 350.0,
-            initial_volatility: 0.06,
-            tau: 0.5,
-            max_deviation: 350.0,
-            convention: Convention::Glickman,
-        }
-    }
-}
 
 impl MethodSpec for Glicko2Params {
     const ABOUT: About = About {

@@ -12,6 +12,10 @@
 //! over the n games of the period, t the periods since the player last played (1 in their
 //! first). Defined by PlayerRatings' implementation, whose conventions it follows.
 
+mod params;
+
+pub use params::StephensonParams;
+
 use super::fit::PeriodFit;
 use super::{run, starts, Convention, PeriodGame, PeriodRule, Periods, RdState, Standing, Start, Q};
 use crate::error::{check, RateError};
@@ -24,38 +28,6 @@ use crate::methods::Method;
 use crate::methods::Options;
 use crate::model::Dataset;
 use crate::model::Player;
-use serde::{Deserialize, Serialize};
-
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(default)]
-pub struct StephensonParams {
-    pub initial_rating: f64,
-    pub initial_deviation: f64,
-    /// The deviation's growth per period (PlayerRatings' `cval`).
-    pub c: f64,
-    /// The deviation's growth per game (`hval`).
-    pub h: f64,
-    /// The bonus per game, in hundredths of a point (`bval`).
-    pub bonus: f64,
-    /// The neighbourhood parameter λ, in hundredths (`lambda`).
-    pub lambda: f64,
-    pub max_deviation: f64,
-}
-
-impl Default for StephensonParams {
-    /// PlayerRatings' defaults, starting at 1500.
-    fn default() -> StephensonParams {
-        StephensonParams {
-            initial_rating: 1500.0,
-            initial_deviation: 300.0,
-            c: 10.0,
-            h: 10.0,
-            bonus: 0.0,
-            lambda: 2.0,
-            max_deviation: 350.0,
-        }
-    }
-}
 
 impl MethodSpec for StephensonParams {
     const ABOUT: About = About {

@@ -12,6 +12,10 @@
 //! not move the optimum); the uncertainty of a day is its variance from the inverse Hessian.
 //! A draw counts as half a win and half a loss (the reference has none).
 
+mod params;
+
+pub use params::WhrParams;
+
 use super::fit::rating;
 use super::{PeriodBasis, PeriodNote, Standing};
 use super::{PeriodGame, Periods};
@@ -26,30 +30,9 @@ use crate::methods::Method;
 use crate::methods::Options;
 use crate::model::Dataset;
 use crate::model::Player;
-use serde::{Deserialize, Serialize};
 
 /// Natural-log strength per Elo point.
 const PER_ELO: f64 = std::f64::consts::LN_10 / 400.0;
-
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(default)]
-pub struct WhrParams {
-    /// The Wiener process's variance per period, in Elo² (the reference's 300).
-    pub w2: f64,
-    /// The most Newton sweeps over the players.
-    pub max_sweeps: usize,
-    /// Stop when no rating moves by more than this in a sweep (natural-log units).
-    pub tolerance: f64,
-    /// The rating the virtual opponent of everyone's first day is shown at: the ratings are
-    /// Elo points above it (the reference prints them with it at 0).
-    pub anchor: f64,
-}
-
-impl Default for WhrParams {
-    fn default() -> WhrParams {
-        WhrParams { w2: 300.0, max_sweeps: 1000, tolerance: 1e-10, anchor: 1500.0 }
-    }
-}
 
 impl MethodSpec for WhrParams {
     const ABOUT: About = About {
