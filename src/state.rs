@@ -1,6 +1,6 @@
 //! The app's state: one bundle of signals, shared by the components.
 
-use crate::core::engine::methods::report::IterationRecord;
+use crate::core::engine::methods::rating::IterationRecord;
 use crate::core::engine::Measures;
 use crate::core::protocol::{FromWorker, InputSummary, Later, LineMessage, RatingResult, ReadKey, Settings, Shown, StoredFile};
 use crate::storage::Kept;

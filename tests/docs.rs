@@ -313,7 +313,7 @@ fn compare_outputs() -> Vec<Value> {
 
 /// `evaluate`'s JSON: every method on a league with home sides, rolling blocks, and a tuning.
 fn evaluate_outputs() -> Vec<Value> {
-    use ratings_engine::evaluation::{self, report, Parameter};
+    use ratings_engine::evaluation::{self, printed, Parameter};
     let league = dataset("engine/tests/data/openfootball/en.1.csv").0;
     let methods: Vec<Method> = [MethodKind::Brent, MethodKind::Elo, MethodKind::MultiElo, MethodKind::JRank, MethodKind::Aga]
         .into_iter()
@@ -322,22 +322,22 @@ fn evaluate_outputs() -> Vec<Value> {
     let options = Options { scale: Scale::default() };
     let e = evaluation::evaluate(&league, &methods, &options, evaluation::DEFAULT_HOLDOUT, 4);
     let tuning = evaluation::tune(&league, &methods[1], &options, Parameter::EloK, &[1.0, 2.0, 4.0], evaluation::DEFAULT_HOLDOUT);
-    let mut out = vec![serde_json::from_str(&report::evaluation_json(&e, Some(&tuning))).expect("JSON")];
+    let mut out = vec![serde_json::from_str(&printed::evaluation_json(&e, Some(&tuning))).expect("JSON")];
     let plain = evaluation::evaluate(&league, &methods[..1], &options, evaluation::DEFAULT_HOLDOUT, 1);
-    out.push(serde_json::from_str(&report::evaluation_json(&plain, None)).expect("JSON"));
+    out.push(serde_json::from_str(&printed::evaluation_json(&plain, None)).expect("JSON"));
     out
 }
 
 /// `simulate`'s JSON: a small lab of every method.
 fn simulate_outputs() -> Vec<Value> {
     use ratings_engine::evaluation::{
-        report,
+        printed,
         simulate::{simulate, Setup},
     };
     let setup = Setup { players: 12, repetitions: 3, ..Setup::default() };
     let methods: Vec<Method> = [MethodKind::Brent, MethodKind::Elo].into_iter().map(Method::default_for).collect();
     let sim = simulate(&setup, &methods, &Options::default(), &mut |_| true);
-    vec![serde_json::from_str(&report::simulation_json(&sim)).expect("JSON")]
+    vec![serde_json::from_str(&printed::simulation_json(&sim)).expect("JSON")]
 }
 
 #[test]
@@ -364,7 +364,7 @@ fn json_md_documents_every_field_simulate_writes_and_no_other() {
 /// checked when `check_ranks`.
 fn tiebreaks_json(text: &str, order: Option<&str>, round: Option<usize>, check_ranks: bool) -> Value {
     use ratings_engine::job::{Job, Settings};
-    use ratings_engine::tiebreak::{parse_order, report};
+    use ratings_engine::tiebreak::{parse_order, printed};
     let settings = Settings { tiebreaks: order.map(|o| parse_order(o).expect("a valid order")), after_round: round, ..Settings::default() };
     let job = Job::read(text, &settings).expect("the test tournament reads");
     let standings = job.standings().expect("a tournament");
@@ -374,8 +374,8 @@ fn tiebreaks_json(text: &str, order: Option<&str>, round: Option<usize>, check_r
     }
     let full = job.full.tournament.as_ref().expect("a tournament");
     let ranks =
-        check_ranks.then_some(report::Ranks { tournament: full, check: standings.declared.as_ref(), search: standings.search.as_ref() });
-    let extras = report::Extras {
+        check_ranks.then_some(printed::Ranks { tournament: full, check: standings.declared.as_ref(), search: standings.search.as_ref() });
+    let extras = printed::Extras {
         round: round.map(|n| (n, standings.rounds_played)),
         ranks,
         file_order: standings.file_order.as_ref(),
@@ -384,7 +384,7 @@ fn tiebreaks_json(text: &str, order: Option<&str>, round: Option<usize>, check_r
         mode: full.mode,
         category: None,
     };
-    let json = report::json_with(&standings.standings, standings.eigenvector.as_ref(), &warnings, &extras);
+    let json = printed::json_with(&standings.standings, standings.eigenvector.as_ref(), &warnings, &extras);
     serde_json::from_str(&json).expect("JSON")
 }
 
@@ -446,19 +446,19 @@ fn json_md_documents_every_field_tiebreaks_teams_writes_and_no_other() {
 /// so the writer's field is seen), and a warning as the command line adds it.
 fn pair_outputs() -> Vec<Value> {
     use ratings_engine::pairing::dutch::explain::{Passed, Why};
-    use ratings_engine::pairing::dutch::{pair_round, report, PairOptions};
+    use ratings_engine::pairing::dutch::{json, pair_round, PairOptions};
     use ratings_engine::parse::trf::parse_trf;
     let warnings = ["the file gives no total number of rounds (XXR or 142)".to_string()];
     let mut out = Vec::new();
     for (file, round) in [("odd-bye-lowest.trf", 3), ("late-entry.trf", 3)] {
         let (t, _) = parse_trf(&read(&format!("engine/tests/data/pairing/cases/{file}"))).expect("the case reads");
         let mut p = pair_round(&t, round, &PairOptions::default()).expect("the case pairs");
-        out.push(serde_json::from_str(&report::json(&p, &warnings, false)).expect("JSON"));
+        out.push(serde_json::from_str(&json::json(&p, &warnings, false)).expect("JSON"));
         let pair = p.brackets.iter_mut().flat_map(|b| b.pairs.iter_mut()).next().expect("a pair");
         if pair.passed_over.is_empty() {
             pair.passed_over.push(Passed { player: pair.lower, why: Why::Met });
         }
-        out.push(serde_json::from_str(&report::json(&p, &warnings, true)).expect("JSON"));
+        out.push(serde_json::from_str(&json::json(&p, &warnings, true)).expect("JSON"));
     }
     out
 }
@@ -473,7 +473,7 @@ fn json_md_documents_every_field_pair_writes_and_no_other() {
 #[test]
 fn json_md_documents_every_field_pair_check_writes_and_no_other() {
     use ratings_engine::pairing::dutch::check::check_rounds;
-    use ratings_engine::pairing::dutch::{report, PairOptions};
+    use ratings_engine::pairing::dutch::{json, PairOptions};
     use ratings_engine::parse::trf::parse_trf;
     let warnings = ["a warning".to_string()];
     let outputs: Vec<Value> = ["engine/tests/data/pairing/cases/odd-bye-lowest.trf", "engine/tests/data/pairing/bbp/s100001-p6-r5.trf"]
@@ -481,7 +481,7 @@ fn json_md_documents_every_field_pair_check_writes_and_no_other() {
         .map(|path| {
             let (t, _) = parse_trf(&read(path)).expect("the file reads");
             let checks = check_rounds(&t, &PairOptions::default()).expect("the file pairs");
-            serde_json::from_str(&report::check_json(&checks, &warnings, &["a note".to_string()])).expect("JSON")
+            serde_json::from_str(&json::check_json(&checks, &warnings, &["a note".to_string()])).expect("JSON")
         })
         .collect();
     assert_eq!(outputs[0]["identical"], Value::Bool(false), "round 1 of the corner case differs");

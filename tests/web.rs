@@ -3,7 +3,7 @@
 #![cfg(target_arch = "wasm32")]
 
 use leptos::prelude::*;
-use ratings_engine::methods::report::IterationRecord as TraceEntry;
+use ratings_engine::methods::rating::IterationRecord as TraceEntry;
 use ratings_engine::tiebreak::Tiebreak;
 use ratings_engine::{Measures, MethodKind, Quantity};
 use ratings_lab_web::charts;
@@ -247,7 +247,7 @@ fn the_history_and_fit_charts_draw() {
         (0..10).map(|i| (format!("P{i}"), (1..=30).map(|g| (g, 1500.0 + (g as f64 * (i as f64 - 5.0)))).collect())).collect();
     assert_eq!(charts::history::draw(&c, &series).unwrap(), charts::history::MAX_LINES);
     assert!(ink(&c).0 > 500);
-    let fit = ratings_engine::methods::report::ParameterFit {
+    let fit = ratings_engine::methods::rating::ParameterFit {
         k_values: vec![0.1, 1.0, 10.0],
         p_values: vec![0.5, 1.0],
         error: vec![vec![1.0, 2.0], vec![0.5, f64::NAN], vec![3.0, 4.0]],

@@ -4,7 +4,7 @@
 use crate::args::{EvaluateArgs, FormatArg, ScaleArgs};
 use crate::input::{display_name, load, settings};
 use crate::methods::{method_params, method_specs, reading_method};
-use ratings_engine::evaluation::{self, report as evaluation_report};
+use ratings_engine::evaluation::{self, printed as evaluation_report};
 use ratings_engine::{Method, Options};
 use std::ffi::OsString;
 use std::process::ExitCode;

@@ -9,7 +9,7 @@ use crate::input::{display_name, read_trf};
 use ratings_engine::error::PairError;
 use ratings_engine::pairing::berger::{self, Cycles};
 use ratings_engine::pairing::dutch::check::{check_rounds, last_paired_round, RoundCheck};
-use ratings_engine::pairing::dutch::{explain, pair_round, report, AccelerationMethod, PairOptions, Pairing};
+use ratings_engine::pairing::dutch::{explain, json, pair_round, AccelerationMethod, PairOptions, Pairing};
 use ratings_engine::parse::trf::{with_header, with_pairing, with_round_off};
 use ratings_engine::tournament::{Colour, RoundResult, Tournament, TournamentType};
 use std::process::ExitCode;
@@ -38,7 +38,7 @@ pub fn run(args: &PairArgs) -> Result<(String, ExitCode), String> {
     })?;
     let out = match args.format {
         PairFormat::Text => sheet(&t, &p, &warnings, args.explain),
-        PairFormat::Json => report::json(&p, &warnings, args.explain) + "\n",
+        PairFormat::Json => json::json(&p, &warnings, args.explain) + "\n",
         PairFormat::Trf => {
             for w in &warnings {
                 eprintln!("warning: {w}");
@@ -103,7 +103,7 @@ fn robin(args: &PairArgs, text: &str, t: &Tournament, cycles: Cycles, warnings: 
             (1..=berger::rounds(t.entrants.len(), cycles)).map(|r| robin_round(args, t, cycles, r)).collect::<Result<_, _>>()?;
         return match args.format {
             PairFormat::Json => {
-                let each: Vec<String> = rounds.iter().map(|p| report::json(p, &warnings, false)).collect();
+                let each: Vec<String> = rounds.iter().map(|p| json::json(p, &warnings, false)).collect();
                 Ok((format!("[{}]\n", each.join(",")), ExitCode::SUCCESS))
             }
             PairFormat::Text => Ok((rounds.iter().map(|p| robin_sheet(t, p, &warnings)).collect::<Vec<_>>().join("\n"), ExitCode::SUCCESS)),
@@ -114,7 +114,7 @@ fn robin(args: &PairArgs, text: &str, t: &Tournament, cycles: Cycles, warnings: 
     let p = robin_round(args, t, cycles, round)?;
     match args.format {
         PairFormat::Text => Ok((robin_sheet(t, &p, &warnings), ExitCode::SUCCESS)),
-        PairFormat::Json => Ok((report::json(&p, &warnings, false) + "\n", ExitCode::SUCCESS)),
+        PairFormat::Json => Ok((json::json(&p, &warnings, false) + "\n", ExitCode::SUCCESS)),
         PairFormat::Trf if last_paired_round(t) >= round => {
             Err(format!("--format trf: the file already holds games of round {round} or later"))
         }
@@ -340,7 +340,7 @@ fn check(args: &PairArgs, t: &Tournament, mut warnings: Vec<String>, hand: &[usi
         false => ExitCode::from(DIFFERS),
     };
     let out = match args.format {
-        PairFormat::Json => report::check_json(&checks, &warnings, &notes) + "\n",
+        PairFormat::Json => json::check_json(&checks, &warnings, &notes) + "\n",
         PairFormat::Text => check_text(&checks, &warnings, &notes),
         PairFormat::Trf => return Err("--check: --format trf writes a round paired; --check prints text or json".into()),
     };

@@ -4,7 +4,7 @@
 use crate::args::{FormatArg, InputArgs, ScaleArgs, SimulateArgs};
 use crate::input::settings;
 use crate::methods::{method_params, method_specs};
-use ratings_engine::evaluation::report as evaluation_report;
+use ratings_engine::evaluation::printed as evaluation_report;
 use ratings_engine::evaluation::simulate::{simulate, Setup};
 use ratings_engine::Options;
 use std::ffi::OsString;

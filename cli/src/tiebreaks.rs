@@ -7,7 +7,7 @@ use ratings_engine::escape;
 use ratings_engine::job::{Job, Settings, TournamentStandings};
 use ratings_engine::parse::detect::{detect, Format};
 use ratings_engine::team::TeamTiebreak;
-use ratings_engine::tiebreak::{categories, crosstable, order, parse_order, report};
+use ratings_engine::tiebreak::{categories, crosstable, order, parse_order, printed};
 
 pub fn run(args: &TiebreakArgs) -> Result<String, String> {
     let mut warnings = Vec::new();
@@ -47,7 +47,7 @@ pub fn run(args: &TiebreakArgs) -> Result<String, String> {
     let t = job.input.tournament.as_ref().ok_or_else(expected)?;
     let ranks = args.check_ranks.then(|| {
         let full = job.full.tournament.as_ref().unwrap_or(t);
-        report::Ranks { tournament: full, check: standings.declared.as_ref(), search: standings.search.as_ref() }
+        printed::Ranks { tournament: full, check: standings.declared.as_ref(), search: standings.search.as_ref() }
     });
     let round = args.round.map(|n| (n, standings.rounds_played));
     let pending = standings.pending_round;
@@ -55,7 +55,7 @@ pub fn run(args: &TiebreakArgs) -> Result<String, String> {
     let category = args.category.map(|c| categories::restricted(t, st, c));
     let file_order = standings.file_order.as_ref();
     let rules = Some(&standings.rules);
-    let extras = report::Extras { round, ranks, file_order, rules, pending, mode: t.mode, category: category.as_ref() };
+    let extras = printed::Extras { round, ranks, file_order, rules, pending, mode: t.mode, category: category.as_ref() };
     if args.check_ranks && args.round.is_some_and(|n| n < standings.rounds_played) {
         return Err("--check-ranks: the file's ranks are final; they cannot be checked after an earlier round".into());
     }
@@ -71,9 +71,9 @@ pub fn run(args: &TiebreakArgs) -> Result<String, String> {
                 None => st.to_csv(),
             }
         }
-        (FormatArg::Json, _) => report::json_with(st, eig, &warnings, &extras) + "\n",
+        (FormatArg::Json, _) => printed::json_with(st, eig, &warnings, &extras) + "\n",
         (FormatArg::Table, true) => crosstable::text(t.name.as_deref(), t, st),
-        (FormatArg::Table, false) => report::table_with(t.name.as_deref(), st, &warnings, &extras),
+        (FormatArg::Table, false) => printed::table_with(t.name.as_deref(), st, &warnings, &extras),
     })
 }
 

@@ -3,7 +3,7 @@
 
 use crate::diagnose::Status;
 use crate::methods::fit::{Measures, Quantity};
-use crate::methods::report::{IterationRecord, MethodVariant, PlayerRating, Rating, StopReason};
+use crate::methods::rating::{IterationRecord, MethodVariant, PlayerRating, Rating, StopReason};
 use crate::methods::MethodKind;
 use serde::Serialize;
 
@@ -26,11 +26,11 @@ pub struct JsonReport<'a> {
     pub warnings: &'a [String],
     pub diagnosis: &'a crate::diagnose::Diagnosis,
     pub groups: usize,
-    pub scale: &'a Option<crate::methods::report::ScaleReport>,
+    pub scale: &'a Option<crate::methods::rating::ScaleReport>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub accuracy: Option<f64>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub fit: Option<&'a crate::methods::report::ParameterFit>,
+    pub fit: Option<&'a crate::methods::rating::ParameterFit>,
     /// The parameters the method ran with, under the method's name.
     pub params: &'a crate::methods::Method,
     /// Elo with `per_game`: each game's ratings before it, by the players' names.

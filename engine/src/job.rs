@@ -10,7 +10,7 @@
 use crate::error::{ParseError, ParseErrors, RateError};
 use crate::methods::brent::{BrentParams, Variant};
 use crate::methods::fit::{Fit, Measures};
-use crate::methods::report::{IterationRecord, Rating};
+use crate::methods::rating::{IterationRecord, Rating};
 use crate::methods::{start, Method, MethodKind, Options, Params, Starter};
 use crate::parse::decode::{decode, decode_owned, nul_error};
 use crate::parse::detect::{detect, read, Format, Input, ReadOptions, Reader};

@@ -21,7 +21,7 @@ use ratings_engine::job::{Job, Settings};
 use ratings_engine::methods::fit::{TRACE_FULL, TRACE_STRIDE};
 use ratings_engine::methods::{Method, Options};
 use ratings_engine::team::TeamTiebreak;
-use ratings_engine::tiebreak::{report, Tiebreak};
+use ratings_engine::tiebreak::{printed, Tiebreak};
 use ratings_engine::{MethodKind, StopReason};
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
@@ -273,7 +273,7 @@ fn direct_encounter_on_a_large_tied_group_is_linear() {
         let job = Job::read(&text, &settings).expect("a TRF");
         let st = job.standings().expect("a tournament");
         assert!(st.standings.rows.iter().all(|r| r.values[0].value == Some(1.0)), "no one can be separated");
-        report::json(&st.standings, None, &[])
+        printed::json(&st.standings, None, &[])
     });
     let per = |x: usize| x / n;
     assert!(json.len() <= 1_000 * n, "JSON of {} bytes, {} a player", json.len(), per(json.len()));

@@ -121,7 +121,7 @@ fn the_desks_export_ranks_an_expelled_player_after_every_ranked_one() {
 
 #[test]
 fn the_tiebreaks_report_marks_the_withdrawn_and_lists_the_expelled_without_a_rank() {
-    use ratings_engine::tiebreak::report::{json, table};
+    use ratings_engine::tiebreak::printed::{json, table};
     let st = Job::read(&six(MARKED), &Settings::default()).unwrap().standings().unwrap().standings;
     let text = table(Some("Six"), &st, &[]);
     let ann = text.lines().find(|l| l.contains(" Ann ")).unwrap();
@@ -137,7 +137,7 @@ fn the_tiebreaks_report_marks_the_withdrawn_and_lists_the_expelled_without_a_ran
 
 #[test]
 fn the_tiebreaks_report_says_when_the_file_left_fide_mode() {
-    use ratings_engine::tiebreak::report::{table_with, Extras};
+    use ratings_engine::tiebreak::printed::{table_with, Extras};
     let left = format!("{}\n", ratings_engine::desk::confirm::LEFT_FIDE_MODE);
     let t = read(&six(&left));
     let st = Job::read(&six(&left), &Settings::default()).unwrap().standings().unwrap().standings;

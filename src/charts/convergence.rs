@@ -3,7 +3,7 @@
 //! change of a log-strength and |f(w) − w|, for AGA the Newton step and the gradient), on a
 //! log scale, with the method's own tolerance as a line.
 
-use crate::core::engine::methods::report::IterationRecord as TraceEntry;
+use crate::core::engine::methods::rating::IterationRecord as TraceEntry;
 use crate::core::engine::{Measures, Quantity};
 use plotters::prelude::*;
 use web_sys::HtmlCanvasElement;

@@ -1,7 +1,7 @@
 //! JRank's parameter fit as a heat map: the error over the (k, p) grid, darker is lower,
 //! with the best pair marked.
 
-use crate::core::engine::methods::report::ParameterFit as FitGrid;
+use crate::core::engine::methods::rating::ParameterFit as FitGrid;
 use plotters::prelude::*;
 use web_sys::HtmlCanvasElement;
 

@@ -1,7 +1,7 @@
 //! The charts in words: each canvas's text alternative (its `aria-label`), for screen readers
 //! and anyone who cannot see the drawing. The tables beside the charts hold every value.
 
-use crate::core::engine::methods::report::IterationRecord;
+use crate::core::engine::methods::rating::IterationRecord;
 use crate::core::engine::Measures;
 
 /// How many players a summary names.

@@ -4,7 +4,7 @@
 
 use crate::charts;
 use crate::components::lazy::{Deferred, Later};
-use crate::core::engine::methods::report::{MethodVariant, StopReason};
+use crate::core::engine::methods::rating::{MethodVariant, StopReason};
 use crate::core::engine::text::count;
 use crate::core::protocol::RatingResult;
 use crate::state::State;

@@ -8,7 +8,7 @@
 use ratings_engine::compare::order::{rated, replay, Order, Spread, Spreads};
 use ratings_engine::compare::{Comparison, Rated};
 use ratings_engine::error::RateError;
-use ratings_engine::methods::report::Rating;
+use ratings_engine::methods::rating::Rating;
 use ratings_engine::methods::{rate, registry, Method, Options, Params};
 use ratings_engine::model::Dataset;
 use ratings_engine::{MethodKind, ScaleKind};

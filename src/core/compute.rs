@@ -7,7 +7,7 @@ use crate::core::protocol::{
     StandingsView, TeamCell, TeamsView,
 };
 use ratings_engine::job::{Finished, Job, TournamentStandings};
-use ratings_engine::methods::report::{Rating, StopReason};
+use ratings_engine::methods::rating::{Rating, StopReason};
 use ratings_engine::tiebreak::Tiebreak;
 use ratings_engine::tournament::Tournament;
 use ratings_engine::{export, ParseErrors};

@@ -76,8 +76,8 @@ pub mod methods {
     pub mod brent {
         pub use ratings_engine::methods::brent::Variant;
     }
-    pub mod report {
-        pub use ratings_engine::methods::report::{IterationRecord, MethodVariant, ParameterFit, StopReason};
+    pub mod rating {
+        pub use ratings_engine::methods::rating::{IterationRecord, MethodVariant, ParameterFit, StopReason};
     }
 }
 pub mod parse {

@@ -6,7 +6,7 @@
 
 use ratings_engine::diagnose::FindingKind;
 use ratings_engine::methods::race::Race;
-use ratings_engine::methods::report::{IterationRecord, MethodVariant, ParameterFit, StopReason};
+use ratings_engine::methods::rating::{IterationRecord, MethodVariant, ParameterFit, StopReason};
 use ratings_engine::methods::working::Working;
 use ratings_engine::parse::detect::Format;
 use ratings_engine::team::{TeamScore, TeamTiebreak};

@@ -3,7 +3,7 @@
 
 use ratings_engine::error::ParseErrors;
 use ratings_engine::parse::lines::lines;
-use ratings_engine::methods::report::Rating;
+use ratings_engine::methods::rating::Rating;
 use ratings_engine::tiebreak::Standings;
 
 /// The longest error message allowed for one bad line (the input is quoted ≤ ~200 chars).

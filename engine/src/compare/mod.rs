@@ -23,7 +23,7 @@ pub mod export;
 pub mod order;
 
 use crate::error::RateError;
-use crate::methods::report::Rating;
+use crate::methods::rating::Rating;
 use crate::methods::{rate, Method, Options};
 use crate::model::Dataset;
 use agreement::Agreement;

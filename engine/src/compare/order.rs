@@ -24,7 +24,7 @@
 
 use crate::error::RateError;
 use crate::methods::fit::Fit;
-use crate::methods::report::{PlayerRating, Rating};
+use crate::methods::rating::{PlayerRating, Rating};
 use crate::methods::{check_data, elo, multi_elo, rate, Method, Options};
 use crate::model::Dataset;
 use serde::{Deserialize, Serialize};

@@ -11,8 +11,8 @@
 pub mod baseline;
 pub mod metrics;
 pub mod predict;
+pub mod printed;
 pub mod random;
-pub mod report;
 pub mod simulate;
 mod split;
 

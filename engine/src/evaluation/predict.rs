@@ -9,7 +9,7 @@
 //! games are counted.
 
 use crate::methods::predictive::Model;
-use crate::methods::report::Rating;
+use crate::methods::rating::Rating;
 use crate::methods::Method;
 use crate::model::{Dataset, Event, Game};
 

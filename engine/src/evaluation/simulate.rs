@@ -500,7 +500,7 @@ fn pair_rest(rest: &[usize], score: &[f64], met: &[Vec<usize>], pairs: &mut Vec<
 
 /// Each player's value to rank by (best highest): the rating, with players whose rating is
 /// unbounded above or below placed above or below everyone; `NaN` for no rating.
-fn order_values(rating: &crate::methods::report::Rating, n: usize) -> Vec<f64> {
+fn order_values(rating: &crate::methods::rating::Rating, n: usize) -> Vec<f64> {
     let mut v = vec![f64::NAN; n];
     for p in &rating.players {
         let value = match p.status {

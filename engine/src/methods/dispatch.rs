@@ -6,7 +6,7 @@
 
 use super::brent::BrentParams;
 use super::fit::Fit;
-use super::report::{IterationRecord, Rating};
+use super::rating::{IterationRecord, Rating};
 use super::spec::MethodSpec;
 use super::table::{method_table, Method, MethodKind, Options};
 use crate::error::RateError;

@@ -14,7 +14,7 @@
 //! every method through [`Fit`], so none of them knows one method from another.
 
 use crate::error::RateError;
-use crate::methods::report::{IterationRecord, Rating, StopReason};
+use crate::methods::rating::{IterationRecord, Rating, StopReason};
 use serde::{Deserialize, Serialize};
 
 /// Which quantity of an [`IterationRecord`] the stopping test reads.

@@ -35,7 +35,7 @@ use crate::error::{check, RateError, MAX_ITER};
 use crate::methods::fit::{groups_warning, stop_warning, Advance, Fit, Measures, Quantity, Stepper, Steps, Stopping, Taken};
 use crate::methods::predictive::Model;
 use crate::methods::ranking::{rank, Placing};
-use crate::methods::report::{IterationRecord, MethodVariant, ParameterFit, PlayerRating, Rating, SolverReport, StopReason};
+use crate::methods::rating::{IterationRecord, MethodVariant, ParameterFit, PlayerRating, Rating, SolverReport, StopReason};
 use crate::methods::spec::About;
 use crate::methods::spec::MethodSpec;
 use crate::methods::Options;

@@ -22,7 +22,7 @@ use super::sequential::{ordered_games, Rule, Run, SequentialFit, Step, Update};
 use crate::error::{check, RateError};
 use crate::methods::fit::Fit;
 use crate::methods::predictive::Model;
-use crate::methods::report::{GameOrder, MethodVariant, Rating};
+use crate::methods::rating::{GameOrder, MethodVariant, Rating};
 use crate::methods::spec::About;
 use crate::methods::spec::MethodSpec;
 use crate::methods::Options;

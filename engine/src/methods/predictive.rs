@@ -22,7 +22,7 @@
 //!   rating and deviation).
 
 use super::aga::{erfc::erfc, handicap::handicap_equivalent, seed::to_continuous};
-use super::report::Rating;
+use super::rating::Rating;
 use crate::model::Game;
 
 /// How a method's ratings predict a game.

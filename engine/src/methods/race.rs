@@ -6,7 +6,7 @@
 use super::brent::{BrentParams, Variant};
 use super::fit::Quantity;
 use super::jrank::JRankParams;
-use super::report::StopReason;
+use super::rating::StopReason;
 use super::{start, Method, Options};
 use crate::error::RateError;
 use crate::model::Dataset;

@@ -6,7 +6,7 @@
 //! to 1e-9 (both rounded to 1e-9): rounding errors of a different summation order do not
 //! split a tie, and equal players share a rank, the next rank skipping (1, 1, 3).
 
-use crate::methods::report::PlayerRating;
+use crate::methods::rating::PlayerRating;
 
 /// Where a player places.
 #[derive(Clone, Copy, Debug, PartialEq)]

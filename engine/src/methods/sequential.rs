@@ -6,7 +6,7 @@ use crate::diagnose::{Diagnosis, Status};
 use crate::error::RateError;
 use crate::methods::fit::{Advance, Fit, Measures, Stepper, Steps, Taken};
 use crate::methods::ranking::{rank, Placing};
-use crate::methods::report::{GameOrder, HistoryPoint, MethodVariant, PlayerRating, Rating, SolverReport, StopReason};
+use crate::methods::rating::{GameOrder, HistoryPoint, MethodVariant, PlayerRating, Rating, SolverReport, StopReason};
 use crate::methods::{Method, MethodKind};
 use crate::model::{chronological_order, chronological_order_by, round_number, Dataset, Game};
 
@@ -58,7 +58,7 @@ pub trait Rule {
         "game"
     }
     /// Each game's ratings before it, when the rule keeps them (Elo's `per_game`).
-    fn games(&self) -> Option<Vec<crate::methods::report::GameRecord>> {
+    fn games(&self) -> Option<Vec<crate::methods::rating::GameRecord>> {
         None
     }
 }

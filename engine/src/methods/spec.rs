@@ -9,7 +9,7 @@
 
 use super::fit::Fit;
 use super::predictive::Model;
-use super::report::Rating;
+use super::rating::Rating;
 use super::Options;
 use crate::error::RateError;
 use crate::model::{Dataset, Player};

@@ -5,7 +5,7 @@
 //! A method is its line in the table ([`method_table!`]), its parameter type in a file of its
 //! own (`elo/params.rs`, `periods/glicko/params.rs`, …), its fit and its
 //! [`super::spec::MethodSpec`] in its module, and its parameters in [`super::registry`]. This
-//! file imports the parameter files alone, never a fit or a rating: a [`super::report::Rating`]
+//! file imports the parameter files alone, never a fit or a rating: a [`super::rating::Rating`]
 //! holds a [`Method`], and what starts, reads or runs a fit by the table ([`super::dispatch`])
 //! is made from the same table there, so that no import goes back.
 

@@ -11,7 +11,7 @@
 
 mod boards;
 mod matches;
-mod report;
+mod printed;
 mod standings;
 mod teams;
 

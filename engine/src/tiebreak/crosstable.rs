@@ -3,7 +3,7 @@
 //! Swiss one cell per round (the opponent's place in the table, the colour, the result), with
 //! points and the tiebreaks; rows by final rank. The app draws its own from the same data.
 
-use super::report::cell;
+use super::printed::cell;
 use super::Standings;
 use crate::tournament::{Colour, RoundEntry, RoundResult, Tournament};
 use std::collections::HashMap;

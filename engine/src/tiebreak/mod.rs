@@ -22,7 +22,7 @@
 //! rounds a file announces (or has paired, or has only byes entered in) but nobody has played
 //! yet are not counted as unplayed rounds. Which rules apply by default: [`rules`] (the start
 //! date).
-//! [`report`] writes them as a text table or JSON, [`Standings::to_csv`] as CSV.
+//! [`printed`] writes them as a text table or JSON, [`Standings::to_csv`] as CSV.
 //!
 //! ```
 //! use ratings_engine::tiebreak::{standings, Rules, Tiebreak};
@@ -58,9 +58,9 @@ mod de;
 pub mod declared;
 pub mod eig;
 pub mod order;
+pub mod printed;
 pub mod prizes;
 mod rating;
-pub mod report;
 pub mod rules;
 
 // The codes live below the tournament (a file's declared order holds them): `crate::codes`.

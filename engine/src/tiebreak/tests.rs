@@ -353,8 +353,8 @@ fn report_table_and_json() {
 
         warning: a warning
     "#]]
-    .assert_eq(&report::table(Some("Held's Swiss"), &s, &["a warning".to_string()]));
-    let v: serde_json::Value = serde_json::from_str(&report::json(&s, Some(&eig), &[])).unwrap();
+    .assert_eq(&printed::table(Some("Held's Swiss"), &s, &["a warning".to_string()]));
+    let v: serde_json::Value = serde_json::from_str(&printed::json(&s, Some(&eig), &[])).unwrap();
     assert_eq!((v["rules"].as_str(), v["order"].to_string().as_str()), (Some("2026"), r#"["BH-C1","AOB","ARO","TPR","EIG"]"#));
     let players = v["players"].as_array().unwrap();
     let jessica = players.iter().find(|p| p["start"] == 9).unwrap();
@@ -363,7 +363,7 @@ fn report_table_and_json() {
     assert_eq!(players[0]["tiebreaks"]["BH-C1"], 12.0);
     assert!(players[0]["explanations"]["BH-C1"].as_str().unwrap().starts_with("BH-C1 12"));
     // No tiebreaks, no warnings, no name.
-    let plain = report::table(None, &standings(&t, &[], Rules::Fide2023), &[]);
+    let plain = printed::table(None, &standings(&t, &[], Rules::Fide2023), &[]);
     expect![[r#"
         Tournament — standings, FIDE C.07 (2023 rules)
 

@@ -20,7 +20,7 @@ use super::linalg::Hessian;
 use crate::graph::connected_components;
 use crate::linalg::{conjugate_gradient, solves_densely, CgOptions, Cholesky};
 use crate::methods::fit::Steps;
-use crate::methods::report::{IterationRecord, StopReason};
+use crate::methods::rating::{IterationRecord, StopReason};
 
 /// Above this many connected players the posterior σ are approximated (see [`posterior_sigma`]).
 pub const DENSE_SIGMA_MAX: usize = 3000;

@@ -69,7 +69,7 @@ use crate::error::{check, RateError, MAX_ITER};
 use crate::methods::fit::{Advance, Fit, Measures, Quantity, Stepper, Steps, Taken};
 use crate::methods::predictive::Model;
 use crate::methods::ranking::{rank, Placing};
-use crate::methods::report::{IterationRecord, MethodVariant, PlayerRating, Rating, SolverReport, StopReason};
+use crate::methods::rating::{IterationRecord, MethodVariant, PlayerRating, Rating, SolverReport, StopReason};
 use crate::methods::spec::About;
 use crate::methods::spec::MethodSpec;
 use crate::methods::Options;

@@ -12,7 +12,7 @@ use crate::error::{check, RateError, MAX_ITER};
 use crate::methods::fit::{groups_warning, stop_warning, Advance, Fit, Measures, Quantity, Stepper, Steps};
 use crate::methods::predictive::Model;
 use crate::methods::ranking::{rank, Placing};
-use crate::methods::report::{MethodVariant, PlayerRating, Rating, ScaleReport, SolverReport, StopReason};
+use crate::methods::rating::{MethodVariant, PlayerRating, Rating, ScaleReport, SolverReport, StopReason};
 use crate::methods::spec::About;
 use crate::methods::spec::MethodSpec;
 use crate::methods::{Method, MethodKind, Options};

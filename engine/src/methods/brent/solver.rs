@@ -8,7 +8,7 @@ use super::problem::{Problem, UNRATED};
 use super::sweep::{sweep, MaxRatio, Node};
 use super::variant::Variant;
 use crate::methods::fit::{stop_early, take_step, Advance, Quantity, Stepper, Steps, Stopping, Taken};
-use crate::methods::report::{IterationRecord, StopReason};
+use crate::methods::rating::{IterationRecord, StopReason};
 
 pub struct Solver {
     pub problem: Problem,

@@ -30,7 +30,7 @@ pub struct EloParams {
     /// Where ratings revert to between seasons (`None`: the initial rating).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub season_mean: Option<f64>,
-    /// Keep each game's ratings before it and the expected score ([`Rating::games`](crate::methods::report::Rating::games)).
+    /// Keep each game's ratings before it and the expected score ([`Rating::games`](crate::methods::rating::Rating::games)).
     #[serde(skip_serializing_if = "is_default")]
     pub per_game: bool,
 }

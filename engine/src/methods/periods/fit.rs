@@ -7,7 +7,7 @@ use crate::diagnose::{Diagnosis, Status};
 use crate::error::RateError;
 use crate::methods::fit::{Advance, Fit, Measures, Stepper, Steps, Taken};
 use crate::methods::ranking::{rank, Placing};
-use crate::methods::report::{HistoryPoint, MethodVariant, PlayerRating, Rating, SolverReport, StopReason};
+use crate::methods::rating::{HistoryPoint, MethodVariant, PlayerRating, Rating, SolverReport, StopReason};
 use crate::methods::Method;
 use crate::model::Dataset;
 

@@ -21,7 +21,7 @@ use super::{run, starts, Convention, PeriodGame, PeriodRule, Periods, RdState, S
 use crate::error::{check, RateError};
 use crate::methods::fit::Fit;
 use crate::methods::predictive::Model;
-use crate::methods::report::Rating;
+use crate::methods::rating::Rating;
 use crate::methods::spec::About;
 use crate::methods::spec::MethodSpec;
 use crate::methods::Method;

@@ -14,7 +14,7 @@ pub mod bracket;
 pub mod check;
 pub mod colour;
 pub mod explain;
-pub mod report;
+pub mod json;
 pub mod state;
 
 use crate::error::PairError;
