@@ -70,10 +70,9 @@ pub struct ReadKey {
 impl ReadKey {
     /// The key of text `input` read with `settings`.
     pub fn of(input: u32, settings: &Settings) -> ReadKey {
-        let read = settings.read_options();
         ReadKey {
             input,
-            own: read.own,
+            own: ratings_engine::job::own_format(settings.method),
             mapping: settings.mapping.clone(),
             skip_bad_lines: settings.skip_bad_lines,
             after_round: settings.after_round,

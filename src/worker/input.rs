@@ -4,7 +4,9 @@
 //!
 //! A text arrives once, numbered ([`Source::Numbered`]); it is kept here under its number,
 //! and the requests after it name the number ([`Source::Kept`]): a parameter change sends no
-//! text, and the text is neither compared nor its format detected again.
+//! text, and the text is neither compared nor its format detected again. *Invariant:* the
+//! dispatchers (`worker::core`, `worker::lab`) call [`arrived`] on every request as it is read,
+//! before any part loads, so the jobs see a numbered text only as [`Source::Kept`].
 
 use super::slices::{cancelled, post, superseded};
 use crate::core::compute;
@@ -166,7 +168,6 @@ pub async fn job_for(job: u32, source: Source, settings: &Settings) -> Result<Jo
 
 /// [`job_for`], read as `reads` reads.
 pub async fn job_by(job: u32, source: Source, settings: &Settings, reads: Reads) -> Result<Job, FromWorker> {
-    let source = arrived(source);
     let kept = LAST.with(|l| l.borrow().as_ref().filter(|(s, _)| *s == source).and_then(|(_, j)| j.with_settings(settings)));
     if let Some(kept) = kept {
         return Ok(kept);

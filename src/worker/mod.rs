@@ -179,7 +179,7 @@ pub fn lab(request: Result<ToWorker, FromWorker>, parts: &LabParts) {
     // the text by its number, and run first.
     let request = request.map(|mut r| {
         if let Some(source) = r.source_mut() {
-            *source = input::arrived(std::mem::replace(source, Source::Kept { id: 0 }));
+            *source = input::arrived(std::mem::replace(source, Source::Text(String::new())));
         }
         r
     });

@@ -2,7 +2,7 @@
 //! fit run in slices from the last iterate with its trace posted after each, then the result
 //! (the ratings first when their standard errors take long).
 
-use super::input::{arrived, input_id, is_tournament, job_by, keep_warm, warm_start, Reads, EVERY};
+use super::input::{input_id, is_tournament, job_by, keep_warm, warm_start, Reads, EVERY};
 use super::slices::{in_slices, post, sleep, superseded, Ended, Sliced};
 use crate::core::compute;
 use crate::core::engine::job::{Finished, Job, Running};
@@ -64,7 +64,6 @@ impl Sliced for Running<'_> {
 /// Rates `source` with `settings` as job `job`, with what this worker `serves`; what the page
 /// shows already (`shown`) is neither made nor posted again.
 pub async fn run(job: u32, source: Source, settings: Settings, shown: Shown, serves: Serves) {
-    let source = arrived(source);
     if serves.standings.is_none() && is_tournament(&source, &settings.read_options()) {
         return post(&FromWorker::Elsewhere { job });
     }
