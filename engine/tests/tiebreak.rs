@@ -8,6 +8,8 @@
 //!   TieBreakServer under the rules approved for 2026;
 //! * `tiebreakserver_swiss_unplayed_rounds_trf/`: a 15-player Swiss with many byes and
 //!   forfeits, and TieBreakServer's output under both rule sets;
+//! * `tiebreakserver_2026_additions_trf/`: TieBreakServer's REP, STD, TPN and RTNG (C.07 2026)
+//!   for that Swiss, Held's Swiss scored 3/1/0 and Held's round robin;
 //! * `scalachess_fwwrc2024_pgn/`, `scalachess_uzchesscup2025_pgn/`: PGN broadcasts of a
 //!   Swiss and a round robin with scalachess' own tiebreak values (its snapshot tests).
 //!
@@ -191,6 +193,54 @@ fn tiebreakserver_swiss_unplayed_rounds_2026_rules() {
         &["SB", "SB/C1", "SB/C2"],
         &["SB", "SB/C1", "SB/C2"],
     );
+}
+
+/// TieBreakServer's table for `file` under the order of its columns after `PTS` (its `-t`
+/// list): each column value for value (`-0`, its "no value", as none), and its rank, which the
+/// same order gives (points first). See `tiebreakserver_2026_additions_trf/SOURCE.txt`.
+fn tiebreakserver_table(file: &str, table: &str, pre_determined: bool) {
+    let mut failures = Vec::new();
+    let t = trf(file);
+    let (header, rows) = tsv(table);
+    let col = |name: &str| header.iter().position(|h| h == name).unwrap_or_else(|| panic!("{table}: no column {name}"));
+    let expected = |k: usize| -> Vec<(String, String)> {
+        rows.iter().map(|r| (r[0].clone(), if r[k] == "-0" { "None".to_string() } else { r[k].clone() })).collect()
+    };
+    let columns: Vec<&String> = header[col("PTS") + 1..].iter().collect();
+    let mut order: Vec<Tiebreak> = Vec::new();
+    for c in &columns {
+        // GE is REP by its old name: one tiebreak, listed once here, compared in both columns.
+        let tb = code(c);
+        if !order.contains(&tb) {
+            order.push(tb);
+        }
+    }
+    let s = standings_with(&t, &order, &options(Rules::Fide2026, pre_determined));
+    let points: BTreeMap<String, Option<f64>> = s.rows.iter().map(|r| (r.start.to_string(), Some(r.points))).collect();
+    check(&mut failures, &format!("{table} PTS"), &points, &expected(col("PTS")));
+    for c in &columns {
+        let k = order.iter().position(|&o| o == code(c)).expect("in the order");
+        check(&mut failures, &format!("{table} {c}"), &column(&s, k), &expected(col(c)));
+    }
+    check(&mut failures, &format!("{table} Rank"), &ranks(&s), &expected(col("Rank")));
+    assert_none(failures);
+}
+
+#[test]
+fn tiebreakserver_rep_std_tpn_rtng() {
+    const DIR: &str = "tiebreakserver_2026_additions_trf";
+    // Held's Swiss scored 3/1/0 (TRF-2026 162): STD is its 1/½/0 score; every player rated.
+    let scored = "tiebreakserver_2026_additions_trf/held_swiss_5_scored_3_1_0.trf";
+    tiebreakserver_table(scored, &format!("{DIR}/held_swiss_5_scored_3_1_0.REP_STD_TPN_RTNG.tsv"), false);
+    tiebreakserver_table(scored, &format!("{DIR}/held_swiss_5_scored_3_1_0.RTNG.tsv"), false);
+    // Many byes and forfeits, seven players unrated: RTNG gives no value (C.07 10).
+    tiebreakserver_table(
+        "tiebreakserver_swiss_unplayed_rounds_trf/swiss_with_many_unplayed_rounds.trf",
+        &format!("{DIR}/swiss_with_many_unplayed_rounds.REP_GE_STD_TPN_RTNG.tsv"),
+        false,
+    );
+    // The round robin: Franck's forfeit loss is not a round he elected to play (15.2).
+    tiebreakserver_table("fide_c07_held_exercises_trf/held_round_robin.trf", &format!("{DIR}/held_round_robin.REP_STD_TPN_RTNG.tsv"), true);
 }
 
 /// scalachess' snapshot lines: `PlayerWithScore(Player(<FIDE id>,Some(<rating>)),<points>,List(a, b, ...))`.
