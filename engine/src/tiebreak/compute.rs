@@ -477,7 +477,8 @@ impl<'c, 'a> Computer<'c, 'a> {
                             let how = if score <= EPS {
                                 "no points: the lowest opponent's rating - 800".to_string()
                             } else if score >= ratings.len() as f64 - EPS {
-                                "all the points: the highest opponent's rating + 800".to_string()
+                                "all the points: the lowest rating expected to win every game, 736 above the highest-rated opponent (FIDE table)"
+                                    .to_string()
                             } else {
                                 format!("the lowest rating expected to score {} (FIDE table) against {}", num(score), list.join(", "))
                             };
