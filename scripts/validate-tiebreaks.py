@@ -1,0 +1,264 @@
+#!/usr/bin/env python3
+"""Tiebreaks at scale against TieBreakServer (a benchmark, not part of the test run).
+
+For every TRF file under the paths given, runs our `ratings-lab tiebreaks FILE --order LIST
+--format json --rules R` and TieBreakServer's `tiebreakchecker.py -i FILE -dT -t PTS LIST`
+under the same list and rules, and compares, player by player, the points, every tiebreak
+both compute and the rank (points, then the list; TPN last breaks every tie in both). Prints
+the counts (tournaments, players, values compared, differences per tiebreak) and keeps each
+file that differs in --keep, beside a `.diff.txt` with every difference and our explanation
+of the value.
+
+    nice -n 19 scripts/validate-tiebreaks.py --ours target/release/ratings-lab \\
+        --tbs /tmp/tbs/tiebreakchecker.py --keep /tmp/tb-diffs /tmp/bbp-extras engine/tests/data/trf
+
+TieBreakServer (MIT, https://github.com/OttoMilvang/TieBreakServer) needs Python 3.8+ and
+networkx. What is compared, and why some values are left out, is in docs/organisers.md
+("Tiebreaks against TieBreakServer at scale"). Standard library only; one file at a time.
+"""
+
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+import time
+from collections import Counter
+from decimal import ROUND_HALF_UP, Decimal
+
+# Our code -> TieBreakServer's (its `/Cn`, `/Mn` modifiers; `/V2` the 2026 rules, `/V1` 2023).
+# DE first (after points): its value depends on the order, and both compute it among the
+# players tied on points alone there. TPN last: it breaks every tie, so the ranks are total.
+CODES = [
+    "DE", "WIN", "WON", "BPG", "BWG", "REP", "STD", "PS", "PS-C1", "KS", "BH", "BH-C1", "BH-C2", "BH-M1", "BH-M2", "FB", "FB-C1",
+    "AOB", "SB", "SB-C1", "SB-C2", "SB-M1", "SB-M2", "ARO", "ARO-C1", "TPR", "PTP", "APRO", "APPO", "RTNG", "TPN",
+]
+# Rating based: TieBreakServer gives no value to anyone once a player is unrated (C.07 10 drops
+# them), we leave the unrated opponents out; compared only when every player is rated.
+RATED = {"ARO", "ARO-C1", "TPR", "PTP", "APRO", "APPO"}
+# Modifiers TieBreakServer applies by rule version.
+VERSIONED = {"BH", "BH-C1", "BH-C2", "BH-M1", "BH-M2", "FB", "FB-C1", "SB", "SB-C1", "SB-C2", "SB-M1", "SB-M2", "AOB"}
+
+
+def tbs_code(code, rules):
+    base = code.replace("-", "/")
+    if code in VERSIONED:
+        base += "/V2" if rules == "2026" else "/V1"
+    return base
+
+
+def run(cmd, timeout):
+    try:
+        p = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
+        return p.returncode, p.stdout, p.stderr
+    except subprocess.TimeoutExpired:
+        return -1, "", f"timeout after {timeout} s"
+
+
+def ours(args, path):
+    code, out, err = run([args.ours, "tiebreaks", path, "--order", ",".join(CODES), "--format", "json", "--rules", args.rules], args.timeout)
+    if code != 0:
+        return None, err.strip().splitlines()[-1:] or [f"exit {code}"]
+    data = json.loads(out)
+    players = {}
+    for p in data["players"]:
+        values = dict(p["tiebreaks"])
+        values["PTS"] = p["points"]
+        values["Rank"] = p["rank"]
+        players[str(p["start"])] = (values, p.get("explanations", {}))
+    return players, data.get("warnings", [])
+
+
+def pre_determined(path):
+    """Whether we rank `path` by the pre-determined pairings' rules (`tiebreak::is_pre_determined`):
+    its 092 names a round robin, or, unless it names a Swiss, everyone met everyone.
+    TieBreakServer is told the same (-p or -s): left to itself it takes any event of n players
+    and n or n-1 rounds for a round robin, a 6-player 5-round Swiss too."""
+    kind, opponents = "", {}
+    with open(path, encoding="utf-8", errors="replace") as f:
+        for line in f:
+            if line.startswith("092"):
+                kind = line[4:].strip().lower()
+            elif line.startswith("001") and len(line) > 8 and line[4:8].strip().isdigit():
+                start = int(line[4:8])
+                opponents[start] = {int(line[i : i + 4]) for i in range(91, len(line) - 3, 10) if line[i : i + 4].strip().isdigit()}
+    if "swiss" in kind:
+        return False
+    if "robin" in kind or "berger" in kind or "rr" in kind.replace("-", " ").split():
+        return True
+    everyone = set(opponents)
+    return len(everyone) >= 3 and all(everyone - {p} <= met for p, met in opponents.items())
+
+
+def tbs(args, path):
+    codes = [tbs_code(c, args.rules) for c in CODES]
+    system = "-p" if pre_determined(path) else "-s"
+    code, out, err = run([args.python, args.tbs, "-i", path, system, "-dT", "-t", "PTS", *codes], args.timeout)
+    lines = [l for l in out.splitlines() if l.strip() and not l.startswith("Check:")]
+    if code != 0 or not lines or not lines[0].startswith("StartNo"):
+        return None, (err.strip() or out.strip()).splitlines()[-2:] or [f"exit {code}"]
+    header = lines[0].split("\t")
+    players = {}
+    for line in lines[1:]:
+        cells = line.split("\t")
+        if len(cells) != len(header):
+            return None, [f"a row of {len(cells)} cells under a header of {len(header)}"]
+        row = dict(zip(header, cells))
+        values = {"PTS": row["PTS"], "Rank": row["Rank"]}
+        for c, t in zip(CODES, codes):
+            values[c] = row[t]
+        players[row["StartNo"]] = values
+    return players, []
+
+
+def same(mine, theirs, code):
+    """Our value written as TieBreakServer writes its (its decimals, halves up); `-0` is its
+    "no value"."""
+    if theirs == "-0":
+        return mine is None
+    if mine is None:
+        return False
+    decimals = len(theirs.split(".")[1]) if "." in theirs else 0
+    q = Decimal(1).scaleb(-decimals)
+    shown = Decimal(repr(float(mine)) if isinstance(mine, float) else str(mine)).quantize(q, rounding=ROUND_HALF_UP)
+    try:
+        return shown == Decimal(theirs).quantize(q)
+    except ArithmeticError:
+        return False
+
+
+VUR_WORDS = ("half-point bye", "zero-point bye", "forfeit loss", "not paired")
+
+
+def known(code, why):
+    """A difference of a kind already explained in docs/organisers.md, or None."""
+    if code in ("SB-C1", "SB-C2", "SB-M1", "SB-M2") and sum(why.count(w) for w in VUR_WORDS) >= 2:
+        # C.07 16.5.1 cuts "the lowest contribution coming from" a VUR (when not lower than the
+        # least significant value); TieBreakServer takes the VUR whose dummy scored least.
+        return "16.5.1: the VUR cut by its contribution (TieBreakServer: by its dummy's score)"
+    return None
+
+
+def de_separates(mine, theirs):
+    """DE as both write it differs (TieBreakServer 0 where DE separates no one, we the shared
+    place 1): compared as whether DE separates each group of players level on points; the
+    order it gives is compared in the ranks, where DE comes first."""
+    groups = {}
+    for start, t in theirs.items():
+        if start in mine:
+            groups.setdefault(t["PTS"], []).append(start)
+    out = {}
+    for starts in groups.values():
+        ours_sep = len({mine[s][0].get("DE") or 1 for s in starts}) > 1
+        theirs_sep = len({theirs[s]["DE"] for s in starts}) > 1
+        for s in starts:
+            out[s] = (ours_sep, theirs_sep)
+    return out
+
+
+def compare(path, mine, theirs, counts, diffs):
+    rated = all(v["RTNG"] != "-0" for v in theirs.values())
+    de = de_separates(mine, theirs)
+    found = []
+    for start, t in sorted(theirs.items(), key=lambda kv: int(kv[0])):
+        if start not in mine:
+            found.append(("player", start, None, "missing here"))
+            continue
+        m, why = mine[start]
+        for code in ["PTS", *CODES, "Rank"]:
+            if code in RATED and not rated:
+                counts["skipped (unrated players)"] += 1
+                continue
+            counts["values"] += 1
+            if code == "DE":
+                if de[start][0] != de[start][1]:
+                    words = ["separates no one", "separates"]
+                    found.append((code, start, f"DE {words[de[start][0]]}", f"DE {words[de[start][1]]}", why.get(code, "")))
+                continue
+            if not same(m.get(code), t[code], code):
+                found.append((code, start, m.get(code), t[code], why.get(code, "")))
+    for f in found:
+        reason = known(f[0], f[4] if len(f) > 4 else "")
+        diffs[(f[0], reason)] += 1
+    return found
+
+
+def trf_files(paths):
+    for p in paths:
+        if os.path.isdir(p):
+            for root, _, files in sorted(os.walk(p)):
+                for f in sorted(files):
+                    if f.lower().endswith(".trf"):
+                        yield os.path.join(root, f)
+        elif p.lower().endswith(".trf"):
+            yield p
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("paths", nargs="+", help="TRF files or folders (searched recursively)")
+    ap.add_argument("--ours", default="target/release/ratings-lab", help="the ratings-lab binary")
+    ap.add_argument("--tbs", default="/tmp/tbs/tiebreakchecker.py", help="TieBreakServer's tiebreakchecker.py")
+    ap.add_argument("--python", default=sys.executable, help="the Python that runs TieBreakServer")
+    ap.add_argument("--rules", default="2026", choices=["2023", "2026"], help="C.07's rules, for both")
+    ap.add_argument("--keep", help="folder for the files that differ, each with a .diff.txt")
+    ap.add_argument("--limit", type=int, default=0, help="stop after this many files")
+    ap.add_argument("--timeout", type=float, default=300)
+    args = ap.parse_args()
+    counts, diffs, errors = Counter(), Counter(), Counter()
+    differing = []
+    started = time.time()
+    tbs_time = ours_time = 0.0
+    for n, path in enumerate(trf_files(args.paths), 1):
+        if args.limit and n > args.limit:
+            break
+        t0 = time.time()
+        mine, note = ours(args, path)
+        t1 = time.time()
+        theirs, their_note = tbs(args, path)
+        t2 = time.time()
+        ours_time += t1 - t0
+        tbs_time += t2 - t1
+        if mine is None or theirs is None:
+            side = "ours" if mine is None else "TieBreakServer"
+            errors[side] += 1
+            print(f"{path}: not compared, {side} could not read it: {' '.join(note if mine is None else their_note)}", flush=True)
+            continue
+        counts["tournaments"] += 1
+        counts["players"] += len(theirs)
+        found = compare(path, mine, theirs, counts, diffs)
+        if found:
+            differing.append(path)
+            print(f"{path}: {len(found)} differences ({', '.join(sorted({f[0] for f in found}))})", flush=True)
+            if args.keep:
+                os.makedirs(args.keep, exist_ok=True)
+                name = path.strip("/").replace("/", "__")
+                shutil.copy(path, os.path.join(args.keep, name))
+                with open(os.path.join(args.keep, name + ".diff.txt"), "w") as out:
+                    out.write(f"{path}\n")
+                    for f in found:
+                        why = f[4] if len(f) > 4 else ""
+                        reason = known(f[0], why)
+                        out.write(f"{f[0]} #{f[1]}: ours {f[2]}, TieBreakServer {f[3]}" + (f" [known: {reason}]" if reason else ""))
+                        out.write((f"; ours: {why}" if why else "") + "\n")
+        if n % 100 == 0:
+            print(f"... {n} files, {time.time() - started:.0f} s", file=sys.stderr, flush=True)
+    elapsed = time.time() - started
+    done = max(counts["tournaments"], 1)
+    print(f"\ntournaments compared {counts['tournaments']}, players {counts['players']}, values compared {counts['values']}")
+    print(f"rating-based values not compared (a player unrated) {counts['skipped (unrated players)']}")
+    print(f"not compared: ours could not read {errors['ours']}, TieBreakServer could not read {errors['TieBreakServer']}")
+    print(f"tournaments with a difference {len(differing)}")
+    for code in ["PTS", *CODES, "Rank", "player"]:
+        for (c, reason), k in sorted(diffs.items(), key=lambda kv: str(kv[0])):
+            if c == code:
+                print(f"  {code}: {k} values differ" + (f", known: {reason}" if reason else ", unexplained"))
+    print(f"time {elapsed:.0f} s: ours {1000 * ours_time / done:.0f} ms, TieBreakServer {1000 * tbs_time / done:.0f} ms a tournament")
+    unexplained = sum(k for (c, reason), k in diffs.items() if reason is None)
+    print(f"unexplained differences {unexplained}")
+    return 1 if unexplained else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
