@@ -430,3 +430,14 @@ fn report_table_and_json() {
     .assert_eq(&plain.lines().take(4).collect::<Vec<_>>().join("\n"));
     assert!(plain.ends_with("Lais        1.0\n"), "{plain}");
 }
+
+#[test]
+fn whole_number_tiebreaks_print_without_decimals() {
+    // Ratings, performances and the pairing number are whole numbers: "2200", not "2200.0".
+    let cell = |code, x: f64| printed::cell(&TiebreakValue { code, value: Some(x), explanation: String::new() });
+    for code in [Tiebreak::Rtng, Tiebreak::Aro, Tiebreak::Apro, Tiebreak::Appo] {
+        assert_eq!(cell(code, 2200.0), "2200", "{code}");
+    }
+    assert_eq!(cell(Tiebreak::Tpn, 5.0), "5");
+    assert_eq!(cell(Tiebreak::Std, 3.5), "3.5");
+}
