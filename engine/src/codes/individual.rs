@@ -336,7 +336,7 @@ impl Tiebreak {
             Ps => "the sum of the running scores after each round",
             PsC1 => "progressive score without the first round",
             Std => "the score counted 1 for a win, ½ for a draw, 0 for a loss, whatever the point system",
-            Tpn => "the start number: the lower ranks higher",
+            Tpn => "the start number (the lower ranks higher)",
             Ks => "the points scored against opponents who finished on at least half the maximum",
             Aro => "the average rating of the opponents",
             AroC1 => "the average rating of the opponents without the lowest-rated",
@@ -344,7 +344,7 @@ impl Tiebreak {
             Ptp => "the rating at which the expected score equals the score made",
             Apro => "the average of the opponents' performance ratings",
             Appo => "the average of the opponents' perfect performances",
-            Rtng => "the player's own rating: the higher ranks higher (unrated players: only with a rating fixed for them)",
+            Rtng => "the player's own rating (the higher ranks higher; dropped when a player is unrated and no rating is fixed)",
             Eig => "Brent's eigenvector rating of the games played: every result weighed through all the results",
         }
     }
