@@ -137,6 +137,10 @@ def known(code, why):
         # C.07 16.5.1 cuts "the lowest contribution coming from" a VUR (when not lower than the
         # least significant value); TieBreakServer takes the VUR whose dummy scored least.
         return "16.5.1: the VUR cut by its contribution (TieBreakServer: by its dummy's score)"
+    if code == "STD" and "(scored " in why:
+        # A game scored ½-0 (or 0-0): 7.7 compares the score with the scheduled opponent's
+        # (½ against 0 is 1); TieBreakServer with a draw's points (½).
+        return "7.7: a game's score against the opponent's (½-0 is 1; TieBreakServer: ½, a draw's points)"
     return None
 
 
@@ -178,8 +182,11 @@ def compare(path, mine, theirs, counts, diffs):
                 continue
             if not same(m.get(code), t[code], code):
                 found.append((code, start, m.get(code), t[code], why.get(code, "")))
+    explained = all(known(f[0], f[4] if len(f) > 4 else "") for f in found if f[0] != "Rank")
     for f in found:
         reason = known(f[0], f[4] if len(f) > 4 else "")
+        if f[0] == "Rank" and explained and len(found) > sum(1 for g in found if g[0] == "Rank"):
+            reason = "follows from the tournament's known differences above"
         diffs[(f[0], reason)] += 1
     return found
 

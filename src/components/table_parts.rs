@@ -23,7 +23,14 @@ pub fn fmt_value(code: Tiebreak, v: Option<f64>) -> String {
     let Some(v) = v.filter(|v| v.is_finite()) else { return "—".into() };
     match code {
         Tiebreak::Eig => format!("{v:.1}"),
-        Tiebreak::Aro | Tiebreak::AroC1 | Tiebreak::Tpr | Tiebreak::Ptp | Tiebreak::Apro | Tiebreak::Appo | Tiebreak::Rtng | Tiebreak::Tpn => {
+        Tiebreak::Aro
+        | Tiebreak::AroC1
+        | Tiebreak::Tpr
+        | Tiebreak::Ptp
+        | Tiebreak::Apro
+        | Tiebreak::Appo
+        | Tiebreak::Rtng
+        | Tiebreak::Tpn => {
             format!("{v:.0}")
         }
         _ if (v * 2.0).fract().abs() < 1e-9 => format!("{v:.1}"),

@@ -264,6 +264,10 @@ impl<'c, 'a> Computer<'c, 'a> {
         for r in 0..ctx.rounds {
             let own = ctx.pts(p, r);
             let (than, whom) = match ctx.opponent(p, r).filter(|_| ctx.played(p, r)) {
+                // A score no result gives (the arbiter's ½-0, 0-0): the two scores, which decide.
+                Some(o) if !standard_pair(own, ctx.pts(o, r), &ctx.scoring) => {
+                    (ctx.pts(o, r), format!(" (scored {}-{})", num(own), num(ctx.pts(o, r))))
+                }
                 Some(o) => (ctx.pts(o, r), String::new()),
                 None => (ctx.draw(), format!(" ({}, against a draw's {})", unplayed_kind(ctx.result(p, r)), num(ctx.draw()))),
             };
@@ -517,6 +521,12 @@ impl<'c, 'a> Computer<'c, 'a> {
             })
             .collect()
     }
+}
+
+/// Whether a game's two scores are a result's (win-loss, draw-draw, loss-win).
+fn standard_pair(own: f64, other: f64, s: &crate::tournament::Scoring) -> bool {
+    let is = |a: f64, b: f64| (a - b).abs() < EPS;
+    (is(own, s.win) && is(other, s.loss)) || (is(own, s.draw) && is(other, s.draw)) || (is(own, s.loss) && is(other, s.win))
 }
 
 /// Cuts `low` least significant and `high` most significant terms (14.1-14.4). The least

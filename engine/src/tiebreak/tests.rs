@@ -224,6 +224,9 @@ fn standard_points_count_one_half_zero_whatever_the_point_system() {
     let mut d = tour(&[(1, "Ann", 0, "2w- 3w="), (2, "Bo", 0, "1b- 0-Z"), (3, "Cy", 0, "0-Z 1b0")]);
     d.points_by_round = Some(vec![vec![0.0, 0.5], vec![0.0, 0.0], vec![0.0, 0.0]]);
     assert_eq!(values_of(&d, Tiebreak::Std, Rules::Fide2026, &[1, 2, 3]), some(&[1.0, 0.0, 0.0]));
+    let s = standings(&d, &[Tiebreak::Std], Rules::Fide2026);
+    let ann = &s.rows.iter().find(|r| r.start == 1).unwrap().values[0].explanation;
+    assert!(ann.contains("R2 1 (scored 0.5-0)") && ann.contains("R1 0 (forfeit loss, against a draw's 0.5)"), "{ann}");
 }
 
 #[test]
