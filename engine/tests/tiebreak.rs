@@ -233,6 +233,9 @@ fn tiebreakserver_rep_std_tpn_rtng() {
     let scored = "tiebreakserver_2026_additions_trf/held_swiss_5_scored_3_1_0.trf";
     tiebreakserver_table(scored, &format!("{DIR}/held_swiss_5_scored_3_1_0.REP_STD_TPN_RTNG.tsv"), false);
     tiebreakserver_table(scored, &format!("{DIR}/held_swiss_5_scored_3_1_0.RTNG.tsv"), false);
+    // The reversed orders C.07 allows (7.8, 10.6): the higher number, the lower rating first.
+    tiebreakserver_table(scored, &format!("{DIR}/held_swiss_5_scored_3_1_0.TPN_R.tsv"), false);
+    tiebreakserver_table(scored, &format!("{DIR}/held_swiss_5_scored_3_1_0.RTNG_R.tsv"), false);
     // Many byes and forfeits, seven players unrated: RTNG gives no value (C.07 10).
     tiebreakserver_table(
         "tiebreakserver_swiss_unplayed_rounds_trf/swiss_with_many_unplayed_rounds.trf",

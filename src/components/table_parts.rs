@@ -30,7 +30,9 @@ pub fn fmt_value(code: Tiebreak, v: Option<f64>) -> String {
         | Tiebreak::Apro
         | Tiebreak::Appo
         | Tiebreak::Rtng
-        | Tiebreak::Tpn => {
+        | Tiebreak::RtngR
+        | Tiebreak::Tpn
+        | Tiebreak::TpnR => {
             format!("{v:.0}")
         }
         _ if (v * 2.0).fract().abs() < 1e-9 => format!("{v:.1}"),

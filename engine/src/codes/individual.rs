@@ -149,6 +149,10 @@ pub enum Tiebreak {
     /// higher.
     #[serde(rename = "TPN")]
     Tpn,
+    /// The tournament pairing number reversed (TPN/R; C.07 7.8 allows descending order): the
+    /// higher ranks higher.
+    #[serde(rename = "TPN-R")]
+    TpnR,
     /// Koya system (9.2): points scored against the opponents with at least half the
     /// possible points.
     #[serde(rename = "KS")]
@@ -178,13 +182,16 @@ pub enum Tiebreak {
     /// rules say how they count).
     #[serde(rename = "RTNG")]
     Rtng,
+    /// The rating reversed (RTNG/R; C.07 10.6 allows the reverse order): the lower ranks higher.
+    #[serde(rename = "RTNG-R")]
+    RtngR,
     /// Brent's eigenvector rating: computed by the caller from the whole results graph (not a
     /// sum of opponents' scores) and passed in `tiebreak::Options::eigenvector`.
     #[serde(rename = "EIG")]
     Eig,
 }
 
-const ALL: [Tiebreak; 32] = [
+const ALL: [Tiebreak; 34] = [
     Tiebreak::Bh,
     Tiebreak::BhC1,
     Tiebreak::BhC2,
@@ -208,6 +215,7 @@ const ALL: [Tiebreak; 32] = [
     Tiebreak::PsC1,
     Tiebreak::Std,
     Tiebreak::Tpn,
+    Tiebreak::TpnR,
     Tiebreak::Ks,
     Tiebreak::Aro,
     Tiebreak::AroC1,
@@ -216,6 +224,7 @@ const ALL: [Tiebreak; 32] = [
     Tiebreak::Apro,
     Tiebreak::Appo,
     Tiebreak::Rtng,
+    Tiebreak::RtngR,
     Tiebreak::Eig,
 ];
 
@@ -259,6 +268,7 @@ impl Tiebreak {
             PsC1 => "PS-C1",
             Std => "STD",
             Tpn => "TPN",
+            TpnR => "TPN-R",
             Ks => "KS",
             Aro => "ARO",
             AroC1 => "ARO-C1",
@@ -267,6 +277,7 @@ impl Tiebreak {
             Apro => "APRO",
             Appo => "APPO",
             Rtng => "RTNG",
+            RtngR => "RTNG-R",
             Eig => "EIG",
         }
     }
@@ -298,6 +309,7 @@ impl Tiebreak {
             PsC1 => "Progressive score cut-1",
             Std => "Standard points",
             Tpn => "Tournament pairing number",
+            TpnR => "Tournament pairing number, reversed",
             Ks => "Koya system",
             Aro => "Average rating of opponents",
             AroC1 => "Average rating of opponents cut-1",
@@ -306,6 +318,7 @@ impl Tiebreak {
             Apro => "Average performance rating of opponents",
             Appo => "Average perfect performance of opponents",
             Rtng => "Rating",
+            RtngR => "Rating, reversed",
             Eig => "Eigenvector rating",
         }
     }
@@ -337,6 +350,7 @@ impl Tiebreak {
             PsC1 => "progressive score without the first round",
             Std => "the score counted 1 for a win, ½ for a draw, 0 for a loss, whatever the point system",
             Tpn => "the start number (the lower ranks higher)",
+            TpnR => "the start number (the higher ranks higher)",
             Ks => "the points scored against opponents who finished on at least half the maximum",
             Aro => "the average rating of the opponents",
             AroC1 => "the average rating of the opponents without the lowest-rated",
@@ -345,6 +359,7 @@ impl Tiebreak {
             Apro => "the average of the opponents' performance ratings",
             Appo => "the average of the opponents' perfect performances",
             Rtng => "the player's own rating (the higher ranks higher; dropped when a player is unrated and no rating is fixed)",
+            RtngR => "the player's own rating (the lower ranks higher; dropped as RTNG is)",
             Eig => "Brent's eigenvector rating of the games played: every result weighed through all the results",
         }
     }
@@ -361,10 +376,10 @@ impl Tiebreak {
         ALL.iter().copied().find(|t| t.code() == norm || t.code().replace('-', "") == bare).ok_or_else(|| UnknownTiebreak(code.to_string()))
     }
 
-    /// Lower values rank higher: DE, whose value is a place among the tied players, and TPN,
-    /// the start number (C.07 7.8: ascending).
+    /// Lower values rank higher: DE, whose value is a place among the tied players, TPN, the
+    /// start number (C.07 7.8: ascending), and RTNG/R, the rating reversed (10.6).
     pub fn lower_is_better(self) -> bool {
-        matches!(self, Tiebreak::De | Tiebreak::Tpn)
+        matches!(self, Tiebreak::De | Tiebreak::Tpn | Tiebreak::RtngR)
     }
 
     /// The cut of a Buchholz- or Sonneborn-Berger-like tiebreak (none for the others).

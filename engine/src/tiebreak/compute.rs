@@ -63,8 +63,8 @@ impl<'c, 'a> Computer<'c, 'a> {
             Aob => self.aob(),
             Win | Won | Bpg | Bwg | Rep => (0..n).map(|p| self.count(t, p)).collect(),
             Std => (0..n).map(|p| self.standard(p)).collect(),
-            Tpn => (0..n).map(|p| self.pairing_number(p)).collect(),
-            Rtng => self.own_ratings(),
+            Tpn | TpnR => (0..n).map(|p| self.pairing_number(t, p)).collect(),
+            Rtng | RtngR => self.own_ratings(t),
             Ps | PsC1 => (0..n).map(|p| self.progressive(t, p)).collect(),
             Ks => self.koya(),
             Aro | AroC1 => (0..n).map(|p| self.aro(t, p)).collect(),
@@ -285,16 +285,18 @@ impl<'c, 'a> Computer<'c, 'a> {
         tv(Tiebreak::Std, Some(value), format!("STD {} = the rounds counted 1/½/0 whatever the point system: {list}", num(value)))
     }
 
-    /// The tournament pairing number (C.07 7.8): the start number, the lower ranking higher.
-    fn pairing_number(&self, p: usize) -> TiebreakValue {
+    /// The tournament pairing number (C.07 7.8): the start number, the lower ranking higher
+    /// (TPN) or, reversed, the higher (TPN-R).
+    fn pairing_number(&self, t: Tiebreak, p: usize) -> TiebreakValue {
         let start = self.ctx.t.entrants[p].start;
-        tv(Tiebreak::Tpn, Some(f64::from(start)), format!("TPN {start}: the pairing (start) number; the lower ranks higher"))
+        let first = if t.lower_is_better() { "lower" } else { "higher" };
+        tv(t, Some(f64::from(start)), format!("{} {start}: the pairing (start) number; the {first} ranks higher", t.code()))
     }
 
     /// The participants' own ratings (C.07 10.6). With an unrated participant and no rating
     /// fixed for the unrated, C.07 10 drops the rating tiebreaks: no value for anyone, so that
     /// RTNG separates no one rather than ranking the unrated last by default.
-    fn own_ratings(&self) -> Vec<TiebreakValue> {
+    fn own_ratings(&self, t: Tiebreak) -> Vec<TiebreakValue> {
         let ctx = self.ctx;
         let unrated: Vec<usize> = (0..ctx.n()).filter(|&p| ctx.rating(p).is_none()).collect();
         (0..ctx.n())
@@ -303,15 +305,17 @@ impl<'c, 'a> Computer<'c, 'a> {
                     let names: Vec<String> = unrated.iter().take(3).map(|&o| ctx.who(o)).collect();
                     let more = if unrated.len() > 3 { format!(" and {} more", unrated.len() - 3) } else { String::new() };
                     let text = format!(
-                        "RTNG not applied: unrated players take part ({}{more}) and no rating is fixed for them (C.07 10)",
+                        "{} not applied: unrated players take part ({}{more}) and no rating is fixed for them (C.07 10)",
+                        t.code(),
                         names.join(", ")
                     );
-                    tv(Tiebreak::Rtng, None, text)
+                    tv(t, None, text)
                 }
                 Some(r) if ctx.t.entrants[p].rating.is_some_and(|own| own > 0) => {
-                    tv(Tiebreak::Rtng, Some(r as f64), format!("RTNG {r}: the player's rating; the higher ranks higher"))
+                    let first = if t.lower_is_better() { "lower" } else { "higher" };
+                    tv(t, Some(r as f64), format!("{} {r}: the player's rating; the {first} ranks higher", t.code()))
                 }
-                Some(r) => tv(Tiebreak::Rtng, Some(r as f64), format!("RTNG {r}: unrated, the rating fixed for unrated players")),
+                Some(r) => tv(t, Some(r as f64), format!("{} {r}: unrated, the rating fixed for unrated players", t.code())),
             })
             .collect()
     }

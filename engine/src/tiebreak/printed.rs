@@ -169,7 +169,7 @@ pub fn table_with(tournament_name: Option<&str>, st: &Standings, warnings: &[Str
 pub(crate) fn cell(v: &TiebreakValue) -> String {
     use Tiebreak::*;
     match v.value.filter(|x| x.is_finite()) {
-        Some(x) if matches!(v.code, Aro | AroC1 | Tpr | Ptp | Apro | Appo | Rtng | Tpn) => format!("{x:.0}"),
+        Some(x) if matches!(v.code, Aro | AroC1 | Tpr | Ptp | Apro | Appo | Rtng | RtngR | Tpn | TpnR) => format!("{x:.0}"),
         Some(x) if v.code == Tiebreak::Eig => format!("{x:.1}"),
         Some(x) if (x * 2.0).fract().abs() < 1e-9 => format!("{x:.1}"),
         Some(x) => format!("{x:.2}"),

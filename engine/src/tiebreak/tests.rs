@@ -239,6 +239,19 @@ fn pairing_number_ranks_the_lower_first() {
 }
 
 #[test]
+fn the_reversed_forms_rank_the_other_way() {
+    // C.07 allows TPN descending (7.8) and RTNG ascending (10.6): TPN/R and RTNG/R.
+    let two = tour(&[(1, "Ann", 1800, "2w="), (2, "Bo", 1900, "1b=")]);
+    for (code, first) in [("TPN/R", 2), ("RTNG/R", 1), ("tpn-r", 2)] {
+        let tb = Tiebreak::parse(code).unwrap();
+        let s = standings(&two, &[tb], Rules::Fide2026);
+        assert_eq!(s.rows.iter().map(|r| (r.start, r.rank)).collect::<Vec<_>>()[0], (first, 1), "{code}");
+    }
+    assert_eq!(Tiebreak::parse("TPN/R").unwrap().code(), "TPN-R");
+    assert_eq!(Tiebreak::parse("RTNG/R").unwrap().code(), "RTNG-R");
+}
+
+#[test]
 fn rating_ranks_the_higher_first_and_unrated_players_drop_it() {
     let t = held5();
     assert_eq!(values_of(&t, Tiebreak::Rtng, Rules::Fide2026, &[1, 16]), some(&[2200.0, 1450.0]));
