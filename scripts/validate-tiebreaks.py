@@ -20,6 +20,7 @@ networkx. What is compared, and why some values are left out, is in docs/organis
 import argparse
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -129,13 +130,59 @@ def same(mine, theirs, code):
 
 
 VUR_WORDS = ("half-point bye", "zero-point bye", "forfeit loss", "not paired")
+# One term of our SB explanation: "R3 Name (#12) 5.5 ×0.5" or "R2 half-point bye: virtual opponent 4 (…) ×0.5".
+TERM = re.compile(
+    r"(?:: |, )R(\d+) (?:(half-point bye|zero-point bye|forfeit loss|forfeit win|pairing-allocated bye|full-point bye|not paired)"
+    r": virtual opponent ([\d.]+)|.*?\(#\d+\) ([\d.]+)).*? ×([\d.]+)"
+)
+SB_CUTS = {"SB-C1": (1, 0), "SB-C2": (2, 0), "SB-M1": (1, 1), "SB-M2": (2, 2)}
 
 
-def known(code, why):
+def sb_terms(why):
+    """(round, opponent's score, value, from a VUR) of each term of our SB explanation."""
+    body = why.split(" = ", 1)[1].split("; cut ")[0]
+    out = []
+    for m in TERM.finditer(body):
+        score = float(m.group(3) or m.group(4))
+        out.append((int(m.group(1)), score, score * float(m.group(5)), m.group(2) in VUR_WORDS))
+    return out
+
+
+def sb_cut(terms, low, high, vur_key):
+    """14.1-14.4 with 16.5.1: the least significant value is the lowest opponent's score (then
+    the lowest value); a VUR (the lowest by `vur_key`) is cut instead when worth no less."""
+    terms = list(terms)
+    for _ in range(low):
+        if terms:
+            least = min(terms, key=lambda t: (t[1], t[2]))
+            vurs = [t for t in terms if t[3]]
+            vur = min(vurs, key=vur_key) if vurs else None
+            terms.remove(vur if vur is not None and least[2] <= vur[2] + 1e-9 else least)
+    for _ in range(high):
+        if terms:
+            terms.remove(max(terms, key=lambda t: (t[1], t[2])))
+    return sum(t[2] for t in terms)
+
+
+def sb_vur_by_dummy(code, mine, theirs, why):
+    """Whether our own terms, cut taking the VUR whose dummy scored least, give TieBreakServer's
+    value, and taken by contribution (16.5.1's words), ours."""
+    if code not in SB_CUTS or mine is None or theirs == "-0":
+        return False
+    low, high = SB_CUTS[code]
+    terms = sb_terms(why)
+    q = lambda x: Decimal(repr(float(x))).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)
+    ours_again = sb_cut(terms, low, high, lambda t: (t[2], t[1]))
+    theirs_again = sb_cut(terms, low, high, lambda t: (t[1], t[2]))
+    return q(ours_again) == q(mine) and q(theirs_again) == Decimal(theirs).quantize(Decimal("0.01"))
+
+
+def known(code, why, mine=None, theirs=None):
     """A difference of a kind already explained in docs/organisers.md, or None."""
-    if code in ("SB-C1", "SB-C2", "SB-M1", "SB-M2") and sum(why.count(w) for w in VUR_WORDS) >= 2:
+    if sb_vur_by_dummy(code, mine, theirs, why):
         # C.07 16.5.1 cuts "the lowest contribution coming from" a VUR (when not lower than the
         # least significant value); TieBreakServer takes the VUR whose dummy scored least.
+        # Checked, not guessed: our terms re-cut its way give its value.
         return "16.5.1: the VUR cut by its contribution (TieBreakServer: by its dummy's score)"
     if code == "STD" and "(scored " in why:
         # A game scored ½-0 (or 0-0): 7.7 compares the score with the scheduled opponent's
@@ -182,9 +229,9 @@ def compare(path, mine, theirs, counts, diffs):
                 continue
             if not same(m.get(code), t[code], code):
                 found.append((code, start, m.get(code), t[code], why.get(code, "")))
-    explained = all(known(f[0], f[4] if len(f) > 4 else "") for f in found if f[0] != "Rank")
+    explained = all(known(f[0], f[4] if len(f) > 4 else "", f[2], f[3]) for f in found if f[0] != "Rank")
     for f in found:
-        reason = known(f[0], f[4] if len(f) > 4 else "")
+        reason = known(f[0], f[4] if len(f) > 4 else "", f[2], f[3])
         if f[0] == "Rank" and explained and len(found) > sum(1 for g in found if g[0] == "Rank"):
             reason = "follows from the tournament's known differences above"
         diffs[(f[0], reason)] += 1
@@ -246,7 +293,7 @@ def main():
                     out.write(f"{path}\n")
                     for f in found:
                         why = f[4] if len(f) > 4 else ""
-                        reason = known(f[0], why)
+                        reason = known(f[0], why, f[2], f[3])
                         out.write(f"{f[0]} #{f[1]}: ours {f[2]}, TieBreakServer {f[3]}" + (f" [known: {reason}]" if reason else ""))
                         out.write((f"; ours: {why}" if why else "") + "\n")
         if n % 100 == 0:
