@@ -24,6 +24,7 @@ import re
 import shutil
 import subprocess
 import sys
+import tempfile
 import time
 from collections import Counter
 from decimal import ROUND_HALF_UP, Decimal
@@ -92,10 +93,37 @@ def pre_determined(path):
     return len(everyone) >= 3 and all(everyone - {p} <= met for p, met in opponents.items())
 
 
-def tbs(args, path):
+def fixed_162(path, counts):
+    """TieBreakServer reads a 162 record's codes at fixed columns (6, 15, 24, …: `162  W 3.0
+    D 1.0`, as TRF-2026 lays it out) and refuses one written `162 W 3.0 D 1.0`; ours reads
+    both. Such a line is rewritten in a copy for it (counted); None when nothing needs it."""
+    with open(path, encoding="utf-8", errors="replace") as f:
+        lines = f.readlines()
+    changed = False
+    for i, line in enumerate(lines):
+        if line.startswith("162") and not (len(line) > 6 and line[3:5] == "  " and line[5].isalpha()):
+            words = line[3:].split()
+            pairs = [(words[k], words[k + 1]) for k in range(0, len(words) - 1, 2)]
+            lines[i] = "162 " + "".join(f" {c}{float(p):4.1f}   " for c, p in pairs).rstrip() + "\n"
+            changed = True
+    if not changed:
+        return None
+    counts["162 rewritten for TieBreakServer"] += 1
+    tmp = tempfile.NamedTemporaryFile("w", suffix=".trf", delete=False, encoding="utf-8")
+    tmp.writelines(lines)
+    tmp.close()
+    return tmp.name
+
+
+def tbs(args, path, counts):
     codes = [tbs_code(c, args.rules) for c in CODES]
     system = "-p" if pre_determined(path) else "-s"
-    code, out, err = run([args.python, args.tbs, "-i", path, system, "-dT", "-t", "PTS", *codes], args.timeout)
+    copy = fixed_162(path, counts)
+    try:
+        code, out, err = run([args.python, args.tbs, "-i", copy or path, system, "-dT", "-t", "PTS", *codes], args.timeout)
+    finally:
+        if copy:
+            os.unlink(copy)
     lines = [l for l in out.splitlines() if l.strip() and not l.startswith("Check:")]
     if code != 0 or not lines or not lines[0].startswith("StartNo"):
         return None, (err.strip() or out.strip()).splitlines()[-2:] or [f"exit {code}"]
@@ -270,7 +298,7 @@ def main():
         t0 = time.time()
         mine, note = ours(args, path)
         t1 = time.time()
-        theirs, their_note = tbs(args, path)
+        theirs, their_note = tbs(args, path, counts)
         t2 = time.time()
         ours_time += t1 - t0
         tbs_time += t2 - t1
@@ -303,6 +331,7 @@ def main():
     print(f"\ntournaments compared {counts['tournaments']}, players {counts['players']}, values compared {counts['values']}")
     print(f"rating-based values not compared (a player unrated) {counts['skipped (unrated players)']}")
     print(f"not compared: ours could not read {errors['ours']}, TieBreakServer could not read {errors['TieBreakServer']}")
+    print(f"162 records rewritten in fixed columns for TieBreakServer {counts['162 rewritten for TieBreakServer']}")
     print(f"tournaments with a difference {len(differing)}")
     for code in ["PTS", *CODES, "Rank", "player"]:
         for (c, reason), k in sorted(diffs.items(), key=lambda kv: str(kv[0])):
