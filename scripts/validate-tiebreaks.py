@@ -32,9 +32,13 @@ from decimal import ROUND_HALF_UP, Decimal
 # Our code -> TieBreakServer's (its `/Cn`, `/Mn` modifiers; `/V2` the 2026 rules, `/V1` 2023).
 # DE first (after points): its value depends on the order, and both compute it among the
 # players tied on points alone there. TPN last: it breaks every tie, so the ranks are total.
+# FB and FB-C1 just before it: TieBreakServer's Fore Buchholz leaves each player paired in the
+# last round with that round as their last available one, and the Buchholz-like tiebreaks it
+# computes after it in the same run then count no unplayed round of theirs as a draw (16.3.2):
+# SB or AOB after FB differ from SB or AOB alone (tiebreakchecker 1.9.57).
 CODES = [
-    "DE", "WIN", "WON", "BPG", "BWG", "REP", "STD", "PS", "PS-C1", "KS", "BH", "BH-C1", "BH-C2", "BH-M1", "BH-M2", "FB", "FB-C1",
-    "AOB", "SB", "SB-C1", "SB-C2", "SB-M1", "SB-M2", "ARO", "ARO-C1", "TPR", "PTP", "APRO", "APPO", "RTNG", "TPN",
+    "DE", "WIN", "WON", "BPG", "BWG", "REP", "STD", "PS", "PS-C1", "KS", "BH", "BH-C1", "BH-C2", "BH-M1", "BH-M2", "AOB", "SB",
+    "SB-C1", "SB-C2", "SB-M1", "SB-M2", "ARO", "ARO-C1", "TPR", "PTP", "APRO", "APPO", "RTNG", "FB", "FB-C1", "TPN",
 ]
 # Rating based: TieBreakServer gives no value to anyone once a player is unrated (C.07 10 drops
 # them), we leave the unrated opponents out; compared only when every player is rated.
@@ -266,6 +270,12 @@ def compare(path, mine, theirs, counts, diffs):
     return found
 
 
+def is_team(path):
+    """A team tournament (TRF 013 or 310 records): its standings are the teams', another command."""
+    with open(path, encoding="utf-8", errors="replace") as f:
+        return any(line.startswith(("013", "310")) for line in f)
+
+
 def trf_files(paths):
     for p in paths:
         if os.path.isdir(p):
@@ -295,6 +305,9 @@ def main():
     for n, path in enumerate(trf_files(args.paths), 1):
         if args.limit and n > args.limit:
             break
+        if is_team(path):
+            counts["team tournaments left out"] += 1
+            continue
         t0 = time.time()
         mine, note = ours(args, path)
         t1 = time.time()
@@ -331,6 +344,7 @@ def main():
     print(f"\ntournaments compared {counts['tournaments']}, players {counts['players']}, values compared {counts['values']}")
     print(f"rating-based values not compared (a player unrated) {counts['skipped (unrated players)']}")
     print(f"not compared: ours could not read {errors['ours']}, TieBreakServer could not read {errors['TieBreakServer']}")
+    print(f"team tournaments left out {counts['team tournaments left out']}")
     print(f"162 records rewritten in fixed columns for TieBreakServer {counts['162 rewritten for TieBreakServer']}")
     print(f"tournaments with a difference {len(differing)}")
     for code in ["PTS", *CODES, "Rank", "player"]:
