@@ -240,6 +240,19 @@ def de_separates(mine, theirs):
     return out
 
 
+def separated_by_ratings(mine, theirs, found):
+    """Whether the players whose ranks differ come in groups level on every value compared
+    (TieBreakServer's), each group separated in our rating-based values alone."""
+    moved = [f[1] for f in found if f[0] == "Rank"]
+    groups = {}
+    for start in moved:
+        key = tuple(theirs[start][c] for c in ["PTS", *CODES] if c not in RATED and c != "DE")
+        groups.setdefault(key, []).append(start)
+    return all(
+        len(g) > 1 and len({tuple(mine[s][0].get(c) for c in sorted(RATED)) for s in g}) == len(g) for g in groups.values()
+    )
+
+
 def compare(path, mine, theirs, counts, diffs):
     rated = all(v["RTNG"] != "-0" for v in theirs.values())
     de = de_separates(mine, theirs)
@@ -266,6 +279,11 @@ def compare(path, mine, theirs, counts, diffs):
         reason = known(f[0], f[4] if len(f) > 4 else "", f[2], f[3])
         if f[0] == "Rank" and explained and len(found) > sum(1 for g in found if g[0] == "Rank"):
             reason = "follows from the tournament's known differences above"
+        elif f[0] == "Rank" and explained and not rated and separated_by_ratings(mine, theirs, found):
+            # Level on everything compared; the rating-based tiebreaks, not compared here,
+            # separate them for us (unrated opponents left out) and not for TieBreakServer
+            # (none for anyone once a player is unrated).
+            reason = "follows from the rating-based tiebreaks, not compared with unrated players"
         diffs[(f[0], reason)] += 1
     return found
 
