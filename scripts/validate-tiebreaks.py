@@ -241,12 +241,13 @@ def de_separates(mine, theirs):
 
 
 def separated_by_ratings(mine, theirs, found):
-    """Whether the players whose ranks differ come in groups level on every value compared
-    (TieBreakServer's), each group separated in our rating-based values alone."""
+    """Whether the players whose ranks differ come in groups level on every value before the
+    rating-based ones (TieBreakServer's; DE aside, compared in the ranks), each group
+    separated in our rating-based values."""
     moved = [f[1] for f in found if f[0] == "Rank"]
     groups = {}
     for start in moved:
-        key = tuple(theirs[start][c] for c in ["PTS", *CODES] if c not in RATED and c != "DE")
+        key = tuple(theirs[start][c] for c in ["PTS", *CODES[1 : CODES.index("ARO")]])
         groups.setdefault(key, []).append(start)
     return all(
         len(g) > 1 and len({tuple(mine[s][0].get(c) for c in sorted(RATED)) for s in g}) == len(g) for g in groups.values()
