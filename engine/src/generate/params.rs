@@ -193,6 +193,12 @@ pub fn resolve(p: &Params, rng: &mut Random) -> Result<Resolved, GenerateError> 
     let swiss = pairing == Pairing::Dutch;
     // A round robin's players are all there every round: byes and entries are a Swiss's.
     let (bye_top, entry_top) = if swiss { (0.04, 0.1) } else { (0.0, 0.0) };
+    let asked = [("half-point byes requested", p.half_point_byes), ("zero-point byes requested", p.zero_point_byes)];
+    for (name, rate) in asked.into_iter().chain([("full-point byes requested", p.full_point_byes)]) {
+        if let Some(v) = rate.filter(|v| !(0.0..=1.0).contains(v)) {
+            return Err(GenerateError::Param(format!("{name}: expected a share from 0 to 1 (0% to 100%), found {v}")));
+        }
+    }
     let given: f64 = [p.half_point_byes, p.zero_point_byes, p.full_point_byes].iter().flatten().sum();
     if given > 1.0 {
         return Err(GenerateError::Param(format!(
