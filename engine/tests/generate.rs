@@ -285,3 +285,46 @@ fn parameters_that_cannot_make_a_tournament_are_named() {
         "forbidden pairs: expected at most 5",
     );
 }
+
+/// FIDE's checklist Q32: the results follow the rating table's probabilities. Over every game
+/// of a few hundred-player events, White's score less her expected score by FIDE's table
+/// (B.02 8.1.2, White's advantage added) averages zero within three standard errors, and
+/// so does the score of the higher rated.
+#[test]
+fn results_follow_fide_s_table_of_expected_scores() {
+    use ratings_engine::fide::rating::expected;
+    let (mut sum, mut sq, mut n) = (0.0, 0.0, 0.0);
+    for seed in 1..=4 {
+        let p = Params {
+            seed,
+            players: Some(Span { low: 60, high: 60 }),
+            rounds: Some(7),
+            white_advantage: Some(40.0),
+            unrated: Some(0.0),
+            forfeits: Some(0.0),
+            double_forfeits: Some(0.0),
+            half_zero: Some(0.0),
+            half_point_byes: Some(0.0),
+            zero_point_byes: Some(0.0),
+            full_point_byes: Some(0.0),
+            ..Params::default()
+        };
+        let t = read(&made(p));
+        for e in &t.entrants {
+            for r in e.rounds.iter().filter(|r| r.colour == Some(Colour::White)) {
+                let Some(j) = r.opponent else { continue };
+                let d = i64::from(e.rating.unwrap()) + 40 - i64::from(t.entrants[j].rating.unwrap());
+                let score = match r.result {
+                    RoundResult::Win => 1.0,
+                    RoundResult::Draw => 0.5,
+                    _ => 0.0,
+                };
+                let diff = score - f64::from(expected(d as i32)) / 100.0;
+                (sum, sq, n) = (sum + diff, sq + diff * diff, n + 1.0);
+            }
+        }
+    }
+    let mean = sum / n;
+    let se = ((sq / n - mean * mean) / n).sqrt();
+    assert!(n > 800.0 && mean.abs() < 3.0 * se, "{n} games: mean {mean:.4} (standard error {se:.4})");
+}
