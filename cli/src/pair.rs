@@ -61,31 +61,9 @@ fn round_robin(args: &PairArgs, t: &Tournament) -> Option<Cycles> {
         (Some(SystemArg::Dutch), _) => None,
         (None, Some(TournamentType::RoundRobin { double })) => Some(if *double { Cycles::Double } else { Cycles::Single }),
         (None, Some(_)) => None,
-        (None, None) if args.check && last_paired_round(t) >= 2 => shaped_like_round_robin(t),
+        (None, None) if args.check && last_paired_round(t) >= 2 => berger::shaped_like_round_robin(t),
         (None, None) => None,
     }
-}
-
-/// A file to check that says nothing of its system (no `192`), with two rounds played or more,
-/// whose `092` names a round robin, or whose shape is one (3 to 24 players, the table's number of rounds, no two players meeting
-/// more often than the cycles allow, round 1 a Berger table's): audited and paired as one,
-/// with a note, rather than as a Swiss it never was.
-fn shaped_like_round_robin(t: &Tournament) -> Option<Cycles> {
-    let kind = t.kind.as_deref().unwrap_or("").to_lowercase();
-    let named = kind.contains("round robin") || kind.contains("round-robin") || kind.contains("berger");
-    if !kind.is_empty() && !named {
-        return None;
-    }
-    let n = t.entrants.len();
-    if !(berger::MIN_PLAYERS..=berger::MAX_PLAYERS).contains(&n) {
-        return None;
-    }
-    let total = t.total_rounds.unwrap_or(t.rounds);
-    let cycles = [Cycles::Single, Cycles::Double].into_iter().find(|&c| berger::rounds(n, c) == total)?;
-    let most = if cycles == Cycles::Single { 1 } else { 2 };
-    let meets = |i: usize, j: usize| t.entrants[i].rounds.iter().filter(|r| r.opponent == Some(j)).count();
-    let repeats = (0..n).any(|i| (i + 1..n).any(|j| meets(i, j) > most));
-    (!repeats && berger::berger_numbers(t, cycles).is_ok()).then_some(cycles)
 }
 
 /// A round robin: round R by the Berger tables (C.05), as a sheet, JSON or the TRF (the
