@@ -356,6 +356,7 @@ pub struct TiebreakArgs {
     pub round: Option<usize>,
     /// Compare the ranks the file declares (TRF columns 86-89) with these standings, and when
     /// they differ, search the common orders under both rule sets for one that gives them.
+    /// ('ratings-lab check FILE' checks them with the file's pairings, in one report.)
     #[arg(long)]
     pub check_ranks: bool,
     /// Print the crosstable (square for a round robin, a cell per round for a Swiss) instead of

@@ -273,6 +273,8 @@ ROUND ROBINS
   colours and the pairing-allocated bye with the file's (boards in C.04.2's order). A round
   robin is compared with its Berger table; a file with no 192 whose rounds are a round
   robin's is audited as one, said in a warning (--system dutch audits it as a Swiss).
+  'ratings-lab check FILE' does this too, with each round's legality and the final standings
+  against the file's declared ranks, in one report.
 
 EXIT STATUS
   0 paired (--check: every round identical), 2 (--check) some round differs, 1 an error:

@@ -6,6 +6,7 @@
 
 use crate::args::{AccelerationArg, ColourArg, PairArgs, PairFormat, SystemArg};
 use crate::input::{display_name, read_trf};
+use ratings_engine::checker::manual_rounds;
 use ratings_engine::error::PairError;
 use ratings_engine::pairing::berger::{self, Cycles};
 use ratings_engine::pairing::dutch::check::{check_rounds, last_paired_round, RoundCheck};
@@ -28,7 +29,7 @@ pub fn run(args: &PairArgs) -> Result<(String, ExitCode), String> {
         return Err("--all-rounds: a round robin's rounds are known at once (192 FIDE_ROUNDROBIN or --system round-robin); a Swiss is paired a round at a time".into());
     }
     if args.check {
-        return check(args, &t, warnings, &by_hand(&text));
+        return check(args, &t, warnings, &manual_rounds(&text));
     }
     let round = args.round.expect("clap requires --round without --check");
     let opts = options(args, &t, round, &mut warnings)?;
@@ -282,15 +283,6 @@ fn trf(text: &str, t: &Tournament, p: &Pairing) -> Result<String, String> {
         ));
     }
     Ok(with_pairing(text, t, p.round, &boards_of(p), p.bye))
-}
-
-/// The rounds the file says the arbiter changed or paired by hand (the desk's `### manual
-/// round R:` records).
-fn by_hand(text: &str) -> Vec<usize> {
-    let mut out: Vec<usize> =
-        text.lines().filter_map(|l| l.strip_prefix("### manual round ")?.split(':').next()?.trim().parse().ok()).collect();
-    out.dedup();
-    out
 }
 
 /// `--check`: every round compared; exit 0 when all are identical, `DIFFERS` when one is not.
