@@ -102,6 +102,11 @@ fn declared_ranks_swapped_name_the_two_players() {
     assert!(text.contains("  1 Test0001 Player0001: declared 6, ours 1\n"), "{text}");
     assert!(text.contains("  4 Test0004 Player0004: declared 1, ours 6\n"), "{text}");
     assert!(text.contains("total: 5 rounds, 5 agree, none illegal; standings differ — DIFFERS"), "{text}");
+    // bbpPairings's generator ranks by points, then start number: not the recommended list's
+    // ranks, and the note says which order they are (as tiebreaks --check-ranks searches).
+    let o = check(&six(), &[]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(out(&o).contains("note: the declared ranks are those of points alone under the 2023 rules\n"), "{}", out(&o));
     // No ranks at all: nothing to compare, not a failure.
     let bare: String = six()
         .split('\r')

@@ -115,7 +115,7 @@ pub fn check(text: &str, opts: &Options) -> Result<Report, CheckError> {
         ));
     }
     let job = Job::read(text, &standings::settings(opts.rules)).map_err(CheckError::Read)?;
-    let standings = standings::standings(&job, &t, &mut notes).ok_or(CheckError::NotTrf)?;
+    let standings = standings::standings(&job, &mut notes).ok_or(CheckError::NotTrf)?;
     let agrees = rounds.iter().all(|r| r.agrees) && standings.status != RanksStatus::Differ;
     Ok(Report { tournament: t.name.clone(), agrees, system, rounds, standings, notes, warnings })
 }

@@ -6,12 +6,14 @@
 
 use super::report::{OrderFrom, RankDifference, RanksStatus, StandingsReport};
 use crate::job::{Job, Settings};
-use crate::tiebreak::{declared, Rules, StandingRow};
+use crate::tiebreak::{declared, Rules, StandingRow, Tiebreak};
 use crate::tournament::Tournament;
 
-/// The standings of `job` against the declared ranks of `full` (the file as read, all
-/// rounds); `None` when the job has no tournament. What was taken by default goes to `notes`.
-pub fn standings(job: &Job, full: &Tournament, notes: &mut Vec<String>) -> Option<StandingsReport> {
+/// The standings of `job` against the ranks its file declares (the tournament as read, all
+/// rounds: the rows index its entrants); `None` when the job has no tournament. What was taken
+/// by default goes to `notes`.
+pub fn standings(job: &Job, notes: &mut Vec<String>) -> Option<StandingsReport> {
+    let full: &Tournament = job.full.tournament.as_ref()?;
     let st = job.standings()?;
     let rows = &st.standings.rows;
     let order: Vec<String> = st.standings.order.iter().map(|t| t.code().to_string()).collect();
@@ -42,6 +44,9 @@ pub fn standings(job: &Job, full: &Tournament, notes: &mut Vec<String>) -> Optio
     if declared > 0 && declared < full.entrants.len() {
         notes.push(format!("{declared} of {} players declare a rank: the others are not compared", full.entrants.len()));
     }
+    if let Some(search) = &st.search {
+        notes.extend(whose_ranks(search));
+    }
     let status = match (declared, differ.is_empty()) {
         (0, _) => RanksStatus::NotDeclared,
         (_, true) => RanksStatus::Agree,
@@ -49,6 +54,24 @@ pub fn standings(job: &Job, full: &Tournament, notes: &mut Vec<String>) -> Optio
     };
     let agree = declared - differ.len();
     Some(StandingsReport { status, order, order_from, rules: st.rules.rules, declared, agree, differ })
+}
+
+/// When the declared ranks differ: which common order of tiebreaks gives them, as
+/// `tiebreaks --check-ranks` says (`declared::search`), or the closest.
+fn whose_ranks(search: &declared::Search) -> Option<String> {
+    let codes = |o: &[Tiebreak]| match o.is_empty() {
+        true => "points alone".to_string(),
+        false => o.iter().map(|t| t.code()).collect::<Vec<_>>().join(", "),
+    };
+    match (&search.reproduced_by, &search.closest) {
+        (Some((order, rules)), _) => Some(format!("the declared ranks are those of {} under the {} rules", codes(order), rules.code())),
+        (None, Some((order, rules, n))) => Some(format!(
+            "no common order of tiebreaks gives the declared ranks; the closest, {} under the {} rules, gives {n}",
+            codes(order),
+            rules.code()
+        )),
+        (None, None) => None,
+    }
 }
 
 /// The job's settings for the check: the rules given (else the file's by its start date), the
