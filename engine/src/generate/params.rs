@@ -193,27 +193,7 @@ pub fn resolve(p: &Params, rng: &mut Random) -> Result<Resolved, GenerateError> 
     let swiss = pairing == Pairing::Dutch;
     // A round robin's players are all there every round: byes and entries are a Swiss's.
     let (bye_top, entry_top) = if swiss { (0.04, 0.1) } else { (0.0, 0.0) };
-    let asked = [("half-point byes requested", p.half_point_byes), ("zero-point byes requested", p.zero_point_byes)];
-    for (name, rate) in asked.into_iter().chain([("full-point byes requested", p.full_point_byes)]) {
-        if let Some(v) = rate.filter(|v| !(0.0..=1.0).contains(v)) {
-            return Err(GenerateError::Param(format!("{name}: expected a share from 0 to 1 (0% to 100%), found {v}")));
-        }
-    }
-    let given: f64 = [p.half_point_byes, p.zero_point_byes, p.full_point_byes].iter().flatten().sum();
-    if given > 1.0 {
-        return Err(GenerateError::Param(format!(
-            "byes requested: the rates given add up to {:.1}%, expected at most 100%",
-            given * 100.0
-        )));
-    }
-    // A rate drawn leaves room for those given: the three add up to 100% at most.
-    let room = |top: f64| top.min(1.0 - given).max(0.0);
-    let half_point_byes = d.share("half-point byes requested", p.half_point_byes, 0.0, room(bye_top))?;
-    let zero_point_byes = d.share("zero-point byes requested", p.zero_point_byes, 0.0, room(bye_top / 2.0))?;
-    let full_point_byes = d.share("full-point byes requested", p.full_point_byes, 0.0, room(bye_top / 4.0))?;
-    if !swiss && half_point_byes + zero_point_byes + full_point_byes > 0.0 {
-        return Err(GenerateError::Param("byes requested: a round robin has no byes on request (every player meets every other)".into()));
-    }
+    let (half_point_byes, zero_point_byes, full_point_byes) = byes(p, swiss, bye_top, &mut d)?;
     let forfeits = d.share("forfeits", p.forfeits, 0.0, 0.03)?;
     let double_forfeits = d.share("double forfeits", p.double_forfeits, 0.0, 0.005)?;
     let half_zero = d.share("results scored 1/2-0", p.half_zero, 0.0, 0.005)?;
@@ -254,6 +234,32 @@ pub fn resolve(p: &Params, rng: &mut Random) -> Result<Resolved, GenerateError> 
         teams,
         said: d.said,
     })
+}
+
+/// The byes asked for: each rate given checked, then their sum; a rate drawn leaves room for
+/// those given. A round robin has none.
+fn byes(p: &Params, swiss: bool, bye_top: f64, d: &mut Draw) -> Result<(f64, f64, f64), GenerateError> {
+    let asked = [("half-point byes requested", p.half_point_byes), ("zero-point byes requested", p.zero_point_byes)];
+    for (name, rate) in asked.into_iter().chain([("full-point byes requested", p.full_point_byes)]) {
+        if let Some(v) = rate.filter(|v| !(0.0..=1.0).contains(v)) {
+            return Err(GenerateError::Param(format!("{name}: expected a share from 0 to 1 (0% to 100%), found {v}")));
+        }
+    }
+    let given: f64 = [p.half_point_byes, p.zero_point_byes, p.full_point_byes].iter().flatten().sum();
+    if given > 1.0 {
+        return Err(GenerateError::Param(format!(
+            "byes requested: the rates given add up to {:.1}%, expected at most 100%",
+            given * 100.0
+        )));
+    }
+    let room = |top: f64| top.min(1.0 - given).max(0.0);
+    let half_point_byes = d.share("half-point byes requested", p.half_point_byes, 0.0, room(bye_top))?;
+    let zero_point_byes = d.share("zero-point byes requested", p.zero_point_byes, 0.0, room(bye_top / 2.0))?;
+    let full_point_byes = d.share("full-point byes requested", p.full_point_byes, 0.0, room(bye_top / 4.0))?;
+    if !swiss && half_point_byes + zero_point_byes + full_point_byes > 0.0 {
+        return Err(GenerateError::Param("byes requested: a round robin has no byes on request (every player meets every other)".into()));
+    }
+    Ok((half_point_byes, zero_point_byes, full_point_byes))
 }
 
 fn pairing_name(p: Pairing) -> &'static str {
