@@ -641,6 +641,21 @@ fn tiebreaks_after_a_round_are_the_library_s_standings_of_the_tournament_then() 
 }
 
 #[test]
+fn the_2026_tiebreaks_and_ge_as_rep_on_the_command_line() {
+    // C.07 2026: REP (GE, its old name, still read), STD, TPN, RTNG; Held's Swiss, all rated.
+    let file = fixture("trf/held_swiss_5.trf");
+    let v = json_of(&["tiebreaks", &file, "--order", "GE,STD,RTNG,TPN", "--format", "json"]);
+    assert_eq!(v["order"], serde_json::json!(["REP", "STD", "RTNG", "TPN"]));
+    let nick = v["players"].as_array().unwrap().iter().find(|p| p["start"] == 12).unwrap();
+    assert_eq!(
+        (&nick["tiebreaks"]["REP"], &nick["tiebreaks"]["STD"], &nick["tiebreaks"]["RTNG"], &nick["tiebreaks"]["TPN"]),
+        (&serde_json::json!(3.0), &serde_json::json!(2.0), &serde_json::json!(1650.0), &serde_json::json!(12.0))
+    );
+    let table = out(&run(&["tiebreaks", &file, "--order", "RTNG,TPN"], None));
+    assert!(table.contains(" 1650 ") && !table.contains("1650.0"), "{table}");
+}
+
+#[test]
 fn ranks_written_back_are_checked_and_the_order_that_gave_them_is_found() {
     let file = fixture("trf/held_swiss_5.trf");
     let text = std::fs::read_to_string(&file).unwrap();

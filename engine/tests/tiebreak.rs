@@ -8,6 +8,10 @@
 //!   TieBreakServer under the rules approved for 2026;
 //! * `tiebreakserver_swiss_unplayed_rounds_trf/`: a 15-player Swiss with many byes and
 //!   forfeits, and TieBreakServer's output under both rule sets;
+//! * `tiebreakserver_2026_additions_trf/`: TieBreakServer's REP, STD, TPN and RTNG (C.07 2026)
+//!   for that Swiss, Held's Swiss scored 3/1/0 and Held's round robin;
+//! * `tiebreakserver_disagreements_trf/`: two tournaments where we read C.07 otherwise than
+//!   TieBreakServer (16.5.1's cut, 7.7's ½-0), found at scale, with its output;
 //! * `scalachess_fwwrc2024_pgn/`, `scalachess_uzchesscup2025_pgn/`: PGN broadcasts of a
 //!   Swiss and a round robin with scalachess' own tiebreak values (its snapshot tests).
 //!
@@ -190,6 +194,101 @@ fn tiebreakserver_swiss_unplayed_rounds_2026_rules() {
         Rules::Fide2026,
         &["SB", "SB/C1", "SB/C2"],
         &["SB", "SB/C1", "SB/C2"],
+    );
+}
+
+/// TieBreakServer's table for `file` under the order of its columns after `PTS` (its `-t`
+/// list): each column value for value (`-0`, its "no value", as none), and its rank, which the
+/// same order gives (points first). See `tiebreakserver_2026_additions_trf/SOURCE.txt`.
+fn tiebreakserver_table(file: &str, table: &str, pre_determined: bool) {
+    tiebreakserver_table_but(file, table, pre_determined, &[]);
+}
+
+/// [`tiebreakserver_table`] where we disagree with TieBreakServer in the cells `differ`
+/// (column, start number, our value as it writes it): each must differ from its value there
+/// and be ours; every other cell must be its.
+fn tiebreakserver_table_but(file: &str, table: &str, pre_determined: bool, differ: &[(&str, &str, &str)]) {
+    let mut failures = Vec::new();
+    let t = trf(file);
+    let (header, rows) = tsv(table);
+    let col = |name: &str| header.iter().position(|h| h == name).unwrap_or_else(|| panic!("{table}: no column {name}"));
+    let expected = |k: usize| -> Vec<(String, String)> {
+        rows.iter()
+            .map(|r| {
+                let theirs = if r[k] == "-0" { "None".to_string() } else { r[k].clone() };
+                match differ.iter().find(|d| header[k] == d.0 && r[0] == d.1) {
+                    Some(d) => {
+                        assert_ne!(theirs, d.2, "{table} {} #{}: no longer a disagreement", d.0, d.1);
+                        (r[0].clone(), d.2.to_string())
+                    }
+                    None => (r[0].clone(), theirs),
+                }
+            })
+            .collect()
+    };
+    let columns: Vec<&String> = header[col("PTS") + 1..].iter().collect();
+    let mut order: Vec<Tiebreak> = Vec::new();
+    for c in &columns {
+        // GE is REP by its old name: one tiebreak, listed once here, compared in both columns.
+        let tb = code(c);
+        if !order.contains(&tb) {
+            order.push(tb);
+        }
+    }
+    let s = standings_with(&t, &order, &options(Rules::Fide2026, pre_determined));
+    let points: BTreeMap<String, Option<f64>> = s.rows.iter().map(|r| (r.start.to_string(), Some(r.points))).collect();
+    check(&mut failures, &format!("{table} PTS"), &points, &expected(col("PTS")));
+    for c in &columns {
+        let k = order.iter().position(|&o| o == code(c)).expect("in the order");
+        check(&mut failures, &format!("{table} {c}"), &column(&s, k), &expected(col(c)));
+    }
+    check(&mut failures, &format!("{table} Rank"), &ranks(&s), &expected(col("Rank")));
+    assert_none(failures);
+}
+
+#[test]
+fn tiebreakserver_rep_std_tpn_rtng() {
+    const DIR: &str = "tiebreakserver_2026_additions_trf";
+    // Held's Swiss scored 3/1/0 (TRF-2026 162): STD is its 1/½/0 score; every player rated.
+    let scored = "tiebreakserver_2026_additions_trf/held_swiss_5_scored_3_1_0.trf";
+    tiebreakserver_table(scored, &format!("{DIR}/held_swiss_5_scored_3_1_0.REP_STD_TPN_RTNG.tsv"), false);
+    tiebreakserver_table(scored, &format!("{DIR}/held_swiss_5_scored_3_1_0.RTNG.tsv"), false);
+    // The reversed orders C.07 allows (7.8, 10.6): the higher number, the lower rating first.
+    tiebreakserver_table(scored, &format!("{DIR}/held_swiss_5_scored_3_1_0.TPN_R.tsv"), false);
+    tiebreakserver_table(scored, &format!("{DIR}/held_swiss_5_scored_3_1_0.RTNG_R.tsv"), false);
+    // Many byes and forfeits, seven players unrated: RTNG gives no value (C.07 10).
+    tiebreakserver_table(
+        "tiebreakserver_swiss_unplayed_rounds_trf/swiss_with_many_unplayed_rounds.trf",
+        &format!("{DIR}/swiss_with_many_unplayed_rounds.REP_GE_STD_TPN_RTNG.tsv"),
+        false,
+    );
+    // The round robin: Franck's forfeit loss is not a round he elected to play (15.2).
+    tiebreakserver_table("fide_c07_held_exercises_trf/held_round_robin.trf", &format!("{DIR}/held_round_robin.REP_STD_TPN_RTNG.tsv"), true);
+}
+
+#[test]
+fn where_we_read_c07_otherwise_than_tiebreakserver() {
+    const DIR: &str = "tiebreakserver_disagreements_trf";
+    // C.07 16.5.1: with voluntarily unplayed rounds, "the lowest contribution coming from such
+    // rounds shall be cut, as long as such contribution is not lower than the least significant
+    // value". #9's lowest VUR contribution is R2's forfeit loss (0), lower than the least
+    // significant value (R3, 1.5): the usual cut stands, SB-C2 9 - 1.5 - 2 = 5.5.
+    // TieBreakServer takes instead the VUR whose dummy scored least (R1's half-point bye, 1.5)
+    // and cuts it: 6.0; SB-M2 follows (1.5 here, 2.0 there). Found by scripts/validate-tiebreaks.py.
+    tiebreakserver_table_but(
+        &format!("{DIR}/sb_cut_vur_baku_510179.trf"),
+        &format!("{DIR}/sb_cut_vur_baku_510179.SB.tsv"),
+        false,
+        &[("SB/C2/V2", "9", "5.50"), ("SB/M2/V2", "9", "1.50")],
+    );
+    // C.07 7.7: a round counts 1 "in which they scored more than their scheduled opponent":
+    // #26 scored ½ to her opponent's 0 in round 3 (the arbiter's ½-0), STD 3 here.
+    // TieBreakServer counts a game by its points against a draw's: ½, STD 2.5.
+    tiebreakserver_table_but(
+        &format!("{DIR}/std_half_zero_generated_380504.trf"),
+        &format!("{DIR}/std_half_zero_generated_380504.STD.tsv"),
+        false,
+        &[("STD", "26", "3.0")],
     );
 }
 

@@ -17,13 +17,24 @@ pub fn departure_tag(row: &StandingRowView) -> Option<impl IntoView> {
 /// Points as arbiters write them: `3`, `3½` (the engine's crosstable writes them so too).
 pub use crate::core::engine::tiebreak::crosstable::points as fmt_points;
 
-/// A tiebreak value as arbiters write it: ratings whole, half points with one decimal,
-/// averages with two.
+/// A tiebreak value as arbiters write it: ratings and the pairing number whole, half points
+/// with one decimal, averages with two.
 pub fn fmt_value(code: Tiebreak, v: Option<f64>) -> String {
     let Some(v) = v.filter(|v| v.is_finite()) else { return "—".into() };
     match code {
         Tiebreak::Eig => format!("{v:.1}"),
-        Tiebreak::Aro | Tiebreak::AroC1 | Tiebreak::Tpr | Tiebreak::Ptp | Tiebreak::Apro | Tiebreak::Appo => format!("{v:.0}"),
+        Tiebreak::Aro
+        | Tiebreak::AroC1
+        | Tiebreak::Tpr
+        | Tiebreak::Ptp
+        | Tiebreak::Apro
+        | Tiebreak::Appo
+        | Tiebreak::Rtng
+        | Tiebreak::RtngR
+        | Tiebreak::Tpn
+        | Tiebreak::TpnR => {
+            format!("{v:.0}")
+        }
         _ if (v * 2.0).fract().abs() < 1e-9 => format!("{v:.1}"),
         _ => format!("{v:.2}"),
     }

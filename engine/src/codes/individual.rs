@@ -128,15 +128,31 @@ pub enum Tiebreak {
     /// Number of games won with black (7.4).
     #[serde(rename = "BWG")]
     Bwg,
-    /// Number of rounds one elected to play (7.6): the rounds less the voluntarily unplayed ones.
-    #[serde(rename = "GE")]
-    Ge,
+    /// Rounds one elected to play (C.07 7.6): the rounds less the half-point byes, the
+    /// zero-point byes and the forfeit losses. Named GE ("games one elected to play") until
+    /// C.07's text of August 2024: `GE` still reads as REP, in a code and in JSON.
+    #[serde(rename = "REP", alias = "GE")]
+    Rep,
     /// Sum of progressive scores (7.5).
     #[serde(rename = "PS")]
     Ps,
     /// Sum of progressive scores, cut-1 (without the first round's).
     #[serde(rename = "PS-C1")]
     PsC1,
+    /// Standard points (C.07 7.7, new in 2026): the score counted 1/½/0 whatever the point
+    /// system: 1 for a round in which the participant scored more than the scheduled opponent
+    /// (or, without playing, more than a draw's points), ½ for one in which they scored the same
+    /// (or, without playing, exactly a draw's points).
+    #[serde(rename = "STD")]
+    Std,
+    /// Tournament pairing number (C.07 7.8, new in 2026): the start number; the lower ranks
+    /// higher.
+    #[serde(rename = "TPN")]
+    Tpn,
+    /// The tournament pairing number reversed (TPN/R; C.07 7.8 allows descending order): the
+    /// higher ranks higher.
+    #[serde(rename = "TPN-R")]
+    TpnR,
     /// Koya system (9.2): points scored against the opponents with at least half the
     /// possible points.
     #[serde(rename = "KS")]
@@ -159,13 +175,23 @@ pub enum Tiebreak {
     /// Average perfect performance of opponents (10.5).
     #[serde(rename = "APPO")]
     Appo,
+    /// The participant's rating (C.07 10.6, new in 2026), the higher ranking higher. An
+    /// unrated participant has the rating the tournament's rules fix for the unrated
+    /// (`tiebreak::Options::unrated_rating`); without one, the tiebreak is dropped for all
+    /// (C.07 10: rating tiebreaks are not used when unrated players take part, unless the
+    /// rules say how they count).
+    #[serde(rename = "RTNG")]
+    Rtng,
+    /// The rating reversed (RTNG/R; C.07 10.6 allows the reverse order): the lower ranks higher.
+    #[serde(rename = "RTNG-R")]
+    RtngR,
     /// Brent's eigenvector rating: computed by the caller from the whole results graph (not a
     /// sum of opponents' scores) and passed in `tiebreak::Options::eigenvector`.
     #[serde(rename = "EIG")]
     Eig,
 }
 
-const ALL: [Tiebreak; 29] = [
+const ALL: [Tiebreak; 34] = [
     Tiebreak::Bh,
     Tiebreak::BhC1,
     Tiebreak::BhC2,
@@ -184,9 +210,12 @@ const ALL: [Tiebreak; 29] = [
     Tiebreak::Won,
     Tiebreak::Bpg,
     Tiebreak::Bwg,
-    Tiebreak::Ge,
+    Tiebreak::Rep,
     Tiebreak::Ps,
     Tiebreak::PsC1,
+    Tiebreak::Std,
+    Tiebreak::Tpn,
+    Tiebreak::TpnR,
     Tiebreak::Ks,
     Tiebreak::Aro,
     Tiebreak::AroC1,
@@ -194,6 +223,8 @@ const ALL: [Tiebreak; 29] = [
     Tiebreak::Ptp,
     Tiebreak::Apro,
     Tiebreak::Appo,
+    Tiebreak::Rtng,
+    Tiebreak::RtngR,
     Tiebreak::Eig,
 ];
 
@@ -232,9 +263,12 @@ impl Tiebreak {
             Won => "WON",
             Bpg => "BPG",
             Bwg => "BWG",
-            Ge => "GE",
+            Rep => "REP",
             Ps => "PS",
             PsC1 => "PS-C1",
+            Std => "STD",
+            Tpn => "TPN",
+            TpnR => "TPN-R",
             Ks => "KS",
             Aro => "ARO",
             AroC1 => "ARO-C1",
@@ -242,6 +276,8 @@ impl Tiebreak {
             Ptp => "PTP",
             Apro => "APRO",
             Appo => "APPO",
+            Rtng => "RTNG",
+            RtngR => "RTNG-R",
             Eig => "EIG",
         }
     }
@@ -268,9 +304,12 @@ impl Tiebreak {
             Won => "Number of games won",
             Bpg => "Games played with black",
             Bwg => "Games won with black",
-            Ge => "Games elected to play",
+            Rep => "Rounds elected to play",
             Ps => "Progressive score",
             PsC1 => "Progressive score cut-1",
+            Std => "Standard points",
+            Tpn => "Tournament pairing number",
+            TpnR => "Tournament pairing number, reversed",
             Ks => "Koya system",
             Aro => "Average rating of opponents",
             AroC1 => "Average rating of opponents cut-1",
@@ -278,6 +317,8 @@ impl Tiebreak {
             Ptp => "Perfect tournament performance",
             Apro => "Average performance rating of opponents",
             Appo => "Average perfect performance of opponents",
+            Rtng => "Rating",
+            RtngR => "Rating, reversed",
             Eig => "Eigenvector rating",
         }
     }
@@ -304,9 +345,12 @@ impl Tiebreak {
             Won => "the games won over the board",
             Bpg => "the games played with black",
             Bwg => "the games won with black",
-            Ge => "the rounds the player chose to play (all but requested byes and own forfeits)",
+            Rep => "the rounds the player chose to play (all but requested byes and own forfeits); GE before 2024",
             Ps => "the sum of the running scores after each round",
             PsC1 => "progressive score without the first round",
+            Std => "the score counted 1 for a win, ½ for a draw, 0 for a loss, whatever the point system",
+            Tpn => "the start number (the lower ranks higher)",
+            TpnR => "the start number (the higher ranks higher)",
             Ks => "the points scored against opponents who finished on at least half the maximum",
             Aro => "the average rating of the opponents",
             AroC1 => "the average rating of the opponents without the lowest-rated",
@@ -314,21 +358,28 @@ impl Tiebreak {
             Ptp => "the rating at which the expected score equals the score made",
             Apro => "the average of the opponents' performance ratings",
             Appo => "the average of the opponents' perfect performances",
+            Rtng => "the player's own rating (the higher ranks higher; dropped when a player is unrated and no rating is fixed)",
+            RtngR => "the player's own rating (the lower ranks higher; dropped as RTNG is)",
             Eig => "Brent's eigenvector rating of the games played: every result weighed through all the results",
         }
     }
 
     /// Reads a code: case-insensitive, `/` or `_` for `-` (`bh/c1`), C.07's run-together
-    /// forms (`BHC1`) accepted. Unknown codes are an error listing the valid ones.
+    /// forms (`BHC1`) accepted, and `GE`, REP's name before August 2024. Unknown codes are an
+    /// error listing the valid ones.
     pub fn parse(code: &str) -> Result<Tiebreak, UnknownTiebreak> {
         let norm: String = code.trim().to_ascii_uppercase().replace(['/', '_', ' '], "-");
         let bare: String = norm.chars().filter(|&c| c != '-').collect();
+        if bare == "GE" {
+            return Ok(Tiebreak::Rep);
+        }
         ALL.iter().copied().find(|t| t.code() == norm || t.code().replace('-', "") == bare).ok_or_else(|| UnknownTiebreak(code.to_string()))
     }
 
-    /// Lower values rank higher (only DE, whose value is a place among the tied players).
+    /// Lower values rank higher: DE, whose value is a place among the tied players, TPN, the
+    /// start number (C.07 7.8: ascending), and RTNG/R, the rating reversed (10.6).
     pub fn lower_is_better(self) -> bool {
-        self == Tiebreak::De
+        matches!(self, Tiebreak::De | Tiebreak::Tpn | Tiebreak::RtngR)
     }
 
     /// The cut of a Buchholz- or Sonneborn-Berger-like tiebreak (none for the others).

@@ -2011,6 +2011,18 @@ mod tests {
         assert!(w[0].message.starts_with("202: ESB:MG, BH, BH, BH, BH, BH, BH, BH and 12 more listed again"), "{}", w[0].message);
     }
 
+    #[test]
+    fn a_declared_order_reads_the_2026_codes_and_ge_as_rep() {
+        let mut w = Vec::new();
+        let o = read_order(202, 3, "202 REP,STD,TPN,RTNG", &mut w);
+        assert_eq!(o.tiebreaks, vec![Tiebreak::Rep, Tiebreak::Std, Tiebreak::Tpn, Tiebreak::Rtng]);
+        assert!(o.unknown.is_empty() && w.is_empty(), "{:?} {w:?}", o.unknown);
+        // GE is REP's name before August 2024: the same tiebreak, so listed again.
+        let o = read_order(212, 3, "212 PTS GE REP", &mut w);
+        assert_eq!(o.tiebreaks, vec![Tiebreak::Rep]);
+        assert_eq!(w.len(), 1, "{w:?}");
+    }
+
     /// Four players, three rounds, all paired (1–2, 3–4; 1–3, 2–4; 1–4, 2–3).
     fn four(lines: [&str; 4]) -> String {
         format!("012 Four\n142 3\n{}\n", lines.join("\n"))

@@ -61,7 +61,10 @@ impl<'c, 'a> Computer<'c, 'a> {
             Fb | FbC1 => (0..n).map(|p| self.buchholz(t, p, true, false)).collect(),
             Sb | SbC1 | SbC2 | SbM1 | SbM2 => (0..n).map(|p| self.buchholz(t, p, false, true)).collect(),
             Aob => self.aob(),
-            Win | Won | Bpg | Bwg | Ge => (0..n).map(|p| self.count(t, p)).collect(),
+            Win | Won | Bpg | Bwg | Rep => (0..n).map(|p| self.count(t, p)).collect(),
+            Std => (0..n).map(|p| self.standard(p)).collect(),
+            Tpn | TpnR => (0..n).map(|p| self.pairing_number(t, p)).collect(),
+            Rtng | RtngR => self.own_ratings(t),
             Ps | PsC1 => (0..n).map(|p| self.progressive(t, p)).collect(),
             Ks => self.koya(),
             Aro | AroC1 => (0..n).map(|p| self.aro(t, p)).collect(),
@@ -250,6 +253,73 @@ impl<'c, 'a> Computer<'c, 'a> {
         tv(t, Some(rounds.len() as f64), text)
     }
 
+    /// Standard points (C.07 7.7): a game counts 1, ½ or 0 as the participant scored more than,
+    /// as much as or less than the opponent (a game the arbiter scored ½-0 is 1 to the ½); a
+    /// round won or lost without playing (byes, forfeits, a double forfeit) by its points
+    /// against a draw's, so that a forfeit win is 1, a half-point bye ½, a double forfeit 0.
+    fn standard(&self, p: usize) -> TiebreakValue {
+        let ctx = self.ctx;
+        let mut value = 0.0;
+        let mut parts = Vec::new();
+        for r in 0..ctx.rounds {
+            let own = ctx.pts(p, r);
+            let (than, whom) = match ctx.opponent(p, r).filter(|_| ctx.played(p, r)) {
+                // A score no result gives (the arbiter's ½-0, 0-0): the two scores, which decide.
+                Some(o) if !standard_pair(own, ctx.pts(o, r), &ctx.scoring) => {
+                    (ctx.pts(o, r), format!(" (scored {}-{})", num(own), num(ctx.pts(o, r))))
+                }
+                Some(o) => (ctx.pts(o, r), String::new()),
+                None => (ctx.draw(), format!(" ({}, against a draw's {})", unplayed_kind(ctx.result(p, r)), num(ctx.draw()))),
+            };
+            let std = if own > than + EPS {
+                1.0
+            } else if (own - than).abs() <= EPS {
+                0.5
+            } else {
+                0.0
+            };
+            value += std;
+            parts.push(format!("R{} {}{whom}", r + 1, num(std)));
+        }
+        let list = if parts.is_empty() { "no rounds".to_string() } else { parts.join(", ") };
+        tv(Tiebreak::Std, Some(value), format!("STD {} = the rounds counted 1/½/0 whatever the point system: {list}", num(value)))
+    }
+
+    /// The tournament pairing number (C.07 7.8): the start number, the lower ranking higher
+    /// (TPN) or, reversed, the higher (TPN-R).
+    fn pairing_number(&self, t: Tiebreak, p: usize) -> TiebreakValue {
+        let start = self.ctx.t.entrants[p].start;
+        let first = if t.lower_is_better() { "lower" } else { "higher" };
+        tv(t, Some(f64::from(start)), format!("{} {start}: the pairing (start) number; the {first} ranks higher", t.code()))
+    }
+
+    /// The participants' own ratings (C.07 10.6). With an unrated participant and no rating
+    /// fixed for the unrated, C.07 10 drops the rating tiebreaks: no value for anyone, so that
+    /// RTNG separates no one rather than ranking the unrated last by default.
+    fn own_ratings(&self, t: Tiebreak) -> Vec<TiebreakValue> {
+        let ctx = self.ctx;
+        let unrated: Vec<usize> = (0..ctx.n()).filter(|&p| ctx.rating(p).is_none()).collect();
+        (0..ctx.n())
+            .map(|p| match ctx.rating(p).filter(|_| unrated.is_empty()) {
+                None => {
+                    let names: Vec<String> = unrated.iter().take(3).map(|&o| ctx.who(o)).collect();
+                    let more = if unrated.len() > 3 { format!(" and {} more", unrated.len() - 3) } else { String::new() };
+                    let text = format!(
+                        "{} not applied: unrated players take part ({}{more}) and no rating is fixed for them (C.07 10)",
+                        t.code(),
+                        names.join(", ")
+                    );
+                    tv(t, None, text)
+                }
+                Some(r) if ctx.t.entrants[p].rating.is_some_and(|own| own > 0) => {
+                    let first = if t.lower_is_better() { "lower" } else { "higher" };
+                    tv(t, Some(r as f64), format!("{} {r}: the player's rating; the {first} ranks higher", t.code()))
+                }
+                Some(r) => tv(t, Some(r as f64), format!("{} {r}: unrated, the rating fixed for unrated players", t.code())),
+            })
+            .collect()
+    }
+
     fn progressive(&self, t: Tiebreak, p: usize) -> TiebreakValue {
         let ctx = self.ctx;
         let mut running = 0.0;
@@ -415,7 +485,8 @@ impl<'c, 'a> Computer<'c, 'a> {
                             let how = if score <= EPS {
                                 "no points: the lowest opponent's rating - 800".to_string()
                             } else if score >= ratings.len() as f64 - EPS {
-                                "all the points: the highest opponent's rating + 800".to_string()
+                                "all the points: the lowest rating expected to win every game, 736 above the highest-rated opponent (FIDE table)"
+                                    .to_string()
                             } else {
                                 format!("the lowest rating expected to score {} (FIDE table) against {}", num(score), list.join(", "))
                             };
@@ -454,6 +525,12 @@ impl<'c, 'a> Computer<'c, 'a> {
             })
             .collect()
     }
+}
+
+/// Whether a game's two scores are a result's (win-loss, draw-draw, loss-win).
+fn standard_pair(own: f64, other: f64, s: &crate::tournament::Scoring) -> bool {
+    let is = |a: f64, b: f64| (a - b).abs() < EPS;
+    (is(own, s.win) && is(other, s.loss)) || (is(own, s.draw) && is(other, s.draw)) || (is(own, s.loss) && is(other, s.win))
 }
 
 /// Cuts `low` least significant and `high` most significant terms (14.1-14.4). The least

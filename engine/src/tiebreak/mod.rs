@@ -12,8 +12,10 @@
 //!   worth more (16.5). With pre-determined pairings (round robin) forfeits count as games
 //!   against the scheduled opponent and there are no virtual opponents.
 //! * Direct encounter, among the players tied on points and every earlier tiebreak.
-//! * Counts (WIN, WON, BPG, BWG, GE), progressive score, Koya.
-//! * Rating based: ARO (cut-1), TPR, PTP, APRO, APPO, on the games played over the board;
+//! * Counts (WIN, WON, BPG, BWG, REP; GE, its old name, reads as REP), standard points (STD),
+//!   the pairing number (TPN), progressive score, Koya.
+//! * Rating based: ARO (cut-1), TPR, PTP, APRO, APPO, on the games played over the board, and
+//!   RTNG, the own rating (dropped for all when an unrated player has no rating fixed);
 //!   unrated opponents are left out unless [`Options::unrated_rating`] gives them a rating.
 //! * EIG: the eigenvector rating, which the caller computes and passes in
 //!   [`Options::eigenvector`].

@@ -124,7 +124,7 @@ mod tests {
         assert_eq!(e.to_string(), "BH is listed twice in the order of tiebreaks (at 1 and 3): each tiebreak may be listed once");
         let team = [TeamTiebreak::parse("EMGSB").unwrap(), TeamTiebreak::parse("ESB:MG").unwrap()];
         assert_eq!(check(&team).unwrap_err().code, "EMGSB");
-        assert_eq!(MAX_ORDER, 29);
+        assert_eq!(MAX_ORDER, 34);
         let e = parse_order("BH-C1, BH, bh-c1").unwrap_err();
         assert_eq!(e.to_string(), "BH-C1 is listed twice in the order of tiebreaks (at 1 and 3): each tiebreak may be listed once");
         assert!(matches!(parse_order("BH,XX"), Err(OrderError::Unknown(_))));

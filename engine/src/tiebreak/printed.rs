@@ -163,12 +163,13 @@ pub fn table_with(tournament_name: Option<&str>, st: &Standings, warnings: &[Str
     out
 }
 
-/// One tiebreak value in the table: ratings as whole numbers, EIG to a tenth (its precision
-/// is no better), points to a half, anything else (averages) to two places; `-` when the
-/// tiebreak does not apply.
+/// One tiebreak value in the table: ratings, performances and the pairing number as whole
+/// numbers, EIG to a tenth (its precision is no better), points to a half, anything else
+/// (averages) to two places; `-` when the tiebreak does not apply.
 pub(crate) fn cell(v: &TiebreakValue) -> String {
+    use Tiebreak::*;
     match v.value.filter(|x| x.is_finite()) {
-        Some(x) if matches!(v.code, Tiebreak::Aro | Tiebreak::AroC1 | Tiebreak::Tpr | Tiebreak::Ptp) => format!("{x:.0}"),
+        Some(x) if matches!(v.code, Aro | AroC1 | Tpr | Ptp | Apro | Appo | Rtng | RtngR | Tpn | TpnR) => format!("{x:.0}"),
         Some(x) if v.code == Tiebreak::Eig => format!("{x:.1}"),
         Some(x) if (x * 2.0).fract().abs() < 1e-9 => format!("{x:.1}"),
         Some(x) => format!("{x:.2}"),

@@ -38,15 +38,14 @@ pub(crate) fn tpr(score: f64, ratings: &[i64]) -> Option<i64> {
 }
 
 /// Perfect tournament performance (C.07 10.3): the lowest rating whose expected score against
-/// the opponents (table 8.1b) reaches the score; for no points, the lowest opponent's rating
-/// less 800, for all the points, the highest opponent's rating plus 800.
+/// the opponents (table 8.1b) reaches the score; for no points, which every rating reaches,
+/// the lowest opponent's rating less 800 (10.3's one exception). All the points are reached
+/// by the table itself, 736 above the highest-rated opponent (1.00 from a difference of 736):
+/// C.07 gives no other value for them, and TieBreakServer reads it so.
 pub(crate) fn ptp(score: f64, ratings: &[i64]) -> Option<i64> {
     let (&lo, &hi) = (ratings.iter().min()?, ratings.iter().max()?);
     if score <= 1e-9 {
         return Some(lo - 800);
-    }
-    if score >= ratings.len() as f64 - 1e-9 {
-        return Some(hi + 800);
     }
     let target = (score * 100.0).round() as i64;
     let reaches = |r: i64| ratings.iter().map(|&o| expected_hundredths(r, o) as i64).sum::<i64>() >= target;
@@ -87,7 +86,11 @@ mod tests {
         // Held's exercise 22: Charline, 3.5 from opponents rated 1700, 1950, 1850, 2050, 2150.
         assert_eq!(ptp(3.5, &[1700, 1950, 1850, 2050, 2150]), Some(2112));
         assert_eq!(ptp(0.0, &[1700, 1950]), Some(900));
-        assert_eq!(ptp(2.0, &[1700, 1950]), Some(2750));
+        // All the points: the lowest rating expected to score every game, 736 above the
+        // highest-rated opponent (table 8.1b gives 1.00 from a difference of 736; C.07 10.3
+        // fixes only the zero score, at the lowest opponent's rating less 800).
+        assert_eq!(ptp(2.0, &[1700, 1950]), Some(2686));
+        assert_eq!(ptp(1.0, &[2232]), Some(2968));
         // Differences up to 3 points give an even score.
         assert_eq!(ptp(1.0, &[2000, 2000]), Some(1997));
     }

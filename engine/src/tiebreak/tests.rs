@@ -112,7 +112,7 @@ fn codes_parse_in_every_spelling() {
     assert!("2019".parse::<Rules>().is_err());
     for code in [
         "BH", "BH-C1", "BH-C2", "BH-M1", "SB", "SB-C1", "DE", "WIN", "WON", "BPG", "BWG", "PS", "KS", "ARO", "ARO-C1", "TPR", "PTP", "AOB",
-        "FB", "EIG",
+        "FB", "EIG", "REP", "STD", "TPN", "RTNG",
     ] {
         assert!(all_codes().iter().any(|t| t.code() == code), "{code}");
     }
@@ -192,9 +192,83 @@ fn counts_and_progressive_scores() {
     assert_eq!(values_of(&t, Tiebreak::Won, Rules::Fide2023, &starts), some(&[2.0, 0.0, 1.0, 0.0, 2.0]));
     assert_eq!(values_of(&t, Tiebreak::Bpg, Rules::Fide2023, &starts), some(&[2.0, 1.0, 2.0, 0.0, 2.0]));
     assert_eq!(values_of(&t, Tiebreak::Bwg, Rules::Fide2023, &starts), some(&[1.0, 0.0, 0.0, 0.0, 1.0]));
-    assert_eq!(values_of(&t, Tiebreak::Ge, Rules::Fide2023, &starts), some(&[5.0, 3.0, 5.0, 3.0, 3.0]));
     assert_eq!(values_of(&t, Tiebreak::Ps, Rules::Fide2023, &[1, 4, 9]), some(&[11.0, 11.5, 2.5]));
     assert_eq!(values_of(&t, Tiebreak::PsC1, Rules::Fide2023, &[1, 3, 13]), some(&[10.0, 10.5, 6.0]));
+}
+
+#[test]
+fn rounds_elected_to_play_is_rep_and_reads_ge_too() {
+    let t = held5();
+    // REP (7.6): the rounds less the half-point and zero-point byes and the forfeit losses.
+    // Jessica (#9): a half-point bye and a forfeit loss; Nick (#12): two zero-point byes.
+    assert_eq!(values_of(&t, Tiebreak::Rep, Rules::Fide2023, &[6, 9, 11, 12, 14]), some(&[5.0, 3.0, 5.0, 3.0, 3.0]));
+    assert_eq!(Tiebreak::parse("GE"), Ok(Tiebreak::Rep));
+    assert_eq!(serde_json::from_str::<Tiebreak>("\"GE\"").unwrap(), Tiebreak::Rep);
+    assert_eq!(Tiebreak::Rep.code(), "REP");
+}
+
+#[test]
+fn standard_points_count_one_half_zero_whatever_the_point_system() {
+    // Held's Swiss scored 3/1/0: STD (7.7) is still the 1/½/0 score. Nick (#12): a
+    // pairing-allocated bye (3 points, more than a draw's: 1), a forfeit win (1), two
+    // zero-point byes; Jessica (#9): a half-point bye (a draw's points: ½) and a forfeit loss.
+    let mut t = held5();
+    t.scoring = crate::tournament::Scoring { win: 3.0, draw: 1.0, loss: 0.0, pairing_bye: 3.0, zero_bye: 0.0 };
+    let starts = [1, 4, 9, 11, 12, 14];
+    assert_eq!(values_of(&t, Tiebreak::Std, Rules::Fide2026, &starts), some(&[3.5, 3.5, 1.5, 2.5, 2.0, 2.0]));
+    let s = standings(&t, &[Tiebreak::Std], Rules::Fide2026);
+    assert_eq!(value(&s, 12, 0), Some(2.0));
+    assert_eq!(s.rows.iter().find(|r| r.start == 12).unwrap().points, 6.0, "the points stay 3/1/0");
+    // A double forfeit scores nothing (no points without playing); a game scored ½-0 by the
+    // arbiter (TRF-2026 299) is 1 to the player who scored more than the opponent.
+    let mut d = tour(&[(1, "Ann", 0, "2w- 3w="), (2, "Bo", 0, "1b- 0-Z"), (3, "Cy", 0, "0-Z 1b0")]);
+    d.points_by_round = Some(vec![vec![0.0, 0.5], vec![0.0, 0.0], vec![0.0, 0.0]]);
+    assert_eq!(values_of(&d, Tiebreak::Std, Rules::Fide2026, &[1, 2, 3]), some(&[1.0, 0.0, 0.0]));
+    let s = standings(&d, &[Tiebreak::Std], Rules::Fide2026);
+    let ann = &s.rows.iter().find(|r| r.start == 1).unwrap().values[0].explanation;
+    assert!(ann.contains("R2 1 (scored 0.5-0)") && ann.contains("R1 0 (forfeit loss, against a draw's 0.5)"), "{ann}");
+}
+
+#[test]
+fn pairing_number_ranks_the_lower_first() {
+    let t = tour(&[(1, "Ann", 0, "2w="), (2, "Bo", 0, "1b=")]);
+    let s = standings(&t, &[Tiebreak::Tpn], Rules::Fide2026);
+    let got: Vec<(u32, usize, Option<f64>)> = s.rows.iter().map(|r| (r.start, r.rank, r.values[0].value)).collect();
+    assert_eq!(got, vec![(1, 1, Some(1.0)), (2, 2, Some(2.0))]);
+    assert!(Tiebreak::Tpn.lower_is_better());
+}
+
+#[test]
+fn the_reversed_forms_rank_the_other_way() {
+    // C.07 allows TPN descending (7.8) and RTNG ascending (10.6): TPN/R and RTNG/R.
+    let two = tour(&[(1, "Ann", 1800, "2w="), (2, "Bo", 1900, "1b=")]);
+    for (code, first) in [("TPN/R", 2), ("RTNG/R", 1), ("tpn-r", 2)] {
+        let tb = Tiebreak::parse(code).unwrap();
+        let s = standings(&two, &[tb], Rules::Fide2026);
+        assert_eq!(s.rows.iter().map(|r| (r.start, r.rank)).collect::<Vec<_>>()[0], (first, 1), "{code}");
+    }
+    assert_eq!(Tiebreak::parse("TPN/R").unwrap().code(), "TPN-R");
+    assert_eq!(Tiebreak::parse("RTNG/R").unwrap().code(), "RTNG-R");
+}
+
+#[test]
+fn rating_ranks_the_higher_first_and_unrated_players_drop_it() {
+    let t = held5();
+    assert_eq!(values_of(&t, Tiebreak::Rtng, Rules::Fide2026, &[1, 16]), some(&[2200.0, 1450.0]));
+    // Bo (#2) is rated higher than Ann: RTNG ranks him first.
+    let two = tour(&[(1, "Ann", 1800, "2w="), (2, "Bo", 1900, "1b=")]);
+    let s = standings(&two, &[Tiebreak::Rtng], Rules::Fide2026);
+    assert_eq!(s.rows.iter().map(|r| (r.start, r.rank)).collect::<Vec<_>>(), vec![(2, 1), (1, 2)]);
+    // An unrated player and no rating fixed for them: the tiebreak is dropped (C.07 10), for
+    // everyone; with a rating fixed, the unrated player has it.
+    let mut u = two.clone();
+    u.entrants[0].rating = None;
+    let s = standings(&u, &[Tiebreak::Rtng], Rules::Fide2026);
+    assert!(s.rows.iter().all(|r| r.values[0].value.is_none() && r.rank == 1));
+    assert!(s.rows[0].values[0].explanation.contains("unrated"), "{}", s.rows[0].values[0].explanation);
+    let s = standings_with(&u, &[Tiebreak::Rtng], &Options { unrated_rating: Some(1000), ..Options::default() });
+    assert_eq!(value(&s, 1, 0), Some(1000.0));
+    assert_eq!(value(&s, 2, 0), Some(1900.0));
 }
 
 #[test]
@@ -371,4 +445,15 @@ fn report_table_and_json() {
           1     2  Bruno       4.0"#]]
     .assert_eq(&plain.lines().take(4).collect::<Vec<_>>().join("\n"));
     assert!(plain.ends_with("Lais        1.0\n"), "{plain}");
+}
+
+#[test]
+fn whole_number_tiebreaks_print_without_decimals() {
+    // Ratings, performances and the pairing number are whole numbers: "2200", not "2200.0".
+    let cell = |code, x: f64| printed::cell(&TiebreakValue { code, value: Some(x), explanation: String::new() });
+    for code in [Tiebreak::Rtng, Tiebreak::Aro, Tiebreak::Apro, Tiebreak::Appo] {
+        assert_eq!(cell(code, 2200.0), "2200", "{code}");
+    }
+    assert_eq!(cell(Tiebreak::Tpn, 5.0), "5");
+    assert_eq!(cell(Tiebreak::Std, 3.5), "3.5");
 }
