@@ -430,7 +430,9 @@ fn a_pairing_allocated_bye_worth_a_draw_is_written_and_scored() {
     let list = parse_players("A,2000\nB,1900\nC,1800\nD,1700\nE,1600\n").unwrap();
     let d = Details { name: "Half Bye".into(), rounds: 3, pab: Pab::Draw, ..Details::default() };
     let text = new_file(&d, &list).unwrap();
-    assert!(text.contains("\n162 W 1.0 D 0.5 L 0.0 A 0.0 P 0.5\n"), "{text}");
+    // TRF-2026's columns: a code at 6, 15, 24, … and its points in the four columns after it,
+    // which FIDE's reference reader (TieBreakServer) reads and nothing else.
+    assert!(text.contains("\n162  W 1.0    D 0.5    L 0.0    A 0.0    P 0.5\n"), "{text}");
     let paired = apply(&text, &Action::Pair { round: 1, initial_colour: Some(Colour::White), date: None }).unwrap();
     let v = view(&paired).unwrap();
     let bye = v.rounds[0].bye.expect("five players: a bye");

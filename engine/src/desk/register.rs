@@ -379,11 +379,15 @@ pub(crate) fn player_record(start: u32, p: &NewPlayer) -> String {
     .write()
 }
 
-/// TRF-2026's `162` for a point system: its codes only (`W D L A P`: win, draw, loss, absence,
-/// pairing-allocated bye); a forfeit win and a full-point bye score as `W`, a half-point bye
-/// as `D`, as TRF-2026 reads them.
+/// TRF-2026's `162` record for a point system: its codes only (`W D L A P`: win, draw, loss,
+/// absence, pairing-allocated bye); a forfeit win and a full-point bye score as `W`, a
+/// half-point bye as `D`, as TRF-2026 reads them. In TRF-2026's columns, a code in column 6,
+/// 15, 24, … and its points in the four columns after it, the only layout FIDE's reference
+/// reader (TieBreakServer) reads.
 fn points_record(p: &PointSystem) -> String {
-    format!("W {:.1} D {:.1} L {:.1} A {:.1} P {:.1}", p.win, p.draw, p.loss, p.zero_bye, p.pairing_bye)
+    let cells = [('W', p.win), ('D', p.draw), ('L', p.loss), ('A', p.zero_bye), ('P', p.pairing_bye)];
+    let cells: Vec<String> = cells.iter().map(|(code, points)| format!("{code}{points:4.1}")).collect();
+    format!("162  {}\n", cells.join("    "))
 }
 
 /// A header record, if it has a value.
@@ -471,7 +475,7 @@ pub fn new_file(d: &Details, players: &[NewPlayer]) -> Result<String, super::Des
     header(&mut out, "142", &rounds.to_string());
     header(&mut out, "192", d.system.tournament_type().code());
     if d.points != Points::Fide || d.pab != Pab::Win {
-        header(&mut out, "162", &points_record(&d.pab.applied(d.points)));
+        out.push_str(&points_record(&d.pab.applied(d.points)));
     }
     let tiebreaks: Vec<&str> = d.tiebreaks.iter().map(|t| t.code()).collect();
     header(&mut out, "202", &tiebreaks.join(" "));
