@@ -1,0 +1,193 @@
+#!/usr/bin/env bash
+# Validation of the FIDE Dutch engine at scale (issue 38): tournaments made by bbpPairings 6.0.0
+# (GPL-3, built OUTSIDE this repository; only its output is data here), every round re-paired
+# by the engine from the rounds before it and compared (pairs and colours counted apart, the
+# pairing-allocated bye), and every round, the file's and ours, checked for legality without
+# any reference (engine/tests/common/round_check.rs). One axis at a time, so that none hides
+# another; docs/pairing.md §11 has the counts.
+#
+# Usage: scripts/validate-pairings.sh BBP OUT AXIS FIRST_SEED COUNT
+#        scripts/validate-pairings.sh --summary OUT
+#        scripts/validate-pairings.sh --sample BBP DIR    (the committed sample: see sample())
+#   BBP     path of bbpPairings.exe
+#   OUT     working directory: OUT/<axis>-<first seed>/ the files, OUT/disagree/ every
+#           tournament with a round that differs, is illegal or does not pair (the round
+#           named in OUT/disagree/rounds.tsv), OUT/results.tsv one line per run
+#   AXIS    small      4-10 players, rounds 3-9 (at most players-1), requested byes for 15 % of
+#                      the players (two in three half-point, else zero-point), no forfeits
+#           plain      10-60 players, rounds 5-11, no requested bye, no forfeit
+#           large      60-500 players, rounds 5-11, the rates of scripts/pairing-fixtures.sh
+#           rounds5 … rounds11
+#                      12-80 players, exactly that many rounds, those rates
+#           forfeits   10-80 players, rounds 5-11, one game in 3-6 forfeited, no requested bye
+#           forbidden, baku, xxa, black, all
+#                      scripts/pairing-fixtures-extras.sh KIND (round by round with bbpPairings
+#                      -p: 260/XXP, FIDE's Baku points as XXA, random XXA, 152 B / XXC black1,
+#                      all of them), 8-60 players, rounds 5-11
+#           entries    scripts/pairing-fixtures.sh --entries (late entries and withdrawals),
+#                      8-60 players, rounds 5-11
+#   FIRST_SEED, COUNT  seeds FIRST_SEED .. FIRST_SEED+COUNT-1, one tournament each (a seed for
+#                      which bbpPairings finds no valid pairing is skipped, counted in the log)
+#
+# The generator's axes write bbpPairings's -g configuration (PlayersNumber, RoundsNumber,
+# DrawPercentage, ForfeitRate, RetiredRate, HalfPointByeRate, HighestRating, LowestRating: every
+# key of its generatorconfiguration.cpp but the PointsFor… ones) and let it pair every round.
+# The extras and entries axes call the fixture scripts with PAIRING_FIXTURES_QUICK=1 (no -c re-check,
+# no boards: the comparison here covers every round).
+#
+# The comparison is the engine's example validate_pairings (built here, release), one process
+# for the whole axis. results.tsv's columns: its line (axis, tournaments, rounds, pairs,
+# pairs_agreeing, colours, colours_agreeing, byes, byes_agreeing, illegal_ours, illegal_file,
+# unpaired, disagreeing_rounds, unreadable, seconds of the check), then the seconds bbpPairings
+# took to make the files, the seeds skipped, the first seed, the date.
+#
+# Run it at nice -n 19, one axis after another (two shared cores): see docs/pairing.md §11.
+set -euo pipefail
+
+here=$(cd "$(dirname "$0")/.." && pwd)
+target=${CARGO_TARGET_DIR:-$here/target}
+check=$target/release/examples/validate_pairings
+
+usage() {
+  sed -n '2,/^set -euo/p' "$0" | sed '$d' | sed 's/^# \{0,1\}//'
+  exit 2
+}
+
+# A deterministic number in [lo, hi] from the seed and a salt (as scripts/pairing-fixtures.sh).
+draw() {
+  local seed=$1 salt=$2 lo=$3 hi=$4
+  local h=$(((seed * 2654435761 + salt * 40503 + 12345) % 4294967296))
+  h=$(((h ^ (h >> 13)) * 1274126177 % 4294967296))
+  echo $((lo + (h >> 7) % (hi - lo + 1)))
+}
+
+# The -g configuration of one seed of a generator axis, on stdout; "players rounds" on fd 3.
+config() {
+  local axis=$1 seed=$2 players rounds forfeit retired half
+  forfeit=$(draw "$seed" 3 8 40) retired=$(draw "$seed" 4 4 25) half=$(draw "$seed" 5 4 25)
+  case $axis in
+    small)
+      players=$(draw "$seed" 1 4 10) rounds=$(draw "$seed" 2 3 9) forfeit=1000000
+      # 15 % of the players with requested byes, rounded at random (bbpPairings gives
+      # floor(players / rate) players byes, none below 7 players at a rate of 6.7): two in
+      # three half-point, the others zero-point; a rate a hair under players/k so that the
+      # float division does not fall short of k.
+      local k=$(((15 * players + $(draw "$seed" 9 0 99)) / 100)) kz
+      kz=$(((k + $(draw "$seed" 10 0 2)) / 3))
+      half=$( ((k - kz > 0)) && awk -v n="$players" -v k=$((k - kz)) 'BEGIN { print n / k * 0.999 }' || echo 1000000)
+      retired=$( ((kz > 0)) && awk -v n="$players" -v k="$kz" 'BEGIN { print n / k * 0.999 }' || echo 1000000)
+      ;;
+    plain) players=$(draw "$seed" 1 10 60) rounds=$(draw "$seed" 2 5 11) forfeit=1000000 retired=1000000 half=1000000 ;;
+    large) players=$(draw "$seed" 1 60 500) rounds=$(draw "$seed" 2 5 11) ;;
+    rounds*) players=$(draw "$seed" 1 12 80) rounds=${axis#rounds} ;;
+    forfeits) players=$(draw "$seed" 1 10 80) rounds=$(draw "$seed" 2 5 11) forfeit=$(draw "$seed" 3 3 6) retired=1000000 half=1000000 ;;
+  esac
+  ((rounds > players - 1)) && rounds=$((players - 1))
+  echo "$players $rounds" >&3
+  printf 'PlayersNumber=%s\nRoundsNumber=%s\nForfeitRate=%s\nRetiredRate=%s\nHalfPointByeRate=%s\n' \
+    "$players" "$rounds" "$forfeit" "$retired" "$half"
+  printf 'DrawPercentage=%s\nHighestRating=%s\nLowestRating=%s\n' \
+    "$(draw "$seed" 6 10 50)" "$(draw "$seed" 7 2300 2800)" "$(draw "$seed" 8 1000 2000)"
+}
+
+# The tournaments of a generator axis into DIR; prints the seeds skipped.
+generate() {
+  local bbp=$1 dir=$2 axis=$3 first=$4 count=$5 skipped=0 seed players rounds size
+  mkdir -p "$dir/cfg"
+  for ((seed = first; seed < first + count; seed++)); do
+    size=$(config "$axis" "$seed" 3>&1 > "$dir/cfg/s$seed.txt")
+    read -r players rounds <<< "$size"
+    if ! "$bbp" --dutch -g "$dir/cfg/s$seed.txt" -o "$dir/s$seed-p$players-r$rounds.trf" -s "$seed" > "$dir/gen.out" 2>&1; then
+      echo "seed $seed: no tournament ($players players, $rounds rounds): $(tr '\n' ' ' < "$dir/gen.out")" >> "$dir/log.txt"
+      rm -f "$dir/s$seed-p$players-r$rounds.trf"
+      skipped=$((skipped + 1))
+    fi
+  done
+  rm -f "$dir/gen.out"
+  echo "$skipped"
+}
+
+# The tournaments of an extras or entries axis (8-60 players, 5-11 rounds, drawn from the seed).
+generate_rounds() {
+  local bbp=$1 dir=$2 axis=$3 first=$4 count=$5 seed players rounds specs=()
+  for ((seed = first; seed < first + count; seed++)); do
+    players=$(draw "$seed" 1 8 60) rounds=$(draw "$seed" 2 5 11)
+    specs+=("$players:$rounds")
+  done
+  if [[ $axis == entries ]]; then
+    PAIRING_FIXTURES_QUICK=1 "$here/scripts/pairing-fixtures.sh" --entries "$bbp" "$dir" "$first" "$count" "${specs[@]}" > /dev/null
+  else
+    PAIRING_FIXTURES_QUICK=1 "$here/scripts/pairing-fixtures-extras.sh" "$axis" "$bbp" "$dir" "$first" "$count" "${specs[@]}" > /dev/null
+  fi
+  grep -c '^seed ' "$dir/log.txt" || true
+}
+
+# --sample: the committed sample (engine/tests/data/pairing/sample/, its SOURCE.txt): per axis,
+# the seeds of the table made as above and the files of at most MOST players kept, so that the
+# debug test run stays fast; manifest.tsv: axis, file, players, rounds.
+sample() {
+  local bbp=$1 out=$2 axis first count most work f name players rounds
+  mkdir -p "$out"
+  printf 'axis\tfile\tplayers\trounds\n' > "$out/manifest.tsv"
+  while read -r axis first count most; do
+    work=$(mktemp -d)
+    case $axis in
+      small | plain | large | rounds[0-9]* | forfeits) generate "$bbp" "$work" "$axis" "$first" "$count" > /dev/null ;;
+      *) generate_rounds "$bbp" "$work" "$axis" "$first" "$count" > /dev/null ;;
+    esac
+    rm -rf "${out:?}/$axis"
+    mkdir -p "$out/$axis"
+    for f in $(cd "$work" && ls -- *.trf | sort -V); do
+      name=${f%.trf} players=${name##*-p} rounds=${name##*-r}
+      players=${players%%-*}
+      ((players <= most)) || continue
+      cp "$work/$f" "$out/$axis/$f"
+      printf '%s\t%s\t%s\t%s\n' "$axis" "$f" "$players" "$rounds" >> "$out/manifest.tsv"
+    done
+    rm -rf "$work"
+  done << 'TABLE'
+small 11000001 60 10
+plain 12000001 80 16
+rounds5 14050001 120 16
+rounds6 14060001 120 16
+rounds7 14070001 120 16
+rounds8 14080001 120 16
+rounds9 14090001 120 16
+rounds10 14100001 120 16
+rounds11 14110001 120 16
+forfeits 13000001 100 16
+forbidden 15000001 50 16
+baku 16000001 50 16
+xxa 16500001 50 16
+black 17000001 50 16
+entries 18000001 50 16
+all 19000001 50 16
+large 20000001 4 150
+TABLE
+}
+
+if [[ ${1:-} == --sample && $# -eq 3 ]]; then
+  sample "$2" "$3"
+  exit 0
+fi
+if [[ ${1:-} == --summary && $# -eq 2 ]]; then
+  column -t -s $'\t' "$2/results.tsv"
+  exit 0
+fi
+[[ $# -eq 5 ]] || usage
+bbp=$1 out=$2 axis=$3 first=$4 count=$5
+dir=$out/$axis-$first
+rm -rf "$dir"
+mkdir -p "$dir"
+[[ -x $check ]] || (cd "$here" && cargo build --release --locked -q -p ratings-engine --example validate_pairings)
+[[ -f $out/results.tsv ]] || printf '%s\tbbp_seconds\tskipped\tfirst_seed\tdate\n' "$("$check" --header)" > "$out/results.tsv"
+
+start=$(date +%s.%N)
+case $axis in
+  small | plain | large | rounds[0-9]* | forfeits) skipped=$(generate "$bbp" "$dir" "$axis" "$first" "$count") ;;
+  forbidden | baku | xxa | black | all | entries) skipped=$(generate_rounds "$bbp" "$dir" "$axis" "$first" "$count") ;;
+  *) usage ;;
+esac
+made=$(awk -v s="$start" -v e="$(date +%s.%N)" 'BEGIN { printf "%.1f", e - s }')
+line=$("$check" "$axis" "$out/disagree" "$dir")
+printf '%s\t%s\t%s\t%s\t%s\n' "$line" "$made" "${skipped:-0}" "$first" "$(date -u +%F)" | tee -a "$out/results.tsv"
