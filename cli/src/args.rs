@@ -69,9 +69,142 @@ pub enum Command {
     /// prize, with players tied on points sharing by tiebreak, split or Hort.
     #[command(after_help = PRIZES_HELP)]
     Prizes(PrizesArgs),
+    /// Random tournaments as FIDE TRF-2026 files, each round paired by this program's own
+    /// engine (the Dutch system with or without Baku acceleration, or the Berger tables), with
+    /// byes, forfeits, late entries and withdrawals; every parameter not given is drawn from the
+    /// seed and written into the file.
+    #[command(after_help = help::GENERATE_HELP)]
+    Generate(GenerateArgs),
     /// Every rating method with its parameters: name, flag, meaning, unit, range and default
     /// (the engine's registry, which the app's panels and these flags are made from).
     Methods(MethodsArgs),
+}
+
+#[derive(clap::Args)]
+pub struct GenerateArgs {
+    /// The seed: the same seed and parameters, the same file (default: drawn from the clock,
+    /// and written into the file).
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// How many tournaments (seeds SEED, SEED+1, ...); more than one needs --out.
+    #[arg(long, default_value_t = 1)]
+    pub count: usize,
+    /// Where to write: a file, or with --count a pattern whose %d is the tournament's number
+    /// (1 to N): --out dir/%d.trf. Default: standard output.
+    #[arg(long, value_name = "PATH")]
+    pub out: Option<String>,
+    /// Players: a number, or a range to draw from (20-40).
+    #[arg(long, value_parser = values::span)]
+    pub players: Option<ratings_engine::generate::Span>,
+    /// Rounds (a Swiss: at most players - 1; a round robin: its table's).
+    #[arg(long)]
+    pub rounds: Option<usize>,
+    /// The pairing system.
+    #[arg(long, value_enum)]
+    pub system: Option<SystemArg>,
+    /// Acceleration of a Swiss.
+    #[arg(long, value_enum)]
+    pub acceleration: Option<GenAccelerationArg>,
+    /// The highest rating.
+    #[arg(long)]
+    pub rating_high: Option<u32>,
+    /// The lowest rating.
+    #[arg(long)]
+    pub rating_low: Option<u32>,
+    /// The ratings' standard deviation about the middle of the range, in Elo points.
+    #[arg(long)]
+    pub rating_spread: Option<f64>,
+    /// The share of players without a rating: 0.1 or 10%.
+    #[arg(long, value_parser = values::share)]
+    pub unrated: Option<f64>,
+    /// Every player's rating, comma-separated (0: unrated); the players are these.
+    #[arg(long, value_name = "R1,R2,...", value_delimiter = ',')]
+    pub ratings: Option<Vec<u32>>,
+    /// The share of games drawn between equal players.
+    #[arg(long, value_parser = values::share)]
+    pub draw_rate: Option<f64>,
+    /// White's advantage in Elo points, added to White's rating when a result is drawn.
+    #[arg(long, allow_negative_numbers = true)]
+    pub white_advantage: Option<f64>,
+    /// The chance that a player asks for a half-point bye in a round.
+    #[arg(long, value_parser = values::share)]
+    pub half_point_byes: Option<f64>,
+    /// The chance that a player asks for a zero-point bye in a round.
+    #[arg(long, value_parser = values::share)]
+    pub zero_point_byes: Option<f64>,
+    /// The chance that a player is given a full-point bye in a round.
+    #[arg(long, value_parser = values::share)]
+    pub full_point_byes: Option<f64>,
+    /// The share of games lost by forfeit by one player.
+    #[arg(long, value_parser = values::share)]
+    pub forfeits: Option<f64>,
+    /// The share of games forfeited by both players.
+    #[arg(long, value_parser = values::share)]
+    pub double_forfeits: Option<f64>,
+    /// The share of games scored 1/2-0.
+    #[arg(long, value_parser = values::share)]
+    pub half_zero: Option<f64>,
+    /// The share of players who withdraw.
+    #[arg(long, value_parser = values::share)]
+    pub withdrawals: Option<f64>,
+    /// The share of players who enter late.
+    #[arg(long, value_parser = values::share)]
+    pub late_entries: Option<f64>,
+    /// The point system.
+    #[arg(long, value_enum)]
+    pub points: Option<PointsArg>,
+    /// What the pairing-allocated bye scores.
+    #[arg(long, value_enum)]
+    pub pab: Option<PabArg>,
+    /// The tie-breaks after points, comma-separated (written as 202): BH-C1,BH,SB.
+    #[arg(long, value_name = "LIST")]
+    pub tiebreaks: Option<String>,
+    /// Pairs of players who must not meet (written as 260).
+    #[arg(long)]
+    pub forbidden: Option<usize>,
+    /// The colour of round 1's top player (written as 152).
+    #[arg(long, value_enum)]
+    pub initial_colour: Option<GenColourArg>,
+    /// A team tournament of this many teams (written as 310), with --boards.
+    #[arg(long)]
+    pub teams: Option<usize>,
+    /// Boards a team.
+    #[arg(long)]
+    pub boards: Option<usize>,
+}
+
+#[derive(Clone, Copy, PartialEq, ValueEnum)]
+pub enum GenAccelerationArg {
+    /// None.
+    None,
+    /// FIDE's Baku acceleration (C.04.5.1).
+    Baku,
+}
+
+#[derive(Clone, Copy, PartialEq, ValueEnum)]
+pub enum GenColourArg {
+    White,
+    Black,
+}
+
+#[derive(Clone, Copy, PartialEq, ValueEnum)]
+pub enum PointsArg {
+    /// 1 for a win, 1/2 for a draw (FIDE's).
+    #[value(name = "1-0.5-0")]
+    Standard,
+    /// 3 for a win, 1 for a draw.
+    #[value(name = "3-1-0")]
+    ThreeOne,
+}
+
+#[derive(Clone, Copy, PartialEq, ValueEnum)]
+pub enum PabArg {
+    /// A win's points.
+    Win,
+    /// A draw's points.
+    Draw,
+    /// Nothing.
+    Nothing,
 }
 
 #[derive(clap::Args)]

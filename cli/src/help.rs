@@ -318,3 +318,24 @@ NORMS (B.01 1.4)
   norm's title or higher; the lowest opponent raised to the rating floor; the average and
   the performance (table 1.4.9) against the minimum. The exemptions of 1.4.1 b-c and
   1.4.3 a-d and the games a player may leave out are not applied.";
+
+pub const GENERATE_HELP: &str = "\
+WHAT IS MADE
+  Each tournament is made round by round: the round's requests entered first (a late
+  entrant's zero-point byes, a withdrawn player's absence, the byes asked for), then the
+  round paired by the file's own system (192: the Dutch system, C.04.3, with Baku
+  acceleration, C.04.5.1; or the Berger tables, C.05), with the players who must not meet
+  (260) and the initial colour (152), then its results drawn from the rating gap by FIDE's
+  table of expected scores (B.02 8.1.2), the draw rate and White's advantage. At the end the
+  players' points and their ranks by the file's tie-break list (202, columns 86-89), so that
+  'ratings-lab check' can check both.
+
+PARAMETERS
+  Every parameter not given is drawn from the seed, and every value is written at the top of
+  the file as a ### line, with 'given' or 'drawn': the same seed and parameters give the same
+  file. A team tournament (--teams, --boards) writes 310 team records and is paired as
+  individuals, which the file says: team pairing is not built yet.
+
+EXIT STATUS
+  0 written; 1 a parameter that cannot make a tournament, or a round that could not be
+  paired (both named).";

@@ -2,7 +2,7 @@
 //! engine, and prints; everything else lives in the library.
 //!
 //! The modules import downward only: `main` → the commands (`rate`, `tiebreaks`, `compare`,
-//! `evaluate`, `simulate`, `pair`, `report`, `prizes`, `catalogue`) → `methods` (the `--methods` list), `input` (files and settings),
+//! `evaluate`, `simulate`, `pair`, `report`, `prizes`, `generate`, `catalogue`) → `methods` (the `--methods` list), `input` (files and settings),
 //! `output` (printing) and `memory` (the allocator) → `args` (what the command line takes)
 //! → `help` (the texts) and `values` (the flags' values), both from the engine's own lists
 //! and defaults.
@@ -11,6 +11,7 @@ mod args;
 mod catalogue;
 mod compare;
 mod evaluate;
+mod generate;
 mod help;
 mod input;
 mod memory;
@@ -47,6 +48,7 @@ fn main() -> ExitCode {
         Command::Report(a) => a.format == ReportFormat::Text,
         Command::Prizes(a) => a.format == ReportFormat::Text,
         Command::Methods(a) => a.format == ReportFormat::Text,
+        Command::Generate(_) => false,
     };
     let result = match cli.command {
         Command::Rate(args) => rate::run(&args).map(|out| (out, ExitCode::SUCCESS)),
@@ -58,6 +60,7 @@ fn main() -> ExitCode {
         Command::Report(args) => report::run(&args).map(|out| (Output::Text(out), ExitCode::SUCCESS)),
         Command::Prizes(args) => prizes::run(&args).map(|out| (Output::Text(out), ExitCode::SUCCESS)),
         Command::Methods(args) => Ok((Output::Text(catalogue::run(&args)), ExitCode::SUCCESS)),
+        Command::Generate(args) => generate::run(&args).map(|out| (Output::Text(out), ExitCode::SUCCESS)),
     };
     match result {
         Ok((out, status)) => output::write(out, table, status),

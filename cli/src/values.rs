@@ -92,3 +92,27 @@ pub fn start_k(s: &str) -> Result<(u32, u32), String> {
     }
     Ok((start, k))
 }
+
+/// `--players`: a number, or a range `low-high`.
+pub fn span(s: &str) -> Result<ratings_engine::generate::Span, String> {
+    let number =
+        |x: &str| x.trim().parse::<usize>().map_err(|_| format!("expected a number of players or a range such as 20-40, found '{s}'"));
+    match s.split_once('-') {
+        Some((low, high)) => Ok(ratings_engine::generate::Span { low: number(low)?, high: number(high)? }),
+        None => number(s).map(|n| ratings_engine::generate::Span { low: n, high: n }),
+    }
+}
+
+/// A share: `0.15` or `15%`, from 0 to 1 (100%).
+pub fn share(s: &str) -> Result<f64, String> {
+    let t = s.trim();
+    let (number, scale) = match t.strip_suffix('%') {
+        Some(p) => (p.trim(), 100.0),
+        None => (t, 1.0),
+    };
+    let v = number.parse::<f64>().map_err(|_| format!("expected a share such as 0.15 or 15%, found '{s}'"))? / scale;
+    if !(0.0..=1.0).contains(&v) {
+        return Err(format!("expected a share from 0 to 1 (0% to 100%), found '{s}'"));
+    }
+    Ok(v)
+}

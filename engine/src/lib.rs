@@ -23,6 +23,8 @@
 //!   tiebreaks (EIG among them: [`tiebreak::eig`]), [`team`]: a team tournament's, and
 //!   [`codes`]: their codes, below the tournament that declares an order of them;
 //! * [`fide`]: a tournament's FIDE rating changes (B.02) and title-norm checks (B.01 1.4).
+//! * [`generate`]: random tournaments as TRF-2026 files, paired by this engine round by round
+//!   (`ratings-lab generate`).
 //!
 //! The modules import in layers, bottom to top, without circles: `ARCHITECTURE.md` ("The
 //! engine's layers") lists them, and the repository's `tests/layers.rs` checks the imports.
@@ -45,6 +47,7 @@ pub mod escape;
 pub mod evaluation;
 pub mod export;
 pub mod fide;
+pub mod generate;
 pub mod graph;
 pub mod job;
 pub mod linalg;
