@@ -26,6 +26,10 @@
 #                      all of them), 8-60 players, rounds 5-11
 #           entries    scripts/pairing-fixtures.sh --entries (late entries and withdrawals),
 #                      8-60 players, rounds 5-11
+#           ours       our own generator's files (ratings-lab generate --system dutch --players
+#                      6-60, all else drawn from the seed), checked by bbpPairings -c as TRF-16
+#                      (ours() below; the binary: $RATINGS_LAB, else built with --profile cli),
+#                      and re-paired here as every axis is
 #   FIRST_SEED, COUNT  seeds FIRST_SEED .. FIRST_SEED+COUNT-1, one tournament each (a seed for
 #                      which bbpPairings finds no valid pairing is skipped, counted in the log)
 #
@@ -47,6 +51,7 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 target=${CARGO_TARGET_DIR:-$here/target}
 check=$target/release/examples/validate_pairings
+ratings_lab=${RATINGS_LAB:-$target/cli/ratings-lab}
 
 usage() {
   sed -n '2,/^set -euo/p' "$0" | sed '$d' | sed 's/^# \{0,1\}//'
@@ -166,6 +171,28 @@ large 20000001 4 150
 TABLE
 }
 
+# The axis of our own generator (ratings-lab generate, Dutch, 6-60 players, every other
+# parameter drawn from the seed: byes of each kind, forfeits, late entries, withdrawals, Baku,
+# forbidden pairs, the initial colour, the point system): its TRF-2026 files in DIR/trf26, as
+# TRF-16 in DIR/trf16 (validate_pairings --trf16), each checked by bbpPairings -c, which
+# re-pairs every round; prints "files rounds rounds_differing" and keeps each file bbpPairings
+# pairs otherwise in OUT/disagree (its rounds in rounds.tsv).
+ours() {
+  local bbp=$1 dir=$2 first=$3 count=$4 out=$5 f name
+  "$ratings_lab" generate --system dutch --players 6-60 --seed "$first" --count "$count" --out "$dir/trf26/%d.trf" > /dev/null
+  "$check" --trf16 "$dir/trf26" "$dir/trf16"
+  for f in "$dir"/trf16/*.trf; do
+    name=ours-$(basename "$f")
+    # bbpPairings -c prints "<file>: Round #N" for each round, then a table for a round it pairs otherwise.
+    "$bbp" --dutch "$f" -c 2>&1 | awk -v name="$name" -v keep="$out/disagree" '
+      /: Round #[0-9]+$/ { n++; r = $NF; next }
+      /^$/ { next }
+      { if (!(r in bad)) { bad[r] = 1; d++; print "ours\t" name "\t" substr(r, 2) "\tbbpPairings -c pairs it otherwise" >> (keep "/rounds.tsv") } }
+      END { printf "%d %d\n", n, d }'
+    if grep -q "^ours	$name	" "$out/disagree/rounds.tsv" 2> /dev/null; then cp "$f" "$out/disagree/$name"; fi
+  done | awk '{ files++; rounds += $1; differ += $2 } END { printf "%d\t%d\t%d\n", files, rounds, differ }'
+}
+
 if [[ ${1:-} == --sample && $# -eq 3 ]]; then
   sample "$2" "$3"
   exit 0
@@ -186,6 +213,16 @@ start=$(date +%s.%N)
 case $axis in
   small | plain | large | rounds[0-9]* | forfeits) skipped=$(generate "$bbp" "$dir" "$axis" "$first" "$count") ;;
   forbidden | baku | xxa | black | all | entries) skipped=$(generate_rounds "$bbp" "$dir" "$axis" "$first" "$count") ;;
+  ours)
+    mkdir -p "$out/disagree"
+    [[ -x $ratings_lab ]] || (cd "$here" && cargo build --locked -q --profile cli -p ratings-lab-cli)
+    bbp_start=$(date +%s.%N)
+    by_bbp=$(ours "$bbp" "$dir" "$first" "$count" "$out")
+    [[ -f $out/ours-bbp.tsv ]] || printf 'files\trounds\trounds_bbppairings_pairs_otherwise\tseconds\tfirst_seed\tdate\n' > "$out/ours-bbp.tsv"
+    printf '%s\t%s\t%s\t%s\n' "$by_bbp" "$(awk -v s="$bbp_start" -v e="$(date +%s.%N)" 'BEGIN { printf "%.1f", e - s }')" "$first" "$(date -u +%F)" \
+      | tee -a "$out/ours-bbp.tsv"
+    dir=$dir/trf26
+    ;;
   *) usage ;;
 esac
 made=$(awk -v s="$start" -v e="$(date +%s.%N)" 'BEGIN { printf "%.1f", e - s }')

@@ -9,6 +9,11 @@
 //! prints one tab-separated line of counts for the axis (the header with `--header`), and
 //! copies each tournament with a round that differs, is illegal or does not pair into KEEP,
 //! naming the round in `KEEP/rounds.tsv`.
+//!
+//! `validate_pairings --trf16 FROM TO` writes each TRF-2026 file of FROM into TO as TRF-16 for
+//! bbpPairings (the desk's export, `desk::export`: `142` as `XXR`, `152` as `XXC`, `260` as
+//! `XXP`, Baku's `192` as `XXA`), with the whole `162` point system as bbpPairings's `BB*`
+//! records (the export writes the win and the draw only; a PAB worth less than a win matters).
 
 #[allow(dead_code)]
 #[path = "../tests/common/round_check.rs"]
@@ -112,8 +117,14 @@ fn main() {
         println!("{HEADER}");
         return;
     }
+    if let [flag, from, to] = args.as_slice().get(..3).unwrap_or(&[]) {
+        if flag == "--trf16" {
+            trf16(from, to);
+            return;
+        }
+    }
     let [axis, keep, dirs @ ..] = args.as_slice() else {
-        eprintln!("usage: validate_pairings AXIS KEEP DIR... | validate_pairings --header");
+        eprintln!("usage: validate_pairings AXIS KEEP DIR... | validate_pairings --header | validate_pairings --trf16 FROM TO");
         std::process::exit(2);
     };
     let start = std::time::Instant::now();
@@ -161,5 +172,28 @@ fn keep_files(keep: &str, axis: &str, kept: &[(PathBuf, Vec<String>)]) {
         for note in notes {
             writeln!(out, "{axis}\t{name}\t{note}").expect("rounds.tsv written");
         }
+    }
+}
+
+/// Every `.trf` of `from` as TRF-16 into `to` (the harness's axis of our own generator's files,
+/// checked by bbpPairings -c).
+fn trf16(from: &str, to: &str) {
+    std::fs::create_dir_all(to).unwrap_or_else(|e| panic!("{to}: {e}"));
+    for path in trf_files(from) {
+        let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let mut out = ratings_engine::desk::export::export(&text, ratings_engine::desk::export::TrfVersion::Trf16);
+        if let Some(points) = text.lines().find(|l| l.starts_with("162 ")) {
+            let words: Vec<&str> = points[4..].split_whitespace().collect();
+            let of = |code: &str| words.windows(2).find(|w| w[0] == code).map(|w| w[1]);
+            // bbpPairings's loss, zero-point bye, forfeit loss and PAB points (A: an absence, a
+            // zero-point bye or a forfeit loss in TRF-2026).
+            for (record, code) in [("BBL", "L"), ("BBZ", "A"), ("BBF", "A"), ("BBU", "P")] {
+                if let Some(v) = of(code) {
+                    out.push_str(&format!("{record} {v:>4}\n"));
+                }
+            }
+        }
+        let name = path.file_name().expect("a file name");
+        std::fs::write(std::path::Path::new(to).join(name), out).unwrap_or_else(|e| panic!("{to}: {e}"));
     }
 }
