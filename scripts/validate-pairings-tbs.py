@@ -10,7 +10,7 @@ Usage: scripts/validate-pairings-tbs.py TBS_DIR LABEL FILE.trf... > line
 Prints one tab-separated line: label, files, rounds, pairs, pairs_agreeing, colours_agreeing,
 byes, byes_agreeing, rounds_differing, files_failing (TieBreakServer stopped with an error),
 seconds; and on stderr each round that differs (file, round, TieBreakServer's pairs, the
-file's). All files in this one process: a process per file would spend most of its time
+file's). XXP and XXA are given to it as 260 and 250 (as_trf2026). All files in this one process: a process per file would spend most of its time
 importing (about 1 s a file).
 """
 
@@ -18,7 +18,41 @@ import contextlib
 import io
 import os
 import sys
+import tempfile
 import time
+
+
+def as_trf2026(path, work):
+    """The file with JaVaFo's XXP and XXA written as TRF-2026's 260 and 250, which
+    TieBreakServer reads: its reader skips XXP, and takes an XXA value only when it equals a
+    win's, a draw's or a loss's points, and then not as bbpPairings applies it (so that Baku and
+    random virtual points differ from the first round). The file itself when it has neither."""
+    with open(path, encoding="latin-1", newline="") as f:
+        lines = f.read().replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    if not any(line.startswith(("XXP", "XXA")) for line in lines):
+        return path
+    rounds = next((int(line[4:].split()[0]) for line in lines if line.startswith("XXR")), 0)
+    rounds = rounds or max((len(line) - 89 + 2) // 10 for line in lines if line.startswith("001"))
+    out = []
+    for line in lines:
+        if line.startswith("XXP"):
+            out.append(f"260 {1:>3} {rounds:>3}" + "".join(f" {int(p):>4}" for p in line[4:].split()))
+        elif line.startswith("XXA"):
+            player, values = int(line[4:8]), [float(line[i:i + 4]) for i in range(9, len(line.rstrip()) - 2, 5)]
+            r = 0
+            while r < len(values):
+                end = r
+                while end + 1 < len(values) and values[end + 1] == values[r]:
+                    end += 1
+                if values[r]:
+                    out.append(f"250 {'':>4} {values[r]:>4.1f} {r + 1:>3} {end + 1:>3} {player:>4} {player:>4}")
+                r = end + 1
+        else:
+            out.append(line)
+    converted = os.path.join(work, os.path.basename(path))
+    with open(converted, "w", encoding="latin-1") as f:
+        f.write("\n".join(out))
+    return converted
 
 
 def check(checker_class, path):
@@ -56,9 +90,10 @@ def main():
     start = time.time()
     totals = [0] * 5
     rounds = differing = failing = 0
+    work = tempfile.mkdtemp()
     for path in files:
         try:
-            checked = check(pairingchecker, path)
+            checked = check(pairingchecker, as_trf2026(path, work))
         except (Exception, SystemExit) as e:  # noqa: BLE001 - a file TieBreakServer cannot take is counted, not fatal
             failing += 1
             print(f"{path}\terror\t{e!r}", file=sys.stderr)

@@ -7,8 +7,9 @@
 # another; docs/pairing.md §11 has the counts.
 #
 # Usage: scripts/validate-pairings.sh BBP OUT AXIS FIRST_SEED COUNT
-#        scripts/validate-pairings.sh --summary OUT
+#        scripts/validate-pairings.sh --summary OUT...   (every run summed per axis)
 #        scripts/validate-pairings.sh --sample BBP DIR    (the committed sample: see sample())
+#        scripts/validate-pairings.sh --million BBP OUT   (every axis, ~1,000,000 rounds: million())
 #   BBP     path of bbpPairings.exe
 #   OUT     working directory: OUT/<axis>-<first seed>/ the files, OUT/disagree/ every
 #           tournament with a round that differs, is illegal or does not pair (the round
@@ -193,12 +194,57 @@ ours() {
   done | awk '{ files++; rounds += $1; differ += $2 } END { printf "%d\t%d\t%d\n", files, rounds, differ }'
 }
 
+# --million BBP OUT: issue 38's target, about 1,000,000 rounds: each axis in turn, about 58,800
+# rounds each (1,000 for large), seeds from 100,000,000 up so that they meet no other run's;
+# each run's files deleted once compared (those that disagree are kept in OUT/disagree).
+million() {
+  local bbp=$1 out=$2 axis first count
+  while read -r axis first count; do
+    "$0" "$bbp" "$out" "$axis" "$first" "$count" || echo "$axis: exit $?" >&2
+    rm -rf "${out:?}/$axis-$first"
+  done << 'TABLE'
+small 100000001 12500
+plain 101000001 7400
+forfeits 102000001 7400
+rounds5 103000001 11760
+rounds6 104000001 9800
+rounds7 105000001 8400
+rounds8 106000001 7350
+rounds9 107000001 6530
+rounds10 108000001 5880
+rounds11 109000001 5350
+forbidden 110000001 7400
+baku 111000001 7400
+xxa 112000001 7400
+black 113000001 7400
+entries 114000001 7400
+all 115000001 7400
+ours 116000001 7800
+large 117000001 120
+TABLE
+}
+
+if [[ ${1:-} == --million && $# -eq 3 ]]; then
+  million "$2" "$3"
+  exit 0
+fi
 if [[ ${1:-} == --sample && $# -eq 3 ]]; then
   sample "$2" "$3"
   exit 0
 fi
-if [[ ${1:-} == --summary && $# -eq 2 ]]; then
-  column -t -s $'\t' "$2/results.tsv"
+# --summary OUT...: every run of the OUT directories summed per axis (the columns of
+# results.tsv, seeds and dates left out), then the total; and our generator's files as
+# bbpPairings checked them (ours-bbp.tsv).
+if [[ ${1:-} == --summary && $# -ge 2 ]]; then
+  shift
+  for o in "$@"; do tail -n +2 "$o/results.tsv"; done | awk -F'\t' '
+    BEGIN { OFS = "\t"; print "axis", "tournaments", "rounds", "pairs", "pairs_agreeing", "colours", "colours_agreeing", "byes", "byes_agreeing", "illegal_ours", "illegal_file", "unpaired", "disagreeing_rounds", "unreadable", "check_seconds", "bbp_seconds", "skipped" }
+    { if (!($1 in seen)) { seen[$1] = 1; order[++n] = $1 }
+      for (k = 2; k <= 17; k++) { sum[$1, k] += $k; total[k] += $k } }
+    END { for (i = 1; i <= n; i++) { a = order[i]; line = a; for (k = 2; k <= 17; k++) line = line OFS sum[a, k]; print line }
+      line = "total"; for (k = 2; k <= 17; k++) line = line OFS total[k]; print line }' | column -t -s $'\t'
+  for o in "$@"; do [[ -f $o/ours-bbp.tsv ]] && tail -n +2 "$o/ours-bbp.tsv"; done |
+    awk -F'\t' '{ f += $1; r += $2; d += $3; s += $4 } END { if (NR) printf "ours as bbpPairings -c checks them: %d files, %d rounds, %d paired otherwise, %.0f s\n", f, r, d, s }'
   exit 0
 fi
 [[ $# -eq 5 ]] || usage
