@@ -22,7 +22,7 @@ cd "$(dirname "$0")/.."
 seconds=${1:-600}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(parse detect rate tiebreaks link team roundtrip lab pair)
+[ ${#targets[@]} -gt 0 ] || targets=(parse detect rate tiebreaks link team roundtrip lab pair check)
 
 if ! rustup run nightly rustc --version >/dev/null 2>&1; then
   echo "fuzz: no nightly toolchain on this machine: fuzzing skipped"
@@ -34,8 +34,8 @@ if ! cargo +nightly fuzz --version >/dev/null 2>&1; then
 fi
 
 # Seeds: every test input of the engine, and the shared data's small files when present (they
-# are read in place, never copied into the repository). Rate, tiebreaks, link, team, roundtrip
-# and pair take first bytes that pick the method, the tiebreaks or what is done, so their
+# are read in place, never copied into the repository). Rate, tiebreaks, link, team, roundtrip,
+# pair and check take first bytes that pick the method, the tiebreaks or what is done, so their
 # seeds get them.
 corpus=engine/fuzz/corpus
 # The shared data when this checkout has it beside it (it is not part of the repository).
@@ -63,6 +63,7 @@ seed link '\x01'           # a link made of the file
 seed team '\x0c\x01\x05\x09' # match points, the 2023 rules, three team tiebreaks
 seed roundtrip '\x03'
 seed pair '\x00'          # the file's own total and initial colour
+seed check '\x00'         # the file's own rules and total
 
 # The link target also reads a scenario's JSON (first byte with 0x20 set): one a file, with
 # settings, in the form a link holds (made with node, which the app's tests need anyway).

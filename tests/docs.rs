@@ -488,6 +488,58 @@ fn json_md_documents_every_field_pair_check_writes_and_no_other() {
     check_documented("pair --check", &outputs, &[]);
 }
 
+/// A bbpPairings fixture (CR line ends) with its records' round-`round` cells set, and `extra`
+/// records added at its end.
+fn with_cells(path: &str, cells: &[(u32, usize, &str)], extra: &str) -> String {
+    let mut lines: Vec<String> = read(path).split('\r').map(str::to_string).collect();
+    for &(start, round, cell) in cells {
+        let l = lines.iter_mut().find(|l| l.starts_with("001") && l[4..8].trim() == start.to_string()).expect("the player");
+        let at = 91 + 10 * (round - 1);
+        l.replace_range(at..at + 8, cell);
+    }
+    lines.join("\r") + extra
+}
+
+/// `check`'s JSON: the documented example (a round changed by hand, a rematch, two ranks
+/// swapped), a player paired twice (the rounds after it not re-paired, the reader's warnings),
+/// a one-sided game, a forbidden pair seated, second byes, a round robin and a file without
+/// ranks; and the example in docs/json.md is what `check` writes for its file.
+#[test]
+fn json_md_documents_every_field_check_writes_and_no_other() {
+    use ratings_engine::checker::{check, Options};
+    let json = |text: &str| serde_json::to_value(check(text, &Options::default()).expect("the file checks")).expect("JSON");
+    let six = "engine/tests/data/pairing/bbp/s100001-p6-r5.trf";
+    let nine: String = read("engine/tests/data/pairing/bbp/e200001-p9-r5.trf")
+        .lines()
+        .map(|l| match l.get(..8) {
+            Some("001    8") | Some("001    6") => format!("{}0000 - U", &l[..l.len() - 8]),
+            _ => l.to_string(),
+        })
+        .collect::<Vec<_>>()
+        .join("\n");
+    let example = json(&read("engine/tests/data/trf/check_example.trf"));
+    let outputs = [
+        example.clone(),
+        json(&with_cells(six, &[(6, 2, "   1 w 1")], "")),
+        json(&with_cells(six, &[(6, 2, "0000 - H")], "")),
+        json(&with_cells(six, &[], "\rXXP 1 4")),
+        json(&nine),
+        json(&read("engine/tests/data/trf/held_round_robin.trf")),
+    ];
+    let kinds: BTreeSet<&str> = outputs
+        .iter()
+        .flat_map(|v| v["rounds"].as_array().unwrap().iter().flat_map(|r| r["illegal"].as_array().unwrap()))
+        .map(|i| i["kind"].as_str().unwrap())
+        .collect();
+    assert_eq!(kinds.len(), 6, "every kind of illegal round: {kinds:?}");
+    check_documented("check", &outputs, &[]);
+    let doc = read("docs/json.md");
+    let section = &doc[doc.find("## `check`").expect("the section")..];
+    let block = section.split("```json\n").nth(1).and_then(|b| b.split("\n```").next()).expect("the example");
+    let documented: Value = serde_json::from_str(block).expect("the example is JSON");
+    assert_eq!(documented, example, "docs/json.md's check example is what check writes for engine/tests/data/trf/check_example.trf");
+}
+
 /// `report`'s JSON: the made-up reference event (an unrated player, byes, forfeits), once with
 /// a start number in the options that is not in the file (a warning).
 #[test]

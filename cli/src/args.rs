@@ -1,7 +1,9 @@
 //! What the command line takes: the commands and their flags. Every default is the
 //! engine's own (`…::default()`), every list of names the engine's enum's (see `help`).
 
-use crate::help::{self, COMPARE_HELP, EVALUATE_HELP, HELP_WIDTH, INPUT_HELP, PAIR_HELP, PRIZES_HELP, REPORT_HELP, SIMULATE_HELP};
+use crate::help::{
+    self, CHECK_HELP, COMPARE_HELP, EVALUATE_HELP, HELP_WIDTH, INPUT_HELP, PAIR_HELP, PRIZES_HELP, REPORT_HELP, SIMULATE_HELP,
+};
 use crate::values;
 use clap::{Parser, Subcommand, ValueEnum};
 use ratings_engine::evaluation::simulate::{Schedule, Setup};
@@ -58,6 +60,11 @@ pub enum Command {
     /// 2026 rules), or check every round of the file against it.
     #[command(after_help = PAIR_HELP)]
     Pair(PairArgs),
+    /// Check a tournament file (FIDE TRF) whole: each round re-paired by the file's own system
+    /// (Dutch, or a round robin's Berger tables) and compared, each round's legality, and the
+    /// final standings by the file's tie-break list against the ranks it declares.
+    #[command(after_help = CHECK_HELP)]
+    Check(CheckArgs),
     /// FIDE rating report of a tournament (FIDE TRF): each player's rating change under the
     /// FIDE Rating Regulations (B.02, 2024), game by game, with the performance rating, and
     /// the GM, IM, WGM and WIM norm checks of the Title Regulations (B.01 1.4), each condition
@@ -271,6 +278,23 @@ pub enum ReportFormat {
 }
 
 #[derive(clap::Args)]
+pub struct CheckArgs {
+    /// The tournament file (FIDE TRF-16 or TRF-2026), or '-' for standard input.
+    pub file: String,
+    /// Output format: a line a round and the standings, or JSON.
+    #[arg(long, value_enum, default_value_t = ReportFormat::Text)]
+    pub format: ReportFormat,
+    /// FIDE's tiebreak regulations (C.07) [default: the rules in force when the tournament
+    /// started (TRF 042), the latest when the file gives no start date].
+    #[arg(long, value_parser = values::rules())]
+    pub rules: Option<Rules>,
+    /// The total number of rounds, for the last round's pairing rules [default: the file's XXR
+    /// or 142, else its rounds].
+    #[arg(long, value_name = "N")]
+    pub rounds: Option<usize>,
+}
+
+#[derive(clap::Args)]
 pub struct PairArgs {
     /// The tournament file (FIDE TRF), or '-' for standard input.
     pub file: String,
@@ -465,6 +489,7 @@ pub struct TiebreakArgs {
     pub round: Option<usize>,
     /// Compare the ranks the file declares (TRF columns 86-89) with these standings, and when
     /// they differ, search the common orders under both rule sets for one that gives them.
+    /// ('ratings-lab check FILE' checks them with the file's pairings, in one report.)
     #[arg(long)]
     pub check_ranks: bool,
     /// Print the crosstable (square for a round robin, a cell per round for a Swiss) instead of

@@ -273,10 +273,34 @@ ROUND ROBINS
   colours and the pairing-allocated bye with the file's (boards in C.04.2's order). A round
   robin is compared with its Berger table; a file with no 192 whose rounds are a round
   robin's is audited as one, said in a warning (--system dutch audits it as a Swiss).
+  'ratings-lab check FILE' does this too, with each round's legality and the final standings
+  against the file's declared ranks, in one report.
 
 EXIT STATUS
   0 paired (--check: every round identical), 2 (--check) some round differs, 1 an error:
   the file cannot be read, or the round cannot be paired (the message names the cause).";
+
+pub const CHECK_HELP: &str = "\
+WHAT IS CHECKED
+  Each round that holds games, re-paired by the file's own system: the FIDE Dutch system
+  (C.04.3) from the rounds before it, with the file's acceleration (192 FIDE_DUTCH_2025_BAKU,
+  XXA, 250), players who must not meet (260, XXP) and initial colour (152, XXC); or, for 192
+  FIDE_ROUNDROBIN or FIDE_DOUBLEROUNDROBIN (or a file with no 192 shaped like one), C.05's
+  Berger tables. Each round's line counts the file's boards, the pairs the reference also
+  makes, those with its colours too, and whether the pairing-allocated bye agrees; a round
+  the file says was changed by hand (### manual round R) is named so. Each round is also
+  checked against the rules any pairing keeps, with no reference: each player in one game,
+  no rematch (but in a double round robin's second cycle), one pairing-allocated bye at most
+  and none to a player who had one or won without playing, no pair a 260/XXP keeps apart.
+  The final standings are ranked by the file's tie-break list (202), else FIDE's recommended
+  one (said in a note), as 'tiebreaks' ranks them, and compared with the declared ranks
+  (columns 86-89): a rank within the player's tie agrees; each player that differs is named.
+  A file that declares no rank has its standings 'not declared' (not a failure).
+
+EXIT STATUS
+  0 every round agrees and is legal, and the declared ranks agree (or none are declared); 2
+  some round differs or is illegal, or some declared rank differs; 1 the file cannot be read
+  (the message names the line).";
 
 /// `report`'s long help: what the file gives, what it does not, and the defaults.
 pub const PRIZES_HELP: &str = "\

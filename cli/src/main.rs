@@ -2,13 +2,14 @@
 //! engine, and prints; everything else lives in the library.
 //!
 //! The modules import downward only: `main` → the commands (`rate`, `tiebreaks`, `compare`,
-//! `evaluate`, `simulate`, `pair`, `report`, `prizes`, `generate`, `catalogue`) → `methods` (the `--methods` list), `input` (files and settings),
+//! `evaluate`, `simulate`, `pair`, `check`, `report`, `prizes`, `generate`, `catalogue`) → `methods` (the `--methods` list), `input` (files and settings),
 //! `output` (printing) and `memory` (the allocator) → `args` (what the command line takes)
 //! → `help` (the texts) and `values` (the flags' values), both from the engine's own lists
 //! and defaults.
 
 mod args;
 mod catalogue;
+mod check;
 mod compare;
 mod evaluate;
 mod generate;
@@ -45,6 +46,7 @@ fn main() -> ExitCode {
         Command::Evaluate(a) => a.format == FormatArg::Table,
         Command::Simulate(a) => a.format == FormatArg::Table,
         Command::Pair(a) => a.format == PairFormat::Text,
+        Command::Check(a) => a.format == ReportFormat::Text,
         Command::Report(a) => a.format == ReportFormat::Text,
         Command::Prizes(a) => a.format == ReportFormat::Text,
         Command::Methods(a) => a.format == ReportFormat::Text,
@@ -57,6 +59,7 @@ fn main() -> ExitCode {
         Command::Evaluate(args) => evaluate::run(&args, &argv).map(|(out, status)| (Output::Text(out), status)),
         Command::Simulate(args) => simulate::run(&args, &argv).map(|out| (Output::Text(out), ExitCode::SUCCESS)),
         Command::Pair(args) => pair::run(&args).map(|(out, status)| (Output::Text(out), status)),
+        Command::Check(args) => check::run(&args).map(|(out, status)| (Output::Text(out), status)),
         Command::Report(args) => report::run(&args).map(|out| (Output::Text(out), ExitCode::SUCCESS)),
         Command::Prizes(args) => prizes::run(&args).map(|out| (Output::Text(out), ExitCode::SUCCESS)),
         Command::Methods(args) => Ok((Output::Text(catalogue::run(&args)), ExitCode::SUCCESS)),

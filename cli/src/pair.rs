@@ -6,6 +6,7 @@
 
 use crate::args::{AccelerationArg, ColourArg, PairArgs, PairFormat, SystemArg};
 use crate::input::{display_name, read_trf};
+use ratings_engine::checker::manual_rounds;
 use ratings_engine::error::PairError;
 use ratings_engine::pairing::berger::{self, Cycles};
 use ratings_engine::pairing::dutch::check::{check_rounds, last_paired_round, RoundCheck};
@@ -28,7 +29,7 @@ pub fn run(args: &PairArgs) -> Result<(String, ExitCode), String> {
         return Err("--all-rounds: a round robin's rounds are known at once (192 FIDE_ROUNDROBIN or --system round-robin); a Swiss is paired a round at a time".into());
     }
     if args.check {
-        return check(args, &t, warnings, &by_hand(&text));
+        return check(args, &t, warnings, &manual_rounds(&text));
     }
     let round = args.round.expect("clap requires --round without --check");
     let opts = options(args, &t, round, &mut warnings)?;
@@ -61,31 +62,9 @@ fn round_robin(args: &PairArgs, t: &Tournament) -> Option<Cycles> {
         (Some(SystemArg::Dutch), _) => None,
         (None, Some(TournamentType::RoundRobin { double })) => Some(if *double { Cycles::Double } else { Cycles::Single }),
         (None, Some(_)) => None,
-        (None, None) if args.check && last_paired_round(t) >= 2 => shaped_like_round_robin(t),
+        (None, None) if args.check && last_paired_round(t) >= 2 => berger::shaped_like_round_robin(t),
         (None, None) => None,
     }
-}
-
-/// A file to check that says nothing of its system (no `192`), with two rounds played or more,
-/// whose `092` names a round robin, or whose shape is one (3 to 24 players, the table's number of rounds, no two players meeting
-/// more often than the cycles allow, round 1 a Berger table's): audited and paired as one,
-/// with a note, rather than as a Swiss it never was.
-fn shaped_like_round_robin(t: &Tournament) -> Option<Cycles> {
-    let kind = t.kind.as_deref().unwrap_or("").to_lowercase();
-    let named = kind.contains("round robin") || kind.contains("round-robin") || kind.contains("berger");
-    if !kind.is_empty() && !named {
-        return None;
-    }
-    let n = t.entrants.len();
-    if !(berger::MIN_PLAYERS..=berger::MAX_PLAYERS).contains(&n) {
-        return None;
-    }
-    let total = t.total_rounds.unwrap_or(t.rounds);
-    let cycles = [Cycles::Single, Cycles::Double].into_iter().find(|&c| berger::rounds(n, c) == total)?;
-    let most = if cycles == Cycles::Single { 1 } else { 2 };
-    let meets = |i: usize, j: usize| t.entrants[i].rounds.iter().filter(|r| r.opponent == Some(j)).count();
-    let repeats = (0..n).any(|i| (i + 1..n).any(|j| meets(i, j) > most));
-    (!repeats && berger::berger_numbers(t, cycles).is_ok()).then_some(cycles)
 }
 
 /// A round robin: round R by the Berger tables (C.05), as a sheet, JSON or the TRF (the
@@ -304,15 +283,6 @@ fn trf(text: &str, t: &Tournament, p: &Pairing) -> Result<String, String> {
         ));
     }
     Ok(with_pairing(text, t, p.round, &boards_of(p), p.bye))
-}
-
-/// The rounds the file says the arbiter changed or paired by hand (the desk's `### manual
-/// round R:` records).
-fn by_hand(text: &str) -> Vec<usize> {
-    let mut out: Vec<usize> =
-        text.lines().filter_map(|l| l.strip_prefix("### manual round ")?.split(':').next()?.trim().parse().ok()).collect();
-    out.dedup();
-    out
 }
 
 /// `--check`: every round compared; exit 0 when all are identical, `DIFFERS` when one is not.

@@ -22,6 +22,9 @@ fn one_tournament_goes_to_standard_output_the_same_for_the_same_seed() {
     assert!(text.starts_with("012 Generated tournament 3\n") && text.contains("### players: 12 (given)\n"), "{text}");
     assert_eq!(text.lines().filter(|l| l.starts_with("001")).count(), 12);
     assert_eq!(out(&run(&["--seed", "3", "--players", "12", "--rounds", "5"])), text);
+    let checked = run_bytes(&["check", "-"], text.as_bytes());
+    assert_eq!(checked.status.code(), Some(0), "{}{}", out(&checked), err(&checked));
+    assert!(out(&checked).contains("all agree"), "{}", out(&checked));
 }
 
 #[test]

@@ -37,6 +37,7 @@
 //! assert_eq!(rating.players[0].name, "Anna");
 //! ```
 
+pub mod checker;
 pub mod codes;
 pub mod compare;
 pub mod desk;

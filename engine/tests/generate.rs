@@ -6,10 +6,7 @@
 use ratings_engine::codes::Tiebreak;
 use ratings_engine::desk::register::{Pab, Points};
 use ratings_engine::generate::{generate, Acceleration, GenerateError, Pairing, Params, Span};
-use ratings_engine::job::{Job, Settings};
-use ratings_engine::pairing::berger::{self, Cycles};
-use ratings_engine::pairing::dutch::check::check_rounds;
-use ratings_engine::pairing::dutch::PairOptions;
+use ratings_engine::checker::{self, OrderFrom, RanksStatus};
 use ratings_engine::parse::trf::parse_trf;
 use ratings_engine::tournament::{Colour, RoundResult, Tournament, TournamentType};
 
@@ -21,19 +18,15 @@ fn read(text: &str) -> Tournament {
     parse_trf(text).unwrap().0
 }
 
-/// Every round as the file's own system pairs it, and the declared ranks the standings'.
+/// What `ratings-lab check` finds: every round as the file's own system pairs it and legal,
+/// and the declared ranks the standings' by the file's `202` list.
 fn assert_reads_back(text: &str) {
+    let report = checker::check(text, &checker::Options::default()).unwrap();
     let t = read(text);
-    let rounds_agree = match t.tournament_type.as_ref().map(|d| &d.kind) {
-        Some(TournamentType::RoundRobin { double }) => {
-            berger::check(&t, if *double { Cycles::Double } else { Cycles::Single }).unwrap().iter().all(|c| c.identical())
-        }
-        _ => check_rounds(&t, &PairOptions::default()).unwrap().iter().all(|c| c.identical()),
-    };
-    assert!(rounds_agree, "a round differs from the engine's pairing:\n{text}");
-    let st = Job::read(text, &Settings::default()).unwrap().standings().unwrap();
-    let ranks = st.declared.expect("the file declares its ranks");
-    assert_eq!((ranks.declared, ranks.agree), (t.entrants.len(), t.entrants.len()), "{:?}\n{text}", ranks.first_difference);
+    assert_eq!(report.rounds.len(), t.total_rounds.unwrap(), "every round checked");
+    assert!(report.agrees, "{}\n{text}", report.text());
+    let ranks = (report.standings.status, report.standings.order_from, report.standings.agree);
+    assert_eq!(ranks, (RanksStatus::Agree, OrderFrom::File, t.entrants.len()), "{}", report.text());
 }
 
 /// How many round entries of the whole file satisfy `f`.

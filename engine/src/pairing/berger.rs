@@ -37,7 +37,7 @@
 //! The file's rounds are read by the Dutch checker's [`file_round`].
 
 use super::dutch::check::{file_round, last_paired_round, Game};
-use crate::tournament::{RoundStatus, Tournament};
+use crate::tournament::{RoundStatus, Tournament, TournamentType};
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 use thiserror::Error;
@@ -520,6 +520,41 @@ pub fn check(t: &Tournament, cycles: Cycles) -> Result<Vec<RrRoundCheck>, RrErro
             Ok(RrRoundCheck { round, table, table_only, file_only, file_without_game })
         })
         .collect()
+}
+
+/// The cycles a file is paired by when it is a round robin: its `192`, else, when it has no
+/// `192` and two rounds or more hold games, its shape ([`shaped_like_round_robin`]); `None`
+/// for a Swiss. One rule for `pair --check` and `check`, so that the two never audit a file
+/// by different systems.
+pub fn file_cycles(t: &Tournament) -> Option<Cycles> {
+    match t.tournament_type.as_ref().map(|d| &d.kind) {
+        Some(TournamentType::RoundRobin { double }) => Some(if *double { Cycles::Double } else { Cycles::Single }),
+        Some(_) => None,
+        None if last_paired_round(t) >= 2 => shaped_like_round_robin(t),
+        None => None,
+    }
+}
+
+/// A file that says nothing of its system (no `192`), whose `092` names a round robin or is
+/// empty, and whose shape is one (3 to 24 players, the table's number of rounds, no two
+/// players meeting more often than the cycles allow, round 1 a Berger table's): audited and
+/// paired as one rather than as a Swiss it never was.
+pub fn shaped_like_round_robin(t: &Tournament) -> Option<Cycles> {
+    let kind = t.kind.as_deref().unwrap_or("").to_lowercase();
+    let named = kind.contains("round robin") || kind.contains("round-robin") || kind.contains("berger");
+    if !kind.is_empty() && !named {
+        return None;
+    }
+    let n = t.entrants.len();
+    if !(MIN_PLAYERS..=MAX_PLAYERS).contains(&n) {
+        return None;
+    }
+    let total = t.total_rounds.unwrap_or(t.rounds);
+    let cycles = [Cycles::Single, Cycles::Double].into_iter().find(|&c| rounds(n, c) == total)?;
+    let most = if cycles == Cycles::Single { 1 } else { 2 };
+    let meets = |i: usize, j: usize| t.entrants[i].rounds.iter().filter(|r| r.opponent == Some(j)).count();
+    let repeats = (0..n).any(|i| (i + 1..n).any(|j| meets(i, j) > most));
+    (!repeats && berger_numbers(t, cycles).is_ok()).then_some(cycles)
 }
 
 /// A round's pairing in start numbers: `(white, black)` per board in board order, and the bye.

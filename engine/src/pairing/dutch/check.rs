@@ -81,15 +81,18 @@ fn same(b: &Board, g: &Game) -> bool {
 /// before it and compares each with the file's. The first round the engine cannot pair is the
 /// error (it names the round).
 pub fn check_rounds(t: &Tournament, opts: &PairOptions) -> Result<Vec<RoundCheck>, PairError> {
-    (1..=last_paired_round(t))
-        .map(|round| {
-            let ours = pair_round(t, round, opts)?;
-            let (games, file_bye) = file_round(t, round);
-            let ours_only = ours.boards.iter().filter(|b| !games.iter().any(|g| same(b, g))).copied().collect();
-            let file_only = games.iter().filter(|g| !ours.boards.iter().any(|b| same(b, g))).copied().collect();
-            Ok(RoundCheck { round, ours, ours_only, file_only, file_bye })
-        })
-        .collect()
+    (1..=last_paired_round(t)).map(|round| check_round(t, round, opts)).collect()
+}
+
+/// Round `round` of `t` re-paired from the rounds before it and compared with the file's (one
+/// round of [`check_rounds`]; a checker that goes on past a round it cannot pair calls it a
+/// round at a time).
+pub fn check_round(t: &Tournament, round: usize, opts: &PairOptions) -> Result<RoundCheck, PairError> {
+    let ours = pair_round(t, round, opts)?;
+    let (games, file_bye) = file_round(t, round);
+    let ours_only = ours.boards.iter().filter(|b| !games.iter().any(|g| same(b, g))).copied().collect();
+    let file_only = games.iter().filter(|g| !ours.boards.iter().any(|b| same(b, g))).copied().collect();
+    Ok(RoundCheck { round, ours, ours_only, file_only, file_bye })
 }
 
 /// What a round's pairing needs of the file beyond what `pair_round` checks itself: the
