@@ -3,7 +3,8 @@
 //! engine from the rounds before it, in this one process (a process per file would cost more
 //! than the pairing), and compared with the file's round: pairs and colours counted apart,
 //! the pairing-allocated bye, and both the file's round and ours checked for legality against
-//! the file's records alone (`tests/common/round_check.rs`).
+//! the file's records alone (`tests/common/round_check.rs`; the file's round by the checker's
+//! `pairing::legal` too).
 //!
 //! `cargo run --release -p ratings-engine --example validate_pairings -- AXIS KEEP DIR...`
 //! prints one tab-separated line of counts for the axis (the header with `--header`), and
@@ -77,7 +78,10 @@ fn tournament(path: &Path, tally: &mut Tally) -> Vec<String> {
     for r in 1..=last_paired_round(&t) {
         tally.rounds += 1;
         let file = Round::of_file(&t, r);
-        let file_illegal = illegal(&t, r, &file);
+        // The harness's own check and the checker's (`pairing::legal`, written apart from it):
+        // a fault either finds counts, named by which found it.
+        let mut file_illegal = illegal(&t, r, &file);
+        file_illegal.extend(ratings_engine::pairing::legal::illegal(&t, r).iter().map(|i| format!("pairing::legal: {}", i.words())));
         if !file_illegal.is_empty() {
             tally.illegal_file += 1;
             notes.push(format!("{r}\tthe file's round is illegal: {}", file_illegal.join("; ")));

@@ -3,10 +3,10 @@
 //! engine pairs it and its declared ranks the standings', and parameters that cannot make a
 //! tournament are errors naming them.
 
+use ratings_engine::checker::{self, OrderFrom, RanksStatus};
 use ratings_engine::codes::Tiebreak;
 use ratings_engine::desk::register::{Pab, Points};
 use ratings_engine::generate::{generate, Acceleration, GenerateError, Pairing, Params, Span};
-use ratings_engine::checker::{self, OrderFrom, RanksStatus};
 use ratings_engine::parse::trf::parse_trf;
 use ratings_engine::tournament::{Colour, RoundResult, Tournament, TournamentType};
 

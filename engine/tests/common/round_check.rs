@@ -150,6 +150,8 @@ pub fn check_file(path: &str) -> (usize, Vec<String>) {
     for r in 1..=rounds {
         let file_round = Round::of_file(&t, r);
         wrong.extend(illegal(&t, r, &file_round).into_iter().map(|w| format!("{file} round {r}, the file: {w}")));
+        let checker = ratings_engine::pairing::legal::illegal(&t, r);
+        wrong.extend(checker.iter().map(|i| format!("{file} round {r}, the file by pairing::legal: {}", i.words())));
         let ours = match pair_round(&t, r, &PairOptions::default()) {
             Ok(p) => Round::ours(&p),
             Err(e) => {
