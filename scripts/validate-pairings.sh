@@ -179,8 +179,17 @@ TABLE
 # re-pairs every round; prints "files rounds rounds_differing" and keeps each file bbpPairings
 # pairs otherwise in OUT/disagree (its rounds in rounds.tsv).
 ours() {
-  local bbp=$1 dir=$2 first=$3 count=$4 out=$5 f name
-  "$ratings_lab" generate --system dutch --players 6-60 --seed "$first" --count "$count" --out "$dir/trf26/%d.trf" > /dev/null
+  local bbp=$1 dir=$2 first=$3 count=$4 out=$5 f name seed=$3 said failed
+  # A batch stops at the first seed it cannot make (a round with no valid pairing): that seed
+  # is logged and skipped, and the next batch starts after it.
+  while ((seed < first + count)); do
+    said=$("$ratings_lab" generate --system dutch --players 6-60 --seed "$seed" --count $((first + count - seed)) \
+      --out "$dir/trf26/b$seed-%d.trf" 2>&1) && break
+    failed=$(grep -o '(seed [0-9]*)' <<< "$said" | head -1 | tr -dc '0-9')
+    [[ -n $failed ]] || { echo "$said" >&2; return 1; }
+    echo "seed $failed: $said" >> "$dir/log.txt"
+    seed=$((failed + 1))
+  done
   "$check" --trf16 "$dir/trf26" "$dir/trf16"
   for f in "$dir"/trf16/*.trf; do
     name=ours-$(basename "$f")
@@ -264,6 +273,7 @@ case $axis in
     [[ -x $ratings_lab ]] || (cd "$here" && cargo build --locked -q --profile cli -p ratings-lab-cli)
     bbp_start=$(date +%s.%N)
     by_bbp=$(ours "$bbp" "$dir" "$first" "$count" "$out")
+    skipped=$(grep -c '^seed ' "$dir/log.txt" 2> /dev/null || true)
     [[ -f $out/ours-bbp.tsv ]] || printf 'files\trounds\trounds_bbppairings_pairs_otherwise\tseconds\tfirst_seed\tdate\n' > "$out/ours-bbp.tsv"
     printf '%s\t%s\t%s\t%s\n' "$by_bbp" "$(awk -v s="$bbp_start" -v e="$(date +%s.%N)" 'BEGIN { printf "%.1f", e - s }')" "$first" "$(date -u +%F)" \
       | tee -a "$out/ours-bbp.tsv"

@@ -148,3 +148,23 @@ fn the_known_differences_are_the_recorded_ones() {
         assert_eq!((illegal(&t, round, &ours), illegal(&t, round, &theirs)), (vec![], vec![]), "{file} round {round}: both legal");
     }
 }
+
+/// Our own generator's file that bbpPairings -c pairs otherwise (the harness's axis `ours`:
+/// 4 rounds of 3,401, each in a file whose PAB is worth nothing). The engine follows C.04.3
+/// 1.4.3, a PAB is a downfloat whatever it is worth; bbpPairings counts none for a PAB worth
+/// no more than a loss (`docs/pairing.md` §2.4 item 6). Here 15 had such a PAB in round 3: in
+/// round 5 the engine pairs 15-9 and 14-12, bbpPairings 14-9 and 15-12 (15's downfloat of two
+/// rounds before weighs in the engine's float criteria only). Every round is the engine's own,
+/// re-paired identically and legal.
+#[test]
+fn our_generators_file_with_a_pab_worth_nothing_is_paired_as_c0403_1_4_3_says() {
+    let (rounds, wrong) = check_file(&format!("{SAMPLE}/differ/ours-s300-p16-r6.trf"));
+    assert_eq!((rounds, wrong), (6, vec![]));
+    let text = std::fs::read_to_string(format!("{SAMPLE}/differ/ours-s300-p16-r6.trf")).expect("the file");
+    let (t, _) = parse_trf(&text).expect("reads");
+    assert_eq!(t.point_system.pairing_bye, 0.0);
+    let fifteen = t.entrants.iter().find(|e| e.start == 15).expect("player 15");
+    assert_eq!(fifteen.rounds[2].result, ratings_engine::tournament::RoundResult::PairingBye);
+    let five = Round::of_file(&t, 5).boards;
+    assert!(five.contains(&(15, 9)) && five.contains(&(14, 12)), "{five:?}");
+}
