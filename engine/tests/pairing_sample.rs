@@ -85,7 +85,7 @@ fn the_legality_check_names_each_fault_made_by_hand() {
     let (r, good) = (2, Round::of_file(&t, 2));
     assert_eq!(illegal(&t, r, &good), Vec::<String>::new());
     // Round 1's pairs again in round 2: all rematches (a plain file: everyone played round 1).
-    let again = Round { boards: Round::of_file(&t, 1).boards, bye: good.bye };
+    let again = Round { boards: Round::of_file(&t, 1).boards, ..good.clone() };
     assert!(illegal(&t, r, &again).iter().any(|w| w.contains("met over the board")), "{:?}", illegal(&t, r, &again));
     // One player on two boards, another on none.
     let mut twice = good.clone();

@@ -20,16 +20,20 @@ use std::collections::HashMap;
 pub struct Round {
     pub boards: Vec<(u32, u32)>,
     pub bye: Option<u32>,
+    /// The boards whose record gives no colour (a forfeit written without one): their pair is
+    /// compared, their colours are not.
+    pub uncoloured: Vec<(u32, u32)>,
 }
 
 impl Round {
     pub fn ours(p: &Pairing) -> Round {
-        Round { boards: p.boards.iter().map(|b| (b.white, b.black)).collect(), bye: p.bye }
+        Round { boards: p.boards.iter().map(|b| (b.white, b.black)).collect(), bye: p.bye, uncoloured: vec![] }
     }
 
     pub fn of_file(t: &Tournament, round: usize) -> Round {
         let (games, bye) = file_round(t, round);
-        Round { boards: games.iter().map(|g| (g.white, g.black)).collect(), bye }
+        let uncoloured = games.iter().filter(|g| !g.coloured).map(|g| (g.white, g.black)).collect();
+        Round { boards: games.iter().map(|g| (g.white, g.black)).collect(), bye, uncoloured }
     }
 }
 
@@ -50,11 +54,12 @@ pub struct Agreement {
 impl Agreement {
     pub fn of(ours: &Round, file: &Round) -> Agreement {
         let key = |(w, b): (u32, u32)| (w.min(b), w.max(b));
-        let mut a = Agreement { pairs: file.boards.len(), colours: file.boards.len(), ..Agreement::default() };
+        let colours = file.boards.len() - file.uncoloured.len();
+        let mut a = Agreement { pairs: file.boards.len(), colours, ..Agreement::default() };
         for &(w, b) in &file.boards {
             if let Some(&(ow, _)) = ours.boards.iter().find(|&&o| key(o) == key((w, b))) {
                 a.pairs_agreeing += 1;
-                a.colours_agreeing += usize::from(ow == w);
+                a.colours_agreeing += usize::from(ow == w && !file.uncoloured.contains(&(w, b)));
             }
         }
         if ours.bye.is_some() || file.bye.is_some() {
