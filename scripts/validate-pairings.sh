@@ -29,7 +29,7 @@
 #                      8-60 players, rounds 5-11
 #           ours       our own generator's files (ratings-lab generate --system dutch --players
 #                      6-60, all else drawn from the seed), checked by bbpPairings -c as TRF-16
-#                      (ours() below; the binary: $RATINGS_LAB, else built with --profile cli),
+#                      (ours() below; the binary: $RATINGS_LAB, else built here with --profile cli),
 #                      and re-paired here as every axis is
 #   FIRST_SEED, COUNT  seeds FIRST_SEED .. FIRST_SEED+COUNT-1, one tournament each (a seed for
 #                      which bbpPairings finds no valid pairing is skipped, counted in the log)
@@ -261,7 +261,8 @@ bbp=$1 out=$2 axis=$3 first=$4 count=$5
 dir=$out/$axis-$first
 rm -rf "$dir"
 mkdir -p "$dir"
-[[ -x $check ]] || (cd "$here" && cargo build --release --locked -q -p ratings-engine --example validate_pairings)
+# Built every run (a no-op when fresh), so that a binary older than the sources is never used.
+(cd "$here" && cargo build --release --locked -q -p ratings-engine --example validate_pairings)
 [[ -f $out/results.tsv ]] || printf '%s\tbbp_seconds\tskipped\tfirst_seed\tdate\n' "$("$check" --header)" > "$out/results.tsv"
 
 start=$(date +%s.%N)
@@ -270,7 +271,7 @@ case $axis in
   forbidden | baku | xxa | black | all | entries) skipped=$(generate_rounds "$bbp" "$dir" "$axis" "$first" "$count") ;;
   ours)
     mkdir -p "$out/disagree"
-    [[ -x $ratings_lab ]] || (cd "$here" && cargo build --locked -q --profile cli -p ratings-lab-cli)
+    [[ -n ${RATINGS_LAB:-} ]] || (cd "$here" && cargo build --locked -q --profile cli -p ratings-lab-cli)
     bbp_start=$(date +%s.%N)
     by_bbp=$(ours "$bbp" "$dir" "$first" "$count" "$out")
     skipped=$(grep -c '^seed ' "$dir/log.txt" 2> /dev/null || true)
