@@ -10,8 +10,8 @@ Usage: scripts/validate-pairings-tbs.py TBS_DIR LABEL FILE.trf... > line
 Prints one tab-separated line: label, files, rounds, pairs, pairs_agreeing, colours_agreeing,
 byes, byes_agreeing, rounds_differing, files_failing (TieBreakServer stopped with an error),
 seconds; and on stderr each round that differs (file, round, TieBreakServer's pairs, the
-file's). XXP and XXA are given to it as 260 and 250 (as_trf2026). All files in this one process: a process per file would spend most of its time
-importing (about 1 s a file).
+file's). XXP and XXA are given to it as 260 and 250 (as_trf2026). All files in this one
+process: a process per file would spend most of its time importing (about 1 s a file).
 """
 
 import contextlib
