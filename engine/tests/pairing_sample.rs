@@ -158,7 +158,7 @@ fn the_known_differences_are_the_recorded_ones() {
 }
 
 /// Our own generator's file that bbpPairings -c pairs otherwise (the harness's axis `ours`:
-/// 4 rounds of 3,401, each in a file whose PAB is worth nothing). The engine follows C.04.3
+/// 6 rounds of 10,878, each in a file whose PAB is worth nothing). The engine follows C.04.3
 /// 1.4.3, a PAB is a downfloat whatever it is worth; bbpPairings counts none for a PAB worth
 /// no more than a loss (`docs/pairing.md` §2.4 item 6). Here 15 had such a PAB in round 3: in
 /// round 5 the engine pairs 15-9 and 14-12, bbpPairings 14-9 and 15-12 (15's downfloat of two
