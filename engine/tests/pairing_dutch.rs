@@ -14,6 +14,10 @@ use ratings_engine::pairing::dutch::{pair_round, PairOptions, Pairing};
 use ratings_engine::parse::trf::parse_trf;
 use std::collections::BTreeMap;
 
+#[allow(dead_code)]
+#[path = "common/round_check.rs"]
+mod round_check;
+
 const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/pairing");
 
 /// Rounds of the committed fixtures (bbp/ and cases/) paired exactly as bbpPairings did.
@@ -225,6 +229,27 @@ fn all_fixtures_paired_as_bbppairings_pairs_them() {
         "{} rounds identical, fewer than the {ALL_IDENTICAL_AT_LEAST} reached before",
         tally.identical
     );
+}
+
+/// The validation sample's large axis (`sample/large/`: 60-150 players, made by bbpPairings's
+/// generator, `sample/SOURCE.txt`), too slow for the debug run that checks the other axes
+/// (`pairing_sample.rs`): every round identical to the file (pairs, colours, bye) and legal.
+#[test]
+#[ignore = "seconds in a release build, minutes in a debug one; run with --release"]
+fn all_fixtures_large_sample_paired_as_bbppairings_pairs_it() {
+    let dir = format!("{DATA}/sample/large");
+    let mut files: Vec<String> =
+        std::fs::read_dir(&dir).expect("sample/large").map(|e| e.expect("entry").path().display().to_string()).collect();
+    files.retain(|f| f.ends_with(".trf"));
+    let (mut rounds, mut wrong) = (0, Vec::new());
+    for f in &files {
+        let (n, w) = round_check::check_file(f);
+        rounds += n;
+        wrong.extend(w);
+    }
+    eprintln!("sample large: {} files, {rounds} rounds, {} wrong", files.len(), wrong.len());
+    assert!(files.len() >= 2 && rounds >= 10, "{} files, {rounds} rounds", files.len());
+    assert!(wrong.is_empty(), "{wrong:#?}");
 }
 
 /// The benchmark set (not committed; `bbp/SOURCE.txt`): `PAIRING_BENCH` names its
