@@ -179,17 +179,12 @@ TABLE
 # re-pairs every round; prints "files rounds rounds_differing" and keeps each file bbpPairings
 # pairs otherwise in OUT/disagree (its rounds in rounds.tsv).
 ours() {
-  local bbp=$1 dir=$2 first=$3 count=$4 out=$5 f name seed=$3 said failed
-  # A batch stops at the first seed it cannot make (a round with no valid pairing): that seed
-  # is logged and skipped, and the next batch starts after it.
-  while ((seed < first + count)); do
-    said=$("$ratings_lab" generate --system dutch --players 6-60 --seed "$seed" --count $((first + count - seed)) \
-      --out "$dir/trf26/b$seed-%d.trf" 2>&1) && break
-    failed=$(grep -o '(seed [0-9]*)' <<< "$said" | head -1 | tr -dc '0-9')
-    [[ -n $failed ]] || { echo "$said" >&2; return 1; }
-    echo "seed $failed: $said" >> "$dir/log.txt"
-    seed=$((failed + 1))
-  done
+  local bbp=$1 dir=$2 first=$3 count=$4 out=$5 f name said
+  # A seed whose tournament cannot be paired to the end is passed over by the batch itself,
+  # which takes the next seed and names the seeds passed over in its last line: logged.
+  said=$("$ratings_lab" generate --system dutch --players 6-60 --seed "$first" --count "$count" \
+    --out "$dir/trf26/b$first-%d.trf" 2>/dev/null) || { echo "$said" >&2; return 1; }
+  echo "$said" >> "$dir/log.txt"
   "$check" --trf16 "$dir/trf26" "$dir/trf16"
   for f in "$dir"/trf16/*.trf; do
     name=ours-$(basename "$f")

@@ -4,7 +4,7 @@
 use crate::args::{GenAccelerationArg, GenColourArg, GenerateArgs, PabArg, PointsArg, SystemArg};
 use ratings_engine::codes::Tiebreak;
 use ratings_engine::desk::register::{Pab, Points};
-use ratings_engine::generate::{generate, Acceleration, Pairing, Params};
+use ratings_engine::generate::{generate, Acceleration, GenerateError, Pairing, Params};
 use ratings_engine::tournament::Colour;
 
 /// Runs `generate`: the file's text when written to standard output, else what was written.
@@ -21,23 +21,57 @@ pub fn run(args: &GenerateArgs) -> Result<String, String> {
     }
 }
 
-/// `count` tournaments, seeds `base.seed` on, written to `out` (its `%d` the tournament's
-/// number); says what was written. A tournament that cannot be made stops the batch, named.
+/// How many seeds in a row a batch passes over before it stops: parameters that no seed can
+/// pair (too many rounds for the field) are then said, not tried for ever.
+const MOST_SKIPPED_IN_A_ROW: usize = 100;
+
+/// `count` tournaments written to `out` (its `%d` the tournament's number), from seed
+/// `base.seed` on; says what was written. A seed whose tournament cannot be paired to the end
+/// (a small field late in an event) is passed over, named on standard error and in the last
+/// line, and the next seed taken, so that the batch has its `count` files; a parameter that
+/// cannot make any tournament stops it.
 fn batch(base: &Params, out: &str, count: usize) -> Result<String, String> {
     if count > 1 && !out.contains("%d") {
         return Err(format!("--out {out}: with --count {count}, expected a pattern with %d (dir/%d.trf)"));
     }
+    let (mut seed, mut skipped, mut in_a_row) = (base.seed, Vec::new(), 0);
     for k in 1..=count {
-        let p = Params { seed: base.seed.wrapping_add(k as u64 - 1), ..base.clone() };
-        let path = out.replace("%d", &k.to_string());
-        let g = generate(&p).map_err(|e| format!("tournament {k} (seed {}): {e}", p.seed))?;
-        if let Some(dir) = std::path::Path::new(&path).parent().filter(|d| !d.as_os_str().is_empty()) {
-            std::fs::create_dir_all(dir).map_err(|e| format!("--out: cannot make {}: {e}", dir.display()))?;
-        }
-        std::fs::write(&path, g.text).map_err(|e| format!("--out: cannot write {path}: {e}"))?;
+        let g = loop {
+            let p = Params { seed, ..base.clone() };
+            seed = seed.wrapping_add(1);
+            match generate(&p) {
+                Ok(g) => break g,
+                Err(e @ GenerateError::Round { .. }) if in_a_row < MOST_SKIPPED_IN_A_ROW => {
+                    eprintln!("warning: seed {} passed over: {e}", p.seed);
+                    skipped.push(p.seed);
+                    in_a_row += 1;
+                }
+                Err(e) => return Err(format!("tournament {k} (seed {}): {e}", p.seed)),
+            }
+        };
+        in_a_row = 0;
+        write(&out.replace("%d", &k.to_string()), &g.text)?;
     }
-    let last = base.seed.wrapping_add(count as u64 - 1);
-    Ok(format!("wrote {count} tournament{} (seeds {} to {last}) to {out}\n", if count == 1 { "" } else { "s" }, base.seed))
+    let last = seed.wrapping_sub(1);
+    let mut said = format!("wrote {count} tournament{} (seeds {} to {last}) to {out}\n", if count == 1 { "" } else { "s" }, base.seed);
+    if !skipped.is_empty() {
+        let seeds: Vec<String> = skipped.iter().map(u64::to_string).collect();
+        said += &format!(
+            "passed over {} seed{} that could not be paired to the end: {}\n",
+            skipped.len(),
+            if skipped.len() == 1 { "" } else { "s" },
+            seeds.join(", ")
+        );
+    }
+    Ok(said)
+}
+
+/// `text` written to `path`, its folder made first.
+fn write(path: &str, text: &str) -> Result<(), String> {
+    if let Some(dir) = std::path::Path::new(path).parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir).map_err(|e| format!("--out: cannot make {}: {e}", dir.display()))?;
+    }
+    std::fs::write(path, text).map_err(|e| format!("--out: cannot write {path}: {e}"))
 }
 
 /// The engine's parameters from the flags.

@@ -362,4 +362,5 @@ PARAMETERS
 
 EXIT STATUS
   0 written; 1 a parameter that cannot make a tournament, or a round that could not be
-  paired (both named).";
+  paired (both named). In a batch (--count), a seed whose tournament cannot be paired to the
+  end is passed over, named, and the next seed taken: the batch has its N files.";

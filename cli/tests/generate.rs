@@ -39,6 +39,15 @@ fn a_batch_is_written_to_the_pattern_one_seed_each() {
         assert!(text.contains(&format!("### seed: {seed}\n")), "{text}");
     }
     std::fs::remove_dir_all(&dir).ok();
+    // Seed 604458's tournament cannot be paired in its round 5: passed over, named, and the
+    // batch still has its two files.
+    let o = run(&["--seed", "604457", "--count", "2", "--out", &pattern]);
+    assert!(o.status.success(), "{}", err(&o));
+    assert!(out(&o).contains("passed over 1 seed that could not be paired to the end: 604458"), "{}", out(&o));
+    assert!(err(&o).contains("warning: seed 604458 passed over: round 5 could not be paired"), "{}", err(&o));
+    let second = std::fs::read_to_string(dir.join("2.trf")).unwrap();
+    assert!(second.contains("### seed: 604459\n"), "{second}");
+    std::fs::remove_dir_all(&dir).ok();
     let o = run(&["--count", "2"]);
     assert!(!o.status.success() && err(&o).contains("more than one tournament needs --out with %d"), "{}", err(&o));
 }
