@@ -308,12 +308,28 @@ impl Game {
     }
 }
 
-/// A multi-player event: each player's finishing place (1 = winner).
+/// A multi-player event: each ranked player's finishing place (1 = winner; players who share
+/// a place tied), and the players who took part without a place (`unranked`): each is below
+/// every ranked player and unordered among the others, as a top-k ranking says (issue 39).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Event {
     pub name: String,
     pub places: Vec<(PlayerId, u32)>,
     pub line: usize,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub unranked: Vec<PlayerId>,
+}
+
+impl Event {
+    /// An event of ranked players only (every place given).
+    pub fn ranked(name: impl Into<String>, places: Vec<(PlayerId, u32)>, line: usize) -> Event {
+        Event { name: name.into(), places, line, unranked: Vec::new() }
+    }
+
+    /// How many players took part, ranked or not.
+    pub fn size(&self) -> usize {
+        self.places.len() + self.unranked.len()
+    }
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]

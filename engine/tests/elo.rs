@@ -167,7 +167,12 @@ fn multiplayer_elo_with_two_players_is_elo() {
         } else {
             (1, 1)
         };
-        events.events.push(Event { name: format!("e{k}"), places: vec![(g.first(), a), (g.second(), b)], line: k + 2 });
+        events.events.push(Event {
+            name: format!("e{k}"),
+            places: vec![(g.first(), a), (g.second(), b)],
+            line: k + 2,
+            unranked: Vec::new(),
+        });
     }
     let elo = by_name(&elo::rate(&d, &EloParams { chronological: false, ..Default::default() }).unwrap());
     for data in [&events, &d] {
@@ -182,12 +187,17 @@ fn multiplayer_elo_with_two_players_is_elo() {
 fn multiplayer_elo_hand_worked_and_invariant() {
     let mut d = Dataset::new();
     let ids: Vec<usize> = ["A", "B", "C", "D"].iter().map(|n| d.player(n).unwrap()).collect();
-    d.events.push(Event { name: "1".into(), places: vec![(ids[0], 2), (ids[1], 1), (ids[2], 3), (ids[3], 4)], line: 2 });
+    d.events.push(Event {
+        name: "1".into(),
+        places: vec![(ids[0], 2), (ids[1], 1), (ids[2], 3), (ids[3], 4)],
+        line: 2,
+        unranked: Vec::new(),
+    });
     let r = by_name(&multi_elo::rate(&d, &MultiEloParams::default()).unwrap());
     // Four equal players expect a quarter of a win each: the winner gains 25·0.75.
     assert!((r["B"] - 1518.75).abs() < 1e-9 && (r["A"] - 1493.75).abs() < 1e-9, "{r:?}");
     // A second event, now with unequal ratings, keeps the sum.
-    d.events.push(Event { name: "2".into(), places: vec![(ids[0], 1), (ids[1], 2), (ids[2], 2)], line: 6 });
+    d.events.push(Event { name: "2".into(), places: vec![(ids[0], 1), (ids[1], 2), (ids[2], 2)], line: 6, unranked: Vec::new() });
     let r = multi_elo::rate(&d, &MultiEloParams { zeta: 400.0, k: 32.0, initial: 1500.0 }).unwrap();
     let sum: f64 = r.players.iter().map(|p| p.rating.unwrap()).sum();
     assert!((sum - 6000.0).abs() < 1e-9);

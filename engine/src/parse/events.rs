@@ -161,7 +161,7 @@ impl EventReader<'_> {
                     continue;
                 }
                 self.finish(current.take(), cols.player);
-                current = Some(Event { name: name.to_string(), places: Vec::new(), line: rec.line });
+                current = Some(Event { name: name.to_string(), places: Vec::new(), line: rec.line, unranked: Vec::new() });
                 in_event.clear();
             }
             let e = current.as_mut().expect("just set");
@@ -203,7 +203,7 @@ impl EventReader<'_> {
                 Some(c) => format!("{} {}", self.header.fields[c].trim(), rec.fields.get(c).map(|s| s.trim()).unwrap_or("")),
                 None => format!("line {}", rec.line),
             };
-            self.data.events.push(Event { name, places, line: rec.line });
+            self.data.events.push(Event { name, places, line: rec.line, unranked: Vec::new() });
         }
     }
 
