@@ -311,14 +311,25 @@ fn RatingsChart() -> impl IntoView {
 
 /// A sortable column header.
 fn header(state: State, key: SortKey, label: &'static str, testid: &'static str) -> impl IntoView {
+    // The arrow and aria-sort say the order shown: a number column's first click is largest first.
     let arrow = move || match state.sort.get() {
-        (k, true) if k == key => " ▲",
-        (k, false) if k == key => " ▼",
+        (k, first) if k == key => {
+            if key.ascending(first) {
+                " ▲"
+            } else {
+                " ▼"
+            }
+        }
         _ => "",
     };
     let aria = move || match state.sort.get() {
-        (k, true) if k == key => "ascending",
-        (k, false) if k == key => "descending",
+        (k, first) if k == key => {
+            if key.ascending(first) {
+                "ascending"
+            } else {
+                "descending"
+            }
+        }
         _ => "none",
     };
     view! {

@@ -1,0 +1,56 @@
+// What a class is shown must be true (issue 39, item 5): each defect a teacher met, as a test
+// that failed before its fix.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { DESKTOP, siteForTests } from './browser.mjs';
+
+const shared = siteForTests();
+
+/** The header's arrow and `aria-sort`, and the column's numbers as shown, top to bottom. */
+async function column(page, header, cells) {
+  const th = page.getByTestId(header).locator('xpath=..');
+  const arrow = (await page.getByTestId(header).textContent()).match(/[▲▼]/)?.[0] ?? '';
+  const numbers = (await page.getByTestId(cells).allTextContents()).map((t) => Number.parseFloat(t.replace(/[^0-9.+-]/g, '')));
+  return { aria: await th.getAttribute('aria-sort'), arrow, numbers };
+}
+
+const descending = (xs) => xs.every((x, i) => i === 0 || xs[i - 1] >= x);
+const ascending = (xs) => xs.every((x, i) => i === 0 || xs[i - 1] <= x);
+
+test('a number column sorted largest first says descending (▼, aria-sort), and the other way ascending', async () => {
+  const { context, page, errors } = await shared.open(DESKTOP);
+  for (const [header, cells] of [['sort-rating', 'player-rating'], ['sort-games', 'player-games']]) {
+    await page.getByTestId(header).click();
+    let c = await column(page, header, cells);
+    assert.ok(descending(c.numbers) || ascending(c.numbers), `${header}: sorted`);
+    const said = c.aria === 'descending' ? descending : ascending;
+    assert.ok(said(c.numbers), `${header}: aria-sort ${c.aria} but the column reads ${c.numbers.slice(0, 4).join(', ')}…`);
+    assert.equal(c.arrow, c.aria === 'descending' ? '▼' : '▲', `${header}: the arrow says what aria-sort says`);
+    assert.equal(c.aria, 'descending', `${header}: a number column's first click puts the largest first`);
+    await page.getByTestId(header).click();
+    c = await column(page, header, cells);
+    assert.equal(c.aria, 'ascending');
+    assert.equal(c.arrow, '▲');
+    assert.ok(ascending(c.numbers), `${header}: the second click, smallest first`);
+  }
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('the compare table: the shift column sorted largest first says descending', async () => {
+  const { context, page, errors } = await shared.open(DESKTOP);
+  await page.getByTestId('compare-open').click();
+  await page.waitForFunction(() => /^Compared/.test(document.querySelector('[data-testid=compare-status]')?.textContent ?? ''), null, { timeout: 60000 });
+  await page.getByTestId('compare-sort-shift').click();
+  const c = await column(page, 'compare-sort-shift', 'compare-shift');
+  const sizes = c.numbers.filter((x) => !Number.isNaN(x)).map(Math.abs);
+  assert.ok(descending(sizes), `largest shift first: ${sizes.slice(0, 5).join(', ')}`);
+  assert.equal(c.aria, 'descending');
+  assert.equal(c.arrow, '▼');
+  await page.getByTestId('compare-sort-rank-0').click();
+  const r = await column(page, 'compare-sort-rank-0', 'compare-rank-0');
+  assert.equal(r.aria, 'ascending', 'rank 1 first is ascending');
+  assert.ok(ascending(r.numbers));
+  assert.deepEqual(errors, []);
+  await context.close();
+});
