@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { ARTIFACTS, DESKTOP, PHONE, ROOT, finished, siteForTests, editInput } from './browser.mjs';
+import { ARTIFACTS, DESKTOP, PHONE, ROOT, compared, finished, siteForTests, editInput } from './browser.mjs';
 
 const AXE = `${ROOT}node_modules/axe-core/axe.min.js`;
 const TRF = `${ROOT}engine/tests/data/trf/held_swiss_5.trf`;
@@ -197,7 +197,7 @@ test('axe: no serious or critical violation on the compare view, at desktop and 
     const { context, page, errors } = await open(viewport);
     const at = viewport === PHONE ? 'phone' : 'desktop';
     await page.getByTestId('compare-open').click();
-    await page.waitForFunction(() => /^Compared/.test(document.querySelector('[data-testid=compare-status]')?.textContent ?? ''), null, { timeout: 60000 });
+    await compared(page);
     await page.getByTestId('compare-row').first().focus();
     await axe(page, `${at} compare view (Brent against Elo, 20 shuffles)`);
     await page.getByTestId('compare-add').click();

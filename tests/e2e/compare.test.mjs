@@ -3,15 +3,9 @@
 // method twice, sorting by the shift, and screenshots at desktop and phone width.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ARTIFACTS, DESKTOP, PHONE, siteForTests } from './browser.mjs';
+import { ARTIFACTS, DESKTOP, PHONE, compared, siteForTests } from './browser.mjs';
 
 const { open } = siteForTests();
-
-/** Waits for the comparison to finish (the status says what was compared). */
-async function compared(page) {
-  await page.waitForFunction(() => /^Compared/.test(document.querySelector('[data-testid=compare-status]')?.textContent ?? ''),
-    null, { timeout: 60000 });
-}
 
 /** The method columns' headings (without the sort arrow). */
 const columns = async (page) => (await page.getByTestId('compare-column').allTextContents()).map((s) => s.replace(/[▲▼]/g, '').trim());

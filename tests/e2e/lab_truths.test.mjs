@@ -2,7 +2,7 @@
 // that failed before its fix.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { DESKTOP, siteForTests } from './browser.mjs';
+import { DESKTOP, compared, siteForTests } from './browser.mjs';
 
 const shared = siteForTests();
 
@@ -40,7 +40,7 @@ test('a number column sorted largest first says descending (▼, aria-sort), and
 test('the compare table: the shift column sorted largest first says descending', async () => {
   const { context, page, errors } = await shared.open(DESKTOP);
   await page.getByTestId('compare-open').click();
-  await page.waitForFunction(() => /^Compared/.test(document.querySelector('[data-testid=compare-status]')?.textContent ?? ''), null, { timeout: 60000 });
+  await compared(page);
   await page.getByTestId('compare-sort-shift').click();
   const c = await column(page, 'compare-sort-shift', 'compare-shift');
   const sizes = c.numbers.filter((x) => !Number.isNaN(x)).map(Math.abs);
