@@ -383,7 +383,7 @@ fn RatingsTable() -> impl IntoView {
                         {header(state, SortKey::Rank, "Rank", "sort-rank")}
                         {header(state, SortKey::Name, "Name", "sort-name")}
                         {header(state, SortKey::Rating, "Rating", "sort-rating")}
-                        {move || state.result.with(|r| r.as_ref().is_some_and(|r| r.shows_uncertainty())).then(|| view! { <th title="Uncertainty: standard error (Brent), σ (AGA), twice the rating deviation RD (Glicko, Glicko-2, Stephenson, WHR: a 95% interval)">"±"</th> })}
+                        {move || state.result.with(|r| r.as_ref().is_some_and(|r| r.shows_uncertainty())).then(|| view! { <th title="One standard deviation of the rating, as the chart's bars: the standard error (Brent), σ (AGA), the rating deviation RD (Glicko, Glicko-2, Stephenson, WHR). About two in three true ratings lie within it." data-testid="sigma-heading">"±1σ"</th> })}
                         {move || has(|p| p.label.is_some()).then(|| view! { <th>"Level"</th> })}
                         {header(state, SortKey::Games, "Games", "sort-games")}
                         {header(state, SortKey::Score, "Score", "sort-score")}

@@ -124,8 +124,9 @@ fn player_rows(rating: &Rating) -> Vec<PlayerRow> {
             score: p.score,
             group: p.group,
             note: export::status_note(p.status).to_string(),
-            // The Glicko family's and WHR's deviation shows as ±2 RD (a 95% interval).
-            sigma: p.sigma.or(p.deviation.map(|d| 2.0 * d)).filter(|s| s.is_finite()),
+            // One meaning for "±" in every method and chart: one standard deviation (Brent's
+            // standard error, the AGA's σ, the Glicko family's and WHR's RD).
+            sigma: p.sigma.or(p.deviation).filter(|s| s.is_finite()),
             label: p.label.clone(),
             history: p
                 .history
@@ -306,6 +307,26 @@ fn standings_view(st: &TournamentStandings, t: &Tournament) -> StandingsView {
 mod tests {
     use super::*;
     use ratings_engine::{Method, MethodKind};
+
+    /// "±" has one meaning in every method (issue 39): one standard deviation of the rating on
+    /// the display scale — Brent's standard error, the AGA's σ, and the rating deviation RD of
+    /// the Glicko family and WHR (shown as 2·RD before, under the same "±1σ" as the chart's).
+    #[test]
+    fn the_uncertainty_shown_is_one_standard_deviation_in_every_method() {
+        for method in MethodKind::ALL {
+            let settings = Settings { method, ..Default::default() };
+            let r = rate_text(crate::core::lessons::EXAMPLE, &settings).unwrap();
+            let v: serde_json::Value = serde_json::from_str(&r.json).unwrap();
+            for (row, p) in r.players.iter().zip(v["players"].as_array().unwrap()) {
+                assert_eq!(row.name, p["name"].as_str().unwrap());
+                let sd = p.get("sigma").or(p.get("deviation")).and_then(|x| x.as_f64());
+                match (row.sigma, sd) {
+                    (Some(shown), Some(sd)) => assert!((shown - sd).abs() < 1e-9, "{method} {}: ±{shown} for sd {sd}", row.name),
+                    (shown, sd) => assert_eq!(shown.is_some(), sd.is_some_and(f64::is_finite), "{method} {}", row.name),
+                }
+            }
+        }
+    }
 
     /// The app runs each method with the engine's own defaults (JRank's tolerance 1e-10, as
     /// the command line and the engine have it), and says so in its JSON export. Brent's

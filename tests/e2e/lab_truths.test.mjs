@@ -2,7 +2,7 @@
 // that failed before its fix.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { DESKTOP, compared, siteForTests } from './browser.mjs';
+import { DESKTOP, compared, finished, siteForTests } from './browser.mjs';
 
 const shared = siteForTests();
 
@@ -51,6 +51,19 @@ test('the compare table: the shift column sorted largest first says descending',
   const r = await column(page, 'compare-sort-rank-0', 'compare-rank-0');
   assert.equal(r.aria, 'ascending', 'rank 1 first is ascending');
   assert.ok(ascending(r.numbers));
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('"±" means one standard deviation in the column and the chart, for every method', async () => {
+  const { context, page, errors } = await shared.open(DESKTOP);
+  for (const method of ['brent', 'glicko']) {
+    await page.getByTestId('method').selectOption(method);
+    await page.waitForFunction((m) => document.querySelector('[data-testid=results-panel]').dataset.method === m, method, { timeout: 60000 });
+    await finished(page);
+    assert.equal((await page.getByTestId('sigma-heading').textContent()).trim(), '±1σ', `${method}: the column says ±1σ`);
+    assert.match(await page.getByTestId('sigma-heading').getAttribute('title'), /One standard deviation/);
+  }
   assert.deepEqual(errors, []);
   await context.close();
 });
