@@ -18,23 +18,48 @@ const ROW_HEIGHT: f64 = 28.0;
 /// Rows rendered above and below the ones in view.
 const SLACK: usize = 15;
 
-/// The ratings to show: the final ones, or those after the chosen step (0 = the start).
+/// The ratings to show: the final ones, or those after the chosen step (0 = the start), each
+/// row then ranked by that step's ratings, not the final ones.
 pub fn shown_ratings(state: &State) -> Vec<(PlayerRow, Option<f64>)> {
     let step = state.step.get();
     state.result.with(|r| {
         let Some(r) = r else { return Vec::new() };
-        r.players
+        let at_step = match (step, &r.steps) {
+            (Some(k), Some(steps)) => Some(steps.get(k)),
+            _ => None,
+        };
+        let mut rows: Vec<(PlayerRow, Option<f64>)> = r
+            .players
             .iter()
             .enumerate()
             .map(|(i, p)| {
-                let rating = match (step, &r.steps) {
-                    (Some(k), Some(steps)) => steps.get(k).and_then(|s| s[i]),
-                    _ => p.rating,
+                let rating = match at_step {
+                    Some(s) => s.and_then(|s| s[i]),
+                    None => p.rating,
                 };
                 (p.clone(), rating.filter(|v| v.is_finite()))
             })
-            .collect()
+            .collect();
+        if at_step.is_some() {
+            let ranks = crate::core::compute::ranks_by(&rows.iter().map(|(p, r)| (p.group, *r)).collect::<Vec<_>>());
+            rows.iter_mut().zip(ranks).for_each(|((p, _), rank)| p.rank = rank);
+        }
+        rows
     })
+}
+
+/// Above the table in the step view: whose ratings these are, and how to leave.
+fn step_note(state: State) -> impl IntoView {
+    move || {
+        let k = state.step.get()?;
+        let n = state.result.with(|r| r.as_ref().map_or(0, |r| r.step_count()));
+        let at = if k == 0 { "before the first step".to_string() } else { format!("after step {k} of {n}") };
+        Some(view! {
+            <p class="step-note" role="status" data-testid="table-step-note">
+                {format!("The ratings {at}, ranked by them (games and score are the data's). ▶| shows the final ratings.")}
+            </p>
+        })
+    }
 }
 
 fn compare(a: &(PlayerRow, Option<f64>), b: &(PlayerRow, Option<f64>), key: SortKey) -> Ordering {
@@ -375,6 +400,7 @@ fn RatingsTable() -> impl IntoView {
         long().then(|| view! { <p class="help" data-testid="row-count">{format!("{n} players: scroll the table to see them all; the exports have them too.")}</p> })
     };
     view! {
+        {step_note(state)}
         {count}
         <div class="table-wrap" class:virtual=long tabindex="0" role="region" aria-label="Ratings table" on:scroll=on_scroll>
             <table data-testid="results-table">

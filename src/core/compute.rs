@@ -111,6 +111,27 @@ pub fn rate_text(text: &str, settings: &Settings) -> Result<RatingResult, Vec<Li
     result(&job, finished, with_standings).map_err(|message| vec![LineMessage { line: 0, message }])
 }
 
+/// The ranks a step's ratings give (issue 39: the step view showed the final ranks beside a
+/// step's ratings, rank 1 at 1393.7 above rank 2 at 1621.1): best first within each group,
+/// equal ratings sharing a rank, players without a rating unranked.
+pub fn ranks_by(rows: &[(Option<usize>, Option<f64>)]) -> Vec<Option<usize>> {
+    let mut order: Vec<usize> = (0..rows.len()).filter(|&i| rows[i].1.is_some_and(f64::is_finite)).collect();
+    let value = |i: usize| rows[i].1.unwrap_or(f64::NAN);
+    ratings_engine::sort::by(&mut order, |&a, &b| rows[a].0.cmp(&rows[b].0).then(value(b).total_cmp(&value(a))));
+    let mut ranks = vec![None; rows.len()];
+    let (mut group, mut place, mut last) = (None, 0, (0, f64::NAN));
+    for &i in &order {
+        if group != Some(rows[i].0) {
+            (group, place) = (Some(rows[i].0), 0);
+        }
+        place += 1;
+        let rank = if place > 1 && value(i) == last.1 { last.0 } else { place };
+        ranks[i] = Some(rank);
+        last = (rank, value(i));
+    }
+    ranks
+}
+
 fn player_rows(rating: &Rating) -> Vec<PlayerRow> {
     let history_points: usize = rating.players.iter().map(|p| p.history.as_ref().map_or(0, Vec::len)).sum();
     rating
@@ -307,6 +328,14 @@ fn standings_view(st: &TournamentStandings, t: &Tournament) -> StandingsView {
 mod tests {
     use super::*;
     use ratings_engine::{Method, MethodKind};
+
+    #[test]
+    fn a_step_s_ratings_give_their_own_ranks_within_each_group() {
+        let rows = [(None, Some(1393.7)), (None, Some(1621.1)), (None, None), (None, Some(1621.1)), (None, Some(1500.0))];
+        assert_eq!(ranks_by(&rows), vec![Some(4), Some(1), None, Some(1), Some(3)]);
+        let grouped = [(Some(1), Some(10.0)), (Some(2), Some(30.0)), (Some(1), Some(20.0)), (Some(2), Some(f64::NAN))];
+        assert_eq!(ranks_by(&grouped), vec![Some(2), Some(1), Some(1), None]);
+    }
 
     /// "±" has one meaning in every method (issue 39): one standard deviation of the rating on
     /// the display scale — Brent's standard error, the AGA's σ, and the rating deviation RD of

@@ -67,3 +67,22 @@ test('"±" means one standard deviation in the column and the chart, for every m
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('in the step view the table ranks by that step\'s ratings, and says a step is shown', async () => {
+  const { context, page, errors } = await shared.open(DESKTOP);
+  await page.getByTestId('step-first').click();
+  await page.waitForFunction(() => /^The ratings after step 1 of/.test(document.querySelector('[data-testid=table-step-note]')?.textContent ?? ''), null, { timeout: 10000 });
+  const rows = await page.getByTestId('rating-row').evaluateAll((trs) => trs.map((tr) => ({
+    rank: Number(tr.querySelector('td').textContent),
+    rating: Number(tr.querySelector('[data-testid=player-rating]').textContent),
+  })));
+  assert.equal(rows.length, 20);
+  for (let i = 1; i < rows.length; i++) {
+    assert.ok(rows[i - 1].rank <= rows[i].rank, `ranks in order: ${JSON.stringify(rows.slice(0, 4))}`);
+    assert.ok(rows[i - 1].rating >= rows[i].rating, `rank ${rows[i - 1].rank} at ${rows[i - 1].rating} above rank ${rows[i].rank} at ${rows[i].rating}`);
+  }
+  await page.getByTestId('step-final').click();
+  await page.getByTestId('table-step-note').waitFor({ state: 'detached' });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
