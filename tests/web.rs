@@ -168,17 +168,35 @@ fn the_sigma_sweep_axis_has_numbers_where_no_power_of_ten_falls() {
     assert!(charts::race::log_ticks(f64::NAN, 3.0).is_empty());
 }
 
+/// Close ratings are drawn on at least the scale's least span (issue 39: Elo's axis was cut
+/// to 1460–1525 where Brent's showed 1000–2000), about their middle; a wide spread keeps its
+/// own range.
+#[wasm_bindgen_test]
+fn close_ratings_are_drawn_on_at_least_the_scale_s_least_span_about_their_middle() {
+    use charts::ratings::{range, Axis, Bar};
+    let elo = Axis { title: "rating (Elo points)", min_span: 400.0 };
+    let bars = |ratings: &[f64]| -> Vec<Bar> { ratings.iter().map(|&r| (format!("P{r}"), Some(r), None)).collect() };
+    let (lo, hi) = range(&bars(&[1460.0, 1525.0, 1490.0]), &elo).unwrap();
+    assert!((hi - lo - 400.0).abs() < 1e-9 && ((lo + hi) / 2.0 - 1492.5).abs() < 1e-9, "{lo} {hi}");
+    let (lo, hi) = range(&bars(&[1000.0, 2000.0]), &elo).unwrap();
+    assert!((lo - 920.0).abs() < 1e-9 && (hi - 2080.0).abs() < 1e-9, "{lo} {hi}");
+    let ranks = Axis { title: "rating (ranks: dan above 0, kyu below)", min_span: 0.0 };
+    assert_eq!(range(&bars(&[2.0, 2.0]), &ranks), Some((1.0, 3.0)), "one value: padded by 1");
+    assert_eq!(range(&[("none".into(), None, None)], &elo), None);
+}
+
 #[wasm_bindgen_test]
 fn the_ratings_chart_draws_a_dot_per_player_up_to_its_limit() {
     let c = canvas(500);
     let players: Vec<(String, Option<f64>, Option<f64>)> =
         (0..60).map(|i| (format!("Player {i}"), if i == 3 { None } else { Some(1800.0 - 7.0 * i as f64) }, Some(20.0))).collect();
-    let shown = charts::ratings::draw(&c, &players).unwrap();
+    let axis = charts::ratings::Axis { title: "rating (Elo points)", min_span: 400.0 };
+    let shown = charts::ratings::draw(&c, &players, &axis).unwrap();
     assert_eq!(shown, charts::ratings::MAX_SHOWN);
     assert_eq!(c.height(), charts::ratings::height(shown));
     let (dark, blue) = ink(&c);
     assert!(dark > 1000 && blue > 200, "{dark} {blue}");
-    assert_eq!(charts::ratings::draw(&c, &[("Only unrated".into(), None, Some(1.0))]).unwrap(), 0);
+    assert_eq!(charts::ratings::draw(&c, &[("Only unrated".into(), None, Some(1.0))], &axis).unwrap(), 0);
 }
 
 #[wasm_bindgen_test]
@@ -371,10 +389,12 @@ fn tiebreak_chips_move_by_keyboard_within_the_order() {
 fn the_charts_text_alternatives_say_what_they_show() {
     let players: Vec<(String, Option<f64>, Option<f64>)> =
         (0..60).map(|i| (format!("P{i}"), if i == 1 { None } else { Some(1800.0 - 7.0 * i as f64) }, None)).collect();
-    let text = charts::summary::ratings(&players, charts::ratings::MAX_SHOWN);
+    let text = charts::summary::ratings(&players, charts::ratings::MAX_SHOWN, None);
     assert!(text.starts_with("Ratings chart of the best 40, best first") && text.contains("P0 1800.0, P2 1786.0, P3 1779.0 …"), "{text}");
     assert!(text.contains("down to P40 1520.0"), "{text}");
-    assert_eq!(charts::summary::ratings(&[], 40), "Ratings chart: nothing rated yet.");
+    let with_axis = charts::summary::ratings(&players, 40, Some(("rating (Elo points)", (1300.0, 1700.0))));
+    assert!(with_axis.ends_with("Axis: rating (Elo points), 1300 to 1700."), "{with_axis}");
+    assert_eq!(charts::summary::ratings(&[], 40, None), "Ratings chart: nothing rated yet.");
     let measures = Measures { step: "iteration".into(), change: "relative change".into(), residual: "residual".into(), tolerance: None };
     let trace = vec![
         TraceEntry { iteration: 1, change: 0.5, residual: 2.0, outer: None },

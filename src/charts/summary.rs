@@ -13,7 +13,15 @@ fn list(items: &[String]) -> String {
 }
 
 /// The ratings chart: who leads, who is last of those drawn, and where the rest are.
-pub fn ratings(players: &[(String, Option<f64>, Option<f64>)], max_shown: usize) -> String {
+pub fn ratings(players: &[(String, Option<f64>, Option<f64>)], max_shown: usize, axis: Option<(&str, (f64, f64))>) -> String {
+    let axis = axis.map_or(String::new(), |(title, (lo, hi))| {
+        let d = if hi - lo < 20.0 { 1 } else { 0 };
+        format!(" Axis: {title}, {lo:.d$} to {hi:.d$}.")
+    });
+    ratings_named(players, max_shown) + &axis
+}
+
+fn ratings_named(players: &[(String, Option<f64>, Option<f64>)], max_shown: usize) -> String {
     let rated: Vec<String> =
         players.iter().filter_map(|(n, r, _)| r.filter(|v| v.is_finite()).map(|r| format!("{n} {r:.1}"))).take(max_shown).collect();
     match rated.as_slice() {

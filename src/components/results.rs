@@ -2,8 +2,9 @@
 //! chart, and the exports.
 
 use crate::charts;
+use crate::charts::ratings::Axis;
 use crate::components::lazy::{Deferred, DrawRatings, Later, Unloaded};
-use crate::core::engine::MethodKind;
+use crate::core::engine::{MethodKind, ScaleKind};
 use crate::core::protocol::PlayerRow;
 use crate::state::{SortKey, State};
 use leptos::html::Canvas;
@@ -266,14 +267,30 @@ fn Exports() -> impl IntoView {
 
 /// Draws the chart on `canvas` with its code, in a part of the wasm fetched with the first
 /// ratings (`draw_ratings`: plotters stays out of the page's main part, issue 24).
-fn draw(draw_ratings: DrawRatings, canvas: web_sys::HtmlCanvasElement, pairs: Vec<charts::ratings::Bar>, unloaded: RwSignal<bool>) {
+fn draw(
+    draw_ratings: DrawRatings,
+    canvas: web_sys::HtmlCanvasElement,
+    pairs: Vec<charts::ratings::Bar>,
+    axis: Axis,
+    unloaded: RwSignal<bool>,
+) {
     leptos::task::spawn_local(async move {
-        match draw_ratings(canvas, pairs).await {
+        match draw_ratings(canvas, pairs, axis).await {
             Ok(Ok(_)) => _ = unloaded.try_set(false),
             Ok(Err(e)) => web_sys::console::warn_1(&format!("ratings chart: {e}").into()),
             Err(Unloaded) => _ = unloaded.try_set(true),
         }
     });
+}
+
+/// The ratings chart's axis for a method's scale: Elo points span at least 400 (odds of 10 to
+/// 1), the natural scale ln 10, the AGA's ranks as they come.
+fn rating_axis(method: MethodKind, scale: Option<ScaleKind>) -> Axis {
+    match (method.words().decimals, scale) {
+        (Some(_), _) => Axis { title: "rating (ranks: dan above 0, kyu below)", min_span: 0.0 },
+        (None, Some(ScaleKind::Natural)) => Axis { title: "rating (log-strength)", min_span: std::f64::consts::LN_10 },
+        (None, _) => Axis { title: "rating (Elo points)", min_span: 400.0 },
+    }
 }
 
 /// The best 40 with error bars, best first whatever the table's order.
@@ -315,11 +332,16 @@ fn RatingsChart() -> impl IntoView {
         if !final_view {
             crate::core::engine::sort::by(&mut pairs, |a, b| b.1.partial_cmp(&a.1).unwrap_or(Ordering::Equal));
         }
-        label.set(charts::summary::ratings(&pairs, charts::ratings::MAX_SHOWN));
+        let axis = state
+            .result
+            .with(|r| r.as_ref().map(|r| rating_axis(r.method, r.scale)))
+            .unwrap_or_else(|| rating_axis(MethodKind::Brent, None));
+        let range = charts::ratings::range(&pairs, &axis);
+        label.set(charts::summary::ratings(&pairs, charts::ratings::MAX_SHOWN, range.map(|r| (axis.title, r))));
         canvas.track();
         charts::at_next_frame("ratings", move || {
             if let Some(c) = canvas.get_untracked() {
-                draw(draw_ratings, c, pairs, unloaded);
+                draw(draw_ratings, c, pairs, axis, unloaded);
             }
         });
     });

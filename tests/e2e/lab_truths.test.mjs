@@ -86,3 +86,23 @@ test('in the step view the table ranks by that step\'s ratings, and says a step 
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('the ratings chart says its axis, and Elo\'s close ratings are not magnified: at least 400 points shown', async () => {
+  const { context, page, errors } = await shared.open(DESKTOP);
+  const axis = async () => {
+    const label = await page.getByTestId('ratings-chart').getAttribute('aria-label');
+    const m = label.match(/Axis: rating \(Elo points\), (-?\d+) to (-?\d+)\./);
+    assert.ok(m, label);
+    return [Number(m[1]), Number(m[2])];
+  };
+  const [blo, bhi] = await axis();
+  await page.getByTestId('method').selectOption('elo');
+  await page.waitForFunction(() => document.querySelector('[data-testid=results-panel]').dataset.method === 'elo', null, { timeout: 60000 });
+  await finished(page);
+  await page.waitForFunction(() => /Axis:/.test(document.querySelector('[data-testid=ratings-chart]')?.getAttribute('aria-label') ?? '')
+    && !/1789\.1/.test(document.querySelector('[data-testid=ratings-chart]').getAttribute('aria-label')));
+  const [elo, ehi] = await axis();
+  assert.ok(ehi - elo >= 399, `Elo's axis ${elo}–${ehi} (Brent's ${blo}–${bhi})`);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
