@@ -261,9 +261,12 @@ fn every_method_rates_the_example() {
 #[wasm_bindgen_test]
 fn the_history_and_fit_charts_draw() {
     let c = canvas(600);
-    let series: Vec<(String, Vec<(usize, f64)>)> =
-        (0..10).map(|i| (format!("P{i}"), (1..=30).map(|g| (g, 1500.0 + (g as f64 * (i as f64 - 5.0)))).collect())).collect();
-    assert_eq!(charts::history::draw(&c, &series).unwrap(), charts::history::MAX_LINES);
+    use ratings_lab_web::core::history::{HistoryAxis, HistoryRow};
+    let row = |x: i64, rating: f64| HistoryRow { x, rating, band: Some(40.0) };
+    let series: Vec<charts::history::Series> = (0..10)
+        .map(|i| (format!("P{i}"), (1..=30).map(|g| row(738_000 + 7 * g, 1500.0 + (g as f64 * (i as f64 - 5.0)))).collect()))
+        .collect();
+    assert_eq!(charts::history::draw(&c, &series, HistoryAxis::Day).unwrap(), charts::history::MAX_LINES);
     assert!(ink(&c).0 > 500);
     let fit = ratings_engine::methods::rating::ParameterFit {
         k_values: vec![0.1, 1.0, 10.0],
@@ -404,8 +407,13 @@ fn the_charts_text_alternatives_say_what_they_show() {
         charts::summary::convergence(&trace, &measures),
         "Convergence chart, log scale: the relative change and the residual per iteration; 2 iterations, the last at 1.0e-10 and 3.0e-9."
     );
-    let series = vec![("Ann".to_string(), vec![(1, 1500.0), (5, 1540.4)]), ("Bo".to_string(), vec![])];
-    assert_eq!(charts::summary::history(&series, 8), "Rating history of the leading players, game by game: Ann from 1500 to 1540.");
+    use ratings_lab_web::core::history::{HistoryAxis, HistoryRow};
+    let row = |x: i64, rating: f64| HistoryRow { x, rating, band: None };
+    let series = vec![("Ann".to_string(), vec![row(1, 1500.0), row(5, 1540.4)]), ("Bo".to_string(), vec![])];
+    assert_eq!(
+        charts::summary::history(&series, 8, HistoryAxis::Game),
+        "Rating history of the leading players by game, in the order rated, 1 to 5, each rating held until the player's next game: Ann from 1500 to 1540."
+    );
 }
 
 /// A write the browser refuses is said in words, naming the browser's reason; storage that

@@ -2,12 +2,13 @@
 //! a worker): the input's summary, and the finished job as the messages the page shows. The
 //! worker and the tests run the same job; only the worker stops between slices.
 
+use crate::core::history::{HistoryAxis, HistoryRow};
 use crate::core::protocol::{
     CrossCell, Finding, InputSummary, Later, LineMessage, PlayerRow, RatingResult, Settings, StandingRowView, StandingsTitle,
     StandingsView, TeamCell, TeamsView,
 };
 use ratings_engine::job::{Finished, Job, TournamentStandings};
-use ratings_engine::methods::rating::{Rating, StopReason};
+use ratings_engine::methods::rating::{HistoryPoint, Rating, StopReason};
 use ratings_engine::tiebreak::Tiebreak;
 use ratings_engine::tournament::Tournament;
 use ratings_engine::{export, ParseErrors};
@@ -132,8 +133,15 @@ pub fn ranks_by(rows: &[(Option<usize>, Option<f64>)]) -> Vec<Option<usize>> {
     ranks
 }
 
+/// The axis the players' histories are drawn on: time where the method has it.
+fn history_axis(rating: &Rating) -> HistoryAxis {
+    let histories: Vec<&[HistoryPoint]> = rating.players.iter().filter_map(|p| p.history.as_deref()).collect();
+    HistoryAxis::of(Some(rating.variant), &histories)
+}
+
 fn player_rows(rating: &Rating) -> Vec<PlayerRow> {
     let history_points: usize = rating.players.iter().map(|p| p.history.as_ref().map_or(0, Vec::len)).sum();
+    let axis = history_axis(rating);
     rating
         .players
         .iter()
@@ -153,7 +161,7 @@ fn player_rows(rating: &Rating) -> Vec<PlayerRow> {
                 .history
                 .as_ref()
                 .filter(|_| history_points <= HISTORY_POINTS)
-                .map(|h| h.iter().filter(|x| x.rating.is_finite()).map(|x| (x.game, x.rating)).collect()),
+                .map(|h| h.iter().filter(|x| x.rating.is_finite()).map(|x| HistoryRow::of(x, axis)).collect()),
         })
         .collect()
 }
@@ -167,6 +175,7 @@ fn rated(rating: &Rating, parse_warnings: &[LineMessage]) -> RatingResult {
         scale: rating.scale.as_ref().map(|s| s.kind),
         players: player_rows(rating),
         iterations: rating.report.iterations,
+        history_axis: history_axis(rating),
         passes: rating.report.passes,
         variant: Some(rating.variant),
         converged: rating.report.converged,
@@ -198,6 +207,7 @@ fn unrated(job: &Job, reason: &str) -> RatingResult {
         scale: None,
         players: Vec::new(),
         iterations: 0,
+        history_axis: HistoryAxis::Game,
         passes: None,
         variant: None,
         converged: false,

@@ -2,7 +2,7 @@
 // that failed before its fix.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { DESKTOP, compared, finished, siteForTests } from './browser.mjs';
+import { ARTIFACTS, DESKTOP, compared, finished, siteForTests } from './browser.mjs';
 
 const shared = siteForTests();
 
@@ -103,6 +103,19 @@ test('the ratings chart says its axis, and Elo\'s close ratings are not magnifie
     && !/1789\.1/.test(document.querySelector('[data-testid=ratings-chart]').getAttribute('aria-label')));
   const [elo, ehi] = await axis();
   assert.ok(ehi - elo >= 399, `Elo's axis ${elo}–${ehi} (Brent's ${blo}–${bhi})`);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('the year-away lesson draws Glicko-2\'s history by date, each rating held until the next game', async () => {
+  const { context, page, errors } = await shared.open(DESKTOP);
+  await page.getByTestId('lesson').selectOption('comeback');
+  await page.waitForFunction(() => document.querySelector('[data-testid=results-panel]')?.dataset.method === 'glicko2', null, { timeout: 60000 });
+  await finished(page);
+  await page.waitForFunction(() => /by date/.test(document.querySelector('[data-testid=history-chart]')?.getAttribute('aria-label') ?? ''), null, { timeout: 30000 });
+  const label = await page.getByTestId('history-chart').getAttribute('aria-label');
+  assert.match(label, /^Rating history of the leading players by date, 2024-01-06 to \d{4}-\d\d-\d\d, each rating held until the player's next game: /);
+  await page.getByTestId('history-chart').screenshot({ path: `${ARTIFACTS}/history-in-time.png` });
   assert.deepEqual(errors, []);
   await context.close();
 });

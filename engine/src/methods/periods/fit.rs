@@ -56,7 +56,8 @@ impl Stepper for PeriodFit<'_> {
             for i in [g.first, g.second] {
                 // Each player once per period (their last point is this period's already).
                 if self.histories[i].last().is_none_or(|h| h.game != self.rated) {
-                    self.histories[i].push(HistoryPoint { game: self.rated, rating: self.rule.rating(i) });
+                    let (time, deviation) = (Some(self.periods.periods[k].0), self.rule.deviation(i));
+                    self.histories[i].push(HistoryPoint { game: self.rated, rating: self.rule.rating(i), time, deviation });
                 }
             }
         }

@@ -161,6 +161,10 @@ impl PeriodRule for Glicko2 {
     fn rating(&self, i: usize) -> f64 {
         self.p.initial_rating + SCALE * self.st[i].mu
     }
+
+    fn deviation(&self, i: usize) -> Option<f64> {
+        Some(SCALE * self.st[i].phi2.sqrt())
+    }
 }
 
 /// Each player's rating, deviation and volatility after the last period.

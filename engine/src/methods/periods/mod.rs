@@ -337,6 +337,12 @@ pub trait PeriodRule {
 
     /// Player `i`'s current rating.
     fn rating(&self, i: usize) -> f64;
+
+    /// Player `i`'s current deviation (RD) on the rating scale, as it stands after their last
+    /// period (the history chart's band).
+    fn deviation(&self, _i: usize) -> Option<f64> {
+        None
+    }
 }
 
 /// Runs `rule` through every period of `data`: each player's standing after the last.

@@ -120,6 +120,10 @@ impl PeriodRule for Stephenson {
     fn rating(&self, i: usize) -> f64 {
         self.s.r[i]
     }
+
+    fn deviation(&self, i: usize) -> Option<f64> {
+        Some(self.s.rd2[i].sqrt())
+    }
 }
 
 /// Each player's rating and deviation after the last period (periods counted as
