@@ -31,7 +31,11 @@ macro_rules! split {
             Deferred {
                 $($load: || Box::pin($load()),)*
                 $($field: $value,)*
-                preload: || Box::pin(async { $(let _ = $preload().await;)* $(let _ = $more().await;)* }),
+                // One part at a time, each after any worker the user asked for has loaded.
+                preload: || Box::pin(async {
+                    $(ratings_lab_web::bridge::user_first().await; let _ = $preload().await;)*
+                    $(ratings_lab_web::bridge::user_first().await; let _ = $more().await;)*
+                }),
             }
         }
     };

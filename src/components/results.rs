@@ -126,9 +126,14 @@ pub fn ResultsPanel() -> impl IntoView {
             data-method=move || state.result.with(|r| r.as_ref().map(|r| r.method.name()).unwrap_or_default())
             data-job=move || state.shown_job.get()
             // The standard errors of a large group follow the ratings (see RatingResult).
-            aria-busy=move || state.result.with(|r| r.as_ref().is_some_and(|r| r.errors_pending)).to_string()
+            aria-busy=move || (state.result.with(|r| r.as_ref().is_some_and(|r| r.errors_pending)) || other_method(state).is_some()).to_string()
         >
             <h2 id="results-title">"Ratings"</h2>
+            {move || other_method(state).map(|(shown, asked)| view! {
+                <p class="busy-note" role="status" data-testid="results-busy">
+                    {format!("Rating by {asked}… until then the table shows {shown}'s ratings.")}
+                </p>
+            })}
             <Diagnosis />
             <Exports />
             <div class="results-body">
@@ -138,6 +143,14 @@ pub fn ResultsPanel() -> impl IntoView {
             {move || has_games.get().then(|| view! { <Later load=games /> })}
         </section>
     }
+}
+
+/// While another method than the one shown is being computed (its code may still be on its
+/// way on a slow link): the labels of the method shown and the one asked for.
+fn other_method(state: State) -> Option<(&'static str, &'static str)> {
+    let asked = state.settings.with(|s| s.method);
+    let shown = state.result.with(|r| r.as_ref().map(|r| r.method))?;
+    (state.running.get() && shown != asked).then(|| (shown.words().short, asked.words().short))
 }
 
 /// Games shown in the per-game table (all of them are in its CSV).

@@ -2,7 +2,7 @@
 // that failed before its fix.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ARTIFACTS, DESKTOP, compared, finished, siteForTests } from './browser.mjs';
+import { ARTIFACTS, DESKTOP, PHONE, compared, finished, siteForTests } from './browser.mjs';
 
 const shared = siteForTests();
 
@@ -116,6 +116,37 @@ test('the year-away lesson draws Glicko-2\'s history by date, each rating held u
   const label = await page.getByTestId('history-chart').getAttribute('aria-label');
   assert.match(label, /^Rating history of the leading players by date, 2024-01-06 to \d{4}-\d\d-\d\d, each rating held until the player's next game: /);
   await page.getByTestId('history-chart').screenshot({ path: `${ARTIFACTS}/history-in-time.png` });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('on a slow link a method change goes before the background fetch of the views, and the table says it is busy', async () => {
+  const context = await shared.browser.newContext({ viewport: PHONE });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  // 1.6 Mbit/s and 150 ms, as issue 40's phone on a slow link.
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: 1.6e6 / 8, uploadThroughput: 0.75e6 / 8 });
+  const started = [];
+  const ended = new Map();
+  page.on('request', (r) => started.push({ url: new URL(r.url()).pathname, at: Date.now() }));
+  page.on('requestfinished', (r) => ended.set(new URL(r.url()).pathname, Date.now()));
+  await page.goto(`${shared.site.origin}/`);
+  await finished(page, 120000);
+  const asked = Date.now();
+  await page.getByTestId('method').selectOption('elo');
+  await page.getByTestId('results-busy').waitFor({ timeout: 5000 });
+  assert.match(await page.getByTestId('results-busy').textContent(), /^Rating by Elo… until then the table shows Brent's ratings\.$/);
+  assert.equal(await page.getByTestId('results-panel').getAttribute('aria-busy'), 'true');
+  await page.waitForFunction(() => document.querySelector('[data-testid=results-panel]').dataset.method === 'elo', null, { timeout: 180000 });
+  await page.getByTestId('results-busy').waitFor({ state: 'detached' });
+  const labWasm = [...ended.keys()].find((u) => /\/lab_worker_bg\.wasm$/.test(u));
+  assert.ok(labWasm, 'the lab worker was fetched');
+  const labDone = ended.get(labWasm);
+  const pageParts = started.filter((r) => /^\/chunk_\d+-[0-9a-f]+\.wasm$/.test(r.url) && r.at > asked && r.at < labDone);
+  assert.deepEqual(pageParts.map((r) => r.url), [], 'no part of the page\'s views fetched ahead while the lab worker the user asked for loads');
   assert.deepEqual(errors, []);
   await context.close();
 });
