@@ -16,7 +16,7 @@ use ratings_engine::methods::periods::glicko::{glicko, GlickoParams};
 use ratings_engine::methods::periods::glicko2::{glicko2, Glicko2Params};
 use ratings_engine::methods::periods::stephenson::{stephenson, StephensonParams};
 use ratings_engine::methods::periods::whr::{Whr, WhrParams};
-use ratings_engine::methods::periods::{Convention, PeriodGame, Periods, Standing};
+use ratings_engine::methods::periods::{Convention, PeriodGame, PeriodLength, Periods, Standing};
 use std::collections::HashMap;
 
 const AFL: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/data/playerratings_afl_riichi");
@@ -90,9 +90,10 @@ fn glicko_reproduces_playerratings_on_the_afl_data() {
     let p = GlickoParams {
         initial_rating: 2200.0,
         initial_deviation: 300.0,
-        c: 15.0,
+        c: Some(15.0),
         max_deviation: 350.0,
         convention: Convention::PlayerRatings,
+        ..GlickoParams::default()
     };
     assert_agrees("expected_glicko_afl.csv", &names, &glicko(&data, &p).unwrap());
 }
@@ -103,10 +104,11 @@ fn glicko2_reproduces_playerratings_on_the_afl_data() {
     let p = Glicko2Params {
         initial_rating: 2200.0,
         initial_deviation: 300.0,
-        initial_volatility: 0.15,
+        initial_volatility: Some(0.15),
         tau: 1.2,
         max_deviation: 350.0,
         convention: Convention::PlayerRatings,
+        ..Glicko2Params::default()
     };
     assert_agrees("expected_glicko2_afl.csv", &names, &glicko2(&data, &p).unwrap());
 }
@@ -268,13 +270,32 @@ fn without_column(text: &str, k: usize) -> String {
     text.lines().map(|l| l.split(',').enumerate().filter(|(i, _)| *i != k).map(|(_, f)| f).collect::<Vec<_>>().join(",") + "\n").collect()
 }
 
+/// `method` with its rating period set to `length` (WHR, whose periods are days, as it is).
+fn with_period(method: &ratings_engine::Method, length: PeriodLength) -> ratings_engine::Method {
+    use ratings_engine::Method;
+    match method.clone() {
+        Method::Glicko(p) => Method::Glicko(GlickoParams { period: length, ..p }),
+        Method::Glicko2(p) => Method::Glicko2(Glicko2Params { period: length, ..p }),
+        Method::Stephenson(p) => Method::Stephenson(StephensonParams { period: length, ..p }),
+        other => other,
+    }
+}
+
+/// Rated by the dates: the rounds in date order give what the dates alone give with the same
+/// time between periods. Under Glickman's convention rounds in date order are timed in days,
+/// so they equal the dates a day a period; Stephenson counts only periods with games (as
+/// PlayerRatings does), so its growth per round is scaled to the median 7 days between rounds,
+/// and equals the dates a week a period (each game here in a week of its own). (Before the
+/// period's length was a parameter, the dates alone were always a day a period, and the
+/// growth per period was not scaled to it: the two compared equal for every method.)
 #[test]
 fn with_both_rounds_and_dates_the_dates_order_the_rounds_and_it_is_said() {
     let dates_only = without_column(SEASONS, 1);
     let rounds_only = without_column(SEASONS, 0);
     for method in period_methods() {
         let both = rate_csv(SEASONS, &method);
-        assert_eq!(by_name(&both), by_name(&rate_csv(&dates_only, &method)), "{method:?}: rated by the dates");
+        let same = if matches!(method, ratings_engine::Method::Stephenson(_)) { PeriodLength::Week } else { PeriodLength::Day };
+        assert_eq!(by_name(&both), by_name(&rate_csv(&dates_only, &with_period(&method, same))), "{method:?}: rated by the dates");
         assert_ne!(by_name(&both), by_name(&rate_csv(&rounds_only, &method)), "{method:?}: not by the rounds");
         assert!(both.variant.to_string().ends_with("rounds in date order"), "{method:?}: {}", both.variant);
         let said = both.warnings.iter().any(|w| w.contains("both rounds and dates") && w.contains("round 1 of the next season"));
@@ -316,7 +337,10 @@ fn a_round_or_a_date_missing_from_some_games_is_said() {
         assert!(r.variant.to_string().ends_with("rounds"), "{method:?}: {}", r.variant);
         assert!(r.warnings.iter().any(|w| w.contains("1 of 4 games has no date")), "{method:?}: {:?}", r.warnings);
         let r = rate_csv(&unnumbered, &method);
-        assert!(r.variant.to_string().ends_with("days"), "{method:?}: {}", r.variant);
+        // WHR's periods are days; the others' are chosen from the dates: four games over a
+        // year, months (until the period's length was a parameter, days: issue 39, item 5).
+        let periods = if matches!(method, ratings_engine::Method::Whr(_)) { "days" } else { "months" };
+        assert!(r.variant.to_string().ends_with(periods), "{method:?}: {}", r.variant);
         assert!(r.warnings.iter().any(|w| w.contains("1 of 4 games has no numbered round")), "{method:?}: {:?}", r.warnings);
     }
 }
@@ -358,5 +382,32 @@ fn a_player_lists_rating_and_deviation_are_the_start() {
     for method in period_methods().into_iter().take(3) {
         let r = rate_with_list(games, "name,rating,rd\nAnn,2000,900\n", &method);
         assert!(r.warnings.iter().any(|w| w.contains("deviation of Ann") && w.contains("taken as 350")), "{method:?}: {:?}", r.warnings);
+    }
+}
+
+/// Issue 39, item 5: the app's example (the 2023/24 Premier League: dated matchdays, a game a
+/// week per team) rated by each period method gives deviations of the order of Brent's
+/// standard errors on the same scale (within a factor of 3; with every day a period growing
+/// the RD by the per-period c, Glicko gave RDs of 190–260 against Brent's 58–74), and the
+/// result says what the periods are and the growth per period used. Without its rounds the
+/// league is rated in weeks, chosen from the dates, and says so.
+#[test]
+fn the_examples_deviations_are_of_the_order_of_brents_standard_errors() {
+    use ratings_engine::methods::Method;
+    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../src/example/premier-league-2023-24.csv")).unwrap();
+    let brent = rate_csv(&text, &Method::Brent(Default::default()));
+    let se: HashMap<String, f64> = brent.players.iter().map(|p| (p.name.clone(), p.sigma.unwrap())).collect();
+    let undated_rounds = without_column(&text, 0);
+    for method in period_methods().into_iter().take(3) {
+        // Glicko's and Glicko-2's rounds in date order are timed in days; Stephenson counts rounds.
+        let per = if matches!(method, Method::Stephenson(_)) { " per round (the default" } else { " per day (the default" };
+        for (text, periods, said) in [(&text, "rounds in date order", per), (&undated_rounds, "weeks", "rated in weeks")] {
+            let r = rate_csv(text, &method);
+            let ratios: Vec<f64> = r.players.iter().map(|p| p.deviation.unwrap() / se[&p.name]).collect();
+            let (low, high) = ratios.iter().fold((f64::INFINITY, 0.0f64), |(l, h), &x| (l.min(x), h.max(x)));
+            assert!(low > 1.0 / 3.0 && high < 3.0, "{method:?}, {periods}: RD / Brent's standard error from {low:.2} to {high:.2}");
+            assert!(r.variant.to_string().ends_with(periods), "{method:?}: {}", r.variant);
+            assert!(r.warnings.iter().any(|w| w.contains(said)), "{method:?}: {:?}", r.warnings);
+        }
     }
 }
