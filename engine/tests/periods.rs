@@ -411,3 +411,81 @@ fn the_examples_deviations_are_of_the_order_of_brents_standard_errors() {
         }
     }
 }
+
+/// Games of four players over six weeks: Sunday 28 April 2024 to Saturday 1 June, rounds 1–4
+/// (round 3 played on a Monday and again, a postponed game, four weeks later).
+const SPRING: &str = "date,round,white,black,result
+2024-04-28,1,Ann,Bob,1-0
+2024-04-29,1,Cid,Dan,1-0
+2024-05-05,2,Ann,Cid,1-0
+2024-05-06,3,Bob,Dan,0-1
+2024-05-31,3,Ann,Dan,1-0
+2024-06-01,4,Bob,Cid,1-0
+";
+
+/// The periods `length` makes of `text`: what they are, each one's time and number of games.
+fn periods_of(text: &str, length: PeriodLength) -> Result<(String, Vec<(i64, usize)>), String> {
+    let data = ratings_engine::parse::parse_csv(text, &Default::default()).unwrap().dataset;
+    let (periods, basis, _) = Periods::from_dataset(&data, length).map_err(|e| e.to_string())?;
+    Ok((basis.plural().to_string(), periods.periods.iter().map(|(t, g)| (*t, g.len())).collect()))
+}
+
+/// Each length groups the games as it says: a day; a week from Monday to Sunday (ISO 8601's:
+/// Sunday 28 April ends one week, Monday 29 April starts the next, and Friday 31 May and
+/// Saturday 1 June share one); a calendar month; a round (in the dates' order: round 3's
+/// postponed game follows round 3's other directly, so it joins it); each game. The periods'
+/// times count days, weeks, months or games, so an empty week or month between two is time
+/// passing.
+#[test]
+fn each_period_length_groups_the_games_as_it_says() {
+    let sizes = |length| {
+        let (basis, periods) = periods_of(SPRING, length).unwrap();
+        (basis, periods.iter().map(|p| p.1).collect::<Vec<_>>(), periods.windows(2).map(|w| w[1].0 - w[0].0).collect::<Vec<_>>())
+    };
+    assert_eq!(sizes(PeriodLength::Day), ("days".into(), vec![1; 6], vec![1, 6, 1, 25, 1]));
+    assert_eq!(sizes(PeriodLength::Week), ("weeks".into(), vec![1, 2, 1, 2], vec![1, 1, 3]));
+    assert_eq!(sizes(PeriodLength::Month), ("months".into(), vec![2, 3, 1], vec![1, 1]));
+    assert_eq!(sizes(PeriodLength::Round).0, "rounds in date order");
+    assert_eq!(sizes(PeriodLength::Round).1, vec![2, 1, 2, 1], "a round a period, round 3's two games together");
+    assert_eq!(sizes(PeriodLength::Event), ("games".into(), vec![1; 6], vec![1; 5]));
+    // Without the dates, rounds; a length of time is refused, saying why.
+    let undated = without_column(SPRING, 0);
+    assert_eq!(periods_of(&undated, PeriodLength::Round).unwrap().1, vec![(1, 2), (2, 1), (3, 2), (4, 1)]);
+    for length in [PeriodLength::Day, PeriodLength::Week, PeriodLength::Month] {
+        let e = periods_of(&undated, length).unwrap_err();
+        assert!(e.contains(&format!("period = {}", length.name())) && e.contains("6 of 6 games have no date"), "{e}");
+    }
+    let e = periods_of(&without_column(SPRING, 1), PeriodLength::Round).unwrap_err();
+    assert!(e.contains("6 of 6 games have no numbered round; try auto or event"), "{e}");
+    // Auto: the rounds when there are some, weeks or months by the dates when there are not.
+    assert_eq!(periods_of(SPRING, PeriodLength::Auto).unwrap().0, "rounds in date order");
+    assert_eq!(periods_of(&undated, PeriodLength::Auto).unwrap().0, "rounds");
+}
+
+/// The default growth follows the period's length, so that a player's deviation after a given
+/// time away is about the same whatever the length: Ann plays once, on Wednesday 3 January
+/// 2024, and the last games are on Wednesday 8 January 2025 (371 days, 53 weeks, 12 months
+/// later). A growth the user sets is kept, per the period chosen, and said.
+#[test]
+fn a_deviation_after_a_year_away_is_the_same_whatever_the_length() {
+    use ratings_engine::Method;
+    let text = "date,white,black,result\n2024-01-03,Ann,Bob,1-0\n2025-01-08,Cid,Dan,1-0\n";
+    let ann = |method: &Method| {
+        let r = rate_csv(text, method);
+        (r.players.iter().find(|p| p.name == "Ann").unwrap().deviation.unwrap(), r.warnings)
+    };
+    for method in period_methods().into_iter().take(2) {
+        let lengths = [PeriodLength::Day, PeriodLength::Week, PeriodLength::Month];
+        let rd: Vec<f64> = lengths.iter().map(|&l| ann(&with_period(&method, l)).0).collect();
+        let (low, high) = rd.iter().fold((f64::INFINITY, 0.0f64), |(l, h), &x| (l.min(x), h.max(x)));
+        assert!(high / low < 1.02, "{method:?}: Ann's RD by day, week, month: {rd:?}");
+        // Each game a period of its own: the papers' values as stated, per game.
+        let said = ann(&with_period(&method, PeriodLength::Event)).1;
+        assert!(said.iter().any(|w| w.contains(" per game (the default, as the papers state it per period")), "{said:?}");
+    }
+    let set = Method::Glicko(GlickoParams { c: Some(20.0), period: PeriodLength::Week, ..GlickoParams::default() });
+    let (rd, said) = ann(&set);
+    let once = ann(&Method::Glicko(GlickoParams { c: Some(0.0), period: PeriodLength::Week, ..GlickoParams::default() })).0;
+    assert!((rd - (once * once + 53.0 * 400.0).sqrt()).abs() < 1e-9, "20 per week for 53 weeks: {rd}");
+    assert!(said.iter().any(|w| w == "c = 20.0 per week as set"), "{said:?}");
+}

@@ -136,15 +136,15 @@ pub fn calendar(players: usize, games: &[(usize, usize, i64)]) -> (PeriodLength,
 }
 
 /// A method's per-period growth as used: its symbol (`c`, `σ`), the value, what it is per
-/// (`week`), the days that lasts, and the default it was scaled from (`None`: the user's own
-/// value).
+/// (`week`), the days that lasts (`None`: no length of time), and the default it came from
+/// (`None`: the user's own value).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Growth {
     pub symbol: &'static str,
     pub value: f64,
     pub per: &'static str,
     pub days: Option<f64>,
-    pub scaled_from: Option<f64>,
+    pub default: Option<f64>,
 }
 
 impl Growth {
@@ -152,8 +152,8 @@ impl Growth {
     /// scaled to periods of `days` days.
     pub fn of(symbol: &'static str, set: Option<f64>, paper: f64, days: Option<f64>, per: &'static str) -> Growth {
         match set {
-            Some(value) => Growth { symbol, value, per, days, scaled_from: None },
-            None => Growth { symbol, value: paper * scale(days), per, days, scaled_from: Some(paper).filter(|_| days.is_some()) },
+            Some(value) => Growth { symbol, value, per, days, default: None },
+            None => Growth { symbol, value: paper * scale(days), per, days, default: Some(paper) },
         }
     }
 }
@@ -162,8 +162,11 @@ impl std::fmt::Display for Growth {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let shown = |v: f64| if v.abs() >= 1.0 { format!("{v:.1}") } else { format!("{v:.4}") };
         write!(f, "{} = {} per {}", self.symbol, shown(self.value), self.per)?;
-        match self.scaled_from {
+        match self.default {
             None => f.write_str(" as set"),
+            Some(_) if self.days.is_none() => {
+                write!(f, " (the default, as the papers state it per period: a {} is no length of time)", self.per)
+            }
             Some(m) if self.days == Some(MONTH_DAYS) => write!(f, " (the default, {} per month)", shown(m)),
             Some(m) => write!(
                 f,
