@@ -33,7 +33,7 @@ impl MethodSpec for GlickoParams {
         title: "Glicko ratings",
         label: "Glicko",
         short: "Glicko",
-        about: "Glicko: a rating and a deviation RD per player, rated period by period (rounds, or days); a player who sits periods out keeps the rating while the RD grows.",
+        about: "Glicko: a rating and a deviation RD per player, rated period by period (rounds, weeks, months…); a player who sits periods out keeps the rating while the RD grows.",
         sequential: true,
         decimals: None,
         passes: 1.5,
