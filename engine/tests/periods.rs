@@ -489,3 +489,21 @@ fn a_deviation_after_a_year_away_is_the_same_whatever_the_length() {
     assert!((rd - (once * once + 53.0 * 400.0).sqrt()).abs() < 1e-9, "20 per week for 53 weeks: {rd}");
     assert!(said.iter().any(|w| w == "c = 20.0 per week as set"), "{said:?}");
 }
+
+/// Settings kept before the period's length existed wrote the papers' growths as numbers: read
+/// back, they are the default (scaled to the period), not a value the user set; another value
+/// is the user's.
+#[test]
+fn a_stored_papers_growth_reads_as_the_default() {
+    let old = serde_json::to_string(&GlickoParams::paper_c()).unwrap();
+    let p: GlickoParams = serde_json::from_str(&format!(r#"{{"c": {old}, "convention": "Glickman"}}"#)).unwrap();
+    assert_eq!((p.c, p.period), (None, PeriodLength::Auto));
+    assert_eq!(serde_json::from_str::<GlickoParams>(r#"{"c": 20}"#).unwrap().c, Some(20.0));
+    assert_eq!(serde_json::from_str::<Glicko2Params>(r#"{"initial_volatility": 0.06}"#).unwrap().initial_volatility, None);
+    assert_eq!(
+        serde_json::from_str::<StephensonParams>(r#"{"c": 10, "period": "week"}"#).unwrap(),
+        StephensonParams { period: PeriodLength::Week, ..Default::default() }
+    );
+    let written = serde_json::to_string(&GlickoParams::default()).unwrap();
+    assert_eq!(serde_json::from_str::<GlickoParams>(&written).unwrap(), GlickoParams::default(), "{written}");
+}
