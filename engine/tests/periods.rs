@@ -507,3 +507,22 @@ fn a_stored_papers_growth_reads_as_the_default() {
     let written = serde_json::to_string(&GlickoParams::default()).unwrap();
     assert_eq!(serde_json::from_str::<GlickoParams>(&written).unwrap(), GlickoParams::default(), "{written}");
 }
+
+/// A history rated in weeks or months is drawn in days: each point at its period's first day
+/// (a Monday, the 1st), so the history chart's date axis places it.
+#[test]
+fn a_history_in_weeks_or_months_is_timed_by_its_periods_first_day() {
+    use ratings_engine::model::day_number;
+    let dated = without_column(SPRING, 1);
+    for (length, firsts) in [
+        (PeriodLength::Week, ["2024-04-22", "2024-04-29", "2024-05-27"]),
+        (PeriodLength::Month, ["2024-04-01", "2024-05-01", "2024-05-01"]),
+    ] {
+        let r = rate_csv(&dated, &with_period(&ratings_engine::Method::Glicko(Default::default()), length));
+        let ann = r.players.iter().find(|p| p.name == "Ann").and_then(|p| p.history.clone()).unwrap();
+        let times: Vec<Option<i64>> = ann.iter().map(|h| h.time).collect();
+        let mut expected: Vec<Option<i64>> = firsts.iter().map(|d| day_number(d)).collect();
+        expected.dedup();
+        assert_eq!(times, expected, "{length:?}");
+    }
+}

@@ -36,7 +36,7 @@ impl HistoryAxis {
             _ if !timed => HistoryAxis::Game,
             Some(MethodVariant::Periods { basis } | MethodVariant::WholeHistory { basis }) => match basis {
                 PeriodBasis::Round => HistoryAxis::Round,
-                PeriodBasis::Date | PeriodBasis::RoundByDate => HistoryAxis::Day,
+                PeriodBasis::Date | PeriodBasis::RoundByDate | PeriodBasis::Week | PeriodBasis::Month => HistoryAxis::Day,
                 PeriodBasis::Game => HistoryAxis::Game,
             },
             Some(MethodVariant::Elo { order: GameOrder::ByDate, .. } | MethodVariant::MultiElo { games: Some(GameOrder::ByDate), .. }) => {

@@ -63,7 +63,7 @@ impl Stepper for PeriodFit<'_> {
             for i in [g.first, g.second] {
                 // Each player once per period (their last point is this period's already).
                 if self.histories[i].last().is_none_or(|h| h.game != self.rated) {
-                    let (time, deviation) = (Some(self.periods.periods[k].0), self.rule.deviation(i));
+                    let (time, deviation) = (Some(self.basis.day_or_number(self.periods.periods[k].0)), self.rule.deviation(i));
                     self.histories[i].push(HistoryPoint { game: self.rated, rating: self.rule.rating(i), time, deviation });
                 }
             }

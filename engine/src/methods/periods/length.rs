@@ -105,6 +105,22 @@ pub fn month(day: i64) -> i64 {
     y * 12 + m - 1
 }
 
+/// The first day (a Monday) of week `week` ([`week`]'s numbering).
+pub fn week_start(week: i64) -> i64 {
+    week * 7 + 5
+}
+
+/// The first day of month `month` ([`month`]'s numbering), as [`crate::model::day_number`]
+/// counts days (H. Hinnant's civil count).
+pub fn month_start(month: i64) -> i64 {
+    let (y, m) = (month.div_euclid(12), month.rem_euclid(12) + 1);
+    let y = if m <= 2 { y - 1 } else { y };
+    let era = y.div_euclid(400);
+    let yoe = y - era * 400;
+    let doy = (153 * ((m + 9) % 12) + 2) / 5;
+    era * 146_097 + yoe * 365 + yoe / 4 - yoe / 100 + doy
+}
+
 /// `Auto` for games that are all dated and not all numbered: a week when the median player (of
 /// those who played in two weeks or more) played in at least half the weeks from their first
 /// game's to their last's, else a month; a week when no one played in two weeks. A day is
@@ -202,8 +218,10 @@ mod tests {
                 for d in [1, 15, 28] {
                     assert_eq!(month(day(&format!("{y}-{m:02}-{d:02}"))), y * 12 + m - 1);
                 }
+                assert_eq!(month_start(y * 12 + m - 1), day(&format!("{y}-{m:02}-01")), "{y}-{m}");
             }
         }
+        assert_eq!(week_start(week(day("2024-05-09"))), day("2024-05-06"), "a Thursday's week starts on the Monday");
     }
 
     #[test]

@@ -159,6 +159,16 @@ impl PeriodBasis {
         }
     }
 
+    /// A period's `time` as a history draws it: a week's or a month's first day (as
+    /// [`crate::model::day_number`] counts days), else the time itself (a day, a round, a game).
+    pub fn day_or_number(self, time: i64) -> i64 {
+        match self {
+            PeriodBasis::Week => length::week_start(time),
+            PeriodBasis::Month => length::month_start(time),
+            _ => time,
+        }
+    }
+
     /// What the periods' time is counted in, for saying what a growth is per.
     pub fn unit(self, convention: Convention) -> &'static str {
         match (self, convention) {
