@@ -183,7 +183,7 @@ impl std::fmt::Display for Growth {
             Some(_) if self.days.is_none() => {
                 write!(f, " (the default, as the papers state it per period: a {} is no length of time)", self.per)
             }
-            Some(m) if self.days == Some(MONTH_DAYS) => write!(f, " (the default, {} per month)", shown(m)),
+            Some(_) if self.days == Some(MONTH_DAYS) => f.write_str(" (the default)"),
             Some(m) => write!(
                 f,
                 " (the default {} per month scaled to {} days, so that a deviation grows as much in a given time whatever the period)",
