@@ -36,7 +36,7 @@ impl HistoryAxis {
             _ if !timed => HistoryAxis::Game,
             Some(MethodVariant::Periods { basis } | MethodVariant::WholeHistory { basis }) => match basis {
                 PeriodBasis::Round => HistoryAxis::Round,
-                PeriodBasis::Date | PeriodBasis::RoundByDate => HistoryAxis::Day,
+                PeriodBasis::Date | PeriodBasis::RoundByDate | PeriodBasis::Week | PeriodBasis::Month => HistoryAxis::Day,
                 PeriodBasis::Game => HistoryAxis::Game,
             },
             Some(MethodVariant::Elo { order: GameOrder::ByDate, .. } | MethodVariant::MultiElo { games: Some(GameOrder::ByDate), .. }) => {
@@ -139,7 +139,9 @@ mod tests {
         let r = crate::core::compute::rate_text(lesson.text, &Settings { method: MethodKind::Glicko2, ..Default::default() }).unwrap();
         assert_eq!(r.history_axis, HistoryAxis::Day);
         let rosa = r.players.iter().find(|p| p.name == "Rosa").and_then(|p| p.history.clone()).unwrap();
-        assert_eq!(date(rosa[0].x), "2024-01-06");
+        // Her first period's first day: the lesson's dated games are rated in months (issue 39,
+        // item 5: a day a period no more; her first game is on 6 January).
+        assert_eq!(date(rosa[0].x), "2024-01-01");
         let all: Vec<&[HistoryRow]> = r.players.iter().filter_map(|p| p.history.as_deref()).collect();
         let away: Vec<Piece> = pieces(&rosa, gap(&all)).into_iter().filter(|p| matches!(p, Piece::Held { away: true, .. })).collect();
         let [Piece::Held { from, to, rating, band, .. }] = away[..] else { panic!("one absence: {away:?}") };

@@ -130,7 +130,7 @@ test('the lesson of a year away sets Glicko-2 and the compare view to Elo, Glick
   await page.getByTestId('lesson-note').waitFor();
   assert.match(await page.getByTestId('lesson-note').textContent(), /Rosa played for six months/);
   await page.waitForFunction(() => document.querySelector('[data-testid=results-panel]')?.dataset.method === 'glicko2'
-    && /^Rated in one pass through 48 days/.test(document.querySelector('[data-testid=status]')?.textContent ?? ''));
+    && /^Rated in one pass through 24 months/.test(document.querySelector('[data-testid=status]')?.textContent ?? ''));
   await openCompare(page);
   assert.deepEqual(await columns(page), ['Elo', 'Glicko-2', 'WHR']);
   assert.deepEqual(errors, []);

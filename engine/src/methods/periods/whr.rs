@@ -312,7 +312,8 @@ impl<'d> WhrFit<'d> {
     }
 
     pub fn new(data: &'d Dataset, p: &WhrParams) -> Result<WhrFit<'d>, RateError> {
-        let (periods, basis, note) = Periods::from_dataset(data);
+        let (periods, basis, notes) = Periods::by_day(data);
+        let note = notes.into_iter().next();
         if periods.periods.is_empty() {
             return Err(RateError::NoGames);
         }
