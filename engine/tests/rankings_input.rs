@@ -72,7 +72,12 @@ fn long_form_errors_name_the_line() {
     refused(&format!("{head}g,A,2\ng,B,3\n"), "", 2, "place 2 where 1 was due");
     refused(&format!("{head}g,A,1\ng,B,1\ng,C,2\ng,D,2\ng,E,4\n"), "", 6, gaps);
     refused(&format!("{head}g,A,1\ng,B,2\ng,C,2\ng,D,5\n"), "", 5, "place 5 where 4 was due");
-    refused(&format!("{head}g,A,1\ng,B,2\ng,A,3\n"), "", 4, "expected each player once per event, found ''A' on line 2 and again on line 4'");
+    refused(
+        &format!("{head}g,A,1\ng,B,2\ng,A,3\n"),
+        "",
+        4,
+        "expected each player once per event, found ''A' on line 2 and again on line 4'",
+    );
     refused(&format!("{head}g,A,1\nh,A,1\nh,B,2\n"), "", 2, "expected at least two players in an event, found '1 in event 'g''");
     refused(&format!("{head}g,A,\ng,B,-\n"), "", 2, "expected at least one player with a place");
     for bad in ["0", "-2", "first", "1.5"] {
@@ -112,7 +117,12 @@ fn wide_places() {
     assert!(!ratings_engine::parse::looks_like_events("first,second,result\nA,B,1-0\n"));
     let head = "event,1st,2nd,3rd\n";
     refused(&format!("{head}n1,A,,C\n"), "", 2, "column '3rd': expected places without a gap");
-    refused(&format!("{head}n1,A,A,C\n"), "", 2, "column '2nd': expected each player once per event, found ''A' in column '1st' and again here'");
+    refused(
+        &format!("{head}n1,A,A,C\n"),
+        "",
+        2,
+        "column '2nd': expected each player once per event, found ''A' in column '1st' and again here'",
+    );
     refused(&format!("{head}n1,A,,\n"), "", 2, "expected at least two players in an event");
     refused(&format!("{head}n1,A = ,B\n"), "", 2, "column '1st': expected a player's name");
 }
