@@ -187,3 +187,21 @@ fn mappings_that_cannot_be_read_are_errors() {
     let e = parse_events("a,b,c\nx,y,z\n", "").unwrap_err().to_string();
     assert!(e.contains("line 1: no column for multi-player events"), "{e}");
 }
+
+/// The committed ranking files (`tests/data/events/`, also the fuzz targets' seeds) read as
+/// they say.
+#[test]
+fn committed_ranking_files() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/events/");
+    let file = |name: &str| std::fs::read_to_string(format!("{dir}{name}")).unwrap();
+    check_debate(&file("debate_bp.csv"), "");
+    check_debate(&file("debate_bp.csv"), "event=round+room,place=rank");
+    let p = parse_events(&file("places_wide.csv"), "").unwrap();
+    let e = events(&p);
+    assert_eq!(e.iter().map(|e| e.1.len()).collect::<Vec<_>>(), vec![5, 4, 4, 3]);
+    assert_eq!(e[2], ("race Heat 3".into(), places(&[("Dov", 1), ("Ana", 2), ("Eli", 2), ("Bea", 4)]), vec![]));
+    let p = parse_events(&file("long_ties_unranked.csv"), "").unwrap();
+    let e = events(&p);
+    assert_eq!(e.len(), 3);
+    assert_eq!(e[2], ("Night 3".into(), places(&[("Dov", 1)]), vec!["Ana".into(), "Bea".into(), "Cy".into()]));
+}

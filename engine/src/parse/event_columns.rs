@@ -6,7 +6,7 @@ use crate::error::ParseError;
 
 /// Columns that name (a part of) an event: all those present together make the event, so a
 /// debate tab's `round` and `room` give one event a room a round.
-const EVENT: &[&str] = &["event", "game", "match", "round", "hand", "room", "table", "heat"];
+const EVENT: &[&str] = &["event", "game", "match", "round", "hand", "room", "table", "heat", "race"];
 /// Columns taken as the event only when none of [`EVENT`] is there.
 const EVENT_FALLBACK: &[&str] = &["time", "id"];
 const PLAYER: &[&str] = &["player", "name", "team"];
