@@ -50,7 +50,7 @@ impl MethodSpec for MultiEloParams {
         title: "Multiplayer Elo ratings",
         label: "Multiplayer Elo",
         short: "Multiplayer Elo",
-        about: "Multiplayer Elo: each place in turn is won among the players not yet placed, each expecting a share 10^(R/ζ) / Σ 10^(R/ζ). Reads event,player,place rows, 1st,2nd,3rd… columns or numbered player/score columns; two-player games count too.",
+        about: "Multiplayer Elo: each place is won among the players not yet placed, each expecting 10^(R/ζ) / Σ 10^(R/ζ) of it. Reads event,player,place rows, 1st,2nd,3rd… or player/score columns; two-player games count too.",
         sequential: true,
         decimals: None,
         passes: 1.5,
