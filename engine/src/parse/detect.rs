@@ -6,8 +6,8 @@
 //! the caller's method reads decides ([`ReadOptions::own`]; which method reads which is the
 //! job's to say, `job::own_format`: parsing knows formats, not methods): multi-player events
 //! when the text looks like them (or the column mapping names a role of theirs: `players=`,
-//! `places=`, `place=`, `event=round+room`), the AGA's results
-//! format when the text is in it, and everything else is a CSV games file.
+//! `places=`, `place=`, `event=round+room`), the AGA's results format when the text is in it,
+//! and everything else is a CSV games file.
 
 use super::{looks_like_events, mapping_names_events, parse_events, BadLines, ColumnMap, CsvOptions, Warning};
 
