@@ -39,10 +39,16 @@ INPUT FORMAT
   AGA reads the same CSV with handicap, komi, declared ranks (rank1/rank2: 3d, 5k) and an
   event (tournament) column, or the AGA results format (TOURNEY / PLAYERS / GAMES sections).
 
-  Multiplayer Elo also reads events: 'event,player,place' (one row per player, place 1
-  wins, the rows of one event together), or one row per event with numbered player and
-  score columns (Play1..Play4, Score1..Score4; higher score places higher; --map
-  players=A|B|C,scores=X|Y|Z for other names). Two-player games count as two-player events.
+  Multiplayer Elo also reads events, every place counting: 'event,player,place' (one row
+  per player, place 1 wins, tied players share a place, an empty place or '-' took part
+  unranked, the rows of one event together; every event-like column together is the event,
+  so 'round,room,team,rank' is one event a room a round; --map
+  event=round+room,player=team,place=rank for other names), one row per event with place
+  columns (1st,2nd,3rd..., first,second,third... or place1,place2...; players tied at a
+  place in one cell as 'A = B' or 'A / B'; --map places=A|B|C), or one row per event with
+  numbered player and score columns (Play1..Play4, Score1..Score4; higher score places
+  higher; --map players=A|B|C,scores=X|Y|Z). Places run without a gap (1,2,2,4 or
+  1,2,2,3). Two-player games count as two-player events.
 
 EXIT STATUS
   0 ratings printed (a warning says if the iteration did not converge); 1 the input could

@@ -228,10 +228,33 @@ fn multiplayer_elo_reads_events() {
     assert_eq!(v["method"], "multi_elo");
     let names: Vec<&str> = v["players"].as_array().unwrap().iter().map(|p| p["name"].as_str().unwrap()).collect();
     assert_eq!(names.len(), 4);
-    assert_eq!(names[3], "Cy", "two losses, the second in a smaller field");
+    // Every place counts (issue 39): Di, last of four, lost three places; Cy, third twice,
+    // won the last place each time. (While only the winner counted, Cy's two losses put him
+    // last.)
+    assert_eq!(&names[2..], ["Cy", "Di"]);
     let o = run(&["rate", "-", "--method", "multi-elo"], Some("event,player,place\ng1,A,1\ng1,B,zero\n"));
     assert_eq!(o.status.code(), Some(1));
     assert!(err(&o).contains("line 3, column 'place'"), "{}", err(&o));
+}
+
+/// Ranking files (issue 39): a debate tab is one event a room a round, by header names and by
+/// a mapping; place columns with a tie; a place that skips names its line.
+#[test]
+fn multiplayer_elo_reads_ranking_files() {
+    let tab = "round,room,team,rank\n1,A,T1,1\n1,A,T2,2\n1,A,T3,3\n1,A,T4,4\n1,B,T5,1\n1,B,T6,2\n1,B,T7,3\n1,B,T8,4\n";
+    for map in [None, Some("event=round+room,place=rank")] {
+        let mut args = vec!["rate", "-", "--method", "multi-elo", "--format", "json"];
+        args.extend(map.iter().flat_map(|m| ["--map", m]));
+        let o = run(&args, Some(tab));
+        assert!(o.status.success(), "{}", err(&o));
+        let v: Value = serde_json::from_str(&out(&o)).unwrap();
+        assert_eq!(v["iterations"], 2, "two events, one a room: {map:?}");
+    }
+    let o = run(&["rate", "-", "--method", "multi-elo"], Some("race,1st,2nd,3rd\nr1,A = B,,C\nr2,C,A,B\n"));
+    assert!(o.status.success(), "{}", err(&o));
+    let o = run(&["rate", "-", "--method", "multi-elo"], Some("event,player,place\ng,A,1\ng,B,3\n"));
+    assert_eq!(o.status.code(), Some(1));
+    assert!(err(&o).contains("line 3, column 'place': expected places without a gap"), "{}", err(&o));
 }
 
 #[test]

@@ -194,8 +194,10 @@ fn multiplayer_elo_hand_worked_and_invariant() {
         unranked: Vec::new(),
     });
     let r = by_name(&multi_elo::rate(&d, &MultiEloParams::default()).unwrap());
-    // Four equal players expect a quarter of a win each: the winner gains 25·0.75.
-    assert!((r["B"] - 1518.75).abs() < 1e-9 && (r["A"] - 1493.75).abs() < 1e-9, "{r:?}");
+    // Four equal players expect a quarter of a win each: the winner gains 25·0.75. A, second,
+    // lost 25·0.25 while only the winner counted; with every place counting (issue 39) A then
+    // wins second place among three, gaining 25·(1 − 1/3) more.
+    assert!((r["B"] - 1518.75).abs() < 1e-9 && (r["A"] - (1493.75 + 25.0 * 2.0 / 3.0)).abs() < 1e-9, "{r:?}");
     // A second event, now with unequal ratings, keeps the sum.
     d.events.push(Event { name: "2".into(), places: vec![(ids[0], 1), (ids[1], 2), (ids[2], 2)], line: 6, unranked: Vec::new() });
     let r = multi_elo::rate(&d, &MultiEloParams { zeta: 400.0, k: 32.0, initial: 1500.0 }).unwrap();

@@ -1,5 +1,6 @@
-//! Every parser on any text: no panic, and its errors name lines the text has; a games CSV
-//! read in parts (cut where the text's last bytes say) reads as it does whole.
+//! Every parser on any text (ranking files with mappings too): no panic, and its errors name
+//! lines the text has; a games CSV read in parts (cut where the text's last bytes say) reads
+//! as it does whole.
 #![no_main]
 use libfuzzer_sys::fuzz_target;
 use ratings_engine::parse::{aga, decode::decode, parse_csv, parse_events, parse_players, pgn, trf, BadLines, CsvOptions};
@@ -36,8 +37,12 @@ fuzz_target!(|bytes: &[u8]| {
     if let Err(e) = aga::parse_aga(&text) {
         check_errors(&text, &e);
     }
-    if let Err(e) = parse_events(&text, "") {
-        check_errors(&text, &e);
+    // Ranking files by their header names and by mappings of every kind (`#N` columns, so any
+    // header has them): the long form with a combined event, place columns, players and scores.
+    for mapping in ["", "event=#1+#2,player=#3,place=#4", "event=#1,place=#2", "places=#2|#3|#4", "players=#1|#2,scores=#3|#4"] {
+        if let Err(e) = parse_events(&text, mapping) {
+            check_errors(&text, &e);
+        }
     }
     if let Err(e) = parse_players(&text) {
         check_errors(&text, &e);

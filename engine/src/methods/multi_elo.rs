@@ -1,7 +1,11 @@
-//! Multiplayer Elo for events with one winner among n players (the seed's AHP argument):
-//! `E_i = 10^(R_i/ζ) / Σ_j 10^(R_j/ζ)`, `S_i = 1` for the winner (shared equally by tied
-//! winners) and 0 for the rest, `R_i += K (S_i − E_i)`. Two-player events are Elo exactly, and
-//! the sum of ratings never changes. Two-player games in the data count as two-player events.
+//! Multiplayer Elo for events with places (the seed's AHP argument, applied place by place):
+//! the note's expectation vector `E_i = 10^(R_i/ζ) / Σ_j 10^(R_j/ζ)` is the chance of
+//! finishing first among the players still unplaced. Stage s of an event takes the players
+//! not yet placed (the unranked among them), `S_i = 1` for the player placed there (a tie of t
+//! is one stage, 1/t each) and 0 for the rest, and `R_i += K Σ_s (S_i − E_i)` from the
+//! ratings before the event. With only the winner placed it is the note's one-winner update;
+//! two-player events are Elo exactly; the sum of ratings never changes. Two-player games in
+//! the data count as two-player events.
 //!
 //! ```
 //! use ratings_engine::methods::multi_elo::{rate, MultiEloParams};
@@ -12,6 +16,8 @@
 //! let r = rate(&d, &MultiEloParams::default()).unwrap();
 //! assert_eq!(r.players[0].name, "A");
 //! assert!((r.players[0].rating.unwrap() - (1500.0 + 25.0 * 0.75)).abs() < 1e-9);
+//! // B, second: a quarter expected of the win, then a third of second place.
+//! assert!((r.players[1].rating.unwrap() - (1500.0 + 25.0 * (2.0 / 3.0 - 0.25))).abs() < 1e-9);
 //! ```
 
 mod params;
@@ -44,7 +50,7 @@ impl MethodSpec for MultiEloParams {
         title: "Multiplayer Elo ratings",
         label: "Multiplayer Elo",
         short: "Multiplayer Elo",
-        about: "Multiplayer Elo: one winner among n players; each player expects a share 10^(R/ζ) / Σ 10^(R/ζ) of the win. Reads event,player,place rows or numbered player/score columns; two-player games count too.",
+        about: "Multiplayer Elo: each place is won among the players not yet placed, each expecting 10^(R/ζ) / Σ 10^(R/ζ) of it. Reads event,player,place rows, 1st,2nd,3rd… or player/score columns; two-player games count too.",
         sequential: true,
         decimals: None,
         passes: 1.5,
@@ -77,9 +83,11 @@ pub fn rate(data: &Dataset, params: &MultiEloParams) -> Result<Rating, RateError
 /// (or the two-player games of one date or round).
 pub fn fit<'d>(data: &'d Dataset, params: &MultiEloParams) -> Result<SequentialFit<'d, MultiEloRule>, RateError> {
     params.validate()?;
-    // Events as (players, places); two-player games join them, in their own order.
+    // Events as (players, places), the unranked placed at infinity (never placed); two-player
+    // games join them, in their own order.
+    let unranked = |e: &'d crate::model::Event| e.unranked.iter().map(|&p| (p, f64::INFINITY));
     let mut events: Vec<Vec<(usize, f64)>> =
-        data.events.iter().map(|e| e.places.iter().map(|&(p, place)| (p, place as f64)).collect()).collect();
+        data.events.iter().map(|e| e.places.iter().map(|&(p, place)| (p, place as f64)).chain(unranked(e)).collect()).collect();
     let first_game = events.len();
     let (order, how) = ordered_games(&data.games, true);
     // A win places first, a loss second; a draw places both first (they share the win).
@@ -128,20 +136,20 @@ impl Rule for MultiEloRule {
     fn apply(&mut self, item: usize, step: usize, run: &mut Run) -> Update {
         let ev = &self.events[item];
         let before: Vec<f64> = ev.iter().map(|&(p, _)| run.ratings[p]).collect();
-        let e = expected_shares(&before, self.params.zeta);
+        let (sums, won) = stage_sums(ev, &before, self.params.zeta);
         let best = ev.iter().map(|&(_, place)| place).fold(f64::INFINITY, f64::min);
-        let winners = ev.iter().filter(|&&(_, place)| place == best).count() as f64;
+        let winners = ev.iter().filter(|&&(_, place)| place == best).count();
         // Foresight: did the favourite (a single highest rating) win alone?
         let top = before.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-        let decided = winners == 1.0 && before.iter().filter(|&&x| x == top).count() == 1;
+        let decided = winners == 1 && before.iter().filter(|&&x| x == top).count() == 1;
         let foreseen = decided.then(|| ev.iter().zip(&before).any(|(&(_, place), &x)| place == best && x == top));
         let (mut change, mut surprise) = (0.0f64, 0.0f64);
-        for (k, &(p, place)) in ev.iter().enumerate() {
-            let s = if place == best { 1.0 / winners } else { 0.0 };
-            let delta = self.params.k * (s - e[k]);
-            run.record(p, delta, s, step);
+        for (k, &(p, _)) in ev.iter().enumerate() {
+            let delta = self.params.k * sums[k];
+            // The score tallied is the share of the win, as before places counted.
+            run.record(p, delta, won[k], step);
             change = change.max(delta.abs());
-            surprise = surprise.max((s - e[k]).abs());
+            surprise = surprise.max(sums[k].abs());
         }
         Update { change, surprise, foreseen }
     }
@@ -149,4 +157,32 @@ impl Rule for MultiEloRule {
     fn item(&self) -> &'static str {
         "event"
     }
+}
+
+/// Each player's `Σ_s (S_i − E_i)` over the stages of one event (players with their places,
+/// the unranked at infinity), and their score at the first stage (their share of the win).
+/// A stage is one place: its set the players not placed before it, the players placed there
+/// scoring 1/t each. Each stage's shares are worked out afresh with its own largest exponent
+/// taken out, so none overflows or vanishes whatever the gaps (an event is small: the cost of
+/// a set per place does not matter).
+fn stage_sums(ev: &[(usize, f64)], before: &[f64], zeta: f64) -> (Vec<f64>, Vec<f64>) {
+    let mut sums = vec![0.0; ev.len()];
+    let mut won = vec![0.0; ev.len()];
+    let mut stages: Vec<f64> = ev.iter().map(|&(_, place)| place).filter(|p| p.is_finite()).collect();
+    crate::sort::unstable_by(&mut stages, f64::total_cmp);
+    stages.dedup();
+    let mut left: Vec<usize> = (0..ev.len()).collect();
+    for (s, &place) in stages.iter().enumerate() {
+        let shares = expected_shares(&left.iter().map(|&j| before[j]).collect::<Vec<_>>(), zeta);
+        let tied = left.iter().filter(|&&j| ev[j].1 == place).count() as f64;
+        for (m, &j) in left.iter().enumerate() {
+            let score = if ev[j].1 == place { 1.0 / tied } else { 0.0 };
+            sums[j] += score - shares[m];
+            if s == 0 {
+                won[j] = score;
+            }
+        }
+        left.retain(|&j| ev[j].1 != place);
+    }
+    (sums, won)
 }

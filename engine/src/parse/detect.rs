@@ -5,10 +5,11 @@
 //! method rates its games, and the standings come with it). Otherwise the format of its own
 //! the caller's method reads decides ([`ReadOptions::own`]; which method reads which is the
 //! job's to say, `job::own_format`: parsing knows formats, not methods): multi-player events
-//! when the text looks like them (or the column mapping names `players=`), the AGA's results
-//! format when the text is in it, and everything else is a CSV games file.
+//! when the text looks like them (or the column mapping names a role of theirs: `players=`,
+//! `places=`, `place=`, `event=round+room`), the AGA's results format when the text is in it,
+//! and everything else is a CSV games file.
 
-use super::{looks_like_events, parse_events, BadLines, ColumnMap, CsvOptions, Warning};
+use super::{looks_like_events, mapping_names_events, parse_events, BadLines, ColumnMap, CsvOptions, Warning};
 
 /// A games CSV read on every core natively, on the one the browser gives a worker in wasm.
 #[cfg(not(target_arch = "wasm32"))]
@@ -68,7 +69,7 @@ pub fn detect(text: &str, options: &ReadOptions) -> Format {
         Format::Trf
     } else if super::pgn::looks_like_pgn(text) {
         Format::Pgn
-    } else if options.own == Some(Format::Events) && (looks_like_events(text) || options.mapping.contains("players=")) {
+    } else if options.own == Some(Format::Events) && (looks_like_events(text) || mapping_names_events(&options.mapping)) {
         Format::Events
     } else if options.own == Some(Format::AgaResults) && super::aga::looks_like_aga(text) {
         Format::AgaResults

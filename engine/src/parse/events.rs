@@ -1,110 +1,56 @@
-//! Multi-player events: who finished where.
+//! Multi-player events: who finished where ([`parse_events`]). The layouts, found by header
+//! names or named by a mapping ([`super::event_columns`]):
 //!
-//! * long form, one row per player per event: a header with `event`, `player` and `place`
-//!   columns (place 1 wins; the rows of one event stand together);
-//! * wide form, one row per event: numbered player columns (`Play1..PlayN`, `player1..`) and
-//!   the matching score columns (`Score1..ScoreN`, higher is better), as in PlayerRatings'
-//!   riichi data. A mapping `players=A|B|C,scores=X|Y|Z` names other columns.
+//! * long form, one row per player per event: `event, player, place` (place 1 wins; tied
+//!   players share a place; an empty place or `-`, a player who took part unranked, below
+//!   every ranked one; the rows of one event together). Every event-like column present
+//!   (`event`, `round`, `room`, `table`, ...) makes the event together, so a debate tab's
+//!   `round, room, team, rank` is one event a room a round; `event=round+room,place=rank` says so;
+//! * wide form of places, one row per event: columns `1st, 2nd, 3rd…` (or `first, second,
+//!   third…`, `place1, place2…`) holding who finished there, players tied at a place in one
+//!   cell as `A = B` (or `A / B`), empty cells for fewer players; `places=A|B|C` names others;
+//! * wide form of scores, one row per event: numbered player columns (`Play1..PlayN`) and the
+//!   matching score columns (`Score1..ScoreN`, higher is better), as in PlayerRatings' riichi
+//!   data; `players=A|B|C,scores=X|Y|Z` names others.
+//!
+//! Places must run without a gap (standard competition ranking 1, 2, 2, 4 or dense 1, 2, 2, 3);
+//! every error names its line and what was expected.
 
 use super::columns::normalise_header;
 use super::csv::{Parsed, Warning};
+use super::event_columns::{detect_layout, layout, Layout};
+use super::event_places::{parse_place, skipped, tied_names, PLACES_EXPECTED, PLACE_EXPECTED};
 use super::records::{first_record, records, sniff_delimiter, Record};
 use crate::error::{ParseError, ParseErrors};
-use crate::model::{Dataset, Event};
+use crate::model::{Dataset, Event, PlayerId};
 use crate::parse::Columns;
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
-const EVENT: &[&str] = &["event", "game", "match", "round", "hand", "time", "id"];
-const PLAYER: &[&str] = &["player", "name", "team"];
-const PLACE: &[&str] = &["place", "rank", "position", "finish", "placing"];
+pub use super::event_columns::mapping_names_events;
 
 /// Whether the header looks like multi-player events (long or wide).
 pub fn looks_like_events(text: &str) -> bool {
     first_record(text, sniff_delimiter(text)).is_some_and(|h| {
         let norm: Vec<String> = h.fields.iter().map(|f| normalise_header(f)).collect();
-        long_columns(&norm).is_some() || wide_columns(&norm, None).is_some_and(|w| w.players.len() >= 3)
+        match detect_layout(&norm) {
+            Some(Layout::Scores { players, .. }) => players.len() >= 3,
+            other => other.is_some(),
+        }
     })
 }
 
-/// The long form's columns, by index.
-#[derive(Clone, Copy)]
-struct LongColumns {
-    event: usize,
-    player: usize,
-    place: usize,
-}
-
-fn long_columns(norm: &[String]) -> Option<LongColumns> {
-    let find = |names: &[&str]| norm.iter().position(|h| names.contains(&h.as_str()));
-    Some(LongColumns { event: find(EVENT)?, player: find(PLAYER)?, place: find(PLACE)? })
-}
-
-/// The wide form's columns, by index: `scores[k]` is `players[k]`'s score.
-struct WideColumns {
-    players: Vec<usize>,
-    scores: Vec<usize>,
-}
-
-/// Numbered player columns and their score columns, by number (or by an explicit mapping).
-fn wide_columns(norm: &[String], mapping: Option<&str>) -> Option<WideColumns> {
-    if let Some(spec) = mapping {
-        let mut players = Vec::new();
-        let mut scores = Vec::new();
-        for part in spec.split([',', ';']) {
-            let Some((role, cols)) = part.split_once('=') else { continue };
-            let idx: Option<Vec<usize>> = cols.split('|').map(|c| norm.iter().position(|h| *h == normalise_header(c))).collect();
-            match normalise_header(role).as_str() {
-                "players" => players = idx?,
-                "scores" => scores = idx?,
-                _ => {}
-            }
-        }
-        return (!players.is_empty() && players.len() == scores.len()).then_some(WideColumns { players, scores });
-    }
-    let numbered = |prefixes: &[&str]| -> Vec<(u32, usize)> {
-        let mut v: Vec<(u32, usize)> = norm
-            .iter()
-            .enumerate()
-            .filter_map(|(i, h)| {
-                let p =
-                    prefixes.iter().find(|p| h.starts_with(*p) && h[p.len()..].chars().all(|c| c.is_ascii_digit()) && h.len() > p.len())?;
-                Some((h[p.len()..].parse().ok()?, i))
-            })
-            .collect();
-        v.sort();
-        v
-    };
-    let players = numbered(&["player", "play", "p"]);
-    let scores = numbered(&["score", "points", "pts", "s"]);
-    if players.len() < 2 || players.len() != scores.len() || players.iter().zip(&scores).any(|(a, b)| a.0 != b.0) {
-        return None;
-    }
-    Some(WideColumns { players: players.iter().map(|x| x.1).collect(), scores: scores.iter().map(|x| x.1).collect() })
-}
-
-/// Reads events; `mapping` is the wide form's `players=...,scores=...` (may be empty).
+/// Reads events; `mapping` names columns (`event=round+room,place=rank`, `places=A|B|C`,
+/// `players=A|B|C,scores=X|Y|Z`; may be empty).
 pub fn parse_events(text: &str, mapping: &str) -> Result<Parsed, ParseErrors> {
     let (recs, errors) = records(text, sniff_delimiter(text));
     let mut recs = recs.into_iter();
     let header = recs.next().ok_or_else(|| ParseErrors(vec![ParseError::Empty]))?;
-    let norm: Vec<String> = header.fields.iter().map(|f| normalise_header(f)).collect();
     let mut reader = EventReader { header: &header, data: Dataset::new(), errors };
-    let mapping = (!mapping.trim().is_empty()).then_some(mapping);
-    if let (None, Some(cols)) = (mapping, long_columns(&norm)) {
-        reader.long(recs, cols);
-    } else if let Some(cols) = wide_columns(&norm, mapping) {
-        let name_col = norm.iter().position(|h| EVENT.contains(&h.as_str()));
-        reader.wide(recs, &cols, name_col);
-    } else {
-        return Err(ParseErrors(vec![ParseError::MissingColumn {
-            line: header.line,
-            role: "multi-player events".into(),
-            key: "players".into(),
-            aliases:
-                "event, player and place (one row per player), or numbered player and score columns such as Play1..Play4 and Score1..Score4"
-                    .into(),
-            found: header.fields.iter().map(|h| format!("'{}'", h.trim())).collect::<Vec<_>>().join(", "),
-        }]));
+    match layout(&header.fields, mapping, header.line).map_err(|e| ParseErrors(vec![e]))? {
+        Some(Layout::Long { event, player, place }) => reader.long(recs, &event, player, place),
+        Some(Layout::Scores { event, players, scores }) => reader.wide_scores(recs, &event, &players, &scores),
+        Some(Layout::Places { event, places }) => reader.wide_places(recs, &event, &places),
+        None => return Err(ParseErrors(vec![missing_columns(&header)])),
     }
     let EventReader { data, mut errors, .. } = reader;
     if !errors.is_empty() {
@@ -116,6 +62,29 @@ pub fn parse_events(text: &str, mapping: &str) -> Result<Parsed, ParseErrors> {
         warnings.push(Warning { line: 0, message: "no events found".into() });
     }
     Ok(Parsed { dataset: data, columns: Columns::default(), warnings })
+}
+
+fn missing_columns(header: &Record) -> ParseError {
+    ParseError::MissingColumn {
+        line: header.line,
+        role: "multi-player events".into(),
+        key: "players".into(),
+        aliases: "event, player and place (one row per player), place columns 1st, 2nd, 3rd…, or numbered player and score columns such as Play1..Play4 and Score1..Score4".into(),
+        found: header.fields.iter().map(|h| format!("'{}'", h.trim())).collect::<Vec<_>>().join(", "),
+    }
+}
+
+/// A long-form event being read: its players with their places and lines.
+struct Pending {
+    key: Vec<String>,
+    name: String,
+    line: usize,
+    ranked: Vec<(PlayerId, u32, usize)>,
+    unranked: Vec<PlayerId>,
+    /// Each player's line, so that a player twice is found without a scan and named with both.
+    lines: HashMap<PlayerId, usize>,
+    /// Whether a row of it was bad (and so reported).
+    spoiled: bool,
 }
 
 /// The events read so far and the errors found; the header names the columns in errors.
@@ -130,90 +99,152 @@ impl EventReader<'_> {
         ParseError::BadField { line, column: self.header.fields[column].trim().to_string(), expected: expected.into(), found: found.into() }
     }
 
+    /// An event's name: the value of its one column in the long form (`g1`), else each column's
+    /// header and value (`Time 38`, `round 1, room A`), or the row's line when there is none.
+    fn name(&self, rec: &Record, event: &[usize], long: bool) -> String {
+        let value = |c: usize| rec.fields.get(c).map(|s| s.trim()).unwrap_or("");
+        match event {
+            [] => format!("line {}", rec.line),
+            [c] if long => value(*c).to_string(),
+            _ => event.iter().map(|&c| format!("{} {}", self.header.fields[c].trim(), value(c))).collect::<Vec<_>>().join(", "),
+        }
+    }
+
     /// The long form: one row per player per event, the rows of one event together.
-    fn long(&mut self, recs: impl Iterator<Item = Record>, cols: LongColumns) {
-        let mut seen = HashSet::new();
-        // The players of the current event, so that a player twice is found without a scan.
-        let mut in_event: HashSet<usize> = HashSet::new();
-        let mut current: Option<Event> = None;
+    fn long(&mut self, recs: impl Iterator<Item = Record>, event: &[usize], player_col: usize, place_col: usize) {
+        let mut seen: HashSet<Vec<String>> = HashSet::new();
+        let mut current: Option<Pending> = None;
         for rec in recs {
             let get = |i: usize| rec.fields.get(i).map(|s| s.trim()).unwrap_or("");
-            let (name, player, place) = (get(cols.event), get(cols.player), get(cols.place));
-            if name.is_empty() {
-                self.errors.push(self.bad(rec.line, cols.event, "an event name", name));
+            let key: Vec<String> = event.iter().map(|&c| get(c).to_string()).collect();
+            if let Some(&c) = event.iter().find(|&&c| get(c).is_empty()) {
+                self.errors.push(self.bad(rec.line, c, "an event name", ""));
                 continue;
             }
-            let Some(p) = self.data.player(player) else {
-                self.errors.push(self.bad(rec.line, cols.player, "a player's name", player));
-                continue;
-            };
-            let place: u32 = match place.parse() {
-                Ok(x) if x >= 1 => x,
-                _ => {
-                    self.errors.push(self.bad(rec.line, cols.place, "a place: a whole number from 1 (the winner)", place));
-                    continue;
-                }
-            };
-            if current.as_ref().is_none_or(|e| e.name != name) {
-                if !seen.insert(name.to_string()) {
+            if current.as_ref().is_none_or(|e| e.key != key) {
+                let name = self.name(&rec, event, true);
+                if !seen.insert(key.clone()) {
                     let again = format!("'{name}' again after other events");
-                    self.errors.push(self.bad(rec.line, cols.event, "the rows of one event together", &again));
+                    self.errors.push(self.bad(rec.line, event[0], "the rows of one event together", &again));
                     continue;
                 }
-                self.finish(current.take(), cols.player);
-                current = Some(Event { name: name.to_string(), places: Vec::new(), line: rec.line, unranked: Vec::new() });
-                in_event.clear();
+                self.finish(current.take(), player_col, place_col);
+                let lines = HashMap::new();
+                current = Some(Pending { key, name, line: rec.line, ranked: Vec::new(), unranked: Vec::new(), lines, spoiled: false });
             }
             let e = current.as_mut().expect("just set");
-            if !in_event.insert(p) {
-                self.errors.push(self.bad(rec.line, cols.player, "each player once per event", &format!("'{player}' twice")));
+            let (player, place) = (get(player_col), get(place_col));
+            let (id, place) = (self.data.player(player), parse_place(place).map_err(|()| place));
+            let error = match (id, place) {
+                (None, _) => Some(self.bad(rec.line, player_col, "a player's name", player)),
+                (Some(_), Err(cell)) => Some(self.bad(rec.line, place_col, PLACE_EXPECTED, cell)),
+                (Some(p), Ok(_)) => e.lines.get(&p).map(|&first| {
+                    let found = format!("'{player}' on line {first} and again on line {}", rec.line);
+                    self.bad(rec.line, player_col, "each player once per event", &found)
+                }),
+            };
+            if let Some(error) = error {
+                // The event is not checked as a whole once a row of it is bad: its other
+                // errors would follow from this one.
+                e.spoiled = true;
+                self.errors.push(error);
                 continue;
             }
-            e.places.push((p, place));
+            let (Some(p), Ok(place)) = (id, place) else { continue };
+            e.lines.insert(p, rec.line);
+            match place {
+                Some(k) => e.ranked.push((p, k, rec.line)),
+                None => e.unranked.push(p),
+            }
         }
-        self.finish(current, cols.player);
+        self.finish(current, player_col, place_col);
     }
 
-    /// Keeps a long-form event read in full, unless it has fewer than two players.
-    fn finish(&mut self, event: Option<Event>, player_col: usize) {
-        let Some(e) = event else { return };
-        if e.places.len() < 2 {
-            let found = format!("{} in event '{}'", e.places.len(), e.name);
+    /// Keeps a long-form event read in full: two players at least, one place at least, places
+    /// without a gap.
+    fn finish(&mut self, event: Option<Pending>, player_col: usize, place_col: usize) {
+        let Some(e) = event.filter(|e| !e.spoiled) else { return };
+        let size = e.ranked.len() + e.unranked.len();
+        let places: Vec<u32> = e.ranked.iter().map(|&(_, k, _)| k).collect();
+        if size < 2 {
+            let found = format!("{size} in event '{}'", e.name);
             self.errors.push(self.bad(e.line, player_col, "at least two players in an event", &found));
+        } else if e.ranked.is_empty() {
+            let found = format!("no place in event '{}'", e.name);
+            self.errors.push(self.bad(e.line, place_col, "at least one player with a place", &found));
+        } else if let Some(skip) = skipped(&places) {
+            let line = e.ranked.iter().find(|&&(_, k, _)| k == skip.found).map_or(e.line, |&(_, _, l)| l);
+            let found = format!("place {} where {} was due, in event '{}'", skip.found, skip.due, e.name);
+            self.errors.push(self.bad(line, place_col, PLACES_EXPECTED, &found));
         } else {
-            self.data.events.push(e);
+            let places = e.ranked.iter().map(|&(p, k, _)| (p, k)).collect();
+            self.data.events.push(Event { name: e.name, places, line: e.line, unranked: e.unranked });
         }
     }
 
-    /// The wide form: one row per event (named by the `name_col` column, else by its line);
-    /// a higher score places higher, equal scores share a place.
-    fn wide(&mut self, recs: impl Iterator<Item = Record>, cols: &WideColumns, name_col: Option<usize>) {
+    /// The wide form of places: one row per event, column k the player(s) who finished k-th.
+    fn wide_places(&mut self, recs: impl Iterator<Item = Record>, event: &[usize], cols: &[usize]) {
+        'rows: for rec in recs {
+            let get = |i: usize| rec.fields.get(i).map(|s| s.trim()).unwrap_or("");
+            let mut places: Vec<(PlayerId, u32)> = Vec::new();
+            let mut column_of: HashMap<PlayerId, usize> = HashMap::new();
+            for (k, &c) in cols.iter().enumerate() {
+                if get(c).is_empty() {
+                    continue;
+                }
+                for name in tied_names(get(c)) {
+                    let Some(p) = self.data.player(name) else {
+                        self.errors.push(self.bad(rec.line, c, "a player's name (players tied at a place as 'A = B')", get(c)));
+                        continue 'rows;
+                    };
+                    if let Some(&first) = column_of.get(&p) {
+                        let found = format!("'{name}' in column '{}' and again here", self.header.fields[first].trim());
+                        self.errors.push(self.bad(rec.line, c, "each player once per event", &found));
+                        continue 'rows;
+                    }
+                    column_of.insert(p, c);
+                    places.push((p, k as u32 + 1));
+                }
+            }
+            let ks: Vec<u32> = places.iter().map(|&(_, k)| k).collect();
+            if places.len() < 2 {
+                self.errors.push(self.bad(rec.line, cols[0], "at least two players in an event", &places.len().to_string()));
+            } else if let Some(skip) = skipped(&ks) {
+                let found = format!("place {} where {} was due", skip.found, skip.due);
+                self.errors.push(self.bad(rec.line, cols[skip.found as usize - 1], PLACES_EXPECTED, &found));
+            } else {
+                let name = self.name(&rec, event, false);
+                self.data.events.push(Event { name, places, line: rec.line, unranked: Vec::new() });
+            }
+        }
+    }
+
+    /// The wide form of scores: one row per event; a higher score places higher, equal
+    /// scores share a place.
+    fn wide_scores(&mut self, recs: impl Iterator<Item = Record>, event: &[usize], players: &[usize], scores: &[usize]) {
         for rec in recs {
-            let Some(entries) = self.wide_entries(&rec, cols) else { continue };
+            let Some(entries) = self.wide_entries(&rec, players, scores) else { continue };
             if entries.len() < 2 {
-                self.errors.push(self.bad(rec.line, cols.players[0], "at least two players", &entries.len().to_string()));
+                self.errors.push(self.bad(rec.line, players[0], "at least two players", &entries.len().to_string()));
                 continue;
             }
             // A player's place is one more than the number of higher scores: counted in the
             // scores sorted highest first, not by comparing every pair.
-            let mut scores: Vec<f64> = entries.iter().map(|&(_, s)| s).collect();
-            crate::sort::unstable_by(&mut scores, |a, b| b.total_cmp(a));
-            let places = entries.iter().map(|&(p, s)| (p, 1 + scores.partition_point(|&t| t > s) as u32)).collect();
-            let name = match name_col {
-                Some(c) => format!("{} {}", self.header.fields[c].trim(), rec.fields.get(c).map(|s| s.trim()).unwrap_or("")),
-                None => format!("line {}", rec.line),
-            };
+            let mut sorted: Vec<f64> = entries.iter().map(|&(_, s)| s).collect();
+            crate::sort::unstable_by(&mut sorted, |a, b| b.total_cmp(a));
+            let places = entries.iter().map(|&(p, s)| (p, 1 + sorted.partition_point(|&t| t > s) as u32)).collect();
+            let name = self.name(&rec, event, false);
             self.data.events.push(Event { name, places, line: rec.line, unranked: Vec::new() });
         }
     }
 
     /// A wide row's players and their scores (pairs left blank skipped: fewer players this
     /// time); `None`, with an error, when one cannot be read.
-    fn wide_entries(&mut self, rec: &Record, cols: &WideColumns) -> Option<Vec<(usize, f64)>> {
+    fn wide_entries(&mut self, rec: &Record, players: &[usize], scores: &[usize]) -> Option<Vec<(usize, f64)>> {
         let get = |i: usize| rec.fields.get(i).map(|s| s.trim()).unwrap_or("");
         let mut entries: Vec<(usize, f64)> = Vec::new();
         let mut seen: HashSet<usize> = HashSet::new();
-        for (&pc, &sc) in cols.players.iter().zip(&cols.scores) {
+        for (&pc, &sc) in players.iter().zip(scores) {
             let (player, score) = (get(pc), get(sc));
             if player.is_empty() && score.is_empty() {
                 continue;

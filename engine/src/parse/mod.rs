@@ -7,6 +7,8 @@ pub mod columns;
 pub mod csv;
 pub mod decode;
 pub mod detect;
+mod event_columns;
+mod event_places;
 pub mod events;
 pub mod lines;
 mod names;
@@ -24,7 +26,7 @@ pub mod trf_record;
 
 pub use columns::{ColumnMap, Columns, Role};
 pub use csv::{parse_csv, BadLines, CsvOptions, Parsed, Warning};
-pub use events::{looks_like_events, parse_events};
+pub use events::{looks_like_events, mapping_names_events, parse_events};
 pub use players::{apply_players, parse_players, PlayerRecord};
 
 use crate::error::{line_too_long, ParseErrors, MAX_LINE_BYTES};
