@@ -140,6 +140,32 @@ mod tests {
         }
     }
 
+    /// The card nights' line says every place counts (issue 39: multiplayer Elo counted only
+    /// the winner, and reversing 2nd to last on every night changed nothing).
+    #[test]
+    fn on_the_card_nights_every_place_counts() {
+        let settings = Settings { method: MethodKind::MultiElo, ..Settings::default() };
+        let text = lesson("card-games");
+        let reversed: String = text
+            .lines()
+            .map(|l| match l.rsplit_once(',') {
+                Some((rest, place)) if matches!(place, "2" | "3" | "4") => format!("{rest},{}\n", 6 - place.parse::<u32>().unwrap()),
+                _ => format!("{l}\n"),
+            })
+            .collect();
+        assert_ne!(reversed, text);
+        let names = ["Ana", "Bea", "Cy", "Dov"];
+        let before: Vec<Option<f64>> = names.iter().map(|n| rating(text, &settings, n)).collect();
+        let after: Vec<Option<f64>> = names.iter().map(|n| rating(&reversed, &settings, n)).collect();
+        for (i, n) in names.iter().enumerate() {
+            if before[i] != after[i] {
+                return;
+            }
+            assert!(before[i].is_some(), "{n} rated");
+        }
+        panic!("reversing 2nd to last on every night moved nobody: {before:?}");
+    }
+
     #[test]
     fn dee_has_fewer_points_than_ada_but_the_higher_rating() {
         let r = rate_text(lesson("missed-rounds"), &Settings::default()).unwrap();
