@@ -287,3 +287,35 @@ fn bad_parameters_are_refused_by_name() {
     let e = weng_lin::rate(&d, &pl()).unwrap_err().to_string();
     assert!(e.contains("line 5") && e.contains("two or more players"), "{e}");
 }
+
+/// openskill.py's Plackett–Luce at its defaults (τ = 25/300 included) on a generated league of
+/// teams with ties (`data/weng_lin/openskill_pl.json`, made by `scripts/weng-lin-openskill.py`):
+/// every update agrees to 1e-9.
+#[test]
+fn plackett_luce_equals_openskill_on_a_generated_league_of_teams() {
+    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/weng_lin/openskill_pl.json")).unwrap();
+    let doc: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let p = WengLinParams::default();
+    let q = &doc["params"];
+    let param = |k: &str| q[k].as_f64().unwrap();
+    assert_eq!([param("mu"), param("sigma"), param("beta"), param("kappa"), param("tau")], [p.mu, p.sigma, p.beta, p.kappa, p.tau]);
+    let mut skills = vec![Skill { mu: p.mu, sigma: p.sigma }; doc["players"].as_u64().unwrap() as usize];
+    let (mut worst, mut events) = (0.0f64, 0);
+    for e in doc["events"].as_array().unwrap() {
+        let ids = |t: &serde_json::Value| t.as_array().unwrap().iter().map(|x| x.as_u64().unwrap() as usize).collect::<Vec<_>>();
+        let teams: Vec<Vec<usize>> = e["teams"].as_array().unwrap().iter().map(ids).collect();
+        let places: Vec<u32> = e["places"].as_array().unwrap().iter().map(|x| x.as_u64().unwrap() as u32).collect();
+        let before: Vec<Vec<Skill>> = teams.iter().map(|t| t.iter().map(|&i| skills[i]).collect()).collect();
+        let after = rate_teams(&before, &places, &p).unwrap();
+        for ((team, new), want) in teams.iter().zip(&after).zip(e["after"].as_array().unwrap()) {
+            for ((&i, s), w) in team.iter().zip(new).zip(want.as_array().unwrap()) {
+                worst = worst.max((s.mu - w[0].as_f64().unwrap()).abs()).max((s.sigma - w[1].as_f64().unwrap()).abs());
+                skills[i] = *s;
+            }
+        }
+        events += 1;
+    }
+    assert_eq!(events, 100);
+    assert!(worst < 1e-9, "largest difference {worst:e}");
+    eprintln!("Plackett–Luce against openskill: largest difference {worst:e}");
+}
