@@ -237,6 +237,7 @@ fn all_declared() -> Vec<Param> {
     out.extend(aga());
     out.extend(periods());
     out.extend(weng_lin());
+    out.extend(weng_lin_spread());
     out
 }
 
@@ -831,6 +832,7 @@ fn whr_params() -> Vec<Param> {
     ]
 }
 
+/// Weng–Lin's update and where players start.
 fn weng_lin() -> Vec<Param> {
     use super::weng_lin::WengLinModel;
     let model = param(
@@ -875,6 +877,12 @@ fn weng_lin() -> Vec<Param> {
             false,
             weng_lin.sigma
         ),
+    ]
+}
+
+/// Weng–Lin's model of a performance and of time: β, κ, τ.
+fn weng_lin_spread() -> Vec<Param> {
+    vec![
         number!(
             WengLin,
             "wl-beta",

@@ -158,3 +158,80 @@ fn plackett_luce(teams: &[Team], beta: f64) -> Vec<(f64, f64)> {
         })
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn skill(mu: f64, sigma: f64) -> Skill {
+        Skill { mu, sigma }
+    }
+
+    fn params(model: WengLinModel) -> WengLinParams {
+        WengLinParams { model, tau: 0.0, ..WengLinParams::default() }
+    }
+
+    #[test]
+    fn the_logistic_curve_neither_overflows_nor_loses_its_symmetry() {
+        for x in [-1e308, -800.0, -3.0, 0.0, 2.5, 800.0, 1e308] {
+            let (a, b) = (logistic(x), logistic(-x));
+            assert!(a.is_finite() && (0.0..=1.0).contains(&a) && (a + b - 1.0).abs() < 1e-15, "{x}: {a} {b}");
+        }
+        assert_eq!(logistic(0.0), 0.5);
+    }
+
+    /// Two players by hand (Algorithm 1 with k = 2): c² = 2β² + σ₁² + σ₂², the winner gains
+    /// σ²/c · (1 − ½) and keeps the share 1 − (σ/c)³ · ¼ of σ².
+    #[test]
+    fn a_game_of_two_new_players_by_hand() {
+        for model in WengLinModel::ALL {
+            let p = params(model);
+            let s = 25.0 / 3.0;
+            let c = (2.0 * p.beta * p.beta + 2.0 * s * s).sqrt();
+            let after = rate_teams(&[vec![skill(25.0, s)], vec![skill(25.0, s)]], &[1, 2], &p).unwrap();
+            assert!((after[0][0].mu - (25.0 + s * s / c * 0.5)).abs() < 1e-12, "{model:?}");
+            assert!((after[1][0].mu - (25.0 - s * s / c * 0.5)).abs() < 1e-12, "{model:?}");
+            let sigma = s * (1.0 - (s / c).powi(3) * 0.25).sqrt();
+            assert!((after[0][0].sigma - sigma).abs() < 1e-12 && (after[1][0].sigma - sigma).abs() < 1e-12, "{model:?}");
+        }
+    }
+
+    #[test]
+    fn tau_widens_sigma_before_the_update_and_kappa_is_a_floor() {
+        let with_tau = WengLinParams { tau: 1.0, ..params(WengLinModel::PlackettLuce) };
+        let base = [vec![skill(25.0, 3.0)], vec![skill(25.0, 3.0)]];
+        let widened = [vec![skill(25.0, 10f64.sqrt())], vec![skill(25.0, 10f64.sqrt())]];
+        let a = rate_teams(&base, &[1, 2], &with_tau).unwrap();
+        let b = rate_teams(&widened, &[1, 2], &params(WengLinModel::PlackettLuce)).unwrap();
+        assert!((a[0][0].mu - b[0][0].mu).abs() < 1e-12 && (a[0][0].sigma - b[0][0].sigma).abs() < 1e-12);
+        // A huge σ against a tiny β: without the floor σ² would go below zero.
+        let floor = WengLinParams { kappa: 0.25, beta: 0.01, ..params(WengLinModel::BradleyTerryFull) };
+        let teams: Vec<Vec<Skill>> = (0..8).map(|_| vec![skill(0.0, 100.0)]).collect();
+        let after = rate_teams(&teams, &[1, 2, 3, 4, 5, 6, 7, 8], &floor).unwrap();
+        assert!(after.iter().all(|t| t[0].sigma >= 50.0 - 1e-9 && t[0].mu.is_finite()), "{after:?}");
+    }
+
+    /// κ = 0 and τ = 0 may leave a σ of 0 (sixteen players of huge σ: Δ > 1); such a team
+    /// then no longer moves, and nothing becomes 0/0.
+    #[test]
+    fn a_team_without_variance_stays_where_it_is() {
+        let p = WengLinParams { kappa: 0.0, beta: 1e-3, ..params(WengLinModel::BradleyTerryFull) };
+        let mut skills = vec![skill(0.0, 1e3); 16];
+        let places: Vec<u32> = (1..=16).collect();
+        update(&mut skills.iter_mut().map(|s| vec![s]).collect::<Vec<_>>(), &places, &p);
+        assert!(skills.iter().any(|s| s.sigma == 0.0), "{skills:?}");
+        let before = skills.clone();
+        update(&mut skills.iter_mut().map(|s| vec![s]).collect::<Vec<_>>(), &places, &p);
+        assert!(skills.iter().all(|s| s.mu.is_finite() && s.sigma.is_finite()), "{skills:?}");
+        assert!(skills.iter().zip(&before).all(|(a, b)| b.sigma > 0.0 || a == b));
+    }
+
+    #[test]
+    fn far_apart_skills_give_finite_updates() {
+        for model in WengLinModel::ALL {
+            let after =
+                rate_teams(&[vec![skill(1e6, 1.0)], vec![skill(-1e6, 1.0)], vec![skill(0.0, 1.0)]], &[3, 1, 2], &params(model)).unwrap();
+            assert!(after.iter().flatten().all(|s| s.mu.is_finite() && s.sigma.is_finite() && s.sigma > 0.0), "{model:?}: {after:?}");
+        }
+    }
+}
