@@ -1,7 +1,8 @@
 //! Weng–Lin's parameters ([`WengLinParams`], with the update's model [`WengLinModel`]): what
 //! the table of methods names of the method, kept apart from its fit, which names the table.
-//! The defaults are the paper's and openskill's (Weng & Lin 2011, §6; openskill's
-//! `PlackettLuce`): μ 25, σ 25/3, β = σ/2 = 25/6, κ = 0.0001, τ = 25/300.
+//! The defaults are openskill's (openskill.py 6.2.0's `PlackettLuce`): μ 25, σ 25/3,
+//! β = σ/2 = 25/6 (TrueSkill's customary values), κ = 0.0001 (the paper's small floor in its
+//! updates (28) and (44)) and τ = 25/300 (openskill's dynamics, not in the paper).
 
 use serde::{Deserialize, Serialize};
 
