@@ -286,6 +286,11 @@ fn bad_parameters_are_refused_by_name() {
     d.events.push(Event::ranked("solo", vec![(a, 1)], 5));
     let e = weng_lin::rate(&d, &pl()).unwrap_err().to_string();
     assert!(e.contains("line 5") && e.contains("two or more players"), "{e}");
+    // A player both placed and unranked in one event.
+    let b = d.player("B").unwrap();
+    d.events[0] = Event { unranked: vec![a], ..Event::ranked("twice", vec![(a, 1), (b, 2)], 7) };
+    let e = weng_lin::rate(&d, &pl()).unwrap_err().to_string();
+    assert!(e.contains("line 7") && e.contains("each once"), "{e}");
 }
 
 /// openskill.py's Plackett–Luce at its defaults (τ = 25/300 included) on a generated league of

@@ -62,10 +62,20 @@ pub fn fit<'d>(data: &'d Dataset, params: &WengLinParams) -> Result<SequentialFi
     validate(params)?;
     let n = data.players.len();
     let mut events: Vec<Vec<(usize, u32)>> = data.events.iter().map(places).collect();
-    if let Some(k) = events.iter().position(|e| e.len() < 2 || e.iter().any(|&(p, _)| p >= n)) {
+    // Per player, the last event seen in (plus one): a player both placed and unranked in one
+    // event is refused, as one placed twice is by `check_data`.
+    let mut seen = vec![0usize; n];
+    let fits = |k: usize, e: &[(usize, u32)], seen: &mut Vec<usize>| {
+        e.len() >= 2 && e.iter().all(|&(p, _)| p < n && std::mem::replace(&mut seen[p], k + 1) != k + 1)
+    };
+    if let Some(k) = (0..events.len()).find(|&k| !fits(k, &events[k], &mut seen)) {
         let e = &data.events[k];
-        let problem = format!("event {} (line {}) has {} players", k + 1, e.line, e.size());
-        return Err(RateError::InvalidData { item: "event".into(), problem, expected: "two or more players of the data".into() });
+        let problem = format!("event {} (line {}) has {} players, or one twice", k + 1, e.line, e.size());
+        return Err(RateError::InvalidData {
+            item: "event".into(),
+            problem,
+            expected: "two or more players of the data, each once".into(),
+        });
     }
     let first_game = events.len();
     let (mut order, how) = ordered_games(&data.games, true);
