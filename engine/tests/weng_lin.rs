@@ -152,6 +152,8 @@ fn plackett_luce_reproduces_openskills_example() {
     let names: Vec<&str> = r.players.iter().map(|p| p.name.as_str()).collect();
     assert_eq!(names, ["b", "d", "c", "a"], "sorted by μ");
     assert_eq!((round(r.players[0].rating.unwrap()), round(r.players[0].sigma.unwrap())), (27.795, 8.263));
+    let h = r.players[0].history.as_ref().unwrap();
+    assert_eq!((h.len(), h[0].rating, h[0].deviation), (1, r.players[0].rating.unwrap(), r.players[0].sigma), "σ beside μ in the history");
 }
 
 #[test]

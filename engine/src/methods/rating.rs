@@ -134,7 +134,7 @@ pub struct HistoryPoint {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub time: Option<i64>,
     /// The rating's deviation then, on the rating scale (the Glicko family's RD, WHR's
-    /// posterior standard deviation).
+    /// posterior standard deviation, Weng–Lin's σ).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub deviation: Option<f64>,
 }

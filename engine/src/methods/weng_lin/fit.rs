@@ -170,6 +170,10 @@ impl Rule for WengLinRule {
             let delta = after[k].mu - before[k].mu;
             self.sigma[p] = after[k].sigma;
             run.record(p, delta, score / others, step);
+            // σ beside μ in the history, for the chart's band.
+            if let Some(point) = run.histories[p].last_mut() {
+                point.deviation = Some(after[k].sigma);
+            }
             change = change.max(delta.abs());
             surprise = surprise.max(((score - expected) / others).abs());
         }
