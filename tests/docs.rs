@@ -6,6 +6,7 @@
 
 use ratings_engine::methods::elo::EloParams;
 use ratings_engine::methods::jrank::JRankParams;
+use ratings_engine::methods::weng_lin::{WengLinModel, WengLinParams};
 use ratings_engine::parse::{parse_csv, CsvOptions};
 use ratings_engine::{export, rate, BrentParams, Dataset, Method, MethodKind, Offset, Options, Scale, ScaleKind, Variant};
 use serde_json::Value;
@@ -251,6 +252,11 @@ fn rate_outputs() -> Vec<Value> {
         rate_json(&league, Method::Glicko2(Default::default()), Scale::default()),
         rate_json(&league, Method::Stephenson(Default::default()), Scale::default()),
         rate_json(&league, Method::Whr(Default::default()), Scale::default()),
+        rate_json(
+            &league,
+            Method::WengLin(WengLinParams { model: WengLinModel::BradleyTerryFull, ..Default::default() }),
+            Scale::default(),
+        ),
     ]
 }
 

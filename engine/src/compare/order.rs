@@ -99,6 +99,10 @@ pub fn replay(data: &Dataset, method: &Method, options: &Options, order: Order) 
             check_data(data)?;
             to_end(multi_elo::fit(data, p)?.reordered(permute))
         }
+        Method::WengLin(p) => {
+            check_data(data)?;
+            to_end(crate::methods::weng_lin::fit(data, p)?.reordered(permute))
+        }
         _ => {
             let mut listed = data.clone();
             order.apply(&mut listed.games);

@@ -26,6 +26,7 @@ pub mod registry;
 pub mod sequential;
 pub mod spec;
 mod table;
+pub mod weng_lin;
 pub mod working;
 
 pub use dispatch::{check_data, rate, rate_brent, rate_with, start, start_brent, Starter};

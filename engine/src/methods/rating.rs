@@ -103,7 +103,7 @@ pub struct PlayerRating {
     pub group: Option<usize>,
     pub status: Status,
     /// The rating's uncertainty on the display scale: a standard error (Brent) or the
-    /// posterior σ (AGA).
+    /// posterior σ (AGA, Weng–Lin).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub sigma: Option<f64>,
     /// The rating after each of the player's games (Elo, multiplayer Elo).
@@ -134,7 +134,7 @@ pub struct HistoryPoint {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub time: Option<i64>,
     /// The rating's deviation then, on the rating scale (the Glicko family's RD, WHR's
-    /// posterior standard deviation).
+    /// posterior standard deviation, Weng–Lin's σ).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub deviation: Option<f64>,
 }

@@ -236,6 +236,8 @@ fn all_declared() -> Vec<Param> {
     out.extend(jrank());
     out.extend(aga());
     out.extend(periods());
+    out.extend(weng_lin());
+    out.extend(weng_lin_spread());
     out
 }
 
@@ -869,6 +871,104 @@ fn whr_params() -> Vec<Param> {
             Log10,
             true
         ),
+    ]
+}
+
+/// Weng–Lin's update and where players start.
+fn weng_lin() -> Vec<Param> {
+    use super::weng_lin::WengLinModel;
+    let model = param(
+        MethodKind::WengLin,
+        ["wl-model", "model", "wl-model"],
+        "Update",
+        "Plackett–Luce reads the ranking place by place; Bradley–Terry scores every pair of players as a game.",
+        "",
+        Access::Choice {
+            options: || WengLinModel::ALL.iter().map(|m| (m.name(), m.label())).collect(),
+            get: |p| p.weng_lin.model.name(),
+            set: |p, s| WengLinModel::ALL.iter().find(|m| m.name() == s).map(|&m| p.weng_lin.model = m).is_some(),
+        },
+    );
+    vec![
+        model.compared(),
+        number!(
+            WengLin,
+            "wl-mu",
+            "mu",
+            "wl-mu",
+            "Starting μ",
+            "skill points",
+            "Everyone's μ before their first event.",
+            -1000.0,
+            1000.0,
+            1.0,
+            false,
+            weng_lin.mu
+        ),
+        number!(
+            WengLin,
+            "wl-sigma",
+            "sigma",
+            "wl-sigma",
+            "Starting σ",
+            "skill points",
+            "Everyone's uncertainty before their first event.",
+            0.01,
+            100.0,
+            0.5,
+            false,
+            weng_lin.sigma
+        ),
+    ]
+}
+
+/// Weng–Lin's model of a performance and of time: β, κ, τ.
+fn weng_lin_spread() -> Vec<Param> {
+    vec![
+        number!(
+            WengLin,
+            "wl-beta",
+            "beta",
+            "wl-beta",
+            "Performance spread β",
+            "skill points",
+            "How far one performance strays from the skill (σ/2 by default).",
+            0.01,
+            100.0,
+            0.5,
+            false,
+            weng_lin.beta
+        )
+        .compared(),
+        number!(
+            WengLin,
+            "wl-kappa",
+            "kappa",
+            "wl-kappa",
+            "Variance floor κ",
+            "",
+            "The least share of σ² one event may leave.",
+            0.0,
+            1.0,
+            0.0001,
+            false,
+            weng_lin.kappa
+        ),
+        number!(
+            WengLin,
+            "wl-tau",
+            "tau",
+            "wl-tau",
+            "Dynamics τ",
+            "skill points",
+            "σ² grows by τ² before each event, so skills can move.",
+            0.0,
+            10.0,
+            0.01,
+            false,
+            weng_lin.tau
+        )
+        .compared(),
     ]
 }
 

@@ -61,6 +61,15 @@ pub trait Rule {
     fn games(&self) -> Option<Vec<crate::methods::rating::GameRecord>> {
         None
     }
+    /// A player's rating before their first item when the rule sets it (`None`: the player
+    /// list's rating, else the run's start; Weng–Lin starts everyone at its μ₀).
+    fn start(&self, _player: &crate::model::Player) -> Option<f64> {
+        None
+    }
+    /// A player's uncertainty at the end, on the rating's scale (Weng–Lin's σ).
+    fn sigma(&self, _player: usize) -> Option<f64> {
+        None
+    }
 }
 
 /// The state of a sequential run.
@@ -106,7 +115,7 @@ impl<'d, R: Rule> SequentialFit<'d, R> {
         let start = step.initial;
         let n = data.players.len();
         let run = Run {
-            ratings: data.players.iter().map(|p| initial(p, start)).collect(),
+            ratings: data.players.iter().map(|p| rule.start(p).unwrap_or_else(|| initial(p, start))).collect(),
             histories: vec![Vec::new(); n],
             tallies: vec![(0, 0.0); n],
         };
@@ -265,7 +274,7 @@ fn rating<R: Rule>(fit: &SequentialFit<'_, R>, stop: StopReason, warnings: Vec<S
                 score: run.tallies[i].1,
                 group: played.then_some(1),
                 status: if played { Status::Rated } else { Status::NoGames },
-                sigma: None,
+                sigma: fit.rule.sigma(i).filter(|_| played),
                 history: played.then(|| timed(fit, &run.histories[i])),
                 label: None,
             }

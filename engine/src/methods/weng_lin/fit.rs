@@ -1,0 +1,186 @@
+//! Weng–Lin behind the [`Fit`] interface: its [`MethodSpec`] and its [`Rule`] for the
+//! sequential stepper (a step is one event, or the two-player games of one date or round).
+//! Each event's players are teams of one: the ranked at their places, the unranked tied below
+//! the last ranked place; each two-player game is an event of two (a draw a tie).
+
+use super::params::WengLinParams;
+use super::update::{pair_score, update, validate, Skill};
+use crate::error::RateError;
+use crate::methods::fit::Fit;
+use crate::methods::predictive::Model;
+use crate::methods::rating::{GameOrder, MethodVariant, Rating};
+use crate::methods::sequential::{ordered_games, Rule, Run, SequentialFit, Step, Update};
+use crate::methods::spec::{About, MethodSpec};
+use crate::methods::{Method, MethodKind, Options};
+use crate::model::{round_number, Dataset, Event, Player};
+
+impl MethodSpec for WengLinParams {
+    const ABOUT: About = About {
+        title: "Weng–Lin ratings",
+        label: "Weng–Lin",
+        short: "Weng–Lin",
+        about: "Weng–Lin (OpenSkill): a skill μ ± σ per player, updated event by event from the whole ranking, ties included (Plackett–Luce or Bradley–Terry).",
+        sequential: true,
+        decimals: Some(2),
+        // Not measured: a guess from the update's work per game (a few square roots and an
+        // exponential per pair, about twice Elo's).
+        passes: 2.0,
+    };
+
+    fn validate(&self) -> Result<(), RateError> {
+        validate(self)
+    }
+
+    fn start<'d>(&self, data: &'d Dataset, _options: &Options) -> Result<Box<dyn Fit + 'd>, RateError> {
+        Ok(Box::new(fit(data, self)?))
+    }
+
+    /// Two players' Bradley–Terry probability at σ = 0: `1 / (1 + e^(−(μ_i − μ_j)/(√2 β)))`,
+    /// which is Elo's curve with ζ = √2 β ln 10 (the players' σ left out).
+    fn model(&self, _rating: &Rating, _players: usize) -> Model {
+        Model::Shares { zeta: std::f64::consts::SQRT_2 * self.beta * std::f64::consts::LN_10 }
+    }
+
+    fn unrated(&self, _player: &Player) -> f64 {
+        self.mu
+    }
+}
+
+/// Rates `data` by Weng–Lin.
+pub fn rate(data: &Dataset, params: &WengLinParams) -> Result<Rating, RateError> {
+    crate::methods::rate(data, &Method::WengLin(params.clone()), &Default::default())
+}
+
+/// An event's players and places: the ranked at theirs, the unranked one below the last.
+fn places(e: &Event) -> Vec<(usize, u32)> {
+    let below = e.places.iter().map(|&(_, place)| place).max().unwrap_or(0).saturating_add(1);
+    e.places.iter().copied().chain(e.unranked.iter().map(|&p| (p, below))).collect()
+}
+
+/// Weng–Lin behind the [`Fit`] interface: the events in input order, then the two-player
+/// games in their order (by date or round when every game has one); a game without a score
+/// is left out.
+pub fn fit<'d>(data: &'d Dataset, params: &WengLinParams) -> Result<SequentialFit<'d, WengLinRule>, RateError> {
+    validate(params)?;
+    let n = data.players.len();
+    let mut events: Vec<Vec<(usize, u32)>> = data.events.iter().map(places).collect();
+    // Per player, the last event seen in (plus one): a player both placed and unranked in one
+    // event is refused, as one placed twice is by `check_data`.
+    let mut seen = vec![0usize; n];
+    let fits = |k: usize, e: &[(usize, u32)], seen: &mut Vec<usize>| {
+        e.len() >= 2 && e.iter().all(|&(p, _)| p < n && std::mem::replace(&mut seen[p], k + 1) != k + 1)
+    };
+    if let Some(k) = (0..events.len()).find(|&k| !fits(k, &events[k], &mut seen)) {
+        let e = &data.events[k];
+        let problem = format!("event {} (line {}) has {} players, or one twice", k + 1, e.line, e.size());
+        return Err(RateError::InvalidData {
+            item: "event".into(),
+            problem,
+            expected: "two or more players of the data, each once".into(),
+        });
+    }
+    let first_game = events.len();
+    let (mut order, how) = ordered_games(&data.games, true);
+    order.retain(|&g| !data.games[g].score.is_nan());
+    for &gi in &order {
+        let g = &data.games[gi];
+        let (a, b) = match g.score {
+            s if s > 0.5 => (1, 2),
+            s if s < 0.5 => (2, 1),
+            _ => (1, 1),
+        };
+        events.push(vec![(g.first(), a), (g.second(), b)]);
+    }
+    if events.is_empty() {
+        return Err(RateError::NoGames);
+    }
+    let variant = MethodVariant::MultiElo { games: data.events.is_empty().then_some(how), reordered: false };
+    let games = &data.games;
+    let game = |k: usize| (k >= first_game).then(|| &games[order[k - first_game]]);
+    let same = |a: usize, b: usize| match (game(a), game(b), how) {
+        (Some(x), Some(y), GameOrder::ByDate) => x.date().map(str::trim) == y.date().map(str::trim),
+        (Some(x), Some(y), GameOrder::ByRound) => x.round().and_then(round_number) == y.round().and_then(round_number),
+        _ => false,
+    };
+    let name = match (data.events.is_empty(), how) {
+        (true, GameOrder::ByDate) => "date",
+        (true, GameOrder::ByRound) => "round",
+        _ => "event",
+    };
+    let items: Vec<usize> = (0..events.len()).collect();
+    let rule = WengLinRule { events, sigma: vec![params.sigma; n], params: params.clone() };
+    Ok(SequentialFit::new(data, rule, variant, items, Step { name, same: &same, initial: params.mu }))
+}
+
+/// Weng–Lin's update of one event, and each player's σ (μ is the run's rating).
+pub struct WengLinRule {
+    events: Vec<Vec<(usize, u32)>>,
+    sigma: Vec<f64>,
+    params: WengLinParams,
+}
+
+impl WengLinRule {
+    /// Each player's σ now.
+    pub fn sigmas(&self) -> &[f64] {
+        &self.sigma
+    }
+}
+
+impl Rule for WengLinRule {
+    fn kind(&self) -> MethodKind {
+        MethodKind::WengLin
+    }
+
+    fn params(&self) -> Method {
+        Method::WengLin(self.params.clone())
+    }
+
+    fn start(&self, _player: &Player) -> Option<f64> {
+        // A player list's rating is on another scale and has no σ: everyone starts at μ₀.
+        Some(self.params.mu)
+    }
+
+    fn sigma(&self, player: usize) -> Option<f64> {
+        self.sigma.get(player).copied()
+    }
+
+    fn apply(&mut self, item: usize, step: usize, run: &mut Run) -> Update {
+        let ev = &self.events[item];
+        let before: Vec<Skill> = ev.iter().map(|&(p, _)| Skill { mu: run.ratings[p], sigma: self.sigma[p] }).collect();
+        let places: Vec<u32> = ev.iter().map(|&(_, place)| place).collect();
+        let mut after = before.clone();
+        update(&mut after.iter_mut().map(|s| vec![s]).collect::<Vec<_>>(), &places, &self.params);
+        // Foresight: did the favourite (a single highest μ) win alone?
+        let best = places.iter().copied().min().unwrap_or(1);
+        let top = before.iter().map(|s| s.mu).fold(f64::NEG_INFINITY, f64::max);
+        let alone = |v: &[bool]| v.iter().filter(|&&x| x).count() == 1;
+        let winners: Vec<bool> = places.iter().map(|&p| p == best).collect();
+        let favourites: Vec<bool> = before.iter().map(|s| s.mu == top).collect();
+        let foreseen = (alone(&winners) && alone(&favourites)).then(|| winners.iter().zip(&favourites).any(|(&w, &f)| w && f));
+        let (mut change, mut surprise) = (0.0f64, 0.0f64);
+        let others = (ev.len() - 1) as f64;
+        for (k, &(p, place)) in ev.iter().enumerate() {
+            // The share of the others beaten (ties half) against its Bradley–Terry expectation.
+            let (mut score, mut expected) = (0.0, 0.0);
+            for (j, &(_, other)) in ev.iter().enumerate().filter(|&(j, _)| j != k) {
+                let c = (before[k].sigma.powi(2) + before[j].sigma.powi(2) + 2.0 * self.params.beta.powi(2)).sqrt();
+                score += pair_score(place, other);
+                expected += 1.0 / (1.0 + ((before[j].mu - before[k].mu) / c).exp());
+            }
+            let delta = after[k].mu - before[k].mu;
+            self.sigma[p] = after[k].sigma;
+            run.record(p, delta, score / others, step);
+            // σ beside μ in the history, for the chart's band.
+            if let Some(point) = run.histories[p].last_mut() {
+                point.deviation = Some(after[k].sigma);
+            }
+            change = change.max(delta.abs());
+            surprise = surprise.max(((score - expected) / others).abs());
+        }
+        Update { change, surprise, foreseen }
+    }
+
+    fn item(&self) -> &'static str {
+        "event"
+    }
+}
