@@ -6,24 +6,30 @@
 //! order (the order the sequential methods take them in). The later share (`holdout`, 20 % by
 //! default) is predicted by each method fit on the games before it. With `rolling = K` the
 //! later share is cut into `K` consecutive blocks and each is predicted from everything before
-//! it (a rolling origin); the predictions of all blocks are scored together.
+//! it (a rolling origin); the predictions of all blocks are scored together, each score with
+//! its standard error, the best method set against the others and the best baseline game by
+//! game ([`Difference`]), and a method's in-sample log-loss kept to tell overfitting from
+//! stale ratings ([`cause`]).
 
 pub mod baseline;
+pub mod cause;
 pub mod metrics;
 pub mod predict;
 pub mod printed;
 pub mod random;
+pub mod run;
 pub mod simulate;
 mod split;
 
-use crate::compare::export::labels;
 use crate::error::RateError;
 use crate::methods::{rate, Method, MethodKind, Options, Params};
 use crate::model::Dataset;
 pub use baseline::{Baseline, BaselineScores, Behind};
+use cause::Overfit;
 use metrics::actual_shares;
 pub use metrics::{Bin, Scores};
 use predict::Predictor;
+pub use run::EvaluationRun;
 use serde::{Deserialize, Serialize};
 pub use split::{check_rolling, events_only, splits, Fold, Splits, MAX_ROLLING};
 
@@ -57,6 +63,44 @@ pub struct MethodScores {
     pub fits_parameters: bool,
     /// What to bear in mind reading its scores, when something is.
     pub note: Option<String>,
+    /// The log-loss of its first fit's predictions of the games it was fit on (far below the
+    /// held-out one with few games a player: overfitting, [`cause`]).
+    #[serde(default)]
+    pub in_sample: Option<f64>,
+}
+
+/// Two scorings of the same games set against each other game by game: `worse`'s mean
+/// log-loss less `better`'s, with the standard error of that paired difference.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Difference {
+    pub worse: String,
+    pub better: String,
+    pub difference: f64,
+    pub se: f64,
+}
+
+impl Difference {
+    /// `a` (per-game log-losses `la`) against `b`, the lower mean named better.
+    fn of(a: &str, la: &[f64], b: &str, lb: &[f64]) -> Option<Difference> {
+        let (d, se) = metrics::paired(la, lb)?;
+        let (worse, better, difference) = if d >= 0.0 { (a, b, d) } else { (b, a, -d) };
+        Some(Difference { worse: worse.into(), better: better.into(), difference, se })
+    }
+
+    /// Whether the difference is within noise: under two standard errors.
+    pub fn within_noise(&self) -> bool {
+        self.difference < 2.0 * self.se
+    }
+
+    /// "brent's log-loss is 0.0031 below elo's (standard error of the difference, game by game:
+    /// 0.0040): within noise, under two standard errors".
+    pub fn text(&self) -> String {
+        let noise = if self.within_noise() { "within noise, under two standard errors" } else { "beyond noise, over two standard errors" };
+        format!(
+            "{}'s log-loss is {:.4} below {}'s (standard error of the difference, game by game: {:.4}): {noise}",
+            self.better, self.difference, self.worse, self.se
+        )
+    }
 }
 
 /// A caveat on a method's predictions of these games.
@@ -86,6 +130,12 @@ pub struct Evaluation {
     /// ([`baseline::baselines`]).
     #[serde(default)]
     pub baselines: Vec<BaselineScores>,
+    /// The median games a player in the first fit's earlier games.
+    #[serde(default)]
+    pub games_per_player: Option<f64>,
+    /// The method with the lowest log-loss against each other method and the best baseline.
+    #[serde(default)]
+    pub differences: Vec<Difference>,
 }
 
 // What the baselines say of the methods, here beside the evaluation they read: in
@@ -99,13 +149,56 @@ impl Evaluation {
     /// The method with the lowest log-loss, if it beats every baseline (`None` also when no
     /// method could be fit): the one to mark best.
     pub fn best_method(&self) -> Option<usize> {
-        let (i, best) = self
-            .methods
+        let i = self.lowest_method()?;
+        let best = self.methods[i].scores.as_ref().ok()?.log_loss;
+        self.best_baseline().is_none_or(|b| best < b.scores.log_loss).then_some(i)
+    }
+
+    /// The method with the lowest log-loss, baselines or not.
+    pub fn lowest_method(&self) -> Option<usize> {
+        self.methods
             .iter()
             .enumerate()
             .filter_map(|(i, m)| Some((i, m.scores.as_ref().ok()?.log_loss)))
-            .min_by(|a, b| a.1.total_cmp(&b.1))?;
-        self.best_baseline().is_none_or(|b| best < b.scores.log_loss).then_some(i)
+            .min_by(|a, b| a.1.total_cmp(&b.1))
+            .map(|(i, _)| i)
+    }
+
+    /// `m` overfitting, when its scores say so ([`cause`]).
+    fn overfit(&self, m: &MethodScores) -> Option<Overfit> {
+        Overfit::of(&m.label, &m.method, m.in_sample, m.scores.as_ref().ok()?.log_loss, self.games_per_player)
+    }
+
+    /// Notes on the methods that beat the baselines but predict worse than the best method
+    /// beyond noise, and overfit (the methods behind a baseline are in [`Evaluation::behind`]).
+    pub fn overfitting_notes(&self) -> Vec<String> {
+        let base = self.best_baseline().map_or(f64::INFINITY, |b| b.scores.log_loss);
+        self.differences
+            .iter()
+            .filter(|d| !d.within_noise())
+            .filter_map(|d| self.methods.iter().find(|m| m.label == d.worse))
+            .filter(|m| m.scores.as_ref().is_ok_and(|s| s.log_loss < base))
+            .filter_map(|m| Some(format!("{}.", self.overfit(m)?.text())))
+            .collect()
+    }
+
+    /// Whether the best method's lead is within noise: over the next method (or, alone, the
+    /// best baseline), game by game.
+    pub fn noise_note(&self) -> Option<String> {
+        let best = &self.methods[self.lowest_method()?].label;
+        let others = self.methods.iter().filter(|m| m.scores.is_ok()).count();
+        let d = match others {
+            0 | 1 => self
+                .differences
+                .iter()
+                .find(|d| self.baselines.iter().any(|b| b.baseline.title() == d.worse || b.baseline.title() == d.better)),
+            _ => self
+                .differences
+                .iter()
+                .filter(|d| &d.better == best && self.methods.iter().any(|m| m.label == d.worse))
+                .min_by(|a, b| a.difference.total_cmp(&b.difference)),
+        }?;
+        Some(format!("{}.", d.text()))
     }
 
     /// The methods worse than the best baseline, when there are any.
@@ -116,6 +209,7 @@ impl Evaluation {
         if losers.is_empty() {
             return None;
         }
+        let overfitting: Vec<Overfit> = losers.iter().filter_map(|m| self.overfit(m)).collect();
         Some(Behind {
             methods: losers.iter().filter_map(|m| Some((m.label.clone(), m.scores.as_ref().ok()?.log_loss))).collect(),
             baseline: base.baseline,
@@ -126,8 +220,10 @@ impl Evaluation {
             whole_history: losers
                 .iter()
                 .filter(|m| matches!(m.method.kind(), MethodKind::Brent | MethodKind::JRank))
+                .filter(|m| !overfitting.iter().any(|o| o.label == m.label))
                 .map(|m| m.label.clone())
                 .collect(),
+            overfitting,
         })
     }
 }
@@ -142,27 +238,36 @@ fn event_subset(data: &Dataset, keep: &[usize]) -> Dataset {
     d
 }
 
-/// Each held-out event's predicted and actual shares (a tie for first shares the win), and
-/// how many had a player without a rating.
+/// Each held-out event's predicted and actual shares (a tie for first shares the win), how
+/// many had a player without a rating, and (when `in_sample`) the fit's log-loss on its own
+/// events.
 fn event_predictions(
     data: &Dataset,
     method: &Method,
     options: &Options,
     train: &[usize],
     test: &[usize],
-) -> Result<(Vec<Shares>, usize), FitError> {
+    in_sample: bool,
+) -> Result<(Vec<Shares>, usize, Option<f64>), FitError> {
     let fitted = event_subset(data, train);
     let rating = rate(&fitted, method, options)?;
     let predictor = Predictor::new(method, &rating, &fitted);
-    let mut unseen = 0;
-    let mut out = Vec::with_capacity(test.len());
-    for &i in test {
-        let event = &data.events[i];
-        let (shares, missing) = predictor.predict_event(event).ok_or(FitError::NoEventPredictions)?;
-        unseen += usize::from(missing);
-        out.push((shares, actual_shares(event)));
-    }
-    Ok((out, unseen))
+    let shares = |events: &mut dyn Iterator<Item = &crate::model::Event>| -> Result<(Vec<Shares>, usize), FitError> {
+        let mut unseen = 0;
+        let mut out = Vec::new();
+        for event in events {
+            let (shares, missing) = predictor.predict_event(event).ok_or(FitError::NoEventPredictions)?;
+            unseen += usize::from(missing);
+            out.push((shares, actual_shares(event)));
+        }
+        Ok((out, unseen))
+    };
+    let (out, unseen) = shares(&mut test.iter().map(|&i| &data.events[i]))?;
+    let own = match in_sample {
+        true => metrics::score_events(&shares(&mut fitted.events.iter())?.0).map(|s| s.log_loss),
+        false => None,
+    };
+    Ok((out, unseen, own))
 }
 
 /// `data` with only the games `keep` (in input order); players and ids unchanged.
@@ -182,6 +287,18 @@ pub fn predictions(
     train: &[usize],
     test: &[usize],
 ) -> Result<(Vec<(f64, f64)>, usize), FitError> {
+    predictions_in_sample(data, method, options, train, test, false).map(|(p, u, _)| (p, u))
+}
+
+/// [`predictions`], and (when `in_sample`) the fit's log-loss on the games it was fit on.
+fn predictions_in_sample(
+    data: &Dataset,
+    method: &Method,
+    options: &Options,
+    train: &[usize],
+    test: &[usize],
+    in_sample: bool,
+) -> Result<(Vec<(f64, f64)>, usize, Option<f64>), FitError> {
     let fitted = subset(data, train);
     let rating = rate(&fitted, method, options)?;
     let predictor = Predictor::new(method, &rating, &fitted);
@@ -195,54 +312,14 @@ pub fn predictions(
             (p, g.score)
         })
         .collect();
-    Ok((pairs, unseen))
+    let own = in_sample.then(|| fitted.games.iter().map(|g| (predictor.predict(g).0, g.score)).collect::<Vec<_>>());
+    Ok((pairs, unseen, own.and_then(|p| metrics::score(&p)).map(|s| s.log_loss)))
 }
 
-/// Every method fit on the earlier games and scored on the later ones (see the module's notes).
+/// Every method fit on the earlier games and scored on the later ones (see the module's notes),
+/// at once ([`EvaluationRun`] runs it a fit at a time).
 pub fn evaluate(data: &Dataset, methods: &[Method], options: &Options, holdout: f64, rolling: usize) -> Evaluation {
-    let (folds, how) = splits(data, holdout, rolling);
-    let names = labels(methods);
-    let scored = methods
-        .iter()
-        .zip(names)
-        .map(|(method, label)| {
-            let (scores, unseen) = match events_only(data) {
-                true => score_folds(&folds, |tr, te| event_predictions(data, method, options, tr, te), metrics::score_events),
-                false => score_folds(&folds, |tr, te| predictions(data, method, options, tr, te), metrics::score),
-            };
-            let fits_parameters = matches!(method, Method::JRank(p) if p.fit);
-            MethodScores { label, method: method.clone(), scores, unseen_games: unseen, fits_parameters, note: note(method, data) }
-        })
-        .collect();
-    Evaluation {
-        methods: scored,
-        order: how.to_string(),
-        holdout,
-        folds: folds.len(),
-        games_scored: folds.predicted(),
-        first_training_games: folds.first_training(),
-        baselines: baseline::baselines(data, &folds),
-    }
-}
-
-/// Every fold's predictions scored together, and the unseen count; or the first failure.
-fn score_folds<T>(
-    folds: &Splits,
-    predict: impl Fn(&[usize], &[usize]) -> Result<(Vec<T>, usize), FitError>,
-    score: impl Fn(&[T]) -> Option<Scores>,
-) -> (Result<Scores, FitError>, usize) {
-    let mut all = Vec::with_capacity(folds.predicted());
-    let mut unseen = 0;
-    for (train, test) in folds.iter() {
-        match predict(&train, &test) {
-            Ok((p, u)) => {
-                all.extend(p);
-                unseen += u;
-            }
-            Err(e) => return (Err(e), unseen),
-        }
-    }
-    (score(&all).ok_or(FitError::NothingToPredict), unseen)
+    EvaluationRun::new(data, methods, options, holdout, rolling).run()
 }
 
 /// A parameter [`tune`] searches: one the registry marks tunable
