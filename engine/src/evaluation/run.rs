@@ -3,11 +3,11 @@
 //! fit (the app's worker between slices, the command line on stderr) and an estimate of the
 //! whole before it starts ([`estimate_seconds`]).
 
-use super::baseline::baselines;
+use super::baseline::{baselines, BaselineScores};
 use super::cause::games_per_player;
 use super::metrics::{self, Scores};
-use super::split::{events_only, splits, Splits};
-use super::{event_predictions, note, predictions_in_sample, Difference, Evaluation, FitError, MethodScores, Shares};
+use super::scored::{event_predictions, note, predictions_in_sample, Difference, Evaluation, FitError, MethodScores, Shares};
+use super::split::{events_only, splits, Splits, MAX_ROLLING};
 use crate::compare::export::labels;
 use crate::methods::{Method, Options};
 use crate::model::Dataset;
@@ -188,7 +188,7 @@ impl Current {
 
 /// The best method (by log-loss) against every other method and against the best baseline,
 /// game by game on the same games.
-fn differences(e: &Evaluation, losses: &[Vec<f64>], baselines: &[(super::BaselineScores, Vec<f64>)]) -> Vec<Difference> {
+fn differences(e: &Evaluation, losses: &[Vec<f64>], baselines: &[(BaselineScores, Vec<f64>)]) -> Vec<Difference> {
     let Some(best) = e.lowest_method() else { return Vec::new() };
     let mut out: Vec<Difference> = e
         .methods
@@ -214,7 +214,7 @@ pub const FIT_OVERHEAD_PASSES: f64 = 0.5;
 /// `rolling` blocks: each block's fit learns from every game before it.
 pub fn games_fit(items: usize, holdout: f64, rolling: usize) -> f64 {
     let held = ((items as f64 * holdout.clamp(0.0, 1.0)).round() as usize).min(items);
-    let blocks = rolling.clamp(1, held.clamp(1, super::MAX_ROLLING));
+    let blocks = rolling.clamp(1, held.clamp(1, MAX_ROLLING));
     let start = items - held;
     (0..blocks).map(|k| (start + held * k / blocks) as f64).sum()
 }
@@ -240,7 +240,7 @@ pub fn estimate_text(items: usize, holdout: f64, rolling: usize, methods: &[Meth
         s if s < 90.0 => format!("{} s", ((s / 5.0).round() as u64 * 5).max(5)),
         s => format!("{} min", (s / 60.0).round().max(2.0) as u64),
     };
-    let blocks = rolling.clamp(1, super::MAX_ROLLING);
+    let blocks = rolling.clamp(1, MAX_ROLLING);
     let fits = if blocks == 1 { "fit once".to_string() } else { format!("fit {blocks} times (once a block)") };
     let n = methods.len();
     let games = crate::text::thousands(items as u64);
@@ -250,7 +250,7 @@ pub fn estimate_text(items: usize, holdout: f64, rolling: usize, methods: &[Meth
 /// The most rolling blocks under `rolling` that are estimated under `long` seconds (`None`
 /// when none is, or `rolling` is 1): what to offer instead of a long evaluation.
 pub fn fewer_blocks(items: usize, holdout: f64, rolling: usize, methods: &[Method], per_game_pass: f64, long: f64) -> Option<usize> {
-    (1..rolling.min(super::MAX_ROLLING)).rev().find(|&b| estimate_seconds(items, holdout, b, methods, per_game_pass) < long)
+    (1..rolling.min(MAX_ROLLING)).rev().find(|&b| estimate_seconds(items, holdout, b, methods, per_game_pass) < long)
 }
 
 /// "3 of 40 fits done, next brent, block 4 of 20: 2 s so far, about 25 s left": progress, the
@@ -259,4 +259,10 @@ pub fn fewer_blocks(items: usize, holdout: f64, rolling: usize, methods: &[Metho
 pub fn progress_text(done: usize, total: usize, next: &str, elapsed_s: f64) -> String {
     let left = elapsed_s / done.max(1) as f64 * total.saturating_sub(done) as f64;
     format!("{done} of {total} fits done, next {next}: {elapsed_s:.0} s so far, about {left:.0} s left")
+}
+
+/// Every method fit on the earlier games and scored on the later ones (see [`super`]'s notes),
+/// at once ([`EvaluationRun`] runs it a fit at a time).
+pub fn evaluate(data: &Dataset, methods: &[Method], options: &Options, holdout: f64, rolling: usize) -> Evaluation {
+    EvaluationRun::new(data, methods, options, holdout, rolling).run()
 }
