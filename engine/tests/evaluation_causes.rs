@@ -125,6 +125,20 @@ fn drifting_strengths_with_many_games_a_player_are_said_to_be_stale() {
     assert!(log(&rolled) < log(&e), "{} against {}", log(&rolled), log(&e));
 }
 
+/// The NFL (FiveThirtyEight, MIT, `tests/data/nfl/`): Brent and Elo lose to the home rate
+/// with hundreds of earlier games a team predicted (the century's defunct teams, with a few
+/// games each, not counted): stale, never overfitting.
+#[test]
+fn the_nfl_s_frozen_ratings_are_stale_not_overfit() {
+    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/nfl/nfl_games.csv")).unwrap();
+    let data = ratings_engine::job::Job::read(&text, &ratings_engine::job::Settings::default()).unwrap().input.dataset.clone();
+    let methods = [Method::default_for(MethodKind::Brent), Method::default_for(MethodKind::Elo)];
+    let e = evaluate(&data, &methods, &Options::default(), 0.2, 1);
+    assert!(e.games_per_player.unwrap() > 500.0, "{:?}", e.games_per_player);
+    let behind = e.behind().unwrap();
+    assert!(behind.overfitting.is_empty() && behind.text("--rolling 20").contains("went stale"), "{behind:?}");
+}
+
 #[test]
 fn a_lead_within_noise_is_said_to_be() {
     let data = sparse();

@@ -78,26 +78,28 @@ fn remedy(method: &Method) -> (bool, &'static str) {
     }
 }
 
-/// The median number of games (or events) a player took part in among `train` (players
-/// without one left out); `None` when there are none.
-pub fn games_per_player(data: &Dataset, train: &[usize], events: bool) -> Option<f64> {
+/// The median number of earlier games (or events, `train`) of the players in the predicted
+/// ones (`test`; a player new to them counting 0): the games behind the ratings that predict
+/// (teams long gone from a century of games do not count). `None` when nothing is predicted.
+pub fn games_per_player(data: &Dataset, train: &[usize], test: &[usize], events: bool) -> Option<f64> {
+    let players = |i: usize| -> Vec<usize> {
+        if events {
+            let e = &data.events[i];
+            e.places.iter().map(|p| p.0).chain(e.unranked.iter().copied()).collect()
+        } else {
+            vec![data.games[i].first(), data.games[i].second()]
+        }
+    };
     let mut counts = vec![0usize; data.players.len()];
-    let mut count = |p: usize| {
+    for p in train.iter().flat_map(|&i| players(i)) {
         if let Some(c) = counts.get_mut(p) {
             *c += 1;
         }
-    };
-    for &i in train {
-        if events {
-            let e = &data.events[i];
-            e.places.iter().map(|p| p.0).chain(e.unranked.iter().copied()).for_each(&mut count);
-        } else {
-            let g = &data.games[i];
-            count(g.first());
-            count(g.second());
-        }
     }
-    let mut played: Vec<usize> = counts.into_iter().filter(|&c| c > 0).collect();
+    let mut predicted: Vec<usize> = test.iter().flat_map(|&i| players(i)).filter(|&p| p < counts.len()).collect();
+    predicted.sort_unstable();
+    predicted.dedup();
+    let mut played: Vec<usize> = predicted.into_iter().map(|p| counts[p]).collect();
     if played.is_empty() {
         return None;
     }

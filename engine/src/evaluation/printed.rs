@@ -83,7 +83,7 @@ pub fn evaluation_table(e: &Evaluation) -> String {
     }
     out += "\nLog-loss: a draw counts half each way; ln 2 = 0.6931 is a coin's; ± one standard error (the per-game\nlosses' sd / √games). Accuracy: decisive games whose winner was favoured. Unseen: games with a player the\nearlier games leave unrated (the method's default used). In-sample: the first fit's log-loss on its own games.\n";
     if let Some(g) = e.games_per_player {
-        out += &format!("Earlier games a player (median): {g}.\n");
+        out += &format!("Earlier games a player predicted (median): {g}.\n");
     }
     if let Some(rate) = e.baselines.iter().find_map(|b| b.rate) {
         out += &format!("Home rate: the first side (home, White) scored {:.1} % in the earlier games; predicted for every later game not on neutral ground.\n", rate * 100.0);

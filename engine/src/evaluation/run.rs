@@ -162,7 +162,7 @@ impl<'a> EvaluationRun<'a> {
     /// The evaluation of the fits done (methods not reached are left out).
     pub fn finish(self) -> Evaluation {
         let scored = baselines(self.data, &self.folds);
-        let first_train = if self.folds.is_empty() { Vec::new() } else { self.folds.fold(0).0 };
+        let (first_train, first_test) = if self.folds.is_empty() { (Vec::new(), Vec::new()) } else { self.folds.fold(0) };
         let mut e = Evaluation {
             methods: self.scored,
             order: self.order.to_string(),
@@ -171,7 +171,7 @@ impl<'a> EvaluationRun<'a> {
             games_scored: self.folds.predicted(),
             first_training_games: self.folds.first_training(),
             baselines: scored.iter().map(|(b, _)| b.clone()).collect(),
-            games_per_player: games_per_player(self.data, &first_train, self.events),
+            games_per_player: games_per_player(self.data, &first_train, &first_test, self.events),
             differences: Vec::new(),
         };
         e.differences = differences(&e, &self.losses, &scored);

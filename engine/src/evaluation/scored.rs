@@ -105,7 +105,7 @@ pub struct Evaluation {
     /// ([`baseline::baselines`]).
     #[serde(default)]
     pub baselines: Vec<BaselineScores>,
-    /// The median games a player in the first fit's earlier games.
+    /// The median earlier games of the players in the first fold's predicted games.
     #[serde(default)]
     pub games_per_player: Option<f64>,
     /// The method with the lowest log-loss against each other method and the best baseline.
