@@ -4,10 +4,13 @@
 use crate::args::{EvaluateArgs, FormatArg, ScaleArgs};
 use crate::input::{display_name, load, settings};
 use crate::methods::{method_params, method_specs, reading_method};
-use ratings_engine::evaluation::{self, printed as evaluation_report};
+use ratings_engine::evaluation::run::progress_text;
+use ratings_engine::evaluation::{self, printed as evaluation_report, Evaluation, EvaluationRun};
 use ratings_engine::{Method, Options};
 use std::ffi::OsString;
+use std::io::Write;
 use std::process::ExitCode;
+use std::time::{Duration, Instant};
 
 /// `evaluate`: every method fit on the earlier games and scored on the later ones.
 pub fn run(args: &EvaluateArgs, argv: &[OsString]) -> Result<(String, ExitCode), String> {
@@ -33,7 +36,7 @@ pub fn run(args: &EvaluateArgs, argv: &[OsString]) -> Result<(String, ExitCode),
     let options = Options { scale: read.scale() };
     let grid = args.grid.as_deref().map(parse_grid).transpose()?;
     evaluation::check_rolling(args.rolling).map_err(|e| e.to_string())?;
-    let e = evaluation::evaluate(data, &methods, &options, holdout, args.rolling);
+    let e = run_with_progress(evaluation::EvaluationRun::new(data, &methods, &options, holdout, args.rolling), &mut std::io::stderr());
     if e.folds < args.rolling {
         warnings.push(format!(
             "--rolling {}: the held-out share has {} games, so {} blocks of one game each",
@@ -58,6 +61,29 @@ pub fn run(args: &EvaluateArgs, argv: &[OsString]) -> Result<(String, ExitCode),
         FormatArg::Json => evaluation_report::evaluation_json(&e, tuning.as_ref()) + "\n",
     };
     Ok((out, if failed == 0 { ExitCode::SUCCESS } else { ExitCode::FAILURE }))
+}
+
+/// A run longer than this says its progress on stderr.
+const QUIET_FOR: Duration = Duration::from_secs(1);
+
+/// Runs the evaluation a fit at a time, saying on `err` (stderr) after the first second, at
+/// most once a second, which fit of how many is done and roughly how long is left (from the
+/// time taken so far).
+pub fn run_with_progress(mut run: EvaluationRun, err: &mut impl Write) -> Evaluation {
+    let start = Instant::now();
+    let mut said = start;
+    loop {
+        let more = run.step();
+        let (done, total) = run.progress();
+        let elapsed = start.elapsed();
+        if more && elapsed >= QUIET_FOR && (said == start || said.elapsed() >= QUIET_FOR) {
+            said = Instant::now();
+            _ = writeln!(err, "evaluate: {}", progress_text(done, total, run.next_fit().as_deref().unwrap_or("-"), elapsed.as_secs_f64()));
+        }
+        if !more {
+            return run.finish();
+        }
+    }
 }
 
 /// `--grid 1,2,4`: the values to tune over, each a number.

@@ -75,16 +75,30 @@ BASELINES
   Every evaluation also scores a coin (every game 1/2: log-loss ln 2, Brier 0.25) and, when
   the games have a home side (not on neutral ground), the home rate: the first side's share of
   the points in the earlier games, predicted for every later game. A method worse than the
-  best baseline is noted, with why that usually is (ratings frozen over the held-out span:
-  try --rolling).
+  best baseline is noted, with why: overfitting when its fit scores far better on the earlier
+  games (in-sample) than on the later ones with few games a player (a prior such as Brent's
+  gamma helps, rolling blocks do not); else ratings frozen over the held-out span (try
+  --rolling).
+
+NOISE
+  Each log-loss and Brier score has its standard error (the per-game values' sd / sqrt(n));
+  the best method is set against the others and the best baseline game by game, and a lead
+  under two standard errors of that paired difference is said to be within noise.
+
+PROGRESS
+  A run over a second says on stderr, once a second, how many fits (a method on a block)
+  are done, which is next, and roughly how long is left.
 
 JSON
-  {\"methods\": [{\"method\", \"log_loss\", \"brier\", \"accuracy\", \"games_scored\",
-  \"unseen_games\", \"fits_parameters\", \"calibration\": [{\"from\", \"to\", \"games\",
-  \"predicted\", \"observed\"}], \"error\"}], \"order\", \"holdout\", \"folds\",
-  \"games_scored\", \"training_games\", \"baselines\": [{\"baseline\", \"log_loss\",
-  \"brier\", \"accuracy\", \"games_scored\", \"rate\", \"calibration\"}], \"best_method\",
-  \"notes\", \"tuning\": {..., \"edge_note\"}}";
+  {\"methods\": [{\"method\", \"log_loss\", \"log_loss_se\", \"brier\", \"brier_se\",
+  \"accuracy\", \"games_scored\", \"unseen_games\", \"in_sample_log_loss\",
+  \"fits_parameters\", \"calibration\": [{\"from\", \"to\", \"games\", \"predicted\",
+  \"observed\"}], \"error\"}], \"order\", \"holdout\", \"folds\", \"games_scored\",
+  \"training_games\", \"games_per_player\", \"baselines\": [{\"baseline\", \"log_loss\",
+  \"log_loss_se\", \"brier\", \"brier_se\", \"accuracy\", \"games_scored\", \"rate\",
+  \"calibration\"}], \"differences\": [{\"better\", \"worse\", \"difference\", \"se\",
+  \"within_noise\"}], \"noise\", \"best_method\", \"notes\", \"tuning\": {...,
+  \"edge_note\"}}";
 
 pub const SIMULATE_HELP: &str = "\
 SIMULATION

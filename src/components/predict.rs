@@ -7,7 +7,10 @@
 use crate::charts::calibration::{self, Series};
 use crate::components::controls::NumberField;
 use crate::components::lazy::{Deferred, Later};
+use crate::core::compare::{LONG_COMPARE_S, SECONDS_PER_GAME_PASS};
 use crate::core::engine::evaluation::baseline::SUGGESTED_ROLLING;
+use crate::core::engine::evaluation::printed::with_se;
+use crate::core::engine::evaluation::run::{estimate_text, fewer_blocks};
 use crate::core::engine::evaluation::simulate::{Schedule, Setup, Simulation, Summary};
 use crate::core::engine::evaluation::{Baseline, BaselineScores, Edge, Evaluation, Parameter, Tuning, DEFAULT_HOLDOUT};
 use crate::core::engine::MethodKind;
@@ -28,6 +31,11 @@ pub struct Predict {
     pub job: RwSignal<u32>,
     pub running: RwSignal<bool>,
     pub progress: RwSignal<Option<(usize, usize)>>,
+    /// What the worker is doing, with the time left (the evaluation's fits).
+    pub doing: RwSignal<Option<String>>,
+    /// A long evaluation's estimate, waiting for the go-ahead, and fewer rolling blocks that
+    /// would be quick.
+    pub estimate: RwSignal<Option<(String, Option<usize>)>>,
     pub evaluation: RwSignal<Option<Evaluation>>,
     pub simulation: RwSignal<Option<Simulation>>,
     pub tuning: RwSignal<Option<Tuning>>,
@@ -50,6 +58,8 @@ impl Predict {
             job: RwSignal::new(PREDICT_JOBS),
             running: RwSignal::new(false),
             progress: RwSignal::new(None),
+            doing: RwSignal::new(None),
+            estimate: RwSignal::new(None),
             evaluation: RwSignal::new(None),
             simulation: RwSignal::new(None),
             tuning: RwSignal::new(None),
@@ -65,7 +75,10 @@ impl Predict {
             return;
         }
         match msg {
-            FromWorker::PredictProgress { done, total, .. } => self.progress.set(Some((done, total))),
+            FromWorker::PredictProgress { done, total, doing, .. } => {
+                self.progress.set(Some((done, total)));
+                self.doing.set(doing);
+            }
             FromWorker::Predicted { .. } | FromWorker::PredictFailed { .. } => self.arrived.set(Some(msg)),
             _ => {}
         }
@@ -99,6 +112,7 @@ impl Predict {
         self.running.set(true);
         self.failure.set(None);
         self.progress.set(None);
+        self.doing.set(None);
         send.0.run(ToWorker::Predict { job, source, settings: state.settings.get_untracked(), request });
     }
 
@@ -109,6 +123,11 @@ impl Predict {
     }
 
     pub fn evaluate(&self, state: State, send: SendToWorker) {
+        self.evaluate_if(state, send, false)
+    }
+
+    /// Evaluates; one estimated to take long waits for the go-ahead (`go`), its estimate said.
+    fn evaluate_if(&self, state: State, send: SendToWorker, go: bool) {
         let source = match state.stored_file.get_untracked() {
             Some(f) => Source::Stored(f),
             None => Source::Text(state.text.get_untracked()),
@@ -116,12 +135,14 @@ impl Predict {
         if matches!(&source, Source::Text(t) if t.trim().is_empty()) {
             return self.failure.set(Some("There are no results to predict: enter or open some first.".into()));
         }
-        let request = PredictRequest::Evaluate {
-            methods: self.methods(state),
-            holdout: self.holdout.get_untracked() / 100.0,
-            rolling: self.rolling.get_untracked(),
-        };
-        self.send(state, send, Some(source), request);
+        let (methods, holdout, rolling) = (self.methods(state), self.holdout.get_untracked() / 100.0, self.rolling.get_untracked());
+        let games = state.summary.with_untracked(|s| s.as_ref().map_or(0, |s| s.games.max(s.events)));
+        let (pass, long) = (SECONDS_PER_GAME_PASS, LONG_COMPARE_S);
+        let estimate = (!go).then(|| estimate_text(games, holdout, rolling, &methods, pass, long)).flatten();
+        self.estimate.set(estimate.map(|t| (t, fewer_blocks(games, holdout, rolling, &methods, pass, long))));
+        if self.estimate.with_untracked(Option::is_none) {
+            self.send(state, send, Some(source), PredictRequest::Evaluate { methods, holdout, rolling });
+        }
     }
 
     pub fn simulate(&self, state: State, send: SendToWorker) {
@@ -202,18 +223,33 @@ fn number(
 
 /// Progress of the running job, with Cancel; or what went wrong.
 fn status(p: Predict) -> impl IntoView {
-    let send = expect_context::<SendToWorker>();
+    let (state, send) = (expect_context::<State>(), expect_context::<SendToWorker>());
     let progress = move || {
         let (done, total) = p.progress.get().unwrap_or((0, 1));
         view! {
             <p data-testid="predict-progress" role="status">
                 <progress max=total.max(1).to_string() value=done.to_string()></progress>
-                {format!(" {done} of {total} ")}
+                {move || p.doing.get().unwrap_or_else(|| format!("{done} of {total}"))}" "
+
                 <button data-testid="predict-cancel" on:click=move |_| p.cancel(send)>"Cancel"</button>
             </p>
         }
     };
+    let estimate = move || {
+        p.estimate.get().map(|(text, fewer)| {
+            let go = move |_| p.evaluate_if(state, send, true);
+            let fewer = fewer.map(|b| {
+                let run = move |_| {
+                    p.rolling.set(b);
+                    p.evaluate_if(state, send, true);
+                };
+                view! { <button data-testid="predict-fewer" on:click=run>{format!("Use {b} blocks")}</button> }
+            });
+            view! { <div class="predict-behind" data-testid="predict-estimate" role="note"><p>{text}</p><button data-testid="predict-go" on:click=go>"Predict anyway"</button>" "{fewer}</div> }
+        })
+    };
     view! {
+        {estimate}
         <Show when=move || p.running.get()>{progress}</Show>
         {move || p.failure.get().map(|f| view! { <p class="note" data-testid="predict-failure" role="status">{f}</p> })}
     }
@@ -231,10 +267,11 @@ fn baseline_row(b: &BaselineScores) -> impl IntoView {
     view! {
         <tr class="baseline-row" data-testid="predict-baseline-row" title=b.baseline.about()>
             <td>{name}</td>
-            <td class="num">{format!("{:.4}", s.log_loss)}</td>
-            <td class="num">{format!("{:.4}", s.brier)}</td>
+            <td class="num">{with_se(s.log_loss, s.log_loss_se)}</td>
+            <td class="num">{with_se(s.brier, s.brier_se)}</td>
             <td class="num">{acc}</td>
             <td class="num">{s.games}</td>
+            <td class="num">"—"</td>
             <td class="num">"—"</td>
         </tr>
     }
@@ -280,30 +317,31 @@ fn evaluation_table(p: Predict, e: &Evaluation) -> impl IntoView {
                 view! {
                     <tr data-testid="predict-row">
                         <td>{m.label.clone()}</td>
-                        <td class="num" class:best=best == Some(i)>{format!("{:.4}", s.log_loss)}</td>
-                        <td class="num">{format!("{:.4}", s.brier)}</td>
+                        <td class="num" class:best=best == Some(i)>{with_se(s.log_loss, s.log_loss_se)}</td>
+                        <td class="num">{with_se(s.brier, s.brier_se)}</td>
                         <td class="num">{acc}</td>
                         <td class="num">{s.games}</td>
                         <td class="num">{m.unseen_games}</td>
+                        <td class="num">{fixed(m.in_sample, 4)}</td>
                     </tr>
                 }
                 .into_any()
             }
-            Err(why) => view! { <tr data-testid="predict-row"><td>{m.label.clone()}</td><td colspan="5">{format!("could not be fit: {why}")}</td></tr> }.into_any(),
+            Err(why) => view! { <tr data-testid="predict-row"><td>{m.label.clone()}</td><td colspan="6">{format!("could not be fit: {why}")}</td></tr> }.into_any(),
         })
         .collect_view();
     let baselines = (!e.baselines.is_empty()).then(|| {
         let rows = e.baselines.iter().map(baseline_row).collect_view();
         view! {
             <tbody class="baselines">
-                <tr><th colspan="6" scope="rowgroup" class="baseline-head">"Baselines (no ratings: a method should beat them)"</th></tr>
+                <tr><th colspan="7" scope="rowgroup" class="baseline-head">"Baselines (no ratings: a method should beat them)"</th></tr>
                 {rows}
             </tbody>
         }
     });
     let folds = if e.folds > 1 { format!(", a rolling origin in {} blocks", e.folds) } else { String::new() };
     let caption = format!(
-        "The later {:.0} % of the games ({}, taken {}{folds}) predicted by each method fit on the games before: log-loss (lower is better; a coin's is 0.693, a draw counting half each way), Brier score, accuracy on decisive games, games with a player the earlier games left unrated (the method's default used). The baselines need no ratings: a coin, and the home side's (White's) share of the points in the earlier games; a method worth using beats them.",
+        "The later {:.0} % of the games ({}, taken {}{folds}) predicted by each method fit on the games before: log-loss (lower is better; a coin's is 0.693, a draw counting half each way), Brier score, accuracy on decisive games, games with a player the earlier games left unrated (the method's default used), the first fit's log-loss on its own games (far below the held-out one: overfitting); ± one standard error. The baselines need no ratings: a coin, and the home side's (White's) share of the points in the earlier games; a method worth using beats them.",
         e.holdout * 100.0,
         e.games_scored,
         e.order
@@ -315,14 +353,16 @@ fn evaluation_table(p: Predict, e: &Evaluation) -> impl IntoView {
         .iter()
         .filter_map(|m| m.note.as_ref().map(|n| format!("{}: {n}.", m.label)))
         .chain(fitted)
+        .chain(e.overfitting_notes())
         .map(|n| view! { <li>{n}</li> })
         .collect_view();
     view! {
         <p class="help" data-testid="predict-caption">{caption}</p>
         {behind_note(p, e)}
+        {e.noise_note().map(|n| view! { <p class="help" data-testid="predict-noise">{n}</p> })}
         <div class="table-wrap" tabindex="0" role="region" aria-label="Held-out prediction">
             <table class="predict-table" data-testid="predict-table">
-                <thead><tr><th>"Method"</th><th class="num">"Log-loss"</th><th class="num">"Brier"</th><th class="num">"Accuracy"</th><th class="num">"Games"</th><th class="num">"Unseen"</th></tr></thead>
+                <thead><tr><th>"Method"</th><th class="num">"Log-loss"</th><th class="num">"Brier"</th><th class="num">"Accuracy"</th><th class="num">"Games"</th><th class="num">"Unseen"</th><th class="num">"In-sample"</th></tr></thead>
                 <tbody>{rows}</tbody>
                 {baselines}
             </table>

@@ -333,7 +333,7 @@ pub fn percent(done: usize, total: usize) -> usize {
 /// (`tests/e2e/trust_large.test.mjs` prints each kind of step's time): 0.5 s a replay on an
 /// idle two-core machine (1.8–3.2 s when five other builds shared it), rounded up. A method's
 /// work is this times its `passes` (each method's `About`, in its module).
-const SECONDS_PER_GAME_PASS: f64 = 6.0e-7;
+pub const SECONDS_PER_GAME_PASS: f64 = 6.0e-7;
 
 /// How many orders `orders` asks for.
 pub fn order_count(orders: Orders) -> usize {

@@ -570,11 +570,14 @@ pub enum FromWorker {
         job: u32,
         working: Result<Later<Working>, String>,
     },
-    /// A prediction job: `done` of `total` steps (methods, or repetitions).
+    /// A prediction job: `done` of `total` steps (fits of a method on a block, or
+    /// repetitions), and what is being done with the time left when the worker says it.
     PredictProgress {
         job: u32,
         done: usize,
         total: usize,
+        #[serde(default)]
+        doing: Option<String>,
     },
     Predicted {
         job: u32,

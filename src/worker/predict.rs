@@ -1,13 +1,13 @@
 //! The worker's answers to the prediction view: each method fit on the earlier games and
-//! scored on the later ones (a method a step), a parameter tuned over its grid, and the
+//! scored on the later ones (a method on a rolling block a step), a parameter tuned over its grid, and the
 //! simulation lab (a repetition a step), run in slices with progress posted between them; a
 //! newer prediction job or a cancel stops them (the lab then reports the repetitions done).
 
 use super::input::job_for;
 use super::slices::{in_slices, post, Ended, Progress, Steps};
-use crate::core::engine::compare::export::labels;
+use crate::core::engine::evaluation::run::progress_text;
 use crate::core::engine::evaluation::simulate::{Setup, SimulationRun};
-use crate::core::engine::evaluation::{evaluate, tune, Evaluation, Parameter};
+use crate::core::engine::evaluation::{tune, EvaluationRun, Parameter};
 use crate::core::engine::methods::Options;
 use crate::core::engine::{Dataset, Method};
 use crate::core::protocol::{FromWorker, Later, PredictRequest, PredictResult, Settings, Source};
@@ -25,7 +25,7 @@ impl Steps for SimulationRun {
 
 fn progress(job: u32, work: &impl Steps) -> FromWorker {
     let Progress { done, total } = work.progress();
-    FromWorker::PredictProgress { job, done, total }
+    FromWorker::PredictProgress { job, done, total, doing: None }
 }
 
 fn failed(job: u32, message: String) {
@@ -56,7 +56,7 @@ pub async fn run(job: u32, source: Option<Source>, settings: Settings, request: 
 
 /// Tunes `parameter` of `method` over its grid, at once.
 fn run_tuning(job: u32, data: &Dataset, method: &Method, options: &Options, parameter: Parameter, grid: Option<Vec<f64>>, holdout: f64) {
-    post(&FromWorker::PredictProgress { job, done: 0, total: 1 });
+    post(&FromWorker::PredictProgress { job, done: 0, total: 1, doing: None });
     // A grid from the page is the parameter's own carried past an end: a few values more.
     let grid = grid.filter(|g| !g.is_empty() && g.len() <= 64).unwrap_or_else(|| parameter.grid());
     let tuning = tune(data, method, options, parameter, &grid, holdout);
@@ -82,48 +82,37 @@ async fn run_simulation(job: u32, setup: Setup, methods: Vec<Method>) {
     }
 }
 
-/// The held-out evaluation, a method a step, merged into one evaluation.
-struct Evaluating<'a> {
-    data: &'a Dataset,
-    methods: &'a [Method],
-    options: &'a Options,
-    holdout: f64,
-    rolling: usize,
-    merged: Option<Evaluation>,
-    done: usize,
-}
-
-impl Steps for Evaluating<'_> {
+impl Steps for EvaluationRun<'_> {
     fn step(&mut self) -> bool {
-        let Some(method) = self.methods.get(self.done) else { return false };
-        let one = evaluate(self.data, std::slice::from_ref(method), self.options, self.holdout, self.rolling);
-        match &mut self.merged {
-            Some(e) => e.methods.extend(one.methods),
-            None => self.merged = Some(one),
-        }
-        self.done += 1;
-        true
+        EvaluationRun::step(self)
     }
 
     fn progress(&self) -> Progress {
-        Progress { done: self.done, total: self.methods.len() }
+        let (done, total) = EvaluationRun::progress(self);
+        Progress { done, total }
     }
 }
 
-/// Evaluates the methods one at a time, merging their scores into one evaluation.
+/// The held-out evaluation, a fit (a method on a rolling block) a step, with which fit is
+/// next and the time left said as it goes.
 async fn run_evaluation(job: u32, data: &Dataset, methods: &[Method], options: &Options, holdout: f64, rolling: usize) {
     let items = if crate::core::engine::evaluation::events_only(data) { data.events.len() } else { data.games.len() };
     if items < 10 {
         return failed(job, format!("{items} games: at least 10 are needed to hold some out."));
     }
-    let mut work = Evaluating { data, methods, options, holdout, rolling, merged: None, done: 0 };
-    post(&progress(job, &work));
-    if in_slices(job, &mut work, |work| post(&progress(job, work))).await != Ended::Done {
+    if methods.is_empty() {
+        return failed(job, "Choose at least one method.".into());
+    }
+    let mut work = EvaluationRun::new(data, methods, options, holdout, rolling);
+    let start = js_sys::Date::now();
+    let say = |work: &EvaluationRun| {
+        let (done, total) = work.progress();
+        let doing = work.next_fit().map(|next| progress_text(done, total, &next, (js_sys::Date::now() - start) / 1000.0));
+        post(&FromWorker::PredictProgress { job, done, total, doing });
+    };
+    say(&work);
+    if in_slices(job, &mut work, say).await != Ended::Done {
         return;
     }
-    let Some(mut e) = work.merged else { return failed(job, "Choose at least one method.".into()) };
-    for (m, label) in e.methods.iter_mut().zip(labels(methods)) {
-        m.label = label;
-    }
-    post(&FromWorker::Predicted { job, result: Later::new(PredictResult::Evaluated(e)) });
+    post(&FromWorker::Predicted { job, result: Later::new(PredictResult::Evaluated(work.finish())) });
 }

@@ -10,8 +10,11 @@
 //!
 //! A method fit once on the earlier games predicts every later game with the ratings frozen
 //! at the split; over a long held-out span the players (teams) change and stale ratings can
-//! predict worse than a coin. Rolling blocks (`rolling`) refit as the games come.
+//! predict worse than a coin. Rolling blocks (`rolling`) refit as the games come. A method
+//! can also lose to a coin by overfitting: with few games a player and no prior its ratings
+//! follow the earlier games' luck ([`super::cause`] tells the two apart).
 
+use super::cause::Overfit;
 use super::metrics::{self, actual_shares, Scores};
 use super::split::{events_only, Splits};
 use crate::model::Dataset;
@@ -66,8 +69,9 @@ pub struct BaselineScores {
     pub rate: Option<f64>,
 }
 
-/// The baselines' scores on `folds` (the coin always; the home rate when it applies).
-pub fn baselines(data: &Dataset, folds: &Splits) -> Vec<BaselineScores> {
+/// The baselines' scores on `folds` (the coin always; the home rate when it applies), each
+/// with its per-game log-losses (for the paired differences with the methods').
+pub fn baselines(data: &Dataset, folds: &Splits) -> Vec<(BaselineScores, Vec<f64>)> {
     if events_only(data) {
         let shares: Vec<(Vec<f64>, Vec<f64>)> = folds
             .iter()
@@ -75,22 +79,24 @@ pub fn baselines(data: &Dataset, folds: &Splits) -> Vec<BaselineScores> {
             .map(|e| (vec![1.0 / e.places.len().max(1) as f64; e.places.len()], actual_shares(e)))
             .collect();
         return metrics::score_events(&shares)
-            .map(|scores| BaselineScores { baseline: Baseline::Coin, scores, rate: None })
+            .map(|scores| (BaselineScores { baseline: Baseline::Coin, scores, rate: None }, metrics::event_losses(&shares)))
             .into_iter()
             .collect();
     }
     let coin: Vec<(f64, f64)> = folds.iter().flat_map(|(_, test)| test.into_iter().map(|i| (0.5, data.games[i].score))).collect();
-    let mut out: Vec<BaselineScores> =
-        metrics::score(&coin).map(|scores| BaselineScores { baseline: Baseline::Coin, scores, rate: None }).into_iter().collect();
+    let mut out: Vec<(BaselineScores, Vec<f64>)> = metrics::score(&coin)
+        .map(|scores| (BaselineScores { baseline: Baseline::Coin, scores, rate: None }, metrics::losses(&coin)))
+        .into_iter()
+        .collect();
     if let Some(home) = home_rate(data, folds) {
         out.push(home);
     }
     out
 }
 
-/// The home rate's scores, when some earlier game of the first fold and some later game has a
-/// home side.
-fn home_rate(data: &Dataset, folds: &Splits) -> Option<BaselineScores> {
+/// The home rate's scores and per-game log-losses, when some earlier game of the first fold
+/// and some later game has a home side.
+fn home_rate(data: &Dataset, folds: &Splits) -> Option<(BaselineScores, Vec<f64>)> {
     let rate = |train: &[usize]| {
         let (n, sum) = train.iter().map(|&i| &data.games[i]).filter(|g| !g.neutral()).fold((0usize, 0.0), |(n, s), g| (n + 1, s + g.score));
         (n > 0).then(|| sum / n as f64)
@@ -108,7 +114,8 @@ fn home_rate(data: &Dataset, folds: &Splits) -> Option<BaselineScores> {
         let p = rate(&train).unwrap_or(0.5);
         pairs.extend(test.iter().map(|&i| &data.games[i]).map(|g| (if g.neutral() { 0.5 } else { p }, g.score)));
     }
-    metrics::score(&pairs).map(|scores| BaselineScores { baseline: Baseline::HomeRate, scores, rate: Some(first) })
+    metrics::score(&pairs)
+        .map(|scores| (BaselineScores { baseline: Baseline::HomeRate, scores, rate: Some(first) }, metrics::losses(&pairs)))
 }
 
 /// Methods that predict worse than the best baseline (by log-loss), and why that usually is.
@@ -121,13 +128,19 @@ pub struct Behind {
     /// The evaluation's rolling blocks (1: one split, the ratings frozen at it).
     pub folds: usize,
     pub games: usize,
-    /// The methods behind that weigh every earlier game alike (not sequential).
+    /// The methods behind that weigh every earlier game alike (not sequential), and do not
+    /// overfit.
     pub whole_history: Vec<String>,
+    /// The methods behind that fit the earlier games far better than they predict the later
+    /// ones, with few games a player: overfitting, not stale ratings ([`Overfit`]).
+    #[serde(default)]
+    pub overfitting: Vec<Overfit>,
 }
 
 impl Behind {
     /// The note; `how` says how to ask for rolling blocks where they are asked for (`--rolling
-    /// 20`, the app's field), and is used only when the evaluation is not rolling already.
+    /// 20`, the app's field), and is used only when the evaluation is not rolling already and
+    /// some method behind does not overfit (rolling blocks do not cure overfitting).
     pub fn text(&self, how: &str) -> String {
         let names: Vec<&str> = self.methods.iter().map(|(m, _)| m.as_str()).collect();
         let losses: Vec<String> = self.methods.iter().map(|(_, l)| format!("{l:.4}")).collect();
@@ -139,13 +152,19 @@ impl Behind {
             and_list(&losses),
             self.baseline_log_loss
         );
-        if self.folds <= 1 {
+        let stale: Vec<&str> = names.iter().copied().filter(|n| !self.overfitting.iter().any(|o| o.label == *n)).collect();
+        if self.folds > 1 {
+            out += &format!(", even in {} rolling blocks", self.folds);
+        } else if !stale.is_empty() {
+            let lead = if self.overfitting.is_empty() { "This".to_string() } else { format!("For {}, this", and_list(&stale)) };
             out += &format!(
-                ". This usually means the ratings went stale: each method is fit once on the earlier games and its ratings stay frozen through all {} later games, while the players (teams) change. Predict in rolling blocks, each from every game before it ({how})",
+                ". {lead} usually means the ratings went stale: each method is fit once on the earlier games and its ratings stay frozen through all {} later games, while the players (teams) change. Predict in rolling blocks, each from every game before it ({how})",
                 self.games
             );
-        } else {
-            out += &format!(", even in {} rolling blocks", self.folds);
+        }
+        for o in &self.overfitting {
+            out += ". ";
+            out += &o.text();
         }
         if !self.whole_history.is_empty() {
             let verb = if self.whole_history.len() == 1 { "weighs" } else { "weigh" };
@@ -156,7 +175,7 @@ impl Behind {
 }
 
 /// "a", "a and b", "a, b and c".
-fn and_list<S: AsRef<str>>(items: &[S]) -> String {
+pub(super) fn and_list<S: AsRef<str>>(items: &[S]) -> String {
     match items {
         [] => String::new(),
         [one] => one.as_ref().to_string(),

@@ -7,7 +7,11 @@
 //! * accuracy on decisive games: the share whose winner was favoured (`p` above ½ for a first
 //!   player's win), a prediction of exactly ½ counting half;
 //! * calibration: the games in ten bins of `p` ([0, 0.1), ..., [0.9, 1]), each with its mean
-//!   prediction and mean observed score.
+//!   prediction and mean observed score;
+//! * standard errors of the mean log-loss and Brier score: the sample standard deviation of
+//!   the per-game values over √n (the games taken as independent: a rough measure of the
+//!   noise in a score, and of a difference between two methods' scores when taken game by game
+//!   on the same games: [`paired`]).
 
 use crate::model::Event;
 use serde::{Deserialize, Serialize};
@@ -31,6 +35,12 @@ pub struct Scores {
     pub games: usize,
     pub log_loss: f64,
     pub brier: f64,
+    /// Standard errors of `log_loss` and `brier` (`None` with fewer than two games; absent
+    /// from scores saved before they were kept).
+    #[serde(default)]
+    pub log_loss_se: Option<f64>,
+    #[serde(default)]
+    pub brier_se: Option<f64>,
     /// `None` when no game was decisive.
     pub accuracy: Option<f64>,
     pub decisive: usize,
@@ -47,9 +57,8 @@ pub fn score(pairs: &[(f64, f64)]) -> Option<Scores> {
     if pairs.is_empty() {
         return None;
     }
-    let n = pairs.len() as f64;
-    let log = pairs.iter().map(|&(p, s)| log_loss(p, s)).sum::<f64>() / n;
-    let brier = pairs.iter().map(|&(p, s)| (p - s) * (p - s)).sum::<f64>() / n;
+    let logs = losses(pairs);
+    let briers: Vec<f64> = pairs.iter().map(|&(p, s)| (p - s) * (p - s)).collect();
     let decisive: Vec<f64> = pairs
         .iter()
         .filter(|&&(_, s)| s != 0.5)
@@ -59,7 +68,52 @@ pub fn score(pairs: &[(f64, f64)]) -> Option<Scores> {
         })
         .collect();
     let accuracy = (!decisive.is_empty()).then(|| decisive.iter().sum::<f64>() / decisive.len() as f64);
-    Some(Scores { games: pairs.len(), log_loss: log, brier, accuracy, decisive: decisive.len(), calibration: calibration(pairs) })
+    Some(Scores {
+        games: pairs.len(),
+        log_loss: mean(&logs),
+        brier: mean(&briers),
+        log_loss_se: standard_error(&logs),
+        brier_se: standard_error(&briers),
+        accuracy,
+        decisive: decisive.len(),
+        calibration: calibration(pairs),
+    })
+}
+
+/// Each game's log-loss.
+pub fn losses(pairs: &[(f64, f64)]) -> Vec<f64> {
+    pairs.iter().map(|&(p, s)| log_loss(p, s)).collect()
+}
+
+/// Each multi-player event's log-loss: the cross-entropy `−Σ s_i ln e_i`.
+pub fn event_losses(events: &[(Vec<f64>, Vec<f64>)]) -> Vec<f64> {
+    events.iter().map(|(e, s)| -e.iter().zip(s).map(|(&e, &s)| if s > 0.0 { s * e.max(FLOOR).ln() } else { 0.0 }).sum::<f64>()).collect()
+}
+
+fn mean(values: &[f64]) -> f64 {
+    values.iter().sum::<f64>() / values.len().max(1) as f64
+}
+
+/// The standard error of the mean of `values`: their sample standard deviation over √n
+/// (`None` with fewer than two).
+pub fn standard_error(values: &[f64]) -> Option<f64> {
+    let n = values.len();
+    if n < 2 {
+        return None;
+    }
+    let m = mean(values);
+    let var = values.iter().map(|v| (v - m) * (v - m)).sum::<f64>() / (n - 1) as f64;
+    Some((var / n as f64).sqrt()).filter(|x| x.is_finite())
+}
+
+/// The mean difference `a − b` of two scorings of the same games, game by game, and its
+/// standard error (`None` unless both have the same games, at least two).
+pub fn paired(a: &[f64], b: &[f64]) -> Option<(f64, f64)> {
+    if a.len() != b.len() {
+        return None;
+    }
+    let d: Vec<f64> = a.iter().zip(b).map(|(x, y)| x - y).collect();
+    Some((mean(&d), standard_error(&d)?))
 }
 
 /// Ten bins of the prediction, the last closed at 1.
@@ -98,12 +152,8 @@ pub fn score_events(events: &[(Vec<f64>, Vec<f64>)]) -> Option<Scores> {
         return None;
     }
     let n = events.len() as f64;
-    let log = events
-        .iter()
-        .map(|(e, s)| -e.iter().zip(s).map(|(&e, &s)| if s > 0.0 { s * e.max(FLOOR).ln() } else { 0.0 }).sum::<f64>())
-        .sum::<f64>()
-        / n;
-    let brier = events.iter().map(|(e, s)| e.iter().zip(s).map(|(e, s)| (e - s) * (e - s)).sum::<f64>()).sum::<f64>() / n;
+    let logs = event_losses(events);
+    let briers: Vec<f64> = events.iter().map(|(e, s)| e.iter().zip(s).map(|(e, s)| (e - s) * (e - s)).sum::<f64>()).collect();
     let hits: Vec<f64> = events
         .iter()
         .map(|(e, s)| {
@@ -114,5 +164,14 @@ pub fn score_events(events: &[(Vec<f64>, Vec<f64>)]) -> Option<Scores> {
         .collect();
     let accuracy = Some(hits.iter().sum::<f64>() / n);
     let pairs: Vec<(f64, f64)> = events.iter().flat_map(|(e, s)| e.iter().copied().zip(s.iter().copied())).collect();
-    Some(Scores { games: events.len(), log_loss: log, brier, accuracy, decisive: events.len(), calibration: calibration(&pairs) })
+    Some(Scores {
+        games: events.len(),
+        log_loss: mean(&logs),
+        brier: mean(&briers),
+        log_loss_se: standard_error(&logs),
+        brier_se: standard_error(&briers),
+        accuracy,
+        decisive: events.len(),
+        calibration: calibration(&pairs),
+    })
 }

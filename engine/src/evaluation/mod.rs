@@ -6,244 +6,33 @@
 //! order (the order the sequential methods take them in). The later share (`holdout`, 20 % by
 //! default) is predicted by each method fit on the games before it. With `rolling = K` the
 //! later share is cut into `K` consecutive blocks and each is predicted from everything before
-//! it (a rolling origin); the predictions of all blocks are scored together.
+//! it (a rolling origin); the predictions of all blocks are scored together, each score with
+//! its standard error, the best method set against the others and the best baseline game by
+//! game ([`Difference`]), and a method's in-sample log-loss kept to tell overfitting from
+//! stale ratings ([`cause`]).
 
 pub mod baseline;
+pub mod cause;
 pub mod metrics;
 pub mod predict;
 pub mod printed;
 pub mod random;
+pub mod run;
+mod scored;
 pub mod simulate;
 mod split;
 
-use crate::compare::export::labels;
-use crate::error::RateError;
-use crate::methods::{rate, Method, MethodKind, Options, Params};
+use crate::methods::{Method, MethodKind, Options, Params};
 use crate::model::Dataset;
 pub use baseline::{Baseline, BaselineScores, Behind};
-use metrics::actual_shares;
 pub use metrics::{Bin, Scores};
-use predict::Predictor;
+pub use run::{evaluate, EvaluationRun};
+pub use scored::{predictions, subset, Difference, Evaluation, FitError, MethodScores};
 use serde::{Deserialize, Serialize};
 pub use split::{check_rolling, events_only, splits, Fold, Splits, MAX_ROLLING};
 
 /// The share of the games held out when none is chosen.
 pub const DEFAULT_HOLDOUT: f64 = 0.2;
-
-/// Why a method's predictions could not be scored.
-#[derive(Clone, Debug, PartialEq, thiserror::Error, Serialize, Deserialize)]
-pub enum FitError {
-    /// The method could not be fit on the training games.
-    #[error(transparent)]
-    Rate(#[from] RateError),
-    #[error("only multiplayer Elo predicts multi-player events")]
-    NoEventPredictions,
-    #[error("nothing to predict")]
-    NothingToPredict,
-}
-
-/// One method's predictions of the held-out games.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct MethodScores {
-    pub label: String,
-    pub method: Method,
-    /// The scores, or why the method could not be fit.
-    pub scores: Result<Scores, FitError>,
-    /// Held-out games in which a player had no rating from the earlier games (the method's
-    /// default was used).
-    pub unseen_games: usize,
-    /// Whether the method fits parameters of its own to the data (JRank's `k`, `p` grid):
-    /// fit on the earlier games only, as everything is here.
-    pub fits_parameters: bool,
-    /// What to bear in mind reading its scores, when something is.
-    pub note: Option<String>,
-}
-
-/// A caveat on a method's predictions of these games.
-fn note(method: &Method, data: &Dataset) -> Option<String> {
-    let go = data.games.iter().any(|g| g.handicap().is_some() || g.komi().is_some());
-    match method {
-        Method::Aga(_) if !go => Some(
-            "the AGA's model reads every game as an even Go game without komi, in which the first player (White) gives Black about 0.58 stones: on other games it underrates the first player".into(),
-        ),
-        Method::JRank(_) => Some("JRank's model gives certainty beyond a strength ratio, and a miss then costs the most a log-loss can".into()),
-        _ => None,
-    }
-}
-
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Evaluation {
-    pub methods: Vec<MethodScores>,
-    /// How the games were put in time order: "by date", "by round", "input order".
-    pub order: String,
-    pub holdout: f64,
-    /// Blocks of the rolling origin (1: a single split).
-    pub folds: usize,
-    /// Games predicted (each once), and games the first fit learnt from.
-    pub games_scored: usize,
-    pub first_training_games: usize,
-    /// The predictions every method should beat, scored on the same games
-    /// ([`baseline::baselines`]).
-    #[serde(default)]
-    pub baselines: Vec<BaselineScores>,
-}
-
-// What the baselines say of the methods, here beside the evaluation they read: in
-// `baseline.rs` it would import the evaluation that holds the baselines' scores.
-impl Evaluation {
-    /// The best baseline by log-loss.
-    pub fn best_baseline(&self) -> Option<&BaselineScores> {
-        self.baselines.iter().min_by(|a, b| a.scores.log_loss.total_cmp(&b.scores.log_loss))
-    }
-
-    /// The method with the lowest log-loss, if it beats every baseline (`None` also when no
-    /// method could be fit): the one to mark best.
-    pub fn best_method(&self) -> Option<usize> {
-        let (i, best) = self
-            .methods
-            .iter()
-            .enumerate()
-            .filter_map(|(i, m)| Some((i, m.scores.as_ref().ok()?.log_loss)))
-            .min_by(|a, b| a.1.total_cmp(&b.1))?;
-        self.best_baseline().is_none_or(|b| best < b.scores.log_loss).then_some(i)
-    }
-
-    /// The methods worse than the best baseline, when there are any.
-    pub fn behind(&self) -> Option<Behind> {
-        let base = self.best_baseline()?;
-        let losers: Vec<&MethodScores> =
-            self.methods.iter().filter(|m| m.scores.as_ref().is_ok_and(|s| s.log_loss >= base.scores.log_loss)).collect();
-        if losers.is_empty() {
-            return None;
-        }
-        Some(Behind {
-            methods: losers.iter().filter_map(|m| Some((m.label.clone(), m.scores.as_ref().ok()?.log_loss))).collect(),
-            baseline: base.baseline,
-            baseline_log_loss: base.scores.log_loss,
-            folds: self.folds,
-            games: self.games_scored,
-            // Brent's and JRank's fixed points: the AGA decays old ratings, Elo follows the games.
-            whole_history: losers
-                .iter()
-                .filter(|m| matches!(m.method.kind(), MethodKind::Brent | MethodKind::JRank))
-                .map(|m| m.label.clone())
-                .collect(),
-        })
-    }
-}
-
-/// A multi-player event's predicted shares and actual ones.
-type Shares = (Vec<f64>, Vec<f64>);
-
-/// `data` with only the events `keep`.
-fn event_subset(data: &Dataset, keep: &[usize]) -> Dataset {
-    let mut d = data.clone();
-    d.events = keep.iter().map(|&i| data.events[i].clone()).collect();
-    d
-}
-
-/// Each held-out event's predicted and actual shares (a tie for first shares the win), and
-/// how many had a player without a rating.
-fn event_predictions(
-    data: &Dataset,
-    method: &Method,
-    options: &Options,
-    train: &[usize],
-    test: &[usize],
-) -> Result<(Vec<Shares>, usize), FitError> {
-    let fitted = event_subset(data, train);
-    let rating = rate(&fitted, method, options)?;
-    let predictor = Predictor::new(method, &rating, &fitted);
-    let mut unseen = 0;
-    let mut out = Vec::with_capacity(test.len());
-    for &i in test {
-        let event = &data.events[i];
-        let (shares, missing) = predictor.predict_event(event).ok_or(FitError::NoEventPredictions)?;
-        unseen += usize::from(missing);
-        out.push((shares, actual_shares(event)));
-    }
-    Ok((out, unseen))
-}
-
-/// `data` with only the games `keep` (in input order); players and ids unchanged.
-pub fn subset(data: &Dataset, keep: &[usize]) -> Dataset {
-    let mut d = data.clone();
-    d.games = keep.iter().map(|&i| data.games[i].clone()).collect();
-    d.events.clear();
-    d
-}
-
-/// The (prediction, score) pairs of `method` fit on `train` for the games `test`, and how many
-/// had a player without a rating.
-pub fn predictions(
-    data: &Dataset,
-    method: &Method,
-    options: &Options,
-    train: &[usize],
-    test: &[usize],
-) -> Result<(Vec<(f64, f64)>, usize), FitError> {
-    let fitted = subset(data, train);
-    let rating = rate(&fitted, method, options)?;
-    let predictor = Predictor::new(method, &rating, &fitted);
-    let mut unseen = 0;
-    let pairs = test
-        .iter()
-        .map(|&i| {
-            let g = &data.games[i];
-            let (p, missing) = predictor.predict(g);
-            unseen += usize::from(missing);
-            (p, g.score)
-        })
-        .collect();
-    Ok((pairs, unseen))
-}
-
-/// Every method fit on the earlier games and scored on the later ones (see the module's notes).
-pub fn evaluate(data: &Dataset, methods: &[Method], options: &Options, holdout: f64, rolling: usize) -> Evaluation {
-    let (folds, how) = splits(data, holdout, rolling);
-    let names = labels(methods);
-    let scored = methods
-        .iter()
-        .zip(names)
-        .map(|(method, label)| {
-            let (scores, unseen) = match events_only(data) {
-                true => score_folds(&folds, |tr, te| event_predictions(data, method, options, tr, te), metrics::score_events),
-                false => score_folds(&folds, |tr, te| predictions(data, method, options, tr, te), metrics::score),
-            };
-            let fits_parameters = matches!(method, Method::JRank(p) if p.fit);
-            MethodScores { label, method: method.clone(), scores, unseen_games: unseen, fits_parameters, note: note(method, data) }
-        })
-        .collect();
-    Evaluation {
-        methods: scored,
-        order: how.to_string(),
-        holdout,
-        folds: folds.len(),
-        games_scored: folds.predicted(),
-        first_training_games: folds.first_training(),
-        baselines: baseline::baselines(data, &folds),
-    }
-}
-
-/// Every fold's predictions scored together, and the unseen count; or the first failure.
-fn score_folds<T>(
-    folds: &Splits,
-    predict: impl Fn(&[usize], &[usize]) -> Result<(Vec<T>, usize), FitError>,
-    score: impl Fn(&[T]) -> Option<Scores>,
-) -> (Result<Scores, FitError>, usize) {
-    let mut all = Vec::with_capacity(folds.predicted());
-    let mut unseen = 0;
-    for (train, test) in folds.iter() {
-        match predict(&train, &test) {
-            Ok((p, u)) => {
-                all.extend(p);
-                unseen += u;
-            }
-            Err(e) => return (Err(e), unseen),
-        }
-    }
-    (score(&all).ok_or(FitError::NothingToPredict), unseen)
-}
 
 /// A parameter [`tune`] searches: one the registry marks tunable
 /// ([`crate::methods::registry`], which names it and gives its grid); in JSON and flags by its

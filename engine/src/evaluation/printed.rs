@@ -24,11 +24,20 @@ fn rolling_hint(e: &Evaluation) -> String {
     format!("--rolling {}", SUGGESTED_ROLLING.min(e.games_scored.max(1)))
 }
 
-/// The notes below the tables: the methods behind a baseline (and why), each method's own.
+/// The notes below the tables: whether the best method's lead is within noise, the methods
+/// behind a baseline (and why), those overfitting behind the best, each method's own.
 pub fn evaluation_notes(e: &Evaluation) -> Vec<String> {
     let behind = e.behind().map(|b| b.text(&rolling_hint(e)));
     let own = e.methods.iter().filter_map(|m| Some(format!("{}: {}.", m.label, m.note.as_deref()?)));
-    behind.into_iter().chain(own).collect()
+    e.noise_note().into_iter().chain(behind).chain(e.overfitting_notes()).chain(own).collect()
+}
+
+/// "0.6523 ± 0.0081": a score with its standard error.
+pub fn with_se(value: f64, se: Option<f64>) -> String {
+    match se.filter(|s| s.is_finite()) {
+        Some(se) => format!("{value:.4} ± {se:.4}"),
+        None => format!("{value:.4}"),
+    }
 }
 
 /// Held-out scores: one row per method as listed, then the baselines; then how the games were
@@ -42,12 +51,25 @@ pub fn evaluation_table(e: &Evaluation) -> String {
         if e.folds > 1 { format!(", rolling origin in {} blocks", e.folds) } else { String::new() },
         e.first_training_games
     );
-    out += &format!("{:<12} {:>9} {:>8} {:>9} {:>7} {:>7}\n", "method", "log-loss", "Brier", "accuracy", "games", "unseen");
+    out += &format!(
+        "{:<12} {:>17} {:>17} {:>9} {:>7} {:>7} {:>9}\n",
+        "method", "log-loss", "Brier", "accuracy", "games", "unseen", "in-sample"
+    );
     let acc = |s: &super::Scores| s.accuracy.map_or("-".into(), |a| format!("{:.1} %", a * 100.0));
+    let (log, brier) = (|s: &super::Scores| with_se(s.log_loss, s.log_loss_se), |s: &super::Scores| with_se(s.brier, s.brier_se));
     for m in &e.methods {
         match &m.scores {
             Ok(s) => {
-                out += &format!("{:<12} {:>9.4} {:>8.4} {:>9} {:>7} {:>7}\n", m.label, s.log_loss, s.brier, acc(s), s.games, m.unseen_games)
+                out += &format!(
+                    "{:<12} {:>17} {:>17} {:>9} {:>7} {:>7} {:>9}\n",
+                    m.label,
+                    log(s),
+                    brier(s),
+                    acc(s),
+                    s.games,
+                    m.unseen_games,
+                    fixed(m.in_sample, 4)
+                )
             }
             Err(why) => out += &format!("{:<12} could not be fit: {why}\n", m.label),
         }
@@ -57,9 +79,12 @@ pub fn evaluation_table(e: &Evaluation) -> String {
     }
     for b in &e.baselines {
         let s = &b.scores;
-        out += &format!("{:<12} {:>9.4} {:>8.4} {:>9} {:>7} {:>7}\n", baseline_label(b), s.log_loss, s.brier, acc(s), s.games, "-");
+        out += &format!("{:<12} {:>17} {:>17} {:>9} {:>7} {:>7} {:>9}\n", baseline_label(b), log(s), brier(s), acc(s), s.games, "-", "-");
     }
-    out += "\nLog-loss: a draw counts half each way; ln 2 = 0.6931 is a coin's. Accuracy: decisive games whose\nwinner was favoured. Unseen: games with a player the earlier games leave unrated (the method's default used).\n";
+    out += "\nLog-loss: a draw counts half each way; ln 2 = 0.6931 is a coin's; ± one standard error (the per-game\nlosses' sd / √games). Accuracy: decisive games whose winner was favoured. Unseen: games with a player the\nearlier games leave unrated (the method's default used). In-sample: the first fit's log-loss on its own games.\n";
+    if let Some(g) = e.games_per_player {
+        out += &format!("Earlier games a player predicted (median): {g}.\n");
+    }
     if let Some(rate) = e.baselines.iter().find_map(|b| b.rate) {
         out += &format!("Home rate: the first side (home, White) scored {:.1} % in the earlier games; predicted for every later game not on neutral ground.\n", rate * 100.0);
     }
@@ -103,21 +128,27 @@ pub fn evaluation_csv(e: &Evaluation) -> String {
     out
 }
 
-/// `{"methods": [{"method", "log_loss", "brier", "accuracy", "games_scored", "unseen_games",
-/// "fits_parameters", "note", "calibration": [{"from", "to", "games", "predicted", "observed"}]}],
-/// "order", "holdout", "folds", "games_scored", "training_games"}`; a method that could not be fit
-/// has `"error"` and null scores; `"baselines": [{"baseline", "log_loss", "brier", "accuracy",
-/// "games_scored", "rate", "calibration"}]` (`coin`, `home_rate`); `"best_method"` (the label
-/// of the method with the lowest log-loss if it beats every baseline, else null); `"notes"`
-/// (the methods behind a baseline and why); `"tuning"` when a parameter was tuned, with its
-/// `"edge_note"` when the value chosen is at an end of the grid.
+/// `{"methods": [{"method", "log_loss", "log_loss_se", "brier", "brier_se", "accuracy",
+/// "games_scored", "unseen_games", "in_sample_log_loss", "fits_parameters", "note",
+/// "calibration": [{"from", "to", "games", "predicted", "observed"}]}], "order", "holdout",
+/// "folds", "games_scored", "training_games", "games_per_player"}`; a method that could not be
+/// fit has `"error"` and null scores; `"baselines": [{"baseline", "log_loss", "log_loss_se",
+/// "brier", "brier_se", "accuracy", "games_scored", "rate", "calibration"}]` (`coin`,
+/// `home_rate`); `"differences": [{"better", "worse", "difference", "se", "within_noise"}]`
+/// (the method with the lowest log-loss against each other and the best baseline, game by
+/// game); `"noise"` (whether the best method's lead over the next, or alone over the best
+/// baseline, is within noise, in words); `"best_method"` (the label of the method with the
+/// lowest log-loss if it beats every baseline, else null); `"notes"` (the methods behind a
+/// baseline and why: stale ratings or overfitting; methods overfitting behind the best); `"tuning"` when a parameter was tuned,
+/// with its `"edge_note"` when the value chosen is at an end of the grid.
 pub fn evaluation_json(e: &Evaluation, tuning: Option<&Tuning>) -> String {
     let methods: Vec<Value> = e
         .methods
         .iter()
         .map(|m| {
             let s = m.scores.as_ref().ok();
-            json!({"method": m.label, "log_loss": s.map(|s| s.log_loss), "brier": s.map(|s| s.brier),
+            json!({"method": m.label, "log_loss": s.map(|s| s.log_loss), "log_loss_se": s.and_then(|s| s.log_loss_se),
+                "brier": s.map(|s| s.brier), "brier_se": s.and_then(|s| s.brier_se), "in_sample_log_loss": m.in_sample,
                 "accuracy": s.and_then(|s| s.accuracy), "games_scored": s.map_or(0, |s| s.games), "unseen_games": m.unseen_games,
                 "fits_parameters": m.fits_parameters, "calibration": s.map(|s| &s.calibration), "error": m.scores.as_ref().err().map(|e| e.to_string()), "note": m.note})
         })
@@ -127,15 +158,21 @@ pub fn evaluation_json(e: &Evaluation, tuning: Option<&Tuning>) -> String {
         .iter()
         .map(|b| {
             let s = &b.scores;
-            json!({"baseline": b.baseline.name(), "log_loss": s.log_loss, "brier": s.brier, "accuracy": s.accuracy,
+            json!({"baseline": b.baseline.name(), "log_loss": s.log_loss, "log_loss_se": s.log_loss_se, "brier": s.brier,
+                "brier_se": s.brier_se, "accuracy": s.accuracy,
                 "games_scored": s.games, "rate": b.rate, "calibration": s.calibration})
         })
         .collect();
     let best = e.best_method().map(|i| e.methods[i].label.clone());
-    let notes: Vec<String> = e.behind().map(|b| b.text(&rolling_hint(e))).into_iter().collect();
+    let notes: Vec<String> = e.behind().map(|b| b.text(&rolling_hint(e))).into_iter().chain(e.overfitting_notes()).collect();
+    let differences: Vec<Value> = e
+        .differences
+        .iter()
+        .map(|d| json!({"better": d.better, "worse": d.worse, "difference": d.difference, "se": d.se, "within_noise": d.within_noise()}))
+        .collect();
     let mut out = json!({"methods": methods, "order": e.order, "holdout": e.holdout, "folds": e.folds,
-        "games_scored": e.games_scored, "training_games": e.first_training_games, "baselines": baselines,
-        "best_method": best, "notes": notes});
+        "games_scored": e.games_scored, "training_games": e.first_training_games, "games_per_player": e.games_per_player,
+        "baselines": baselines, "differences": differences, "noise": e.noise_note(), "best_method": best, "notes": notes});
     if let Some(t) = tuning {
         out["tuning"] = json!({"parameter": t.parameter.name(), "chosen": t.chosen, "edge_note": t.edge_note(),
             "points": t.points.iter().map(|p| json!({"value": p.value, "validation_log_loss": p.validation, "held_out_log_loss": p.held_out})).collect::<Vec<_>>()});

@@ -1,0 +1,81 @@
+//! Issue 39, item 5, on the command line: `evaluate` prints each score with its standard
+//! error, says when Brent without a prior overfits few games a player (not stale ratings),
+//! and says its progress on stderr in a run over a second. (The library's side:
+//! `engine/tests/evaluation_causes.rs`.)
+
+use std::process::Command;
+
+fn cli(args: &[&str]) -> (String, String, bool) {
+    let o = Command::new(env!("CARGO_BIN_EXE_ratings-lab")).args(args).output().unwrap();
+    (String::from_utf8_lossy(&o.stdout).into_owned(), String::from_utf8_lossy(&o.stderr).into_owned(), o.status.success())
+}
+
+/// 2,500 games among 250 players (about 16 earlier games a player) of fixed log-strengths,
+/// from a small seeded generator, written as `white,black,result`.
+fn sparse_league(name: &str) -> std::path::PathBuf {
+    let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
+    let mut unit = move || {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        (x >> 11) as f64 / (1u64 << 53) as f64
+    };
+    let strength: Vec<f64> = (0..250).map(|_| (unit() - 0.5) * 1.4).collect();
+    let mut csv = String::from("white,black,result\n");
+    let mut n = 0;
+    while n < 2_500 {
+        let (a, b) = ((unit() * 250.0) as usize, (unit() * 250.0) as usize);
+        if a == b {
+            continue;
+        }
+        let p = 1.0 / (1.0 + (strength[b] - strength[a]).exp());
+        csv += &format!("p{a},p{b},{}\n", if unit() < p { "1-0" } else { "0-1" });
+        n += 1;
+    }
+    let path = std::env::temp_dir().join(format!("ratings-lab-{name}-{}.csv", std::process::id()));
+    std::fs::write(&path, csv).unwrap();
+    path
+}
+
+#[test]
+fn evaluate_gives_standard_errors_and_says_overfitting() {
+    let file = sparse_league("overfit");
+    let f = file.to_str().unwrap();
+    let (table, err, ok) = cli(&["evaluate", f, "--methods", "brent:gamma=0,elo"]);
+    assert!(ok, "{err}");
+    let brent = table.lines().find(|l| l.starts_with("brent ")).expect(&table);
+    assert!(brent.matches(" ± ").count() == 2, "log-loss and Brier with their standard errors: {brent}");
+    assert!(table.contains("overfitting") && table.contains("no prior") && !table.contains("went stale"), "{table}");
+    let (json, err, ok) = cli(&["evaluate", f, "--methods", "brent:gamma=0,elo", "--format", "json"]);
+    assert!(ok, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let m = &v["methods"][0];
+    assert!(m["log_loss_se"].as_f64().is_some_and(|s| s > 0.0) && m["brier_se"].as_f64().is_some(), "{m}");
+    assert!(m["in_sample_log_loss"].as_f64().unwrap() < m["log_loss"].as_f64().unwrap() - 0.05, "{m}");
+    assert!(v["games_per_player"].as_f64().is_some_and(|g| (12.0..=20.0).contains(&g)), "{}", v["games_per_player"]);
+    assert!(v["baselines"][0]["log_loss_se"].as_f64().is_some(), "{}", v["baselines"]);
+    let d = v["differences"].as_array().unwrap();
+    assert!(d.iter().any(|d| d["worse"] == "brent" && d["within_noise"].is_boolean() && d["se"].as_f64().is_some()), "{d:?}");
+    assert!(v["noise"].as_str().is_some_and(|n| n.contains("standard error")), "{}", v["noise"]);
+    assert!(v["notes"].as_array().unwrap().iter().any(|n| n.as_str().unwrap().contains("overfitting")), "{}", v["notes"]);
+    std::fs::remove_file(file).ok();
+}
+
+#[test]
+fn a_long_evaluation_says_its_progress_on_stderr() {
+    let file = sparse_league("progress");
+    // 150 blocks, two methods: 300 fits, over a second in a debug build.
+    let (out, err, ok) = cli(&["evaluate", file.to_str().unwrap(), "--methods", "brent,elo", "--rolling", "150"]);
+    assert!(ok, "{err}");
+    let lines: Vec<&str> = err.lines().filter(|l| l.starts_with("evaluate: ")).collect();
+    assert!(!lines.is_empty(), "no progress: {err}");
+    for l in &lines {
+        assert!(l.contains(" of 300 fits done, next ") && l.contains(" s so far, about ") && l.ends_with(" s left"), "{l}");
+        assert!(l.contains(", block ") && l.contains(" of 150"), "{l}");
+    }
+    assert!(!out.contains("evaluate: "), "progress stays off stdout");
+    // A quick run says nothing.
+    let (_, err, _) = cli(&["evaluate", file.to_str().unwrap(), "--methods", "elo"]);
+    assert!(!err.contains("evaluate: "), "{err}");
+    std::fs::remove_file(file).ok();
+}
