@@ -1,0 +1,342 @@
+//! Plackett–Luce behind the [`Fit`] interface ([`PlackettLuceFit`]): the MM iteration, one
+//! pass over the places a step, and its ratings at an iterate on Brent's display scale.
+
+use super::params::PlackettLuceParams;
+use super::problem::{Problem, UNRATED};
+use super::sweep::{expected, log_likelihood, Scratch};
+use super::uncertainty;
+use crate::diagnose::Status;
+use crate::error::{check, RateError, MAX_ITER};
+use crate::methods::fit::{groups_warning, stop_warning, Advance, Fit, Measures, Quantity, Stepper, Steps, Stopping, Taken};
+use crate::methods::predictive::Model;
+use crate::methods::ranking::{rank, Placing};
+use crate::methods::rating::{MethodVariant, PlayerRating, Rating, ScaleReport, SolverReport, StopReason};
+use crate::methods::spec::{About, MethodSpec};
+use crate::methods::{Method, MethodKind, Options};
+use crate::model::Dataset;
+use crate::scale::{Offset, Scale};
+
+impl MethodSpec for PlackettLuceParams {
+    const ABOUT: About = About {
+        title: "Plackett–Luce ratings",
+        label: "Plackett–Luce",
+        short: "Plackett–Luce",
+        about: "Plackett–Luce: each place goes to one of the players left with chance x / Σx; ties by Davidson–Luce. Maximum likelihood by Hunter's MM iteration; two-player wins give Brent's ratings.",
+        sequential: false,
+        decimals: None,
+        passes: 2.0,
+    };
+
+    fn validate(&self) -> Result<(), RateError> {
+        check(self.sigma.is_finite() && self.sigma >= 0.0, "sigma", self.sigma, "a number ≥ 0")?;
+        check(self.gamma.is_finite() && self.gamma >= 0.0, "gamma", self.gamma, "a number ≥ 0")?;
+        check(self.delta.is_finite() && self.delta > 0.0, "delta", self.delta, "a tie parameter δ > 0")?;
+        check(self.eps.is_finite() && self.eps > 0.0, "eps", self.eps, "a number > 0")?;
+        check(self.max_iter >= 1, "max_iter", self.max_iter as f64, "at least 1")?;
+        check(self.max_iter <= MAX_ITER, "max_iter", self.max_iter as f64, "at most 10000000")
+    }
+
+    fn start<'d>(&self, data: &'d Dataset, options: &Options) -> Result<Box<dyn Fit + 'd>, RateError> {
+        Ok(Box::new(PlackettLuceFit::new(data, self, &options.scale)?))
+    }
+
+    fn model(&self, _rating: &Rating, _players: usize) -> Model {
+        // Two players' chances are Bradley–Terry's, as Brent's.
+        Model::Logistic
+    }
+}
+
+/// The MM iteration on `data`, ready to step, and what it needs to show its iterates.
+pub struct PlackettLuceFit<'d> {
+    pub problem: Problem,
+    data: &'d Dataset,
+    params: PlackettLuceParams,
+    scale: Scale,
+    /// Current strengths, per node (the dummy last).
+    x: Vec<f64>,
+    /// The expected wins of the current pass, and the pass's scratch.
+    work: Vec<f64>,
+    scratch: Scratch,
+    steps: Steps,
+}
+
+impl<'d> PlackettLuceFit<'d> {
+    pub fn new(data: &'d Dataset, params: &PlackettLuceParams, scale: &Scale) -> Result<PlackettLuceFit<'d>, RateError> {
+        params.validate()?;
+        if data.games.is_empty() && data.events.is_empty() {
+            return Err(RateError::NoGames);
+        }
+        if let Some(Offset::Anchor { player, .. }) = &scale.offset {
+            data.find(player).ok_or_else(|| RateError::UnknownAnchor(player.clone()))?;
+        }
+        let problem = Problem::new(data, params);
+        let stop = problem.structure.groups.is_empty().then_some(StopReason::NothingToRate);
+        let steps = Steps::new(stop).until(Stopping::below(Quantity::Change, params.eps, params.max_iter));
+        let x = vec![1.0; problem.nodes];
+        Ok(PlackettLuceFit {
+            problem,
+            data,
+            params: params.clone(),
+            scale: scale.clone(),
+            x,
+            work: Vec::new(),
+            scratch: Scratch::default(),
+            steps,
+        })
+    }
+
+    /// The strengths of the current iterate, per node (the dummy last).
+    pub fn strengths(&self) -> &[f64] {
+        &self.x
+    }
+
+    /// The log-likelihood at the current iterate (what each step never lowers).
+    pub fn log_likelihood(&self) -> f64 {
+        log_likelihood(&self.problem, &self.x)
+    }
+
+    /// One MM step from `x`: per node `(W_i + σ) / (E_i/x_i + σ/x_i)`, the dummy's games with
+    /// their own terms; also the largest `|W_i − E_i|` at `x`.
+    fn mm_step(&mut self) -> (Vec<f64>, f64) {
+        let p = &self.problem;
+        expected(p, &self.x, &mut self.work, &mut self.scratch);
+        let x = &self.x;
+        let mut y = x.clone();
+        let mut residual = 0.0f64;
+        let dummy = (p.gamma > 0.0).then(|| x[p.n]);
+        let mut dummy_expected = 0.0;
+        for i in 0..p.n {
+            if p.group[i] == UNRATED {
+                continue;
+            }
+            let mut expected = self.work[i];
+            if let (Some(xd), true) = (dummy, p.hub[i]) {
+                let e = p.gamma * x[i] / (x[i] + xd);
+                expected += e;
+                dummy_expected += p.gamma - e;
+            }
+            residual = residual.max((p.wins[i] - expected).abs());
+            y[i] = (p.wins[i] + p.sigma) * x[i] / (expected + p.sigma);
+        }
+        if dummy.is_some() && p.group[p.n] != UNRATED {
+            let i = p.n;
+            residual = residual.max((p.wins[i] - dummy_expected).abs());
+            y[i] = (p.wins[i] + p.sigma) * x[i] / (dummy_expected + p.sigma);
+        }
+        (y, residual)
+    }
+}
+
+/// What the trace measures: the stopping quantity, as Brent's, and the likelihood equations'.
+pub fn measures(params: &PlackettLuceParams) -> Measures {
+    Measures {
+        step: "iteration".into(),
+        change: "relative change".into(),
+        residual: "largest |wins − expected wins|".into(),
+        tolerance: Some((Quantity::Change, params.eps)),
+    }
+}
+
+impl Stepper for PlackettLuceFit<'_> {
+    fn advance(&mut self) -> Advance {
+        let (mut y, residual) = self.mm_step();
+        self.problem.renormalise(&mut y);
+        let p = &self.problem;
+        let (mut change, mut finite) = (0.0f64, true);
+        for i in (0..p.nodes).filter(|&i| p.group[i] != UNRATED) {
+            finite &= y[i].is_finite() && y[i] > 0.0;
+            change = change.max(((y[i] - self.x[i]) / y[i]).abs());
+        }
+        if !finite {
+            return Advance::Stop(StopReason::NonFinite);
+        }
+        self.x = y;
+        Advance::Took(Taken::new(change, residual))
+    }
+
+    fn steps(&self) -> &Steps {
+        &self.steps
+    }
+
+    fn steps_mut(&mut self) -> &mut Steps {
+        &mut self.steps
+    }
+
+    fn on_stop(&mut self) {
+        self.work = Vec::new();
+        self.scratch = Scratch::default();
+    }
+}
+
+impl Fit for PlackettLuceFit<'_> {
+    fn measures(&self) -> Measures {
+        measures(&self.params)
+    }
+
+    fn display(&self) -> Vec<Option<f64>> {
+        match offset(self) {
+            Ok(c) => (0..self.problem.n).map(|i| self.rating(i, c)).collect(),
+            Err(_) => (0..self.problem.n).map(|i| self.rating(i, default_offset(&self.scale))).collect(),
+        }
+    }
+
+    fn finish(&self) -> Result<Rating, RateError> {
+        snapshot(self)
+    }
+
+    fn iterate(&self) -> Option<Vec<f64>> {
+        Some(self.x.clone())
+    }
+}
+
+impl PlackettLuceFit<'_> {
+    /// Player `i`'s rating, `factor · ln x_i + c` (each group has mean log-strength 0).
+    fn rating(&self, i: usize, c: f64) -> Option<f64> {
+        (self.problem.group[i] != UNRATED).then(|| self.scale.factor() * self.x[i].ln() + c)
+    }
+}
+
+/// The offset `c` when no anchor places the scale.
+fn default_offset(scale: &Scale) -> f64 {
+    match scale.effective_offset(false) {
+        Offset::Mean(m) => m,
+        _ => 0.0,
+    }
+}
+
+/// The display scale's offset: the mean's, 0, or the anchor player's.
+fn offset(f: &PlackettLuceFit) -> Result<f64, RateError> {
+    match f.scale.effective_offset(false) {
+        Offset::Mean(m) => Ok(m),
+        Offset::Absolute => Ok(0.0),
+        Offset::Anchor { player, rating } => {
+            let a = f.data.find(&player).ok_or_else(|| RateError::UnknownAnchor(player.clone()))?;
+            if f.problem.group[a] == UNRATED {
+                return Err(RateError::UnknownAnchor(format!("{player} (who has no finite rating)")));
+            }
+            Ok(rating - f.scale.factor() * f.x[a].ln())
+        }
+    }
+}
+
+/// The ratings at the current iterate (final once the fit has stopped).
+fn snapshot(f: &PlackettLuceFit) -> Result<Rating, RateError> {
+    if f.steps.stop == Some(StopReason::NonFinite) {
+        return Err(RateError::NonFinite { iteration: f.steps.len() + 1 });
+    }
+    let p = &f.problem;
+    let c = offset(f)?;
+    let stop = f.steps.stop.unwrap_or(StopReason::Cancelled);
+    let factor = f.scale.factor();
+    let se = if stop == StopReason::Converged { uncertainty::standard_errors(p, &f.x).se } else { vec![None; p.nodes] };
+    let players = rows(f, c, &se);
+    let final_residual = if stop == StopReason::NothingToRate { 0.0 } else { final_residual(f) };
+    let mut warnings: Vec<String> = Vec::new();
+    let last = f.steps.trace.last().map_or(f64::NAN, |t| t.change);
+    warnings.extend(stop_warning(stop, f.steps.len(), &measures(&f.params), last));
+    if stop == StopReason::NothingToRate {
+        warnings.push("no group of players can be rated on these results: add a dummy player (gamma > 0)".into());
+    }
+    warnings.extend(groups_warning(p.structure.groups.len()));
+    if stop == StopReason::Converged && p.group_size.iter().any(|&n| n > uncertainty::MAX_GROUP) {
+        warnings.push(format!(
+            "standard errors in groups of more than {} players are approximated by 1/√H_ii, which understates them a little",
+            uncertainty::MAX_GROUP
+        ));
+    }
+    if let Some(g) = p.diagnosis.suggested_gamma {
+        warnings.push(format!("degenerate results (see the diagnosis): try a dummy player, gamma = {g}"));
+    }
+    Ok(Rating {
+        method: MethodKind::PlackettLuce,
+        variant: MethodVariant::PlackettLuce,
+        params: Method::PlackettLuce(f.params.clone()),
+        players,
+        report: SolverReport {
+            iterations: f.steps.len(),
+            converged: stop == StopReason::Converged,
+            stop,
+            trace: f.steps.trace.records().to_vec(),
+            final_residual,
+            passes: Some(f.steps.len()),
+        },
+        diagnosis: p.diagnosis.clone(),
+        groups: p.structure.groups.len(),
+        scale: Some(ScaleReport { kind: f.scale.kind, factor, offset: f.scale.effective_offset(false) }),
+        accuracy: None,
+        decided: None,
+        fit: None,
+        games: None,
+        warnings,
+    })
+}
+
+/// The largest `|W_i − E_i|` at the final iterate (a pass of its own).
+fn final_residual(f: &PlackettLuceFit) -> f64 {
+    let p = &f.problem;
+    let mut e = Vec::new();
+    expected(p, &f.x, &mut e, &mut Scratch::default());
+    if p.gamma > 0.0 {
+        let xd = f.x[p.n];
+        for i in (0..p.n).filter(|&i| p.hub[i]) {
+            let share = p.gamma * f.x[i] / (f.x[i] + xd);
+            e[i] += share;
+            e[p.n] += p.gamma - share;
+        }
+    }
+    (0..p.nodes).filter(|&i| p.group[i] != UNRATED).map(|i| (p.wins[i] - e[i]).abs()).fold(0.0, f64::max)
+}
+
+/// The players best first: larger groups first, dominant tiers first, then by rating.
+fn rows(f: &PlackettLuceFit, c: f64, se: &[Option<f64>]) -> Vec<PlayerRating> {
+    let p = &f.problem;
+    let data = f.data;
+    let (events, wins) = tallies(data, p);
+    let players = (0..p.n)
+        .map(|i| {
+            let g = p.structure.group[i];
+            let log = (p.group[i] != UNRATED).then(|| f.x[i].ln());
+            PlayerRating {
+                deviation: None,
+                volatility: None,
+                name: data.players[i].name.clone(),
+                index: i,
+                id: data.players[i].id().map(str::to_string),
+                rank: None,
+                rating: f.rating(i, c),
+                log_strength: log,
+                games: events[i],
+                score: wins[i],
+                group: g.map(|g| g + 1),
+                status: p.structure.status[i],
+                sigma: se[i].filter(|_| g.is_some()).map(|v| f.scale.factor() * v),
+                history: None,
+                label: None,
+            }
+        })
+        .collect();
+    rank(players, |i, r| Placing {
+        ranked: r.status != Status::NoGames,
+        shares: r.status == Status::Rated,
+        tier: p.structure.order[i],
+        value: Some(r.log_strength.unwrap_or(0.0)),
+    })
+}
+
+/// Per player, the events and games played, and the first places (shared in a tie) with the
+/// games' points: what a table's score column says.
+fn tallies(data: &Dataset, p: &Problem) -> (Vec<u32>, Vec<f64>) {
+    let mut played = vec![0u32; p.n];
+    let mut wins = vec![0.0; p.n];
+    for e in &data.events {
+        e.places.iter().map(|&(q, _)| q).chain(e.unranked.iter().copied()).for_each(|q| played[q] += 1);
+        let Some(best) = e.places.iter().map(|&(_, place)| place).min() else { continue };
+        let firsts = e.places.iter().filter(|&&(_, place)| place == best).count() as f64;
+        e.places.iter().filter(|&&(_, place)| place == best).for_each(|&(q, _)| wins[q] += 1.0 / firsts);
+    }
+    for (q, (g, s)) in data.tallies().into_iter().enumerate() {
+        played[q] += g;
+        wins[q] += s;
+    }
+    (played, wins)
+}

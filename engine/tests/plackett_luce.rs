@@ -1,0 +1,122 @@
+//! Plackett–Luce (issue 39) from outside: against Brent on two-player wins, against choix's
+//! maximum likelihood and an independent Davidson–Luce maximisation (fixtures made by
+//! `scripts/make-plackett-luce-fixtures.py`), the likelihood never falling, and bad
+//! parameters refused.
+
+use ratings_engine::evaluation::random::Random;
+use ratings_engine::methods::fit::Fit;
+use ratings_engine::methods::plackett_luce::{PlackettLuceFit, PlackettLuceParams};
+use ratings_engine::scale::{Scale, ScaleKind};
+use ratings_engine::{rate, BrentParams, Dataset, Event, Method, Options, Variant};
+
+/// A league of `n` players with log-strengths of sd `sd`: `m` events of 2..=`most` players
+/// ranked by Luce's model (the Gumbel-max trick), a share `top` of them top-k.
+fn league(seed: u64, n: usize, m: usize, most: usize, sd: f64, top: f64) -> Dataset {
+    let mut rng = Random::new(seed);
+    let mut d = Dataset::new();
+    let ids: Vec<usize> = (0..n).map(|i| d.player(&format!("P{i:03}")).unwrap()).collect();
+    let r: Vec<f64> = (0..n).map(|_| sd * rng.normal()).collect();
+    for e in 0..m {
+        let size = 2 + rng.below(most - 1);
+        let mut who: Vec<usize> = (0..n).collect();
+        rng.shuffle(&mut who);
+        let mut keyed: Vec<(f64, usize)> = who[..size].iter().map(|&i| (r[i] - (-rng.unit().max(1e-300).ln()).ln(), i)).collect();
+        keyed.sort_by(|a, b| b.0.total_cmp(&a.0));
+        let ranked = if size > 2 && rng.unit() < top { 1 + rng.below(size - 1) } else { size };
+        let places = keyed[..ranked].iter().enumerate().map(|(k, &(_, i))| (ids[i], k as u32 + 1)).collect();
+        let mut ev = Event::ranked(format!("e{e}"), places, e + 2);
+        ev.unranked = keyed[ranked..].iter().map(|&(_, i)| ids[i]).collect();
+        d.events.push(ev);
+    }
+    d
+}
+
+fn natural() -> Options {
+    Options { scale: Scale { kind: ScaleKind::Natural, offset: None } }
+}
+
+fn by_name(r: &ratings_engine::Rating) -> Vec<(String, f64)> {
+    let mut v: Vec<(String, f64)> = r.players.iter().map(|p| (p.name.clone(), p.rating.unwrap())).collect();
+    v.sort_by(|a, b| a.0.cmp(&b.0));
+    v
+}
+
+#[test]
+fn two_player_wins_give_brents_ratings() {
+    // Games only (no draws), as events and as games: both are Brent's fixed point.
+    let events = league(7, 40, 600, 2, 1.0, 0.0);
+    let mut games = Dataset::new();
+    for p in &events.players {
+        games.player(&p.name).unwrap();
+    }
+    for e in &events.events {
+        let (w, l) = (e.places[0].0, e.places[1].0);
+        games.add_game(&events.players[w].name, &events.players[l].name, 1.0);
+    }
+    for (sigma, gamma) in [(0.3, 0.0), (0.0, 0.0), (0.3, 0.5), (1.0, 2.0)] {
+        let pl = Method::PlackettLuce(PlackettLuceParams { sigma, gamma, eps: 1e-13, max_iter: 100_000, ..Default::default() });
+        for variant in [Variant::Accelerated, Variant::Alg1] {
+            let brent = Method::Brent(BrentParams { sigma: sigma.max(0.3), gamma, eps: 1e-13, variant, ..Default::default() });
+            let want = by_name(&rate(&games, &brent, &natural()).unwrap());
+            for data in [&events, &games] {
+                let got = rate(data, &pl, &natural()).unwrap();
+                assert!(got.report.converged, "σ {sigma}, γ {gamma}");
+                for ((a, x), (_, y)) in by_name(&got).iter().zip(&want) {
+                    assert!((x - y).abs() < 1e-9, "σ {sigma}, γ {gamma}, {variant}: {a} {x} against Brent's {y}");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn the_likelihood_never_falls() {
+    let mut tied = league(11, 30, 300, 6, 1.5, 0.3);
+    // Ties: every fifth event's second and third places share a place.
+    for e in tied.events.iter_mut().step_by(5).filter(|e| e.places.len() >= 3) {
+        e.places[2].1 = e.places[1].1;
+    }
+    let cases = [
+        (league(3, 30, 300, 6, 1.5, 0.3), 0.3, 0.0, 1.0),
+        (league(4, 50, 400, 8, 1.5, 0.0), 0.0, 0.0, 1.0),
+        (league(5, 50, 200, 8, 2.0, 0.5), 1.0, 0.7, 1.0),
+        (tied.clone(), 0.3, 0.0, 0.5),
+        (tied, 0.0, 1.5, 3.0),
+    ];
+    for (k, (data, sigma, gamma, delta)) in cases.into_iter().enumerate() {
+        let params = PlackettLuceParams { sigma, gamma, delta, eps: 1e-12, ..Default::default() };
+        let mut fit = PlackettLuceFit::new(&data, &params, &Scale::default()).unwrap();
+        let mut before = fit.log_likelihood();
+        let mut steps = 0;
+        while fit.step().is_some() {
+            let now = fit.log_likelihood();
+            assert!(now >= before - 1e-9 * before.abs(), "case {k}, step {steps}: {now} after {before}");
+            before = now;
+            steps += 1;
+        }
+        assert!(fit.finish().unwrap().report.converged, "case {k}");
+    }
+}
+
+#[test]
+fn bad_parameters_are_refused_by_name() {
+    let data = league(1, 5, 20, 4, 1.0, 0.0);
+    let bad = [
+        (PlackettLuceParams { delta: 0.0, ..Default::default() }, "delta"),
+        (PlackettLuceParams { delta: -1.0, ..Default::default() }, "delta"),
+        (PlackettLuceParams { delta: f64::NAN, ..Default::default() }, "delta"),
+        (PlackettLuceParams { sigma: -0.1, ..Default::default() }, "sigma"),
+        (PlackettLuceParams { sigma: f64::NAN, ..Default::default() }, "sigma"),
+        (PlackettLuceParams { gamma: -1.0, ..Default::default() }, "gamma"),
+        (PlackettLuceParams { gamma: f64::NAN, ..Default::default() }, "gamma"),
+        (PlackettLuceParams { eps: 0.0, ..Default::default() }, "eps"),
+    ];
+    for (params, name) in bad {
+        let e = rate(&data, &Method::PlackettLuce(params.clone()), &Options::default()).unwrap_err().to_string();
+        assert!(e.contains(name), "{params:?}: {e}");
+    }
+    let e = rate(&data, &Method::PlackettLuce(PlackettLuceParams { delta: -1.0, ..Default::default() }), &Options::default())
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("tie parameter"), "{e}");
+}
