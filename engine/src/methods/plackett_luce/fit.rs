@@ -58,6 +58,10 @@ pub struct PlackettLuceFit<'d> {
     work: Vec<f64>,
     scratch: Scratch,
     steps: Steps,
+    /// The current iterate's pass, and the iterate before it when it was an MM step.
+    current: Option<Eval>,
+    previous: Option<Eval>,
+    passes: usize,
 }
 
 impl<'d> PlackettLuceFit<'d> {
@@ -82,6 +86,9 @@ impl<'d> PlackettLuceFit<'d> {
             work: Vec::new(),
             scratch: Scratch::default(),
             steps,
+            current: None,
+            previous: None,
+            passes: 0,
         })
     }
 
@@ -95,36 +102,93 @@ impl<'d> PlackettLuceFit<'d> {
         log_likelihood(&self.problem, &self.x)
     }
 
-    /// One MM step from `x`: per node `(W_i + σ) / (E_i/x_i + σ/x_i)`, the dummy's games with
-    /// their own terms; also the largest `|W_i − E_i|` at `x`.
-    fn mm_step(&mut self) -> (Vec<f64>, f64) {
+    /// One pass at `x`: the log-likelihood (up to the constant of δ), the MM step's image
+    /// `F(x)`, per node `(W_i + σ) / (E_i/x_i + σ/x_i)` with the dummy's games as their own
+    /// terms, renormalised, and the largest `|W_i − E_i|` at `x`.
+    fn eval(&mut self, x: Vec<f64>) -> Eval {
+        self.passes += 1;
         let p = &self.problem;
-        expected(p, &self.x, &mut self.work, &mut self.scratch);
-        let x = &self.x;
-        let mut y = x.clone();
-        let mut residual = 0.0f64;
-        let dummy = (p.gamma > 0.0).then(|| x[p.n]);
+        let denominators = expected(p, &x, &mut self.work, &mut self.scratch);
+        let mut f = x.clone();
+        let (mut residual, mut ll) = (0.0f64, -denominators);
+        let dummy = (p.gamma > 0.0 && p.group[p.n] != UNRATED).then(|| x[p.n]);
         let mut dummy_expected = 0.0;
-        for i in 0..p.n {
-            if p.group[i] == UNRATED {
-                continue;
-            }
+        for i in (0..p.n).filter(|&i| p.group[i] != UNRATED) {
             let mut expected = self.work[i];
             if let (Some(xd), true) = (dummy, p.hub[i]) {
                 let e = p.gamma * x[i] / (x[i] + xd);
                 expected += e;
                 dummy_expected += p.gamma - e;
+                ll -= p.gamma * (x[i] + xd).ln();
             }
+            ll += p.wins[i] * x[i].ln();
             residual = residual.max((p.wins[i] - expected).abs());
-            y[i] = (p.wins[i] + p.sigma) * x[i] / (expected + p.sigma);
+            f[i] = (p.wins[i] + p.sigma) * x[i] / (expected + p.sigma);
         }
-        if dummy.is_some() && p.group[p.n] != UNRATED {
+        if let Some(xd) = dummy {
             let i = p.n;
+            ll += p.wins[i] * xd.ln();
             residual = residual.max((p.wins[i] - dummy_expected).abs());
-            y[i] = (p.wins[i] + p.sigma) * x[i] / (dummy_expected + p.sigma);
+            f[i] = (p.wins[i] + p.sigma) * xd / (dummy_expected + p.sigma);
         }
-        (y, residual)
+        p.renormalise(&mut f);
+        Eval { x, f, ll, residual }
     }
+
+    /// SQUAREM's extrapolation (Varadhan & Roland 2008, S3) in log-strengths from `x0`, its
+    /// MM image `x1` and `x1`'s `x2`: `r = x1 − x0`, `v = x2 − 2x1 + x0`,
+    /// `α = −|r|/|v|` (at most −1), `x0 − 2αr + α²v`.
+    fn extrapolate(&self, x0: &[f64], x1: &[f64], x2: &[f64]) -> Vec<f64> {
+        let (mut rr, mut vv) = (0.0, 0.0);
+        for ((a, b), c) in x0.iter().zip(x1).zip(x2) {
+            let (r, v) = ((b / a).ln(), (c / b).ln() - (b / a).ln());
+            rr += r * r;
+            vv += v * v;
+        }
+        let alpha = if vv > 0.0 { (-(rr / vv).sqrt()).min(-1.0) } else { -1.0 };
+        let mut y: Vec<f64> = x0
+            .iter()
+            .zip(x1)
+            .zip(x2)
+            .map(|((a, b), c)| {
+                let (r, v) = ((b / a).ln(), (c / b).ln() - (b / a).ln());
+                (a.ln() - 2.0 * alpha * r + alpha * alpha * v).exp()
+            })
+            .collect();
+        self.problem.renormalise(&mut y);
+        y
+    }
+
+    /// The next iterate: the MM step from the current one, or, after an MM step, SQUAREM's
+    /// extrapolation when it raises the likelihood (else the MM step after all).
+    fn next(&mut self, cur: Eval) -> Eval {
+        match self.previous.take() {
+            Some(prev) => {
+                let trial = self.extrapolate(&prev.x, &cur.x, &cur.f);
+                let trial = self.eval(trial);
+                if trial.ll >= cur.ll && trial.f.iter().all(|v| v.is_finite()) {
+                    return trial;
+                }
+                let step = self.eval(cur.f.clone());
+                self.previous = Some(cur);
+                step
+            }
+            None => {
+                let step = self.eval(cur.f.clone());
+                self.previous = Some(cur);
+                step
+            }
+        }
+    }
+}
+
+/// An iterate and what one pass at it gives.
+struct Eval {
+    x: Vec<f64>,
+    /// The MM step's image `F(x)`.
+    f: Vec<f64>,
+    ll: f64,
+    residual: f64,
 }
 
 /// What the trace measures: the stopping quantity, as Brent's, and the likelihood equations'.
@@ -138,20 +202,30 @@ pub fn measures(params: &PlackettLuceParams) -> Measures {
 }
 
 impl Stepper for PlackettLuceFit<'_> {
+    /// One iteration (one pass, or two when an extrapolation is refused): converged when the
+    /// step and the MM step from the new iterate are both below ε.
     fn advance(&mut self) -> Advance {
-        let (mut y, residual) = self.mm_step();
-        self.problem.renormalise(&mut y);
+        let cur = match self.current.take() {
+            Some(c) => c,
+            None => self.eval(self.x.clone()),
+        };
+        let next = self.next(cur);
         let p = &self.problem;
-        let (mut change, mut finite) = (0.0f64, true);
-        for i in (0..p.nodes).filter(|&i| p.group[i] != UNRATED) {
-            finite &= y[i].is_finite() && y[i] > 0.0;
-            change = change.max(((y[i] - self.x[i]) / y[i]).abs());
+        let rated = |i: &usize| p.group[*i] != UNRATED;
+        let (mut change, mut mm, mut finite) = (0.0f64, 0.0f64, true);
+        for i in (0..p.nodes).filter(rated) {
+            let (y, f) = (next.x[i], next.f[i]);
+            finite &= y.is_finite() && y > 0.0 && f.is_finite() && f > 0.0;
+            change = change.max(((y - self.x[i]) / y).abs());
+            mm = mm.max(((f - y) / f).abs());
         }
         if !finite {
             return Advance::Stop(StopReason::NonFinite);
         }
-        self.x = y;
-        Advance::Took(Taken::new(change, residual))
+        self.x.clone_from(&next.x);
+        let residual = next.residual;
+        self.current = Some(next);
+        Advance::Took(Taken::new(change, residual).settled(mm < self.params.eps))
     }
 
     fn steps(&self) -> &Steps {
@@ -163,6 +237,8 @@ impl Stepper for PlackettLuceFit<'_> {
     }
 
     fn on_stop(&mut self) {
+        self.current = None;
+        self.previous = None;
         self.work = Vec::new();
         self.scratch = Scratch::default();
     }
@@ -258,7 +334,7 @@ fn snapshot(f: &PlackettLuceFit) -> Result<Rating, RateError> {
             stop,
             trace: f.steps.trace.records().to_vec(),
             final_residual,
-            passes: Some(f.steps.len()),
+            passes: Some(f.passes),
         },
         diagnosis: p.diagnosis.clone(),
         groups: p.structure.groups.len(),

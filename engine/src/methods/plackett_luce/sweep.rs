@@ -37,9 +37,82 @@ fn c_at(k: usize) -> usize {
 
 /// Per node, the expected stage wins at `x` (the dummy's games are not included); `out` is
 /// resized and overwritten.
-pub fn expected(p: &Problem, x: &[f64], out: &mut Vec<f64>, s: &mut Scratch) {
+/// Returns `Σ_stages w ln D_s`, the likelihood's denominators.
+pub fn expected(p: &Problem, x: &[f64], out: &mut Vec<f64>, s: &mut Scratch) -> f64 {
     out.clear();
     out.resize(p.nodes, 0.0);
+    let mut logs = Logs::default();
+    if p.ties == 1 {
+        untied(p, x, out, s, &mut logs);
+    } else {
+        tied(p, x, out, s, &mut logs);
+    }
+    logs.total()
+}
+
+/// Sums of logarithms taken as products, one logarithm when the product nears the ends of the
+/// floating-point range (a logarithm per stage would cost as much as the rest of the pass).
+struct Logs {
+    product: f64,
+    sum: f64,
+}
+
+impl Default for Logs {
+    fn default() -> Logs {
+        Logs { product: 1.0, sum: 0.0 }
+    }
+}
+
+impl Logs {
+    #[inline]
+    fn add(&mut self, d: f64, weight: f64) {
+        if weight == 1.0 {
+            self.product *= d;
+            if !(1e-150..=1e150).contains(&self.product) {
+                self.sum += self.product.ln();
+                self.product = 1.0;
+            }
+        } else {
+            self.sum += weight * d.ln();
+        }
+    }
+
+    fn total(&self) -> f64 {
+        self.sum + self.product.ln()
+    }
+}
+
+/// [`expected`] without ties: suffix sums of the strengths give each stage's `S_s`, prefix
+/// sums of `w/S_s` each player's share, `x_i Σ_(s ≤ its stage) w/S_s`.
+fn untied(p: &Problem, x: &[f64], out: &mut [f64], s: &mut Scratch, logs: &mut Logs) {
+    for ev in &p.events {
+        let (a, len, nstages) = (ev.start as usize, ev.len as usize, ev.stages as usize);
+        let (items, stages) = (&p.item[a..a + len], &p.stage[a..a + len]);
+        s.coef.clear();
+        s.coef.resize(nstages, 0.0);
+        let mut sum = 0.0;
+        for q in (0..len).rev() {
+            sum += x[items[q] as usize];
+            let st = stages[q] as usize;
+            if st < nstages && (q == 0 || stages[q - 1] as usize != st) {
+                s.coef[st] = sum;
+            }
+        }
+        let mut acc = 0.0;
+        for c in &mut s.coef {
+            logs.add(*c, ev.weight);
+            acc += ev.weight / *c;
+            *c = acc;
+        }
+        for (&i, &st) in items.iter().zip(stages) {
+            let i = i as usize;
+            out[i] += x[i] * s.coef[(st as usize).min(nstages - 1)];
+        }
+    }
+}
+
+/// [`expected`] with ties (`D ≥ 2`): the running `e_j(x^(1/k))` for every `k ≤ D`.
+fn tied(p: &Problem, x: &[f64], out: &mut [f64], s: &mut Scratch, logs: &mut Logs) {
     let d = p.ties;
     let per_stage = c_at(d + 1);
     for ev in &p.events {
@@ -71,6 +144,7 @@ pub fn expected(p: &Problem, x: &[f64], out: &mut Vec<f64>, s: &mut Scratch) {
             let st = stages[q] as usize;
             if st < nstages && (q == 0 || stages[q - 1] as usize != st) {
                 let denom: f64 = (1..=d).map(|k| p.delta[k - 1] * s.e[e_at(k) + k]).sum();
+                logs.add(denom, ev.weight);
                 let c = &mut s.coef[st * per_stage..(st + 1) * per_stage];
                 for k in 1..=d {
                     for m in 0..k {
