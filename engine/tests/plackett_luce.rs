@@ -120,3 +120,54 @@ fn bad_parameters_are_refused_by_name() {
         .to_string();
     assert!(e.contains("tie parameter"), "{e}");
 }
+
+/// A fixture of `scripts/make-plackett-luce-fixtures.py`: its events as a dataset (player `i`
+/// named `P{i}`), the reference log-strengths (mean 0) and δ.
+fn fixture(name: &str) -> (Dataset, Vec<f64>, Option<f64>) {
+    let path = format!("{}/tests/data/plackett_luce/{name}.json", env!("CARGO_MANIFEST_DIR"));
+    let v: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let mut d = Dataset::new();
+    let n = v["players"].as_u64().unwrap() as usize;
+    let ids: Vec<usize> = (0..n).map(|i| d.player(&format!("P{i}")).unwrap()).collect();
+    let id = |x: &serde_json::Value| ids[x.as_u64().unwrap() as usize];
+    for (k, e) in v["events"].as_array().unwrap().iter().enumerate() {
+        let places = e["places"].as_array().unwrap().iter().map(|p| (id(&p[0]), p[1].as_u64().unwrap() as u32)).collect();
+        let mut ev = Event::ranked(format!("e{k}"), places, k + 2);
+        ev.unranked = e["unranked"].as_array().unwrap().iter().map(id).collect();
+        d.events.push(ev);
+    }
+    let est = v["log_strength"].as_array().unwrap().iter().map(|x| x.as_f64().unwrap()).collect();
+    (d, est, v["delta"].as_f64())
+}
+
+/// The largest gap between our log-strengths (natural scale, mean 0) and the fixture's.
+fn gap(name: &str, sigma: f64) -> f64 {
+    let (data, want, delta) = fixture(name);
+    let params = PlackettLuceParams { sigma, eps: 1e-14, max_iter: 100_000, delta: delta.unwrap_or(1.0), ..Default::default() };
+    let r = rate(&data, &Method::PlackettLuce(params), &natural()).unwrap();
+    assert!(r.report.converged, "{name}: {:?}", r.report.stop);
+    assert_eq!(r.groups, 1, "{name}");
+    let mut worst = 0.0f64;
+    for p in &r.players {
+        let i: usize = p.name[1..].parse().unwrap();
+        worst = worst.max((p.rating.unwrap() - want[i]).abs());
+    }
+    eprintln!("{name}, σ {sigma}: {worst:e}");
+    worst
+}
+
+#[test]
+fn full_and_top_k_rankings_give_choixs_maximum_likelihood() {
+    for name in ["full", "topk"] {
+        for sigma in [0.0, 0.3] {
+            let g = gap(name, sigma);
+            assert!(g < 1e-7, "{name}, σ {sigma}: {g:e} from choix");
+        }
+    }
+}
+
+#[test]
+fn ties_give_the_davidson_luce_maximum_likelihood() {
+    let g = gap("ties", 0.3);
+    assert!(g < 1e-6, "{g:e} from scipy's maximum");
+}
