@@ -61,6 +61,13 @@ fn two_player_wins_give_brents_ratings() {
             for data in [&events, &games] {
                 let got = rate(data, &pl, &natural()).unwrap();
                 assert!(got.report.converged, "σ {sigma}, γ {gamma}");
+                // The standard errors too: the same information matrix, the same convention.
+                let brent = rate(&games, &brent, &natural()).unwrap();
+                let se = |r: &ratings_engine::Rating, name: &str| r.players.iter().find(|p| p.name == name).and_then(|p| p.sigma).unwrap();
+                for p in &got.players {
+                    let (a, b) = (se(&got, &p.name), se(&brent, &p.name));
+                    assert!((a - b).abs() < 1e-7 * b, "σ {sigma}, γ {gamma}: {} ± {a} against Brent's ± {b}", p.name);
+                }
                 for ((a, x), (_, y)) in by_name(&got).iter().zip(&want) {
                     assert!((x - y).abs() < 1e-9, "σ {sigma}, γ {gamma}, {variant}: {a} {x} against Brent's {y}");
                 }

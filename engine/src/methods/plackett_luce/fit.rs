@@ -416,3 +416,53 @@ fn tallies(data: &Dataset, p: &Problem) -> (Vec<u32>, Vec<f64>) {
     }
     (played, wins)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::Event;
+
+    /// A wins every event; B, C, D beat one another in turn.
+    fn dominated() -> Dataset {
+        let mut d = Dataset::new();
+        let [a, b, c, e] = ["A", "B", "C", "D"].map(|n| d.player(n).unwrap());
+        for (k, order) in [[a, b, c, e], [a, c, e, b], [a, e, b, c]].into_iter().enumerate() {
+            d.events.push(Event::ranked(format!("{k}"), order.iter().enumerate().map(|(j, &p)| (p, j as u32 + 1)).collect(), k + 2));
+        }
+        d
+    }
+
+    #[test]
+    fn the_dummy_player_gives_an_unbeaten_player_a_finite_rating() {
+        let d = dominated();
+        let without = rate(&d, 0.0);
+        let a = without.players.iter().find(|p| p.name == "A").unwrap();
+        assert_eq!((a.status, a.rating), (Status::UnboundedAbove, None));
+        assert!(without.players.iter().filter(|p| p.name != "A").all(|p| p.rating.is_some_and(f64::is_finite)));
+        let with = rate(&d, 0.5);
+        assert!(with.report.converged);
+        assert_eq!(with.players[0].name, "A");
+        assert!(with.players.iter().all(|p| p.rating.is_some_and(f64::is_finite) && p.sigma.is_some_and(f64::is_finite)));
+    }
+
+    fn rate(d: &Dataset, gamma: f64) -> Rating {
+        crate::methods::rate(d, &Method::PlackettLuce(PlackettLuceParams { gamma, ..Default::default() }), &Options::default()).unwrap()
+    }
+
+    #[test]
+    fn a_fit_steps_shows_each_iterate_and_can_be_cancelled() {
+        let d = dominated();
+        let params = PlackettLuceParams { gamma: 0.5, ..Default::default() };
+        let mut fit = PlackettLuceFit::new(&d, &params, &Scale::default()).unwrap();
+        assert_eq!(fit.display(), vec![Some(1500.0); 4], "before a step, everyone at the mean");
+        fit.step().unwrap();
+        let shown = fit.display();
+        assert!(shown[0].unwrap() > 1500.0 && shown.iter().all(Option::is_some));
+        fit.cancel();
+        assert_eq!(fit.step(), None);
+        let r = fit.finish().unwrap();
+        assert_eq!((r.report.stop, r.report.iterations), (StopReason::Cancelled, 1));
+        assert!(r.warnings.iter().any(|w| w.contains("before converging")), "{:?}", r.warnings);
+        assert!(r.players.iter().all(|p| p.sigma.is_none()), "no standard errors mid-iteration");
+    }
+}

@@ -251,3 +251,74 @@ pub fn denominator(p: &Problem, risk: &[u32], x: &[f64], e: &mut Vec<f64>) -> f6
 pub fn rated(p: &Problem, i: usize) -> bool {
     p.group[i] != UNRATED
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::methods::plackett_luce::PlackettLuceParams;
+    use crate::model::{Dataset, Event};
+
+    /// Four players: a full ranking, a top-2 of four, a tie of two, a tie of three.
+    fn small() -> Dataset {
+        let mut d = Dataset::new();
+        let [a, b, c, e] = ["A", "B", "C", "D"].map(|n| d.player(n).unwrap());
+        d.events.push(Event::ranked("1", vec![(a, 1), (b, 2), (c, 3), (e, 4)], 2));
+        let mut top = Event::ranked("2", vec![(c, 1), (a, 2)], 3);
+        top.unranked = vec![b, e];
+        d.events.push(top);
+        d.events.push(Event::ranked("3", vec![(b, 1), (e, 1), (a, 3)], 4));
+        d.events.push(Event::ranked("4", vec![(e, 1), (c, 2), (a, 2), (b, 2)], 5));
+        d.add_game("A", "D", 0.5);
+        d
+    }
+
+    #[test]
+    fn the_expected_wins_are_the_derivatives_of_the_denominators() {
+        let d = small();
+        let p = Problem::new(&d, &PlackettLuceParams { delta: 0.7, ..Default::default() });
+        assert_eq!(p.ties, 3);
+        let x = [1.3, 0.4, 2.2, 0.9];
+        let mut e = Vec::new();
+        let logs = expected(&p, &x, &mut e, &mut Scratch::default());
+        // Σ w ln D_s and x_i ∂/∂x_i of it by central differences.
+        let total = |x: &[f64]| {
+            let mut sum = 0.0;
+            let mut buf = Vec::new();
+            for ev in &p.events {
+                let a = ev.start as usize;
+                for q in 0..ev.len as usize {
+                    let st = p.stage[a + q];
+                    if st < ev.stages && (q == 0 || p.stage[a + q - 1] != st) {
+                        sum += ev.weight * denominator(&p, &p.item[a + q..a + ev.len as usize], x, &mut buf).ln();
+                    }
+                }
+            }
+            sum
+        };
+        assert!((logs - total(&x)).abs() < 1e-12, "{logs} against {}", total(&x));
+        for i in 0..4 {
+            let h = 1e-6;
+            let (mut up, mut down) = (x, x);
+            up[i] *= (h as f64).exp();
+            down[i] *= (-h as f64).exp();
+            let want = (total(&up) - total(&down)) / (2.0 * h);
+            assert!((e[i] - want).abs() < 1e-8, "player {i}: {} against {want}", e[i]);
+        }
+        // Wins: a tie of t counts 1/t (a full ranking's last player wins the last stage, alone);
+        // the game's draw is a tie of two.
+        let third = 1.0 / 3.0;
+        assert_eq!(p.wins, vec![1.0 + 1.0 + 1.0 + third + 0.5, 1.0 + 0.5 + third, 1.0 + 1.0 + third, 1.0 + 0.5 + 1.0 + 0.5]);
+    }
+
+    #[test]
+    fn the_log_likelihood_of_one_ranking_is_luces_product() {
+        let mut d = Dataset::new();
+        let [a, b, c] = ["A", "B", "C"].map(|n| d.player(n).unwrap());
+        d.events.push(Event::ranked("1", vec![(a, 1), (b, 2), (c, 3)], 2));
+        d.events.push(Event::ranked("2", vec![(c, 1), (a, 2), (b, 3)], 3));
+        let p = Problem::new(&d, &PlackettLuceParams::default());
+        let x = [2.0, 1.0, 0.5];
+        let want = (2.0 / 3.5 * 1.0 / 1.5 * 1.0f64).ln() + (0.5 / 3.5 * 2.0 / 3.0f64).ln();
+        assert!((log_likelihood(&p, &x) - want).abs() < 1e-14);
+    }
+}
