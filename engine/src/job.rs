@@ -221,11 +221,11 @@ impl Settings {
 }
 
 /// The format of its own a method reads besides CSV games: multi-player events for
-/// multiplayer Elo, the AGA's results for AGA. Said here, where methods meet formats (parsing
+/// multiplayer Elo and Plackett–Luce, the AGA's results for AGA. Said here, where methods meet formats (parsing
 /// knows formats, not methods).
 pub fn own_format(method: MethodKind) -> Option<Format> {
     match method {
-        MethodKind::MultiElo => Some(Format::Events),
+        MethodKind::MultiElo | MethodKind::PlackettLuce => Some(Format::Events),
         MethodKind::Aga => Some(Format::AgaResults),
         _ => None,
     }

@@ -343,7 +343,7 @@ fn plackett_luce() -> Vec<Param> {
             "delta",
             "Tie parameter δ",
             "",
-            "Davidson–Luce: a tie of t players weighs δ·(Π x)^(1/t); δ > 0 (1: two equals tie as often as either wins).",
+            "A tie of t players weighs δ·(Π x)^(1/t) (Davidson–Luce); 1: two equals tie as often as either wins.",
             0.01,
             10.0,
             0.05,

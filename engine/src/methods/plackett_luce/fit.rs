@@ -7,6 +7,7 @@ use super::sweep::{expected, log_likelihood, Scratch};
 use super::uncertainty;
 use crate::diagnose::Status;
 use crate::error::{check, RateError, MAX_ITER};
+use crate::methods::brent::EARLY_ERRORS;
 use crate::methods::fit::{groups_warning, stop_warning, Advance, Fit, Measures, Quantity, Stepper, Steps, Stopping, Taken};
 use crate::methods::predictive::Model;
 use crate::methods::ranking::{rank, Placing};
@@ -21,7 +22,7 @@ impl MethodSpec for PlackettLuceParams {
         title: "Plackett–Luce ratings",
         label: "Plackett–Luce",
         short: "Plackett–Luce",
-        about: "Plackett–Luce: each place goes to one of the players left with chance x / Σx; ties by Davidson–Luce. Maximum likelihood by Hunter's MM iteration; two-player wins give Brent's ratings.",
+        about: "Plackett–Luce: each place goes to one of the players left with chance x / Σx (ties: Davidson–Luce); maximum likelihood by Hunter's MM iteration.",
         sequential: false,
         decimals: None,
         passes: 2.0,
@@ -257,7 +258,14 @@ impl Fit for PlackettLuceFit<'_> {
     }
 
     fn finish(&self) -> Result<Rating, RateError> {
-        snapshot(self)
+        snapshot(self, true)
+    }
+
+    fn finish_early(&self) -> Option<Result<Rating, RateError>> {
+        // Only the dense inverse is slow: as Brent's, above `EARLY_ERRORS` players a group.
+        let dense = |n: usize| n > EARLY_ERRORS && n <= uncertainty::MAX_GROUP;
+        let slow = self.steps.stop == Some(StopReason::Converged) && self.problem.group_size.iter().any(|&n| dense(n));
+        slow.then(|| snapshot(self, false))
     }
 
     fn iterate(&self) -> Option<Vec<f64>> {
@@ -295,8 +303,9 @@ fn offset(f: &PlackettLuceFit) -> Result<f64, RateError> {
     }
 }
 
-/// The ratings at the current iterate (final once the fit has stopped).
-fn snapshot(f: &PlackettLuceFit) -> Result<Rating, RateError> {
+/// The ratings at the current iterate (final once the fit has stopped), with the standard
+/// errors (of a converged fit) when `errors`.
+fn snapshot(f: &PlackettLuceFit, errors: bool) -> Result<Rating, RateError> {
     if f.steps.stop == Some(StopReason::NonFinite) {
         return Err(RateError::NonFinite { iteration: f.steps.len() + 1 });
     }
@@ -304,7 +313,7 @@ fn snapshot(f: &PlackettLuceFit) -> Result<Rating, RateError> {
     let c = offset(f)?;
     let stop = f.steps.stop.unwrap_or(StopReason::Cancelled);
     let factor = f.scale.factor();
-    let se = if stop == StopReason::Converged { uncertainty::standard_errors(p, &f.x).se } else { vec![None; p.nodes] };
+    let se = if stop == StopReason::Converged && errors { uncertainty::standard_errors(p, &f.x).se } else { vec![None; p.nodes] };
     let players = rows(f, c, &se);
     let final_residual = if stop == StopReason::NothingToRate { 0.0 } else { final_residual(f) };
     let mut warnings: Vec<String> = Vec::new();

@@ -57,9 +57,11 @@ type Raw = (Vec<(usize, u32)>, f64);
 /// fractional score is two weighted wins; a score that is no number is left out.
 fn raw_events(data: &Dataset) -> Vec<Raw> {
     let mut out: Vec<Raw> = Vec::with_capacity(data.events.len() + data.games.len());
+    let n = data.players.len();
     for e in &data.events {
-        let mut v: Vec<(usize, u32)> = e.places.clone();
-        v.extend(e.unranked.iter().map(|&p| (p, u32::MAX)));
+        // A player the dataset does not hold is left out (the data's check refuses them).
+        let mut v: Vec<(usize, u32)> = e.places.iter().copied().filter(|&(p, _)| p < n).collect();
+        v.extend(e.unranked.iter().filter(|&&p| p < n).map(|&p| (p, u32::MAX)));
         out.push((v, 1.0));
     }
     for g in &data.games {

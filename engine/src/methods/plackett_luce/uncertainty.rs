@@ -37,7 +37,8 @@ pub fn standard_errors(p: &Problem, x: &[f64]) -> StandardErrors {
     }
     let dense: Vec<bool> = members.iter().map(|m| m.len() <= MAX_GROUP).collect();
     let mut h: Vec<Vec<f64>> = members.iter().zip(&dense).map(|(m, &d)| vec![0.0; if d { packed_len(m.len()) } else { m.len() }]).collect();
-    information(p, x, &mut |a, b, v| {
+    let diagonal = !dense.iter().zip(&members).any(|(&d, m)| d && m.len() >= 2);
+    information(p, x, diagonal, &mut |a, b, v| {
         let g = p.group[a] as usize;
         let (la, lb) = (local[a], local[b]);
         if dense[g] {
@@ -74,8 +75,9 @@ fn covariance(mut h: Vec<f64>, m: &[usize], n: usize) -> Vec<Option<f64>> {
 }
 
 /// Calls `add(a, b, H_ab)` for every term of the observed information (`a ≥ b` by node
-/// number off the diagonal is not promised: the caller folds).
-fn information(p: &Problem, x: &[f64], add: &mut dyn FnMut(usize, usize, f64)) {
+/// number off the diagonal is not promised: the caller folds); only `a = b` when `diagonal`
+/// (every group is large: their errors are `1/√H_ii`).
+fn information(p: &Problem, x: &[f64], diagonal: bool, add: &mut dyn FnMut(usize, usize, f64)) {
     let mut d1: Vec<f64> = Vec::new();
     let mut d2: Vec<f64> = Vec::new();
     for ev in &p.events {
@@ -87,10 +89,10 @@ fn information(p: &Problem, x: &[f64], add: &mut dyn FnMut(usize, usize, f64)) {
                 continue;
             }
             let risk = &items[q..];
-            let denom = stage_derivatives(p, risk, x, &mut d1, &mut d2);
+            let denom = stage_derivatives(p, risk, x, !diagonal, &mut d1, &mut d2);
             let r = risk.len();
             for a in 0..r {
-                for b in 0..=a {
+                for b in (if diagonal { a } else { 0 })..=a {
                     let v = d2[a * r + b] / denom - d1[a] * d1[b] / (denom * denom);
                     add(risk[a] as usize, risk[b] as usize, ev.weight * v);
                 }
@@ -110,8 +112,8 @@ fn information(p: &Problem, x: &[f64], add: &mut dyn FnMut(usize, usize, f64)) {
 }
 
 /// A stage's `D`, and its first and second derivatives in the log-strengths of `risk` (`d2`
-/// row-major, `r × r`).
-fn stage_derivatives(p: &Problem, risk: &[u32], x: &[f64], d1: &mut Vec<f64>, d2: &mut Vec<f64>) -> f64 {
+/// row-major, `r × r`; off the diagonal only when `pairs`).
+fn stage_derivatives(p: &Problem, risk: &[u32], x: &[f64], pairs: bool, d1: &mut Vec<f64>, d2: &mut Vec<f64>) -> f64 {
     let r = risk.len();
     d1.clear();
     d1.resize(r, 0.0);
@@ -128,7 +130,7 @@ fn stage_derivatives(p: &Problem, risk: &[u32], x: &[f64], d1: &mut Vec<f64>, d2
             let without_a = remove(&e, y[a]);
             d1[a] += dk / kf * y[a] * without_a[k - 1];
             d2[a * r + a] += dk / (kf * kf) * y[a] * without_a[k - 1];
-            if k >= 2 {
+            if k >= 2 && pairs {
                 for b in 0..a {
                     let without_ab = remove(&without_a, y[b]);
                     let v = dk / (kf * kf) * y[a] * y[b] * without_ab[k - 2];
