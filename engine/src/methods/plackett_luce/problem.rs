@@ -169,6 +169,11 @@ impl Problem {
             groups.extend(v.iter().map(|&(p, _)| self.group[p]).filter(|&g| g != UNRATED));
             groups.sort_unstable();
             groups.dedup();
+            if groups.len() == 1 && v.iter().all(|&(p, _)| self.group[p] != UNRATED) {
+                // The usual case, the whole event in one group: no copy.
+                self.add_event(v, *weight);
+                continue;
+            }
             for &g in &groups {
                 let part: Vec<(usize, u32)> = v.iter().copied().filter(|&(p, _)| self.group[p] == g).collect();
                 if part.len() >= 2 && part[0].1 != u32::MAX {
