@@ -85,7 +85,7 @@ fn raw_events(data: &Dataset) -> Vec<Raw> {
         }
     }
     for (v, _) in &mut out {
-        v.sort_by_key(|&(_, place)| place);
+        crate::sort::by_key(v, |&(_, place)| place);
     }
     out.retain(|(v, w)| v.len() >= 2 && *w > 0.0 && v[0].1 != u32::MAX);
     out
