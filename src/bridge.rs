@@ -113,6 +113,26 @@ pub fn failed_message(why: &str) -> String {
     format!("The computation failed: {why}. The page still works: the next computation starts afresh.")
 }
 
+thread_local! {
+    /// Workers started at a user's request and not yet ready: the background fetch of the
+    /// views' code waits for them ([`user_first`]).
+    static STARTING: Cell<u32> = const { Cell::new(0) };
+}
+
+/// Waits while a worker is still loading: the page's background fetch of every view's code
+/// (`Deferred::preload`) yields the link to what the user asked for (issue 39: on a slow link
+/// a method change waited ≈ 9 s behind it for the lab's worker).
+pub async fn user_first() {
+    while STARTING.with(Cell::get) > 0 {
+        let wait = js_sys::Promise::new(&mut |done, _| {
+            if let Some(w) = web_sys::window() {
+                let _ = w.set_timeout_with_callback_and_timeout_and_arguments_0(&done, 100);
+            }
+        });
+        let _ = wasm_bindgen_futures::JsFuture::from(wait).await;
+    }
+}
+
 /// How long a worker may take to say it is ready before a spare is started beside it.
 const SPARE_AFTER: std::time::Duration = std::time::Duration::from_secs(12);
 
@@ -133,6 +153,8 @@ struct Inner {
     /// The number of the text last sent to the worker of this generation, which it keeps:
     /// sent again as its number alone ([`Sent::as_sent`]). None after a (re)start.
     input: Cell<Sent>,
+    /// Whether this worker's start is counted in [`STARTING`] (until it is ready or fails).
+    counted: Cell<bool>,
 }
 
 pub struct Bridge(Rc<Inner>);
@@ -260,6 +282,7 @@ impl Inner {
         let Some(worker) = self.spawn(generation) else { return false };
         self.generation.set(generation);
         self.ready.set(false);
+        self.count(true);
         *self.worker.borrow_mut() = Some(worker);
         let inner = Rc::downgrade(self);
         leptos::prelude::set_timeout(
@@ -344,6 +367,13 @@ impl Inner {
         on_error.forget();
     }
 
+    /// Counts this worker's start in [`STARTING`] (`true`), or no longer (`false`), once.
+    fn count(&self, starting: bool) {
+        if self.counted.replace(starting) != starting {
+            STARTING.with(|n| n.set(if starting { n.get() + 1 } else { n.get().saturating_sub(1) }));
+        }
+    }
+
     /// `worker` said it is ready: the first of a generation to say so is kept (the other, if a
     /// spare was started, is ended), and what waited is sent to it.
     fn ready_from(&self, worker: &Worker) {
@@ -351,6 +381,7 @@ impl Inner {
             worker.terminate();
             return;
         }
+        self.count(false);
         let current = self.worker.replace(Some(worker.clone()));
         for other in [current, self.spare.take()].into_iter().flatten() {
             if JsValue::from(&other) != JsValue::from(worker) {
@@ -380,6 +411,7 @@ impl Inner {
         }
         self.generation.set(self.generation.get() + 1);
         self.ready.set(false);
+        self.count(false);
         self.input.set(Sent::default());
         let open = self.open.replace(Open::default());
         for msg in open.failures(&failed_message(why)) {
@@ -438,6 +470,7 @@ impl Bridge {
             open: Cell::new(Open::default()),
             on_message: Rc::new(on_message),
             input: Cell::new(Sent::default()),
+            counted: Cell::new(false),
         });
         inner.start();
         Bridge(inner)

@@ -31,7 +31,11 @@ macro_rules! split {
             Deferred {
                 $($load: || Box::pin($load()),)*
                 $($field: $value,)*
-                preload: || Box::pin(async { $(let _ = $preload().await;)* $(let _ = $more().await;)* }),
+                // One part at a time, each after any worker the user asked for has loaded.
+                preload: || Box::pin(async {
+                    $(ratings_lab_web::bridge::user_first().await; let _ = $preload().await;)*
+                    $(ratings_lab_web::bridge::user_first().await; let _ = $more().await;)*
+                }),
             }
         }
     };
@@ -52,7 +56,7 @@ split! {
     share_notes, preload_share_notes => c::share::ShareNotes;
     read_link: |fragment| Box::pin(read_link(fragment)),
     make_link: |settings, view, text| Box::pin(make_link(settings, view, text)),
-    draw_ratings: |canvas, bars| Box::pin(draw_ratings(canvas, bars)),
+    draw_ratings: |canvas, bars, axis| Box::pin(draw_ratings(canvas, bars, axis)),
     open_file: |file, how, state, rerate| Box::pin(open_file(file, how, state, rerate));
     preload_link, preload_ratings_chart, preload_open_file
 }
@@ -77,8 +81,9 @@ fn open_file(
 fn draw_ratings(
     canvas: web_sys::HtmlCanvasElement,
     bars: Vec<ratings_lab_web::charts::ratings::Bar>,
+    axis: ratings_lab_web::charts::ratings::Axis,
 ) -> Result<Result<usize, String>, Unloaded> {
-    Ok(ratings_lab_web::charts::ratings::draw(&canvas, &bars))
+    Ok(ratings_lab_web::charts::ratings::draw(&canvas, &bars, &axis))
 }
 
 /// A link's reader, in the part of the wasm that holds the link's code.

@@ -31,6 +31,10 @@ fn set_if_new<T: PartialEq + Send + Sync + 'static>(signal: RwSignal<T>, value: 
     }
 }
 
+/// The ratings table's column sorted by. The sort's flag (`(key, first)`) is `true` for the
+/// order a first click gives: rank and name from the top (ascending), the numbers largest
+/// first (descending); [`SortKey::ascending`] says which way that is, for the arrow and
+/// `aria-sort`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SortKey {
     Rank,
@@ -38,6 +42,13 @@ pub enum SortKey {
     Rating,
     Games,
     Score,
+}
+
+impl SortKey {
+    /// Whether the order the flag `first` gives is ascending (smallest first).
+    pub fn ascending(self, first: bool) -> bool {
+        first != matches!(self, SortKey::Rating | SortKey::Games | SortKey::Score)
+    }
 }
 
 /// An input: text (in the text area), or a large file kept in the browser's storage.

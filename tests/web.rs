@@ -168,17 +168,35 @@ fn the_sigma_sweep_axis_has_numbers_where_no_power_of_ten_falls() {
     assert!(charts::race::log_ticks(f64::NAN, 3.0).is_empty());
 }
 
+/// Close ratings are drawn on at least the scale's least span (issue 39: Elo's axis was cut
+/// to 1460–1525 where Brent's showed 1000–2000), about their middle; a wide spread keeps its
+/// own range.
+#[wasm_bindgen_test]
+fn close_ratings_are_drawn_on_at_least_the_scale_s_least_span_about_their_middle() {
+    use charts::ratings::{range, Axis, Bar};
+    let elo = Axis { title: "rating (Elo points)", min_span: 400.0 };
+    let bars = |ratings: &[f64]| -> Vec<Bar> { ratings.iter().map(|&r| (format!("P{r}"), Some(r), None)).collect() };
+    let (lo, hi) = range(&bars(&[1460.0, 1525.0, 1490.0]), &elo).unwrap();
+    assert!((hi - lo - 400.0).abs() < 1e-9 && ((lo + hi) / 2.0 - 1492.5).abs() < 1e-9, "{lo} {hi}");
+    let (lo, hi) = range(&bars(&[1000.0, 2000.0]), &elo).unwrap();
+    assert!((lo - 920.0).abs() < 1e-9 && (hi - 2080.0).abs() < 1e-9, "{lo} {hi}");
+    let ranks = Axis { title: "rating (ranks: dan above 0, kyu below)", min_span: 0.0 };
+    assert_eq!(range(&bars(&[2.0, 2.0]), &ranks), Some((1.0, 3.0)), "one value: padded by 1");
+    assert_eq!(range(&[("none".into(), None, None)], &elo), None);
+}
+
 #[wasm_bindgen_test]
 fn the_ratings_chart_draws_a_dot_per_player_up_to_its_limit() {
     let c = canvas(500);
     let players: Vec<(String, Option<f64>, Option<f64>)> =
         (0..60).map(|i| (format!("Player {i}"), if i == 3 { None } else { Some(1800.0 - 7.0 * i as f64) }, Some(20.0))).collect();
-    let shown = charts::ratings::draw(&c, &players).unwrap();
+    let axis = charts::ratings::Axis { title: "rating (Elo points)", min_span: 400.0 };
+    let shown = charts::ratings::draw(&c, &players, &axis).unwrap();
     assert_eq!(shown, charts::ratings::MAX_SHOWN);
     assert_eq!(c.height(), charts::ratings::height(shown));
     let (dark, blue) = ink(&c);
     assert!(dark > 1000 && blue > 200, "{dark} {blue}");
-    assert_eq!(charts::ratings::draw(&c, &[("Only unrated".into(), None, Some(1.0))]).unwrap(), 0);
+    assert_eq!(charts::ratings::draw(&c, &[("Only unrated".into(), None, Some(1.0))], &axis).unwrap(), 0);
 }
 
 #[wasm_bindgen_test]
@@ -243,9 +261,12 @@ fn every_method_rates_the_example() {
 #[wasm_bindgen_test]
 fn the_history_and_fit_charts_draw() {
     let c = canvas(600);
-    let series: Vec<(String, Vec<(usize, f64)>)> =
-        (0..10).map(|i| (format!("P{i}"), (1..=30).map(|g| (g, 1500.0 + (g as f64 * (i as f64 - 5.0)))).collect())).collect();
-    assert_eq!(charts::history::draw(&c, &series).unwrap(), charts::history::MAX_LINES);
+    use ratings_lab_web::core::history::{HistoryAxis, HistoryRow};
+    let row = |x: i64, rating: f64| HistoryRow { x, rating, band: Some(40.0) };
+    let series: Vec<charts::history::Series> = (0..10)
+        .map(|i| (format!("P{i}"), (1..=30).map(|g| row(738_000 + 7 * g, 1500.0 + (g as f64 * (i as f64 - 5.0)))).collect()))
+        .collect();
+    assert_eq!(charts::history::draw(&c, &series, HistoryAxis::Day).unwrap(), charts::history::MAX_LINES);
     assert!(ink(&c).0 > 500);
     let fit = ratings_engine::methods::rating::ParameterFit {
         k_values: vec![0.1, 1.0, 10.0],
@@ -371,10 +392,12 @@ fn tiebreak_chips_move_by_keyboard_within_the_order() {
 fn the_charts_text_alternatives_say_what_they_show() {
     let players: Vec<(String, Option<f64>, Option<f64>)> =
         (0..60).map(|i| (format!("P{i}"), if i == 1 { None } else { Some(1800.0 - 7.0 * i as f64) }, None)).collect();
-    let text = charts::summary::ratings(&players, charts::ratings::MAX_SHOWN);
+    let text = charts::summary::ratings(&players, charts::ratings::MAX_SHOWN, None);
     assert!(text.starts_with("Ratings chart of the best 40, best first") && text.contains("P0 1800.0, P2 1786.0, P3 1779.0 …"), "{text}");
     assert!(text.contains("down to P40 1520.0"), "{text}");
-    assert_eq!(charts::summary::ratings(&[], 40), "Ratings chart: nothing rated yet.");
+    let with_axis = charts::summary::ratings(&players, 40, Some(("rating (Elo points)", (1300.0, 1700.0))));
+    assert!(with_axis.ends_with("Axis: rating (Elo points), 1300 to 1700."), "{with_axis}");
+    assert_eq!(charts::summary::ratings(&[], 40, None), "Ratings chart: nothing rated yet.");
     let measures = Measures { step: "iteration".into(), change: "relative change".into(), residual: "residual".into(), tolerance: None };
     let trace = vec![
         TraceEntry { iteration: 1, change: 0.5, residual: 2.0, outer: None },
@@ -384,8 +407,13 @@ fn the_charts_text_alternatives_say_what_they_show() {
         charts::summary::convergence(&trace, &measures),
         "Convergence chart, log scale: the relative change and the residual per iteration; 2 iterations, the last at 1.0e-10 and 3.0e-9."
     );
-    let series = vec![("Ann".to_string(), vec![(1, 1500.0), (5, 1540.4)]), ("Bo".to_string(), vec![])];
-    assert_eq!(charts::summary::history(&series, 8), "Rating history of the leading players, game by game: Ann from 1500 to 1540.");
+    use ratings_lab_web::core::history::{HistoryAxis, HistoryRow};
+    let row = |x: i64, rating: f64| HistoryRow { x, rating, band: None };
+    let series = vec![("Ann".to_string(), vec![row(1, 1500.0), row(5, 1540.4)]), ("Bo".to_string(), vec![])];
+    assert_eq!(
+        charts::summary::history(&series, 8, HistoryAxis::Game),
+        "Rating history of the leading players by game, in the order rated, 1 to 5, each rating held until the player's next game: Ann from 1500 to 1540."
+    );
 }
 
 /// A write the browser refuses is said in words, naming the browser's reason; storage that

@@ -255,3 +255,43 @@ fn the_period_methods_take_dates_over_rounds_and_the_player_lists_ratings() {
     }
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// Issue 39, item 5: `--period` (from the registry, shared by Glicko, Glicko-2 and Stephenson)
+/// chooses the rating period, which the result names and whose growth it states; a length the
+/// games cannot give, or a name not offered, is refused saying why.
+#[test]
+fn the_period_flag_chooses_the_rating_period() {
+    let dir = std::env::temp_dir().join(format!("ratings-lab-period-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("dated.csv");
+    std::fs::write(
+        &file,
+        "date,white,black,result\n2024-04-28,Ann,Bob,1-0\n2024-04-29,Cid,Dan,1-0\n2024-05-05,Ann,Cid,1-0\n2024-06-01,Bob,Dan,0-1\n",
+    )
+    .unwrap();
+    let file = file.to_str().unwrap();
+    for (method, symbol) in [("glicko", "c = "), ("glicko2", "σ = "), ("stephenson", "c = ")] {
+        for (period, plural, count) in [("day", "days", 4), ("week", "weeks", 3), ("month", "months", 3), ("event", "games", 4)] {
+            let (ok, json, err) = run(&["rate", file, "--method", method, "--period", period, "--format", "json"]);
+            assert!(ok, "{method} {period}: {err}");
+            let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+            assert_eq!(v["variant"], format!("rating periods: {plural}"), "{method} {period}");
+            assert_eq!(v["params"][method]["period"], period, "{method}");
+            assert_eq!(v["iterations"], count, "{method} {period}: the periods");
+            let per = if period == "event" { "game".to_string() } else { period.to_string() };
+            let said = v["warnings"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|w| w.as_str().unwrap().starts_with(symbol) && w.as_str().unwrap().contains(&format!(" per {per} ")));
+            assert!(said, "{method} {period}: {}", v["warnings"]);
+        }
+        let (ok, _, err) = run(&["rate", file, "--method", method, "--period", "round"]);
+        assert!(!ok && err.contains("period = round") && err.contains("4 of 4 games have no numbered round"), "{method}: {err}");
+    }
+    let (ok, _, err) = run(&["rate", file, "--method", "glicko", "--period", "fortnight"]);
+    assert!(!ok && err.contains("fortnight") && err.contains("month"), "{err}");
+    let (ok, text, err) = run(&["rate", file, "--method", "glicko", "--period", "week", "--glicko-c", "20"]);
+    assert!(ok && format!("{text}{err}").contains("c = 20.0 per week as set"), "{text}{err}");
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -220,6 +220,17 @@ impl Settings {
     }
 }
 
+/// Events with places given to `method`, which rates two-player games: said once, with the
+/// methods that rate events, rather than as the games reader's missing columns.
+fn events_not_games(method: MethodKind) -> ParseErrors {
+    let rate: Vec<&str> = MethodKind::ALL.into_iter().filter(|&m| own_format(m) == Some(Format::Events)).map(MethodKind::label).collect();
+    ParseErrors(vec![ParseError::BadRecord {
+        line: 1,
+        problem: format!("these are events with places (an event, a player and a place a row), which {} does not rate: it rates games between two players", method.label()),
+        expected: format!("a method that rates events ({}), or games with columns such as white, black, result", rate.join(", ")),
+    }])
+}
+
 /// The format of its own a method reads besides CSV games: multi-player events for
 /// multiplayer Elo and Plackett–Luce, the AGA's results for AGA. Said here, where methods meet formats (parsing
 /// knows formats, not methods).
@@ -277,7 +288,13 @@ impl Job {
     /// Reads `text` with `reader` ([`crate::parse::detect::read`], or `read_games` where
     /// tournament files are read elsewhere).
     pub fn read_with(text: &str, settings: &Settings, reader: Reader) -> Result<Job, ParseErrors> {
-        Ok(Job::of(Rc::new(reader(text, &settings.read_options())?), settings))
+        let options = settings.read_options();
+        let input = reader(text, &options).map_err(|e| match options.own {
+            Some(Format::Events) => e,
+            _ if crate::parse::looks_like_events(text) => events_not_games(settings.method),
+            _ => e,
+        })?;
+        Ok(Job::of(Rc::new(input), settings))
     }
 
     /// The same input with other settings; `None` when they would read it differently (another
@@ -449,6 +466,9 @@ impl Job {
 pub struct JobReader {
     settings: Settings,
     state: Reading,
+    /// The first lines are events with places, read for a method that rates games: a failed
+    /// read says so ([`events_not_games`]).
+    events: bool,
 }
 
 enum Reading {
@@ -465,7 +485,7 @@ const DETECT_BYTES: usize = 65_536;
 
 impl JobReader {
     pub fn new(settings: &Settings) -> JobReader {
-        JobReader { settings: settings.clone(), state: Reading::Start(Vec::new()) }
+        JobReader { settings: settings.clone(), state: Reading::Start(Vec::new()), events: false }
     }
 
     pub fn push(&mut self, bytes: &[u8]) {
@@ -503,6 +523,7 @@ impl JobReader {
             }
         };
         let csv = detect(&decoded.text, &options) == Format::Csv;
+        self.events = csv && crate::parse::looks_like_events(&decoded.text);
         match (csv, ColumnMap::parse(&options.mapping)) {
             (true, Ok(columns)) => {
                 let mut reader = CsvReader::new(CsvOptions { columns, bad_lines: options.bad_lines });
@@ -516,6 +537,11 @@ impl JobReader {
     /// The job, with a warning when the bytes were not UTF-8.
     pub fn finish(mut self) -> Result<Job, ParseErrors> {
         self.decide();
+        let (method, events) = (self.settings.method, self.events);
+        self.read().map_err(|e| if events { events_not_games(method) } else { e })
+    }
+
+    fn read(self) -> Result<Job, ParseErrors> {
         let (input, note) = match self.state {
             Reading::Csv(reader) => {
                 let note = reader.note();
@@ -625,6 +651,25 @@ pub struct Finished {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Events with places read by a method that rates two-player games say so, naming the
+    /// methods that rate events (issue 39: the card-nights lesson switched to Brent said "no
+    /// column for the first player").
+    #[test]
+    fn events_read_for_a_games_method_say_they_are_events_and_which_methods_rate_them() {
+        let text = "game,player,place\nNight 1,Ana,1\nNight 1,Bea,2\nNight 1,Cy,3\n";
+        for method in [MethodKind::Brent, MethodKind::Elo, MethodKind::Glicko2] {
+            let e = Job::read(text, &Settings { method, ..Default::default() }).unwrap_err();
+            let message = e.to_string();
+            assert!(message.starts_with("line 1: these are events with places"), "{method}: {message}");
+            assert!(message.contains(MethodKind::MultiElo.label()), "{method}: {message}");
+            assert_eq!(e.0.len(), 1, "{method}: one message, not one per line");
+            let mut streamed = JobReader::new(&Settings { method, ..Default::default() });
+            streamed.push(text.as_bytes());
+            assert_eq!(streamed.finish().unwrap_err().to_string(), message, "{method}: read in pieces (the command line's way)");
+        }
+        assert!(Job::read(text, &Settings { method: MethodKind::MultiElo, ..Default::default() }).is_ok());
+    }
 
     /// The settings read by hand (`read_settings`) read what they write, every field set;
     /// a missing field is its default (the parameters `Params::default()`'s, as the derive's

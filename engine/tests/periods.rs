@@ -16,7 +16,7 @@ use ratings_engine::methods::periods::glicko::{glicko, GlickoParams};
 use ratings_engine::methods::periods::glicko2::{glicko2, Glicko2Params};
 use ratings_engine::methods::periods::stephenson::{stephenson, StephensonParams};
 use ratings_engine::methods::periods::whr::{Whr, WhrParams};
-use ratings_engine::methods::periods::{Convention, PeriodGame, Periods, Standing};
+use ratings_engine::methods::periods::{Convention, PeriodGame, PeriodLength, Periods, Standing};
 use std::collections::HashMap;
 
 const AFL: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/data/playerratings_afl_riichi");
@@ -90,9 +90,10 @@ fn glicko_reproduces_playerratings_on_the_afl_data() {
     let p = GlickoParams {
         initial_rating: 2200.0,
         initial_deviation: 300.0,
-        c: 15.0,
+        c: Some(15.0),
         max_deviation: 350.0,
         convention: Convention::PlayerRatings,
+        ..GlickoParams::default()
     };
     assert_agrees("expected_glicko_afl.csv", &names, &glicko(&data, &p).unwrap());
 }
@@ -103,10 +104,11 @@ fn glicko2_reproduces_playerratings_on_the_afl_data() {
     let p = Glicko2Params {
         initial_rating: 2200.0,
         initial_deviation: 300.0,
-        initial_volatility: 0.15,
+        initial_volatility: Some(0.15),
         tau: 1.2,
         max_deviation: 350.0,
         convention: Convention::PlayerRatings,
+        ..Glicko2Params::default()
     };
     assert_agrees("expected_glicko2_afl.csv", &names, &glicko2(&data, &p).unwrap());
 }
@@ -268,13 +270,32 @@ fn without_column(text: &str, k: usize) -> String {
     text.lines().map(|l| l.split(',').enumerate().filter(|(i, _)| *i != k).map(|(_, f)| f).collect::<Vec<_>>().join(",") + "\n").collect()
 }
 
+/// `method` with its rating period set to `length` (WHR, whose periods are days, as it is).
+fn with_period(method: &ratings_engine::Method, length: PeriodLength) -> ratings_engine::Method {
+    use ratings_engine::Method;
+    match method.clone() {
+        Method::Glicko(p) => Method::Glicko(GlickoParams { period: length, ..p }),
+        Method::Glicko2(p) => Method::Glicko2(Glicko2Params { period: length, ..p }),
+        Method::Stephenson(p) => Method::Stephenson(StephensonParams { period: length, ..p }),
+        other => other,
+    }
+}
+
+/// Rated by the dates: the rounds in date order give what the dates alone give with the same
+/// time between periods. Under Glickman's convention rounds in date order are timed in days,
+/// so they equal the dates a day a period; Stephenson counts only periods with games (as
+/// PlayerRatings does), so its growth per round is scaled to the median 7 days between rounds,
+/// and equals the dates a week a period (each game here in a week of its own). (Before the
+/// period's length was a parameter, the dates alone were always a day a period, and the
+/// growth per period was not scaled to it: the two compared equal for every method.)
 #[test]
 fn with_both_rounds_and_dates_the_dates_order_the_rounds_and_it_is_said() {
     let dates_only = without_column(SEASONS, 1);
     let rounds_only = without_column(SEASONS, 0);
     for method in period_methods() {
         let both = rate_csv(SEASONS, &method);
-        assert_eq!(by_name(&both), by_name(&rate_csv(&dates_only, &method)), "{method:?}: rated by the dates");
+        let same = if matches!(method, ratings_engine::Method::Stephenson(_)) { PeriodLength::Week } else { PeriodLength::Day };
+        assert_eq!(by_name(&both), by_name(&rate_csv(&dates_only, &with_period(&method, same))), "{method:?}: rated by the dates");
         assert_ne!(by_name(&both), by_name(&rate_csv(&rounds_only, &method)), "{method:?}: not by the rounds");
         assert!(both.variant.to_string().ends_with("rounds in date order"), "{method:?}: {}", both.variant);
         let said = both.warnings.iter().any(|w| w.contains("both rounds and dates") && w.contains("round 1 of the next season"));
@@ -316,7 +337,10 @@ fn a_round_or_a_date_missing_from_some_games_is_said() {
         assert!(r.variant.to_string().ends_with("rounds"), "{method:?}: {}", r.variant);
         assert!(r.warnings.iter().any(|w| w.contains("1 of 4 games has no date")), "{method:?}: {:?}", r.warnings);
         let r = rate_csv(&unnumbered, &method);
-        assert!(r.variant.to_string().ends_with("days"), "{method:?}: {}", r.variant);
+        // WHR's periods are days; the others' are chosen from the dates: four games over a
+        // year, months (until the period's length was a parameter, days: issue 39, item 5).
+        let periods = if matches!(method, ratings_engine::Method::Whr(_)) { "days" } else { "months" };
+        assert!(r.variant.to_string().ends_with(periods), "{method:?}: {}", r.variant);
         assert!(r.warnings.iter().any(|w| w.contains("1 of 4 games has no numbered round")), "{method:?}: {:?}", r.warnings);
     }
 }
@@ -358,5 +382,147 @@ fn a_player_lists_rating_and_deviation_are_the_start() {
     for method in period_methods().into_iter().take(3) {
         let r = rate_with_list(games, "name,rating,rd\nAnn,2000,900\n", &method);
         assert!(r.warnings.iter().any(|w| w.contains("deviation of Ann") && w.contains("taken as 350")), "{method:?}: {:?}", r.warnings);
+    }
+}
+
+/// Issue 39, item 5: the app's example (the 2023/24 Premier League: dated matchdays, a game a
+/// week per team) rated by each period method gives deviations of the order of Brent's
+/// standard errors on the same scale (within a factor of 3; with every day a period growing
+/// the RD by the per-period c, Glicko gave RDs of 190–260 against Brent's 58–74), and the
+/// result says what the periods are and the growth per period used. Without its rounds the
+/// league is rated in weeks, chosen from the dates, and says so.
+#[test]
+fn the_examples_deviations_are_of_the_order_of_brents_standard_errors() {
+    use ratings_engine::methods::Method;
+    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../src/example/premier-league-2023-24.csv")).unwrap();
+    let brent = rate_csv(&text, &Method::Brent(Default::default()));
+    let se: HashMap<String, f64> = brent.players.iter().map(|p| (p.name.clone(), p.sigma.unwrap())).collect();
+    let undated_rounds = without_column(&text, 0);
+    for method in period_methods().into_iter().take(3) {
+        // Glicko's and Glicko-2's rounds in date order are timed in days; Stephenson counts rounds.
+        let per = if matches!(method, Method::Stephenson(_)) { " per round (the default" } else { " per day (the default" };
+        for (text, periods, said) in [(&text, "rounds in date order", per), (&undated_rounds, "weeks", "rated in weeks")] {
+            let r = rate_csv(text, &method);
+            let ratios: Vec<f64> = r.players.iter().map(|p| p.deviation.unwrap() / se[&p.name]).collect();
+            let (low, high) = ratios.iter().fold((f64::INFINITY, 0.0f64), |(l, h), &x| (l.min(x), h.max(x)));
+            assert!(low > 1.0 / 3.0 && high < 3.0, "{method:?}, {periods}: RD / Brent's standard error from {low:.2} to {high:.2}");
+            assert!(r.variant.to_string().ends_with(periods), "{method:?}: {}", r.variant);
+            assert!(r.warnings.iter().any(|w| w.contains(said)), "{method:?}: {:?}", r.warnings);
+        }
+    }
+}
+
+/// Games of four players over six weeks: Sunday 28 April 2024 to Saturday 1 June, rounds 1–4
+/// (round 3 played on a Monday and again, a postponed game, four weeks later).
+const SPRING: &str = "date,round,white,black,result
+2024-04-28,1,Ann,Bob,1-0
+2024-04-29,1,Cid,Dan,1-0
+2024-05-05,2,Ann,Cid,1-0
+2024-05-06,3,Bob,Dan,0-1
+2024-05-31,3,Ann,Dan,1-0
+2024-06-01,4,Bob,Cid,1-0
+";
+
+/// The periods `length` makes of `text`: what they are, each one's time and number of games.
+fn periods_of(text: &str, length: PeriodLength) -> Result<(String, Vec<(i64, usize)>), String> {
+    let data = ratings_engine::parse::parse_csv(text, &Default::default()).unwrap().dataset;
+    let (periods, basis, _) = Periods::from_dataset(&data, length).map_err(|e| e.to_string())?;
+    Ok((basis.plural().to_string(), periods.periods.iter().map(|(t, g)| (*t, g.len())).collect()))
+}
+
+/// Each length groups the games as it says: a day; a week from Monday to Sunday (ISO 8601's:
+/// Sunday 28 April ends one week, Monday 29 April starts the next, and Friday 31 May and
+/// Saturday 1 June share one); a calendar month; a round (in the dates' order: round 3's
+/// postponed game follows round 3's other directly, so it joins it); each game. The periods'
+/// times count days, weeks, months or games, so an empty week or month between two is time
+/// passing.
+#[test]
+fn each_period_length_groups_the_games_as_it_says() {
+    let sizes = |length| {
+        let (basis, periods) = periods_of(SPRING, length).unwrap();
+        (basis, periods.iter().map(|p| p.1).collect::<Vec<_>>(), periods.windows(2).map(|w| w[1].0 - w[0].0).collect::<Vec<_>>())
+    };
+    assert_eq!(sizes(PeriodLength::Day), ("days".into(), vec![1; 6], vec![1, 6, 1, 25, 1]));
+    assert_eq!(sizes(PeriodLength::Week), ("weeks".into(), vec![1, 2, 1, 2], vec![1, 1, 3]));
+    assert_eq!(sizes(PeriodLength::Month), ("months".into(), vec![2, 3, 1], vec![1, 1]));
+    assert_eq!(sizes(PeriodLength::Round).0, "rounds in date order");
+    assert_eq!(sizes(PeriodLength::Round).1, vec![2, 1, 2, 1], "a round a period, round 3's two games together");
+    assert_eq!(sizes(PeriodLength::Event), ("games".into(), vec![1; 6], vec![1; 5]));
+    // Without the dates, rounds; a length of time is refused, saying why.
+    let undated = without_column(SPRING, 0);
+    assert_eq!(periods_of(&undated, PeriodLength::Round).unwrap().1, vec![(1, 2), (2, 1), (3, 2), (4, 1)]);
+    for length in [PeriodLength::Day, PeriodLength::Week, PeriodLength::Month] {
+        let e = periods_of(&undated, length).unwrap_err();
+        assert!(e.contains(&format!("period = {}", length.name())) && e.contains("6 of 6 games have no date"), "{e}");
+    }
+    let e = periods_of(&without_column(SPRING, 1), PeriodLength::Round).unwrap_err();
+    assert!(e.contains("6 of 6 games have no numbered round; try auto or event"), "{e}");
+    // Auto: the rounds when there are some, weeks or months by the dates when there are not.
+    assert_eq!(periods_of(SPRING, PeriodLength::Auto).unwrap().0, "rounds in date order");
+    assert_eq!(periods_of(&undated, PeriodLength::Auto).unwrap().0, "rounds");
+}
+
+/// The default growth follows the period's length, so that a player's deviation after a given
+/// time away is about the same whatever the length: Ann plays once, on Wednesday 3 January
+/// 2024, and the last games are on Wednesday 8 January 2025 (371 days, 53 weeks, 12 months
+/// later). A growth the user sets is kept, per the period chosen, and said.
+#[test]
+fn a_deviation_after_a_year_away_is_the_same_whatever_the_length() {
+    use ratings_engine::Method;
+    let text = "date,white,black,result\n2024-01-03,Ann,Bob,1-0\n2025-01-08,Cid,Dan,1-0\n";
+    let ann = |method: &Method| {
+        let r = rate_csv(text, method);
+        (r.players.iter().find(|p| p.name == "Ann").unwrap().deviation.unwrap(), r.warnings)
+    };
+    for method in period_methods().into_iter().take(2) {
+        let lengths = [PeriodLength::Day, PeriodLength::Week, PeriodLength::Month];
+        let rd: Vec<f64> = lengths.iter().map(|&l| ann(&with_period(&method, l)).0).collect();
+        let (low, high) = rd.iter().fold((f64::INFINITY, 0.0f64), |(l, h), &x| (l.min(x), h.max(x)));
+        assert!(high / low < 1.02, "{method:?}: Ann's RD by day, week, month: {rd:?}");
+        // Each game a period of its own: the papers' values as stated, per game.
+        let said = ann(&with_period(&method, PeriodLength::Event)).1;
+        assert!(said.iter().any(|w| w.contains(" per game (the default, as the papers state it per period")), "{said:?}");
+    }
+    let set = Method::Glicko(GlickoParams { c: Some(20.0), period: PeriodLength::Week, ..GlickoParams::default() });
+    let (rd, said) = ann(&set);
+    let once = ann(&Method::Glicko(GlickoParams { c: Some(0.0), period: PeriodLength::Week, ..GlickoParams::default() })).0;
+    assert!((rd - (once * once + 53.0 * 400.0).sqrt()).abs() < 1e-9, "20 per week for 53 weeks: {rd}");
+    assert!(said.iter().any(|w| w == "c = 20.0 per week as set"), "{said:?}");
+}
+
+/// Settings kept before the period's length existed wrote the papers' growths as numbers: read
+/// back, they are the default (scaled to the period), not a value the user set; another value
+/// is the user's.
+#[test]
+fn a_stored_papers_growth_reads_as_the_default() {
+    let old = serde_json::to_string(&GlickoParams::paper_c()).unwrap();
+    let p: GlickoParams = serde_json::from_str(&format!(r#"{{"c": {old}, "convention": "Glickman"}}"#)).unwrap();
+    assert_eq!((p.c, p.period), (None, PeriodLength::Auto));
+    assert_eq!(serde_json::from_str::<GlickoParams>(r#"{"c": 20}"#).unwrap().c, Some(20.0));
+    assert_eq!(serde_json::from_str::<Glicko2Params>(r#"{"initial_volatility": 0.06}"#).unwrap().initial_volatility, None);
+    assert_eq!(
+        serde_json::from_str::<StephensonParams>(r#"{"c": 10, "period": "week"}"#).unwrap(),
+        StephensonParams { period: PeriodLength::Week, ..Default::default() }
+    );
+    let written = serde_json::to_string(&GlickoParams::default()).unwrap();
+    assert_eq!(serde_json::from_str::<GlickoParams>(&written).unwrap(), GlickoParams::default(), "{written}");
+}
+
+/// A history rated in weeks or months is drawn in days: each point at its period's first day
+/// (a Monday, the 1st), so the history chart's date axis places it.
+#[test]
+fn a_history_in_weeks_or_months_is_timed_by_its_periods_first_day() {
+    use ratings_engine::model::day_number;
+    let dated = without_column(SPRING, 1);
+    for (length, firsts) in [
+        (PeriodLength::Week, ["2024-04-22", "2024-04-29", "2024-05-27"]),
+        (PeriodLength::Month, ["2024-04-01", "2024-05-01", "2024-05-01"]),
+    ] {
+        let r = rate_csv(&dated, &with_period(&ratings_engine::Method::Glicko(Default::default()), length));
+        let ann = r.players.iter().find(|p| p.name == "Ann").and_then(|p| p.history.clone()).unwrap();
+        let times: Vec<Option<i64>> = ann.iter().map(|h| h.time).collect();
+        let mut expected: Vec<Option<i64>> = firsts.iter().map(|d| day_number(d)).collect();
+        expected.dedup();
+        assert_eq!(times, expected, "{length:?}");
     }
 }

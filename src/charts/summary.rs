@@ -13,7 +13,15 @@ fn list(items: &[String]) -> String {
 }
 
 /// The ratings chart: who leads, who is last of those drawn, and where the rest are.
-pub fn ratings(players: &[(String, Option<f64>, Option<f64>)], max_shown: usize) -> String {
+pub fn ratings(players: &[(String, Option<f64>, Option<f64>)], max_shown: usize, axis: Option<(&str, (f64, f64))>) -> String {
+    let axis = axis.map_or(String::new(), |(title, (lo, hi))| {
+        let d = if hi - lo < 20.0 { 1 } else { 0 };
+        format!(" Axis: {title}, {lo:.d$} to {hi:.d$}.")
+    });
+    ratings_named(players, max_shown) + &axis
+}
+
+fn ratings_named(players: &[(String, Option<f64>, Option<f64>)], max_shown: usize) -> String {
     let rated: Vec<String> =
         players.iter().filter_map(|(n, r, _)| r.filter(|v| v.is_finite()).map(|r| format!("{n} {r:.1}"))).take(max_shown).collect();
     match rated.as_slice() {
@@ -37,15 +45,27 @@ pub fn convergence(trace: &[IterationRecord], m: &Measures) -> String {
     }
 }
 
-/// The rating history chart: each line's first and last rating.
-pub fn history(series: &[(String, Vec<(usize, f64)>)], max_lines: usize) -> String {
+/// The rating history chart: what its axis counts, and each line's first and last rating.
+pub fn history(
+    series: &[(String, Vec<crate::core::history::HistoryRow>)],
+    max_lines: usize,
+    axis: crate::core::history::HistoryAxis,
+) -> String {
     let lines: Vec<String> = series
         .iter()
-        .filter_map(|(name, h)| Some(format!("{name} from {:.0} to {:.0}", h.first()?.1, h.last()?.1)))
+        .filter_map(|(name, h)| Some(format!("{name} from {:.0} to {:.0}", h.first()?.rating, h.last()?.rating)))
         .take(max_lines)
         .collect();
     if lines.is_empty() {
         return "Rating history chart: no history.".into();
     }
-    format!("Rating history of the leading players, game by game: {}.", lines.join("; "))
+    let xs = series.iter().flat_map(|(_, h)| h.iter().map(|p| p.x));
+    let (first, last) = xs.fold((i64::MAX, i64::MIN), |(a, b), x| (a.min(x), b.max(x)));
+    format!(
+        "Rating history of the leading players by {}, {} to {}, each rating held until the player's next game: {}.",
+        axis.title(),
+        axis.label(first),
+        axis.label(last),
+        lines.join("; ")
+    )
 }

@@ -543,14 +543,26 @@ fn ScatterPlot() -> impl IntoView {
 
 /// A sortable column heading of the compare table.
 fn sort_header(lab: Lab, key: CompareSort, label: String, testid: String) -> impl IntoView {
+    // The arrow and aria-sort say the order shown: the shift's first click is largest first.
+    let ascending = move |first: bool| first != (key == CompareSort::Shift);
     let aria = move || match lab.sort.get() {
-        (k, true) if k == key => "ascending",
-        (k, false) if k == key => "descending",
+        (k, first) if k == key => {
+            if ascending(first) {
+                "ascending"
+            } else {
+                "descending"
+            }
+        }
         _ => "none",
     };
     let arrow = move || match lab.sort.get() {
-        (k, true) if k == key => " ▲",
-        (k, false) if k == key => " ▼",
+        (k, first) if k == key => {
+            if ascending(first) {
+                " ▲"
+            } else {
+                " ▼"
+            }
+        }
         _ => "",
     };
     view! {
@@ -562,8 +574,8 @@ fn sort_header(lab: Lab, key: CompareSort, label: String, testid: String) -> imp
     }
 }
 
-/// The rows in the chosen order (the shift: largest first when ascending is chosen, as the
-/// heading's first click; rows without a shift last).
+/// The rows in the chosen order (the sort's flag `true` for a heading's first click: names
+/// and ranks from the top, the shift largest first; rows without a shift last).
 fn sorted(v: &CompareView, (key, ascending): (CompareSort, bool), (a, b): (usize, usize)) -> Vec<usize> {
     let mut order: Vec<usize> = (0..v.rows.len()).collect();
     let rank = |r: &CompareRow, k: usize| r.ranks.get(k).copied().flatten().unwrap_or(usize::MAX);

@@ -223,10 +223,10 @@ fn HistoryChart() -> impl IntoView {
     Effect::new(move |_| {
         state.result.with(|r| {
             let (Some(r), Some(c)) = (r, canvas.get()) else { return };
-            let series: Vec<(String, Vec<(usize, f64)>)> =
+            let series: Vec<charts::history::Series> =
                 r.players.iter().filter_map(|p| Some((p.name.clone(), p.history.clone()?))).collect();
-            label.set(charts::summary::history(&series, charts::history::MAX_LINES));
-            if let Err(e) = charts::history::draw(&c, &series) {
+            label.set(charts::summary::history(&series, charts::history::MAX_LINES, r.history_axis));
+            if let Err(e) = charts::history::draw(&c, &series, r.history_axis) {
                 web_sys::console::warn_1(&format!("history chart: {e}").into());
             }
         });

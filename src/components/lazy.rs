@@ -37,6 +37,7 @@ pub type MakeLink = fn(Settings, View, Option<String>) -> Pin<Box<dyn Future<Out
 pub type DrawRatings = fn(
     web_sys::HtmlCanvasElement,
     Vec<crate::charts::ratings::Bar>,
+    crate::charts::ratings::Axis,
 ) -> Pin<Box<dyn Future<Output = Result<Result<usize, String>, Unloaded>>>>;
 
 /// Reads a file chosen or dropped in place of the input ([`crate::components::input::read_file`]),

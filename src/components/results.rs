@@ -2,8 +2,9 @@
 //! chart, and the exports.
 
 use crate::charts;
+use crate::charts::ratings::Axis;
 use crate::components::lazy::{Deferred, DrawRatings, Later, Unloaded};
-use crate::core::engine::MethodKind;
+use crate::core::engine::{MethodKind, ScaleKind};
 use crate::core::protocol::PlayerRow;
 use crate::state::{SortKey, State};
 use leptos::html::Canvas;
@@ -18,23 +19,48 @@ const ROW_HEIGHT: f64 = 28.0;
 /// Rows rendered above and below the ones in view.
 const SLACK: usize = 15;
 
-/// The ratings to show: the final ones, or those after the chosen step (0 = the start).
+/// The ratings to show: the final ones, or those after the chosen step (0 = the start), each
+/// row then ranked by that step's ratings, not the final ones.
 pub fn shown_ratings(state: &State) -> Vec<(PlayerRow, Option<f64>)> {
     let step = state.step.get();
     state.result.with(|r| {
         let Some(r) = r else { return Vec::new() };
-        r.players
+        let at_step = match (step, &r.steps) {
+            (Some(k), Some(steps)) => Some(steps.get(k)),
+            _ => None,
+        };
+        let mut rows: Vec<(PlayerRow, Option<f64>)> = r
+            .players
             .iter()
             .enumerate()
             .map(|(i, p)| {
-                let rating = match (step, &r.steps) {
-                    (Some(k), Some(steps)) => steps.get(k).and_then(|s| s[i]),
-                    _ => p.rating,
+                let rating = match at_step {
+                    Some(s) => s.and_then(|s| s[i]),
+                    None => p.rating,
                 };
                 (p.clone(), rating.filter(|v| v.is_finite()))
             })
-            .collect()
+            .collect();
+        if at_step.is_some() {
+            let ranks = crate::core::compute::ranks_by(&rows.iter().map(|(p, r)| (p.group, *r)).collect::<Vec<_>>());
+            rows.iter_mut().zip(ranks).for_each(|((p, _), rank)| p.rank = rank);
+        }
+        rows
     })
+}
+
+/// Above the table in the step view: whose ratings these are, and how to leave.
+fn step_note(state: State) -> impl IntoView {
+    move || {
+        let k = state.step.get()?;
+        let n = state.result.with(|r| r.as_ref().map_or(0, |r| r.step_count()));
+        let at = if k == 0 { "before the first step".to_string() } else { format!("after step {k} of {n}") };
+        Some(view! {
+            <p class="step-note" role="status" data-testid="table-step-note">
+                {format!("The ratings {at}, ranked by them (games and score are the data's). ▶| shows the final ratings.")}
+            </p>
+        })
+    }
 }
 
 fn compare(a: &(PlayerRow, Option<f64>), b: &(PlayerRow, Option<f64>), key: SortKey) -> Ordering {
@@ -100,9 +126,14 @@ pub fn ResultsPanel() -> impl IntoView {
             data-method=move || state.result.with(|r| r.as_ref().map(|r| r.method.name()).unwrap_or_default())
             data-job=move || state.shown_job.get()
             // The standard errors of a large group follow the ratings (see RatingResult).
-            aria-busy=move || state.result.with(|r| r.as_ref().is_some_and(|r| r.errors_pending)).to_string()
+            aria-busy=move || (state.result.with(|r| r.as_ref().is_some_and(|r| r.errors_pending)) || other_method(state).is_some()).to_string()
         >
             <h2 id="results-title">"Ratings"</h2>
+            {move || other_method(state).map(|(shown, asked)| view! {
+                <p class="busy-note" role="status" data-testid="results-busy">
+                    {format!("Rating by {asked}… until then the table shows {shown}'s ratings.")}
+                </p>
+            })}
             <Diagnosis />
             <Exports />
             <div class="results-body">
@@ -112,6 +143,14 @@ pub fn ResultsPanel() -> impl IntoView {
             {move || has_games.get().then(|| view! { <Later load=games /> })}
         </section>
     }
+}
+
+/// While another method than the one shown is being computed (its code may still be on its
+/// way on a slow link): the labels of the method shown and the one asked for.
+fn other_method(state: State) -> Option<(&'static str, &'static str)> {
+    let asked = state.settings.with(|s| s.method);
+    let shown = state.result.with(|r| r.as_ref().map(|r| r.method))?;
+    (state.running.get() && shown != asked).then(|| (shown.words().short, asked.words().short))
 }
 
 /// Games shown in the per-game table (all of them are in its CSV).
@@ -241,14 +280,30 @@ fn Exports() -> impl IntoView {
 
 /// Draws the chart on `canvas` with its code, in a part of the wasm fetched with the first
 /// ratings (`draw_ratings`: plotters stays out of the page's main part, issue 24).
-fn draw(draw_ratings: DrawRatings, canvas: web_sys::HtmlCanvasElement, pairs: Vec<charts::ratings::Bar>, unloaded: RwSignal<bool>) {
+fn draw(
+    draw_ratings: DrawRatings,
+    canvas: web_sys::HtmlCanvasElement,
+    pairs: Vec<charts::ratings::Bar>,
+    axis: Axis,
+    unloaded: RwSignal<bool>,
+) {
     leptos::task::spawn_local(async move {
-        match draw_ratings(canvas, pairs).await {
+        match draw_ratings(canvas, pairs, axis).await {
             Ok(Ok(_)) => _ = unloaded.try_set(false),
             Ok(Err(e)) => web_sys::console::warn_1(&format!("ratings chart: {e}").into()),
             Err(Unloaded) => _ = unloaded.try_set(true),
         }
     });
+}
+
+/// The ratings chart's axis for a method's scale: Elo points span at least 400 (odds of 10 to
+/// 1), the natural scale ln 10, the AGA's ranks as they come.
+fn rating_axis(method: MethodKind, scale: Option<ScaleKind>) -> Axis {
+    match (method.words().decimals, scale) {
+        (Some(_), _) => Axis { title: "rating (ranks: dan above 0, kyu below)", min_span: 0.0 },
+        (None, Some(ScaleKind::Natural)) => Axis { title: "rating (log-strength)", min_span: std::f64::consts::LN_10 },
+        (None, _) => Axis { title: "rating (Elo points)", min_span: 400.0 },
+    }
 }
 
 /// The best 40 with error bars, best first whatever the table's order.
@@ -290,11 +345,16 @@ fn RatingsChart() -> impl IntoView {
         if !final_view {
             crate::core::engine::sort::by(&mut pairs, |a, b| b.1.partial_cmp(&a.1).unwrap_or(Ordering::Equal));
         }
-        label.set(charts::summary::ratings(&pairs, charts::ratings::MAX_SHOWN));
+        let axis = state
+            .result
+            .with(|r| r.as_ref().map(|r| rating_axis(r.method, r.scale)))
+            .unwrap_or_else(|| rating_axis(MethodKind::Brent, None));
+        let range = charts::ratings::range(&pairs, &axis);
+        label.set(charts::summary::ratings(&pairs, charts::ratings::MAX_SHOWN, range.map(|r| (axis.title, r))));
         canvas.track();
         charts::at_next_frame("ratings", move || {
             if let Some(c) = canvas.get_untracked() {
-                draw(draw_ratings, c, pairs, unloaded);
+                draw(draw_ratings, c, pairs, axis, unloaded);
             }
         });
     });
@@ -311,14 +371,25 @@ fn RatingsChart() -> impl IntoView {
 
 /// A sortable column header.
 fn header(state: State, key: SortKey, label: &'static str, testid: &'static str) -> impl IntoView {
+    // The arrow and aria-sort say the order shown: a number column's first click is largest first.
     let arrow = move || match state.sort.get() {
-        (k, true) if k == key => " ▲",
-        (k, false) if k == key => " ▼",
+        (k, first) if k == key => {
+            if key.ascending(first) {
+                " ▲"
+            } else {
+                " ▼"
+            }
+        }
         _ => "",
     };
     let aria = move || match state.sort.get() {
-        (k, true) if k == key => "ascending",
-        (k, false) if k == key => "descending",
+        (k, first) if k == key => {
+            if key.ascending(first) {
+                "ascending"
+            } else {
+                "descending"
+            }
+        }
         _ => "none",
     };
     view! {
@@ -364,6 +435,7 @@ fn RatingsTable() -> impl IntoView {
         long().then(|| view! { <p class="help" data-testid="row-count">{format!("{n} players: scroll the table to see them all; the exports have them too.")}</p> })
     };
     view! {
+        {step_note(state)}
         {count}
         <div class="table-wrap" class:virtual=long tabindex="0" role="region" aria-label="Ratings table" on:scroll=on_scroll>
             <table data-testid="results-table">
@@ -372,7 +444,7 @@ fn RatingsTable() -> impl IntoView {
                         {header(state, SortKey::Rank, "Rank", "sort-rank")}
                         {header(state, SortKey::Name, "Name", "sort-name")}
                         {header(state, SortKey::Rating, "Rating", "sort-rating")}
-                        {move || state.result.with(|r| r.as_ref().is_some_and(|r| r.shows_uncertainty())).then(|| view! { <th title="Uncertainty: standard error (Brent), σ (AGA), twice the rating deviation RD (Glicko, Glicko-2, Stephenson, WHR: a 95% interval)">"±"</th> })}
+                        {move || state.result.with(|r| r.as_ref().is_some_and(|r| r.shows_uncertainty())).then(|| view! { <th title="One standard deviation of the rating, as the chart's bars: the standard error (Brent), σ (AGA), the rating deviation RD (Glicko, Glicko-2, Stephenson, WHR). About two in three true ratings lie within it." data-testid="sigma-heading">"±1σ"</th> })}
                         {move || has(|p| p.label.is_some()).then(|| view! { <th>"Level"</th> })}
                         {header(state, SortKey::Games, "Games", "sort-games")}
                         {header(state, SortKey::Score, "Score", "sort-score")}

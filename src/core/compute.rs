@@ -2,12 +2,13 @@
 //! a worker): the input's summary, and the finished job as the messages the page shows. The
 //! worker and the tests run the same job; only the worker stops between slices.
 
+use crate::core::history::{HistoryAxis, HistoryRow};
 use crate::core::protocol::{
     CrossCell, Finding, InputSummary, Later, LineMessage, PlayerRow, RatingResult, Settings, StandingRowView, StandingsTitle,
     StandingsView, TeamCell, TeamsView,
 };
 use ratings_engine::job::{Finished, Job, TournamentStandings};
-use ratings_engine::methods::rating::{Rating, StopReason};
+use ratings_engine::methods::rating::{HistoryPoint, Rating, StopReason};
 use ratings_engine::tiebreak::Tiebreak;
 use ratings_engine::tournament::Tournament;
 use ratings_engine::{export, ParseErrors};
@@ -111,8 +112,36 @@ pub fn rate_text(text: &str, settings: &Settings) -> Result<RatingResult, Vec<Li
     result(&job, finished, with_standings).map_err(|message| vec![LineMessage { line: 0, message }])
 }
 
+/// The ranks a step's ratings give (issue 39: the step view showed the final ranks beside a
+/// step's ratings, rank 1 at 1393.7 above rank 2 at 1621.1): best first within each group,
+/// equal ratings sharing a rank, players without a rating unranked.
+pub fn ranks_by(rows: &[(Option<usize>, Option<f64>)]) -> Vec<Option<usize>> {
+    let mut order: Vec<usize> = (0..rows.len()).filter(|&i| rows[i].1.is_some_and(f64::is_finite)).collect();
+    let value = |i: usize| rows[i].1.unwrap_or(f64::NAN);
+    ratings_engine::sort::by(&mut order, |&a, &b| rows[a].0.cmp(&rows[b].0).then(value(b).total_cmp(&value(a))));
+    let mut ranks = vec![None; rows.len()];
+    let (mut group, mut place, mut last) = (None, 0, (0, f64::NAN));
+    for &i in &order {
+        if group != Some(rows[i].0) {
+            (group, place) = (Some(rows[i].0), 0);
+        }
+        place += 1;
+        let rank = if place > 1 && value(i) == last.1 { last.0 } else { place };
+        ranks[i] = Some(rank);
+        last = (rank, value(i));
+    }
+    ranks
+}
+
+/// The axis the players' histories are drawn on: time where the method has it.
+fn history_axis(rating: &Rating) -> HistoryAxis {
+    let histories: Vec<&[HistoryPoint]> = rating.players.iter().filter_map(|p| p.history.as_deref()).collect();
+    HistoryAxis::of(Some(rating.variant), &histories)
+}
+
 fn player_rows(rating: &Rating) -> Vec<PlayerRow> {
     let history_points: usize = rating.players.iter().map(|p| p.history.as_ref().map_or(0, Vec::len)).sum();
+    let axis = history_axis(rating);
     rating
         .players
         .iter()
@@ -124,14 +153,15 @@ fn player_rows(rating: &Rating) -> Vec<PlayerRow> {
             score: p.score,
             group: p.group,
             note: export::status_note(p.status).to_string(),
-            // The Glicko family's and WHR's deviation shows as ±2 RD (a 95% interval).
-            sigma: p.sigma.or(p.deviation.map(|d| 2.0 * d)).filter(|s| s.is_finite()),
+            // One meaning for "±" in every method and chart: one standard deviation (Brent's
+            // standard error, the AGA's σ, the Glicko family's and WHR's RD).
+            sigma: p.sigma.or(p.deviation).filter(|s| s.is_finite()),
             label: p.label.clone(),
             history: p
                 .history
                 .as_ref()
                 .filter(|_| history_points <= HISTORY_POINTS)
-                .map(|h| h.iter().filter(|x| x.rating.is_finite()).map(|x| (x.game, x.rating)).collect()),
+                .map(|h| h.iter().filter(|x| x.rating.is_finite()).map(|x| HistoryRow::of(x, axis)).collect()),
         })
         .collect()
 }
@@ -145,6 +175,7 @@ fn rated(rating: &Rating, parse_warnings: &[LineMessage]) -> RatingResult {
         scale: rating.scale.as_ref().map(|s| s.kind),
         players: player_rows(rating),
         iterations: rating.report.iterations,
+        history_axis: history_axis(rating),
         passes: rating.report.passes,
         variant: Some(rating.variant),
         converged: rating.report.converged,
@@ -176,6 +207,7 @@ fn unrated(job: &Job, reason: &str) -> RatingResult {
         scale: None,
         players: Vec::new(),
         iterations: 0,
+        history_axis: HistoryAxis::Game,
         passes: None,
         variant: None,
         converged: false,
@@ -306,6 +338,34 @@ fn standings_view(st: &TournamentStandings, t: &Tournament) -> StandingsView {
 mod tests {
     use super::*;
     use ratings_engine::{Method, MethodKind};
+
+    #[test]
+    fn a_step_s_ratings_give_their_own_ranks_within_each_group() {
+        let rows = [(None, Some(1393.7)), (None, Some(1621.1)), (None, None), (None, Some(1621.1)), (None, Some(1500.0))];
+        assert_eq!(ranks_by(&rows), vec![Some(4), Some(1), None, Some(1), Some(3)]);
+        let grouped = [(Some(1), Some(10.0)), (Some(2), Some(30.0)), (Some(1), Some(20.0)), (Some(2), Some(f64::NAN))];
+        assert_eq!(ranks_by(&grouped), vec![Some(2), Some(1), Some(1), None]);
+    }
+
+    /// "±" has one meaning in every method (issue 39): one standard deviation of the rating on
+    /// the display scale — Brent's standard error, the AGA's σ, and the rating deviation RD of
+    /// the Glicko family and WHR (shown as 2·RD before, under the same "±1σ" as the chart's).
+    #[test]
+    fn the_uncertainty_shown_is_one_standard_deviation_in_every_method() {
+        for method in MethodKind::ALL {
+            let settings = Settings { method, ..Default::default() };
+            let r = rate_text(crate::core::lessons::EXAMPLE, &settings).unwrap();
+            let v: serde_json::Value = serde_json::from_str(&r.json).unwrap();
+            for (row, p) in r.players.iter().zip(v["players"].as_array().unwrap()) {
+                assert_eq!(row.name, p["name"].as_str().unwrap());
+                let sd = p.get("sigma").or(p.get("deviation")).and_then(|x| x.as_f64());
+                match (row.sigma, sd) {
+                    (Some(shown), Some(sd)) => assert!((shown - sd).abs() < 1e-9, "{method} {}: ±{shown} for sd {sd}", row.name),
+                    (shown, sd) => assert_eq!(shown.is_some(), sd.is_some_and(f64::is_finite), "{method} {}", row.name),
+                }
+            }
+        }
+    }
 
     /// The app runs each method with the engine's own defaults (JRank's tolerance 1e-10, as
     /// the command line and the engine have it), and says so in its JSON export. Brent's

@@ -77,8 +77,12 @@ pub mod methods {
         pub use ratings_engine::methods::brent::Variant;
     }
     pub mod rating {
-        pub use ratings_engine::methods::rating::{IterationRecord, MethodVariant, ParameterFit, StopReason};
+        pub use ratings_engine::methods::periods::PeriodBasis;
+        pub use ratings_engine::methods::rating::{GameOrder, HistoryPoint, IterationRecord, MethodVariant, ParameterFit, StopReason};
     }
+}
+pub mod model {
+    pub use ratings_engine::model::day_number;
 }
 pub mod parse {
     pub mod decode {

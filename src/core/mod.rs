@@ -10,7 +10,8 @@
 //! * [`compute`]: the worker's work as plain functions (the input's summary, the finished job
 //!   as the messages the page shows); [`compare`]: methods side by side.
 //! * [`settings`], [`link`], [`json`]: what the page keeps (storage, a share link).
-//! * [`lessons`], [`help`]: the teacher's datasets and the input formats' help.
+//! * [`lessons`], [`help`]: the teacher's datasets and the input formats' help; [`history`]:
+//!   a rating history as the chart draws it, in time.
 //! * [`categories`], [`print`]: the organiser's category lists and how tables print.
 //! * [`entry`], [`kept`], [`listed`], [`session`]: the tournament desk's model — results typed a
 //!   board at a time, the kept record and its journal, the rating-list form, and the session
@@ -22,6 +23,7 @@ pub mod compute;
 pub mod engine;
 pub mod entry;
 pub mod help;
+pub mod history;
 pub mod json;
 pub mod kept;
 pub mod later;

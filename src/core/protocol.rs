@@ -268,13 +268,13 @@ pub struct PlayerRow {
     pub group: Option<usize>,
     /// Why there is no rating, in words ("" when rated).
     pub note: String,
-    /// Uncertainty on the display scale (Brent's standard error, the AGA's σ, twice the
-    /// Glicko family's and WHR's deviation).
+    /// Uncertainty on the display scale, one standard deviation (Brent's standard error, the
+    /// AGA's σ, the Glicko family's and WHR's deviation).
     pub sigma: Option<f64>,
     /// The method's own words for the rating (AGA: "3.4d").
     pub label: Option<String>,
-    /// Rating after each game or event, as (position in the run, rating) (Elo methods).
-    pub history: Option<Vec<(usize, f64)>>,
+    /// The rating through the run, on [`RatingResult::history_axis`] (the methods through time).
+    pub history: Option<Vec<crate::core::history::HistoryRow>>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -293,6 +293,9 @@ pub struct RatingResult {
     #[serde(with = "players_as_json")]
     pub players: Vec<PlayerRow>,
     pub iterations: usize,
+    /// What the players' histories' x counts.
+    #[serde(default)]
+    pub history_axis: crate::core::history::HistoryAxis,
     /// Brent: full passes over the scores, whatever the iteration does inside a step.
     pub passes: Option<usize>,
     /// How the method ran (Brent: the iteration, `auto` resolved); `None` when nothing was rated.

@@ -290,7 +290,7 @@ test('every method rates the example, with its own extras', async () => {
     if (method === 'brent') assert.equal(await page.getByTestId('player-sigma').count(), 20, 'standard errors shown');
     if (['glicko', 'glicko2', 'stephenson', 'whr'].includes(method)) {
       // Rated period by period (the example's matchdays in date order: 38, and 6 postponed
-      // games played later, each a period of its own), each rating with ±2 RD, and its path.
+      // games played later, each a period of its own), each rating with ±1 RD (one meaning for ±: one standard deviation), and its path.
       const sigmas = await page.getByTestId('player-sigma').allTextContents();
       assert.ok(sigmas.length === 20 && sigmas.every((s) => /^±\d/.test(s)), `${method}: ${sigmas.join(' ')}`);
       assert.ok(await page.getByTestId('history-chart').isVisible(), `${method}: history chart`);

@@ -25,6 +25,30 @@ export async function finished(page, timeout = 60000) {
     null, { timeout });
 }
 
+/** Keeps the page's console messages (its workers' too), for a wait that times out to show. */
+export function keepConsole(page) {
+  page.consoleLog = [];
+  page.on('console', (m) => page.consoleLog.push(`${m.type()}: ${m.text()}`));
+}
+
+/**
+ * Waits until the compare view says it has compared; if it never does, the error says what the
+ * view said instead and what the console said (a rare hang in CI, issue 39's session, left no
+ * trace but the timeout).
+ */
+export async function compared(page, timeout = 60000) {
+  try {
+    await page.waitForFunction(() => /^Compared/.test(document.querySelector('[data-testid=compare-status]')?.textContent ?? ''), null, { timeout });
+  } catch (e) {
+    const seen = await page.evaluate(() => ({
+      status: document.querySelector('[data-testid=compare-status]')?.textContent ?? '(no status: the view is not there)',
+      panel: document.querySelector('[data-testid=compare-panel]')?.textContent?.slice(0, 300),
+    }));
+    const log = (page.consoleLog ?? []).slice(-20).join('\n  ');
+    throw new Error(`${e.message}\nthe compare view said: ${seen.status}\nthe panel: ${seen.panel}\nthe console:\n  ${log}`);
+  }
+}
+
 /**
  * The built site served and a browser launched for one test file (set up before its tests,
  * closed after), and `open(viewport, { options, setup })`: a fresh context (nothing stored)
@@ -46,6 +70,7 @@ export function siteForTests() {
     const page = await context.newPage();
     const errors = [];
     page.on('pageerror', (e) => errors.push(String(e)));
+    keepConsole(page);
     await page.goto(url ?? `${shared.site.origin}/`);
     await finished(page);
     return { context, page, errors };

@@ -3,15 +3,9 @@
 // method twice, sorting by the shift, and screenshots at desktop and phone width.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ARTIFACTS, DESKTOP, PHONE, siteForTests } from './browser.mjs';
+import { ARTIFACTS, DESKTOP, PHONE, compared, siteForTests } from './browser.mjs';
 
 const { open } = siteForTests();
-
-/** Waits for the comparison to finish (the status says what was compared). */
-async function compared(page) {
-  await page.waitForFunction(() => /^Compared/.test(document.querySelector('[data-testid=compare-status]')?.textContent ?? ''),
-    null, { timeout: 60000 });
-}
 
 /** The method columns' headings (without the sort arrow). */
 const columns = async (page) => (await page.getByTestId('compare-column').allTextContents()).map((s) => s.replace(/[▲▼]/g, '').trim());
@@ -136,7 +130,7 @@ test('the lesson of a year away sets Glicko-2 and the compare view to Elo, Glick
   await page.getByTestId('lesson-note').waitFor();
   assert.match(await page.getByTestId('lesson-note').textContent(), /Rosa played for six months/);
   await page.waitForFunction(() => document.querySelector('[data-testid=results-panel]')?.dataset.method === 'glicko2'
-    && /^Rated in one pass through 48 days/.test(document.querySelector('[data-testid=status]')?.textContent ?? ''));
+    && /^Rated in one pass through 24 months/.test(document.querySelector('[data-testid=status]')?.textContent ?? ''));
   await openCompare(page);
   assert.deepEqual(await columns(page), ['Elo', 'Glicko-2', 'WHR']);
   assert.deepEqual(errors, []);

@@ -40,7 +40,7 @@ fn methods(b: &mut Bytes) -> Vec<ratings_engine::Method> {
             s.params.whr.max_sweeps = 200;
             match b.u8() % 11 {
                 8 => s.params.glicko2.tau = x,
-                9 => s.params.glicko.c = x,
+                9 => s.params.glicko.c = Some(x),
                 10 => s.params.whr.w2 = x,
                 0 => s.params.brent.sigma = x,
                 1 => s.params.brent.gamma = x,

@@ -121,12 +121,29 @@ pub struct PlayerRating {
     pub volatility: Option<f64>,
 }
 
-/// A rating at a point of a sequential method's run.
+/// A rating at a point of a method's run through time (a sequential method's, a period
+/// method's, WHR's).
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct HistoryPoint {
     /// 1-based position of the game (or event) in processing order.
     pub game: usize,
     pub rating: f64,
+    /// When, as the method's periods count time ([`HistoryPoint::time`]): a day number
+    /// (`model::day_number`) for dated games, else a round's number; `None` when the games
+    /// have no time but their order.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub time: Option<i64>,
+    /// The rating's deviation then, on the rating scale (the Glicko family's RD, WHR's
+    /// posterior standard deviation).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub deviation: Option<f64>,
+}
+
+impl HistoryPoint {
+    /// A point with no time but its place in the order, and no deviation.
+    pub fn at(game: usize, rating: f64) -> HistoryPoint {
+        HistoryPoint { game, rating, time: None, deviation: None }
+    }
 }
 
 /// JRank's parameter fit: the squared error per game over a grid of (k, p).

@@ -10,7 +10,7 @@
 //! `params.<method>`; `flag` the command line's `--flag` (shared by methods where it means the
 //! same: `--k`, `--zeta`, `--eps`).
 
-use super::periods::Convention;
+use super::periods::{Convention, PeriodLength};
 use super::{MethodKind, Params};
 use serde::Serialize;
 
@@ -565,6 +565,48 @@ fn convention(method: MethodKind, get: fn(&Params) -> &'static str, set: fn(&mut
     )
 }
 
+/// The rating period's length, shared by Glicko, Glicko-2 and Stephenson.
+fn period(method: MethodKind, get: fn(&Params) -> &'static str, set: fn(&mut Params, &str) -> bool) -> Param {
+    let options = || PeriodLength::ALL.iter().map(|l| (l.name(), l.label())).collect();
+    param(
+        method,
+        ["period", "period", "period"],
+        "Rating period",
+        "The games rated together: a day, a week, a month, a round or each game; auto takes the rounds, else a week or a month by the dates. The growth's default follows the length.",
+        "",
+        Access::Choice { options, get, set },
+    )
+}
+
+/// A growth per period that is `None` until the user sets it (its default follows the
+/// period's length): shown as the default for the chosen length, and a value equal to it
+/// leaves it unset.
+macro_rules! growth {
+    ($method:ident, [$id:literal, $field:literal], $label:literal, $unit:literal, $help:literal, $min:expr, $max:expr, $step:expr, $tunable:expr,
+     $m:ident . $f:ident, $default:ident) => {
+        Param {
+            tunable: $tunable,
+            compare: $tunable,
+            ..param(
+                MethodKind::$method,
+                [$id, $field, $id],
+                $label,
+                $help,
+                $unit,
+                Access::Number {
+                    min: $min,
+                    max: $max,
+                    step: $step,
+                    slide: Slide::Linear,
+                    integer: false,
+                    get: |p| p.$m.$f.unwrap_or_else(|| p.$m.$default()),
+                    set: |p, v| p.$m.$f = (v != p.$m.$default()).then_some(v),
+                },
+            )
+        }
+    };
+}
+
 fn periods() -> Vec<Param> {
     [glicko_params(), glicko2_params(), stephenson_params(), whr_params()].concat()
 }
@@ -599,19 +641,18 @@ fn glicko_params() -> Vec<Param> {
             false,
             glicko.initial_deviation
         ),
-        number!(
+        growth!(
             Glicko,
-            "glicko-c",
-            "c",
-            "glicko-c",
+            ["glicko-c", "c"],
             "Growth c per period",
             "rating points",
-            "How much a deviation grows in a period without games: RD² + c² (34.6 brings 50 back to 350 in 100 periods).",
+            "How much a deviation grows in a period without games: RD² + c². Default: 34.6 a month (50 back to 350 in 100 months), scaled by √(days/30.4).",
             0.0,
             200.0,
             0.5,
             true,
-            glicko.c
+            glicko.c,
+            default_c
         ),
         number!(
             Glicko,
@@ -628,6 +669,7 @@ fn glicko_params() -> Vec<Param> {
             glicko.max_deviation
         ),
         convention(MethodKind::Glicko, |p| p.glicko.convention.name(), |p, s| s.parse().map(|c| p.glicko.convention = c).is_ok()),
+        period(MethodKind::Glicko, |p| p.glicko.period.name(), |p, s| s.parse().map(|l| p.glicko.period = l).is_ok()),
     ]
 }
 
@@ -661,19 +703,18 @@ fn glicko2_params() -> Vec<Param> {
             false,
             glicko2.initial_deviation
         ),
-        number!(
+        growth!(
             Glicko2,
-            "glicko2-volatility",
-            "initial_volatility",
-            "glicko2-volatility",
+            ["glicko2-volatility", "initial_volatility"],
             "Starting volatility σ",
             "",
-            "How erratic a new player's results are expected to be (0.06 in Glickman's example).",
+            "How erratic a new player's results are expected to be: Glickman's 0.06, taken as a month's and scaled by √(days/30.4).",
             0.001,
             1.0,
             0.005,
             false,
-            glicko2.initial_volatility
+            glicko2.initial_volatility,
+            default_volatility
         ),
         number!(
             Glicko2,
@@ -704,6 +745,7 @@ fn glicko2_params() -> Vec<Param> {
             glicko2.max_deviation
         ),
         convention(MethodKind::Glicko2, |p| p.glicko2.convention.name(), |p, s| s.parse().map(|c| p.glicko2.convention = c).is_ok()),
+        period(MethodKind::Glicko2, |p| p.glicko2.period.name(), |p, s| s.parse().map(|l| p.glicko2.period = l).is_ok()),
     ]
 }
 
@@ -742,19 +784,18 @@ fn stephenson_deviation() -> Vec<Param> {
             false,
             stephenson.initial_deviation
         ),
-        number!(
+        growth!(
             Stephenson,
-            "steph-c",
-            "c",
-            "steph-c",
+            ["steph-c", "c"],
             "Growth c per period",
             "rating points",
-            "RD² grows by c² in each period.",
+            "RD² grows by c² in each period. Default: PlayerRatings' 10 a month, scaled by √(days/30.4).",
             0.0,
             200.0,
             0.5,
             true,
-            stephenson.c
+            stephenson.c,
+            default_c
         ),
         number!(
             Stephenson,
@@ -818,6 +859,7 @@ fn stephenson_update() -> Vec<Param> {
             false,
             stephenson.max_deviation
         ),
+        period(MethodKind::Stephenson, |p| p.stephenson.period.name(), |p, s| s.parse().map(|l| p.stephenson.period = l).is_ok()),
     ]
 }
 

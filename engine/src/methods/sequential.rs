@@ -77,7 +77,7 @@ impl Run {
         self.ratings[p] += delta;
         self.tallies[p].0 += 1;
         self.tallies[p].1 += score;
-        self.histories[p].push(HistoryPoint { game: step, rating: self.ratings[p] });
+        self.histories[p].push(HistoryPoint::at(step, self.ratings[p]));
     }
 }
 
@@ -226,6 +226,21 @@ impl<R: Rule> Fit for SequentialFit<'_, R> {
     }
 }
 
+/// A player's history, each point timed by its game's date when every item is a dated game
+/// taken in date order (Elo on a dated league): the history chart is then drawn in time.
+fn timed<R: Rule>(fit: &SequentialFit<'_, R>, history: &[HistoryPoint]) -> Vec<HistoryPoint> {
+    let games = &fit.data.games;
+    let dated = fit.data.events.is_empty()
+        && fit.order.len() == games.len()
+        && matches!(
+            fit.variant,
+            MethodVariant::Elo { order: GameOrder::ByDate, reordered: false, .. }
+                | MethodVariant::MultiElo { games: Some(GameOrder::ByDate), reordered: false }
+        );
+    let day = |p: &HistoryPoint| fit.order.get(p.game.checked_sub(1)?).and_then(|&g| games[g].date()).and_then(crate::model::day_number);
+    history.iter().map(|p| HistoryPoint { time: if dated { day(p) } else { None }, ..*p }).collect()
+}
+
 /// Assembles the [`Rating`]: best first, equal ratings sharing a rank, ties by name. Ratings
 /// that overflowed are an error, never shown as numbers.
 fn rating<R: Rule>(fit: &SequentialFit<'_, R>, stop: StopReason, warnings: Vec<String>) -> Result<Rating, RateError> {
@@ -251,7 +266,7 @@ fn rating<R: Rule>(fit: &SequentialFit<'_, R>, stop: StopReason, warnings: Vec<S
                 group: played.then_some(1),
                 status: if played { Status::Rated } else { Status::NoGames },
                 sigma: None,
-                history: played.then(|| run.histories[i].clone()),
+                history: played.then(|| timed(fit, &run.histories[i])),
                 label: None,
             }
         })

@@ -1,5 +1,5 @@
 //! Glicko, Glicko-2 and Stephenson behind the one fit interface: a step is a rating period (a
-//! round, a day, or a game when the input has neither). Whole-History Rating's fit, a Newton
+//! round, a day, a week, a month, or a game: [`super::PeriodLength`]). Whole-History Rating's fit, a Newton
 //! sweep a step, is in its module and shares [`rating`].
 
 use super::{PeriodBasis, PeriodNote, PeriodRule, Periods, Standing};
@@ -28,15 +28,22 @@ pub struct PeriodFit<'d> {
 }
 
 impl<'d> PeriodFit<'d> {
-    /// `rule` run on `data` a period a step; `method` is what the rating reports; `notes` what
-    /// the rule's start needs said (a player list's values it could not take).
-    pub fn new(data: &'d Dataset, method: Method, rule: Box<dyn PeriodRule>, notes: Vec<PeriodNote>) -> Result<PeriodFit<'d>, RateError> {
-        let (periods, basis, note) = Periods::from_dataset(data);
+    /// `rule` run on `data`'s `periods` ([`Periods::from_dataset`]: the periods, what they
+    /// are, what is said of them) a period a step; `method` is what the rating reports; `notes`
+    /// what the rule's start needs said (its growth per period, a player list's values it
+    /// could not take).
+    pub fn new(
+        data: &'d Dataset,
+        method: Method,
+        (periods, basis, made): (Periods, PeriodBasis, Vec<PeriodNote>),
+        rule: Box<dyn PeriodRule>,
+        notes: Vec<PeriodNote>,
+    ) -> Result<PeriodFit<'d>, RateError> {
         let n = data.players.len();
         if periods.periods.is_empty() {
             return Err(RateError::NoGames);
         }
-        let notes = note.into_iter().chain(notes).collect();
+        let notes = made.into_iter().chain(notes).collect();
         let times = periods.times(rule.convention());
         let histories = vec![Vec::new(); n];
         Ok(PeriodFit { data, method, periods, basis, notes, times, rule, steps: Steps::new(None), histories, rated: 0 })
@@ -56,7 +63,8 @@ impl Stepper for PeriodFit<'_> {
             for i in [g.first, g.second] {
                 // Each player once per period (their last point is this period's already).
                 if self.histories[i].last().is_none_or(|h| h.game != self.rated) {
-                    self.histories[i].push(HistoryPoint { game: self.rated, rating: self.rule.rating(i) });
+                    let (time, deviation) = (Some(self.basis.day_or_number(self.periods.periods[k].0)), self.rule.deviation(i));
+                    self.histories[i].push(HistoryPoint { game: self.rated, rating: self.rule.rating(i), time, deviation });
                 }
             }
         }

@@ -1,6 +1,7 @@
 //! Glicko (Glickman 1999; "The Glicko system"): a rating and a rating deviation (RD) per
 //! player. At a period's start each player's RD grows by `c` per period since they last
-//! played (`sqrt(RD² + c²t)`, at most `max_deviation`); then, from the ratings and RDs at the
+//! played (`sqrt(RD² + c²t)`, at most `max_deviation`; `c` by default the paper's scaled to
+//! the period's length, [`super::length`]); then, from the ratings and RDs at the
 //! start, each player's
 //!
 //! ```text
@@ -15,7 +16,7 @@ mod params;
 pub use params::GlickoParams;
 
 use super::fit::PeriodFit;
-use super::{run, starts, Convention, PeriodGame, PeriodRule, Periods, RdState, Standing, Start, Q};
+use super::{run, starts, Convention, Growth, PeriodGame, PeriodNote, PeriodRule, Periods, RdState, Standing, Start, Q};
 use crate::error::{check, RateError};
 use crate::methods::fit::Fit;
 use crate::methods::predictive::Model;
@@ -32,7 +33,7 @@ impl MethodSpec for GlickoParams {
         title: "Glicko ratings",
         label: "Glicko",
         short: "Glicko",
-        about: "Glicko: a rating and a deviation RD per player, rated period by period (rounds, or days); a player who sits periods out keeps the rating while the RD grows.",
+        about: "Glicko: a rating and a deviation RD per player, rated period by period (rounds, weeks, months…); a player who sits periods out keeps the rating while the RD grows.",
         sequential: true,
         decimals: None,
         passes: 1.5,
@@ -43,14 +44,20 @@ impl MethodSpec for GlickoParams {
         check(self.max_deviation.is_finite() && self.max_deviation > 0.0, "maximum deviation", self.max_deviation, "a positive number")?;
         let d = self.initial_deviation;
         check(d > 0.0 && d <= self.max_deviation, "initial deviation", d, "a positive number up to the maximum deviation")?;
-        check(self.c.is_finite() && self.c >= 0.0, "c", self.c, "a number of at least 0")
+        let c = self.c.unwrap_or(0.0);
+        check(c.is_finite() && c >= 0.0, "c", c, "a number of at least 0")
     }
 
     fn start<'d>(&self, data: &'d Dataset, _options: &Options) -> Result<Box<dyn Fit + 'd>, RateError> {
+        self.validate()?;
+        let made = Periods::from_dataset(data, self.period)?;
+        let (days, per) = (made.1.days(self.convention, &made.0), made.1.unit(self.convention));
+        let c = Growth::of("c", self.c, GlickoParams::paper_c(), days, per);
         let initial = Start { rating: self.initial_rating, deviation: self.initial_deviation };
         let (starts, note) = starts(&data.players, initial, self.max_deviation);
-        let rule = Glicko::starting(self, &starts)?;
-        Ok(Box::new(PeriodFit::new(data, Method::Glicko(self.clone()), Box::new(rule), note.into_iter().collect())?))
+        let rule = Glicko::growing(self, c.value, &starts)?;
+        let notes = std::iter::once(PeriodNote::Growth(c)).chain(note).collect();
+        Ok(Box::new(PeriodFit::new(data, Method::Glicko(self.clone()), made, Box::new(rule), notes)?))
     }
 
     fn model(&self, rating: &Rating, players: usize) -> Model {
@@ -65,6 +72,8 @@ impl MethodSpec for GlickoParams {
 /// Glicko's state.
 pub struct Glicko {
     p: GlickoParams,
+    /// The growth per period used.
+    c: f64,
     s: RdState,
 }
 
@@ -74,10 +83,17 @@ impl Glicko {
         Glicko::starting(p, &vec![Start { rating: p.initial_rating, deviation: p.initial_deviation }; players])
     }
 
-    /// Each player starting from their own [`Start`] (a player list's: [`starts`]).
+    /// Each player starting from their own [`Start`] (a player list's: [`starts`]), `c` as set
+    /// or the paper's unscaled (the periods' length unknown here).
     pub fn starting(p: &GlickoParams, starts: &[Start]) -> Result<Glicko, RateError> {
+        Glicko::growing(p, p.c.unwrap_or_else(GlickoParams::paper_c), starts)
+    }
+
+    /// [`Glicko::starting`] with the growth `c` per period.
+    pub fn growing(p: &GlickoParams, c: f64, starts: &[Start]) -> Result<Glicko, RateError> {
         p.validate()?;
-        Ok(Glicko { p: p.clone(), s: RdState::new(starts) })
+        check(c.is_finite() && c >= 0.0, "c", c, "a number of at least 0")?;
+        Ok(Glicko { p: p.clone(), c, s: RdState::new(starts) })
     }
 }
 
@@ -87,7 +103,7 @@ impl PeriodRule for Glicko {
     }
 
     fn period(&mut self, time: i64, period: &[PeriodGame]) -> f64 {
-        let (max2, c2, convention) = (self.p.max_deviation.powi(2), self.p.c * self.p.c, self.p.convention);
+        let (max2, c2, convention) = (self.p.max_deviation.powi(2), self.c * self.c, self.p.convention);
         let grown = |rd2: f64, last: Option<i64>| match (last, convention) {
             (Some(l), _) => (rd2 + (time - l) as f64 * c2).min(max2),
             (None, Convention::PlayerRatings) => (rd2 + c2).min(max2),
@@ -104,7 +120,7 @@ impl PeriodRule for Glicko {
     }
 
     fn standings(&self, end: i64) -> Vec<Standing> {
-        let (max2, c2, convention) = (self.p.max_deviation.powi(2), self.p.c * self.p.c, self.p.convention);
+        let (max2, c2, convention) = (self.p.max_deviation.powi(2), self.c * self.c, self.p.convention);
         self.s.standings(&|rd2, last| match (convention, last) {
             (Convention::Glickman, Some(l)) => (rd2 + (end - l) as f64 * c2).min(max2),
             _ => rd2,
@@ -117,6 +133,10 @@ impl PeriodRule for Glicko {
 
     fn rating(&self, i: usize) -> f64 {
         self.s.r[i]
+    }
+
+    fn deviation(&self, i: usize) -> Option<f64> {
+        Some(self.s.rd2[i].sqrt())
     }
 }
 
@@ -157,7 +177,8 @@ mod tests {
         let out = glicko(&data, &p).unwrap();
         let after_one = glicko(&Periods { players: 3, periods: data.periods[..1].to_vec() }, &p).unwrap();
         assert_eq!(out[0].rating, after_one[0].rating, "the rating of a player who stopped stays");
-        let grown = (after_one[0].deviation.powi(2) + 4.0 * p.c * p.c).sqrt();
+        let c = GlickoParams::paper_c();
+        let grown = (after_one[0].deviation.powi(2) + 4.0 * c * c).sqrt();
         assert!((out[0].deviation - grown.min(350.0)).abs() < 1e-9, "grown for the 4 periods since: {}", out[0].deviation);
         let pr = glicko(&data, &GlickoParams { convention: Convention::PlayerRatings, ..p }).unwrap();
         assert!(pr[0].deviation < out[0].deviation, "PlayerRatings reports it as it was");
@@ -167,7 +188,7 @@ mod tests {
     fn bad_parameters_are_refused() {
         let data = Periods::default();
         for p in [
-            GlickoParams { c: -1.0, ..GlickoParams::default() },
+            GlickoParams { c: Some(-1.0), ..GlickoParams::default() },
             GlickoParams { initial_deviation: 400.0, ..GlickoParams::default() },
             GlickoParams { initial_rating: f64::NAN, ..GlickoParams::default() },
         ] {

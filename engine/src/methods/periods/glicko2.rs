@@ -15,7 +15,7 @@ mod params;
 pub use params::Glicko2Params;
 
 use super::fit::PeriodFit;
-use super::{fmin, run, starts, Convention, PeriodGame, PeriodRule, Periods, Scratch, Standing, Start};
+use super::{fmin, run, starts, Convention, Growth, PeriodGame, PeriodNote, PeriodRule, Periods, Scratch, Standing, Start};
 use crate::error::{check, RateError};
 use crate::methods::fit::Fit;
 use crate::methods::predictive::Model;
@@ -47,16 +47,21 @@ impl MethodSpec for Glicko2Params {
         check(self.max_deviation.is_finite() && self.max_deviation > 0.0, "maximum deviation", self.max_deviation, "a positive number")?;
         let d = self.initial_deviation;
         check(d > 0.0 && d <= self.max_deviation, "initial deviation", d, "a positive number up to the maximum deviation")?;
-        let s = self.initial_volatility;
+        let s = self.initial_volatility.unwrap_or(Glicko2Params::PAPER_VOLATILITY);
         check(s.is_finite() && s > 0.0 && s < 10.0, "initial volatility", s, "a positive number below 10")?;
         check(self.tau.is_finite() && self.tau > 0.0 && self.tau <= 10.0, "tau", self.tau, "a positive number up to 10")
     }
 
     fn start<'d>(&self, data: &'d Dataset, _options: &Options) -> Result<Box<dyn Fit + 'd>, RateError> {
+        self.validate()?;
+        let made = Periods::from_dataset(data, self.period)?;
+        let (days, per) = (made.1.days(self.convention, &made.0), made.1.unit(self.convention));
+        let sigma = Growth::of("σ", self.initial_volatility, Glicko2Params::PAPER_VOLATILITY, days, per);
         let initial = Start { rating: self.initial_rating, deviation: self.initial_deviation };
         let (starts, note) = starts(&data.players, initial, self.max_deviation);
-        let rule = Glicko2::starting(self, &starts)?;
-        Ok(Box::new(PeriodFit::new(data, Method::Glicko2(self.clone()), Box::new(rule), note.into_iter().collect())?))
+        let rule = Glicko2::volatile(self, sigma.value, &starts)?;
+        let notes = std::iter::once(PeriodNote::Growth(sigma)).chain(note).collect();
+        Ok(Box::new(PeriodFit::new(data, Method::Glicko2(self.clone()), made, Box::new(rule), notes)?))
     }
 
     fn model(&self, rating: &Rating, players: usize) -> Model {
@@ -92,14 +97,17 @@ impl Glicko2 {
     }
 
     /// Each player starting from their own [`Start`] (a player list's: [`starts`]), with the
-    /// initial volatility (a player list gives none).
+    /// initial volatility as set or the paper's unscaled (a player list gives none; the
+    /// periods' length is unknown here).
     pub fn starting(p: &Glicko2Params, starts: &[Start]) -> Result<Glicko2, RateError> {
+        Glicko2::volatile(p, p.initial_volatility.unwrap_or(Glicko2Params::PAPER_VOLATILITY), starts)
+    }
+
+    /// [`Glicko2::starting`] with every player's volatility starting at `sigma`.
+    pub fn volatile(p: &Glicko2Params, sigma: f64, starts: &[Start]) -> Result<Glicko2, RateError> {
         p.validate()?;
-        let state = |s: &Start| State {
-            mu: (s.rating - p.initial_rating) / SCALE,
-            phi2: (s.deviation / SCALE).powi(2),
-            sigma: p.initial_volatility,
-        };
+        check(sigma.is_finite() && sigma > 0.0 && sigma < 10.0, "initial volatility", sigma, "a positive number below 10")?;
+        let state = |s: &Start| State { mu: (s.rating - p.initial_rating) / SCALE, phi2: (s.deviation / SCALE).powi(2), sigma };
         let players = starts.len();
         let (last, games, scratch) = (vec![None; players], vec![0; players], Scratch::new(players));
         Ok(Glicko2 { p: p.clone(), st: starts.iter().map(state).collect(), last, games, scratch })
@@ -160,6 +168,10 @@ impl PeriodRule for Glicko2 {
 
     fn rating(&self, i: usize) -> f64 {
         self.p.initial_rating + SCALE * self.st[i].mu
+    }
+
+    fn deviation(&self, i: usize) -> Option<f64> {
+        Some(SCALE * self.st[i].phi2.sqrt())
     }
 }
 

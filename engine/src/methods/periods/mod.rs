@@ -25,9 +25,11 @@ pub mod fit;
 pub mod fmin;
 pub mod glicko;
 pub mod glicko2;
+pub mod length;
 pub mod stephenson;
 pub mod whr;
 
+pub use length::{Growth, PeriodLength};
 use serde::{Deserialize, Serialize};
 
 /// Whose conventions a period method follows where the papers and PlayerRatings differ (the
@@ -96,8 +98,7 @@ impl Periods {
 }
 
 /// What a dataset's rating periods are: its rounds, its rounds in date order (when the games
-/// have both), its dates (a period a day), or, when games have neither, each game a period of
-/// its own.
+/// have both), its dates (a period a day), weeks or months, or each game a period of its own.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum PeriodBasis {
@@ -106,18 +107,25 @@ pub enum PeriodBasis {
     /// (round 1 of the next season) is a period of its own.
     RoundByDate,
     Date,
+    /// Weeks, Monday to Sunday.
+    Week,
+    /// Calendar months.
+    Month,
     Game,
 }
 
 impl PeriodBasis {
-    pub const ALL: [PeriodBasis; 4] = [PeriodBasis::Round, PeriodBasis::RoundByDate, PeriodBasis::Date, PeriodBasis::Game];
+    pub const ALL: [PeriodBasis; 6] =
+        [PeriodBasis::Round, PeriodBasis::RoundByDate, PeriodBasis::Date, PeriodBasis::Week, PeriodBasis::Month, PeriodBasis::Game];
 
-    /// The periods, in words: `rounds`, `rounds in date order`, `days`, `games`.
+    /// The periods, in words: `rounds`, `rounds in date order`, `days`, `weeks`, `months`, `games`.
     pub fn plural(self) -> &'static str {
         match self {
             PeriodBasis::Round => "rounds",
             PeriodBasis::RoundByDate => "rounds in date order",
             PeriodBasis::Date => "days",
+            PeriodBasis::Week => "weeks",
+            PeriodBasis::Month => "months",
             PeriodBasis::Game => "games",
         }
     }
@@ -127,7 +135,45 @@ impl PeriodBasis {
         match self {
             PeriodBasis::Round | PeriodBasis::RoundByDate => "round",
             PeriodBasis::Date => "day",
+            PeriodBasis::Week => "week",
+            PeriodBasis::Month => "month",
             PeriodBasis::Game => "game",
+        }
+    }
+
+    /// The days one unit of the periods' time lasts, under `convention`: a day, a week, a month;
+    /// for rounds in date order a day (Glickman's: they are timed by their dates), or, when only
+    /// the periods with games count (PlayerRatings'), the median days between two rounds; `None`
+    /// when the periods are no length of time (rounds without dates, games).
+    pub fn days(self, convention: Convention, periods: &Periods) -> Option<f64> {
+        match (self, convention) {
+            (PeriodBasis::Date, _) | (PeriodBasis::RoundByDate, Convention::Glickman) => Some(1.0),
+            (PeriodBasis::Week, _) => Some(7.0),
+            (PeriodBasis::Month, _) => Some(length::MONTH_DAYS),
+            (PeriodBasis::RoundByDate, Convention::PlayerRatings) => {
+                let mut gaps: Vec<i64> = periods.periods.windows(2).map(|w| w[1].0 - w[0].0).filter(|&g| g > 0).collect();
+                crate::sort::by_key(&mut gaps, |&g| g);
+                Some(gaps.get(gaps.len() / 2).map_or(1.0, |&g| g as f64))
+            }
+            (PeriodBasis::Round | PeriodBasis::Game, _) => None,
+        }
+    }
+
+    /// A period's `time` as a history draws it: a week's or a month's first day (as
+    /// [`crate::model::day_number`] counts days), else the time itself (a day, a round, a game).
+    pub fn day_or_number(self, time: i64) -> i64 {
+        match self {
+            PeriodBasis::Week => length::week_start(time),
+            PeriodBasis::Month => length::month_start(time),
+            _ => time,
+        }
+    }
+
+    /// What the periods' time is counted in, for saying what a growth is per.
+    pub fn unit(self, convention: Convention) -> &'static str {
+        match (self, convention) {
+            (PeriodBasis::RoundByDate, Convention::Glickman) => "day",
+            _ => self.step(),
         }
     }
 }
@@ -137,8 +183,15 @@ impl PeriodBasis {
 pub enum PeriodNote {
     /// Every game has a date and a numbered round: [`PeriodBasis::RoundByDate`].
     RoundsByDate,
-    /// Every game has a date, `unnumbered` of the `games` no numbered round: the dates.
-    DatesNotRounds { unnumbered: usize, games: usize },
+    /// Every game has a date, `unnumbered` of the `games` no numbered round: the dates, in
+    /// periods of `basis` (days, weeks or months).
+    DatesNotRounds { unnumbered: usize, games: usize, basis: PeriodBasis },
+    /// `Auto` took `basis` (weeks or months) for dated games without rounds: the median player
+    /// played in this `share` of the weeks from their first game to their last
+    /// ([`length::calendar`]).
+    Calendar { basis: PeriodBasis, share: Option<f64> },
+    /// A growth per period as used: the default scaled to the period, or the user's.
+    Growth(Growth),
     /// Every game has a numbered round, `undated` of the `games` no date: the rounds, the
     /// dates left out (a few dates must not put the undated games first).
     RoundsNotDates { undated: usize, games: usize },
@@ -162,13 +215,24 @@ impl std::fmt::Display for PeriodNote {
                 "the games have both rounds and dates: the rating periods are the rounds taken in the dates' order, \
                  their time the dates (a round that comes again later, such as round 1 of the next season, is a period of its own)",
             ),
-            &PeriodNote::DatesNotRounds { unnumbered, games } => {
-                write!(
-                    f,
-                    "{} no numbered round: the rating periods are the dates (a period a day), the rounds left out",
-                    some(unnumbered, games)
-                )
+            &PeriodNote::DatesNotRounds { unnumbered, games, basis } => write!(
+                f,
+                "{} no numbered round: the rating periods are {} by the dates, the rounds left out",
+                some(unnumbered, games),
+                basis.plural()
+            ),
+            PeriodNote::Calendar { basis, share } => {
+                write!(f, "the games are dated, not numbered: rated in {}", basis.plural())?;
+                match share {
+                    Some(s) => write!(
+                        f,
+                        " (the median player played in {:.0}% of the weeks from their first game to their last; a week when it is half or more)",
+                        100.0 * s
+                    ),
+                    None => f.write_str(" (no one played in two different weeks)"),
+                }
             }
+            PeriodNote::Growth(g) => g.fmt(f),
             &PeriodNote::RoundsNotDates { undated, games } => {
                 write!(f, "{} no date: the rating periods are the rounds, the dates left out", some(undated, games))
             }
@@ -183,43 +247,117 @@ impl std::fmt::Display for PeriodNote {
     }
 }
 
-/// Each game's period, as a key that sorts the periods in time: its time (a day, a round, the
-/// game's place) and, for rounds in date order, the period's place; what the periods are and
-/// what is said about them.
+/// Each game's period, as a key that sorts the periods in time: its time (a day, a week, a
+/// month, a round, the game's place) and, for rounds in date order, the period's place; what
+/// the periods are and what is said about them.
 struct Keys {
     keys: Vec<(i64, i64)>,
     basis: PeriodBasis,
-    note: Option<PeriodNote>,
+    notes: Vec<PeriodNote>,
+}
+
+/// What the games carry: each one's numbered round and day, and how many lack each.
+struct Marks {
+    rounds: Vec<Option<i64>>,
+    days: Vec<Option<i64>>,
+    unnumbered: usize,
+    undated: usize,
+    /// Some game has a round, numbered or not.
+    labelled: bool,
 }
 
 impl Keys {
-    /// By round in date order when every game has a date and a numbered round; by date when
-    /// every game has a date; by round when every game has a numbered round; else by game.
-    fn of(games: &[crate::model::Game]) -> Keys {
+    /// The periods of `length` ([`Keys::basis`]); `by_day`: `Auto` takes dates without rounds
+    /// a day a period (WHR's days) rather than a week or a month.
+    fn of(data: &crate::model::Dataset, length: PeriodLength, by_day: bool) -> Result<Keys, crate::error::RateError> {
         use crate::model::{day_number, round_number};
+        let games = &data.games;
         let rounds: Vec<Option<i64>> =
             games.iter().map(|g| g.round().and_then(round_number).filter(|r| r.fract() == 0.0).map(|r| r as i64)).collect();
         let days: Vec<Option<i64>> = games.iter().map(|g| g.date().and_then(day_number)).collect();
-        let n = games.len();
         let missing = |v: &[Option<i64>]| v.iter().filter(|x| x.is_none()).count();
         let (unnumbered, undated) = (missing(&rounds), missing(&days));
-        let (basis, note) = match (unnumbered, undated) {
-            _ if n == 0 => (PeriodBasis::Game, None),
-            (0, 0) => (PeriodBasis::RoundByDate, Some(PeriodNote::RoundsByDate)),
-            (_, 0) => {
-                let labelled = games.iter().any(|g| g.round().is_some());
-                (PeriodBasis::Date, labelled.then_some(PeriodNote::DatesNotRounds { unnumbered, games: n }))
-            }
-            (0, _) => (PeriodBasis::Round, (undated < n).then_some(PeriodNote::RoundsNotDates { undated, games: n })),
-            _ => (PeriodBasis::Game, Some(PeriodNote::EachGame)),
-        };
+        let marks = Marks { unnumbered, undated, labelled: games.iter().any(|g| g.round().is_some()), rounds, days };
+        let (basis, notes) = Keys::basis(data, &marks, length, by_day)?;
+        let (rounds, days) = (&marks.rounds, &marks.days);
+        let day = |k: usize| days[k].unwrap_or(0);
+        let n = games.len() as i64;
         let keys = match basis {
-            PeriodBasis::RoundByDate => rounds_by_date(&rounds, &days),
-            PeriodBasis::Date => days.iter().map(|d| (d.unwrap_or(0), 0)).collect(),
+            PeriodBasis::RoundByDate => rounds_by_date(rounds, days),
+            PeriodBasis::Date => (0..games.len()).map(|k| (day(k), 0)).collect(),
+            PeriodBasis::Week => (0..games.len()).map(|k| (length::week(day(k)), 0)).collect(),
+            PeriodBasis::Month => (0..games.len()).map(|k| (length::month(day(k)), 0)).collect(),
             PeriodBasis::Round => rounds.iter().map(|r| (r.unwrap_or(0), 0)).collect(),
-            PeriodBasis::Game => (0..n as i64).map(|k| (k, 0)).collect(),
+            // Each game in date order when every game is dated, else in the input's.
+            PeriodBasis::Game if marks.undated == 0 => {
+                let mut order: Vec<usize> = (0..games.len()).collect();
+                crate::sort::by_key(&mut order, |&k| (day(k), k));
+                let mut keys = vec![(0, 0); games.len()];
+                for (place, k) in order.into_iter().enumerate() {
+                    keys[k] = (place as i64, 0);
+                }
+                keys
+            }
+            PeriodBasis::Game => (0..n).map(|k| (k, 0)).collect(),
         };
-        Keys { keys, basis, note }
+        Ok(Keys { keys, basis, notes })
+    }
+
+    /// What the periods are for `length`, and what is said about them: `Auto` takes rounds in
+    /// date order when every game has a date and a numbered round, the dates when every game has
+    /// a date (a week or a month, [`length::calendar`]; a day when `by_day`), the rounds when
+    /// every game has a numbered round, else each game. A length the games cannot give (weeks
+    /// of undated games, rounds of unnumbered ones) is an error saying how many lack it.
+    fn basis(
+        data: &crate::model::Dataset,
+        marks: &Marks,
+        length: PeriodLength,
+        by_day: bool,
+    ) -> Result<(PeriodBasis, Vec<PeriodNote>), crate::error::RateError> {
+        let n = data.games.len();
+        let Marks { unnumbered, undated, labelled, .. } = *marks;
+        let lacking = |what: &str, missing: usize| crate::error::RateError::BadParameter {
+            name: "period".into(),
+            value: length.name().into(),
+            expected: format!(
+                "a length every game has ({missing} of {} {what}; try auto or event)",
+                crate::text::count(n, "game", "games")
+            )
+            .into(),
+        };
+        let rounds_left_out = |basis| (labelled && unnumbered > 0).then_some(PeriodNote::DatesNotRounds { unnumbered, games: n, basis });
+        let by_round = |notes: Vec<PeriodNote>| match undated {
+            0 => (PeriodBasis::RoundByDate, vec![PeriodNote::RoundsByDate]),
+            _ => (PeriodBasis::Round, notes),
+        };
+        Ok(match length {
+            _ if n == 0 => (PeriodBasis::Game, Vec::new()),
+            PeriodLength::Auto => match (unnumbered, undated) {
+                (0, _) => by_round((undated < n).then_some(PeriodNote::RoundsNotDates { undated, games: n }).into_iter().collect()),
+                (_, 0) if by_day => (PeriodBasis::Date, rounds_left_out(PeriodBasis::Date).into_iter().collect()),
+                (_, 0) => {
+                    let dated: Vec<(usize, usize, i64)> =
+                        data.games.iter().zip(&marks.days).map(|(g, d)| (g.first(), g.second(), d.unwrap_or(0))).collect();
+                    let (chosen, share) = length::calendar(data.players.len(), &dated);
+                    let basis = if chosen == PeriodLength::Week { PeriodBasis::Week } else { PeriodBasis::Month };
+                    (basis, [Some(PeriodNote::Calendar { basis, share }), rounds_left_out(basis)].into_iter().flatten().collect())
+                }
+                _ => (PeriodBasis::Game, vec![PeriodNote::EachGame]),
+            },
+            PeriodLength::Day | PeriodLength::Week | PeriodLength::Month if undated > 0 => {
+                return Err(lacking(if undated == 1 { "has no date" } else { "have no date" }, undated))
+            }
+            PeriodLength::Day => (PeriodBasis::Date, rounds_left_out(PeriodBasis::Date).into_iter().collect()),
+            PeriodLength::Week => (PeriodBasis::Week, rounds_left_out(PeriodBasis::Week).into_iter().collect()),
+            PeriodLength::Month => (PeriodBasis::Month, rounds_left_out(PeriodBasis::Month).into_iter().collect()),
+            PeriodLength::Round if unnumbered > 0 => {
+                return Err(lacking(if unnumbered == 1 { "has no numbered round" } else { "have no numbered round" }, unnumbered))
+            }
+            PeriodLength::Round => {
+                by_round((undated > 0 && undated < n).then_some(PeriodNote::RoundsNotDates { undated, games: n }).into_iter().collect())
+            }
+            PeriodLength::Event => (PeriodBasis::Game, Vec::new()),
+        })
     }
 }
 
@@ -245,12 +383,28 @@ fn rounds_by_date(rounds: &[Option<i64>], days: &[Option<i64>]) -> Vec<(i64, i64
 }
 
 impl Periods {
-    /// The dataset's games as rating periods ([`Keys::of`]), each period's time its day,
-    /// round or the game's place (two rounds of one day share their time); what they are;
-    /// what the user is told.
-    pub fn from_dataset(data: &crate::model::Dataset) -> (Periods, PeriodBasis, Option<PeriodNote>) {
+    /// The dataset's games as rating periods of `length` ([`Keys::of`]), each period's time its
+    /// day, week, month, round or the game's place (two rounds of one day share their time);
+    /// what they are; what the user is told. An error when the games cannot give `length`.
+    pub fn from_dataset(
+        data: &crate::model::Dataset,
+        length: PeriodLength,
+    ) -> Result<(Periods, PeriodBasis, Vec<PeriodNote>), crate::error::RateError> {
+        Ok(Periods::grouped(data, Keys::of(data, length, false)?))
+    }
+
+    /// [`Periods::from_dataset`] for Whole-History Rating, whose periods are days: dates
+    /// without rounds a day a period.
+    pub fn by_day(data: &crate::model::Dataset) -> (Periods, PeriodBasis, Vec<PeriodNote>) {
+        match Keys::of(data, PeriodLength::Auto, true) {
+            Ok(keys) => Periods::grouped(data, keys),
+            // (`Auto` asks for nothing the games lack.)
+            Err(_) => (Periods { players: data.players.len(), periods: Vec::new() }, PeriodBasis::Game, Vec::new()),
+        }
+    }
+
+    fn grouped(data: &crate::model::Dataset, Keys { keys, basis, notes }: Keys) -> (Periods, PeriodBasis, Vec<PeriodNote>) {
         let games = &data.games;
-        let Keys { keys, basis, note } = Keys::of(games);
         let mut order: Vec<usize> = (0..games.len()).collect();
         crate::sort::by_key(&mut order, |&k| (keys[k], k));
         let mut periods: Vec<(i64, Vec<PeriodGame>)> = Vec::new();
@@ -267,7 +421,7 @@ impl Periods {
             }
             last = Some(keys[k]);
         }
-        (Periods { players: data.players.len(), periods }, basis, note)
+        (Periods { players: data.players.len(), periods }, basis, notes)
     }
 }
 
@@ -337,6 +491,12 @@ pub trait PeriodRule {
 
     /// Player `i`'s current rating.
     fn rating(&self, i: usize) -> f64;
+
+    /// Player `i`'s current deviation (RD) on the rating scale, as it stands after their last
+    /// period (the history chart's band).
+    fn deviation(&self, _i: usize) -> Option<f64> {
+        None
+    }
 }
 
 /// Runs `rule` through every period of `data`: each player's standing after the last.

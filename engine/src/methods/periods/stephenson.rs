@@ -17,7 +17,7 @@ mod params;
 pub use params::StephensonParams;
 
 use super::fit::PeriodFit;
-use super::{run, starts, Convention, PeriodGame, PeriodRule, Periods, RdState, Standing, Start, Q};
+use super::{run, starts, Convention, Growth, PeriodGame, PeriodNote, PeriodRule, Periods, RdState, Standing, Start, Q};
 use crate::error::{check, RateError};
 use crate::methods::fit::Fit;
 use crate::methods::predictive::Model;
@@ -45,17 +45,24 @@ impl MethodSpec for StephensonParams {
         check(self.max_deviation.is_finite() && self.max_deviation > 0.0, "maximum deviation", self.max_deviation, "a positive number")?;
         let d = self.initial_deviation;
         check(d > 0.0 && d <= self.max_deviation, "initial deviation", d, "a positive number up to the maximum deviation")?;
-        check(self.c.is_finite() && self.c >= 0.0, "c", self.c, "a number of at least 0")?;
+        let c = self.c.unwrap_or(0.0);
+        check(c.is_finite() && c >= 0.0, "c", c, "a number of at least 0")?;
         check(self.h.is_finite() && self.h >= 0.0, "h", self.h, "a number of at least 0")?;
         check(self.bonus.is_finite() && self.bonus.abs() <= 100.0, "bonus", self.bonus, "a number from -100 to 100")?;
         check(self.lambda.is_finite() && (0.0..=100.0).contains(&self.lambda), "lambda", self.lambda, "a number from 0 to 100")
     }
 
     fn start<'d>(&self, data: &'d Dataset, _options: &Options) -> Result<Box<dyn Fit + 'd>, RateError> {
+        self.validate()?;
+        let made = Periods::from_dataset(data, self.period)?;
+        let convention = Convention::PlayerRatings;
+        let (days, per) = (made.1.days(convention, &made.0), made.1.unit(convention));
+        let c = Growth::of("c", self.c, StephensonParams::PAPER_C, days, per);
         let initial = Start { rating: self.initial_rating, deviation: self.initial_deviation };
         let (starts, note) = starts(&data.players, initial, self.max_deviation);
-        let rule = Stephenson::starting(self, &starts)?;
-        Ok(Box::new(PeriodFit::new(data, Method::Stephenson(self.clone()), Box::new(rule), note.into_iter().collect())?))
+        let rule = Stephenson::growing(self, c.value, &starts)?;
+        let notes = std::iter::once(PeriodNote::Growth(c)).chain(note).collect();
+        Ok(Box::new(PeriodFit::new(data, Method::Stephenson(self.clone()), made, Box::new(rule), notes)?))
     }
 
     fn model(&self, rating: &Rating, players: usize) -> Model {
@@ -70,6 +77,8 @@ impl MethodSpec for StephensonParams {
 /// Stephenson's state.
 pub struct Stephenson {
     p: StephensonParams,
+    /// The growth per period used.
+    c: f64,
     s: RdState,
 }
 
@@ -80,9 +89,16 @@ impl Stephenson {
     }
 
     /// Each player starting from their own [`Start`] (a player list's: [`starts`]).
+    /// `c` as set or PlayerRatings' unscaled (the periods' length unknown here).
     pub fn starting(p: &StephensonParams, starts: &[Start]) -> Result<Stephenson, RateError> {
+        Stephenson::growing(p, p.c.unwrap_or(StephensonParams::PAPER_C), starts)
+    }
+
+    /// [`Stephenson::starting`] with the growth `c` per period.
+    pub fn growing(p: &StephensonParams, c: f64, starts: &[Start]) -> Result<Stephenson, RateError> {
         p.validate()?;
-        Ok(Stephenson { p: p.clone(), s: RdState::new(starts) })
+        check(c.is_finite() && c >= 0.0, "c", c, "a number of at least 0")?;
+        Ok(Stephenson { p: p.clone(), c, s: RdState::new(starts) })
     }
 }
 
@@ -94,7 +110,7 @@ impl PeriodRule for Stephenson {
 
     fn period(&mut self, time: i64, period: &[PeriodGame]) -> f64 {
         let p = &self.p;
-        let (max2, c2, h2) = (p.max_deviation * p.max_deviation, p.c * p.c, p.h * p.h);
+        let (max2, c2, h2) = (p.max_deviation * p.max_deviation, self.c * self.c, p.h * p.h);
         let grown = |rd2: f64, last: Option<i64>| (rd2 + last.map_or(1, |l| time - l) as f64 * c2).min(max2);
         self.s.start(period, &grown, p.bonus / 100.0);
         let mut largest = 0.0f64;
@@ -119,6 +135,10 @@ impl PeriodRule for Stephenson {
 
     fn rating(&self, i: usize) -> f64 {
         self.s.r[i]
+    }
+
+    fn deviation(&self, i: usize) -> Option<f64> {
+        Some(self.s.rd2[i].sqrt())
     }
 }
 

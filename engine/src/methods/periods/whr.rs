@@ -304,8 +304,16 @@ pub struct WhrFit<'d> {
 }
 
 impl<'d> WhrFit<'d> {
+    /// A day of a player's history as a point of it: after `game` games, at the day's time,
+    /// with its posterior standard deviation in Elo points.
+    fn point(&self, game: usize, d: &DayRating) -> HistoryPoint {
+        let deviation = Some(d.variance.max(0.0).sqrt() / PER_ELO).filter(|v| v.is_finite());
+        HistoryPoint { game, rating: self.params.anchor + d.elo, time: Some(d.time), deviation }
+    }
+
     pub fn new(data: &'d Dataset, p: &WhrParams) -> Result<WhrFit<'d>, RateError> {
-        let (periods, basis, note) = Periods::from_dataset(data);
+        let (periods, basis, notes) = Periods::by_day(data);
+        let note = notes.into_iter().next();
         if periods.periods.is_empty() {
             return Err(RateError::NoGames);
         }
@@ -395,8 +403,7 @@ impl Fit for WhrFit<'_> {
         let at = |time: i64| self.through.partition_point(|t| t.0 <= time).checked_sub(1).map_or(0, |k| self.through[k].1);
         for p in &mut r.players {
             let days = whr.history(p.index);
-            p.history =
-                p.rating.map(|_| days.iter().map(|d| HistoryPoint { game: at(d.time), rating: self.params.anchor + d.elo }).collect());
+            p.history = p.rating.map(|_| days.iter().map(|d| self.point(at(d.time), d)).collect());
         }
         Ok(r)
     }
