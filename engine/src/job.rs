@@ -232,12 +232,11 @@ fn events_not_games(method: MethodKind) -> ParseErrors {
 }
 
 /// The format of its own a method reads besides CSV games: multi-player events for
-/// multiplayer Elo and Weng–Lin, the AGA's results for AGA. Said here, where methods meet formats (parsing
-/// knows formats, not methods).
+/// multiplayer Elo, Plackett–Luce and Weng–Lin, the AGA's results for AGA. Said here, where
+/// methods meet formats (parsing knows formats, not methods).
 pub fn own_format(method: MethodKind) -> Option<Format> {
     match method {
-        MethodKind::MultiElo => Some(Format::Events),
-        MethodKind::WengLin => Some(Format::Events),
+        MethodKind::MultiElo | MethodKind::PlackettLuce | MethodKind::WengLin => Some(Format::Events),
         MethodKind::Aga => Some(Format::AgaResults),
         _ => None,
     }

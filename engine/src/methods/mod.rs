@@ -18,6 +18,7 @@ pub mod fit;
 pub mod jrank;
 pub mod multi_elo;
 pub mod periods;
+pub mod plackett_luce;
 pub mod predictive;
 pub mod race;
 pub mod ranking;

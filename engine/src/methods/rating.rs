@@ -278,6 +278,8 @@ pub enum MethodVariant {
     /// Whole-History Rating over days being rounds, rounds in date order, dates or games
     /// (`whole history: days`).
     WholeHistory { basis: PeriodBasis },
+    /// Plackett–Luce's MM iteration.
+    PlackettLuce,
 }
 
 /// The suffixes of the written form, each a flag.
@@ -313,6 +315,7 @@ impl fmt::Display for MethodVariant {
                 write!(f, "{TWO_PLAYER}{}{}", order.name(), flag(reordered, REORDERED))
             }
             MethodVariant::JRank => f.write_str("iteration"),
+            MethodVariant::PlackettLuce => f.write_str("mm"),
             MethodVariant::Aga { by_event: true } => f.write_str("by_event"),
             MethodVariant::Aga { by_event: false } => f.write_str("single_fit"),
             MethodVariant::Periods { basis } => write!(f, "{PERIODS}{}", basis.plural()),
@@ -346,6 +349,7 @@ fn read_variant(plain: &str, reordered: bool, margin: bool, warmed: bool) -> Opt
     let basis = |t: &str| PeriodBasis::ALL.into_iter().find(|b| b.plural() == t);
     match (plain, reordered || margin, warmed) {
         ("iteration", false, false) => Some(MethodVariant::JRank),
+        ("mm", false, false) => Some(MethodVariant::PlackettLuce),
         (t, false, false) if t.starts_with(PERIODS) => basis(&t[PERIODS.len()..]).map(|basis| MethodVariant::Periods { basis }),
         (t, false, false) if t.starts_with(WHOLE_HISTORY) => {
             basis(&t[WHOLE_HISTORY.len()..]).map(|basis| MethodVariant::WholeHistory { basis })
@@ -401,8 +405,12 @@ mod tests {
     /// Every variant there is, as written, and read back from its words.
     #[test]
     fn a_variant_is_written_as_its_words_and_read_back() {
-        let mut all: Vec<MethodVariant> =
-            vec![MethodVariant::JRank, MethodVariant::Aga { by_event: true }, MethodVariant::Aga { by_event: false }];
+        let mut all: Vec<MethodVariant> = vec![
+            MethodVariant::JRank,
+            MethodVariant::PlackettLuce,
+            MethodVariant::Aga { by_event: true },
+            MethodVariant::Aga { by_event: false },
+        ];
         for iteration in Variant::ALL {
             all.extend([false, true].map(|warmed| MethodVariant::Brent { iteration, warmed }));
         }

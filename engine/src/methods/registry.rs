@@ -236,6 +236,7 @@ fn all_declared() -> Vec<Param> {
     out.extend(jrank());
     out.extend(aga());
     out.extend(periods());
+    out.extend(plackett_luce());
     out.extend(weng_lin());
     out.extend(weng_lin_spread());
     out
@@ -300,6 +301,61 @@ fn brent() -> Vec<Param> {
     v.extend(stopping!(
         Brent,
         brent,
+        "Stop when no strength changes by more than this fraction in one iteration.",
+        "Stop after this many iterations even if not converged."
+    ));
+    v
+}
+
+/// Plackett–Luce's: Brent's σ and γ (their ids, flags and ranges), the tie parameter, stopping.
+fn plackett_luce() -> Vec<Param> {
+    let mut v = vec![
+        number!(
+            PlackettLuce,
+            "sigma",
+            "sigma",
+            "sigma",
+            "Damping σ",
+            "",
+            "Games against oneself, as Brent's s_ii = σ: changes the speed, never the ratings.",
+            0.0,
+            5.0,
+            0.05,
+            false,
+            plackett_luce.sigma
+        ),
+        number!(
+            PlackettLuce,
+            "gamma",
+            "gamma",
+            "gamma",
+            "Dummy player γ",
+            "",
+            "A player who draws everyone with weight γ: every rating becomes finite; 0 = off.",
+            0.0,
+            5.0,
+            0.05,
+            false,
+            plackett_luce.gamma
+        ),
+        number!(
+            PlackettLuce,
+            "delta",
+            "delta",
+            "delta",
+            "Tie parameter δ",
+            "",
+            "A tie of t players weighs δ·(Π x)^(1/t) (Davidson–Luce); 1: two equals tie as often as either wins.",
+            0.01,
+            10.0,
+            0.05,
+            false,
+            plackett_luce.delta
+        ),
+    ];
+    v.extend(stopping!(
+        PlackettLuce,
+        plackett_luce,
         "Stop when no strength changes by more than this fraction in one iteration.",
         "Stop after this many iterations even if not converged."
     ));

@@ -39,6 +39,8 @@ macro_rules! method_table {
                 #[serde(skip_serializing_if = "is_default")] stephenson;
             Whr = "whr": crate::methods::periods::whr::WhrParams,
                 #[serde(skip_serializing_if = "is_default")] whr;
+            PlackettLuce = "plackett_luce": crate::methods::plackett_luce::PlackettLuceParams,
+                #[serde(skip_serializing_if = "is_default")] plackett_luce;
             WengLin = "weng_lin": crate::methods::weng_lin::WengLinParams,
                 #[serde(skip_serializing_if = "is_default")] weng_lin;
         }
