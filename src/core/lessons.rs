@@ -25,7 +25,7 @@ use ratings_engine::MethodKind;
 
 const MADE_HERE: &str = "made up for Ratings Lab (CC0)";
 
-pub const LESSONS: [Lesson; 7] = [
+pub const LESSONS: [Lesson; 8] = [
     Lesson {
         id: "missed-rounds",
         method: MethodKind::Brent,
@@ -100,6 +100,19 @@ pub const LESSONS: [Lesson; 7] = [
         text: include_str!("../lessons/comeback.csv"),
         compare: &[MethodKind::Elo, MethodKind::Glicko2, MethodKind::Whr],
     },
+    Lesson {
+        id: "debate-league",
+        method: MethodKind::PlackettLuce,
+        title: "A debate league: four teams a room",
+        teaches: "Twelve teams, nine rounds, three rooms of four a round, each room ranked first to fourth. \
+                  Plackett–Luce (chosen) rates every place of every room at once, by maximum likelihood: \
+                  Dalston won the most rooms (five), yet Bankside ranks first: never below second in nine \
+                  rounds, where Dalston came third once and last once. Multiplayer Elo and Weng–Lin take the rooms one at a time. The compare \
+                  view is set to the three; step through the iteration to watch the ranks settle.",
+        credit: MADE_HERE,
+        text: include_str!("../lessons/debate-league.csv"),
+        compare: &[MethodKind::PlackettLuce, MethodKind::MultiElo, MethodKind::WengLin],
+    },
 ];
 
 /// The lesson whose data these are, if any (to show its line while it is loaded).
@@ -164,6 +177,34 @@ mod tests {
             assert!(before[i].is_some(), "{n} rated");
         }
         panic!("reversing 2nd to last on every night moved nobody: {before:?}");
+    }
+
+    /// The debate lesson's line: the rooms are the events (27 of 4 teams), Dalston won the most
+    /// rooms, Bankside ranks first by Plackett–Luce.
+    #[test]
+    fn in_the_debate_league_bankside_ranks_first_though_dalston_won_the_most_rooms() {
+        let settings = Settings { method: MethodKind::PlackettLuce, ..Settings::default() };
+        let job = Job::read(lesson("debate-league"), &settings).unwrap();
+        assert_eq!(job.input.dataset.events.len(), 27);
+        assert!(job.input.dataset.events.iter().all(|e| e.places.len() == 4));
+        let mut wins = std::collections::BTreeMap::new();
+        for e in &job.input.dataset.events {
+            let winner = e.places.iter().find(|p| p.1 == 1).unwrap().0;
+            *wins.entry(job.input.dataset.players[winner].name.clone()).or_insert(0) += 1;
+        }
+        let most = wins.iter().max_by_key(|(_, &w)| w).unwrap();
+        assert_eq!((most.0.as_str(), *most.1), ("Dalston", 5));
+        assert!(wins.values().filter(|&&w| w == 5).count() == 1, "{wins:?}");
+        let places = |name: &str| -> Vec<u32> {
+            let id = job.input.dataset.players.iter().position(|p| p.name == name).unwrap();
+            job.input.dataset.events.iter().filter_map(|e| e.places.iter().find(|p| p.0 == id).map(|p| p.1)).collect()
+        };
+        assert!(places("Bankside").iter().all(|&p| p <= 2) && places("Bankside").len() == 9);
+        let dalston = places("Dalston");
+        assert_eq!((dalston.iter().filter(|&&p| p == 3).count(), dalston.iter().filter(|&&p| p == 4).count()), (1, 1));
+        let r = rate_text(lesson("debate-league"), &settings).unwrap();
+        assert_eq!(r.players[0].name, "Bankside");
+        assert!(r.players.iter().position(|p| p.name == "Dalston").unwrap() > 0);
     }
 
     #[test]
