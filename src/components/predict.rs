@@ -229,7 +229,7 @@ fn status(p: Predict) -> impl IntoView {
         view! {
             <p data-testid="predict-progress" role="status">
                 <progress max=total.max(1).to_string() value=done.to_string()></progress>
-                {move || p.doing.get().unwrap_or_else(|| format!("{done} of {total}"))}" "
+                {move || format!(" {} ", p.doing.get().unwrap_or_else(|| format!("{done} of {total}")))}
 
                 <button data-testid="predict-cancel" on:click=move |_| p.cancel(send)>"Cancel"</button>
             </p>

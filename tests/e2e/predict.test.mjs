@@ -27,7 +27,9 @@ test('the later games of the example predicted by Brent and Elo: a table and a c
     assert.equal(rows.length, 3, rows.join('\n'));
     for (const row of await page.locator('[data-testid=predict-row]').all()) {
       const cells = await row.locator('td').allTextContents();
-      const [logLoss, brier] = [Number(cells[1]), Number(cells[2])];
+      // Each score with its standard error: "0.6146 ± 0.0493" (issue 39).
+      assert.match(cells[1], /^\d\.\d{4} ± \d\.\d{4}$/);
+      const [logLoss, brier] = [Number.parseFloat(cells[1]), Number.parseFloat(cells[2])];
       assert.ok(logLoss > 0.3 && logLoss < 1.5 && brier > 0 && brier < 0.5, cells.join(' | '));
       assert.equal(cells[4], '76');
     }

@@ -52,7 +52,7 @@ test('NFL with the defaults: the baselines shown, no loser bolded, a note with r
     let rows = await tableRows(page);
     assert.deepEqual(rows.map((r) => [r.cells[0], r.baseline]),
       [['brent', false], ['elo', false], ['coin (½ each)', true], ['home rate (58.2 %)', true]], JSON.stringify(rows));
-    assert.deepEqual(rows.map((r) => r.cells[1]), ['0.7056', '0.7266', '0.6931', '0.6857']);
+    assert.deepEqual(rows.map((r) => r.cells[1]), ['0.7056 ± 0.0028', '0.7266 ± 0.0069', '0.6931 ± 0.0000', '0.6857 ± 0.0028']);
     assert.equal(await page.locator('[data-testid=predict-table] td.best').count(), 0, 'no method is marked best');
     assert.ok(rows.every((r) => !r.bold), 'no method or baseline is bold');
     assert.equal(await page.locator('[data-testid=predict-table] th.baseline-head').textContent(), 'Baselines (no ratings: a method should beat them)');
@@ -71,7 +71,7 @@ test('NFL with the defaults: the baselines shown, no loser bolded, a note with r
       null, { timeout: 120000 });
     assert.equal(await page.getByTestId('predict-rolling').inputValue(), '20');
     rows = await tableRows(page);
-    assert.deepEqual(rows.map((r) => [r.cells[0], r.cells[1], r.bold]).slice(0, 2), [['brent', '0.6952', false], ['elo', '0.6734', true]]);
+    assert.deepEqual(rows.map((r) => [r.cells[0], r.cells[1], r.bold]).slice(0, 2), [['brent', '0.6952 ± 0.0024', false], ['elo', '0.6734 ± 0.0066', true]]);
     assert.ok(rows.filter((r) => r.baseline).every((r) => !r.bold));
     const after = await page.getByTestId('predict-behind').textContent();
     assert.match(after, /^ ?brent predicts the later games worse than the home rate .* even in 20 rolling blocks/);
