@@ -24,17 +24,17 @@ mod params;
 
 pub use params::MultiEloParams;
 
-use super::sequential::{ordered_games, Rule, Run, SequentialFit, Step, Update};
+use super::sequential::{ordered_games, EventItems, Rule, Run, SequentialFit, Step, Update};
 use crate::error::{check, RateError};
 use crate::methods::fit::Fit;
 use crate::methods::predictive::Model;
-use crate::methods::rating::{GameOrder, MethodVariant, Rating};
+use crate::methods::rating::Rating;
 use crate::methods::spec::About;
 use crate::methods::spec::MethodSpec;
 use crate::methods::Options;
 use crate::methods::{Method, MethodKind};
+use crate::model::Dataset;
 use crate::model::Player;
-use crate::model::{round_number, Dataset};
 
 /// Each player's share of the win expected from the ratings, computed with the largest
 /// exponent taken out so nothing overflows.
@@ -99,20 +99,8 @@ pub fn fit<'d>(data: &'d Dataset, params: &MultiEloParams) -> Result<SequentialF
     if events.is_empty() {
         return Err(RateError::NoGames);
     }
-    let variant = MethodVariant::MultiElo { games: data.events.is_empty().then_some(how), reordered: false };
-    let games = &data.games;
-    // Item k ≥ first_game is the game order[k − first_game].
-    let game = |k: usize| (k >= first_game).then(|| &games[order[k - first_game]]);
-    let same = |a: usize, b: usize| match (game(a), game(b), how) {
-        (Some(x), Some(y), GameOrder::ByDate) => x.date().map(str::trim) == y.date().map(str::trim),
-        (Some(x), Some(y), GameOrder::ByRound) => x.round().and_then(round_number) == y.round().and_then(round_number),
-        _ => false,
-    };
-    let name = match (data.events.is_empty(), how) {
-        (true, GameOrder::ByDate) => "date",
-        (true, GameOrder::ByRound) => "round",
-        _ => "event",
-    };
+    let batches = EventItems { games: &data.games, order, first_game, how, games_only: data.events.is_empty() };
+    let (variant, name, same) = (batches.variant(), batches.step_name(), |a, b| batches.same(a, b));
     let items: Vec<usize> = (0..events.len()).collect();
     let rule = MultiEloRule { events, params: params.clone() };
     Ok(SequentialFit::new(data, rule, variant, items, Step { name, same: &same, initial: params.initial }))

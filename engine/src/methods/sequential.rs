@@ -164,6 +164,44 @@ impl<R: Rule> SequentialFit<'_, R> {
 }
 
 /// How a run is cut into steps, and where ratings start.
+/// The items of a method that takes events and then two-player games (multiplayer Elo,
+/// Weng–Lin): items `0..first_game` are the data's events, item `k ≥ first_game` the game
+/// `order[k − first_game]`. With games only, a step is the games of one date or round.
+pub struct EventItems<'d> {
+    pub games: &'d [Game],
+    pub order: Vec<usize>,
+    pub first_game: usize,
+    pub how: GameOrder,
+    /// Whether the data have no events (only games).
+    pub games_only: bool,
+}
+
+impl EventItems<'_> {
+    /// How the run went: games in `how`'s order when there are only games.
+    pub fn variant(&self) -> MethodVariant {
+        MethodVariant::MultiElo { games: self.games_only.then_some(self.how), reordered: false }
+    }
+
+    /// What a step is, in words.
+    pub fn step_name(&self) -> &'static str {
+        match (self.games_only, self.how) {
+            (true, GameOrder::ByDate) => "date",
+            (true, GameOrder::ByRound) => "round",
+            _ => "event",
+        }
+    }
+
+    /// Whether items `a` and `b` are taken in one step: two games of one date or round.
+    pub fn same(&self, a: usize, b: usize) -> bool {
+        let game = |k: usize| (k >= self.first_game).then(|| &self.games[self.order[k - self.first_game]]);
+        match (game(a), game(b), self.how) {
+            (Some(x), Some(y), GameOrder::ByDate) => x.date().map(str::trim) == y.date().map(str::trim),
+            (Some(x), Some(y), GameOrder::ByRound) => x.round().and_then(round_number) == y.round().and_then(round_number),
+            _ => false,
+        }
+    }
+}
+
 pub struct Step<'a> {
     pub name: &'static str,
     pub same: &'a dyn Fn(usize, usize) -> bool,

@@ -8,11 +8,11 @@ use super::update::{pair_score, update, validate, Skill};
 use crate::error::RateError;
 use crate::methods::fit::Fit;
 use crate::methods::predictive::Model;
-use crate::methods::rating::{GameOrder, MethodVariant, Rating};
-use crate::methods::sequential::{ordered_games, Rule, Run, SequentialFit, Step, Update};
+use crate::methods::rating::Rating;
+use crate::methods::sequential::{ordered_games, EventItems, Rule, Run, SequentialFit, Step, Update};
 use crate::methods::spec::{About, MethodSpec};
 use crate::methods::{Method, MethodKind, Options};
-use crate::model::{round_number, Dataset, Event, Player};
+use crate::model::{Dataset, Event, Player};
 
 impl MethodSpec for WengLinParams {
     const ABOUT: About = About {
@@ -94,19 +94,8 @@ pub fn fit<'d>(data: &'d Dataset, params: &WengLinParams) -> Result<SequentialFi
     if events.is_empty() {
         return Err(RateError::NoGames);
     }
-    let variant = MethodVariant::MultiElo { games: data.events.is_empty().then_some(how), reordered: false };
-    let games = &data.games;
-    let game = |k: usize| (k >= first_game).then(|| &games[order[k - first_game]]);
-    let same = |a: usize, b: usize| match (game(a), game(b), how) {
-        (Some(x), Some(y), GameOrder::ByDate) => x.date().map(str::trim) == y.date().map(str::trim),
-        (Some(x), Some(y), GameOrder::ByRound) => x.round().and_then(round_number) == y.round().and_then(round_number),
-        _ => false,
-    };
-    let name = match (data.events.is_empty(), how) {
-        (true, GameOrder::ByDate) => "date",
-        (true, GameOrder::ByRound) => "round",
-        _ => "event",
-    };
+    let batches = EventItems { games: &data.games, order, first_game, how, games_only: data.events.is_empty() };
+    let (variant, name, same) = (batches.variant(), batches.step_name(), |a, b| batches.same(a, b));
     let items: Vec<usize> = (0..events.len()).collect();
     let rule = WengLinRule { events, sigma: vec![params.sigma; n], params: params.clone() };
     Ok(SequentialFit::new(data, rule, variant, items, Step { name, same: &same, initial: params.mu }))
