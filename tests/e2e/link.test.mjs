@@ -3,11 +3,10 @@
 // and shows the usual state; data too large for a link leave the settings only, saying so.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdir, readFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { serve } from './server.mjs';
-import { ARTIFACTS, DESKTOP, PHONE, ROOT, finished, launch } from './browser.mjs';
+import { ARTIFACTS, DESKTOP, PHONE, ROOT, axe, finished, launch } from './browser.mjs';
 
-const AXE = `${ROOT}node_modules/axe-core/axe.min.js`;
 let browser, site;
 
 before(async () => {
@@ -64,14 +63,6 @@ async function copyLink(page) {
   return page.getByTestId('link').inputValue();
 }
 
-async function axe(page, view) {
-  // Evaluated, not added as a script tag: the site's Content-Security-Policy refuses inline scripts.
-  await page.evaluate(await readFile(AXE, 'utf8'));
-  const violations = await page.evaluate(async () => (await window.axe.run(document)).violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`));
-  assert.deepEqual(violations, [], `${view}: ${violations.join('\n')}`);
-}
 
 /** The scenario of the first test: the chess games, Brent's and Elo's parameters changed,
  * Elo chosen, the table by name, step 2 shown. */

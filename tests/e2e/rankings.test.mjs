@@ -2,20 +2,10 @@
 // the three ranking methods switched among and compared, axe clean at both widths.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFile } from 'node:fs/promises';
-import { ARTIFACTS, DESKTOP, PHONE, ROOT, compared, finished, siteForTests } from './browser.mjs';
+import { ARTIFACTS, DESKTOP, PHONE, axe, compared, finished, siteForTests } from './browser.mjs';
 
-const AXE = `${ROOT}node_modules/axe-core/axe.min.js`;
 const shared = siteForTests();
 
-/** Runs axe on the page as it is; fails on any serious or critical violation, naming it. */
-async function axe(page, view) {
-  await page.evaluate(await readFile(AXE, 'utf8'));
-  const violations = await page.evaluate(async () => (await window.axe.run(document)).violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`));
-  assert.deepEqual(violations, [], `${view}: ${violations.join('\n')}`);
-}
 
 const method = (page) => page.evaluate(() => document.querySelector('[data-testid=results-panel]').dataset.method);
 

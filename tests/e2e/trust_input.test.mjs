@@ -4,19 +4,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { ARTIFACTS, DESKTOP, PHONE, ROOT, editInput, finished, siteForTests } from './browser.mjs';
+import { ARTIFACTS, DESKTOP, PHONE, ROOT, axe, editInput, finished, siteForTests } from './browser.mjs';
 
 const { open } = siteForTests();
-const AXE = `${ROOT}node_modules/axe-core/axe.min.js`;
 
-/** axe on the page as it is: no serious or critical violation. */
-async function axe(page, view) {
-  await page.evaluate(await readFile(AXE, 'utf8'));
-  const violations = await page.evaluate(async () => (await window.axe.run(document)).violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`));
-  assert.deepEqual(violations, [], `${view}: ${violations.join('\n')}`);
-}
 
 const OWN = 'white,black,result\nAnna,Ben,1-0\nBen,Cleo,1-0\nCleo,Anna,1/2-1/2\n';
 const input = (page) => page.getByTestId('input').inputValue();
