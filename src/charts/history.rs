@@ -59,7 +59,7 @@ pub fn draw(canvas: &HtmlCanvasElement, series: &[Series], axis: HistoryAxis) ->
         .configure_mesh()
         .x_desc(axis.title())
         .y_desc("rating (Elo points)")
-        .x_labels(if axis == HistoryAxis::Day { 4 } else { 8 })
+        .x_labels(if axis == HistoryAxis::Day { 6 } else { 8 })
         .x_label_formatter(&|x| axis.label(*x))
         .y_label_formatter(&|v| format!("{v:.0}"))
         .label_style((FontFamily::SansSerif, super::TEXT))
