@@ -311,6 +311,12 @@ impl Game {
 /// A multi-player event: each ranked player's finishing place (1 = winner; players who share
 /// a place tied), and the players who took part without a place (`unranked`): each is below
 /// every ranked player and unordered among the others, as a top-k ranking says (issue 39).
+///
+/// In a team event (`event, team, place, members`) every member is listed with the team's
+/// place, and `team` gives each entry's team within the event: `team[k]` for the `k`-th entry
+/// of `places` followed by `unranked`. Empty in an event of individuals (each a team of one).
+/// Invariant: teammates share a place (or are all unranked), and `team` is empty or has one
+/// entry per player.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Event {
     pub name: String,
@@ -318,12 +324,19 @@ pub struct Event {
     pub line: usize,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub unranked: Vec<PlayerId>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub team: Vec<u32>,
 }
 
 impl Event {
     /// An event of ranked players only (every place given).
     pub fn ranked(name: impl Into<String>, places: Vec<(PlayerId, u32)>, line: usize) -> Event {
-        Event { name: name.into(), places, line, unranked: Vec::new() }
+        Event { name: name.into(), places, line, unranked: Vec::new(), team: Vec::new() }
+    }
+
+    /// Whether its sides are teams of several players.
+    pub fn has_teams(&self) -> bool {
+        !self.team.is_empty()
     }
 
     /// How many players took part, ranked or not.

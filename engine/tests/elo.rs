@@ -172,6 +172,7 @@ fn multiplayer_elo_with_two_players_is_elo() {
             places: vec![(g.first(), a), (g.second(), b)],
             line: k + 2,
             unranked: Vec::new(),
+            team: Vec::new(),
         });
     }
     let elo = by_name(&elo::rate(&d, &EloParams { chronological: false, ..Default::default() }).unwrap());
@@ -192,6 +193,7 @@ fn multiplayer_elo_hand_worked_and_invariant() {
         places: vec![(ids[0], 2), (ids[1], 1), (ids[2], 3), (ids[3], 4)],
         line: 2,
         unranked: Vec::new(),
+        team: Vec::new(),
     });
     let r = by_name(&multi_elo::rate(&d, &MultiEloParams::default()).unwrap());
     // Four equal players expect a quarter of a win each: the winner gains 25·0.75. A, second,
@@ -199,7 +201,13 @@ fn multiplayer_elo_hand_worked_and_invariant() {
     // wins second place among three, gaining 25·(1 − 1/3) more.
     assert!((r["B"] - 1518.75).abs() < 1e-9 && (r["A"] - (1493.75 + 25.0 * 2.0 / 3.0)).abs() < 1e-9, "{r:?}");
     // A second event, now with unequal ratings, keeps the sum.
-    d.events.push(Event { name: "2".into(), places: vec![(ids[0], 1), (ids[1], 2), (ids[2], 2)], line: 6, unranked: Vec::new() });
+    d.events.push(Event {
+        name: "2".into(),
+        places: vec![(ids[0], 1), (ids[1], 2), (ids[2], 2)],
+        line: 6,
+        unranked: Vec::new(),
+        team: Vec::new(),
+    });
     let r = multi_elo::rate(&d, &MultiEloParams { zeta: 400.0, k: 32.0, initial: 1500.0 }).unwrap();
     let sum: f64 = r.players.iter().map(|p| p.rating.unwrap()).sum();
     assert!((sum - 6000.0).abs() < 1e-9);

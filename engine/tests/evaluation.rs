@@ -249,7 +249,7 @@ fn multi_player_events_are_scored_by_the_winner_s_share() {
         let mut seated: Vec<(usize, f64)> = table[..4].iter().map(|&p| (p, strength[p] + rng.normal())).collect();
         seated.sort_by(|a, b| b.1.total_cmp(&a.1));
         let places = seated.iter().enumerate().map(|(k, &(p, _))| (ids[p], k as u32 + 1)).collect();
-        d.events.push(Event { name: format!("E{e}"), places, line: e + 2, unranked: Vec::new() });
+        d.events.push(Event { name: format!("E{e}"), places, line: e + 2, unranked: Vec::new(), team: Vec::new() });
     }
     let e =
         evaluate(&d, &[Method::MultiElo(MultiEloParams::default()), Method::Brent(BrentParams::default())], &Options::default(), 0.2, 1);

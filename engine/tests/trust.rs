@@ -89,7 +89,13 @@ fn inconsistent_data_are_refused_in_release_builds_too() {
         let mut d = Dataset::new();
         d.add_game("A", "B", 1.0);
         d.add_game("B", "C", 0.5);
-        d.events.push(ratings_engine::Event { name: "e".into(), places: vec![(0, 1), (1, 2)], line: 0, unranked: Vec::new() });
+        d.events.push(ratings_engine::Event {
+            name: "e".into(),
+            places: vec![(0, 1), (1, 2)],
+            line: 0,
+            unranked: Vec::new(),
+            team: Vec::new(),
+        });
         spoil(&mut d);
         for kind in MethodKind::ALL {
             match rate(&d, &Method::default_for(kind), &Options::default()) {

@@ -191,7 +191,7 @@ fn events_have_equal_shares_as_their_coin() {
     let ids: Vec<usize> = (0..6).map(|i| d.player(&format!("P{i}")).unwrap()).collect();
     for e in 0..40 {
         let places = (0..3).map(|k| (ids[(e + k * 2) % 6], k as u32 + 1)).collect();
-        d.events.push(Event { name: format!("E{e}"), places, line: e + 2, unranked: Vec::new() });
+        d.events.push(Event { name: format!("E{e}"), places, line: e + 2, unranked: Vec::new(), team: Vec::new() });
     }
     let e = evaluate(&d, &[Method::MultiElo(MultiEloParams::default())], &Options::default(), 0.25, 1);
     assert_eq!(e.baselines.len(), 1);

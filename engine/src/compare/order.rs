@@ -277,7 +277,7 @@ mod tests {
         let ids: Vec<usize> = ["A", "B", "C", "D"].iter().map(|n| d.player(n).unwrap()).collect();
         for k in 0..6u32 {
             let places = ids.iter().map(|&i| (i, (i as u32 + k) % 4 + 1)).collect();
-            d.events.push(Event { name: format!("e{k}"), places, line: 0, unranked: Vec::new() });
+            d.events.push(Event { name: format!("e{k}"), places, line: 0, unranked: Vec::new(), team: Vec::new() });
         }
         let m = Method::MultiElo(MultiEloParams::default());
         let forward = rate(&d, &m, &Options::default()).unwrap();

@@ -12,7 +12,7 @@
 //! use ratings_engine::{Dataset, Event};
 //! let mut d = Dataset::new();
 //! let ids: Vec<usize> = ["A", "B", "C", "D"].iter().map(|n| d.player(n).unwrap()).collect();
-//! d.events.push(Event { name: "game 1".into(), places: ids.iter().map(|&i| (i, i as u32 + 1)).collect(), line: 2, unranked: Vec::new() });
+//! d.events.push(Event { name: "game 1".into(), places: ids.iter().map(|&i| (i, i as u32 + 1)).collect(), line: 2, unranked: Vec::new(), team: Vec::new() });
 //! let r = rate(&d, &MultiEloParams::default()).unwrap();
 //! assert_eq!(r.players[0].name, "A");
 //! assert!((r.players[0].rating.unwrap() - (1500.0 + 25.0 * 0.75)).abs() < 1e-9);

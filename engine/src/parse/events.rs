@@ -178,7 +178,7 @@ impl EventReader<'_> {
             self.errors.push(self.bad(line, place_col, PLACES_EXPECTED, &found));
         } else {
             let places = e.ranked.iter().map(|&(p, k, _)| (p, k)).collect();
-            self.data.events.push(Event { name: e.name, places, line: e.line, unranked: e.unranked });
+            self.data.events.push(Event { name: e.name, places, line: e.line, unranked: e.unranked, team: Vec::new() });
         }
     }
 
@@ -214,7 +214,7 @@ impl EventReader<'_> {
                 self.errors.push(self.bad(rec.line, cols[skip.found as usize - 1], PLACES_EXPECTED, &found));
             } else {
                 let name = self.name(&rec, event, false);
-                self.data.events.push(Event { name, places, line: rec.line, unranked: Vec::new() });
+                self.data.events.push(Event { name, places, line: rec.line, unranked: Vec::new(), team: Vec::new() });
             }
         }
     }
@@ -234,7 +234,7 @@ impl EventReader<'_> {
             crate::sort::unstable_by(&mut sorted, |a, b| b.total_cmp(a));
             let places = entries.iter().map(|&(p, s)| (p, 1 + sorted.partition_point(|&t| t > s) as u32)).collect();
             let name = self.name(&rec, event, false);
-            self.data.events.push(Event { name, places, line: rec.line, unranked: Vec::new() });
+            self.data.events.push(Event { name, places, line: rec.line, unranked: Vec::new(), team: Vec::new() });
         }
     }
 
