@@ -79,3 +79,30 @@ fn a_long_evaluation_says_its_progress_on_stderr() {
     assert!(!err.contains("evaluate: "), "{err}");
     std::fs::remove_file(file).ok();
 }
+
+/// Issue 39, item 3: `evaluate` on a ranking file (the debate lesson: 27 rooms of four teams)
+/// predicts the later rooms' whole finishing orders with each method that rates events, and
+/// says so in its header, columns, legend and JSON; a method of two-player games says why it
+/// cannot. (Plackett–Luce was refused: "only multiplayer Elo predicts multi-player events".)
+#[test]
+fn evaluate_predicts_the_later_events_whole_rankings() {
+    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/../src/lessons/debate-league.csv");
+    let (out, err, ok) = cli(&["evaluate", "--methods", "plackett_luce,weng_lin,multi_elo", file]);
+    assert!(ok, "{err}");
+    assert!(out.starts_with("Held-out prediction: 5 events predicted"), "{out}");
+    for method in ["plackett_luce", "weng_lin", "multi_elo"] {
+        let row = out.lines().find(|l| l.starts_with(method)).unwrap_or_else(|| panic!("{out}"));
+        assert!(row.contains(" ± ") && !row.contains("could not"), "{row}");
+    }
+    // The coin: every room a full ranking of four, ln 4! = 3.1781.
+    assert!(out.lines().any(|l| l.starts_with("coin") && l.contains("3.1781")), "{out}");
+    assert!(out.contains("whole finishing order") && out.contains("event by event"), "{out}");
+    // A method that could not be fit fails the run (exit 1), saying why in the table.
+    let (brent, _, ok) = cli(&["evaluate", "--methods", "plackett_luce,brent", file]);
+    assert!(!ok && brent.contains("brent        could not be fit: this method rates two-player games"), "{brent}");
+    let (json, _, ok) = cli(&["evaluate", "--methods", "plackett_luce", "--format", "json", file]);
+    assert!(ok);
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(v["events"], true);
+    assert!(v["methods"][0]["log_loss"].as_f64().unwrap() < 3.1781);
+}

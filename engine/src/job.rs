@@ -236,7 +236,7 @@ fn events_not_games(method: MethodKind) -> ParseErrors {
 /// methods meet formats (parsing knows formats, not methods).
 pub fn own_format(method: MethodKind) -> Option<Format> {
     match method {
-        MethodKind::MultiElo | MethodKind::PlackettLuce | MethodKind::WengLin => Some(Format::Events),
+        m if m.rates_events() => Some(Format::Events),
         MethodKind::Aga => Some(Format::AgaResults),
         _ => None,
     }

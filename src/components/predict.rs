@@ -282,7 +282,7 @@ fn baseline_row(b: &BaselineScores) -> impl IntoView {
 fn behind_note(p: Predict, e: &Evaluation) -> Option<impl IntoView> {
     let behind = e.behind()?;
     let blocks = SUGGESTED_ROLLING.min(e.games_scored.max(1));
-    let text = behind.text("the Rolling blocks field above, or the button below");
+    let text = e.in_words(behind.text("the Rolling blocks field above, or the button below"));
     let lead = match e.best_method() {
         None => format!("No method beat {}, so none is marked best.", behind.baseline.title()),
         Some(_) => String::new(),
@@ -301,6 +301,20 @@ fn behind_note(p: Predict, e: &Evaluation) -> Option<impl IntoView> {
             {again}
         </div>
     })
+}
+
+/// What the table shows, of games or of events.
+fn caption(e: &Evaluation) -> String {
+    let folds = if e.folds > 1 { format!(", a rolling origin in {} blocks", e.folds) } else { String::new() };
+    let (share, n, order) = (e.holdout * 100.0, e.games_scored, &e.order);
+    if e.events {
+        return format!(
+            "The later {share:.0} % of the events ({n}, taken {order}{folds}) predicted by each method fit on the events before: log-loss of each event's whole finishing order (−ln of its probability under Plackett–Luce with the method's strengths, tied places in any order, unranked players last; lower is better), Brier score and accuracy of first place, events with a player the earlier events left unrated, the first fit's log-loss on its own events (far below the held-out one: overfitting); ± one standard error. The coin gives every player equal strength."
+        );
+    }
+    format!(
+        "The later {share:.0} % of the games ({n}, taken {order}{folds}) predicted by each method fit on the games before: log-loss (lower is better; a coin's is 0.693, a draw counting half each way), Brier score, accuracy on decisive games, games with a player the earlier games left unrated (the method's default used), the first fit's log-loss on its own games (far below the held-out one: overfitting); ± one standard error. The baselines need no ratings: a coin, and the home side's (White's) share of the points in the earlier games; a method worth using beats them."
+    )
 }
 
 /// The held-out scores: one row per method, then the baselines; the best log-loss in bold only
@@ -339,13 +353,7 @@ fn evaluation_table(p: Predict, e: &Evaluation) -> impl IntoView {
             </tbody>
         }
     });
-    let folds = if e.folds > 1 { format!(", a rolling origin in {} blocks", e.folds) } else { String::new() };
-    let caption = format!(
-        "The later {:.0} % of the games ({}, taken {}{folds}) predicted by each method fit on the games before: log-loss (lower is better; a coin's is 0.693, a draw counting half each way), Brier score, accuracy on decisive games, games with a player the earlier games left unrated (the method's default used), the first fit's log-loss on its own games (far below the held-out one: overfitting); ± one standard error. The baselines need no ratings: a coin, and the home side's (White's) share of the points in the earlier games; a method worth using beats them.",
-        e.holdout * 100.0,
-        e.games_scored,
-        e.order
-    );
+    let caption = caption(e);
     let fitted =
         e.methods.iter().filter(|m| m.fits_parameters).map(|m| format!("{}: its k and p were fitted on the earlier games only.", m.label));
     let notes = e
@@ -353,16 +361,16 @@ fn evaluation_table(p: Predict, e: &Evaluation) -> impl IntoView {
         .iter()
         .filter_map(|m| m.note.as_ref().map(|n| format!("{}: {n}.", m.label)))
         .chain(fitted)
-        .chain(e.overfitting_notes())
+        .chain(e.overfitting_notes().into_iter().map(|n| e.in_words(n)))
         .map(|n| view! { <li>{n}</li> })
         .collect_view();
     view! {
         <p class="help" data-testid="predict-caption">{caption}</p>
         {behind_note(p, e)}
-        {e.noise_note().map(|n| view! { <p class="help" data-testid="predict-noise">{n}</p> })}
+        {e.noise_note().map(|n| view! { <p class="help" data-testid="predict-noise">{e.in_words(n)}</p> })}
         <div class="table-wrap" tabindex="0" role="region" aria-label="Held-out prediction">
             <table class="predict-table" data-testid="predict-table">
-                <thead><tr><th>"Method"</th><th class="num">"Log-loss"</th><th class="num">"Brier"</th><th class="num">"Accuracy"</th><th class="num">"Games"</th><th class="num">"Unseen"</th><th class="num">"In-sample"</th></tr></thead>
+                <thead><tr><th>"Method"</th><th class="num">"Log-loss"</th><th class="num">"Brier"</th><th class="num">"Accuracy"</th><th class="num">{if e.events { "Events" } else { "Games" }}</th><th class="num">"Unseen"</th><th class="num">"In-sample"</th></tr></thead>
                 <tbody>{rows}</tbody>
                 {baselines}
             </table>
@@ -494,6 +502,15 @@ fn lab_setup(p: Predict) -> impl IntoView {
 #[component]
 pub fn PredictPanel() -> impl IntoView {
     let p = expect_context::<Predict>();
+    let state = expect_context::<State>();
+    // Events are predicted by the methods that rate them: opened with none of those chosen
+    // (the default is Brent and Elo), the choice becomes the ranking methods.
+    Effect::new(move |_| {
+        let events = state.summary.with(|s| s.as_ref().is_some_and(|s| s.events > 0 && s.games == 0));
+        if events && !p.kinds.with_untracked(|ks| ks.iter().any(|k| k.rates_events())) {
+            p.kinds.set(MethodKind::ALL.into_iter().filter(|k| k.rates_events()).collect());
+        }
+    });
     view! {
         <section class="panel predict-panel" aria-labelledby="predict-title" data-testid="predict-panel">
             <h2 id="predict-title">"Which method predicts best?"</h2>

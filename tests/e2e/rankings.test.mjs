@@ -49,6 +49,21 @@ test('the debate lesson: Plackett–Luce stepped through, the three ranking meth
     assert.equal(await page.getByTestId('compare-row').count(), 12);
     await axe(page, `${at} the three ranking methods compared`);
     await page.screenshot({ path: `${ARTIFACTS}/rankings-${at}.png`, fullPage: false });
+
+    // The later rooms' whole finishing orders predicted by the three (chosen by themselves:
+    // the data are events), each scored, the coin's ln 4! below them.
+    await page.getByTestId('predict-open').click();
+    for (const m of ['plackett_luce', 'weng_lin', 'multi_elo']) assert.equal(await page.getByTestId(`predict-method-${m}`).isChecked(), true, m);
+    assert.equal(await page.getByTestId('predict-method-brent').isChecked(), false);
+    await page.getByTestId('predict-evaluate').click();
+    await page.getByTestId('predict-table').waitFor({ timeout: 60000 });
+    const rows = await page.getByTestId('predict-row').allTextContents();
+    assert.equal(rows.length, 3, rows.join(' | '));
+    for (const row of rows) assert.match(row, /\d\.\d{4} ± \d\.\d{4}/, row);
+    assert.match(await page.getByTestId('predict-caption').textContent(), /whole finishing order/);
+    assert.match(await page.getByTestId('predict-baseline-row').first().textContent(), /3\.1781/);
+    assert.match(await page.getByTestId('predict-table').locator('thead').textContent(), /Events/);
+    await axe(page, `${at} the later rooms predicted`);
     assert.deepEqual(errors, []);
     await context.close();
   }

@@ -15,7 +15,7 @@
 //! follow the earlier games' luck ([`super::cause`] tells the two apart).
 
 use super::cause::Overfit;
-use super::metrics::{self, actual_shares, Scores};
+use super::metrics::{self, Scores};
 use super::split::{events_only, Splits};
 use crate::model::Dataset;
 use serde::{Deserialize, Serialize};
@@ -73,10 +73,10 @@ pub struct BaselineScores {
 /// with its per-game log-losses (for the paired differences with the methods').
 pub fn baselines(data: &Dataset, folds: &Splits) -> Vec<(BaselineScores, Vec<f64>)> {
     if events_only(data) {
-        let shares: Vec<(Vec<f64>, Vec<f64>)> = folds
+        let shares: Vec<_> = folds
             .iter()
             .flat_map(|(_, test)| test.into_iter().map(|i| &data.events[i]))
-            .map(|e| (vec![1.0 / e.places.len().max(1) as f64; e.places.len()], actual_shares(e)))
+            .map(|e| super::rankings::predict(e, |_| 0.0))
             .collect();
         return metrics::score_events(&shares)
             .map(|scores| (BaselineScores { baseline: Baseline::Coin, scores, rate: None }, metrics::event_losses(&shares)))

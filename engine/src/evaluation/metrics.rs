@@ -13,7 +13,7 @@
 //!   noise in a score, and of a difference between two methods' scores when taken game by game
 //!   on the same games: [`paired`]).
 
-use crate::model::Event;
+use super::rankings::Ranked;
 use serde::{Deserialize, Serialize};
 
 /// The smallest probability a log-loss takes.
@@ -85,9 +85,9 @@ pub fn losses(pairs: &[(f64, f64)]) -> Vec<f64> {
     pairs.iter().map(|&(p, s)| log_loss(p, s)).collect()
 }
 
-/// Each multi-player event's log-loss: the cross-entropy `−Σ s_i ln e_i`.
-pub fn event_losses(events: &[(Vec<f64>, Vec<f64>)]) -> Vec<f64> {
-    events.iter().map(|(e, s)| -e.iter().zip(s).map(|(&e, &s)| if s > 0.0 { s * e.max(FLOOR).ln() } else { 0.0 }).sum::<f64>()).collect()
+/// Each multi-player event's log-loss: `−ln` of its whole finishing order's probability.
+pub fn event_losses(events: &[Ranked]) -> Vec<f64> {
+    events.iter().map(|e| e.loss).collect()
 }
 
 fn mean(values: &[f64]) -> f64 {
@@ -135,35 +135,29 @@ pub fn calibration(pairs: &[(f64, f64)]) -> Vec<Bin> {
         .collect()
 }
 
-/// Each player's actual share of an event's win: a tie for first shares it.
-pub(super) fn actual_shares(event: &Event) -> Vec<f64> {
-    let best = event.places.iter().map(|p| p.1).min().unwrap_or(1);
-    let winners = event.places.iter().filter(|p| p.1 == best).count() as f64;
-    event.places.iter().map(|p| if p.1 == best { 1.0 / winners } else { 0.0 }).collect()
-}
-
-/// Scores multi-player events: each event the predicted shares `e` (summing to 1) and the
-/// actual ones `s` (1 to the winner; a tie for first shares it). Log-loss is the
-/// cross-entropy `−Σ s_i ln e_i` (the winner's `−ln e_w`), Brier `Σ (e_i − s_i)²`, accuracy
-/// whether the favourite won (a tie for favourite counting its share), calibration over every
-/// player's predicted share and actual share.
-pub fn score_events(events: &[(Vec<f64>, Vec<f64>)]) -> Option<Scores> {
+/// Scores multi-player events ([`super::rankings`]): log-loss is `−ln` of the probability of
+/// each event's whole finishing order (Plackett–Luce with the sides' strengths), Brier the
+/// first place's `Σ (e_i − s_i)²` over the predicted shares `e` and actual ones `s` (1 to the
+/// winner; a tie for first shares it), accuracy whether the favourite finished first (a tie
+/// for favourite counting its share), calibration over every side's predicted and actual
+/// share of first place.
+pub fn score_events(events: &[Ranked]) -> Option<Scores> {
     if events.is_empty() {
         return None;
     }
     let n = events.len() as f64;
     let logs = event_losses(events);
-    let briers: Vec<f64> = events.iter().map(|(e, s)| e.iter().zip(s).map(|(e, s)| (e - s) * (e - s)).sum::<f64>()).collect();
+    let briers: Vec<f64> = events.iter().map(|r| r.shares.iter().zip(&r.actual).map(|(e, s)| (e - s) * (e - s)).sum::<f64>()).collect();
     let hits: Vec<f64> = events
         .iter()
-        .map(|(e, s)| {
+        .map(|Ranked { shares: e, actual: s, .. }| {
             let top = e.iter().copied().fold(f64::NEG_INFINITY, f64::max);
             let favourites: Vec<usize> = (0..e.len()).filter(|&i| e[i] == top).collect();
             favourites.iter().map(|&i| s[i]).sum::<f64>() / favourites.len() as f64
         })
         .collect();
     let accuracy = Some(hits.iter().sum::<f64>() / n);
-    let pairs: Vec<(f64, f64)> = events.iter().flat_map(|(e, s)| e.iter().copied().zip(s.iter().copied())).collect();
+    let pairs: Vec<(f64, f64)> = events.iter().flat_map(|r| r.shares.iter().copied().zip(r.actual.iter().copied())).collect();
     Some(Scores {
         games: events.len(),
         log_loss: mean(&logs),

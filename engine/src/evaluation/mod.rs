@@ -17,6 +17,7 @@ pub mod metrics;
 pub mod predict;
 pub mod printed;
 pub mod random;
+pub mod rankings;
 pub mod run;
 mod scored;
 pub mod simulate;

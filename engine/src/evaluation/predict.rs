@@ -8,6 +8,7 @@
 //! continuous scale, the Glicko family's initial rating (and deviation), WHR's anchor; such
 //! games are counted.
 
+use super::rankings::Ranked;
 use crate::methods::predictive::Model;
 use crate::methods::rating::Rating;
 use crate::methods::Method;
@@ -48,22 +49,24 @@ impl Predictor {
         (self.model.expected(a, b, g), unseen)
     }
 
-    /// Each player's predicted share of a multi-player event (multiplayer Elo's model:
-    /// `10^(R_i/ζ) / Σ_j 10^(R_j/ζ)`), and whether a player had no rating; `None` for the
-    /// methods that do not rate events.
-    pub fn predict_event(&self, event: &Event) -> Option<(Vec<f64>, bool)> {
-        let Model::Shares { zeta } = self.model else { return None };
-        let mut unseen = false;
-        let ratings: Vec<f64> = event
-            .places
-            .iter()
-            .map(|&(p, _)| {
-                let v = self.values.get(p).copied().flatten();
-                unseen |= v.is_none();
-                v.unwrap_or_else(|| self.defaults.get(p).copied().unwrap_or(0.0))
-            })
-            .collect();
-        Some((crate::methods::multi_elo::expected_shares(&ratings, zeta), unseen))
+    /// The prediction of a multi-player event ([`super::rankings`]) by each player's
+    /// strength on the Plackett–Luce scale (`e^x` of a natural log-strength; multiplayer Elo's
+    /// and Weng–Lin's `10^(R/ζ)`), and whether a player had no rating; `None` for the methods
+    /// whose model has no such strength (those that rate two-player games only).
+    pub fn predict_event(&self, event: &Event) -> Option<(Ranked, bool)> {
+        let scale = match self.model {
+            Model::Logistic => 1.0,
+            Model::Shares { zeta } => std::f64::consts::LN_10 / zeta,
+            _ => return None,
+        };
+        let unseen = std::cell::Cell::new(false);
+        let theta = |p: usize| {
+            let v = self.values.get(p).copied().flatten();
+            unseen.set(unseen.get() | v.is_none());
+            scale * v.unwrap_or_else(|| self.defaults.get(p).copied().unwrap_or(0.0))
+        };
+        let ranked = super::rankings::predict(event, theta);
+        Some((ranked, unseen.get()))
     }
 }
 

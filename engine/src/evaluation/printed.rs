@@ -29,7 +29,7 @@ fn rolling_hint(e: &Evaluation) -> String {
 pub fn evaluation_notes(e: &Evaluation) -> Vec<String> {
     let behind = e.behind().map(|b| b.text(&rolling_hint(e)));
     let own = e.methods.iter().filter_map(|m| Some(format!("{}: {}.", m.label, m.note.as_deref()?)));
-    e.noise_note().into_iter().chain(behind).chain(e.overfitting_notes()).chain(own).collect()
+    e.noise_note().into_iter().chain(behind).chain(e.overfitting_notes()).map(|n| e.in_words(n)).chain(own).collect()
 }
 
 /// "0.6523 ± 0.0081": a score with its standard error.
@@ -40,12 +40,17 @@ pub fn with_se(value: f64, se: Option<f64>) -> String {
     }
 }
 
+const GAMES_LEGEND: &str = "\nLog-loss: a draw counts half each way; ln 2 = 0.6931 is a coin's; ± one standard error (the per-game\nlosses' sd / √games). Accuracy: decisive games whose winner was favoured. Unseen: games with a player the\nearlier games leave unrated (the method's default used). In-sample: the first fit's log-loss on its own games.\n";
+
+const EVENTS_LEGEND: &str = "\nLog-loss: −ln of the probability each method's strengths give an event's whole finishing order (Plackett–\nLuce: tied places in any order, unranked players last); a coin's (equal strengths) is ln n! for a full\nranking of n; ± one standard error (the per-event losses' sd / √events). Brier and accuracy: first place (accuracy: events\nwhose favourite finished first). Unseen: events with a player the earlier events leave unrated (the method's\ndefault used). In-sample: the first fit's log-loss on its own events.\n";
+
 /// Held-out scores: one row per method as listed, then the baselines; then how the games were
 /// split, the notes, and each method that could not be fit.
 pub fn evaluation_table(e: &Evaluation) -> String {
     let mut out = format!(
-        "Held-out prediction: {} games predicted ({} later share, {}{}), fit on the {} before\n\n",
+        "Held-out prediction: {} {} predicted ({} later share, {}{}), fit on the {} before\n\n",
         e.games_scored,
+        e.noun(),
         format_args!("{:.0} %", e.holdout * 100.0),
         e.order,
         if e.folds > 1 { format!(", rolling origin in {} blocks", e.folds) } else { String::new() },
@@ -53,7 +58,13 @@ pub fn evaluation_table(e: &Evaluation) -> String {
     );
     out += &format!(
         "{:<12} {:>17} {:>17} {:>9} {:>7} {:>7} {:>9}\n",
-        "method", "log-loss", "Brier", "accuracy", "games", "unseen", "in-sample"
+        "method",
+        "log-loss",
+        "Brier",
+        "accuracy",
+        e.noun(),
+        "unseen",
+        "in-sample"
     );
     let acc = |s: &super::Scores| s.accuracy.map_or("-".into(), |a| format!("{:.1} %", a * 100.0));
     let (log, brier) = (|s: &super::Scores| with_se(s.log_loss, s.log_loss_se), |s: &super::Scores| with_se(s.brier, s.brier_se));
@@ -81,9 +92,9 @@ pub fn evaluation_table(e: &Evaluation) -> String {
         let s = &b.scores;
         out += &format!("{:<12} {:>17} {:>17} {:>9} {:>7} {:>7} {:>9}\n", baseline_label(b), log(s), brier(s), acc(s), s.games, "-", "-");
     }
-    out += "\nLog-loss: a draw counts half each way; ln 2 = 0.6931 is a coin's; ± one standard error (the per-game\nlosses' sd / √games). Accuracy: decisive games whose winner was favoured. Unseen: games with a player the\nearlier games leave unrated (the method's default used). In-sample: the first fit's log-loss on its own games.\n";
+    out += if e.events { EVENTS_LEGEND } else { GAMES_LEGEND };
     if let Some(g) = e.games_per_player {
-        out += &format!("Earlier games a player predicted (median): {g}.\n");
+        out += &format!("Earlier {} a player predicted (median): {g}.\n", e.noun());
     }
     if let Some(rate) = e.baselines.iter().find_map(|b| b.rate) {
         out += &format!("Home rate: the first side (home, White) scored {:.1} % in the earlier games; predicted for every later game not on neutral ground.\n", rate * 100.0);
@@ -131,7 +142,7 @@ pub fn evaluation_csv(e: &Evaluation) -> String {
 /// `{"methods": [{"method", "log_loss", "log_loss_se", "brier", "brier_se", "accuracy",
 /// "games_scored", "unseen_games", "in_sample_log_loss", "fits_parameters", "note",
 /// "calibration": [{"from", "to", "games", "predicted", "observed"}]}], "order", "holdout",
-/// "folds", "games_scored", "training_games", "games_per_player"}`; a method that could not be
+/// "folds", "games_scored", "training_games", "games_per_player", "events"}`; a method that could not be
 /// fit has `"error"` and null scores; `"baselines": [{"baseline", "log_loss", "log_loss_se",
 /// "brier", "brier_se", "accuracy", "games_scored", "rate", "calibration"}]` (`coin`,
 /// `home_rate`); `"differences": [{"better", "worse", "difference", "se", "within_noise"}]`
@@ -171,7 +182,7 @@ pub fn evaluation_json(e: &Evaluation, tuning: Option<&Tuning>) -> String {
         .map(|d| json!({"better": d.better, "worse": d.worse, "difference": d.difference, "se": d.se, "within_noise": d.within_noise()}))
         .collect();
     let mut out = json!({"methods": methods, "order": e.order, "holdout": e.holdout, "folds": e.folds,
-        "games_scored": e.games_scored, "training_games": e.first_training_games, "games_per_player": e.games_per_player,
+        "games_scored": e.games_scored, "training_games": e.first_training_games, "games_per_player": e.games_per_player, "events": e.events,
         "baselines": baselines, "differences": differences, "noise": e.noise_note(), "best_method": best, "notes": notes});
     if let Some(t) = tuning {
         out["tuning"] = json!({"parameter": t.parameter.name(), "chosen": t.chosen, "edge_note": t.edge_note(),

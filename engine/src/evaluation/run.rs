@@ -6,7 +6,8 @@
 use super::baseline::{baselines, BaselineScores};
 use super::cause::games_per_player;
 use super::metrics::{self, Scores};
-use super::scored::{event_predictions, note, predictions_in_sample, Difference, Evaluation, FitError, MethodScores, Shares};
+use super::rankings::Ranked;
+use super::scored::{event_predictions, note, predictions_in_sample, Difference, Evaluation, FitError, MethodScores};
 use super::split::{events_only, splits, Splits, MAX_ROLLING};
 use crate::compare::export::labels;
 use crate::methods::{Method, Options};
@@ -15,7 +16,7 @@ use crate::model::Dataset;
 /// One method's predictions so far: of games, or of multi-player events.
 enum Predicted {
     Games(Vec<(f64, f64)>),
-    Events(Vec<Shares>),
+    Events(Vec<Ranked>),
 }
 
 /// The method being fit: its predictions so far, unseen games, in-sample log-loss (of the
@@ -173,6 +174,7 @@ impl<'a> EvaluationRun<'a> {
             baselines: scored.iter().map(|(b, _)| b.clone()).collect(),
             games_per_player: games_per_player(self.data, &first_train, &first_test, self.events),
             differences: Vec::new(),
+            events: self.events,
         };
         e.differences = differences(&e, &self.losses, &scored);
         e

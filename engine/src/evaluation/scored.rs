@@ -4,8 +4,9 @@
 
 use super::baseline::{BaselineScores, Behind};
 use super::cause::Overfit;
-use super::metrics::{self, actual_shares, Scores};
+use super::metrics::{self, Scores};
 use super::predict::Predictor;
+use super::rankings::Ranked;
 use crate::error::RateError;
 use crate::methods::{rate, Method, MethodKind, Options};
 use crate::model::Dataset;
@@ -17,7 +18,7 @@ pub enum FitError {
     /// The method could not be fit on the training games.
     #[error(transparent)]
     Rate(#[from] RateError),
-    #[error("only multiplayer Elo predicts multi-player events")]
+    #[error("this method rates two-player games: only Plackett–Luce, Weng–Lin and multiplayer Elo predict multi-player events")]
     NoEventPredictions,
     #[error("nothing to predict")]
     NothingToPredict,
@@ -111,11 +112,34 @@ pub struct Evaluation {
     /// The method with the lowest log-loss against each other method and the best baseline.
     #[serde(default)]
     pub differences: Vec<Difference>,
+    /// Whether multi-player events were predicted (each scored by its whole finishing order,
+    /// [`super::rankings`]) rather than two-player games.
+    #[serde(default)]
+    pub events: bool,
 }
 
 // What the baselines say of the methods, here beside the evaluation they read: in
 // `baseline.rs` it would import the evaluation that holds the baselines' scores.
 impl Evaluation {
+    /// What was predicted: "games", or "events".
+    pub fn noun(&self) -> &'static str {
+        if self.events {
+            "events"
+        } else {
+            "games"
+        }
+    }
+
+    /// A note of this evaluation in its own words: of events, every "game" said "event" (the
+    /// notes are written of games: "game by game", "games a player").
+    pub fn in_words(&self, note: String) -> String {
+        if self.events {
+            note.replace("game", "event")
+        } else {
+            note
+        }
+    }
+
     /// The best baseline by log-loss.
     pub fn best_baseline(&self) -> Option<&BaselineScores> {
         self.baselines.iter().min_by(|a, b| a.scores.log_loss.total_cmp(&b.scores.log_loss))
@@ -203,9 +227,6 @@ impl Evaluation {
     }
 }
 
-/// A multi-player event's predicted shares and actual ones.
-pub(super) type Shares = (Vec<f64>, Vec<f64>);
-
 /// `data` with only the events `keep`.
 fn event_subset(data: &Dataset, keep: &[usize]) -> Dataset {
     let mut d = data.clone();
@@ -213,9 +234,8 @@ fn event_subset(data: &Dataset, keep: &[usize]) -> Dataset {
     d
 }
 
-/// Each held-out event's predicted and actual shares (a tie for first shares the win), how
-/// many had a player without a rating, and (when `in_sample`) the fit's log-loss on its own
-/// events.
+/// Each held-out event's prediction ([`Ranked`]), how many had a player without a rating,
+/// and (when `in_sample`) the fit's log-loss on its own events.
 pub(super) fn event_predictions(
     data: &Dataset,
     method: &Method,
@@ -223,17 +243,20 @@ pub(super) fn event_predictions(
     train: &[usize],
     test: &[usize],
     in_sample: bool,
-) -> Result<(Vec<Shares>, usize, Option<f64>), FitError> {
+) -> Result<(Vec<Ranked>, usize, Option<f64>), FitError> {
+    if !method.kind().rates_events() {
+        return Err(FitError::NoEventPredictions);
+    }
     let fitted = event_subset(data, train);
     let rating = rate(&fitted, method, options)?;
     let predictor = Predictor::new(method, &rating, &fitted);
-    let shares = |events: &mut dyn Iterator<Item = &crate::model::Event>| -> Result<(Vec<Shares>, usize), FitError> {
+    let shares = |events: &mut dyn Iterator<Item = &crate::model::Event>| -> Result<(Vec<Ranked>, usize), FitError> {
         let mut unseen = 0;
         let mut out = Vec::new();
         for event in events {
-            let (shares, missing) = predictor.predict_event(event).ok_or(FitError::NoEventPredictions)?;
+            let (ranked, missing) = predictor.predict_event(event).ok_or(FitError::NoEventPredictions)?;
             unseen += usize::from(missing);
-            out.push((shares, actual_shares(event)));
+            out.push(ranked);
         }
         Ok((out, unseen))
     };

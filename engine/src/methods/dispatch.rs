@@ -78,6 +78,12 @@ impl MethodKind {
         self.words().sequential
     }
 
+    /// Whether it rates multi-player events (and so predicts their rankings); the others
+    /// rate games between two players.
+    pub fn rates_events(self) -> bool {
+        matches!(self, MethodKind::MultiElo | MethodKind::PlackettLuce | MethodKind::WengLin)
+    }
+
     /// Decimals that show a rating's meaningful digits on the method's scale.
     pub fn decimals(self, scale: Option<ScaleKind>) -> usize {
         match (self.words().decimals, scale) {
