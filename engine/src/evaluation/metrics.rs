@@ -13,7 +13,6 @@
 //!   noise in a score, and of a difference between two methods' scores when taken game by game
 //!   on the same games: [`paired`]).
 
-use super::rankings::Ranked;
 use serde::{Deserialize, Serialize};
 
 /// The smallest probability a log-loss takes.
@@ -45,6 +44,18 @@ pub struct Scores {
     pub accuracy: Option<f64>,
     pub decisive: usize,
     pub calibration: Vec<Bin>,
+}
+
+/// A fit's prediction of one event ([`super::rankings::predict`]) and what happened, side by side (sides in the order they
+/// first appear in the event: `places`, then `unranked`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Ranked {
+    /// Each side's predicted chance of first place (summing to 1).
+    pub shares: Vec<f64>,
+    /// Each side's actual share of first place: 1 to the winner, a tie for first sharing it.
+    pub actual: Vec<f64>,
+    /// `−ln` of the probability of the whole finishing order.
+    pub loss: f64,
 }
 
 /// Log-loss of one prediction.

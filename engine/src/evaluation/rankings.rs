@@ -18,22 +18,12 @@
 //! ranking of `n` costs `ln n!`, the coin's. First place: the favourite (largest strength) is
 //! predicted to win, a tie for favourite counting its mean.
 
+pub use super::metrics::Ranked;
+use super::metrics::FLOOR;
 use crate::model::{Event, PlayerId};
 
 /// Tied groups up to this size are summed exactly over their subsets (2^n n steps).
 pub const EXACT_TIE: usize = 16;
-
-/// A fit's prediction of one event and what happened, side by side (sides in the order they
-/// first appear in the event: `places`, then `unranked`).
-#[derive(Clone, Debug, PartialEq)]
-pub struct Ranked {
-    /// Each side's predicted chance of first place (summing to 1).
-    pub shares: Vec<f64>,
-    /// Each side's actual share of first place: 1 to the winner, a tie for first sharing it.
-    pub actual: Vec<f64>,
-    /// `−ln` of the probability of the whole finishing order.
-    pub loss: f64,
-}
 
 /// A side of an event: its place (`None`: unranked) and members' log-strengths summed.
 struct Side {
@@ -85,7 +75,7 @@ fn order_log_probability(sides: &[Side], gamma: &[f64]) -> f64 {
         let group: Vec<f64> = sides.iter().zip(gamma).filter(|(s, _)| s.place == Some(place)).map(|(_, &g)| g).collect();
         let in_group: f64 = group.iter().sum();
         let rest = (left - in_group).max(0.0);
-        log_p += tied_first_probability(&group, rest).max(super::metrics::FLOOR).ln();
+        log_p += tied_first_probability(&group, rest).max(FLOOR).ln();
         left = rest;
     }
     log_p
