@@ -2,6 +2,7 @@
 //! a choice from a list; and [`NumberField`], the one way the app takes a number (the settings'
 //! boxes, the compare and prediction views'), with a clear message for a value it cannot use.
 
+use crate::core::shown::shown_number;
 use leptos::leptos_dom::helpers::{set_timeout_with_handle, TimeoutHandle};
 use leptos::prelude::*;
 use std::time::Duration;
@@ -67,18 +68,6 @@ extern "C" {
     /// The browser's `Number(text)`: the number a text reads as (`NaN` when none).
     #[wasm_bindgen(js_name = Number)]
     fn js_number(text: &str) -> f64;
-}
-
-/// The value as the number box shows it: whole numbers without a point, and in powers of ten
-/// when `exponent` (tolerances).
-fn shown_number(v: f64, integer: bool, exponent: bool) -> String {
-    if integer {
-        format!("{v:.0}")
-    } else if exponent {
-        format!("{v:e}")
-    } else {
-        format!("{v}")
-    }
 }
 
 /// The pause after typing: what to do once it is over, and whether one is under way.

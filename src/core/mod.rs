@@ -35,3 +35,4 @@ pub mod print;
 pub mod protocol;
 pub mod session;
 pub mod settings;
+pub mod shown;
