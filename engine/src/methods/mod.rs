@@ -14,6 +14,7 @@ pub mod aga;
 pub mod brent;
 mod dispatch;
 pub mod elo;
+pub mod event_score;
 pub mod fit;
 pub mod jrank;
 pub mod multi_elo;
