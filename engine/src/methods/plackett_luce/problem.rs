@@ -65,6 +65,10 @@ pub struct Teams {
     pub members: Vec<u32>,
     /// The largest side `C`: generalised iterative scaling's step is `((W + σ)/(E + σ))^(1/C)`.
     pub size: usize,
+    /// Whether the sides differ in size, so that the data fix the level of the log-strengths
+    /// (a common factor on every strength favours the larger sides): then they are not
+    /// renormalised, and strength 1 is the scale's offset.
+    pub level: bool,
 }
 
 impl Teams {
@@ -294,13 +298,13 @@ impl Problem {
         sides.add_events(raw);
         sides.delta = (1..=sides.ties).map(|k| if k == 1 { 1.0 } else { params.delta }).collect();
         self.ties = sides.ties;
-        let teams = Teams { sides: Box::new(sides), start, members, size: 1 };
-        let mut size = 1;
+        let teams = Teams { sides: Box::new(sides), start, members, size: 1, level: false };
+        let (mut size, mut least) = (1, usize::MAX);
         for s in 0..count {
-            size = size.max(teams.of(s).len());
+            (size, least) = (size.max(teams.of(s).len()), least.min(teams.of(s).len()));
             teams.of(s).iter().for_each(|&i| self.wins[i as usize] += teams.sides.wins[s]);
         }
-        self.teams = Some(Teams { size, ..teams });
+        self.teams = Some(Teams { size, level: least < size, ..teams });
     }
 
     /// Keeps each event's players of each rated group as an event of its own (between groups
@@ -351,8 +355,12 @@ impl Problem {
         self.events.push(Span { start, len: part.len() as u32, stages: stage, weight });
     }
 
-    /// Scales each group to geometric mean 1 over its real players.
+    /// Scales each group to geometric mean 1 over its real players (but where the data fix the
+    /// level: [`Teams::level`]).
     pub fn renormalise(&self, x: &mut [f64]) {
+        if self.teams.as_ref().is_some_and(|t| t.level) {
+            return;
+        }
         let groups = self.group_size.len();
         let mut log_sum = vec![0.0; groups];
         for i in 0..self.n {

@@ -58,7 +58,8 @@ pub fn standard_errors(p: &Problem, x: &[f64]) -> StandardErrors {
         if m.len() < 2 {
             continue;
         }
-        let var = if dense[g] { covariance(std::mem::take(&mut h[g]), m, p.n) } else { h[g].iter().map(|&d| Some(1.0 / d)).collect() };
+        let level = p.teams.as_ref().is_some_and(|t| t.level);
+        let var = if dense[g] { covariance(std::mem::take(&mut h[g]), m, p.n, level) } else { h[g].iter().map(|&d| Some(1.0 / d)).collect() };
         for (k, &i) in m.iter().enumerate() {
             se[i] = var[k].filter(|v| *v > 0.0 && v.is_finite()).map(f64::sqrt);
         }
@@ -66,9 +67,14 @@ pub fn standard_errors(p: &Problem, x: &[f64]) -> StandardErrors {
     StandardErrors { se }
 }
 
-/// The variances of `r_i − mean(real r)` from the packed information `h` of the group `m`.
-fn covariance(mut h: Vec<f64>, m: &[usize], n: usize) -> Vec<Option<f64>> {
+/// The variances of `r_i − mean(real r)` from the packed information `h` of the group `m`;
+/// of `r_i` itself when the data fix the `level` (teams of different sizes).
+fn covariance(mut h: Vec<f64>, m: &[usize], n: usize, level: bool) -> Vec<Option<f64>> {
     let size = m.len();
+    if level {
+        let Some(a) = Cholesky::factor(h, size) else { return vec![None; size] };
+        return a.inverse_diagonal().into_iter().map(Some).collect();
+    }
     // Only differences are identified: J/n leaves every contrast alone.
     h.iter_mut().for_each(|v| *v += 1.0 / size as f64);
     let Some(a) = Cholesky::factor(h, size) else { return vec![None; size] };
