@@ -24,11 +24,13 @@ fn teams(d: &Dataset) -> Vec<Vec<(Option<u32>, Vec<String>)>> {
     d.events
         .iter()
         .map(|e| {
-            let entries: Vec<(usize, Option<u32>)> = e.places.iter().map(|&(p, k)| (p, Some(k))).chain(e.unranked.iter().map(|&p| (p, None))).collect();
+            let entries: Vec<(usize, Option<u32>)> =
+                e.places.iter().map(|&(p, k)| (p, Some(k))).chain(e.unranked.iter().map(|&p| (p, None))).collect();
             let count = e.team.iter().max().map_or(0, |&t| t as usize + 1);
             (0..count)
                 .map(|t| {
-                    let of: Vec<&(usize, Option<u32>)> = entries.iter().zip(&e.team).filter(|&(_, &u)| u as usize == t).map(|(x, _)| x).collect();
+                    let of: Vec<&(usize, Option<u32>)> =
+                        entries.iter().zip(&e.team).filter(|&(_, &u)| u as usize == t).map(|(x, _)| x).collect();
                     (of[0].1, of.iter().map(|&&(p, _)| d.players[p].name.clone()).collect())
                 })
                 .collect()
@@ -67,15 +69,43 @@ fn a_members_column_and_one_row_a_member_read_alike() {
 #[test]
 fn bad_team_events_are_refused_naming_the_line() {
     let cases = [
-        ("event,team,place,members\ne,A,1,P; Q\ne,B,2,\n", "line 3, column 'members': expected the team's members", "no member of team 'B'"),
-        ("event,team,place,members\ne,A,1,P; Q\ne,B,2,Q; R\n", "line 3, column 'members': expected each player in one team once per event", "'Q' on line 2"),
-        ("event,team,place,members\ne,A,1,P\ne,B,2,R\ne,A,3,S\n", "line 4, column 'team': expected each team once per event", "'A' on line 2"),
-        ("event,team,place,player\ne,A,1,P\ne,B,2,R\ne,A,2,S\n", "line 4, column 'place': expected one place for each team", "given another on line 2"),
-        ("event,team,place,members\ne,A,1,P\ne,B,3,R\n", "line 3, column 'place': expected places without a gap", "place 3 where 2 was due"),
-        ("event,team,place,members\ne,A,1,P; Q\nf,B,1,R\nf,C,2,S\n", "line 2, column 'team': expected at least two teams", "1 in event 'e'"),
+        (
+            "event,team,place,members\ne,A,1,P; Q\ne,B,2,\n",
+            "line 3, column 'members': expected the team's members",
+            "no member of team 'B'",
+        ),
+        (
+            "event,team,place,members\ne,A,1,P; Q\ne,B,2,Q; R\n",
+            "line 3, column 'members': expected each player in one team once per event",
+            "'Q' on line 2",
+        ),
+        (
+            "event,team,place,members\ne,A,1,P\ne,B,2,R\ne,A,3,S\n",
+            "line 4, column 'team': expected each team once per event",
+            "'A' on line 2",
+        ),
+        (
+            "event,team,place,player\ne,A,1,P\ne,B,2,R\ne,A,2,S\n",
+            "line 4, column 'place': expected one place for each team",
+            "given another on line 2",
+        ),
+        (
+            "event,team,place,members\ne,A,1,P\ne,B,3,R\n",
+            "line 3, column 'place': expected places without a gap",
+            "place 3 where 2 was due",
+        ),
+        (
+            "event,team,place,members\ne,A,1,P; Q\nf,B,1,R\nf,C,2,S\n",
+            "line 2, column 'team': expected at least two teams",
+            "1 in event 'e'",
+        ),
         ("event,team,place,members\ne,,1,P\ne,B,2,R\n", "line 2, column 'team': expected a team's name", ""),
         ("event,team,place,members\ne,A,x,P\ne,B,2,R\n", "line 2, column 'place': expected a place", "x"),
-        ("event,team,place,members\ne,A,1,P\nf,B,1,R\nf,C,2,S\ne,D,2,T\n", "line 5, column 'event': expected the rows of one event together", ""),
+        (
+            "event,team,place,members\ne,A,1,P\nf,B,1,R\nf,C,2,S\ne,D,2,T\n",
+            "line 5, column 'event': expected the rows of one event together",
+            "",
+        ),
     ];
     for (text, expected, found) in cases {
         let e = parse_events(text, "").unwrap_err().to_string();
@@ -113,7 +143,8 @@ fn weng_lin_rates_teams_as_skillratings_multi_team_does() {
     let want = skillratings_teams(&d, &p);
     let mut worst = 0.0f64;
     for row in &ours.players {
-        worst = worst.max((row.rating.unwrap() - want[row.index].rating).abs()).max((row.sigma.unwrap() - want[row.index].uncertainty).abs());
+        worst =
+            worst.max((row.rating.unwrap() - want[row.index].rating).abs()).max((row.sigma.unwrap() - want[row.index].uncertainty).abs());
     }
     eprintln!("Weng–Lin teams against skillratings: largest difference {worst:e}");
     assert!(worst < 1e-9, "largest difference {worst:e}");

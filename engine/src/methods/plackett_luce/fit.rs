@@ -346,7 +346,8 @@ fn snapshot(f: &PlackettLuceFit, errors: bool) -> Result<Rating, RateError> {
     if p.teams.is_some() && p.gamma == 0.0 && matches!(stop, StopReason::MaxIterations | StopReason::NonFinite) {
         // The groups of team events are found as if teammates drew each other: a maximum
         // likelihood may still not exist, and then the ratings run off without converging.
-        warnings.push("with teams, ratings may grow without bound when few results join the players: try a dummy player (gamma > 0)".into());
+        warnings
+            .push("with teams, ratings may grow without bound when few results join the players: try a dummy player (gamma > 0)".into());
     }
     if let Some(g) = p.diagnosis.suggested_gamma {
         warnings.push(format!("degenerate results (see the diagnosis): try a dummy player, gamma = {g}"));

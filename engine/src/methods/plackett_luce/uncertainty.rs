@@ -59,7 +59,8 @@ pub fn standard_errors(p: &Problem, x: &[f64]) -> StandardErrors {
             continue;
         }
         let level = p.teams.as_ref().is_some_and(|t| t.level);
-        let var = if dense[g] { covariance(std::mem::take(&mut h[g]), m, p.n, level) } else { h[g].iter().map(|&d| Some(1.0 / d)).collect() };
+        let var =
+            if dense[g] { covariance(std::mem::take(&mut h[g]), m, p.n, level) } else { h[g].iter().map(|&d| Some(1.0 / d)).collect() };
         for (k, &i) in m.iter().enumerate() {
             se[i] = var[k].filter(|v| *v > 0.0 && v.is_finite()).map(f64::sqrt);
         }
