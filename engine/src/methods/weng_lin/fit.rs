@@ -59,9 +59,10 @@ fn places(e: &Event) -> Vec<(usize, u32)> {
 }
 
 /// An event's sides, each its entries (by index), and each entry's side: the teams of `team`
-/// in the order first met, or every entry a side of its own when `team` is empty.
+/// in the order first met, or every entry a side of its own when `team` is empty (or, data
+/// built wrongly that `check_data` refuses, not one team an entry).
 fn sides(len: usize, team: &[u32]) -> (Vec<Vec<usize>>, Vec<usize>) {
-    if team.is_empty() {
+    if team.is_empty() || team.len() != len {
         return ((0..len).map(|k| vec![k]).collect(), (0..len).collect());
     }
     let (mut sides, mut index): (Vec<Vec<usize>>, Vec<usize>) = (Vec::new(), vec![usize::MAX; len]);
