@@ -48,7 +48,10 @@ INPUT FORMAT
   place in one cell as 'A = B' or 'A / B'; --map places=A|B|C), or one row per event with
   numbered player and score columns (Play1..Play4, Score1..Score4; higher score places
   higher; --map players=A|B|C,scores=X|Y|Z). Places run without a gap (1,2,2,4 or
-  1,2,2,3). Two-player games count as two-player events.
+  1,2,2,3). Two-player games count as two-player events. Team events (Weng–Lin and
+  Plackett–Luce; multiplayer Elo refuses them): 'event,team,place,members', members in one
+  cell separated by ';' or '+', or 'event,team,place,player', one row a member (--map
+  team=X,members=Y).
 
 EXIT STATUS
   0 ratings printed (a warning says if the iteration did not converge); 1 the input could

@@ -237,6 +237,33 @@ fn multiplayer_elo_reads_events() {
     assert!(err(&o).contains("line 3, column 'place'"), "{}", err(&o));
 }
 
+/// Team files (issue 39): Weng–Lin and Plackett–Luce rate the example quiz league (its
+/// members the players), multiplayer Elo refuses it naming the line and the methods that rate
+/// teams, and a member in two teams of a night names both lines.
+#[test]
+fn team_files_are_rated_by_weng_lin_and_plackett_luce() {
+    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/../engine/tests/data/teams/quiz_league.csv");
+    for method in [&["--method", "weng-lin"][..], &["--method", "plackett-luce", "--gamma", "1"]] {
+        let mut args = vec!["rate", file, "--format", "json"];
+        args.extend(method);
+        let o = run(&args, None);
+        assert!(o.status.success(), "{method:?}: {}", err(&o));
+        let v: Value = serde_json::from_str(&out(&o)).unwrap();
+        let players = v["players"].as_array().unwrap();
+        assert_eq!(players.len(), 8, "{method:?}");
+        assert!(players.iter().all(|p| p["rating"].is_number() && p["name"] != "Owls"), "{method:?}");
+    }
+    let o = run(&["rate", file, "--method", "multi-elo"], None);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(err(&o).contains("line 2") && err(&o).contains("Weng–Lin or Plackett–Luce"), "{}", err(&o));
+    let o = run(&["rate", "-", "--method", "weng-lin"], Some("event,team,place,members
+e,A,1,P; Q
+e,B,2,Q; R
+"));
+    assert_eq!(o.status.code(), Some(1));
+    assert!(err(&o).contains("line 3, column 'members'") && err(&o).contains("'Q' on line 2"), "{}", err(&o));
+}
+
 /// Ranking files (issue 39): a debate tab is one event a room a round, by header names and by
 /// a mapping; place columns with a tie; a place that skips names its line.
 #[test]

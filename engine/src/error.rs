@@ -171,6 +171,9 @@ pub enum RateError {
     /// with Brent's method alone, and the page sends every other elsewhere).
     #[error("{method} is not rated here: this part of the program rates with Brent's method alone")]
     NotHere { method: String },
+    /// A team event given to a method that rates individual players only (multiplayer Elo).
+    #[error("event {event} (line {line}) is of teams, which {method} does not rate: it rates players alone (expected events of individual players; rate team events with Weng–Lin or Plackett–Luce)")]
+    Teams { method: String, event: usize, line: usize },
 }
 
 /// The largest iteration cap any method accepts: beyond it a run (and its trace) would not

@@ -339,6 +339,17 @@ impl Event {
         !self.team.is_empty()
     }
 
+    /// The most players on one side: 1 for an event of individuals.
+    pub fn largest_team(&self) -> usize {
+        let mut sizes = vec![0usize; self.size()];
+        for &t in &self.team {
+            if let Some(n) = sizes.get_mut(t as usize) {
+                *n += 1;
+            }
+        }
+        sizes.into_iter().max().unwrap_or(0).max(1)
+    }
+
     /// How many players took part, ranked or not.
     pub fn size(&self) -> usize {
         self.places.len() + self.unranked.len()

@@ -347,6 +347,23 @@ mod tests {
         assert_eq!(ranks_by(&grouped), vec![Some(2), Some(1), Some(1), None]);
     }
 
+    /// A team file (`event, team, place, members`, issue 39) is read by the app as by the
+    /// command line: its members are the players (the team names are not), Weng–Lin and
+    /// Plackett–Luce rate it, and multiplayer Elo says it does not rate teams, on the event's line.
+    #[test]
+    fn a_team_file_is_read_and_rated_by_the_methods_that_rate_teams() {
+        let text = "event,team,place,members\nq1,Owls,1,Ada; Ben\nq1,Foxes,2,Cleo + Dev\nq2,Larks,1,Ada; Cleo\nq2,Wrens,2,Ben; Dev\n";
+        for method in [MethodKind::WengLin, MethodKind::PlackettLuce] {
+            let settings = Settings { method, ..Default::default() };
+            let r = rate_text(text, &settings).unwrap();
+            let mut names: Vec<&str> = r.players.iter().map(|p| p.name.as_str()).collect();
+            names.sort_unstable();
+            assert_eq!(names, ["Ada", "Ben", "Cleo", "Dev"], "{method}");
+        }
+        let refused = rate_text(text, &Settings { method: MethodKind::MultiElo, ..Default::default() }).unwrap_err();
+        assert!(refused[0].message.contains("line 2") && refused[0].message.contains("Weng–Lin"), "{refused:?}");
+    }
+
     /// "±" has one meaning in every method (issue 39): one standard deviation of the rating on
     /// the display scale — Brent's standard error, the AGA's σ, and the rating deviation RD of
     /// the Glicko family and WHR (shown as 2·RD before, under the same "±1σ" as the chart's).

@@ -120,7 +120,8 @@ pub fn start_brent<'d>(data: &'d Dataset, method: &Method, options: &Options) ->
 /// (by code, or two people merged into one) are refused, never rated into a wrong answer or a
 /// panic: every game and event names players of the dataset, no game has one player on both
 /// sides and no event one player twice, and every score that is a number lies in [0, 1] (a
-/// score that is no number is the methods' to leave out, or to take from the points). Linear
+/// score that is no number is the methods' to leave out, or to take from the points); a team
+/// event's `team` one entry a player, teammates at one place. Linear
 /// in the games and events, in release builds as in debug ones.
 pub fn check_data(data: &Dataset) -> Result<(), RateError> {
     let n = data.players.len();
@@ -153,8 +154,27 @@ pub fn check_data(data: &Dataset) -> Result<(), RateError> {
             }
             seen[p] = k + 1;
         }
+        if e.has_teams() && !teams_hold(e) {
+            return bad(
+                at("event", k, e.line),
+                "its teams do not match its players".into(),
+                "one team for each player, teammates sharing a place",
+            );
+        }
     }
     Ok(())
+}
+
+/// Whether a team event's `team` gives each entry a team (numbered below the event's size)
+/// and teammates share a place (or are all unranked).
+fn teams_hold(e: &crate::model::Event) -> bool {
+    let mut place: Vec<Option<Option<u32>>> = vec![None; e.size()];
+    let entries = e.places.iter().map(|&(_, k)| Some(k)).chain(e.unranked.iter().map(|_| None));
+    e.team.len() == e.size()
+        && e.team.iter().zip(entries).all(|(&t, k)| match place.get_mut(t as usize) {
+            Some(slot) => *slot.get_or_insert(k) == k,
+            None => false,
+        })
 }
 
 /// Rates `data` by `method`.

@@ -83,6 +83,11 @@ pub fn rate(data: &Dataset, params: &MultiEloParams) -> Result<Rating, RateError
 /// (or the two-player games of one date or round).
 pub fn fit<'d>(data: &'d Dataset, params: &MultiEloParams) -> Result<SequentialFit<'d, MultiEloRule>, RateError> {
     params.validate()?;
+    // Teams are refused rather than read as teammates tied at one place: the note's
+    // expectation vector is of players, and no team rule is given by it.
+    if let Some(k) = data.events.iter().position(|e| e.largest_team() > 1) {
+        return Err(RateError::Teams { method: MultiEloParams::ABOUT.label.into(), event: k + 1, line: data.events[k].line });
+    }
     // Events as (players, places), the unranked placed at infinity (never placed); two-player
     // games join them, in their own order.
     let unranked = |e: &'d crate::model::Event| e.unranked.iter().map(|&p| (p, f64::INFINITY));

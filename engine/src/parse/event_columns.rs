@@ -1,5 +1,6 @@
 //! Which columns of an events file hold what ([`Layout`]): found by header names, or named by
-//! a mapping (`event=round+room,place=rank`, `players=A|B|C,scores=X|Y|Z`, `places=A|B|C`).
+//! a mapping (`event=round+room,place=rank`, `players=A|B|C,scores=X|Y|Z`, `places=A|B|C`,
+//! `team=side,members=players`).
 
 use super::columns::normalise_header;
 use crate::error::ParseError;
@@ -11,8 +12,12 @@ const EVENT: &[&str] = &["event", "game", "match", "round", "hand", "room", "tab
 const EVENT_FALLBACK: &[&str] = &["time", "id"];
 const PLAYER: &[&str] = &["player", "name", "team"];
 const PLACE: &[&str] = &["place", "rank", "position", "finish", "placing"];
+/// A team's members listed in one cell (a team event, one row a team).
+const MEMBERS: &[&str] = &["members", "lineup", "roster"];
+/// One member a row beside a `team` column (a team event, one row a member).
+const MEMBER: &[&str] = &["player", "name", "member"];
 /// The mapping's keys.
-const KEYS: &str = "event (columns joined by +), player, place, players, scores, places (columns joined by |)";
+const KEYS: &str = "event (columns joined by +), player, place, team, members, players, scores, places (columns joined by |)";
 /// Place columns named by a word, first to twelfth.
 const ORDINAL_WORDS: [&str; 12] =
     ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth", "eleventh", "twelfth"];
@@ -26,6 +31,17 @@ pub(crate) enum Layout {
     Scores { event: Vec<usize>, players: Vec<usize>, scores: Vec<usize> },
     /// One row per event, `places[k]` the player(s) who finished (k+1)-th.
     Places { event: Vec<usize>, places: Vec<usize> },
+    /// A team event: `event, team, place` with the team's members in a cell or a row each.
+    Teams { event: Vec<usize>, team: usize, place: usize, members: Members },
+}
+
+/// Where a team event's members are.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) enum Members {
+    /// One row a team, this column listing its members (`A; B; C` or `A + B + C`).
+    Cell(usize),
+    /// One row a member, this column naming them; a team's rows share its place.
+    Rows(usize),
 }
 
 /// The event-like columns of a header (normalised names).
@@ -44,6 +60,11 @@ fn event_columns(norm: &[String]) -> Vec<usize> {
 pub(crate) fn detect_layout(norm: &[String]) -> Option<Layout> {
     let event = event_columns(norm);
     let find = |names: &[&str]| norm.iter().position(|h| names.contains(&h.as_str()));
+    if let (false, Some(place)) = (event.is_empty(), find(PLACE)) {
+        if let Some(teams) = team_layout(&event, place, find(&["team"]), find(MEMBERS), find(MEMBER)) {
+            return Some(teams);
+        }
+    }
     if let (false, Some(player), Some(place)) = (event.is_empty(), find(PLAYER), find(PLACE)) {
         return Some(Layout::Long { event, player, place });
     }
@@ -52,6 +73,18 @@ pub(crate) fn detect_layout(norm: &[String]) -> Option<Layout> {
     }
     let (players, scores) = score_columns(norm)?;
     Some(Layout::Scores { event, players, scores })
+}
+
+/// A team event's layout: a members column (the team the `team` column, else the member
+/// column), or a `team` column beside a member column (one row a member); `None` otherwise.
+fn team_layout(event: &[usize], place: usize, team: Option<usize>, members: Option<usize>, member: Option<usize>) -> Option<Layout> {
+    let (team, members) = match (team, members, member) {
+        (Some(t), Some(m), _) => (t, Members::Cell(m)),
+        (None, Some(m), Some(t)) => (t, Members::Cell(m)),
+        (Some(t), None, Some(m)) => (t, Members::Rows(m)),
+        _ => return None,
+    };
+    Some(Layout::Teams { event: event.to_vec(), team, place, members })
 }
 
 /// The number of a place column: `1st`, `2nd`, `third`, `place3`, `position4`.
@@ -105,7 +138,7 @@ fn score_columns(norm: &[String]) -> Option<(Vec<usize>, Vec<usize>)> {
 /// the text is read as events whatever its header.
 pub fn mapping_names_events(mapping: &str) -> bool {
     mapping.split([',', ';']).filter_map(|p| p.split_once('=')).any(|(key, cols)| match normalise_header(key).as_str() {
-        "players" | "scores" | "places" | "place" | "player" => true,
+        "players" | "scores" | "places" | "place" | "player" | "team" | "members" => true,
         "event" => cols.contains('+'),
         _ => false,
     })
@@ -138,7 +171,7 @@ fn parse_mapping(spec: &str, header: &[String], line: usize) -> Result<Mapped, P
         let sep = match key.as_str() {
             "event" => '+',
             "players" | "scores" | "places" => '|',
-            "player" | "place" => ',',
+            "player" | "place" | "team" | "members" => ',',
             _ => return Err(bad()),
         };
         let mut idx = Vec::new();
@@ -180,6 +213,18 @@ pub(crate) fn layout(header: &[String], mapping: &str, line: usize) -> Result<Op
         };
     }
     let find = |names: &[&str]| norm.iter().position(|h| names.contains(&h.as_str()));
+    // A team event: named by team= or members=, or found by the header when the mapping
+    // names no player column (player= alone reads one row a player, teams or not).
+    let explicit = m.get("team").is_some() || m.get("members").is_some();
+    if let (false, Some(place), true) = (event.is_empty(), m.one("place").or_else(|| find(PLACE)), explicit || m.get("player").is_none()) {
+        let team = m.one("team").or_else(|| find(&["team"]));
+        let member = m.one("player").or_else(|| find(MEMBER)).filter(|&c| Some(c) != team);
+        match team_layout(&event, place, team, m.one("members").or_else(|| find(MEMBERS)), member) {
+            Some(teams) => return Ok(Some(teams)),
+            None if explicit => return Err(bad("a team event names team= and members= (a cell listing them) or player= (one a row)")),
+            None => {}
+        }
+    }
     match (event.is_empty(), m.one("player").or_else(|| find(PLAYER)), m.one("place").or_else(|| find(PLACE))) {
         (false, Some(player), Some(place)) => Ok(Some(Layout::Long { event, player, place })),
         _ if m.get("event").is_some() || m.get("player").is_some() || m.get("place").is_some() => {

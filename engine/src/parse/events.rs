@@ -11,7 +11,10 @@
 //!   cell as `A = B` (or `A / B`), empty cells for fewer players; `places=A|B|C` names others;
 //! * wide form of scores, one row per event: numbered player columns (`Play1..PlayN`) and the
 //!   matching score columns (`Score1..ScoreN`, higher is better), as in PlayerRatings' riichi
-//!   data; `players=A|B|C,scores=X|Y|Z` names others.
+//!   data; `players=A|B|C,scores=X|Y|Z` names others;
+//! * team events ([`super::event_teams`]): `event, team, place, members`, one row a team, the
+//!   members in one cell separated by `;` or `+` (`team=…,members=…` names the columns), or
+//!   `event, team, place, player`, one row a member.
 //!
 //! Places must run without a gap (standard competition ranking 1, 2, 2, 4 or dense 1, 2, 2, 3);
 //! every error names its line and what was expected.
@@ -20,6 +23,7 @@ use super::columns::normalise_header;
 use super::csv::{Parsed, Warning};
 use super::event_columns::{detect_layout, layout, Layout};
 use super::event_places::{parse_place, skipped, tied_names, PLACES_EXPECTED, PLACE_EXPECTED};
+use super::event_teams::{read_teams, TeamColumns};
 use super::records::{first_record, records, sniff_delimiter, Record};
 use crate::error::{ParseError, ParseErrors};
 use crate::model::{Dataset, Event, PlayerId};
@@ -50,6 +54,10 @@ pub fn parse_events(text: &str, mapping: &str) -> Result<Parsed, ParseErrors> {
         Some(Layout::Long { event, player, place }) => reader.long(recs, &event, player, place),
         Some(Layout::Scores { event, players, scores }) => reader.wide_scores(recs, &event, &players, &scores),
         Some(Layout::Places { event, places }) => reader.wide_places(recs, &event, &places),
+        Some(Layout::Teams { event, team, place, members }) => {
+            let cols = TeamColumns { event: &event, team, place, members };
+            read_teams(reader.header, recs, cols, &mut reader.data, &mut reader.errors);
+        }
         None => return Err(ParseErrors(vec![missing_columns(&header)])),
     }
     let EventReader { data, mut errors, .. } = reader;

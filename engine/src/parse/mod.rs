@@ -9,6 +9,7 @@ pub mod decode;
 pub mod detect;
 mod event_columns;
 mod event_places;
+mod event_teams;
 pub mod events;
 pub mod lines;
 mod names;

@@ -116,6 +116,10 @@ impl<'d> PlackettLuceFit<'d> {
         let (mut residual, mut ll) = (0.0f64, -denominators);
         let dummy = (p.gamma > 0.0 && p.group[p.n] != UNRATED).then(|| x[p.n]);
         let mut dummy_expected = 0.0;
+        // Generalised iterative scaling with teams of up to C: the MM ratio to the power 1/C
+        // (C = 1, no teams: Hunter's MM step itself, left as it was).
+        let c = p.teams.as_ref().map_or(1, |t| t.size);
+        let step = |ratio: f64| if c == 1 { ratio } else { ratio.powf(1.0 / c as f64) };
         for i in (0..p.n).filter(|&i| p.group[i] != UNRATED) {
             let mut expected = self.work[i];
             if let (Some(xd), true) = (dummy, p.hub[i]) {
@@ -126,13 +130,21 @@ impl<'d> PlackettLuceFit<'d> {
             }
             ll += p.wins[i] * x[i].ln();
             residual = residual.max((p.wins[i] - expected).abs());
-            f[i] = (p.wins[i] + p.sigma) * x[i] / (expected + p.sigma);
+            f[i] = if c == 1 {
+                (p.wins[i] + p.sigma) * x[i] / (expected + p.sigma)
+            } else {
+                x[i] * step((p.wins[i] + p.sigma) / (expected + p.sigma))
+            };
         }
         if let Some(xd) = dummy {
             let i = p.n;
             ll += p.wins[i] * xd.ln();
             residual = residual.max((p.wins[i] - dummy_expected).abs());
-            f[i] = (p.wins[i] + p.sigma) * xd / (dummy_expected + p.sigma);
+            f[i] = if c == 1 {
+                (p.wins[i] + p.sigma) * xd / (dummy_expected + p.sigma)
+            } else {
+                xd * step((p.wins[i] + p.sigma) / (dummy_expected + p.sigma))
+            };
         }
         p.renormalise(&mut f);
         Eval { x, f, ll, residual }
@@ -331,6 +343,12 @@ fn snapshot(f: &PlackettLuceFit, errors: bool) -> Result<Rating, RateError> {
             uncertainty::MAX_GROUP
         ));
     }
+    if p.teams.is_some() && p.gamma == 0.0 && matches!(stop, StopReason::MaxIterations | StopReason::NonFinite) {
+        // The groups of team events are found as if teammates drew each other: a maximum
+        // likelihood may still not exist, and then the ratings run off without converging.
+        warnings
+            .push("with teams, ratings may grow without bound when few results join the players: try a dummy player (gamma > 0)".into());
+    }
     if let Some(g) = p.diagnosis.suggested_gamma {
         warnings.push(format!("degenerate results (see the diagnosis): try a dummy player, gamma = {g}"));
     }
@@ -418,7 +436,17 @@ fn tallies(data: &Dataset, p: &Problem) -> (Vec<u32>, Vec<f64>) {
     for e in &data.events {
         e.places.iter().map(|&(q, _)| q).chain(e.unranked.iter().copied()).for_each(|q| played[q] += 1);
         let Some(best) = e.places.iter().map(|&(_, place)| place).min() else { continue };
-        let firsts = e.places.iter().filter(|&&(_, place)| place == best).count() as f64;
+        // Shared among the sides placed first: teammates each win their team's share.
+        let mut sides: Vec<u32> = e
+            .places
+            .iter()
+            .enumerate()
+            .filter(|&(_, &(_, place))| place == best)
+            .map(|(k, _)| e.team.get(k).map_or(k as u32, |&t| t))
+            .collect();
+        sides.sort_unstable();
+        sides.dedup();
+        let firsts = sides.len() as f64;
         e.places.iter().filter(|&&(_, place)| place == best).for_each(|&(q, _)| wins[q] += 1.0 / firsts);
     }
     for (q, (g, s)) in data.tallies().into_iter().enumerate() {

@@ -1,6 +1,7 @@
 //! The problem the MM iteration solves, set up once from a [`Dataset`]: every event (and every
 //! two-player game) as its players sorted by place, cut into stages, restricted to the rated
-//! groups; each player's wins; the dummy player; the tie weights.
+//! groups; each player's wins; the dummy player; the tie weights. With teams ([`Teams`]) the
+//! events are of sides, each side's strength the product of its members'.
 
 use super::params::PlackettLuceParams;
 use crate::diagnose::{analyse, Diagnosis, Structure};
@@ -48,6 +49,39 @@ pub struct Problem {
     pub group_size: Vec<usize>,
     pub structure: Structure,
     pub diagnosis: Diagnosis,
+    /// In team events: the sides (the events above are then empty, the wins each member's
+    /// share of its sides' wins).
+    pub teams: Option<Teams>,
+}
+
+/// The sides of team events: each side of each event (a two-player game's sides are of one)
+/// a node of [`Teams::sides`], whose strength is the product of its members' strengths
+/// (the sum of their log-strengths), so that the sweep over the sides' places gives each
+/// side's expected wins, and a member's are the sum of its sides'.
+pub struct Teams {
+    pub sides: Box<Problem>,
+    /// Side `s`'s members are `members[start[s]..start[s + 1]]`.
+    pub start: Vec<u32>,
+    pub members: Vec<u32>,
+    /// The largest side `C`: generalised iterative scaling's step is `((W + σ)/(E + σ))^(1/C)`.
+    pub size: usize,
+    /// Whether the sides differ in size, so that the data fix the level of the log-strengths
+    /// (a common factor on every strength favours the larger sides): then they are not
+    /// renormalised, and strength 1 is the scale's offset.
+    pub level: bool,
+}
+
+impl Teams {
+    /// Side `s`'s members.
+    pub fn of(&self, s: usize) -> &[u32] {
+        &self.members[self.start[s] as usize..self.start[s + 1] as usize]
+    }
+
+    /// Each side's strength at the players' `x`, into `out`.
+    pub fn strengths(&self, x: &[f64], out: &mut Vec<f64>) {
+        out.clear();
+        out.extend((0..self.start.len() - 1).map(|s| self.of(s).iter().map(|&i| x[i as usize]).product::<f64>()));
+    }
 }
 
 /// An event as (player, place) with the unranked at place `u32::MAX`, and its weight.
@@ -64,6 +98,17 @@ fn raw_events(data: &Dataset) -> Vec<Raw> {
         v.extend(e.unranked.iter().filter(|&&p| p < n).map(|&p| (p, u32::MAX)));
         out.push((v, 1.0));
     }
+    out.extend(game_events(data));
+    for (v, _) in &mut out {
+        crate::sort::by_key(v, |&(_, place)| place);
+    }
+    out.retain(|(v, w)| v.len() >= 2 && *w > 0.0 && v[0].1 != u32::MAX);
+    out
+}
+
+/// The two-player games as [`Raw`] events (unsorted).
+fn game_events(data: &Dataset) -> Vec<Raw> {
+    let mut out: Vec<Raw> = Vec::new();
     for g in &data.games {
         let (a, b, s) = (g.first(), g.second(), g.score);
         match s {
@@ -84,10 +129,6 @@ fn raw_events(data: &Dataset) -> Vec<Raw> {
             }
         }
     }
-    for (v, _) in &mut out {
-        crate::sort::by_key(v, |&(_, place)| place);
-    }
-    out.retain(|(v, w)| v.len() >= 2 && *w > 0.0 && v[0].1 != u32::MAX);
     out
 }
 
@@ -95,6 +136,11 @@ fn raw_events(data: &Dataset) -> Vec<Raw> {
 /// O(places)): a tie's players draw in a chain, the first of each stage beats every player of
 /// the next stage (and every unranked one after the last).
 fn chain(n: usize, raw: &[Raw]) -> Pairs {
+    Pairs::from_games(n, chain_edges(raw).into_iter())
+}
+
+/// [`chain`]'s edges.
+fn chain_edges(raw: &[Raw]) -> Vec<(usize, usize, f64)> {
     let mut edges: Vec<(usize, usize, f64)> = Vec::new();
     for (v, _) in raw {
         // The first items of the stage under way and of the one before it.
@@ -111,18 +157,80 @@ fn chain(n: usize, raw: &[Raw]) -> Pairs {
             edges.push((v[prev].0, v[k].0, 1.0));
         }
     }
+    edges
+}
+
+/// The groups' edges for team events: the sides' chain between their first members, and each
+/// member drawing its side's first (teammates are rated on one scale, never apart).
+fn team_chain(n: usize, raw: &[Raw], start: &[u32], members: &[u32]) -> Pairs {
+    let first = |s: usize| members[start[s] as usize] as usize;
+    let mut edges: Vec<(usize, usize, f64)> = chain_edges(raw).into_iter().map(|(a, b, w)| (first(a), first(b), w)).collect();
+    for s in 0..start.len() - 1 {
+        let side = &members[start[s] as usize..start[s + 1] as usize];
+        edges.extend(side[1..].iter().map(|&i| (side[0] as usize, i as usize, 0.5)));
+    }
     Pairs::from_games(n, edges.into_iter())
+}
+
+/// Team events as [`Raw`] events of sides (numbered across the data), with each side's
+/// members (`start`, `members` as [`Teams`] holds them); a two-player game's sides are of one.
+fn team_events(data: &Dataset) -> (Vec<Raw>, Vec<u32>, Vec<u32>) {
+    let (mut start, mut members) = (vec![0u32], Vec::new());
+    let mut out: Vec<Raw> = Vec::new();
+    for (mut v, w) in game_events(data) {
+        crate::sort::by_key(&mut v, |&(_, place)| place);
+        let sides = v.iter().map(|&(p, place)| {
+            members.push(p as u32);
+            start.push(members.len() as u32);
+            (start.len() - 2, place)
+        });
+        out.push((sides.collect(), w));
+    }
+    for e in data.events.iter().filter(|e| e.size() >= 2) {
+        let entries = e.places.iter().copied().chain(e.unranked.iter().map(|&p| (p, u32::MAX)));
+        let mut by_team: Vec<Vec<(usize, u32)>> = vec![Vec::new(); e.size()];
+        for (k, (p, place)) in entries.enumerate() {
+            // Individuals (no `team`) are sides of one; `check_data` holds the team numbers.
+            let t = e.team.get(k).map_or(k, |&t| t as usize);
+            by_team[t.min(e.size() - 1)].push((p, place));
+        }
+        let mut v: Vec<(usize, u32)> = Vec::new();
+        for side in by_team.into_iter().filter(|t| !t.is_empty()) {
+            members.extend(side.iter().map(|&(p, _)| p as u32));
+            start.push(members.len() as u32);
+            v.push((start.len() - 2, side[0].1));
+        }
+        crate::sort::by_key(&mut v, |&(_, place)| place);
+        if v.len() >= 2 && v[0].1 != u32::MAX {
+            out.push((v, 1.0));
+        }
+    }
+    (out, start, members)
 }
 
 impl Problem {
     pub fn new(data: &Dataset, params: &PlackettLuceParams) -> Problem {
         let n = data.players.len();
-        let raw = raw_events(data);
-        let pairs = chain(n, &raw);
+        // Team events (a side of two or more somewhere) are read as events of sides; else the
+        // events are of players, exactly as without teams.
+        let teams = data.events.iter().any(|e| e.largest_team() > 1).then(|| team_events(data));
+        let (raw, pairs) = match &teams {
+            None => {
+                let raw = raw_events(data);
+                let pairs = chain(n, &raw);
+                (raw, pairs)
+            }
+            Some((raw, start, members)) => (Vec::new(), team_chain(n, raw, start, members)),
+        };
         let names: Vec<String> = data.players.iter().map(|p| p.name.clone()).collect();
         let dummy = params.gamma > 0.0;
         let mut played = vec![false; n];
         raw.iter().flat_map(|(v, _)| v).for_each(|&(p, _)| played[p] = true);
+        if let Some((side_raw, start, members)) = &teams {
+            for &(s, _) in side_raw.iter().flat_map(|(v, _)| v) {
+                members[start[s] as usize..start[s + 1] as usize].iter().for_each(|&i| played[i as usize] = true);
+            }
+        }
         let hub: Vec<bool> = played.iter().map(|&p| p && dummy).collect();
         let (diagnosis, structure) = analyse(&pairs, &names, params.gamma, &hub, &vec![false; n]);
         let nodes = n + usize::from(dummy);
@@ -148,8 +256,12 @@ impl Problem {
             group_size,
             structure,
             diagnosis,
+            teams: None,
         };
-        p.add_events(&raw);
+        match teams {
+            None => p.add_events(&raw),
+            Some((side_raw, start, members)) => p.add_teams(&side_raw, start, members, params),
+        }
         p.delta = (1..=p.ties).map(|k| if k == 1 { 1.0 } else { params.delta }).collect();
         if dummy {
             let hubs = p.hub.iter().filter(|&&h| h).count();
@@ -157,6 +269,42 @@ impl Problem {
             (0..n).filter(|&i| p.hub[i]).for_each(|i| p.wins[i] += params.gamma / 2.0);
         }
         p
+    }
+
+    /// The sides of team events as a problem of their own ([`Teams`]), each side in its
+    /// members' group (teammates always share one: [`team_chain`] links them), each member
+    /// winning what its sides win.
+    fn add_teams(&mut self, raw: &[Raw], start: Vec<u32>, members: Vec<u32>, params: &PlackettLuceParams) {
+        let count = start.len() - 1;
+        let group: Vec<u32> = (0..count).map(|s| self.group[members[start[s] as usize] as usize]).collect();
+        let mut sides = Problem {
+            n: count,
+            nodes: count,
+            item: Vec::new(),
+            stage: Vec::new(),
+            events: Vec::new(),
+            ties: 1,
+            delta: vec![1.0],
+            wins: vec![0.0; count],
+            hub: vec![false; count],
+            gamma: 0.0,
+            sigma: params.sigma,
+            group,
+            group_size: self.group_size.clone(),
+            structure: self.structure.clone(),
+            diagnosis: Diagnosis::default(),
+            teams: None,
+        };
+        sides.add_events(raw);
+        sides.delta = (1..=sides.ties).map(|k| if k == 1 { 1.0 } else { params.delta }).collect();
+        self.ties = sides.ties;
+        let teams = Teams { sides: Box::new(sides), start, members, size: 1, level: false };
+        let (mut size, mut least) = (1, usize::MAX);
+        for s in 0..count {
+            (size, least) = (size.max(teams.of(s).len()), least.min(teams.of(s).len()));
+            teams.of(s).iter().for_each(|&i| self.wins[i as usize] += teams.sides.wins[s]);
+        }
+        self.teams = Some(Teams { size, level: least < size, ..teams });
     }
 
     /// Keeps each event's players of each rated group as an event of its own (between groups
@@ -207,8 +355,12 @@ impl Problem {
         self.events.push(Span { start, len: part.len() as u32, stages: stage, weight });
     }
 
-    /// Scales each group to geometric mean 1 over its real players.
+    /// Scales each group to geometric mean 1 over its real players (but where the data fix the
+    /// level: [`Teams::level`]).
     pub fn renormalise(&self, x: &mut [f64]) {
+        if self.teams.as_ref().is_some_and(|t| t.level) {
+            return;
+        }
         let groups = self.group_size.len();
         let mut log_sum = vec![0.0; groups];
         for i in 0..self.n {

@@ -10,7 +10,7 @@
 //! player's share of every stage it was in is its powers times one prefix sum per
 //! coefficient: O(places · D²) in all, O(places) without ties.
 
-use super::problem::{Problem, UNRATED};
+use super::problem::{Problem, Teams, UNRATED};
 
 /// What a pass keeps between events, so that it allocates nothing.
 #[derive(Default)]
@@ -21,6 +21,9 @@ pub struct Scratch {
     coef: Vec<f64>,
     /// Per item of the event, `x^(1/k)` for `k = 1..=D`.
     y: Vec<f64>,
+    /// With teams: the sides' strengths and their expected wins.
+    sides: Vec<f64>,
+    side_wins: Vec<f64>,
 }
 
 /// The offset of `k`'s values in [`Scratch::e`] (`k ≥ 1`): `Σ_{j<k} (j + 1)`.
@@ -39,6 +42,9 @@ fn c_at(k: usize) -> usize {
 /// resized and overwritten.
 /// Returns `Σ_stages w ln D_s`, the likelihood's denominators.
 pub fn expected(p: &Problem, x: &[f64], out: &mut Vec<f64>, s: &mut Scratch) -> f64 {
+    if let Some(t) = &p.teams {
+        return team_expected(p, t, x, out, s);
+    }
     out.clear();
     out.resize(p.nodes, 0.0);
     let mut logs = Logs::default();
@@ -48,6 +54,21 @@ pub fn expected(p: &Problem, x: &[f64], out: &mut Vec<f64>, s: &mut Scratch) -> 
         tied(p, x, out, s, &mut logs);
     }
     logs.total()
+}
+
+/// [`expected`] with teams: the pass over the sides' places at the sides' strengths, each
+/// member expecting what its sides expect (`∂ ln X_side/∂ ln x_i = 1`).
+fn team_expected(p: &Problem, t: &Teams, x: &[f64], out: &mut Vec<f64>, s: &mut Scratch) -> f64 {
+    let (mut strengths, mut wins) = (std::mem::take(&mut s.sides), std::mem::take(&mut s.side_wins));
+    t.strengths(x, &mut strengths);
+    let logs = expected(&t.sides, &strengths, &mut wins, s);
+    out.clear();
+    out.resize(p.nodes, 0.0);
+    for (side, &w) in wins.iter().enumerate() {
+        t.of(side).iter().for_each(|&i| out[i as usize] += w);
+    }
+    (s.sides, s.side_wins) = (strengths, wins);
+    logs
 }
 
 /// Sums of logarithms taken as products, one logarithm when the product nears the ends of the
@@ -200,7 +221,14 @@ fn power(x: f64, k: usize) -> f64 {
 /// The log-likelihood at `x` (strengths per node, the dummy's games included), what the MM
 /// iteration never lowers; σ's games against oneself add a constant and are left out.
 pub fn log_likelihood(p: &Problem, x: &[f64]) -> f64 {
-    let mut total = 0.0;
+    let mut total = match &p.teams {
+        Some(t) => {
+            let mut strengths = Vec::new();
+            t.strengths(x, &mut strengths);
+            log_likelihood(&t.sides, &strengths)
+        }
+        None => 0.0,
+    };
     let mut e: Vec<f64> = Vec::new();
     for ev in &p.events {
         let (a, len) = (ev.start as usize, ev.len as usize);

@@ -10,7 +10,7 @@
 //! `Σ_k δ_k/k² · y_a e_(k−1)(y without a)`), and `∇² ln D = D''/D − D'D'ᵀ/D²`: without ties,
 //! the multinomial `p_a(δ_ab − p_b)`.
 
-use super::problem::{Problem, UNRATED};
+use super::problem::{Problem, Teams, UNRATED};
 use crate::linalg::{dot, packed_index, packed_len, Cholesky};
 
 pub use crate::methods::brent::uncertainty::MAX_GROUP;
@@ -47,7 +47,9 @@ pub fn standard_errors(p: &Problem, x: &[f64]) -> StandardErrors {
             h[g][la] += v;
         }
     };
-    if diagonal && p.ties == 1 {
+    if let Some(t) = &p.teams {
+        team_information(p, t, x, &mut add);
+    } else if diagonal && p.ties == 1 {
         untied_diagonal(p, x, &mut add);
     } else {
         information(p, x, diagonal, &mut add);
@@ -56,7 +58,9 @@ pub fn standard_errors(p: &Problem, x: &[f64]) -> StandardErrors {
         if m.len() < 2 {
             continue;
         }
-        let var = if dense[g] { covariance(std::mem::take(&mut h[g]), m, p.n) } else { h[g].iter().map(|&d| Some(1.0 / d)).collect() };
+        let level = p.teams.as_ref().is_some_and(|t| t.level);
+        let var =
+            if dense[g] { covariance(std::mem::take(&mut h[g]), m, p.n, level) } else { h[g].iter().map(|&d| Some(1.0 / d)).collect() };
         for (k, &i) in m.iter().enumerate() {
             se[i] = var[k].filter(|v| *v > 0.0 && v.is_finite()).map(f64::sqrt);
         }
@@ -64,9 +68,14 @@ pub fn standard_errors(p: &Problem, x: &[f64]) -> StandardErrors {
     StandardErrors { se }
 }
 
-/// The variances of `r_i − mean(real r)` from the packed information `h` of the group `m`.
-fn covariance(mut h: Vec<f64>, m: &[usize], n: usize) -> Vec<Option<f64>> {
+/// The variances of `r_i − mean(real r)` from the packed information `h` of the group `m`;
+/// of `r_i` itself when the data fix the `level` (teams of different sizes).
+fn covariance(mut h: Vec<f64>, m: &[usize], n: usize, level: bool) -> Vec<Option<f64>> {
     let size = m.len();
+    if level {
+        let Some(a) = Cholesky::factor(h, size) else { return vec![None; size] };
+        return a.inverse_diagonal().into_iter().map(Some).collect();
+    }
     // Only differences are identified: J/n leaves every contrast alone.
     h.iter_mut().for_each(|v| *v += 1.0 / size as f64);
     let Some(a) = Cholesky::factor(h, size) else { return vec![None; size] };
@@ -104,6 +113,23 @@ fn information(p: &Problem, x: &[f64], diagonal: bool, add: &mut dyn FnMut(usize
             }
         }
     }
+    dummy_information(p, x, add);
+}
+
+/// The information with teams: the sides' (in their log-strengths, each the sum of its
+/// members'), each term `H_ab` of sides `a`, `b` added to every pair of their members (once a
+/// pair within one side), then the dummy's games. Teammates who always play together are not
+/// told apart: their information is singular and they get no standard error.
+fn team_information(p: &Problem, t: &Teams, x: &[f64], add: &mut dyn FnMut(usize, usize, f64)) {
+    let mut strengths = Vec::new();
+    t.strengths(x, &mut strengths);
+    information(&t.sides, &strengths, false, &mut |a, b, v| {
+        let (ma, mb) = (t.of(a), t.of(b));
+        for (k, &i) in ma.iter().enumerate() {
+            let partners = if a == b { &mb[..=k] } else { mb };
+            partners.iter().for_each(|&j| add(i as usize, j as usize, v));
+        }
+    });
     dummy_information(p, x, add);
 }
 

@@ -1,7 +1,8 @@
 //! Weng–Lin behind the [`Fit`] interface: its [`MethodSpec`] and its [`Rule`] for the
 //! sequential stepper (a step is one event, or the two-player games of one date or round).
-//! Each event's players are teams of one: the ranked at their places, the unranked tied below
-//! the last ranked place; each two-player game is an event of two (a draw a tie).
+//! Each event's sides are its teams (`Event::team`), or teams of one in an event of
+//! individuals: the ranked at their places, the unranked tied below the last ranked place;
+//! each two-player game is an event of two (a draw a tie).
 
 use super::params::WengLinParams;
 use super::update::{pair_score, update, validate, Skill};
@@ -57,6 +58,30 @@ fn places(e: &Event) -> Vec<(usize, u32)> {
     e.places.iter().copied().chain(e.unranked.iter().map(|&p| (p, below))).collect()
 }
 
+/// An event's sides, each its entries (by index), and each entry's side: the teams of `team`
+/// in the order first met, or every entry a side of its own when `team` is empty (or, data
+/// built wrongly that `check_data` refuses, not one team an entry).
+fn sides(len: usize, team: &[u32]) -> (Vec<Vec<usize>>, Vec<usize>) {
+    if team.is_empty() || team.len() != len {
+        return ((0..len).map(|k| vec![k]).collect(), (0..len).collect());
+    }
+    let (mut sides, mut index): (Vec<Vec<usize>>, Vec<usize>) = (Vec::new(), vec![usize::MAX; len]);
+    let side_of = team
+        .iter()
+        .enumerate()
+        .map(|(k, &t)| {
+            let slot = &mut index[(t as usize).min(len - 1)];
+            if *slot == usize::MAX {
+                *slot = sides.len();
+                sides.push(Vec::new());
+            }
+            sides[*slot].push(k);
+            *slot
+        })
+        .collect();
+    (sides, side_of)
+}
+
 /// Weng–Lin behind the [`Fit`] interface: the events in input order, then the two-player
 /// games in their order (by date or round when every game has one); a game without a score
 /// is left out.
@@ -67,12 +92,19 @@ pub fn fit<'d>(data: &'d Dataset, params: &WengLinParams) -> Result<SequentialFi
     // Per player, the last event seen in (plus one): a player both placed and unranked in one
     // event is refused, as one placed twice is by `check_data`.
     let mut seen = vec![0usize; n];
+    let teams: Vec<Vec<u32>> = data.events.iter().map(|e| e.team.clone()).collect();
     let fits = |k: usize, e: &[(usize, u32)], seen: &mut Vec<usize>| {
-        e.len() >= 2 && e.iter().all(|&(p, _)| p < n && std::mem::replace(&mut seen[p], k + 1) != k + 1)
+        sides(e.len(), &teams[k]).0.len() >= 2 && e.iter().all(|&(p, _)| p < n && std::mem::replace(&mut seen[p], k + 1) != k + 1)
     };
     if let Some(k) = (0..events.len()).find(|&k| !fits(k, &events[k], &mut seen)) {
         let e = &data.events[k];
-        let problem = format!("event {} (line {}) has {} players, or one twice", k + 1, e.line, e.size());
+        let problem = format!(
+            "event {} (line {}) has {} players (in {} sides), or one twice",
+            k + 1,
+            e.line,
+            e.size(),
+            sides(e.size(), &e.team).0.len()
+        );
         return Err(RateError::InvalidData {
             item: "event".into(),
             problem,
@@ -97,13 +129,15 @@ pub fn fit<'d>(data: &'d Dataset, params: &WengLinParams) -> Result<SequentialFi
     let batches = EventItems { games: &data.games, order, first_game, how, games_only: data.events.is_empty() };
     let (variant, name, same) = (batches.variant(), batches.step_name(), |a, b| batches.same(a, b));
     let items: Vec<usize> = (0..events.len()).collect();
-    let rule = WengLinRule { events, sigma: vec![params.sigma; n], params: params.clone() };
+    let rule = WengLinRule { events, teams, sigma: vec![params.sigma; n], params: params.clone() };
     Ok(SequentialFit::new(data, rule, variant, items, Step { name, same: &same, initial: params.mu }))
 }
 
 /// Weng–Lin's update of one event, and each player's σ (μ is the run's rating).
 pub struct WengLinRule {
     events: Vec<Vec<(usize, u32)>>,
+    /// Per event of the data, each entry's team (empty: individuals); games have none.
+    teams: Vec<Vec<u32>>,
     sigma: Vec<f64>,
     params: WengLinParams,
 }
@@ -135,26 +169,35 @@ impl Rule for WengLinRule {
 
     fn apply(&mut self, item: usize, step: usize, run: &mut Run) -> Update {
         let ev = &self.events[item];
+        let (sides, side_of) = sides(ev.len(), self.teams.get(item).map_or(&[][..], Vec::as_slice));
         let before: Vec<Skill> = ev.iter().map(|&(p, _)| Skill { mu: run.ratings[p], sigma: self.sigma[p] }).collect();
-        let places: Vec<u32> = ev.iter().map(|&(_, place)| place).collect();
+        let places: Vec<u32> = sides.iter().map(|side| ev[side[0]].1).collect();
         let mut after = before.clone();
-        update(&mut after.iter_mut().map(|s| vec![s]).collect::<Vec<_>>(), &places, &self.params);
+        let mut refs: Vec<Vec<&mut Skill>> = sides.iter().map(|_| Vec::new()).collect();
+        after.iter_mut().zip(&side_of).for_each(|(s, &a)| refs[a].push(s));
+        update(&mut refs, &places, &self.params);
+        // Each side's sums, as the update sees them (a team of one: its player's).
+        let sums: Vec<Skill> = sides
+            .iter()
+            .map(|side| Skill { mu: side.iter().map(|&k| before[k].mu).sum(), sigma: side.iter().map(|&k| before[k].sigma.powi(2)).sum() })
+            .collect();
         // Foresight: did the favourite (a single highest μ) win alone?
         let best = places.iter().copied().min().unwrap_or(1);
-        let top = before.iter().map(|s| s.mu).fold(f64::NEG_INFINITY, f64::max);
+        let top = sums.iter().map(|s| s.mu).fold(f64::NEG_INFINITY, f64::max);
         let alone = |v: &[bool]| v.iter().filter(|&&x| x).count() == 1;
         let winners: Vec<bool> = places.iter().map(|&p| p == best).collect();
-        let favourites: Vec<bool> = before.iter().map(|s| s.mu == top).collect();
+        let favourites: Vec<bool> = sums.iter().map(|s| s.mu == top).collect();
         let foreseen = (alone(&winners) && alone(&favourites)).then(|| winners.iter().zip(&favourites).any(|(&w, &f)| w && f));
         let (mut change, mut surprise) = (0.0f64, 0.0f64);
-        let others = (ev.len() - 1) as f64;
+        let others = (sides.len() - 1) as f64;
         for (k, &(p, place)) in ev.iter().enumerate() {
-            // The share of the others beaten (ties half) against its Bradley–Terry expectation.
-            let (mut score, mut expected) = (0.0, 0.0);
-            for (j, &(_, other)) in ev.iter().enumerate().filter(|&(j, _)| j != k) {
-                let c = (before[k].sigma.powi(2) + before[j].sigma.powi(2) + 2.0 * self.params.beta.powi(2)).sqrt();
+            // The share of the other sides beaten (ties half) against its Bradley–Terry
+            // expectation (`sums[a].sigma` holds the side's variance).
+            let (a, mut score, mut expected) = (side_of[k], 0.0, 0.0);
+            for (b, &other) in places.iter().enumerate().filter(|&(b, _)| b != a) {
+                let c = (sums[a].sigma + sums[b].sigma + 2.0 * self.params.beta.powi(2)).sqrt();
                 score += pair_score(place, other);
-                expected += 1.0 / (1.0 + ((before[j].mu - before[k].mu) / c).exp());
+                expected += 1.0 / (1.0 + ((sums[b].mu - sums[a].mu) / c).exp());
             }
             let delta = after[k].mu - before[k].mu;
             self.sigma[p] = after[k].sigma;
