@@ -256,10 +256,15 @@ fn team_files_are_rated_by_weng_lin_and_plackett_luce() {
     let o = run(&["rate", file, "--method", "multi-elo"], None);
     assert_eq!(o.status.code(), Some(1));
     assert!(err(&o).contains("line 2") && err(&o).contains("Weng–Lin or Plackett–Luce"), "{}", err(&o));
-    let o = run(&["rate", "-", "--method", "weng-lin"], Some("event,team,place,members
+    let o = run(
+        &["rate", "-", "--method", "weng-lin"],
+        Some(
+            "event,team,place,members
 e,A,1,P; Q
 e,B,2,Q; R
-"));
+",
+        ),
+    );
     assert_eq!(o.status.code(), Some(1));
     assert!(err(&o).contains("line 3, column 'members'") && err(&o).contains("'Q' on line 2"), "{}", err(&o));
 }

@@ -152,6 +152,9 @@ pub fn table(r: &Rating) -> String {
     let d = decimals(r);
     let mut out = String::new();
     let mut how = r.report.stop.text(r.report.iterations);
+    if matches!(r.variant, MethodVariant::MultiElo { games: None, .. }) && r.report.stop == StopReason::Finished {
+        how = "one pass through the events".into();
+    }
     if let Some(p) = r.report.passes.filter(|&p| p != r.report.iterations) {
         how += &format!(" ({})", crate::text::count(p, "pass", "passes"));
     }
@@ -160,8 +163,15 @@ pub fn table(r: &Rating) -> String {
     } else {
         out += &format!("{} ({}): {how}\n\n", r.method.title(), r.variant);
     }
+    // Events (multiplayer Elo's and Weng–Lin's input) are said as events.
+    let events = matches!(r.variant, MethodVariant::MultiElo { games: None, .. });
     if let Some(a) = r.accuracy {
-        out += &format!("foresight accuracy: {:.1}% of decisive games won by the favourite\n\n", 100.0 * a);
+        out += &match events {
+            true => {
+                format!("foresight accuracy: {:.1}% of the events with one favourite and one winner won by the favourite\n\n", 100.0 * a)
+            }
+            false => format!("foresight accuracy: {:.1}% of decisive games won by the favourite\n\n", 100.0 * a),
+        };
     }
     let sigma = r.players.iter().any(|p| p.sigma.is_some());
     let label = r.players.iter().any(|p| p.label.is_some());

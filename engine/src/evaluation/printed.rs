@@ -42,7 +42,7 @@ pub fn with_se(value: f64, se: Option<f64>) -> String {
 
 const GAMES_LEGEND: &str = "\nLog-loss: a draw counts half each way; ln 2 = 0.6931 is a coin's; ± one standard error (the per-game\nlosses' sd / √games). Accuracy: decisive games whose winner was favoured. Unseen: games with a player the\nearlier games leave unrated (the method's default used). In-sample: the first fit's log-loss on its own games.\n";
 
-const EVENTS_LEGEND: &str = "\nLog-loss: −ln of the probability each method's strengths give an event's whole finishing order (Plackett–\nLuce: tied places in any order, unranked players last); a coin's (equal strengths) is ln n! for a full\nranking of n; ± one standard error (the per-event losses' sd / √events). Brier and accuracy: first place (accuracy: events\nwhose favourite finished first). Unseen: events with a player the earlier events leave unrated (the method's\ndefault used). In-sample: the first fit's log-loss on its own events.\n";
+const EVENTS_LEGEND: &str = "\nLog-loss: −ln of the probability each method's strengths give an event's whole finishing order\n(Plackett–Luce: tied places in any order, unranked players last); a coin's (equal strengths) is ln n! for a\nfull ranking of n; ± one standard error (the per-event losses' sd / √events). Brier and accuracy: first\nplace (accuracy: events whose favourite finished first). Unseen: events with a player the earlier events\nleave unrated (the method's default used). In-sample: the first fit's log-loss on its own events.\n";
 
 /// Held-out scores: one row per method as listed, then the baselines; then how the games were
 /// split, the notes, and each method that could not be fit.

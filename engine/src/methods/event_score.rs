@@ -22,7 +22,7 @@ pub fn event_scores(event: &Event) -> Vec<f64> {
         .map(|(k, place)| (place, event.team.get(k).copied().unwrap_or(k as u32)))
         .collect();
     let mut sides: Vec<(u32, u32)> = entries.clone();
-    sides.sort_unstable_by_key(|&(place, side)| (side, place));
+    crate::sort::unstable_by(&mut sides, |a, b| (a.1, a.0).cmp(&(b.1, b.0)));
     sides.dedup_by_key(|s| s.1);
     let others = sides.len().saturating_sub(1).max(1) as f64;
     entries

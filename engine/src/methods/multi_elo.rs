@@ -129,7 +129,7 @@ impl Rule for MultiEloRule {
     fn apply(&mut self, item: usize, step: usize, run: &mut Run) -> Update {
         let ev = &self.events[item];
         let before: Vec<f64> = ev.iter().map(|&(p, _)| run.ratings[p]).collect();
-        let (sums, won) = stage_sums(ev, &before, self.params.zeta);
+        let sums = stage_sums(ev, &before, self.params.zeta);
         let best = ev.iter().map(|&(_, place)| place).fold(f64::INFINITY, f64::min);
         let winners = ev.iter().filter(|&&(_, place)| place == best).count();
         // Foresight: did the favourite (a single highest rating) win alone?
@@ -139,8 +139,9 @@ impl Rule for MultiEloRule {
         let (mut change, mut surprise) = (0.0f64, 0.0f64);
         for (k, &(p, _)) in ev.iter().enumerate() {
             let delta = self.params.k * sums[k];
-            // The score tallied is the share of the win, as before places counted.
-            run.record(p, delta, won[k], step);
+            // The score tallied is the share of the others beaten, ties half (one meaning of
+            // a score in events for every method: `super::event_score`).
+            run.record(p, delta, beaten(ev, k), step);
             change = change.max(delta.abs());
             surprise = surprise.max(sums[k].abs());
         }
@@ -152,30 +153,43 @@ impl Rule for MultiEloRule {
     }
 }
 
+/// The share of the others in `ev` that entry `k` finished above, ties (the unranked among
+/// themselves) half: as [`super::event_score`] scores an event of individuals.
+fn beaten(ev: &[(usize, f64)], k: usize) -> f64 {
+    let place = ev[k].1;
+    let above: f64 = ev
+        .iter()
+        .enumerate()
+        .filter(|&(j, _)| j != k)
+        .map(|(_, &(_, other))| match place.total_cmp(&other) {
+            std::cmp::Ordering::Less => 1.0,
+            std::cmp::Ordering::Equal => 0.5,
+            std::cmp::Ordering::Greater => 0.0,
+        })
+        .sum();
+    above / (ev.len().max(2) - 1) as f64
+}
+
 /// Each player's `Σ_s (S_i − E_i)` over the stages of one event (players with their places,
-/// the unranked at infinity), and their score at the first stage (their share of the win).
+/// the unranked at infinity).
 /// A stage is one place: its set the players not placed before it, the players placed there
 /// scoring 1/t each. Each stage's shares are worked out afresh with its own largest exponent
 /// taken out, so none overflows or vanishes whatever the gaps (an event is small: the cost of
 /// a set per place does not matter).
-fn stage_sums(ev: &[(usize, f64)], before: &[f64], zeta: f64) -> (Vec<f64>, Vec<f64>) {
+fn stage_sums(ev: &[(usize, f64)], before: &[f64], zeta: f64) -> Vec<f64> {
     let mut sums = vec![0.0; ev.len()];
-    let mut won = vec![0.0; ev.len()];
     let mut stages: Vec<f64> = ev.iter().map(|&(_, place)| place).filter(|p| p.is_finite()).collect();
     crate::sort::unstable_by(&mut stages, f64::total_cmp);
     stages.dedup();
     let mut left: Vec<usize> = (0..ev.len()).collect();
-    for (s, &place) in stages.iter().enumerate() {
+    for &place in &stages {
         let shares = expected_shares(&left.iter().map(|&j| before[j]).collect::<Vec<_>>(), zeta);
         let tied = left.iter().filter(|&&j| ev[j].1 == place).count() as f64;
         for (m, &j) in left.iter().enumerate() {
             let score = if ev[j].1 == place { 1.0 / tied } else { 0.0 };
             sums[j] += score - shares[m];
-            if s == 0 {
-                won[j] = score;
-            }
         }
         left.retain(|&j| ev[j].1 != place);
     }
-    (sums, won)
+    sums
 }

@@ -396,7 +396,7 @@ fn final_residual(f: &PlackettLuceFit) -> f64 {
 fn rows(f: &PlackettLuceFit, c: f64, se: &[Option<f64>]) -> Vec<PlayerRating> {
     let p = &f.problem;
     let data = f.data;
-    let (events, wins) = tallies(data, p);
+    let (events, scores) = tallies(data, p);
     let players = (0..p.n)
         .map(|i| {
             let g = p.structure.group[i];
@@ -411,7 +411,7 @@ fn rows(f: &PlackettLuceFit, c: f64, se: &[Option<f64>]) -> Vec<PlayerRating> {
                 rating: f.rating(i, c),
                 log_strength: log,
                 games: events[i],
-                score: wins[i],
+                score: scores[i],
                 group: g.map(|g| g + 1),
                 status: p.structure.status[i],
                 sigma: se[i].filter(|_| g.is_some()).map(|v| f.scale.factor() * v),
@@ -428,32 +428,21 @@ fn rows(f: &PlackettLuceFit, c: f64, se: &[Option<f64>]) -> Vec<PlayerRating> {
     })
 }
 
-/// Per player, the events and games played, and the first places (shared in a tie) with the
-/// games' points: what a table's score column says.
+/// Per player, the events and games played, and the score: in events the share of the other
+/// sides finished above (`event_score`), with the games' points: what a table's columns say.
 fn tallies(data: &Dataset, p: &Problem) -> (Vec<u32>, Vec<f64>) {
     let mut played = vec![0u32; p.n];
-    let mut wins = vec![0.0; p.n];
     for e in &data.events {
         e.places.iter().map(|&(q, _)| q).chain(e.unranked.iter().copied()).for_each(|q| played[q] += 1);
-        let Some(best) = e.places.iter().map(|&(_, place)| place).min() else { continue };
-        // Shared among the sides placed first: teammates each win their team's share.
-        let mut sides: Vec<u32> = e
-            .places
-            .iter()
-            .enumerate()
-            .filter(|&(_, &(_, place))| place == best)
-            .map(|(k, _)| e.team.get(k).map_or(k as u32, |&t| t))
-            .collect();
-        sides.sort_unstable();
-        sides.dedup();
-        let firsts = sides.len() as f64;
-        e.places.iter().filter(|&&(_, place)| place == best).for_each(|&(q, _)| wins[q] += 1.0 / firsts);
     }
+    // The score: the share of the other sides finished above, ties half (one meaning for
+    // every method that rates events).
+    let mut scores = crate::methods::event_score::scores(&data.events, p.n);
     for (q, (g, s)) in data.tallies().into_iter().enumerate() {
         played[q] += g;
-        wins[q] += s;
+        scores[q] += s;
     }
-    (played, wins)
+    (played, scores)
 }
 
 #[cfg(test)]
