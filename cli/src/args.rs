@@ -53,7 +53,7 @@ pub enum Command {
     Evaluate(EvaluateArgs),
     /// The simulation lab: tournaments of players with known strengths, rated by each method,
     /// each method's order compared with the truth (Kendall's tau, the true best ranked first,
-    /// the rank error), with points then Buchholz as the baseline.
+    /// the rank error), with points then Buchholz (for events, the mean place) as the baseline.
     #[command(after_help = SIMULATE_HELP, args_override_self = true)]
     Simulate(SimulateArgs),
     /// Pair the next round of a Swiss tournament (FIDE TRF) by the FIDE Dutch system (C.04.3,
@@ -403,7 +403,8 @@ pub struct SimulateArgs {
     /// Players per tournament.
     #[arg(long, default_value_t = Setup::default().players)]
     pub players: usize,
-    /// round-robin, double-round-robin, swiss:R or random:M.
+    /// round-robin, double-round-robin, swiss:R, random:M or events:M:k (M events of k players,
+    /// k from 2 to 64, rated by the methods that rate events).
     #[arg(long, default_value_t = Setup::default().schedule, value_parser = |s: &str| s.parse::<Schedule>())]
     pub schedule: Schedule,
     /// Standard deviation of the true natural log-strengths.
@@ -426,8 +427,9 @@ pub struct SimulateArgs {
     #[arg(long, default_value_t = Setup::default().seed)]
     pub seed: u64,
     /// The methods, comma-separated, each with optional flags of its own: brent:gamma=0.5.
-    #[arg(long, default_value = DEFAULT_METHODS, value_name = "METHOD[:FLAG=VALUE...],...")]
-    pub methods: String,
+    /// Unless given: brent,elo, or with events:M:k every method that rates events.
+    #[arg(long, value_name = "METHOD[:FLAG=VALUE...],...")]
+    pub methods: Option<String>,
     #[command(flatten)]
     pub params: MethodArgs,
     /// Output format.

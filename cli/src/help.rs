@@ -109,13 +109,19 @@ SIMULATION
   --clusters groups); games by Bradley-Terry, a draw with probability --draws between equals,
   rarer the more lopsided the game. Schedules: round-robin, double-round-robin, swiss:R (a
   simplified Dutch system seeded by true strength, no rematches), random:M (M games between
-  random pairs). Each repetition is seeded from --seed: the same seed, the same numbers.
-  --methods and the method flags as for 'compare'.
+  random pairs), events:M:k (M events of k players: each round the field shuffled and dealt
+  into events of k, the players left over sitting out; each finishing order drawn from
+  Plackett-Luce with the true strengths, neighbours tied at the games' draw rate). Each
+  repetition is seeded from --seed: the same seed, the same numbers. --drift steps once a
+  round (with events, a deal of the field). --methods and the method flags as for 'compare';
+  events are rated only by the methods that rate events (multi_elo, plackett_luce, weng_lin),
+  by all three unless told. The baseline is the organisers' order: points then Buchholz, or
+  for events each player's mean place (mean_place).
 
 JSON
   {\"methods\": [{\"method\", \"kendall_tau\": {\"mean\", \"sd\"}, \"top1_share\",
   \"mean_abs_rank_error\": {\"mean\", \"sd\"}, \"failures\", \"error\"}], \"baseline\": {...,
-  \"method\": \"points_buchholz\"}, \"setup\": {...}, \"completed\"}";
+  \"method\": \"points_buchholz\" or \"mean_place\"}, \"setup\": {...}, \"completed\"}";
 
 pub const COMPARE_HELP: &str = "\
 METHODS

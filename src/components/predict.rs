@@ -2,7 +2,8 @@
 //! earlier games and scored on the later ones: a table and a calibration chart), and the
 //! simulation lab, where the true strengths are known (tournaments played and rated in the
 //! worker, with progress and Cancel, then Kendall's τ and the rest per method, points then
-//! Buchholz as the baseline).
+//! Buchholz as the baseline; or events of k players, rated by the methods that rate events,
+//! each player's mean place the baseline).
 
 use crate::charts::calibration::{self, Series};
 use crate::components::controls::NumberField;
@@ -146,11 +147,11 @@ impl Predict {
     }
 
     pub fn simulate(&self, state: State, send: SendToWorker) {
-        let setup = self.setup.get_untracked();
-        if let Err(e) = setup.check() {
+        let (setup, methods) = (self.setup.get_untracked(), self.methods(state));
+        if let Err(e) = setup.check().and_then(|()| setup.check_methods(&methods)) {
             return self.failure.set(Some(format!("The lab cannot run: {e}.")));
         }
-        self.send(state, send, None, PredictRequest::Simulate { setup, methods: self.methods(state) });
+        self.send(state, send, None, PredictRequest::Simulate { setup, methods });
     }
 
     /// Tunes the chosen parameter over its grid, or over `grid`.
@@ -413,7 +414,11 @@ fn simulation_table(sim: &Simulation) -> impl IntoView {
         .iter()
         .chain([&sim.baseline])
         .map(|o| {
-            let name = if o.label == "points_buchholz" { "points, then Buchholz".to_string() } else { o.label.clone() };
+            let name = match o.label.as_str() {
+                "points_buchholz" => "points, then Buchholz".to_string(),
+                "mean_place" => "mean place".to_string(),
+                other => other.to_string(),
+            };
             view! {
                 <tr data-testid="lab-row">
                     <td>{name}</td>
@@ -425,9 +430,13 @@ fn simulation_table(sim: &Simulation) -> impl IntoView {
         })
         .collect_view();
     let s = &sim.setup;
+    let schedule = match s.schedule {
+        Schedule::Events { events, size } => format!("{events} events of {size}"),
+        other => other.to_string(),
+    };
     let caption = format!(
-        "{} tournaments ({}) of {} players, true log-strengths of spread {}, draws {} between equals, seed {}: each method's order against the truth (mean ± sd over the tournaments).",
-        sim.completed, s.schedule, s.players, s.spread, s.draws, s.seed
+        "{} tournaments ({schedule}) of {} players, true log-strengths of spread {}, draws {} between equals, seed {}: each method's order against the truth (mean ± sd over the tournaments).",
+        sim.completed, s.players, s.spread, s.draws, s.seed
     );
     view! {
         <p class="help" data-testid="lab-caption">{caption}</p>
@@ -440,24 +449,68 @@ fn simulation_table(sim: &Simulation) -> impl IntoView {
     }
 }
 
+/// The schedule picked in the lab's menu (`swiss`, `random`, `events`, …), its numbers carried
+/// over where they fit.
+fn choose_schedule(p: Predict, value: &str) {
+    let n = p.setup.with_untracked(|s| match s.schedule {
+        Schedule::Swiss { rounds } => rounds,
+        Schedule::Random { games } => games / 10,
+        _ => 7,
+    });
+    let schedule = match value {
+        "round-robin" => Schedule::RoundRobin,
+        "double-round-robin" => Schedule::DoubleRoundRobin,
+        "random" => Schedule::Random { games: n.max(1) * 10 },
+        "events" => Schedule::DEFAULT_EVENTS,
+        _ => Schedule::Swiss { rounds: n.clamp(1, 30) },
+    };
+    p.setup.update(|s| s.schedule = schedule);
+    // Events are rated only by the methods that rate events: tick those (the ticked ones
+    // that do, else all of them).
+    if schedule.events() {
+        p.kinds.update(|ks| {
+            ks.retain(|k| k.rates_events());
+            if ks.is_empty() {
+                ks.extend(MethodKind::ALL.into_iter().filter(|k| k.rates_events()));
+            }
+        });
+    }
+}
+
+/// The events schedule's numbers, shown while it is chosen: the events, and the players in each.
+fn event_fields(p: Predict) -> impl IntoView {
+    let events = move || p.setup.with(|s| s.schedule.events());
+    let event = move |f: fn(usize, usize) -> f64| {
+        Signal::derive(move || {
+            p.setup.with(|s| match s.schedule {
+                Schedule::Events { events, size } => f(events, size),
+                _ => 0.0,
+            })
+        })
+    };
+    let set_event = move |f: fn(&mut usize, &mut usize, usize)| {
+        move |v: f64| {
+            p.setup.update(|s| {
+                if let Schedule::Events { events, size } = &mut s.schedule {
+                    f(events, size, v as usize)
+                }
+            })
+        }
+    };
+    let (most, widest) = (Schedule::MAX_ITEMS as f64, Schedule::MAX_EVENT_SIZE as f64);
+    view! {
+        <Show when=events>
+            {number("Events", "lab-events", event(|m, _| m as f64), 1.0, most, 1.0, set_event(|m, _, v| *m = v))}
+            {number("Players an event (k)", "lab-event-size", event(|_, k| k as f64), 2.0, widest, 1.0, set_event(|_, k, v| *k = v))}
+        </Show>
+    }
+}
+
 /// The lab's setup: players, schedule, spread, draws, drift, repetitions, seed.
 fn lab_setup(p: Predict) -> impl IntoView {
     let get = move |f: fn(&Setup) -> f64| Signal::derive(move || p.setup.with(f));
     let set = move |f: fn(&mut Setup, f64)| move |v: f64| p.setup.update(|s| f(s, v));
-    let kind = move |ev| {
-        let n = p.setup.with_untracked(|s| match s.schedule {
-            Schedule::Swiss { rounds } => rounds,
-            Schedule::Random { games } => games / 10,
-            _ => 7,
-        });
-        let schedule = match event_target_value(&ev).as_str() {
-            "round-robin" => Schedule::RoundRobin,
-            "double-round-robin" => Schedule::DoubleRoundRobin,
-            "random" => Schedule::Random { games: n.max(1) * 10 },
-            _ => Schedule::Swiss { rounds: n.clamp(1, 30) },
-        };
-        p.setup.update(|s| s.schedule = schedule);
-    };
+    let kind = move |ev| choose_schedule(p, &event_target_value(&ev));
     let is = move |k: &'static str| move || p.setup.with(|s| s.schedule.to_string().split(':').next() == Some(k));
     let count: Signal<f64> = Signal::derive(move || {
         p.setup.with(|s| match s.schedule {
@@ -483,11 +536,13 @@ fn lab_setup(p: Predict) -> impl IntoView {
                     <option value="round-robin" prop:selected=is("round-robin")>"round robin"</option>
                     <option value="double-round-robin" prop:selected=is("double-round-robin")>"double round robin"</option>
                     <option value="random" prop:selected=is("random")>"random pairings"</option>
+                    <option value="events" prop:selected=is("events")>"events of k players"</option>
                 </select>
             </label>
             <Show when=counted>
                 {number("Rounds or games", "lab-count", count, 1.0, 1_000_000.0, 1.0, set_count)}
             </Show>
+            {event_fields(p)}
             {number("Spread (sd of log-strength)", "lab-spread", get(|s| s.spread), 0.0, 10.0, 0.1, set(|s, v| s.spread = v))}
             {number("Clusters (0: one field)", "lab-clusters", get(|s| s.clusters as f64), 0.0, 20.0, 1.0, set(|s, v| s.clusters = v as usize))}
             {number("Draw rate between equals", "lab-draws", get(|s| s.draws), 0.0, 1.0, 0.05, set(|s, v| s.draws = v))}

@@ -65,7 +65,7 @@ fn run_tuning(job: u32, data: &Dataset, method: &Method, options: &Options, para
 
 /// The simulation lab, a repetition a step; a cancel keeps the tournaments done.
 async fn run_simulation(job: u32, setup: Setup, methods: Vec<Method>) {
-    if let Err(e) = setup.check() {
+    if let Err(e) = setup.check().and_then(|()| setup.check_methods(&methods)) {
         return failed(job, e.to_string());
     }
     let mut run = SimulationRun::new(setup, methods, Options::default());

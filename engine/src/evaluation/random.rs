@@ -49,6 +49,14 @@ impl Random {
         r * angle.cos()
     }
 
+    /// Standard Gumbel, `−ln(−ln U)`: the largest of `s_i` plus one each is player `i` with
+    /// probability `e^(s_i) / Σ e^(s_j)`, so sorting by it draws a Plackett–Luce ranking.
+    /// Always finite: `−ln U` is kept above the least positive number.
+    pub fn gumbel(&mut self) -> f64 {
+        let e = -(1.0 - self.unit()).ln(); // [0, 37]: 1 − unit() is in (0, 1]
+        -e.max(f64::MIN_POSITIVE).ln()
+    }
+
     /// Fisher–Yates.
     pub fn shuffle<T>(&mut self, items: &mut [T]) {
         for i in (1..items.len()).rev() {

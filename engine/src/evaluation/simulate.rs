@@ -10,7 +10,22 @@
 //!   rarer the more lopsided the game (as in real chess); wins and losses share the rest so the
 //!   expected score stays `p`.
 //! * Schedules: a single or double round robin (the circle method; colours alternate, swapped
-//!   in the second half), a Swiss of `R` rounds, or `M` games between random pairs.
+//!   in the second half), a Swiss of `R` rounds, `M` games between random pairs, or `M` events
+//!   of `k` players (`events:M:k`, k from 2 to 64, at most the players).
+//! * Events are dealt in rounds, as a debate league seats its rooms: each round the field is
+//!   shuffled and cut into `⌊n/k⌋` events of `k` (the `n mod k` players left over sit that
+//!   round out, a different random few each time), the last round perhaps not full. Players are
+//!   drawn at random, not by strength: no seeding, so each meets the whole field in time. An
+//!   event's whole finishing order is drawn from the Plackett–Luce model with the true
+//!   log-strengths by the Gumbel trick: sorted by `s_i + G_i`, `G_i` standard Gumbel, which is
+//!   exactly Plackett–Luce (first place `e^(s_i) / Σ e^(s_j)`, then the same among the rest).
+//!   With `draws`, each pair of neighbours in that order then ties with the games' probability,
+//!   `draws × 2·min(p, 1 − p)`, `p` the one ahead's Bradley–Terry chance against the one behind
+//!   (a chain of ties shares one place; places as standard competition ranking, 1, 1, 3). The
+//!   data are events (`Dataset::events`), so only the methods that rate events
+//!   ([`MethodKind::rates_events`]) can be run on them: [`Setup::check_methods`] refuses the
+//!   others, naming the methods that rate events (a run that is not checked reports each of
+//!   them as failed in every repetition, with that reason).
 //! * The Swiss is a simplified Dutch system: players sorted by score, then by their seed (the
 //!   true strength: a field seeded by accurate ratings); each player in turn takes the first
 //!   of the bottom half of their score group not yet met (then those below: floating down),
@@ -18,14 +33,18 @@
 //!   lowest-placed player who has not had one gets a bye (a point, no game). No colour rules
 //!   and no criteria beyond "not twice".
 //! * With `drift`, each player's strength is a random walk from round to round (steps of
-//!   standard deviation `drift`), and the truth is the strength after the last round.
+//!   standard deviation `drift`), and the truth is the strength after the last round. With
+//!   events a round is one deal of the field (each player in one event at most): a step per
+//!   event a player could have played, as in a Swiss.
 //! * Each repetition is seeded from the run's seed and its number, so runs are repeatable.
 //!
 //! Reported per method, over the repetitions: Kendall's τ_b between its ratings and the true
 //! strengths (mean and standard deviation), the share of tournaments whose true best player
 //! it ranks first (a tie for first counting its share), and the mean absolute rank error
-//! (ties ranked at their mean place). The organisers' order, points then Buchholz, is the
-//! baseline.
+//! (ties ranked at their mean place). The organisers' order is the baseline: points then
+//! Buchholz for games; for events each player's mean place (a tie of `t` at place `k` counted
+//! as `k + (t − 1)/2`, so each event's places sum as without ties), the same order as the mean
+//! of points by place (`k − place`): a mean, not a total, since players sit out unequally.
 
 use super::random::Random;
 use crate::compare::agreement::kendall_tau_b;
@@ -33,8 +52,8 @@ use crate::compare::export::labels;
 use crate::diagnose::Status;
 use crate::error::{number, SettingError};
 use crate::methods::ranking::tie_classes;
-use crate::methods::{rate, Method, Options};
-use crate::model::{Dataset, Game};
+use crate::methods::{rate, Method, MethodKind, Options};
+use crate::model::{Dataset, Event, Game};
 use crate::text::thousands;
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -45,8 +64,32 @@ use std::str::FromStr;
 pub enum Schedule {
     RoundRobin,
     DoubleRoundRobin,
-    Swiss { rounds: usize },
-    Random { games: usize },
+    Swiss {
+        rounds: usize,
+    },
+    Random {
+        games: usize,
+    },
+    /// `events` events of `size` players each, dealt in rounds (see the module's notes).
+    Events {
+        events: usize,
+        size: usize,
+    },
+}
+
+impl Schedule {
+    /// The events schedule the app's lab starts from: 500 events of 4 (with the default 100
+    /// players, 20 rounds of 25 events: each player in 20 events).
+    pub const DEFAULT_EVENTS: Schedule = Schedule::Events { events: 500, size: 4 };
+    /// The most players an event may have.
+    pub const MAX_EVENT_SIZE: usize = 64;
+    /// The most games (`random:M`) or events (`events:M:k`) a repetition may have.
+    pub const MAX_ITEMS: usize = 1_000_000;
+
+    /// Whether it plays multi-player events rather than games.
+    pub fn events(self) -> bool {
+        matches!(self, Schedule::Events { .. })
+    }
 }
 
 impl fmt::Display for Schedule {
@@ -56,6 +99,7 @@ impl fmt::Display for Schedule {
             Schedule::DoubleRoundRobin => f.write_str("double-round-robin"),
             Schedule::Swiss { rounds } => write!(f, "swiss:{rounds}"),
             Schedule::Random { games } => write!(f, "random:{games}"),
+            Schedule::Events { events, size } => write!(f, "events:{events}:{size}"),
         }
     }
 }
@@ -64,15 +108,22 @@ impl FromStr for Schedule {
     type Err = SettingError;
 
     fn from_str(s: &str) -> Result<Schedule, SettingError> {
-        let expected = || SettingError::OutOfRange {
+        let expected = || {
+            SettingError::OutOfRange {
             setting: "schedule",
             value: format!("'{s}'"),
-            expected: "round-robin, double-round-robin, swiss:R (R rounds) or random:M (M games)".into(),
+            expected: "round-robin, double-round-robin, swiss:R (R rounds), random:M (M games) or events:M:k (M events of k players, k from 2 to 64)".into(),
+        }
         };
         let number = |n: &str| n.trim().parse::<usize>().ok().filter(|&n| n > 0).ok_or_else(expected);
+        let size = |k: &str| number(k).ok().filter(|k| (2..=Schedule::MAX_EVENT_SIZE).contains(k)).ok_or_else(expected);
         match s.trim().to_ascii_lowercase().split_once(':') {
             Some(("swiss", n)) => Ok(Schedule::Swiss { rounds: number(n)? }),
             Some(("random", n)) => Ok(Schedule::Random { games: number(n)? }),
+            Some(("events", rest)) => match rest.split_once(':') {
+                Some((m, k)) => Ok(Schedule::Events { events: number(m)?, size: size(k)? }),
+                None => Err(expected()),
+            },
             None if s.trim().eq_ignore_ascii_case("round-robin") => Ok(Schedule::RoundRobin),
             None if s.trim().eq_ignore_ascii_case("double-round-robin") => Ok(Schedule::DoubleRoundRobin),
             _ => Err(expected()),
@@ -126,7 +177,8 @@ pub const MAX_PLAYER_GAMES: u64 = 100_000_000;
 
 impl Setup {
     /// The player-games of one repetition: `n(n − 1)` for a round robin, twice that for a
-    /// double one, players × rounds for a Swiss (a bye counted as a game), 2 × games at random.
+    /// double one, players × rounds for a Swiss (a bye counted as a game), 2 × games at random,
+    /// events × k for events (a player's place in an event counted as a game).
     pub fn player_games(&self) -> u64 {
         let n = self.players as u64;
         match self.schedule {
@@ -134,6 +186,21 @@ impl Setup {
             Schedule::DoubleRoundRobin => 2 * n * n.saturating_sub(1),
             Schedule::Swiss { rounds } => n * rounds as u64,
             Schedule::Random { games } => 2 * games as u64,
+            Schedule::Events { events, size } => events as u64 * size as u64,
+        }
+    }
+
+    /// Why `methods` cannot be run on this setup, if they cannot: with events, a method that
+    /// rates only two-player games, named with the methods that rate events.
+    pub fn check_methods(&self, methods: &[Method]) -> Result<(), SettingError> {
+        let mut games_only: Vec<MethodKind> = methods.iter().map(Method::kind).filter(|k| !k.rates_events()).collect();
+        games_only.dedup();
+        match self.schedule {
+            Schedule::Events { size, .. } if !games_only.is_empty() => Err(SettingError::Conflict {
+                settings: format!("{} with {}", self.schedule, games_only.iter().map(|k| k.name()).collect::<Vec<_>>().join(", ")),
+                problem: not_events(&games_only, size),
+            }),
+            _ => Ok(()),
         }
     }
 
@@ -170,12 +237,35 @@ impl Setup {
             Setup { schedule: Schedule::Swiss { rounds }, players, .. } if *rounds >= *players => {
                 conflict(format!("swiss:{rounds}"), format!("a Swiss of {players} players has fewer than {players} rounds"))
             }
-            Setup { schedule: Schedule::Random { games }, .. } if *games > 1_000_000 => {
+            Setup { schedule: Schedule::Random { games }, .. } if *games > Schedule::MAX_ITEMS => {
                 conflict(format!("random:{games}"), "at most 1000000 games".into())
+            }
+            Setup { schedule: Schedule::Events { events, .. }, .. } if *events > Schedule::MAX_ITEMS => {
+                conflict(self.schedule.to_string(), "at most 1000000 events".into())
+            }
+            Setup { schedule: Schedule::Events { size, .. }, players, .. } if *size > *players => {
+                conflict(self.schedule.to_string(), format!("an event of {size} players needs at least {size} players, not {players}"))
             }
             _ => Ok(()),
         }
     }
+}
+
+/// Why `kinds` cannot rate events of `size` players, with the methods that can: "Brent (brent)
+/// and Elo (elo) rate only two-player games, not events of 4 players; events are rated by
+/// Multiplayer Elo (multi_elo), …".
+fn not_events(kinds: &[MethodKind], size: usize) -> String {
+    let and = |names: Vec<String>| match names.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+        _ => names.concat(),
+    };
+    let named = |k: &MethodKind| format!("{} ({})", k.short(), k.name());
+    let rate = if kinds.len() == 1 { "rates" } else { "rate" };
+    let events = and(MethodKind::ALL.iter().filter(|k| k.rates_events()).map(named).collect());
+    format!(
+        "{} {rate} only two-player games, not events of {size} players; events are rated by {events}",
+        and(kinds.iter().map(named).collect())
+    )
 }
 
 /// A mean and standard deviation over the repetitions (`None` when nothing was measured).
@@ -210,7 +300,8 @@ pub struct Outcome {
 pub struct Simulation {
     pub setup: Setup,
     pub methods: Vec<Outcome>,
-    /// Points, then Buchholz.
+    /// The organisers' order: points, then Buchholz (`points_buchholz`); for events, the mean
+    /// place (`mean_place`).
     pub baseline: Outcome,
     /// Repetitions run (fewer than asked when cancelled).
     pub completed: usize,
@@ -288,13 +379,20 @@ impl SimulationRun {
             return false;
         }
         let (truth, data, byes) = tournament(&self.setup, self.completed as u64);
-        self.baseline.add(measure(&points_buchholz(&data, &byes), &truth));
+        let events = self.setup.schedule.events();
+        let organisers = if events { mean_place(&data) } else { points_buchholz(&data, &byes) };
+        self.baseline.add(measure(&organisers, &truth));
         for (method, tally) in self.methods.iter().zip(&mut self.tallies) {
-            match rate(&data, method, &self.options) {
+            // Never rated on data it cannot read (a games method on events finds no games).
+            let fit = match events && !method.kind().rates_events() {
+                true => Err(not_events(&[method.kind()], data.events.first().map_or(0, Event::size))),
+                false => rate(&data, method, &self.options).map_err(|e| e.to_string()),
+            };
+            match fit {
                 Ok(rating) => tally.add(measure(&order_values(&rating, data.players.len()), &truth)),
                 Err(e) => {
                     tally.failures += 1;
-                    tally.failure.get_or_insert_with(|| e.to_string());
+                    tally.failure.get_or_insert(e);
                 }
             }
         }
@@ -306,11 +404,13 @@ impl SimulationRun {
     pub fn finish(self) -> Simulation {
         let labels = labels(&self.methods);
         let methods = self.tallies.into_iter().zip(labels).map(|(t, label)| t.outcome(label)).collect();
-        Simulation { setup: self.setup, methods, baseline: self.baseline.outcome("points_buchholz".into()), completed: self.completed }
+        let baseline = if self.setup.schedule.events() { "mean_place" } else { "points_buchholz" };
+        Simulation { setup: self.setup, methods, baseline: self.baseline.outcome(baseline.into()), completed: self.completed }
     }
 }
 
-/// Repetition `r`: the true strengths, the games played, and the byes each player had.
+/// Repetition `r`: the true strengths, the games (or events) played, and the byes each player
+/// had.
 pub fn tournament(setup: &Setup, r: u64) -> (Vec<f64>, Dataset, Vec<u32>) {
     let mut rng = Random::stream(setup.seed, r);
     let truth = strengths(setup, &mut rng);
@@ -326,6 +426,7 @@ pub fn tournament(setup: &Setup, r: u64) -> (Vec<f64>, Dataset, Vec<u32>) {
         g.set_round(Some(round.to_string()));
         data.games.push(g);
     };
+    let mut dealt = None;
     match setup.schedule {
         Schedule::RoundRobin | Schedule::DoubleRoundRobin => {
             let legs = if setup.schedule == Schedule::RoundRobin { 1 } else { 2 };
@@ -346,11 +447,51 @@ pub fn tournament(setup: &Setup, r: u64) -> (Vec<f64>, Dataset, Vec<u32>) {
                 play(&mut rng, &mut walk, a, b, k / (setup.players / 2).max(1) + 1, &mut data);
             }
         }
+        Schedule::Events { events, size } => dealt = Some(league(events, size, setup.draws, &ids, &mut rng, &mut walk, &mut data)),
     }
     // The truth at the end: every walk taken to the last round.
-    let last = data.games.iter().filter_map(|g| g.round()?.parse::<usize>().ok()).max().unwrap_or(1);
+    let last = dealt.unwrap_or_else(|| data.games.iter().filter_map(|g| g.round()?.parse::<usize>().ok()).max().unwrap_or(1));
     let truth = (0..setup.players).map(|a| walk.at(a, last)).collect();
     (truth, data, byes)
+}
+
+/// `count` events of `size` of the players `ids`, dealt in rounds (the module's notes), each
+/// finishing order drawn from Plackett–Luce with the strengths of its round; returns the last
+/// round.
+fn league(count: usize, size: usize, draws: f64, ids: &[usize], rng: &mut Random, walk: &mut Walk, data: &mut Dataset) -> usize {
+    let mut field: Vec<usize> = (0..ids.len()).collect();
+    let per_round = (ids.len() / size).max(1);
+    let mut round = 0;
+    for e in 0..count {
+        if e % per_round == 0 {
+            rng.shuffle(&mut field);
+            round += 1;
+        }
+        let seats = &field[(e % per_round) * size..][..size];
+        let strengths: Vec<f64> = seats.iter().map(|&a| walk.at(a, round)).collect();
+        let places = finish(rng, &strengths, draws);
+        let entries = seats.iter().zip(places).map(|(&a, place)| (ids[a], place)).collect();
+        data.events.push(Event::ranked((e + 1).to_string(), entries, e + 1));
+    }
+    round.max(1)
+}
+
+/// The places of players of log-strengths `s` in one event: the order by `s_i` plus Gumbel
+/// noise (Plackett–Luce), then each neighbour tied with the one ahead with the games' draw
+/// probability (standard competition places: 1, 1, 3).
+fn finish(rng: &mut Random, s: &[f64], draws: f64) -> Vec<u32> {
+    let keys: Vec<f64> = s.iter().map(|&x| x + rng.gumbel()).collect();
+    let mut order: Vec<usize> = (0..s.len()).collect();
+    crate::sort::by(&mut order, |&a, &b| keys[b].total_cmp(&keys[a]));
+    let mut places = vec![0u32; s.len()];
+    for (i, &a) in order.iter().enumerate() {
+        let ahead = i.checked_sub(1).map(|j| order[j]);
+        places[a] = match ahead {
+            Some(b) if draws > 0.0 && outcome(rng, s[b] - s[a], draws) == 0.5 => places[b],
+            _ => i as u32 + 1,
+        };
+    }
+    places
 }
 
 /// Salt of the drift's random stream.
@@ -513,6 +654,21 @@ fn order_values(rating: &crate::methods::rating::Rating, n: usize) -> Vec<f64> {
         }
     }
     v
+}
+
+/// Each player's mean place over their events, negated (higher is better), a tie of `t` at
+/// place `k` counted as `k + (t − 1)/2`; `NaN` for a player in no event.
+fn mean_place(data: &Dataset) -> Vec<f64> {
+    let n = data.players.len();
+    let (mut sum, mut count) = (vec![0.0; n], vec![0u32; n]);
+    for e in &data.events {
+        for &(p, place) in &e.places {
+            let tied = e.places.iter().filter(|&&(_, q)| q == place).count();
+            sum[p] += f64::from(place) + (tied - 1) as f64 / 2.0;
+            count[p] += 1;
+        }
+    }
+    (0..n).map(|i| if count[i] > 0 { -sum[i] / f64::from(count[i]) } else { f64::NAN }).collect()
 }
 
 /// Points then Buchholz (the sum of the opponents' points), as one value.
