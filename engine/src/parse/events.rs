@@ -52,8 +52,10 @@ pub fn parse_events(text: &str, mapping: &str) -> Result<Parsed, ParseErrors> {
         Some(Layout::Places { event, places }) => reader.wide_places(&mut recs, &event, &places),
         None => return Err(ParseErrors(vec![missing_columns(&header)])),
     }
-    let EventReader { data, mut errors, .. } = reader;
-    errors.extend(recs.errors());
+    let EventReader { data, errors: read, .. } = reader;
+    // The splitter's errors first, as when the records were split before being read.
+    let mut errors = recs.errors();
+    errors.extend(read);
     if !errors.is_empty() {
         crate::sort::by_key(&mut errors, ParseError::line);
         return Err(ParseErrors(errors));
