@@ -27,9 +27,9 @@ use plackett_luce_league::{csv, league, EVENTS, PLAYERS};
 use ratings_engine::job::{JobReader, Settings};
 use ratings_engine::methods::plackett_luce::PlackettLuceParams;
 use ratings_engine::pairing::dutch::{pair_round, PairOptions};
-use ratings_engine::{Method, MethodKind, Options, Rating};
 use ratings_engine::parse::trf::parse_trf;
 use ratings_engine::tournament::{Colour, Tournament};
+use ratings_engine::{Method, MethodKind, Options, Rating};
 use std::collections::BTreeSet;
 use wasm_bindgen_test::*;
 
@@ -132,7 +132,11 @@ async fn plackett_luce_100000_events_of_4_to_8_players() {
     for run in 1..=RUNS {
         yield_to_page().await;
         let (read, fit, rating) = pl_from_text(&text);
-        console_log!("from the text, run {run}: {:.3} s (reading {read:.3} s, the fit and its ratings {fit:.3} s); {}", read + fit, pl_summary(&rating));
+        console_log!(
+            "from the text, run {run}: {:.3} s (reading {read:.3} s, the fit and its ratings {fit:.3} s); {}",
+            read + fit,
+            pl_summary(&rating)
+        );
     }
     console_log!("linear memory after the text's runs: {:.0} MB", memory_mb());
     let (d, _) = league(PLAYERS, EVENTS);
