@@ -1,8 +1,11 @@
-//! A browser benchmark, not part of the test run (`#[ignore]`): the FIDE Dutch pairing of a
+//! Browser benchmarks, not part of the test run (`#[ignore]`). The FIDE Dutch pairing of a
 //! 400-player, 11-round Swiss (`engine/tests/data/pairing/bench/`), every round 1..=11 paired
 //! from the file's rounds before it, as `engine/benches/pairing.rs` does natively. It logs
 //! the seconds a round and in all, and whether each round is the file's (bbpPairings's) round.
-//! Run it optimised (the release profile: the engine at `opt-level = 3`, as in the site's
+//! Plackett–Luce's maximum likelihood on issue 39's league (100,000 events of 4–8 players among
+//! 20,000, the native benchmark's: `engine/examples/support/plackett_luce_league.rs`), from the
+//! events in memory and from the league's text as the lab's worker reads a file.
+//! Run them optimised (the release profile: the engine at `opt-level = 3`, as in the site's
 //! worker), with a test timeout above the default 20 s, and with `--include-ignored`
 //! (wasm-bindgen-test-runner 0.2.130's `--ignored` filters the other tests out but still
 //! skips the ignored one):
@@ -13,12 +16,20 @@
 //!     --target wasm32-unknown-unknown --test web_bench -- --include-ignored --nocapture
 //! ```
 //!
-//! Figures: docs/performance.md, "Pairing: a 400-player, 11-round Swiss".
+//! (`-- --include-ignored plackett_luce` runs the Plackett–Luce one alone.) Figures:
+//! docs/performance.md, "Pairing: a 400-player, 11-round Swiss" and "Plackett–Luce (issue 39)".
 #![cfg(target_arch = "wasm32")]
 
+#[path = "../engine/examples/support/plackett_luce_league.rs"]
+mod plackett_luce_league;
+
+use plackett_luce_league::{csv, league, EVENTS, PLAYERS};
+use ratings_engine::job::{JobReader, Settings};
+use ratings_engine::methods::plackett_luce::PlackettLuceParams;
 use ratings_engine::pairing::dutch::{pair_round, PairOptions};
 use ratings_engine::parse::trf::parse_trf;
 use ratings_engine::tournament::{Colour, Tournament};
+use ratings_engine::{Method, MethodKind, Options, Rating};
 use std::collections::BTreeSet;
 use wasm_bindgen_test::*;
 
@@ -76,4 +87,77 @@ async fn pairs_400_players_11_rounds() {
         );
     }
     console_log!("all: {total:.2} s ({same} of {ROUNDS} rounds the file's)");
+}
+
+/// The target's tolerance, and no cap in its way (as the native benchmark).
+fn pl_params() -> PlackettLuceParams {
+    PlackettLuceParams { eps: 1e-8, max_iter: 1_000_000, ..Default::default() }
+}
+
+/// The wasm instance's linear memory in MB: it only grows, so it is the peak so far.
+fn memory_mb() -> f64 {
+    use wasm_bindgen::JsCast;
+    let memory: js_sys::WebAssembly::Memory = wasm_bindgen::memory().dyn_into().expect("the instance's memory");
+    let buffer: js_sys::ArrayBuffer = memory.buffer().dyn_into().expect("an ArrayBuffer");
+    buffer.byte_length() as f64 / 1e6
+}
+
+fn pl_summary(rating: &Rating) -> String {
+    let r = &rating.report;
+    format!("{} iterations ({} passes), converged {}, residual {:.1e}", r.iterations, r.passes.unwrap_or(0), r.converged, r.final_residual)
+}
+
+/// The league's text read as the lab's worker reads a file (4 MB pieces into the job's
+/// reader), then rated; the seconds of each.
+fn pl_from_text(text: &str) -> (f64, f64, Rating) {
+    let start = now_ms();
+    let mut settings = Settings { method: MethodKind::PlackettLuce, ..Settings::default() };
+    settings.params.plackett_luce = pl_params();
+    let mut reader = JobReader::new(&settings);
+    text.as_bytes().chunks(4 << 20).for_each(|piece| reader.push(piece));
+    let job = reader.finish().expect("the text is events");
+    let read = now_ms();
+    let rating = job.run().rating.expect("rates");
+    ((read - start) / 1000.0, (now_ms() - read) / 1000.0, rating)
+}
+
+#[wasm_bindgen_test]
+#[ignore = "benchmark: run with -- --include-ignored (see the file's header)"]
+async fn plackett_luce_100000_events_of_4_to_8_players() {
+    const RUNS: usize = 3;
+    let (d, places) = league(PLAYERS, EVENTS);
+    let text = csv(&d);
+    console_log!("{EVENTS} events, {places} places, {PLAYERS} players; the text {:.1} MB", text.len() as f64 / 1e6);
+    drop(d);
+    for run in 1..=RUNS {
+        yield_to_page().await;
+        let (read, fit, rating) = pl_from_text(&text);
+        console_log!(
+            "from the text, run {run}: {:.3} s (reading {read:.3} s, the fit and its ratings {fit:.3} s); {}",
+            read + fit,
+            pl_summary(&rating)
+        );
+    }
+    console_log!("linear memory after the text's runs: {:.0} MB", memory_mb());
+    let (d, _) = league(PLAYERS, EVENTS);
+    let method = Method::PlackettLuce(pl_params());
+    for run in 1..=RUNS {
+        yield_to_page().await;
+        let start = now_ms();
+        let mut fit = ratings_engine::methods::start(&d, &method, &Options::default()).expect("starts");
+        let set_up = now_ms();
+        while fit.step().is_some() {}
+        let iterated = now_ms();
+        let rating = fit.finish().expect("rates");
+        let end = now_ms();
+        let s = |a: f64, b: f64| (b - a) / 1000.0;
+        console_log!(
+            "from the events, run {run}: {:.3} s (set-up {:.3} s, iterations {:.3} s, ratings and standard errors {:.3} s); {}",
+            s(start, end),
+            s(start, set_up),
+            s(set_up, iterated),
+            s(iterated, end),
+            pl_summary(&rating)
+        );
+    }
 }

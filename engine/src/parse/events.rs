@@ -24,7 +24,7 @@ use super::csv::{Parsed, Warning};
 use super::event_columns::{detect_layout, layout, Layout};
 use super::event_places::{parse_place, skipped, tied_names, PLACES_EXPECTED, PLACE_EXPECTED};
 use super::event_teams::{read_teams, TeamColumns};
-use super::records::{first_record, records, sniff_delimiter, Record};
+use super::records::{first_record, sniff_delimiter, Record, Records};
 use crate::error::{ParseError, ParseErrors};
 use crate::model::{Dataset, Event, PlayerId};
 use crate::parse::Columns;
@@ -46,21 +46,24 @@ pub fn looks_like_events(text: &str) -> bool {
 /// Reads events; `mapping` names columns (`event=round+room,place=rank`, `places=A|B|C`,
 /// `players=A|B|C,scores=X|Y|Z`; may be empty).
 pub fn parse_events(text: &str, mapping: &str) -> Result<Parsed, ParseErrors> {
-    let (recs, errors) = records(text, sniff_delimiter(text));
-    let mut recs = recs.into_iter();
+    // Each record is read as it is split (the rows held at once were most of the memory).
+    let mut recs = Records::new(text, sniff_delimiter(text));
     let header = recs.next().ok_or_else(|| ParseErrors(vec![ParseError::Empty]))?;
-    let mut reader = EventReader { header: &header, data: Dataset::new(), errors };
+    let mut reader = EventReader { header: &header, data: Dataset::new(), errors: Vec::new() };
     match layout(&header.fields, mapping, header.line).map_err(|e| ParseErrors(vec![e]))? {
-        Some(Layout::Long { event, player, place }) => reader.long(recs, &event, player, place),
-        Some(Layout::Scores { event, players, scores }) => reader.wide_scores(recs, &event, &players, &scores),
-        Some(Layout::Places { event, places }) => reader.wide_places(recs, &event, &places),
+        Some(Layout::Long { event, player, place }) => reader.long(&mut recs, &event, player, place),
+        Some(Layout::Scores { event, players, scores }) => reader.wide_scores(&mut recs, &event, &players, &scores),
+        Some(Layout::Places { event, places }) => reader.wide_places(&mut recs, &event, &places),
         Some(Layout::Teams { event, team, place, members }) => {
             let cols = TeamColumns { event: &event, team, place, members };
-            read_teams(reader.header, recs, cols, &mut reader.data, &mut reader.errors);
+            read_teams(reader.header, &mut recs, cols, &mut reader.data, &mut reader.errors);
         }
         None => return Err(ParseErrors(vec![missing_columns(&header)])),
     }
-    let EventReader { data, mut errors, .. } = reader;
+    let EventReader { data, errors: read, .. } = reader;
+    // The splitter's errors first, as when the records were split before being read.
+    let mut errors = recs.errors();
+    errors.extend(read);
     if !errors.is_empty() {
         crate::sort::by_key(&mut errors, ParseError::line);
         return Err(ParseErrors(errors));

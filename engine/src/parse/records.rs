@@ -57,6 +57,54 @@ pub fn records(text: &str, delimiter: char) -> (Vec<Record>, Vec<ParseError>) {
     (recs, errors)
 }
 
+/// The records of `text` one at a time, as [`records`] gives them all at once: a reader that
+/// handles each record as it comes holds one, not the file's (600,000 rows of events held as
+/// strings took 130 MB for 9.5 MB of text). The splitter's errors come after, by [`Records::errors`].
+pub struct Records<'a> {
+    rest: &'a str,
+    splitter: Splitter,
+    ready: VecDeque<Record>,
+    ended: bool,
+}
+
+impl<'a> Records<'a> {
+    pub fn new(text: &'a str, delimiter: char) -> Records<'a> {
+        Records { rest: text, splitter: Splitter::new(delimiter), ready: VecDeque::new(), ended: false }
+    }
+
+    /// The errors of the lines split so far (an unclosed quote, a line too long).
+    pub fn errors(self) -> Vec<ParseError> {
+        self.splitter.errors
+    }
+}
+
+impl Iterator for Records<'_> {
+    type Item = Record;
+
+    /// Splits lines until one ends a record (as [`Splitter::text`] does, a line at a time).
+    fn next(&mut self) -> Option<Record> {
+        while self.ready.is_empty() && !self.ended {
+            let ready = &mut self.ready;
+            let mut keep = |r: Fields| ready.push_back(Record { line: r.line, fields: r.to_strings() });
+            match self.rest.find('\n') {
+                Some(k) => {
+                    self.splitter.line(&self.rest[..k], true, &mut keep);
+                    self.rest = &self.rest[k + 1..];
+                }
+                None if !self.rest.is_empty() => {
+                    self.splitter.line(self.rest, false, &mut keep);
+                    self.rest = "";
+                }
+                None => {
+                    self.splitter.end(&mut keep);
+                    self.ended = true;
+                }
+            }
+        }
+        self.ready.pop_front()
+    }
+}
+
 /// The first record of `text` (its header), reading no further than its last line: what
 /// detection needs of what may be a large file.
 pub fn first_record(text: &str, delimiter: char) -> Option<Record> {
@@ -376,6 +424,10 @@ mod tests {
 
     fn check(input: &str, expect: Expect) {
         let (recs, errs) = records(input, sniff_delimiter(input));
+        // One at a time, the same records and errors.
+        let mut one_by_one = Records::new(input, sniff_delimiter(input));
+        assert_eq!(one_by_one.by_ref().collect::<Vec<_>>(), recs, "{input:?}");
+        assert_eq!(one_by_one.errors(), errs, "{input:?}");
         let mut s = String::new();
         for r in recs {
             s += &format!("{}: {:?}\n", r.line, r.fields);
