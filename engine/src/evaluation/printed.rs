@@ -242,7 +242,13 @@ pub fn simulation_table(sim: &Simulation) -> String {
             out += &format!("  {} could not rate {} of them: {why}\n", o.label, o.failures);
         }
     }
-    out += "\nKendall's tau: with the true strengths (mean ± sd over the tournaments). Top-1: the share in which the\ntrue best is ranked first. points_buchholz: the organisers' order, points then Buchholz.\n";
+    let baseline = match s.schedule.events() {
+        true => "mean_place: the organisers' order, each player's mean place.",
+        false => "points_buchholz: the organisers' order, points then Buchholz.",
+    };
+    out += &format!(
+        "\nKendall's tau: with the true strengths (mean ± sd over the tournaments). Top-1: the share in which the\ntrue best is ranked first. {baseline}\n"
+    );
     out
 }
 
