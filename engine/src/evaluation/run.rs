@@ -1,7 +1,9 @@
 //! The held-out evaluation run a fit at a time ([`EvaluationRun`]): each method on each
 //! fold (rolling block) in turn, so that a caller can say which block of how many is being
-//! fit (the app's worker between slices, the command line on stderr) and an estimate of the
-//! whole before it starts ([`estimate_seconds`]).
+//! fit (the app's worker between slices, the command line on stderr), an estimate of the
+//! whole before it starts ([`estimate_seconds`]; natively at [`NATIVE_SECONDS_PER_GAME_PASS`]),
+//! and, when a caller stops it early (the command line's `--max-seconds`), the methods it left
+//! unfinished ([`EvaluationRun::unfinished`]).
 
 use super::baseline::{baselines, BaselineScores};
 use super::cause::games_per_player;
