@@ -88,9 +88,17 @@ NOISE
   the best method is set against the others and the best baseline game by game, and a lead
   under two standard errors of that paired difference is said to be within noise.
 
-PROGRESS
-  A run over a second says on stderr, once a second, how many fits (a method on a block)
-  are done, which is next, and roughly how long is left.
+PROGRESS AND TIME
+  An evaluation estimated at a second or more says so on stderr before it starts ('evaluate:
+  about 9 min: 4 methods, each fit 10 times (once a block) on up to 1,000,000 games'): the
+  games each fit learns from times each method's work, at this machine's measured cost of a
+  game (WHR's work is underestimated: see docs/performance.md). A run over a second says on
+  stderr, once a second, how many fits (a method on a block) are done, which is next, and
+  roughly how long is left. --max-seconds S starts no fit once S seconds have passed since the
+  command started (the fit under way finishes, so a long fit can overrun S): the methods
+  finished are scored as usual; a method under way or not started is listed as not finished
+  and not scored (its blocks done would be scored on other games than the rest), in the
+  table's warnings, on stderr, and in the JSON; --tune is then not run.
 
 JSON
   {\"methods\": [{\"method\", \"log_loss\", \"log_loss_se\", \"brier\", \"brier_se\",
@@ -101,7 +109,13 @@ JSON
   \"log_loss_se\", \"brier\", \"brier_se\", \"accuracy\", \"games_scored\", \"rate\",
   \"calibration\"}], \"differences\": [{\"better\", \"worse\", \"difference\", \"se\",
   \"within_noise\"}], \"noise\", \"best_method\", \"notes\", \"tuning\": {...,
-  \"edge_note\"}}";
+  \"edge_note\"}, \"stopped_after_seconds\" (null unless --max-seconds stopped it),
+  \"unfinished\": [{\"method\", \"blocks_done\", \"blocks\"}]}
+
+EXIT STATUS
+  0 every method scored; 1 the input could not be read, or a method could not be fit (the
+  others are still scored); 2 bad command-line arguments; 3 stopped by --max-seconds (what was
+  done is printed).";
 
 pub const SIMULATE_HELP: &str = "\
 SIMULATION

@@ -116,3 +116,11 @@ pub fn share(s: &str) -> Result<f64, String> {
     }
     Ok(v)
 }
+
+/// `evaluate --max-seconds`: a time in seconds, above 0 (fractions allowed).
+pub fn seconds(s: &str) -> Result<f64, String> {
+    match s.trim().parse::<f64>() {
+        Ok(v) if v.is_finite() && v > 0.0 => Ok(v),
+        _ => Err(format!("expected a number of seconds above 0 such as 60 or 0.5, found '{s}'")),
+    }
+}

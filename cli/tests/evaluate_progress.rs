@@ -106,3 +106,50 @@ fn evaluate_predicts_the_later_events_whole_rankings() {
     assert_eq!(v["events"], true);
     assert!(v["methods"][0]["log_loss"].as_f64().unwrap() < 3.1781);
 }
+
+/// Issue 40, item 4: a long evaluation says its estimate up front, and `--max-seconds` stops it
+/// with what was done: the methods finished scored as in a run of their own, the method under
+/// way listed as not finished (in the JSON too), exit status 3.
+#[test]
+fn max_seconds_stops_a_long_evaluation_with_what_was_done() {
+    let file = sparse_league("stop");
+    let f = file.to_str().unwrap();
+    // Elo's 100 blocks take about a second in a debug build on a loaded machine; WHR's 100
+    // (Newton sweeps to 1e-10) take minutes.
+    let args = ["evaluate", f, "--methods", "elo,whr", "--rolling", "100", "--format", "json"];
+    let start = std::time::Instant::now();
+    let o = Command::new(env!("CARGO_BIN_EXE_ratings-lab")).args(args).args(["--max-seconds", "3"]).output().unwrap();
+    let took = start.elapsed().as_secs_f64();
+    let (json, err) = (String::from_utf8_lossy(&o.stdout), String::from_utf8_lossy(&o.stderr));
+    assert_eq!(o.status.code(), Some(3), "stopped early: {err}");
+    let estimate = err.lines().next().unwrap_or_default();
+    assert!(
+        estimate.starts_with("evaluate: about ")
+            && estimate.ends_with(": 2 methods, each fit 100 times (once a block) on up to 2,500 games (--max-seconds 3 stops it sooner)"),
+        "{err}"
+    );
+    assert!(err.contains("evaluate: stopped by --max-seconds 3 after ") && err.contains("not finished: whr ("), "{err}");
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let unfinished = v["unfinished"].as_array().unwrap();
+    assert_eq!(unfinished.len(), 1, "{v}");
+    let (whr, done) = (&unfinished[0], unfinished[0]["blocks_done"].as_u64().unwrap());
+    assert!(whr["method"] == "whr" && whr["blocks"] == 100 && done < 50, "stopped well before the end: {whr}");
+    assert!(v["stopped_after_seconds"].as_f64().is_some_and(|s| s >= 3.0 && s <= took), "{v}");
+    // Elo finished: scored as in a run of its own; WHR is not among the methods scored.
+    let (alone, _, ok) = cli(&["evaluate", f, "--methods", "elo", "--rolling", "100", "--format", "json"]);
+    assert!(ok);
+    let alone: serde_json::Value = serde_json::from_str(&alone).unwrap();
+    assert_eq!(v["methods"].as_array().unwrap().len(), 1, "{v}");
+    assert_eq!(v["methods"][0], alone["methods"][0]);
+    assert!(alone["stopped_after_seconds"].is_null() && alone["unfinished"] == serde_json::json!([]), "{alone}");
+    // The table says it under the scores.
+    let o = Command::new(env!("CARGO_BIN_EXE_ratings-lab")).args(&args[..6]).args(["--max-seconds", "3"]).output().unwrap();
+    let table = String::from_utf8_lossy(&o.stdout);
+    assert_eq!(o.status.code(), Some(3));
+    assert!(table.lines().any(|l| l.starts_with("elo ")) && !table.lines().any(|l| l.starts_with("whr ")), "{table}");
+    assert!(
+        table.contains("warning: stopped by --max-seconds 3 after ") && table.contains("only the methods that finished are scored"),
+        "{table}"
+    );
+    std::fs::remove_file(file).ok();
+}

@@ -1,7 +1,9 @@
 //! The held-out evaluation run a fit at a time ([`EvaluationRun`]): each method on each
 //! fold (rolling block) in turn, so that a caller can say which block of how many is being
-//! fit (the app's worker between slices, the command line on stderr) and an estimate of the
-//! whole before it starts ([`estimate_seconds`]).
+//! fit (the app's worker between slices, the command line on stderr), an estimate of the
+//! whole before it starts ([`estimate_seconds`]; natively at [`NATIVE_SECONDS_PER_GAME_PASS`]),
+//! and, when a caller stops it early (the command line's `--max-seconds`), the methods it left
+//! unfinished ([`EvaluationRun::unfinished`]).
 
 use super::baseline::{baselines, BaselineScores};
 use super::cause::games_per_player;
@@ -26,6 +28,26 @@ struct Current {
     unseen: usize,
     in_sample: Option<f64>,
     failed: Option<FitError>,
+}
+
+/// A method an evaluation stopped early did not score: how many of its blocks were fit (0: not
+/// started). Its blocks done are not scored: they would be scored on fewer games than the
+/// methods that finished, and set against them game by game on games they did not all predict.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Unfinished {
+    pub label: String,
+    pub blocks_done: usize,
+    pub blocks: usize,
+}
+
+impl Unfinished {
+    /// "whr (3 of 10 blocks done)", "glicko2 (not started)".
+    pub fn text(&self) -> String {
+        match self.blocks_done {
+            0 => format!("{} (not started)", self.label),
+            k => format!("{} ({k} of {} blocks done)", self.label, self.blocks),
+        }
+    }
 }
 
 /// An evaluation in progress: [`EvaluationRun::step`] fits one method on one fold.
@@ -84,6 +106,21 @@ impl<'a> EvaluationRun<'a> {
             0 | 1 => label.clone(),
             n => format!("{label}, block {} of {n}", k + 1),
         })
+    }
+
+    /// The methods not scored yet, in order: the one under way (with its blocks done), then
+    /// those not started. Empty once every fit is done; what a run stopped early
+    /// ([`EvaluationRun::finish`] before the end) leaves out.
+    pub fn unfinished(&self) -> Vec<Unfinished> {
+        let per = self.per_method();
+        let (m, k) = (self.done / per, self.done % per);
+        let blocks = self.folds.len().max(1);
+        self.labels
+            .iter()
+            .enumerate()
+            .skip(m)
+            .map(|(i, label)| Unfinished { label: label.clone(), blocks_done: if i == m { k } else { 0 }, blocks })
+            .collect()
     }
 
     /// Fits the next method on the next fold; `false` when every fit is done.
@@ -212,6 +249,17 @@ fn differences(e: &Evaluation, losses: &[Vec<f64>], baselines: &[(BaselineScores
 /// times the bare fit, rounded up to half a replay.
 pub const FIT_OVERHEAD_PASSES: f64 = 0.5;
 
+/// Seconds per game for one replay of Elo natively, in the command line's build (`--profile
+/// cli`): the command line's estimate of an evaluation (the app's is the browser's,
+/// `SECONDS_PER_GAME_PASS` in the app's `core::compare`). Measured by `cargo run --profile cli
+/// -p ratings-engine --example evaluate_cost` on 2026-11-29: Elo fit on a generated league of
+/// 100,000 players and 1,000,000 games took 0.59 s of processor time (the fastest of three;
+/// 1.5 s by the wall clock, the two cores shared at a load of 6–7), 5.9e-7 s a game, rounded
+/// up. The processor time, since an estimate is of the work: a busy machine's clock runs
+/// longer. A smaller league is cheaper a game (10,000 players and 100,000 games: 2.4e-7 s,
+/// their ratings held in the cache), so its estimate is high, on the safe side.
+pub const NATIVE_SECONDS_PER_GAME_PASS: f64 = 6.0e-7;
+
 /// Games fit in all by an evaluation of `items` games (or events) with `holdout` and
 /// `rolling` blocks: each block's fit learns from every game before it.
 pub fn games_fit(items: usize, holdout: f64, rolling: usize) -> f64 {
@@ -232,21 +280,25 @@ pub fn estimate_seconds(items: usize, holdout: f64, rolling: usize, methods: &[M
 
 /// An estimate worth saying before an evaluation starts (`None` under `long` seconds): "This
 /// prediction takes about 9 min: 2 methods, each fit 20 times (once a block) on up to 200,000
-/// games."
+/// games." (the app's words; [`estimate_words`] the command line's).
 pub fn estimate_text(items: usize, holdout: f64, rolling: usize, methods: &[Method], per_game_pass: f64, long: f64) -> Option<String> {
     let s = estimate_seconds(items, holdout, rolling, methods, per_game_pass);
-    if s < long {
-        return None;
-    }
-    let time = match s {
-        s if s < 90.0 => format!("{} s", ((s / 5.0).round() as u64 * 5).max(5)),
+    (s >= long).then(|| format!("This prediction takes {}.", estimate_words(s, items, rolling, methods.len())))
+}
+
+/// An estimate of `seconds` in words: "about 9 min: 2 methods, each fit 20 times (once a
+/// block) on up to 200,000 games" (under 10 s to the second, under 90 s to 5 s, else to the
+/// minute).
+pub fn estimate_words(seconds: f64, items: usize, rolling: usize, methods: usize) -> String {
+    let time = match seconds {
+        s if s < 9.5 => format!("{} s", (s.round() as u64).max(1)),
+        s if s < 90.0 => format!("{} s", (s / 5.0).round() as u64 * 5),
         s => format!("{} min", (s / 60.0).round().max(2.0) as u64),
     };
     let blocks = rolling.clamp(1, MAX_ROLLING);
     let fits = if blocks == 1 { "fit once".to_string() } else { format!("fit {blocks} times (once a block)") };
-    let n = methods.len();
     let games = crate::text::thousands(items as u64);
-    Some(format!("This prediction takes about {time}: {n} method{}, each {fits} on up to {games} games.", if n == 1 { "" } else { "s" }))
+    format!("about {time}: {methods} method{}, each {fits} on up to {games} games", if methods == 1 { "" } else { "s" })
 }
 
 /// The most rolling blocks under `rolling` that are estimated under `long` seconds (`None`
@@ -267,4 +319,72 @@ pub fn progress_text(done: usize, total: usize, next: &str, elapsed_s: f64) -> S
 /// at once ([`EvaluationRun`] runs it a fit at a time).
 pub fn evaluate(data: &Dataset, methods: &[Method], options: &Options, holdout: f64, rolling: usize) -> Evaluation {
     EvaluationRun::new(data, methods, options, holdout, rolling).run()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::methods::MethodKind;
+
+    /// 400 games among 30 players of spread strengths, from a small seeded generator.
+    fn league() -> Dataset {
+        let mut x: u64 = 0x2545_F491_4F6C_DD1D;
+        let mut unit = move || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            (x >> 11) as f64 / (1u64 << 53) as f64
+        };
+        let mut data = Dataset::new();
+        while data.games.len() < 400 {
+            let (a, b) = ((unit() * 30.0) as usize, (unit() * 30.0) as usize);
+            if a != b {
+                let p = 1.0 / (1.0 + ((b as f64 - a as f64) / 10.0).exp());
+                data.add_game(&format!("p{a}"), &format!("p{b}"), if unit() < p { 1.0 } else { 0.0 });
+            }
+        }
+        data
+    }
+
+    #[test]
+    fn a_run_stopped_early_scores_the_methods_finished_and_names_the_rest() {
+        let data = league();
+        let methods = [Method::default_for(MethodKind::Elo), Method::default_for(MethodKind::Brent)];
+        let options = Options::default();
+        let full = evaluate(&data, &methods, &options, 0.2, 4);
+        let mut run = EvaluationRun::new(&data, &methods, &options, 0.2, 4);
+        let not_started = |label: &str| Unfinished { label: label.into(), blocks_done: 0, blocks: 4 };
+        assert_eq!(run.unfinished(), vec![not_started("elo"), not_started("brent")]);
+        for _ in 0..6 {
+            run.step();
+        }
+        // Elo's four blocks and two of Brent's: Brent is under way, not scored.
+        let brent = Unfinished { label: "brent".into(), blocks_done: 2, blocks: 4 };
+        assert_eq!(run.unfinished(), vec![brent.clone()]);
+        assert_eq!(brent.text(), "brent (2 of 4 blocks done)");
+        assert_eq!(not_started("whr").text(), "whr (not started)");
+        let e = run.finish();
+        assert_eq!(e.methods.len(), 1);
+        assert_eq!(e.methods[0], full.methods[0], "the method finished is scored as in the whole run");
+        assert_eq!((e.baselines, e.folds, e.games_scored), (full.baselines.clone(), full.folds, full.games_scored));
+        // Stopped before any fit: the baselines alone.
+        let e = EvaluationRun::new(&data, &methods, &options, 0.2, 4).finish();
+        assert!(e.methods.is_empty() && e.differences.is_empty() && e.baselines == full.baselines);
+        let mut run = EvaluationRun::new(&data, &methods, &options, 0.2, 4);
+        while run.step() {}
+        assert!(run.unfinished().is_empty());
+        assert_eq!(run.finish(), full);
+    }
+
+    #[test]
+    fn a_short_estimate_is_said_to_the_second() {
+        assert_eq!(estimate_words(1.4, 1_000, 1, 1), "about 1 s: 1 method, each fit once on up to 1,000 games");
+        assert_eq!(estimate_words(0.6, 1_000, 1, 1), "about 1 s: 1 method, each fit once on up to 1,000 games");
+        assert_eq!(estimate_words(7.6, 100_000, 10, 4), "about 8 s: 4 methods, each fit 10 times (once a block) on up to 100,000 games");
+        assert_eq!(estimate_words(12.0, 100_000, 10, 4), "about 10 s: 4 methods, each fit 10 times (once a block) on up to 100,000 games");
+        assert_eq!(
+            estimate_words(540.0, 1_000_000, 10, 4),
+            "about 9 min: 4 methods, each fit 10 times (once a block) on up to 1,000,000 games"
+        );
+    }
 }
