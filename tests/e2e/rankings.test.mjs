@@ -68,3 +68,34 @@ test('the debate lesson: Plackett–Luce stepped through, the three ranking meth
     await context.close();
   }
 });
+
+test('the simulation lab with events of k players: the ranking methods ticked, each against the truth, mean place the baseline; a games method refused by name', async () => {
+  const { context, page, errors } = await shared.open(DESKTOP);
+  await page.getByTestId('predict-open').click();
+  await page.getByTestId('lab-schedule').selectOption('events');
+  await page.getByTestId('lab-events').waitFor();
+  assert.equal(await page.getByTestId('lab-events').inputValue(), '500');
+  assert.equal(await page.getByTestId('lab-event-size').inputValue(), '4');
+  for (const m of ['plackett_luce', 'weng_lin', 'multi_elo']) assert.equal(await page.getByTestId(`predict-method-${m}`).isChecked(), true, m);
+  for (const m of ['brent', 'elo']) assert.equal(await page.getByTestId(`predict-method-${m}`).isChecked(), false, m);
+  await page.getByTestId('lab-repetitions').fill('10');
+  await page.getByTestId('lab-repetitions').dispatchEvent('change');
+  await page.getByTestId('lab-run').click();
+  await page.waitForFunction(() => /^10 tournaments \(500 events of 4\)/.test(document.querySelector('[data-testid=lab-caption]')?.textContent ?? ''), null, { timeout: 60000 });
+  const rows = await page.getByTestId('lab-row').allTextContents();
+  assert.equal(rows.length, 4, rows.join('\n'));
+  assert.match(rows[3], /^mean place/);
+  for (const row of await page.locator('[data-testid=lab-row]').all()) {
+    const tau = Number((await row.locator('td').nth(1).textContent()).split(' ± ')[0]);
+    assert.ok(tau > 0.6 && tau <= 1, `τ ${tau}`);
+  }
+  await axe(page, 'the lab with events of 4');
+  await page.getByTestId('predict-panel').screenshot({ path: `${ARTIFACTS}/lab-events-desktop.png` });
+  // A method of two-player games ticked again: refused, by name.
+  await page.getByTestId('predict-method-brent').check();
+  await page.getByTestId('lab-run').click();
+  await page.getByTestId('predict-failure').waitFor();
+  assert.match(await page.getByTestId('predict-failure').textContent(), /The lab cannot run: events:500:4 with brent: Brent \(brent\) rates only two-player games/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
