@@ -140,6 +140,41 @@ fn whr_reproduces_the_original_implementations_test() {
     assert_eq!(printed(shusai), [(1, 92, 71), (2, 94, 71), (3, 95, 71), (4, 96, 72)]);
 }
 
+/// The days are built from the periods once (each player's days and each day's games in flat
+/// arrays): periods that share a time are one day, a player without games has no days, and the
+/// players' indices are kept; the fit is the same, to the bit, as with the day's games in one
+/// period.
+#[test]
+fn whr_makes_one_day_of_the_periods_that_share_a_time() {
+    let (shusai, shusaku, idle) = (0, 2, 1);
+    let game = |black_won: bool| PeriodGame { first: shusaku, second: shusai, score: if black_won { 1.0 } else { 0.0 } };
+    let one = Periods {
+        players: 3,
+        periods: vec![(1, vec![game(true)]), (2, vec![game(false)]), (3, vec![game(false)]), (4, vec![game(false), game(false)])],
+    };
+    let split = Periods {
+        players: 3,
+        periods: vec![
+            (1, vec![game(true)]),
+            (2, vec![game(false)]),
+            (3, vec![game(false)]),
+            (4, vec![game(false)]),
+            (4, vec![game(false)]),
+        ],
+    };
+    let p = WhrParams { max_sweeps: 50, tolerance: 0.0, ..WhrParams::default() };
+    let fitted = |data: &Periods| {
+        let mut whr = Whr::new(data, &WhrParams::default()).unwrap();
+        whr.fit(&p).unwrap();
+        (0..3).map(|i| whr.history(i)).collect::<Vec<_>>()
+    };
+    let (a, b) = (fitted(&one), fitted(&split));
+    assert_eq!(a, b);
+    assert!(a[idle].is_empty());
+    assert_eq!(a[shusaku].iter().map(|d| d.time).collect::<Vec<_>>(), [1, 2, 3, 4]);
+    assert_eq!(a[shusaku].iter().map(|d| d.elo.round() as i64).collect::<Vec<_>>(), [-92, -94, -95, -96]);
+}
+
 /// A generated league: 60 players whose strengths drift, 30 periods, opponents near in
 /// strength as often as random.
 #[test]
