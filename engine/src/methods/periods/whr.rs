@@ -97,6 +97,65 @@ pub struct Whr {
     /// Each player's prior on their first day.
     first: Vec<FirstDay>,
     w2: f64,
+    /// The sweeps' over-relaxation ([`Relax`]).
+    relax: Relax,
+}
+
+/// Successive over-relaxation of the sweeps near the optimum. The sweep is block Gauss–Seidel,
+/// which on long, loosely linked histories contracts slowly (by 0.995 a sweep on a
+/// 100,000-game league without dates: 1,000 sweeps left a change of 5e-5 against the tolerance
+/// 1e-10). Near the optimum the log-posterior is nearly quadratic with a negative definite
+/// Hessian, where block SOR converges for any 0 < ω < 2, fastest near ω = 2 / (1 + √(1 − ρ))
+/// for a Gauss–Seidel contraction ρ (Young's formula). Far from it the steps are not linear and
+/// over-relaxing them diverges (ω ≥ 1.5 from the first sweep did), and on a quickly
+/// contracting fit a large ω only oscillates (ω = 1.9 took the reference's two players 226
+/// sweeps instead of 38). So the sweeps are the reference's until [`Relax::SPAN`] of them in a
+/// row have steps below [`Relax::BELOW`]; their contraction then sets ω ([`Relax::after`]). The
+/// optimum, and so the converged answer, is the same.
+#[derive(Clone, Debug, Default)]
+struct Relax {
+    /// The largest steps of the last sweeps in a row below [`Relax::BELOW`] since ω was last
+    /// chosen.
+    calm: Vec<f64>,
+    /// ω once chosen.
+    omega: Option<f64>,
+}
+
+impl Relax {
+    const BELOW: f64 = 0.05;
+    const SPAN: usize = 10;
+    /// The largest ω taken (2 does not converge).
+    const MOST: f64 = 1.95;
+
+    /// ω for the next sweep.
+    fn omega(&self) -> f64 {
+        self.omega.unwrap_or(1.0)
+    }
+
+    /// After a sweep whose largest step was `largest`. The first [`Relax::SPAN`] calm sweeps'
+    /// contraction ρ sets ω by Young's formula; each further span's contraction λ under ω
+    /// gives ρ again, by (λ + ω − 1)² = λ ω² ρ (SOR's eigenvalues on a consistently ordered
+    /// system), and ω only grows: the contraction of the first calm sweeps understates the
+    /// later one (0.965 a sweep then, 0.995 later on the league above).
+    fn after(&mut self, largest: f64) {
+        if largest < Relax::BELOW && largest.is_finite() {
+            self.calm.push(largest);
+        } else {
+            self.calm.clear();
+        }
+        let (&[first, .., last], true) = (&self.calm[..], self.calm.len() > Relax::SPAN) else { return };
+        self.calm.clear();
+        self.calm.push(last);
+        let lambda = (last / first).powf(1.0 / Relax::SPAN as f64);
+        let omega = self.omega();
+        if !(lambda < 1.0 && lambda > omega - 1.0) {
+            // Not contracting, or oscillating (ω past its best): ω stays.
+            return;
+        }
+        let rho = (lambda + omega - 1.0).powi(2) / (lambda * omega * omega);
+        let young = 2.0 / (1.0 + (1.0 - rho.min(1.0)).sqrt());
+        self.omega = Some(young.clamp(omega, Relax::MOST));
+    }
 }
 
 /// A player's rating on a day they played: Elo (0 = the virtual opponent) and its variance
@@ -175,7 +234,19 @@ impl Whr {
         let (opponent, score) = Whr::place(data, &start, &played);
         let first = vec![FirstDay::Virtual { centre: 0.0 }; data.players];
         let (r, gamma) = (vec![0.0; days], vec![1.0; days]);
-        Ok(Whr { start, time, r, gamma, variance: Vec::new(), played, opponent, score, first, w2: p.w2 * PER_ELO * PER_ELO })
+        Ok(Whr {
+            start,
+            time,
+            r,
+            gamma,
+            variance: Vec::new(),
+            played,
+            opponent,
+            score,
+            first,
+            w2: p.w2 * PER_ELO * PER_ELO,
+            relax: Relax::default(),
+        })
     }
 
     /// Each day's games, in the order of the periods: the opponent's day and the score.
@@ -246,11 +317,12 @@ impl Whr {
         self.start.windows(2).map(|w| w[1] - w[0]).max().unwrap_or(0)
     }
 
-    /// One Newton step on each player in turn, with the others' latest ratings; the largest
-    /// move.
+    /// One Newton step on each player in turn, with the others' latest ratings (over-relaxed
+    /// near the optimum: [`Relax`]); the largest Newton step.
     pub fn sweep(&mut self) -> Result<f64, RateError> {
         let mut largest = 0.0f64;
         let mut s = Scratch::new(self.longest());
+        let omega = self.relax.omega();
         for i in 0..self.players() {
             let days = self.start[i]..self.start[i + 1];
             let n = days.len();
@@ -259,7 +331,7 @@ impl Whr {
             }
             self.newton_step(i, &mut s);
             for (d, x) in days.clone().zip(&s.g[..n]) {
-                self.r[d] -= x;
+                self.r[d] -= omega * x;
                 self.gamma[d] = self.r[d].exp();
                 largest = largest.max(x.abs());
             }
@@ -274,6 +346,7 @@ impl Whr {
                 )));
             }
         }
+        self.relax.after(largest);
         Ok(largest)
     }
 
