@@ -60,7 +60,9 @@ pub fn parse_events(text: &str, mapping: &str) -> Result<Parsed, ParseErrors> {
         }
         None => return Err(ParseErrors(vec![missing_columns(&header)])),
     }
-    let EventReader { data, errors: read, .. } = reader;
+    let EventReader { mut data, errors: read, .. } = reader;
+    // The events' list grew by doubling: up to a third of it empty room, kept as long as the data.
+    data.events.shrink_to_fit();
     // The splitter's errors first, as when the records were split before being read.
     let mut errors = recs.errors();
     errors.extend(read);
@@ -75,6 +77,16 @@ pub fn parse_events(text: &str, mapping: &str) -> Result<Parsed, ParseErrors> {
     Ok(Parsed { dataset: data, columns: Columns::default(), warnings })
 }
 
+/// The values of a row's event columns as one string, into `key`: each value's length, `:`
+/// and the value, so that different lists of values never give the same string.
+fn event_key<'a>(key: &mut String, values: impl Iterator<Item = &'a str>) {
+    use std::fmt::Write;
+    key.clear();
+    for v in values {
+        let _ = write!(key, "{}:{v}", v.len());
+    }
+}
+
 fn missing_columns(header: &Record) -> ParseError {
     ParseError::MissingColumn {
         line: header.line,
@@ -87,7 +99,8 @@ fn missing_columns(header: &Record) -> ParseError {
 
 /// A long-form event being read: its players with their places and lines.
 struct Pending {
-    key: Vec<String>,
+    /// Its event columns' values ([`event_key`]).
+    key: String,
     name: String,
     line: usize,
     ranked: Vec<(PlayerId, u32, usize)>,
@@ -123,11 +136,13 @@ impl EventReader<'_> {
 
     /// The long form: one row per player per event, the rows of one event together.
     fn long(&mut self, recs: impl Iterator<Item = Record>, event: &[usize], player_col: usize, place_col: usize) {
-        let mut seen: HashSet<Vec<String>> = HashSet::new();
+        let mut seen: HashSet<String> = HashSet::new();
         let mut current: Option<Pending> = None;
+        // The row's event key, in one string reused: a row allocates nothing for it.
+        let mut key = String::new();
         for rec in recs {
             let get = |i: usize| rec.fields.get(i).map(|s| s.trim()).unwrap_or("");
-            let key: Vec<String> = event.iter().map(|&c| get(c).to_string()).collect();
+            event_key(&mut key, event.iter().map(|&c| get(c)));
             if let Some(&c) = event.iter().find(|&&c| get(c).is_empty()) {
                 self.errors.push(self.bad(rec.line, c, "an event name", ""));
                 continue;
@@ -141,7 +156,15 @@ impl EventReader<'_> {
                 }
                 self.finish(current.take(), player_col, place_col);
                 let lines = HashMap::new();
-                current = Some(Pending { key, name, line: rec.line, ranked: Vec::new(), unranked: Vec::new(), lines, spoiled: false });
+                current = Some(Pending {
+                    key: key.clone(),
+                    name,
+                    line: rec.line,
+                    ranked: Vec::new(),
+                    unranked: Vec::new(),
+                    lines,
+                    spoiled: false,
+                });
             }
             let e = current.as_mut().expect("just set");
             let (player, place) = (get(player_col), get(place_col));
