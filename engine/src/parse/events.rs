@@ -315,6 +315,17 @@ mod tests {
     }
 
     #[test]
+    fn events_whose_columns_join_alike_stay_apart() {
+        // Round `1`, room `1A` and round `11`, room `A`: the same text joined, two events.
+        let p = parse_events("round,room,player,place\n1,1A,P,1\n1,1A,Q,2\n11,A,P,1\n11,A,Q,2\n", "").unwrap();
+        assert_eq!(p.dataset.events.len(), 2);
+        let (mut a, mut b) = (String::new(), String::new());
+        event_key(&mut a, ["1", "1A"].into_iter());
+        event_key(&mut b, ["11", "A"].into_iter());
+        assert_ne!(a, b);
+    }
+
+    #[test]
     fn wide_form_like_riichi() {
         let text = "\"Time\",\"Play1\",\"Play2\",\"Play3\",\"Play4\",\"Score1\",\"Score2\",\"Score3\",\"Score4\"\n38,10,13,56,64,17900,30500,23600,28000\n";
         assert!(looks_like_events(text));
