@@ -118,7 +118,8 @@ impl Pairs {
     /// whole and half points, whose sums do not depend on their order.
     pub fn from_outcomes(nodes: usize, mut games: Vec<u64>) -> Pairs {
         assert!(nodes < 1 << 30, "node numbers fit in 30 bits");
-        crate::sort::unstable_by(&mut games, |x, y| x.cmp(y));
+        // Plain numbers: the standard sort without a closure, one copy for every `u64` sort.
+        games.sort_unstable();
         let distinct = games.iter().enumerate().filter(|&(k, &g)| k == 0 || g >> 2 != games[k - 1] >> 2).count();
         let mut p = Pairs { nodes, a: Vec::with_capacity(distinct), b: Vec::with_capacity(distinct), ..Pairs::default() };
         p.ab.reserve_exact(distinct);
