@@ -445,3 +445,22 @@ fn a_long_form_events_file_is_read_within_five_times_its_size() {
     let size = text.len();
     assert!(usage.peak <= 5 * size, "a peak of {} bytes for {size} bytes of events", usage.peak);
 }
+
+/// Plackett–Luce's set-up on 20,000 long-form events (120,000 places among 1,000 players) holds
+/// at its peak at most 20 bytes a place beyond the data (12.5 now; 70.7 when every event's
+/// places were first copied into a list of their own and the groups' chain of edges made as a
+/// list of 24-byte games before their pairs, which were kept while the items were made): the
+/// items are made straight from the data's events, the chain packed at 8 bytes an edge, and its
+/// pairs freed before the items are made.
+#[test]
+fn plackett_luce_sets_up_within_twenty_bytes_a_place() {
+    let settings = Settings { method: MethodKind::PlackettLuce, ..Settings::default() };
+    let job = Job::read(&long_form_events(20_000), &settings).unwrap();
+    let data = &job.input.dataset;
+    let places: usize = data.events.iter().map(|e| e.size()).sum();
+    let method = Method::PlackettLuce(Default::default());
+    let (fit, usage) = measure(|| ratings_engine::methods::start(data, &method, &Options::default()).unwrap());
+    drop(fit);
+    eprintln!("set-up peak {} bytes, {:.1} a place", usage.peak, usage.peak as f64 / places as f64);
+    assert!(usage.peak <= 20 * places, "a peak of {} bytes for {places} places", usage.peak);
+}

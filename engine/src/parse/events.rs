@@ -60,7 +60,9 @@ pub fn parse_events(text: &str, mapping: &str) -> Result<Parsed, ParseErrors> {
         }
         None => return Err(ParseErrors(vec![missing_columns(&header)])),
     }
-    let EventReader { data, errors: read, .. } = reader;
+    let EventReader { mut data, errors: read, .. } = reader;
+    // The events' list grew by doubling: up to a third of it empty room, kept as long as the data.
+    data.events.shrink_to_fit();
     // The splitter's errors first, as when the records were split before being read.
     let mut errors = recs.errors();
     errors.extend(read);
@@ -75,6 +77,16 @@ pub fn parse_events(text: &str, mapping: &str) -> Result<Parsed, ParseErrors> {
     Ok(Parsed { dataset: data, columns: Columns::default(), warnings })
 }
 
+/// The values of a row's event columns as one string, into `key`: each value's length, `:`
+/// and the value, so that different lists of values never give the same string.
+fn event_key<'a>(key: &mut String, values: impl Iterator<Item = &'a str>) {
+    use std::fmt::Write;
+    key.clear();
+    for v in values {
+        let _ = write!(key, "{}:{v}", v.len());
+    }
+}
+
 fn missing_columns(header: &Record) -> ParseError {
     ParseError::MissingColumn {
         line: header.line,
@@ -87,7 +99,8 @@ fn missing_columns(header: &Record) -> ParseError {
 
 /// A long-form event being read: its players with their places and lines.
 struct Pending {
-    key: Vec<String>,
+    /// Its event columns' values ([`event_key`]).
+    key: String,
     name: String,
     line: usize,
     ranked: Vec<(PlayerId, u32, usize)>,
@@ -123,11 +136,13 @@ impl EventReader<'_> {
 
     /// The long form: one row per player per event, the rows of one event together.
     fn long(&mut self, recs: impl Iterator<Item = Record>, event: &[usize], player_col: usize, place_col: usize) {
-        let mut seen: HashSet<Vec<String>> = HashSet::new();
+        let mut seen: HashSet<String> = HashSet::new();
         let mut current: Option<Pending> = None;
+        // The row's event key, in one string reused: a row allocates nothing for it.
+        let mut key = String::new();
         for rec in recs {
             let get = |i: usize| rec.fields.get(i).map(|s| s.trim()).unwrap_or("");
-            let key: Vec<String> = event.iter().map(|&c| get(c).to_string()).collect();
+            event_key(&mut key, event.iter().map(|&c| get(c)));
             if let Some(&c) = event.iter().find(|&&c| get(c).is_empty()) {
                 self.errors.push(self.bad(rec.line, c, "an event name", ""));
                 continue;
@@ -141,7 +156,15 @@ impl EventReader<'_> {
                 }
                 self.finish(current.take(), player_col, place_col);
                 let lines = HashMap::new();
-                current = Some(Pending { key, name, line: rec.line, ranked: Vec::new(), unranked: Vec::new(), lines, spoiled: false });
+                current = Some(Pending {
+                    key: key.clone(),
+                    name,
+                    line: rec.line,
+                    ranked: Vec::new(),
+                    unranked: Vec::new(),
+                    lines,
+                    spoiled: false,
+                });
             }
             let e = current.as_mut().expect("just set");
             let (player, place) = (get(player_col), get(place_col));
@@ -289,6 +312,17 @@ mod tests {
         let p = parse_events("event,player,place\ng1,A,2\ng1,B,1\ng1,C,3\ng2,C,1\ng2,A,2\n", "").unwrap();
         assert_eq!(places(&p), vec![vec![("A".into(), 2), ("B".into(), 1), ("C".into(), 3)], vec![("C".into(), 1), ("A".into(), 2)]]);
         assert!(looks_like_events("event,player,place\n"));
+    }
+
+    #[test]
+    fn events_whose_columns_join_alike_stay_apart() {
+        // Round `1`, room `1A` and round `11`, room `A`: the same text joined, two events.
+        let p = parse_events("round,room,player,place\n1,1A,P,1\n1,1A,Q,2\n11,A,P,1\n11,A,Q,2\n", "").unwrap();
+        assert_eq!(p.dataset.events.len(), 2);
+        let (mut a, mut b) = (String::new(), String::new());
+        event_key(&mut a, ["1", "1A"].into_iter());
+        event_key(&mut b, ["11", "A"].into_iter());
+        assert_ne!(a, b);
     }
 
     #[test]

@@ -87,84 +87,100 @@ impl Teams {
 /// An event as (player, place) with the unranked at place `u32::MAX`, and its weight.
 type Raw = (Vec<(usize, u32)>, f64);
 
-/// Every event and game as [`Raw`]: a game's win places the winner first, a draw ties both; a
-/// fractional score is two weighted wins; a score that is no number is left out.
-fn raw_events(data: &Dataset) -> Vec<Raw> {
-    let mut out: Vec<Raw> = Vec::with_capacity(data.events.len() + data.games.len());
+/// Calls `f` with every event and game as (player, place), sorted by place with the unranked
+/// (place `u32::MAX`) last, and its weight: a game's win places the winner first, a draw ties
+/// both; a fractional score is two weighted wins; a score that is no number is left out, and so
+/// is an event of fewer than two players, none of them ranked. One list is reused for all: the
+/// set-up makes no copy of the data's events (they are most of its memory).
+fn each_event(data: &Dataset, mut f: impl FnMut(&[(usize, u32)], f64)) {
     let n = data.players.len();
+    let mut v: Vec<(usize, u32)> = Vec::new();
+    let mut give = |v: &mut Vec<(usize, u32)>, weight: f64| {
+        crate::sort::by_key(v, |&(_, place)| place);
+        if v.len() >= 2 && weight > 0.0 && v[0].1 != u32::MAX {
+            f(v, weight);
+        }
+    };
     for e in &data.events {
         // A player the dataset does not hold is left out (the data's check refuses them).
-        let mut v: Vec<(usize, u32)> = e.places.iter().copied().filter(|&(p, _)| p < n).collect();
+        v.clear();
+        v.extend(e.places.iter().copied().filter(|&(p, _)| p < n));
         v.extend(e.unranked.iter().filter(|&&p| p < n).map(|&p| (p, u32::MAX)));
-        out.push((v, 1.0));
+        give(&mut v, 1.0);
     }
-    out.extend(game_events(data));
-    for (v, _) in &mut out {
-        crate::sort::by_key(v, |&(_, place)| place);
+    for (pair, weight) in data.games.iter().flat_map(game_parts) {
+        v.clear();
+        v.extend(pair);
+        give(&mut v, weight);
     }
-    out.retain(|(v, w)| v.len() >= 2 && *w > 0.0 && v[0].1 != u32::MAX);
-    out
+}
+
+/// A two-player game as events (unsorted): one, two for a fractional score, none for a score
+/// that is no number.
+fn game_parts(g: &crate::model::Game) -> impl Iterator<Item = ([(usize, u32); 2], f64)> {
+    let (a, b, s) = (g.first(), g.second(), g.score);
+    let parts = match s {
+        _ if s.is_nan() => [None, None],
+        _ if s == 0.5 => [Some(([(a, 1), (b, 1)], 1.0)), None],
+        _ if s == 1.0 => [Some(([(a, 1), (b, 2)], 1.0)), None],
+        _ if s == 0.0 => [Some(([(a, 2), (b, 1)], 1.0)), None],
+        _ => [Some(([(a, 1), (b, 2)], s)), Some(([(a, 2), (b, 1)], 1.0 - s))],
+    };
+    parts.into_iter().flatten()
 }
 
 /// The two-player games as [`Raw`] events (unsorted).
 fn game_events(data: &Dataset) -> Vec<Raw> {
-    let mut out: Vec<Raw> = Vec::new();
-    for g in &data.games {
-        let (a, b, s) = (g.first(), g.second(), g.score);
-        match s {
-            _ if s.is_nan() => {}
-            _ if s == 1.0 || s == 0.0 || s == 0.5 => {
-                let (pa, pb) = if s == 0.5 {
-                    (1, 1)
-                } else if s == 1.0 {
-                    (1, 2)
-                } else {
-                    (2, 1)
-                };
-                out.push((vec![(a, pa), (b, pb)], 1.0));
-            }
-            _ => {
-                out.push((vec![(a, 1), (b, 2)], s));
-                out.push((vec![(a, 2), (b, 1)], 1.0 - s));
-            }
-        }
-    }
-    out
+    data.games.iter().flat_map(game_parts).map(|(pair, w)| (pair.to_vec(), w)).collect()
 }
 
 /// The edges that say who scored against whom, enough for the groups (a chain per event,
 /// O(places)): a tie's players draw in a chain, the first of each stage beats every player of
-/// the next stage (and every unranked one after the last).
-fn chain(n: usize, raw: &[Raw]) -> Pairs {
-    Pairs::from_games(n, chain_edges(raw).into_iter())
+/// the next stage (and every unranked one after the last). Marks in `played` who is in an event.
+fn chain(n: usize, data: &Dataset, played: &mut [bool]) -> Pairs {
+    // Room for every edge (an event's players but one, a game's two parts), made once.
+    let edges = data.events.iter().map(|e| e.size().saturating_sub(1)).sum::<usize>() + 2 * data.games.len();
+    let mut packed: Vec<u64> = Vec::with_capacity(edges);
+    let mut fits = true;
+    each_event(data, |v, _| {
+        v.iter().for_each(|&(p, _)| played[p] = true);
+        chain_edges(v, |a, b, s| match Pairs::outcome(a, b, s) {
+            Some(g) => packed.push(g),
+            None => fits = false,
+        });
+    });
+    if fits {
+        return Pairs::from_outcomes(n, packed);
+    }
+    // A billion players or more: the plain pairs.
+    let mut edges: Vec<(usize, usize, f64)> = Vec::new();
+    each_event(data, |v, _| chain_edges(v, |a, b, s| edges.push((a, b, s))));
+    Pairs::from_games(n, edges.into_iter())
 }
 
-/// [`chain`]'s edges.
-fn chain_edges(raw: &[Raw]) -> Vec<(usize, usize, f64)> {
-    let mut edges: Vec<(usize, usize, f64)> = Vec::new();
-    for (v, _) in raw {
-        // The first items of the stage under way and of the one before it.
-        let (mut head, mut prev) = (0, 0);
-        for k in 1..v.len() {
-            let place = v[k].1;
-            if place == v[k - 1].1 && place != u32::MAX {
-                edges.push((v[k - 1].0, v[k].0, 0.5));
-                continue;
-            }
-            if place != v[k - 1].1 {
-                (prev, head) = (head, k);
-            }
-            edges.push((v[prev].0, v[k].0, 1.0));
+/// [`chain`]'s edges of one event, `(winner, loser, 1)` or `(one, other, ½)` for a tie.
+fn chain_edges(v: &[(usize, u32)], mut edge: impl FnMut(usize, usize, f64)) {
+    // The first items of the stage under way and of the one before it.
+    let (mut head, mut prev) = (0, 0);
+    for k in 1..v.len() {
+        let place = v[k].1;
+        if place == v[k - 1].1 && place != u32::MAX {
+            edge(v[k - 1].0, v[k].0, 0.5);
+            continue;
         }
+        if place != v[k - 1].1 {
+            (prev, head) = (head, k);
+        }
+        edge(v[prev].0, v[k].0, 1.0);
     }
-    edges
 }
 
 /// The groups' edges for team events: the sides' chain between their first members, and each
 /// member drawing its side's first (teammates are rated on one scale, never apart).
 fn team_chain(n: usize, raw: &[Raw], start: &[u32], members: &[u32]) -> Pairs {
     let first = |s: usize| members[start[s] as usize] as usize;
-    let mut edges: Vec<(usize, usize, f64)> = chain_edges(raw).into_iter().map(|(a, b, w)| (first(a), first(b), w)).collect();
+    let mut edges: Vec<(usize, usize, f64)> = Vec::new();
+    raw.iter().for_each(|(v, _)| chain_edges(v, |a, b, w| edges.push((first(a), first(b), w))));
     for s in 0..start.len() - 1 {
         let side = &members[start[s] as usize..start[s + 1] as usize];
         edges.extend(side[1..].iter().map(|&i| (side[0] as usize, i as usize, 0.5)));
@@ -214,18 +230,13 @@ impl Problem {
         // Team events (a side of two or more somewhere) are read as events of sides; else the
         // events are of players, exactly as without teams.
         let teams = data.events.iter().any(|e| e.largest_team() > 1).then(|| team_events(data));
-        let (raw, pairs) = match &teams {
-            None => {
-                let raw = raw_events(data);
-                let pairs = chain(n, &raw);
-                (raw, pairs)
-            }
-            Some((raw, start, members)) => (Vec::new(), team_chain(n, raw, start, members)),
+        let mut played = vec![false; n];
+        let pairs = match &teams {
+            None => chain(n, data, &mut played),
+            Some((raw, start, members)) => team_chain(n, raw, start, members),
         };
         let names: Vec<String> = data.players.iter().map(|p| p.name.clone()).collect();
         let dummy = params.gamma > 0.0;
-        let mut played = vec![false; n];
-        raw.iter().flat_map(|(v, _)| v).for_each(|&(p, _)| played[p] = true);
         if let Some((side_raw, start, members)) = &teams {
             for &(s, _) in side_raw.iter().flat_map(|(v, _)| v) {
                 members[start[s] as usize..start[s + 1] as usize].iter().for_each(|&i| played[i as usize] = true);
@@ -233,6 +244,8 @@ impl Problem {
         }
         let hub: Vec<bool> = played.iter().map(|&p| p && dummy).collect();
         let (diagnosis, structure) = analyse(&pairs, &names, params.gamma, &hub, &vec![false; n]);
+        // The pairs only find the groups: freed before the events' items are made.
+        drop((pairs, names));
         let nodes = n + usize::from(dummy);
         let mut group: Vec<u32> = structure.group.iter().map(|g| g.map_or(UNRATED, |g| g as u32)).collect();
         let hub: Vec<bool> = (0..n).map(|i| hub[i] && group[i] != UNRATED).collect();
@@ -259,7 +272,7 @@ impl Problem {
             teams: None,
         };
         match teams {
-            None => p.add_events(&raw),
+            None => p.add_events(data),
             Some((side_raw, start, members)) => p.add_teams(&side_raw, start, members, params),
         }
         p.delta = (1..=p.ties).map(|k| if k == 1 { 1.0 } else { params.delta }).collect();
@@ -295,7 +308,7 @@ impl Problem {
             diagnosis: Diagnosis::default(),
             teams: None,
         };
-        sides.add_events(raw);
+        sides.add_raw(raw);
         sides.delta = (1..=sides.ties).map(|k| if k == 1 { 1.0 } else { params.delta }).collect();
         self.ties = sides.ties;
         let teams = Teams { sides: Box::new(sides), start, members, size: 1, level: false };
@@ -309,24 +322,42 @@ impl Problem {
 
     /// Keeps each event's players of each rated group as an event of its own (between groups
     /// the gaps are infinite: in the limit the likelihood is the product of these), with its
-    /// stages, and counts the wins.
-    fn add_events(&mut self, raw: &[Raw]) {
+    /// stages, and counts the wins. The lists are made at their final size: they are what
+    /// the iterations keep, beside the data.
+    fn add_events(&mut self, data: &Dataset) {
+        let places = data.events.iter().map(|e| e.size()).sum::<usize>() + 4 * data.games.len();
+        self.item.reserve_exact(places);
+        self.stage.reserve_exact(places);
+        self.events.reserve_exact(data.events.len() + 2 * data.games.len());
         let mut groups: Vec<u32> = Vec::new();
-        for (v, weight) in raw {
-            groups.clear();
-            groups.extend(v.iter().map(|&(p, _)| self.group[p]).filter(|&g| g != UNRATED));
-            groups.sort_unstable();
-            groups.dedup();
-            if groups.len() == 1 && v.iter().all(|&(p, _)| self.group[p] != UNRATED) {
-                // The usual case, the whole event in one group: no copy.
-                self.add_event(v, *weight);
-                continue;
-            }
-            for &g in &groups {
-                let part: Vec<(usize, u32)> = v.iter().copied().filter(|&(p, _)| self.group[p] == g).collect();
-                if part.len() >= 2 && part[0].1 != u32::MAX {
-                    self.add_event(&part, *weight);
-                }
+        each_event(data, |v, weight| self.add_grouped(v, weight, &mut groups));
+        self.item.shrink_to_fit();
+        self.stage.shrink_to_fit();
+        self.events.shrink_to_fit();
+    }
+
+    /// [`Problem::add_events`] for the sides of team events.
+    fn add_raw(&mut self, raw: &[Raw]) {
+        let mut groups: Vec<u32> = Vec::new();
+        raw.iter().for_each(|(v, weight)| self.add_grouped(v, *weight, &mut groups));
+    }
+
+    /// One event (sorted, at least two players, one ranked), a part for each rated group
+    /// (`groups` a list to reuse).
+    fn add_grouped(&mut self, v: &[(usize, u32)], weight: f64, groups: &mut Vec<u32>) {
+        groups.clear();
+        groups.extend(v.iter().map(|&(p, _)| self.group[p]).filter(|&g| g != UNRATED));
+        groups.sort_unstable();
+        groups.dedup();
+        if groups.len() == 1 && v.iter().all(|&(p, _)| self.group[p] != UNRATED) {
+            // The usual case, the whole event in one group: no copy.
+            self.add_event(v, weight);
+            return;
+        }
+        for &g in groups.iter() {
+            let part: Vec<(usize, u32)> = v.iter().copied().filter(|&(p, _)| self.group[p] == g).collect();
+            if part.len() >= 2 && part[0].1 != u32::MAX {
+                self.add_event(&part, weight);
             }
         }
     }
