@@ -149,15 +149,18 @@ const PAB_AMONG_MDPS: &[(&str, usize, u32, u32)] = &[
 /// it and legal, and the PAB goes to the lower MDP, not the one the engine gave it before.
 #[test]
 fn the_pab_among_mdps_of_equal_score_goes_to_the_lowest_as_art_4_4_orders_the_sets() {
+    let mut total = 0;
     for &(file, round, bye, before) in PAB_AMONG_MDPS {
         let path = format!("{SAMPLE}/pab-mdps/{file}");
         let (t, _) = parse_trf(&std::fs::read_to_string(&path).expect("the file")).expect("reads");
         let (rounds, wrong) = check_file(&path);
         assert_eq!((rounds, wrong), (last_paired_round(&t), vec![]), "{file}");
+        total += rounds;
         let ours = Round::ours(&pair_round(&t, round, &PairOptions::default()).expect("pairs"));
         assert_eq!(ours.bye, Some(bye), "{file} round {round}");
         assert_ne!(ours.bye, Some(before), "{file} round {round}");
     }
+    assert_eq!(total, 80, "the rounds of the eight files");
 }
 
 /// Our own generator's file that bbpPairings -c pairs otherwise (the harness's axis `ours`:
