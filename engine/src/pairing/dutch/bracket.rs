@@ -282,6 +282,39 @@ impl<const L: usize> Solve<L> {
         Ok((ok, got))
     }
 
+    /// Keeps `v`, a bye candidate, paired to one of the players `keep` allows if some best
+    /// pairing so pairs it (C.04.3 Art. 4.4: an MDP in the set paired in the bracket); returns
+    /// whether it held. An edge restriction alone cannot say "paired": the PAB-to-be, left
+    /// unmatched, passes it too. So v's edges gain one unit of the completion field, as if v
+    /// could not take the PAB: a pairing then weighs W* + unit exactly when it pairs v within
+    /// `keep` and is otherwise a best pairing. Kept, the unit stays in v's edges and in W*, so
+    /// every later choice of the round leaves v paired; the top field has room for it (a bye
+    /// candidate's edge holds at most 2 there, any edge at most 3).
+    fn keep_paired(&mut self, v: usize, keep: &dyn Fn(usize) -> bool) -> Result<bool, PairError> {
+        let err = |cause| PairError::Matching { round: 0, cause };
+        let unit = self.layout.weight::<L>(&[1]);
+        let row = self.adj[v].clone();
+        let edges: Vec<(usize, Wide<L>)> = self.edges(v, keep).into_iter().map(|(u, w)| (u, w.add(unit))).collect();
+        for u in 0..self.adj.len() {
+            let w = edges.iter().find(|e| e.0 == u).map(|e| e.1);
+            self.adj[v][u] = w;
+            self.adj[u][v] = w;
+        }
+        let before = self.matcher.snapshot();
+        self.matcher.set_edges_many(&[(v, edges)]).map_err(err)?;
+        let target = self.best.add(unit);
+        if self.weight(&self.mate()) == target {
+            self.best = target;
+            return Ok(true);
+        }
+        self.matcher.restore(before);
+        for (u, w) in row.into_iter().enumerate() {
+            self.adj[v][u] = w;
+            self.adj[u][v] = w;
+        }
+        Ok(false)
+    }
+
     /// Why `a` is not paired with `c` (a candidate passed over): C1/C3, or the highest
     /// criterion the best pairing with them together meets less well.
     fn why_not(&mut self, r: &Round, a: usize, c: usize) -> Result<Why, PairError> {
@@ -476,9 +509,12 @@ fn mdp_pairing<const L: usize>(r: &Round, sv: &mut Solve<L>, left: &[usize], s: 
     let mdps: Vec<usize> = left.iter().copied().filter(|&x| r.players[x].score > s).collect();
     let residents: Vec<usize> = left.iter().copied().filter(|&x| r.players[x].score == s).collect();
     // Art. 4.4: the set of MDPs paired first, by the smallest differing BSN: each MDP from
-    // the highest is kept in the bracket if the best weight allows it, else put in the Limbo.
+    // the highest is kept paired in the bracket if a best pairing allows it (with those kept
+    // before it), else put in the Limbo. A bye candidate must be held paired, not only kept
+    // from the players below: else the PAB could go to it while a lower MDP is paired.
     for &a in &mdps {
-        if !sv.restrict(a, &in_bracket, None)?.0 {
+        let kept = if r.odd && r.bye_candidate[a] { sv.keep_paired(a, &in_bracket)? } else { sv.restrict(a, &in_bracket, None)?.0 };
+        if !kept {
             sv.restrict(a, &|u: usize| !in_bracket(u), None)?;
         }
     }
