@@ -257,9 +257,10 @@ fn status(p: Predict) -> impl IntoView {
 }
 
 /// A baseline's row: "a coin (½ each)", "home rate (58.2 %)".
-fn baseline_row(b: &BaselineScores) -> impl IntoView {
+fn baseline_row(b: &BaselineScores, events: bool) -> impl IntoView {
     let s = &b.scores;
     let name = match (b.baseline, b.rate) {
+        (Baseline::Coin, _) if events => "coin (equal strengths)".to_string(),
         (Baseline::Coin, _) => "coin (½ each)".to_string(),
         (Baseline::HomeRate, Some(r)) => format!("home rate ({:.1} %)", r * 100.0),
         (Baseline::HomeRate, None) => "home rate".to_string(),
@@ -346,7 +347,7 @@ fn evaluation_table(p: Predict, e: &Evaluation) -> impl IntoView {
         })
         .collect_view();
     let baselines = (!e.baselines.is_empty()).then(|| {
-        let rows = e.baselines.iter().map(baseline_row).collect_view();
+        let rows = e.baselines.iter().map(|b| baseline_row(b, e.events)).collect_view();
         view! {
             <tbody class="baselines">
                 <tr><th colspan="7" scope="rowgroup" class="baseline-head">"Baselines (no ratings: a method should beat them)"</th></tr>

@@ -51,7 +51,7 @@ impl Baseline {
     /// What it predicts.
     pub fn about(self) -> &'static str {
         match self {
-            Baseline::Coin => "every game ½ (in multi-player events, equal shares): no ratings at all",
+            Baseline::Coin => "every game ½ (in multi-player events, equal strengths: every finishing order as likely): no ratings at all",
             Baseline::HomeRate => {
                 "the first side's (home side's, White's) share of the points in the earlier games, for every later game not on neutral ground (½ there)"
             }
