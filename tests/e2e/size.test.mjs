@@ -16,17 +16,17 @@ const KB = 1000;
 /** Issue 24's budget: a first visit, and any one wasm file. */
 const TARGET = { visit: 300 * KB, file: 350 * KB };
 /** What this build may not grow past: issue 24's budget for the first visit, met since the
- * first look; any one wasm file 400 KB, 50 KB over issue 24's 350 KB budget: the page's main
+ * first look; any one wasm file 410 KB, 60 KB over issue 24's 350 KB budget: the page's main
  * part passed it by 0.2 KB when C.07's 2026 tie-breaks joined the tie-break list every view
  * reads (issue 38), and by 9 KB with issue 39 (the history in time, the step view's ranks,
  * two more methods in the registry every view reads); the lab's worker reached 379 KB when
  * Plackett–Luce, Weng–Lin, the rating periods' lengths and the evaluation's causes joined its
- * main part, which rates with every method, and 392–397 KB with the rest of issue 39 (teams,
+ * main part, which rates with every method, and 392–400 KB with the rest of issue 39 (teams,
  * whole rankings predicted, the lab's events of k players) and issue 40's faster WHR. The budget is printed NOT MET until both are cut
  * again (docs/performance.md, *The site's size*; issue 40's item 6 is the natural place); and
  * the first visit with the app's code, which has no budget of its own: today's size with a
  * little room. */
-const CEILING = { visit: TARGET.visit, app: 760 * KB, file: 400 * KB };
+const CEILING = { visit: TARGET.visit, app: 760 * KB, file: 410 * KB };
 
 const gzipped = async (file) => gzipSync(await readFile(`${DIST}/${file}`), { level: 9 }).length;
 const kb = (n) => `${(n / KB).toFixed(0)} KB`;
