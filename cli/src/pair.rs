@@ -10,7 +10,7 @@ use ratings_engine::checker::manual_rounds;
 use ratings_engine::error::PairError;
 use ratings_engine::pairing::berger::{self, Cycles};
 use ratings_engine::pairing::dutch::check::{check_rounds, last_paired_round, RoundCheck};
-use ratings_engine::pairing::dutch::{explain, json, pair_round, AccelerationMethod, PairOptions, Pairing};
+use ratings_engine::pairing::dutch::{explain, json, pair_round_reporting, AccelerationMethod, PairOptions, Pairing, Step};
 use ratings_engine::parse::trf::{with_header, with_pairing, with_round_off};
 use ratings_engine::tournament::{Colour, RoundResult, Tournament, TournamentType};
 use std::process::ExitCode;
@@ -33,7 +33,7 @@ pub fn run(args: &PairArgs) -> Result<(String, ExitCode), String> {
     }
     let round = args.round.expect("clap requires --round without --check");
     let opts = options(args, &t, round, &mut warnings)?;
-    let p = pair_round(&t, round, &opts).map_err(|e| match e {
+    let p = pair_round_reporting(&t, round, &opts, &progress(std::time::Instant::now(), &mut std::io::stderr())).map_err(|e| match e {
         PairError::NoInitialColour => format!("{e}: give --initial-colour white, black or lot (drawn here, with --seed)"),
         e => e.to_string(),
     })?;
@@ -52,6 +52,22 @@ pub fn run(args: &PairArgs) -> Result<(String, ExitCode), String> {
         }
     };
     Ok((out, ExitCode::SUCCESS))
+}
+
+/// A round that has taken longer than this says on stderr how it goes, step by step (a
+/// large open's first round; a club's round never does).
+const QUIET_SECONDS: f64 = 1.0;
+
+/// The progress report of a round begun at `started`: each step after the first second, as
+/// a line on `err` (the same as `evaluate`'s: stdout stays the pairing alone).
+fn progress<'a>(started: std::time::Instant, err: &'a mut (dyn std::io::Write + 'a)) -> impl Fn(Step) + 'a {
+    let err = std::cell::RefCell::new(err);
+    move |step| {
+        let seconds = started.elapsed().as_secs_f64();
+        if seconds >= QUIET_SECONDS {
+            _ = writeln!(err.borrow_mut(), "pair: {}", explain::progress_text(step, seconds));
+        }
+    }
 }
 
 /// The round-robin cycles when the tournament is one: `--system`, else the file's `192`.
@@ -361,4 +377,24 @@ fn check_text(checks: &[RoundCheck], warnings: &[String], notes: &[String]) -> S
 /// The boards as (white, black) start numbers.
 fn boards_of(p: &Pairing) -> Vec<(u32, u32)> {
     p.boards.iter().map(|b| (b.white, b.black)).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::{Duration, Instant};
+
+    /// Progress is said only once a round has taken over a second, one line a step.
+    #[test]
+    fn a_long_round_says_its_steps_on_stderr() {
+        let step = Step::Bracket { bracket: 2, brackets: 7, score: 15, left: 812 };
+        let mut quiet = Vec::new();
+        progress(Instant::now(), &mut quiet)(step);
+        assert!(quiet.is_empty(), "a round under a second says nothing");
+        let mut said = Vec::new();
+        let long_ago = Instant::now().checked_sub(Duration::from_secs(3)).expect("the clock reaches back 3 s");
+        progress(long_ago, &mut said)(step);
+        let text = String::from_utf8(said).expect("text");
+        assert!(text.starts_with("pair: bracket 2 of 7, 1.5 points, 812 players not yet paired [3.0 s]"), "{text}");
+    }
 }

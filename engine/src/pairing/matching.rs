@@ -53,8 +53,8 @@ const NONE: usize = usize::MAX;
 /// No edge in the adjacency and least-slack tables.
 const NO_EDGE: u32 = u32::MAX;
 /// The most vertices taken: the adjacency (n²) and S–S (4n²) tables of `u32` are then
-/// 335 MB; a Swiss round has far fewer players.
-pub const MAX_VERTICES: usize = 4096;
+/// 3.9 GB (the Dutch system refuses a round by its whole memory first, in words).
+pub const MAX_VERTICES: usize = 14_000;
 
 /// What the matching maximises.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -129,6 +129,7 @@ pub fn max_weight_matching<W: Weight>(n: usize, edges: &[(usize, usize, W)], mod
 pub(crate) fn solve_counting<W: Weight>(n: usize, edges: &[(usize, usize, W)], mode: Mode) -> Result<(Matching<W>, Events), MatchingError> {
     let limit = edges.iter().map(|e| e.2).max().unwrap_or(W::ZERO);
     let mut solver = Solver::new(n, edges, mode, limit)?;
+    solver.jump_start();
     while solver.stage() {}
     Ok((solver.result(), solver.events))
 }
@@ -147,6 +148,7 @@ impl<W: Weight> Matcher<W> {
             return Err(MatchingError::AboveLimit { edge });
         }
         let mut solver = Solver::new(n, edges, mode, limit)?;
+        solver.jump_start();
         while solver.stage() {}
         Ok(Matcher { solver })
     }
@@ -253,8 +255,19 @@ impl<W: Weight> Matcher<W> {
                 freed = true;
             }
         }
+        if freed {
+            self.solver.match_tight();
+        }
         while freed && self.solver.stage() {}
         Ok(())
+    }
+
+    /// Whether [`Matcher::set_edges_many`] would only remove edges no optimal structure needs
+    /// (each edit, on distinct vertices, keeps its vertex's matched edge and the weights of
+    /// what it keeps, at a vertex in no blossom): the edit then needs no search, and a caller
+    /// need not take a [`Matcher::snapshot`] to undo it (an O(n²) copy).
+    pub fn only_removes(&self, edits: &[(usize, Vec<(usize, W)>)]) -> bool {
+        edits.iter().all(|(v, edges)| *v < self.solver.n && self.solver.only_removes(*v, edges))
     }
 
     /// Whether the edge `u`–`v` exists and is tight under the current duals (its slack, with
@@ -454,6 +467,44 @@ impl<W: Weight> Solver<W> {
         }
     }
 
+    /// Before the first stage of a solve from scratch: every vertex's dual falls to half the
+    /// heaviest doubled weight (the least that keeps every edge covered, as all share one
+    /// dual), and the tight edges are matched greedily ([`Solver::match_tight`]). On a round
+    /// whose heaviest edges pair almost everyone (completion alone) the stages, O(n²) each,
+    /// are then left only the few vertices the greedy pass could not match.
+    fn jump_start(&mut self) {
+        let live = (0..self.ends.len()).filter(|&e| {
+            let (u, v) = self.ends[e];
+            self.adj[u * self.n + v] == e as u32
+        });
+        let Some(top) = live.map(|e| self.double[e]).max() else { return };
+        let d = top.halve();
+        if (0..self.n).all(|v| self.dual[v] > d) {
+            self.dual[..self.n].fill(d);
+        }
+        self.match_tight();
+    }
+
+    /// Matches, greedily, free vertices in no blossom along edges of zero slack between
+    /// them: the duals stay feasible and every matched edge tight, so the stages carry on
+    /// from there (each match saves an O(n²) stage).
+    fn match_tight(&mut self) {
+        let n = self.n;
+        for v in 0..n {
+            if self.mate[v] != NONE || self.top[v] != v || self.dual[v] == W::ZERO {
+                continue;
+            }
+            for x in 0..n {
+                let e = self.adj[v * n + x];
+                if e != NO_EDGE && self.mate[x] == NONE && self.top[x] == x && self.slack(e) == W::ZERO {
+                    self.mate[v] = x;
+                    self.mate[x] = v;
+                    break;
+                }
+            }
+        }
+    }
+
     /// The slack of an edge between two top-level blossoms (no blossom dual counts).
     fn slack(&self, e: u32) -> W {
         let (u, v) = self.ends[e as usize];
@@ -520,7 +571,6 @@ impl<W: Weight> Solver<W> {
         self.label.fill(Label::None);
         self.tree_edge.fill((NONE, NONE));
         self.best_s.fill(NO_EDGE);
-        self.between.fill(NO_EDGE);
         self.best_of.fill(NO_EDGE);
         self.queue.clear();
         for v in 0..self.n {
@@ -536,9 +586,11 @@ impl<W: Weight> Solver<W> {
         self.label[b] = Label::S;
         self.tree_edge[b] = edge;
         self.best_of[b] = NO_EDGE;
-        // b's row and column of `between` need no clearing: `start_stage` cleared the table,
-        // and an entry is written only between two S blossoms, which stay S to the stage's
-        // end (a new blossom's id, which may be reused, is cleared by `merge_rows`).
+        // An entry of `between` is written only between two S blossoms, which stay S to the
+        // stage's end: clearing b's row and column when it becomes S (and a new blossom's
+        // in `merge_rows`) leaves no entry of an earlier stage to be read, at O(n) a blossom
+        // labelled instead of O(n²) a stage (a stage that labels few is then cheap).
+        self.clear_between(b);
         let mut vs = std::mem::take(&mut self.queue);
         self.leaves(b, &mut vs);
         self.queue = vs;
@@ -762,10 +814,7 @@ impl<W: Weight> Solver<W> {
     /// towards every other top-level S blossom (its T children's vertices are scanned next).
     fn merge_rows(&mut self, id: usize, kids: &[usize]) {
         let ids = 2 * self.n;
-        for c in 0..ids {
-            self.between[id * ids + c] = NO_EDGE;
-            self.between[c * ids + id] = NO_EDGE;
-        }
+        self.clear_between(id);
         self.best_of[id] = NO_EDGE;
         for c in 0..ids {
             if !self.is_top[c] || self.label[c] != Label::S || c == id || kids.contains(&c) {
@@ -777,6 +826,15 @@ impl<W: Weight> Solver<W> {
                     self.offer_between(id, c, e, self.slack(e));
                 }
             }
+        }
+    }
+
+    /// Clears blossom `b`'s row and column of `between`.
+    fn clear_between(&mut self, b: usize) {
+        let ids = 2 * self.n;
+        self.between[b * ids..(b + 1) * ids].fill(NO_EDGE);
+        for c in 0..ids {
+            self.between[c * ids + b] = NO_EDGE;
         }
     }
 

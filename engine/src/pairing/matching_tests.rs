@@ -249,7 +249,7 @@ fn bad_graphs_are_refused() {
     assert_eq!(err(2, &[(0, 1, 1), (1, 0, 2)]), "edge 1: vertices 1 and 0 are already joined by edge 0 (expected one edge a pair)");
     assert_eq!(err(2, &[(0, 1, -1)]), "edge 0: a negative weight (expected a weight of 0 or more)");
     assert!(err(2, &[(0, 1, i64::MAX / 4)]).starts_with("the weights leave the duals no room"));
-    assert_eq!(err(5000, &[]), "5000 vertices: expected at most 4096 (the dense tables take 20 n² bytes)");
+    assert_eq!(err(15000, &[]), "15000 vertices: expected at most 14000 (the dense tables take 20 n² bytes)");
     let wide = max_weight_matching(3, &[(0, 1, Wide::<2>([0, 1 << 62]))], Mode::MaxCardinality);
     assert!(wide.unwrap_err().to_string().contains("raised for maximum cardinality"));
 }

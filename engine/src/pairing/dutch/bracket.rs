@@ -34,6 +34,18 @@ pub struct Round<'a> {
     pub round: usize,
     /// Find the criterion that rules out each candidate passed over (costs a solve each).
     pub explain: bool,
+    /// Told of each step as the round is paired (a long round's progress).
+    pub report: &'a dyn Fn(Step),
+}
+
+/// A step of a round's pairing, for a progress report.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// The whole round is checked to be pairable, and the PAB's candidates found (C4, C5).
+    Completion { players: usize },
+    /// Bracket `bracket` (1-based) of `brackets`, of score `score` (tenths of a point, as
+    /// `Player::score`), with `left` players not yet paired.
+    Bracket { bracket: usize, brackets: usize, score: i64, left: usize },
 }
 
 /// Bit fields from the top, each wide enough for its sum over a whole matching of the round.
@@ -260,7 +272,8 @@ impl<const L: usize> Solve<L> {
         if let Some(c) = partner {
             edits.push((c, self.edges(c, |u| u == v)));
         }
-        let before = self.matcher.snapshot();
+        // The pair the matching already holds (the common case) needs no search and no copy.
+        let before = (!self.matcher.only_removes(&edits)).then(|| self.matcher.snapshot());
         self.matcher.set_edges_many(&edits).map_err(err)?;
         let mate = self.mate();
         let got = self.weight(&mate);
@@ -276,7 +289,7 @@ impl<const L: usize> Solve<L> {
                     self.adj[u][c] = None;
                 }
             }
-        } else {
+        } else if let Some(before) = before {
             self.matcher.restore(before);
         }
         Ok((ok, got))

@@ -144,6 +144,18 @@ pub struct BracketNote {
     pub downfloaters: Vec<u32>,
 }
 
+/// A step of a round's pairing as a progress line (`seconds` since the round began).
+pub fn progress_text(step: super::bracket::Step, seconds: f64) -> String {
+    match step {
+        super::bracket::Step::Completion { players } => {
+            format!("{players} players: checking the round can be paired whole (C4) [{seconds:.1} s]")
+        }
+        super::bracket::Step::Bracket { bracket, brackets, score, left } => {
+            format!("bracket {bracket} of {brackets}, {} points, {left} players not yet paired [{seconds:.1} s]", points(score))
+        }
+    }
+}
+
 fn points(tenths: i64) -> String {
     match tenths % 10 {
         0 => format!("{}", tenths / 10),

@@ -14,6 +14,7 @@ pub mod bracket;
 pub mod check;
 pub mod colour;
 pub mod explain;
+pub mod fresh;
 pub mod json;
 pub mod state;
 
@@ -21,6 +22,7 @@ use crate::error::PairError;
 use crate::pairing::matching::{max_weight_matching, Mode};
 use crate::tournament::{Colour, RoundResult, Tournament};
 pub use accelerate::AccelerationMethod;
+pub use bracket::Step;
 use bracket::{groups_in, pair_bracket, Fixed, Layout, Round, Solve};
 use explain::{BracketNote, PairNote};
 use state::{player, scores_before, to_pair, Player, Strength};
@@ -75,6 +77,11 @@ fn initial_colour(t: &Tournament) -> Option<Colour> {
 
 /// Pairs round `round` (1-based) of `t` from the rounds before it.
 pub fn pair_round(t: &Tournament, round: usize, opts: &PairOptions) -> Result<Pairing, PairError> {
+    pair_round_reporting(t, round, opts, &|_| {})
+}
+
+/// [`pair_round`], telling `report` of each step as it goes (the CLI's `--progress`).
+pub fn pair_round_reporting(t: &Tournament, round: usize, opts: &PairOptions, report: &dyn Fn(Step)) -> Result<Pairing, PairError> {
     check::before_pairing(t, round)?;
     if round == 0 || round > t.rounds + 1 {
         return Err(PairError::RoundOutOfRange { round, played: t.rounds });
@@ -89,13 +96,25 @@ pub fn pair_round(t: &Tournament, round: usize, opts: &PairOptions) -> Result<Pa
     crate::sort::by_key(&mut players, |p| (std::cmp::Reverse(p.score), p.tpn));
     let absent = t.requested_byes(round).into_iter().map(|(i, _)| t.entrants[i].start).collect();
     let forbidden = |a: u32, b: u32| t.forbidden.iter().any(|f| f.forbids(a, b, round));
-    let mut r = Round {
+    let mut r = Round { players: &players, compatible: vec![], bye_candidate: vec![], odd: false, round, explain: false, report };
+    let fresh = (!opts.explain && !t.forbidden.iter().any(|f| f.in_round(round))).then(|| fresh::first_candidate(&players)).flatten();
+    if let Some(found) = fresh {
+        let all: Vec<usize> = (0..players.len()).collect();
+        let notes_by_bracket = players.first().map(|p| note(&players, &all, p.score, &found)).into_iter().collect();
+        let pairs: Vec<(usize, usize)> = found.iter().map(|(pair, _)| *pair).collect();
+        let bye = (players.len() % 2 == 1).then(|| players[players.len() - 1].tpn);
+        return Ok(finish(t, round, &players, &pairs, initial, (bye, absent, notes_by_bracket, notes)));
+    }
+    fits_in_memory(&r)?;
+    report(Step::Completion { players: players.len() });
+    r = Round {
         players: &players,
         compatible: compatibility(&players, &forbidden),
         bye_candidate: vec![],
         odd: players.len() % 2 == 1,
         round,
         explain: opts.explain,
+        report,
     };
     r.bye_candidate = complete(&r).map_err(|e| forbidden_cause(t, &r, e))?;
     let (pairs, notes_by_bracket, left) = pair_brackets(&r).map_err(|e| at_round(e, round))?;
@@ -104,9 +123,22 @@ pub fn pair_round(t: &Tournament, round: usize, opts: &PairOptions) -> Result<Pa
         return Err(PairError::NoValidPairing { round, players: format!("players {} (left unpaired)", names.join(", ")) });
     }
     let bye = left.first().map(|&x| players[x].tpn);
+    Ok(finish(t, round, &players, &pairs, initial, (bye, absent, notes_by_bracket, notes)))
+}
+
+/// The pairing of `pairs` (rank indices): colours and board order, with the bye, the
+/// absent, the brackets' notes and the notes.
+fn finish(
+    t: &Tournament,
+    round: usize,
+    players: &[Player],
+    pairs: &[(usize, usize)],
+    initial: Colour,
+    (bye, absent, brackets, notes): (Option<u32>, Vec<u32>, Vec<BracketNote>, Vec<String>),
+) -> Pairing {
     let place = five_two_five_places(t, round);
-    let boards = boards(&players, &pairs, initial, |tpn| place.iter().filter(|&&x| x < tpn).count());
-    Ok(Pairing { round, boards, bye, absent, brackets: notes_by_bracket, notes })
+    let boards = boards(players, pairs, initial, |tpn| place.iter().filter(|&&x| x < tpn).count());
+    Pairing { round, boards, bye, absent, brackets, notes }
 }
 
 /// 5.2.5's pairing numbers, as bbpPairings counts them (the benchmark's round-2 colours of
@@ -199,25 +231,66 @@ fn pair_brackets(r: &Round) -> Result<Brackets, PairError> {
     }
 }
 
+/// The most memory a round's pairing may take: the matching is dense (every pair of players
+/// is an edge), so a round needs about [`bytes_a_pair`] bytes for each of its n² pairs. A
+/// browser gives a page's WebAssembly at most 4 GB, often less; natively, as the issue's
+/// targets, 4 GB too, so that an arbiter's laptop is not driven into swap.
+const MEMORY_LIMIT: u64 = 4 << 30;
+
+/// The bytes a round's tables take for each ordered pair of players, with weights of `limbs`
+/// 64-bit limbs: the matcher's adjacency (4) and S–S table (16), the compatibility (1), the
+/// brackets' weights (`Option<Wide<L>>`, 8L + 8), the matcher's doubled weights and edge
+/// ends (4L + 8 a pair: an edge each way), and a snapshot of those while a candidate is tried
+/// (4 + 4L + 8). Measured against the peak memory in `docs/performance.md` ("Pairing").
+pub fn bytes_a_pair(limbs: usize) -> u64 {
+    49 + 16 * limbs as u64
+}
+
+/// Refuses, up front and in words, a round whose tables would not fit [`MEMORY_LIMIT`].
+fn fits_in_memory(r: &Round) -> Result<(), PairError> {
+    let n = r.players.len() as u64;
+    let l = limbs(Layout::for_round(r, FEW_SLOTS).total).max(2);
+    let bytes = n * n * bytes_a_pair(l);
+    if bytes <= MEMORY_LIMIT {
+        return Ok(());
+    }
+    let most = ((MEMORY_LIMIT / bytes_a_pair(l)) as f64).sqrt() as usize;
+    Err(PairError::TooLarge { round: r.round, players: r.players.len(), megabytes: bytes >> 20, most })
+}
+
 /// The score-group slots tried first.
 const FEW_SLOTS: usize = 5;
 
 /// [`brackets_in`] with weights as wide as `layout` needs (`Wide<L>`, L limbs of 64 bits).
 fn pair_in(r: &Round, layout: Layout) -> Result<Option<Brackets>, PairError> {
-    // The duals need headroom above the widest weight: (2n + 2) · limit, and the warm
-    // edits' bound, fit in 20 more bits up to 4,096 players.
-    match (layout.total + 20).div_ceil(64) {
-        0..=2 => brackets_in::<2>(r, layout),
-        3..=4 => brackets_in::<4>(r, layout),
-        5..=6 => brackets_in::<6>(r, layout),
-        7..=8 => brackets_in::<8>(r, layout),
-        9..=12 => brackets_in::<12>(r, layout),
-        13..=16 => brackets_in::<16>(r, layout),
-        17..=32 => brackets_in::<32>(r, layout),
+    match limbs(layout.total) {
+        2 => brackets_in::<2>(r, layout),
+        4 => brackets_in::<4>(r, layout),
+        6 => brackets_in::<6>(r, layout),
+        8 => brackets_in::<8>(r, layout),
+        12 => brackets_in::<12>(r, layout),
+        16 => brackets_in::<16>(r, layout),
+        32 => brackets_in::<32>(r, layout),
         _ => Err(PairError::NoValidPairing {
             round: r.round,
             players: format!("all: a round of {} players needs {} weight bits (at most 2,028 built)", r.players.len(), layout.total),
         }),
+    }
+}
+
+/// The 64-bit limbs of the weights a layout of `total` bits is solved with (of the widths
+/// built). The duals need headroom above the widest weight: (2n + 2) · limit, and the warm
+/// edits' bound, fit in 20 more bits up to 87,000 players (more than memory allows).
+fn limbs(total: usize) -> usize {
+    match (total + 20).div_ceil(64) {
+        0..=2 => 2,
+        3..=4 => 4,
+        5..=6 => 6,
+        7..=8 => 8,
+        9..=12 => 12,
+        13..=16 => 16,
+        17..=32 => 32,
+        _ => 0,
     }
 }
 
@@ -238,6 +311,7 @@ fn brackets_in<const L: usize>(r: &Round, layout: Layout) -> Result<Option<Brack
         if groups_in(r, &left, s, next) > slots {
             return Ok(None);
         }
+        (r.report)(Step::Bracket { bracket: k + 1, brackets: groups.len(), score: s, left: left.len() });
         let found = pair_bracket(r, &mut sv, &left, s, next)?;
         notes.push(note(r.players, &left, s, &found));
         left.retain(|x| !found.iter().any(|((a, b), _)| a == x || b == x));
