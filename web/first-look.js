@@ -7,8 +7,8 @@
 // page's code in PAGE), so that the worker starts while the page is still arriving: its wasm
 // fetched and compiled here and handed to it (web/first-look-worker.js), beside its script.
 //
-// The page's code is fetched meanwhile (issue 40: the controls on a slow link), its wasm once
-// the worker's has come, so that the link carries the ratings' bytes first and then, without
+// The page's code is fetched meanwhile (issue 40: the controls on a slow link), as the worker's
+// wasm is about to end, so that the link carries the ratings' bytes first and then, without
 // a pause, the controls'; the app starts (index.html's start script waits for
 // `ratingsLabFirstLook`) once the rows are shown. It builds itself unseen beneath the copy (the
 // style's `.first-looking`), takes over the first look's worker, idle with the example read
@@ -76,11 +76,11 @@
     return leave();
   }
   // The worker's wasm fetched and compiled here, beside its script, and handed to it (the wasm's
-  // address if that fails: the worker fetches it itself). Then at once the page's code, not
-  // after the worker's answer (issue 40): on a slow link the bytes are what the controls wait
-  // for, and so the link is kept busy from the page's arrival on, with the worker's wasm first
-  // (the ratings), then the page's code (the controls). The app starts (the start script's
-  // wait) only once the first look has its rows.
+  // address if that fails: the worker fetches it itself); the page's code asked for as that wasm
+  // is about to end, not after the worker's answer (issue 40): on a slow link the bytes are what
+  // the controls wait for, and so the link is kept busy from the page's arrival on, with the
+  // worker's wasm first (the ratings), then the page's code (the controls). The app starts (the
+  // start script's wait) only once the first look has its rows.
   const WASM = './worker_bg.wasm';
   const asked = performance.now();
   fetch(WASM)
