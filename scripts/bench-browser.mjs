@@ -7,7 +7,8 @@
 //      the request posted to the ratings back, seen from the page; and the worker's part, from the
 //      request's arrival in the worker to the ratings it posts, on the worker's own clock.
 // Run: node scripts/bench-browser.mjs   (SIZE=100000 for a league ten times smaller; SWISS_ONLY=1
-// for the Swiss alone, RUNS=n for n parameter changes)
+// for the Swiss alone, RUNS=n for n parameter changes). A first visit over a slow link at phone
+// size (issue 40) is scripts/bench-slow-link.mjs.
 import { chromium } from 'playwright-core';
 import { serve } from '../tests/e2e/server.mjs';
 import { editInput } from '../tests/e2e/browser.mjs';

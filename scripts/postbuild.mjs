@@ -16,7 +16,7 @@
 //    inline: its loader and styles by hash, its wasm and worker from Blob URLs).
 // Usage: node scripts/postbuild.mjs [dist]
 import { createHash } from 'node:crypto';
-import { readFile, readdir, writeFile } from 'node:fs/promises';
+import { readFile, readdir, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { snapshot } from './first-look.mjs';
@@ -217,13 +217,18 @@ try {
   html = replace(html, /<link rel="preload"[^>]*>\s*/g, '', 'the preload link');
   // In the head, after the policy (which a script before it would escape): the worker starts
   // while the rest of the page arrives.
+  // The page's code, and the first worker's wasm's size (the first look asks for the page's code
+  // as the worker's wasm is about to end).
+  const page = { js: `./${n.js}`, wasm: `./${n.wasm}`, workerBytes: (await stat(join(DIST, 'worker_bg.wasm'))).size };
   const script = (await readFile(join(ROOT, 'web/first-look.js'), 'utf8'))
-    .replace(/const PAGE = \/\*[^*]*\*\/ null;/, () => `const PAGE = ${JSON.stringify({ js: `./${n.js}`, wasm: `./${n.wasm}` })};`);
+    .replace(/const PAGE = \/\*[^*]*\*\/ null;/, () => `const PAGE = ${JSON.stringify(page)};`);
   if (!script.includes(`./${n.wasm}`)) throw new Error("postbuild: web/first-look.js's PAGE not found");
   // (The policy's hashes are of the scripts with comments left out: none may hold one.)
   if (/<\/script|<!--/i.test(script)) throw new Error('postbuild: a closing tag or a comment tag inside web/first-look.js');
   html = replace(html, /<meta http-equiv="Content-Security-Policy"[^>]*>/, (meta) => `${meta}\n    <script data-site-only>\n${script}</script>`, 'the Content-Security-Policy');
   await writeFile(join(DIST, 'index.html'), withPolicy(html, sitePolicy(statedPolicy(html))));
+  // The first look's start of the first worker, which is handed its wasm by the page.
+  await writeFile(join(DIST, 'first-look-worker.js'), await readFile(join(ROOT, 'web/first-look-worker.js')));
 }
 
 const site = await sitePage();

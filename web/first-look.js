@@ -1,32 +1,42 @@
 // The first look (issue 24): on a plain first visit (no link, nothing kept from an earlier
 // visit), the example's ratings, computed by the first worker, in a still copy of the opening
 // view (index.html's #first-look, taken from the app as built by scripts/first-look.mjs),
-// before the page's own code is fetched. A first visit so shows computed ratings after the
-// page, the styles and the first worker (about 212 KB gzipped), not after the page's code as
+// before the page's own code has arrived. A first visit so shows computed ratings after the
+// page, the styles and the first worker (about 213 KB gzipped), not after the page's code as
 // well. scripts/postbuild.mjs puts this script into the page's head (with the names of the
-// page's code in PAGE), so that the worker starts while the page is still arriving.
+// page's code in PAGE), so that the worker starts while the page is still arriving: its wasm
+// fetched and compiled here and handed to it (web/first-look-worker.js), beside its script.
 //
-// Then the page's code is fetched (index.html's start script waits for `ratingsLabFirstLook`):
-// the app builds itself unseen beneath the copy (the style's `.first-looking`), takes over the
-// first look's worker, idle with the example read (`ratingsLabFirstWorker`, which
-// src/bridge.rs adopts), and takes the copy's place once its first rating has settled
-// (`ratingsLabShown`, which src/app.rs calls). The copy is inert: its controls work once the
-// app is there, which the note at its foot says meanwhile. Whatever goes wrong here, the app
-// starts as it would without the first look.
+// The page's code is fetched meanwhile (issue 40: the controls on a slow link), as the worker's
+// wasm is about to end, so that the link carries the ratings' bytes first and then, without
+// a pause, the controls'; the app starts (index.html's start script waits for
+// `ratingsLabFirstLook`) once the rows are shown. It builds itself unseen beneath the copy (the
+// style's `.first-looking`), takes over the first look's worker, idle with the example read
+// (`ratingsLabFirstWorker`, which src/bridge.rs adopts), and takes the copy's place once its
+// first rating has settled (`ratingsLabShown`, which src/app.rs calls). The copy is inert: its
+// controls work once the app is there, which the note at its foot says meanwhile. Whatever goes
+// wrong here, the app starts as it would without the first look.
 (() => {
   const PAGE = /* the page's code, written in by scripts/postbuild.mjs */ null;
   let go;
   window.ratingsLabFirstLook = new Promise((resolve) => { go = resolve; });
-  let fetching = false;
-  /** The page's code fetched (its glue and its wasm side by side, as Trunk's preloads did), once. */
+  const fetched = new Set();
+  /** One file of the page's code fetched ahead (a preload, as Trunk's were), once. */
+  const fetchAhead = (rel, href, as) => {
+    if (!href || fetched.has(href)) return;
+    fetched.add(href);
+    const link = Object.assign(document.createElement('link'), { rel, href, crossOrigin: 'anonymous' });
+    if (as) Object.assign(link, { as, type: 'application/wasm' });
+    document.head.append(link);
+  };
+  /** The page's code fetched (its glue and its wasm), what is not yet. */
+  const fetchCode = () => {
+    fetchAhead('modulepreload', PAGE?.js);
+    fetchAhead('preload', PAGE?.wasm, 'fetch');
+  };
+  /** The page's code fetched if it is not yet, and started. */
   const start = () => {
-    if (fetching || !PAGE) return go();
-    fetching = true;
-    for (const [rel, href, as] of [['modulepreload', PAGE.js], ['preload', PAGE.wasm, 'fetch']]) {
-      const link = Object.assign(document.createElement('link'), { rel, href, crossOrigin: 'anonymous' });
-      if (as) Object.assign(link, { as, type: 'application/wasm' });
-      document.head.append(link);
-    }
+    fetchCode();
     go();
   };
   let worker = null;
@@ -61,10 +71,25 @@
   };
   if (!plainFirstVisit()) return leave();
   try {
-    worker = new Worker('./worker_loader.js');
+    worker = new Worker('./first-look-worker.js');
   } catch {
     return leave();
   }
+  // The worker's wasm fetched and compiled here, beside its script, and handed to it (the wasm's
+  // address if that fails: the worker fetches it itself); the page's code asked for as that wasm
+  // is about to end, not after the worker's answer (issue 40): on a slow link the bytes are what
+  // the controls wait for, and so the link is kept busy from the page's arrival on, with the
+  // worker's wasm first (the ratings), then the page's code (the controls). The app starts (the
+  // start script's wait) only once the first look has its rows.
+  const WASM = './worker_bg.wasm';
+  const asked = performance.now();
+  fetch(WASM)
+    .then((response) => WebAssembly.compileStreaming(nearTheEnd(response, performance.now() - asked)))
+    .catch(() => WASM)
+    .then((module) => {
+      worker?.postMessage(module);
+      fetchCode();
+    });
   root.classList.add('first-looking');
   let config = null;
   let ready = false;
@@ -126,6 +151,27 @@
       start();
     }));
   };
+
+  /** The worker's wasm as it arrives, the page's code asked for as soon as the rest will take
+   * about as long as a request takes to be answered (`wait`, the time its headers took; its
+   * speed so far): the page's code then begins to arrive as the worker's ends, and the link
+   * does not idle for a round trip between them. (Decompressed bytes, as the body gives them,
+   * against the wasm's size.) */
+  function nearTheEnd(response, wait) {
+    const size = PAGE?.workerBytes;
+    if (!response.ok || !response.body || !size || typeof TransformStream !== 'function') return response;
+    const begun = performance.now();
+    let got = 0;
+    const body = response.body.pipeThrough(new TransformStream({
+      transform(chunk, out) {
+        got += chunk.byteLength;
+        const speed = got / Math.max(1, performance.now() - begun);
+        if ((size - got) / speed <= wait) fetchCode();
+        out.enqueue(chunk);
+      },
+    }));
+    return new Response(body, { headers: { 'content-type': 'application/wasm' } });
+  }
 
   /** Whether the app opens on the example: no link, and nothing this site kept in the browser. */
   function plainFirstVisit() {

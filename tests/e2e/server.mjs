@@ -13,8 +13,8 @@ const TYPES = {
 /** Serves `root` under `prefix` (e.g. '/project/', as a project page would be). `site.root`
  * may be changed to serve another build at the same address; `site.stop()` takes the server
  * down at once (open connections too), as when the network goes. With `gzip`, each file goes
- * gzipped to a browser that accepts it, as a static host sends it. */
-export async function serve(root, prefix = '/', { gzip = false } = {}) {
+ * gzipped to a browser that accepts it, as a static host sends it; `port` 0 is a free one. */
+export async function serve(root, prefix = '/', { gzip = false, port = 0 } = {}) {
   const site = { root, prefix };
   const server = createServer(async (req, res) => {
     try {
@@ -37,7 +37,7 @@ export async function serve(root, prefix = '/', { gzip = false } = {}) {
       res.end('not found');
     }
   });
-  await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
+  await new Promise((ok, fail) => server.once('error', fail).listen(port, '127.0.0.1', ok));
   site.server = server;
   site.origin = `http://127.0.0.1:${server.address().port}`;
   site.stop = () => new Promise((ok) => {
