@@ -51,7 +51,7 @@ fn afl() -> Option<(Periods, Vec<String>)> {
             _ => periods.push((week, vec![game])),
         }
     }
-    Some((Periods { players: names.len(), periods }, names))
+    Some((Periods::from_lists(names.len(), periods), names))
 }
 
 /// A golden file's rows: team → (rating, deviation, volatility if given, games).
@@ -126,10 +126,10 @@ fn stephenson_reproduces_playerratings_on_the_afl_data() {
 fn whr_reproduces_the_original_implementations_test() {
     let (shusai, shusaku) = (0, 1);
     let game = |black_won: bool| PeriodGame { first: shusaku, second: shusai, score: if black_won { 1.0 } else { 0.0 } };
-    let data = Periods {
-        players: 2,
-        periods: vec![(1, vec![game(true)]), (2, vec![game(false)]), (3, vec![game(false)]), (4, vec![game(false), game(false)])],
-    };
+    let data = Periods::from_lists(
+        2,
+        vec![(1, vec![game(true)]), (2, vec![game(false)]), (3, vec![game(false)]), (4, vec![game(false), game(false)])],
+    );
     let p = WhrParams { max_sweeps: 50, tolerance: 0.0, ..WhrParams::default() };
     let mut whr = Whr::new(&data, &WhrParams::default()).unwrap();
     whr.fit(&p).unwrap();
@@ -148,20 +148,14 @@ fn whr_reproduces_the_original_implementations_test() {
 fn whr_makes_one_day_of_the_periods_that_share_a_time() {
     let (shusai, shusaku, idle) = (0, 2, 1);
     let game = |black_won: bool| PeriodGame { first: shusaku, second: shusai, score: if black_won { 1.0 } else { 0.0 } };
-    let one = Periods {
-        players: 3,
-        periods: vec![(1, vec![game(true)]), (2, vec![game(false)]), (3, vec![game(false)]), (4, vec![game(false), game(false)])],
-    };
-    let split = Periods {
-        players: 3,
-        periods: vec![
-            (1, vec![game(true)]),
-            (2, vec![game(false)]),
-            (3, vec![game(false)]),
-            (4, vec![game(false)]),
-            (4, vec![game(false)]),
-        ],
-    };
+    let one = Periods::from_lists(
+        3,
+        vec![(1, vec![game(true)]), (2, vec![game(false)]), (3, vec![game(false)]), (4, vec![game(false), game(false)])],
+    );
+    let split = Periods::from_lists(
+        3,
+        vec![(1, vec![game(true)]), (2, vec![game(false)]), (3, vec![game(false)]), (4, vec![game(false)]), (4, vec![game(false)])],
+    );
     let p = WhrParams { max_sweeps: 50, tolerance: 0.0, ..WhrParams::default() };
     let fitted = |data: &Periods| {
         let mut whr = Whr::new(data, &WhrParams::default()).unwrap();
@@ -210,7 +204,7 @@ fn whr_meets_its_optimality_conditions_on_a_generated_league() {
         periods.push((t * 2, games));
         strength.iter_mut().for_each(|s| *s += 0.1 * (next() - 0.5));
     }
-    let data = Periods { players: n, periods };
+    let data = Periods::from_lists(n, periods);
     let p = WhrParams { tolerance: 1e-13, ..WhrParams::default() };
     let mut whr = Whr::new(&data, &p).unwrap();
     let sweeps = whr.fit(&p).unwrap();
@@ -254,7 +248,7 @@ fn whr_converges_on_a_loosely_linked_history_in_few_sweeps() {
         })
         .collect();
     let p = WhrParams { max_sweeps: 100_000, ..WhrParams::default() };
-    let mut whr = Whr::new(&Periods { players: n, periods }, &p).unwrap();
+    let mut whr = Whr::new(&Periods::from_lists(n, periods), &p).unwrap();
     let sweeps = whr.fit(&p).unwrap();
     assert!(sweeps < 200, "{sweeps} sweeps");
     let g = whr.gradient_norm();
@@ -504,7 +498,7 @@ const SPRING: &str = "date,round,white,black,result
 fn periods_of(text: &str, length: PeriodLength) -> Result<(String, Vec<(i64, usize)>), String> {
     let data = ratings_engine::parse::parse_csv(text, &Default::default()).unwrap().dataset;
     let (periods, basis, _) = Periods::from_dataset(&data, length).map_err(|e| e.to_string())?;
-    Ok((basis.plural().to_string(), periods.periods.iter().map(|(t, g)| (*t, g.len())).collect()))
+    Ok((basis.plural().to_string(), periods.iter().map(|(t, g)| (*t, g.len())).collect()))
 }
 
 /// Each length groups the games as it says: a day; a week from Monday to Sunday (ISO 8601's:

@@ -121,6 +121,10 @@ fn edge_cases() {
         b"white,black,result\n\"A\nB,1-0\nC,D,0-1\n\"E,F,1-0\nG,H,1-0",
         b"white;black;result\rA;B;1-0\rC;\"D\r\nE\";0-1\r",
         b"white,black,result\nZo\xc3\xab,B,1-0\nZo\xeb,C,0-1\n",
+        // ASCII, then UTF-8, then a byte that is not: read again from where the ASCII ends.
+        b"white,black,result\nA,B,1-0\nC,D,0-1\nE,F,1-0\nG,H,0-1\nZo\xc3\xab,B,1-0\nI,J,1-0\nZo\xeb,C,0-1\n",
+        // ASCII, then Windows-1252 only.
+        b"white,black,result\nA,B,1-0\nC,D,0-1\nE,F,1-0\nG,H,0-1\nI,J,1-0\nK,L,1-0\nJos\xe9,C,0-1\nA,Jos\xe9,1-0\n",
     ] {
         check(&format!("{:?}", String::from_utf8_lossy(text)), text, &CsvOptions::default(), &mut rng);
     }

@@ -18,7 +18,7 @@ use super::names::{Batch, Names};
 use super::records::{sniff_delimiter, Fields, Splitter};
 use super::result::{is_game_points, parse_number, parse_result, sides, Outcome, Sides, EXPECTED_RESULT};
 use crate::error::{excerpt, keep, ParseError, ParseErrors};
-use crate::model::{Dataset, Game, PlayerId};
+use crate::model::{Dataset, Game, PlayerId, When};
 use serde::{Deserialize, Serialize};
 
 /// What to do with a line that cannot be read.
@@ -73,6 +73,7 @@ pub fn parse_csv(text: &str, options: &CsvOptions) -> Result<Parsed, ParseErrors
 
 /// Reads records into games as the splitter hands them over (the first is the header), for
 /// [`parse_csv`] and the chunked `stream::CsvReader` alike.
+#[derive(Clone)]
 pub(crate) struct GameReader {
     bad_lines: BadLines,
     map: ColumnMap,
@@ -92,6 +93,8 @@ pub(crate) struct GameReader {
     ids: Vec<PlayerId>,
     /// The result column's spellings and the kinds of result it held.
     results: Results,
+    /// The last game's date and round, which the next game shares when it has the same.
+    when: Option<When>,
 }
 
 /// The result column as read so far: its spellings (a file uses a handful: `parse_result` is
@@ -99,7 +102,7 @@ pub(crate) struct GameReader {
 /// more points wins) and game results such as `½-½`, to say so ([`Results::warning`]); and
 /// its `0-0`, `½-0`, `0-½`, which a column of chess results holds as games not played
 /// ([`Results::chess`], [`leave_out_unplayed`]).
-#[derive(Default)]
+#[derive(Clone, Default)]
 struct Results {
     cache: Vec<(Box<str>, Option<Outcome>)>,
     /// Scores: how many, the first's line and spelling.
@@ -206,6 +209,7 @@ impl GameReader {
             batch: Batch::default(),
             ids: Vec::with_capacity(2 * BATCH),
             results: Results::default(),
+            when: None,
         }
     }
 
@@ -292,7 +296,7 @@ impl GameReader {
             Some((_, _, Err(_))) => return,
         };
         let row = Row { rec, cols: columns };
-        match read_game(&row, &mut self.results) {
+        match read_game(&row, &mut self.results, &mut self.when) {
             Ok((game, first, second)) => {
                 self.batch.push(first);
                 self.batch.push(second);
@@ -461,7 +465,7 @@ enum Skipped {
 
 /// A game from one row, with its players' names as written (its players are found later, in
 /// a batch, and are left 0 here).
-fn read_game<'r>(row: &Row<'r>, results: &mut Results) -> Result<(Game, &'r str, &'r str), Skipped> {
+fn read_game<'r>(row: &Row<'r>, results: &mut Results, when: &mut Option<When>) -> Result<(Game, &'r str, &'r str), Skipped> {
     let (first, second) = (row.name(Role::First)?, row.name(Role::Second)?);
     let points = match (row.number(Role::Score1, POINTS)?, row.number(Role::Score2, POINTS)?) {
         (Some(a), Some(b)) => Some((a, b)),
@@ -480,7 +484,7 @@ fn read_game<'r>(row: &Row<'r>, results: &mut Results) -> Result<(Game, &'r str,
     row.not_excluded()?;
     let points = points.or(result_points);
     let mut game = Game::new(0, 0, score, row.rec.line);
-    game.set_when(date.as_deref(), round.as_deref());
+    game.set_when_shared(date.as_deref(), round.as_deref(), when);
     game.set_points(points);
     if handicap.is_some() || komi.is_some() || event.is_some() || ranks != (None, None) {
         game.set_handicap(handicap).set_komi(komi).set_event(event).set_ranks(ranks.0, ranks.1);

@@ -33,6 +33,12 @@ pub(crate) fn not_utf8(bytes: &[u8]) -> String {
     format!("{NOT_UTF8} (the first byte that is not UTF-8 is byte {})", first_bad + 1)
 }
 
+/// [`not_utf8`] for `bytes` that come after `ascii` bytes of ASCII (no byte-order mark).
+pub(crate) fn not_utf8_after(ascii: usize, bytes: &[u8]) -> String {
+    let first_bad = std::str::from_utf8(bytes).err().map_or(bytes.len(), |e| e.valid_up_to());
+    format!("{NOT_UTF8} (the first byte that is not UTF-8 is byte {})", ascii + first_bad + 1)
+}
+
 /// Decodes a file's bytes by the rule above; an error when they are not text.
 pub fn decode(bytes: &[u8]) -> Result<Decoded, ParseError> {
     if let Some(e) = not_text(bytes) {

@@ -12,7 +12,7 @@ use crate::model::{Dataset, PlayerId};
 use std::hint::black_box;
 
 /// Names waiting to be resolved, in order: their bytes end to end, and their hashes.
-#[derive(Default)]
+#[derive(Clone, Default)]
 pub(crate) struct Batch {
     bytes: Vec<u8>,
     ends: Vec<usize>,
@@ -50,7 +50,7 @@ impl Batch {
 /// Each spelling seen to its player: an open-addressing table with linear probing, whose
 /// slots hold the top half of the name's hash (to skip most wrong entries without visiting
 /// them) and the index of the entry with the name's bytes and player.
-#[derive(Default)]
+#[derive(Clone, Default)]
 pub(crate) struct Names {
     /// 0 when empty, else `(hash >> 32) << 32 | (entry + 1)`; a power of two long, at most
     /// half full.
@@ -145,6 +145,7 @@ impl Names {
 const INLINE: usize = 22;
 
 /// A name's bytes: in place when short (most names), else on the heap.
+#[derive(Clone)]
 enum Key {
     Inline(u8, [u8; INLINE]),
     Heap(Box<[u8]>),

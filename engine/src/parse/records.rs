@@ -200,6 +200,7 @@ impl<'a> Fields<'a> {
 /// across lines: the record so far, and its later lines, which are read again as lines of
 /// their own when the quote is never closed (so one stray quote costs its own line and not
 /// every line after it).
+#[derive(Clone)]
 pub(crate) struct Splitter {
     delimiter: u8,
     /// The number of the next line.

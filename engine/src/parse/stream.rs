@@ -4,9 +4,12 @@
 //!
 //! Only the bytes of a line not yet ended are kept, and the lines of a quoted field that goes
 //! on over line breaks (as [`parse_csv`](super::parse_csv) needs them). Bytes are decoded as
-//! `decode` does: UTF-8, else Windows-1252 for the whole input. Until a line proves the input
-//! is not UTF-8 the reader also keeps every byte it was given, and when one does, it starts
-//! again from the first byte reading Windows-1252 (and keeps no more bytes). Line ends are
+//! `decode` does: UTF-8, else Windows-1252 for the whole input. ASCII reads the same either
+//! way, so nothing more is kept while every byte is ASCII (a file of ASCII names, the common
+//! large case, is never held). From the piece with the first other byte until a line proves
+//! the input is not UTF-8, the reader keeps every byte from that piece on, and itself as it
+//! was before it (a copy of what it had read of the ASCII part); when a line does, it goes
+//! back to that copy and reads the kept bytes again as Windows-1252 (and keeps no more). Line ends are
 //! `\n`, `\r\n` or a lone `\r`, as `decode` makes them; a file that ends its lines with `\r`
 //! alone is therefore held whole until [`CsvReader::finish`]. Bytes that are not text are
 //! refused by `decode`'s rule ([`signature_error`], [`nul_error`]), and nothing past them is read.
@@ -22,21 +25,26 @@
 //! ```
 
 use super::csv::{CsvOptions, GameReader, Parsed};
-use super::decode::{not_utf8, nul_error, signature_error, windows_1252, BOM, SIGNATURE_BYTES};
+use super::decode::{not_utf8, not_utf8_after, nul_error, signature_error, windows_1252, BOM, SIGNATURE_BYTES};
 use super::records::{delimiter_of, Fields, Splitter};
 use crate::error::{ParseError, ParseErrors};
 use std::borrow::Cow;
 
 /// Reads a games CSV pushed in chunks of any size (a chunk may end mid-line, mid-character or
 /// inside a quoted field).
+#[derive(Clone)]
 pub struct CsvReader {
     options: CsvOptions,
     /// The bytes of the line not yet ended.
     tail: Vec<u8>,
     /// UTF-8 until a line shows otherwise; then Windows-1252 for the whole input.
     utf8: bool,
-    /// Every byte so far, while the input may still turn out not to be UTF-8.
+    /// Every byte from the first piece that is not all ASCII, while the input may still turn
+    /// out not to be UTF-8; `ascii` bytes came before them.
     all: Vec<u8>,
+    ascii: usize,
+    /// The reader as it was before that piece, to read the bytes of `all` again from.
+    before: Option<Box<CsvReader>>,
     note: Option<String>,
     /// Whether the first bytes (which may be a byte-order mark) have been read.
     started: bool,
@@ -59,6 +67,8 @@ impl CsvReader {
             tail: Vec::new(),
             utf8: true,
             all: Vec::new(),
+            ascii: 0,
+            before: None,
             note: None,
             started: false,
             waiting: Vec::new(),
@@ -82,7 +92,7 @@ impl CsvReader {
             return;
         }
         if self.utf8 {
-            self.all.extend_from_slice(bytes);
+            self.keep(bytes);
         }
         if !self.feed(bytes) {
             self.restart();
@@ -96,7 +106,7 @@ impl CsvReader {
         // The line not yet ended may hold the first byte that is not UTF-8.
         let tail = if self.started { &self.tail[..] } else { self.tail.strip_prefix(BOM).unwrap_or(&self.tail) };
         match &self.note {
-            None if self.utf8 && std::str::from_utf8(tail).is_err() => Some(not_utf8(&self.all)),
+            None if self.utf8 && std::str::from_utf8(tail).is_err() => Some(self.not_utf8()),
             note => note.clone(),
         }
     }
@@ -170,12 +180,35 @@ impl CsvReader {
         true
     }
 
-    /// The input is not UTF-8: reads it again from the first byte as Windows-1252.
+    /// Keeps what a restart needs of the next `bytes` (see the module's documentation).
+    fn keep(&mut self, bytes: &[u8]) {
+        if self.before.is_none() && bytes.is_ascii() {
+            self.ascii += bytes.len();
+        } else {
+            if self.before.is_none() {
+                self.before = Some(Box::new(self.clone()));
+            }
+            self.all.extend_from_slice(bytes);
+        }
+    }
+
+    /// The note for input that is not UTF-8: where its first such byte is (after `ascii`
+    /// bytes, which are).
+    fn not_utf8(&self) -> String {
+        match self.ascii {
+            0 => not_utf8(&self.all),
+            ascii => not_utf8_after(ascii, &self.all),
+        }
+    }
+
+    /// The input is not UTF-8: reads it again as Windows-1252, from the reader as it was
+    /// before the first piece that was not ASCII (from the first byte when none was kept).
     fn restart(&mut self) {
+        let note = self.not_utf8();
         let all = std::mem::take(&mut self.all);
-        let note = not_utf8(&all);
         let (head, pushed) = (std::mem::take(&mut self.head), self.pushed);
-        *self = CsvReader { utf8: false, note: Some(note), head, pushed, ..CsvReader::new(self.options.clone()) };
+        let before = self.before.take().map_or_else(|| CsvReader::new(self.options.clone()), |b| *b);
+        *self = CsvReader { utf8: false, note: Some(note), head, pushed, all: Vec::new(), before: None, ..before };
         assert!(self.feed(&all), "Windows-1252 reads any byte");
     }
 

@@ -172,10 +172,10 @@ mod tests {
     #[test]
     fn a_player_who_sits_periods_out_has_only_the_deviation_grown() {
         let game = |a, b, s| PeriodGame { first: a, second: b, score: s };
-        let data = Periods { players: 3, periods: vec![(1, vec![game(0, 1, 1.0), game(1, 2, 0.5)]), (5, vec![game(1, 2, 1.0)])] };
+        let data = Periods::from_lists(3, vec![(1, vec![game(0, 1, 1.0), game(1, 2, 0.5)]), (5, vec![game(1, 2, 1.0)])]);
         let p = GlickoParams::default();
         let out = glicko(&data, &p).unwrap();
-        let after_one = glicko(&Periods { players: 3, periods: data.periods[..1].to_vec() }, &p).unwrap();
+        let after_one = glicko(&data.first(1), &p).unwrap();
         assert_eq!(out[0].rating, after_one[0].rating, "the rating of a player who stopped stays");
         let c = GlickoParams::paper_c();
         let grown = (after_one[0].deviation.powi(2) + 4.0 * c * c).sqrt();

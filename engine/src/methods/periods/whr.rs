@@ -193,7 +193,7 @@ impl Scratch {
 fn breadth_first(data: &Periods) -> Vec<usize> {
     let n = data.players;
     let mut start = vec![0usize; n + 1];
-    let games = || data.periods.iter().flat_map(|(_, list)| list.iter());
+    let games = || data.iter().flat_map(|(_, list)| list.iter());
     for g in games() {
         start[g.first + 1] += 1;
         start[g.second + 1] += 1;
@@ -248,7 +248,7 @@ impl Whr {
     pub fn new(data: &Periods, p: &WhrParams) -> Result<Whr, RateError> {
         p.validate()?;
         let place = breadth_first(data);
-        let games = || data.periods.iter().flat_map(|(t, list)| list.iter().flat_map(|g| [(*t, place[g.first]), (*t, place[g.second])]));
+        let games = || data.iter().flat_map(|(t, list)| list.iter().flat_map(|g| [(*t, place[g.first]), (*t, place[g.second])]));
         // Each player's days, counted.
         let mut last: Vec<Option<i64>> = vec![None; data.players];
         let mut start = vec![0usize; data.players + 1];
@@ -315,7 +315,7 @@ impl Whr {
             last[i] = Some(t);
             at[i]
         };
-        for (t, list) in &data.periods {
+        for (t, list) in data.iter() {
             for &PeriodGame { first, second, score: s } in list {
                 let (a, b) = (day_of(place[first], *t), day_of(place[second], *t));
                 for (d, o, s) in [(a, b, s), (b, a, 1.0 - s)] {
@@ -573,12 +573,12 @@ impl<'d> WhrFit<'d> {
     pub fn new(data: &'d Dataset, p: &WhrParams) -> Result<WhrFit<'d>, RateError> {
         let (periods, basis, notes) = Periods::by_day(data);
         let note = notes.into_iter().next();
-        if periods.periods.is_empty() {
+        if periods.is_empty() {
             return Err(RateError::NoGames);
         }
-        let mut through = Vec::with_capacity(periods.periods.len());
+        let mut through = Vec::with_capacity(periods.len());
         let mut games = 0;
-        for (time, list) in &periods.periods {
+        for (time, list) in periods.iter() {
             games += list.len();
             through.push((*time, games));
         }
