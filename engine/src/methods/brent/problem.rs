@@ -5,6 +5,7 @@ use super::params::BrentParams;
 use crate::diagnose::{analyse, Diagnosis, Structure};
 use crate::model::Dataset;
 use crate::pairs::Pairs;
+use crate::threads;
 
 /// Marks a node that is not rated.
 pub const UNRATED: u32 = u32::MAX;
@@ -35,9 +36,12 @@ pub struct Problem {
 impl Problem {
     pub fn new(data: &Dataset, params: &BrentParams) -> Problem {
         let n = data.players.len();
-        let full = Pairs::from_games(n, data.games.iter().map(|g| (g.first(), g.second(), g.score)));
+        // The pairs, and meanwhile the names the diagnosis quotes ([`threads::join`]).
+        let (full, names) = threads::join(
+            || Pairs::from_games(n, data.games.iter().map(|g| (g.first(), g.second(), g.score))),
+            || data.players.iter().map(|p| p.name.clone()).collect::<Vec<String>>(),
+        );
         let (rows, cols) = full.sums();
-        let names: Vec<String> = data.players.iter().map(|p| p.name.clone()).collect();
         let prior: Vec<bool> = data.players.iter().map(|p| p.prior().is_some_and(|q| q.weight > 0.0)).collect();
         let dummy = params.gamma > 0.0;
         let hub: Vec<bool> = (0..n).map(|i| prior[i] || (dummy && rows[i] + cols[i] > 0.0)).collect();

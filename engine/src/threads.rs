@@ -1,0 +1,45 @@
+//! Two pieces of work at once: on two threads natively (`std::thread::scope`), one after the
+//! other in the browser's wasm, which has no threads here. What runs this way gives the same
+//! result either way, to the bit: each piece is computed whole by one thread, in its own order,
+//! and the pieces are put together in a fixed order; only when they run differs.
+
+/// Whether [`join`] runs its two pieces at once (natively, with a second core).
+pub fn parallel() -> bool {
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        use std::sync::OnceLock;
+        static CORES: OnceLock<bool> = OnceLock::new();
+        *CORES.get_or_init(|| std::thread::available_parallelism().is_ok_and(|n| n.get() > 1))
+    }
+    #[cfg(target_arch = "wasm32")]
+    false
+}
+
+/// `(a(), b())`, the two run at once where [`parallel`] says so (`b` on a second thread), else
+/// `a` then `b`. A panic in either is the caller's, as if they had run in turn.
+pub fn join<A: Send, B: Send>(a: impl FnOnce() -> A + Send, b: impl FnOnce() -> B + Send) -> (A, B) {
+    #[cfg(not(target_arch = "wasm32"))]
+    if parallel() {
+        return std::thread::scope(|scope| {
+            let second = scope.spawn(b);
+            let first = a();
+            match second.join() {
+                Ok(second) => (first, second),
+                Err(panic) => std::panic::resume_unwind(panic),
+            }
+        });
+    }
+    (a(), b())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn both_pieces_run_and_come_back_in_order() {
+        let v: Vec<u64> = (0..10_000).collect();
+        let (left, right) = join(|| v[..5_000].iter().sum::<u64>(), || v[5_000..].iter().sum::<u64>());
+        assert_eq!((left, right), ((0..5_000).sum(), (5_000..10_000).sum()));
+    }
+}
