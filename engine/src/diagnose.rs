@@ -192,8 +192,10 @@ pub fn structure(s: &Pairs, hub: &[bool], prior: &[bool]) -> Structure {
 pub fn analyse(s: &Pairs, names: &[String], gamma: f64, hub: &[bool], prior: &[bool]) -> (Diagnosis, Structure) {
     let plain = Graph::new(s, None);
     let parts = Parts::of(&plain, s.nodes);
-    // The words and the groups at once ([`threads::join`]): each reads the parts alone.
-    threads::join(
+    // The words and the groups at once when large ([`threads::join_large`]): each reads the
+    // parts alone.
+    threads::join_large(
+        s.len(),
         || diagnose_with(s, &parts, names, gamma, prior),
         || if hub.iter().any(|&h| h) { structure(s, hub, prior) } else { structure_of(s, &parts, false, prior) },
     )
@@ -208,10 +210,10 @@ struct Parts {
 }
 
 impl Parts {
-    /// The strong and the weak components are found at once ([`threads::join`]): two
-    /// searches of one graph, each whole on its own thread.
+    /// The strong and the weak components are found at once in a large graph
+    /// ([`threads::join_large`]): two searches of one graph, each whole on its own thread.
     fn of(g: &Graph, real: usize) -> Parts {
-        let ((comp, count), weak) = threads::join(|| g.strong_components(), || g.weak_components(real));
+        let ((comp, count), weak) = threads::join_large(g.adj.len(), || g.strong_components(), || g.weak_components(real));
         Parts { comp, count, weak }
     }
 }

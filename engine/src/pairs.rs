@@ -239,7 +239,7 @@ impl Pairs {
 
 /// Entries from this many on are sorted on two threads ([`threads::join`]), where a thread
 /// costs far less than the sort.
-pub const PARALLEL_ENTRIES: usize = 1 << 16;
+pub const PARALLEL_ENTRIES: usize = threads::LARGE;
 
 /// An entry of [`Pairs::from_entries`]: the pair as one key, and both directions' points.
 type Entry = (u64, f64, f64);

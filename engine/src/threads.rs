@@ -32,6 +32,19 @@ pub fn join<A: Send, B: Send>(a: impl FnOnce() -> A + Send, b: impl FnOnce() -> 
     (a(), b())
 }
 
+/// Work on fewer items than this (players, pairs, games) is done on one thread: starting a
+/// thread costs some tens of microseconds, which a small league's whole fit may take.
+pub const LARGE: usize = 1 << 16;
+
+/// [`join`] when the work is on at least [`LARGE`] items, else `a` then `b`.
+pub fn join_large<A: Send, B: Send>(items: usize, a: impl FnOnce() -> A + Send, b: impl FnOnce() -> B + Send) -> (A, B) {
+    if items >= LARGE {
+        join(a, b)
+    } else {
+        (a(), b())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -232,8 +232,10 @@ fn snapshot_with(s: &Solver, data: &Dataset, params: &BrentParams, scale: &Scale
     }
     let p = &s.problem;
     let placed = placement(s, data, scale)?;
-    // The rows and the residuals at once (a pass over the pairs each: [`threads::join`]).
-    let (players, final_residual) = threads::join(
+    // The rows and the residuals at once (a pass over the pairs each, on two threads when large:
+    // [`threads::join_large`]).
+    let (players, final_residual) = threads::join_large(
+        p.s.len(),
         || rows(s, data, &placed, errors),
         || p.equilibrium_residuals(s.strengths()).iter().fold(0.0f64, |m, r| m.max(r.abs())),
     );
@@ -269,8 +271,9 @@ fn rows(s: &Solver, data: &Dataset, placed: &Placement, errors: Errors) -> Vec<P
     let p = &s.problem;
     // Standard errors only for a finished fit: mid-iteration they would mean nothing.
     let converged = s.stop_reason() == Some(StopReason::Converged) && errors == Errors::Now;
-    // The games' tallies and the errors at once (each a pass of its own: [`threads::join`]).
-    let (tallies, se) = threads::join(
+    // The games' tallies and the errors at once (each a pass of its own, on two threads when large: [`threads::join_large`]).
+    let (tallies, se) = threads::join_large(
+        p.s.len(),
         || data.tallies(),
         || if converged { uncertainty::standard_errors(p, s.strengths()).se } else { vec![None; p.nodes] },
     );
