@@ -5,7 +5,6 @@ use crate::diagnose::Status;
 use crate::methods::fit::{Measures, Quantity};
 use crate::methods::rating::{IterationRecord, MethodVariant, PlayerRating, Rating, StopReason};
 use crate::methods::MethodKind;
-use crate::threads;
 use serde::Serialize;
 
 /// The JSON shape: `{"method", "players": [{"name", "rating", "games", "score", ...}],
@@ -60,79 +59,12 @@ pub fn json(r: &Rating) -> String {
 }
 
 /// [`json`] written to `w` as it is made (the command line writes a million players' JSON,
-/// 250 MB, without holding it). Many players are written on two threads ([`in_blocks`]), the
-/// same bytes.
+/// 250 MB, without holding it).
 pub fn write_json(r: &Rating, w: impl std::io::Write) -> std::io::Result<()> {
-    if r.players.len() < PARALLEL_PLAYERS || !threads::parallel() {
-        return serde_json::to_writer_pretty(w, &report(r, &r.players)).map_err(std::io::Error::from);
-    }
-    in_blocks(r, w)
-}
-
-/// Players from this many on are written on two threads ([`in_blocks`]).
-pub const PARALLEL_PLAYERS: usize = 8_192;
-
-/// Players a thread writes at a time: two blocks are held, as bytes, at once (about 8 MB; the
-/// input has been let go by then). Few blocks, few waits for a second thread on a loaded machine.
-const BLOCK: usize = 16_384;
-
-/// The players' array as serde's pretty printer writes it inside the report: each player at
-/// depth 2 (four spaces before each of its lines), separated by `,` and a line end.
-const PLAYER_INDENT: &[u8] = b"    ";
-
-/// [`write_json`] with the players written in blocks, two at once ([`threads::join`]), each
-/// player serialised alone and indented as the report's printer would have it: the report is
-/// written with no players, and the players' array goes where its `[]` is. The same bytes as
-/// one printer writing the whole (tested): a line end in the JSON is never inside a string,
-/// where it is written `\n`, so every line end is the printer's own and takes the indent.
-fn in_blocks(r: &Rating, mut w: impl std::io::Write) -> std::io::Result<()> {
-    let head = serde_json::to_vec_pretty(&report(r, &[])).map_err(std::io::Error::from)?;
-    if r.players.is_empty() {
-        return w.write_all(&head);
-    }
-    // The report's first key at depth 1 named `players`: the array's place.
-    const KEY: &[u8] = b"\n  \"players\": []";
-    let at = head.windows(KEY.len()).position(|k| k == KEY).map(|k| k + KEY.len() - 1);
-    let at = at.ok_or_else(|| std::io::Error::other("the report has a players' array"))?;
-    w.write_all(&head[..at])?;
-    let blocks: Vec<&[PlayerRating]> = r.players.chunks(BLOCK).collect();
-    for (k, two) in blocks.chunks(2).enumerate() {
-        let render = |j: usize| two.get(j).map(|block| players_json(block, k == 0 && j == 0)).transpose();
-        let (first, second) = threads::join(|| render(0), || render(1));
-        for bytes in [first?, second?].into_iter().flatten() {
-            w.write_all(&bytes)?;
-        }
-    }
-    w.write_all(b"\n  ")?;
-    w.write_all(&head[at..])
-}
-
-/// A block of players as they stand in the report's array: each after a line end (and a
-/// comma, but before the array's first), indented to depth 2.
-fn players_json(block: &[PlayerRating], starts_array: bool) -> std::io::Result<Vec<u8>> {
-    let (mut out, mut one) = (Vec::with_capacity(block.len() * 320), Vec::with_capacity(512));
-    for (k, player) in block.iter().enumerate() {
-        out.extend_from_slice(if starts_array && k == 0 { b"\n" } else { b",\n" });
-        out.extend_from_slice(PLAYER_INDENT);
-        one.clear();
-        serde_json::to_writer_pretty(&mut one, player).map_err(std::io::Error::from)?;
-        for (j, line) in one.split(|&b| b == b'\n').enumerate() {
-            if j > 0 {
-                out.push(b'\n');
-                out.extend_from_slice(PLAYER_INDENT);
-            }
-            out.extend_from_slice(line);
-        }
-    }
-    Ok(out)
-}
-
-/// The JSON report of `r` with `players` for its players.
-fn report<'a>(r: &'a Rating, players: &'a [PlayerRating]) -> JsonReport<'a> {
-    JsonReport {
+    let report = JsonReport {
         method: r.method,
         variant: r.variant,
-        players,
+        players: &r.players,
         iterations: r.report.iterations,
         passes: r.report.passes,
         converged: r.report.converged,
@@ -162,7 +94,8 @@ fn report<'a>(r: &'a Rating, players: &'a [PlayerRating]) -> JsonReport<'a> {
                 })
                 .collect()
         }),
-    }
+    };
+    serde_json::to_writer_pretty(w, &report).map_err(std::io::Error::from)
 }
 
 /// Decimals that show a rating's meaningful digits on its method's scale.
@@ -311,39 +244,6 @@ mod tests {
     use super::*;
     use crate::{rate, BrentParams, Dataset, Method, Options};
     use expect_test::expect;
-
-    /// Many players written in blocks on two threads give the bytes one printer gives: names
-    /// with line ends, quotes and letters beyond ASCII, ratings missing, more than two blocks
-    /// and a last one part full (a block dropped, or its players out of order, shows).
-    #[test]
-    fn json_in_blocks_is_the_json_of_one_printer() {
-        let mut r = sample();
-        let one = r.players.clone();
-        r.players = (0..3 * BLOCK + 17)
-            .map(|k| {
-                let mut p = one[k % one.len()].clone();
-                p.name = format!("{}\n\"{k}\" Ærø\t{}", p.name, "é".repeat(k % 3));
-                p.rank = Some(k + 1);
-                p.rating = p.rating.filter(|_| k % 5 != 0).map(|v| v + k as f64 / 7.0);
-                p
-            })
-            .collect();
-        let mut whole = Vec::new();
-        serde_json::to_writer_pretty(&mut whole, &report(&r, &r.players)).unwrap();
-        let mut blocks = Vec::new();
-        in_blocks(&r, &mut blocks).unwrap();
-        assert!(blocks == whole, "{}", String::from_utf8_lossy(&blocks[..400]));
-        assert_eq!(json(&r).into_bytes(), whole);
-        // One player, and none.
-        for n in [1, 0] {
-            r.players.truncate(n);
-            let mut whole = Vec::new();
-            serde_json::to_writer_pretty(&mut whole, &report(&r, &r.players)).unwrap();
-            let mut blocks = Vec::new();
-            in_blocks(&r, &mut blocks).unwrap();
-            assert_eq!(String::from_utf8(blocks).unwrap(), String::from_utf8(whole).unwrap());
-        }
-    }
 
     fn sample() -> Rating {
         let mut d = Dataset::new();
