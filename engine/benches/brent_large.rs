@@ -10,9 +10,19 @@
 //! `cargo bench --bench brent_large` (`-- --quick`: the small leagues only; `-- --all`: the
 //! slow classic variants on the large league too; `-- --random` or `-- --near`: that pairing
 //! only; `-- --swiss`: a 500-player Swiss, the app's case of a parameter change).
+//!
+//! `cargo bench --bench brent_large -- --stages FILE…`: a CSV file to JSON as the command
+//! line's `rate --method brent FILE --format json` takes it (the file in 1 MB pieces into the
+//! job's reader, the fit at the defaults, the JSON written to a discarding writer), each stage
+//! timed: reading; the setup, and in it the pairs and the diagnosis (each also timed alone);
+//! the iterations; the result (standard errors, rows, ranks); the JSON. The best of
+//! `--runs N` (3).
 
+use ratings_engine::diagnose::analyse;
+use ratings_engine::job::{Job, JobReader, Settings};
 use ratings_engine::methods::brent::{snapshot, solver};
-use ratings_engine::{BrentParams, Dataset, Scale, Variant};
+use ratings_engine::pairs::Pairs;
+use ratings_engine::{BrentParams, Dataset, MethodKind, Scale, Variant};
 use std::time::Instant;
 
 // The tests' seeded generator (SplitMix64), so benches and tests make data one way.
@@ -174,8 +184,107 @@ fn swiss_case() {
     }
 }
 
+/// The seconds `f` takes, and its value.
+fn timed<T>(f: impl FnOnce() -> T) -> (f64, T) {
+    let t = Instant::now();
+    let v = f();
+    (t.elapsed().as_secs_f64(), v)
+}
+
+/// A file read as the command line reads it: 1 MB pieces into the job's reader.
+fn read_job(path: &str, settings: &Settings) -> Job {
+    use std::io::Read;
+    let mut file = std::fs::File::open(path).expect("the file opens");
+    let mut reader = JobReader::new(settings);
+    let mut chunk = vec![0; 1 << 20];
+    loop {
+        match file.read(&mut chunk).expect("the file reads") {
+            0 => break,
+            n => reader.push(&chunk[..n]),
+        }
+    }
+    reader.finish().expect("a games file")
+}
+
+/// One run of the stages on `path`: (stage, seconds) in order, and the JSON's length.
+fn stage_run(path: &str) -> (Vec<(&'static str, f64)>, usize) {
+    // As the command line sets them: γ as given (not EIG's rule), the engine's default iteration.
+    let mut settings = Settings { method: MethodKind::Brent, gamma_as_eig: false, ..Default::default() };
+    settings.params.brent.variant = BrentParams::default().variant;
+    let (read, job) = timed(|| read_job(path, &settings));
+    let data = &job.input.dataset;
+    let params = settings.params.brent.clone();
+    let n = data.players.len();
+    let games = || data.games.iter().map(|g| (g.first(), g.second(), g.score));
+    let (pairs, full) = timed(|| Pairs::from_games(n, games()));
+    let names: Vec<String> = data.players.iter().map(|p| p.name.clone()).collect();
+    let none = vec![false; n];
+    let (diagnosis, _) = timed(|| analyse(&full, &names, params.gamma, &none, &none));
+    drop((full, names));
+    let (setup, running) = timed(|| job.start().expect("the fit starts"));
+    let mut running = running;
+    let (iterate, _) = timed(|| running.advance(&mut || true));
+    let (result, finished) = timed(|| running.finish());
+    let rating = finished.rating.expect("rated");
+    let mut out = CountingSink(0);
+    let (json, _) = timed(|| {
+        let mut w = std::io::BufWriter::with_capacity(1 << 16, &mut out);
+        ratings_engine::export::write_json(&rating, &mut w).expect("written");
+    });
+    let stages = vec![
+        ("read", read),
+        ("setup", setup),
+        ("  pairs alone", pairs),
+        ("  diagnosis alone", diagnosis),
+        ("iterate", iterate),
+        ("result", result),
+        ("json", json),
+        ("total", read + setup + iterate + result + json),
+    ];
+    (stages, out.0)
+}
+
+/// A writer that keeps only the count of bytes (the JSON's size, without holding it).
+struct CountingSink(usize);
+
+impl std::io::Write for CountingSink {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0 += buf.len();
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+/// `--stages FILE…`: each file's stages, the best of `runs` for each.
+fn stages_case(files: &[String], runs: usize) {
+    for path in files {
+        let mut best: Vec<(&'static str, f64)> = Vec::new();
+        let mut bytes = 0;
+        for _ in 0..runs {
+            let (stages, b) = stage_run(path);
+            bytes = b;
+            if best.is_empty() {
+                best = stages;
+            } else {
+                best.iter_mut().zip(stages).for_each(|(b, s)| b.1 = b.1.min(s.1));
+            }
+        }
+        println!("\n{path}: {bytes} bytes of JSON, the best of {runs} runs (the total: the sum of the stages' bests)");
+        for (stage, s) in &best {
+            println!("  {stage:<18} {:7.3} s", s);
+        }
+    }
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().collect();
+    if let Some(k) = args.iter().position(|a| a == "--stages") {
+        let runs = args.iter().position(|a| a == "--runs").and_then(|r| args.get(r + 1)?.parse().ok()).unwrap_or(3);
+        let files: Vec<String> = args[k + 1..].iter().take_while(|a| !a.starts_with("--")).cloned().collect();
+        return stages_case(&files, runs);
+    }
     if args.iter().any(|a| a == "--swiss") {
         return swiss_case();
     }

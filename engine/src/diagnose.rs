@@ -14,6 +14,7 @@
 use crate::graph::{strong_components, UnionFind};
 use crate::pairs::Pairs;
 use crate::text::names_and_more;
+use crate::threads;
 use serde::{Deserialize, Serialize};
 
 /// What a player's rating is, or why there is none.
@@ -191,9 +192,13 @@ pub fn structure(s: &Pairs, hub: &[bool], prior: &[bool]) -> Structure {
 pub fn analyse(s: &Pairs, names: &[String], gamma: f64, hub: &[bool], prior: &[bool]) -> (Diagnosis, Structure) {
     let plain = Graph::new(s, None);
     let parts = Parts::of(&plain, s.nodes);
-    let diagnosis = diagnose_with(s, &parts, names, gamma, prior);
-    let structure = if hub.iter().any(|&h| h) { structure(s, hub, prior) } else { structure_of(s, &parts, false, prior) };
-    (diagnosis, structure)
+    // The words and the groups at once when large ([`threads::join_large`]): each reads the
+    // parts alone.
+    threads::join_large(
+        s.len(),
+        || diagnose_with(s, &parts, names, gamma, prior),
+        || if hub.iter().any(|&h| h) { structure(s, hub, prior) } else { structure_of(s, &parts, false, prior) },
+    )
 }
 
 /// A graph's strong components (numbered as [`Graph::strong_components`] numbers them), their
@@ -205,9 +210,11 @@ struct Parts {
 }
 
 impl Parts {
+    /// The strong and the weak components are found at once in a large graph
+    /// ([`threads::join_large`]): two searches of one graph, each whole on its own thread.
     fn of(g: &Graph, real: usize) -> Parts {
-        let (comp, count) = g.strong_components();
-        Parts { comp, count, weak: g.weak_components(real) }
+        let ((comp, count), weak) = threads::join_large(g.adj.len(), || g.strong_components(), || g.weak_components(real));
+        Parts { comp, count, weak }
     }
 }
 

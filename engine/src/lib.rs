@@ -61,6 +61,7 @@ pub mod scale;
 pub mod sort;
 pub mod team;
 pub mod text;
+pub mod threads;
 pub mod tiebreak;
 pub mod tournament;
 

@@ -424,3 +424,25 @@ fn a_group_too_large_for_exact_errors_is_finished_at_once() {
     while ratings_engine::Fit::step(&mut *fit).is_some() {}
     assert!(ratings_engine::Fit::finish_early(&*fit).is_none());
 }
+
+/// A league large enough for every stage's second thread (more pairs and games than
+/// `threads::LARGE`), rated with the threads and on one thread (`threads::one_thread`, the
+/// code as before issue 40), written as JSON: the same bytes, at γ = 0 and with a dummy
+/// player. A half of the games' entries left out, or taken in another order, would show.
+#[test]
+fn the_threads_give_the_bytes_of_one_thread() {
+    use ratings_engine::export::json;
+    use ratings_engine::threads::{one_thread, parallel, LARGE};
+    let d = near_league(20_000, 100_000, 40, 1.5);
+    assert!(d.games.len() > LARGE, "large enough for the threads");
+    for gamma in [0.0, 1.0] {
+        let params = BrentParams { gamma, ..Default::default() };
+        let threaded = json(&brent(&d, params.clone()));
+        let alone = one_thread(|| {
+            assert!(!parallel(), "one thread inside one_thread");
+            json(&brent(&d, params))
+        });
+        assert!(threaded == alone, "γ = {gamma}: the JSON differs");
+        assert!(threaded.contains("\"passes\""));
+    }
+}

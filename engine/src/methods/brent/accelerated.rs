@@ -154,6 +154,11 @@ pub(super) fn step14(p: &Problem, x: &[f64], e: &Evaluation) -> Vec<f64> {
     y
 }
 
+/// `[d · v for d in ds]`.
+fn dots(ds: &VecDeque<Vec<f64>>, v: &[f64]) -> Vec<f64> {
+    ds.iter().map(|d| dot(d, v)).collect()
+}
+
 /// Anderson's method on the map `r ↦ ln(step13(e^r))`: the last iterates' differences and
 /// their residuals' differences.
 #[derive(Default)]
@@ -181,7 +186,7 @@ impl Anderson {
                 }
             }
             let df: Vec<f64> = f.iter().zip(&f0).map(|(a, b)| a - b).collect();
-            let mut row: Vec<f64> = self.df.iter().map(|d| dot(d, &df)).collect();
+            let mut row = dots(&self.df, &df);
             for (old, &v) in self.gram.iter_mut().zip(&row) {
                 old.push(v);
             }
@@ -191,14 +196,37 @@ impl Anderson {
             self.df.push_back(df);
         }
         let gamma = self.mixing(&f);
-        let mut next = g.to_vec();
-        for (k, c) in gamma.iter().enumerate() {
-            for ((v, dr), df) in next.iter_mut().zip(&self.dr[k]).zip(&self.df[k]) {
-                *v -= c * (dr + df);
-            }
-        }
+        let next = self.mixed(&gamma, g);
         self.last = Some((r.to_vec(), f));
         next
+    }
+
+    /// `g − Σ_k γ_k (dr_k + df_k)`, a block at a time ([`Anderson::mix`]). On one thread: a
+    /// second thread each iteration (two halves at once, each element's sum its own: the same
+    /// bits) made a loaded machine's run slower, each iteration waiting for the thread to be
+    /// given a core (docs/performance.md, *File to JSON's stages*).
+    fn mixed(&self, gamma: &[f64], g: &[f64]) -> Vec<f64> {
+        let mut next = g.to_vec();
+        self.mix(gamma, &mut next);
+        next
+    }
+
+    /// `out[j] −= Σ_k c_k (dr_k + df_k)[j]`, the terms taken in the order of `k` for each
+    /// element, a block of elements at a time: each block stays in the cache while every
+    /// remembered iterate is taken from it, where a sweep of the whole list per iterate
+    /// read and wrote it twelve times (the same operations on each element, so the same bits).
+    fn mix(&self, gamma: &[f64], out: &mut [f64]) {
+        const BLOCK: usize = 512;
+        for (b, block) in out.chunks_mut(BLOCK).enumerate() {
+            let at = b * BLOCK;
+            for (k, c) in gamma.iter().enumerate() {
+                // As long as `out` (every list is a node's); `zip` stops at the shortest.
+                let (dr, df) = (self.dr[k].get(at..).unwrap_or(&[]), self.df[k].get(at..).unwrap_or(&[]));
+                for ((v, dr), df) in block.iter_mut().zip(dr).zip(df) {
+                    *v -= c * (dr + df);
+                }
+            }
+        }
     }
 
     /// The least-squares coefficients `argmin ‖f − ΔF γ‖` (a tiny ridge keeps them defined).
@@ -214,7 +242,7 @@ impl Anderson {
         for i in 0..m {
             a[packed_index(i, i)] += ridge;
         }
-        let mut b: Vec<f64> = self.df.iter().map(|d| dot(d, f)).collect();
+        let mut b = dots(&self.df, f);
         match Cholesky::factor(a, m) {
             Some(c) if b.iter().all(|v| v.is_finite()) => {
                 c.solve(&mut b);
@@ -307,6 +335,34 @@ mod tests {
             let (a, b) = (exp_m1(d), d.exp_m1());
             assert!((a - b).abs() <= 2.0 * f64::EPSILON * b.abs(), "exp_m1({d}): {a} against {b}");
         }
+    }
+
+    /// The mixing's sum in blocks gives the bits of the plain loops (every iterate's term over
+    /// the whole list in turn): a long list, of a length that leaves the last block part full
+    /// (a block left out, or terms taken in another order, shows).
+    #[test]
+    fn the_mixing_in_blocks_is_the_plain_loops_to_the_bit() {
+        let n = 40 * 512 + 77;
+        let mut seed = 11u64;
+        let mut next = || {
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            (seed >> 11) as f64 / (1u64 << 53) as f64 - 0.5
+        };
+        let mut a = Anderson::default();
+        for _ in 0..5 {
+            a.dr.push_back((0..n).map(|_| next()).collect());
+            a.df.push_back((0..n).map(|_| next() * 1e-3).collect());
+        }
+        let g: Vec<f64> = (0..n).map(|_| next()).collect();
+        let gamma: Vec<f64> = (0..5).map(|_| next() * 3.0).collect();
+        let mut plain = g.clone();
+        for (k, c) in gamma.iter().enumerate() {
+            for ((v, dr), df) in plain.iter_mut().zip(&a.dr[k]).zip(&a.df[k]) {
+                *v -= c * (dr + df);
+            }
+        }
+        let bits = |v: &[f64]| v.iter().map(|x| x.to_bits()).collect::<Vec<u64>>();
+        assert_eq!(bits(&a.mixed(&gamma, &g)), bits(&plain));
     }
 
     /// The coarse correction ([`Coarse`]) on a ramp whose answer is known.

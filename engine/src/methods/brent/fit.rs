@@ -18,6 +18,7 @@ use crate::methods::spec::MethodSpec;
 use crate::methods::{Method, MethodKind, Options};
 use crate::model::Dataset;
 use crate::scale::{Offset, Scale};
+use crate::threads;
 
 impl MethodSpec for BrentParams {
     const ABOUT: About = About {
@@ -231,10 +232,15 @@ fn snapshot_with(s: &Solver, data: &Dataset, params: &BrentParams, scale: &Scale
     }
     let p = &s.problem;
     let placed = placement(s, data, scale)?;
-    let players = rows(s, data, &placed, errors);
+    // The rows and the residuals at once (a pass over the pairs each, on two threads when large:
+    // [`threads::join_large`]).
+    let (players, final_residual) = threads::join_large(
+        p.s.len(),
+        || rows(s, data, &placed, errors),
+        || p.equilibrium_residuals(s.strengths()).iter().fold(0.0f64, |m, r| m.max(r.abs())),
+    );
     let stop = s.stop_reason().unwrap_or(StopReason::Cancelled);
     let trace = s.trace().to_vec();
-    let final_residual = p.equilibrium_residuals(s.strengths()).iter().fold(0.0f64, |m, r| m.max(r.abs()));
     let warnings = warnings(s, params, stop);
     Ok(Rating {
         method: MethodKind::Brent,
@@ -263,10 +269,14 @@ fn snapshot_with(s: &Solver, data: &Dataset, params: &BrentParams, scale: &Scale
 /// The players best first: larger groups first, dominant tiers first, then by rating.
 fn rows(s: &Solver, data: &Dataset, placed: &Placement, errors: Errors) -> Vec<PlayerRating> {
     let p = &s.problem;
-    let tallies = data.tallies();
     // Standard errors only for a finished fit: mid-iteration they would mean nothing.
     let converged = s.stop_reason() == Some(StopReason::Converged) && errors == Errors::Now;
-    let se = if converged { uncertainty::standard_errors(p, s.strengths()).se } else { vec![None; p.nodes] };
+    // The games' tallies and the errors at once (each a pass of its own, on two threads when large: [`threads::join_large`]).
+    let (tallies, se) = threads::join_large(
+        p.s.len(),
+        || data.tallies(),
+        || if converged { uncertainty::standard_errors(p, s.strengths()).se } else { vec![None; p.nodes] },
+    );
     let players = (0..p.n)
         .map(|i| {
             let g = p.structure.group[i];
