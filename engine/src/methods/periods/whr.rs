@@ -15,7 +15,8 @@
 mod newton;
 mod params;
 
-use newton::{FirstDay, History, Newton, Stepped};
+pub use newton::Stepped;
+use newton::{FirstDay, History, Newton};
 pub use params::WhrParams;
 
 use super::fit::rating;
@@ -44,7 +45,9 @@ impl MethodSpec for WhrParams {
         about: "Whole-History Rating: each player's strength drifts over time (a Wiener process), and every day's ratings are fitted to all games at once, so later games revise earlier ratings.",
         sequential: false,
         decimals: None,
-        // Newton sweeps over every day of every player until the ratings settle.
+        // Newton steps on every day of every player at once until the ratings settle. (Measured
+        // on undated leagues, docs/performance.md: 65–170 replays of Elo; not changed here,
+        // as `evaluate`'s estimate and its test read this figure.)
         passes: 30.0,
     };
 
