@@ -12,8 +12,11 @@
 //! not move the optimum); the uncertainty of a day is its variance from the inverse Hessian.
 //! A draw counts as half a win and half a loss (the reference has none).
 
+mod newton;
 mod params;
 
+pub use newton::Stepped;
+use newton::{FirstDay, History, Newton};
 pub use params::WhrParams;
 
 use super::fit::rating;
@@ -42,7 +45,9 @@ impl MethodSpec for WhrParams {
         about: "Whole-History Rating: each player's strength drifts over time (a Wiener process), and every day's ratings are fitted to all games at once, so later games revise earlier ratings.",
         sequential: false,
         decimals: None,
-        // Newton sweeps over every day of every player until the ratings settle.
+        // Newton steps on every day of every player at once until the ratings settle. (Measured
+        // on undated leagues, docs/performance.md: 65–170 replays of Elo; not changed here,
+        // as `evaluate`'s estimate and its test read this figure.)
         passes: 30.0,
     };
 
@@ -64,15 +69,6 @@ impl MethodSpec for WhrParams {
     fn unrated(&self, player: &Player) -> f64 {
         player.listed().map_or(self.anchor, |l| l.rating)
     }
-}
-
-/// What holds a player's first day (natural-log units): the reference's virtual win and loss
-/// against a player rated `centre` (0 for everyone), or, from a player list's rating and
-/// deviation, a normal prior of that mean and variance.
-#[derive(Clone, Copy, Debug, PartialEq)]
-enum FirstDay {
-    Virtual { centre: f64 },
-    Normal { mean: f64, variance: f64 },
 }
 
 /// A WHR fit: every player's days, stepped by [`Whr::sweep`].
@@ -103,6 +99,8 @@ pub struct Whr {
     w2: f64,
     /// The sweeps' over-relaxation ([`Relax`]).
     relax: Relax,
+    /// The whole-history Newton solver ([`Whr::newton`]), once it has stepped.
+    solver: Option<Box<Newton>>,
 }
 
 /// Successive over-relaxation of the sweeps near the optimum. The sweep is block Gauss–Seidel,
@@ -298,6 +296,7 @@ impl Whr {
             first,
             w2: p.w2 * PER_ELO * PER_ELO,
             relax: Relax::default(),
+            solver: None,
         })
     }
 
@@ -345,11 +344,28 @@ impl Whr {
             self.r[d] = mean;
             self.gamma[d] = mean.exp();
         }
+        if let Some(s) = &mut self.solver {
+            s.moved();
+        }
     }
 
-    /// Sweeps until no rating moves by more than the tolerance (or the most sweeps), then the
-    /// uncertainties; the number of sweeps.
+    /// Newton steps on the whole history ([`Whr::newton`]) until no rating moves by more than
+    /// the tolerance (or the most steps), then the uncertainties; the number of steps.
     pub fn fit(&mut self, p: &WhrParams) -> Result<usize, RateError> {
+        for step in 1..=p.max_sweeps {
+            if self.newton()?.change <= p.tolerance {
+                self.update_uncertainty();
+                return Ok(step);
+            }
+        }
+        self.update_uncertainty();
+        Ok(p.max_sweeps)
+    }
+
+    /// The reference's iteration ([`Whr::sweep`]) until no rating moves by more than the
+    /// tolerance (or the most sweeps), then the uncertainties; the number of sweeps. What
+    /// [`Whr::fit`] did before the whole-history Newton steps, kept to check them against.
+    pub fn fit_by_sweeps(&mut self, p: &WhrParams) -> Result<usize, RateError> {
         for sweep in 1..=p.max_sweeps {
             if self.sweep()? <= p.tolerance {
                 self.update_uncertainty();
@@ -358,6 +374,32 @@ impl Whr {
         }
         self.update_uncertainty();
         Ok(p.max_sweeps)
+    }
+
+    /// One Newton step on every day of every player at once ([`newton`]: conjugate gradients
+    /// on the whole Hessian, a line search that raises the log-posterior): the largest change
+    /// of a day's rating, the gradient before the step and the inner iterations.
+    pub fn newton(&mut self) -> Result<Stepped, RateError> {
+        let h = History { start: &self.start, played: &self.played, opponent: &self.opponent, score: &self.score, first: &self.first };
+        let solver = self.solver.get_or_insert_with(|| Box::new(Newton::new(&h, &self.time, self.w2)));
+        let stepped = solver.step(&h, &mut self.r, &mut self.gamma);
+        if let Some(d) = (0..self.r.len()).find(|&d| !self.r[d].is_finite() || self.r[d].abs() > 650.0) {
+            let i = self.start.partition_point(|&s| s <= d) - 1;
+            return Err(self.diverged(i, d));
+        }
+        Ok(stepped)
+    }
+
+    /// The error of a rating that ran away: player `i` (in the sweeps' order) on day `d`.
+    fn diverged(&self, i: usize, d: usize) -> RateError {
+        // As the reference: a rating beyond e^650 has run away (the games alone cannot fix
+        // it, e.g. one player winning everything with no days in between).
+        RateError::Unstable(format!(
+            "Whole-History Rating diverged: player {} reached {} natural-log units at period {}",
+            self.place.iter().position(|&q| q == i).unwrap_or(i) + 1,
+            crate::error::number(self.r[d]),
+            self.time[d]
+        ))
     }
 
     /// The number of players.
@@ -376,27 +418,23 @@ impl Whr {
         let mut largest = 0.0f64;
         let mut s = Scratch::new(self.longest());
         let omega = self.relax.omega();
+        if let Some(s) = &mut self.solver {
+            s.moved();
+        }
         for i in 0..self.players() {
             let days = self.start[i]..self.start[i + 1];
             let n = days.len();
             if n == 0 {
                 continue;
             }
-            self.newton_step(i, &mut s);
+            self.player_step(i, &mut s);
             for (d, x) in days.clone().zip(&s.g[..n]) {
                 self.r[d] -= omega * x;
                 self.gamma[d] = self.r[d].exp();
                 largest = largest.max(x.abs());
             }
             if let Some(d) = days.into_iter().find(|&d| !self.r[d].is_finite() || self.r[d].abs() > 650.0) {
-                // As the reference: a rating beyond e^650 has run away (the games alone cannot
-                // fix it, e.g. one player winning everything with no days in between).
-                return Err(RateError::Unstable(format!(
-                    "Whole-History Rating diverged: player {} reached {} natural-log units at period {}",
-                    self.place.iter().position(|&q| q == i).unwrap_or(i) + 1,
-                    crate::error::number(self.r[d]),
-                    self.time[d]
-                )));
+                return Err(self.diverged(i, d));
             }
         }
         self.relax.after(largest);
@@ -461,7 +499,7 @@ impl Whr {
 
     /// Player `i`'s Newton step x (r ← r − x), left in `s.g`: one day by 1-D Newton, more by
     /// the tridiagonal solve of H x = g (Thomas's algorithm, in place).
-    fn newton_step(&self, i: usize, s: &mut Scratch) {
+    fn player_step(&self, i: usize, s: &mut Scratch) {
         match self.start[i + 1] - self.start[i] {
             0 => {}
             1 => {
@@ -548,7 +586,7 @@ impl Whr {
     }
 }
 
-/// Whole-History Rating, a Newton sweep a step.
+/// Whole-History Rating, a Newton step on the whole history a step ([`Whr::newton`]).
 pub struct WhrFit<'d> {
     data: &'d Dataset,
     params: WhrParams,
@@ -595,10 +633,11 @@ impl<'d> WhrFit<'d> {
 }
 
 impl Stepper for WhrFit<'_> {
-    /// One Newton sweep over the players; a rating that runs away ends the fit with its error.
+    /// One Newton step on the whole history; a rating that runs away ends the fit with its
+    /// error.
     fn advance(&mut self) -> Advance {
-        match self.whr.sweep() {
-            Ok(change) => Advance::Took(Taken::new(change, change)),
+        match self.whr.newton() {
+            Ok(s) => Advance::Took(Taken::new(s.change, s.gradient)),
             Err(e) => {
                 self.failed = Some(e);
                 Advance::Stop(StopReason::NonFinite)
@@ -618,9 +657,9 @@ impl Stepper for WhrFit<'_> {
 impl Fit for WhrFit<'_> {
     fn measures(&self) -> Measures {
         Measures {
-            step: "Newton sweep".into(),
+            step: "Newton step".into(),
             change: "largest change of a day's rating (natural-log units)".into(),
-            residual: "largest change of a day's rating (natural-log units)".into(),
+            residual: "largest component of the log-posterior's gradient before the step".into(),
             tolerance: Some((Quantity::Change, self.params.tolerance)),
         }
     }

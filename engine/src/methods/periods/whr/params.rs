@@ -8,9 +8,10 @@ use serde::{Deserialize, Serialize};
 pub struct WhrParams {
     /// The Wiener process's variance per period, in Elo² (the reference's 300).
     pub w2: f64,
-    /// The most Newton sweeps over the players.
+    /// The most Newton steps on the whole history (a safety cap: the fit converges in a few
+    /// dozen at most; the name is the sweeps' it replaced).
     pub max_sweeps: usize,
-    /// Stop when no rating moves by more than this in a sweep (natural-log units).
+    /// Stop when no rating moves by more than this in a Newton step (natural-log units).
     pub tolerance: f64,
     /// The rating the virtual opponent of everyone's first day is shown at: the ratings are
     /// Elo points above it (the reference prints them with it at 0).
