@@ -165,17 +165,17 @@ fn a_lead_within_noise_is_said_to_be() {
 
 #[test]
 fn a_long_rolling_evaluation_is_estimated_before_it_starts() {
-    // 200,000 games, 20 % held out in 20 blocks (Brent 0.5 replays of Elo, WHR 30, half a
+    // 200,000 games, 20 % held out in 20 blocks (Brent 0.5 replays of Elo, WHR 100, half a
     // replay more a fit): blocks fit on 160,000 + 2,000 k games.
     assert_eq!(games_fit(200_000, 0.2, 20), 20.0 * 160_000.0 + 2_000.0 * 190.0);
     assert_eq!(games_fit(200_000, 0.2, 1), 160_000.0);
     let methods = [Method::default_for(MethodKind::Brent), Method::default_for(MethodKind::Whr)];
-    let passes = 0.5 + 30.0 + 2.0 * FIT_OVERHEAD_PASSES;
+    let passes = 0.5 + 100.0 + 2.0 * FIT_OVERHEAD_PASSES;
     let s = estimate_seconds(200_000, 0.2, 20, &methods, 6e-7);
     assert!((s - 3_580_000.0 * passes * 6e-7).abs() < 1e-6, "{s}");
     assert_eq!(
         estimate_text(200_000, 0.2, 20, &methods, 6e-7, 10.0).as_deref(),
-        Some("This prediction takes about 70 s: 2 methods, each fit 20 times (once a block) on up to 200,000 games.")
+        Some("This prediction takes about 4 min: 2 methods, each fit 20 times (once a block) on up to 200,000 games.")
     );
     assert_eq!(estimate_text(2_000, 0.2, 20, &methods, 6e-7, 10.0), None, "short: not said");
     // Fewer blocks under the threshold are offered: the most that are.

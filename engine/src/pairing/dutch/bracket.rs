@@ -15,7 +15,7 @@
 //! passed over without a re-solve ([`Matcher::tight`], complementary slackness).
 
 use super::colour::{clash, hi_gets_white};
-use super::explain::{Criterion, Passed, Why};
+use super::explain::{Criterion, Passed, Step, Why};
 use super::state::{Float, Player, Strength};
 use crate::error::PairError;
 use crate::pairing::matching::{Matcher, Mode};
@@ -36,16 +36,6 @@ pub struct Round<'a> {
     pub explain: bool,
     /// Told of each step as the round is paired (a long round's progress).
     pub report: &'a dyn Fn(Step),
-}
-
-/// A step of a round's pairing, for a progress report.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Step {
-    /// The whole round is checked to be pairable, and the PAB's candidates found (C4, C5).
-    Completion { players: usize },
-    /// Bracket `bracket` (1-based) of `brackets`, of score `score` (tenths of a point, as
-    /// `Player::score`), with `left` players not yet paired.
-    Bracket { bracket: usize, brackets: usize, score: i64, left: usize },
 }
 
 /// Bit fields from the top, each wide enough for its sum over a whole matching of the round.

@@ -144,13 +144,23 @@ pub struct BracketNote {
     pub downfloaters: Vec<u32>,
 }
 
+/// A step of a round's pairing, for a progress report.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// The whole round is checked to be pairable, and the PAB's candidates found (C4, C5).
+    Completion { players: usize },
+    /// Bracket `bracket` (1-based) of `brackets`, of score `score` (tenths of a point, as
+    /// `Player::score`), with `left` players not yet paired.
+    Bracket { bracket: usize, brackets: usize, score: i64, left: usize },
+}
+
 /// A step of a round's pairing as a progress line (`seconds` since the round began).
-pub fn progress_text(step: super::bracket::Step, seconds: f64) -> String {
+pub fn progress_text(step: Step, seconds: f64) -> String {
     match step {
-        super::bracket::Step::Completion { players } => {
+        Step::Completion { players } => {
             format!("{players} players: checking the round can be paired whole (C4) [{seconds:.1} s]")
         }
-        super::bracket::Step::Bracket { bracket, brackets, score, left } => {
+        Step::Bracket { bracket, brackets, score, left } => {
             format!("bracket {bracket} of {brackets}, {} points, {left} players not yet paired [{seconds:.1} s]", points(score))
         }
     }

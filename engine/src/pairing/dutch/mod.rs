@@ -22,8 +22,8 @@ use crate::error::PairError;
 use crate::pairing::matching::{max_weight_matching, Mode};
 use crate::tournament::{Colour, RoundResult, Tournament};
 pub use accelerate::AccelerationMethod;
-pub use bracket::Step;
 use bracket::{groups_in, pair_bracket, Fixed, Layout, Round, Solve};
+pub use explain::Step;
 use explain::{BracketNote, PairNote};
 use state::{player, scores_before, to_pair, Player, Strength};
 
