@@ -134,7 +134,8 @@ fn max_seconds_stops_a_long_evaluation_with_what_was_done() {
     assert_eq!(unfinished.len(), 1, "{v}");
     let (whr, done) = (&unfinished[0], unfinished[0]["blocks_done"].as_u64().unwrap());
     assert!(whr["method"] == "whr" && whr["blocks"] == 100 && done < 50, "stopped well before the end: {whr}");
-    assert!(v["stopped_after_seconds"].as_f64().is_some_and(|s| s >= 3.0 && s <= took), "{v}");
+    // The JSON gives the seconds to a tenth, rounded: up to 0.05 s past the time taken here.
+    assert!(v["stopped_after_seconds"].as_f64().is_some_and(|s| s >= 3.0 && s <= took + 0.05), "{v}");
     // Elo finished: scored as in a run of its own; WHR is not among the methods scored.
     let (alone, _, ok) = cli(&["evaluate", f, "--methods", "elo", "--rolling", "100", "--format", "json"]);
     assert!(ok);
