@@ -208,13 +208,43 @@ impl<W: Weight> Matcher<W> {
 
     /// The solve's lasting state (the graph, the matching, the duals, the blossoms: not a
     /// stage's scratch tables), to [`Matcher::restore`] after edits tried and not kept,
-    /// which is cheaper than undoing them by another search.
+    /// which is cheaper than undoing them by another search. The whole graph is copied
+    /// (O(n²)); [`Matcher::snapshot_for`] copies only the rows some edits will change.
     pub fn snapshot(&self) -> Snapshot<W> {
         let s = &self.solver;
+        let graph = Graph::Whole { ends: s.ends.clone(), double: s.double.clone(), adj: s.adj.clone(), spare: s.spare.clone() };
+        self.snapshot_with(graph)
+    }
+
+    /// A [`Matcher::snapshot`] good for undoing `edits` (as [`Matcher::set_edges_many`] takes
+    /// them) and the search after them, in O(n) a vertex edited: the rows of the edited
+    /// vertices and the ends of their edges. That is enough when no edit adds more edges than
+    /// its vertex had (a restriction, a reweighting): the edge indices an edit takes are then
+    /// those the edits freed, so the spare list only grows and is cut back, and the ends of
+    /// no other edge change. Otherwise the whole graph is copied.
+    pub fn snapshot_for(&self, edits: &[(usize, Vec<(usize, W)>)]) -> Snapshot<W> {
+        let s = &self.solver;
+        let n = s.n;
+        let row = |v: usize| &s.adj[v * n..(v + 1) * n];
+        let degree = |v: usize| row(v).iter().filter(|&&e| e != NO_EDGE).count();
+        // An earlier edit may have taken an edge from a later one's vertex: count it gone.
+        let narrows = edits.iter().enumerate().all(|(k, (v, edges))| *v < n && edges.len() + k <= degree(*v));
+        if !narrows {
+            return self.snapshot();
+        }
+        let mut ends = Vec::new();
+        let mut rows = Vec::with_capacity(edits.len());
+        for &(v, _) in edits {
+            ends.extend(row(v).iter().filter(|&&e| e != NO_EDGE).map(|&e| (e, s.ends[e as usize])));
+            rows.push((v, row(v).to_vec(), s.double[v * n..(v + 1) * n].to_vec()));
+        }
+        self.snapshot_with(Graph::Rows { rows, ends, spare: s.spare.len() })
+    }
+
+    fn snapshot_with(&self, graph: Graph<W>) -> Snapshot<W> {
+        let s = &self.solver;
         Snapshot {
-            ends: s.ends.clone(),
-            double: s.double.clone(),
-            adj: s.adj.clone(),
+            graph,
             dual: s.dual.clone(),
             mate: s.mate.clone(),
             top: s.top.clone(),
@@ -226,17 +256,32 @@ impl<W: Weight> Matcher<W> {
             unused: s.unused.clone(),
             label: s.label.clone(),
             tree_edge: s.tree_edge.clone(),
-            spare: s.spare.clone(),
         }
     }
 
-    /// Puts back the state a [`Matcher::snapshot`] of this matcher took.
+    /// Puts back the state a [`Matcher::snapshot`] or [`Matcher::snapshot_for`] of this
+    /// matcher took (the latter after the edits it was taken for, and nothing else).
     pub fn restore(&mut self, snap: Snapshot<W>) {
         let s = &mut self.solver;
-        (s.ends, s.double, s.adj, s.dual, s.mate, s.top, s.parent) =
-            (snap.ends, snap.double, snap.adj, snap.dual, snap.mate, snap.top, snap.parent);
-        (s.children, s.links, s.base, s.is_top, s.unused, s.label, s.tree_edge, s.spare) =
-            (snap.children, snap.links, snap.base, snap.is_top, snap.unused, snap.label, snap.tree_edge, snap.spare);
+        match snap.graph {
+            Graph::Whole { ends, double, adj, spare } => (s.ends, s.double, s.adj, s.spare) = (ends, double, adj, spare),
+            Graph::Rows { rows, ends, spare } => {
+                let n = s.n;
+                for (v, adj, double) in rows {
+                    for x in 0..n {
+                        (s.adj[v * n + x], s.adj[x * n + v]) = (adj[x], adj[x]);
+                        (s.double[v * n + x], s.double[x * n + v]) = (double[x], double[x]);
+                    }
+                }
+                for (e, pair) in ends {
+                    s.ends[e as usize] = pair;
+                }
+                s.spare.truncate(spare);
+            }
+        }
+        (s.dual, s.mate, s.top, s.parent) = (snap.dual, snap.mate, snap.top, snap.parent);
+        (s.children, s.links, s.base, s.is_top, s.unused, s.label, s.tree_edge) =
+            (snap.children, snap.links, snap.base, snap.is_top, snap.unused, snap.label, snap.tree_edge);
     }
 
     /// [`Matcher::set_edges`] for several vertices at once, then one re-solve: each vertex's
@@ -289,7 +334,7 @@ impl<W: Weight> Matcher<W> {
             }
             b = s.parent[b];
         }
-        sum == s.double[e as usize]
+        sum == s.double[u * s.n + v]
     }
 
     /// Replaces every edge at vertex `v` by `edges` (`(other end, weight)`) and re-solves
@@ -309,11 +354,9 @@ impl<W: Weight> Matcher<W> {
     }
 }
 
-/// A matcher's lasting state ([`Matcher::snapshot`]).
+/// A matcher's lasting state ([`Matcher::snapshot`], [`Matcher::snapshot_for`]).
 pub struct Snapshot<W> {
-    ends: Vec<(usize, usize)>,
-    double: Vec<W>,
-    adj: Vec<u32>,
+    graph: Graph<W>,
     dual: Vec<W>,
     mate: Vec<usize>,
     top: Vec<usize>,
@@ -325,7 +368,13 @@ pub struct Snapshot<W> {
     unused: Vec<usize>,
     label: Vec<Label>,
     tree_edge: Vec<(usize, usize)>,
-    spare: Vec<u32>,
+}
+
+/// A snapshot's graph: all of it, or the rows (adjacency and weights) of the vertices some
+/// edits change, the ends of their edges and the spare list's length.
+enum Graph<W> {
+    Whole { ends: Vec<(usize, usize)>, double: Vec<W>, adj: Vec<u32>, spare: Vec<u32> },
+    Rows { rows: Vec<(usize, Vec<u32>, Vec<W>)>, ends: Vec<(u32, (usize, usize))>, spare: usize },
 }
 
 /// The weight of `mate` in the graph (each matched pair once).
@@ -337,7 +386,8 @@ pub fn matching_weight<W: Weight>(edges: &[(usize, usize, W)], mate: &[Option<us
 struct Solver<W> {
     n: usize,
     ends: Vec<(usize, usize)>,
-    /// Doubled (raised) weights, per edge.
+    /// `n × n`: the doubled (raised) weight between two vertices, read where `adj` has an edge
+    /// (by pair, not by edge index, so that a scan reads its row in order).
     double: Vec<W>,
     /// `n × n`: the edge between two vertices, or `NO_EDGE`.
     adj: Vec<u32>,
@@ -426,7 +476,12 @@ impl<W: Weight> Solver<W> {
         let top_w = max_w.checked_add(shift).ok_or(too_wide.clone())?;
         // The dual objective only falls, so every dual stays ≤ n · max w (doubled scale).
         top_w.checked_mul_small(2 * n + 2).ok_or(too_wide)?;
-        let double = edges.iter().map(|&(_, _, w)| w.add(shift).add(w.add(shift))).collect();
+        let mut double = vec![W::ZERO; n * n];
+        for &(u, v, w) in edges {
+            let raised = w.add(shift);
+            double[u * n + v] = raised.add(raised);
+            double[v * n + u] = raised.add(raised);
+        }
         let mut solver = Self::with_graph(n, edges.iter().map(|&(u, v, _)| (u, v)).collect(), double, adj, shift, top_w);
         solver.limit = top_w;
         Ok(solver)
@@ -477,7 +532,7 @@ impl<W: Weight> Solver<W> {
             let (u, v) = self.ends[e];
             self.adj[u * self.n + v] == e as u32
         });
-        let Some(top) = live.map(|e| self.double[e]).max() else { return };
+        let Some(top) = live.map(|e| self.double_of(e as u32)).max() else { return };
         let d = top.halve();
         if (0..self.n).all(|v| self.dual[v] > d) {
             self.dual[..self.n].fill(d);
@@ -508,7 +563,13 @@ impl<W: Weight> Solver<W> {
     /// The slack of an edge between two top-level blossoms (no blossom dual counts).
     fn slack(&self, e: u32) -> W {
         let (u, v) = self.ends[e as usize];
-        self.dual[u].add(self.dual[v]).sub(self.double[e as usize])
+        self.dual[u].add(self.dual[v]).sub(self.double[u * self.n + v])
+    }
+
+    /// The doubled (raised) weight of edge `e`.
+    fn double_of(&self, e: u32) -> W {
+        let (u, v) = self.ends[e as usize];
+        self.double[u * self.n + v]
     }
 
     /// Whether blossom `b` holds vertex `x` (x's chain of parents reaches b).
@@ -609,7 +670,9 @@ impl<W: Weight> Solver<W> {
             if bx == bv {
                 continue;
             }
-            let slack = self.slack(e);
+            // The weight read from v's row (not through the edge's index): a scan is the
+            // solver's inner loop, and the row is contiguous.
+            let slack = self.dual[v].add(self.dual[x]).sub(self.double[v * n + x]);
             if self.label[bx] == Label::S {
                 self.offer_between(bv, bx, e, slack);
             } else if self.best_s[x] == NO_EDGE || slack < self.best_s_slack[x] {
@@ -1063,7 +1126,7 @@ impl<W: Weight> Solver<W> {
         }
         let same = |&(u, w): &(usize, W)| {
             let e = self.adj[v * n + u];
-            e != NO_EDGE && self.double[e as usize] == w.add(self.shift).add(w.add(self.shift))
+            e != NO_EDGE && self.double[v * n + u] == w.add(self.shift).add(w.add(self.shift))
         };
         let m = self.mate[v];
         edges.iter().all(same) && (m == NONE || edges.iter().any(|&(u, _)| u == m))
@@ -1085,15 +1148,15 @@ impl<W: Weight> Solver<W> {
             let e = match self.spare.pop() {
                 Some(e) => {
                     self.ends[e as usize] = (v, u);
-                    self.double[e as usize] = raised.add(raised);
                     e
                 }
                 None => {
                     self.ends.push((v, u));
-                    self.double.push(raised.add(raised));
                     (self.ends.len() - 1) as u32
                 }
             };
+            self.double[v * n + u] = raised.add(raised);
+            self.double[u * n + v] = raised.add(raised);
             self.adj[v * n + u] = e;
             self.adj[u * n + v] = e;
         }
@@ -1164,7 +1227,7 @@ impl<W: Weight> Solver<W> {
             if e == NO_EDGE {
                 continue;
             }
-            let need = self.double[e as usize];
+            let need = self.double[v * n + x];
             let have = self.dual[v].add(self.dual[x]);
             if have < need {
                 self.dual[v] = self.dual[v].add(need.sub(have));

@@ -445,3 +445,60 @@ fn warm_edits_with_wide_weights() {
         }
     }
 }
+
+/// A snapshot taken for some edits (`snapshot_for`: the edited rows only, when the edits only
+/// narrow or reweight; the whole graph when one adds edges) and restored after them and their
+/// search gives back the same matching and duals, and later edits still solve optimally
+/// (brute force): what the Dutch fixing does when a candidate pair fails.
+#[test]
+fn restoring_a_snapshot_for_edits_undoes_them() {
+    let mut rng = Rng(23);
+    let at = |edges: &[(usize, usize, u64)], v: usize| -> Vec<(usize, u64)> {
+        edges
+            .iter()
+            .filter_map(|&(a, b, w)| {
+                if a == v {
+                    Some((b, w))
+                } else if b == v {
+                    Some((a, w))
+                } else {
+                    None
+                }
+            })
+            .collect()
+    };
+    for round in 0..2000 {
+        let n = 2 + rng.below(9) as usize;
+        let top = [2, 5, 100][round % 3];
+        let mut edges = random_graph(&mut rng, n, 70, top);
+        let mut matcher = Matcher::new(n, &edges, Mode::MaxWeight, top).unwrap();
+        for _ in 0..4 {
+            let before = matcher.matching();
+            // A restriction of v to one partner c (and c to v), a reweighting, or new edges.
+            let v = rng.below(n as u64) as usize;
+            let mut tried = edges.clone();
+            let batch: Vec<(usize, Vec<(usize, u64)>)> = match (rng.below(3), at(&edges, v).first().copied()) {
+                (0, Some((c, w))) => vec![(v, vec![(c, w)]), (c, vec![(v, w)])],
+                (1, _) => vec![(v, at(&edges, v).into_iter().map(|(u, w)| (u, (w + 1).min(top))).collect())],
+                _ => vec![(v, random_edges_at(&mut rng, n, v, 80, top))],
+            };
+            let snap = matcher.snapshot_for(&batch);
+            for (x, new) in &batch {
+                tried = with_edges_at(&tried, *x, new);
+            }
+            matcher.set_edges_many(&batch).unwrap();
+            assert_eq!(matching_weight(&tried, &matcher.mates()), brute(n, &tried).0);
+            matcher.restore(snap);
+            let after = matcher.matching();
+            assert_eq!(after, before, "{edges:?} {batch:?}");
+            // Then an edit kept: solved optimally from the restored state.
+            let x = rng.below(n as u64) as usize;
+            let new = random_edges_at(&mut rng, n, x, 50, top);
+            edges = with_edges_at(&edges, x, &new);
+            matcher.set_edges_many(&[(x, new)]).unwrap();
+            let m = matcher.matching();
+            check_optimal(n, &edges, &m);
+            assert_eq!(matching_weight(&edges, &m.mate), brute(n, &edges).0, "{edges:?}");
+        }
+    }
+}

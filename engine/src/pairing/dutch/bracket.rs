@@ -263,7 +263,7 @@ impl<const L: usize> Solve<L> {
             edits.push((c, self.edges(c, |u| u == v)));
         }
         // The pair the matching already holds (the common case) needs no search and no copy.
-        let before = (!self.matcher.only_removes(&edits)).then(|| self.matcher.snapshot());
+        let before = (!self.matcher.only_removes(&edits)).then(|| self.matcher.snapshot_for(&edits));
         self.matcher.set_edges_many(&edits).map_err(err)?;
         let mate = self.mate();
         let got = self.weight(&mate);
@@ -303,8 +303,9 @@ impl<const L: usize> Solve<L> {
             self.adj[v][u] = w;
             self.adj[u][v] = w;
         }
-        let before = self.matcher.snapshot();
-        self.matcher.set_edges_many(&[(v, edges)]).map_err(err)?;
+        let edits = [(v, edges)];
+        let before = self.matcher.snapshot_for(&edits);
+        self.matcher.set_edges_many(&edits).map_err(err)?;
         let target = self.best.add(unit);
         if self.weight(&self.mate()) == target {
             self.best = target;

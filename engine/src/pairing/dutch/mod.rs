@@ -80,7 +80,8 @@ pub fn pair_round(t: &Tournament, round: usize, opts: &PairOptions) -> Result<Pa
     pair_round_reporting(t, round, opts, &|_| {})
 }
 
-/// [`pair_round`], telling `report` of each step as it goes (the CLI's `--progress`).
+/// [`pair_round`], telling `report` of each step as it goes (the CLI says them on stderr once
+/// a round has taken a second).
 pub fn pair_round_reporting(t: &Tournament, round: usize, opts: &PairOptions, report: &dyn Fn(Step)) -> Result<Pairing, PairError> {
     check::before_pairing(t, round)?;
     if round == 0 || round > t.rounds + 1 {
@@ -239,11 +240,12 @@ const MEMORY_LIMIT: u64 = 4 << 30;
 
 /// The bytes a round's tables take for each ordered pair of players, with weights of `limbs`
 /// 64-bit limbs: the matcher's adjacency (4) and S–S table (16), the compatibility (1), the
-/// brackets' weights (`Option<Wide<L>>`, 8L + 8), the matcher's doubled weights and edge
-/// ends (4L + 8 a pair: an edge each way), and a snapshot of those while a candidate is tried
-/// (4 + 4L + 8). Measured against the peak memory in `docs/performance.md` ("Pairing").
+/// brackets' weights (`Option<Wide<L>>`, 8L + 8), the matcher's doubled weights (8L, by pair)
+/// and edge ends (8 a pair: an edge each way). A candidate tried and undone copies only the
+/// rows it changed ([`crate::pairing::matching::Matcher::snapshot_for`]). Measured against the
+/// peak memory in `docs/performance.md` ("Pairing by field size").
 pub fn bytes_a_pair(limbs: usize) -> u64 {
-    49 + 16 * limbs as u64
+    37 + 16 * limbs as u64
 }
 
 /// Refuses, up front and in words, a round whose tables would not fit [`MEMORY_LIMIT`].
