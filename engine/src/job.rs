@@ -610,8 +610,10 @@ impl Running<'_> {
     /// The ratings at the current iterate, with the recorded steps in the order of the
     /// ratings' players.
     pub fn finish(self) -> Finished {
-        let rating = self.fit.finish();
-        self.finished(rating)
+        let (measures, trace) = (self.fit.measures(), self.fit.trace().to_vec());
+        let (note, steps) = (self.note, self.steps);
+        let rating = self.fit.into_rating();
+        finished(rating, note.as_ref(), steps.as_ref(), measures, trace)
     }
 
     /// The ratings without their slow parts (see [`Fit::finish_early`]), when the fit has
@@ -621,18 +623,28 @@ impl Running<'_> {
         Some(self.finished(rating))
     }
 
-    fn finished(&self, mut rating: Result<Rating, RateError>) -> Finished {
-        if let (Ok(r), Some(note)) = (&mut rating, &self.note) {
-            r.warnings.insert(0, note.clone());
-        }
-        let steps = match (&rating, &self.steps) {
-            (Ok(r), Some(steps)) => {
-                Some(steps.iter().map(|s| r.players.iter().map(|p| s.get(p.index).copied().flatten()).collect()).collect())
-            }
-            _ => None,
-        };
-        Finished { rating, steps, measures: Some(self.fit.measures()), trace: self.fit.trace().to_vec() }
+    fn finished(&self, rating: Result<Rating, RateError>) -> Finished {
+        finished(rating, self.note.as_ref(), self.steps.as_ref(), self.fit.measures(), self.fit.trace().to_vec())
     }
+}
+
+/// What a run shows: its `rating` with the `note` said first, the recorded `steps` in the order
+/// of the rating's players, what the trace measures and the trace.
+fn finished(
+    mut rating: Result<Rating, RateError>,
+    note: Option<&String>,
+    steps: Option<&Vec<Vec<Option<f64>>>>,
+    measures: Measures,
+    trace: Vec<IterationRecord>,
+) -> Finished {
+    if let (Ok(r), Some(note)) = (&mut rating, note) {
+        r.warnings.insert(0, note.clone());
+    }
+    let steps = match (&rating, steps) {
+        (Ok(r), Some(steps)) => Some(steps.iter().map(|s| r.players.iter().map(|p| s.get(p.index).copied().flatten()).collect()).collect()),
+        _ => None,
+    };
+    Finished { rating, steps, measures: Some(measures), trace }
 }
 
 /// What a finished (or cancelled) job has to show.

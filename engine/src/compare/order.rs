@@ -113,7 +113,7 @@ pub fn replay(data: &Dataset, method: &Method, options: &Options, order: Order) 
 
 fn to_end(mut fit: impl Fit) -> Result<Rating, RateError> {
     while fit.step().is_some() {}
-    fit.finish()
+    Box::new(fit).into_rating()
 }
 
 /// A player's ratings over several orders.

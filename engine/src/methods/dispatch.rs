@@ -205,7 +205,7 @@ fn run(mut fit: Box<dyn Fit + '_>, progress: &mut dyn FnMut(&IterationRecord) ->
             fit.cancel();
         }
     }
-    fit.finish()
+    fit.into_rating()
 }
 
 #[cfg(test)]

@@ -334,6 +334,12 @@ pub trait Fit: Stepper {
     /// stop it early (AGA's event under way is only counted once it is closed).
     fn finish(&self) -> Result<Rating, RateError>;
 
+    /// [`Fit::finish`] for a caller done with the fit: a method whose rating holds much of
+    /// what it kept (the period methods' histories) hands that over rather than copying it.
+    fn into_rating(self: Box<Self>) -> Result<Rating, RateError> {
+        self.finish()
+    }
+
     /// The ratings without what takes long to add (Brent's exact standard errors on a group
     /// of hundreds of players: a dense inverse, O(n³)), so a page can show them at once and
     /// [`Fit::finish`]'s a moment later; `None` when the whole result is as quick.

@@ -19,27 +19,23 @@ pub struct PeriodFit<'d> {
     basis: PeriodBasis,
     /// What the user is told: how the periods were made, what the start left out.
     notes: Vec<PeriodNote>,
-    times: Vec<i64>,
     rule: Box<dyn PeriodRule>,
     steps: Steps,
-    /// Each player's rating after each period they played, in the order rated (one list, not
-    /// a list per player grown as it goes: on a million games each a period of its own, 2
-    /// million points took 134 MB that way, 64 MB so), and the games rated so far.
-    points: Vec<Point>,
+    /// Each player's rating after each period they played, in the order rated: each list
+    /// made at its own size before the run (a count of the periods each player plays), so
+    /// that the points are held once (on a million games each a period of its own, 2 million
+    /// points: 96 MB; a flat list of them made into these lists at the end held 64 MB more)
+    /// and handed to the rating, not copied ([`Fit::into_rating`]).
+    histories: Vec<Vec<HistoryPoint>>,
+    /// The latest points, each with its player, not yet in their histories: added a batch at
+    /// a time ([`PENDING`]), whose stores to players all over memory the processor overlaps;
+    /// one by one, each period waited for its players' two (a tenth of the run).
+    pending: Vec<(u32, HistoryPoint)>,
     /// Each player's last point's `game` (0: none yet), so a period gives a player one point.
     last: Vec<u32>,
     rated: usize,
-}
-
-/// A player's rating after a period they played: what a [`HistoryPoint`] says, the time as the
-/// period's place and no deviation as NaN (32 bytes, not 48).
-#[derive(Clone, Copy)]
-struct Point {
-    player: u32,
-    game: u32,
-    period: u32,
-    rating: f64,
-    deviation: f64,
+    /// The last period's time as the convention counts it (its periods may be let go).
+    end: i64,
 }
 
 impl<'d> PeriodFit<'d> {
@@ -59,9 +55,21 @@ impl<'d> PeriodFit<'d> {
             return Err(RateError::NoGames);
         }
         let notes = made.into_iter().chain(notes).collect();
-        let times = periods.times(rule.convention());
-        let (points, last) = (Vec::new(), vec![0; n]);
-        Ok(PeriodFit { data, method, periods, basis, notes, times, rule, steps: Steps::new(None), points, last, rated: 0 })
+        let histories = appearances(&periods, n).into_iter().map(|count| Vec::with_capacity(count as usize)).collect();
+        Ok(PeriodFit {
+            data,
+            method,
+            periods,
+            basis,
+            notes,
+            rule,
+            steps: Steps::new(None),
+            histories,
+            pending: Vec::with_capacity(PENDING + 2),
+            last: vec![0; n],
+            rated: 0,
+            end: 0,
+        })
     }
 }
 
@@ -69,21 +77,28 @@ impl Stepper for PeriodFit<'_> {
     /// Rates the next period; the last period finishes the run.
     fn advance(&mut self) -> Advance {
         let k = self.steps.len();
-        let Some((_, games)) = self.periods.get(k) else {
+        let Some((&when, games)) = self.periods.get(k) else {
             return Advance::Stop(StopReason::Finished);
         };
-        let change = self.rule.period(self.times[k], games);
+        self.end = self.periods.time(k, self.rule.convention());
+        let change = self.rule.period(self.end, games);
         self.rated += games.len();
         // Fewer than 2³² games (see `Periods`).
-        let (game, period) = (self.rated as u32, k as u32);
+        let game = self.rated as u32;
+        let time = Some(self.basis.day_or_number(when));
         for g in games {
             for i in [g.first, g.second] {
                 // Each player once per period (their last point is this period's already).
                 if std::mem::replace(&mut self.last[i], game) != game {
-                    let deviation = self.rule.deviation(i).unwrap_or(f64::NAN);
-                    self.points.push(Point { player: i as u32, game, period, rating: self.rule.rating(i), deviation });
+                    let deviation = self.rule.deviation(i).filter(|d| !d.is_nan());
+                    let point = HistoryPoint { game: game as usize, rating: self.rule.rating(i), time, deviation };
+                    self.pending.push((i as u32, point));
                 }
             }
+        }
+        if self.pending.len() >= PENDING {
+            add(&mut self.histories, &self.pending);
+            self.pending.clear();
         }
         Advance::Took(Taken::new(change, change).last(k + 1 == self.periods.len()))
     }
@@ -112,17 +127,36 @@ impl Fit for PeriodFit<'_> {
     }
 
     fn finish(&self) -> Result<Rating, RateError> {
+        let mut histories = self.histories.clone();
+        add(&mut histories, &self.pending);
+        self.rated(histories, self.periods.len())
+    }
+
+    fn into_rating(mut self: Box<Self>) -> Result<Rating, RateError> {
+        let mut histories = std::mem::take(&mut self.histories);
+        add(&mut histories, &self.pending);
+        let periods = self.periods.len();
+        // The periods' games, as big as the dataset's, are let go before the rating's rows are
+        // made beside the histories (the run's peak).
+        self.periods = Periods::default();
+        self.rated(histories, periods)
+    }
+}
+
+impl PeriodFit<'_> {
+    /// The rating after the periods rated so far of `periods`, with these `histories` (the
+    /// fit's own, or a copy).
+    fn rated(&self, mut histories: Vec<Vec<HistoryPoint>>, periods: usize) -> Result<Rating, RateError> {
         let stop = self.steps.stop.unwrap_or(StopReason::Cancelled);
         let done = self.steps.len();
-        let end = if done == 0 { 0 } else { self.times[done - 1] };
+        let end = if done == 0 { 0 } else { self.end };
         let mut warnings = Vec::new();
         if stop == StopReason::Cancelled {
-            warnings.push(format!("stopped after {done} of {} rating periods", self.periods.len()));
+            warnings.push(format!("stopped after {done} of {periods} rating periods"));
         }
         warnings.extend(self.notes.iter().map(PeriodNote::to_string));
         let variant = MethodVariant::Periods { basis: self.basis };
         let mut r = rating(self.data, &self.method, variant, &self.rule.standings(end), stop, done, warnings)?;
-        let mut histories = self.histories();
         for p in &mut r.players {
             p.history = p.rating.map(|_| std::mem::take(&mut histories[p.index]));
         }
@@ -130,21 +164,56 @@ impl Fit for PeriodFit<'_> {
     }
 }
 
-impl PeriodFit<'_> {
-    /// Each player's history points, in the order rated, each list its own size.
-    fn histories(&self) -> Vec<Vec<HistoryPoint>> {
-        let mut counts = vec![0usize; self.last.len()];
-        for p in &self.points {
-            counts[p.player as usize] += 1;
+/// How many points wait to be added to their histories at most.
+const PENDING: usize = 1024;
+
+/// How many points ahead [`add`] asks for a history's end (half as far) and, before that, for
+/// the history itself.
+const AHEAD: usize = 16;
+
+/// Each of `points` added to its player's history.
+fn add(histories: &mut [Vec<HistoryPoint>], points: &[(u32, HistoryPoint)]) {
+    for (k, &(player, point)) in points.iter().enumerate() {
+        if let Some(&(later, _)) = points.get(k + AHEAD) {
+            prefetch(&histories[later as usize] as *const Vec<HistoryPoint>);
         }
-        let mut histories: Vec<Vec<HistoryPoint>> = counts.into_iter().map(Vec::with_capacity).collect();
-        for p in &self.points {
-            let time = self.periods.get(p.period as usize).map(|(&t, _)| self.basis.day_or_number(t));
-            let deviation = Some(p.deviation).filter(|d| !d.is_nan());
-            histories[p.player as usize].push(HistoryPoint { game: p.game as usize, rating: p.rating, time, deviation });
+        if let Some(&(later, _)) = points.get(k + AHEAD / 2) {
+            let history = &histories[later as usize];
+            prefetch(history.as_ptr().wrapping_add(history.len()));
         }
-        histories
+        histories[player as usize].push(point);
     }
+}
+
+/// Asks the processor for what a later point will touch: the players are in no order the
+/// hardware could guess, and waiting for each history and its end in turn was most of
+/// adding them.
+#[inline(always)]
+fn prefetch<T>(at: *const T) {
+    // SAFETY: prefetching is a hint: it reads nothing, whatever the address.
+    #[cfg(target_arch = "x86_64")]
+    unsafe {
+        std::arch::x86_64::_mm_prefetch(at as *const i8, std::arch::x86_64::_MM_HINT_T0)
+    };
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = at;
+}
+
+/// How many periods each of `players` plays in: the length of their history.
+fn appearances(periods: &Periods, players: usize) -> Vec<u32> {
+    let (mut counts, mut last) = (vec![0u32; players], vec![0u32; players]);
+    for (k, (_, games)) in periods.iter().enumerate() {
+        // Periods counted from 1 (0: none yet); fewer than 2³² (see `Periods`).
+        let period = k as u32 + 1;
+        for g in games {
+            for i in [g.first, g.second] {
+                if std::mem::replace(&mut last[i], period) != period {
+                    counts[i] += 1;
+                }
+            }
+        }
+    }
+    counts
 }
 
 /// The [`Rating`] of period standings: best first, equal ratings sharing a rank.

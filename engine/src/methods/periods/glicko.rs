@@ -113,8 +113,8 @@ impl PeriodRule for Glicko {
         let mut largest = 0.0f64;
         for k in 0..self.s.scratch.present.len() {
             let i = self.s.scratch.present[k];
-            let rd2 = 1.0 / (1.0 / self.s.rd2[i] + Q * Q * self.s.scratch.info[i]);
-            largest = largest.max(self.s.set(i, time, rd2, Q * rd2 * self.s.scratch.surprise[i]));
+            let rd2 = 1.0 / (1.0 / self.s.rd2[i] + Q * Q * self.s.scratch.sums[i].info);
+            largest = largest.max(self.s.set(i, time, rd2, Q * rd2 * self.s.scratch.sums[i].surprise));
         }
         largest
     }
@@ -162,10 +162,10 @@ mod tests {
         let mut s = Scratch::new(4);
         s.start(&games);
         s.sum(&games, &|i| r[i], &|i| rd2[i], 0.0);
-        let d2 = 1.0 / (Q * Q * s.info[0]);
+        let d2 = 1.0 / (Q * Q * s.sums[0].info);
         assert!((d2 - 53670.85).abs() < 60.0, "d² = {d2}");
         let new2 = 1.0 / (1.0 / rd2[0] + 1.0 / d2);
-        let new_r = r[0] + Q * new2 * s.surprise[0];
+        let new_r = r[0] + Q * new2 * s.sums[0].surprise;
         assert!((new_r - 1464.0).abs() < 0.5 && (new2.sqrt() - 151.4).abs() < 0.05, "r' = {new_r}, RD' = {}", new2.sqrt());
     }
 

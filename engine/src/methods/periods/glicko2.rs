@@ -137,7 +137,7 @@ impl PeriodRule for Glicko2 {
         let largest = rate_period(period, &mut self.st, &mut self.scratch, &self.p, max2);
         for &i in &self.scratch.present {
             self.last[i] = Some(time);
-            self.games[i] += self.scratch.games[i];
+            self.games[i] += self.scratch.sums[i].games;
         }
         largest
     }
@@ -190,7 +190,7 @@ fn rate_period(period: &[PeriodGame], st: &mut [State], scratch: &mut Scratch, p
     }
     let mut largest = 0.0f64;
     for &i in &scratch.present {
-        let (info, surprise) = (scratch.info[i], scratch.surprise[i]);
+        let (info, surprise) = (scratch.sums[i].info, scratch.sums[i].surprise);
         let v = 1.0 / info;
         let delta = v * surprise;
         let sigma = match p.convention {

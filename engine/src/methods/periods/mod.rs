@@ -149,6 +149,14 @@ impl Periods {
         Periods { players: self.players, times: self.times[..k].to_vec(), ends: self.ends[..k].to_vec(), games: self.games[..end].to_vec() }
     }
 
+    /// Period `k`'s time as `convention` counts it ([`Periods::times`]).
+    pub(crate) fn time(&self, k: usize, convention: Convention) -> i64 {
+        match convention {
+            Convention::Glickman => self.times[k],
+            Convention::PlayerRatings => k as i64,
+        }
+    }
+
     /// Each period's time as the convention counts it: its number (Glickman), or its place
     /// among the periods with games (PlayerRatings).
     pub(crate) fn times(&self, convention: Convention) -> Vec<i64> {
@@ -638,7 +646,7 @@ impl RdState {
         self.rd2[i] = rd2;
         self.r[i] += step;
         self.last[i] = Some(time);
-        self.games[i] += self.scratch.games[i];
+        self.games[i] += self.scratch.sums[i].games;
         step.abs()
     }
 
@@ -660,41 +668,42 @@ impl RdState {
     }
 }
 
-/// One period's players and, for each, the sums of a Glicko-type update: Σ g²E(1−E)
-/// (`info`), Σ g(s + bonus − E) (`surprise`), Σ (r_opponent − r) (`neighbours`, Stephenson's)
-/// and the games. Kept by a rule for its whole run and cleared player by player, so that a
-/// period costs its own games, not the number of players (thousands of periods of a few
-/// games each are a season of leagues, or a file without rounds or dates).
+/// One period's players and, for each, the sums of a Glicko-type update ([`Sums`]). Kept by
+/// a rule for its whole run and cleared player by player, so that a period costs its own
+/// games, not the number of players (thousands of periods of a few games each are a season
+/// of leagues, or a file without rounds or dates).
 pub(crate) struct Scratch {
     pub present: Vec<usize>,
-    pub info: Vec<f64>,
-    pub surprise: Vec<f64>,
-    pub neighbours: Vec<f64>,
-    pub games: Vec<u32>,
-    seen: Vec<bool>,
+    /// Each player's sums, together: a period's player is one place in memory, not five (on a
+    /// million games each a period of its own, the players are all over memory).
+    pub sums: Vec<Sums>,
+}
+
+/// A player's sums in a period: Σ g²E(1−E) (`info`), Σ g(s + bonus − E) (`surprise`),
+/// Σ (r_opponent − r) (`neighbours`, Stephenson's) and the games; whether they are listed.
+#[derive(Clone, Copy, Default)]
+pub(crate) struct Sums {
+    pub info: f64,
+    pub surprise: f64,
+    pub neighbours: f64,
+    pub games: u32,
+    seen: bool,
 }
 
 impl Scratch {
     pub fn new(players: usize) -> Scratch {
-        Scratch {
-            present: Vec::new(),
-            info: vec![0.0; players],
-            surprise: vec![0.0; players],
-            neighbours: vec![0.0; players],
-            games: vec![0; players],
-            seen: vec![false; players],
-        }
+        Scratch { present: Vec::new(), sums: vec![Sums::default(); players] }
     }
 
     /// The last period's entries cleared; this period's players listed, each once.
     pub fn start(&mut self, games: &[PeriodGame]) {
         for &i in &self.present {
-            (self.info[i], self.surprise[i], self.neighbours[i], self.games[i], self.seen[i]) = (0.0, 0.0, 0.0, 0, false);
+            self.sums[i] = Sums::default();
         }
         self.present.clear();
         for g in games {
             for i in [g.first, g.second] {
-                if !std::mem::replace(&mut self.seen[i], true) {
+                if !std::mem::replace(&mut self.sums[i].seen, true) {
                     self.present.push(i);
                 }
             }
@@ -708,10 +717,11 @@ impl Scratch {
             for (i, j, score) in [(game.first, game.second, game.score), (game.second, game.first, 1.0 - game.score)] {
                 let gj = g(rd2(j));
                 let e = expected(r(i), r(j), gj);
-                self.info[i] += gj * gj * e * (1.0 - e);
-                self.surprise[i] += gj * (score + bonus - e);
-                self.games[i] += 1;
-                self.neighbours[i] += r(j) - r(i);
+                let sums = &mut self.sums[i];
+                sums.info += gj * gj * e * (1.0 - e);
+                sums.surprise += gj * (score + bonus - e);
+                sums.games += 1;
+                sums.neighbours += r(j) - r(i);
             }
         }
     }

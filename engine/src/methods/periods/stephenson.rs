@@ -116,10 +116,10 @@ impl PeriodRule for Stephenson {
         let mut largest = 0.0f64;
         for k in 0..self.s.scratch.present.len() {
             let i = self.s.scratch.present[k];
-            let sc = &self.s.scratch;
-            let games = sc.games[i] as f64;
-            let rd2 = 1.0 / (1.0 / (self.s.rd2[i] + games * h2) + Q * Q * sc.info[i]);
-            let step = Q * rd2 * sc.surprise[i] + p.lambda / 100.0 * sc.neighbours[i] / games;
+            let sc = &self.s.scratch.sums[i];
+            let games = sc.games as f64;
+            let rd2 = 1.0 / (1.0 / (self.s.rd2[i] + games * h2) + Q * Q * sc.info);
+            let step = Q * rd2 * sc.surprise + p.lambda / 100.0 * sc.neighbours / games;
             largest = largest.max(self.s.set(i, time, rd2, step));
         }
         largest
