@@ -3,7 +3,10 @@
 //! fit (the app's worker between slices, the command line on stderr), an estimate of the
 //! whole before it starts ([`estimate_seconds`]; natively at [`NATIVE_SECONDS_PER_GAME_PASS`]),
 //! and, when a caller stops it early (the command line's `--max-seconds`), the methods it left
-//! unfinished ([`EvaluationRun::unfinished`]).
+//! unfinished ([`EvaluationRun::unfinished`]). Each block's fit of a method starts from the
+//! block before's where the method can use it (WHR's warm refit: [`Fit::warm_after`]).
+//!
+//! [`Fit::warm_after`]: crate::methods::fit::Fit::warm_after
 
 use super::baseline::{baselines, BaselineScores};
 use super::cause::games_per_player;
