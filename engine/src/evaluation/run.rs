@@ -3,7 +3,10 @@
 //! fit (the app's worker between slices, the command line on stderr), an estimate of the
 //! whole before it starts ([`estimate_seconds`]; natively at [`NATIVE_SECONDS_PER_GAME_PASS`]),
 //! and, when a caller stops it early (the command line's `--max-seconds`), the methods it left
-//! unfinished ([`EvaluationRun::unfinished`]).
+//! unfinished ([`EvaluationRun::unfinished`]). Each block's fit of a method starts from the
+//! block before's where the method can use it (WHR's warm refit: [`Fit::warm_after`]).
+//!
+//! [`Fit::warm_after`]: crate::methods::fit::Fit::warm_after
 
 use super::baseline::{baselines, BaselineScores};
 use super::cause::games_per_player;
@@ -12,6 +15,7 @@ use super::rankings::Ranked;
 use super::scored::{event_predictions, note, predictions_in_sample, Difference, Evaluation, FitError, MethodScores};
 use super::split::{events_only, splits, Splits, MAX_ROLLING};
 use crate::compare::export::labels;
+use crate::methods::fit::Timed;
 use crate::methods::{Method, Options};
 use crate::model::Dataset;
 
@@ -28,6 +32,9 @@ struct Current {
     unseen: usize,
     in_sample: Option<f64>,
     failed: Option<FitError>,
+    /// The last block's fit by player and time, for the next block's to start from
+    /// ([`crate::methods::fit::Fit::warm_after`]).
+    earlier: Option<Timed>,
 }
 
 /// A method an evaluation stopped early did not score: how many of its blocks were fit (0: not
@@ -66,6 +73,8 @@ pub struct EvaluationRun<'a> {
     scored: Vec<MethodScores>,
     /// Each scored method's per-game log-losses (for the paired differences).
     losses: Vec<Vec<f64>>,
+    /// The methods' steps taken by the fits so far ([`EvaluationRun::steps`]).
+    steps: usize,
 }
 
 impl<'a> EvaluationRun<'a> {
@@ -85,6 +94,7 @@ impl<'a> EvaluationRun<'a> {
             current: Current::new(events),
             scored: Vec::new(),
             losses: Vec::new(),
+            steps: 0,
         }
     }
 
@@ -96,6 +106,13 @@ impl<'a> EvaluationRun<'a> {
     /// Fits done and in all: (done, total).
     pub fn progress(&self) -> (usize, usize) {
         (self.done, self.methods.len() * self.per_method())
+    }
+
+    /// The steps the fits have taken so far, every method's counted as it counts them (WHR's
+    /// Newton steps, Brent's iterations, Elo's dates): fewer where a block's fit starts from
+    /// the last block's.
+    pub fn steps(&self) -> usize {
+        self.steps
     }
 
     /// The fit next: "brent, block 3 of 20" (or "elo" without rolling blocks); `None` when done.
@@ -148,20 +165,29 @@ impl<'a> EvaluationRun<'a> {
         let (train, test) = self.folds.fold(k);
         let (data, options) = (self.data, &self.options);
         let c = &mut self.current;
+        // Each block's fit starts from the last block's (its games are those and the last
+        // block's): WHR's warm refit.
+        let earlier = c.earlier.take();
         let outcome = match &mut c.predicted {
-            Predicted::Games(all) => predictions_in_sample(data, method, options, &train, &test, k == 0).map(|(p, u, i)| {
-                all.extend(p);
-                (u, i)
-            }),
-            Predicted::Events(all) => event_predictions(data, method, options, &train, &test, k == 0).map(|(p, u, i)| {
-                all.extend(p);
-                (u, i)
-            }),
+            Predicted::Games(all) => {
+                predictions_in_sample(data, method, options, &train, &test, k == 0, earlier.as_ref()).map(|(p, u, i, carried)| {
+                    all.extend(p);
+                    (u, i, carried)
+                })
+            }
+            Predicted::Events(all) => {
+                event_predictions(data, method, options, &train, &test, k == 0, earlier.as_ref()).map(|(p, u, i, carried)| {
+                    all.extend(p);
+                    (u, i, carried)
+                })
+            }
         };
         match outcome {
-            Ok((unseen, in_sample)) => {
+            Ok((unseen, in_sample, carried)) => {
                 c.unseen += unseen;
                 c.in_sample = c.in_sample.or(in_sample);
+                c.earlier = carried.timed;
+                self.steps += carried.steps;
             }
             Err(e) => c.failed = Some(e),
         }
@@ -221,7 +247,7 @@ impl<'a> EvaluationRun<'a> {
 impl Current {
     fn new(events: bool) -> Current {
         let predicted = if events { Predicted::Events(Vec::new()) } else { Predicted::Games(Vec::new()) };
-        Current { predicted, unseen: 0, in_sample: None, failed: None }
+        Current { predicted, unseen: 0, in_sample: None, failed: None, earlier: None }
     }
 }
 

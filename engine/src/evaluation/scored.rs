@@ -8,7 +8,9 @@ use super::metrics::{self, Scores};
 use super::predict::Predictor;
 use super::rankings::Ranked;
 use crate::error::RateError;
-use crate::methods::{rate, Method, MethodKind, Options};
+use crate::methods::fit::Timed;
+use crate::methods::rating::Rating;
+use crate::methods::{start, Method, MethodKind, Options};
 use crate::model::Dataset;
 use serde::{Deserialize, Serialize};
 
@@ -243,12 +245,13 @@ pub(super) fn event_predictions(
     train: &[usize],
     test: &[usize],
     in_sample: bool,
-) -> Result<(Vec<Ranked>, usize, Option<f64>), FitError> {
+    earlier: Option<&Timed>,
+) -> Result<(Vec<Ranked>, usize, Option<f64>, Carried), FitError> {
     if !method.kind().rates_events() {
         return Err(FitError::NoEventPredictions);
     }
     let fitted = event_subset(data, train);
-    let rating = rate(&fitted, method, options)?;
+    let (rating, carried) = fit_after(&fitted, method, options, earlier)?;
     let predictor = Predictor::new(method, &rating, &fitted);
     let shares = |events: &mut dyn Iterator<Item = &crate::model::Event>| -> Result<(Vec<Ranked>, usize), FitError> {
         let mut unseen = 0;
@@ -265,7 +268,7 @@ pub(super) fn event_predictions(
         true => metrics::score_events(&shares(&mut fitted.events.iter())?.0).map(|s| s.log_loss),
         false => None,
     };
-    Ok((out, unseen, own))
+    Ok((out, unseen, own, carried))
 }
 
 /// `data` with only the games `keep` (in input order); players and ids unchanged.
@@ -285,10 +288,11 @@ pub fn predictions(
     train: &[usize],
     test: &[usize],
 ) -> Result<(Vec<(f64, f64)>, usize), FitError> {
-    predictions_in_sample(data, method, options, train, test, false).map(|(p, u, _)| (p, u))
+    predictions_in_sample(data, method, options, train, test, false, None).map(|(p, u, _, _)| (p, u))
 }
 
-/// [`predictions`], and (when `in_sample`) the fit's log-loss on the games it was fit on.
+/// [`predictions`], and (when `in_sample`) the fit's log-loss on the games it was fit on;
+/// the fit warm from `earlier` ([`fit_after`]), and what it leaves for the next block's.
 pub(super) fn predictions_in_sample(
     data: &Dataset,
     method: &Method,
@@ -296,9 +300,10 @@ pub(super) fn predictions_in_sample(
     train: &[usize],
     test: &[usize],
     in_sample: bool,
-) -> Result<(Vec<(f64, f64)>, usize, Option<f64>), FitError> {
+    earlier: Option<&Timed>,
+) -> Result<(Vec<(f64, f64)>, usize, Option<f64>, Carried), FitError> {
     let fitted = subset(data, train);
-    let rating = rate(&fitted, method, options)?;
+    let (rating, carried) = fit_after(&fitted, method, options, earlier)?;
     let predictor = Predictor::new(method, &rating, &fitted);
     let mut unseen = 0;
     let pairs = test
@@ -311,5 +316,48 @@ pub(super) fn predictions_in_sample(
         })
         .collect();
     let own = in_sample.then(|| fitted.games.iter().map(|g| (predictor.predict(g).0, g.score)).collect::<Vec<_>>());
-    Ok((pairs, unseen, own.and_then(|p| metrics::score(&p)).map(|s| s.log_loss)))
+    Ok((pairs, unseen, own.and_then(|p| metrics::score(&p)).map(|s| s.log_loss), carried))
+}
+
+/// What a block's fit leaves for the next block's (a rolling evaluation's fits, each on a
+/// longer history of the same players): its iterate by player and time, for a method that can
+/// start from one ([`Fit::timed_iterate`]), and the steps it took.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Carried {
+    pub timed: Option<Timed>,
+    pub steps: usize,
+}
+
+/// `method` fit on `fitted` through the one fit interface, as [`rate`](crate::methods::rate)
+/// fits it, but started from `earlier` (the fit of the block before, on a part of these games)
+/// where the method can use it ([`Fit::warm_after`]: WHR; the same answer to its tolerance):
+/// the ratings, and what the fit leaves for the next block's. A warm fit that fails (a rating
+/// that ran away) is fit again from the method's own start, so a warm start never costs an
+/// answer the cold fit gives.
+fn fit_after(fitted: &Dataset, method: &Method, options: &Options, earlier: Option<&Timed>) -> Result<(Rating, Carried), RateError> {
+    let (rating, carried) = fit_from(fitted, method, options, earlier)?;
+    match rating {
+        Err(_) if earlier.is_some() => {
+            let (rating, cold) = fit_from(fitted, method, options, None)?;
+            Ok((rating?, Carried { steps: carried.steps + cold.steps, ..cold }))
+        }
+        rating => Ok((rating?, carried)),
+    }
+}
+
+/// One fit of [`fit_after`]: started (the data's error, if any), warm from `earlier` when
+/// given, stepped to its end, finished (the method's error, if any).
+fn fit_from(
+    fitted: &Dataset,
+    method: &Method,
+    options: &Options,
+    earlier: Option<&Timed>,
+) -> Result<(Result<Rating, RateError>, Carried), RateError> {
+    let mut fit = start(fitted, method, options)?;
+    if let Some(earlier) = earlier {
+        fit.warm_after(earlier);
+    }
+    while fit.step().is_some() {}
+    let carried = Carried { timed: fit.timed_iterate(), steps: fit.steps().len() };
+    Ok((fit.finish(), carried))
 }

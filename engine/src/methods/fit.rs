@@ -359,6 +359,61 @@ pub trait Fit: Stepper {
     fn warm(&mut self, _iterate: &[f64]) -> bool {
         false
     }
+
+    /// The current iterate by player and time ([`Timed`]), for a fit of the same players'
+    /// history with games added after to start from ([`Fit::warm_after`]); `None` for a method
+    /// that has no use for one.
+    fn timed_iterate(&self) -> Option<Timed> {
+        None
+    }
+
+    /// Starts from `earlier`, the [`Fit::timed_iterate`] of a fit of an earlier part of this
+    /// history (the same players; this fit's games those and more, the added ones later: a
+    /// rolling evaluation's next block), instead of the method's own start: a value at a time
+    /// `earlier` holds for the player starts there, every other starts as the method starts
+    /// it. The same answer (to the tolerance) in fewer steps. Only before the first step;
+    /// returns whether it was taken.
+    fn warm_after(&mut self, _earlier: &Timed) -> bool {
+        false
+    }
+}
+
+/// A fit's iterate as each player's values at times, in the method's own units (WHR: each day's
+/// rating in natural-log units): what a fit of the same players' longer history can start
+/// from ([`Fit::warm_after`]), matched by player and time, since the longer history's own
+/// iterate is laid out otherwise (more days, players in another order).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Timed {
+    /// Player `i`'s (time, value) pairs are `values[start[i]..start[i + 1]]`, in time order.
+    start: Vec<usize>,
+    values: Vec<(i64, f64)>,
+}
+
+impl Default for Timed {
+    fn default() -> Timed {
+        Timed { start: vec![0], values: Vec::new() }
+    }
+}
+
+impl Timed {
+    /// Adds the next player's (time, value) pairs, in time order.
+    pub fn push_player(&mut self, values: impl IntoIterator<Item = (i64, f64)>) {
+        self.values.extend(values);
+        self.start.push(self.values.len());
+    }
+
+    /// The players held.
+    pub fn players(&self) -> usize {
+        self.start.len() - 1
+    }
+
+    /// Player `i`'s (time, value) pairs, in time order (none for a player beyond those held).
+    pub fn player(&self, i: usize) -> &[(i64, f64)] {
+        match (self.start.get(i), self.start.get(i + 1)) {
+            (Some(&a), Some(&b)) => &self.values[a..b],
+            _ => &[],
+        }
+    }
 }
 
 /// The warning for a fit that stopped before its tolerance was met, or `None`.

@@ -23,7 +23,7 @@ use super::fit::rating;
 use super::{PeriodBasis, PeriodNote, Standing};
 use super::{PeriodGame, Periods};
 use crate::error::{check, RateError};
-use crate::methods::fit::{stop_warning, Advance, Fit, Measures, Quantity, Stepper, Steps, Stopping, Taken};
+use crate::methods::fit::{stop_warning, Advance, Fit, Measures, Quantity, Stepper, Steps, Stopping, Taken, Timed};
 use crate::methods::predictive::Model;
 use crate::methods::rating::Rating;
 use crate::methods::rating::{HistoryPoint, MethodVariant, StopReason};
@@ -101,6 +101,9 @@ pub struct Whr {
     relax: Relax,
     /// The whole-history Newton solver ([`Whr::newton`]), once it has stepped.
     solver: Option<Box<Newton>>,
+    /// Whether the ratings start from an earlier fit's ([`Whr::warm_after`]): the Newton
+    /// steps are then limited to [`Whr::WARM_STEP`].
+    warm: bool,
 }
 
 /// Successive over-relaxation of the sweeps near the optimum. The sweep is block Gauss–Seidel,
@@ -240,6 +243,10 @@ fn index(n: usize, what: &str) -> Result<u32, RateError> {
 }
 
 impl Whr {
+    /// The most a Newton step from a warm start moves a day's rating (natural-log units,
+    /// about 700 Elo; [`Newton::limit`]).
+    const WARM_STEP: f64 = 4.0;
+
     /// The players' days from the periods (a period is a day; periods of one time share a
     /// day), every rating 0: the days counted, then each day's games counted, then placed in
     /// the order of the periods.
@@ -297,6 +304,7 @@ impl Whr {
             w2: p.w2 * PER_ELO * PER_ELO,
             relax: Relax::default(),
             solver: None,
+            warm: false,
         })
     }
 
@@ -349,6 +357,46 @@ impl Whr {
         }
     }
 
+    /// Each player's (time, rating) on each day, players in their dataset order, ratings in
+    /// natural-log units: what a fit of the same players' longer history starts from
+    /// ([`Whr::warm_after`]).
+    pub fn timed(&self) -> Timed {
+        let mut timed = Timed::default();
+        for &q in &self.place {
+            timed.push_player((self.start[q]..self.start[q + 1]).map(|d| (self.time[d], self.r[d])));
+        }
+        timed
+    }
+
+    /// Starts each player's day at the rating `earlier` ([`Whr::timed`] of an earlier part of
+    /// this history) holds for that player at that time; the other days (the player's days
+    /// after it, a player new to it) keep the start [`Whr::new`] and [`Whr::listed`] gave
+    /// them. Any start leads to the same optimum (the log-posterior is strictly concave, and
+    /// each Newton step raises it): this one only takes fewer steps there. Whether any day
+    /// took a rating.
+    pub fn warm_after(&mut self, earlier: &Timed) -> bool {
+        let mut taken = false;
+        for (i, &q) in self.place.iter().enumerate() {
+            let old = earlier.player(i);
+            // Both in time order: one pass over the two.
+            let mut k = 0;
+            for d in self.start[q]..self.start[q + 1] {
+                while k < old.len() && old[k].0 < self.time[d] {
+                    k += 1;
+                }
+                if let Some(&(_, r)) = old.get(k).filter(|(t, r)| *t == self.time[d] && r.is_finite()) {
+                    (self.r[d], self.gamma[d]) = (r, r.exp());
+                    taken = true;
+                }
+            }
+        }
+        if let Some(s) = &mut self.solver {
+            s.moved();
+        }
+        self.warm = taken;
+        taken
+    }
+
     /// Newton steps on the whole history ([`Whr::newton`]) until no rating moves by more than
     /// the tolerance (or the most steps), then the uncertainties; the number of steps.
     pub fn fit(&mut self, p: &WhrParams) -> Result<usize, RateError> {
@@ -381,7 +429,14 @@ impl Whr {
     /// of a day's rating, the gradient before the step and the inner iterations.
     pub fn newton(&mut self) -> Result<Stepped, RateError> {
         let h = History { start: &self.start, played: &self.played, opponent: &self.opponent, score: &self.score, first: &self.first };
-        let solver = self.solver.get_or_insert_with(|| Box::new(Newton::new(&h, &self.time, self.w2)));
+        let warm = self.warm;
+        let solver = self.solver.get_or_insert_with(|| {
+            let mut solver = Box::new(Newton::new(&h, &self.time, self.w2));
+            if warm {
+                solver.limit(Whr::WARM_STEP);
+            }
+            solver
+        });
         let stepped = solver.step(&h, &mut self.r, &mut self.gamma);
         if let Some(d) = (0..self.r.len()).find(|&d| !self.r[d].is_finite() || self.r[d].abs() > 650.0) {
             let i = self.start.partition_point(|&s| s <= d) - 1;
@@ -666,6 +721,14 @@ impl Fit for WhrFit<'_> {
 
     fn display(&self) -> Vec<Option<f64>> {
         (0..self.data.players.len()).map(|i| self.whr.history(i).last().map(|d| self.params.anchor + d.elo)).collect()
+    }
+
+    fn timed_iterate(&self) -> Option<Timed> {
+        Some(self.whr.timed())
+    }
+
+    fn warm_after(&mut self, earlier: &Timed) -> bool {
+        self.steps.is_empty() && self.whr.warm_after(earlier)
     }
 
     fn finish(&self) -> Result<Rating, RateError> {
