@@ -115,7 +115,9 @@ fn max_seconds_stops_a_long_evaluation_with_what_was_done() {
     let file = sparse_league("stop");
     let f = file.to_str().unwrap();
     // Elo's 100 blocks take about a second in a debug build on a loaded machine; WHR's 100
-    // (Newton sweeps to 1e-10) take minutes.
+    // (Newton steps to 1e-10, each block refitted warm from the last) take several times the
+    // limit: 57 were done at 3 s in a debug build on a quiet machine, and the later blocks,
+    // on longer histories, cost more.
     let args = ["evaluate", f, "--methods", "elo,whr", "--rolling", "100", "--format", "json"];
     let start = std::time::Instant::now();
     let o = Command::new(env!("CARGO_BIN_EXE_ratings-lab")).args(args).args(["--max-seconds", "3"]).output().unwrap();
@@ -133,7 +135,7 @@ fn max_seconds_stops_a_long_evaluation_with_what_was_done() {
     let unfinished = v["unfinished"].as_array().unwrap();
     assert_eq!(unfinished.len(), 1, "{v}");
     let (whr, done) = (&unfinished[0], unfinished[0]["blocks_done"].as_u64().unwrap());
-    assert!(whr["method"] == "whr" && whr["blocks"] == 100 && done < 50, "stopped well before the end: {whr}");
+    assert!(whr["method"] == "whr" && whr["blocks"] == 100 && done < 100, "stopped before the end: {whr}");
     // The JSON gives the seconds to a tenth, rounded: up to 0.05 s past the time taken here.
     assert!(v["stopped_after_seconds"].as_f64().is_some_and(|s| s >= 3.0 && s <= took + 0.05), "{v}");
     // Elo finished: scored as in a run of its own; WHR is not among the methods scored.
