@@ -359,5 +359,5 @@ fn fit_from(
     }
     while fit.step().is_some() {}
     let carried = Carried { timed: fit.timed_iterate(), steps: fit.steps().len() };
-    Ok((fit.finish(), carried))
+    Ok((fit.into_rating(), carried))
 }

@@ -25,9 +25,11 @@
 //!
 //! **O(n³).** Each vertex becomes S once a stage and is then scanned once (O(n) over its
 //! row of the adjacency matrix). The least slack is kept per non-S vertex (`best_s`, to any
-//! S vertex) and per pair of top-level S blossoms (`between`, a 2n × 2n matrix of edge
-//! indices) with each S blossom's least (`best_of`); shrinking a blossom merges its S
-//! children's rows (O(n) a child). The least slacks' values are kept too and moved with the
+//! S vertex), per S blossom (`best_of`, its least edge to another), and per pair of a
+//! non-trivial top-level S blossom and another (`between`, an n × 2n matrix of edge indices:
+//! a vertex keeps no row, its edges are its row of the adjacency, so scanning an edge
+//! between two S vertices, the common case, writes no table entry); shrinking a blossom merges
+//! its S children's rows (O(n) a child). The least slacks' values are kept too and moved with the
 //! duals, so finding the next event compares without recomputing (a wide slack is two wide
 //! operations). An event costs O(n), a stage O(n²), n/2 stages O(n³).
 //!
@@ -52,8 +54,8 @@ use crate::error::MatchingError;
 const NONE: usize = usize::MAX;
 /// No edge in the adjacency and least-slack tables.
 const NO_EDGE: u32 = u32::MAX;
-/// The most vertices taken: the adjacency (n²) and S–S (4n²) tables of `u32` are then
-/// 3.9 GB (the Dutch system refuses a round by its whole memory first, in words).
+/// The most vertices taken: the adjacency (n²) and S–S (2n²) tables of `u32` are then
+/// 2.4 GB (the Dutch system refuses a round by its whole memory first, in words).
 pub const MAX_VERTICES: usize = 14_000;
 
 /// What the matching maximises.
@@ -411,6 +413,9 @@ struct Solver<W> {
     label: Vec<Label>,
     tree_edge: Vec<(usize, usize)>,
     best_s: Vec<u32>,
+    /// `n × 2n`: row `b − n` for blossom id `b` (a non-trivial blossom): its least-slack edge
+    /// to each other top-level S blossom, written while both are S. Never cleared: an entry
+    /// is read only if its edge still joins the two ([`Solver::joins`]).
     between: Vec<u32>,
     best_of: Vec<u32>,
     /// The slacks of `best_s` and `best_of`, moved with the duals (a wide slack costs two
@@ -509,7 +514,7 @@ impl<W: Weight> Solver<W> {
             label: vec![Label::None; ids],
             tree_edge: vec![(NONE, NONE); ids],
             best_s: vec![NO_EDGE; n],
-            between: vec![NO_EDGE; ids * ids],
+            between: vec![NO_EDGE; n * ids],
             best_of: vec![NO_EDGE; ids],
             best_s_slack: vec![W::ZERO; n],
             best_of_slack: vec![W::ZERO; ids],
@@ -647,11 +652,6 @@ impl<W: Weight> Solver<W> {
         self.label[b] = Label::S;
         self.tree_edge[b] = edge;
         self.best_of[b] = NO_EDGE;
-        // An entry of `between` is written only between two S blossoms, which stay S to the
-        // stage's end: clearing b's row and column when it becomes S (and a new blossom's
-        // in `merge_rows`) leaves no entry of an earlier stage to be read, at O(n) a blossom
-        // labelled instead of O(n²) a stage (a stage that labels few is then cheap).
-        self.clear_between(b);
         let mut vs = std::mem::take(&mut self.queue);
         self.leaves(b, &mut vs);
         self.queue = vs;
@@ -673,22 +673,29 @@ impl<W: Weight> Solver<W> {
             // The weight read from v's row (not through the edge's index): a scan is the
             // solver's inner loop, and the row is contiguous.
             let slack = self.dual[v].add(self.dual[x]).sub(self.double[v * n + x]);
-            if self.label[bx] == Label::S {
+            if self.label[bx] != Label::S {
+                if self.best_s[x] == NO_EDGE || slack < self.best_s_slack[x] {
+                    self.best_s[x] = e;
+                    self.best_s_slack[x] = slack;
+                }
+            } else {
                 self.offer_between(bv, bx, e, slack);
-            } else if self.best_s[x] == NO_EDGE || slack < self.best_s_slack[x] {
-                self.best_s[x] = e;
-                self.best_s_slack[x] = slack;
             }
         }
     }
 
-    /// Offers edge `e` (of slack `slack`) between the S blossoms `a` and `b` to their tables.
+    /// Offers edge `e` (of slack `slack`) between the S blossoms `a` and `b` to their tables:
+    /// the rows of those that are blossoms, and both least edges.
     fn offer_between(&mut self, a: usize, b: usize, e: u32, slack: W) {
-        let ids = 2 * self.n;
-        let old = self.between[a * ids + b];
-        if old == NO_EDGE || slack < self.slack(old) {
-            self.between[a * ids + b] = e;
-            self.between[b * ids + a] = e;
+        let (n, ids) = (self.n, 2 * self.n);
+        for (x, y) in [(a, b), (b, a)] {
+            if x >= n {
+                let at = (x - n) * ids + y;
+                let old = self.between[at];
+                if old == NO_EDGE || !self.joins(old, x, y) || slack < self.slack(old) {
+                    self.between[at] = e;
+                }
+            }
         }
         for c in [a, b] {
             if self.best_of[c] == NO_EDGE || slack < self.best_of_slack[c] {
@@ -696,6 +703,15 @@ impl<W: Weight> Solver<W> {
                 self.best_of_slack[c] = slack;
             }
         }
+    }
+
+    /// Whether edge `e` is in the graph and joins the top-level blossoms `a` and `b` (an entry
+    /// of `between` from an earlier stage, or whose index an edit reused or a restore cut off,
+    /// does not).
+    fn joins(&self, e: u32, a: usize, b: usize) -> bool {
+        let Some(&(u, v)) = self.ends.get(e as usize) else { return false };
+        let (tu, tv) = (self.top[u], self.top[v]);
+        self.adj[u * self.n + v] == e && ((tu == a && tv == b) || (tu == b && tv == a))
     }
 
     /// The least dual change and what it leads to; `None` when nothing can change (no free
@@ -873,31 +889,63 @@ impl<W: Weight> Solver<W> {
         }
     }
 
-    /// The new blossom `id`'s row of least S–S slacks: the least of its S children's rows,
-    /// towards every other top-level S blossom (its T children's vertices are scanned next).
+    /// The new blossom `id`'s row of least S–S slacks and its least edge: from its S
+    /// children, a vertex's edges read from its row of the adjacency, a blossom's from its row
+    /// of `between` (its T children's vertices are scanned next). Its vertices are not yet
+    /// its own (`top`), so its entries are checked by slack alone, after clearing what an
+    /// earlier blossom of the same id left.
     fn merge_rows(&mut self, id: usize, kids: &[usize]) {
-        let ids = 2 * self.n;
-        self.clear_between(id);
+        let (n, ids) = (self.n, 2 * self.n);
         self.best_of[id] = NO_EDGE;
-        for c in 0..ids {
-            if !self.is_top[c] || self.label[c] != Label::S || c == id || kids.contains(&c) {
+        self.between[(id - n) * ids..(id - n + 1) * ids].fill(NO_EDGE);
+        for b in 0..n {
+            self.between[b * ids + id] = NO_EDGE;
+        }
+        self.stamp += 1;
+        kids.iter().for_each(|&k| self.mark[k] = self.stamp);
+        let outside = |s: &Self, c: usize| s.is_top[c] && s.label[c] == Label::S && c != id && s.mark[c] != s.stamp;
+        for &k in kids {
+            if self.label[k] != Label::S {
                 continue;
             }
-            for &k in kids {
-                let e = self.between[k * ids + c];
-                if self.label[k] == Label::S && e != NO_EDGE {
-                    self.offer_between(id, c, e, self.slack(e));
+            if k < n {
+                for x in 0..n {
+                    let (e, c) = (self.adj[k * n + x], self.top[x]);
+                    if e != NO_EDGE && outside(self, c) {
+                        let slack = self.dual[k].add(self.dual[x]).sub(self.double[k * n + x]);
+                        self.offer_merged(id, c, e, slack);
+                    }
+                }
+            } else {
+                for c in 0..ids {
+                    let e = self.between[(k - n) * ids + c];
+                    if e != NO_EDGE && outside(self, c) && self.joins(e, k, c) {
+                        let slack = self.slack(e);
+                        self.offer_merged(id, c, e, slack);
+                    }
                 }
             }
         }
     }
 
-    /// Clears blossom `b`'s row and column of `between`.
-    fn clear_between(&mut self, b: usize) {
-        let ids = 2 * self.n;
-        self.between[b * ids..(b + 1) * ids].fill(NO_EDGE);
-        for c in 0..ids {
-            self.between[c * ids + b] = NO_EDGE;
+    /// [`Solver::offer_between`] for the new blossom `id` and `c`, within [`Solver::merge_rows`]:
+    /// every entry between them was written by this merge.
+    fn offer_merged(&mut self, id: usize, c: usize, e: u32, slack: W) {
+        let (n, ids) = (self.n, 2 * self.n);
+        for (x, y) in [(id, c), (c, id)] {
+            if x >= n {
+                let at = (x - n) * ids + y;
+                let old = self.between[at];
+                if old == NO_EDGE || slack < self.slack(old) {
+                    self.between[at] = e;
+                }
+            }
+        }
+        for b in [id, c] {
+            if self.best_of[b] == NO_EDGE || slack < self.best_of_slack[b] {
+                self.best_of[b] = e;
+                self.best_of_slack[b] = slack;
+            }
         }
     }
 

@@ -1,18 +1,18 @@
 //! Whole-History Rating's solver: Newton's method on the whole history at once, each Newton
-//! system solved by conjugate gradients preconditioned by every player's own tridiagonal
-//! block (the Wiener prior's links and the day's own games, solved by Thomas's algorithm) plus
-//! a coarse correction on groups of players × spans of time, with a line search that makes
-//! every step raise the log-posterior.
+//! system solved by conjugate gradients preconditioned by symmetric block Gauss–Seidel over
+//! the players (each player's own tridiagonal block, the Wiener prior's links and the day's
+//! own games, solved exactly by Thomas's algorithm), with a line search that makes every step
+//! raise the log-posterior.
 //!
 //! Why: the reference's iteration (one player's Newton step at a time, block Gauss–Seidel)
 //! contracts by 0.995 or less a sweep on long, loosely linked histories, because the slowest
 //! directions are not one player's: everyone's ratings drifting together after some time
 //! (only the Wiener links hold that back, weakly when the days lie far apart), and, where
 //! players meet their own level, such drifts varying slowly along the field. Conjugate
-//! gradients contract by about 1 − 2/√κ instead of 1 − 1/κ, and the coarse correction takes
-//! those drifts out of κ: each aggregate (a group of players neighbouring in the game graph's
-//! breadth-first order, on the days in one span of time) moves as one, solved exactly on the
-//! small Galerkin system PᵀAP.
+//! gradients contract by about 1 − 2/√κ instead of 1 − 1/κ. Coarse corrections meant to take
+//! those drifts out of κ (aggregates of players × spans of time; an aggregation multigrid on
+//! the days, K-cycle) were tried and gave too few iterations fewer for their cost
+//! (docs/performance.md, *Whole-History Rating*).
 //!
 //! The arrays are the fit's: every player's days in one run (`start`), each day's games in
 //! another (`played`, `opponent`, `score`), as [`super::Whr`] keeps them.
