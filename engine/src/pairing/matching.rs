@@ -687,12 +687,19 @@ impl<W: Weight> Solver<W> {
     /// Offers edge `e` (of slack `slack`) between the S blossoms `a` and `b` to their tables:
     /// the rows of those that are blossoms, and both least edges.
     fn offer_between(&mut self, a: usize, b: usize, e: u32, slack: W) {
+        self.offer(a, b, e, slack, true);
+    }
+
+    /// [`Solver::offer_between`]; with `check` false (within [`Solver::merge_rows`], whose
+    /// new blossom's entries were all written by the merge) an entry is compared by its slack
+    /// alone, without asking whether its edge still joins the two.
+    fn offer(&mut self, a: usize, b: usize, e: u32, slack: W, check: bool) {
         let (n, ids) = (self.n, 2 * self.n);
         for (x, y) in [(a, b), (b, a)] {
             if x >= n {
                 let at = (x - n) * ids + y;
                 let old = self.between[at];
-                if old == NO_EDGE || !self.joins(old, x, y) || slack < self.slack(old) {
+                if old == NO_EDGE || (check && !self.joins(old, x, y)) || slack < self.slack(old) {
                     self.between[at] = e;
                 }
             }
@@ -913,7 +920,7 @@ impl<W: Weight> Solver<W> {
                     let (e, c) = (self.adj[k * n + x], self.top[x]);
                     if e != NO_EDGE && outside(self, c) {
                         let slack = self.dual[k].add(self.dual[x]).sub(self.double[k * n + x]);
-                        self.offer_merged(id, c, e, slack);
+                        self.offer(id, c, e, slack, false);
                     }
                 }
             } else {
@@ -921,30 +928,9 @@ impl<W: Weight> Solver<W> {
                     let e = self.between[(k - n) * ids + c];
                     if e != NO_EDGE && outside(self, c) && self.joins(e, k, c) {
                         let slack = self.slack(e);
-                        self.offer_merged(id, c, e, slack);
+                        self.offer(id, c, e, slack, false);
                     }
                 }
-            }
-        }
-    }
-
-    /// [`Solver::offer_between`] for the new blossom `id` and `c`, within [`Solver::merge_rows`]:
-    /// every entry between them was written by this merge.
-    fn offer_merged(&mut self, id: usize, c: usize, e: u32, slack: W) {
-        let (n, ids) = (self.n, 2 * self.n);
-        for (x, y) in [(id, c), (c, id)] {
-            if x >= n {
-                let at = (x - n) * ids + y;
-                let old = self.between[at];
-                if old == NO_EDGE || slack < self.slack(old) {
-                    self.between[at] = e;
-                }
-            }
-        }
-        for b in [id, c] {
-            if self.best_of[b] == NO_EDGE || slack < self.best_of_slack[b] {
-                self.best_of[b] = e;
-                self.best_of_slack[b] = slack;
             }
         }
     }
