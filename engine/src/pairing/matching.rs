@@ -673,26 +673,20 @@ impl<W: Weight> Solver<W> {
             // The weight read from v's row (not through the edge's index): a scan is the
             // solver's inner loop, and the row is contiguous.
             let slack = self.dual[v].add(self.dual[x]).sub(self.double[v * n + x]);
-            if self.label[bx] != Label::S {
-                if self.best_s[x] == NO_EDGE || slack < self.best_s_slack[x] {
-                    self.best_s[x] = e;
-                    self.best_s_slack[x] = slack;
-                }
-            } else {
-                self.offer_between(bv, bx, e, slack);
+            if self.label[bx] == Label::S {
+                self.offer(bv, bx, e, slack, true);
+            } else if self.best_s[x] == NO_EDGE || slack < self.best_s_slack[x] {
+                self.best_s[x] = e;
+                self.best_s_slack[x] = slack;
             }
         }
     }
 
     /// Offers edge `e` (of slack `slack`) between the S blossoms `a` and `b` to their tables:
-    /// the rows of those that are blossoms, and both least edges.
-    fn offer_between(&mut self, a: usize, b: usize, e: u32, slack: W) {
-        self.offer(a, b, e, slack, true);
-    }
-
-    /// [`Solver::offer_between`]; with `check` false (within [`Solver::merge_rows`], whose
-    /// new blossom's entries were all written by the merge) an entry is compared by its slack
-    /// alone, without asking whether its edge still joins the two.
+    /// the rows of those that are blossoms, and both least edges. An entry already there is
+    /// kept if its slack is less and, with `check`, its edge still joins the two; within
+    /// [`Solver::merge_rows`] (`check` false) the new blossom's entries were all written by
+    /// the merge.
     fn offer(&mut self, a: usize, b: usize, e: u32, slack: W, check: bool) {
         let (n, ids) = (self.n, 2 * self.n);
         for (x, y) in [(a, b), (b, a)] {
