@@ -1,5 +1,6 @@
 //! The app's state: one bundle of signals, shared by the components.
 
+use crate::core::engine::methods::fit::Partway;
 use crate::core::engine::methods::rating::IterationRecord;
 use crate::core::engine::Measures;
 use crate::core::protocol::{FromWorker, InputSummary, Later, LineMessage, RatingResult, ReadKey, Settings, Shown, StoredFile};
@@ -124,6 +125,8 @@ pub struct State {
     pub warnings: RwSignal<Vec<LineMessage>>,
     pub failure: RwSignal<Option<String>>,
     pub trace: RwSignal<Vec<IterationRecord>>,
+    /// How far the step under way is, when the fit's last slice ended within one.
+    pub partway: RwSignal<Option<Partway>>,
     /// What the running (or last) fit's trace measures.
     pub measures: RwSignal<Option<Measures>>,
     /// Something to say about the settings (saved ones that could not be read).
@@ -181,6 +184,7 @@ impl State {
             warnings: RwSignal::new(Vec::new()),
             failure: RwSignal::new(None),
             trace: RwSignal::new(Vec::new()),
+            partway: RwSignal::new(None),
             measures: RwSignal::new(None),
             notice: RwSignal::new(None),
             stored_file: RwSignal::new(None),
@@ -294,9 +298,13 @@ impl State {
                 // A new fit: its trace starts empty (the summary before it may not have been
                 // posted again: the same input).
                 self.trace.set(Vec::new());
+                self.partway.set(None);
                 self.measures.set(Some(measures));
             }
-            Progress { trace, .. } => self.trace.update(|t| t.extend(trace)),
+            Progress { trace, partway, .. } => {
+                self.trace.update(|t| t.extend(trace));
+                set_if_new(self.partway, partway);
+            }
             Done { job, mut result } => {
                 if result.standings.is_none() && result.standings_key.is_some() {
                     // Left out: the page shows these standings already (`State::shown`).

@@ -96,9 +96,17 @@ fn the_state_ignores_messages_from_superseded_jobs() {
         let state = State::new(String::new(), Settings::default());
         state.job.set(2);
         state.running.set(true);
-        state.apply(FromWorker::Progress { job: 1, trace: vec![TraceEntry { iteration: 1, change: 1.0, residual: 1.0, outer: None }] });
+        state.apply(FromWorker::Progress {
+            job: 1,
+            trace: vec![TraceEntry { iteration: 1, change: 1.0, residual: 1.0, outer: None }],
+            partway: None,
+        });
         assert!(state.trace.get_untracked().is_empty());
-        state.apply(FromWorker::Progress { job: 2, trace: vec![TraceEntry { iteration: 1, change: 1.0, residual: 1.0, outer: None }] });
+        state.apply(FromWorker::Progress {
+            job: 2,
+            trace: vec![TraceEntry { iteration: 1, change: 1.0, residual: 1.0, outer: None }],
+            partway: None,
+        });
         assert_eq!(state.trace.get_untracked().len(), 1);
         let result = compute::rate_text(EXAMPLE, &Settings::default()).unwrap();
         state.apply(FromWorker::Done { job: 1, result: result.clone() });

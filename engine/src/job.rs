@@ -9,7 +9,7 @@
 
 use crate::error::{ParseError, ParseErrors, RateError};
 use crate::methods::brent::{BrentParams, Variant};
-use crate::methods::fit::{Fit, Measures};
+use crate::methods::fit::{Fit, Measures, Part, Partway};
 use crate::methods::rating::{IterationRecord, Rating};
 use crate::methods::{start, Method, MethodKind, Options, Params, Starter};
 use crate::parse::decode::{decode, decode_owned, nul_error};
@@ -575,8 +575,11 @@ impl Running<'_> {
     /// Steps while `more()` says so; returns whether the fit has more steps to take.
     pub fn advance(&mut self, more: &mut dyn FnMut() -> bool) -> bool {
         while more() {
-            if self.fit.step().is_none() {
-                return false;
+            match self.fit.step_part(more) {
+                Part::Step(None) => return false,
+                // The time ran out within a long step: the next call goes on with it.
+                Part::Partway => return true,
+                Part::Step(Some(_)) => {}
             }
             if let Some(steps) = &mut self.steps {
                 if steps.len() > STEP_LIMIT {
@@ -591,6 +594,11 @@ impl Running<'_> {
 
     pub fn trace(&self) -> &[IterationRecord] {
         self.fit.trace()
+    }
+
+    /// How far the step under way is, when the last [`Running::advance`] stopped within one.
+    pub fn partway(&self) -> Option<Partway> {
+        self.fit.partway()
     }
 
     pub fn measures(&self) -> Measures {

@@ -12,11 +12,13 @@
 //! Glickman's worked examples are unit tests beside the methods (`periods::glicko`,
 //! `periods::glicko2`).
 
+use ratings_engine::methods::fit::Part;
 use ratings_engine::methods::periods::glicko::{glicko, GlickoParams};
 use ratings_engine::methods::periods::glicko2::{glicko2, Glicko2Params};
 use ratings_engine::methods::periods::stephenson::{stephenson, StephensonParams};
 use ratings_engine::methods::periods::whr::{Whr, WhrParams};
 use ratings_engine::methods::periods::{Convention, PeriodGame, PeriodLength, Periods, Standing};
+use ratings_engine::StopReason;
 use std::collections::HashMap;
 
 const AFL: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/data/playerratings_afl_riichi");
@@ -787,4 +789,93 @@ fn a_rolling_evaluation_refits_whr_warm_to_the_cold_answer_in_fewer_steps() {
         eprintln!("{name}: {warm_steps} Newton steps warm, {cold_steps} cold");
         assert!(warm_steps < cold_steps, "{name}: {warm_steps} Newton steps warm, {cold_steps} cold");
     }
+}
+
+/// A CSV league without dates (each game a period of its own, so WHR's Newton steps take
+/// tens of conjugate-gradient iterations): 200 players meeting opponents near in level.
+fn undated_league_csv() -> String {
+    let mut seed: u64 = 11;
+    let mut next = move || {
+        seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        (seed >> 11) as f64 / (1u64 << 53) as f64
+    };
+    let n = 200;
+    let mut text = String::from("white,black,result\n");
+    for _ in 0..2000 {
+        let a = (next() * n as f64) as usize;
+        let b = (a + 1 + (next() * 8.0) as usize) % n;
+        let p = 1.0 / (1.0 + (3.0 * (b as f64 - a as f64) / n as f64).exp());
+        let x = next();
+        let score = if x < 0.1 {
+            "0.5"
+        } else if x < 0.1 + 0.9 * p {
+            "1"
+        } else {
+            "0"
+        };
+        text.push_str(&format!("p{a},p{b},{score}\n"));
+    }
+    text
+}
+
+/// The display ratings as bits (NaN-free: compared exactly).
+fn bits(ratings: &[Option<f64>]) -> Vec<Option<u64>> {
+    ratings.iter().map(|r| r.map(f64::to_bits)).collect()
+}
+
+/// WHR's Newton steps taken a conjugate-gradient iteration at a time, as the app's worker
+/// takes them between its slices (`Fit::step_part`), are the whole steps to the bit: the
+/// same trace and the same ratings; and the progress said part-way counts up.
+#[test]
+fn whr_steps_taken_in_parts_are_the_whole_steps() {
+    let data = ratings_engine::parse::parse_csv(&undated_league_csv(), &Default::default()).unwrap().dataset;
+    let method = ratings_engine::Method::Whr(Default::default());
+    let mut whole = ratings_engine::start(&data, &method, &Default::default()).unwrap();
+    while whole.step().is_some() {}
+    let mut parts = ratings_engine::start(&data, &method, &Default::default()).unwrap();
+    let (mut partway, mut calls) = (0, 0);
+    loop {
+        // Time for one inner iteration a call: `more` says stop at once.
+        match parts.step_part(&mut || false) {
+            Part::Step(None) => break,
+            Part::Step(Some(_)) => assert_eq!(parts.partway(), None, "no step under way after a whole one"),
+            Part::Partway => {
+                let done = parts.partway().expect("a step under way").done;
+                assert!(done >= 1, "an iteration done");
+                partway += 1;
+            }
+        }
+        calls += 1;
+        assert!(calls < 100_000, "the parts end");
+    }
+    assert!(partway > 50, "the steps were taken in parts: {partway}");
+    assert_eq!(whole.trace(), parts.trace());
+    assert_eq!(whole.stop_reason(), parts.stop_reason());
+    assert_eq!(bits(&whole.display()), bits(&parts.display()));
+}
+
+/// A WHR fit cancelled part-way through a Newton step stops at the ratings of the last whole
+/// step, as a fit cancelled between steps does.
+#[test]
+fn whr_cancelled_within_a_step_keeps_the_last_whole_steps_ratings() {
+    let data = ratings_engine::parse::parse_csv(&undated_league_csv(), &Default::default()).unwrap().dataset;
+    let method = ratings_engine::Method::Whr(Default::default());
+    let mut fit = ratings_engine::start(&data, &method, &Default::default()).unwrap();
+    for _ in 0..3 {
+        fit.step();
+    }
+    let after_three = bits(&fit.display());
+    assert_eq!(fit.step_part(&mut || false), Part::Partway, "the fourth step is long enough to take in parts");
+    assert_eq!(bits(&fit.display()), after_three, "a step's part leaves the ratings where they were");
+    fit.cancel();
+    assert_eq!(fit.stop_reason(), Some(StopReason::Cancelled));
+    assert_eq!(fit.step_part(&mut || true), Part::Step(None), "a cancelled fit takes no more steps");
+    assert_eq!(fit.trace().len(), 3);
+    let rating = fit.finish().unwrap();
+    let mut three = ratings_engine::start(&data, &method, &Default::default()).unwrap();
+    for _ in 0..3 {
+        three.step();
+    }
+    three.cancel();
+    assert_eq!(rating, three.finish().unwrap());
 }

@@ -65,7 +65,11 @@ fn status(state: &State) -> String {
     }
     if state.running.get() {
         let what = state.measures.with(|m| m.as_ref().map_or("iteration".to_string(), |m| m.step.clone()));
-        return format!("Computing… {what} {steps}");
+        // Within a long step (WHR's on a long history), the step under way and its progress.
+        return match state.partway.get() {
+            Some(p) => format!("Computing… {what} {}: {} so far", steps + 1, count(p.done, &p.what, &format!("{}s", p.what))),
+            None => format!("Computing… {what} {steps}"),
+        };
     }
     if let Some(f) = state.failure.get() {
         return f;

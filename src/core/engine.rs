@@ -82,6 +82,9 @@ pub mod methods {
     pub mod brent {
         pub use ratings_engine::methods::brent::Variant;
     }
+    pub mod fit {
+        pub use ratings_engine::methods::fit::Partway;
+    }
     pub mod rating {
         pub use ratings_engine::methods::periods::PeriodBasis;
         pub use ratings_engine::methods::rating::{GameOrder, HistoryPoint, IterationRecord, MethodVariant, ParameterFit, StopReason};

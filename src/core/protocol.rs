@@ -5,6 +5,7 @@
 //! cross the worker boundary through `serde-wasm-bindgen`.
 
 use ratings_engine::diagnose::FindingKind;
+use ratings_engine::methods::fit::Partway;
 use ratings_engine::methods::race::Race;
 use ratings_engine::methods::rating::{IterationRecord, MethodVariant, ParameterFit, StopReason};
 use ratings_engine::methods::working::Working;
@@ -524,10 +525,12 @@ pub enum FromWorker {
         job: u32,
         measures: Measures,
     },
-    /// Steps done since the last progress message.
+    /// Steps done since the last progress message, and how far the step under way is when
+    /// the slice ended within one (WHR's Newton step on a long history).
     Progress {
         job: u32,
         trace: Vec<IterationRecord>,
+        partway: Option<Partway>,
     },
     Done {
         job: u32,

@@ -114,7 +114,7 @@ async fn fit_in_slices(job: u32, running: &mut Running<'_>) -> bool {
     post(&FromWorker::Started { job, measures: running.measures() });
     let mut sent = 0;
     let ended = in_slices(job, running, |running| {
-        post(&FromWorker::Progress { job, trace: running.trace()[sent..].to_vec() });
+        post(&FromWorker::Progress { job, trace: running.trace()[sent..].to_vec(), partway: running.partway() });
         sent = running.trace().len();
     })
     .await;

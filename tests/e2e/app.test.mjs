@@ -245,6 +245,43 @@ test('a long computation keeps the page responsive and can be cancelled', async 
   await context.close();
 });
 
+test("WHR's long Newton steps say how far they are, and a cancel stops within one", async () => {
+  const { context, page, errors } = await open();
+  await converged(page);
+  await page.getByTestId('method').selectOption('whr');
+  await page.waitForFunction(() => document.querySelector('[data-testid=results-panel]').dataset.method === 'whr'
+    && /^Converged/.test(document.querySelector('[data-testid=status]')?.textContent ?? ''), null, { timeout: 30000 });
+  // An undated league (each game a day of its own), players meeting their own level: 10,000
+  // players and 100,000 games, whose Newton steps take tens to hundreds of conjugate-gradient
+  // iterations each (issue 40: a step could take seconds with no word of it, and no cancel).
+  let seed = 3;
+  const rnd = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+  const lines = ['white,black,result'];
+  for (let g = 0; g < 100000; g++) {
+    const a = Math.floor(rnd() * 10000);
+    const b = (a + 1 + Math.floor(rnd() * 100)) % 10000;
+    const p = 1 / (1 + Math.exp(3 * (b - a) / 10000));
+    const x = rnd();
+    lines.push(`P${a},P${b},${x < 0.2 ? '1/2-1/2' : (x < 0.2 + 0.8 * p ? '1-0' : '0-1')}`);
+  }
+  await page.getByTestId('input').evaluate((t, text) => {
+    t.value = text;
+    t.dispatchEvent(new Event('input', { bubbles: true }));
+  }, lines.join('\n'));
+  await page.getByTestId('cancel').waitFor({ timeout: 10000 });
+  // Between the slices of a step, the status says which step and how far it is.
+  await page.waitForFunction(() => /^Computing… Newton step \d+: \d+ conjugate-gradient iterations? so far$/
+    .test(document.querySelector('[data-testid=status]')?.textContent ?? ''), null, { timeout: 60000, polling: 10 });
+  const t0 = Date.now();
+  await page.getByTestId('cancel').click();
+  await page.waitForFunction(() => (document.querySelector('[data-testid=status]')?.textContent ?? '').startsWith('Cancelled after'), null, { timeout: 10000 });
+  // Answered within a slice or two of the step, not at its end.
+  assert.ok(Date.now() - t0 < 3000, `the cancel took ${Date.now() - t0} ms`);
+  assert.match(await page.getByTestId('row-count').textContent(), /^\d{4,5} players/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('the chosen method and parameters survive a reload', async () => {
   const { context, page } = await open();
   await converged(page);

@@ -235,6 +235,14 @@ impl Taken {
     }
 }
 
+/// A long step's progress ([`Fit::partway`]): `done` inner iterations so far, `what` one is
+/// ("conjugate-gradient iteration"; its plural adds an s).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Partway {
+    pub done: usize,
+    pub what: String,
+}
+
 /// What a method's step did, as [`Stepper::advance`] hands it to the loop.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Advance {
@@ -251,6 +259,13 @@ pub trait Stepper {
     /// Takes the next step and says what it did. Called by the loop only while the fit has not
     /// stopped; a method never counts, records or tests its steps itself.
     fn advance(&mut self) -> Advance;
+
+    /// [`Stepper::advance`] for a caller that may stop a long step part-way and go on with it
+    /// at its next call (the app's worker between its slices): `None` while the step is
+    /// under way and `more()` said to stop. A method whose steps are short takes a whole one.
+    fn advance_part(&mut self, _more: &mut dyn FnMut() -> bool) -> Option<Advance> {
+        Some(self.advance())
+    }
 
     /// The steps taken so far, their records, why the fit stopped and its stopping tests.
     fn steps(&self) -> &Steps;
@@ -271,6 +286,11 @@ pub fn take_step<S: Stepper + ?Sized>(stepper: &mut S) -> Option<IterationRecord
         return None;
     }
     let advance = stepper.advance();
+    record(stepper, advance)
+}
+
+/// Records a step taken (or the fit's stop) and applies the stopping tests.
+fn record<S: Stepper + ?Sized>(stepper: &mut S, advance: Advance) -> Option<IterationRecord> {
     let steps = stepper.steps_mut();
     let record = match advance {
         Advance::Stop(why) => {
@@ -291,6 +311,24 @@ pub fn take_step<S: Stepper + ?Sized>(stepper: &mut S) -> Option<IterationRecord
     record
 }
 
+/// How far [`Fit::step_part`] got.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Part {
+    /// A whole step, as [`Fit::step`] returns it: its record, `None` once the fit has stopped.
+    Step(Option<IterationRecord>),
+    /// Part of a long step: the time ran out first, and the next call goes on with it.
+    Partway,
+}
+
+/// [`take_step`] for a caller that may stop a long step part-way ([`Stepper::advance_part`]).
+pub fn take_step_part<S: Stepper + ?Sized>(stepper: &mut S, more: &mut dyn FnMut() -> bool) -> Part {
+    if stepper.steps().stopped() {
+        return Part::Step(None);
+    }
+    let Some(advance) = stepper.advance_part(more) else { return Part::Partway };
+    Part::Step(record(stepper, advance))
+}
+
 /// Stops the fit early (a caller's cancel button), unless it has stopped already.
 pub fn stop_early<S: Stepper + ?Sized>(stepper: &mut S) {
     if !stepper.steps().stopped() {
@@ -308,6 +346,17 @@ pub trait Fit: Stepper {
     /// Takes one step, unless the fit has stopped ([`take_step`]); returns its record.
     fn step(&mut self) -> Option<IterationRecord> {
         take_step(self)
+    }
+
+    /// [`Fit::step`], or part of a long one while `more()` says so ([`Part`]).
+    fn step_part(&mut self, more: &mut dyn FnMut() -> bool) -> Part {
+        take_step_part(self, more)
+    }
+
+    /// How far the step under way is, when a step was stopped part-way ([`Fit::step_part`]):
+    /// its inner iterations so far and what they are.
+    fn partway(&self) -> Option<Partway> {
+        None
     }
 
     /// The records kept of the steps so far (every step's, up to [`TRACE_FULL`]; see [`Trace`]).

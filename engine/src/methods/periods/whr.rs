@@ -23,7 +23,7 @@ use super::fit::rating;
 use super::{PeriodBasis, PeriodNote, Standing};
 use super::{PeriodGame, Periods};
 use crate::error::{check, RateError};
-use crate::methods::fit::{stop_warning, Advance, Fit, Measures, Quantity, Stepper, Steps, Stopping, Taken, Timed};
+use crate::methods::fit::{stop_warning, Advance, Fit, Measures, Partway, Quantity, Stepper, Steps, Stopping, Taken, Timed};
 use crate::methods::predictive::Model;
 use crate::methods::rating::Rating;
 use crate::methods::rating::{HistoryPoint, MethodVariant, StopReason};
@@ -428,6 +428,13 @@ impl Whr {
     /// on the whole Hessian, a line search that raises the log-posterior): the largest change
     /// of a day's rating, the gradient before the step and the inner iterations.
     pub fn newton(&mut self) -> Result<Stepped, RateError> {
+        self.newton_part(usize::MAX).map(|s| s.expect("a step given every iteration it needs ends"))
+    }
+
+    /// [`Whr::newton`] a part at a time, at most `budget` conjugate-gradient iterations a
+    /// call: `None` while the step is under way ([`Newton::step_part`]; the ratings are those
+    /// before it until it ends).
+    pub fn newton_part(&mut self, budget: usize) -> Result<Option<Stepped>, RateError> {
         let h = History { start: &self.start, played: &self.played, opponent: &self.opponent, score: &self.score, first: &self.first };
         let warm = self.warm;
         let solver = self.solver.get_or_insert_with(|| {
@@ -437,12 +444,17 @@ impl Whr {
             }
             solver
         });
-        let stepped = solver.step(&h, &mut self.r, &mut self.gamma);
+        let Some(stepped) = solver.step_part(&h, &mut self.r, &mut self.gamma, budget) else { return Ok(None) };
         if let Some(d) = (0..self.r.len()).find(|&d| !self.r[d].is_finite() || self.r[d].abs() > 650.0) {
             let i = self.start.partition_point(|&s| s <= d) - 1;
             return Err(self.diverged(i, d));
         }
-        Ok(stepped)
+        Ok(Some(stepped))
+    }
+
+    /// The conjugate-gradient iterations of the Newton step under way, if one is.
+    pub fn partway(&self) -> Option<usize> {
+        self.solver.as_ref().and_then(|s| s.partway())
     }
 
     /// The error of a rating that ran away: player `i` (in the sweeps' order) on day `d`.
@@ -691,11 +703,20 @@ impl Stepper for WhrFit<'_> {
     /// One Newton step on the whole history; a rating that runs away ends the fit with its
     /// error.
     fn advance(&mut self) -> Advance {
-        match self.whr.newton() {
-            Ok(s) => Advance::Took(Taken::new(s.change, s.gradient)),
-            Err(e) => {
-                self.failed = Some(e);
-                Advance::Stop(StopReason::NonFinite)
+        let stepped = self.whr.newton();
+        self.took(stepped.map(Some)).expect("a whole step")
+    }
+
+    /// The Newton step a conjugate-gradient iteration at a time, asking `more()` between
+    /// them: an iteration on a million games takes about 0.1 s, a step up to 260 of them.
+    fn advance_part(&mut self, more: &mut dyn FnMut() -> bool) -> Option<Advance> {
+        loop {
+            let part = self.whr.newton_part(1);
+            if !matches!(part, Ok(None)) {
+                return self.took(part);
+            }
+            if !more() {
+                return None;
             }
         }
     }
@@ -709,7 +730,24 @@ impl Stepper for WhrFit<'_> {
     }
 }
 
+impl WhrFit<'_> {
+    /// What a Newton step (or its part) did, for the loop: `None` while it is under way.
+    fn took(&mut self, part: Result<Option<Stepped>, RateError>) -> Option<Advance> {
+        match part {
+            Ok(s) => s.map(|s| Advance::Took(Taken::new(s.change, s.gradient))),
+            Err(e) => {
+                self.failed = Some(e);
+                Some(Advance::Stop(StopReason::NonFinite))
+            }
+        }
+    }
+}
+
 impl Fit for WhrFit<'_> {
+    fn partway(&self) -> Option<Partway> {
+        self.whr.partway().map(|done| Partway { done, what: "conjugate-gradient iteration".into() })
+    }
+
     fn measures(&self) -> Measures {
         Measures {
             step: "Newton step".into(),

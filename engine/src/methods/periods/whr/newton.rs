@@ -73,6 +73,26 @@ pub struct Newton {
     value: Option<f64>,
     /// The most a step may move a day's rating ([`Newton::limit`]; none from the cold start).
     most: Option<f64>,
+    /// The step under way, between [`Newton::step_part`]'s calls.
+    pending: Option<Pending>,
+}
+
+/// A Newton step under way: the log-posterior before it, its gradient, and its conjugate
+/// gradients so far (the vectors are the solver's: `g` the residual, `x` the solution).
+#[derive(Clone, Debug)]
+struct Pending {
+    before: f64,
+    gradient: f64,
+    /// The residual's norm to reach, ‖res‖·ρ at the start, and res·z.
+    target: f64,
+    rz: f64,
+    /// g·x so far (Σ α ρ).
+    slope: f64,
+    iterations: usize,
+    /// Whether the iterations met the target, once they have ended.
+    ended: Option<bool>,
+    /// Room for one preconditioning sweep's values.
+    t: Vec<f64>,
 }
 
 /// x · y.
@@ -105,6 +125,7 @@ impl Newton {
             q: v(),
             value: None,
             most: None,
+            pending: None,
         }
     }
 
@@ -255,51 +276,10 @@ impl Newton {
         }
     }
 
-    /// Solves −H x = g to the relative residual `eta` by preconditioned conjugate gradients,
-    /// from x = 0; the iterations taken, whether they met `eta`, and the slope g·x (= x·(−H)x
-    /// = Σ α ρ over the iterations, the residuals being orthogonal to x).
-    fn solve(&mut self, h: &History, eta: f64) -> (usize, bool, f64) {
-        let mut res = std::mem::take(&mut self.g);
-        let (mut x, mut z, mut p, mut q) =
-            (std::mem::take(&mut self.x), std::mem::take(&mut self.z), std::mem::take(&mut self.p), std::mem::take(&mut self.q));
-        x.fill(0.0);
-        let target = eta * dot(&res, &res).sqrt();
-        let mut t = vec![0.0; res.len()];
-        self.precondition(h, &res, &mut z, &mut t);
-        p.copy_from_slice(&z);
-        let mut rz = dot(&res, &z);
-        let mut done = (0, false);
-        let mut slope = 0.0;
-        for k in 1..=MOST_CG {
-            self.times(h, &p, &mut q);
-            let pq = dot(&p, &q);
-            if !(pq > 0.0 && rz.is_finite()) {
-                done = (k, false);
-                break;
-            }
-            let alpha = rz / pq;
-            slope += alpha * rz;
-            x.iter_mut().zip(&p).for_each(|(x, p)| *x += alpha * p);
-            res.iter_mut().zip(&q).for_each(|(r, q)| *r -= alpha * q);
-            done = (k, dot(&res, &res).sqrt() <= target);
-            if done.1 {
-                break;
-            }
-            self.precondition(h, &res, &mut z, &mut t);
-            let next = dot(&res, &z);
-            let beta = next / rz;
-            rz = next;
-            p.iter_mut().zip(&z).for_each(|(p, z)| *p = z + beta * *p);
-        }
-        (self.g, self.x, self.z, self.p, self.q) = (res, x, z, p, q);
-        (done.0, done.1, slope)
-    }
-
-    /// One Newton step on `r` (with `gamma` = e^r kept): the system solved (conjugate
-    /// gradients to a relative residual of min(0.1, √‖g‖), so that the steps converge
-    /// superlinearly), then the longest step 1, ½, ¼, … that raises the log-posterior by at
-    /// least 10⁻⁴ of what its slope promises (within the sum's rounding).
-    pub fn step(&mut self, h: &History, r: &mut [f64], gamma: &mut [f64]) -> Stepped {
+    /// Starts a Newton step at `r`: the gradient and −H, then conjugate gradients on −H x = g
+    /// to the relative residual min(0.1, √‖g‖) (so that the steps converge superlinearly),
+    /// from x = 0.
+    fn begin(&mut self, h: &History, r: &[f64], gamma: &[f64]) -> Pending {
         let before = match self.value {
             Some(v) => v,
             None => self.log_posterior(h, r, gamma),
@@ -308,7 +288,94 @@ impl Newton {
         let gradient = self.g.iter().fold(0.0f64, |m, g| m.max(g.abs()));
         let norm = dot(&self.g, &self.g).sqrt();
         self.factorise();
-        let (iterations, solved, slope) = if norm > 0.0 { self.solve(h, norm.sqrt().min(0.1)) } else { (0, true, 0.0) };
+        let mut pd = Pending { before, gradient, target: 0.0, rz: 0.0, slope: 0.0, iterations: 0, ended: None, t: Vec::new() };
+        if !(norm > 0.0) {
+            pd.ended = Some(true);
+            return pd;
+        }
+        pd.target = norm.sqrt().min(0.1) * norm;
+        pd.t = vec![0.0; self.g.len()];
+        let mut z = std::mem::take(&mut self.z);
+        self.x.fill(0.0);
+        self.precondition(h, &self.g, &mut z, &mut pd.t);
+        self.p.copy_from_slice(&z);
+        pd.rz = dot(&self.g, &z);
+        self.z = z;
+        pd
+    }
+
+    /// Up to `budget` more conjugate-gradient iterations of the step `pd` (at most
+    /// [`MOST_CG`] in all), ending it when the residual meets the target.
+    fn iterate(&mut self, h: &History, pd: &mut Pending, budget: usize) {
+        let (mut res, mut x, mut z, mut p, mut q) = (
+            std::mem::take(&mut self.g),
+            std::mem::take(&mut self.x),
+            std::mem::take(&mut self.z),
+            std::mem::take(&mut self.p),
+            std::mem::take(&mut self.q),
+        );
+        for _ in 0..budget {
+            if pd.ended.is_some() {
+                break;
+            }
+            pd.iterations += 1;
+            self.times(h, &p, &mut q);
+            let pq = dot(&p, &q);
+            if !(pq > 0.0 && pd.rz.is_finite()) {
+                pd.ended = Some(false);
+                break;
+            }
+            let alpha = pd.rz / pq;
+            pd.slope += alpha * pd.rz;
+            x.iter_mut().zip(&p).for_each(|(x, p)| *x += alpha * p);
+            res.iter_mut().zip(&q).for_each(|(r, q)| *r -= alpha * q);
+            if dot(&res, &res).sqrt() <= pd.target {
+                pd.ended = Some(true);
+                break;
+            }
+            if pd.iterations == MOST_CG {
+                pd.ended = Some(false);
+                break;
+            }
+            self.precondition(h, &res, &mut z, &mut pd.t);
+            let next = dot(&res, &z);
+            let beta = next / pd.rz;
+            pd.rz = next;
+            p.iter_mut().zip(&z).for_each(|(p, z)| *p = z + beta * *p);
+        }
+        (self.g, self.x, self.z, self.p, self.q) = (res, x, z, p, q);
+    }
+
+    /// One Newton step on `r` (with `gamma` = e^r kept), a part at a time: the system solved
+    /// by conjugate gradients ([`Newton::begin`]), at most `budget` iterations a call, then
+    /// the longest step 1, ½, ¼, … that raises the log-posterior by at least 10⁻⁴ of what
+    /// its slope promises (within the sum's rounding). `None` while the step is under way (the
+    /// ratings are unchanged until it ends), so that a page can show its progress and cancel
+    /// it between the parts; the parts add up to the same step, to the bit, whatever the
+    /// budgets (`usize::MAX`: the whole step at once).
+    pub fn step_part(&mut self, h: &History, r: &mut [f64], gamma: &mut [f64], budget: usize) -> Option<Stepped> {
+        let mut pd = match self.pending.take() {
+            Some(pd) => pd,
+            None => self.begin(h, r, gamma),
+        };
+        self.iterate(h, &mut pd, budget);
+        match pd.ended {
+            Some(solved) => Some(self.conclude(h, r, gamma, &pd, solved)),
+            None => {
+                self.pending = Some(pd);
+                None
+            }
+        }
+    }
+
+    /// The conjugate-gradient iterations of the step under way, if one is.
+    pub fn partway(&self) -> Option<usize> {
+        self.pending.as_ref().map(|pd| pd.iterations)
+    }
+
+    /// The line search along the solved step `pd`, and what the step did.
+    fn conclude(&mut self, h: &History, r: &mut [f64], gamma: &mut [f64], pd: &Pending, solved: bool) -> Stepped {
+        let (before, slope) = (pd.before, pd.slope);
         // The ratings before the step, in CG's direction vector (free now).
         let mut base = std::mem::take(&mut self.p);
         base.copy_from_slice(r);
@@ -331,12 +398,14 @@ impl Newton {
         self.value = Some(after);
         self.p = base;
         let change = self.x.iter().fold(0.0f64, |m, x| m.max((alpha * x).abs()));
-        Stepped { change, gradient, iterations, solved }
+        Stepped { change, gradient: pd.gradient, iterations: pd.iterations, solved }
     }
 
-    /// Forgets the log-posterior kept (the ratings were changed from outside).
+    /// Forgets the log-posterior kept and any step under way (the ratings were changed from
+    /// outside).
     pub fn moved(&mut self) {
         self.value = None;
+        self.pending = None;
     }
 
     /// Limits every step to move no day's rating by more than `most` (natural-log units):
