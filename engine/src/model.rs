@@ -5,7 +5,9 @@
 //! ignored when matching (`"magnus  Carlsen"` and `"Magnus Carlsen"` are one player; the
 //! first spelling seen is the one shown). Duplicate game lines are real games.
 
-use rustc_hash::FxHashMap;
+mod name_index;
+
+use name_index::NameIndex;
 use serde::{Deserialize, Serialize};
 use std::cmp::Ordering;
 
@@ -407,7 +409,7 @@ pub struct Dataset {
     pub games: Vec<Game>,
     pub events: Vec<Event>,
     #[serde(skip)]
-    index: FxHashMap<String, PlayerId>,
+    index: NameIndex,
 }
 
 /// The identity of a name: trimmed, inner whitespace collapsed, case folded.
@@ -444,12 +446,12 @@ impl Dataset {
         if key.is_empty() {
             return None;
         }
-        if let Some(&id) = self.index.get(&key) {
+        if let Some(id) = self.index.get(&key, &self.players) {
             return Some(id);
         }
         let id = self.players.len();
         self.players.push(Player::new(tidy_name(name)));
-        self.index.insert(key, id);
+        self.index.insert(&key, id, &self.players);
         Some(id)
     }
 
@@ -459,7 +461,7 @@ impl Dataset {
             // Deserialised datasets arrive without the index.
             return self.players.iter().position(|p| name_key(&p.name) == name_key(name));
         }
-        self.index.get(&name_key(name)).copied()
+        self.index.get(&name_key(name), &self.players)
     }
 
     /// Adds a decisive or drawn game between two named players (a convenience for code and tests).
@@ -476,16 +478,20 @@ impl Dataset {
     /// uses either finds the player). A name another player has is left alone.
     pub fn rename(&mut self, id: PlayerId, name: &str) {
         let key = name_key(name);
-        if key.is_empty() || self.index.get(&key).is_some_and(|&other| other != id) {
+        if key.is_empty() || self.index.get(&key, &self.players).is_some_and(|other| other != id) {
             return;
         }
-        self.index.insert(key, id);
+        let old = name_key(&self.players[id].name);
         self.players[id].name = tidy_name(name);
+        if old != key {
+            self.index.alias(old, id);
+            self.index.insert(&key, id, &self.players);
+        }
     }
 
     /// Rebuilds the name index (after deserialising).
     pub fn reindex(&mut self) {
-        self.index = self.players.iter().enumerate().map(|(i, p)| (name_key(&p.name), i)).collect();
+        self.index.rebuild(&self.players);
     }
 
     /// Per player: number of games played and points scored.

@@ -525,3 +525,29 @@ fn a_period_methods_run_holds_each_history_point_once() {
         assert!(usage.peak <= bound, "{method}: a peak of {} bytes, over {bound}", usage.peak);
     }
 }
+
+/// A dataset holds each player's name once (issue 40, item 3, "names interned once"): 50,000
+/// players named with 20 characters take, beyond their records and names, 16 bytes for each
+/// of the next power of two players for the index of names (8-byte slots, at most half full):
+/// 1.05 MB. Before, the index kept each name's key, a lower-cased copy, in a map: 3.16 MB.
+#[test]
+fn a_dataset_holds_each_name_once() {
+    let names: Vec<String> = (0..50_000).map(|i| format!("Player Number {i:06}")).collect();
+    let (data, usage) = measure(|| {
+        let mut data = ratings_engine::Dataset::new();
+        for name in &names {
+            data.player(name);
+        }
+        data
+    });
+    assert_eq!(data.players.len(), names.len());
+    let records = data.players.capacity() * std::mem::size_of::<ratings_engine::Player>();
+    let spelled: usize = data.players.iter().map(|p| p.name.capacity()).sum();
+    let index = usage.held - records - spelled;
+    eprintln!("{} bytes held: records {records}, names {spelled}, the index {index}", usage.held);
+    assert!(index <= 16 * names.len().next_power_of_two(), "the index of names holds {index} bytes");
+    // Every spelling finds its player, whatever its case and spacing.
+    for (i, name) in names.iter().enumerate().step_by(997) {
+        assert_eq!(data.find(&format!("  {}  ", name.to_uppercase().replace(' ', "  "))), Some(i));
+    }
+}
