@@ -82,6 +82,9 @@ fn status(state: &State) -> String {
         return if nothing { "Paste results, open a file or load the example to see ratings.".into() } else { String::new() };
     };
     let n = r.iterations;
+    // The method's own step ("iteration", "Newton step"): one word for a step, as the trace's.
+    let one = r.measures.as_ref().map_or_else(|| "iteration".to_string(), |m| m.step.clone());
+    let steps = |n: usize| count(n, &one, &format!("{one}s"));
     // Passes over the scores, when an iteration may take more than one (Brent's accelerated).
     let passes = match r.passes.filter(|&p| p != n) {
         Some(p) => format!(" ({p} passes, {})", r.variant.map(|v| v.to_string()).unwrap_or_default()),
@@ -91,15 +94,15 @@ fn status(state: &State) -> String {
         StopReason::Finished => finished_status(&r),
         StopReason::Converged => format!(
             "Converged in {}{passes}; largest residual {:.1e}{}",
-            count(n, "iteration", "iterations"),
+            steps(n),
             r.final_residual,
             if r.errors_pending { "; standard errors: computing…" } else { "" }
         ),
-        StopReason::MaxIterations => format!("Not converged after {} (the cap)", count(n, "iteration", "iterations")),
-        StopReason::Cancelled => format!("Cancelled after {}: showing the last iterate", count(n, "iteration", "iterations")),
+        StopReason::MaxIterations => format!("Not converged after {} (the cap)", steps(n)),
+        StopReason::Cancelled => format!("Cancelled after {}: showing the last iterate", steps(n)),
         StopReason::NothingToRate if r.players.is_empty() => r.warnings.first().cloned().unwrap_or_else(|| "No ratings".into()),
         StopReason::NothingToRate => "Nothing can be rated: see the diagnosis".into(),
-        StopReason::NonFinite => format!("Stopped after {}: see the warnings", count(n, "iteration", "iterations")),
+        StopReason::NonFinite => format!("Stopped after {}: see the warnings", steps(n)),
     }
 }
 

@@ -277,6 +277,8 @@ test("WHR's long Newton steps say how far they are, and a cancel stops within on
   await page.waitForFunction(() => (document.querySelector('[data-testid=status]')?.textContent ?? '').startsWith('Cancelled after'), null, { timeout: 10000 });
   // Answered within a slice or two of the step, not at its end.
   assert.ok(Date.now() - t0 < 3000, `the cancel took ${Date.now() - t0} ms`);
+  // Counted in the method's own steps.
+  assert.match(await status(page).textContent(), /^Cancelled after \d+ Newton steps?: showing the last iterate$/);
   assert.match(await page.getByTestId('row-count').textContent(), /^\d{4,5} players/);
   assert.deepEqual(errors, []);
   await context.close();
