@@ -8,6 +8,7 @@
 mod name_index;
 
 use name_index::NameIndex;
+pub use name_index::{name_key, tidy_name};
 use serde::{Deserialize, Serialize};
 use std::cmp::Ordering;
 
@@ -412,19 +413,10 @@ pub struct Dataset {
     index: NameIndex,
 }
 
-/// The identity of a name: trimmed, inner whitespace collapsed, case folded.
-pub fn name_key(name: &str) -> String {
-    tidy_name(name).to_lowercase()
-}
-
-/// A name as shown: trimmed, inner whitespace collapsed.
-pub fn tidy_name(name: &str) -> String {
-    let trimmed = name.trim();
-    if !trimmed.contains("  ") && !trimmed.contains(|c: char| c.is_whitespace() && c != ' ') {
-        // Already tidy (most names): one copy, no list of words.
-        return trimmed.to_string();
+impl name_index::Named for Player {
+    fn name(&self) -> &str {
+        &self.name
     }
-    name.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
 impl Dataset {

@@ -7,9 +7,32 @@
 //! 100,000-player, million-game league takes (issue 40, item 3, "names interned once"). Now it
 //! costs 16 to 32 bytes a player (8-byte slots, the table between a quarter and half full).
 
-use super::{name_key, Player, PlayerId};
 use rustc_hash::FxHashMap;
 use std::hash::{Hash, Hasher};
+
+/// A player's number in the dataset.
+type PlayerId = usize;
+
+/// What the index reads of a player: its name (tidy, as shown). The dataset's `Player` is
+/// one; the index knows nothing else of it (the model imports this file, not the reverse).
+pub(super) trait Named {
+    fn name(&self) -> &str;
+}
+
+/// The identity of a name: trimmed, inner whitespace collapsed, case folded.
+pub fn name_key(name: &str) -> String {
+    tidy_name(name).to_lowercase()
+}
+
+/// A name as shown: trimmed, inner whitespace collapsed.
+pub fn tidy_name(name: &str) -> String {
+    let trimmed = name.trim();
+    if !trimmed.contains("  ") && !trimmed.contains(|c: char| c.is_whitespace() && c != ' ') {
+        // Already tidy (most names): one copy, no list of words.
+        return trimmed.to_string();
+    }
+    name.split_whitespace().collect::<Vec<_>>().join(" ")
+}
 
 /// Players by the key of their name. A player renamed keeps its old key in `aliases`, so
 /// input that uses either spelling finds it.
@@ -57,7 +80,7 @@ impl NameIndex {
     }
 
     /// The player whose name has the key `key`, or who had it before a rename.
-    pub fn get(&self, key: &str, players: &[Player]) -> Option<PlayerId> {
+    pub fn get(&self, key: &str, players: &[impl Named]) -> Option<PlayerId> {
         if self.slots.is_empty() {
             return None;
         }
@@ -70,7 +93,7 @@ impl NameIndex {
                 return self.aliases.get(key).copied();
             }
             let id = (slot as u32 - 1) as usize;
-            if slot >> 32 == h >> 32 && players.get(id).is_some_and(|p| has_key(&p.name, key)) {
+            if slot >> 32 == h >> 32 && players.get(id).is_some_and(|p| has_key(p.name(), key)) {
                 return Some(id);
             }
             i = (i + 1) & mask;
@@ -79,7 +102,7 @@ impl NameIndex {
 
     /// Places player `id` under `key`, the key of its name (`players` are the dataset's, for
     /// the table to grow by).
-    pub fn insert(&mut self, key: &str, id: PlayerId, players: &[Player]) {
+    pub fn insert(&mut self, key: &str, id: PlayerId, players: &[impl Named]) {
         if (self.len + 1) * 2 > self.slots.len() {
             self.grow(players);
         }
@@ -93,10 +116,10 @@ impl NameIndex {
     }
 
     /// Places every player of `players` anew (after deserialising), with no aliases.
-    pub fn rebuild(&mut self, players: &[Player]) {
+    pub fn rebuild(&mut self, players: &[impl Named]) {
         *self = NameIndex::default();
         for (id, p) in players.iter().enumerate() {
-            self.insert(&name_key(&p.name), id, players);
+            self.insert(&name_key(p.name()), id, players);
         }
     }
 
@@ -113,19 +136,20 @@ impl NameIndex {
     /// keys (the slots keep only the top half of a hash, so the keys are made again: once a
     /// player a doubling, about twice a player in all). A renamed player's slot goes under
     /// its new name; its old key is an alias.
-    fn grow(&mut self, players: &[Player]) {
+    fn grow(&mut self, players: &[impl Named]) {
         let size = (self.slots.len() * 2).max(1024);
         let old = std::mem::replace(&mut self.slots, vec![0; size]);
         for slot in old.into_iter().filter(|&s| s != 0) {
             let id = (slot as u32 - 1) as usize;
-            self.place(hash(&name_key(&players[id].name)), id);
+            self.place(hash(&name_key(players[id].name())), id);
         }
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use crate::model::{name_key, tidy_name, Dataset};
+    use super::{name_key, tidy_name};
+    use crate::model::Dataset;
     use std::collections::HashMap;
 
     /// The index as it was: a map from each key to its player, and the players' names.
