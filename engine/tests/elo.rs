@@ -102,7 +102,7 @@ fn matches_the_reference_and_keeps_the_sum() {
             // The history ends at the final rating and has one point per game.
             let h = got.history.as_ref().unwrap();
             assert_eq!(h.len() as u32, got.games);
-            assert!((h.last().unwrap().rating - want[i]).abs() < 1e-9);
+            assert!((h.last().unwrap().rating() - want[i]).abs() < 1e-9);
         }
         let sum: f64 = r.players.iter().map(|p| p.rating.unwrap()).sum();
         assert!((sum - params.initial * d.players.len() as f64).abs() < 1e-6, "the sum is invariant: {sum}");

@@ -47,7 +47,8 @@ fn afl() -> Option<(Periods, Vec<String>)> {
     for line in text.lines().skip(1) {
         let f = fields(line);
         let week: i64 = f[1].parse().unwrap();
-        let game = PeriodGame { first: index(&f[2], &mut names), second: index(&f[3], &mut names), score: f[6].parse().unwrap() };
+        let (first, second) = (index(&f[2], &mut names), index(&f[3], &mut names));
+        let game = PeriodGame::new(first, second, f[6].parse().unwrap());
         match periods.last_mut() {
             Some((w, games)) if *w == week => games.push(game),
             _ => periods.push((week, vec![game])),
@@ -127,7 +128,7 @@ fn stephenson_reproduces_playerratings_on_the_afl_data() {
 #[test]
 fn whr_reproduces_the_original_implementations_test() {
     let (shusai, shusaku) = (0, 1);
-    let game = |black_won: bool| PeriodGame { first: shusaku, second: shusai, score: if black_won { 1.0 } else { 0.0 } };
+    let game = |black_won: bool| PeriodGame::new(shusaku, shusai, if black_won { 1.0 } else { 0.0 });
     let data = Periods::from_lists(
         2,
         vec![(1, vec![game(true)]), (2, vec![game(false)]), (3, vec![game(false)]), (4, vec![game(false), game(false)])],
@@ -149,7 +150,7 @@ fn whr_reproduces_the_original_implementations_test() {
 #[test]
 fn whr_makes_one_day_of_the_periods_that_share_a_time() {
     let (shusai, shusaku, idle) = (0, 2, 1);
-    let game = |black_won: bool| PeriodGame { first: shusaku, second: shusai, score: if black_won { 1.0 } else { 0.0 } };
+    let game = |black_won: bool| PeriodGame::new(shusaku, shusai, if black_won { 1.0 } else { 0.0 });
     let one = Periods::from_lists(
         3,
         vec![(1, vec![game(true)]), (2, vec![game(false)]), (3, vec![game(false)]), (4, vec![game(false), game(false)])],
@@ -190,17 +191,14 @@ fn generated_league() -> Periods {
             let b = if near { (a + 1 + (next() * 3.0) as usize) % n } else { (a + 1 + (next() * (n - 1) as f64) as usize) % n };
             let p = 1.0 / (1.0 + (strength[b] - strength[a]).exp());
             let x = next();
-            games.push(PeriodGame {
-                first: a,
-                second: b,
-                score: if x < p * 0.9 {
-                    1.0
-                } else if x < p * 0.9 + 0.1 {
-                    0.5
-                } else {
-                    0.0
-                },
-            });
+            let score = if x < p * 0.9 {
+                1.0
+            } else if x < p * 0.9 + 0.1 {
+                0.5
+            } else {
+                0.0
+            };
+            games.push(PeriodGame::new(a, b, score));
         }
         periods.push((t * 2, games));
         strength.iter_mut().for_each(|s| *s += 0.1 * (next() - 0.5));
@@ -235,20 +233,14 @@ fn loosely_linked_history() -> Periods {
             let b = (a + 1 + (next() * 10.0) as usize) % n;
             let p = 1.0 / (1.0 + (3.0 * (b as f64 - a as f64) / n as f64).exp());
             let x = next();
-            (
-                t,
-                vec![PeriodGame {
-                    first: a,
-                    second: b,
-                    score: if x < 0.1 {
-                        0.5
-                    } else if x < 0.1 + 0.9 * p {
-                        1.0
-                    } else {
-                        0.0
-                    },
-                }],
-            )
+            let score = if x < 0.1 {
+                0.5
+            } else if x < 0.1 + 0.9 * p {
+                1.0
+            } else {
+                0.0
+            };
+            (t, vec![PeriodGame::new(a, b, score)])
         })
         .collect();
     Periods::from_lists(n, periods)
@@ -284,7 +276,7 @@ fn whr_fits_a_loosely_linked_history_in_a_few_newton_steps() {
 /// WHR tests use: the solver changed, the answer did not.
 #[test]
 fn whr_newton_steps_agree_with_the_reference_sweeps() {
-    let game = |black_won: bool| PeriodGame { first: 1, second: 0, score: if black_won { 1.0 } else { 0.0 } };
+    let game = |black_won: bool| PeriodGame::new(1, 0, if black_won { 1.0 } else { 0.0 });
     let two = Periods::from_lists(
         2,
         vec![(1, vec![game(true)]), (2, vec![game(false)]), (3, vec![game(false)]), (4, vec![game(false), game(false)])],
@@ -642,7 +634,7 @@ fn a_history_in_weeks_or_months_is_timed_by_its_periods_first_day() {
     ] {
         let r = rate_csv(&dated, &with_period(&ratings_engine::Method::Glicko(Default::default()), length));
         let ann = r.players.iter().find(|p| p.name == "Ann").and_then(|p| p.history.clone()).unwrap();
-        let times: Vec<Option<i64>> = ann.iter().map(|h| h.time).collect();
+        let times: Vec<Option<i64>> = ann.iter().map(|h| h.time()).collect();
         let mut expected: Vec<Option<i64>> = firsts.iter().map(|d| day_number(d)).collect();
         expected.dedup();
         assert_eq!(times, expected, "{length:?}");
@@ -661,7 +653,7 @@ fn dataset_of(data: &Periods, upto: usize, rounds: bool) -> ratings_engine::Data
     }
     for (t, list) in data.iter().take(upto) {
         for g in list {
-            d.add_game(&names[g.first], &names[g.second], g.score).set_round(rounds.then(|| (t + 1).to_string()));
+            d.add_game(&names[g.first()], &names[g.second()], g.score).set_round(rounds.then(|| (t + 1).to_string()));
         }
     }
     d
@@ -686,7 +678,7 @@ fn whr_fit(
 /// The WHR test histories, each as a dataset cut after a share of its periods: (name, the
 /// history, whether its days are rounds, the cuts).
 fn whr_test_histories() -> Vec<(&'static str, Periods, bool)> {
-    let game = |black_won: bool| PeriodGame { first: 1, second: 0, score: if black_won { 1.0 } else { 0.0 } };
+    let game = |black_won: bool| PeriodGame::new(1, 0, if black_won { 1.0 } else { 0.0 });
     let two = Periods::from_lists(
         2,
         vec![(1, vec![game(true)]), (2, vec![game(false)]), (3, vec![game(false)]), (4, vec![game(false), game(false)])],
@@ -722,8 +714,8 @@ fn whr_refit_warm_from_an_earlier_part_of_the_history_equals_the_cold_fit() {
                 let (ha, hb) = (a.history.clone().unwrap_or_default(), b.history.clone().unwrap_or_default());
                 assert_eq!(ha.len(), hb.len(), "{name}, cut {cut}");
                 for (p, q) in ha.iter().zip(&hb) {
-                    assert_eq!((p.game, p.time), (q.game, q.time));
-                    worst = worst.max((p.rating - q.rating).abs()).max(close(p.deviation, q.deviation));
+                    assert_eq!((p.game(), p.time()), (q.game(), q.time()));
+                    worst = worst.max((p.rating() - q.rating()).abs()).max(close(p.deviation(), q.deviation()));
                 }
             }
             eprintln!("{name}, cut after {cut} of {n} periods: warm against cold {worst:e} Elo");

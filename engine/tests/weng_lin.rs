@@ -153,7 +153,11 @@ fn plackett_luce_reproduces_openskills_example() {
     assert_eq!(names, ["b", "d", "c", "a"], "sorted by μ");
     assert_eq!((round(r.players[0].rating.unwrap()), round(r.players[0].sigma.unwrap())), (27.795, 8.263));
     let h = r.players[0].history.as_ref().unwrap();
-    assert_eq!((h.len(), h[0].rating, h[0].deviation), (1, r.players[0].rating.unwrap(), r.players[0].sigma), "σ beside μ in the history");
+    assert_eq!(
+        (h.len(), h[0].rating(), h[0].deviation()),
+        (1, r.players[0].rating.unwrap(), r.players[0].sigma),
+        "σ beside μ in the history"
+    );
 }
 
 #[test]

@@ -161,7 +161,7 @@ fn player_rows(rating: &Rating) -> Vec<PlayerRow> {
                 .history
                 .as_ref()
                 .filter(|_| history_points <= HISTORY_POINTS)
-                .map(|h| h.iter().filter(|x| x.rating.is_finite()).map(|x| HistoryRow::of(x, axis)).collect()),
+                .map(|h| h.iter().filter(|x| x.rating().is_finite()).map(|x| HistoryRow::of(x, axis)).collect()),
         })
         .collect()
 }

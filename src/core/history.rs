@@ -31,7 +31,7 @@ impl HistoryAxis {
 
     /// The axis a method's run has: time when every point has one.
     pub fn of(variant: Option<MethodVariant>, points: &[&[HistoryPoint]]) -> HistoryAxis {
-        let timed = points.iter().all(|h| h.iter().all(|p| p.time.is_some()));
+        let timed = points.iter().all(|h| h.iter().all(|p| p.time().is_some()));
         match variant {
             _ if !timed => HistoryAxis::Game,
             Some(MethodVariant::Periods { basis } | MethodVariant::WholeHistory { basis }) => match basis {
@@ -68,10 +68,10 @@ impl HistoryRow {
     /// `p` on `axis`: its time, or its place in the order.
     pub fn of(p: &HistoryPoint, axis: HistoryAxis) -> HistoryRow {
         let x = match axis {
-            HistoryAxis::Game => p.game as i64,
-            _ => p.time.unwrap_or(p.game as i64),
+            HistoryAxis::Game => p.game() as i64,
+            _ => p.time().unwrap_or(p.game() as i64),
         };
-        HistoryRow { x, rating: p.rating, band: p.deviation.filter(|d| d.is_finite() && *d > 0.0) }
+        HistoryRow { x, rating: p.rating(), band: p.deviation().filter(|d| d.is_finite() && *d > 0.0) }
     }
 }
 

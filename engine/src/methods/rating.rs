@@ -123,14 +123,35 @@ pub struct PlayerRating {
 
 /// A rating at a point of a method's run through time (a sequential method's, a period
 /// method's, WHR's).
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+///
+/// 32 bytes, not the 48 of its plain fields: a million-game league's history holds two
+/// million of them (issue 40, *Reading in the file's own size*). The game's position is kept
+/// in 32 bits (a list of 2³² games would not fit in memory beside them), and "no deviation"
+/// is a NaN of its own payload, never one arithmetic makes; the JSON and every other
+/// serialised form are those of [`PointFields`], the plain fields, as before.
+#[derive(Clone, Copy, Serialize, Deserialize)]
+#[serde(from = "PointFields", into = "PointFields")]
 pub struct HistoryPoint {
+    rating: f64,
+    /// [`NO_DEVIATION`]'s bits when there is none.
+    deviation: f64,
+    time: i64,
+    game: u32,
+    timed: bool,
+}
+
+/// The bits of a NaN no arithmetic gives (a quiet NaN with a payload): a point with no
+/// deviation. A deviation that came out NaN stays `Some(NaN)`.
+const NO_DEVIATION: u64 = 0x7ff8_0000_dead_beef;
+
+/// A [`HistoryPoint`] as its plain fields: what is serialised.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PointFields {
     /// 1-based position of the game (or event) in processing order.
     pub game: usize,
     pub rating: f64,
-    /// When, as the method's periods count time ([`HistoryPoint::time`]): a day number
-    /// (`model::day_number`) for dated games, else a round's number; `None` when the games
-    /// have no time but their order.
+    /// When, as the method's periods count time: a day number (`model::day_number`) for dated
+    /// games, else a round's number; `None` when the games have no time but their order.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub time: Option<i64>,
     /// The rating's deviation then, on the rating scale (the Glicko family's RD, WHR's
@@ -139,10 +160,79 @@ pub struct HistoryPoint {
     pub deviation: Option<f64>,
 }
 
+impl From<PointFields> for HistoryPoint {
+    fn from(p: PointFields) -> HistoryPoint {
+        HistoryPoint::new(p.game, p.rating, p.time, p.deviation)
+    }
+}
+
+impl From<HistoryPoint> for PointFields {
+    fn from(p: HistoryPoint) -> PointFields {
+        PointFields { game: p.game(), rating: p.rating, time: p.time(), deviation: p.deviation() }
+    }
+}
+
+/// Equal as the plain fields are (the NaN that marks "no deviation" is not compared as a number).
+impl PartialEq for HistoryPoint {
+    fn eq(&self, other: &HistoryPoint) -> bool {
+        PointFields::from(*self) == PointFields::from(*other)
+    }
+}
+
+impl fmt::Debug for HistoryPoint {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        PointFields::from(*self).fmt(f)
+    }
+}
+
 impl HistoryPoint {
+    /// The point after the `game`th game (1-based) of the order, at `time`, with `deviation`.
+    /// A position past 2³² − 1 is kept as 2³² − 1 (such a list of games cannot be held).
+    pub fn new(game: usize, rating: f64, time: Option<i64>, deviation: Option<f64>) -> HistoryPoint {
+        HistoryPoint {
+            rating,
+            deviation: deviation.unwrap_or(f64::from_bits(NO_DEVIATION)),
+            time: time.unwrap_or(0),
+            game: u32::try_from(game).unwrap_or(u32::MAX),
+            timed: time.is_some(),
+        }
+    }
+
     /// A point with no time but its place in the order, and no deviation.
     pub fn at(game: usize, rating: f64) -> HistoryPoint {
-        HistoryPoint { game, rating, time: None, deviation: None }
+        HistoryPoint::new(game, rating, None, None)
+    }
+
+    /// 1-based position of the game (or event) in processing order.
+    pub fn game(&self) -> usize {
+        self.game as usize
+    }
+
+    /// The rating then, on the display scale.
+    pub fn rating(&self) -> f64 {
+        self.rating
+    }
+
+    /// When, as the method's periods count time: a day number (`model::day_number`) for
+    /// dated games, else a round's number; `None` when the games have no time but their order.
+    pub fn time(&self) -> Option<i64> {
+        self.timed.then_some(self.time)
+    }
+
+    /// The rating's deviation then, on the rating scale (the Glicko family's RD, WHR's
+    /// posterior standard deviation, Weng–Lin's σ).
+    pub fn deviation(&self) -> Option<f64> {
+        (self.deviation.to_bits() != NO_DEVIATION).then_some(self.deviation)
+    }
+
+    /// The same point with `deviation`.
+    pub fn with_deviation(self, deviation: Option<f64>) -> HistoryPoint {
+        HistoryPoint { deviation: deviation.unwrap_or(f64::from_bits(NO_DEVIATION)), ..self }
+    }
+
+    /// The same point at `time`.
+    pub fn with_time(self, time: Option<i64>) -> HistoryPoint {
+        HistoryPoint { time: time.unwrap_or(0), timed: time.is_some(), ..self }
     }
 }
 
@@ -400,6 +490,36 @@ mod tests {
             d.add_game(a, b, s);
         }
         d
+    }
+
+    /// A history point is 32 bytes (two million of them in a million-game league's history),
+    /// and reads, compares and serialises as its plain fields: no deviation stays none, a NaN
+    /// deviation stays a NaN, a time of 0 stays a time.
+    #[test]
+    fn a_history_point_is_32_bytes_and_its_fields() {
+        assert_eq!(std::mem::size_of::<HistoryPoint>(), 32);
+        assert_eq!(std::mem::size_of::<crate::methods::periods::PeriodGame>(), 16);
+        let cases = [
+            (1, 1500.0, None, None),
+            (7, -3.5, Some(0), Some(42.0)),
+            (usize::MAX >> 40, 0.0, Some(-20_000), Some(f64::NAN)),
+            (3, 1.0, Some(i64::MAX), Some(0.0)),
+        ];
+        for (game, rating, time, deviation) in cases {
+            let p = HistoryPoint::new(game, rating, time, deviation);
+            assert_eq!((p.game(), p.rating(), p.time()), (game, rating, time));
+            assert_eq!(p.deviation().map(f64::to_bits), deviation.map(f64::to_bits));
+            let fields = PointFields { game, rating, time, deviation };
+            let json = serde_json::to_string(&p).unwrap();
+            assert_eq!(json, serde_json::to_string(&fields).unwrap());
+            let back: HistoryPoint = serde_json::from_str(&json).unwrap();
+            // JSON writes a NaN as null, which reads back as no deviation, as the plain fields did.
+            assert_eq!(back.deviation().is_some(), deviation.is_some_and(f64::is_finite));
+            assert_eq!(p.with_time(None).time(), None);
+            assert_eq!(p.with_deviation(None).deviation(), None);
+        }
+        assert_eq!(serde_json::to_string(&HistoryPoint::at(2, 1.5)).unwrap(), r#"{"game":2,"rating":1.5}"#);
+        assert_eq!(HistoryPoint::new(1, 2.0, None, None), HistoryPoint::at(1, 2.0));
     }
 
     /// Every variant there is, as written, and read back from its words.

@@ -284,8 +284,8 @@ fn timed<R: Rule>(fit: &SequentialFit<'_, R>, history: &[HistoryPoint]) -> Vec<H
             MethodVariant::Elo { order: GameOrder::ByDate, reordered: false, .. }
                 | MethodVariant::MultiElo { games: Some(GameOrder::ByDate), reordered: false }
         );
-    let day = |p: &HistoryPoint| fit.order.get(p.game.checked_sub(1)?).and_then(|&g| games[g].date()).and_then(crate::model::day_number);
-    history.iter().map(|p| HistoryPoint { time: if dated { day(p) } else { None }, ..*p }).collect()
+    let day = |p: &HistoryPoint| fit.order.get(p.game().checked_sub(1)?).and_then(|&g| games[g].date()).and_then(crate::model::day_number);
+    history.iter().map(|p| p.with_time(if dated { day(p) } else { None })).collect()
 }
 
 /// Assembles the [`Rating`]: best first, equal ratings sharing a rank, ties by name. Ratings
@@ -293,7 +293,7 @@ fn timed<R: Rule>(fit: &SequentialFit<'_, R>, history: &[HistoryPoint]) -> Vec<H
 fn rating<R: Rule>(fit: &SequentialFit<'_, R>, stop: StopReason, warnings: Vec<String>) -> Result<Rating, RateError> {
     let (data, run) = (fit.data, &fit.run);
     let n = data.players.len();
-    if let Some(i) = (0..n).find(|&i| !run.ratings[i].is_finite() || run.histories[i].iter().any(|h| !h.rating.is_finite())) {
+    if let Some(i) = (0..n).find(|&i| !run.ratings[i].is_finite() || run.histories[i].iter().any(|h| !h.rating().is_finite())) {
         return Err(RateError::Overflow { player: data.players[i].name.clone() });
     }
     let rows = (0..n)

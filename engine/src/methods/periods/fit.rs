@@ -87,11 +87,11 @@ impl Stepper for PeriodFit<'_> {
         let game = self.rated as u32;
         let time = Some(self.basis.day_or_number(when));
         for g in games {
-            for i in [g.first, g.second] {
+            for i in [g.first(), g.second()] {
                 // Each player once per period (their last point is this period's already).
                 if std::mem::replace(&mut self.last[i], game) != game {
                     let deviation = self.rule.deviation(i).filter(|d| !d.is_nan());
-                    let point = HistoryPoint { game: game as usize, rating: self.rule.rating(i), time, deviation };
+                    let point = HistoryPoint::new(game as usize, self.rule.rating(i), time, deviation);
                     self.pending.push((i as u32, point));
                 }
             }
@@ -206,7 +206,7 @@ fn appearances(periods: &Periods, players: usize) -> Vec<u32> {
         // Periods counted from 1 (0: none yet); fewer than 2³² (see `Periods`).
         let period = k as u32 + 1;
         for g in games {
-            for i in [g.first, g.second] {
+            for i in [g.first(), g.second()] {
                 if std::mem::replace(&mut last[i], period) != period {
                     counts[i] += 1;
                 }

@@ -156,7 +156,7 @@ mod tests {
     #[test]
     fn glickmans_worked_example() {
         let start = [(1500.0, 200.0), (1400.0, 30.0), (1550.0, 100.0), (1700.0, 300.0)];
-        let games = [(1, 1.0), (2, 0.0), (3, 0.0)].map(|(j, s)| PeriodGame { first: 0, second: j, score: s });
+        let games = [(1, 1.0), (2, 0.0), (3, 0.0)].map(|(j, s)| PeriodGame::new(0, j, s));
         let r: Vec<f64> = start.iter().map(|x| x.0).collect();
         let rd2: Vec<f64> = start.iter().map(|x| x.1 * x.1).collect();
         let mut s = Scratch::new(4);
@@ -171,7 +171,7 @@ mod tests {
 
     #[test]
     fn a_player_who_sits_periods_out_has_only_the_deviation_grown() {
-        let game = |a, b, s| PeriodGame { first: a, second: b, score: s };
+        let game = |a, b, s| PeriodGame::new(a, b, s);
         let data = Periods::from_lists(3, vec![(1, vec![game(0, 1, 1.0), game(1, 2, 0.5)]), (5, vec![game(1, 2, 1.0)])]);
         let p = GlickoParams::default();
         let out = glicko(&data, &p).unwrap();

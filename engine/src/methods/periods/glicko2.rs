@@ -265,8 +265,7 @@ mod tests {
         let players = [(1500.0, 200.0), (1400.0, 30.0), (1550.0, 100.0), (1700.0, 300.0)];
         let mut st: Vec<State> =
             players.iter().map(|&(r, rd)| State { mu: (r - 1500.0) / SCALE, phi2: (rd / SCALE).powi(2), sigma: 0.06 }).collect();
-        let games: Vec<PeriodGame> =
-            [(1, 1.0), (2, 0.0), (3, 0.0)].iter().map(|&(j, s)| PeriodGame { first: 0, second: j, score: s }).collect();
+        let games: Vec<PeriodGame> = [(1, 1.0), (2, 0.0), (3, 0.0)].iter().map(|&(j, s)| PeriodGame::new(0, j, s)).collect();
         let p = Glicko2Params { max_deviation: 1e9, ..Glicko2Params::default() };
         let mut scratch = Scratch::new(4);
         scratch.start(&games);

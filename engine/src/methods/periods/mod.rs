@@ -71,11 +71,33 @@ impl std::str::FromStr for Convention {
 }
 
 /// One game of a period: player indices and the first player's score in `[0, 1]`.
+///
+/// 16 bytes: the players' indices in 32 bits (a dataset's players are `u32`-indexed
+/// throughout; `model::Game` holds them so), as a million-game league's periods hold a
+/// million of these.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct PeriodGame {
-    pub first: usize,
-    pub second: usize,
+    first: u32,
+    second: u32,
     pub score: f64,
+}
+
+impl PeriodGame {
+    /// The game of players `first` and `second` (indices below 2³²) where `first` scored `score`.
+    pub fn new(first: usize, second: usize, score: f64) -> PeriodGame {
+        let index = |i: usize| u32::try_from(i).expect("a player's index fits in 32 bits");
+        PeriodGame { first: index(first), second: index(second), score }
+    }
+
+    /// The first player's index.
+    pub fn first(&self) -> usize {
+        self.first as usize
+    }
+
+    /// The second player's index.
+    pub fn second(&self) -> usize {
+        self.second as usize
+    }
 }
 
 /// Games grouped into rating periods, in time order: each period's number (a round, a week,
@@ -495,7 +517,7 @@ impl Periods {
             if last.is_some_and(|l| l != keys[k]) {
                 periods.close(last.map_or(0, |l: (i64, i64)| l.0));
             }
-            periods.games.push(PeriodGame { first: g.first(), second: g.second(), score: g.score });
+            periods.games.push(PeriodGame::new(g.first(), g.second(), g.score));
             last = Some(keys[k]);
         }
         if let Some((time, _)) = last {
@@ -702,7 +724,7 @@ impl Scratch {
         }
         self.present.clear();
         for g in games {
-            for i in [g.first, g.second] {
+            for i in [g.first(), g.second()] {
                 if !std::mem::replace(&mut self.sums[i].seen, true) {
                     self.present.push(i);
                 }
@@ -714,7 +736,7 @@ impl Scratch {
     /// start; `bonus` is added to every score (Stephenson).
     pub fn sum(&mut self, games: &[PeriodGame], r: &dyn Fn(usize) -> f64, rd2: &dyn Fn(usize) -> f64, bonus: f64) {
         for game in games {
-            for (i, j, score) in [(game.first, game.second, game.score), (game.second, game.first, 1.0 - game.score)] {
+            for (i, j, score) in [(game.first(), game.second(), game.score), (game.second(), game.first(), 1.0 - game.score)] {
                 let gj = g(rd2(j));
                 let e = expected(r(i), r(j), gj);
                 let sums = &mut self.sums[i];

@@ -20,8 +20,8 @@ use newton::{FirstDay, History, Newton};
 pub use params::WhrParams;
 
 use super::fit::rating;
+use super::Periods;
 use super::{PeriodBasis, PeriodNote, Standing};
-use super::{PeriodGame, Periods};
 use crate::error::{check, RateError};
 use crate::methods::fit::{stop_warning, Advance, Fit, Measures, Partway, Quantity, Stepper, Steps, Stopping, Taken, Timed};
 use crate::methods::predictive::Model;
@@ -196,8 +196,8 @@ fn breadth_first(data: &Periods) -> Vec<usize> {
     let mut start = vec![0usize; n + 1];
     let games = || data.iter().flat_map(|(_, list)| list.iter());
     for g in games() {
-        start[g.first + 1] += 1;
-        start[g.second + 1] += 1;
+        start[g.first() + 1] += 1;
+        start[g.second() + 1] += 1;
     }
     for i in 0..n {
         start[i + 1] += start[i];
@@ -205,7 +205,7 @@ fn breadth_first(data: &Periods) -> Vec<usize> {
     let mut at = start.clone();
     let mut next = vec![0usize; start[n]];
     for g in games() {
-        for (a, b) in [(g.first, g.second), (g.second, g.first)] {
+        for (a, b) in [(g.first(), g.second()), (g.second(), g.first())] {
             next[at[a]] = b;
             at[a] += 1;
         }
@@ -253,7 +253,7 @@ impl Whr {
     pub fn new(data: &Periods, p: &WhrParams) -> Result<Whr, RateError> {
         p.validate()?;
         let place = breadth_first(data);
-        let games = || data.iter().flat_map(|(t, list)| list.iter().flat_map(|g| [(*t, place[g.first]), (*t, place[g.second])]));
+        let games = || data.iter().flat_map(|(t, list)| list.iter().flat_map(|g| [(*t, place[g.first()]), (*t, place[g.second()])]));
         // Each player's days, counted.
         let mut last: Vec<Option<i64>> = vec![None; data.players];
         let mut start = vec![0usize; data.players + 1];
@@ -323,7 +323,8 @@ impl Whr {
             at[i]
         };
         for (t, list) in data.iter() {
-            for &PeriodGame { first, second, score: s } in list {
+            for g in list {
+                let (first, second, s) = (g.first(), g.second(), g.score);
                 let (a, b) = (day_of(place[first], *t), day_of(place[second], *t));
                 for (d, o, s) in [(a, b, s), (b, a, 1.0 - s)] {
                     let k = cursor[d] as usize;
@@ -672,7 +673,7 @@ impl<'d> WhrFit<'d> {
     /// with its posterior standard deviation in Elo points.
     fn point(&self, game: usize, d: &DayRating) -> HistoryPoint {
         let deviation = Some(d.variance.max(0.0).sqrt() / PER_ELO).filter(|v| v.is_finite());
-        HistoryPoint { game, rating: self.params.anchor + d.elo, time: Some(d.time), deviation }
+        HistoryPoint::new(game, self.params.anchor + d.elo, Some(d.time), deviation)
     }
 
     pub fn new(data: &'d Dataset, p: &WhrParams) -> Result<WhrFit<'d>, RateError> {

@@ -204,7 +204,7 @@ impl Rule for WengLinRule {
             run.record(p, delta, score / others, step);
             // σ beside μ in the history, for the chart's band.
             if let Some(point) = run.histories[p].last_mut() {
-                point.deviation = Some(after[k].sigma);
+                *point = point.with_deviation(Some(after[k].sigma));
             }
             change = change.max(delta.abs());
             surprise = surprise.max(((score - expected) / others).abs());
