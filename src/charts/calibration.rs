@@ -48,8 +48,12 @@ pub fn draw(canvas: &HtmlCanvasElement, series: &[Series]) -> Result<(), String>
     let height = canvas.client_width().clamp(260, 400) as u32;
     // On a narrow screen the legend goes below the plot, where it covers no curve.
     let narrow = (canvas.client_width() as u32) < super::NARROW;
-    let strip = if narrow { super::legend_strip(series.len()) } else { 0 };
-    let Some(root) = super::area(canvas, height + strip)? else { return Ok(()) };
+    let entries: Vec<super::LegendEntry> = if narrow {
+        series.iter().enumerate().map(|(k, s)| (s.label.to_string(), COLOURS[k % COLOURS.len()], 2)).collect()
+    } else {
+        Vec::new()
+    };
+    let Some((root, rows)) = super::area_with_legend(canvas, height, &entries)? else { return Ok(()) };
     root.fill(&WHITE).map_err(|e| e.to_string())?;
     let (root, below) = root.split_vertically(height);
     let mut chart = ChartBuilder::on(&root)
@@ -83,8 +87,7 @@ pub fn draw(canvas: &HtmlCanvasElement, series: &[Series]) -> Result<(), String>
         chart.draw_series(points.iter().map(|&p| Circle::new(p, 3, colour.filled()))).map_err(|e| e.to_string())?;
     }
     if narrow {
-        let entries: Vec<_> = series.iter().enumerate().map(|(k, s)| (s.label.to_string(), COLOURS[k % COLOURS.len()], 2)).collect();
-        super::legend_below(&below, &entries)?;
+        super::legend_below(&below, &rows)?;
     } else {
         super::legend(&mut chart, SeriesLabelPosition::UpperLeft)?;
     }

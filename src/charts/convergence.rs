@@ -57,7 +57,7 @@ pub fn draw(canvas: &HtmlCanvasElement, trace: &[TraceEntry], measures: &Measure
     if positive(eps) {
         entries.push((tolerance_label(measures), grey, 1));
     }
-    let Some(root) = super::area(canvas, HEIGHT + super::legend_strip(entries.len()))? else { return Ok(()) };
+    let Some((root, rows)) = super::area_with_legend(canvas, HEIGHT, &entries)? else { return Ok(()) };
     root.fill(&WHITE).map_err(|e| e.to_string())?;
     let (root, legend) = root.split_vertically(HEIGHT);
     let last = trace.last().map_or(1, |t| t.iteration).max(2);
@@ -90,6 +90,6 @@ pub fn draw(canvas: &HtmlCanvasElement, trace: &[TraceEntry], measures: &Measure
     if let Some(k) = current.filter(|&k| k >= 1 && k <= last) {
         chart.draw_series(LineSeries::new(vec![(k, lo), (k, hi)], RGBColor(200, 30, 60).stroke_width(1))).map_err(|e| e.to_string())?;
     }
-    super::legend_below(&legend, &entries)?;
+    super::legend_below(&legend, &rows)?;
     root.present().map_err(|e| e.to_string())
 }

@@ -204,16 +204,70 @@ pub fn legend_strip(rows: usize) -> u32 {
     LEGEND_ROW * rows as u32 + 6
 }
 
-/// Draws a legend in a strip below a plot: each entry's line in its colour (and width), then
-/// its label, one entry a line.
-pub fn legend_below(area: &Area, entries: &[(String, plotters::style::RGBColor, u32)]) -> Result<(), String> {
+/// A legend entry: its label, its line's colour and width.
+pub type LegendEntry = (String, plotters::style::RGBColor, u32);
+
+/// One line of a legend strip: its text, and the entry's line (on an entry's first row only).
+pub type LegendRow = (String, Option<(plotters::style::RGBColor, u32)>);
+
+/// Where a legend row's text starts, and the margin it keeps from the right edge.
+const LEGEND_TEXT_X: i32 = 48;
+const LEGEND_RIGHT: i32 = 8;
+
+/// The drawing area of a chart `height` CSS pixels tall with a legend strip below it, and the
+/// strip's rows (none, and no strip, when there are no entries): each label broken between words where it would pass the canvas's edge
+/// (measured in the legend's font), so that no label is cut off on a phone. `Ok(None)` while
+/// the canvas is not displayed.
+pub fn area_with_legend(
+    canvas: &HtmlCanvasElement,
+    height: u32,
+    entries: &[LegendEntry],
+) -> Result<Option<(Area, Vec<LegendRow>)>, String> {
+    if entries.is_empty() {
+        return Ok(area(canvas, height)?.map(|a| (a, Vec::new())));
+    }
+    let Some(probe) = area(canvas, height)? else { return Ok(None) };
+    let rows = legend_rows(&probe, entries);
+    Ok(area(canvas, height + legend_strip(rows.len()))?.map(|a| (a, rows)))
+}
+
+/// The rows of `entries` in a strip as wide as `area`.
+fn legend_rows(area: &Area, entries: &[LegendEntry]) -> Vec<LegendRow> {
     use plotters::prelude::*;
     let font = (FontFamily::SansSerif, TEXT).into_font().color(&BLACK);
-    for (k, (text, colour, width)) in entries.iter().enumerate() {
+    let room = (area.dim_in_pixel().0 as i32 - LEGEND_TEXT_X - LEGEND_RIGHT).max(40) as u32;
+    // Without a measure (no font to measure with), a generous estimate of a character's width.
+    let fits = |t: &str| area.estimate_text_size(t, &font).map_or(t.chars().count() as u32 * 8, |(w, _)| w) <= room;
+    let mut rows = Vec::new();
+    for (text, colour, width) in entries {
+        let mut line = String::new();
+        let mut first = true;
+        for word in text.split_whitespace() {
+            let longer = if line.is_empty() { word.to_string() } else { format!("{line} {word}") };
+            if line.is_empty() || fits(&longer) {
+                line = longer;
+            } else {
+                rows.push((std::mem::replace(&mut line, word.to_string()), first.then_some((*colour, *width))));
+                first = false;
+            }
+        }
+        rows.push((line, first.then_some((*colour, *width))));
+    }
+    rows
+}
+
+/// Draws a legend's rows (from [`area_with_legend`]) in a strip below a plot: each entry's
+/// line in its colour (and width), then its label, one row a line.
+pub fn legend_below(area: &Area, rows: &[LegendRow]) -> Result<(), String> {
+    use plotters::prelude::*;
+    let font = (FontFamily::SansSerif, TEXT).into_font().color(&BLACK);
+    for (k, (text, line)) in rows.iter().enumerate() {
         let y = 4 + (k as u32 * LEGEND_ROW) as i32 + 8;
-        area.draw(&PathElement::new(vec![(16, y), (40, y)], plotters::style::Color::stroke_width(colour, *width)))
-            .map_err(|e| e.to_string())?;
-        area.draw(&Text::new(text.clone(), (48, y - 7), font.clone())).map_err(|e| e.to_string())?;
+        if let Some((colour, width)) = line {
+            area.draw(&PathElement::new(vec![(16, y), (40, y)], plotters::style::Color::stroke_width(colour, *width)))
+                .map_err(|e| e.to_string())?;
+        }
+        area.draw(&Text::new(text.clone(), (LEGEND_TEXT_X, y - 7), font.clone())).map_err(|e| e.to_string())?;
     }
     Ok(())
 }

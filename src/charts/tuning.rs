@@ -15,8 +15,10 @@ pub fn draw(canvas: &HtmlCanvasElement, t: &Tuning) -> Result<(), String> {
     let height = canvas.client_width().clamp(220, 320) as u32;
     // On a narrow screen the legend goes below the plot, where it covers no curve.
     let narrow = (canvas.client_width() as u32) < super::NARROW;
-    let strip = if narrow { super::legend_strip(2) } else { 0 };
-    let Some(root) = super::area(canvas, height + strip)? else { return Ok(()) };
+    let series = [("validation (chooses)", RGBColor(0, 114, 178), 0), ("held out", RGBColor(230, 159, 0), 1)];
+    let entries: Vec<super::LegendEntry> =
+        if narrow { series.iter().map(|&(label, colour, _)| (label.to_string(), colour, 2)).collect() } else { Vec::new() };
+    let Some((root, rows)) = super::area_with_legend(canvas, height, &entries)? else { return Ok(()) };
     root.fill(&WHITE).map_err(|e| e.to_string())?;
     let (root, below) = root.split_vertically(height);
     let ys: Vec<f64> = t.points.iter().flat_map(|p| [p.validation, p.held_out]).flatten().filter(|y| y.is_finite()).collect();
@@ -42,7 +44,6 @@ pub fn draw(canvas: &HtmlCanvasElement, t: &Tuning) -> Result<(), String> {
         .light_line_style(RGBColor(238, 238, 238))
         .draw()
         .map_err(|e| e.to_string())?;
-    let series = [("validation (chooses)", RGBColor(0, 114, 178), 0), ("held out", RGBColor(230, 159, 0), 1)];
     for (label, colour, which) in series {
         let pts: Vec<(f64, f64)> =
             t.points.iter().filter_map(|p| Some((p.value, if which == 0 { p.validation? } else { p.held_out? }))).collect();
@@ -54,7 +55,7 @@ pub fn draw(canvas: &HtmlCanvasElement, t: &Tuning) -> Result<(), String> {
         chart.draw_series(pts.iter().map(|&p| Circle::new(p, 3, colour.filled()))).map_err(|e| e.to_string())?;
     }
     if narrow {
-        super::legend_below(&below, &series.map(|(label, colour, _)| (label.to_string(), colour, 2)))?;
+        super::legend_below(&below, &rows)?;
     } else {
         super::legend(&mut chart, SeriesLabelPosition::UpperRight)?;
     }

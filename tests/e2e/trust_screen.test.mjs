@@ -166,6 +166,33 @@ test('the charts are drawn at the device pixel ratio (2)', async () => {
   await context.close();
 });
 
+// The legend below the convergence chart on a phone: WHR's longest label ("largest change of
+// a day's rating (natural-log units) (stops below ε)") is broken between words, not cut off at
+// the canvas's edge. The canvas's pixels are read: no ink in the strip's right margin.
+test('on a phone the convergence chart\'s legend wraps within the canvas', async () => {
+  const { context, page, errors } = await open(PHONE);
+  await page.getByTestId('method').selectOption('whr');
+  await page.waitForFunction(() => document.querySelector('[data-testid=results-panel]')?.dataset.method === 'whr'
+    && (document.querySelector('[data-testid=status]')?.textContent ?? '').startsWith('Converged')
+    && document.querySelector('[data-testid=convergence-chart]')?.height > 0, null, { timeout: 60000 });
+  await page.waitForTimeout(300);
+  const strip = await page.getByTestId('convergence-chart').evaluate((c) => {
+    const r = c.getBoundingClientRect();
+    const scale = c.width / r.width;
+    const top = Math.round(240 * scale);
+    const margin = Math.round(6 * scale);
+    const data = c.getContext('2d').getImageData(c.width - margin, top, margin, c.height - top).data;
+    let ink = 0;
+    for (let i = 0; i < data.length; i += 4) if (data[i + 3] > 0 && data[i] + data[i + 1] + data[i + 2] < 600) ink += 1;
+    return { ink, rows: Math.round((r.height - 240 - 6) / 20) };
+  });
+  assert.equal(strip.ink, 0, 'no legend text reaches the canvas\'s right edge');
+  assert.ok(strip.rows >= 4, `the three entries take more than three rows at 390 px: ${strip.rows}`);
+  await page.getByTestId('convergence-chart').screenshot({ path: `${ARTIFACTS}/convergence-whr-phone.png` });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('a fit that converges at once says so in words, not with an empty chart', async () => {
   const { context, page, errors } = await open(LAPTOP);
   await (await editInput(page)).fill('white,black,result\nAnna,Ben,1-0\nBen,Cleo,1-0\nCleo,Anna,1-0\n');
