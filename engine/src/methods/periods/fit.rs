@@ -2,7 +2,7 @@
 //! round, a day, a week, a month, or a game: [`super::PeriodLength`]). Whole-History Rating's fit, a Newton
 //! sweep a step, is in its module and shares [`rating`].
 
-use super::{PeriodBasis, PeriodNote, PeriodRule, Periods, Standing};
+use super::{prefetch, PeriodBasis, PeriodNote, PeriodRule, Periods, Standing};
 use crate::diagnose::{Diagnosis, Status};
 use crate::error::RateError;
 use crate::methods::fit::{Advance, Fit, Measures, Stepper, Steps, Taken};
@@ -81,6 +81,13 @@ impl Stepper for PeriodFit<'_> {
             return Advance::Stop(StopReason::Finished);
         };
         self.end = self.periods.time(k, self.rule.convention());
+        // The players of the games a few ahead, asked for now (the period's own came so).
+        for g in self.periods.games_from(self.rated + GAMES_AHEAD).iter().take(games.len()) {
+            for i in [g.first(), g.second()] {
+                self.rule.prefetch(i);
+                prefetch(self.last.as_ptr().wrapping_add(i));
+            }
+        }
         let change = self.rule.period(self.end, games);
         self.rated += games.len();
         // Fewer than 2³² games (see `Periods`).
@@ -167,6 +174,11 @@ impl PeriodFit<'_> {
 /// How many points wait to be added to their histories at most.
 const PENDING: usize = 1024;
 
+/// How many games ahead a period's players are asked for ([`PeriodRule::prefetch`]): a
+/// period of a file without dates or rounds is one game, whose players' values are all over
+/// memory.
+const GAMES_AHEAD: usize = 8;
+
 /// How many points ahead [`add`] asks for a history's end (half as far) and, before that, for
 /// the history itself.
 const AHEAD: usize = 16;
@@ -183,20 +195,6 @@ fn add(histories: &mut [Vec<HistoryPoint>], points: &[(u32, HistoryPoint)]) {
         }
         histories[player as usize].push(point);
     }
-}
-
-/// Asks the processor for what a later point will touch: the players are in no order the
-/// hardware could guess, and waiting for each history and its end in turn was most of
-/// adding them.
-#[inline(always)]
-fn prefetch<T>(at: *const T) {
-    // SAFETY: prefetching is a hint: it reads nothing, whatever the address.
-    #[cfg(target_arch = "x86_64")]
-    unsafe {
-        std::arch::x86_64::_mm_prefetch(at as *const i8, std::arch::x86_64::_MM_HINT_T0)
-    };
-    #[cfg(not(target_arch = "x86_64"))]
-    let _ = at;
 }
 
 /// How many periods each of `players` plays in: the length of their history.

@@ -135,6 +135,10 @@ impl PeriodRule for Glicko {
         self.s.r[i]
     }
 
+    fn prefetch(&self, i: usize) {
+        self.s.prefetch(i);
+    }
+
     fn deviation(&self, i: usize) -> Option<f64> {
         Some(self.s.rd2[i].sqrt())
     }

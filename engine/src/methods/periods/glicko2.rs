@@ -170,6 +170,13 @@ impl PeriodRule for Glicko2 {
         self.p.initial_rating + SCALE * self.st[i].mu
     }
 
+    fn prefetch(&self, i: usize) {
+        super::prefetch(self.st.as_ptr().wrapping_add(i));
+        super::prefetch(self.last.as_ptr().wrapping_add(i));
+        super::prefetch(self.games.as_ptr().wrapping_add(i));
+        super::prefetch(self.scratch.sums.as_ptr().wrapping_add(i));
+    }
+
     fn deviation(&self, i: usize) -> Option<f64> {
         Some(SCALE * self.st[i].phi2.sqrt())
     }

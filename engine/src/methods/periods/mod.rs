@@ -152,6 +152,11 @@ impl Periods {
         self.times.is_empty()
     }
 
+    /// The games of every period from the `start`th game on (as they lie, in time order).
+    pub fn games_from(&self, start: usize) -> &[PeriodGame] {
+        self.games.get(start..).unwrap_or(&[])
+    }
+
     /// Period `k`: its time and its games.
     pub fn get(&self, k: usize) -> Option<(&i64, &[PeriodGame])> {
         let time = self.times.get(k)?;
@@ -594,6 +599,10 @@ pub trait PeriodRule {
     /// Player `i`'s current rating.
     fn rating(&self, i: usize) -> f64;
 
+    /// Asks the processor for what rating player `i` in a later period will read (a hint:
+    /// the players come in no order the hardware could guess; nothing is read or changed).
+    fn prefetch(&self, _i: usize) {}
+
     /// Player `i`'s current deviation (RD) on the rating scale, as it stands after their last
     /// period (the history chart's band).
     fn deviation(&self, _i: usize) -> Option<f64> {
@@ -640,6 +649,15 @@ pub(crate) struct RdState {
 }
 
 impl RdState {
+    /// Asks the processor for player `i`'s values (see [`PeriodRule::prefetch`]).
+    pub fn prefetch(&self, i: usize) {
+        prefetch(self.r.as_ptr().wrapping_add(i));
+        prefetch(self.rd2.as_ptr().wrapping_add(i));
+        prefetch(self.last.as_ptr().wrapping_add(i));
+        prefetch(self.games.as_ptr().wrapping_add(i));
+        prefetch(self.scratch.sums.as_ptr().wrapping_add(i));
+    }
+
     /// Each player from their start.
     pub fn new(starts: &[Start]) -> RdState {
         let players = starts.len();
@@ -747,4 +765,18 @@ impl Scratch {
             }
         }
     }
+}
+
+/// Asks the processor for what a later step will touch: the players of a period method's
+/// games are in no order the hardware could guess, and waiting for each player's values (and,
+/// in `fit::add`, each history and its end) in turn was much of the run.
+#[inline(always)]
+pub(crate) fn prefetch<T>(at: *const T) {
+    // SAFETY: prefetching is a hint: it reads nothing, whatever the address.
+    #[cfg(target_arch = "x86_64")]
+    unsafe {
+        std::arch::x86_64::_mm_prefetch(at as *const i8, std::arch::x86_64::_MM_HINT_T0)
+    };
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = at;
 }

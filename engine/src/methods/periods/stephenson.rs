@@ -137,6 +137,10 @@ impl PeriodRule for Stephenson {
         self.s.r[i]
     }
 
+    fn prefetch(&self, i: usize) {
+        self.s.prefetch(i);
+    }
+
     fn deviation(&self, i: usize) -> Option<f64> {
         Some(self.s.rd2[i].sqrt())
     }
