@@ -120,58 +120,115 @@ fn edit_rare<T: Default + PartialEq>(slot: &mut Option<Box<T>>, change: impl FnO
 
 /// One two-player game. `first` is white / home / team 1.
 ///
-/// Kept compact (40 bytes), because a big file holds millions of them: the players, the
-/// score, the input line and the date and round (one allocation for both, when given, shared
-/// by the games next to each other that have the same: [`When`]) are inline; what few inputs give (points other than the result's, handicap, komi, event,
-/// declared ranks: Go's and football's records) sits behind one pointer. The parts other than
-/// the players and the score are read and written through accessors.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+/// Kept compact (32 bytes), because a big file holds millions of them: the players, the
+/// score and the input line are inline; the date and round, and what few inputs give (points
+/// other than the result's, handicap, komi, event, declared ranks: Go's and football's
+/// records), sit behind one thin pointer ([`When`]), to one allocation that the games next to
+/// each other with the same date and round and nothing more share. The parts other than the
+/// players and the score are read and written through accessors. It serialises as
+/// [`GameFields`], its plain fields.
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[serde(from = "GameFields")]
 pub struct Game {
     /// The players, as `u32` (read through [`Game::first`] and [`Game::second`]).
     first: u32,
     second: u32,
     /// The first player's score in `[0, 1]`; the second scored `1 - score`.
     pub score: f64,
-    /// The date, [`WHEN_SEPARATOR`], the round; `None` when neither is given.
+    /// The date and round, and the rare parts; `None` when none is given.
     when: Option<When>,
+    /// 1-based line of the input the game came from (0 when built in code) in the low 31
+    /// bits: a game past line 2,147,483,647 (a 2 GB file of line breaks before it) is said to
+    /// be on that line. The top bit: the points are the score itself (`1-0`, `½-½` written as
+    /// a result), so they need not be kept.
+    line: u32,
+}
+
+/// [`Game::line`]'s flag: the points are the score.
+const POINTS_ARE_SCORE: u32 = 1 << 31;
+
+/// A game as its plain fields: what is serialised (the same fields, and the same JSON, as
+/// when they were the game's own).
+#[derive(Deserialize)]
+struct GameFields {
+    first: u32,
+    second: u32,
+    score: f64,
+    when: Option<Box<str>>,
     #[serde(flatten, default)]
     extra: Option<Box<GameExtra>>,
-    /// 1-based line of the input the game came from (0 when built in code). A `u32`: a game
-    /// past line 4,294,967,295 (a 4 GB file of line breaks before it) is said to be on that line.
     line: u32,
-    /// The points are the score itself (`1-0`, `½-½` written as a result): no need to keep them.
     points_are_score: bool,
 }
 
-/// A game's date and round as one text ([`WHEN_SEPARATOR`] between them), behind a thin
-/// pointer (8 bytes in the game, not a text's 16) to one allocation that the games of a day
-/// and round share when a reader lets them ([`Game::set_when_shared`]: a dated file's games
-/// hold a pointer each, not a copy each).
-#[derive(Clone, PartialEq)]
-pub(crate) struct When(std::sync::Arc<Box<str>>);
+/// [`GameFields`] borrowed from a game, to serialise it without a copy.
+#[derive(Serialize)]
+struct GameFieldsOf<'a> {
+    first: u32,
+    second: u32,
+    score: f64,
+    when: Option<&'a str>,
+    #[serde(flatten)]
+    extra: Option<&'a GameExtra>,
+    line: u32,
+    points_are_score: bool,
+}
+
+impl From<GameFields> for Game {
+    fn from(f: GameFields) -> Game {
+        let tail = Tail { text: f.when.unwrap_or_default(), extra: f.extra.filter(|e| **e != GameExtra::default()) };
+        let when = (tail != Tail::default()).then(|| When(std::sync::Arc::new(tail)));
+        Game {
+            first: f.first,
+            second: f.second,
+            score: f.score,
+            when,
+            line: f.line.min(POINTS_ARE_SCORE - 1) | if f.points_are_score { POINTS_ARE_SCORE } else { 0 },
+        }
+    }
+}
+
+impl Serialize for Game {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let text = self.when.as_ref().map(|w| &*w.0.text).filter(|t| !t.is_empty());
+        GameFieldsOf {
+            first: self.first,
+            second: self.second,
+            score: self.score,
+            when: text,
+            extra: self.extra(),
+            line: self.line & !POINTS_ARE_SCORE,
+            points_are_score: self.points_are_score(),
+        }
+        .serialize(s)
+    }
+}
+
+/// A game's date and round as one text ([`WHEN_SEPARATOR`] between them; empty when neither
+/// is given), and its rare parts, behind a thin pointer (8 bytes in the game) to one
+/// allocation that the games of a day and round with nothing more share when a reader lets
+/// them ([`Game::set_when_shared`]: a dated file's games hold a pointer each, not a copy each).
+/// Changed only through [`Game`]'s setters, which copy a shared one first.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct When(std::sync::Arc<Tail>);
+
+/// What a [`When`] points to. Never all empty: a game with none of it holds no [`When`].
+#[derive(Clone, Debug, Default, PartialEq)]
+pub(crate) struct Tail {
+    text: Box<str>,
+    /// Boxed: most games with a date or round have nothing more, and a game's own [`When`]
+    /// (a tournament's games, dated one by one) stays small.
+    extra: Option<Box<GameExtra>>,
+}
 
 impl When {
-    fn new(date: &str, round: &str) -> Option<When> {
+    /// The text of a date and round (a separator in either becomes a space; blank when both are).
+    fn text(date: &str, round: &str) -> Box<str> {
         let (date, round) = (date.replace(WHEN_SEPARATOR, " "), round.replace(WHEN_SEPARATOR, " "));
-        (!date.is_empty() || !round.is_empty()).then(|| When(std::sync::Arc::new(format!("{date}{WHEN_SEPARATOR}{round}").into())))
-    }
-}
-
-impl std::fmt::Debug for When {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        std::fmt::Debug::fmt(&**self.0, f)
-    }
-}
-
-impl Serialize for When {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(&self.0)
-    }
-}
-
-impl<'de> Deserialize<'de> for When {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<When, D::Error> {
-        Box::<str>::deserialize(d).map(|b| When(std::sync::Arc::new(b)))
+        if date.is_empty() && round.is_empty() {
+            return Box::default();
+        }
+        format!("{date}{WHEN_SEPARATOR}{round}").into()
     }
 }
 
@@ -203,8 +260,8 @@ struct GameExtra {
 impl Game {
     /// A game with only its players, the first player's score and its input line.
     pub fn new(first: PlayerId, second: PlayerId, score: f64, line: usize) -> Game {
-        let line = u32::try_from(line).unwrap_or(u32::MAX);
-        let mut game = Game { first: 0, second: 0, score, when: None, extra: None, line, points_are_score: false };
+        let line = u32::try_from(line).unwrap_or(u32::MAX).min(POINTS_ARE_SCORE - 1);
+        let mut game = Game { first: 0, second: 0, score, when: None, line };
         game.set_players(first, second);
         game
     }
@@ -231,36 +288,56 @@ impl Game {
 
     /// The 1-based input line the game came from (0 when built in code).
     pub fn line(&self) -> usize {
-        self.line as usize
+        (self.line & !POINTS_ARE_SCORE) as usize
+    }
+
+    fn points_are_score(&self) -> bool {
+        self.line & POINTS_ARE_SCORE != 0
+    }
+
+    /// The date and round's text (empty when neither is given).
+    fn when_text(&self) -> &str {
+        self.when.as_ref().map_or("", |w| &w.0.text)
+    }
+
+    /// The rare parts, when any is given.
+    fn extra(&self) -> Option<&GameExtra> {
+        self.when.as_ref().and_then(|w| w.0.extra.as_deref())
     }
 
     /// The date, as written, when given.
     pub fn date(&self) -> Option<&str> {
-        self.when.as_ref().and_then(|w| w.0.split(WHEN_SEPARATOR).next()).filter(|d| !d.is_empty())
+        self.when_text().split(WHEN_SEPARATOR).next().filter(|d| !d.is_empty())
     }
 
     /// The round, as written, when given.
     pub fn round(&self) -> Option<&str> {
-        self.when.as_ref().and_then(|w| w.0.split_once(WHEN_SEPARATOR)).map(|(_, r)| r).filter(|r| !r.is_empty())
+        self.when_text().split_once(WHEN_SEPARATOR).map(|(_, r)| r).filter(|r| !r.is_empty())
     }
 
     /// Sets the date and the round (blank counts as not given; a control character
     /// `U+001F` in either becomes a space).
     pub fn set_when(&mut self, date: Option<&str>, round: Option<&str>) -> &mut Game {
-        self.when = When::new(date.unwrap_or(""), round.unwrap_or(""));
+        let text = When::text(date.unwrap_or(""), round.unwrap_or(""));
+        self.edit_tail(|t| t.text = text);
         self
     }
 
     /// [`Game::set_when`], sharing `last`'s allocation when it holds the same date and round
-    /// (a reader's games come a day and a round at a time); `last` becomes this game's.
+    /// and nothing more (a reader's games come a day and a round at a time), as this game
+    /// holds nothing more yet; `last` becomes this game's.
     pub(crate) fn set_when_shared(&mut self, date: Option<&str>, round: Option<&str>, last: &mut Option<When>) -> &mut Game {
+        if self.extra().is_some() {
+            return self.set_when(date, round);
+        }
         let (date, round) = (date.unwrap_or(""), round.unwrap_or(""));
         let same = last.as_ref().is_some_and(|w| {
-            let held = w.0.split_once(WHEN_SEPARATOR).unwrap_or((&**w.0, ""));
-            held == (date, round) && !date.contains(WHEN_SEPARATOR) && !round.contains(WHEN_SEPARATOR)
+            let held = w.0.text.split_once(WHEN_SEPARATOR).unwrap_or((&*w.0.text, ""));
+            held == (date, round) && !date.contains(WHEN_SEPARATOR) && !round.contains(WHEN_SEPARATOR) && w.0.extra.is_none()
         });
         if !same {
-            *last = When::new(date, round);
+            let text = When::text(date, round);
+            *last = (!text.is_empty()).then(|| When(std::sync::Arc::new(Tail { text, extra: None })));
         }
         self.when = last.clone();
         self
@@ -278,18 +355,19 @@ impl Game {
 
     /// Points (goals, board points, ...) for each side, when the input gave them.
     pub fn points(&self) -> Option<(f64, f64)> {
-        if self.points_are_score {
+        if self.points_are_score() {
             return Some((self.score, 1.0 - self.score));
         }
-        self.extra.as_ref().and_then(|e| e.points)
+        self.extra().and_then(|e| e.points)
     }
 
     /// Sets the points; points that are the score itself (as a result `1-0` gives) are only
     /// marked, not stored.
     pub fn set_points(&mut self, points: Option<(f64, f64)>) -> &mut Game {
-        self.points_are_score = points.is_some_and(|(a, b)| a == self.score && b == 1.0 - self.score);
-        let stored = points.filter(|_| !self.points_are_score);
-        if stored.is_none() && self.extra.is_none() {
+        let same = points.is_some_and(|(a, b)| a == self.score && b == 1.0 - self.score);
+        self.line = (self.line & !POINTS_ARE_SCORE) | if same { POINTS_ARE_SCORE } else { 0 };
+        let stored = points.filter(|_| !same);
+        if stored.is_none() && self.extra().is_none() {
             // Nothing to store, nothing stored: no allocation (most games of a chess file).
             return self;
         }
@@ -298,22 +376,22 @@ impl Game {
 
     /// The handicap in stones (Go), when given.
     pub fn handicap(&self) -> Option<f64> {
-        self.extra.as_ref().and_then(|e| e.handicap)
+        self.extra().and_then(|e| e.handicap)
     }
 
     /// The komi (Go), when given.
     pub fn komi(&self) -> Option<f64> {
-        self.extra.as_ref().and_then(|e| e.komi)
+        self.extra().and_then(|e| e.komi)
     }
 
     /// The event (tournament) the game belongs to.
     pub fn event(&self) -> Option<&str> {
-        self.extra.as_ref().and_then(|e| e.event.as_deref())
+        self.extra().and_then(|e| e.event.as_deref())
     }
 
     /// The ranks the players declared for this game (Go: `3d`, `5k`), as written.
     pub fn ranks(&self) -> (Option<&str>, Option<&str>) {
-        self.extra.as_ref().map_or((None, None), |e| (e.ranks.0.as_deref(), e.ranks.1.as_deref()))
+        self.extra().map_or((None, None), |e| (e.ranks.0.as_deref(), e.ranks.1.as_deref()))
     }
 
     pub fn set_handicap(&mut self, handicap: Option<f64>) -> &mut Game {
@@ -334,7 +412,7 @@ impl Game {
 
     /// The season the game belongs to, as written.
     pub fn season(&self) -> Option<&str> {
-        self.extra.as_ref()?.season.as_deref()
+        self.extra()?.season.as_deref()
     }
 
     pub fn set_season(&mut self, season: Option<String>) -> &mut Game {
@@ -343,7 +421,7 @@ impl Game {
 
     /// Whether the game was played on neutral ground (no home advantage).
     pub fn neutral(&self) -> bool {
-        self.extra.as_ref().is_some_and(|x| x.neutral)
+        self.extra().is_some_and(|x| x.neutral)
     }
 
     pub fn set_neutral(&mut self, neutral: bool) -> &mut Game {
@@ -351,8 +429,24 @@ impl Game {
     }
 
     fn edit(&mut self, change: impl FnOnce(&mut GameExtra)) -> &mut Game {
-        edit_rare(&mut self.extra, change);
+        self.edit_tail(|t| edit_rare(&mut t.extra, change));
         self
+    }
+
+    /// Changes what the game's [`When`] holds: its own copy first when it is shared; none
+    /// held when all of it is empty.
+    fn edit_tail(&mut self, change: impl FnOnce(&mut Tail)) {
+        match &mut self.when {
+            Some(w) => change(std::sync::Arc::make_mut(&mut w.0)),
+            None => {
+                let mut tail = Tail::default();
+                change(&mut tail);
+                self.when = Some(When(std::sync::Arc::new(tail)));
+            }
+        }
+        if self.when.as_ref().is_some_and(|w| *w.0 == Tail::default()) {
+            self.when = None;
+        }
     }
 }
 
@@ -621,12 +715,13 @@ mod tests {
         assert_eq!((g.date(), g.round()), (Some("a b"), None), "the separator cannot be forged");
         // Points that are the score are marked, not stored; others are stored.
         g.set_points(Some((1.0, 0.0)));
-        assert_eq!((g.points(), g.extra.is_none()), (Some((1.0, 0.0)), true));
+        assert_eq!((g.points(), g.extra().is_none()), (Some((1.0, 0.0)), true));
         g.set_points(Some((3.0, 1.0)));
-        assert_eq!((g.points(), g.extra.is_some()), (Some((3.0, 1.0)), true));
+        assert_eq!((g.points(), g.extra().is_some()), (Some((3.0, 1.0)), true));
         g.set_points(None);
-        assert_eq!((g.points(), g.extra.is_none()), (None, true));
-        assert_eq!(Game::new(0, 1, 0.5, usize::MAX).line(), u32::MAX as usize);
+        assert_eq!((g.points(), g.extra().is_none()), (None, true));
+        assert_eq!(Game::new(0, 1, 0.5, usize::MAX).line(), (1 << 31) - 1);
+        assert_eq!(Game::new(0, 1, 0.5, usize::MAX).points(), None, "a line past 2^31 is not the points' flag");
     }
 
     #[test]
@@ -642,14 +737,54 @@ mod tests {
         assert_eq!(round_number("Round 3."), Some(3.0));
     }
 
+    /// A game is 32 bytes (a million-game file holds a million), and nothing is left
+    /// allocated once its rare parts are unset.
     #[test]
     fn a_game_stays_compact() {
-        assert!(std::mem::size_of::<Game>() <= 40, "{} bytes", std::mem::size_of::<Game>());
+        assert_eq!(std::mem::size_of::<Game>(), 32);
         let mut g = Game::new(0, 1, 1.0, 3);
         g.set_komi(Some(6.5));
         assert_eq!(g.komi(), Some(6.5));
         g.set_komi(None);
         assert_eq!(g, Game::new(0, 1, 1.0, 3), "nothing left allocated");
+        assert!(g.when.is_none());
+    }
+
+    /// The games of a day and round share their date and round; a game given more (a komi)
+    /// has its own copy, and the others keep theirs unchanged. Every game serialises to the
+    /// fields it had as its own, and reads back equal.
+    #[test]
+    fn games_share_their_date_and_round_until_one_is_given_more() {
+        let mut last = None;
+        let mut games: Vec<Game> = (0..3)
+            .map(|k| {
+                let mut g = Game::new(0, 1, 0.5, k + 2);
+                g.set_when_shared(Some("2024-05-01"), Some("3"), &mut last);
+                g
+            })
+            .collect();
+        let shared = |a: &Game, b: &Game| std::sync::Arc::ptr_eq(&a.when.as_ref().unwrap().0, &b.when.as_ref().unwrap().0);
+        assert!(shared(&games[0], &games[1]) && shared(&games[1], &games[2]));
+        games[1].set_komi(Some(6.5)).set_points(Some((0.5, 0.5)));
+        assert!(!shared(&games[0], &games[1]) && shared(&games[0], &games[2]));
+        assert_eq!((games[0].komi(), games[1].komi(), games[1].date(), games[1].round()), (None, Some(6.5), Some("2024-05-01"), Some("3")));
+        let mut after = Game::new(0, 1, 1.0, 9);
+        after.set_komi(Some(7.5)).set_when_shared(Some("2024-05-01"), Some("3"), &mut last);
+        assert_eq!((after.komi(), after.date()), (Some(7.5), Some("2024-05-01")), "a game given more first keeps it");
+        assert!(last.as_ref().is_some_and(|w| w.0.extra.is_none()), "and is not shared");
+        for g in games.iter().chain([&after, &Game::new(2, 3, 0.0, 1)]) {
+            let json = serde_json::to_value(g).unwrap();
+            let fields: Vec<&str> = json.as_object().unwrap().keys().map(String::as_str).collect();
+            for field in ["first", "second", "score", "when", "line", "points_are_score"] {
+                assert!(fields.contains(&field), "{field} in {json}");
+            }
+            assert_eq!(&serde_json::from_value::<Game>(json).unwrap(), g);
+        }
+        let json = serde_json::to_string(&games[1]).unwrap();
+        assert!(
+            json.contains(r#""when":"2024-05-01\u001f3""#) && json.contains(r#""komi":6.5"#) && json.contains(r#""points_are_score":true"#),
+            "{json}"
+        );
     }
 
     #[test]

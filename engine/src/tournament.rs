@@ -1094,6 +1094,8 @@ impl Tournament {
             let id = distinct.add(&mut d, &name);
             d.players[id].set_id(e.fide_id.clone().or_else(|| Some(e.start.to_string())));
         }
+        // A round's games share their date and round (one allocation a round, not a game).
+        let mut shared = Vec::new();
         for (i, e) in self.entrants.iter().enumerate() {
             for (r, entry) in e.rounds.iter().enumerate() {
                 let Some(j) = entry.opponent else { continue };
@@ -1111,7 +1113,10 @@ impl Tournament {
                     _ => (i, j, score),
                 };
                 let mut game = Game::new(first, second, score, e.line);
-                game.set_when(self.round_dates.get(r).and_then(|d| d.as_deref()), Some(&(r + 1).to_string()));
+                if shared.len() <= r {
+                    shared.resize(r + 1, None);
+                }
+                game.set_when_shared(self.round_dates.get(r).and_then(|d| d.as_deref()), Some(&(r + 1).to_string()), &mut shared[r]);
                 game.set_event(self.name.clone());
                 d.games.push(game);
             }
