@@ -274,7 +274,7 @@ fn the_history_and_fit_charts_draw() {
     let series: Vec<charts::history::Series> = (0..10)
         .map(|i| (format!("P{i}"), (1..=30).map(|g| row(738_000 + 7 * g, 1500.0 + (g as f64 * (i as f64 - 5.0)))).collect()))
         .collect();
-    assert_eq!(charts::history::draw(&c, &series, HistoryAxis::Day).unwrap(), charts::history::MAX_LINES);
+    assert_eq!(charts::history::draw(&c, &series, HistoryAxis::Day, "rating (Elo points)").unwrap(), charts::history::MAX_LINES);
     assert!(ink(&c).0 > 500);
     let fit = ratings_engine::methods::rating::ParameterFit {
         k_values: vec![0.1, 1.0, 10.0],

@@ -234,8 +234,11 @@ fn options(args: &PairArgs, t: &Tournament, round: usize, warnings: &mut Vec<Str
     let typed_baku = t.tournament_type.as_ref().is_some_and(|d| d.kind == TournamentType::Dutch { baku: true });
     if acceleration.is_some() && !typed_baku && t.acceleration.is_none() && t.rounds_played() > 0 {
         return Err(format!(
-            "--acceleration baku: the file's {} round(s) were paired without acceleration, and acceleration is chosen before round 1 (C.04.5.1); if they were paired with it, the file needs 192 FIDE_DUTCH_2025_BAKU",
-            t.rounds_played()
+            "--acceleration baku: the file's {} paired without acceleration, and acceleration is chosen before round 1 (C.04.5.1); if they were paired with it, the file needs 192 FIDE_DUTCH_2025_BAKU",
+            match t.rounds_played() {
+                1 => "1 round was".to_string(),
+                n => format!("{n} rounds were"),
+            }
         ));
     }
     Ok(PairOptions { rounds, initial_colour, explain: args.explain, acceleration })

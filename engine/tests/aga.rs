@@ -460,7 +460,15 @@ fn hostile_input_gives_finite_ratings_and_warnings() {
         assert_eq!(r.players.last().unwrap().status, Status::NoGames);
         assert!(player(&r, "Weak").rating.unwrap() > player(&r, "Strong").rating.unwrap());
         let all = r.warnings.join("\n");
-        for expected in ["5 game(s) left out", "'625'", "no declared rank or listed rating", "inside (−1, 1)"] {
+        // Counted in words ("5 games", "1 player"), not "game(s)".
+        for expected in [
+            "5 games left out",
+            "'625'",
+            "5 players with no declared rank or listed rating",
+            "1 declared rank is not a rank",
+            "1 listed rating inside",
+            "inside (−1, 1)",
+        ] {
             assert!(all.contains(expected), "no warning with '{expected}' in:\n{all}");
         }
         assert_eq!(player(&r, "A").games, 1, "left-out games are not counted");

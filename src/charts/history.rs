@@ -35,8 +35,9 @@ fn ranges(shown: &[&Series]) -> ((i64, i64), (f64, f64)) {
     ((first, last.max(first + 1)), (lo - pad, hi + pad))
 }
 
-/// Draws the histories on `axis`; returns how many were drawn.
-pub fn draw(canvas: &HtmlCanvasElement, series: &[Series], axis: HistoryAxis) -> Result<usize, String> {
+/// Draws the histories on `axis`, the ratings' axis titled `rating` (the method's scale);
+/// returns how many were drawn.
+pub fn draw(canvas: &HtmlCanvasElement, series: &[Series], axis: HistoryAxis, rating: &str) -> Result<usize, String> {
     let Some(root) = super::area(canvas, HEIGHT)? else { return Ok(0) };
     root.fill(&WHITE).map_err(|e| e.to_string())?;
     let shown: Vec<&Series> = series.iter().filter(|(_, h)| !h.is_empty()).take(MAX_LINES).collect();
@@ -58,7 +59,7 @@ pub fn draw(canvas: &HtmlCanvasElement, series: &[Series], axis: HistoryAxis) ->
     chart
         .configure_mesh()
         .x_desc(axis.title())
-        .y_desc("rating (Elo points)")
+        .y_desc(rating)
         .x_labels(if axis == HistoryAxis::Day { 6 } else { 8 })
         .x_label_formatter(&|x| axis.label(*x))
         .y_label_formatter(&|v| format!("{v:.0}"))

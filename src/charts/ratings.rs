@@ -49,6 +49,28 @@ pub fn range(players: &[Bar], axis: &Axis) -> Option<(f64, f64)> {
     Some((lo - widen, hi + widen))
 }
 
+/// Decimals that tell the five or so ticks across `lo..hi` apart (a scale of its own may span
+/// less than 1: JRank's strengths, 0.4 to 1.4).
+fn tick_decimals(lo: f64, hi: f64) -> usize {
+    let step = (hi - lo) / 5.0;
+    if !(step.is_finite() && step > 0.0) {
+        return 0;
+    }
+    (-step.log10().floor()).clamp(0.0, 6.0) as usize
+}
+
+/// A name cut to the room beside the plot (about 7.5 px a character at 13 px, 12 px kept
+/// clear), an ellipsis marking the cut: a long name on a phone does not run off the canvas.
+fn fitted(name: &str, room: u32) -> String {
+    let most = ((room.saturating_sub(12)) as f64 / 7.5).floor().clamp(4.0, 28.0) as usize;
+    if name.chars().count() <= most {
+        return name.to_string();
+    }
+    let mut cut: String = name.chars().take(most - 1).collect::<String>().trim_end().to_string();
+    cut.push('…');
+    cut
+}
+
 /// Draws `(name, rating, uncertainty)` in the order given, the uncertainty as an error bar
 /// of ±1σ; players without a rating are skipped.
 pub fn draw(canvas: &HtmlCanvasElement, players: &[Bar], axis: &Axis) -> Result<usize, String> {
@@ -70,7 +92,7 @@ pub fn draw(canvas: &HtmlCanvasElement, players: &[Bar], axis: &Axis) -> Result<
         .configure_mesh()
         .y_labels(0)
         .x_labels(5)
-        .x_label_formatter(&|v| if axis.min_span > 0.0 && axis.min_span < 10.0 { format!("{v:.1}") } else { format!("{v:.0}") })
+        .x_label_formatter(&|v| format!("{v:.*}", tick_decimals(lo, hi)))
         .x_desc(axis.title)
         .disable_y_mesh()
         .label_style((FontFamily::SansSerif, super::TEXT))
@@ -81,7 +103,7 @@ pub fn draw(canvas: &HtmlCanvasElement, players: &[Bar], axis: &Axis) -> Result<
     let style = TextStyle::from((FontFamily::SansSerif, super::TEXT).into_font()).pos(Pos::new(HPos::Right, VPos::Center));
     for (i, (name, _, _)) in shown.iter().enumerate() {
         let (x, y) = chart.backend_coord(&(lo, n as f64 - i as f64 - 0.5));
-        let label: String = name.chars().take(28).collect();
+        let label = fitted(name, name_width);
         root.draw(&Text::new(label, (x - 6, y), style.clone())).map_err(|e| e.to_string())?;
     }
     let blue = RGBColor(31, 100, 180);

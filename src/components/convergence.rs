@@ -6,6 +6,7 @@ use crate::charts;
 use crate::components::lazy::{Deferred, Later};
 use crate::core::engine::methods::rating::{MethodVariant, StopReason};
 use crate::core::engine::text::count;
+use crate::core::history::HistoryAxis;
 use crate::core::protocol::RatingResult;
 use crate::state::State;
 use leptos::html::Canvas;
@@ -233,13 +234,16 @@ fn HistoryChart() -> impl IntoView {
             let series: Vec<charts::history::Series> =
                 r.players.iter().filter_map(|p| Some((p.name.clone(), p.history.clone()?))).collect();
             label.set(charts::summary::history(&series, charts::history::MAX_LINES, r.history_axis));
-            if let Err(e) = charts::history::draw(&c, &series, r.history_axis) {
+            let rating = r.method.words().axis.unwrap_or("rating (Elo points)");
+            if let Err(e) = charts::history::draw(&c, &series, r.history_axis, rating) {
                 web_sys::console::warn_1(&format!("history chart: {e}").into());
             }
         });
     });
     view! {
-        <h3>"The leading players' ratings, game by game"</h3>
+        <h3 data-testid="history-heading">
+            {move || state.result.with(|r| r.as_ref().map_or(HistoryAxis::Game, |r| r.history_axis).heading())}
+        </h3>
         <canvas node_ref=canvas class="chart" data-testid="history-chart" role="img" aria-label=move || label.get()></canvas>
     }
 }

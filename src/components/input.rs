@@ -606,7 +606,7 @@ pub fn UndoBar() -> impl IntoView {
                 (None, None) => return None,
             };
             let (back, forward) = (h.back.len(), h.forward.len());
-            let steps = format!("{back} change(s) can be taken back, {forward} done again");
+            let steps = format!("{} can be taken back, {forward} done again", crate::core::engine::text::count(back, "change", "changes"));
             Some(view! {
                 <p class="undo" role="status" data-testid="undo-bar">
                     <span data-testid="undo-text">{text}</span>

@@ -297,10 +297,11 @@ fn draw(
 }
 
 /// The ratings chart's axis for a method's scale: Elo points span at least 400 (odds of 10 to
-/// 1), the natural scale ln 10, the AGA's ranks as they come.
+/// 1), the natural scale ln 10, a method's own scale (the AGA's ranks, JRank's strengths,
+/// Weng–Lin's skills) as it comes, named as the method names it.
 fn rating_axis(method: MethodKind, scale: Option<ScaleKind>) -> Axis {
-    match (method.words().decimals, scale) {
-        (Some(_), _) => Axis { title: "rating (ranks: dan above 0, kyu below)", min_span: 0.0 },
+    match (method.words().axis, scale) {
+        (Some(title), _) => Axis { title, min_span: 0.0 },
         (None, Some(ScaleKind::Natural)) => Axis { title: "rating (log-strength)", min_span: std::f64::consts::LN_10 },
         (None, _) => Axis { title: "rating (Elo points)", min_span: 400.0 },
     }

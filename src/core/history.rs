@@ -20,6 +20,15 @@ pub enum HistoryAxis {
 }
 
 impl HistoryAxis {
+    /// The history's heading: the leading players' ratings through what the axis counts.
+    pub fn heading(self) -> &'static str {
+        match self {
+            HistoryAxis::Game => "The leading players' ratings, game by game",
+            HistoryAxis::Round => "The leading players' ratings, round by round",
+            HistoryAxis::Day => "The leading players' ratings through time",
+        }
+    }
+
     /// The axis title.
     pub fn title(self) -> &'static str {
         match self {

@@ -193,6 +193,34 @@ test('on a phone the convergence chart\'s legend wraps within the canvas', async
   await context.close();
 });
 
+// The ratings chart names each method's own scale on its axis (JRank's strengths and
+// Weng–Lin's skills were said to be dan and kyu), its ticks tell their values apart, and on a
+// phone the longest names are cut with an ellipsis, not run off the canvas's left edge.
+test('the ratings chart names the method\'s own scale, and fits its names on a phone', async () => {
+  const { context, page, errors } = await open(PHONE);
+  for (const [method, axis] of [['jrank', /Axis: strength \(JRank's scale\), /], ['weng_lin', /Axis: skill μ \(Weng–Lin's scale\), /],
+    ['aga', /Axis: rank \(dan above 0, kyu below\), /], ['elo', /Axis: rating \(Elo points\), /], ['brent', /Axis: rating \(Elo points\), /]]) {
+    await page.getByTestId('method').selectOption(method);
+    await page.waitForFunction(([m, source]) => document.querySelector('[data-testid=results-panel]')?.dataset.method === m
+      && new RegExp(source).test(document.querySelector('[data-testid=ratings-chart]')?.getAttribute('aria-label') ?? ''), [method, axis.source], { timeout: 60000 });
+    assert.doesNotMatch(await page.getByTestId('ratings-chart').getAttribute('aria-label'), method === 'aga' ? /Elo/ : /dan|kyu/, method);
+    // The example's games are dated: Elo's history runs through time, and its heading says so.
+    if (method === 'elo') assert.equal(await page.getByTestId('history-heading').textContent(), "The leading players' ratings through time");
+    await page.waitForTimeout(300);
+    const ink = await page.getByTestId('ratings-chart').evaluate((c) => {
+      const scale = c.width / c.getBoundingClientRect().width;
+      const data = c.getContext('2d').getImageData(0, 0, Math.round(2 * scale), c.height).data;
+      let n = 0;
+      for (let i = 0; i < data.length; i += 4) if (data[i + 3] > 0 && data[i] + data[i + 1] + data[i + 2] < 600) n += 1;
+      return n;
+    });
+    assert.equal(ink, 0, `${method}: no name runs into the canvas's left edge`);
+    await page.getByTestId('ratings-chart').screenshot({ path: `${ARTIFACTS}/ratings-chart-${method}-phone.png` });
+  }
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('a fit that converges at once says so in words, not with an empty chart', async () => {
   const { context, page, errors } = await open(LAPTOP);
   await (await editInput(page)).fill('white,black,result\nAnna,Ben,1-0\nBen,Cleo,1-0\nCleo,Anna,1-0\n');

@@ -48,6 +48,7 @@ impl MethodSpec for EloParams {
         about: "Elo: after each game, both players move by K × (result − expected result). Games are taken in date or round order when every game has one.",
         sequential: true,
         decimals: None,
+        axis: None,
         // The unit: one replay, measured in the worker on a million games.
         passes: 1.0,
     };

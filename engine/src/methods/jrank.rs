@@ -50,6 +50,7 @@ impl MethodSpec for JRankParams {
         about: "JRank: each player's strength is the geometric mean over their games of the opponent's strength × M(points for) / M(points against), M(x) = (x + k)^p.",
         sequential: false,
         decimals: Some(3),
+        axis: Some("strength (JRank's scale)"),
         // Not measured at a million games: taken as more than Elo's.
         passes: 2.0,
     };

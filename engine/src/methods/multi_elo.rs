@@ -53,6 +53,7 @@ impl MethodSpec for MultiEloParams {
         about: "Multiplayer Elo: each place is won among the players not yet placed, each expecting 10^(R/ζ) / Σ 10^(R/ζ) of it. Reads event,player,place rows, 1st,2nd,3rd… or player/score columns; two-player games count too.",
         sequential: true,
         decimals: None,
+        axis: None,
         passes: 1.5,
     };
 

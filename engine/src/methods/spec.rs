@@ -34,6 +34,9 @@ pub struct About {
     /// Decimals that show a rating's meaningful digits (`None`: one on a rating scale, four on
     /// the natural one).
     pub decimals: Option<usize>,
+    /// What a rating is, as a chart's axis names it, for a method with a scale of its own
+    /// (`None`: a rating on the display scale, in Elo points or as a log-strength).
+    pub axis: Option<&'static str>,
     /// Its work on the whole input, in replays of Elo (the compare view's time estimate,
     /// measured in the worker on a million games where it says so in the method's module).
     pub passes: f64,

@@ -90,6 +90,7 @@ impl MethodSpec for AgaParams {
         about: "AGA (Go): the most probable ratings given each player's prior (declared rank or previous rating) and the games, with handicap and komi; shown on the dan/kyu scale with σ.",
         sequential: false,
         decimals: Some(2),
+        axis: Some("rank (dan above 0, kyu below)"),
         // Not measured at a million games: taken as more than Elo's.
         passes: 5.0,
     };
@@ -306,8 +307,8 @@ impl Fit for AgaFit<'_> {
             (0..self.unseeded.len()).filter(|&i| self.unseeded[i]).map(|i| self.data.players[i].name.as_str()).collect();
         if !unseeded.is_empty() {
             warnings.push(format!(
-                "{} player(s) with no declared rank or listed rating, started at their opponents' mean with σ = 6: {}",
-                unseeded.len(),
+                "{} with no declared rank or listed rating, started at their opponents' mean with σ = 6: {}",
+                crate::text::count(unseeded.len(), "player", "players"),
                 crate::text::sorted_names_and_more(unseeded, SHOWN_NAMES)
             ));
         }
@@ -352,8 +353,8 @@ fn listed_states(data: &Dataset, warnings: &mut Vec<String>) -> Vec<Option<State
     }
     if !in_gap.is_empty() {
         warnings.push(format!(
-            "{} listed rating(s) inside (−1, 1), which is no AGA rating (0 means unrated), ignored: {}",
-            in_gap.len(),
+            "{} inside (−1, 1), which is no AGA rating (0 means unrated), ignored: {}",
+            crate::text::count(in_gap.len(), "listed rating", "listed ratings"),
             names_list(&in_gap)
         ));
     }
@@ -422,12 +423,14 @@ fn usable_games(data: &Dataset, warnings: &mut Vec<String>) -> Vec<Usable> {
     if !skipped.is_empty() {
         let shown: Vec<&str> = skipped.iter().take(10).map(String::as_str).collect();
         let more = if skipped.len() > 10 { format!("; and {} more", skipped.len() - 10) } else { String::new() };
-        warnings.push(format!("{} game(s) left out: {}{more}", skipped.len(), shown.join("; ")));
+        warnings.push(format!("{} left out: {}{more}", crate::text::count(skipped.len(), "game", "games"), shown.join("; ")));
     }
     if bad_rank_count > 0 {
         let more = if bad_rank_count > bad_ranks.len() { format!(" and {} more", bad_rank_count - bad_ranks.len()) } else { String::new() };
         warnings.push(format!(
-            "{bad_rank_count} declared rank(s) are not ranks such as 3d, 5k or 1p and were ignored: {}{more}",
+            "{} such as 3d, 5k or 1p and {} ignored: {}{more}",
+            crate::text::count(bad_rank_count, "declared rank is not a rank", "declared ranks are not ranks"),
+            if bad_rank_count == 1 { "was" } else { "were" },
             bad_ranks.join(", ")
         ));
     }
@@ -470,7 +473,8 @@ fn events(data: &Dataset, games: &[Usable], warnings: &mut Vec<String>) -> Vec<G
         };
     }
     if bad_dates > 0 {
-        warnings.push(format!("{bad_dates} game date(s) are not dates such as 2010-01-31: those games count as undated (no σ growth)"));
+        let dates = crate::text::count(bad_dates, "game date is", "game dates are");
+        warnings.push(format!("{dates} not dates such as 2010-01-31: those games count as undated (no σ growth)"));
     }
     // Stable: undated first, then by date; ties keep input order.
     crate::sort::by_key(&mut groups, |g| g.day.map_or((0, 0), |d| (1, d)));

@@ -28,6 +28,7 @@ impl MethodSpec for BrentParams {
         about: "Brent: each player's expected score equals their actual score (Bradley–Terry maximum likelihood; a draw is half a win each way). The iterations below all reach that answer.",
         sequential: false,
         decimals: None,
+        axis: None,
         // Measured: the accelerated iteration costs about half an Elo replay on a million games.
         passes: 0.5,
     };

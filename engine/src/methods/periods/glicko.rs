@@ -36,6 +36,7 @@ impl MethodSpec for GlickoParams {
         about: "Glicko: a rating and a deviation RD per player, rated period by period (rounds, weeks, months…); a player who sits periods out keeps the rating while the RD grows.",
         sequential: true,
         decimals: None,
+        axis: None,
         passes: 1.5,
     };
 

@@ -38,6 +38,7 @@ impl MethodSpec for Glicko2Params {
         about: "Glicko-2: Glicko with a volatility σ per player, which sets how fast their deviation grows; what lichess uses.",
         sequential: true,
         decimals: None,
+        axis: None,
         // Each player's volatility is an iteration of its own.
         passes: 3.0,
     };

@@ -186,9 +186,12 @@ impl std::fmt::Display for Growth {
             Some(_) if self.days == Some(MONTH_DAYS) => f.write_str(" (the default)"),
             Some(m) => write!(
                 f,
-                " (the default {} per month scaled to {} days, so that a deviation grows as much in a given time whatever the period)",
+                " (the default {} per month scaled to {}, so that a deviation grows as much in a given time whatever the period)",
                 shown(m),
-                self.days.map_or(String::new(), |d| format!("{d:.0}").replace(" ", ""))
+                self.days.map_or(String::new(), |d| match format!("{d:.0}") {
+                    one if one == "1" => "1 day".to_string(),
+                    many => format!("{many} days"),
+                })
             ),
         }
     }
@@ -241,6 +244,7 @@ mod tests {
         assert_eq!((set.value, set.to_string()), (20.0, "c = 20.0 per week as set".to_string()));
         assert_eq!(Growth::of("c", None, paper, None, "round").value, paper, "a round: the papers' value");
         assert!(week.to_string().starts_with("c = 16.6 per week (the default 34.6 per month scaled to 7 days"), "{week}");
+        assert!(day.to_string().contains("per month scaled to 1 day, so"), "one day, not 1 days: {day}");
     }
 
     #[test]

@@ -37,6 +37,7 @@ impl MethodSpec for StephensonParams {
         about: "Stephenson: Glicko with a deviation that also grows per game, a bonus for playing and a pull toward the opponents' ratings; won Kaggle's 2012 chess rating contest.",
         sequential: true,
         decimals: None,
+        axis: None,
         passes: 1.5,
     };
 

@@ -45,6 +45,7 @@ impl MethodSpec for WhrParams {
         about: "Whole-History Rating: each player's strength drifts over time (a Wiener process), and every day's ratings are fitted to all games at once, so later games revise earlier ratings.",
         sequential: false,
         decimals: None,
+        axis: None,
         // Newton steps on every day of every player at once until the ratings settle: measured
         // on undated leagues (docs/performance.md, WHR) at 65 replays of Elo on 100,000 games
         // and 170 on a million; `evaluate`'s estimate reads this figure.

@@ -25,6 +25,7 @@ impl MethodSpec for PlackettLuceParams {
         about: "Plackett–Luce: each place goes to one of the players left with chance x / Σx (ties: Davidson–Luce); maximum likelihood by Hunter's MM iteration.",
         sequential: false,
         decimals: None,
+        axis: None,
         // Estimated, not measured in the worker: some 100 passes over the places, each a few
         // times an Elo update's work per game.
         passes: 10.0,

@@ -23,6 +23,7 @@ impl MethodSpec for WengLinParams {
         about: "Weng–Lin (OpenSkill): a skill μ ± σ per player, updated event by event from the whole ranking, ties included (Plackett–Luce or Bradley–Terry).",
         sequential: true,
         decimals: Some(2),
+        axis: Some("skill μ (Weng–Lin's scale)"),
         // Not measured: a guess from the update's work per game (a few square roots and an
         // exponential per pair, about twice Elo's).
         passes: 2.0,
