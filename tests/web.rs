@@ -657,3 +657,15 @@ fn number_boxes_read_as_rust_reads() {
         assert_eq!(parse_number(not), None, "{not:?}");
     }
 }
+
+/// The convergence chart's range: a trace that stops just below its tolerance (JRank's, at
+/// 1e-10) keeps the tolerance's line a decade above the axis, where it was drawn on the axis.
+#[wasm_bindgen_test]
+fn the_convergence_range_keeps_the_tolerance_off_the_axis() {
+    let trace: Vec<TraceEntry> = (1..=30)
+        .map(|k| TraceEntry { iteration: k, change: 0.3 * (8e-11f64 / 0.3).powf((k - 1) as f64 / 29.0), residual: 0.2, outer: None })
+        .collect();
+    let (lo, hi) = charts::convergence::y_range(&trace, 1e-10);
+    assert!(lo <= 1.0001e-11 && lo > 1e-13, "{lo}");
+    assert!(hi >= 0.3, "{hi}");
+}

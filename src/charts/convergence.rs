@@ -27,14 +27,17 @@ fn tolerance_label(m: &Measures) -> String {
 }
 
 /// The y range: all positive values shown, within [1e-17, 1e4].
-fn y_range(trace: &[TraceEntry], eps: f64) -> (f64, f64) {
+pub fn y_range(trace: &[TraceEntry], eps: f64) -> (f64, f64) {
     let values = trace.iter().flat_map(|t| [t.change, t.residual]).chain([eps]).filter(|v| v.is_finite() && *v > 0.0);
     let (lo, hi) = values.fold((f64::MAX, f64::MIN), |(lo, hi), v| (lo.min(v), hi.max(v)));
     if lo > hi {
         return (1e-12, 1.0);
     }
-    // At least three decades, so that a short trace's ticks do not pile up.
-    ((lo / 3.0).max(1e-17), (hi * 3.0).min(1e4).max(lo * 1e3))
+    // At least three decades, so that a short trace's ticks do not pile up; the tolerance a
+    // decade above the bottom, so that its line is not lost in the axis (a trace stops just
+    // below it).
+    let lo = (lo / 3.0).min(if eps.is_finite() && eps > 0.0 { eps / 10.0 } else { f64::MAX });
+    (lo.max(1e-17), (hi * 3.0).min(1e4).max(lo * 1e3))
 }
 
 /// Whether the trace has a line to draw (two points of one quantity): a fit that converges at
@@ -65,6 +68,8 @@ pub fn draw(canvas: &HtmlCanvasElement, trace: &[TraceEntry], measures: &Measure
     let narrow = root.dim_in_pixel().0 < super::NARROW;
     let mut chart = ChartBuilder::on(&root)
         .margin(10)
+        // Room for the top tick's label when the range ends on a decade.
+        .margin_top(18)
         .x_label_area_size(40)
         .y_label_area_size(if narrow { 60 } else { 72 })
         .build_cartesian_2d(1usize..last, (lo..hi).log_scale())
