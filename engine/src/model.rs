@@ -429,6 +429,15 @@ impl Game {
     }
 
     fn edit(&mut self, change: impl FnOnce(&mut GameExtra)) -> &mut Game {
+        if self.extra().is_none() {
+            // Unsetting what is not set changes nothing: a shared date and round stays shared.
+            let mut extra = GameExtra::default();
+            change(&mut extra);
+            if extra != GameExtra::default() {
+                self.edit_tail(|t| t.extra = Some(Box::new(extra)));
+            }
+            return self;
+        }
         self.edit_tail(|t| edit_rare(&mut t.extra, change));
         self
     }
@@ -768,6 +777,8 @@ mod tests {
         games[1].set_komi(Some(6.5)).set_points(Some((0.5, 0.5)));
         assert!(!shared(&games[0], &games[1]) && shared(&games[0], &games[2]));
         assert_eq!((games[0].komi(), games[1].komi(), games[1].date(), games[1].round()), (None, Some(6.5), Some("2024-05-01"), Some("3")));
+        games[2].set_event(None).set_komi(None);
+        assert!(shared(&games[0], &games[2]), "unsetting what is not set changes nothing");
         let mut after = Game::new(0, 1, 1.0, 9);
         after.set_komi(Some(7.5)).set_when_shared(Some("2024-05-01"), Some("3"), &mut last);
         assert_eq!((after.komi(), after.date()), (Some(7.5), Some("2024-05-01")), "a game given more first keeps it");
