@@ -551,3 +551,21 @@ fn a_dataset_holds_each_name_once() {
         assert_eq!(data.find(&format!("  {}  ", name.to_uppercase().replace(' ', "  "))), Some(i));
     }
 }
+
+/// A later round of the Dutch system holds its graph once (issue 40, item 1): the matcher keeps
+/// every edge's weight, by pair, and the brackets read it there and rewrite their rows one at
+/// a time. Round 2 of the 400-player benchmark Swiss (weights of 6 limbs of 64 bits:
+/// `bytes_a_pair(6)` = 80 bytes a pair of players) peaks at 78.7 bytes a pair; when the
+/// brackets kept their own copy of the weights (`Option<Wide<6>>`, 56 bytes a pair) and made a
+/// bracket's rows as one list, it peaked at 169.5.
+#[test]
+fn a_later_pairing_round_holds_its_graph_once() {
+    use ratings_engine::pairing::dutch::{pair_round, PairOptions};
+    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/pairing/bench/s900001-p400-r11.trf")).unwrap();
+    let t = ratings_engine::parse::trf::parse_trf(&text).unwrap().0;
+    let (pairing, usage) = measure(|| pair_round(&t, 2, &PairOptions::default()).unwrap());
+    let n = 2 * pairing.boards.len() + pairing.bye.is_some() as usize;
+    let per_pair = usage.peak as f64 / (n * n) as f64;
+    eprintln!("round 2 of {n} players: peak {} bytes, {per_pair:.1} a pair", usage.peak);
+    assert!(per_pair <= 100.0, "{per_pair:.1} bytes a pair of players");
+}

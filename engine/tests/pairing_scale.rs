@@ -33,23 +33,24 @@ fn read(text: &str) -> ratings_engine::tournament::Tournament {
 
 #[test]
 fn a_round_too_large_for_memory_is_refused_in_words() {
-    let t = read(&field(6000, true));
-    let e = pair_round(&t, 2, &PairOptions::default()).expect_err("6,000 players' dense tables exceed 4 GB");
-    assert!(matches!(e, PairError::TooLarge { players: 6000, .. }), "{e:?}");
+    // At least 57 bytes a pair (`bytes_a_pair(2)`): 9,000 players need more than 4.3 GB.
+    let t = read(&field(9000, true));
+    let e = pair_round(&t, 2, &PairOptions::default()).expect_err("9,000 players' dense tables exceed 4 GB");
+    assert!(matches!(e, PairError::TooLarge { players: 9000, .. }), "{e:?}");
     let words = e.to_string();
-    assert!(words.contains("6000 players in one round would take about") && words.contains("players a round"), "{words}");
+    assert!(words.contains("9000 players in one round would take about") && words.contains("players a round"), "{words}");
     assert!(!words.contains("matching failed"), "{words}");
 }
 
-/// Round 1 of any size is paired without the matching (`dutch::fresh`): 6,000 players, which
+/// Round 1 of any size is paired without the matching (`dutch::fresh`): 9,000 players, which
 /// the matching could not hold, pair top half against bottom half.
 #[test]
 fn a_first_round_of_any_size_is_paired() {
-    let p = pair_round(&read(&field(6001, false)), 1, &PairOptions::default()).expect("round 1 pairs");
-    assert_eq!(p.boards.len(), 3000);
-    assert_eq!((p.boards[0].white, p.boards[0].black), (1, 3001));
-    assert_eq!((p.boards[1].white, p.boards[1].black), (3002, 2));
-    assert_eq!(p.bye, Some(6001));
+    let p = pair_round(&read(&field(9001, false)), 1, &PairOptions::default()).expect("round 1 pairs");
+    assert_eq!(p.boards.len(), 4500);
+    assert_eq!((p.boards[0].white, p.boards[0].black), (1, 4501));
+    assert_eq!((p.boards[1].white, p.boards[1].black), (4502, 2));
+    assert_eq!(p.bye, Some(9001));
 }
 
 /// The first candidate made directly is the pairing the matching makes (asking why forces

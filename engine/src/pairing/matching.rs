@@ -49,6 +49,7 @@
 
 use super::weight::Weight;
 use crate::error::MatchingError;
+use std::borrow::Borrow;
 
 /// No vertex, no blossom.
 const NONE: usize = usize::MAX;
@@ -291,14 +292,23 @@ impl<W: Weight> Matcher<W> {
     /// every vertex so freed (what a new bracket of the Dutch system does to the rows of its
     /// players). An edit checked before it is made; on an error the edits before it stay.
     pub fn set_edges_many(&mut self, edits: &[(usize, Vec<(usize, W)>)]) -> Result<(), MatchingError> {
+        self.set_edges_of(edits.iter().map(|(v, edges)| (*v, edges.as_slice())))
+    }
+
+    /// [`Matcher::set_edges_many`] taking the edits as they come, so that a caller rewriting
+    /// many rows can make each as its turn comes and hold one at a time (the Dutch system's
+    /// brackets rewrite most of a round's rows: as one list, about 30 bytes a pair of players
+    /// more at the peak).
+    pub fn set_edges_of<E: Borrow<[(usize, W)]>>(&mut self, edits: impl IntoIterator<Item = (usize, E)>) -> Result<(), MatchingError> {
         let mut freed = false;
         for (v, edges) in edits {
-            self.solver.check_edit(*v, edges)?;
+            let edges = edges.borrow();
+            self.solver.check_edit(v, edges)?;
             // As in `set_edges`: a removal that keeps the matching optimal needs no search.
-            let search = !self.solver.only_removes(*v, edges);
-            self.solver.replace_edges(*v, edges);
+            let search = !self.solver.only_removes(v, edges);
+            self.solver.replace_edges(v, edges);
             if search {
-                self.solver.free_vertex(*v);
+                self.solver.free_vertex(v);
                 freed = true;
             }
         }
@@ -337,6 +347,20 @@ impl<W: Weight> Matcher<W> {
             b = s.parent[b];
         }
         sum == s.double[u * s.n + v]
+    }
+
+    /// The weight of the edge `u`–`v`, if there is one (as given: the matcher keeps it
+    /// doubled and raised, and halves and lowers it here exactly).
+    pub fn weight(&self, u: usize, v: usize) -> Option<W> {
+        let s = &self.solver;
+        (s.adj[u * s.n + v] != NO_EDGE).then(|| s.double[u * s.n + v].halve().sub(s.shift))
+    }
+
+    /// The edges at `v`, `(other end, weight)`, in the order of the other end: the graph is
+    /// kept here once, so a caller reads it rather than keeping a copy (the Dutch system's
+    /// rows would double its memory).
+    pub fn edges_at(&self, v: usize) -> impl Iterator<Item = (usize, W)> + '_ {
+        (0..self.solver.n).filter_map(move |u| self.weight(v, u).map(|w| (u, w)))
     }
 
     /// Replaces every edge at vertex `v` by `edges` (`(other end, weight)`) and re-solves

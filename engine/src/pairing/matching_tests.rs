@@ -401,6 +401,40 @@ fn batched_edits_match_brute_force() {
     }
 }
 
+/// The graph as the matcher keeps it (`weight`, `edges_at`: the Dutch system reads it there and
+/// keeps no copy) is the graph given and edited, in both modes (the cardinality mode raises
+/// every weight inside), after edits made as they come (`set_edges_of`).
+#[test]
+fn the_graph_is_read_back_as_given_and_edited() {
+    let mut rng = Rng(17);
+    for round in 0..300 {
+        let n = 2 + rng.below(9) as usize;
+        let mode = if round % 2 == 0 { Mode::MaxWeight } else { Mode::MaxCardinality };
+        let mut edges = random_graph(&mut rng, n, 60, 100);
+        let mut matcher = Matcher::new(n, &edges, mode, 100).unwrap();
+        for _ in 0..3 {
+            let vs: Vec<usize> = (0..1 + rng.below(3)).map(|_| rng.below(n as u64) as usize).collect();
+            let mut news = Vec::new();
+            for &v in &vs {
+                let new = random_edges_at(&mut rng, n, v, 50, 100);
+                edges = with_edges_at(&edges, v, &new);
+                news.push(new);
+            }
+            matcher.set_edges_of(vs.iter().copied().zip(news)).unwrap();
+            check_optimal(n, &edges, &matcher.matching());
+            for v in 0..n {
+                let mut given: Vec<(usize, u64)> =
+                    edges.iter().filter_map(|&(a, b, w)| (a == v).then_some((b, w)).or((b == v).then_some((a, w)))).collect();
+                given.sort_unstable();
+                assert_eq!(matcher.edges_at(v).collect::<Vec<_>>(), given, "vertex {v} of {edges:?}");
+                for u in 0..n {
+                    assert_eq!(matcher.weight(v, u), given.iter().find(|e| e.0 == u).map(|e| e.1));
+                }
+            }
+        }
+    }
+}
+
 /// Mid-sized graphs of few weights (ties, so blossoms inside blossoms) whose rows are
 /// rewritten a batch at a time: a new blossom's least S–S edges must be the least of its
 /// children's, not the last offered (a fault that brute force on ten vertices missed and

@@ -176,10 +176,10 @@ impl Ctx<'_> {
     }
 }
 
-/// The round's matching: the matcher, the current edges (rank indices), the best weight W*.
+/// The round's matching: the matcher (which holds the current edges, rank indices: the graph
+/// is kept once, there), the best weight W*.
 pub struct Solve<const L: usize> {
     matcher: Matcher<Wide<L>>,
-    adj: Vec<Vec<Option<Wide<L>>>>,
     best: Wide<L>,
     layout: Layout,
     /// Rows written by the last bracket (rewritten by the next, to its own fields).
@@ -192,25 +192,22 @@ impl<const L: usize> Solve<L> {
     pub fn new(r: &Round, layout: Layout) -> Result<Self, PairError> {
         let n = r.players.len();
         let err = |cause| PairError::Matching { round: r.round, cause };
-        let mut adj = vec![vec![None; n]; n];
         let mut edges = Vec::new();
         let ctx = Ctx { s: i64::MAX, next: None, groups: Vec::new(), rem: None, c9: false };
         for a in 0..n {
             for b in a + 1..n {
                 if r.compatible[a][b] {
-                    let f0 = fields(r, layout.slots, (a, b), &ctx)[0] as u64;
-                    adj[a][b] = Some(layout.weight(&[f0 as u128]));
-                    adj[b][a] = adj[a][b];
-                    edges.push((a, b, f0));
+                    edges.push((a, b, fields(r, layout.slots, (a, b), &ctx)[0] as u64));
                 }
             }
         }
         let small = Matcher::new(n, &edges, Mode::MaxWeight, 3).map_err(err)?;
+        drop(edges);
         let k = layout.offsets[0];
         // The small duals are at most (2n + 2) · 6 < 2^16: the layout's 20 bits of headroom.
         let scale = |x: u64| Wide::<L>::shifted(x, k).unwrap_or(Wide([u64::MAX; L]));
         let matcher = Matcher::scaled_from(small, scale, layout.limit()).map_err(err)?;
-        let mut solve = Solve { matcher, adj, best: Wide([0; L]), layout, dirty: vec![false; n] };
+        let mut solve = Solve { matcher, best: Wide([0; L]), layout, dirty: vec![false; n] };
         solve.best = solve.weight(&solve.mate());
         Ok(solve)
     }
@@ -224,7 +221,7 @@ impl<const L: usize> Solve<L> {
         for (u, m) in mate.iter().enumerate() {
             if let Some(v) = *m {
                 if u < v {
-                    w = w.add(self.adj[u][v].expect("a matched edge exists"));
+                    w = w.add(self.matcher.weight(u, v).expect("a matched edge exists"));
                 }
             }
         }
@@ -232,23 +229,19 @@ impl<const L: usize> Solve<L> {
     }
 
     fn edges(&self, v: usize, keep: impl Fn(usize) -> bool) -> Vec<(usize, Wide<L>)> {
-        self.adj[v].iter().enumerate().filter_map(|(u, w)| w.filter(|_| keep(u)).map(|w| (u, w))).collect()
+        self.matcher.edges_at(v).filter(|&(u, _)| keep(u)).collect()
     }
 
     /// Rewrites the rows of `rows` to the edges among `present` under `ctx`, re-solves, and
     /// takes the new best weight.
     fn refresh(&mut self, r: &Round, rows: &[usize], present: &[bool], ctx: &Ctx) -> Result<(), PairError> {
-        let mut edits = Vec::with_capacity(rows.len());
-        for &v in rows {
-            for u in 0..r.players.len() {
-                let w = (u != v && present[u] && r.compatible[u][v])
-                    .then(|| self.layout.weight(&fields(r, self.layout.slots, (u.min(v), u.max(v)), ctx)));
-                self.adj[v][u] = w;
-                self.adj[u][v] = w;
-            }
-            edits.push((v, self.edges(v, |_| true)));
-        }
-        self.matcher.set_edges_many(&edits).map_err(|cause| PairError::Matching { round: r.round, cause })?;
+        let layout = &self.layout;
+        let edge = |u: usize, v: usize| (u, layout.weight(&fields(r, layout.slots, (u.min(v), u.max(v)), ctx)));
+        let row =
+            |v: usize| (0..r.players.len()).filter(|&u| u != v && present[u] && r.compatible[u][v]).map(|u| edge(u, v)).collect::<Vec<_>>();
+        // Each row made as its turn comes: held one at a time.
+        let edits = rows.iter().map(|&v| (v, row(v)));
+        self.matcher.set_edges_of(edits).map_err(|cause| PairError::Matching { round: r.round, cause })?;
         self.best = self.weight(&self.mate());
         Ok(())
     }
@@ -268,18 +261,7 @@ impl<const L: usize> Solve<L> {
         let mate = self.mate();
         let got = self.weight(&mate);
         let ok = got == self.best && partner.is_none_or(|c| mate[v] == Some(c));
-        if ok {
-            for u in 0..self.adj.len() {
-                if !keep(u) {
-                    self.adj[v][u] = None;
-                    self.adj[u][v] = None;
-                }
-                if let Some(c) = partner.filter(|&c| u != v && u != c) {
-                    self.adj[c][u] = None;
-                    self.adj[u][c] = None;
-                }
-            }
-        } else if let Some(before) = before {
+        if let Some(before) = before.filter(|_| !ok) {
             self.matcher.restore(before);
         }
         Ok((ok, got))
@@ -296,14 +278,7 @@ impl<const L: usize> Solve<L> {
     fn keep_paired(&mut self, v: usize, keep: &dyn Fn(usize) -> bool) -> Result<bool, PairError> {
         let err = |cause| PairError::Matching { round: 0, cause };
         let unit = self.layout.weight::<L>(&[1]);
-        let row = self.adj[v].clone();
-        let edges: Vec<(usize, Wide<L>)> = self.edges(v, keep).into_iter().map(|(u, w)| (u, w.add(unit))).collect();
-        for u in 0..self.adj.len() {
-            let w = edges.iter().find(|e| e.0 == u).map(|e| e.1);
-            self.adj[v][u] = w;
-            self.adj[u][v] = w;
-        }
-        let edits = [(v, edges)];
+        let edits = [(v, self.edges(v, keep).into_iter().map(|(u, w)| (u, w.add(unit))).collect())];
         let before = self.matcher.snapshot_for(&edits);
         self.matcher.set_edges_many(&edits).map_err(err)?;
         let target = self.best.add(unit);
@@ -312,10 +287,6 @@ impl<const L: usize> Solve<L> {
             return Ok(true);
         }
         self.matcher.restore(before);
-        for (u, w) in row.into_iter().enumerate() {
-            self.adj[v][u] = w;
-            self.adj[u][v] = w;
-        }
         Ok(false)
     }
 
@@ -325,7 +296,7 @@ impl<const L: usize> Solve<L> {
         if !r.compatible[a][c] {
             return Ok(if r.players[a].met.contains(&r.players[c].entrant) { Why::Met } else { Why::SameAbsolute });
         }
-        if self.adj[a][c].is_none() {
+        if self.matcher.weight(a, c).is_none() {
             return Ok(Why::Criterion(Criterion::Completion));
         }
         let (_, got) = self.restrict(a, &|u| u == c, Some(c))?;
@@ -547,7 +518,8 @@ fn fix_one<const L: usize>(
     let mut passed = Vec::new();
     for &c in cands {
         // Only an edge tight under the current optimal duals can be in a best pairing.
-        if sv.adj[a][c].is_some() && sv.matcher.tight(a, c) && sv.restrict(a, &|u| u == c, Some(c))?.0 {
+        // (`tight` is false where there is no edge.)
+        if sv.matcher.tight(a, c) && sv.restrict(a, &|u| u == c, Some(c))?.0 {
             fixed[a] = true;
             fixed[c] = true;
             return Ok(Some(((a, c), passed)));

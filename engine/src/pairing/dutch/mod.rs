@@ -240,14 +240,15 @@ const MEMORY_LIMIT: u64 = 4 << 30;
 
 /// The bytes a round's tables take for each ordered pair of players, with weights of `limbs`
 /// 64-bit limbs: the matcher's adjacency (4) and S–S table (8: a row per blossom id, n × 2n),
-/// the compatibility (1), the brackets' weights (`Option<Wide<L>>`, 8L + 8), the matcher's
-/// doubled weights (8L, by pair) and edge ends (8 a pair: an edge each way), and at the start,
-/// while the `u64` solve is scaled into the wide one, that solve's weights and edge list (20).
-/// A candidate tried and undone copies only the rows it changed
-/// ([`crate::pairing::matching::Matcher::snapshot_for`]). Measured against the peak memory in
-/// `docs/performance.md` ("Pairing by field size").
+/// the compatibility (1), the matcher's doubled weights (8L, by pair: the brackets read the
+/// graph there and keep no copy) and edge ends (8 a pair: an edge each way), at the start,
+/// while the `u64` solve is scaled into the wide one, that solve's doubled weights (8), and 3
+/// to spare. A bracket rewrites its rows one at a time, and a candidate tried and undone
+/// copies only the rows it changed ([`crate::pairing::matching::Matcher::snapshot_for`]).
+/// Measured by `tests/bounds.rs` (`a_later_pairing_round_holds_its_graph_once`: 78.7 bytes
+/// at 6 limbs) and against the peak memory in `docs/performance.md` ("Pairing by field size").
 pub fn bytes_a_pair(limbs: usize) -> u64 {
-    49 + 16 * limbs as u64
+    32 + 8 * limbs as u64
 }
 
 /// Refuses, up front and in words, a round whose tables would not fit [`MEMORY_LIMIT`].
