@@ -33,12 +33,13 @@ fn read(text: &str) -> ratings_engine::tournament::Tournament {
 
 #[test]
 fn a_round_too_large_for_memory_is_refused_in_words() {
-    // At least 57 bytes a pair (`bytes_a_pair(2)`): 9,000 players need more than 4.3 GB.
-    let t = read(&field(9000, true));
-    let e = pair_round(&t, 2, &PairOptions::default()).expect_err("9,000 players' dense tables exceed 4 GB");
-    assert!(matches!(e, PairError::TooLarge { players: 9000, .. }), "{e:?}");
+    // At least 48 bytes a pair (`bytes_a_pair(2)`, the narrowest weights): 9,999 players (the
+    // most a TRF's four-column start number holds) need more than 4.4 GB whatever the width.
+    let t = read(&field(9999, true));
+    let e = pair_round(&t, 2, &PairOptions::default()).expect_err("9,999 players' dense tables exceed 4 GB");
+    assert!(matches!(e, PairError::TooLarge { players: 9999, .. }), "{e:?}");
     let words = e.to_string();
-    assert!(words.contains("9000 players in one round would take about") && words.contains("players a round"), "{words}");
+    assert!(words.contains("9999 players in one round would take about") && words.contains("players a round"), "{words}");
     assert!(!words.contains("matching failed"), "{words}");
 }
 
