@@ -59,9 +59,9 @@ pub fn rank(rows: Vec<PlayerRating>, placing: impl Fn(usize, &PlayerRating) -> P
     };
     // Names in lower case, compared character by character only for equal keys: no copy of
     // every name, and no allocation inside the comparison.
-    let lower = |i: usize| rows[i].name.chars().flat_map(char::to_lowercase);
+    let lower = |a: usize, b: usize| crate::text::lower_case_cmp(&rows[a].name, &rows[b].name);
     let mut idx: Vec<usize> = (0..rows.len()).collect();
-    crate::sort::by(&mut idx, |&a, &b| order(a, b).then_with(|| lower(a).cmp(lower(b))));
+    crate::sort::by(&mut idx, |&a, &b| order(a, b).then_with(|| lower(a, b)));
     let mut rows = rows;
     crate::sort::permute(&mut rows, &idx);
     // The previous ranked row: its rank, key, and whether it may share.

@@ -67,6 +67,10 @@ fn hash(key: &str) -> u64 {
 /// Whether `name` (a player's name, tidy) has the key `key`, without making the name's key
 /// unless it must ([`str::to_lowercase`] treats a final capital sigma apart).
 fn has_key(name: &str, key: &str) -> bool {
+    if name.is_ascii() {
+        // Each byte its own character, lower-cased to one byte (the key's are lower case).
+        return name.len() == key.len() && name.bytes().zip(key.bytes()).all(|(n, k)| n.to_ascii_lowercase() == k);
+    }
     if name.contains('Σ') {
         return name_key(name) == key;
     }
