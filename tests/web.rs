@@ -5,7 +5,7 @@
 use leptos::prelude::*;
 use ratings_engine::methods::rating::IterationRecord as TraceEntry;
 use ratings_engine::tiebreak::Tiebreak;
-use ratings_engine::{Measures, MethodKind, Quantity};
+use ratings_engine::{Fits, Measures, MethodKind, Quantity};
 use ratings_lab_web::charts;
 use ratings_lab_web::core::compute;
 use ratings_lab_web::core::protocol::*;
@@ -143,7 +143,8 @@ fn the_convergence_chart_draws_the_trace() {
     let trace: Vec<TraceEntry> = (1..=30)
         .map(|k| TraceEntry { iteration: k, change: 10f64.powi(-(k as i32) / 3), residual: 10f64.powi(1 - k as i32 / 3), outer: None })
         .collect();
-    let measures = |tolerance| Measures { step: "iteration".into(), change: "change".into(), residual: "residual".into(), tolerance };
+    let measures =
+        |tolerance| Measures { step: "iteration".into(), change: "change".into(), residual: "residual".into(), tolerance, fits: Fits::One };
     charts::convergence::draw(&c, &trace, &measures(Some((Quantity::Change, 1e-9))), Some(5)).unwrap();
     assert_eq!(c.width(), 600);
     // The plot, and below it the legend's three lines (inside, it covered the curves).
@@ -158,6 +159,58 @@ fn the_convergence_chart_draws_the_trace() {
     ];
     charts::convergence::draw(&c, &odd, &measures(Some((Quantity::Residual, f64::NAN))), None).unwrap();
     charts::convergence::draw(&c, &[], &measures(None), None).unwrap();
+}
+
+/// The rows of the plot (above the legend) holding a pixel of the data series' blue.
+fn blue_rows(c: &web_sys::HtmlCanvasElement) -> Vec<usize> {
+    let ctx: web_sys::CanvasRenderingContext2d = c.get_context("2d").unwrap().unwrap().dyn_into().unwrap();
+    let (w, h) = (c.width() as usize, charts::convergence::HEIGHT as usize);
+    let data = ctx.get_image_data(0.0, 0.0, w as f64, h as f64).unwrap().data();
+    (0..h).filter(|y| data[y * w * 4..(y + 1) * w * 4].chunks(4).any(|p| p[2] > 150 && p[0] < 80 && p[1] < 130)).collect()
+}
+
+#[wasm_bindgen_test]
+fn the_convergence_chart_does_not_join_fits_apart() {
+    // Two of the AGA's events: the first fit's steps all at 1e-8, the second's at 100. Joined,
+    // a line would climb from the one to the other as if the fit had moved away.
+    let step = |k: usize| TraceEntry { iteration: k, change: if k <= 10 { 1e-8 } else { 1e2 }, residual: 0.0, outer: Some(1 + k / 11) };
+    let trace: Vec<TraceEntry> = (1..=20).map(step).collect();
+    let c = canvas(600);
+    let measures =
+        Measures { step: "Newton step".into(), change: "step".into(), residual: "gradient".into(), tolerance: None, fits: Fits::Apart };
+    charts::convergence::draw(&c, &trace, &measures, None).unwrap();
+    let rows = blue_rows(&c);
+    let (top, bottom) = (rows[0], rows[rows.len() - 1]);
+    assert!(bottom - top > 100, "the two fits' lines far apart: rows {top} to {bottom}");
+    let between: Vec<usize> = rows.iter().copied().filter(|&y| y > top + 8 && y + 8 < bottom).collect();
+    assert!(between.is_empty(), "blue in {} rows between the fits' lines at {top} and {bottom}: a line joins them", between.len());
+    // One fit throughout (Brent's re-weighting steps): the same steps are one line.
+    let one = Measures { fits: Fits::One, ..measures };
+    charts::convergence::draw(&c, &trace, &one, None).unwrap();
+    let rows = blue_rows(&c);
+    assert!(rows.len() > 100, "one fit is one line: {} rows", rows.len());
+}
+
+#[wasm_bindgen_test]
+fn a_fit_of_its_own_starts_its_own_line() {
+    let e = |k: usize, outer: usize| TraceEntry { iteration: k, change: 0.1 * k as f64, residual: k as f64, outer: Some(outer) };
+    let trace = [e(1, 1), e(2, 1), e(3, 1), e(4, 2), e(5, 3), e(6, 3)];
+    let lines = charts::convergence::lines(&trace, Fits::Apart);
+    assert_eq!(lines.len(), 3);
+    assert_eq!(lines[0].change, vec![(1, 0.1), (2, 0.2), (3, 0.30000000000000004)]);
+    // A step's residual is its start's: the second and third of the first fit, at 1 and 2; the
+    // second fit's one step started from its own start, which is not on the axis.
+    assert_eq!(lines[0].residual, vec![(1, 2.0), (2, 3.0)]);
+    assert_eq!(lines[1].change, vec![(4, 0.4)]);
+    assert!(lines[1].residual.is_empty(), "{:?}", lines[1].residual);
+    assert_eq!(lines[2].residual, vec![(5, 6.0)]);
+    let measures =
+        Measures { step: "Newton step".into(), change: "step".into(), residual: "gradient".into(), tolerance: None, fits: Fits::Apart };
+    let text = charts::summary::convergence(&trace, &measures);
+    assert!(text.ends_with("6 Newton steps in 3 fits, each a line of its own, the last at 6.0e-1 and 6.0e0."), "{text}");
+    let whole = charts::convergence::lines(&trace, Fits::One);
+    assert_eq!(whole.len(), 1);
+    assert_eq!(whole[0].residual.len(), 5);
 }
 
 #[wasm_bindgen_test]
@@ -406,7 +459,13 @@ fn the_charts_text_alternatives_say_what_they_show() {
     let with_axis = charts::summary::ratings(&players, 40, Some(("rating (Elo points)", (1300.0, 1700.0))));
     assert!(with_axis.ends_with("Axis: rating (Elo points), 1300 to 1700."), "{with_axis}");
     assert_eq!(charts::summary::ratings(&[], 40, None), "Ratings chart: nothing rated yet.");
-    let measures = Measures { step: "iteration".into(), change: "relative change".into(), residual: "residual".into(), tolerance: None };
+    let measures = Measures {
+        step: "iteration".into(),
+        change: "relative change".into(),
+        residual: "residual".into(),
+        tolerance: None,
+        fits: Fits::One,
+    };
     let trace = vec![
         TraceEntry { iteration: 1, change: 0.5, residual: 2.0, outer: None },
         TraceEntry { iteration: 2, change: 1e-10, residual: 3e-9, outer: None },

@@ -67,7 +67,7 @@ pub mod tournament;
 
 pub use error::{NameError, ParseError, ParseErrors, RateError, SettingError};
 pub use methods::brent::{BrentParams, Variant};
-pub use methods::fit::{Fit, Measures, Quantity};
+pub use methods::fit::{Fit, Fits, Measures, Quantity};
 pub use methods::plackett_luce::PlackettLuceParams;
 pub use methods::rating::{GameOrder, IterationRecord, MethodVariant, PlayerRating, Rating, SolverReport, StopReason};
 pub use methods::{rate, rate_with, start, Method, MethodKind, Options};

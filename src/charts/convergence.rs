@@ -4,7 +4,7 @@
 //! log scale, with the method's own tolerance as a line.
 
 use crate::core::engine::methods::rating::IterationRecord as TraceEntry;
-use crate::core::engine::{Measures, Quantity};
+use crate::core::engine::{Fits, Measures, Quantity};
 use plotters::prelude::*;
 use web_sys::HtmlCanvasElement;
 
@@ -48,6 +48,31 @@ pub fn plottable(trace: &[TraceEntry]) -> bool {
         || trace.iter().filter(|t| positive(t.residual) && t.iteration > 1).count() >= 2
 }
 
+/// One fit's line of each quantity, as the chart draws it.
+#[derive(Debug, PartialEq)]
+pub struct Line {
+    /// Each step's change, at its step.
+    pub change: Vec<(usize, f64)>,
+    /// The residual of the iterate each step started from: iterate k − 1 for step k. The
+    /// fit's start is no step on the axis, so its first step's residual is not drawn.
+    pub residual: Vec<(usize, f64)>,
+}
+
+/// The lines to draw: one for the whole trace, or one for each fit of a trace of fits apart
+/// (the AGA's events), so that no line joins the end of one fit to the start of the next as if
+/// it were a step. Only positive values are drawn (a log scale).
+pub fn lines(trace: &[TraceEntry], fits: Fits) -> Vec<Line> {
+    let positive = |v: f64| v.is_finite() && v > 0.0;
+    let line = |fit: &[TraceEntry]| Line {
+        change: fit.iter().filter(|t| positive(t.change)).map(|t| (t.iteration, t.change)).collect(),
+        residual: fit.iter().skip(1).filter(|t| positive(t.residual)).map(|t| (t.iteration - 1, t.residual)).collect(),
+    };
+    match fits {
+        Fits::One => vec![line(trace)],
+        Fits::Apart => trace.chunk_by(|a, b| a.outer == b.outer).map(line).collect(),
+    }
+}
+
 /// Draws the chart; `current` marks a step (the step-by-step view). The legend is below the
 /// plot, one series a line, where it covers no curve at any width.
 pub fn draw(canvas: &HtmlCanvasElement, trace: &[TraceEntry], measures: &Measures, current: Option<usize>) -> Result<(), String> {
@@ -83,12 +108,15 @@ pub fn draw(canvas: &HtmlCanvasElement, trace: &[TraceEntry], measures: &Measure
         .light_line_style(RGBColor(238, 238, 238))
         .draw()
         .map_err(|e| e.to_string())?;
-    let change: Vec<(usize, f64)> = trace.iter().filter(|t| positive(t.change)).map(|t| (t.iteration, t.change)).collect();
-    // The residual belongs to the iterate a step started from: iterate k − 1 for step k.
-    let residual: Vec<(usize, f64)> =
-        trace.iter().filter(|t| positive(t.residual) && t.iteration > 1).map(|t| (t.iteration - 1, t.residual)).collect();
-    chart.draw_series(LineSeries::new(change, blue.stroke_width(2))).map_err(|e| e.to_string())?;
-    chart.draw_series(LineSeries::new(residual, orange.stroke_width(2))).map_err(|e| e.to_string())?;
+    for line in lines(trace, measures.fits) {
+        for (points, colour) in [(line.change, blue), (line.residual, orange)] {
+            // A fit of one step is a dot: there is no line to draw, and it must not vanish.
+            if let [point] = points[..] {
+                chart.draw_series([Circle::new(point, 3, colour.filled())]).map_err(|e| e.to_string())?;
+            }
+            chart.draw_series(LineSeries::new(points, colour.stroke_width(2))).map_err(|e| e.to_string())?;
+        }
+    }
     if positive(eps) {
         chart.draw_series(LineSeries::new(vec![(1, eps), (last, eps)], grey.stroke_width(1))).map_err(|e| e.to_string())?;
     }

@@ -2,7 +2,7 @@
 //! and anyone who cannot see the drawing. The tables beside the charts hold every value.
 
 use crate::core::engine::methods::rating::IterationRecord;
-use crate::core::engine::Measures;
+use crate::core::engine::{Fits, Measures};
 
 /// How many players a summary names.
 const NAMED: usize = 3;
@@ -41,7 +41,13 @@ pub fn convergence(trace: &[IterationRecord], m: &Measures) -> String {
     let what = format!("Convergence chart, log scale: the {} and the {} per {}", m.change, m.residual, m.step);
     match trace.last() {
         None => format!("{what}."),
-        Some(r) => format!("{what}; {} {}s, the last at {:.1e} and {:.1e}.", trace.len(), m.step, r.change, r.residual),
+        Some(r) => {
+            let fits = match m.fits {
+                Fits::One => String::new(),
+                Fits::Apart => format!(" in {} fits, each a line of its own", trace.chunk_by(|a, b| a.outer == b.outer).count()),
+            };
+            format!("{what}; {} {}s{fits}, the last at {:.1e} and {:.1e}.", trace.len(), m.step, r.change, r.residual)
+        }
     }
 }
 

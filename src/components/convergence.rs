@@ -220,7 +220,11 @@ fn legend(m: &crate::core::engine::Measures) -> String {
         Some((crate::core::engine::Quantity::Residual, t)) => format!("; it stops when the {} is below ε = {t:.0e}", m.residual),
         None => String::new(),
     };
-    format!("Per {}: the {} and the {}{stop}.", m.step, m.change, m.residual)
+    let apart = match m.fits {
+        crate::core::engine::Fits::One => "",
+        crate::core::engine::Fits::Apart => " The steps are numbered through the run; each fit is a line of its own.",
+    };
+    format!("Per {}: the {} and the {}{stop}.{apart}", m.step, m.change, m.residual)
 }
 
 #[component]

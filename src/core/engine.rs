@@ -9,7 +9,7 @@
 //! (`desk::view`, `methods::race`, `methods::registry`, `methods::working`) are the engine's
 //! own plain view types, made for a page to draw.
 
-pub use ratings_engine::{start, Dataset, Measures, Method, MethodKind, MethodVariant, Quantity, ScaleKind, Variant};
+pub use ratings_engine::{start, Dataset, Fits, Measures, Method, MethodKind, MethodVariant, Quantity, ScaleKind, Variant};
 pub mod compare {
     pub mod export {
         pub use ratings_engine::compare::export::labels;

@@ -68,7 +68,8 @@ async fn run_simulation(job: u32, setup: Setup, methods: Vec<Method>) {
     if let Err(e) = setup.check().and_then(|()| setup.check_methods(&methods)) {
         return failed(job, e.to_string());
     }
-    let mut run = SimulationRun::new(setup, methods, Options::default());
+    let names = crate::core::compare::labels(&methods);
+    let mut run = SimulationRun::new(setup, methods, Options::default()).named(names);
     post(&progress(job, &run));
     match in_slices(job, &mut run, |run| post(&progress(job, run))).await {
         Ended::Done => post(&FromWorker::Predicted { job, result: Later::new(PredictResult::Simulated(run.finish())) }),
@@ -103,7 +104,9 @@ async fn run_evaluation(job: u32, data: &Dataset, methods: &[Method], options: &
     if methods.is_empty() {
         return failed(job, "Choose at least one method.".into());
     }
-    let mut work = EvaluationRun::new(data, methods, options, holdout, rolling);
+    // The page names each method by its title, as everywhere else on it (the keys are the
+    // command line's).
+    let mut work = EvaluationRun::new(data, methods, options, holdout, rolling).named(crate::core::compare::labels(methods));
     let start = js_sys::Date::now();
     let say = |work: &EvaluationRun| {
         let (done, total) = work.progress();

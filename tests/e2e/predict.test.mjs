@@ -25,6 +25,9 @@ test('the later games of the example predicted by Brent and Elo: a table and a c
     await page.getByTestId('predict-table').waitFor({ timeout: 60000 });
     const rows = await page.getByTestId('predict-row').allTextContents();
     assert.equal(rows.length, 3, rows.join('\n'));
+    // The methods by the names the page gives them everywhere else, not by their keys.
+    const names = await page.locator('[data-testid=predict-row] td:first-child').allTextContents();
+    assert.deepEqual(names, ['Brent', 'Elo', 'JRank']);
     for (const row of await page.locator('[data-testid=predict-row]').all()) {
       const cells = await row.locator('td').allTextContents();
       // Each score with its standard error: "0.6146 ± 0.0493" (issue 39).
@@ -35,7 +38,7 @@ test('the later games of the example predicted by Brent and Elo: a table and a c
     }
     assert.match(await page.getByTestId('predict-caption').textContent(), /The later 20 % of the games \(76, taken by date\)/);
     const chart = page.getByTestId('predict-calibration');
-    assert.match(await chart.getAttribute('aria-label'), /^Calibration: predicted against observed score in ten bins\. brent: /);
+    assert.match(await chart.getAttribute('aria-label'), /^Calibration: predicted against observed score in ten bins\. Brent: /);
     assert.ok(await drawn(chart), 'the calibration chart is drawn');
     const at = viewport === PHONE ? 'phone' : 'desktop';
     await page.getByTestId('predict-panel').screenshot({ path: `${ARTIFACTS}/predict-${at}.png` });
@@ -68,6 +71,8 @@ test('the simulation lab: progress, Cancel keeps the tournaments done, then a fu
   await page.waitForFunction(() => /^20 tournaments \(round-robin\)/.test(document.querySelector('[data-testid=lab-caption]')?.textContent ?? ''), null, { timeout: 60000 });
   const rows = await page.getByTestId('lab-row').allTextContents();
   assert.equal(rows.length, 3, rows.join('\n'));
+  assert.match(rows[0], /^Brent\d/);
+  assert.match(rows[1], /^Elo\d/);
   assert.match(rows[2], /^points, then Buchholz/);
   for (const row of await page.locator('[data-testid=lab-row]').all()) {
     const tau = Number((await row.locator('td').nth(1).textContent()).split(' ± ')[0]);

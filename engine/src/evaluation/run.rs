@@ -115,6 +115,18 @@ impl<'a> EvaluationRun<'a> {
         self.steps
     }
 
+    /// The methods named `names` in the scores, their differences, notes and progress, in
+    /// their order (the app's titles: "Brent", "Elo (K = 16)"), in place of their keys (what
+    /// the command line's `--methods` takes, and prints); names of another count, or not all
+    /// different (the differences find a method by its name), are not taken.
+    pub fn named(mut self, names: Vec<String>) -> EvaluationRun<'a> {
+        let distinct = names.iter().enumerate().all(|(i, n)| !names[..i].contains(n));
+        if names.len() == self.labels.len() && distinct {
+            self.labels = names;
+        }
+        self
+    }
+
     /// The fit next: "brent, block 3 of 20" (or "elo" without rolling blocks); `None` when done.
     pub fn next_fit(&self) -> Option<String> {
         let (m, k) = (self.done / self.per_method(), self.done % self.per_method());
@@ -400,6 +412,31 @@ mod tests {
         while run.step() {}
         assert!(run.unfinished().is_empty());
         assert_eq!(run.finish(), full);
+    }
+
+    #[test]
+    fn a_run_named_by_the_page_says_its_names_everywhere_and_scores_the_same() {
+        let data = league();
+        let methods = [Method::default_for(MethodKind::Elo), Method::default_for(MethodKind::Brent)];
+        let options = Options::default();
+        let keys = evaluate(&data, &methods, &options, 0.2, 1);
+        let names = || vec!["Elo".to_string(), "Brent".to_string()];
+        let mut run = EvaluationRun::new(&data, &methods, &options, 0.2, 1).named(names());
+        assert_eq!(run.next_fit().as_deref(), Some("Elo"));
+        while run.step() {}
+        let named = run.finish();
+        assert_eq!(named.methods.iter().map(|m| m.label.as_str()).collect::<Vec<_>>(), ["Elo", "Brent"]);
+        for (k, n) in keys.methods.iter().zip(&named.methods) {
+            assert_eq!(k.scores, n.scores);
+        }
+        let (said, by_keys) = (named.noise_note().expect("a note"), keys.noise_note().expect("a note"));
+        assert_eq!(said, by_keys.replace("brent's", "Brent's").replace("elo's", "Elo's"));
+        assert!(!said.contains("brent") && !said.contains("elo'"), "{said}");
+        // Names that could not tell the methods apart, or of another count, are not taken.
+        for names in [vec!["Elo".to_string(), "Elo".to_string()], vec!["Elo".to_string()]] {
+            let run = EvaluationRun::new(&data, &methods, &options, 0.2, 1).named(names);
+            assert_eq!(run.next_fit().as_deref(), Some("elo"));
+        }
     }
 
     #[test]

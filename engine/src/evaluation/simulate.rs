@@ -356,6 +356,8 @@ pub fn simulate(setup: &Setup, methods: &[Method], options: &Options, progress: 
 pub struct SimulationRun {
     setup: Setup,
     methods: Vec<Method>,
+    /// Each method's name in the results: its key ("brent", "elo#2") unless [`SimulationRun::named`].
+    labels: Vec<String>,
     options: Options,
     tallies: Vec<Tally>,
     baseline: Tally,
@@ -365,7 +367,17 @@ pub struct SimulationRun {
 impl SimulationRun {
     pub fn new(setup: Setup, methods: Vec<Method>, options: Options) -> SimulationRun {
         let tallies = methods.iter().map(|_| Tally::default()).collect();
-        SimulationRun { setup, methods, options, tallies, baseline: Tally::default(), completed: 0 }
+        let labels = labels(&methods);
+        SimulationRun { setup, methods, labels, options, tallies, baseline: Tally::default(), completed: 0 }
+    }
+
+    /// The methods named `names` in the results, in their order (the app's titles: "Brent",
+    /// "Elo (K = 16)"), in place of their keys; names of another count are not taken.
+    pub fn named(mut self, names: Vec<String>) -> SimulationRun {
+        if names.len() == self.labels.len() {
+            self.labels = names;
+        }
+        self
     }
 
     /// (repetitions done, repetitions asked for).
@@ -402,8 +414,7 @@ impl SimulationRun {
 
     /// The results of the repetitions run so far.
     pub fn finish(self) -> Simulation {
-        let labels = labels(&self.methods);
-        let methods = self.tallies.into_iter().zip(labels).map(|(t, label)| t.outcome(label)).collect();
+        let methods = self.tallies.into_iter().zip(self.labels).map(|(t, label)| t.outcome(label)).collect();
         let baseline = if self.setup.schedule.events() { "mean_place" } else { "points_buchholz" };
         Simulation { setup: self.setup, methods, baseline: self.baseline.outcome(baseline.into()), completed: self.completed }
     }

@@ -37,6 +37,23 @@ pub struct Measures {
     /// The tolerance, and the quantity it applies to; `None` for a method that goes once
     /// through the games and stops at their end.
     pub tolerance: Option<(Quantity, f64)>,
+    /// Whether the steps are one fit, or fits of their own numbered by
+    /// [`IterationRecord::outer`].
+    #[serde(default)]
+    pub fits: Fits,
+}
+
+/// Whether a trace is one fit: what the convergence chart may join with a line.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Fits {
+    /// One fit throughout; [`IterationRecord::outer`], when given, numbers stages of it that
+    /// go on from the same iterate (Brent's re-weighting steps).
+    #[default]
+    One,
+    /// A fit of its own for each value of [`IterationRecord::outer`], each from its own start
+    /// (the AGA's events, one after another): a step of one says nothing of the step before it.
+    Apart,
 }
 
 /// Every step's record up to this many steps is kept (what the convergence chart and the
@@ -576,7 +593,7 @@ mod tests {
     impl Fit for Made {
         fn measures(&self) -> Measures {
             let tolerance = self.steps.stopping().tolerance;
-            Measures { step: "step".into(), change: "change".into(), residual: "residual".into(), tolerance }
+            Measures { step: "step".into(), change: "change".into(), residual: "residual".into(), tolerance, fits: Fits::One }
         }
 
         fn display(&self) -> Vec<Option<f64>> {

@@ -447,6 +447,7 @@ impl Fit for JRankFit<'_> {
             change: "change of a log-strength".into(),
             residual: "largest |f(w) − w|".into(),
             tolerance: Some((Quantity::Change, self.params.eps)),
+            fits: crate::methods::fit::Fits::One,
         }
     }
 

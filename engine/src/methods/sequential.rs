@@ -256,6 +256,7 @@ impl<R: Rule> Fit for SequentialFit<'_, R> {
             change: "largest rating change".into(),
             residual: "largest |result − expected|".into(),
             tolerance: None,
+            fits: crate::methods::fit::Fits::One,
         }
     }
 

@@ -279,6 +279,7 @@ impl Fit for AgaFit<'_> {
             change: "largest rating step (stones)".into(),
             residual: "largest |gradient|".into(),
             tolerance: Some((Quantity::Residual, self.params.eps)),
+            fits: crate::methods::fit::Fits::Apart,
         }
     }
 

@@ -89,6 +89,7 @@ pub fn measures(params: &BrentParams) -> Measures {
         change: "relative change".into(),
         residual: "largest residual of (11)".into(),
         tolerance: Some((Quantity::Change, params.eps)),
+        fits: crate::methods::fit::Fits::One,
     }
 }
 

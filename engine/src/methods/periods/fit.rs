@@ -126,6 +126,7 @@ impl Fit for PeriodFit<'_> {
             change: "largest rating change".into(),
             residual: "largest rating change".into(),
             tolerance: None,
+            fits: crate::methods::fit::Fits::One,
         }
     }
 

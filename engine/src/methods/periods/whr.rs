@@ -756,6 +756,7 @@ impl Fit for WhrFit<'_> {
             change: "largest change of a day's rating (natural-log units)".into(),
             residual: "largest component of the log-posterior's gradient before the step".into(),
             tolerance: Some((Quantity::Change, self.params.tolerance)),
+            fits: crate::methods::fit::Fits::One,
         }
     }
 

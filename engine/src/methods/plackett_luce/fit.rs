@@ -214,6 +214,7 @@ pub fn measures(params: &PlackettLuceParams) -> Measures {
         change: "relative change".into(),
         residual: "largest |wins − expected wins|".into(),
         tolerance: Some((Quantity::Change, params.eps)),
+        fits: crate::methods::fit::Fits::One,
     }
 }
 
