@@ -51,7 +51,7 @@ test('NFL with the defaults: the baselines shown, no loser bolded, a note with r
     await page.getByTestId('predict-table').waitFor({ timeout: 120000 });
     let rows = await tableRows(page);
     assert.deepEqual(rows.map((r) => [r.cells[0], r.baseline]),
-      [['brent', false], ['elo', false], ['coin (½ each)', true], ['home rate (58.2 %)', true]], JSON.stringify(rows));
+      [['Brent', false], ['Elo', false], ['coin (½ each)', true], ['home rate (58.2 %)', true]], JSON.stringify(rows));
     assert.deepEqual(rows.map((r) => r.cells[1]), ['0.7056 ± 0.0028', '0.7266 ± 0.0069', '0.6931 ± 0.0000', '0.6857 ± 0.0028']);
     assert.equal(await page.locator('[data-testid=predict-table] td.best').count(), 0, 'no method is marked best');
     assert.ok(rows.every((r) => !r.bold), 'no method or baseline is bold');
@@ -59,7 +59,7 @@ test('NFL with the defaults: the baselines shown, no loser bolded, a note with r
     const note = page.getByTestId('predict-behind');
     assert.ok(await note.isVisible());
     const text = await note.textContent();
-    assert.match(text, /^No method beat the home rate, so none is marked best\. brent and elo predict the later games worse than the home rate \(log-loss 0\.7056 and 0\.7266 against 0\.6857\)/);
+    assert.match(text, /^No method beat the home rate, so none is marked best\. Brent and Elo predict the later games worse than the home rate \(log-loss 0\.7056 and 0\.7266 against 0\.6857\)/);
     assert.match(text, /frozen through all 3362 later games/);
     assert.match(text, /Predict in rolling blocks/);
     await axe(page, `${at} prediction view with the baselines and the note`);
@@ -71,10 +71,10 @@ test('NFL with the defaults: the baselines shown, no loser bolded, a note with r
       null, { timeout: 120000 });
     assert.equal(await page.getByTestId('predict-rolling').inputValue(), '20');
     rows = await tableRows(page);
-    assert.deepEqual(rows.map((r) => [r.cells[0], r.cells[1], r.bold]).slice(0, 2), [['brent', '0.6952 ± 0.0024', false], ['elo', '0.6734 ± 0.0066', true]]);
+    assert.deepEqual(rows.map((r) => [r.cells[0], r.cells[1], r.bold]).slice(0, 2), [['Brent', '0.6952 ± 0.0024', false], ['Elo', '0.6734 ± 0.0066', true]]);
     assert.ok(rows.filter((r) => r.baseline).every((r) => !r.bold));
     const after = await page.getByTestId('predict-behind').textContent();
-    assert.match(after, /^ ?brent predicts the later games worse than the home rate .* even in 20 rolling blocks/);
+    assert.match(after, /^ ?Brent predicts the later games worse than the home rate .* even in 20 rolling blocks/);
     assert.doesNotMatch(after, /No method beat|stale/);
     assert.equal(await page.getByTestId('predict-rolling-again').count(), 0);
     await page.getByTestId('predict-panel').screenshot({ path: `${ARTIFACTS}/trust-predict-rolling-${at}.png` });
