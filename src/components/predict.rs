@@ -269,8 +269,8 @@ fn baseline_row(b: &BaselineScores, events: bool) -> impl IntoView {
     view! {
         <tr class="baseline-row" data-testid="predict-baseline-row" title=b.baseline.about()>
             <td>{name}</td>
-            <td class="num">{with_se(s.log_loss, s.log_loss_se)}</td>
-            <td class="num">{with_se(s.brier, s.brier_se)}</td>
+            <td class="num">{score(with_se(s.log_loss, s.log_loss_se))}</td>
+            <td class="num">{score(with_se(s.brier, s.brier_se))}</td>
             <td class="num">{acc}</td>
             <td class="num">{s.games}</td>
             <td class="num">"—"</td>
@@ -333,8 +333,8 @@ fn evaluation_table(p: Predict, e: &Evaluation) -> impl IntoView {
                 view! {
                     <tr data-testid="predict-row">
                         <td>{m.label.clone()}</td>
-                        <td class="num" class:best=best == Some(i)>{with_se(s.log_loss, s.log_loss_se)}</td>
-                        <td class="num">{with_se(s.brier, s.brier_se)}</td>
+                        <td class="num" class:best=best == Some(i)>{score(with_se(s.log_loss, s.log_loss_se))}</td>
+                        <td class="num">{score(with_se(s.brier, s.brier_se))}</td>
                         <td class="num">{acc}</td>
                         <td class="num">{s.games}</td>
                         <td class="num">{m.unseen_games}</td>
@@ -403,8 +403,17 @@ fn CalibrationChart() -> impl IntoView {
     view! { <canvas node_ref=canvas class="chart" data-testid="predict-calibration" role="img" aria-label=move || label.get()></canvas> }
 }
 
-fn plus_minus(s: &Summary, places: usize) -> String {
-    format!("{} ± {}", fixed(s.mean, places), fixed(s.sd, places))
+fn plus_minus(s: &Summary, places: usize) -> impl IntoView {
+    score(format!("{} ± {}", fixed(s.mean, places), fixed(s.sd, places)))
+}
+
+/// "0.6146 ± 0.0493" in a cell, whose line may break only before the "±": on a phone the
+/// value over its error, not the error split from its sign.
+fn score(text: String) -> impl IntoView {
+    match text.split_once(" ± ") {
+        Some((value, se)) => view! { {value.to_string()}" "<span class="se">{format!("± {se}")}</span> }.into_any(),
+        None => text.into_any(),
+    }
 }
 
 /// The lab's results: Kendall's τ, the true best ranked first, the rank error, per method

@@ -37,6 +37,22 @@ test('the later games of the example predicted by Brent and Elo: a table and a c
       assert.equal(cells[4], '76');
     }
     assert.match(await page.getByTestId('predict-caption').textContent(), /The later 20 % of the games \(76, taken by date\)/);
+    if (viewport === PHONE) {
+      // On a phone a score and its error wrap as two pieces ("0.6146" over "± 0.0493"), not
+      // three, and a table wider than its box shows a shadow at the edge with more to see.
+      for (const cell of await page.locator('[data-testid=predict-row] td:nth-child(2)').all()) {
+        const lines = await cell.evaluate((td) => {
+          const r = document.createRange();
+          r.selectNodeContents(td);
+          return new Set([...r.getClientRects()].map((x) => Math.round(x.top))).size;
+        });
+        assert.ok(lines <= 2, `${await cell.textContent()}: ${lines} lines`);
+      }
+      const wrap = page.getByTestId('predict-table').locator('xpath=ancestor::div[contains(@class, "table-wrap")][1]');
+      const [wider, shade] = await wrap.evaluate((w) => [w.scrollWidth > w.clientWidth, getComputedStyle(w).backgroundImage]);
+      assert.ok(wider, 'the table is wider than a phone');
+      assert.match(shade, /gradient/, 'a shadow says there is more to the side');
+    }
     const chart = page.getByTestId('predict-calibration');
     assert.match(await chart.getAttribute('aria-label'), /^Calibration: predicted against observed score in ten bins\. Brent: /);
     assert.ok(await drawn(chart), 'the calibration chart is drawn');
