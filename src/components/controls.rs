@@ -257,10 +257,17 @@ where
 {
     let options = StoredValue::new(options);
     let pick = move |name: String| options.with_value(|o| o.iter().find(|c| c.1 == name).map(|c| c.0));
+    // The chosen option's words when its menu shows them short: below the select, whole.
+    let detail = move || {
+        let text = options.with_value(|o| o.iter().find(|c| c.0 == value.get()).map(|c| c.2))?;
+        (short(text) != text).then_some(text)
+    };
+    let (detail_id, help_id) = (format!("{id}-detail"), format!("{id}-help"));
+    let described = format!("{detail_id} {help_id}");
     view! {
         <div class="control">
             <label for=id>{label}</label>
-            <select id=id data-testid=id on:change=move |ev| {
+            <select id=id data-testid=id aria-describedby=described on:change=move |ev| {
                 if let Some(v) = pick(event_target_value(&ev)) {
                     set.run(v);
                 }
@@ -268,12 +275,20 @@ where
                 // Each option says whether it is chosen: a select's value set before its options
                 // exist would not stick (settings restored from storage).
                 {options.with_value(|o| o.iter().map(|&(v, name, text)| view! {
-                    <option value=name prop:selected=move || value.get() == v>{text}</option>
+                    <option value=name prop:selected=move || value.get() == v>{short(text)}</option>
                 }).collect_view())}
             </select>
-            <p class="help">{help}</p>
+            <p class="help choice-detail" id=detail_id.clone() data-testid=detail_id class:hidden=move || detail().is_none()>{detail}</p>
+            <p class="help" id=help_id>{help}</p>
         </div>
     }
+}
+
+/// An option's words as its menu shows them: up to " — " or ": ", where a longer explanation
+/// follows ("Automatic — Algorithm 1 up to 400 players …"), so that a select on a phone shows
+/// its choice whole; [`ChoiceControl`] says the rest below it.
+pub fn short(text: &str) -> &str {
+    text.split_once(" — ").or_else(|| text.split_once(": ")).map_or(text, |(head, _)| head)
 }
 
 /// A labelled on/off choice with its explanation.

@@ -248,3 +248,35 @@ test('axe: no serious or critical violation on the prediction view and the lab, 
     await context.close();
   }
 });
+
+test('on a phone every dropdown shows its choice whole, the longer words below it', async () => {
+  const { context, page, errors } = await shared.open(PHONE);
+  // The text a select shows, against the room it has (less its arrow).
+  const cut = () => page.locator('select').evaluateAll((ss) => ss.filter((s) => s.offsetParent).flatMap((s) => {
+    const shown = s.options[s.selectedIndex]?.text ?? '';
+    const m = document.createElement('span');
+    m.style.font = getComputedStyle(s).font;
+    m.style.whiteSpace = 'pre';
+    m.textContent = shown;
+    document.body.appendChild(m);
+    const need = m.getBoundingClientRect().width;
+    m.remove();
+    return need > s.clientWidth - 24 ? [`${s.dataset.testid}: "${shown}" needs ${Math.round(need)} px of ${s.clientWidth}`] : [];
+  }));
+  for (const m of ['brent', 'glicko2', 'weng_lin']) {
+    await page.getByTestId('method').selectOption(m);
+    await page.waitForFunction((x) => document.querySelector('[data-testid=results-panel]')?.dataset.method === x, m, { timeout: 60000 });
+    assert.deepEqual(await cut(), [], m);
+  }
+  await page.getByTestId('method').selectOption('brent');
+  await page.getByTestId('variant').selectOption('auto');
+  // What the choice does, in full, below it and read with it.
+  const detail = page.getByTestId('variant-detail');
+  assert.match(await detail.textContent(), /Algorithm 1 up to 400 players \(to step through\), accelerated above/);
+  const described = await page.getByTestId('variant').getAttribute('aria-describedby');
+  assert.ok(described?.split(' ').includes(await detail.getAttribute('id')), described);
+  await page.getByTestId('variant').selectOption('zermelo');
+  assert.match(await detail.textContent(), /Zermelo's, slower/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
