@@ -1,15 +1,17 @@
 #!/usr/bin/env bash
-# The pairing benchmark by field size (issue 40): rounds 1 and 2 of a Swiss open of each size
-# in SIZES, a field spread like a federation's (scripts/pairing-field.py; round 1's results
-# drawn by the Elo expectation, a fifth drawn), paired by this engine's command line (reading,
+# The pairing benchmark by field size (issue 40): rounds 1 to ROUNDS (3 unless set) of a Swiss
+# open of each size in SIZES, a field spread like a federation's (scripts/pairing-field.py;
+# each round's results drawn by the Elo expectation, a fifth drawn), paired by this engine's command line (reading,
 # pairing and the JSON out) and by bbpPairings 6.0.0 (BBP, the reference; built outside this
 # repository as engine/tests/data/pairing/bbp/SOURCE.txt says), each timed by /usr/bin/time
 # (wall and processor seconds, peak memory) in the same run; a run over TIMEOUT seconds is
 # stopped and said, bbpPairings is not run above BBP_MAX players. The two pairings of each
 # round are compared board by board.
 #
-#   CLI=target/release/ratings-lab BBP=/tmp/bbp/bbpPairings.exe SIZES="250 500 1000 2000 10000" \
-#     TIMEOUT=900 BBP_MAX=2000 scripts/bench-pairing-sizes.sh
+#   CLI=target/release/ratings-lab BBP=/tmp/bbp/bbpPairings.exe SIZES="250 500 1000 2000 9998" \
+#     TIMEOUT=900 BBP_MAX=2000 ROUNDS=3 scripts/bench-pairing-sizes.sh
+#
+# (9,998, not 10,000: a TRF start number has four columns.)
 #
 # Figures and their load: docs/performance.md, "Pairing by field size".
 set -u
@@ -18,6 +20,7 @@ BBP=${BBP:-}
 SIZES=${SIZES:-250 500 1000 2000 10000}
 TIMEOUT=${TIMEOUT:-900}
 BBP_MAX=${BBP_MAX:-2000}
+ROUNDS=${ROUNDS:-3}
 dir=$(mktemp -d)
 here=$(dirname "$0")
 
@@ -51,10 +54,17 @@ PY
 printf '%-7s %-6s %-28s %-28s %s\n' players round "this engine: wall/cpu/peak" "bbpPairings: wall/cpu/peak" "same"
 for n in $SIZES; do
   python3 "$here/pairing-field.py" "$n" > "$dir/f$n-1.trf"
-  "$CLI" pair "$dir/f$n-1.trf" --round 1 --format trf > "$dir/r$n.trf" 2> /dev/null
-  python3 "$here/pairing-field.py" --play "$dir/r$n.trf" 1 > "$dir/f$n-2.trf"
-  for round in 1 2; do
+  for round in $(seq 1 "$ROUNDS"); do
     file="$dir/f$n-$round.trf"
+    if [ "$round" -gt 1 ]; then
+      # Round R's field: round R-1 paired by this engine (the same as bbpPairings's, compared
+      # above) and played.
+      if ! "$CLI" pair "$dir/f$n-$((round - 1)).trf" --round $((round - 1)) --format trf > "$dir/r$n.trf" 2> /dev/null; then
+        printf '%-7s %-6s %s\n' "$n" "$round" "not made: round $((round - 1)) was not paired"
+        break
+      fi
+      python3 "$here/pairing-field.py" --play "$dir/r$n.trf" $((round - 1)) > "$file"
+    fi
     ours=$(run "$dir/o.json" "$CLI" pair "$file" --round "$round" --format json)
     theirs="not run (BBP unset)"; agree="-"
     if [ -n "$BBP" ] && [ "$n" -le "$BBP_MAX" ]; then

@@ -275,8 +275,9 @@ pub enum PairError {
     #[error("line {line}: 192 declares the tournament type {code}, which is not paired here (FIDE_DUTCH, FIDE_DUTCH_2025, FIDE_DUTCH_2025_BAKU, FIDE_ROUNDROBIN and FIDE_DOUBLEROUNDROBIN are)")]
     UnsupportedSystem { line: usize, code: String },
     /// A round too large for the memory its dense matching takes (`pairing::dutch`'s
-    /// `MEMORY_LIMIT`), refused before anything is built.
-    #[error("round {round}: pairing {players} players in one round would take about {:.1} GB (the matching holds every pair of players), more than the 4 GB this program allows itself; this engine pairs up to about {most} players a round (expected a section no larger)", *megabytes as f64 / 1024.0)]
+    /// `MEMORY_LIMIT`), refused before the matching is built (brackets paired whole need
+    /// none: only a round with a bracket that needs the matching is refused).
+    #[error("round {round}: a bracket of this round needs the weighted matching, and pairing {players} players in one round that way would take about {:.1} GB (the matching holds every pair of players), more than the 4 GB this program allows itself; where the matching is needed this engine pairs up to about {most} players a round (expected a section no larger)", *megabytes as f64 / 1024.0)]
     TooLarge { round: usize, players: usize, megabytes: u64, most: usize },
     /// Two records that do not agree on a game of an earlier round (A lists B, B lists
     /// someone else or no one): a player paired twice, or a game half entered.

@@ -35,12 +35,32 @@ fn read(text: &str) -> ratings_engine::tournament::Tournament {
 fn a_round_too_large_for_memory_is_refused_in_words() {
     // At least 48 bytes a pair (`bytes_a_pair(2)`, the narrowest weights): 9,999 players (the
     // most a TRF's four-column start number holds) need more than 4.4 GB whatever the width.
-    let t = read(&field(9999, true));
+    // Round 2 is the last here, so its top bracket has topscorers, which only the matching
+    // pairs (`dutch::whole` leaves them to it).
+    let t = read(&field(9999, true).replace("XXR 9", "XXR 2"));
     let e = pair_round(&t, 2, &PairOptions::default()).expect_err("9,999 players' dense tables exceed 4 GB");
     assert!(matches!(e, PairError::TooLarge { players: 9999, .. }), "{e:?}");
     let words = e.to_string();
-    assert!(words.contains("9999 players in one round would take about") && words.contains("players a round"), "{words}");
+    assert!(words.contains("a bracket of this round needs the weighted matching"), "{words}");
+    assert!(words.contains("9999 players in one round that way would take about") && words.contains("players a round"), "{words}");
     assert!(!words.contains("matching failed"), "{words}");
+}
+
+/// A later round whose brackets are paired whole (`dutch::whole`) needs no matching, so
+/// 9,999 players pair: the winners' bracket S1 against S2 with every colour preference
+/// met, the losers' likewise, and the PAB to the lowest of them.
+#[test]
+fn a_later_round_of_any_size_whose_brackets_pair_whole_is_paired() {
+    let steps = RefCell::new(Vec::new());
+    let t = read(&field(9999, true));
+    let p = pair_round_reporting(&t, 2, &PairOptions::default(), &|s| steps.borrow_mut().push(s)).expect("round 2 pairs");
+    assert_eq!(p.boards.len(), 4999);
+    assert_eq!(p.bye, Some(9998));
+    assert!(!steps.borrow().iter().any(|s| matches!(s, Step::Matching { .. })), "no matching built");
+    // Winner 1 (White in round 1, so wanting Black) meets the first of S2 who wants White.
+    assert_eq!((p.boards[0].white, p.boards[0].black), (2502, 1));
+    let everyone: std::collections::BTreeSet<u32> = p.boards.iter().flat_map(|b| [b.white, b.black]).chain(p.bye).collect();
+    assert_eq!(everyone.len(), 9999);
 }
 
 /// Round 1 of any size is paired without the matching (`dutch::fresh`): 9,000 players, which

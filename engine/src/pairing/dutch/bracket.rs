@@ -39,6 +39,7 @@ pub struct Round<'a> {
 }
 
 /// Bit fields from the top, each wide enough for its sum over a whole matching of the round.
+#[derive(Clone)]
 pub struct Layout {
     offsets: Vec<usize>,
     pub total: usize,
@@ -188,15 +189,21 @@ pub struct Solve<const L: usize> {
 
 impl<const L: usize> Solve<L> {
     /// The round's graph with completion weights only (the top field), solved on `u64`
-    /// weights and scaled into the round's layout (the cost of a small solve).
-    pub fn new(r: &Round, layout: Layout) -> Result<Self, PairError> {
+    /// weights and scaled into the round's layout (the cost of a small solve). A player
+    /// `partner` names was paired by an earlier bracket (`whole`) and keeps only that edge,
+    /// as the brackets leave the players they fix.
+    pub fn new(r: &Round, layout: Layout, partner: &[Option<usize>]) -> Result<Self, PairError> {
         let n = r.players.len();
         let err = |cause| PairError::Matching { round: r.round, cause };
         let mut edges = Vec::new();
         let ctx = Ctx { s: i64::MAX, next: None, groups: Vec::new(), rem: None, c9: false };
+        let allowed = |a: usize, b: usize| match (partner[a], partner[b]) {
+            (None, None) => true,
+            (p, _) => p == Some(b),
+        };
         for a in 0..n {
             for b in a + 1..n {
-                if r.compatible[a][b] {
+                if r.compatible[a][b] && allowed(a, b) {
                     edges.push((a, b, fields(r, layout.slots, (a, b), &ctx)[0] as u64));
                 }
             }

@@ -152,6 +152,9 @@ pub enum Step {
     /// Bracket `bracket` (1-based) of `brackets`, of score `score` (tenths of a point, as
     /// `Player::score`), with `left` players not yet paired.
     Bracket { bracket: usize, brackets: usize, score: i64, left: usize },
+    /// The rest of the round is paired by the weighted matching, built now over the
+    /// `players` not yet paired (the brackets before it were paired whole: `whole`).
+    Matching { players: usize },
 }
 
 /// A step of a round's pairing as a progress line (`seconds` since the round began).
@@ -163,6 +166,7 @@ pub fn progress_text(step: Step, seconds: f64) -> String {
         Step::Bracket { bracket, brackets, score, left } => {
             format!("bracket {bracket} of {brackets}, {} points, {left} players not yet paired [{seconds:.1} s]", points(score))
         }
+        Step::Matching { players } => format!("the weighted matching built over the {players} players not yet paired [{seconds:.1} s]"),
     }
 }
 

@@ -17,6 +17,7 @@ pub mod explain;
 pub mod fresh;
 pub mod json;
 pub mod state;
+pub mod whole;
 
 use crate::error::PairError;
 use crate::pairing::matching::{max_weight_matching, Mode};
@@ -97,7 +98,6 @@ pub fn pair_round_reporting(t: &Tournament, round: usize, opts: &PairOptions, re
     crate::sort::by_key(&mut players, |p| (std::cmp::Reverse(p.score), p.tpn));
     let absent = t.requested_byes(round).into_iter().map(|(i, _)| t.entrants[i].start).collect();
     let forbidden = |a: u32, b: u32| t.forbidden.iter().any(|f| f.forbids(a, b, round));
-    let mut r = Round { players: &players, compatible: vec![], bye_candidate: vec![], odd: false, round, explain: false, report };
     let fresh = (!opts.explain && !t.forbidden.iter().any(|f| f.in_round(round))).then(|| fresh::first_candidate(&players)).flatten();
     if let Some(found) = fresh {
         let all: Vec<usize> = (0..players.len()).collect();
@@ -106,9 +106,8 @@ pub fn pair_round_reporting(t: &Tournament, round: usize, opts: &PairOptions, re
         let bye = (players.len() % 2 == 1).then(|| players[players.len() - 1].tpn);
         return Ok(finish(t, round, &players, &pairs, initial, (bye, absent, notes_by_bracket, notes)));
     }
-    fits_in_memory(&r)?;
     report(Step::Completion { players: players.len() });
-    r = Round {
+    let mut r = Round {
         players: &players,
         compatible: compatibility(&players, &forbidden),
         bye_candidate: vec![],
@@ -188,6 +187,10 @@ fn colour_and_defaults(t: &Tournament, round: usize, total: usize, opts: &PairOp
 
 /// The round can be paired whole (C4; with an odd count, the PAB candidates: C2, C5).
 fn complete(r: &Round) -> Result<Vec<bool>, PairError> {
+    if let Some(candidates) = complete_greedily(r) {
+        return Ok(candidates);
+    }
+    fits_in_memory(r)?;
     match r.odd {
         true => bye_candidates(r),
         false => check_complete(r).map(|()| vec![false; r.players.len()]),
@@ -196,6 +199,23 @@ fn complete(r: &Round) -> Result<Vec<bool>, PairError> {
 
 /// A round that cannot be paired: when it could be without the players who must not meet,
 /// the error names the records that made it so.
+/// [`complete`] shown by a greedy try (`whole::greedy`), in O(n²) where the exact test is a
+/// matching of the whole round: when the count is even, a pairing of everyone; when it is
+/// odd, of everyone but the lowest eligible player of the lowest score group, which makes
+/// that group's eligible players the PAB's candidates, as [`bye_candidates`]'s matching
+/// would (no one can take the PAB from a lower group). `None` when the try fails.
+fn complete_greedily(r: &Round) -> Option<Vec<bool>> {
+    let n = r.players.len();
+    let all: Vec<usize> = (0..n).collect();
+    if !r.odd {
+        return whole::greedy(r, &all, None).map(|_| vec![false; n]);
+    }
+    let lowest = r.players.last()?.score;
+    let out = (0..n).rev().take_while(|&x| r.players[x].score == lowest).find(|&x| r.players[x].bye_eligible)?;
+    whole::greedy(r, &all, Some(out))?;
+    Some(r.players.iter().map(|p| p.bye_eligible && p.score == lowest).collect())
+}
+
 fn forbidden_cause(t: &Tournament, r: &Round, e: PairError) -> PairError {
     let active: Vec<&crate::tournament::ForbiddenPairs> = t.forbidden.iter().filter(|f| f.in_round(r.round)).collect();
     if active.is_empty() || !matches!(e, PairError::NoValidPairing { .. }) {
@@ -251,7 +271,9 @@ pub fn bytes_a_pair(limbs: usize) -> u64 {
     32 + 8 * limbs as u64
 }
 
-/// Refuses, up front and in words, a round whose tables would not fit [`MEMORY_LIMIT`].
+/// Refuses in words, before they are built, the matching's tables when they would not fit
+/// [`MEMORY_LIMIT`] (checked when a bracket first needs the matching, or the round's
+/// completion needs the exact test).
 fn fits_in_memory(r: &Round) -> Result<(), PairError> {
     let n = r.players.len() as u64;
     let l = limbs(Layout::for_round(r, FEW_SLOTS).total).max(2);
@@ -305,7 +327,10 @@ fn limbs(total: usize) -> usize {
 /// than the layout's slots.
 fn brackets_in<const L: usize>(r: &Round, layout: Layout) -> Result<Option<Brackets>, PairError> {
     let slots = layout.slots;
-    let mut sv = Solve::<L>::new(r, layout)?;
+    // The matching is built when a bracket first needs it: until then brackets paired whole
+    // (`whole`) cost no more than their own size squared.
+    let mut sv = None::<Solve<L>>;
+    let mut partner = vec![None; r.players.len()];
     let mut left: Vec<usize> = (0..r.players.len()).collect();
     let (mut pairs, mut notes) = (Vec::new(), Vec::new());
     let mut groups: Vec<i64> = r.players.iter().map(|p| p.score).collect();
@@ -319,7 +344,26 @@ fn brackets_in<const L: usize>(r: &Round, layout: Layout) -> Result<Option<Brack
             return Ok(None);
         }
         (r.report)(Step::Bracket { bracket: k + 1, brackets: groups.len(), score: s, left: left.len() });
-        let found = pair_bracket(r, &mut sv, &left, s, next)?;
+        let whole = (sv.is_none() && !r.explain).then(|| whole::pair_whole(r, &left, s, next)).flatten();
+        let found = match whole {
+            Some(found) => found,
+            None => {
+                let mut solve = match sv.take() {
+                    Some(solve) => solve,
+                    None => {
+                        fits_in_memory(r)?;
+                        (r.report)(Step::Matching { players: left.len() });
+                        Solve::new(r, layout.clone(), &partner)?
+                    }
+                };
+                let found = pair_bracket(r, &mut solve, &left, s, next)?;
+                sv = Some(solve);
+                found
+            }
+        };
+        for &((a, b), _) in &found {
+            (partner[a], partner[b]) = (Some(b), Some(a));
+        }
         notes.push(note(r.players, &left, s, &found));
         left.retain(|x| !found.iter().any(|((a, b), _)| a == x || b == x));
         pairs.extend(found.into_iter().map(|((a, b), _)| (a.min(b), a.max(b))));
