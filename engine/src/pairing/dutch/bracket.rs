@@ -4,6 +4,9 @@
 //! paired, so completion (C4) always holds, then fixed pair by pair in the generation order
 //! (`docs/pairing.md` §5: the greedy fixing).
 //!
+//! The brackets before the first that needs this are paired whole (`whole`), and the
+//! matching is built, with their pairs fixed, when a bracket first needs it.
+//!
 //! **One matching a round.** The round's players are one graph, solved once; a bracket
 //! rewrites only the rows of its players, of the next score group and of those it touched
 //! before, and re-solves warm ([`Matcher::set_edges_many`]). That is exact because an edge
@@ -401,7 +404,7 @@ fn exchange(f: &mut [u128], r: &Round, (u, v): (usize, usize), rem: &Remainder) 
 
 /// The counts of C10 and C11 breaches in pair (u, v) under Art. 5.2's colours (only a
 /// pair with a topscorer can breach them: C3 forbids the rest).
-fn beyond(pu: &Player, pv: &Player) -> (u128, u128) {
+pub(super) fn beyond(pu: &Player, pv: &Player) -> (u128, u128) {
     if !pu.topscorer && !pv.topscorer {
         return (0, 0);
     }

@@ -1,36 +1,43 @@
-//! A bracket paired whole, without the matching: the common bracket of a big open's early
-//! rounds (FIDE Handbook C.04.3, 2026, chapter C0403202602: Art. 3–4, the criteria C6–C21),
-//! found in about the square of the bracket's size where the matching (`bracket`) takes the
-//! cube of the whole round's.
+//! A bracket paired whole, without the matching: the common bracket of a big open (FIDE
+//! Handbook C.04.3, 2026, chapter C0403202602: Art. 3–4, the criteria C6–C21), found in
+//! about the square of the bracket's size where the matching (`bracket`) takes the cube of
+//! the whole round's.
 //!
-//! **When.** The bracket has no MDPs, an even number of residents and no topscorer, and the
-//! players below it can be paired among themselves (all of them, or all but one who may take
-//! the PAB). Then every best pairing of the round pairs the whole bracket inside it, and the
-//! bracket's choice changes nothing below it:
-//! - completion (C4) holds, and C6 (the most pairs in the bracket) is at its most, which no
-//!   pairing that floats a resident reaches;
-//! - the fields of C7 and C8, C9 and the float criteria C14–C21 then weigh the same for
-//!   every such pairing (each counts players, and every resident is paired here; with no
-//!   MDP the MDP terms are zero), and C10–C11 touch only topscorers;
-//! - what is left to choose on is C12 (the fewest pairs whose two players want the same
-//!   colour), C13 (of those, the fewest where both want it strongly), then Art. 4's order of
-//!   the candidates: S1 against S2 before any exchange, and S2's transpositions in
-//!   lexicographic order (`bracket::exchange`'s fields and the greedy fixing).
+//! **When.** The bracket has no more MDPs than residents, and the players below it can be
+//! paired among themselves (all of them, or all but one who may take the PAB), shown by a
+//! greedy try. Then the best pairings of the round are those that pair every MDP with a
+//! resident and the residents among themselves, one left over when the count is odd:
+//! completion (C4), C6 (the most pairs in the bracket) and C7 (the most MDPs paired) are at
+//! their most, which no pairing that floats more reaches. What is left to choose on, in the
+//! weights' order (`bracket::fields`):
+//! - C8: the floater's place in the next bracket (it must pair there as the next bracket's
+//!   residents allow, checked for the floater found); C9: the last bracket's floater takes
+//!   the PAB, and must be a candidate with the fewest unplayed games;
+//! - C10, C11 (topscorers of the last round, where C3 is relaxed): no pair may breach them,
+//!   the bound being none;
+//! - C12, C13: the fewest pairs whose two players want the same colour, of those the fewest
+//!   who both want it strongly. With P pairs among n players, at least `W − (n − P)` pairs
+//!   clash, W the players wishing the commoner colour (the others take at most one each),
+//!   and likewise for the strong wishes;
+//! - C14, C16: the floater floated down in R-1 only if every resident did; C15, C17,
+//!   C19, C21: no MDP meets a resident who floated up in R-1 or R-2 (the bound is none);
+//!   C18, C20: every MDP paired with a resident has its whole score difference;
+//! - Art. 4's order: the MDPs from the highest, each with the first resident a best pairing
+//!   allows; then the remainder S1 against S2 before any exchange (`bracket::exchange`'s
+//!   fields), S2's transpositions in lexicographic order.
 //!
-//! **How.** Over every pairing of the bracket, at least `k = W − n/2` pairs clash, W the
-//! players of the larger colour wish and n the bracket's size (two of them in each clash at
-//! least W − (n − W) times), and at least `Ws − n/2` clash strongly (Ws those of them who want
-//! it strongly). A depth-first search over S2's transpositions in lexicographic order, S1's
-//! players from the first, takes the first candidate whose clashes and strong clashes meet
-//! those bounds: no pairing of the bracket does better on C12 or C13, and none that makes an
-//! exchange ties on Art. 4.3, so it is the best, and the first in Art. 4's order, which is the
-//! pair the greedy fixing would fix at each step (a search that goes back is the fixing with
-//! an exact test). The same two bounds on the players still to pair prune the search. When
-//! no candidate meets them, or the search runs past its budget, or the players below cannot
-//! be shown to pair by a greedy try, the caller pairs the bracket by the matching, which is
-//! always exact.
+//! **How.** Each MDP takes the first resident the bounds still allow on the players left
+//! (counting is a necessary condition, so a resident passed over is in no best pairing);
+//! then a depth-first search over S2's transpositions, S1 from its first player, takes the
+//! first candidate that meets every bound, its floater among those allowed to float. Such
+//! a candidate is a best pairing, and the one the greedy fixing of `bracket` makes (a search
+//! that goes back is that fixing with an exact test), so the pairs and their order are the
+//! matching's. When no candidate meets the bounds (an exchange, or more clashes than the
+//! bounds, may be best), the search runs past its budget, the floater cannot be placed as
+//! C8 allows, or the greedy try below fails, the caller pairs the bracket by the matching,
+//! which is always exact.
 
-use super::bracket::{Fixed, Round};
+use super::bracket::{beyond, Fixed, Round};
 use super::state::{Float, Player, Strength};
 use crate::tournament::Colour;
 
@@ -44,7 +51,7 @@ const BUDGET: usize = 8;
 pub fn pair_whole(r: &Round, left: &[usize], s: i64, next: Option<i64>) -> Option<Vec<Fixed>> {
     let bracket: Vec<usize> = left.iter().copied().filter(|&x| r.players[x].score >= s).collect();
     let (mdps, residents): (Vec<usize>, Vec<usize>) = bracket.iter().partition(|&&x| r.players[x].score > s);
-    if bracket.iter().any(|&x| r.players[x].topscorer) || mdps.len() > residents.len() {
+    if mdps.len() > residents.len() {
         return None;
     }
     let below: Vec<usize> = left.iter().copied().filter(|&x| r.players[x].score < s).collect();
@@ -99,7 +106,7 @@ fn mdp_pairing(
         rest.add(wa, -1);
         let fits = |j: usize| {
             let c = residents[j];
-            if taken[j] || up(c) || !r.compatible[a][c] || odd && may_float(c) && floaters == 1 {
+            if taken[j] || up(c) || !meets(r, a, c) || odd && may_float(c) && floaters == 1 {
                 return None;
             }
             let cost = wa.clash(Wish::of(&r.players[c]));
@@ -118,6 +125,13 @@ fn mdp_pairing(
     }
     let rem = residents.iter().zip(&taken).filter(|(_, &t)| !t).map(|(&x, _)| x).collect();
     Some((pairs, rem, spent))
+}
+
+/// Whether `hi` (ranked higher) and `lo` may meet here: C1 and C3, and no C10 or C11 breach
+/// (possible only where a topscorer relaxes C3, in the last round): none is the bound, and
+/// when a best pairing has none, a pair with one is in no best pairing.
+fn meets(r: &Round, hi: usize, lo: usize) -> bool {
+    r.compatible[hi][lo] && beyond(&r.players[hi], &r.players[lo]) == (0, 0)
 }
 
 /// The last bracket's floater `d` takes the PAB: it must be a candidate for it (C2, C5, and
@@ -341,7 +355,7 @@ impl<'a> Search<'a> {
         a.add(self.wish1[i], -1);
         for j in from..self.s2.len() {
             let last_floater = self.s2.len() > self.s1.len() && self.floats[j] && self.floaters == 1;
-            if self.used[j] || last_floater || !self.r.compatible[self.s1[i]][self.s2[j]] {
+            if self.used[j] || last_floater || !meets(self.r, self.s1[i], self.s2[j]) {
                 continue;
             }
             self.budget = self.budget.checked_sub(1)?;
