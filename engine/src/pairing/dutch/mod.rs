@@ -327,8 +327,10 @@ fn limbs(total: usize) -> usize {
 /// than the layout's slots.
 fn brackets_in<const L: usize>(r: &Round, layout: Layout) -> Result<Option<Brackets>, PairError> {
     let slots = layout.slots;
-    // The matching is built when a bracket first needs it: until then brackets paired whole
-    // (`whole`) cost no more than their own size squared.
+    // The matching is built when a bracket needs it, and dropped when a bracket is then
+    // paired whole (`whole`, at about its own size squared), since its rows would no longer
+    // hold the pairs made: a later bracket that needs it builds it afresh, with every pair
+    // made keeping only its own edge, as the brackets leave them.
     let mut sv = None::<Solve<L>>;
     let mut partner = vec![None; r.players.len()];
     let mut left: Vec<usize> = (0..r.players.len()).collect();
@@ -344,9 +346,12 @@ fn brackets_in<const L: usize>(r: &Round, layout: Layout) -> Result<Option<Brack
             return Ok(None);
         }
         (r.report)(Step::Bracket { bracket: k + 1, brackets: groups.len(), score: s, left: left.len() });
-        let whole = (sv.is_none() && !r.explain).then(|| whole::pair_whole(r, &left, s, next)).flatten();
+        let whole = (!r.explain).then(|| whole::pair_whole(r, &left, s, next)).flatten();
         let found = match whole {
-            Some(found) => found,
+            Some(found) => {
+                sv = None;
+                found
+            }
             None => {
                 let mut solve = match sv.take() {
                     Some(solve) => solve,

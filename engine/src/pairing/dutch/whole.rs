@@ -180,23 +180,42 @@ fn below_pairs(r: &Round, d: Option<usize>, below: &[usize], next: Option<i64>) 
 }
 
 /// The players of `order` (rank indices, in rank order) but the one at place `out` paired
-/// greedily, each with the first player after it they may meet (higher first); `None` when
-/// someone is left over (which proves nothing: an exact matching may still pair them).
+/// greedily, each with the first player after it they may meet (higher first), and two left
+/// over then taken into a pair made, from the last (x and y with a and b for a–b: a swap);
+/// `None` when someone is still left over (which proves nothing: an exact matching may
+/// still pair them).
 pub fn greedy(r: &Round, order: &[usize], out: Option<usize>) -> Option<Vec<(usize, usize)>> {
+    let may = |i: usize, j: usize| r.compatible[order[i]][order[j]];
     let mut done = vec![false; order.len()];
     if let Some(k) = out {
         done[k] = true;
     }
-    let mut pairs = Vec::with_capacity(order.len() / 2);
+    let (mut pairs, mut over) = (Vec::with_capacity(order.len() / 2), Vec::new());
     for i in 0..order.len() {
-        if done[i] {
+        if !done[i] {
+            done[i] = true;
+            match (i + 1..order.len()).find(|&j| !done[j] && may(i, j)) {
+                Some(j) => {
+                    done[j] = true;
+                    pairs.push((i, j));
+                }
+                None => over.push(i),
+            }
+        }
+    }
+    while let [.., x, y] = over[..] {
+        over.truncate(over.len() - 2);
+        if may(x, y) {
+            pairs.push((x, y));
             continue;
         }
-        let j = (i + 1..order.len()).find(|&j| !done[j] && r.compatible[order[i]][order[j]])?;
-        (done[i], done[j]) = (true, true);
-        pairs.push((order[i], order[j]));
+        let k = pairs.iter().rposition(|&(a, b)| may(x, a) && may(y, b) || may(x, b) && may(y, a))?;
+        let (a, b) = pairs[k];
+        let (xa, yb) = if may(x, a) && may(y, b) { ((x, a), (y, b)) } else { ((x, b), (y, a)) };
+        pairs[k] = xa;
+        pairs.push(yb);
     }
-    Some(pairs)
+    over.is_empty().then(|| pairs.into_iter().map(|(i, j)| (order[i.min(j)], order[i.max(j)])).collect())
 }
 
 /// A player's colour wish as C12 and C13 read it.
