@@ -81,6 +81,10 @@ pub fn pair_whole(r: &Round, left: &[usize], s: i64, next: Option<i64>) -> Optio
     Some(pairs)
 }
 
+/// The MDPs' pairs, the remainder (residents unpaired, in rank order) and the clashes and
+/// strong clashes spent.
+type MdpPairs = (Vec<Fixed>, Vec<usize>, (usize, usize));
+
 /// The MDP-pairing (Art. 3.2, 4.4): each MDP from the highest with the first resident a best
 /// pairing allows, as far as counting can tell (C1 and C3, the clashes' bounds on the
 /// players left, and C15, C17, C19, C21 at their best: no resident who floated up in R-1 or
@@ -94,7 +98,7 @@ fn mdp_pairing(
     residents: &[usize],
     (all, bound): (Tally, (usize, usize)),
     may_float: &dyn Fn(usize) -> bool,
-) -> Option<(Vec<Fixed>, Vec<usize>, (usize, usize))> {
+) -> Option<MdpPairs> {
     let (mut rest, mut spent, mut left) = (all, (0, 0), residents.len() + mdps.len());
     let mut taken = vec![false; residents.len()];
     let odd = left % 2 == 1;
