@@ -1,6 +1,6 @@
-//! Brackets paired whole (`pairing::dutch::whole`, issue 40): a bracket with no MDPs whose
-//! best pairing keeps every resident in it is paired by a search over Art. 4's candidates,
-//! without the weighted matching. Asking why (`explain`) always pairs by the matching, so
+//! Brackets paired whole (`pairing::dutch::whole`, issue 40): a bracket whose best pairing
+//! pairs each MDP with a resident and the residents among themselves (one left over at most)
+//! is paired by a search over Art. 4's candidates, without the weighted matching. Asking why (`explain`) always pairs by the matching, so
 //! the two are compared here round by round on generated tournaments of every kind the
 //! generator makes (byes, forfeits, late entries, withdrawals, Baku acceleration, players
 //! who must not meet); the committed fixtures and the benchmark sets compare both with

@@ -197,8 +197,6 @@ fn complete(r: &Round) -> Result<Vec<bool>, PairError> {
     }
 }
 
-/// A round that cannot be paired: when it could be without the players who must not meet,
-/// the error names the records that made it so.
 /// [`complete`] shown by a greedy try (`whole::greedy`), in O(n²) where the exact test is a
 /// matching of the whole round: when the count is even, a pairing of everyone; when it is
 /// odd, of everyone but the lowest eligible player of the lowest score group, which makes
@@ -216,6 +214,8 @@ fn complete_greedily(r: &Round) -> Option<Vec<bool>> {
     Some(r.players.iter().map(|p| p.bye_eligible && p.score == lowest).collect())
 }
 
+/// A round that cannot be paired: when it could be without the players who must not meet,
+/// the error names the records that made it so.
 fn forbidden_cause(t: &Tournament, r: &Round, e: PairError) -> PairError {
     let active: Vec<&crate::tournament::ForbiddenPairs> = t.forbidden.iter().filter(|f| f.in_round(r.round)).collect();
     if active.is_empty() || !matches!(e, PairError::NoValidPairing { .. }) {
