@@ -248,8 +248,11 @@ impl Newton {
                 let games = h.played[d] as usize..h.played[d + 1] as usize;
                 for (&o, &s) in h.opponent[games.clone()].iter().zip(&h.score[games]) {
                     let o = o as usize;
-                    // Each game is here twice, once from each side.
-                    total += 0.5 * (s * r[d] + (1.0 - s) * r[o] - (gamma[d] + gamma[o]).ln());
+                    // Each game is here twice, once from each side: taken from the side of
+                    // the later day (the other side's score is 1 − s), one logarithm a game.
+                    if o < d {
+                        total += s * r[d] + (1.0 - s) * r[o] - (gamma[d] + gamma[o]).ln();
+                    }
                 }
                 total -= 0.5 * self.link[d] * (r.get(d + 1).unwrap_or(&0.0) - r[d]).powi(2);
             }
