@@ -23,10 +23,18 @@ only). Usage:
     /usr/bin/time -v target/cli/ratings-lab rate /tmp/league-1m.csv --format json > /dev/null
 
 Flags: --players N (10000), --games M (100000), --pairing random|near (random), --nearest K
-(100; near only), --spread SD (1.5), --draws P (0.2), --seed S (1), --out FILE (standard output
-when not given).
+(100; near only), --spread SD (1.5), --draws P (0.2), --seed S (1), --days D (0), --out FILE
+(standard output when not given).
+
+With --days D > 0 the games are dated, as a federation's history is: a fourth column `date`,
+game i (from 0) played on 2020-01-01 plus floor(i * D / M) days, so the games spread evenly over
+D days in the file's order (1,825 days: five years, about 20 games a player over them in the
+million-game league). The draws of the generator are the same, so the first three columns are
+the undated file's, byte for byte. Without dates a time-based method (Glicko, WHR) takes each
+game as a period of its own (docs/methods.md, 5a).
 """
 import argparse
+import datetime
 import math
 import random
 import sys
@@ -41,11 +49,12 @@ def main():
     ap.add_argument("--spread", type=float, default=1.5, help="standard deviation of the log-strengths")
     ap.add_argument("--draws", type=float, default=0.2, help="probability of a draw")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--days", type=int, default=0, help="date the games, spread evenly over this many days (0: no dates)")
     ap.add_argument("--out", help="the CSV file (standard output when not given)")
     a = ap.parse_args()
     n = a.players
-    if n < 2 or a.games < 0:
-        sys.exit("leagues.py: need at least 2 players and no negative games")
+    if n < 2 or a.games < 0 or a.days < 0:
+        sys.exit("leagues.py: need at least 2 players, and no negative games or days")
     k = max(1, min(a.nearest, n - 1))
 
     rng = random.Random(a.seed)
@@ -58,8 +67,9 @@ def main():
     names = [f"Player {i}" for i in range(n)]
 
     out = open(a.out, "w", newline="") if a.out else sys.stdout
-    lines = ["white,black,result\n"]
-    for _ in range(a.games):
+    lines = ["white,black,result,date\n" if a.days else "white,black,result\n"]
+    first_day = datetime.date(2020, 1, 1)
+    for g in range(a.games):
         w = rng.randrange(n)
         if a.pairing == "random":
             b = rng.randrange(n - 1)
@@ -77,7 +87,11 @@ def main():
         else:
             win = 1.0 / (1.0 + math.exp(log_strength[b] - log_strength[w]))
             result = "1-0" if rng.random() < win else "0-1"
-        lines.append(f"{names[w]},{names[b]},{result}\n")
+        if a.days:
+            day = first_day + datetime.timedelta(days=g * a.days // a.games)
+            lines.append(f"{names[w]},{names[b]},{result},{day.isoformat()}\n")
+        else:
+            lines.append(f"{names[w]},{names[b]},{result}\n")
         if len(lines) >= 65536:
             out.write("".join(lines))
             lines.clear()
