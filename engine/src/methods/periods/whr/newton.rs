@@ -16,6 +16,14 @@
 //!
 //! The arrays are the fit's: every player's days in one run (`start`), each day's games in
 //! another (`played`, `opponent`, `score`), as [`super::Whr`] keeps them.
+//!
+//! Where there are two cores, everything but the preconditioner runs on both
+//! ([`crate::threads`]): the product −H p, the dot products and updates of the conjugate
+//! gradients, the gradient and −H, and the line search's ratings and log-posterior. Each is
+//! cut at a fixed place (the middle day, or the player there) and its halves' sums added in
+//! order, so the bits are the same on one thread (the browser's) as on two. The
+//! preconditioner's sweeps go player after player and stay on one thread (see
+//! [`Newton::precondition`]).
 
 use crate::threads;
 
@@ -314,11 +322,12 @@ impl Newton {
         pq
     }
 
-    /// Thomas's algorithm's forward elimination of day `d` (not a player's first) on `v`.
+    /// Thomas's algorithm's multiplier of day `d − 1` in day `d`'s forward elimination (not a
+    /// player's first day). link × inverse is off the chain of dependent operations: only the
+    /// addition it is used in is on it.
     #[inline(always)]
-    fn eliminate(&self, v: &mut [f64], d: usize) {
-        // link × inverse is off the chain of dependent operations: only the addition is on it.
-        v[d] += self.link[d - 1] * self.inverse[d - 1] * v[d - 1];
+    fn lower(&self, d: usize) -> f64 {
+        self.link[d - 1] * self.inverse[d - 1]
     }
 
     /// Thomas's algorithm's back substitution on `v`'s days `a..b` (one player's).
@@ -342,6 +351,9 @@ impl Newton {
     /// moved ratings by hundreds of natural-log units and the fit took 52 steps, not 14.
     fn precondition(&self, h: &History, res: &[f64], z: &mut [f64], t: &mut [f64]) {
         let players = h.start.len() - 1;
+        // The day before's value is carried in `previous`, not read back from memory: the
+        // elimination's chain then waits on the addition alone, not on a store and a load.
+        let mut previous = 0.0;
         for i in 0..players {
             let (a, b) = (h.start[i], h.start[i + 1]);
             for d in a..b {
@@ -352,10 +364,11 @@ impl Newton {
                         v += self.weight[e] * z[o];
                     }
                 }
-                z[d] = v;
                 if d > a {
-                    self.eliminate(z, d);
+                    v += self.lower(d) * previous;
                 }
+                z[d] = v;
+                previous = v;
             }
             self.substitute(z, a, b);
         }
@@ -369,10 +382,11 @@ impl Newton {
                         v += self.weight[e] * z[o];
                     }
                 }
-                t[d] = v;
                 if d > a {
-                    self.eliminate(t, d);
+                    v += self.lower(d) * previous;
                 }
+                t[d] = v;
+                previous = v;
             }
             self.substitute(t, a, b);
             for d in a..b {
