@@ -97,6 +97,8 @@ pub struct Whr {
     score: Vec<f64>,
     /// Each player's prior on their first day.
     first: Vec<FirstDay>,
+    /// Where the players' sections begin ([`separate`]), when they are.
+    sections: Option<Sections>,
     w2: f64,
     /// The sweeps' over-relaxation ([`Relax`]).
     relax: Relax,
@@ -192,7 +194,10 @@ impl Scratch {
 /// player): opponents get places near each other, and so do their days, which a sweep reads
 /// (on 2,000,000 player-days in the order of the input, nearly every game's opponent was a
 /// cache miss).
-fn breadth_first(data: &Periods) -> Vec<usize> {
+///
+/// Then, when it is worth it, the second half is ordered as two sections ([`separate`]), and
+/// where those begin is returned with the places.
+fn breadth_first(data: &Periods) -> (Vec<usize>, Option<Sections>) {
     let n = data.players;
     let mut start = vec![0usize; n + 1];
     let games = || data.iter().flat_map(|(_, list)| list.iter());
@@ -231,7 +236,44 @@ fn breadth_first(data: &Periods) -> Vec<usize> {
             k += 1;
         }
     }
-    place
+    separate(place, &start, &next)
+}
+
+/// Where the players' sections begin: the second half's players who never met the first
+/// half, from `.0`, and those who did (the separator), from `.1`. The first half, `0..0`, and
+/// the second's first section play no game against each other, so the preconditioner's sweeps
+/// go through the two at once, each on its own thread, then through the separator
+/// ([`newton::History::sections`]), with the same bits as one sweep in this order.
+pub(crate) type Sections = (usize, usize);
+
+/// The first half of `place` (breadth-first places) as it is; then the second half's
+/// players who never met the first half, then those who did, each in the order they had. Only
+/// when the separator holds at most an eighth of the players, as on a league whose players
+/// meet their own level (breadth-first order then spreads along the field, and the two halves
+/// meet at its front alone), and the league is large enough for two threads to pay.
+fn separate(mut place: Vec<usize>, start: &[usize], next: &[usize]) -> (Vec<usize>, Option<Sections>) {
+    let n = place.len();
+    if n < 2 || start[n] < crate::threads::LARGE {
+        return (place, None);
+    }
+    let half = n / 2;
+    let met = |i: usize| place[i] >= half && next[start[i]..start[i + 1]].iter().any(|&j| place[j] < half);
+    let separator: Vec<bool> = (0..n).map(met).collect();
+    let count = separator.iter().filter(|&&s| s).count();
+    if count > n / 8 {
+        return (place, None);
+    }
+    let mut by_place = vec![0usize; n];
+    for (i, &p) in place.iter().enumerate() {
+        by_place[p] = i;
+    }
+    let (mut inner, mut outer) = (half, n - count);
+    for &i in &by_place[half..] {
+        let to = if separator[i] { &mut outer } else { &mut inner };
+        place[i] = *to;
+        *to += 1;
+    }
+    (place, Some((half, n - count)))
 }
 
 /// An index into the day or game arrays, which hold them as `u32` (half the memory of `usize`).
@@ -253,7 +295,7 @@ impl Whr {
     /// the order of the periods.
     pub fn new(data: &Periods, p: &WhrParams) -> Result<Whr, RateError> {
         p.validate()?;
-        let place = breadth_first(data);
+        let (place, sections) = breadth_first(data);
         let games = || data.iter().flat_map(|(t, list)| list.iter().flat_map(|g| [(*t, place[g.first()]), (*t, place[g.second()])]));
         // Each player's days, counted.
         let mut last: Vec<Option<i64>> = vec![None; data.players];
@@ -302,6 +344,7 @@ impl Whr {
             opponent,
             score,
             first,
+            sections,
             w2: p.w2 * PER_ELO * PER_ELO,
             relax: Relax::default(),
             solver: None,
@@ -437,7 +480,14 @@ impl Whr {
     /// call: `None` while the step is under way ([`Newton::step_part`]; the ratings are those
     /// before it until it ends).
     pub fn newton_part(&mut self, budget: usize) -> Result<Option<Stepped>, RateError> {
-        let h = History { start: &self.start, played: &self.played, opponent: &self.opponent, score: &self.score, first: &self.first };
+        let h = History {
+            start: &self.start,
+            played: &self.played,
+            opponent: &self.opponent,
+            score: &self.score,
+            first: &self.first,
+            sections: self.sections,
+        };
         let warm = self.warm;
         let solver = self.solver.get_or_insert_with(|| {
             let mut solver = Box::new(Newton::new(&h, &self.time, self.w2));
