@@ -22,8 +22,8 @@
 //! gradients, the gradient and −H, and the line search's ratings and log-posterior. Each is
 //! cut at a fixed place (the middle day, or the player there) and its halves' sums added in
 //! order, so the bits are the same on one thread (the browser's) as on two. The
-//! preconditioner's sweeps go player after player and stay on one thread (see
-//! [`Newton::precondition`]).
+//! preconditioner's sweeps go player after player, on two threads only where the players
+//! fall into sections that share no game (see [`Newton::precondition`]).
 
 use crate::threads;
 
