@@ -17,9 +17,9 @@
 //! The arrays are the fit's: every player's days in one run (`start`), each day's games in
 //! another (`played`, `opponent`, `score`), as [`super::Whr`] keeps them.
 //!
-//! Where there are two cores, the rest of the work runs on both ([`crate::threads`]): the
-//! product −H p, the dot products and updates of the conjugate
-//! gradients, the gradient and −H, and the line search's ratings and log-posterior. Each is
+//! Where there are two cores, the work day by day runs on both ([`crate::threads`]): the
+//! product −H p, the dot products and updates of the conjugate gradients, the gradient and
+//! −H, and the line search's ratings and log-posterior. Each is
 //! cut at a fixed place (the middle day, or the player there) and its halves' sums added in
 //! order, so the bits are the same on one thread (the browser's) as on two. The
 //! preconditioner's sweeps go player after player, on two threads only where the players
