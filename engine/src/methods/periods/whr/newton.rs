@@ -328,14 +328,14 @@ impl Newton {
     /// Thomas's algorithm's multiplier of day `d − 1` in day `d`'s forward elimination (not a
     /// player's first day). link × inverse is off the chain of dependent operations: only the
     /// addition it is used in is on it.
-    #[inline(always)]
+    #[inline]
     fn lower(&self, d: usize) -> f64 {
         self.link[d - 1] * self.inverse[d - 1]
     }
 
     /// Thomas's algorithm's back substitution on player days `a..b` of `v`, which holds the
     /// days from `day0` on.
-    #[inline(always)]
+    #[inline]
     fn substitute(&self, v: &mut [f64], a: usize, b: usize, day0: usize) {
         let mut next = 0.0;
         for d in (a..b).rev() {
@@ -360,7 +360,13 @@ impl Newton {
     /// and the fit took 52 steps, not 14.)
     fn precondition(&self, h: &History, res: &[f64], z: &mut [f64], t: &mut [f64]) {
         let players = h.start.len() - 1;
-        let Some((m, s)) = h.sections else {
+        // In the browser's wasm, one thread: the plain sweep is the same sweep, to the bit, and
+        // leaving the sections' code out keeps the lab's worker within its size ceiling.
+        #[cfg(target_arch = "wasm32")]
+        let sections: Option<(usize, usize)> = None;
+        #[cfg(not(target_arch = "wasm32"))]
+        let sections = h.sections;
+        let Some((m, s)) = sections else {
             self.forward(h, res, z, 0..players, 0);
             self.backward(h, z, t, 0..players, 0, (&[], 0));
             return;
