@@ -240,7 +240,7 @@ fn breadth_first(data: &Periods) -> (Vec<usize>, Option<Sections>) {
 }
 
 /// Where the players' sections begin: the second half's players who never met the first
-/// half, from `.0`, and those who did (the separator), from `.1`. The first half, `0..0`, and
+/// half, from `.0`, and those who did (the separator), from `.1`. The first half, `0..s.0`, and
 /// the second's first section play no game against each other, so the preconditioner's sweeps
 /// go through the two at once, each on its own thread, then through the separator
 /// ([`newton::History::sections`]), with the same bits as one sweep in this order.
