@@ -2,7 +2,8 @@
 //! engine's `Settings` the flags give, every default the engine's own.
 
 use crate::args::{InputArgs, MethodArgs, ScaleArgs};
-use ratings_engine::job::{Job, JobReader, Settings};
+use ratings_engine::job::file::{self, FileError};
+use ratings_engine::job::{Job, Settings};
 use ratings_engine::parse::decode::decode_owned;
 use ratings_engine::parse::detect::{detect, Format, ReadOptions};
 use ratings_engine::parse::trf::parse_trf;
@@ -45,24 +46,17 @@ pub fn read_text(path: &str, warnings: &mut Vec<String>) -> Result<String, Strin
 }
 
 /// Reads a file (or standard input) into a job piece by piece, so a large games file is
-/// parsed as it arrives and never held whole ([`JobReader`]).
+/// parsed as it arrives and never held whole; a large file on disk in two parts at once
+/// ([`ratings_engine::job::file`]).
 pub fn read_job(path: &str, settings: &Settings) -> Result<Job, String> {
-    let mut source: Box<dyn Read> = if path == "-" {
-        Box::new(std::io::stdin().lock())
-    } else {
-        Box::new(std::fs::File::open(path).map_err(|e| format!("cannot read {path}: {e}"))?)
+    let read = match path {
+        "-" => file::read_stream(&mut std::io::stdin().lock(), settings),
+        _ => file::read_path(std::path::Path::new(path), settings),
     };
-    let mut reader = JobReader::new(settings);
-    let mut chunk = vec![0; 1 << 20];
-    loop {
-        match source.read(&mut chunk) {
-            Ok(0) => break,
-            Ok(n) => reader.push(&chunk[..n]),
-            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
-            Err(e) => return Err(format!("cannot read {}: {e}", display_name(path))),
-        }
-    }
-    reader.finish().map_err(|e| format!("{}:\n{e}", display_name(path)))
+    read.map_err(|e| match e {
+        FileError::Io(e) => format!("cannot read {}: {e}", display_name(path)),
+        FileError::Parse(e) => format!("{}:\n{e}", display_name(path)),
+    })
 }
 
 pub fn display_name(path: &str) -> &str {

@@ -19,7 +19,7 @@
 //! `--runs N` (3).
 
 use ratings_engine::diagnose::analyse;
-use ratings_engine::job::{Job, JobReader, Settings};
+use ratings_engine::job::{Job, Settings};
 use ratings_engine::methods::brent::{snapshot, solver};
 use ratings_engine::pairs::Pairs;
 use ratings_engine::{BrentParams, Dataset, MethodKind, Scale, Variant};
@@ -191,19 +191,10 @@ fn timed<T>(f: impl FnOnce() -> T) -> (f64, T) {
     (t.elapsed().as_secs_f64(), v)
 }
 
-/// A file read as the command line reads it: 1 MB pieces into the job's reader.
+/// A file read as the command line reads it (`job::file`: in pieces, a large file in two
+/// parts at once).
 fn read_job(path: &str, settings: &Settings) -> Job {
-    use std::io::Read;
-    let mut file = std::fs::File::open(path).expect("the file opens");
-    let mut reader = JobReader::new(settings);
-    let mut chunk = vec![0; 1 << 20];
-    loop {
-        match file.read(&mut chunk).expect("the file reads") {
-            0 => break,
-            n => reader.push(&chunk[..n]),
-        }
-    }
-    reader.finish().expect("a games file")
+    ratings_engine::job::file::read_path(std::path::Path::new(path), settings).expect("a games file")
 }
 
 /// One run of the stages on `path`: (stage, seconds) in order, and the JSON's length.

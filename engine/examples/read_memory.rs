@@ -2,12 +2,12 @@
 //! line does, in 1 MB pieces through `JobReader`) and of setting up a period method on it,
 //! counted by a counting allocator (the bytes asked for, not the resident set).
 //!
-//! `cargo run --profile cli -p ratings-engine --example read_memory -- FILE [METHOD|read]`
+//! `cargo run --profile cli -p ratings-engine --example read_memory -- FILE [METHOD|read] [one]`
+//! (`one`: the file read in one part, not two at once)
 
-use ratings_engine::job::{JobReader, Settings};
+use ratings_engine::job::{file, Settings};
 use ratings_engine::MethodKind;
 use std::alloc::{GlobalAlloc, Layout, System};
-use std::io::Read;
 use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 
 struct Counting;
@@ -60,18 +60,9 @@ fn main() {
     let size = std::fs::metadata(path).expect("a file").len() as usize;
     let settings = Settings { method, ..Settings::default() };
     let start = std::time::Instant::now();
-    let mut reader = JobReader::new(&settings);
-    let mut file = std::fs::File::open(path).expect("a file");
-    let mut chunk = vec![0; 1 << 20];
-    loop {
-        let n = file.read(&mut chunk).expect("readable");
-        if n == 0 {
-            break;
-        }
-        reader.push(&chunk[..n]);
-    }
-    drop(chunk);
-    let job = reader.finish().expect("a games file");
+    // `one`: in one part, as before a large file was read in two parts at once.
+    let split = if args.get(2).is_some_and(|a| a == "one") { u64::MAX } else { file::SPLIT_BYTES };
+    let job = file::read_path_splitting(std::path::Path::new(path), &settings, split).expect("a games file");
     let (read_peak, held) = (PEAK.load(Relaxed), HELD.load(Relaxed));
     println!(
         "read: {:.2} s, peak {} ({:.2} × the file of {}), held after {} ({:.2} ×); {} players, {} games",

@@ -1,5 +1,6 @@
 //! One rating job, exactly as the command line, the app's worker and the tests run it: read
-//! the text ([`crate::parse::detect`]; a large file in chunks, [`JobReader`]), start the chosen method's fit, step it (all at once,
+//! the text ([`crate::parse::detect`]; a large file in chunks, [`JobReader`]; from disk,
+//! natively, [`file`]: a large one in two parts at once), start the chosen method's fit, step it (all at once,
 //! or in slices between which a caller looks at its messages), record the iterates for the
 //! step-by-step view, and finish with the ratings and, for a tournament file, the standings.
 //!
@@ -24,6 +25,9 @@ use crate::tiebreak::{standings_with, Options as TiebreakOptions, Rules, RulesCh
 use crate::tournament::{DeclaredOrder, PendingRound, Tournament};
 use serde::Serialize;
 use std::rc::Rc;
+
+#[cfg(not(target_arch = "wasm32"))]
+pub mod file;
 
 /// The tiebreak order this tool started every user with before it followed the event's type:
 /// the app's settings stored with it by an older version (which wrote the order out, chosen
@@ -481,7 +485,49 @@ enum Reading {
 }
 
 /// Bytes enough to recognise a format by its first lines.
-const DETECT_BYTES: usize = 65_536;
+pub const DETECT_BYTES: usize = 65_536;
+
+/// The reader of a large games file's later part, read on another thread while a
+/// [`JobReader`] reads the part before it, then joined on ([`JobReader::join`]).
+#[cfg(not(target_arch = "wasm32"))] // Parts are read on threads.
+pub struct LaterPart(Option<Box<CsvReader>>);
+
+#[cfg(not(target_arch = "wasm32"))]
+impl LaterPart {
+    /// Reads the bytes from the start of line `line` on, for `settings`, given the file's
+    /// first bytes (`head`, at least [`DETECT_BYTES`] of them when the file has as many):
+    /// nothing is read when they are not a games CSV with its header.
+    pub fn new(settings: &Settings, head: &[u8], line: usize) -> LaterPart {
+        // Whole lines only: a character cut at the end would make the head look not UTF-8.
+        let head = &head[..head.iter().rposition(|&b| b == b'\n').map_or(0, |k| k + 1)];
+        let options = settings.read_options();
+        let csv = decode(head).is_ok_and(|d| detect(&d.text, &options) == Format::Csv);
+        let reader = match (csv, ColumnMap::parse(&options.mapping)) {
+            (true, Ok(columns)) => CsvReader::later_part(&CsvOptions { columns, bad_lines: options.bad_lines }, head, line),
+            _ => None,
+        };
+        LaterPart(reader.map(Box::new))
+    }
+
+    /// Whether the bytes will be read (else pushing them is of no use).
+    pub fn reads(&self) -> bool {
+        self.0.is_some()
+    }
+
+    pub fn push(&mut self, bytes: &[u8]) {
+        if let Some(reader) = &mut self.0 {
+            reader.push(bytes);
+        }
+    }
+
+    /// The last byte was pushed: the part's last line is read and what only reading needs is
+    /// let go of (call it on the part's thread: then it is not done at the join).
+    pub fn end(&mut self) {
+        if let Some(reader) = &mut self.0 {
+            reader.end_part();
+        }
+    }
+}
 
 impl JobReader {
     pub fn new(settings: &Settings) -> JobReader {
@@ -531,6 +577,18 @@ impl JobReader {
                 self.state = Reading::Csv(Box::new(reader));
             }
             _ => self.state = Reading::Whole(buf),
+        }
+    }
+
+    /// Takes in `later`, given every byte after those pushed here: then this reader reads as
+    /// if it had been pushed them. False, and this reader unchanged, when it cannot
+    /// ([`CsvReader::join`]; or the file is not read as a games CSV): the caller then pushes
+    /// those bytes here itself.
+    #[cfg(not(target_arch = "wasm32"))] // Parts are read on threads.
+    pub fn join(&mut self, later: LaterPart) -> bool {
+        match (&mut self.state, later.0) {
+            (Reading::Csv(reader), Some(later)) => reader.join(*later),
+            _ => false,
         }
     }
 

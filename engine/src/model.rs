@@ -584,6 +584,12 @@ impl Dataset {
         }
     }
 
+    /// Lets go of the name index, to be rebuilt by [`Dataset::reindex`] if names are looked up
+    /// again (a part of a file read on its own, whose players are looked up in the whole's).
+    pub fn forget_index(&mut self) {
+        self.index = NameIndex::default();
+    }
+
     /// Rebuilds the name index (after deserialising).
     pub fn reindex(&mut self) {
         self.index.rebuild(&self.players);

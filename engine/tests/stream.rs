@@ -5,6 +5,8 @@
 mod common;
 
 use common::Rng;
+use ratings_engine::job::file::{read_path_splitting, read_stream};
+use ratings_engine::job::Settings;
 use ratings_engine::parse::decode::decode;
 use ratings_engine::parse::stream::CsvReader;
 use ratings_engine::parse::{parse_csv, BadLines, ColumnMap, CsvOptions};
@@ -128,4 +130,113 @@ fn edge_cases() {
     ] {
         check(&format!("{:?}", String::from_utf8_lossy(text)), text, &CsvOptions::default(), &mut rng);
     }
+}
+
+/// Pushes `bytes` to `push` in random chunks of 1..64 bytes.
+fn in_chunks(bytes: &[u8], rng: &mut Rng, push: &mut impl FnMut(&[u8])) {
+    let mut rest = bytes;
+    while !rest.is_empty() {
+        let n = (1 + rng.below(64)).min(rest.len());
+        push(&rest[..n]);
+        rest = &rest[n..];
+    }
+}
+
+/// `bytes` with less of what stops a join: a lone `\r` becomes `\n`, and when `utf8`, bytes
+/// that are not UTF-8 are left out.
+fn tamed(bytes: &[u8], utf8: bool) -> Vec<u8> {
+    let mut out = Vec::with_capacity(bytes.len());
+    for (k, &b) in bytes.iter().enumerate() {
+        let lone_cr = b == b'\r' && bytes.get(k + 1) != Some(&b'\n');
+        out.push(if lone_cr { b'\n' } else { b });
+    }
+    match utf8 {
+        true => String::from_utf8_lossy(&out).replace('\u{fffd}', "").into_bytes(),
+        false => out,
+    }
+}
+
+/// A file's later part read on its own and joined on (`CsvReader::later_part`, `join`, as
+/// the command line reads a large file on two threads) reads what one reader reads, cut at
+/// random line starts of generated files (quotes over line ends, Windows-1252 bytes, lone
+/// `\r`, comments, bad lines). Where the join cannot tell (a quote open where the parts
+/// meet, a part not UTF-8, a lone `\r` before the cut) it refuses, and the later bytes pushed
+/// to the first reader give the one-reader result too. Both happen often enough to count.
+#[test]
+fn later_parts_joined_read_what_one_reader_reads() {
+    let mut rng = Rng::new(4);
+    let skip = CsvOptions { bad_lines: BadLines::Skip, ..CsvOptions::default() };
+    let (mut joined, mut refused) = (0, 0);
+    for case in 0..300 {
+        let lines = 5 + rng.below(40);
+        let mut bytes = generated(&mut rng, [b',', b';', b'\t'][case % 3], lines);
+        match case % 4 {
+            1 => bytes = tamed(&bytes, true),
+            3 => bytes = tamed(&bytes, false),
+            _ => {}
+        }
+        let options = if case % 2 == 0 { &skip } else { &CsvOptions::default() };
+        let decoded = decode(&bytes).expect("text");
+        let whole = parse_csv(&decoded.text, options);
+        let starts: Vec<usize> = (1..bytes.len()).filter(|&k| bytes[k - 1] == b'\n').collect();
+        for _ in 0..3.min(starts.len()) {
+            let start = starts[rng.below(starts.len())];
+            let mut first = CsvReader::new(options.clone());
+            in_chunks(&bytes[..start], &mut rng, &mut |b| first.push(b));
+            let line = 1 + bytes[..start].iter().filter(|&&b| b == b'\n').count();
+            let later = CsvReader::later_part(options, &bytes[..bytes.len().min(80)], line).map(|mut later| {
+                in_chunks(&bytes[start..], &mut rng, &mut |b| later.push(b));
+                later
+            });
+            if later.is_some_and(|later| first.join(later)) {
+                joined += 1;
+            } else {
+                refused += 1;
+                in_chunks(&bytes[start..], &mut rng, &mut |b| first.push(b));
+            }
+            let what = format!("case {case}, cut at byte {start}: {:?}", String::from_utf8_lossy(&bytes));
+            assert_eq!(first.note(), decoded.note, "{what}: the note");
+            let parts = first.finish();
+            assert!(parts == whole, "{what}:\nin parts {parts:?}\nwhole {whole:?}");
+        }
+    }
+    assert!(joined > 300 && refused > 300, "joined {joined}, refused {refused}: the cases no longer cover both");
+}
+
+/// A file on disk read in two parts at once (`job::file`, each part on its own thread) gives
+/// the job read from one stream: on generated files, each also cut by the reader itself.
+#[test]
+fn a_file_read_in_two_parts_is_the_file_read_in_one() {
+    let mut rng = Rng::new(5);
+    let dir = std::env::temp_dir().join(format!("ratings-lab-two-parts-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    let settings = Settings { skip_bad_lines: true, ..Settings::default() };
+    for case in 0..40 {
+        let lines = 20 + rng.below(200);
+        let mut bytes = generated(&mut rng, b',', lines);
+        if case % 4 == 0 {
+            // Plain lines: nothing stops the join.
+            bytes = (0..300).map(|k| format!("P{},Q{},1-0\n", k % 37, k % 53)).collect::<String>().into_bytes();
+            bytes.splice(0..0, b"white,black,result\n".iter().copied());
+        }
+        let path = dir.join(format!("case-{case}.csv"));
+        std::fs::write(&path, &bytes).expect("a temporary file");
+        let show = |r: Result<ratings_engine::job::Job, ratings_engine::job::file::FileError>| match r {
+            Ok(job) => format!("{:?}", job.input),
+            Err(e) => format!("{e:?}"),
+        };
+        let one = show(read_stream(&mut &bytes[..], &settings));
+        let two = show(read_path_splitting(&path, &settings, 0));
+        assert!(one == two, "case {case}: {:?}\none part {one}\ntwo parts {two}", String::from_utf8_lossy(&bytes));
+    }
+    // A later part of more games than a block (16,384) keeps them in blocks: in order.
+    let league: String = (0..150_000).map(|k: usize| format!("P{},Q{},1-0\n", k * 7919 % 5003, k % 4001)).collect();
+    let bytes = format!("white,black,result\n{league}").into_bytes();
+    let path = dir.join("league.csv");
+    std::fs::write(&path, &bytes).expect("a temporary file");
+    let (one, two) = (read_stream(&mut &bytes[..], &settings).unwrap(), read_path_splitting(&path, &settings, 0).unwrap());
+    assert_eq!(two.input.dataset.games.len(), 150_000);
+    assert!(one.input.dataset.games == two.input.dataset.games, "the league's games read in two parts differ");
+    assert!(one.input.dataset.players == two.input.dataset.players, "the league's players read in two parts differ");
+    std::fs::remove_dir_all(&dir).ok();
 }

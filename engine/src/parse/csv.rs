@@ -95,6 +95,8 @@ pub(crate) struct GameReader {
     results: Results,
     /// The last game's date and round, which the next game shares when it has the same.
     when: Option<When>,
+    /// A later part's full blocks of games, before those in `dataset` ([`GameReader::in_blocks`]).
+    blocks: Option<Vec<Vec<Game>>>,
 }
 
 /// The result column as read so far: its spellings (a file uses a handful: `parse_result` is
@@ -120,7 +122,7 @@ struct Results {
 
 impl Results {
     /// Adds what `later` (the results of the lines after these) noted.
-    #[cfg(not(target_arch = "wasm32"))] // Used by `parse::parallel` only.
+    #[cfg(not(target_arch = "wasm32"))] // Used by parts read on their own only.
     fn absorb(&mut self, later: Results) {
         if later.scores.0 > 0 {
             if self.scores.0 == 0 {
@@ -210,26 +212,27 @@ impl GameReader {
             ids: Vec::with_capacity(2 * BATCH),
             results: Results::default(),
             when: None,
+            blocks: None,
         }
     }
 
     /// A reader of the lines after a header already read (its line, number of fields and
     /// columns): a part of a file read on its own ([`super::parallel`]).
-    #[cfg(not(target_arch = "wasm32"))] // Used by `parse::parallel` only.
+    #[cfg(not(target_arch = "wasm32"))] // Used by parts read on their own only.
     pub fn after_header(options: &CsvOptions, header: (usize, usize, Columns)) -> GameReader {
         let (line, fields, columns) = header;
         GameReader { header: Some((line, fields, Ok(columns))), ..GameReader::new(options) }
     }
 
     /// Whether the first record (the header) has been read, whether or not its columns could be.
-    #[cfg(not(target_arch = "wasm32"))] // Used by `parse::parallel` only.
+    #[cfg(not(target_arch = "wasm32"))] // Used by parts read on their own only.
     pub fn header_read(&self) -> bool {
         self.header.is_some()
     }
 
     /// The header read: its line, its number of fields and its columns (`None` before it, or
     /// when it could not be read).
-    #[cfg(not(target_arch = "wasm32"))] // Used by `parse::parallel` only.
+    #[cfg(not(target_arch = "wasm32"))] // Used by parts read on their own only.
     pub fn header(&self) -> Option<(usize, usize, Columns)> {
         match &self.header {
             Some((line, fields, Ok(columns))) => Some((*line, *fields, columns.clone())),
@@ -241,19 +244,16 @@ impl GameReader {
     /// them: its players in the order they came (one player per name across both), its
     /// games given those players, its problems after these (still at most
     /// [`crate::error::MAX_PROBLEMS`] listed), what its results noted.
-    #[cfg(not(target_arch = "wasm32"))] // Used by `parse::parallel` only.
+    #[cfg(not(target_arch = "wasm32"))] // Used by parts read on their own only.
     pub fn absorb(&mut self, mut later: GameReader) {
         self.flush();
         later.flush();
-        for p in &later.dataset.players {
-            self.batch.push(&p.name);
-        }
+        // A batch at a time: the table's room is made for each batch's names as new ones, and
+        // for all of `later`'s at once would be room for as many players again.
         let mut ids = Vec::with_capacity(later.dataset.players.len());
-        self.names.resolve(&mut self.batch, &mut self.dataset, &mut ids);
-        self.dataset.games.reserve(later.dataset.games.len());
-        for mut game in later.dataset.games.drain(..) {
-            game.set_players(ids[game.first()], ids[game.second()]);
-            self.dataset.games.push(game);
+        for players in later.dataset.players.chunks(16 * BATCH) {
+            players.iter().for_each(|p| self.batch.push(&p.name));
+            self.names.resolve(&mut self.batch, &mut self.dataset, &mut ids);
         }
         // A player against themselves is named as the whole file spells them first.
         let mut local: Option<std::collections::HashMap<&str, usize>> = None;
@@ -281,6 +281,36 @@ impl GameReader {
             }
         }
         self.results.absorb(later.results);
+        // The games last, once `later`'s players and names are let go, a block at a time:
+        // each block is freed as this list grows by it (a list grown by doubling, beside
+        // `later`'s whole list, would hold half as many games again).
+        let (blocks, rest) = (later.blocks.unwrap_or_default(), std::mem::take(&mut later.dataset.games));
+        drop((later.dataset, later.names));
+        for block in blocks.into_iter().chain([rest]) {
+            self.dataset.games.reserve_exact(block.len());
+            self.dataset.games.extend(block.into_iter().map(|mut game| {
+                game.set_players(ids[game.first()], ids[game.second()]);
+                game
+            }));
+        }
+    }
+
+    /// A later part's end: its names are let go of once its games have their players (its
+    /// players are looked up in the whole's by [`GameReader::absorb`]), so that the part's
+    /// thread, done first, does not hold them while the first part is still read.
+    #[cfg(not(target_arch = "wasm32"))] // Used by parts read on their own only.
+    pub fn let_go_of_names(&mut self) {
+        self.flush();
+        (self.names, self.batch, self.ids) = Default::default();
+        self.dataset.forget_index();
+    }
+
+    /// A reader of a later part whose games are kept in blocks of [`GAME_BLOCK`], which
+    /// [`GameReader::absorb`] frees one by one as it takes them in.
+    #[cfg(not(target_arch = "wasm32"))] // Used by parts read on their own only.
+    pub fn in_blocks(&mut self) {
+        self.blocks = Some(Vec::new());
+        self.dataset.games = Vec::with_capacity(GAME_BLOCK);
     }
 
     /// One record: the header if it is the first, else a game.
@@ -319,6 +349,10 @@ impl GameReader {
     /// Gives the waiting games their players, and keeps each that is not a player against
     /// themselves.
     fn flush(&mut self) {
+        // A block is full when the next batch might not fit (it would grow by doubling).
+        if let Some(blocks) = self.blocks.as_mut().filter(|_| self.dataset.games.len() + BATCH > GAME_BLOCK) {
+            blocks.push(std::mem::replace(&mut self.dataset.games, Vec::with_capacity(GAME_BLOCK)));
+        }
         self.ids.clear();
         self.names.resolve(&mut self.batch, &mut self.dataset, &mut self.ids);
         for (mut game, ids) in self.waiting.drain(..).zip(self.ids.chunks_exact(2)) {
@@ -494,6 +528,9 @@ fn read_game<'r>(row: &Row<'r>, results: &mut Results, when: &mut Option<When>) 
     }
     Ok((game, first, second))
 }
+
+/// The games in a block of a later part's ([`GameReader::in_blocks`]): 0.5 MB.
+const GAME_BLOCK: usize = 1 << 14;
 
 /// Games whose players are found together (see [`Names`]): enough for the processor to
 /// overlap their lookups, few enough to stay in the cache.

@@ -257,14 +257,21 @@ impl Splitter {
 
     /// A splitter for the lines after a header of `header_fields` fields, the first of them
     /// line `line`: a part of a file read on its own ([`super::parallel`]).
-    #[cfg(not(target_arch = "wasm32"))] // Used by `parse::parallel` only.
+    #[cfg(not(target_arch = "wasm32"))] // Used by parts read on their own only.
     pub fn after_header(delimiter: char, line: usize, header_fields: usize) -> Splitter {
         Splitter { line, start_line: line, first: false, emitted: true, header_fields, ..Splitter::new(delimiter) }
     }
 
+    /// The delimiter, the number of the next line, and whether a record is open across a line
+    /// end: where a later part read on its own may be joined on ([`super::stream`]).
+    #[cfg(not(target_arch = "wasm32"))] // Used by parts read on their own only.
+    pub fn state(&self) -> (char, usize, bool) {
+        (char::from(self.delimiter), self.line, self.open || !self.again.is_empty())
+    }
+
     /// Takes in `later`, the splitter of the lines after these: its comment lines (still at
     /// most [`MAX_PROBLEMS`]) and its errors.
-    #[cfg(not(target_arch = "wasm32"))] // Used by `parse::parallel` only.
+    #[cfg(not(target_arch = "wasm32"))] // Used by parts read on their own only.
     pub fn absorb(&mut self, later: Splitter) {
         let room = MAX_PROBLEMS.saturating_sub(self.comments.len());
         self.comments.extend(later.comments.into_iter().take(room));

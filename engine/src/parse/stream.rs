@@ -57,6 +57,13 @@ pub struct CsvReader {
     head: Vec<u8>,
     pushed: usize,
     refused: Option<ParseError>,
+    /// A later part of a file, read on its own to be joined on ([`CsvReader::join`]): not
+    /// read again as Windows-1252 when a line is not UTF-8, but given up (`gave_up`); the
+    /// number of its first line.
+    part: Option<usize>,
+    gave_up: bool,
+    /// Whether a later part has read its last bytes ([`CsvReader::end_part`]).
+    ended_part: bool,
 }
 
 impl CsvReader {
@@ -77,12 +84,15 @@ impl CsvReader {
             head: Vec::new(),
             pushed: 0,
             refused: None,
+            part: None,
+            gave_up: false,
+            ended_part: false,
         }
     }
 
     /// The next bytes of the input.
     pub fn push(&mut self, bytes: &[u8]) {
-        if self.refused.is_some() {
+        if self.refused.is_some() || self.gave_up || self.ended_part {
             return;
         }
         if let Some(e) = self.not_text(bytes) {
@@ -91,11 +101,15 @@ impl CsvReader {
             *self = CsvReader { refused: Some(e), head, ..CsvReader::new(self.options.clone()) };
             return;
         }
-        if self.utf8 {
+        if self.utf8 && self.part.is_none() {
             self.keep(bytes);
         }
         if !self.feed(bytes) {
-            self.restart();
+            if self.part.is_some() {
+                self.gave_up = true;
+            } else {
+                self.restart();
+            }
         }
     }
 
@@ -127,6 +141,82 @@ impl CsvReader {
         }
         // A NUL inside a signature not yet complete (a PNG's ninth byte): the signature says more.
         nul_error(bytes, offset).map(|e| signature_error(&self.head).unwrap_or(e))
+    }
+
+    /// A reader of a file's later part: the bytes from the start of line `line` on, pushed
+    /// on their own (on another thread) while this file's first part is read, then joined on
+    /// ([`CsvReader::join`]). `head` is the file's first bytes, enough to hold its header;
+    /// `None` when they do not give one in UTF-8 (the file is then read in one part).
+    #[cfg(not(target_arch = "wasm32"))] // Parts are read on threads.
+    pub fn later_part(options: &CsvOptions, head: &[u8], line: usize) -> Option<CsvReader> {
+        let mut first = CsvReader::new(options.clone());
+        first.push(head);
+        let (delimiter, _, _) = first.split.as_ref()?.state();
+        let header = first.games.header().filter(|_| first.utf8 && first.refused.is_none())?;
+        let fields = header.1;
+        let mut games = GameReader::after_header(options, header);
+        games.in_blocks();
+        Some(CsvReader {
+            // The signature is the file's: a later part's first bytes are not checked for one.
+            head: first.head,
+            started: true,
+            split: Some(Splitter::after_header(delimiter, line, fields)),
+            games,
+            part: Some(line),
+            ..CsvReader::new(options.clone())
+        })
+    }
+
+    /// Takes in `later`, a [`CsvReader::later_part`] given every byte after those pushed here
+    /// (its first is a line's first): then this reader reads as if it had been given them
+    /// all. False, and this reader unchanged, when that cannot be told from the parts: either
+    /// is not UTF-8 (the whole file would be read as Windows-1252) or not text, a quoted
+    /// field is open where they meet, the header differs, or `later` was numbered from
+    /// another line than the one that comes next here. The caller then pushes the later
+    /// bytes here itself.
+    #[cfg(not(target_arch = "wasm32"))] // Parts are read on threads.
+    pub fn join(&mut self, mut later: CsvReader) -> bool {
+        later.end_part();
+        let later_fine = later.part.is_some() && !later.gave_up && later.utf8 && later.refused.is_none();
+        let (Some(split), Some(later_split)) = (self.split.as_mut(), later.split.take()) else { return false };
+        let (delimiter, line, open) = split.state();
+        let fine = later_fine
+            && self.refused.is_none()
+            && self.utf8
+            && self.tail.is_empty()
+            && !open
+            && later_split.state().0 == delimiter
+            && later.part == Some(line)
+            && self.games.header().is_some_and(|h| later.games.header() == Some(h));
+        if !fine {
+            return false;
+        }
+        split.absorb(later_split);
+        self.games.absorb(later.games);
+        // Every byte is UTF-8: nothing is read again.
+        (self.all, self.before) = (Vec::new(), None);
+        true
+    }
+
+    /// A later part's last bytes read (the line its input ends with, a quote left open), and
+    /// its names let go of: what [`CsvReader::join`] needs of it, on the part's own thread
+    /// when called there. Nothing is read after it.
+    #[cfg(not(target_arch = "wasm32"))] // Parts are read on threads.
+    pub fn end_part(&mut self) {
+        if self.part.is_none() || self.ended_part || self.gave_up || self.refused.is_some() {
+            return;
+        }
+        self.ended_part = true;
+        let tail = std::mem::take(&mut self.tail);
+        if !self.block(&tail, false) {
+            self.gave_up = true;
+            return;
+        }
+        if let Some(split) = &mut self.split {
+            let games = &mut self.games;
+            split.end(&mut |rec: Fields| games.record(&rec));
+        }
+        self.games.let_go_of_names();
     }
 
     /// The end of the input: what [`parse_csv`](super::parse_csv) gives for the whole text.
