@@ -18,12 +18,10 @@ pub fn release_freed_memory() {
 /// default glibc raises that 2 MB bound to the largest block freed so far, after which a
 /// run's big lists are carved from its heap and the room they leave is kept: on a million
 /// games the peak was 188 MB where at most 152 MB are in use at once (146 MB with this and
-/// [`release_freed_memory`] after reading). One heap for every thread: the players and
-/// blocks of games of a large file's second part, read on a thread of its own
-/// (`engine::job::file`) and freed when it is joined on, were kept in a heap of that
-/// thread's own (15–25 MB more at the peak on a million games). Letting glibc's heap grow
-/// 16 MB at a time, not 128 KB (1,200 system calls on a million games, each stopping the
-/// other thread), read 0.03 s faster but peaked up to 10 MB higher: not taken.
+/// [`release_freed_memory`] after reading). Tried for a large file read in two parts at once
+/// (`engine::job::file`) and not kept: one heap for both threads (`M_ARENA_MAX` 1; the two
+/// then waited on its lock, and reading gained nothing), and the heap grown 16 MB at a time,
+/// not 128 KB (`M_TOP_PAD`: 0.03 s faster, up to 10 MB higher).
 pub fn tune_allocator() {
     #[cfg(all(target_os = "linux", target_env = "gnu"))]
     {
@@ -32,13 +30,11 @@ pub fn tune_allocator() {
         }
         const M_TRIM_THRESHOLD: std::ffi::c_int = -1;
         const M_MMAP_THRESHOLD: std::ffi::c_int = -3;
-        const M_ARENA_MAX: std::ffi::c_int = -8;
         // SAFETY: mallopt only changes glibc's allocation policy, before anything is allocated
         // that depends on it; the values are in the documented ranges.
         unsafe {
             mallopt(M_MMAP_THRESHOLD, 2 << 20);
             mallopt(M_TRIM_THRESHOLD, 256 << 20);
-            mallopt(M_ARENA_MAX, 1);
         }
     }
 }

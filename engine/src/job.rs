@@ -580,6 +580,15 @@ impl JobReader {
         }
     }
 
+    /// The games and the players read so far, when the bytes are read as a games CSV.
+    #[cfg(not(target_arch = "wasm32"))] // Parts are read on threads.
+    pub fn counts(&self) -> Option<(usize, usize)> {
+        match &self.state {
+            Reading::Csv(reader) => Some(reader.counts()),
+            _ => None,
+        }
+    }
+
     /// Takes in `later`, given every byte after those pushed here: then this reader reads as
     /// if it had been pushed them. False, and this reader unchanged, when it cannot
     /// ([`CsvReader::join`]; or the file is not read as a games CSV): the caller then pushes

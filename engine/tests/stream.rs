@@ -238,5 +238,13 @@ fn a_file_read_in_two_parts_is_the_file_read_in_one() {
     assert_eq!(two.input.dataset.games.len(), 150_000);
     assert!(one.input.dataset.games == two.input.dataset.games, "the league's games read in two parts differ");
     assert!(one.input.dataset.players == two.input.dataset.players, "the league's players read in two parts differ");
+    // A file of players more than games: the second thread is stopped, and the first reads on.
+    let players: String = (0..20_000).map(|k: usize| format!("A{k},B{k},0-1\n")).collect();
+    let bytes = format!("white,black,result\n{players}").into_bytes();
+    let path = dir.join("players.csv");
+    std::fs::write(&path, &bytes).expect("a temporary file");
+    let (one, two) = (read_stream(&mut &bytes[..], &settings).unwrap(), read_path_splitting(&path, &settings, 0).unwrap());
+    assert_eq!(two.input.dataset.players.len(), 40_000);
+    assert!(one.input.dataset.games == two.input.dataset.games && one.input.dataset.players == two.input.dataset.players);
     std::fs::remove_dir_all(&dir).ok();
 }

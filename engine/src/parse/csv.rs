@@ -295,6 +295,13 @@ impl GameReader {
         }
     }
 
+    /// The games and the players read so far (the games waiting for their players counted).
+    #[cfg(not(target_arch = "wasm32"))] // Used by parts read on their own only.
+    pub fn counts(&self) -> (usize, usize) {
+        let blocks = self.blocks.as_ref().map_or(0, |b| b.iter().map(Vec::len).sum());
+        (blocks + self.dataset.games.len() + self.waiting.len(), self.dataset.players.len())
+    }
+
     /// A later part's end: its names are let go of once its games have their players (its
     /// players are looked up in the whole's by [`GameReader::absorb`]), so that the part's
     /// thread, done first, does not hold them while the first part is still read.

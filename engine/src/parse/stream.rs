@@ -198,6 +198,12 @@ impl CsvReader {
         true
     }
 
+    /// The games and the players read so far.
+    #[cfg(not(target_arch = "wasm32"))] // Parts are read on threads.
+    pub fn counts(&self) -> (usize, usize) {
+        self.games.counts()
+    }
+
     /// A later part's last bytes read (the line its input ends with, a quote left open), and
     /// its names let go of: what [`CsvReader::join`] needs of it, on the part's own thread
     /// when called there. Nothing is read after it.
