@@ -96,6 +96,7 @@ pub(crate) struct GameReader {
     /// The last game's date and round, which the next game shares when it has the same.
     when: Option<When>,
     /// A later part's full blocks of games, before those in `dataset` ([`GameReader::in_blocks`]).
+    #[cfg(not(target_arch = "wasm32"))] // Used by parts read on their own only.
     blocks: Option<Vec<Vec<Game>>>,
 }
 
@@ -212,6 +213,7 @@ impl GameReader {
             ids: Vec::with_capacity(2 * BATCH),
             results: Results::default(),
             when: None,
+            #[cfg(not(target_arch = "wasm32"))]
             blocks: None,
         }
     }
@@ -357,6 +359,7 @@ impl GameReader {
     /// themselves.
     fn flush(&mut self) {
         // A block is full when the next batch might not fit (it would grow by doubling).
+        #[cfg(not(target_arch = "wasm32"))]
         if let Some(blocks) = self.blocks.as_mut().filter(|_| self.dataset.games.len() + BATCH > GAME_BLOCK) {
             blocks.push(std::mem::replace(&mut self.dataset.games, Vec::with_capacity(GAME_BLOCK)));
         }
@@ -537,6 +540,7 @@ fn read_game<'r>(row: &Row<'r>, results: &mut Results, when: &mut Option<When>) 
 }
 
 /// The games in a block of a later part's ([`GameReader::in_blocks`]): 0.5 MB.
+#[cfg(not(target_arch = "wasm32"))]
 const GAME_BLOCK: usize = 1 << 14;
 
 /// Games whose players are found together (see [`Names`]): enough for the processor to

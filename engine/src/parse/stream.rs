@@ -57,13 +57,20 @@ pub struct CsvReader {
     head: Vec<u8>,
     pushed: usize,
     refused: Option<ParseError>,
-    /// A later part of a file, read on its own to be joined on ([`CsvReader::join`]): not
-    /// read again as Windows-1252 when a line is not UTF-8, but given up (`gave_up`); the
-    /// number of its first line.
-    part: Option<usize>,
+    /// A later part of a file, read on its own to be joined on ([`CsvReader::join`]).
+    #[cfg(not(target_arch = "wasm32"))] // Parts are read on threads.
+    part: Option<Part>,
+}
+
+/// A later part's state: not read again as Windows-1252 when a line is not UTF-8, but given
+/// up; the number of its first line, and whether its last bytes were read
+/// ([`CsvReader::end_part`]).
+#[cfg(not(target_arch = "wasm32"))]
+#[derive(Clone)]
+struct Part {
+    line: usize,
     gave_up: bool,
-    /// Whether a later part has read its last bytes ([`CsvReader::end_part`]).
-    ended_part: bool,
+    ended: bool,
 }
 
 impl CsvReader {
@@ -84,15 +91,14 @@ impl CsvReader {
             head: Vec::new(),
             pushed: 0,
             refused: None,
+            #[cfg(not(target_arch = "wasm32"))]
             part: None,
-            gave_up: false,
-            ended_part: false,
         }
     }
 
     /// The next bytes of the input.
     pub fn push(&mut self, bytes: &[u8]) {
-        if self.refused.is_some() || self.gave_up || self.ended_part {
+        if self.refused.is_some() || self.part_stopped() {
             return;
         }
         if let Some(e) = self.not_text(bytes) {
@@ -101,13 +107,11 @@ impl CsvReader {
             *self = CsvReader { refused: Some(e), head, ..CsvReader::new(self.options.clone()) };
             return;
         }
-        if self.utf8 && self.part.is_none() {
+        if self.utf8 && !self.is_part() {
             self.keep(bytes);
         }
         if !self.feed(bytes) {
-            if self.part.is_some() {
-                self.gave_up = true;
-            } else {
+            if !self.give_up_part() {
                 self.restart();
             }
         }
@@ -162,7 +166,7 @@ impl CsvReader {
             started: true,
             split: Some(Splitter::after_header(delimiter, line, fields)),
             games,
-            part: Some(line),
+            part: Some(Part { line, gave_up: false, ended: false }),
             ..CsvReader::new(options.clone())
         })
     }
@@ -177,7 +181,7 @@ impl CsvReader {
     #[cfg(not(target_arch = "wasm32"))] // Parts are read on threads.
     pub fn join(&mut self, mut later: CsvReader) -> bool {
         later.end_part();
-        let later_fine = later.part.is_some() && !later.gave_up && later.utf8 && later.refused.is_none();
+        let later_fine = later.part.as_ref().is_some_and(|p| !p.gave_up) && later.utf8 && later.refused.is_none();
         let (Some(split), Some(later_split)) = (self.split.as_mut(), later.split.take()) else { return false };
         let (delimiter, line, open) = split.state();
         let fine = later_fine
@@ -186,7 +190,7 @@ impl CsvReader {
             && self.tail.is_empty()
             && !open
             && later_split.state().0 == delimiter
-            && later.part == Some(line)
+            && later.part.as_ref().is_some_and(|p| p.line == line)
             && self.games.header().is_some_and(|h| later.games.header() == Some(h));
         if !fine {
             return false;
@@ -209,13 +213,15 @@ impl CsvReader {
     /// when called there. Nothing is read after it.
     #[cfg(not(target_arch = "wasm32"))] // Parts are read on threads.
     pub fn end_part(&mut self) {
-        if self.part.is_none() || self.ended_part || self.gave_up || self.refused.is_some() {
+        if self.part_stopped() || !self.is_part() || self.refused.is_some() {
             return;
         }
-        self.ended_part = true;
+        if let Some(part) = &mut self.part {
+            part.ended = true;
+        }
         let tail = std::mem::take(&mut self.tail);
         if !self.block(&tail, false) {
-            self.gave_up = true;
+            self.give_up_part();
             return;
         }
         if let Some(split) = &mut self.split {
@@ -223,6 +229,33 @@ impl CsvReader {
             split.end(&mut |rec: Fields| games.record(&rec));
         }
         self.games.let_go_of_names();
+    }
+
+    /// Whether this reader reads a later part of a file ([`CsvReader::later_part`]).
+    fn is_part(&self) -> bool {
+        #[cfg(not(target_arch = "wasm32"))]
+        return self.part.is_some();
+        #[cfg(target_arch = "wasm32")]
+        false
+    }
+
+    /// Whether this reader reads a later part that reads no more bytes (given up, or ended).
+    fn part_stopped(&self) -> bool {
+        #[cfg(not(target_arch = "wasm32"))]
+        return self.part.as_ref().is_some_and(|p| p.gave_up || p.ended);
+        #[cfg(target_arch = "wasm32")]
+        false
+    }
+
+    /// A later part's lines are not UTF-8: it gives up (true); any other reader returns false
+    /// (it reads the input again as Windows-1252).
+    fn give_up_part(&mut self) -> bool {
+        #[cfg(not(target_arch = "wasm32"))]
+        if let Some(part) = &mut self.part {
+            part.gave_up = true;
+            return true;
+        }
+        false
     }
 
     /// The end of the input: what [`parse_csv`](super::parse_csv) gives for the whole text.
