@@ -238,6 +238,27 @@ fn a_file_read_in_two_parts_is_the_file_read_in_one() {
     assert_eq!(two.input.dataset.games.len(), 150_000);
     assert!(one.input.dataset.games == two.input.dataset.games, "the league's games read in two parts differ");
     assert!(one.input.dataset.players == two.input.dataset.players, "the league's players read in two parts differ");
+    // Files with no line end past the middle (lone '\r' line ends; a last line that is half
+    // the file): no cut is found, and the file is read in one part, from its first byte.
+    let lines: String = (0..3_000).map(|k: usize| format!("P{},Q{},1-0\r", k % 37, k % 53)).collect();
+    let long_last = format!("white,black,result\nA,B,1-0\nC,D,0-1,{}\n", "x".repeat(200));
+    for (k, text) in [format!("white,black,result\r{lines}"), long_last].into_iter().enumerate() {
+        let path = dir.join(format!("uncut-{k}.csv"));
+        std::fs::write(&path, &text).expect("a temporary file");
+        let one = read_stream(&mut text.as_bytes(), &settings).map(|j| format!("{:?}", j.input));
+        let two = read_path_splitting(&path, &settings, 0).map(|j| format!("{:?}", j.input));
+        assert!(one.is_ok() && one.as_ref().ok() == two.as_ref().ok(), "uncut file {k}: one part {one:?}\ntwo parts {two:?}");
+    }
+    // Files whose first part is past the 64 KB the format is told by, with quotes over line ends, comments and
+    // blank lines (every byte UTF-8, no lone '\r'): the join is taken.
+    for case in 0..6 {
+        let bytes = tamed(&generated(&mut rng, b',', 12_000), true);
+        let path = dir.join(format!("large-{case}.csv"));
+        std::fs::write(&path, &bytes).expect("a temporary file");
+        let one = read_stream(&mut &bytes[..], &settings).map(|j| format!("{:?}", j.input));
+        let two = read_path_splitting(&path, &settings, 0).map(|j| format!("{:?}", j.input));
+        assert!(one.as_ref().ok() == two.as_ref().ok(), "large case {case}: the parts read differently");
+    }
     // A file of players more than games: the second thread is stopped, and the first reads on.
     let players: String = (0..20_000).map(|k: usize| format!("A{k},B{k},0-1\n")).collect();
     let bytes = format!("white,black,result\n{players}").into_bytes();

@@ -49,10 +49,14 @@ pub fn read_path_splitting(path: &Path, settings: &Settings, split_bytes: u64) -
     let mut reader = JobReader::new(settings);
     match (two && size >= split_bytes).then(|| later_start(&mut file, size / 2, size)).transpose()?.flatten() {
         Some(start) => read_in_two(path, &mut file, start, settings, &mut reader)?,
-        None => pump(&mut file, u64::MAX, &mut |b| {
-            reader.push(b);
-            true
-        })?,
+        None => {
+            // From the first byte: looking for the cut moved the file's position.
+            file.rewind()?;
+            pump(&mut file, u64::MAX, &mut |b| {
+                reader.push(b);
+                true
+            })?
+        }
     }
     reader.finish().map_err(FileError::Parse)
 }
