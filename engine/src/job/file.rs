@@ -52,10 +52,7 @@ pub fn read_path_splitting(path: &Path, settings: &Settings, split_bytes: u64) -
         None => {
             // From the first byte: looking for the cut moved the file's position.
             file.rewind()?;
-            pump(&mut file, u64::MAX, &mut |b| {
-                reader.push(b);
-                true
-            })?
+            rest_into(&mut file, &mut reader)?
         }
     }
     reader.finish().map_err(FileError::Parse)
@@ -64,16 +61,13 @@ pub fn read_path_splitting(path: &Path, settings: &Settings, split_bytes: u64) -
 /// Reads `source` (standard input, say) into a job for `settings`, piece by piece.
 pub fn read_stream(source: &mut impl Read, settings: &Settings) -> Result<Job, FileError> {
     let mut reader = JobReader::new(settings);
-    pump(source, u64::MAX, &mut |b| {
-        reader.push(b);
-        true
-    })?;
+    rest_into(source, &mut reader)?;
     reader.finish().map_err(FileError::Parse)
 }
 
-/// The first bytes of the file, the first part, to `reader` here while the later part is
-/// read on a second thread from `start`; then the later part joined on, or its bytes read
-/// here when it cannot be.
+/// The file's first part, up to `start`, to `reader` on a second thread while this one reads
+/// the later part from `start`; then the later part joined on, or its bytes read into
+/// `reader` when it cannot be.
 ///
 /// A file that is mostly players ([`mostly_players`]: each game brings new names) is read on
 /// in one part: the join would look up each of
@@ -98,10 +92,7 @@ fn read_in_two(path: &Path, file: &mut File, start: u64, settings: &Settings, re
     };
     if !joined {
         file.seek(SeekFrom::Start(start))?;
-        pump(file, u64::MAX, &mut |b| {
-            reader.push(b);
-            true
-        })?;
+        rest_into(file, reader)?;
     }
     Ok(())
 }
@@ -180,6 +171,14 @@ fn later_start(file: &mut File, from: u64, size: u64) -> io::Result<Option<u64>>
         }
         at += n as u64;
     }
+}
+
+/// Every byte left in `source` to `reader`.
+fn rest_into(source: &mut impl Read, reader: &mut JobReader) -> io::Result<()> {
+    pump(source, u64::MAX, &mut |b| {
+        reader.push(b);
+        true
+    })
 }
 
 /// Pushes the next `limit` bytes of `source` (or all that are left) in pieces, until `push`
