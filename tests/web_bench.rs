@@ -1,7 +1,10 @@
 //! Browser benchmarks, not part of the test run (`#[ignore]`). The FIDE Dutch pairing of a
 //! 400-player, 11-round Swiss (`engine/tests/data/pairing/bench/`), every round 1..=11 paired
-//! from the file's rounds before it, as `engine/benches/pairing.rs` does natively. It logs
-//! the seconds a round and in all, and whether each round is the file's (bbpPairings's) round.
+//! from the file's rounds before it, as `engine/benches/pairing.rs` does natively; and the same
+//! for a 1,000-player Swiss made by the engine's generator, whose later rounds need the
+//! matching. Each is paired three times over (the first pass on the code as the browser first
+//! compiled it, the later ones optimised); each pass logs the seconds a round and in all, and
+//! how many rounds are the file's (bbpPairings's, for the 400 players).
 //! Plackett–Luce's maximum likelihood on issue 39's league (100,000 events of 4–8 players among
 //! 20,000, the native benchmark's: `engine/examples/support/plackett_luce_league.rs`), from the
 //! events in memory and from the league's text as the lab's worker reads a file.
@@ -24,6 +27,7 @@
 mod plackett_luce_league;
 
 use plackett_luce_league::{csv, league, EVENTS, PLAYERS};
+use ratings_engine::generate::{generate, Acceleration, Pairing, Params, Span};
 use ratings_engine::job::{JobReader, Settings};
 use ratings_engine::methods::plackett_luce::PlackettLuceParams;
 use ratings_engine::pairing::dutch::{pair_round, PairOptions};
@@ -62,31 +66,61 @@ fn file_round(t: &Tournament, round: usize) -> BTreeSet<(u32, u32)> {
         .collect()
 }
 
+/// Pairs rounds 1..=rounds of `t` from its rounds before each, `passes` times over: the first
+/// pass runs the code as the browser first compiled it (V8's baseline tier, Liftoff, then each
+/// function optimised once it is hot), the later ones as optimised. Logs each round's seconds.
+async fn pair_rounds(t: &Tournament, rounds: usize, passes: usize) {
+    let opts = PairOptions { rounds: Some(rounds), ..PairOptions::default() };
+    for pass in 1..=passes {
+        let (mut total, mut same, mut each) = (0.0, 0, Vec::new());
+        for round in 1..=rounds {
+            yield_to_page().await;
+            let start = now_ms();
+            let pairing = pair_round(t, round, &opts);
+            let seconds = (now_ms() - start) / 1000.0;
+            total += seconds;
+            let pairing = pairing.unwrap_or_else(|e| panic!("round {round}: {e}"));
+            let ours: BTreeSet<(u32, u32)> = pairing.boards.iter().map(|b| (b.white, b.black)).collect();
+            same += usize::from(ours == file_round(t, round));
+            each.push(format!("{seconds:.3}"));
+        }
+        console_log!("pass {pass}: {total:.3} s in all ({same} of {rounds} rounds the file's); by round: {}", each.join(" "));
+    }
+}
+
 #[wasm_bindgen_test]
 #[ignore = "benchmark: run with -- --include-ignored (see the file's header)"]
 async fn pairs_400_players_11_rounds() {
     let (t, _) = parse_trf(FILE).expect("the benchmark file reads");
     assert_eq!(t.entrants.len(), 400);
-    let opts = PairOptions { rounds: Some(ROUNDS), ..PairOptions::default() };
-    let mut total = 0.0;
-    let mut same = 0;
-    for round in 1..=ROUNDS {
-        yield_to_page().await;
-        let start = now_ms();
-        let pairing = pair_round(&t, round, &opts);
-        let seconds = (now_ms() - start) / 1000.0;
-        total += seconds;
-        let pairing = pairing.unwrap_or_else(|e| panic!("round {round}: {e}"));
-        let ours: BTreeSet<(u32, u32)> = pairing.boards.iter().map(|b| (b.white, b.black)).collect();
-        let as_file = ours == file_round(&t, round);
-        same += usize::from(as_file);
-        console_log!(
-            "round {round}: {seconds:.3} s {} boards{}",
-            pairing.boards.len(),
-            if as_file { "" } else { " (not the file's round)" }
-        );
-    }
-    console_log!("all: {total:.2} s ({same} of {ROUNDS} rounds the file's)");
+    pair_rounds(&t, ROUNDS, 3).await;
+}
+
+/// FNV-1a of the text: that the browser's generated file is the command line's, byte for byte.
+fn fnv(text: &str) -> u64 {
+    text.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3))
+}
+
+/// A 1,000-player, 11-round Swiss made by the engine's generator, whose later rounds need the
+/// matching (the native figure: `ratings-lab generate --seed 7 --players 1000 --rounds 11
+/// --system dutch --acceleration none > g1000.trf`, then `cargo bench --bench pairing --
+/// g1000.trf`; the hash it logs is that file's).
+#[wasm_bindgen_test]
+#[ignore = "benchmark: run with -- --include-ignored (see the file's header)"]
+async fn pairs_a_generated_1000_player_swiss() {
+    let params = Params {
+        seed: 7,
+        players: Some(Span { low: 1000, high: 1000 }),
+        rounds: Some(ROUNDS),
+        pairing: Some(Pairing::Dutch),
+        acceleration: Some(Acceleration::None),
+        ..Params::default()
+    };
+    let start = now_ms();
+    let text = generate(&params).expect("generates").text;
+    console_log!("generated in {:.2} s: {} bytes, FNV-1a {:016x}", (now_ms() - start) / 1000.0, text.len(), fnv(&text));
+    let (t, _) = parse_trf(&text).expect("the generated file reads");
+    pair_rounds(&t, ROUNDS, 3).await;
 }
 
 /// The target's tolerance, and no cap in its way (as the native benchmark).

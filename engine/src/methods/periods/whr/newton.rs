@@ -57,7 +57,9 @@ pub struct History<'a> {
     pub score: &'a [f64],
     pub first: &'a [FirstDay],
     /// Where the players' sections begin, when they are (`super::separate`): players
-    /// `0..s.0` and `s.0..s.1` play no game against each other.
+    /// `0..s.0` and `s.0..s.1` play no game against each other. (Not read in the wasm
+    /// build, which sweeps on one thread: `Newton::precondition`.)
+    #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
     pub sections: Option<(usize, usize)>,
 }
 
