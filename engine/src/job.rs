@@ -473,6 +473,9 @@ pub struct JobReader {
     /// The first lines are events with places, read for a method that rates games: a failed
     /// read says so ([`events_not_games`]).
     events: bool,
+    /// The input's encoding, when it was found before reading ([`JobReader::knowing`]).
+    #[cfg(not(target_arch = "wasm32"))] // Only a file on disk can be looked over first.
+    known: Option<Option<String>>,
 }
 
 enum Reading {
@@ -531,7 +534,21 @@ impl LaterPart {
 
 impl JobReader {
     pub fn new(settings: &Settings) -> JobReader {
-        JobReader { settings: settings.clone(), state: Reading::Start(Vec::new()), events: false }
+        JobReader {
+            settings: settings.clone(),
+            state: Reading::Start(Vec::new()),
+            events: false,
+            #[cfg(not(target_arch = "wasm32"))]
+            known: None,
+        }
+    }
+
+    /// A reader of bytes whose encoding was found first ([`crate::parse::decode::utf8_note`]'s
+    /// `note`: `None` for UTF-8): a games CSV among them is read keeping nothing in case a
+    /// late line is not UTF-8 ([`CsvReader::knowing`]).
+    #[cfg(not(target_arch = "wasm32"))] // Only a file on disk can be looked over first.
+    pub fn knowing(settings: &Settings, note: Option<String>) -> JobReader {
+        JobReader { known: Some(note), ..JobReader::new(settings) }
     }
 
     pub fn push(&mut self, bytes: &[u8]) {
@@ -572,7 +589,14 @@ impl JobReader {
         self.events = csv && crate::parse::looks_like_events(&decoded.text);
         match (csv, ColumnMap::parse(&options.mapping)) {
             (true, Ok(columns)) => {
-                let mut reader = CsvReader::new(CsvOptions { columns, bad_lines: options.bad_lines });
+                let options = CsvOptions { columns, bad_lines: options.bad_lines };
+                #[cfg(not(target_arch = "wasm32"))]
+                let mut reader = match self.known.take() {
+                    Some(note) => CsvReader::knowing(options, note),
+                    None => CsvReader::new(options),
+                };
+                #[cfg(target_arch = "wasm32")]
+                let mut reader = CsvReader::new(options);
                 reader.push(&buf);
                 self.state = Reading::Csv(Box::new(reader));
             }

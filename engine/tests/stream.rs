@@ -267,5 +267,97 @@ fn a_file_read_in_two_parts_is_the_file_read_in_one() {
     let (one, two) = (read_stream(&mut &bytes[..], &settings).unwrap(), read_path_splitting(&path, &settings, 0).unwrap());
     assert_eq!(two.input.dataset.players.len(), 40_000);
     assert!(one.input.dataset.games == two.input.dataset.games && one.input.dataset.players == two.input.dataset.players);
+    // Leagues of accented names (every tenth, in UTF-8), one of them with a byte that is not
+    // UTF-8 in its last lines (the whole file Windows-1252 then) and one with such a byte in
+    // its cut line: looked over first, each is read as one stream reads it, in one part or two.
+    let accented = |k: usize| if k % 10 == 3 { format!("Jos\u{e9} {k}") } else { format!("P{k}") };
+    let league: String = (0..40_000).map(|k: usize| format!("{},{},1-0\n", accented(k * 7919 % 5003), accented(k % 4001))).collect();
+    let utf8 = format!("white,black,result\n{league}").into_bytes();
+    let mut late = utf8.clone();
+    let at = late.len() - 40;
+    late.splice(at..at, b"\xe9".iter().copied());
+    let mut middle = utf8.clone();
+    middle.splice(utf8.len() / 2..utf8.len() / 2, b"\xe9".iter().copied());
+    for (name, bytes) in [("accented", utf8), ("late", late), ("middle", middle)] {
+        let path = dir.join(format!("{name}.csv"));
+        std::fs::write(&path, &bytes).expect("a temporary file");
+        let one = read_stream(&mut &bytes[..], &settings).map(|j| format!("{:?}", j.input)).expect("reads");
+        assert_eq!(one.contains("not UTF-8"), name != "accented", "{name}: the note");
+        for split in [0, u64::MAX] {
+            let two = read_path_splitting(&path, &settings, split).map(|j| format!("{:?}", j.input)).expect("reads");
+            assert!(one == two, "{name}, split at {split}: read otherwise from the file");
+        }
+    }
     std::fs::remove_dir_all(&dir).ok();
+}
+
+/// A source that gives its bytes a few at a time (1–7), as a pipe or a slow disk may.
+struct Trickle<'a> {
+    bytes: &'a [u8],
+    rng: Rng,
+}
+
+impl std::io::Read for Trickle<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let n = (1 + self.rng.below(7)).min(buf.len()).min(self.bytes.len());
+        buf[..n].copy_from_slice(&self.bytes[..n]);
+        self.bytes = &self.bytes[n..];
+        Ok(n)
+    }
+}
+
+/// A file looked over before it is read (`utf8_note`, in pieces of any size) is found UTF-8
+/// or not, and its first byte that is not, as `decode` finds them on the whole: with and
+/// without a byte-order mark (whole, or only its start), characters of two to four bytes cut
+/// between pieces, stray continuation bytes, a character cut off by the end, files of a byte
+/// or two.
+#[test]
+fn a_file_looked_over_in_pieces_is_utf8_as_decode_says() {
+    let mut rng = Rng::new(41);
+    let pieces: [&[u8]; 9] = [b"a", b"bc,", "é".as_bytes(), "€".as_bytes(), "𝄞".as_bytes(), b"\xe9", b"\x80", b"\xf0\x9d", b"\n"];
+    let (mut notes, mut cases) = (0, 0);
+    for case in 0..3_000 {
+        let mut bytes: Vec<u8> = match case % 5 {
+            0 => b"\xef\xbb\xbf".to_vec(),
+            1 => b"\xef\xbb".to_vec(),
+            _ => Vec::new(),
+        };
+        for _ in 0..rng.below(if case % 7 == 0 { 3 } else { 40 }) {
+            // Mostly text; now and then a byte that is not UTF-8 where it stands.
+            let k = if rng.below(10) == 0 { 5 + rng.below(3) } else { [0, 1, 2, 3, 4, 8][rng.below(6)] };
+            bytes.extend_from_slice(pieces[k]);
+        }
+        let want = decode(&bytes).expect("text").note;
+        let mut source = Trickle { bytes: &bytes, rng: Rng::new(case) };
+        let got = ratings_engine::parse::decode::utf8_note(&mut source).expect("read");
+        assert_eq!(got, want, "case {case}: {bytes:?}");
+        (notes, cases) = (notes + usize::from(want.is_some()), cases + 1);
+    }
+    assert!(notes > 500 && cases - notes > 500, "{notes} of {cases} not UTF-8: both kinds are needed");
+}
+
+/// A reader told the input is UTF-8 (a file looked over first) that meets a line that is not
+/// refuses it by its line, keeping nothing of what it read: the file changed while it was
+/// read. Told it is Windows-1252, it reads it so from the first byte, with the note given.
+#[test]
+fn a_reader_told_the_encoding_reads_by_it() {
+    let options = CsvOptions::default();
+    for cut in [3, 30, 47] {
+        let bytes = b"white,black,result\nAnna,Ben,1-0\nCl\xe9o,Dan,0-1\nEve,Fay,1-0\n";
+        let mut reader = CsvReader::knowing(options.clone(), None);
+        reader.push(&bytes[..cut]);
+        reader.push(&bytes[cut..]);
+        let e = reader.finish().expect_err("refused");
+        assert!(format!("{e}").contains("line 3") && format!("{e}").contains("changed while it was read"), "cut {cut}: {e}");
+        let decoded = decode(bytes).expect("text");
+        let mut reader = CsvReader::knowing(options.clone(), decoded.note.clone());
+        reader.push(&bytes[..cut]);
+        reader.push(&bytes[cut..]);
+        assert_eq!(reader.note(), decoded.note);
+        assert!(reader.finish() == parse_csv(&decoded.text, &options), "cut {cut}: read as Windows-1252");
+    }
+    // Its last line, with no line end, is the one that is not UTF-8.
+    let mut reader = CsvReader::knowing(options.clone(), None);
+    reader.push(b"white,black,result\nAnna,Ben,1-0\nCl\xe9o,Dan,0-1");
+    assert!(format!("{}", reader.finish().expect_err("refused")).contains("changed while it was read"));
 }

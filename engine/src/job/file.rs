@@ -45,8 +45,11 @@ pub fn read_path(path: &Path, settings: &Settings) -> Result<Job, FileError> {
 pub fn read_path_splitting(path: &Path, settings: &Settings, split_bytes: u64) -> Result<Job, FileError> {
     let mut file = File::open(path)?;
     let size = file.metadata()?.len();
-    let two = std::thread::available_parallelism().is_ok_and(|n| n.get() >= 2);
-    let mut reader = JobReader::new(settings);
+    // Looked over first: then the reader keeps nothing in case a late line is not UTF-8.
+    let note = crate::parse::decode::utf8_note(&mut file)?;
+    // A file not UTF-8 is read in one part (a later part reads UTF-8 only).
+    let two = note.is_none() && std::thread::available_parallelism().is_ok_and(|n| n.get() >= 2);
+    let mut reader = JobReader::knowing(settings, note);
     match (two && size >= split_bytes).then(|| later_start(&mut file, size / 2, size)).transpose()?.flatten() {
         Some(start) => read_in_two(path, &mut file, start, settings, &mut reader)?,
         None => {

@@ -33,6 +33,57 @@ pub(crate) fn not_utf8(bytes: &[u8]) -> String {
     format!("{NOT_UTF8} (the first byte that is not UTF-8 is byte {})", first_bad + 1)
 }
 
+/// Whether a source's bytes, read from the first to the last in pieces, are UTF-8 (after a
+/// byte-order mark, if any): `None` when they are, else [`not_utf8`]'s note for them all. A
+/// file on disk is looked over this way before it is read, so that its reader need keep
+/// nothing in case a late line is not UTF-8 (`stream::CsvReader::knowing`).
+#[cfg(not(target_arch = "wasm32"))] // The browser reads a file once, in pieces.
+pub fn utf8_note(source: &mut impl std::io::Read) -> std::io::Result<Option<String>> {
+    let mut piece = vec![0u8; 1 << 18];
+    // `carried` bytes at the piece's start: a character cut at the last piece's end (or, until
+    // three bytes are in, the file's first bytes, which may be a byte-order mark).
+    let (mut checked, mut carried, mut marked) = (0usize, 0usize, false);
+    loop {
+        let n = match source.read(&mut piece[carried..]) {
+            Ok(0) => break,
+            Ok(n) => n,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        let (mut start, end) = (0, carried + n);
+        if !marked {
+            if end < BOM.len() {
+                carried = end;
+                continue;
+            }
+            marked = true;
+            start = if piece.starts_with(BOM) { BOM.len() } else { 0 };
+        }
+        match std::str::from_utf8(&piece[start..end]) {
+            Ok(_) => (checked, carried) = (checked + end - start, 0),
+            // A character cut at the piece's end: carried to the next.
+            Err(e) if e.error_len().is_none() => {
+                let valid = start + e.valid_up_to();
+                piece.copy_within(valid..end, 0);
+                (checked, carried) = (checked + valid - start, end - valid);
+            }
+            Err(e) => return Ok(Some(not_utf8_at(checked + e.valid_up_to()))),
+        }
+    }
+    if !marked {
+        // Fewer than three bytes in all: no mark.
+        return Ok(std::str::from_utf8(&piece[..carried]).err().map(|e| not_utf8_at(e.valid_up_to())));
+    }
+    // A character cut off by the end.
+    Ok((carried > 0).then(|| not_utf8_at(checked)))
+}
+
+/// The note for bytes whose first that is not UTF-8 is the `at`th (from 0, after a mark).
+#[cfg(not(target_arch = "wasm32"))]
+fn not_utf8_at(at: usize) -> String {
+    format!("{NOT_UTF8} (the first byte that is not UTF-8 is byte {})", at + 1)
+}
+
 /// [`not_utf8`] for `bytes` that come after `ascii` bytes of ASCII (no byte-order mark).
 pub(crate) fn not_utf8_after(ascii: usize, bytes: &[u8]) -> String {
     let first_bad = std::str::from_utf8(bytes).err().map_or(bytes.len(), |e| e.valid_up_to());

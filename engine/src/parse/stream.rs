@@ -28,7 +28,6 @@ use super::csv::{CsvOptions, GameReader, Parsed};
 use super::decode::{not_utf8, not_utf8_after, nul_error, signature_error, windows_1252, BOM, SIGNATURE_BYTES};
 use super::records::{delimiter_of, Fields, Splitter};
 use crate::error::{ParseError, ParseErrors};
-use std::borrow::Cow;
 
 /// Reads a games CSV pushed in chunks of any size (a chunk may end mid-line, mid-character or
 /// inside a quoted field).
@@ -60,6 +59,13 @@ pub struct CsvReader {
     /// A later part of a file, read on its own to be joined on ([`CsvReader::join`]).
     #[cfg(not(target_arch = "wasm32"))] // Parts are read on threads.
     part: Option<Part>,
+    /// Whether the input's encoding was known before it was read ([`CsvReader::knowing`]):
+    /// then nothing is kept for a restart.
+    #[cfg(not(target_arch = "wasm32"))] // Only a file on disk can be looked over first.
+    known: bool,
+    /// The lines of the last block read before its first byte that is not UTF-8.
+    #[cfg(not(target_arch = "wasm32"))]
+    bad: usize,
 }
 
 /// A later part's state: not read again as Windows-1252 when a line is not UTF-8, but given
@@ -93,7 +99,23 @@ impl CsvReader {
             refused: None,
             #[cfg(not(target_arch = "wasm32"))]
             part: None,
+            #[cfg(not(target_arch = "wasm32"))]
+            known: false,
+            #[cfg(not(target_arch = "wasm32"))]
+            bad: 0,
         }
+    }
+
+    /// A reader of an input whose encoding was found before it is read (a file on disk, looked
+    /// over once by [`utf8_note`](super::decode::utf8_note)): UTF-8 when `note` is `None`, else
+    /// Windows-1252 from the first byte, with that note. It keeps nothing for a restart, where
+    /// [`CsvReader::new`] keeps every byte from the first one that is not ASCII until the end
+    /// shows the input is UTF-8 (a file of accented names in UTF-8, or one whose first byte
+    /// that is not UTF-8 comes late, was held about twice). A line that is not UTF-8 in an
+    /// input known to be refuses the input: the file changed while it was read.
+    #[cfg(not(target_arch = "wasm32"))] // Only a file on disk can be looked over first.
+    pub fn knowing(options: CsvOptions, note: Option<String>) -> CsvReader {
+        CsvReader { known: true, utf8: note.is_none(), note, ..CsvReader::new(options) }
     }
 
     /// The next bytes of the input.
@@ -107,14 +129,20 @@ impl CsvReader {
             *self = CsvReader { refused: Some(e), head, ..CsvReader::new(self.options.clone()) };
             return;
         }
-        if self.utf8 && !self.is_part() {
+        if self.utf8 && !self.is_part() && !self.is_known() {
             self.keep(bytes);
         }
-        if !self.feed(bytes) {
-            if !self.give_up_part() {
-                self.restart();
-            }
+        if !self.feed(bytes) && !self.give_up_part() {
+            self.restart();
         }
+    }
+
+    /// Whether the input's encoding was known before it was read ([`CsvReader::knowing`]).
+    fn is_known(&self) -> bool {
+        #[cfg(not(target_arch = "wasm32"))]
+        return self.known;
+        #[cfg(target_arch = "wasm32")]
+        false
     }
 
     /// What [`decode`](super::decode::decode) notes about the bytes pushed so far: `None`
@@ -267,6 +295,9 @@ impl CsvReader {
         let tail = std::mem::take(&mut self.tail);
         if !self.block(&tail, false) {
             self.restart();
+            if let Some(e) = self.refused.take() {
+                return Err(ParseErrors(vec![e]));
+            }
             let tail = std::mem::take(&mut self.tail);
             assert!(self.block(&tail, false), "Windows-1252 reads any byte");
         }
@@ -333,6 +364,10 @@ impl CsvReader {
     /// The input is not UTF-8: reads it again as Windows-1252, from the reader as it was
     /// before the first piece that was not ASCII (from the first byte when none was kept).
     fn restart(&mut self) {
+        #[cfg(not(target_arch = "wasm32"))]
+        if self.known {
+            return self.changed();
+        }
         let note = self.not_utf8();
         let all = std::mem::take(&mut self.all);
         let (head, pushed) = (std::mem::take(&mut self.head), self.pushed);
@@ -341,18 +376,59 @@ impl CsvReader {
         assert!(self.feed(&all), "Windows-1252 reads any byte");
     }
 
+    /// A line that is not UTF-8 in an input known to be: the file changed while it was read,
+    /// and what was read of it is not the file. Nothing more is read.
+    #[cfg(not(target_arch = "wasm32"))]
+    fn changed(&mut self) {
+        // The next line's number (before the header, the lines held for it are the first).
+        let next = self.split.as_ref().map_or(self.waiting.len() + 1, |split| split.state().1);
+        let line = next + self.bad;
+        let e = ParseError::BadRecord {
+            line,
+            problem: "the file changed while it was read: this line is not UTF-8, where every line was when the file was opened".into(),
+            expected: "a file that is not written to while it is read; read it again".into(),
+        };
+        let head = std::mem::take(&mut self.head);
+        *self = CsvReader { refused: Some(e), head, ..CsvReader::new(self.options.clone()) };
+    }
+
     /// Lines of bytes: all ended by a `\n` (the last one's is not in `bytes`) when `ended`,
     /// else the input's last bytes. False when they are not UTF-8 in a UTF-8 reading.
     fn block(&mut self, bytes: &[u8], ended: bool) -> bool {
         let bytes = if std::mem::replace(&mut self.started, true) { bytes } else { bytes.strip_prefix(BOM).unwrap_or(bytes) };
-        let text = if self.utf8 {
-            match std::str::from_utf8(bytes) {
-                Ok(s) => Cow::Borrowed(s),
-                Err(_) => return false,
-            }
-        } else {
-            Cow::Owned(bytes.iter().map(|&b| windows_1252(b)).collect::<String>())
-        };
+        if self.utf8 {
+            return match std::str::from_utf8(bytes) {
+                Ok(text) => {
+                    self.text(text, ended);
+                    true
+                }
+                Err(_e) => {
+                    #[cfg(not(target_arch = "wasm32"))]
+                    {
+                        self.bad = bytes[.._e.valid_up_to()].iter().filter(|&&b| b == b'\n').count();
+                    }
+                    false
+                }
+            };
+        }
+        if !ended {
+            self.text(&bytes.iter().map(|&b| windows_1252(b)).collect::<String>(), false);
+            return true;
+        }
+        // A line at a time: the block as Windows-1252 text (two or three bytes a character
+        // above 0x7F) is never held whole.
+        let mut text = String::new();
+        for line in bytes.split(|&b| b == b'\n') {
+            text.clear();
+            text.extend(line.iter().map(|&b| windows_1252(b)));
+            self.text(&text, true);
+        }
+        true
+    }
+
+    /// Decoded lines: all ended when `ended` (the last one's `\n` is not in `text`), else the
+    /// input's last ones.
+    fn text(&mut self, text: &str, ended: bool) {
         if !ended {
             // The input's end: a '\r' here is not followed by '\n', so it ends a line alone.
             let mut pieces = text.split('\r').peekable();
@@ -362,7 +438,7 @@ impl CsvReader {
                     self.line(piece, !last);
                 }
             }
-            return true;
+            return;
         }
         for line in text.split('\n') {
             match line.strip_suffix('\r').unwrap_or(line) {
@@ -370,7 +446,6 @@ impl CsvReader {
                 l => self.line(l, true),
             }
         }
-        true
     }
 
     /// One decoded line (no line end in it), to the splitter once the delimiter is known.
