@@ -9,9 +9,14 @@
 //! mostly players (`mostly_players`: the join would cost more than it saves), the first
 //! part's reader reads the later bytes itself and the later part is dropped: the result is
 //! always the one-reader result.
+//!
+//! The file is first looked over for UTF-8 ([`utf8_note`]), so that its reader keeps nothing
+//! in case a late line is not UTF-8 ([`JobReader::knowing`]): a file of accented names read
+//! once kept every byte from its first accent on. A file that is not UTF-8 is read in one part.
 
 use super::{Job, JobReader, LaterPart, Settings, DETECT_BYTES};
 use crate::error::ParseErrors;
+use crate::parse::decode::utf8_note;
 use std::fs::File;
 use std::io::{self, Read, Seek, SeekFrom};
 use std::path::Path;
@@ -46,7 +51,7 @@ pub fn read_path_splitting(path: &Path, settings: &Settings, split_bytes: u64) -
     let mut file = File::open(path)?;
     let size = file.metadata()?.len();
     // Looked over first: then the reader keeps nothing in case a late line is not UTF-8.
-    let note = crate::parse::decode::utf8_note(&mut file)?;
+    let note = utf8_note(&mut file)?;
     // A file not UTF-8 is read in one part (a later part reads UTF-8 only).
     let two = note.is_none() && std::thread::available_parallelism().is_ok_and(|n| n.get() >= 2);
     let mut reader = JobReader::knowing(settings, note);

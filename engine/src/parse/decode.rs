@@ -34,7 +34,7 @@ pub(crate) fn not_utf8(bytes: &[u8]) -> String {
 }
 
 /// Whether a source's bytes, read from the first to the last in pieces, are UTF-8 (after a
-/// byte-order mark, if any): `None` when they are, else [`not_utf8`]'s note for them all. A
+/// byte-order mark, if any): `None` when they are, else the note [`decode`] gives them. A
 /// file on disk is looked over this way before it is read, so that its reader need keep
 /// nothing in case a late line is not UTF-8 (`stream::CsvReader::knowing`).
 #[cfg(not(target_arch = "wasm32"))] // The browser reads a file once, in pieces.

@@ -13,6 +13,8 @@
 //! `\n`, `\r\n` or a lone `\r`, as `decode` makes them; a file that ends its lines with `\r`
 //! alone is therefore held whole until [`CsvReader::finish`]. Bytes that are not text are
 //! refused by `decode`'s rule ([`signature_error`], [`nul_error`]), and nothing past them is read.
+//! A reader told the input's encoding before it starts ([`CsvReader::knowing`], a file looked
+//! over first) keeps nothing.
 //!
 //! ```
 //! use ratings_engine::parse::{parse_csv, stream::CsvReader, CsvOptions};
