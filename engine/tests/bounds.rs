@@ -561,6 +561,42 @@ fn a_period_methods_run_holds_each_history_point_once() {
     }
 }
 
+/// A dated league for WHR: `players` players, `games` games over `days` days, opponents near in
+/// the list (a league whose players meet their own level).
+fn dated_league(players: usize, games: usize, days: usize) -> String {
+    let mut text = String::from("white,black,result,date\n");
+    for i in 0..games {
+        let a = i * 7_919 % players;
+        let b = (a + 1 + i * 104_729 % 40) % players;
+        let day = i * days / games;
+        text += &format!("Player {a},Player {b},{},2020-{:02}-{:02}\n", ["1-0", "0-1", "1/2-1/2"][i * 31 % 3], 1 + day / 28, 1 + day % 28);
+    }
+    text
+}
+
+/// WHR's run holds its Newton solver (ten numbers a player-day) or the rating it makes (each
+/// player-day's history point, the players' rows), not both: the solver is let go of before
+/// the histories are made (`WhrFit::into_rating`). Before, the million-game dated league
+/// peaked with both (375 MB counted: the solver 143 MB beside the histories' 85 MB).
+#[test]
+fn whr_lets_go_of_its_solver_before_its_histories() {
+    let text = dated_league(2_000, 20_000, 300);
+    let job = Job::read(&text, &Settings { method: MethodKind::Whr, ..Settings::default() }).unwrap();
+    let (rating, usage) = measure(|| job.run().rating.unwrap());
+    let days: usize = rating.players.iter().map(|p| p.history.as_ref().map_or(0, Vec::len)).sum();
+    let (games, players) = (job.input.dataset.games.len(), job.input.dataset.players.len());
+    eprintln!(
+        "peak {} bytes: {days} player-days, {games} games, {players} players; {:.1} a player-day",
+        usage.peak,
+        usage.peak as f64 / days as f64
+    );
+    // 100 bytes a player-day (the solver's numbers, or a history point beside the day's own
+    // rating, time and variance), 32 a game (its two sides), 400 a player (the rows): 4.9 MB
+    // here, where the run peaked at 6.0 MB (175 bytes a player-day) with both held; 4.3 MB now.
+    let bound = 100 * days + 32 * games + 400 * players;
+    assert!(usage.peak <= bound, "a peak of {} bytes, over {bound}", usage.peak);
+}
+
 /// A dataset holds each player's name once (issue 40, item 3, "names interned once"): 50,000
 /// players named with 20 characters take, beyond their records and names, 16 bytes for each
 /// of the next power of two players for the index of names (8-byte slots, at most half full):

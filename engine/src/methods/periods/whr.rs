@@ -644,6 +644,12 @@ impl Whr {
         }
     }
 
+    /// Drops the Newton solver's state (a later step builds it again): for a caller done
+    /// stepping, whose result needs only the ratings.
+    pub fn let_go_of_solver(&mut self) {
+        self.solver = None;
+    }
+
     /// Each day's variance: the diagonal of −H⁻¹ (H with the −0.001, as the reference).
     pub fn update_uncertainty(&mut self) {
         self.variance = self.variances();
@@ -820,6 +826,13 @@ impl Fit for WhrFit<'_> {
 
     fn warm_after(&mut self, earlier: &Timed) -> bool {
         self.steps.is_empty() && self.whr.warm_after(earlier)
+    }
+
+    /// [`Fit::finish`], the Newton solver let go of first: its vectors (about ten numbers a
+    /// player-day) were held beside the histories and rows the rating makes, the run's peak.
+    fn into_rating(mut self: Box<Self>) -> Result<Rating, RateError> {
+        self.whr.let_go_of_solver();
+        self.finish()
     }
 
     fn finish(&self) -> Result<Rating, RateError> {
