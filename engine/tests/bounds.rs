@@ -574,10 +574,12 @@ fn dated_league(players: usize, games: usize, days: usize) -> String {
     text
 }
 
-/// WHR's run holds its Newton solver (ten numbers a player-day) or the rating it makes (each
-/// player-day's history point, the players' rows), not both: the solver is let go of before
-/// the histories are made (`WhrFit::into_rating`). Before, the million-game dated league
-/// peaked with both (375 MB counted: the solver 143 MB beside the histories' 85 MB).
+/// WHR's run holds its Newton solver or the rating it makes (each player-day's history
+/// point, the players' rows), not both: the solver is let go of before the histories are made
+/// (`WhrFit::into_rating`). Before, the million-game dated league peaked with both (375 MB
+/// counted: the solver 143 MB beside the histories' 85 MB). And the solver holds eight numbers
+/// a player-day, not ten: a preconditioning sweep's room is one player's days, not every
+/// day, and CG's q = −H p shares z's vector (q is dead before z is made).
 #[test]
 fn whr_lets_go_of_its_solver_before_its_histories() {
     let text = dated_league(2_000, 20_000, 300);
@@ -590,10 +592,10 @@ fn whr_lets_go_of_its_solver_before_its_histories() {
         usage.peak,
         usage.peak as f64 / days as f64
     );
-    // 100 bytes a player-day (the solver's numbers, or a history point beside the day's own
-    // rating, time and variance), 32 a game (its two sides), 400 a player (the rows): 4.9 MB
-    // here, where the run peaked at 6.0 MB (175 bytes a player-day) with both held; 4.3 MB now.
-    let bound = 100 * days + 32 * games + 400 * players;
+    // Counted a player-day (here 1.7 a game, 17 a player: the games' sides and the players'
+    // rows are in it): 175 bytes with the solver and the histories held at once, 126 with ten
+    // numbers a player-day in the solver, 110 now.
+    let bound = 115 * days;
     assert!(usage.peak <= bound, "a peak of {} bytes, over {bound}", usage.peak);
 }
 

@@ -93,12 +93,15 @@ pub struct Newton {
     diag: Vec<f64>,
     weight: Vec<f64>,
     inverse: Vec<f64>,
-    /// The gradient (then the residual), the step and CG's vectors.
+    /// The gradient (then the residual), the step and CG's vectors. `z` holds q = −H p in
+    /// each iteration until the residual is updated by it, then M⁻¹ res: q is dead by then, so
+    /// one vector serves both (a player-day's 8 bytes; the same arithmetic).
     g: Vec<f64>,
     x: Vec<f64>,
     z: Vec<f64>,
     p: Vec<f64>,
-    q: Vec<f64>,
+    /// The most days any player has (a preconditioning sweep's room is a player's days).
+    longest: usize,
     /// The first player of the second half of the days (the halves the per-step work is cut
     /// into, on two threads where there are two).
     middle: usize,
@@ -124,7 +127,7 @@ struct Pending {
     iterations: usize,
     /// Whether the iterations met the target, once they have ended.
     ended: Option<bool>,
-    /// Room for one preconditioning sweep's values.
+    /// Room for a preconditioning sweep's values: a player's days, twice (one for each thread).
     t: Vec<f64>,
 }
 
@@ -235,7 +238,7 @@ impl Newton {
             x: v(),
             z: v(),
             p: v(),
-            q: v(),
+            longest: (0..players).map(|i| h.start[i + 1] - h.start[i]).max().unwrap_or(0),
             middle: h.start.partition_point(|&s| s < days / 2).min(players),
             value: None,
             most: None,
@@ -351,7 +354,7 @@ impl Newton {
     /// z = M⁻¹ res for the symmetric block Gauss–Seidel preconditioner M = (D + L) D⁻¹ (D + U)
     /// (D the players' tridiagonal blocks, L and U the games with earlier and later players):
     /// a forward sweep over the players, then a backward one ([`Newton::forward`],
-    /// [`Newton::backward`]); `t` is room for one sweep's values.
+    /// [`Newton::backward`]); `t` is room for two players' days (the most any has).
     ///
     /// With sections (`History::sections`), the first two sections, which play no game
     /// against each other, are swept at once, each on a thread of its own, and the separator
@@ -384,8 +387,7 @@ impl Newton {
         self.backward(h, z, t, s..players, 0, (&[], 0));
         let (za, rest) = z.split_at_mut(dm);
         let (zb, zs) = rest.split_at_mut(ds - dm);
-        let (ta, rest) = t.split_at_mut(dm);
-        let tb = &mut rest[..ds - dm];
+        let (ta, tb) = t.split_at_mut(t.len() / 2);
         let zs = &*zs;
         threads::join_large(days, || self.backward(h, za, ta, 0..m, 0, (zs, ds)), || self.backward(h, zb, tb, m..s, dm, (zs, ds)));
     }
@@ -418,9 +420,9 @@ impl Newton {
     }
 
     /// The backward sweep over `players` (from the last): each day's sum of its games with
-    /// later players, solved by its player's block, added to z. `z` and `t` hold the days from
-    /// `day0` on; a later player's day past `z` is read from `shared` (the days from its
-    /// `.1` on).
+    /// later players, solved by its player's block, added to z. `z` holds the days from `day0`
+    /// on, `t` one player's; a later player's day past `z` is read from `shared` (the days
+    /// from its `.1` on).
     fn backward(&self, h: &History, z: &mut [f64], t: &mut [f64], players: std::ops::Range<usize>, day0: usize, shared: (&[f64], usize)) {
         let end = day0 + z.len();
         let mut previous = 0.0;
@@ -437,12 +439,12 @@ impl Newton {
                 if d > a {
                     v += self.lower(d) * previous;
                 }
-                t[d - day0] = v;
+                t[d - a] = v;
                 previous = v;
             }
-            self.substitute(t, a, b, day0);
+            self.substitute(t, a, b, a);
             for d in a..b {
-                z[d - day0] += t[d - day0];
+                z[d - day0] += t[d - a];
             }
         }
     }
@@ -464,7 +466,7 @@ impl Newton {
             return pd;
         }
         pd.target = norm.sqrt().min(0.1) * norm;
-        pd.t = vec![0.0; self.g.len()];
+        pd.t = vec![0.0; 2 * self.longest];
         let mut z = std::mem::take(&mut self.z);
         self.x.fill(0.0);
         self.precondition(h, &self.g, &mut z, &mut pd.t);
@@ -477,19 +479,15 @@ impl Newton {
     /// Up to `budget` more conjugate-gradient iterations of the step `pd` (at most
     /// [`MOST_CG`] in all), ending it when the residual meets the target.
     fn iterate(&mut self, h: &History, pd: &mut Pending, budget: usize) {
-        let (mut res, mut x, mut z, mut p, mut q) = (
-            std::mem::take(&mut self.g),
-            std::mem::take(&mut self.x),
-            std::mem::take(&mut self.z),
-            std::mem::take(&mut self.p),
-            std::mem::take(&mut self.q),
-        );
+        let (mut res, mut x, mut z, mut p) =
+            (std::mem::take(&mut self.g), std::mem::take(&mut self.x), std::mem::take(&mut self.z), std::mem::take(&mut self.p));
         for _ in 0..budget {
             if pd.ended.is_some() {
                 break;
             }
             pd.iterations += 1;
-            let pq = self.times(h, &p, &mut q);
+            // q = −H p, in z's room (z is not read again before it is made anew).
+            let pq = self.times(h, &p, &mut z);
             if !(pq > 0.0 && pd.rz.is_finite()) {
                 pd.ended = Some(false);
                 break;
@@ -502,7 +500,7 @@ impl Newton {
             threads::join_large(m, || axpy(xa, alpha, pa), || axpy(xb, alpha, pb));
             // res −= α q, and res · res as it goes.
             let rr = by_halves(&mut res, |res, from| {
-                let q = &q[from..from + res.len()];
+                let q = &z[from..from + res.len()];
                 res.iter_mut()
                     .zip(q)
                     .map(|(r, q)| {
@@ -531,7 +529,7 @@ impl Newton {
                 || pb.iter_mut().zip(zb).for_each(|(p, z)| *p = z + beta * *p),
             );
         }
-        (self.g, self.x, self.z, self.p, self.q) = (res, x, z, p, q);
+        (self.g, self.x, self.z, self.p) = (res, x, z, p);
     }
 
     /// One Newton step on `r` (with `gamma` = e^r kept), a part at a time: the system solved
@@ -681,7 +679,7 @@ mod tests {
         let mut solver = Newton::new(&history(&w, None), &w.time, w.w2);
         solver.linearise(&history(&w, None), &r, &gamma);
         let sweep = |sections| {
-            let (mut z, mut t) = (vec![0.0; days], vec![0.0; days]);
+            let (mut z, mut t) = (vec![0.0; days], vec![0.0; 2 * solver.longest]);
             solver.precondition(&history(&w, sections), &res, &mut z, &mut t);
             z.iter().map(|z| z.to_bits()).collect::<Vec<u64>>()
         };
