@@ -334,6 +334,11 @@ fn a_file_looked_over_in_pieces_is_utf8_as_decode_says() {
         (notes, cases) = (notes + usize::from(want.is_some()), cases + 1);
     }
     assert!(notes > 500 && cases - notes > 500, "{notes} of {cases} not UTF-8: both kinds are needed");
+    // A file with a NUL byte is not read through: the reader refuses it at the byte.
+    let bytes = [&b"ab\0"[..], &[b'x'; 1000]].concat();
+    let mut source = Trickle { bytes: &bytes, rng: Rng::new(1) };
+    assert_eq!(ratings_engine::parse::decode::utf8_note(&mut source).expect("read"), None);
+    assert!(source.bytes.len() > 900, "read through a NUL byte: {} bytes left", source.bytes.len());
 }
 
 /// A reader told the input is UTF-8 (a file looked over first) that meets a line that is not
@@ -356,8 +361,19 @@ fn a_reader_told_the_encoding_reads_by_it() {
         assert_eq!(reader.note(), decoded.note);
         assert!(reader.finish() == parse_csv(&decoded.text, &options), "cut {cut}: read as Windows-1252");
     }
-    // Its last line, with no line end, is the one that is not UTF-8.
-    let mut reader = CsvReader::knowing(options.clone(), None);
-    reader.push(b"white,black,result\nAnna,Ben,1-0\nCl\xe9o,Dan,0-1");
-    assert!(format!("{}", reader.finish().expect_err("refused")).contains("changed while it was read"));
+    // Its last line, with no line end, is the one that is not UTF-8; lines that end in a lone
+    // '\r' (an old Mac's file, or mixed) are counted as lines.
+    let lone: [&[u8]; 3] = [
+        b"white,black,result\nAnna,Ben,1-0\nEve,Fay,1-0\nCl\xe9o,Dan,0-1",
+        b"white,black,result\rA,B,1-0\rC,D,1-0\rJ\xe9,B,1-0\r",
+        b"white,black,result\nA,B,1-0\rC,D,1-0\r\nJ\xe9,B,1-0\n",
+    ];
+    for (k, bytes) in lone.iter().enumerate() {
+        for cut in [1, 5, 1000] {
+            let mut reader = CsvReader::knowing(options.clone(), None);
+            bytes.chunks(cut).for_each(|piece| reader.push(piece));
+            let e = format!("{}", reader.finish().expect_err("refused"));
+            assert!(e.contains("line 4:") && e.contains("changed while it was read"), "file {k}, pieces of {cut}: {e}");
+        }
+    }
 }

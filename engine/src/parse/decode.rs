@@ -51,6 +51,11 @@ pub fn utf8_note(source: &mut impl std::io::Read) -> std::io::Result<Option<Stri
             Err(e) => return Err(e),
         };
         let (mut start, end) = (0, carried + n);
+        // A NUL byte: the file is refused at it whatever its encoding ([`nul_error`]), by the
+        // reader, at once; reading on here would only read it through.
+        if piece[carried..end].contains(&0) {
+            return Ok(None);
+        }
         if !marked {
             if end < BOM.len() {
                 carried = end;

@@ -407,7 +407,7 @@ impl CsvReader {
                 Err(_e) => {
                     #[cfg(not(target_arch = "wasm32"))]
                     {
-                        self.bad = bytes[.._e.valid_up_to()].iter().filter(|&&b| b == b'\n').count();
+                        self.bad = line_ends(&bytes[.._e.valid_up_to()]);
                     }
                     false
                 }
@@ -475,4 +475,12 @@ impl CsvReader {
         }
         split
     }
+}
+
+/// The line ends in `bytes`: each `\n`, and each `\r` not followed by one (a lone `\r` ends
+/// a line too).
+#[cfg(not(target_arch = "wasm32"))]
+fn line_ends(bytes: &[u8]) -> usize {
+    let lone = bytes.windows(2).filter(|w| w[0] == b'\r' && w[1] != b'\n').count() + usize::from(bytes.last() == Some(&b'\r'));
+    bytes.iter().filter(|&&b| b == b'\n').count() + lone
 }
