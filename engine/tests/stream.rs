@@ -377,3 +377,28 @@ fn a_reader_told_the_encoding_reads_by_it() {
         }
     }
 }
+
+/// A file that starts with two byte-order marks: the first is dropped and the second is text
+/// (U+FEFF in UTF-8, "ï»¿" in Windows-1252), and the note counts from after the first, by
+/// every reader: `decode` said byte 1 where the others said byte 4, and `decode_owned` (a
+/// whole file, as a TRF is read) dropped the second mark too when the file was not UTF-8.
+#[test]
+fn a_second_byte_order_mark_is_text_to_every_reader() {
+    let files: [&[u8]; 3] = [
+        b"\xef\xbb\xbf\xef\xbb\xbfwhite,black,result\nA,B,1-0\n",
+        b"\xef\xbb\xbf\xef\xbb\xbf\xff",
+        b"\xef\xbb\xbf\xef\xbb\xbfwhite,black,result\r\nA\xe9,B,1-0\r\n",
+    ];
+    for (k, bytes) in files.iter().enumerate() {
+        let decoded = decode(bytes).expect("text");
+        assert_eq!(ratings_engine::parse::decode::decode_owned(bytes.to_vec()).expect("text"), decoded, "file {k}: decode_owned");
+        assert_eq!(ratings_engine::parse::decode::utf8_note(&mut &bytes[..]).expect("read"), decoded.note, "file {k}: the look-over");
+        let mut reader = CsvReader::new(CsvOptions::default());
+        reader.push(bytes);
+        assert_eq!(reader.note(), decoded.note, "file {k}: the chunked reader");
+        let byte = [None, Some("byte 4)"), Some("byte 25)")][k];
+        assert_eq!(decoded.note.as_deref().map(|n| &n[n.len() - byte.map_or(0, str::len)..]), byte, "file {k}");
+        let mark = if k == 0 { "\u{feff}" } else { "\u{ef}\u{bb}\u{bf}" };
+        assert!(decoded.text.starts_with(mark), "file {k}: the second mark kept as text");
+    }
+}

@@ -100,13 +100,18 @@ pub fn decode(bytes: &[u8]) -> Result<Decoded, ParseError> {
     if let Some(e) = not_text(bytes) {
         return Err(e);
     }
-    let bytes = bytes.strip_prefix(BOM).unwrap_or(bytes);
+    Ok(after_mark(bytes.strip_prefix(BOM).unwrap_or(bytes)))
+}
+
+/// [`decode`] of bytes whose byte-order mark, if they had one, is gone: a second mark is text,
+/// and the note counts from after the first (as the chunked reader counts).
+fn after_mark(bytes: &[u8]) -> Decoded {
     let (text, note) = match std::str::from_utf8(bytes) {
         Ok(s) => (s.to_string(), None),
-        Err(_) => (bytes.iter().map(|&b| windows_1252(b)).collect::<String>(), Some(not_utf8(bytes))),
+        Err(_) => (bytes.iter().map(|&b| windows_1252(b)).collect::<String>(), Some(not_utf8_after(0, bytes))),
     };
     let text = if text.contains('\r') { text.replace("\r\n", "\n").replace('\r', "\n") } else { text };
-    Ok(Decoded { text, note })
+    Decoded { text, note }
 }
 
 /// How many of a file's first bytes [`not_text`] needs to recognise every signature.
@@ -172,10 +177,11 @@ pub fn decode_owned(mut bytes: Vec<u8>) -> Result<Decoded, ParseError> {
     if bytes.starts_with(b"\xef\xbb\xbf") {
         bytes.drain(..3);
     }
+    // Not `decode` again: it would drop a second byte-order mark, which is text.
     match String::from_utf8(bytes) {
         Ok(text) if !text.contains('\r') => Ok(Decoded { text, note: None }),
-        Ok(text) => decode(text.as_bytes()),
-        Err(e) => decode(e.as_bytes()),
+        Ok(text) => Ok(after_mark(text.as_bytes())),
+        Err(e) => Ok(after_mark(e.as_bytes())),
     }
 }
 
