@@ -28,9 +28,7 @@ pub(crate) const BOM: &[u8] = b"\xef\xbb\xbf";
 /// The note for `bytes` (a file's, or the part of it read so far, with or without its
 /// byte-order mark) that are not UTF-8: where the first byte that is not UTF-8 is.
 pub(crate) fn not_utf8(bytes: &[u8]) -> String {
-    let after_bom = bytes.strip_prefix(BOM).unwrap_or(bytes);
-    let first_bad = std::str::from_utf8(after_bom).err().map_or(after_bom.len(), |e| e.valid_up_to());
-    format!("{NOT_UTF8} (the first byte that is not UTF-8 is byte {})", first_bad + 1)
+    not_utf8_after(0, bytes.strip_prefix(BOM).unwrap_or(bytes))
 }
 
 /// Whether a source's bytes, read from the first to the last in pieces, are UTF-8 (after a
@@ -84,15 +82,13 @@ pub fn utf8_note(source: &mut impl std::io::Read) -> std::io::Result<Option<Stri
 }
 
 /// The note for bytes whose first that is not UTF-8 is the `at`th (from 0, after a mark).
-#[cfg(not(target_arch = "wasm32"))]
 fn not_utf8_at(at: usize) -> String {
     format!("{NOT_UTF8} (the first byte that is not UTF-8 is byte {})", at + 1)
 }
 
 /// [`not_utf8`] for `bytes` that come after `ascii` bytes of ASCII (no byte-order mark).
 pub(crate) fn not_utf8_after(ascii: usize, bytes: &[u8]) -> String {
-    let first_bad = std::str::from_utf8(bytes).err().map_or(bytes.len(), |e| e.valid_up_to());
-    format!("{NOT_UTF8} (the first byte that is not UTF-8 is byte {})", ascii + first_bad + 1)
+    not_utf8_at(ascii + std::str::from_utf8(bytes).err().map_or(bytes.len(), |e| e.valid_up_to()))
 }
 
 /// Decodes a file's bytes by the rule above; an error when they are not text.

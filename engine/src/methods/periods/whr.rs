@@ -109,6 +109,11 @@ pub struct Whr {
     warm: bool,
 }
 
+/// The most days any player has, given where each player's days `start` (and the last's end).
+fn longest(start: &[usize]) -> usize {
+    start.windows(2).map(|w| w[1] - w[0]).max().unwrap_or(0)
+}
+
 /// Successive over-relaxation of the sweeps near the optimum. The sweep is block Gauss–Seidel,
 /// which on long, loosely linked histories contracts slowly (by 0.995 a sweep on a
 /// 100,000-game league without dates: 1,000 sweeps left a change of 5e-5 against the tolerance
@@ -528,7 +533,7 @@ impl Whr {
 
     /// The most days any player has.
     fn longest(&self) -> usize {
-        self.start.windows(2).map(|w| w[1] - w[0]).max().unwrap_or(0)
+        longest(&self.start)
     }
 
     /// One Newton step on each player in turn, with the others' latest ratings (over-relaxed
@@ -828,7 +833,7 @@ impl Fit for WhrFit<'_> {
         self.steps.is_empty() && self.whr.warm_after(earlier)
     }
 
-    /// [`Fit::finish`], the Newton solver let go of first: its vectors (about ten numbers a
+    /// [`Fit::finish`], the Newton solver let go of first: its vectors (eight numbers a
     /// player-day) were held beside the histories and rows the rating makes, the run's peak.
     fn into_rating(mut self: Box<Self>) -> Result<Rating, RateError> {
         self.whr.let_go_of_solver();

@@ -238,7 +238,7 @@ impl Newton {
             x: v(),
             z: v(),
             p: v(),
-            longest: (0..players).map(|i| h.start[i + 1] - h.start[i]).max().unwrap_or(0),
+            longest: super::longest(h.start),
             middle: h.start.partition_point(|&s| s < days / 2).min(players),
             value: None,
             most: None,
