@@ -109,11 +109,6 @@ pub struct Whr {
     warm: bool,
 }
 
-/// The most days any player has, given where each player's days `start` (and the last's end).
-fn longest(start: &[usize]) -> usize {
-    start.windows(2).map(|w| w[1] - w[0]).max().unwrap_or(0)
-}
-
 /// Successive over-relaxation of the sweeps near the optimum. The sweep is block Gauss–Seidel,
 /// which on long, loosely linked histories contracts slowly (by 0.995 a sweep on a
 /// 100,000-game league without dates: 1,000 sweeps left a change of 5e-5 against the tolerance
@@ -533,7 +528,7 @@ impl Whr {
 
     /// The most days any player has.
     fn longest(&self) -> usize {
-        longest(&self.start)
+        newton::longest(&self.start)
     }
 
     /// One Newton step on each player in turn, with the others' latest ratings (over-relaxed

@@ -131,6 +131,11 @@ struct Pending {
     t: Vec<f64>,
 }
 
+/// The most days any player has, given where each player's days `start` (and the last's end).
+pub(super) fn longest(start: &[usize]) -> usize {
+    start.windows(2).map(|w| w[1] - w[0]).max().unwrap_or(0)
+}
+
 /// x · y: the sums of the two halves (cut at the middle), each in order, then added, so that
 /// the bits are the same whether the halves run on two threads ([`threads::join_large`]) or
 /// in turn.
@@ -238,7 +243,7 @@ impl Newton {
             x: v(),
             z: v(),
             p: v(),
-            longest: super::longest(h.start),
+            longest: longest(h.start),
             middle: h.start.partition_point(|&s| s < days / 2).min(players),
             value: None,
             most: None,
