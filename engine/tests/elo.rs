@@ -125,6 +125,30 @@ fn games_are_taken_by_date_when_every_game_has_one() {
     assert!(by_name(&as_given)["B"] > by_name(&as_given)["A"]);
 }
 
+/// Elo and multiplayer Elo on games taken by date time each history point by its own game's
+/// date. Multiplayer Elo numbered its items as they were listed but took them by date, so on a
+/// file out of date order its chart put a game at another game's date.
+#[test]
+fn a_history_taken_by_date_is_timed_by_each_game_s_date() {
+    let mut d = Dataset::new();
+    let dates = ["2024-03-01", "2024-01-01", "2024-02-01"];
+    for (k, date) in dates.iter().enumerate() {
+        d.add_game(&format!("W{k}"), &format!("B{k}"), 1.0).set_date(Some(date));
+    }
+    let day = |date: &str| ratings_engine::model::day_number(date).unwrap();
+    let elo = elo::rate(&d, &EloParams::default()).unwrap();
+    let multi = multi_elo::rate(&d, &MultiEloParams::default()).unwrap();
+    for r in [&elo, &multi] {
+        for (k, date) in dates.iter().enumerate() {
+            for name in [format!("W{k}"), format!("B{k}")] {
+                let p = r.players.iter().find(|p| p.name == name).unwrap();
+                let times: Vec<Option<i64>> = p.history.as_ref().unwrap().iter().map(|h| h.time()).collect();
+                assert_eq!(times, [Some(day(date))], "{}: {name}", r.method);
+            }
+        }
+    }
+}
+
 #[test]
 fn foresight_accuracy_counts_decisive_games_won_by_the_favourite() {
     let mut d = Dataset::new();

@@ -230,6 +230,11 @@ impl Rule for EloRule<'_> {
         Update { change: delta, surprise: s - mu, foreseen }
     }
 
+    fn entrants(&self, item: usize, each: &mut dyn FnMut(usize)) {
+        each(self.games[item].first());
+        each(self.games[item].second());
+    }
+
     fn games(&self) -> Option<Vec<GameRecord>> {
         self.params.per_game.then(|| self.per_game.clone())
     }

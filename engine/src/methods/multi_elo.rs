@@ -24,7 +24,7 @@ mod params;
 
 pub use params::MultiEloParams;
 
-use super::sequential::{ordered_games, EventItems, Rule, Run, SequentialFit, Step, Update};
+use super::sequential::{event_items, ordered_games, Entries, EventItems, Rule, Run, SequentialFit, Step, Update};
 use crate::error::{check, RateError};
 use crate::methods::fit::Fit;
 use crate::methods::predictive::Model;
@@ -82,7 +82,7 @@ pub fn rate(data: &Dataset, params: &MultiEloParams) -> Result<Rating, RateError
 
 /// Multiplayer Elo behind the [`crate::methods::fit::Fit`] interface: a step is one event
 /// (or the two-player games of one date or round).
-pub fn fit<'d>(data: &'d Dataset, params: &MultiEloParams) -> Result<SequentialFit<'d, MultiEloRule>, RateError> {
+pub fn fit<'d>(data: &'d Dataset, params: &MultiEloParams) -> Result<SequentialFit<'d, MultiEloRule<'d>>, RateError> {
     params.validate()?;
     // Teams are refused rather than read as teammates tied at one place: the note's
     // expectation vector is of players, and no team rule is given by it.
@@ -92,33 +92,40 @@ pub fn fit<'d>(data: &'d Dataset, params: &MultiEloParams) -> Result<SequentialF
     // Events as (players, places), the unranked placed at infinity (never placed); two-player
     // games join them, in their own order.
     let unranked = |e: &'d crate::model::Event| e.unranked.iter().map(|&p| (p, f64::INFINITY));
-    let mut events: Vec<Vec<(usize, f64)>> =
+    let events: Vec<Vec<(usize, f64)>> =
         data.events.iter().map(|e| e.places.iter().map(|&(p, place)| (p, place as f64)).chain(unranked(e)).collect()).collect();
     let first_game = events.len();
     let (order, how) = ordered_games(&data.games, true);
-    // A win places first, a loss second; a draw places both first (they share the win).
-    let place = |s: f64| if s < 0.5 { 2.0 } else { 1.0 };
-    for &gi in &order {
-        let g = &data.games[gi];
-        events.push(vec![(g.first(), place(g.score)), (g.second(), place(1.0 - g.score))]);
-    }
-    if events.is_empty() {
+    let items = event_items(first_game, &order);
+    if items.is_empty() {
         return Err(RateError::NoGames);
     }
-    let batches = EventItems { games: &data.games, order, first_game, how, games_only: data.events.is_empty() };
+    let batches = EventItems { games: &data.games, first_game, how, games_only: data.events.is_empty() };
     let (variant, name, same) = (batches.variant(), batches.step_name(), |a, b| batches.same(a, b));
-    let items: Vec<usize> = (0..events.len()).collect();
-    let rule = MultiEloRule { events, params: params.clone() };
+    let rule = MultiEloRule { events, games: &data.games, params: params.clone() };
     Ok(SequentialFit::new(data, rule, variant, items, Step { name, same: &same, initial: params.initial }))
 }
 
 /// Multiplayer Elo's update of one event.
-pub struct MultiEloRule {
+pub struct MultiEloRule<'d> {
+    /// The data's events; the items after them are the data's games.
     events: Vec<Vec<(usize, f64)>>,
+    games: &'d [crate::model::Game],
     params: MultiEloParams,
 }
 
-impl Rule for MultiEloRule {
+impl MultiEloRule<'_> {
+    /// Item `item`'s players and places: a game's winner placed first, its loser second, and a
+    /// draw's two players both first (they share the win).
+    fn entries(&self, item: usize) -> Entries<'_, (usize, f64)> {
+        let Some(game) = item.checked_sub(self.events.len()) else { return Entries::Listed(&self.events[item]) };
+        let g = &self.games[game];
+        let place = |s: f64| if s < 0.5 { 2.0 } else { 1.0 };
+        Entries::Pair([(g.first(), place(g.score)), (g.second(), place(1.0 - g.score))])
+    }
+}
+
+impl Rule for MultiEloRule<'_> {
     fn kind(&self) -> MethodKind {
         MethodKind::MultiElo
     }
@@ -128,7 +135,8 @@ impl Rule for MultiEloRule {
     }
 
     fn apply(&mut self, item: usize, step: usize, run: &mut Run) -> Update {
-        let ev = &self.events[item];
+        let entries = self.entries(item);
+        let ev = &*entries;
         let before: Vec<f64> = ev.iter().map(|&(p, _)| run.ratings[p]).collect();
         let sums = stage_sums(ev, &before, self.params.zeta);
         let best = ev.iter().map(|&(_, place)| place).fold(f64::INFINITY, f64::min);
@@ -147,6 +155,10 @@ impl Rule for MultiEloRule {
             surprise = surprise.max(sums[k].abs());
         }
         Update { change, surprise, foreseen }
+    }
+
+    fn entrants(&self, item: usize, each: &mut dyn FnMut(usize)) {
+        self.entries(item).iter().for_each(|&(p, _)| each(p));
     }
 
     fn item(&self) -> &'static str {

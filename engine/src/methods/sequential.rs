@@ -49,6 +49,9 @@ pub trait Rule {
     fn params(&self) -> Method;
     /// Applies item `item` as the `step`-th (1-based) update of the run.
     fn apply(&mut self, item: usize, step: usize, run: &mut Run) -> Update;
+    /// Calls `each` with every player item `item` moves (and so adds a history point to):
+    /// each player's history is made to its size before the run ([`Run::record`]).
+    fn entrants(&self, item: usize, each: &mut dyn FnMut(usize));
     /// Warnings once the run is over.
     fn warnings(&self) -> Vec<String> {
         Vec::new()
@@ -98,7 +101,7 @@ pub struct SequentialFit<'d, R: Rule> {
     variant: MethodVariant,
     /// The items in processing order, and the batches as ranges of that order.
     order: Vec<usize>,
-    batches: Vec<std::ops::Range<usize>>,
+    batches: Batches,
     step_name: &'static str,
     run: Run,
     done: usize,
@@ -116,10 +119,10 @@ impl<'d, R: Rule> SequentialFit<'d, R> {
         let n = data.players.len();
         let run = Run {
             ratings: data.players.iter().map(|p| rule.start(p).unwrap_or_else(|| initial(p, start))).collect(),
-            histories: vec![Vec::new(); n],
+            histories: histories(&rule, &order, n),
             tallies: vec![(0, 0.0); n],
         };
-        let batches = batches(&order, step.same);
+        let batches = Batches::of(&order, step.same);
         SequentialFit {
             data,
             rule,
@@ -144,7 +147,7 @@ impl<R: Rule> SequentialFit<'_, R> {
     /// `compare::order`, replays Elo this way).
     pub fn reordered(mut self, permute: impl FnOnce(&mut [usize])) -> Self {
         permute(&mut self.order);
-        self.batches = (0..self.order.len()).map(|k| k..k + 1).collect();
+        self.batches = Batches::Each(self.order.len());
         self.step_name = self.rule.item();
         self.variant = self.variant.reordered();
         self
@@ -159,17 +162,16 @@ impl<R: Rule> SequentialFit<'_, R> {
 
     /// The items (games or events) of step `k` (1-based), in the order they are applied.
     pub fn step_items(&self, k: usize) -> Vec<usize> {
-        k.checked_sub(1).and_then(|k| self.batches.get(k)).map_or_else(Vec::new, |b| b.clone().map(|x| self.order[x]).collect())
+        k.checked_sub(1).and_then(|k| self.batches.get(k)).map_or_else(Vec::new, |b| b.map(|x| self.order[x]).collect())
     }
 }
 
-/// How a run is cut into steps, and where ratings start.
 /// The items of a method that takes events and then two-player games (multiplayer Elo,
-/// Weng–Lin): items `0..first_game` are the data's events, item `k ≥ first_game` the game
-/// `order[k − first_game]`. With games only, a step is the games of one date or round.
+/// Weng–Lin): items `0..first_game` are the data's events, item `first_game + g` the game `g`,
+/// taken in the games' order (by date or round when every game has one). With games only, a
+/// step is the games of one date or round.
 pub struct EventItems<'d> {
     pub games: &'d [Game],
-    pub order: Vec<usize>,
     pub first_game: usize,
     pub how: GameOrder,
     /// Whether the data have no events (only games).
@@ -193,7 +195,7 @@ impl EventItems<'_> {
 
     /// Whether items `a` and `b` are taken in one step: two games of one date or round.
     pub fn same(&self, a: usize, b: usize) -> bool {
-        let game = |k: usize| (k >= self.first_game).then(|| &self.games[self.order[k - self.first_game]]);
+        let game = |k: usize| (k >= self.first_game).then(|| &self.games[k - self.first_game]);
         match (game(a), game(b), self.how) {
             (Some(x), Some(y), GameOrder::ByDate) => x.date().map(str::trim) == y.date().map(str::trim),
             (Some(x), Some(y), GameOrder::ByRound) => x.round().and_then(round_number) == y.round().and_then(round_number),
@@ -202,28 +204,93 @@ impl EventItems<'_> {
     }
 }
 
+/// The items [`EventItems`] describes, in processing order: the events, then the games in
+/// `order`.
+pub fn event_items(first_game: usize, order: &[usize]) -> Vec<usize> {
+    (0..first_game).chain(order.iter().map(|&g| first_game + g)).collect()
+}
+
+/// One item's entries (a player and their place): an event's own list, or a two-player game's
+/// pair made as it is taken, so that a games file's million games are not each a list.
+pub enum Entries<'a, T> {
+    Listed(&'a [T]),
+    Pair([T; 2]),
+}
+
+impl<T> std::ops::Deref for Entries<'_, T> {
+    type Target = [T];
+
+    fn deref(&self) -> &[T] {
+        match self {
+            Entries::Listed(entries) => entries,
+            Entries::Pair(pair) => pair,
+        }
+    }
+}
+
+/// How a run is cut into steps, and where ratings start.
 pub struct Step<'a> {
     pub name: &'static str,
     pub same: &'a dyn Fn(usize, usize) -> bool,
     pub initial: f64,
 }
 
-fn batches(order: &[usize], same: &dyn Fn(usize, usize) -> bool) -> Vec<std::ops::Range<usize>> {
-    let mut out: Vec<std::ops::Range<usize>> = Vec::new();
-    for k in 0..order.len() {
-        match out.last_mut() {
-            Some(b) if same(order[k - 1], order[k]) => b.end = k + 1,
-            _ => out.push(k..k + 1),
+/// Each player's history, empty and made to hold the points `order`'s items will give them:
+/// grown by doubling as the items came, a million games' lists held up to twice their points.
+fn histories<R: Rule>(rule: &R, order: &[usize], n: usize) -> Vec<Vec<HistoryPoint>> {
+    let mut counts = vec![0usize; n];
+    for &item in order {
+        rule.entrants(item, &mut |p| counts[p] += 1);
+    }
+    counts.into_iter().map(Vec::with_capacity).collect()
+}
+
+/// The run's steps as ranges of the order: each item a step of its own (a games file with
+/// neither dates nor rounds, a reordered run), held as nothing but their number, or the
+/// end of each step (16 bytes an item when each step was a range).
+enum Batches {
+    Each(usize),
+    Ends(Vec<usize>),
+}
+
+impl Batches {
+    /// Consecutive items `same` puts in one step are one batch.
+    fn of(order: &[usize], same: &dyn Fn(usize, usize) -> bool) -> Batches {
+        let mut ends: Vec<usize> = Vec::new();
+        for k in 0..order.len() {
+            match ends.last_mut() {
+                Some(end) if same(order[k - 1], order[k]) => *end = k + 1,
+                _ => ends.push(k + 1),
+            }
+        }
+        if ends.len() == order.len() {
+            Batches::Each(order.len())
+        } else {
+            Batches::Ends(ends)
         }
     }
-    out
+
+    fn len(&self) -> usize {
+        match self {
+            Batches::Each(n) => *n,
+            Batches::Ends(ends) => ends.len(),
+        }
+    }
+
+    /// Step `k`'s items (0-based), as a range of the order.
+    fn get(&self, k: usize) -> Option<std::ops::Range<usize>> {
+        match self {
+            Batches::Each(n) => (k < *n).then(|| k..k + 1),
+            Batches::Ends(ends) => Some(k.checked_sub(1).map_or(0, |j| ends[j])..*ends.get(k)?),
+        }
+    }
 }
 
 impl<R: Rule> Stepper for SequentialFit<'_, R> {
     /// Applies the next batch of items; the last batch finishes the run.
     fn advance(&mut self) -> Advance {
         let k = self.steps.len();
-        let Some(batch) = self.batches.get(k).cloned() else {
+        let Some(batch) = self.batches.get(k) else {
             return Advance::Stop(StopReason::Finished);
         };
         let (mut change, mut residual) = (0.0f64, 0.0f64);
@@ -265,18 +332,19 @@ impl<R: Rule> Fit for SequentialFit<'_, R> {
     }
 
     fn finish(&self) -> Result<Rating, RateError> {
-        let mut warnings = self.rule.warnings();
-        let stop = self.steps.stop.unwrap_or(StopReason::Cancelled);
-        if stop == StopReason::Cancelled {
-            warnings.push(format!("stopped after {} of {} steps, before the end of the games", self.steps.len(), self.batches.len()));
-        }
-        rating(self, stop, warnings)
+        rating(self, self.run.histories.clone())
+    }
+
+    fn into_rating(mut self: Box<Self>) -> Result<Rating, RateError> {
+        // The histories are handed to the rating's rows, not copied beside them.
+        let histories = std::mem::take(&mut self.run.histories);
+        rating(&self, histories)
     }
 }
 
 /// A player's history, each point timed by its game's date when every item is a dated game
 /// taken in date order (Elo on a dated league): the history chart is then drawn in time.
-fn timed<R: Rule>(fit: &SequentialFit<'_, R>, history: &[HistoryPoint]) -> Vec<HistoryPoint> {
+fn timed<R: Rule>(fit: &SequentialFit<'_, R>, history: Vec<HistoryPoint>) -> Vec<HistoryPoint> {
     let games = &fit.data.games;
     let dated = fit.data.events.is_empty()
         && fit.order.len() == games.len()
@@ -286,19 +354,28 @@ fn timed<R: Rule>(fit: &SequentialFit<'_, R>, history: &[HistoryPoint]) -> Vec<H
                 | MethodVariant::MultiElo { games: Some(GameOrder::ByDate), reordered: false }
         );
     let day = |p: &HistoryPoint| fit.order.get(p.game().checked_sub(1)?).and_then(|&g| games[g].date()).and_then(crate::model::day_number);
-    history.iter().map(|p| p.with_time(if dated { day(p) } else { None })).collect()
+    // In place: the points are moved, not copied.
+    history.into_iter().map(|p| p.with_time(if dated { day(&p) } else { None })).collect()
 }
 
-/// Assembles the [`Rating`]: best first, equal ratings sharing a rank, ties by name. Ratings
-/// that overflowed are an error, never shown as numbers.
-fn rating<R: Rule>(fit: &SequentialFit<'_, R>, stop: StopReason, warnings: Vec<String>) -> Result<Rating, RateError> {
+/// Assembles the [`Rating`] with these `histories` (the run's own, or a copy): best first,
+/// equal ratings sharing a rank, ties by name. Ratings that overflowed are an error, never
+/// shown as numbers.
+fn rating<R: Rule>(fit: &SequentialFit<'_, R>, histories: Vec<Vec<HistoryPoint>>) -> Result<Rating, RateError> {
     let (data, run) = (fit.data, &fit.run);
+    let mut warnings = fit.rule.warnings();
+    let stop = fit.steps.stop.unwrap_or(StopReason::Cancelled);
+    if stop == StopReason::Cancelled {
+        warnings.push(format!("stopped after {} of {} steps, before the end of the games", fit.steps.len(), fit.batches.len()));
+    }
     let n = data.players.len();
-    if let Some(i) = (0..n).find(|&i| !run.ratings[i].is_finite() || run.histories[i].iter().any(|h| !h.rating().is_finite())) {
+    if let Some(i) = (0..n).find(|&i| !run.ratings[i].is_finite() || histories[i].iter().any(|h| !h.rating().is_finite())) {
         return Err(RateError::Overflow { player: data.players[i].name.clone() });
     }
-    let rows = (0..n)
-        .map(|i| {
+    let rows = histories
+        .into_iter()
+        .enumerate()
+        .map(|(i, history)| {
             let played = run.tallies[i].0 > 0;
             PlayerRating {
                 deviation: None,
@@ -314,7 +391,7 @@ fn rating<R: Rule>(fit: &SequentialFit<'_, R>, stop: StopReason, warnings: Vec<S
                 group: played.then_some(1),
                 status: if played { Status::Rated } else { Status::NoGames },
                 sigma: fit.rule.sigma(i).filter(|_| played),
-                history: played.then(|| timed(fit, &run.histories[i])),
+                history: played.then(|| timed(fit, history)),
                 label: None,
             }
         })

@@ -10,10 +10,10 @@ use crate::error::RateError;
 use crate::methods::fit::Fit;
 use crate::methods::predictive::Model;
 use crate::methods::rating::Rating;
-use crate::methods::sequential::{ordered_games, EventItems, Rule, Run, SequentialFit, Step, Update};
+use crate::methods::sequential::{event_items, ordered_games, Entries, EventItems, Rule, Run, SequentialFit, Step, Update};
 use crate::methods::spec::{About, MethodSpec};
 use crate::methods::{Method, MethodKind, Options};
-use crate::model::{Dataset, Event, Player};
+use crate::model::{Dataset, Event, Game, Player};
 
 impl MethodSpec for WengLinParams {
     const ABOUT: About = About {
@@ -86,10 +86,10 @@ fn sides(len: usize, team: &[u32]) -> (Vec<Vec<usize>>, Vec<usize>) {
 /// Weng–Lin behind the [`Fit`] interface: the events in input order, then the two-player
 /// games in their order (by date or round when every game has one); a game without a score
 /// is left out.
-pub fn fit<'d>(data: &'d Dataset, params: &WengLinParams) -> Result<SequentialFit<'d, WengLinRule>, RateError> {
+pub fn fit<'d>(data: &'d Dataset, params: &WengLinParams) -> Result<SequentialFit<'d, WengLinRule<'d>>, RateError> {
     validate(params)?;
     let n = data.players.len();
-    let mut events: Vec<Vec<(usize, u32)>> = data.events.iter().map(places).collect();
+    let events: Vec<Vec<(usize, u32)>> = data.events.iter().map(places).collect();
     // Per player, the last event seen in (plus one): a player both placed and unranked in one
     // event is refused, as one placed twice is by `check_data`.
     let mut seen = vec![0usize; n];
@@ -115,42 +115,48 @@ pub fn fit<'d>(data: &'d Dataset, params: &WengLinParams) -> Result<SequentialFi
     let first_game = events.len();
     let (mut order, how) = ordered_games(&data.games, true);
     order.retain(|&g| !data.games[g].score.is_nan());
-    for &gi in &order {
-        let g = &data.games[gi];
-        let (a, b) = match g.score {
-            s if s > 0.5 => (1, 2),
-            s if s < 0.5 => (2, 1),
-            _ => (1, 1),
-        };
-        events.push(vec![(g.first(), a), (g.second(), b)]);
-    }
-    if events.is_empty() {
+    let items = event_items(first_game, &order);
+    if items.is_empty() {
         return Err(RateError::NoGames);
     }
-    let batches = EventItems { games: &data.games, order, first_game, how, games_only: data.events.is_empty() };
+    let batches = EventItems { games: &data.games, first_game, how, games_only: data.events.is_empty() };
     let (variant, name, same) = (batches.variant(), batches.step_name(), |a, b| batches.same(a, b));
-    let items: Vec<usize> = (0..events.len()).collect();
-    let rule = WengLinRule { events, teams, sigma: vec![params.sigma; n], params: params.clone() };
+    let rule = WengLinRule { events, games: &data.games, teams, sigma: vec![params.sigma; n], params: params.clone() };
     Ok(SequentialFit::new(data, rule, variant, items, Step { name, same: &same, initial: params.mu }))
 }
 
+/// Item `item`'s players and places (`events` the data's, the items after them `games`): a
+/// game's winner placed first, its loser second, and a draw's two players both first.
+fn entries<'a>(events: &'a [Vec<(usize, u32)>], games: &[Game], item: usize) -> Entries<'a, (usize, u32)> {
+    let Some(game) = item.checked_sub(events.len()) else { return Entries::Listed(&events[item]) };
+    let g = &games[game];
+    let (a, b) = match g.score {
+        s if s > 0.5 => (1, 2),
+        s if s < 0.5 => (2, 1),
+        _ => (1, 1),
+    };
+    Entries::Pair([(g.first(), a), (g.second(), b)])
+}
+
 /// Weng–Lin's update of one event, and each player's σ (μ is the run's rating).
-pub struct WengLinRule {
+pub struct WengLinRule<'d> {
+    /// The data's events; the items after them are the data's games.
     events: Vec<Vec<(usize, u32)>>,
+    games: &'d [Game],
     /// Per event of the data, each entry's team (empty: individuals); games have none.
     teams: Vec<Vec<u32>>,
     sigma: Vec<f64>,
     params: WengLinParams,
 }
 
-impl WengLinRule {
+impl WengLinRule<'_> {
     /// Each player's σ now.
     pub fn sigmas(&self) -> &[f64] {
         &self.sigma
     }
 }
 
-impl Rule for WengLinRule {
+impl Rule for WengLinRule<'_> {
     fn kind(&self) -> MethodKind {
         MethodKind::WengLin
     }
@@ -169,7 +175,8 @@ impl Rule for WengLinRule {
     }
 
     fn apply(&mut self, item: usize, step: usize, run: &mut Run) -> Update {
-        let ev = &self.events[item];
+        let entries = entries(&self.events, self.games, item);
+        let ev = &*entries;
         let (sides, side_of) = sides(ev.len(), self.teams.get(item).map_or(&[][..], Vec::as_slice));
         let before: Vec<Skill> = ev.iter().map(|&(p, _)| Skill { mu: run.ratings[p], sigma: self.sigma[p] }).collect();
         let places: Vec<u32> = sides.iter().map(|side| ev[side[0]].1).collect();
@@ -211,6 +218,10 @@ impl Rule for WengLinRule {
             surprise = surprise.max(((score - expected) / others).abs());
         }
         Update { change, surprise, foreseen }
+    }
+
+    fn entrants(&self, item: usize, each: &mut dyn FnMut(usize)) {
+        entries(&self.events, self.games, item).iter().for_each(|&(p, _)| each(p));
     }
 
     fn item(&self) -> &'static str {
