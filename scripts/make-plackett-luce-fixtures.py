@@ -9,6 +9,11 @@ log-strengths, centred to mean 0:
   against the rest, place by place) ilsr_top1 and mm_top1, alpha 0; the three must agree.
 * topk.json: a third of the events top-k (the rest of their players unranked), as top-1
   choices by choix's ilsr_top1 and mm_top1, alpha 0.
+* levels.json (`--levels` writes only it): 400 players who meet their own level, log-strengths
+  of sd 1.5 rising along the list, 3,000 events of 4 players within 12 places of one another,
+  full rankings, fitted by choix's ilsr_rankings and ilsr_top1 (MM, the slow mode this league
+  is made to show, would need millions of iterations): the engine takes its coarse correction
+  there.
 * ties.json: full rankings with some places tied (two or three players), fitted by direct
   maximisation of the Davidson–Luce log-likelihood (Firth, Kosmidis & Turner 2019: a tie of t
   at a stage weighs delta * (prod x)^(1/t), every subset of up to D players, D the largest
@@ -18,17 +23,20 @@ log-strengths, centred to mean 0:
 
 choix (MIT) and scipy (BSD) are independent references: neither's code is in the engine.
 Run: python3 -m venv /tmp/venv && /tmp/venv/bin/pip install choix numpy scipy &&
-     /tmp/venv/bin/python scripts/make-plackett-luce-fixtures.py
+     /tmp/venv/bin/python scripts/make-plackett-luce-fixtures.py [--levels]
 """
 import itertools
 import json
 import os
+import sys
 
 import choix
 from importlib.metadata import version
 import numpy as np
 import scipy
 import scipy.optimize
+import scipy.sparse
+import scipy.sparse.csgraph
 
 OUT = os.path.join(os.path.dirname(__file__), "..", "engine", "tests", "data", "plackett_luce")
 N, M = 60, 800
@@ -46,6 +54,27 @@ def league(seed, topk_share=0.0):
         places = [[int(p), k + 1] for k, p in enumerate(order[:ranked])]
         events.append({"places": places, "unranked": [int(p) for p in order[ranked:]]})
     return events
+
+
+def levels(seed, n=400, m=3000, size=4, reach=12):
+    """Players who meet their own level: each event `size` players within `reach` places. The
+    first seed from `seed` on whose every player has a finite maximum (the graph of who
+    finished above whom strongly connected)."""
+    while True:
+        rng = np.random.default_rng(seed)
+        r = np.sort(rng.normal(0.0, 1.5, n))
+        events, above = [], scipy.sparse.lil_matrix((n, n))
+        for _ in range(m):
+            low = int(rng.integers(0, n - reach + 1))
+            who = low + rng.choice(reach, size, replace=False)
+            order = who[np.argsort(-(r[who] + rng.gumbel(size=size)))]
+            events.append({"places": [[int(p), k + 1] for k, p in enumerate(order)], "unranked": []})
+            for a, b in zip(order, order[1:]):
+                above[a, b] = 1
+        parts, _ = scipy.sparse.csgraph.connected_components(above.tocsr(), connection="strong")
+        if parts == 1:
+            return events
+        seed += 1000
 
 
 def top1(events):
@@ -66,15 +95,14 @@ def centred(v):
     return v - v.mean()
 
 
-def fit_choix(events, full):
+def fit_choix(events, full, n=N, mm=True):
     data = top1(events)
-    fits = {
-        "ilsr_top1": choix.ilsr_top1(N, data, alpha=0.0, max_iter=100000, tol=1e-14),
-        "mm_top1": choix.mm_top1(N, data, alpha=0.0, max_iter=1000000, tol=1e-14),
-    }
+    fits = {"ilsr_top1": choix.ilsr_top1(n, data, alpha=0.0, max_iter=100000, tol=1e-14)}
+    if mm:
+        fits["mm_top1"] = choix.mm_top1(n, data, alpha=0.0, max_iter=1000000, tol=1e-14)
     if full:
         rankings = [tuple(p for p, _ in e["places"]) for e in events]
-        fits["ilsr_rankings"] = choix.ilsr_rankings(N, rankings, alpha=0.0, max_iter=100000, tol=1e-14)
+        fits["ilsr_rankings"] = choix.ilsr_rankings(n, rankings, alpha=0.0, max_iter=100000, tol=1e-14)
     fits = {k: centred(v) for k, v in fits.items()}
     ref = fits["ilsr_top1"]
     spread = max(float(np.abs(v - ref).max()) for v in fits.values())
@@ -145,16 +173,26 @@ def fit_ties(events):
     return centred(res.x[:-1]), float(np.exp(res.x[-1])), D, float(np.abs(g).max())
 
 
-def write(name, events, estimate, source, **extra):
-    body = {"players": N, "events": events, "log_strength": [round(float(v), 15) for v in estimate], "source": source}
+def write(name, events, estimate, source, n=N, **extra):
+    body = {"players": n, "events": events, "log_strength": [round(float(v), 15) for v in estimate], "source": source}
     body.update(extra)
     with open(os.path.join(OUT, name), "w") as f:
         json.dump(body, f, separators=(",", ":"))
         f.write("\n")
 
 
+def write_levels():
+    events = levels(39005)
+    est, how, spread = fit_choix(events, True, n=400, mm=False)
+    write("levels.json", events, est, f"choix {version('choix')}: {', '.join(how)} agree to {spread:.1e}", n=400)
+
+
 def main():
     os.makedirs(OUT, exist_ok=True)
+    write_levels()
+    if "--levels" in sys.argv[1:]:
+        print("written to", os.path.normpath(OUT))
+        return
     full = league(39001)
     est, how, spread = fit_choix(full, True)
     write("full.json", full, est, f"choix {version('choix')}: {', '.join(how)} agree to {spread:.1e}")

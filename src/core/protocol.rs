@@ -201,6 +201,77 @@ pub enum FirstRequest {
     },
 }
 
+/// What the lab's worker (`worker::lab`) reads: [`ToWorker`]'s requests but the desk's (`Desk`,
+/// `List`, which go to the desk's worker), the same messages, so that the desk's decoding (a
+/// tournament's requests and actions, some 28 KB of its wasm) is left out of the lab worker's
+/// main part, which holds every rating method (issue 40: its 410 KB ceiling).
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+pub enum LabRequest {
+    Rate {
+        job: u32,
+        source: Source,
+        settings: Settings,
+        #[serde(default)]
+        shown: Shown,
+    },
+    Cancel {
+        job: u32,
+    },
+    Supersede {
+        job: u32,
+    },
+    Compare {
+        job: u32,
+        source: Source,
+        settings: Settings,
+        request: CompareRequest,
+    },
+    CancelCompare {
+        job: u32,
+    },
+    Race {
+        job: u32,
+        source: Source,
+        settings: Settings,
+    },
+    Working {
+        job: u32,
+        source: Source,
+        settings: Settings,
+        step: usize,
+        player: String,
+    },
+    Predict {
+        job: u32,
+        source: Option<Source>,
+        settings: Settings,
+        request: PredictRequest,
+    },
+    CancelPredict {
+        job: u32,
+    },
+    Crash {
+        trap: bool,
+    },
+}
+
+impl From<LabRequest> for ToWorker {
+    fn from(r: LabRequest) -> ToWorker {
+        match r {
+            LabRequest::Rate { job, source, settings, shown } => ToWorker::Rate { job, source, settings, shown },
+            LabRequest::Cancel { job } => ToWorker::Cancel { job },
+            LabRequest::Supersede { job } => ToWorker::Supersede { job },
+            LabRequest::Compare { job, source, settings, request } => ToWorker::Compare { job, source, settings, request },
+            LabRequest::CancelCompare { job } => ToWorker::CancelCompare { job },
+            LabRequest::Race { job, source, settings } => ToWorker::Race { job, source, settings },
+            LabRequest::Working { job, source, settings, step, player } => ToWorker::Working { job, source, settings, step, player },
+            LabRequest::Predict { job, source, settings, request } => ToWorker::Predict { job, source, settings, request },
+            LabRequest::CancelPredict { job } => ToWorker::CancelPredict { job },
+            LabRequest::Crash { trap } => ToWorker::Crash { trap },
+        }
+    }
+}
+
 /// Prediction jobs are numbered from here, apart from rating and comparison jobs.
 pub const PREDICT_JOBS: u32 = 1 << 29;
 
@@ -882,6 +953,50 @@ mod tests {
         let other = serde_json::to_string(&ToWorker::CancelCompare { job: 9 }).unwrap();
         let e = serde_json::from_str::<FirstRequest>(&other).unwrap_err().to_string();
         assert!(e.contains("unknown variant `CancelCompare`"), "{e}");
+    }
+
+    /// The lab's worker reads every request the page sends it as the page sent it (each
+    /// variant through JSON, read as a `LabRequest` and made a `ToWorker` again: a variant or
+    /// a field left out of the mirror shows), and not the desk's.
+    #[test]
+    fn the_lab_worker_reads_every_request_but_the_desks_as_sent() {
+        use super::{CompareRequest, LabRequest, Orders, PredictRequest};
+        let mut settings = Settings::default();
+        settings.params.brent.gamma = 0.25;
+        let text = Source::Text("a,b,1-0".into());
+        let methods = vec![ratings_engine::Method::Elo(Default::default())];
+        let sent = [
+            ToWorker::Rate { job: 3, source: Source::Kept { id: 2 }, settings: settings.clone(), shown: Shown::default() },
+            ToWorker::Cancel { job: 4 },
+            ToWorker::Supersede { job: 5 },
+            ToWorker::Compare {
+                job: 6,
+                source: text.clone(),
+                settings: settings.clone(),
+                request: CompareRequest { methods: methods.clone(), orders: Orders::Shuffled { n: 5, seed: 1 } },
+            },
+            ToWorker::CancelCompare { job: 7 },
+            ToWorker::Race { job: 8, source: text.clone(), settings: settings.clone() },
+            ToWorker::Working { job: 9, source: text.clone(), settings: settings.clone(), step: 2, player: "Anna".into() },
+            ToWorker::Predict {
+                job: 10,
+                source: Some(text),
+                settings,
+                request: PredictRequest::Evaluate { methods, holdout: 0.2, rolling: 1 },
+            },
+            ToWorker::CancelPredict { job: 11 },
+            ToWorker::Crash { trap: true },
+        ];
+        for request in sent {
+            let json = serde_json::to_string(&request).unwrap();
+            assert_eq!(ToWorker::from(serde_json::from_str::<LabRequest>(&json).unwrap()), request, "{json}");
+        }
+        let desk = ToWorker::Desk {
+            job: 12,
+            request: DeskRequest::Create { details: Default::default(), players: String::new(), from_list: None },
+        };
+        let e = serde_json::from_str::<LabRequest>(&serde_json::to_string(&desk).unwrap()).unwrap_err().to_string();
+        assert!(e.contains("unknown variant `Desk`"), "{e}");
     }
 
     #[test]

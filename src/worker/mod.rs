@@ -43,7 +43,7 @@ mod slices;
 pub use desk::{pair as desk_pair, report as desk_report, standings as desk_standings, DeskParts};
 pub use part::{Part, Task, Unloaded, UNLOADED};
 
-use crate::core::protocol::{FirstRequest, FromWorker, Source, ToWorker};
+use crate::core::protocol::{FirstRequest, FromWorker, LabRequest, Source, ToWorker};
 use serde::de::DeserializeOwned;
 use slices::post;
 use wasm_bindgen::prelude::*;
@@ -174,10 +174,10 @@ pub fn core(request: Result<FirstRequest, FromWorker>) {
 /// The lab worker's requests: everything but the desk's, the comparison, prediction and the
 /// studies in their `parts`. Starts (or stops) what `request` asks for: a new job first
 /// supersedes the one of its kind before it (at once, before its part is loaded).
-pub fn lab(request: Result<ToWorker, FromWorker>, parts: &LabParts) {
+pub fn lab(request: Result<LabRequest, FromWorker>, parts: &LabParts) {
     // A numbered text is kept at once, before any part loads: a request after it may name
     // the text by its number, and run first.
-    let request = request.map(|mut r| {
+    let request = request.map(ToWorker::from).map(|mut r| {
         if let Some(source) = r.source_mut() {
             *source = input::arrived(std::mem::replace(source, Source::Text(String::new())));
         }
@@ -203,6 +203,7 @@ pub fn lab(request: Result<ToWorker, FromWorker>, parts: &LabParts) {
         Ok(ToWorker::Supersede { job }) => slices::begin(job),
         Ok(request @ (ToWorker::Race { .. } | ToWorker::Working { .. })) => spawn_local(in_part(parts.study, request)),
         Ok(ToWorker::Crash { trap }) => spawn_local(crash(trap)),
+        // Never: a `LabRequest` is none of these (the desk's requests are unreadable here).
         Ok(other @ (ToWorker::Desk { .. } | ToWorker::List { .. })) => wrong_worker(other),
         Err(failed) => unreadable(failed),
     }

@@ -33,7 +33,7 @@ const MEMORY: usize = 12;
 const NEARLY_THERE: f64 = 1e-6;
 
 /// A relative fall of the log-likelihood this small is rounding, not a worse iterate.
-const ROUNDING: f64 = 1e-10;
+pub(crate) const ROUNDING: f64 = 1e-10;
 
 /// What one pass at an iterate gives.
 pub(super) struct Evaluation {
@@ -159,10 +159,10 @@ fn dots(ds: &VecDeque<Vec<f64>>, v: &[f64]) -> Vec<f64> {
     ds.iter().map(|d| dot(d, v)).collect()
 }
 
-/// Anderson's method on the map `r ↦ ln(step13(e^r))`: the last iterates' differences and
-/// their residuals' differences.
+/// Anderson's method on the map `r ↦ ln(step13(e^r))` (and Plackett–Luce's corrected MM map):
+/// the last iterates' differences and their residuals' differences.
 #[derive(Default)]
-struct Anderson {
+pub(crate) struct Anderson {
     dr: VecDeque<Vec<f64>>,
     df: VecDeque<Vec<f64>>,
     /// `gram[i][j] = df_i · df_j`, kept up to date one row at a time (a full product each
@@ -174,7 +174,8 @@ struct Anderson {
 
 impl Anderson {
     /// The next iterate from `r` and its step `g = G(r)`.
-    fn propose(&mut self, r: &[f64], g: &[f64]) -> Vec<f64> {
+    #[inline(never)] // Brent's and Plackett–Luce's share one copy (the lab worker's size).
+    pub(crate) fn propose(&mut self, r: &[f64], g: &[f64]) -> Vec<f64> {
         let f: Vec<f64> = g.iter().zip(r).map(|(g, r)| g - r).collect();
         if let Some((r0, f0)) = self.last.take() {
             if self.dr.len() == MEMORY {
@@ -295,7 +296,7 @@ impl Accelerated {
             });
         }
         if let Some(c) = &self.coarse {
-            c.correct(|i| self.eval.gradient(p, i, x[i]), &mut g);
+            c.correct(&|i| self.eval.gradient(p, i, x[i]), &mut g);
             centre(p, &mut g);
         }
         let mut proposal = self.anderson.propose(&self.r, &g);
@@ -377,7 +378,7 @@ mod tests {
         let e = evaluate(&p, &x, &r);
         let plain = step13_log(&p, &x, &r, &e);
         let mut corrected = plain.clone();
-        c.correct(|i| e.gradient(&p, i, x[i]), &mut corrected);
+        c.correct(&|i| e.gradient(&p, i, x[i]), &mut corrected);
         centre(&p, &mut corrected);
         let start = distance(&r, &truth);
         let (left_plain, left_corrected) = (distance(&plain, &truth), distance(&corrected, &truth));
@@ -387,7 +388,7 @@ mod tests {
         let at: Vec<f64> = truth.iter().map(|r| r.exp()).collect();
         let e = evaluate(&p, &at, &truth);
         let mut g = vec![0.0; p.nodes];
-        c.correct(|i| e.gradient(&p, i, at[i]), &mut g);
+        c.correct(&|i| e.gradient(&p, i, at[i]), &mut g);
         centre(&p, &mut g);
         assert!(g.iter().all(|v| v.abs() < 1e-12), "{:?}", &g[..5]);
     }

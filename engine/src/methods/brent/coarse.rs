@@ -79,7 +79,7 @@ impl Place {
 }
 
 /// The coarse space and the factored coarse Hessian.
-pub(super) struct Coarse {
+pub(crate) struct Coarse {
     /// Per node: where it sits between the centres, or [`Place::NONE`].
     place: Vec<Place>,
     /// Per centre, the first centre its row of `H_c` reaches (its envelope).
@@ -92,13 +92,31 @@ impl Coarse {
     /// joined by games, within a rated group; the dummy player's draws join no one), or `None`
     /// when there is none.
     pub fn plan(p: &Problem) -> Option<Coarse> {
-        let mut graph = Adjacency::new(p);
-        let mut place = vec![Place::NONE; p.nodes];
+        let pairs = |each: &mut dyn FnMut(&[u32])| {
+            for (a, b, _, _) in p.s.iter() {
+                each(&[a as u32, b as u32]);
+            }
+        };
+        Coarse::plan_on(&Meetings {
+            n: p.n,
+            nodes: p.nodes,
+            group: &p.group,
+            group_size: &p.group_size,
+            sets: &pairs,
+            entries: p.s.a.len(),
+        })
+    }
+
+    /// The coarse space of `m`'s long stretches of players, or `None` when there is none.
+    #[inline(never)] // Brent's and Plackett–Luce's share one copy (the lab worker's size).
+    pub fn plan_on(m: &Meetings) -> Option<Coarse> {
+        let mut graph = Adjacency::new(m);
+        let mut place = vec![Place::NONE; m.nodes];
         let mut next = 0;
-        let mut met = vec![false; p.nodes];
-        for start in 0..p.n {
-            let g = p.group[start];
-            if met[start] || g == UNRATED || p.group_size[g as usize] < MIN_PLAYERS {
+        let mut met = vec![false; m.nodes];
+        for start in 0..m.n {
+            let g = m.group[start];
+            if met[start] || g == UNRATED || m.group_size[g as usize] < MIN_PLAYERS {
                 continue;
             }
             // The last player reached from any is at one end; the levels are taken from there.
@@ -115,9 +133,9 @@ impl Coarse {
                 next += k;
             }
         }
-        let first = envelope(p, &place, next);
+        let first = envelope(m, &place, next);
         let work: usize = first.iter().enumerate().map(|(i, &f)| (i + 1 - f).pow(2)).sum();
-        (next > 0 && work <= FACTOR_PER_PAIR * p.s.a.len().max(1)).then(|| Coarse { place, first, hessian: None })
+        (next > 0 && work <= FACTOR_PER_PAIR * m.entries.max(1)).then_some(Coarse { place, first, hessian: None })
     }
 
     /// Sums `H_c = Pᵀ H P` at strengths `x` and factors it: one pass over the pairs.
@@ -147,6 +165,21 @@ impl Coarse {
             let (xi, xh) = (x[i], p.prior_x[i]);
             add_outer(&mut h, &self.place[i].entries(), p.prior_w[i] * xi * xh / ((xi + xh) * (xi + xh)));
         }
+        self.settle(h);
+    }
+
+    /// Sums `H_c` from choices ([`Choices::choice`]: Plackett–Luce's stages, its dummy
+    /// player's draws) at the strengths `fill` gives them, and factors it.
+    pub fn retake_choices(&mut self, fill: impl FnOnce(&mut Choices)) {
+        let mut choices = Choices { h: Envelope::zeros(self.first.clone()), place: &self.place, q: Vec::new() };
+        fill(&mut choices);
+        let h = choices.h;
+        self.settle(h);
+    }
+
+    /// Factors the summed `h` into the coarse Hessian.
+    #[inline(never)]
+    fn settle(&mut self, mut h: Envelope) {
         // H_c is singular along a group's common shift, which `centre` removes anyway: a
         // small ridge makes it definite without moving the other directions.
         let k = h.order();
@@ -159,7 +192,10 @@ impl Coarse {
 
     /// Adds `P δ` to `g`, δ the centres' Newton step where node `i`'s actual minus expected
     /// score is `gradient(i)`.
-    pub fn correct(&self, gradient: impl Fn(usize) -> f64, g: &mut [f64]) {
+    /// (`gradient` a `dyn`: Brent's and Plackett–Luce's share one copy, for the lab worker's
+    /// size; one call a node, once an iteration.)
+    #[inline(never)]
+    pub fn correct(&self, gradient: &dyn Fn(usize) -> f64, g: &mut [f64]) {
         let Some(h) = &self.hessian else { return };
         let mut rhs = vec![0.0; self.first.len()];
         for i in (0..self.place.len()).filter(|&i| self.place[i].k != NONE) {
@@ -178,6 +214,63 @@ impl Coarse {
     }
 }
 
+/// Who met whom, as the coarse space is found from it: nodes `0..nodes`, of which `0..n` are
+/// players (a node past them, the dummy player, meets everyone and is left out), each node's
+/// rated group, and the sets of players who met (Brent's pairs, Plackett–Luce's events).
+pub(crate) struct Meetings<'a> {
+    pub n: usize,
+    pub nodes: usize,
+    pub group: &'a [u32],
+    pub group_size: &'a [usize],
+    /// Calls its argument with every set of players who met.
+    pub sets: &'a Sets<'a>,
+    /// The entries a pass reads (pairs, places): the factoring's work is bounded by them.
+    pub entries: usize,
+}
+
+/// What calls its argument with each set of players who met.
+pub(crate) type Sets<'a> = dyn Fn(&mut dyn FnMut(&[u32])) + 'a;
+
+/// A set larger than this joins its first player to each other one, not every two: an event
+/// of hundreds (a race) would otherwise join tens of thousands of pairs.
+const CLIQUE: usize = 8;
+
+/// `H_c` being summed from choices.
+pub(crate) struct Choices<'a> {
+    h: Envelope,
+    place: &'a [Place],
+    /// A choice's `Pᵀ p`, by centre.
+    q: Vec<(usize, f64)>,
+}
+
+impl Choices<'_> {
+    /// A choice of one of `members` (node, strength), each with chance its strength's share,
+    /// `weight` times: the log-likelihood's Hessian in the log-strengths is `diag(p) − p pᵀ`,
+    /// and `Pᵀ (diag(p) − p pᵀ) P` is added. A node outside the coarse space adds nothing
+    /// of its own, and so anchors the others (as the dummy player does).
+    pub fn choice(&mut self, weight: f64, members: &[(usize, f64)]) {
+        let total: f64 = members.iter().map(|m| m.1).sum();
+        if !(total > 0.0 && total.is_finite()) {
+            return;
+        }
+        self.q.clear();
+        for &(i, x) in members.iter().filter(|&&(i, _)| self.place[i].k != NONE) {
+            let share = x / total;
+            let entries = self.place[i].entries();
+            add_outer(&mut self.h, &entries, weight * share);
+            for (c, v) in entries {
+                match self.q.iter_mut().find(|e| e.0 == c) {
+                    Some(e) => e.1 += share * v,
+                    None => self.q.push((c, share * v)),
+                }
+            }
+        }
+        let q = std::mem::take(&mut self.q);
+        add_outer(&mut self.h, &q, -weight);
+        self.q = q;
+    }
+}
+
 /// Adds `w u uᵀ` to `h` (`u` sparse: (index, value), indices may repeat).
 fn add_outer(h: &mut Envelope, u: &[(usize, f64)], w: f64) {
     for &(i, vi) in u {
@@ -187,23 +280,24 @@ fn add_outer(h: &mut Envelope, u: &[(usize, f64)], w: f64) {
     }
 }
 
-/// Per centre (of `centres`), the first centre a pair of players who met, or a player's own
+/// Per centre (of `centres`), the first centre a set of players who met, or a player's own
 /// two, couples it with: the envelope of `H_c`.
-fn envelope(p: &Problem, place: &[Place], centres: usize) -> Vec<usize> {
+fn envelope(m: &Meetings, place: &[Place], centres: usize) -> Vec<usize> {
     let mut first: Vec<usize> = (0..centres).collect();
-    let mut reach = |u: &[usize]| {
-        let low = *u.iter().min().expect("a centre");
-        for &c in u {
-            first[c] = first[c].min(low);
-        }
-    };
     for q in place.iter().filter(|q| q.k != NONE) {
-        reach(&[q.k as usize, q.k as usize + 1]);
+        first[q.k as usize + 1] = first[q.k as usize + 1].min(q.k as usize);
     }
-    for (a, b, _, _) in p.s.iter().filter(|&(a, b, _, _)| place[a].k != NONE && place[b].k != NONE) {
-        let (ka, kb) = (place[a].k as usize, place[b].k as usize);
-        reach(&[ka, ka + 1, kb, kb + 1]);
-    }
+    (m.sets)(&mut |set| {
+        let placed = || set.iter().map(|&i| place[i as usize]).filter(|q| q.k != NONE).map(|q| q.k as usize);
+        if placed().nth(1).is_some() {
+            // Each placed player's two centres reach the lowest of them all.
+            let low = placed().min().expect("a placed player");
+            for k in placed() {
+                first[k] = first[k].min(low);
+                first[k + 1] = first[k + 1].min(low);
+            }
+        }
+    });
     first
 }
 
@@ -220,25 +314,37 @@ struct Adjacency {
 }
 
 impl Adjacency {
-    fn new(p: &Problem) -> Adjacency {
-        let real = |i: usize| i < p.n;
-        let mut start = vec![0usize; p.nodes + 1];
-        for (a, b, _, _) in p.s.iter().filter(|&(a, b, _, _)| a != b && real(a) && real(b)) {
-            start[a + 1] += 1;
-            start[b + 1] += 1;
-        }
-        for i in 0..p.nodes {
+    fn new(m: &Meetings) -> Adjacency {
+        let real = |i: u32| (i as usize) < m.n;
+        // Every two of a set (a pair: the pair), or its first and each other one.
+        let joined = |set: &[u32], each: &mut dyn FnMut(u32, u32)| {
+            let set: Vec<u32> = set.iter().copied().filter(|&i| real(i)).collect();
+            let firsts = if set.len() > CLIQUE { 1.min(set.len()) } else { set.len() };
+            for (k, &a) in set.iter().enumerate().take(firsts) {
+                set[k + 1..].iter().filter(|&&b| b != a).for_each(|&b| each(a, b));
+            }
+        };
+        let mut start = vec![0usize; m.nodes + 1];
+        (m.sets)(&mut |set| {
+            joined(set, &mut |a, b| {
+                start[a as usize + 1] += 1;
+                start[b as usize + 1] += 1;
+            })
+        });
+        for i in 0..m.nodes {
             start[i + 1] += start[i];
         }
-        let mut far = vec![0u32; start[p.nodes]];
+        let mut far = vec![0u32; start[m.nodes]];
         let mut fill = start.clone();
-        for (a, b, _, _) in p.s.iter().filter(|&(a, b, _, _)| a != b && real(a) && real(b)) {
-            far[fill[a]] = b as u32;
-            fill[a] += 1;
-            far[fill[b]] = a as u32;
-            fill[b] += 1;
-        }
-        Adjacency { start, far, seen: vec![0; p.nodes], search: 0, coordinate: vec![0.0; p.nodes] }
+        (m.sets)(&mut |set| {
+            joined(set, &mut |a, b| {
+                far[fill[a as usize]] = b;
+                fill[a as usize] += 1;
+                far[fill[b as usize]] = a;
+                fill[b as usize] += 1;
+            })
+        });
+        Adjacency { start, far, seen: vec![0; m.nodes], search: 0, coordinate: vec![0.0; m.nodes] }
     }
 
     fn opponents(&self, i: u32) -> &[u32] {

@@ -27,8 +27,8 @@
 //! assert_eq!(r.players[0].name, "Anna");
 //! ```
 
-mod accelerated;
-mod coarse;
+pub(crate) mod accelerated;
+pub(crate) mod coarse;
 mod fit;
 mod params;
 mod problem;

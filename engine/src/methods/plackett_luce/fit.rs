@@ -1,12 +1,15 @@
 //! Plackett–Luce behind the [`Fit`] interface ([`PlackettLuceFit`]): the MM iteration, one
 //! pass over the places a step, and its ratings at an iterate on Brent's display scale.
 
+use super::coarse;
 use super::params::PlackettLuceParams;
 use super::problem::{Problem, UNRATED};
 use super::sweep::{expected, log_likelihood, Scratch};
 use super::uncertainty;
 use crate::diagnose::Status;
 use crate::error::{check, RateError, MAX_ITER};
+use crate::methods::brent::accelerated::{Anderson, ROUNDING};
+use crate::methods::brent::coarse::Coarse;
 use crate::methods::brent::EARLY_ERRORS;
 use crate::methods::fit::{groups_warning, stop_warning, Advance, Fit, Measures, Quantity, Stepper, Steps, Stopping, Taken};
 use crate::methods::predictive::Model;
@@ -66,6 +69,11 @@ pub struct PlackettLuceFit<'d> {
     current: Option<Eval>,
     previous: Option<Eval>,
     passes: usize,
+    /// The coarse correction along a chain of levels ([`coarse`]), planned at the first pass,
+    /// and with it Anderson's mixing of the corrected map in place of SQUAREM.
+    coarse: Option<Coarse>,
+    planned: bool,
+    anderson: Anderson,
 }
 
 impl<'d> PlackettLuceFit<'d> {
@@ -93,6 +101,9 @@ impl<'d> PlackettLuceFit<'d> {
             current: None,
             previous: None,
             passes: 0,
+            coarse: None,
+            planned: false,
+            anderson: Anderson::default(),
         })
     }
 
@@ -109,11 +120,19 @@ impl<'d> PlackettLuceFit<'d> {
     /// One pass at `x`: the log-likelihood (up to the constant of δ), the MM step's image
     /// `F(x)`, per node `(W_i + σ) / (E_i/x_i + σ/x_i)` with the dummy's games as their own
     /// terms, renormalised, and the largest `|W_i − E_i|` at `x`.
+    #[inline(never)] // Called from four places: one copy (the lab worker's size).
     fn eval(&mut self, x: Vec<f64>) -> Eval {
         self.passes += 1;
         let p = &self.problem;
         let denominators = expected(p, &x, &mut self.work, &mut self.scratch);
+        if !self.planned {
+            // The coarse Hessian at the starting strengths serves the whole run, as Brent's.
+            self.planned = true;
+            self.coarse = coarse::plan(p, &x);
+            self.passes += usize::from(self.coarse.is_some());
+        }
         let mut f = x.clone();
+        let mut gradient = if self.coarse.is_some() { vec![0.0; p.nodes] } else { Vec::new() };
         let (mut residual, mut ll) = (0.0f64, -denominators);
         let dummy = (p.gamma > 0.0 && p.group[p.n] != UNRATED).then(|| x[p.n]);
         let mut dummy_expected = 0.0;
@@ -131,6 +150,9 @@ impl<'d> PlackettLuceFit<'d> {
             }
             ll += p.wins[i] * x[i].ln();
             residual = residual.max((p.wins[i] - expected).abs());
+            if let Some(g) = gradient.get_mut(i) {
+                *g = p.wins[i] - expected;
+            }
             f[i] = if c == 1 {
                 (p.wins[i] + p.sigma) * x[i] / (expected + p.sigma)
             } else {
@@ -147,8 +169,16 @@ impl<'d> PlackettLuceFit<'d> {
                 xd * step((p.wins[i] + p.sigma) / (dummy_expected + p.sigma))
             };
         }
+        let g = self.coarse.as_ref().map(|c| {
+            // F(x) e^{Pδ}: the MM step's image moved by the centres' Newton step.
+            let mut shift = vec![0.0f64; p.nodes];
+            c.correct(&|i| gradient[i], &mut shift);
+            let mut g: Vec<f64> = f.iter().zip(&shift).map(|(f, s)| f * s.exp()).collect();
+            p.renormalise(&mut g);
+            g
+        });
         p.renormalise(&mut f);
-        Eval { x, f, ll, residual }
+        Eval { x, f, g, ll, residual }
     }
 
     /// SQUAREM's extrapolation (Varadhan & Roland 2008, S3) in log-strengths from `x0`, its
@@ -178,6 +208,9 @@ impl<'d> PlackettLuceFit<'d> {
     /// The next iterate: the MM step from the current one, or, after an MM step, SQUAREM's
     /// extrapolation when it raises the likelihood (else the MM step after all).
     fn next(&mut self, cur: Eval) -> Eval {
+        if let Some(g) = &cur.g {
+            return self.mixed(&cur, g);
+        }
         match self.previous.take() {
             Some(prev) => {
                 let trial = self.extrapolate(&prev.x, &cur.x, &cur.f);
@@ -198,11 +231,35 @@ impl<'d> PlackettLuceFit<'d> {
     }
 }
 
+impl PlackettLuceFit<'_> {
+    /// With a coarse correction ([`coarse`]), the next iterate as Brent's accelerated
+    /// iteration takes it: Anderson's mixing of the corrected map `r ↦ ln G(e^r)` in the
+    /// log-strengths, kept when the likelihood does not fall (to rounding), else the MM step
+    /// (which cannot lower it) and the mixing's memory cleared. SQUAREM's two-step
+    /// extrapolation takes out one slow mode; the corrected map leaves several a little slow.
+    fn mixed(&mut self, cur: &Eval, g: &[f64]) -> Eval {
+        let r: Vec<f64> = cur.x.iter().map(|v| v.ln()).collect();
+        let image: Vec<f64> = g.iter().map(|v| v.ln()).collect();
+        let mut y: Vec<f64> = self.anderson.propose(&r, &image).iter().map(|v| v.exp()).collect();
+        self.problem.renormalise(&mut y);
+        let trial = self.eval(y);
+        let floor = cur.ll - ROUNDING * cur.ll.abs().max(1.0);
+        let positive = |v: &[f64]| v.iter().all(|v| v.is_finite() && *v > 0.0);
+        if trial.ll.is_finite() && trial.ll >= floor && positive(&trial.x) && positive(&trial.f) {
+            return trial;
+        }
+        self.anderson = Anderson::default();
+        self.eval(cur.f.clone())
+    }
+}
+
 /// An iterate and what one pass at it gives.
 struct Eval {
     x: Vec<f64>,
     /// The MM step's image `F(x)`.
     f: Vec<f64>,
+    /// `F(x)` with the coarse correction, when there is one.
+    g: Option<Vec<f64>>,
     ll: f64,
     residual: f64,
 }
@@ -256,6 +313,8 @@ impl Stepper for PlackettLuceFit<'_> {
     fn on_stop(&mut self) {
         self.current = None;
         self.previous = None;
+        self.anderson = Anderson::default();
+        self.coarse = None;
         self.work = Vec::new();
         self.scratch = Scratch::default();
     }

@@ -26,6 +26,7 @@
 //! assert_eq!(r.players[0].name, "A");
 //! ```
 
+mod coarse;
 mod fit;
 mod params;
 pub mod problem;
