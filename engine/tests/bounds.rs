@@ -551,14 +551,20 @@ fn a_games_file_of_accented_names_is_held_within_twice_its_size() {
 fn a_period_methods_run_holds_each_history_point_once() {
     let text = league_file(12_000, 120_000);
     for method in [MethodKind::Glicko2, MethodKind::Glicko, MethodKind::Stephenson] {
-        let job = Job::read(&text, &Settings { method, ..Settings::default() }).unwrap();
-        let (rating, usage) = measure(|| job.run().rating.unwrap());
-        let points: usize = rating.players.iter().map(|p| p.history.as_ref().map_or(0, Vec::len)).sum();
-        let (games, players) = (job.input.dataset.games.len(), job.input.dataset.players.len());
+        let (points, games, players, peak) = history_run(&text, method);
         let bound = 32 * points + 28 * games + 400 * players;
-        eprintln!("{method}: peak {} bytes for {points} points, {games} games, {players} players (bound {bound})", usage.peak);
-        assert!(usage.peak <= bound, "{method}: a peak of {} bytes, over {bound}", usage.peak);
+        eprintln!("{method}: peak {peak} bytes for {points} points, {games} games, {players} players (bound {bound})");
+        assert!(peak <= bound, "{method}: a peak of {peak} bytes, over {bound}");
     }
+}
+
+/// `method`'s run on `text`, read first: the history points its rating gives, the games, the
+/// players, and the bytes the run held at its peak beyond what reading held.
+fn history_run(text: &str, method: MethodKind) -> (usize, usize, usize, usize) {
+    let job = Job::read(text, &Settings { method, ..Settings::default() }).unwrap();
+    let (rating, usage) = measure(|| job.run().rating.unwrap());
+    let points: usize = rating.players.iter().map(|p| p.history.as_ref().map_or(0, Vec::len)).sum();
+    (points, job.input.dataset.games.len(), job.input.dataset.players.len(), usage.peak)
 }
 
 /// A sequential method's run (Elo, multiplayer Elo, Weng–Lin) on a league taken game by game
@@ -573,14 +579,11 @@ fn a_period_methods_run_holds_each_history_point_once() {
 fn a_sequential_methods_run_holds_each_history_point_once() {
     let text = league_file(12_000, 120_000);
     for method in [MethodKind::Elo, MethodKind::MultiElo, MethodKind::WengLin] {
-        let job = Job::read(&text, &Settings { method, ..Settings::default() }).unwrap();
-        let (rating, usage) = measure(|| job.run().rating.unwrap());
-        let points: usize = rating.players.iter().map(|p| p.history.as_ref().map_or(0, Vec::len)).sum();
-        let (games, players) = (job.input.dataset.games.len(), job.input.dataset.players.len());
+        let (points, games, players, peak) = history_run(&text, method);
         assert_eq!(points, 2 * games, "{method}: a point a game for each side");
         let bound = 32 * points + 12 * games + 400 * players;
-        eprintln!("{method}: peak {} bytes for {points} points, {games} games, {players} players (bound {bound})", usage.peak);
-        assert!(usage.peak <= bound, "{method}: a peak of {} bytes, over {bound}", usage.peak);
+        eprintln!("{method}: peak {peak} bytes for {points} points, {games} games, {players} players (bound {bound})");
+        assert!(peak <= bound, "{method}: a peak of {peak} bytes, over {bound}");
     }
 }
 

@@ -316,12 +316,13 @@ struct Adjacency {
 impl Adjacency {
     fn new(m: &Meetings) -> Adjacency {
         let real = |i: u32| (i as usize) < m.n;
-        // Every two of a set (a pair: the pair), or its first and each other one.
+        // Every two of a set's players (a pair: the pair), or its first and each other one;
+        // read in place, not gathered into a list (Brent's million pairs, twice).
         let joined = |set: &[u32], each: &mut dyn FnMut(u32, u32)| {
-            let set: Vec<u32> = set.iter().copied().filter(|&i| real(i)).collect();
-            let firsts = if set.len() > CLIQUE { 1.min(set.len()) } else { set.len() };
-            for (k, &a) in set.iter().enumerate().take(firsts) {
-                set[k + 1..].iter().filter(|&&b| b != a).for_each(|&b| each(a, b));
+            let players = || set.iter().copied().filter(|&i| real(i));
+            let firsts = if players().count() > CLIQUE { 1 } else { usize::MAX };
+            for (k, a) in players().enumerate().take(firsts) {
+                players().skip(k + 1).filter(|&b| b != a).for_each(|b| each(a, b));
             }
         };
         let mut start = vec![0usize; m.nodes + 1];

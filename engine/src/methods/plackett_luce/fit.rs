@@ -120,7 +120,6 @@ impl<'d> PlackettLuceFit<'d> {
     /// One pass at `x`: the log-likelihood (up to the constant of δ), the MM step's image
     /// `F(x)`, per node `(W_i + σ) / (E_i/x_i + σ/x_i)` with the dummy's games as their own
     /// terms, renormalised, and the largest `|W_i − E_i|` at `x`.
-    #[inline(never)] // Called from four places: one copy (the lab worker's size).
     fn eval(&mut self, x: Vec<f64>) -> Eval {
         self.passes += 1;
         let p = &self.problem;
@@ -205,8 +204,9 @@ impl<'d> PlackettLuceFit<'d> {
         y
     }
 
-    /// The next iterate: the MM step from the current one, or, after an MM step, SQUAREM's
-    /// extrapolation when it raises the likelihood (else the MM step after all).
+    /// The next iterate: with a coarse correction, [`PlackettLuceFit::mixed`]'s; else the MM
+    /// step from the current one, or, after an MM step, SQUAREM's extrapolation when it raises
+    /// the likelihood (else the MM step after all).
     fn next(&mut self, cur: Eval) -> Eval {
         if let Some(g) = &cur.g {
             return self.mixed(&cur, g);
