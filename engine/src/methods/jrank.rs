@@ -26,9 +26,12 @@
 //! assert_eq!(r.players[0].name, "Anna");
 //! ```
 
+mod conjugate;
 mod params;
+mod step;
 
 pub use params::JRankParams;
+pub use step::Step;
 
 use crate::diagnose::{Diagnosis, Finding, FindingKind, Status};
 use crate::error::{check, RateError, MAX_ITER};
@@ -203,6 +206,13 @@ impl Schedule {
         &self.adj[self.ptr[i]..self.ptr[i + 1]]
     }
 
+    /// `y = L x`: each player's games times their `x` less their opponents' `x`, game by game.
+    fn laplacian(&self, x: &[f64], y: &mut [f64]) {
+        for (i, y) in y.iter_mut().enumerate() {
+            *y = self.degree[i] * x[i] - self.neighbours(i).iter().map(|&(j, c)| c * x[j]).sum::<f64>();
+        }
+    }
+
     /// Sets each group's mean to 0.
     fn centre(&self, w: &mut [f64]) {
         for m in &self.groups {
@@ -214,12 +224,14 @@ impl Schedule {
     }
 }
 
-/// Solves `L w = b` per group, mean 0 per group, reusing one factorisation for many `b`
-/// (the fit solves the same schedule 25 times).
+/// Solves `L w = b` per group, mean 0 per group, reusing one factorisation (and one coarse
+/// space) for many `b` (the fit solves the same schedule 25 times).
 struct LaplaceSolver<'s> {
     s: &'s Schedule,
     /// Per group: the Cholesky factor of `L + 11ᵀ`, for small groups.
     factors: Vec<Option<crate::linalg::Cholesky>>,
+    /// Conjugate gradients ([`conjugate`]) for the other groups, all at once.
+    conjugate: Option<conjugate::Conjugate>,
 }
 
 impl<'s> LaplaceSolver<'s> {
@@ -228,53 +240,40 @@ impl<'s> LaplaceSolver<'s> {
         let factor = |m: &Vec<usize>| crate::linalg::Cholesky::factor(dense_matrix(s, m), m.len());
         // Small groups by a dense Cholesky factorisation; larger ones by conjugate gradients
         // on the sparse Laplacian.
-        let factors = s.groups.iter().map(|m| if crate::linalg::solves_densely(m.len()) { factor(m) } else { None }).collect();
-        LaplaceSolver { s, factors }
+        let factors: Vec<_> = s.groups.iter().map(|m| if crate::linalg::solves_densely(m.len()) { factor(m) } else { None }).collect();
+        let conjugate = factors.iter().any(Option::is_none).then(|| conjugate::Conjugate::new(s, vec![0.0; s.degree.len()]));
+        LaplaceSolver { s, factors, conjugate }
     }
 
     /// `b` per player (ignored outside groups); returns `w`, 0 for players without games.
-    fn solve(&self, b: &[f64]) -> Vec<f64> {
+    fn solve(&mut self, b: &[f64]) -> Vec<f64> {
         let mut w = vec![0.0; b.len()];
+        // The groups conjugate gradients solve: the others' b is 0 there, so their w stays 0
+        // (the system is block-diagonal by group, and so is the coarse space).
+        let mut rest = vec![0.0; b.len()];
         for (m, factor) in self.s.groups.iter().zip(&self.factors) {
+            let Some(l) = factor else {
+                m.iter().for_each(|&i| rest[i] = b[i]);
+                continue;
+            };
             // b sums to 0 over a group in exact arithmetic (each game gives +ln R and −ln R);
             // projecting removes the rounding so the system stays consistent.
-            let mut rhs: Vec<f64> = m.iter().map(|&i| b[i]).collect();
-            let mean = rhs.iter().sum::<f64>() / rhs.len() as f64;
-            rhs.iter_mut().for_each(|v| *v -= mean);
-            let x = match factor {
-                Some(l) => {
-                    let mut x = rhs;
-                    l.solve(&mut x);
-                    x
-                }
-                None => self.conjugate_gradient(m, &rhs),
-            };
+            let mut x: Vec<f64> = m.iter().map(|&i| b[i]).collect();
+            let mean = x.iter().sum::<f64>() / x.len() as f64;
+            x.iter_mut().for_each(|v| *v -= mean);
+            l.solve(&mut x);
             let mean = x.iter().sum::<f64>() / x.len() as f64;
             for (&i, v) in m.iter().zip(&x) {
                 w[i] = v - mean;
             }
         }
-        w
-    }
-
-    /// CG on the positive semi-definite `L` restricted to mean-zero vectors, where it is
-    /// definite (a group is connected), from 0 so the iterates stay mean-zero; to
-    /// `r·r ≤ 1e-28 b·b`, as the dense solve is exact to rounding too.
-    fn conjugate_gradient(&self, m: &[usize], b: &[f64]) -> Vec<f64> {
-        use crate::linalg::{conjugate_gradient, CgOptions};
-        let s = self.s;
-        let n = m.len();
-        let apply = |x: &[f64], y: &mut [f64]| {
-            for (li, &i) in m.iter().enumerate() {
-                y[li] = s.degree[i] * x[li] - s.neighbours(i).iter().map(|&(j, c)| c * x[s.local[j]]).sum::<f64>();
+        if let Some(c) = &mut self.conjugate {
+            let x = c.solve(self.s, rest);
+            for (m, _) in self.s.groups.iter().zip(&self.factors).filter(|(_, f)| f.is_none()) {
+                m.iter().for_each(|&i| w[i] = x[i]);
             }
-        };
-        // Rounding can cost CG its finite termination on badly conditioned (long, thin)
-        // schedules, so allow well beyond n steps.
-        let opt = CgOptions { diagonal: None, mean_zero: true, rtol: 1e-14, max_steps: 20 * n + 100 };
-        let mut x = vec![0.0; n];
-        conjugate_gradient(apply, b, &mut x, &opt);
-        x
+        }
+        w
     }
 }
 
@@ -339,6 +338,10 @@ pub struct JRankFit<'d> {
     lr: Vec<f64>,
     /// The log-strengths of the current iterate.
     w: Vec<f64>,
+    /// The step that runs ([`Step::Auto`] resolved by size).
+    step: Step,
+    /// Conjugate gradients' state, for [`Step::Accelerated`].
+    conjugate: Option<conjugate::Conjugate>,
     steps: Steps,
 }
 
@@ -352,9 +355,18 @@ impl<'d> JRankFit<'d> {
         let n = data.players.len();
         let names: Vec<String> = data.players.iter().map(|p| p.name.clone()).collect();
         let s = Schedule::new(n, &prep.games, &names);
-        let lr = prep.games.iter().map(|g| g.log_ratio(params.k, params.p)).collect();
+        let lr: Vec<f64> = prep.games.iter().map(|g| g.log_ratio(params.k, params.p)).collect();
         let steps = Steps::default().until(Stopping::below(Quantity::Change, params.eps, params.max_iter));
-        Ok(JRankFit { data, params: params.clone(), prep, names, s, lr, w: vec![0.0; n], steps })
+        let step = params.step.resolve(n);
+        let conjugate = (step == Step::Accelerated).then(|| {
+            let mut b = vec![0.0; n];
+            for (g, r) in prep.games.iter().zip(&lr) {
+                b[g.a] += r;
+                b[g.b] -= r;
+            }
+            conjugate::Conjugate::new(&s, b)
+        });
+        Ok(JRankFit { data, params: params.clone(), prep, names, s, lr, w: vec![0.0; n], step, conjugate, steps })
     }
 
     /// f(w): the mean over each player's games of (w_opponent + ln R).
@@ -388,8 +400,15 @@ impl<'d> JRankFit<'d> {
         }
         let last_change = self.steps.trace.last().map_or(0.0, |t| t.change);
         warnings.extend(stop_warning(stop, self.steps.len(), &self.measures(), last_change));
+        let paper = self.step == Step::Paper;
+        if !paper && params.damping != JRankParams::default().damping {
+            warnings.push(format!(
+                "damping = {} is the paper's step's; the accelerated step (conjugate gradients) has none, and gives the same strengths",
+                params.damping
+            ));
+        }
         match stop {
-            StopReason::MaxIterations if params.damping == 1.0 => {
+            StopReason::MaxIterations if paper && params.damping == 1.0 => {
                 // The undamped step has the eigenvalue −1 on two-sided schedules.
                 warnings.push("with damping = 1 (the paper's plain iteration) the iteration can oscillate forever when the players split into two sides that only play each other (two players, or home sides that only meet away sides): try damping = 0.5".into());
             }
@@ -414,8 +433,17 @@ fn max_gap(a: &[f64], b: &[f64]) -> f64 {
 }
 
 impl Stepper for JRankFit<'_> {
-    /// One damped, renormalised step `w ← (1 − damping)·w + damping·f(w)`.
+    /// One damped, renormalised step `w ← (1 − damping)·w + damping·f(w)`, or one step of
+    /// conjugate gradients ([`conjugate`]).
     fn advance(&mut self) -> Advance {
+        if let Some(c) = &mut self.conjugate {
+            let residual = c.residual(&self.s);
+            let change = c.step(&self.s, &mut self.w);
+            if !change.is_finite() || self.w.iter().any(|v| !v.is_finite()) {
+                return Advance::Stop(StopReason::NonFinite);
+            }
+            return Advance::Took(Taken::new(change, residual));
+        }
         let f = self.target(&self.w);
         let residual = max_gap(&f, &self.w);
         let d = self.params.damping;
@@ -467,7 +495,7 @@ impl Fit for JRankFit<'_> {
         let trace = self.steps.trace.records().to_vec();
         Ok(Rating {
             method: MethodKind::JRank,
-            variant: MethodVariant::JRank,
+            variant: MethodVariant::JRank { step: self.step },
             params: Method::JRank(self.params.clone()),
             players: players(self.data, &self.prep.games, &self.s, &self.w),
             report: SolverReport {
@@ -597,7 +625,7 @@ fn fit(data: &Dataset, games: &[Pg], names: &[String], holdout: f64) -> Paramete
     let fitted = &ordered[..fitted_count];
     let scored = if in_sample { &ordered[..] } else { &ordered[fitted_count..] };
     let s = Schedule::new(n, fitted, names);
-    let solver = LaplaceSolver::new(&s);
+    let mut solver = LaplaceSolver::new(&s);
     let k_values = log_grid(K_RANGE);
     let p_values = log_grid(P_RANGE);
     let mut error = vec![vec![f64::INFINITY; GRID]; GRID];
@@ -676,24 +704,39 @@ mod tests {
 
     #[test]
     fn dense_and_conjugate_gradient_solves_agree() {
-        let d = chain_league(DENSE_MAX + 50, 2000);
-        let prep = prepare(&d);
-        let names: Vec<String> = d.players.iter().map(|p| p.name.clone()).collect();
-        let s = Schedule::new(d.players.len(), &prep.games, &names);
-        assert_eq!(s.groups.len(), 1);
-        let b = right_hand_side(d.players.len(), &prep.games, 1.0, 0.5);
-        let cg = LaplaceSolver { s: &s, factors: vec![None] }.conjugate_gradient(&s.groups[0], &b);
-        let mut dense = b.clone();
-        crate::linalg::Cholesky::factor(dense_matrix(&s, &s.groups[0]), s.groups[0].len()).unwrap().solve(&mut dense);
-        let gap = cg.iter().zip(&dense).fold(0.0f64, |m, (x, y)| m.max((x - y).abs()));
-        assert!(gap < 1e-9, "CG and Cholesky differ by {gap:e}");
-        // And the large group goes by CG in `direct`, which the iteration must match.
-        let r = rate(&d, &JRankParams { eps: 1e-13, max_iter: 200_000, ..Default::default() }).unwrap();
-        assert!(r.report.converged);
-        let w = direct(&d, 1.0, 0.5);
-        for p in &r.players {
-            let i = d.find(&p.name).unwrap();
-            assert!((p.log_strength.unwrap() - w[i].unwrap()).abs() < 1e-8, "{}", p.name);
+        // A league that mixes fast (no coarse space), and one whose players meet only the
+        // next four (a coarse space along the chain).
+        let mut levels = Dataset::new();
+        for i in 0..DENSE_MAX + 50 {
+            for j in i + 1..(i + 5).min(DENSE_MAX + 50) {
+                levels.add_game(&format!("P{i:04}"), &format!("P{j:04}"), 1.0).set_points(Some(((i % 5) as f64, (j % 3) as f64)));
+            }
+        }
+        for (d, coarse) in [(chain_league(DENSE_MAX + 50, 2000), false), (levels, true)] {
+            let prep = prepare(&d);
+            let names: Vec<String> = d.players.iter().map(|p| p.name.clone()).collect();
+            let s = Schedule::new(d.players.len(), &prep.games, &names);
+            assert_eq!(s.groups.len(), 1);
+            let b = right_hand_side(d.players.len(), &prep.games, 1.0, 0.5);
+            let c = conjugate::Conjugate::new(&s, vec![0.0; b.len()]);
+            assert_eq!(c.has_coarse(), coarse);
+            let cg = LaplaceSolver { s: &s, factors: vec![None], conjugate: Some(c) }.solve(&b);
+            let mut dense = b.clone();
+            crate::linalg::Cholesky::factor(dense_matrix(&s, &s.groups[0]), s.groups[0].len()).unwrap().solve(&mut dense);
+            let gap = cg.iter().zip(&dense).fold(0.0f64, |m, (x, y)| m.max((x - y).abs()));
+            assert!(gap < 1e-9, "CG and Cholesky differ by {gap:e}");
+            // And the large group goes by CG in `direct`, which both steps must match (the
+            // paper's, where it converges in reasonable time).
+            let w = direct(&d, 1.0, 0.5);
+            let steps: &[Step] = if coarse { &[Step::Accelerated] } else { &[Step::Paper, Step::Accelerated] };
+            for &step in steps {
+                let r = rate(&d, &JRankParams { eps: 1e-13, max_iter: 400_000, step, ..Default::default() }).unwrap();
+                assert!(r.report.converged);
+                for p in &r.players {
+                    let i = d.find(&p.name).unwrap();
+                    assert!((p.log_strength.unwrap() - w[i].unwrap()).abs() < 1e-8, "{}", p.name);
+                }
+            }
         }
     }
 

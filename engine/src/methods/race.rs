@@ -5,7 +5,7 @@
 
 use super::brent::{BrentParams, Variant};
 use super::fit::Quantity;
-use super::jrank::JRankParams;
+use super::jrank::{JRankParams, Step};
 use super::rating::StopReason;
 use super::{start, Method, Options};
 use crate::error::RateError;
@@ -47,7 +47,8 @@ impl Racer {
             Racer::Alg1 => with(Variant::Alg1),
             Racer::Fixed => with(Variant::Fixed),
             Racer::Zermelo => with(Variant::Zermelo),
-            Racer::JRank => Method::JRank(JRankParams { fit: false, max_iter: cap(jrank.max_iter), ..jrank.clone() }),
+            // The race is of the paper's step, whatever the size.
+            Racer::JRank => Method::JRank(JRankParams { fit: false, step: Step::Paper, max_iter: cap(jrank.max_iter), ..jrank.clone() }),
         }
     }
 }

@@ -4,6 +4,7 @@
 use crate::diagnose::{Diagnosis, Status};
 use crate::error::NameError;
 use crate::methods::brent::Variant;
+use crate::methods::jrank::Step as JRankStep;
 use crate::methods::periods::PeriodBasis;
 use crate::methods::{Method, MethodKind};
 use crate::scale::{Offset, ScaleKind};
@@ -358,8 +359,9 @@ pub enum MethodVariant {
     Elo { order: GameOrder, margin: bool, reordered: bool },
     /// Events in input order (`games: None`), or two-player games only, in their order.
     MultiElo { games: Option<GameOrder>, reordered: bool },
-    /// JRank's one iteration.
-    JRank,
+    /// The JRank step that ran ([`JRankStep::Auto`] resolved by size): the paper's, written
+    /// `iteration` (as before there was a choice), or conjugate gradients.
+    JRank { step: JRankStep },
     /// Each event fitted in turn (`by_event`), or all the games at once (`single_fit`).
     Aga { by_event: bool },
     /// Glicko, Glicko-2, Stephenson: the games rated period by period, periods being rounds,
@@ -380,6 +382,8 @@ const TWO_PLAYER: &str = "two-player games, ";
 const EVENTS: &str = "events in input order";
 const PERIODS: &str = "rating periods: ";
 const WHOLE_HISTORY: &str = "whole history: ";
+/// JRank's accelerated step (not "accelerated": Brent's is written so).
+const CONJUGATE: &str = "conjugate gradients";
 
 impl MethodVariant {
     /// The same run with its items taken in another order (a sequential method's replay).
@@ -404,7 +408,8 @@ impl fmt::Display for MethodVariant {
             MethodVariant::MultiElo { games: Some(order), reordered } => {
                 write!(f, "{TWO_PLAYER}{}{}", order.name(), flag(reordered, REORDERED))
             }
-            MethodVariant::JRank => f.write_str("iteration"),
+            MethodVariant::JRank { step: JRankStep::Accelerated } => f.write_str(CONJUGATE),
+            MethodVariant::JRank { .. } => f.write_str("iteration"),
             MethodVariant::PlackettLuce => f.write_str("mm"),
             MethodVariant::Aga { by_event: true } => f.write_str("by_event"),
             MethodVariant::Aga { by_event: false } => f.write_str("single_fit"),
@@ -438,7 +443,8 @@ fn read_variant(plain: &str, reordered: bool, margin: bool, warmed: bool) -> Opt
     let iteration = Variant::ALL.into_iter().find(|v| v.name() == plain);
     let basis = |t: &str| PeriodBasis::ALL.into_iter().find(|b| b.plural() == t);
     match (plain, reordered || margin, warmed) {
-        ("iteration", false, false) => Some(MethodVariant::JRank),
+        ("iteration", false, false) => Some(MethodVariant::JRank { step: JRankStep::Paper }),
+        (CONJUGATE, false, false) => Some(MethodVariant::JRank { step: JRankStep::Accelerated }),
         ("mm", false, false) => Some(MethodVariant::PlackettLuce),
         (t, false, false) if t.starts_with(PERIODS) => basis(&t[PERIODS.len()..]).map(|basis| MethodVariant::Periods { basis }),
         (t, false, false) if t.starts_with(WHOLE_HISTORY) => {
@@ -525,8 +531,10 @@ mod tests {
     /// Every variant there is, as written, and read back from its words.
     #[test]
     fn a_variant_is_written_as_its_words_and_read_back() {
+        // (A rating's JRank step is resolved: never `Auto`.)
         let mut all: Vec<MethodVariant> = vec![
-            MethodVariant::JRank,
+            MethodVariant::JRank { step: JRankStep::Paper },
+            MethodVariant::JRank { step: JRankStep::Accelerated },
             MethodVariant::PlackettLuce,
             MethodVariant::Aga { by_event: true },
             MethodVariant::Aga { by_event: false },

@@ -457,8 +457,26 @@ fn multi_elo() -> Vec<Param> {
     ]
 }
 
+/// JRank's choice of step (the paper's, conjugate gradients, by size).
+fn jrank_step() -> Param {
+    use super::jrank::Step;
+    param(
+        MethodKind::JRank,
+        ["jrank-step", "step", "jrank-step"],
+        "Iteration",
+        "How the fixed point is found: the same strengths, a different number of steps.",
+        "",
+        Access::Choice {
+            options: || Step::ALL.iter().map(|s| (s.name(), s.label())).collect(),
+            get: |p| p.jrank.step.name(),
+            set: |p, t| Step::ALL.iter().find(|s| s.name() == t).map(|&s| p.jrank.step = s).is_some(),
+        },
+    )
+}
+
 fn jrank() -> Vec<Param> {
     let mut v = vec![
+        jrank_step(),
         number!(
             JRank,
             "jrank-k",
@@ -494,7 +512,7 @@ fn jrank() -> Vec<Param> {
             "jrank-damping",
             "Damping d",
             "",
-            "w ← (1 − d)·w + d·f(w): changes the speed, never the answer; 1 is the paper's plain step, which can oscillate forever.",
+            "The paper's step: w ← (1 − d)·w + d·f(w); changes the speed, never the answer; 1 is the paper's plain step, which can oscillate forever.",
             0.05,
             1.0,
             0.05,

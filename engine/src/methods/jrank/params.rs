@@ -10,8 +10,10 @@ pub struct JRankParams {
     pub k: f64,
     /// `p > 0` in `M(x) = (x + k)^p`: how strongly a points ratio says "stronger".
     pub p: f64,
+    /// How the fixed point is found: the paper's step, conjugate gradients, or by size.
+    pub step: super::Step,
     /// The step's weight on `f(w)`, in (0, 1]; 1 is the paper's plain iteration, which can
-    /// oscillate forever. Changes the speed, never the answer.
+    /// oscillate forever. Changes the speed, never the answer; the paper's step's only.
     pub damping: f64,
     /// Tolerance on the largest change of a log-strength in one step.
     pub eps: f64,
@@ -26,6 +28,6 @@ pub struct JRankParams {
 
 impl Default for JRankParams {
     fn default() -> Self {
-        JRankParams { k: 1.0, p: 0.5, damping: 0.5, eps: 1e-10, max_iter: 10_000, fit: false, holdout: 0.0 }
+        JRankParams { k: 1.0, p: 0.5, step: super::Step::Auto, damping: 0.5, eps: 1e-10, max_iter: 10_000, fit: false, holdout: 0.0 }
     }
 }
