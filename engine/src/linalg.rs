@@ -254,7 +254,7 @@ impl Envelope {
 }
 
 /// How [`conjugate_gradient`] runs, besides the operator.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy)]
 pub struct CgOptions<'a> {
     /// The operator's diagonal (all > 0), for the Jacobi preconditioner; `None` for plain CG.
     pub diagonal: Option<&'a [f64]>,
@@ -267,6 +267,9 @@ pub struct CgOptions<'a> {
     /// Stop after this many steps: rounding can cost CG its finite termination on badly
     /// conditioned systems, so callers allow well beyond `n`.
     pub max_steps: usize,
+    /// A further, symmetric term of the preconditioner: `extra(r, z)` adds it to `z` (a
+    /// coarse correction, added to the Jacobi step's `D⁻¹ r`).
+    pub extra: Option<&'a dyn Fn(&[f64], &mut [f64])>,
 }
 
 /// Solves `A x = b` by conjugate gradients from `x = 0` (so mean-zero iterates stay mean-zero),
@@ -282,14 +285,17 @@ pub fn conjugate_gradient(apply: impl Fn(&[f64], &mut [f64]), b: &[f64], x: &mut
     }
     let minv: Option<Vec<f64>> = opt.diagonal.map(|d| d.iter().map(|d| 1.0 / d).collect());
     // z = M⁻¹ r; with a projection the preconditioned residual must be projected too.
-    let precondition = |r: &[f64], z: &mut [f64]| match &minv {
-        Some(minv) => {
-            z.iter_mut().zip(r).zip(minv).for_each(|((z, r), m)| *z = r * m);
-            if opt.mean_zero {
-                centre(z);
-            }
+    let precondition = |r: &[f64], z: &mut [f64]| {
+        match &minv {
+            Some(minv) => z.iter_mut().zip(r).zip(minv).for_each(|((z, r), m)| *z = r * m),
+            None => z.copy_from_slice(r),
         }
-        None => z.copy_from_slice(r),
+        if let Some(extra) = opt.extra {
+            extra(r, z);
+        }
+        if opt.mean_zero && (minv.is_some() || opt.extra.is_some()) {
+            centre(z);
+        }
     };
     let mut r = b.to_vec();
     let mut z = vec![0.0; n];
@@ -373,7 +379,7 @@ mod tests {
         let diagonal: Vec<f64> = (0..n).map(|i| a[i][i]).collect();
         for pre in [None, Some(&diagonal[..])] {
             let mut z = vec![f64::NAN; n];
-            let opt = CgOptions { diagonal: pre, mean_zero: false, rtol: 1e-14, max_steps: 10 * n };
+            let opt = CgOptions { diagonal: pre, mean_zero: false, rtol: 1e-14, max_steps: 10 * n, extra: None };
             let steps = conjugate_gradient(|v, y| multiply(&a, v, y), b, &mut z, &opt);
             assert!(steps <= 10 * n, "{name}");
             for i in 0..n {
@@ -451,7 +457,7 @@ mod tests {
         let degree = [1.0, 2.0, 2.0, 2.0, 2.0, 1.0];
         for pre in [None, Some(&degree[..])] {
             let mut x = vec![0.0; n];
-            let opt = CgOptions { diagonal: pre, mean_zero: true, rtol: 1e-14, max_steps: 20 * n + 100 };
+            let opt = CgOptions { diagonal: pre, mean_zero: true, rtol: 1e-14, max_steps: 20 * n + 100, extra: None };
             conjugate_gradient(laplacian, &b, &mut x, &opt);
             assert!(x.iter().sum::<f64>().abs() < 1e-12, "mean zero");
             let mut y = vec![0.0; n];
@@ -462,7 +468,7 @@ mod tests {
         }
         // b = 0 takes no steps; a negative curvature stops at once.
         let mut x = vec![1.0; n];
-        let opt = CgOptions { diagonal: None, mean_zero: false, rtol: 1e-14, max_steps: 50 };
+        let opt = CgOptions { diagonal: None, mean_zero: false, rtol: 1e-14, max_steps: 50, extra: None };
         assert_eq!(conjugate_gradient(laplacian, &[0.0; 6], &mut x, &opt), 0);
         assert!(x.iter().all(|&v| v == 0.0));
         assert_eq!(conjugate_gradient(|v, y| y.iter_mut().zip(v).for_each(|(y, v)| *y = -v), &b, &mut x, &opt), 1);

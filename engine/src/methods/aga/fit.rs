@@ -19,6 +19,7 @@ use super::erfc::{log_ndtr, ndtr_curvature, ndtr_ratio};
 use super::linalg::Hessian;
 use crate::graph::connected_components;
 use crate::linalg::{conjugate_gradient, solves_densely, CgOptions, Cholesky};
+use crate::methods::brent::coarse::{Coarse, Meetings};
 use crate::methods::fit::Steps;
 use crate::methods::rating::{IterationRecord, StopReason};
 
@@ -126,8 +127,9 @@ fn max_abs(v: &[f64]) -> f64 {
     v.iter().fold(0.0f64, |m, x| m.max(x.abs()))
 }
 
-/// The Newton direction `−H⁻¹ g`.
-fn newton_direction(h: &Hessian, g: &[f64]) -> Vec<f64> {
+/// The Newton direction `−H⁻¹ g`; by conjugate gradients, preconditioned by the Jacobi step
+/// and, where there is one, the coarse correction summed at this Hessian.
+fn newton_direction(h: &Hessian, g: &[f64], coarse: Option<&Coarse>) -> Vec<f64> {
     let n = g.len();
     let rhs: Vec<f64> = g.iter().map(|v| -v).collect();
     if solves_densely(n) {
@@ -141,7 +143,13 @@ fn newton_direction(h: &Hessian, g: &[f64]) -> Vec<f64> {
     let mut p = vec![0.0; n];
     // Tight enough for a full-precision optimum: the step's own error is O(rtol ‖g‖).
     let rtol = (1e-3 * max_abs(g)).clamp(1e-13, 1e-3);
-    let opt = CgOptions { diagonal: Some(&h.diag), mean_zero: false, rtol, max_steps: 20 * n + 100 };
+    let extra = |r: &[f64], z: &mut [f64]| {
+        if let Some(c) = coarse {
+            c.correct(&|i| r[i], z);
+        }
+    };
+    let extra: Option<&dyn Fn(&[f64], &mut [f64])> = coarse.map(|_| &extra as _);
+    let opt = CgOptions { diagonal: Some(&h.diag), mean_zero: false, rtol, max_steps: 20 * n + 100, extra };
     conjugate_gradient(|v, y| h.apply(v, y), &rhs, &mut p, &opt);
     if p.iter().all(|v| v.is_finite()) {
         p
@@ -163,6 +171,9 @@ pub struct Newton {
     g: Vec<f64>,
     /// The iterations taken, their records and why the fit stopped.
     pub steps: Steps,
+    /// The coarse space of players who meet their own level ([`coarse_space`]), when the
+    /// Newton step goes by conjugate gradients and there is one.
+    coarse: Option<Coarse>,
 }
 
 impl Newton {
@@ -170,7 +181,8 @@ impl Newton {
     pub fn new(seeds: Vec<Seed>, games: Vec<FitGame>, eps: f64, max_iter: usize) -> Newton {
         let x: Vec<f64> = seeds.iter().map(|s| s.mean).collect();
         let (f, g) = (objective(&x, &seeds, &games), gradient(&x, &seeds, &games));
-        Newton { seeds, games, eps, max_iter, x, f, g, steps: Steps::default() }
+        let coarse = if solves_densely(x.len()) { None } else { coarse_space(x.len(), &games) };
+        Newton { seeds, games, eps, max_iter, x, f, g, steps: Steps::default(), coarse }
     }
 
     /// The players' priors.
@@ -217,10 +229,21 @@ impl Newton {
 
     /// The Newton step, halved until the objective decreases enough: the next iterate and
     /// its objective.
-    fn line_search(&self) -> (Vec<f64>, f64) {
+    fn line_search(&mut self) -> (Vec<f64>, f64) {
+        let h = hessian(&self.x, &self.seeds, &self.games);
+        if let Some(c) = &mut self.coarse {
+            c.retake_choices(|sum| {
+                // A game's weight w adds w (P_a − P_b)(P_a − P_b)ᵀ, a prior 1/σ² its own.
+                for &(a, b, w) in &h.edges {
+                    sum.choice(4.0 * w, &[(a, 1.0), (b, 1.0)]);
+                }
+                for (i, s) in self.seeds.iter().enumerate() {
+                    sum.anchor(i, 1.0 / (s.sigma * s.sigma));
+                }
+            });
+        }
         let (x, f, g) = (&self.x, self.f, &self.g);
-        let h = hessian(x, &self.seeds, &self.games);
-        let p = newton_direction(&h, g);
+        let p = newton_direction(&h, g, self.coarse.as_ref());
         let slope: f64 = g.iter().zip(&p).map(|(a, b)| a * b).sum();
         let mut alpha = 1.0;
         let mut next = x.clone();
@@ -248,6 +271,20 @@ impl Newton {
         let iterations = self.steps.len();
         Fit { gradient: max_abs(&self.g), x: self.x, sigma, sigma_exact, iterations, trace: self.steps.trace.into_records(), stop }
     }
+}
+
+/// The coarse space (Brent's, [`crate::methods::brent::coarse`]) of the fit's players who
+/// meet only their own level, where the Hessian's Laplacian makes Jacobi-preconditioned
+/// conjugate gradients slow; `None` where the games mix fast.
+fn coarse_space(n: usize, games: &[FitGame]) -> Option<Coarse> {
+    let group = vec![0u32; n];
+    let group_size = [n];
+    let sets = |each: &mut dyn FnMut(&[u32])| {
+        for g in games.iter().filter(|g| g.white != g.black) {
+            each(&[g.white as u32, g.black as u32]);
+        }
+    };
+    Coarse::plan_on(&Meetings { n, nodes: n, group: &group, group_size: &group_size, sets: &sets, entries: games.len() })
 }
 
 /// Maximises the posterior from `x = μ`. `progress` sees each Newton iteration and returns
@@ -374,5 +411,53 @@ mod tests {
         assert_eq!(r.stop, StopReason::Converged);
         assert!(!r.sigma_exact);
         assert!(r.sigma.iter().all(|s| s.is_finite() && *s > 0.0 && *s < 2.0));
+    }
+
+    /// Where players meet only their own level, the Newton step's conjugate gradients are
+    /// preconditioned by the coarse correction along the chain of levels as well as the
+    /// Jacobi step: the same direction (a dense solve's), in a fraction of the steps.
+    #[test]
+    fn players_who_meet_their_own_level_get_a_coarse_correction_and_the_same_step() {
+        let n = 600;
+        let seeds: Vec<Seed> = (0..n).map(|i| Seed { mean: 0.01 * i as f64, sigma: 6.0 }).collect();
+        let games: Vec<FitGame> = (0..n)
+            .flat_map(|i| (i + 1..(i + 4).min(n)).map(move |j| (i, j)))
+            .map(|(white, black)| FitGame { white, black, score: ((white * 7 + black) % 3) as f64 / 2.0, d: 0.0, sigma_px: 1.06 })
+            .collect();
+        let mut newton = Newton::new(seeds.clone(), games.clone(), 1e-9, 50);
+        assert!(newton.coarse.is_some());
+        let x: Vec<f64> = (0..n).map(|i| 0.02 * i as f64).collect();
+        let (h, g) = (hessian(&x, &seeds, &games), gradient(&x, &seeds, &games));
+        let c = newton.coarse.as_mut().unwrap();
+        c.retake_choices(|sum| {
+            h.edges.iter().for_each(|&(a, b, w)| sum.choice(4.0 * w, &[(a, 1.0), (b, 1.0)]));
+            seeds.iter().enumerate().for_each(|(i, s)| sum.anchor(i, 1.0 / (s.sigma * s.sigma)));
+        });
+        let all: Vec<usize> = (0..n).collect();
+        let mut dense: Vec<f64> = g.iter().map(|v| -v).collect();
+        Cholesky::factor(h.dense_lower(&all, 0..h.edges.len(), &mut vec![usize::MAX; n]), n).unwrap().solve(&mut dense);
+        // The Newton step as the fit takes it: to its tolerance on the residual.
+        let p = newton_direction(&h, &g, newton.coarse.as_ref());
+        let mut hp = vec![0.0; n];
+        h.apply(&p, &mut hp);
+        let residual = hp.iter().zip(&g).map(|(a, b)| (a + b) * (a + b)).sum::<f64>().sqrt();
+        let norm = g.iter().map(|v| v * v).sum::<f64>().sqrt();
+        assert!(residual <= (1e-3 * max_abs(&g)).clamp(1e-13, 1e-3) * norm, "residual {residual:e} of {norm:e}");
+        // Solved tightly, the dense solve's, in a fraction of the steps without the coarse term.
+        let c = newton.coarse.as_ref().unwrap();
+        let extra = |r: &[f64], z: &mut [f64]| c.correct(&|i| r[i], z);
+        let rhs: Vec<f64> = g.iter().map(|v| -v).collect();
+        let solve = |extra: Option<&dyn Fn(&[f64], &mut [f64])>| {
+            let opt = CgOptions { diagonal: Some(&h.diag), mean_zero: false, rtol: 1e-12, max_steps: 20 * n, extra };
+            let mut x = vec![0.0; n];
+            (conjugate_gradient(|v, y| h.apply(v, y), &rhs, &mut x, &opt), x)
+        };
+        let ((with, x), (without, _)) = (solve(Some(&extra)), solve(None));
+        let scale = max_abs(&dense);
+        let gap = x.iter().zip(&dense).fold(0.0f64, |m, (a, b)| m.max((a - b).abs()));
+        assert!(gap < 1e-8 * scale, "the step is {gap:e} from the dense solve's (scale {scale:e})");
+        assert!(3 * with < without, "{with} steps with the coarse term, {without} without");
+        newton.step();
+        assert_eq!(newton.steps.len(), 1);
     }
 }

@@ -75,7 +75,7 @@ mod tests {
             assert!((y[i] - b[i]).abs() < 1e-12);
         }
         let mut x2 = [0.0; 4];
-        let opt = CgOptions { diagonal: Some(&h.diag), mean_zero: false, rtol: 1e-14, max_steps: 100 };
+        let opt = CgOptions { diagonal: Some(&h.diag), mean_zero: false, rtol: 1e-14, max_steps: 100, extra: None };
         conjugate_gradient(|v, y| h.apply(v, y), &b, &mut x2, &opt);
         for i in 0..4 {
             assert!((x[i] - x2[i]).abs() < 1e-12);

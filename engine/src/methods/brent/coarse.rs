@@ -271,6 +271,16 @@ impl Choices<'_> {
     }
 }
 
+impl Choices<'_> {
+    /// A node held towards a fixed value with curvature `weight` (a prior): adds
+    /// `weight · P_iᵀ P_i`; nothing for a node outside the coarse space.
+    pub fn anchor(&mut self, node: usize, weight: f64) {
+        if self.place[node].k != NONE {
+            add_outer(&mut self.h, &self.place[node].entries(), weight);
+        }
+    }
+}
+
 /// Adds `w u uᵀ` to `h` (`u` sparse: (index, value), indices may repeat).
 fn add_outer(h: &mut Envelope, u: &[(usize, f64)], w: f64) {
     for &(i, vi) in u {
