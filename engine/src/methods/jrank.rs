@@ -154,32 +154,47 @@ impl Schedule {
     fn new(n: usize, games: &[Pg], names: &[String]) -> Schedule {
         let mut sets = crate::graph::UnionFind::new(n);
         let mut degree = vec![0.0; n];
-        let mut pairs: Vec<(usize, usize)> = Vec::with_capacity(2 * games.len());
+        // Each player's row of opponents, one entry a game, in place (counted first, so the
+        // list is made at its size), then sorted and merged into (opponent, games): a list of
+        // pairs beside a growing adjacency held twice the room on a million games.
+        let mut ptr = vec![0; n + 1];
         for g in games {
             degree[g.a] += 1.0;
             degree[g.b] += 1.0;
-            pairs.push((g.a, g.b));
-            pairs.push((g.b, g.a));
+            ptr[g.a + 1] += 1;
+            ptr[g.b + 1] += 1;
             sets.union(g.a, g.b);
         }
-        pairs.sort_unstable();
-        let mut ptr = vec![0; n + 1];
-        let mut adj: Vec<(usize, f64)> = Vec::new();
-        let mut it = pairs.into_iter().peekable();
         for i in 0..n {
-            while let Some(&(u, v)) = it.peek() {
-                if u != i {
-                    break;
-                }
-                it.next();
-                let same = adj.len() > ptr[i] && adj.last().is_some_and(|&(w, _)| w == v);
-                match adj.last_mut() {
-                    Some((_, c)) if same => *c += 1.0,
-                    _ => adj.push((v, 1.0)),
+            ptr[i + 1] += ptr[i];
+        }
+        let mut fill = ptr.clone();
+        let mut adj: Vec<(usize, f64)> = vec![(0, 0.0); ptr[n]];
+        for g in games {
+            adj[fill[g.a]] = (g.b, 1.0);
+            fill[g.a] += 1;
+            adj[fill[g.b]] = (g.a, 1.0);
+            fill[g.b] += 1;
+        }
+        drop(fill);
+        let mut kept = 0;
+        for i in 0..n {
+            let row = ptr[i]..ptr[i + 1];
+            adj[row.clone()].sort_unstable_by_key(|&(j, _)| j);
+            ptr[i] = kept;
+            for k in row {
+                let (j, c) = adj[k];
+                if kept > ptr[i] && adj[kept - 1].0 == j {
+                    adj[kept - 1].1 += c;
+                } else {
+                    adj[kept] = (j, c);
+                    kept += 1;
                 }
             }
-            ptr[i + 1] = adj.len();
         }
+        ptr[n] = kept;
+        adj.truncate(kept);
+        adj.shrink_to_fit();
         // Groups largest first; equal sizes by their first name in lower case, so the
         // numbering does not depend on the order of the input.
         let mut members: Vec<Vec<usize>> = vec![Vec::new(); n];
