@@ -180,7 +180,7 @@ impl Schedule {
         let mut kept = 0;
         for i in 0..n {
             let row = ptr[i]..ptr[i + 1];
-            adj[row.clone()].sort_unstable_by_key(|&(j, _)| j);
+            crate::sort::unstable_by(&mut adj[row.clone()], |x, y| x.0.cmp(&y.0));
             ptr[i] = kept;
             for k in row {
                 let (j, c) = adj[k];
