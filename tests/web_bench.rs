@@ -8,6 +8,11 @@
 //! Plackett–Luce's maximum likelihood on issue 39's league (100,000 events of 4–8 players among
 //! 20,000, the native benchmark's: `engine/examples/support/plackett_luce_league.rs`), from the
 //! events in memory and from the league's text as the lab's worker reads a file.
+//! `evaluation_costs`: the browser's side of `evaluate`'s estimate, as
+//! `engine/examples/evaluate_cost.rs` measures it natively: one replay of Elo a game on a league
+//! of 100,000 players and 1,000,000 random games (`Runtime::Worker`'s, in the engine's
+//! `methods::cost`), and each method's fit in such replays (its `About`'s `passes`); then
+//! WHR, Brent and Glicko-2 on a tenth of the league.
 //! Run them optimised (the release profile: the engine at `opt-level = 3`, as in the site's
 //! worker), with a test timeout above the default 20 s, and with `--include-ignored`
 //! (wasm-bindgen-test-runner 0.2.130's `--ignored` filters the other tests out but still
@@ -25,6 +30,9 @@
 
 #[path = "../engine/examples/support/plackett_luce_league.rs"]
 mod plackett_luce_league;
+
+#[path = "../engine/examples/support/random_league.rs"]
+mod random_league;
 
 use plackett_luce_league::{csv, league, EVENTS, PLAYERS};
 use ratings_engine::generate::{generate, Acceleration, Pairing, Params, Span};
@@ -194,4 +202,46 @@ async fn plackett_luce_100000_events_of_4_to_8_players() {
             pl_summary(&rating)
         );
     }
+}
+
+/// The wall-clock seconds of one fit of `method` on `data` (the browser has no processor time).
+fn fit_seconds(data: &ratings_engine::Dataset, method: &Method) -> f64 {
+    let start = now_ms();
+    if let Err(e) = ratings_engine::methods::rate(data, method, &Options::default()) {
+        console_log!("{}: {e}", method.kind().name());
+    }
+    (now_ms() - start) / 1000.0
+}
+
+/// Elo's fastest of three replays on `data`, then each of `kinds` once, in such replays.
+async fn costs_in_replays(data: &ratings_engine::Dataset, kinds: &[MethodKind]) {
+    let elo = Method::default_for(MethodKind::Elo);
+    let mut best = f64::INFINITY;
+    for _ in 0..3 {
+        yield_to_page().await;
+        best = best.min(fit_seconds(data, &elo));
+    }
+    let (players, games) = (data.players.len(), data.games.len());
+    console_log!("{players} players, {games} games: Elo's replay {best:.3} s (fastest of 3), {:.2e} s a game", best / games as f64);
+    for &kind in kinds {
+        yield_to_page().await;
+        let m = Method::default_for(kind);
+        let s = fit_seconds(data, &m);
+        let per_game = s / games as f64;
+        console_log!(
+            "{}: {s:.3} s, {per_game:.2e} s a game, {:.1} replays of Elo (its About says {} in the worker)",
+            kind.name(),
+            s / best,
+            kind.words().passes.worker
+        );
+    }
+}
+
+#[wasm_bindgen_test]
+#[ignore = "benchmark: run with -- --include-ignored (see the file's header)"]
+async fn evaluation_costs() {
+    use MethodKind::*;
+    let kinds = [Brent, JRank, Aga, PlackettLuce, WengLin, MultiElo, Glicko2, Glicko, Stephenson, Elo, Whr];
+    costs_in_replays(&random_league::league(100_000, 1_000_000), &kinds).await;
+    costs_in_replays(&random_league::league(10_000, 100_000), &[Whr, Brent, Glicko2]).await;
 }

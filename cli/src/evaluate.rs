@@ -4,8 +4,9 @@
 use crate::args::{EvaluateArgs, FormatArg, ScaleArgs};
 use crate::input::{display_name, load, settings};
 use crate::methods::{method_params, method_specs, reading_method};
-use ratings_engine::evaluation::run::{estimate_seconds, estimate_words, progress_text, Unfinished, NATIVE_SECONDS_PER_GAME_PASS};
+use ratings_engine::evaluation::run::{estimate_seconds, estimate_words, progress_text, Unfinished};
 use ratings_engine::evaluation::{self, printed as evaluation_report, Evaluation, EvaluationRun, Tuning};
+use ratings_engine::methods::cost::Runtime;
 use ratings_engine::{Method, Options};
 use std::ffi::OsString;
 use std::io::Write;
@@ -103,9 +104,9 @@ fn with_stop(json: &str, stopped: Option<&Stopped>) -> String {
 }
 
 /// An estimate worth saying before the fits start: over [`SAY_ESTIMATE_S`] at this machine's
-/// measured cost of a game ([`NATIVE_SECONDS_PER_GAME_PASS`]).
+/// measured cost of a game natively ([`Runtime::Native`]).
 fn say_estimate(items: usize, holdout: f64, args: &EvaluateArgs, methods: &[Method], err: &mut impl Write) {
-    let s = estimate_seconds(items, holdout, args.rolling, methods, NATIVE_SECONDS_PER_GAME_PASS);
+    let s = estimate_seconds(items, holdout, args.rolling, methods, Runtime::Native);
     if s >= SAY_ESTIMATE_S {
         let limit = args.max_seconds.filter(|&m| m < s).map(|m| format!(" (--max-seconds {m} stops it sooner)")).unwrap_or_default();
         _ = writeln!(err, "evaluate: {}{limit}", estimate_words(s, items, args.rolling, methods.len()));

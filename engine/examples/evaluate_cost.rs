@@ -1,6 +1,6 @@
 //! A measurement, not a test: the native cost of one replay of Elo a game, which the command
 //! line's estimate of an evaluation multiplies by each method's passes
-//! ([`ratings_engine::evaluation::run::NATIVE_SECONDS_PER_GAME_PASS`]), and each method's own
+//! ([`ratings_engine::methods::cost::Runtime::seconds_per_game_pass`]), and each method's own
 //! cost in such replays, set beside the `passes` its `About` says. Run natively with the
 //! command line's profile (docs/performance.md, *Evaluation's estimate*):
 //!
@@ -14,29 +14,15 @@
 //! counts), then each method named fit once, then one rolling evaluation of Elo (10 blocks):
 //! its time against the estimate's.
 
-use ratings_engine::evaluation::random::Random;
+#[path = "support/random_league.rs"]
+mod random_league;
+
+use random_league::league;
 use ratings_engine::evaluation::run::{estimate_seconds, games_fit, EvaluationRun};
+use ratings_engine::methods::cost::Runtime;
 use ratings_engine::methods::{rate, MethodKind};
 use ratings_engine::{Dataset, Method, Options};
 use std::time::Instant;
-
-fn league(players: usize, games: usize) -> Dataset {
-    let mut rng = Random::new(1);
-    let mut d = Dataset::new();
-    let ids: Vec<usize> = (0..players).map(|i| d.player(&format!("Player {i}")).unwrap()).collect();
-    let x: Vec<f64> = (0..players).map(|_| 1.5 * rng.normal()).collect();
-    for line in 0..games {
-        let a = rng.below(players);
-        let b = (a + 1 + rng.below(players - 1)) % players;
-        let score = match rng.unit() {
-            u if u < 0.2 => 0.5,
-            _ if rng.unit() < 1.0 / (1.0 + (x[b] - x[a]).exp()) => 1.0,
-            _ => 0.0,
-        };
-        d.games.push(ratings_engine::Game::new(ids[a], ids[b], score, line + 2));
-    }
-    d
-}
 
 /// Seconds of processor time this thread has run (Linux's `/proc/thread-self/schedstat`, in
 /// nanoseconds), or NaN elsewhere: on a shared machine the wall clock counts the others' work.
@@ -74,12 +60,18 @@ fn main() {
     for kind in methods {
         let m = Method::default_for(kind);
         let (wall, cpu) = fit_seconds(&data, &m);
-        let passes = m.kind().words().passes;
-        println!("{}: {cpu:.3} s ({wall:.3} s wall clock), {:.1} replays of Elo (its About says {passes})", kind.name(), cpu / best);
+        let passes = m.kind().words().passes.native;
+        println!(
+            "{}: {cpu:.3} s ({wall:.3} s wall clock), {:.1} replays of Elo (its About says {passes} natively)",
+            kind.name(),
+            cpu / best
+        );
     }
     let (holdout, rolling) = (0.2, 10);
     let ((wall, cpu), e) = timed(|| EvaluationRun::new(&data, std::slice::from_ref(&elo), &Options::default(), holdout, rolling).run());
-    let estimate = estimate_seconds(games, holdout, rolling, std::slice::from_ref(&elo), per_game);
+    let estimate = estimate_seconds(games, holdout, rolling, std::slice::from_ref(&elo), Runtime::Native)
+        / Runtime::Native.seconds_per_game_pass()
+        * per_game;
     let fitted = games_fit(games, holdout, rolling);
     println!(
         "evaluate elo --rolling {rolling}: {cpu:.3} s ({wall:.3} s wall clock; {} method scored), estimated {estimate:.3} s at this run's Elo: {:.2} replays a game fit (1 the fit, the rest each fit's overhead)",

@@ -10,6 +10,7 @@ use ratings_engine::evaluation::random::Random;
 use ratings_engine::evaluation::run::{estimate_seconds, estimate_text, fewer_blocks, games_fit, progress_text, FIT_OVERHEAD_PASSES};
 use ratings_engine::evaluation::{evaluate, metrics, predictions, EvaluationRun};
 use ratings_engine::methods::brent::BrentParams;
+use ratings_engine::methods::cost::Runtime;
 use ratings_engine::methods::elo::EloParams;
 use ratings_engine::{Dataset, Method, MethodKind, Options};
 
@@ -165,23 +166,35 @@ fn a_lead_within_noise_is_said_to_be() {
 
 #[test]
 fn a_long_rolling_evaluation_is_estimated_before_it_starts() {
-    // 200,000 games, 20 % held out in 20 blocks (Brent 0.5 replays of Elo, WHR 100, half a
-    // replay more a fit): blocks fit on 160,000 + 2,000 k games.
+    // 200,000 games, 20 % held out in 20 blocks: blocks fit on 160,000 + 2,000 k games. Natively
+    // Brent costs 2.5 replays of Elo, WHR 240 on a million games, a fit half a replay more, at
+    // 2e-7 s a game (ten times that in a debug build: `build`).
     assert_eq!(games_fit(200_000, 0.2, 20), 20.0 * 160_000.0 + 2_000.0 * 190.0);
     assert_eq!(games_fit(200_000, 0.2, 1), 160_000.0);
     let methods = [Method::default_for(MethodKind::Brent), Method::default_for(MethodKind::Whr)];
-    let passes = 0.5 + 100.0 + 2.0 * FIT_OVERHEAD_PASSES;
-    let s = estimate_seconds(200_000, 0.2, 20, &methods, 6e-7);
-    assert!((s - 3_580_000.0 * passes * 6e-7).abs() < 1e-6, "{s}");
+    let build = Runtime::Native.seconds_per_game_pass() / 2e-7;
+    // WHR's cost a game grows with the games as (n / 1,000,000)^0.8.
+    let blocks = (0..20).map(|k| 160_000.0 + 2_000.0 * k as f64);
+    let expected = |brent: f64, whr: f64, per_game: f64| -> f64 {
+        blocks.clone().map(|n| n * (brent + 2.0 * FIT_OVERHEAD_PASSES + whr * (n / 1e6).powf(0.8)) * per_game * build).sum()
+    };
+    let s = estimate_seconds(200_000, 0.2, 20, &methods, Runtime::Native);
+    assert!((s - expected(2.5, 240.0, 2e-7)).abs() < 1e-9, "{s}");
+    let said = if build == 1.0 { "about 45 s" } else { "about 8 min" };
     assert_eq!(
-        estimate_text(200_000, 0.2, 20, &methods, 6e-7, 10.0).as_deref(),
-        Some("This prediction takes about 4 min: 2 methods, each fit 20 times (once a block) on up to 200,000 games.")
+        estimate_text(200_000, 0.2, 20, &methods, Runtime::Native, 10.0),
+        Some(format!("This prediction takes {said}: 2 methods, each fit 20 times (once a block) on up to 200,000 games."))
     );
-    assert_eq!(estimate_text(2_000, 0.2, 20, &methods, 6e-7, 10.0), None, "short: not said");
+    // In the browser's worker each is measured there (Brent 3, WHR 510) at 3e-7 s a game.
+    let s = estimate_seconds(200_000, 0.2, 20, &methods, Runtime::Worker);
+    assert!((s - expected(3.0, 510.0, 3e-7)).abs() < 1e-9, "{s}");
+    assert_eq!(estimate_text(2_000, 0.2, 20, &methods, Runtime::Native, 10.0), None, "short: not said");
     // Fewer blocks under the threshold are offered: the most that are.
-    assert_eq!(fewer_blocks(200_000, 0.2, 20, &methods, 6e-7, 1.0), None, "even one fit takes longer than a second");
-    let b = fewer_blocks(200_000, 0.2, 20, &methods, 6e-7, 60.0).unwrap();
-    assert!(estimate_seconds(200_000, 0.2, b, &methods, 6e-7) < 60.0 && estimate_seconds(200_000, 0.2, b + 1, &methods, 6e-7) >= 60.0);
+    assert_eq!(fewer_blocks(200_000, 0.2, 20, &methods, Runtime::Native, 1.0), None, "even one fit takes longer than a second");
+    let long = 60.0 * build;
+    let b = fewer_blocks(200_000, 0.2, 20, &methods, Runtime::Worker, long).unwrap();
+    let worker = |b| estimate_seconds(200_000, 0.2, b, &methods, Runtime::Worker);
+    assert!(worker(b) < long && worker(b + 1) >= long, "{b}");
     assert_eq!(
         progress_text(3, 40, "brent, block 4 of 20", 6.0),
         "3 of 40 fits done, next brent, block 4 of 20: 6 s so far, about 74 s left"

@@ -8,12 +8,13 @@
 use crate::charts::calibration::{self, Series};
 use crate::components::controls::NumberField;
 use crate::components::lazy::{Deferred, Later};
-use crate::core::compare::{LONG_COMPARE_S, SECONDS_PER_GAME_PASS};
+use crate::core::compare::LONG_COMPARE_S;
 use crate::core::engine::evaluation::baseline::SUGGESTED_ROLLING;
 use crate::core::engine::evaluation::printed::with_se;
 use crate::core::engine::evaluation::run::{estimate_text, fewer_blocks};
 use crate::core::engine::evaluation::simulate::{Schedule, Setup, Simulation, Summary};
 use crate::core::engine::evaluation::{Baseline, BaselineScores, Edge, Evaluation, Parameter, Tuning, DEFAULT_HOLDOUT};
+use crate::core::engine::methods::cost::Runtime;
 use crate::core::engine::MethodKind;
 use crate::core::protocol::{FromWorker, Later, PredictRequest, PredictResult, Source, ToWorker, PREDICT_JOBS};
 use crate::state::{SendToWorker, State};
@@ -138,9 +139,9 @@ impl Predict {
         }
         let (methods, holdout, rolling) = (self.methods(state), self.holdout.get_untracked() / 100.0, self.rolling.get_untracked());
         let games = state.summary.with_untracked(|s| s.as_ref().map_or(0, |s| s.games.max(s.events)));
-        let (pass, long) = (SECONDS_PER_GAME_PASS, LONG_COMPARE_S);
-        let estimate = (!go).then(|| estimate_text(games, holdout, rolling, &methods, pass, long)).flatten();
-        self.estimate.set(estimate.map(|t| (t, fewer_blocks(games, holdout, rolling, &methods, pass, long))));
+        let (runtime, long) = (Runtime::Worker, LONG_COMPARE_S);
+        let estimate = (!go).then(|| estimate_text(games, holdout, rolling, &methods, runtime, long)).flatten();
+        self.estimate.set(estimate.map(|t| (t, fewer_blocks(games, holdout, rolling, &methods, runtime, long))));
         if self.estimate.with_untracked(Option::is_none) {
             self.send(state, send, Some(source), PredictRequest::Evaluate { methods, holdout, rolling });
         }

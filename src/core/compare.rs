@@ -8,6 +8,7 @@
 use ratings_engine::compare::order::{rated, replay, Order, Spread, Spreads};
 use ratings_engine::compare::{Comparison, Rated};
 use ratings_engine::error::RateError;
+use ratings_engine::methods::cost::Runtime;
 use ratings_engine::methods::rating::Rating;
 use ratings_engine::methods::{rate, registry, Method, Options, Params};
 use ratings_engine::model::Dataset;
@@ -328,13 +329,6 @@ pub fn percent(done: usize, total: usize) -> usize {
     100 * done.min(total) / total.max(1)
 }
 
-/// Seconds per game for one replay of Elo in the worker (wasm): measured in headless
-/// Chromium on a generated league of 1,000,000 games and 50,000 players
-/// (`tests/e2e/trust_large.test.mjs` prints each kind of step's time): 0.5 s a replay on an
-/// idle two-core machine (1.8–3.2 s when five other builds shared it), rounded up. A method's
-/// work is this times its `passes` (each method's `About`, in its module).
-pub const SECONDS_PER_GAME_PASS: f64 = 6.0e-7;
-
 /// How many orders `orders` asks for.
 pub fn order_count(orders: Orders) -> usize {
     match orders {
@@ -350,10 +344,11 @@ pub fn order_count(orders: Orders) -> usize {
 pub fn estimate_seconds(games: usize, methods: &[Method], orders: Orders) -> f64 {
     let n = order_count(orders) as f64;
     let kinds = methods.iter().map(Method::kind);
-    let once: f64 = kinds.clone().map(|k| k.words().passes).sum();
-    let replays: f64 = kinds.clone().filter(|k| k.sequential()).map(|k| n * k.words().passes).sum();
-    let sweep = kinds.filter(|k| k.sequential()).map(|k| k.words().passes).next().map_or(0.0, |p| SWEEP_K.len() as f64 * n * p);
-    (once + replays + sweep) * games as f64 * SECONDS_PER_GAME_PASS
+    let fit = |k: MethodKind| k.words().passes.seconds(games as f64, Runtime::Worker);
+    let once: f64 = kinds.clone().map(fit).sum();
+    let replays: f64 = kinds.clone().filter(|k| k.sequential()).map(|k| n * fit(k)).sum();
+    let sweep = kinds.filter(|k| k.sequential()).map(fit).next().map_or(0.0, |f| SWEEP_K.len() as f64 * n * f);
+    once + replays + sweep
 }
 
 /// An estimate worth saying before a comparison starts: "about 80 s for 1,000,000 games and

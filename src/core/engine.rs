@@ -82,6 +82,9 @@ pub mod methods {
     pub mod brent {
         pub use ratings_engine::methods::brent::Variant;
     }
+    pub mod cost {
+        pub use ratings_engine::methods::cost::Runtime;
+    }
     pub mod fit {
         pub use ratings_engine::methods::fit::Partway;
     }

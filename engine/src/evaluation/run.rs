@@ -1,7 +1,7 @@
 //! The held-out evaluation run a fit at a time ([`EvaluationRun`]): each method on each
 //! fold (rolling block) in turn, so that a caller can say which block of how many is being
 //! fit (the app's worker between slices, the command line on stderr), an estimate of the
-//! whole before it starts ([`estimate_seconds`]; natively at [`NATIVE_SECONDS_PER_GAME_PASS`]),
+//! whole before it starts ([`estimate_seconds`], in the browser or natively: [`Runtime`]),
 //! and, when a caller stops it early (the command line's `--max-seconds`), the methods it left
 //! unfinished ([`EvaluationRun::unfinished`]). Each block's fit of a method starts from the
 //! block before's where the method can use it (WHR's warm refit: [`Fit::warm_after`]).
@@ -15,6 +15,7 @@ use super::rankings::Ranked;
 use super::scored::{event_predictions, note, predictions_in_sample, Difference, Evaluation, FitError, MethodScores};
 use super::split::{events_only, splits, Splits, MAX_ROLLING};
 use crate::compare::export::labels;
+use crate::methods::cost::Runtime;
 use crate::methods::fit::Timed;
 use crate::methods::{Method, Options};
 use crate::model::Dataset;
@@ -287,40 +288,35 @@ fn differences(e: &Evaluation, losses: &[Vec<f64>], baselines: &[(BaselineScores
 /// times the bare fit, rounded up to half a replay.
 pub const FIT_OVERHEAD_PASSES: f64 = 0.5;
 
-/// Seconds per game for one replay of Elo natively, in the command line's build (`--profile
-/// cli`): the command line's estimate of an evaluation (the app's is the browser's,
-/// `SECONDS_PER_GAME_PASS` in the app's `core::compare`). Measured by `cargo run --profile cli
-/// -p ratings-engine --example evaluate_cost` on 2026-11-29: Elo fit on a generated league of
-/// 100,000 players and 1,000,000 games took 0.59 s of processor time (the fastest of three;
-/// 1.5 s by the wall clock, the two cores shared at a load of 6–7), 5.9e-7 s a game, rounded
-/// up. The processor time, since an estimate is of the work: a busy machine's clock runs
-/// longer. A smaller league is cheaper a game (10,000 players and 100,000 games: 2.4e-7 s,
-/// their ratings held in the cache), so its estimate is high, on the safe side.
-pub const NATIVE_SECONDS_PER_GAME_PASS: f64 = 6.0e-7;
-
-/// Games fit in all by an evaluation of `items` games (or events) with `holdout` and
-/// `rolling` blocks: each block's fit learns from every game before it.
-pub fn games_fit(items: usize, holdout: f64, rolling: usize) -> f64 {
+/// The games each block's fit learns from, in an evaluation of `items` games (or events) with
+/// `holdout` and `rolling` blocks: every game before the block.
+pub fn blocks_fit(items: usize, holdout: f64, rolling: usize) -> impl Iterator<Item = f64> {
     let held = ((items as f64 * holdout.clamp(0.0, 1.0)).round() as usize).min(items);
     let blocks = rolling.clamp(1, held.clamp(1, MAX_ROLLING));
     let start = items - held;
-    (0..blocks).map(|k| (start + held * k / blocks) as f64).sum()
+    (0..blocks).map(move |k| (start + held * k / blocks) as f64)
 }
 
-/// Roughly how long evaluating `methods` takes, in seconds, at `per_game_pass` seconds a game
-/// for one replay of Elo: the games every fit learns from ([`games_fit`]) times each method's
-/// `passes` (its `About`, the compare view's measure of its work) and each fit's own
-/// [`FIT_OVERHEAD_PASSES`].
-pub fn estimate_seconds(items: usize, holdout: f64, rolling: usize, methods: &[Method], per_game_pass: f64) -> f64 {
-    let passes: f64 = methods.iter().map(|m| m.kind().words().passes + FIT_OVERHEAD_PASSES).sum();
-    games_fit(items, holdout, rolling) * passes * per_game_pass
+/// Games fit in all by such an evaluation ([`blocks_fit`]'s sum).
+pub fn games_fit(items: usize, holdout: f64, rolling: usize) -> f64 {
+    blocks_fit(items, holdout, rolling).sum()
+}
+
+/// Roughly how long evaluating `methods` takes where it runs, in seconds: each block's fit of
+/// each method on the games before the block ([`blocks_fit`]) at the method's cost there (its
+/// `About`'s `passes`, the compare view's measure of its work: [`crate::methods::cost::Passes::seconds`]), and each
+/// fit's own [`FIT_OVERHEAD_PASSES`].
+pub fn estimate_seconds(items: usize, holdout: f64, rolling: usize, methods: &[Method], runtime: Runtime) -> f64 {
+    let overhead = FIT_OVERHEAD_PASSES * runtime.seconds_per_game_pass();
+    let block = |n: f64| methods.iter().map(|m| m.kind().words().passes.seconds(n, runtime) + n * overhead).sum::<f64>();
+    blocks_fit(items, holdout, rolling).map(block).sum()
 }
 
 /// An estimate worth saying before an evaluation starts (`None` under `long` seconds): "This
 /// prediction takes about 9 min: 2 methods, each fit 20 times (once a block) on up to 200,000
 /// games." (the app's words; [`estimate_words`] the command line's).
-pub fn estimate_text(items: usize, holdout: f64, rolling: usize, methods: &[Method], per_game_pass: f64, long: f64) -> Option<String> {
-    let s = estimate_seconds(items, holdout, rolling, methods, per_game_pass);
+pub fn estimate_text(items: usize, holdout: f64, rolling: usize, methods: &[Method], runtime: Runtime, long: f64) -> Option<String> {
+    let s = estimate_seconds(items, holdout, rolling, methods, runtime);
     (s >= long).then(|| format!("This prediction takes {}.", estimate_words(s, items, rolling, methods.len())))
 }
 
@@ -341,8 +337,8 @@ pub fn estimate_words(seconds: f64, items: usize, rolling: usize, methods: usize
 
 /// The most rolling blocks under `rolling` that are estimated under `long` seconds (`None`
 /// when none is, or `rolling` is 1): what to offer instead of a long evaluation.
-pub fn fewer_blocks(items: usize, holdout: f64, rolling: usize, methods: &[Method], per_game_pass: f64, long: f64) -> Option<usize> {
-    (1..rolling.min(MAX_ROLLING)).rev().find(|&b| estimate_seconds(items, holdout, b, methods, per_game_pass) < long)
+pub fn fewer_blocks(items: usize, holdout: f64, rolling: usize, methods: &[Method], runtime: Runtime, long: f64) -> Option<usize> {
+    (1..rolling.min(MAX_ROLLING)).rev().find(|&b| estimate_seconds(items, holdout, b, methods, runtime) < long)
 }
 
 /// "3 of 40 fits done, next brent, block 4 of 20: 2 s so far, about 25 s left": progress, the

@@ -29,6 +29,7 @@ pub use params::{EloParams, Mov};
 
 use super::sequential::{ordered_games, Rule, Run, SequentialFit, Step, Update};
 use crate::error::{check, RateError};
+use crate::methods::cost::Passes;
 use crate::methods::fit::Fit;
 use crate::methods::predictive::Model;
 pub use crate::methods::rating::GameRecord;
@@ -49,8 +50,8 @@ impl MethodSpec for EloParams {
         sequential: true,
         decimals: None,
         axis: None,
-        // The unit: one replay, measured in the worker on a million games.
-        passes: 1.0,
+        // The unit: one replay (`cost::Runtime::seconds_per_game_pass`).
+        passes: Passes::flat(1.0, 1.0),
     };
 
     fn validate(&self) -> Result<(), RateError> {

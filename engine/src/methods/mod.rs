@@ -12,6 +12,7 @@
 
 pub mod aga;
 pub mod brent;
+pub mod cost;
 mod dispatch;
 pub mod elo;
 pub mod event_score;

@@ -1109,7 +1109,9 @@ mod tests {
                 assert!(!text.trim().is_empty() && text.trim() == text, "{kind}: '{text}'");
             }
             assert!(titles.insert(w.title), "{kind}: its title is its own");
-            assert!(w.passes > 0.0 && w.passes.is_finite(), "{kind}: its work estimate");
+            for p in [w.passes.worker, w.passes.native] {
+                assert!(p >= 1.0 && p.is_finite(), "{kind}: its work estimate, in replays of Elo (Elo is 1)");
+            }
             let method = super::super::Method::default_for(kind);
             assert_eq!(Params::default().method(kind), method, "{kind}: Params holds its defaults");
             let mut params = Params::default();

@@ -7,6 +7,7 @@
 //! is a feature only some have (Brent's display scale, Elo's working, the race), never a list
 //! of them all.
 
+use super::cost::Passes;
 use super::fit::Fit;
 use super::predictive::Model;
 use super::rating::Rating;
@@ -37,9 +38,10 @@ pub struct About {
     /// What a rating is, as a chart's axis names it, for a method with a scale of its own
     /// (`None`: a rating on the display scale, in Elo points or as a log-strength).
     pub axis: Option<&'static str>,
-    /// Its work on the whole input, in replays of Elo (the compare view's time estimate,
-    /// measured in the worker on a million games where it says so in the method's module).
-    pub passes: f64,
+    /// Its work on the whole input, in replays of Elo, in the worker and natively (the time
+    /// estimates': [`super::cost`]; measured on a million games, each figure's source beside it
+    /// in the method's module).
+    pub passes: Passes,
 }
 
 /// A rating method, as its parameter type.

@@ -9,6 +9,7 @@ use super::uncertainty;
 use super::variant::{Variant, AUTO_PLAYERS};
 use crate::diagnose::Status;
 use crate::error::{check, RateError, MAX_ITER};
+use crate::methods::cost::Passes;
 use crate::methods::fit::{groups_warning, stop_warning, Advance, Fit, Measures, Quantity, Stepper, Steps};
 use crate::methods::predictive::Model;
 use crate::methods::ranking::{rank, Placing};
@@ -29,8 +30,9 @@ impl MethodSpec for BrentParams {
         sequential: false,
         decimals: None,
         axis: None,
-        // Measured: the accelerated iteration costs about half an Elo replay on a million games.
-        passes: 0.5,
+        // Measured on a million random games (docs/performance.md, *Evaluation's estimate*):
+        // 2.6–2.9 replays in the worker, 2.0–2.4 natively.
+        passes: Passes::flat(3.0, 2.5),
     };
 
     fn validate(&self) -> Result<(), RateError> {

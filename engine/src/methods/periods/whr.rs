@@ -23,6 +23,7 @@ use super::fit::rating;
 use super::Periods;
 use super::{PeriodBasis, PeriodNote, Standing};
 use crate::error::{check, RateError};
+use crate::methods::cost::Passes;
 use crate::methods::fit::{stop_warning, Advance, Fit, Measures, Partway, Quantity, Stepper, Steps, Stopping, Taken, Timed};
 use crate::methods::predictive::Model;
 use crate::methods::rating::Rating;
@@ -46,10 +47,14 @@ impl MethodSpec for WhrParams {
         sequential: false,
         decimals: None,
         axis: None,
-        // Newton steps on every day of every player at once until the ratings settle: measured
-        // on undated leagues (docs/performance.md, WHR) at 65 replays of Elo on 100,000 games
-        // and 170 on a million; `evaluate`'s estimate reads this figure.
-        passes: 100.0,
+        // Newton steps on every day of every player at once until the ratings settle. Measured
+        // on the undated million random games, each its own period (docs/performance.md,
+        // *Evaluation's estimate*): 508 replays in the worker (one thread), 230–240 natively (two).
+        // A game costs less on a shorter history: a tenth of the games, 1/10.4 of it a game in
+        // the worker and 1/6.6 natively, so 10^-0.8 (the native side's 0.82, rounded down,
+        // errs long in the worker). The same games dated over five years cost about a fifteenth
+        // of this a game natively, and are estimated high as much.
+        passes: Passes { worker: 510.0, native: 240.0, growth: 0.8 },
     };
 
     fn validate(&self) -> Result<(), RateError> {

@@ -7,6 +7,7 @@
 use super::params::WengLinParams;
 use super::update::{pair_score, update, validate, Skill};
 use crate::error::RateError;
+use crate::methods::cost::Passes;
 use crate::methods::fit::Fit;
 use crate::methods::predictive::Model;
 use crate::methods::rating::Rating;
@@ -24,9 +25,9 @@ impl MethodSpec for WengLinParams {
         sequential: true,
         decimals: Some(2),
         axis: Some("skill μ (Weng–Lin's scale)"),
-        // Not measured: a guess from the update's work per game (a few square roots and an
-        // exponential per pair, about twice Elo's).
-        passes: 2.0,
+        // Measured on a million random games (docs/performance.md, *Evaluation's estimate*):
+        // 3.0–3.4 replays in the worker, 3.2–3.5 natively.
+        passes: Passes::flat(3.5, 3.5),
     };
 
     fn validate(&self) -> Result<(), RateError> {
