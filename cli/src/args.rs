@@ -391,8 +391,8 @@ pub struct EvaluateArgs {
     /// The values --tune searches, comma-separated [default: a grid per parameter].
     #[arg(long, value_name = "V,V,...", requires = "tune")]
     pub grid: Option<String>,
-    /// Start no new fit (a method on a block) once this many seconds have passed since the
-    /// command started: the fit under way finishes, the methods finished are scored, the others
+    /// Stop once this many seconds have passed since the command started, the fit under way
+    /// (a method on a block) between its steps: the methods finished are scored, the others
     /// are listed as not finished, and the exit status is 3.
     #[arg(long, value_name = "S", value_parser = values::seconds)]
     pub max_seconds: Option<f64>,

@@ -12,7 +12,7 @@ use super::baseline::{baselines, BaselineScores};
 use super::cause::games_per_player;
 use super::metrics::{self, Scores};
 use super::rankings::Ranked;
-use super::scored::{event_predictions, note, predictions_in_sample, Difference, Evaluation, FitError, MethodScores};
+use super::scored::{event_predictions, note, predictions_in_sample, Difference, Evaluation, FitError, FitWith, MethodScores};
 use super::split::{events_only, splits, Splits, MAX_ROLLING};
 use crate::compare::export::labels;
 use crate::methods::cost::Runtime;
@@ -76,6 +76,10 @@ pub struct EvaluationRun<'a> {
     losses: Vec<Vec<f64>>,
     /// The methods' steps taken by the fits so far ([`EvaluationRun::steps`]).
     steps: usize,
+    /// Asked between a fit's steps whether to stop ([`EvaluationRun::stop_when`]).
+    stop: Option<Box<dyn Fn() -> bool + 'a>>,
+    /// It stopped a fit under way: no fit is run after it.
+    stopped: bool,
 }
 
 impl<'a> EvaluationRun<'a> {
@@ -96,7 +100,23 @@ impl<'a> EvaluationRun<'a> {
             scored: Vec::new(),
             losses: Vec::new(),
             steps: 0,
+            stop: None,
+            stopped: false,
         }
+    }
+
+    /// Stops the fit under way, between its steps or part-way through a long one, once
+    /// `stop()` says so (the command line's `--max-seconds`, a clock): [`EvaluationRun::step`]
+    /// then returns `false` and fits no more, and [`EvaluationRun::unfinished`] names that fit's
+    /// method with the blocks it had finished. Without it a fit runs to its end.
+    pub fn stop_when(mut self, stop: impl Fn() -> bool + 'a) -> EvaluationRun<'a> {
+        self.stop = Some(Box::new(stop));
+        self
+    }
+
+    /// Whether [`EvaluationRun::stop_when`]'s check stopped a fit under way.
+    pub fn stopped(&self) -> bool {
+        self.stopped
     }
 
     /// Folds a method is fit on (at least one: with nothing held out, one that fails).
@@ -153,13 +173,20 @@ impl<'a> EvaluationRun<'a> {
             .collect()
     }
 
-    /// Fits the next method on the next fold; `false` when every fit is done.
+    /// Fits the next method on the next fold; `false` when every fit is done, or a fit was
+    /// stopped ([`EvaluationRun::stop_when`]).
     pub fn step(&mut self) -> bool {
         let per = self.per_method();
         let (m, k) = (self.done / per, self.done % per);
         let Some(method) = self.methods.get(m).cloned() else { return false };
+        if self.stopped {
+            return false;
+        }
         if self.current.failed.is_none() {
             self.fit(&method, k);
+            if self.stopped {
+                return false;
+            }
         }
         self.done += 1;
         if k + 1 == per {
@@ -181,19 +208,16 @@ impl<'a> EvaluationRun<'a> {
         // Each block's fit starts from the last block's (its games are those and the last
         // block's): WHR's warm refit.
         let earlier = c.earlier.take();
+        let with = FitWith { earlier: earlier.as_ref(), stop: self.stop.as_deref() };
         let outcome = match &mut c.predicted {
-            Predicted::Games(all) => {
-                predictions_in_sample(data, method, options, &train, &test, k == 0, earlier.as_ref()).map(|(p, u, i, carried)| {
-                    all.extend(p);
-                    (u, i, carried)
-                })
-            }
-            Predicted::Events(all) => {
-                event_predictions(data, method, options, &train, &test, k == 0, earlier.as_ref()).map(|(p, u, i, carried)| {
-                    all.extend(p);
-                    (u, i, carried)
-                })
-            }
+            Predicted::Games(all) => predictions_in_sample(data, method, options, &train, &test, k == 0, with).map(|(p, u, i, carried)| {
+                all.extend(p);
+                (u, i, carried)
+            }),
+            Predicted::Events(all) => event_predictions(data, method, options, &train, &test, k == 0, with).map(|(p, u, i, carried)| {
+                all.extend(p);
+                (u, i, carried)
+            }),
         };
         match outcome {
             Ok((unseen, in_sample, carried)) => {
@@ -202,6 +226,7 @@ impl<'a> EvaluationRun<'a> {
                 c.earlier = carried.timed;
                 self.steps += carried.steps;
             }
+            Err(FitError::Stopped) => self.stopped = true,
             Err(e) => c.failed = Some(e),
         }
     }
@@ -378,6 +403,49 @@ mod tests {
             }
         }
         data
+    }
+
+    #[test]
+    fn a_fit_under_way_is_stopped_when_asked() {
+        let data = league();
+        let methods = [Method::default_for(MethodKind::Elo), Method::default_for(MethodKind::Whr)];
+        let options = Options::default();
+        let full = evaluate(&data, &methods, &options, 0.2, 4);
+        // The questions a run asks, never told to stop: Elo's four fits, WHR's first.
+        let questions = |methods: &[Method], rolling: usize, fits: usize| {
+            let asked = std::cell::Cell::new(0);
+            let mut run = EvaluationRun::new(&data, methods, &options, 0.2, rolling).stop_when(|| {
+                asked.set(asked.get() + 1);
+                false
+            });
+            (0..fits).for_each(|_| _ = run.step());
+            (asked.get(), run.steps())
+        };
+        let (elo_asked, elo_steps) = questions(&methods[..1], 4, 4);
+        let (whr_asked, whr_steps) = questions(&methods[1..], 1, 1);
+        assert!(whr_asked > 8 && whr_steps > 1, "WHR's fit asks {whr_asked} times in {whr_steps} steps");
+        // Told to stop at the 8th question of WHR's first fit: stopped part-way through it.
+        let asked = std::cell::Cell::new(0);
+        let limit = elo_asked + 8;
+        let mut run = EvaluationRun::new(&data, &methods, &options, 0.2, 4).stop_when(|| {
+            asked.set(asked.get() + 1);
+            asked.get() >= limit
+        });
+        let mut fits = 0;
+        while run.step() {
+            fits += 1;
+        }
+        assert!(run.stopped() && fits == 4, "Elo's four blocks, then WHR's first fit stopped: {fits} fits");
+        assert_eq!(asked.get(), limit, "no question after the stop");
+        assert_eq!(run.steps(), elo_steps, "the stopped fit's steps are not counted as done");
+        assert_eq!(run.unfinished(), vec![Unfinished { label: "whr".into(), blocks_done: 0, blocks: 4 }]);
+        assert!(!run.step(), "no fit after a stop");
+        let e = run.finish();
+        assert_eq!(e.methods.len(), 1);
+        assert_eq!(e.methods[0], full.methods[0], "Elo, finished, is scored as in the whole run");
+        // Never asked to stop: the whole run.
+        let run = EvaluationRun::new(&data, &methods, &options, 0.2, 4).stop_when(|| false);
+        assert_eq!(run.run(), full);
     }
 
     #[test]

@@ -8,7 +8,7 @@ use super::metrics::{self, Scores};
 use super::predict::Predictor;
 use super::rankings::Ranked;
 use crate::error::RateError;
-use crate::methods::fit::Timed;
+use crate::methods::fit::{Part, Timed};
 use crate::methods::rating::Rating;
 use crate::methods::{start, Method, MethodKind, Options};
 use crate::model::Dataset;
@@ -24,6 +24,19 @@ pub enum FitError {
     NoEventPredictions,
     #[error("nothing to predict")]
     NothingToPredict,
+    /// The evaluation was stopped while this fit was under way (the command line's
+    /// `--max-seconds`): the method is listed as not finished, never scored with this.
+    #[error("stopped before the fit finished")]
+    Stopped,
+}
+
+/// How a block's fit is run: warm from the block before's where the method can use it
+/// ([`Fit::warm_after`](crate::methods::fit::Fit::warm_after)), and stopped between its steps,
+/// or within a long one, once `stop()` says so.
+#[derive(Clone, Copy, Default)]
+pub(super) struct FitWith<'s> {
+    pub earlier: Option<&'s Timed>,
+    pub stop: Option<&'s dyn Fn() -> bool>,
 }
 
 /// One method's predictions of the held-out games.
@@ -245,13 +258,13 @@ pub(super) fn event_predictions(
     train: &[usize],
     test: &[usize],
     in_sample: bool,
-    earlier: Option<&Timed>,
+    with: FitWith,
 ) -> Result<(Vec<Ranked>, usize, Option<f64>, Carried), FitError> {
     if !method.kind().rates_events() {
         return Err(FitError::NoEventPredictions);
     }
     let fitted = event_subset(data, train);
-    let (rating, carried) = fit_after(&fitted, method, options, earlier)?;
+    let (rating, carried) = fit_after(&fitted, method, options, with)?;
     let predictor = Predictor::new(method, &rating, &fitted);
     let shares = |events: &mut dyn Iterator<Item = &crate::model::Event>| -> Result<(Vec<Ranked>, usize), FitError> {
         let mut unseen = 0;
@@ -288,11 +301,11 @@ pub fn predictions(
     train: &[usize],
     test: &[usize],
 ) -> Result<(Vec<(f64, f64)>, usize), FitError> {
-    predictions_in_sample(data, method, options, train, test, false, None).map(|(p, u, _, _)| (p, u))
+    predictions_in_sample(data, method, options, train, test, false, FitWith::default()).map(|(p, u, _, _)| (p, u))
 }
 
 /// [`predictions`], and (when `in_sample`) the fit's log-loss on the games it was fit on;
-/// the fit warm from `earlier` ([`fit_after`]), and what it leaves for the next block's.
+/// the fit run as `with` says ([`fit_after`]), and what it leaves for the next block's.
 pub(super) fn predictions_in_sample(
     data: &Dataset,
     method: &Method,
@@ -300,10 +313,10 @@ pub(super) fn predictions_in_sample(
     train: &[usize],
     test: &[usize],
     in_sample: bool,
-    earlier: Option<&Timed>,
+    with: FitWith,
 ) -> Result<(Vec<(f64, f64)>, usize, Option<f64>, Carried), FitError> {
     let fitted = subset(data, train);
-    let (rating, carried) = fit_after(&fitted, method, options, earlier)?;
+    let (rating, carried) = fit_after(&fitted, method, options, with)?;
     let predictor = Predictor::new(method, &rating, &fitted);
     let mut unseen = 0;
     let pairs = test
@@ -329,35 +342,50 @@ pub(super) struct Carried {
 }
 
 /// `method` fit on `fitted` through the one fit interface, as [`rate`](crate::methods::rate)
-/// fits it, but started from `earlier` (the fit of the block before, on a part of these games)
-/// where the method can use it ([`Fit::warm_after`]: WHR; the same answer to its tolerance):
-/// the ratings, and what the fit leaves for the next block's. A warm fit that fails (a rating
-/// that ran away) is fit again from the method's own start, so a warm start never costs an
-/// answer the cold fit gives.
-fn fit_after(fitted: &Dataset, method: &Method, options: &Options, earlier: Option<&Timed>) -> Result<(Rating, Carried), RateError> {
-    let (rating, carried) = fit_from(fitted, method, options, earlier)?;
+/// fits it, but started from `with.earlier` (the fit of the block before, on a part of these
+/// games) where the method can use it ([`Fit::warm_after`]: WHR; the same answer to its
+/// tolerance): the ratings, and what the fit leaves for the next block's. A warm fit that fails
+/// (a rating that ran away) is fit again from the method's own start, so a warm start never
+/// costs an answer the cold fit gives. [`FitError::Stopped`] when `with.stop` stopped it.
+///
+/// [`Fit::warm_after`]: crate::methods::fit::Fit::warm_after
+fn fit_after(fitted: &Dataset, method: &Method, options: &Options, with: FitWith) -> Result<(Rating, Carried), FitError> {
+    let (rating, carried) = fit_from(fitted, method, options, with)?;
     match rating {
-        Err(_) if earlier.is_some() => {
-            let (rating, cold) = fit_from(fitted, method, options, None)?;
+        Err(_) if with.earlier.is_some() => {
+            let (rating, cold) = fit_from(fitted, method, options, FitWith { earlier: None, ..with })?;
             Ok((rating?, Carried { steps: carried.steps + cold.steps, ..cold }))
         }
         rating => Ok((rating?, carried)),
     }
 }
 
-/// One fit of [`fit_after`]: started (the data's error, if any), warm from `earlier` when
-/// given, stepped to its end, finished (the method's error, if any).
-fn fit_from(
-    fitted: &Dataset,
-    method: &Method,
-    options: &Options,
-    earlier: Option<&Timed>,
-) -> Result<(Result<Rating, RateError>, Carried), RateError> {
+/// One fit of [`fit_after`]: started (the data's error, if any), warm from `with.earlier` when
+/// given, stepped to its end (or stopped, between steps or part-way through a long one, once
+/// `with.stop()` says so), finished (the method's error, if any).
+fn fit_from(fitted: &Dataset, method: &Method, options: &Options, with: FitWith) -> Result<(Result<Rating, RateError>, Carried), FitError> {
     let mut fit = start(fitted, method, options)?;
-    if let Some(earlier) = earlier {
+    if let Some(earlier) = with.earlier {
         fit.warm_after(earlier);
     }
-    while fit.step().is_some() {}
+    match with.stop {
+        None => while fit.step().is_some() {},
+        Some(stop) => {
+            // A stop said inside a long step is kept, not asked again.
+            let mut halted = false;
+            loop {
+                if halted || stop() {
+                    return Err(FitError::Stopped);
+                }
+                if let Part::Step(None) = fit.step_part(&mut || {
+                    halted = stop();
+                    !halted
+                }) {
+                    break;
+                }
+            }
+        }
+    }
     let carried = Carried { timed: fit.timed_iterate(), steps: fit.steps().len() };
     Ok((fit.into_rating(), carried))
 }
