@@ -141,7 +141,8 @@ pub struct Stopped {
 
 impl Stopped {
     /// "stopped by --max-seconds 1 after 1.3 s: not finished: whr (3 of 10 blocks done),
-    /// glicko2 (not started); only the methods that finished are scored".
+    /// glicko2 (not started); only the methods that finished are scored" (a method whose first fit
+    /// was stopped: "whr (stopped during its first fit)").
     pub fn text(&self, tuning: bool) -> String {
         let names: Vec<String> = self.unfinished.iter().map(Unfinished::text).collect();
         format!(
@@ -254,7 +255,7 @@ mod tests {
         let ran = run_with_progress(run(), Some(1.1), &mut ticking(0.2), &mut err);
         let stopped = ran.stopped.expect("stopped at the limit");
         assert!((stopped.after_seconds - 1.2).abs() < 1e-9, "{}", stopped.after_seconds);
-        assert_eq!(stopped.unfinished, vec![Unfinished { label: "brent".into(), blocks_done: 0, blocks: 4 }]);
+        assert_eq!(stopped.unfinished, vec![Unfinished { label: "brent".into(), blocks_done: 0, blocks: 4, started: false }]);
         assert_eq!(ran.evaluation.methods, whole.evaluation.methods[..1], "Elo scored as in the whole run");
         let said = String::from_utf8(err).unwrap();
         assert!(said.ends_with("evaluate: stopped by --max-seconds 1.1 after 1.2 s: not finished: brent (not started); only the methods that finished are scored\n"), "{said}");
@@ -278,8 +279,11 @@ mod tests {
         let mut without = whole.as_object().unwrap().clone();
         without.retain(|k, _| k != "stopped_after_seconds" && k != "unfinished");
         assert_eq!(serde_json::to_string_pretty(&without).unwrap(), plain);
-        let stopped =
-            Stopped { limit: 1.0, after_seconds: 1.234, unfinished: vec![Unfinished { label: "whr".into(), blocks_done: 3, blocks: 10 }] };
+        let stopped = Stopped {
+            limit: 1.0,
+            after_seconds: 1.234,
+            unfinished: vec![Unfinished { label: "whr".into(), blocks_done: 3, blocks: 10, started: true }],
+        };
         let v: serde_json::Value = serde_json::from_str(&with_stop(&plain, Some(&stopped))).unwrap();
         assert_eq!(v["stopped_after_seconds"], 1.2);
         assert_eq!(v["unfinished"], serde_json::json!([{"method": "whr", "blocks_done": 3, "blocks": 10}]));

@@ -7,7 +7,9 @@
 //! and runs a fit at a time. (The command line: `cli/tests/evaluate_progress.rs`.)
 
 use ratings_engine::evaluation::random::Random;
-use ratings_engine::evaluation::run::{estimate_seconds, estimate_text, fewer_blocks, games_fit, progress_text, FIT_OVERHEAD_PASSES};
+use ratings_engine::evaluation::run::{
+    estimate_seconds, estimate_text, fewer_blocks, games_fit, progress_now_text, progress_text, FIT_OVERHEAD_PASSES,
+};
 use ratings_engine::evaluation::{evaluate, metrics, predictions, EvaluationRun};
 use ratings_engine::methods::brent::BrentParams;
 use ratings_engine::methods::cost::Runtime;
@@ -198,6 +200,10 @@ fn a_long_rolling_evaluation_is_estimated_before_it_starts() {
     assert_eq!(
         progress_text(3, 40, "brent, block 4 of 20", 6.0),
         "3 of 40 fits done, next brent, block 4 of 20: 6 s so far, about 74 s left"
+    );
+    assert_eq!(
+        progress_now_text(3, 40, "WHR, block 4 of 20 (Newton step 5)", 6.0),
+        "3 of 40 fits done, now WHR, block 4 of 20 (Newton step 5): 6 s so far, about 74 s left"
     );
 }
 

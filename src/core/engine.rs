@@ -53,13 +53,13 @@ pub mod escape {
 }
 pub mod evaluation {
     pub use ratings_engine::evaluation::{
-        events_only, tune, Baseline, BaselineScores, Bin, Edge, Evaluation, EvaluationRun, Parameter, Tuning, DEFAULT_HOLDOUT,
+        events_only, tune, Baseline, BaselineScores, Bin, BlockFit, Edge, Evaluation, EvaluationRun, Parameter, Tuning, DEFAULT_HOLDOUT,
     };
     pub mod printed {
         pub use ratings_engine::evaluation::printed::with_se;
     }
     pub mod run {
-        pub use ratings_engine::evaluation::run::{estimate_text, fewer_blocks, progress_text};
+        pub use ratings_engine::evaluation::run::{estimate_text, fewer_blocks, progress_now_text};
     }
     pub mod baseline {
         pub use ratings_engine::evaluation::baseline::SUGGESTED_ROLLING;

@@ -4,10 +4,10 @@
 //! newer prediction job or a cancel stops them (the lab then reports the repetitions done).
 
 use super::input::job_for;
-use super::slices::{in_slices, post, Ended, Progress, Steps};
-use crate::core::engine::evaluation::run::progress_text;
+use super::slices::{in_slices, post, Ended, Progress, Sliced, Steps};
+use crate::core::engine::evaluation::run::progress_now_text;
 use crate::core::engine::evaluation::simulate::{Setup, SimulationRun};
-use crate::core::engine::evaluation::{tune, EvaluationRun, Parameter};
+use crate::core::engine::evaluation::{tune, BlockFit, EvaluationRun, Parameter};
 use crate::core::engine::methods::Options;
 use crate::core::engine::{Dataset, Method};
 use crate::core::protocol::{FromWorker, Later, PredictRequest, PredictResult, Settings, Source};
@@ -83,19 +83,14 @@ async fn run_simulation(job: u32, setup: Setup, methods: Vec<Method>) {
     }
 }
 
-impl Steps for EvaluationRun<'_> {
-    fn step(&mut self) -> bool {
-        EvaluationRun::step(self)
-    }
-
-    fn progress(&self) -> Progress {
-        let (done, total) = EvaluationRun::progress(self);
-        Progress { done, total }
+impl Sliced for BlockFit<'_> {
+    fn work(&mut self, more_time: &mut dyn FnMut() -> bool) -> bool {
+        BlockFit::work(self, more_time)
     }
 }
 
-/// The held-out evaluation, a fit (a method on a rolling block) a step, with which fit is
-/// next and the time left said as it goes.
+/// The held-out evaluation, a fit (a method on a rolling block) at a time and each in slices,
+/// with which fit is under way, how far it is, and the time left said as it goes.
 async fn run_evaluation(job: u32, data: &Dataset, methods: &[Method], options: &Options, holdout: f64, rolling: usize) {
     let items = if crate::core::engine::evaluation::events_only(data) { data.events.len() } else { data.games.len() };
     if items < 10 {
@@ -108,14 +103,32 @@ async fn run_evaluation(job: u32, data: &Dataset, methods: &[Method], options: &
     // command line's).
     let mut work = EvaluationRun::new(data, methods, options, holdout, rolling).named(crate::core::compare::labels(methods));
     let start = js_sys::Date::now();
-    let say = |work: &EvaluationRun| {
+    let say = |work: &EvaluationRun, fit: Option<&BlockFit>| {
         let (done, total) = work.progress();
-        let doing = work.next_fit().map(|next| progress_text(done, total, &next, (js_sys::Date::now() - start) / 1000.0));
+        let at = fit.and_then(BlockFit::at).map(|at| format!(" ({at})")).unwrap_or_default();
+        let doing =
+            work.next_fit().map(|now| progress_now_text(done, total, &format!("{now}{at}"), (js_sys::Date::now() - start) / 1000.0));
         post(&FromWorker::PredictProgress { job, done, total, doing });
     };
-    say(&work);
-    if in_slices(job, &mut work, say).await != Ended::Done {
-        return;
+    say(&work, None);
+    // A fit a slice at a time, so that a cancel or a newer job is read during a long one
+    // (WHR's Newton steps): the block it is fit on is kept here while it runs.
+    while let Some(block) = work.block() {
+        let mut fit = work.begin(&block);
+        match in_slices(job, &mut fit, |fit| say(&work, Some(fit))).await {
+            Ended::Done => work.end(&block, fit),
+            Ended::Superseded => return,
+            Ended::Cancelled => return cancelled(job, work),
+        }
     }
     post(&FromWorker::Predicted { job, result: Later::new(PredictResult::Evaluated(work.finish())) });
+}
+
+/// A cancelled evaluation: what was done, in words, and the methods it finished scored (as
+/// the command line's `--max-seconds` leaves them), when it finished any.
+fn cancelled(job: u32, work: EvaluationRun) {
+    let message = work.cancelled_text();
+    let evaluation = work.finish();
+    let partial = (!evaluation.methods.is_empty()).then(|| Later::new(PredictResult::Evaluated(evaluation)));
+    post(&FromWorker::PredictFailed { job, message, cancelled: true, partial });
 }

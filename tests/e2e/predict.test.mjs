@@ -63,6 +63,57 @@ test('the later games of the example predicted by Brent and Elo: a table and a c
   }
 });
 
+test("a prediction's long fit says how far it is, and Cancel stops it within a step, keeping the methods finished", async () => {
+  const { context, page, errors } = await open();
+  // An undated league (each game a day of its own) of 10,000 players and 100,000 games, whose
+  // players meet their own level: WHR's Newton steps on it take tens of conjugate-gradient
+  // iterations each, a fit seconds. The fit once ran whole between two looks at the worker's
+  // messages, and a cancelled evaluation posted nothing: the panel stayed "running".
+  let seed = 5;
+  const rnd = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+  const lines = ['white,black,result'];
+  for (let g = 0; g < 100000; g++) {
+    const a = Math.floor(rnd() * 10000);
+    const b = (a + 1 + Math.floor(rnd() * 100)) % 10000;
+    const p = 1 / (1 + Math.exp(3 * (b - a) / 10000));
+    const x = rnd();
+    lines.push(`P${a},P${b},${x < 0.2 ? '1/2-1/2' : (x < 0.2 + 0.8 * p ? '1-0' : '0-1')}`);
+  }
+  await page.getByTestId('input').evaluate((t, text) => {
+    t.value = text;
+    t.dispatchEvent(new Event('input', { bubbles: true }));
+  }, lines.join('\n'));
+  await page.waitForFunction(() => /^\d{4,5} players/.test(document.querySelector('[data-testid=row-count]')?.textContent ?? ''), null, { timeout: 60000 });
+  await page.getByTestId('predict-open').click();
+  await page.getByTestId('predict-method-brent').uncheck();
+  await page.getByTestId('predict-method-whr').check();
+  await page.getByTestId('predict-rolling').fill('2');
+  await page.getByTestId('predict-rolling').dispatchEvent('change');
+  await page.getByTestId('predict-evaluate').click();
+  // A long evaluation is said first; go on.
+  const go = page.getByTestId('predict-go');
+  await Promise.race([go.waitFor({ timeout: 10000 }).then(() => go.click()), page.getByTestId('predict-progress').waitFor({ timeout: 10000 })]);
+  // Within WHR's fit: its Newton step and how far the step is.
+  await page.waitForFunction(() => /2 of 4 fits done, now WHR, block 1 of 2 \(Newton step \d+: \d+ conjugate-gradient iterations? so far\)/
+    .test(document.querySelector('[data-testid=predict-progress]')?.textContent ?? ''), null, { timeout: 60000, polling: 10 });
+  await page.getByTestId('predict-progress').screenshot({ path: `${ARTIFACTS}/predict-within-a-fit.png` });
+  const t0 = Date.now();
+  await page.getByTestId('predict-cancel').click();
+  const failure = page.getByTestId('predict-failure');
+  await failure.waitFor({ timeout: 10000 });
+  assert.ok(Date.now() - t0 < 3000, `the cancel took ${Date.now() - t0} ms`);
+  assert.equal(await failure.textContent(),
+    'Cancelled after 2 of 4 fits: Elo is scored below; WHR (stopped during its first fit) was not finished.');
+  // Elo, finished, is scored; the panel is ready for another run.
+  const rows = await page.locator('[data-testid=predict-row] td:first-child').allTextContents();
+  assert.deepEqual(rows, ['Elo']);
+  assert.equal(await page.getByTestId('predict-evaluate').isEnabled(), true);
+  assert.equal(await page.getByTestId('predict-progress').count(), 0);
+  await page.getByTestId('predict-panel').screenshot({ path: `${ARTIFACTS}/predict-cancelled.png` });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('the simulation lab: progress, Cancel keeps the tournaments done, then a full run with the baseline', async () => {
   const { context, page, errors } = await open();
   await page.getByTestId('predict-open').click();

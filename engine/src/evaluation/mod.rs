@@ -12,6 +12,7 @@
 //! stale ratings ([`cause`]).
 
 pub mod baseline;
+mod block;
 pub mod cause;
 pub mod metrics;
 pub mod predict;
@@ -26,9 +27,10 @@ mod split;
 use crate::methods::{Method, MethodKind, Options, Params};
 use crate::model::Dataset;
 pub use baseline::{Baseline, BaselineScores, Behind};
+pub use block::{predictions, Block, BlockFit};
 pub use metrics::{Bin, Scores};
 pub use run::{evaluate, EvaluationRun};
-pub use scored::{predictions, subset, Difference, Evaluation, FitError, MethodScores};
+pub use scored::{subset, Difference, Evaluation, FitError, MethodScores};
 use serde::{Deserialize, Serialize};
 pub use split::{check_rolling, events_only, splits, Fold, Splits, MAX_ROLLING};
 

@@ -9,10 +9,11 @@
 //! [`Fit::warm_after`]: crate::methods::fit::Fit::warm_after
 
 use super::baseline::{baselines, BaselineScores};
+use super::block::{event_predictions, game_predictions, Block, BlockFit};
 use super::cause::games_per_player;
 use super::metrics::{self, Scores};
 use super::rankings::Ranked;
-use super::scored::{event_predictions, note, predictions_in_sample, Difference, Evaluation, FitError, FitWith, MethodScores};
+use super::scored::{event_subset, note, subset, Difference, Evaluation, FitError, MethodScores};
 use super::split::{events_only, splits, Splits, MAX_ROLLING};
 use crate::compare::export::labels;
 use crate::methods::cost::Runtime;
@@ -46,12 +47,16 @@ pub struct Unfinished {
     pub label: String,
     pub blocks_done: usize,
     pub blocks: usize,
+    /// A fit of it was under way when the run stopped.
+    pub started: bool,
 }
 
 impl Unfinished {
-    /// "whr (3 of 10 blocks done)", "glicko2 (not started)".
+    /// "whr (3 of 10 blocks done)", "whr (stopped during its first fit)", "glicko2 (not
+    /// started)".
     pub fn text(&self) -> String {
         match self.blocks_done {
+            0 if self.started => format!("{} (stopped during its first fit)", self.label),
             0 => format!("{} (not started)", self.label),
             k => format!("{} ({k} of {} blocks done)", self.label, self.blocks),
         }
@@ -80,6 +85,8 @@ pub struct EvaluationRun<'a> {
     stop: Option<Box<dyn Fn() -> bool + 'a>>,
     /// It stopped a fit under way: no fit is run after it.
     stopped: bool,
+    /// A fit is under way (begun and not ended), or was when the run stopped.
+    under_way: bool,
 }
 
 impl<'a> EvaluationRun<'a> {
@@ -102,6 +109,7 @@ impl<'a> EvaluationRun<'a> {
             steps: 0,
             stop: None,
             stopped: false,
+            under_way: false,
         }
     }
 
@@ -169,65 +177,133 @@ impl<'a> EvaluationRun<'a> {
             .iter()
             .enumerate()
             .skip(m)
-            .map(|(i, label)| Unfinished { label: label.clone(), blocks_done: if i == m { k } else { 0 }, blocks })
+            .map(|(i, label)| Unfinished {
+                label: label.clone(),
+                blocks_done: if i == m { k } else { 0 },
+                blocks,
+                started: i == m && self.under_way,
+            })
             .collect()
+    }
+
+    /// A run stopped before its end (the page's Cancel), in words: the fits done, the methods
+    /// scored and those not finished ("Cancelled after 2 of 4 fits: Elo is scored below; WHR
+    /// (not started) was not finished.").
+    pub fn cancelled_text(&self) -> String {
+        let (done, total) = self.progress();
+        let scored: Vec<String> = self.scored.iter().map(|m| m.label.clone()).collect();
+        let unfinished: Vec<String> = self.unfinished().iter().map(Unfinished::text).collect();
+        let scored = match scored.len() {
+            0 => "no method was finished".to_string(),
+            1 => format!("{} is scored below", scored[0]),
+            _ => format!("{} are scored below", and_list(&scored)),
+        };
+        let unfinished = match unfinished.len() {
+            0 => String::new(),
+            1 => format!("; {} was not finished", unfinished[0]),
+            _ => format!("; {} were not finished", and_list(&unfinished)),
+        };
+        format!("Cancelled after {done} of {total} fits: {scored}{unfinished}.")
     }
 
     /// Fits the next method on the next fold; `false` when every fit is done, or a fit was
     /// stopped ([`EvaluationRun::stop_when`]).
     pub fn step(&mut self) -> bool {
-        let per = self.per_method();
-        let (m, k) = (self.done / per, self.done % per);
-        let Some(method) = self.methods.get(m).cloned() else { return false };
-        if self.stopped {
-            return false;
+        let Some(block) = self.block() else { return false };
+        let mut fit = self.begin(&block);
+        match self.stop.as_deref() {
+            None => while fit.work(&mut || true) {},
+            Some(stop) => _ = fit.work(&mut || !stop()),
         }
-        if self.current.failed.is_none() {
-            self.fit(&method, k);
-            if self.stopped {
-                return false;
-            }
-        }
-        self.done += 1;
-        if k + 1 == per {
-            self.finish_method(m);
-        }
-        self.done < self.methods.len() * per
+        self.end(&block, fit);
+        !self.stopped && self.done < self.methods.len() * self.per_method()
     }
 
-    /// Fits `method` on fold `k` and keeps its predictions (the first fold's fit also
-    /// predicts its own games: the in-sample log-loss).
-    fn fit(&mut self, method: &Method, k: usize) {
-        if self.folds.is_empty() {
-            self.current.failed = Some(FitError::NothingToPredict);
+    /// The next fit's block (the earlier games it is fit on, and those it predicts), for
+    /// [`EvaluationRun::begin`]; `None` when every fit is done, or one was stopped. The fits
+    /// left of a method that failed are passed over here, counted as done.
+    ///
+    /// [`EvaluationRun::step`] is `block`, `begin`, [`BlockFit::work`] to the end and
+    /// [`EvaluationRun::end`]; a caller that must look at its messages during a long fit (the
+    /// page's worker) takes those steps itself, keeping the block while the fit runs.
+    pub fn block(&mut self) -> Option<Block> {
+        let per = self.per_method();
+        while !self.stopped {
+            let (m, k) = (self.done / per, self.done % per);
+            let method = self.methods.get(m)?;
+            if self.current.failed.is_none() {
+                if self.folds.is_empty() {
+                    self.current.failed = Some(FitError::NothingToPredict);
+                } else if self.events && !method.kind().rates_events() {
+                    self.current.failed = Some(FitError::NoEventPredictions);
+                } else {
+                    let (train, test) = self.folds.fold(k);
+                    let fitted = if self.events { event_subset(self.data, &train) } else { subset(self.data, &train) };
+                    return Some(Block { fitted, test, method: m, fold: k });
+                }
+            }
+            self.count_done(m, k);
+        }
+        None
+    }
+
+    /// Begins `block`'s fit, from the block before's where the method can use it (WHR's warm
+    /// refit: its games are those and the last block's).
+    pub fn begin<'b>(&mut self, block: &'b Block) -> BlockFit<'b> {
+        let earlier = self.current.earlier.take();
+        self.under_way = true;
+        BlockFit::new(&block.fitted, &self.methods[block.method], &self.options, earlier.as_ref())
+    }
+
+    /// Keeps `block`'s predictions by its fit (the first block's fit also predicts its own
+    /// games: the in-sample log-loss). A fit not done ([`BlockFit::work`] had work left) stops
+    /// the run: its method is listed as not finished ([`EvaluationRun::unfinished`]).
+    pub fn end(&mut self, block: &Block, fit: BlockFit) {
+        let (m, k) = (block.method, block.fold);
+        let outcome = fit.outcome();
+        if let Err(FitError::Stopped) = outcome {
+            self.stopped = true;
             return;
         }
-        let (train, test) = self.folds.fold(k);
-        let (data, options) = (self.data, &self.options);
-        let c = &mut self.current;
-        // Each block's fit starts from the last block's (its games are those and the last
-        // block's): WHR's warm refit.
-        let earlier = c.earlier.take();
-        let with = FitWith { earlier: earlier.as_ref(), stop: self.stop.as_deref() };
+        self.under_way = false;
+        let (rating, carried) = match outcome {
+            Err(e) => {
+                self.current.failed = Some(e);
+                return self.count_done(m, k);
+            }
+            Ok(done) => done,
+        };
+        let (data, method, c) = (self.data, &self.methods[m], &mut self.current);
         let outcome = match &mut c.predicted {
-            Predicted::Games(all) => predictions_in_sample(data, method, options, &train, &test, k == 0, with).map(|(p, u, i, carried)| {
+            Predicted::Games(all) => {
+                let (p, unseen, own) = game_predictions(data, &block.fitted, method, &rating, &block.test, k == 0);
                 all.extend(p);
-                (u, i, carried)
-            }),
-            Predicted::Events(all) => event_predictions(data, method, options, &train, &test, k == 0, with).map(|(p, u, i, carried)| {
-                all.extend(p);
-                (u, i, carried)
-            }),
+                Ok((unseen, own))
+            }
+            Predicted::Events(all) => {
+                event_predictions(data, &block.fitted, method, &rating, &block.test, k == 0).map(|(p, unseen, own)| {
+                    all.extend(p);
+                    (unseen, own)
+                })
+            }
         };
         match outcome {
-            Ok((unseen, in_sample, carried)) => {
+            Ok((unseen, own)) => {
                 c.unseen += unseen;
-                c.in_sample = c.in_sample.or(in_sample);
+                c.in_sample = c.in_sample.or(own);
                 c.earlier = carried.timed;
                 self.steps += carried.steps;
             }
-            Err(FitError::Stopped) => self.stopped = true,
             Err(e) => c.failed = Some(e),
+        }
+        self.count_done(m, k);
+    }
+
+    /// Counts fit `k` of method `m` done, and scores the method after its last.
+    fn count_done(&mut self, m: usize, k: usize) {
+        self.done += 1;
+        if k + 1 == self.per_method() {
+            self.finish_method(m);
         }
     }
 
@@ -286,6 +362,14 @@ impl Current {
     fn new(events: bool) -> Current {
         let predicted = if events { Predicted::Events(Vec::new()) } else { Predicted::Games(Vec::new()) };
         Current { predicted, unseen: 0, in_sample: None, failed: None, earlier: None }
+    }
+}
+
+/// "a", "a and b", "a, b and c".
+fn and_list(items: &[String]) -> String {
+    match items.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+        _ => items.concat(),
     }
 }
 
@@ -370,8 +454,19 @@ pub fn fewer_blocks(items: usize, holdout: f64, rolling: usize, methods: &[Metho
 /// time left guessed from the time taken so far (later blocks learn from more games: a guess
 /// on the low side).
 pub fn progress_text(done: usize, total: usize, next: &str, elapsed_s: f64) -> String {
+    fits_text(done, total, "next", next, elapsed_s)
+}
+
+/// [`progress_text`] said while fit `now` is under way (the page's worker, which says how far
+/// a long fit is between its slices): "3 of 40 fits done, now WHR, block 4 of 20 (Newton step
+/// 5): 2 s so far, about 25 s left".
+pub fn progress_now_text(done: usize, total: usize, now: &str, elapsed_s: f64) -> String {
+    fits_text(done, total, "now", now, elapsed_s)
+}
+
+fn fits_text(done: usize, total: usize, word: &str, fit: &str, elapsed_s: f64) -> String {
     let left = elapsed_s / done.max(1) as f64 * total.saturating_sub(done) as f64;
-    format!("{done} of {total} fits done, next {next}: {elapsed_s:.0} s so far, about {left:.0} s left")
+    format!("{done} of {total} fits done, {word} {fit}: {elapsed_s:.0} s so far, about {left:.0} s left")
 }
 
 /// Every method fit on the earlier games and scored on the later ones (see [`super`]'s notes),
@@ -438,7 +533,8 @@ mod tests {
         assert!(run.stopped() && fits == 4, "Elo's four blocks, then WHR's first fit stopped: {fits} fits");
         assert_eq!(asked.get(), limit, "no question after the stop");
         assert_eq!(run.steps(), elo_steps, "the stopped fit's steps are not counted as done");
-        assert_eq!(run.unfinished(), vec![Unfinished { label: "whr".into(), blocks_done: 0, blocks: 4 }]);
+        assert_eq!(run.unfinished(), vec![Unfinished { label: "whr".into(), blocks_done: 0, blocks: 4, started: true }]);
+        assert_eq!(run.unfinished()[0].text(), "whr (stopped during its first fit)");
         assert!(!run.step(), "no fit after a stop");
         let e = run.finish();
         assert_eq!(e.methods.len(), 1);
@@ -448,6 +544,44 @@ mod tests {
         assert_eq!(run.run(), full);
     }
 
+    /// A caller that leaves each fit between slices (the page's worker, to read a cancel)
+    /// gets the whole run's evaluation: each fit is left part-way, within its long steps too,
+    /// and taken up where it was.
+    #[test]
+    fn fits_left_between_slices_and_taken_up_give_the_whole_run() {
+        let data = league();
+        let methods = [Method::default_for(MethodKind::Elo), Method::default_for(MethodKind::Whr)];
+        let options = Options::default();
+        let full = evaluate(&data, &methods, &options, 0.2, 4);
+        let mut run = EvaluationRun::new(&data, &methods, &options, 0.2, 4);
+        let (mut slices, mut within_a_step) = (Vec::new(), 0);
+        while let Some(block) = run.block() {
+            let mut fit = run.begin(&block);
+            let mut n = 0;
+            // Each slice answers two questions: yes, then no.
+            while n < 100_000 && {
+                let mut asked = 0;
+                fit.work(&mut || {
+                    asked += 1;
+                    asked < 2
+                })
+            } {
+                n += 1;
+                within_a_step += usize::from(fit.at().is_some_and(|at| at.contains("so far")));
+            }
+            run.end(&block, fit);
+            slices.push(n);
+        }
+        assert_eq!(slices.len(), 8, "Elo's four blocks and WHR's: {slices:?}");
+        assert!(slices[4..].iter().all(|&n| n > 4 && n < 100_000), "WHR's fits left and taken up: {slices:?}");
+        assert!(within_a_step > 0, "WHR's fits left within a Newton step");
+        assert!(!run.stopped());
+        let mut whole = EvaluationRun::new(&data, &methods, &options, 0.2, 4);
+        while whole.step() {}
+        assert_eq!(run.steps(), whole.steps(), "the same steps as fits taken whole");
+        assert_eq!(run.finish(), full);
+    }
+
     #[test]
     fn a_run_stopped_early_scores_the_methods_finished_and_names_the_rest() {
         let data = league();
@@ -455,13 +589,13 @@ mod tests {
         let options = Options::default();
         let full = evaluate(&data, &methods, &options, 0.2, 4);
         let mut run = EvaluationRun::new(&data, &methods, &options, 0.2, 4);
-        let not_started = |label: &str| Unfinished { label: label.into(), blocks_done: 0, blocks: 4 };
+        let not_started = |label: &str| Unfinished { label: label.into(), blocks_done: 0, blocks: 4, started: false };
         assert_eq!(run.unfinished(), vec![not_started("elo"), not_started("brent")]);
         for _ in 0..6 {
             run.step();
         }
         // Elo's four blocks and two of Brent's: Brent is under way, not scored.
-        let brent = Unfinished { label: "brent".into(), blocks_done: 2, blocks: 4 };
+        let brent = Unfinished { label: "brent".into(), blocks_done: 2, blocks: 4, started: false };
         assert_eq!(run.unfinished(), vec![brent.clone()]);
         assert_eq!(brent.text(), "brent (2 of 4 blocks done)");
         assert_eq!(not_started("whr").text(), "whr (not started)");
@@ -476,6 +610,26 @@ mod tests {
         while run.step() {}
         assert!(run.unfinished().is_empty());
         assert_eq!(run.finish(), full);
+    }
+
+    #[test]
+    fn a_cancelled_run_says_what_was_scored_and_what_was_not_finished() {
+        let data = league();
+        let kinds = [MethodKind::Elo, MethodKind::Brent, MethodKind::Glicko];
+        let methods: Vec<Method> = kinds.iter().map(|&k| Method::default_for(k)).collect();
+        let options = Options::default();
+        let run = |fits: usize| {
+            let mut run = EvaluationRun::new(&data, &methods, &options, 0.2, 2).named(vec!["Elo".into(), "Brent".into(), "Glicko".into()]);
+            (0..fits).for_each(|_| _ = run.step());
+            run.cancelled_text()
+        };
+        assert_eq!(run(0), "Cancelled after 0 of 6 fits: no method was finished; Elo (not started), Brent (not started) and Glicko (not started) were not finished.");
+        assert_eq!(
+            run(3),
+            "Cancelled after 3 of 6 fits: Elo is scored below; Brent (1 of 2 blocks done) and Glicko (not started) were not finished."
+        );
+        assert_eq!(run(5), "Cancelled after 5 of 6 fits: Elo and Brent are scored below; Glicko (1 of 2 blocks done) was not finished.");
+        assert_eq!(run(6), "Cancelled after 6 of 6 fits: Elo, Brent and Glicko are scored below.");
     }
 
     #[test]

@@ -5,12 +5,8 @@
 use super::baseline::{BaselineScores, Behind};
 use super::cause::Overfit;
 use super::metrics::{self, Scores};
-use super::predict::Predictor;
-use super::rankings::Ranked;
 use crate::error::RateError;
-use crate::methods::fit::{Part, Timed};
-use crate::methods::rating::Rating;
-use crate::methods::{start, Method, MethodKind, Options};
+use crate::methods::{Method, MethodKind};
 use crate::model::Dataset;
 use serde::{Deserialize, Serialize};
 
@@ -28,15 +24,6 @@ pub enum FitError {
     /// `--max-seconds`): the method is listed as not finished, never scored with this.
     #[error("stopped before the fit finished")]
     Stopped,
-}
-
-/// How a block's fit is run: warm from the block before's where the method can use it
-/// ([`Fit::warm_after`](crate::methods::fit::Fit::warm_after)), and stopped between its steps,
-/// or within a long one, once `stop()` says so.
-#[derive(Clone, Copy, Default)]
-pub(super) struct FitWith<'s> {
-    pub earlier: Option<&'s Timed>,
-    pub stop: Option<&'s dyn Fn() -> bool>,
 }
 
 /// One method's predictions of the held-out games.
@@ -243,45 +230,10 @@ impl Evaluation {
 }
 
 /// `data` with only the events `keep`.
-fn event_subset(data: &Dataset, keep: &[usize]) -> Dataset {
+pub(super) fn event_subset(data: &Dataset, keep: &[usize]) -> Dataset {
     let mut d = data.clone();
     d.events = keep.iter().map(|&i| data.events[i].clone()).collect();
     d
-}
-
-/// Each held-out event's prediction ([`Ranked`]), how many had a player without a rating,
-/// and (when `in_sample`) the fit's log-loss on its own events.
-pub(super) fn event_predictions(
-    data: &Dataset,
-    method: &Method,
-    options: &Options,
-    train: &[usize],
-    test: &[usize],
-    in_sample: bool,
-    with: FitWith,
-) -> Result<(Vec<Ranked>, usize, Option<f64>, Carried), FitError> {
-    if !method.kind().rates_events() {
-        return Err(FitError::NoEventPredictions);
-    }
-    let fitted = event_subset(data, train);
-    let (rating, carried) = fit_after(&fitted, method, options, with)?;
-    let predictor = Predictor::new(method, &rating, &fitted);
-    let shares = |events: &mut dyn Iterator<Item = &crate::model::Event>| -> Result<(Vec<Ranked>, usize), FitError> {
-        let mut unseen = 0;
-        let mut out = Vec::new();
-        for event in events {
-            let (ranked, missing) = predictor.predict_event(event).ok_or(FitError::NoEventPredictions)?;
-            unseen += usize::from(missing);
-            out.push(ranked);
-        }
-        Ok((out, unseen))
-    };
-    let (out, unseen) = shares(&mut test.iter().map(|&i| &data.events[i]))?;
-    let own = match in_sample {
-        true => metrics::score_events(&shares(&mut fitted.events.iter())?.0).map(|s| s.log_loss),
-        false => None,
-    };
-    Ok((out, unseen, own, carried))
 }
 
 /// `data` with only the games `keep` (in input order); players and ids unchanged.
@@ -290,102 +242,4 @@ pub fn subset(data: &Dataset, keep: &[usize]) -> Dataset {
     d.games = keep.iter().map(|&i| data.games[i].clone()).collect();
     d.events.clear();
     d
-}
-
-/// The (prediction, score) pairs of `method` fit on `train` for the games `test`, and how many
-/// had a player without a rating.
-pub fn predictions(
-    data: &Dataset,
-    method: &Method,
-    options: &Options,
-    train: &[usize],
-    test: &[usize],
-) -> Result<(Vec<(f64, f64)>, usize), FitError> {
-    predictions_in_sample(data, method, options, train, test, false, FitWith::default()).map(|(p, u, _, _)| (p, u))
-}
-
-/// [`predictions`], and (when `in_sample`) the fit's log-loss on the games it was fit on;
-/// the fit run as `with` says ([`fit_after`]), and what it leaves for the next block's.
-pub(super) fn predictions_in_sample(
-    data: &Dataset,
-    method: &Method,
-    options: &Options,
-    train: &[usize],
-    test: &[usize],
-    in_sample: bool,
-    with: FitWith,
-) -> Result<(Vec<(f64, f64)>, usize, Option<f64>, Carried), FitError> {
-    let fitted = subset(data, train);
-    let (rating, carried) = fit_after(&fitted, method, options, with)?;
-    let predictor = Predictor::new(method, &rating, &fitted);
-    let mut unseen = 0;
-    let pairs = test
-        .iter()
-        .map(|&i| {
-            let g = &data.games[i];
-            let (p, missing) = predictor.predict(g);
-            unseen += usize::from(missing);
-            (p, g.score)
-        })
-        .collect();
-    let own = in_sample.then(|| fitted.games.iter().map(|g| (predictor.predict(g).0, g.score)).collect::<Vec<_>>());
-    Ok((pairs, unseen, own.and_then(|p| metrics::score(&p)).map(|s| s.log_loss), carried))
-}
-
-/// What a block's fit leaves for the next block's (a rolling evaluation's fits, each on a
-/// longer history of the same players): its iterate by player and time, for a method that can
-/// start from one ([`Fit::timed_iterate`]), and the steps it took.
-#[derive(Clone, Debug, Default)]
-pub(super) struct Carried {
-    pub timed: Option<Timed>,
-    pub steps: usize,
-}
-
-/// `method` fit on `fitted` through the one fit interface, as [`rate`](crate::methods::rate)
-/// fits it, but started from `with.earlier` (the fit of the block before, on a part of these
-/// games) where the method can use it ([`Fit::warm_after`]: WHR; the same answer to its
-/// tolerance): the ratings, and what the fit leaves for the next block's. A warm fit that fails
-/// (a rating that ran away) is fit again from the method's own start, so a warm start never
-/// costs an answer the cold fit gives. [`FitError::Stopped`] when `with.stop` stopped it.
-///
-/// [`Fit::warm_after`]: crate::methods::fit::Fit::warm_after
-fn fit_after(fitted: &Dataset, method: &Method, options: &Options, with: FitWith) -> Result<(Rating, Carried), FitError> {
-    let (rating, carried) = fit_from(fitted, method, options, with)?;
-    match rating {
-        Err(_) if with.earlier.is_some() => {
-            let (rating, cold) = fit_from(fitted, method, options, FitWith { earlier: None, ..with })?;
-            Ok((rating?, Carried { steps: carried.steps + cold.steps, ..cold }))
-        }
-        rating => Ok((rating?, carried)),
-    }
-}
-
-/// One fit of [`fit_after`]: started (the data's error, if any), warm from `with.earlier` when
-/// given, stepped to its end (or stopped, between steps or part-way through a long one, once
-/// `with.stop()` says so), finished (the method's error, if any).
-fn fit_from(fitted: &Dataset, method: &Method, options: &Options, with: FitWith) -> Result<(Result<Rating, RateError>, Carried), FitError> {
-    let mut fit = start(fitted, method, options)?;
-    if let Some(earlier) = with.earlier {
-        fit.warm_after(earlier);
-    }
-    match with.stop {
-        None => while fit.step().is_some() {},
-        Some(stop) => {
-            // A stop said inside a long step is kept, not asked again.
-            let mut halted = false;
-            loop {
-                if halted || stop() {
-                    return Err(FitError::Stopped);
-                }
-                if let Part::Step(None) = fit.step_part(&mut || {
-                    halted = stop();
-                    !halted
-                }) {
-                    break;
-                }
-            }
-        }
-    }
-    let carried = Carried { timed: fit.timed_iterate(), steps: fit.steps().len() };
-    Ok((fit.into_rating(), carried))
 }
