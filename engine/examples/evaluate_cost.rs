@@ -6,18 +6,20 @@
 //!
 //! ```text
 //! cargo run --profile cli -p ratings-engine --example evaluate_cost -- 100000 1000000 brent,glicko2
+//! cargo run --profile cli -p ratings-engine --example evaluate_cost -- 100000 1000000 whr 1825
 //! ```
 //!
 //! A league of `PLAYERS` players (default 100,000) and `GAMES` games (default 1,000,000) as
 //! `scripts/leagues.py --pairing random` writes them (log-strengths N(0, 1.5²), 20 % draws,
 //! random pairs; its own seeded generator, not Python's), Elo fit three times (the fastest
-//! counts), then each method named fit once, then one rolling evaluation of Elo (10 blocks):
+//! counts), then each method named fit once (with a fourth argument `DAYS`, the games dated over
+//! that many days in their order: WHR's cost on a dated history), then one rolling evaluation of Elo (10 blocks):
 //! its time against the estimate's.
 
 #[path = "support/random_league.rs"]
 mod random_league;
 
-use random_league::league;
+use random_league::{dated, league};
 use ratings_engine::evaluation::run::{estimate_seconds, games_fit, EvaluationRun};
 use ratings_engine::methods::cost::Runtime;
 use ratings_engine::methods::{rate, MethodKind};
@@ -52,7 +54,11 @@ fn main() {
     let number = |i: usize, default: usize| args.get(i).and_then(|a| a.parse().ok()).unwrap_or(default);
     let (players, games) = (number(0, 100_000), number(1, 1_000_000));
     let methods: Vec<MethodKind> = args.get(2).map_or(Vec::new(), |m| m.split(',').filter_map(|n| n.parse().ok()).collect());
-    let data = league(players, games);
+    let days = number(3, 0);
+    let data = match days {
+        0 => league(players, games),
+        days => dated(league(players, games), days),
+    };
     let elo = Method::default_for(MethodKind::Elo);
     let (wall, best) = (0..3).map(|_| fit_seconds(&data, &elo)).fold((f64::INFINITY, f64::INFINITY), |a, b| (a.0.min(b.0), a.1.min(b.1)));
     let per_game = best / games as f64;

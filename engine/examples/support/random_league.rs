@@ -1,7 +1,8 @@
 //! The league `evaluate`'s estimate is measured on, natively (`examples/evaluate_cost.rs`) and in
 //! the browser (`tests/web_bench.rs`, `evaluation_costs`): `players` players of log-strength
 //! N(0, 1.5²) and `games` games between random pairs, 20 % drawn, as `scripts/leagues.py
-//! --pairing random` writes them (its own seeded generator, not Python's).
+//! --pairing random` writes them (its own seeded generator, not Python's); [`dated`]: the same
+//! games dated, spread evenly over some days in their order.
 
 use ratings_engine::evaluation::random::Random;
 use ratings_engine::{Dataset, Game};
@@ -20,6 +21,19 @@ pub fn league(players: usize, games: usize) -> Dataset {
             _ => 0.0,
         };
         d.games.push(Game::new(ids[a], ids[b], score, line + 2));
+    }
+    d
+}
+
+/// `league`'s games dated in their order over `days` days (`scripts/leagues.py --days`), from
+/// 2020-01-01 in months of 28 days (every date valid; the month ends skipped).
+#[allow(dead_code)]
+pub fn dated(mut d: Dataset, days: usize) -> Dataset {
+    let n = d.games.len().max(1);
+    for (k, g) in d.games.iter_mut().enumerate() {
+        let day = k * days / n;
+        let date = format!("{}-{:02}-{:02}", 2020 + day / 336, 1 + day % 336 / 28, 1 + day % 28);
+        g.set_when(Some(&date), None);
     }
     d
 }

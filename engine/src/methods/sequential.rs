@@ -342,9 +342,13 @@ impl<R: Rule> Fit for SequentialFit<'_, R> {
     }
 }
 
-/// A player's history, each point timed by its game's date when every item is a dated game
-/// taken in date order (Elo on a dated league): the history chart is then drawn in time.
-fn timed<R: Rule>(fit: &SequentialFit<'_, R>, history: Vec<HistoryPoint>) -> Vec<HistoryPoint> {
+/// The day of each place in the run's order (`i32::MIN`: undated), when every item is a dated
+/// game taken in date order (Elo on a dated league), for [`timed`]; `None` otherwise.
+///
+/// Each game's date is read once, here, in the order's sequence: read for each history point
+/// (two a game) it cost a game's random fetch, its date's and the date's parsing each time, five
+/// times Elo's whole replay on a dated million-game league.
+fn days_by_place<R: Rule>(fit: &SequentialFit<'_, R>) -> Option<Vec<i32>> {
     let games = &fit.data.games;
     let dated = fit.data.events.is_empty()
         && fit.order.len() == games.len()
@@ -353,15 +357,26 @@ fn timed<R: Rule>(fit: &SequentialFit<'_, R>, history: Vec<HistoryPoint>) -> Vec
             MethodVariant::Elo { order: GameOrder::ByDate, reordered: false, .. }
                 | MethodVariant::MultiElo { games: Some(GameOrder::ByDate), reordered: false }
         );
-    let day = |p: &HistoryPoint| fit.order.get(p.game().checked_sub(1)?).and_then(|&g| games[g].date()).and_then(crate::model::day_number);
-    // In place: the points are moved, not copied.
-    history.into_iter().map(|p| p.with_time(if dated { day(&p) } else { None })).collect()
+    // A day number is within ±3.7 million (years 1 to 9999: `model::day_number`).
+    let day = |g: usize| games[g].date().and_then(crate::model::day_number).and_then(|d| i32::try_from(d).ok()).unwrap_or(i32::MIN);
+    dated.then(|| fit.order.iter().map(|&g| day(g)).collect())
+}
+
+/// Each history point timed by its game's date ([`days_by_place`]) when there are dates: the
+/// history chart is then drawn in time. In place, and the days let go of before the rating's
+/// rows are made (the run's peak).
+fn timed<R: Rule>(fit: &SequentialFit<'_, R>, histories: &mut [Vec<HistoryPoint>]) {
+    let Some(days) = days_by_place(fit) else { return };
+    let day = |p: &HistoryPoint| days.get(p.game().checked_sub(1)?).filter(|&&d| d != i32::MIN).map(|&d| i64::from(d));
+    for p in histories.iter_mut().flatten() {
+        *p = p.with_time(day(p));
+    }
 }
 
 /// Assembles the [`Rating`] with these `histories` (the run's own, or a copy): best first,
 /// equal ratings sharing a rank, ties by name. Ratings that overflowed are an error, never
 /// shown as numbers.
-fn rating<R: Rule>(fit: &SequentialFit<'_, R>, histories: Vec<Vec<HistoryPoint>>) -> Result<Rating, RateError> {
+fn rating<R: Rule>(fit: &SequentialFit<'_, R>, mut histories: Vec<Vec<HistoryPoint>>) -> Result<Rating, RateError> {
     let (data, run) = (fit.data, &fit.run);
     let mut warnings = fit.rule.warnings();
     let stop = fit.steps.stop.unwrap_or(StopReason::Cancelled);
@@ -372,6 +387,7 @@ fn rating<R: Rule>(fit: &SequentialFit<'_, R>, histories: Vec<Vec<HistoryPoint>>
     if let Some(i) = (0..n).find(|&i| !run.ratings[i].is_finite() || histories[i].iter().any(|h| !h.rating().is_finite())) {
         return Err(RateError::Overflow { player: data.players[i].name.clone() });
     }
+    timed(fit, &mut histories);
     let rows = histories
         .into_iter()
         .enumerate()
@@ -391,7 +407,7 @@ fn rating<R: Rule>(fit: &SequentialFit<'_, R>, histories: Vec<Vec<HistoryPoint>>
                 group: played.then_some(1),
                 status: if played { Status::Rated } else { Status::NoGames },
                 sigma: fit.rule.sigma(i).filter(|_| played),
-                history: played.then(|| timed(fit, history)),
+                history: played.then_some(history),
                 label: None,
             }
         })
