@@ -8,7 +8,7 @@
 //! Plackett–Luce's maximum likelihood on issue 39's league (100,000 events of 4–8 players among
 //! 20,000, the native benchmark's: `engine/examples/support/plackett_luce_league.rs`), from the
 //! events in memory and from the league's text as the lab's worker reads a file.
-//! `evaluation_costs`: the browser's side of `evaluate`'s estimate, as
+//! `evaluation_costs` (and `evaluation_costs_dated`, WHR on the leagues dated): the browser's side of `evaluate`'s estimate, as
 //! `engine/examples/evaluate_cost.rs` measures it natively: one replay of Elo a game on a league
 //! of 100,000 players and 1,000,000 random games (`Runtime::Worker`'s, in the engine's
 //! `methods::cost`), and each method's fit in such replays (its `About`'s `passes`); then
@@ -244,4 +244,14 @@ async fn evaluation_costs() {
     let kinds = [Brent, JRank, Aga, PlackettLuce, WengLin, MultiElo, Glicko2, Glicko, Stephenson, Elo, Whr];
     costs_in_replays(&random_league::league(100_000, 1_000_000), &kinds).await;
     costs_in_replays(&random_league::league(10_000, 100_000), &[Whr, Brent, Glicko2]).await;
+}
+
+/// WHR's cost on the same leagues dated over five years (a federation's history is dated: its
+/// days are linked closely, and a fit takes a fraction of the undated one's steps).
+#[wasm_bindgen_test]
+#[ignore = "benchmark: run with -- --include-ignored (see the file's header)"]
+async fn evaluation_costs_dated() {
+    use random_league::{dated, league};
+    costs_in_replays(&dated(league(100_000, 1_000_000), 1825), &[MethodKind::Whr]).await;
+    costs_in_replays(&dated(league(10_000, 100_000), 1825), &[MethodKind::Whr]).await;
 }

@@ -4,7 +4,7 @@
 use crate::args::{EvaluateArgs, FormatArg, ScaleArgs};
 use crate::input::{display_name, load, settings};
 use crate::methods::{method_params, method_specs, reading_method};
-use ratings_engine::evaluation::run::{estimate_seconds, estimate_words, progress_text, Unfinished};
+use ratings_engine::evaluation::run::{estimate_seconds, estimate_words, progress_text, Items, Unfinished};
 use ratings_engine::evaluation::{self, printed as evaluation_report, Evaluation, EvaluationRun, Tuning};
 use ratings_engine::methods::cost::Runtime;
 use ratings_engine::{Method, Options};
@@ -39,7 +39,7 @@ pub fn run(args: &EvaluateArgs, argv: &[OsString]) -> Result<(String, ExitCode),
     let grid = args.grid.as_deref().map(parse_grid).transpose()?;
     evaluation::check_rolling(args.rolling).map_err(|e| e.to_string())?;
     let mut err = std::io::stderr();
-    say_estimate(items, holdout, args, &methods, &mut err);
+    say_estimate(Items::of(data), holdout, args, &methods, &mut err);
     let mut run = EvaluationRun::new(data, &methods, &options, holdout, args.rolling);
     if let Some(limit) = args.max_seconds {
         // The fit under way is stopped too, between its steps: a long fit (WHR's on a
@@ -111,11 +111,11 @@ fn with_stop(json: &str, stopped: Option<&Stopped>) -> String {
 
 /// An estimate worth saying before the fits start: over [`SAY_ESTIMATE_S`] at this machine's
 /// measured cost of a game natively ([`Runtime::Native`]).
-fn say_estimate(items: usize, holdout: f64, args: &EvaluateArgs, methods: &[Method], err: &mut impl Write) {
+fn say_estimate(items: Items, holdout: f64, args: &EvaluateArgs, methods: &[Method], err: &mut impl Write) {
     let s = estimate_seconds(items, holdout, args.rolling, methods, Runtime::Native);
     if s >= SAY_ESTIMATE_S {
         let limit = args.max_seconds.filter(|&m| m < s).map(|m| format!(" (--max-seconds {m} stops it sooner)")).unwrap_or_default();
-        _ = writeln!(err, "evaluate: {}{limit}", estimate_words(s, items, args.rolling, methods.len()));
+        _ = writeln!(err, "evaluate: {}{limit}", estimate_words(s, items.count, args.rolling, methods.len()));
     }
 }
 

@@ -92,7 +92,8 @@ PROGRESS AND TIME
   An evaluation estimated at a second or more says so on stderr before it starts ('evaluate:
   about 9 min: 4 methods, each fit 10 times (once a block) on up to 1,000,000 games'): the
   games each fit learns from times each method's work, at this machine's measured cost of a
-  game (measured for each method; WHR's is high on a dated history: see docs/performance.md).
+  game (measured for each method, WHR's on a dated history apart: every game with a date or a
+  round; see docs/performance.md).
   A run over a second says on stderr, once a second, how many fits (a method on a block) are
   done, which is next, and roughly how long is left. --max-seconds S stops the evaluation once
   S seconds have passed since the command started, the fit under way too, between its steps

@@ -20,7 +20,7 @@
 mod random_league;
 
 use random_league::{dated, league};
-use ratings_engine::evaluation::run::{estimate_seconds, games_fit, EvaluationRun};
+use ratings_engine::evaluation::run::{estimate_seconds, games_fit, EvaluationRun, Items};
 use ratings_engine::methods::cost::Runtime;
 use ratings_engine::methods::{rate, MethodKind};
 use ratings_engine::{Dataset, Method, Options};
@@ -75,7 +75,7 @@ fn main() {
     }
     let (holdout, rolling) = (0.2, 10);
     let ((wall, cpu), e) = timed(|| EvaluationRun::new(&data, std::slice::from_ref(&elo), &Options::default(), holdout, rolling).run());
-    let estimate = estimate_seconds(games, holdout, rolling, std::slice::from_ref(&elo), Runtime::Native)
+    let estimate = estimate_seconds(Items::of(&data), holdout, rolling, std::slice::from_ref(&elo), Runtime::Native)
         / Runtime::Native.seconds_per_game_pass()
         * per_game;
     let fitted = games_fit(games, holdout, rolling);

@@ -8,7 +8,7 @@
 
 use ratings_engine::evaluation::random::Random;
 use ratings_engine::evaluation::run::{
-    estimate_seconds, estimate_text, fewer_blocks, games_fit, progress_now_text, progress_text, FIT_OVERHEAD_PASSES,
+    estimate_seconds, estimate_text, fewer_blocks, games_fit, progress_now_text, progress_text, Items, FIT_OVERHEAD_PASSES,
 };
 use ratings_engine::evaluation::{evaluate, metrics, predictions, EvaluationRun};
 use ratings_engine::methods::brent::BrentParams;
@@ -180,23 +180,34 @@ fn a_long_rolling_evaluation_is_estimated_before_it_starts() {
     let expected = |brent: f64, whr: f64, per_game: f64| -> f64 {
         blocks.clone().map(|n| n * (brent + 2.0 * FIT_OVERHEAD_PASSES + whr * (n / 1e6).powf(0.8)) * per_game * build).sum()
     };
-    let s = estimate_seconds(200_000, 0.2, 20, &methods, Runtime::Native);
+    let undated = Items { count: 200_000, dated: false };
+    let s = estimate_seconds(undated, 0.2, 20, &methods, Runtime::Native);
     assert!((s - expected(2.5, 240.0, 2e-7)).abs() < 1e-9, "{s}");
     let said = if build == 1.0 { "about 45 s" } else { "about 8 min" };
     assert_eq!(
-        estimate_text(200_000, 0.2, 20, &methods, Runtime::Native, 10.0),
+        estimate_text(undated, 0.2, 20, &methods, Runtime::Native, 10.0),
         Some(format!("This prediction takes {said}: 2 methods, each fit 20 times (once a block) on up to 200,000 games."))
     );
     // In the browser's worker each is measured there (Brent 3, WHR 510) at 3.5e-7 s a game.
-    let s = estimate_seconds(200_000, 0.2, 20, &methods, Runtime::Worker);
+    let s = estimate_seconds(undated, 0.2, 20, &methods, Runtime::Worker);
     assert!((s - expected(3.0, 510.0, 3.5e-7)).abs() < 1e-9, "{s}");
-    assert_eq!(estimate_text(2_000, 0.2, 20, &methods, Runtime::Native, 10.0), None, "short: not said");
+    assert_eq!(estimate_text(Items { count: 2_000, dated: false }, 0.2, 20, &methods, Runtime::Native, 10.0), None, "short: not said");
     // Fewer blocks under the threshold are offered: the most that are.
-    assert_eq!(fewer_blocks(200_000, 0.2, 20, &methods, Runtime::Native, 1.0), None, "even one fit takes longer than a second");
+    assert_eq!(fewer_blocks(undated, 0.2, 20, &methods, Runtime::Native, 1.0), None, "even one fit takes longer than a second");
     let long = 60.0 * build;
-    let b = fewer_blocks(200_000, 0.2, 20, &methods, Runtime::Worker, long).unwrap();
-    let worker = |b| estimate_seconds(200_000, 0.2, b, &methods, Runtime::Worker);
+    let b = fewer_blocks(undated, 0.2, 20, &methods, Runtime::Worker, long).unwrap();
+    let worker = |b| estimate_seconds(undated, 0.2, b, &methods, Runtime::Worker);
     assert!(worker(b) < long && worker(b + 1) >= long, "{b}");
+    // The same games dated (`cost::dated`): WHR at its dated passes (20 natively, 35 in the
+    // worker) growing as (n / 1,000,000)^0.3, Brent as undated.
+    let dated = Items { dated: true, ..undated };
+    let dated_expected = |brent: f64, whr: f64, per_game: f64| -> f64 {
+        blocks.clone().map(|n| n * (brent + 2.0 * FIT_OVERHEAD_PASSES + whr * (n / 1e6).powf(0.3)) * per_game * build).sum()
+    };
+    let s = estimate_seconds(dated, 0.2, 20, &methods, Runtime::Native);
+    assert!((s - dated_expected(2.5, 20.0, 2e-7)).abs() < 1e-9, "{s}");
+    let s = estimate_seconds(dated, 0.2, 20, &methods, Runtime::Worker);
+    assert!((s - dated_expected(3.0, 35.0, 3.5e-7)).abs() < 1e-9, "{s}");
     assert_eq!(
         progress_text(3, 40, "brent, block 4 of 20", 6.0),
         "3 of 40 fits done, next brent, block 4 of 20: 6 s so far, about 74 s left"

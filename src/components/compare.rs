@@ -9,6 +9,7 @@ use crate::charts::scatter::{self, Dot};
 use crate::components::controls::NumberField;
 use crate::components::lazy::{Deferred, Later};
 use crate::core::compare::{estimate_text, progress_text, CompareRequest, CompareRow, CompareView, Orders};
+use crate::core::engine::evaluation::run::Items;
 use crate::core::engine::methods::registry::{self, Access};
 use crate::core::engine::methods::{Method, Params};
 use crate::core::engine::MethodKind;
@@ -109,8 +110,10 @@ impl Lab {
     /// How long the comparison chosen will take on the input, when long enough to say
     /// ("about 80 s for 1,000,000 games and 20 orders"), from the input's size.
     pub fn estimate(&self, state: State) -> Option<String> {
-        let games = state.summary.with(|s| s.as_ref().map_or(0, |s| s.games.max(s.events)));
-        self.methods.with(|m| estimate_text(games, m, self.orders_tracked()))
+        let items = state
+            .summary
+            .with(|s| s.as_ref().map_or(Items { count: 0, dated: false }, |s| Items { count: s.games.max(s.events), dated: s.dated }));
+        self.methods.with(|m| estimate_text(items, m, self.orders_tracked()))
     }
 
     /// Applies a comparison message from the worker (ignoring superseded ones).

@@ -11,7 +11,7 @@ use crate::components::lazy::{Deferred, Later};
 use crate::core::compare::LONG_COMPARE_S;
 use crate::core::engine::evaluation::baseline::SUGGESTED_ROLLING;
 use crate::core::engine::evaluation::printed::with_se;
-use crate::core::engine::evaluation::run::{estimate_text, fewer_blocks};
+use crate::core::engine::evaluation::run::{estimate_text, fewer_blocks, Items};
 use crate::core::engine::evaluation::simulate::{Schedule, Setup, Simulation, Summary};
 use crate::core::engine::evaluation::{Baseline, BaselineScores, Edge, Evaluation, Parameter, Tuning, DEFAULT_HOLDOUT};
 use crate::core::engine::methods::cost::Runtime;
@@ -138,10 +138,12 @@ impl Predict {
             return self.failure.set(Some("There are no results to predict: enter or open some first.".into()));
         }
         let (methods, holdout, rolling) = (self.methods(state), self.holdout.get_untracked() / 100.0, self.rolling.get_untracked());
-        let games = state.summary.with_untracked(|s| s.as_ref().map_or(0, |s| s.games.max(s.events)));
+        let items = state.summary.with_untracked(|s| {
+            s.as_ref().map_or(Items { count: 0, dated: false }, |s| Items { count: s.games.max(s.events), dated: s.dated })
+        });
         let (runtime, long) = (Runtime::Worker, LONG_COMPARE_S);
-        let estimate = (!go).then(|| estimate_text(games, holdout, rolling, &methods, runtime, long)).flatten();
-        self.estimate.set(estimate.map(|t| (t, fewer_blocks(games, holdout, rolling, &methods, runtime, long))));
+        let estimate = (!go).then(|| estimate_text(items, holdout, rolling, &methods, runtime, long)).flatten();
+        self.estimate.set(estimate.map(|t| (t, fewer_blocks(items, holdout, rolling, &methods, runtime, long))));
         if self.estimate.with_untracked(Option::is_none) {
             self.send(state, send, Some(source), PredictRequest::Evaluate { methods, holdout, rolling });
         }

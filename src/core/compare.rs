@@ -8,6 +8,7 @@
 use ratings_engine::compare::order::{rated, replay, Order, Spread, Spreads};
 use ratings_engine::compare::{Comparison, Rated};
 use ratings_engine::error::RateError;
+use ratings_engine::evaluation::run::Items;
 use ratings_engine::methods::cost::Runtime;
 use ratings_engine::methods::rating::Rating;
 use ratings_engine::methods::{rate, registry, Method, Options, Params};
@@ -338,13 +339,14 @@ pub fn order_count(orders: Orders) -> usize {
     }
 }
 
-/// Roughly how long comparing `methods` over `orders` takes on `games` games (or events), in
-/// seconds: each method once, each sequential method once per order, and K against the spread
-/// (four K values, each over every order) — games × methods × orders, said before it starts.
-pub fn estimate_seconds(games: usize, methods: &[Method], orders: Orders) -> f64 {
+/// Roughly how long comparing `methods` over `orders` takes on `items` (the games or events,
+/// dated or not), in seconds: each method once, each sequential method once per order, and K
+/// against the spread (four K values, each over every order) — games × methods × orders, said
+/// before it starts.
+pub fn estimate_seconds(items: Items, methods: &[Method], orders: Orders) -> f64 {
     let n = order_count(orders) as f64;
     let kinds = methods.iter().map(Method::kind);
-    let fit = |k: MethodKind| k.words().passes.seconds(games as f64, Runtime::Worker);
+    let fit = |k: MethodKind| k.words().passes.seconds(items.count as f64, items.dated, Runtime::Worker);
     let once: f64 = kinds.clone().map(fit).sum();
     let replays: f64 = kinds.clone().filter(|k| k.sequential()).map(|k| n * fit(k)).sum();
     let sweep = kinds.filter(|k| k.sequential()).map(fit).next().map_or(0.0, |f| SWEEP_K.len() as f64 * n * f);
@@ -353,8 +355,8 @@ pub fn estimate_seconds(games: usize, methods: &[Method], orders: Orders) -> f64
 
 /// An estimate worth saying before a comparison starts: "about 80 s for 1,000,000 games and
 /// 20 orders" (`None` under [`LONG_COMPARE_S`]).
-pub fn estimate_text(games: usize, methods: &[Method], orders: Orders) -> Option<String> {
-    let s = estimate_seconds(games, methods, orders);
+pub fn estimate_text(items: Items, methods: &[Method], orders: Orders) -> Option<String> {
+    let s = estimate_seconds(items, methods, orders);
     if s < LONG_COMPARE_S {
         return None;
     }
@@ -363,7 +365,7 @@ pub fn estimate_text(games: usize, methods: &[Method], orders: Orders) -> Option
         s => format!("{} min", (s / 60.0).round().max(2.0) as u64),
     };
     let n = order_count(orders);
-    Some(format!("about {time} for {} games and {n} order{}", grouped(games), if n == 1 { "" } else { "s" }))
+    Some(format!("about {time} for {} games and {n} order{}", grouped(items.count), if n == 1 { "" } else { "s" }))
 }
 
 /// A comparison estimated to take this long (seconds) is not started on opening the view:
@@ -492,11 +494,17 @@ mod tests {
     fn a_large_input_is_estimated_before_it_starts() {
         let methods = [Method::Brent(BrentParams::default()), Method::Elo(EloParams::default())];
         let twenty = Orders::Shuffled { n: 20, seed: 1 };
-        let text = estimate_text(1_000_000, &methods, twenty).unwrap();
+        let million = Items { count: 1_000_000, dated: false };
+        let text = estimate_text(million, &methods, twenty).unwrap();
         assert!(text.starts_with("about ") && text.ends_with(" for 1,000,000 games and 20 orders"), "{text}");
-        let five = estimate_seconds(1_000_000, &methods, Orders::Shuffled { n: 5, seed: 1 });
-        assert!(five < estimate_seconds(1_000_000, &methods, twenty) / 2.5, "fewer orders, less time");
-        assert_eq!(estimate_text(380, &methods, twenty), None, "a small input starts at once");
+        let five = estimate_seconds(million, &methods, Orders::Shuffled { n: 5, seed: 1 });
+        assert!(five < estimate_seconds(million, &methods, twenty) / 2.5, "fewer orders, less time");
+        assert_eq!(estimate_text(Items { count: 380, dated: false }, &methods, twenty), None, "a small input starts at once");
+        // WHR on a dated million games: its dated passes, far fewer.
+        let whr = [Method::default_for(MethodKind::Whr)];
+        let (undated, dated) =
+            (estimate_seconds(million, &whr, Orders::None), estimate_seconds(Items { dated: true, ..million }, &whr, Orders::None));
+        assert!(dated * 5.0 < undated, "{dated} s dated, {undated} s undated");
         assert_eq!(grouped(1_000_000), "1,000,000");
         assert_eq!(grouped(999), "999");
     }

@@ -30,6 +30,7 @@ pub fn summary(job: &Job) -> InputSummary {
         games: input.dataset.games.len(),
         players: input.players(),
         columns: input.recognised.clone(),
+        dated: crate::core::engine::methods::cost::dated(&input.dataset),
     }
 }
 

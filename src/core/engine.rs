@@ -59,7 +59,7 @@ pub mod evaluation {
         pub use ratings_engine::evaluation::printed::with_se;
     }
     pub mod run {
-        pub use ratings_engine::evaluation::run::{estimate_text, fewer_blocks, progress_now_text};
+        pub use ratings_engine::evaluation::run::{estimate_text, fewer_blocks, progress_now_text, Items};
     }
     pub mod baseline {
         pub use ratings_engine::evaluation::baseline::SUGGESTED_ROLLING;
@@ -83,7 +83,7 @@ pub mod methods {
         pub use ratings_engine::methods::brent::Variant;
     }
     pub mod cost {
-        pub use ratings_engine::methods::cost::Runtime;
+        pub use ratings_engine::methods::cost::{dated, Runtime};
     }
     pub mod fit {
         pub use ratings_engine::methods::fit::Partway;

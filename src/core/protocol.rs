@@ -321,6 +321,10 @@ pub struct InputSummary {
     /// What was recognised, as `(what, value)`: columns (`first = White`), or a tournament's
     /// name and rounds.
     pub columns: Vec<(String, String)>,
+    /// Every game has a date, or every game a round: a dated history, for the estimates of
+    /// long work (`methods::cost::dated`: WHR costs far less on one).
+    #[serde(default)]
+    pub dated: bool,
 }
 
 impl InputSummary {

@@ -411,22 +411,38 @@ pub fn games_fit(items: usize, holdout: f64, rolling: usize) -> f64 {
     blocks_fit(items, holdout, rolling).sum()
 }
 
+/// What an evaluation's estimate is of: the games (or events), and whether they are a dated
+/// history ([`crate::methods::cost::dated`]: WHR costs far less on one).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Items {
+    pub count: usize,
+    pub dated: bool,
+}
+
+impl Items {
+    /// `data`'s games (or events, when it has only events).
+    pub fn of(data: &Dataset) -> Items {
+        let count = if events_only(data) { data.events.len() } else { data.games.len() };
+        Items { count, dated: crate::methods::cost::dated(data) }
+    }
+}
+
 /// Roughly how long evaluating `methods` takes where it runs, in seconds: each block's fit of
 /// each method on the games before the block ([`blocks_fit`]) at the method's cost there (its
 /// `About`'s `passes`, the compare view's measure of its work: [`crate::methods::cost::Passes::seconds`]), and each
 /// fit's own [`FIT_OVERHEAD_PASSES`].
-pub fn estimate_seconds(items: usize, holdout: f64, rolling: usize, methods: &[Method], runtime: Runtime) -> f64 {
+pub fn estimate_seconds(items: Items, holdout: f64, rolling: usize, methods: &[Method], runtime: Runtime) -> f64 {
     let overhead = FIT_OVERHEAD_PASSES * runtime.seconds_per_game_pass();
-    let block = |n: f64| methods.iter().map(|m| m.kind().words().passes.seconds(n, runtime) + n * overhead).sum::<f64>();
-    blocks_fit(items, holdout, rolling).map(block).sum()
+    let block = |n: f64| methods.iter().map(|m| m.kind().words().passes.seconds(n, items.dated, runtime) + n * overhead).sum::<f64>();
+    blocks_fit(items.count, holdout, rolling).map(block).sum()
 }
 
 /// An estimate worth saying before an evaluation starts (`None` under `long` seconds): "This
 /// prediction takes about 9 min: 2 methods, each fit 20 times (once a block) on up to 200,000
 /// games." (the app's words; [`estimate_words`] the command line's).
-pub fn estimate_text(items: usize, holdout: f64, rolling: usize, methods: &[Method], runtime: Runtime, long: f64) -> Option<String> {
+pub fn estimate_text(items: Items, holdout: f64, rolling: usize, methods: &[Method], runtime: Runtime, long: f64) -> Option<String> {
     let s = estimate_seconds(items, holdout, rolling, methods, runtime);
-    (s >= long).then(|| format!("This prediction takes {}.", estimate_words(s, items, rolling, methods.len())))
+    (s >= long).then(|| format!("This prediction takes {}.", estimate_words(s, items.count, rolling, methods.len())))
 }
 
 /// An estimate of `seconds` in words: "about 9 min: 2 methods, each fit 20 times (once a
@@ -446,7 +462,7 @@ pub fn estimate_words(seconds: f64, items: usize, rolling: usize, methods: usize
 
 /// The most rolling blocks under `rolling` that are estimated under `long` seconds (`None`
 /// when none is, or `rolling` is 1): what to offer instead of a long evaluation.
-pub fn fewer_blocks(items: usize, holdout: f64, rolling: usize, methods: &[Method], runtime: Runtime, long: f64) -> Option<usize> {
+pub fn fewer_blocks(items: Items, holdout: f64, rolling: usize, methods: &[Method], runtime: Runtime, long: f64) -> Option<usize> {
     (1..rolling.min(MAX_ROLLING)).rev().find(|&b| estimate_seconds(items, holdout, b, methods, runtime) < long)
 }
 

@@ -10,6 +10,8 @@
 //! replays in the browser, 0.9–1.0 natively), native code relatively more for the AGA's sums
 //! (7.9–9.4 replays in the browser, 10.8–10.9 natively).
 
+use crate::model::Dataset;
+
 /// Where a fit runs: the page's workers (wasm in the browser, one thread) or native code (the
 /// command line, with a second core where there is one).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -54,12 +56,17 @@ pub struct Passes {
     /// the measured one. 0 for a method whose passes over the games do not grow in number with
     /// them; WHR's Newton steps take more conjugate-gradient iterations on a longer history.
     pub growth: f64,
+    /// A method whose cost differs on a dated history ([`dated`]): its passes there. WHR's
+    /// days are then linked closely, where on an undated history each game is a period of its
+    /// own and the links are loose: its Newton steps take a fraction of the conjugate-gradient
+    /// iterations.
+    pub dated: Option<&'static Passes>,
 }
 
 impl Passes {
-    /// A method whose cost a game is the same on any input's size.
+    /// A method whose cost a game is the same on any input's size, dated or not.
     pub const fn flat(worker: f64, native: f64) -> Passes {
-        Passes { worker, native, growth: 0.0 }
+        Passes { worker, native, growth: 0.0, dated: None }
     }
 
     /// The work where the fit runs, a game, on `MEASURED_GAMES`.
@@ -70,12 +77,26 @@ impl Passes {
         }
     }
 
-    /// A fit's time on `games` games (or events) where it runs, in seconds.
-    pub fn seconds(self, games: f64, runtime: Runtime) -> f64 {
+    /// A fit's time on `games` games (or events), `dated` or not ([`dated`]), where it runs,
+    /// in seconds.
+    pub fn seconds(self, games: f64, dated: bool, runtime: Runtime) -> f64 {
+        let passes = match self.dated.filter(|_| dated) {
+            Some(&passes) => passes,
+            None => self,
+        };
         // x^0 is 1 exactly, 0^0 too: a flat method's time is its passes times the games.
-        let grown = (games / MEASURED_GAMES).powf(self.growth);
-        games * self.on(runtime) * grown * runtime.seconds_per_game_pass()
+        let grown = (games / MEASURED_GAMES).powf(passes.growth);
+        games * passes.on(runtime) * grown * runtime.seconds_per_game_pass()
     }
+}
+
+/// Whether `data` is a dated history for [`Passes::seconds`]: every game has a date, or every
+/// game a round (what a method's periods are then made of, rather than each game being a period
+/// of its own). Multi-player events are not.
+pub fn dated(data: &Dataset) -> bool {
+    let given = |s: Option<&str>| s.is_some_and(|s| !s.trim().is_empty());
+    let games = &data.games;
+    !games.is_empty() && (games.iter().all(|g| given(g.date())) || games.iter().all(|g| given(g.round())))
 }
 
 #[cfg(test)]
@@ -88,13 +109,36 @@ mod tests {
         let build = if cfg!(debug_assertions) { 10.0 } else { 1.0 };
         assert_eq!((native, worker), (build * 2e-7, build * 3.5e-7));
         let flat = Passes::flat(3.0, 2.5);
-        assert_eq!(flat.seconds(1e6, Runtime::Native), 1e6 * 2.5 * native);
-        assert_eq!(flat.seconds(1e5, Runtime::Worker), 1e5 * 3.0 * worker);
-        let growing = Passes { worker: 510.0, native: 240.0, growth: 0.8 };
-        assert!((growing.seconds(1e6, Runtime::Native) - 240e6 * native).abs() < 1e-9);
+        assert_eq!(flat.seconds(1e6, false, Runtime::Native), 1e6 * 2.5 * native);
+        assert_eq!(flat.seconds(1e5, false, Runtime::Worker), 1e5 * 3.0 * worker);
+        assert_eq!(flat.seconds(1e5, true, Runtime::Worker), 1e5 * 3.0 * worker, "dated: the same");
+        const DATED: Passes = Passes { worker: 40.0, native: 15.0, growth: 0.5, dated: None };
+        let growing = Passes { worker: 510.0, native: 240.0, growth: 0.8, dated: Some(&DATED) };
+        assert!((growing.seconds(1e6, false, Runtime::Native) - 240e6 * native).abs() < 1e-9);
         // A tenth of the games: a tenth of the games, each 10^-0.8 of the cost.
-        let tenth = growing.seconds(1e5, Runtime::Native);
+        let tenth = growing.seconds(1e5, false, Runtime::Native);
         assert!((tenth - 24e6 * native * 10f64.powf(-0.8)).abs() < 1e-9, "{tenth}");
-        assert_eq!(growing.seconds(0.0, Runtime::Worker), 0.0);
+        assert_eq!(growing.seconds(0.0, false, Runtime::Worker), 0.0);
+        // Dated: its own passes, and its own growth.
+        assert_eq!(growing.seconds(1e6, true, Runtime::Native), 1e6 * 15.0 * native);
+        let dated_tenth = growing.seconds(1e5, true, Runtime::Worker);
+        assert!((dated_tenth - 1e5 * 40.0 * worker * 10f64.powf(-0.5)).abs() < 1e-9, "{dated_tenth}");
+    }
+
+    #[test]
+    fn a_history_is_dated_when_every_game_has_a_date_or_every_game_a_round() {
+        let mut d = Dataset::new();
+        assert!(!dated(&d), "no games");
+        d.add_game("a", "b", 1.0);
+        d.add_game("b", "c", 0.5);
+        assert!(!dated(&d));
+        d.games[0].set_when(Some("2024-05-01"), None);
+        assert!(!dated(&d), "one game undated");
+        d.games[1].set_when(Some("2024-05-02"), None);
+        assert!(dated(&d));
+        d.games[1].set_when(None, Some("3"));
+        assert!(!dated(&d), "a date and a round");
+        d.games[0].set_when(None, Some("2"));
+        assert!(dated(&d), "every game a round");
     }
 }

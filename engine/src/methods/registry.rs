@@ -1109,7 +1109,8 @@ mod tests {
                 assert!(!text.trim().is_empty() && text.trim() == text, "{kind}: '{text}'");
             }
             assert!(titles.insert(w.title), "{kind}: its title is its own");
-            for p in [w.passes.worker, w.passes.native] {
+            let dated = w.passes.dated.map_or([1.0, 1.0], |p| [p.worker, p.native]);
+            for p in [w.passes.worker, w.passes.native].into_iter().chain(dated) {
                 assert!(p >= 1.0 && p.is_finite(), "{kind}: its work estimate, in replays of Elo (Elo is 1)");
             }
             let method = super::super::Method::default_for(kind);

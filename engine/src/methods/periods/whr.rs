@@ -38,6 +38,13 @@ use crate::model::Player;
 /// Natural-log strength per Elo point.
 const PER_ELO: f64 = std::f64::consts::LN_10 / 400.0;
 
+/// WHR's cost on a dated history (`methods::cost::dated`), in replays of Elo at each side's
+/// second a game: the million random games dated over five years took 11.4 s in the worker
+/// (32.5 replays) and 3.6–4.0 s natively (18–20), a tenth of them 0.26 s and 0.18–0.20 s: a
+/// game's cost grows as 10^0.65 and 10^0.29 over ten times the games, so 0.3 (the native
+/// side's, rounded; the worker's estimate of a small history errs long).
+const DATED: Passes = Passes { worker: 35.0, native: 20.0, growth: 0.3, dated: None };
+
 impl MethodSpec for WhrParams {
     const ABOUT: About = About {
         title: "Whole-History ratings",
@@ -52,9 +59,8 @@ impl MethodSpec for WhrParams {
         // *Evaluation's estimate*): 508 replays in the worker (one thread), 230–240 natively (two).
         // A game costs less on a shorter history: a tenth of the games, 1/10.4 of it a game in
         // the worker and 1/6.6 natively, so 10^-0.8 (the native side's 0.82, rounded down,
-        // errs long in the worker). The same games dated over five years cost about a fifteenth
-        // of this a game natively, and are estimated high as much.
-        passes: Passes { worker: 510.0, native: 240.0, growth: 0.8 },
+        // errs long in the worker). The same games dated over five years: DATED.
+        passes: Passes { worker: 510.0, native: 240.0, growth: 0.8, dated: Some(&DATED) },
     };
 
     fn validate(&self) -> Result<(), RateError> {
