@@ -4,7 +4,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdir, readFile } from 'node:fs/promises';
 import { serve } from './server.mjs';
-import { ARTIFACTS, ROOT, launch, editInput } from './browser.mjs';
+import { ARTIFACTS, ROOT, launch, editInput, nearLeague } from './browser.mjs';
 
 let browser, site;
 const foreignRequests = [];
@@ -254,20 +254,10 @@ test("WHR's long Newton steps say how far they are, and a cancel stops within on
   // An undated league (each game a day of its own), players meeting their own level: 10,000
   // players and 100,000 games, whose Newton steps take tens to hundreds of conjugate-gradient
   // iterations each (issue 40: a step could take seconds with no word of it, and no cancel).
-  let seed = 3;
-  const rnd = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
-  const lines = ['white,black,result'];
-  for (let g = 0; g < 100000; g++) {
-    const a = Math.floor(rnd() * 10000);
-    const b = (a + 1 + Math.floor(rnd() * 100)) % 10000;
-    const p = 1 / (1 + Math.exp(3 * (b - a) / 10000));
-    const x = rnd();
-    lines.push(`P${a},P${b},${x < 0.2 ? '1/2-1/2' : (x < 0.2 + 0.8 * p ? '1-0' : '0-1')}`);
-  }
   await page.getByTestId('input').evaluate((t, text) => {
     t.value = text;
     t.dispatchEvent(new Event('input', { bubbles: true }));
-  }, lines.join('\n'));
+  }, nearLeague(3, 10000, 100000));
   await page.getByTestId('cancel').waitFor({ timeout: 10000 });
   // Between the slices of a step, the status says which step and how far it is.
   await page.waitForFunction(() => /^Computing… Newton step \d+: \d+ conjugate-gradient iterations? so far$/

@@ -88,6 +88,24 @@ export async function editInput(page) {
   return page.getByTestId('input');
 }
 
+/**
+ * An undated league as CSV text (each game a day of its own, for WHR): `players` players on a
+ * line, each game between a player and one of the next 100, 20 % drawn, the stronger (earlier)
+ * side winning more often; seeded, so a test's league is the same on every run.
+ */
+export function nearLeague(seed, players, games) {
+  const rnd = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+  const lines = ['white,black,result'];
+  for (let g = 0; g < games; g++) {
+    const a = Math.floor(rnd() * players);
+    const b = (a + 1 + Math.floor(rnd() * 100)) % players;
+    const p = 1 / (1 + Math.exp(3 * (b - a) / players));
+    const x = rnd();
+    lines.push(`P${a},P${b},${x < 0.2 ? '1/2-1/2' : (x < 0.2 + 0.8 * p ? '1-0' : '0-1')}`);
+  }
+  return lines.join('\n');
+}
+
 /** Runs axe-core on the page: no serious or critical violation (evaluated, not added as a
  * script tag: the site's Content-Security-Policy refuses inline scripts). */
 export async function axe(page, view) {

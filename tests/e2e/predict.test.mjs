@@ -3,7 +3,7 @@
 // kept) and a result table; screenshots at desktop and phone width.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ARTIFACTS, DESKTOP, PHONE, siteForTests } from './browser.mjs';
+import { ARTIFACTS, DESKTOP, nearLeague, PHONE, siteForTests } from './browser.mjs';
 
 const { open } = siteForTests();
 
@@ -69,20 +69,10 @@ test("a prediction's long fit says how far it is, and Cancel stops it within a s
   // players meet their own level: WHR's Newton steps on it take tens of conjugate-gradient
   // iterations each, a fit seconds. The fit once ran whole between two looks at the worker's
   // messages, and a cancelled evaluation posted nothing: the panel stayed "running".
-  let seed = 5;
-  const rnd = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
-  const lines = ['white,black,result'];
-  for (let g = 0; g < 100000; g++) {
-    const a = Math.floor(rnd() * 10000);
-    const b = (a + 1 + Math.floor(rnd() * 100)) % 10000;
-    const p = 1 / (1 + Math.exp(3 * (b - a) / 10000));
-    const x = rnd();
-    lines.push(`P${a},P${b},${x < 0.2 ? '1/2-1/2' : (x < 0.2 + 0.8 * p ? '1-0' : '0-1')}`);
-  }
   await page.getByTestId('input').evaluate((t, text) => {
     t.value = text;
     t.dispatchEvent(new Event('input', { bubbles: true }));
-  }, lines.join('\n'));
+  }, nearLeague(5, 10000, 100000));
   await page.waitForFunction(() => /^\d{4,5} players/.test(document.querySelector('[data-testid=row-count]')?.textContent ?? ''), null, { timeout: 60000 });
   await page.getByTestId('predict-open').click();
   await page.getByTestId('predict-method-brent').uncheck();
