@@ -628,22 +628,30 @@ pub fn chronological_order(games: &[Game]) -> Vec<usize> {
 /// undated rounds first).
 pub fn chronological_order_by(games: &[Game], dates: bool) -> Vec<usize> {
     let rounds: Vec<Option<f64>> = games.iter().map(|g| g.round().and_then(round_number)).collect();
+    // Each game's date found in its text once, not at each of the sort's comparisons (about
+    // twenty a game: in the browser's worker that was half of Elo's replay on a dated league).
+    let day: Vec<Option<&str>> = if dates { games.iter().map(|g| g.date().map(str::trim)).collect() } else { Vec::new() };
+    let labelled = games.iter().any(|g| g.round().is_some());
     let mut order: Vec<usize> = (0..games.len()).collect();
     crate::sort::by(&mut order, |&a, &b| {
         let (ga, gb) = (&games[a], &games[b]);
-        let date = match (ga.date(), gb.date()) {
-            _ if !dates => Ordering::Equal,
-            (Some(x), Some(y)) => x.trim().cmp(y.trim()),
-            (x, y) => x.is_some().cmp(&y.is_some()),
+        let date = match dates {
+            false => Ordering::Equal,
+            true => match (day[a], day[b]) {
+                (Some(x), Some(y)) => x.cmp(y),
+                (x, y) => x.is_some().cmp(&y.is_some()),
+            },
         };
-        let round = match (rounds[a], rounds[b], ga.round(), gb.round()) {
+        // The rounds only between games of one date, and only where some game has a round.
+        let round = || match (rounds[a], rounds[b], ga.round(), gb.round()) {
+            _ if !labelled => Ordering::Equal,
             (Some(x), Some(y), _, _) => x.total_cmp(&y),
             (Some(_), None, _, Some(_)) => Ordering::Less,
             (None, Some(_), Some(_), _) => Ordering::Greater,
             (None, None, Some(x), Some(y)) => x.cmp(y),
             (_, _, x, y) => x.is_some().cmp(&y.is_some()),
         };
-        date.then(round).then(a.cmp(&b))
+        date.then_with(round).then(a.cmp(&b))
     });
     order
 }
