@@ -104,8 +104,17 @@ pub fn gradient(x: &[f64], seeds: &[Seed], games: &[FitGame]) -> Vec<f64> {
 
 /// The Hessian of `F` at `x`.
 pub fn hessian(x: &[f64], seeds: &[Seed], games: &[FitGame]) -> Hessian {
+    hessian_in(x, seeds, games, Vec::new())
+}
+
+/// [`hessian`], its edges made in `room` (an earlier Hessian's, let go of): a million games'
+/// edges are 24 MB, pages of their own that the system hands out zeroed, a fault a page, each
+/// time they are allocated anew (half the million-game fit's page faults, one list a Newton
+/// step).
+fn hessian_in(x: &[f64], seeds: &[Seed], games: &[FitGame], mut edges: Vec<(usize, usize, f64)>) -> Hessian {
     let mut diag: Vec<f64> = seeds.iter().map(|s| 1.0 / (s.sigma * s.sigma)).collect();
-    let mut edges = Vec::with_capacity(games.len());
+    edges.clear();
+    edges.reserve_exact(games.len());
     for gm in games {
         let t = (x[gm.white] - x[gm.black] - gm.d) / gm.sigma_px;
         let mut c = 0.0;
@@ -174,6 +183,8 @@ pub struct Newton {
     /// The coarse space of players who meet their own level ([`coarse_space`]), when the
     /// Newton step goes by conjugate gradients and there is one.
     coarse: Option<Coarse>,
+    /// The last Newton step's Hessian's edges, for the next one's ([`hessian_in`]).
+    room: Vec<(usize, usize, f64)>,
 }
 
 impl Newton {
@@ -182,7 +193,7 @@ impl Newton {
         let x: Vec<f64> = seeds.iter().map(|s| s.mean).collect();
         let (f, g) = (objective(&x, &seeds, &games), gradient(&x, &seeds, &games));
         let coarse = if solves_densely(x.len()) { None } else { coarse_space(x.len(), &games) };
-        Newton { seeds, games, eps, max_iter, x, f, g, steps: Steps::default(), coarse }
+        Newton { seeds, games, eps, max_iter, x, f, g, steps: Steps::default(), coarse, room: Vec::new() }
     }
 
     /// The players' priors.
@@ -230,7 +241,7 @@ impl Newton {
     /// The Newton step, halved until the objective decreases enough: the next iterate and
     /// its objective.
     fn line_search(&mut self) -> (Vec<f64>, f64) {
-        let h = hessian(&self.x, &self.seeds, &self.games);
+        let h = hessian_in(&self.x, &self.seeds, &self.games, std::mem::take(&mut self.room));
         if let Some(c) = &mut self.coarse {
             c.retake_choices(|sum| {
                 // A game's weight w adds w (P_a − P_b)(P_a − P_b)ᵀ, a prior 1/σ² its own.
@@ -244,6 +255,7 @@ impl Newton {
         }
         let (x, f, g) = (&self.x, self.f, &self.g);
         let p = newton_direction(&h, g, self.coarse.as_ref());
+        self.room = h.edges;
         let slope: f64 = g.iter().zip(&p).map(|(a, b)| a * b).sum();
         let mut alpha = 1.0;
         let mut next = x.clone();
@@ -265,7 +277,9 @@ impl Newton {
     }
 
     /// The fit's result at the current iterate, with the posterior σ.
-    pub fn outcome(self) -> Fit {
+    pub fn outcome(mut self) -> Fit {
+        // The steps' room is not held beside the σ's Hessian.
+        self.room = Vec::new();
         let stop = self.steps.stop.unwrap_or(StopReason::Cancelled);
         let (sigma, sigma_exact) = posterior_sigma(&self.x, &self.seeds, &self.games);
         let iterations = self.steps.len();

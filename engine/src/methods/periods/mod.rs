@@ -348,12 +348,15 @@ impl std::fmt::Display for PeriodNote {
 /// month, a round, the game's place) and, for rounds in date order, the period's place; what
 /// the periods are and what is said about them.
 struct Keys {
+    /// Empty when each game is a period of its own in the input's order (the key its place):
+    /// a million games' keys are 16 MB.
     keys: Vec<(i64, i64)>,
     basis: PeriodBasis,
     notes: Vec<PeriodNote>,
 }
 
-/// What the games carry: each one's numbered round and day, and how many lack each.
+/// What the games carry: each one's numbered round and day, and how many lack each. A list is
+/// empty when no game has one (a million games' are 16 MB each).
 struct Marks {
     rounds: Vec<Option<i64>>,
     days: Vec<Option<i64>>,
@@ -369,24 +372,31 @@ impl Keys {
     fn of(data: &crate::model::Dataset, length: PeriodLength, by_day: bool) -> Result<Keys, crate::error::RateError> {
         use crate::model::{day_number, round_number};
         let games = &data.games;
-        let rounds: Vec<Option<i64>> =
-            games.iter().map(|g| g.round().and_then(round_number).filter(|r| r.fract() == 0.0).map(|r| r as i64)).collect();
-        let days: Vec<Option<i64>> = games.iter().map(|g| g.date().and_then(day_number)).collect();
-        let missing = |v: &[Option<i64>]| v.iter().filter(|x| x.is_none()).count();
+        let labelled = games.iter().any(|g| g.round().is_some());
+        let rounds: Vec<Option<i64>> = match labelled {
+            true => games.iter().map(|g| g.round().and_then(round_number).filter(|r| r.fract() == 0.0).map(|r| r as i64)).collect(),
+            false => Vec::new(),
+        };
+        let days: Vec<Option<i64>> = match games.iter().any(|g| g.date().is_some()) {
+            true => games.iter().map(|g| g.date().and_then(day_number)).collect(),
+            false => Vec::new(),
+        };
+        let missing = |v: &[Option<i64>]| if v.is_empty() { games.len() } else { v.iter().filter(|x| x.is_none()).count() };
         let (unnumbered, undated) = (missing(&rounds), missing(&days));
-        let marks = Marks { unnumbered, undated, labelled: games.iter().any(|g| g.round().is_some()), rounds, days };
+        let marks = Marks { unnumbered, undated, labelled, rounds, days };
         let (basis, notes) = Keys::basis(data, &marks, length, by_day)?;
         let (rounds, days) = (&marks.rounds, &marks.days);
-        let day = |k: usize| days[k].unwrap_or(0);
-        let n = games.len() as i64;
+        let day = |k: usize| days.get(k).copied().flatten().unwrap_or(0);
         let keys = match basis {
             PeriodBasis::RoundByDate => rounds_by_date(rounds, days),
             PeriodBasis::Date => (0..games.len()).map(|k| (day(k), 0)).collect(),
             PeriodBasis::Week => (0..games.len()).map(|k| (length::week(day(k)), 0)).collect(),
             PeriodBasis::Month => (0..games.len()).map(|k| (length::month(day(k)), 0)).collect(),
             PeriodBasis::Round => rounds.iter().map(|r| (r.unwrap_or(0), 0)).collect(),
+            // Each game in the input's order: its place is its key (none kept).
+            PeriodBasis::Game if marks.undated > 0 => Vec::new(),
             // Each game in date order when every game is dated, else in the input's.
-            PeriodBasis::Game if marks.undated == 0 => {
+            PeriodBasis::Game => {
                 let mut order: Vec<usize> = (0..games.len()).collect();
                 crate::sort::by_key(&mut order, |&k| (day(k), k));
                 let mut keys = vec![(0, 0); games.len()];
@@ -395,7 +405,6 @@ impl Keys {
                 }
                 keys
             }
-            PeriodBasis::Game => (0..n).map(|k| (k, 0)).collect(),
         };
         Ok(Keys { keys, basis, notes })
     }
@@ -502,12 +511,13 @@ impl Periods {
 
     fn grouped(data: &crate::model::Dataset, Keys { keys, basis, notes }: Keys) -> (Periods, PeriodBasis, Vec<PeriodNote>) {
         let games = &data.games;
+        let key = |k: usize| keys.get(k).copied().unwrap_or((k as i64, 0));
         // The games in the keys' order (most files are in it already: no list of places then).
         let sorted = keys.windows(2).all(|w| w[0] <= w[1]);
         let mut order: Vec<u32> = Vec::new();
         if !sorted {
             order = (0..games.len() as u32).collect();
-            crate::sort::by_key(&mut order, |&k| (keys[k as usize], k));
+            crate::sort::by_key(&mut order, |&k| (key(k as usize), k));
         }
         let at = |place: usize| if sorted { place } else { order[place] as usize };
         let mut periods = Periods::new(data.players.len());
@@ -519,11 +529,11 @@ impl Periods {
             if g.score.is_nan() {
                 continue;
             }
-            if last.is_some_and(|l| l != keys[k]) {
+            if last.is_some_and(|l| l != key(k)) {
                 periods.close(last.map_or(0, |l: (i64, i64)| l.0));
             }
             periods.games.push(PeriodGame::new(g.first(), g.second(), g.score));
-            last = Some(keys[k]);
+            last = Some(key(k));
         }
         if let Some((time, _)) = last {
             periods.close(time);
