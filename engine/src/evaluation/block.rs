@@ -143,59 +143,58 @@ impl<'b> BlockFit<'b> {
     }
 }
 
-/// Each held-out game's (prediction, score) pair by `method`'s `rating`, fit on `fitted`, how
-/// many had a player without a rating, and (when `in_sample`) the fit's log-loss on its own
-/// games.
-pub(super) fn game_predictions(
-    data: &Dataset,
-    fitted: &Dataset,
-    method: &Method,
-    rating: &Rating,
-    test: &[usize],
-    in_sample: bool,
-) -> (Vec<(f64, f64)>, usize, Option<f64>) {
-    let predictor = Predictor::new(method, rating, fitted);
-    let mut unseen = 0;
-    let pairs = test
-        .iter()
-        .map(|&i| {
-            let g = &data.games[i];
-            let (p, missing) = predictor.predict(g);
-            unseen += usize::from(missing);
-            (p, g.score)
-        })
-        .collect();
-    let own = in_sample.then(|| fitted.games.iter().map(|g| (predictor.predict(g).0, g.score)).collect::<Vec<_>>());
-    (pairs, unseen, own.and_then(|p| metrics::score(&p)).map(|s| s.log_loss))
+/// A block's fit put to its predictions: `method`'s `rating`, fit on `fitted`, for the
+/// held-out games or events `test` of `data`.
+pub(super) struct HeldOut<'a> {
+    data: &'a Dataset,
+    fitted: &'a Dataset,
+    test: &'a [usize],
+    predictor: Predictor,
 }
 
-/// Each held-out event's prediction ([`Ranked`]), how many had a player without a rating,
-/// and (when `in_sample`) the fit's log-loss on its own events.
-pub(super) fn event_predictions(
-    data: &Dataset,
-    fitted: &Dataset,
-    method: &Method,
-    rating: &Rating,
-    test: &[usize],
-    in_sample: bool,
-) -> Result<(Vec<Ranked>, usize, Option<f64>), FitError> {
-    let predictor = Predictor::new(method, rating, fitted);
-    let shares = |events: &mut dyn Iterator<Item = &Event>| -> Result<(Vec<Ranked>, usize), FitError> {
+impl<'a> HeldOut<'a> {
+    pub(super) fn new(data: &'a Dataset, fitted: &'a Dataset, method: &Method, rating: &Rating, test: &'a [usize]) -> HeldOut<'a> {
+        HeldOut { data, fitted, test, predictor: Predictor::new(method, rating, fitted) }
+    }
+
+    /// Each held-out game's (prediction, score) pair, how many had a player without a rating,
+    /// and (when `in_sample`) the fit's log-loss on its own games.
+    pub(super) fn games(&self, in_sample: bool) -> (Vec<(f64, f64)>, usize, Option<f64>) {
         let mut unseen = 0;
-        let mut out = Vec::new();
-        for event in events {
-            let (ranked, missing) = predictor.predict_event(event).ok_or(FitError::NoEventPredictions)?;
-            unseen += usize::from(missing);
-            out.push(ranked);
-        }
-        Ok((out, unseen))
-    };
-    let (out, unseen) = shares(&mut test.iter().map(|&i| &data.events[i]))?;
-    let own = match in_sample {
-        true => metrics::score_events(&shares(&mut fitted.events.iter())?.0).map(|s| s.log_loss),
-        false => None,
-    };
-    Ok((out, unseen, own))
+        let pairs = self
+            .test
+            .iter()
+            .map(|&i| {
+                let g = &self.data.games[i];
+                let (p, missing) = self.predictor.predict(g);
+                unseen += usize::from(missing);
+                (p, g.score)
+            })
+            .collect();
+        let own = in_sample.then(|| self.fitted.games.iter().map(|g| (self.predictor.predict(g).0, g.score)).collect::<Vec<_>>());
+        (pairs, unseen, own.and_then(|p| metrics::score(&p)).map(|s| s.log_loss))
+    }
+
+    /// Each held-out event's prediction ([`Ranked`]), how many had a player without a rating,
+    /// and (when `in_sample`) the fit's log-loss on its own events.
+    pub(super) fn events(&self, in_sample: bool) -> Result<(Vec<Ranked>, usize, Option<f64>), FitError> {
+        let shares = |events: &mut dyn Iterator<Item = &Event>| -> Result<(Vec<Ranked>, usize), FitError> {
+            let mut unseen = 0;
+            let mut out = Vec::new();
+            for event in events {
+                let (ranked, missing) = self.predictor.predict_event(event).ok_or(FitError::NoEventPredictions)?;
+                unseen += usize::from(missing);
+                out.push(ranked);
+            }
+            Ok((out, unseen))
+        };
+        let (out, unseen) = shares(&mut self.test.iter().map(|&i| &self.data.events[i]))?;
+        let own = match in_sample {
+            true => metrics::score_events(&shares(&mut self.fitted.events.iter())?.0).map(|s| s.log_loss),
+            false => None,
+        };
+        Ok((out, unseen, own))
+    }
 }
 
 /// The (prediction, score) pairs of `method` fit on `train` for the games `test`, and how many
@@ -209,6 +208,6 @@ pub fn predictions(
 ) -> Result<(Vec<(f64, f64)>, usize), FitError> {
     let fitted = subset(data, train);
     let (rating, _) = BlockFit::new(&fitted, method, options, None).run()?;
-    let (pairs, unseen, _) = game_predictions(data, &fitted, method, &rating, test, false);
+    let (pairs, unseen, _) = HeldOut::new(data, &fitted, method, &rating, test).games(false);
     Ok((pairs, unseen))
 }

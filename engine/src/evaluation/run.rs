@@ -9,7 +9,7 @@
 //! [`Fit::warm_after`]: crate::methods::fit::Fit::warm_after
 
 use super::baseline::{baselines, BaselineScores};
-use super::block::{event_predictions, game_predictions, Block, BlockFit};
+use super::block::{Block, BlockFit, HeldOut};
 use super::cause::games_per_player;
 use super::metrics::{self, Scores};
 use super::rankings::Ranked;
@@ -274,18 +274,17 @@ impl<'a> EvaluationRun<'a> {
             Ok(done) => done,
         };
         let (data, method, c) = (self.data, &self.methods[m], &mut self.current);
+        let held = HeldOut::new(data, &block.fitted, method, &rating, &block.test);
         let outcome = match &mut c.predicted {
             Predicted::Games(all) => {
-                let (p, unseen, own) = game_predictions(data, &block.fitted, method, &rating, &block.test, k == 0);
+                let (p, unseen, own) = held.games(k == 0);
                 all.extend(p);
                 Ok((unseen, own))
             }
-            Predicted::Events(all) => {
-                event_predictions(data, &block.fitted, method, &rating, &block.test, k == 0).map(|(p, unseen, own)| {
-                    all.extend(p);
-                    (unseen, own)
-                })
-            }
+            Predicted::Events(all) => held.events(k == 0).map(|(p, unseen, own)| {
+                all.extend(p);
+                (unseen, own)
+            }),
         };
         match outcome {
             Ok((unseen, own)) => {
