@@ -541,18 +541,18 @@ fn a_games_file_of_accented_names_is_held_within_twice_its_size() {
 
 /// A period method's run on a league whose every game is a period of its own (issue 40, item
 /// 3) holds each player's history once: beyond what reading held, at its peak, the history
-/// points as the rating gives them (2 a game, 32 bytes each), the games as periods (16 bytes
+/// points as the rating gives them (2 a game, 24 bytes each), the games as periods (16 bytes
 /// and a period's time and end, 12) and a few hundred bytes a player (the method's state, the
 /// rating's rows). Before, the points were also kept in a list of their own and copied into
 /// each player's history at the end, so both were held at once, and the periods' times were
 /// held twice: Glicko-2 peaked at 30.2 MB here; with points of 48 bytes and period games of
-/// 24, 18.4 MB (over this bound, 15.8 MB).
+/// 24, 18.4 MB; with points of 32 bytes, 15.8 MB (over this bound).
 #[test]
 fn a_period_methods_run_holds_each_history_point_once() {
     let text = league_file(12_000, 120_000);
     for method in [MethodKind::Glicko2, MethodKind::Glicko, MethodKind::Stephenson] {
         let (points, games, players, peak) = history_run(&text, method);
-        let bound = 32 * points + 28 * games + 400 * players;
+        let bound = 24 * points + 28 * games + 400 * players;
         eprintln!("{method}: peak {peak} bytes for {points} points, {games} games, {players} players (bound {bound})");
         assert!(peak <= bound, "{method}: a peak of {peak} bytes, over {bound}");
     }
@@ -569,7 +569,7 @@ fn history_run(text: &str, method: MethodKind) -> (usize, usize, usize, usize) {
 
 /// A sequential method's run (Elo, multiplayer Elo, Weng–Lin) on a league taken game by game
 /// holds each history point once, in a list made to its size: beyond what reading held, at
-/// its peak, the points as the rating gives them (2 a game, 32 bytes each), the games'
+/// its peak, the points as the rating gives them (2 a game, 24 bytes each; 32 before), the games'
 /// order (8 bytes a game) and its steps (4), and a few hundred bytes a player. Before, each
 /// player's list grew by doubling as the games came (up to twice its points) and the rating
 /// was made from a copy of every list, held beside them, and each step was a range of 16
@@ -581,7 +581,7 @@ fn a_sequential_methods_run_holds_each_history_point_once() {
     for method in [MethodKind::Elo, MethodKind::MultiElo, MethodKind::WengLin] {
         let (points, games, players, peak) = history_run(&text, method);
         assert_eq!(points, 2 * games, "{method}: a point a game for each side");
-        let bound = 32 * points + 12 * games + 400 * players;
+        let bound = 24 * points + 12 * games + 400 * players;
         eprintln!("{method}: peak {peak} bytes for {points} points, {games} games, {players} players (bound {bound})");
         assert!(peak <= bound, "{method}: a peak of {peak} bytes, over {bound}");
     }

@@ -571,6 +571,12 @@ fn each_period_length_groups_the_games_as_it_says() {
     }
     let e = periods_of(&without_column(SPRING, 1), PeriodLength::Round).unwrap_err();
     assert!(e.contains("6 of 6 games have no numbered round; try auto or event"), "{e}");
+    // A round's number is a history's time: one past 2³¹ − 1 is not taken as a numbered round.
+    let far = undated.replace("\n4,", "\n2147483648,");
+    let e = periods_of(&far, PeriodLength::Round).unwrap_err();
+    assert!(e.contains("1 of 6 games has no numbered round"), "{e}");
+    let near = undated.replace("\n4,", "\n2147483647,");
+    assert_eq!(periods_of(&near, PeriodLength::Round).unwrap().1.last(), Some(&(2_147_483_647, 1)));
     // Auto: the rounds when there are some, weeks or months by the dates when there are not.
     assert_eq!(periods_of(SPRING, PeriodLength::Auto).unwrap().0, "rounds in date order");
     assert_eq!(periods_of(&undated, PeriodLength::Auto).unwrap().0, "rounds");

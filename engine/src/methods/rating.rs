@@ -125,20 +125,32 @@ pub struct PlayerRating {
 /// A rating at a point of a method's run through time (a sequential method's, a period
 /// method's, WHR's).
 ///
-/// 32 bytes, not the 48 of its plain fields: a million-game league's history holds two
+/// 24 bytes, not the 48 of its plain fields: a million-game league's history holds two
 /// million of them (issue 40, *Reading in the file's own size*). The game's position is kept
-/// in 32 bits (a list of 2³² games would not fit in memory beside them), and "no deviation"
-/// is a NaN of its own payload, never one arithmetic makes; the JSON and every other
-/// serialised form are those of [`PointFields`], the plain fields, as before.
+/// in 32 bits (a list of 2³² games would not fit in memory beside them), the time in 32 bits
+/// (a day number reaches 3.7 million in the year 9999, a game's place is below the games'
+/// number, and a round's number past 2³¹ − 1 is not taken as one: `periods::Keys`), "no
+/// time" is the one value of those bits no time takes, and "no deviation" is a NaN of its
+/// own payload, never one arithmetic makes; the JSON and every other serialised form are
+/// those of [`PointFields`], the plain fields, as before.
 #[derive(Clone, Copy, Serialize, Deserialize)]
 #[serde(from = "PointFields", into = "PointFields")]
 pub struct HistoryPoint {
     rating: f64,
     /// [`NO_DEVIATION`]'s bits when there is none.
     deviation: f64,
-    time: i64,
+    /// [`NO_TIME`] when there is none.
+    time: i32,
     game: u32,
-    timed: bool,
+}
+
+/// The time no point has: −2³¹ (a time is kept within ±(2³¹ − 1)).
+const NO_TIME: i32 = i32::MIN;
+
+/// `time` as a point keeps it: within ±(2³¹ − 1), one past that at the nearer end (no
+/// history is given such a time; see [`HistoryPoint`]).
+fn kept_time(time: Option<i64>) -> i32 {
+    time.map_or(NO_TIME, |t| t.clamp(-i64::from(i32::MAX), i64::from(i32::MAX)) as i32)
 }
 
 /// The bits of a NaN no arithmetic gives (a quiet NaN with a payload): a point with no
@@ -188,14 +200,14 @@ impl fmt::Debug for HistoryPoint {
 
 impl HistoryPoint {
     /// The point after the `game`th game (1-based) of the order, at `time`, with `deviation`.
-    /// A position past 2³² − 1 is kept as 2³² − 1 (such a list of games cannot be held).
+    /// A position past 2³² − 1 is kept as 2³² − 1 (such a list of games cannot be held), a
+    /// time past ±(2³¹ − 1) at the nearer end.
     pub fn new(game: usize, rating: f64, time: Option<i64>, deviation: Option<f64>) -> HistoryPoint {
         HistoryPoint {
             rating,
             deviation: deviation.unwrap_or(f64::from_bits(NO_DEVIATION)),
-            time: time.unwrap_or(0),
+            time: kept_time(time),
             game: u32::try_from(game).unwrap_or(u32::MAX),
-            timed: time.is_some(),
         }
     }
 
@@ -217,7 +229,7 @@ impl HistoryPoint {
     /// When, as the method's periods count time: a day number (`model::day_number`) for
     /// dated games, else a round's number; `None` when the games have no time but their order.
     pub fn time(&self) -> Option<i64> {
-        self.timed.then_some(self.time)
+        (self.time != NO_TIME).then_some(i64::from(self.time))
     }
 
     /// The rating's deviation then, on the rating scale (the Glicko family's RD, WHR's
@@ -233,7 +245,7 @@ impl HistoryPoint {
 
     /// The same point at `time`.
     pub fn with_time(self, time: Option<i64>) -> HistoryPoint {
-        HistoryPoint { time: time.unwrap_or(0), timed: time.is_some(), ..self }
+        HistoryPoint { time: kept_time(time), ..self }
     }
 }
 
@@ -498,18 +510,22 @@ mod tests {
         d
     }
 
-    /// A history point is 32 bytes (two million of them in a million-game league's history),
+    /// A history point is 24 bytes (two million of them in a million-game league's history),
     /// and reads, compares and serialises as its plain fields: no deviation stays none, a NaN
-    /// deviation stays a NaN, a time of 0 stays a time.
+    /// deviation stays a NaN, a time of 0 stays a time, and every time a history is given (a
+    /// day number, a week's or month's first day, a round's number, a game's place) within
+    /// ±(2³¹ − 1) stays itself; one past that is kept at the nearer end.
     #[test]
-    fn a_history_point_is_32_bytes_and_its_fields() {
-        assert_eq!(std::mem::size_of::<HistoryPoint>(), 32);
+    fn a_history_point_is_24_bytes_and_its_fields() {
+        assert_eq!(std::mem::size_of::<HistoryPoint>(), 24);
         assert_eq!(std::mem::size_of::<crate::methods::periods::PeriodGame>(), 16);
         let cases = [
             (1, 1500.0, None, None),
             (7, -3.5, Some(0), Some(42.0)),
             (usize::MAX >> 40, 0.0, Some(-20_000), Some(f64::NAN)),
-            (3, 1.0, Some(i64::MAX), Some(0.0)),
+            (3, 1.0, Some(i64::from(i32::MAX)), Some(0.0)),
+            (4, 1.0, Some(-i64::from(i32::MAX)), None),
+            (5, 2.0, Some(crate::model::day_number("9999-12-31").unwrap()), Some(1.0)),
         ];
         for (game, rating, time, deviation) in cases {
             let p = HistoryPoint::new(game, rating, time, deviation);
@@ -526,6 +542,9 @@ mod tests {
         }
         assert_eq!(serde_json::to_string(&HistoryPoint::at(2, 1.5)).unwrap(), r#"{"game":2,"rating":1.5}"#);
         assert_eq!(HistoryPoint::new(1, 2.0, None, None), HistoryPoint::at(1, 2.0));
+        for (time, kept) in [(i64::MAX, i32::MAX), (i64::MIN, -i32::MAX), (i64::from(i32::MIN), -i32::MAX)] {
+            assert_eq!(HistoryPoint::new(1, 0.0, Some(time), None).time(), Some(i64::from(kept)), "{time}");
+        }
     }
 
     /// Every variant there is, as written, and read back from its words.

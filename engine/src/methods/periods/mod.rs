@@ -374,7 +374,8 @@ impl Keys {
         let games = &data.games;
         let labelled = games.iter().any(|g| g.round().is_some());
         let rounds: Vec<Option<i64>> = match labelled {
-            true => games.iter().map(|g| g.round().and_then(round_number).filter(|r| r.fract() == 0.0).map(|r| r as i64)).collect(),
+            // A round's number is its period's time, which a history point keeps in 32 bits.
+            true => games.iter().map(|g| g.round().and_then(round_number).filter(|&r| numbered(r)).map(|r| r as i64)).collect(),
             false => Vec::new(),
         };
         let days: Vec<Option<i64>> = match games.iter().any(|g| g.date().is_some()) {
@@ -465,6 +466,12 @@ impl Keys {
             PeriodLength::Event => (PeriodBasis::Game, Vec::new()),
         })
     }
+}
+
+/// Whether a round's number is a numbered round's: a whole number within ±(2³¹ − 1), the
+/// times a history point keeps (`HistoryPoint`).
+fn numbered(round: f64) -> bool {
+    round.fract() == 0.0 && round.abs() <= f64::from(i32::MAX)
 }
 
 /// Every game dated and with a numbered round: the games in date order (a day's by round), a
