@@ -286,6 +286,8 @@ impl<'a> EvaluationRun<'a> {
                 (unseen, own)
             }),
         };
+        // The predictor (a value a player) is not held while the method is scored.
+        drop(held);
         match outcome {
             Ok((unseen, own)) => {
                 c.unseen += unseen;
