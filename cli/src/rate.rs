@@ -12,7 +12,7 @@ pub fn run(args: &RateArgs) -> Result<Output, String> {
     settings.method().validate().map_err(|e| e.to_string())?;
     let job = load(&args.file, &settings, &args.input, &mut warnings)?;
     memory::release_freed_memory();
-    let finished = job.run();
+    let finished = job.run_once();
     let mut rating = finished.rating.map_err(|e| e.to_string())?;
     warnings.append(&mut rating.warnings);
     rating.warnings = warnings;

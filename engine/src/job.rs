@@ -12,7 +12,7 @@ use crate::error::{ParseError, ParseErrors, RateError};
 use crate::methods::brent::{BrentParams, Variant};
 use crate::methods::fit::{Fit, Measures, Part, Partway};
 use crate::methods::rating::{IterationRecord, Rating};
-use crate::methods::{start, Method, MethodKind, Options, Params, Starter};
+use crate::methods::{start, start_once, Method, MethodKind, Options, Params, Starter};
 use crate::parse::decode::{decode, decode_owned, nul_error};
 use crate::parse::detect::{detect, read, Format, Input, ReadOptions, Reader};
 use crate::parse::stream::CsvReader;
@@ -348,26 +348,20 @@ impl Job {
     /// with fewer methods, and so is smaller, passes its own).
     pub fn start_with(&self, warm: Option<&[f64]>, starter: Starter) -> Result<Running<'_>, RateError> {
         let data = &self.input.dataset;
+        let (method, eig) = self.method_set();
+        let fit = starter(data, &method, &Options { scale: self.settings.scale() })?;
+        Ok(Running::begun(fit, data.players.len(), warm, eig))
+    }
+
+    /// The method set, with Brent's γ by the EIG tiebreak's rule where it applies
+    /// ([`Job::eig_rule_gamma`], also given).
+    fn method_set(&self) -> (Method, Option<f64>) {
         let mut method = self.settings.method();
         let eig = self.eig_rule_gamma();
         if let (Method::Brent(p), Some(gamma)) = (&mut method, eig) {
             p.gamma = gamma;
         }
-        let mut fit = starter(data, &method, &Options { scale: self.settings.scale() })?;
-        let mut steps = (data.players.len() <= STEP_PLAYERS).then(Vec::new);
-        match (&mut steps, warm) {
-            (Some(s), _) => s.push(fit.display()),
-            (None, Some(warm)) => {
-                fit.warm(warm);
-            }
-            (None, None) => {}
-        }
-        let note = eig.filter(|&g| g > 0.0).map(|g| {
-            format!(
-                "γ = {g}, as for the EIG tiebreak: the results alone leave some players without a finite rating (set γ to rate otherwise)"
-            )
-        });
-        Ok(Running { fit, steps, note })
+        (method, eig)
     }
 
     /// Brent's γ by the EIG tiebreak's rule, when it applies: a tournament file, Brent's
@@ -380,12 +374,31 @@ impl Job {
     /// Runs to the end in one go.
     pub fn run(&self) -> Finished {
         match self.start() {
-            Ok(mut running) => {
-                running.advance(&mut || true);
-                running.finish()
-            }
-            Err(e) => Finished { rating: Err(e), steps: None, measures: None, trace: Vec::new() },
+            Ok(running) => running.run_to_end(),
+            Err(e) => Finished::failed(e),
         }
+    }
+
+    /// [`Job::run`] for a caller that needs nothing more of the job, as the command line's
+    /// `rate`: the input's games are let go of once the fit no longer reads them
+    /// ([`crate::methods::start_once`]: Glicko, Glicko-2, Stephenson and WHR), so that the
+    /// file's games are not held beside the histories the rating makes (a third of Glicko-2's
+    /// peak on an undated million games). The same rating as [`Job::run`]'s; where the input
+    /// is shared (another job of it lives), it is run as by [`Job::run`].
+    pub fn run_once(self) -> Finished {
+        let (method, eig) = self.method_set();
+        let Job { input, full, settings } = self;
+        drop(full);
+        let mut input = match Rc::try_unwrap(input) {
+            Ok(input) => input,
+            Err(input) => return Job { full: Rc::clone(&input), input, settings }.run(),
+        };
+        let players = input.dataset.players.len();
+        let finished = match start_once(&mut input.dataset, &method, &Options { scale: settings.scale() }) {
+            Ok(fit) => Running::begun(fit, players, None, eig).run_to_end(),
+            Err(e) => Finished::failed(e),
+        };
+        finished
     }
 
     /// For a tournament file: the standings with the chosen tiebreaks (EIG from Brent's
@@ -662,7 +675,33 @@ pub struct Running<'j> {
     steps: Option<Vec<Vec<Option<f64>>>>,
 }
 
-impl Running<'_> {
+impl<'j> Running<'j> {
+    /// `fit` just begun on `players` players: its steps recorded when the input is small enough
+    /// to step through, else started from `warm` where given; `eig` Brent's γ when set by the
+    /// EIG tiebreak's rule (said first among the rating's warnings when positive).
+    fn begun(mut fit: Box<dyn Fit + 'j>, players: usize, warm: Option<&[f64]>, eig: Option<f64>) -> Running<'j> {
+        let mut steps = (players <= STEP_PLAYERS).then(Vec::new);
+        match (&mut steps, warm) {
+            (Some(s), _) => s.push(fit.display()),
+            (None, Some(warm)) => {
+                fit.warm(warm);
+            }
+            (None, None) => {}
+        }
+        let note = eig.filter(|&g| g > 0.0).map(|g| {
+            format!(
+                "γ = {g}, as for the EIG tiebreak: the results alone leave some players without a finite rating (set γ to rate otherwise)"
+            )
+        });
+        Running { fit, steps, note }
+    }
+
+    /// Steps to the end and finishes.
+    fn run_to_end(mut self) -> Finished {
+        self.advance(&mut || true);
+        self.finish()
+    }
+
     /// Steps while `more()` says so; returns whether the fit has more steps to take.
     pub fn advance(&mut self, more: &mut dyn FnMut() -> bool) -> bool {
         while more() {
@@ -759,6 +798,13 @@ pub struct Finished {
     pub trace: Vec<IterationRecord>,
 }
 
+impl Finished {
+    /// A run that could not start.
+    fn failed(e: RateError) -> Finished {
+        Finished { rating: Err(e), steps: None, measures: None, trace: Vec::new() }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -785,6 +831,34 @@ mod tests {
     /// The settings read by hand (`read_settings`) read what they write, every field set;
     /// a missing field is its default (the parameters `Params::default()`'s, as the derive's
     /// flattened reading gave), an unknown key is left out, a bad name is refused by name.
+    /// A job run once (letting go of its games where the method allows, [`Job::run_once`])
+    /// rates as a job run and kept: every method of games, on a dated league and an undated one, the
+    /// rating and its steps the same; and a job whose input is shared runs whole.
+    #[test]
+    fn a_job_run_once_rates_as_a_job_kept() {
+        let mut text = String::from("white,black,result,date\n");
+        for i in 0..600 {
+            let (a, b) = (i * 37 % 41, (i * 37 % 41 + 1 + i % 5) % 41);
+            text += &format!("P{a},P{b},{},2024-{:02}-{:02}\n", ["1-0", "0-1", "1/2-1/2"][i % 3], 1 + i / 60, 1 + i % 28);
+        }
+        let undated: String = text.lines().map(|l| l.rsplit_once(',').unwrap().0.to_string() + "\n").collect();
+        for text in [&text, &undated] {
+            for method in MethodKind::ALL.into_iter().filter(|&m| own_format(m).is_none()) {
+                let settings = Settings { method, ..Settings::default() };
+                let job = Job::read(text, &settings).unwrap();
+                let kept = job.run();
+                let shared = Job::read(text, &settings).unwrap();
+                let other = shared.with_settings(&settings).unwrap();
+                for once in [Job::read(text, &settings).unwrap().run_once(), shared.run_once()] {
+                    let json = |f: &Finished| f.rating.as_ref().map(|r| serde_json::to_string(r).unwrap()).map_err(|e| e.to_string());
+                    assert_eq!(json(&once), json(&kept), "{method}");
+                    assert_eq!(once.steps, kept.steps, "{method}");
+                }
+                assert!(!other.input.dataset.games.is_empty(), "{method}: a shared input keeps its games");
+            }
+        }
+    }
+
     #[test]
     fn settings_read_what_they_write_and_what_older_versions_wrote() {
         use crate::codes::individual::Rules;

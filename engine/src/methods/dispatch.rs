@@ -37,6 +37,16 @@ macro_rules! method_fits {
                 match self { $(Method::$Kind(p) => MethodSpec::start(p, data, options),)* }
             }
 
+            /// [`MethodSpec::start_apart`]: the fit on `data` keeping only `players`, where it can.
+            pub(crate) fn start_apart<'p>(
+                &self,
+                data: &Dataset,
+                players: &'p [$crate::model::Player],
+                options: &Options,
+            ) -> Option<Result<Box<dyn Fit + 'p>, RateError>> {
+                match self { $(Method::$Kind(p) => MethodSpec::start_apart(p, data, players, options),)* }
+            }
+
             /// The model its predictions follow, given its fit `rating` of `players` players.
             pub fn model(&self, rating: &Rating, players: usize) -> $crate::methods::predictive::Model {
                 match self { $(Method::$Kind(p) => MethodSpec::model(p, rating, players),)* }
@@ -99,6 +109,26 @@ impl MethodKind {
 pub fn start<'d>(data: &'d Dataset, method: &Method, options: &Options) -> Result<Box<dyn Fit + 'd>, RateError> {
     check_data(data)?;
     method.start_fit(data, options)
+}
+
+/// [`start`] for a caller that reads nothing of `data` afterwards, as the command line's `rate`
+/// does: where the method's fit, once begun, reads only the players ([`MethodSpec::start_apart`]:
+/// Glicko, Glicko-2, Stephenson and WHR, whose periods hold what they read of the games), the
+/// dataset's games and events are let go of then, so that they are never held beside the
+/// rating's histories (32 MB of a million-game league's peak). Any other method starts as by
+/// [`start`], the dataset whole.
+pub fn start_once<'p>(data: &'p mut Dataset, method: &Method, options: &Options) -> Result<Box<dyn Fit + 'p>, RateError> {
+    check_data(data)?;
+    let players = &data.players;
+    match method.start_apart(data, players, options) {
+        Some(fit) => {
+            let fit = fit?;
+            data.games = Vec::new();
+            data.events = Vec::new();
+            Ok(fit)
+        }
+        None => method.start_fit(data, options),
+    }
 }
 
 /// How a fit is begun: [`start`] (every method), or a narrower one such as [`start_brent`]

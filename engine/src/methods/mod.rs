@@ -32,5 +32,5 @@ mod table;
 pub mod weng_lin;
 pub mod working;
 
-pub use dispatch::{check_data, rate, rate_brent, rate_with, start, start_brent, Starter};
+pub use dispatch::{check_data, rate, rate_brent, rate_with, start, start_brent, start_once, Starter};
 pub use table::{Method, MethodKind, Options, Params};

@@ -55,6 +55,14 @@ pub trait MethodSpec: Clone + Debug + Default + PartialEq + Serialize + Deserial
     /// Sets the method up on `data` (checked already by [`super::check_data`]), ready to step.
     fn start<'d>(&self, data: &'d Dataset, options: &Options) -> Result<Box<dyn Fit + 'd>, RateError>;
 
+    /// [`MethodSpec::start`] for a method whose fit, once begun, reads nothing of `data` but
+    /// `players`, which are `data`'s (the periods it made hold what it reads of the games);
+    /// `None` for one that reads the games as it steps. A caller that rates once may then let
+    /// go of the games while the fit runs ([`super::start_once`]).
+    fn start_apart<'p>(&self, _data: &Dataset, _players: &'p [Player], _options: &Options) -> Option<Result<Box<dyn Fit + 'p>, RateError>> {
+        None
+    }
+
     /// The model its predictions follow, given its fit `rating` of `players` players.
     fn model(&self, rating: &Rating, players: usize) -> Model;
 

@@ -9,11 +9,32 @@ use crate::methods::fit::{Advance, Fit, Measures, Stepper, Steps, Taken};
 use crate::methods::ranking::{rank, Placing};
 use crate::methods::rating::{HistoryPoint, MethodVariant, PlayerRating, Rating, SolverReport, StopReason};
 use crate::methods::Method;
-use crate::model::Dataset;
+use crate::model::{Dataset, Player};
+
+/// What a period method's rating reads of the dataset once its fit has begun: the players
+/// (their names and ids) and each one's games and points, counted at the start. Not the games:
+/// the periods hold what the fit reads of them, so a caller that rates once may let go of the
+/// dataset's games then ([`crate::methods::start_once`]).
+pub(super) struct Roster<'d> {
+    players: &'d [Player],
+    tallies: Vec<(u32, f64)>,
+}
+
+impl<'d> Roster<'d> {
+    /// `players`, which are `data`'s, with their tallies in `data`'s games.
+    pub(super) fn of(data: &Dataset, players: &'d [Player]) -> Roster<'d> {
+        debug_assert!(std::ptr::eq(players, data.players.as_slice()), "the players are the dataset's");
+        Roster { players, tallies: data.tallies() }
+    }
+
+    pub(super) fn len(&self) -> usize {
+        self.players.len()
+    }
+}
 
 /// Glicko, Glicko-2 or Stephenson, a period a step.
 pub struct PeriodFit<'d> {
-    data: &'d Dataset,
+    roster: Roster<'d>,
     method: Method,
     periods: Periods,
     basis: PeriodBasis,
@@ -22,11 +43,16 @@ pub struct PeriodFit<'d> {
     rule: Box<dyn PeriodRule>,
     steps: Steps,
     /// Each player's rating after each period they played, in the order rated: each list
-    /// made at its own size before the run (a count of the periods each player plays), so
-    /// that the points are held once (on a million games each a period of its own, 2 million
-    /// points: 96 MB; a flat list of them made into these lists at the end held 64 MB more)
-    /// and handed to the rating, not copied ([`Fit::into_rating`]).
+    /// made at its own size (`sizes`), so that the points are held once (on a million games
+    /// each a period of its own, 2 million points: 48 MB; a flat list of them made into these
+    /// lists at the end held as much again) and handed to the rating, not copied
+    /// ([`Fit::into_rating`]). Made when the first points are added ([`PeriodFit::flush`]),
+    /// not at the start: a caller that rates once lets go of the dataset's games once the fit
+    /// has begun ([`crate::methods::start_once`]), and the histories are then made in their room.
     histories: Vec<Vec<HistoryPoint>>,
+    /// How many points each player's history holds at the end (the periods they play in),
+    /// until the histories are made; then empty.
+    sizes: Vec<u32>,
     /// The latest points, each with its player, not yet in their histories: added a batch at
     /// a time ([`PENDING`]), whose stores to players all over memory the processor overlaps;
     /// one by one, each period waited for its players' two (a tenth of the run).
@@ -43,28 +69,29 @@ impl<'d> PeriodFit<'d> {
     /// are, what is said of them) a period a step; `method` is what the rating reports; `notes`
     /// what the rule's start needs said (its growth per period, a player list's values it
     /// could not take).
-    pub fn new(
-        data: &'d Dataset,
+    pub(super) fn new(
+        roster: Roster<'d>,
         method: Method,
         (periods, basis, made): (Periods, PeriodBasis, Vec<PeriodNote>),
         rule: Box<dyn PeriodRule>,
         notes: Vec<PeriodNote>,
     ) -> Result<PeriodFit<'d>, RateError> {
-        let n = data.players.len();
+        let n = roster.len();
         if periods.is_empty() {
             return Err(RateError::NoGames);
         }
         let notes = made.into_iter().chain(notes).collect();
-        let histories = appearances(&periods, n).into_iter().map(|count| Vec::with_capacity(count as usize)).collect();
+        let sizes = appearances(&periods, n);
         Ok(PeriodFit {
-            data,
+            roster,
             method,
             periods,
             basis,
             notes,
             rule,
             steps: Steps::new(None),
-            histories,
+            histories: Vec::new(),
+            sizes,
             pending: Vec::with_capacity(PENDING + 2),
             last: vec![0; n],
             rated: 0,
@@ -104,8 +131,7 @@ impl Stepper for PeriodFit<'_> {
             }
         }
         if self.pending.len() >= PENDING {
-            add(&mut self.histories, &self.pending);
-            self.pending.clear();
+            self.flush();
         }
         Advance::Took(Taken::new(change, change).last(k + 1 == self.periods.len()))
     }
@@ -135,14 +161,14 @@ impl Fit for PeriodFit<'_> {
     }
 
     fn finish(&self) -> Result<Rating, RateError> {
-        let mut histories = self.histories.clone();
+        let mut histories = if self.sizes.is_empty() { self.histories.clone() } else { made(&self.sizes) };
         add(&mut histories, &self.pending);
         self.rated(histories, self.periods.len())
     }
 
     fn into_rating(mut self: Box<Self>) -> Result<Rating, RateError> {
-        let mut histories = std::mem::take(&mut self.histories);
-        add(&mut histories, &self.pending);
+        self.flush();
+        let histories = std::mem::take(&mut self.histories);
         let periods = self.periods.len();
         // The periods' games, as big as the dataset's, are let go before the rating's rows are
         // made beside the histories (the run's peak).
@@ -152,6 +178,15 @@ impl Fit for PeriodFit<'_> {
 }
 
 impl PeriodFit<'_> {
+    /// The points waiting added to their histories, which are made first if they are not yet.
+    fn flush(&mut self) {
+        if !self.sizes.is_empty() {
+            self.histories = made(&std::mem::take(&mut self.sizes));
+        }
+        add(&mut self.histories, &self.pending);
+        self.pending.clear();
+    }
+
     /// The rating after the periods rated so far of `periods`, with these `histories` (the
     /// fit's own, or a copy).
     fn rated(&self, mut histories: Vec<Vec<HistoryPoint>>, periods: usize) -> Result<Rating, RateError> {
@@ -164,7 +199,7 @@ impl PeriodFit<'_> {
         }
         warnings.extend(self.notes.iter().map(PeriodNote::to_string));
         let variant = MethodVariant::Periods { basis: self.basis };
-        let mut r = rating(self.data, &self.method, variant, &self.rule.standings(end), stop, done, warnings)?;
+        let mut r = rating(&self.roster, &self.method, variant, &self.rule.standings(end), stop, done, warnings)?;
         for p in &mut r.players {
             p.history = p.rating.map(|_| std::mem::take(&mut histories[p.index]));
         }
@@ -198,6 +233,11 @@ fn add(histories: &mut [Vec<HistoryPoint>], points: &[(u32, HistoryPoint)]) {
     }
 }
 
+/// Empty histories, each with room for its size's points.
+fn made(sizes: &[u32]) -> Vec<Vec<HistoryPoint>> {
+    sizes.iter().map(|&count| Vec::with_capacity(count as usize)).collect()
+}
+
 /// How many periods each of `players` plays in: the length of their history.
 fn appearances(periods: &Periods, players: usize) -> Vec<u32> {
     let (mut counts, mut last) = (vec![0u32; players], vec![0u32; players]);
@@ -217,7 +257,7 @@ fn appearances(periods: &Periods, players: usize) -> Vec<u32> {
 
 /// The [`Rating`] of period standings: best first, equal ratings sharing a rank.
 pub(super) fn rating(
-    data: &Dataset,
+    roster: &Roster,
     method: &Method,
     variant: MethodVariant,
     standings: &[Standing],
@@ -225,9 +265,9 @@ pub(super) fn rating(
     steps: usize,
     warnings: Vec<String>,
 ) -> Result<Rating, RateError> {
-    let tallies = data.tallies();
+    let (players, tallies) = (roster.players, &roster.tallies);
     if let Some(i) = standings.iter().position(|s| !s.rating.is_finite() || !s.deviation.is_finite()) {
-        return Err(RateError::Overflow { player: data.players[i].name.clone() });
+        return Err(RateError::Overflow { player: players[i].name.clone() });
     }
     let rows = standings
         .iter()
@@ -235,9 +275,9 @@ pub(super) fn rating(
         .map(|(i, s)| {
             let played = s.last.is_some();
             PlayerRating {
-                name: data.players[i].name.clone(),
+                name: players[i].name.clone(),
                 index: i,
-                id: data.players[i].id().map(str::to_string),
+                id: players[i].id().map(str::to_string),
                 rank: None,
                 rating: played.then_some(s.rating),
                 log_strength: None,

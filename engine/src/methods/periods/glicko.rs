@@ -15,7 +15,7 @@ mod params;
 
 pub use params::GlickoParams;
 
-use super::fit::PeriodFit;
+use super::fit::{PeriodFit, Roster};
 use super::{run, starts, Convention, Growth, PeriodGame, PeriodNote, PeriodRule, Periods, RdState, Standing, Start, Q};
 use crate::error::{check, RateError};
 use crate::methods::cost::Passes;
@@ -53,15 +53,11 @@ impl MethodSpec for GlickoParams {
     }
 
     fn start<'d>(&self, data: &'d Dataset, _options: &Options) -> Result<Box<dyn Fit + 'd>, RateError> {
-        self.validate()?;
-        let made = Periods::from_dataset(data, self.period)?;
-        let (days, per) = (made.1.days(self.convention, &made.0), made.1.unit(self.convention));
-        let c = Growth::of("c", self.c, GlickoParams::paper_c(), days, per);
-        let initial = Start { rating: self.initial_rating, deviation: self.initial_deviation };
-        let (starts, note) = starts(&data.players, initial, self.max_deviation);
-        let rule = Glicko::growing(self, c.value, &starts)?;
-        let notes = std::iter::once(PeriodNote::Growth(c)).chain(note).collect();
-        Ok(Box::new(PeriodFit::new(data, Method::Glicko(self.clone()), made, Box::new(rule), notes)?))
+        self.begin(data, &data.players)
+    }
+
+    fn start_apart<'p>(&self, data: &Dataset, players: &'p [Player], _options: &Options) -> Option<Result<Box<dyn Fit + 'p>, RateError>> {
+        Some(self.begin(data, players))
     }
 
     fn model(&self, rating: &Rating, players: usize) -> Model {
@@ -70,6 +66,21 @@ impl MethodSpec for GlickoParams {
 
     fn unrated(&self, player: &Player) -> f64 {
         player.listed().map_or(self.initial_rating, |l| l.rating)
+    }
+}
+
+impl GlickoParams {
+    /// The fit on `data`, whose `players` it keeps (see [`MethodSpec::start_apart`]).
+    fn begin<'p>(&self, data: &Dataset, players: &'p [Player]) -> Result<Box<dyn Fit + 'p>, RateError> {
+        self.validate()?;
+        let made = Periods::from_dataset(data, self.period)?;
+        let (days, per) = (made.1.days(self.convention, &made.0), made.1.unit(self.convention));
+        let c = Growth::of("c", self.c, GlickoParams::paper_c(), days, per);
+        let initial = Start { rating: self.initial_rating, deviation: self.initial_deviation };
+        let (starts, note) = starts(&data.players, initial, self.max_deviation);
+        let rule = Glicko::growing(self, c.value, &starts)?;
+        let notes = std::iter::once(PeriodNote::Growth(c)).chain(note).collect();
+        Ok(Box::new(PeriodFit::new(Roster::of(data, players), Method::Glicko(self.clone()), made, Box::new(rule), notes)?))
     }
 }
 

@@ -14,7 +14,7 @@ mod params;
 
 pub use params::Glicko2Params;
 
-use super::fit::PeriodFit;
+use super::fit::{PeriodFit, Roster};
 use super::{fmin, run, starts, Convention, Growth, PeriodGame, PeriodNote, PeriodRule, Periods, Scratch, Standing, Start};
 use crate::error::{check, RateError};
 use crate::methods::cost::Passes;
@@ -57,15 +57,11 @@ impl MethodSpec for Glicko2Params {
     }
 
     fn start<'d>(&self, data: &'d Dataset, _options: &Options) -> Result<Box<dyn Fit + 'd>, RateError> {
-        self.validate()?;
-        let made = Periods::from_dataset(data, self.period)?;
-        let (days, per) = (made.1.days(self.convention, &made.0), made.1.unit(self.convention));
-        let sigma = Growth::of("σ", self.initial_volatility, Glicko2Params::PAPER_VOLATILITY, days, per);
-        let initial = Start { rating: self.initial_rating, deviation: self.initial_deviation };
-        let (starts, note) = starts(&data.players, initial, self.max_deviation);
-        let rule = Glicko2::volatile(self, sigma.value, &starts)?;
-        let notes = std::iter::once(PeriodNote::Growth(sigma)).chain(note).collect();
-        Ok(Box::new(PeriodFit::new(data, Method::Glicko2(self.clone()), made, Box::new(rule), notes)?))
+        self.begin(data, &data.players)
+    }
+
+    fn start_apart<'p>(&self, data: &Dataset, players: &'p [Player], _options: &Options) -> Option<Result<Box<dyn Fit + 'p>, RateError>> {
+        Some(self.begin(data, players))
     }
 
     fn model(&self, rating: &Rating, players: usize) -> Model {
@@ -74,6 +70,21 @@ impl MethodSpec for Glicko2Params {
 
     fn unrated(&self, player: &Player) -> f64 {
         player.listed().map_or(self.initial_rating, |l| l.rating)
+    }
+}
+
+impl Glicko2Params {
+    /// The fit on `data`, whose `players` it keeps (see [`MethodSpec::start_apart`]).
+    fn begin<'p>(&self, data: &Dataset, players: &'p [Player]) -> Result<Box<dyn Fit + 'p>, RateError> {
+        self.validate()?;
+        let made = Periods::from_dataset(data, self.period)?;
+        let (days, per) = (made.1.days(self.convention, &made.0), made.1.unit(self.convention));
+        let sigma = Growth::of("σ", self.initial_volatility, Glicko2Params::PAPER_VOLATILITY, days, per);
+        let initial = Start { rating: self.initial_rating, deviation: self.initial_deviation };
+        let (starts, note) = starts(&data.players, initial, self.max_deviation);
+        let rule = Glicko2::volatile(self, sigma.value, &starts)?;
+        let notes = std::iter::once(PeriodNote::Growth(sigma)).chain(note).collect();
+        Ok(Box::new(PeriodFit::new(Roster::of(data, players), Method::Glicko2(self.clone()), made, Box::new(rule), notes)?))
     }
 }
 

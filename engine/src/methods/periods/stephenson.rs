@@ -16,7 +16,7 @@ mod params;
 
 pub use params::StephensonParams;
 
-use super::fit::PeriodFit;
+use super::fit::{PeriodFit, Roster};
 use super::{run, starts, Convention, Growth, PeriodGame, PeriodNote, PeriodRule, Periods, RdState, Standing, Start, Q};
 use crate::error::{check, RateError};
 use crate::methods::cost::Passes;
@@ -57,6 +57,25 @@ impl MethodSpec for StephensonParams {
     }
 
     fn start<'d>(&self, data: &'d Dataset, _options: &Options) -> Result<Box<dyn Fit + 'd>, RateError> {
+        self.begin(data, &data.players)
+    }
+
+    fn start_apart<'p>(&self, data: &Dataset, players: &'p [Player], _options: &Options) -> Option<Result<Box<dyn Fit + 'p>, RateError>> {
+        Some(self.begin(data, players))
+    }
+
+    fn model(&self, rating: &Rating, players: usize) -> Model {
+        Model::glicko(rating, players, self.initial_deviation)
+    }
+
+    fn unrated(&self, player: &Player) -> f64 {
+        player.listed().map_or(self.initial_rating, |l| l.rating)
+    }
+}
+
+impl StephensonParams {
+    /// The fit on `data`, whose `players` it keeps (see [`MethodSpec::start_apart`]).
+    fn begin<'p>(&self, data: &Dataset, players: &'p [Player]) -> Result<Box<dyn Fit + 'p>, RateError> {
         self.validate()?;
         let made = Periods::from_dataset(data, self.period)?;
         let convention = Convention::PlayerRatings;
@@ -66,15 +85,7 @@ impl MethodSpec for StephensonParams {
         let (starts, note) = starts(&data.players, initial, self.max_deviation);
         let rule = Stephenson::growing(self, c.value, &starts)?;
         let notes = std::iter::once(PeriodNote::Growth(c)).chain(note).collect();
-        Ok(Box::new(PeriodFit::new(data, Method::Stephenson(self.clone()), made, Box::new(rule), notes)?))
-    }
-
-    fn model(&self, rating: &Rating, players: usize) -> Model {
-        Model::glicko(rating, players, self.initial_deviation)
-    }
-
-    fn unrated(&self, player: &Player) -> f64 {
-        player.listed().map_or(self.initial_rating, |l| l.rating)
+        Ok(Box::new(PeriodFit::new(Roster::of(data, players), Method::Stephenson(self.clone()), made, Box::new(rule), notes)?))
     }
 }
 

@@ -19,7 +19,7 @@ pub use newton::Stepped;
 use newton::{FirstDay, History, Newton};
 pub use params::WhrParams;
 
-use super::fit::rating;
+use super::fit::{rating, Roster};
 use super::Periods;
 use super::{PeriodBasis, PeriodNote, Standing};
 use crate::error::{check, RateError};
@@ -70,7 +70,11 @@ impl MethodSpec for WhrParams {
     }
 
     fn start<'d>(&self, data: &'d Dataset, _options: &Options) -> Result<Box<dyn Fit + 'd>, RateError> {
-        Ok(Box::new(WhrFit::new(data, self)?))
+        Ok(Box::new(WhrFit::new(data, &data.players, self)?))
+    }
+
+    fn start_apart<'p>(&self, data: &Dataset, players: &'p [Player], _options: &Options) -> Option<Result<Box<dyn Fit + 'p>, RateError>> {
+        Some(WhrFit::new(data, players, self).map(|fit| Box::new(fit) as Box<dyn Fit + 'p>))
     }
 
     fn model(&self, _rating: &Rating, _players: usize) -> Model {
@@ -724,7 +728,7 @@ impl Whr {
 
 /// Whole-History Rating, a Newton step on the whole history a step ([`Whr::newton`]).
 pub struct WhrFit<'d> {
-    data: &'d Dataset,
+    roster: Roster<'d>,
     params: WhrParams,
     whr: Whr,
     basis: PeriodBasis,
@@ -744,7 +748,8 @@ impl<'d> WhrFit<'d> {
         HistoryPoint::new(game, self.params.anchor + d.elo, Some(d.time), deviation)
     }
 
-    pub fn new(data: &'d Dataset, p: &WhrParams) -> Result<WhrFit<'d>, RateError> {
+    /// The fit on `data`, whose `players` it keeps (see [`MethodSpec::start_apart`]).
+    pub fn new(data: &Dataset, players: &'d [Player], p: &WhrParams) -> Result<WhrFit<'d>, RateError> {
         let (periods, basis, notes) = Periods::by_day(data);
         let note = notes.into_iter().next();
         if periods.is_empty() {
@@ -764,7 +769,7 @@ impl<'d> WhrFit<'d> {
         }
         // "No rating moves by more than" the tolerance: a sweep at it has converged.
         let steps = Steps::new(None).until(Stopping::at_most(Quantity::Change, p.tolerance, p.max_sweeps));
-        Ok(WhrFit { data, params: p.clone(), whr, basis, note, steps, failed: None, through })
+        Ok(WhrFit { roster: Roster::of(data, players), params: p.clone(), whr, basis, note, steps, failed: None, through })
     }
 }
 
@@ -828,7 +833,7 @@ impl Fit for WhrFit<'_> {
     }
 
     fn display(&self) -> Vec<Option<f64>> {
-        (0..self.data.players.len()).map(|i| self.whr.history(i).last().map(|d| self.params.anchor + d.elo)).collect()
+        (0..self.roster.len()).map(|i| self.whr.history(i).last().map(|d| self.params.anchor + d.elo)).collect()
     }
 
     fn timed_iterate(&self) -> Option<Timed> {
@@ -854,7 +859,7 @@ impl Fit for WhrFit<'_> {
         let variance = self.whr.variances();
         let whr = &self.whr;
         let stop = self.steps.stop.unwrap_or(StopReason::Cancelled);
-        let standings: Vec<Standing> = (0..self.data.players.len())
+        let standings: Vec<Standing> = (0..self.roster.len())
             .map(|i| {
                 let days = whr.history_with(i, &variance);
                 let last = days.last();
@@ -873,7 +878,7 @@ impl Fit for WhrFit<'_> {
         warnings.extend(self.note.iter().map(PeriodNote::to_string));
         let method = Method::Whr(self.params.clone());
         let mut r =
-            rating(self.data, &method, MethodVariant::WholeHistory { basis: self.basis }, &standings, stop, self.steps.len(), warnings)?;
+            rating(&self.roster, &method, MethodVariant::WholeHistory { basis: self.basis }, &standings, stop, self.steps.len(), warnings)?;
         r.report.final_residual = last;
         // The whole history as fitted now: each day's rating, placed after that day's games.
         // Periods of one day share its time: the day ends with the last of them.
