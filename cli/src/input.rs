@@ -110,7 +110,7 @@ pub fn load(file: &str, settings: &Settings, input: &InputArgs, warnings: &mut V
         let list_text = read_text(path, warnings)?;
         let list = parse_players(&list_text).map_err(|e| format!("{path}:\n{e}"))?;
         let scale = settings.scale();
-        apply_players(&mut std::rc::Rc::make_mut(&mut job.input).dataset, &list, |r| scale.to_log_strength(r), input.prior_weight);
+        job = job.changed(|i| apply_players(&mut i.dataset, &list, |r| scale.to_log_strength(r), input.prior_weight));
     }
     Ok(job)
 }

@@ -307,6 +307,22 @@ impl Job {
         (settings.read_options() == self.settings.read_options()).then(|| Job::of(Rc::clone(&self.full), settings))
     }
 
+    /// The job with its input changed by `change` (a player list applied: the command line's
+    /// `--players`), in place: where the input is the file as read (no round cut off), the
+    /// file as read is the input changed; else the cut alone is changed. Changing the input
+    /// while the file as read held it too copied the whole input, the games included (32 MB
+    /// more while loading a million games).
+    pub fn changed(self, change: impl FnOnce(&mut Input)) -> Job {
+        let Job { mut input, full, settings } = self;
+        if Rc::ptr_eq(&input, &full) {
+            drop(full);
+            change(Rc::make_mut(&mut input));
+            return Job::of(input, &settings);
+        }
+        change(Rc::make_mut(&mut input));
+        Job { input, full, settings }
+    }
+
     /// The job on `full` with `settings`: a tournament cut after [`Settings::after_round`], or
     /// without its pending round's entries ([`Tournament::pending_round`]).
     fn of(full: Rc<Input>, settings: &Settings) -> Job {
@@ -382,19 +398,23 @@ impl Job {
     /// [`Job::run`] for a caller that needs nothing more of the job, as the command line's
     /// `rate`: the input's games are let go of once the fit no longer reads them
     /// ([`crate::methods::start_once`]: Glicko, Glicko-2, Stephenson and WHR), so that the
-    /// file's games are not held beside the histories the rating makes (a third of Glicko-2's
-    /// peak on an undated million games). The same rating as [`Job::run`]'s; where the input
+    /// file's games are not held beside the histories the rating makes (a fifth of Glicko-2's
+    /// peak on an undated million games); nor is the rest of the input (a tournament's records,
+    /// the warnings said already). The same rating as [`Job::run`]'s; where the input
     /// is shared (another job of it lives), it is run as by [`Job::run`].
     pub fn run_once(self) -> Finished {
         let (method, eig) = self.method_set();
         let Job { input, full, settings } = self;
         drop(full);
-        let mut input = match Rc::try_unwrap(input) {
+        let input = match Rc::try_unwrap(input) {
             Ok(input) => input,
             Err(input) => return Job { full: Rc::clone(&input), input, settings }.run(),
         };
-        let players = input.dataset.players.len();
-        let finished = match start_once(&mut input.dataset, &method, &Options { scale: settings.scale() }) {
+        let Input { mut dataset, .. } = input;
+        let players = dataset.players.len();
+        // Bound to a name, not the function's value: the fit borrows `dataset`, which must
+        // outlive the match's temporaries.
+        let finished = match start_once(&mut dataset, &method, &Options { scale: settings.scale() }) {
             Ok(fit) => Running::begun(fit, players, None, eig).run_to_end(),
             Err(e) => Finished::failed(e),
         };
@@ -828,12 +848,10 @@ mod tests {
         assert!(Job::read(text, &Settings { method: MethodKind::MultiElo, ..Default::default() }).is_ok());
     }
 
-    /// The settings read by hand (`read_settings`) read what they write, every field set;
-    /// a missing field is its default (the parameters `Params::default()`'s, as the derive's
-    /// flattened reading gave), an unknown key is left out, a bad name is refused by name.
     /// A job run once (letting go of its games where the method allows, [`Job::run_once`])
-    /// rates as a job run and kept: every method of games, on a dated league and an undated one, the
-    /// rating and its steps the same; and a job whose input is shared runs whole.
+    /// rates as a job run and kept: every method of games, on a dated league, an undated one
+    /// and a tournament cut after a round, the rating, its steps, trace and measures the same;
+    /// and a job whose input is shared runs whole.
     #[test]
     fn a_job_run_once_rates_as_a_job_kept() {
         let mut text = String::from("white,black,result,date\n");
@@ -842,9 +860,10 @@ mod tests {
             text += &format!("P{a},P{b},{},2024-{:02}-{:02}\n", ["1-0", "0-1", "1/2-1/2"][i % 3], 1 + i / 60, 1 + i % 28);
         }
         let undated: String = text.lines().map(|l| l.rsplit_once(',').unwrap().0.to_string() + "\n").collect();
-        for text in [&text, &undated] {
+        let trf = include_str!("../tests/data/fide/reference.trf");
+        for (text, after_round) in [(text.as_str(), None), (&undated, None), (trf, Some(3))] {
             for method in MethodKind::ALL.into_iter().filter(|&m| own_format(m).is_none()) {
-                let settings = Settings { method, ..Settings::default() };
+                let settings = Settings { method, after_round, ..Settings::default() };
                 let job = Job::read(text, &settings).unwrap();
                 let kept = job.run();
                 let shared = Job::read(text, &settings).unwrap();
@@ -853,12 +872,39 @@ mod tests {
                     let json = |f: &Finished| f.rating.as_ref().map(|r| serde_json::to_string(r).unwrap()).map_err(|e| e.to_string());
                     assert_eq!(json(&once), json(&kept), "{method}");
                     assert_eq!(once.steps, kept.steps, "{method}");
+                    assert_eq!((&once.trace, &once.measures), (&kept.trace, &kept.measures), "{method}");
                 }
                 assert!(!other.input.dataset.games.is_empty(), "{method}: a shared input keeps its games");
             }
         }
     }
 
+    /// A job's input changed (as by a player list) is changed in place, not copied, and the
+    /// file as read is the input changed where no round is cut off; where one is, the cut alone.
+    #[test]
+    fn a_job_changed_changes_its_input_in_place() {
+        let text = "white,black,result\nA,B,1-0\nB,C,0-1\n";
+        let job = Job::read(text, &Settings::default()).unwrap();
+        let games = job.input.dataset.games.as_ptr();
+        let job = job.changed(|input| {
+            input.dataset.players[0].set_id(Some("X1".to_string()));
+        });
+        assert_eq!(job.input.dataset.games.as_ptr(), games, "the games not copied");
+        assert!(Rc::ptr_eq(&job.input, &job.full));
+        assert_eq!(job.full.dataset.players[0].id(), Some("X1"));
+        let trf = include_str!("../tests/data/fide/reference.trf");
+        let job = Job::read(trf, &Settings { after_round: Some(3), ..Settings::default() }).unwrap();
+        let job = job.changed(|input| {
+            input.dataset.players[0].set_id(Some("X1".to_string()));
+        });
+        assert!(!Rc::ptr_eq(&job.input, &job.full));
+        assert_eq!(job.input.dataset.players[0].id(), Some("X1"));
+        assert_ne!(job.full.dataset.players[0].id(), Some("X1"), "the file as read is not the cut");
+    }
+
+    /// The settings read by hand (`read_settings`) read what they write, every field set;
+    /// a missing field is its default (the parameters `Params::default()`'s, as the derive's
+    /// flattened reading gave), an unknown key is left out, a bad name is refused by name.
     #[test]
     fn settings_read_what_they_write_and_what_older_versions_wrote() {
         use crate::codes::individual::Rules;

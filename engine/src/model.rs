@@ -627,12 +627,17 @@ pub fn chronological_order(games: &[Game]) -> Vec<usize> {
 /// takes games by round because not every game has a date (a few dates must not put the
 /// undated rounds first).
 pub fn chronological_order_by(games: &[Game], dates: bool) -> Vec<usize> {
-    let rounds: Vec<Option<f64>> = games.iter().map(|g| g.round().and_then(round_number)).collect();
+    let mut order: Vec<usize> = (0..games.len()).collect();
+    let labelled = games.iter().any(|g| g.round().is_some());
+    if !labelled && !(dates && games.iter().any(|g| g.date().is_some())) {
+        // No round and no date: the input's order, with no list of rounds or dates made (16
+        // bytes a game each: 32 MB made and let go of for an undated million games).
+        return order;
+    }
+    let rounds: Vec<Option<f64>> = if labelled { games.iter().map(|g| g.round().and_then(round_number)).collect() } else { Vec::new() };
     // Each game's date found in its text once, not at each of the sort's comparisons (about
     // twenty a game: in the browser's worker that was half of Elo's replay on a dated league).
     let day: Vec<Option<&str>> = if dates { games.iter().map(|g| g.date().map(str::trim)).collect() } else { Vec::new() };
-    let labelled = games.iter().any(|g| g.round().is_some());
-    let mut order: Vec<usize> = (0..games.len()).collect();
     crate::sort::by(&mut order, |&a, &b| {
         let (ga, gb) = (&games[a], &games[b]);
         let date = match dates {
@@ -643,17 +648,25 @@ pub fn chronological_order_by(games: &[Game], dates: bool) -> Vec<usize> {
             },
         };
         // The rounds only between games of one date, and only where some game has a round.
-        let round = || match (rounds[a], rounds[b], ga.round(), gb.round()) {
-            _ if !labelled => Ordering::Equal,
-            (Some(x), Some(y), _, _) => x.total_cmp(&y),
-            (Some(_), None, _, Some(_)) => Ordering::Less,
-            (None, Some(_), Some(_), _) => Ordering::Greater,
-            (None, None, Some(x), Some(y)) => x.cmp(y),
-            (_, _, x, y) => x.is_some().cmp(&y.is_some()),
+        let round = || match labelled {
+            false => Ordering::Equal,
+            true => round_order(rounds[a], rounds[b], ga.round(), gb.round()),
         };
         date.then_with(round).then(a.cmp(&b))
     });
     order
+}
+
+/// Two games' order by round: by the rounds' numbers (`x`, `y`), a numbered round before one
+/// without a number, labels without numbers as text, and a game with no round first.
+fn round_order(x: Option<f64>, y: Option<f64>, a: Option<&str>, b: Option<&str>) -> Ordering {
+    match (x, y, a, b) {
+        (Some(x), Some(y), _, _) => x.total_cmp(&y),
+        (Some(_), None, _, Some(_)) => Ordering::Less,
+        (None, Some(_), Some(_), _) => Ordering::Greater,
+        (None, None, Some(x), Some(y)) => x.cmp(y),
+        (_, _, x, y) => x.is_some().cmp(&y.is_some()),
+    }
 }
 
 /// Each game's position in [`chronological_order`].
@@ -757,7 +770,18 @@ mod tests {
         assert_eq!(chronological_order(&d.games), vec![3, 1, 0, 2]);
         d.games[3].set_date(Some("2024-01-01"));
         assert_eq!(chronological_order(&d.games), vec![1, 0, 2, 3], "undated games come first");
+        assert_eq!(chronological_order_by(&d.games, false), vec![3, 1, 0, 2], "the dates left out");
         assert_eq!(round_number("Round 3."), Some(3.0));
+        // Neither dates nor rounds: the input's order (with dates left out, dates alone too).
+        let mut plain = Dataset::new();
+        for (a, b) in [("A", "B"), ("C", "A"), ("B", "C")] {
+            plain.add_game(a, b, 1.0);
+        }
+        assert_eq!(chronological_order(&plain.games), vec![0, 1, 2]);
+        plain.games[0].set_date(Some("2024-02-01"));
+        plain.games[2].set_date(Some("2024-01-01"));
+        assert_eq!(chronological_order(&plain.games), vec![1, 2, 0]);
+        assert_eq!(chronological_order_by(&plain.games, false), vec![0, 1, 2]);
     }
 
     /// A game is 32 bytes (a million-game file holds a million), and nothing is left

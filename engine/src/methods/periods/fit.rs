@@ -23,7 +23,7 @@ pub(super) struct Roster<'d> {
 impl<'d> Roster<'d> {
     /// `players`, which are `data`'s, with their tallies in `data`'s games.
     pub(super) fn of(data: &Dataset, players: &'d [Player]) -> Roster<'d> {
-        debug_assert!(std::ptr::eq(players, data.players.as_slice()), "the players are the dataset's");
+        assert!(std::ptr::eq(players, data.players.as_slice()), "the players are the dataset's");
         Roster { players, tallies: data.tallies() }
     }
 
@@ -46,13 +46,14 @@ pub struct PeriodFit<'d> {
     /// made at its own size (`sizes`), so that the points are held once (on a million games
     /// each a period of its own, 2 million points: 48 MB; a flat list of them made into these
     /// lists at the end held as much again) and handed to the rating, not copied
-    /// ([`Fit::into_rating`]). Made when the first points are added ([`PeriodFit::flush`]),
-    /// not at the start: a caller that rates once lets go of the dataset's games once the fit
-    /// has begun ([`crate::methods::start_once`]), and the histories are then made in their room.
+    /// ([`Fit::into_rating`]). Made when the first batch of points is added
+    /// ([`PeriodFit::flush`]), not at the start: a caller that rates once lets go of the
+    /// dataset's games once the fit has begun ([`crate::methods::start_once`]), and the
+    /// histories are then made in their room.
     histories: Vec<Vec<HistoryPoint>>,
     /// How many points each player's history holds at the end (the periods they play in),
-    /// until the histories are made; then empty.
-    sizes: Vec<u32>,
+    /// until the histories are made.
+    sizes: Option<Vec<u32>>,
     /// The latest points, each with its player, not yet in their histories: added a batch at
     /// a time ([`PENDING`]), whose stores to players all over memory the processor overlaps;
     /// one by one, each period waited for its players' two (a tenth of the run).
@@ -81,7 +82,7 @@ impl<'d> PeriodFit<'d> {
             return Err(RateError::NoGames);
         }
         let notes = made.into_iter().chain(notes).collect();
-        let sizes = appearances(&periods, n);
+        let sizes = Some(appearances(&periods, n));
         Ok(PeriodFit {
             roster,
             method,
@@ -161,7 +162,10 @@ impl Fit for PeriodFit<'_> {
     }
 
     fn finish(&self) -> Result<Rating, RateError> {
-        let mut histories = if self.sizes.is_empty() { self.histories.clone() } else { made(&self.sizes) };
+        let mut histories = match &self.sizes {
+            Some(sizes) => made(sizes),
+            None => self.histories.clone(),
+        };
         add(&mut histories, &self.pending);
         self.rated(histories, self.periods.len())
     }
@@ -180,8 +184,8 @@ impl Fit for PeriodFit<'_> {
 impl PeriodFit<'_> {
     /// The points waiting added to their histories, which are made first if they are not yet.
     fn flush(&mut self) {
-        if !self.sizes.is_empty() {
-            self.histories = made(&std::mem::take(&mut self.sizes));
+        if let Some(sizes) = self.sizes.take() {
+            self.histories = made(&sizes);
         }
         add(&mut self.histories, &self.pending);
         self.pending.clear();
