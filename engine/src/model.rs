@@ -629,7 +629,7 @@ pub fn chronological_order(games: &[Game]) -> Vec<usize> {
 pub fn chronological_order_by(games: &[Game], dates: bool) -> Vec<usize> {
     let mut order: Vec<usize> = (0..games.len()).collect();
     let labelled = games.iter().any(|g| g.round().is_some());
-    if !labelled && !(dates && games.iter().any(|g| g.date().is_some())) {
+    if !(labelled || dates && games.iter().any(|g| g.date().is_some())) {
         // No round and no date: the input's order, with no list of rounds or dates made (16
         // bytes a game each: 32 MB made and let go of for an undated million games).
         return order;

@@ -844,7 +844,7 @@ impl Fit for WhrFit<'_> {
         self.steps.is_empty() && self.whr.warm_after(earlier)
     }
 
-    /// [`Fit::finish`], the Newton solver let go of first: its vectors (eight numbers a
+    /// [`Fit::finish`], the Newton solver let go of first: its vectors (seven numbers a
     /// player-day) were held beside the histories and rows the rating makes, the run's peak.
     fn into_rating(mut self: Box<Self>) -> Result<Rating, RateError> {
         self.whr.let_go_of_solver();

@@ -87,11 +87,15 @@ pub struct Newton {
     /// 0 after a player's last day (so that the days of all players form one tridiagonal
     /// system, block by block).
     link: Vec<f64>,
-    /// −H's diagonal, each game's coupling γγ'/(γ + γ')², and the block pivots' reciprocals
-    /// (multiplied by, not divided by: a division's latency on each day's chain of Thomas's
-    /// algorithm was half the solver's time).
-    diag: Vec<f64>,
+    /// Each game's coupling γγ'/(γ + γ')², each player's first-day prior's part of −H's
+    /// diagonal, and the block pivots' reciprocals (multiplied by, not divided by: a division's
+    /// latency on each day's chain of Thomas's algorithm was half the solver's time). −H's
+    /// diagonal is not kept: the product makes it from the day's couplings, its prior and its
+    /// links as [`Part::linearise`] does ([`Newton::rows`]), which costs a few additions on
+    /// what it reads anyway, where the list cost 8 bytes a player-day, held and read at every
+    /// iteration.
     weight: Vec<f64>,
+    prior: Vec<f64>,
     inverse: Vec<f64>,
     /// The gradient (then the residual), the step and CG's vectors. `z` holds q = −H p in
     /// each iteration until the residual is updated by it, then M⁻¹ res: q is dead by then, so
@@ -164,38 +168,47 @@ fn by_halves(v: &mut [f64], f: impl Fn(&mut [f64], usize) -> f64 + Sync) -> f64 
 /// which [`Newton::linearise`] fills for those players alone.
 struct Part<'v> {
     g: &'v mut [f64],
-    diag: &'v mut [f64],
     inverse: &'v mut [f64],
     weight: &'v mut [f64],
+    /// The first-day priors' parts of these players (from player `player0`).
+    prior: &'v mut [f64],
     day0: usize,
     game0: usize,
+    player0: usize,
 }
 
 impl Part<'_> {
-    /// The gradient, −H's diagonal and couplings, and the pivots' reciprocals of `players`'
-    /// days; a day's sums in the reference's order (its games, then the first day's prior).
+    /// The gradient, −H's couplings and first-day priors, and the pivots' reciprocals of
+    /// `players`' days; a day's sums in the reference's order (its games, then the first day's
+    /// prior), −H's diagonal as [`diagonal`] makes it.
     fn linearise(&mut self, h: &History, link: &[f64], r: &[f64], gamma: &[f64], players: std::ops::Range<usize>) {
         for i in players {
             let (a, b) = (h.start[i], h.start[i + 1]);
             for d in a..b {
-                let (first, second) = self.day(h, d, r, gamma, (d == a).then_some(h.first[i]));
+                let first_day = (d == a).then_some(h.first[i]);
+                let (first, games) = self.day(h, d, gamma);
+                let (prior_first, prior) = first_day.map_or((0.0, 0.0), |f| prior_terms(f, r[d], gamma[d]));
+                if d == a {
+                    self.prior[i - self.player0] = prior;
+                }
                 let before = if d > a { link[d - 1] * (r[d] - r[d - 1]) } else { 0.0 };
                 let after = if d + 1 < b { link[d] * (r[d] - r[d + 1]) } else { 0.0 };
                 let k = d - self.day0;
+                // The prior added on the first day only, as the reference's sums take it.
+                let (first, second) = if d == a { (first + prior_first, games + prior) } else { (first, games) };
                 self.g[k] = first - before - after;
-                let link_before = if d > a { link[d - 1] } else { 0.0 };
-                self.diag[k] = second + link_before + link[d];
+                let diag = diagonal(second, link, d);
                 // The block pivots' reciprocals (Thomas's algorithm), the chain restarting
                 // at each player's first day.
                 let eliminated = if d > a { link[d - 1] * link[d - 1] * self.inverse[k - 1] } else { 0.0 };
-                self.inverse[k] = 1.0 / (self.diag[k] - eliminated);
+                self.inverse[k] = 1.0 / (diag - eliminated);
             }
         }
     }
 
-    /// Day `d`'s games (and `first`, its player's first-day prior, on that day): the
-    /// log-likelihood's first derivative in r and minus its second, each game's coupling kept.
-    fn day(&mut self, h: &History, d: usize, r: &[f64], gamma: &[f64], first: Option<FirstDay>) -> (f64, f64) {
+    /// Day `d`'s games: the log-likelihood's first derivative in r and minus its second, each
+    /// game's coupling kept.
+    fn day(&mut self, h: &History, d: usize, gamma: &[f64]) -> (f64, f64) {
         let gd = gamma[d];
         let (mut first_d, mut second) = (0.0, 0.0);
         for e in h.played[d] as usize..h.played[d + 1] as usize {
@@ -205,20 +218,28 @@ impl Part<'_> {
             self.weight[e - self.game0] = w;
             second += w;
         }
-        match first {
-            None => {}
-            Some(FirstDay::Virtual { centre }) => {
-                let c = centre.exp();
-                first_d += 1.0 - 2.0 * gd / (gd + c);
-                second += 2.0 * gd * c / (gd + c).powi(2);
-            }
-            Some(FirstDay::Normal { mean, variance }) => {
-                first_d -= (r[d] - mean) / variance;
-                second += 1.0 / variance;
-            }
-        }
         (first_d, second)
     }
+}
+
+/// A first day's prior `first` at rating `r` (strength `gamma`): its parts of the
+/// log-posterior's first derivative and of minus its second.
+fn prior_terms(first: FirstDay, r: f64, gamma: f64) -> (f64, f64) {
+    match first {
+        FirstDay::Virtual { centre } => {
+            let c = centre.exp();
+            (1.0 - 2.0 * gamma / (gamma + c), 2.0 * gamma * c / (gamma + c).powi(2))
+        }
+        FirstDay::Normal { mean, variance } => (-(r - mean) / variance, 1.0 / variance),
+    }
+}
+
+/// −H's diagonal at day `d`, from minus the second derivative of its games and prior
+/// (`second`) and its links (the link before a player's first day is 0, as after the last).
+#[inline]
+fn diagonal(second: f64, link: &[f64], d: usize) -> f64 {
+    let before = if d > 0 { link[d - 1] } else { 0.0 };
+    second + before + link[d]
 }
 
 impl Newton {
@@ -236,8 +257,8 @@ impl Newton {
         let v = || vec![0.0; days];
         Newton {
             link,
-            diag: v(),
             weight: vec![0.0; h.opponent.len()],
+            prior: vec![0.0; players],
             inverse: v(),
             g: v(),
             x: v(),
@@ -294,16 +315,18 @@ impl Newton {
         let players = h.start.len() - 1;
         let d0 = h.start[self.middle];
         let e0 = h.played[d0] as usize;
+        let middle = self.middle;
         let (ga, gb) = self.g.split_at_mut(d0);
-        let (da, db) = self.diag.split_at_mut(d0);
+        let (pa, pb) = self.prior.split_at_mut(middle);
         let (ia, ib) = self.inverse.split_at_mut(d0);
         let (wa, wb) = self.weight.split_at_mut(e0);
         let link = &self.link[..];
-        let middle = self.middle;
+        let a = Part { g: ga, inverse: ia, weight: wa, prior: pa, day0: 0, game0: 0, player0: 0 };
+        let b = Part { g: gb, inverse: ib, weight: wb, prior: pb, day0: d0, game0: e0, player0: middle };
         threads::join_large(
             r.len(),
-            || Part { g: ga, diag: da, inverse: ia, weight: wa, day0: 0, game0: 0 }.linearise(h, link, r, gamma, 0..middle),
-            || Part { g: gb, diag: db, inverse: ib, weight: wb, day0: d0, game0: e0 }.linearise(h, link, r, gamma, middle..players),
+            || { a }.linearise(h, link, r, gamma, 0..middle),
+            || { b }.linearise(h, link, r, gamma, middle..players),
         );
     }
 
@@ -316,16 +339,25 @@ impl Newton {
     fn rows(&self, h: &History, p: &[f64], q: &mut [f64], from: usize) -> f64 {
         let n = p.len();
         let mut pq = 0.0;
+        // The player of day `from`: the last whose days start at or before it.
+        let mut i = h.start.partition_point(|&s| s <= from).saturating_sub(1);
         for (k, q) in q.iter_mut().enumerate() {
             let d = from + k;
-            let mut y = self.diag[d] * p[d];
+            while h.start[i + 1] <= d {
+                i += 1;
+            }
+            let games = h.played[d] as usize..h.played[d + 1] as usize;
+            let mut second = self.weight[games.clone()].iter().fold(0.0, |s, w| s + w);
+            if d == h.start[i] {
+                second += self.prior[i];
+            }
+            let mut y = diagonal(second, &self.link, d) * p[d];
             if d > 0 {
                 y -= self.link[d - 1] * p[d - 1];
             }
             if d + 1 < n {
                 y -= self.link[d] * p[d + 1];
             }
-            let games = h.played[d] as usize..h.played[d + 1] as usize;
             for (&o, &w) in h.opponent[games.clone()].iter().zip(&self.weight[games]) {
                 y -= w * p[o as usize];
             }
