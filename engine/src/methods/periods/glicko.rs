@@ -52,21 +52,7 @@ impl MethodSpec for GlickoParams {
         check(c.is_finite() && c >= 0.0, "c", c, "a number of at least 0")
     }
 
-    fn start<'d>(&self, data: &'d Dataset, _options: &Options) -> Result<Box<dyn Fit + 'd>, RateError> {
-        self.begin(data, &data.players)
-    }
-
-    fn start_apart<'p>(&self, data: &Dataset, players: &'p [Player], _options: &Options) -> Option<Result<Box<dyn Fit + 'p>, RateError>> {
-        Some(self.begin(data, players))
-    }
-
-    fn model(&self, rating: &Rating, players: usize) -> Model {
-        Model::glicko(rating, players, self.initial_deviation)
-    }
-
-    fn unrated(&self, player: &Player) -> f64 {
-        player.listed().map_or(self.initial_rating, |l| l.rating)
-    }
+    super::glicko_family_spec!();
 }
 
 impl GlickoParams {

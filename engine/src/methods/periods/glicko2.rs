@@ -56,21 +56,7 @@ impl MethodSpec for Glicko2Params {
         check(self.tau.is_finite() && self.tau > 0.0 && self.tau <= 10.0, "tau", self.tau, "a positive number up to 10")
     }
 
-    fn start<'d>(&self, data: &'d Dataset, _options: &Options) -> Result<Box<dyn Fit + 'd>, RateError> {
-        self.begin(data, &data.players)
-    }
-
-    fn start_apart<'p>(&self, data: &Dataset, players: &'p [Player], _options: &Options) -> Option<Result<Box<dyn Fit + 'p>, RateError>> {
-        Some(self.begin(data, players))
-    }
-
-    fn model(&self, rating: &Rating, players: usize) -> Model {
-        Model::glicko(rating, players, self.initial_deviation)
-    }
-
-    fn unrated(&self, player: &Player) -> f64 {
-        player.listed().map_or(self.initial_rating, |l| l.rating)
-    }
+    super::glicko_family_spec!();
 }
 
 impl Glicko2Params {

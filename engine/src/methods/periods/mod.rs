@@ -21,6 +21,37 @@
 //! PlayerRatings 1.1-0 (`glicko`, `glicko2`, `steph`), whose goldens on the AFL data
 //! `tests/periods.rs` reproduces. Coulom's Whole-History Rating is [`whr`].
 
+/// The parts of [`crate::methods::spec::MethodSpec`] the Glicko family (Glicko, Glicko-2,
+/// Stephenson) share, inside each one's `impl`: its fit begun by its own `begin` (on the whole
+/// dataset, or apart: once begun it reads only the players), predictions by Glicko's model at
+/// its initial deviation, and a player the fit left unrated at the list's rating, else the
+/// initial one.
+macro_rules! glicko_family_spec {
+    () => {
+        fn start<'d>(&self, data: &'d Dataset, _options: &Options) -> Result<Box<dyn Fit + 'd>, RateError> {
+            self.begin(data, &data.players)
+        }
+
+        fn start_apart<'p>(
+            &self,
+            data: &Dataset,
+            players: &'p [Player],
+            _options: &Options,
+        ) -> Option<Result<Box<dyn Fit + 'p>, RateError>> {
+            Some(self.begin(data, players))
+        }
+
+        fn model(&self, rating: &Rating, players: usize) -> Model {
+            Model::glicko(rating, players, self.initial_deviation)
+        }
+
+        fn unrated(&self, player: &Player) -> f64 {
+            player.listed().map_or(self.initial_rating, |l| l.rating)
+        }
+    };
+}
+pub(crate) use glicko_family_spec;
+
 pub mod fit;
 pub mod fmin;
 pub mod glicko;
