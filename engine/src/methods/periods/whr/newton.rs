@@ -87,15 +87,15 @@ pub struct Newton {
     /// 0 after a player's last day (so that the days of all players form one tridiagonal
     /// system, block by block).
     link: Vec<f64>,
-    /// Each game's coupling γγ'/(γ + γ')², each player's first-day prior's part of −H's
-    /// diagonal, and the block pivots' reciprocals (multiplied by, not divided by: a division's
-    /// latency on each day's chain of Thomas's algorithm was half the solver's time). −H's
-    /// diagonal is not kept: the product makes it from the day's couplings, its prior and its
-    /// links as [`Part::linearise`] does ([`Newton::rows`]), which costs a few additions on
-    /// what it reads anyway, where the list cost 8 bytes a player-day, held and read at every
-    /// iteration.
+    /// Each game's coupling γγ'/(γ + γ')². −H's diagonal is not kept: the product makes it
+    /// from the day's couplings, its first-day prior and its links as [`Part::linearise`] does
+    /// ([`Newton::rows`]), a few additions on what it reads anyway, where the list cost 8 bytes
+    /// a player-day, held and read at every iteration.
     weight: Vec<f64>,
+    /// Each player's first-day prior's part of −H's diagonal.
     prior: Vec<f64>,
+    /// The block pivots' reciprocals (multiplied by, not divided by: a division's latency on
+    /// each day's chain of Thomas's algorithm was half the solver's time).
     inverse: Vec<f64>,
     /// The gradient (then the residual), the step and CG's vectors. `z` holds q = −H p in
     /// each iteration until the residual is updated by it, then M⁻¹ res: q is dead by then, so
@@ -308,8 +308,8 @@ impl Newton {
         total
     }
 
-    /// The log-posterior's gradient into `g`, and −H (its diagonal, the games' couplings) at
-    /// `r`, then −H's block pivots ([`Newton::factorise`]); each half of the players
+    /// The log-posterior's gradient into `g`, −H's couplings and first-day priors at `r`, and
+    /// −H's block pivots' reciprocals; each half of the players
     /// ([`Newton::middle`]) on a thread of its own where there are two.
     fn linearise(&mut self, h: &History, r: &[f64], gamma: &[f64]) {
         let players = h.start.len() - 1;
