@@ -68,11 +68,12 @@ pub fn join_large<A: Send, B: Send>(items: usize, a: impl FnOnce() -> A + Send, 
     }
 }
 
-/// Pieces `0..n` made by `make` into a buffer and handed to `take` in their order, stopping at
-/// the first error. Where [`parallel`] says so, a second thread makes the odd pieces while this
-/// one makes the even ones and takes every piece in turn, so `take` sees the same bytes in the
-/// same order either way; at most four pieces are held at once (the second thread runs at most
-/// two ahead), their buffers used again.
+/// Pieces `0..n` made by `make` into a buffer and handed to `take` in their order; the first
+/// error, of either, is returned and no piece after it is taken. Where [`parallel`] says so, a
+/// second thread makes the odd pieces while this one makes the even ones and takes every piece
+/// in turn, so `take` sees the same bytes in the same order either way; at most four pieces are
+/// held at once (the second thread runs at most two ahead, and may have made one or two more
+/// after an error, which are dropped), their buffers used again.
 pub fn alternate<E: Send>(
     n: usize,
     make: impl Fn(usize, &mut Vec<u8>) -> Result<(), E> + Sync,

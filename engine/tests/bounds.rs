@@ -413,6 +413,30 @@ fn many_players_of_one_game_each_are_rated_and_written_within_the_bound() {
     }
 }
 
+/// A bot of 100,000 games among 100,000 players of one game each (an online league's shape):
+/// its history, 15 MB of the JSON, is written straight out, not held as one piece.
+#[test]
+fn a_player_of_100_000_games_is_written_without_being_held() {
+    let n = 100_000;
+    let mut text = String::from("white,black,result\n");
+    for i in 0..n {
+        text += &format!("bot,p{i},{}\n", ["1-0", "0-1", "1/2-1/2"][i % 3]);
+    }
+    let settings = Settings { method: MethodKind::Elo, ..Settings::default() };
+    let rating = Job::read(&text, &settings).unwrap().run().rating.unwrap();
+    let bot = rating.players.iter().find(|p| p.name == "bot").unwrap();
+    assert_eq!(bot.history.as_ref().map(Vec::len), Some(n));
+    for threads in ["one thread", "two threads"] {
+        let mut counter = Counter(0);
+        let mut write = || ratings_engine::export::write_json(&rating, &mut counter);
+        let (result, usage) = measure(|| if threads == "one thread" { ratings_engine::threads::one_thread(write) } else { write() });
+        result.unwrap();
+        let written = counter.0;
+        assert!(written > 25_000_000, "{written} bytes of JSON");
+        assert!(usage.peak <= SLACK + (2 << 20), "a peak of {} bytes writing {written} bytes of JSON on {threads}", usage.peak);
+    }
+}
+
 /// Counts the bytes written to it and keeps none.
 struct Counter(usize);
 

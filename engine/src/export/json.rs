@@ -109,41 +109,76 @@ pub fn write_json(r: &Rating, w: impl Write) -> std::io::Result<()> {
 /// A piece of the players' JSON holds about this many players and history points, a few hundred
 /// KB to a MB written (a player of Brent's is about 240 bytes, a history point about 150): large
 /// enough that handing pieces between the threads costs nothing to speak of, small enough that
-/// the four held at most ([`threads::alternate`]) are a few MB, whatever the rating's size.
+/// the four held at most ([`threads::alternate`]) are a few MB, whatever the rating's size. A
+/// player heavier than a piece is written straight out, not held.
 const PIECE: usize = 1 << 12;
 
 /// The report written with its players in pieces of about `piece` players and points: serde_json
 /// writes the report with no players, and the formatter puts them in its empty `players` array.
 fn write_in_pieces(mut report: JsonReport, w: impl Write, piece: usize) -> std::io::Result<()> {
     let players = std::mem::take(&mut report.players);
-    let mut splice = |w: &mut dyn Write| write_players(players, w, piece).map(|()| !players.is_empty());
+    let mut spliced = false;
+    let mut splice = |w: &mut dyn Write| {
+        spliced = true;
+        write_players(players, w, piece).map(|()| !players.is_empty())
+    };
     let formatter = Pretty { players: Some(&mut splice), ..Pretty::at(0) };
-    report.serialize(&mut serde_json::Serializer::with_formatter(w, formatter)).map_err(std::io::Error::from)
+    report.serialize(&mut serde_json::Serializer::with_formatter(w, formatter))?;
+    // Never a report without its players in silence (were the field renamed or reshaped).
+    if !spliced {
+        return Err(std::io::Error::other("the report's players array was not found: no players were written"));
+    }
+    Ok(())
 }
 
-/// The players' array's elements, each on its line at the second level's indent.
+/// A player's weight in a piece: the player and their history points.
+fn weight(player: &PlayerRating) -> usize {
+    1 + player.history.as_ref().map_or(0, Vec::len)
+}
+
+/// The players' array's elements, each on its line at the second level's indent: runs of
+/// players in pieces, a player heavier than a piece (an online league's bot of 200,000 games,
+/// 30 MB of history) between the runs, straight to `w`.
 fn write_players(players: &[PlayerRating], w: &mut dyn Write, piece: usize) -> std::io::Result<()> {
-    let mut starts = vec![0];
-    let mut weight = 0;
-    for (i, p) in players.iter().enumerate() {
-        weight += 1 + p.history.as_ref().map_or(0, Vec::len);
-        if weight >= piece && i + 1 < players.len() {
-            starts.push(i + 1);
-            weight = 0;
+    let mut run = 0;
+    for (i, player) in players.iter().enumerate() {
+        if weight(player) > piece {
+            write_run(players, run, i, w, piece)?;
+            write_player(i, player, w)?;
+            run = i + 1;
         }
     }
-    starts.push(players.len());
+    write_run(players, run, players.len(), w, piece)
+}
+
+/// The players `from..to`, in pieces made on two threads in turn.
+fn write_run(players: &[PlayerRating], from: usize, to: usize, w: &mut dyn Write, piece: usize) -> std::io::Result<()> {
+    if from == to {
+        return Ok(());
+    }
+    let mut starts = vec![from];
+    let mut weighed = 0;
+    for (i, player) in (from..to).zip(&players[from..to]) {
+        weighed += weight(player);
+        if weighed >= piece && i + 1 < to {
+            starts.push(i + 1);
+            weighed = 0;
+        }
+    }
+    starts.push(to);
     let make = |k: usize, out: &mut Vec<u8>| -> std::io::Result<()> {
         for (i, player) in (starts[k]..).zip(&players[starts[k]..starts[k + 1]]) {
-            out.extend_from_slice(if i == 0 { b"\n    " } else { b",\n    " });
-            player.serialize(&mut serde_json::Serializer::with_formatter(&mut *out, Pretty::at(2)))?;
+            write_player(i, player, out)?;
         }
         Ok(())
     };
-    if players.is_empty() {
-        return Ok(());
-    }
     threads::alternate(starts.len() - 1, make, |bytes| w.write_all(bytes))
+}
+
+/// The `i`th player (from 0) as an element of the players' array.
+fn write_player<W: ?Sized + Write>(i: usize, player: &PlayerRating, out: &mut W) -> std::io::Result<()> {
+    out.write_all(if i == 0 { b"\n    " } else { b",\n    " })?;
+    player.serialize(&mut serde_json::Serializer::with_formatter(out, Pretty::at(2))).map_err(std::io::Error::from)
 }
 
 /// What a splice writes: the players' elements, and whether there were any.
@@ -157,11 +192,13 @@ type Splice<'a> = &'a mut dyn FnMut(&mut dyn Write) -> std::io::Result<bool>;
 struct Pretty<'a> {
     depth: usize,
     has_value: bool,
+    /// The players to put in the report's `players` array; taken when they are written.
     players: Option<Splice<'a>>,
-    /// Where the players go: a first-level key is being written, it is `players`, its array
-    /// is open.
+    /// A first-level key has begun and nothing of it is written yet.
     at_first_level_key: bool,
+    /// The first-level key just written is `players`, whole (no escape, no other part).
     players_key: bool,
+    /// The array now open is the `players` key's.
     in_players: bool,
 }
 
@@ -261,11 +298,15 @@ impl serde_json::ser::Formatter for Pretty<'_> {
     }
 
     fn write_string_fragment<W: ?Sized + Write>(&mut self, w: &mut W, fragment: &str) -> std::io::Result<()> {
-        if self.at_first_level_key {
-            // A key in parts (escapes between them) is not `players`: its last part decides.
-            self.players_key = fragment == "players";
-        }
+        // `players` only as a key's first part; any part after it (an escape, then more) undoes it.
+        self.players_key = std::mem::take(&mut self.at_first_level_key) && fragment == "players";
         w.write_all(fragment.as_bytes())
+    }
+
+    fn write_char_escape<W: ?Sized + Write>(&mut self, w: &mut W, escape: serde_json::ser::CharEscape) -> std::io::Result<()> {
+        self.at_first_level_key = false;
+        self.players_key = false;
+        serde_json::ser::Formatter::write_char_escape(&mut serde_json::ser::CompactFormatter, w, escape)
     }
 
     fn end_object_key<W: ?Sized + Write>(&mut self, _w: &mut W) -> std::io::Result<()> {
@@ -290,12 +331,13 @@ mod tests {
     use crate::methods::elo::EloParams;
     use crate::{rate, Dataset, Method, Options};
 
-    /// Elo with each game's record on a league of `players` and `games`: histories of every
-    /// length, the games after the players, names that need escaping.
+    /// Elo with each game's record on a league of `players` and `games`: histories of a few
+    /// points to about a hundred (every other game is one of six players'), the games after the
+    /// players, names that need escaping.
     fn league(players: usize, games: usize) -> Rating {
         let mut d = Dataset::new();
         for g in 0..games {
-            let a = (g * 7919) % players;
+            let a = if g % 2 == 0 { g % 6 } else { (g * 7919) % players };
             let b = (a + 1 + (g * 31) % (players - 1)) % players;
             d.add_game(&format!("Player \"{a}\" é"), &format!("Player \"{b}\" é"), [1.0, 0.5, 0.0][g % 3]);
         }
@@ -319,9 +361,12 @@ mod tests {
     fn the_json_in_pieces_is_serde_jsons_pretty_layout_byte_for_byte() {
         let r = league(40, 300);
         assert!(r.games.is_some() && r.players.iter().all(|p| p.history.is_some()));
+        let weights: Vec<usize> = r.players.iter().map(weight).collect();
+        assert!(weights.iter().min() < Some(&9) && weights.iter().max() >= Some(&50), "{weights:?}");
         let whole = serde_pretty(&r);
-        // One piece, a player or two a piece, and pieces of a few players: on two threads and on one.
-        for piece in [usize::MAX, 1, 2, 3, 17, 64] {
+        // One piece; every player heavier than a piece, written straight out; some heavier, between
+        // pieces of one player or of a few: on two threads and on one.
+        for piece in [usize::MAX, 1, 9, 12, 17, 64] {
             assert_eq!(in_pieces(&r, piece), whole, "pieces of {piece}");
             assert_eq!(threads::one_thread(|| in_pieces(&r, piece)), whole, "pieces of {piece}, one thread");
         }
@@ -335,6 +380,26 @@ mod tests {
         r.games = None;
         assert_eq!(in_pieces(&r, 1), serde_pretty(&r));
         assert!(serde_pretty(&r).contains("\"players\": [],"));
+    }
+
+    #[test]
+    fn only_the_first_level_key_players_whole_is_given_the_players() {
+        let mut map = serde_json::Map::new();
+        for key in ["\nplayers", "players\n", "pl\"ayers", "players", "player", "x"] {
+            map.insert(key.into(), serde_json::json!([]));
+        }
+        map.insert("nested".into(), serde_json::json!({"players": [], "list": [{"players": []}]}));
+        let mut given = 0;
+        let mut splice = |w: &mut dyn Write| {
+            given += 1;
+            w.write_all(b"\n    \"X\"").map(|()| true)
+        };
+        let mut out = Vec::new();
+        let formatter = Pretty { players: Some(&mut splice), ..Pretty::at(0) };
+        serde_json::Value::Object(map.clone()).serialize(&mut serde_json::Serializer::with_formatter(&mut out, formatter)).unwrap();
+        assert_eq!(given, 1);
+        map["players"] = serde_json::json!(["X"]);
+        assert_eq!(String::from_utf8(out).unwrap(), serde_json::to_string_pretty(&serde_json::Value::Object(map)).unwrap());
     }
 
     #[test]
