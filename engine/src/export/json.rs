@@ -389,17 +389,25 @@ mod tests {
             map.insert(key.into(), serde_json::json!([]));
         }
         map.insert("nested".into(), serde_json::json!({"players": [], "list": [{"players": []}]}));
-        let mut given = 0;
+        let given = std::cell::Cell::new(0);
         let mut splice = |w: &mut dyn Write| {
-            given += 1;
+            given.set(given.get() + 1);
             w.write_all(b"\n    \"X\"").map(|()| true)
         };
         let mut out = Vec::new();
         let formatter = Pretty { players: Some(&mut splice), ..Pretty::at(0) };
         serde_json::Value::Object(map.clone()).serialize(&mut serde_json::Serializer::with_formatter(&mut out, formatter)).unwrap();
-        assert_eq!(given, 1);
+        assert_eq!(given.get(), 1);
         map["players"] = serde_json::json!(["X"]);
+        assert_eq!(String::from_utf8(out).unwrap(), serde_json::to_string_pretty(&serde_json::Value::Object(map.clone())).unwrap());
+        // Without `players` itself (the keys are written in sorted order, so this is what tries
+        // `players\n` while the players are still to be given): none is given them.
+        map.remove("players");
+        let mut out = Vec::new();
+        let formatter = Pretty { players: Some(&mut splice), ..Pretty::at(0) };
+        serde_json::Value::Object(map.clone()).serialize(&mut serde_json::Serializer::with_formatter(&mut out, formatter)).unwrap();
         assert_eq!(String::from_utf8(out).unwrap(), serde_json::to_string_pretty(&serde_json::Value::Object(map)).unwrap());
+        assert_eq!(given.get(), 1, "no key but `players` whole is given the players");
     }
 
     #[test]
