@@ -14,10 +14,14 @@
 
 mod newton;
 mod params;
+mod scores;
+mod times;
 
 pub use newton::Stepped;
 use newton::{FirstDay, History, Newton};
 pub use params::WhrParams;
+use scores::Scores;
+use times::{Links, Times};
 
 use super::fit::{rating, Roster};
 use super::Periods;
@@ -102,19 +106,23 @@ pub struct Whr {
     start: Vec<usize>,
     /// Each day's time, rating (natural-log units) and strength e^r (kept with the rating: the
     /// opponents' strengths are read far more often than a rating moves).
-    time: Vec<i64>,
+    /// The strengths are empty while a Newton step under way holds their room
+    /// ([`Newton::step_part`]); [`Whr::strength`] reads them.
+    time: Times,
     r: Vec<f64>,
     gamma: Vec<f64>,
     /// Each day's variance, once [`Whr::update_uncertainty`] has set it (empty before: 0).
     variance: Vec<f64>,
     played: Vec<u32>,
     opponent: Vec<u32>,
-    score: Vec<f64>,
+    score: Scores,
     /// Each player's prior on their first day.
     first: Vec<FirstDay>,
     /// Where the players' sections begin ([`separate`]), when they are.
     sections: Option<Sections>,
     w2: f64,
+    /// The Wiener prior's links between a player's days ([`Times::links`]).
+    links: Links,
     /// The sweeps' over-relaxation ([`Relax`]).
     relax: Relax,
     /// The whole-history Newton solver ([`Whr::newton`]), once it has stepped.
@@ -346,6 +354,10 @@ impl Whr {
             played[d + 1] += played[d];
         }
         let (opponent, score) = Whr::place(data, &place, &start, &played);
+        let score = Scores::of(score);
+        let time = Times::of(time);
+        let w2 = p.w2 * PER_ELO * PER_ELO;
+        let links = time.links(&start, w2);
         let first = vec![FirstDay::Virtual { centre: 0.0 }; data.players];
         let (r, gamma) = (vec![0.0; days], vec![1.0; days]);
         Ok(Whr {
@@ -360,7 +372,8 @@ impl Whr {
             score,
             first,
             sections,
-            w2: p.w2 * PER_ELO * PER_ELO,
+            w2,
+            links,
             relax: Relax::default(),
             solver: None,
             warm: false,
@@ -402,6 +415,7 @@ impl Whr {
     /// reference's virtual win and loss, against a player of that rating instead of 0. The
     /// player's days start there.
     pub fn listed(&mut self, i: usize, rating: f64, deviation: Option<f64>, anchor: f64) {
+        self.strengths_back();
         let i = self.place[i];
         let mean = (rating - anchor) * PER_ELO;
         self.first[i] = match deviation {
@@ -423,7 +437,7 @@ impl Whr {
     pub fn timed(&self) -> Timed {
         let mut timed = Timed::default();
         for &q in &self.place {
-            timed.push_player((self.start[q]..self.start[q + 1]).map(|d| (self.time[d], self.r[d])));
+            timed.push_player((self.start[q]..self.start[q + 1]).map(|d| (self.time.get(d), self.r[d])));
         }
         timed
     }
@@ -435,16 +449,17 @@ impl Whr {
     /// each Newton step raises it): this one only takes fewer steps there. Whether any day
     /// took a rating.
     pub fn warm_after(&mut self, earlier: &Timed) -> bool {
+        self.strengths_back();
         let mut taken = false;
         for (i, &q) in self.place.iter().enumerate() {
             let old = earlier.player(i);
             // Both in time order: one pass over the two.
             let mut k = 0;
             for d in self.start[q]..self.start[q + 1] {
-                while k < old.len() && old[k].0 < self.time[d] {
+                while k < old.len() && old[k].0 < self.time.get(d) {
                     k += 1;
                 }
-                if let Some(&(_, r)) = old.get(k).filter(|(t, r)| *t == self.time[d] && r.is_finite()) {
+                if let Some(&(_, r)) = old.get(k).filter(|(t, r)| *t == self.time.get(d) && r.is_finite()) {
                     (self.r[d], self.gamma[d]) = (r, r.exp());
                     taken = true;
                 }
@@ -501,11 +516,14 @@ impl Whr {
             opponent: &self.opponent,
             score: &self.score,
             first: &self.first,
+            time: &self.time,
+            by_day: self.links.by_day(),
+            by_gap: self.links.by_gap(),
             sections: self.sections,
         };
         let warm = self.warm;
         let solver = self.solver.get_or_insert_with(|| {
-            let mut solver = Box::new(Newton::new(&h, &self.time, self.w2));
+            let mut solver = Box::new(Newton::new(&h));
             if warm {
                 solver.limit(Whr::WARM_STEP);
             }
@@ -532,7 +550,7 @@ impl Whr {
             "Whole-History Rating diverged: player {} reached {} natural-log units at period {}",
             self.place.iter().position(|&q| q == i).unwrap_or(i) + 1,
             crate::error::number(self.r[d]),
-            self.time[d]
+            self.time.get(d)
         ))
     }
 
@@ -552,6 +570,7 @@ impl Whr {
         let mut largest = 0.0f64;
         let mut s = Scratch::new(self.longest());
         let omega = self.relax.omega();
+        self.strengths_back();
         if let Some(s) = &mut self.solver {
             s.moved();
         }
@@ -580,15 +599,15 @@ impl Whr {
     /// then the first day's virtual win and loss.
     fn derivatives(&self, i: usize, k: usize) -> (f64, f64) {
         let day = self.start[i] + k;
-        let (r, gamma) = (self.r[day], self.gamma[day]);
+        let (r, gamma) = (self.r[day], self.strength(day));
         let (mut first, mut second) = (0.0, 0.0);
         let mut add = |d: f64, s: f64| {
             first += s - gamma / (gamma + d);
             second += d / (gamma + d).powi(2);
         };
         let games = self.played[day] as usize..self.played[day + 1] as usize;
-        for (&o, &s) in self.opponent[games.clone()].iter().zip(&self.score[games]) {
-            add(self.gamma[o as usize], s);
+        for e in games {
+            add(self.strength(self.opponent[e] as usize), self.score.get(e));
         }
         let mut prior = (0.0, 0.0);
         match self.first[i] {
@@ -605,7 +624,7 @@ impl Whr {
     /// The prior's variance between day `k` and day `k + 1` of player `i`.
     fn sigma2(&self, i: usize, k: usize) -> f64 {
         let d = self.start[i] + k;
-        (self.time[d + 1] - self.time[d]).abs() as f64 * self.w2
+        self.time.gap(d) as f64 * self.w2
     }
 
     /// The Hessian's diagonal and super-diagonal (with the reference's −0.001) and the
@@ -659,10 +678,39 @@ impl Whr {
         }
     }
 
-    /// Drops the Newton solver's state (a later step builds it again): for a caller done
-    /// stepping, whose result needs only the ratings.
-    pub fn let_go_of_solver(&mut self) {
+    /// Each day's variance ([`Whr::variances`]), then everything let go of but what a
+    /// history reads (each player's days, their times and ratings): for a caller done with
+    /// the fit, which can no longer step. A finished run's rating holds its histories and
+    /// rows; the games' arrays, the strengths and the priors beside them were its peak.
+    pub fn variances_letting_go(&mut self) -> Vec<f64> {
         self.solver = None;
+        let variance = self.variances();
+        self.played = Vec::new();
+        self.opponent = Vec::new();
+        self.score = Scores::Plain(Vec::new());
+        self.gamma = Vec::new();
+        self.first = Vec::new();
+        variance
+    }
+
+    /// γ = eʳ made anew in `gamma` where a Newton step under way holds its room
+    /// ([`Newton::give_back`]; the step is dropped, the ratings being its start's): for a
+    /// caller about to change the ratings or done stepping.
+    fn strengths_back(&mut self) {
+        if self.gamma.len() == self.r.len() {
+            return;
+        }
+        let mut room = self.solver.as_mut().map(|s| s.give_back()).unwrap_or_default();
+        room.clear();
+        room.extend(self.r.iter().map(|r| r.exp()));
+        self.gamma = room;
+    }
+
+    /// Day `d`'s strength γ = eʳ: kept, or, while a Newton step under way holds the
+    /// strengths' room, made from the rating (the same bits).
+    #[inline]
+    fn strength(&self, d: usize) -> f64 {
+        self.gamma.get(d).copied().unwrap_or_else(|| self.r[d].exp())
     }
 
     /// Each day's variance: the diagonal of −H⁻¹ (H with the −0.001, as the reference).
@@ -721,7 +769,7 @@ impl Whr {
     fn history_with(&self, i: usize, variance: &[f64]) -> Vec<DayRating> {
         let i = self.place[i];
         (self.start[i]..self.start[i + 1])
-            .map(|d| DayRating { time: self.time[d], elo: self.r[d] / PER_ELO, variance: variance.get(d).copied().unwrap_or(0.0) })
+            .map(|d| DayRating { time: self.time.get(d), elo: self.r[d] / PER_ELO, variance: variance.get(d).copied().unwrap_or(0.0) })
             .collect()
     }
 }
@@ -844,11 +892,15 @@ impl Fit for WhrFit<'_> {
         self.steps.is_empty() && self.whr.warm_after(earlier)
     }
 
-    /// [`Fit::finish`], the Newton solver let go of first: its vectors (seven numbers a
-    /// player-day) were held beside the histories and rows the rating makes, the run's peak.
+    /// [`Fit::finish`], with the Newton solver, the games' arrays and the strengths let go of
+    /// first ([`Whr::variances_letting_go`]): held beside the histories and rows the rating
+    /// makes, they were the run's peak.
     fn into_rating(mut self: Box<Self>) -> Result<Rating, RateError> {
-        self.whr.let_go_of_solver();
-        self.finish()
+        if let Some(e) = &self.failed {
+            return Err(e.clone());
+        }
+        let variance = self.whr.variances_letting_go();
+        self.rating_with(&variance)
     }
 
     fn finish(&self) -> Result<Rating, RateError> {
@@ -856,12 +908,18 @@ impl Fit for WhrFit<'_> {
             return Err(e.clone());
         }
         // The uncertainties of the fit as it stands, beside it (not a copy of it).
-        let variance = self.whr.variances();
+        self.rating_with(&self.whr.variances())
+    }
+}
+
+impl WhrFit<'_> {
+    /// The rating of the fit as it stands, each day with its `variance`.
+    fn rating_with(&self, variance: &[f64]) -> Result<Rating, RateError> {
         let whr = &self.whr;
         let stop = self.steps.stop.unwrap_or(StopReason::Cancelled);
         let standings: Vec<Standing> = (0..self.roster.len())
             .map(|i| {
-                let days = whr.history_with(i, &variance);
+                let days = whr.history_with(i, variance);
                 let last = days.last();
                 Standing {
                     rating: last.map_or(0.0, |d| self.params.anchor + d.elo),
@@ -884,7 +942,7 @@ impl Fit for WhrFit<'_> {
         // Periods of one day share its time: the day ends with the last of them.
         let at = |time: i64| self.through.partition_point(|t| t.0 <= time).checked_sub(1).map_or(0, |k| self.through[k].1);
         for p in &mut r.players {
-            let days = whr.history_with(p.index, &variance);
+            let days = whr.history_with(p.index, variance);
             p.history = p.rating.map(|_| days.iter().map(|d| self.point(at(d.time), d)).collect());
         }
         Ok(r)

@@ -54,13 +54,44 @@ pub struct History<'a> {
     pub start: &'a [usize],
     pub played: &'a [u32],
     pub opponent: &'a [u32],
-    pub score: &'a [f64],
+    pub score: &'a super::Scores,
     pub first: &'a [FirstDay],
+    /// Each day's time, and the Wiener prior's variance a unit of time (natural-log units²):
+    /// the links between a player's days ([`History::link`], [`super::Links`]): the links
+    /// kept a day, or, where that is empty, the links of each gap.
+    pub time: &'a super::Times,
+    pub by_day: &'a [f64],
+    pub by_gap: &'a [f64],
     /// Where the players' sections begin, when they are (`super::separate`): players
     /// `0..s.0` and `s.0..s.1` play no game against each other. (Not read in the wasm
     /// build, which sweeps on one thread: `Newton::precondition`.)
     #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
     pub sections: Option<(usize, usize)>,
+}
+
+impl History<'_> {
+    /// The Wiener prior's precision 1/σ² between day `d` and day `d + 1`, days of the same
+    /// player: by day or by its gap of time ([`super::Links`]). (Two slices rather than the
+    /// enum: the branch on a slice's length costs the undated league's conjugate gradients
+    /// nothing measurable, a match on the enum a few per cent.)
+    #[inline(always)]
+    fn link(&self, d: usize) -> f64 {
+        match self.by_day.get(d) {
+            Some(&link) => link,
+            None => self.by_gap[self.time.gap(d) as usize],
+        }
+    }
+
+    /// [`History::link`] after day `d` of the player whose days end before `b`: 0 after the
+    /// player's last day.
+    #[inline(always)]
+    fn link_within(&self, d: usize, b: usize) -> f64 {
+        if d + 1 < b {
+            self.link(d)
+        } else {
+            0.0
+        }
+    }
 }
 
 /// The most conjugate-gradient iterations of one Newton step (a safety cap: on the largest
@@ -83,10 +114,6 @@ pub struct Stepped {
 /// The solver's fixed data and its work space (sized once).
 #[derive(Clone, Debug)]
 pub struct Newton {
-    /// The Wiener prior's precision between day `d` and day `d + 1` of the same player, 1/σ²;
-    /// 0 after a player's last day (so that the days of all players form one tridiagonal
-    /// system, block by block).
-    link: Vec<f64>,
     /// Each game's coupling γγ'/(γ + γ')². −H's diagonal is not kept: the product makes it
     /// from the day's couplings, its first-day prior and its links as [`Part::linearise`] does
     /// ([`Newton::rows`]), a few additions on what it reads anyway, where the list cost 8 bytes
@@ -99,7 +126,10 @@ pub struct Newton {
     inverse: Vec<f64>,
     /// The gradient (then the residual), the step and CG's vectors. `z` holds q = −H p in
     /// each iteration until the residual is updated by it, then M⁻¹ res: q is dead by then, so
-    /// one vector serves both (a player-day's 8 bytes; the same arithmetic).
+    /// one vector serves both (a player-day's 8 bytes; the same arithmetic). And `z` is the
+    /// strengths' room: γ = eʳ is read only to make the system and in the line search, z only
+    /// between them, so a step takes the caller's γ as z and gives it back made anew
+    /// ([`Newton::step_part`]); empty between steps.
     g: Vec<f64>,
     x: Vec<f64>,
     z: Vec<f64>,
@@ -131,7 +161,8 @@ struct Pending {
     iterations: usize,
     /// Whether the iterations met the target, once they have ended.
     ended: Option<bool>,
-    /// Room for a preconditioning sweep's values: a player's days, twice (one for each thread).
+    /// Room for a preconditioning sweep: a player's days four times (for each of two threads,
+    /// the values and the elimination's multipliers).
     t: Vec<f64>,
 }
 
@@ -181,27 +212,31 @@ impl Part<'_> {
     /// The gradient, −H's couplings and first-day priors, and the pivots' reciprocals of
     /// `players`' days; a day's sums in the reference's order (its games, then the first day's
     /// prior), −H's diagonal as [`diagonal`] makes it.
-    fn linearise(&mut self, h: &History, link: &[f64], r: &[f64], gamma: &[f64], players: std::ops::Range<usize>) {
+    fn linearise(&mut self, h: &History, r: &[f64], gamma: &[f64], players: std::ops::Range<usize>) {
         for i in players {
             let (a, b) = (h.start[i], h.start[i + 1]);
+            // The links before and after day d (0 before the first day, after the last).
+            let mut link_before = 0.0;
             for d in a..b {
+                let link_after = h.link_within(d, b);
                 let first_day = (d == a).then_some(h.first[i]);
                 let (first, games) = self.day(h, d, gamma);
                 let (prior_first, prior) = first_day.map_or((0.0, 0.0), |f| prior_terms(f, r[d], gamma[d]));
                 if d == a {
                     self.prior[i - self.player0] = prior;
                 }
-                let before = if d > a { link[d - 1] * (r[d] - r[d - 1]) } else { 0.0 };
-                let after = if d + 1 < b { link[d] * (r[d] - r[d + 1]) } else { 0.0 };
+                let before = if d > a { link_before * (r[d] - r[d - 1]) } else { 0.0 };
+                let after = if d + 1 < b { link_after * (r[d] - r[d + 1]) } else { 0.0 };
                 let k = d - self.day0;
                 // The prior added on the first day only, as the reference's sums take it.
                 let (first, second) = if d == a { (first + prior_first, games + prior) } else { (first, games) };
                 self.g[k] = first - before - after;
-                let diag = diagonal(second, link, d);
+                let diag = diagonal(second, link_before, link_after);
                 // The block pivots' reciprocals (Thomas's algorithm), the chain restarting
                 // at each player's first day.
-                let eliminated = if d > a { link[d - 1] * link[d - 1] * self.inverse[k - 1] } else { 0.0 };
+                let eliminated = if d > a { link_before * link_before * self.inverse[k - 1] } else { 0.0 };
                 self.inverse[k] = 1.0 / (diag - eliminated);
+                link_before = link_after;
             }
         }
     }
@@ -213,7 +248,7 @@ impl Part<'_> {
         let (mut first_d, mut second) = (0.0, 0.0);
         for e in h.played[d] as usize..h.played[d + 1] as usize {
             let go = gamma[h.opponent[e] as usize];
-            first_d += h.score[e] - gd / (gd + go);
+            first_d += h.score.get(e) - gd / (gd + go);
             let w = gd * go / (gd + go).powi(2);
             self.weight[e - self.game0] = w;
             second += w;
@@ -234,35 +269,28 @@ fn prior_terms(first: FirstDay, r: f64, gamma: f64) -> (f64, f64) {
     }
 }
 
-/// −H's diagonal at day `d`, from minus the second derivative of its games and prior
-/// (`second`) and its links (the link before a player's first day is 0, as after the last).
+/// −H's diagonal at a day, from minus the second derivative of its games and prior
+/// (`second`) and its links `before` and `after` it (the link before a player's first day is
+/// 0, as after the last).
 #[inline]
-fn diagonal(second: f64, link: &[f64], d: usize) -> f64 {
-    let before = if d > 0 { link[d - 1] } else { 0.0 };
-    second + before + link[d]
+fn diagonal(second: f64, before: f64, after: f64) -> f64 {
+    second + before + after
 }
 
 impl Newton {
     /// The fixed data of `h`: the prior's links from the days' `time` and `w2` (natural-log
     /// units² per period); the work space.
-    pub fn new(h: &History, time: &[i64], w2: f64) -> Newton {
-        let days = time.len();
+    pub fn new(h: &History) -> Newton {
+        let days = h.played.len() - 1;
         let players = h.start.len() - 1;
-        let mut link = vec![0.0; days];
-        for i in 0..players {
-            for d in h.start[i]..h.start[i + 1].saturating_sub(1) {
-                link[d] = 1.0 / ((time[d + 1] - time[d]).abs() as f64 * w2);
-            }
-        }
         let v = || vec![0.0; days];
         Newton {
-            link,
             weight: vec![0.0; h.opponent.len()],
             prior: vec![0.0; players],
             inverse: v(),
             g: v(),
             x: v(),
-            z: v(),
+            z: Vec::new(),
             p: v(),
             longest: longest(h.start),
             middle: h.start.partition_point(|&s| s < days / 2).min(players),
@@ -288,15 +316,17 @@ impl Newton {
         for i in players {
             for d in h.start[i]..h.start[i + 1] {
                 let games = h.played[d] as usize..h.played[d + 1] as usize;
-                for (&o, &s) in h.opponent[games.clone()].iter().zip(&h.score[games]) {
-                    let o = o as usize;
+                for e in games {
+                    let (o, s) = (h.opponent[e] as usize, h.score.get(e));
                     // Each game is here twice, once from each side: taken from the side of
                     // the later day (the other side's score is 1 − s), one logarithm a game.
                     if o < d {
                         total += s * r[d] + (1.0 - s) * r[o] - (gamma[d] + gamma[o]).ln();
                     }
                 }
-                total -= 0.5 * self.link[d] * (r.get(d + 1).unwrap_or(&0.0) - r[d]).powi(2);
+                if d + 1 < h.start[i + 1] {
+                    total -= 0.5 * h.link(d) * (r[d + 1] - r[d]).powi(2);
+                }
             }
             if let Some(d) = (h.start[i] < h.start[i + 1]).then_some(h.start[i]) {
                 total += match h.first[i] {
@@ -320,14 +350,9 @@ impl Newton {
         let (pa, pb) = self.prior.split_at_mut(middle);
         let (ia, ib) = self.inverse.split_at_mut(d0);
         let (wa, wb) = self.weight.split_at_mut(e0);
-        let link = &self.link[..];
         let a = Part { g: ga, inverse: ia, weight: wa, prior: pa, day0: 0, game0: 0, player0: 0 };
         let b = Part { g: gb, inverse: ib, weight: wb, prior: pb, day0: d0, game0: e0, player0: middle };
-        threads::join_large(
-            r.len(),
-            || { a }.linearise(h, link, r, gamma, 0..middle),
-            || { b }.linearise(h, link, r, gamma, middle..players),
-        );
+        threads::join_large(r.len(), || { a }.linearise(h, r, gamma, 0..middle), || { b }.linearise(h, r, gamma, middle..players));
     }
 
     /// q = −H p, on two threads where there are two, and p · q (as [`dot`] would sum it).
@@ -341,23 +366,27 @@ impl Newton {
         let mut pq = 0.0;
         // The player of day `from`: the last whose days start at or before it.
         let mut i = h.start.partition_point(|&s| s <= from).saturating_sub(1);
+        // The link before day d, carried from the day before (0 at a player's first day).
+        let mut before = if from > h.start[i] { h.link(from - 1) } else { 0.0 };
         for (k, q) in q.iter_mut().enumerate() {
             let d = from + k;
             while h.start[i + 1] <= d {
                 i += 1;
             }
+            let after = h.link_within(d, h.start[i + 1]);
             let games = h.played[d] as usize..h.played[d + 1] as usize;
             let mut second = self.weight[games.clone()].iter().fold(0.0, |s, w| s + w);
             if d == h.start[i] {
                 second += self.prior[i];
             }
-            let mut y = diagonal(second, &self.link, d) * p[d];
+            let mut y = diagonal(second, before, after) * p[d];
             if d > 0 {
-                y -= self.link[d - 1] * p[d - 1];
+                y -= before * p[d - 1];
             }
             if d + 1 < n {
-                y -= self.link[d] * p[d + 1];
+                y -= after * p[d + 1];
             }
+            before = after;
             for (&o, &w) in h.opponent[games.clone()].iter().zip(&self.weight[games]) {
                 y -= w * p[o as usize];
             }
@@ -371,19 +400,22 @@ impl Newton {
     /// player's first day). link × inverse is off the chain of dependent operations: only the
     /// addition it is used in is on it.
     #[inline]
-    fn lower(&self, d: usize) -> f64 {
-        self.link[d - 1] * self.inverse[d - 1]
+    fn lower(&self, h: &History, d: usize) -> f64 {
+        h.link(d - 1) * self.inverse[d - 1]
     }
 
     /// Thomas's algorithm's back substitution on player days `a..b` of `v`, which holds the
-    /// days from `day0` on.
+    /// days from `day0` on, given the elimination's multipliers `lower` (day `d`'s at `d − a`):
+    /// day d's link × pivot reciprocal is day d + 1's multiplier, kept from the elimination
+    /// rather than its link made again (a division a day).
     #[inline]
-    fn substitute(&self, v: &mut [f64], a: usize, b: usize, day0: usize) {
+    fn substitute(&self, v: &mut [f64], a: usize, b: usize, day0: usize, lower: &[f64]) {
         let mut next = 0.0;
         for d in (a..b).rev() {
             // Only the last addition is on the chain from day to day.
             let k = d - day0;
-            v[k] = v[k] * self.inverse[d] + self.link[d] * self.inverse[d] * next;
+            let after = if d + 1 < b { lower[d + 1 - a] } else { 0.0 };
+            v[k] = v[k] * self.inverse[d] + after * next;
             next = v[k];
         }
     }
@@ -391,7 +423,8 @@ impl Newton {
     /// z = M⁻¹ res for the symmetric block Gauss–Seidel preconditioner M = (D + L) D⁻¹ (D + U)
     /// (D the players' tridiagonal blocks, L and U the games with earlier and later players):
     /// a forward sweep over the players, then a backward one ([`Newton::forward`],
-    /// [`Newton::backward`]); `t` is room for two players' days (the most any has).
+    /// [`Newton::backward`]); `t` is room for four players' days (the most any has): for each
+    /// of two threads, a player's values and multipliers.
     ///
     /// With sections (`History::sections`), the first two sections, which play no game
     /// against each other, are swept at once, each on a thread of its own, and the separator
@@ -408,9 +441,10 @@ impl Newton {
         let sections: Option<(usize, usize)> = None;
         #[cfg(not(target_arch = "wasm32"))]
         let sections = h.sections;
+        let (ta, tb) = t.split_at_mut(t.len() / 2);
         let Some((m, s)) = sections else {
-            self.forward(h, res, z, 0..players, 0);
-            self.backward(h, z, t, 0..players, 0, (&[], 0));
+            self.forward(h, res, z, ta, 0..players, 0);
+            self.backward(h, z, ta, 0..players, 0, (&[], 0));
             return;
         };
         let (dm, ds) = (h.start[m], h.start[s]);
@@ -418,21 +452,22 @@ impl Newton {
         {
             let (za, rest) = z.split_at_mut(dm);
             let zb = &mut rest[..ds - dm];
-            threads::join_large(days, || self.forward(h, res, za, 0..m, 0), || self.forward(h, res, zb, m..s, dm));
+            let (ta, tb) = (&mut *ta, &mut *tb);
+            threads::join_large(days, || self.forward(h, res, za, ta, 0..m, 0), || self.forward(h, res, zb, tb, m..s, dm));
         }
-        self.forward(h, res, z, s..players, 0);
-        self.backward(h, z, t, s..players, 0, (&[], 0));
+        self.forward(h, res, z, ta, s..players, 0);
+        self.backward(h, z, ta, s..players, 0, (&[], 0));
         let (za, rest) = z.split_at_mut(dm);
         let (zb, zs) = rest.split_at_mut(ds - dm);
-        let (ta, tb) = t.split_at_mut(t.len() / 2);
         let zs = &*zs;
         threads::join_large(days, || self.backward(h, za, ta, 0..m, 0, (zs, ds)), || self.backward(h, zb, tb, m..s, dm, (zs, ds)));
     }
 
     /// The forward sweep over `players` (from the first): each day's sum of its games with
     /// earlier players, then its player's block eliminated and solved (Thomas's algorithm).
-    /// `z` holds the days from `day0` on, and every earlier player these meet.
-    fn forward(&self, h: &History, res: &[f64], z: &mut [f64], players: std::ops::Range<usize>, day0: usize) {
+    /// `z` holds the days from `day0` on, and every earlier player these meet; `lower` is room
+    /// for a player's multipliers.
+    fn forward(&self, h: &History, res: &[f64], z: &mut [f64], lower: &mut [f64], players: std::ops::Range<usize>, day0: usize) {
         // The day before's value is carried in `previous`, not read back from memory: the
         // elimination's chain then waits on the addition alone, not on a store and a load.
         let mut previous = 0.0;
@@ -447,21 +482,23 @@ impl Newton {
                     }
                 }
                 if d > a {
-                    v += self.lower(d) * previous;
+                    lower[d - a] = self.lower(h, d);
+                    v += lower[d - a] * previous;
                 }
                 z[d - day0] = v;
                 previous = v;
             }
-            self.substitute(z, a, b, day0);
+            self.substitute(z, a, b, day0, lower);
         }
     }
 
     /// The backward sweep over `players` (from the last): each day's sum of its games with
     /// later players, solved by its player's block, added to z. `z` holds the days from `day0`
-    /// on, `t` one player's; a later player's day past `z` is read from `shared` (the days
-    /// from its `.1` on).
+    /// on, `t` two players' (a player's values, then its multipliers); a later player's day
+    /// past `z` is read from `shared` (the days from its `.1` on).
     fn backward(&self, h: &History, z: &mut [f64], t: &mut [f64], players: std::ops::Range<usize>, day0: usize, shared: (&[f64], usize)) {
         let end = day0 + z.len();
+        let (t, lower) = t.split_at_mut(t.len() / 2);
         let mut previous = 0.0;
         for i in players.rev() {
             let (a, b) = (h.start[i], h.start[i + 1]);
@@ -474,12 +511,13 @@ impl Newton {
                     }
                 }
                 if d > a {
-                    v += self.lower(d) * previous;
+                    lower[d - a] = self.lower(h, d);
+                    v += lower[d - a] * previous;
                 }
                 t[d - a] = v;
                 previous = v;
             }
-            self.substitute(t, a, b, a);
+            self.substitute(t, a, b, a, lower);
             for d in a..b {
                 z[d - day0] += t[d - a];
             }
@@ -488,8 +526,9 @@ impl Newton {
 
     /// Starts a Newton step at `r`: the gradient and −H, then conjugate gradients on −H x = g
     /// to the relative residual min(0.1, √‖g‖) (so that the steps converge superlinearly),
-    /// from x = 0.
-    fn begin(&mut self, h: &History, r: &[f64], gamma: &[f64]) -> Pending {
+    /// from x = 0. Unless the gradient is 0, `gamma`'s room is taken as z (it is empty until
+    /// [`Newton::conclude`] gives it back).
+    fn begin(&mut self, h: &History, r: &[f64], gamma: &mut Vec<f64>) -> Pending {
         let before = match self.value {
             Some(v) => v,
             None => self.log_posterior(h, r, gamma),
@@ -503,8 +542,8 @@ impl Newton {
             return pd;
         }
         pd.target = norm.sqrt().min(0.1) * norm;
-        pd.t = vec![0.0; 2 * self.longest];
-        let mut z = std::mem::take(&mut self.z);
+        pd.t = vec![0.0; 4 * self.longest];
+        let mut z = std::mem::take(gamma);
         self.x.fill(0.0);
         self.precondition(h, &self.g, &mut z, &mut pd.t);
         self.p.copy_from_slice(&z);
@@ -576,7 +615,10 @@ impl Newton {
     /// ratings are unchanged until it ends), so that a page can show its progress and cancel
     /// it between the parts; the parts add up to the same step, to the bit, whatever the
     /// budgets (`usize::MAX`: the whole step at once).
-    pub fn step_part(&mut self, h: &History, r: &mut [f64], gamma: &mut [f64], budget: usize) -> Option<Stepped> {
+    ///
+    /// `gamma` is empty while the step is under way: its room is the step's (see [`Newton::z`];
+    /// [`Newton::give_back`]).
+    pub fn step_part(&mut self, h: &History, r: &mut [f64], gamma: &mut Vec<f64>, budget: usize) -> Option<Stepped> {
         let mut pd = match self.pending.take() {
             Some(pd) => pd,
             None => self.begin(h, r, gamma),
@@ -596,9 +638,20 @@ impl Newton {
         self.pending.as_ref().map(|pd| pd.iterations)
     }
 
+    /// The strengths' room a step under way holds (empty if none does), the step dropped: for
+    /// a caller that needs its strengths before the step ends.
+    pub fn give_back(&mut self) -> Vec<f64> {
+        self.pending = None;
+        std::mem::take(&mut self.z)
+    }
+
     /// The line search along the solved step `pd`, and what the step did.
-    fn conclude(&mut self, h: &History, r: &mut [f64], gamma: &mut [f64], pd: &Pending, solved: bool) -> Stepped {
+    fn conclude(&mut self, h: &History, r: &mut [f64], gamma: &mut Vec<f64>, pd: &Pending, solved: bool) -> Stepped {
         let (before, slope) = (pd.before, pd.slope);
+        // The strengths' room back from z (dead now), every value made anew below.
+        if gamma.len() != r.len() {
+            *gamma = std::mem::take(&mut self.z);
+        }
         // The ratings before the step, in CG's direction vector (free now).
         let mut base = std::mem::take(&mut self.p);
         base.copy_from_slice(r);
@@ -688,7 +741,17 @@ mod tests {
     }
 
     fn history(w: &Whr, sections: Option<(usize, usize)>) -> History<'_> {
-        History { start: &w.start, played: &w.played, opponent: &w.opponent, score: &w.score, first: &w.first, sections }
+        History {
+            start: &w.start,
+            played: &w.played,
+            opponent: &w.opponent,
+            score: &w.score,
+            first: &w.first,
+            time: &w.time,
+            by_day: w.links.by_day(),
+            by_gap: w.links.by_gap(),
+            sections,
+        }
     }
 
     /// The sections are made on a large league whose players meet their own level, the first
@@ -713,10 +776,10 @@ mod tests {
         let r: Vec<f64> = (0..days).map(|d| ((d * 7919) % 1000) as f64 / 500.0 - 1.0).collect();
         let gamma: Vec<f64> = r.iter().map(|r| r.exp()).collect();
         let res: Vec<f64> = (0..days).map(|d| ((d * 104_729) % 2001) as f64 / 1000.0 - 1.0).collect();
-        let mut solver = Newton::new(&history(&w, None), &w.time, w.w2);
+        let mut solver = Newton::new(&history(&w, None));
         solver.linearise(&history(&w, None), &r, &gamma);
         let sweep = |sections| {
-            let (mut z, mut t) = (vec![0.0; days], vec![0.0; 2 * solver.longest]);
+            let (mut z, mut t) = (vec![0.0; days], vec![0.0; 4 * solver.longest]);
             solver.precondition(&history(&w, sections), &res, &mut z, &mut t);
             z.iter().map(|z| z.to_bits()).collect::<Vec<u64>>()
         };
@@ -739,5 +802,28 @@ mod tests {
         let one = crate::threads::one_thread(fit);
         assert!(two.0 > 1);
         assert_eq!(two, one);
+    }
+
+    /// A step under way holds the strengths' room (γ is empty meanwhile); a caller that needs
+    /// the strengths mid-step gets each back as eʳ, bit for bit, the step dropped, and the next
+    /// step is the step the fit would have taken. It fails when the room is not given back, or
+    /// when γ is made otherwise than as eʳ.
+    #[test]
+    fn a_step_under_way_gives_the_strengths_back() {
+        let data = near_league();
+        let p = WhrParams::default();
+        let mut w = Whr::new(&data, &p).unwrap();
+        w.newton().unwrap();
+        let mut whole = w.clone();
+        assert!(w.newton_part(1).unwrap().is_none(), "a step of one iteration is under way");
+        assert!(w.gamma.is_empty() && w.partway() == Some(1));
+        assert!((0..w.r.len()).all(|d| w.strength(d).to_bits() == w.r[d].exp().to_bits()));
+        w.strengths_back();
+        assert_eq!(w.partway(), None);
+        let bits = |v: &[f64]| v.iter().map(|x| x.to_bits()).collect::<Vec<u64>>();
+        assert_eq!(bits(&w.gamma), bits(&w.r.iter().map(|r| r.exp()).collect::<Vec<f64>>()));
+        let (a, b) = (w.newton().unwrap(), whole.newton().unwrap());
+        assert_eq!(a, b);
+        assert_eq!((bits(&w.r), bits(&w.gamma)), (bits(&whole.r), bits(&whole.gamma)));
     }
 }
