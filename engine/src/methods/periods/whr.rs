@@ -681,8 +681,10 @@ impl Whr {
     /// Each day's variance ([`Whr::variances`]), then everything let go of but what a
     /// history reads (each player's days, their times and ratings): for a caller done with
     /// the fit, which can no longer step. A finished run's rating holds its histories and
-    /// rows; the games' arrays, the strengths and the priors beside them were its peak.
-    pub fn variances_letting_go(&mut self) -> Vec<f64> {
+    /// rows; the games' arrays, the strengths and the priors beside them were its peak. (Not
+    /// public: a `Whr` after it would fail to step, which only [`WhrFit::into_rating`], which
+    /// consumes its fit, can rule out.)
+    fn variances_letting_go(&mut self) -> Vec<f64> {
         self.solver = None;
         let variance = self.variances();
         self.played = Vec::new();

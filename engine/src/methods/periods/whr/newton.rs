@@ -56,9 +56,8 @@ pub struct History<'a> {
     pub opponent: &'a [u32],
     pub score: &'a super::Scores,
     pub first: &'a [FirstDay],
-    /// Each day's time, and the Wiener prior's variance a unit of time (natural-log units²):
-    /// the links between a player's days ([`History::link`], [`super::Links`]): the links
-    /// kept a day, or, where that is empty, the links of each gap.
+    /// Each day's time, and the Wiener prior's links between a player's days
+    /// ([`History::link`], [`super::Links`]): kept a day, or, where that is empty, by gap.
     pub time: &'a super::Times,
     pub by_day: &'a [f64],
     pub by_gap: &'a [f64],
@@ -278,8 +277,7 @@ fn diagonal(second: f64, before: f64, after: f64) -> f64 {
 }
 
 impl Newton {
-    /// The fixed data of `h`: the prior's links from the days' `time` and `w2` (natural-log
-    /// units² per period); the work space.
+    /// The solver of `h`'s days and games: its work space, sized once.
     pub fn new(h: &History) -> Newton {
         let days = h.played.len() - 1;
         let players = h.start.len() - 1;
@@ -324,9 +322,10 @@ impl Newton {
                         total += s * r[d] + (1.0 - s) * r[o] - (gamma[d] + gamma[o]).ln();
                     }
                 }
-                if d + 1 < h.start[i + 1] {
-                    total -= 0.5 * h.link(d) * (r[d + 1] - r[d]).powi(2);
-                }
+                // (After a player's last day the link is 0, and the term is subtracted all the
+                // same, as a list of links with 0 there did: the same bits in every case.)
+                let link = h.link_within(d, h.start[i + 1]);
+                total -= 0.5 * link * (r.get(d + 1).unwrap_or(&0.0) - r[d]).powi(2);
             }
             if let Some(d) = (h.start[i] < h.start[i + 1]).then_some(h.start[i]) {
                 total += match h.first[i] {
@@ -414,7 +413,9 @@ impl Newton {
         for d in (a..b).rev() {
             // Only the last addition is on the chain from day to day.
             let k = d - day0;
-            let after = if d + 1 < b { lower[d + 1 - a] } else { 0.0 };
+            // (After the last day, the link 0 times its pivot's reciprocal, as a list of links
+            // with 0 there gave it: the same bits whatever the pivot.)
+            let after = if d + 1 < b { lower[d + 1 - a] } else { 0.0 * self.inverse[d] };
             v[k] = v[k] * self.inverse[d] + after * next;
             next = v[k];
         }

@@ -24,8 +24,9 @@ impl Scores {
         let mut distinct = 0usize;
         let mut code = Vec::with_capacity(scores.len());
         for &s in &scores {
-            // The table is searched from its start: histories have two or three values, and
-            // the search ends at the first more than 256 make.
+            // The table is searched from its start: histories have two or three values. (A
+            // history of some hundred distinct scores costs a few hundred comparisons a side,
+            // a tenth of a second on a million games, once a fit.)
             let found = value[..distinct].iter().position(|v| v.to_bits() == s.to_bits());
             let c = match found {
                 Some(c) => c,
