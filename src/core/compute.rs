@@ -235,23 +235,7 @@ fn unrated(job: &Job, reason: &str) -> RatingResult {
 
 /// Elo's games with each one's ratings before it, by the players' names.
 fn game_rows(rating: &Rating) -> Option<Vec<crate::core::protocol::GameRow>> {
-    let games = rating.games.as_ref()?;
-    let names = rating.names_by_index();
-    let name = |i: usize| names.get(i).map_or(String::new(), |n| n.to_string());
-    Some(
-        games
-            .iter()
-            .map(|g| crate::core::protocol::GameRow {
-                line: g.line,
-                first: name(g.first),
-                second: name(g.second),
-                first_before: g.first_before,
-                second_before: g.second_before,
-                expected: g.expected,
-                score: g.score,
-            })
-            .collect(),
-    )
+    rating.named_games(str::to_string)
 }
 
 /// The standings as the table shows them; EIG's explanation carries its standard error.

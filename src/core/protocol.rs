@@ -419,17 +419,8 @@ pub struct RatingResult {
 }
 
 /// One game as Elo met it: the players' ratings before it, the first player's expected and
-/// actual score.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct GameRow {
-    pub line: usize,
-    pub first: String,
-    pub second: String,
-    pub first_before: f64,
-    pub second_before: f64,
-    pub expected: f64,
-    pub score: f64,
-}
+/// actual score; the players by name.
+pub type GameRow = ratings_engine::methods::rating::NamedGame<String>;
 
 impl RatingResult {
     /// Steps recorded (0 when none were).

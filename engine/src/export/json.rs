@@ -40,18 +40,8 @@ pub struct JsonReport<'a> {
 }
 
 /// One game in the JSON: `{"line", "first", "second", "first_before", "second_before",
-/// "expected"}` (the first player's expected score).
-#[derive(Serialize)]
-pub struct JsonGame<'a> {
-    pub line: usize,
-    pub first: &'a str,
-    pub second: &'a str,
-    pub first_before: f64,
-    pub second_before: f64,
-    pub expected: f64,
-    /// The first player's score.
-    pub score: f64,
-}
+/// "expected", "score"}` (the first player's expected score and score), the names borrowed.
+pub type JsonGame<'a> = crate::methods::rating::NamedGame<&'a str>;
 
 impl<'a> JsonReport<'a> {
     /// The report of `r`, every field as the JSON has it.
@@ -73,22 +63,7 @@ impl<'a> JsonReport<'a> {
             accuracy: r.accuracy,
             fit: r.fit.as_ref(),
             params: &r.params,
-            games: r.games.as_ref().map(|games| {
-                let names = r.names_by_index();
-                let name = |i: usize| names.get(i).copied().unwrap_or("");
-                games
-                    .iter()
-                    .map(|g| JsonGame {
-                        line: g.line,
-                        first: name(g.first),
-                        second: name(g.second),
-                        first_before: g.first_before,
-                        second_before: g.second_before,
-                        expected: g.expected,
-                        score: g.score,
-                    })
-                    .collect()
-            }),
+            games: r.named_games(|name| name),
         }
     }
 }

@@ -320,7 +320,42 @@ pub struct Rating {
     pub games: Option<Vec<GameRecord>>,
 }
 
+/// A [`GameRecord`] with its players by name: the JSON's `games` (borrowing the names) and
+/// the app's games table (owning them) are this, so the names are looked up in one place
+/// ([`Rating::named_games`]).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct NamedGame<N> {
+    /// The input line.
+    pub line: usize,
+    pub first: N,
+    pub second: N,
+    pub first_before: f64,
+    pub second_before: f64,
+    /// The first player's expected score.
+    pub expected: f64,
+    /// The first player's score.
+    pub score: f64,
+}
+
 impl Rating {
+    /// Each game's record (Elo with `per_game`) with its players' names made by `name` from
+    /// the names (an index without a rated player gets the empty name); `None` without records.
+    pub fn named_games<'a, N>(&'a self, name: impl Fn(&'a str) -> N) -> Option<Vec<NamedGame<N>>> {
+        let games = self.games.as_ref()?;
+        let names = self.names_by_index();
+        let named = |i: usize| name(names.get(i).copied().unwrap_or(""));
+        let row = |g: &GameRecord| NamedGame {
+            line: g.line,
+            first: named(g.first),
+            second: named(g.second),
+            first_before: g.first_before,
+            second_before: g.second_before,
+            expected: g.expected,
+            score: g.score,
+        };
+        Some(games.iter().map(row).collect())
+    }
+
     /// The players' names by dataset index (the rows are best first).
     pub fn names_by_index(&self) -> Vec<&str> {
         let mut names = vec![""; self.players.iter().map(|p| p.index + 1).max().unwrap_or(0)];

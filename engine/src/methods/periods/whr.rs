@@ -415,7 +415,7 @@ impl Whr {
     /// reference's virtual win and loss, against a player of that rating instead of 0. The
     /// player's days start there.
     pub fn listed(&mut self, i: usize, rating: f64, deviation: Option<f64>, anchor: f64) {
-        self.strengths_back();
+        self.ratings_to_change();
         let i = self.place[i];
         let mean = (rating - anchor) * PER_ELO;
         self.first[i] = match deviation {
@@ -425,9 +425,6 @@ impl Whr {
         for d in self.start[i]..self.start[i + 1] {
             self.r[d] = mean;
             self.gamma[d] = mean.exp();
-        }
-        if let Some(s) = &mut self.solver {
-            s.moved();
         }
     }
 
@@ -449,7 +446,7 @@ impl Whr {
     /// each Newton step raises it): this one only takes fewer steps there. Whether any day
     /// took a rating.
     pub fn warm_after(&mut self, earlier: &Timed) -> bool {
-        self.strengths_back();
+        self.ratings_to_change();
         let mut taken = false;
         for (i, &q) in self.place.iter().enumerate() {
             let old = earlier.player(i);
@@ -464,9 +461,6 @@ impl Whr {
                     taken = true;
                 }
             }
-        }
-        if let Some(s) = &mut self.solver {
-            s.moved();
         }
         self.warm = taken;
         taken
@@ -570,10 +564,7 @@ impl Whr {
         let mut largest = 0.0f64;
         let mut s = Scratch::new(self.longest());
         let omega = self.relax.omega();
-        self.strengths_back();
-        if let Some(s) = &mut self.solver {
-            s.moved();
-        }
+        self.ratings_to_change();
         for i in 0..self.players() {
             let days = self.start[i]..self.start[i + 1];
             let n = days.len();
@@ -693,6 +684,16 @@ impl Whr {
         self.gamma = Vec::new();
         self.first = Vec::new();
         variance
+    }
+
+    /// Before the ratings are changed from outside a Newton step (a player list, a warm
+    /// start, a sweep): the strengths back in `gamma`, and the solver told to forget its
+    /// log-posterior and any step under way.
+    fn ratings_to_change(&mut self) {
+        self.strengths_back();
+        if let Some(s) = &mut self.solver {
+            s.moved();
+        }
     }
 
     /// γ = eʳ made anew in `gamma` where a Newton step under way holds its room
