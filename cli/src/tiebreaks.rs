@@ -7,7 +7,7 @@ use ratings_engine::escape;
 use ratings_engine::job::{Job, Settings, TournamentStandings};
 use ratings_engine::parse::detect::{detect, Format};
 use ratings_engine::team::TeamTiebreak;
-use ratings_engine::tiebreak::{categories, crosstable, order, parse_order, printed};
+use ratings_engine::tiebreak::{self, categories, crosstable, order, parse_order, printed};
 
 pub fn run(args: &TiebreakArgs) -> Result<String, String> {
     let mut warnings = Vec::new();
@@ -28,6 +28,10 @@ pub fn run(args: &TiebreakArgs) -> Result<String, String> {
     let text = args.write_trf.as_ref().map(|_| text);
     // Without --order: the file's declared order, else FIDE's recommended one (`Job::order`).
     if let Some(order) = given {
+        // An order asked for here is refused outright; a file's declared one is used without
+        // its Buchholz tie-breaks, saying so (`TournamentStandings::refused_note`).
+        let round_robin = job.full.tournament.as_ref().is_some_and(tiebreak::is_pre_determined);
+        tiebreak::check_round_robin(&order, round_robin).map_err(|e| format!("--order: {e}"))?;
         settings.tiebreaks = Some(order);
         job = job.with_settings(&settings).expect("the same reading");
     }
@@ -36,6 +40,7 @@ pub fn run(args: &TiebreakArgs) -> Result<String, String> {
     if let (Some(out), Some(text)) = (&args.write_trf, &text) {
         warnings.push(write_trf(text, &job, &standings, out)?);
     }
+    warnings.extend(standings.refused_note());
     warnings.extend(job.input.warnings.iter().map(|w| w.to_string()));
     if args.check_ranks && standings.declared.is_none() {
         warnings.push("--check-ranks: the file declares no ranks (TRF columns 86-89 are empty)".into());

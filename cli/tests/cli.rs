@@ -794,6 +794,39 @@ fn the_crosstable_of_a_round_robin_mirrors_each_game() {
 }
 
 #[test]
+fn a_round_robin_refuses_buchholz_tiebreaks() {
+    // FIDE's checklist for tournament programs, Q105 (a hard fail): a round robin may not use
+    // Buchholz tie-breaks (C.07 8). Asked for on the command line: refused, naming them.
+    let file = fixture("trf/held_round_robin.trf");
+    let o = run(&["tiebreaks", &file, "--order", "DE,BH-C1,SB,AOB"], None);
+    assert!(!o.status.success(), "{}", out(&o));
+    let e = err(&o);
+    assert!(e.contains("--order: BH-C1 and AOB: a round robin may not use Buchholz tie-breaks (C.07 8;") && e.contains("Q105"), "{e}");
+    for code in ["BH", "BH-C2", "BH-M1", "BH-M2", "FB", "FB-C1"] {
+        let o = run(&["tiebreaks", &file, "--order", code], None);
+        assert!(!o.status.success() && err(&o).contains(&format!("--order: {code}: a round robin")), "{code}: {}", err(&o));
+    }
+    // The other codes are the round robin's to use.
+    let v = json_of(&["tiebreaks", &file, "--order", "DE,WIN,SB,KS", "--format", "json"]);
+    assert_eq!(v["order"], serde_json::json!(["DE", "WIN", "SB", "KS"]));
+    // A file that declares one: its order without it, saying so.
+    let text = std::fs::read_to_string(&file).unwrap();
+    let declared = text.replacen('\n', "\n212 PTS, BH, SB\n", 1);
+    let v: Value = serde_json::from_str(&out(&run(&["tiebreaks", "-", "--format", "json"], Some(&declared)))).unwrap();
+    assert_eq!(v["order"], serde_json::json!(["SB"]));
+    let said = v["warnings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|w| w.as_str())
+        .any(|w| w.starts_with("BH: a round robin may not use") && w.ends_with("left out of the order of tiebreaks"));
+    assert!(said, "{v}");
+    // A Swiss keeps them.
+    let v = json_of(&["tiebreaks", &fixture("trf/held_swiss_5.trf"), "--order", "BH,FB,AOB", "--format", "json"]);
+    assert_eq!(v["order"], serde_json::json!(["BH", "FB", "AOB"]));
+}
+
+#[test]
 fn the_file_s_own_tiebreaks_are_the_default_order() {
     let text = std::fs::read_to_string(fixture("trf/held_swiss_5.trf")).unwrap();
     let declared = text.replacen('\n', "\n212 PTS, BH/C1, SB\n", 1);

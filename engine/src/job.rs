@@ -281,6 +281,18 @@ pub struct TournamentStandings {
     /// The file's round entered but not played (byes requested before pairing), if any: the
     /// standings are after the round before it.
     pub pending_round: Option<PendingRound>,
+    /// The Buchholz tie-breaks a round robin's order asked for, left out ([`Job::refused`]).
+    pub refused: Vec<Tiebreak>,
+}
+
+impl TournamentStandings {
+    /// What the standings say of the tie-breaks left out of a round robin's order, if any.
+    pub fn refused_note(&self) -> Option<String> {
+        (!self.refused.is_empty()).then(|| {
+            let why = crate::tiebreak::BuchholzInRoundRobin(self.refused.clone());
+            format!("{why}; left out of the order of tiebreaks")
+        })
+    }
 }
 
 impl Job {
@@ -443,6 +455,7 @@ impl Job {
             file_order,
             rules: self.rules(),
             pending_round: full.pending_round(),
+            refused: self.refused(),
         })
     }
 
@@ -471,15 +484,33 @@ impl Job {
 
     /// The tiebreaks in force: the ones chosen, else the file's declared order (TRF-2026
     /// 212/202) when every code in it is computed here, else FIDE's recommended order for the
-    /// event's type ([`recommended_order`]). EIG is offered, never put in unasked.
+    /// event's type ([`recommended_order`]). EIG is offered, never put in unasked. A round
+    /// robin's order has no Buchholz tie-break ([`Job::refused`]).
     pub fn order(&self) -> Vec<Tiebreak> {
-        if let Some(order) = &self.settings.tiebreaks {
-            return order.clone();
-        }
-        let Some(t) = self.full.tournament.as_ref() else { return recommended_order(false).to_vec() };
-        match t.declared_order.as_ref().and_then(|o| o.usable()) {
-            Some(order) => order.to_vec(),
-            None => recommended_order(crate::tiebreak::is_pre_determined(t)).to_vec(),
+        self.order_and_refused().0
+    }
+
+    /// The Buchholz tie-breaks the order chosen or declared for a round robin asked for, left
+    /// out of [`Job::order`] (C.07 8; FIDE's checklist, Q105), in their order; empty for a
+    /// Swiss, or when none was asked for.
+    pub fn refused(&self) -> Vec<Tiebreak> {
+        self.order_and_refused().1
+    }
+
+    fn order_and_refused(&self) -> (Vec<Tiebreak>, Vec<Tiebreak>) {
+        let t = self.full.tournament.as_ref();
+        let round_robin = t.is_some_and(crate::tiebreak::is_pre_determined);
+        let asked = match (&self.settings.tiebreaks, t) {
+            (Some(order), _) => order.clone(),
+            (None, None) => recommended_order(false).to_vec(),
+            (None, Some(t)) => match t.declared_order.as_ref().and_then(|o| o.usable()) {
+                Some(order) => order.to_vec(),
+                None => recommended_order(round_robin).to_vec(),
+            },
+        };
+        match round_robin {
+            true => crate::tiebreak::for_round_robin(&asked),
+            false => (asked, Vec::new()),
         }
     }
 

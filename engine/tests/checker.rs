@@ -64,7 +64,7 @@ fn a_baku_swiss_with_players_apart_run_at_the_desk_passes_the_check() {
 
 #[test]
 fn a_round_robin_run_at_the_desk_passes_the_check() {
-    let d = Details { name: "RR".into(), rounds: 3, system: System::RoundRobin, ..Details::default() };
+    let d = Details { name: "RR".into(), rounds: 3, ..Details::for_system(System::RoundRobin) };
     let text = run(&d, "A,2000\nB,1900\nC,1800\nD,1700\nE,1600\n");
     assert_exports_agree(&text, Checked::RoundRobin, 5);
 }

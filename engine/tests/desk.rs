@@ -257,7 +257,7 @@ fn a_double_round_robin_runs_at_the_desk() {
     use ratings_engine::desk::system::System;
     use ratings_engine::pairing::berger::{check, Cycles};
     let list: Vec<NewPlayer> = parse_players(&players(&mut Lcg(5))).unwrap().into_iter().take(10).collect();
-    let d = Details { name: "Club Championship".into(), rounds: 7, system: System::DoubleRoundRobin, ..Details::default() };
+    let d = Details { name: "Club Championship".into(), rounds: 7, ..Details::for_system(System::DoubleRoundRobin) };
     let text = run_plain(&d, &list, 5);
     let (t, warnings) = parse_trf(&text).unwrap();
     assert!(warnings.is_empty(), "{warnings:?}");
@@ -411,7 +411,7 @@ fn a_late_entry_ranked_by_national_rating_moves_the_national_records_with_their_
 fn a_round_robin_takes_a_late_entry_only_before_round_one() {
     use ratings_engine::desk::system::System;
     let list: Vec<NewPlayer> = parse_players(&players(&mut Lcg(6))).unwrap().into_iter().take(6).collect();
-    let d = Details { name: "Six".into(), system: System::RoundRobin, ..Details::default() };
+    let d = Details { name: "Six".into(), ..Details::for_system(System::RoundRobin) };
     let text = new_file(&d, &list).unwrap();
     assert!(text.contains("\n142 5\n"), "{text}");
     let seventh = NewPlayer { name: "Seventh".into(), rating: Some(1500), ..NewPlayer::default() };
@@ -420,6 +420,32 @@ fn a_round_robin_takes_a_late_entry_only_before_round_one() {
     let paired = apply(&more, &Action::Pair { round: 1, initial_colour: None, date: None }).unwrap();
     let e = apply(&paired, &Action::AddPlayer(NewPlayer { name: "Eighth".into(), ..seventh })).unwrap_err();
     assert!(e.to_string().contains("a round robin's players are fixed once round 1 is paired"), "{e}");
+}
+
+/// A round robin is created only without Buchholz tie-breaks (FIDE's checklist Q105, a hard
+/// fail; C.07 8): the Swiss's usual order is refused, naming its Buchholz codes, and the same
+/// field and order make a Swiss.
+#[test]
+fn a_round_robin_is_not_created_with_buchholz_tiebreaks() {
+    use ratings_engine::desk::system::System;
+    use ratings_engine::tiebreak::Tiebreak;
+    let list: Vec<NewPlayer> = parse_players(&players(&mut Lcg(6))).unwrap().into_iter().take(6).collect();
+    for system in [System::RoundRobin, System::DoubleRoundRobin] {
+        let d = Details {
+            name: "Six".into(),
+            system,
+            tiebreaks: vec![Tiebreak::De, Tiebreak::BhC1, Tiebreak::Sb, Tiebreak::Fb],
+            ..Details::default()
+        };
+        let e = new_file(&d, &list).unwrap_err().to_string();
+        assert!(e.contains("tiebreaks: BH-C1 and FB: a round robin may not use Buchholz tie-breaks (C.07 8;") && e.contains("Q105"), "{e}");
+        let aob = Details { tiebreaks: vec![Tiebreak::Aob], ..d.clone() };
+        assert!(new_file(&aob, &list).unwrap_err().to_string().contains("tiebreaks: AOB: a round robin"));
+        let allowed = Details { tiebreaks: vec![Tiebreak::De, Tiebreak::Sb, Tiebreak::Ks], ..d.clone() };
+        assert!(new_file(&allowed, &list).unwrap().contains("\n202 DE SB KS\n"));
+        let swiss = Details { system: System::Swiss, ..d };
+        assert!(new_file(&swiss, &list).unwrap().contains("\n202 DE BH-C1 SB FB\n"));
+    }
 }
 
 /// The pairing-allocated bye worth a draw (FIDE's checklist Q80), chosen at registration: the

@@ -270,7 +270,7 @@ fn an_imported_round_that_broke_the_rules_is_confirmed_at_level_3_and_written() 
 
 #[test]
 fn an_imported_round_robin_is_checked_against_the_berger_table() {
-    let d = Details { name: "RR".into(), rounds: 3, system: System::RoundRobin, ..Details::default() };
+    let d = Details { name: "RR".into(), rounds: 3, ..Details::for_system(System::RoundRobin) };
     let mut text = new_file(&d, &parse_players("A,2000\nB,1900\nC,1800\nD,1700\n").unwrap()).unwrap();
     text = results(&pair_on(&text, 1, None), 1);
     let report = check(&text).unwrap();

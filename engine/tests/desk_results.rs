@@ -608,7 +608,7 @@ fn a_swiss_with_too_many_rounds_for_its_players_is_warned_of_before_the_start() 
 #[test]
 fn a_round_robin_round_is_paired_by_hand() {
     use ratings_engine::desk::system::System;
-    let d = Details { name: "RR".into(), rounds: 3, system: System::RoundRobin, ..Details::default() };
+    let d = Details { name: "RR".into(), rounds: 3, ..Details::for_system(System::RoundRobin) };
     let text = new_file(&d, &parse_players("A,2000\nB,1900\nC,1800\nD,1700\n").unwrap()).unwrap();
     let hand = Action::PairByHand { round: 1, boards: vec![(1, 2), (3, 4)], bye: None };
     let done = apply(&text, &hand).or_else(|_| apply(&text, &Action::Confirmed(Box::new(hand.clone())))).unwrap();

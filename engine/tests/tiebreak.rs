@@ -670,3 +670,38 @@ fn the_default_order_is_fide_s_recommended_one_for_the_event_type() {
     assert_eq!(Job::read(&held("held_swiss_5.trf"), &chosen).unwrap().order(), [BhC1, Bh, Sb, Eig]);
     assert!(!serde_json::to_string(&Settings::default()).unwrap().contains("tiebreaks"));
 }
+
+/// A round robin's order has no Buchholz tie-break (C.07 8; FIDE's checklist for tournament
+/// programs, Q105, a hard fail): one chosen (stored settings, a link) or declared by the file
+/// is left out, and the standings say which; a Swiss keeps them. The search for the order
+/// behind a file's ranks offers none for a round robin.
+#[test]
+fn a_round_robin_s_order_leaves_out_the_buchholz_tiebreaks_and_says_so() {
+    use ratings_engine::job::{Job, Settings};
+    use ratings_engine::tiebreak::declared::search;
+    use ratings_engine::tiebreak::Tiebreak::*;
+    let held = |name: &str| std::fs::read_to_string(format!("{}/tests/data/trf/{name}", env!("CARGO_MANIFEST_DIR"))).unwrap();
+    let chosen = Settings { tiebreaks: Some(vec![BhC1, De, Bh, Sb, Aob, FbC1]), ..Settings::default() };
+    let rr = Job::read(&held("held_round_robin.trf"), &chosen).unwrap();
+    assert_eq!((rr.order(), rr.refused()), (vec![De, Sb], vec![BhC1, Bh, Aob, FbC1]));
+    let st = rr.standings().unwrap();
+    assert_eq!(st.standings.order, [De, Sb]);
+    assert_eq!(st.refused, [BhC1, Bh, Aob, FbC1]);
+    let note = st.refused_note().unwrap();
+    assert!(note.starts_with("BH-C1, BH, AOB and FB-C1: a round robin may not use Buchholz tie-breaks (C.07 8;"), "{note}");
+    assert!(note.ends_with("; left out of the order of tiebreaks"), "{note}");
+    let declared = held("held_round_robin.trf").replacen('\n', "\n212 PTS, BH, SB\n", 1);
+    let st = Job::read(&declared, &Settings::default()).unwrap().standings().unwrap();
+    assert_eq!((st.standings.order, st.refused), (vec![Sb], vec![Bh]));
+    // Nothing refused: no note.
+    let plain = Job::read(&held("held_round_robin.trf"), &Settings::default()).unwrap().standings().unwrap();
+    assert!(plain.refused.is_empty() && plain.refused_note().is_none());
+    // A Swiss keeps every one.
+    let swiss = Job::read(&held("held_swiss_5.trf"), &chosen).unwrap();
+    assert_eq!((swiss.order(), swiss.refused()), (vec![BhC1, De, Bh, Sb, Aob, FbC1], vec![]));
+    // The round robin's declared ranks follow DE, WIN, SB, KS's family, found without Buchholz.
+    let (t, _) = ratings_engine::parse::trf::parse_trf(&held("held_round_robin.trf")).unwrap();
+    let found = search(&t, &Options::default());
+    let tried = found.reproduced_by.map(|(o, _)| o).or(found.closest.map(|(o, _, _)| o)).unwrap();
+    assert!(tried.iter().all(|c| !c.is_buchholz()), "{tried:?}");
+}

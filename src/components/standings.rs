@@ -354,8 +354,10 @@ fn declared_box(st: &StandingsView, settings: RwSignal<Settings>) -> Option<AnyV
             view! { <p data-testid="declared-found">{text}<button data-testid="declared-apply" on:click=apply>"Use this order"</button></p> }.into_any()
         }
         (None, Some((order, rules, n))) => {
+            // A round robin's search leaves the Buchholz tie-breaks out (Q105).
+            let pool = if st.round_robin { "SB, DE, WIN, ARO (a round robin's orders have no Buchholz)" } else { "BH-C1, BH, BH-C2, BH-M1, SB, DE, WIN, ARO" };
             let text = format!(
-                "No common order of tiebreaks gives them, under either rule set (points alone, the usual orders and every order of up to three of BH-C1, BH, BH-C2, BH-M1, SB, DE, WIN, ARO were tried); the closest, {} under {}, gives {n} of the {}.",
+                "No common order of tiebreaks gives them, under either rule set (points alone, the usual orders and every order of up to three of {pool} were tried); the closest, {} under {}, gives {n} of the {}.",
                 names(&order),
                 rules.name(),
                 check.declared
@@ -417,7 +419,27 @@ struct Order {
 
 impl Order {
     fn codes(self) -> Vec<Tiebreak> {
-        self.s.with_untracked(|s| s.tiebreaks.clone()).unwrap_or_else(|| self.in_force())
+        let chosen = self.s.with_untracked(|s| s.tiebreaks.clone()).map(|o| self.usable(o, self.round_robin_untracked()));
+        chosen.unwrap_or_else(|| self.in_force())
+    }
+
+    /// Whether the standings shown are a round robin's (untracked).
+    fn round_robin_untracked(self) -> bool {
+        self.standings.with_untracked(|st| st.is_some_and(|st| st.round_robin))
+    }
+
+    /// Whether the standings shown are a round robin's (tracked).
+    fn round_robin(self) -> bool {
+        self.standings.with(|st| st.is_some_and(|st| st.round_robin))
+    }
+
+    /// `order` as the standings take it: a round robin's without its Buchholz tie-breaks
+    /// (Q105; the standings say which they left out).
+    fn usable(self, order: Vec<Tiebreak>, round_robin: bool) -> Vec<Tiebreak> {
+        match round_robin {
+            true => order.into_iter().filter(|t| !t.is_buchholz()).collect(),
+            false => order,
+        }
     }
 
     /// The order of the standings shown.
@@ -428,7 +450,7 @@ impl Order {
     /// The order the chips show (tracked): the one chosen, else the standings'.
     fn shown(self) -> Vec<Tiebreak> {
         match self.s.with(|s| s.tiebreaks.clone()) {
-            Some(order) => order,
+            Some(order) => self.usable(order, self.round_robin()),
             None => self.standings.with(|st| st.map(|st| st.codes.clone()).unwrap_or_default()),
         }
     }
@@ -528,10 +550,11 @@ fn TiebreakOrder() -> impl IntoView {
     // step); the button adds.
     let chosen = RwSignal::new(None::<Tiebreak>);
     let add_options = move || {
-        let have = o.shown();
+        let (have, round_robin) = (o.shown(), o.round_robin());
+        // A round robin is not offered the Buchholz tie-breaks (FIDE's checklist, Q105).
         all_codes()
             .iter()
-            .filter(|c| !have.contains(c))
+            .filter(|c| !have.contains(c) && !(round_robin && c.is_buchholz()))
             .map(|&c| {
                 view! { <option value=c.code() title=c.description() prop:selected=move || chosen.get() == Some(c)>{format!("{} ({})", c.name(), c.code())}</option> }
             })
@@ -547,6 +570,7 @@ fn TiebreakOrder() -> impl IntoView {
         }
     };
     let about = move || chosen.get().map(|c| format!("{}: {}", c.code(), c.description()));
+    let refused = move || o.standings.with(|st| st.and_then(|st| st.refused.clone()));
     // "By the start date" (the engine's default) or the rules the user picks.
     let rules = move |ev| {
         let value = event_target_value(&ev);
@@ -570,6 +594,7 @@ fn TiebreakOrder() -> impl IntoView {
                 <button data-testid="tiebreak-add-button" on:click=add disabled=move || chosen.get().is_none()>"Add"</button>
             </span>
             <span class="help tiebreak-about" id="tiebreak-about" data-testid="tiebreak-about">{about}</span>
+            {move || refused().map(|note| view! { <p class="notice" role="status" data-testid="tiebreak-refused">{note}</p> })}
             <label>
                 "Rules "
                 <select data-testid="rules" on:change=rules>

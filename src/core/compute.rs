@@ -316,6 +316,7 @@ fn standings_view(st: &TournamentStandings, t: &Tournament) -> StandingsView {
         teams: None,
         round: st.round,
         rounds_played: st.rounds_played,
+        refused: st.refused_note(),
     }
 }
 

@@ -455,6 +455,10 @@ pub struct StandingsView {
     /// The round these standings are after, of the rounds played in the file.
     pub round: usize,
     pub rounds_played: usize,
+    /// The Buchholz tie-breaks a round robin's order asked for and the standings left out,
+    /// in words ([`ratings_engine::job::TournamentStandings::refused_note`]).
+    #[serde(default)]
+    pub refused: Option<String>,
 }
 
 /// A team tournament's standings as the team table shows them.

@@ -103,6 +103,37 @@ test('a round robin\'s crosstable is square: each result mirrored in its opponen
   await context.close();
 });
 
+test('a round robin leaves the Buchholz tiebreaks of an order chosen on a Swiss out, says so, and does not offer them', async () => {
+  const { context, page, errors } = await open();
+  await openTournament(page, `${HELD}/held_swiss_5.trf`, 16);
+  const heads = () => page.locator('[data-testid=tiebreak-head]').allTextContents();
+  const options = () => page.locator('[data-testid=tiebreak-add] option').evaluateAll((os) => os.map((o) => o.value).filter(Boolean));
+  // On a Swiss, Fore Buchholz is offered and added: the order chosen is kept in the settings.
+  assert.ok((await options()).includes('FB'));
+  await page.getByTestId('tiebreak-add').selectOption('FB');
+  await page.getByTestId('tiebreak-add-button').click();
+  await page.waitForFunction(() => [...document.querySelectorAll('[data-testid=tiebreak-head]')].map((h) => h.textContent).join() === 'BH-C1,BH,SB,FB');
+  assert.equal(await page.getByTestId('tiebreak-refused').count(), 0);
+  // The round robin takes the same order without its Buchholz tie-breaks (FIDE's checklist
+  // Q105), and says which it left out.
+  await openTournament(page, `${HELD}/held_round_robin.trf`, 6);
+  await page.waitForFunction(() => [...document.querySelectorAll('[data-testid=tiebreak-head]')].map((h) => h.textContent).join() === 'SB');
+  assert.match(await page.getByTestId('tiebreak-refused').textContent(), /^BH-C1, BH and FB: a round robin may not use Buchholz tie-breaks \(C\.07 8; FIDE's checklist for tournament programs, Q105\).*left out of the order of tiebreaks$/);
+  assert.deepEqual(await page.locator('[data-testid=tiebreak-order] .chip-label').allTextContents(), ['1. SB']);
+  const offered = await options();
+  for (const code of ['BH', 'BH-C1', 'BH-C2', 'BH-M1', 'BH-M2', 'FB', 'FB-C1', 'AOB']) assert.ok(!offered.includes(code), `${code} offered for a round robin`);
+  for (const code of ['DE', 'WIN', 'KS']) assert.ok(offered.includes(code), `${code} not offered`);
+  await page.screenshot({ path: `${ARTIFACTS}/round-robin-buchholz-left-out.png`, fullPage: true });
+  // An order edited here is the round robin's: nothing left out, nothing to say.
+  await page.getByTestId('tiebreak-add').selectOption('DE');
+  await page.getByTestId('tiebreak-add-button').click();
+  await page.waitForFunction(() => [...document.querySelectorAll('[data-testid=tiebreak-head]')].map((h) => h.textContent).join() === 'SB,DE');
+  assert.equal(await page.getByTestId('tiebreak-refused').count(), 0);
+  assert.deepEqual(await heads(), ['SB', 'DE']);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('a Swiss crosstable: the opponent\'s number in the order shown, colour and result, each game seen from both sides', async () => {
   const { context, page, errors } = await open();
   await openTournament(page, `${HELD}/held_swiss_5.trf`, 16);

@@ -241,6 +241,15 @@ pub(crate) struct Cut {
 }
 
 impl Tiebreak {
+    /// A Buchholz tie-break (C.07 8: BH with its cuts and medians, AOB, FB with its cut): a sum
+    /// of the opponents' scores, which a round robin may not use (FIDE's checklist for
+    /// tournament programs, Q105, a hard fail: there every player meets the same field, so
+    /// among players level on points it breaks no tie the results do not already leave).
+    pub fn is_buchholz(self) -> bool {
+        use Tiebreak::*;
+        matches!(self, Bh | BhC1 | BhC2 | BhM1 | BhM2 | Fb | FbC1 | Aob)
+    }
+
     /// The C.07 abbreviation, e.g. `"BH-C1"`.
     pub fn code(self) -> &'static str {
         use Tiebreak::*;
@@ -407,6 +416,37 @@ impl FromStr for Tiebreak {
 
     fn from_str(s: &str) -> Result<Tiebreak, UnknownTiebreak> {
         Tiebreak::parse(s)
+    }
+}
+
+/// `order` as a round robin may take it: the Buchholz tie-breaks (C.07 8;
+/// [`Tiebreak::is_buchholz`]) taken out, and given apart, in their order. FIDE's checklist for
+/// tournament programs fails a program that lets a round robin use them (Q105).
+pub fn for_round_robin(order: &[Tiebreak]) -> (Vec<Tiebreak>, Vec<Tiebreak>) {
+    order.iter().partition(|t| !t.is_buchholz())
+}
+
+/// Buchholz tie-breaks asked for in a round robin ([`for_round_robin`]): what the command
+/// line's `--order` and the desk's tiebreaks refuse, and what the standings say they left out.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{}: a round robin may not use Buchholz tie-breaks (C.07 8; FIDE's checklist for tournament programs, Q105): every player meets the same field, so when the round robin is over they rank players level on points equal", listed(.0))]
+pub struct BuchholzInRoundRobin(pub Vec<Tiebreak>);
+
+/// `BH`, `BH and FB`, `BH-C1, BH and AOB`.
+fn listed(codes: &[Tiebreak]) -> String {
+    let codes: Vec<&str> = codes.iter().map(|t| t.code()).collect();
+    match codes.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+        _ => codes.join(""),
+    }
+}
+
+/// Refuses an order for a round robin (`round_robin`) that lists a Buchholz tie-break.
+pub fn check_round_robin(order: &[Tiebreak], round_robin: bool) -> Result<(), BuchholzInRoundRobin> {
+    let (_, refused) = for_round_robin(order);
+    match round_robin && !refused.is_empty() {
+        true => Err(BuchholzInRoundRobin(refused)),
+        false => Ok(()),
     }
 }
 

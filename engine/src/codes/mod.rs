@@ -8,5 +8,5 @@ pub mod individual;
 pub mod team;
 
 pub(crate) use individual::Cut;
-pub use individual::{all_codes, Rules, Tiebreak, UnknownTiebreak};
+pub use individual::{all_codes, check_round_robin, for_round_robin, BuchholzInRoundRobin, Rules, Tiebreak, UnknownTiebreak};
 pub use team::{EdeBoards, TeamScore, TeamTiebreak, DEFAULT_TEAM_TIEBREAKS};

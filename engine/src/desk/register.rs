@@ -159,12 +159,21 @@ impl Default for Details {
             time_control: String::new(),
             rounds: 7,
             points: Points::Fide,
-            tiebreaks: vec![Tiebreak::BhC1, Tiebreak::Bh, Tiebreak::Sb],
+            tiebreaks: crate::job::recommended_order(false).to_vec(),
             ranking: RankingMethod::Fide,
             system: super::system::System::Swiss,
             must_not_meet: String::new(),
             pab: Pab::Win,
         }
+    }
+}
+
+impl Details {
+    /// The defaults for `system`: a round robin ranked by C.07's usual round-robin tiebreaks
+    /// (DE, WIN, SB, KS: no Buchholz, which a round robin may not use), a Swiss by the Swiss's.
+    pub fn for_system(system: super::system::System) -> Details {
+        let tiebreaks = crate::job::recommended_order(system.cycles().is_some()).to_vec();
+        Details { system, tiebreaks, ..Details::default() }
     }
 }
 
@@ -453,6 +462,8 @@ pub fn new_file(d: &Details, players: &[NewPlayer]) -> Result<String, super::Des
         return Err(Bad("players: expected at most 9999 (the TRF's start number has four digits)".into()));
     }
     d.system.check(&d.points.system())?;
+    // A round robin may not use a Buchholz tie-break (FIDE's checklist, Q105).
+    crate::codes::check_round_robin(&d.tiebreaks, d.system.cycles().is_some()).map_err(|e| Bad(format!("tiebreaks: {e}")))?;
     let rounds = d.system.rounds(players.len(), d.rounds)?;
     let names: Vec<&str> = players.iter().map(|p| p.name.as_str()).collect();
     let apart = super::system::parse_apart(&d.must_not_meet, &names)?;

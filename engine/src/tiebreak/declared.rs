@@ -8,7 +8,8 @@
 //! declared rank exactly, ties in start order. It tries the order the file declares (TRF-2026
 //! record 212 or 202) first, then points alone, the orders organisers
 //! commonly use ([`COMMON`]), then every order of up to three tiebreaks from [`POOL`], under
-//! both rule sets, each tiebreak's values computed once per rule set.
+//! both rule sets, each tiebreak's values computed once per rule set. A round robin's search
+//! leaves out every order with a Buchholz tie-break, which a round robin may not use (Q105).
 
 use super::{ranked, Cache, Options, Rules, StandingRow, Standings, Tiebreak};
 use crate::tournament::Tournament;
@@ -101,7 +102,9 @@ pub fn search(t: &Tournament, options: &Options) -> Search {
         let options = Options { rules, eigenvector: None, ..options.clone() };
         let ctx = super::Ctx::new(t, rules, super::pre_determined(t, &options), options.unrated_rating);
         let mut cache = Cache::new();
-        for order in candidates(t) {
+        // A round robin may not use a Buchholz tie-break (Q105): none is offered.
+        let allowed = |order: &Vec<Tiebreak>| !ctx.predetermined || !order.iter().any(|t| t.is_buchholz());
+        for order in candidates(t).into_iter().filter(allowed) {
             let (idx, _) = ranked(&ctx, &order, &options, &mut cache);
             let exact = idx.iter().enumerate().filter(|(i, &p)| t.entrants[p].declared_rank == Some(*i as u32 + 1)).count();
             if exact == declared {

@@ -66,7 +66,7 @@ mod rating;
 pub mod rules;
 
 // The codes live below the tournament (a file's declared order holds them): `crate::codes`.
-pub use crate::codes::{all_codes, Rules, Tiebreak, UnknownTiebreak};
+pub use crate::codes::{all_codes, check_round_robin, for_round_robin, BuchholzInRoundRobin, Rules, Tiebreak, UnknownTiebreak};
 pub use order::{parse_order, OrderError, MAX_ORDER};
 pub use rules::{RulesChoice, RulesReason};
 
