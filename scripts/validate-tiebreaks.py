@@ -43,6 +43,10 @@ CODES = [
 # Rating based: TieBreakServer gives no value to anyone once a player is unrated (C.07 10 drops
 # them), we leave the unrated opponents out; compared only when every player is rated.
 RATED = {"ARO", "ARO-C1", "TPR", "PTP", "APRO", "APPO"}
+# The Buchholz tie-breaks (C.07 8), which a round robin may not use (FIDE's checklist Q105): our
+# `tiebreaks --order` refuses them for one, so neither side is asked for them there (the ranks
+# then follow the same order on both sides).
+BUCHHOLZ = {"BH", "BH-C1", "BH-C2", "BH-M1", "BH-M2", "FB", "FB-C1", "AOB"}
 # Modifiers TieBreakServer applies by rule version.
 VERSIONED = {"BH", "BH-C1", "BH-C2", "BH-M1", "BH-M2", "FB", "FB-C1", "SB", "SB-C1", "SB-C2", "SB-M1", "SB-M2", "AOB"}
 
@@ -54,6 +58,11 @@ def tbs_code(code, rules):
     return base
 
 
+def codes_for(path):
+    """The codes compared for `path`: every one, but a round robin's without the Buchholz ones."""
+    return [c for c in CODES if not (c in BUCHHOLZ and pre_determined(path))]
+
+
 def run(cmd, timeout):
     try:
         p = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
@@ -63,7 +72,7 @@ def run(cmd, timeout):
 
 
 def ours(args, path):
-    code, out, err = run([args.ours, "tiebreaks", path, "--order", ",".join(CODES), "--format", "json", "--rules", args.rules], args.timeout)
+    code, out, err = run([args.ours, "tiebreaks", path, "--order", ",".join(codes_for(path)), "--format", "json", "--rules", args.rules], args.timeout)
     if code != 0:
         return None, err.strip().splitlines()[-1:] or [f"exit {code}"]
     data = json.loads(out)
@@ -78,17 +87,24 @@ def ours(args, path):
 
 def pre_determined(path):
     """Whether we rank `path` by the pre-determined pairings' rules (`tiebreak::is_pre_determined`):
-    its 092 names a round robin, or, unless it names a Swiss, everyone met everyone.
+    its 192 declares a round robin (or the Dutch system), else its 092 names a round robin, or,
+    unless it names a Swiss, everyone met everyone.
     TieBreakServer is told the same (-p or -s): left to itself it takes any event of n players
     and n or n-1 rounds for a round robin, a 6-player 5-round Swiss too."""
-    kind, opponents = "", {}
+    kind, declared, opponents = "", None, {}
     with open(path, encoding="utf-8", errors="replace") as f:
         for line in f:
             if line.startswith("092"):
                 kind = line[4:].strip().lower()
+            elif line.startswith("192"):
+                declared = line[4:].strip()
             elif line.startswith("001") and len(line) > 8 and line[4:8].strip().isdigit():
                 start = int(line[4:8])
                 opponents[start] = {int(line[i : i + 4]) for i in range(91, len(line) - 3, 10) if line[i : i + 4].strip().isdigit()}
+    if declared in ("FIDE_ROUNDROBIN", "BERGER_ROUNDROBIN", "FIDE_DOUBLEROUNDROBIN", "BERGER_DOUBLEROUNDROBIN"):
+        return True
+    if declared in ("FIDE_DUTCH", "FIDE_DUTCH_2025", "FIDE_DUTCH_2026", "FIDE_DUTCH_BAKU", "FIDE_DUTCH_2025_BAKU", "FIDE_DUTCH_2026_BAKU"):
+        return False
     if "swiss" in kind:
         return False
     if "robin" in kind or "berger" in kind or "rr" in kind.replace("-", " ").split():
@@ -120,7 +136,8 @@ def fixed_162(path, counts):
 
 
 def tbs(args, path, counts):
-    codes = [tbs_code(c, args.rules) for c in CODES]
+    ours_codes = codes_for(path)
+    codes = [tbs_code(c, args.rules) for c in ours_codes]
     system = "-p" if pre_determined(path) else "-s"
     copy = fixed_162(path, counts)
     try:
@@ -139,7 +156,7 @@ def tbs(args, path, counts):
             return None, [f"a row of {len(cells)} cells under a header of {len(header)}"]
         row = dict(zip(header, cells))
         values = {"PTS": row["PTS"], "Rank": row["Rank"]}
-        for c, t in zip(CODES, codes):
+        for c, t in zip(ours_codes, codes):
             values[c] = row[t]
         players[row["StartNo"]] = values
     return players, []
@@ -247,7 +264,7 @@ def separated_by_ratings(mine, theirs, found):
     moved = [f[1] for f in found if f[0] == "Rank"]
     groups = {}
     for start in moved:
-        key = tuple(theirs[start][c] for c in ["PTS", *CODES[1 : CODES.index("ARO")]])
+        key = tuple(theirs[start].get(c) for c in ["PTS", *CODES[1 : CODES.index("ARO")]])
         groups.setdefault(key, []).append(start)
     return all(
         len(g) > 1 and len({tuple(mine[s][0].get(c) for c in sorted(RATED)) for s in g}) == len(g) for g in groups.values()
@@ -263,7 +280,7 @@ def compare(path, mine, theirs, counts, diffs):
             found.append(("player", start, None, "missing here"))
             continue
         m, why = mine[start]
-        for code in ["PTS", *CODES, "Rank"]:
+        for code in ["PTS", *codes_for(path), "Rank"]:
             if code in RATED and not rated:
                 counts["skipped (unrated players)"] += 1
                 continue

@@ -21,9 +21,14 @@ pub fn run(args: &PrizesArgs) -> Result<String, String> {
         return Err(expected());
     }
     let job = Job::read(&text, &settings).map_err(|e| format!("{name}:\n{e}"))?;
+    // As `tiebreaks --order`: a round robin's order asked for with a Buchholz tie-break is refused.
+    if let Some(order) = &settings.tiebreaks {
+        job.check_order(order).map_err(|e| format!("--order: {e}"))?;
+    }
     // The same standings `tiebreaks` prints: the file's declared order, else FIDE's recommended one.
     let standings = job.standings().ok_or_else(expected)?;
     let t = job.input.tournament.as_ref().ok_or_else(expected)?;
+    warnings.extend(standings.refused_note());
     warnings.extend(job.input.warnings.iter().map(|w| w.to_string()));
     let sharing = args.sharing.or(table.sharing).unwrap_or_default();
     let list = award(t, &standings.standings, &table, sharing);

@@ -7,7 +7,7 @@ use ratings_engine::escape;
 use ratings_engine::job::{Job, Settings, TournamentStandings};
 use ratings_engine::parse::detect::{detect, Format};
 use ratings_engine::team::TeamTiebreak;
-use ratings_engine::tiebreak::{self, categories, crosstable, order, parse_order, printed};
+use ratings_engine::tiebreak::{categories, crosstable, order, parse_order, printed};
 
 pub fn run(args: &TiebreakArgs) -> Result<String, String> {
     let mut warnings = Vec::new();
@@ -30,8 +30,7 @@ pub fn run(args: &TiebreakArgs) -> Result<String, String> {
     if let Some(order) = given {
         // An order asked for here is refused outright; a file's declared one is used without
         // its Buchholz tie-breaks, saying so (`TournamentStandings::refused_note`).
-        let round_robin = job.full.tournament.as_ref().is_some_and(tiebreak::is_pre_determined);
-        tiebreak::check_round_robin(&order, round_robin).map_err(|e| format!("--order: {e}"))?;
+        job.check_order(&order).map_err(|e| format!("--order: {e}"))?;
         settings.tiebreaks = Some(order);
         job = job.with_settings(&settings).expect("the same reading");
     }

@@ -814,6 +814,8 @@ fn a_round_robin_refuses_buchholz_tiebreaks() {
     let declared = text.replacen('\n', "\n212 PTS, BH, SB\n", 1);
     let v: Value = serde_json::from_str(&out(&run(&["tiebreaks", "-", "--format", "json"], Some(&declared)))).unwrap();
     assert_eq!(v["order"], serde_json::json!(["SB"]));
+    let table = out(&run(&["tiebreaks", "-"], Some(&declared)));
+    assert!(table.contains("The file declares its tiebreaks: BH, SB (record 212) — in use without its Buchholz tie-breaks"), "{table}");
     let said = v["warnings"]
         .as_array()
         .unwrap()

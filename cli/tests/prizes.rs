@@ -10,6 +10,11 @@ use serde_json::Value;
 
 /// Runs `prizes` on the exercise file with `table` as the prize table.
 fn prizes(table: &str, extra: &[&str]) -> std::process::Output {
+    prizes_of("trf/held_swiss_5.trf", table, extra)
+}
+
+/// Runs `prizes` on the fixture `fixture` with `table` as the prize table.
+fn prizes_of(fixture: &str, table: &str, extra: &[&str]) -> std::process::Output {
     // A directory of its own for each run: the tests run at once.
     static RUNS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
     let run = RUNS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
@@ -17,7 +22,7 @@ fn prizes(table: &str, extra: &[&str]) -> std::process::Output {
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("prizes.txt");
     std::fs::write(&path, table).unwrap();
-    let file = fixture_path("trf/held_swiss_5.trf");
+    let file = fixture_path(fixture);
     let mut args = vec!["prizes", file.as_str(), "--prizes", path.to_str().unwrap()];
     args.extend_from_slice(extra);
     let o = run_bytes(&args, b"");
@@ -46,6 +51,19 @@ fn a_four_way_tie_shared_by_hort_and_split() {
     let totals: Vec<(u64, u64)> =
         v["totals"].as_array().unwrap().iter().map(|w| (w["start"].as_u64().unwrap(), w["amount"].as_u64().unwrap())).collect();
     assert_eq!(totals, [(2, 50_000), (3, 12_500), (4, 12_500), (1, 12_500), (16, 12_500)]);
+}
+
+/// A round robin's prizes (FIDE's checklist Q105): `--order` with a Buchholz tie-break is
+/// refused, naming it, as `tiebreaks --order` refuses it; the others are taken.
+#[test]
+fn a_round_robin_s_prizes_refuse_a_buchholz_order() {
+    let o = prizes_of("trf/held_round_robin.trf", TABLE, &["--order", "SB,BH"]);
+    assert!(!o.status.success(), "{}", out(&o));
+    assert!(err(&o).contains("--order: BH: a round robin may not use Buchholz tie-breaks (C.07 8;"), "{}", err(&o));
+    let o = prizes_of("trf/held_round_robin.trf", TABLE, &["--order", "SB,DE"]);
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+    // A Swiss takes it.
+    assert_eq!(prizes(TABLE, &["--order", "SB,BH"]).status.code(), Some(0));
 }
 
 /// By tiebreaks (the default), each place's prize to the player ranked there.

@@ -283,6 +283,9 @@ pub struct TournamentStandings {
     pub pending_round: Option<PendingRound>,
     /// The Buchholz tie-breaks a round robin's order asked for, left out ([`Job::refused`]).
     pub refused: Vec<Tiebreak>,
+    /// Whether the whole file is a round robin ([`Job::is_round_robin`]); the standings'
+    /// `pre_determined` is judged on the rounds shown.
+    pub round_robin: bool,
 }
 
 impl TournamentStandings {
@@ -456,6 +459,7 @@ impl Job {
             rules: self.rules(),
             pending_round: full.pending_round(),
             refused: self.refused(),
+            round_robin: self.is_round_robin(),
         })
     }
 
@@ -497,9 +501,22 @@ impl Job {
         self.order_and_refused().1
     }
 
+    /// Whether the file is a round robin (its `192`, else its `092`, else its shape:
+    /// [`crate::tiebreak::is_pre_determined`]), judged on the whole file, not on the rounds
+    /// shown: what decides which tiebreaks its order may hold.
+    pub fn is_round_robin(&self) -> bool {
+        self.full.tournament.as_ref().is_some_and(crate::tiebreak::is_pre_determined)
+    }
+
+    /// `order`, given for this job's file, refused when it is a round robin's and holds a
+    /// Buchholz tie-break (what the command line's `--order` asks).
+    pub fn check_order(&self, order: &[Tiebreak]) -> Result<(), crate::tiebreak::BuchholzInRoundRobin> {
+        crate::tiebreak::check_round_robin(order, self.is_round_robin())
+    }
+
     fn order_and_refused(&self) -> (Vec<Tiebreak>, Vec<Tiebreak>) {
         let t = self.full.tournament.as_ref();
-        let round_robin = t.is_some_and(crate::tiebreak::is_pre_determined);
+        let round_robin = self.is_round_robin();
         let asked = match (&self.settings.tiebreaks, t) {
             (Some(order), _) => order.clone(),
             (None, None) => recommended_order(false).to_vec(),

@@ -854,6 +854,15 @@ pub struct TeamRecord {
     pub line: usize,
 }
 
+/// Whether a file's declared order is the standings' ([`DeclaredOrder::used_as`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DeclaredUse {
+    AsDeclared,
+    /// A round robin's order without the Buchholz tie-breaks it declared (FIDE's checklist Q105).
+    WithoutBuchholz,
+    Not,
+}
+
 /// The order of tiebreaks a file declares: TRF-2026 record 212 ("used to define standings",
 /// points among them) or 202 ("used to break ties", points implied before them).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -874,6 +883,18 @@ impl DeclaredOrder {
     /// The order, when every code in it is one computed here.
     pub fn usable(&self) -> Option<&[crate::codes::Tiebreak]> {
         self.unknown.is_empty().then_some(&self.tiebreaks[..])
+    }
+
+    /// Whether `order` (the standings') is this declared order: as declared, or as a round
+    /// robin takes it, without its Buchholz tie-breaks ([`crate::codes::for_round_robin`]).
+    pub fn used_as(&self, order: &[crate::codes::Tiebreak]) -> DeclaredUse {
+        let Some(usable) = self.usable() else { return DeclaredUse::Not };
+        let (kept, left) = crate::codes::for_round_robin(usable);
+        match (usable == order, !left.is_empty() && kept == order) {
+            (true, _) => DeclaredUse::AsDeclared,
+            (false, true) => DeclaredUse::WithoutBuchholz,
+            (false, false) => DeclaredUse::Not,
+        }
     }
 
     /// The order as team tiebreaks (a team file's), when every code is one computed here.

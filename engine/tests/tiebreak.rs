@@ -696,6 +696,21 @@ fn a_round_robin_s_order_leaves_out_the_buchholz_tiebreaks_and_says_so() {
     // Nothing refused: no note.
     let plain = Job::read(&held("held_round_robin.trf"), &Settings::default()).unwrap().standings().unwrap();
     assert!(plain.refused.is_empty() && plain.refused_note().is_none());
+    // Judged on the whole file, not the rounds shown: after round 2 of six, Held's round robin
+    // (no 092, no 192: its shape says so) is still one.
+    let early = Settings { after_round: Some(2), ..chosen.clone() };
+    let st = Job::read(&held("held_round_robin.trf"), &early).unwrap().standings().unwrap();
+    assert!(st.round_robin && !st.standings.pre_determined);
+    assert_eq!((st.standings.order, st.refused), (vec![De, Sb], vec![BhC1, Bh, Aob, FbC1]));
+    // A 192 decides (TRF-2026): a round robin from its first round, and a file declared as
+    // the Dutch system is a Swiss whatever its shape.
+    let swiss_text = held("held_swiss_5.trf").replacen('\n', "\n192 FIDE_ROUNDROBIN\n", 1);
+    let declared_rr = Job::read(&swiss_text, &chosen).unwrap();
+    assert!(declared_rr.is_round_robin());
+    assert_eq!(declared_rr.order(), [De, Sb]);
+    let dutch = Job::read(&held("held_round_robin.trf").replacen('\n', "\n192 FIDE_DUTCH\n", 1), &chosen).unwrap();
+    assert!(!dutch.is_round_robin());
+    assert!(dutch.refused().is_empty());
     // A Swiss keeps every one.
     let swiss = Job::read(&held("held_swiss_5.trf"), &chosen).unwrap();
     assert_eq!((swiss.order(), swiss.refused()), (vec![BhC1, De, Bh, Sb, Aob, FbC1], vec![]));

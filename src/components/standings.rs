@@ -7,7 +7,7 @@ use crate::components::pairings::pairings;
 use crate::components::table_parts::{chip_key, departure_tag, fmt_value, moved};
 use crate::core::categories::{event_year, offered, places, Category};
 use crate::core::engine::tiebreak::{all_codes, Rules, Tiebreak};
-use crate::core::engine::tournament::Mode;
+use crate::core::engine::tournament::{DeclaredUse, Mode};
 use crate::core::protocol::{Settings, StandingRowView, StandingsView};
 use crate::state::State;
 use leptos::prelude::*;
@@ -374,11 +374,18 @@ fn declared_box(st: &StandingsView, settings: RwSignal<Settings>) -> Option<AnyV
 fn file_order(st: &StandingsView, settings: RwSignal<Settings>) -> Option<AnyView> {
     // A team event's declared order is the teams' (shown with the team standings).
     let d = st.file_order.clone().filter(|_| st.teams.is_none())?;
-    let in_use = d.usable() == Some(&st.codes[..]);
-    let text = match (in_use, d.usable()) {
-        (true, _) => format!("The file declares its tiebreaks: {}; they are the order in use.", d.describe()),
-        (false, Some(_)) => format!("The file declares its tiebreaks: {}. ", d.describe()),
-        (false, None) => format!("The file declares its tiebreaks: {}; {} not computed here.", d.describe(), d.unknown.join(", ")),
+    let used = d.used_as(&st.codes);
+    let in_use = used != DeclaredUse::Not;
+    let text = match (used, d.usable()) {
+        (DeclaredUse::AsDeclared, _) => format!("The file declares its tiebreaks: {}; they are the order in use.", d.describe()),
+        (DeclaredUse::WithoutBuchholz, _) => format!(
+            "The file declares its tiebreaks: {}; they are the order in use, without the Buchholz tie-breaks a round robin may not use.",
+            d.describe()
+        ),
+        (DeclaredUse::Not, Some(_)) => format!("The file declares its tiebreaks: {}. ", d.describe()),
+        (DeclaredUse::Not, None) => {
+            format!("The file declares its tiebreaks: {}; {} not computed here.", d.describe(), d.unknown.join(", "))
+        }
     };
     let order = d.usable().filter(|_| !in_use).map(<[_]>::to_vec);
     let button = order.map(|order| {

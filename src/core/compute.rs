@@ -309,7 +309,7 @@ fn standings_view(st: &TournamentStandings, t: &Tournament) -> StandingsView {
         rows,
         csv: st.standings.to_csv_with(Some(&ratings), sigma),
         title,
-        round_robin: st.standings.pre_determined,
+        round_robin: st.round_robin, // the whole file's (192, 092 or shape), not the rounds shown
         declared: st.declared.clone(),
         search: st.search.clone(),
         file_order: st.file_order.clone(),

@@ -129,5 +129,5 @@ pub mod tiebreak {
     }
 }
 pub mod tournament {
-    pub use ratings_engine::tournament::{Colour, Mode, RankingMethod, RoundResult, Sex, Title};
+    pub use ratings_engine::tournament::{Colour, DeclaredUse, Mode, RankingMethod, RoundResult, Sex, Title};
 }

@@ -243,8 +243,7 @@ pub(crate) struct Cut {
 impl Tiebreak {
     /// A Buchholz tie-break (C.07 8: BH with its cuts and medians, AOB, FB with its cut): a sum
     /// of the opponents' scores, which a round robin may not use (FIDE's checklist for
-    /// tournament programs, Q105, a hard fail: there every player meets the same field, so
-    /// among players level on points it breaks no tie the results do not already leave).
+    /// tournament programs, Q105, a hard fail: there every player meets the same field).
     pub fn is_buchholz(self) -> bool {
         use Tiebreak::*;
         matches!(self, Bh | BhC1 | BhC2 | BhM1 | BhM2 | Fb | FbC1 | Aob)
@@ -429,7 +428,7 @@ pub fn for_round_robin(order: &[Tiebreak]) -> (Vec<Tiebreak>, Vec<Tiebreak>) {
 /// Buchholz tie-breaks asked for in a round robin ([`for_round_robin`]): what the command
 /// line's `--order` and the desk's tiebreaks refuse, and what the standings say they left out.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{}: a round robin may not use Buchholz tie-breaks (C.07 8; FIDE's checklist for tournament programs, Q105): every player meets the same field, so when the round robin is over they rank players level on points equal", listed(.0))]
+#[error("{}: a round robin may not use Buchholz tie-breaks (C.07 8; FIDE's checklist for tournament programs, Q105): they sum the opponents' scores, and in a round robin every player meets the same field", listed(.0))]
 pub struct BuchholzInRoundRobin(pub Vec<Tiebreak>);
 
 /// `BH`, `BH and FB`, `BH-C1, BH and AOB`.

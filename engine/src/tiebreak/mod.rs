@@ -153,8 +153,16 @@ pub fn standings(t: &Tournament, order: &[Tiebreak], rules: Rules) -> Standings 
     standings_with(t, order, &Options { rules, ..Options::default() })
 }
 
-/// Whether the tournament has pre-determined pairings, as [`Pairing::Auto`] decides.
+/// Whether the tournament has pre-determined pairings, as [`Pairing::Auto`] decides: the
+/// system its `192` declares (a round robin, or the Dutch system), else its `092`'s words,
+/// else whether every player has met every other.
 pub fn is_pre_determined(t: &Tournament) -> bool {
+    use crate::tournament::TournamentType;
+    match t.tournament_type.as_ref().map(|d| &d.kind) {
+        Some(TournamentType::RoundRobin { .. }) => return true,
+        Some(TournamentType::Dutch { .. }) => return false,
+        Some(TournamentType::Other(_)) | None => {}
+    }
     let kind = t.kind.as_deref().unwrap_or("").to_ascii_lowercase();
     if kind.contains("swiss") {
         return false;

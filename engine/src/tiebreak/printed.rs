@@ -6,7 +6,7 @@ use super::categories::CategoryStandings;
 use super::declared::{RankCheck, Search};
 use super::eig::EigenvectorRatings;
 use super::{Rules, RulesChoice, Standings, Tiebreak, TiebreakValue};
-use crate::tournament::{DeclaredOrder, PendingRound, Tournament};
+use crate::tournament::{DeclaredOrder, DeclaredUse, PendingRound, Tournament};
 use serde_json::{json, Map, Value};
 
 /// Names longer than this are cut in the table, so one long name does not push every column
@@ -148,7 +148,11 @@ pub fn table_with(tournament_name: Option<&str>, st: &Standings, warnings: &[Str
         out += &format!("\nWithdrawn or expelled: {}.\n", gone.join("; "));
     }
     if let Some(declared) = extras.file_order {
-        let used = if declared.usable() == Some(&st.order[..]) { "in use" } else { "not the order in use" };
+        let used = match declared.used_as(&st.order) {
+            DeclaredUse::AsDeclared => "in use",
+            DeclaredUse::WithoutBuchholz => "in use without its Buchholz tie-breaks, which a round robin may not use",
+            DeclaredUse::Not => "not the order in use",
+        };
         out += &format!("\nThe file declares its tiebreaks: {} — {used}.\n", declared.describe());
     }
     if let Some(words) = extras.ranks.map(|r| r.words(st)).filter(|w| !w.is_empty()) {
