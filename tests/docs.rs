@@ -433,6 +433,8 @@ fn tiebreaks_outputs() -> Vec<Value> {
         tiebreaks_json(&read("engine/tests/data/trf/fideteam_nocolor.trf"), None, None, true),
         tiebreaks_json(&read("engine/tests/data/trf/held_round_robin.trf"), None, None, true),
         tiebreaks_json(&pending, None, None, false),
+        // A round robin's player who left under half of their games: `not_counted`.
+        tiebreaks_json(&read("engine/tests/data/tiebreak/tiebreakserver_rr_withdrawals_trf/rr8_withdrawals.trf"), None, None, false),
     ]
 }
 

@@ -187,7 +187,8 @@ JSON
   only byes entered is not played: \"pending_round\": {\"round\", \"entries\", \"paired\", \"text\"}.
   A player withdrawn or expelled (the file's ### marks, or absences to the last round played)
   has \"status\": {\"status\", \"from_round\"}; an expelled player is not ranked: listed
-  last, with \"rank\": null.
+  last, with \"rank\": null. So is a round robin's player who left having played fewer than
+  half of their games, with \"not_counted\": true: their results count for no one (C.06 V.4a).
   With --category: each player's \"category_place\" and \"category\": {\"name\", \"label\",
   \"year\"}. With --round N: \"round\", \"rounds_played\". With --check-ranks: each player's
   \"declared_rank\" (null when the file gives none), \"ranks_agree\", and when they differ

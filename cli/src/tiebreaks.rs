@@ -64,10 +64,16 @@ pub fn run(args: &TiebreakArgs) -> Result<String, String> {
         return Err("--check-ranks: the file's ranks are final; they cannot be checked after an earlier round".into());
     }
     let st = category.as_ref().map_or(st, |c| &c.standings);
+    // Who a round robin does not count, and why (C.06 V.4a): the table says it under itself,
+    // JSON in each player's `not_counted`; the CSV and the crosstable say it here.
+    let not_counted = printed::not_counted_note(&standings.standings);
     Ok(match (args.format, args.crosstable) {
         (FormatArg::Csv, crosstable) => {
             for w in &warnings {
                 eprintln!("warning: {}", escape::terminal_lines(&w.to_string()));
+            }
+            if let Some(note) = &not_counted {
+                eprintln!("note: {note}");
             }
             match &category {
                 _ if crosstable => crosstable::csv(t, st),
@@ -76,7 +82,9 @@ pub fn run(args: &TiebreakArgs) -> Result<String, String> {
             }
         }
         (FormatArg::Json, _) => printed::json_with(st, eig, &warnings, &extras) + "\n",
-        (FormatArg::Table, true) => crosstable::text(t.name.as_deref(), t, st),
+        (FormatArg::Table, true) => {
+            crosstable::text(t.name.as_deref(), t, st) + &not_counted.map_or(String::new(), |note| format!("\n{note}\n"))
+        }
         (FormatArg::Table, false) => printed::table_with(t.name.as_deref(), st, &warnings, &extras),
     })
 }

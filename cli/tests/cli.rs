@@ -794,6 +794,31 @@ fn the_crosstable_of_a_round_robin_mirrors_each_game() {
 }
 
 #[test]
+fn a_round_robin_s_player_who_left_under_half_their_games_is_not_counted_and_every_output_says_so() {
+    // FIDE Tournament Rules C.06 V.4a (FIDE's checklist Q103): Bert withdrew from round 5 of a
+    // double round robin's 10 with 4 games played. The values are TieBreakServer's of the
+    // tournament without him (engine/tests/tiebreak.rs); here, what each output says.
+    let file = fixture("tiebreak/tiebreakserver_rr_withdrawals_trf/drr6_withdrawn.trf");
+    let note = "Not counted: Bert (#2) left the round robin having played fewer than half of their games (FIDE Tournament Rules C.06 V.4a)";
+    let table = out(&run(&["tiebreaks", &file], None));
+    assert!(table.contains(" nc     2  Bert   2.0") && table.contains(note), "{table}");
+    let cross = out(&run(&["tiebreaks", &file, "--crosstable"], None));
+    assert!(cross.contains(note), "{cross}");
+    let csv = run(&["tiebreaks", &file, "--format", "csv"], None);
+    assert!(out(&csv).lines().last().unwrap().starts_with(",2,Bert,2"), "{}", out(&csv));
+    assert!(err(&csv).contains(note), "{}", err(&csv));
+    let v = json_of(&["tiebreaks", &file, "--format", "json"]);
+    let bert = &v["players"][5];
+    assert_eq!(
+        (&bert["name"], &bert["rank"], &bert["not_counted"], &bert["tiebreaks"]["SB"]),
+        (&"Bert".into(), &Value::Null, &true.into(), &Value::Null)
+    );
+    assert_eq!(v["players"][0]["points"], 3.5, "Ada's 1½ points against Bert (a draw, a forfeit won) are not counted");
+    let check = out(&run(&["check", &file], None));
+    assert!(check.contains(&format!("note: {note}")), "{check}");
+}
+
+#[test]
 fn a_round_robin_refuses_buchholz_tiebreaks() {
     // FIDE's checklist for tournament programs, Q105 (a hard fail): a round robin may not use
     // Buchholz tie-breaks (C.07 8). Asked for on the command line: refused, naming them.

@@ -20,7 +20,7 @@ use crate::parse::{BadLines, ColumnMap, CsvOptions, Warning};
 use crate::scale::{Offset, Scale, ScaleKind};
 use crate::team::{TeamScore, TeamStandings, TeamTiebreak, Teams, DEFAULT_TEAM_TIEBREAKS};
 use crate::tiebreak::declared::{self, RankCheck, Search};
-use crate::tiebreak::eig::{eig_gamma, eigenvector_ratings, EigenvectorRatings};
+use crate::tiebreak::eig::{eig_gamma, EigenvectorRatings};
 use crate::tiebreak::{standings_with, Options as TiebreakOptions, Rules, RulesChoice, Standings, Tiebreak};
 use crate::tournament::{DeclaredOrder, PendingRound, Tournament};
 use serde::Serialize;
@@ -534,7 +534,8 @@ impl Job {
     /// `t`'s standings in the order and rules chosen, with EIG's ratings when it is a tiebreak.
     fn standings_of(&self, t: &Tournament) -> (Standings, Option<EigenvectorRatings>) {
         let order = &self.order();
-        let eigenvector = order.contains(&Tiebreak::Eig).then(|| eigenvector_ratings(t));
+        // From the results the standings count (a round robin's leavers under half left out).
+        let eigenvector = order.contains(&Tiebreak::Eig).then(|| crate::tiebreak::annulled::counted_eigenvector(t));
         let options = TiebreakOptions {
             rules: self.rules().rules,
             eigenvector: eigenvector.as_ref().map(|e| e.rating.clone()),

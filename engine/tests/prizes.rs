@@ -27,6 +27,7 @@ fn event(players: &[P]) -> (Tournament, Standings) {
         rank: i + 1,
         values: Vec::new(),
         departure: None,
+        not_counted: false,
     });
     (t, Standings { rows: rows.collect(), rules: Default::default(), order: Vec::new(), pre_determined: false })
 }

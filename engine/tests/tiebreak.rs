@@ -20,7 +20,7 @@
 
 use ratings_engine::parse::pgn::parse_pgn;
 use ratings_engine::parse::trf::parse_trf;
-use ratings_engine::tiebreak::{standings_with, Options, Pairing, Rules, Standings, Tiebreak};
+use ratings_engine::tiebreak::{standings_with, Options, Pairing, Rules, StandingRow, Standings, Tiebreak};
 use ratings_engine::tournament::Tournament;
 use serde_json::Value;
 use std::collections::BTreeMap;
@@ -719,4 +719,67 @@ fn a_round_robin_s_order_leaves_out_the_buchholz_tiebreaks_and_says_so() {
     let found = search(&t, &Options::default());
     let tried = found.reproduced_by.map(|(o, _)| o).or(found.closest.map(|(o, _, _)| o)).unwrap();
     assert!(tried.iter().all(|c| !c.is_buchholz()), "{tried:?}");
+}
+
+/// FIDE Tournament Rules C.06 V.4 (FIDE's checklist Q103, a hard fail): a player who leaves a
+/// round robin having played fewer than half of their games is not counted in the standings:
+/// the others are ranked as in the tournament without them, and the player is listed last,
+/// unranked. The reference is TieBreakServer's standings of that smaller tournament, written
+/// out by `scripts/make-rr-withdrawals.py` (the leaver removed, the others numbered on, their
+/// rounds against the leaver blank): TieBreakServer itself has no such rule.
+fn round_robin_without(file: &str, gone: &[u32], table: &str) {
+    let t = trf(file);
+    let (header, rows) = tsv(table);
+    let col = |name: &str| header.iter().position(|h| h == name).unwrap_or_else(|| panic!("{table}: no column {name}"));
+    // TieBreakServer's start numbers are the counted players numbered on without a gap.
+    let kept: Vec<u32> = t.entrants.iter().map(|e| e.start).filter(|s| !gone.contains(s)).collect();
+    let ours = |s: &str| kept[s.parse::<usize>().unwrap() - 1].to_string();
+    let expected = |k: usize| -> Vec<(String, String)> {
+        rows.iter().map(|r| (ours(&r[0]), if header[k] == "TPN" { ours(&r[k]) } else { r[k].clone() })).collect()
+    };
+    let order: Vec<Tiebreak> = header[col("PTS") + 1..].iter().map(|c| code(c)).collect();
+    // Pre-determined as the file's 192 says (Pairing::Auto), not as the test asks.
+    let s = standings_with(&t, &order, &Options { rules: Rules::Fide2026, ..Options::default() });
+    let mut failures = Vec::new();
+    let points: BTreeMap<String, Option<f64>> = s.rows.iter().map(|r| (r.start.to_string(), Some(r.points))).collect();
+    check(&mut failures, &format!("{table} PTS"), &points, &expected(col("PTS")));
+    for (k, c) in header[col("PTS") + 1..].iter().enumerate() {
+        let mut ours = column(&s, k);
+        if order[k] == Tiebreak::De {
+            // TieBreakServer writes 0 where DE separates no one, we the shared place 1.
+            let value = |q: &StandingRow| q.values[k].value;
+            for r in &s.rows {
+                let level: Vec<_> = s.rows.iter().filter(|q| q.points == r.points).map(value).collect();
+                if level.iter().all(|v| *v == level[0]) {
+                    ours.insert(r.start.to_string(), Some(0.0));
+                }
+            }
+        }
+        check(&mut failures, &format!("{table} {c}"), &ours, &expected(col(c)));
+    }
+    check(&mut failures, &format!("{table} Rank"), &ranks(&s), &expected(col("Rank")));
+    assert_none(failures);
+    // The leavers: after every counted player, unranked, their values none, their points theirs.
+    let tail = &s.rows[kept.len()..];
+    assert_eq!(tail.iter().map(|r| r.start).collect::<Vec<_>>(), gone, "{file}: the players not counted, last");
+    for r in tail {
+        assert!(r.not_counted && !r.ranked() && r.values.iter().all(|v| v.value.is_none()), "{file}: {r:?}");
+        let own: f64 = t.entrants[r.entrant].rounds.iter().map(|x| x.result.points(&t.scoring)).sum();
+        assert_eq!(r.points, own, "{file}: #{}'s own points", r.start);
+    }
+    assert!(s.rows[..kept.len()].iter().all(|r| !r.not_counted));
+}
+
+#[test]
+fn a_round_robin_does_not_count_a_player_who_left_under_half_their_games() {
+    const DIR: &str = "tiebreakserver_rr_withdrawals_trf";
+    // Complete, no marks: Emil (#5) lost rounds 4-7 by forfeit after 3 of 7 games, not counted;
+    // Hana (#8) after 4 of 7, counted with her forfeits (V.4b).
+    round_robin_without(&format!("{DIR}/rr8_withdrawals.trf"), &[5], &format!("{DIR}/rr8_withdrawals.without_5.tsv"));
+    // After round 7 of a double round robin's 10: Bert (#2), marked withdrawn from round 5,
+    // has played 4 of 10 and can play no more.
+    round_robin_without(&format!("{DIR}/drr6_withdrawn.trf"), &[2], &format!("{DIR}/drr6_withdrawn.without_2.tsv"));
+    // The smaller tournaments as files, read by our own reader: TieBreakServer's values too.
+    round_robin_without(&format!("{DIR}/rr8_withdrawals.without_5.trf"), &[], &format!("{DIR}/rr8_withdrawals.without_5.tsv"));
+    round_robin_without(&format!("{DIR}/drr6_withdrawn.without_2.trf"), &[], &format!("{DIR}/drr6_withdrawn.without_2.tsv"));
 }

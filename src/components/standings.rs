@@ -72,6 +72,7 @@ pub fn StandingsPanel() -> impl IntoView {
             <OrganiserTools shown />
             {move || standings().map(|st| print_title(&st, matches!(shown.get(), Shown::Teams | Shown::TeamCross)))}
             {move || standings().and_then(|st| pending_note(&st))}
+            {move || standings().and_then(|st| st.not_counted).map(|n| view! { <p class="notice" role="status" data-testid="not-counted">{n}</p> })}
             {move || standings().and_then(|st| not_fide_mode(&st).map(|n| view! { <div class="screen-only">{n}</div> }))}
             {move || standings().map(|st| round_picker(&st, state.settings))}
             {view_switch(picked, shown, Signal::derive(has_teams), order)}
@@ -614,16 +615,14 @@ fn TiebreakOrder() -> impl IntoView {
     }
 }
 
-/// Expelled: not ranked (FIDE's checklist Q198).
-fn expelled(row: &StandingRowView) -> bool {
-    row.departure.is_some_and(|d| d.is_expelled())
-}
-
-/// The rank, or for an expelled player "expelled" in its place (listed after the ranked).
+/// The rank, or for an expelled player "expelled" in its place (FIDE's checklist Q198), for
+/// a round robin's player not counted "not counted" (C.06 V.4a): both listed after the ranked.
 fn rank_cell(row: &StandingRowView) -> impl IntoView {
-    match expelled(row) {
-        true => view! { <td class="num unranked" data-testid="standing-rank">"expelled"</td> }.into_any(),
-        false => view! { <td class="num" data-testid="standing-rank">{row.rank}</td> }.into_any(),
+    let unranked = |text: &'static str| view! { <td class="num unranked" data-testid="standing-rank">{text}</td> }.into_any();
+    match (row.ranked(), row.not_counted) {
+        (true, _) => view! { <td class="num" data-testid="standing-rank">{row.rank}</td> }.into_any(),
+        (false, true) => unranked("not counted"),
+        (false, false) => unranked("expelled"),
     }
 }
 
@@ -674,7 +673,7 @@ fn row_view(
         <tr data-testid="standing-row" class="clickable" on:click=move |_| toggle()>
             {cols.category.then(|| view! { <td class="num" data-testid="category-place">{place.map(|p| p.to_string()).unwrap_or_default()}</td> })}
             {rank_cell(&row)}
-            {movement.then(|| match expelled(&row) {
+            {movement.then(|| match !row.ranked() {
                 // Not ranked: no place gained or lost.
                 true => view! { <td class="num move"></td> }.into_any(),
                 false => movement_cell(row.rank, row.previous_rank).into_any(),

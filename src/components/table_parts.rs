@@ -8,10 +8,16 @@ use crate::core::protocol::StandingRowView;
 use leptos::prelude::*;
 
 /// Beside a name, on screen and in print: "(withdrawn from round 4)", "(expelled from round
-/// 4)" (FIDE's checklist Q170).
+/// 4)" (FIDE's checklist Q170), "(withdrawn from round 4; not counted)" for a round robin's
+/// player who left under half of their games (C.06 V.4a).
 pub fn departure_tag(row: &StandingRowView) -> Option<impl IntoView> {
-    let d = row.departure?;
-    Some(view! { <span class="departure" data-testid="departure">{format!(" ({})", d.text())}</span> })
+    let text = match (row.departure, row.not_counted) {
+        (Some(d), true) => format!(" ({}; not counted)", d.text()),
+        (Some(d), false) => format!(" ({})", d.text()),
+        (None, true) => " (left; not counted)".to_string(),
+        (None, false) => return None,
+    };
+    Some(view! { <span class="departure" data-testid="departure">{text}</span> })
 }
 
 /// Points as arbiters write them: `3`, `3½` (the engine's crosstable writes them so too).

@@ -21,10 +21,10 @@ pub fn offered(rows: &[StandingRowView], year: Option<u16>) -> Vec<Category> {
 }
 
 /// Each row's place within the category, for rows in it (`None` for the others): ties share
-/// the place, as they share the rank. An expelled player is not ranked, so has no place.
+/// the place, as they share the rank. An expelled player, or one not counted, is not ranked,
+/// so has no place.
 pub fn places(rows: &[StandingRowView], category: Category, year: Option<u16>) -> Vec<Option<usize>> {
-    let rows: Vec<Row> =
-        rows.iter().map(|r| Row { rank: r.rank, who: who(r), ranked: !r.departure.is_some_and(|d| d.is_expelled()) }).collect();
+    let rows: Vec<Row> = rows.iter().map(|r| Row { rank: r.rank, who: who(r), ranked: r.ranked() }).collect();
     categories::places(&rows, category, year)
 }
 
@@ -52,6 +52,7 @@ mod tests {
             birth_year: born,
             round_points: Vec::new(),
             departure: None,
+            not_counted: false,
         }
     }
 

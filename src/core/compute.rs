@@ -238,6 +238,25 @@ fn game_rows(rating: &Rating) -> Option<Vec<crate::core::protocol::GameRow>> {
     rating.named_games(str::to_string)
 }
 
+/// What the standings' title block (on screen and in print) says of the tournament.
+fn standings_title(st: &TournamentStandings, t: &Tournament) -> StandingsTitle {
+    StandingsTitle {
+        name: t.name.clone(),
+        city: t.city.clone(),
+        start_date: t.start_date.clone(),
+        end_date: t.end_date.clone(),
+        arbiter: t.arbiter.clone(),
+        kind: t.kind.clone(),
+        rounds: t.rounds,
+        players: t.entrants.len(),
+        rules: st.standings.rules,
+        rules_reason: st.rules.why(),
+        after_round: (st.round < st.rounds_played).then_some(st.round),
+        pending: st.pending_round.map(|p| p.text()),
+        mode: t.mode,
+    }
+}
+
 /// The standings as the table shows them; EIG's explanation carries its standard error.
 fn standings_view(st: &TournamentStandings, t: &Tournament) -> StandingsView {
     let agrees = ratings_engine::tiebreak::declared::agrees(t, &st.standings.rows);
@@ -272,6 +291,7 @@ fn standings_view(st: &TournamentStandings, t: &Tournament) -> StandingsView {
                 .get(r.entrant)
                 .map_or_else(Vec::new, |e| e.rounds.iter().map(|x| x.result.points(&t.scoring)).collect()),
             departure: r.departure,
+            not_counted: r.not_counted,
             values: r.values.iter().map(|v| v.value.filter(|x| x.is_finite())).collect(),
             explanations: r
                 .values
@@ -289,26 +309,11 @@ fn standings_view(st: &TournamentStandings, t: &Tournament) -> StandingsView {
     // Every column the page shows: the listed ratings, and EIG's standard error beside it.
     let ratings: Vec<Option<u32>> = t.entrants.iter().map(|e| e.rating).collect();
     let sigma = st.eigenvector.as_ref().map(|e| e.sigma.as_slice());
-    let title = StandingsTitle {
-        name: t.name.clone(),
-        city: t.city.clone(),
-        start_date: t.start_date.clone(),
-        end_date: t.end_date.clone(),
-        arbiter: t.arbiter.clone(),
-        kind: t.kind.clone(),
-        rounds: t.rounds,
-        players: t.entrants.len(),
-        rules: st.standings.rules,
-        rules_reason: st.rules.why(),
-        after_round: (st.round < st.rounds_played).then_some(st.round),
-        pending: st.pending_round.map(|p| p.text()),
-        mode: t.mode,
-    };
     StandingsView {
         codes: st.standings.order.clone(),
         rows,
         csv: st.standings.to_csv_with(Some(&ratings), sigma),
-        title,
+        title: standings_title(st, t),
         round_robin: st.round_robin, // the whole file's (192, 092 or shape), not the rounds shown
         declared: st.declared.clone(),
         search: st.search.clone(),
@@ -317,6 +322,7 @@ fn standings_view(st: &TournamentStandings, t: &Tournament) -> StandingsView {
         round: st.round,
         rounds_played: st.rounds_played,
         refused: st.refused_note(),
+        not_counted: ratings_engine::tiebreak::printed::not_counted_note(&st.standings),
     }
 }
 

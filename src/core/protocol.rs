@@ -459,6 +459,10 @@ pub struct StandingsView {
     /// in words ([`ratings_engine::job::TournamentStandings::refused_note`]).
     #[serde(default)]
     pub refused: Option<String>,
+    /// The round robin's players not counted (C.06 V.4a) and why, in words
+    /// ([`ratings_engine::tiebreak::printed::not_counted_note`]).
+    #[serde(default)]
+    pub not_counted: Option<String>,
 }
 
 /// A team tournament's standings as the team table shows them.
@@ -565,6 +569,17 @@ pub struct StandingRowView {
     /// (Q170, Q198).
     #[serde(default)]
     pub departure: Option<ratings_engine::tournament::Departure>,
+    /// Left a round robin having played fewer than half of their games: not counted, not
+    /// ranked, listed last (FIDE Tournament Rules C.06 V.4a, the checklist's Q103).
+    #[serde(default)]
+    pub not_counted: bool,
+}
+
+impl StandingRowView {
+    /// Ranked: neither expelled nor [`StandingRowView::not_counted`].
+    pub fn ranked(&self) -> bool {
+        !self.not_counted && !self.departure.is_some_and(|d| d.is_expelled())
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -791,6 +806,10 @@ pub struct StandingLine {
     /// listed last, not ranked).
     #[serde(default)]
     pub departure: Option<ratings_engine::tournament::Departure>,
+    /// Not counted (a round robin's player who left under half of their games): listed last,
+    /// not ranked.
+    #[serde(default)]
+    pub not_counted: bool,
 }
 
 /// The standings the players' view shows: after `round`, by the file's tiebreaks.

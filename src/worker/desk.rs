@@ -201,6 +201,7 @@ fn ranked(text: &str) -> Result<PlayersStandings, String> {
             points: r.points,
             tiebreaks: r.values.iter().map(|v| v.value).collect(),
             departure: r.departure,
+            not_counted: r.not_counted,
         })
         .collect();
     Ok(PlayersStandings { round: st.round, codes, lines })

@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { access, readFile, writeFile } from 'node:fs/promises';
 import { PDFParse } from 'pdf-parse';
-import { ARTIFACTS, DESKTOP, ROOT, siteForTests, editInput } from './browser.mjs';
+import { ARTIFACTS, DESKTOP, PHONE, ROOT, siteForTests, editInput } from './browser.mjs';
 
 const { open } = siteForTests();
 
@@ -130,6 +130,38 @@ test('a round robin leaves the Buchholz tiebreaks of an order chosen on a Swiss 
   await page.waitForFunction(() => [...document.querySelectorAll('[data-testid=tiebreak-head]')].map((h) => h.textContent).join() === 'SB,DE');
   assert.equal(await page.getByTestId('tiebreak-refused').count(), 0);
   assert.deepEqual(await heads(), ['SB', 'DE']);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a round robin\'s player who left under half their games is listed last, not counted, and the page says why (C.06 V.4a)', async () => {
+  const { context, page, errors } = await open();
+  const file = `${ROOT}engine/tests/data/tiebreak/tiebreakserver_rr_withdrawals_trf/drr6_withdrawn.trf`;
+  await openTournament(page, file, 6);
+  const rows = await page.locator('[data-testid=standing-row]').evaluateAll((rs) => rs.map((r) => ({
+    rank: r.querySelector('[data-testid=standing-rank]').textContent,
+    name: r.querySelector('[data-testid=standing-name]').textContent,
+    points: r.querySelector('[data-testid=standing-points]').textContent,
+    tag: r.querySelector('[data-testid=departure]')?.textContent ?? '',
+  })));
+  // Bert (#2) withdrew from round 5 of 10 with 4 games played: last, unranked, his mark beside
+  // his name; the others ranked 1-5 on the points that do not count his games (TieBreakServer's
+  // standings of the tournament without him: engine/tests/tiebreak.rs).
+  assert.deepEqual(rows.at(-1), { rank: 'not counted', name: 'Bert', points: '2.0', tag: ' (withdrawn from round 5; not counted)' });
+  assert.deepEqual(rows.slice(0, 5).map((r) => [r.rank, r.name, r.points]), [
+    ['1', 'Ada', '3.5'], ['2', 'Cleo', '3.5'], ['3', 'Fay', '3.5'], ['4', 'Dara', '2.0'], ['5', 'Emil', '1.5'],
+  ]);
+  assert.match(await page.getByTestId('not-counted').textContent(), /^Not counted: Bert \(#2\) left the round robin having played fewer than half of their games \(FIDE Tournament Rules C\.06 V\.4a\)/);
+  await page.screenshot({ path: `${ARTIFACTS}/round-robin-not-counted.png`, fullPage: true });
+  await page.setViewportSize(PHONE);
+  await page.screenshot({ path: `${ARTIFACTS}/round-robin-not-counted-phone.png`, fullPage: true });
+  await page.setViewportSize(DESKTOP);
+  // The crosstable keeps his results (the tournament table, V.4a) and says the same.
+  await page.getByTestId('show-crosstable').click();
+  await page.getByTestId('crosstable').waitFor();
+  const cross = await crossRows(page);
+  assert.equal(cross.at(-1).name, 'Bert (withdrawn from round 5; not counted)');
+  assert.equal(await page.getByTestId('not-counted').count(), 1);
   assert.deepEqual(errors, []);
   await context.close();
 });

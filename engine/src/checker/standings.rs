@@ -29,6 +29,7 @@ pub fn standings(job: &Job, notes: &mut Vec<String>) -> Option<StandingsReport> 
         notes.push(format!("{why}: the standings follow FIDE's recommended order for the event, {}", order.join(", ")));
     }
     notes.extend(st.refused_note());
+    notes.extend(crate::tiebreak::printed::not_counted_note(&st.standings));
     notes.push(format!("the standings follow the {} tie-break rules: {}", st.rules.rules.code(), st.rules.why()));
     let agree_by_row = declared::agrees(full, rows);
     let declared = full.entrants.iter().filter(|e| e.declared_rank.is_some()).count();

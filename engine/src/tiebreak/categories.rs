@@ -17,7 +17,7 @@ pub const SENIOR: [u16; 2] = [50, 65];
 pub const BANDS: [u32; 6] = [1200, 1400, 1600, 1800, 2000, 2200];
 
 /// One row of the standings as a category list reads it: the rank, what a category looks at
-/// in the player, and whether the player is ranked (an expelled player is not, so has no
+/// in the player, and whether the player is ranked (an expelled player, or one not counted, is not, so has no
 /// place in any category).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Row {

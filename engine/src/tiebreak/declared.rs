@@ -97,16 +97,23 @@ pub fn check(t: &Tournament, standings: &Standings) -> Option<RankCheck> {
 /// once per rule set.
 pub fn search(t: &Tournament, options: &Options) -> Search {
     let declared = t.entrants.iter().filter(|e| e.declared_rank.is_some()).count();
+    let predetermined = super::pre_determined(t, options);
+    // A round robin's players not counted (C.06 V.4a) are ranked without, then listed last.
+    let gone = if predetermined { super::annulled::annulled(t) } else { Vec::new() };
+    let reduced = (!gone.is_empty()).then(|| super::annulled::without(t, &gone));
+    let (counted, kept) = reduced.as_ref().map_or((t, None), |(r, kept)| (r, Some(kept)));
+    let in_t = |i: usize| kept.map_or(i, |k| k[i]);
     let mut closest: Option<(Vec<Tiebreak>, Rules, usize)> = None;
     for rules in Rules::ALL {
         let options = Options { rules, eigenvector: None, ..options.clone() };
-        let ctx = super::Ctx::new(t, rules, super::pre_determined(t, &options), options.unrated_rating);
+        let ctx = super::Ctx::new(counted, rules, predetermined, options.unrated_rating);
         let mut cache = Cache::new();
         // A round robin may not use a Buchholz tie-break (Q105): none is offered.
         let allowed = |order: &Vec<Tiebreak>| !ctx.predetermined || !order.iter().any(|t| t.is_buchholz());
         for order in candidates(t).into_iter().filter(allowed) {
             let (idx, _) = ranked(&ctx, &order, &options, &mut cache);
-            let exact = idx.iter().enumerate().filter(|(i, &p)| t.entrants[p].declared_rank == Some(*i as u32 + 1)).count();
+            let listed = idx.iter().map(|&i| in_t(i)).chain(gone.iter().copied());
+            let exact = listed.enumerate().filter(|&(i, p)| t.entrants[p].declared_rank == Some(i as u32 + 1)).count();
             if exact == declared {
                 let from_file = t.declared_order.as_ref().and_then(|d| d.usable()) == Some(&order[..]);
                 return Search { reproduced_by: Some((order, rules)), closest: None, from_file };

@@ -20,6 +20,10 @@
 //! * EIG: the eigenvector rating, which the caller computes and passes in
 //!   [`Options::eigenvector`].
 //!
+//! * A round robin's player who left having played fewer than half of their games is not
+//!   counted (FIDE Tournament Rules C.06 V.4a, [`annulled`]): the others are ranked as in the
+//!   tournament without them, and they are listed last, unranked.
+//!
 //! The standings are those after the last round with a game ([`Tournament::rounds_played`]):
 //! rounds a file announces (or has paired, or has only byes entered in) but nobody has played
 //! yet are not counted as unplayed rounds. Which rules apply by default: [`rules`] (the start
@@ -52,6 +56,7 @@
 //! assert!(s.rows[0].values[1].explanation.contains("Bo (#2)"));
 //! ```
 
+pub mod annulled;
 pub mod categories;
 mod compute;
 mod context;
@@ -129,12 +134,18 @@ pub struct StandingRow {
     /// TRF's rank column needs; the standings print "expelled" instead.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub departure: Option<crate::tournament::Departure>,
+    /// Left a round robin having played fewer than half of their games: their results are not
+    /// counted, for them or their opponents ([`annulled`], FIDE Tournament Rules C.06 V.4a).
+    /// Listed after every other player, unranked as the expelled are (`rank` only the place in
+    /// the list), with their own points and no tiebreak values.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub not_counted: bool,
 }
 
 impl StandingRow {
-    /// Ranked: not expelled.
+    /// Ranked: neither expelled nor [`StandingRow::not_counted`].
     pub fn ranked(&self) -> bool {
-        !self.departure.is_some_and(|d| d.is_expelled())
+        !self.not_counted && !self.departure.is_some_and(|d| d.is_expelled())
     }
 }
 
@@ -186,8 +197,21 @@ pub fn is_pre_determined(t: &Tournament) -> bool {
     })
 }
 
-/// [`standings`] with every option.
+/// [`standings`] with every option. A round robin's players who left having played fewer than
+/// half of their games are not counted ([`annulled`]): listed last, unranked.
 pub fn standings_with(t: &Tournament, order: &[Tiebreak], options: &Options) -> Standings {
+    let gone = match pre_determined(t, options) {
+        true => annulled::annulled(t),
+        false => Vec::new(),
+    };
+    match gone.is_empty() {
+        true => standings_counting_all(t, order, options),
+        false => annulled::standings(t, &gone, order, options),
+    }
+}
+
+/// [`standings_with`] counting every player's results.
+fn standings_counting_all(t: &Tournament, order: &[Tiebreak], options: &Options) -> Standings {
     let ctx = Ctx::new(t, options.rules, pre_determined(t, options), options.unrated_rating);
     standings_in(&ctx, order, options, &mut Vec::new())
 }
@@ -225,6 +249,7 @@ fn standings_in(ctx: &Ctx, order: &[Tiebreak], options: &Options, cache: &mut Ca
             // `+ 0.0` turns an empty sum's −0.0 into 0.0, so nothing prints as "-0.0".
             values: cols.iter().map(|col| TiebreakValue { value: col[p].value.map(|v| v + 0.0), ..col[p].clone() }).collect(),
             departure: gone[p],
+            not_counted: false,
         });
     }
     Standings { rows, rules: options.rules, order: order.to_vec(), pre_determined: ctx.predetermined }

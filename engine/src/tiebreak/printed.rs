@@ -131,8 +131,13 @@ pub fn table_with(tournament_name: Option<&str>, st: &Standings, warnings: &[Str
     out.push('\n');
     for (i, r) in st.rows.iter().enumerate() {
         let name: String = crate::escape::terminal(&r.name).chars().take(width).collect();
-        // An expelled player is listed without a rank (Q198), `exp`.
-        let rank = if r.ranked() { r.rank.to_string() } else { "exp".into() };
+        // An expelled player is listed without a rank (Q198), `exp`; a player not counted
+        // (C.06 V.4a) with `nc`.
+        let rank = match (r.ranked(), r.not_counted) {
+            (true, _) => r.rank.to_string(),
+            (false, true) => "nc".into(),
+            (false, false) => "exp".into(),
+        };
         out += &format!("{}{rank:>3}  {:>4}  {:<width$}  {:>4.1}", place(i), r.start, name, r.points);
         if extras.ranks.is_some() {
             out += &format!("  {:>4}", declared(r.entrant).map_or("-".to_string(), |d| d.to_string()));
@@ -146,6 +151,9 @@ pub fn table_with(tournament_name: Option<&str>, st: &Standings, warnings: &[Str
     if !gone.is_empty() {
         // Withdrawn and expelled players named under the table (Q170): the row has no room.
         out += &format!("\nWithdrawn or expelled: {}.\n", gone.join("; "));
+    }
+    if let Some(note) = not_counted_note(st) {
+        out += &format!("\n{note}\n");
     }
     if let Some(declared) = extras.file_order {
         let used = match declared.used_as(&st.order) {
@@ -165,6 +173,20 @@ pub fn table_with(tournament_name: Option<&str>, st: &Standings, warnings: &[Str
         out.push('\n');
     }
     out
+}
+
+/// What the standings say of a round robin's players not counted (C.06 V.4a), if any: who,
+/// and why their results, and their opponents' against them, count nowhere in the standings.
+pub fn not_counted_note(st: &Standings) -> Option<String> {
+    let who: Vec<String> = st.rows.iter().filter(|r| r.not_counted).map(|r| format!("{} (#{})", r.name, r.start)).collect();
+    (!who.is_empty()).then(|| {
+        format!(
+            "Not counted: {} left the round robin having played fewer than half of their games (FIDE Tournament Rules C.06 V.4a): \
+             their results stay in the crosstable, but the points they scored and those scored against them count in no one's \
+             points or tiebreaks here.",
+            who.join(", ")
+        )
+    })
 }
 
 /// One tiebreak value in the table: ratings, performances and the pairing number as whole
@@ -187,7 +209,8 @@ pub(crate) fn cell(v: &TiebreakValue) -> String {
 /// that does not apply is `null`; `eig_sigma`, EIG's standard error, is there when `eig` is
 /// given and the player has one. A player withdrawn or expelled has `"status": {"status":
 /// "withdrawn" | "expelled", "from_round"}`; an expelled player is listed last with `"rank":
-/// null` (not ranked, FIDE's checklist Q198).
+/// null` (not ranked, FIDE's checklist Q198), and so is a round robin's player not counted
+/// (C.06 V.4a), with `"not_counted": true` and every tiebreak `null`.
 pub fn json(st: &Standings, eig: Option<&EigenvectorRatings>, warnings: &[String]) -> String {
     json_with(st, eig, warnings, &Extras::default())
 }
@@ -223,6 +246,9 @@ pub fn json_with(st: &Standings, eig: Option<&EigenvectorRatings>, warnings: &[S
                     crate::tournament::Departure::Expelled { from_round } => ("expelled", from_round),
                 };
                 p["status"] = json!({"status": status, "from_round": from});
+            }
+            if r.not_counted {
+                p["not_counted"] = json!(true);
             }
             // EIG's uncertainty: the Bradley–Terry standard error on the same scale.
             if let Some(se) = eig.and_then(|e| e.sigma.get(r.entrant).copied().flatten()) {

@@ -168,9 +168,9 @@ fn Standings() -> impl IntoView {
                                 let shown = found(&format!("{} · {}", l.start, l.name));
                                 view! {
                                     <tr data-testid="pv-standing" class:hidden=move || !shown()>
-                                        <td>{if l.departure.is_some_and(|d| d.is_expelled()) { "expelled".to_string() } else { l.rank.to_string() }}</td>
+                                        <td>{match (l.not_counted, l.departure.is_some_and(|d| d.is_expelled())) { (true, _) => "not counted".to_string(), (false, true) => "expelled".to_string(), _ => l.rank.to_string() }}</td>
                                         <td>{l.start}</td>
-                                        <td><span data-testid="pv-name">{l.name.clone()}</span>{l.departure.map(|d| format!(" ({})", d.text()))}</td><td>{l.points}</td>
+                                        <td><span data-testid="pv-name">{l.name.clone()}</span>{l.departure.map(|d| format!(" ({}{})", d.text(), if l.not_counted { "; not counted" } else { "" }))}</td><td>{l.points}</td>
                                         {l.tiebreaks.iter().map(|t| view! { <td>{t.map_or("–".to_string(), |x| format!("{x}"))}</td> }).collect_view()}
                                     </tr>
                                 }

@@ -79,12 +79,14 @@ pub struct PrizeList {
 
 /// The prize list of `standings` (of `t`, whose entrants' sex, year of birth and rating the
 /// categories read; the year of the start date counts the ages) under `table`, shared by
-/// `sharing`. An expelled player ([`StandingRow::ranked`]) takes none.
+/// `sharing`. A player not ranked ([`StandingRow::ranked`]: expelled, or a round robin's player
+/// not counted) takes none.
 pub fn award(t: &Tournament, standings: &Standings, table: &PrizeTable, sharing: Sharing) -> PrizeList {
     let year = event_year(t.start_date.as_deref());
     let rows = &standings.rows;
     let who: Vec<Who> = rows.iter().map(|r| t.entrants.get(r.entrant).map(Who::of).unwrap_or_default()).collect();
-    // An expelled player is not ranked, so takes no prize (FIDE's checklist Q198): the prize
+    // An expelled player (FIDE's checklist Q198) or one not counted (C.06 V.4a) is not ranked,
+    // so takes no prize: the prize
     // goes down the list.
     let admits = |list: List, i: usize| match list {
         _ if !rows[i].ranked() => false,
